@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { address, contact, email, password, requiredText } from './fields';
+import { settingsUpdate } from './settings';
+
+export const loginRequest = z.object({
+  email: email(),
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+/**
+ * Signup (spec section 3): company, primary contact, company address, accounting contact and
+ * address (or 'same as company'), account preferences, password and confirmation.
+ */
+export const registerRequest = z
+  .object({
+    company_name: requiredText('validation.required', 160),
+    primary_contact: contact,
+    company_address: address,
+    accounting_same_as_company: z.boolean().default(true),
+    accounting_contact: contact.optional(),
+    accounting_address: address.optional(),
+    preferences: settingsUpdate.pick({ language: true, unit_system: true, currency: true, preferred_mode: true }).partial().default({}),
+    password,
+    password_confirmation: z.string({ error: 'validation.required' }),
+  })
+  .superRefine((r, ctx) => {
+    if (r.password !== r.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'validation.password_signup_mismatch' });
+    }
+    if (!r.accounting_same_as_company) {
+      if (!r.accounting_contact) ctx.addIssue({ code: 'custom', path: ['accounting_contact'], message: 'validation.required' });
+      if (!r.accounting_address) ctx.addIssue({ code: 'custom', path: ['accounting_address'], message: 'validation.required' });
+    }
+  });
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const forgotPasswordRequest = z.object({ email: email() });
+
+export const resetPasswordRequest = z
+  .object({
+    token: requiredText('validation.required', 200),
+    email: email(),
+    password,
+    password_confirmation: z.string({ error: 'validation.required' }),
+  })
+  .refine((r) => r.password === r.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'validation.password_mismatch',
+  });
+
+export const confirmPasswordRequest = z.object({
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128),
+});
+
+export const updatePasswordRequest = z
+  .object({
+    current_password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128),
+    password,
+    password_confirmation: z.string({ error: 'validation.required' }),
+  })
+  .refine((r) => r.password === r.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'validation.password_mismatch',
+  });
+export type UpdatePasswordRequest = z.input<typeof updatePasswordRequest>;
+
+export const updateProfileRequest = contact;
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;

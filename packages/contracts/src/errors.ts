@@ -1,0 +1,22 @@
+/** Wire shapes of errors (design brief section 3). */
+export interface ValidationErrorBody {
+  message: string;
+  errors: Record<string, string[]>;
+}
+export interface ErrorBody {
+  message: string;
+  code: string;
+  retry_after?: number;
+}
+export const ERROR_CODES = [
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'csrf_mismatch',
+  'too_many_requests',
+  'email_unverified',
+  'password_confirmation_required',
+  'validation',
+  'server_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,86 @@
+import { COUNTRIES, passwordProblems } from '@freight/domain';
+import { z } from 'zod';
+
+/**
+ * Field building blocks. Every message is an i18n key of locales/*.json (namespace
+ * `validation`), translated by the server for 422 answers and by the web for forms.
+ */
+export const requiredText = (key = 'validation.required', max = 255) =>
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, { error: key })
+    .max(max, { error: 'validation.too_long' });
+
+export const optionalText = (max = 255) =>
+  z.string().trim().max(max, { error: 'validation.too_long' }).optional().default('');
+
+export const email = (requiredKey = 'validation.required') =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(254, { error: 'validation.too_long' })
+    .pipe(z.email({ error: 'validation.email' }))
+    .transform((v) => v.toLowerCase());
+
+/** 10 to 15 digits, with the usual +, spaces, dots, dashes and parentheses around them. */
+const PHONE = /^\+?[\d\s().-]{10,24}$/;
+export const phone = (requiredKey = 'validation.required') =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .refine((v) => PHONE.test(v) && countDigits(v) >= 10 && countDigits(v) <= 15, { error: 'validation.phone' });
+
+function countDigits(v: string) {
+  return v.replace(/\D/g, '').length;
+}
+
+export const password = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .max(128, { error: 'validation.too_long' })
+  .superRefine((value, ctx) => {
+    for (const problem of passwordProblems(value)) {
+      ctx.addIssue({ code: 'custom', message: `validation.password_${problem}` });
+    }
+  });
+
+export const country = z.enum(COUNTRIES, { error: 'validation.required' });
+
+const POSTAL_FORMATS: Record<(typeof COUNTRIES)[number], RegExp> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+  MX: /^\d{5}$/,
+};
+
+export function isPostalCode(country: (typeof COUNTRIES)[number], value: string) {
+  return POSTAL_FORMATS[country].test(value.trim());
+}
+
+/** A postal address, checked for the format of its country's postal codes. */
+export const address = z
+  .object({
+    street1: requiredText(),
+    street2: optionalText(),
+    city: requiredText(),
+    state: requiredText('validation.required', 64),
+    postal_code: requiredText('validation.required', 16),
+    country,
+  })
+  .superRefine((a, ctx) => {
+    if (a.postal_code && a.country && !isPostalCode(a.country, a.postal_code)) {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'validation.postal_code' });
+    }
+  });
+export type Address = z.output<typeof address>;
+
+/** The person behind an address (billing and account address modals, spec section 5). */
+export const contact = z.object({
+  first_name: requiredText('validation.first_name_required', 80),
+  last_name: requiredText('validation.last_name_required', 80),
+  email: email('validation.email_required'),
+  phone: phone('validation.phone_required'),
+});
+export type Contact = z.output<typeof contact>;

@@ -1,0 +1,27 @@
+import type { Role, UserSettings } from '@freight/domain';
+import type { AccountAddress } from './settings';
+
+/** GET /api/user -> {data: CurrentUser}. */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  email_verified_at: string | null;
+  roles: Role[];
+  account: {
+    id: string;
+    name: string;
+    status: 'active' | 'credit_hold';
+    billing_address: AccountAddress | null;
+    account_address: AccountAddress | null;
+  } | null;
+  settings: UserSettings;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: { current_page: number; per_page: number; total: number; last_page: number };
+}

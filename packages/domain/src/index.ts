@@ -1,0 +1,4 @@
+export * from './roles';
+export * from './settings';
+export * from './password';
+export * from './limits';

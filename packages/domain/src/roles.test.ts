@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PAGE_KEYS, canOpenAdminPage, isAdmin, isSales, isStaff } from './roles';
+
+describe('staff and admin rules (spec section 6)', () => {
+  it('counts six roles as staff and leaves fpg_feature and customers out', () => {
+    for (const r of ['super_admin', 'fpg_admin', 'fpg_sales_admin', 'fpg_sales', 'fpg_ops', 'fpg_accounting']) {
+      expect(isStaff([r])).toBe(true);
+    }
+    expect(isStaff(['fpg_feature'])).toBe(false);
+    expect(isStaff([])).toBe(false);
+  });
+  it('admin means super_admin or fpg_admin; sales includes sales admin', () => {
+    expect(isAdmin(['fpg_admin'])).toBe(true);
+    expect(isAdmin(['fpg_sales_admin'])).toBe(false);
+    expect(isSales(['fpg_sales_admin'])).toBe(true);
+  });
+});
+
+describe('admin page doors', () => {
+  it('opens every page for super_admin', () => {
+    for (const p of ADMIN_PAGE_KEYS) expect(canOpenAdminPage(['super_admin'], p)).toBe(true);
+  });
+  it('keeps super_admin-only pages shut for fpg_admin', () => {
+    expect(canOpenAdminPage(['fpg_admin'], 'roles')).toBe(false);
+    expect(canOpenAdminPage(['fpg_admin'], 'carriers')).toBe(false);
+    expect(canOpenAdminPage(['fpg_admin'], 'accounts')).toBe(true);
+    expect(canOpenAdminPage(['fpg_admin'], 'dashboard')).toBe(true);
+  });
+  it('blocks scac-aliases for accounting only', () => {
+    expect(canOpenAdminPage(['fpg_accounting'], 'scacAliases')).toBe(false);
+    expect(canOpenAdminPage(['fpg_ops'], 'scacAliases')).toBe(true);
+    expect(canOpenAdminPage(['fpg_sales'], 'scacAliases')).toBe(true);
+  });
+  it('opens nothing to customers or fpg_feature', () => {
+    for (const p of ADMIN_PAGE_KEYS) {
+      expect(canOpenAdminPage([], p)).toBe(false);
+      expect(canOpenAdminPage(['fpg_feature'], p)).toBe(false);
+    }
+  });
+});

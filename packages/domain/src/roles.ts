@@ -1,0 +1,74 @@
+/**
+ * Roles and the doors of the admin area (spec section 6). The server's guards and the web
+ * router both read these rules, so the UI never shows a door the API would refuse.
+ */
+export const ROLES = [
+  'super_admin',
+  'fpg_admin',
+  'fpg_sales_admin',
+  'fpg_sales',
+  'fpg_ops',
+  'fpg_accounting',
+  'fpg_feature',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STAFF_ROLES: readonly Role[] = [
+  'super_admin',
+  'fpg_admin',
+  'fpg_sales_admin',
+  'fpg_sales',
+  'fpg_ops',
+  'fpg_accounting',
+];
+
+type Roles = readonly string[];
+const hasAny = (roles: Roles, wanted: readonly Role[]) => roles.some((r) => wanted.includes(r as Role));
+
+export const isStaff = (roles: Roles) => hasAny(roles, STAFF_ROLES);
+export const isAdmin = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin']);
+export const isSuperAdmin = (roles: Roles) => roles.includes('super_admin');
+export const isSalesAdmin = (roles: Roles) => roles.includes('fpg_sales_admin');
+export const isSales = (roles: Roles) => hasAny(roles, ['fpg_sales', 'fpg_sales_admin']);
+export const isOps = (roles: Roles) => roles.includes('fpg_ops');
+export const isFeature = (roles: Roles) => roles.includes('fpg_feature');
+export const isAccounting = (roles: Roles) => roles.includes('fpg_accounting');
+
+/**
+ * Who may open an admin page beyond the staff rule:
+ * - 'staff': every staff role (the spec restricts these no further);
+ * - 'super_admin': super_admin only;
+ * - 'not_accounting': staff, except that an fpg_accounting user is refused.
+ */
+export type AdminAccess = 'staff' | 'super_admin' | 'not_accounting';
+
+export const ADMIN_PAGES = {
+  dashboard: { path: 'dashboard', title: 'Dashboard', access: 'staff' },
+  accounts: { path: 'accounts', title: 'Account Management', access: 'staff' },
+  roles: { path: 'roles', title: 'Role Management', access: 'super_admin' },
+  carriers: { path: 'carriers', title: 'Carriers', access: 'super_admin' },
+  integrationPartners: { path: 'integration-partners', title: 'Integration Partners', access: 'super_admin' },
+  truckloadEquipment: { path: 'truckloads/equipment-types', title: 'Truckload Equipment', access: 'super_admin' },
+  incidents: { path: 'incidents', title: 'API Incidents', access: 'super_admin' },
+  shipments: { path: 'shipments', title: 'Shipments', access: 'staff' },
+  partCatalog: { path: 'part-catalog', title: 'Part Catalog', access: 'staff' },
+  scacAliases: { path: 'scac-aliases', title: 'Carrier SCAC Aliases', access: 'not_accounting' },
+  integrations: { path: 'integrations', title: 'Integrations', access: 'super_admin' },
+  oauth: { path: 'oauth', title: 'OAuth Credentials', access: 'super_admin' },
+  notifications: { path: 'notifications', title: 'Notifications', access: 'super_admin' },
+} as const satisfies Record<string, { path: string; title: string; access: AdminAccess }>;
+
+export type AdminPageKey = keyof typeof ADMIN_PAGES;
+export const ADMIN_PAGE_KEYS = Object.keys(ADMIN_PAGES) as AdminPageKey[];
+
+export function canOpenAdminPage(roles: Roles, page: AdminPageKey): boolean {
+  if (!isStaff(roles)) return false;
+  switch (ADMIN_PAGES[page].access) {
+    case 'staff':
+      return true;
+    case 'super_admin':
+      return isSuperAdmin(roles);
+    case 'not_accounting':
+      return !isAccounting(roles);
+  }
+}
