@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'email_unverified',
   'password_confirmation_required',
   'validation',
+  'bad_request',
+  'mail_failed',
   'server_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import { sharedValue } from './db/app-state';
+import { createMailer, type Mailer } from './mail/mailer';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { installErrorHandling } from './plugins/errors';
+import { installSessions } from './plugins/session';
+import { AppError } from './errors';
+import { Throttle } from './security/throttle';
+import { randomToken } from './security/tokens';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  now?: () => Date;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app from its dependencies; server.ts only starts it, tests `inject` into it. */
+export async function buildApp(deps: AppDeps) {
+  const { config, db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+  });
+  installErrorHandling(app);
+
+  const sessions = installSessions(app, { db, now, secureCookies: config.secureCookies });
+  const ctx: AppContext = {
+    config,
+    db,
+    now,
+    mailer: deps.mailer ?? createMailer({ db, mailUrl: config.MAIL_URL, from: config.MAIL_FROM, log: app.log, now }),
+    appKey: config.APP_KEY ?? (await sharedValue(db, 'app_key', () => randomToken(48))),
+    throttle: new Throttle(db, now),
+    sessions,
+  };
+
+  await authRoutes(app, ctx);
+  await settingsRoutes(app, ctx);
+  await accountsRoutes(app, ctx);
+  await adminRoutes(app, ctx);
+  await serveWeb(app, config);
+
+  const purge = setInterval(() => sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed')), 15 * 60_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  return app;
+}
+
+/**
+ * The built SPA: assets under /build/ (spec section 7), and index.html for every other GET that
+ * asks for a page, so client-side routes load directly. Unknown /api paths stay JSON 404s.
+ */
+async function serveWeb(app: FastifyInstance, config: Config) {
+  const index = join(config.WEB_DIST, 'index.html');
+  const hasWeb = existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: join(config.WEB_DIST, 'build'), prefix: '/build/', index: false, immutable: true, maxAge: '365d' });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (hasWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+    }
+    throw AppError.notFound();
+  });
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs on the embedded database with demo data by default', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.HOST).toBe('127.0.0.1');
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.appUrl).toBe('http://127.0.0.1:3000');
+  });
+  it('seeds PostgreSQL only when asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+  it('lists every wrong value at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', MAIL_URL: 'http://mail' });
+      expect.fail('should have thrown');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const text = (e as Error).message;
+      expect(text).toContain('PORT');
+      expect(text).toContain('DATABASE_URL');
+      expect(text).toContain('MAIL_URL');
+    }
+  });
+  it('uses secure cookies behind https', () => {
+    expect(loadConfig({ APP_URL: 'https://portal.example.com/' }).secureCookies).toBe(true);
+  });
+});

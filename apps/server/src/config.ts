@@ -1,0 +1,61 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false'], { error: 'use 1 or 0' })
+  .transform((v) => v === '1' || v === 'true');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  APP_URL: z.url({ error: 'must be an absolute URL such as https://portal.example.com' }).optional(),
+  APP_NAME: z.string().min(1).default('Freight Portal'),
+  APP_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ error: 'must be a postgres:// URL' })
+    .refine((u) => /^postgres(ql)?:\/\//.test(u), { error: 'must be a postgres:// URL' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  SEED_DEMO: flag.optional(),
+  MAIL_URL: z
+    .url({ error: 'must be an smtp:// or smtps:// URL' })
+    .refine((u) => /^smtps?:\/\//.test(u), { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Freight Portal <no-reply@freight-portal.test>'),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = z.output<typeof schema> & {
+  appUrl: string;
+  dataDir: string;
+  secureCookies: boolean;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a wrong value stops the start with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const appUrl = (c.APP_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
+  return {
+    ...c,
+    appUrl,
+    dataDir: resolve(process.cwd(), c.DATA_DIR),
+    secureCookies: appUrl.startsWith('https://'),
+    seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+  };
+}

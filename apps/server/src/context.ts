@@ -1,0 +1,17 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { SessionManager } from './plugins/session';
+import type { Throttle } from './security/throttle';
+
+/** What feature modules receive from app.ts: the app's dependencies, built once. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  mailer: Mailer;
+  /** Signs verification links; from APP_KEY or generated once and kept in the database. */
+  appKey: string;
+  throttle: Throttle;
+  sessions: SessionManager;
+}

@@ -1,0 +1,11 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { appState } from './schema';
+
+/** Reads a shared value, creating it once (first writer wins, so every process agrees). */
+export async function sharedValue(db: Db, key: string, create: () => string): Promise<string> {
+  await db.insert(appState).values({ key, value: create() }).onConflictDoNothing();
+  const [row] = await db.select().from(appState).where(eq(appState.key, key));
+  if (!row) throw new Error(`app_state ${key} missing after insert`);
+  return row.value;
+}

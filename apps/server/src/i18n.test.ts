@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { languageFromHeader, translator } from './i18n';
+
+describe('server i18n', () => {
+  it('translates shared keys with English fallback', () => {
+    expect(translator('en')('validation.required')).toBe('Field is required');
+    expect(translator('es')('validation.required')).toBe('Campo obligatorio');
+    expect(translator('es')('validation.password_signup_mismatch')).toBe('La contraseña no coincide.');
+  });
+  it('picks the preferred supported language', () => {
+    expect(languageFromHeader('es-MX,es;q=0.9,en;q=0.8')).toBe('es');
+    expect(languageFromHeader('fr-FR,en;q=0.5')).toBe('en');
+    expect(languageFromHeader('fr-FR,es;q=0.4,en;q=0.3')).toBe('es');
+    expect(languageFromHeader(undefined)).toBe('en');
+  });
+});

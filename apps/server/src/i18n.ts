@@ -1,0 +1,36 @@
+import en from '@freight/contracts/locales/en.json' with { type: 'json' };
+import es from '@freight/contracts/locales/es.json' with { type: 'json' };
+import { LANGUAGES, type Language } from '@freight/domain';
+import i18next, { type TFunction } from 'i18next';
+
+/** The server speaks the shared catalogs, so a 422 reads the same as the form that sent it. */
+const instance = i18next.createInstance();
+await instance.init({
+  resources: { en: { translation: en }, es: { translation: es } },
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export function translator(language: Language): TFunction {
+  return instance.getFixedT(language);
+}
+
+export function isMessageKey(value: string) {
+  return instance.exists(value);
+}
+
+/** The best language for a request with no user: the first supported one in Accept-Language. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.split('=')[1] ?? 1);
+      return { lang: tag.toLowerCase().slice(0, 2), q: Number.isFinite(q) ? q : 0 };
+    })
+    .sort((a, b) => b.q - a.q);
+  return (ranked.find((r) => (LANGUAGES as readonly string[]).includes(r.lang))?.lang as Language) ?? 'en';
+}

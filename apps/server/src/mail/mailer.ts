@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox and delivers it; throws when delivery fails. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Every message lands in the outbox table first. With MAIL_URL it then goes out over SMTP and
+ * the row records the result; without it the message stays in the outbox and its links are
+ * written to the log, so a developer can follow them.
+ */
+export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log: FastifyBaseLogger; now: () => Date }): Mailer {
+  const transport = opts.mailUrl ? nodemailer.createTransport(opts.mailUrl) : undefined;
+  return {
+    async send(message) {
+      const [row] = await opts.db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      if (!row) throw new Error('outbox insert returned no row');
+      if (!transport) {
+        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        opts.log.info({ mail: { to: message.to, subject: message.subject, links } }, `mail to ${message.to}: ${message.subject} ${links.join(' ')}`);
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, ...message });
+        await opts.db.update(mailOutbox).set({ sentAt: opts.now() }).where(eq(mailOutbox.id, row.id));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await opts.db.update(mailOutbox).set({ error: reason.slice(0, 500) }).where(eq(mailOutbox.id, row.id));
+        opts.log.error({ err: error, to: message.to }, 'mail delivery failed');
+        throw error;
+      }
+    },
+  };
+}

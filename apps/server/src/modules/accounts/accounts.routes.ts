@@ -1,0 +1,32 @@
+import { accountAddress } from '@freight/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { accounts } from '../../db/schema';
+import { customer, recentlyConfirmed, requireCustomer } from '../../plugins/guards';
+import { presentUser } from '../users/users.presenter';
+import { usersRepository } from '../users/users.repository';
+
+/**
+ * Account settings: the account and billing address modals. Both write only the caller's own
+ * account (the id comes from the session, never from the request).
+ */
+export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const users = usersRepository(ctx.db);
+
+  r.put('/api/account/address', { preHandler: requireCustomer, schema: { body: accountAddress } }, async (request) => {
+    const { user, account } = customer(request);
+    await ctx.db.update(accounts).set({ accountAddress: request.body, updatedAt: ctx.now() }).where(eq(accounts.id, account.id));
+    return { data: presentUser((await users.load(user.id))!) };
+  });
+
+  // Billing details decide who pays: confirm the password first.
+  r.put('/api/account/billing-address', { preHandler: requireCustomer, schema: { body: accountAddress } }, async (request) => {
+    const { user, account } = customer(request);
+    recentlyConfirmed(request, ctx.now());
+    await ctx.db.update(accounts).set({ billingAddress: request.body, updatedAt: ctx.now() }).where(eq(accounts.id, account.id));
+    return { data: presentUser((await users.load(user.id))!) };
+  });
+}

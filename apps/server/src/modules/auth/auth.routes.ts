@@ -1,0 +1,130 @@
+import {
+  confirmPasswordRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  registerRequest,
+  resetPasswordRequest,
+  updatePasswordRequest,
+  updateProfileRequest,
+} from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { translator } from '../../i18n';
+import { recentlyConfirmed, requireSignedIn, requireVerified, signedIn, verified } from '../../plugins/guards';
+import { requestLanguage } from '../../plugins/errors';
+import { presentUser } from '../users/users.presenter';
+import { usersRepository } from '../users/users.repository';
+import { authService } from './auth.service';
+
+/** The Sanctum SPA contract of spec section 7, plus registration, verification and resets. */
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = authService(ctx);
+  const users = usersRepository(ctx.db);
+  const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
+    message: translator(requestLanguage(request))(key),
+  });
+
+  r.get('/sanctum/csrf-cookie', async (request, reply) => {
+    await ctx.sessions.ensure(request, reply);
+    return reply.code(204).send();
+  });
+
+  r.post('/login', { schema: { body: loginRequest } }, async (request, reply) => {
+    const user = await auth.attempt(request.body.email, request.body.password, request.ip);
+    await ctx.sessions.start(request, reply, user.id, request.body.remember);
+    return reply.code(204).send();
+  });
+
+  r.post('/logout', async (request, reply) => {
+    await ctx.sessions.destroy(request, reply);
+    return reply.code(204).send();
+  });
+
+  r.post('/register', { schema: { body: registerRequest } }, async (request, reply) => {
+    const user = await auth.register(request.body, request.ip);
+    await ctx.sessions.start(request, reply, user.id, false);
+    const loaded = await users.load(user.id);
+    return reply.code(201).send({ data: presentUser(loaded!) });
+  });
+
+  r.post('/email/verification-notification', { preHandler: requireSignedIn }, async (request, reply) => {
+    const { user } = signedIn(request);
+    const outcome = await auth.resendVerification(user, requestLanguage(request));
+    if (outcome === 'already') return reply.code(200).send(message(request, 'verification.already_verified'));
+    return reply.code(202).send(message(request, 'verification.sent'));
+  });
+
+  r.get(
+    '/email/verify/:id/:hash',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64), hash: z.string().max(128) }),
+        querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(128).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const status = await auth.verifyEmail(request.params.id, request.params.hash, request.query.expires, request.query.signature);
+      return reply.redirect(`/email-verified?status=${status}`, 302);
+    },
+  );
+
+  r.post('/forgot-password', { schema: { body: forgotPasswordRequest } }, async (request) => {
+    await auth.forgotPassword(request.body.email, request.ip);
+    return message(request, 'password_reset.sent');
+  });
+
+  r.post('/reset-password', { schema: { body: resetPasswordRequest } }, async (request) => {
+    await auth.resetPassword(request.body, request.ip);
+    return message(request, 'password_reset.done');
+  });
+
+  r.post('/user/confirm-password', { preHandler: requireSignedIn, schema: { body: confirmPasswordRequest } }, async (request, reply) => {
+    await auth.confirmPassword(signedIn(request).user, request.body.password);
+    await ctx.sessions.confirmPassword(request);
+    return reply.code(201).send();
+  });
+
+  r.get('/user/confirmed-password-status', { preHandler: requireSignedIn }, async (request) => {
+    try {
+      recentlyConfirmed(request, ctx.now());
+      return { confirmed: true };
+    } catch {
+      return { confirmed: false };
+    }
+  });
+
+  r.put('/password', { preHandler: requireVerified, schema: { body: updatePasswordRequest } }, async (request) => {
+    const { user } = verified(request);
+    await auth.changePassword(user, request.body.current_password, request.body.password, request.session?.id);
+    return message(request, 'account.password_updated');
+  });
+
+  r.put('/profile', { preHandler: requireVerified, schema: { body: updateProfileRequest } }, async (request) => {
+    const { user } = verified(request);
+    const body = request.body;
+    const emailChanged = body.email !== user.email;
+    if (emailChanged) {
+      recentlyConfirmed(request, ctx.now());
+      if (await users.emailTaken(body.email, user.id)) throw AppError.field('email', 'validation.email_taken');
+    }
+    await users.update(
+      user.id,
+      {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        phone: body.phone,
+        ...(emailChanged ? { email: body.email, emailVerifiedAt: null } : {}),
+      },
+      ctx.now(),
+    );
+    const loaded = (await users.load(user.id))!;
+    if (emailChanged) await auth.sendVerification(loaded.user, requestLanguage(request)).catch(() => {});
+    return { data: presentUser(loaded) };
+  });
+
+  r.get('/api/user', { preHandler: requireSignedIn }, async (request) => ({ data: presentUser(signedIn(request)) }));
+}

@@ -1,0 +1,188 @@
+import { EMAIL_VERIFICATION_TTL_MINUTES, LOGIN_MAX_FAILURES_PER_MINUTE, PASSWORD_RESET_TTL_MINUTES, type Language } from '@freight/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { registerRequest } from '@freight/contracts';
+import type { AppContext } from '../../context';
+import { accounts, passwordResetTokens, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { checkSignedPath, signPath } from '../../security/signed-url';
+import { randomToken, sha256 } from '../../security/tokens';
+import { type UserRow, usersRepository } from '../users/users.repository';
+
+export type VerificationStatus = 'verified' | 'already' | 'expired' | 'invalid';
+type Registration = z.output<typeof registerRequest>;
+
+const emailHash = (email: string) => sha256(email.toLowerCase()).slice(0, 40);
+const minutes = (n: number) => n * 60_000;
+
+export function authService(ctx: AppContext) {
+  const users$ = usersRepository(ctx.db);
+
+  function verificationUrl(user: UserRow) {
+    const path = `/email/verify/${user.id}/${emailHash(user.email)}`;
+    const expires = new Date(ctx.now().getTime() + minutes(EMAIL_VERIFICATION_TTL_MINUTES));
+    return `${ctx.config.appUrl}${signPath(ctx.appKey, path, expires)}`;
+  }
+
+  async function sendVerification(user: UserRow, language: Language) {
+    await ctx.mailer.send(verifyEmailMail(language, user.email, user.firstName, verificationUrl(user)));
+  }
+
+  return {
+    /** Checks credentials; more than 5 failures a minute for one email and address -> 429. */
+    async attempt(email: string, password: string, ip: string) {
+      const key = `login:${email.toLowerCase()}|${ip}`;
+      const before = await ctx.throttle.peek(key);
+      if (before.hits >= LOGIN_MAX_FAILURES_PER_MINUTE) {
+        throw AppError.tooManyRequests(before.retryAfterSeconds, 'errors.too_many_login_attempts');
+      }
+      const user = await users$.findByEmail(email);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        await ctx.throttle.hit(key, 60);
+        throw AppError.field('email', 'validation.credentials');
+      }
+      await ctx.throttle.clear(key);
+      return user;
+    },
+
+    async register(input: Registration, ip: string) {
+      await limit(ctx, `register:${ip}`, 10, 3600);
+      if (await users$.emailTaken(input.primary_contact.email)) {
+        throw AppError.field('primary_contact.email', 'validation.email_taken');
+      }
+      const passwordHash = await hashPassword(input.password);
+      const companyAddress = { ...input.primary_contact, company: input.company_name, ...input.company_address };
+      const billingAddress = input.accounting_same_as_company
+        ? companyAddress
+        : { ...input.accounting_contact!, company: input.company_name, ...input.accounting_address! };
+      const language = input.preferences.language ?? 'en';
+      const user = await ctx.db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(accounts)
+          .values({ name: input.company_name, companyAddress, accountAddress: companyAddress, billingAddress })
+          .returning();
+        if (!account) throw new Error('account insert returned no row');
+        return users$.create(
+          tx as never,
+          {
+            accountId: account.id,
+            firstName: input.primary_contact.first_name,
+            lastName: input.primary_contact.last_name,
+            email: input.primary_contact.email,
+            phone: input.primary_contact.phone,
+            passwordHash,
+          },
+          {
+            language,
+            unitSystem: input.preferences.unit_system ?? 'imperial',
+            currency: input.preferences.currency ?? 'USD',
+            preferredMode: input.preferences.preferred_mode ?? 'default',
+          },
+        );
+      });
+      // The account exists either way; a mail hiccup is recoverable with "resend".
+      await sendVerification(user, language).catch(() => {});
+      return user;
+    },
+
+    async resendVerification(user: UserRow, language: Language) {
+      if (user.emailVerifiedAt) return 'already' as const;
+      const minute = await ctx.throttle.peek(`verify-resend:${user.id}`);
+      const hour = await ctx.throttle.peek(`verify-resend-hour:${user.id}`);
+      const reasons: string[] = [];
+      let wait = 0;
+      if (minute.hits >= 1) {
+        reasons.push('verification.resend_throttled');
+        wait = minute.retryAfterSeconds;
+      }
+      if (hour.hits >= 6) {
+        reasons.push('errors.too_many_requests');
+        wait = Math.max(wait, hour.retryAfterSeconds);
+      }
+      if (reasons.length) throw AppError.tooManyRequests(wait, reasons[0], { reasons });
+      await ctx.throttle.hit(`verify-resend:${user.id}`, 60);
+      await ctx.throttle.hit(`verify-resend-hour:${user.id}`, 3600);
+      try {
+        await sendVerification(user, language);
+      } catch {
+        throw new AppError(503, 'mail_failed', 'verification.resend_failed', { reasons: ['verification.resend_failed'] });
+      }
+      return 'sent' as const;
+    },
+
+    async verifyEmail(id: string, hash: string, expires?: string, signature?: string): Promise<VerificationStatus> {
+      const check = checkSignedPath(ctx.appKey, `/email/verify/${id}/${hash}`, expires, signature, ctx.now());
+      if (check !== 'valid') return check;
+      const user = /^[0-9a-f-]{36}$/i.test(id) ? await users$.findById(id) : undefined;
+      if (!user || emailHash(user.email) !== hash) return 'invalid';
+      if (user.emailVerifiedAt) return 'already';
+      await users$.update(user.id, { emailVerifiedAt: ctx.now() }, ctx.now());
+      return 'verified';
+    },
+
+    async forgotPassword(email: string, ip: string) {
+      await limit(ctx, `forgot:${ip}`, 10, 900);
+      const user = await users$.findByEmail(email);
+      if (!user) return;
+      const token = randomToken();
+      await ctx.db.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(ctx.now().getTime() + minutes(PASSWORD_RESET_TTL_MINUTES)),
+      });
+      const url = `${ctx.config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
+      const loaded = await users$.load(user.id);
+      await ctx.mailer.send(resetPasswordMail((loaded?.settings.language ?? 'en') as Language, user.email, user.firstName, url)).catch(() => {});
+    },
+
+    /** A reset token works once, for 60 minutes, for the address it was sent to; all sessions end. */
+    async resetPassword(input: { token: string; email: string; password: string }, ip: string) {
+      await limit(ctx, `reset:${ip}`, 10, 60);
+      const user = await users$.findByEmail(input.email);
+      const now = ctx.now();
+      const [token] = user
+        ? await ctx.db
+            .select()
+            .from(passwordResetTokens)
+            .where(
+              and(
+                eq(passwordResetTokens.tokenHash, sha256(input.token)),
+                eq(passwordResetTokens.userId, user.id),
+                isNull(passwordResetTokens.usedAt),
+                gt(passwordResetTokens.expiresAt, now),
+              ),
+            )
+        : [];
+      if (!user || !token) throw AppError.field('email', 'validation.reset_token');
+      const passwordHash = await hashPassword(input.password);
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+      });
+      await users$.endSessions(user.id);
+    },
+
+    async confirmPassword(user: UserRow, password: string) {
+      await limit(ctx, `confirm:${user.id}`, 5, 60);
+      if (!(await verifyPassword(user.passwordHash, password))) throw AppError.field('password', 'validation.password_confirm');
+    },
+
+    async changePassword(user: UserRow, current: string, next: string, keepSessionId: string | undefined) {
+      await limit(ctx, `change-password:${user.id}`, 5, 60);
+      if (!(await verifyPassword(user.passwordHash, current))) throw AppError.field('current_password', 'validation.current_password');
+      await users$.update(user.id, { passwordHash: await hashPassword(next) }, ctx.now());
+      await users$.endSessions(user.id, keepSessionId);
+    },
+
+    sendVerification,
+  };
+}
+
+/** Counts a request against a limit and refuses past it (429 with the seconds to wait). */
+async function limit(ctx: AppContext, key: string, max: number, windowSeconds: number) {
+  const state = await ctx.throttle.hit(key, windowSeconds);
+  if (state.hits > max) throw AppError.tooManyRequests(state.retryAfterSeconds);
+}
+

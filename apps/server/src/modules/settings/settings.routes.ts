@@ -1,0 +1,30 @@
+import { settingsPatch } from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { requireVerified, verified } from '../../plugins/guards';
+import { presentUser } from '../users/users.presenter';
+import { usersRepository } from '../users/users.repository';
+
+/** A user's own preferences (spec section 3, user settings). */
+export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const users = usersRepository(ctx.db);
+  app.withTypeProvider<ZodTypeProvider>().put('/api/settings', { preHandler: requireVerified, schema: { body: settingsPatch } }, async (request) => {
+    const { user } = verified(request);
+    const b = request.body;
+    await users.updateSettings(
+      user.id,
+      {
+        language: b.language,
+        unitSystem: b.unit_system,
+        currency: b.currency,
+        recordsPerPage: b.records_per_page,
+        insurancePreference: b.insurance_preference,
+        preferredMode: b.preferred_mode,
+        subscriptions: b.subscriptions,
+      },
+      ctx.now(),
+    );
+    return { data: presentUser((await users.load(user.id))!) };
+  });
+}

@@ -1,0 +1,35 @@
+import type { CurrentUser } from '@freight/contracts';
+import type { UserSettings } from '@freight/domain';
+import type { LoadedUser } from './users.repository';
+
+/** The wire shape of GET /api/user. */
+export function presentUser({ user, settings, account }: LoadedUser): CurrentUser {
+  return {
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    roles: user.roles,
+    account: account
+      ? {
+          id: account.id,
+          name: account.name,
+          status: account.status,
+          billing_address: account.billingAddress ?? null,
+          account_address: account.accountAddress ?? null,
+        }
+      : null,
+    settings: {
+      language: settings.language,
+      unit_system: settings.unitSystem,
+      currency: settings.currency,
+      records_per_page: settings.recordsPerPage,
+      insurance_preference: settings.insurancePreference,
+      preferred_mode: settings.preferredMode,
+      subscriptions: settings.subscriptions,
+    } as UserSettings,
+  };
+}

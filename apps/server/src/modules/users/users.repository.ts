@@ -1,0 +1,65 @@
+import { DEFAULT_SETTINGS } from '@freight/domain';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, sessions, userSettings, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type SettingsRow = typeof userSettings.$inferSelect;
+export interface LoadedUser {
+  user: UserRow;
+  settings: SettingsRow;
+  account: AccountRow | null;
+}
+
+export function usersRepository(db: Db) {
+  return {
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+      return row;
+    },
+    async findById(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async load(id: string): Promise<LoadedUser | undefined> {
+      const [row] = await db
+        .select({ user: users, settings: userSettings, account: accounts })
+        .from(users)
+        .innerJoin(userSettings, eq(userSettings.userId, users.id))
+        .leftJoin(accounts, eq(accounts.id, users.accountId))
+        .where(eq(users.id, id));
+      return row;
+    },
+    async emailTaken(email: string, exceptUserId?: string) {
+      const where = exceptUserId
+        ? and(eq(users.email, email.toLowerCase()), ne(users.id, exceptUserId))
+        : eq(users.email, email.toLowerCase());
+      const [row] = await db.select({ id: users.id }).from(users).where(where);
+      return Boolean(row);
+    },
+    async create(
+      tx: Db,
+      values: Omit<typeof users.$inferInsert, 'id'>,
+      settings: Partial<Omit<typeof userSettings.$inferInsert, 'userId'>> = {},
+    ) {
+      const [user] = await tx.insert(users).values(values).returning();
+      if (!user) throw new Error('user insert returned no row');
+      await tx.insert(userSettings).values({ subscriptions: DEFAULT_SETTINGS.subscriptions, ...settings, userId: user.id });
+      return user;
+    },
+    async update(id: string, values: Partial<typeof users.$inferInsert>, now: Date) {
+      await db.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id));
+    },
+    async updateSettings(id: string, values: Partial<typeof userSettings.$inferInsert>, now: Date) {
+      await db.update(userSettings).set({ ...values, updatedAt: now }).where(eq(userSettings.userId, id));
+    },
+    async endSessions(userId: string, exceptSessionId?: string) {
+      const where = exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId);
+      await db.delete(sessions).where(where);
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

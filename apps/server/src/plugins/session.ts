@@ -1,0 +1,147 @@
+import { SESSION_IDLE_MINUTES } from '@freight/domain';
+import { eq, lt, or, and, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+import { AppError } from '../errors';
+import { randomToken, safeEqual, sha256 } from '../security/tokens';
+import { type LoadedUser, usersRepository } from '../modules/users/users.repository';
+
+export const SESSION_COOKIE = 'freight_portal_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const REMEMBER_DAYS = 30;
+const TOUCH_EVERY_MS = 60_000;
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRow | null;
+    auth: LoadedUser | null;
+  }
+  interface FastifyContextConfig {
+    /** false for endpoints that authenticate otherwise (carrier webhooks, partner API). */
+    csrf?: boolean;
+  }
+}
+
+export interface SessionManager {
+  /** Starts a fresh session (new id and CSRF token) for a user: login, registration. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: string, remember: boolean): Promise<void>;
+  /** The guest session behind /sanctum/csrf-cookie. */
+  ensure(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  confirmPassword(request: FastifyRequest): Promise<void>;
+  purgeExpired(): Promise<void>;
+}
+
+const idleLimitMs = (remember: boolean) => (remember ? REMEMBER_DAYS * 24 * 60 : SESSION_IDLE_MINUTES) * 60_000;
+
+/**
+ * Database sessions with the Laravel Sanctum SPA contract: an HttpOnly session cookie, and an
+ * XSRF-TOKEN cookie the SPA echoes in X-XSRF-TOKEN on every unsafe method (419 otherwise).
+ * The cookie holds a random token; the table keeps only its SHA-256.
+ */
+export function installSessions(app: FastifyInstance, deps: { db: Db; now: () => Date; secureCookies: boolean }): SessionManager {
+  const { db, now } = deps;
+  const users = usersRepository(db);
+  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: deps.secureCookies };
+
+  function setCookies(reply: FastifyReply, token: string, csrf: string, remember: boolean) {
+    const maxAge = remember ? REMEMBER_DAYS * 24 * 3600 : undefined;
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieBase, httpOnly: true, maxAge });
+    reply.setCookie(XSRF_COOKIE, csrf, { ...cookieBase, httpOnly: false, maxAge });
+  }
+
+  async function create(request: FastifyRequest, reply: FastifyReply, userId: string | null, remember: boolean) {
+    const token = randomToken();
+    const csrf = randomToken();
+    const [row] = await db
+      .insert(sessions)
+      .values({
+        id: sha256(token),
+        userId,
+        csrfToken: csrf,
+        remember,
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        createdAt: now(),
+        lastSeenAt: now(),
+      })
+      .returning();
+    request.session = row ?? null;
+    setCookies(reply, token, csrf, remember);
+  }
+
+  app.decorateRequest('session', null);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 200) return;
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, sha256(token)));
+    if (!row) return;
+    const idle = now().getTime() - row.lastSeenAt.getTime();
+    if (idle > idleLimitMs(row.remember)) {
+      await db.delete(sessions).where(eq(sessions.id, row.id));
+      return;
+    }
+    if (idle > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, row.id));
+    }
+    request.session = row;
+    if (row.userId) request.auth = (await users.load(row.userId)) ?? null;
+  });
+
+  // CSRF: after the session is known, before any body is read or handler runs.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    const header = request.headers['x-xsrf-token'];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!request.session || !sent || !safeEqual(decodeURIComponent(sent), request.session.csrfToken)) {
+      throw new AppError(419, 'csrf_mismatch', 'errors.csrf_mismatch');
+    }
+  });
+
+  return {
+    async start(request, reply, userId, remember) {
+      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      await create(request, reply, userId, remember);
+      request.auth = (await users.load(userId)) ?? null;
+    },
+    async ensure(request, reply) {
+      if (request.session) {
+        // Re-send the token cookie: the SPA may have lost it while the session lives on.
+        reply.setCookie(XSRF_COOKIE, request.session.csrfToken, { ...cookieBase, httpOnly: false });
+        return;
+      }
+      await create(request, reply, null, false);
+    },
+    async destroy(request, reply) {
+      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      request.session = null;
+      request.auth = null;
+      reply.clearCookie(SESSION_COOKIE, cookieBase);
+      reply.clearCookie(XSRF_COOKIE, cookieBase);
+    },
+    async confirmPassword(request) {
+      if (!request.session) return;
+      const at = now();
+      await db.update(sessions).set({ passwordConfirmedAt: at }).where(eq(sessions.id, request.session.id));
+      request.session = { ...request.session, passwordConfirmedAt: at };
+    },
+    async purgeExpired() {
+      const t = now().getTime();
+      await db
+        .delete(sessions)
+        .where(
+          or(
+            and(eq(sessions.remember, false), lt(sessions.lastSeenAt, new Date(t - idleLimitMs(false)))),
+            lt(sessions.lastSeenAt, new Date(t - idleLimitMs(true))),
+            and(isNull(sessions.userId), lt(sessions.lastSeenAt, sql`${new Date(t - idleLimitMs(false)).toISOString()}::timestamptz`)),
+          ),
+        );
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { hmac, safeEqual } from './tokens';
+
+/** Laravel-style signed URLs: the signature covers the path and the expiry. */
+export function signPath(key: string, path: string, expiresAt: Date) {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const signature = hmac(key, `${path}?expires=${expires}`);
+  return `${path}?expires=${expires}&signature=${signature}`;
+}
+
+export type SignatureCheck = 'valid' | 'invalid' | 'expired';
+
+export function checkSignedPath(key: string, path: string, expires: string | undefined, signature: string | undefined, now: Date): SignatureCheck {
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
+  if (!safeEqual(hmac(key, `${path}?expires=${expires}`), signature)) return 'invalid';
+  return Number(expires) * 1000 > now.getTime() ? 'valid' : 'expired';
+}

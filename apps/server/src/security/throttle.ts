@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { throttles } from '../db/schema';
+
+export interface ThrottleState {
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every process behind a load balancer sees the
+ * same count. `hit` adds one and returns the new state atomically.
+ */
+export class Throttle {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  async hit(key: string, windowSeconds: number): Promise<ThrottleState> {
+    const now = this.now();
+    const resetAt = new Date(now.getTime() + windowSeconds * 1000);
+    const [row] = await this.db
+      .insert(throttles)
+      .values({ key, hits: 1, resetAt })
+      .onConflictDoUpdate({
+        target: throttles.key,
+        set: {
+          hits: sql`case when ${throttles.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${throttles.hits} + 1 end`,
+          resetAt: sql`case when ${throttles.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${throttles.resetAt} end`,
+        },
+      })
+      .returning();
+    return this.state(row, now);
+  }
+
+  async peek(key: string): Promise<ThrottleState> {
+    const [row] = await this.db.select().from(throttles).where(eq(throttles.key, key));
+    return this.state(row, this.now());
+  }
+
+  async clear(key: string) {
+    await this.db.delete(throttles).where(eq(throttles.key, key));
+  }
+
+  private state(row: typeof throttles.$inferSelect | undefined, now: Date): ThrottleState {
+    if (!row || row.resetAt <= now) return { hits: 0, retryAfterSeconds: 0 };
+    return { hits: row.hits, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)) };
+  }
+}

@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, DEMO_STAFF, seedDemo } from './db/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemo(database.db, new Date()) : false;
+  const app = await buildApp({ config, db: database.db });
+  app.addHook('onClose', () => database.close());
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: closing`);
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const where = database.driver === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `Freight Portal is running at ${config.appUrl} (${where})${seeded ? ', demo data seeded' : ''}.`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`Demo logins (password ${DEMO_PASSWORD}): shipper@demo.test, other@demo.test (customers);`);
+    lines.push(`  staff: ${DEMO_STAFF.map((s) => `${s.email} (${s.role})`).join(', ')}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

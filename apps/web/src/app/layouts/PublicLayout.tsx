@@ -1,0 +1,28 @@
+import { Anchor, Box, Container, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { useAuthUser } from '../../lib/auth';
+
+/** Auth and public pages: product name, guest language switcher, a centred card. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const user = useAuthUser();
+  return (
+    <Box mih="100vh" bg="gray.0" py="xl">
+      <Container size="sm">
+        <Group justify="space-between" mb="lg">
+          <Anchor component={Link} to="/" underline="never" c="dark">
+            <Text fw={700} size="xl">
+              {t('app.name')}
+            </Text>
+          </Anchor>
+          {!user && <LanguageSwitcher />}
+        </Group>
+        <Paper withBorder shadow="sm" p="xl" radius="md">
+          <Outlet />
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { Card, Center, Loader, SimpleGrid, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { useFormat } from '../../../lib/useFormat';
+import { dashboardQuery, type DashboardStats } from '../api/adminApi';
+
+const CARDS: (keyof DashboardStats)[] = ['accounts', 'users', 'unverified_users', 'credit_hold_accounts'];
+
+export function DashboardRoute() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const q = useQuery(dashboardQuery());
+  return (
+    <>
+      <PageHeader title={t('admin.pages.dashboard')} />
+      <ErrorAlert error={q.error} />
+      {q.isPending && !q.error ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : null}
+      {q.data && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          {CARDS.map((k) => (
+            <Card key={k} withBorder padding="lg">
+              <Text size="sm" c="dimmed">
+                {t(`admin.dashboard.${k}`)}
+              </Text>
+              <Text fw={700} fz={32}>
+                {fmt.number(q.data[k])}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

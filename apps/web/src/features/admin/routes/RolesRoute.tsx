@@ -1,0 +1,54 @@
+import { Card, Center, Group, Loader, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { rolesQuery } from '../api/adminApi';
+
+export function RolesRoute() {
+  const { t } = useTranslation();
+  const q = useQuery(rolesQuery());
+  return (
+    <>
+      <PageHeader title={t('admin.pages.roles')} />
+      <ErrorAlert error={q.error} />
+      {q.isPending && !q.error && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      <Stack>
+        {q.data?.map((r) => (
+          <Card key={r.role} withBorder>
+            <Group mb="sm">
+              <Title order={4}>{t(`roles.${r.role}`)}</Title>
+              <Badge variant="light">{r.users.length}</Badge>
+            </Group>
+            {r.users.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('admin.roles.no_users')}
+              </Text>
+            ) : (
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('admin.columns.name')}</Table.Th>
+                    <Table.Th>{t('admin.columns.email')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {r.users.map((u) => (
+                    <Table.Tr key={u.id}>
+                      <Table.Td>{u.name}</Table.Td>
+                      <Table.Td>{u.email}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}

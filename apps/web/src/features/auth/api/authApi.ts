@@ -1,0 +1,9 @@
+import type { CurrentUser, RegisterRequest } from '@freight/contracts';
+import { api } from '../../../lib/api';
+
+export const registerAccount = (body: RegisterRequest) => api.post<{ data: CurrentUser }>('/register', body);
+export const requestPasswordReset = (email: string) => api.post<{ message?: string }>('/forgot-password', { email });
+export const resetPassword = (body: { token: string; email: string; password: string; password_confirmation: string }) =>
+  api.post<{ message?: string }>('/reset-password', body);
+export const confirmPassword = (password: string) => api.post('/user/confirm-password', { password });
+export const resendVerification = () => api.post<{ message?: string }>('/email/verification-notification');

@@ -1,0 +1,147 @@
+import { type RegisterRequest, registerRequest } from '@freight/contracts';
+import { CURRENCIES, type Language, LANGUAGES, SHIPPING_MODES, UNIT_SYSTEMS } from '@freight/domain';
+import { Anchor, Button, Checkbox, Fieldset, Grid, List, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AddressFields, ContactFields, emptyAddress, emptyContact } from '../../../components/AddressFields';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { isApiError } from '../../../lib/api';
+import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { isLanguage } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+
+export interface SignupValues {
+  company_name: string;
+  primary_contact: typeof emptyContact;
+  company_address: typeof emptyAddress;
+  accounting_same_as_company: boolean;
+  accounting_contact: typeof emptyContact;
+  accounting_address: typeof emptyAddress;
+  preferences: { language: string; unit_system: string; currency: string; preferred_mode: string };
+  password: string;
+  password_confirmation: string;
+}
+
+/** The request body: accounting contact and address only when not the same as the company. */
+export function toRegisterPayload(v: SignupValues): RegisterRequest {
+  const { accounting_contact, accounting_address, ...rest } = v;
+  return (v.accounting_same_as_company ? rest : { ...rest, accounting_contact, accounting_address }) as RegisterRequest;
+}
+
+/** Company signup (spec section 3); `onRegistered` runs after a 201. */
+export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) => Promise<unknown> }) {
+  const { t, i18n } = useTranslation();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<SignupValues>({
+    initialValues: {
+      company_name: '',
+      primary_contact: { ...emptyContact },
+      company_address: { ...emptyAddress },
+      accounting_same_as_company: true,
+      accounting_contact: { ...emptyContact },
+      accounting_address: { ...emptyAddress },
+      preferences: {
+        language: isLanguage(i18n.language) ? (i18n.language as Language) : 'en',
+        unit_system: 'imperial',
+        currency: 'USD',
+        preferred_mode: 'default',
+      },
+      password: '',
+      password_confirmation: '',
+    },
+    validate: (values) => zodErrors(registerRequest, t, values, toRegisterPayload),
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        await onSubmit(toRegisterPayload(values));
+      } catch (e) {
+        const fieldErrors = serverFieldErrors(e);
+        if (Object.keys(fieldErrors).length > 0) {
+          form.setErrors(fieldErrors);
+          setProblems(Object.values(fieldErrors));
+        } else if (isApiError(e) && e.status === 422) {
+          setProblems([e.message]);
+        } else {
+          setFailure(e);
+        }
+      }
+    },
+    (errors) => setProblems(Object.values(errors).map(String)),
+  );
+
+  const select = (values: readonly string[], ns: string) => values.map((v) => ({ value: v, label: t(`${ns}.${v}`) }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label={t('signup.company_name')} withAsterisk autoComplete="organization" {...form.getInputProps('company_name')} />
+        <Fieldset legend={t('signup.primary_contact')}>
+          <ContactFields form={form} prefix="primary_contact" />
+        </Fieldset>
+        <Fieldset legend={t('signup.company_address')}>
+          <AddressFields form={form} prefix="company_address" />
+        </Fieldset>
+        <Checkbox label={t('signup.accounting_same')} {...form.getInputProps('accounting_same_as_company', { type: 'checkbox' })} />
+        {!form.values.accounting_same_as_company && (
+          <>
+            <Fieldset legend={t('signup.accounting_contact')}>
+              <ContactFields form={form} prefix="accounting_contact" />
+            </Fieldset>
+            <Fieldset legend={t('signup.accounting_address')}>
+              <AddressFields form={form} prefix="accounting_address" />
+            </Fieldset>
+          </>
+        )}
+        <Fieldset legend={t('signup.preferences')}>
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label={t('settings.prefs.language')} allowDeselect={false} data={select(LANGUAGES, 'languages')} {...form.getInputProps('preferences.language')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label={t('settings.prefs.unit_system')} allowDeselect={false} data={select(UNIT_SYSTEMS, 'unit_systems')} {...form.getInputProps('preferences.unit_system')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label={t('settings.prefs.currency')} allowDeselect={false} data={select(CURRENCIES, 'currencies')} {...form.getInputProps('preferences.currency')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Select label={t('settings.prefs.preferred_mode')} allowDeselect={false} data={select(SHIPPING_MODES, 'shipping_modes')} {...form.getInputProps('preferences.preferred_mode')} />
+            </Grid.Col>
+          </Grid>
+        </Fieldset>
+        <Fieldset legend={t('signup.password_section')}>
+          <Stack>
+            <PasswordInput label={t('auth.password')} description={t('auth.password_rules')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordInput label={t('auth.password_confirmation')} withAsterisk autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+          </Stack>
+        </Fieldset>
+        <ErrorAlert error={failure} />
+        <Button type="submit" loading={form.submitting}>
+          {t('signup.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('signup.have_account')}{' '}
+          <Anchor component={Link} to={paths.login}>
+            {t('auth.login.submit')}
+          </Anchor>
+        </Text>
+      </Stack>
+      <Modal opened={problems.length > 0} onClose={() => setProblems([])} title={t('signup.check_form_input')} centered>
+        <Stack>
+          <Text size="sm">{t('signup.check_form_intro')}</Text>
+          <List size="sm">
+            {[...new Set(problems)].map((p) => (
+              <List.Item key={p}>{p}</List.Item>
+            ))}
+          </List>
+          <Button onClick={() => setProblems([])}>{t('common.ok')}</Button>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { loginRequest } from '@freight/contracts';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { mayEnter } from '../../../app/adminDoor';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { isApiError } from '../../../lib/api';
+import { homeFor, login, safeRedirect, useStoreUser } from '../../../lib/auth';
+import { zodErrors } from '../../../lib/forms';
+import { paths } from '../../../lib/paths';
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.login.title'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const storeUser = useStoreUser();
+  const [throttle, setThrottle] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm({
+    initialValues: { email: '', password: '', remember: false },
+    validate: (values) => zodErrors(loginRequest, t, values),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setThrottle(null);
+    setFailure(null);
+    try {
+      const user = await login({ email: values.email.trim(), password: values.password, remember: values.remember });
+      storeUser(user);
+      const wanted = safeRedirect(params.get('redirect'));
+      const target = wanted && mayEnter(user.roles, wanted.split('?')[0] ?? wanted) ? wanted : homeFor(user);
+      await navigate(target, { replace: true });
+    } catch (e) {
+      if (isApiError(e) && e.status === 422) {
+        form.setFieldError('email', e.errors.email?.join(' ') ?? e.message);
+      } else if (isApiError(e) && e.status === 429) {
+        setThrottle(e.retryAfter !== null ? t('errors.too_many_login_attempts', { seconds: e.retryAfter }) : e.message);
+      } else {
+        setFailure(e);
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Title order={2}>{t('auth.login.title')}</Title>
+        <TextInput label={t('contact.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
+        <PasswordInput label={t('auth.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+        <Group justify="space-between">
+          <Checkbox label={t('auth.login.remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+            {t('auth.login.forgot')}
+          </Anchor>
+        </Group>
+        {throttle && (
+          <Alert color="orange" role="alert">
+            {throttle}
+          </Alert>
+        )}
+        <ErrorAlert error={failure} />
+        <Button type="submit" loading={form.submitting}>
+          {t('auth.login.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('auth.login.no_account')}{' '}
+          <Anchor component={Link} to={paths.signup}>
+            {t('auth.login.signup')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { resetPasswordRequest } from '@freight/contracts';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { usePageTitle } from '../../../components/usePageTitle';
+import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { paths } from '../../../lib/paths';
+import { resetPassword } from '../api/authApi';
+
+export function ResetPasswordRoute() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.reset.title'));
+  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm({
+    initialValues: { email: params.get('email') ?? '', password: '', password_confirmation: '' },
+    validate: (v) => zodErrors(resetPasswordRequest, t, { ...v, token }),
+  });
+  const submit = form.onSubmit(async (v) => {
+    setFailure(null);
+    try {
+      const res = await resetPassword({ token, email: v.email.trim(), password: v.password, password_confirmation: v.password_confirmation });
+      setDone(res.message ?? t('password_reset.done'));
+    } catch (e) {
+      const fields = serverFieldErrors(e);
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setFailure(e);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Title order={2}>{t('auth.reset.title')}</Title>
+        {done ? (
+          <>
+            <Alert color="green" role="status">
+              {done}
+            </Alert>
+            <Button component={Link} to={paths.login}>
+              {t('auth.login.submit')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <TextInput label={t('contact.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
+            <PasswordInput label={t('auth.new_password')} description={t('auth.password_rules')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+            <PasswordInput label={t('auth.password_confirmation')} autoComplete="new-password" withAsterisk {...form.getInputProps('password_confirmation')} />
+            <ErrorAlert error={failure} />
+            <Button type="submit" loading={form.submitting}>
+              {t('auth.reset.submit')}
+            </Button>
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              {t('auth.reset.request_new')}
+            </Anchor>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { updatePasswordRequest } from '@freight/contracts';
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { isApiError } from '../../../lib/api';
+import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { updatePassword } from '../api/settingsApi';
+import { useState } from 'react';
+
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+
+/** Current, new and confirmation; PUT /password. */
+export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm({ initialValues: EMPTY, validate: (v) => zodErrors(updatePasswordRequest, t, v) });
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+  const submit = form.onSubmit(async (v) => {
+    setFailure(null);
+    try {
+      await updatePassword(v);
+      notifications.show({ color: 'green', message: t('settings.password_updated') });
+      close();
+    } catch (e) {
+      const fields = serverFieldErrors(e);
+      if (Object.keys(fields).length) form.setErrors(fields);
+      else setFailure(e);
+      if (!isApiError(e) || e.status !== 422) notifications.show({ color: 'red', message: t('settings.update_failed') });
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={close} title={t('settings.password.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PasswordInput label={t('settings.password.current')} autoComplete="current-password" withAsterisk {...form.getInputProps('current_password')} />
+          <PasswordInput label={t('auth.new_password')} description={t('auth.password_rules')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
+          <PasswordInput label={t('settings.password.confirm')} autoComplete="new-password" withAsterisk {...form.getInputProps('password_confirmation')} />
+          <ErrorAlert error={failure} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              {t('settings.password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { updateProfileRequest } from '@freight/contracts';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ContactFields } from '../../../components/AddressFields';
+import { isApiError } from '../../../lib/api';
+import { CURRENT_USER_KEY, useAuthUser, useStoreUser } from '../../../lib/auth';
+import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { paths } from '../../../lib/paths';
+import { updateProfile } from '../api/settingsApi';
+
+/** First/last name, email and phone; PUT /profile (a new email may need a password confirmation). */
+export function ProfileForm({ onChangePassword }: { onChangePassword: () => void }) {
+  const { t } = useTranslation();
+  const user = useAuthUser();
+  const storeUser = useStoreUser();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm({
+    initialValues: {
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+    },
+    validate: (v) => zodErrors(updateProfileRequest, t, v),
+  });
+  const submit = form.onSubmit(async (v) => {
+    try {
+      const res = await updateProfile(v);
+      storeUser(res.data);
+      await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      form.resetDirty(v);
+      notifications.show({ color: 'green', message: t('settings.account_updated') });
+    } catch (e) {
+      if (isApiError(e) && e.status === 423) {
+        notifications.show({ color: 'blue', title: t('settings.confirm_needed_title'), message: t('settings.confirm_needed_profile') });
+        await navigate(`${paths.confirmPassword}?redirect=${encodeURIComponent(paths.settings)}`);
+        return;
+      }
+      const fields = serverFieldErrors(e);
+      if (Object.keys(fields).length) form.setErrors(fields);
+      notifications.show({ color: 'red', message: isApiError(e) && e.status === 422 ? e.message : t('settings.update_failed') });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Title order={3}>{t('settings.profile.title')}</Title>
+        <ContactFields form={form} prefix="" />
+        <Group>
+          <Button type="submit" loading={form.submitting}>
+            {t('common.save')}
+          </Button>
+          <Button variant="default" onClick={onChangePassword}>
+            {t('settings.password.open')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

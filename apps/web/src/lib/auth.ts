@@ -1,0 +1,89 @@
+import type { CurrentUser } from '@freight/contracts';
+import { isStaff } from '@freight/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from './api';
+import { clearAllStorage, getAuthUser, setAuthUser, subscribeAuth } from './authState';
+import { paths } from './paths';
+
+export const CURRENT_USER_KEY = ['current-user'] as const;
+
+/** The stored user (AUTH_STATE), re-rendering on login, refresh and logout. */
+export function useAuthUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribeAuth, getAuthUser, getAuthUser);
+}
+
+/** GET /api/user and store the answer under AUTH_STATE. */
+export async function fetchCurrentUser(opts: { skipAuthRedirect?: boolean } = {}): Promise<CurrentUser> {
+  const res = await api.get<{ data: CurrentUser }>('/api/user', opts);
+  setAuthUser(res.data);
+  return res.data;
+}
+
+/**
+ * Keeps the stored user fresh: starts from AUTH_STATE and refetches /api/user in the background
+ * (used by the guarded layouts; a 401 clears the state and goes to /login).
+ */
+export function useCurrentUserQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: () => fetchCurrentUser(),
+    enabled,
+    initialData: () => getAuthUser() ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Store a user answered by a mutation (profile, settings, account) and refresh the query. */
+export function useStoreUser() {
+  const qc = useQueryClient();
+  return useCallback(
+    (user: CurrentUser) => {
+      setAuthUser(user);
+      qc.setQueryData(CURRENT_USER_KEY, user);
+    },
+    [qc],
+  );
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+/** Login = POST /login then GET /api/user (stored). Errors are handed back to the caller. */
+export async function login(credentials: Credentials): Promise<CurrentUser> {
+  await api.post('/login', credentials, { skipAuthRedirect: true });
+  return fetchCurrentUser();
+}
+
+/** Where a user lands after login when no redirect was asked for. */
+export function homeFor(user: Pick<CurrentUser, 'roles'>): string {
+  return isStaff(user.roles) ? paths.admin.dashboard : paths.home;
+}
+
+/** Logout: POST /logout (failure ignored), clear all local storage, go to /login. */
+export function useLogout() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await api.post('/logout', undefined, { skipAuthRedirect: true });
+    } catch {
+      // spec section 7: a failed logout is silently ignored
+    }
+    clearAllStorage();
+    qc.clear();
+    await navigate(paths.login, { replace: true });
+  }, [qc, navigate]);
+}
+
+/** Only same-site paths are followed after login or password confirmation. */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,67 @@
+import type { CurrentUser } from '@freight/contracts';
+
+/** localStorage key of the logged-in user (spec sections 3, 4 and 9). */
+export const AUTH_STATE_KEY = 'AUTH_STATE';
+/** localStorage key of the language a guest picked on the auth pages. */
+export const LANGUAGE_KEY = 'LANGUAGE';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cachedRaw: string | null | undefined;
+let cachedUser: CurrentUser | null = null;
+
+function read(): CurrentUser | null {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(AUTH_STATE_KEY);
+  } catch {
+    raw = null;
+  }
+  if (raw === cachedRaw) return cachedUser;
+  cachedRaw = raw;
+  try {
+    const parsed = raw ? (JSON.parse(raw) as CurrentUser) : null;
+    cachedUser = parsed && typeof parsed === 'object' && Array.isArray(parsed.roles) ? parsed : null;
+  } catch {
+    cachedUser = null;
+  }
+  return cachedUser;
+}
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+/** The logged-in user as stored, or null for a guest. */
+export function getAuthUser(): CurrentUser | null {
+  return read();
+}
+
+export function setAuthUser(user: CurrentUser): void {
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+  emit();
+}
+
+/** Forget the stored user (a 401 answer). */
+export function clearAuthUser(): void {
+  localStorage.removeItem(AUTH_STATE_KEY);
+  emit();
+}
+
+/** Logout: clear ALL local storage (spec section 4). */
+export function clearAllStorage(): void {
+  localStorage.clear();
+  emit();
+}
+
+export function subscribeAuth(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === AUTH_STATE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

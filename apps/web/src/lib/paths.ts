@@ -1,0 +1,43 @@
+import { ADMIN_PAGES, type AdminPageKey } from '@freight/domain';
+
+/** Central paths of the SPA. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  confirmPassword: '/confirm-password',
+  verifyEmail: '/verify-email',
+  emailVerified: '/email-verified',
+  trackShipment: '/track-shipment',
+  publicQuote: '/public-quote',
+  truckloadConfirmation: '/truckload-confirmation',
+  quote: '/quote',
+  quoteShipment: '/quote-shipment',
+  ebayOrders: '/orders/ebay',
+  productCatalog: '/product-catalog',
+  settings: '/settings',
+  accountSettings: '/settings/account',
+  truckload: '/truckload',
+  quoteHistory: '/quote-history',
+  savedQuotes: '/saved-quotes',
+  track: '/track',
+  myShipments: '/my-shipments',
+  addressBook: '/address-book',
+  myInvoices: '/my-invoices',
+  invoiceHistory: '/my-invoices/history',
+  videoTutorials: '/video-tutorials',
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    page: (key: AdminPageKey) => `/admin/${ADMIN_PAGES[key].path}`,
+    account: (id: string) => `/admin/accounts/${encodeURIComponent(id)}`,
+  },
+} as const;
+
+/** Login page with the place to come back to. */
+export function loginWithRedirect(target: string): string {
+  return target && target !== '/' ? `${paths.login}?redirect=${encodeURIComponent(target)}` : paths.login;
+}
