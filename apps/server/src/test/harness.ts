@@ -1,0 +1,104 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { seedDemo } from '../db/seed';
+import { randomToken } from '../security/tokens';
+
+/**
+ * One app per test file on a fresh database: PGlite in memory by default, or a new PostgreSQL
+ * database when TEST_DB_DRIVER=postgres and TEST_DATABASE_URL are set (`npm test` runs both).
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: { now: Date; advanceMinutes(n: number): void };
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(baseUrl: string) {
+  const name = `fp_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export const usingPostgres = () => process.env.TEST_DB_DRIVER === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const pgDb = usingPostgres() ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
+  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
+  await database.migrate();
+  const clock = {
+    now: new Date(),
+    advanceMinutes(n: number) {
+      this.now = new Date(this.now.getTime() + n * 60_000);
+    },
+  };
+  await seedDemo(database.db, clock.now);
+  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, db: database.db, now: () => clock.now, logger: false });
+  return {
+    app,
+    database,
+    clock,
+    client: () => new TestClient(app),
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** A browser-like caller: keeps cookies and sends the XSRF header like the SPA does. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  acceptLanguage?: string;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const method = (opts.method ?? 'GET').toUpperCase();
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    if (unsafe && opts.csrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.request({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', ...(opts.headers as Record<string, string>) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (unsafe && opts.csrf !== false) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    if (this.acceptLanguage) headers['accept-language'] = this.acceptLanguage;
+    const res = await this.app.inject({ ...opts, method: method as InjectOptions['method'], headers });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: object) {
+    return this.request({ method: 'POST', url, payload: payload ?? {} });
+  }
+  put(url: string, payload?: object) {
+    return this.request({ method: 'PUT', url, payload: payload ?? {} });
+  }
+  async login(email: string, password = 'Demo#2026') {
+    const res = await this.post('/login', { email, password });
+    if (res.statusCode !== 204) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    return this;
+  }
+}

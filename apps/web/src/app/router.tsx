@@ -1,0 +1,146 @@
+import { ADMIN_PAGE_KEYS, ADMIN_PAGES, type AdminPageKey } from '@freight/domain';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFound } from '../components/NotFound';
+import { RouteError } from '../components/RouteError';
+import { AddressBookRoute } from '../features/addresses/routes';
+import { AccountDetailRoute } from '../features/admin/routes/AccountDetailRoute';
+import { AccountsRoute } from '../features/admin/routes/AccountsRoute';
+import { AdminTitleRoute } from '../features/admin/routes/AdminTitleRoute';
+import { DashboardRoute } from '../features/admin/routes/DashboardRoute';
+import { RolesRoute } from '../features/admin/routes/RolesRoute';
+import { ConfirmPasswordRoute } from '../features/auth/routes/ConfirmPasswordRoute';
+import { EmailVerifiedRoute } from '../features/auth/routes/EmailVerifiedRoute';
+import { ForgotPasswordRoute } from '../features/auth/routes/ForgotPasswordRoute';
+import { LoginRoute } from '../features/auth/routes/LoginRoute';
+import { ResetPasswordRoute } from '../features/auth/routes/ResetPasswordRoute';
+import { SignupRoute } from '../features/auth/routes/SignupRoute';
+import { VerifyEmailRoute } from '../features/auth/routes/VerifyEmailRoute';
+import { ProductCatalogRoute } from '../features/catalog/routes';
+import { EbayOrdersRoute, EbayQuoteRoute, EbayShipmentRoute } from '../features/ebay/routes';
+import { InvoiceDetailRoute, InvoiceHistoryRoute, InvoicesLayout, OpenInvoicesRoute } from '../features/invoices/routes';
+import { PublicQuoteRoute, PublicTrackingRoute, TruckloadConfirmationRoute } from '../features/public/routes/PublicPages';
+import { QuoteHistoryRoute, QuoteRoute, QuoteShipmentRoute, SavedQuoteRoute, SavedQuotesRoute, TruckloadRoute } from '../features/quotes/routes';
+import { AccountSettingsRoute } from '../features/settings/routes/AccountSettingsRoute';
+import { SettingsLayout } from '../features/settings/routes/SettingsLayout';
+import { UserSettingsRoute } from '../features/settings/routes/UserSettingsRoute';
+import { MyShipmentsRoute } from '../features/shipments/routes';
+import { TrackDetailRoute, TrackRoute } from '../features/tracking/routes';
+import { VideoTutorialsRoute } from '../features/tutorials/routes';
+import { AdminDoor } from './adminDoor';
+import { RequireAuth } from './guards';
+import { AdminLayout } from './layouts/AdminLayout';
+import { CustomerLayout } from './layouts/CustomerLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+import { RootLayout } from './RootLayout';
+
+/** Pages with a real screen; the other admin pages show their title. */
+const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
+  dashboard: <DashboardRoute />,
+  accounts: <AccountsRoute />,
+  roles: <RolesRoute />,
+};
+
+const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;
+
+/** Child routes (detail and editor pages) that open through the door of their list page. */
+const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element?: ReactNode }[] = [
+  { path: 'accounts/:id', page: 'accounts', element: <AccountDetailRoute /> },
+  { path: 'integration-partners/:id', page: 'integrationPartners' },
+  { path: 'incidents/:id', page: 'incidents' },
+  { path: 'shipments/:id', page: 'shipments' },
+  { path: 'notifications/new', page: 'notifications' },
+  { path: 'notifications/edit/:id', page: 'notifications' },
+];
+
+const adminRoutes: RouteObject[] = [
+  { index: true, element: <Navigate replace to="dashboard" /> },
+  ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, element: door(k, ADMIN_SCREENS[k] ?? <AdminTitleRoute page={k} />) })),
+  ...ADMIN_CHILDREN.map((c) => ({ path: c.path, element: door(c.page, c.element ?? <AdminTitleRoute page={c.page} />) })),
+  { path: '*', element: <NotFound /> },
+];
+
+const customerRoutes: RouteObject[] = [
+  { index: true, element: <QuoteRoute /> },
+  { path: ':clientrefnum', element: <QuoteRoute /> },
+  { path: ':clientrefnum/q', element: <QuoteRoute /> },
+  { path: 'quote', element: <QuoteRoute /> },
+  { path: 'quote/:id/:return?', element: <SavedQuoteRoute /> },
+  { path: 'quote-shipment', element: <QuoteShipmentRoute /> },
+  { path: 'quote-shipment/:id/:return?', element: <QuoteShipmentRoute /> },
+  { path: 'ebay-quote/:ebayId', element: <EbayQuoteRoute /> },
+  { path: 'quote-ebay-shipment/:ebayId', element: <EbayShipmentRoute /> },
+  { path: 'orders/ebay', element: <EbayOrdersRoute /> },
+  { path: 'product-catalog', element: <ProductCatalogRoute /> },
+  {
+    path: 'settings',
+    element: <SettingsLayout />,
+    children: [
+      { index: true, element: <UserSettingsRoute /> },
+      { path: 'account', element: <AccountSettingsRoute /> },
+    ],
+  },
+  { path: 'truckload', element: <TruckloadRoute /> },
+  { path: 'truckload/:id/:return?', element: <TruckloadRoute /> },
+  { path: 'quote-history', element: <QuoteHistoryRoute /> },
+  { path: 'saved-quotes', element: <SavedQuotesRoute /> },
+  { path: 'track', element: <TrackRoute /> },
+  { path: 'track/detail/:loadId', element: <TrackDetailRoute /> },
+  { path: 'my-shipments', element: <MyShipmentsRoute /> },
+  { path: 'address-book', element: <AddressBookRoute /> },
+  {
+    path: 'my-invoices',
+    element: <InvoicesLayout />,
+    children: [
+      { index: true, element: <OpenInvoicesRoute /> },
+      { path: 'history', element: <InvoiceHistoryRoute /> },
+    ],
+  },
+  { path: 'invoice-detail/:id', element: <InvoiceDetailRoute /> },
+  { path: 'video-tutorials', element: <VideoTutorialsRoute /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', element: <LoginRoute /> },
+          { path: 'register', element: <SignupRoute /> },
+          { path: 'signup', element: <SignupRoute /> },
+          { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+          { path: 'reset-password/:token', element: <ResetPasswordRoute /> },
+          { path: 'email-verified', element: <EmailVerifiedRoute /> },
+          { path: 'track-shipment', element: <PublicTrackingRoute /> },
+          { path: 'public-quote', element: <PublicQuoteRoute /> },
+          { path: 'truckload-confirmation', element: <TruckloadConfirmationRoute /> },
+        ],
+      },
+      {
+        element: <RequireAuth allowUnverified />,
+        children: [
+          {
+            element: <PublicLayout />,
+            children: [
+              { path: 'verify-email', element: <VerifyEmailRoute /> },
+              { path: 'confirm-password', element: <ConfirmPasswordRoute /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'admin', element: <AdminLayout />, children: adminRoutes },
+          { element: <CustomerLayout />, children: customerRoutes },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

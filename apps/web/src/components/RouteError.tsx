@@ -1,0 +1,20 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { NotFound } from './NotFound';
+
+/** Last line of defence for a route that throws while rendering. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <Stack p="xl" role="alert">
+      <Title order={2}>{t('app.error_title')}</Title>
+      <Text>{t('app.error_body')}</Text>
+      <div>
+        <Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>
+      </div>
+    </Stack>
+  );
+}
