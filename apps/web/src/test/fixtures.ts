@@ -1,0 +1,26 @@
+import type { CurrentUser } from '@freight/contracts';
+import { DEFAULT_SETTINGS, type Role } from '@freight/domain';
+
+export function makeUser(roles: Role[] = [], overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'u1',
+    name: 'Ana Pérez',
+    first_name: 'Ana',
+    last_name: 'Pérez',
+    email: 'ana@example.com',
+    phone: '555 123 4567',
+    email_verified_at: '2026-01-01T00:00:00Z',
+    roles,
+    account: null,
+    settings: { ...DEFAULT_SETTINGS },
+    ...overrides,
+  };
+}
+
+/** A fetch mock answering JSON by "METHOD path" (first match wins), recording calls. */
+export function jsonResponse(status: number, body?: unknown, headers: Record<string, string> = {}) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}

@@ -1,0 +1,27 @@
+// Starts the product as `npm start` does, on a fresh embedded database with demo data, and keeps
+// its log in .artifacts/server.log: without MAIL_URL the outbox's links are printed there, which
+// is how scenarios follow verification and reset links.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('..', import.meta.url));
+const artifacts = join(here, '.artifacts');
+const dataDir = join(artifacts, 'data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(artifacts, { recursive: true });
+const log = createWriteStream(join(artifacts, 'server.log'));
+
+const server = spawn('node', [join(here, '../scripts/start.mjs')], {
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', APP_URL: `http://127.0.0.1:${process.env.PORT}` },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+for (const stream of [server.stdout, server.stderr]) {
+  stream.on('data', (chunk) => {
+    log.write(chunk);
+    process.stdout.write(chunk);
+  });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,14 @@
+// `npm run dev`: the API with reload (tsx watch) and Vite's dev server, which proxies the API.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const children = [
+  spawn(join(root, 'node_modules/.bin/tsx'), ['watch', join(root, 'apps/server/src/server.ts')], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+children.forEach((c) => c.on('exit', stop));

@@ -1,0 +1,31 @@
+// `npm start`: build the web app when its sources are newer than the build, then run the
+// server (API + built SPA) on the embedded database unless DATABASE_URL says otherwise.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const built = join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts', 'packages/domain'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path)
+    .filter((name) => name !== 'node_modules')
+    .reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+if (sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
+  console.log('Building the web app...');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const tsx = join(root, 'node_modules/.bin/tsx');
+const server = spawn(tsx, [join(root, 'apps/server/src/server.ts')], { cwd: process.cwd(), stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,68 @@
+// `npm test`: every test. Units and API tests on PGlite; the API tests again on PostgreSQL when
+// TEST_DATABASE_URL is set; then the Playwright scenarios in Debian's Chromium (skipped with a
+// message when no Chromium is found, unless CI is set). Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) failedSteps.push(name);
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+const vitest = join(root, 'node_modules/.bin/vitest');
+const pgliteReport = join(out, 'vitest-pglite.json');
+run('unit and API tests (PGlite)', vitest, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`]);
+countVitest(pgliteReport);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = join(out, 'vitest-postgres.json');
+  run('API tests (PostgreSQL)', vitest, ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], {
+    TEST_DB_DRIVER: 'postgres',
+  });
+  countVitest(pgReport);
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  const report = join(out, 'playwright.json');
+  run('end-to-end scenarios (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    CHROMIUM_PATH: chromium,
+  });
+  if (existsSync(report)) {
+    const s = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+  }
+} else if (process.env.CI) {
+  console.error(`\nNo Chromium at ${chromium}: the end-to-end scenarios are required in CI (apt-get install chromium).`);
+  failedSteps.push('end-to-end scenarios (no Chromium)');
+} else {
+  console.log(`\nNo Chromium at ${chromium}: end-to-end scenarios skipped. Install it with 'apt-get install chromium' or set CHROMIUM_PATH.`);
+}
+
+if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);
+console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
