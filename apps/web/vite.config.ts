@@ -19,9 +19,24 @@ const unsafeOnly: ProxyOptions = {
   },
 };
 
-export default defineConfig({
+// Built assets load from /build/ (spec section 7); the dev server keeps serving from /.
+export default defineConfig(({ command }) => ({
+  base: command === 'build' ? '/build/' : '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (id.includes('@mantine')) return 'mantine';
+          if (/[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return 'react';
+          return 'vendor';
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {
@@ -29,4 +44,4 @@ export default defineConfig({
       ...Object.fromEntries(UNSAFE_ONLY.map((p) => [`^${p}([/?].*)?$`, unsafeOnly])),
     },
   },
-});
+}));

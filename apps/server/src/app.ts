@@ -99,7 +99,7 @@ async function serveWeb(app: FastifyInstance, config: Config) {
   const index = join(config.WEB_DIST, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: join(config.WEB_DIST, 'build'), prefix: '/build/', index: false, immutable: true, maxAge: '365d' });
+    await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/build/', index: false, immutable: true, maxAge: '365d' });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');

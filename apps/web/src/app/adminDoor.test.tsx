@@ -1,6 +1,6 @@
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../lib/authState';
 import { makeUser } from '../test/fixtures';
@@ -21,7 +21,7 @@ function signIn(user = accounting) {
   });
 }
 
-describe('admin door', () => {
+describe('admin door', { timeout: 20_000 }, () => {
   beforeEach(() => notifications.clean());
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -53,6 +53,9 @@ describe('admin door', () => {
     await act(() => router.navigate('/admin/roles'));
     expect(await screen.findByText('Unauthrized')).toBeInTheDocument();
     expect(screen.getByText('You do not have access to this page')).toBeInTheDocument();
+    expect(notificationsStore.getState().notifications).toEqual([
+      expect.objectContaining({ color: 'red', title: 'Unauthrized', message: 'You do not have access to this page' }),
+    ]);
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });

@@ -27,14 +27,13 @@ export function mayEnter(roles: readonly string[], pathname: string): boolean {
   return key === null ? true : canOpenAdminPage(roles, key);
 }
 
-let lastShown = 0;
-/** The refusal of spec section 6: a red notification titled 'Unauthrized' (sic). */
+/**
+ * The refusal of spec section 6: a red notification titled 'Unauthrized' (sic). One fixed id, so
+ * a refusal repeated while the notice is still up (or an effect run twice) does not stack copies.
+ */
 export function notifyRefused(t: (key: string) => string) {
-  const now = Date.now();
-  if (now - lastShown < 400) return; // one notice per refusal, even when effects run twice
-  lastShown = now;
   notifications.show({
-    id: `admin-door-${now}`,
+    id: 'admin-door-refused',
     color: 'red',
     title: t('admin.door.title'),
     message: t('admin.door.message'),

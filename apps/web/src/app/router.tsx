@@ -20,7 +20,14 @@ import { ProductCatalogRoute } from '../features/catalog/routes';
 import { EbayOrdersRoute, EbayQuoteRoute, EbayShipmentRoute } from '../features/ebay/routes';
 import { InvoiceDetailRoute, InvoiceHistoryRoute, InvoicesLayout, OpenInvoicesRoute } from '../features/invoices/routes';
 import { PublicQuoteRoute, PublicTrackingRoute, TruckloadConfirmationRoute } from '../features/public/routes/PublicPages';
-import { QuoteHistoryRoute, QuoteRoute, QuoteShipmentRoute, SavedQuoteRoute, SavedQuotesRoute, TruckloadRoute } from '../features/quotes/routes';
+import {
+  QuoteHistoryRoute,
+  QuoteRoute,
+  QuoteShipmentRoute,
+  SavedQuoteRoute,
+  SavedQuotesRoute,
+  TruckloadRoute,
+} from '../features/quotes/routes';
 import { AccountSettingsRoute } from '../features/settings/routes/AccountSettingsRoute';
 import { SettingsLayout } from '../features/settings/routes/SettingsLayout';
 import { UserSettingsRoute } from '../features/settings/routes/UserSettingsRoute';

@@ -10,7 +10,8 @@ export function ErrorAlert({ error, title }: { error: unknown; title?: string })
   let reasons: string[] = [];
   if (isApiError(error)) {
     if (error.status === 0) message = t('common.network_error');
-    else if (error.status === 429 && error.retryAfter !== null) message = t('errors.too_many_requests', { seconds: error.retryAfter });
+    else if (error.status === 429 && typeof error.body.message !== 'string' && error.retryAfter !== null)
+      message = t('errors.too_many_requests', { seconds: error.retryAfter });
     else if (error.status >= 500) message = t('errors.server_error', { requestId: String(error.body.request_id ?? '-') });
     else message = error.message;
     reasons = error.reasons;

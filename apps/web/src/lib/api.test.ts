@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../test/fixtures';
+import { jsonResponse, setCookie } from '../test/fixtures';
 import { ApiError, api, setUnauthenticatedHandler } from './api';
 import { AUTH_STATE_KEY } from './authState';
 
 function clearCookies() {
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    if (name) setCookie(name, '');
   }
 }
 
@@ -15,13 +15,13 @@ const urlOf = (call: unknown[]) => String(call[0]);
 
 describe('api client', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
-  let onUnauthenticated: ReturnType<typeof vi.fn>;
+  let onUnauthenticated: ReturnType<typeof vi.fn<() => void>>;
 
   beforeEach(() => {
     clearCookies();
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    onUnauthenticated = vi.fn();
+    onUnauthenticated = vi.fn<() => void>();
     setUnauthenticatedHandler(onUnauthenticated);
   });
   afterEach(() => {
@@ -43,7 +43,7 @@ describe('api client', () => {
   it('fetches the CSRF cookie before the first unsafe call and sends it URL-decoded', async () => {
     fetchMock.mockImplementation(async (url: string) => {
       if (url === '/sanctum/csrf-cookie') {
-        document.cookie = 'XSRF-TOKEN=abc%3D%3D';
+        setCookie('XSRF-TOKEN', 'abc%3D%3D');
         return new Response(null, { status: 204 });
       }
       return new Response(null, { status: 204 });
@@ -86,11 +86,11 @@ describe('api client', () => {
   });
 
   it('on 419 refetches the CSRF cookie and retries exactly once', async () => {
-    document.cookie = 'XSRF-TOKEN=old';
+    setCookie('XSRF-TOKEN', 'old');
     let puts = 0;
     fetchMock.mockImplementation(async (url: string) => {
       if (url === '/sanctum/csrf-cookie') {
-        document.cookie = 'XSRF-TOKEN=new';
+        setCookie('XSRF-TOKEN', 'new');
         return new Response(null, { status: 204 });
       }
       puts += 1;
@@ -104,9 +104,11 @@ describe('api client', () => {
   });
 
   it('gives up after one retry when 419 comes back again', async () => {
-    document.cookie = 'XSRF-TOKEN=t';
+    setCookie('XSRF-TOKEN', 't');
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/sanctum/csrf-cookie' ? new Response(null, { status: 204 }) : jsonResponse(419, { message: 'CSRF token mismatch.', code: 'csrf_mismatch' }),
+      url === '/sanctum/csrf-cookie'
+        ? new Response(null, { status: 204 })
+        : jsonResponse(419, { message: 'CSRF token mismatch.', code: 'csrf_mismatch' }),
     );
     const error = await api.post('/logout').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 419, code: 'csrf_mismatch' });
@@ -114,7 +116,7 @@ describe('api client', () => {
   });
 
   it('throws typed errors with field errors and retry-after', async () => {
-    document.cookie = 'XSRF-TOKEN=t';
+    setCookie('XSRF-TOKEN', 't');
     fetchMock.mockResolvedValueOnce(jsonResponse(422, { message: 'Invalid', errors: { 'company_address.city': ['Field is required'] } }));
     await expect(api.post('/register', {})).rejects.toMatchObject({
       status: 422,

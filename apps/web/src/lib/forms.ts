@@ -18,8 +18,9 @@ export function zodErrors<V>(schema: z.ZodType, t: TFunction, values: V, toPaylo
   for (const issue of result.error.issues) {
     const key = issue.path.map(String).join('.');
     const text = translateMessage(t, issue.message);
-    const list = (grouped[key] ??= []);
+    const list = grouped[key] ?? [];
     if (!list.includes(text)) list.push(text);
+    grouped[key] = list;
   }
   return Object.fromEntries(Object.entries(grouped).map(([k, v]) => [k, v.join(' · ')]));
 }

@@ -17,10 +17,17 @@ export function makeUser(roles: Role[] = [], overrides: Partial<CurrentUser> = {
   };
 }
 
-/** A fetch mock answering JSON by "METHOD path" (first match wins), recording calls. */
+/** A JSON Response for fetch mocks. */
 export function jsonResponse(status: number, body?: unknown, headers: Record<string, string> = {}) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
   });
+}
+
+/** Set (or, with an empty value, expire) a cookie in jsdom. */
+export function setCookie(name: string, value: string) {
+  const expiry = value === '' ? '; expires=Thu, 01 Jan 1970 00:00:00 GMT' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: tests simulate the XSRF-TOKEN cookie the server sets
+  document.cookie = `${name}=${value}${expiry}; path=/`;
 }

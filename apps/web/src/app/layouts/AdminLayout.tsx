@@ -32,7 +32,14 @@ export function AdminLayout() {
         </AppShell.Header>
         <AppShell.Navbar p="sm" aria-label={t('admin.nav')}>
           {ADMIN_PAGE_KEYS.filter((k) => canOpenAdminPage(roles, k)).map((k) => (
-            <NavLink key={k} component={Link} to={paths.admin.page(k)} label={t(`admin.pages.${k}`)} active={current === k} onClick={close} />
+            <NavLink
+              key={k}
+              component={Link}
+              to={paths.admin.page(k)}
+              label={t(`admin.pages.${k}`)}
+              active={current === k}
+              onClick={close}
+            />
           ))}
           <Divider my="sm" />
           <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={close} />

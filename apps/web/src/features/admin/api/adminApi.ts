@@ -50,7 +50,8 @@ export const accountsQuery = (params: { page: number; perPage: number; search: s
 export const accountQuery = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'accounts', 'detail', id],
-    queryFn: ({ signal }) => api.get<{ data: AccountDetail }>(`/api/admin/accounts/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: AccountDetail }>(`/api/admin/accounts/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
   });
 
 export const rolesQuery = () =>

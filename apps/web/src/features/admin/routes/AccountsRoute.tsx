@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS } from '@freight/domain';
 import { Badge, Center, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -10,7 +11,6 @@ import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { accountsQuery } from '../api/adminApi';
-import { useEffect, useState } from 'react';
 
 /** Account Management: server-paginated list with search; a row opens the detail. */
 export function AccountsRoute() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { useFormat } from '../../../lib/useFormat';
-import { dashboardQuery, type DashboardStats } from '../api/adminApi';
+import { type DashboardStats, dashboardQuery } from '../api/adminApi';
 
 const CARDS: (keyof DashboardStats)[] = ['accounts', 'users', 'unverified_users', 'credit_hold_accounts'];
 

@@ -1,4 +1,4 @@
-import { Card, Center, Group, Loader, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

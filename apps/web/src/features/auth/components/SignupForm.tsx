@@ -1,5 +1,5 @@
 import { type RegisterRequest, registerRequest } from '@freight/contracts';
-import { CURRENCIES, type Language, LANGUAGES, SHIPPING_MODES, UNIT_SYSTEMS } from '@freight/domain';
+import { CURRENCIES, LANGUAGES, type Language, SHIPPING_MODES, UNIT_SYSTEMS } from '@freight/domain';
 import { Anchor, Button, Checkbox, Fieldset, Grid, List, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -101,23 +101,54 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
         <Fieldset legend={t('signup.preferences')}>
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('settings.prefs.language')} allowDeselect={false} data={select(LANGUAGES, 'languages')} {...form.getInputProps('preferences.language')} />
+              <Select
+                label={t('settings.prefs.language')}
+                allowDeselect={false}
+                data={select(LANGUAGES, 'languages')}
+                {...form.getInputProps('preferences.language')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('settings.prefs.unit_system')} allowDeselect={false} data={select(UNIT_SYSTEMS, 'unit_systems')} {...form.getInputProps('preferences.unit_system')} />
+              <Select
+                label={t('settings.prefs.unit_system')}
+                allowDeselect={false}
+                data={select(UNIT_SYSTEMS, 'unit_systems')}
+                {...form.getInputProps('preferences.unit_system')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('settings.prefs.currency')} allowDeselect={false} data={select(CURRENCIES, 'currencies')} {...form.getInputProps('preferences.currency')} />
+              <Select
+                label={t('settings.prefs.currency')}
+                allowDeselect={false}
+                data={select(CURRENCIES, 'currencies')}
+                {...form.getInputProps('preferences.currency')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select label={t('settings.prefs.preferred_mode')} allowDeselect={false} data={select(SHIPPING_MODES, 'shipping_modes')} {...form.getInputProps('preferences.preferred_mode')} />
+              <Select
+                label={t('settings.prefs.preferred_mode')}
+                allowDeselect={false}
+                data={select(SHIPPING_MODES, 'shipping_modes')}
+                {...form.getInputProps('preferences.preferred_mode')}
+              />
             </Grid.Col>
           </Grid>
         </Fieldset>
         <Fieldset legend={t('signup.password_section')}>
           <Stack>
-            <PasswordInput label={t('auth.password')} description={t('auth.password_rules')} withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
-            <PasswordInput label={t('auth.password_confirmation')} withAsterisk autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+            <PasswordInput
+              label={t('auth.password')}
+              description={t('auth.password_rules')}
+              withAsterisk
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('auth.password_confirmation')}
+              withAsterisk
+              autoComplete="new-password"
+              {...form.getInputProps('password_confirmation')}
+            />
           </Stack>
         </Fieldset>
         <ErrorAlert error={failure} />

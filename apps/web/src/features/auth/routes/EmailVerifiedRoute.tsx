@@ -7,8 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isApiError } from '../../../lib/api';
-import { clearAuthUser } from '../../../lib/authState';
 import { fetchCurrentUser, useAuthUser } from '../../../lib/auth';
+import { clearAuthUser } from '../../../lib/authState';
 import { paths } from '../../../lib/paths';
 import { resendVerification } from '../api/authApi';
 
@@ -19,10 +19,10 @@ const COLORS: Record<Status, string> = { verified: 'green', already: 'blue', exp
 /** Where the verification link lands: /email-verified?status=verified|already|expired|invalid. */
 export function EmailVerifiedRoute() {
   const { t } = useTranslation();
-  usePageTitle(t('verified.title'));
   const [params] = useSearchParams();
   const raw = params.get('status');
   const status: Status = (STATUSES as readonly string[]).includes(raw ?? '') ? (raw as Status) : 'invalid';
+  usePageTitle(t(`verified.${status}.title`));
   const user = useAuthUser();
   const loggedIn = !!user;
 

@@ -24,7 +24,12 @@ export function ResetPasswordRoute() {
   const submit = form.onSubmit(async (v) => {
     setFailure(null);
     try {
-      const res = await resetPassword({ token, email: v.email.trim(), password: v.password, password_confirmation: v.password_confirmation });
+      const res = await resetPassword({
+        token,
+        email: v.email.trim(),
+        password: v.password,
+        password_confirmation: v.password_confirmation,
+      });
       setDone(res.message ?? t('password_reset.done'));
     } catch (e) {
       const fields = serverFieldErrors(e);
@@ -48,8 +53,19 @@ export function ResetPasswordRoute() {
         ) : (
           <>
             <TextInput label={t('contact.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
-            <PasswordInput label={t('auth.new_password')} description={t('auth.password_rules')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
-            <PasswordInput label={t('auth.password_confirmation')} autoComplete="new-password" withAsterisk {...form.getInputProps('password_confirmation')} />
+            <PasswordInput
+              label={t('auth.new_password')}
+              description={t('auth.password_rules')}
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('auth.password_confirmation')}
+              autoComplete="new-password"
+              withAsterisk
+              {...form.getInputProps('password_confirmation')}
+            />
             <ErrorAlert error={failure} />
             <Button type="submit" loading={form.submitting}>
               {t('auth.reset.submit')}

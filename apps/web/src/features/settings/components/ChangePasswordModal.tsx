@@ -2,12 +2,12 @@ import { updatePasswordRequest } from '@freight/contracts';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { isApiError } from '../../../lib/api';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { updatePassword } from '../api/settingsApi';
-import { useState } from 'react';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
@@ -38,9 +38,25 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     <Modal opened={opened} onClose={close} title={t('settings.password.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label={t('settings.password.current')} autoComplete="current-password" withAsterisk {...form.getInputProps('current_password')} />
-          <PasswordInput label={t('auth.new_password')} description={t('auth.password_rules')} autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
-          <PasswordInput label={t('settings.password.confirm')} autoComplete="new-password" withAsterisk {...form.getInputProps('password_confirmation')} />
+          <PasswordInput
+            label={t('settings.password.current')}
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label={t('auth.new_password')}
+            description={t('auth.password_rules')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('settings.password.confirm')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.getInputProps('password_confirmation')}
+          />
           <ErrorAlert error={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

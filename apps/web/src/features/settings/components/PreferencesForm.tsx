@@ -14,7 +14,6 @@ import { Button, Checkbox, Grid, Select, Stack, Text, Title } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api';
 import { useAuthUser, useStoreUser } from '../../../lib/auth';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { updateSettings } from '../api/settingsApi';
@@ -24,7 +23,11 @@ export function PreferencesForm() {
   const { t } = useTranslation();
   const user = useAuthUser();
   const storeUser = useStoreUser();
-  const initial: UserSettings = { ...DEFAULT_SETTINGS, ...user?.settings, subscriptions: { ...DEFAULT_SETTINGS.subscriptions, ...user?.settings?.subscriptions } };
+  const initial: UserSettings = {
+    ...DEFAULT_SETTINGS,
+    ...user?.settings,
+    subscriptions: { ...DEFAULT_SETTINGS.subscriptions, ...user?.settings?.subscriptions },
+  };
   const form = useForm<UserSettings>({ initialValues: initial, validate: (v) => zodErrors(settingsUpdate, t, v) });
   const submit = form.onSubmit(async (v) => {
     try {
@@ -35,7 +38,7 @@ export function PreferencesForm() {
     } catch (e) {
       const fields = serverFieldErrors(e);
       if (Object.keys(fields).length) form.setErrors(fields);
-      notifications.show({ color: 'red', message: isApiError(e) && e.status === 422 ? e.message : t('settings.update_failed') });
+      notifications.show({ color: 'red', message: t('settings.update_failed') });
     }
   });
   const select = (values: readonly (string | number)[], ns: string) => values.map((v) => ({ value: String(v), label: t(`${ns}.${v}`) }));
@@ -45,13 +48,28 @@ export function PreferencesForm() {
         <Title order={3}>{t('settings.prefs.title')}</Title>
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('settings.prefs.language')} allowDeselect={false} data={select(LANGUAGES, 'languages')} {...form.getInputProps('language')} />
+            <Select
+              label={t('settings.prefs.language')}
+              allowDeselect={false}
+              data={select(LANGUAGES, 'languages')}
+              {...form.getInputProps('language')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('settings.prefs.unit_system')} allowDeselect={false} data={select(UNIT_SYSTEMS, 'unit_systems')} {...form.getInputProps('unit_system')} />
+            <Select
+              label={t('settings.prefs.unit_system')}
+              allowDeselect={false}
+              data={select(UNIT_SYSTEMS, 'unit_systems')}
+              {...form.getInputProps('unit_system')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('settings.prefs.currency')} allowDeselect={false} data={select(CURRENCIES, 'currencies')} {...form.getInputProps('currency')} />
+            <Select
+              label={t('settings.prefs.currency')}
+              allowDeselect={false}
+              data={select(CURRENCIES, 'currencies')}
+              {...form.getInputProps('currency')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Select
@@ -64,10 +82,20 @@ export function PreferencesForm() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('settings.prefs.insurance')} allowDeselect={false} data={select(INSURANCE_PREFERENCES, 'insurance_preferences')} {...form.getInputProps('insurance_preference')} />
+            <Select
+              label={t('settings.prefs.insurance')}
+              allowDeselect={false}
+              data={select(INSURANCE_PREFERENCES, 'insurance_preferences')}
+              {...form.getInputProps('insurance_preference')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('settings.prefs.preferred_mode')} allowDeselect={false} data={select(SHIPPING_MODES, 'shipping_modes')} {...form.getInputProps('preferred_mode')} />
+            <Select
+              label={t('settings.prefs.preferred_mode')}
+              allowDeselect={false}
+              data={select(SHIPPING_MODES, 'shipping_modes')}
+              {...form.getInputProps('preferred_mode')}
+            />
           </Grid.Col>
         </Grid>
         <Text fw={500}>{t('settings.prefs.subscriptions')}</Text>

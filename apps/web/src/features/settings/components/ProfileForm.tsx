@@ -43,7 +43,7 @@ export function ProfileForm({ onChangePassword }: { onChangePassword: () => void
       }
       const fields = serverFieldErrors(e);
       if (Object.keys(fields).length) form.setErrors(fields);
-      notifications.show({ color: 'red', message: isApiError(e) && e.status === 422 ? e.message : t('settings.update_failed') });
+      notifications.show({ color: 'red', message: t('settings.update_failed') });
     }
   });
   return (

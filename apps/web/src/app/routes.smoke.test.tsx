@@ -1,0 +1,95 @@
+import { act, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUTH_STATE_KEY } from '../lib/authState';
+import i18n from '../lib/i18n';
+import { makeUser } from '../test/fixtures';
+import { renderApp, stubApi } from '../test/renderApp';
+
+const missing: string[] = [];
+const onMissing = (_lngs: readonly string[], _ns: string, key: string) => missing.push(key);
+
+const superAdmin = makeUser(['super_admin'], {
+  account: { id: 'a1', name: 'Acme Freight', status: 'active', billing_address: null, account_address: null },
+});
+
+const PAGES: [string, string][] = [
+  ['/', 'Quote & Ship'],
+  ['/REF-1/q', 'Quote & Ship'],
+  ['/quote/7/return', 'Quote & Ship'],
+  ['/quote-shipment', 'Quote & Ship'],
+  ['/ebay-quote/99', 'eBay Quote'],
+  ['/quote-ebay-shipment/99', 'eBay Shipment'],
+  ['/orders/ebay', 'eBay Orders'],
+  ['/product-catalog', 'Product Catalog'],
+  ['/settings', 'Settings'],
+  ['/settings/account', 'Acme Freight'],
+  ['/truckload/3', 'Truckload'],
+  ['/quote-history', 'Quote History'],
+  ['/saved-quotes', 'Saved Quotes'],
+  ['/track', 'Tracking'],
+  ['/track/detail/L1', 'Tracking Detail'],
+  ['/my-shipments', 'Shipment History'],
+  ['/address-book', 'Address Book'],
+  ['/my-invoices', 'Open Invoices'],
+  ['/my-invoices/history', 'Invoice History'],
+  ['/invoice-detail/5', 'Invoice Detail'],
+  ['/video-tutorials', 'Video Tutorials'],
+  ['/admin/carriers', 'Carriers'],
+  ['/admin/truckloads/equipment-types', 'Truckload Equipment'],
+  ['/admin/notifications/edit/4', 'Notifications'],
+  ['/admin/roles', 'Role Management'],
+  ['/admin/accounts/a1', 'Account Management'],
+  ['/track-shipment', 'Track a Shipment'],
+  ['/public-quote', 'Get a Quote'],
+  ['/truckload-confirmation', 'Truckload Confirmation'],
+  ['/login', 'Log in'],
+  ['/signup', 'Create your company account'],
+  ['/forgot-password', 'Forgot password'],
+  ['/reset-password/tok?email=a%40b.co', 'Reset password'],
+  ['/confirm-password?redirect=/settings', 'Confirm password'],
+  ['/email-verified?status=expired', 'Link expired'],
+  ['/no/such/page', 'Page not found'],
+];
+
+describe('every route renders its translated title', { timeout: 60_000 }, () => {
+  beforeAll(() => {
+    i18n.options.saveMissing = true;
+    i18n.on('missingKey', onMissing);
+  });
+  afterAll(() => {
+    i18n.off('missingKey', onMissing);
+    i18n.options.saveMissing = false;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each(PAGES)('%s', async (path, heading) => {
+    localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(superAdmin));
+    stubApi({
+      'GET /api/user': { data: superAdmin },
+      'GET /api/admin/roles': { data: [{ role: 'super_admin', users: [{ id: 'u1', name: 'Ana Pérez', email: 'ana@example.com' }] }] },
+      'GET /api/admin/accounts/a1': {
+        data: {
+          id: 'a1',
+          name: 'Acme Freight',
+          status: 'active',
+          created_at: '2026-01-01',
+          billing_address: null,
+          account_address: null,
+          users: [],
+        },
+      },
+    });
+    renderApp(path);
+    expect((await screen.findAllByRole('heading', { name: heading })).length).toBeGreaterThan(0);
+    expect(document.title).toBe(path === '/settings/account' ? 'Account settings | Freight Portal' : `${heading} | Freight Portal`);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(missing).toEqual([]);
+    expect(document.body.textContent ?? '').not.toMatch(/coming soon|placeholder|TODO/i);
+  });
+
+  it('shows Page not found with the path as name', async () => {
+    stubApi({});
+    renderApp('/a/b/c');
+    expect(await screen.findByText('Page not found: /a/b/c')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, setCookie } from '../test/fixtures';
+import { renderApp, stubApi } from '../test/renderApp';
+import { AUTH_STATE_KEY, getAuthUser, LANGUAGE_KEY } from './authState';
+
+describe('auth state', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('logs in (POST /login then GET /api/user), stores AUTH_STATE and lands a customer on /', async () => {
+    const user = makeUser([]);
+    setCookie('XSRF-TOKEN', 't');
+    const fetchMock = stubApi({ 'POST /login': () => new Response(null, { status: 204 }), 'GET /api/user': { data: user } });
+    const { router } = renderApp('/login');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(JSON.parse(localStorage.getItem(AUTH_STATE_KEY) ?? 'null')).toEqual(user);
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+    expect(calls.slice(0, 2)).toEqual(['POST /login', 'GET /api/user']);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      email: 'ana@example.com',
+      password: 'Secret#123',
+      remember: false,
+    });
+  });
+
+  it('sends a staff user to the admin dashboard after login', async () => {
+    const user = makeUser(['fpg_ops']);
+    setCookie('XSRF-TOKEN', 't');
+    stubApi({
+      'POST /login': () => new Response(null, { status: 204 }),
+      'GET /api/user': { data: user },
+      'GET /api/admin/dashboard': { data: { accounts: 1, users: 1, unverified_users: 0, credit_hold_accounts: 0 } },
+    });
+    const { router } = renderApp('/login');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ops@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
+  it('shows the 422 message under the email field', async () => {
+    setCookie('XSRF-TOKEN', 't');
+    stubApi({
+      'POST /login': () => jsonResponse(422, { message: 'bad', errors: { email: ['These credentials do not match our records.'] } }),
+    });
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('These credentials do not match our records.')).toBeInTheDocument();
+    expect(getAuthUser()).toBeNull();
+  });
+
+  it('loads the stored user at start and keeps guests out', async () => {
+    const user = makeUser([]);
+    localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+    stubApi({ 'GET /api/user': { data: user } });
+    renderApp('/track');
+    expect(await screen.findByRole('heading', { name: 'Tracking' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Profile menu' })).toHaveTextContent('Ana Pérez');
+  });
+
+  it('sends a guest to /login with the page to come back to', async () => {
+    stubApi({});
+    const { router } = renderApp('/address-book');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Faddress-book');
+  });
+
+  it('sends an unverified user to /verify-email', async () => {
+    const user = makeUser([], { email_verified_at: null });
+    localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+    stubApi({ 'GET /api/user': { data: user } });
+    const { router } = renderApp('/track');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(await screen.findByText('We sent a verification link to ana@example.com.')).toBeInTheDocument();
+  });
+
+  it('logs out: POST /logout (failure ignored), clears all local storage, goes to /login', async () => {
+    const user = makeUser([]);
+    localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+    localStorage.setItem(LANGUAGE_KEY, 'en');
+    setCookie('XSRF-TOKEN', 't');
+    const fetchMock = stubApi({
+      'GET /api/user': { data: user },
+      'POST /logout': () => jsonResponse(500, { message: 'boom', code: 'server_error' }),
+    });
+    const { router } = renderApp('/track');
+    await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.length).toBe(0);
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/logout' && init?.method === 'POST')).toBe(true);
+    act(() => undefined);
+  });
+
+  it('switches the language at once when the stored settings change', async () => {
+    const user = makeUser([]);
+    localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+    setCookie('XSRF-TOKEN', 't');
+    const spanish = { ...user, settings: { ...user.settings, language: 'es' } };
+    const fetchMock = stubApi({ 'GET /api/user': { data: user }, 'PUT /api/settings': { data: spanish } });
+    renderApp('/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save preferences' }));
+    expect(await screen.findByRole('button', { name: 'Guardar preferencias' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(AUTH_STATE_KEY) ?? '{}').settings.language).toBe('es');
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/settings' && init?.method === 'PUT')).toBe(true);
+  });
+});
