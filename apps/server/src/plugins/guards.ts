@@ -4,8 +4,8 @@ import { AppError } from '../errors';
 import type { LoadedUser } from '../modules/users/users.repository';
 
 /**
- * Guards run as preHandlers. Each returns the caller it vouches for, so handlers do not
- * re-check what a guard already settled.
+ * Guards run as preValidation hooks, so 401/403 come before any 422 of the body or query.
+ * Each returns the caller it vouches for, so handlers do not re-check what a guard already settled.
  */
 export function signedIn(request: FastifyRequest): LoadedUser {
   if (!request.auth) throw AppError.unauthenticated();

@@ -36,6 +36,15 @@ export interface SessionManager {
   purgeExpired(): Promise<void>;
 }
 
+/** The X-XSRF-TOKEN header is URL-encoded by the SPA; a malformed one is a mismatch, not a 500. */
+function decodeHeader(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
 const idleLimitMs = (remember: boolean) => (remember ? REMEMBER_DAYS * 24 * 60 : SESSION_IDLE_MINUTES) * 60_000;
 
 /**
@@ -99,7 +108,8 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     if (!UNSAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
     const header = request.headers['x-xsrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;
-    if (!request.session || !sent || !safeEqual(decodeURIComponent(sent), request.session.csrfToken)) {
+    const token = sent ? decodeHeader(sent) : undefined;
+    if (!request.session || !token || !safeEqual(token, request.session.csrfToken)) {
       throw new AppError(419, 'csrf_mismatch', 'errors.csrf_mismatch');
     }
   });

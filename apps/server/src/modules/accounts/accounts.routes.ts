@@ -16,14 +16,14 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const users = usersRepository(ctx.db);
 
-  r.put('/api/account/address', { preHandler: requireCustomer, schema: { body: accountAddress } }, async (request) => {
+  r.put('/api/account/address', { preValidation: requireCustomer, schema: { body: accountAddress } }, async (request) => {
     const { user, account } = customer(request);
     await ctx.db.update(accounts).set({ accountAddress: request.body, updatedAt: ctx.now() }).where(eq(accounts.id, account.id));
     return { data: presentUser((await users.load(user.id))!) };
   });
 
   // Billing details decide who pays: confirm the password first.
-  r.put('/api/account/billing-address', { preHandler: requireCustomer, schema: { body: accountAddress } }, async (request) => {
+  r.put('/api/account/billing-address', { preValidation: requireCustomer, schema: { body: accountAddress } }, async (request) => {
     const { user, account } = customer(request);
     recentlyConfirmed(request, ctx.now());
     await ctx.db.update(accounts).set({ billingAddress: request.body, updatedAt: ctx.now() }).where(eq(accounts.id, account.id));

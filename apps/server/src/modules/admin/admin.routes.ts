@@ -21,7 +21,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  r.get('/api/admin/dashboard', { preHandler: adminPage('dashboard') }, async () => {
+  r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard') }, async () => {
     const [[a], [u], [unverified], [hold]] = await Promise.all([
       db.select({ n: count() }).from(accounts),
       db.select({ n: count() }).from(users),
@@ -31,7 +31,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: { accounts: a?.n ?? 0, users: u?.n ?? 0, unverified_users: unverified?.n ?? 0, credit_hold_accounts: hold?.n ?? 0 } };
   });
 
-  r.get('/api/admin/accounts', { preHandler: adminPage('accounts'), schema: { querystring: listQuery } }, async (request) => {
+  r.get('/api/admin/accounts', { preValidation: adminPage('accounts'), schema: { querystring: listQuery } }, async (request) => {
     const { page, per_page, search } = request.query;
     const where = search ? ilike(accounts.name, `%${escapeLike(search)}%`) : undefined;
     const usersCount = db.$with('users_count').as(
@@ -64,7 +64,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/admin/accounts/:id',
-    { preHandler: adminPage('accounts'), schema: { params: z.object({ id: z.string().max(64) }) } },
+    { preValidation: adminPage('accounts'), schema: { params: z.object({ id: z.string().max(64) }) } },
     async (request) => {
       if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw AppError.notFound();
       const [account] = await db.select().from(accounts).where(eq(accounts.id, request.params.id));
@@ -93,7 +93,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/api/admin/roles', { preHandler: adminPage('roles') }, async () => {
+  r.get('/api/admin/roles', { preValidation: adminPage('roles') }, async () => {
     const staff = await db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, roles: users.roles })
       .from(users)

@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(201).send({ data: presentUser(loaded!) });
   });
 
-  r.post('/email/verification-notification', { preHandler: requireSignedIn }, async (request, reply) => {
+  r.post('/email/verification-notification', { preValidation: requireSignedIn }, async (request, reply) => {
     const { user } = signedIn(request);
     const outcome = await auth.resendVerification(user, requestLanguage(request));
     if (outcome === 'already') return reply.code(200).send(message(request, 'verification.already_verified'));
@@ -62,8 +62,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/email/verify/:id/:hash',
     {
       schema: {
-        params: z.object({ id: z.string().max(64), hash: z.string().max(128) }),
-        querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(128).optional() }),
+        // A mangled link still redirects (status=invalid) instead of answering a JSON 422.
+        params: z.object({ id: z.string().max(64).catch(''), hash: z.string().max(128).catch('') }),
+        querystring: z.object({
+          expires: z.string().max(20).optional().catch(undefined),
+          signature: z.string().max(128).optional().catch(undefined),
+        }),
       },
     },
     async (request, reply) => {
@@ -82,13 +86,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return message(request, 'password_reset.done');
   });
 
-  r.post('/user/confirm-password', { preHandler: requireSignedIn, schema: { body: confirmPasswordRequest } }, async (request, reply) => {
+  r.post('/user/confirm-password', { preValidation: requireSignedIn, schema: { body: confirmPasswordRequest } }, async (request, reply) => {
     await auth.confirmPassword(signedIn(request).user, request.body.password);
     await ctx.sessions.confirmPassword(request);
     return reply.code(201).send();
   });
 
-  r.get('/user/confirmed-password-status', { preHandler: requireSignedIn }, async (request) => {
+  r.get('/user/confirmed-password-status', { preValidation: requireSignedIn }, async (request) => {
     try {
       recentlyConfirmed(request, ctx.now());
       return { confirmed: true };
@@ -97,13 +101,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  r.put('/password', { preHandler: requireVerified, schema: { body: updatePasswordRequest } }, async (request) => {
+  r.put('/password', { preValidation: requireVerified, schema: { body: updatePasswordRequest } }, async (request) => {
     const { user } = verified(request);
     await auth.changePassword(user, request.body.current_password, request.body.password, request.session?.id);
     return message(request, 'account.password_updated');
   });
 
-  r.put('/profile', { preHandler: requireVerified, schema: { body: updateProfileRequest } }, async (request) => {
+  r.put('/profile', { preValidation: requireVerified, schema: { body: updateProfileRequest } }, async (request) => {
     const { user } = verified(request);
     const body = request.body;
     const emailChanged = body.email !== user.email;
@@ -126,5 +130,5 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: presentUser(loaded) };
   });
 
-  r.get('/api/user', { preHandler: requireSignedIn }, async (request) => ({ data: presentUser(signedIn(request)) }));
+  r.get('/api/user', { preValidation: requireSignedIn }, async (request) => ({ data: presentUser(signedIn(request)) }));
 }

@@ -81,6 +81,10 @@ export function authService(ctx: AppContext) {
             preferredMode: input.preferences.preferred_mode ?? 'default',
           },
         );
+      }).catch((error: unknown) => {
+        // A concurrent signup (a double submit) with the same email lost the race to the unique index.
+        if (isUniqueViolation(error)) throw AppError.field('primary_contact.email', 'validation.email_taken');
+        throw error;
       });
       // The account exists either way; a mail hiccup is recoverable with "resend".
       await sendVerification(user, language).catch(() => {});
@@ -178,6 +182,13 @@ export function authService(ctx: AppContext) {
 
     sendVerification,
   };
+}
+
+/** PostgreSQL unique_violation, also when wrapped (drizzle puts the driver's error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; cause?: unknown };
+  return e.code === '23505' || isUniqueViolation(e.cause);
 }
 
 /** Counts a request against a limit and refuses past it (429 with the seconds to wait). */

@@ -28,6 +28,14 @@ describe('session and CSRF (Sanctum SPA contract)', () => {
     expect(wrong.statusCode).toBe(419);
   });
 
+  it('answers a malformed (not URL-decodable) XSRF header with 419, not 500', async () => {
+    const c = t.client();
+    await c.get('/sanctum/csrf-cookie');
+    const res = await c.request({ method: 'POST', url: '/logout', csrf: false, headers: { 'x-xsrf-token': '%E0%A4%A' } });
+    expect(res.statusCode).toBe(419);
+    expect(res.json()).toEqual({ message: 'CSRF token mismatch.', code: 'csrf_mismatch' });
+  });
+
   it('answers 401 Unauthenticated. without a session', async () => {
     const res = await t.client().get('/api/user');
     expect(res.statusCode).toBe(401);

@@ -9,7 +9,7 @@ import { usersRepository } from '../users/users.repository';
 /** A user's own preferences (spec section 3, user settings). */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = usersRepository(ctx.db);
-  app.withTypeProvider<ZodTypeProvider>().put('/api/settings', { preHandler: requireVerified, schema: { body: settingsPatch } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().put('/api/settings', { preValidation: requireVerified, schema: { body: settingsPatch } }, async (request) => {
     const { user } = verified(request);
     const b = request.body;
     await users.updateSettings(
