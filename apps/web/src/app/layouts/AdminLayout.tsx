@@ -8,7 +8,11 @@ import { paths } from '../../lib/paths';
 import { adminPageOf, RequireStaff } from '../adminDoor';
 import { UserMenu } from './UserMenu';
 
-/** Admin area: only the pages this user may open are listed. */
+/**
+ * Admin area. Every admin page is listed, so staff know what exists; a page this user's roles
+ * may not open is dimmed with a lock, and following it is refused by the door (spec section 6:
+ * the 'Unauthrized' notification, and the navigation does not complete).
+ */
 export function AdminLayout() {
   const { t } = useTranslation();
   const user = useAuthUser();
@@ -31,16 +35,22 @@ export function AdminLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="sm" aria-label={t('admin.nav')}>
-          {ADMIN_PAGE_KEYS.filter((k) => canOpenAdminPage(roles, k)).map((k) => (
-            <NavLink
-              key={k}
-              component={Link}
-              to={paths.admin.page(k)}
-              label={t(`admin.pages.${k}`)}
-              active={current === k}
-              onClick={close}
-            />
-          ))}
+          {ADMIN_PAGE_KEYS.map((k) => {
+            const open = canOpenAdminPage(roles, k);
+            return (
+              <NavLink
+                key={k}
+                component={Link}
+                to={paths.admin.page(k)}
+                label={t(`admin.pages.${k}`)}
+                title={open ? undefined : t('admin.door.message')}
+                rightSection={open ? undefined : <span aria-hidden="true">🔒</span>}
+                c={open ? undefined : 'dimmed'}
+                active={current === k}
+                onClick={open ? close : undefined}
+              />
+            );
+          })}
           <Divider my="sm" />
           <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={close} />
         </AppShell.Navbar>

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { logIn, snap } from '../support/session';
+
+test('an accounting user opening Role Management sees Unauthrized and stays where they were', async ({ page }) => {
+  await logIn(page, 'accounting@demo.test');
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await expect(page).toHaveTitle('Dashboard | Freight Portal');
+
+  const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+  await nav.getByRole('link', { name: 'Account Management' }).click();
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  await expect(page.getByText('Demo Shipper Co')).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Role Management' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Unauthrized' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('You do not have access to this page');
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  await expect(page).toHaveTitle('Account Management | Freight Portal');
+  await snap(page, 'admin-unauthrized');
+
+  // The SCAC aliases door is shut for accounting only.
+  await nav.getByRole('link', { name: 'Carrier SCAC Aliases' }).click();
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+});
+
+test('an ops user may open Carrier SCAC Aliases but not Carriers', async ({ page }) => {
+  await logIn(page, 'ops@demo.test');
+  const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+  await nav.getByRole('link', { name: 'Carrier SCAC Aliases' }).click();
+  await expect(page).toHaveURL(/\/admin\/scac-aliases$/);
+  await expect(page).toHaveTitle('Carrier SCAC Aliases | Freight Portal');
+  await nav.getByRole('link', { name: 'Carriers', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Unauthrized' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/scac-aliases$/);
+});
+
+test('a super admin sees every staff member in Role Management', async ({ page }) => {
+  await logIn(page, 'super@demo.test');
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Role Management' }).click();
+  await expect(page).toHaveURL(/\/admin\/roles$/);
+  await expect(page.getByText('accounting@demo.test')).toBeVisible();
+  await snap(page, 'admin-roles');
+});
+
+test('a customer never enters the admin area', async ({ page }) => {
+  await logIn(page, 'shipper@demo.test');
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('alert').filter({ hasText: 'Unauthrized' })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/admin/);
+});

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { authState, logIn, snap } from '../support/session';
+
+test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, context }) => {
+  await logIn(page, 'shipper@demo.test');
+  await page.goto('/settings');
+  expect(await authState(page)).not.toBeNull();
+
+  // The server forgets the session (expiry, logout elsewhere); the page still thinks it is in.
+  await context.clearCookies({ name: 'freight_portal_session' });
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+
+  await expect(page).toHaveURL(/\/login/);
+  expect(await authState(page)).toBeNull();
+  await snap(page, 'login-after-401');
+});
+
+test('wrong credentials are answered at the email field', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('shipper@demo.test');
+  await page.getByLabel(/^Password/).fill('Not#Right1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await snap(page, 'login-error');
+});
