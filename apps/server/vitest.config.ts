@@ -4,10 +4,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // API tests share one database per worker file; the first PGlite start runs initdb.
+    // Each API test file starts its own database (PGlite initdb or a new PostgreSQL database).
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: true,
-    maxWorkers: 2,
   },
 });
