@@ -30,7 +30,8 @@ export const phone = (requiredKey = 'validation.required') =>
   z
     .string({ error: requiredKey })
     .trim()
-    .min(1, { error: requiredKey })
+    // abort: an empty phone is "required", not also "invalid"
+    .min(1, { error: requiredKey, abort: true })
     .refine((v) => PHONE.test(v) && countDigits(v) >= 10 && countDigits(v) <= 15, { error: 'validation.phone' });
 
 function countDigits(v: string) {
@@ -61,14 +62,17 @@ export function isPostalCode(country: (typeof COUNTRIES)[number], value: string)
 
 /** A postal address, checked for the format of its country's postal codes. */
 export const address = z
-  .object({
+  .object(
+    {
     street1: requiredText(),
     street2: optionalText(),
     city: requiredText(),
     state: requiredText('validation.required', 64),
     postal_code: requiredText('validation.required', 16),
     country,
-  })
+    },
+    { error: 'validation.required' },
+  )
   .superRefine((a, ctx) => {
     if (a.postal_code && a.country && !isPostalCode(a.country, a.postal_code)) {
       ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'validation.postal_code' });
@@ -77,10 +81,13 @@ export const address = z
 export type Address = z.output<typeof address>;
 
 /** The person behind an address (billing and account address modals, spec section 5). */
-export const contact = z.object({
-  first_name: requiredText('validation.first_name_required', 80),
-  last_name: requiredText('validation.last_name_required', 80),
-  email: email('validation.email_required'),
-  phone: phone('validation.phone_required'),
-});
+export const contact = z.object(
+  {
+    first_name: requiredText('validation.first_name_required', 80),
+    last_name: requiredText('validation.last_name_required', 80),
+    email: email('validation.email_required'),
+    phone: phone('validation.phone_required'),
+  },
+  { error: 'validation.required' },
+);
 export type Contact = z.output<typeof contact>;

@@ -44,7 +44,7 @@ export function AdminLayout() {
                 to={paths.admin.page(k)}
                 label={t(`admin.pages.${k}`)}
                 title={open ? undefined : t('admin.door.message')}
-                rightSection={open ? undefined : <span aria-hidden="true">🔒</span>}
+                rightSection={open ? undefined : <LockIcon />}
                 c={open ? undefined : 'dimmed'}
                 active={current === k}
                 onClick={open ? close : undefined}
@@ -59,5 +59,15 @@ export function AdminLayout() {
         </AppShell.Main>
       </AppShell>
     </RequireStaff>
+  );
+}
+
+/** A small padlock; an inline SVG so it shows on machines without an emoji font. */
+function LockIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
   );
 }

@@ -20,7 +20,7 @@ import { updateSettings } from '../api/settingsApi';
 
 /** User settings saved with PUT /api/settings; the UI language switches at once. */
 export function PreferencesForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useAuthUser();
   const storeUser = useStoreUser();
   const initial: UserSettings = {
@@ -34,7 +34,8 @@ export function PreferencesForm() {
       const res = await updateSettings(v);
       storeUser(res.data); // LanguageSync switches the UI language from the stored settings
       form.resetDirty(v);
-      notifications.show({ color: 'green', message: t('settings.account_updated') });
+      // Said in the language just chosen, which the UI is switching to.
+      notifications.show({ color: 'green', message: i18n.getFixedT(res.data.settings.language)('settings.account_updated') });
     } catch (e) {
       const fields = serverFieldErrors(e);
       if (Object.keys(fields).length) form.setErrors(fields);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { address, contact, isPostalCode } from './fields';
+
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+
+describe('contact', () => {
+  it('says an empty phone is required, and only that', () => {
+    const r = contact.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.test', phone: '' });
+    expect(messages(r)).toEqual(['phone:validation.phone_required']);
+  });
+  it('names each missing part in the modal words', () => {
+    expect(messages(contact.safeParse({ first_name: '', last_name: ' ', email: '', phone: '12' }))).toEqual([
+      'first_name:validation.first_name_required',
+      'last_name:validation.last_name_required',
+      'email:validation.email_required',
+      'phone:validation.phone',
+    ]);
+  });
+  it('calls a missing contact required', () => {
+    expect(messages(contact.safeParse(undefined))).toEqual([':validation.required']);
+  });
+});
+
+describe('postal codes per country', () => {
+  it('accepts the formats of shared/domain.md section 10', () => {
+    expect(isPostalCode('US', '60606')).toBe(true);
+    expect(isPostalCode('US', '60606-1234')).toBe(true);
+    expect(isPostalCode('CA', 'K1A 0B1')).toBe(true);
+    expect(isPostalCode('CA', 'k1a0b1')).toBe(true);
+    expect(isPostalCode('MX', '06600')).toBe(true);
+  });
+  it('refuses letters Canada never uses and short codes', () => {
+    expect(isPostalCode('CA', 'D1A 0B1')).toBe(false);
+    expect(isPostalCode('US', '6060')).toBe(false);
+    expect(isPostalCode('MX', 'ABCDE')).toBe(false);
+  });
+  it('checks the postal code against the chosen country', () => {
+    const r = address.safeParse({ street1: '1 Main', city: 'X', state: 'ON', postal_code: '60606', country: 'CA' });
+    expect(messages(r)).toEqual(['postal_code:validation.postal_code']);
+  });
+});
