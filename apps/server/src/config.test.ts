@@ -29,4 +29,8 @@ describe('loadConfig', () => {
   it('uses secure cookies behind https', () => {
     expect(loadConfig({ APP_URL: 'https://portal.example.com/' }).secureCookies).toBe(true);
   });
+  it('refuses to run production without a mail server', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MAIL_URL: is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25' }).MAIL_URL).toBe('smtp://127.0.0.1:25');
+  });
 });

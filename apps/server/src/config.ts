@@ -30,6 +30,11 @@ const schema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+}).superRefine((c, ctx) => {
+  // The outbox prints reset and verification links to the log: fine on a laptop, a leak in production.
+  if (c.NODE_ENV === 'production' && !c.MAIL_URL) {
+    ctx.addIssue({ code: 'custom', path: ['MAIL_URL'], message: 'is required when NODE_ENV=production (mail must be delivered, not logged)' });
+  }
 });
 
 export type Config = z.output<typeof schema> & {
