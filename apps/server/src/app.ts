@@ -10,7 +10,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
 import { sharedValue } from './db/app-state';
-import { createMailer, type Mailer } from './mail/mailer';
+import { BackgroundTasks } from './background';
+import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
+import { loggerOptions } from './plugins/logging';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -20,6 +22,14 @@ import { installSessions } from './plugins/session';
 import { AppError } from './errors';
 import { Throttle } from './security/throttle';
 import { randomToken } from './security/tokens';
+
+const OUTBOX_KEEP_MS = 2 * 24 * 3600_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    background: BackgroundTasks;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -34,8 +44,9 @@ export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    logger: deps.logger ?? loggerOptions(config.LOG_LEVEL),
+    // Trust exactly as many X-Forwarded-For hops as there are proxies: the client cannot add more.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -65,10 +76,13 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     strictTransportSecurity: config.secureCookies,
+    frameguard: { action: 'deny' },
   });
   installErrorHandling(app);
 
   const sessions = installSessions(app, { db, now, secureCookies: config.secureCookies });
+  const background = new BackgroundTasks(app.log);
+  app.decorate('background', background);
   const ctx: AppContext = {
     config,
     db,
@@ -77,6 +91,7 @@ export async function buildApp(deps: AppDeps) {
     appKey: config.APP_KEY ?? (await sharedValue(db, 'app_key', () => randomToken(48))),
     throttle: new Throttle(db, now),
     sessions,
+    background,
   };
 
   await authRoutes(app, ctx);
@@ -85,9 +100,16 @@ export async function buildApp(deps: AppDeps) {
   await adminRoutes(app, ctx);
   await serveWeb(app, config);
 
-  const purge = setInterval(() => sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'session purge failed')), 15 * 60_000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  // Housekeeping: idle sessions, and outbox rows whose links (24 h at most) have expired.
+  const housekeeping = setInterval(() => {
+    background.run('purge-sessions', () => sessions.purgeExpired());
+    background.run('purge-outbox', () => purgeOutbox(db, new Date(now().getTime() - OUTBOX_KEEP_MS)));
+  }, 15 * 60_000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    await background.drain();
+  });
   return app;
 }
 
@@ -99,12 +121,14 @@ async function serveWeb(app: FastifyInstance, config: Config) {
   const index = join(config.WEB_DIST, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
+    // File names carry content hashes: cache for a year. index.html (below) is never cached, so
+    // a new release is picked up at the next page load.
     await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/build/', index: false, immutable: true, maxAge: '365d' });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST, { cacheControl: false });
     }
     throw AppError.notFound();
   });

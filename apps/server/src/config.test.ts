@@ -33,4 +33,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MAIL_URL: is required when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25' }).MAIL_URL).toBe('smtp://127.0.0.1:25');
   });
+  it('seeds no demo users in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+  it('takes TRUST_PROXY as a number of proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -13,7 +13,6 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   APP_URL: z.url({ error: 'must be an absolute URL such as https://portal.example.com' }).optional(),
-  APP_NAME: z.string().min(1).default('Freight Portal'),
   APP_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -27,7 +26,8 @@ const schema = z.object({
     .refine((u) => /^smtps?:\/\//.test(u), { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Freight Portal <no-reply@freight-portal.test>'),
-  TRUST_PROXY: flag.default(false),
+  /** How many reverse proxies stand in front (their X-Forwarded-For entries are trusted); 0 = none. */
+  TRUST_PROXY: z.coerce.number({ error: 'must be the number of proxies in front (0 for none)' }).int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
 }).superRefine((c, ctx) => {
@@ -61,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     dataDir: resolve(process.cwd(), c.DATA_DIR),
     secureCookies: appUrl.startsWith('https://'),
-    seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+    // Demo users have a published password: never by default in production.
+    seedDemo: c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };
 }

@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -14,4 +15,5 @@ export interface AppContext {
   appKey: string;
   throttle: Throttle;
   sessions: SessionManager;
+  background: BackgroundTasks;
 }

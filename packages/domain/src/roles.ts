@@ -13,14 +13,8 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-export const STAFF_ROLES: readonly Role[] = [
-  'super_admin',
-  'fpg_admin',
-  'fpg_sales_admin',
-  'fpg_sales',
-  'fpg_ops',
-  'fpg_accounting',
-];
+/** Every role but fpg_feature (a feature-preview flag, not a staff role). */
+export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'fpg_feature');
 
 type Roles = readonly string[];
 const hasAny = (roles: Roles, wanted: readonly Role[]) => roles.some((r) => wanted.includes(r as Role));

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -55,8 +54,4 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     },
     close: () => client.close(),
   };
-}
-
-export async function ping(db: Db) {
-  await db.execute(sql`select 1`);
 }

@@ -43,17 +43,17 @@ const DEMO_ACCOUNTS = [
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const [marker] = await db.select().from(appState).where(eq(appState.key, 'demo_seeded'));
   if (marker) return false;
-  const users = usersRepository(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const claimed = await tx.insert(appState).values({ key: 'demo_seeded', value: now.toISOString() }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return; // another process seeded first
+    if (claimed.length === 0) return false; // another process seeded first
+    const users = usersRepository(tx);
     for (const demo of DEMO_ACCOUNTS) {
       const [account] = await tx
         .insert(accounts)
         .values({ name: demo.name, companyAddress: demo.address, accountAddress: demo.address, billingAddress: demo.address })
         .returning();
-      await users.create(tx as Db, {
+      await users.create({
         accountId: account!.id,
         firstName: demo.user.first,
         lastName: demo.user.last,
@@ -64,7 +64,7 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
       });
     }
     for (const s of DEMO_STAFF) {
-      await users.create(tx as Db, {
+      await users.create({
         firstName: s.first,
         lastName: s.last,
         email: s.email,
@@ -74,6 +74,6 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
         emailVerifiedAt: now,
       });
     }
+    return true;
   });
-  return true;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
@@ -9,6 +9,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+}
+
+/** Outbox rows hold live links; once those have expired the rows are of no use and are deleted. */
+export async function purgeOutbox(db: Db, createdBefore: Date) {
+  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, createdBefore));
 }
 
 export interface Mailer {

@@ -38,7 +38,9 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof AppError) {
       if (error.status === 422 && error.errors) return sendValidation(request, reply, error.errors);
-      const t = translator(requestLanguage(request));
+      // 'Unauthenticated.' and 'CSRF token mismatch.' are fixed strings of the Sanctum contract.
+      const fixedWording = error.code === 'unauthenticated' || error.code === 'csrf_mismatch';
+      const t = translator(fixedWording ? 'en' : requestLanguage(request));
       const body: Record<string, unknown> = { message: t(error.message, error.params), code: error.code };
       if (error.status === 429 && typeof error.params.seconds === 'number') {
         body.retry_after = error.params.seconds;

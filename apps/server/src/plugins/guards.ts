@@ -27,7 +27,7 @@ export function customer(request: FastifyRequest) {
 
 export function adminPage(page: AdminPageKey) {
   return async (request: FastifyRequest) => {
-    const auth = signedIn(request);
+    const auth = verified(request);
     if (!canOpenAdminPage(auth.user.roles, page)) throw AppError.forbidden();
   };
 }

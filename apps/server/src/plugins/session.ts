@@ -1,5 +1,5 @@
 import { SESSION_IDLE_MINUTES } from '@freight/domain';
-import { eq, lt, or, and, isNull, sql } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
@@ -87,6 +87,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/build/')) return; // static assets need no session
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const [row] = await db.select().from(sessions).where(eq(sessions.id, sha256(token)));
@@ -105,7 +106,8 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
 
   // CSRF: after the session is known, before any body is read or handler runs.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || request.routeOptions.config?.csrf === false) return;
+    // Unknown routes answer 404 (no handler could act on the request), not 419.
+    if (!UNSAFE.has(request.method) || !request.routeOptions.url || request.routeOptions.config?.csrf === false) return;
     const header = request.headers['x-xsrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;
     const token = sent ? decodeHeader(sent) : undefined;
@@ -123,7 +125,8 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     async ensure(request, reply) {
       if (request.session) {
         // Re-send the token cookie: the SPA may have lost it while the session lives on.
-        reply.setCookie(XSRF_COOKIE, request.session.csrfToken, { ...cookieBase, httpOnly: false });
+        const maxAge = request.session.remember ? REMEMBER_DAYS * 24 * 3600 : undefined;
+        reply.setCookie(XSRF_COOKIE, request.session.csrfToken, { ...cookieBase, httpOnly: false, maxAge });
         return;
       }
       await create(request, reply, null, false);
@@ -149,7 +152,6 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
           or(
             and(eq(sessions.remember, false), lt(sessions.lastSeenAt, new Date(t - idleLimitMs(false)))),
             lt(sessions.lastSeenAt, new Date(t - idleLimitMs(true))),
-            and(isNull(sessions.userId), lt(sessions.lastSeenAt, sql`${new Date(t - idleLimitMs(false)).toISOString()}::timestamptz`)),
           ),
         );
     },

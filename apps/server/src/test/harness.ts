@@ -80,6 +80,8 @@ export class TestClient {
     if (unsafe && opts.csrf !== false) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     if (this.acceptLanguage) headers['accept-language'] = this.acceptLanguage;
     const res = await this.app.inject({ ...opts, method: method as InjectOptions['method'], headers });
+    // Work the request started in the background (mail) is done before the test looks.
+    await this.app.background.drain();
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
       if (expired) this.cookies.delete(c.name);

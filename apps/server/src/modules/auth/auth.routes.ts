@@ -17,7 +17,7 @@ import { recentlyConfirmed, requireSignedIn, requireVerified, signedIn, verified
 import { requestLanguage } from '../../plugins/errors';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
-import { authService } from './auth.service';
+import { authService, isUniqueViolation } from './auth.service';
 
 /** The Sanctum SPA contract of spec section 7, plus registration, verification and resets. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -115,16 +115,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       recentlyConfirmed(request, ctx.now());
       if (await users.emailTaken(body.email, user.id)) throw AppError.field('email', 'validation.email_taken');
     }
-    await users.update(
-      user.id,
-      {
-        firstName: body.first_name,
-        lastName: body.last_name,
-        phone: body.phone,
-        ...(emailChanged ? { email: body.email, emailVerifiedAt: null } : {}),
-      },
-      ctx.now(),
-    );
+    await users
+      .update(
+        user.id,
+        {
+          firstName: body.first_name,
+          lastName: body.last_name,
+          phone: body.phone,
+          ...(emailChanged ? { email: body.email, emailVerifiedAt: null } : {}),
+        },
+        ctx.now(),
+      )
+      .catch((error: unknown) => {
+        // Another user took the address between the check and the update.
+        if (isUniqueViolation(error)) throw AppError.field('email', 'validation.email_taken');
+        throw error;
+      });
     const loaded = (await users.load(user.id))!;
     if (emailChanged) await auth.sendVerification(loaded.user, requestLanguage(request)).catch(() => {});
     return { data: presentUser(loaded) };

@@ -20,6 +20,14 @@ const minutes = (n: number) => n * 60_000;
 export function authService(ctx: AppContext) {
   const users$ = usersRepository(ctx.db);
 
+  /** After any password change, reset links sent earlier no longer work. */
+  async function retireResetTokens(userId: string, now: Date) {
+    await ctx.db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  }
+
   function verificationUrl(user: UserRow) {
     const path = `/email/verify/${user.id}/${emailHash(user.email)}`;
     const expires = new Date(ctx.now().getTime() + minutes(EMAIL_VERIFICATION_TTL_MINUTES));
@@ -31,16 +39,19 @@ export function authService(ctx: AppContext) {
   }
 
   return {
-    /** Checks credentials; more than 5 failures a minute for one email and address -> 429. */
+    /**
+     * Checks credentials; more than 5 failures a minute for one email and address -> 429.
+     * Every attempt is counted before the password is checked (atomically, so a burst of parallel
+     * guesses cannot all slip under the limit); a success wipes the count.
+     */
     async attempt(email: string, password: string, ip: string) {
       const key = `login:${email.toLowerCase()}|${ip}`;
-      const before = await ctx.throttle.peek(key);
-      if (before.hits >= LOGIN_MAX_FAILURES_PER_MINUTE) {
-        throw AppError.tooManyRequests(before.retryAfterSeconds, 'errors.too_many_login_attempts');
+      const count = await ctx.throttle.hit(key, 60);
+      if (count.hits > LOGIN_MAX_FAILURES_PER_MINUTE) {
+        throw AppError.tooManyRequests(count.retryAfterSeconds, 'errors.too_many_login_attempts');
       }
       const user = await users$.findByEmail(email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        await ctx.throttle.hit(key, 60);
         throw AppError.field('email', 'validation.credentials');
       }
       await ctx.throttle.clear(key);
@@ -64,8 +75,7 @@ export function authService(ctx: AppContext) {
           .values({ name: input.company_name, companyAddress, accountAddress: companyAddress, billingAddress })
           .returning();
         if (!account) throw new Error('account insert returned no row');
-        return users$.create(
-          tx as never,
+        return usersRepository(tx).create(
           {
             accountId: account.id,
             firstName: input.primary_contact.first_name,
@@ -106,13 +116,14 @@ export function authService(ctx: AppContext) {
         wait = Math.max(wait, hour.retryAfterSeconds);
       }
       if (reasons.length) throw AppError.tooManyRequests(wait, reasons[0], { reasons });
-      await ctx.throttle.hit(`verify-resend:${user.id}`, 60);
-      await ctx.throttle.hit(`verify-resend-hour:${user.id}`, 3600);
       try {
         await sendVerification(user, language);
       } catch {
         throw new AppError(503, 'mail_failed', 'verification.resend_failed', { reasons: ['verification.resend_failed'] });
       }
+      // Only a mail that went out counts against the limit: a failure may be retried at once.
+      await ctx.throttle.hit(`verify-resend:${user.id}`, 60);
+      await ctx.throttle.hit(`verify-resend-hour:${user.id}`, 3600);
       return 'sent' as const;
     },
 
@@ -126,19 +137,26 @@ export function authService(ctx: AppContext) {
       return 'verified';
     },
 
+    /**
+     * Answers the same, in the same time, whether or not the address has an account: the token
+     * and the mail are made in the background. One address gets at most 3 links in 15 minutes,
+     * so nobody can flood a mailbox from many client addresses.
+     */
     async forgotPassword(email: string, ip: string) {
       await limit(ctx, `forgot:${ip}`, 10, 900);
-      const user = await users$.findByEmail(email);
-      if (!user) return;
-      const token = randomToken();
-      await ctx.db.insert(passwordResetTokens).values({
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(ctx.now().getTime() + minutes(PASSWORD_RESET_TTL_MINUTES)),
+      ctx.background.run('password-reset-mail', async () => {
+        const loaded = await users$.loadByEmail(email);
+        if (!loaded) return;
+        if ((await ctx.throttle.hit(`forgot-email:${loaded.user.email}`, 900)).hits > 3) return;
+        const token = randomToken();
+        await ctx.db.insert(passwordResetTokens).values({
+          userId: loaded.user.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(ctx.now().getTime() + minutes(PASSWORD_RESET_TTL_MINUTES)),
+        });
+        const url = `${ctx.config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(loaded.user.email)}`;
+        await ctx.mailer.send(resetPasswordMail(loaded.settings.language as Language, loaded.user.email, loaded.user.firstName, url));
       });
-      const url = `${ctx.config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
-      const loaded = await users$.load(user.id);
-      await ctx.mailer.send(resetPasswordMail((loaded?.settings.language ?? 'en') as Language, user.email, user.firstName, url)).catch(() => {});
     },
 
     /** A reset token works once, for 60 minutes, for the address it was sent to; all sessions end. */
@@ -146,25 +164,30 @@ export function authService(ctx: AppContext) {
       await limit(ctx, `reset:${ip}`, 10, 60);
       const user = await users$.findByEmail(input.email);
       const now = ctx.now();
-      const [token] = user
-        ? await ctx.db
-            .select()
-            .from(passwordResetTokens)
-            .where(
-              and(
-                eq(passwordResetTokens.tokenHash, sha256(input.token)),
-                eq(passwordResetTokens.userId, user.id),
-                isNull(passwordResetTokens.usedAt),
-                gt(passwordResetTokens.expiresAt, now),
-              ),
-            )
-        : [];
-      if (!user || !token) throw AppError.field('email', 'validation.reset_token');
       const passwordHash = await hashPassword(input.password);
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-      });
+      // Claiming the token and changing the password is one statement pair in one transaction:
+      // of two concurrent uses of a token, only one finds it unused.
+      const changed = user
+        ? await ctx.db.transaction(async (tx) => {
+            const claimed = await tx
+              .update(passwordResetTokens)
+              .set({ usedAt: now })
+              .where(
+                and(
+                  eq(passwordResetTokens.tokenHash, sha256(input.token)),
+                  eq(passwordResetTokens.userId, user.id),
+                  isNull(passwordResetTokens.usedAt),
+                  gt(passwordResetTokens.expiresAt, now),
+                ),
+              )
+              .returning({ id: passwordResetTokens.id });
+            if (claimed.length === 0) return false;
+            await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+            return true;
+          })
+        : false;
+      if (!user || !changed) throw AppError.field('email', 'validation.reset_token');
+      await retireResetTokens(user.id, now);
       await users$.endSessions(user.id);
     },
 
@@ -177,6 +200,7 @@ export function authService(ctx: AppContext) {
       await limit(ctx, `change-password:${user.id}`, 5, 60);
       if (!(await verifyPassword(user.passwordHash, current))) throw AppError.field('current_password', 'validation.current_password');
       await users$.update(user.id, { passwordHash: await hashPassword(next) }, ctx.now());
+      await retireResetTokens(user.id, ctx.now());
       await users$.endSessions(user.id, keepSessionId);
     },
 
@@ -185,7 +209,7 @@ export function authService(ctx: AppContext) {
 }
 
 /** PostgreSQL unique_violation, also when wrapped (drizzle puts the driver's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; cause?: unknown };
   return e.code === '23505' || isUniqueViolation(e.cause);

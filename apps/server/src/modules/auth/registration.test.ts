@@ -285,15 +285,18 @@ describe('POST /register validation (422)', () => {
 });
 
 describe('unverified users', () => {
-  it('may read /api/user but get 403 email_unverified on PUT /api/settings', async () => {
+  it('may read /api/user and set their language, but other changes get 403 email_unverified', async () => {
     const c = await registered('unverified@x.test');
     expect((await c.get('/api/user')).statusCode).toBe(200);
-    // The 403 comes before any validation of the body.
-    expect((await c.put('/api/settings', { unit_system: 'cubits' })).statusCode).toBe(403);
-    const res = await c.put('/api/settings', { unit_system: 'metric' });
+    // Preferences stay open, so the verify page can be read in the user's language.
+    const lang = await c.put('/api/settings', { language: 'es' });
+    expect(lang.statusCode).toBe(200);
+    expect(lang.json().data.settings.language).toBe('es');
+    const res = await c.put('/profile', { first_name: 'A', last_name: 'B', email: 'unverified@x.test', phone: '(312) 555-0100' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Your email address is not verified.', code: 'email_unverified' });
+    expect(res.json()).toEqual({ message: 'Su correo electrónico no está verificado.', code: 'email_unverified' });
     expect((await c.put('/password', { current_password: PASSWORD, password: 'Other#2026', password_confirmation: 'Other#2026' })).json().code).toBe('email_unverified');
+    expect((await c.get('/api/admin/dashboard')).statusCode).toBe(403);
   });
 });
 

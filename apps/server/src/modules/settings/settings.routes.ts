@@ -2,15 +2,18 @@ import { settingsPatch } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { requireVerified, verified } from '../../plugins/guards';
+import { requireSignedIn, signedIn } from '../../plugins/guards';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
 
-/** A user's own preferences (spec section 3, user settings). */
+/**
+ * A user's own preferences (spec section 3, user settings). Open to users who have not verified
+ * their email yet, so they can at least read the portal in their language.
+ */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = usersRepository(ctx.db);
-  app.withTypeProvider<ZodTypeProvider>().put('/api/settings', { preValidation: requireVerified, schema: { body: settingsPatch } }, async (request) => {
-    const { user } = verified(request);
+  app.withTypeProvider<ZodTypeProvider>().put('/api/settings', { preValidation: requireSignedIn, schema: { body: settingsPatch } }, async (request) => {
+    const { user } = signedIn(request);
     const b = request.body;
     await users.updateSettings(
       user.id,

@@ -12,7 +12,17 @@ export interface LoadedUser {
   account: AccountRow | null;
 }
 
+/** Users and their settings. Pass a transaction as `db` to take part in it. */
 export function usersRepository(db: Db) {
+  const loadWhere = async (where: ReturnType<typeof eq>): Promise<LoadedUser | undefined> => {
+    const [row] = await db
+      .select({ user: users, settings: userSettings, account: accounts })
+      .from(users)
+      .innerJoin(userSettings, eq(userSettings.userId, users.id))
+      .leftJoin(accounts, eq(accounts.id, users.accountId))
+      .where(where);
+    return row;
+  };
   return {
     async findByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -22,15 +32,8 @@ export function usersRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;
     },
-    async load(id: string): Promise<LoadedUser | undefined> {
-      const [row] = await db
-        .select({ user: users, settings: userSettings, account: accounts })
-        .from(users)
-        .innerJoin(userSettings, eq(userSettings.userId, users.id))
-        .leftJoin(accounts, eq(accounts.id, users.accountId))
-        .where(eq(users.id, id));
-      return row;
-    },
+    load: (id: string) => loadWhere(eq(users.id, id)),
+    loadByEmail: (email: string) => loadWhere(eq(users.email, email.toLowerCase())),
     async emailTaken(email: string, exceptUserId?: string) {
       const where = exceptUserId
         ? and(eq(users.email, email.toLowerCase()), ne(users.id, exceptUserId))
@@ -38,14 +41,11 @@ export function usersRepository(db: Db) {
       const [row] = await db.select({ id: users.id }).from(users).where(where);
       return Boolean(row);
     },
-    async create(
-      tx: Db,
-      values: Omit<typeof users.$inferInsert, 'id'>,
-      settings: Partial<Omit<typeof userSettings.$inferInsert, 'userId'>> = {},
-    ) {
-      const [user] = await tx.insert(users).values(values).returning();
+    /** Inserts a user with their settings; call inside a transaction so both land or neither. */
+    async create(values: Omit<typeof users.$inferInsert, 'id'>, settings: Partial<Omit<typeof userSettings.$inferInsert, 'userId'>> = {}) {
+      const [user] = await db.insert(users).values(values).returning();
       if (!user) throw new Error('user insert returned no row');
-      await tx.insert(userSettings).values({ subscriptions: DEFAULT_SETTINGS.subscriptions, ...settings, userId: user.id });
+      await db.insert(userSettings).values({ subscriptions: DEFAULT_SETTINGS.subscriptions, ...settings, userId: user.id });
       return user;
     },
     async update(id: string, values: Partial<typeof users.$inferInsert>, now: Date) {

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness';
+
+/** Serving the SPA, and the client address behind proxies. */
+let t: TestApp;
+beforeAll(async () => {
+  const web = mkdtempSync(join(tmpdir(), 'fp-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Freight Portal</title>');
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '1' });
+});
+afterAll(() => t.close());
+
+describe('the built web app', () => {
+  it('answers page routes with index.html that browsers must revalidate', async () => {
+    const res = await t.client().request({ method: 'GET', url: '/settings/account', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Freight Portal</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+  it('serves hashed assets under /build/ for a year', async () => {
+    const res = await t.client().get('/build/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+  it('keeps unknown API paths JSON 404s, for unsafe methods too', async () => {
+    const c = t.client();
+    expect((await c.request({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } })).json()).toEqual({ message: 'Not found.', code: 'not_found' });
+    expect((await c.request({ method: 'POST', url: '/api/nope', csrf: false })).statusCode).toBe(404);
+  });
+});
+
+describe('behind one proxy (TRUST_PROXY=1)', () => {
+  it('takes the address the proxy saw, so a forged X-Forwarded-For cannot dodge the login throttle', async () => {
+    const c = t.client();
+    await c.get('/sanctum/csrf-cookie');
+    const attempt = (forged: string) =>
+      c.request({
+        method: 'POST',
+        url: '/login',
+        payload: { email: 'shipper@demo.test', password: 'Wrong#2026' },
+        headers: { 'x-forwarded-for': `${forged}, 203.0.113.7` },
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt(`198.51.100.${i}`)).statusCode).toBe(422);
+    expect((await attempt('198.51.100.99')).statusCode).toBe(429);
+  });
+});
