@@ -1,12 +1,11 @@
 import { accountAddress } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { accounts } from '../../db/schema';
 import { customer, recentlyConfirmed, requireCustomer } from '../../plugins/guards';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
+import { accountsRepository } from './accounts.repository';
 
 /**
  * Account settings: the account and billing address modals. Both write only the caller's own
@@ -15,10 +14,11 @@ import { usersRepository } from '../users/users.repository';
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const users = usersRepository(ctx.db);
+  const accounts = accountsRepository(ctx.db);
 
   r.put('/api/account/address', { preValidation: requireCustomer, schema: { body: accountAddress } }, async (request) => {
     const { user, account } = customer(request);
-    await ctx.db.update(accounts).set({ accountAddress: request.body, updatedAt: ctx.now() }).where(eq(accounts.id, account.id));
+    await accounts.setAddress(account.id, 'account', request.body, ctx.now());
     return { data: presentUser((await users.load(user.id))!) };
   });
 
@@ -26,7 +26,7 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put('/api/account/billing-address', { preValidation: requireCustomer, schema: { body: accountAddress } }, async (request) => {
     const { user, account } = customer(request);
     recentlyConfirmed(request, ctx.now());
-    await ctx.db.update(accounts).set({ billingAddress: request.body, updatedAt: ctx.now() }).where(eq(accounts.id, account.id));
+    await accounts.setAddress(account.id, 'billing', request.body, ctx.now());
     return { data: presentUser((await users.load(user.id))!) };
   });
 }

@@ -2,11 +2,13 @@ import type { CurrentUser } from '@freight/contracts';
 import type { UserSettings } from '@freight/domain';
 import type { LoadedUser } from './users.repository';
 
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
 /** The wire shape of GET /api/user. */
 export function presentUser({ user, settings, account }: LoadedUser): CurrentUser {
   return {
     id: user.id,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: fullName(user),
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
