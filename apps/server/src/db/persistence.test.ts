@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { users } from './schema';
+import { seedDemo } from './seed';
+
+const dir = mkdtempSync(join(tmpdir(), 'fp-data-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the embedded database in DATA_DIR', () => {
+  it('keeps every change across a restart, and seeds the demo data only once', async () => {
+    const first = await openDatabase({ dataDir: dir });
+    await first.migrate();
+    expect(await seedDemo(first.db, new Date())).toBe(true);
+    await first.db.update(users).set({ phone: '(555) 000-1234' }).where(eq(users.email, 'shipper@demo.test'));
+    await first.close();
+
+    const second = await openDatabase({ dataDir: dir });
+    await second.migrate(); // already applied: nothing to do
+    expect(await seedDemo(second.db, new Date())).toBe(false);
+    const [shipper] = await second.db.select().from(users).where(eq(users.email, 'shipper@demo.test'));
+    expect(shipper?.phone).toBe('(555) 000-1234');
+    expect(await second.db.$count(users)).toBe(9);
+    await second.close();
+  });
+});
