@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { address, contact, email, password, requiredText } from './fields';
 import { settingsUpdate } from './settings';
 
+/**
+ * Password and confirmation must match. Zod skips object-level refinements once a field has
+ * failed; `when` makes this one run whenever both values are strings, so the mismatch is listed
+ * together with every other problem of the form. Zod still skips it after an explicit
+ * `abort: true` (the empty phone in fields.ts).
+ */
+const passwordsMatch = (r: { password: string; password_confirmation: string }) => r.password === r.password_confirmation;
+const mismatch = (error: string) => ({
+  path: ['password_confirmation'],
+  error,
+  when: (payload: z.core.ParsePayload) => {
+    const v = payload.value as { password?: unknown; password_confirmation?: unknown } | null | undefined;
+    return typeof v?.password === 'string' && typeof v.password_confirmation === 'string';
+  },
+});
+
 export const loginRequest = z.object({
   email: email(),
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128),
@@ -25,10 +41,8 @@ export const registerRequest = z
     password,
     password_confirmation: z.string({ error: 'validation.required' }),
   })
+  .refine(passwordsMatch, mismatch('validation.password_signup_mismatch'))
   .superRefine((r, ctx) => {
-    if (r.password !== r.password_confirmation) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'validation.password_signup_mismatch' });
-    }
     if (!r.accounting_same_as_company) {
       if (!r.accounting_contact) ctx.addIssue({ code: 'custom', path: ['accounting_contact'], message: 'validation.required' });
       if (!r.accounting_address) ctx.addIssue({ code: 'custom', path: ['accounting_address'], message: 'validation.required' });
@@ -45,10 +59,7 @@ export const resetPasswordRequest = z
     password,
     password_confirmation: z.string({ error: 'validation.required' }),
   })
-  .refine((r) => r.password === r.password_confirmation, {
-    path: ['password_confirmation'],
-    error: 'validation.password_mismatch',
-  });
+  .refine(passwordsMatch, mismatch('validation.password_mismatch'));
 
 export const confirmPasswordRequest = z.object({
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128),
@@ -60,10 +71,7 @@ export const updatePasswordRequest = z
     password,
     password_confirmation: z.string({ error: 'validation.required' }),
   })
-  .refine((r) => r.password === r.password_confirmation, {
-    path: ['password_confirmation'],
-    error: 'validation.password_mismatch',
-  });
+  .refine(passwordsMatch, mismatch('validation.password_mismatch'));
 export type UpdatePasswordRequest = z.input<typeof updatePasswordRequest>;
 
 export const updateProfileRequest = contact;

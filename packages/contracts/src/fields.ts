@@ -30,9 +30,13 @@ export const phone = (requiredKey = 'validation.required') =>
   z
     .string({ error: requiredKey })
     .trim()
-    // abort: an empty phone is "required", not also "invalid"
-    .min(1, { error: requiredKey, abort: true })
-    .refine((v) => PHONE.test(v) && countDigits(v) >= 10 && countDigits(v) <= 15, { error: 'validation.phone' });
+    .min(1, { error: requiredKey })
+    // Only a typed number is checked: an empty one is "required", not also "invalid". (Not
+    // `abort`, which would also stop object-level checks such as the password confirmation.)
+    .refine((v) => PHONE.test(v) && countDigits(v) >= 10 && countDigits(v) <= 15, {
+      error: 'validation.phone',
+      when: (payload) => typeof payload.value === 'string' && payload.value.trim().length > 0,
+    });
 
 function countDigits(v: string) {
   return v.replace(/\D/g, '').length;

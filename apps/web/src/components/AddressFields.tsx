@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
 // biome-ignore lint/suspicious/noExplicitAny: shared by forms of different shapes
-type AnyForm = UseFormReturnType<any>;
+export type AnyForm = UseFormReturnType<any>;
 
 /** Street, city, state, postal code and country inputs bound to `prefix` of a form. */
 export function AddressFields({ form, prefix }: { form: AnyForm; prefix: string }) {

@@ -14,7 +14,7 @@ export function ErrorAlert({ error, title }: { error: unknown; title?: string })
       message = t('errors.too_many_requests', { seconds: error.retryAfter });
     else if (error.status >= 500) message = t('errors.server_error', { requestId: String(error.body.request_id ?? '-') });
     else message = error.message;
-    reasons = error.reasons;
+    reasons = error.reasons.filter((r) => r !== message); // the first reason is usually the message itself
   }
   return (
     <Alert color="red" title={title} role="alert">

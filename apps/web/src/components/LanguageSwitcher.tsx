@@ -1,17 +1,48 @@
+import type { CurrentUser } from '@freight/contracts';
 import { LANGUAGES, type Language } from '@freight/domain';
 import { SegmentedControl } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api';
+import { useAuthUser, useStoreUser } from '../lib/auth';
 import { isLanguage, setGuestLanguage } from '../lib/i18n';
 
-/** Guest language choice on the auth pages (kept in localStorage LANGUAGE). */
+/**
+ * Language choice on the auth pages. A guest's choice is kept in localStorage LANGUAGE; a signed-in
+ * (unverified) user's is saved with PUT /api/settings and the answered user stored, so LanguageSync
+ * keeps it.
+ */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const user = useAuthUser();
+  const storeUser = useStoreUser();
+  const [saving, setSaving] = useState(false);
+  const choose = async (language: Language) => {
+    if (!user) {
+      setGuestLanguage(language);
+      return;
+    }
+    const previous = i18n.language;
+    setSaving(true);
+    void i18n.changeLanguage(language); // at once; the stored settings follow
+    try {
+      const res = await api.put<{ data: CurrentUser }>('/api/settings', { language });
+      storeUser(res.data);
+    } catch {
+      void i18n.changeLanguage(previous);
+      notifications.show({ color: 'red', message: i18n.getFixedT(previous)('common.language_save_failed') });
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
     <SegmentedControl
       size="xs"
       aria-label={t('common.language')}
       value={isLanguage(i18n.language) ? i18n.language : 'en'}
-      onChange={(v) => setGuestLanguage(v as Language)}
+      onChange={(v) => void choose(v as Language)}
+      disabled={saving}
       data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
     />
   );

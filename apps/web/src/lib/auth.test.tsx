@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, setCookie } from '../test/fixtures';
 import { renderApp, stubApi } from '../test/renderApp';
+import { safeRedirect } from './auth';
 import { AUTH_STATE_KEY, getAuthUser, LANGUAGE_KEY } from './authState';
 
 describe('auth state', { timeout: 20_000 }, () => {
@@ -109,5 +110,30 @@ describe('auth state', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Guardar preferencias' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(AUTH_STATE_KEY) ?? '{}').settings.language).toBe('es');
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/settings' && init?.method === 'PUT')).toBe(true);
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps a same-origin path with its query', () => {
+    expect(safeRedirect('/track?ref=AB12&tab=2')).toBe('/track?ref=AB12&tab=2');
+    expect(safeRedirect('/settings/account')).toBe('/settings/account');
+  });
+
+  it('refuses paths a browser would turn into another origin', () => {
+    expect(safeRedirect('/\t/evil.com')).toBeNull();
+    expect(safeRedirect('/\n/evil.com')).toBeNull();
+    expect(safeRedirect('/\r\n/evil.com')).toBeNull();
+    expect(safeRedirect('//evil.com')).toBeNull();
+    expect(safeRedirect('/\\evil.com')).toBeNull();
+    expect(safeRedirect('/x\\y')).toBeNull();
+  });
+
+  it('refuses absolute URLs and empty values', () => {
+    expect(safeRedirect('https://evil.com/track')).toBeNull();
+    expect(safeRedirect('javascript:alert(1)')).toBeNull();
+    expect(safeRedirect('track')).toBeNull();
+    expect(safeRedirect('')).toBeNull();
+    expect(safeRedirect(null)).toBeNull();
+    expect(safeRedirect(undefined)).toBeNull();
   });
 });

@@ -61,6 +61,9 @@ export async function login(credentials: Credentials): Promise<CurrentUser> {
   return fetchCurrentUser();
 }
 
+/** POST /user/confirm-password: sensitive changes (423 password_confirmation_required) work for a while after it. */
+export const confirmPassword = (password: string) => api.post('/user/confirm-password', { password });
+
 /** Where a user lands after login when no redirect was asked for. */
 export function homeFor(user: Pick<CurrentUser, 'roles'>): string {
   return isStaff(user.roles) ? paths.admin.dashboard : paths.home;
@@ -82,8 +85,20 @@ export function useLogout() {
   }, [qc, navigate]);
 }
 
-/** Only same-site paths are followed after login or password confirmation. */
+/**
+ * Only same-origin paths are followed after login or password confirmation. Browsers drop tabs
+ * and newlines from URLs ('/\t/evil.com' becomes '//evil.com') and read '\' as '/', so any
+ * control character or backslash is refused, the value must start with a single '/', and it must
+ * resolve to this origin.
+ */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  try {
+    const { origin } = window.location;
+    return new URL(value, origin).origin === origin ? value : null;
+  } catch {
+    return null;
+  }
 }

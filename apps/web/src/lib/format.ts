@@ -1,4 +1,4 @@
-import type { Currency, Language } from '@freight/domain';
+import type { Currency, Language, UnitSystem } from '@freight/domain';
 
 /** Intl locale of a UI language. */
 export function localeOf(language: string): string {
@@ -28,4 +28,36 @@ export function formatNumber(value: number, language: Language | string, options
 
 export function formatMoney(amount: number, currency: Currency | string, language: Language | string): string {
   return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }).format(amount);
+}
+
+/** Exact conversion factors; weights are stored in pounds and lengths in inches. */
+export const KG_PER_LB = 0.45359237;
+export const CM_PER_IN = 2.54;
+
+type Units = UnitSystem | string;
+const isMetric = (units: Units) => units === 'metric';
+
+export const weightUnit = (units: Units): 'kg' | 'lb' => (isMetric(units) ? 'kg' : 'lb');
+export const lengthUnit = (units: Units): 'cm' | 'in' => (isMetric(units) ? 'cm' : 'in');
+
+/** A weight stored in pounds, in the unit of the unit system. */
+export const convertWeight = (lb: number, units: Units): number => (isMetric(units) ? lb * KG_PER_LB : lb);
+/** A length stored in inches, in the unit of the unit system. */
+export const convertLength = (inches: number, units: Units): number => (isMetric(units) ? inches * CM_PER_IN : inches);
+
+const measure = (value: number, language: Language | string) => formatNumber(value, language, { maximumFractionDigits: 1 });
+
+/** '1,000 lb' or '453.6 kg' for a weight stored in pounds. */
+export function formatWeight(lb: number, units: Units, language: Language | string): string {
+  return `${measure(convertWeight(lb, units), language)} ${weightUnit(units)}`;
+}
+
+/** '48 in' or '121.9 cm' for a length stored in inches. */
+export function formatLength(inches: number, units: Units, language: Language | string): string {
+  return `${measure(convertLength(inches, units), language)} ${lengthUnit(units)}`;
+}
+
+/** '48 × 40 × 48 in' or '121.9 × 101.6 × 121.9 cm' for dimensions stored in inches. */
+export function formatDimensions(inches: readonly number[], units: Units, language: Language | string): string {
+  return `${inches.map((v) => measure(convertLength(v, units), language)).join(' × ')} ${lengthUnit(units)}`;
 }

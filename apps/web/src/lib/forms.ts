@@ -30,3 +30,11 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!isApiError(error) || error.status !== 422) return {};
   return Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v.join(' ')]));
 }
+
+/** Put a failed call's 422 field errors on the form; true when there were any. */
+export function setServerErrors(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown): boolean {
+  const fields = serverFieldErrors(error);
+  if (!Object.keys(fields).length) return false;
+  form.setErrors(fields);
+  return true;
+}

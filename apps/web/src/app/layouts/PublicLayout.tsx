@@ -4,7 +4,10 @@ import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { useAuthUser } from '../../lib/auth';
 
-/** Auth and public pages: product name, guest language switcher, a centred card. */
+/**
+ * Auth and public pages: product name, language switcher (for guests and for signed-in users who
+ * have not verified their email yet, who cannot reach the settings page), a centred card.
+ */
 export function PublicLayout() {
   const { t } = useTranslation();
   const user = useAuthUser();
@@ -17,7 +20,7 @@ export function PublicLayout() {
               {t('app.name')}
             </Text>
           </Anchor>
-          {!user && <LanguageSwitcher />}
+          {(!user || !user.email_verified_at) && <LanguageSwitcher />}
         </Group>
         <Paper withBorder shadow="sm" p="xl" radius="md">
           <Outlet />

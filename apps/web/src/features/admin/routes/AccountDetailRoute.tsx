@@ -1,44 +1,13 @@
-import type { AccountAddress } from '@freight/contracts';
-import { Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AddressCard } from '../../../components/AddressSummary';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { accountQuery } from '../api/adminApi';
-
-function Address({ title, value }: { title: string; value: AccountAddress | null }) {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder>
-      <Title order={4} mb="xs">
-        {title}
-      </Title>
-      {value ? (
-        <Stack gap={2}>
-          <Text>
-            {value.first_name} {value.last_name}
-            {value.company ? ` · ${value.company}` : ''}
-          </Text>
-          <Text size="sm">
-            {value.email} · {value.phone}
-          </Text>
-          <Text size="sm">
-            {value.street1}
-            {value.street2 ? `, ${value.street2}` : ''}
-          </Text>
-          <Text size="sm">
-            {value.city}, {value.state} {value.postal_code} · {t(`countries.${value.country}`)}
-          </Text>
-        </Stack>
-      ) : (
-        <Text c="dimmed">{t('settings.account.no_address')}</Text>
-      )}
-    </Card>
-  );
-}
 
 export function AccountDetailRoute() {
   const { t } = useTranslation();
@@ -67,8 +36,8 @@ export function AccountDetailRoute() {
             {t('admin.accounts.created_on', { date: fmt.date(q.data.created_at) })}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Address title={t('settings.account.account_address')} value={q.data.account_address} />
-            <Address title={t('settings.account.billing_address')} value={q.data.billing_address} />
+            <AddressCard title={t('settings.account.account_address')} value={q.data.account_address} />
+            <AddressCard title={t('settings.account.billing_address')} value={q.data.billing_address} />
           </SimpleGrid>
           <Title order={4}>{t('admin.accounts.users')}</Title>
           <Table.ScrollContainer minWidth={500}>

@@ -5,5 +5,4 @@ export const registerAccount = (body: RegisterRequest) => api.post<{ data: Curre
 export const requestPasswordReset = (email: string) => api.post<{ message?: string }>('/forgot-password', { email });
 export const resetPassword = (body: { token: string; email: string; password: string; password_confirmation: string }) =>
   api.post<{ message?: string }>('/reset-password', body);
-export const confirmPassword = (password: string) => api.post('/user/confirm-password', { password });
 export const resendVerification = () => api.post<{ message?: string }>('/email/verification-notification');

@@ -36,6 +36,21 @@ describe('signup form', { timeout: 20_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("lists 'Password did not match.' in CHECK FORM INPUT next to other invalid fields", async () => {
+    const fetchMock = stubApi({});
+    renderApp('/signup');
+    await screen.findByLabelText(/Company name/);
+    await fillValid();
+    fireEvent.change(screen.getAllByLabelText(/^Email/)[0] as HTMLElement, { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Secret#123' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: 'Secret#124' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'CHECK FORM INPUT' });
+    expect(within(dialog).getByText('Password did not match.')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('listitem').length).toBeGreaterThan(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows server 422 errors at their dotted fields and in the CHECK FORM INPUT dialog', async () => {
     setCookie('XSRF-TOKEN', 't');
     stubApi({

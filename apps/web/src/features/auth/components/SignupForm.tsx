@@ -1,12 +1,14 @@
 import { type RegisterRequest, registerRequest } from '@freight/contracts';
-import { CURRENCIES, LANGUAGES, type Language, SHIPPING_MODES, UNIT_SYSTEMS } from '@freight/domain';
-import { Anchor, Button, Checkbox, Fieldset, Grid, List, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { Language } from '@freight/domain';
+import { Anchor, Button, Checkbox, Fieldset, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressFields, ContactFields, emptyAddress, emptyContact } from '../../../components/AddressFields';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PasswordFields } from '../../../components/PasswordFields';
+import { PreferenceFields } from '../../../components/PreferenceFields';
 import { isApiError } from '../../../lib/api';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { isLanguage } from '../../../lib/i18n';
@@ -75,8 +77,6 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
     (errors) => setProblems(Object.values(errors).map(String)),
   );
 
-  const select = (values: readonly string[], ns: string) => values.map((v) => ({ value: v, label: t(`${ns}.${v}`) }));
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -99,56 +99,11 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
           </>
         )}
         <Fieldset legend={t('signup.preferences')}>
-          <Grid>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label={t('settings.prefs.language')}
-                allowDeselect={false}
-                data={select(LANGUAGES, 'languages')}
-                {...form.getInputProps('preferences.language')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label={t('settings.prefs.unit_system')}
-                allowDeselect={false}
-                data={select(UNIT_SYSTEMS, 'unit_systems')}
-                {...form.getInputProps('preferences.unit_system')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label={t('settings.prefs.currency')}
-                allowDeselect={false}
-                data={select(CURRENCIES, 'currencies')}
-                {...form.getInputProps('preferences.currency')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Select
-                label={t('settings.prefs.preferred_mode')}
-                allowDeselect={false}
-                data={select(SHIPPING_MODES, 'shipping_modes')}
-                {...form.getInputProps('preferences.preferred_mode')}
-              />
-            </Grid.Col>
-          </Grid>
+          <PreferenceFields form={form} prefix="preferences" />
         </Fieldset>
         <Fieldset legend={t('signup.password_section')}>
           <Stack>
-            <PasswordInput
-              label={t('auth.password')}
-              description={t('auth.password_rules')}
-              withAsterisk
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('auth.password_confirmation')}
-              withAsterisk
-              autoComplete="new-password"
-              {...form.getInputProps('password_confirmation')}
-            />
+            <PasswordFields form={form} label={t('auth.password')} />
           </Stack>
         </Fieldset>
         <ErrorAlert error={failure} />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { requestPasswordReset } from '../api/authApi';
 
@@ -22,9 +22,7 @@ export function ForgotPasswordRoute() {
       const res = await requestPasswordReset(v.email.trim());
       setSent(res.message ?? t('password_reset.sent'));
     } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setFailure(e);
+      if (!setServerErrors(form, e)) setFailure(e);
     }
   });
   return (

@@ -1,12 +1,13 @@
 import { resetPasswordRequest } from '@freight/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { resetPassword } from '../api/authApi';
 
@@ -32,9 +33,7 @@ export function ResetPasswordRoute() {
       });
       setDone(res.message ?? t('password_reset.done'));
     } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setFailure(e);
+      if (!setServerErrors(form, e)) setFailure(e);
     }
   });
   return (
@@ -53,19 +52,7 @@ export function ResetPasswordRoute() {
         ) : (
           <>
             <TextInput label={t('contact.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
-            <PasswordInput
-              label={t('auth.new_password')}
-              description={t('auth.password_rules')}
-              autoComplete="new-password"
-              withAsterisk
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={t('auth.password_confirmation')}
-              autoComplete="new-password"
-              withAsterisk
-              {...form.getInputProps('password_confirmation')}
-            />
+            <PasswordFields form={form} />
             <ErrorAlert error={failure} />
             <Button type="submit" loading={form.submitting}>
               {t('auth.reset.submit')}

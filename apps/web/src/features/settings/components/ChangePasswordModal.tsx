@@ -5,8 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PasswordFields } from '../../../components/PasswordFields';
 import { isApiError } from '../../../lib/api';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { updatePassword } from '../api/settingsApi';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
@@ -28,9 +29,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       notifications.show({ color: 'green', message: t('settings.password_updated') });
       close();
     } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else setFailure(e);
+      if (!setServerErrors(form, e)) setFailure(e);
       if (!isApiError(e) || e.status !== 422) notifications.show({ color: 'red', message: t('settings.update_failed') });
     }
   });
@@ -44,19 +43,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             withAsterisk
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label={t('auth.new_password')}
-            description={t('auth.password_rules')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('settings.password.confirm')}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password_confirmation')}
-          />
+          <PasswordFields form={form} confirmLabel={t('settings.password.confirm')} />
           <ErrorAlert error={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -1,21 +1,12 @@
 import { settingsUpdate } from '@freight/contracts';
-import {
-  CURRENCIES,
-  DEFAULT_SETTINGS,
-  INSURANCE_PREFERENCES,
-  LANGUAGES,
-  RECORDS_PER_PAGE,
-  SHIPPING_MODES,
-  SUBSCRIPTIONS,
-  UNIT_SYSTEMS,
-  type UserSettings,
-} from '@freight/domain';
+import { DEFAULT_SETTINGS, INSURANCE_PREFERENCES, RECORDS_PER_PAGE, SUBSCRIPTIONS, type UserSettings } from '@freight/domain';
 import { Button, Checkbox, Grid, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { PreferenceFields, PreferenceSelect } from '../../../components/PreferenceFields';
 import { useAuthUser, useStoreUser } from '../../../lib/auth';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { updateSettings } from '../api/settingsApi';
 
 /** User settings saved with PUT /api/settings; the UI language switches at once. */
@@ -37,41 +28,15 @@ export function PreferencesForm() {
       // Said in the language just chosen, which the UI is switching to.
       notifications.show({ color: 'green', message: i18n.getFixedT(res.data.settings.language)('settings.account_updated') });
     } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (Object.keys(fields).length) form.setErrors(fields);
+      setServerErrors(form, e);
       notifications.show({ color: 'red', message: t('settings.update_failed') });
     }
   });
-  const select = (values: readonly (string | number)[], ns: string) => values.map((v) => ({ value: String(v), label: t(`${ns}.${v}`) }));
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <Title order={3}>{t('settings.prefs.title')}</Title>
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label={t('settings.prefs.language')}
-              allowDeselect={false}
-              data={select(LANGUAGES, 'languages')}
-              {...form.getInputProps('language')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label={t('settings.prefs.unit_system')}
-              allowDeselect={false}
-              data={select(UNIT_SYSTEMS, 'unit_systems')}
-              {...form.getInputProps('unit_system')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label={t('settings.prefs.currency')}
-              allowDeselect={false}
-              data={select(CURRENCIES, 'currencies')}
-              {...form.getInputProps('currency')}
-            />
-          </Grid.Col>
+        <PreferenceFields form={form} prefix="">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Select
               label={t('settings.prefs.records_per_page')}
@@ -82,23 +47,14 @@ export function PreferencesForm() {
               error={form.errors.records_per_page}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label={t('settings.prefs.insurance')}
-              allowDeselect={false}
-              data={select(INSURANCE_PREFERENCES, 'insurance_preferences')}
-              {...form.getInputProps('insurance_preference')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label={t('settings.prefs.preferred_mode')}
-              allowDeselect={false}
-              data={select(SHIPPING_MODES, 'shipping_modes')}
-              {...form.getInputProps('preferred_mode')}
-            />
-          </Grid.Col>
-        </Grid>
+          <PreferenceSelect
+            form={form}
+            path="insurance_preference"
+            label={t('settings.prefs.insurance')}
+            values={INSURANCE_PREFERENCES}
+            ns="insurance_preferences"
+          />
+        </PreferenceFields>
         <Text fw={500}>{t('settings.prefs.subscriptions')}</Text>
         {SUBSCRIPTIONS.map((s) => (
           <Checkbox key={s} label={t(`subscriptions.${s}`)} {...form.getInputProps(`subscriptions.${s}`, { type: 'checkbox' })} />

@@ -4,12 +4,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ContactFields } from '../../../components/AddressFields';
-import { isApiError } from '../../../lib/api';
+import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { CURRENT_USER_KEY, useAuthUser, useStoreUser } from '../../../lib/auth';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
-import { paths } from '../../../lib/paths';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { updateProfile } from '../api/settingsApi';
 
 /** First/last name, email and phone; PUT /profile (a new email may need a password confirmation). */
@@ -18,7 +16,6 @@ export function ProfileForm({ onChangePassword }: { onChangePassword: () => void
   const user = useAuthUser();
   const storeUser = useStoreUser();
   const qc = useQueryClient();
-  const navigate = useNavigate();
   const form = useForm({
     initialValues: {
       first_name: user?.first_name ?? '',
@@ -28,38 +25,38 @@ export function ProfileForm({ onChangePassword }: { onChangePassword: () => void
     },
     validate: (v) => zodErrors(updateProfileRequest, t, v),
   });
+  const { run: save, modal } = useWithPasswordConfirmation(updateProfile);
   const submit = form.onSubmit(async (v) => {
     try {
-      const res = await updateProfile(v);
+      // A new email needs a recent password confirmation: asked for in a modal, then saved again.
+      const res = await save(v);
+      if (!res) return;
       storeUser(res.data);
       await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       form.resetDirty(v);
       notifications.show({ color: 'green', message: t('settings.account_updated') });
     } catch (e) {
-      if (isApiError(e) && e.status === 423) {
-        notifications.show({ color: 'blue', title: t('settings.confirm_needed_title'), message: t('settings.confirm_needed_profile') });
-        await navigate(`${paths.confirmPassword}?redirect=${encodeURIComponent(paths.settings)}`);
-        return;
-      }
-      const fields = serverFieldErrors(e);
-      if (Object.keys(fields).length) form.setErrors(fields);
+      setServerErrors(form, e);
       notifications.show({ color: 'red', message: t('settings.update_failed') });
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <Title order={3}>{t('settings.profile.title')}</Title>
-        <ContactFields form={form} prefix="" />
-        <Group>
-          <Button type="submit" loading={form.submitting}>
-            {t('common.save')}
-          </Button>
-          <Button variant="default" onClick={onChangePassword}>
-            {t('settings.password.open')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={3}>{t('settings.profile.title')}</Title>
+          <ContactFields form={form} prefix="" />
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              {t('common.save')}
+            </Button>
+            <Button variant="default" onClick={onChangePassword}>
+              {t('settings.password.open')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {modal}
+    </>
   );
 }

@@ -1,41 +1,26 @@
-import type { AccountAddress } from '@freight/contracts';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddressCard } from '../../../components/AddressSummary';
 import { useAuthUser } from '../../../lib/auth';
 import { updateAccountAddress, updateBillingAddress } from '../api/settingsApi';
 import { AddressModal } from '../components/AddressModal';
 
-function AddressSummary({ value }: { value: AccountAddress | null }) {
-  const { t } = useTranslation();
-  if (!value) return <Text c="dimmed">{t('settings.account.no_address')}</Text>;
-  return (
-    <Stack gap={2}>
-      <Text>
-        {value.first_name} {value.last_name}
-        {value.company ? ` · ${value.company}` : ''}
-      </Text>
-      <Text size="sm">
-        {value.email} · {value.phone}
-      </Text>
-      <Text size="sm">
-        {value.street1}
-        {value.street2 ? `, ${value.street2}` : ''}
-      </Text>
-      <Text size="sm">
-        {value.city}, {value.state} {value.postal_code} · {t(`countries.${value.country}`)}
-      </Text>
-    </Stack>
-  );
-}
+/** The two addresses of an account: where each is kept, its titles and how it is saved. */
+const ADDRESSES = [
+  { kind: 'account_address', save: updateAccountAddress },
+  { kind: 'billing_address', save: updateBillingAddress },
+] as const;
+type Kind = (typeof ADDRESSES)[number]['kind'];
 
 /** Account name and status; account and billing address modals. */
 export function AccountSettingsRoute() {
   const { t } = useTranslation();
   const user = useAuthUser();
-  const [open, setOpen] = useState<'address' | 'billing' | null>(null);
+  const [open, setOpen] = useState<Kind | null>(null);
   const account = user?.account;
   if (!account) return <Text>{t('settings.account.none')}</Text>;
+  const editing = ADDRESSES.find((a) => a.kind === open);
   return (
     <Stack maw={900}>
       <Group>
@@ -43,45 +28,24 @@ export function AccountSettingsRoute() {
         <Badge color={account.status === 'active' ? 'green' : 'red'}>{t(`account_status.${account.status}`)}</Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder>
-          <Stack>
-            <Title order={4}>{t('settings.account.account_address')}</Title>
-            <AddressSummary value={account.account_address} />
+        {ADDRESSES.map(({ kind }) => (
+          <AddressCard key={kind} title={t(`settings.account.${kind}`)} value={account[kind]}>
             <div>
-              <Button variant="light" onClick={() => setOpen('address')}>
-                {t('settings.account.edit_account_address')}
+              <Button variant="light" onClick={() => setOpen(kind)}>
+                {t(`settings.account.edit_${kind}`)}
               </Button>
             </div>
-          </Stack>
-        </Card>
-        <Card withBorder>
-          <Stack>
-            <Title order={4}>{t('settings.account.billing_address')}</Title>
-            <AddressSummary value={account.billing_address} />
-            <div>
-              <Button variant="light" onClick={() => setOpen('billing')}>
-                {t('settings.account.edit_billing_address')}
-              </Button>
-            </div>
-          </Stack>
-        </Card>
+          </AddressCard>
+        ))}
       </SimpleGrid>
-      {open === 'address' && (
+      {editing && (
         <AddressModal
+          key={editing.kind}
           opened
           onClose={() => setOpen(null)}
-          title={t('settings.account.account_address')}
-          value={account.account_address}
-          save={updateAccountAddress}
-        />
-      )}
-      {open === 'billing' && (
-        <AddressModal
-          opened
-          onClose={() => setOpen(null)}
-          title={t('settings.account.billing_address')}
-          value={account.billing_address}
-          save={updateBillingAddress}
+          title={t(`settings.account.${editing.kind}`)}
+          value={account[editing.kind]}
+          save={editing.save}
         />
       )}
     </Stack>

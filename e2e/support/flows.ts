@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+const serverLog = join(import.meta.dirname, '../.artifacts/server.log');
+
+export interface Mail {
+  subject: string;
+  links: string[];
+}
+
+/**
+ * The latest mail to `to` with a link containing `part`, waiting for the server's outbox log line
+ * (support/mail.ts reads the latest mail of any kind, which may still be an earlier one while a
+ * new mail is on its way to the log).
+ */
+export async function mailWithLink(to: string, part: string): Promise<Mail & { link: string }> {
+  const found: { mail?: Mail & { link: string } } = {};
+  await expect
+    .poll(
+      () => {
+        for (const line of readFileSync(serverLog, 'utf8').split('\n').reverse()) {
+          if (!line.startsWith('{')) continue;
+          try {
+            const entry = JSON.parse(line) as { mail?: { to: string; subject: string; links: string[] } };
+            if (entry.mail?.to !== to.toLowerCase()) continue;
+            const link = entry.mail.links.find((l) => l.includes(part));
+            if (link) {
+              found.mail = { subject: entry.mail.subject, links: entry.mail.links, link };
+              return true;
+            }
+          } catch {
+            // not a JSON log line
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${to} with a ${part} link`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found.mail!;
+}
+
+/** Every mail sent to `to` so far, oldest first, as the server's outbox log lists them. */
+export function mailsTo(to: string): Mail[] {
+  const mails: Mail[] = [];
+  for (const line of readFileSync(serverLog, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { mail?: { to: string; subject: string; links: string[] } };
+      if (entry.mail?.to === to.toLowerCase()) mails.push({ subject: entry.mail.subject, links: entry.mail.links });
+    } catch {
+      // not a JSON log line
+    }
+  }
+  return mails;
+}
+
+/** The first link containing `part` in the latest such mail to `to`. */
+export async function mailedLink(to: string, part: string): Promise<string> {
+  return (await mailWithLink(to, part)).link;
+}
+
+/** A unique address for a user that only one scenario touches. */
+export function freshEmail(tag: string) {
+  return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+export interface SignUpOptions {
+  email: string;
+  password: string;
+  firstName?: string;
+  company?: string;
+  /** The 'Language' option to pick under 'Account preferences', as the English form labels it. */
+  language?: 'English' | 'Spanish';
+}
+
+/**
+ * Signs a new company up through /signup (English form) and waits for /verify-email. The new user
+ * is logged in but not verified yet.
+ */
+export async function signUp(page: Page, o: SignUpOptions) {
+  await page.goto('/signup');
+  await expect(page).toHaveTitle('Create your company account | Freight Portal');
+  await page.getByLabel('Company name').fill(o.company ?? 'E2E Freight LLC');
+  const contact = page.getByRole('group', { name: 'Primary contact' });
+  await contact.getByLabel('First name').fill(o.firstName ?? 'Erin');
+  await contact.getByLabel('Last name').fill('Tester');
+  await contact.getByLabel('Email').fill(o.email);
+  await contact.getByLabel('Phone').fill('(312) 555-0142');
+  const address = page.getByRole('group', { name: 'Company address' });
+  await address.getByLabel('Street address').fill('200 W Adams St');
+  await address.getByLabel('City').fill('Chicago');
+  await address.getByLabel('State/Province').fill('IL');
+  await address.getByLabel('ZIP/Postal code').fill('60606');
+  if (o.language) {
+    const prefs = page.getByRole('group', { name: 'Account preferences' });
+    await prefs.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: o.language }).click();
+    await expect(prefs.getByRole('combobox', { name: 'Language' })).toHaveValue(o.language);
+  }
+  const password = page.getByRole('group', { name: 'Password' });
+  await password.getByLabel(/^Password/).fill(o.password);
+  await password.getByLabel(/^Confirm password/).fill(o.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+}
+
+/** Opens the latest verification link mailed to `email` and expects the 'verified' landing page. */
+export async function verifyEmail(page: Page, email: string) {
+  await page.goto(await mailedLink(email, '/email/verify/'));
+  await expect(page).toHaveURL(/\/email-verified\?status=verified/);
+}
+
+/** Signs up and verifies a fresh user; the page is left logged in as that user. */
+export async function signUpVerified(page: Page, o: SignUpOptions) {
+  await signUp(page, o);
+  await verifyEmail(page, o.email);
+}
+
+/** Logs out through the profile menu (English UI) and waits for /login. */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Fills the login form and submits it, without expecting success. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { freshEmail, mailWithLink, signUp, submitLogin } from '../support/flows';
+import { snap } from '../support/session';
+
+test('a guest switches the login page to Spanish and is answered in Spanish', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+
+  const switcher = page.getByRole('radiogroup', { name: 'Language' });
+  await switcher.getByText('Spanish', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page).toHaveTitle('Iniciar sesión | Freight Portal');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByLabel(/^Correo electrónico/)).toBeVisible();
+  await expect(page.getByLabel(/^Contraseña/)).toBeVisible();
+  await expect(page.getByRole('link', { name: '¿Olvidó su contraseña?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crear una cuenta de empresa' })).toBeVisible();
+  // The switcher now names the languages in Spanish, with Spanish chosen.
+  await expect(page.getByRole('radiogroup', { name: 'Idioma' }).getByRole('radio', { name: 'Español' })).toBeChecked();
+
+  // Wrong credentials: the server answers in the language the page is in.
+  await page.getByLabel(/^Correo electrónico/).fill('shipper@demo.test');
+  await page.getByLabel(/^Contraseña/).fill('Not#Right1');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText('Estas credenciales no coinciden con nuestros registros.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await snap(page, 'login-es-error');
+
+  // The guest's choice is kept across a reload, and can be switched back.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Idioma' }).getByText('Inglés', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await submitLogin(page, 'shipper@demo.test', 'Not#Right1');
+  await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+});
+
+test('a new user who chooses Spanish at signup gets the verify-email page and the mail in Spanish', async ({ page }) => {
+  const email = freshEmail('espanol');
+  // The signup form is in English; only the account preference says Spanish.
+  await signUp(page, { email, password: 'Hola#2026', firstName: 'Lucía', language: 'Spanish' });
+
+  await expect(page.getByRole('heading', { name: 'Verifique su correo electrónico' })).toBeVisible();
+  await expect(page).toHaveTitle('Verifique su correo electrónico | Freight Portal');
+  await expect(page.getByText(`Enviamos un enlace de verificación a ${email}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reenviar correo de verificación' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await snap(page, 'verify-email-es');
+
+  const mail = await mailWithLink(email, '/email/verify/');
+  expect(mail.subject).toBe('Verifique su correo electrónico');
+
+  // Still Spanish after a reload: it comes from the stored settings, not from the guest choice.
+  expect(await page.evaluate(() => window.localStorage.getItem('LANGUAGE'))).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Verifique su correo electrónico' })).toBeVisible();
+});
