@@ -1,5 +1,5 @@
 // Starts the product as `npm start` does, on a fresh embedded database with demo data, and keeps
-// its log in .artifacts/server.log: without MAIL_URL the outbox's links are printed there, which
+// its log in .artifacts/server.log: without MAIL_URL the outbox links are printed there, which
 // is how scenarios follow verification and reset links.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
