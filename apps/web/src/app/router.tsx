@@ -145,7 +145,8 @@ export const routes: RouteObject[] = [
           { element: <CustomerLayout />, children: customerRoutes },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      // Unknown pages are shown in the public frame: they belong to no area, and guests see them too.
+      { element: <PublicLayout />, children: [{ path: '*', element: <NotFound /> }] },
     ],
   },
 ];
