@@ -1,9 +1,9 @@
-import { Anchor, Badge, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AddressCard } from '../../../components/AddressSummary';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { PageHeader } from '../../../components/PageHeader';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
@@ -20,12 +20,7 @@ export function AccountDetailRoute() {
       <Anchor component={Link} to={paths.admin.page('accounts')} size="sm" mb="md" display="block">
         {t('admin.accounts.back')}
       </Anchor>
-      <ErrorAlert error={q.error} />
-      {q.isPending && !q.error && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
+      <QueryStatus query={q} />
       {q.data && (
         <Stack>
           <Group>

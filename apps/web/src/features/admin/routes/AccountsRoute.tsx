@@ -1,11 +1,11 @@
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { Badge, Center, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -59,12 +59,7 @@ export function AccountsRoute() {
         maw={420}
         mb="md"
       />
-      <ErrorAlert error={q.error} />
-      {q.isPending && !q.error && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
+      <QueryStatus query={q} />
       {q.data && (
         <>
           <Table.ScrollContainer minWidth={600}>

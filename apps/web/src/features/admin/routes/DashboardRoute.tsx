@@ -1,7 +1,7 @@
-import { Card, Center, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { PageHeader } from '../../../components/PageHeader';
 import { useFormat } from '../../../lib/useFormat';
 import { type DashboardStats, dashboardQuery } from '../api/adminApi';
@@ -15,12 +15,7 @@ export function DashboardRoute() {
   return (
     <>
       <PageHeader title={t('admin.pages.dashboard')} />
-      <ErrorAlert error={q.error} />
-      {q.isPending && !q.error ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      ) : null}
+      <QueryStatus query={q} />
       {q.data && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           {CARDS.map((k) => (

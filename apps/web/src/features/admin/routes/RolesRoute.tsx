@@ -1,7 +1,7 @@
-import { Badge, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { PageHeader } from '../../../components/PageHeader';
 import { rolesQuery } from '../api/adminApi';
 
@@ -11,12 +11,7 @@ export function RolesRoute() {
   return (
     <>
       <PageHeader title={t('admin.pages.roles')} />
-      <ErrorAlert error={q.error} />
-      {q.isPending && !q.error && (
-        <Center py="xl">
-          <Loader />
-        </Center>
-      )}
+      <QueryStatus query={q} />
       <Stack>
         {q.data?.map((r) => (
           <Card key={r.role} withBorder>
