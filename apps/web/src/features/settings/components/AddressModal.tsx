@@ -1,12 +1,12 @@
 import { type AccountAddress, accountAddress, type CurrentUser } from '@freight/contracts';
 import { Button, Fieldset, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { AddressFields, ContactFields, emptyAddress, emptyContact } from '../../../components/AddressFields';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { useStoreUser } from '../../../lib/auth';
-import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { zodErrors } from '../../../lib/forms';
+import { notifyAccountUpdated, reportSaveFailure } from './saveNotices';
 
 /** Account address or billing address: contact + company + postal address. */
 export function AddressModal({
@@ -35,11 +35,10 @@ export function AddressModal({
       const res = await run(v as unknown as AccountAddress);
       if (!res) return;
       storeUser(res.data);
-      notifications.show({ color: 'green', message: t('settings.account_updated') });
+      notifyAccountUpdated(t);
       onClose();
     } catch (e) {
-      setServerErrors(form, e);
-      notifications.show({ color: 'red', message: t('settings.update_failed') });
+      reportSaveFailure(form, e, t);
     }
   });
   return (

@@ -2,12 +2,12 @@ import { settingsUpdate } from '@freight/contracts';
 import { DEFAULT_SETTINGS, INSURANCE_PREFERENCES, RECORDS_PER_PAGE, SUBSCRIPTIONS, type UserSettings } from '@freight/domain';
 import { Button, Checkbox, Grid, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PreferenceFields, PreferenceSelect } from '../../../components/PreferenceFields';
 import { useAuthUser, useStoreUser } from '../../../lib/auth';
-import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { zodErrors } from '../../../lib/forms';
 import { updateSettings } from '../api/settingsApi';
+import { notifyAccountUpdated, reportSaveFailure } from './saveNotices';
 
 /** User settings saved with PUT /api/settings; the UI language switches at once. */
 export function PreferencesForm() {
@@ -26,10 +26,9 @@ export function PreferencesForm() {
       storeUser(res.data); // LanguageSync switches the UI language from the stored settings
       form.resetDirty(v);
       // Said in the language just chosen, which the UI is switching to.
-      notifications.show({ color: 'green', message: i18n.getFixedT(res.data.settings.language)('settings.account_updated') });
+      notifyAccountUpdated(i18n.getFixedT(res.data.settings.language));
     } catch (e) {
-      setServerErrors(form, e);
-      notifications.show({ color: 'red', message: t('settings.update_failed') });
+      reportSaveFailure(form, e, t);
     }
   });
   return (

@@ -1,14 +1,14 @@
 import { updateProfileRequest } from '@freight/contracts';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ContactFields } from '../../../components/AddressFields';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { CURRENT_USER_KEY, useAuthUser, useStoreUser } from '../../../lib/auth';
-import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { zodErrors } from '../../../lib/forms';
 import { updateProfile } from '../api/settingsApi';
+import { notifyAccountUpdated, reportSaveFailure } from './saveNotices';
 
 /** First/last name, email and phone; PUT /profile (a new email may need a password confirmation). */
 export function ProfileForm({ onChangePassword }: { onChangePassword: () => void }) {
@@ -34,10 +34,9 @@ export function ProfileForm({ onChangePassword }: { onChangePassword: () => void
       storeUser(res.data);
       await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       form.resetDirty(v);
-      notifications.show({ color: 'green', message: t('settings.account_updated') });
+      notifyAccountUpdated(t);
     } catch (e) {
-      setServerErrors(form, e);
-      notifications.show({ color: 'red', message: t('settings.update_failed') });
+      reportSaveFailure(form, e, t);
     }
   });
   return (
