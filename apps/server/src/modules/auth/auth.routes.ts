@@ -107,8 +107,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return message(request, 'account.password_updated');
   });
 
-  r.put('/profile', { preValidation: requireVerified, schema: { body: updateProfileRequest } }, async (request) => {
-    const { user } = verified(request);
+  // Open before verification too, so a user who mistyped their email at signup can correct it.
+  r.put('/profile', { preValidation: requireSignedIn, schema: { body: updateProfileRequest } }, async (request) => {
+    const { user } = signedIn(request);
     const body = request.body;
     const emailChanged = body.email !== user.email;
     if (emailChanged) {

@@ -285,6 +285,20 @@ describe('POST /register validation (422)', () => {
 });
 
 describe('unverified users', () => {
+  it('may correct a mistyped email: the link goes to the new address and the old link stops working', async () => {
+    const c = await registered('typo@x.test');
+    const oldLink = linkPath((await lastMailTo(t, 'typo@x.test')).text);
+    const body = { first_name: 'Ty', last_name: 'Po', email: 'fixed@x.test', phone: '(312) 555-0100' };
+    expect((await c.put('/profile', body)).statusCode).toBe(423);
+    expect((await c.post('/user/confirm-password', { password: PASSWORD })).statusCode).toBe(201);
+    const res = await c.put('/profile', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: 'fixed@x.test', email_verified_at: null });
+    expect((await t.client().get(oldLink)).headers.location).toBe('/email-verified?status=invalid');
+    const newLink = linkPath((await lastMailTo(t, 'fixed@x.test')).text);
+    expect((await t.client().get(newLink)).headers.location).toBe('/email-verified?status=verified');
+  });
+
   it('may read /api/user and set their language, but other changes get 403 email_unverified', async () => {
     const c = await registered('unverified@x.test');
     expect((await c.get('/api/user')).statusCode).toBe(200);
@@ -292,7 +306,7 @@ describe('unverified users', () => {
     const lang = await c.put('/api/settings', { language: 'es' });
     expect(lang.statusCode).toBe(200);
     expect(lang.json().data.settings.language).toBe('es');
-    const res = await c.put('/profile', { first_name: 'A', last_name: 'B', email: 'unverified@x.test', phone: '(312) 555-0100' });
+    const res = await c.put('/password', { current_password: PASSWORD, password: 'Other#2026', password_confirmation: 'Other#2026' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Su correo electrónico no está verificado.', code: 'email_unverified' });
     expect((await c.put('/password', { current_password: PASSWORD, password: 'Other#2026', password_confirmation: 'Other#2026' })).json().code).toBe('email_unverified');

@@ -1,4 +1,4 @@
-import type { CurrentUser, RegisterRequest } from '@freight/contracts';
+import type { CurrentUser, RegisterRequest, UpdateProfileRequest } from '@freight/contracts';
 import { api } from '../../../lib/api';
 
 export const registerAccount = (body: RegisterRequest) => api.post<{ data: CurrentUser }>('/register', body);
@@ -6,3 +6,5 @@ export const requestPasswordReset = (email: string) => api.post<{ message?: stri
 export const resetPassword = (body: { token: string; email: string; password: string; password_confirmation: string }) =>
   api.post<{ message?: string }>('/reset-password', body);
 export const resendVerification = () => api.post<{ message?: string }>('/email/verification-notification');
+/** PUT /profile from the verify page: the same contact, a corrected email. */
+export const changeEmail = (body: UpdateProfileRequest) => api.put<{ data: CurrentUser }>('/profile', body);

@@ -1,12 +1,14 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { fetchCurrentUser, homeFor, useAuthUser, useLogout } from '../../../lib/auth';
 import { resendVerification } from '../api/authApi';
+import { ChangeEmailModal } from '../components/ChangeEmailModal';
 
 /** A link was sent; resend it, or log out. */
 export function VerifyEmailRoute() {
@@ -14,6 +16,7 @@ export function VerifyEmailRoute() {
   usePageTitle(t('verify.title'));
   const user = useAuthUser();
   const logout = useLogout();
+  const [changing, setChanging] = useState(false);
   const resend = useMutation({
     mutationFn: resendVerification,
     onSuccess: async (res) => {
@@ -27,6 +30,10 @@ export function VerifyEmailRoute() {
     <Stack>
       <Title order={2}>{t('verify.title')}</Title>
       <Text>{t('verify.sent_to', { email: user.email })}</Text>
+      <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setChanging(true)}>
+        {t('verify.change_email')}
+      </Anchor>
+      <ChangeEmailModal user={user} opened={changing} onClose={() => setChanging(false)} />
       <Text size="sm" c="dimmed">
         {t('verify.instructions')}
       </Text>
