@@ -10,7 +10,9 @@ const children = [
   spawn(join(root, 'node_modules/.bin/tsx'), ['watch', join(root, 'apps/server/src/server.ts')], { stdio: 'inherit', env }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', stop));
+for (const c of children) c.on('exit', stop);

@@ -11,7 +11,7 @@ const out = join(root, 'test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -34,9 +34,14 @@ countVitest(pgliteReport);
 
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = join(out, 'vitest-postgres.json');
-  run('API tests (PostgreSQL)', vitest, ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], {
-    TEST_DB_DRIVER: 'postgres',
-  });
+  run(
+    'API tests (PostgreSQL)',
+    vitest,
+    ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+    {
+      TEST_DB_DRIVER: 'postgres',
+    },
+  );
   countVitest(pgReport);
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
@@ -60,7 +65,9 @@ if (existsSync(chromium)) {
   console.error(`\nNo Chromium at ${chromium}: the end-to-end scenarios are required in CI (apt-get install chromium).`);
   failedSteps.push('end-to-end scenarios (no Chromium)');
 } else {
-  console.log(`\nNo Chromium at ${chromium}: end-to-end scenarios skipped. Install it with 'apt-get install chromium' or set CHROMIUM_PATH.`);
+  console.log(
+    `\nNo Chromium at ${chromium}: end-to-end scenarios skipped. Install it with 'apt-get install chromium' or set CHROMIUM_PATH.`,
+  );
 }
 
 if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);

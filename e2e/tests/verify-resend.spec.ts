@@ -2,9 +2,7 @@ import { expect, test } from '@playwright/test';
 import { freshEmail, mailsTo, mailWithLink, signUp } from '../support/flows';
 import { snap } from '../support/session';
 
-test('a new user resends the verification email, is told to wait when asking again, and a tampered link is refused', async ({
-  page,
-}) => {
+test('a new user resends the verification email, is told to wait when asking again, and a tampered link is refused', async ({ page }) => {
   const email = freshEmail('resend');
   await signUp(page, { email, password: 'Resend#2026', firstName: 'Vera' });
   await expect(page).toHaveTitle('Verify your email | Freight Portal');

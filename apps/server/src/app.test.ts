@@ -31,7 +31,10 @@ describe('the built web app', () => {
   });
   it('keeps unknown API paths JSON 404s, for unsafe methods too', async () => {
     const c = t.client();
-    expect((await c.request({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } })).json()).toEqual({ message: 'Not found.', code: 'not_found' });
+    expect((await c.request({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } })).json()).toEqual({
+      message: 'Not found.',
+      code: 'not_found',
+    });
     expect((await c.request({ method: 'POST', url: '/api/nope', csrf: false })).statusCode).toBe(404);
   });
 });

@@ -4,38 +4,42 @@ import { z } from 'zod';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
-const flag = z
-  .enum(['1', '0', 'true', 'false'], { error: 'use 1 or 0' })
-  .transform((v) => v === '1' || v === 'true');
+const flag = z.enum(['1', '0', 'true', 'false'], { error: 'use 1 or 0' }).transform((v) => v === '1' || v === 'true');
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  APP_URL: z.url({ error: 'must be an absolute URL such as https://portal.example.com' }).optional(),
-  APP_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .url({ error: 'must be a postgres:// URL' })
-    .refine((u) => /^postgres(ql)?:\/\//.test(u), { error: 'must be a postgres:// URL' })
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  SEED_DEMO: flag.optional(),
-  MAIL_URL: z
-    .url({ error: 'must be an smtp:// or smtps:// URL' })
-    .refine((u) => /^smtps?:\/\//.test(u), { error: 'must be an smtp:// or smtps:// URL' })
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Freight Portal <no-reply@freight-portal.test>'),
-  /** How many reverse proxies stand in front (their X-Forwarded-For entries are trusted); 0 = none. */
-  TRUST_PROXY: z.coerce.number({ error: 'must be the number of proxies in front (0 for none)' }).int().min(0).max(10).default(0),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
-}).superRefine((c, ctx) => {
-  // The outbox prints reset and verification links to the log: fine on a laptop, a leak in production.
-  if (c.NODE_ENV === 'production' && !c.MAIL_URL) {
-    ctx.addIssue({ code: 'custom', path: ['MAIL_URL'], message: 'is required when NODE_ENV=production (mail must be delivered, not logged)' });
-  }
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+    APP_URL: z.url({ error: 'must be an absolute URL such as https://portal.example.com' }).optional(),
+    APP_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ error: 'must be a postgres:// URL' })
+      .refine((u) => /^postgres(ql)?:\/\//.test(u), { error: 'must be a postgres:// URL' })
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    SEED_DEMO: flag.optional(),
+    MAIL_URL: z
+      .url({ error: 'must be an smtp:// or smtps:// URL' })
+      .refine((u) => /^smtps?:\/\//.test(u), { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Freight Portal <no-reply@freight-portal.test>'),
+    /** How many reverse proxies stand in front (their X-Forwarded-For entries are trusted); 0 = none. */
+    TRUST_PROXY: z.coerce.number({ error: 'must be the number of proxies in front (0 for none)' }).int().min(0).max(10).default(0),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+  })
+  .superRefine((c, ctx) => {
+    // The outbox prints reset and verification links to the log: fine on a laptop, a leak in production.
+    if (c.NODE_ENV === 'production' && !c.MAIL_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_URL'],
+        message: 'is required when NODE_ENV=production (mail must be delivered, not logged)',
+      });
+    }
+  });
 
 export type Config = z.output<typeof schema> & {
   appUrl: string;

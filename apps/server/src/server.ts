@@ -1,12 +1,12 @@
-import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_STAFF, seedDemo } from './db/seed';
 
-async function main() {
-  let config;
+/** A wrong environment stops the start with the readable list, not a stack trace. */
+function readConfigOrExit() {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -14,6 +14,10 @@ async function main() {
     }
     throw error;
   }
+}
+
+async function main() {
+  const config = readConfigOrExit();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db, new Date()) : false;
@@ -31,10 +35,7 @@ async function main() {
   }
   await app.listen({ host: config.HOST, port: config.PORT });
   const where = database.driver === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `Freight Portal is running at ${config.appUrl} (${where})${seeded ? ', demo data seeded' : ''}.`,
-  ];
+  const lines = ['', `Freight Portal is running at ${config.appUrl} (${where})${seeded ? ', demo data seeded' : ''}.`];
   if (config.seedDemo) {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}): shipper@demo.test, other@demo.test (customers);`);
     lines.push(`  staff: ${DEMO_STAFF.map((s) => `${s.email} (${s.role})`).join(', ')}`);

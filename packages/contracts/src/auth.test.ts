@@ -41,7 +41,10 @@ describe('password confirmation', () => {
   it('lists the signup mismatch when a field fails outright (no country chosen)', () => {
     // Without `when`, zod skips the object refinement once an enum has failed.
     const r = registerRequest.safeParse({ ...signup, company_address: { ...address, country: '' }, password_confirmation: 'x' });
-    expect(messages(r)).toEqual(['company_address.country:validation.required', 'password_confirmation:validation.password_signup_mismatch']);
+    expect(messages(r)).toEqual([
+      'company_address.country:validation.required',
+      'password_confirmation:validation.password_signup_mismatch',
+    ]);
   });
 
   it('does not complain about a mismatch when the passwords match', () => {

@@ -6,14 +6,9 @@ import { z } from 'zod';
  * `validation`), translated by the server for 422 answers and by the web for forms.
  */
 export const requiredText = (key = 'validation.required', max = 255) =>
-  z
-    .string({ error: key })
-    .trim()
-    .min(1, { error: key })
-    .max(max, { error: 'validation.too_long' });
+  z.string({ error: key }).trim().min(1, { error: key }).max(max, { error: 'validation.too_long' });
 
-export const optionalText = (max = 255) =>
-  z.string().trim().max(max, { error: 'validation.too_long' }).optional().default('');
+export const optionalText = (max = 255) => z.string().trim().max(max, { error: 'validation.too_long' }).optional().default('');
 
 export const email = (requiredKey = 'validation.required') =>
   z
@@ -68,12 +63,12 @@ export function isPostalCode(country: (typeof COUNTRIES)[number], value: string)
 export const address = z
   .object(
     {
-    street1: requiredText(),
-    street2: optionalText(),
-    city: requiredText(),
-    state: requiredText('validation.required', 64),
-    postal_code: requiredText('validation.required', 16),
-    country,
+      street1: requiredText(),
+      street2: optionalText(),
+      city: requiredText(),
+      state: requiredText('validation.required', 64),
+      postal_code: requiredText('validation.required', 16),
+      country,
     },
     { error: 'validation.required' },
   )

@@ -1,5 +1,5 @@
-export * from './fields';
 export * from './auth';
-export * from './settings';
 export * from './errors';
+export * from './fields';
+export * from './settings';
 export * from './user';

@@ -1,4 +1,4 @@
+export * from './limits';
+export * from './password';
 export * from './roles';
 export * from './settings';
-export * from './password';
-export * from './limits';

@@ -2,15 +2,7 @@
  * Roles and the doors of the admin area (spec section 6). The server's guards and the web
  * router both read these rules, so the UI never shows a door the API would refuse.
  */
-export const ROLES = [
-  'super_admin',
-  'fpg_admin',
-  'fpg_sales_admin',
-  'fpg_sales',
-  'fpg_ops',
-  'fpg_accounting',
-  'fpg_feature',
-] as const;
+export const ROLES = ['super_admin', 'fpg_admin', 'fpg_sales_admin', 'fpg_sales', 'fpg_ops', 'fpg_accounting', 'fpg_feature'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Every role but fpg_feature (a feature-preview flag, not a staff role). */

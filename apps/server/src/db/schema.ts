@@ -10,7 +10,9 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['active', 'credit_hold'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'credit_hold'] })
+    .notNull()
+    .default('active'),
   companyAddress: jsonb('company_address').$type<AccountAddress>(),
   accountAddress: jsonb('account_address').$type<AccountAddress>(),
   billingAddress: jsonb('billing_address').$type<AccountAddress>(),

@@ -1,8 +1,8 @@
 import type { AccountAddress } from '@freight/contracts';
 import type { Role } from '@freight/domain';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../security/passwords';
 import { usersRepository } from '../modules/users/users.repository';
+import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { accounts, appState } from './schema';
 
@@ -25,16 +25,32 @@ const DEMO_ACCOUNTS = [
     name: 'Demo Shipper Co',
     user: { email: 'shipper@demo.test', first: 'Dana', last: 'Shipper', phone: '(312) 555-0142' },
     address: address({
-      first_name: 'Dana', last_name: 'Shipper', email: 'shipper@demo.test', phone: '(312) 555-0142', company: 'Demo Shipper Co',
-      street1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US',
+      first_name: 'Dana',
+      last_name: 'Shipper',
+      email: 'shipper@demo.test',
+      phone: '(312) 555-0142',
+      company: 'Demo Shipper Co',
+      street1: '233 S Wacker Dr',
+      city: 'Chicago',
+      state: 'IL',
+      postal_code: '60606',
+      country: 'US',
     }),
   },
   {
     name: 'Other Freight LLC',
     user: { email: 'other@demo.test', first: 'Omar', last: 'Other', phone: '(214) 555-0199' },
     address: address({
-      first_name: 'Omar', last_name: 'Other', email: 'other@demo.test', phone: '(214) 555-0199', company: 'Other Freight LLC',
-      street1: '2200 Ross Ave', city: 'Dallas', state: 'TX', postal_code: '75201', country: 'US',
+      first_name: 'Omar',
+      last_name: 'Other',
+      email: 'other@demo.test',
+      phone: '(214) 555-0199',
+      company: 'Other Freight LLC',
+      street1: '2200 Ross Ave',
+      city: 'Dallas',
+      state: 'TX',
+      postal_code: '75201',
+      country: 'US',
     }),
   },
 ];

@@ -80,7 +80,13 @@ async function closedPort() {
 
 describe('createMailer', () => {
   it('delivers over SMTP and records sent_at in the outbox', async () => {
-    const mailer = createMailer({ db: database.db, mailUrl: `smtp://127.0.0.1:${port}`, from: 'Freight Portal <no-reply@freight-portal.test>', log, now: () => now });
+    const mailer = createMailer({
+      db: database.db,
+      mailUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Freight Portal <no-reply@freight-portal.test>',
+      log,
+      now: () => now,
+    });
     const link = 'http://127.0.0.1:3000/email/verify/abc/def?expires=1&signature=xyz';
     await mailer.send(verifyEmailMail('en', 'dana@example.test', 'Dana', link));
 
@@ -103,7 +109,13 @@ describe('createMailer', () => {
   });
 
   it('rejects when the SMTP server is down and records the error', async () => {
-    const mailer = createMailer({ db: database.db, mailUrl: `smtp://127.0.0.1:${await closedPort()}`, from: 'no-reply@freight-portal.test', log, now: () => now });
+    const mailer = createMailer({
+      db: database.db,
+      mailUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      from: 'no-reply@freight-portal.test',
+      log,
+      now: () => now,
+    });
     const before = received.length;
     await expect(mailer.send(verifyEmailMail('en', 'down@example.test', 'Down', 'http://x.test/link'))).rejects.toThrow();
     const row = await outboxRow('down@example.test');

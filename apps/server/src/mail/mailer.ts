@@ -34,7 +34,10 @@ export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log
       if (!row) throw new Error('outbox insert returned no row');
       if (!transport) {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-        opts.log.info({ mail: { to: message.to, subject: message.subject, links } }, `mail to ${message.to}: ${message.subject} ${links.join(' ')}`);
+        opts.log.info(
+          { mail: { to: message.to, subject: message.subject, links } },
+          `mail to ${message.to}: ${message.subject} ${links.join(' ')}`,
+        );
         return;
       }
       try {
@@ -42,7 +45,10 @@ export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log
         await opts.db.update(mailOutbox).set({ sentAt: opts.now() }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        await opts.db.update(mailOutbox).set({ error: reason.slice(0, 500) }).where(eq(mailOutbox.id, row.id));
+        await opts.db
+          .update(mailOutbox)
+          .set({ error: reason.slice(0, 500) })
+          .where(eq(mailOutbox.id, row.id));
         opts.log.error({ err: error, to: message.to }, 'mail delivery failed');
         throw error;
       }

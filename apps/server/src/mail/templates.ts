@@ -21,7 +21,6 @@ function actionMail(language: Language, kind: 'verify' | 'reset', to: string, na
   };
 }
 
-export const verifyEmailMail = (language: Language, to: string, name: string, url: string) =>
-  actionMail(language, 'verify', to, name, url);
+export const verifyEmailMail = (language: Language, to: string, name: string, url: string) => actionMail(language, 'verify', to, name, url);
 export const resetPasswordMail = (language: Language, to: string, name: string, url: string) =>
   actionMail(language, 'reset', to, name, url);

@@ -36,7 +36,12 @@ describe('error shapes', () => {
 
   it('answers a malformed JSON body with 400 bad_request, not 500', async () => {
     const c = await t.client().login('shipper@demo.test');
-    const res = await c.request({ method: 'PUT', url: '/api/settings', payload: '{"language": "es",', headers: { 'content-type': 'application/json' } });
+    const res = await c.request({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: '{"language": "es",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
     const empty = await c.request({ method: 'POST', url: '/login', payload: '', headers: { 'content-type': 'application/json' } });
@@ -51,7 +56,11 @@ describe('error shapes', () => {
     const xml = await c.request({ method: 'POST', url: '/login', payload: '<login/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe('bad_request');
-    const big = await c.request({ method: 'POST', url: '/forgot-password', payload: { email: 'a@b.test', pad: 'x'.repeat(1024 * 1024 + 10) } });
+    const big = await c.request({
+      method: 'POST',
+      url: '/forgot-password',
+      payload: { email: 'a@b.test', pad: 'x'.repeat(1024 * 1024 + 10) },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('bad_request');
   });

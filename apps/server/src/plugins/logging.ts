@@ -5,9 +5,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * the query. The access log keeps the shape of the URL and drops the secret.
  */
 export function redactUrl(url: string) {
-  return url
-    .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](?:signature|token)=)[^&#]*/g, '$1[redacted]');
+  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:signature|token)=)[^&#]*/g, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { AppError } from '../errors';
-import { randomToken, safeEqual, sha256 } from '../security/tokens';
 import { type LoadedUser, usersRepository } from '../modules/users/users.repository';
+import { randomToken, safeEqual, sha256 } from '../security/tokens';
 
 export const SESSION_COOKIE = 'freight_portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -90,7 +90,10 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     if (request.url.startsWith('/build/')) return; // static assets need no session
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
-    const [row] = await db.select().from(sessions).where(eq(sessions.id, sha256(token)));
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sha256(token)));
     if (!row) return;
     const idle = now().getTime() - row.lastSeenAt.getTime();
     if (idle > idleLimitMs(row.remember)) {

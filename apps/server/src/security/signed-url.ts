@@ -9,7 +9,13 @@ export function signPath(key: string, path: string, expiresAt: Date) {
 
 export type SignatureCheck = 'valid' | 'invalid' | 'expired';
 
-export function checkSignedPath(key: string, path: string, expires: string | undefined, signature: string | undefined, now: Date): SignatureCheck {
+export function checkSignedPath(
+  key: string,
+  path: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  now: Date,
+): SignatureCheck {
   if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid';
   if (!safeEqual(hmac(key, `${path}?expires=${expires}`), signature)) return 'invalid';
   return Number(expires) * 1000 > now.getTime() ? 'valid' : 'expired';

@@ -19,7 +19,9 @@ export interface TestApp {
 }
 
 async function freshPostgres(baseUrl: string) {
-  const name = `fp_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}_${Date.now()}`;
+  const name = `fp_test_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -74,8 +76,13 @@ export class TestClient {
   async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const method = (opts.method ?? 'GET').toUpperCase();
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
-    if (unsafe && opts.csrf !== false && !this.cookies.has('XSRF-TOKEN')) await this.request({ method: 'GET', url: '/sanctum/csrf-cookie' });
-    const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', ...(opts.headers as Record<string, string>) };
+    if (unsafe && opts.csrf !== false && !this.cookies.has('XSRF-TOKEN'))
+      await this.request({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    const headers: Record<string, string> = {
+      'x-requested-with': 'XMLHttpRequest',
+      accept: 'application/json',
+      ...(opts.headers as Record<string, string>),
+    };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (unsafe && opts.csrf !== false) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     if (this.acceptLanguage) headers['accept-language'] = this.acceptLanguage;

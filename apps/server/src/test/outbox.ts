@@ -4,7 +4,11 @@ import type { TestApp } from './harness';
 
 /** Mails written to the outbox for one address, oldest first. */
 export async function mailsTo(t: TestApp, to: string) {
-  return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+  return t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to.toLowerCase()))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
 }
 
 /** The newest mail to an address (fails the test when there is none). */

@@ -1,5 +1,5 @@
 import { confirmPasswordRequest } from '@freight/contracts';
-import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, getDefaultZIndex, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

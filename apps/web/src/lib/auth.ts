@@ -92,7 +92,7 @@ export function useLogout() {
  * resolve to this origin.
  */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//')) return null;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   try {

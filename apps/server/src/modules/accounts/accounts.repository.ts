@@ -7,7 +7,10 @@ export function accountsRepository(db: Db) {
   return {
     async setAddress(accountId: string, kind: 'account' | 'billing', address: AccountAddress, now: Date) {
       const column = kind === 'account' ? { accountAddress: address } : { billingAddress: address };
-      await db.update(accounts).set({ ...column, updatedAt: now }).where(eq(accounts.id, accountId));
+      await db
+        .update(accounts)
+        .set({ ...column, updatedAt: now })
+        .where(eq(accounts.id, accountId));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Paginated } from '@freight/contracts';
 import { ROLES } from '@freight/domain';
-import type { AccountRow, UserRow } from '../users/users.repository';
 import { fullName } from '../users/users.presenter';
+import type { AccountRow, UserRow } from '../users/users.repository';
 
 type AccountListRow = Pick<AccountRow, 'id' | 'name' | 'status' | 'createdAt'> & { usersCount: number | null };
 
@@ -26,7 +26,12 @@ export function presentAccountDetail(account: AccountRow, members: UserRow[]) {
     created_at: account.createdAt.toISOString(),
     billing_address: account.billingAddress ?? null,
     account_address: account.accountAddress ?? null,
-    users: members.map((m) => ({ id: m.id, name: fullName(m), email: m.email, email_verified_at: m.emailVerifiedAt?.toISOString() ?? null })),
+    users: members.map((m) => ({
+      id: m.id,
+      name: fullName(m),
+      email: m.email,
+      email_verified_at: m.emailVerifiedAt?.toISOString() ?? null,
+    })),
   };
 }
 

@@ -21,12 +21,22 @@ export function adminRepository(db: Db) {
     async accountsPage(opts: { page: number; perPage: number; search?: string }) {
       const where = opts.search ? ilike(accounts.name, `%${escapeLike(opts.search)}%`) : undefined;
       const usersCount = db.$with('users_count').as(
-        db.select({ accountId: users.accountId, n: count().as('n') }).from(users).where(isNotNull(users.accountId)).groupBy(users.accountId),
+        db
+          .select({ accountId: users.accountId, n: count().as('n') })
+          .from(users)
+          .where(isNotNull(users.accountId))
+          .groupBy(users.accountId),
       );
       const [rows, [total]] = await Promise.all([
         db
           .with(usersCount)
-          .select({ id: accounts.id, name: accounts.name, status: accounts.status, createdAt: accounts.createdAt, usersCount: usersCount.n })
+          .select({
+            id: accounts.id,
+            name: accounts.name,
+            status: accounts.status,
+            createdAt: accounts.createdAt,
+            usersCount: usersCount.n,
+          })
           .from(accounts)
           .leftJoin(usersCount, eq(usersCount.accountId, accounts.id))
           .where(where)
@@ -47,7 +57,11 @@ export function adminRepository(db: Db) {
 
     /** Users holding at least one role (staff and feature users). */
     staff() {
-      return db.select().from(users).where(and(sql`cardinality(${users.roles}) > 0`)).orderBy(asc(users.email));
+      return db
+        .select()
+        .from(users)
+        .where(and(sql`cardinality(${users.roles}) > 0`))
+        .orderBy(asc(users.email));
     },
   };
 }

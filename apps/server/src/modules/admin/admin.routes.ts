@@ -22,7 +22,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard') }, async () => {
     const c = await admin.dashboardCounts();
-    return { data: { accounts: c.accounts, users: c.users, unverified_users: c.unverifiedUsers, credit_hold_accounts: c.creditHoldAccounts } };
+    return {
+      data: { accounts: c.accounts, users: c.users, unverified_users: c.unverifiedUsers, credit_hold_accounts: c.creditHoldAccounts },
+    };
   });
 
   r.get('/api/admin/accounts', { preValidation: adminPage('accounts'), schema: { querystring: listQuery } }, async (request) => {

@@ -1,4 +1,4 @@
-import { type AdminPageKey, ADMIN_PAGES, canOpenAdminPage, ROLES, type Role } from '@freight/domain';
+import { ADMIN_PAGES, type AdminPageKey, canOpenAdminPage, ROLES, type Role } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../db/schema';
@@ -78,9 +78,15 @@ describe('admin doors', () => {
   it('follows a role change on the next request (no cached roles)', async () => {
     const c = await t.client().login('ops@demo.test');
     expect((await c.get('/api/admin/roles')).statusCode).toBe(403);
-    await t.database.db.update(users).set({ roles: ['fpg_ops', 'super_admin'] }).where(eq(users.email, 'ops@demo.test'));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['fpg_ops', 'super_admin'] })
+      .where(eq(users.email, 'ops@demo.test'));
     expect((await c.get('/api/admin/roles')).statusCode).toBe(200);
-    await t.database.db.update(users).set({ roles: ['fpg_ops'] }).where(eq(users.email, 'ops@demo.test'));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['fpg_ops'] })
+      .where(eq(users.email, 'ops@demo.test'));
     expect((await c.get('/api/admin/roles')).statusCode).toBe(403);
   });
 });
@@ -100,7 +106,13 @@ describe('GET /api/admin/accounts', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json().meta).toEqual({ current_page: 1, per_page: 25, total: 2, last_page: 1 });
     expect(all.json().data.map((a: { name: string }) => a.name)).toEqual(['Demo Shipper Co', 'Other Freight LLC']);
-    expect(all.json().data[0]).toEqual({ id: demoAccountId, name: 'Demo Shipper Co', status: 'active', users_count: 1, created_at: expect.any(String) });
+    expect(all.json().data[0]).toEqual({
+      id: demoAccountId,
+      name: 'Demo Shipper Co',
+      status: 'active',
+      users_count: 1,
+      created_at: expect.any(String),
+    });
     expect(new Date(all.json().data[0].created_at).toISOString()).toBe(all.json().data[0].created_at);
 
     const first = await list('?per_page=1');
@@ -116,7 +128,10 @@ describe('GET /api/admin/accounts', () => {
   it('searches names case-insensitively', async () => {
     for (const search of ['demo', 'DEMO', ' shipper ', 'Demo Shipper Co']) {
       const res = await list(`?search=${encodeURIComponent(search)}`);
-      expect(res.json().data.map((a: { name: string }) => a.name), search).toEqual(['Demo Shipper Co']);
+      expect(
+        res.json().data.map((a: { name: string }) => a.name),
+        search,
+      ).toEqual(['Demo Shipper Co']);
       expect(res.json().meta.total).toBe(1);
     }
     expect((await list('?search=freight')).json().data.map((a: { name: string }) => a.name)).toEqual(['Other Freight LLC']);
@@ -166,7 +181,9 @@ describe('GET /api/admin/roles', () => {
     const res = await as('super@demo.test').get('/api/admin/roles');
     const data = res.json().data as { role: Role; users: { id: string; name: string; email: string }[] }[];
     expect(data.map((r) => r.role)).toEqual([...ROLES]);
-    expect(data.find((r) => r.role === 'super_admin')?.users).toEqual([{ id: expect.any(String), name: 'Sam Super', email: 'super@demo.test' }]);
+    expect(data.find((r) => r.role === 'super_admin')?.users).toEqual([
+      { id: expect.any(String), name: 'Sam Super', email: 'super@demo.test' },
+    ]);
     for (const s of DEMO_STAFF) expect(data.find((r) => r.role === s.role)?.users.map((u) => u.email)).toEqual([s.email]);
     // Customers hold no role.
     const everyone = data.flatMap((r) => r.users.map((u) => u.email));

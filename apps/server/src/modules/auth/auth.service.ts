@@ -1,7 +1,7 @@
-import { EMAIL_VERIFICATION_TTL_MINUTES, LOGIN_MAX_FAILURES_PER_MINUTE, PASSWORD_RESET_TTL_MINUTES, type Language } from '@freight/domain';
+import type { registerRequest } from '@freight/contracts';
+import { EMAIL_VERIFICATION_TTL_MINUTES, type Language, LOGIN_MAX_FAILURES_PER_MINUTE, PASSWORD_RESET_TTL_MINUTES } from '@freight/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { registerRequest } from '@freight/contracts';
 import type { AppContext } from '../../context';
 import { accounts, passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -69,33 +69,35 @@ export function authService(ctx: AppContext) {
         ? companyAddress
         : { ...input.accounting_contact!, company: input.company_name, ...input.accounting_address! };
       const language = input.preferences.language ?? 'en';
-      const user = await ctx.db.transaction(async (tx) => {
-        const [account] = await tx
-          .insert(accounts)
-          .values({ name: input.company_name, companyAddress, accountAddress: companyAddress, billingAddress })
-          .returning();
-        if (!account) throw new Error('account insert returned no row');
-        return usersRepository(tx).create(
-          {
-            accountId: account.id,
-            firstName: input.primary_contact.first_name,
-            lastName: input.primary_contact.last_name,
-            email: input.primary_contact.email,
-            phone: input.primary_contact.phone,
-            passwordHash,
-          },
-          {
-            language,
-            unitSystem: input.preferences.unit_system ?? 'imperial',
-            currency: input.preferences.currency ?? 'USD',
-            preferredMode: input.preferences.preferred_mode ?? 'default',
-          },
-        );
-      }).catch((error: unknown) => {
-        // A concurrent signup (a double submit) with the same email lost the race to the unique index.
-        if (isUniqueViolation(error)) throw AppError.field('primary_contact.email', 'validation.email_taken');
-        throw error;
-      });
+      const user = await ctx.db
+        .transaction(async (tx) => {
+          const [account] = await tx
+            .insert(accounts)
+            .values({ name: input.company_name, companyAddress, accountAddress: companyAddress, billingAddress })
+            .returning();
+          if (!account) throw new Error('account insert returned no row');
+          return usersRepository(tx).create(
+            {
+              accountId: account.id,
+              firstName: input.primary_contact.first_name,
+              lastName: input.primary_contact.last_name,
+              email: input.primary_contact.email,
+              phone: input.primary_contact.phone,
+              passwordHash,
+            },
+            {
+              language,
+              unitSystem: input.preferences.unit_system ?? 'imperial',
+              currency: input.preferences.currency ?? 'USD',
+              preferredMode: input.preferences.preferred_mode ?? 'default',
+            },
+          );
+        })
+        .catch((error: unknown) => {
+          // A concurrent signup (a double submit) with the same email lost the race to the unique index.
+          if (isUniqueViolation(error)) throw AppError.field('primary_contact.email', 'validation.email_taken');
+          throw error;
+        });
       // The account exists either way; a mail hiccup is recoverable with "resend".
       await sendVerification(user, language).catch(() => {});
       return user;
@@ -220,4 +222,3 @@ async function limit(ctx: AppContext, key: string, max: number, windowSeconds: n
   const state = await ctx.throttle.hit(key, windowSeconds);
   if (state.hits > max) throw AppError.tooManyRequests(state.retryAfterSeconds);
 }
-

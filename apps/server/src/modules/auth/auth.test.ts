@@ -21,7 +21,12 @@ describe('session and CSRF (Sanctum SPA contract)', () => {
   it('refuses an unsafe method without the matching header with 419', async () => {
     const c = t.client();
     await c.get('/sanctum/csrf-cookie');
-    const res = await c.request({ method: 'POST', url: '/login', payload: { email: 'shipper@demo.test', password: 'Demo#2026' }, csrf: false });
+    const res = await c.request({
+      method: 'POST',
+      url: '/login',
+      payload: { email: 'shipper@demo.test', password: 'Demo#2026' },
+      csrf: false,
+    });
     expect(res.statusCode).toBe(419);
     expect(res.json()).toMatchObject({ message: 'CSRF token mismatch.' });
     const wrong = await c.request({ method: 'POST', url: '/login', payload: {}, csrf: false, headers: { 'x-xsrf-token': 'nope' } });

@@ -81,10 +81,20 @@ describe('POST /reset-password', () => {
 
   it("refuses a token with another user's email, or a made-up token", async () => {
     const link = await resetLinkFor('salesadmin@demo.test');
-    const wrong = await reset({ token: link.token, email: 'feature@demo.test', password: 'Steal#2026', password_confirmation: 'Steal#2026' });
+    const wrong = await reset({
+      token: link.token,
+      email: 'feature@demo.test',
+      password: 'Steal#2026',
+      password_confirmation: 'Steal#2026',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.email).toEqual([BAD_TOKEN]);
-    const madeUp = await reset({ token: 'made-up', email: 'salesadmin@demo.test', password: 'Steal#2026', password_confirmation: 'Steal#2026' });
+    const madeUp = await reset({
+      token: 'made-up',
+      email: 'salesadmin@demo.test',
+      password: 'Steal#2026',
+      password_confirmation: 'Steal#2026',
+    });
     expect(madeUp.statusCode).toBe(422);
     expect(await loginStatus('feature@demo.test', DEMO)).toBe(204);
     // The real owner can still use it.
@@ -95,9 +105,16 @@ describe('POST /reset-password', () => {
     const link = await resetLinkFor('accounting@demo.test');
     const mismatch = await reset({ ...link, password: 'Match#2026', password_confirmation: 'Match#2027' });
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json()).toEqual({ message: 'New passwords must match.', errors: { password_confirmation: ['New passwords must match.'] } });
+    expect(mismatch.json()).toEqual({
+      message: 'New passwords must match.',
+      errors: { password_confirmation: ['New passwords must match.'] },
+    });
     const weak = await reset({ ...link, password: 'weakweak', password_confirmation: 'weakweak' });
-    expect(weak.json().errors.password).toEqual(['Password must contain a capital letter', 'Password must contain a number', 'Password must contain a special character']);
+    expect(weak.json().errors.password).toEqual([
+      'Password must contain a capital letter',
+      'Password must contain a number',
+      'Password must contain a special character',
+    ]);
     // Neither refusal used the token up.
     expect(await loginStatus('accounting@demo.test', DEMO)).toBe(204);
   });
@@ -180,7 +197,13 @@ describe('PUT /profile', () => {
     const c = await t.client().login('other@demo.test');
     const res = await c.put('/profile', { ...profile, first_name: 'Omari', last_name: 'Otherton', phone: '+1 214 555 0100' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Omari Otherton', first_name: 'Omari', last_name: 'Otherton', phone: '+1 214 555 0100', email: 'other@demo.test' });
+    expect(res.json().data).toMatchObject({
+      name: 'Omari Otherton',
+      first_name: 'Omari',
+      last_name: 'Otherton',
+      phone: '+1 214 555 0100',
+      email: 'other@demo.test',
+    });
     expect(res.json().data.email_verified_at).not.toBeNull();
     expect((await c.get('/api/user')).json().data.phone).toBe('+1 214 555 0100');
   });

@@ -13,7 +13,9 @@ describe('login throttle under a burst', () => {
   it('lets no more than 5 guesses of a parallel burst reach the password check', async () => {
     const c = t.client();
     await c.get('/sanctum/csrf-cookie');
-    const answers = await Promise.all(Array.from({ length: 9 }, () => c.post('/login', { email: 'sales@demo.test', password: 'Guess#0000' })));
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () => c.post('/login', { email: 'sales@demo.test', password: 'Guess#0000' })),
+    );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((s) => s === 422)).toHaveLength(5);
     expect(codes.filter((s) => s === 429)).toHaveLength(4);
@@ -27,7 +29,10 @@ describe('password reset links', () => {
     const url = new URL(linkPath(mail!.text), 'http://x');
     const token = decodeURIComponent(url.pathname.split('/').at(-1)!);
     const body = (password: string) => ({ token, email: 'salesadmin@demo.test', password, password_confirmation: password });
-    const results = await Promise.all([t.client().post('/reset-password', body('First#2026')), t.client().post('/reset-password', body('Second#2026'))]);
+    const results = await Promise.all([
+      t.client().post('/reset-password', body('First#2026')),
+      t.client().post('/reset-password', body('Second#2026')),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
   });
 
@@ -36,15 +41,25 @@ describe('password reset links', () => {
     const [mail] = await mailsTo(t, 'admin@demo.test');
     const token = decodeURIComponent(new URL(linkPath(mail!.text), 'http://x').pathname.split('/').at(-1)!);
     const c = await t.client().login('admin@demo.test');
-    expect((await c.put('/password', { current_password: 'Demo#2026', password: 'Changed#2026', password_confirmation: 'Changed#2026' })).statusCode).toBe(200);
-    const late = await t.client().post('/reset-password', { token, email: 'admin@demo.test', password: 'Late#2026', password_confirmation: 'Late#2026' });
+    expect(
+      (await c.put('/password', { current_password: 'Demo#2026', password: 'Changed#2026', password_confirmation: 'Changed#2026' }))
+        .statusCode,
+    ).toBe(200);
+    const late = await t
+      .client()
+      .post('/reset-password', { token, email: 'admin@demo.test', password: 'Late#2026', password_confirmation: 'Late#2026' });
     expect(late.statusCode).toBe(422);
   });
 
   it('go to one address at most 3 times in 15 minutes, whoever asks', async () => {
     for (let i = 0; i < 5; i++) {
       const c = t.client();
-      const res = await c.request({ method: 'POST', url: '/forgot-password', payload: { email: 'ops@demo.test' }, remoteAddress: `10.0.0.${i + 1}` });
+      const res = await c.request({
+        method: 'POST',
+        url: '/forgot-password',
+        payload: { email: 'ops@demo.test' },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(await mailsTo(t, 'ops@demo.test')).toHaveLength(3);

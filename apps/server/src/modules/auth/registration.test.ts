@@ -18,7 +18,14 @@ function signup(email: string, overrides: Partial<RegisterRequest> = {}): Regist
   return {
     company_name: 'Acme Logistics',
     primary_contact: { first_name: 'Ana', last_name: 'Acme', email, phone: '(512) 555-0101' },
-    company_address: { street1: '100 Congress Ave', street2: 'Suite 200', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+    company_address: {
+      street1: '100 Congress Ave',
+      street2: 'Suite 200',
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '78701',
+      country: 'US',
+    },
     accounting_same_as_company: true,
     preferences: { language: 'en', unit_system: 'imperial', currency: 'USD', preferred_mode: 'ltl' },
     password: PASSWORD,
@@ -113,7 +120,14 @@ describe('POST /register', () => {
     );
     expect(res.statusCode).toBe(201);
     const { account, settings } = res.json().data;
-    expect(account.account_address).toMatchObject({ first_name: 'Ana', email: 'bea@split.test', company: 'Split Billing SA', city: 'Ciudad de México', country: 'MX', street2: '' });
+    expect(account.account_address).toMatchObject({
+      first_name: 'Ana',
+      email: 'bea@split.test',
+      company: 'Split Billing SA',
+      city: 'Ciudad de México',
+      country: 'MX',
+      street2: '',
+    });
     expect(account.billing_address).toEqual({
       first_name: 'Carl',
       last_name: 'Counter',
@@ -155,7 +169,11 @@ describe('POST /register submitted twice at once', () => {
     expect(refused.json().errors).toEqual({ 'primary_contact.email': ['Email already exists'] });
     expect(await userCount()).toBe(before + 1);
     // The loser's account insert was rolled back with its user: no account without users.
-    const orphans = await t.database.db.select({ id: accounts.id }).from(accounts).leftJoin(users, eq(users.accountId, accounts.id)).where(isNull(users.id));
+    const orphans = await t.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .leftJoin(users, eq(users.accountId, accounts.id))
+      .where(isNull(users.id));
     expect(orphans).toEqual([]);
   });
 });
@@ -231,7 +249,9 @@ describe('POST /register validation (422)', () => {
   });
 
   it("says 'Invalid email' and 'Enter valid number'", async () => {
-    const body = await errorsFor(signup('not-an-email', { primary_contact: { first_name: 'A', last_name: 'B', email: 'not-an-email', phone: '555-12' } }));
+    const body = await errorsFor(
+      signup('not-an-email', { primary_contact: { first_name: 'A', last_name: 'B', email: 'not-an-email', phone: '555-12' } }),
+    );
     expect(body.errors).toEqual({ 'primary_contact.email': ['Invalid email'], 'primary_contact.phone': ['Enter valid number'] });
   });
 
@@ -265,7 +285,13 @@ describe('POST /register validation (422)', () => {
     expect(mismatch.errors).toEqual({ password_confirmation: ['La contraseña no coincide.'] });
     const base = signup('es@x.test');
     const body = await errorsFor(
-      { ...base, company_name: '', primary_contact: { ...base.primary_contact, email: 'nope', phone: 'x' }, password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+      {
+        ...base,
+        company_name: '',
+        primary_contact: { ...base.primary_contact, email: 'nope', phone: 'x' },
+        password: 'abcdefgh',
+        password_confirmation: 'abcdefgh',
+      },
       'es',
     );
     expect(body.errors).toEqual({
@@ -309,7 +335,9 @@ describe('unverified users', () => {
     const res = await c.put('/password', { current_password: PASSWORD, password: 'Other#2026', password_confirmation: 'Other#2026' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Su correo electrónico no está verificado.', code: 'email_unverified' });
-    expect((await c.put('/password', { current_password: PASSWORD, password: 'Other#2026', password_confirmation: 'Other#2026' })).json().code).toBe('email_unverified');
+    expect(
+      (await c.put('/password', { current_password: PASSWORD, password: 'Other#2026', password_confirmation: 'Other#2026' })).json().code,
+    ).toBe('email_unverified');
     expect((await c.get('/api/admin/dashboard')).statusCode).toBe(403);
   });
 });

@@ -12,22 +12,24 @@ import { usersRepository } from '../users/users.repository';
  */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = usersRepository(ctx.db);
-  app.withTypeProvider<ZodTypeProvider>().put('/api/settings', { preValidation: requireSignedIn, schema: { body: settingsPatch } }, async (request) => {
-    const { user } = signedIn(request);
-    const b = request.body;
-    await users.updateSettings(
-      user.id,
-      {
-        language: b.language,
-        unitSystem: b.unit_system,
-        currency: b.currency,
-        recordsPerPage: b.records_per_page,
-        insurancePreference: b.insurance_preference,
-        preferredMode: b.preferred_mode,
-        subscriptions: b.subscriptions,
-      },
-      ctx.now(),
-    );
-    return { data: presentUser((await users.load(user.id))!) };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .put('/api/settings', { preValidation: requireSignedIn, schema: { body: settingsPatch } }, async (request) => {
+      const { user } = signedIn(request);
+      const b = request.body;
+      await users.updateSettings(
+        user.id,
+        {
+          language: b.language,
+          unitSystem: b.unit_system,
+          currency: b.currency,
+          recordsPerPage: b.records_per_page,
+          insurancePreference: b.insurance_preference,
+          preferredMode: b.preferred_mode,
+          subscriptions: b.subscriptions,
+        },
+        ctx.now(),
+      );
+      return { data: presentUser((await users.load(user.id))!) };
+    });
 }

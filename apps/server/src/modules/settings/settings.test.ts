@@ -82,12 +82,27 @@ describe('PUT /api/settings', () => {
     expect(res.json().data.settings.language).toBe('es');
 
     const settings = await c.put('/api/settings', { currency: 'EUR' });
-    expect(settings.json()).toEqual({ message: 'Elija una de las opciones de la lista', errors: { currency: ['Elija una de las opciones de la lista'] } });
+    expect(settings.json()).toEqual({
+      message: 'Elija una de las opciones de la lista',
+      errors: { currency: ['Elija una de las opciones de la lista'] },
+    });
     const address = await c.put('/api/account/address', {
-      first_name: 'Omar', last_name: 'Other', email: 'other@demo.test', phone: '(214) 555-0199', street1: '', city: 'Dallas', state: 'TX', postal_code: '75201', country: 'US',
+      first_name: 'Omar',
+      last_name: 'Other',
+      email: 'other@demo.test',
+      phone: '(214) 555-0199',
+      street1: '',
+      city: 'Dallas',
+      state: 'TX',
+      postal_code: '75201',
+      country: 'US',
     });
     expect(address.json().errors).toEqual({ street1: ['Campo obligatorio'] });
-    const password = await c.put('/password', { current_password: 'Demo#2026', password: 'Nueva#2026', password_confirmation: 'Nueva#2027' });
+    const password = await c.put('/password', {
+      current_password: 'Demo#2026',
+      password: 'Nueva#2026',
+      password_confirmation: 'Nueva#2027',
+    });
     expect(password.json().errors).toEqual({ password_confirmation: ['Las contraseñas nuevas deben coincidir.'] });
     const locked = await c.put('/api/account/billing-address', {});
     expect(locked.statusCode).toBe(422);
@@ -135,7 +150,11 @@ describe('PUT /api/account/address', () => {
       postal_code: ['Field is required'],
     });
     const bad = await c.put('/api/account/address', { ...address, email: 'nope', phone: 'call me', postal_code: 'ABC' });
-    expect(bad.json().errors).toEqual({ email: ['Invalid email'], phone: ['Enter valid number'], postal_code: ['Enter a valid ZIP or postal code for the country'] });
+    expect(bad.json().errors).toEqual({
+      email: ['Invalid email'],
+      phone: ['Enter valid number'],
+      postal_code: ['Enter a valid ZIP or postal code for the country'],
+    });
   });
 
   it('stores the address of the caller’s own account only', async () => {
@@ -170,7 +189,11 @@ describe('PUT /api/account/billing-address', () => {
     expect((await me(c)).account.billing_address.street1).toBe('77 W Wacker Dr');
 
     const missing = await c.put('/api/account/billing-address', { ...address, first_name: '', last_name: '', email: '' });
-    expect(missing.json().errors).toEqual({ first_name: ['First name required'], last_name: ['Last name required'], email: ['Email required'] });
+    expect(missing.json().errors).toEqual({
+      first_name: ['First name required'],
+      last_name: ['Last name required'],
+      email: ['Email required'],
+    });
 
     const other = await me(await t.client().login('other@demo.test'));
     expect(other.account.billing_address).toMatchObject({ street1: '2200 Ross Ave', email: 'other@demo.test' });

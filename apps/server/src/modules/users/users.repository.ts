@@ -49,15 +49,19 @@ export function usersRepository(db: Db) {
       return user;
     },
     async update(id: string, values: Partial<typeof users.$inferInsert>, now: Date) {
-      await db.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(eq(users.id, id));
     },
     async updateSettings(id: string, values: Partial<typeof userSettings.$inferInsert>, now: Date) {
-      await db.update(userSettings).set({ ...values, updatedAt: now }).where(eq(userSettings.userId, id));
+      await db
+        .update(userSettings)
+        .set({ ...values, updatedAt: now })
+        .where(eq(userSettings.userId, id));
     },
     async endSessions(userId: string, exceptSessionId?: string) {
-      const where = exceptSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-        : eq(sessions.userId, userId);
+      const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
       await db.delete(sessions).where(where);
     },
   };

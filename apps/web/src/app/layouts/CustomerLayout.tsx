@@ -61,7 +61,14 @@ export function CustomerLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
         {NAV.map((item) => (
-          <NavLink key={item.to} component={Link} to={item.to} label={t(item.label)} active={isNavActive(item, pathname, clientrefnum)} onClick={close} />
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={t(item.label)}
+            active={isNavActive(item, pathname, clientrefnum)}
+            onClick={close}
+          />
         ))}
         {user && isStaff(user.roles) && (
           <NavLink component={Link} to={paths.admin.dashboard} label={t('nav.admin')} onClick={close} mt="md" />

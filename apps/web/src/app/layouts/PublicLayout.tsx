@@ -20,7 +20,7 @@ export function PublicLayout() {
               {t('app.name')}
             </Text>
           </Anchor>
-          {(!user || !user.email_verified_at) && <LanguageSwitcher />}
+          {!user?.email_verified_at && <LanguageSwitcher />}
         </Group>
         <Paper withBorder shadow="sm" p="xl" radius="md">
           <Outlet />

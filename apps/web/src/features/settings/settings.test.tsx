@@ -29,7 +29,9 @@ function sequence(...answers: (() => Response)[]) {
 }
 
 const callsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, url: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method).map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
+  fetchMock.mock.calls
+    .filter(([u, init]) => u === url && (init?.method ?? 'GET') === method)
+    .map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
 
 describe('settings: password confirmation in a modal', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());

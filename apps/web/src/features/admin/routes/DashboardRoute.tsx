@@ -1,8 +1,8 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryStatus } from '../../../components/QueryStatus';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { useFormat } from '../../../lib/useFormat';
 import { type DashboardStats, dashboardQuery } from '../api/adminApi';
 

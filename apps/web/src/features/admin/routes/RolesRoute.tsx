@@ -1,8 +1,8 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryStatus } from '../../../components/QueryStatus';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { rolesQuery } from '../api/adminApi';
 
 export function RolesRoute() {
