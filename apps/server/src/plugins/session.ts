@@ -86,7 +86,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
   app.decorateRequest('session', null);
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/build/')) return; // static assets need no session
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
@@ -102,6 +102,8 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     }
     if (idle > TOUCH_EVERY_MS) {
       await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, row.id));
+      // A remembered session slides in the browser as it does here.
+      if (row.remember) setCookies(reply, token, row.csrfToken, true);
     }
     request.session = row;
     if (row.userId) request.auth = (await users.load(row.userId)) ?? null;

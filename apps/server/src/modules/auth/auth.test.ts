@@ -95,4 +95,19 @@ describe('session and CSRF (Sanctum SPA contract)', () => {
     t.clock.advanceMinutes(121);
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });
+
+  it('keeps a remembered session for 30 idle days, sliding in the browser too', async () => {
+    const c = t.client();
+    const res = await c.post('/login', { email: 'shipper@demo.test', password: 'Demo#2026', remember: true });
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((k) => k.name === 'freight_portal_session')?.maxAge).toBe(30 * 24 * 3600);
+    t.clock.advanceMinutes(29 * 24 * 60);
+    const later = await c.get('/api/user');
+    expect(later.statusCode).toBe(200);
+    expect(later.cookies.find((k) => k.name === 'freight_portal_session')?.maxAge).toBe(30 * 24 * 3600);
+    t.clock.advanceMinutes(29 * 24 * 60);
+    expect((await c.get('/api/user')).statusCode).toBe(200);
+    t.clock.advanceMinutes(31 * 24 * 60);
+    expect((await c.get('/api/user')).statusCode).toBe(401);
+  });
 });
