@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { throttles } from '../db/schema';
+import { AppError } from '../errors';
 
 export interface ThrottleState {
   hits: number;
@@ -32,6 +33,12 @@ export class Throttle {
       })
       .returning();
     return this.state(row, now);
+  }
+
+  /** Counts a request against a limit and refuses past it (429 with the seconds to wait). */
+  async enforce(key: string, max: number, windowSeconds: number) {
+    const state = await this.hit(key, windowSeconds);
+    if (state.hits > max) throw AppError.tooManyRequests(state.retryAfterSeconds);
   }
 
   async peek(key: string): Promise<ThrottleState> {

@@ -29,6 +29,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/sanctum/csrf-cookie', async (request, reply) => {
+    // Each call without a session stores a guest session: bounded per client address.
+    if (!request.session) await ctx.throttle.enforce(`guest-session:${request.ip}`, 300, 600);
     await ctx.sessions.ensure(request, reply);
     return reply.code(204).send();
   });

@@ -59,7 +59,7 @@ export function authService(ctx: AppContext) {
     },
 
     async register(input: Registration, ip: string) {
-      await limit(ctx, `register:${ip}`, 10, 3600);
+      await ctx.throttle.enforce(`register:${ip}`, 10, 3600);
       if (await users$.emailTaken(input.primary_contact.email)) {
         throw AppError.field('primary_contact.email', 'validation.email_taken');
       }
@@ -145,7 +145,7 @@ export function authService(ctx: AppContext) {
      * so nobody can flood a mailbox from many client addresses.
      */
     async forgotPassword(email: string, ip: string) {
-      await limit(ctx, `forgot:${ip}`, 10, 900);
+      await ctx.throttle.enforce(`forgot:${ip}`, 10, 900);
       ctx.background.run('password-reset-mail', async () => {
         const loaded = await users$.loadByEmail(email);
         if (!loaded) return;
@@ -163,7 +163,7 @@ export function authService(ctx: AppContext) {
 
     /** A reset token works once, for 60 minutes, for the address it was sent to; all sessions end. */
     async resetPassword(input: { token: string; email: string; password: string }, ip: string) {
-      await limit(ctx, `reset:${ip}`, 10, 60);
+      await ctx.throttle.enforce(`reset:${ip}`, 10, 60);
       const user = await users$.findByEmail(input.email);
       const now = ctx.now();
       const passwordHash = await hashPassword(input.password);
@@ -194,12 +194,12 @@ export function authService(ctx: AppContext) {
     },
 
     async confirmPassword(user: UserRow, password: string) {
-      await limit(ctx, `confirm:${user.id}`, 5, 60);
+      await ctx.throttle.enforce(`confirm:${user.id}`, 5, 60);
       if (!(await verifyPassword(user.passwordHash, password))) throw AppError.field('password', 'validation.password_confirm');
     },
 
     async changePassword(user: UserRow, current: string, next: string, keepSessionId: string | undefined) {
-      await limit(ctx, `change-password:${user.id}`, 5, 60);
+      await ctx.throttle.enforce(`change-password:${user.id}`, 5, 60);
       if (!(await verifyPassword(user.passwordHash, current))) throw AppError.field('current_password', 'validation.current_password');
       await users$.update(user.id, { passwordHash: await hashPassword(next) }, ctx.now());
       await retireResetTokens(user.id, ctx.now());
@@ -215,10 +215,4 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; cause?: unknown };
   return e.code === '23505' || isUniqueViolation(e.cause);
-}
-
-/** Counts a request against a limit and refuses past it (429 with the seconds to wait). */
-async function limit(ctx: AppContext, key: string, max: number, windowSeconds: number) {
-  const state = await ctx.throttle.hit(key, windowSeconds);
-  if (state.hits > max) throw AppError.tooManyRequests(state.retryAfterSeconds);
 }

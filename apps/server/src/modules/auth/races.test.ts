@@ -66,6 +66,18 @@ describe('password reset links', () => {
   });
 });
 
+describe('guest sessions', () => {
+  it('are created at most 300 times in 10 minutes for one client address', async () => {
+    const fresh = () => t.client().request({ method: 'GET', url: '/sanctum/csrf-cookie', remoteAddress: '192.0.2.50' });
+    for (let i = 0; i < 300; i++) expect((await fresh()).statusCode).toBe(204);
+    expect((await fresh()).statusCode).toBe(429);
+    // A caller that already has a session is never refused its token.
+    const c = t.client();
+    await c.request({ method: 'GET', url: '/sanctum/csrf-cookie', remoteAddress: '192.0.2.51' });
+    expect((await c.request({ method: 'GET', url: '/sanctum/csrf-cookie', remoteAddress: '192.0.2.51' })).statusCode).toBe(204);
+  });
+});
+
 describe('Sanctum contract wording', () => {
   it('keeps Unauthenticated. and CSRF token mismatch. in English for every language', async () => {
     const c = t.client();
