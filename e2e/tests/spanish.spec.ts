@@ -7,7 +7,7 @@ test('a guest switches the login page to Spanish and is answered in Spanish', as
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 
   const switcher = page.getByRole('radiogroup', { name: 'Language' });
-  await switcher.getByText('Spanish', { exact: true }).click();
+  await switcher.getByText('Español', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page).toHaveTitle('Iniciar sesión | Freight Portal');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -29,7 +29,7 @@ test('a guest switches the login page to Spanish and is answered in Spanish', as
   // The guest's choice is kept across a reload, and can be switched back.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
-  await page.getByRole('radiogroup', { name: 'Idioma' }).getByText('Inglés', { exact: true }).click();
+  await page.getByRole('radiogroup', { name: 'Idioma' }).getByText('English', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await submitLogin(page, 'shipper@demo.test', 'Not#Right1');
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();

@@ -43,7 +43,8 @@ export function LanguageSwitcher() {
       value={isLanguage(i18n.language) ? i18n.language : 'en'}
       onChange={(v) => void choose(v as Language)}
       disabled={saving}
-      data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+      // Each language named in itself, so a reader of either can find their own.
+      data={LANGUAGES.map((l) => ({ value: l, label: i18n.getFixedT(l)(`languages.${l}`) }))}
     />
   );
 }

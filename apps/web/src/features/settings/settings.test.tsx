@@ -149,7 +149,7 @@ describe('auth pages: language of an unverified user', { timeout: 20_000 }, () =
     const fetchMock = stubApi({ 'GET /api/user': { data: user }, 'PUT /api/settings': { data: spanish } });
     renderApp('/verify-email');
     const switcher = await screen.findByRole('radiogroup', { name: 'Language' });
-    await userEvent.click(within(switcher).getByText('Spanish'));
+    await userEvent.click(within(switcher).getByText('Español'));
     expect(await screen.findByRole('radiogroup', { name: 'Idioma' })).toBeInTheDocument();
     await waitFor(() => expect(JSON.parse(localStorage.getItem(AUTH_STATE_KEY) ?? '{}').settings.language).toBe('es'));
     expect(callsTo(fetchMock, 'PUT', '/api/settings')).toEqual([{ language: 'es' }]);
@@ -160,7 +160,7 @@ describe('auth pages: language of an unverified user', { timeout: 20_000 }, () =
     const fetchMock = stubApi({});
     renderApp('/login');
     const switcher = await screen.findByRole('radiogroup', { name: 'Language' });
-    await userEvent.click(within(switcher).getByText('Spanish'));
+    await userEvent.click(within(switcher).getByText('Español'));
     expect(await screen.findByRole('radiogroup', { name: 'Idioma' })).toBeInTheDocument();
     expect(localStorage.getItem('LANGUAGE')).toBe('es');
     expect(fetchMock.mock.calls.some(([u]) => u === '/api/settings')).toBe(false);
