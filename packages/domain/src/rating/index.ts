@@ -1,0 +1,6 @@
+/**
+ * The rating engine (`@freight/domain/rating`): pure rules and tables for LTL, parcel and
+ * truckload prices, transit and calendars. Kept apart from the package's main entry so the web
+ * bundle does not carry postal and holiday data it does not use.
+ */
+export * from './types';
