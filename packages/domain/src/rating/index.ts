@@ -4,3 +4,10 @@
  * bundle does not carry postal and holiday data it does not use.
  */
 export * from './types';
+export * from './units';
+export * from './calendar';
+export * from './geo';
+export * from './mexico';
+export * from './parcel';
+export * from './truckload';
+export * from './insurance';

@@ -1,0 +1,224 @@
+/**
+ * Business-day calendar for pickup validation and transit estimates (domain.md section 5,
+ * spec section 8). Dates are ISO 'YYYY-MM-DD' strings throughout; arithmetic is done on whole
+ * UTC days, so no time zone ever enters the computation.
+ *
+ * Closed days: Saturdays, Sundays, the public holidays date-holidays knows for the country
+ * (national level only, type 'public', including its observed substitute days: Saturday ->
+ * Friday, Sunday -> Monday for US federal holidays), and for the US the carrier closures of
+ * domain.md: the day after Thanksgiving and Christmas Eve.
+ */
+import Holidays from 'date-holidays';
+import type { Country } from '../settings';
+import type { RateMessage } from './types';
+
+export type IsoDate = string;
+
+export interface TransitDays {
+  min: number;
+  max: number;
+}
+
+export interface DeliveryWindow {
+  earliest: IsoDate;
+  latest: IsoDate;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** Days since 1970-01-01 for a valid ISO date; throws RangeError on anything else. */
+function toDayNumber(date: IsoDate): number {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new RangeError(`Invalid ISO date: ${date}`);
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
+    throw new RangeError(`Invalid ISO date: ${date}`);
+  }
+  return ms / MS_PER_DAY;
+}
+
+function fromDayNumber(day: number): IsoDate {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** Calendar arithmetic: `date` plus `days` calendar days (negative allowed). */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(toDayNumber(date) + days);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function dayOfWeek(date: IsoDate): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((toDayNumber(date) + 4) % 7) + 7) % 7;
+}
+
+export function isWeekend(date: IsoDate): boolean {
+  const dow = dayOfWeek(date);
+  return dow === 0 || dow === 6;
+}
+
+// --- holiday tables ------------------------------------------------------------------------
+
+/** One Holidays instance per country (construction parses the rule data). */
+const holidayInstances = new Map<Country, Holidays>();
+/** Closed days per `${country}:${year}`: ISO date -> holiday name. */
+const closedDayTables = new Map<string, Map<IsoDate, string>>();
+
+function holidaysFor(country: Country): Holidays {
+  let h = holidayInstances.get(country);
+  if (!h) {
+    h = new Holidays(country);
+    holidayInstances.set(country, h);
+  }
+  return h;
+}
+
+/** The Thursday of US Thanksgiving (4th Thursday of November) for a year. */
+function usThanksgiving(year: number): IsoDate {
+  const nov1 = `${year}-11-01`;
+  const offset = (4 - dayOfWeek(nov1) + 7) % 7; // days to the first Thursday
+  return addDays(nov1, offset + 21);
+}
+
+function buildClosedDays(country: Country, year: number): Map<IsoDate, string> {
+  const table = new Map<IsoDate, string>();
+  const h = holidaysFor(country);
+  // Substitute days can fall in the neighbouring year (New Year's Day on a Saturday is observed
+  // on Dec 31 of the year before), so read three years and keep the dates of this one.
+  for (const y of [year - 1, year, year + 1]) {
+    for (const hol of h.getHolidays(y)) {
+      if (hol.type !== 'public') continue;
+      const date = hol.date.slice(0, 10);
+      if (!date.startsWith(`${year}-`)) continue;
+      const existing = table.get(date);
+      table.set(date, existing ? `${existing} / ${hol.name}` : hol.name);
+    }
+  }
+  if (country === 'US') {
+    const dayAfter = addDays(usThanksgiving(year), 1);
+    if (!table.has(dayAfter)) table.set(dayAfter, 'Day after Thanksgiving');
+    const eve = `${year}-12-24`;
+    if (!table.has(eve)) table.set(eve, 'Christmas Eve');
+  }
+  return table;
+}
+
+function closedDays(country: Country, year: number): Map<IsoDate, string> {
+  const key = `${country}:${year}`;
+  let table = closedDayTables.get(key);
+  if (!table) {
+    table = buildClosedDays(country, year);
+    closedDayTables.set(key, table);
+  }
+  return table;
+}
+
+/**
+ * The name of the public holiday or carrier closure on `date` in `country`, or undefined.
+ * Names come from date-holidays in the country's default language (English for US and CA,
+ * Spanish for MX); the two US carrier closures are named in English here.
+ */
+export function holidayName(date: IsoDate, country: Country): string | undefined {
+  toDayNumber(date); // validate
+  return closedDays(country, Number(date.slice(0, 4))).get(date);
+}
+
+export function isHoliday(date: IsoDate, country: Country): boolean {
+  return holidayName(date, country) !== undefined;
+}
+
+/** A weekday that is not a public holiday (or, in the US, a carrier closure). */
+export function isBusinessDay(date: IsoDate, country: Country): boolean {
+  return !isWeekend(date) && !isHoliday(date, country);
+}
+
+/**
+ * The date `n` business days after `date` (the start day itself is never counted, whether or
+ * not it is a business day). n = 0 returns `date` unchanged; a negative n counts backwards.
+ */
+export function addBusinessDays(date: IsoDate, n: number, country: Country): IsoDate {
+  if (!Number.isInteger(n)) throw new RangeError(`Business days must be an integer: ${n}`);
+  const step = n < 0 ? -1 : 1;
+  let remaining = Math.abs(n);
+  let day = toDayNumber(date);
+  while (remaining > 0) {
+    day += step;
+    if (isBusinessDay(fromDayNumber(day), country)) remaining -= 1;
+  }
+  return fromDayNumber(day);
+}
+
+/** The first business day strictly after `date`. */
+export function nextBusinessDay(date: IsoDate, country: Country): IsoDate {
+  return addBusinessDays(date, 1, country);
+}
+
+/**
+ * Why a pickup date cannot be rated online (spec section 8). `today` is passed in (the caller
+ * decides the shipper's local date). Past and today exclude each other; a weekend and a holiday
+ * can both be reported (July 4 2026 is a Saturday and a holiday).
+ */
+export function pickupDateProblems(pickupDate: IsoDate, today: IsoDate, country: Country): RateMessage[] {
+  const problems: RateMessage[] = [];
+  const pickup = toDayNumber(pickupDate);
+  const now = toDayNumber(today);
+  if (pickup < now) problems.push({ level: 'no_rate', key: 'quote.no_rate.pickup_past' });
+  else if (pickup === now) problems.push({ level: 'no_rate', key: 'quote.no_rate.pickup_today' });
+  if (isWeekend(pickupDate)) problems.push({ level: 'no_rate', key: 'quote.no_rate.pickup_weekend' });
+  const holiday = holidayName(pickupDate, country);
+  if (holiday !== undefined) {
+    problems.push({ level: 'no_rate', key: 'quote.no_rate.pickup_holiday', params: { holiday } });
+  }
+  return problems;
+}
+
+// --- transit -------------------------------------------------------------------------------
+
+/** domain.md section 5: upper bound of a distance band (whole miles) -> business days. */
+const LTL_TRANSIT_TABLE: ReadonlyArray<{ maxMiles: number; days: TransitDays }> = [
+  { maxMiles: 250, days: { min: 1, max: 1 } },
+  { maxMiles: 500, days: { min: 1, max: 2 } },
+  { maxMiles: 1000, days: { min: 2, max: 3 } },
+  { maxMiles: 1500, days: { min: 3, max: 4 } },
+  { maxMiles: 2000, days: { min: 4, max: 5 } },
+];
+const LTL_TRANSIT_LONGEST: TransitDays = { min: 5, max: 7 };
+
+/**
+ * LTL transit in business days from the heuristic table. Miles are rounded to the nearest whole
+ * mile first (the table is in whole miles), so 250.4 -> 1-1 and 250.5 -> 1-2.
+ */
+export function ltlTransitDays(miles: number): TransitDays {
+  if (!Number.isFinite(miles) || miles < 0) throw new RangeError(`Invalid distance: ${miles}`);
+  const whole = Math.round(miles);
+  const band = LTL_TRANSIT_TABLE.find((b) => whole <= b.maxMiles);
+  return { ...(band ? band.days : LTL_TRANSIT_LONGEST) };
+}
+
+/**
+ * Delivery date `transitDays` business days after pickup, on the destination country's
+ * calendar; the pickup day is not counted.
+ */
+export function estimatedDelivery(pickupDate: IsoDate, transitDays: number, destinationCountry: Country): IsoDate {
+  if (!Number.isInteger(transitDays) || transitDays < 0) {
+    throw new RangeError(`Invalid transit days: ${transitDays}`);
+  }
+  return addBusinessDays(pickupDate, transitDays, destinationCountry);
+}
+
+/** Earliest and latest delivery for a transit range (see estimatedDelivery). */
+export function estimatedDeliveryWindow(
+  pickupDate: IsoDate,
+  transit: TransitDays,
+  destinationCountry: Country,
+): DeliveryWindow {
+  return {
+    earliest: estimatedDelivery(pickupDate, transit.min, destinationCountry),
+    latest: estimatedDelivery(pickupDate, transit.max, destinationCountry),
+  };
+}

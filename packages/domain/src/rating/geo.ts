@@ -1,0 +1,192 @@
+/**
+ * Postal-code lookups and distance heuristics (domain.md sections 3 and 10).
+ *
+ * - US: 5-digit ZIP (ZIP+4 accepted, first 5 digits used) via the `zipcodes` package.
+ * - Canada: by FSA (first 3 characters, case-insensitive, spaces and hyphens ignored) via
+ *   `zipcodes`. The province comes from the first letter (Canada Post's rule); the lookup's
+ *   province name is compared with it. The package's `state` field is not clean (some FSAs carry
+ *   a county or town name instead of a province), so where the two disagree we keep the
+ *   first-letter province and the lookup's coordinates, and flag `province_mismatch`.
+ *   For X (NT or NU) the lookup's name picks the territory.
+ * - Mexico: the first two digits of the CP give the state (mexico.ts); located at the state
+ *   capital; `city` is '' because a CP does not tell us the city.
+ */
+import zipcodes from 'zipcodes';
+import type { Country } from '../settings';
+import type { Place } from './types';
+import { mexicanStateForPostalCode } from './mexico';
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+export interface GeoPlace extends LatLon {
+  city: string;
+  /** US state / Canadian province / ISO 3166-2:MX state code (e.g. 'IL', 'ON', 'NLE'). */
+  state: string;
+  /** How fine the point is: a ZIP, a Canadian FSA, or a Mexican state capital. */
+  precision: 'zip' | 'fsa' | 'state';
+  /** Canada only: the lookup's province disagrees with the first letter (see module doc). */
+  province_mismatch?: boolean;
+}
+
+/** domain.md section 10: first letter of a Canadian postal code -> province(s). */
+export const CANADIAN_PROVINCE_BY_LETTER: Readonly<Record<string, readonly string[]>> = {
+  A: ['NL'],
+  B: ['NS'],
+  C: ['PE'],
+  E: ['NB'],
+  G: ['QC'],
+  H: ['QC'],
+  J: ['QC'],
+  K: ['ON'],
+  L: ['ON'],
+  M: ['ON'],
+  N: ['ON'],
+  P: ['ON'],
+  R: ['MB'],
+  S: ['SK'],
+  T: ['AB'],
+  V: ['BC'],
+  X: ['NT', 'NU'],
+  Y: ['YT'],
+};
+
+const PROVINCE_CODE_BY_NAME: Readonly<Record<string, string>> = {
+  alberta: 'AB',
+  'british columbia': 'BC',
+  manitoba: 'MB',
+  'new brunswick': 'NB',
+  'newfoundland and labrador': 'NL',
+  'nova scotia': 'NS',
+  'northwest territory': 'NT',
+  'northwest territories': 'NT',
+  'nunavut territory': 'NU',
+  nunavut: 'NU',
+  ontario: 'ON',
+  'prince edward island': 'PE',
+  quebec: 'QC',
+  québec: 'QC',
+  saskatchewan: 'SK',
+  yukon: 'YT',
+  'yukon territory': 'YT',
+};
+
+/** Province code for a province name as the zipcodes data spells it, or undefined. */
+export function provinceCodeFromName(name: string): string | undefined {
+  return PROVINCE_CODE_BY_NAME[name.trim().toLowerCase()];
+}
+
+/**
+ * Reconcile the first letter of an FSA with the lookup's province name. Returns undefined when
+ * the first letter is not a province letter.
+ */
+export function canadianProvince(
+  fsa: string,
+  lookupStateName: string | undefined,
+): { province: string; mismatch: boolean } | undefined {
+  const candidates = CANADIAN_PROVINCE_BY_LETTER[fsa.charAt(0).toUpperCase()];
+  const first = candidates?.[0];
+  if (!candidates || first === undefined) return undefined;
+  const fromLookup = lookupStateName === undefined ? undefined : provinceCodeFromName(lookupStateName);
+  if (fromLookup !== undefined && candidates.includes(fromLookup)) return { province: fromLookup, mismatch: false };
+  // Unknown name (a county or town in the data): nothing to contradict, unless the letter is
+  // ambiguous (X), in which case NT is the default and the ambiguity is not a mismatch.
+  if (fromLookup === undefined) return { province: first, mismatch: false };
+  return { province: first, mismatch: true };
+}
+
+/** D F I O Q U never appear; W and Z never start a code. */
+const CANADIAN_POSTAL = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z](\d[ABCEGHJ-NPRSTV-Z]\d)?$/;
+const US_ZIP = /^(\d{5})(-?\d{4})?$/;
+
+export function lookupPlace(postal_code: string, country: Country): GeoPlace | undefined {
+  switch (country) {
+    case 'US': {
+      const m = US_ZIP.exec(postal_code.trim());
+      const zip = m?.[1];
+      if (zip === undefined) return undefined;
+      const info = zipcodes.lookup(zip);
+      if (!info || info.country !== 'US') return undefined;
+      return { city: info.city, state: info.state, lat: info.latitude, lon: info.longitude, precision: 'zip' };
+    }
+    case 'CA': {
+      const code = postal_code.replace(/[\s-]/g, '').toUpperCase();
+      if (!CANADIAN_POSTAL.test(code)) return undefined;
+      const fsa = code.slice(0, 3);
+      const info = zipcodes.lookup(fsa);
+      if (!info || info.country !== 'Canada') return undefined;
+      const province = canadianProvince(fsa, info.state);
+      if (!province) return undefined;
+      const place: GeoPlace = {
+        city: info.city,
+        state: province.province,
+        lat: info.latitude,
+        lon: info.longitude,
+        precision: 'fsa',
+      };
+      if (province.mismatch) place.province_mismatch = true;
+      return place;
+    }
+    case 'MX': {
+      const state = mexicanStateForPostalCode(postal_code);
+      if (!state) return undefined;
+      return { city: '', state: state.code, lat: state.lat, lon: state.lon, precision: 'state' };
+    }
+  }
+}
+
+/** Mean Earth radius in statute miles. */
+export const EARTH_RADIUS_MILES = 3958.8;
+
+/** Haversine great-circle distance in miles. */
+export function greatCircleMiles(a: LatLon, b: LatLon): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Heuristic: road miles ≈ great-circle miles × 1.2. Roads are rarely straight; 1.2 is a common
+ * rule of thumb for US/CA highway freight. Not a routing engine — replace with a mileage
+ * service (PC*MILER etc.) if precise truckload miles are needed.
+ */
+export const ROAD_FACTOR = 1.2;
+
+export function roadMiles(a: LatLon, b: LatLon): number {
+  return greatCircleMiles(a, b) * ROAD_FACTOR;
+}
+
+export type ParcelZone = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+const PARCEL_ZONE_BANDS: ReadonlyArray<readonly [maxMiles: number, zone: ParcelZone]> = [
+  [50, 1],
+  [150, 2],
+  [300, 3],
+  [600, 4],
+  [1000, 5],
+  [1400, 6],
+  [1800, 7],
+];
+
+/**
+ * Parcel zone from distance (domain.md section 3). Carriers measure between ZIP3 centroids; we
+ * do not carry a ZIP3 centroid table, so callers pass the great-circle miles between the
+ * lookupPlace points (5-digit ZIP / FSA points). Near a band edge that can differ by one zone
+ * from the carrier's chart. Miles are rounded to the nearest whole mile first.
+ */
+export function parcelZone(miles: number): ParcelZone {
+  if (!Number.isFinite(miles) || miles < 0) throw new RangeError(`Invalid distance: ${miles}`);
+  const whole = Math.round(miles);
+  for (const [max, zone] of PARCEL_ZONE_BANDS) if (whole <= max) return zone;
+  return 8;
+}
+
+/** Origin and destination in different countries (not rated online, spec section 8). */
+export function isCrossBorder(origin: Pick<Place, 'country'>, destination: Pick<Place, 'country'>): boolean {
+  return origin.country !== destination.country;
+}

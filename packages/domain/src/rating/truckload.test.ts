@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TRUCKLOAD_TARIFF as T,
+  EQUIPMENT,
+  type Equipment,
+  SEP_2025_DIESEL_CENTS_PER_GAL,
+  type TruckloadInput,
+  checkTruckload,
+  fuelCentsPerMile,
+  rateTruckload,
+  truckloadTransitDays,
+} from './truckload';
+
+const van: TruckloadInput = { equipment: 'dry_van', miles: 1000, weight_lb: 40_000, diesel_price_cents: 377, stops: 0, team: false };
+const keys = (msgs: { key: string }[]) => msgs.map((m) => m.key);
+
+describe('truckload data', () => {
+  it('derives ex-fuel linehaul by the van fuel per mile (42 cents)', () => {
+    expect(T.linehaul_cents_per_mile).toEqual({ dry_van: 163, reefer: 202, flatbed: 208, step_deck: 208, rgn: null });
+    expect(SEP_2025_DIESEL_CENTS_PER_GAL).toBe(377);
+    expect(fuelCentsPerMile(T, 377)).toBe(42);
+    expect(fuelCentsPerMile(T, 100)).toBe(0);
+  });
+  it('equipment capacities', () => {
+    expect(EQUIPMENT.dry_van.max_payload_lb).toBe(45_000);
+    expect(EQUIPMENT.dry_van.pallet_positions).toBe(26);
+    expect(EQUIPMENT.reefer.max_payload_lb).toBe(43_500);
+    expect(EQUIPMENT.flatbed.max_payload_lb).toBe(48_000);
+  });
+});
+
+describe('rateTruckload', () => {
+  it('all-in at Sep 2025 diesel equals the spot averages per mile', () => {
+    expect(rateTruckload(T, van).total_cents).toBe(205_000);
+    expect(rateTruckload(T, { ...van, equipment: 'reefer' }).total_cents).toBe(244_000);
+    expect(rateTruckload(T, { ...van, equipment: 'flatbed' }).total_cents).toBe(250_000);
+    expect(rateTruckload(T, van).lines).toEqual([
+      { code: 'freight', label: 'quote.charge.freight', amount_cents: 163_000 },
+      { code: 'fuel', label: 'quote.charge.fuel', detail: 'fuel', amount_cents: 42_000 },
+    ]);
+  });
+  it('minimum $500 on a short haul', () => {
+    const r = rateTruckload(T, { ...van, miles: 100 });
+    expect(r.lines.find((l) => l.code === 'minimum')?.amount_cents).toBe(50_000 - 20_500);
+    expect(r.total_cents).toBe(50_000);
+    expect(r.transit_days).toBe(1);
+  });
+  it('stop-offs on top of the minimum; team +25 cents/mile', () => {
+    expect(rateTruckload(T, { ...van, miles: 100, stops: 2 }).total_cents).toBe(50_000 + 2 * 7_500);
+    const team = rateTruckload(T, { ...van, miles: 2000, team: true });
+    expect(team.lines.find((l) => l.detail === 'team')?.amount_cents).toBe(50_000);
+    expect(team.total_cents).toBe(2000 * 230);
+  });
+  it('transit: ceil(miles / 500) solo, / 1,000 team', () => {
+    expect(truckloadTransitDays(T, 1200, false)).toBe(3);
+    expect(truckloadTransitDays(T, 1200, true)).toBe(2);
+    expect(truckloadTransitDays(T, 2500, false)).toBe(5);
+    expect(truckloadTransitDays(T, 2500, true)).toBe(3);
+    expect(rateTruckload(T, { ...van, miles: 2500, team: true }).transit_days).toBe(3);
+  });
+  it('over-weight for the equipment, over-width and RGN give no rate', () => {
+    expect(keys(rateTruckload(T, { ...van, weight_lb: 45_001 }).messages)).toEqual(['quote.no_rate.truckload_overweight']);
+    expect(rateTruckload(T, { ...van, weight_lb: 45_001 }).lines).toEqual([]);
+    expect(checkTruckload({ equipment: 'reefer', weight_lb: 44_000 })).toHaveLength(1);
+    expect(checkTruckload({ equipment: 'flatbed', weight_lb: 44_000, width_in: 102 })).toEqual([]);
+    expect(keys(checkTruckload({ equipment: 'flatbed', weight_lb: 44_000, width_in: 103 }))).toEqual(['quote.no_rate.truckload_overwidth']);
+    const rgn = rateTruckload(T, { ...van, equipment: 'rgn', weight_lb: 60_000 });
+    expect(keys(rgn.messages)).toEqual(['quote.no_rate.truckload_oversize_call']);
+    expect(rgn.total_cents).toBe(0);
+  });
+  it('rejects bad input', () => {
+    expect(() => rateTruckload(T, { ...van, miles: 0 })).toThrow(RangeError);
+    expect(() => rateTruckload(T, { ...van, stops: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('truckload properties', () => {
+  const input = fc.record({
+    equipment: fc.constantFrom<Equipment>('dry_van', 'reefer', 'flatbed', 'step_deck', 'rgn'),
+    miles: fc.double({ min: 1, max: 4000, noNaN: true }),
+    weight_lb: fc.integer({ min: 0, max: 60_000 }),
+    diesel_price_cents: fc.integer({ min: 0, max: 800 }),
+    stops: fc.integer({ min: 0, max: 5 }),
+    team: fc.boolean(),
+  });
+  it('total = sum of lines, no negative line, at least the minimum when rated', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const r = rateTruckload(T, i);
+        expect(r.total_cents).toBe(r.lines.reduce((s, l) => s + l.amount_cents, 0));
+        for (const l of r.lines) expect(l.amount_cents).toBeGreaterThanOrEqual(0);
+        if (r.lines.length > 0) expect(r.total_cents).toBeGreaterThanOrEqual(T.minimum_cents);
+        expect(r.transit_days).toBeGreaterThanOrEqual(1);
+      }),
+    );
+  });
+  it('team is never slower than solo', () => {
+    fc.assert(fc.property(fc.double({ min: 1, max: 5000, noNaN: true }), (m) => truckloadTransitDays(T, m, true) <= truckloadTransitDays(T, m, false)));
+  });
+});
