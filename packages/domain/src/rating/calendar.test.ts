@@ -62,8 +62,17 @@ describe('isBusinessDay', () => {
 
   it('closes the US federal holidays of 2026', () => {
     const federal = [
-      '2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-03',
-      '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25',
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-03',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
     ];
     for (const d of federal) expect(isBusinessDay(d, 'US'), d).toBe(false);
     // observances are not closures
@@ -169,10 +178,7 @@ describe('pickupDateProblems', () => {
   });
 
   it('can report a weekend that is also a holiday', () => {
-    expect(keys(pickupDateProblems('2027-07-04', today, 'US'))).toEqual([
-      'quote.no_rate.pickup_weekend',
-      'quote.no_rate.pickup_holiday',
-    ]);
+    expect(keys(pickupDateProblems('2027-07-04', today, 'US'))).toEqual(['quote.no_rate.pickup_weekend', 'quote.no_rate.pickup_holiday']);
   });
 });
 

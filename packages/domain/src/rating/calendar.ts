@@ -212,11 +212,7 @@ export function estimatedDelivery(pickupDate: IsoDate, transitDays: number, dest
 }
 
 /** Earliest and latest delivery for a transit range (see estimatedDelivery). */
-export function estimatedDeliveryWindow(
-  pickupDate: IsoDate,
-  transit: TransitDays,
-  destinationCountry: Country,
-): DeliveryWindow {
+export function estimatedDeliveryWindow(pickupDate: IsoDate, transit: TransitDays, destinationCountry: Country): DeliveryWindow {
   return {
     earliest: estimatedDelivery(pickupDate, transit.min, destinationCountry),
     latest: estimatedDelivery(pickupDate, transit.max, destinationCountry),

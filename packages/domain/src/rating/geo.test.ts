@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canadianProvince,
-  greatCircleMiles,
-  isCrossBorder,
-  lookupPlace,
-  parcelZone,
-  ROAD_FACTOR,
-  roadMiles,
-} from './geo';
+import { canadianProvince, greatCircleMiles, isCrossBorder, lookupPlace, parcelZone, ROAD_FACTOR, roadMiles } from './geo';
 import { MEXICAN_STATES, mexicanStateForPostalCode } from './mexico';
 
 describe('lookupPlace: US', () => {
@@ -105,15 +97,49 @@ describe('lookupPlace: Mexico', () => {
   });
 
   it.each([
-    ['20000', 'AGU'], ['21100', 'BCN'], ['22000', 'BCN'], ['23000', 'BCS'], ['24000', 'CAM'],
-    ['25000', 'COA'], ['27000', 'COA'], ['28000', 'COL'], ['29000', 'CHP'], ['30000', 'CHP'],
-    ['31000', 'CHH'], ['32000', 'CHH'], ['34000', 'DUR'], ['36000', 'GUA'], ['38000', 'GUA'],
-    ['39000', 'GRO'], ['42000', 'HID'], ['44100', 'JAL'], ['49000', 'JAL'], ['50000', 'MEX'],
-    ['57000', 'MEX'], ['58000', 'MIC'], ['62000', 'MOR'], ['63000', 'NAY'], ['67000', 'NLE'],
-    ['68000', 'OAX'], ['72000', 'PUE'], ['76000', 'QUE'], ['77500', 'ROO'], ['78000', 'SLP'],
-    ['80000', 'SIN'], ['83000', 'SON'], ['86000', 'TAB'], ['87000', 'TAM'], ['89000', 'TAM'],
-    ['90000', 'TLA'], ['91000', 'VER'], ['96000', 'VER'], ['97000', 'YUC'], ['98000', 'ZAC'],
-    ['99999', 'ZAC'], ['01000', 'CMX'], ['16000', 'CMX'],
+    ['20000', 'AGU'],
+    ['21100', 'BCN'],
+    ['22000', 'BCN'],
+    ['23000', 'BCS'],
+    ['24000', 'CAM'],
+    ['25000', 'COA'],
+    ['27000', 'COA'],
+    ['28000', 'COL'],
+    ['29000', 'CHP'],
+    ['30000', 'CHP'],
+    ['31000', 'CHH'],
+    ['32000', 'CHH'],
+    ['34000', 'DUR'],
+    ['36000', 'GUA'],
+    ['38000', 'GUA'],
+    ['39000', 'GRO'],
+    ['42000', 'HID'],
+    ['44100', 'JAL'],
+    ['49000', 'JAL'],
+    ['50000', 'MEX'],
+    ['57000', 'MEX'],
+    ['58000', 'MIC'],
+    ['62000', 'MOR'],
+    ['63000', 'NAY'],
+    ['67000', 'NLE'],
+    ['68000', 'OAX'],
+    ['72000', 'PUE'],
+    ['76000', 'QUE'],
+    ['77500', 'ROO'],
+    ['78000', 'SLP'],
+    ['80000', 'SIN'],
+    ['83000', 'SON'],
+    ['86000', 'TAB'],
+    ['87000', 'TAM'],
+    ['89000', 'TAM'],
+    ['90000', 'TLA'],
+    ['91000', 'VER'],
+    ['96000', 'VER'],
+    ['97000', 'YUC'],
+    ['98000', 'ZAC'],
+    ['99999', 'ZAC'],
+    ['01000', 'CMX'],
+    ['16000', 'CMX'],
   ])('%s -> %s', (cp, code) => {
     expect(mexicanStateForPostalCode(cp)?.code).toBe(code);
   });
@@ -159,8 +185,22 @@ describe('distances', () => {
 
 describe('parcelZone', () => {
   it.each([
-    [0, 1], [50, 1], [51, 2], [150, 2], [151, 3], [300, 3], [301, 4], [600, 4], [601, 5],
-    [1000, 5], [1001, 6], [1400, 6], [1401, 7], [1800, 7], [1801, 8], [3000, 8],
+    [0, 1],
+    [50, 1],
+    [51, 2],
+    [150, 2],
+    [151, 3],
+    [300, 3],
+    [301, 4],
+    [600, 4],
+    [601, 5],
+    [1000, 5],
+    [1001, 6],
+    [1400, 6],
+    [1401, 7],
+    [1800, 7],
+    [1801, 8],
+    [3000, 8],
   ])('%d miles -> zone %d', (miles, zone) => {
     expect(parcelZone(miles)).toBe(zone);
   });

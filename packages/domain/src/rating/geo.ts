@@ -13,8 +13,8 @@
  */
 import zipcodes from 'zipcodes';
 import type { Country } from '../settings';
-import type { Place } from './types';
 import { mexicanStateForPostalCode } from './mexico';
+import type { Place } from './types';
 
 export interface LatLon {
   lat: number;
@@ -82,10 +82,7 @@ export function provinceCodeFromName(name: string): string | undefined {
  * Reconcile the first letter of an FSA with the lookup's province name. Returns undefined when
  * the first letter is not a province letter.
  */
-export function canadianProvince(
-  fsa: string,
-  lookupStateName: string | undefined,
-): { province: string; mismatch: boolean } | undefined {
+export function canadianProvince(fsa: string, lookupStateName: string | undefined): { province: string; mismatch: boolean } | undefined {
   const candidates = CANADIAN_PROVINCE_BY_LETTER[fsa.charAt(0).toUpperCase()];
   const first = candidates?.[0];
   if (!candidates || first === undefined) return undefined;
@@ -108,7 +105,7 @@ export function lookupPlace(postal_code: string, country: Country): GeoPlace | u
       const zip = m?.[1];
       if (zip === undefined) return undefined;
       const info = zipcodes.lookup(zip);
-      if (!info || info.country !== 'US') return undefined;
+      if (info?.country !== 'US') return undefined;
       return { city: info.city, state: info.state, lat: info.latitude, lon: info.longitude, precision: 'zip' };
     }
     case 'CA': {
@@ -116,7 +113,7 @@ export function lookupPlace(postal_code: string, country: Country): GeoPlace | u
       if (!CANADIAN_POSTAL.test(code)) return undefined;
       const fsa = code.slice(0, 3);
       const info = zipcodes.lookup(fsa);
-      if (!info || info.country !== 'Canada') return undefined;
+      if (info?.country !== 'Canada') return undefined;
       const province = canadianProvince(fsa, info.state);
       if (!province) return undefined;
       const place: GeoPlace = {
@@ -145,8 +142,7 @@ export function greatCircleMiles(a: LatLon, b: LatLon): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLon = (b.lon - a.lon) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

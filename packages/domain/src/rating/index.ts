@@ -3,11 +3,12 @@
  * truckload prices, transit and calendars. Kept apart from the package's main entry so the web
  * bundle does not carry postal and holiday data it does not use.
  */
-export * from './types';
-export * from './units';
+
 export * from './calendar';
 export * from './geo';
+export * from './insurance';
 export * from './mexico';
 export * from './parcel';
 export * from './truckload';
-export * from './insurance';
+export * from './types';
+export * from './units';

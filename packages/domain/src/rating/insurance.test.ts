@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_INSURANCE_PARAMS as P,
-  INSURANCE_MAX_ONLINE_CENTS_HIGH,
   carrierLiabilityCents,
+  INSURANCE_MAX_ONLINE_CENTS_HIGH,
   insuranceChargeLines,
   insuranceOptions,
   insurancePremiumCents,
+  DEFAULT_INSURANCE_PARAMS as P,
 } from './insurance';
 
 describe('insuranceOptions', () => {

@@ -1,10 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ParcelZone } from './geo';
 import {
-  PARCEL_CARRIER_LIMITS,
-  PARCEL_TARIFFS,
-  type ParcelPackage,
-  type ParcelRateInput,
   billableWeightLb,
   checkParcel,
   declaredValueCents,
@@ -13,14 +10,29 @@ import {
   isLargePackage,
   lengthPlusGirthIn,
   needsAdditionalHandling,
+  PARCEL_CARRIER_LIMITS,
+  PARCEL_TARIFFS,
+  type ParcelPackage,
+  type ParcelRateInput,
   parcelPickupDate,
   rateParcel,
 } from './parcel';
-import type { ParcelZone } from './geo';
 
-const box = (length_in: number, width_in: number, height_in: number, weight_lb: number): ParcelPackage => ({ length_in, width_in, height_in, weight_lb });
+const box = (length_in: number, width_in: number, height_in: number, weight_lb: number): ParcelPackage => ({
+  length_in,
+  width_in,
+  height_in,
+  weight_lb,
+});
 const keys = (msgs: { key: string }[]) => msgs.map((m) => m.key);
-const base: ParcelRateInput = { zone: 5, packages: [box(12, 10, 8, 5)], residential: false, signature: 'none', declared_value_cents: 0, fuel_percent: 20 };
+const base: ParcelRateInput = {
+  zone: 5,
+  packages: [box(12, 10, 8, 5)],
+  residential: false,
+  signature: 'none',
+  declared_value_cents: 0,
+  fuel_percent: 20,
+};
 
 describe('parcel measures', () => {
   it('takes the longest side as length, whatever the order', () => {
@@ -79,7 +91,9 @@ describe('checkParcel', () => {
     expect(checkParcel(PARCEL_CARRIER_LIMITS.usps, [pkg])).toEqual([]);
     expect(keys(checkParcel(PARCEL_CARRIER_LIMITS.usps, [box(61, 12, 12, 10)]))).toEqual(['quote.no_rate.parcel_exceeds_dimensions']);
     expect(checkParcel(PARCEL_CARRIER_LIMITS.usps_ground_advantage, [box(82, 12, 12, 10)])).toEqual([]);
-    expect(keys(checkParcel(PARCEL_CARRIER_LIMITS.usps_ground_advantage, [box(83, 12, 12, 10)]))).toEqual(['quote.no_rate.parcel_exceeds_dimensions']);
+    expect(keys(checkParcel(PARCEL_CARRIER_LIMITS.usps_ground_advantage, [box(83, 12, 12, 10)]))).toEqual([
+      'quote.no_rate.parcel_exceeds_dimensions',
+    ]);
   });
   it('no packages is no rate; a non-positive side is a RangeError', () => {
     expect(keys(checkParcel(PARCEL_CARRIER_LIMITS.ups, []))).toEqual(['quote.no_rate.parcel_no_packages']);
@@ -105,7 +119,12 @@ describe('rateParcel', () => {
   });
   it('residential per package, additional handling, large package instead of handling', () => {
     const t = PARCEL_TARIFFS.ups;
-    const r = rateParcel(t, { ...base, residential: true, fuel_percent: 0, packages: [box(49, 10, 10, 5), box(97, 6, 6, 10), box(5, 5, 5, 1)] });
+    const r = rateParcel(t, {
+      ...base,
+      residential: true,
+      fuel_percent: 0,
+      packages: [box(49, 10, 10, 5), box(97, 6, 6, 10), box(5, 5, 5, 1)],
+    });
     const detail = (d: string) => r.lines.find((l) => l.detail === d)?.amount_cents;
     expect(detail('residential')).toBe(3 * t.residential_cents);
     expect(detail('additional_handling')).toBe(t.additional_handling_cents);
@@ -119,7 +138,11 @@ describe('rateParcel', () => {
     expect(declaredValueCents(PARCEL_TARIFFS.ups, 50000, 2)).toBe(3 * 115);
   });
   it('signature priced per package; adult signature warns about age 21', () => {
-    const r = rateParcel(PARCEL_TARIFFS.fedex_ground, { ...base, signature: 'adult_signature', packages: [box(5, 5, 5, 1), box(5, 5, 5, 1)] });
+    const r = rateParcel(PARCEL_TARIFFS.fedex_ground, {
+      ...base,
+      signature: 'adult_signature',
+      packages: [box(5, 5, 5, 1), box(5, 5, 5, 1)],
+    });
     expect(r.lines.find((l) => l.detail === 'adult_signature')?.amount_cents).toBe(2 * 830);
     expect(r.messages).toEqual([{ level: 'warning', key: 'quote.warning.adult_signature_age', params: { min_age: 21 } }]);
   });
@@ -149,7 +172,14 @@ describe('parcel properties', () => {
         fc.integer({ min: 0, max: 5_000_000 }),
         fc.double({ min: 0, max: 40, noNaN: true }),
         (carrier, zone, packages, residential, signature, declared, fuel) => {
-          const r = rateParcel(PARCEL_TARIFFS[carrier], { zone, packages, residential, signature, declared_value_cents: declared, fuel_percent: fuel });
+          const r = rateParcel(PARCEL_TARIFFS[carrier], {
+            zone,
+            packages,
+            residential,
+            signature,
+            declared_value_cents: declared,
+            fuel_percent: fuel,
+          });
           expect(r.total_cents).toBe(r.lines.reduce((s, l) => s + l.amount_cents, 0));
           for (const l of r.lines) {
             expect(l.amount_cents).toBeGreaterThanOrEqual(0);
@@ -170,10 +200,16 @@ describe('parcel properties', () => {
   });
   it('dim weight is monotone in each side', () => {
     fc.assert(
-      fc.property(pkgArb, fc.double({ min: 0, max: 30, noNaN: true }), fc.constantFrom('length_in', 'width_in', 'height_in' as const), fc.constantFrom(139, 166), (pkg, grow, key, div) => {
-        const bigger = { ...pkg, [key]: pkg[key] + grow };
-        expect(dimWeightLb(bigger, div)).toBeGreaterThanOrEqual(dimWeightLb(pkg, div));
-      }),
+      fc.property(
+        pkgArb,
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        fc.constantFrom('length_in', 'width_in', 'height_in' as const),
+        fc.constantFrom(139, 166),
+        (pkg, grow, key, div) => {
+          const bigger = { ...pkg, [key]: pkg[key] + grow };
+          expect(dimWeightLb(bigger, div)).toBeGreaterThanOrEqual(dimWeightLb(pkg, div));
+        },
+      ),
     );
   });
 });
@@ -185,7 +221,11 @@ describe('parcelPickupDate', () => {
   };
   // 2026-11-20 is a Friday, 2026-11-23 a Monday.
   it('before 12:00 a same-day pickup stays', () => {
-    expect(parcelPickupDate('2026-11-19', { date: '2026-11-19', time: '11:59' }, weekdays)).toEqual({ pickup_date: '2026-11-19', moved: false, messages: [] });
+    expect(parcelPickupDate('2026-11-19', { date: '2026-11-19', time: '11:59' }, weekdays)).toEqual({
+      pickup_date: '2026-11-19',
+      moved: false,
+      messages: [],
+    });
   });
   it('12:00-14:00 stays with a cutoff warning', () => {
     for (const time of ['12:00', '13:30', '14:00']) {
@@ -195,7 +235,11 @@ describe('parcelPickupDate', () => {
     }
   });
   it('after 14:00 moves to the next business day (Friday -> Monday)', () => {
-    expect(parcelPickupDate('2026-11-20', { date: '2026-11-20', time: '14:01' }, weekdays)).toEqual({ pickup_date: '2026-11-23', moved: true, messages: [] });
+    expect(parcelPickupDate('2026-11-20', { date: '2026-11-20', time: '14:01' }, weekdays)).toEqual({
+      pickup_date: '2026-11-23',
+      moved: true,
+      messages: [],
+    });
   });
   it('a future weekend or holiday date rolls forward; a past date counts as today', () => {
     const noThanksgiving = (d: string) => weekdays(d) && d !== '2026-11-26';

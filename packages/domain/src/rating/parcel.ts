@@ -367,11 +367,7 @@ const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
  * - a date that is not a business day moves forward to the next business day.
  * `isBusinessDay` decides weekends and holidays (the calendar module supplies it).
  */
-export function parcelPickupDate(
-  requestedDate: string,
-  now: LocalDateTime,
-  isBusinessDay: (isoDate: string) => boolean,
-): ParcelPickup {
+export function parcelPickupDate(requestedDate: string, now: LocalDateTime, isBusinessDay: (isoDate: string) => boolean): ParcelPickup {
   const m = HHMM.exec(now.time);
   if (!ISO_DATE.test(requestedDate) || !ISO_DATE.test(now.date) || !m) throw new RangeError('expected YYYY-MM-DD dates and HH:MM time');
   const minutes = Number(m[1]) * 60 + Number(m[2]);

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_TRUCKLOAD_TARIFF as T,
+  checkTruckload,
   EQUIPMENT,
   type Equipment,
-  SEP_2025_DIESEL_CENTS_PER_GAL,
-  type TruckloadInput,
-  checkTruckload,
   fuelCentsPerMile,
   rateTruckload,
+  SEP_2025_DIESEL_CENTS_PER_GAL,
+  DEFAULT_TRUCKLOAD_TARIFF as T,
+  type TruckloadInput,
   truckloadTransitDays,
 } from './truckload';
 
@@ -96,6 +96,11 @@ describe('truckload properties', () => {
     );
   });
   it('team is never slower than solo', () => {
-    fc.assert(fc.property(fc.double({ min: 1, max: 5000, noNaN: true }), (m) => truckloadTransitDays(T, m, true) <= truckloadTransitDays(T, m, false)));
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 5000, noNaN: true }),
+        (m) => truckloadTransitDays(T, m, true) <= truckloadTransitDays(T, m, false),
+      ),
+    );
   });
 });

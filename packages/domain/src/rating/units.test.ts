@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cmToInches,
   convertCents,
+  type ExchangeRates,
   fromCents,
   fromInches,
   fromPounds,
@@ -12,7 +13,6 @@ import {
   toCents,
   toInches,
   toPounds,
-  type ExchangeRates,
 } from './units';
 
 const closeRel = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
