@@ -5,8 +5,10 @@
  */
 
 export * from './calendar';
+export * from './freight-class';
 export * from './geo';
 export * from './insurance';
+export * from './ltl';
 export * from './mexico';
 export * from './parcel';
 export * from './truckload';

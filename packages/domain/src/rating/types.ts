@@ -11,16 +11,7 @@ export interface Money {
   currency: Currency;
 }
 
-export type ChargeCode =
-  | 'freight'
-  | 'discount'
-  | 'gross'
-  | 'fuel'
-  | 'accessorial'
-  | 'insurance'
-  | 'surcharge'
-  | 'minimum'
-  | 'total';
+export type ChargeCode = 'freight' | 'discount' | 'gross' | 'fuel' | 'accessorial' | 'insurance' | 'surcharge' | 'minimum' | 'total';
 
 /** One line of a rate's breakdown. `label` is an i18n key; `detail` names the accessorial or surcharge. */
 export interface ChargeLine {
