@@ -1,3 +1,4 @@
+/// <reference path="../zipcodes.d.ts" />
 /**
  * Postal-code lookups and distance heuristics (domain.md sections 3 and 10).
  *
