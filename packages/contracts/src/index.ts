@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './errors';
 export * from './fields';
+export * from './quotes';
 export * from './settings';
 export * from './user';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
-import { users } from './schema';
+import { appState, carriers, users } from './schema';
 import { seedDemo } from './seed';
 
 const dir = mkdtempSync(join(tmpdir(), 'fp-data-'));
@@ -25,5 +25,16 @@ describe('the embedded database in DATA_DIR', () => {
     expect(shipper?.phone).toBe('(555) 000-1234');
     expect(await second.db.$count(users)).toBe(9);
     await second.close();
+  });
+
+  it('gives a database seeded by an earlier release the demo parts added since', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    await db.migrate();
+    await db.db.insert(appState).values({ key: 'demo_seeded', value: 'earlier release' });
+    expect(await seedDemo(db.db, new Date())).toBe(true);
+    expect(await db.db.$count(users)).toBe(0); // the users part was already done
+    expect(await db.db.$count(carriers)).toBeGreaterThanOrEqual(14);
+    expect(await seedDemo(db.db, new Date())).toBe(false);
+    await db.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { AccountAddress } from '@freight/contracts';
 import type { Role, Subscription } from '@freight/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -117,3 +117,78 @@ export const appState = pgTable('app_state', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+export const CARRIER_MODES = ['ltl', 'parcel', 'truckload'] as const;
+export type CarrierMode = (typeof CARRIER_MODES)[number];
+
+/**
+ * Carriers rated online. `tariff` is the rating engine's tariff for the mode (LtlTariff,
+ * ParcelTariff, TruckloadTariff from '@freight/domain/rating'); `fuel_bp` is the parcel fuel
+ * surcharge (LTL and truckload fuel come from the weekly diesel price).
+ */
+export const carriers = pgTable(
+  'carriers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    scac: text('scac').notNull(),
+    mode: text('mode', { enum: CARRIER_MODES }).notNull(),
+    active: boolean('active').notNull().default(true),
+    tariff: jsonb('tariff').$type<unknown>().notNull(),
+    fuelBp: integer('fuel_bp').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('carriers_mode_scac_unique').on(t.mode, t.scac)],
+);
+
+/** Weekly DOE national diesel average (USD per gallon); the latest week not after the pickup applies. */
+export const dieselPrices = pgTable('diesel_prices', {
+  weekOf: date('week_of', { mode: 'string' }).primaryKey(),
+  usdPerGallon: numeric('usd_per_gallon', { precision: 6, scale: 3, mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Units of each currency per 1 USD (USD itself 1), for quotes asked in CAD or MXN. */
+export const currencyRates = pgTable('currency_rates', {
+  currency: text('currency').primaryKey(),
+  perUsd: numeric('per_usd', { precision: 12, scale: 6, mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** A carrier call that failed or timed out; the quote went on without that carrier. */
+export const apiIncidents = pgTable(
+  'api_incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    carrierId: uuid('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+    operation: text('operation').notNull(),
+    request: jsonb('request').$type<unknown>().notNull(),
+    error: text('error').notNull(),
+  },
+  (t) => [index('api_incidents_created_idx').on(t.createdAt)],
+);
+
+/** A rated quote of one account: what was asked (`input`) and what came back (`result`). */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: CARRIER_MODES }).notNull(),
+    clientRef: text('client_ref'),
+    input: jsonb('input').$type<unknown>().notNull(),
+    result: jsonb('result').$type<unknown>().notNull(),
+    lowestTotalCents: integer('lowest_total_cents'),
+    currency: text('currency').notNull(),
+    saved: boolean('saved').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quotes_account_created_idx').on(t.accountId, t.createdAt.desc())],
+);

@@ -1,10 +1,11 @@
 import type { AccountAddress } from '@freight/contracts';
 import type { Role } from '@freight/domain';
+import { DEFAULT_TRUCKLOAD_TARIFF, DEMO_LTL_TARIFF, type LtlTariff, PARCEL_TARIFFS, type TruckloadTariff } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import { usersRepository } from '../modules/users/users.repository';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
-import { accounts, appState } from './schema';
+import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -55,41 +56,141 @@ const DEMO_ACCOUNTS = [
   },
 ];
 
+/** Demo LTL carriers (domain.md section 6): the demo tariff with each carrier's own discount, minimum and fuel offset. */
+const DEMO_LTL_CARRIERS = [
+  { scac: 'ODFL', name: 'Old Dominion Freight Line', discount_bp: 7250, amc_cents: 13500, fuel_offset_bp: 0 },
+  { scac: 'SAIA', name: 'Saia', discount_bp: 7000, amc_cents: 12000, fuel_offset_bp: -100 },
+  { scac: 'EXLA', name: 'Estes Express Lines', discount_bp: 7100, amc_cents: 12500, fuel_offset_bp: 50 },
+  { scac: 'FXFE', name: 'FedEx Freight Priority', discount_bp: 6800, amc_cents: 14000, fuel_offset_bp: 150 },
+  { scac: 'ABFS', name: 'ABF Freight', discount_bp: 6900, amc_cents: 11500, fuel_offset_bp: -50 },
+  { scac: 'RLCA', name: 'R+L Carriers', discount_bp: 7300, amc_cents: 13000, fuel_offset_bp: 0 },
+  { scac: 'SEFL', name: 'Southeastern Freight Lines', discount_bp: 6700, amc_cents: 11000, fuel_offset_bp: 100 },
+  { scac: 'AVRT', name: 'Averitt Express', discount_bp: 6950, amc_cents: 12800, fuel_offset_bp: -150 },
+];
+
+function demoLtlTariff(c: (typeof DEMO_LTL_CARRIERS)[number]): LtlTariff {
+  return {
+    ...DEMO_LTL_TARIFF,
+    carrier: c.scac,
+    name: c.name,
+    discount_bp: c.discount_bp,
+    amc_cents: c.amc_cents,
+    fuel: {
+      ...DEMO_LTL_TARIFF.fuel,
+      steps: DEMO_LTL_TARIFF.fuel.steps.map((s) => ({ ...s, pct_bp: Math.max(0, s.pct_bp + c.fuel_offset_bp) })),
+    },
+  };
+}
+
+/** Parcel services with their engine tariffs; fuel surcharge in basis points of freight + surcharges. */
+const DEMO_PARCEL_CARRIERS = [
+  { scac: 'UPSN', name: 'UPS Ground', tariff: PARCEL_TARIFFS.ups, fuel_bp: 1950 },
+  { scac: 'FDEG', name: 'FedEx Ground', tariff: PARCEL_TARIFFS.fedex_ground, fuel_bp: 1900 },
+  { scac: 'USPS', name: 'USPS Priority Mail', tariff: PARCEL_TARIFFS.usps, fuel_bp: 0 },
+];
+
+/** Clearly-demo truckload carriers (no real names): the default tariff scaled per carrier. */
+const DEMO_TRUCKLOAD_CARRIERS = [
+  { scac: 'DVLN', name: 'Demo Van Lines', factor: 1 },
+  { scac: 'DRTR', name: 'Demo Road Trucking', factor: 0.95 },
+  { scac: 'DHWY', name: 'Demo Highway Express', factor: 1.08 },
+];
+
+function demoTruckloadTariff(factor: number): TruckloadTariff {
+  const base = DEFAULT_TRUCKLOAD_TARIFF;
+  const perMile = Object.fromEntries(
+    Object.entries(base.linehaul_cents_per_mile).map(([k, v]) => [k, v === null ? null : Math.round(v * factor)]),
+  ) as TruckloadTariff['linehaul_cents_per_mile'];
+  return { ...base, linehaul_cents_per_mile: perMile, minimum_cents: Math.round(base.minimum_cents * factor) };
+}
+
+/** Monday of the UTC week of `now`, ISO date. */
+function weekOf(now: Date) {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Demo carriers, a weekly diesel price (domain.md: about $3.50-3.77) and exchange rates. */
+async function seedRating(tx: Db, now: Date) {
+  await tx
+    .insert(carriers)
+    .values([
+      ...DEMO_LTL_CARRIERS.map((c) => ({ name: c.name, scac: c.scac, mode: 'ltl' as const, tariff: demoLtlTariff(c) })),
+      ...DEMO_PARCEL_CARRIERS.map((c) => ({ name: c.name, scac: c.scac, mode: 'parcel' as const, tariff: c.tariff, fuelBp: c.fuel_bp })),
+      ...DEMO_TRUCKLOAD_CARRIERS.map((c) => ({
+        name: c.name,
+        scac: c.scac,
+        mode: 'truckload' as const,
+        tariff: demoTruckloadTariff(c.factor),
+      })),
+    ])
+    .onConflictDoNothing();
+  await tx
+    .insert(dieselPrices)
+    .values({ weekOf: weekOf(now), usdPerGallon: 3.652 })
+    .onConflictDoNothing();
+  await tx
+    .insert(currencyRates)
+    .values([
+      { currency: 'USD', perUsd: 1 },
+      { currency: 'CAD', perUsd: 1.38 },
+      { currency: 'MXN', perUsd: 18.3 },
+    ])
+    .onConflictDoNothing();
+}
+
 /** Seeds the demo accounts and staff once per database (a marker row makes it idempotent). */
+/**
+ * Seeds the demo data once per database, in parts with a marker row each (so a database seeded
+ * by an earlier release still receives the parts added since): the demo accounts and staff, then
+ * the demo carriers, diesel price and exchange rates. Returns whether anything was added.
+ */
 export async function seedDemo(db: Db, now: Date): Promise<boolean> {
-  const [marker] = await db.select().from(appState).where(eq(appState.key, 'demo_seeded'));
-  if (marker) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const users = await seedOnce(db, 'demo_seeded', now, (tx) => seedUsers(tx, now));
+  const rating = await seedOnce(db, 'demo_rating_seeded', now, (tx) => seedRating(tx, now));
+  return users || rating;
+}
+
+/** Runs `seed` in a transaction that first claims `marker`; another process holding it wins. */
+async function seedOnce(db: Db, marker: string, now: Date, seed: (tx: Db) => Promise<void>): Promise<boolean> {
+  const [existing] = await db.select().from(appState).where(eq(appState.key, marker));
+  if (existing) return false;
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(appState).values({ key: 'demo_seeded', value: now.toISOString() }).onConflictDoNothing().returning();
-    if (claimed.length === 0) return false; // another process seeded first
-    const users = usersRepository(tx);
-    for (const demo of DEMO_ACCOUNTS) {
-      const [account] = await tx
-        .insert(accounts)
-        .values({ name: demo.name, companyAddress: demo.address, accountAddress: demo.address, billingAddress: demo.address })
-        .returning();
-      await users.create({
-        accountId: account!.id,
-        firstName: demo.user.first,
-        lastName: demo.user.last,
-        email: demo.user.email,
-        phone: demo.user.phone,
-        passwordHash,
-        emailVerifiedAt: now,
-      });
-    }
-    for (const s of DEMO_STAFF) {
-      await users.create({
-        firstName: s.first,
-        lastName: s.last,
-        email: s.email,
-        phone: '(800) 555-0100',
-        passwordHash,
-        roles: [s.role],
-        emailVerifiedAt: now,
-      });
-    }
+    const claimed = await tx.insert(appState).values({ key: marker, value: now.toISOString() }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    await seed(tx);
     return true;
   });
+}
+
+async function seedUsers(tx: Db, now: Date) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const users = usersRepository(tx);
+  for (const demo of DEMO_ACCOUNTS) {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: demo.name, companyAddress: demo.address, accountAddress: demo.address, billingAddress: demo.address })
+      .returning();
+    await users.create({
+      accountId: account!.id,
+      firstName: demo.user.first,
+      lastName: demo.user.last,
+      email: demo.user.email,
+      phone: demo.user.phone,
+      passwordHash,
+      emailVerifiedAt: now,
+    });
+  }
+  for (const s of DEMO_STAFF) {
+    await users.create({
+      firstName: s.first,
+      lastName: s.last,
+      email: s.email,
+      phone: '(800) 555-0100',
+      passwordHash,
+      roles: [s.role],
+      emailVerifiedAt: now,
+    });
+  }
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
 import { adminPage } from '../../plugins/guards';
 import { presentAccountDetail, presentAccountsPage, presentRoles } from './admin.presenter';
 import { adminRepository } from './admin.repository';
@@ -12,8 +13,6 @@ const listQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   search: z.string().trim().max(100).optional(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin area's first screens: dashboard figures, accounts, roles. */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -37,7 +36,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/accounts/:id',
     { preValidation: adminPage('accounts'), schema: { params: z.object({ id: z.string().max(64) }) } },
     async (request) => {
-      const found = UUID.test(request.params.id) ? await admin.accountWithUsers(request.params.id) : undefined;
+      const found = isUuid(request.params.id) ? await admin.accountWithUsers(request.params.id) : undefined;
       if (!found) throw AppError.notFound();
       return { data: presentAccountDetail(found.account, found.members) };
     },

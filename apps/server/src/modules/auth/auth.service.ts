@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { accounts, passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { checkSignedPath, signPath } from '../../security/signed-url';
@@ -132,7 +133,7 @@ export function authService(ctx: AppContext) {
     async verifyEmail(id: string, hash: string, expires?: string, signature?: string): Promise<VerificationStatus> {
       const check = checkSignedPath(ctx.appKey, `/email/verify/${id}/${hash}`, expires, signature, ctx.now());
       if (check !== 'valid') return check;
-      const user = /^[0-9a-f-]{36}$/i.test(id) ? await users$.findById(id) : undefined;
+      const user = isUuid(id) ? await users$.findById(id) : undefined;
       if (!user || emailHash(user.email) !== hash) return 'invalid';
       if (user.emailVerifiedAt) return 'already';
       await users$.update(user.id, { emailVerifiedAt: ctx.now() }, ctx.now());

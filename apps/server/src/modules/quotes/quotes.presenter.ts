@@ -1,0 +1,67 @@
+import type { Paginated } from '@freight/contracts';
+import type { Language } from '@freight/domain';
+import type { RateMessage } from '@freight/domain/rating';
+import { translator } from '../../i18n';
+import type { QuoteRow } from './quotes.repository';
+import type { QuoteInput, QuoteResult } from './quotes.service';
+
+function presentMessage(t: ReturnType<typeof translator>, m: RateMessage) {
+  return { level: m.level, key: m.key, params: m.params ?? {}, text: t(m.key, m.params ?? {}) };
+}
+
+/** A quote on the wire: what was asked, the computed items, rates (cheapest first) and messages. */
+export function presentQuote(row: QuoteRow, language: Language) {
+  const t = translator(language);
+  const input = row.input as QuoteInput;
+  const result = row.result as QuoteResult;
+  return {
+    id: row.id,
+    mode: row.mode,
+    client_ref: row.clientRef,
+    saved: row.saved,
+    currency: row.currency,
+    created_at: row.createdAt.toISOString(),
+    inputs: input,
+    items: result.items,
+    road_miles: result.road_miles,
+    diesel_usd_per_gal: result.diesel_usd_per_gal,
+    lowest_total_cents: row.lowestTotalCents,
+    rates: result.rates.map((r) => ({
+      id: r.id,
+      carrier_name: r.carrier_name,
+      scac: r.scac,
+      service: r.service,
+      transit_days: r.transit_days,
+      estimated_delivery: r.estimated_delivery,
+      currency: r.currency,
+      total_cents: r.total_cents,
+      charges: r.charges.map((c) => ({ code: c.code, label: t(c.label), detail: c.detail ?? null, amount_cents: c.amount_cents })),
+    })),
+    insurance_options: result.insurance_options,
+    messages: result.messages.map((m) => presentMessage(t, m)),
+  };
+}
+
+/** The list: one line per quote (no charges). */
+export function presentQuotesPage(rows: QuoteRow[], total: number, page: number, perPage: number): Paginated<unknown> {
+  return {
+    data: rows.map((row) => {
+      const input = row.input as QuoteInput;
+      const result = row.result as QuoteResult;
+      return {
+        id: row.id,
+        mode: row.mode,
+        client_ref: row.clientRef,
+        saved: row.saved,
+        pickup_date: input.pickup_date,
+        origin: input.origin,
+        destination: input.destination,
+        currency: row.currency,
+        lowest_total_cents: row.lowestTotalCents,
+        rates_count: result.rates.length,
+        created_at: row.createdAt.toISOString(),
+      };
+    }),
+    meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+  };
+}

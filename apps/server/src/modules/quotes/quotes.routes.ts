@@ -1,0 +1,67 @@
+import { quoteRequest } from '@freight/contracts';
+import type { Currency, UnitSystem } from '@freight/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
+import { customer, requireCustomer } from '../../plugins/guards';
+import { presentQuote, presentQuotesPage } from './quotes.presenter';
+import { quotesService } from './quotes.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+  saved: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+/** Quoting: rate a shipment with every active carrier of the mode, keep it for the account. */
+export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = quotesService(ctx);
+  const checkedId = (id: string) => {
+    if (!isUuid(id)) throw AppError.notFound();
+    return id;
+  };
+
+  r.post('/api/quotes', { preValidation: requireCustomer, schema: { body: quoteRequest } }, async (request, reply) => {
+    const { user, account, settings } = customer(request);
+    const input = {
+      ...request.body,
+      currency: request.body.currency ?? (settings.currency as Currency),
+      unit_system: request.body.unit_system ?? (settings.unitSystem as UnitSystem),
+    };
+    const quote = await service.create({ accountId: account.id, userId: user.id }, input);
+    return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
+  });
+
+  r.get('/api/quotes', { preValidation: requireCustomer, schema: { querystring: listQuery } }, async (request) => {
+    const { account, settings } = customer(request);
+    const perPage = request.query.per_page ?? settings.recordsPerPage;
+    const savedOnly = request.query.saved === '1' || request.query.saved === 'true';
+    const { rows, total } = await service.page(account.id, { page: request.query.page, perPage, savedOnly });
+    return presentQuotesPage(rows, total, request.query.page, perPage);
+  });
+
+  r.get('/api/quotes/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    const quote = await service.find(account.id, checkedId(request.params.id));
+    return { data: presentQuote(quote, requestLanguage(request)) };
+  });
+
+  r.post('/api/quotes/:id/save', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    const quote = await service.save(account.id, checkedId(request.params.id));
+    return { data: presentQuote(quote, requestLanguage(request)) };
+  });
+
+  r.post('/api/quotes/:id/rerun', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
+    const { user, account } = customer(request);
+    const quote = await service.rerun({ accountId: account.id, userId: user.id }, checkedId(request.params.id));
+    return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
+  });
+}

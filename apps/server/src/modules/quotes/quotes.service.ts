@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import type { QuoteRequest } from '@freight/contracts';
+import type { Currency, UnitSystem } from '@freight/domain';
+import {
+  type AccessorialCode,
+  type ChargeLine,
+  convertCents,
+  type ExchangeRates,
+  type FreightClass,
+  greatCircleMiles,
+  insuranceOptions,
+  isCrossBorder,
+  lookupPlace,
+  pickupDateProblems,
+  type RateMessage,
+  resolveClass,
+  roadMiles,
+  roundTo2,
+  SEP_2025_DIESEL_CENTS_PER_GAL,
+  toCents,
+  toInches,
+  toPounds,
+} from '@freight/domain/rating';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import type { CarrierAdapter, RateItem, RatePlace, RateRequest } from './carriers/adapter';
+import { TariffCarrier } from './carriers/tariff-carrier';
+import { type QuoteRow, quotesRepository } from './quotes.repository';
+
+/** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
+export const CARRIER_TIMEOUT_MS = 2_000;
+
+/** Used only when the currency_rates table lacks a currency (units per 1 USD). */
+const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
+
+/** The request as stored: currency and unit system resolved from the user's settings. */
+export type QuoteInput = QuoteRequest & { currency: Currency; unit_system: UnitSystem };
+
+export interface QuoteItemFacts {
+  package_type: string;
+  quantity: number;
+  cubic_ft: number;
+  weight_lb: number;
+  density_pcf: number;
+  freight_class: FreightClass;
+  class_source: string;
+  density_class: FreightClass;
+}
+
+export interface StoredRate {
+  id: string;
+  carrier_id: string;
+  carrier_name: string;
+  scac: string;
+  service: string;
+  transit_days: number;
+  estimated_delivery: string;
+  currency: Currency;
+  total_cents: number;
+  charges: ChargeLine[];
+}
+
+export interface QuoteResult {
+  items: QuoteItemFacts[];
+  road_miles: number | null;
+  diesel_usd_per_gal: number | null;
+  rates: StoredRate[];
+  messages: RateMessage[];
+  insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number }[];
+}
+
+function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  // Promise.resolve().then: a synchronous throw inside the adapter becomes a rejection too.
+  return Promise.race([Promise.resolve().then(work), timeout]).finally(() => clearTimeout(timer));
+}
+
+function dedupe(messages: RateMessage[]): RateMessage[] {
+  const seen = new Set<string>();
+  return messages.filter((m) => {
+    const id = `${m.level}:${m.key}:${JSON.stringify(m.params ?? {})}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** Accessorials implied by the site types (residential / limited access ends). */
+function siteAccessorials(input: QuoteInput): AccessorialCode[] {
+  const out: AccessorialCode[] = [];
+  if (input.origin.site_type === 'residential') out.push('residential_pickup');
+  if (input.destination.site_type === 'residential') out.push('residential_delivery');
+  if (input.origin.site_type === 'limited_access') out.push('limited_access_pickup');
+  if (input.destination.site_type === 'limited_access') out.push('limited_access_delivery');
+  return out;
+}
+
+export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}) {
+  const repo = quotesRepository(ctx.db);
+  const timeoutMs = opts.timeoutMs ?? CARRIER_TIMEOUT_MS;
+
+  async function exchangeRates(): Promise<ExchangeRates> {
+    return { ...FALLBACK_RATES, ...(await repo.currencyRates()), USD: 1 } as ExchangeRates;
+  }
+
+  /** Ask every adapter in parallel; failures and timeouts become incidents and a warning. */
+  async function rateAll(adapters: CarrierAdapter[], request: RateRequest) {
+    const settled = await Promise.all(
+      adapters.map(async (adapter) => {
+        try {
+          return { adapter, result: await withTimeout(() => adapter.rate(request), timeoutMs) };
+        } catch (err) {
+          await repo.recordIncident({
+            carrierId: adapter.carrier.id,
+            operation: 'rate',
+            request,
+            error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+            at: ctx.now(),
+          });
+          return { adapter, result: undefined };
+        }
+      }),
+    );
+    return settled;
+  }
+
+  /** Rate the input and store the quote for the account. */
+  async function create(owner: { accountId: string; userId: string }, input: QuoteInput): Promise<QuoteRow> {
+    const origin = lookupPlace(input.origin.postal_code, input.origin.country);
+    const destination = lookupPlace(input.destination.postal_code, input.destination.country);
+    const unknown: Record<string, string[]> = {};
+    if (!origin) unknown['origin.postal_code'] = ['validation.postal_code_unknown'];
+    if (!destination) unknown['destination.postal_code'] = ['validation.postal_code_unknown'];
+    if (!origin || !destination) throw AppError.validation(unknown);
+
+    const unit = input.unit_system;
+    const items: RateItem[] = input.items.map((i) => ({
+      package_type: i.package_type,
+      quantity: i.quantity,
+      length_in: toInches(i.length, unit),
+      width_in: toInches(i.width, unit),
+      height_in: toInches(i.height, unit),
+      unit_weight_lb: toPounds(i.weight, unit),
+      freight_class: i.freight_class as FreightClass | undefined,
+      stackable: i.stackable,
+      hazardous: i.hazardous,
+    }));
+    const facts: QuoteItemFacts[] = items.map((i) => {
+      const r = resolveClass(i);
+      return {
+        package_type: i.package_type,
+        quantity: i.quantity,
+        cubic_ft: roundTo2(r.cubic_ft),
+        weight_lb: roundTo2(r.weight_lb),
+        density_pcf: roundTo2(r.density_pcf),
+        freight_class: r.freight_class,
+        class_source: r.source,
+        density_class: r.density_class,
+      };
+    });
+
+    const rates = await exchangeRates();
+    const toUsd = (cents: number) => convertCents(cents, input.currency, 'USD', rates);
+    const fromUsd = (cents: number) => convertCents(cents, 'USD', input.currency, rates);
+    const declaredUsd = toUsd(toCents(input.insured_value));
+
+    // Shipment-wide reasons first: none of them depends on a carrier.
+    const today = ctx.now().toISOString().slice(0, 10);
+    const messages: RateMessage[] = pickupDateProblems(input.pickup_date, today, input.origin.country);
+    if (isCrossBorder(input.origin, input.destination)) messages.push({ level: 'no_rate', key: 'quote.no_rate.cross_border' });
+    const insurance = insuranceOptions(declaredUsd);
+    messages.push(...insurance.messages);
+
+    const place = (p: QuoteInput['origin'], g: NonNullable<typeof origin>): RatePlace => ({
+      postal_code: p.postal_code,
+      country: p.country,
+      site_type: p.site_type,
+      city: g.city,
+      state: g.state,
+    });
+    const road = roadMiles(origin, destination);
+    const diesel = (await repo.latestDiesel()) ?? SEP_2025_DIESEL_CENTS_PER_GAL / 100;
+    const stored: StoredRate[] = [];
+
+    if (!messages.some((m) => m.level === 'no_rate')) {
+      const request: RateRequest = {
+        mode: input.mode,
+        pickup_date: input.pickup_date,
+        origin: place(input.origin, origin),
+        destination: place(input.destination, destination),
+        road_miles: road,
+        direct_miles: greatCircleMiles(origin, destination),
+        items,
+        accessorials: [...new Set([...input.accessorials, ...siteAccessorials(input)])],
+        declared_value_cents: declaredUsd,
+        diesel_usd_per_gal: diesel,
+        equipment_type: input.equipment_type,
+        unit_system: input.unit_system,
+        currency: input.currency,
+      };
+      const adapters = (await repo.activeCarriers(input.mode)).map((row) => new TariffCarrier(row));
+      for (const { adapter, result } of await rateAll(adapters, request)) {
+        if (!result) {
+          messages.push({ level: 'warning', key: 'quote.warning.carrier_unavailable', params: { carrier: adapter.carrier.name } });
+          continue;
+        }
+        messages.push(...result.messages);
+        if (result.status !== 'rated') continue;
+        const charges = result.lines.map((l) => ({ ...l, amount_cents: fromUsd(l.amount_cents) }));
+        stored.push({
+          id: randomUUID(),
+          carrier_id: adapter.carrier.id,
+          carrier_name: adapter.carrier.name,
+          scac: adapter.carrier.scac,
+          service: result.service,
+          transit_days: result.transit_days,
+          estimated_delivery: result.estimated_delivery,
+          currency: input.currency,
+          total_cents: charges.reduce((s, l) => s + l.amount_cents, 0),
+          charges,
+        });
+      }
+      stored.sort((a, b) => a.total_cents - b.total_cents || a.carrier_name.localeCompare(b.carrier_name));
+      // Carrier-specific reasons only matter when nobody could rate.
+      const finalMessages = stored.length > 0 ? messages.filter((m) => m.level !== 'no_rate') : messages;
+      if (stored.length === 0 && !finalMessages.some((m) => m.level === 'no_rate')) {
+        finalMessages.push({ level: 'no_rate', key: 'quote.no_rate.no_carriers' });
+      }
+      messages.splice(0, messages.length, ...finalMessages);
+    }
+
+    const result: QuoteResult = {
+      items: facts,
+      road_miles: Math.round(road),
+      diesel_usd_per_gal: diesel,
+      rates: stored,
+      messages: dedupe(messages),
+      insurance_options: insurance.options.map((o) => ({
+        ...o,
+        premium_cents: fromUsd(o.premium_cents),
+        coverage_cents: fromUsd(o.coverage_cents),
+        deductible_cents: fromUsd(o.deductible_cents),
+      })),
+    };
+    return repo.insert({
+      accountId: owner.accountId,
+      userId: owner.userId,
+      mode: input.mode,
+      clientRef: input.client_ref ?? null,
+      input,
+      result,
+      lowestTotalCents: stored[0]?.total_cents ?? null,
+      currency: input.currency,
+      createdAt: ctx.now(),
+    });
+  }
+
+  return {
+    create,
+    async rerun(owner: { accountId: string; userId: string }, id: string) {
+      const quote = await repo.find(id, owner.accountId);
+      if (!quote) throw AppError.notFound();
+      return create(owner, quote.input as QuoteInput);
+    },
+    async find(accountId: string, id: string) {
+      const quote = await repo.find(id, accountId);
+      if (!quote) throw AppError.notFound();
+      return quote;
+    },
+    async save(accountId: string, id: string) {
+      const quote = await repo.markSaved(id, accountId);
+      if (!quote) throw AppError.notFound();
+      return quote;
+    },
+    page: repo.page,
+  };
+}

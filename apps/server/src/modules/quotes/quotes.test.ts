@@ -1,0 +1,247 @@
+import { addDays, dayOfWeek, isBusinessDay } from '@freight/domain/rating';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiIncidents, carriers } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const today = () => t.clock.now.toISOString().slice(0, 10);
+/** A business day at least a week ahead. */
+function businessDay() {
+  let d = addDays(today(), 7);
+  while (!isBusinessDay(d, 'US')) d = addDays(d, 1);
+  return d;
+}
+function nextSaturday() {
+  let d = addDays(today(), 1);
+  while (dayOfWeek(d) !== 6) d = addDays(d, 1);
+  return d;
+}
+
+const pallet = { package_type: 'pallets', quantity: 2, length: 48, width: 48, height: 48, weight: 300, stackable: true, hazardous: false };
+
+function ltl(overrides: Record<string, unknown> = {}) {
+  return {
+    mode: 'ltl',
+    pickup_date: businessDay(),
+    origin: { postal_code: '60606', country: 'US', site_type: 'business' },
+    destination: { postal_code: '75201', country: 'US', site_type: 'business' },
+    items: [pallet],
+    accessorials: [],
+    insured_value: 0,
+    ...overrides,
+  };
+}
+
+interface Rate {
+  carrier_name: string;
+  scac: string;
+  total_cents: number;
+  transit_days: number;
+  estimated_delivery: string;
+  charges: { code: string; label: string; amount_cents: number }[];
+}
+interface Message {
+  level: string;
+  key: string;
+  text: string;
+}
+
+const shipper = async () => t.client().login('shipper@demo.test');
+
+describe('POST /api/quotes', () => {
+  it('rates every LTL carrier, cheapest first, charges summing to the total, with the worked-example class', async () => {
+    const c = await shipper();
+    const res = await c.post('/api/quotes', ltl());
+    expect(res.statusCode).toBe(201);
+    const q = res.json().data;
+    expect(q.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(q.items[0]).toMatchObject({ density_pcf: 4.69, freight_class: 175, cubic_ft: 128, weight_lb: 600 });
+    const rates = q.rates as Rate[];
+    expect(rates.length).toBeGreaterThanOrEqual(8);
+    expect(rates.map((r) => r.scac)).toEqual(expect.arrayContaining(['ODFL', 'SAIA', 'EXLA', 'FXFE', 'ABFS', 'RLCA', 'SEFL', 'AVRT']));
+    const totals = rates.map((r) => r.total_cents);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    for (const r of rates) {
+      expect(r.charges.reduce((s, l) => s + l.amount_cents, 0)).toBe(r.total_cents);
+      expect(r.transit_days).toBeGreaterThan(0);
+      expect(r.estimated_delivery > q.inputs.pickup_date).toBe(true);
+      expect(r.charges.some((l) => l.code === 'fuel' && l.label === 'Fuel surcharge')).toBe(true);
+    }
+    expect(q.lowest_total_cents).toBe(totals[0]);
+    expect(q.currency).toBe('USD');
+  });
+
+  it('converts to the asked currency', async () => {
+    const c = await shipper();
+    const usd = (await c.post('/api/quotes', ltl())).json().data;
+    const cad = (await c.post('/api/quotes', ltl({ currency: 'CAD' }))).json().data;
+    expect(cad.currency).toBe('CAD');
+    expect(cad.rates[0].currency).toBe('CAD');
+    expect(cad.rates[0].total_cents).toBeGreaterThan(usd.rates[0].total_cents * 1.3);
+    for (const r of cad.rates as Rate[]) expect(r.charges.reduce((s, l) => s + l.amount_cents, 0)).toBe(r.total_cents);
+  });
+
+  it('rates parcels with UPS, FedEx and USPS; an oversize parcel gets the LTL message and no rates', async () => {
+    const c = await shipper();
+    const box = { package_type: 'boxes', quantity: 1, length: 12, width: 10, height: 8, weight: 10, stackable: true, hazardous: false };
+    const res = await c.post('/api/quotes', ltl({ mode: 'parcel', items: [box] }));
+    expect(res.statusCode).toBe(201);
+    expect((res.json().data.rates as Rate[]).map((r) => r.scac).sort()).toEqual(['FDEG', 'UPSN', 'USPS']);
+
+    const big = { ...box, length: 60, width: 40, height: 40, weight: 60 };
+    const over = (await c.post('/api/quotes', ltl({ mode: 'parcel', items: [big] }))).json().data;
+    expect(over.rates).toEqual([]);
+    expect((over.messages as Message[]).map((m) => m.text)).toContain('Cargo exceeds max dimensions! Use the LTL option');
+  });
+
+  it('rates a truckload with three carriers', async () => {
+    const c = await shipper();
+    const items = [{ ...pallet, quantity: 20, weight: 1000 }];
+    const res = await c.post('/api/quotes', ltl({ mode: 'truckload', equipment_type: 'dry_van', items }));
+    expect(res.statusCode).toBe(201);
+    const rates = res.json().data.rates as Rate[];
+    expect(rates).toHaveLength(3);
+    for (const r of rates) expect(r.charges.reduce((s, l) => s + l.amount_cents, 0)).toBe(r.total_cents);
+  });
+
+  it('gives no rate for a weekend, today or a past pickup', async () => {
+    const c = await shipper();
+    for (const [date, key] of [
+      [nextSaturday(), 'quote.no_rate.pickup_weekend'],
+      [today(), 'quote.no_rate.pickup_today'],
+      [addDays(today(), -3), 'quote.no_rate.pickup_past'],
+    ] as const) {
+      const q = (await c.post('/api/quotes', ltl({ pickup_date: date }))).json().data;
+      expect(q.rates).toEqual([]);
+      expect((q.messages as Message[]).find((m) => m.key === key)).toMatchObject({ level: 'no_rate' });
+    }
+  });
+
+  it('gives no rate for a holiday pickup (Christmas Day)', async () => {
+    const c = await shipper();
+    let year = Number(today().slice(0, 4));
+    if (`${year}-12-25` <= today()) year += 1;
+    const q = (await c.post('/api/quotes', ltl({ pickup_date: `${year}-12-25` }))).json().data;
+    expect(q.rates).toEqual([]);
+    expect((q.messages as Message[]).map((m) => m.key)).toContain('quote.no_rate.pickup_holiday');
+  });
+
+  it('gives no rate across the border, for 7 pallets and above $10,000 insured', async () => {
+    const c = await shipper();
+    const toronto = { postal_code: 'M5V 3L9', country: 'CA', site_type: 'business' };
+    const cross = (await c.post('/api/quotes', ltl({ destination: toronto }))).json().data;
+    expect(cross.rates).toEqual([]);
+    expect(cross.messages[0]).toMatchObject({ key: 'quote.no_rate.cross_border', text: expect.stringContaining('Cross-border') });
+
+    const seven = (await c.post('/api/quotes', ltl({ items: [{ ...pallet, quantity: 7 }] }))).json().data;
+    expect(seven.rates).toEqual([]);
+    expect((seven.messages as Message[]).map((m) => m.key)).toContain('quote.no_rate.volume_pallets');
+
+    const insured = (await c.post('/api/quotes', ltl({ insured_value: 15_000 }))).json().data;
+    expect(insured.rates).toEqual([]);
+    expect((insured.messages as Message[]).map((m) => m.key)).toContain('quote.no_rate.insured_value_call');
+  });
+
+  it('translates messages into the user language', async () => {
+    const c = await shipper();
+    await c.put('/api/settings', { language: 'es' });
+    const q = (await c.post('/api/quotes', ltl({ pickup_date: nextSaturday() }))).json().data;
+    expect((q.messages as Message[]).find((m) => m.key === 'quote.no_rate.pickup_weekend')?.text).toBe(
+      'La fecha de recolección cae en fin de semana. Por favor elija un día hábil.',
+    );
+    await c.put('/api/settings', { language: 'en' });
+  });
+
+  it('records an incident for a failing carrier and still returns the other rates', async () => {
+    const c = await shipper();
+    await t.database.db.update(carriers).set({ tariff: {} }).where(eq(carriers.scac, 'SAIA'));
+    try {
+      const res = await c.post('/api/quotes', ltl());
+      expect(res.statusCode).toBe(201);
+      const q = res.json().data;
+      expect((q.rates as Rate[]).map((r) => r.scac)).not.toContain('SAIA');
+      expect(q.rates.length).toBe(7);
+      expect((q.messages as Message[]).find((m) => m.key === 'quote.warning.carrier_unavailable')?.text).toContain('Saia');
+      const [saia] = await t.database.db.select().from(carriers).where(eq(carriers.scac, 'SAIA'));
+      const incidents = await t.database.db.select().from(apiIncidents).where(eq(apiIncidents.carrierId, saia!.id));
+      expect(incidents).toHaveLength(1);
+      expect(incidents[0]).toMatchObject({ operation: 'rate', error: expect.stringContaining('TypeError') });
+      expect(incidents[0]!.request).toMatchObject({ mode: 'ltl', origin: { postal_code: '60606' } });
+    } finally {
+      await t.database.db.execute(sql`update carriers set tariff = (select tariff from carriers where scac = 'ODFL') where scac = 'SAIA'`);
+    }
+  });
+
+  it('answers 422 in the spec words for a missing package type, a missing height and unknown postal codes', async () => {
+    const c = await shipper();
+    const { package_type: _p, height: _h, ...bare } = pallet;
+    const res = await c.post('/api/quotes', ltl({ items: [bare] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors['items.0.package_type']).toEqual(['Package type is required']);
+    expect(res.json().errors['items.0.height']).toEqual(['Height is required']);
+
+    const unknown = await c.post(
+      '/api/quotes',
+      ltl({ origin: { postal_code: '00000', country: 'US', site_type: 'business' }, destination: { postal_code: '99999', country: 'US' } }),
+    );
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({
+      'origin.postal_code': ['We could not find this ZIP or postal code'],
+      'destination.postal_code': ['We could not find this ZIP or postal code'],
+    });
+
+    const truck = await c.post('/api/quotes', ltl({ mode: 'truckload' }));
+    expect(truck.statusCode).toBe(422);
+    expect(truck.json().errors.equipment_type).toEqual(['Field is required']);
+  });
+});
+
+describe('quotes of an account', () => {
+  it('lists, saves, filters, reruns and keeps quotes to their account', async () => {
+    const c = await shipper();
+    const first = (await c.post('/api/quotes', ltl({ client_ref: 'PO-1' }))).json().data;
+    const second = (await c.post('/api/quotes', ltl({ client_ref: 'PO-2' }))).json().data;
+
+    const got = await c.get(`/api/quotes/${first.id}`);
+    expect(got.statusCode).toBe(200);
+    expect(got.json().data).toMatchObject({ id: first.id, client_ref: 'PO-1', saved: false, rates: first.rates });
+
+    const saved = await c.post(`/api/quotes/${second.id}/save`);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.saved).toBe(true);
+
+    const list = (await c.get('/api/quotes?per_page=100')).json();
+    expect(list.meta).toMatchObject({ current_page: 1, per_page: 100 });
+    expect(list.data.map((q: { id: string }) => q.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    const onlySaved = (await c.get('/api/quotes?saved=1')).json();
+    expect(onlySaved.data.map((q: { id: string }) => q.id)).toEqual([second.id]);
+    expect(onlySaved.meta.total).toBe(1);
+
+    const rerun = await c.post(`/api/quotes/${first.id}/rerun`);
+    expect(rerun.statusCode).toBe(201);
+    expect(rerun.json().data.id).not.toBe(first.id);
+    expect(rerun.json().data.inputs).toEqual(first.inputs);
+
+    const other = await t.client().login('other@demo.test');
+    expect((await other.get(`/api/quotes/${first.id}`)).statusCode).toBe(404);
+    expect((await other.post(`/api/quotes/${first.id}/save`)).statusCode).toBe(404);
+    expect((await other.post(`/api/quotes/${first.id}/rerun`)).statusCode).toBe(404);
+    expect((await other.get('/api/quotes')).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await c.get('/api/quotes/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('refuses staff (403) and anonymous callers (401)', async () => {
+    const staff = await t.client().login('admin@demo.test');
+    expect((await staff.post('/api/quotes', ltl())).statusCode).toBe(403);
+    expect((await staff.get('/api/quotes')).statusCode).toBe(403);
+    expect((await t.client().get('/api/quotes')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,135 @@
+import { COUNTRIES, CURRENCIES, UNIT_SYSTEMS } from '@freight/domain';
+import { z } from 'zod';
+import { requiredText } from './fields';
+
+/**
+ * The quote request (POST /api/quotes). Lengths and weights are in the request's unit system
+ * (inches and pounds, or centimetres and kilograms); weight is per handling unit; the insured
+ * value is in the request's currency (major units). Messages are i18n keys (namespace `validation`).
+ */
+export const QUOTE_MODES = ['ltl', 'parcel', 'truckload'] as const;
+export type QuoteMode = (typeof QUOTE_MODES)[number];
+
+/** Package types (spec section 3). */
+export const PACKAGE_TYPES = [
+  'pallets',
+  'non_standard_pallets',
+  'bags',
+  'bales',
+  'boxes',
+  'bunches',
+  'bundles',
+  'carpets',
+  'coils',
+  'crates',
+  'cylinders',
+  'drums',
+  'envelopes',
+  'gaylords',
+  'loose',
+  'pails',
+  'pieces',
+  'reels',
+  'rolls',
+  'tubes_pipes',
+  'totes',
+] as const;
+
+export const SITE_TYPES = ['business', 'residential', 'limited_access', 'border_crossing_facility'] as const;
+
+/** Accessorials a shipper may ask for (hazmat, NYC metro and overlength are added by the engine). */
+export const QUOTE_ACCESSORIALS = [
+  'appointment',
+  'freeze_protection',
+  'inside_delivery',
+  'inside_pickup',
+  'liftgate_pickup',
+  'liftgate_delivery',
+  'notify_prior_to_arrival',
+  'sort_and_segregate',
+  'trade_show_delivery',
+  'trade_show_pickup',
+  'residential_delivery',
+  'residential_pickup',
+  'limited_access_pickup',
+  'limited_access_delivery',
+] as const;
+
+export const EQUIPMENT_TYPES = ['dry_van', 'reefer', 'flatbed', 'step_deck', 'rgn'] as const;
+
+export const FREIGHT_CLASSES = [50, 55, 60, 65, 70, 77.5, 85, 92.5, 100, 110, 125, 150, 175, 200, 250, 300, 400, 500] as const;
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, key = 'validation.choice') => z.enum(values, { error: key });
+
+const positive = (requiredKey = 'validation.required') =>
+  z.number({ error: requiredKey }).positive({ error: 'validation.positive' }).max(100_000, { error: 'validation.too_large' });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = z
+  .string({ error: 'validation.date' })
+  .regex(ISO_DATE, { error: 'validation.date' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: 'validation.date',
+  });
+
+export const quotePlace = z.object(
+  {
+    postal_code: requiredText('validation.required', 16),
+    country: z.enum(COUNTRIES, { error: 'validation.required' }),
+    site_type: choice(SITE_TYPES).default('business'),
+  },
+  { error: 'validation.required' },
+);
+
+export const quoteItem = z.object(
+  {
+    description: z.string().trim().max(255, { error: 'validation.too_long' }).optional(),
+    package_type: choice(PACKAGE_TYPES, 'validation.package_type_required'),
+    quantity: z
+      .number({ error: 'validation.required' })
+      .int({ error: 'validation.integer' })
+      .min(1, { error: 'validation.positive' })
+      .max(1000, { error: 'validation.too_large' }),
+    length: positive(),
+    width: positive(),
+    height: positive('validation.height_required'),
+    weight: positive(),
+    freight_class: z
+      .number({ error: 'validation.freight_class' })
+      .refine((n) => (FREIGHT_CLASSES as readonly number[]).includes(n), { error: 'validation.freight_class' })
+      .optional(),
+    nmfc: z.string().trim().max(32, { error: 'validation.too_long' }).optional(),
+    stackable: z.boolean({ error: 'validation.required' }).default(true),
+    hazardous: z.boolean({ error: 'validation.required' }).default(false),
+  },
+  { error: 'validation.required' },
+);
+
+export const quoteRequest = z
+  .object({
+    mode: choice(QUOTE_MODES),
+    pickup_date: isoDate,
+    origin: quotePlace,
+    destination: quotePlace,
+    items: z
+      .array(quoteItem, { error: 'validation.required' })
+      .min(1, { error: 'validation.items_required' })
+      .max(50, { error: 'validation.too_many' }),
+    accessorials: z.array(choice(QUOTE_ACCESSORIALS)).max(QUOTE_ACCESSORIALS.length).default([]),
+    /** Shipment value, required even when not insuring (spec section 5). */
+    insured_value: z
+      .number({ error: 'validation.required' })
+      .min(0, { error: 'validation.invalid' })
+      .max(100_000_000, { error: 'validation.too_large' }),
+    currency: choice(CURRENCIES).optional(),
+    unit_system: choice(UNIT_SYSTEMS).optional(),
+    equipment_type: choice(EQUIPMENT_TYPES).optional(),
+    client_ref: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.mode === 'truckload' && q.equipment_type === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['equipment_type'], message: 'validation.required' });
+    }
+  });
+export type QuoteRequest = z.output<typeof quoteRequest>;
+export type QuoteRequestInput = z.input<typeof quoteRequest>;
