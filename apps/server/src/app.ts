@@ -16,6 +16,7 @@ import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { installErrorHandling } from './plugins/errors';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
   await accountsRoutes(app, ctx);
   await adminRoutes(app, ctx);
   await quotesRoutes(app, ctx);
+  await carriersRoutes(app, ctx);
   await serveWeb(app, config);
 
   // Housekeeping: idle sessions, and outbox rows whose links (24 h at most) have expired.

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './carriers';
 export * from './errors';
 export * from './fields';
 export * from './quotes';

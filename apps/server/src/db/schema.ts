@@ -1,7 +1,20 @@
 import type { AccountAddress } from '@freight/contracts';
 import type { Role, Subscription } from '@freight/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -140,6 +153,22 @@ export const carriers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('carriers_mode_scac_unique').on(t.mode, t.scac)],
+);
+
+/** A user's carrier visibility (spec section 6): hidden carriers are never rated, preferred ones are listed first. */
+export const userCarrierPreferences = pgTable(
+  'user_carrier_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carrierId: uuid('carrier_id')
+      .notNull()
+      .references(() => carriers.id, { onDelete: 'cascade' }),
+    hidden: boolean('hidden').notNull().default(false),
+    preferred: boolean('preferred').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.carrierId] })],
 );
 
 /** Weekly DOE national diesel average (USD per gallon); the latest week not after the pickup applies. */

@@ -9,7 +9,7 @@ function presentMessage(t: ReturnType<typeof translator>, m: RateMessage) {
   return { level: m.level, key: m.key, params: m.params ?? {}, text: t(m.key, m.params ?? {}) };
 }
 
-/** A quote on the wire: what was asked, the computed items, rates (cheapest first) and messages. */
+/** A quote on the wire: what was asked, the computed items, rates (the user's preferred carriers first, each group cheapest first) and messages. */
 export function presentQuote(row: QuoteRow, language: Language) {
   const t = translator(language);
   const input = row.input as QuoteInput;

@@ -23,6 +23,7 @@ import {
 } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { carriersRepository } from '../carriers/carriers.repository';
 import type { CarrierAdapter, RateItem, RatePlace, RateRequest } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { type QuoteRow, quotesRepository } from './quotes.repository';
@@ -100,6 +101,7 @@ function siteAccessorials(input: QuoteInput): AccessorialCode[] {
 
 export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}) {
   const repo = quotesRepository(ctx.db);
+  const carrierChoices = carriersRepository(ctx.db);
   const timeoutMs = opts.timeoutMs ?? CARRIER_TIMEOUT_MS;
 
   async function exchangeRates(): Promise<ExchangeRates> {
@@ -201,7 +203,11 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
         unit_system: input.unit_system,
         currency: input.currency,
       };
-      const adapters = (await repo.activeCarriers(input.mode)).map((row) => new TariffCarrier(row));
+      // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
+      const choices = await carrierChoices.choicesOf(owner.userId);
+      const adapters = (await repo.activeCarriers(input.mode))
+        .filter((row) => !choices.hidden.has(row.id))
+        .map((row) => new TariffCarrier(row));
       for (const { adapter, result } of await rateAll(adapters, request)) {
         if (!result) {
           messages.push({ level: 'warning', key: 'quote.warning.carrier_unavailable', params: { carrier: adapter.carrier.name } });
@@ -223,7 +229,8 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
           charges,
         });
       }
-      stored.sort((a, b) => a.total_cents - b.total_cents || a.carrier_name.localeCompare(b.carrier_name));
+      const rank = (r: StoredRate) => (choices.preferred.has(r.carrier_id) ? 0 : 1);
+      stored.sort((a, b) => rank(a) - rank(b) || a.total_cents - b.total_cents || a.carrier_name.localeCompare(b.carrier_name));
       // Carrier-specific reasons only matter when nobody could rate.
       const finalMessages = stored.length > 0 ? messages.filter((m) => m.level !== 'no_rate') : messages;
       if (stored.length === 0 && !finalMessages.some((m) => m.level === 'no_rate')) {
@@ -252,7 +259,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
       clientRef: input.client_ref ?? null,
       input,
       result,
-      lowestTotalCents: stored[0]?.total_cents ?? null,
+      lowestTotalCents: stored.length ? Math.min(...stored.map((r) => r.total_cents)) : null,
       currency: input.currency,
       createdAt: ctx.now(),
     });
