@@ -1,4 +1,4 @@
-import { COUNTRIES, CURRENCIES, UNIT_SYSTEMS } from '@freight/domain';
+import { COUNTRIES, CURRENCIES, NMFC_CLASSES, REQUESTABLE_ACCESSORIALS, UNIT_SYSTEMS } from '@freight/domain';
 import { z } from 'zod';
 import { requiredText } from './fields';
 
@@ -38,26 +38,11 @@ export const PACKAGE_TYPES = [
 export const SITE_TYPES = ['business', 'residential', 'limited_access', 'border_crossing_facility'] as const;
 
 /** Accessorials a shipper may ask for (hazmat, NYC metro and overlength are added by the engine). */
-export const QUOTE_ACCESSORIALS = [
-  'appointment',
-  'freeze_protection',
-  'inside_delivery',
-  'inside_pickup',
-  'liftgate_pickup',
-  'liftgate_delivery',
-  'notify_prior_to_arrival',
-  'sort_and_segregate',
-  'trade_show_delivery',
-  'trade_show_pickup',
-  'residential_delivery',
-  'residential_pickup',
-  'limited_access_pickup',
-  'limited_access_delivery',
-] as const;
+export const QUOTE_ACCESSORIALS = REQUESTABLE_ACCESSORIALS;
 
 export const EQUIPMENT_TYPES = ['dry_van', 'reefer', 'flatbed', 'step_deck', 'rgn'] as const;
 
-export const FREIGHT_CLASSES = [50, 55, 60, 65, 70, 77.5, 85, 92.5, 100, 110, 125, 150, 175, 200, 250, 300, 400, 500] as const;
+export const FREIGHT_CLASSES = NMFC_CLASSES;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, key = 'validation.choice') => z.enum(values, { error: key });
 

@@ -1,3 +1,4 @@
+export * from './freight';
 export * from './limits';
 export * from './password';
 export * from './roles';

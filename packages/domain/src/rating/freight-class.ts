@@ -2,9 +2,10 @@
  * Density and NMFC freight class (domain.md section 1). Pure functions; inches, pounds, cubic feet.
  */
 
-/** The 18 NMFC classes, lowest (densest, cheapest) first. */
-export const NMFC_CLASSES = [50, 55, 60, 65, 70, 77.5, 85, 92.5, 100, 110, 125, 150, 175, 200, 250, 300, 400, 500] as const;
-export type FreightClass = (typeof NMFC_CLASSES)[number];
+import { type FreightClass, NMFC_CLASSES } from '../freight';
+
+/** The 18 NMFC classes, lowest (densest, cheapest) first (defined with the freight vocabulary). */
+export { type FreightClass, NMFC_CLASSES };
 
 export function isFreightClass(value: number): value is FreightClass {
   return (NMFC_CLASSES as readonly number[]).includes(value);

@@ -2,7 +2,7 @@
  * LTL tariff data for one carrier (domain.md section 2). Plain, JSON-serialisable data so staff can
  * edit it; all money in integer cents, percentages in basis points (1% = 100 bp).
  */
-import { type FreightClass, NMFC_CLASSES } from './freight-class';
+import { type AccessorialCode, type FreightClass, NMFC_CLASSES } from '../freight';
 import type { Cents } from './types';
 
 export const WEIGHT_BREAKS = [
@@ -56,25 +56,7 @@ export interface FuelTable {
   heavy_multiplier: number;
 }
 
-export const ACCESSORIAL_CODES = [
-  'appointment',
-  'freeze_protection',
-  'inside_delivery',
-  'inside_pickup',
-  'liftgate_pickup',
-  'liftgate_delivery',
-  'notify_prior_to_arrival',
-  'sort_and_segregate',
-  'trade_show_delivery',
-  'trade_show_pickup',
-  'residential_delivery',
-  'residential_pickup',
-  'nyc_metro',
-  'limited_access_pickup',
-  'limited_access_delivery',
-  'hazmat',
-] as const;
-export type AccessorialCode = (typeof ACCESSORIAL_CODES)[number];
+export { ACCESSORIAL_CODES, type AccessorialCode } from '../freight';
 
 export type AccessorialPrice =
   | { kind: 'flat'; cents: Cents }
