@@ -1,5 +1,6 @@
 import type { Paginated } from '@freight/contracts';
 import { ROLES } from '@freight/domain';
+import { pageMeta } from '../../paging';
 import { fullName } from '../users/users.presenter';
 import type { AccountRow, UserRow } from '../users/users.repository';
 
@@ -14,7 +15,7 @@ export function presentAccountsPage(rows: AccountListRow[], total: number, page:
       users_count: Number(row.usersCount ?? 0),
       created_at: row.createdAt.toISOString(),
     })),
-    meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(total, page, perPage),
   };
 }
 

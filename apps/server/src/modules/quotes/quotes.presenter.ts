@@ -2,6 +2,7 @@ import type { Paginated } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { RateMessage } from '@freight/domain/rating';
 import { translator } from '../../i18n';
+import { pageMeta } from '../../paging';
 import type { QuoteRow } from './quotes.repository';
 import type { QuoteInput, QuoteResult } from './quotes.service';
 
@@ -62,6 +63,6 @@ export function presentQuotesPage(rows: QuoteRow[], total: number, page: number,
         created_at: row.createdAt.toISOString(),
       };
     }),
-    meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(total, page, perPage),
   };
 }
