@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiIncidents, type CarrierMode, carriers, currencyRates, dieselPrices, quotes } from '../../db/schema';
 
@@ -6,27 +6,57 @@ export type CarrierRow = typeof carriers.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = typeof quotes.$inferInsert;
 
-/** Carriers, rating data, incidents and quotes. Quotes are always read through the caller's account. */
+/** Weekly reference data (diesel price, exchange rates) is read at most this often per process. */
+const REFERENCE_TTL_MS = 5 * 60_000;
+
+/** A value loaded at most once per `ttlMs`; concurrent callers share the one load. */
+function cachedFor<T>(ttlMs: number, load: () => Promise<T>) {
+  let entry: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!entry || Date.now() - entry.at > ttlMs) {
+      const value = load();
+      entry = { at: Date.now(), value };
+      value.catch(() => {
+        entry = undefined; // a failed load is not kept
+      });
+    }
+    return entry.value;
+  };
+}
+
+/**
+ * Carriers, rating data, incidents and quotes. Quotes are always read through the caller's account.
+ * Carrier tariffs are large: a mode's active carriers are kept in memory and read again only when
+ * their version (count and latest `updated_at`) changes, so an edit must set `updated_at`.
+ */
 export function quotesRepository(db: Db) {
+  const carriersByMode = new Map<CarrierMode, { version: string; rows: CarrierRow[] }>();
+  const activeOf = (mode: CarrierMode) => and(eq(carriers.mode, mode), eq(carriers.active, true));
+
   return {
-    activeCarriers(mode: CarrierMode) {
-      return db
-        .select()
+    async activeCarriers(mode: CarrierMode) {
+      const [v] = await db
+        .select({ n: count(), latest: sql<string>`max(${carriers.updatedAt})::text` })
         .from(carriers)
-        .where(and(eq(carriers.mode, mode), eq(carriers.active, true)))
-        .orderBy(asc(carriers.name));
+        .where(activeOf(mode));
+      const version = `${v?.n ?? 0}|${v?.latest ?? ''}`;
+      const cached = carriersByMode.get(mode);
+      if (cached?.version === version) return cached.rows;
+      const rows = await db.select().from(carriers).where(activeOf(mode)).orderBy(asc(carriers.name));
+      carriersByMode.set(mode, { version, rows });
+      return rows;
     },
 
     /** The latest weekly diesel price, or undefined when none is recorded. */
-    async latestDiesel() {
+    latestDiesel: cachedFor(REFERENCE_TTL_MS, async () => {
       const [row] = await db.select().from(dieselPrices).orderBy(desc(dieselPrices.weekOf)).limit(1);
       return row?.usdPerGallon;
-    },
+    }),
 
-    async currencyRates() {
+    currencyRates: cachedFor(REFERENCE_TTL_MS, async () => {
       const rows = await db.select().from(currencyRates);
       return Object.fromEntries(rows.map((r) => [r.currency, r.perUsd])) as Record<string, number>;
-    },
+    }),
 
     async recordIncident(incident: { carrierId: string; operation: string; request: unknown; error: string; at: Date }) {
       await db.insert(apiIncidents).values({

@@ -162,7 +162,7 @@ describe('POST /api/quotes', () => {
 
   it('records an incident for a failing carrier and still returns the other rates', async () => {
     const c = await shipper();
-    await t.database.db.update(carriers).set({ tariff: {} }).where(eq(carriers.scac, 'SAIA'));
+    await t.database.db.update(carriers).set({ tariff: {}, updatedAt: new Date() }).where(eq(carriers.scac, 'SAIA'));
     try {
       const res = await c.post('/api/quotes', ltl());
       expect(res.statusCode).toBe(201);
