@@ -21,9 +21,17 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+  /** An idle pooled connection failed (server restart, terminated backend): the pool replaces it. */
+  onIdleClientError?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // Without a listener such an error would crash the process; the next query gets a new connection.
+    pool.on('error', opts.onIdleClientError ?? ((error) => console.error(`PostgreSQL idle connection lost: ${error.message}`)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

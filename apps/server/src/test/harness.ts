@@ -43,7 +43,8 @@ export const usingPostgres = () => process.env.TEST_DB_DRIVER === 'postgres' && 
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const pgDb = usingPostgres() ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
-  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
+  // Dropping the test database ends its connections; a pooled one may notice after the pool closed.
+  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5, onIdleClientError: () => {} });
   await database.migrate();
   const clock = {
     now: new Date(),
