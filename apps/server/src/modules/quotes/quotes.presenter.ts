@@ -10,23 +10,30 @@ function presentMessage(t: ReturnType<typeof translator>, m: RateMessage) {
   return { level: m.level, key: m.key, params: m.params ?? {}, text: t(m.key, m.params ?? {}) };
 }
 
-/** A quote on the wire: what was asked, the computed items, rates (the user's preferred carriers first, each group cheapest first) and messages. */
-export function presentQuote(row: QuoteRow, language: Language) {
-  const t = translator(language);
-  const input = row.input as QuoteInput;
-  const result = row.result as QuoteResult;
+/** What the detail and the list both say of a quote. */
+function quoteHeader(row: QuoteRow) {
   return {
     id: row.id,
     mode: row.mode,
     client_ref: row.clientRef,
     saved: row.saved,
     currency: row.currency,
+    lowest_total_cents: row.lowestTotalCents,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A quote on the wire: what was asked, the computed items, rates (the user's preferred carriers first, each group cheapest first) and messages. */
+export function presentQuote(row: QuoteRow, language: Language) {
+  const t = translator(language);
+  const input = row.input as QuoteInput;
+  const result = row.result as QuoteResult;
+  return {
+    ...quoteHeader(row),
     inputs: input,
     items: result.items,
     road_miles: result.road_miles,
     diesel_usd_per_gal: result.diesel_usd_per_gal,
-    lowest_total_cents: row.lowestTotalCents,
     rates: result.rates.map((r) => ({
       id: r.id,
       carrier_name: r.carrier_name,
@@ -50,17 +57,11 @@ export function presentQuotesPage(rows: QuoteRow[], total: number, page: number,
       const input = row.input as QuoteInput;
       const result = row.result as QuoteResult;
       return {
-        id: row.id,
-        mode: row.mode,
-        client_ref: row.clientRef,
-        saved: row.saved,
+        ...quoteHeader(row),
         pickup_date: input.pickup_date,
         origin: input.origin,
         destination: input.destination,
-        currency: row.currency,
-        lowest_total_cents: row.lowestTotalCents,
         rates_count: result.rates.length,
-        created_at: row.createdAt.toISOString(),
       };
     }),
     meta: pageMeta(total, page, perPage),

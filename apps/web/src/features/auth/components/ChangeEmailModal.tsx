@@ -1,10 +1,11 @@
 import { type CurrentUser, email as emailField } from '@freight/contracts';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
+import { ModalActions } from '../../../components/ModalActions';
 import { useStoreUser } from '../../../lib/auth';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { changeEmail } from '../api/authApi';
@@ -40,14 +41,7 @@ export function ChangeEmailModal({ user, opened, onClose }: { user: CurrentUser;
           <Stack>
             <Text size="sm">{t('verify.change_email_intro')}</Text>
             <TextInput label={t('contact.email')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={form.submitting}>
-                {t('verify.change_email_submit')}
-              </Button>
-            </Group>
+            <ModalActions onCancel={onClose} submitLabel={t('verify.change_email_submit')} submitting={form.submitting} />
           </Stack>
         </form>
       </Modal>

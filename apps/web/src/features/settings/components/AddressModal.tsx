@@ -1,9 +1,10 @@
 import { type AccountAddress, accountAddress, type CurrentUser } from '@freight/contracts';
-import { Button, Fieldset, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AddressFields, ContactFields, emptyAddress, emptyContact } from '../../../components/AddressFields';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
+import { ModalActions } from '../../../components/ModalActions';
 import { useStoreUser } from '../../../lib/auth';
 import { zodErrors } from '../../../lib/forms';
 import { notifyAccountUpdated, reportSaveFailure } from './saveNotices';
@@ -53,14 +54,7 @@ export function AddressModal({
             <Fieldset legend={t('settings.account.address')}>
               <AddressFields form={form} prefix="" />
             </Fieldset>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={form.submitting}>
-                {t('common.save')}
-              </Button>
-            </Group>
+            <ModalActions onCancel={onClose} submitLabel={t('common.save')} submitting={form.submitting} />
           </Stack>
         </form>
       </Modal>

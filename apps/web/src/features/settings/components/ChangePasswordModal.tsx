@@ -1,10 +1,11 @@
 import { updatePasswordRequest } from '@freight/contracts';
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ModalActions } from '../../../components/ModalActions';
 import { PasswordFields } from '../../../components/PasswordFields';
 import { isApiError } from '../../../lib/api';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
@@ -45,14 +46,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           />
           <PasswordFields form={form} confirmLabel={t('settings.password.confirm')} />
           <ErrorAlert error={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {t('settings.password.submit')}
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} submitLabel={t('settings.password.submit')} submitting={form.submitting} />
         </Stack>
       </form>
     </Modal>
