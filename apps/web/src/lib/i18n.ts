@@ -19,9 +19,23 @@ function merge(a: Tree, b: Tree): Tree {
   return out;
 }
 
+/**
+ * Feature catalogs (`features/<feature>/locales/<part>.<lang>.json`) sit beside the screens they
+ * word, so parts of a feature can grow without one huge file.
+ */
+const featureCatalogs = import.meta.glob<Tree>('../features/*/locales/*.json', { eager: true, import: 'default' });
+
+function catalogsOf(language: string): Tree[] {
+  return Object.entries(featureCatalogs)
+    .filter(([path]) => path.endsWith(`.${language}.json`))
+    .map(([, tree]) => tree);
+}
+
+const catalog = (language: string, ...base: Tree[]) => [...base, ...catalogsOf(language)].reduce(merge, {});
+
 export const resources = {
-  en: { translation: merge(sharedEn as Tree, webEn as Tree) },
-  es: { translation: merge(sharedEs as Tree, webEs as Tree) },
+  en: { translation: catalog('en', sharedEn as Tree, webEn as Tree) },
+  es: { translation: catalog('es', sharedEs as Tree, webEs as Tree) },
 };
 
 export function isLanguage(v: unknown): v is Language {

@@ -1,0 +1,131 @@
+import type { Paginated, QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import type { Country, Currency } from '@freight/domain';
+import { api } from '../../../lib/api';
+
+/** A charge line of a rate; `label` is in the caller's language. */
+export interface QuoteCharge {
+  code: string;
+  label: string;
+  detail: string | null;
+  amount_cents: number;
+}
+
+export interface QuoteRate {
+  id: string;
+  carrier_name: string;
+  scac: string;
+  service: string;
+  transit_days: number;
+  /** 'YYYY-MM-DD' */
+  estimated_delivery: string;
+  currency: Currency;
+  total_cents: number;
+  charges: QuoteCharge[];
+}
+
+export interface QuoteMessage {
+  level: 'no_rate' | 'warning';
+  key: string;
+  params: Record<string, unknown>;
+  /** In the caller's language. */
+  text: string;
+}
+
+export interface QuoteInsuranceOption {
+  kind: string;
+  premium_cents: number;
+  coverage_cents: number;
+  deductible_cents: number;
+}
+
+/** Computed facts of each item line, in inches / pounds. */
+export interface QuoteItemFacts {
+  package_type: string;
+  quantity: number;
+  cubic_ft: number;
+  weight_lb: number;
+  density_pcf: number;
+  freight_class: number;
+  class_source: string;
+  density_class: number;
+}
+
+/** GET /api/quotes/:id and POST /api/quotes (docs/api.md, Quotes). */
+export interface Quote {
+  id: string;
+  mode: QuoteMode;
+  client_ref: string | null;
+  saved: boolean;
+  currency: Currency;
+  created_at: string;
+  lowest_total_cents: number | null;
+  /** The request as stored, currency and unit system resolved. */
+  inputs: QuoteRequestInput;
+  items: QuoteItemFacts[];
+  road_miles: number | null;
+  diesel_usd_per_gal: number | null;
+  rates: QuoteRate[];
+  insurance_options: QuoteInsuranceOption[];
+  messages: QuoteMessage[];
+}
+
+interface QuotePlace {
+  postal_code: string;
+  country: Country;
+  site_type: string;
+}
+
+/** A line of the quote history / saved quotes lists. */
+export interface QuoteSummary {
+  id: string;
+  mode: QuoteMode;
+  client_ref: string | null;
+  saved: boolean;
+  currency: Currency;
+  lowest_total_cents: number | null;
+  created_at: string;
+  pickup_date: string;
+  origin: QuotePlace;
+  destination: QuotePlace;
+  rates_count: number;
+}
+
+export interface QuoteListQuery {
+  page?: number;
+  per_page?: number;
+  saved?: boolean;
+  mode?: QuoteMode;
+  /** Matches the client reference and the origin/destination postal codes. */
+  q?: string;
+}
+
+/** City and state of a postal code (GET /api/postal-codes/:country/:postal_code). */
+export interface PostalPlace {
+  postal_code: string;
+  country: Country;
+  city: string;
+  state: string;
+}
+
+/** The request-to-sales form (POST /api/quotes/:id/sales-request). */
+export interface SalesRequest {
+  name: string;
+  email: string;
+  phone: string;
+  notes?: string;
+}
+
+type One<T> = { data: T };
+
+export const QUOTES_KEY = ['quotes'] as const;
+
+export const createQuote = (body: QuoteRequestInput) => api.post<One<Quote>>('/api/quotes', body);
+export const getQuote = (id: string) => api.get<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}`);
+export const saveQuote = (id: string) => api.post<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/save`);
+export const rerunQuote = (id: string) => api.post<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/rerun`);
+export const listQuotes = ({ saved, ...query }: QuoteListQuery) =>
+  api.get<Paginated<QuoteSummary>>('/api/quotes', { query: { ...query, saved: saved ? '1' : undefined } });
+export const lookupPostalCode = (country: Country, postalCode: string) =>
+  api.get<One<PostalPlace>>(`/api/postal-codes/${country}/${encodeURIComponent(postalCode)}`);
+export const requestSalesQuote = (id: string, body: SalesRequest) =>
+  api.post<One<{ id: string; created_at: string }>>(`/api/quotes/${encodeURIComponent(id)}/sales-request`, body);
