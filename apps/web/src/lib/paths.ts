@@ -16,6 +16,9 @@ export const paths = {
   truckloadConfirmation: '/truckload-confirmation',
   quote: '/quote',
   quoteShipment: '/quote-shipment',
+  quoteInternational: '/quote-shipment/international',
+  /** Re-runs a saved quote (truckload quotes re-run on the truckload page). */
+  rerunQuote: (id: string, mode: string) => `${mode === 'truckload' ? '/truckload' : '/quote'}/${encodeURIComponent(id)}`,
   ebayOrders: '/orders/ebay',
   productCatalog: '/product-catalog',
   settings: '/settings',
