@@ -3,3 +3,4 @@ export * from './limits';
 export * from './password';
 export * from './roles';
 export * from './settings';
+export * from './support';
