@@ -1,0 +1,118 @@
+import { Badge, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../lib/useFormat';
+import type { QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
+import { chargeDetail, localDate, serviceName } from './chargeText';
+
+interface RateCardProps {
+  rate: QuoteRate;
+  preferred: boolean;
+  /** Prices are for details that changed: dimmed, no booking. */
+  stale: boolean;
+  insurance: QuoteInsuranceOption | null;
+  onBook?: () => void;
+}
+
+/** One carrier's rate: carrier and SCAC, service, transit and delivery, the all-in total, and its charges on demand. */
+export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCardProps) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const breakdownId = useId();
+  const money = (cents: number) => fmt.money(cents / 100, rate.currency);
+  const premium = insurance && insurance.premium_cents > 0 ? insurance.premium_cents : 0;
+
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={titleId} data-testid="rate-card">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Group gap="xs" wrap="wrap">
+            <Title order={3} fz="md" id={titleId}>
+              {rate.carrier_name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {rate.scac}
+            </Text>
+            {preferred && (
+              <Badge color="teal" variant="light">
+                {t('quotes.results.preferred')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm">
+            {t('quotes.results.service_label')}: {serviceName(t, rate.service)}
+          </Text>
+          <Group gap="lg" wrap="wrap">
+            <Text size="sm">
+              {t('quotes.results.transit_label')}: {t('quotes.results.transit', { count: rate.transit_days })}
+            </Text>
+            <Text size="sm">
+              {t('quotes.results.delivery_label')}: {fmt.date(localDate(rate.estimated_delivery))}
+            </Text>
+          </Group>
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ opacity: stale ? 0.45 : 1 }}>
+          <Text size="xs" c="dimmed">
+            {t('quotes.results.total_label')}
+          </Text>
+          <Text fz="xl" fw={700} data-testid="rate-total">
+            {money(rate.total_cents)}
+          </Text>
+          {premium > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('quotes.results.with_insurance', { total: money(rate.total_cents + premium) })}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <Group justify="space-between" mt="sm" gap="xs">
+        <Button variant="subtle" size="compact-sm" aria-expanded={open} aria-controls={breakdownId} onClick={() => setOpen((o) => !o)}>
+          {t(open ? 'quotes.results.breakdown.hide' : 'quotes.results.breakdown.show')}
+        </Button>
+        {onBook && !stale && (
+          <Button onClick={onBook} aria-label={t('quotes.results.book_label', { carrier: rate.carrier_name })}>
+            {t('quotes.results.book')}
+          </Button>
+        )}
+      </Group>
+      {open && (
+        <Box id={breakdownId} mt="xs" style={{ opacity: stale ? 0.45 : 1 }}>
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing={4} fz="sm">
+              <Table.Caption>{t('quotes.results.breakdown.caption', { carrier: rate.carrier_name })}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('quotes.results.breakdown.charge')}</Table.Th>
+                  <Table.Th>{t('quotes.results.breakdown.detail')}</Table.Th>
+                  <Table.Th ta="right">{t('quotes.results.breakdown.amount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rate.charges.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: charge lines have no id and may repeat a code
+                  <Table.Tr key={i}>
+                    <Table.Td>{c.label}</Table.Td>
+                    <Table.Td>{chargeDetail(t, c)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {money(c.amount_cents)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th colSpan={2}>{t('quotes.results.breakdown.total')}</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(rate.total_cents)}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        </Box>
+      )}
+    </Card>
+  );
+}

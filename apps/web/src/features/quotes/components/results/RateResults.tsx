@@ -1,0 +1,202 @@
+import { SUPPORT_PHONE } from '@freight/domain';
+import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type JSX, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthUser } from '../../../../lib/auth';
+import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, saveQuote } from '../../api/quotesApi';
+import { InsuranceChoice } from './InsuranceChoice';
+import { insuredOptions, NO_INSURANCE, preselectInsurance } from './insurance';
+import { RateCard } from './RateCard';
+import { SalesRequestModal } from './SalesRequestModal';
+import { offersSalesRequest } from './salesOffer';
+import { DEFAULT_SORT, isRateSort, type RateSort, SORT_OPTIONS, sortRates } from './sortRates';
+import { usePreferredCarriers } from './usePreferredCarriers';
+
+export interface RateResultsProps {
+  quote: Quote;
+  /** The details changed since this quote was rated: say a re-rate is needed, hide prices' actions. */
+  stale: boolean;
+  /** Rate again with the current details (the page re-submits the form). */
+  onRerate: () => void;
+  /** Booking arrives with the next issue; while undefined no Book button is shown. */
+  onBook?: (rate: QuoteRate, insurance: QuoteInsuranceOption | null) => void;
+  /** After a successful save (the quote now has saved: true). */
+  onSaved?: (quote: Quote) => void;
+}
+
+/**
+ * Rate results (spec section 2): how many quotes came back, a sort, one card per rate with its
+ * charges, the warnings and no-rate reasons, insurance options, saving the quote, and the offer to
+ * send a request the portal cannot rate to the sales team.
+ */
+export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateResultsProps): JSX.Element {
+  const { t, i18n } = useTranslation();
+  const user = useAuthUser();
+  const qc = useQueryClient();
+  const isPreferred = usePreferredCarriers(quote.mode);
+  const [sort, setSort] = useState<RateSort>(DEFAULT_SORT);
+  const rates = useMemo(() => sortRates(quote.rates, sort, isPreferred, i18n.language), [quote.rates, sort, isPreferred, i18n.language]);
+  const anyPreferred = quote.rates.some(isPreferred);
+
+  // Choices belong to one quote: a new quote (a re-rate) starts again from the preference.
+  const [insuranceChoice, setInsuranceChoice] = useState<{ quoteId: string; kind: string } | null>(null);
+  const insuranceKind =
+    insuranceChoice?.quoteId === quote.id
+      ? insuranceChoice.kind
+      : preselectInsurance(quote.insurance_options, user?.settings?.insurance_preference);
+  const insurance = insuranceKind === NO_INSURANCE ? null : (quote.insurance_options.find((o) => o.kind === insuranceKind) ?? null);
+
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const saved = quote.saved || savedId === quote.id;
+  const save = useMutation({
+    mutationFn: (id: string) => saveQuote(id),
+    onSuccess: (res, id) => {
+      setSavedId(id);
+      void qc.invalidateQueries({ queryKey: QUOTES_KEY });
+      notifications.show({ color: 'green', message: t('quotes.results.save_success') });
+      onSaved?.(res.data);
+    },
+  });
+  const saveFailed = save.isError && save.variables === quote.id;
+
+  const [salesOpen, setSalesOpen] = useState(false);
+  const [salesSentId, setSalesSentId] = useState<string | null>(null);
+  const warnings = quote.messages.filter((m) => m.level === 'warning');
+  const noRates = quote.messages.filter((m) => m.level === 'no_rate');
+  const hasRates = quote.rates.length > 0;
+  const offerSales = offersSalesRequest(quote);
+
+  return (
+    <Stack gap="md">
+      {stale && (
+        <Alert color="orange" variant="filled" title={t('quotes.results.stale.title')} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('quotes.results.stale.body')}</Text>
+            <Button variant="white" color="orange" onClick={onRerate}>
+              {t('quotes.results.stale.rerate')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Text fw={600} size="lg" aria-live="polite" data-testid="rates-count">
+          {t('quotes.results.count', { count: quote.rates.length })}
+        </Text>
+        <Group align="flex-end" gap="sm">
+          {hasRates && (
+            <NativeSelect
+              label={t('quotes.results.sort.label')}
+              value={sort}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                if (isRateSort(v)) setSort(v);
+              }}
+              data={SORT_OPTIONS.map((s) => ({ value: s, label: t(`quotes.results.sort.${s}`) }))}
+              miw={220}
+            />
+          )}
+          {hasRates && !stale && (
+            <Button
+              variant={saved ? 'light' : 'filled'}
+              color={saved ? 'green' : undefined}
+              disabled={saved}
+              loading={save.isPending}
+              onClick={() => save.mutate(quote.id)}
+            >
+              {saved ? t('quotes.results.saved') : t('quotes.results.save')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {saveFailed && !stale && (
+        <Alert color="red" role="alert">
+          {t('quotes.results.save_failed', { phone: SUPPORT_PHONE.display })}
+        </Alert>
+      )}
+
+      {warnings.length > 0 && (
+        <Alert color="yellow" title={t('quotes.results.warnings_title')}>
+          <MessageList texts={warnings.map((m) => m.text)} />
+        </Alert>
+      )}
+
+      {(noRates.length > 0 || !hasRates) && (
+        <Alert
+          color={hasRates ? 'gray' : 'blue'}
+          title={t(hasRates ? 'quotes.results.no_rate.partial_title' : 'quotes.results.no_rate.title')}
+        >
+          <Stack gap="sm" align="flex-start">
+            {noRates.length > 0 && <MessageList texts={noRates.map((m) => m.text)} />}
+            {offerSales &&
+              (salesSentId === quote.id ? (
+                <Text size="sm" fw={500}>
+                  {t('quotes.results.sales.sent_short')}
+                </Text>
+              ) : (
+                <>
+                  <Text size="sm">{t('quotes.results.sales.offer_intro')}</Text>
+                  <Button onClick={() => setSalesOpen(true)}>{t('quotes.results.sales.offer')}</Button>
+                </>
+              ))}
+          </Stack>
+        </Alert>
+      )}
+
+      {hasRates && insuredOptions(quote.insurance_options).length > 0 && (
+        <Paper withBorder p="md">
+          <InsuranceChoice
+            options={quote.insurance_options}
+            currency={quote.currency}
+            value={insuranceKind}
+            onChange={(kind) => setInsuranceChoice({ quoteId: quote.id, kind })}
+          />
+        </Paper>
+      )}
+
+      {anyPreferred && (
+        <Text size="sm" c="dimmed">
+          {t('quotes.results.preferred_first')}
+        </Text>
+      )}
+
+      {hasRates && (
+        <Stack gap="sm" data-stale={stale || undefined}>
+          {rates.map((rate) => (
+            <RateCard
+              key={rate.id}
+              rate={rate}
+              preferred={isPreferred(rate)}
+              stale={stale}
+              insurance={insurance}
+              onBook={onBook ? () => onBook(rate, insurance) : undefined}
+            />
+          ))}
+        </Stack>
+      )}
+
+      {offerSales && (
+        <SalesRequestModal
+          quoteId={quote.id}
+          opened={salesOpen}
+          onClose={() => setSalesOpen(false)}
+          onSent={() => setSalesSentId(quote.id)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function MessageList({ texts }: { texts: string[] }) {
+  if (texts.length === 1) return <Text size="sm">{texts[0]}</Text>;
+  return (
+    <List size="sm" spacing={4}>
+      {texts.map((text) => (
+        <List.Item key={text}>{text}</List.Item>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,89 @@
+import { email, optionalText, phone, requiredText } from '@freight/contracts';
+import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ModalActions } from '../../../../components/ModalActions';
+import { isApiError } from '../../../../lib/api';
+import { useAuthUser } from '../../../../lib/auth';
+import { translateMessage, zodErrors } from '../../../../lib/forms';
+import { requestSalesQuote } from '../../api/quotesApi';
+
+/** What the server checks too (POST /api/quotes/:id/sales-request), with the spec's words. */
+const salesRequestForm = z.object({
+  name: requiredText('validation.required', 160),
+  email: email(),
+  phone: phone(),
+  notes: optionalText(2000),
+});
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+  notes: string;
+}
+
+/** Send a quote the portal could not rate to the sales team: contact prefilled from the logged-in user, and notes. */
+export function SalesRequestModal({
+  quoteId,
+  opened,
+  onClose,
+  onSent,
+}: {
+  quoteId: string;
+  opened: boolean;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  const user = useAuthUser();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<Values>({
+    initialValues: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', notes: '' },
+    validate: (v) => zodErrors(salesRequestForm, t, v),
+  });
+
+  const submit = form.onSubmit(async (v) => {
+    setFailure(null);
+    const notes = v.notes.trim();
+    try {
+      await requestSalesQuote(quoteId, { name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim(), ...(notes ? { notes } : {}) });
+      notifications.show({ color: 'green', message: t('quotes.results.sales.sent') });
+      onSent();
+      onClose();
+    } catch (e) {
+      if (isApiError(e) && e.status === 422 && Object.keys(e.errors).length > 0) {
+        form.setErrors(
+          Object.fromEntries(Object.entries(e.errors).map(([k, msgs]) => [k, msgs.map((m) => translateMessage(t, m)).join(' ')])),
+        );
+      } else {
+        setFailure(e);
+      }
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('quotes.results.sales.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">{t('quotes.results.sales.intro')}</Text>
+          <ErrorAlert error={failure} />
+          <TextInput label={t('quotes.results.sales.name')} required autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput label={t('quotes.results.sales.email')} required type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput label={t('quotes.results.sales.phone')} required type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+          <Textarea
+            label={t('quotes.results.sales.notes')}
+            description={t('quotes.results.sales.notes_hint')}
+            rows={4}
+            {...form.getInputProps('notes')}
+          />
+          <ModalActions onCancel={onClose} submitLabel={t('quotes.results.sales.submit')} submitting={form.submitting} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

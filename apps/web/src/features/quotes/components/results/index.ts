@@ -1,0 +1,1 @@
+export { RateResults, type RateResultsProps } from './RateResults';

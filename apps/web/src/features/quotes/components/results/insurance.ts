@@ -1,0 +1,19 @@
+import type { InsurancePreference } from '@freight/domain';
+import type { QuoteInsuranceOption } from '../../api/quotesApi';
+
+/** The radio value of 'No insurance'. */
+export const NO_INSURANCE = 'none';
+
+/** Options the shipper can buy ('none', the carrier's liability, is the 'No insurance' choice). */
+export const insuredOptions = (options: readonly QuoteInsuranceOption[]) => options.filter((o) => o.kind !== NO_INSURANCE);
+
+/**
+ * The choice made for the user by their insurance preference (spec section 3): 'insured only'
+ * takes the option that covers the most, 'uninsured only' and 'default' start from 'No insurance'
+ * (nothing is added to the price unless the user asks for it).
+ */
+export function preselectInsurance(options: readonly QuoteInsuranceOption[], preference: InsurancePreference | undefined): string {
+  const insured = insuredOptions(options);
+  if (preference !== 'insured_only' || insured.length === 0) return NO_INSURANCE;
+  return insured.reduce((best, o) => (o.coverage_cents > best.coverage_cents ? o : best)).kind;
+}
