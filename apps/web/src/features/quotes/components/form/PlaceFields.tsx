@@ -1,0 +1,111 @@
+import { SITE_TYPES } from '@freight/contracts';
+import { COUNTRIES, type Country } from '@freight/domain';
+import { Grid, NativeSelect, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../../lib/api';
+import { translateMessage } from '../../../../lib/forms';
+import { lookupPostalCode } from '../../api/quotesApi';
+import { type FormValues, normalizePostalCode, type SiteType } from './model';
+
+/** A complete code of the country: US ZIP (ZIP+4 allowed), Canadian A1A 1A1, Mexican 5-digit CP. */
+const COMPLETE: Record<Country, RegExp> = {
+  US: /^\d{5}(-\d{4})?$/,
+  CA: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/,
+  MX: /^\d{5}$/,
+};
+const CANADIAN_START = /^[A-Za-z]\d/;
+
+export const isCompletePostalCode = (country: Country, code: string) => COMPLETE[country].test(normalizePostalCode(code));
+
+/** City and state of a complete code (debounced 300 ms, cached by react-query), or the server's message. */
+function usePlaceLookup(country: Country, code: string) {
+  const { t } = useTranslation();
+  const [debounced] = useDebouncedValue(normalizePostalCode(code), 300);
+  const enabled = debounced === normalizePostalCode(code) && isCompletePostalCode(country, debounced);
+  const query = useQuery({
+    queryKey: ['postal-code', country, debounced],
+    queryFn: () => lookupPostalCode(country, debounced),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  if (!enabled) return { place: null, error: null, searching: false };
+  let error: string | null = null;
+  const e = query.error;
+  if (e) {
+    if (isApiError(e) && (e.status === 404 || e.status === 422)) {
+      const fromServer = Object.values(e.errors).flat()[0] ?? (e.code === 'not_found' ? undefined : e.message);
+      error = translateMessage(t, fromServer ?? 'validation.postal_code_unknown');
+    } else error = t('quotes.form.errors.lookup_failed');
+  }
+  return { place: query.data?.data ?? null, error, searching: query.isFetching };
+}
+
+/** Postal code (with the city and state it names), country and site type of one end. */
+export function PlaceFields({
+  form,
+  end,
+  onSiteType,
+}: {
+  form: UseFormReturnType<FormValues>;
+  end: 'origin' | 'destination';
+  onSiteType: (next: SiteType) => void;
+}) {
+  const { t } = useTranslation();
+  const side = end === 'origin' ? 'pickup' : 'delivery';
+  const value = form.values[end];
+  const lookup = usePlaceLookup(value.country, value.postal_code);
+  const fieldError = form.errors[`${end}.postal_code`];
+  const found = lookup.place ? t('quotes.form.lookup.place', { city: lookup.place.city, state: lookup.place.state }) : null;
+
+  const onCode = (raw: string) => {
+    // A Canadian code starts with a letter and a digit: switch the country for the user.
+    if (value.country === 'US' && CANADIAN_START.test(raw)) form.setFieldValue(`${end}.country`, 'CA');
+    form.setFieldValue(`${end}.postal_code`, raw);
+  };
+
+  return (
+    <Grid gap="xs">
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <TextInput
+          label={t(`quotes.form.postal_code.${side}`)}
+          withAsterisk
+          autoComplete="postal-code"
+          value={value.postal_code}
+          onChange={(e) => onCode(e.currentTarget.value)}
+          error={fieldError ?? lookup.error}
+          description={
+            found ? (
+              <Text span size="xs" c="teal.8" fw={500} data-testid={`${side}-place`}>
+                {found}
+              </Text>
+            ) : lookup.searching ? (
+              t('quotes.form.lookup.searching')
+            ) : undefined
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          maxLength={16}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 3 }}>
+        <NativeSelect
+          label={t(`quotes.form.country.${side}`)}
+          data={COUNTRIES.map((c) => ({ value: c, label: t(`countries.${c}`) }))}
+          {...form.getInputProps(`${end}.country`)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
+        <NativeSelect
+          label={t(`quotes.form.site_type.${side}`)}
+          data={SITE_TYPES.map((s) => ({ value: s, label: t(`quotes.form.site_types.${s}`) }))}
+          value={value.site_type}
+          onChange={(e) => onSiteType(e.currentTarget.value as SiteType)}
+          error={form.errors[`${end}.site_type`]}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,544 @@
+import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import { EQUIPMENT_TYPES } from '@freight/contracts';
+import { DEFAULT_SETTINGS, type UnitSystem } from '@freight/domain';
+import type { FreightClass } from '@freight/domain/rating/freight-class';
+import { fromInches, fromPounds, toInches, toPounds } from '@freight/domain/rating/units';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Fieldset,
+  Grid,
+  Group,
+  List,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type FormEvent, type JSX, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuthUser } from '../../../../lib/auth';
+import { translateMessage } from '../../../../lib/forms';
+import { paths } from '../../../../lib/paths';
+import { AccessorialFields } from './AccessorialFields';
+import { baseKeyOf, combineTargets, mergeCombined, removeLine, setCombine } from './combine';
+import { lineDensity } from './density';
+import { decideMode, eligibility, pickFromPreference } from './eligibility';
+import { ItemLine } from './ItemLine';
+import {
+  type AccessorialCode,
+  type Defaults,
+  defaultValues,
+  type EquipmentType,
+  emptyItem,
+  type FormValues,
+  fromRequest,
+  isoLocalDate,
+  type ModePick,
+  type ShipmentRequest,
+  type SiteType,
+  toRequest,
+} from './model';
+import { PlaceFields } from './PlaceFields';
+import { round2, toNumber } from './parse';
+import { applySiteType, type End, isAccessorialOverride, isClassOverride, serviceOf, withAccessorial } from './recommendations';
+import { contractErrors, formPath, validateValues } from './validate';
+
+export interface ShipmentFormProps {
+  /** 'ltl_parcel': the LTL & Small Package and Quote & Ship pages, where the form settles the mode (ltl or parcel) with the mode-choice prompts; 'truckload': the Truckload page. */
+  kind: 'ltl_parcel' | 'truckload';
+  /** Values to start from (a saved or re-run quote's `inputs`). */
+  initial?: QuoteRequestInput;
+  /** Client reference number from the route (/:clientrefnum), sent as client_ref. */
+  clientRef?: string;
+  /** True while the quote is being rated: the submit button shows it and the form is not editable. */
+  busy: boolean;
+  /** 422 field errors of POST /api/quotes, dotted paths (items.0.height, origin.postal_code, pickup_date) -> i18n keys or texts; show them under the fields. */
+  serverErrors?: Record<string, string[]>;
+  onSubmit: (request: QuoteRequestInput) => void;
+  /** Called on every edit the user makes after mount (the page marks shown rates stale: a change forces a re-rate). */
+  onEdit: () => void;
+  /** id of the <form> element, so the page can submit it again (Re-rate). */
+  formId?: string;
+}
+
+/** Form paths that have a field of their own; other 422 paths are listed above the submit button. */
+const FIELD_PATH =
+  /^((origin|destination)\.(postal_code|country|site_type)|pickup_date|insured_value|equipment_type|items\.\d+\.(package_type|quantity|length|width|height|weight|freight_class|nmfc|description))$/;
+
+type Override =
+  | { kind: 'class'; key: string; n: number; chosen: FreightClass; recommended: FreightClass }
+  | { kind: 'service'; code: AccessorialCode; checked: boolean; end: End; site: SiteType };
+
+const END_OF: Record<'origin' | 'destination', End> = { origin: 'pickup', destination: 'delivery' };
+
+/**
+ * The quote request form (spec section 2, Shipment details and Parcel details): where and when,
+ * shipping units with live density and class, services, shipment value, and for the LTL & Small
+ * Package pages the mode choice of spec section 4. Produces a `QuoteRequestInput`.
+ */
+export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onSubmit, onEdit, formId }: ShipmentFormProps): JSX.Element {
+  const { t } = useTranslation();
+  const user = useAuthUser();
+  const defaults: Defaults = {
+    unit_system: user?.settings?.unit_system ?? DEFAULT_SETTINGS.unit_system,
+    currency: user?.settings?.currency ?? DEFAULT_SETTINGS.currency,
+    mode_pick: pickFromPreference(user?.settings?.preferred_mode),
+  };
+
+  // Loading `initial` is not an edit of the user's: onValuesChange runs synchronously inside setValues.
+  const loading = useRef(false);
+  const onEditRef = useRef(onEdit);
+  useEffect(() => {
+    onEditRef.current = onEdit;
+  }, [onEdit]);
+  const form = useForm<FormValues>({
+    initialValues: initial ? fromRequest(initial, defaults) : defaultValues(defaults),
+    onValuesChange: () => {
+      if (!loading.current) onEditRef.current();
+    },
+  });
+
+  const loadedInitial = useRef(initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new `initial` reloads the form
+  useEffect(() => {
+    if (!initial || initial === loadedInitial.current) return;
+    loadedInitial.current = initial;
+    loading.current = true;
+    form.setValues(fromRequest(initial, defaults));
+    form.clearErrors();
+    loading.current = false;
+  }, [initial]);
+
+  const values = form.values;
+  const units = values.unit_system;
+  const ltlParcel = kind === 'ltl_parcel';
+  const merged = useMemo(() => mergeCombined(values.items, ltlParcel), [values.items, ltlParcel]);
+  const density = useMemo(() => {
+    const byKey = new Map<string, ReturnType<typeof lineDensity>>();
+    merged.lineKeys.forEach((key, i) => {
+      byKey.set(key, merged.items[i] ? lineDensity(merged.items[i], units) : null);
+    });
+    return byKey;
+  }, [merged, units]);
+  const fit = ltlParcel ? eligibility(merged.items, units) : null;
+  const sites = { pickup: values.origin.site_type, delivery: values.destination.site_type };
+  const crossBorder = values.origin.country !== values.destination.country;
+  const parcelShown = ltlParcel && (values.mode_pick === 'parcel' || (values.mode_pick === 'auto' && fit?.parcel === true));
+  const offerLtl = ltlParcel && values.mode_pick === 'parcel' && fit !== null && !fit.parcel ? fit.problems : null;
+
+  const [override, setOverride] = useState<Override | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [generalErrors, setGeneralErrors] = useState<string[]>([]);
+  /** Form key of each request item sent last, to place the server's `items.N` errors. */
+  const sentLineKeys = useRef<string[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const offerRef = useRef<HTMLDivElement>(null);
+  const modeLabelId = useId();
+
+  // The server's 422 errors under their fields; the rest in a list above the submit button.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed once per answer
+  useEffect(() => {
+    if (!serverErrors) {
+      setGeneralErrors([]);
+      return;
+    }
+    const current = form.getValues();
+    const fields: Record<string, string> = {};
+    const general: string[] = [];
+    for (const [path, messages] of Object.entries(serverErrors)) {
+      const text = messages.map((m) => translateMessage(t, m)).join(' ');
+      const at = formPath(path.split('.'), sentLineKeys.current, current);
+      if (FIELD_PATH.test(at)) fields[at] = text;
+      else general.push(text);
+    }
+    form.setErrors(fields);
+    setGeneralErrors(general);
+  }, [serverErrors]);
+
+  const showErrors = (errors: Record<string, string>) => {
+    form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(t, v)])));
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  /** Client checks (spec words first, then the contract); the request for `mode`, or null with the errors shown. */
+  const checked = (mode: QuoteMode): { request: ShipmentRequest; lineKeys: string[] } | null => {
+    const current = form.getValues();
+    const built = toRequest(current, mode, clientRef);
+    const errors = { ...contractErrors(built.request, built.lineKeys, current), ...validateValues(current, kind) };
+    if (Object.keys(errors).length) {
+      showErrors(errors);
+      return null;
+    }
+    return built;
+  };
+
+  const send = (mode: QuoteMode) => {
+    const built = checked(mode);
+    if (!built) return;
+    sentLineKeys.current = built.lineKeys;
+    setGeneralErrors([]);
+    onSubmit(built.request);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!ltlParcel) return send('truckload');
+    const built = checked('ltl');
+    if (!built) return;
+    const current = form.getValues();
+    const verdict = eligibility(built.request.items, current.unit_system);
+    const decision = verdict ? decideMode(verdict, current.mode_pick) : ({ kind: 'submit', mode: 'ltl' } as const);
+    if (decision.kind === 'submit') send(decision.mode);
+    else if (decision.kind === 'ask') setAsking(true);
+    else {
+      offerRef.current?.scrollIntoView?.({ block: 'center' });
+      offerRef.current?.focus();
+    }
+  };
+
+  const setSiteType = (end: 'origin' | 'destination', next: SiteType) => {
+    const current = form.getValues();
+    form.setValues({
+      [end]: { ...current[end], site_type: next },
+      accessorials: applySiteType(current.accessorials, END_OF[end], current[end].site_type, next),
+    });
+  };
+
+  const toggleAccessorial = (code: AccessorialCode, on: boolean) => {
+    form.setFieldValue('accessorials', withAccessorial(form.getValues().accessorials, code, on));
+    const s = serviceOf(code);
+    if (s && isAccessorialOverride(code, on, sites)) setOverride({ kind: 'service', code, checked: on, end: s.end, site: sites[s.end] });
+  };
+
+  const setFreightClass = (index: number, value: string) => {
+    const line = form.getValues().items[index];
+    if (!line) return;
+    form.setFieldValue(`items.${index}.freight_class`, value);
+    const chosen = toNumber(value) as FreightClass | undefined;
+    const recommended = density.get(line.key)?.density_class;
+    if (chosen !== undefined && recommended !== undefined && isClassOverride(chosen, recommended)) {
+      setOverride({ kind: 'class', key: line.key, n: index + 1, chosen, recommended });
+    }
+  };
+
+  /** Cancel goes back to the recommendation: the density's class, or what the site type recommends. */
+  const cancelOverride = () => {
+    if (override?.kind === 'class') {
+      const index = form.getValues().items.findIndex((l) => l.key === override.key);
+      if (index >= 0) form.setFieldValue(`items.${index}.freight_class`, '');
+    } else if (override?.kind === 'service') {
+      form.setFieldValue('accessorials', withAccessorial(form.getValues().accessorials, override.code, !override.checked));
+    }
+    setOverride(null);
+  };
+
+  /** Switching units converts the numbers entered (to 0.01), so the cargo stays the same. */
+  const switchUnits = (next: UnitSystem) => {
+    const current = form.getValues();
+    const prev = current.unit_system;
+    if (next === prev) return;
+    const length = (v: number | string) => {
+      const n = toNumber(v);
+      return n === undefined ? v : round2(fromInches(toInches(n, prev), next));
+    };
+    const weight = (v: number | string) => {
+      const n = toNumber(v);
+      return n === undefined ? v : round2(fromPounds(toPounds(n, prev), next));
+    };
+    form.setValues({
+      unit_system: next,
+      items: current.items.map((i) => ({
+        ...i,
+        length: length(i.length),
+        width: length(i.width),
+        height: length(i.height),
+        weight: weight(i.weight),
+      })),
+    });
+  };
+
+  const setItems = (items: FormValues['items']) => {
+    form.clearErrors();
+    form.setFieldValue('items', items);
+  };
+
+  const overrideText = (o: Override) => {
+    if (o.kind === 'class') return t('quotes.form.override.class', { n: o.n, chosen: o.chosen, recommended: o.recommended });
+    const s = serviceOf(o.code);
+    const service = s ? t(`quotes.form.accessorials.names.${o.code}`) : o.code;
+    const site = t(`quotes.form.site_types.${o.site}`).toLocaleLowerCase();
+    return t(o.checked ? 'quotes.form.override.service_on' : 'quotes.form.override.service_off', { service, site });
+  };
+
+  return (
+    <>
+      <form id={formId} ref={formRef} onSubmit={submit} noValidate aria-label={t('quotes.form.label')}>
+        <Fieldset variant="unstyled" disabled={busy} p={0} m={0}>
+          <Stack gap="md">
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} size="h4" mb="sm">
+                {t('quotes.form.where_when')}
+              </Title>
+              <Grid gap="md">
+                {(['origin', 'destination'] as const).map((end) => (
+                  <Grid.Col key={end} span={{ base: 12, md: 6 }}>
+                    <Text size="sm" fw={600} mb={4}>
+                      {t(`quotes.form.${END_OF[end]}`)}
+                    </Text>
+                    <PlaceFields form={form} end={end} onSiteType={(next) => setSiteType(end, next)} />
+                  </Grid.Col>
+                ))}
+                <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                  <TextInput
+                    type="date"
+                    label={t('quotes.form.pickup_date')}
+                    withAsterisk
+                    min={isoLocalDate(new Date())}
+                    description={t('quotes.form.pickup_date_hint')}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    {...form.getInputProps('pickup_date')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                  <Text component="div" id={`${modeLabelId}-units`} size="sm" fw={500} mb={4}>
+                    {t('quotes.form.units')}
+                  </Text>
+                  <div role="radiogroup" aria-labelledby={`${modeLabelId}-units`}>
+                    <SegmentedControl
+                      fullWidth
+                      value={units}
+                      onChange={(v) => switchUnits(v as UnitSystem)}
+                      data={(['imperial', 'metric'] as const).map((u) => ({ value: u, label: t(`quotes.form.unit_systems.${u}`) }))}
+                    />
+                  </div>
+                </Grid.Col>
+                {ltlParcel ? (
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <Text component="div" id={`${modeLabelId}-mode`} size="sm" fw={500} mb={4}>
+                      {t('quotes.form.mode.label')}
+                    </Text>
+                    <div role="radiogroup" aria-labelledby={`${modeLabelId}-mode`}>
+                      <SegmentedControl
+                        fullWidth
+                        value={values.mode_pick}
+                        onChange={(v) => form.setFieldValue('mode_pick', v as ModePick)}
+                        data={(['auto', 'ltl', 'parcel'] as const).map((m) => ({ value: m, label: t(`quotes.form.mode.${m}`) }))}
+                      />
+                    </div>
+                    <Text size="xs" c="dimmed" mt={4}>
+                      {t('quotes.form.mode.hint')}
+                    </Text>
+                  </Grid.Col>
+                ) : (
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <NativeSelect
+                      label={t('quotes.form.equipment')}
+                      withAsterisk
+                      data={[
+                        { value: '', label: t('quotes.form.choose'), disabled: true },
+                        ...EQUIPMENT_TYPES.map((e) => ({ value: e, label: t(`quotes.form.equipment_types.${e}`) })),
+                      ]}
+                      value={values.equipment_type}
+                      onChange={(e) => form.setFieldValue('equipment_type', e.currentTarget.value as EquipmentType)}
+                      error={form.errors.equipment_type}
+                    />
+                  </Grid.Col>
+                )}
+              </Grid>
+              {crossBorder && (
+                <Alert color="yellow" mt="md" title={t('quotes.form.cross_border.title')} role="status">
+                  <Text size="sm">{t('quotes.form.cross_border.body')}</Text>
+                  <Anchor component={Link} to={paths.quoteInternational} size="sm">
+                    {t('quotes.form.cross_border.link')}
+                  </Anchor>
+                </Alert>
+              )}
+            </Paper>
+
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                {t('quotes.form.items.title')}
+              </Title>
+              {values.items.map((item, index) => {
+                const base = ltlParcel ? baseKeyOf(values.items, item.key) : item.key;
+                const loadedOn = base === item.key ? null : values.items.findIndex((l) => l.key === base) + 1;
+                const requestIndex = merged.lineKeys.indexOf(item.key);
+                const hasLoaded = ltlParcel && values.items.some((l) => l.key !== item.key && baseKeyOf(values.items, l.key) === item.key);
+                const mergedWeight = hasLoaded && requestIndex >= 0 ? (merged.items[requestIndex]?.weight ?? null) : null;
+                return (
+                  <ItemLine
+                    key={item.key}
+                    form={form}
+                    index={index}
+                    kind={kind}
+                    density={loadedOn === null ? (density.get(item.key) ?? null) : null}
+                    loadedOn={loadedOn}
+                    mergedWeight={typeof mergedWeight === 'number' && Number.isFinite(mergedWeight) ? mergedWeight : null}
+                    targets={combineTargets(values.items, item.key).map((l) => ({ key: l.key, n: values.items.indexOf(l) + 1 }))}
+                    onCombine={(target) => setItems(setCombine(form.getValues().items, item.key, target))}
+                    onFreightClass={(v) => setFreightClass(index, v)}
+                    onRemove={values.items.length > 1 ? () => setItems(removeLine(form.getValues().items, item.key)) : null}
+                  />
+                );
+              })}
+              <Group>
+                <Button
+                  variant="light"
+                  onClick={() => setItems([...form.getValues().items, emptyItem()])}
+                  disabled={values.items.length >= 50}
+                >
+                  {t('quotes.form.items.add')}
+                </Button>
+              </Group>
+            </Stack>
+
+            {ltlParcel && values.mode_pick !== 'parcel' && (
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} size="h4" mb="sm">
+                  {t('quotes.form.accessorials.title')}
+                </Title>
+                <AccessorialFields value={values.accessorials} sites={sites} onToggle={toggleAccessorial} />
+              </Paper>
+            )}
+
+            {parcelShown && (
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} size="h4" mb="sm">
+                  {t('quotes.form.parcel.title')}
+                </Title>
+                <Grid>
+                  <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+                    <NativeSelect
+                      label={t('quotes.form.parcel.signature')}
+                      data={(['none', 'signature', 'adult_signature'] as const).map((s) => ({
+                        value: s,
+                        label: t(`quotes.form.parcel.signatures.${s}`),
+                      }))}
+                      description={values.signature === 'adult_signature' ? t('quotes.form.parcel.adult_hint') : undefined}
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      {...form.getInputProps('signature')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6, md: 8 }}>
+                    <Text size="sm" c="dimmed" mt={{ sm: 'lg' }}>
+                      {t('quotes.form.parcel.pickup_note')}
+                    </Text>
+                  </Grid.Col>
+                </Grid>
+              </Paper>
+            )}
+
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+                <NumberInput
+                  label={t('quotes.form.insured_value')}
+                  withAsterisk
+                  min={0}
+                  allowNegative={false}
+                  decimalScale={2}
+                  hideControls
+                  rightSection={
+                    <Text size="xs" c="dimmed" aria-hidden>
+                      {values.currency}
+                    </Text>
+                  }
+                  rightSectionPointerEvents="none"
+                  description={t('quotes.form.insured_value_hint')}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  {...form.getInputProps('insured_value')}
+                />
+              </Grid.Col>
+            </Grid>
+
+            {generalErrors.length > 0 && (
+              <Alert color="red" title={t('quotes.form.errors.title')} role="alert">
+                <List size="sm">
+                  {generalErrors.map((e) => (
+                    <List.Item key={e}>{e}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+
+            {offerLtl && (
+              <Alert color="orange" title={t('quotes.form.offer_ltl.title')} role="alert" ref={offerRef} tabIndex={-1}>
+                <Stack gap="xs">
+                  <List size="sm">
+                    {offerLtl.map((p) => (
+                      <List.Item key={`${p.item}-${p.reason}`}>
+                        {t('quotes.form.offer_ltl.problem', {
+                          n: merged.lineKeys[p.item] ? values.items.findIndex((l) => l.key === merged.lineKeys[p.item]) + 1 : p.item + 1,
+                          problem: t(`quotes.form.parcel_problem.${p.reason}`),
+                        })}
+                      </List.Item>
+                    ))}
+                  </List>
+                  <Group>
+                    <Button variant="filled" color="orange" onClick={() => form.setFieldValue('mode_pick', 'ltl')}>
+                      {t('quotes.form.offer_ltl.use_ltl')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            )}
+
+            <Group justify="flex-end">
+              <Button type="submit" size="md" loading={busy}>
+                {t('quotes.form.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
+      </form>
+
+      <Modal opened={override !== null} onClose={cancelOverride} title={t('quotes.form.override.title')} centered>
+        <Stack>
+          <Text size="sm">{override ? overrideText(override) : null}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancelOverride}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="orange" onClick={() => setOverride(null)}>
+              {t('quotes.form.override.acknowledge')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t('quotes.form.mode_choice.title')} centered>
+        <Stack>
+          <Text size="sm">{t('quotes.form.mode_choice.body')}</Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setAsking(false);
+                send('ltl');
+              }}
+            >
+              {t('quotes.form.mode_choice.ltl')}
+            </Button>
+            <Button
+              onClick={() => {
+                setAsking(false);
+                send('parcel');
+              }}
+            >
+              {t('quotes.form.mode_choice.parcel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { ShipmentForm, type ShipmentFormProps } from './ShipmentForm';

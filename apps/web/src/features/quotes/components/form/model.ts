@@ -1,0 +1,207 @@
+import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import { EQUIPMENT_TYPES, PACKAGE_TYPES, SITE_TYPES } from '@freight/contracts';
+import {
+  COUNTRIES,
+  type Country,
+  CURRENCIES,
+  type Currency,
+  REQUESTABLE_ACCESSORIALS,
+  UNIT_SYSTEMS,
+  type UnitSystem,
+} from '@freight/domain';
+import type { SignatureOption } from '@freight/domain/rating/parcel';
+import { mergeCombined } from './combine';
+import { type NumberValue, optionalText, toNumber } from './parse';
+
+/**
+ * The form's own values and their mapping to and from the quote request (contracts
+ * `quoteRequest`). Numbers are kept as Mantine NumberInput gives them (number, or '' / a partial
+ * string while typing) and parsed only when the request is built.
+ */
+
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+export type SiteType = (typeof SITE_TYPES)[number];
+export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
+export type AccessorialCode = (typeof REQUESTABLE_ACCESSORIALS)[number];
+/** How the LTL & Small Package pages settle the mode: 'auto' asks when the cargo fits both. */
+export type ModePick = 'auto' | 'ltl' | 'parcel';
+
+/**
+ * `signature` is being added to the contract as optional 'none' | 'signature' | 'adult_signature'
+ * (parcel only); until `QuoteRequestInput` carries it, the form's request type adds it here.
+ */
+export type ShipmentRequest = QuoteRequestInput & { signature?: SignatureOption };
+
+export interface ItemValues {
+  /** Stable id of the line in the form (React key, combine target); never sent. */
+  key: string;
+  package_type: PackageType | '';
+  quantity: NumberValue;
+  length: NumberValue;
+  width: NumberValue;
+  height: NumberValue;
+  /** Weight of one handling unit. */
+  weight: NumberValue;
+  stackable: boolean;
+  hazardous: boolean;
+  /** '' = the class the density gives. */
+  freight_class: string;
+  nmfc: string;
+  description: string;
+  /** Key of the line this one is loaded on (boxes on the same pallet); see combine.ts. */
+  combine_with: string | null;
+}
+
+export interface PlaceValues {
+  postal_code: string;
+  country: Country;
+  site_type: SiteType;
+}
+
+export interface FormValues {
+  mode_pick: ModePick;
+  pickup_date: string;
+  origin: PlaceValues;
+  destination: PlaceValues;
+  items: ItemValues[];
+  accessorials: AccessorialCode[];
+  insured_value: NumberValue;
+  currency: Currency;
+  unit_system: UnitSystem;
+  equipment_type: EquipmentType | '';
+  signature: SignatureOption;
+}
+
+let keySeq = 0;
+export const newKey = () => `item-${++keySeq}`;
+
+export function emptyItem(): ItemValues {
+  return {
+    key: newKey(),
+    package_type: '',
+    quantity: 1,
+    length: '',
+    width: '',
+    height: '',
+    weight: '',
+    stackable: true,
+    hazardous: false,
+    freight_class: '',
+    nmfc: '',
+    description: '',
+    combine_with: null,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export const isoLocalDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The next business day after `today` (weekends skipped; holidays are the server's no-rate message). */
+export function nextBusinessDay(today: Date = new Date()): string {
+  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return isoLocalDate(d);
+}
+
+export interface Defaults {
+  unit_system: UnitSystem;
+  currency: Currency;
+  mode_pick: ModePick;
+  today?: Date;
+}
+
+export function defaultValues(d: Defaults): FormValues {
+  return {
+    mode_pick: d.mode_pick,
+    pickup_date: nextBusinessDay(d.today),
+    origin: { postal_code: '', country: 'US', site_type: 'business' },
+    destination: { postal_code: '', country: 'US', site_type: 'business' },
+    items: [emptyItem()],
+    accessorials: [],
+    insured_value: '',
+    currency: d.currency,
+    unit_system: d.unit_system,
+    equipment_type: '',
+    signature: 'none',
+  };
+}
+
+const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T =>
+  typeof v === 'string' && (list as readonly string[]).includes(v) ? (v as T) : fallback;
+
+/** Form values of a saved or re-run quote's `inputs` (missing parts from the defaults). */
+export function fromRequest(r: ShipmentRequest, d: Defaults): FormValues {
+  const base = defaultValues(d);
+  const place = (p: QuoteRequestInput['origin'] | undefined, fallback: PlaceValues): PlaceValues => ({
+    postal_code: p?.postal_code ?? '',
+    country: oneOf(COUNTRIES, p?.country, fallback.country),
+    site_type: oneOf(SITE_TYPES, p?.site_type, 'business'),
+  });
+  const items = (r.items ?? []).map(
+    (i): ItemValues => ({
+      key: newKey(),
+      package_type: oneOf<PackageType | ''>(PACKAGE_TYPES, i.package_type, ''),
+      quantity: i.quantity ?? 1,
+      length: i.length ?? '',
+      width: i.width ?? '',
+      height: i.height ?? '',
+      weight: i.weight ?? '',
+      stackable: i.stackable ?? true,
+      hazardous: i.hazardous ?? false,
+      freight_class: i.freight_class === undefined ? '' : String(i.freight_class),
+      nmfc: i.nmfc ?? '',
+      description: i.description ?? '',
+      combine_with: null,
+    }),
+  );
+  const modePick: Record<QuoteMode, ModePick> = { ltl: 'ltl', parcel: 'parcel', truckload: d.mode_pick };
+  return {
+    ...base,
+    mode_pick: modePick[r.mode] ?? d.mode_pick,
+    pickup_date: r.pickup_date ?? base.pickup_date,
+    origin: place(r.origin, base.origin),
+    destination: place(r.destination, base.destination),
+    items: items.length ? items : base.items,
+    accessorials: (r.accessorials ?? []).filter((a): a is AccessorialCode => (REQUESTABLE_ACCESSORIALS as readonly string[]).includes(a)),
+    insured_value: r.insured_value ?? '',
+    currency: oneOf(CURRENCIES, r.currency, d.currency),
+    unit_system: oneOf(UNIT_SYSTEMS, r.unit_system, d.unit_system),
+    equipment_type: oneOf<EquipmentType | ''>(EQUIPMENT_TYPES, r.equipment_type, ''),
+    signature: oneOf<SignatureOption>(['none', 'signature', 'adult_signature'], r.signature, 'none'),
+  };
+}
+
+export const normalizePostalCode = (code: string) => code.trim().toUpperCase();
+
+export interface BuiltRequest {
+  request: ShipmentRequest;
+  /** For each request item, the form key of the line it came from (to map 422 errors back). */
+  lineKeys: string[];
+}
+
+/**
+ * The request for `mode`: combined lines merged (combine.ts), numbers parsed (an unparsable
+ * number stays out, so the contract reports it), site-type accessorials kept as chosen, the
+ * signature only for parcel and the equipment only for truckload.
+ */
+export function toRequest(values: FormValues, mode: QuoteMode, clientRef?: string): BuiltRequest {
+  const { items, lineKeys } = mergeCombined(values.items, mode !== 'truckload');
+  const request: ShipmentRequest = {
+    mode,
+    pickup_date: values.pickup_date,
+    origin: { ...values.origin, postal_code: normalizePostalCode(values.origin.postal_code) },
+    destination: { ...values.destination, postal_code: normalizePostalCode(values.destination.postal_code) },
+    items,
+    accessorials: mode === 'ltl' ? REQUESTABLE_ACCESSORIALS.filter((a) => values.accessorials.includes(a)) : [],
+    insured_value: toNumber(values.insured_value) as number,
+    currency: values.currency,
+    unit_system: values.unit_system,
+  };
+  if (mode === 'truckload' && values.equipment_type) request.equipment_type = values.equipment_type;
+  if (mode === 'parcel') request.signature = values.signature;
+  const ref = clientRef ? optionalText(clientRef, 64) : undefined;
+  if (ref) request.client_ref = ref;
+  return { request, lineKeys };
+}
+
+export type { NumberValue };
