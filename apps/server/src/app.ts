@@ -17,7 +17,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
+import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { installErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps) {
   await adminRoutes(app, ctx);
   await quotesRoutes(app, ctx);
   await carriersRoutes(app, ctx);
+  await postalCodesRoutes(app);
+  await salesRequestsRoutes(app, ctx);
   await serveWeb(app, config);
 
   // Housekeeping: idle sessions, and outbox rows whose links (24 h at most) have expired.

@@ -26,6 +26,11 @@ describe('loadConfig', () => {
       expect(text).toContain('MAIL_URL');
     }
   });
+  it('mails sales requests to SALES_EMAIL, a test address by default', () => {
+    expect(loadConfig({}).SALES_EMAIL).toBe('sales@freight-portal.test');
+    expect(loadConfig({ SALES_EMAIL: 'desk@carrier.example' }).SALES_EMAIL).toBe('desk@carrier.example');
+    expect(() => loadConfig({ SALES_EMAIL: 'sales desk' })).toThrow(/SALES_EMAIL: must be an email address/);
+  });
   it('uses secure cookies behind https', () => {
     expect(loadConfig({ APP_URL: 'https://portal.example.com/' }).secureCookies).toBe(true);
   });

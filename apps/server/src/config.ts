@@ -25,6 +25,8 @@ const schema = z
       .refine((u) => /^smtps?:\/\//.test(u), { error: 'must be an smtp:// or smtps:// URL' })
       .optional(),
     MAIL_FROM: z.string().min(3).default('Freight Portal <no-reply@freight-portal.test>'),
+    /** The sales desk: receives the shippers' 'send the request to sales' mails. */
+    SALES_EMAIL: z.email({ error: 'must be an email address' }).default('sales@freight-portal.test'),
     /** How many reverse proxies stand in front (their X-Forwarded-For entries are trusted); 0 = none. */
     TRUST_PROXY: z.coerce.number({ error: 'must be the number of proxies in front (0 for none)' }).int().min(0).max(10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

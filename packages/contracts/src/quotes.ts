@@ -1,6 +1,6 @@
 import { COUNTRIES, CURRENCIES, NMFC_CLASSES, REQUESTABLE_ACCESSORIALS, UNIT_SYSTEMS } from '@freight/domain';
 import { z } from 'zod';
-import { requiredText } from './fields';
+import { email, phone, requiredText } from './fields';
 
 /**
  * The quote request (POST /api/quotes). Lengths and weights are in the request's unit system
@@ -43,6 +43,10 @@ export const QUOTE_ACCESSORIALS = REQUESTABLE_ACCESSORIALS;
 export const EQUIPMENT_TYPES = ['dry_van', 'reefer', 'flatbed', 'step_deck', 'rgn'] as const;
 
 export const FREIGHT_CLASSES = NMFC_CLASSES;
+
+/** Parcel signature options (spec 'Parcel details'); adult signature: recipient 21 or older. Ignored for LTL and truckload. */
+export const SIGNATURE_OPTIONS = ['none', 'signature', 'adult_signature'] as const;
+export type SignatureChoice = (typeof SIGNATURE_OPTIONS)[number];
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, key = 'validation.choice') => z.enum(values, { error: key });
 
@@ -110,6 +114,8 @@ export const quoteRequest = z
     unit_system: choice(UNIT_SYSTEMS).optional(),
     equipment_type: choice(EQUIPMENT_TYPES).optional(),
     client_ref: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
+    /** Parcel only; LTL and truckload ignore it. */
+    signature: choice(SIGNATURE_OPTIONS).default('none'),
   })
   .superRefine((q, ctx) => {
     if (q.mode === 'truckload' && q.equipment_type === undefined) {
@@ -118,3 +124,22 @@ export const quoteRequest = z
   });
 export type QuoteRequest = z.output<typeof quoteRequest>;
 export type QuoteRequestInput = z.input<typeof quoteRequest>;
+
+/** The quote list's filters (GET /api/quotes): `q` matches the client reference and the origin/destination postal codes. */
+export const quoteListQuery = z.object({
+  mode: choice(QUOTE_MODES).optional(),
+  q: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
+});
+
+/**
+ * The 'send the request to sales' offer (spec section 8: 7 or more pallets and the other
+ * call-for-a-quote answers), POST /api/quotes/:id/sales-request: who the sales desk should call back.
+ */
+export const salesRequest = z.object({
+  name: requiredText('validation.required', 160),
+  email: email('validation.required'),
+  phone: phone('validation.required'),
+  notes: z.string({ error: 'validation.invalid' }).trim().max(2000, { error: 'validation.too_long' }).optional(),
+});
+export type SalesRequest = z.output<typeof salesRequest>;
+export type SalesRequestInput = z.input<typeof salesRequest>;

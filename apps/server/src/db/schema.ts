@@ -221,3 +221,26 @@ export const quotes = pgTable(
   },
   (t) => [index('quotes_account_created_idx').on(t.accountId, t.createdAt.desc())],
 );
+
+/** A shipper's 'send the request to sales' (spec section 8) for one of the account's quotes; the sales desk is mailed. */
+export const salesRequests = pgTable(
+  'sales_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sales_requests_account_created_idx').on(t.accountId, t.createdAt.desc()), index('sales_requests_quote_idx').on(t.quoteId)],
+);

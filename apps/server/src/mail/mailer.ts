@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go (the sales desk answers the shipper); an address already validated. */
+  replyTo?: string;
 }
 
 /** Outbox rows hold live links; once those have expired the rows are of no use and are deleted. */
@@ -30,7 +32,8 @@ export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log
   const transport = opts.mailUrl ? nodemailer.createTransport(opts.mailUrl) : undefined;
   return {
     async send(message) {
-      const [row] = await opts.db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      const { to, subject, text, html } = message;
+      const [row] = await opts.db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned no row');
       if (!transport) {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];

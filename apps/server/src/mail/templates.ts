@@ -24,3 +24,143 @@ function actionMail(language: Language, kind: 'verify' | 'reset', to: string, na
 export const verifyEmailMail = (language: Language, to: string, name: string, url: string) => actionMail(language, 'verify', to, name, url);
 export const resetPasswordMail = (language: Language, to: string, name: string, url: string) =>
   actionMail(language, 'reset', to, name, url);
+
+/** What the sales desk is told of a shipper's request (spec section 8, 'send the request to sales'). */
+export interface SalesRequestMailData {
+  request: { id: string; name: string; email: string; phone: string; notes: string | null };
+  account: { name: string };
+  user: { name: string; email: string };
+  quote: {
+    id: string;
+    mode: string;
+    created_at: Date;
+    pickup_date: string;
+    origin: SalesPlace;
+    destination: SalesPlace;
+    unit_system: string;
+    currency: string;
+    insured_value: number;
+    equipment_type?: string;
+    signature?: string;
+    client_ref?: string | null;
+    accessorials: string[];
+    items: {
+      quantity: number;
+      package_type: string;
+      length: number;
+      width: number;
+      height: number;
+      weight: number;
+      freight_class?: number;
+      nmfc?: string;
+      stackable: boolean;
+      hazardous: boolean;
+      description?: string;
+    }[];
+    /** The online answer: no-rate reasons and warnings as message keys. */
+    messages: { key: string; params?: Record<string, unknown> }[];
+  };
+}
+
+interface SalesPlace {
+  postal_code: string;
+  country: string;
+  site_type: string;
+  city: string;
+  state: string;
+}
+
+/** User-typed text on one line: control characters (CR, LF, tabs...) become spaces. */
+const oneLine = (s: string | null | undefined) => (s ?? '').replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+/** User-typed text over several lines: line breaks kept, other control characters dropped. */
+const multiLine = (s: string | null | undefined) =>
+  (s ?? '')
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/(?!\n)\p{Cc}/gu, '')
+    .trim();
+
+/**
+ * The mail to the sales desk: the shipper's contact and notes, then the quote (lanes, pickup
+ * date, mode, items, services, the online answer). Plain text; the HTML part is the same text,
+ * escaped, so nothing a user typed becomes markup, and the subject carries no user text but
+ * postal codes put on one line. In English (the desk's language). Answers go to the shipper.
+ */
+export function salesRequestMail(to: string, data: SalesRequestMailData): MailMessage {
+  const t = translator('en');
+  const k = (key: string, params: Record<string, unknown> = {}) => t(`mail.sales_request.${key}`, params);
+  const { request, quote } = data;
+  const lengthUnit = quote.unit_system === 'metric' ? 'cm' : 'in';
+  const weightUnit = quote.unit_system === 'metric' ? 'kg' : 'lb';
+  const mode = k(`modes.${quote.mode}`);
+  const lane = (p: SalesPlace) =>
+    [oneLine(p.postal_code), p.country, [oneLine(p.city), p.state].filter(Boolean).join(', '), `(${p.site_type})`]
+      .filter(Boolean)
+      .join(' ');
+  const item = (i: SalesRequestMailData['quote']['items'][number], n: number) => {
+    const parts = [
+      k('item', {
+        quantity: i.quantity,
+        package_type: i.package_type,
+        length: i.length,
+        width: i.width,
+        height: i.height,
+        weight: i.weight,
+        length_unit: lengthUnit,
+        weight_unit: weightUnit,
+      }),
+    ];
+    if (i.freight_class !== undefined) parts.push(k('item_class', { class: i.freight_class }));
+    if (i.nmfc) parts.push(k('item_nmfc', { nmfc: oneLine(i.nmfc) }));
+    if (!i.stackable) parts.push(k('item_not_stackable'));
+    if (i.hazardous) parts.push(k('item_hazardous'));
+    if (i.description) parts.push(`"${oneLine(i.description)}"`);
+    return `  ${n + 1}. ${parts.join(', ')}`;
+  };
+  const none = k('none');
+  const field = (label: string, value: string) => `${k(label)}: ${value}`;
+  const lines = [
+    k('intro'),
+    '',
+    `== ${k('contact')} ==`,
+    field('name', oneLine(request.name)),
+    field('email', oneLine(request.email)),
+    field('phone', oneLine(request.phone)),
+    field('account', oneLine(data.account.name)),
+    field('user', `${oneLine(data.user.name)} <${oneLine(data.user.email)}>`),
+    '',
+    `${k('notes')}:`,
+    multiLine(request.notes) || none,
+    '',
+    `== ${k('quote')} ${quote.id} ==`,
+    field('created', quote.created_at.toISOString()),
+    field('mode', mode),
+    field('pickup_date', quote.pickup_date),
+    field('origin', lane(quote.origin)),
+    field('destination', lane(quote.destination)),
+    `${k('items')}:`,
+    ...quote.items.map(item),
+    field('accessorials', quote.accessorials.length ? quote.accessorials.join(', ') : none),
+    ...(quote.mode === 'parcel' ? [field('signature', quote.signature ?? 'none')] : []),
+    ...(quote.equipment_type ? [field('equipment', quote.equipment_type)] : []),
+    field('insured_value', `${quote.insured_value} ${quote.currency}`),
+    field('client_ref', oneLine(quote.client_ref) || none),
+    `${k('online_answer')}:`,
+    ...(quote.messages.length ? quote.messages.map((m) => `  - ${t(m.key, m.params ?? {})}`) : [`  ${none}`]),
+    '',
+    k('request_id', { id: request.id }),
+  ];
+  const text = lines.join('\n');
+  return {
+    to,
+    replyTo: request.email,
+    subject: oneLine(
+      k('subject', {
+        mode,
+        origin: `${oneLine(quote.origin.postal_code)} ${quote.origin.country}`,
+        destination: `${oneLine(quote.destination.postal_code)} ${quote.destination.country}`,
+      }),
+    ),
+    text,
+    html: `<pre style="font-family: inherit; white-space: pre-wrap">${escapeHtml(text)}</pre>`,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiIncidents, type CarrierMode, carriers, currencyRates, dieselPrices, quotes } from '../../db/schema';
 
@@ -22,6 +22,34 @@ function cachedFor<T>(ttlMs: number, load: () => Promise<T>) {
     }
     return entry.value;
   };
+}
+
+export interface QuotePageOptions {
+  page: number;
+  perPage: number;
+  savedOnly: boolean;
+  mode?: CarrierMode;
+  /** Trimmed, non-empty. */
+  search?: string;
+}
+
+/** `value` as a LIKE pattern that matches itself only: \, % and _ escaped (with `escape '\'`). */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The list search: the client reference contains the text (any case), or the origin or the
+ * destination postal code of the stored input starts with it (any case, spaces ignored, so
+ * 'm5v3' finds 'M5V 3L9'). Bound parameters only; works on PostgreSQL and PGlite alike.
+ */
+function quoteSearch(search: string): SQL {
+  const contains = `%${escapeLike(search)}%`;
+  const compact = search.replace(/\s+/g, '');
+  const prefix = `${escapeLike(compact)}%`;
+  // `end` is one of two constants, written into the SQL text; the user's text is always a parameter.
+  const postal = (end: 'origin' | 'destination') =>
+    sql`replace(${quotes.input} -> ${sql.raw(`'${end}'`)} ->> 'postal_code', ' ', '') ilike ${prefix} escape '\\'`;
+  const byRef = sql`${quotes.clientRef} ilike ${contains} escape '\\'`;
+  return compact ? (or(byRef, postal('origin'), postal('destination')) as SQL) : byRef;
 }
 
 /**
@@ -90,9 +118,16 @@ export function quotesRepository(db: Db) {
       return row;
     },
 
-    /** One page of the account's quotes, newest first. */
-    async page(accountId: string, opts: { page: number; perPage: number; savedOnly: boolean }) {
-      const where = opts.savedOnly ? and(eq(quotes.accountId, accountId), eq(quotes.saved, true)) : eq(quotes.accountId, accountId);
+    /**
+     * One page of the account's quotes, newest first, optionally only saved ones, one mode, or
+     * those matching `search` (see quoteSearch); `total` counts the filtered quotes.
+     */
+    async page(accountId: string, opts: QuotePageOptions) {
+      const conditions: SQL[] = [eq(quotes.accountId, accountId)];
+      if (opts.savedOnly) conditions.push(eq(quotes.saved, true));
+      if (opts.mode) conditions.push(eq(quotes.mode, opts.mode));
+      if (opts.search) conditions.push(quoteSearch(opts.search));
+      const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
         db
           .select()

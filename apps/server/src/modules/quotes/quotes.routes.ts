@@ -1,4 +1,4 @@
-import { quoteRequest } from '@freight/contracts';
+import { quoteListQuery, quoteRequest } from '@freight/contracts';
 import type { Currency, UnitSystem } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +13,7 @@ import { quotesService } from './quotes.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
-const listQuery = z.object({
+const listQuery = quoteListQuery.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
   saved: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -43,7 +43,13 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
     const { account, settings } = customer(request);
     const perPage = request.query.per_page ?? settings.recordsPerPage;
     const savedOnly = request.query.saved === '1' || request.query.saved === 'true';
-    const { rows, total } = await service.page(account.id, { page: request.query.page, perPage, savedOnly });
+    const { rows, total } = await service.page(account.id, {
+      page: request.query.page,
+      perPage,
+      savedOnly,
+      mode: request.query.mode,
+      search: request.query.q || undefined,
+    });
     return presentQuotesPage(rows, total, request.query.page, perPage);
   });
 

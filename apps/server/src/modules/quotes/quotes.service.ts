@@ -200,6 +200,8 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
         declared_value_cents: declaredUsd,
         diesel_usd_per_gal: diesel,
         equipment_type: input.equipment_type,
+        // Quotes stored before signature options existed have none.
+        signature: input.mode === 'parcel' ? (input.signature ?? 'none') : 'none',
         unit_system: input.unit_system,
         currency: input.currency,
       };

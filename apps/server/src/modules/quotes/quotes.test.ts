@@ -46,7 +46,7 @@ interface Rate {
   total_cents: number;
   transit_days: number;
   estimated_delivery: string;
-  charges: { code: string; label: string; amount_cents: number }[];
+  charges: { code: string; label: string; detail: string | null; amount_cents: number }[];
 }
 interface Message {
   level: string;
@@ -204,6 +204,63 @@ describe('POST /api/quotes', () => {
   });
 });
 
+describe('parcel signature options', () => {
+  const box = { package_type: 'boxes', quantity: 2, length: 12, width: 10, height: 8, weight: 10, stackable: true, hazardous: false };
+
+  it('prices an adult signature on every rate (per package) and warns that the recipient must be 21 or older', async () => {
+    const c = await shipper();
+    const plain = (await c.post('/api/quotes', ltl({ mode: 'parcel', items: [box] }))).json().data;
+    expect(plain.inputs.signature).toBe('none');
+    const res = await c.post('/api/quotes', ltl({ mode: 'parcel', items: [box], signature: 'adult_signature' }));
+    expect(res.statusCode).toBe(201);
+    const q = res.json().data;
+    expect(q.inputs.signature).toBe('adult_signature');
+    const rates = q.rates as Rate[];
+    expect(rates.map((r) => r.scac).sort()).toEqual(['FDEG', 'UPSN', 'USPS']);
+    // The demo tariffs' adult signature (domain PARCEL_TARIFFS) for each of the two boxes.
+    const perPackage: Record<string, number> = { UPSN: 835, FDEG: 830, USPS: 1055 };
+    for (const r of rates) {
+      const line = r.charges.find((l) => l.detail === 'adult_signature');
+      expect(line, r.scac).toEqual({
+        code: 'accessorial',
+        label: 'Accessorial',
+        detail: 'adult_signature',
+        amount_cents: 2 * perPackage[r.scac]!,
+      });
+      expect(r.charges.reduce((s, l) => s + l.amount_cents, 0)).toBe(r.total_cents);
+      const before = (plain.rates as Rate[]).find((p) => p.scac === r.scac)!;
+      expect(r.total_cents - before.total_cents).toBe(line!.amount_cents);
+    }
+    expect(q.messages as Message[]).toContainEqual(
+      expect.objectContaining({
+        level: 'warning',
+        key: 'quote.warning.adult_signature_age',
+        text: 'Adult signature: the recipient must be 21 or older, with photo ID.',
+      }),
+    );
+  });
+
+  it('prices a plain signature without the warning, ignores signatures for LTL and refuses an unknown option', async () => {
+    const c = await shipper();
+    const q = (await c.post('/api/quotes', ltl({ mode: 'parcel', items: [box], signature: 'signature' }))).json().data;
+    for (const r of q.rates as Rate[]) {
+      expect(r.charges.filter((l) => l.detail === 'signature')).toHaveLength(1);
+    }
+    expect((q.messages as Message[]).map((m) => m.key)).not.toContain('quote.warning.adult_signature_age');
+
+    const freight = (await c.post('/api/quotes', ltl({ signature: 'adult_signature' }))).json().data;
+    expect(freight.rates.length).toBeGreaterThan(0);
+    for (const r of freight.rates as Rate[]) {
+      expect(r.charges.some((l) => l.detail === 'adult_signature')).toBe(false);
+    }
+    expect((freight.messages as Message[]).map((m) => m.key)).not.toContain('quote.warning.adult_signature_age');
+
+    const bad = await c.post('/api/quotes', ltl({ mode: 'parcel', items: [box], signature: 'notarised' }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ signature: ['Choose one of the listed options'] });
+  });
+});
+
 describe('quotes of an account', () => {
   it('lists, saves, filters, reruns and keeps quotes to their account', async () => {
     const c = await shipper();
@@ -243,5 +300,66 @@ describe('quotes of an account', () => {
     expect((await staff.post('/api/quotes', ltl())).statusCode).toBe(403);
     expect((await staff.get('/api/quotes')).statusCode).toBe(403);
     expect((await t.client().get('/api/quotes')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/quotes filters', () => {
+  it('filters by mode and by text (client reference anywhere, postal codes by prefix) with the total counting the filtered quotes', async () => {
+    const c = await t.client().login('other@demo.test');
+    const box = { package_type: 'boxes', quantity: 1, length: 12, width: 10, height: 8, weight: 10, stackable: true, hazardous: false };
+    // The test clock stands still: a minute between quotes keeps 'newest first' well defined.
+    const a = (await c.post('/api/quotes', ltl({ client_ref: 'ACME-Order-100' }))).json().data;
+    t.clock.advanceMinutes(1);
+    const b = (await c.post('/api/quotes', ltl({ mode: 'parcel', items: [box], client_ref: 'Widgets 50%_off' }))).json().data;
+    const toronto = { postal_code: 'm5v 3l9', country: 'CA', site_type: 'business' };
+    const montreal = { postal_code: 'H3Z 2Y7', country: 'CA', site_type: 'business' };
+    t.clock.advanceMinutes(1);
+    const d = (await c.post('/api/quotes', ltl({ origin: montreal, destination: toronto }))).json().data;
+    await c.post(`/api/quotes/${b.id}/save`);
+    const ids = async (query: string) => {
+      const res = await c.get(`/api/quotes?per_page=2&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return { ids: (body.data as { id: string }[]).map((q) => q.id), total: body.meta.total as number, lastPage: body.meta.last_page };
+    };
+
+    expect(await ids('mode=ltl')).toEqual({ ids: [d.id, a.id], total: 2, lastPage: 1 });
+    expect(await ids('mode=parcel')).toEqual({ ids: [b.id], total: 1, lastPage: 1 });
+    expect(await ids('mode=truckload')).toEqual({ ids: [], total: 0, lastPage: 1 });
+    // Client reference: anywhere, any case; LIKE wildcards are plain characters.
+    expect(await ids('q=order-1')).toEqual({ ids: [a.id], total: 1, lastPage: 1 });
+    expect(await ids(`q=${encodeURIComponent('50%_')}`)).toEqual({ ids: [b.id], total: 1, lastPage: 1 });
+    expect((await ids('q=%25')).ids).toEqual([b.id]);
+    expect((await ids('q=_')).ids).toEqual([b.id]);
+    expect((await ids('q=\\')).ids).toEqual([]);
+    // Postal codes: a prefix of the origin or the destination, any case, spaces ignored.
+    expect(await ids('q=606')).toEqual({ ids: [b.id, a.id], total: 2, lastPage: 1 });
+    expect((await ids('q=752')).ids).toEqual([b.id, a.id]);
+    expect((await ids('q=0606')).ids).toEqual([]);
+    expect((await ids('q=M5V3')).ids).toEqual([d.id]);
+    expect((await ids('q=h3z%202')).ids).toEqual([d.id]);
+    expect((await ids(`q=${encodeURIComponent('  h3z ')}`)).ids).toEqual([d.id]);
+    // Combined with the mode, saved and paging.
+    expect(await ids('q=606&mode=ltl')).toEqual({ ids: [a.id], total: 1, lastPage: 1 });
+    expect(await ids('q=606&saved=1')).toEqual({ ids: [b.id], total: 1, lastPage: 1 });
+    expect(await ids('q=&mode=ltl&page=2')).toEqual({ ids: [], total: 2, lastPage: 1 });
+    // Only the caller's account.
+    const mine = (await (await shipper()).get('/api/quotes?q=ACME-Order-100')).json();
+    expect(mine).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it('answers 422 for an unknown mode and a text over 64 characters', async () => {
+    const c = await shipper();
+    const mode = await c.get('/api/quotes?mode=air');
+    expect(mode.statusCode).toBe(422);
+    expect(mode.json().errors).toEqual({ mode: ['Choose one of the listed options'] });
+    const long = await c.get(`/api/quotes?q=${'x'.repeat(65)}`);
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({ q: ['This value is too long'] });
+    await c.put('/api/settings', { language: 'es' });
+    expect((await c.get('/api/quotes?mode=air')).json().errors.mode).toEqual(['Elija una de las opciones de la lista']);
+    await c.put('/api/settings', { language: 'en' });
+    expect((await t.client().get('/api/quotes?mode=air')).statusCode).toBe(401);
+    expect((await (await t.client().login('admin@demo.test')).get('/api/quotes?mode=ltl')).statusCode).toBe(403);
   });
 });

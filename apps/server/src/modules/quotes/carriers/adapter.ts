@@ -1,5 +1,5 @@
 import type { Currency, UnitSystem } from '@freight/domain';
-import type { AccessorialCode, ChargeLine, Equipment, FreightClass, RateMessage } from '@freight/domain/rating';
+import type { AccessorialCode, ChargeLine, Equipment, FreightClass, RateMessage, SignatureOption } from '@freight/domain/rating';
 import type { CarrierMode } from '../../../db/schema';
 
 /** One handling-unit line in engine units (inches, pounds per unit). */
@@ -37,6 +37,8 @@ export interface RateRequest {
   declared_value_cents: number;
   diesel_usd_per_gal: number;
   equipment_type?: Equipment;
+  /** Parcel signature option ('none' for LTL and truckload). */
+  signature: SignatureOption;
   unit_system: UnitSystem;
   currency: Currency;
 }

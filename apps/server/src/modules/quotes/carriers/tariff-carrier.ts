@@ -78,7 +78,7 @@ export class TariffCarrier implements CarrierAdapter {
       zone,
       packages,
       residential: request.destination.site_type === 'residential',
-      signature: 'none',
+      signature: request.signature,
       declared_value_cents: request.declared_value_cents,
       fuel_percent: this.row.fuelBp / 100,
     });
