@@ -1,0 +1,206 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../../../app/providers';
+import { AUTH_STATE_KEY } from '../../../../lib/authState';
+import i18n from '../../../../lib/i18n';
+import { jsonResponse, makeUser } from '../../../../test/fixtures';
+import type { QuoteSummary } from '../../api/quotesApi';
+import { QuoteHistoryRoute, SavedQuotesRoute } from '../../routes/QuoteListRoutes';
+import { stubApi } from '../results/testApi';
+
+const place = (postal_code: string, site_type = 'business') => ({ postal_code, country: 'US' as const, site_type });
+const ROWS: QuoteSummary[] = [
+  {
+    id: 'q1',
+    mode: 'ltl',
+    client_ref: 'PO-77',
+    saved: true,
+    currency: 'USD',
+    lowest_total_cents: 15_000,
+    created_at: '2026-03-09T15:00:00Z',
+    pickup_date: '2026-03-10',
+    origin: place('60606'),
+    destination: place('30301', 'residential'),
+    rates_count: 4,
+  },
+  {
+    id: 'q2',
+    mode: 'truckload',
+    client_ref: null,
+    saved: false,
+    currency: 'USD',
+    lowest_total_cents: null,
+    created_at: '2026-03-08T10:00:00Z',
+    pickup_date: '2026-03-11',
+    origin: place('10001'),
+    destination: place('94105'),
+    rates_count: 0,
+  },
+];
+
+const page = (data: QuoteSummary[], current_page = 1, last_page = 3) => ({
+  data,
+  meta: { current_page, per_page: 25, total: 60, last_page },
+});
+
+function ReRun() {
+  const { id } = useParams();
+  return <p>Re-running {id}</p>;
+}
+
+function renderList(path: string, answer: (url: URL) => unknown = () => page(ROWS)) {
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([])));
+  const fetchMock = stubApi({
+    'GET /api/quotes': (url: string) => {
+      const body = answer(new URL(url, 'http://localhost'));
+      return body instanceof Response ? body : jsonResponse(200, body);
+    },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/quote-history', element: <QuoteHistoryRoute /> },
+      { path: '/saved-quotes', element: <SavedQuotesRoute /> },
+      { path: '/quote/:id', element: <ReRun /> },
+      { path: '/truckload/:id', element: <ReRun /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  const queries = () =>
+    fetchMock.mock.calls.map(([u]) => Object.fromEntries(new URL(String(u), 'http://localhost').searchParams)) as Record<string, string>[];
+  return { router, fetchMock, queries };
+}
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+describe('quote lists', { timeout: 30_000 }, () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('Quote History: title, tabs and one row per quote with the spec columns', async () => {
+    const { queries } = renderList('/quote-history');
+    expect(screen.getByRole('heading', { name: 'Quote History' })).toBeInTheDocument();
+    expect(document.title).toBe('Quote History | Freight Portal');
+    expect(screen.getByRole('tab', { name: 'Quote History' })).toHaveAttribute('aria-selected', 'true');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Created', 'Origin', 'Destination', 'Load', 'Lowest quote', 'Mode', 'Client ref', 'Actions']);
+    const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(cellsOf(first as HTMLElement)).toEqual([
+      expect.stringMatching(/^Mar 9, 2026.*Saved$/),
+      '60606, US',
+      '30301, US',
+      'Business to ResidentialPickup Mar 10, 2026',
+      '$150.004 rates',
+      'LTL',
+      'PO-77',
+      'Re-run',
+    ]);
+    expect(cellsOf(second as HTMLElement).slice(1, 7)).toEqual([
+      '10001, US',
+      '94105, US',
+      'Business to BusinessPickup Mar 11, 2026',
+      '—',
+      'Truckload',
+      '',
+    ]);
+    expect(screen.getByText('60 quotes')).toBeInTheDocument();
+    expect(queries()[0]).toEqual({ page: '1', per_page: '25' });
+  });
+
+  it('Saved Quotes asks for saved=1 with the per-page setting', async () => {
+    const { queries } = renderList('/saved-quotes');
+    expect(screen.getByRole('heading', { name: 'Saved Quotes' })).toBeInTheDocument();
+    expect(document.title).toBe('Saved Quotes | Freight Portal');
+    await screen.findByRole('table');
+    expect(queries()[0]).toEqual({ page: '1', per_page: '25', saved: '1' });
+  });
+
+  it('searches (debounced) and filters by mode through the URL, starting again from page 1', async () => {
+    const { router, queries } = renderList('/saved-quotes?page=2');
+    await screen.findByRole('table');
+    expect(queries()[0]).toMatchObject({ page: '2', saved: '1' });
+    await userEvent.type(screen.getByLabelText('Search'), 'PO-77');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=PO-77'));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ page: '1', per_page: '25', saved: '1', q: 'PO-77' }));
+    // Typing is not a request per key.
+    expect(queries().filter((q) => q.q && q.q !== 'PO-77')).toEqual([]);
+
+    await userEvent.selectOptions(screen.getByLabelText('Mode'), 'Truckload');
+    await waitFor(() => expect(queries().at(-1)).toEqual({ page: '1', per_page: '25', saved: '1', q: 'PO-77', mode: 'truckload' }));
+    expect(new URLSearchParams(router.state.location.search).get('mode')).toBe('truckload');
+  });
+
+  it('pages through the URL, so back returns to the previous page', async () => {
+    const { router, queries } = renderList('/quote-history', (url) => page(ROWS, Number(url.searchParams.get('page'))));
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ page: '2' }));
+    expect(router.state.location.search).toBe('?page=2');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(screen.getByRole('button', { name: '1' })).toHaveAttribute('data-active', 'true'));
+  });
+
+  it('Re-run opens the quote page of that quote (truckload on the truckload page)', async () => {
+    const { router } = renderList('/quote-history');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    await userEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Re-run' }));
+    expect(await screen.findByText('Re-running q1')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/quote/q1');
+    await act(() => router.navigate('/quote-history'));
+    await userEvent.click(within((await screen.findAllByRole('row'))[2] as HTMLElement).getByRole('button', { name: 'Re-run' }));
+    expect(router.state.location.pathname).toBe('/truckload/q2');
+  });
+
+  it('says when there is nothing yet, with a link to get a quote, and when a search finds nothing', async () => {
+    renderList('/saved-quotes', () => page([], 1, 1));
+    expect(
+      await screen.findByText('You have no saved quotes yet. Save a quote from its rate results to keep it here.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get a quote' })).toHaveAttribute('href', '/quote');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('offers to clear filters when a search finds nothing', async () => {
+    const { router } = renderList('/quote-history?q=zzz&mode=parcel', (url) => (url.searchParams.get('q') ? page([], 1, 1) : page(ROWS)));
+    expect(await screen.findByText('No quotes match your search.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('zzz');
+    expect(screen.getByLabelText('Mode')).toHaveValue('parcel');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
+
+  it('shows a failed load as an error', async () => {
+    renderList('/quote-history', () => jsonResponse(500, { message: 'Server error', request_id: 'abc' }));
+    // Server errors are retried twice (app/providers) before the error shows.
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('abc');
+  });
+
+  it('speaks Spanish', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    renderList('/quote-history');
+    expect(screen.getByRole('heading', { name: 'Historial de cotizaciones' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Cotización más baja' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: 'Volver a cotizar' })).toHaveLength(2);
+  });
+});
