@@ -70,6 +70,7 @@ export function QuoteList({ saved }: { saved: boolean }) {
           placeholder={t('quotes.lists.search_hint')}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
+          maxLength={64}
           w={320}
           maw="100%"
         />

@@ -1,24 +1,15 @@
-import { email, optionalText, phone, requiredText } from '@freight/contracts';
+import { salesRequest } from '@freight/contracts';
 import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { ModalActions } from '../../../../components/ModalActions';
 import { isApiError } from '../../../../lib/api';
 import { useAuthUser } from '../../../../lib/auth';
 import { translateMessage, zodErrors } from '../../../../lib/forms';
 import { requestSalesQuote } from '../../api/quotesApi';
-
-/** What the server checks too (POST /api/quotes/:id/sales-request), with the spec's words. */
-const salesRequestForm = z.object({
-  name: requiredText('validation.required', 160),
-  email: email(),
-  phone: phone(),
-  notes: optionalText(2000),
-});
 
 interface Values {
   name: string;
@@ -44,7 +35,7 @@ export function SalesRequestModal({
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<Values>({
     initialValues: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', notes: '' },
-    validate: (v) => zodErrors(salesRequestForm, t, v),
+    validate: (v) => zodErrors(salesRequest, t, v),
   });
 
   const submit = form.onSubmit(async (v) => {
