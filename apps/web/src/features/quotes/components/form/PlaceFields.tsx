@@ -36,9 +36,9 @@ function usePlaceLookup(country: Country, code: string) {
   let error: string | null = null;
   const e = query.error;
   if (e) {
+    // 404: the server's message for an unknown code, in the user's language; 422: its field message.
     if (isApiError(e) && (e.status === 404 || e.status === 422)) {
-      const fromServer = Object.values(e.errors).flat()[0] ?? (e.code === 'not_found' ? undefined : e.message);
-      error = translateMessage(t, fromServer ?? 'validation.postal_code_unknown');
+      error = translateMessage(t, Object.values(e.errors).flat()[0] ?? (e.message || 'validation.postal_code_unknown'));
     } else error = t('quotes.form.errors.lookup_failed');
   }
   return { place: query.data?.data ?? null, error, searching: query.isFetching };
@@ -59,7 +59,12 @@ export function PlaceFields({
   const value = form.values[end];
   const lookup = usePlaceLookup(value.country, value.postal_code);
   const fieldError = form.errors[`${end}.postal_code`];
-  const found = lookup.place ? t('quotes.form.lookup.place', { city: lookup.place.city, state: lookup.place.state }) : null;
+  // Mexico answers the state only.
+  const found = lookup.place
+    ? lookup.place.city
+      ? t('quotes.form.lookup.place', { city: lookup.place.city, state: lookup.place.state })
+      : lookup.place.state
+    : null;
 
   const onCode = (raw: string) => {
     // A Canadian code starts with a letter and a digit: switch the country for the user.

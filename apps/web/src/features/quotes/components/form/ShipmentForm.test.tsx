@@ -27,7 +27,7 @@ function stubPostalCodes() {
       }),
       [
         'GET /api/postal-codes/US/00000',
-        () => jsonResponse(404, { message: 'We could not find this ZIP or postal code', code: 'not_found_postal' }),
+        () => jsonResponse(404, { message: 'We could not find this ZIP or postal code', code: 'not_found' }),
       ],
     ]),
   );
@@ -220,14 +220,14 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await user().click(within(dialog).getByRole('button', { name: 'Quote parcel' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    const request = onSubmit.mock.calls[0]?.[0] as QuoteRequestInput & { signature?: string };
+    const request = onSubmit.mock.calls[0]?.[0] as QuoteRequestInput;
     expect(request.mode).toBe('parcel');
     expect(request.signature).toBe('adult_signature');
     expect(request.accessorials).toEqual([]);
 
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
     await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quote LTL' }));
-    const ltl = onSubmit.mock.calls[1]?.[0] as QuoteRequestInput & { signature?: string };
+    const ltl = onSubmit.mock.calls[1]?.[0] as QuoteRequestInput;
     expect(ltl.mode).toBe('ltl');
     expect(ltl.signature).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
-import { EQUIPMENT_TYPES } from '@freight/contracts';
+import { EQUIPMENT_TYPES, SIGNATURE_OPTIONS } from '@freight/contracts';
 import { DEFAULT_SETTINGS, type UnitSystem } from '@freight/domain';
 import type { FreightClass } from '@freight/domain/rating/freight-class';
 import { fromInches, fromPounds, toInches, toPounds } from '@freight/domain/rating/units';
@@ -420,7 +420,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                   <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
                     <NativeSelect
                       label={t('quotes.form.parcel.signature')}
-                      data={(['none', 'signature', 'adult_signature'] as const).map((s) => ({
+                      data={SIGNATURE_OPTIONS.map((s) => ({
                         value: s,
                         label: t(`quotes.form.parcel.signatures.${s}`),
                       }))}

@@ -1,5 +1,5 @@
 import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
-import { EQUIPMENT_TYPES, PACKAGE_TYPES, SITE_TYPES } from '@freight/contracts';
+import { EQUIPMENT_TYPES, PACKAGE_TYPES, SIGNATURE_OPTIONS, SITE_TYPES, type SignatureChoice } from '@freight/contracts';
 import {
   COUNTRIES,
   type Country,
@@ -9,7 +9,6 @@ import {
   UNIT_SYSTEMS,
   type UnitSystem,
 } from '@freight/domain';
-import type { SignatureOption } from '@freight/domain/rating/parcel';
 import { mergeCombined } from './combine';
 import { type NumberValue, optionalText, toNumber } from './parse';
 
@@ -26,11 +25,8 @@ export type AccessorialCode = (typeof REQUESTABLE_ACCESSORIALS)[number];
 /** How the LTL & Small Package pages settle the mode: 'auto' asks when the cargo fits both. */
 export type ModePick = 'auto' | 'ltl' | 'parcel';
 
-/**
- * `signature` is being added to the contract as optional 'none' | 'signature' | 'adult_signature'
- * (parcel only); until `QuoteRequestInput` carries it, the form's request type adds it here.
- */
-export type ShipmentRequest = QuoteRequestInput & { signature?: SignatureOption };
+/** The request the form produces (`signature` is sent for parcel only). */
+export type ShipmentRequest = QuoteRequestInput;
 
 export interface ItemValues {
   /** Stable id of the line in the form (React key, combine target); never sent. */
@@ -69,7 +65,7 @@ export interface FormValues {
   currency: Currency;
   unit_system: UnitSystem;
   equipment_type: EquipmentType | '';
-  signature: SignatureOption;
+  signature: SignatureChoice;
 }
 
 let keySeq = 0;
@@ -167,7 +163,7 @@ export function fromRequest(r: ShipmentRequest, d: Defaults): FormValues {
     currency: oneOf(CURRENCIES, r.currency, d.currency),
     unit_system: oneOf(UNIT_SYSTEMS, r.unit_system, d.unit_system),
     equipment_type: oneOf<EquipmentType | ''>(EQUIPMENT_TYPES, r.equipment_type, ''),
-    signature: oneOf<SignatureOption>(['none', 'signature', 'adult_signature'], r.signature, 'none'),
+    signature: oneOf<SignatureChoice>(SIGNATURE_OPTIONS, r.signature, 'none'),
   };
 }
 
