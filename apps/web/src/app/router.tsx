@@ -21,6 +21,8 @@ import { EbayOrdersRoute, EbayQuoteRoute, EbayShipmentRoute } from '../features/
 import { InvoiceDetailRoute, InvoiceHistoryRoute, InvoicesLayout, OpenInvoicesRoute } from '../features/invoices/routes';
 import { PublicQuoteRoute, PublicTrackingRoute, TruckloadConfirmationRoute } from '../features/public/routes/PublicPages';
 import {
+  InternationalRoute,
+  LtlParcelRoute,
   QuoteHistoryRoute,
   QuoteRoute,
   QuoteShipmentRoute,
@@ -71,9 +73,10 @@ const customerRoutes: RouteObject[] = [
   { index: true, element: <QuoteRoute /> },
   { path: ':clientrefnum', element: <QuoteRoute /> },
   { path: ':clientrefnum/q', element: <QuoteRoute /> },
-  { path: 'quote', element: <QuoteRoute /> },
+  { path: 'quote', element: <LtlParcelRoute /> },
   { path: 'quote/:id/:return?', element: <SavedQuoteRoute /> },
   { path: 'quote-shipment', element: <QuoteShipmentRoute /> },
+  { path: 'quote-shipment/international', element: <InternationalRoute /> },
   { path: 'quote-shipment/:id/:return?', element: <QuoteShipmentRoute /> },
   { path: 'ebay-quote/:ebayId', element: <EbayQuoteRoute /> },
   { path: 'quote-ebay-shipment/:ebayId', element: <EbayShipmentRoute /> },

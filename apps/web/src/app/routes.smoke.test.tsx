@@ -15,8 +15,10 @@ const superAdmin = makeUser(['super_admin'], {
 const PAGES: [string, string][] = [
   ['/', 'Quote & Ship'],
   ['/REF-1/q', 'Quote & Ship'],
-  ['/quote/7/return', 'Quote & Ship'],
+  ['/quote', 'LTL & Small Package'],
+  ['/quote/7/return', 'LTL & Small Package'],
   ['/quote-shipment', 'Quote & Ship'],
+  ['/quote-shipment/international', 'Quote & Ship (International)'],
   ['/ebay-quote/99', 'eBay Quote'],
   ['/quote-ebay-shipment/99', 'eBay Shipment'],
   ['/orders/ebay', 'eBay Orders'],

@@ -1,17 +1,70 @@
-import { useParams } from 'react-router';
-import { InfoPage } from '../../../components/InfoPage';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { paths } from '../../../lib/paths';
+import { QuoteTabs } from '../components/QuoteTabs';
+import { QuoteWorkspace, type QuoteWorkspaceProps } from '../components/workspace/QuoteWorkspace';
 
-/** / , /:clientrefnum and /:clientrefnum/q, /quote and /quote/:id/:return? */
-export function QuoteRoute() {
-  const { clientrefnum } = useParams();
-  return clientrefnum ? (
-    <InfoPage titleKey="pages.quote.title" bodyKey="pages.quote.body_ref" values={{ ref: clientrefnum }} />
-  ) : (
-    <InfoPage titleKey="pages.quote.title" bodyKey="pages.quote.body" />
+export { QuoteHistoryRoute, SavedQuotesRoute } from './QuoteListRoutes';
+
+/** A quote page: title, tabs, then the workspace. `rerunId` comes from /quote/:id and kin. */
+function QuotePage({ titleKey, ...workspace }: QuoteWorkspaceProps & { titleKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <QuoteTabs />
+      {/* A new id is a new quote: remount so nothing of the previous one lingers. */}
+      <QuoteWorkspace key={workspace.rerunId ?? 'new'} {...workspace} />
+    </>
   );
 }
-export const SavedQuoteRoute = () => <InfoPage titleKey="pages.quote.title" bodyKey="pages.quote.body_saved" />;
-export const QuoteShipmentRoute = () => <InfoPage titleKey="pages.quote_shipment.title" bodyKey="pages.quote_shipment.body" />;
-export const TruckloadRoute = () => <InfoPage titleKey="pages.truckload.title" bodyKey="pages.truckload.body" />;
-export const QuoteHistoryRoute = () => <InfoPage titleKey="pages.quote_history.title" bodyKey="pages.quote_history.body" />;
-export const SavedQuotesRoute = () => <InfoPage titleKey="pages.saved_quotes.title" bodyKey="pages.saved_quotes.body" />;
+
+/** /, /:clientrefnum and /:clientrefnum/q: Quote & Ship, optionally for a client reference number. */
+export function QuoteRoute() {
+  const { clientrefnum } = useParams();
+  return <QuotePage titleKey="quotes.tabs.quote_ship" kind="ltl_parcel" flow="ship" clientRef={clientrefnum} />;
+}
+
+/** /quote: LTL & Small Package, quote only. */
+export const LtlParcelRoute = () => <QuotePage titleKey="quotes.tabs.ltl_parcel" kind="ltl_parcel" flow="quote" />;
+
+/** /quote/:id/:return?: re-runs a saved quote with today's tariffs. */
+export function SavedQuoteRoute() {
+  const { id } = useParams();
+  return <QuotePage titleKey="quotes.tabs.ltl_parcel" kind="ltl_parcel" flow="quote" rerunId={id} />;
+}
+
+/** /quote-shipment and /quote-shipment/:id/:return?: quote and book in one flow. */
+export function QuoteShipmentRoute() {
+  const { id } = useParams();
+  return <QuotePage titleKey="quotes.tabs.quote_ship" kind="ltl_parcel" flow="ship" rerunId={id} />;
+}
+
+/** /truckload and /truckload/:id/:return?. */
+export function TruckloadRoute() {
+  const { id } = useParams();
+  return <QuotePage titleKey="quotes.tabs.truckload" kind="truckload" flow="quote" rerunId={id} />;
+}
+
+/** /quote-shipment/international: cross-border quoting is not online yet (spec section 8). */
+export function InternationalRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('quotes.tabs.international')} />
+      <QuoteTabs />
+      <Alert color="blue" title={t('quotes.international.title')} role="status">
+        <Stack gap="sm">
+          <Text size="sm">{t('quotes.international.body')}</Text>
+          <Group>
+            <Button component={Link} to={paths.quoteShipment} variant="light">
+              {t('quotes.international.domestic')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { QuoteRequestInput } from '@freight/contracts';
+import { Alert, Badge, Button, Group, Stack, Stepper } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { isApiError } from '../../../../lib/api';
+import { createQuote, QUOTES_KEY, type Quote, rerunQuote } from '../../api/quotesApi';
+import { ShipmentForm } from '../form';
+import { RateResults } from '../results';
+
+export interface QuoteWorkspaceProps {
+  kind: 'ltl_parcel' | 'truckload';
+  /** 'ship' is Quote & Ship (booking follows the rates); 'quote' the quote-only pages. */
+  flow: 'quote' | 'ship';
+  clientRef?: string;
+  /** A quote to re-run with today's tariffs (/quote/:id, /truckload/:id). */
+  rerunId?: string;
+}
+
+const SHIPMENT_DETAILS = 0;
+const RATE_RESULTS = 1;
+/** The form keeps this id so Re-rate on the results step can submit it again. */
+const FORM_ID = 'shipment-details-form';
+
+/**
+ * One quote, from its details to its rates: the steps of spec section 2. The form stays mounted
+ * while the rates show, so going back keeps every field; any edit after rating marks the rates
+ * stale (spec section 4: a change forces a re-rate).
+ */
+export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspaceProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(SHIPMENT_DETAILS);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [stale, setStale] = useState(false);
+  const [initial, setInitial] = useState<QuoteRequestInput | undefined>(undefined);
+  const resubmit = useRef(false);
+
+  const shown = (q: Quote) => {
+    setQuote(q);
+    setStale(false);
+    setStep(RATE_RESULTS);
+    void queryClient.invalidateQueries({ queryKey: QUOTES_KEY });
+  };
+
+  const rate = useMutation({ mutationFn: createQuote, onSuccess: ({ data }) => shown(data) });
+  const rerun = useMutation({
+    mutationFn: rerunQuote,
+    onSuccess: ({ data }) => {
+      setInitial(data.inputs);
+      shown(data);
+    },
+  });
+
+  const { mutate: startRerun } = rerun;
+  useEffect(() => {
+    if (rerunId) startRerun(rerunId);
+  }, [rerunId, startRerun]);
+
+  // Re-rate from the results: back on the details step, then submit the form as it stands, so
+  // its own validation speaks if a field became invalid.
+  useEffect(() => {
+    if (step === SHIPMENT_DETAILS && resubmit.current) {
+      resubmit.current = false;
+      (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+    }
+  }, [step]);
+
+  const onEdit = () => {
+    if (quote) setStale(true);
+  };
+  const serverErrors = isApiError(rate.error) && rate.error.status === 422 ? rate.error.errors : undefined;
+
+  return (
+    <Stack gap="md">
+      {clientRef && (
+        <Group gap="xs">
+          <Badge variant="light" size="lg">
+            {t('quotes.page.client_ref', { ref: clientRef })}
+          </Badge>
+        </Group>
+      )}
+      <Stepper active={step} onStepClick={setStep} size="sm" allowNextStepsSelect={false} aria-label={t('quotes.page.steps')}>
+        <Stepper.Step label={t('quotes.page.step_details')} />
+        <Stepper.Step label={t('quotes.page.step_rates')} allowStepSelect={quote !== null} />
+        {flow === 'ship' && <Stepper.Step label={t('quotes.page.step_book')} allowStepSelect={false} />}
+        {flow === 'ship' && <Stepper.Step label={t('quotes.page.step_confirmation')} allowStepSelect={false} />}
+      </Stepper>
+
+      {rerun.isPending && <Alert color="blue">{t('quotes.page.rerunning')}</Alert>}
+      {rerun.error && <ErrorAlert error={rerun.error} title={t('quotes.page.rerun_failed')} />}
+      {rate.error && !serverErrors && <ErrorAlert error={rate.error} title={t('quotes.page.rate_failed')} />}
+
+      <div hidden={step !== SHIPMENT_DETAILS}>
+        <ShipmentForm
+          kind={kind}
+          formId={FORM_ID}
+          initial={initial}
+          clientRef={clientRef}
+          busy={rate.isPending || rerun.isPending}
+          serverErrors={serverErrors}
+          onSubmit={(request) => rate.mutate(request)}
+          onEdit={onEdit}
+        />
+      </div>
+
+      {step === RATE_RESULTS && quote && (
+        <Stack gap="sm">
+          <Group>
+            <Button variant="default" onClick={() => setStep(SHIPMENT_DETAILS)}>
+              {t('quotes.page.edit_details')}
+            </Button>
+          </Group>
+          <RateResults
+            quote={quote}
+            stale={stale}
+            onRerate={() => {
+              resubmit.current = true;
+              setStep(SHIPMENT_DETAILS);
+            }}
+            onSaved={setQuote}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
