@@ -44,7 +44,7 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
           <Text size="sm">
             {t('quotes.results.service_label')}: {serviceName(t, rate.service)}
           </Text>
-          <Group gap="lg" wrap="wrap">
+          <Group gap="lg" wrap="wrap" style={{ rowGap: 4 }}>
             <Text size="sm">
               {t('quotes.results.transit_label')}: {t('quotes.results.transit', { count: rate.transit_days })}
             </Text>
@@ -53,7 +53,7 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
             </Text>
           </Group>
         </Stack>
-        <Stack gap={4} align="flex-end" style={{ opacity: stale ? 0.45 : 1 }}>
+        <Stack gap={4} align="flex-end" style={{ opacity: stale ? 0.45 : 1, marginLeft: 'auto' }}>
           <Text size="xs" c="dimmed">
             {t('quotes.results.total_label')}
           </Text>
