@@ -168,7 +168,14 @@ export function ItemLine({
         )}
       </Group>
       {ltl && (
-        <Text size="sm" mt={6} c={density ? undefined : 'dimmed'} aria-live="polite" data-testid={`density-${n}`}>
+        <Text
+          size="sm"
+          mt={6}
+          fw={density ? 500 : undefined}
+          c={density ? undefined : 'dimmed'}
+          aria-live="polite"
+          data-testid={`density-${n}`}
+        >
           {loaded ? t('quotes.form.items.combined_note', { n: loadedOn }) : (densityText ?? t('quotes.form.items.density_pending'))}
           {!loaded &&
             mergedWeight !== null &&

@@ -225,9 +225,17 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(request.signature).toBe('adult_signature');
     expect(request.accessorials).toEqual([]);
 
+    // Re-rate without edits: the answer stands.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onSubmit.mock.calls[1]?.[0]?.mode).toBe('parcel');
+    // After an edit the form asks again.
+    enter(screen.getByLabelText(label('Shipment value')), 400);
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
     await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quote LTL' }));
-    const ltl = onSubmit.mock.calls[1]?.[0] as QuoteRequestInput;
+    const ltl = onSubmit.mock.calls[2]?.[0] as QuoteRequestInput;
     expect(ltl.mode).toBe('ltl');
     expect(ltl.signature).toBeUndefined();
   });

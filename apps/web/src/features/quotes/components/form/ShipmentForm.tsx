@@ -96,6 +96,8 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
 
   // Loading `initial` is not an edit of the user's: onValuesChange runs synchronously inside setValues.
   const loading = useRef(false);
+  /** The answer to 'LTL or parcel?', kept until the next edit so Re-rate does not ask again. */
+  const modeAnswer = useRef<QuoteMode | null>(null);
   const onEditRef = useRef(onEdit);
   useEffect(() => {
     onEditRef.current = onEdit;
@@ -103,6 +105,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   const form = useForm<FormValues>({
     initialValues: initial ? fromRequest(initial, defaults) : defaultValues(defaults),
     onValuesChange: () => {
+      modeAnswer.current = null;
       if (!loading.current) onEditRef.current();
     },
   });
@@ -199,8 +202,10 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     const verdict = eligibility(built.request.items, current.unit_system);
     const decision = verdict ? decideMode(verdict, current.mode_pick) : ({ kind: 'submit', mode: 'ltl' } as const);
     if (decision.kind === 'submit') send(decision.mode);
-    else if (decision.kind === 'ask') setAsking(true);
-    else {
+    else if (decision.kind === 'ask') {
+      if (modeAnswer.current) send(modeAnswer.current);
+      else setAsking(true);
+    } else {
       offerRef.current?.scrollIntoView?.({ block: 'center' });
       offerRef.current?.focus();
     }
@@ -523,6 +528,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
               variant="default"
               onClick={() => {
                 setAsking(false);
+                modeAnswer.current = 'ltl';
                 send('ltl');
               }}
             >
@@ -531,6 +537,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
             <Button
               onClick={() => {
                 setAsking(false);
+                modeAnswer.current = 'parcel';
                 send('parcel');
               }}
             >

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { defaultValues, emptyItem, fromRequest, nextBusinessDay, toRequest } from './model';
+
+const defaults = { unit_system: 'imperial' as const, currency: 'USD' as const, mode_pick: 'auto' as const };
+
+describe('form model', () => {
+  it('suggests the next business day: Friday -> Monday, Saturday -> Monday, Monday -> Tuesday', () => {
+    expect(nextBusinessDay(new Date(2026, 10, 20))).toBe('2026-11-23');
+    expect(nextBusinessDay(new Date(2026, 10, 21))).toBe('2026-11-23');
+    expect(nextBusinessDay(new Date(2026, 10, 23))).toBe('2026-11-24');
+  });
+
+  it('builds the request per mode: accessorials for LTL only, signature for parcel only, equipment for truckload only, codes trimmed', () => {
+    const v = defaultValues({ ...defaults, today: new Date(2026, 10, 20) });
+    v.origin.postal_code = ' m5v 2t6 ';
+    v.origin.country = 'CA';
+    v.destination.postal_code = '60606';
+    v.items = [{ ...emptyItem(), package_type: 'boxes', length: '12', width: 10, height: 8, weight: 5, nmfc: ' ', freight_class: '85' }];
+    v.accessorials = ['liftgate_delivery', 'appointment'];
+    v.insured_value = 150;
+    v.signature = 'signature';
+    v.equipment_type = 'flatbed';
+    const ltl = toRequest(v, 'ltl', '  REF-1 ').request;
+    expect(ltl).toEqual({
+      mode: 'ltl',
+      pickup_date: '2026-11-23',
+      origin: { postal_code: 'M5V 2T6', country: 'CA', site_type: 'business' },
+      destination: { postal_code: '60606', country: 'US', site_type: 'business' },
+      items: [
+        {
+          package_type: 'boxes',
+          quantity: 1,
+          length: 12,
+          width: 10,
+          height: 8,
+          weight: 5,
+          freight_class: 85,
+          stackable: true,
+          hazardous: false,
+        },
+      ],
+      accessorials: ['appointment', 'liftgate_delivery'],
+      insured_value: 150,
+      currency: 'USD',
+      unit_system: 'imperial',
+      client_ref: 'REF-1',
+    });
+    expect(toRequest(v, 'parcel').request).toMatchObject({ mode: 'parcel', accessorials: [], signature: 'signature' });
+    expect(toRequest(v, 'parcel').request.equipment_type).toBeUndefined();
+    expect(toRequest(v, 'truckload').request).toMatchObject({ mode: 'truckload', accessorials: [], equipment_type: 'flatbed' });
+    expect(toRequest(v, 'truckload').request.signature).toBeUndefined();
+  });
+
+  it('reads a stored request back, the mode becoming the pick', () => {
+    const v = fromRequest(
+      {
+        mode: 'parcel',
+        pickup_date: '2030-01-02',
+        origin: { postal_code: '60606', country: 'US', site_type: 'residential' },
+        destination: { postal_code: '64000', country: 'MX' },
+        items: [{ package_type: 'envelopes', quantity: 1, length: 12, width: 9, height: 1, weight: 1 }],
+        insured_value: 0,
+        unit_system: 'metric',
+        currency: 'MXN',
+        signature: 'adult_signature',
+      },
+      defaults,
+    );
+    expect(v).toMatchObject({
+      mode_pick: 'parcel',
+      destination: { postal_code: '64000', country: 'MX', site_type: 'business' },
+      unit_system: 'metric',
+      currency: 'MXN',
+      signature: 'adult_signature',
+      insured_value: 0,
+      accessorials: [],
+    });
+    expect(v.items[0]).toMatchObject({ package_type: 'envelopes', freight_class: '', stackable: true, combine_with: null });
+    expect(fromRequest({ ...toRequest(v, 'truckload').request, equipment_type: 'reefer' }, defaults).mode_pick).toBe('auto');
+  });
+});
