@@ -1,0 +1,63 @@
+import { expect, type Page } from '@playwright/test';
+
+/** US federal holidays on a fixed date (MM-DD); the others fall on Mondays or Thursdays. */
+const FIXED_HOLIDAYS = ['01-01', '06-19', '07-04', '11-11', '12-25'];
+
+/**
+ * A pickup date every carrier quotes: a Tuesday about two weeks out that is not a fixed-date
+ * holiday (the moving US holidays are Mondays and Thursdays), as 'YYYY-MM-DD'.
+ */
+export function quotablePickupDate(from = new Date()): string {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 14));
+  for (;;) {
+    const iso = d.toISOString().slice(0, 10);
+    if (d.getUTCDay() === 2 && !FIXED_HOLIDAYS.includes(iso.slice(5))) return iso;
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+}
+
+export interface Lane {
+  from: string;
+  to: string;
+}
+
+/** Fills the places and the date of the shipment details form. */
+export async function fillLane(page: Page, lane: Lane) {
+  await page.getByLabel('Pickup zip / postal code').fill(lane.from);
+  await page.getByLabel('Delivery zip / postal code').fill(lane.to);
+  await page.getByLabel('Pickup date').fill(quotablePickupDate());
+}
+
+export interface Unit {
+  packageType: string;
+  length: string;
+  width: string;
+  height: string;
+  weight: string;
+}
+
+/** Fills the n-th item line (0-based). */
+export async function fillItem(page: Page, n: number, unit: Unit) {
+  const line = page.getByRole('group', { name: `Item ${n + 1}` });
+  await line.getByLabel('Package type').selectOption({ label: unit.packageType });
+  await line.getByLabel('Length').fill(unit.length);
+  await line.getByLabel('Width').fill(unit.width);
+  await line.getByLabel('Height').fill(unit.height);
+  await line.getByLabel('Weight').fill(unit.weight);
+  return line;
+}
+
+/** The totals of the rate cards, in the order shown. */
+export async function shownTotals(page: Page): Promise<number[]> {
+  const texts = await page.getByTestId('rate-total').allTextContents();
+  return texts.map((t) => Number(t.replace(/[^0-9.]/g, '')));
+}
+
+/** The carrier names of the rate cards, in the order shown. */
+export async function shownCarriers(page: Page): Promise<string[]> {
+  return page.locator('article h3').allTextContents();
+}
+
+export async function expectRates(page: Page) {
+  await expect(page.getByText(/^\d+ quotes? returned$/)).toBeVisible();
+}
