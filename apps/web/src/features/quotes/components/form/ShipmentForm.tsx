@@ -192,6 +192,12 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     onSubmit(built.request);
   };
 
+  /** The offer's button: the shipper asked for LTL rates, so switch and rate at once. */
+  const useLtl = () => {
+    form.setFieldValue('mode_pick', 'ltl');
+    if (!busy) send('ltl');
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -489,7 +495,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                     ))}
                   </List>
                   <Group>
-                    <Button variant="filled" color="orange" onClick={() => form.setFieldValue('mode_pick', 'ltl')}>
+                    <Button variant="filled" color="orange" onClick={useLtl}>
                       {t('quotes.form.offer_ltl.use_ltl')}
                     </Button>
                   </Group>
