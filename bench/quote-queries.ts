@@ -1,0 +1,130 @@
+// The SQL statements behind one POST /api/quotes on PostgreSQL: how many, which, and how long each
+// takes from the server's side (round trip on an otherwise idle database).
+// Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/quote-queries.ts
+// (creates and drops its own database; the app runs in this process through `inject`)
+import { addDays, nextBusinessDay } from '@freight/domain/rating';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/db/seed';
+
+const QUOTES = Number(process.env.BENCH_QUOTES ?? 200);
+const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Every statement a pooled client sends, by its SQL text: how often and how long (ms). */
+const seen = new Map<string, { n: number; ms: number }>();
+let recording = false;
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+const original = pg.Client.prototype.query as unknown as Query;
+(pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
+  if (!recording) return original.apply(this, args);
+  const first = args[0] as string | { text: string };
+  const text = (typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ');
+  const started = performance.now();
+  const done = () => {
+    const entry = seen.get(text) ?? { n: 0, ms: 0 };
+    entry.n += 1;
+    entry.ms += performance.now() - started;
+    seen.set(text, entry);
+  };
+  const last = args.length - 1;
+  const callback = args[last];
+  if (typeof callback === 'function') {
+    args[last] = (...cbArgs: unknown[]) => {
+      done();
+      return (callback as (...a: unknown[]) => unknown)(...cbArgs);
+    };
+    return original.apply(this, args);
+  }
+  const result = original.apply(this, args) as Promise<unknown>;
+  return result.finally(done);
+};
+
+const dbName = `fp_bench_q_${Date.now()}`;
+await admin(`create database ${dbName}`);
+const url = new URL(base);
+url.pathname = `/${dbName}`;
+const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+try {
+  await database.migrate();
+  await seedDemo(database.db, new Date());
+  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db: database.db, logger: false });
+
+  const jar = new Map<string, string>();
+  const send = async (method: 'GET' | 'POST', path: string, payload?: string) => {
+    const res = await app.inject({
+      method,
+      url: path,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
+      },
+    });
+    for (const c of res.cookies as { name: string; value: string }[]) jar.set(c.name, c.value);
+    return res;
+  };
+  await send('GET', '/sanctum/csrf-cookie');
+  const login = await send('POST', '/login', JSON.stringify({ email: 'shipper@demo.test', password: 'Demo#2026' }));
+  if (login.statusCode !== 204) throw new Error(`login failed: ${login.statusCode}`);
+
+  // The same shipment as bench/quotes-load.ts.
+  const today = new Date().toISOString().slice(0, 10);
+  const body = JSON.stringify({
+    mode: 'ltl',
+    pickup_date: nextBusinessDay(addDays(today, 2), 'US'),
+    origin: { postal_code: '60606', country: 'US', site_type: 'business' },
+    destination: { postal_code: '30301', country: 'US', site_type: 'business' },
+    items: [
+      { package_type: 'pallets', quantity: 2, length: 48, width: 40, height: 48, weight: 300, stackable: true },
+      { package_type: 'pallets', quantity: 1, length: 48, width: 40, height: 36, weight: 450, stackable: false },
+      { package_type: 'boxes', quantity: 4, length: 24, width: 20, height: 20, weight: 40, stackable: true, freight_class: 100 },
+    ],
+    accessorials: ['liftgate_delivery'],
+    insured_value: 2500,
+  });
+  // The first quote fills the per-process caches (carriers, diesel, exchange rates).
+  const warm = await send('POST', '/api/quotes', body);
+  if (warm.statusCode !== 201) throw new Error(`quote failed: ${warm.statusCode} ${warm.body.slice(0, 300)}`);
+
+  recording = true;
+  const started = performance.now();
+  for (let i = 0; i < QUOTES; i++) await send('POST', '/api/quotes', body);
+  const elapsed = performance.now() - started;
+  recording = false;
+
+  const statements = [...seen]
+    .map(([sql, s]) => ({ per_quote: Number((s.n / QUOTES).toFixed(2)), mean_ms: Number((s.ms / s.n).toFixed(3)), sql: sql.slice(0, 160) }))
+    .sort((a, b) => b.per_quote - a.per_quote);
+  console.log(
+    JSON.stringify(
+      {
+        quotes: QUOTES,
+        statements_per_quote: Number(statements.reduce((s, q) => s + q.per_quote, 0).toFixed(2)),
+        db_ms_per_quote: Number(([...seen.values()].reduce((s, q) => s + q.ms, 0) / QUOTES).toFixed(3)),
+        quote_ms_sequential: Number((elapsed / QUOTES).toFixed(3)),
+        response_bytes: warm.body.length,
+        statements,
+      },
+      null,
+      2,
+    ),
+  );
+  await app.close();
+} finally {
+  await database.close();
+  await admin(`drop database if exists ${dbName} with (force)`);
+}
