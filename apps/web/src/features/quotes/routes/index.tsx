@@ -1,3 +1,4 @@
+import { SUPPORT_PHONE } from '@freight/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -59,6 +60,9 @@ export function InternationalRoute() {
         <Stack gap="sm">
           <Text size="sm">{t('quotes.international.body')}</Text>
           <Group>
+            <Button component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
+              {t('quotes.international.call', { phone: SUPPORT_PHONE.display })}
+            </Button>
             <Button component={Link} to={paths.quoteShipment} variant="light">
               {t('quotes.international.domestic')}
             </Button>

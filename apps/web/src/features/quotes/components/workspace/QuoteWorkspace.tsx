@@ -83,7 +83,11 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
       )}
       <Stepper active={step} onStepClick={setStep} size="sm" allowNextStepsSelect={false} aria-label={t('quotes.page.steps')}>
         <Stepper.Step label={t('quotes.page.step_details')} />
-        <Stepper.Step label={t('quotes.page.step_rates')} allowStepSelect={quote !== null} />
+        {/* Without an online rate the second step is where the shipper asks sales for a quote. */}
+        <Stepper.Step
+          label={t(quote && quote.rates.length === 0 ? 'quotes.page.step_request' : 'quotes.page.step_rates')}
+          allowStepSelect={quote !== null}
+        />
         {flow === 'ship' && <Stepper.Step label={t('quotes.page.step_book')} allowStepSelect={false} />}
         {flow === 'ship' && <Stepper.Step label={t('quotes.page.step_confirmation')} allowStepSelect={false} />}
       </Stepper>

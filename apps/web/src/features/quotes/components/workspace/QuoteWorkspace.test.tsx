@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STATE_KEY } from '../../../../lib/authState';
+import { jsonResponse, makeUser } from '../../../../test/fixtures';
+import { renderApp, stubApi } from '../../../../test/renderApp';
+import { makeQuote } from '../results/testQuote';
+
+const shipper = makeUser([], {
+  account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', billing_address: null, account_address: null },
+});
+
+function signedIn(extra: Record<string, unknown>) {
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(shipper));
+  return stubApi({
+    'GET /api/user': { data: shipper },
+    'GET /api/carriers': { data: [] },
+    'GET /api/postal-codes/US/60606': { data: { postal_code: '60606', country: 'US', city: 'Chicago', state: 'IL' } },
+    'GET /api/postal-codes/US/30301': { data: { postal_code: '30301', country: 'US', city: 'Atlanta', state: 'GA' } },
+    ...extra,
+  });
+}
+
+const rerun = makeQuote({ id: 'q2' });
+
+describe('quote workspace', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('re-runs a saved quote from /quote/:id: shows the new rates, with the details filled in behind them', async () => {
+    const fetchMock = signedIn({ 'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: rerun }) });
+    renderApp('/quote/q1');
+    expect(await screen.findByText('4 quotes returned')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/quotes/q1/rerun' && init?.method === 'POST')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit shipment details' }));
+    expect(screen.getByLabelText(/Pickup zip/)).toHaveValue('60606');
+    expect(within(screen.getByRole('group', { name: 'Item 1' })).getByLabelText(/^Weight/)).toHaveValue('500');
+  });
+
+  it('marks the rates stale after an edit, and Re-rate rates the current details again', async () => {
+    const created = vi.fn(() => jsonResponse(201, { data: makeQuote({ id: 'q3' }) }));
+    signedIn({ 'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: rerun }), 'POST /api/quotes': created });
+    renderApp('/quote/q1');
+    await screen.findByText('4 quotes returned');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit shipment details' }));
+    const weight = within(screen.getByRole('group', { name: 'Item 1' })).getByLabelText(/^Weight/);
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '700');
+    await userEvent.click(screen.getByRole('button', { name: /Rate Results/ }));
+    expect(screen.getByText('Your shipment details changed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save quote' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Re-rate' }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    const [, init] = created.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).items[0].weight).toBe(700);
+    expect(await screen.findByRole('button', { name: 'Save quote' })).toBeInTheDocument();
+    expect(screen.queryByText('Your shipment details changed')).not.toBeInTheDocument();
+  });
+
+  it('names the second step Request Quote when no carrier could rate', async () => {
+    const none = makeQuote({
+      id: 'q4',
+      rates: [],
+      lowest_total_cents: null,
+      messages: [{ level: 'no_rate', key: 'quote.no_rate.pallets_7_plus', params: {}, text: 'Seven or more pallets' }],
+    });
+    signedIn({ 'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: none }) });
+    renderApp('/quote/q1');
+    expect(await screen.findByText('Seven or more pallets')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Request Quote/ })).toBeInTheDocument();
+  });
+
+  it('says so when a quote cannot be re-run (another account’s, or gone)', async () => {
+    signedIn({});
+    renderApp('/quote/nope');
+    expect(await screen.findByText('This quote could not be re-run')).toBeInTheDocument();
+  });
+
+  it('shows the client reference number of /:clientrefnum/q and the International banner', async () => {
+    signedIn({});
+    const { router } = renderApp('/ACME-77/q');
+    expect(await screen.findByText('Client reference ACME-77')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Quote & Ship (International)' }));
+    expect(router.state.location.pathname).toBe('/quote-shipment/international');
+    expect(await screen.findByText('Cross-border shipments are coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call (312) 555-0150' })).toHaveAttribute('href', 'tel:+13125550150');
+  });
+});
