@@ -451,7 +451,7 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(label('Fecha de recolección'))).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Artículo 1' })).getByLabelText(label('Tipo de empaque'))).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Tarimas' })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Plataforma elevadora en la entrega' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Entrega con rampa elevadora' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Obtener tarifas' })).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Obtener tarifas' }));
     expect(screen.getByLabelText(label('Valor del envío'))).toHaveAccessibleDescription(/Field is required|Campo obligatorio|obligatorio/);
