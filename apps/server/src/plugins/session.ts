@@ -90,11 +90,9 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     if (request.url.startsWith('/build/')) return; // static assets need no session
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
-    const [row] = await db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.id, sha256(token)));
-    if (!row) return;
+    const found = await users.sessionWithUser(sha256(token));
+    if (!found) return;
+    const row = found.session;
     const idle = now().getTime() - row.lastSeenAt.getTime();
     if (idle > idleLimitMs(row.remember)) {
       await db.delete(sessions).where(eq(sessions.id, row.id));
@@ -106,7 +104,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
       if (row.remember) setCookies(reply, token, row.csrfToken, true);
     }
     request.session = row;
-    if (row.userId) request.auth = (await users.load(row.userId)) ?? null;
+    request.auth = found.auth;
   });
 
   // CSRF: after the session is known, before any body is read or handler runs.

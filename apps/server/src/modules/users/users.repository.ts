@@ -33,6 +33,20 @@ export function usersRepository(db: Db) {
       return row;
     },
     load: (id: string) => loadWhere(eq(users.id, id)),
+    /** A session with its user, settings and account in one round trip: every request looks it up. */
+    async sessionWithUser(sessionId: string) {
+      const [row] = await db
+        .select({ session: sessions, user: users, settings: userSettings, account: accounts })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .leftJoin(accounts, eq(accounts.id, users.accountId))
+        .where(eq(sessions.id, sessionId));
+      if (!row) return undefined;
+      // A guest session has no user; as in load(), a user without a settings row is none.
+      const auth: LoadedUser | null = row.user && row.settings ? { user: row.user, settings: row.settings, account: row.account } : null;
+      return { session: row.session, auth };
+    },
     loadByEmail: (email: string) => loadWhere(eq(users.email, email.toLowerCase())),
     async emailTaken(email: string, exceptUserId?: string) {
       const where = exceptUserId
