@@ -9,13 +9,23 @@ export type NewQuote = typeof quotes.$inferInsert;
 /** Weekly reference data (diesel price, exchange rates) is read at most this often per process. */
 const REFERENCE_TTL_MS = 5 * 60_000;
 
-/** A value loaded at most once per `ttlMs`; concurrent callers share the one load. */
-function cachedFor<T>(ttlMs: number, load: () => Promise<T>) {
+/**
+ * How long a process rates with the carriers it holds before asking whether they changed. A
+ * staff edit of a tariff (or a carrier switched off) takes effect in every process within these
+ * few seconds; quoting a few seconds on the old tariff is acceptable, as a quote is an offer
+ * priced at a moment and the edit itself takes longer than that to make. Asking with every quote
+ * cost one round trip per quote.
+ */
+export const CARRIER_RECHECK_MS = 5_000;
+
+/** A value loaded at most once per `ttlMs` of the app's clock; concurrent callers share the one load. */
+function cachedFor<T>(ttlMs: number, now: () => Date, load: () => Promise<T>) {
   let entry: { at: number; value: Promise<T> } | undefined;
   return () => {
-    if (!entry || Date.now() - entry.at > ttlMs) {
+    const at = now().getTime();
+    if (!entry || at - entry.at > ttlMs) {
       const value = load();
-      entry = { at: Date.now(), value };
+      entry = { at, value };
       value.catch(() => {
         entry = undefined; // a failed load is not kept
       });
@@ -55,33 +65,44 @@ function quoteSearch(search: string): SQL {
 /**
  * Carriers, rating data, incidents and quotes. Quotes are always read through the caller's account.
  * Carrier tariffs are large: a mode's active carriers are kept in memory and read again only when
- * their version (count and latest `updated_at`) changes, so an edit must set `updated_at`.
+ * their version (count and latest `updated_at`) changes, so an edit must set `updated_at`. The
+ * version is asked at most every CARRIER_RECHECK_MS.
  */
-export function quotesRepository(db: Db) {
+export function quotesRepository(db: Db, now: () => Date) {
   const carriersByMode = new Map<CarrierMode, { version: string; rows: CarrierRow[] }>();
+  const checkByMode = new Map<CarrierMode, () => Promise<CarrierRow[]>>();
   const activeOf = (mode: CarrierMode) => and(eq(carriers.mode, mode), eq(carriers.active, true));
 
+  async function currentCarriers(mode: CarrierMode) {
+    const [v] = await db
+      .select({ n: count(), latest: sql<string>`max(${carriers.updatedAt})::text` })
+      .from(carriers)
+      .where(activeOf(mode));
+    const version = `${v?.n ?? 0}|${v?.latest ?? ''}`;
+    const cached = carriersByMode.get(mode);
+    if (cached?.version === version) return cached.rows;
+    const rows = await db.select().from(carriers).where(activeOf(mode)).orderBy(asc(carriers.name));
+    carriersByMode.set(mode, { version, rows });
+    return rows;
+  }
+
   return {
-    async activeCarriers(mode: CarrierMode) {
-      const [v] = await db
-        .select({ n: count(), latest: sql<string>`max(${carriers.updatedAt})::text` })
-        .from(carriers)
-        .where(activeOf(mode));
-      const version = `${v?.n ?? 0}|${v?.latest ?? ''}`;
-      const cached = carriersByMode.get(mode);
-      if (cached?.version === version) return cached.rows;
-      const rows = await db.select().from(carriers).where(activeOf(mode)).orderBy(asc(carriers.name));
-      carriersByMode.set(mode, { version, rows });
-      return rows;
+    activeCarriers(mode: CarrierMode) {
+      let check = checkByMode.get(mode);
+      if (!check) {
+        check = cachedFor(CARRIER_RECHECK_MS, now, () => currentCarriers(mode));
+        checkByMode.set(mode, check);
+      }
+      return check();
     },
 
     /** The latest weekly diesel price, or undefined when none is recorded. */
-    latestDiesel: cachedFor(REFERENCE_TTL_MS, async () => {
+    latestDiesel: cachedFor(REFERENCE_TTL_MS, now, async () => {
       const [row] = await db.select().from(dieselPrices).orderBy(desc(dieselPrices.weekOf)).limit(1);
       return row?.usdPerGallon;
     }),
 
-    currencyRates: cachedFor(REFERENCE_TTL_MS, async () => {
+    currencyRates: cachedFor(REFERENCE_TTL_MS, now, async () => {
       const rows = await db.select().from(currencyRates);
       return Object.fromEntries(rows.map((r) => [r.currency, r.perUsd])) as Record<string, number>;
     }),

@@ -100,7 +100,7 @@ function siteAccessorials(input: QuoteInput): AccessorialCode[] {
 }
 
 export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}) {
-  const repo = quotesRepository(ctx.db);
+  const repo = quotesRepository(ctx.db, ctx.now);
   const carrierChoices = carriersRepository(ctx.db);
   const timeoutMs = opts.timeoutMs ?? CARRIER_TIMEOUT_MS;
 
@@ -206,6 +206,8 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
         currency: input.currency,
       };
       // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
+      // Read with every quote, not cached: a change must apply to the very next quote whichever
+      // process serves it, and a process could only drop its own cache on a change it took itself.
       const choices = await carrierChoices.choicesOf(owner.userId);
       const adapters = (await repo.activeCarriers(input.mode))
         .filter((row) => !choices.hidden.has(row.id))

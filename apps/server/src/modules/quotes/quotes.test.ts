@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, carriers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { CARRIER_RECHECK_MS } from './quotes.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,6 +164,8 @@ describe('POST /api/quotes', () => {
   it('records an incident for a failing carrier and still returns the other rates', async () => {
     const c = await shipper();
     await t.database.db.update(carriers).set({ tariff: {}, updatedAt: new Date() }).where(eq(carriers.scac, 'SAIA'));
+    // A tariff edit takes effect once the process asks for the carriers' version again.
+    t.clock.advanceMinutes((CARRIER_RECHECK_MS + 1) / 60_000);
     try {
       const res = await c.post('/api/quotes', ltl());
       expect(res.statusCode).toBe(201);
@@ -176,7 +179,10 @@ describe('POST /api/quotes', () => {
       expect(incidents[0]).toMatchObject({ operation: 'rate', error: expect.stringContaining('TypeError') });
       expect(incidents[0]!.request).toMatchObject({ mode: 'ltl', origin: { postal_code: '60606' } });
     } finally {
-      await t.database.db.execute(sql`update carriers set tariff = (select tariff from carriers where scac = 'ODFL') where scac = 'SAIA'`);
+      await t.database.db.execute(
+        sql`update carriers set tariff = (select tariff from carriers where scac = 'ODFL'), updated_at = now() where scac = 'SAIA'`,
+      );
+      t.clock.advanceMinutes((CARRIER_RECHECK_MS + 1) / 60_000);
     }
   });
 

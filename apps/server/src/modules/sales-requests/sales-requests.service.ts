@@ -26,7 +26,7 @@ export interface SalesRequestOwner {
  */
 export function salesRequestsService(ctx: AppContext) {
   const repo = salesRequestsRepository(ctx.db);
-  const quotes = quotesRepository(ctx.db);
+  const quotes = quotesRepository(ctx.db, ctx.now);
 
   return {
     async create(owner: SalesRequestOwner, quoteId: string, body: SalesRequest) {
