@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { lengthUnit, weightUnit } from '../../../../lib/format';
 import { useFormat } from '../../../../lib/useFormat';
 import type { LineDensity } from './density';
-import type { FormValues } from './model';
+import type { FormKind, FormValues } from './model';
+import { UnitLabel } from './UnitLabel';
 
 export interface ItemLineProps {
   form: UseFormReturnType<FormValues>;
   index: number;
-  kind: 'ltl_parcel' | 'truckload';
+  kind: FormKind;
   /** Density of the handling unit this line is the base of (null while incomplete, or when loaded on another line). */
   density: LineDensity | null;
   /** 1-based number of the line this one is loaded on. */
@@ -55,7 +56,7 @@ export function ItemLine({
   const loaded = loadedOn !== null;
   const number = (field: 'length' | 'width' | 'height' | 'weight', unit: string, extra: object = {}) => (
     <NumberInput
-      label={t(`quotes.form.items.${field}`)}
+      label={<UnitLabel label={t(`quotes.form.items.${field}`)} unit={unit} />}
       withAsterisk
       min={0}
       allowNegative={false}
@@ -145,7 +146,8 @@ export function ItemLine({
           <Grid.Col span={{ base: 12, md: 6 }}>
             <NativeSelect
               label={t('quotes.form.items.combine')}
-              title={t('quotes.form.items.combine_hint')}
+              description={t('quotes.form.items.combine_hint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               data={[
                 { value: '', label: t('quotes.form.items.combine_none') },
                 ...targets.map((target) => ({ value: target.key, label: t('quotes.form.items.combine_option', { n: target.n }) })),

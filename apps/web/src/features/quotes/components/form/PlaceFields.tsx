@@ -18,7 +18,7 @@ const COMPLETE: Record<Country, RegExp> = {
 };
 const CANADIAN_START = /^[A-Za-z]\d/;
 
-export const isCompletePostalCode = (country: Country, code: string) => COMPLETE[country].test(normalizePostalCode(code));
+const isCompletePostalCode = (country: Country, code: string) => COMPLETE[country].test(normalizePostalCode(code));
 
 /** City and state of a complete code (debounced 300 ms, cached by react-query), or the server's message. */
 function usePlaceLookup(country: Country, code: string) {

@@ -338,6 +338,20 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(within(item(1)).getByLabelText(label('Weight'))).toHaveValue('500.01');
   });
 
+  it('names the units to screen readers, and switching units and back restores the numbers entered, not rounded ones', async () => {
+    stubPostalCodes();
+    renderForm();
+    await fillItem(1, PALLET);
+    expect(within(item(1)).getByLabelText(/^Weight \(lb\)/)).toHaveValue('500');
+    expect(screen.getByLabelText(/^Shipment value \(USD\)/)).toBeInTheDocument();
+    await user().click(screen.getByRole('radio', { name: 'kg / cm' }));
+    expect(within(item(1)).getByLabelText(/^Weight \(kg\)/)).toHaveValue('226.8');
+    expect(within(item(1)).getByLabelText(/^Length \(cm\)/)).toHaveValue('121.92');
+    await user().click(screen.getByRole('radio', { name: 'lb / in' }));
+    expect(within(item(1)).getByLabelText(label('Weight'))).toHaveValue('500');
+    expect(within(item(1)).getByLabelText(label('Length'))).toHaveValue('48');
+  });
+
   it('fills everything from `initial`, reloads a new one, and reports only user edits', async () => {
     stubPostalCodes();
     const initial: QuoteRequestInput = {
@@ -413,6 +427,27 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     );
     expect(within(item(3)).getByLabelText(label('Height'))).toHaveAccessibleDescription('This value is too large');
     expect(screen.getByRole('alert')).toHaveTextContent('Choose one of the listed options');
+  });
+
+  it('lists a server error whose field the form does not show above the button instead of losing it', async () => {
+    stubPostalCodes();
+    const { rerender } = renderForm();
+    rerender({ serverErrors: { equipment_type: ['validation.choice'], 'items.7.height': ['validation.too_large'] } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Choose one of the listed options');
+    expect(alert).toHaveTextContent('This value is too large');
+  });
+
+  it('sends nothing from the LTL-or-parcel dialog while a request is being rated', async () => {
+    stubPostalCodes();
+    const { onSubmit, rerender } = renderForm();
+    await fillShipment({ value: 300 });
+    await fillItem(1, { type: 'Boxes', length: 12, width: 10, height: 8, weight: 10 });
+    await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'LTL or parcel?' });
+    rerender({ busy: true });
+    await user().click(within(dialog).getByRole('button', { name: 'Quote parcel' }));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('truckload: equipment type and the request of the Truckload page', async () => {

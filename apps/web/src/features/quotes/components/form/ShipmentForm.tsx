@@ -35,26 +35,28 @@ import { decideMode, eligibility, pickFromPreference } from './eligibility';
 import { ItemLine } from './ItemLine';
 import {
   type AccessorialCode,
+  type BuiltRequest,
   type Defaults,
   defaultValues,
   type EquipmentType,
   emptyItem,
+  type FormKind,
   type FormValues,
   fromRequest,
   isoLocalDate,
   type ModePick,
-  type ShipmentRequest,
   type SiteType,
   toRequest,
 } from './model';
 import { PlaceFields } from './PlaceFields';
-import { round2, toNumber } from './parse';
+import { type NumberValue, round2, toNumber } from './parse';
 import { applySiteType, type End, isAccessorialOverride, isClassOverride, serviceOf, withAccessorial } from './recommendations';
+import { UnitLabel } from './UnitLabel';
 import { contractErrors, formPath, validateValues } from './validate';
 
 export interface ShipmentFormProps {
   /** 'ltl_parcel': the LTL & Small Package and Quote & Ship pages, where the form settles the mode (ltl or parcel) with the mode-choice prompts; 'truckload': the Truckload page. */
-  kind: 'ltl_parcel' | 'truckload';
+  kind: FormKind;
   /** Values to start from (a saved or re-run quote's `inputs`). */
   initial?: QuoteRequestInput;
   /** Client reference number from the route (/:clientrefnum), sent as client_ref. */
@@ -70,9 +72,31 @@ export interface ShipmentFormProps {
   formId?: string;
 }
 
-/** Form paths that have a field of their own; other 422 paths are listed above the submit button. */
-const FIELD_PATH =
-  /^((origin|destination)\.(postal_code|country|site_type)|pickup_date|insured_value|equipment_type|items\.\d+\.(package_type|quantity|length|width|height|weight|freight_class|nmfc|description))$/;
+/** The contract's limit on item lines. */
+const MAX_ITEMS = 50;
+
+const SHIPMENT_FIELD = /^((origin|destination)\.(postal_code|country|site_type)|pickup_date|insured_value)$/;
+const ITEM_FIELD = /^items\.(\d+)\.(\w+)$/;
+const LINE_FIELDS = ['package_type', 'quantity', 'weight', 'description', 'stackable', 'hazardous'];
+const DIMENSION_FIELDS = ['length', 'width', 'height'];
+const CLASS_FIELDS = ['freight_class', 'nmfc'];
+
+/**
+ * Whether the form shows an input for an error path as it stands: a line loaded on another has
+ * no dimensions or class, truckload has no class and LTL & Small Package no equipment. An error
+ * without a field is listed above the submit button rather than lost.
+ */
+function hasField(path: string, values: FormValues, kind: FormKind): boolean {
+  if (SHIPMENT_FIELD.test(path)) return true;
+  if (path === 'equipment_type') return kind === 'truckload';
+  const [, index, field = ''] = ITEM_FIELD.exec(path) ?? [];
+  const line = index === undefined ? undefined : values.items[Number(index)];
+  if (!line) return false;
+  const loaded = kind === 'ltl_parcel' && baseKeyOf(values.items, line.key) !== line.key;
+  if (LINE_FIELDS.includes(field)) return true;
+  if (DIMENSION_FIELDS.includes(field)) return !loaded;
+  return CLASS_FIELDS.includes(field) && kind === 'ltl_parcel' && !loaded;
+}
 
 type Override =
   | { kind: 'class'; key: string; n: number; chosen: FreightClass; recommended: FreightClass }
@@ -145,9 +169,23 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   const sentLineKeys = useRef<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const offerRef = useRef<HTMLDivElement>(null);
-  const modeLabelId = useId();
+  const generalErrorsRef = useRef<HTMLDivElement>(null);
+  const labelId = useId();
 
-  // The server's 422 errors under their fields; the rest in a list above the submit button.
+  /** Translated errors by form path: under their fields, the others in a list above the submit button. */
+  const placeErrors = (errors: Record<string, string>) => {
+    const current = form.getValues();
+    const fields: Record<string, string> = {};
+    const general = new Set<string>();
+    for (const [path, text] of Object.entries(errors)) {
+      if (hasField(path, current, kind)) fields[path] = text;
+      else general.add(text);
+    }
+    form.setErrors(fields);
+    setGeneralErrors([...general]);
+  };
+
+  // The server's 422 errors, its item paths mapped back to the form lines that were sent.
   // biome-ignore lint/correctness/useExhaustiveDependencies: placed once per answer
   useEffect(() => {
     if (!serverErrors) {
@@ -155,25 +193,23 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
       return;
     }
     const current = form.getValues();
-    const fields: Record<string, string> = {};
-    const general: string[] = [];
+    const errors: Record<string, string> = {};
     for (const [path, messages] of Object.entries(serverErrors)) {
-      const text = messages.map((m) => translateMessage(t, m)).join(' ');
-      const at = formPath(path.split('.'), sentLineKeys.current, current);
-      if (FIELD_PATH.test(at)) fields[at] = text;
-      else general.push(text);
+      errors[formPath(path.split('.'), sentLineKeys.current, current)] = messages.map((m) => translateMessage(t, m)).join(' ');
     }
-    form.setErrors(fields);
-    setGeneralErrors(general);
+    placeErrors(errors);
   }, [serverErrors]);
 
   const showErrors = (errors: Record<string, string>) => {
-    form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(t, v)])));
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    placeErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(t, v)])));
+    requestAnimationFrame(() => {
+      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      (field ?? generalErrorsRef.current)?.focus();
+    });
   };
 
   /** Client checks (spec words first, then the contract); the request for `mode`, or null with the errors shown. */
-  const checked = (mode: QuoteMode): { request: ShipmentRequest; lineKeys: string[] } | null => {
+  const checked = (mode: QuoteMode): BuiltRequest | null => {
     const current = form.getValues();
     const built = toRequest(current, mode, clientRef);
     const errors = { ...contractErrors(built.request, built.lineKeys, current), ...validateValues(current, kind) };
@@ -184,7 +220,9 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     return built;
   };
 
+  /** Sends the request for `mode` unless a request is still being rated (a second click of a closing dialog's button). */
   const send = (mode: QuoteMode) => {
+    if (busy) return;
     const built = checked(mode);
     if (!built) return;
     sentLineKeys.current = built.lineKeys;
@@ -193,9 +231,9 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   };
 
   /** The offer's button: the shipper asked for LTL rates, so switch and rate at once. */
-  const useLtl = () => {
+  const switchToLtl = () => {
     form.setFieldValue('mode_pick', 'ltl');
-    if (!busy) send('ltl');
+    send('ltl');
   };
 
   const submit = (event: FormEvent) => {
@@ -253,29 +291,40 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     setOverride(null);
   };
 
+  /**
+   * The numbers of the last unit switch as they were and as they became (by line key and field):
+   * switching back restores a number the user did not touch, instead of a rounded one
+   * (500 lb -> 226.8 kg -> 500 lb, not 500.01).
+   */
+  const lastSwitch = useRef<{ from: UnitSystem; before: Map<string, NumberValue>; after: Map<string, NumberValue> } | null>(null);
+
   /** Switching units converts the numbers entered (to 0.01), so the cargo stays the same. */
   const switchUnits = (next: UnitSystem) => {
     const current = form.getValues();
     const prev = current.unit_system;
     if (next === prev) return;
-    const length = (v: number | string) => {
+    const undo = lastSwitch.current?.from === next ? lastSwitch.current : null;
+    const before = new Map<string, NumberValue>();
+    const after = new Map<string, NumberValue>();
+    const convert = (id: string, v: NumberValue, toBase: typeof toInches, fromBase: typeof fromInches) => {
       const n = toNumber(v);
-      return n === undefined ? v : round2(fromInches(toInches(n, prev), next));
-    };
-    const weight = (v: number | string) => {
-      const n = toNumber(v);
-      return n === undefined ? v : round2(fromPounds(toPounds(n, prev), next));
+      const restored = undo && undo.after.get(id) === v ? undo.before.get(id) : undefined;
+      const out = restored ?? (n === undefined ? v : round2(fromBase(toBase(n, prev), next)));
+      before.set(id, v);
+      after.set(id, out);
+      return out;
     };
     form.setValues({
       unit_system: next,
       items: current.items.map((i) => ({
         ...i,
-        length: length(i.length),
-        width: length(i.width),
-        height: length(i.height),
-        weight: weight(i.weight),
+        length: convert(`${i.key}.length`, i.length, toInches, fromInches),
+        width: convert(`${i.key}.width`, i.width, toInches, fromInches),
+        height: convert(`${i.key}.height`, i.height, toInches, fromInches),
+        weight: convert(`${i.key}.weight`, i.weight, toPounds, fromPounds),
       })),
     });
+    lastSwitch.current = { from: prev, before, after };
   };
 
   const setItems = (items: FormValues['items']) => {
@@ -285,8 +334,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
 
   const overrideText = (o: Override) => {
     if (o.kind === 'class') return t('quotes.form.override.class', { n: o.n, chosen: o.chosen, recommended: o.recommended });
-    const s = serviceOf(o.code);
-    const service = s ? t(`quotes.form.accessorials.names.${o.code}`) : o.code;
+    const service = t(`quotes.form.accessorials.names.${o.code}`);
     const site = t(`quotes.form.site_types.${o.site}`).toLocaleLowerCase();
     return t(o.checked ? 'quotes.form.override.service_on' : 'quotes.form.override.service_off', { service, site });
   };
@@ -321,32 +369,31 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                  <Text component="div" id={`${modeLabelId}-units`} size="sm" fw={500} mb={4}>
+                  <Text component="div" id={`${labelId}-units`} size="sm" fw={500} mb={4}>
                     {t('quotes.form.units')}
                   </Text>
-                  <div role="radiogroup" aria-labelledby={`${modeLabelId}-units`}>
-                    <SegmentedControl
-                      fullWidth
-                      value={units}
-                      onChange={(v) => switchUnits(v as UnitSystem)}
-                      data={(['imperial', 'metric'] as const).map((u) => ({ value: u, label: t(`quotes.form.unit_systems.${u}`) }))}
-                    />
-                  </div>
+                  <SegmentedControl
+                    aria-labelledby={`${labelId}-units`}
+                    fullWidth
+                    value={units}
+                    onChange={(v) => switchUnits(v as UnitSystem)}
+                    data={(['imperial', 'metric'] as const).map((u) => ({ value: u, label: t(`quotes.form.unit_systems.${u}`) }))}
+                  />
                 </Grid.Col>
                 {ltlParcel ? (
                   <Grid.Col span={{ base: 12, md: 6 }}>
-                    <Text component="div" id={`${modeLabelId}-mode`} size="sm" fw={500} mb={4}>
+                    <Text component="div" id={`${labelId}-mode`} size="sm" fw={500} mb={4}>
                       {t('quotes.form.mode.label')}
                     </Text>
-                    <div role="radiogroup" aria-labelledby={`${modeLabelId}-mode`}>
-                      <SegmentedControl
-                        fullWidth
-                        value={values.mode_pick}
-                        onChange={(v) => form.setFieldValue('mode_pick', v as ModePick)}
-                        data={(['auto', 'ltl', 'parcel'] as const).map((m) => ({ value: m, label: t(`quotes.form.mode.${m}`) }))}
-                      />
-                    </div>
-                    <Text size="xs" c="dimmed" mt={4}>
+                    <SegmentedControl
+                      aria-labelledby={`${labelId}-mode`}
+                      aria-describedby={`${labelId}-mode-hint`}
+                      fullWidth
+                      value={values.mode_pick}
+                      onChange={(v) => form.setFieldValue('mode_pick', v as ModePick)}
+                      data={(['auto', 'ltl', 'parcel'] as const).map((m) => ({ value: m, label: t(`quotes.form.mode.${m}`) }))}
+                    />
+                    <Text id={`${labelId}-mode-hint`} size="xs" c="dimmed" mt={4}>
                       {t('quotes.form.mode.hint')}
                     </Text>
                   </Grid.Col>
@@ -406,7 +453,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                 <Button
                   variant="light"
                   onClick={() => setItems([...form.getValues().items, emptyItem()])}
-                  disabled={values.items.length >= 50}
+                  disabled={values.items.length >= MAX_ITEMS}
                 >
                   {t('quotes.form.items.add')}
                 </Button>
@@ -452,7 +499,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
                 <NumberInput
-                  label={t('quotes.form.insured_value')}
+                  label={<UnitLabel label={t('quotes.form.insured_value')} unit={values.currency} />}
                   withAsterisk
                   min={0}
                   allowNegative={false}
@@ -472,7 +519,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
             </Grid>
 
             {generalErrors.length > 0 && (
-              <Alert color="red" title={t('quotes.form.errors.title')} role="alert">
+              <Alert color="red" title={t('quotes.form.errors.title')} role="alert" ref={generalErrorsRef} tabIndex={-1}>
                 <List size="sm">
                   {generalErrors.map((e) => (
                     <List.Item key={e}>{e}</List.Item>
@@ -495,7 +542,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                     ))}
                   </List>
                   <Group>
-                    <Button variant="filled" color="orange" onClick={useLtl}>
+                    <Button variant="filled" color="orange" onClick={switchToLtl}>
                       {t('quotes.form.offer_ltl.use_ltl')}
                     </Button>
                   </Group>

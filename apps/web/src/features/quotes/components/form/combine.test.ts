@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { baseKeyOf, combineTargets, mergeCombined, removeLine, setCombine } from './combine';
-import type { ItemValues } from './model';
+import { emptyItem, type ItemValues } from './model';
 
 const line = (key: string, over: Partial<ItemValues> = {}): ItemValues => ({
+  ...emptyItem(),
   key,
   package_type: 'boxes',
-  quantity: 1,
   length: 10,
   width: 10,
   height: 10,
   weight: 10,
-  stackable: true,
-  hazardous: false,
-  freight_class: '',
-  nmfc: '',
-  description: '',
-  combine_with: null,
   ...over,
 });
 

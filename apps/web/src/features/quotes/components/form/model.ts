@@ -22,6 +22,8 @@ export type PackageType = (typeof PACKAGE_TYPES)[number];
 export type SiteType = (typeof SITE_TYPES)[number];
 export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 export type AccessorialCode = (typeof REQUESTABLE_ACCESSORIALS)[number];
+/** Which page the form serves: LTL & Small Package / Quote & Ship, or Truckload. */
+export type FormKind = 'ltl_parcel' | 'truckload';
 /** How the LTL & Small Package pages settle the mode: 'auto' asks when the cargo fits both. */
 export type ModePick = 'auto' | 'ltl' | 'parcel';
 
@@ -199,5 +201,3 @@ export function toRequest(values: FormValues, mode: QuoteMode, clientRef?: strin
   if (ref) request.client_ref = ref;
   return { request, lineKeys };
 }
-
-export type { NumberValue };

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applySiteType, isAccessorialOverride, isClassOverride, recommendedAccessorials } from './recommendations';
+import { applySiteType, isAccessorialOverride, isClassOverride } from './recommendations';
 
 describe('site type recommendations', () => {
   it('a residential site recommends residential service and a liftgate; limited access its service', () => {
-    expect(recommendedAccessorials({ pickup: 'business', delivery: 'residential' }).sort()).toEqual([
-      'liftgate_delivery',
-      'residential_delivery',
-    ]);
-    expect(recommendedAccessorials({ pickup: 'limited_access', delivery: 'business' })).toEqual(['limited_access_pickup']);
-    expect(recommendedAccessorials({ pickup: 'border_crossing_facility', delivery: 'business' })).toEqual([]);
+    expect(applySiteType([], 'delivery', 'business', 'residential').sort()).toEqual(['liftgate_delivery', 'residential_delivery']);
+    expect(applySiteType([], 'pickup', 'business', 'limited_access')).toEqual(['limited_access_pickup']);
+    expect(applySiteType([], 'pickup', 'business', 'border_crossing_facility')).toEqual([]);
   });
 
   it('changing the site type follows the new recommendation and keeps other choices', () => {

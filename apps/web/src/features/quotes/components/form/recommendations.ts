@@ -74,11 +74,6 @@ export function applySiteType(list: readonly AccessorialCode[], end: End, previo
   return out;
 }
 
-/** Accessorials the sites recommend (for a fresh form or one whose sites were loaded). */
-export function recommendedAccessorials(sites: Sites): AccessorialCode[] {
-  return applySiteType(applySiteType([], 'pickup', 'business', sites.pickup), 'delivery', 'business', sites.delivery);
-}
-
 /** True when a chosen class differs from the class the line's density gives. */
 export function isClassOverride(chosen: FreightClass | undefined, densityClass: FreightClass | null | undefined): boolean {
   return chosen !== undefined && densityClass !== null && densityClass !== undefined && chosen !== densityClass;

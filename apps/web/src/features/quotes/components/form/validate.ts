@@ -2,7 +2,7 @@ import { quoteRequest } from '@freight/contracts';
 import { EQUIPMENT } from '@freight/domain/rating/truckload';
 import { toInches, toPounds } from '@freight/domain/rating/units';
 import { baseKeyOf } from './combine';
-import type { FormValues, ShipmentRequest } from './model';
+import type { FormKind, FormValues, ShipmentRequest } from './model';
 import { toNumber } from './parse';
 
 /**
@@ -20,9 +20,7 @@ export const MAX_UNIT_WEIGHT_LB = 20_000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export type Kind = 'ltl_parcel' | 'truckload';
-
-export function validateValues(values: FormValues, kind: Kind): Record<string, string> {
+export function validateValues(values: FormValues, kind: FormKind): Record<string, string> {
   const errors: Record<string, string> = {};
   const set = (path: string, key: string) => {
     errors[path] ??= key;

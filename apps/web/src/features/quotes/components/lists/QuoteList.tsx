@@ -11,7 +11,7 @@ import { useAuthUser } from '../../../../lib/auth';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { listQuotes, QUOTES_KEY, type QuoteSummary } from '../../api/quotesApi';
-import { localDate } from '../results/chargeText';
+import { localDate } from '../results/localDate';
 
 const isMode = (v: string | null): v is QuoteMode => !!v && (QUOTE_MODES as readonly string[]).includes(v);
 
@@ -60,6 +60,14 @@ export function QuoteList({ saved }: { saved: boolean }) {
   });
   const data = query.data;
   const filtered = !!q || !!mode;
+  const lastPage = data?.meta.last_page;
+
+  // A page past the end (an old link, or quotes deleted since) goes to the last page instead of an empty table.
+  useEffect(() => {
+    if (lastPage !== undefined && lastPage >= 1 && page > lastPage && !query.isPlaceholderData) {
+      setParams((p) => withParams(p, { page: lastPage > 1 ? String(lastPage) : null }), { replace: true });
+    }
+  }, [lastPage, page, query.isPlaceholderData, setParams]);
 
   return (
     <Stack gap="md">
@@ -121,7 +129,7 @@ export function QuoteList({ saved }: { saved: boolean }) {
         </Table.ScrollContainer>
       )}
 
-      {data && data.data.length === 0 && (
+      {data && data.meta.total === 0 && (
         <Stack gap="sm" align="flex-start" py="md">
           {filtered ? (
             <>
@@ -178,7 +186,7 @@ function QuoteRow({
 }) {
   const { t } = useTranslation();
   const place = (p: QuoteSummary['origin']) => t('quotes.lists.place', { postal_code: p.postal_code, country: p.country });
-  const site = (p: QuoteSummary['origin']) => t(`quotes.lists.site_type.${p.site_type}`, { defaultValue: p.site_type });
+  const site = (p: QuoteSummary['origin']) => t(`quotes.form.site_types.${p.site_type}`, { defaultValue: p.site_type });
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -199,9 +207,12 @@ function QuoteRow({
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {row.lowest_total_cents === null ? (
-          <Text size="sm" span title={t('quotes.lists.no_rates')}>
-            —
-          </Text>
+          <>
+            <Text size="sm" span title={t('quotes.lists.no_rates')} aria-hidden>
+              —
+            </Text>
+            <VisuallyHidden>{t('quotes.lists.no_rates')}</VisuallyHidden>
+          </>
         ) : (
           <>
             <Text size="sm" fw={600}>

@@ -6,9 +6,9 @@ import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser } from '../../../../test/fixtures';
+import { stubApi } from '../../../../test/renderApp';
 import type { QuoteSummary } from '../../api/quotesApi';
 import { QuoteHistoryRoute, SavedQuotesRoute } from '../../routes/QuoteListRoutes';
-import { stubApi } from '../results/testApi';
 
 const place = (postal_code: string, site_type = 'business') => ({ postal_code, country: 'US' as const, site_type });
 const ROWS: QuoteSummary[] = [
@@ -40,9 +40,9 @@ const ROWS: QuoteSummary[] = [
   },
 ];
 
-const page = (data: QuoteSummary[], current_page = 1, last_page = 3) => ({
+const page = (data: QuoteSummary[], current_page = 1, last_page = 3, total = data.length > 0 ? 60 : 0) => ({
   data,
-  meta: { current_page, per_page: 25, total: 60, last_page },
+  meta: { current_page, per_page: 25, total, last_page },
 });
 
 function ReRun() {
@@ -115,7 +115,7 @@ describe('quote lists', { timeout: 30_000 }, () => {
       '10001, US',
       '94105, US',
       'Business to BusinessPickup Mar 11, 2026',
-      '—',
+      '—No rates',
       'Truckload',
       '',
     ]);
@@ -155,6 +155,16 @@ describe('quote lists', { timeout: 30_000 }, () => {
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(screen.getByRole('button', { name: '1' })).toHaveAttribute('data-active', 'true'));
+  });
+
+  it('goes to the last page from a page past the end, instead of saying there are no quotes', async () => {
+    const { router } = renderList('/quote-history?page=9', (url) => {
+      const current = Number(url.searchParams.get('page'));
+      return current > 3 ? page([], current, 3, 60) : page(ROWS, current);
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByText('You have no quotes yet.')).not.toBeInTheDocument();
   });
 
   it('Re-run opens the quote page of that quote (truckload on the truckload page)', async () => {

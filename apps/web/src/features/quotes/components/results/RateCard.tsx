@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/useFormat';
 import type { QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
-import { chargeDetail, localDate, serviceName } from './chargeText';
+import { chargeDetail, serviceName } from './chargeText';
+import { localDate } from './localDate';
 
 interface RateCardProps {
   rate: QuoteRate;

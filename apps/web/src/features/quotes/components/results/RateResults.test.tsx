@@ -7,11 +7,11 @@ import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
+import { stubApi } from '../../../../test/renderApp';
 import type { Quote } from '../../api/quotesApi';
 import { RateResults, type RateResultsProps } from '.';
 import { offersSalesRequest } from './salesOffer';
 import { sortRates } from './sortRates';
-import { stubApi } from './testApi';
 import { makeQuote, RATES } from './testQuote';
 
 const account = { id: 'a1', name: 'Acme', status: 'active' as const, account_address: null, billing_address: null };
@@ -220,6 +220,12 @@ describe('RateResults', { timeout: 30_000 }, () => {
         { name: 'Ana Pérez', email: 'ana@example.com', phone: '555 123 4567', notes: 'Dock closes at 4 pm' },
       ]);
       expect(screen.getByText('Request sent to our sales team')).toBeInTheDocument();
+    });
+
+    it('offers sales only for the details that were rated, not while they are stale', async () => {
+      setup({ quote: noRateQuote, stale: true });
+      expect(await screen.findByText('We could not rate this shipment online')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Send this request to our sales team' })).not.toBeInTheDocument();
     });
 
     it("shows the server's field errors under the fields and checks the form first", async () => {

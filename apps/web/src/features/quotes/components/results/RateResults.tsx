@@ -137,10 +137,13 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
                   {t('quotes.results.sales.sent_short')}
                 </Text>
               ) : (
-                <>
-                  <Text size="sm">{t('quotes.results.sales.offer_intro')}</Text>
-                  <Button onClick={() => setSalesOpen(true)}>{t('quotes.results.sales.offer')}</Button>
-                </>
+                // Stale details are not what sales would quote: the offer comes back after the re-rate.
+                !stale && (
+                  <>
+                    <Text size="sm">{t('quotes.results.sales.offer_intro')}</Text>
+                    <Button onClick={() => setSalesOpen(true)}>{t('quotes.results.sales.offer')}</Button>
+                  </>
+                )
               ))}
           </Stack>
         </Alert>

@@ -9,22 +9,17 @@ const humanize = (code: string) => {
 /**
  * A charge line's detail in words: the freight class of a freight line ('Class 70'), the
  * accessorial or surcharge it prices. Nothing when the detail only repeats the charge
- * (fuel/fuel, minimum/minimum).
+ * (fuel/fuel, minimum/minimum). Classes and the services a shipper asks for are worded as on the
+ * form, so both screens name them alike.
  */
 export function chargeDetail(t: TFunction, charge: QuoteCharge): string {
   const { detail, code } = charge;
   if (!detail || detail === code) return '';
-  if (code === 'freight' && /^\d+(\.\d+)?$/.test(detail)) return t('quotes.results.detail.class', { class: detail });
-  return t(`quotes.results.detail.${detail}`, { defaultValue: humanize(detail) });
+  if (code === 'freight' && /^\d+(\.\d+)?$/.test(detail)) return t('quotes.form.items.class_n', { class: detail });
+  return t([`quotes.results.detail.${detail}`, `quotes.form.accessorials.names.${detail}`], { defaultValue: humanize(detail) });
 }
 
-/** A rate's service in words ('standard', 'ground', an equipment type). */
+/** A rate's service in words ('standard', 'ground', or a truckload equipment type as named on the form). */
 export function serviceName(t: TFunction, service: string): string {
-  return t(`quotes.results.service.${service}`, { defaultValue: humanize(service) });
-}
-
-/** 'YYYY-MM-DD' as a local date (new Date('2026-01-08') would be UTC midnight: the day before in the Americas). */
-export function localDate(iso: string): Date | string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : iso;
+  return t([`quotes.results.service.${service}`, `quotes.form.equipment_types.${service}`], { defaultValue: humanize(service) });
 }
