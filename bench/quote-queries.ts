@@ -106,6 +106,14 @@ try {
   const elapsed = performance.now() - started;
   recording = false;
 
+  const reader = new pg.Client({ connectionString: url.toString() });
+  await reader.connect();
+  const stored = (
+    await reader.query(
+      'select avg(octet_length(result::text))::int as text_bytes, avg(pg_column_size(result))::int as on_disk_bytes from quotes',
+    )
+  ).rows[0];
+  await reader.end();
   const statements = [...seen]
     .map(([sql, s]) => ({ per_quote: Number((s.n / QUOTES).toFixed(2)), mean_ms: Number((s.ms / s.n).toFixed(3)), sql: sql.slice(0, 160) }))
     .sort((a, b) => b.per_quote - a.per_quote);
@@ -117,6 +125,7 @@ try {
         db_ms_per_quote: Number(([...seen.values()].reduce((s, q) => s + q.ms, 0) / QUOTES).toFixed(3)),
         quote_ms_sequential: Number((elapsed / QUOTES).toFixed(3)),
         response_bytes: warm.body.length,
+        stored_result_bytes: stored,
         statements,
       },
       null,

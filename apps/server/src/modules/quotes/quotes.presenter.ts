@@ -41,7 +41,8 @@ export function presentQuote(row: QuoteRow, language: Language) {
       service: r.service,
       transit_days: r.transit_days,
       estimated_delivery: r.estimated_delivery,
-      currency: r.currency,
+      // Every rate is in the quote's currency; quotes stored before this kept it per rate as well.
+      currency: row.currency,
       total_cents: r.total_cents,
       charges: r.charges.map((c) => ({ code: c.code, label: t(c.label), detail: c.detail ?? null, amount_cents: c.amount_cents })),
     })),

@@ -4,7 +4,6 @@ import { apiIncidents, type CarrierMode, carriers, currencyRates, dieselPrices, 
 
 export type CarrierRow = typeof carriers.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
-export type NewQuote = typeof quotes.$inferInsert;
 
 /** Weekly reference data (diesel price, exchange rates) is read at most this often per process. */
 const REFERENCE_TTL_MS = 5 * 60_000;
@@ -117,9 +116,10 @@ export function quotesRepository(db: Db, now: () => Date) {
       });
     },
 
-    async insert(quote: NewQuote) {
-      const [row] = await db.insert(quotes).values(quote).returning();
-      return row!;
+    /** Stores a quote the caller built whole (id and time included), so nothing, least of all the large result, comes back. */
+    async insert(quote: QuoteRow) {
+      await db.insert(quotes).values(quote);
+      return quote;
     },
 
     async find(id: string, accountId: string) {

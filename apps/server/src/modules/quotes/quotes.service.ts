@@ -48,6 +48,7 @@ export interface QuoteItemFacts {
   density_class: FreightClass;
 }
 
+/** One carrier's rate as stored, in the quote's currency (kept once, on the quote). */
 export interface StoredRate {
   id: string;
   carrier_id: string;
@@ -56,7 +57,6 @@ export interface StoredRate {
   service: string;
   transit_days: number;
   estimated_delivery: string;
-  currency: Currency;
   total_cents: number;
   charges: ChargeLine[];
 }
@@ -228,7 +228,6 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
           service: result.service,
           transit_days: result.transit_days,
           estimated_delivery: result.estimated_delivery,
-          currency: input.currency,
           total_cents: charges.reduce((s, l) => s + l.amount_cents, 0),
           charges,
         });
@@ -257,6 +256,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
       })),
     };
     return repo.insert({
+      id: randomUUID(),
       accountId: owner.accountId,
       userId: owner.userId,
       mode: input.mode,
@@ -265,6 +265,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
       result,
       lowestTotalCents: stored.length ? Math.min(...stored.map((r) => r.total_cents)) : null,
       currency: input.currency,
+      saved: false,
       createdAt: ctx.now(),
     });
   }
