@@ -1,5 +1,6 @@
 import { REQUESTABLE_ACCESSORIALS } from '@freight/domain';
 import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccessorialCode } from './model';
 import { recommendation, type Sites } from './recommendations';
@@ -19,11 +20,12 @@ export function AccessorialFields({
   onToggle: (code: AccessorialCode, checked: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const id = useId();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
       {GROUPS.map((group) => (
-        <Stack key={group} gap={6} role="group" aria-labelledby={`accessorials-${group}`}>
-          <Text id={`accessorials-${group}`} size="sm" fw={600}>
+        <Stack key={group} gap={6} role="group" aria-labelledby={`${id}-${group}`}>
+          <Text id={`${id}-${group}`} size="sm" fw={600}>
             {t(`quotes.form.accessorials.${group}`)}
           </Text>
           {REQUESTABLE_ACCESSORIALS.filter((code) => groupOf(code) === group).map((code) => (

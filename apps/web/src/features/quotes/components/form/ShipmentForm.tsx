@@ -149,7 +149,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   const units = values.unit_system;
   const ltlParcel = kind === 'ltl_parcel';
   const merged = useMemo(() => mergeCombined(values.items, ltlParcel), [values.items, ltlParcel]);
-  const density = useMemo(() => {
+  const densityByLine = useMemo(() => {
     const byKey = new Map<string, ReturnType<typeof lineDensity>>();
     merged.lineKeys.forEach((key, i) => {
       byKey.set(key, merged.items[i] ? lineDensity(merged.items[i], units) : null);
@@ -274,7 +274,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     if (!line) return;
     form.setFieldValue(`items.${index}.freight_class`, value);
     const chosen = toNumber(value) as FreightClass | undefined;
-    const recommended = density.get(line.key)?.density_class;
+    const recommended = densityByLine.get(line.key)?.density_class;
     if (chosen !== undefined && recommended !== undefined && isClassOverride(chosen, recommended)) {
       setOverride({ kind: 'class', key: line.key, n: index + 1, chosen, recommended });
     }
@@ -439,7 +439,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                     form={form}
                     index={index}
                     kind={kind}
-                    density={loadedOn === null ? (density.get(item.key) ?? null) : null}
+                    density={loadedOn === null ? (densityByLine.get(item.key) ?? null) : null}
                     loadedOn={loadedOn}
                     mergedWeight={typeof mergedWeight === 'number' && Number.isFinite(mergedWeight) ? mergedWeight : null}
                     targets={combineTargets(values.items, item.key).map((l) => ({ key: l.key, n: values.items.indexOf(l) + 1 }))}

@@ -255,6 +255,25 @@ describe('RateResults', { timeout: 30_000 }, () => {
       expect(screen.getByRole('dialog', { name: 'Send this request to our sales team' })).toBeInTheDocument();
     });
 
+    it('says a 422 on something the dialog has no field for above the fields', async () => {
+      setup(
+        { quote: noRateQuote },
+        {
+          api: {
+            'POST /api/quotes/q1/sales-request': () =>
+              jsonResponse(422, {
+                message: 'This quote was already sent to sales.',
+                errors: { quote: ['This quote was already sent to sales.'] },
+              }),
+          },
+        },
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Send this request to our sales team' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send this request to our sales team' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('This quote was already sent to sales.');
+    });
+
     it('offers sales for volume, oversize or no carrier, not for a date the shipper can change', () => {
       const msg = (key: string) => ({ level: 'no_rate' as const, key, params: {}, text: key });
       const none = (keys: string[]): Pick<Quote, 'rates' | 'messages'> => ({ rates: [], messages: keys.map(msg) });

@@ -47,13 +47,11 @@ export function SalesRequestModal({
       onSent();
       onClose();
     } catch (e) {
-      if (isApiError(e) && e.status === 422 && Object.keys(e.errors).length > 0) {
-        form.setErrors(
-          Object.fromEntries(Object.entries(e.errors).map(([k, msgs]) => [k, msgs.map((m) => translateMessage(t, m)).join(' ')])),
-        );
-      } else {
-        setFailure(e);
-      }
+      const errors = isApiError(e) && e.status === 422 ? Object.entries(e.errors) : [];
+      const fieldErrors = errors.filter(([k]) => k in v);
+      form.setErrors(Object.fromEntries(fieldErrors.map(([k, msgs]) => [k, msgs.map((m) => translateMessage(t, m)).join(' ')])));
+      // Anything the modal has no field for (or a failure that is not a 422) is said above the fields.
+      if (fieldErrors.length === 0 || fieldErrors.length < errors.length) setFailure(e);
     }
   });
 
