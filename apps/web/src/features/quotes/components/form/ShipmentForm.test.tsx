@@ -8,7 +8,7 @@ import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser } from '../../../../test/fixtures';
-import { stubApi } from '../../../../test/renderApp';
+import { stubApi } from '../../../../test/stubApi';
 import { ShipmentForm, type ShipmentFormProps } from '.';
 import { nextBusinessDay } from './model';
 

@@ -7,7 +7,7 @@ import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
-import { stubApi } from '../../../../test/renderApp';
+import { stubApi } from '../../../../test/stubApi';
 import type { Quote } from '../../api/quotesApi';
 import { RateResults, type RateResultsProps } from '.';
 import { offersSalesRequest } from './salesOffer';
