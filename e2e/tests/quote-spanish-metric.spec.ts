@@ -1,0 +1,53 @@
+import { expect, type Page, test } from '@playwright/test';
+import { quotablePickupDate } from '../support/quote';
+import { logIn, snap } from '../support/session';
+
+/** Changes the logged-in user's preferences through the API, as the settings page does. */
+async function setPreferences(page: Page, settings: Record<string, string>) {
+  const status = await page.evaluate(async (body) => {
+    const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+    const res = await fetch('/api/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
+      body: JSON.stringify(body),
+    });
+    return res.status;
+  }, settings);
+  expect(status).toBe(200);
+}
+
+test('a shipper who works in Spanish, metric and pesos gets the quote page, density and prices that way', async ({ page }) => {
+  await logIn(page, 'other@demo.test');
+  await setPreferences(page, { language: 'es', unit_system: 'metric', currency: 'MXN' });
+  try {
+    await page.goto('/login'); // a fresh login stores the user with the new settings
+    await logIn(page, 'other@demo.test');
+    await page.goto('/quote');
+    await expect(page.getByRole('heading', { name: 'LTL y paquetería' })).toBeVisible();
+
+    await page.getByLabel('Código postal de recolección').fill('60601');
+    await page.getByLabel('Código postal de entrega').fill('30303');
+    await expect(page.getByText('Chicago, IL')).toBeVisible();
+    await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+    const line = page.getByRole('group', { name: 'Artículo 1' });
+    await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+    // 122 x 102 x 122 cm, 227 kg: about 48 x 40 x 48 in and 500 lb -> class 100
+    await line.getByLabel('Largo').fill('122');
+    await line.getByLabel('Ancho').fill('102');
+    await line.getByLabel('Alto').fill('122');
+    await line.getByLabel('Peso').fill('227');
+    await expect(line.getByText(/^Densidad: 1[45]\d(\.\d+)? kg\/m³ · Clase 100$/)).toBeVisible();
+    await page.getByLabel('Valor del envío').fill('40000');
+    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+
+    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+    const total = await page.getByTestId('rate-total').first().textContent();
+    expect(total).toMatch(/^\$[\d,]+\.\d{2}$/); // es-MX pesos
+    expect(total).not.toContain('US$');
+    await page.getByTestId('rate-card').first().getByRole('button', { name: 'Ver cargos' }).click();
+    await expect(page.getByTestId('rate-card').first().getByText('Recargo por combustible')).toBeVisible();
+    await snap(page, 'quote-es-metric-mxn');
+  } finally {
+    await setPreferences(page, { language: 'en', unit_system: 'imperial', currency: 'USD' });
+  }
+});
