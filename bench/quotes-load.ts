@@ -24,8 +24,11 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>) {
   }
 }
 
-function start(script: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...script], {
+/** BENCH_CPU_PROF=dir: the quote server writes a V8 CPU profile of its whole run into dir when it stops. */
+const profileDir = process.env.BENCH_CPU_PROF;
+
+function start(script: string[], env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,14 +56,18 @@ const dbName = `fp_bench_${Date.now()}`;
 await withAdmin((c) => c.query(`create database ${dbName}`));
 const dbUrl = new URL(base);
 dbUrl.pathname = `/${dbName}`;
-const app = start(['apps/server/src/server.ts'], {
-  DATABASE_URL: dbUrl.toString(),
-  SEED_DEMO: '1',
-  PORT: '3201',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  DATABASE_POOL_SIZE: '20',
-});
+const app = start(
+  ['apps/server/src/server.ts'],
+  {
+    DATABASE_URL: dbUrl.toString(),
+    SEED_DEMO: '1',
+    PORT: '3201',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: '20',
+  },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const hello = start(['bench/hello.ts'], { PORT: '3202' });
 try {
   await waitFor('http://127.0.0.1:3201/sanctum/csrf-cookie');

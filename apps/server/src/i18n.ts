@@ -17,6 +17,23 @@ export function translator(language: Language): TFunction {
   return instance.getFixedT(language);
 }
 
+const plainTexts = new Map<string, string>();
+
+/**
+ * The text of a key that takes no parameters, such as a charge label: a quote shows dozens of
+ * them and an i18next lookup is costly under load. The catalogs never change while the process
+ * runs and such keys come from the code, so each text is looked up once per language.
+ */
+export function plainText(language: Language, key: string) {
+  const id = `${language}|${key}`;
+  let text = plainTexts.get(id);
+  if (text === undefined) {
+    text = instance.t(key, { lng: language });
+    plainTexts.set(id, text);
+  }
+  return text;
+}
+
 export function isMessageKey(value: string) {
   return instance.exists(value);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { carriers, userCarrierPreferences } from '../../db/schema';
 
@@ -13,6 +13,12 @@ export interface CarrierChoice {
 
 /** Active carriers and one user's visibility choices (hidden / preferred). */
 export function carriersRepository(db: Db) {
+  // Every quote asks this: prepared (named on PostgreSQL), so it is built once and planned once per connection.
+  const choicesQuery = db
+    .select()
+    .from(userCarrierPreferences)
+    .where(eq(userCarrierPreferences.userId, sql.placeholder('userId')))
+    .prepare('carrier_choices_of_user');
   return {
     /** Every active carrier with the user's choice (none recorded: visible, not preferred). */
     async listFor(userId: string): Promise<CarrierChoice[]> {
@@ -51,7 +57,7 @@ export function carriersRepository(db: Db) {
 
     /** The user's choices as sets of carrier ids, for rating. */
     async choicesOf(userId: string) {
-      const rows = await db.select().from(userCarrierPreferences).where(eq(userCarrierPreferences.userId, userId));
+      const rows = await choicesQuery.execute({ userId });
       return {
         hidden: new Set(rows.filter((r) => r.hidden).map((r) => r.carrierId)),
         preferred: new Set(rows.filter((r) => r.preferred).map((r) => r.carrierId)),

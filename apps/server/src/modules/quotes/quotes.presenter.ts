@@ -1,7 +1,7 @@
 import type { Paginated } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { RateMessage } from '@freight/domain/rating';
-import { translator } from '../../i18n';
+import { plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import type { QuoteRow } from './quotes.repository';
 import type { QuoteInput, QuoteResult } from './quotes.service';
@@ -44,7 +44,12 @@ export function presentQuote(row: QuoteRow, language: Language) {
       // Every rate is in the quote's currency; quotes stored before this kept it per rate as well.
       currency: row.currency,
       total_cents: r.total_cents,
-      charges: r.charges.map((c) => ({ code: c.code, label: t(c.label), detail: c.detail ?? null, amount_cents: c.amount_cents })),
+      charges: r.charges.map((c) => ({
+        code: c.code,
+        label: plainText(language, c.label),
+        detail: c.detail ?? null,
+        amount_cents: c.amount_cents,
+      })),
     })),
     insurance_options: result.insurance_options,
     messages: result.messages.map((m) => presentMessage(t, m)),

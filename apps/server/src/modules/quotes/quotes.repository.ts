@@ -71,6 +71,23 @@ export function quotesRepository(db: Db, now: () => Date) {
   const carriersByMode = new Map<CarrierMode, { version: string; rows: CarrierRow[] }>();
   const checkByMode = new Map<CarrierMode, () => Promise<CarrierRow[]>>();
   const activeOf = (mode: CarrierMode) => and(eq(carriers.mode, mode), eq(carriers.active, true));
+  // Every quote runs this: prepared (named on PostgreSQL), so it is built once and planned once per connection.
+  const insertQuote = db
+    .insert(quotes)
+    .values({
+      id: sql.placeholder('id'),
+      accountId: sql.placeholder('accountId'),
+      userId: sql.placeholder('userId'),
+      mode: sql.placeholder('mode'),
+      clientRef: sql.placeholder('clientRef'),
+      input: sql.placeholder('input'),
+      result: sql.placeholder('result'),
+      lowestTotalCents: sql.placeholder('lowestTotalCents'),
+      currency: sql.placeholder('currency'),
+      saved: sql.placeholder('saved'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare('quote_insert');
 
   async function currentCarriers(mode: CarrierMode) {
     const [v] = await db
@@ -118,7 +135,7 @@ export function quotesRepository(db: Db, now: () => Date) {
 
     /** Stores a quote the caller built whole (id and time included), so nothing, least of all the large result, comes back. */
     async insert(quote: QuoteRow) {
-      await db.insert(quotes).values(quote);
+      await insertQuote.execute(quote);
       return quote;
     },
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, userSettings, users } from '../../db/schema';
 
@@ -23,6 +23,15 @@ export function usersRepository(db: Db) {
       .where(where);
     return row;
   };
+  // Every request runs this: prepared (named on PostgreSQL), so it is built once and planned once per connection.
+  const sessionWithUserQuery = db
+    .select({ session: sessions, user: users, settings: userSettings, account: accounts })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_with_user');
   return {
     async findByEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -35,13 +44,7 @@ export function usersRepository(db: Db) {
     load: (id: string) => loadWhere(eq(users.id, id)),
     /** A session with its user, settings and account in one round trip: every request looks it up. */
     async sessionWithUser(sessionId: string) {
-      const [row] = await db
-        .select({ session: sessions, user: users, settings: userSettings, account: accounts })
-        .from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(userSettings, eq(userSettings.userId, users.id))
-        .leftJoin(accounts, eq(accounts.id, users.accountId))
-        .where(eq(sessions.id, sessionId));
+      const [row] = await sessionWithUserQuery.execute({ id: sessionId });
       if (!row) return undefined;
       // A guest session has no user; as in load(), a user without a settings row is none.
       const auth: LoadedUser | null = row.user && row.settings ? { user: row.user, settings: row.settings, account: row.account } : null;
