@@ -251,7 +251,9 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
       insurance_options: insurance.options.map((o) => ({
         ...o,
         premium_cents: fromUsd(o.premium_cents),
-        coverage_cents: fromUsd(o.coverage_cents),
+        // Full cover is the declared value itself: say it in the shipper's own figure, not one
+        // that went to dollars and back (40,000.00 MXN, not 39,999.96).
+        coverage_cents: o.coverage_cents === declaredUsd ? toCents(input.insured_value) : fromUsd(o.coverage_cents),
         deductible_cents: fromUsd(o.deductible_cents),
       })),
     };

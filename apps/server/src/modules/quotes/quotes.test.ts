@@ -90,6 +90,13 @@ describe('POST /api/quotes', () => {
     for (const r of cad.rates as Rate[]) expect(r.charges.reduce((s, l) => s + l.amount_cents, 0)).toBe(r.total_cents);
   });
 
+  it('offers cover of exactly the declared value in the quote currency', async () => {
+    const c = await shipper();
+    const mxn = (await c.post('/api/quotes', ltl({ currency: 'MXN', insured_value: 40_000 }))).json().data;
+    const covers = (mxn.insurance_options as { kind: string; coverage_cents: number }[]).map((o) => o.coverage_cents);
+    expect(covers).toContain(4_000_000);
+  });
+
   it('rates parcels with UPS, FedEx and USPS; an oversize parcel gets the LTL message and no rates', async () => {
     const c = await shipper();
     const box = { package_type: 'boxes', quantity: 1, length: 12, width: 10, height: 8, weight: 10, stackable: true, hazardous: false };
