@@ -2,12 +2,13 @@
 // takes from the server's side (round trip on an otherwise idle database).
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/quote-queries.ts
 // (creates and drops its own database; the app runs in this process through `inject`)
-import { addDays, nextBusinessDay } from '@freight/domain/rating';
+
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed';
+import { benchQuoteRequest } from './shipment';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 200);
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,21 +82,7 @@ try {
   const login = await send('POST', '/login', JSON.stringify({ email: 'shipper@demo.test', password: 'Demo#2026' }));
   if (login.statusCode !== 204) throw new Error(`login failed: ${login.statusCode}`);
 
-  // The same shipment as bench/quotes-load.ts.
-  const today = new Date().toISOString().slice(0, 10);
-  const body = JSON.stringify({
-    mode: 'ltl',
-    pickup_date: nextBusinessDay(addDays(today, 2), 'US'),
-    origin: { postal_code: '60606', country: 'US', site_type: 'business' },
-    destination: { postal_code: '30301', country: 'US', site_type: 'business' },
-    items: [
-      { package_type: 'pallets', quantity: 2, length: 48, width: 40, height: 48, weight: 300, stackable: true },
-      { package_type: 'pallets', quantity: 1, length: 48, width: 40, height: 36, weight: 450, stackable: false },
-      { package_type: 'boxes', quantity: 4, length: 24, width: 20, height: 20, weight: 40, stackable: true, freight_class: 100 },
-    ],
-    accessorials: ['liftgate_delivery'],
-    insured_value: 2500,
-  });
+  const body = JSON.stringify(benchQuoteRequest());
   // The first quote fills the per-process caches (carriers, diesel, exchange rates).
   const warm = await send('POST', '/api/quotes', body);
   if (warm.statusCode !== 201) throw new Error(`quote failed: ${warm.statusCode} ${warm.body.slice(0, 300)}`);

@@ -5,9 +5,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { addDays, nextBusinessDay } from '@freight/domain/rating';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchQuoteRequest } from './shipment';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 32;
@@ -92,20 +92,7 @@ try {
   if (login.status !== 204) throw new Error(`login failed: ${login.status}`);
   keep(login);
 
-  const today = new Date().toISOString().slice(0, 10);
-  const body = JSON.stringify({
-    mode: 'ltl',
-    pickup_date: nextBusinessDay(addDays(today, 2), 'US'),
-    origin: { postal_code: '60606', country: 'US', site_type: 'business' },
-    destination: { postal_code: '30301', country: 'US', site_type: 'business' },
-    items: [
-      { package_type: 'pallets', quantity: 2, length: 48, width: 40, height: 48, weight: 300, stackable: true },
-      { package_type: 'pallets', quantity: 1, length: 48, width: 40, height: 36, weight: 450, stackable: false },
-      { package_type: 'boxes', quantity: 4, length: 24, width: 20, height: 20, weight: 40, stackable: true, freight_class: 100 },
-    ],
-    accessorials: ['liftgate_delivery'],
-    insured_value: 2500,
-  });
+  const body = JSON.stringify(benchQuoteRequest());
   const headers = { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' };
   const probe = await fetch('http://127.0.0.1:3201/api/quotes', { method: 'POST', headers, body });
   const probeBody = (await probe.json()) as { data?: { rates?: unknown[] } };
@@ -131,7 +118,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        date: today,
+        date: new Date().toISOString().slice(0, 10),
         cpu: `${cpus().length} x ${cpus()[0]?.model}`,
         node: process.version,
         connections: CONNECTIONS,

@@ -1,4 +1,4 @@
-import { COUNTRIES, CURRENCIES, NMFC_CLASSES, REQUESTABLE_ACCESSORIALS, UNIT_SYSTEMS } from '@freight/domain';
+import { COUNTRIES, CURRENCIES, type FreightClass, NMFC_CLASSES, REQUESTABLE_ACCESSORIALS, UNIT_SYSTEMS } from '@freight/domain';
 import { z } from 'zod';
 import { email, phone, requiredText } from './fields';
 
@@ -124,6 +124,18 @@ export const quoteRequest = z
   });
 export type QuoteRequest = z.output<typeof quoteRequest>;
 export type QuoteRequestInput = z.input<typeof quoteRequest>;
+
+/** What the server computed of each item line of a quote (inches, pounds, cubic feet). */
+export interface QuoteItemFacts {
+  package_type: string;
+  quantity: number;
+  cubic_ft: number;
+  weight_lb: number;
+  density_pcf: number;
+  freight_class: FreightClass;
+  class_source: string;
+  density_class: FreightClass;
+}
 
 /** The quote list's filters (GET /api/quotes): `q` matches the client reference and the origin/destination postal codes. */
 export const quoteListQuery = z.object({

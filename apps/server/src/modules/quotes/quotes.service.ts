@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuoteRequest } from '@freight/contracts';
+import type { QuoteItemFacts, QuoteRequest } from '@freight/contracts';
 import type { Currency, UnitSystem } from '@freight/domain';
 import {
   type AccessorialCode,
@@ -36,17 +36,6 @@ const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
 
 /** The request as stored: currency and unit system resolved from the user's settings. */
 export type QuoteInput = QuoteRequest & { currency: Currency; unit_system: UnitSystem };
-
-export interface QuoteItemFacts {
-  package_type: string;
-  quantity: number;
-  cubic_ft: number;
-  weight_lb: number;
-  density_pcf: number;
-  freight_class: FreightClass;
-  class_source: string;
-  density_class: FreightClass;
-}
 
 /** One carrier's rate as stored, in the quote's currency (kept once, on the quote). */
 export interface StoredRate {

@@ -1,4 +1,4 @@
-import type { Paginated, QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import type { Paginated, QuoteItemFacts, QuoteMode, QuoteRequestInput } from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
 import { api } from '../../../lib/api';
 
@@ -36,18 +36,6 @@ export interface QuoteInsuranceOption {
   premium_cents: number;
   coverage_cents: number;
   deductible_cents: number;
-}
-
-/** Computed facts of each item line, in inches / pounds. */
-export interface QuoteItemFacts {
-  package_type: string;
-  quantity: number;
-  cubic_ft: number;
-  weight_lb: number;
-  density_pcf: number;
-  freight_class: number;
-  class_source: string;
-  density_class: number;
 }
 
 /** GET /api/quotes/:id and POST /api/quotes (docs/api.md, Quotes). */

@@ -1,0 +1,19 @@
+import { addDays, nextBusinessDay } from '@freight/domain/rating';
+
+/** The shipment every quote bench rates: LTL, 3 item lines, a liftgate, a pickup two business days out. */
+export function benchQuoteRequest() {
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    mode: 'ltl',
+    pickup_date: nextBusinessDay(addDays(today, 2), 'US'),
+    origin: { postal_code: '60606', country: 'US', site_type: 'business' },
+    destination: { postal_code: '30301', country: 'US', site_type: 'business' },
+    items: [
+      { package_type: 'pallets', quantity: 2, length: 48, width: 40, height: 48, weight: 300, stackable: true },
+      { package_type: 'pallets', quantity: 1, length: 48, width: 40, height: 36, weight: 450, stackable: false },
+      { package_type: 'boxes', quantity: 4, length: 24, width: 20, height: 20, weight: 40, stackable: true, freight_class: 100 },
+    ],
+    accessorials: ['liftgate_delivery'],
+    insured_value: 2500,
+  };
+}
