@@ -1,0 +1,143 @@
+import { COUNTRIES } from '@freight/domain';
+import { z } from 'zod';
+import { isPostalCode, optionalText, requiredText } from './fields';
+
+/**
+ * The address book (spec section 3, Address) and the product catalog share these list and CSV
+ * rules. Messages are i18n keys (namespace `validation`).
+ */
+
+/** CSV import limits (issue: refused with a clear message beyond them). */
+export const CSV_IMPORT_LIMITS = { max_bytes: 10 * 1024 * 1024, max_rows: 50_000 } as const;
+
+export const LOCATION_TYPES = ['commercial', 'residential'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || HHMM.test(v), { error: 'validation.time' })
+  .optional()
+  .default('');
+
+/** Optional email and phone: checked only when given (the book keeps places, not always people). */
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, { error: 'validation.too_long' })
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'validation.email' })
+  .transform((v) => v.toLowerCase())
+  .optional()
+  .default('');
+const optionalPhone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\+?[\d\s().-]{10,24}$/.test(v) && v.replace(/\D/g, '').length >= 10 && v.replace(/\D/g, '').length <= 15), {
+    error: 'validation.phone',
+  })
+  .optional()
+  .default('');
+
+/** POST /api/addresses and PUT /api/addresses/:id (also one CSV row). */
+export const addressBookEntry = z
+  .object({
+    company: requiredText('validation.required', 160),
+    first_name: optionalText(80),
+    last_name: optionalText(80),
+    email: optionalEmail,
+    phone: optionalPhone,
+    street1: requiredText(),
+    street2: optionalText(),
+    street3: optionalText(),
+    street4: optionalText(),
+    street5: optionalText(),
+    city: requiredText('validation.required', 100),
+    state: requiredText('validation.required', 64),
+    postal_code: requiredText('validation.required', 16),
+    country: z.enum(COUNTRIES, { error: 'validation.required' }),
+    /** Mexico only. */
+    interior_number: optionalText(20),
+    exterior_number: optionalText(20),
+    neighborhood: optionalText(100),
+    location_type: z.enum(LOCATION_TYPES, { error: 'validation.choice' }).default('commercial'),
+    limited_access: z.boolean({ error: 'validation.choice' }).default(false),
+    liftgate_recommended: z.boolean({ error: 'validation.choice' }).default(false),
+    /** Hours of operation, 'HH:MM' (24 h) or '' when not known. */
+    opens_at: time,
+    closes_at: time,
+  })
+  .superRefine((a, ctx) => {
+    if (a.postal_code && a.country && !isPostalCode(a.country, a.postal_code)) {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'validation.postal_code' });
+    }
+    if (a.opens_at && a.closes_at && HHMM.test(a.opens_at) && HHMM.test(a.closes_at) && a.closes_at <= a.opens_at) {
+      ctx.addIssue({ code: 'custom', path: ['closes_at'], message: 'validation.closes_after_opens' });
+    }
+  });
+export type AddressBookEntryInput = z.input<typeof addressBookEntry>;
+export type AddressBookEntryValues = z.output<typeof addressBookEntry>;
+
+/** An address as the API answers it. */
+export type AddressBookEntry = AddressBookEntryValues & {
+  id: string;
+  /** Postal code, city and state agree with the postal data of a U.S. ZIP (the 'USPS verified' chip). */
+  verified: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+/** GET /api/addresses sort keys. */
+export const ADDRESS_SORTS = ['company', 'contact', 'city', 'state', 'postal_code', 'created_at'] as const;
+
+/** Columns of the address CSV, in order (template, export and import header). */
+export const ADDRESS_CSV_COLUMNS = [
+  'company',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'street1',
+  'street2',
+  'street3',
+  'street4',
+  'street5',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'interior_number',
+  'exterior_number',
+  'neighborhood',
+  'location_type',
+  'limited_access',
+  'liftgate_recommended',
+  'opens_at',
+  'closes_at',
+] as const;
+
+/** A list query: search, sort and paging (per_page defaults to the user's records-per-page). */
+export const listQuery = <S extends readonly [string, ...string[]]>(sorts: S) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).optional(),
+    q: z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
+    sort: z.enum(sorts, { error: 'validation.choice' }).optional(),
+    dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).default('asc'),
+  });
+
+/**
+ * The answer of a CSV import (POST /api/addresses/import and /api/products/import, body text/csv).
+ * With `?dry_run=1` nothing is written and `imported` is 0; without it the good rows that are not
+ * duplicates are written in one transaction (all or nothing).
+ */
+export interface CsvImportReport {
+  rows_total: number;
+  /** Rows that passed every check and are not duplicates. */
+  rows_valid: number;
+  imported: number;
+  /** `line` is the line number in the file (the header is line 1). */
+  errors: { line: number; field: string | null; message: string }[];
+  /** A likely duplicate of an entry already in the book, or of an earlier line of the same file. */
+  duplicates: { line: number; of: 'book' | 'file'; existing_id: string | null; duplicate_of_line: number | null }[];
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields';
+import { FREIGHT_CLASSES, PACKAGE_TYPES } from './quotes';
+
+/**
+ * The product catalog (spec section 3, Product): a product fills a quote item in one pick, so it
+ * carries the item's package type, dimensions (inches), weight (pounds, per unit) and class.
+ */
+const measure = z.number({ error: 'validation.required' }).positive({ error: 'validation.positive' }).max(100_000, {
+  error: 'validation.too_large',
+});
+
+export const productInput = z.object({
+  description: requiredText('validation.required', 255),
+  product_number: optionalText(64),
+  nmfc: optionalText(32),
+  /** Mexico's SAT product/service key (8 digits) for cross-border paperwork. */
+  sat: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{8}$/.test(v), { error: 'validation.sat' })
+    .optional()
+    .default(''),
+  package_type: z.enum(PACKAGE_TYPES, { error: 'validation.package_type_required' }),
+  freight_class: z
+    .number({ error: 'validation.freight_class' })
+    .refine((n) => (FREIGHT_CLASSES as readonly number[]).includes(n), { error: 'validation.freight_class' })
+    .nullable()
+    .default(null),
+  length_in: measure,
+  width_in: measure,
+  height_in: measure,
+  weight_lb: measure,
+  hazardous: z.boolean({ error: 'validation.choice' }).default(false),
+});
+export type ProductInput = z.input<typeof productInput>;
+export type ProductValues = z.output<typeof productInput>;
+
+export type Product = ProductValues & { id: string; created_at: string; updated_at: string };
+
+export const PRODUCT_SORTS = ['description', 'product_number', 'nmfc', 'freight_class', 'weight_lb', 'created_at'] as const;
+
+export const PRODUCT_CSV_COLUMNS = [
+  'description',
+  'product_number',
+  'nmfc',
+  'sat',
+  'package_type',
+  'freight_class',
+  'length_in',
+  'width_in',
+  'height_in',
+  'weight_lb',
+  'hazardous',
+] as const;
