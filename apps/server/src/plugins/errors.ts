@@ -4,6 +4,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { isMessageKey, languageFromHeader, translator } from '../i18n';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The i18n key of the top-level `message` of this route's 422 answers (body, query or a
+     * service's AppError.validation), for screens whose spec gives one wording for a failed save
+     * (e.g. 'Error saving product. Check all inputs and try again.'); the field errors are unchanged.
+     * Without it the message is the first field error (and how many more there are).
+     */
+    validationMessage?: string;
+  }
+}
+
 /** The caller's language: their settings when signed in, else Accept-Language. */
 export function requestLanguage(request: FastifyRequest): Language {
   return (request.auth?.settings.language as Language | undefined) ?? languageFromHeader(request.headers['accept-language']);
@@ -21,7 +33,12 @@ function sendValidation(request: FastifyRequest, reply: FastifyReply, errors: Re
   );
   const all = Object.values(translated).flat();
   const first = all[0] ?? t('validation.invalid');
-  const message = all.length > 1 ? t('validation.more_errors', { message: first, count: all.length - 1 }) : first;
+  const routeMessage = request.routeOptions.config?.validationMessage;
+  const message = routeMessage
+    ? t(routeMessage)
+    : all.length > 1
+      ? t('validation.more_errors', { message: first, count: all.length - 1 })
+      : first;
   return reply.code(422).send({ message, errors: translated });
 }
 
