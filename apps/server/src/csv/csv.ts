@@ -1,0 +1,324 @@
+import { CSV_IMPORT_LIMITS, type CsvImportReport } from '@freight/contracts';
+import type { Language } from '@freight/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import Papa from 'papaparse';
+import type { z } from 'zod';
+import { AppError } from '../errors';
+import { isMessageKey, translator } from '../i18n';
+
+/**
+ * The generic CSV import and export of the app's lists (address book, product catalog).
+ *
+ * Import: `readCsv(text, spec, options)` parses the text (papaparse, comma-separated, any line
+ * ending, a UTF-8 BOM ignored), checks the header against `spec.columns` (any order, any case),
+ * decodes each cell (booleans true/false/yes/no/1/0, numbers; an empty cell is `undefined`, so
+ * the schema's default applies or 'required' is said), maps the row through `spec.schema` and the
+ * optional per-row hook `spec.check`, and finds duplicates by `spec.key` within the file and
+ * against stored rows (`options.findExisting`). It answers the CsvImportReport (imported 0) and
+ * the good, non-duplicate rows with their line numbers; the caller writes those.
+ *
+ * Line numbers are lines of the file (the header is line 1; a quoted field that spans lines
+ * counts its lines; blank lines are skipped but counted). Messages are translated into
+ * `options.language`.
+ *
+ * Export: `writeCsv(columns, rows)` writes the header and the rows (CRLF, UTF-8 BOM for Excel),
+ * neutralising formula-like cells (see `neutralizeCell`); `readCsv` undoes it, so an export
+ * imports back to the same values.
+ *
+ * Limits (CSV_IMPORT_LIMITS): bytes are enforced by `csvBodyParser` (413 with the limit in the
+ * message), rows by `readCsv` (422 with the limit in the message).
+ */
+
+export type CsvCellType = 'text' | 'boolean' | 'number';
+
+export interface CsvError {
+  /** Line of the file (header = 1). */
+  line: number;
+  field: string | null;
+  message: string;
+}
+
+/** What the per-row hook answers: extra field errors (i18n keys) and/or the row's final value. */
+export interface CsvRowCheck<R> {
+  errors?: Record<string, string[]>;
+  value?: R;
+}
+
+export interface CsvSpec<C extends string, V, R = V> {
+  /** The columns of the header, in the order the export and the template write them. */
+  columns: readonly C[];
+  /** How to decode cells other than text. */
+  types?: Partial<Record<C, CsvCellType>>;
+  /** Optional change of the decoded cells before the schema (e.g. 'usa' -> 'US'). */
+  prepare?: (cells: Record<C, unknown>) => Record<C, unknown>;
+  /** The row's schema (messages are i18n keys); issues become errors with their dotted path as the field. */
+  schema: z.ZodType<V>;
+  /** Per-row hook after the schema: more checks (e.g. postal data) and/or a changed value. */
+  check?: (value: V, line: number) => CsvRowCheck<R> | Promise<CsvRowCheck<R>>;
+  /** The duplicate key of a good row (normalised: case, spaces). */
+  key: (value: R) => string;
+}
+
+export interface CsvReadOptions {
+  language: Language;
+  /** The ids of stored records that have one of these keys (key -> id). */
+  findExisting?: (keys: string[]) => Promise<ReadonlyMap<string, string>>;
+  maxRows?: number;
+}
+
+export interface CsvReadResult<R> {
+  report: CsvImportReport;
+  /** The rows that passed every check and are not duplicates, in file order. */
+  rows: { line: number; value: R }[];
+}
+
+const TRUE = new Set(['true', 'yes', '1']);
+const FALSE = new Set(['false', 'no', '0']);
+
+/** A CSV boolean: true/false, yes/no, 1/0 in any case; undefined when not one of them. */
+export function parseCsvBoolean(cell: string): boolean | undefined {
+  const v = cell.trim().toLowerCase();
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  return undefined;
+}
+
+/**
+ * Spreadsheets run a cell that starts with =, +, -, @, tab or carriage return as a formula
+ * (CSV injection). On export such a cell gets a leading single quote, which spreadsheets show as
+ * text; a cell that already starts with quotes before such a character gets one more, so that
+ * `unneutralizeCell` (one quote off) gives back exactly the stored value.
+ */
+const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
+const NEUTRALIZED = /^'+[=+\-@\t\r]/;
+export const neutralizeCell = (value: string) => (FORMULA_LIKE.test(value) ? `'${value}` : value);
+export const unneutralizeCell = (value: string) => (NEUTRALIZED.test(value) ? value.slice(1) : value);
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (value instanceof Date) return value.toISOString();
+  return neutralizeCell(String(value));
+}
+
+/**
+ * The CSV text of `rows` under the header `columns`: CRLF line ends, fields quoted when needed,
+ * formula-like cells neutralised, booleans `true`/`false`, and (by default) a UTF-8 byte order
+ * mark so Excel reads accents right.
+ */
+export function writeCsv<C extends string>(
+  columns: readonly C[],
+  rows: Iterable<Partial<Record<C, unknown>>>,
+  opts: { bom?: boolean } = {},
+) {
+  const data: string[][] = [];
+  for (const row of rows) data.push(columns.map((c) => cellText(row[c])));
+  const body = Papa.unparse({ fields: [...columns], data }, { newline: '\r\n', escapeFormulae: false });
+  return `${opts.bom === false ? '' : '\uFEFF'}${body}\r\n`;
+}
+
+/** Content-Disposition of a download (ASCII file names only, chosen by the server). */
+export const attachment = (filename: string) => `attachment; filename="${filename}"`;
+
+interface ParsedRow {
+  line: number;
+  cells: string[];
+  unclosedQuote: boolean;
+}
+
+/** Rows of the text with the file line each starts on; blank lines skipped. */
+export function parseCsvRows(text: string): ParsedRow[] {
+  const source = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  const rows: ParsedRow[] = [];
+  let counted = 0; // position up to which newlines are counted
+  let newlines = 0;
+  Papa.parse<string[]>(source, {
+    delimiter: ',',
+    newline: '\n',
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      // `cursor` is just past the row (and its newline); the row's last line holds cursor - 1.
+      const cursor = result.meta.cursor;
+      let end = cursor;
+      if (source[end - 1] === '\n') end -= 1;
+      for (let i = counted; i < end; i += 1) if (source.charCodeAt(i) === 10) newlines += 1;
+      counted = end;
+      const cells = result.data;
+      const inner = cells.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
+      rows.push({
+        line: 1 + newlines - inner,
+        cells,
+        unclosedQuote: result.errors.some((e) => e.code === 'MissingQuotes'),
+      });
+    },
+  });
+  return rows;
+}
+
+const formatNumber = (language: Language, n: number) => n.toLocaleString(language === 'es' ? 'es-MX' : 'en-US');
+
+/** 422 for a file with more rows than the limit, the limit in the message. */
+export function tooManyRows(language: Language, rows: number, max: number) {
+  const t = translator(language);
+  return new AppError(
+    422,
+    'validation',
+    'csv.too_many_rows',
+    {},
+    {
+      file: [t('csv.too_many_rows', { rows: formatNumber(language, rows), limit: formatNumber(language, max) })],
+    },
+  );
+}
+
+function decodeCell(type: CsvCellType | undefined, raw: string): { value: unknown; error?: string } {
+  const cell = unneutralizeCell(raw);
+  if (cell.trim() === '') return { value: undefined };
+  if (type === 'boolean') {
+    const b = parseCsvBoolean(cell);
+    return b === undefined ? { value: undefined, error: 'csv.boolean' } : { value: b };
+  }
+  if (type === 'number') {
+    const n = Number(cell.trim());
+    return Number.isFinite(n) ? { value: n } : { value: undefined, error: 'csv.number' };
+  }
+  return { value: cell };
+}
+
+/**
+ * Reads an uploaded CSV against `spec`: see the module comment. Throws 422 (AppError) when the
+ * file has more data rows than `maxRows` (CSV_IMPORT_LIMITS.max_rows by default); every other
+ * problem is in the report.
+ */
+export async function readCsv<C extends string, V, R = V>(
+  text: string,
+  spec: CsvSpec<C, V, R>,
+  options: CsvReadOptions,
+): Promise<CsvReadResult<R>> {
+  const t = translator(options.language);
+  const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
+  const maxRows = options.maxRows ?? CSV_IMPORT_LIMITS.max_rows;
+  const parsed = parseCsvRows(text);
+  const [header, ...data] = parsed;
+  const report: CsvImportReport = { rows_total: data.length, rows_valid: 0, imported: 0, errors: [], duplicates: [] };
+  if (data.length > maxRows) throw tooManyRows(options.language, data.length, maxRows);
+  if (!header) {
+    report.errors.push({ line: 1, field: null, message: say('csv.empty', { columns: spec.columns.join(', ') }) });
+    return { report, rows: [] };
+  }
+
+  // The header: every column once, any order and case; nothing else.
+  const names = header.cells.map((c) => unneutralizeCell(c).trim().toLowerCase());
+  const known = new Set<string>(spec.columns);
+  const unknown = names.filter((n) => !known.has(n));
+  const repeated = [...new Set(names.filter((n, i) => known.has(n) && names.indexOf(n) !== i))];
+  const missing = spec.columns.filter((c) => !names.includes(c));
+  if (unknown.length)
+    report.errors.push({ line: header.line, field: null, message: say('csv.header_unknown', { columns: unknown.join(', ') }) });
+  if (repeated.length)
+    report.errors.push({ line: header.line, field: null, message: say('csv.header_repeated', { columns: repeated.join(', ') }) });
+  if (missing.length)
+    report.errors.push({ line: header.line, field: null, message: say('csv.header_missing', { columns: missing.join(', ') }) });
+  if (report.errors.length) return { report, rows: [] };
+  const indexOf = spec.columns.map((c) => names.indexOf(c));
+
+  const good: { line: number; value: R; key: string }[] = [];
+  for (const row of data) {
+    const rowErrors: CsvError[] = [];
+    if (row.unclosedQuote) rowErrors.push({ line: row.line, field: null, message: say('csv.unclosed_quote') });
+    else if (row.cells.length !== names.length) {
+      rowErrors.push({ line: row.line, field: null, message: say('csv.cell_count', { found: row.cells.length, expected: names.length }) });
+    }
+    if (rowErrors.length) {
+      report.errors.push(...rowErrors);
+      continue;
+    }
+    const fieldErrors = new Map<string, string[]>();
+    const add = (field: string, key: string) => {
+      const list = fieldErrors.get(field) ?? [];
+      if (!list.includes(key)) list.push(key);
+      fieldErrors.set(field, list);
+    };
+    let cells = {} as Record<C, unknown>;
+    spec.columns.forEach((column, i) => {
+      const decoded = decodeCell(spec.types?.[column], row.cells[indexOf[i] ?? -1] ?? '');
+      if (decoded.error) add(column, decoded.error);
+      cells[column] = decoded.value;
+    });
+    if (spec.prepare) cells = spec.prepare(cells);
+    const parsedRow = spec.schema.safeParse(cells);
+    let value: R | undefined;
+    if (parsedRow.success) {
+      const checked = spec.check ? await spec.check(parsedRow.data, row.line) : {};
+      for (const [field, keys] of Object.entries(checked.errors ?? {})) for (const k of keys) add(field, k);
+      value = checked.value ?? (parsedRow.data as unknown as R);
+    } else {
+      for (const issue of parsedRow.error.issues) {
+        const field = issue.path.join('.') || 'row';
+        // A cell that could not be decoded already says why.
+        if (!fieldErrors.get(field)?.some((k) => k.startsWith('csv.'))) add(field, issue.message);
+      }
+    }
+    if (fieldErrors.size) {
+      // In column order, so a line reads left to right.
+      const order = (field: string) => {
+        const i = spec.columns.indexOf(field.split('.')[0] as C);
+        return i < 0 ? spec.columns.length : i;
+      };
+      const fields = [...fieldErrors.keys()].sort((a, b) => order(a) - order(b));
+      for (const field of fields)
+        for (const k of fieldErrors.get(field) ?? []) report.errors.push({ line: row.line, field, message: say(k) });
+      continue;
+    }
+    good.push({ line: row.line, value: value as R, key: spec.key(value as R) });
+  }
+
+  // Duplicates: of a stored record first, else of an earlier good line of the file.
+  const existing = options.findExisting ? await options.findExisting([...new Set(good.map((g) => g.key))]) : new Map<string, string>();
+  const firstLine = new Map<string, number>();
+  const rows: CsvReadResult<R>['rows'] = [];
+  for (const g of good) {
+    const stored = existing.get(g.key);
+    const earlier = firstLine.get(g.key);
+    if (stored !== undefined) {
+      report.duplicates.push({ line: g.line, of: 'book', existing_id: stored, duplicate_of_line: null });
+    } else if (earlier !== undefined) {
+      report.duplicates.push({ line: g.line, of: 'file', existing_id: null, duplicate_of_line: earlier });
+    } else {
+      firstLine.set(g.key, g.line);
+      rows.push({ line: g.line, value: g.value });
+    }
+  }
+  report.errors.sort((a, b) => a.line - b.line);
+  report.rows_valid = rows.length;
+  return { report, rows };
+}
+
+/** Body reading for `text/csv` uploads: at most `maxBytes`, else 413 with the limit in the message. */
+export interface CsvBodyOptions {
+  maxBytes?: number;
+}
+
+/**
+ * Registers, in the plugin scope `app` (use it inside `app.register(async (scope) => ...)` so
+ * only that scope's routes take CSV), a `text/csv` body parser (the body is the text) with the
+ * CSV byte limit, and turns the framework's 'body too large' into 413 `{message, code:
+ * 'bad_request'}` whose message says the limit, in the caller's language. Other errors go to
+ * the app's handler unchanged.
+ */
+export function csvBodyParser(app: FastifyInstance, opts: CsvBodyOptions = {}) {
+  const maxBytes = opts.maxBytes ?? CSV_IMPORT_LIMITS.max_bytes;
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: maxBytes }, (_request, body, done) => {
+    done(null, body);
+  });
+  const parent = app.errorHandler;
+  app.setErrorHandler(function (error: FastifyError, request, reply) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const mb = maxBytes / (1024 * 1024);
+      const limit = Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`;
+      return parent.call(this, new AppError(413, 'bad_request', 'csv.too_large', { limit }) as unknown as FastifyError, request, reply);
+    }
+    return parent.call(this, error, request, reply);
+  });
+}
