@@ -18,6 +18,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
+import { productsRoutes } from './modules/products/products.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   await carriersRoutes(app, ctx);
   await postalCodesRoutes(app);
   await salesRequestsRoutes(app, ctx);
+  await productsRoutes(app, ctx);
   await serveWeb(app, config);
 
   // Housekeeping: idle sessions, and outbox rows whose links (24 h at most) have expired.

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -243,4 +244,44 @@ export const salesRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sales_requests_account_created_idx').on(t.accountId, t.createdAt.desc()), index('sales_requests_quote_idx').on(t.quoteId)],
+);
+
+/**
+ * The product catalog of an account (spec section 3, Product): a product fills a quote item in one
+ * pick. Dimensions are inches and weight pounds per unit; '' when an optional text is not given.
+ * The search and sort indexes are plain btrees, portable to PGlite (no pg_trgm): the lower-cased
+ * description, product number and NMFC in the "C" collation serve both `order by` and a prefix
+ * `like` within one account, whatever the database's collation. A product number is unique per
+ * account, any case, when given.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    productNumber: text('product_number').notNull().default(''),
+    nmfc: text('nmfc').notNull().default(''),
+    sat: text('sat').notNull().default(''),
+    packageType: text('package_type').notNull(),
+    freightClass: doublePrecision('freight_class'),
+    lengthIn: doublePrecision('length_in').notNull(),
+    widthIn: doublePrecision('width_in').notNull(),
+    heightIn: doublePrecision('height_in').notNull(),
+    weightLb: doublePrecision('weight_lb').notNull(),
+    hazardous: boolean('hazardous').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_account_description_idx').on(t.accountId, sql`lower(${t.description}) collate "C"`, t.id),
+    uniqueIndex('products_account_number_unique')
+      .on(t.accountId, sql`lower(${t.productNumber}) collate "C"`)
+      .where(sql`${t.productNumber} <> ''`),
+    index('products_account_nmfc_idx').on(t.accountId, sql`lower(${t.nmfc}) collate "C"`),
+    index('products_account_created_idx').on(t.accountId, t.createdAt, t.id),
+  ],
 );

@@ -1,0 +1,154 @@
+import type { PRODUCT_SORTS, ProductValues } from '@freight/contracts';
+import { type AnyColumn, and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+import { escapeLike } from '../quotes/quotes.repository';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface ProductListOptions {
+  /** Trimmed; empty or undefined means no filter. */
+  search?: string;
+  sort?: ProductSort;
+  dir: 'asc' | 'desc';
+}
+
+/** Lower-cased in the "C" collation, as the indexes hold them (schema.ts). */
+const folded = (column: AnyColumn) => sql`lower(${column}) collate "C"`;
+
+const SORT_COLUMNS: Record<ProductSort, SQL | AnyColumn> = {
+  description: folded(products.description),
+  product_number: folded(products.productNumber),
+  nmfc: folded(products.nmfc),
+  freight_class: sql`${products.freightClass}`,
+  weight_lb: products.weightLb,
+  created_at: products.createdAt,
+};
+
+/**
+ * The list search: the description contains the text, or the product number or the NMFC starts
+ * with it; any case. `%`, `_` and `\` are plain characters. Bound parameters only.
+ */
+function productSearch(search: string): SQL {
+  // lower() on both sides, so the database folds the text and the column alike.
+  const contains = `%${escapeLike(search)}%`;
+  const prefix = `${escapeLike(search)}%`;
+  return or(
+    sql`${folded(products.description)} like lower(${contains}::text) escape '\\'`,
+    sql`${folded(products.productNumber)} like lower(${prefix}::text) escape '\\'`,
+    sql`${folded(products.nmfc)} like lower(${prefix}::text) escape '\\'`,
+  ) as SQL;
+}
+
+/** The row of a product's values (the contract's snake_case fields). */
+export function productColumns(v: ProductValues) {
+  return {
+    description: v.description,
+    productNumber: v.product_number,
+    nmfc: v.nmfc,
+    sat: v.sat,
+    packageType: v.package_type,
+    freightClass: v.freight_class,
+    lengthIn: v.length_in,
+    widthIn: v.width_in,
+    heightIn: v.height_in,
+    weightLb: v.weight_lb,
+    hazardous: v.hazardous,
+  };
+}
+
+/** PostgreSQL's unique_violation (also from PGlite). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Products of one account; every query is scoped by the caller's account id. */
+export function productsRepository(db: Db) {
+  const filtered = (accountId: string, opts: ProductListOptions) => {
+    const conditions: SQL[] = [eq(products.accountId, accountId)];
+    if (opts.search) conditions.push(productSearch(opts.search));
+    return and(...conditions);
+  };
+  const ordering = (opts: ProductListOptions) => {
+    const by = opts.dir === 'desc' ? desc : asc;
+    return [by(SORT_COLUMNS[opts.sort ?? 'description']), by(products.id)];
+  };
+
+  return {
+    /** One page of the account's products; `total` counts the filtered products. */
+    async page(accountId: string, opts: ProductListOptions & { page: number; perPage: number }) {
+      const where = filtered(accountId, opts);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(...ordering(opts))
+          .limit(opts.perPage)
+          .offset((opts.page - 1) * opts.perPage),
+        db.select({ n: count() }).from(products).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Every product of the filtered view, in the list's order (CSV export). */
+    all(accountId: string, opts: ProductListOptions) {
+      return db
+        .select()
+        .from(products)
+        .where(filtered(accountId, opts))
+        .orderBy(...ordering(opts));
+    },
+
+    async find(id: string, accountId: string) {
+      const [row] = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.accountId, accountId)));
+      return row;
+    },
+
+    /** Another product of the account with this product number (any case), if there is one. */
+    async findByNumber(accountId: string, productNumber: string, exceptId?: string) {
+      const conditions: SQL[] = [
+        eq(products.accountId, accountId),
+        sql`${folded(products.productNumber)} = lower(${productNumber}::text)`,
+        ne(products.productNumber, ''),
+      ];
+      if (exceptId) conditions.push(ne(products.id, exceptId));
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(...conditions))
+        .limit(1);
+      return row;
+    },
+
+    async insert(accountId: string, createdBy: string, values: ProductValues, at: Date) {
+      const [row] = await db
+        .insert(products)
+        .values({ accountId, createdBy, ...productColumns(values), createdAt: at, updatedAt: at })
+        .returning();
+      return row!;
+    },
+
+    async update(id: string, accountId: string, values: ProductValues, at: Date) {
+      const [row] = await db
+        .update(products)
+        .set({ ...productColumns(values), updatedAt: at })
+        .where(and(eq(products.id, id), eq(products.accountId, accountId)))
+        .returning();
+      return row;
+    },
+
+    async delete(id: string, accountId: string) {
+      const rows = await db
+        .delete(products)
+        .where(and(eq(products.id, id), eq(products.accountId, accountId)))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+  };
+}

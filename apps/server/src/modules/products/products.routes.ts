@@ -1,0 +1,60 @@
+import { listQuery, PRODUCT_SORTS, productInput } from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { customer, requireCustomer } from '../../plugins/guards';
+import { presentProduct, presentProductsPage } from './products.presenter';
+import { productsService } from './products.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const productListQuery = listQuery(PRODUCT_SORTS);
+
+/** A failed create or update says the spec's words (section 8) above the field errors. */
+const SAVE = { validationMessage: 'product.save_failed' };
+
+/** The product catalog of the caller's account (spec sections 2 and 3). */
+export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = productsService(ctx);
+  const checkedId = (id: string) => {
+    if (!isUuid(id)) throw AppError.notFound();
+    return id;
+  };
+
+  r.get('/api/products', { preValidation: requireCustomer, schema: { querystring: productListQuery } }, async (request) => {
+    const { account, settings } = customer(request);
+    const { page, q, sort, dir } = request.query;
+    const perPage = request.query.per_page ?? settings.recordsPerPage;
+    const { rows, total } = await service.page(account.id, { page, perPage, search: q || undefined, sort, dir });
+    return presentProductsPage(rows, total, page, perPage);
+  });
+
+  r.post('/api/products', { preValidation: requireCustomer, config: SAVE, schema: { body: productInput } }, async (request, reply) => {
+    const { user, account } = customer(request);
+    const row = await service.create({ accountId: account.id, userId: user.id }, request.body);
+    return reply.code(201).send({ data: presentProduct(row) });
+  });
+
+  r.get('/api/products/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    return { data: presentProduct(await service.find(account.id, checkedId(request.params.id))) };
+  });
+
+  r.put(
+    '/api/products/:id',
+    { preValidation: requireCustomer, config: SAVE, schema: { params: idParams, body: productInput } },
+    async (request) => {
+      const { account } = customer(request);
+      return { data: presentProduct(await service.update(account.id, checkedId(request.params.id), request.body)) };
+    },
+  );
+
+  r.delete('/api/products/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
+    const { account } = customer(request);
+    await service.delete(account.id, checkedId(request.params.id));
+    return reply.code(204).send();
+  });
+}
