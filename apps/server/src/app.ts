@@ -14,6 +14,7 @@ import type { Db } from './db/client';
 import { AppError } from './errors';
 import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
   await postalCodesRoutes(app);
   await salesRequestsRoutes(app, ctx);
   await productsRoutes(app, ctx);
+  await addressesRoutes(app, ctx);
   await serveWeb(app, config);
 
   // Housekeeping: idle sessions, and outbox rows whose links (24 h at most) have expired.

@@ -140,7 +140,8 @@ describe('reading', () => {
     const error = await readCsv(text, spec, { language: 'en', maxRows: 10 }).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error.status).toBe(422);
-    expect(error.errors.file[0]).toBe('The file has 11 rows: the limit is 10 rows');
+    expect(error.errors).toEqual({ file: ['csv.too_many_rows'] });
+    expect(error.params).toEqual({ rows: '11', limit: '10' });
   });
 });
 

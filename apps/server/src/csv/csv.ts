@@ -115,7 +115,7 @@ export function writeCsv<C extends string>(
   const data: string[][] = [];
   for (const row of rows) data.push(columns.map((c) => cellText(row[c])));
   const body = Papa.unparse({ fields: [...columns], data }, { newline: '\r\n', escapeFormulae: false });
-  return `${opts.bom === false ? '' : '\uFEFF'}${body}\r\n`;
+  return `${opts.bom === false ? '' : '\uFEFF'}${body.endsWith('\r\n') ? body : `${body}\r\n`}`;
 }
 
 /** Content-Disposition of a download (ASCII file names only, chosen by the server). */
@@ -160,16 +160,8 @@ const formatNumber = (language: Language, n: number) => n.toLocaleString(languag
 
 /** 422 for a file with more rows than the limit, the limit in the message. */
 export function tooManyRows(language: Language, rows: number, max: number) {
-  const t = translator(language);
-  return new AppError(
-    422,
-    'validation',
-    'csv.too_many_rows',
-    {},
-    {
-      file: [t('csv.too_many_rows', { rows: formatNumber(language, rows), limit: formatNumber(language, max) })],
-    },
-  );
+  const params = { rows: formatNumber(language, rows), limit: formatNumber(language, max) };
+  return new AppError(422, 'validation', 'csv.too_many_rows', params, { file: ['csv.too_many_rows'] });
 }
 
 function decodeCell(type: CsvCellType | undefined, raw: string): { value: unknown; error?: string } {

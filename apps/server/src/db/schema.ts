@@ -285,3 +285,64 @@ export const products = pgTable(
     index('products_account_created_idx').on(t.accountId, t.createdAt, t.id),
   ],
 );
+
+/**
+ * The address book of an account (spec section 3, Address). Optional texts are '' when not given.
+ * `verified`: the postal code, city and state agree with the postal data of a U.S. ZIP (the
+ * 'USPS verified' chip). `search_text` (generated) is the lower-cased text the list search looks
+ * in: company, contact, street1, city and the postal code without spaces; on PostgreSQL a pg_trgm
+ * GIN index serves `like '%q%'` on it (created by the migration when the extension is available;
+ * PGlite scans). `dedupe_key` is the CSV import's duplicate key (company, street1, postal code,
+ * country; case and spaces normalised by the service). The sort indexes use the "C" collation, so
+ * the order is the same whatever the database's collation.
+ */
+export const addressBook = pgTable(
+  'address_book',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    company: text('company').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    street1: text('street1').notNull(),
+    street2: text('street2').notNull().default(''),
+    street3: text('street3').notNull().default(''),
+    street4: text('street4').notNull().default(''),
+    street5: text('street5').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country', { enum: ['US', 'CA', 'MX'] }).notNull(),
+    interiorNumber: text('interior_number').notNull().default(''),
+    exteriorNumber: text('exterior_number').notNull().default(''),
+    neighborhood: text('neighborhood').notNull().default(''),
+    locationType: text('location_type', { enum: ['commercial', 'residential'] })
+      .notNull()
+      .default('commercial'),
+    limitedAccess: boolean('limited_access').notNull().default(false),
+    liftgateRecommended: boolean('liftgate_recommended').notNull().default(false),
+    opensAt: text('opens_at').notNull().default(''),
+    closesAt: text('closes_at').notNull().default(''),
+    verified: boolean('verified').notNull().default(false),
+    dedupeKey: text('dedupe_key').notNull(),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(company || ' ' || first_name || ' ' || last_name || ' ' || street1 || ' ' || city || ' ' || replace(postal_code, ' ', ''))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('address_book_account_company_idx').on(t.accountId, sql`lower(${t.company}) collate "C"`, t.id),
+    index('address_book_account_contact_idx').on(t.accountId, sql`lower(${t.firstName} || ' ' || ${t.lastName}) collate "C"`, t.id),
+    index('address_book_account_city_idx').on(t.accountId, sql`lower(${t.city}) collate "C"`, t.id),
+    index('address_book_account_state_idx').on(t.accountId, sql`${t.state} collate "C"`, t.id),
+    index('address_book_account_postal_idx').on(t.accountId, sql`${t.postalCode} collate "C"`, t.id),
+    index('address_book_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('address_book_account_dedupe_idx').on(t.accountId, t.dedupeKey),
+  ],
+);

@@ -6,6 +6,7 @@ import { usersRepository } from '../modules/users/users.repository';
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
+import { seedDemoAddresses } from './seed-addresses';
 import { seedDemoProducts } from './seed-products';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -151,7 +152,8 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const users = await seedOnce(db, 'demo_seeded', now, (tx) => seedUsers(tx, now));
   const rating = await seedOnce(db, 'demo_rating_seeded', now, (tx) => seedRating(tx, now));
   const catalog = await seedOnce(db, 'demo_products_seeded', now, (tx) => seedDemoProducts(tx, now));
-  return users || rating || catalog;
+  const addressBook = await seedOnce(db, 'demo_addresses_seeded', now, (tx) => seedDemoAddresses(tx, now));
+  return users || rating || catalog || addressBook;
 }
 
 /** Runs `seed` in a transaction that first claims `marker`; another process holding it wins. */

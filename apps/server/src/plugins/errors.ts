@@ -26,10 +26,19 @@ function fieldName(instancePath: string) {
   return name || 'body';
 }
 
-function sendValidation(request: FastifyRequest, reply: FastifyReply, errors: Record<string, string[]>) {
+/** `params` fill the messages' placeholders (e.g. a CSV file's row limit). */
+function sendValidation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  errors: Record<string, string[]>,
+  params: Record<string, unknown> = {},
+) {
   const t = translator(requestLanguage(request));
   const translated = Object.fromEntries(
-    Object.entries(errors).map(([field, keys]) => [field, [...new Set(keys.map((k) => t(isMessageKey(k) ? k : 'validation.invalid')))]]),
+    Object.entries(errors).map(([field, keys]) => [
+      field,
+      [...new Set(keys.map((k) => t(isMessageKey(k) ? k : 'validation.invalid', params)))],
+    ]),
   );
   const all = Object.values(translated).flat();
   const first = all[0] ?? t('validation.invalid');
@@ -54,7 +63,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendValidation(request, reply, errors);
     }
     if (error instanceof AppError) {
-      if (error.status === 422 && error.errors) return sendValidation(request, reply, error.errors);
+      if (error.status === 422 && error.errors) return sendValidation(request, reply, error.errors, error.params);
       // 'Unauthenticated.' and 'CSRF token mismatch.' are fixed strings of the Sanctum contract.
       const fixedWording = error.code === 'unauthenticated' || error.code === 'csrf_mismatch';
       const t = translator(fixedWording ? 'en' : requestLanguage(request));

@@ -1,0 +1,181 @@
+import type { ADDRESS_SORTS, AddressBookEntryValues } from '@freight/contracts';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { addressBook } from '../../db/schema';
+
+export type AddressRow = typeof addressBook.$inferSelect;
+export type AddressSort = (typeof ADDRESS_SORTS)[number];
+
+/** What the service stores: the entry (normalised), whether it is verified and its duplicate key. */
+export interface AddressRecord {
+  values: AddressBookEntryValues;
+  verified: boolean;
+  dedupeKey: string;
+}
+
+export interface AddressQuery {
+  /** Trimmed, non-empty. */
+  search?: string;
+  sort?: AddressSort;
+  dir: 'asc' | 'desc';
+}
+
+/** Rows per multi-row INSERT of an import (27 parameters a row, far below PostgreSQL's 65,535). */
+export const INSERT_CHUNK = 1_000;
+
+/** `value` as a LIKE pattern that matches itself only (\, % and _ escaped). */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The list search: `search_text` (lower-cased company, contact, street1, city and the postal code
+ * without spaces) contains the text, any case; a text with spaces also matches without them, so
+ * 'm5v 3l9' finds 'M5V 3L9'. On PostgreSQL the pg_trgm GIN index serves it. Bound parameters only.
+ */
+function addressSearch(search: string): SQL {
+  const contains = (text: string) => sql`${addressBook.searchText} like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
+  const compact = search.replace(/\s+/g, '');
+  return compact !== search ? (or(contains(search), contains(compact)) as SQL) : contains(search);
+}
+
+/** Sort expressions: the same as the indexes' (lower-cased, "C" collation), so an index serves the order. */
+const SORT_EXPRESSIONS: Record<AddressSort, SQL> = {
+  company: sql`lower(${addressBook.company}) collate "C"`,
+  contact: sql`lower(${addressBook.firstName} || ' ' || ${addressBook.lastName}) collate "C"`,
+  city: sql`lower(${addressBook.city}) collate "C"`,
+  state: sql`${addressBook.state} collate "C"`,
+  postal_code: sql`${addressBook.postalCode} collate "C"`,
+  created_at: sql`${addressBook.createdAt}`,
+};
+
+function columnsOf(record: AddressRecord) {
+  const v = record.values;
+  return {
+    company: v.company,
+    firstName: v.first_name,
+    lastName: v.last_name,
+    email: v.email,
+    phone: v.phone,
+    street1: v.street1,
+    street2: v.street2,
+    street3: v.street3,
+    street4: v.street4,
+    street5: v.street5,
+    city: v.city,
+    state: v.state,
+    postalCode: v.postal_code,
+    country: v.country,
+    interiorNumber: v.interior_number,
+    exteriorNumber: v.exterior_number,
+    neighborhood: v.neighborhood,
+    locationType: v.location_type,
+    limitedAccess: v.limited_access,
+    liftgateRecommended: v.liftgate_recommended,
+    opensAt: v.opens_at,
+    closesAt: v.closes_at,
+    verified: record.verified,
+    dedupeKey: record.dedupeKey,
+  };
+}
+
+/** The address book; every query is through the caller's account. */
+export function addressesRepository(db: Db) {
+  const ofAccount = (accountId: string, query: AddressQuery) => {
+    const conditions: SQL[] = [eq(addressBook.accountId, accountId)];
+    if (query.search) conditions.push(addressSearch(query.search));
+    return and(...conditions);
+  };
+  const orderOf = (query: AddressQuery) => {
+    const dir = query.dir === 'desc' ? desc : asc;
+    return [dir(SORT_EXPRESSIONS[query.sort ?? 'company']), dir(addressBook.id)];
+  };
+
+  return {
+    async page(accountId: string, query: AddressQuery & { page: number; perPage: number }) {
+      const where = ofAccount(accountId, query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(addressBook)
+          .where(where)
+          .orderBy(...orderOf(query))
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
+        db.select({ n: count() }).from(addressBook).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Every matching entry, in the list's order (the CSV export). */
+    all(accountId: string, query: AddressQuery) {
+      return db
+        .select()
+        .from(addressBook)
+        .where(ofAccount(accountId, query))
+        .orderBy(...orderOf(query));
+    },
+
+    async find(accountId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(addressBook)
+        .where(and(eq(addressBook.id, id), eq(addressBook.accountId, accountId)));
+      return row;
+    },
+
+    async insert(accountId: string, userId: string, record: AddressRecord, at: Date) {
+      const [row] = await db
+        .insert(addressBook)
+        .values({ ...columnsOf(record), accountId, createdBy: userId, createdAt: at, updatedAt: at })
+        .returning();
+      return row as AddressRow;
+    },
+
+    async update(accountId: string, id: string, record: AddressRecord, at: Date) {
+      const [row] = await db
+        .update(addressBook)
+        .set({ ...columnsOf(record), updatedAt: at })
+        .where(and(eq(addressBook.id, id), eq(addressBook.accountId, accountId)))
+        .returning();
+      return row;
+    },
+
+    async remove(accountId: string, id: string) {
+      const rows = await db
+        .delete(addressBook)
+        .where(and(eq(addressBook.id, id), eq(addressBook.accountId, accountId)))
+        .returning({ id: addressBook.id });
+      return rows.length > 0;
+    },
+
+    /** The ids of the account's entries with one of these duplicate keys (key -> id of the oldest). */
+    async idsByDedupeKey(accountId: string, keys: string[]) {
+      const found = new Map<string, string>();
+      for (let i = 0; i < keys.length; i += 10_000) {
+        const rows = await db
+          .select({ id: addressBook.id, key: addressBook.dedupeKey })
+          .from(addressBook)
+          .where(and(eq(addressBook.accountId, accountId), inArray(addressBook.dedupeKey, keys.slice(i, i + 10_000))))
+          .orderBy(asc(addressBook.createdAt), asc(addressBook.id));
+        for (const r of rows) if (!found.has(r.key)) found.set(r.key, r.id);
+      }
+      return found;
+    },
+
+    /**
+     * Writes the records in one transaction, INSERT_CHUNK rows per statement: all or nothing.
+     */
+    async insertAll(accountId: string, userId: string, records: AddressRecord[], at: Date) {
+      if (!records.length) return 0;
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < records.length; i += INSERT_CHUNK) {
+          const chunk = records
+            .slice(i, i + INSERT_CHUNK)
+            .map((r) => ({ ...columnsOf(r), accountId, createdBy: userId, createdAt: at, updatedAt: at }));
+          await tx.insert(addressBook).values(chunk);
+        }
+      });
+      return records.length;
+    },
+  };
+}
+export type AddressesRepository = ReturnType<typeof addressesRepository>;

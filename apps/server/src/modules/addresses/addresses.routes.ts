@@ -1,0 +1,105 @@
+import { ADDRESS_SORTS, addressBookEntry, listQuery } from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { attachment, csvBodyParser } from '../../csv/csv';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
+import { customer, requireCustomer } from '../../plugins/guards';
+import { presentAddress, presentAddressPage } from './addresses.presenter';
+import { addressesService } from './addresses.service';
+import type { AddressVerifier } from './addresses.verifier';
+
+const idParams = z.object({ id: z.string().max(64) });
+const pageQuery = listQuery(ADDRESS_SORTS);
+const viewQuery = pageQuery.pick({ q: true, sort: true, dir: true });
+const importQuery = z.object({ dry_run: z.enum(['0', '1', 'true', 'false'], { error: 'validation.choice' }).optional() });
+
+/** A failed save answers the spec's one message (section 8) above the field errors. */
+const SAVE = { validationMessage: 'address.save_failed' };
+
+const csvDownload = (filename: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': attachment(filename),
+  'cache-control': 'no-store',
+});
+
+/**
+ * The address book of the caller's account (verified customers): list with search, sort and
+ * paging; CRUD; CSV template, export and import. `verifier` replaces the built-in postal-data
+ * verification (tests, or a real address service later).
+ */
+export async function addressesRoutes(app: FastifyInstance, ctx: AppContext, verifier?: AddressVerifier) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = addressesService(ctx, verifier);
+  const checkedId = (id: string) => {
+    if (!isUuid(id)) throw AppError.notFound();
+    return id;
+  };
+  const view = (q: z.output<typeof viewQuery>) => ({ search: q.q || undefined, sort: q.sort, dir: q.dir });
+
+  r.get('/api/addresses', { preValidation: requireCustomer, schema: { querystring: pageQuery } }, async (request) => {
+    const { account, settings } = customer(request);
+    const perPage = request.query.per_page ?? settings.recordsPerPage;
+    const { rows, total } = await service.page(account.id, { ...view(request.query), page: request.query.page, perPage });
+    return presentAddressPage(rows, total, request.query.page, perPage);
+  });
+
+  r.post('/api/addresses', { preValidation: requireCustomer, config: SAVE, schema: { body: addressBookEntry } }, async (request, reply) => {
+    const { user, account } = customer(request);
+    const row = await service.create({ accountId: account.id, userId: user.id }, request.body);
+    return reply.code(201).send({ data: presentAddress(row) });
+  });
+
+  r.get('/api/addresses/template.csv', { preValidation: requireCustomer }, async (_request, reply) => {
+    return reply.headers(csvDownload('address-book-template.csv')).send(service.templateCsv());
+  });
+
+  r.get('/api/addresses/export.csv', { preValidation: requireCustomer, schema: { querystring: viewQuery } }, async (request, reply) => {
+    const { account } = customer(request);
+    const csv = await service.exportCsv(account.id, view(request.query));
+    return reply.headers(csvDownload('address-book.csv')).send(csv);
+  });
+
+  r.get('/api/addresses/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    return { data: presentAddress(await service.find(account.id, checkedId(request.params.id))) };
+  });
+
+  r.put(
+    '/api/addresses/:id',
+    { preValidation: requireCustomer, config: SAVE, schema: { params: idParams, body: addressBookEntry } },
+    async (request) => {
+      const { account } = customer(request);
+      return { data: presentAddress(await service.update(account.id, checkedId(request.params.id), request.body)) };
+    },
+  );
+
+  r.delete('/api/addresses/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
+    const { account } = customer(request);
+    await service.remove(account.id, checkedId(request.params.id));
+    return reply.code(204).send();
+  });
+
+  // The import takes a text/csv body (at most CSV_IMPORT_LIMITS.max_bytes) in its own scope; the
+  // guard runs on request, so a caller without the right is refused before the upload is read.
+  await app.register(async (scope) => {
+    csvBodyParser(scope);
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/addresses/import',
+        { onRequest: requireCustomer, schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
+        async (request) => {
+          const { user, account } = customer(request);
+          const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
+          return service.importCsv({ accountId: account.id, userId: user.id }, request.body, {
+            dryRun,
+            language: requestLanguage(request),
+          });
+        },
+      );
+  });
+}
