@@ -101,9 +101,9 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
   return qs ? `${path}?${qs}` : path;
 }
 
-async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+/** The headers every call carries: XMLHttpRequest, language, and the CSRF token on unsafe methods. */
+async function baseHeaders(method: string, accept = 'application/json'): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: accept };
   const lang = languageHeader();
   if (lang) headers['Accept-Language'] = lang;
   if (UNSAFE.has(method)) {
@@ -111,6 +111,12 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     const token = readCookie('XSRF-TOKEN');
     if (token !== null) headers['X-XSRF-TOKEN'] = token;
   }
+  return headers;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const method = opts.method ?? 'GET';
+  const headers = await baseHeaders(method);
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -120,8 +126,10 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 }
 
 async function parseBody(res: Response): Promise<Record<string, unknown>> {
-  if (res.status === 204) return {};
-  const text = await res.text();
+  return res.status === 204 ? {} : parseText(await res.text());
+}
+
+function parseText(text: string): Record<string, unknown> {
   if (!text) return {};
   try {
     const v = JSON.parse(text) as unknown;
@@ -166,3 +174,79 @@ export const api = {
     apiRequest<T>(path, { ...opts, method: 'PUT', body }),
   delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'DELETE' }),
 };
+
+/**
+ * GET a file (CSV export, template, invoice PDF): the same headers, 419 retry and 401 handling as
+ * apiRequest; resolves with the Response of a 2xx answer, rejects with an ApiError otherwise.
+ */
+export async function apiFetchFile(path: string, opts: Pick<RequestOptions, 'query' | 'signal'> = {}): Promise<Response> {
+  let res: Response;
+  try {
+    const headers = await baseHeaders('GET', '*/*');
+    res = await fetch(buildUrl(path, opts.query), { method: 'GET', headers, credentials: 'same-origin', signal: opts.signal });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, { message: e instanceof Error ? e.message : 'Network error', code: 'network' });
+  }
+  if (res.ok) return res;
+  const error = new ApiError(res.status, await parseBody(res), res.headers.get('Retry-After'));
+  if (res.status === 401) {
+    clearAuthUser();
+    onUnauthenticated();
+  }
+  throw error;
+}
+
+export interface UploadOptions {
+  /** The raw body (a File is sent as is, without reading it into memory). */
+  body: Blob | string;
+  /** Its media type, e.g. 'text/csv'. */
+  contentType: string;
+  query?: RequestOptions['query'];
+  signal?: AbortSignal;
+  /** Bytes sent so far and in all, as the upload goes. */
+  onUploadProgress?: (loaded: number, total: number) => void;
+  /** The whole body is sent; the server is now working on it. */
+  onUploaded?: () => void;
+}
+
+function xhrOnce(method: string, url: string, headers: Record<string, string>, opts: UploadOptions) {
+  return new Promise<{ status: number; text: string; retryAfter: string | null }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => opts.onUploadProgress?.(e.loaded, e.lengthComputable ? e.total : 0);
+    xhr.upload.onload = () => opts.onUploaded?.();
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText ?? '', retryAfter: xhr.getResponseHeader('Retry-After') });
+    xhr.onerror = () => reject(new ApiError(0, { message: 'Network error', code: 'network' }));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    if (opts.signal) {
+      if (opts.signal.aborted) return xhr.abort();
+      opts.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(opts.body);
+  });
+}
+
+/**
+ * POST a raw body (a CSV file) with upload progress, through XMLHttpRequest since fetch cannot
+ * report it. Same headers, CSRF, 419 retry, 401 handling and ApiError as apiRequest; resolves
+ * with the parsed JSON answer.
+ */
+export async function apiUpload<T = unknown>(path: string, opts: UploadOptions): Promise<T> {
+  const url = buildUrl(path, opts.query);
+  const attempt = async () => xhrOnce('POST', url, { ...(await baseHeaders('POST')), 'Content-Type': opts.contentType }, opts);
+  let res = await attempt();
+  if (res.status === 419) {
+    await fetchCsrfCookie();
+    res = await attempt();
+  }
+  const body = parseText(res.text);
+  if (res.status >= 200 && res.status < 300) return body as T;
+  const error = new ApiError(res.status, body, res.retryAfter);
+  if (res.status === 401) {
+    clearAuthUser();
+    onUnauthenticated();
+  }
+  throw error;
+}
