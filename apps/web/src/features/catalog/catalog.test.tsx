@@ -88,7 +88,7 @@ const cellsOf = (row: HTMLElement) =>
     .map((c) => c.textContent);
 const enter = (el: HTMLElement, value: string | number) => fireEvent.change(el, { target: { value: String(value) } });
 
-describe('product catalog', { timeout: 30_000 }, () => {
+describe('product catalog', { timeout: 60_000 }, () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));
@@ -249,7 +249,7 @@ describe('product catalog', { timeout: 30_000 }, () => {
 
   it('deletes after a confirmation, and says Failed to delete product when the server refuses', async () => {
     let fail = true;
-    const { sent, fetchMock } = renderCatalog({
+    const { fetchMock } = renderCatalog({
       routes: {
         'DELETE /api/products/p2': () =>
           fail ? jsonResponse(500, { message: 'Server error', request_id: 'x' }) : new Response(null, { status: 204 }),
@@ -294,6 +294,29 @@ describe('product catalog', { timeout: 30_000 }, () => {
     expect(sent('PUT', '/api/products/p1')[0]).toMatchObject({ length_in: 48, width_in: 40, height_in: 39.37, weight_lb: 500 });
   });
 
+  it('uploads through the shared CSV dialog and exports the searched, sorted view', async () => {
+    const { fetchMock } = renderCatalog({
+      path: '/product-catalog?q=drum&sort=weight_lb&dir=desc',
+      routes: {
+        'GET /api/products/export.csv': () =>
+          new Response('description\n', {
+            status: 200,
+            headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="product-catalog.csv"' },
+          }),
+      },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/products/export.csv?q=drum&sort=weight_lb&dir=desc'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Upload CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload products (CSV)' });
+    expect(within(dialog).getByText(/already in your product catalog/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/description, product_number, nmfc, sat/)).toBeInTheDocument();
+  });
+
   it('speaks Spanish', async () => {
     await act(() => i18n.changeLanguage('es'));
     renderCatalog();
@@ -306,7 +329,7 @@ describe('product catalog', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Agregar producto' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar producto' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'Error al guardar el producto. Revise todos los datos e inténtelo de nuevo.',
+      'Error al guardar el producto. Revise todos los campos e inténtelo de nuevo.',
     );
   });
 });

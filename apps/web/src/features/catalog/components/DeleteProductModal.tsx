@@ -17,12 +17,12 @@ export function DeleteProductModal({ product, onClose, onDeleted }: { product: P
       await deleteProduct(product.id);
     } catch {
       setDeleting(false);
-      notifications.show({ color: 'red', message: t('catalog.delete_failed') });
+      notifications.show({ color: 'red', message: t('product.delete_failed') });
       onClose();
       return;
     }
     await queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
-    notifications.show({ color: 'green', message: t('catalog.deleted') });
+    notifications.show({ color: 'green', message: t('product.deleted') });
     onDeleted();
   };
   return (

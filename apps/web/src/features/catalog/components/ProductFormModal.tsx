@@ -42,7 +42,7 @@ export function ProductFormModal({ product, units, onClose }: { product: Product
         return;
       }
       await queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
-      notifications.show({ color: 'green', message: t(product ? 'catalog.updated' : 'catalog.created') });
+      notifications.show({ color: 'green', message: t(product ? 'product.updated' : 'product.created') });
       onClose();
     },
     () => setFailure(true),
@@ -145,7 +145,7 @@ export function ProductFormModal({ product, units, onClose }: { product: Product
           </Grid>
           <Checkbox label={t('catalog.form.hazardous')} {...form.getInputProps('hazardous', { type: 'checkbox' })} />
           {failure !== null && (
-            <Alert color="red" role="alert" title={t('catalog.save_failed')}>
+            <Alert color="red" role="alert" title={t('product.save_failed')}>
               {detail}
             </Alert>
           )}

@@ -1,24 +1,39 @@
-import type { Product } from '@freight/contracts';
+import { PRODUCT_CSV_COLUMNS, PRODUCT_SORTS, type Product } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
 import { Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CsvImportDialog } from '../../../components/csv/CsvImportDialog';
+import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuthUser } from '../../../lib/auth';
+import { PRODUCTS_KEY } from '../api/productsApi';
 import { DeleteProductModal } from '../components/DeleteProductModal';
 import { ProductDetailModal } from '../components/ProductDetailModal';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { ProductList } from '../components/ProductList';
 
-type Open = { kind: 'view' | 'edit' | 'delete'; product: Product } | { kind: 'create' } | null;
+type Open = { kind: 'view' | 'edit' | 'delete'; product: Product } | { kind: 'create' | 'upload' } | null;
 
-/** /product-catalog: the account's products, with add, view, edit and delete. */
+const EXPORT_PATH = '/api/products/export.csv';
+
+/** /product-catalog: the account's products, with add, view, edit, delete, CSV upload and export (of the searched view). */
 export function ProductCatalogRoute() {
   const { t } = useTranslation();
   const user = useAuthUser();
   const units = user?.settings?.unit_system ?? DEFAULT_SETTINGS.unit_system;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { download, downloading } = useFileDownload();
+  const sort = params.get('sort');
+  const exportQuery = {
+    q: params.get('q') || undefined,
+    ...(sort && (PRODUCT_SORTS as readonly string[]).includes(sort) ? { sort, dir: params.get('dir') === 'desc' ? 'desc' : 'asc' } : {}),
+  };
   return (
     <>
       <PageHeader title={t('pages.product_catalog.title')} />
@@ -27,6 +42,16 @@ export function ProductCatalogRoute() {
           {t('catalog.intro')}
         </Text>
         <Group gap="xs">
+          <Button variant="default" onClick={() => setOpen({ kind: 'upload' })}>
+            {t('catalog.csv.upload')}
+          </Button>
+          <Button
+            variant="default"
+            loading={downloading === EXPORT_PATH}
+            onClick={() => void download(EXPORT_PATH, { fileName: 'product-catalog.csv', query: exportQuery })}
+          >
+            {t('catalog.csv.export')}
+          </Button>
           <Button onClick={() => setOpen({ kind: 'create' })}>{t('catalog.add')}</Button>
         </Group>
       </Group>
@@ -51,6 +76,18 @@ export function ProductCatalogRoute() {
           onClose={close}
         />
       )}
+      <CsvImportDialog
+        opened={open?.kind === 'upload'}
+        onClose={close}
+        title={t('catalog.csv.title')}
+        importPath="/api/products/import"
+        templatePath="/api/products/template.csv"
+        templateFileName="product-catalog-template.csv"
+        savedIn={t('catalog.csv.saved_in')}
+        columns={PRODUCT_CSV_COLUMNS}
+        intro={t('catalog.csv.intro')}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY })}
+      />
       {open?.kind === 'delete' && <DeleteProductModal product={open.product} onClose={close} onDeleted={close} />}
     </>
   );
