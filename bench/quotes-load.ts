@@ -2,7 +2,7 @@
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/quotes-load.ts
 // (creates and drops its own database; servers listen on 127.0.0.1 only; stops by itself)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -45,8 +45,33 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-/** Peak resident memory of a process (Linux VmHWM), in MB. */
-const peakMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
+/** Resident memory of a process from /proc (Linux): now (VmRSS) or its peak so far (VmHWM), in MB. */
+const memoryMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
+
+/** CPU time a process has used so far (user + system, /proc/<pid>/stat), in ms. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
+};
+
+/**
+ * CPU time of every PostgreSQL process (backends, walwriter, checkpointer), by pid, in ms. The
+ * database serves other work on a shared machine too, so this is an upper bound for the quotes.
+ */
+function postgresCpuMs() {
+  const byPid = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(Number(pid)));
+    } catch {} // the process ended while we looked
+  }
+  return byPid;
+}
+
+/** CPU the PostgreSQL processes used between two postgresCpuMs() readings (a new process counts from 0). */
+const postgresCpuSince = (before: Map<string, number>) =>
+  [...postgresCpuMs()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 function run(opts: autocannon.Options) {
   return new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
@@ -72,6 +97,8 @@ const hello = start(['bench/hello.ts'], { PORT: '3202' });
 try {
   await waitFor('http://127.0.0.1:3201/sanctum/csrf-cookie');
   await waitFor('http://127.0.0.1:3202/');
+  // Started and seeded, before its first quote: what the server holds at rest.
+  const idleRssMb = app.pid ? Math.round(memoryMb(app.pid, 'VmRSS')) : null;
 
   // Log in as the demo shipper, as the SPA does.
   const jar = new Map<string, string>();
@@ -100,6 +127,8 @@ try {
     throw new Error(`quote probe failed: ${probe.status} ${JSON.stringify(probeBody).slice(0, 300)}`);
 
   const helloRun = await run({ url: 'http://127.0.0.1:3202/', connections: CONNECTIONS, duration: SECONDS });
+  const cpuBefore = app.pid ? cpuMs(app.pid) : 0;
+  const postgresBefore = postgresCpuMs();
   const quoteRun = await run({
     url: 'http://127.0.0.1:3201/api/quotes',
     method: 'POST',
@@ -108,6 +137,8 @@ try {
     connections: CONNECTIONS,
     duration: SECONDS,
   });
+  const serverCpuMs = app.pid ? cpuMs(app.pid) - cpuBefore : 0;
+  const postgresCpu = postgresCpuSince(postgresBefore);
   const quotesStored = await withAdmin(async () => {
     const c = new pg.Client({ connectionString: dbUrl.toString() });
     await c.connect();
@@ -133,7 +164,10 @@ try {
         },
         hello_world: { rps: helloRun.requests.average, p99_ms: helloRun.latency.p99 },
         ratio_quotes_to_hello: Number((quoteRun.requests.average / helloRun.requests.average).toFixed(3)),
-        server_peak_rss_mb: app.pid ? Math.round(peakMb(app.pid)) : null,
+        server_cpu_ms_per_quote: Number((serverCpuMs / quoteRun.requests.total).toFixed(2)),
+        postgres_cpu_ms_per_quote: Number((postgresCpu / quoteRun.requests.total).toFixed(2)),
+        server_idle_rss_mb: idleRssMb,
+        server_peak_rss_mb: app.pid ? Math.round(memoryMb(app.pid, 'VmHWM')) : null,
         quotes_stored: quotesStored,
       },
       null,

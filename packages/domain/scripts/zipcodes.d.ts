@@ -1,15 +1,13 @@
-// The zipcodes package ships no types; this is the part the engine uses.
+// The zipcodes package ships no types; this is the part the generator reads.
 declare module 'zipcodes' {
   export interface ZipInfo {
     zip: string;
-    latitude: number;
-    longitude: number;
+    /** null for a few Canadian FSAs the package has no coordinate for. */
+    latitude: number | null;
+    longitude: number | null;
     city: string;
     state: string;
     country: 'US' | 'Canada';
   }
-  export function lookup(zip: string): ZipInfo | undefined;
-  export function distance(a: string, b: string): number | null;
-  const zipcodes: { lookup: typeof lookup; distance: typeof distance };
-  export default zipcodes;
+  export const codes: Record<string, ZipInfo>;
 }

@@ -1,21 +1,24 @@
-/// <reference path="../zipcodes.d.ts" />
 /**
  * Postal-code lookups and distance heuristics (domain.md sections 3 and 10).
  *
- * - US: 5-digit ZIP (ZIP+4 accepted, first 5 digits used) via the `zipcodes` package.
- * - Canada: by FSA (first 3 characters, case-insensitive, spaces and hyphens ignored) via
- *   `zipcodes`. The province comes from the first letter (Canada Post's rule); the lookup's
- *   province name is compared with it. The package's `state` field is not clean (some FSAs carry
+ * - US: 5-digit ZIP (ZIP+4 accepted, first 5 digits used) in the postal table.
+ * - Canada: by FSA (first 3 characters, case-insensitive, spaces and hyphens ignored) in the
+ *   postal table. The province comes from the first letter (Canada Post's rule); the table's
+ *   province name is compared with it. The table's `state` field is not clean (some FSAs carry
  *   a county or town name instead of a province), so where the two disagree we keep the
- *   first-letter province and the lookup's coordinates, and flag `province_mismatch`.
- *   For X (NT or NU) the lookup's name picks the territory.
+ *   first-letter province and the table's coordinates, and flag `province_mismatch`.
+ *   For X (NT or NU) the table's name picks the territory.
  * - Mexico: the first two digits of the CP give the state (mexico.ts); located at the state
  *   capital; `city` is '' because a CP does not tell us the city.
+ *
+ * The postal table (postal-codes.tsv, generated from the `zipcodes` package by
+ * scripts/generate-postal-codes.ts) is read on the first lookup and kept as one string with the
+ * start of each line: ~3 MB, where the package's object literal cost ~80 MB at start.
  */
-import zipcodes from 'zipcodes';
+import { readFileSync } from 'node:fs';
 import type { Country } from '../settings';
 import { mexicanStateForPostalCode } from './mexico';
-import type { Place } from './types';
+import type { ParcelZone, Place } from './types';
 
 export interface LatLon {
   lat: number;
@@ -74,7 +77,7 @@ const PROVINCE_CODE_BY_NAME: Readonly<Record<string, string>> = {
   'yukon territory': 'YT',
 };
 
-/** Province code for a province name as the zipcodes data spells it, or undefined. */
+/** Province code for a province name as the postal table spells it, or undefined. */
 export function provinceCodeFromName(name: string): string | undefined {
   return PROVINCE_CODE_BY_NAME[name.trim().toLowerCase()];
 }
@@ -99,29 +102,71 @@ export function canadianProvince(fsa: string, lookupStateName: string | undefine
 const CANADIAN_POSTAL = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z](\d[ABCEGHJ-NPRSTV-Z]\d)?$/;
 const US_ZIP = /^(\d{5})(-?\d{4})?$/;
 
+interface PostalEntry extends LatLon {
+  city: string;
+  /** US state code; for Canada the province name, or a county or town (see module doc). */
+  state: string;
+}
+
+/** The postal table's text and where each of its lines starts; read on the first lookup. */
+let postalTable: { text: string; starts: Int32Array } | undefined;
+
+function readPostalTable() {
+  const text = readFileSync(new URL('./postal-codes.tsv', import.meta.url), 'utf8');
+  // Every line, the last included, ends in a newline: the scan below and postalEntry rely on it.
+  if (!text.endsWith('\n')) throw new Error('postal-codes.tsv is cut short');
+  const starts: number[] = [];
+  for (let at = 0; at < text.length; at = text.indexOf('\n', at) + 1) starts.push(at);
+  return { text, starts: Int32Array.from(starts) };
+}
+
+/**
+ * A US ZIP or Canadian FSA in the postal table (lines sorted by code: code, lat, lon, state,
+ * city), by binary search. A coordinate the source lacks (a few FSAs) reads as 0, as the
+ * package's null did in the distance arithmetic.
+ */
+function postalEntry(code: string): PostalEntry | undefined {
+  postalTable ??= readPostalTable();
+  const { text, starts } = postalTable;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = starts[mid] ?? 0;
+    const key = text.slice(at, text.indexOf('\t', at));
+    if (key < code) low = mid + 1;
+    else if (key > code) high = mid - 1;
+    else {
+      const [, lat = '', lon = '', state = '', city = ''] = text.slice(at, text.indexOf('\n', at)).split('\t');
+      return { city, state, lat: Number(lat), lon: Number(lon) };
+    }
+  }
+  return undefined;
+}
+
 export function lookupPlace(postal_code: string, country: Country): GeoPlace | undefined {
   switch (country) {
     case 'US': {
       const m = US_ZIP.exec(postal_code.trim());
       const zip = m?.[1];
       if (zip === undefined) return undefined;
-      const info = zipcodes.lookup(zip);
-      if (info?.country !== 'US') return undefined;
-      return { city: info.city, state: info.state, lat: info.latitude, lon: info.longitude, precision: 'zip' };
+      const entry = postalEntry(zip);
+      if (!entry) return undefined;
+      return { city: entry.city, state: entry.state, lat: entry.lat, lon: entry.lon, precision: 'zip' };
     }
     case 'CA': {
       const code = postal_code.replace(/[\s-]/g, '').toUpperCase();
       if (!CANADIAN_POSTAL.test(code)) return undefined;
       const fsa = code.slice(0, 3);
-      const info = zipcodes.lookup(fsa);
-      if (info?.country !== 'Canada') return undefined;
-      const province = canadianProvince(fsa, info.state);
+      const entry = postalEntry(fsa);
+      if (!entry) return undefined;
+      const province = canadianProvince(fsa, entry.state);
       if (!province) return undefined;
       const place: GeoPlace = {
-        city: info.city,
+        city: entry.city,
         state: province.province,
-        lat: info.latitude,
-        lon: info.longitude,
+        lat: entry.lat,
+        lon: entry.lon,
         precision: 'fsa',
       };
       if (province.mismatch) place.province_mismatch = true;
@@ -157,8 +202,6 @@ export const ROAD_FACTOR = 1.2;
 export function roadMiles(a: LatLon, b: LatLon): number {
   return greatCircleMiles(a, b) * ROAD_FACTOR;
 }
-
-export type ParcelZone = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 const PARCEL_ZONE_BANDS: ReadonlyArray<readonly [maxMiles: number, zone: ParcelZone]> = [
   [50, 1],

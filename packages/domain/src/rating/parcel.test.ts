@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ParcelZone } from './geo';
 import {
   billableWeightLb,
   checkParcel,
@@ -17,6 +16,7 @@ import {
   parcelPickupDate,
   rateParcel,
 } from './parcel';
+import type { ParcelZone } from './types';
 
 const box = (length_in: number, width_in: number, height_in: number, weight_lb: number): ParcelPackage => ({
   length_in,

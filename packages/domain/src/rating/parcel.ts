@@ -3,8 +3,7 @@
  * cutoffs (domain.md section 3, spec sections 5 and 9). Pure data and functions; inches, pounds,
  * integer cents, ISO dates.
  */
-import type { ParcelZone } from './geo';
-import type { Cents, ChargeLine, RateMessage } from './types';
+import type { Cents, ChargeLine, ParcelZone, RateMessage } from './types';
 
 export type ParcelCarrier = 'ups' | 'fedex_ground' | 'fedex_express' | 'usps' | 'usps_ground_advantage';
 

@@ -21,6 +21,9 @@ export interface ChargeLine {
   amount_cents: Cents;
 }
 
+/** A parcel carrier's distance zone (geo.ts's parcelZone), kept here so parcel rates need no postal data. */
+export type ParcelZone = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
 export interface Place {
   postal_code: string;
   country: Country;
