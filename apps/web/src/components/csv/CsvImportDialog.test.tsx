@@ -60,7 +60,7 @@ const readBody = (body: unknown) =>
 
 const csvFile = (text = 'company,street1\nAcme,1 Main St\n', name = 'book.csv') => new File([text], name, { type: 'text/csv' });
 
-type Entries = Record<string, string | Entries>;
+type Entries = { [key: string]: string | Entries };
 const keysOf = (tree: Entries, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
 

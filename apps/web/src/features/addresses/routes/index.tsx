@@ -1,3 +1,14 @@
-import { InfoPage } from '../../../components/InfoPage';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader';
+import { AddressBook } from '../components/AddressBook';
 
-export const AddressBookRoute = () => <InfoPage titleKey="pages.address_book.title" bodyKey="pages.address_book.body" />;
+/** /address-book: the account's saved addresses. */
+export function AddressBookRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('addresses.title')} />
+      <AddressBook />
+    </>
+  );
+}

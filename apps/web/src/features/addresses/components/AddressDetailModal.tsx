@@ -1,0 +1,104 @@
+import type { AddressBookEntry } from '@freight/contracts';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The lines of an entry's postal address, Mexican numbers and neighborhood included. */
+export function addressLines(a: AddressBookEntry, t: (key: string, o?: Record<string, unknown>) => string): string[] {
+  const streets = [a.street1, a.street2, a.street3, a.street4, a.street5].filter(Boolean);
+  const mx = [
+    a.exterior_number ? t('addresses.detail.exterior', { value: a.exterior_number }) : '',
+    a.interior_number ? t('addresses.detail.interior', { value: a.interior_number }) : '',
+    a.neighborhood ? t('addresses.detail.neighborhood', { value: a.neighborhood }) : '',
+  ].filter(Boolean);
+  return [...streets, ...(mx.length ? [mx.join(', ')] : []), `${a.city}, ${a.state} ${a.postal_code}`, t(`countries.${a.country}`)];
+}
+
+/** 'USPS verified' (green) or 'Custom / unverified' (gray). */
+export function VerifiedChip({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={verified ? 'green' : 'gray'} variant="light" size="lg">
+      {t(verified ? 'addresses.detail.verified' : 'addresses.detail.unverified')}
+    </Badge>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+/**
+ * An entry's details (spec section 2): the verified chip, location type, limited access,
+ * liftgate recommended, hours of operation, contact and the full address.
+ */
+export function AddressDetailModal({
+  entry,
+  onClose,
+  onEdit,
+}: {
+  entry: AddressBookEntry | null;
+  onClose: () => void;
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={!!entry} onClose={onClose} title={t('addresses.detail.title')} size="lg" centered>
+      {entry && (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+            <Title order={3} style={{ wordBreak: 'break-word' }}>
+              {entry.company}
+            </Title>
+            <VerifiedChip verified={entry.verified} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Fact label={t('addresses.detail.address')}>
+              {addressLines(entry, t).map((line) => (
+                <span key={line} style={{ display: 'block' }}>
+                  {line}
+                </span>
+              ))}
+            </Fact>
+            <Fact label={t('addresses.detail.contact')}>
+              {[[entry.first_name, entry.last_name].filter(Boolean).join(' '), entry.email, entry.phone].filter(Boolean).map((line) => (
+                <span key={line} style={{ display: 'block' }}>
+                  {line}
+                </span>
+              ))}
+              {!entry.first_name && !entry.last_name && !entry.email && !entry.phone && t('addresses.detail.not_given')}
+            </Fact>
+            <Fact label={t('addresses.detail.location_type')}>{t(`addresses.location_types.${entry.location_type}`)}</Fact>
+            <Fact label={t('addresses.detail.hours')}>{hours(entry, t)}</Fact>
+            <Fact label={t('addresses.detail.limited_access')}>
+              {t(entry.limited_access ? 'addresses.detail.yes' : 'addresses.detail.no')}
+            </Fact>
+            <Fact label={t('addresses.detail.liftgate_recommended')}>
+              {t(entry.liftgate_recommended ? 'addresses.detail.yes' : 'addresses.detail.no')}
+            </Fact>
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('addresses.detail.close')}
+            </Button>
+            <Button onClick={onEdit}>{t('addresses.edit')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function hours(a: AddressBookEntry, t: (key: string, o?: Record<string, unknown>) => string) {
+  if (a.opens_at && a.closes_at) return t('addresses.detail.hours_value', { opens: a.opens_at, closes: a.closes_at });
+  if (a.opens_at) return t('addresses.detail.opens_only', { opens: a.opens_at });
+  if (a.closes_at) return t('addresses.detail.closes_only', { closes: a.closes_at });
+  return t('addresses.detail.not_given');
+}
