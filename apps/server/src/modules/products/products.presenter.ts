@@ -1,25 +1,25 @@
-import type { Paginated, Product } from '@freight/contracts';
+import type { Paginated, Product, ProductValues } from '@freight/contracts';
 import { pageMeta } from '../../paging';
 import type { ProductRow } from './products.repository';
 
+/** The product's values (contracts `ProductValues`), as the form sends them and a CSV row holds them. */
+export const productValues = (row: ProductRow): ProductValues => ({
+  description: row.description,
+  product_number: row.productNumber,
+  nmfc: row.nmfc,
+  sat: row.sat,
+  package_type: row.packageType as ProductValues['package_type'],
+  freight_class: row.freightClass as ProductValues['freight_class'],
+  length_in: row.lengthIn,
+  width_in: row.widthIn,
+  height_in: row.heightIn,
+  weight_lb: row.weightLb,
+  hazardous: row.hazardous,
+});
+
 /** A product on the wire (contracts `Product`): dimensions in inches, weight in pounds per unit. */
 export function presentProduct(row: ProductRow): Product {
-  return {
-    id: row.id,
-    description: row.description,
-    product_number: row.productNumber,
-    nmfc: row.nmfc,
-    sat: row.sat,
-    package_type: row.packageType as Product['package_type'],
-    freight_class: row.freightClass as Product['freight_class'],
-    length_in: row.lengthIn,
-    width_in: row.widthIn,
-    height_in: row.heightIn,
-    weight_lb: row.weightLb,
-    hazardous: row.hazardous,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return { id: row.id, ...productValues(row), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
 }
 
 export function presentProductsPage(rows: ProductRow[], total: number, page: number, perPage: number): Paginated<Product> {

@@ -58,6 +58,22 @@ export function productColumns(v: ProductValues) {
   };
 }
 
+/**
+ * The likely-duplicate key of a product (CSV import): its product number when it has one (any
+ * case), else its description (any case, spaces collapsed), package type and dimensions.
+ */
+export function productKey(
+  v: Pick<ProductValues, 'product_number' | 'description' | 'package_type' | 'length_in' | 'width_in' | 'height_in'>,
+) {
+  const number = v.product_number.trim().toLowerCase();
+  if (number) return `n:${number}`;
+  const description = v.description.trim().replace(/\s+/g, ' ').toLowerCase();
+  return `d:${description}|${v.package_type}|${v.length_in}x${v.width_in}x${v.height_in}`;
+}
+
+/** Rows per INSERT statement of an import (well under PostgreSQL's 65,535 parameters). */
+const INSERT_CHUNK = 1000;
+
 /** PostgreSQL's unique_violation (also from PGlite). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | undefined;
@@ -141,6 +157,87 @@ export function productsRepository(db: Db) {
         .where(and(eq(products.id, id), eq(products.accountId, accountId)))
         .returning();
       return row;
+    },
+
+    /**
+     * The ids of the account's products that have one of these `productKey`s (key -> id): numbers
+     * through the unique index, descriptions through one scan with a hashed list.
+     */
+    async idsByKey(accountId: string, keys: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      const numbers = keys.filter((k) => k.startsWith('n:')).map((k) => k.slice(2));
+      const descriptions = [...new Set(keys.filter((k) => k.startsWith('d:')).map((k) => k.slice(2).split('|')[0] ?? ''))];
+      if (numbers.length) {
+        const rows = await db
+          .select({ id: products.id, productNumber: products.productNumber })
+          .from(products)
+          .where(
+            and(
+              eq(products.accountId, accountId),
+              ne(products.productNumber, ''),
+              sql`${folded(products.productNumber)} = any(${sql.param(numbers)}::text[])`,
+            ),
+          );
+        for (const r of rows) found.set(`n:${r.productNumber.toLowerCase()}`, r.id);
+      }
+      if (descriptions.length) {
+        const rows = await db
+          .select({
+            id: products.id,
+            description: products.description,
+            productNumber: products.productNumber,
+            packageType: products.packageType,
+            lengthIn: products.lengthIn,
+            widthIn: products.widthIn,
+            heightIn: products.heightIn,
+          })
+          .from(products)
+          .where(
+            and(
+              eq(products.accountId, accountId),
+              eq(products.productNumber, ''),
+              sql`lower(regexp_replace(${products.description}, '\\s+', ' ', 'g')) = any(${sql.param(descriptions)}::text[])`,
+            ),
+          );
+        const wanted = new Set(keys);
+        for (const r of rows) {
+          const key = productKey({
+            product_number: r.productNumber,
+            description: r.description,
+            package_type: r.packageType as ProductValues['package_type'],
+            length_in: r.lengthIn,
+            width_in: r.widthIn,
+            height_in: r.heightIn,
+          });
+          if (wanted.has(key) && !found.has(key)) found.set(key, r.id);
+        }
+      }
+      return found;
+    },
+
+    /**
+     * Writes the products in one transaction, INSERT_CHUNK rows per statement: all or nothing.
+     * Each statement takes its rows as one JSON parameter (json_to_recordset): on PGlite that is
+     * about three times faster than a VALUES list with eleven parameters a row.
+     */
+    async insertAll(accountId: string, createdBy: string, values: ProductValues[], at: Date) {
+      if (!values.length) return 0;
+      const time = at.toISOString();
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+          const rows = JSON.stringify(values.slice(i, i + INSERT_CHUNK));
+          await tx.execute(sql`
+            insert into products (account_id, created_by, created_at, updated_at, description, product_number, nmfc, sat,
+              package_type, freight_class, length_in, width_in, height_in, weight_lb, hazardous)
+            select ${accountId}::uuid, ${createdBy}::uuid, ${time}::timestamptz, ${time}::timestamptz, r.description,
+              r.product_number, r.nmfc, r.sat, r.package_type, r.freight_class, r.length_in, r.width_in, r.height_in,
+              r.weight_lb, r.hazardous
+            from json_to_recordset(${rows}::json) as r(description text, product_number text, nmfc text, sat text,
+              package_type text, freight_class float8, length_in float8, width_in float8, height_in float8,
+              weight_lb float8, hazardous boolean)`);
+        }
+      });
+      return values.length;
     },
 
     async delete(id: string, accountId: string) {

@@ -3,19 +3,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { attachment, csvBodyParser } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import { presentProduct, presentProductsPage } from './products.presenter';
 import { productsService } from './products.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const productListQuery = listQuery(PRODUCT_SORTS);
+const viewQuery = productListQuery.pick({ q: true, sort: true, dir: true });
+const importQuery = z.object({ dry_run: z.enum(['0', '1', 'true', 'false'], { error: 'validation.choice' }).optional() });
+
+const csvDownload = (filename: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': attachment(filename),
+  'cache-control': 'no-store',
+});
 
 /** A failed create or update says the spec's words (section 8) above the field errors. */
 const SAVE = { validationMessage: 'product.save_failed' };
 
-/** The product catalog of the caller's account (spec sections 2 and 3). */
+/**
+ * The product catalog of the caller's account (verified customers; spec sections 2 and 3): list
+ * with search, sort and paging; CRUD; CSV template, export and import.
+ */
 export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = productsService(ctx);
@@ -24,12 +37,24 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
     return id;
   };
 
+  const view = (q: z.output<typeof viewQuery>) => ({ search: q.q || undefined, sort: q.sort, dir: q.dir });
+
   r.get('/api/products', { preValidation: requireCustomer, schema: { querystring: productListQuery } }, async (request) => {
     const { account, settings } = customer(request);
-    const { page, q, sort, dir } = request.query;
+    const { page } = request.query;
     const perPage = request.query.per_page ?? settings.recordsPerPage;
-    const { rows, total } = await service.page(account.id, { page, perPage, search: q || undefined, sort, dir });
+    const { rows, total } = await service.page(account.id, { ...view(request.query), page, perPage });
     return presentProductsPage(rows, total, page, perPage);
+  });
+
+  r.get('/api/products/template.csv', { preValidation: requireCustomer }, async (_request, reply) => {
+    return reply.headers(csvDownload('product-catalog-template.csv')).send(service.templateCsv());
+  });
+
+  r.get('/api/products/export.csv', { preValidation: requireCustomer, schema: { querystring: viewQuery } }, async (request, reply) => {
+    const { account } = customer(request);
+    const csv = await service.exportCsv(account.id, view(request.query));
+    return reply.headers(csvDownload('product-catalog.csv')).send(csv);
   });
 
   r.post('/api/products', { preValidation: requireCustomer, config: SAVE, schema: { body: productInput } }, async (request, reply) => {
@@ -56,5 +81,25 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { account } = customer(request);
     await service.delete(account.id, checkedId(request.params.id));
     return reply.code(204).send();
+  });
+
+  // The import takes a text/csv body (at most CSV_IMPORT_LIMITS.max_bytes) in its own scope; the
+  // guard runs on request, so a caller without the right is refused before the upload is read.
+  await app.register(async (scope) => {
+    csvBodyParser(scope);
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/products/import',
+        { onRequest: requireCustomer, schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
+        async (request) => {
+          const { user, account } = customer(request);
+          const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
+          return service.importCsv({ accountId: account.id, userId: user.id }, request.body, {
+            dryRun,
+            language: requestLanguage(request),
+          });
+        },
+      );
   });
 }

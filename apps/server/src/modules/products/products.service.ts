@@ -1,11 +1,62 @@
-import type { ProductValues } from '@freight/contracts';
+import { type CsvImportReport, PRODUCT_CSV_COLUMNS, type ProductValues, productInput } from '@freight/contracts';
+import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
+import { type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
 import { AppError } from '../../errors';
-import { isUniqueViolation, type ProductListOptions, productsRepository } from './products.repository';
+import { productValues } from './products.presenter';
+import { isUniqueViolation, type ProductListOptions, productKey, productsRepository } from './products.repository';
 
 export const PRODUCT_NUMBER_TAKEN = 'validation.product_number_taken';
 
 const numberTaken = () => AppError.field('product_number', PRODUCT_NUMBER_TAKEN);
+
+type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** The template's example row. */
+const TEMPLATE_ROW: ProductValues = {
+  description: 'Hydraulic pump, 5 HP',
+  product_number: 'HP-500',
+  nmfc: '116030',
+  sat: '40151500',
+  package_type: 'pallets',
+  freight_class: 85,
+  length_in: 48,
+  width_in: 40,
+  height_in: 36,
+  weight_lb: 412,
+  hazardous: false,
+};
+
+/**
+ * The product CSV: the columns of PRODUCT_CSV_COLUMNS (any order and case in the header), each
+ * row checked by the same `productInput` as the form. Package types are the contract's values in
+ * any case, also written with spaces, hyphens or a slash ('Tubes/Pipes', 'non-standard pallets').
+ */
+const csvSpec: CsvSpec<Column, ProductValues> = {
+  columns: PRODUCT_CSV_COLUMNS,
+  types: {
+    freight_class: 'number',
+    length_in: 'number',
+    width_in: 'number',
+    height_in: 'number',
+    weight_lb: 'number',
+    hazardous: 'boolean',
+  },
+  prepare: (cells) => {
+    const type = cells.package_type;
+    return typeof type === 'string'
+      ? {
+          ...cells,
+          package_type: type
+            .trim()
+            .toLowerCase()
+            .replace(/[\s/-]+/g, '_'),
+        }
+      : cells;
+  },
+  schema: productInput,
+  key: productKey,
+};
 
 /**
  * The product catalog (spec sections 2 and 3): an account's products, each usable to fill a quote
@@ -53,6 +104,46 @@ export function productsService(ctx: AppContext) {
 
     async delete(accountId: string, id: string) {
       if (!(await repo.delete(id, accountId))) throw AppError.notFound();
+    },
+
+    /** The CSV of the whole catalog or of the filtered view, in the list's order. */
+    async exportCsv(accountId: string, opts: ProductListOptions) {
+      const rows = await repo.all(accountId, opts);
+      return writeCsv(PRODUCT_CSV_COLUMNS, rows.map(productValues));
+    },
+
+    templateCsv: () => writeCsv(PRODUCT_CSV_COLUMNS, [TEMPLATE_ROW]),
+
+    /**
+     * Reads the CSV (see csv/csv.ts) with the same checks as one product; a row whose product
+     * number is in the catalog, or whose description, package type and dimensions are those of a
+     * product without a number, is a likely duplicate and is not written. Unless `dryRun`, the
+     * good, non-duplicate rows are written in one transaction (all or nothing).
+     */
+    async importCsv(
+      caller: { accountId: string; userId: string },
+      text: string,
+      opts: { dryRun: boolean; language: Language },
+    ): Promise<CsvImportReport> {
+      const { report, rows } = await readCsv(text, csvSpec, {
+        language: opts.language,
+        findExisting: (keys) => repo.idsByKey(caller.accountId, keys),
+      });
+      if (!opts.dryRun) {
+        try {
+          report.imported = await repo.insertAll(
+            caller.accountId,
+            caller.userId,
+            rows.map((r) => r.value),
+            ctx.now(),
+          );
+        } catch (error) {
+          // A product number taken by another request since the file was read: nothing was written.
+          if (isUniqueViolation(error)) throw AppError.field('file', PRODUCT_NUMBER_TAKEN);
+          throw error;
+        }
+      }
+      return report;
     },
   };
 }

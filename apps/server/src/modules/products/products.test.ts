@@ -1,5 +1,5 @@
-import type { Product } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
+import { type CsvImportReport, PRODUCT_CSV_COLUMNS, type Product } from '@freight/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, products, userSettings, users } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
@@ -179,18 +179,16 @@ describe('product CRUD', () => {
 
     // The database holds the rule too (a race between the check and the insert).
     const accountId = await accountIdOf('other@demo.test');
-    const insertTwin = t.database.db
-      .insert(products)
-      .values({
-        accountId,
-        description: 'x',
-        productNumber: 'hp-500',
-        packageType: 'boxes',
-        lengthIn: 1,
-        widthIn: 1,
-        heightIn: 1,
-        weightLb: 1,
-      });
+    const insertTwin = t.database.db.insert(products).values({
+      accountId,
+      description: 'x',
+      productNumber: 'hp-500',
+      packageType: 'boxes',
+      lengthIn: 1,
+      widthIn: 1,
+      heightIn: 1,
+      weightLb: 1,
+    });
     await expect(insertTwin).rejects.toThrow();
 
     const shipper = await t.client().login('shipper@demo.test');
@@ -355,6 +353,275 @@ describe('GET /api/products: search, sort and paging', () => {
     });
     await t.database.db.delete(accounts).where(eq(accounts.id, account!.id));
     expect(await t.database.db.select().from(products).where(eq(products.accountId, account!.id))).toEqual([]);
+  });
+});
+
+const upload = (c: TestClient, csv: string, query = '?dry_run=1') =>
+  c.request({ method: 'POST', url: `/api/products/import${query}`, payload: csv, headers: { 'content-type': 'text/csv' } });
+const header = PRODUCT_CSV_COLUMNS.join(',');
+/** One CSV line in PRODUCT_CSV_COLUMNS order (only the given fields; the rest empty). */
+const line = (v: Record<string, string | number>) => PRODUCT_CSV_COLUMNS.map((c) => v[c] ?? '').join(',');
+const row = (n: number, over: Record<string, string | number> = {}) =>
+  line({
+    description: `Widget ${n}`,
+    product_number: `W-${n}`,
+    package_type: 'boxes',
+    length_in: 10,
+    width_in: 8,
+    height_in: 6,
+    weight_lb: 2,
+    ...over,
+  });
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+const valuesOf = (p: Product) => {
+  const { id: _id, created_at: _c, updated_at: _u, ...values } = p;
+  return values;
+};
+
+describe('product CSV', () => {
+  beforeEach(() => emptyCatalog('other@demo.test'));
+
+  it('offers a template: the header of PRODUCT_CSV_COLUMNS and one example row that imports cleanly', async () => {
+    const c = await other();
+    const res = await c.get('/api/products/template.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="product-catalog-template.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe(header);
+    expect(lines).toHaveLength(2);
+    const report = (await upload(c, res.body)).json() as CsvImportReport;
+    expect(report).toEqual({ rows_total: 1, rows_valid: 1, imported: 0, errors: [], duplicates: [] });
+  });
+
+  it('reports bad rows by line and field, and likely duplicates of the catalog and of the file; a dry run writes nothing', async () => {
+    const c = await other();
+    const numbered = await create(c, product({ product_number: 'HP-500' }));
+    const plain = await create(
+      c,
+      product({ product_number: '', description: 'Loose gaskets', package_type: 'bags', length_in: 5, width_in: 5, height_in: 2 }),
+    );
+    const csv = [
+      header,
+      row(1, { product_number: 'A-1', freight_class: 85, nmfc: '116030', sat: '40151500' }), // 2: good
+      line({ description: '', package_type: 'barrels', length_in: 'abc', width_in: 1, height_in: 1, weight_lb: 1 }), // 3: bad
+      row(9, { product_number: ' a-1 ' }), // 4: the number of line 2
+      row(2, { product_number: '', description: 'Widget box' }), // 5: good, no number
+      row(3, { product_number: '', description: '  WIDGET   box ' }), // 6: line 5 again (case, spaces)
+      row(4, { product_number: '', description: 'Widget box', length_in: 11 }), // 7: other dimensions: good
+      row(5, { product_number: 'hp-500' }), // 8: in the catalog by number
+      line({ description: 'LOOSE gaskets', package_type: 'Bags', length_in: 5, width_in: 5, height_in: 2, weight_lb: 9 }), // 9: in the catalog
+      row(6, { package_type: 'Tubes/Pipes', hazardous: 'yes', freight_class: 92.5 }), // 10: good
+      row(7, { sat: '123', freight_class: 80, hazardous: 'maybe' }), // 11: bad
+      '', // blank lines are skipped
+      'Only,two', // 13: wrong cell count
+    ].join('\n');
+    const res = await upload(c, csv);
+    expect(res.statusCode).toBe(200);
+    const report = res.json() as CsvImportReport;
+    expect(report).toEqual({
+      rows_total: 11,
+      rows_valid: 4,
+      imported: 0,
+      errors: [
+        { line: 3, field: 'description', message: 'Field is required' },
+        { line: 3, field: 'package_type', message: 'Package type is required' },
+        { line: 3, field: 'length_in', message: 'Enter a number' },
+        { line: 11, field: 'sat', message: 'Enter the 8-digit SAT key' },
+        { line: 11, field: 'freight_class', message: 'Choose a valid freight class' },
+        { line: 11, field: 'hazardous', message: 'Enter true or false (yes/no, 1/0)' },
+        { line: 13, field: null, message: expect.stringContaining('2 cells where the header has 11') },
+      ],
+      duplicates: [
+        { line: 4, of: 'file', existing_id: null, duplicate_of_line: 2 },
+        { line: 6, of: 'file', existing_id: null, duplicate_of_line: 5 },
+        { line: 8, of: 'book', existing_id: numbered.id, duplicate_of_line: null },
+        { line: 9, of: 'book', existing_id: plain.id, duplicate_of_line: null },
+      ],
+    });
+    expect((await c.get('/api/products')).json().meta.total).toBe(2);
+
+    // Without dry_run: the same report, and the four good rows written.
+    const written = (await upload(c, csv, '')).json() as CsvImportReport;
+    expect(written).toEqual({ ...report, imported: 4 });
+    const list = (await c.get('/api/products?q=widget&sort=product_number')).json().data as Product[];
+    const summary = list.map((p) => [p.description, p.product_number, p.package_type, p.length_in].join(' ')).sort();
+    expect(summary).toEqual(['Widget 1 A-1 boxes 10', 'Widget 6 W-6 tubes_pipes 10', 'Widget box  boxes 10', 'Widget box  boxes 11']);
+    const widget1 = list.find((p) => p.product_number === 'A-1');
+    expect(widget1).toMatchObject({
+      freight_class: 85,
+      nmfc: '116030',
+      sat: '40151500',
+      width_in: 8,
+      height_in: 6,
+      weight_lb: 2,
+      hazardous: false,
+    });
+    expect(list.find((p) => p.product_number === 'W-6')).toMatchObject({ freight_class: 92.5, hazardous: true });
+    expect((await c.get('/api/products')).json().meta.total).toBe(6);
+
+    // A second import of the same file finds every good row in the catalog.
+    const again = (await upload(c, csv, '')).json() as CsvImportReport;
+    expect(again).toMatchObject({ rows_valid: 0, imported: 0 });
+    expect(again.duplicates.map((d) => [d.line, d.of])).toEqual([
+      [2, 'book'],
+      [4, 'book'],
+      [5, 'book'],
+      [6, 'book'],
+      [7, 'book'],
+      [8, 'book'],
+      [9, 'book'],
+      [10, 'book'],
+    ]);
+  });
+
+  it("reports in the caller's language and checks the header", async () => {
+    const c = await other();
+    await c.put('/api/settings', { language: 'es' });
+    try {
+      const report = (await upload(c, [header, row(1, { description: '' })].join('\n'))).json() as CsvImportReport;
+      expect(report.errors).toEqual([{ line: 2, field: 'description', message: 'Campo obligatorio' }]);
+    } finally {
+      await c.put('/api/settings', { language: 'en' });
+    }
+    const bad = (await upload(c, 'Description,weight,colour\nA,1,red')).json() as CsvImportReport;
+    expect(bad.rows_valid).toBe(0);
+    expect(bad.errors.map((e) => e.line)).toEqual([1, 1]);
+    expect(bad.errors.map((e) => e.message).join(' | ')).toMatch(/colour.*product_number, nmfc, sat, package_type/);
+    // Columns in any order and case.
+    const shuffled = [...PRODUCT_CSV_COLUMNS].reverse();
+    const text = [
+      shuffled.map((h) => h.toUpperCase()).join(','),
+      shuffled
+        .map(
+          (h) => ({ description: 'Rev', package_type: 'crates', length_in: 1, width_in: 2, height_in: 3, weight_lb: 4 })[h as string] ?? '',
+        )
+        .join(','),
+    ].join('\r\n');
+    expect((await upload(c, text)).json()).toMatchObject({ rows_valid: 1, errors: [] });
+  });
+
+  it('refuses files over the limits: 413 over 10 MB, 422 over 50,000 rows, each saying the limit; a body that is not CSV', async () => {
+    const c = await other();
+    const tooBig = await upload(c, `${header}\n${row(1)}\n${'x'.repeat(10 * 1024 * 1024)}`);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: 'The file is too large: the limit is 10 MB', code: 'bad_request' });
+
+    const tooMany = await upload(c, `${header}\n${`${row(1)}\n`.repeat(50_001)}`, '');
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toEqual({
+      message: 'The file has 50,001 rows: the limit is 50,000 rows',
+      errors: { file: ['The file has 50,001 rows: the limit is 50,000 rows'] },
+    });
+
+    const json = await c.post('/api/products/import', { rows: [] });
+    expect(json.statusCode).toBe(422);
+    expect(json.json().errors).toEqual({ body: ['Send the file as text/csv (Content-Type: text/csv)'] });
+    expect((await c.get('/api/products')).json().meta.total).toBe(0);
+  });
+
+  it('writes all or nothing: a failure in the middle of an import leaves the catalog as it was', async () => {
+    const c = await other();
+    await upload(c, [header, row(0)].join('\n'), '');
+    // 1,100 rows: the first statement (1,000 rows) succeeds, the second fails.
+    const rows = Array.from({ length: 1_100 }, (_, i) => row(i + 1, i === 1_050 ? { description: 'Boom' } : {}));
+    const db = t.database.db;
+    await db.execute(sql`create function products_boom() returns trigger language plpgsql as $$
+      begin
+        if new.description = 'Boom' then raise exception 'injected failure'; end if;
+        if new.description = 'Taken' then raise exception 'number taken meanwhile' using errcode = 'unique_violation'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger products_boom before insert on products for each row execute function products_boom()`);
+    try {
+      const res = await upload(c, [header, ...rows].join('\n'), '');
+      expect(res.statusCode).toBe(500);
+      expect(res.json().code).toBe('server_error');
+      expect((await c.get('/api/products')).json().meta.total).toBe(1);
+
+      // A product number taken by another request while the file was read: 422, nothing written.
+      const taken = await upload(c, [header, row(1), row(2, { description: 'Taken' })].join('\n'), '');
+      expect(taken.statusCode).toBe(422);
+      expect(taken.json().errors).toEqual({ file: ['This product number is already in your catalog'] });
+      expect((await c.get('/api/products')).json().meta.total).toBe(1);
+    } finally {
+      await db.execute(sql`drop trigger products_boom on products`);
+      await db.execute(sql`drop function products_boom()`);
+    }
+    const again = (await upload(c, [header, ...rows].join('\n'), '')).json() as CsvImportReport;
+    expect(again.imported).toBe(1_100);
+    expect((await c.get('/api/products')).json().meta.total).toBe(1_101);
+  });
+
+  it('exports the catalog or the filtered view re-importably, formula-like cells neutralised', async () => {
+    const c = await other();
+    const made = [
+      await create(c, product({ description: '=HYPERLINK("http://evil.example","Click")', product_number: '-5', nmfc: '@x' })),
+      await create(
+        c,
+        product({ description: 'Café "Olé", S.A.', product_number: '+A1', freight_class: null, sat: '', hazardous: true, weight_lb: 500 }),
+      ),
+      await create(c, product({ description: 'Plain rolls', product_number: '', package_type: 'rolls', weight_lb: 0.25, nmfc: '' })),
+    ];
+    const res = await c.get('/api/products/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="product-catalog.csv"');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const csv = res.body;
+    const lines = csvLines(csv);
+    expect(lines[0]).toBe(header);
+    expect(lines).toHaveLength(4);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(csv).toContain(`,'-5,`);
+    expect(csv).toContain(`,'+A1,`);
+    expect(csv).toContain(`,'@x,`);
+    expect(csv).toContain('"Café ""Olé"", S.A."');
+
+    // The same catalog: every row a duplicate of it.
+    const same = (await upload(c, csv, '')).json() as CsvImportReport;
+    expect(same).toMatchObject({ rows_total: 3, rows_valid: 0, imported: 0, errors: [] });
+    expect(same.duplicates.map((d) => d.existing_id).sort()).toEqual(made.map((p) => p.id).sort());
+
+    // An empty catalog: every row back with the same values.
+    await emptyCatalog('other@demo.test');
+    expect((await upload(c, csv, '')).json()).toMatchObject({ rows_total: 3, imported: 3, errors: [], duplicates: [] });
+    const back = (await c.get('/api/products')).json().data as Product[];
+    const byDescription = (a: { description: string }, b: { description: string }) => a.description.localeCompare(b.description);
+    expect(back.map(valuesOf).sort(byDescription)).toEqual(made.map(valuesOf).sort(byDescription));
+
+    // The filtered and sorted view.
+    const view = await c.get('/api/products/export.csv?q=a&sort=weight_lb&dir=desc');
+    expect(csvLines(view.body).map((l) => l.split(',')[0])).toEqual([
+      'description',
+      '"Café ""Olé""',
+      '"\'=HYPERLINK(""http://evil.example""',
+      'Plain rolls',
+    ]);
+    const rolls = await c.get('/api/products/export.csv?q=roll');
+    expect(csvLines(rolls.body)).toHaveLength(2);
+    expect((await c.get('/api/products/export.csv?sort=colour')).statusCode).toBe(422);
+  });
+
+  it('refuses anonymous callers (401) and staff (403) on the CSV routes, before reading the upload', async () => {
+    const anon = t.client();
+    const staff = await t.client().login('admin@demo.test');
+    for (const client of [anon, staff]) {
+      const expected = client === anon ? 401 : 403;
+      expect((await client.get('/api/products/template.csv')).statusCode).toBe(expected);
+      expect((await client.get('/api/products/export.csv')).statusCode).toBe(expected);
+      expect((await upload(client, `${header}\n${row(1)}`)).statusCode).toBe(expected);
+      expect((await upload(client, `${header}\n${row(1)}\n${'x'.repeat(11 * 1024 * 1024)}`, '')).statusCode).toBe(expected);
+    }
+    // The other account's export holds none of the shipper's products.
+    const shipper = await t.client().login('shipper@demo.test');
+    await create(shipper, product({ product_number: 'ONLY-SHIPPER' }));
+    expect((await (await other()).get('/api/products/export.csv')).body).not.toContain('ONLY-SHIPPER');
   });
 });
 
