@@ -2,11 +2,12 @@
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/quotes-load.ts
 // (creates and drops its own database; servers listen on 127.0.0.1 only; stops by itself)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { backendCpuMs, backendCpuSince, processCpuMs } from './postgres-cpu';
 import { benchQuoteRequest } from './shipment';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,30 +49,6 @@ async function waitFor(url: string) {
 /** Resident memory of a process from /proc (Linux): now (VmRSS) or its peak so far (VmHWM), in MB. */
 const memoryMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
-
-/** CPU time a process has used so far (user + system, /proc/<pid>/stat), in ms. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
-};
-
-/**
- * CPU time of every PostgreSQL process (backends, walwriter, checkpointer), by pid, in ms. The
- * database serves other work on a shared machine too, so this is an upper bound for the quotes.
- */
-function postgresCpuMs() {
-  const byPid = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') byPid.set(pid, cpuMs(Number(pid)));
-    } catch {} // the process ended while we looked
-  }
-  return byPid;
-}
-
-/** CPU the PostgreSQL processes used between two postgresCpuMs() readings (a new process counts from 0). */
-const postgresCpuSince = (before: Map<string, number>) =>
-  [...postgresCpuMs()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 function run(opts: autocannon.Options) {
   return new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
@@ -127,8 +104,8 @@ try {
     throw new Error(`quote probe failed: ${probe.status} ${JSON.stringify(probeBody).slice(0, 300)}`);
 
   const helloRun = await run({ url: 'http://127.0.0.1:3202/', connections: CONNECTIONS, duration: SECONDS });
-  const cpuBefore = app.pid ? cpuMs(app.pid) : 0;
-  const postgresBefore = postgresCpuMs();
+  const cpuBefore = app.pid ? processCpuMs(app.pid) : 0;
+  const postgresBefore = await backendCpuMs(base, dbName);
   const quoteRun = await run({
     url: 'http://127.0.0.1:3201/api/quotes',
     method: 'POST',
@@ -137,8 +114,8 @@ try {
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  const serverCpuMs = app.pid ? cpuMs(app.pid) - cpuBefore : 0;
-  const postgresCpu = postgresCpuSince(postgresBefore);
+  const serverCpuMs = app.pid ? processCpuMs(app.pid) - cpuBefore : 0;
+  const postgresCpu = await backendCpuSince(base, dbName, postgresBefore);
   const quotesStored = await withAdmin(async () => {
     const c = new pg.Client({ connectionString: dbUrl.toString() });
     await c.connect();

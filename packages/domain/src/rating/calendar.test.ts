@@ -226,6 +226,21 @@ describe('estimatedDelivery', () => {
     expect(estimatedDelivery('2026-06-30', 1, 'US')).toBe('2026-07-01');
   });
 
+  it('answers the same when asked again, and past the bound of remembered dates', () => {
+    const first = estimatedDelivery('2026-12-23', 3, 'US');
+    for (let i = 0; i < 1_200; i += 1) estimatedDelivery(addDays('2026-01-01', i), 2, 'MX');
+    expect(first).toBe('2026-12-30');
+    expect(estimatedDelivery('2026-12-23', 3, 'US')).toBe('2026-12-30');
+    expect(estimatedDelivery(addDays('2026-01-01', 1_199), 2, 'MX')).toBe(addBusinessDays(addDays('2026-01-01', 1_199), 2, 'MX'));
+  });
+
+  it('still rejects an invalid date after a valid one', () => {
+    expect(estimatedDelivery('2026-11-23', 1, 'US')).toBe('2026-11-24');
+    expect(() => estimatedDelivery('2026-02-30', 1, 'US')).toThrow(RangeError);
+    expect(() => estimatedDelivery('2026-02-30', 1, 'US')).toThrow(RangeError);
+    expect(() => estimatedDelivery('2026-11-23', 1.5, 'US')).toThrow(RangeError);
+  });
+
   it('gives a window for a transit range', () => {
     expect(estimatedDeliveryWindow('2026-11-23', ltlTransitDays(600), 'US')).toEqual({
       earliest: '2026-11-25',

@@ -201,6 +201,14 @@ export function ltlTransitDays(miles: number): TransitDays {
 }
 
 /**
+ * Delivery dates already counted, by country, pickup and transit days. Every carrier of a quote,
+ * and every quote of the day, asks for the same few; the calendar never changes while a process
+ * runs, so an answer stays right. Bounded: the oldest answer goes first.
+ */
+const deliveryDates = new Map<string, IsoDate>();
+const DELIVERY_DATES_KEPT = 1_000;
+
+/**
  * Delivery date `transitDays` business days after pickup, on the destination country's
  * calendar; the pickup day is not counted.
  */
@@ -208,7 +216,14 @@ export function estimatedDelivery(pickupDate: IsoDate, transitDays: number, dest
   if (!Number.isInteger(transitDays) || transitDays < 0) {
     throw new RangeError(`Invalid transit days: ${transitDays}`);
   }
-  return addBusinessDays(pickupDate, transitDays, destinationCountry);
+  const key = `${destinationCountry}|${pickupDate}|${transitDays}`;
+  let date = deliveryDates.get(key);
+  if (date === undefined) {
+    date = addBusinessDays(pickupDate, transitDays, destinationCountry); // throws on an invalid date: nothing kept
+    if (deliveryDates.size >= DELIVERY_DATES_KEPT) deliveryDates.delete(deliveryDates.keys().next().value as string);
+    deliveryDates.set(key, date);
+  }
+  return date;
 }
 
 /** Earliest and latest delivery for a transit range (see estimatedDelivery). */
