@@ -1,0 +1,74 @@
+/**
+ * Group commit: rows written by concurrent callers go to the database together, in one
+ * multi-row statement, instead of one statement (and one commit) each. On PostgreSQL a quote
+ * insert stored alone cost ~0.6 ms of the backend's CPU, ~0.3 ms in batches of 16
+ * (bench/quote-insert.ts).
+ *
+ * A batch is written when `maxRows` rows wait or `maxWaitMs` after its first row, whichever
+ * comes first. Each caller's promise settles only once its own row is written (or not), so an
+ * answer that depends on the row being stored is never sent early. One bad row fails the whole
+ * multi-row statement: the batch is then written again row by row, so only the bad row's caller
+ * sees the error.
+ *
+ * Batches do not wait for each other: with a pool each may run on its own connection, and on a
+ * single connection (PGlite) they simply queue like any other statement. Nothing here holds a
+ * connection or a transaction while it waits, so it cannot deadlock one.
+ */
+export interface WriteBatcherOptions<T> {
+  /** Writes all rows in one statement; throws when any of them is refused. */
+  writeMany(rows: T[]): Promise<void>;
+  /** Writes one row alone: the fallback after a failed batch. */
+  writeOne(row: T): Promise<void>;
+  maxRows: number;
+  maxWaitMs: number;
+}
+
+interface Waiting<T> {
+  row: T;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export function writeBatcher<T>(opts: WriteBatcherOptions<T>) {
+  let waiting: Waiting<T>[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  async function write(batch: Waiting<T>[]) {
+    try {
+      await opts.writeMany(batch.map((w) => w.row));
+      for (const w of batch) w.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      await Promise.all(
+        batch.map((w) =>
+          opts.writeOne(w.row).then(
+            () => w.resolve(),
+            (rowError: unknown) => w.reject(rowError),
+          ),
+        ),
+      );
+    }
+  }
+
+  function flush() {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = waiting;
+    waiting = [];
+    void write(batch);
+  }
+
+  return {
+    /** Resolves once `row` is written; rejects with the error that refused it. */
+    add(row: T): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ row, resolve, reject });
+        if (waiting.length >= opts.maxRows) flush();
+        else timer ??= setTimeout(flush, opts.maxWaitMs);
+      });
+    },
+  };
+}
