@@ -21,12 +21,15 @@ const time = z
   .optional()
   .default('');
 
+/** Built once: a CSV import checks up to 50,000 emails, and building the check per value cost ~20 µs each. */
+const EMAIL = z.email();
+
 /** Optional email and phone: checked only when given (the book keeps places, not always people). */
 const optionalEmail = z
   .string()
   .trim()
   .max(254, { error: 'validation.too_long' })
-  .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'validation.email' })
+  .refine((v) => v === '' || EMAIL.safeParse(v).success, { error: 'validation.email' })
   .transform((v) => v.toLowerCase())
   .optional()
   .default('');

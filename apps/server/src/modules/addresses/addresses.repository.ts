@@ -1,5 +1,5 @@
 import type { ADDRESS_SORTS, AddressBookEntryValues } from '@freight/contracts';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addressBook } from '../../db/schema';
 
@@ -20,7 +20,7 @@ export interface AddressQuery {
   dir: 'asc' | 'desc';
 }
 
-/** Rows per multi-row INSERT of an import (27 parameters a row, far below PostgreSQL's 65,535). */
+/** Rows per INSERT statement of an import. */
 export const INSERT_CHUNK = 1_000;
 
 /** `value` as a LIKE pattern that matches itself only (\, % and _ escaped). */
@@ -76,6 +76,16 @@ function columnsOf(record: AddressRecord) {
     dedupeKey: record.dedupeKey,
   };
 }
+
+/** The columns a bulk insert writes (all but the id and the generated search text), by property name. */
+const BULK_COLUMNS = Object.entries(getTableColumns(addressBook)).filter(([key]) => key !== 'id' && key !== 'searchText');
+const BULK_NAMES = Object.fromEntries(BULK_COLUMNS.map(([key, column]) => [key, column.name])) as Record<
+  keyof ReturnType<typeof columnsOf>,
+  string
+>;
+// Column names and types come from the schema, never from a caller: safe as SQL text.
+const BULK_COLUMN_LIST = sql.raw(BULK_COLUMNS.map(([, c]) => `"${c.name}"`).join(', '));
+const BULK_RECORD_TYPE = sql.raw(BULK_COLUMNS.map(([, c]) => `"${c.name}" ${c.getSQLType()}`).join(', '));
 
 /** The address book; every query is through the caller's account. */
 export function addressesRepository(db: Db) {
@@ -147,31 +157,45 @@ export function addressesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The ids of the account's entries with one of these duplicate keys (key -> id of the oldest). */
+    /**
+     * The ids of the account's entries with one of these duplicate keys (key -> id of the oldest).
+     * The keys go as one JSON parameter (an IN list of 50,000 parameters is slow to build and to plan).
+     */
     async idsByDedupeKey(accountId: string, keys: string[]) {
       const found = new Map<string, string>();
-      for (let i = 0; i < keys.length; i += 10_000) {
-        const rows = await db
-          .select({ id: addressBook.id, key: addressBook.dedupeKey })
-          .from(addressBook)
-          .where(and(eq(addressBook.accountId, accountId), inArray(addressBook.dedupeKey, keys.slice(i, i + 10_000))))
-          .orderBy(asc(addressBook.createdAt), asc(addressBook.id));
-        for (const r of rows) if (!found.has(r.key)) found.set(r.key, r.id);
-      }
+      if (!keys.length) return found;
+      const rows = await db
+        .select({ id: addressBook.id, key: addressBook.dedupeKey })
+        .from(addressBook)
+        .where(
+          and(
+            eq(addressBook.accountId, accountId),
+            sql`${addressBook.dedupeKey} in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+          ),
+        )
+        .orderBy(asc(addressBook.createdAt), asc(addressBook.id));
+      for (const r of rows) if (!found.has(r.key)) found.set(r.key, r.id);
       return found;
     },
 
     /**
      * Writes the records in one transaction, INSERT_CHUNK rows per statement: all or nothing.
+     * Each statement takes its rows as one JSON parameter (`jsonb_to_recordset`): drizzle's
+     * multi-row VALUES builder spent ~0.25 ms of CPU per row on 27 bound parameters, 12 s for a
+     * 50,000-row file; the JSON text costs a few microseconds a row, the same on PGlite.
      */
     async insertAll(accountId: string, userId: string, records: AddressRecord[], at: Date) {
       if (!records.length) return 0;
+      const stamp = at.toISOString();
       await db.transaction(async (tx) => {
         for (let i = 0; i < records.length; i += INSERT_CHUNK) {
-          const chunk = records
-            .slice(i, i + INSERT_CHUNK)
-            .map((r) => ({ ...columnsOf(r), accountId, createdBy: userId, createdAt: at, updatedAt: at }));
-          await tx.insert(addressBook).values(chunk);
+          const chunk = records.slice(i, i + INSERT_CHUNK).map((r) => {
+            const row: Record<string, unknown> = { account_id: accountId, created_by: userId, created_at: stamp, updated_at: stamp };
+            for (const [key, value] of Object.entries(columnsOf(r))) row[BULK_NAMES[key as keyof typeof BULK_NAMES]] = value;
+            return row;
+          });
+          await tx.execute(sql`insert into address_book (${BULK_COLUMN_LIST}) select ${BULK_COLUMN_LIST}
+            from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(${BULK_RECORD_TYPE})`);
         }
       });
       return records.length;
