@@ -1,5 +1,5 @@
 import { ADDRESS_CSV_COLUMNS, CSV_IMPORT_LIMITS, type CsvImportReport } from '@freight/contracts';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers';
@@ -9,6 +9,9 @@ import { stubApi } from '../../test/stubApi';
 import { CsvImportDialog } from './CsvImportDialog';
 import { csvCatalogs } from './i18n';
 import { stubXhrWithFetch } from './testXhr';
+
+// The screens are heavy for jsdom; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const REPORT: CsvImportReport = {
   rows_total: 5,
