@@ -20,10 +20,14 @@ function merge(a: Tree, b: Tree): Tree {
 }
 
 /**
- * Feature catalogs (`features/<feature>/locales/<part>.<lang>.json`) sit beside the screens they
- * word, so parts of a feature can grow without one huge file.
+ * Feature and shared-component catalogs (`features/<feature>/locales/<part>.<lang>.json`,
+ * `components/<group>/locales/...`) sit beside the screens they word, so parts can grow without
+ * one huge file.
  */
-const featureCatalogs = import.meta.glob<Tree>('../features/*/locales/*.json', { eager: true, import: 'default' });
+const featureCatalogs = import.meta.glob<Tree>(['../features/*/locales/*.json', '../components/*/locales/*.json'], {
+  eager: true,
+  import: 'default',
+});
 
 function catalogsOf(language: string): Tree[] {
   return Object.entries(featureCatalogs)

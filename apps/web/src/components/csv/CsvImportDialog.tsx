@@ -6,7 +6,6 @@ import { apiUpload, isApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/forms';
 import { useFormat } from '../../lib/useFormat';
 import { ErrorAlert } from '../ErrorAlert';
-import './i18n';
 import { useFileDownload } from './useFileDownload';
 
 export interface CsvImportDialogProps {

@@ -3,7 +3,6 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
 import { downloadFile, isDownloadBlocked } from '../../lib/download';
-import './i18n';
 
 /**
  * `download(path, {fileName, query})` for export and template buttons: saves the file, or says
