@@ -1,12 +1,15 @@
-import { PACKAGE_TYPES } from '@freight/contracts';
+import { PACKAGE_TYPES, type Product } from '@freight/contracts';
 import { NMFC_CLASSES } from '@freight/domain';
 import { Button, Checkbox, Fieldset, Grid, Group, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lengthUnit, weightUnit } from '../../../../lib/format';
 import { useFormat } from '../../../../lib/useFormat';
 import type { LineDensity } from './density';
 import type { FormKind, FormValues } from './model';
+import { searchProducts } from './pickersApi';
+import { SearchPicker } from './SearchPicker';
 import { UnitLabel } from './UnitLabel';
 
 export interface ItemLineProps {
@@ -24,6 +27,8 @@ export interface ItemLineProps {
   onCombine: (target: string | null) => void;
   onFreightClass: (value: string) => void;
   onRemove: (() => void) | null;
+  /** A catalog product was picked: fill the line from it. */
+  onPickProduct: (product: Product) => void;
 }
 
 const unitSection = (unit: string) => (
@@ -44,9 +49,11 @@ export function ItemLine({
   onCombine,
   onFreightClass,
   onRemove,
+  onPickProduct,
 }: ItemLineProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const [picked, setPicked] = useState<Product | null>(null);
   const item = form.values.items[index];
   if (!item) return null;
   const units = form.values.unit_system;
@@ -79,6 +86,37 @@ export function ItemLine({
   return (
     <Fieldset legend={t('quotes.form.items.item', { n })} variant="filled" p="sm" data-testid={`item-${n}`}>
       <Grid gap="xs" columns={24}>
+        <Grid.Col span={{ base: 24, md: 12 }}>
+          <SearchPicker<Product>
+            label={t('quotes.form.pickers.product.label')}
+            placeholder={t('quotes.form.pickers.product.placeholder')}
+            queryKey="product-picker"
+            search={searchProducts}
+            idOf={(p) => p.id}
+            describe={(p) => {
+              const facts = {
+                number: p.product_number,
+                package_type: t(`quotes.form.package_types.${p.package_type}`),
+                dimensions: fmt.dimensions([p.length_in, p.width_in, p.height_in], units),
+                weight: fmt.weight(p.weight_lb, units),
+              };
+              return {
+                title: p.description,
+                detail: t(p.product_number ? 'quotes.form.pickers.product.detail_number' : 'quotes.form.pickers.product.detail', facts),
+              };
+            }}
+            onPick={(p) => {
+              setPicked(p);
+              onPickProduct(p);
+            }}
+            chosen={
+              picked && picked.description === item.description.trim()
+                ? t('quotes.form.pickers.product.chosen', { description: picked.description })
+                : undefined
+            }
+            emptyText={t('quotes.form.pickers.product.empty')}
+          />
+        </Grid.Col>
         <Grid.Col span={{ base: 16, md: 6 }}>
           <NativeSelect
             label={t('quotes.form.items.package_type')}

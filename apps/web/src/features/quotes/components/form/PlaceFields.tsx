@@ -1,14 +1,17 @@
-import { SITE_TYPES } from '@freight/contracts';
+import { type AddressBookEntry, SITE_TYPES } from '@freight/contracts';
 import { COUNTRIES, type Country } from '@freight/domain';
 import { Grid, NativeSelect, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api';
 import { translateMessage } from '../../../../lib/forms';
 import { lookupPostalCode } from '../../api/quotesApi';
 import { type FormValues, normalizePostalCode, type SiteType } from './model';
+import { searchAddresses } from './pickersApi';
+import { SearchPicker } from './SearchPicker';
 
 /** A complete code of the country: US ZIP (ZIP+4 allowed), Canadian A1A 1A1, Mexican 5-digit CP. */
 const COMPLETE: Record<Country, RegExp> = {
@@ -44,15 +47,21 @@ function usePlaceLookup(country: Country, code: string) {
   return { place: query.data?.data ?? null, error, searching: query.isFetching };
 }
 
-/** Postal code (with the city and state it names), country and site type of one end. */
+/**
+ * An address book search that fills the end (optional: the fields can be typed into), then postal
+ * code (with the city and state it names), country and site type of one end.
+ */
 export function PlaceFields({
   form,
   end,
   onSiteType,
+  onPick,
 }: {
   form: UseFormReturnType<FormValues>;
   end: 'origin' | 'destination';
   onSiteType: (next: SiteType) => void;
+  /** An address book entry was picked: fill the end from it. */
+  onPick: (entry: AddressBookEntry) => void;
 }) {
   const { t } = useTranslation();
   const side = end === 'origin' ? 'pickup' : 'delivery';
@@ -66,6 +75,13 @@ export function PlaceFields({
       : lookup.place.state
     : null;
 
+  // The entry picked, named under the search box while the end still holds its postal code and country.
+  const [picked, setPicked] = useState<AddressBookEntry | null>(null);
+  const chosen =
+    picked && normalizePostalCode(picked.postal_code) === normalizePostalCode(value.postal_code) && picked.country === value.country
+      ? t('quotes.form.pickers.address.chosen', picked)
+      : null;
+
   const onCode = (raw: string) => {
     // A Canadian code starts with a letter and a digit: switch the country for the user.
     if (value.country === 'US' && CANADIAN_START.test(raw)) form.setFieldValue(`${end}.country`, 'CA');
@@ -74,6 +90,37 @@ export function PlaceFields({
 
   return (
     <Grid gap="xs">
+      <Grid.Col span={12}>
+        <SearchPicker<AddressBookEntry>
+          label={t(`quotes.form.pickers.address.${side}`)}
+          placeholder={t('quotes.form.pickers.address.placeholder')}
+          queryKey="address-picker"
+          search={searchAddresses}
+          idOf={(a) => a.id}
+          describe={(a) => ({
+            title: a.company,
+            detail: t('quotes.form.pickers.address.detail', {
+              street: a.street1,
+              city: a.city,
+              state: a.state,
+              postal_code: a.postal_code,
+              country: a.country,
+            }),
+          })}
+          onPick={(a) => {
+            setPicked(a);
+            onPick(a);
+          }}
+          chosen={
+            chosen ? (
+              <Text span size="xs" c="teal.8" fw={500} data-testid={`${side}-address`}>
+                {chosen}
+              </Text>
+            ) : undefined
+          }
+          emptyText={t('quotes.form.pickers.address.empty')}
+        />
+      </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 5 }}>
         <TextInput
           label={t(`quotes.form.postal_code.${side}`)}

@@ -1,4 +1,4 @@
-import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import type { AddressBookEntry, Product, QuoteMode, QuoteRequestInput } from '@freight/contracts';
 import { EQUIPMENT_TYPES, SIGNATURE_OPTIONS } from '@freight/contracts';
 import { DEFAULT_SETTINGS, type UnitSystem } from '@freight/domain';
 import type { FreightClass } from '@freight/domain/rating/freight-class';
@@ -263,6 +263,48 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     });
   };
 
+  /**
+   * An address book entry fills one end in one edit: postal code, country and site type
+   * (residential, else limited access, else business) with the services that site type
+   * recommends, and a liftgate when the entry recommends one.
+   */
+  const pickAddress = (end: 'origin' | 'destination', a: AddressBookEntry) => {
+    const current = form.getValues();
+    const site: SiteType = a.location_type === 'residential' ? 'residential' : a.limited_access ? 'limited_access' : 'business';
+    let accessorials = applySiteType(current.accessorials, END_OF[end], current[end].site_type, site);
+    if (a.liftgate_recommended) accessorials = withAccessorial(accessorials, `liftgate_${END_OF[end]}`, true);
+    form.setValues({ [end]: { postal_code: a.postal_code, country: a.country, site_type: site }, accessorials });
+    form.clearFieldError(`${end}.postal_code`);
+    form.clearFieldError(`${end}.country`);
+    form.clearFieldError(`${end}.site_type`);
+  };
+
+  /**
+   * A catalog product fills one line in one edit: package type, dimensions and weight (in the
+   * form's units, to 0.01), class and NMFC (LTL & Small Package only: truckload shows neither),
+   * hazardous and description. The quantity stays.
+   */
+  const pickProduct = (index: number, p: Product) => {
+    const current = form.getValues();
+    const line = current.items[index];
+    if (!line) return;
+    const u = current.unit_system;
+    const inForm = (inches: number) => round2(fromInches(inches, u));
+    form.setFieldValue(`items.${index}`, {
+      ...line,
+      package_type: p.package_type,
+      length: inForm(p.length_in),
+      width: inForm(p.width_in),
+      height: inForm(p.height_in),
+      weight: round2(fromPounds(p.weight_lb, u)),
+      hazardous: p.hazardous,
+      description: p.description,
+      ...(ltlParcel ? { freight_class: p.freight_class === null ? '' : String(p.freight_class), nmfc: p.nmfc } : {}),
+    });
+    const prefix = `items.${index}.`;
+    form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([k]) => !k.startsWith(prefix))));
+  };
+
   const toggleAccessorial = (code: AccessorialCode, on: boolean) => {
     form.setFieldValue('accessorials', withAccessorial(form.getValues().accessorials, code, on));
     const s = serviceOf(code);
@@ -354,7 +396,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                     <Text size="sm" fw={600} mb={4}>
                       {t(`quotes.form.${END_OF[end]}`)}
                     </Text>
-                    <PlaceFields form={form} end={end} onSiteType={(next) => setSiteType(end, next)} />
+                    <PlaceFields form={form} end={end} onSiteType={(next) => setSiteType(end, next)} onPick={(a) => pickAddress(end, a)} />
                   </Grid.Col>
                 ))}
                 <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
@@ -445,6 +487,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                     targets={combineTargets(values.items, item.key).map((l) => ({ key: l.key, n: values.items.indexOf(l) + 1 }))}
                     onCombine={(target) => setItems(setCombine(form.getValues().items, item.key, target))}
                     onFreightClass={(v) => setFreightClass(index, v)}
+                    onPickProduct={(p) => pickProduct(index, p)}
                     onRemove={values.items.length > 1 ? () => setItems(removeLine(form.getValues().items, item.key)) : null}
                   />
                 );
