@@ -34,12 +34,7 @@ CREATE TABLE "address_book" (
 ALTER TABLE "address_book" ADD CONSTRAINT "address_book_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "address_book" ADD CONSTRAINT "address_book_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "address_book_account_company_idx" ON "address_book" USING btree ("account_id",lower("company") collate "C","id");--> statement-breakpoint
-CREATE INDEX "address_book_account_contact_idx" ON "address_book" USING btree ("account_id",lower("first_name" || ' ' || "last_name") collate "C","id");--> statement-breakpoint
-CREATE INDEX "address_book_account_city_idx" ON "address_book" USING btree ("account_id",lower("city") collate "C","id");--> statement-breakpoint
-CREATE INDEX "address_book_account_state_idx" ON "address_book" USING btree ("account_id","state" collate "C","id");--> statement-breakpoint
-CREATE INDEX "address_book_account_postal_idx" ON "address_book" USING btree ("account_id","postal_code" collate "C","id");--> statement-breakpoint
 CREATE INDEX "address_book_account_created_idx" ON "address_book" USING btree ("account_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "address_book_account_dedupe_idx" ON "address_book" USING btree ("account_id","dedupe_key");--> statement-breakpoint
 -- Hand-written (not in schema.ts): the list search's trigram index, where pg_trgm can be created
 -- (PostgreSQL; a trusted extension since 13). PGlite does not ship it unless loaded: it scans.
 DO $$
