@@ -54,7 +54,7 @@ try {
         if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
         totals[q] = body.meta.total;
         all.push(ms);
-        (byKind[kind] ??= []).push(ms);
+        byKind[kind] = [...(byKind[kind] ?? []), ms];
       }
     }
   }
