@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectRates, fillItem, quotablePickupDate } from '../support/quote';
+import { logIn, snap } from '../support/session';
+
+const HEADER =
+  'company,first_name,last_name,email,phone,street1,street2,street3,street4,street5,city,state,postal_code,country,' +
+  'interior_number,exterior_number,neighborhood,location_type,limited_access,liftgate_recommended,opens_at,closes_at';
+const row = (company: string, city: string, state: string, zip: string) =>
+  `${company},Ana,Ruiz,ana@example.test,(404) 555-0101,10 Main St,,,,,${city},${state},${zip},US,,,,commercial,no,yes,08:00,17:00`;
+
+test('upload a CSV with a bad row, import the good rows, export the book, and pick an address into a quote', async ({ page }) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const good1 = `Riverside Plastics ${stamp}`;
+  const good2 = `Magnolia Textiles ${stamp}`;
+  const csv = [
+    HEADER,
+    row(good1, 'Dallas', 'TX', '75201'),
+    row(`No City ${stamp}`, '', 'GA', '30303'), // line 3: the city is missing
+    row(good2, 'Atlanta', 'GA', '30303'),
+  ].join('\n');
+
+  await logIn(page, 'shipper@demo.test');
+  await page.goto('/address-book');
+  await expect(page.getByRole('heading', { name: 'Address Book' })).toBeVisible();
+  await expect(page.getByText('Lakeshore Industrial Supply')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Upload CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload addresses (CSV)' });
+  await expect(dialog.getByText(/a comma inside a field/)).toBeVisible();
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'addresses.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Check file' }).click();
+  await expect(dialog.getByText('3 rows in the file')).toBeVisible();
+  await expect(dialog.getByText('2 rows ready to import')).toBeVisible();
+  const errors = dialog.getByRole('region', { name: 'Rows with errors' });
+  await expect(errors.getByRole('row').filter({ hasText: 'Field is required' })).toContainText('3');
+  await snap(page, 'address-csv-report');
+  // Nothing fixed: the good rows go in, the bad one stays out.
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(dialog.getByText('2 rows imported.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByLabel('Search addresses').fill(stamp);
+  await expect(page.getByRole('row').filter({ hasText: good1 })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: good2 })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `No City ${stamp}` })).toHaveCount(0);
+
+  // Export the filtered view: the two imported rows, under the importer's header.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const exported = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  expect(exported.split(/\r?\n/)[0]).toBe(HEADER);
+  expect(exported).toContain(good1);
+  expect(exported).toContain(good2);
+
+  // In a quote, the book fills the pickup place.
+  await page.goto('/quote');
+  const pickupBook = page.getByLabel('Pickup from address book');
+  await pickupBook.fill('Riverside');
+  await page.getByRole('option', { name: new RegExp(good1) }).click();
+  await expect(page.getByLabel('Pickup zip / postal code')).toHaveValue('75201');
+  await expect(page.getByText('Dallas, TX')).toBeVisible();
+  await page.getByLabel('Delivery zip / postal code').fill('30303');
+  await page.getByLabel('Pickup date').fill(quotablePickupDate());
+  await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
+  await page.getByLabel('Shipment value').fill('1500');
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  await expectRates(page);
+  await snap(page, 'quote-from-address-book');
+});
