@@ -1,6 +1,6 @@
 import { PRODUCT_SORTS, type Product } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -208,9 +208,9 @@ function ProductRow({
       </Table.Td>
       <Table.Td>
         {p.hazardous ? (
-          <Badge color="red" variant="light" size="sm">
+          <Text span c="red.8" fw={600} size="sm">
             {t('catalog.hazardous_yes')}
-          </Badge>
+          </Text>
         ) : (
           t('catalog.hazardous_no')
         )}

@@ -1,6 +1,6 @@
 import { PACKAGE_TYPES, type Product } from '@freight/contracts';
 import { NMFC_CLASSES } from '@freight/domain';
-import { Button, Checkbox, Fieldset, Grid, Group, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
+import { Box, Button, Checkbox, Fieldset, Grid, Group, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,38 +85,38 @@ export function ItemLine({
 
   return (
     <Fieldset legend={t('quotes.form.items.item', { n })} variant="filled" p="sm" data-testid={`item-${n}`}>
+      <Box maw={520} mb="xs">
+        <SearchPicker<Product>
+          label={t('quotes.form.pickers.product.label')}
+          placeholder={t('quotes.form.pickers.product.placeholder')}
+          queryKey="product-picker"
+          search={searchProducts}
+          idOf={(p) => p.id}
+          describe={(p) => {
+            const facts = {
+              number: p.product_number,
+              package_type: t(`quotes.form.package_types.${p.package_type}`),
+              dimensions: fmt.dimensions([p.length_in, p.width_in, p.height_in], units),
+              weight: fmt.weight(p.weight_lb, units),
+            };
+            return {
+              title: p.description,
+              detail: t(p.product_number ? 'quotes.form.pickers.product.detail_number' : 'quotes.form.pickers.product.detail', facts),
+            };
+          }}
+          onPick={(p) => {
+            setPicked(p);
+            onPickProduct(p);
+          }}
+          chosen={
+            picked && picked.description === item.description.trim()
+              ? t('quotes.form.pickers.product.chosen', { description: picked.description })
+              : undefined
+          }
+          emptyText={t('quotes.form.pickers.product.empty')}
+        />
+      </Box>
       <Grid gap="xs" columns={24}>
-        <Grid.Col span={{ base: 24, md: 12 }}>
-          <SearchPicker<Product>
-            label={t('quotes.form.pickers.product.label')}
-            placeholder={t('quotes.form.pickers.product.placeholder')}
-            queryKey="product-picker"
-            search={searchProducts}
-            idOf={(p) => p.id}
-            describe={(p) => {
-              const facts = {
-                number: p.product_number,
-                package_type: t(`quotes.form.package_types.${p.package_type}`),
-                dimensions: fmt.dimensions([p.length_in, p.width_in, p.height_in], units),
-                weight: fmt.weight(p.weight_lb, units),
-              };
-              return {
-                title: p.description,
-                detail: t(p.product_number ? 'quotes.form.pickers.product.detail_number' : 'quotes.form.pickers.product.detail', facts),
-              };
-            }}
-            onPick={(p) => {
-              setPicked(p);
-              onPickProduct(p);
-            }}
-            chosen={
-              picked && picked.description === item.description.trim()
-                ? t('quotes.form.pickers.product.chosen', { description: picked.description })
-                : undefined
-            }
-            emptyText={t('quotes.form.pickers.product.empty')}
-          />
-        </Grid.Col>
         <Grid.Col span={{ base: 16, md: 6 }}>
           <NativeSelect
             label={t('quotes.form.items.package_type')}
