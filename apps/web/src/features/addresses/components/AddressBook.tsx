@@ -1,15 +1,14 @@
 import { ADDRESS_CSV_COLUMNS, ADDRESS_SORTS, type AddressBookEntry } from '@freight/contracts';
-import { ActionIcon, Button, Group, Menu, Modal, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CsvImportDialog } from '../../../components/csv/CsvImportDialog';
 import { useFileDownload } from '../../../components/csv/useFileDownload';
-import { QueryStatus } from '../../../components/QueryStatus';
-import { useFormat } from '../../../lib/useFormat';
+import { ListTable } from '../../../components/list/ListTable';
+import { SortableTh } from '../../../components/list/SortableTh';
+import { useListParams } from '../../../components/list/useListParams';
 import {
   ADDRESS_EXPORT_PATH,
   ADDRESS_IMPORT_PATH,
@@ -22,17 +21,6 @@ import { AddressDetailModal } from './AddressDetailModal';
 import { AddressFormModal } from './AddressFormModal';
 
 type Sort = (typeof ADDRESS_SORTS)[number];
-const isSort = (v: string | null): v is Sort => !!v && (ADDRESS_SORTS as readonly string[]).includes(v);
-
-/** Rewrite some search params; an empty value removes the param. */
-function withParams(old: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
-  const next = new URLSearchParams(old);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v) next.set(k, v);
-    else next.delete(k);
-  }
-  return next;
-}
 
 /** The columns in the spec's order; `sort` when the server sorts by it. */
 const COLUMNS: { key: string; sort?: Sort }[] = [
@@ -57,48 +45,23 @@ type Dialog =
  */
 export function AddressBook() {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const queryClient = useQueryClient();
   const { download, downloading } = useFileDownload();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const q = params.get('q') ?? '';
-  const sortParam = params.get('sort');
-  const sort = isSort(sortParam) ? sortParam : undefined;
-  const dir = sort && params.get('dir') === 'desc' ? 'desc' : 'asc';
+  const list = useListParams(ADDRESS_SORTS);
+  const { page, q, sort, dir, search, setSearch } = list;
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
 
-  const [search, setSearch] = useState(q);
-  const [debounced] = useDebouncedValue(search.trim(), 350);
-  // The URL wins when it changes by itself (back/forward): the box follows it.
-  const [lastQ, setLastQ] = useState(q);
-  if (q !== lastQ) {
-    setLastQ(q);
-    if (q !== search.trim()) setSearch(q);
-  }
-  useEffect(() => {
-    if (debounced !== q && debounced === search.trim()) setParams((p) => withParams(p, { q: debounced, page: null }), { replace: true });
-  }, [debounced, q, search, setParams]);
-
   const query = useQuery({
     queryKey: [...ADDRESSES_KEY, 'list', { page, q, sort, dir }],
-    queryFn: () => listAddresses({ page, q: q || undefined, sort, dir: sort ? dir : undefined }),
+    queryFn: () => listAddresses({ page, q: q || undefined, sort, dir }),
     placeholderData: keepPreviousData,
   });
-  const data = query.data;
-  const lastPage = data?.meta.last_page;
 
-  // A page past the end (an old link, or addresses deleted since) goes to the last page.
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage >= 1 && page > lastPage && !query.isPlaceholderData) {
-      setParams((p) => withParams(p, { page: lastPage > 1 ? String(lastPage) : null }), { replace: true });
-    }
-  }, [lastPage, page, query.isPlaceholderData, setParams]);
-
+  // Ascending is the default, so only descending goes into the URL.
   const sortBy = (column: Sort) => {
     const nextDir = sort === column && dir === 'asc' ? 'desc' : 'asc';
-    setParams((p) => withParams(p, { sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null }));
+    list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
   };
 
   const remove = useMutation({
@@ -114,7 +77,7 @@ export function AddressBook() {
   const exportCsv = () =>
     void download(ADDRESS_EXPORT_PATH, {
       fileName: 'address-book.csv',
-      query: { q: q || undefined, sort, dir: sort ? dir : undefined },
+      query: { q: q || undefined, sort, dir },
     });
 
   return (
@@ -141,92 +104,54 @@ export function AddressBook() {
         </Group>
       </Group>
 
-      <QueryStatus query={query} />
-
-      {data && data.data.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Caption>{t('addresses.caption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c) => {
-                  const label = t(`addresses.columns.${c.key}`);
-                  if (!c.sort) return <Table.Th key={c.key}>{label}</Table.Th>;
-                  const active = sort === c.sort;
-                  const column = c.sort;
-                  return (
-                    <Table.Th key={c.key} aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                      <UnstyledButton
-                        onClick={() => sortBy(column)}
-                        title={t('addresses.sort_by', { column: label })}
-                        fw={700}
-                        fz="sm"
-                        style={{ whiteSpace: 'nowrap' }}
-                      >
-                        {label}
-                        <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
-                          {active && dir === 'desc' ? '▼' : '▲'}
-                        </span>
-                      </UnstyledButton>
-                    </Table.Th>
-                  );
-                })}
-                <Table.Th>{t('addresses.columns.options')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.data.map((row) => (
-                <AddressRow
-                  key={row.id}
-                  row={row}
-                  onView={() => setDialog({ kind: 'detail', entry: row })}
-                  onEdit={() => setDialog({ kind: 'form', entry: row })}
-                  onDelete={() => {
-                    remove.reset();
-                    setDialog({ kind: 'delete', entry: row });
-                  }}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
-      {data && data.meta.total === 0 && (
-        <Stack gap="sm" align="flex-start" py="md">
-          {q ? (
-            <>
-              <Text>{t('addresses.empty_filtered')}</Text>
-              <Button
-                variant="default"
-                onClick={() => {
-                  setSearch('');
-                  setParams((p) => withParams(p, { q: null, page: null }));
-                }}
-              >
-                {t('addresses.clear_search')}
-              </Button>
-            </>
-          ) : (
-            <Text>{t('addresses.empty')}</Text>
-          )}
-        </Stack>
-      )}
-
-      {data && data.meta.total > 0 && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('addresses.total', { count: data.meta.total, n: fmt.number(data.meta.total) })}
-          </Text>
-          {data.meta.last_page > 1 && (
-            <Pagination
-              total={data.meta.last_page}
-              value={Math.min(page, data.meta.last_page)}
-              onChange={(p) => setParams((old) => withParams(old, { page: p > 1 ? String(p) : null }))}
-            />
-          )}
-        </Group>
-      )}
+      <ListTable
+        list={list}
+        query={query}
+        minWidth={900}
+        caption={t('addresses.caption')}
+        head={
+          <>
+            {COLUMNS.map((c) => {
+              const label = t(`addresses.columns.${c.key}`);
+              if (!c.sort) return <Table.Th key={c.key}>{label}</Table.Th>;
+              const active = sort === c.sort;
+              const column = c.sort;
+              return (
+                <SortableTh
+                  key={c.key}
+                  label={label}
+                  title={t('addresses.sort_by', { column: label })}
+                  active={active}
+                  dir={dir}
+                  onSort={() => sortBy(column)}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
+                    {active && dir === 'desc' ? '▼' : '▲'}
+                  </span>
+                </SortableTh>
+              );
+            })}
+            <Table.Th>{t('addresses.columns.options')}</Table.Th>
+          </>
+        }
+        row={(row) => (
+          <AddressRow
+            key={row.id}
+            row={row}
+            onView={() => setDialog({ kind: 'detail', entry: row })}
+            onEdit={() => setDialog({ kind: 'form', entry: row })}
+            onDelete={() => {
+              remove.reset();
+              setDialog({ kind: 'delete', entry: row });
+            }}
+          />
+        )}
+        total={(count, n) => t('addresses.total', { count, n })}
+        empty={<Text>{t('addresses.empty')}</Text>}
+        emptyFiltered={t('addresses.empty_filtered')}
+        clearLabel={t('addresses.clear_search')}
+      />
 
       <AddressFormModal
         key={dialog.kind === 'form' ? (dialog.entry?.id ?? 'new') : 'closed'}

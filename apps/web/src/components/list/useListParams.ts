@@ -1,0 +1,61 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type SortDir = 'asc' | 'desc';
+
+/** Rewrite some search params; an empty value removes the param. */
+function withParams(old: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+  const next = new URLSearchParams(old);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v) next.set(k, v);
+    else next.delete(k);
+  }
+  return next;
+}
+
+/**
+ * The state of a server-paginated list kept in the URL (`q`, `sort`, `dir`, `page`), so back and
+ * forward restore it. `search` is the search box: typing reaches `q` debounced, and a `sort` not
+ * in `sorts` is ignored.
+ */
+export function useListParams<S extends string = never>(sorts: readonly S[] = []) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const q = params.get('q') ?? '';
+  const sortParam = params.get('sort');
+  const sort = sortParam && (sorts as readonly string[]).includes(sortParam) ? (sortParam as S) : undefined;
+  const dir: SortDir | undefined = sort ? (params.get('dir') === 'desc' ? 'desc' : 'asc') : undefined;
+
+  const update = useCallback(
+    (changes: Record<string, string | null>, options?: { replace?: boolean }) => setParams((p) => withParams(p, changes), options),
+    [setParams],
+  );
+  // Page 1 stays out of the URL.
+  const setPage = useCallback(
+    (p: number, options?: { replace?: boolean }) => update({ page: p > 1 ? String(p) : null }, options),
+    [update],
+  );
+
+  const [search, setSearch] = useState(q);
+  const [debounced] = useDebouncedValue(search.trim(), 350);
+  // The URL wins when it changes by itself (back/forward): the box follows it.
+  const [lastQ, setLastQ] = useState(q);
+  if (q !== lastQ) {
+    setLastQ(q);
+    if (q !== search.trim()) setSearch(q);
+  }
+  useEffect(() => {
+    if (debounced !== q && debounced === search.trim()) update({ q: debounced, page: null }, { replace: true });
+  }, [debounced, q, search, update]);
+
+  /** Empty the search box and drop `q`, the page and any other filter params named. */
+  const clearFilters = (...others: string[]) => {
+    setSearch('');
+    update({ q: null, ...Object.fromEntries(others.map((name) => [name, null])), page: null });
+  };
+
+  return { params, page, q, sort, dir, search, setSearch, update, setPage, clearFilters };
+}
+
+export type ListParams = ReturnType<typeof useListParams>;
