@@ -1,35 +1,16 @@
 // The shared harness of the address benches: a fresh PostgreSQL database with the demo data, the
 // real app listening on 127.0.0.1 (an ephemeral port, loopback only), and a signed-in client.
 
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed';
-
-const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+import { processCpuMs } from './postgres-cpu';
+import { benchDatabase } from './setup';
 
 export async function startBench(name: string) {
-  const dbName = `fp_bench_${name}_${Date.now()}`;
-  await admin(`create database ${dbName}`);
-  const url = new URL(base);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
-  await database.migrate();
-  await seedDemo(database.db, new Date());
+  const bench = await benchDatabase(name, 10);
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn' });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: bench.db });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const jar = new Map<string, string>();
@@ -60,15 +41,14 @@ export async function startBench(name: string) {
    * /proc/<pid>/stat utime + stime, 100 ticks a second), by pid; and by this process (the app).
    */
   async function cpu() {
-    const c = new pg.Client({ connectionString: url.toString() });
+    const c = new pg.Client({ connectionString: bench.url });
     await c.connect();
     const { rows } = await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
     await c.end();
     const backends = new Map<number, number>();
     for (const { pid } of rows as { pid: number }[]) {
       try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        backends.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+        backends.set(pid, processCpuMs(pid));
       } catch {
         // gone
       }
@@ -87,7 +67,7 @@ export async function startBench(name: string) {
     cpu,
     cpuSpent,
     sql: (text: string, params: unknown[] = []) => {
-      const c = new pg.Client({ connectionString: url.toString() });
+      const c = new pg.Client({ connectionString: bench.url });
       return c
         .connect()
         .then(() => c.query(text, params))
@@ -95,8 +75,7 @@ export async function startBench(name: string) {
     },
     async stop() {
       await app.close();
-      await database.close();
-      await admin(`drop database if exists ${dbName} with (force)`);
+      await bench.drop();
     },
   };
 }

@@ -4,27 +4,12 @@
 // (creates and drops its own database; BENCH_ROWS per variant, default 4000)
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed';
 import { backendCpuMs, backendCpuSince } from './postgres-cpu';
+import { adminUrl, benchDatabase, signedInApp } from './setup';
 import { benchQuoteRequest } from './shipment';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 4000);
 const WRITERS = 32;
-const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 const COLUMNS = [
   'id',
   'account_id',
@@ -46,7 +31,7 @@ async function variant(pool: pg.Pool, database: string, template: Record<string,
   const text = `insert into quotes (${COLUMNS.join(', ')}) values ${values(perStatement)}`;
   const name = `bench_insert_${perStatement}`;
   let left = ROWS / perStatement;
-  const cpuBefore = await backendCpuMs(base, database);
+  const cpuBefore = await backendCpuMs(adminUrl, database);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: WRITERS }, async () => {
@@ -62,49 +47,24 @@ async function variant(pool: pg.Pool, database: string, template: Record<string,
   return {
     rows_per_statement: perStatement,
     rows_per_s: Math.round(ROWS / (ms / 1000)),
-    postgres_cpu_ms_per_row: Number(((await backendCpuSince(base, database, cpuBefore)) / ROWS).toFixed(3)),
+    postgres_cpu_ms_per_row: Number(((await backendCpuSince(adminUrl, database, cpuBefore)) / ROWS).toFixed(3)),
   };
 }
 
-const dbName = `fp_bench_i_${Date.now()}`;
-await admin(`create database ${dbName}`);
-const url = new URL(base);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+const bench = await benchDatabase('i', 2);
 try {
-  await database.migrate();
-  await seedDemo(database.db, new Date());
-  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database.db, logger: false });
   // One real quote of the load benchmark, stored by the app, is the row every variant copies.
-  const jar = new Map<string, string>();
-  const send = async (method: 'GET' | 'POST', path: string, payload?: string) => {
-    const res = await app.inject({
-      method,
-      url: path,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
-      },
-    });
-    for (const c of res.cookies as { name: string; value: string }[]) jar.set(c.name, c.value);
-    return res;
-  };
-  await send('GET', '/sanctum/csrf-cookie');
-  await send('POST', '/login', JSON.stringify({ email: 'shipper@demo.test', password: 'Demo#2026' }));
+  const { app, send } = await signedInApp(bench.db);
   const quote = await send('POST', '/api/quotes', JSON.stringify(benchQuoteRequest()));
   if (quote.statusCode !== 201) throw new Error(`quote failed: ${quote.statusCode}`);
   await app.close();
 
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+  const pool = new pg.Pool({ connectionString: bench.url, max: 20 });
   const template = (await pool.query(`select ${COLUMNS.join(', ')} from quotes limit 1`)).rows[0];
   const results = [];
-  for (const perStatement of [1, 4, 16]) results.push(await variant(pool, dbName, template, perStatement));
+  for (const perStatement of [1, 4, 16]) results.push(await variant(pool, bench.name, template, perStatement));
   await pool.end();
   console.log(JSON.stringify({ rows: ROWS, writers: WRITERS, results }, null, 2));
 } finally {
-  await database.close();
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await bench.drop();
 }

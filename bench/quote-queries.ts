@@ -4,25 +4,10 @@
 // (creates and drops its own database; the app runs in this process through `inject`)
 
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed';
+import { benchDatabase, signedInApp } from './setup';
 import { benchQuoteRequest } from './shipment';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 200);
-const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 /** Every statement a pooled client sends, by its SQL text: how often and how long (ms). */
 const seen = new Map<string, { n: number; ms: number }>();
 let recording = false;
@@ -52,35 +37,9 @@ const original = pg.Client.prototype.query as unknown as Query;
   return result.finally(done);
 };
 
-const dbName = `fp_bench_q_${Date.now()}`;
-await admin(`create database ${dbName}`);
-const url = new URL(base);
-url.pathname = `/${dbName}`;
-const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+const bench = await benchDatabase('q', 5);
 try {
-  await database.migrate();
-  await seedDemo(database.db, new Date());
-  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database.db, logger: false });
-
-  const jar = new Map<string, string>();
-  const send = async (method: 'GET' | 'POST', path: string, payload?: string) => {
-    const res = await app.inject({
-      method,
-      url: path,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
-      },
-    });
-    for (const c of res.cookies as { name: string; value: string }[]) jar.set(c.name, c.value);
-    return res;
-  };
-  await send('GET', '/sanctum/csrf-cookie');
-  const login = await send('POST', '/login', JSON.stringify({ email: 'shipper@demo.test', password: 'Demo#2026' }));
-  if (login.statusCode !== 204) throw new Error(`login failed: ${login.statusCode}`);
+  const { app, send } = await signedInApp(bench.db);
 
   const body = JSON.stringify(benchQuoteRequest());
   // The first quote fills the per-process caches (carriers, diesel, exchange rates).
@@ -93,7 +52,7 @@ try {
   const elapsed = performance.now() - started;
   recording = false;
 
-  const reader = new pg.Client({ connectionString: url.toString() });
+  const reader = new pg.Client({ connectionString: bench.url });
   await reader.connect();
   const stored = (
     await reader.query(
@@ -121,6 +80,5 @@ try {
   );
   await app.close();
 } finally {
-  await database.close();
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await bench.drop();
 }

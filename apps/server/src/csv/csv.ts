@@ -118,9 +118,6 @@ export function writeCsv<C extends string>(
   return `${opts.bom === false ? '' : '\uFEFF'}${body.endsWith('\r\n') ? body : `${body}\r\n`}`;
 }
 
-/** Content-Disposition of a download (ASCII file names only, chosen by the server). */
-export const attachment = (filename: string) => `attachment; filename="${filename}"`;
-
 interface ParsedRow {
   line: number;
   cells: string[];

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { attachment, csvBodyParser } from '../../csv/csv';
+import { registerCsvRoutes } from '../../csv/csv.routes';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import { presentAddress, presentAddressPage } from './addresses.presenter';
 import { addressesService } from './addresses.service';
@@ -15,16 +14,9 @@ import type { AddressVerifier } from './addresses.verifier';
 const idParams = z.object({ id: z.string().max(64) });
 const pageQuery = listQuery(ADDRESS_SORTS);
 const viewQuery = pageQuery.pick({ q: true, sort: true, dir: true });
-const importQuery = z.object({ dry_run: z.enum(['0', '1', 'true', 'false'], { error: 'validation.choice' }).optional() });
 
 /** A failed save answers the spec's one message (section 8) above the field errors. */
 const SAVE = { validationMessage: 'address.save_failed' };
-
-const csvDownload = (filename: string) => ({
-  'content-type': 'text/csv; charset=utf-8',
-  'content-disposition': attachment(filename),
-  'cache-control': 'no-store',
-});
 
 /**
  * The address book of the caller's account (verified customers): list with search, sort and
@@ -53,16 +45,6 @@ export async function addressesRoutes(app: FastifyInstance, ctx: AppContext, ver
     return reply.code(201).send({ data: presentAddress(row) });
   });
 
-  r.get('/api/addresses/template.csv', { preValidation: requireCustomer }, async (_request, reply) => {
-    return reply.headers(csvDownload('address-book-template.csv')).send(service.templateCsv());
-  });
-
-  r.get('/api/addresses/export.csv', { preValidation: requireCustomer, schema: { querystring: viewQuery } }, async (request, reply) => {
-    const { account } = customer(request);
-    const csv = await service.exportCsv(account.id, view(request.query));
-    return reply.headers(csvDownload('address-book.csv')).send(csv);
-  });
-
   r.get('/api/addresses/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     return { data: presentAddress(await service.find(account.id, checkedId(request.params.id))) };
@@ -83,23 +65,12 @@ export async function addressesRoutes(app: FastifyInstance, ctx: AppContext, ver
     return reply.code(204).send();
   });
 
-  // The import takes a text/csv body (at most CSV_IMPORT_LIMITS.max_bytes) in its own scope; the
-  // guard runs on request, so a caller without the right is refused before the upload is read.
-  await app.register(async (scope) => {
-    csvBodyParser(scope);
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/addresses/import',
-        { onRequest: requireCustomer, schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
-        async (request) => {
-          const { user, account } = customer(request);
-          const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
-          return service.importCsv({ accountId: account.id, userId: user.id }, request.body, {
-            dryRun,
-            language: requestLanguage(request),
-          });
-        },
-      );
+  await registerCsvRoutes(app, {
+    path: '/api/addresses',
+    files: { template: 'address-book-template.csv', export: 'address-book.csv' },
+    exportQuery: viewQuery,
+    templateCsv: service.templateCsv,
+    exportCsv: (accountId, query) => service.exportCsv(accountId, view(query)),
+    importCsv: service.importCsv,
   });
 }

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { attachment, csvBodyParser } from '../../csv/csv';
+import { registerCsvRoutes } from '../../csv/csv.routes';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import { presentProduct, presentProductsPage } from './products.presenter';
 import { productsService } from './products.service';
@@ -14,13 +13,6 @@ import { productsService } from './products.service';
 const idParams = z.object({ id: z.string().max(64) });
 const productListQuery = listQuery(PRODUCT_SORTS);
 const viewQuery = productListQuery.pick({ q: true, sort: true, dir: true });
-const importQuery = z.object({ dry_run: z.enum(['0', '1', 'true', 'false'], { error: 'validation.choice' }).optional() });
-
-const csvDownload = (filename: string) => ({
-  'content-type': 'text/csv; charset=utf-8',
-  'content-disposition': attachment(filename),
-  'cache-control': 'no-store',
-});
 
 /** A failed create or update says the spec's words (section 8) above the field errors. */
 const SAVE = { validationMessage: 'product.save_failed' };
@@ -45,16 +37,6 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
     const perPage = request.query.per_page ?? settings.recordsPerPage;
     const { rows, total } = await service.page(account.id, { ...view(request.query), page, perPage });
     return presentProductsPage(rows, total, page, perPage);
-  });
-
-  r.get('/api/products/template.csv', { preValidation: requireCustomer }, async (_request, reply) => {
-    return reply.headers(csvDownload('product-catalog-template.csv')).send(service.templateCsv());
-  });
-
-  r.get('/api/products/export.csv', { preValidation: requireCustomer, schema: { querystring: viewQuery } }, async (request, reply) => {
-    const { account } = customer(request);
-    const csv = await service.exportCsv(account.id, view(request.query));
-    return reply.headers(csvDownload('product-catalog.csv')).send(csv);
   });
 
   r.post('/api/products', { preValidation: requireCustomer, config: SAVE, schema: { body: productInput } }, async (request, reply) => {
@@ -83,23 +65,12 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(204).send();
   });
 
-  // The import takes a text/csv body (at most CSV_IMPORT_LIMITS.max_bytes) in its own scope; the
-  // guard runs on request, so a caller without the right is refused before the upload is read.
-  await app.register(async (scope) => {
-    csvBodyParser(scope);
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/products/import',
-        { onRequest: requireCustomer, schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
-        async (request) => {
-          const { user, account } = customer(request);
-          const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
-          return service.importCsv({ accountId: account.id, userId: user.id }, request.body, {
-            dryRun,
-            language: requestLanguage(request),
-          });
-        },
-      );
+  await registerCsvRoutes(app, {
+    path: '/api/products',
+    files: { template: 'product-catalog-template.csv', export: 'product-catalog.csv' },
+    exportQuery: viewQuery,
+    templateCsv: service.templateCsv,
+    exportCsv: (accountId, query) => service.exportCsv(accountId, view(query)),
+    importCsv: service.importCsv,
   });
 }

@@ -1,0 +1,73 @@
+// The setup the in-process benches share: a fresh PostgreSQL database with the migrations and the
+// demo data (dropped again by the bench), and the real app on it driven through `inject` with the
+// demo shipper signed in.
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Db, openDatabase } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/db/seed';
+
+/** The PostgreSQL server's maintenance database: bench databases are created and dropped from it. */
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Creates `fp_bench_<name>_<time>`, migrates it and loads the demo data; `drop()` closes the pool
+ * and drops the database (also done here when the migration or the seed fails).
+ */
+export async function benchDatabase(name: string, poolSize: number) {
+  const dbName = `fp_bench_${name}_${Date.now()}`;
+  await admin(`create database ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ url: url.toString(), poolSize });
+  const drop = async () => {
+    await database.close();
+    await admin(`drop database if exists ${dbName} with (force)`);
+  };
+  try {
+    await database.migrate();
+    await seedDemo(database.db, new Date());
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { name: dbName, url: url.toString(), db: database.db, drop };
+}
+
+/**
+ * The app on `db` without logs, and `send`, which carries the session and XSRF cookies like the
+ * web client; shipper@demo.test is signed in before it is returned.
+ */
+export async function signedInApp(db: Db) {
+  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db, logger: false });
+  const jar = new Map<string, string>();
+  const send = async (method: 'GET' | 'POST', path: string, payload?: string) => {
+    const res = await app.inject({
+      method,
+      url: path,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
+      },
+    });
+    for (const c of res.cookies as { name: string; value: string }[]) jar.set(c.name, c.value);
+    return res;
+  };
+  await send('GET', '/sanctum/csrf-cookie');
+  const login = await send('POST', '/login', JSON.stringify({ email: 'shipper@demo.test', password: 'Demo#2026' }));
+  if (login.statusCode !== 204) throw new Error(`login failed: ${login.statusCode}`);
+  return { app, send };
+}
