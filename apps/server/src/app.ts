@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import { sharedValue } from './db/app-state';
 import type { Db } from './db/client';
 import { AppError } from './errors';
+import { JobRunner } from './jobs/jobs';
 import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
@@ -34,6 +35,8 @@ const OUTBOX_KEEP_MS = 2 * 24 * 3600_000;
 declare module 'fastify' {
   interface FastifyInstance {
     background: BackgroundTasks;
+    /** The durable job runner; tests call `app.jobs.runDue()` under their own clock. */
+    jobs: JobRunner;
   }
 }
 
@@ -98,7 +101,10 @@ export async function buildApp(deps: AppDeps) {
     throttle: new Throttle(db, now),
     sessions,
     background,
+    jobs: new JobRunner(db, now, app.log),
   };
+
+  app.decorate('jobs', ctx.jobs);
 
   await authRoutes(app, ctx);
   await settingsRoutes(app, ctx);
@@ -111,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
   await productsRoutes(app, ctx);
   await addressesRoutes(app, ctx);
   await serveWeb(app, config);
+  ctx.jobs.start(config.JOBS_POLL_MS);
 
   // Housekeeping: idle sessions, and outbox rows whose links (24 h at most) have expired.
   const housekeeping = setInterval(() => {
@@ -120,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   housekeeping.unref();
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
+    await ctx.jobs.stop();
     await background.drain();
   });
   return app;

@@ -29,6 +29,13 @@ const schema = z
     SALES_EMAIL: z.email({ error: 'must be an email address' }).default('sales@freight-portal.test'),
     /** How many reverse proxies stand in front (their X-Forwarded-For entries are trusted); 0 = none. */
     TRUST_PROXY: z.coerce.number({ error: 'must be the number of proxies in front (0 for none)' }).int().min(0).max(10).default(0),
+    /** How often this process looks for due background jobs (ms); 0 runs none (tests run them by hand). */
+    JOBS_POLL_MS: z.coerce.number({ error: 'must be milliseconds (0 to turn jobs off)' }).int().min(0).max(3_600_000).default(1000),
+    /**
+     * Demo tracking: the built-in tariff carriers report plausible events for their shipments as
+     * time passes, so the portal shows movement. On wherever the demo data is seeded, unless set.
+     */
+    DEMO_TRACKING: flag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   })
@@ -48,6 +55,7 @@ export type Config = z.output<typeof schema> & {
   dataDir: string;
   secureCookies: boolean;
   seedDemo: boolean;
+  demoTracking: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -69,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https://'),
     // Demo users have a published password: never by default in production.
     seedDemo: c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
+    demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };
 }

@@ -1,6 +1,7 @@
 import type { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { JobRunner } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { SessionManager } from './plugins/session';
 import type { Throttle } from './security/throttle';
@@ -16,4 +17,6 @@ export interface AppContext {
   throttle: Throttle;
   sessions: SessionManager;
   background: BackgroundTasks;
+  /** Durable jobs: modules register handlers and schedule work (src/jobs/jobs.ts). */
+  jobs: JobRunner;
 }

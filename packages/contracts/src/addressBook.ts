@@ -1,6 +1,6 @@
 import { COUNTRIES } from '@freight/domain';
 import { z } from 'zod';
-import { isPostalCode, optionalText, requiredText } from './fields';
+import { HHMM, isPostalCode, optionalText, optionalTimeOfDay, requiredText } from './fields';
 
 /**
  * The address book (spec section 3, Address) and the product catalog share these list and CSV
@@ -13,13 +13,6 @@ export const CSV_IMPORT_LIMITS = { max_bytes: 10 * 1024 * 1024, max_rows: 50_000
 export const LOCATION_TYPES = ['commercial', 'residential'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || HHMM.test(v), { error: 'validation.time' })
-  .optional()
-  .default('');
 
 /** Built once: a CSV import checks up to 50,000 emails, and building the check per value cost ~20 µs each. */
 const EMAIL = z.email();
@@ -67,8 +60,8 @@ export const addressBookEntry = z
     limited_access: z.boolean({ error: 'validation.choice' }).default(false),
     liftgate_recommended: z.boolean({ error: 'validation.choice' }).default(false),
     /** Hours of operation, 'HH:MM' (24 h) or '' when not known. */
-    opens_at: time,
-    closes_at: time,
+    opens_at: optionalTimeOfDay,
+    closes_at: optionalTimeOfDay,
   })
   .superRefine((a, ctx) => {
     if (a.postal_code && a.country && !isPostalCode(a.country, a.postal_code)) {

@@ -20,5 +20,11 @@ export const ERROR_CODES = [
   'bad_request',
   'mail_failed',
   'server_error',
+  'credit_hold',
+  'booking_failed',
+  'conflict',
+  'payment_declined',
+  'payment_failed',
+  'bad_signature',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -90,3 +90,23 @@ export const contact = z.object(
   { error: 'validation.required' },
 );
 export type Contact = z.output<typeof contact>;
+
+/** A calendar date 'YYYY-MM-DD' that exists. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const isoDate = z
+  .string({ error: 'validation.date' })
+  .regex(ISO_DATE, { error: 'validation.date' })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: 'validation.date',
+  });
+
+/** 'HH:MM', 24 h. */
+export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const timeOfDay = () => z.string({ error: 'validation.time' }).trim().regex(HHMM, { error: 'validation.time' });
+/** A time of day or '' when not known (hours of operation). */
+export const optionalTimeOfDay = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || HHMM.test(v), { error: 'validation.time' })
+  .optional()
+  .default('');

@@ -7,3 +7,4 @@ export * from './products';
 export * from './quotes';
 export * from './settings';
 export * from './user';
+export * from './shipments';

@@ -1,6 +1,6 @@
 import { COUNTRIES, CURRENCIES, type FreightClass, NMFC_CLASSES, REQUESTABLE_ACCESSORIALS, UNIT_SYSTEMS } from '@freight/domain';
 import { z } from 'zod';
-import { email, phone, requiredText } from './fields';
+import { email, isoDate, phone, requiredText } from './fields';
 
 /**
  * The quote request (POST /api/quotes). Lengths and weights are in the request's unit system
@@ -52,14 +52,6 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, key = 'vali
 
 const positive = (requiredKey = 'validation.required') =>
   z.number({ error: requiredKey }).positive({ error: 'validation.positive' }).max(100_000, { error: 'validation.too_large' });
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = z
-  .string({ error: 'validation.date' })
-  .regex(ISO_DATE, { error: 'validation.date' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: 'validation.date',
-  });
 
 export const quotePlace = z.object(
   {

@@ -4,3 +4,4 @@ export * from './password';
 export * from './roles';
 export * from './settings';
 export * from './support';
+export * from './shipping';

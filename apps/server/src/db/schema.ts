@@ -1,5 +1,5 @@
 import type { AccountAddress } from '@freight/contracts';
-import type { Role, Subscription } from '@freight/domain';
+import { PAYMENT_STATES, PAYMENT_TERMS, type Role, SHIPMENT_STATUSES, type Subscription } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -27,6 +27,8 @@ export const accounts = pgTable('accounts', {
   status: text('status', { enum: ['active', 'credit_hold'] })
     .notNull()
     .default('active'),
+  /** How the account pays for shipments: invoiced on terms, or by card at booking (prepaid). */
+  paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('credit'),
   companyAddress: jsonb('company_address').$type<AccountAddress>(),
   accountAddress: jsonb('account_address').$type<AccountAddress>(),
   billingAddress: jsonb('billing_address').$type<AccountAddress>(),
@@ -150,6 +152,8 @@ export const carriers = pgTable(
     active: boolean('active').notNull().default(true),
     tariff: jsonb('tariff').$type<unknown>().notNull(),
     fuelBp: integer('fuel_bp').notNull().default(0),
+    /** The carrier's HMAC-SHA256 key for signed tracking events (POST /api/carriers/:scac/tracking-events); null: none accepted. */
+    trackingSecret: text('tracking_secret'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -218,6 +222,10 @@ export const quotes = pgTable(
     lowestTotalCents: integer('lowest_total_cents'),
     currency: text('currency').notNull(),
     saved: boolean('saved').notNull().default(false),
+    /** Set when a rate of the quote was booked. */
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    /** Reship and return-ship: the booking's places and contacts to prefill the Book Shipment step (BookingPlace pickup/delivery). */
+    bookingPrefill: jsonb('booking_prefill').$type<unknown>(),
     createdAt: createdAt(),
   },
   (t) => [index('quotes_account_created_idx').on(t.accountId, t.createdAt.desc())],
@@ -342,4 +350,174 @@ export const addressBook = pgTable(
     index('address_book_account_company_idx').on(t.accountId, sql`lower(${t.company}) collate "C"`, t.id),
     index('address_book_account_created_idx').on(t.accountId, t.createdAt, t.id),
   ],
+);
+
+/**
+ * A booked shipment (spec section 3, Shipment). Places, items, charges, insurance and hazmat are
+ * kept as booked (jsonb, wire shapes of packages/contracts/src/shipments.ts); the columns the
+ * lists filter, sort and search on are plain columns. `search_text` (generated) is what the
+ * My Shipments search looks in: BOL, PRO, tracking and reference numbers and both cities; a
+ * pg_trgm GIN index serves it on PostgreSQL (hand-written in the migration). `bol_serial` numbers
+ * the VICS BOL (a sequence). One booking per (account, idempotency key): a retried or doubled
+ * submit finds the shipment the first one made.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    rateId: text('rate_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the booking request: the same key with other details is a conflict. */
+    requestHash: text('request_hash').notNull(),
+    carrierId: uuid('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+    carrierName: text('carrier_name').notNull(),
+    scac: text('scac').notNull(),
+    mode: text('mode', { enum: CARRIER_MODES }).notNull(),
+    service: text('service').notNull(),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('pending'),
+    actionRequired: boolean('action_required').notNull().default(false),
+    bolNumber: text('bol_number').notNull(),
+    proNumber: text('pro_number'),
+    pickupNumber: text('pickup_number'),
+    trackingNumber: text('tracking_number'),
+    deliveryConfirmationNumber: text('delivery_confirmation_number'),
+    pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
+    readyTime: text('ready_time').notNull(),
+    closeTime: text('close_time').notNull(),
+    deliveryAppointment: boolean('delivery_appointment').notNull().default(false),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    estimatedDelivery: date('estimated_delivery', { mode: 'string' }),
+    transitDays: integer('transit_days').notNull(),
+    pickup: jsonb('pickup').$type<unknown>().notNull(),
+    delivery: jsonb('delivery').$type<unknown>().notNull(),
+    originCity: text('origin_city').notNull(),
+    originState: text('origin_state').notNull(),
+    originPostalCode: text('origin_postal_code').notNull(),
+    originCountry: text('origin_country').notNull(),
+    destinationCity: text('destination_city').notNull(),
+    destinationState: text('destination_state').notNull(),
+    destinationPostalCode: text('destination_postal_code').notNull(),
+    destinationCountry: text('destination_country').notNull(),
+    referenceType: text('reference_type'),
+    referenceNumber: text('reference_number').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    pickupNote: text('pickup_note'),
+    hazardous: boolean('hazardous').notNull().default(false),
+    hazmat: jsonb('hazmat').$type<unknown>(),
+    items: jsonb('items').$type<unknown>().notNull(),
+    accessorials: jsonb('accessorials').$type<string[]>().notNull(),
+    currency: text('currency').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    charges: jsonb('charges').$type<unknown>().notNull(),
+    declaredValueCents: integer('declared_value_cents').notNull(),
+    insurance: jsonb('insurance').$type<unknown>(),
+    notifyConsignee: boolean('notify_consignee').notNull().default(false),
+    paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('not_required'),
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the carrier was last asked for events (polling adapters). */
+    trackedAt: timestamp('tracked_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(bol_number || ' ' || coalesce(pro_number, '') || ' ' || coalesce(tracking_number, '') || ' ' || reference_number || ' ' || origin_city || ' ' || destination_city)`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_bol_number_unique').on(t.bolNumber),
+    index('shipments_pro_number_idx').on(t.proNumber),
+    index('shipments_tracking_number_idx').on(t.trackingNumber),
+    uniqueIndex('shipments_account_idempotency_unique').on(t.accountId, t.idempotencyKey),
+    index('shipments_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('shipments_account_status_created_idx').on(t.accountId, t.status, t.createdAt, t.id),
+    index('shipments_awaiting_payment_idx').on(t.paymentDueAt).where(sql`${t.paymentState} = 'awaiting'`),
+    index('shipments_quote_idx').on(t.quoteId),
+  ],
+);
+
+/**
+ * A tracking event of a shipment: a carrier's 214 status (and reason) with the portal status it
+ * maps to, its place and time. `dedupe_key` (the carrier's event id, else a hash of the event's
+ * content) makes receiving the same event twice a no-op. `utc_offset_minutes` keeps the carrier's
+ * local time.
+ */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['carrier', 'poll', 'portal'] }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    statusCode: text('status_code').notNull(),
+    reasonCode: text('reason_code'),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull(),
+    description: text('description').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipment_events_dedupe_unique').on(t.shipmentId, t.dedupeKey),
+    index('shipment_events_shipment_occurred_idx').on(t.shipmentId, t.occurredAt),
+  ],
+);
+
+/** A card payment of a booking through the payment provider; the card number is never stored. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: ['authorized', 'declined', 'failed'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    holdCents: integer('hold_cents').notNull(),
+    currency: text('currency').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_shipment_idempotency_unique').on(t.shipmentId, t.idempotencyKey)],
+);
+
+/**
+ * Durable background jobs (design brief section 3): claimed with FOR UPDATE SKIP LOCKED, so one
+ * process runs each, on PGlite and on several PostgreSQL-backed processes alike. `key` makes
+ * scheduling the same job twice a no-op (e.g. one expiry per shipment).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
 );

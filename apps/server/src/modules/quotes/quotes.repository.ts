@@ -5,6 +5,8 @@ import { writeBatcher } from './write-batcher';
 
 export type CarrierRow = typeof carriers.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
+/** A new quote's row: not booked, nothing to prefill (booking and reship set those later). */
+export type NewQuoteRow = Omit<QuoteRow, 'bookedAt' | 'bookingPrefill'>;
 
 /** Weekly reference data (diesel price, exchange rates) is read at most this often per process. */
 const REFERENCE_TTL_MS = 5 * 60_000;
@@ -102,7 +104,7 @@ export function quotesRepository(db: Db, now: () => Date) {
       .values(Array.from({ length: rows }, (_, i) => row(i)))
       .prepare(`quote_insert_${rows}`);
   }
-  const insertRows = (rows: QuoteRow[]) => {
+  const insertRows = (rows: NewQuoteRow[]) => {
     let statement = insertStatements.get(rows.length);
     if (!statement) {
       statement = prepareInsert(rows.length);
@@ -113,7 +115,7 @@ export function quotesRepository(db: Db, now: () => Date) {
       Object.fromEntries(rows.flatMap((row, i) => Object.entries(row).map(([field, value]) => [`${field}${i}`, value]))),
     );
   };
-  const quoteWrites = writeBatcher<QuoteRow>({
+  const quoteWrites = writeBatcher<NewQuoteRow>({
     writeMany: async (rows) => {
       await insertRows(rows);
     },
@@ -172,9 +174,9 @@ export function quotesRepository(db: Db, now: () => Date) {
      * Stores a quote the caller built whole (id and time included), so nothing, least of all the
      * large result, comes back. Resolves once the row is committed, with others of the moment.
      */
-    async insert(quote: QuoteRow) {
+    async insert(quote: NewQuoteRow): Promise<QuoteRow> {
       await quoteWrites.add(quote);
-      return quote;
+      return { ...quote, bookedAt: null, bookingPrefill: null };
     },
 
     async find(id: string, accountId: string) {

@@ -64,3 +64,62 @@ export interface CarrierAdapter {
   readonly carrier: { id: string; name: string; scac: string };
   rate(request: RateRequest): Promise<CarrierRate | NoRate>;
 }
+
+/** ---- Booking, cancel and tracking (issue 4); an adapter offers what its carrier supports. ---- */
+
+/** What a carrier is told when a rate is booked. */
+export interface CarrierBookingRequest {
+  shipment_id: string;
+  bol_number: string;
+  mode: CarrierMode;
+  service: string;
+  pickup_date: string;
+  ready_time: string;
+  close_time: string;
+  origin: RatePlace;
+  destination: RatePlace;
+  items: RateItem[];
+  hazardous: boolean;
+}
+
+/** The carrier's numbers for a booked shipment. */
+export interface CarrierBooking {
+  pro_number: string;
+  pickup_number: string | null;
+  /** Parcel tracking number; LTL and truckload are tracked by PRO. */
+  tracking_number: string | null;
+}
+
+/** A shipment as a carrier's tracking sees it. */
+export interface TrackedShipment {
+  id: string;
+  bol_number: string;
+  pro_number: string | null;
+  mode: CarrierMode;
+  pickup_date: string;
+  ready_time: string;
+  transit_days: number;
+  estimated_delivery: string | null;
+  origin: { city: string; state: string; country: string };
+  destination: { city: string; state: string; country: string };
+}
+
+/** One event as a carrier reports it (X12 214 style; the portal maps codes with map214). */
+export interface CarrierEvent {
+  event_id: string;
+  status_code: string;
+  reason_code: string | null;
+  /** ISO 8601 with the local offset of the event's place. */
+  occurred_at: string;
+  city: string;
+  state: string;
+  description: string;
+}
+
+/** What a carrier beyond rating may offer: booking, cancel, and polled tracking. */
+export interface BookingCarrierAdapter extends CarrierAdapter {
+  book(request: CarrierBookingRequest): Promise<CarrierBooking>;
+  cancel(shipment: TrackedShipment): Promise<void>;
+  /** Polling adapters: every event the carrier has for the shipment up to `now` (repeats are fine). */
+  track?(shipment: TrackedShipment, now: Date): Promise<CarrierEvent[]>;
+}

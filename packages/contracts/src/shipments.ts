@@ -1,0 +1,333 @@
+import { COUNTRIES, type PaymentState, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import { z } from 'zod';
+import { email, HHMM, isPostalCode, isoDate, optionalText, optionalTimeOfDay, phone, requiredText, timeOfDay } from './fields';
+
+/**
+ * Booking, shipments, payments and tracking (issue 4). Lengths and weights on the wire are in
+ * inches and pounds (the web converts for display); money is integer minor units of `currency`.
+ * Messages are i18n keys (namespace `validation`).
+ */
+
+/** Reference types (spec section 3). */
+export const REFERENCE_TYPES = ['po_number', 'release_number', 'file_number', 'container_number', 'hawb', 'mawb', 'entry_number'] as const;
+export type ReferenceType = (typeof REFERENCE_TYPES)[number];
+
+/** Carrier-specific pickup notes of the two parcel carriers (spec section 3). */
+export const PARCEL_PICKUP_NOTES = ['no_appointment_needed', 'pickup_confirmed', 'shipper_drops_off', 'mail_carrier_picks_up'] as const;
+export type ParcelPickupNote = (typeof PARCEL_PICKUP_NOTES)[number];
+
+/** Which insurance option of the quote the shipper took ('none': carrier liability only). */
+export const INSURANCE_CHOICES = ['none', 'first_tier', 'full'] as const;
+
+/** Shipping documents (PDF): bill of lading, 4x6 parcel labels, pallet labels. */
+export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The list's sort keys (GET /api/shipments?sort=&dir=). */
+export const SHIPMENT_SORTS = ['created_at', 'pickup_date', 'status', 'carrier', 'bol_number'] as const;
+export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
+
+/**
+ * One end of a booking: a full address (a BOL and a parcel label need the street) and the person
+ * to reach there. `address_book_id` names the entry it was picked from; `save_to_address_book`
+ * saves a typed one back.
+ */
+export const bookingPlace = z
+  .object(
+    {
+      address_book_id: z.uuid({ error: 'validation.invalid' }).optional(),
+      save_to_address_book: z.boolean().default(false),
+      company: requiredText('validation.required', 160),
+      first_name: requiredText('validation.required', 80),
+      last_name: requiredText('validation.required', 80),
+      email: email('validation.required'),
+      phone: phone('validation.required'),
+      street1: requiredText(),
+      street2: optionalText(),
+      city: requiredText('validation.required', 100),
+      state: requiredText('validation.required', 64),
+      postal_code: requiredText('validation.required', 16),
+      country: z.enum(COUNTRIES, { error: 'validation.required' }),
+      /** Mexico only. */
+      interior_number: optionalText(20),
+      exterior_number: optionalText(20),
+      neighborhood: optionalText(100),
+      /** Hours of operation, 'HH:MM' or ''. */
+      opens_at: optionalTimeOfDay,
+      closes_at: optionalTimeOfDay,
+    },
+    { error: 'validation.required' },
+  )
+  .superRefine((p, ctx) => {
+    if (p.postal_code && p.country && !isPostalCode(p.country, p.postal_code)) {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'validation.postal_code' });
+    }
+    if (p.opens_at && p.closes_at && HHMM.test(p.opens_at) && HHMM.test(p.closes_at) && p.closes_at <= p.opens_at) {
+      ctx.addIssue({ code: 'custom', path: ['closes_at'], message: 'validation.closes_after_opens' });
+    }
+  });
+export type BookingPlace = z.output<typeof bookingPlace>;
+
+/** Hazardous materials details (spec section 3), required when the shipment is hazardous. */
+export const hazmatDetails = z.object(
+  {
+    proper_name: requiredText('validation.required', 200),
+    hazard_class: requiredText('validation.required', 16),
+    un_number: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .regex(/^(UN|NA)\s?\d{4}$/i, { error: 'validation.un_number' })
+      .transform((v) => v.replace(/\s/g, '').toUpperCase()),
+    packing_group: z.enum(['I', 'II', 'III', ''], { error: 'validation.choice' }).default(''),
+    emergency_contact: requiredText('validation.required', 120),
+    emergency_phone: phone('validation.required'),
+  },
+  { error: 'validation.required' },
+);
+export type HazmatDetails = z.output<typeof hazmatDetails>;
+
+/**
+ * POST /api/shipments (header Idempotency-Key): book one rate of one of the account's quotes.
+ * Rules the schema cannot see are the server's (422 with the same keys): the pickup date is a
+ * business day, today or after ('validation.date_today_or_after'); a delivery appointment date is
+ * after the pickup date ('validation.date_after_pickup'); the places' postal codes are the
+ * quote's; the rate belongs to the quote.
+ */
+export const bookingRequest = z
+  .object({
+    quote_id: z.uuid({ error: 'validation.invalid' }),
+    rate_id: requiredText('validation.required', 64),
+    insurance: z.enum(INSURANCE_CHOICES, { error: 'validation.choice' }).default('none'),
+    pickup: bookingPlace,
+    delivery: bookingPlace,
+    pickup_date: isoDate,
+    ready_time: timeOfDay(),
+    close_time: timeOfDay(),
+    /** First come, first serve when false; an appointment is an extra charge. */
+    delivery_appointment: z.boolean().default(false),
+    /** The appointment's date, required with one. */
+    delivery_date: isoDate.optional(),
+    /** The residential / lift-gate question: the shipper says whether either end needs one. */
+    residential_or_liftgate: z.boolean({ error: 'validation.required' }),
+    reference_type: z.enum(REFERENCE_TYPES, { error: 'validation.choice' }).optional(),
+    reference_number: z.string().trim().max(64, { error: 'validation.too_long' }).optional().default(''),
+    notes: z.string().trim().max(1000, { error: 'validation.too_long' }).optional().default(''),
+    hazardous: z.boolean().default(false),
+    hazmat: hazmatDetails.optional(),
+    /** Parcel only: how the parcel carrier gets the packages. */
+    pickup_note: z.enum(PARCEL_PICKUP_NOTES, { error: 'validation.choice' }).optional(),
+    /** Also mail the consignee (the delivery contact) on status changes. */
+    notify_consignee: z.boolean().default(false),
+    disclaimer_accepted: z.boolean({ error: 'validation.disclaimer' }).refine((v) => v, { error: 'validation.disclaimer' }),
+  })
+  .superRefine((b, ctx) => {
+    if (b.close_time && b.ready_time && HHMM.test(b.close_time) && HHMM.test(b.ready_time) && b.close_time <= b.ready_time) {
+      ctx.addIssue({ code: 'custom', path: ['close_time'], message: 'validation.closes_after_opens' });
+    }
+    if (b.delivery_appointment && !b.delivery_date) {
+      ctx.addIssue({ code: 'custom', path: ['delivery_date'], message: 'validation.required' });
+    }
+    if (b.delivery_date && b.delivery_date <= b.pickup_date) {
+      ctx.addIssue({ code: 'custom', path: ['delivery_date'], message: 'validation.date_after_pickup' });
+    }
+    if (b.hazardous && !b.hazmat) {
+      ctx.addIssue({ code: 'custom', path: ['hazmat'], message: 'validation.required' });
+    }
+    if (b.reference_number && !b.reference_type) {
+      ctx.addIssue({ code: 'custom', path: ['reference_type'], message: 'validation.required' });
+    }
+  });
+export type BookingRequest = z.output<typeof bookingRequest>;
+export type BookingRequestInput = z.input<typeof bookingRequest>;
+
+/** GET /api/shipments: search (BOL, PRO, reference, city), status filter, sort, page. */
+export const shipmentListQuery = z.object({
+  q: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
+  status: z.enum(SHIPMENT_STATUSES, { error: 'validation.choice' }).optional(),
+  sort: z.enum(SHIPMENT_SORTS, { error: 'validation.choice' }).default('created_at'),
+  dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** POST /api/shipments/:id/reship: a new prefilled quote; `return` swaps pickup and delivery. Reship needs a valid email and phone. */
+export const reshipRequest = z.object({
+  kind: z.enum(['reship', 'return'], { error: 'validation.choice' }),
+  email: email('validation.required'),
+  phone: phone('validation.required'),
+});
+
+/**
+ * POST /api/shipments/:id/payment (header Idempotency-Key): pay a booking awaiting payment by
+ * card. The card number is passed to the payment provider and never stored (only brand and last 4).
+ */
+export const paymentRequest = z.object({
+  cardholder: requiredText('validation.required', 120),
+  card_number: z
+    .string({ error: 'validation.required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.card_number' })),
+  exp_month: z.number({ error: 'validation.required' }).int().min(1, { error: 'validation.card_expiry' }).max(12, { error: 'validation.card_expiry' }),
+  exp_year: z.number({ error: 'validation.required' }).int().min(2000, { error: 'validation.card_expiry' }).max(2100, { error: 'validation.card_expiry' }),
+  cvc: z.string({ error: 'validation.required' }).trim().regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
+});
+export type PaymentRequest = z.output<typeof paymentRequest>;
+
+/**
+ * One carrier event in, X12 214 style (POST /api/carriers/:scac/tracking-events, signed with the
+ * carrier's HMAC key). The shipment is found by BOL or PRO number; `event_id` (or, without one,
+ * the event's content) makes a second delivery of the same event a no-op.
+ */
+export const trackingEventIn = z
+  .object({
+    event_id: z.string().trim().min(1).max(100).optional(),
+    bol_number: z.string().trim().max(32).optional(),
+    pro_number: z.string().trim().max(32).optional(),
+    /** AT7-01, e.g. X6, D1. */
+    status_code: z.string().trim().min(2).max(3),
+    /** AT7-02, NS when normal. */
+    reason_code: z.string().trim().max(3).optional(),
+    /** ISO 8601 with the local offset, e.g. 2026-11-23T14:05:00-06:00. */
+    occurred_at: z.iso.datetime({ offset: true }),
+    city: z.string().trim().max(100).optional().default(''),
+    state: z.string().trim().max(64).optional().default(''),
+    country: z.enum(COUNTRIES).optional(),
+    /** The carrier's own words for the event. */
+    description: z.string().trim().max(300).optional().default(''),
+  })
+  .refine((e) => e.bol_number || e.pro_number, { path: ['bol_number'], error: 'validation.required' });
+export const trackingEventsIn = z.object({ events: z.array(trackingEventIn).min(1).max(500) });
+export type TrackingEventIn = z.output<typeof trackingEventIn>;
+
+/** ---- Wire shapes (answers) ---- */
+
+export interface ChargeView {
+  code: string;
+  label: string;
+  amount_cents: number;
+}
+
+export interface ShipmentItemView {
+  description: string;
+  package_type: string;
+  quantity: number;
+  length_in: number;
+  width_in: number;
+  height_in: number;
+  /** Per handling unit. */
+  weight_lb: number;
+  freight_class: number | null;
+  nmfc: string;
+  stackable: boolean;
+  hazardous: boolean;
+}
+
+export interface PlaceView {
+  company: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: (typeof COUNTRIES)[number];
+  interior_number: string;
+  exterior_number: string;
+  neighborhood: string;
+  opens_at: string;
+  closes_at: string;
+}
+
+export interface TrackingEventView {
+  status: ShipmentStatus;
+  status_code: string;
+  reason_code: string | null;
+  /** The carrier's status text. */
+  description: string;
+  city: string;
+  state: string;
+  occurred_at: string;
+  /** 'YYYY-MM-DDTHH:MM' at the event's place (the carrier's local time). */
+  local_time: string;
+}
+
+export interface PaymentView {
+  state: PaymentState;
+  /** When an unpaid booking is canceled (awaiting), ISO. */
+  due_at: string | null;
+  amount_cents: number;
+  hold_cents: number;
+  card_last4: string | null;
+  paid_at: string | null;
+}
+
+/** A shipment in the list (GET /api/shipments). */
+export interface ShipmentListItem {
+  id: string;
+  status: ShipmentStatus;
+  action_required: boolean;
+  mode: 'ltl' | 'parcel' | 'truckload';
+  bol_number: string;
+  pro_number: string | null;
+  tracking_number: string | null;
+  reference_type: ReferenceType | null;
+  reference_number: string;
+  carrier_name: string;
+  scac: string;
+  pickup_date: string;
+  estimated_delivery: string | null;
+  origin: { company: string; city: string; state: string; postal_code: string; country: string };
+  destination: { company: string; city: string; state: string; postal_code: string; country: string };
+  currency: string;
+  total_cents: number;
+  payment_state: PaymentState;
+  created_at: string;
+}
+
+/** A shipment in full (GET /api/shipments/:id, the booking's answer). */
+export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destination'> {
+  quote_id: string | null;
+  service: string;
+  pickup_number: string | null;
+  delivery_confirmation_number: string | null;
+  transit_days: number;
+  ready_time: string;
+  close_time: string;
+  delivery_appointment: boolean;
+  delivery_date: string | null;
+  pickup: PlaceView;
+  delivery: PlaceView;
+  notes: string;
+  pickup_note: ParcelPickupNote | null;
+  hazardous: boolean;
+  hazmat: HazmatDetails | null;
+  items: ShipmentItemView[];
+  accessorials: string[];
+  charges: ChargeView[];
+  declared_value_cents: number;
+  insurance: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number } | null;
+  payment: PaymentView;
+  notify_consignee: boolean;
+  documents: { kind: DocumentKind; url: string }[];
+  events: TrackingEventView[];
+  canceled_at: string | null;
+  delivered_at: string | null;
+}
+
+/** GET /api/public/tracking/:number: what anyone with the number may see; no prices, no contacts. */
+export interface PublicTrackingView {
+  number: string;
+  status: ShipmentStatus;
+  mode: 'ltl' | 'parcel' | 'truckload';
+  carrier_name: string;
+  pickup_date: string;
+  estimated_delivery: string | null;
+  delivered_at: string | null;
+  origin: { city: string; state: string; country: string };
+  destination: { city: string; state: string; country: string };
+  events: Omit<TrackingEventView, 'reason_code'>[];
+}

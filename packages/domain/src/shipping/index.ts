@@ -1,0 +1,3 @@
+export * from './bol';
+export * from './payment';
+export * from './tracking';

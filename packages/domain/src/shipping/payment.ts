@@ -1,0 +1,15 @@
+/** Payment rules of a prepaid (card) account's booking (spec sections 4 and 9). */
+
+/** The card authorization is the charge plus this additional hold (USD cents). */
+export const CARD_AUTH_HOLD_CENTS = 25_000;
+
+/** A prepaid booking left unpaid this long is canceled automatically. */
+export const AWAITING_PAYMENT_MINUTES = 60;
+
+/** Where a booking stands with its payment: credit accounts pay by invoice ('not_required'). */
+export const PAYMENT_STATES = ['not_required', 'awaiting', 'paid', 'expired'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** How an account pays: on terms (invoiced) or by card at booking. */
+export const PAYMENT_TERMS = ['credit', 'prepaid'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
