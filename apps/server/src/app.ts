@@ -19,11 +19,15 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { installErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
 import { installSessions } from './plugins/session';
@@ -116,6 +120,10 @@ export async function buildApp(deps: AppDeps) {
   await salesRequestsRoutes(app, ctx);
   await productsRoutes(app, ctx);
   await addressesRoutes(app, ctx);
+  await shipmentsRoutes(app, ctx);
+  await paymentsRoutes(app, ctx);
+  await documentsRoutes(app, ctx);
+  await trackingRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

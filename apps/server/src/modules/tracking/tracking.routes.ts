@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+
+// Being written (issue 4): replaced by the module's routes.
+export async function trackingRoutes(_app: FastifyInstance, _ctx: AppContext) {}
