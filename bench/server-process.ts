@@ -1,0 +1,76 @@
+// The app as its own process on a fresh PostgreSQL database, for the load benches: started with
+// `node --import tsx`, listening on 127.0.0.1 only, killed and its database dropped by `stop()`.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const adminBase = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+export function startNode(script: string[], env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function waitFor(url: string) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Resident memory of a process from /proc (Linux): now (VmRSS) or its peak so far (VmHWM), in MB. */
+export const memoryMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
+
+/** A new database `fp_bench_<name>_<time>`; `url` to reach it, `drop()` to remove it. */
+export async function freshDatabase(name: string) {
+  const dbName = `fp_bench_${name}_${Date.now()}`;
+  await withClient(adminBase, (c) => c.query(`create database ${dbName}`));
+  const url = new URL(adminBase);
+  url.pathname = `/${dbName}`;
+  return {
+    name: dbName,
+    url: url.toString(),
+    drop: () => withClient(adminBase, (c) => c.query(`drop database if exists ${dbName} with (force)`)),
+  };
+}
+
+/** Signs the demo shipper in as the SPA does; answers the headers of its later requests. */
+export async function signIn(origin: string, email = 'shipper@demo.test') {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = (pair ?? '').split('=');
+      if (k && v !== undefined) jar.set(k, v);
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${origin}/sanctum/csrf-cookie`));
+  const login = await fetch(`${origin}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' },
+    body: JSON.stringify({ email, password: 'Demo#2026' }),
+  });
+  if (login.status !== 204) throw new Error(`login failed: ${login.status}`);
+  keep(login);
+  return { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' };
+}

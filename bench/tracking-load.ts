@@ -1,0 +1,156 @@
+// Public tracking lookups and the My Shipments search on PostgreSQL with a million shipments.
+// Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/tracking-load.ts
+// (creates and drops its own database; the app listens on 127.0.0.1 only; stops by itself)
+//
+// 1. GET /api/public/tracking/:number at 64 connections for BENCH_SECONDS, each request a random
+//    BOL or PRO number of the million, from a random client address (X-Forwarded-For with
+//    TRUST_PROXY=1): the per-address lookup throttle stays on and is paid for by every request,
+//    as in production; target p99 < 20 ms.
+// 2. GET /api/shipments as the demo shipper (a quarter of the million are theirs), one request at a
+//    time, a mix of searches, filters and sorts, 25 a page with the count; target p95 < 50 ms.
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import { processCpuMs } from './postgres-cpu';
+import { freshDatabase, memoryMb, signIn, startNode, waitFor, withClient } from './server-process';
+import { fillShipments } from './shipments-data';
+
+const TOTAL = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
+const SHIPPER_SHARE = 0.25;
+const CONNECTIONS = 64;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const PORT = 3203;
+const origin = `http://127.0.0.1:${PORT}`;
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  const r = (n: number) => +n.toFixed(1);
+  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), max: r(s[s.length - 1] ?? 0) };
+};
+const run = (opts: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+
+const database = await freshDatabase('tracking');
+const app = startNode(['apps/server/src/server.ts'], {
+  DATABASE_URL: database.url,
+  SEED_DEMO: '1',
+  DEMO_TRACKING: '0',
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  DATABASE_POOL_SIZE: '20',
+  TRUST_PROXY: '1',
+});
+try {
+  await waitFor(`${origin}/sanctum/csrf-cookie`);
+  const t0 = performance.now();
+  await withClient(database.url, (c) => fillShipments(c, TOTAL, SHIPPER_SHARE));
+  const fillSeconds = Math.round((performance.now() - t0) / 1000);
+  const { shipments, events, numbers, shipper } = await withClient(database.url, async (c) => ({
+    shipments: (await c.query('select count(*)::int n from shipments')).rows[0].n as number,
+    events: (await c.query('select count(*)::int n from shipment_events')).rows[0].n as number,
+    shipper: (
+      await c.query(
+        `select count(*)::int n from shipments s join users u on u.account_id = s.account_id where u.email = 'shipper@demo.test'`,
+      )
+    ).rows[0].n as number,
+    numbers: (
+      await c.query(`select bol_number, pro_number, reference_number, origin_city from shipments tablesample system (2) limit 20000`)
+    ).rows as { bol_number: string; pro_number: string; reference_number: string; origin_city: string }[],
+  }));
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
+  const randomIp = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+  // 1. Public lookups.
+  const probe = await fetch(`${origin}/api/public/tracking/${numbers[0]?.bol_number}`, { headers: { 'x-forwarded-for': randomIp() } });
+  if (probe.status !== 200) throw new Error(`lookup probe: ${probe.status} ${await probe.text()}`);
+  const cpuBefore = app.pid ? processCpuMs(app.pid) : 0;
+  const lookups = await run({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const row = pick(numbers);
+          const number = Math.random() < 0.5 ? row.bol_number : row.pro_number;
+          return { ...req, path: `/api/public/tracking/${number}`, headers: { ...req.headers, 'x-forwarded-for': randomIp() } };
+        },
+      },
+    ],
+  });
+  const lookupCpuMs = app.pid ? processCpuMs(app.pid) - cpuBefore : 0;
+
+  // 2. My Shipments, one request at a time.
+  const headers = await signIn(origin);
+  const mine = await withClient(
+    database.url,
+    async (c) =>
+      (
+        await c.query(
+          `select bol_number, pro_number, reference_number from shipments s join users u on u.account_id = s.account_id
+         where u.email = 'shipper@demo.test' order by s.id limit 50`,
+        )
+      ).rows as { bol_number: string; pro_number: string; reference_number: string }[],
+  );
+  const queries: Record<string, () => string> = {
+    'list, newest first': () => pick(['', 'page=2', 'page=400']),
+    'list, other sorts': () => pick(['sort=pickup_date', 'sort=carrier&dir=asc', 'sort=status', 'sort=bol_number&dir=asc']),
+    'status filter': () => pick(['status=in_transit', 'status=delayed', 'status=pending&sort=pickup_date']),
+    'BOL number': () => `q=${pick(mine).bol_number}`,
+    'PRO number': () => `q=${pick(mine).pro_number}`,
+    reference: () => `q=${pick(mine).reference_number}`,
+    city: () => `q=${pick(['memphis', 'salt lake', 'toronto', 'kansas city'])}`,
+    'no match': () => `q=${pick(['zzzz', 'nothing here'])}`,
+  };
+  for (const make of Object.values(queries)) await fetch(`${origin}/api/shipments?per_page=25&${make()}`, { headers });
+  const byKind: Record<string, number[]> = {};
+  const all: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [kind, make] of Object.entries(queries)) {
+      const q = make();
+      const started = performance.now();
+      const res = await fetch(`${origin}/api/shipments?per_page=25&${q}`, { headers });
+      await res.json();
+      const ms = performance.now() - started;
+      if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
+      all.push(ms);
+      (byKind[kind] ??= []).push(ms);
+    }
+  }
+
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString().slice(0, 10),
+        cpu: `${cpus().length} x ${cpus()[0]?.model}`,
+        node: process.version,
+        shipments,
+        events,
+        shipper_shipments: shipper,
+        fill_seconds: fillSeconds,
+        public_lookup: {
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          rps: lookups.requests.average,
+          p50_ms: lookups.latency.p50,
+          p99_ms: lookups.latency.p99,
+          max_ms: lookups.latency.max,
+          non2xx: lookups.non2xx,
+          errors: lookups.errors,
+          server_cpu_ms_per_lookup: Number((lookupCpuMs / lookups.requests.total).toFixed(2)),
+        },
+        my_shipments: { overall: stats(all), by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, stats(v)])) },
+        server_peak_rss_mb: app.pid ? Math.round(memoryMb(app.pid, 'VmHWM')) : null,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  app.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1500));
+  await database.drop();
+}
