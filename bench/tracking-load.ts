@@ -117,7 +117,7 @@ try {
       const ms = performance.now() - started;
       if (res.status !== 200) throw new Error(`${q}: ${res.status}`);
       all.push(ms);
-      (byKind[kind] ??= []).push(ms);
+      byKind[kind] = [...(byKind[kind] ?? []), ms];
     }
   }
 
