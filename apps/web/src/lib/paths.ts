@@ -12,6 +12,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   emailVerified: '/email-verified',
   trackShipment: '/track-shipment',
+  /** The public tracking page, looking up a BOL, PRO or tracking number when given. */
+  publicTracking: (number?: string) => (number ? `/track-shipment?number=${encodeURIComponent(number)}` : '/track-shipment'),
   publicQuote: '/public-quote',
   truckloadConfirmation: '/truckload-confirmation',
   quote: '/quote',
@@ -27,6 +29,8 @@ export const paths = {
   quoteHistory: '/quote-history',
   savedQuotes: '/saved-quotes',
   track: '/track',
+  /** A shipment's tracking detail. */
+  trackDetail: (id: string) => `/track/detail/${encodeURIComponent(id)}`,
   myShipments: '/my-shipments',
   addressBook: '/address-book',
   myInvoices: '/my-invoices',

@@ -1,7 +1,22 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../../../components/InfoPage';
+import { PageHeader } from '../../../components/PageHeader';
+import { PublicTracking } from '../tracking/PublicTracking';
 
-/** Public tracking page (no login needed). */
-export const PublicTrackingRoute = () => <InfoPage titleKey="pages.public_tracking.title" bodyKey="pages.public_tracking.body" />;
+/** Public tracking page (no login needed): /track-shipment?number=<BOL, PRO or tracking number>. */
+export function PublicTrackingRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('public_tracking.title')} />
+      <Text mb="lg" c="dimmed">
+        {t('public_tracking.intro')}
+      </Text>
+      <PublicTracking />
+    </>
+  );
+}
 /** Public quote page. */
 export const PublicQuoteRoute = () => <InfoPage titleKey="pages.public_quote.title" bodyKey="pages.public_quote.body" />;
 /** Truckload confirmation page. */

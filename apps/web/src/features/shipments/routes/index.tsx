@@ -1,3 +1,14 @@
-import { InfoPage } from '../../../components/InfoPage';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader';
+import { ShipmentHistory } from '../components/ShipmentHistory';
 
-export const MyShipmentsRoute = () => <InfoPage titleKey="pages.my_shipments.title" bodyKey="pages.my_shipments.body" />;
+/** /my-shipments: My Shipments, 'Shipment History' in the sidebar. */
+export function MyShipmentsRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('shipments.title')} />
+      <ShipmentHistory />
+    </>
+  );
+}

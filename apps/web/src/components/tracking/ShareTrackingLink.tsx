@@ -1,0 +1,60 @@
+import { Button, CopyButton, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../lib/paths';
+
+/** The public tracking page's address for a number, absolute so it can be sent to anyone. */
+export function publicTrackingUrl(number: string): string {
+  return new URL(paths.publicTracking(number), window.location.origin).toString();
+}
+
+/**
+ * 'Share public tracking link': copies the /track-shipment?number=<BOL> address at once and shows
+ * it, so it can also be copied by hand where the browser denies the clipboard.
+ */
+export function ShareTrackingLink({ number }: { number: string }) {
+  const { t } = useTranslation();
+  const url = publicTrackingUrl(number);
+  const [opened, setOpened] = useState(false);
+  const [copied, setCopied] = useState<boolean | null>(null);
+
+  const share = async () => {
+    setOpened((o) => !o);
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Button variant="default" onClick={() => void share()}>
+          {t('tracking_ui.share.button')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="sm" role="status">
+            {copied ? t('tracking_ui.share.copied') : t('tracking_ui.share.copy_by_hand')}
+          </Text>
+          <TextInput label={t('tracking_ui.share.link')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} size="sm" />
+          <Group justify="flex-end" gap="xs">
+            <CopyButton value={url}>
+              {({ copied: again, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {again ? t('tracking_ui.share.copied_short') : t('tracking_ui.share.copy')}
+                </Button>
+              )}
+            </CopyButton>
+            <Button size="xs" variant="default" onClick={() => setOpened(false)}>
+              {t('tracking_ui.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,26 @@
+import { CANCELABLE_STATUSES, type ShipmentStatus } from '@freight/domain';
+import { useState } from 'react';
+import type { ReshipKind } from './api';
+import { CancelShipmentDialog } from './CancelShipmentDialog';
+import { ReshipModal, type ReshipTarget } from './ReshipModal';
+
+/** Cancel is offered only before pickup (pending or dispatched). */
+export const isCancelable = (s: { status: ShipmentStatus }) => CANCELABLE_STATUSES.includes(s.status);
+
+type Shipment = { id: string; bol_number: string };
+
+/** The cancel confirmation and the reship / return-ship modal of a screen, and the calls that open them. */
+export function useShipmentDialogs() {
+  const [canceling, setCanceling] = useState<Shipment | null>(null);
+  const [reshipping, setReshipping] = useState<ReshipTarget | null>(null);
+  return {
+    cancel: (s: Shipment) => setCanceling({ id: s.id, bol_number: s.bol_number }),
+    reship: (s: Shipment, kind: ReshipKind) => setReshipping({ id: s.id, bol_number: s.bol_number, kind }),
+    dialogs: (
+      <>
+        <CancelShipmentDialog shipment={canceling} onClose={() => setCanceling(null)} />
+        <ReshipModal target={reshipping} onClose={() => setReshipping(null)} />
+      </>
+    ),
+  };
+}

@@ -1,0 +1,166 @@
+import type { PublicTrackingView } from '@freight/contracts';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { formatLocalDate } from '../../../components/tracking/localTime';
+import { RouteLine } from '../../../components/tracking/parts';
+import { StatusBadge } from '../../../components/tracking/StatusBadge';
+import { TrackingTimeline } from '../../../components/tracking/TrackingTimeline';
+import { isApiError } from '../../../lib/api';
+import { useFormat } from '../../../lib/useFormat';
+import { getPublicTracking, PUBLIC_TRACKING_KEY } from './api';
+
+const MAX_NUMBER = 64;
+
+/**
+ * The public tracking page (no login): a BOL, PRO or tracking number in `?number=` is looked up and
+ * shows the status, carrier, route, dates and the tracking history; nothing else (no prices,
+ * contacts or streets).
+ */
+export function PublicTracking() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const number = (params.get('number') ?? '').trim().slice(0, MAX_NUMBER);
+  const [typed, setTyped] = useState(number);
+  const [error, setError] = useState<string | null>(null);
+  // The box follows the URL when it changes by itself (back/forward).
+  const [lastNumber, setLastNumber] = useState(number);
+  if (number !== lastNumber) {
+    setLastNumber(number);
+    setTyped(number);
+  }
+
+  const query = useQuery({
+    queryKey: [...PUBLIC_TRACKING_KEY, number],
+    queryFn: () => getPublicTracking(number),
+    enabled: number !== '',
+    retry: false,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = typed.trim();
+    if (!value) {
+      setError(t('public_tracking.number_required'));
+      return;
+    }
+    setError(null);
+    if (value === number) void query.refetch();
+    else setParams({ number: value });
+  };
+
+  return (
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm" align="stretch">
+          <TextInput
+            label={t('public_tracking.number')}
+            description={t('public_tracking.number_hint')}
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            maxLength={MAX_NUMBER}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            size="md"
+          />
+          <Group>
+            <Button type="submit" size="md" loading={query.isFetching} w={{ base: '100%', xs: 'auto' }}>
+              {t('public_tracking.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      {number !== '' && <Result number={number} query={query} />}
+    </Stack>
+  );
+}
+
+function Result({ number, query }: { number: string; query: { data?: PublicTrackingView; error: unknown; isPending: boolean } }) {
+  const { t } = useTranslation();
+  if (query.error) {
+    const e = query.error;
+    if (isApiError(e) && e.status === 404)
+      return (
+        <Alert color="yellow" role="alert" title={t('public_tracking.not_found_title', { number })}>
+          {t('public_tracking.not_found')}
+        </Alert>
+      );
+    if (isApiError(e) && e.status === 429)
+      return (
+        <Alert color="orange" role="alert">
+          {e.retryAfter !== null ? t('public_tracking.too_many', { count: e.retryAfter }) : t('public_tracking.too_many_later')}
+        </Alert>
+      );
+    return <ErrorAlert error={e} />;
+  }
+  if (query.isPending || !query.data)
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('public_tracking.loading')}>
+        <Skeleton height={120} radius="md" />
+        <Skeleton height={200} radius="md" />
+      </Stack>
+    );
+  return <Shipment view={query.data} />;
+}
+
+function Shipment({ view: v }: { view: PublicTrackingView }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
+  const date = (d: string | null) => formatLocalDate(d, i18n.language);
+  const arrival = v.delivered_at
+    ? { label: t('public_tracking.delivered_at'), value: fmt.dateTime(v.delivered_at) }
+    : v.status === 'canceled'
+      ? null
+      : {
+          label: t('public_tracking.estimated_delivery'),
+          value: v.estimated_delivery ? date(v.estimated_delivery) : t('public_tracking.not_estimated'),
+        };
+  const facts = [
+    { label: t('public_tracking.carrier'), value: v.carrier_name },
+    { label: t('public_tracking.pickup_date'), value: date(v.pickup_date) },
+    ...(arrival ? [arrival] : []),
+  ];
+  return (
+    <Stack gap="md" component="section" aria-labelledby="public-tracking-result">
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="xs">
+          <Group justify="space-between" align="center" gap="xs">
+            <Title order={3} size="h4" id="public-tracking-result" style={{ overflowWrap: 'anywhere' }}>
+              {t('public_tracking.result_title', { number: v.number })}
+            </Title>
+            <StatusBadge status={v.status} size="lg" />
+          </Group>
+          <RouteLine origin={v.origin} destination={v.destination} size="lg" fw={600} />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs" component="dl" m={0} mt="xs">
+            {facts.map((f) => (
+              <div key={f.label}>
+                <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {f.label}
+                </Text>
+                <Text component="dd" size="sm" m={0}>
+                  {f.value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="md">
+        <Title order={4} mb="md">
+          {t('public_tracking.history')}
+        </Title>
+        <TrackingTimeline events={v.events} />
+      </Card>
+    </Stack>
+  );
+}

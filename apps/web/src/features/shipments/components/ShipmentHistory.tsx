@@ -1,0 +1,292 @@
+import { SHIPMENT_SORTS, type ShipmentListItem, type ShipmentSort } from '@freight/contracts';
+import { DEFAULT_SETTINGS, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Menu,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ListTable } from '../../../components/list/ListTable';
+import { SortableTh } from '../../../components/list/SortableTh';
+import { useListParams } from '../../../components/list/useListParams';
+import { listShipments, SHIPMENTS_KEY } from '../../../components/tracking/api';
+import { formatLocalDate } from '../../../components/tracking/localTime';
+import { PaymentBadge, RouteLine, ShipmentsLoadError } from '../../../components/tracking/parts';
+import { StatusBadge } from '../../../components/tracking/StatusBadge';
+import { isCancelable, useShipmentDialogs } from '../../../components/tracking/useShipmentDialogs';
+import { useAuthUser } from '../../../lib/auth';
+import { paths } from '../../../lib/paths';
+import { useFormat } from '../../../lib/useFormat';
+
+const isStatus = (v: string | null): v is ShipmentStatus => !!v && (SHIPMENT_STATUSES as readonly string[]).includes(v);
+
+/** The server's order when the URL names none. */
+const DEFAULT_SORT: ShipmentSort = 'created_at';
+
+type Column = { key: string; sort?: ShipmentSort; ta?: 'right' };
+const COLUMNS: Column[] = [
+  { key: 'status', sort: 'status' },
+  { key: 'numbers', sort: 'bol_number' },
+  { key: 'carrier', sort: 'carrier' },
+  { key: 'route' },
+  { key: 'pickup', sort: 'pickup_date' },
+  { key: 'delivery' },
+  { key: 'total', ta: 'right' },
+  { key: 'booked', sort: 'created_at' },
+];
+
+/**
+ * My Shipments (Shipment History, spec sections 2 and 4): the account's shipments, server-paginated,
+ * with search, a status filter and sortable columns kept in the URL; a row opens the tracking
+ * detail, and its menu reships, return-ships or (before pickup) cancels.
+ */
+export function ShipmentHistory() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const navigate = useNavigate();
+  const user = useAuthUser();
+  const list = useListParams(SHIPMENT_SORTS);
+  const { page, q, sort, dir, search, setSearch } = list;
+  const statusParam = list.params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
+  const dialogs = useShipmentDialogs();
+
+  const query = useQuery({
+    queryKey: [...SHIPMENTS_KEY, 'list', { page, perPage, q, status, sort, dir }],
+    queryFn: () => listShipments({ page, per_page: perPage, q: q || undefined, status, sort, dir: sort ? dir : undefined }),
+    placeholderData: keepPreviousData,
+  });
+
+  // Without a sort in the URL the server lists the newest bookings first.
+  const activeSort = sort ?? DEFAULT_SORT;
+  const activeDir = sort ? dir : 'desc';
+  const sortBy = (column: ShipmentSort) => {
+    const nextDir = activeSort === column && activeDir === 'asc' ? 'desc' : 'asc';
+    list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
+  };
+
+  const open = (row: ShipmentListItem) => void navigate(paths.trackDetail(row.id));
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t('shipments.search')}
+          placeholder={t('shipments.search_hint')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maxLength={64}
+          w={340}
+          maw="100%"
+        />
+        <NativeSelect
+          label={t('shipments.status')}
+          value={status ?? ''}
+          onChange={(e) => list.update({ status: e.currentTarget.value, page: null })}
+          data={[
+            { value: '', label: t('shipments.status_all') },
+            ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: t(`tracking_ui.status.${s}`) })),
+          ]}
+          w={180}
+        />
+      </Group>
+
+      {query.error && !query.data ? (
+        <ShipmentsLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : query.isPending ? (
+        <ListSkeleton />
+      ) : (
+        <>
+          {query.error && <ShipmentsLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />}
+          <ListTable
+            list={list}
+            query={{ data: query.data, isPending: false, error: null, isPlaceholderData: query.isPlaceholderData }}
+            minWidth={980}
+            caption={t('shipments.caption')}
+            head={
+              <>
+                {COLUMNS.map((c) => {
+                  const label = t(`shipments.columns.${c.key}`);
+                  if (!c.sort)
+                    return (
+                      <Table.Th key={c.key} ta={c.ta} style={{ whiteSpace: 'nowrap' }}>
+                        {label}
+                      </Table.Th>
+                    );
+                  const column = c.sort;
+                  const active = activeSort === column;
+                  return (
+                    <SortableTh
+                      key={c.key}
+                      label={label}
+                      title={t('shipments.sort_by', { column: label })}
+                      active={active}
+                      dir={active ? activeDir : undefined}
+                      onSort={() => sortBy(column)}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
+                        {active && activeDir === 'desc' ? '▼' : '▲'}
+                      </span>
+                    </SortableTh>
+                  );
+                })}
+                <Table.Th>
+                  <VisuallyHidden>{t('shipments.columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+            row={(row) => (
+              <ShipmentRow
+                key={row.id}
+                row={row}
+                fmt={fmt}
+                onOpen={() => open(row)}
+                onReship={(kind) => dialogs.reship(row, kind)}
+                onCancel={() => dialogs.cancel(row)}
+              />
+            )}
+            total={(count, formatted) => t('shipments.total', { count, formatted })}
+            empty={
+              <>
+                <Text>{t('shipments.empty')}</Text>
+                <Button component={Link} to={paths.quoteShipment}>
+                  {t('shipments.quote_ship')}
+                </Button>
+              </>
+            }
+            emptyFiltered={t('shipments.empty_filtered')}
+            clearLabel={t('shipments.clear_filters')}
+            filtered={!!q || !!status}
+            clears={['status']}
+          />
+        </>
+      )}
+      {dialogs.dialogs}
+    </Stack>
+  );
+}
+
+/** Grey rows while the first page loads. */
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={t('shipments.loading')}>
+      <Skeleton height={36} />
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <Skeleton key={i} height={52} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Clicks and keys inside the actions menu do not open the row. */
+const stop = (e: MouseEvent | KeyboardEvent) => e.stopPropagation();
+
+function ShipmentRow({
+  row,
+  fmt,
+  onOpen,
+  onReship,
+  onCancel,
+}: {
+  row: ShipmentListItem;
+  fmt: ReturnType<typeof useFormat>;
+  onOpen: () => void;
+  onReship: (kind: 'reship' | 'return') => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const secondary = [
+    row.pro_number && t('shipments.pro', { number: row.pro_number }),
+    row.tracking_number && row.tracking_number !== row.pro_number && t('shipments.tracking', { number: row.tracking_number }),
+  ].filter(Boolean);
+  const reference = row.reference_number
+    ? row.reference_type
+      ? t('shipments.reference', { type: t(`tracking_ui.reference_types.${row.reference_type}`), number: row.reference_number })
+      : t('shipments.reference_plain', { number: row.reference_number })
+    : '';
+  return (
+    <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }}>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          <StatusBadge status={row.status} actionRequired={row.action_required} size="sm" />
+          <PaymentBadge state={row.payment_state} />
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={paths.trackDetail(row.id)} fw={600} size="sm" onClick={stop} style={{ whiteSpace: 'nowrap' }}>
+          {t('shipments.bol', { number: row.bol_number })}
+        </Anchor>
+        {secondary.map((s) => (
+          <Text key={s as string} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {s}
+          </Text>
+        ))}
+        {reference && (
+          <Text size="xs" c="dimmed">
+            {reference}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{row.carrier_name}</Text>
+        <Text size="xs" c="dimmed">
+          {t(`shipping_modes.${row.mode}`)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <RouteLine origin={row.origin} destination={row.destination} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(row.pickup_date, i18n.language)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {row.estimated_delivery ? (
+          formatLocalDate(row.estimated_delivery, i18n.language)
+        ) : (
+          <Text size="sm" c="dimmed" span>
+            {t('shipments.not_estimated')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {fmt.money(row.total_cents / 100, row.currency)}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(row.created_at)}</Table.Td>
+      <Table.Td onClick={stop} onKeyDown={stop}>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('tracking_ui.actions.menu', { bol: row.bol_number })}>
+              <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
+                ⋯
+              </span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={onOpen}>{t('tracking_ui.actions.view')}</Menu.Item>
+            <Menu.Item onClick={() => onReship('reship')}>{t('tracking_ui.actions.reship')}</Menu.Item>
+            <Menu.Item onClick={() => onReship('return')}>{t('tracking_ui.actions.return')}</Menu.Item>
+            {isCancelable(row) && (
+              <Menu.Item color="red" onClick={onCancel}>
+                {t('tracking_ui.actions.cancel')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,174 @@
+import type { ShipmentView } from '@freight/contracts';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { getShipment, shipmentKey } from '../../../components/tracking/api';
+import { formatLocalDate, placeName } from '../../../components/tracking/localTime';
+import { PaymentBadge, RouteLine } from '../../../components/tracking/parts';
+import { ShareTrackingLink } from '../../../components/tracking/ShareTrackingLink';
+import { StatusBadge } from '../../../components/tracking/StatusBadge';
+import { newestFirst, TrackingTimeline } from '../../../components/tracking/TrackingTimeline';
+import { isCancelable, useShipmentDialogs } from '../../../components/tracking/useShipmentDialogs';
+import { isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { useFormat } from '../../../lib/useFormat';
+
+/**
+ * A shipment's tracking detail: the header (BOL, status, the Action Required flag explained,
+ * carrier, route, dates), the actions (cancel before pickup, reship, return ship, share the public
+ * link), the tracking history newest first, and the shipment's summary.
+ */
+export function TrackingDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: shipmentKey(id), queryFn: () => getShipment(id) });
+
+  if (isApiError(query.error) && query.error.status === 404 && !query.data) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Title order={3}>{t('tracking.detail.not_found_title')}</Title>
+        <Text>{t('tracking.detail.not_found')}</Text>
+        <Group gap="md">
+          <Anchor component={Link} to={paths.track}>
+            {t('tracking.detail.back_to_tracking')}
+          </Anchor>
+          <Anchor component={Link} to={paths.myShipments}>
+            {t('tracking.detail.back_to_history')}
+          </Anchor>
+        </Group>
+      </Stack>
+    );
+  }
+  if (query.error && !query.data) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <ErrorAlert error={query.error} />
+        <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+          {t('tracking_ui.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('tracking.detail.loading')}>
+        <Skeleton height={140} radius="md" />
+        <Skeleton height={260} radius="md" />
+      </Stack>
+    );
+  }
+  return <ShipmentDetail shipment={query.data} />;
+}
+
+function ShipmentDetail({ shipment: s }: { shipment: ShipmentView }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
+  const dialogs = useShipmentDialogs();
+  const date = (v: string | null) => formatLocalDate(v, i18n.language);
+  const latest = newestFirst(s.events)[0];
+
+  const facts: { label: string; value: ReactNode }[] = [
+    { label: t('tracking.detail.carrier'), value: [s.carrier_name, t(`shipping_modes.${s.mode}`)].filter(Boolean).join(' · ') },
+    { label: t('tracking.detail.pickup_date'), value: date(s.pickup_date) },
+    s.delivered_at
+      ? { label: t('tracking.detail.delivered_at'), value: fmt.dateTime(s.delivered_at) }
+      : s.canceled_at
+        ? { label: t('tracking.detail.canceled_at'), value: fmt.dateTime(s.canceled_at) }
+        : {
+            label: t('tracking.detail.estimated_delivery'),
+            value: s.estimated_delivery ? date(s.estimated_delivery) : t('tracking.detail.not_estimated'),
+          },
+    ...(s.pro_number ? [{ label: t('tracking.detail.pro'), value: s.pro_number }] : []),
+    ...(s.tracking_number && s.tracking_number !== s.pro_number
+      ? [{ label: t('tracking.detail.tracking_number'), value: s.tracking_number }]
+      : []),
+    ...(s.reference_number
+      ? [
+          {
+            label: s.reference_type ? t(`tracking_ui.reference_types.${s.reference_type}`) : t('tracking.detail.reference'),
+            value: s.reference_number,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={6}>
+            <Group gap="sm" align="center">
+              <Title order={3}>{t('tracking.detail.bol', { number: s.bol_number })}</Title>
+              <StatusBadge status={s.status} actionRequired={s.action_required} />
+              <PaymentBadge state={s.payment_state} size="md" />
+            </Group>
+            <RouteLine
+              origin={{ city: s.pickup.city, state: s.pickup.state }}
+              destination={{ city: s.delivery.city, state: s.delivery.state }}
+              size="md"
+              fw={500}
+            />
+          </Stack>
+          <Group gap="xs" wrap="wrap">
+            <ShareTrackingLink number={s.bol_number} />
+            <Button variant="default" onClick={() => dialogs.reship(s, 'reship')}>
+              {t('tracking_ui.actions.reship')}
+            </Button>
+            <Button variant="default" onClick={() => dialogs.reship(s, 'return')}>
+              {t('tracking_ui.actions.return')}
+            </Button>
+            {isCancelable(s) && (
+              <Button color="red" variant="light" onClick={() => dialogs.cancel(s)}>
+                {t('tracking_ui.actions.cancel')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="md"
+          verticalSpacing="sm"
+          mt="md"
+          component="dl"
+          style={{ margin: 0, marginTop: 'var(--mantine-spacing-md)' }}
+        >
+          {facts.map((f) => (
+            <div key={f.label}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {f.label}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {f.value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Card>
+
+      {s.action_required && (
+        <Alert color="red" variant="light" title={t('tracking_ui.action_required')}>
+          <Text size="sm">{t('tracking.detail.action_required_body')}</Text>
+          {latest && (
+            <Text size="sm" mt="xs" fw={500}>
+              {t('tracking.detail.action_required_latest', {
+                description: latest.description || t(`tracking_ui.status.${latest.status}`),
+                place: placeName(latest) || '—',
+              })}
+            </Text>
+          )}
+        </Alert>
+      )}
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tracking-history">
+        <Title order={4} id="tracking-history" mb="md">
+          {t('tracking.detail.history')}
+        </Title>
+        <TrackingTimeline events={s.events} />
+      </Card>
+
+      {dialogs.dialogs}
+    </Stack>
+  );
+}
