@@ -37,7 +37,9 @@ async function main() {
   const where = database.driver === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   const lines = ['', `Freight Portal is running at ${config.appUrl} (${where})${seeded ? ', demo data seeded' : ''}.`];
   if (config.seedDemo) {
-    lines.push(`Demo logins (password ${DEMO_PASSWORD}): shipper@demo.test, other@demo.test (customers);`);
+    lines.push(
+      `Demo logins (password ${DEMO_PASSWORD}): shipper@demo.test, other@demo.test (customers on terms), prepaid@demo.test (customer paying by card);`,
+    );
     lines.push(`  staff: ${DEMO_STAFF.map((s) => `${s.email} (${s.role})`).join(', ')}`);
   }
   console.log(lines.join('\n'));

@@ -7,6 +7,7 @@ import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
+import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
 import { seedDemoProducts } from './seed-products';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -153,7 +154,9 @@ export async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const rating = await seedOnce(db, 'demo_rating_seeded', now, (tx) => seedRating(tx, now));
   const catalog = await seedOnce(db, 'demo_products_seeded', now, (tx) => seedDemoProducts(tx, now));
   const addressBook = await seedOnce(db, 'demo_addresses_seeded', now, (tx) => seedDemoAddresses(tx, now));
-  return users || rating || catalog || addressBook;
+  const prepaid = await seedOnce(db, 'demo_prepaid_seeded', now, (tx) => seedPrepaidAccount(tx, now, DEMO_PASSWORD));
+  const trackingSecrets = await seedOnce(db, 'carrier_tracking_secrets_seeded', now, (tx) => seedTrackingSecrets(tx));
+  return users || rating || catalog || addressBook || prepaid || trackingSecrets;
 }
 
 /** Runs `seed` in a transaction that first claims `marker`; another process holding it wins. */

@@ -1,4 +1,4 @@
-import type { Paginated } from '@freight/contracts';
+import type { BookingPlace, Paginated } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { RateMessage } from '@freight/domain/rating';
 import { plainText, translator } from '../../i18n';
@@ -53,6 +53,9 @@ export function presentQuote(row: QuoteRow, language: Language) {
     })),
     insurance_options: result.insurance_options,
     messages: result.messages.map((m) => presentMessage(t, m)),
+    /** Reship and return-ship: the places (BookingPlace) the Book Shipment step is prefilled with. */
+    booking_prefill: (row.bookingPrefill ?? null) as { pickup: BookingPlace; delivery: BookingPlace } | null,
+    booked_at: row.bookedAt?.toISOString() ?? null,
   };
 }
 

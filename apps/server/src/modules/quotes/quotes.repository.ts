@@ -187,6 +187,14 @@ export function quotesRepository(db: Db, now: () => Date) {
       return row;
     },
 
+    /** The places and contacts the Book Shipment step starts from (reship and return-ship). */
+    async setBookingPrefill(id: string, accountId: string, prefill: unknown) {
+      await db
+        .update(quotes)
+        .set({ bookingPrefill: prefill })
+        .where(and(eq(quotes.id, id), eq(quotes.accountId, accountId)));
+    },
+
     async markSaved(id: string, accountId: string) {
       const [row] = await db
         .update(quotes)

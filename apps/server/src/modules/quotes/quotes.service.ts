@@ -32,7 +32,7 @@ import { type QuoteRow, quotesRepository } from './quotes.repository';
 export const CARRIER_TIMEOUT_MS = 2_000;
 
 /** Used only when the currency_rates table lacks a currency (units per 1 USD). */
-const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
+export const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
 
 /** The request as stored: currency and unit system resolved from the user's settings. */
 export type QuoteInput = QuoteRequest & { currency: Currency; unit_system: UnitSystem };
@@ -79,7 +79,7 @@ function dedupe(messages: RateMessage[]): RateMessage[] {
 }
 
 /** Accessorials implied by the site types (residential / limited access ends). */
-function siteAccessorials(input: QuoteInput): AccessorialCode[] {
+export function siteAccessorials(input: Pick<QuoteInput, 'origin' | 'destination'>): AccessorialCode[] {
   const out: AccessorialCode[] = [];
   if (input.origin.site_type === 'residential') out.push('residential_pickup');
   if (input.destination.site_type === 'residential') out.push('residential_delivery');
@@ -266,7 +266,11 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
     async rerun(owner: { accountId: string; userId: string }, id: string) {
       const quote = await repo.find(id, owner.accountId);
       if (!quote) throw AppError.notFound();
-      return create(owner, quote.input as QuoteInput);
+      const fresh = await create(owner, quote.input as QuoteInput);
+      // A reship's quote keeps its booking prefill through the rerun the Book Shipment step starts with.
+      if (quote.bookingPrefill == null) return fresh;
+      await repo.setBookingPrefill(fresh.id, owner.accountId, quote.bookingPrefill);
+      return { ...fresh, bookingPrefill: quote.bookingPrefill };
     },
     async find(accountId: string, id: string) {
       const quote = await repo.find(id, accountId);
@@ -278,6 +282,8 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
       if (!quote) throw AppError.notFound();
       return quote;
     },
+    /** Reship and return-ship: the booking places the new quote's Book Shipment step starts from. */
+    setBookingPrefill: (accountId: string, id: string, prefill: unknown) => repo.setBookingPrefill(id, accountId, prefill),
     page: repo.page,
   };
 }

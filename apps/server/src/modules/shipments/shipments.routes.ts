@@ -1,5 +1,98 @@
-import type { FastifyInstance } from 'fastify';
+import { bookingRequest, reshipRequest, shipmentListQuery } from '@freight/contracts';
+import { SUPPORT_PHONE } from '@freight/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
+import { customer, requireCustomer } from '../../plugins/guards';
+import { presentQuote } from '../quotes/quotes.presenter';
+import { presentShipmentPage } from './shipments.presenter';
+import { type ShipmentsServiceOptions, shipmentsService } from './shipments.service';
 
-// Being written (issue 4): replaced by the module's routes.
-export async function shipmentsRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+const idParams = z.object({ id: z.string().max(64) });
+
+/** The Idempotency-Key header of a booking or payment: 1 to 100 characters, else 422 on `idempotency_key`. */
+export function idempotencyKey(request: FastifyRequest): string {
+  const raw = request.headers['idempotency-key'];
+  const key = typeof raw === 'string' ? raw.trim() : '';
+  if (key.length < 1 || key.length > 100) throw AppError.field('idempotency_key', 'validation.idempotency_key');
+  return key;
+}
+
+/** A customer whose account may ship: on credit hold, 403 `credit_hold` (spec section 6) before the body is read. */
+export async function requireShipper(request: FastifyRequest) {
+  const { account } = customer(request);
+  if (account.status === 'credit_hold') throw new AppError(403, 'credit_hold', 'errors.credit_hold', { phone: SUPPORT_PHONE.display });
+}
+
+/**
+ * Booking and My Shipments (issue 4), for verified customers, always through the caller's
+ * account (another account's shipment is a 404).
+ */
+export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = shipmentsService(ctx, opts);
+  const checkedId = (id: string) => {
+    if (!isUuid(id)) throw AppError.notFound();
+    return id;
+  };
+  /** An unexpected failure is answered 503 booking_failed; the log keeps its cause. */
+  const logged = async <T>(request: FastifyRequest, work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'booking_failed')
+        request.log.error({ err: (err as { cause?: unknown }).cause }, 'booking failed');
+      throw err;
+    }
+  };
+
+  r.post('/api/shipments', { preValidation: requireShipper, schema: { body: bookingRequest } }, async (request, reply) => {
+    const { user, account } = customer(request);
+    const key = idempotencyKey(request);
+    const row = await logged(request, () =>
+      service.book({ accountId: account.id, userId: user.id, paymentTerms: account.paymentTerms }, request.body, key),
+    );
+    return reply.code(201).send({ data: await service.view(row, requestLanguage(request)) });
+  });
+
+  r.get('/api/shipments', { preValidation: requireCustomer, schema: { querystring: shipmentListQuery } }, async (request) => {
+    const { account, settings } = customer(request);
+    const q = request.query;
+    const perPage = q.per_page ?? settings.recordsPerPage;
+    const { rows, total } = await service.page(account.id, {
+      page: q.page,
+      perPage,
+      search: q.q || undefined,
+      status: q.status,
+      sort: q.sort,
+      dir: q.dir,
+    });
+    return presentShipmentPage(rows, total, q.page, perPage);
+  });
+
+  r.get('/api/shipments/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    const row = await service.find(account.id, checkedId(request.params.id));
+    return { data: await service.view(row, requestLanguage(request)) };
+  });
+
+  r.post('/api/shipments/:id/cancel', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    const row = await logged(request, () => service.cancel(account.id, checkedId(request.params.id)));
+    return { data: await service.view(row, requestLanguage(request)) };
+  });
+
+  r.post(
+    '/api/shipments/:id/reship',
+    { preValidation: requireShipper, schema: { params: idParams, body: reshipRequest } },
+    async (request, reply) => {
+      const { user, account } = customer(request);
+      const quote = await service.reship({ accountId: account.id, userId: user.id }, checkedId(request.params.id), request.body);
+      return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
+    },
+  );
+}

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   distanceBandFactor,
   estimatedDelivery,
@@ -12,13 +13,70 @@ import {
   type TruckloadTariff,
 } from '@freight/domain/rating';
 import type { CarrierRow } from '../quotes.repository';
-import type { CarrierAdapter, CarrierRate, NoRate, RateRequest } from './adapter';
+import type {
+  BookingCarrierAdapter,
+  CarrierBooking,
+  CarrierBookingRequest,
+  CarrierRate,
+  NoRate,
+  RateRequest,
+  TrackedShipment,
+} from './adapter';
 
 /** Ground parcel transit by zone (business days), a published-map heuristic. */
 const PARCEL_TRANSIT_BY_ZONE: Record<ParcelZone, number> = { 1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5 };
 
-/** Rates with the carrier's tariff from the database through the pure rating engine. */
-export class TariffCarrier implements CarrierAdapter {
+/** LTL PRO number lengths of the demo carriers (their published formats are 9 to 11 digits); others get 10. */
+const PRO_DIGITS: Record<string, number> = { ODFL: 10, SAIA: 10, EXLA: 10, FXFE: 10, ABFS: 9, RLCA: 9, SEFL: 9, AVRT: 10 };
+
+/** `n` random decimal digits, the first not 0. */
+function digits(n: number): string {
+  let out = String(randomInt(1, 10));
+  while (out.length < n) out += String(randomInt(0, 10));
+  return out;
+}
+
+/** The mod-10 (Luhn) check digit of a digit string. */
+function luhnCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = body.charCodeAt(body.length - 1 - i) - 48;
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+const ALNUM = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
+function alnum(n: number): string {
+  let out = '';
+  while (out.length < n) out += ALNUM[randomInt(0, ALNUM.length)];
+  return out;
+}
+
+/**
+ * A parcel tracking number in the carrier's usual shape: UPS '1Z' + 6-character shipper number +
+ * '03' (Ground) + 8 digits (18 characters); USPS 22 digits starting 9405 (Priority Mail) with a
+ * mod-10 check digit; FedEx and any other 12 digits with a mod-10 check digit.
+ */
+function parcelTrackingNumber(scac: string): string {
+  if (scac.startsWith('UPS')) return `1Z${alnum(6)}03${digits(8)}`;
+  if (scac === 'USPS') {
+    const body = `9405${digits(17)}`;
+    return body + String(luhnCheckDigit(body));
+  }
+  const body = digits(11);
+  return body + String(luhnCheckDigit(body));
+}
+
+/**
+ * Rates with the carrier's tariff from the database through the pure rating engine, and books
+ * by issuing the carrier's numbers itself (a tariff carrier has no system of its own to call).
+ */
+export class TariffCarrier implements BookingCarrierAdapter {
   readonly carrier: { id: string; name: string; scac: string };
   constructor(private readonly row: CarrierRow) {
     this.carrier = { id: row.id, name: row.name, scac: row.scac };
@@ -34,6 +92,31 @@ export class TariffCarrier implements CarrierAdapter {
         return this.truckload(request);
     }
   }
+
+  /**
+   * The carrier's numbers for a booking: LTL a PRO of the carrier's length (mod-10 check digit)
+   * and a pickup confirmation number; truckload a 9-digit load (PRO) number and a pickup number;
+   * parcel a tracking number in the carrier's format (also its PRO: parcels are tracked by it)
+   * and a pickup confirmation.
+   */
+  async book(request: CarrierBookingRequest): Promise<CarrierBooking> {
+    if (request.mode !== this.row.mode) throw new Error(`${this.row.scac} does not book ${request.mode} shipments`);
+    switch (this.row.mode) {
+      case 'ltl': {
+        const body = digits((PRO_DIGITS[this.row.scac] ?? 10) - 1);
+        return { pro_number: body + String(luhnCheckDigit(body)), pickup_number: digits(8), tracking_number: null };
+      }
+      case 'truckload':
+        return { pro_number: digits(9), pickup_number: digits(8), tracking_number: null };
+      case 'parcel': {
+        const tracking = parcelTrackingNumber(this.row.scac);
+        return { pro_number: tracking, pickup_number: `PU${alnum(8)}`, tracking_number: tracking };
+      }
+    }
+  }
+
+  /** Nothing to tell: the tariff carrier's numbers are the portal's own, and it holds no pickup to release. */
+  async cancel(_shipment: TrackedShipment): Promise<void> {}
 
   private delivery(request: RateRequest, days: number) {
     return estimatedDelivery(request.pickup_date, days, request.destination.country);

@@ -1,0 +1,157 @@
+import type {
+  ChargeView,
+  DocumentKind,
+  HazmatDetails,
+  Paginated,
+  ParcelPickupNote,
+  PaymentView,
+  PlaceView,
+  ReferenceType,
+  ShipmentItemView,
+  ShipmentListItem,
+  ShipmentView,
+  TrackingEventView,
+} from '@freight/contracts';
+import type { Language } from '@freight/domain';
+import type { ChargeLine } from '@freight/domain/rating';
+import { plainText } from '../../i18n';
+import { pageMeta } from '../../paging';
+import type { TrackedShipment } from '../quotes/carriers/adapter';
+import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
+
+/** What the presenter needs beyond the row: the card hold in the shipment's currency and the paying card. */
+export interface PaymentFacts {
+  holdCents: number;
+  cardLast4: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function listItem(row: ShipmentRow): ShipmentListItem {
+  const pickup = row.pickup as PlaceView;
+  const delivery = row.delivery as PlaceView;
+  return {
+    id: row.id,
+    status: row.status,
+    action_required: row.actionRequired,
+    mode: row.mode,
+    bol_number: row.bolNumber,
+    pro_number: row.proNumber,
+    tracking_number: row.trackingNumber,
+    reference_type: (row.referenceType as ReferenceType | null) ?? null,
+    reference_number: row.referenceNumber,
+    carrier_name: row.carrierName,
+    scac: row.scac,
+    pickup_date: row.pickupDate,
+    estimated_delivery: row.estimatedDelivery,
+    origin: {
+      company: pickup.company,
+      city: row.originCity,
+      state: row.originState,
+      postal_code: row.originPostalCode,
+      country: row.originCountry,
+    },
+    destination: {
+      company: delivery.company,
+      city: row.destinationCity,
+      state: row.destinationState,
+      postal_code: row.destinationPostalCode,
+      country: row.destinationCountry,
+    },
+    currency: row.currency,
+    total_cents: row.totalCents,
+    payment_state: row.paymentState,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** 'YYYY-MM-DDTHH:MM' at the event's place: the UTC time shifted by the place's offset. */
+export function localTime(occurredAt: Date, offsetMinutes: number) {
+  return new Date(occurredAt.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 16);
+}
+
+function presentEvent(e: ShipmentEventRow): TrackingEventView {
+  return {
+    status: e.status,
+    status_code: e.statusCode,
+    reason_code: e.reasonCode,
+    description: e.description,
+    city: e.city,
+    state: e.state,
+    occurred_at: e.occurredAt.toISOString(),
+    local_time: localTime(e.occurredAt, e.utcOffsetMinutes),
+  };
+}
+
+/** The documents of a shipment: the BOL always, 4x6 labels for parcels, pallet labels for freight. */
+function documentsOf(row: ShipmentRow): { kind: DocumentKind; url: string }[] {
+  const kinds: DocumentKind[] = ['bol', row.mode === 'parcel' ? 'labels' : 'pallet_labels'];
+  return kinds.map((kind) => ({ kind, url: `/api/shipments/${row.id}/documents/${kind}` }));
+}
+
+export function presentPayment(row: ShipmentRow, facts: PaymentFacts): PaymentView {
+  return {
+    state: row.paymentState,
+    due_at: row.paymentState === 'awaiting' ? iso(row.paymentDueAt) : null,
+    amount_cents: row.totalCents,
+    hold_cents: facts.holdCents,
+    card_last4: facts.cardLast4,
+    paid_at: iso(row.paidAt),
+  };
+}
+
+/** A shipment in full (GET /api/shipments/:id and the answers of booking, cancel and payment). */
+export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], facts: PaymentFacts, language: Language): ShipmentView {
+  const { origin: _origin, destination: _destination, ...item } = listItem(row);
+  return {
+    ...item,
+    quote_id: row.quoteId,
+    service: row.service,
+    pickup_number: row.pickupNumber,
+    delivery_confirmation_number: row.deliveryConfirmationNumber,
+    transit_days: row.transitDays,
+    ready_time: row.readyTime,
+    close_time: row.closeTime,
+    delivery_appointment: row.deliveryAppointment,
+    delivery_date: row.deliveryDate,
+    pickup: row.pickup as PlaceView,
+    delivery: row.delivery as PlaceView,
+    notes: row.notes,
+    pickup_note: (row.pickupNote as ParcelPickupNote | null) ?? null,
+    hazardous: row.hazardous,
+    hazmat: (row.hazmat as HazmatDetails | null) ?? null,
+    items: row.items as ShipmentItemView[],
+    accessorials: row.accessorials,
+    charges: (row.charges as ChargeLine[]).map(
+      (c): ChargeView => ({ code: c.code, label: plainText(language, c.label), amount_cents: c.amount_cents }),
+    ),
+    declared_value_cents: row.declaredValueCents,
+    insurance: (row.insurance as ShipmentView['insurance']) ?? null,
+    payment: presentPayment(row, facts),
+    notify_consignee: row.notifyConsignee,
+    documents: documentsOf(row),
+    events: events.map(presentEvent),
+    canceled_at: iso(row.canceledAt),
+    delivered_at: iso(row.deliveredAt),
+  };
+}
+
+export function presentShipmentPage(rows: ShipmentRow[], total: number, page: number, perPage: number): Paginated<ShipmentListItem> {
+  return { data: rows.map(listItem), meta: pageMeta(total, page, perPage) as Paginated<ShipmentListItem>['meta'] };
+}
+
+/** The shipment as a carrier's cancel and tracking see it. */
+export function trackedShipment(row: ShipmentRow): TrackedShipment {
+  return {
+    id: row.id,
+    bol_number: row.bolNumber,
+    pro_number: row.proNumber,
+    mode: row.mode,
+    pickup_date: row.pickupDate,
+    ready_time: row.readyTime,
+    transit_days: row.transitDays,
+    estimated_delivery: row.estimatedDelivery,
+    origin: { city: row.originCity, state: row.originState, country: row.originCountry },
+    destination: { city: row.destinationCity, state: row.destinationState, country: row.destinationCountry },
+  };
+}

@@ -1,0 +1,161 @@
+import type { SHIPMENT_SORTS } from '@freight/contracts';
+import type { ShipmentStatus } from '@freight/domain';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { carriers, currencyRates, payments, quotes, shipmentEvents, shipments } from '../../db/schema';
+import { escapeLike } from '../quotes/quotes.repository';
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type NewShipmentRow = typeof shipments.$inferInsert;
+export type ShipmentEventRow = typeof shipmentEvents.$inferSelect;
+export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
+
+export interface ShipmentPageOptions {
+  page: number;
+  perPage: number;
+  /** Trimmed, non-empty. */
+  search?: string;
+  status?: ShipmentStatus;
+  sort: ShipmentSort;
+  dir: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = {
+  created_at: shipments.createdAt,
+  pickup_date: shipments.pickupDate,
+  status: shipments.status,
+  carrier: shipments.carrierName,
+  bol_number: shipments.bolNumber,
+} as const;
+
+/**
+ * Shipments, their events and the quote booking marks. Every read of a shipment goes through the
+ * caller's account. `db` may be a transaction.
+ */
+export function shipmentsRepository(db: Db) {
+  return {
+    /** The next VICS BOL serial (migration 0006's sequence). */
+    async nextBolSerial(): Promise<number> {
+      // node-postgres and PGlite both answer { rows }; bigint comes back as a string.
+      const result = (await db.execute(sql`select nextval('shipment_bol_serial')::text as serial`)) as unknown as {
+        rows: { serial: string }[];
+      };
+      const serial = Number(result.rows[0]?.serial);
+      if (!Number.isSafeInteger(serial)) throw new Error('no BOL serial');
+      return serial;
+    },
+
+    /** Inserts the booking unless the account already used its idempotency key; answers the new row or undefined. */
+    async insertOnce(row: NewShipmentRow): Promise<ShipmentRow | undefined> {
+      const [inserted] = await db
+        .insert(shipments)
+        .values(row)
+        .onConflictDoNothing({ target: [shipments.accountId, shipments.idempotencyKey] })
+        .returning();
+      return inserted;
+    },
+
+    async update(id: string, values: Partial<NewShipmentRow>): Promise<ShipmentRow> {
+      const [row] = await db.update(shipments).set(values).where(eq(shipments.id, id)).returning();
+      if (!row) throw new Error(`shipment ${id} vanished`);
+      return row;
+    },
+
+    async byIdempotencyKey(accountId: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.accountId, accountId), eq(shipments.idempotencyKey, key)));
+      return row;
+    },
+
+    async find(accountId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.id, id), eq(shipments.accountId, accountId)));
+      return row;
+    },
+
+    /** The shipment row locked for the rest of the transaction (cancel, payment, expiry). */
+    async lock(id: string) {
+      const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).for('update');
+      return row;
+    },
+
+    /** Marks the quote booked; undefined when it was booked already (by another booking). */
+    async markQuoteBooked(quoteId: string, accountId: string, at: Date) {
+      const [row] = await db
+        .update(quotes)
+        .set({ bookedAt: at })
+        .where(and(eq(quotes.id, quoteId), eq(quotes.accountId, accountId), isNull(quotes.bookedAt)))
+        .returning({ id: quotes.id });
+      return row;
+    },
+
+    async carrier(id: string | null) {
+      if (!id) return undefined;
+      const [row] = await db.select().from(carriers).where(eq(carriers.id, id));
+      return row;
+    },
+
+    async events(shipmentId: string) {
+      return db
+        .select()
+        .from(shipmentEvents)
+        .where(eq(shipmentEvents.shipmentId, shipmentId))
+        .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.receivedAt));
+    },
+
+    async addEvent(event: typeof shipmentEvents.$inferInsert) {
+      await db
+        .insert(shipmentEvents)
+        .values(event)
+        .onConflictDoNothing({ target: [shipmentEvents.shipmentId, shipmentEvents.dedupeKey] });
+    },
+
+    /** The last 4 digits of the card of the shipment's latest authorized payment. */
+    async cardLast4(shipmentId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ last4: payments.cardLast4 })
+        .from(payments)
+        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.status, 'authorized')))
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return row?.last4 ?? null;
+    },
+
+    async currencyRates() {
+      const rows = await db.select().from(currencyRates);
+      return Object.fromEntries(rows.map((r) => [r.currency, r.perUsd])) as Record<string, number>;
+    },
+
+    /**
+     * One page of the account's shipments. The search is `search_text` (lower-cased BOL, PRO,
+     * tracking and reference numbers and the two cities) containing the text; the pg_trgm index
+     * serves it on PostgreSQL. The order ends with the id, so pages never overlap.
+     */
+    async page(accountId: string, opts: ShipmentPageOptions) {
+      const conditions: SQL[] = [eq(shipments.accountId, accountId)];
+      if (opts.status) conditions.push(eq(shipments.status, opts.status));
+      if (opts.search) {
+        conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(opts.search.toLowerCase())}%`} escape '\\'`);
+      }
+      const where = and(...conditions);
+      const dir = opts.dir === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(shipments)
+          .where(where)
+          .orderBy(dir(SORT_COLUMNS[opts.sort]), dir(shipments.id))
+          .limit(opts.perPage)
+          .offset((opts.page - 1) * opts.perPage),
+        db.select({ n: count() }).from(shipments).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type ShipmentsRepository = ReturnType<typeof shipmentsRepository>;
