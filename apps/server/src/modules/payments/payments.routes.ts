@@ -1,5 +1,36 @@
+import { paymentRequest } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
+import { customer, requireCustomer } from '../../plugins/guards';
+import { idempotencyKey } from '../shipments/shipments.routes';
+import { shipmentView } from '../shipments/shipments.service';
+import { PAYMENT_EXPIRY_JOB, type PaymentsServiceOptions, paymentExpiryHandler, paymentsService } from './payments.service';
 
-// Being written (issue 4): replaced by the module's routes.
-export async function paymentsRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+const idParams = z.object({ id: z.string().max(64) });
+
+/**
+ * Card payment of a prepaid booking (POST /api/shipments/:id/payment, header Idempotency-Key)
+ * and the job that cancels a booking left unpaid past its due time.
+ */
+export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, opts: PaymentsServiceOptions = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = paymentsService(ctx, opts);
+  ctx.jobs.register(PAYMENT_EXPIRY_JOB, paymentExpiryHandler(ctx, opts.carrierFor));
+
+  r.post(
+    '/api/shipments/:id/payment',
+    { preValidation: requireCustomer, schema: { params: idParams, body: paymentRequest } },
+    async (request) => {
+      const { account } = customer(request);
+      if (!isUuid(request.params.id)) throw AppError.notFound();
+      const key = idempotencyKey(request);
+      const row = await service.pay(account.id, request.params.id, request.body, key);
+      return { data: await shipmentView(ctx.db, row, requestLanguage(request)) };
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+
+/** Card payments of bookings; `db` may be a transaction. No column ever holds a card number or CVC. */
+export function paymentsRepository(db: Db) {
+  return {
+    async byKey(shipmentId: string, idempotencyKey: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.idempotencyKey, idempotencyKey)));
+      return row;
+    },
+
+    async insert(row: NewPaymentRow): Promise<PaymentRow> {
+      const [inserted] = await db.insert(payments).values(row).returning();
+      if (!inserted) throw new Error('payment not recorded');
+      return inserted;
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import type { PaymentRequest } from '@freight/contracts';
+import { CARD_AUTH_HOLD_CENTS, type Currency } from '@freight/domain';
+import { convertCents } from '@freight/domain/rating';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { JobOutcome } from '../../jobs/jobs';
+import { trackedShipment } from '../shipments/shipments.presenter';
+import { type ShipmentRow, shipmentsRepository } from '../shipments/shipments.repository';
+import { type CarrierFactory, defaultCarrierFor, exchangeRatesOf, PAYMENT_EXPIRY_JOB } from '../shipments/shipments.service';
+import { isLuhnValid, type PaymentProvider, TestProcessor } from './payment-provider';
+import { type PaymentRow, paymentsRepository } from './payments.repository';
+
+export interface PaymentsServiceOptions {
+  provider?: PaymentProvider;
+  carrierFor?: CarrierFactory;
+}
+
+const conflict = (key: string) => new AppError(409, 'conflict', key);
+
+/** Digit runs that could be a card number, cut from any processor text before it is stored. */
+const redact = (text: string) => text.replace(/\d[\d\s-]{10,}\d/g, '[redacted]').slice(0, 500);
+
+/**
+ * Expires a locked, awaiting booking whose payment time is over: payment 'expired', status
+ * 'canceled', a portal event, and the carrier told. Answers whether it did.
+ */
+export async function expireIfDue(tx: Db, row: ShipmentRow, now: Date, carrierFor: CarrierFactory): Promise<boolean> {
+  if (row.paymentState !== 'awaiting' || row.status === 'canceled') return false;
+  if (!row.paymentDueAt || now.getTime() < row.paymentDueAt.getTime()) return false;
+  const r = shipmentsRepository(tx);
+  const carrierRow = await r.carrier(row.carrierId);
+  if (carrierRow) await carrierFor(carrierRow).cancel(trackedShipment(row));
+  await r.update(row.id, { paymentState: 'expired', status: 'canceled', actionRequired: false, canceledAt: now, updatedAt: now });
+  await r.addEvent({
+    shipmentId: row.id,
+    source: 'portal',
+    dedupeKey: 'portal-payment-expired',
+    statusCode: 'CA',
+    reasonCode: null,
+    status: 'canceled',
+    description: 'Payment not received in time',
+    city: row.originCity,
+    state: row.originState,
+    occurredAt: now,
+    utcOffsetMinutes: 0,
+    receivedAt: now,
+  });
+  return true;
+}
+
+/**
+ * The 'shipment.payment_expiry' job: cancels the booking when it is still awaiting payment at its
+ * due time; a paid or canceled one is left alone. Registered on `ctx.jobs` (and on any runner a
+ * restarted process builds).
+ */
+export function paymentExpiryHandler(ctx: Pick<AppContext, 'db' | 'now'>, carrierFor: CarrierFactory = defaultCarrierFor) {
+  return async (payload: unknown): Promise<JobOutcome> => {
+    const id = (payload as { shipment_id?: unknown } | null)?.shipment_id;
+    if (typeof id !== 'string') return;
+    return ctx.db.transaction(async (tx): Promise<JobOutcome> => {
+      const row = await shipmentsRepository(tx).lock(id);
+      if (!row || row.paymentState !== 'awaiting' || row.status === 'canceled') return;
+      const now = ctx.now();
+      // Run early (a clock moved back, a due time moved on): come back at the due time.
+      if (row.paymentDueAt && now.getTime() < row.paymentDueAt.getTime()) return { runAgainAt: row.paymentDueAt };
+      await expireIfDue(tx, row, now, carrierFor);
+    });
+  };
+}
+
+type PayOutcome = { payment: PaymentRow; row: ShipmentRow } | { expired: true };
+
+/** Paying a prepaid booking by card: the charge plus the authorization hold, in the shipment's currency. */
+export function paymentsService(ctx: AppContext, opts: PaymentsServiceOptions = {}) {
+  const provider = opts.provider ?? new TestProcessor();
+  const carrierFor = opts.carrierFor ?? defaultCarrierFor;
+  const shipments = shipmentsRepository(ctx.db);
+
+  /** 422 for a card the processor need not see: a number failing the Luhn check, an expiry before this month. */
+  function checkCard(card: PaymentRequest) {
+    if (!isLuhnValid(card.card_number)) throw AppError.field('card_number', 'validation.card_number');
+    const now = ctx.now();
+    const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (card.exp_year * 12 + (card.exp_month - 1) < thisMonth) throw AppError.field('exp_year', 'validation.card_expiry');
+  }
+
+  /**
+   * Authorizes the card for the booking (under a lock of the shipment, so two payments never
+   * both go through) and records the attempt. The same idempotency key answers the first
+   * attempt's outcome. Declined: 402; processor failure: 502 (the booking stays awaiting).
+   */
+  async function pay(accountId: string, shipmentId: string, card: PaymentRequest, idempotencyKey: string): Promise<ShipmentRow> {
+    if (!(await shipments.find(accountId, shipmentId))) throw AppError.notFound();
+    checkCard(card);
+    const outcome = await ctx.db.transaction(async (tx): Promise<PayOutcome> => {
+      const r = shipmentsRepository(tx);
+      const p = paymentsRepository(tx);
+      const row = await r.lock(shipmentId);
+      if (!row) throw AppError.notFound();
+      const earlier = await p.byKey(shipmentId, idempotencyKey);
+      if (earlier) return { payment: earlier, row };
+      if (row.paymentState === 'expired') throw conflict('errors.payment_expired');
+      if (row.paymentState !== 'awaiting' || row.status === 'canceled') throw conflict('errors.payment_not_due');
+      const now = ctx.now();
+      if (await expireIfDue(tx, row, now, carrierFor)) return { expired: true };
+
+      const currency = row.currency as Currency;
+      const holdCents = convertCents(CARD_AUTH_HOLD_CENTS, 'USD', currency, await exchangeRatesOf(tx));
+      const base = {
+        accountId,
+        shipmentId,
+        idempotencyKey,
+        provider: provider.name,
+        amountCents: row.totalCents,
+        holdCents,
+        currency,
+        createdAt: now,
+      };
+      let result: Awaited<ReturnType<PaymentProvider['authorize']>>;
+      try {
+        result = await provider.authorize({
+          amount_cents: row.totalCents + holdCents,
+          currency,
+          card: {
+            number: card.card_number,
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+            cvc: card.cvc,
+            cardholder: card.cardholder,
+          },
+          idempotency_key: `${shipmentId}:${idempotencyKey}`,
+        });
+      } catch (err) {
+        const error = redact(err instanceof Error ? err.message : String(err));
+        return { payment: await p.insert({ ...base, status: 'failed', error }), row };
+      }
+      if (result.status === 'declined') {
+        return { payment: await p.insert({ ...base, status: 'declined', error: redact(result.reason) }), row };
+      }
+      const payment = await p.insert({
+        ...base,
+        status: 'authorized',
+        providerRef: result.ref,
+        cardBrand: result.brand,
+        cardLast4: result.last4.slice(-4),
+      });
+      return { payment, row: await r.update(shipmentId, { paymentState: 'paid', paidAt: now, updatedAt: now }) };
+    });
+    if ('expired' in outcome) throw conflict('errors.payment_expired');
+    switch (outcome.payment.status) {
+      case 'declined':
+        throw new AppError(402, 'payment_declined', 'errors.payment_declined');
+      case 'failed':
+        throw new AppError(502, 'payment_failed', 'errors.payment_failed');
+      case 'authorized':
+        return (await shipments.find(accountId, shipmentId)) ?? outcome.row;
+    }
+  }
+
+  return { pay };
+}
+
+export { PAYMENT_EXPIRY_JOB };

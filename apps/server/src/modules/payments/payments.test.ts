@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import type { ShipmentView } from '@freight/contracts';
+import { AWAITING_PAYMENT_MINUTES, CARD_AUTH_HOLD_CENTS } from '@freight/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiIncidents, jobs, payments, shipmentEvents, shipments } from '../../db/schema';
+import { JobRunner } from '../../jobs/jobs';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { PAYMENT_EXPIRY_JOB } from '../shipments/shipments.service';
+import { quoteAndBook, text } from '../shipments/test-helpers';
+import { cardBrand, isLuhnValid, TEST_CARDS, TestProcessor } from './payment-provider';
+import { paymentExpiryHandler } from './payments.service';
+
+let t: TestApp;
+let prepaid: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  prepaid = await t.client().login('prepaid@demo.test');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.database.db;
+const nextYear = () => t.clock.now.getUTCFullYear() + 1;
+const card = (over: Record<string, unknown> = {}) => ({
+  cardholder: 'Paula Prepaid',
+  card_number: '4242 4242 4242 4242',
+  exp_month: 12,
+  exp_year: nextYear(),
+  cvc: '987',
+  ...over,
+});
+const pay = (c: TestClient, id: string, body: object, key: string | null = randomUUID()) =>
+  c.request({
+    method: 'POST',
+    url: `/api/shipments/${id}/payment`,
+    payload: body,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
+const view = async (c: TestClient, id: string) => (await c.get(`/api/shipments/${id}`)).json().data as ShipmentView;
+
+describe('TestProcessor', () => {
+  it('authorizes good cards, declines 4000000000000002 and fails on 4000000000000119', async () => {
+    const p = new TestProcessor();
+    const req = (number: string) => ({
+      amount_cents: 1000,
+      currency: 'USD',
+      idempotency_key: 'k',
+      card: { number, exp_month: 1, exp_year: 2099, cvc: '123', cardholder: 'X' },
+    });
+    expect(await p.authorize(req(TEST_CARDS.approved))).toMatchObject({ status: 'authorized', brand: 'visa', last4: '4242' });
+    expect(await p.authorize(req('5555555555554444'))).toMatchObject({ status: 'authorized', brand: 'mastercard', last4: '4444' });
+    expect(await p.authorize(req(TEST_CARDS.declined))).toEqual({ status: 'declined', reason: 'card_declined' });
+    await expect(p.authorize(req(TEST_CARDS.processorFailure))).rejects.toThrow();
+    expect(isLuhnValid('4242424242424241')).toBe(false);
+    expect(cardBrand('378282246310005')).toBe('amex');
+  });
+});
+
+describe('a prepaid booking', () => {
+  it('awaits payment for an hour, with the $250 hold on top of the charge', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    expect(shipment.payment).toEqual({
+      state: 'awaiting',
+      due_at: new Date(t.clock.now.getTime() + AWAITING_PAYMENT_MINUTES * 60_000).toISOString(),
+      amount_cents: shipment.total_cents,
+      hold_cents: CARD_AUTH_HOLD_CENTS,
+      card_last4: null,
+      paid_at: null,
+    });
+    const [job] = await db().select().from(jobs).where(eq(jobs.key, shipment.id));
+    expect(job).toMatchObject({ kind: PAYMENT_EXPIRY_JOB, runAt: new Date(shipment.payment.due_at!), doneAt: null });
+  });
+
+  it('holds the converted $250 in the quote currency', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid, { currency: 'CAD' });
+    expect(shipment.currency).toBe('CAD');
+    expect(shipment.payment.hold_cents).toBe(Math.round(CARD_AUTH_HOLD_CENTS * 1.38));
+  });
+});
+
+describe('POST /api/shipments/:id/payment', () => {
+  it('authorizes the charge plus the hold; the same key replays; the booking is then paid', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    const key = randomUUID();
+    const res = await pay(prepaid, shipment.id, card(), key);
+    expect(res.statusCode, res.body).toBe(200);
+    const paid = res.json().data as ShipmentView;
+    expect(paid.payment).toEqual({
+      state: 'paid',
+      due_at: null,
+      amount_cents: shipment.total_cents,
+      hold_cents: CARD_AUTH_HOLD_CENTS,
+      card_last4: '4242',
+      paid_at: t.clock.now.toISOString(),
+    });
+    const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'authorized',
+        provider: 'test',
+        amountCents: shipment.total_cents,
+        holdCents: CARD_AUTH_HOLD_CENTS,
+        currency: 'USD',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        providerRef: expect.stringMatching(/^test_auth_/),
+      }),
+    ]);
+    const replay = await pay(prepaid, shipment.id, card(), key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data.payment).toEqual(paid.payment);
+    expect(await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).toHaveLength(1);
+    const second = await pay(prepaid, shipment.id, card());
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ code: 'conflict', message: text('errors.payment_not_due') });
+  });
+
+  it('a declined card: 402, recorded, still awaiting; its key replays the decline; another card pays', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    const key = randomUUID();
+    const res = await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.declined }), key);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ code: 'payment_declined', message: text('errors.payment_declined') });
+    expect((await view(prepaid, shipment.id)).payment.state).toBe('awaiting');
+    expect((await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.declined }), key)).statusCode).toBe(402);
+    const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
+    expect(rows.map((r) => r.status)).toEqual(['declined']);
+    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(200);
+  });
+
+  it('a processor failure: 502, a failed row, still awaiting', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    const res = await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.processorFailure }));
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ code: 'payment_failed', message: text('errors.payment_failed') });
+    const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
+    expect(rows).toEqual([expect.objectContaining({ status: 'failed', providerRef: null, cardLast4: null })]);
+    expect(rows[0]?.error).toBeTruthy();
+    expect((await view(prepaid, shipment.id)).payment).toMatchObject({ state: 'awaiting', card_last4: null });
+  });
+
+  it('checks the card before the processor sees it', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    const luhn = await pay(prepaid, shipment.id, card({ card_number: '4242424242424241' }));
+    expect(luhn.statusCode).toBe(422);
+    expect(luhn.json().errors).toEqual({ card_number: [text('validation.card_number')] });
+    const now = t.clock.now;
+    const lastMonth =
+      now.getUTCMonth() === 0
+        ? { exp_month: 12, exp_year: now.getUTCFullYear() - 1 }
+        : { exp_month: now.getUTCMonth(), exp_year: now.getUTCFullYear() };
+    const expired = await pay(prepaid, shipment.id, card(lastMonth));
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().errors).toEqual({ exp_year: [text('validation.card_expiry')] });
+    const thisMonth = await pay(prepaid, shipment.id, card({ exp_month: now.getUTCMonth() + 1, exp_year: now.getUTCFullYear() }));
+    expect(thisMonth.statusCode).toBe(200);
+    expect((await pay(prepaid, shipment.id, card(), null)).statusCode).toBe(422);
+    expect(await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).toHaveLength(1);
+  });
+
+  it('stores no card number or security code anywhere', async () => {
+    const all = JSON.stringify([
+      await db().select().from(payments),
+      await db().select().from(shipments),
+      await db().select().from(jobs),
+      await db().select().from(apiIncidents),
+      await db().select().from(shipmentEvents),
+    ]);
+    expect(all).toContain('4242');
+    for (const number of [
+      TEST_CARDS.approved,
+      TEST_CARDS.declined,
+      TEST_CARDS.processorFailure,
+      '4242424242424241',
+      '4242 4242 4242 4242',
+    ]) {
+      expect(all).not.toContain(number);
+    }
+    const rows = await db().select().from(payments);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) {
+      for (const value of Object.values(row)) expect(String(value)).not.toMatch(/\d{12,}/);
+    }
+  });
+
+  it('is not due for an account on terms', async () => {
+    const shipper = await t.client().login('shipper@demo.test');
+    const { shipment } = await quoteAndBook(t, shipper);
+    expect(shipment.payment).toMatchObject({ state: 'not_required', hold_cents: 0 });
+    const res = await pay(shipper, shipment.id, card());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(text('errors.payment_not_due'));
+  });
+
+  it('a canceled booking is no longer due', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    const canceled = (await prepaid.post(`/api/shipments/${shipment.id}/cancel`)).json().data as ShipmentView;
+    expect(canceled.payment).toMatchObject({ state: 'not_required', due_at: null });
+    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(409);
+  });
+});
+
+describe('the payment expiry job', () => {
+  it('cancels a booking still unpaid after an hour', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    t.clock.advanceMinutes(59);
+    await t.app.jobs.runDue();
+    expect((await view(prepaid, shipment.id)).status).toBe('pending');
+    t.clock.advanceMinutes(2);
+    await t.app.jobs.runDue();
+    const s = await view(prepaid, shipment.id);
+    expect(s).toMatchObject({ status: 'canceled', canceled_at: t.clock.now.toISOString() });
+    expect(s.payment).toMatchObject({ state: 'expired', due_at: null });
+    expect(s.events).toEqual([
+      expect.objectContaining({ status: 'canceled', status_code: 'CA', description: 'Payment not received in time' }),
+    ]);
+    const late = await pay(prepaid, shipment.id, card());
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ code: 'conflict', message: text('errors.payment_expired') });
+  });
+
+  it('leaves a booking paid in time alone', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    t.clock.advanceMinutes(30);
+    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(200);
+    t.clock.advanceMinutes(31);
+    await t.app.jobs.runDue();
+    const s = await view(prepaid, shipment.id);
+    expect(s.status).toBe('pending');
+    expect(s.payment.state).toBe('paid');
+    const [job] = await db().select().from(jobs).where(eq(jobs.key, shipment.id));
+    expect(job?.doneAt).not.toBeNull();
+  });
+
+  it('a payment after the due time, before the job ran, finds the booking expired', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    t.clock.advanceMinutes(61);
+    const res = await pay(prepaid, shipment.id, card());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(text('errors.payment_expired'));
+    expect(await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).toEqual([]);
+    expect((await view(prepaid, shipment.id)).payment.state).toBe('expired');
+    await t.app.jobs.runDue(); // the job then finds nothing to do
+    expect((await view(prepaid, shipment.id)).events).toHaveLength(1);
+  });
+
+  it('survives a restart: a new runner on the same database expires it', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    t.clock.advanceMinutes(61);
+    const next = new JobRunner(db(), () => t.clock.now, t.app.log);
+    next.register(PAYMENT_EXPIRY_JOB, paymentExpiryHandler({ db: db(), now: () => t.clock.now }));
+    expect(await next.runDue()).toBeGreaterThanOrEqual(1);
+    const s = await view(prepaid, shipment.id);
+    expect(s.status).toBe('canceled');
+    expect(s.payment.state).toBe('expired');
+  });
+});
