@@ -1,4 +1,4 @@
-import type { Paginated, QuoteItemFacts, QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import type { BookingPlace, Paginated, QuoteItemFacts, QuoteMode, QuoteRequestInput } from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
 import { api } from '../../../lib/api';
 
@@ -55,6 +55,11 @@ export interface Quote {
   rates: QuoteRate[];
   insurance_options: QuoteInsuranceOption[];
   messages: QuoteMessage[];
+  /**
+   * The places of the shipment a reship or return-ship started from, to fill the booking form;
+   * null (or absent, from a server before booking) for a new quote.
+   */
+  booking_prefill?: { pickup: BookingPlace; delivery: BookingPlace } | null;
 }
 
 interface QuotePlace {

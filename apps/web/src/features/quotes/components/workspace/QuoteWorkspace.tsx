@@ -1,11 +1,12 @@
-import type { QuoteRequestInput } from '@freight/contracts';
+import type { QuoteRequestInput, ShipmentView } from '@freight/contracts';
 import { Alert, Badge, Button, Group, Stack, Stepper } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { isApiError } from '../../../../lib/api';
-import { createQuote, QUOTES_KEY, type Quote, rerunQuote } from '../../api/quotesApi';
+import { createQuote, QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, rerunQuote } from '../../api/quotesApi';
+import { BookingForm, ConfirmationStep } from '../booking';
 import { ShipmentForm } from '../form';
 import { RateResults } from '../results';
 
@@ -20,6 +21,8 @@ export interface QuoteWorkspaceProps {
 
 const SHIPMENT_DETAILS = 0;
 const RATE_RESULTS = 1;
+const BOOK_SHIPMENT = 2;
+const CONFIRMATION = 3;
 /** The form keeps this id so Re-rate on the results step can submit it again. */
 const FORM_ID = 'shipment-details-form';
 
@@ -36,6 +39,9 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
   const [stale, setStale] = useState(false);
   const [initial, setInitial] = useState<QuoteRequestInput | undefined>(undefined);
   const resubmit = useRef(false);
+  /** The rate chosen to book (Quote & Ship), with the insurance taken on the results. */
+  const [chosen, setChosen] = useState<{ rate: QuoteRate; insurance: QuoteInsuranceOption | null } | null>(null);
+  const [shipment, setShipment] = useState<ShipmentView | null>(null);
 
   const shown = (q: Quote) => {
     setQuote(q);
@@ -70,6 +76,22 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
   const onEdit = () => {
     if (quote) setStale(true);
   };
+  const top = () => window.scrollTo?.({ top: 0 });
+  const goTo = (next: number) => {
+    setStep(next);
+    top();
+  };
+  // Once booked, the steps before are done: the way on is a new quote.
+  const onStepClick = (next: number) => {
+    if (!shipment) setStep(next);
+  };
+  const newQuote = () => {
+    setShipment(null);
+    setChosen(null);
+    setQuote(null);
+    setStale(false);
+    goTo(SHIPMENT_DETAILS);
+  };
   const serverErrors = isApiError(rate.error) && rate.error.status === 422 ? rate.error.errors : undefined;
 
   return (
@@ -81,7 +103,7 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
           </Badge>
         </Group>
       )}
-      <Stepper active={step} onStepClick={setStep} size="sm" allowNextStepsSelect={false} aria-label={t('quotes.page.steps')}>
+      <Stepper active={step} onStepClick={onStepClick} size="sm" allowNextStepsSelect={false} aria-label={t('quotes.page.steps')}>
         <Stepper.Step label={t('quotes.page.step_details')} />
         {/* Without an online rate the second step is where the shipper asks sales for a quote. */}
         <Stepper.Step
@@ -96,7 +118,7 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
       {rerun.error && <ErrorAlert error={rerun.error} title={t('quotes.page.rerun_failed')} />}
       {rate.error && !serverErrors && <ErrorAlert error={rate.error} title={t('quotes.page.rate_failed')} />}
 
-      <div hidden={step !== SHIPMENT_DETAILS}>
+      <div hidden={step !== SHIPMENT_DETAILS || shipment !== null}>
         <ShipmentForm
           kind={kind}
           formId={FORM_ID}
@@ -124,9 +146,36 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
               setStep(SHIPMENT_DETAILS);
             }}
             onSaved={setQuote}
+            onBook={
+              flow === 'ship'
+                ? (rate, insurance) => {
+                    setChosen({ rate, insurance });
+                    goTo(BOOK_SHIPMENT);
+                  }
+                : undefined
+            }
           />
         </Stack>
       )}
+
+      {/* Kept mounted while the shipper changes the rate or re-rates, so what was typed stays. */}
+      {flow === 'ship' && quote && chosen && !shipment && (
+        <div hidden={step !== BOOK_SHIPMENT}>
+          <BookingForm
+            quote={quote}
+            rate={chosen.rate}
+            insurance={chosen.insurance}
+            onChangeRate={() => goTo(RATE_RESULTS)}
+            onRequote={() => goTo(SHIPMENT_DETAILS)}
+            onBooked={(booked) => {
+              setShipment(booked);
+              goTo(CONFIRMATION);
+            }}
+          />
+        </div>
+      )}
+
+      {flow === 'ship' && shipment && step === CONFIRMATION && <ConfirmationStep booked={shipment} onNewQuote={newQuote} />}
     </Stack>
   );
 }

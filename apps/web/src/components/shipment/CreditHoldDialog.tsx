@@ -1,0 +1,32 @@
+import { SUPPORT_PHONE } from '@freight/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+
+/**
+ * Credit hold (spec sections 4 and 6): accounts with invoices past terms cannot ship until staff
+ * activate them. Says so, with the number to call and the way to the open invoices.
+ */
+export function CreditHoldDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('shipment.credit_hold.title')} centered>
+      <Stack gap="sm">
+        <Text size="sm">{t('errors.credit_hold', { phone: SUPPORT_PHONE.display })}</Text>
+        <Text size="sm">{t('shipment.credit_hold.body')}</Text>
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('shipment.credit_hold.close')}
+          </Button>
+          <Button component={Link} to={paths.myInvoices} variant="light">
+            {t('shipment.credit_hold.invoices')}
+          </Button>
+          <Button component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
+            {t('shipment.credit_hold.call', { phone: SUPPORT_PHONE.display })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+import type { ShipmentView } from '@freight/contracts';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/useFormat';
+import { major, timeLeft } from './format';
+import { PayNowModal } from './PayNowModal';
+
+/** Milliseconds until `dueAt`, ticking every second while `active`. */
+function useMsLeft(dueAt: string | null, active: boolean): number {
+  const due = dueAt ? Date.parse(dueAt) : Number.NaN;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active || Number.isNaN(due)) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [active, due]);
+  return Number.isNaN(due) ? Number.POSITIVE_INFINITY : due - now;
+}
+
+/** How often to ask again whether an expired booking has been canceled yet. */
+const EXPIRED_REFETCH_MS = 15_000;
+
+/**
+ * Payment of a booking by a prepaid account (spec section 4, 'Awaiting payment'): a live
+ * countdown to the automatic cancellation, Pay Now (the card form) and Pay Later; the expired
+ * state when the time runs out (the shipment is fetched again to see the cancellation); the paid
+ * state with the card's last 4 digits. Nothing for accounts on terms.
+ */
+export function PaymentPanel({
+  shipment,
+  onPaid,
+  onRefresh,
+}: {
+  shipment: ShipmentView;
+  /** The answer of a successful payment. */
+  onPaid: (shipment: ShipmentView) => void;
+  /** Fetch the shipment again (the countdown ran out, or the server said it is no longer due). */
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { payment } = shipment;
+  const awaiting = payment.state === 'awaiting';
+  const msLeft = useMsLeft(payment.due_at, awaiting);
+  const left = timeLeft(msLeft);
+  const lapsed = awaiting && left.expired;
+  const [later, setLater] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const amount = fmt.money(major(payment.amount_cents), shipment.currency);
+
+  // The moment the time runs out: fetch the shipment (the server cancels it), then again now and
+  // then until it says so.
+  const refresh = useRef(onRefresh);
+  refresh.current = onRefresh;
+  useEffect(() => {
+    if (!lapsed) return;
+    setPaying(false);
+    refresh.current();
+    const id = setInterval(() => refresh.current(), EXPIRED_REFETCH_MS);
+    return () => clearInterval(id);
+  }, [lapsed]);
+
+  if (payment.state === 'not_required') return null;
+
+  if (payment.state === 'paid') {
+    const date = fmt.dateTime(payment.paid_at);
+    return (
+      <Alert color="green" title={t('shipment.payment.paid_title')} data-testid="payment-panel">
+        {payment.card_last4
+          ? t('shipment.payment.paid_body', { amount, last4: payment.card_last4, date })
+          : t('shipment.payment.paid_body_no_card', { amount, date })}
+      </Alert>
+    );
+  }
+
+  if (payment.state === 'expired' || lapsed) {
+    return (
+      <Alert color="red" title={t('shipment.payment.expired_title')} role="alert" data-testid="payment-panel">
+        {t(
+          payment.state === 'expired' || shipment.status === 'canceled' ? 'shipment.payment.expired_done' : 'shipment.payment.expired_body',
+        )}
+      </Alert>
+    );
+  }
+
+  const countdown =
+    left.h > 0
+      ? t('shipment.time_left.hm', { h: left.h, m: left.m })
+      : t('shipment.time_left.ms', { mm: String(left.m).padStart(2, '0'), ss: String(left.s).padStart(2, '0') });
+  const dueTime = fmt.dateTime(payment.due_at);
+
+  return (
+    <Alert color="orange" title={t('shipment.payment.awaiting_title')} data-testid="payment-panel">
+      <Stack gap="xs">
+        <Group gap="xs" align="baseline">
+          <Text size="sm">{t('shipment.payment.countdown_label')}:</Text>
+          {/* role=timer is not announced on every tick; the due time below says when. */}
+          <Text fz="xl" fw={700} role="timer" aria-label={t('shipment.payment.countdown_label')} data-testid="payment-countdown">
+            {countdown}
+          </Text>
+        </Group>
+        {later ? (
+          <Text size="sm">{t('shipment.payment.later_note', { time: dueTime })}</Text>
+        ) : (
+          <>
+            <Text size="sm">{t('shipment.payment.awaiting_body', { amount })}</Text>
+            <Text size="sm">{t('shipment.payment.cancels_at', { time: dueTime })}</Text>
+          </>
+        )}
+        <Group gap="sm">
+          <Button color="orange" onClick={() => setPaying(true)}>
+            {t('shipment.payment.pay_now')}
+          </Button>
+          {!later && (
+            <Button variant="default" onClick={() => setLater(true)}>
+              {t('shipment.payment.pay_later')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <PayNowModal
+        shipment={shipment}
+        opened={paying}
+        onClose={() => setPaying(false)}
+        onPaid={(paid) => {
+          setPaying(false);
+          notifications.show({ color: 'green', message: t('shipment.payment.success') });
+          onPaid(paid);
+        }}
+        onConflict={onRefresh}
+      />
+    </Alert>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ShipmentView } from '@freight/contracts';
+import { DEFAULT_SETTINGS } from '@freight/domain';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers';
+import { AUTH_STATE_KEY } from '../../lib/authState';
+import i18n from '../../lib/i18n';
+import { makeUser } from '../../test/fixtures';
+import { stubApi } from '../../test/stubApi';
+import { ShipmentSummary } from './ShipmentSummary';
+import { makeShipment } from './testShipment';
+
+function setup(
+  shipment: ShipmentView = makeShipment(),
+  unit_system: 'imperial' | 'metric' = 'imperial',
+  api: Record<string, unknown> = {},
+) {
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([], { settings: { ...DEFAULT_SETTINGS, unit_system } })));
+  const fetchMock = stubApi(api);
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <ShipmentSummary shipment={shipment} />
+    </Providers>,
+  );
+  return { fetchMock };
+}
+
+describe('ShipmentSummary', { timeout: 30_000 }, () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shows the charges with their total, the reference numbers, hazmat details and items', () => {
+    setup();
+    const charges = within(screen.getByTestId('shipment-charges'));
+    expect(charges.getByText('Freight')).toBeInTheDocument();
+    expect(charges.getByText('-$80.00')).toBeInTheDocument();
+    expect(charges.getByText('Liftgate delivery')).toBeInTheDocument();
+    expect(charges.getByTestId('charges-total')).toHaveTextContent('$200.00');
+    expect(charges.getByText('Shipment value: $8,000.00')).toBeInTheDocument();
+
+    expect(screen.getByTestId('ref-bol')).toHaveTextContent('FP00012345');
+    expect(screen.getByTestId('ref-pro')).toHaveTextContent('8812345670');
+    expect(screen.getByTestId('ref-pickup')).toHaveTextContent('PU-99812');
+    expect(screen.getByTestId('ref-reference')).toHaveTextContent('PO Number: PO-4471');
+
+    const hazmat = within(screen.getByTestId('shipment-hazmat'));
+    expect(hazmat.getByText('UN1263')).toBeInTheDocument();
+    expect(hazmat.getByText('ChemTrec')).toBeInTheDocument();
+
+    const items = within(screen.getByTestId('shipment-items'));
+    const row = items.getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByText('Paint cans')).toBeInTheDocument();
+    expect(within(row).getByText('Pallets')).toBeInTheDocument();
+    expect(within(row).getByText('48 × 40 × 48 in')).toBeInTheDocument();
+    expect(within(row).getByText('500 lb')).toBeInTheDocument();
+    expect(within(row).getByText('149980')).toBeInTheDocument();
+
+    expect(screen.getByText('Acme Warehouse')).toBeInTheDocument();
+    expect(screen.getByText('Peachtree Retail')).toBeInTheDocument();
+    expect(screen.getAllByText('8:00 AM – 5:00 PM')).toHaveLength(2);
+    expect(screen.getByText('9:00 AM – 4:30 PM')).toBeInTheDocument();
+  });
+
+  it('says the numbers the carrier has not assigned yet, and measures in the user’s metric units', () => {
+    setup(makeShipment({ pro_number: null, pickup_number: null, hazardous: false, hazmat: null }), 'metric');
+    expect(screen.getByTestId('ref-pro')).toHaveTextContent('Assigned by the carrier soon');
+    expect(screen.queryByTestId('shipment-hazmat')).not.toBeInTheDocument();
+    expect(screen.getByText('121.9 × 101.6 × 121.9 cm')).toBeInTheDocument();
+    expect(screen.getByText('226.8 kg')).toBeInTheDocument();
+  });
+
+  it('downloads a document, and says when the browser refuses the download', async () => {
+    const { fetchMock } = setup(makeShipment(), 'imperial', {
+      'GET /api/shipments/s1/documents/bol': () => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const docs = within(screen.getByTestId('shipment-documents'));
+    expect(docs.getByRole('button', { name: 'Download Pallet labels' })).toBeInTheDocument();
+    await userEvent.click(docs.getByRole('button', { name: 'Download Bill of Lading' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls.map(([u]) => u)).toContain('/api/shipments/s1/documents/bol');
+
+    click.mockImplementation(() => {
+      throw new Error('blocked');
+    });
+    await userEvent.click(docs.getByRole('button', { name: 'Download Bill of Lading' }));
+    expect((await screen.findAllByText('Browser denied file download...')).length).toBeGreaterThan(0);
+  });
+
+  it('speaks Spanish', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    setup();
+    expect(screen.getByRole('heading', { name: 'Cargos' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Números de referencia' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar Conocimiento de embarque (BOL)' })).toBeInTheDocument();
+    expect(screen.getByText('Tarimas')).toBeInTheDocument();
+  });
+});

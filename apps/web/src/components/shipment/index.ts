@@ -1,0 +1,6 @@
+export * from './api';
+export { CreditHoldDialog } from './CreditHoldDialog';
+export { DocumentDownloads } from './DocumentDownloads';
+export { PaymentPanel } from './PaymentPanel';
+export { PayNowModal } from './PayNowModal';
+export { Fact, ShipmentSummary } from './ShipmentSummary';

@@ -1,0 +1,548 @@
+import { type BookingRequestInput, bookingRequest, REFERENCE_TYPES, type ShipmentView } from '@freight/contracts';
+import { SUPPORT_PHONE } from '@freight/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  Grid,
+  Group,
+  List,
+  NativeSelect,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { bookShipment, newIdempotencyKey, SHIPMENTS_KEY } from '../../../../components/shipment/api';
+import { CreditHoldDialog } from '../../../../components/shipment/CreditHoldDialog';
+import { type ApiError, isApiError } from '../../../../lib/api';
+import { useAuthUser } from '../../../../lib/auth';
+import { translateMessage, zodErrors } from '../../../../lib/forms';
+import { paths } from '../../../../lib/paths';
+import { useFormat } from '../../../../lib/useFormat';
+import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
+import { DisclaimerDialog } from './DisclaimerDialog';
+import {
+  type BookingValues,
+  extraErrors,
+  FIELD_ORDER,
+  fieldId,
+  initialValues,
+  pickupNoteRule,
+  quoteHasAppointment,
+  quoteHasResidentialOrLiftgate,
+  todayIso,
+  toRequest,
+} from './model';
+import { PlaceSection } from './PlaceSection';
+import { RateSummary } from './RateSummary';
+
+export interface BookingFormProps {
+  quote: Quote;
+  rate: QuoteRate;
+  insurance: QuoteInsuranceOption | null;
+  /** Back to the rate results. */
+  onChangeRate: () => void;
+  /** Back to the shipment details (a change that needs a re-rate). */
+  onRequote: () => void;
+  /** 201: the booked shipment. */
+  onBooked: (shipment: ShipmentView) => void;
+}
+
+/** Field paths of the form: a 422 on one of them is shown under it, anything else above the Book button. */
+const FORM_FIELDS = new Set(FIELD_ORDER);
+
+/** A failure that is neither a field error nor one with its own dialog: technical (5xx, network) or the server's word. */
+function isTechnical(e: ApiError) {
+  return e.status === 0 || e.status >= 500 || e.code === 'booking_failed';
+}
+
+/**
+ * Book Shipment (spec section 2): the chosen rate, pickup and delivery information, the pickup
+ * date and times, the delivery (first come, first serve or an appointment), the residential /
+ * lift-gate question, reference, notes, hazardous materials, the parcel carrier's pickup note,
+ * consignee notifications and the disclaimer. Checked with the contract's bookingRequest (and the
+ * rules the server adds) before it is sent once, with an Idempotency-Key kept while the same
+ * content is retried. Everything typed stays after a failure.
+ */
+export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, onBooked }: BookingFormProps) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const qc = useQueryClient();
+  const user = useAuthUser();
+  const form = useForm<BookingValues>({ initialValues: initialValues(quote) });
+  const values = form.values;
+  const [disclaimerOpen, setDisclaimerOpen] = useState(false);
+  const [creditHold, setCreditHold] = useState(false);
+  const [checkFields, setCheckFields] = useState(false);
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const inFlight = useRef(false);
+  const attempt = useRef<{ key: string; content: string } | null>(null);
+  const noteRule = pickupNoteRule(quote, rate);
+
+  // A re-rate (after going back to change the details) brings a new quote: its postal codes,
+  // countries and pickup date replace the old ones; a place whose postal code changed is typed again.
+  const quoteId = useRef(quote.id);
+  useEffect(() => {
+    if (quoteId.current === quote.id) return;
+    quoteId.current = quote.id;
+    const next = initialValues(quote);
+    const current = form.getValues();
+    const place = (end: 'pickup' | 'delivery') => {
+      const was = current[end];
+      const fresh = next[end];
+      const same = was.postal_code === fresh.postal_code && was.country === fresh.country;
+      return same ? was : fresh;
+    };
+    form.setValues({
+      pickup: place('pickup'),
+      delivery: place('delivery'),
+      pickup_date: next.pickup_date,
+      hazardous: current.hazardous || next.hazardous,
+      residential_or_liftgate: next.residential_or_liftgate,
+    });
+    form.clearErrors();
+    attempt.current = null;
+  }, [quote, form]);
+
+  const focusFirst = (errors: Record<string, string>) => {
+    requestAnimationFrame(() => {
+      const first = FIELD_ORDER.find((p) => errors[p] !== undefined);
+      const el = first ? document.getElementById(fieldId(first)) : null;
+      if (el) {
+        el.scrollIntoView?.({ block: 'center' });
+        el.focus();
+      } else failureRef.current?.focus();
+    });
+  };
+
+  const book = useMutation({
+    mutationFn: ({ body, key }: { body: BookingRequestInput; key: string }) => bookShipment(body, key),
+    onSuccess: ({ data }) => {
+      attempt.current = null;
+      void qc.invalidateQueries({ queryKey: SHIPMENTS_KEY });
+      onBooked(data);
+    },
+    onError: (e) => {
+      if (!isApiError(e)) return;
+      if (e.status === 422) {
+        const fields: Record<string, string> = {};
+        const other: string[] = [];
+        for (const [path, messages] of Object.entries(e.errors)) {
+          const text = messages.map((m) => translateMessage(t, m)).join(' ');
+          if (FORM_FIELDS.has(path)) fields[path] = text;
+          else other.push(text);
+        }
+        if (Object.keys(fields).length === 0 && other.length === 0) other.push(e.message);
+        form.setErrors(fields);
+        setCheckFields(Object.keys(fields).length > 0);
+        setOtherErrors(other);
+        if (Object.keys(fields).length) focusFirst(fields);
+        else requestAnimationFrame(() => failureRef.current?.focus());
+        return;
+      }
+      if (e.code === 'credit_hold') setCreditHold(true);
+      else requestAnimationFrame(() => failureRef.current?.focus());
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+
+  const check = (v: BookingValues): Record<string, string> => {
+    const errors = zodErrors(bookingRequest, t, v, (x) => toRequest(x, quote, rate, insurance));
+    for (const [path, key] of Object.entries(extraErrors(v, quote, rate))) {
+      const text = translateMessage(t, key);
+      errors[path] = errors[path] && errors[path] !== text ? `${errors[path]} · ${text}` : text;
+    }
+    return errors;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // One booking at a time: a second click while the first is on its way does nothing.
+    if (inFlight.current) return;
+    setOtherErrors([]);
+    const v = form.getValues();
+    const errors = check(v);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      setCheckFields(true);
+      focusFirst(errors);
+      return;
+    }
+    form.clearErrors();
+    setCheckFields(false);
+    const body = toRequest(v, quote, rate, insurance);
+    const content = JSON.stringify(body);
+    // The same content retried keeps its key (the server answers a repeat once); a change is a new attempt.
+    if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
+    inFlight.current = true;
+    book.mutate({ body, key: attempt.current.key });
+  };
+
+  const input = (path: string) => ({ id: fieldId(path), ...form.getInputProps(path) });
+  const needsAppointmentRerate = values.delivery_appointment && !quoteHasAppointment(quote);
+  const needsResidentialRerate = values.residential_or_liftgate === 'yes' && !quoteHasResidentialOrLiftgate(quote);
+  const error = isApiError(book.error) ? book.error : null;
+  const currency = quote.currency;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('quotes.booking.form_label')}>
+      <Stack gap="md">
+        {user?.account?.status === 'credit_hold' && (
+          <Alert color="red" variant="light">
+            <Group gap="sm" justify="space-between">
+              <Text size="sm">{t('quotes.booking.credit_hold_notice')}</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => setCreditHold(true)}>
+                {t('quotes.booking.credit_hold_more')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+
+        <RateSummary rate={rate} insurance={insurance} onChangeRate={onChangeRate} />
+
+        <Paper withBorder p="md">
+          <Group gap="md" align="baseline" wrap="wrap">
+            <Text size="sm" fw={500} id="booking-value-label">
+              {t('quotes.booking.value.label')}
+            </Text>
+            <Text size="sm" fw={700} aria-labelledby="booking-value-label" data-testid="booking-value">
+              {fmt.money(Number(quote.inputs.insured_value ?? 0), currency)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('quotes.booking.value.note')}
+            </Text>
+          </Group>
+        </Paper>
+
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <PlaceSection form={form} end="pickup" onRequote={onRequote} />
+          <PlaceSection form={form} end="delivery" onRequote={onRequote} />
+        </SimpleGrid>
+
+        <Fieldset legend={t('quotes.booking.schedule.title')}>
+          <Stack gap="sm">
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  type="date"
+                  label={t('quotes.booking.schedule.pickup_date')}
+                  withAsterisk
+                  min={todayIso()}
+                  {...input('pickup_date')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <TextInput type="time" label={t('quotes.booking.schedule.ready_time')} withAsterisk {...input('ready_time')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <TextInput type="time" label={t('quotes.booking.schedule.close_time')} withAsterisk {...input('close_time')} />
+              </Grid.Col>
+            </Grid>
+            <Text size="xs" c="dimmed" mt={-4}>
+              {t('quotes.booking.schedule.times_hint')}
+            </Text>
+            <Radio.Group
+              label={t('quotes.booking.schedule.delivery')}
+              value={values.delivery_appointment ? 'appointment' : 'first_come'}
+              onChange={(v) => form.setFieldValue('delivery_appointment', v === 'appointment')}
+              error={form.errors.delivery_appointment}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio id={fieldId('delivery_appointment')} value="first_come" label={t('quotes.booking.schedule.first_come')} />
+                <Radio value="appointment" label={t('quotes.booking.schedule.appointment')} />
+              </Group>
+            </Radio.Group>
+            {values.delivery_appointment && (
+              <Grid gap="sm">
+                <Grid.Col span={{ base: 12, sm: 4 }}>
+                  <TextInput
+                    type="date"
+                    label={t('quotes.booking.schedule.delivery_date')}
+                    withAsterisk
+                    min={values.pickup_date || todayIso()}
+                    {...input('delivery_date')}
+                  />
+                </Grid.Col>
+              </Grid>
+            )}
+            {needsAppointmentRerate && (
+              <Alert color="yellow" data-testid="appointment-rerate">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('quotes.booking.schedule.appointment_requote')}</Text>
+                  <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
+                    {t('quotes.booking.schedule.back_to_details')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            <Radio.Group label={t('quotes.booking.residential.question')} withAsterisk {...form.getInputProps('residential_or_liftgate')}>
+              <Group gap="lg" mt={6}>
+                <Radio id={fieldId('residential_or_liftgate')} value="yes" label={t('quotes.booking.residential.yes')} />
+                <Radio value="no" label={t('quotes.booking.residential.no')} />
+              </Group>
+            </Radio.Group>
+            {needsResidentialRerate && (
+              <Alert color="yellow" data-testid="residential-rerate">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('quotes.booking.residential.requote')}</Text>
+                  <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
+                    {t('quotes.booking.schedule.back_to_details')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t('quotes.booking.details.title')}>
+          <Stack gap="sm">
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <NativeSelect
+                  label={t('quotes.booking.details.reference_type')}
+                  data={[
+                    { value: '', label: t('quotes.booking.details.reference_none') },
+                    ...REFERENCE_TYPES.map((r) => ({ value: r, label: t(`shipment.reference_types.${r}`) })),
+                  ]}
+                  {...input('reference_type')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                <TextInput label={t('quotes.booking.details.reference_number')} maxLength={64} {...input('reference_number')} />
+              </Grid.Col>
+            </Grid>
+            <Textarea
+              label={t('quotes.booking.details.notes')}
+              description={t('quotes.booking.details.notes_hint')}
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={1000}
+              {...input('notes')}
+            />
+            {noteRule.kind === 'choose' && (
+              <Radio.Group
+                label={t('quotes.booking.details.parcel_pickup', { carrier: rate.carrier_name })}
+                withAsterisk
+                {...form.getInputProps('pickup_note')}
+              >
+                <Stack gap={6} mt={6}>
+                  {noteRule.options.map((note, i) => (
+                    <Radio
+                      key={note}
+                      id={i === 0 ? fieldId('pickup_note') : undefined}
+                      value={note}
+                      label={t(`shipment.pickup_notes.${note}`)}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+            {noteRule.kind === 'fixed' && (
+              <Text size="sm" data-testid="pickup-note">
+                {t('quotes.booking.details.parcel_usps', { carrier: rate.carrier_name })}
+              </Text>
+            )}
+            <Checkbox
+              label={t('quotes.booking.details.hazardous')}
+              description={t('quotes.booking.details.hazardous_hint')}
+              id={fieldId('hazardous')}
+              {...form.getInputProps('hazardous', { type: 'checkbox' })}
+            />
+            {values.hazardous && (
+              <Paper withBorder p="sm" bg="red.0" component="section" aria-label={t('shipment.hazmat.title')}>
+                <Grid gap="sm">
+                  <Grid.Col span={{ base: 12, sm: 8 }}>
+                    <TextInput label={t('shipment.hazmat.proper_name')} withAsterisk maxLength={200} {...input('hazmat.proper_name')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 4 }}>
+                    <TextInput label={t('shipment.hazmat.hazard_class')} withAsterisk maxLength={16} {...input('hazmat.hazard_class')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 4 }}>
+                    <TextInput
+                      label={t('shipment.hazmat.un_number')}
+                      withAsterisk
+                      placeholder="UN1993"
+                      maxLength={8}
+                      {...input('hazmat.un_number')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }}>
+                    <NativeSelect
+                      label={t('shipment.hazmat.packing_group')}
+                      data={[
+                        { value: '', label: t('quotes.booking.details.packing_group_none') },
+                        { value: 'I', label: 'I' },
+                        { value: 'II', label: 'II' },
+                        { value: 'III', label: 'III' },
+                      ]}
+                      {...input('hazmat.packing_group')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 4 }} />
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput
+                      label={t('shipment.hazmat.emergency_contact')}
+                      withAsterisk
+                      maxLength={120}
+                      {...input('hazmat.emergency_contact')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput
+                      label={t('shipment.hazmat.emergency_phone')}
+                      withAsterisk
+                      type="tel"
+                      maxLength={24}
+                      {...input('hazmat.emergency_phone')}
+                    />
+                  </Grid.Col>
+                </Grid>
+              </Paper>
+            )}
+            <Checkbox
+              label={t('quotes.booking.details.notify_consignee')}
+              {...form.getInputProps('notify_consignee', { type: 'checkbox' })}
+            />
+          </Stack>
+        </Fieldset>
+
+        <Checkbox
+          id={fieldId('disclaimer_accepted')}
+          label={
+            <>
+              {t('quotes.booking.disclaimer.accept')}{' '}
+              <Anchor
+                component="button"
+                type="button"
+                fz="sm"
+                onClick={(e) => {
+                  e.preventDefault();
+                  setDisclaimerOpen(true);
+                }}
+              >
+                {t('quotes.booking.disclaimer.link')}
+              </Anchor>
+            </>
+          }
+          {...form.getInputProps('disclaimer_accepted', { type: 'checkbox' })}
+        />
+
+        <div ref={failureRef} tabIndex={-1} style={{ outline: 'none' }}>
+          <Stack gap="sm">
+            {checkFields && (
+              <Alert color="red" role="alert">
+                {t('quotes.booking.check_fields')}
+              </Alert>
+            )}
+            {otherErrors.length > 0 && (
+              <Alert color="red" role="alert" title={t('quotes.booking.other_errors')}>
+                <List size="sm">
+                  {otherErrors.map((m) => (
+                    <List.Item key={m}>{m}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            {error && error.status !== 422 && <BookingFailure error={error} onChangeRate={onChangeRate} />}
+            {book.error && !error && <ErrorAlert error={book.error} title={t('quotes.booking.failed_title')} />}
+          </Stack>
+        </div>
+
+        <Group justify="space-between" gap="sm">
+          <Button variant="default" onClick={onChangeRate} disabled={book.isPending}>
+            {t('quotes.booking.rate.change')}
+          </Button>
+          <Button type="submit" size="md" loading={book.isPending} data-testid="book-submit">
+            {t('quotes.booking.submit')}
+          </Button>
+        </Group>
+      </Stack>
+
+      <DisclaimerDialog
+        opened={disclaimerOpen}
+        onClose={() => setDisclaimerOpen(false)}
+        onAccept={() => {
+          form.setFieldValue('disclaimer_accepted', true);
+          setDisclaimerOpen(false);
+        }}
+      />
+      <CreditHoldDialog opened={creditHold} onClose={() => setCreditHold(false)} />
+    </form>
+  );
+}
+
+/** A booking that failed for a reason other than its fields. */
+function BookingFailure({ error, onChangeRate }: { error: ApiError; onChangeRate: () => void }) {
+  const { t } = useTranslation();
+  if (error.code === 'credit_hold') {
+    return (
+      <Alert color="red" role="alert">
+        {error.body.message ? error.message : t('errors.credit_hold', { phone: SUPPORT_PHONE.display })}
+      </Alert>
+    );
+  }
+  if (error.code === 'email_unverified') {
+    return (
+      <Alert color="yellow" role="alert">
+        <Group gap="sm" justify="space-between">
+          <Text size="sm">{t('quotes.booking.email_unverified')}</Text>
+          <Button component={Link} to={paths.verifyEmail} size="xs">
+            {t('quotes.booking.verify_email')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (error.code === 'conflict' || error.status === 409) {
+    return (
+      <Alert color="red" role="alert" title={t('quotes.booking.conflict_title')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{error.message}</Text>
+          <Group gap="sm">
+            <Button size="xs" variant="white" color="red" onClick={onChangeRate}>
+              {t('quotes.booking.rate.change')}
+            </Button>
+            <Button size="xs" variant="white" color="red" component={Link} to={paths.myShipments}>
+              {t('quotes.confirmation.my_shipments')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isTechnical(error)) {
+    // The server's message names the phone; without one (a proxy's 502, no network) it is built here.
+    const message =
+      error.code === 'booking_failed' && typeof error.body.message === 'string'
+        ? error.message
+        : t('errors.booking_failed', { phone: SUPPORT_PHONE.display });
+    return (
+      <Alert color="red" role="alert" title={t('quotes.booking.failed_title')} data-testid="booking-failed">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{message}</Text>
+          <Text size="sm">{t('quotes.booking.kept')}</Text>
+          <Button size="xs" variant="white" color="red" component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
+            {t('shipment.credit_hold.call', { phone: SUPPORT_PHONE.display })}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <ErrorAlert error={error} title={t('quotes.booking.failed_title')} />;
+}

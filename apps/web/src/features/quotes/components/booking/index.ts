@@ -1,0 +1,2 @@
+export { BookingForm, type BookingFormProps } from './BookingForm';
+export { ConfirmationStep } from './ConfirmationStep';
