@@ -14,7 +14,7 @@ import type {
 } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
-import { plainText } from '../../i18n';
+import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
@@ -63,6 +63,21 @@ function listItem(row: ShipmentRow): ShipmentListItem {
     payment_state: row.paymentState,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A charge line's label, naming what the rate's `detail` says: the accessorial, the freight
+ * class of a freight line, the deficit weight. Other lines keep their label.
+ */
+function chargeLabel(c: ChargeLine, language: Language) {
+  if (c.code === 'accessorial' && c.detail && isMessageKey(`shipment.accessorial.${c.detail}`)) {
+    return plainText(language, `shipment.accessorial.${c.detail}`);
+  }
+  if (c.code === 'freight' && c.detail === 'deficit_weight') return plainText(language, 'shipment.charge.deficit_weight');
+  if (c.code === 'freight' && c.detail && /^\d+(\.\d+)?$/.test(c.detail)) {
+    return translator(language)('shipment.charge.freight_class', { class: c.detail });
+  }
+  return plainText(language, c.label);
 }
 
 /** 'YYYY-MM-DDTHH:MM' at the event's place: the UTC time shifted by the place's offset. */
@@ -123,7 +138,7 @@ export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], fa
     items: row.items as ShipmentItemView[],
     accessorials: row.accessorials,
     charges: (row.charges as ChargeLine[]).map(
-      (c): ChargeView => ({ code: c.code, label: plainText(language, c.label), amount_cents: c.amount_cents }),
+      (c): ChargeView => ({ code: c.code, label: chargeLabel(c, language), amount_cents: c.amount_cents }),
     ),
     declared_value_cents: row.declaredValueCents,
     insurance: (row.insurance as ShipmentView['insurance']) ?? null,

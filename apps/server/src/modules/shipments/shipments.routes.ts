@@ -88,7 +88,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
 
   r.post(
     '/api/shipments/:id/reship',
-    { preValidation: requireShipper, schema: { params: idParams, body: reshipRequest } },
+    { preValidation: requireCustomer, schema: { params: idParams, body: reshipRequest } },
     async (request, reply) => {
       const { user, account } = customer(request);
       const quote = await service.reship({ accountId: account.id, userId: user.id }, checkedId(request.params.id), request.body);

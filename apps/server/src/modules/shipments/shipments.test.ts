@@ -223,6 +223,10 @@ describe('POST /api/shipments', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ delivery_appointment: true, delivery_date });
     expect(res.json().data.accessorials).toEqual(expect.arrayContaining(['appointment', 'liftgate_delivery']));
+    // Charge lines name what they are for.
+    const labels = (res.json().data as ShipmentView).charges.map((c) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(['Delivery appointment', 'Liftgate delivery', 'Fuel surcharge']));
+    expect(labels.some((l) => /^Freight, class \d+$/.test(l))).toBe(true);
   });
 
   it('books hazardous freight with its details', async () => {
