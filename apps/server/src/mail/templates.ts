@@ -164,3 +164,58 @@ export function salesRequestMail(to: string, data: SalesRequestMailData): MailMe
     html: `<pre style="font-family: inherit; white-space: pre-wrap">${escapeHtml(text)}</pre>`,
   };
 }
+
+/** What a status-change mail says of a shipment (issue 4). */
+export interface StatusChangeMailData {
+  /** The recipient's first name, or '' (the consignee: no greeting by name). */
+  name: string;
+  /** The booking user's mail, or the consignee's (who did not book: a line on why they get it). */
+  recipient: 'user' | 'consignee';
+  bol_number: string;
+  pro_number: string | null;
+  carrier_name: string;
+  origin: string;
+  destination: string;
+  status: string;
+  action_required: boolean;
+  /** The carrier's own words for the event ('' when none). */
+  carrier_text: string;
+  /** 'City, ST' of the event ('' when the carrier gave none). */
+  place: string;
+  /** 'YYYY-MM-DDTHH:MM' at the event's place. */
+  local_time: string;
+  /** The public tracking page of the shipment. */
+  url: string;
+}
+
+/**
+ * A shipment's status changed: the new status (and Action Required), what the carrier said,
+ * where and when (the place's local time), the numbers and a link to the public tracking page.
+ * The recipient's language; carrier and user text on one line and escaped in the HTML part.
+ */
+export function statusChangeMail(language: Language, to: string, d: StatusChangeMailData): MailMessage {
+  const t = translator(language);
+  const k = (key: string, params: Record<string, unknown> = {}) => t(`tracking.mail.${key}`, params);
+  const status = oneLine(d.status);
+  const time = d.local_time.replace('T', ' ');
+  const lines = [
+    d.name ? t('mail.greeting', { name: oneLine(d.name) }) : '',
+    d.recipient === 'consignee' ? k('consignee_intro') : '',
+    k('intro', { number: d.bol_number, origin: oneLine(d.origin), destination: oneLine(d.destination), status }),
+    d.action_required ? k('action_required') : '',
+    d.carrier_text ? k('carrier_said', { text: oneLine(d.carrier_text) }) : '',
+    d.place ? k('where', { place: oneLine(d.place), time }) : k('when', { time }),
+    d.pro_number
+      ? k('numbers', { bol: d.bol_number, pro: oneLine(d.pro_number), carrier: oneLine(d.carrier_name) })
+      : k('numbers_no_pro', { bol: d.bol_number, carrier: oneLine(d.carrier_name) }),
+  ].filter(Boolean);
+  const action = k('action');
+  const outro = [d.recipient === 'user' ? k('unsubscribe') : '', t('mail.signature')].filter(Boolean);
+  const text = [...lines.flatMap((l) => [l, '']), `${action}: ${d.url}`, '', ...outro.flatMap((l, i) => (i ? ['', l] : [l]))].join('\n');
+  const html = [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(d.url)}">${escapeHtml(action)}</a></p>`,
+    ...outro.map((l) => `<p>${escapeHtml(l)}</p>`),
+  ].join('');
+  return { to, subject: oneLine(k('subject', { number: d.bol_number, status })), text, html };
+}

@@ -1,5 +1,80 @@
-import type { FastifyInstance } from 'fastify';
+import { trackingEventsIn } from '@freight/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { registerTrackingPoll } from './poll';
+import { presentPublicTracking } from './tracking.presenter';
+import { trackingService } from './tracking.service';
 
-// Being written (issue 4): replaced by the module's routes.
-export async function trackingRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request body's bytes as received (signed carrier posts). */
+    rawBody?: Buffer;
+  }
+}
+
+const scacParams = z.object({ scac: z.string().max(8) });
+const numberParams = z.object({ number: z.string().max(100) });
+
+/** A body the carrier's JSON parser could not read: refused after the signature check (400). */
+const UNREADABLE = Symbol('unreadable');
+
+/**
+ * Tracking (issue 4):
+ * - POST /api/carriers/:scac/tracking-events: a carrier's signed events (X-Signature:
+ *   'sha256=' + hex HMAC-SHA256 of the raw body with the carrier's tracking secret); no session,
+ *   no CSRF token. 202 {data: {accepted, duplicates, unknown, rejected}}; 401 bad_signature.
+ * - GET /api/public/tracking/:number: the public tracking page's lookup (BOL, PRO or tracking
+ *   number), signed in or not; 404 unknown, 429 past the per-address limits.
+ * - the 'tracking.poll' job (poll.ts): polling carriers and the demo movement.
+ */
+export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = trackingService(ctx);
+
+  // Its own scope, so only this route keeps the raw bytes its signature is computed over.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
+      request.rawBody = body;
+      try {
+        done(null, body.length ? JSON.parse(body.toString('utf8')) : undefined);
+      } catch {
+        done(null, UNREADABLE);
+      }
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      '/api/carriers/:scac/tracking-events',
+      {
+        config: { csrf: false },
+        // The signature before anything about the body is said: a stranger learns nothing.
+        preValidation: async (request) => {
+          const { scac } = request.params as { scac: string };
+          const carrierIds = await service.verifySignature(
+            scac,
+            request.rawBody ?? Buffer.alloc(0),
+            request.headers['x-signature'] as string | undefined,
+          );
+          (request as FastifyRequest & { carrierIds?: string[] }).carrierIds = carrierIds;
+          if ((request.body as unknown) === UNREADABLE) throw Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 });
+        },
+        schema: { params: scacParams, body: trackingEventsIn },
+      },
+      async (request, reply) => {
+        const carrierIds = (request as FastifyRequest & { carrierIds?: string[] }).carrierIds ?? [];
+        const counts = await service.receive(request.params.scac, carrierIds, request.body.events);
+        return reply.code(202).send({ data: counts });
+      },
+    );
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/public/tracking/:number', { schema: { params: numberParams } }, async (request, reply) => {
+    const { row, typed, compact } = await service.publicLookup(request.params.number, request.ip);
+    reply.header('cache-control', 'no-store');
+    return { data: presentPublicTracking(row, typed, compact) };
+  });
+
+  await registerTrackingPoll(ctx, service);
+}

@@ -1,0 +1,261 @@
+import type { Country } from '@freight/domain';
+import { addBusinessDays, estimatedDelivery } from '@freight/domain/rating';
+import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
+
+/**
+ * Demo movement (DEMO_TRACKING): the X12 214 events a carrier would report for a shipment, at
+ * plausible times and places, computed from the shipment alone (pure and deterministic per
+ * shipment id). A carrier's track() hands out the events whose time has come.
+ *
+ * LTL and parcel: XB tender accepted before the ready time, X3 arrived at pickup, AF departed
+ * with the freight, X4/P1 in and out of the origin terminal, a hub terminal on the way (when the
+ * ends are in different regions), X4 at the destination terminal in the small hours of the
+ * delivery date, X6 out for delivery that morning, D1 delivered that afternoon. Truckload goes
+ * door to door: XB, X3, AF, X1 arrived at delivery, D1. One shipment in eight (by its seed) meets
+ * weather on the way: SD with reason AO, and delivery moves one business day later.
+ * Times are written with the offset of the event's place (its state's time zone, DST included).
+ */
+
+/** Time zones of US states, Canadian provinces and a few Mexican states; others fall back to the country's. */
+const ZONES: Record<string, string> = {
+  ...Object.fromEntries(
+    'CT DE DC FL GA IN KY ME MD MA MI NH NJ NY NC OH PA RI SC VT VA WV'.split(' ').map((s) => [`US-${s}`, 'America/New_York']),
+  ),
+  ...Object.fromEntries('AL AR IL IA KS LA MN MS MO NE ND OK SD TN TX WI'.split(' ').map((s) => [`US-${s}`, 'America/Chicago'])),
+  ...Object.fromEntries('CO ID MT NM UT WY'.split(' ').map((s) => [`US-${s}`, 'America/Denver'])),
+  ...Object.fromEntries('CA NV OR WA'.split(' ').map((s) => [`US-${s}`, 'America/Los_Angeles'])),
+  'US-AZ': 'America/Phoenix',
+  'US-AK': 'America/Anchorage',
+  'US-HI': 'Pacific/Honolulu',
+  'US-PR': 'America/Puerto_Rico',
+  'CA-NL': 'America/St_Johns',
+  'CA-NS': 'America/Halifax',
+  'CA-NB': 'America/Halifax',
+  'CA-PE': 'America/Halifax',
+  'CA-QC': 'America/Toronto',
+  'CA-ON': 'America/Toronto',
+  'CA-MB': 'America/Winnipeg',
+  'CA-SK': 'America/Regina',
+  'CA-AB': 'America/Edmonton',
+  'CA-BC': 'America/Vancouver',
+  'CA-YT': 'America/Whitehorse',
+  'CA-NT': 'America/Edmonton',
+  'CA-NU': 'America/Iqaluit',
+  'MX-BC': 'America/Tijuana',
+  'MX-BCN': 'America/Tijuana',
+  'MX-SON': 'America/Hermosillo',
+  'MX-SIN': 'America/Mazatlan',
+  'MX-BCS': 'America/Mazatlan',
+  'MX-ROO': 'America/Cancun',
+};
+const COUNTRY_ZONES: Record<string, string> = { US: 'America/Chicago', CA: 'America/Toronto', MX: 'America/Mexico_City' };
+
+/** The time zone of a state or province (IANA name). */
+export function zoneOf(state: string, country: string) {
+  return ZONES[`${country}-${state.trim().toUpperCase()}`] ?? COUNTRY_ZONES[country] ?? 'America/Chicago';
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** The zone's UTC offset (minutes) at an instant. */
+export function offsetAt(zone: string, instantMs: number) {
+  let f = offsetFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormats.set(zone, f);
+  }
+  const name = f.formatToParts(instantMs).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+/** The instant of a local date and minute of the day in a zone. */
+function zonedInstant(date: string, minuteOfDay: number, zone: string) {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, mo - 1, d, 0, minuteOfDay);
+  const first = offsetAt(zone, guess);
+  const at = guess - first * 60_000;
+  const second = offsetAt(zone, at);
+  return second === first ? at : guess - second * 60_000;
+}
+
+/** ISO 8601 of an instant written in the zone's local time with its offset, e.g. 2026-11-24T09:40:00-06:00. */
+export function zonedIso(instantMs: number, zone: string) {
+  const offset = offsetAt(zone, instantMs);
+  const local = new Date(instantMs + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+interface Hub {
+  city: string;
+  state: string;
+  country: Country;
+}
+const US_REGIONS: Record<string, string> = {
+  ...Object.fromEntries('ME NH VT MA RI CT NY NJ PA'.split(' ').map((s) => [s, 'northeast'])),
+  ...Object.fromEntries('DE MD DC VA WV NC SC GA FL PR'.split(' ').map((s) => [s, 'southeast'])),
+  ...Object.fromEntries('OH MI IN IL WI MN IA MO ND SD NE KS'.split(' ').map((s) => [s, 'midwest'])),
+  ...Object.fromEntries('KY TN AL MS AR LA OK TX'.split(' ').map((s) => [s, 'south'])),
+  ...Object.fromEntries('MT ID WY CO UT NV AZ NM'.split(' ').map((s) => [s, 'mountain'])),
+  ...Object.fromEntries('CA OR WA AK HI'.split(' ').map((s) => [s, 'west'])),
+};
+/** Break-bulk hubs of the demo network, one per region. */
+const HUBS: Record<string, Hub> = {
+  northeast: { city: 'Harrisburg', state: 'PA', country: 'US' },
+  southeast: { city: 'Atlanta', state: 'GA', country: 'US' },
+  midwest: { city: 'Indianapolis', state: 'IN', country: 'US' },
+  south: { city: 'Memphis', state: 'TN', country: 'US' },
+  mountain: { city: 'Denver', state: 'CO', country: 'US' },
+  west: { city: 'Sacramento', state: 'CA', country: 'US' },
+  ca_east: { city: 'Toronto', state: 'ON', country: 'CA' },
+  ca_west: { city: 'Calgary', state: 'AB', country: 'CA' },
+  mx: { city: 'Monterrey', state: 'NL', country: 'MX' },
+};
+function regionOf(state: string, country: string) {
+  const s = state.trim().toUpperCase();
+  if (country === 'CA') return ['MB', 'SK', 'AB', 'BC', 'YT', 'NT', 'NU'].includes(s) ? 'ca_west' : 'ca_east';
+  if (country === 'MX') return 'mx';
+  return US_REGIONS[s] ?? 'midwest';
+}
+
+/** The hub a shipment passes through between regions, or none (same region, or the hub is an end). */
+function hubFor(s: TrackedShipment): Hub | null {
+  const from = regionOf(s.origin.state, s.origin.country);
+  const to = regionOf(s.destination.state, s.destination.country);
+  if (from === to) return null;
+  const isEnd = (h: Hub) => [s.origin.city, s.destination.city].some((c) => c.trim().toLowerCase() === h.city.toLowerCase());
+  const candidates = [HUBS[to], HUBS[from]].filter((h): h is Hub => Boolean(h) && !isEnd(h as Hub));
+  return candidates[0] ?? null;
+}
+
+/** A 32-bit seed of a string (FNV-1a). */
+function seedOf(text: string) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function generator(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Whether the demo movement of this shipment meets weather (one in eight, by its id). */
+export function demoDelayed(shipmentId: string) {
+  return seedOf(`${shipmentId}:weather`) % 8 === 0;
+}
+
+const MINUTE = 60_000;
+
+export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string }): CarrierEvent[] {
+  const rand = generator(seedOf(`${shipment.id}:${carrier.scac}`));
+  const between = (min: number, max: number) => Math.round(min + rand() * (max - min));
+  const country = (c: string): Country => (c === 'CA' || c === 'MX' ? c : 'US');
+  const destCountry = country(shipment.destination.country);
+  const originZone = zoneOf(shipment.origin.state, shipment.origin.country);
+  const destZone = zoneOf(shipment.destination.state, shipment.destination.country);
+  const delayed = demoDelayed(shipment.id);
+
+  let deliveryDate =
+    shipment.estimated_delivery ?? estimatedDelivery(shipment.pickup_date, Math.max(1, shipment.transit_days), destCountry);
+  if (deliveryDate <= shipment.pickup_date) deliveryDate = addBusinessDays(shipment.pickup_date, 1, destCountry);
+  if (delayed) deliveryDate = addBusinessDays(deliveryDate, 1, destCountry);
+
+  const [readyH, readyM] = (/^\d{2}:\d{2}$/.test(shipment.ready_time) ? shipment.ready_time : '09:00').split(':').map(Number) as [
+    number,
+    number,
+  ];
+  const ready = readyH * 60 + readyM;
+
+  interface Step {
+    code: string;
+    reason?: string;
+    at: number;
+    place: { city: string; state: string };
+    zone: string;
+    text: string;
+  }
+  const steps: Step[] = [];
+  const origin = { city: shipment.origin.city, state: shipment.origin.state };
+  const destination = { city: shipment.destination.city, state: shipment.destination.state };
+  const add = (code: string, at: number, place: Step['place'], zone: string, text: string, reason?: string) => {
+    // Strictly after the previous event, whatever the draw: a timeline never runs backwards.
+    const previous = steps.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
+    steps.push({ code, reason, at: Math.max(at, previous + 10 * MINUTE), place, zone, text });
+  };
+
+  add(
+    'XB',
+    zonedInstant(shipment.pickup_date, Math.max(6 * 60, ready - between(60, 150)), originZone),
+    origin,
+    originZone,
+    'Tender accepted',
+  );
+  const arrived = zonedInstant(shipment.pickup_date, Math.min(ready + between(45, 180), 17 * 60 + 30), originZone);
+  add('X3', arrived, origin, originZone, 'Arrived at pickup location');
+  add('AF', arrived + between(20, 70) * MINUTE, origin, originZone, 'Departed pickup location with freight');
+
+  const deliveryMorning = zonedInstant(deliveryDate, between(7 * 60, 9 * 60), destZone);
+  const deliveredAt = zonedInstant(deliveryDate, between(11 * 60, 16 * 60), destZone);
+  const hub = shipment.mode === 'truckload' ? null : hubFor(shipment);
+  const hubZone = hub ? zoneOf(hub.state, hub.country) : originZone;
+  const hubPlace = hub ? { city: hub.city, state: hub.state } : origin;
+
+  if (shipment.mode === 'truckload') {
+    const departed = steps.at(-1)?.at ?? arrived;
+    if (delayed) {
+      const at = departed + (deliveryMorning - departed) * (0.3 + rand() * 0.2);
+      add('SD', Math.round(at), origin, originZone, 'Shipment delayed: severe weather on the route', 'AO');
+    }
+    add('X1', deliveryMorning, destination, destZone, 'Arrived at delivery location');
+    add('D1', Math.max(deliveredAt, deliveryMorning + between(60, 180) * MINUTE), destination, destZone, 'Delivered');
+  } else {
+    const afterPickup = (steps.at(-1)?.at ?? arrived) + between(45, 120) * MINUTE;
+    add('X4', afterPickup, origin, originZone, 'Arrived at origin terminal');
+    const evening = zonedInstant(shipment.pickup_date, between(20 * 60, 23 * 60), originZone);
+    add('P1', Math.max(evening, afterPickup + 90 * MINUTE), origin, originZone, 'Departed origin terminal');
+    const leftOrigin = steps.at(-1)?.at ?? evening;
+    const atDestTerminal = zonedInstant(deliveryDate, between(2 * 60, 5 * 60), destZone);
+    const span = Math.max(atDestTerminal - leftOrigin, 4 * 60 * MINUTE);
+    const hubArrival = Math.round(leftOrigin + span * (0.35 + rand() * 0.15));
+    if (hub) add('X4', hubArrival, hubPlace, hubZone, 'Arrived at hub terminal');
+    if (delayed)
+      add('SD', hubArrival + between(60, 120) * MINUTE, hubPlace, hubZone, 'Shipment delayed: severe weather on the route', 'AO');
+    // Weather holds the freight at the hub for most of the time left; otherwise a few hours' sort.
+    const hubStay = delayed
+      ? (atDestTerminal - hubArrival) * 0.6
+      : Math.min(between(180, 360) * MINUTE, (atDestTerminal - hubArrival) * 0.8);
+    if (hub) add('P1', Math.round(hubArrival + hubStay), hubPlace, hubZone, 'Departed hub terminal');
+    add('X4', atDestTerminal, destination, destZone, 'Arrived at destination terminal');
+    add('X6', deliveryMorning, destination, destZone, 'Out for delivery');
+    add('D1', deliveredAt, destination, destZone, 'Delivered');
+  }
+
+  return steps.map((s, n) => ({
+    event_id: `demo-${shipment.id}-${n + 1}-${s.code}`,
+    status_code: s.code,
+    reason_code: s.reason ?? 'NS',
+    occurred_at: zonedIso(s.at, s.zone),
+    city: s.place.city,
+    state: s.place.state,
+    description: s.text,
+  }));
+}
+
+/** The timeline's events that have happened by `now` (what a carrier's tracking would answer). */
+export function demoEventsUntil(shipment: TrackedShipment, carrier: { scac: string }, now: Date): CarrierEvent[] {
+  const limit = now.getTime();
+  return demoTimeline(shipment, carrier).filter((e) => new Date(e.occurred_at).getTime() <= limit);
+}

@@ -1,0 +1,131 @@
+import { FINAL_STATUSES } from '@freight/domain';
+import type { AppContext } from '../../context';
+import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
+import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
+import { type ShipmentRow, trackingRepository } from './tracking.repository';
+import type { ShipmentEventIn, trackingService } from './tracking.service';
+
+/** A carrier whose events the portal fetches (rather than receives). */
+export interface TrackingAdapter {
+  readonly carrier: { id: string; name: string; scac: string };
+  track(shipment: TrackedShipment, now: Date): Promise<CarrierEvent[]>;
+}
+/** The polling carriers of the moment (built per run: carriers change while the process runs). */
+export type TrackingAdapterSource = () => Promise<TrackingAdapter[]>;
+
+export const POLL_JOB = 'tracking.poll';
+/** The poll runs every minute; a shipment is asked about at most every POLL_STALE_MS. */
+export const POLL_EVERY_MS = 60_000;
+export const POLL_STALE_MS = 5 * 60_000;
+/** Shipments asked about in one run; the rest wait for the next (the longest-unasked first). */
+export const POLL_BATCH = 200;
+/** A carrier failing this many times in a run is left alone until the next run. */
+const FAILURES_PER_RUN = 3;
+const TRACK_TIMEOUT_MS = 10_000;
+/** Carrier calls at once. */
+const CONCURRENCY = 4;
+
+type PollCtx = Pick<AppContext, 'config' | 'db' | 'now'>;
+
+const hasTrack = (a: object): a is TrackingAdapter => typeof (a as { track?: unknown }).track === 'function';
+
+/**
+ * The polling adapters: today the tariff carriers, and only with DEMO_TRACKING (their track()
+ * plays the demo timeline). A carrier with a real tracking API would join here.
+ */
+export function defaultTrackingAdapters(ctx: PollCtx): TrackingAdapterSource {
+  const repo = trackingRepository(ctx.db);
+  return async () => {
+    if (!ctx.config.demoTracking) return [];
+    const carriers: object[] = (await repo.allCarriers()).map((row) => new TariffCarrier(row));
+    return carriers.filter(hasTrack);
+  };
+}
+
+export function trackedShipment(row: ShipmentRow): TrackedShipment {
+  return {
+    id: row.id,
+    bol_number: row.bolNumber,
+    pro_number: row.proNumber,
+    mode: row.mode,
+    pickup_date: row.pickupDate,
+    ready_time: row.readyTime,
+    transit_days: row.transitDays,
+    estimated_delivery: row.estimatedDelivery,
+    origin: { city: row.originCity, state: row.originState, country: row.originCountry },
+    destination: { city: row.destinationCity, state: row.destinationState, country: row.destinationCountry },
+  };
+}
+
+function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([Promise.resolve().then(work), timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * One poll: the moving shipments of polling carriers not asked for 5 minutes (at most
+ * POLL_BATCH) are asked for their events, which are ingested exactly like a carrier's post
+ * (source 'poll'); then each is stamped tracked_at. A failing call is an API incident
+ * (operation 'track') and does not hold up the other shipments. Answers how many were asked.
+ */
+export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trackingService>, adapters: TrackingAdapterSource) {
+  const repo = trackingRepository(ctx.db);
+  const now = ctx.now();
+  const list = await adapters();
+  if (!list.length) return { asked: 0, polling: false };
+  const byCarrier = new Map(list.map((a) => [a.carrier.id, a]));
+  const due = await repo.dueForPolling([...byCarrier.keys()], FINAL_STATUSES, new Date(now.getTime() - POLL_STALE_MS), POLL_BATCH);
+  const failures = new Map<string, number>();
+  const items: ShipmentEventIn[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const row = due[next++] as ShipmentRow;
+      const adapter = row.carrierId ? byCarrier.get(row.carrierId) : undefined;
+      if (!adapter || (failures.get(adapter.carrier.id) ?? 0) >= FAILURES_PER_RUN) continue;
+      const shipment = trackedShipment(row);
+      try {
+        const events = await withTimeout(() => adapter.track(shipment, now), TRACK_TIMEOUT_MS);
+        for (const event of events) items.push({ shipmentId: row.id, event });
+      } catch (err) {
+        failures.set(adapter.carrier.id, (failures.get(adapter.carrier.id) ?? 0) + 1);
+        await repo.recordIncident({
+          carrierId: adapter.carrier.id,
+          operation: 'track',
+          request: { shipment },
+          error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+          at: now,
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  if (items.length) await service.ingest(items, 'poll');
+  // Failed ones too: a carrier that is down is asked again in 5 minutes, not every minute.
+  await repo.markTracked(
+    due.map((r) => r.id),
+    now,
+  );
+  return { asked: due.length, polling: true };
+}
+
+/**
+ * Registers the recurring 'tracking.poll' job (every minute) and schedules it at start when
+ * demo tracking is on (today's only polling carriers); with no polling carrier a run ends the
+ * job, and the next start with demo tracking schedules it again.
+ */
+export async function registerTrackingPoll(
+  ctx: PollCtx & Pick<AppContext, 'jobs'>,
+  service: ReturnType<typeof trackingService>,
+  adapters: TrackingAdapterSource = defaultTrackingAdapters(ctx),
+) {
+  ctx.jobs.register(POLL_JOB, async () => {
+    const result = await pollTracking(ctx, service, adapters);
+    if (!result.polling) return;
+    return { runAgainAt: new Date(ctx.now().getTime() + POLL_EVERY_MS) };
+  });
+  if (ctx.config.demoTracking) await ctx.jobs.schedule(POLL_JOB, POLL_JOB, ctx.now());
+}

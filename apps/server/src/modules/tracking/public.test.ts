@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { CHICAGO_DOCK, DALLAS_STORE, insertShipment, setTrackingSecret, signature } from './test-fixtures';
+import { LOOKUPS_PER_MINUTE, MISSES_PER_WINDOW } from './tracking.service';
+
+let t: TestApp;
+const SECRET = 'fdeg-secret-0123456789abcdef0123456789';
+
+beforeAll(async () => {
+  // Each test from its own client address (X-Forwarded-For behind one trusted proxy).
+  t = await createTestApp({ TRUST_PROXY: '1' });
+  await setTrackingSecret(t.database.db, 'ODFL', SECRET);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let lastIp = 10;
+const nextIp = () => `203.0.113.${lastIp++}`;
+const lookup = (number: string, ip: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/public/tracking/${encodeURIComponent(number)}`,
+    headers: { 'x-forwarded-for': ip, ...headers },
+  });
+
+async function postEvents(events: unknown[]) {
+  const raw = JSON.stringify({ events });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/carriers/ODFL/tracking-events',
+    headers: { 'content-type': 'application/json', 'x-signature': signature(SECRET, raw) },
+    payload: raw,
+  });
+  expect(res.statusCode).toBe(202);
+  await t.app.background.drain();
+}
+
+describe('GET /api/public/tracking/:number', () => {
+  it('shows status, carrier, dates, cities and events to anyone with the BOL number, newest first with local times', async () => {
+    const s = await insertShipment(t.database.db);
+    await postEvents([
+      {
+        bol_number: s.bolNumber,
+        status_code: 'XB',
+        occurred_at: '2026-11-24T07:30:00-06:00',
+        city: 'Chicago',
+        state: 'IL',
+        description: 'Tender accepted',
+      },
+      {
+        bol_number: s.bolNumber,
+        status_code: 'X4',
+        occurred_at: '2026-11-25T09:15:00-05:00',
+        city: 'Indianapolis',
+        state: 'IN',
+        description: 'Arrived at terminal',
+        reason_code: 'NS',
+      },
+    ]);
+    const res = await lookup(s.bolNumber, nextIp());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      data: {
+        number: s.bolNumber,
+        status: 'in_transit',
+        mode: 'ltl',
+        carrier_name: 'Old Dominion Freight Line',
+        pickup_date: '2026-11-24',
+        estimated_delivery: '2026-11-27',
+        delivered_at: null,
+        origin: { city: 'Chicago', state: 'IL', country: 'US' },
+        destination: { city: 'Dallas', state: 'TX', country: 'US' },
+        events: [
+          {
+            status: 'in_transit',
+            status_code: 'X4',
+            description: 'Arrived at terminal',
+            city: 'Indianapolis',
+            state: 'IN',
+            occurred_at: '2026-11-25T14:15:00.000Z',
+            local_time: '2026-11-25T09:15',
+          },
+          {
+            status: 'dispatched',
+            status_code: 'XB',
+            description: 'Tender accepted',
+            city: 'Chicago',
+            state: 'IL',
+            occurred_at: '2026-11-24T13:30:00.000Z',
+            local_time: '2026-11-24T07:30',
+          },
+        ],
+      },
+    });
+  });
+
+  it('says nothing about prices, contacts, streets, postal codes or references', async () => {
+    const s = await insertShipment(t.database.db);
+    const res = await lookup(s.bolNumber, nextIp());
+    const body = res.body;
+    const data = res.json().data;
+    for (const key of [
+      'total_cents',
+      'charges',
+      'currency',
+      'pickup',
+      'delivery',
+      'reference_number',
+      'reference_type',
+      'notes',
+      'items',
+      'id',
+      'pro_number',
+    ]) {
+      expect(data).not.toHaveProperty(key);
+    }
+    expect(Object.keys(data.origin).sort()).toEqual(['city', 'country', 'state']);
+    for (const secret of [
+      CHICAGO_DOCK.street1,
+      DALLAS_STORE.street1,
+      CHICAGO_DOCK.email,
+      DALLAS_STORE.email,
+      CHICAGO_DOCK.phone,
+      DALLAS_STORE.phone,
+      DALLAS_STORE.first_name,
+      DALLAS_STORE.company,
+      CHICAGO_DOCK.postal_code,
+      'PO-88412',
+      '487.31',
+      '48731',
+      'Call receiving',
+    ]) {
+      expect(body).not.toContain(secret);
+    }
+  });
+
+  it('finds a shipment by PRO and a parcel by tracking number, typed with spaces or dashes', async () => {
+    const ltl = await insertShipment(t.database.db, { proNumber: '4412345678' });
+    const byPro = await lookup(' 441-234-5678 ', nextIp());
+    expect(byPro.statusCode).toBe(200);
+    expect(byPro.json().data).toMatchObject({ number: '4412345678', carrier_name: 'Old Dominion Freight Line' });
+
+    const parcel = await insertShipment(t.database.db, { mode: 'parcel', trackingNumber: '1Z4X7Y280312345678' });
+    const byTracking = await lookup('1z4x 7y28 0312 3456 78', nextIp());
+    expect(byTracking.statusCode).toBe(200);
+    expect(byTracking.json().data).toMatchObject({ number: '1Z4X7Y280312345678', mode: 'parcel', carrier_name: 'UPS Ground' });
+    expect(ltl.id).not.toBe(parcel.id);
+
+    const bolWithDashes = `${ltl.bolNumber.slice(0, 7)}-${ltl.bolNumber.slice(7)}`;
+    expect((await lookup(bolWithDashes, nextIp())).json().data.number).toBe(ltl.bolNumber);
+  });
+
+  it('works signed in too, and answers 404 for an unknown number', async () => {
+    const s = await insertShipment(t.database.db, { email: 'other@demo.test' });
+    const c = t.client();
+    await c.login('shipper@demo.test');
+    // Another account's shipment: the public page shows it to anyone with the number.
+    const res = await c.request({ method: 'GET', url: `/api/public/tracking/${s.bolNumber}`, headers: { 'x-forwarded-for': nextIp() } });
+    expect(res.statusCode).toBe(200);
+    const missing = await lookup('06141419999999990', nextIp());
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('not_found');
+  });
+
+  it(`refuses past ${LOOKUPS_PER_MINUTE} lookups a minute from one address, with retry_after`, async () => {
+    const s = await insertShipment(t.database.db);
+    const ip = nextIp();
+    for (let i = 0; i < LOOKUPS_PER_MINUTE; i++) expect((await lookup(s.bolNumber, ip)).statusCode).toBe(200);
+    const refused = await lookup(s.bolNumber, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('too_many_requests');
+    expect(refused.json().retry_after).toBeGreaterThan(0);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another address is not held up.
+    expect((await lookup(s.bolNumber, nextIp())).statusCode).toBe(200);
+    t.clock.advanceMinutes(1.1);
+    expect((await lookup(s.bolNumber, ip)).statusCode).toBe(200);
+  });
+
+  it(`refuses every lookup from an address after ${MISSES_PER_WINDOW} unknown numbers in 10 minutes`, async () => {
+    const s = await insertShipment(t.database.db);
+    const ip = nextIp();
+    for (let i = 0; i < MISSES_PER_WINDOW; i++)
+      expect((await lookup(`0614141999999${String(i).padStart(4, '0')}`, ip)).statusCode).toBe(404);
+    const refused = await lookup('06141419999990999', ip);
+    expect(refused.statusCode).toBe(429);
+    // A known number too: a guess that hits must not be told apart from one that misses.
+    expect((await lookup(s.bolNumber, ip)).statusCode).toBe(429);
+    t.clock.advanceMinutes(10.1);
+    expect((await lookup(s.bolNumber, ip)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,260 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { PlaceView, TrackingEventIn } from '@freight/contracts';
+import { LANGUAGES, type Language, map214 } from '@freight/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { plainText } from '../../i18n';
+import { statusChangeMail } from '../../mail/templates';
+import type { CarrierEvent } from '../quotes/carriers/adapter';
+import { deriveStatus } from './status';
+import { localTime, utcOffsetMinutes } from './tracking.presenter';
+import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
+
+/** Where an event came from: a carrier's signed post, our poll of its API, or the portal itself (the shipper's cancel). */
+export type EventSource = 'carrier' | 'poll';
+
+/** One event to store for a shipment already found. */
+export interface ShipmentEventIn {
+  shipmentId: string;
+  event: Pick<CarrierEvent, 'status_code' | 'reason_code' | 'occurred_at' | 'city' | 'state' | 'description'> & {
+    event_id?: string | null;
+  };
+}
+
+export interface IngestCounts {
+  accepted: number;
+  duplicates: number;
+  unknown: number;
+  rejected: number;
+}
+
+type TrackingCtx = Pick<AppContext, 'config' | 'db' | 'now' | 'mailer' | 'background' | 'throttle'>;
+
+/** Public lookups per client address a minute. */
+export const LOOKUPS_PER_MINUTE = 30;
+/** Unknown numbers per client address in MISS_WINDOW_SECONDS before every lookup is refused. */
+export const MISSES_PER_WINDOW = 10;
+export const MISS_WINDOW_SECONDS = 600;
+
+const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
+/** An HMAC key for unknown carriers, so their refusal costs the same time as a wrong signature. */
+const DECOY_KEY = createHash('sha256').update('tracking-decoy').digest();
+
+/**
+ * The dedupe key of an event: the carrier's event id, else a hash of what makes the event (code,
+ * reason, instant, place), so the same event delivered twice, by post or poll, is stored once.
+ */
+export function dedupeKey(e: ShipmentEventIn['event']) {
+  if (e.event_id) return `id:${e.event_id}`;
+  const parts = [
+    e.status_code.trim().toUpperCase(),
+    (e.reason_code ?? '').trim().toUpperCase(),
+    new Date(e.occurred_at).toISOString(),
+    e.city.trim().toLowerCase(),
+    e.state.trim().toLowerCase(),
+  ];
+  return `h:${createHash('sha256').update(parts.join('\u001f')).digest('hex')}`;
+}
+
+/** 'City, ST', either part possibly missing. */
+const place = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
+
+export function trackingService(ctx: TrackingCtx) {
+  const repo = trackingRepository(ctx.db);
+
+  /**
+   * The carriers of `scac` whose tracking secret signed `raw` (header 'sha256=<hex HMAC-SHA256>').
+   * Unknown SCAC, no secret, no or wrong signature: one and the same 401, compared in constant time.
+   */
+  async function verifySignature(scac: string, raw: Buffer, header: string | undefined) {
+    const given = SIGNATURE.exec(header?.trim() ?? '')?.[1];
+    const candidates = /^[A-Z0-9]{2,4}$/i.test(scac) ? await repo.carriersWithSecret(scac.toUpperCase()) : [];
+    const givenBytes = Buffer.from(given ?? '0'.repeat(64), 'hex');
+    const matching: string[] = [];
+    for (const c of candidates.length ? candidates : [{ id: '', secret: null }]) {
+      const expected = createHmac('sha256', c.secret ?? DECOY_KEY)
+        .update(raw)
+        .digest();
+      if (timingSafeEqual(expected, givenBytes) && c.secret && given) matching.push(c.id);
+    }
+    if (!matching.length) throw new AppError(401, 'bad_signature', 'errors.bad_signature');
+    return matching;
+  }
+
+  /**
+   * Stores events of known shipments and recomputes each touched shipment's status: unknown
+   * status codes are rejected (not stored), an event already there is a duplicate. The status
+   * mails go out in the background once the new status is committed.
+   */
+  async function ingest(items: ShipmentEventIn[], source: EventSource): Promise<Omit<IngestCounts, 'unknown'>> {
+    const receivedAt = ctx.now();
+    const rows: NewEventRow[] = [];
+    const seen = new Set<string>();
+    let rejected = 0;
+    let duplicates = 0;
+    for (const { shipmentId, event } of items) {
+      const mapped = map214(event.status_code, event.reason_code);
+      const occurredAt = new Date(event.occurred_at);
+      if (!mapped || Number.isNaN(occurredAt.getTime())) {
+        rejected++;
+        continue;
+      }
+      const key = dedupeKey(event);
+      if (seen.has(`${shipmentId}|${key}`)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(`${shipmentId}|${key}`);
+      const reason = event.reason_code?.trim().toUpperCase() || null;
+      rows.push({
+        shipmentId,
+        source,
+        dedupeKey: key,
+        statusCode: event.status_code.trim().toUpperCase(),
+        reasonCode: reason,
+        status: mapped.status,
+        description: event.description.trim(),
+        city: event.city.trim(),
+        state: event.state.trim(),
+        occurredAt,
+        utcOffsetMinutes: utcOffsetMinutes(event.occurred_at),
+        receivedAt,
+      });
+    }
+    const stored = await repo.insertEvents(rows);
+    duplicates += rows.length - stored.length;
+    const touched = [...new Set(stored.map((s) => s.shipmentId))].sort();
+    for (const id of touched) await recompute(id);
+    return { accepted: stored.length, duplicates, rejected };
+  }
+
+  /** Recomputes one shipment's status from all its events under a row lock; mails a change. */
+  async function recompute(shipmentId: string) {
+    const change = await ctx.db.transaction(async (tx) => {
+      const current = await repo.lockShipment(tx as Db, shipmentId);
+      if (!current) return null;
+      const events = await repo.eventsOf(tx as Db, shipmentId);
+      const next = deriveStatus(current, events);
+      const changed =
+        next.status !== current.status ||
+        next.actionRequired !== current.actionRequired ||
+        next.deliveredAt?.getTime() !== current.deliveredAt?.getTime() ||
+        next.canceledAt?.getTime() !== current.canceledAt?.getTime();
+      if (changed) {
+        await repo.updateStatus(tx as Db, shipmentId, {
+          status: next.status,
+          actionRequired: next.actionRequired,
+          deliveredAt: next.deliveredAt,
+          canceledAt: next.canceledAt,
+          updatedAt: ctx.now(),
+        });
+      }
+      const statusChanged = next.status !== current.status || (next.actionRequired && !current.actionRequired);
+      return statusChanged && next.decisive ? { facts: current.facts, event: next.decisive, actionRequired: next.actionRequired } : null;
+    });
+    // The portal's own events (the shipper's cancel) are the shipper's doing: no mail about them.
+    if (change && change.event.source !== 'portal') {
+      ctx.background.run('tracking-status-mail', () => notify(change.facts, change.event, change.actionRequired));
+    }
+  }
+
+  /**
+   * Mails the booking user (unless they turned customer service communications off) and, when
+   * the shipper asked for it, the consignee (the delivery contact), in the user's language.
+   */
+  async function notify(facts: NotifyFacts, event: EventRow, actionRequired: boolean) {
+    const user = await repo.recipient(facts.userId);
+    if (!user) return;
+    const language: Language = (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : 'en';
+    const base = {
+      bol_number: facts.bolNumber,
+      pro_number: facts.proNumber ?? facts.trackingNumber,
+      carrier_name: facts.carrierName,
+      origin: place(facts.originCity, facts.originState),
+      destination: place(facts.destinationCity, facts.destinationState),
+      status: plainText(language, `tracking.status.${event.status}`),
+      action_required: actionRequired,
+      carrier_text: event.description,
+      place: place(event.city, event.state),
+      local_time: localTime(event.occurredAt, event.utcOffsetMinutes),
+      url: `${ctx.config.appUrl}/track-shipment?number=${encodeURIComponent(facts.bolNumber)}`,
+    };
+    const mails = [];
+    if (user.subscriptions?.customer_service !== false) {
+      mails.push(statusChangeMail(language, user.email, { ...base, name: user.firstName, recipient: 'user' }));
+    }
+    const consignee = (facts.delivery as Partial<PlaceView> | null)?.email?.trim();
+    if (facts.notifyConsignee && consignee && consignee.toLowerCase() !== user.email.toLowerCase()) {
+      mails.push(statusChangeMail(language, consignee.toLowerCase(), { ...base, name: '', recipient: 'consignee' }));
+    }
+    // One failed delivery (kept in the outbox with its error) does not stop the other.
+    const results = await Promise.allSettled(mails.map((m) => ctx.mailer.send(m)));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
+  /**
+   * A signed post of a carrier: each event's shipment is found by BOL, else PRO number, among
+   * the carrier's own shipments; an event of a shipment it does not carry is unknown.
+   */
+  async function receive(scac: string, carrierIds: string[], events: TrackingEventIn[]): Promise<IngestCounts> {
+    const bols = [...new Set(events.map((e) => e.bol_number).filter((n): n is string => Boolean(n)))];
+    const pros = [...new Set(events.map((e) => e.pro_number).filter((n): n is string => Boolean(n)))];
+    const found = await repo.shipmentsByNumbers(scac.toUpperCase(), carrierIds, bols, pros);
+    const byBol = new Map(found.map((s) => [s.bolNumber, s.id]));
+    const byPro = new Map(found.filter((s) => s.proNumber).map((s) => [s.proNumber as string, s.id]));
+    const items: ShipmentEventIn[] = [];
+    let unknown = 0;
+    for (const e of events) {
+      const shipmentId = (e.bol_number && byBol.get(e.bol_number)) || (e.pro_number && byPro.get(e.pro_number)) || undefined;
+      if (!shipmentId) {
+        unknown++;
+        continue;
+      }
+      items.push({
+        shipmentId,
+        event: {
+          event_id: e.event_id,
+          status_code: e.status_code,
+          reason_code: e.reason_code ?? null,
+          occurred_at: e.occurred_at,
+          city: e.city,
+          state: e.state,
+          description: e.description,
+        },
+      });
+    }
+    const counts = await ingest(items, 'carrier');
+    return { ...counts, unknown };
+  }
+
+  /**
+   * The public page's lookup by BOL, PRO or tracking number, throttled per client address so
+   * numbers cannot be enumerated: LOOKUPS_PER_MINUTE lookups a minute, and after
+   * MISSES_PER_WINDOW unknown numbers in MISS_WINDOW_SECONDS every lookup is refused until the
+   * window ends. The counter write, the miss check and the lookup run side by side (three
+   * connections, one round trip of time); each address has its own counter rows, so lookups from
+   * different addresses never wait on each other.
+   */
+  async function publicLookup(number: string, ip: string) {
+    const typed = number.trim().slice(0, 64);
+    const compact = typed.replace(/[\s-]+/g, '').toUpperCase();
+    const missKey = `tracking-miss:${ip}`;
+    const [hit, misses, row] = await Promise.all([
+      ctx.throttle.hit(`tracking:${ip}`, 60),
+      ctx.throttle.peek(missKey),
+      compact ? repo.publicLookup(typed, compact) : Promise.resolve(undefined),
+    ]);
+    if (hit.hits > LOOKUPS_PER_MINUTE) throw AppError.tooManyRequests(hit.retryAfterSeconds);
+    if (misses.hits >= MISSES_PER_WINDOW) throw AppError.tooManyRequests(misses.retryAfterSeconds);
+    if (!row) {
+      const missed = await ctx.throttle.hit(missKey, MISS_WINDOW_SECONDS);
+      if (missed.hits > MISSES_PER_WINDOW) throw AppError.tooManyRequests(missed.retryAfterSeconds);
+      throw AppError.notFound();
+    }
+    return { row, typed, compact };
+  }
+
+  return { verifySignature, ingest, receive, recompute, publicLookup };
+}
