@@ -28,7 +28,7 @@ export function StatusBadge({
   const { t } = useTranslation();
   const badge = (
     <Badge color={STATUS_COLORS[status]} variant="light" size={size} style={{ flexShrink: 0 }}>
-      {t(`tracking_ui.status.${status}`)}
+      {t(`tracking.status.${status}`)}
     </Badge>
   );
   if (!actionRequired) return badge;
@@ -45,7 +45,7 @@ export function ActionRequiredBadge({ size = 'md' }: { size?: BadgeProps['size']
   const { t } = useTranslation();
   return (
     <Badge color="red" variant="filled" size={size} title={t('tracking_ui.action_required_hint')} style={{ flexShrink: 0 }}>
-      {t('tracking_ui.action_required')}
+      {t('tracking.action_required')}
     </Badge>
   );
 }

@@ -42,7 +42,7 @@ export function TrackingTimeline({ events }: { events: readonly TimelineEvent[] 
             bullet={<ThemeIcon size={18} radius="xl" color={STATUS_COLORS[e.status]} aria-hidden />}
             title={
               <Text fw={600} size="sm" component="span">
-                {t(`tracking_ui.status.${e.status}`)}
+                {t(`tracking.status.${e.status}`)}
                 {i === 0 && (
                   <Text span size="xs" c="dimmed" fw={400} ml={6}>
                     {t('tracking_ui.timeline.latest')}

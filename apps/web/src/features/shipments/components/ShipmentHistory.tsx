@@ -99,7 +99,7 @@ export function ShipmentHistory() {
           onChange={(e) => list.update({ status: e.currentTarget.value, page: null })}
           data={[
             { value: '', label: t('shipments.status_all') },
-            ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: t(`tracking_ui.status.${s}`) })),
+            ...SHIPMENT_STATUSES.map((s) => ({ value: s, label: t(`tracking.status.${s}`) })),
           ]}
           w={180}
         />

@@ -148,12 +148,12 @@ function ShipmentDetail({ shipment: s }: { shipment: ShipmentView }) {
       </Card>
 
       {s.action_required && (
-        <Alert color="red" variant="light" title={t('tracking_ui.action_required')}>
+        <Alert color="red" variant="light" title={t('tracking.action_required')}>
           <Text size="sm">{t('tracking.detail.action_required_body')}</Text>
           {latest && (
             <Text size="sm" mt="xs" fw={500}>
               {t('tracking.detail.action_required_latest', {
-                description: latest.description || t(`tracking_ui.status.${latest.status}`),
+                description: latest.description || t(`tracking.status.${latest.status}`),
                 place: placeName(latest) || '—',
               })}
             </Text>

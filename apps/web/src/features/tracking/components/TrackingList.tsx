@@ -54,7 +54,7 @@ export function TrackingList() {
           <Tabs.Tab value={ALL}>{t('tracking.filter_all')}</Tabs.Tab>
           {SHIPMENT_STATUSES.map((s) => (
             <Tabs.Tab key={s} value={s} style={{ whiteSpace: 'nowrap' }}>
-              {t(`tracking_ui.status.${s}`)}
+              {t(`tracking.status.${s}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -101,7 +101,7 @@ export function TrackingList() {
           {q || status ? (
             <>
               <Text>
-                {status && !q ? t('tracking.empty_status', { status: t(`tracking_ui.status.${status}`) }) : t('tracking.empty_filtered')}
+                {status && !q ? t('tracking.empty_status', { status: t(`tracking.status.${status}`) }) : t('tracking.empty_filtered')}
               </Text>
               <Button variant="default" onClick={() => list.clearFilters('status')}>
                 {t('tracking.show_all')}
@@ -147,7 +147,7 @@ function ShipmentCard({ row }: { row: ShipmentListItem }) {
     <UnstyledButton
       component={Link}
       to={paths.trackDetail(row.id)}
-      aria-label={t('tracking.card.open', { bol: row.bol_number, status: t(`tracking_ui.status.${row.status}`) })}
+      aria-label={t('tracking.card.open', { bol: row.bol_number, status: t(`tracking.status.${row.status}`) })}
       style={{ display: 'block', height: '100%', borderRadius: 'var(--mantine-radius-md)' }}
     >
       <Card
