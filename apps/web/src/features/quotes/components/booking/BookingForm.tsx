@@ -178,9 +178,12 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
     const v = form.getValues();
     const errors = check(v);
     if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      setCheckFields(true);
-      focusFirst(errors);
+      // What has no field here (the quote or rate ids) is said above the Book button.
+      const fields = Object.fromEntries(Object.entries(errors).filter(([k]) => FORM_FIELDS.has(k)));
+      form.setErrors(fields);
+      setCheckFields(Object.keys(fields).length > 0);
+      setOtherErrors(Object.values(errors).filter((_, i) => !FORM_FIELDS.has(Object.keys(errors)[i] ?? '')));
+      focusFirst(fields);
       return;
     }
     form.clearErrors();
@@ -329,9 +332,8 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
             <Textarea
               label={t('quotes.booking.details.notes')}
               description={t('quotes.booking.details.notes_hint')}
-              autosize
-              minRows={2}
-              maxRows={6}
+              rows={3}
+              resize="vertical"
               maxLength={1000}
               {...input('notes')}
             />

@@ -60,7 +60,7 @@ export function PlaceSection({ form, end, onRequote }: { form: UseFormReturnType
 
   const mx = place.country === 'MX';
   return (
-    <Fieldset legend={t(`quotes.booking.place.${end}_title`)} data-testid={`${end}-place`}>
+    <Fieldset legend={t(`quotes.booking.place.${end}_title`)} data-testid={`booking-${end}`}>
       <Stack gap="sm">
         <SearchPicker<AddressBookEntry>
           key={pickerKey}
