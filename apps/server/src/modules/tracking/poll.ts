@@ -27,8 +27,6 @@ const CONCURRENCY = 4;
 
 type PollCtx = Pick<AppContext, 'config' | 'db' | 'now'>;
 
-const hasTrack = (a: object): a is TrackingAdapter => typeof (a as { track?: unknown }).track === 'function';
-
 /**
  * The polling adapters: today the tariff carriers, and only with DEMO_TRACKING (their track()
  * plays the demo timeline). A carrier with a real tracking API would join here.
@@ -37,8 +35,7 @@ export function defaultTrackingAdapters(ctx: PollCtx): TrackingAdapterSource {
   const repo = trackingRepository(ctx.db);
   return async () => {
     if (!ctx.config.demoTracking) return [];
-    const carriers: object[] = (await repo.allCarriers()).map((row) => new TariffCarrier(row));
-    return carriers.filter(hasTrack);
+    return (await repo.allCarriers()).map((row) => new TariffCarrier(row));
   };
 }
 

@@ -12,11 +12,13 @@ import {
   rateTruckload,
   type TruckloadTariff,
 } from '@freight/domain/rating';
+import { demoEventsUntil } from '../../tracking/demo-timeline';
 import type { CarrierRow } from '../quotes.repository';
 import type {
   BookingCarrierAdapter,
   CarrierBooking,
   CarrierBookingRequest,
+  CarrierEvent,
   CarrierRate,
   NoRate,
   RateRequest,
@@ -117,6 +119,14 @@ export class TariffCarrier implements BookingCarrierAdapter {
 
   /** Nothing to tell: the tariff carrier's numbers are the portal's own, and it holds no pickup to release. */
   async cancel(_shipment: TrackedShipment): Promise<void> {}
+
+  /**
+   * Demo tracking only (DEMO_TRACKING; the tracking poll registers tariff carriers as polling
+   * carriers only then): the demo timeline's events of the shipment that have happened by `now`.
+   */
+  async track(shipment: TrackedShipment, now: Date): Promise<CarrierEvent[]> {
+    return demoEventsUntil(shipment, this.carrier, now);
+  }
 
   private delivery(request: RateRequest, days: number) {
     return estimatedDelivery(request.pickup_date, days, request.destination.country);
