@@ -110,11 +110,11 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
           <Fact label={t('shipment.carrier.status')}>
             <Group gap={6} component="span">
               <Badge variant="light" color={s.status === 'canceled' ? 'gray' : s.status === 'delayed' ? 'orange' : 'blue'}>
-                {t(`shipment.statuses.${s.status}`)}
+                {t(`tracking.status.${s.status}`)}
               </Badge>
               {s.action_required && (
                 <Badge variant="filled" color="red">
-                  {t('shipment.carrier.action_required')}
+                  {t('tracking.action_required')}
                 </Badge>
               )}
             </Group>
@@ -297,7 +297,7 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
           <Stack gap="xs">
             {s.accessorials.length > 0 && (
               <Fact label={t('shipment.other.accessorials')}>
-                {s.accessorials.map((a) => t(`shipment.accessorials.${a}`, { defaultValue: humanize(a) })).join(', ')}
+                {s.accessorials.map((a) => t(`shipment.accessorial.${a}`, { defaultValue: humanize(a) })).join(', ')}
               </Fact>
             )}
             {s.pickup_note && <Fact label={t('shipment.other.pickup_note')}>{t(`shipment.pickup_notes.${s.pickup_note}`)}</Fact>}

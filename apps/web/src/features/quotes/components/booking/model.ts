@@ -61,8 +61,13 @@ export const RESIDENTIAL_OR_LIFTGATE = ['residential_pickup', 'residential_deliv
 
 const accessorialsOf = (quote: Quote): string[] => (quote.inputs.accessorials ?? []) as string[];
 
-/** The rates include residential or lift-gate service. */
+/**
+ * The rates include residential or lift-gate service: asked for, or implied by a residential site
+ * type (the server counts both).
+ */
 export const quoteHasResidentialOrLiftgate = (quote: Quote) =>
+  quote.inputs.origin.site_type === 'residential' ||
+  quote.inputs.destination.site_type === 'residential' ||
   accessorialsOf(quote).some((a) => (RESIDENTIAL_OR_LIFTGATE as readonly string[]).includes(a));
 /** The rates include a delivery appointment. */
 export const quoteHasAppointment = (quote: Quote) => accessorialsOf(quote).includes('appointment');
@@ -158,7 +163,7 @@ export function initialValues(quote: Quote): BookingValues {
   const { origin, destination } = quote.inputs;
   const prefill = quote.booking_prefill ?? null;
   const hazardous = (quote.inputs.items ?? []).some((i) => i.hazardous === true);
-  const residential = quoteHasResidentialOrLiftgate(quote) || origin.site_type === 'residential' || destination.site_type === 'residential';
+  const residential = quoteHasResidentialOrLiftgate(quote);
   const pickup = placeFrom(origin as { postal_code: string; country: Country }, prefill?.pickup);
   return {
     pickup,
