@@ -29,6 +29,17 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
+ * The list's order, the id last so pages never overlap. Newest first is the
+ * (account_id, created_at, id) index; by status, (account_id, status, created_at, id) serves
+ * status then age. The other sorts top-N sort the account's (filtered) rows.
+ */
+function orderOf(opts: Pick<ShipmentPageOptions, 'sort' | 'dir'>) {
+  const dir = opts.dir === 'asc' ? asc : desc;
+  if (opts.sort === 'status') return [dir(shipments.status), dir(shipments.createdAt), dir(shipments.id)];
+  return [dir(SORT_COLUMNS[opts.sort]), dir(shipments.id)];
+}
+
+/**
  * Shipments, their events and the quote booking marks. Every read of a shipment goes through the
  * caller's account. `db` may be a transaction.
  */
@@ -142,13 +153,12 @@ export function shipmentsRepository(db: Db) {
         conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(opts.search.toLowerCase())}%`} escape '\\'`);
       }
       const where = and(...conditions);
-      const dir = opts.dir === 'asc' ? asc : desc;
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(shipments)
           .where(where)
-          .orderBy(dir(SORT_COLUMNS[opts.sort]), dir(shipments.id))
+          .orderBy(...orderOf(opts))
           .limit(opts.perPage)
           .offset((opts.page - 1) * opts.perPage),
         db.select({ n: count() }).from(shipments).where(where),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ShipmentListItem, ShipmentView } from '@freight/contracts';
 import { isVicsBolNumber, SUPPORT_PHONE } from '@freight/domain';
 import { addDays, dayOfWeek, nextBusinessDay } from '@freight/domain/rating';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { accounts, addressBook, jobs, quotes, shipmentEvents, shipments, users } from '../../db/schema';
@@ -306,6 +306,33 @@ describe('POST /api/shipments', () => {
       const [ofQuote] = await db().select({ n: count() }).from(shipments).where(eq(shipments.quoteId, quote.id));
       expect(ofQuote?.n).toBe(1);
     });
+  });
+
+  it('answers a database failure with 503 booking_failed and the support phone, leaving nothing behind', async () => {
+    const quote = await createQuote(t, shipper);
+    const key = randomUUID();
+    // The BOL serial runs out: nextval fails inside the booking's transaction.
+    const [{ last }] = (
+      (await db().execute(sql`select last_value::text as last from shipment_bol_serial`)) as unknown as { rows: { last: string }[] }
+    ).rows as [{ last: string }];
+    await db().execute(sql`select setval('shipment_bol_serial', 999999999)`);
+    try {
+      const res = await book(
+        shipper,
+        bookingBody(quote, { pickup: chicagoPlace({ company: 'Also Never Saved', save_to_address_book: true }) }),
+        key,
+      );
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 'booking_failed', message: text('errors.booking_failed', { phone: SUPPORT_PHONE.display }) });
+      expect(res.json().message).toContain('Option 2 for immediate assistance');
+    } finally {
+      await db().execute(sql`select setval('shipment_bol_serial', ${Number(last)})`);
+    }
+    expect(await db().select().from(shipments).where(eq(shipments.idempotencyKey, key))).toEqual([]);
+    const [q] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(q?.bookedAt).toBeNull();
+    expect(await db().select().from(addressBook).where(eq(addressBook.company, 'Also Never Saved'))).toEqual([]);
+    expect((await book(shipper, bookingBody(quote), key)).statusCode).toBe(201);
   });
 
   it('leaves nothing behind when the carrier booking fails (503 booking_failed)', async () => {
