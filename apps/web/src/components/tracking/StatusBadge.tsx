@@ -2,6 +2,9 @@ import type { ShipmentStatus } from '@freight/domain';
 import { Badge, type BadgeProps, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+/** Badges in narrow table cells show their whole label instead of an ellipsis. */
+export const WHOLE_LABEL = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 /** The colour of each tracking status (spec section 4). */
 export const STATUS_COLORS: Record<ShipmentStatus, string> = {
   pending: 'gray',
@@ -27,7 +30,7 @@ export function StatusBadge({
 }) {
   const { t } = useTranslation();
   const badge = (
-    <Badge color={STATUS_COLORS[status]} variant="light" size={size} style={{ flexShrink: 0 }}>
+    <Badge color={STATUS_COLORS[status]} variant="light" size={size} styles={WHOLE_LABEL}>
       {t(`tracking.status.${status}`)}
     </Badge>
   );
@@ -44,7 +47,7 @@ export function StatusBadge({
 export function ActionRequiredBadge({ size = 'md' }: { size?: BadgeProps['size'] }) {
   const { t } = useTranslation();
   return (
-    <Badge color="red" variant="filled" size={size} title={t('tracking_ui.action_required_hint')} style={{ flexShrink: 0 }}>
+    <Badge color="red" variant="filled" size={size} title={t('tracking_ui.action_required_hint')} styles={WHOLE_LABEL}>
       {t('tracking.action_required')}
     </Badge>
   );

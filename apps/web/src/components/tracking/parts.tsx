@@ -2,13 +2,14 @@ import type { PaymentState } from '@freight/domain';
 import { Alert, Badge, type BadgeProps, Button, Text, type TextProps, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { placeName } from './localTime';
+import { WHOLE_LABEL } from './StatusBadge';
 
 /** 'Awaiting payment' or 'Payment expired'; nothing for the other payment states. */
 export function PaymentBadge({ state, size = 'sm' }: { state: PaymentState; size?: BadgeProps['size'] }) {
   const { t } = useTranslation();
   if (state !== 'awaiting' && state !== 'expired') return null;
   return (
-    <Badge color={state === 'awaiting' ? 'yellow' : 'gray'} variant="outline" size={size} style={{ flexShrink: 0 }}>
+    <Badge color={state === 'awaiting' ? 'yellow' : 'gray'} variant="outline" size={size} styles={WHOLE_LABEL}>
       {t(`tracking_ui.payment.${state}`)}
     </Badge>
   );

@@ -41,8 +41,7 @@ const COLUMNS: Column[] = [
   { key: 'numbers', sort: 'bol_number' },
   { key: 'carrier', sort: 'carrier' },
   { key: 'route' },
-  { key: 'pickup', sort: 'pickup_date' },
-  { key: 'delivery' },
+  { key: 'dates', sort: 'pickup_date' },
   { key: 'total', ta: 'right' },
   { key: 'booked', sort: 'created_at' },
 ];
@@ -233,12 +232,12 @@ function ShipmentRow({
           {t('shipments.bol', { number: row.bol_number })}
         </Anchor>
         {secondary.map((s) => (
-          <Text key={s as string} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text key={s as string} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {s}
           </Text>
         ))}
         {reference && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {reference}
           </Text>
         )}
@@ -252,15 +251,13 @@ function ShipmentRow({
       <Table.Td>
         <RouteLine origin={row.origin} destination={row.destination} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(row.pickup_date, i18n.language)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {row.estimated_delivery ? (
-          formatLocalDate(row.estimated_delivery, i18n.language)
-        ) : (
-          <Text size="sm" c="dimmed" span>
-            {t('shipments.not_estimated')}
-          </Text>
-        )}
+        <Text size="sm">{formatLocalDate(row.pickup_date, i18n.language)}</Text>
+        <Text size="xs" c="dimmed">
+          {row.estimated_delivery
+            ? t('shipments.estimated', { date: formatLocalDate(row.estimated_delivery, i18n.language) })
+            : t('shipments.not_estimated')}
+        </Text>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {fmt.money(row.total_cents / 100, row.currency)}
