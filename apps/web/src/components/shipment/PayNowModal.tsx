@@ -148,6 +148,7 @@ export function PayNowModal({
             <Grid.Col span={{ base: 12, xs: 4 }}>
               <TextInput
                 label={t('shipment.payment.cvc')}
+                aria-label={t('shipment.payment.cvc_long')}
                 withAsterisk
                 autoComplete="cc-csc"
                 inputMode="numeric"

@@ -1,5 +1,5 @@
 import type { PlaceView, ShipmentView } from '@freight/contracts';
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/useFormat';
@@ -69,9 +69,13 @@ function PlaceBlock({ title, place }: { title: string; place: PlaceView }) {
         <Fact label={t('shipment.places.contact')}>
           {place.first_name} {place.last_name}
           <br />
-          <a href={`mailto:${place.email}`}>{place.email}</a>
+          <Anchor href={`mailto:${place.email}`} fz="sm">
+            {place.email}
+          </Anchor>
           <br />
-          <a href={`tel:${place.phone.replace(/[^\d+]/g, '')}`}>{place.phone}</a>
+          <Anchor href={`tel:${place.phone.replace(/[^\d+]/g, '')}`} fz="sm">
+            {place.phone}
+          </Anchor>
         </Fact>
         <Fact label={t('shipment.places.hours')}>{hours}</Fact>
       </Stack>
@@ -242,7 +246,9 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
             <Fact label={t('shipment.hazmat.packing_group')}>{s.hazmat.packing_group || t('shipment.hazmat.packing_group_none')}</Fact>
             <Fact label={t('shipment.hazmat.emergency_contact')}>{s.hazmat.emergency_contact}</Fact>
             <Fact label={t('shipment.hazmat.emergency_phone')}>
-              <a href={`tel:${s.hazmat.emergency_phone.replace(/[^\d+]/g, '')}`}>{s.hazmat.emergency_phone}</a>
+              <Anchor href={`tel:${s.hazmat.emergency_phone.replace(/[^\d+]/g, '')}`} fz="sm">
+                {s.hazmat.emergency_phone}
+              </Anchor>
             </Fact>
           </SimpleGrid>
         </Section>

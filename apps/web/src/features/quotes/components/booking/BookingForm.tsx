@@ -163,6 +163,9 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
 
   const check = (v: BookingValues): Record<string, string> => {
     const errors = zodErrors(bookingRequest, t, v, (x) => toRequest(x, quote, rate, insurance));
+    // An empty field says 'Field is required', not also how a filled one should look.
+    const required = t('validation.required');
+    for (const [path, text] of Object.entries(errors)) if (text.startsWith(`${required} · `)) errors[path] = required;
     for (const [path, key] of Object.entries(extraErrors(v, quote, rate))) {
       const text = translateMessage(t, key);
       errors[path] = errors[path] && errors[path] !== text ? `${errors[path]} · ${text}` : text;

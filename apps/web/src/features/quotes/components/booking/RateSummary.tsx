@@ -30,7 +30,7 @@ export function RateSummary({
           {t('quotes.booking.rate.change')}
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
             {t('quotes.booking.rate.carrier')}
