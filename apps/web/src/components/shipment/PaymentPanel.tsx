@@ -86,8 +86,9 @@ export function PaymentPanel({
     );
   }
 
-  const countdown =
-    left.h > 0
+  const countdown = !Number.isFinite(msLeft)
+    ? null
+    : left.h > 0
       ? t('shipment.time_left.hm', { h: left.h, m: left.m })
       : t('shipment.time_left.ms', { mm: String(left.m).padStart(2, '0'), ss: String(left.s).padStart(2, '0') });
   const dueTime = fmt.dateTime(payment.due_at);
@@ -95,19 +96,21 @@ export function PaymentPanel({
   return (
     <Alert color="orange" title={t('shipment.payment.awaiting_title')} data-testid="payment-panel">
       <Stack gap="xs">
-        <Group gap="xs" align="baseline">
-          <Text size="sm">{t('shipment.payment.countdown_label')}:</Text>
-          {/* role=timer is not announced on every tick; the due time below says when. */}
-          <Text fz="xl" fw={700} role="timer" aria-label={t('shipment.payment.countdown_label')} data-testid="payment-countdown">
-            {countdown}
-          </Text>
-        </Group>
+        {countdown && (
+          <Group gap="xs" align="baseline">
+            <Text size="sm">{t('shipment.payment.countdown_label')}:</Text>
+            {/* role=timer is not announced on every tick; the due time below says when. */}
+            <Text fz="xl" fw={700} role="timer" aria-label={t('shipment.payment.countdown_label')} data-testid="payment-countdown">
+              {countdown}
+            </Text>
+          </Group>
+        )}
         {later ? (
           <Text size="sm">{t('shipment.payment.later_note', { time: dueTime })}</Text>
         ) : (
           <>
             <Text size="sm">{t('shipment.payment.awaiting_body', { amount })}</Text>
-            <Text size="sm">{t('shipment.payment.cancels_at', { time: dueTime })}</Text>
+            {dueTime && <Text size="sm">{t('shipment.payment.cancels_at', { time: dueTime })}</Text>}
           </>
         )}
         <Group gap="sm">

@@ -8,7 +8,7 @@ import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import type { Quote } from '../../api/quotesApi';
-import { makeQuote } from '../results/testQuote';
+import { makeQuote, makeRate } from '../results/testQuote';
 
 const shipper = makeUser([], {
   account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', billing_address: null, account_address: null },
@@ -77,12 +77,12 @@ function signedIn(quote: Quote, extra: Record<string, unknown> = {}) {
   });
 }
 
-/** Quote & Ship with a re-run quote, then Book on Saia's rate. */
-async function openBooking(quote: Quote, extra: Record<string, unknown> = {}) {
+/** Quote & Ship with a re-run quote, then Book on one carrier's rate (Saia's). */
+async function openBooking(quote: Quote, extra: Record<string, unknown> = {}, carrier = 'Saia') {
   const fetchMock = signedIn(quote, extra);
   const app = renderApp('/quote-shipment/q1');
-  await screen.findByText('4 quotes returned', undefined, WAIT);
-  await user().click(screen.getByRole('button', { name: 'Book with Saia' }));
+  await screen.findByText(/quotes? returned/, undefined, WAIT);
+  await user().click(screen.getByRole('button', { name: `Book with ${carrier}` }));
   await screen.findByText('Pickup information');
   return { fetchMock, ...app };
 }
@@ -368,6 +368,33 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     expect(panel.getByText('Awaiting payment')).toBeInTheDocument();
     expect(panel.getByTestId('payment-countdown').textContent).toMatch(/^(44|45):\d\d$/);
     expect(panel.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+  });
+
+  it('asks UPS how it gets a parcel shipment’s packages', async () => {
+    const base = quoteWith();
+    const parcel = quoteWith({
+      mode: 'parcel',
+      inputs: {
+        ...base.inputs,
+        mode: 'parcel',
+        items: [{ package_type: 'boxes', quantity: 1, length: 12, width: 10, height: 8, weight: 10, stackable: true, hazardous: false }],
+      },
+      rates: [makeRate('r-ups', 'UPS Ground', 'UPSN', 3, [['freight', null, 2_500, 'Freight']])],
+      booking_prefill: PREFILL,
+    });
+    const post = vi.fn(() => jsonResponse(201, { data: makeShipment({ mode: 'parcel', pickup_note: 'pickup_confirmed' }) }));
+    const { fetchMock } = await openBooking(parcel, { 'POST /api/shipments': post }, 'UPS Ground');
+    await acceptDisclaimer();
+    await user().click(bookButton());
+    expect(await screen.findByText('Some details need your attention. Check the highlighted fields.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(booking().getByRole('radio', { name: 'No appointment needed' })));
+    await user().click(booking().getByRole('radio', { name: 'Pickup confirmed' }));
+    await user().click(bookButton());
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [[, init]] = postsTo(fetchMock, '/api/shipments') as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body)).pickup_note).toBe('pickup_confirmed');
+    expect(await screen.findByText('Pickup confirmed')).toBeInTheDocument();
   });
 
   it('speaks Spanish', async () => {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
-import { jsonResponse, makeUser } from '../../../../test/fixtures';
+import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import { makeQuote } from '../results/testQuote';
 
@@ -87,5 +88,40 @@ describe('quote workspace', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/quote-shipment/international');
     expect(await screen.findByText('Cross-border shipments are coming soon')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call (312) 555-0150' })).toHaveAttribute('href', 'tel:+13125550150');
+  });
+
+  it('offers booking on Quote & Ship only, then confirms the booking, and starts a new quote from there', async () => {
+    setCookie('XSRF-TOKEN', 't');
+    const shipQuote = makeQuote({
+      id: '0b5f2c1e-4d7a-4c3e-9a61-2f0d8e7b6a52',
+      inputs: { ...rerun.inputs, pickup_date: '2030-03-11' },
+      booking_prefill: {
+        pickup: { ...makeShipment().pickup, save_to_address_book: false },
+        delivery: { ...makeShipment().delivery, save_to_address_book: false },
+      },
+    });
+    signedIn({ 'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: shipQuote }) });
+    const quoteOnly = renderApp('/quote/q1');
+    await screen.findByText('4 quotes returned');
+    expect(screen.queryByRole('button', { name: 'Book with Saia' })).not.toBeInTheDocument();
+    quoteOnly.unmount();
+
+    signedIn({
+      'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: shipQuote }),
+      'POST /api/shipments': () => jsonResponse(201, { data: makeShipment() }),
+    });
+    renderApp('/quote-shipment/q1');
+    await screen.findByText('4 quotes returned');
+    await userEvent.click(screen.getByRole('button', { name: 'Book with Saia' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /I have read and accept the/ }));
+    await userEvent.click(screen.getByTestId('book-submit'));
+    expect(await screen.findByRole('heading', { name: 'Shipment booked' })).toBeInTheDocument();
+    // Booked: the earlier steps are done and cannot be reopened.
+    await userEvent.click(screen.getByRole('button', { name: /Shipment Details/ }));
+    expect(screen.getByRole('heading', { name: 'Shipment booked' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quote another shipment' }));
+    expect(await screen.findByLabelText(/Pickup zip/)).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Shipment booked' })).not.toBeInTheDocument();
   });
 });
