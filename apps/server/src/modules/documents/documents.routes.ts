@@ -1,5 +1,92 @@
+import { DOCUMENT_KINDS, type DocumentKind, type HazmatDetails, type PlaceView, type ShipmentItemView } from '@freight/contracts';
+import type { UnitSystem } from '@freight/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { shipments } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
+import { customer, requireCustomer } from '../../plugins/guards';
+import { buildBillOfLading } from './bol';
+import { buildParcelLabels } from './labels';
+import { buildPalletLabels } from './pallet-labels';
+import type { DocumentShipment } from './pdf';
 
-// Being written (issue 4): replaced by the module's routes.
-export async function documentsRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
+
+/** The shipment of the account, as the documents show it; undefined when the account has none by that id. */
+export async function documentShipment(db: Db, accountId: string, id: string): Promise<DocumentShipment | undefined> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.id, id), eq(shipments.accountId, accountId)));
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    mode: row.mode,
+    bolNumber: row.bolNumber,
+    proNumber: row.proNumber,
+    pickupNumber: row.pickupNumber,
+    trackingNumber: row.trackingNumber,
+    carrierName: row.carrierName,
+    scac: row.scac,
+    service: row.service,
+    pickupDate: row.pickupDate,
+    readyTime: row.readyTime,
+    closeTime: row.closeTime,
+    deliveryAppointment: row.deliveryAppointment,
+    deliveryDate: row.deliveryDate,
+    pickup: row.pickup as PlaceView,
+    delivery: row.delivery as PlaceView,
+    referenceType: row.referenceType,
+    referenceNumber: row.referenceNumber,
+    notes: row.notes,
+    pickupNote: row.pickupNote,
+    hazardous: row.hazardous,
+    hazmat: (row.hazmat as HazmatDetails | null) ?? null,
+    items: row.items as ShipmentItemView[],
+    accessorials: row.accessorials,
+    declaredValueCents: row.declaredValueCents,
+    currency: row.currency,
+  };
+}
+
+/** Which documents a shipment has: the BOL always, 4x6 labels for parcels, pallet labels for freight. */
+export function hasDocument(mode: DocumentShipment['mode'], kind: DocumentKind) {
+  return kind === 'bol' || (kind === 'labels' ? mode === 'parcel' : mode !== 'parcel');
+}
+
+const FILE_NAMES: Record<DocumentKind, string> = { bol: 'BOL', labels: 'Labels', pallet_labels: 'Pallet-labels' };
+
+/**
+ * GET /api/shipments/:id/documents/:kind (bol | labels | pallet_labels): the shipping document
+ * as a PDF download, in the caller's language (weights in kg too for metric users). Only the
+ * caller's account's shipments; a kind the shipment's mode has not (labels are for parcels,
+ * pallet labels for LTL and truckload) is a 404 like an unknown shipment.
+ */
+export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/shipments/:id/documents/:kind', { preValidation: requireCustomer, schema: { params } }, async (request, reply) => {
+    const { account, settings } = customer(request);
+    const { id, kind } = request.params;
+    if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
+    const shipment = await documentShipment(ctx.db, account.id, id);
+    if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind)) throw AppError.notFound();
+    const options = { language: requestLanguage(request), unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() };
+    const pdf =
+      kind === 'bol'
+        ? await buildBillOfLading(shipment, { name: account.name, billingAddress: account.billingAddress }, options)
+        : kind === 'labels'
+          ? await buildParcelLabels(shipment, options)
+          : await buildPalletLabels(shipment, options);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${FILE_NAMES[kind as DocumentKind]}-${shipment.bolNumber}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { BATTERY_HAZMAT, CHICAGO_DOCK, DALLAS_STORE, insertShipment, setUserSettings } from '../tracking/test-fixtures';
+import { pdfPages } from './pdf-text';
+
+let t: TestApp;
+let shipper: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  shipper = await t.client().login('shipper@demo.test');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function download(c: TestClient, id: string, kind: string) {
+  const res = await c.get(`/api/shipments/${id}/documents/${kind}`);
+  return res;
+}
+/** Text of all pages, runs joined by spaces (a wrapped line is two runs). */
+const flat = (pages: { text: string }[]) => pages.map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
+
+describe('GET /api/shipments/:id/documents/bol', () => {
+  it('is a PDF download named after the BOL, with every VICS field', async () => {
+    const s = await insertShipment(t.database.db);
+    const res = await download(shipper, s.id, 'bol');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="BOL-${s.bolNumber}.pdf"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ width: 612, height: 792 });
+    // The BOL and PRO barcodes.
+    expect(pages[0]?.images).toBe(2);
+    const text = flat(pages);
+    for (const expected of [
+      'Bill of Lading – Short Form – Not Negotiable',
+      s.bolNumber,
+      // Ship from: name, address, ZIP, contact, phone.
+      'SHIP FROM',
+      CHICAGO_DOCK.company,
+      CHICAGO_DOCK.street1,
+      'Chicago, IL 60606',
+      'Contact: Dana Shipper',
+      `Phone: ${CHICAGO_DOCK.phone}`,
+      // Ship to.
+      'SHIP TO',
+      DALLAS_STORE.company,
+      DALLAS_STORE.street1,
+      'Dallas, TX 75201',
+      'Contact: Luis Garza',
+      // Bill to: the account's billing address.
+      'THIRD PARTY FREIGHT CHARGES BILL TO',
+      'Demo Shipper Co',
+      '233 S Wacker Dr',
+      // Carrier, SCAC, PRO, pickup number.
+      'Old Dominion Freight Line',
+      'ODFL',
+      s.proNumber as string,
+      s.pickupNumber as string,
+      // Freight terms.
+      'Prepaid',
+      'Collect',
+      // Special instructions and reference.
+      'Call receiving 30 minutes before arrival',
+      'Delivery appointment: 11/27/2026',
+      'PO Number: PO-88412',
+      // The lines: handling units, packages, weight, HM, description, NMFC, class.
+      'Cordless drill kits, boxed',
+      'Pallets',
+      '1,220 lb',
+      '133300-02',
+      'Lithium ion batteries',
+      'Crates',
+      '240 lb',
+      '85',
+      'Grand total',
+      '1,460 lb',
+      // Hazardous materials.
+      'HAZARDOUS MATERIALS',
+      BATTERY_HAZMAT.un_number,
+      'Proper shipping name',
+      'Hazard class',
+      'Packing group',
+      '24-hour emergency response contact',
+      BATTERY_HAZMAT.emergency_contact,
+      BATTERY_HAZMAT.emergency_phone,
+      // Declared value, COD, liability.
+      '$12,500.00',
+      'COD amount: None',
+      '49 U.S.C. § 14706(c)(1)(A) and (B)',
+      // Loaded and counted by, signatures.
+      'Trailer loaded',
+      'By driver/pallets said to contain',
+      'By driver/pieces',
+      'SHIPPER SIGNATURE / DATE',
+      'CARRIER SIGNATURE / PICKUP DATE',
+      'CONSIGNEE SIGNATURE / DELIVERY DATE',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The HM column marks the hazardous line only: one 'X' for it, one for the checked Prepaid box.
+    expect(pages[0]?.text.split('\n').filter((run) => run === 'X')).toHaveLength(2);
+    expect(text).not.toContain('kg');
+    // Nothing of the price goes on the BOL.
+    expect(text).not.toContain('487.31');
+  });
+
+  it('is in Spanish for a Spanish-speaking user, with kilograms for the metric system', async () => {
+    await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'es', unitSystem: 'metric' });
+    try {
+      const s = await insertShipment(t.database.db);
+      const text = flat(await pdfPages((await download(shipper, s.id, 'bol')).rawPayload));
+      for (const expected of [
+        'Conocimiento de embarque – Formato corto – No negociable',
+        'REMITENTE (ORIGEN)',
+        'DESTINATARIO (DESTINO)',
+        'Prepagado',
+        'Por cobrar',
+        'Tarimas',
+        'Cajas de madera',
+        '1,220 lb (553 kg)',
+        'MATERIALES PELIGROSOS',
+        'Nombre apropiado de embarque',
+        'Número de orden de compra: PO-88412',
+        'Cita de entrega: 27/11/2026',
+        'FIRMA DEL TRANSPORTISTA / FECHA DE RECOLECCIÓN',
+        'Importe contra reembolso (COD): Ninguno',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain('Bill of Lading');
+    } finally {
+      await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'en', unitSystem: 'imperial' });
+    }
+  });
+
+  it('runs onto more pages for many lines, each page numbered', async () => {
+    const s = await insertShipment(t.database.db, { hazardous: false });
+    const { shipments } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      description: `Line ${i + 1} of machine parts`,
+      package_type: 'boxes',
+      quantity: 1,
+      length_in: 20,
+      width_in: 20,
+      height_in: 20,
+      weight_lb: 50,
+      freight_class: 85,
+      nmfc: '',
+      stackable: true,
+      hazardous: false,
+    }));
+    await t.database.db.update(shipments).set({ items }).where(eq(shipments.id, s.id));
+    const pages = await pdfPages((await download(shipper, s.id, 'bol')).rawPayload);
+    expect(pages.length).toBeGreaterThan(1);
+    const text = flat(pages);
+    for (let i = 1; i <= 30; i++) expect(text).toContain(`Line ${i} of machine parts`);
+    expect(text).toContain(`${s.bolNumber} · Page 1 of ${pages.length}`);
+    expect(text).toContain('1,500 lb');
+  });
+});
+
+describe('GET /api/shipments/:id/documents/labels (parcel)', () => {
+  it('prints one 4x6 label per package with addresses, carrier, weight, n of N, tracking number and barcode', async () => {
+    const s = await insertShipment(t.database.db, { mode: 'parcel' });
+    const res = await download(shipper, s.id, 'labels');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Labels-${s.bolNumber}.pdf"`);
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages).toHaveLength(3);
+    pages.forEach((page, i) => {
+      expect(page).toMatchObject({ width: 288, height: 432, images: 1 });
+      const text = page.text.replace(/\s+/g, ' ');
+      for (const expected of [
+        'FROM',
+        CHICAGO_DOCK.company,
+        'Chicago, IL 60606',
+        'TO',
+        DALLAS_STORE.company,
+        DALLAS_STORE.street1,
+        'Dallas, TX 75201',
+        'UPS GROUND',
+        'Service: Ground',
+        'Weight: 14 lb',
+        `${i + 1} of 3`,
+        s.trackingNumber as string,
+        'PO Number: PO-88412',
+      ]) {
+        expect(text).toContain(expected);
+      }
+    });
+  });
+
+  it('is not there for an LTL shipment (404)', async () => {
+    const s = await insertShipment(t.database.db);
+    expect((await download(shipper, s.id, 'labels')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/shipments/:id/documents/pallet_labels (LTL, truckload)', () => {
+  it('prints one label per handling unit with BOL and PRO barcodes, both ends, and the hazmat warning on hazardous units', async () => {
+    const s = await insertShipment(t.database.db);
+    const res = await download(shipper, s.id, 'pallet_labels');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Pallet-labels-${s.bolNumber}.pdf"`);
+    const pages = await pdfPages(res.rawPayload);
+    expect(pages).toHaveLength(3);
+    pages.forEach((page, i) => {
+      expect(page).toMatchObject({ width: 288, height: 432, images: 2 });
+      const text = page.text.replace(/\s+/g, ' ');
+      for (const expected of [
+        `Pallet ${i + 1} of 3`,
+        s.bolNumber,
+        s.proNumber as string,
+        'Old Dominion Freight Line (ODFL)',
+        'Chicago, IL 60606',
+        'Dallas, TX 75201',
+      ]) {
+        expect(text).toContain(expected);
+      }
+    });
+    // Two pallets of drills, then the crate of batteries.
+    expect(pages[0]?.text).not.toContain('HAZARDOUS MATERIALS');
+    expect(pages[2]?.text).toContain('HAZARDOUS MATERIALS');
+    expect(pages[2]?.text.replace(/\s+/g, ' ')).toContain('UN3480 Lithium ion batteries, class 9');
+  });
+
+  it('is in Spanish for a Spanish-speaking caller', async () => {
+    await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'es' });
+    try {
+      const s = await insertShipment(t.database.db, { mode: 'truckload' });
+      const text = flat(await pdfPages((await download(shipper, s.id, 'pallet_labels')).rawPayload));
+      expect(text).toContain('Tarima 1 de 3');
+      expect(text).toContain('MATERIALES PELIGROSOS');
+    } finally {
+      await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'en' });
+    }
+  });
+
+  it('is not there for a parcel shipment (404)', async () => {
+    const s = await insertShipment(t.database.db, { mode: 'parcel' });
+    expect((await download(shipper, s.id, 'pallet_labels')).statusCode).toBe(404);
+  });
+});
+
+describe('who may download', () => {
+  it("answers 404 for another account's shipment, an unknown kind or id, and 401 without a session", async () => {
+    const s = await insertShipment(t.database.db);
+    const other = await t.client().login('other@demo.test');
+    for (const kind of ['bol', 'pallet_labels']) {
+      const res = await download(other, s.id, kind);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+    expect((await download(shipper, s.id, 'invoice')).statusCode).toBe(404);
+    expect((await download(shipper, 'not-a-uuid', 'bol')).statusCode).toBe(404);
+    expect((await download(shipper, '00000000-0000-4000-8000-000000000000', 'bol')).statusCode).toBe(404);
+    expect((await t.client().get(`/api/shipments/${s.id}/documents/bol`)).statusCode).toBe(401);
+    // The owner's own account works.
+    expect((await download(shipper, s.id, 'bol')).statusCode).toBe(200);
+  });
+});
