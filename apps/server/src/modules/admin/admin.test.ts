@@ -94,7 +94,7 @@ describe('admin doors', () => {
 describe('GET /api/admin/dashboard', () => {
   it('counts accounts and users', async () => {
     const res = await as('super@demo.test').get('/api/admin/dashboard');
-    expect(res.json()).toEqual({ data: { accounts: 2, users: 9, unverified_users: 0, credit_hold_accounts: 0 } });
+    expect(res.json()).toEqual({ data: { accounts: 3, users: 10, unverified_users: 0, credit_hold_accounts: 0 } });
   });
 });
 
@@ -104,8 +104,8 @@ describe('GET /api/admin/accounts', () => {
   it('pages the accounts by name with meta', async () => {
     const all = await list();
     expect(all.statusCode).toBe(200);
-    expect(all.json().meta).toEqual({ current_page: 1, per_page: 25, total: 2, last_page: 1 });
-    expect(all.json().data.map((a: { name: string }) => a.name)).toEqual(['Demo Shipper Co', 'Other Freight LLC']);
+    expect(all.json().meta).toEqual({ current_page: 1, per_page: 25, total: 3, last_page: 1 });
+    expect(all.json().data.map((a: { name: string }) => a.name)).toEqual(['Demo Shipper Co', 'Other Freight LLC', 'Prepaid Parts Inc']);
     expect(all.json().data[0]).toEqual({
       id: demoAccountId,
       name: 'Demo Shipper Co',
@@ -116,13 +116,13 @@ describe('GET /api/admin/accounts', () => {
     expect(new Date(all.json().data[0].created_at).toISOString()).toBe(all.json().data[0].created_at);
 
     const first = await list('?per_page=1');
-    expect(first.json().meta).toEqual({ current_page: 1, per_page: 1, total: 2, last_page: 2 });
+    expect(first.json().meta).toEqual({ current_page: 1, per_page: 1, total: 3, last_page: 3 });
     expect(first.json().data.map((a: { name: string }) => a.name)).toEqual(['Demo Shipper Co']);
     const second = await list('?per_page=1&page=2');
-    expect(second.json().meta).toMatchObject({ current_page: 2, last_page: 2 });
+    expect(second.json().meta).toMatchObject({ current_page: 2, last_page: 3 });
     expect(second.json().data.map((a: { name: string }) => a.name)).toEqual(['Other Freight LLC']);
-    const past = await list('?per_page=1&page=3');
-    expect(past.json()).toMatchObject({ data: [], meta: { current_page: 3, total: 2 } });
+    const past = await list('?per_page=1&page=4');
+    expect(past.json()).toMatchObject({ data: [], meta: { current_page: 4, total: 3 } });
   });
 
   it('searches names case-insensitively', async () => {
