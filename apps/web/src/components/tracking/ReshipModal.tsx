@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths';
 import { ErrorAlert } from '../ErrorAlert';
 import { ModalActions } from '../ModalActions';
 import { QueryStatus } from '../QueryStatus';
-import { getShipment, type ReshipKind, reshipShipment, shipmentKey } from './api';
+import { fetchShipment, type ReshipKind, reshipShipment, shipmentKey } from './api';
 
 export interface ReshipTarget {
   id: string;
@@ -27,7 +27,7 @@ export function ReshipModal({ target, onClose }: { target: ReshipTarget | null; 
   const { t } = useTranslation();
   const shipment = useQuery({
     queryKey: shipmentKey(target?.id ?? ''),
-    queryFn: () => getShipment(target?.id ?? ''),
+    queryFn: ({ signal }) => fetchShipment(target?.id ?? '', signal),
     enabled: target !== null,
   });
   const prefix = target?.kind === 'return' ? 'return' : 'reship';

@@ -1,9 +1,14 @@
 import type { Paginated, ShipmentListItem, ShipmentSort, ShipmentView } from '@freight/contracts';
 import type { ShipmentStatus } from '@freight/domain';
 import { api } from '../../lib/api';
+import { getShipment } from '../shipment/api';
 
-/** Every shipment query sits under this key, so a cancel refreshes lists and details alike. */
-export const SHIPMENTS_KEY = ['shipments'] as const;
+/**
+ * The shipment lists' and actions' calls. One shipment is read through components/shipment's
+ * client and cache key (`shipmentKey(id)`, under SHIPMENTS_KEY with the lists), so the booking
+ * confirmation, the payment panel and these pages share it, and a cancel refreshes them all.
+ */
+export { SHIPMENTS_KEY, shipmentKey } from '../shipment/api';
 
 export interface ShipmentListParams {
   q?: string;
@@ -26,6 +31,5 @@ export type ReshipKind = 'reship' | 'return';
 export const reshipShipment = (id: string, body: { kind: ReshipKind; email: string; phone: string }) =>
   api.post<{ data: { id: string } }>(`/api/shipments/${encodeURIComponent(id)}/reship`, body);
 
-/** GET /api/shipments/:id (events included, oldest first). */
-export const getShipment = (id: string) => api.get<{ data: ShipmentView }>(`/api/shipments/${encodeURIComponent(id)}`).then((r) => r.data);
-export const shipmentKey = (id: string) => [...SHIPMENTS_KEY, 'detail', id] as const;
+/** GET /api/shipments/:id (events included, oldest first), unwrapped. */
+export const fetchShipment = (id: string, signal?: AbortSignal) => getShipment(id, signal).then((r) => r.data);

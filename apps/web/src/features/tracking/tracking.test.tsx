@@ -122,6 +122,30 @@ describe('tracking detail', { timeout: 90_000 }, () => {
     expect(screen.getByRole('button', { name: 'Return ship' })).toBeInTheDocument();
   });
 
+  it('shows the shipment summary, and the payment panel while the booking awaits payment', async () => {
+    renderTracking('/track/detail/s1', {
+      'GET /api/shipments/s1': {
+        data: detail({
+          status: 'pending',
+          payment_state: 'awaiting',
+          payment: {
+            state: 'awaiting',
+            due_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+            amount_cents: 123_450,
+            hold_cents: 25_000,
+            card_last4: null,
+            paid_at: null,
+          },
+        }),
+      },
+    });
+    expect(await screen.findByTestId('shipment-summary')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-panel')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay Later' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel shipment' })).toBeInTheDocument();
+  });
+
   it('flags Action Required and explains it with the latest carrier event', async () => {
     renderTracking('/track/detail/s1', {
       'GET /api/shipments/s1': {

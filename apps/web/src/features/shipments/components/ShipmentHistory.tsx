@@ -216,7 +216,7 @@ function ShipmentRow({
   ].filter(Boolean);
   const reference = row.reference_number
     ? row.reference_type
-      ? t('shipments.reference', { type: t(`tracking_ui.reference_types.${row.reference_type}`), number: row.reference_number })
+      ? t('shipments.reference', { type: t(`shipment.reference_types.${row.reference_type}`), number: row.reference_number })
       : t('shipments.reference_plain', { number: row.reference_number })
     : '';
   return (

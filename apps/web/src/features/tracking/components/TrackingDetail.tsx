@@ -1,11 +1,12 @@
 import type { ShipmentView } from '@freight/contracts';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { getShipment, shipmentKey } from '../../../components/tracking/api';
+import { PaymentPanel, ShipmentSummary } from '../../../components/shipment';
+import { fetchShipment, SHIPMENTS_KEY, shipmentKey } from '../../../components/tracking/api';
 import { formatLocalDate, placeName } from '../../../components/tracking/localTime';
 import { PaymentBadge, RouteLine } from '../../../components/tracking/parts';
 import { ShareTrackingLink } from '../../../components/tracking/ShareTrackingLink';
@@ -23,7 +24,7 @@ import { useFormat } from '../../../lib/useFormat';
  */
 export function TrackingDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: shipmentKey(id), queryFn: () => getShipment(id) });
+  const query = useQuery({ queryKey: shipmentKey(id), queryFn: ({ signal }) => fetchShipment(id, signal) });
 
   if (isApiError(query.error) && query.error.status === 404 && !query.data) {
     return (
@@ -59,11 +60,20 @@ export function TrackingDetail({ id }: { id: string }) {
       </Stack>
     );
   }
-  return <ShipmentDetail shipment={query.data} />;
+  return <ShipmentDetail shipment={query.data} onRefresh={() => void query.refetch()} refreshFailed={query.isRefetchError} />;
 }
 
-function ShipmentDetail({ shipment: s }: { shipment: ShipmentView }) {
+function ShipmentDetail({
+  shipment: s,
+  onRefresh,
+  refreshFailed,
+}: {
+  shipment: ShipmentView;
+  onRefresh: () => void;
+  refreshFailed: boolean;
+}) {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const fmt = useFormat();
   const dialogs = useShipmentDialogs();
   const date = (v: string | null) => formatLocalDate(v, i18n.language);
@@ -80,18 +90,6 @@ function ShipmentDetail({ shipment: s }: { shipment: ShipmentView }) {
             label: t('tracking.detail.estimated_delivery'),
             value: s.estimated_delivery ? date(s.estimated_delivery) : t('tracking.detail.not_estimated'),
           },
-    ...(s.pro_number ? [{ label: t('tracking.detail.pro'), value: s.pro_number }] : []),
-    ...(s.tracking_number && s.tracking_number !== s.pro_number
-      ? [{ label: t('tracking.detail.tracking_number'), value: s.tracking_number }]
-      : []),
-    ...(s.reference_number
-      ? [
-          {
-            label: s.reference_type ? t(`tracking_ui.reference_types.${s.reference_type}`) : t('tracking.detail.reference'),
-            value: s.reference_number,
-          },
-        ]
-      : []),
   ];
 
   return (
@@ -161,12 +159,28 @@ function ShipmentDetail({ shipment: s }: { shipment: ShipmentView }) {
         </Alert>
       )}
 
+      <PaymentPanel
+        shipment={s}
+        onPaid={(paid) => {
+          queryClient.setQueryData(shipmentKey(paid.id), paid);
+          void queryClient.invalidateQueries({ queryKey: [...SHIPMENTS_KEY, 'list'] });
+        }}
+        onRefresh={onRefresh}
+      />
+      {refreshFailed && (
+        <Alert color="yellow" role="status">
+          {t('tracking.detail.refresh_failed')}
+        </Alert>
+      )}
+
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tracking-history">
-        <Title order={4} id="tracking-history" mb="md">
+        <Title order={3} fz="md" id="tracking-history" mb="md">
           {t('tracking.detail.history')}
         </Title>
         <TrackingTimeline events={s.events} />
       </Card>
+
+      <ShipmentSummary shipment={s} />
 
       {dialogs.dialogs}
     </Stack>
