@@ -50,7 +50,8 @@ export function PlaceSection({ form, end, onRequote }: { form: UseFormReturnType
     }
     setMismatch(null);
     form.setFieldValue(end, placeFromEntry(current, entry));
-    form.clearErrors();
+    // The place's fields are new: their old errors go (the rest of the form keeps its own).
+    for (const path of Object.keys(form.errors)) if (path.startsWith(`${end}.`)) form.clearFieldError(path);
   };
 
   const typeInstead = () => {
