@@ -13,7 +13,6 @@ export const CSV_IMPORT_LIMITS = { max_bytes: 10 * 1024 * 1024, max_rows: 50_000
 export const LOCATION_TYPES = ['commercial', 'residential'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-
 /** Built once: a CSV import checks up to 50,000 emails, and building the check per value cost ~20 µs each. */
 const EMAIL = z.email();
 

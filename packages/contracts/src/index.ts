@@ -6,5 +6,5 @@ export * from './fields';
 export * from './products';
 export * from './quotes';
 export * from './settings';
-export * from './user';
 export * from './shipments';
+export * from './user';

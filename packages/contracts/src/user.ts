@@ -23,5 +23,9 @@ export interface CurrentUser {
 
 export interface Paginated<T> {
   data: T[];
-  meta: { current_page: number; per_page: number; total: number; last_page: number };
+  /**
+   * `total_capped`: the list stopped counting at `total` (there are more); lists of big accounts
+   * count only so far past the page, since an exact count costs a scan of every matching row.
+   */
+  meta: { current_page: number; per_page: number; total: number; last_page: number; total_capped?: boolean };
 }

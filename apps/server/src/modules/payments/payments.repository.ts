@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 
@@ -8,11 +8,12 @@ export type NewPaymentRow = typeof payments.$inferInsert;
 /** Card payments of bookings; `db` may be a transaction. No column ever holds a card number or CVC. */
 export function paymentsRepository(db: Db) {
   return {
-    async byKey(shipmentId: string, idempotencyKey: string) {
+    /** The outcome a key already had: authorized or declined (a processor failure may be tried again). */
+    async outcomeOfKey(shipmentId: string, idempotencyKey: string) {
       const [row] = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.idempotencyKey, idempotencyKey)));
+        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.idempotencyKey, idempotencyKey), ne(payments.status, 'failed')));
       return row;
     },
 

@@ -88,7 +88,8 @@ export function paymentsService(ctx: AppContext, opts: PaymentsServiceOptions = 
   /**
    * Authorizes the card for the booking (under a lock of the shipment, so two payments never
    * both go through) and records the attempt. The same idempotency key answers the first
-   * attempt's outcome. Declined: 402; processor failure: 502 (the booking stays awaiting).
+   * outcome (authorized or declined); after a processor failure (502, the booking stays
+   * awaiting) the same key tries again, so the shipper's retry is not stuck on the outage.
    */
   async function pay(accountId: string, shipmentId: string, card: PaymentRequest, idempotencyKey: string): Promise<ShipmentRow> {
     if (!(await shipments.find(accountId, shipmentId))) throw AppError.notFound();
@@ -98,7 +99,7 @@ export function paymentsService(ctx: AppContext, opts: PaymentsServiceOptions = 
       const p = paymentsRepository(tx);
       const row = await r.lock(shipmentId);
       if (!row) throw AppError.notFound();
-      const earlier = await p.byKey(shipmentId, idempotencyKey);
+      const earlier = await p.outcomeOfKey(shipmentId, idempotencyKey);
       if (earlier) return { payment: earlier, row };
       if (row.paymentState === 'expired') throw conflict('errors.payment_expired');
       if (row.paymentState !== 'awaiting' || row.status === 'canceled') throw conflict('errors.payment_not_due');

@@ -130,15 +130,22 @@ describe('POST /api/shipments/:id/payment', () => {
     expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(200);
   });
 
-  it('a processor failure: 502, a failed row, still awaiting', async () => {
+  it('a processor failure: 502, a failed row, still awaiting; the same key may try again', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
-    const res = await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.processorFailure }));
+    const key = randomUUID();
+    const res = await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.processorFailure }), key);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ code: 'payment_failed', message: text('errors.payment_failed') });
     const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
     expect(rows).toEqual([expect.objectContaining({ status: 'failed', providerRef: null, cardLast4: null })]);
     expect(rows[0]?.error).toBeTruthy();
     expect((await view(prepaid, shipment.id)).payment).toMatchObject({ state: 'awaiting', card_last4: null });
+    // The outage is not the key's outcome: the shipper's retry with the same key goes through.
+    const retry = await pay(prepaid, shipment.id, card(), key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.payment).toMatchObject({ state: 'paid', card_last4: '4242' });
+    const after = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
+    expect(after.map((r) => r.status).sort()).toEqual(['authorized', 'failed']);
   });
 
   it('checks the card before the processor sees it', async () => {

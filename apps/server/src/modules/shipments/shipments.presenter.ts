@@ -151,8 +151,13 @@ export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], fa
   };
 }
 
-export function presentShipmentPage(rows: ShipmentRow[], total: number, page: number, perPage: number): Paginated<ShipmentListItem> {
-  return { data: rows.map(listItem), meta: pageMeta(total, page, perPage) as Paginated<ShipmentListItem>['meta'] };
+export function presentShipmentPage(
+  rows: ShipmentRow[],
+  { total, capped }: { total: number; capped: boolean },
+  page: number,
+  perPage: number,
+): Paginated<ShipmentListItem> {
+  return { data: rows.map(listItem), meta: { ...pageMeta(total, page, perPage), total_capped: capped } };
 }
 
 /** The shipment as a carrier's cancel and tracking see it. */

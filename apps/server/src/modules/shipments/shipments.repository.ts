@@ -29,9 +29,15 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * The list's order, the id last so pages never overlap. Newest first is the
- * (account_id, created_at, id) index; by status, (account_id, status, created_at, id) serves
- * status then age. The other sorts top-N sort the account's (filtered) rows.
+ * The list counts matches only this far past the page: an exact total of a big account costs a
+ * scan of all its matching rows (~170 ms for 1M), and 'page 3 of 1,000+' serves the shipper as well.
+ */
+export const COUNT_AHEAD = 1000;
+
+/**
+ * The list's order, the id last so pages never overlap. Every sort has its index within
+ * the account: (account_id, created_at, id) for newest first, (account_id, status, created_at, id)
+ * for status then age, and (account_id, pickup_date | carrier_name | bol_number, id).
  */
 function orderOf(opts: Pick<ShipmentPageOptions, 'sort' | 'dir'>) {
   const dir = opts.dir === 'asc' ? asc : desc;
@@ -153,17 +159,20 @@ export function shipmentsRepository(db: Db) {
         conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(opts.search.toLowerCase())}%`} escape '\\'`);
       }
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
+      const offset = (opts.page - 1) * opts.perPage;
+      const countUpTo = offset + COUNT_AHEAD + 1;
+      const [rows, [counted]] = await Promise.all([
         db
           .select()
           .from(shipments)
           .where(where)
           .orderBy(...orderOf(opts))
           .limit(opts.perPage)
-          .offset((opts.page - 1) * opts.perPage),
-        db.select({ n: count() }).from(shipments).where(where),
+          .offset(offset),
+        db.select({ n: count() }).from(db.select({ one: sql`1` }).from(shipments).where(where).limit(countUpTo).as('counted')),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      const n = counted?.n ?? 0;
+      return n >= countUpTo ? { rows, total: countUpTo - 1, capped: true } : { rows, total: n, capped: false };
     },
   };
 }

@@ -63,7 +63,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     const { account, settings } = customer(request);
     const q = request.query;
     const perPage = q.per_page ?? settings.recordsPerPage;
-    const { rows, total } = await service.page(account.id, {
+    const { rows, ...count } = await service.page(account.id, {
       page: q.page,
       perPage,
       search: q.q || undefined,
@@ -71,7 +71,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
       sort: q.sort,
       dir: q.dir,
     });
-    return presentShipmentPage(rows, total, q.page, perPage);
+    return presentShipmentPage(rows, count, q.page, perPage);
   });
 
   r.get('/api/shipments/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ShipmentListItem, ShipmentView } from '@freight/contracts';
 import { isVicsBolNumber, SUPPORT_PHONE } from '@freight/domain';
 import { addDays, dayOfWeek, nextBusinessDay } from '@freight/domain/rating';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { accounts, addressBook, jobs, quotes, shipmentEvents, shipments, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
+import { COUNT_AHEAD } from './shipments.repository';
 import { shipmentsService } from './shipments.service';
 import {
   book,
@@ -399,7 +400,7 @@ describe('GET /api/shipments', () => {
   it('lists the account’s shipments newest first with meta', async () => {
     const page = await list('');
     expect(page.data.map((s) => s.id)).toEqual([...made].reverse().map((s) => s.id));
-    expect(page.meta).toEqual({ current_page: 1, per_page: 25, total: 3, last_page: 1 });
+    expect(page.meta).toEqual({ current_page: 1, per_page: 25, total: 3, last_page: 1, total_capped: false });
     expect(page.data[2]).toMatchObject({
       bol_number: made[0]!.bol_number,
       origin: { company: 'Acme Chicago Dock', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
@@ -437,9 +438,28 @@ describe('GET /api/shipments', () => {
 
     const first = await list('?per_page=2&page=1&sort=bol_number&dir=asc');
     const second = await list('?per_page=2&page=2&sort=bol_number&dir=asc');
-    expect(first.meta).toEqual({ current_page: 1, per_page: 2, total: 3, last_page: 2 });
+    expect(first.meta).toEqual({ current_page: 1, per_page: 2, total: 3, last_page: 2, total_capped: false });
     expect([...first.data, ...second.data].map((s) => s.id)).toEqual(byBol);
     expect((await account.get('/api/shipments?sort=price')).statusCode).toBe(422);
+  });
+
+  it('counts a big account only so far past the page, and says so', async () => {
+    // 1,200 more of the same shipment, straight into the table (booking each would take minutes).
+    const columns = Object.values(getTableColumns(shipments))
+      .map((c) => c.name)
+      .filter((n) => !['id', 'bol_number', 'idempotency_key', 'search_text'].includes(n));
+    const names = columns.map((c) => `"${c}"`).join(', ');
+    await t.database.db.execute(
+      sql.raw(`insert into shipments (${names}, bol_number, idempotency_key)
+        select ${names}, 'BENCH' || g, 'bulk-' || g from shipments, generate_series(1, 1200) g where id = '${made[0]!.id}'`),
+    );
+    const page1 = await list('?per_page=25');
+    expect(page1.meta).toEqual({ current_page: 1, per_page: 25, total: COUNT_AHEAD, last_page: COUNT_AHEAD / 25, total_capped: true });
+    // Further on, the count reaches further: page 41 starts at 1,000 and counts up to 2,000 (all 1,203 here).
+    const page41 = await list('?per_page=25&page=41');
+    expect(page41.meta).toEqual({ current_page: 41, per_page: 25, total: 1203, last_page: 49, total_capped: false });
+    expect(page41.data).toHaveLength(25);
+    await t.database.db.delete(shipments).where(sql`${shipments.idempotencyKey} like 'bulk-%'`);
   });
 });
 
