@@ -2,7 +2,7 @@ import type { BookingRequestInput, DocumentKind, PaymentRequest, ShipmentView } 
 import { ApiError, api, fetchCsrfCookie, readCookie } from '../../lib/api';
 import { clearAuthUser } from '../../lib/authState';
 import i18n from '../../lib/i18n';
-import { loginWithRedirect } from '../../lib/paths';
+import { loginWithRedirect, paths } from '../../lib/paths';
 
 /**
  * Client calls of shipments (booking, one shipment, card payment, documents), shared by the
@@ -16,7 +16,7 @@ export const SHIPMENTS_KEY = ['shipments'] as const;
 export const shipmentKey = (id: string) => [...SHIPMENTS_KEY, id] as const;
 
 /** The tracking detail page of a shipment (/track/detail/:loadId). */
-export const trackDetailPath = (id: string) => `/track/detail/${encodeURIComponent(id)}`;
+export const trackDetailPath = paths.trackDetail;
 
 /** GET /api/shipments/:id/documents/:kind: a PDF. */
 export const documentPath = (id: string, kind: DocumentKind) =>
