@@ -253,11 +253,14 @@ function ShipmentRow({
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">{formatLocalDate(row.pickup_date, i18n.language)}</Text>
-        <Text size="xs" c="dimmed">
-          {row.estimated_delivery
-            ? t('shipments.estimated', { date: formatLocalDate(row.estimated_delivery, i18n.language) })
-            : t('shipments.not_estimated')}
-        </Text>
+        {/* A delivered or canceled shipment's estimate no longer says anything. */}
+        {row.status !== 'delivered' && row.status !== 'canceled' && (
+          <Text size="xs" c="dimmed">
+            {row.estimated_delivery
+              ? t('shipments.estimated', { date: formatLocalDate(row.estimated_delivery, i18n.language) })
+              : t('shipments.not_estimated')}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {fmt.money(row.total_cents / 100, row.currency)}
