@@ -29,6 +29,16 @@ describe('api client', () => {
     setUnauthenticatedHandler(null);
   });
 
+  it("adds a call's own headers (an Idempotency-Key) beside the standard ones", async () => {
+    setCookie('XSRF-TOKEN', 'tok');
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { data: {} }));
+    await api.post('/api/shipments', { a: 1 }, { headers: { 'Idempotency-Key': 'k-1' } });
+    const headers = headersOf(fetchMock.mock.calls[0] as unknown[]);
+    expect(headers.get('Idempotency-Key')).toBe('k-1');
+    expect(headers.get('X-XSRF-TOKEN')).toBe('tok');
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
   it('marks every call as XMLHttpRequest, asks for JSON and sends cookies same-origin', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { id: 1 } }));
     await expect(api.get('/api/user')).resolves.toEqual({ data: { id: 1 } });

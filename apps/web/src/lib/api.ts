@@ -77,6 +77,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not go to /login on a 401 (logout, the public email-verified page). */
   skipAuthRedirect?: boolean;
+  /** More headers for this call (e.g. Idempotency-Key on booking and payment). */
+  headers?: Record<string, string>;
 }
 
 let csrfPromise: Promise<void> | null = null;
@@ -116,7 +118,7 @@ async function baseHeaders(method: string, accept = 'application/json'): Promise
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const method = opts.method ?? 'GET';
-  const headers = await baseHeaders(method);
+  const headers = { ...(await baseHeaders(method)), ...opts.headers };
   let body: string | undefined;
   if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';

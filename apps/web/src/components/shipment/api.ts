@@ -1,8 +1,6 @@
 import type { BookingRequestInput, DocumentKind, PaymentRequest, ShipmentView } from '@freight/contracts';
-import { ApiError, api, fetchCsrfCookie, readCookie } from '../../lib/api';
-import { clearAuthUser } from '../../lib/authState';
-import i18n from '../../lib/i18n';
-import { loginWithRedirect, paths } from '../../lib/paths';
+import { api } from '../../lib/api';
+import { paths } from '../../lib/paths';
 
 /**
  * Client calls of shipments (booking, one shipment, card payment, documents), shared by the
@@ -33,58 +31,11 @@ export function newIdempotencyKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/**
- * POST with an Idempotency-Key header. lib/api's RequestOptions has no way to add a header, so
- * this sends the same headers as apiRequest (X-Requested-With, Accept-Language, the XSRF token,
- * one retry after a 419) and rejects with the same ApiError; a 401 forgets the user and goes to
- * /login as apiRequest does. (When lib/api accepts extra headers this becomes api.post.)
- */
-async function postWithKey<T>(path: string, body: unknown, key: string): Promise<T> {
-  const send = async () => {
-    if (readCookie('XSRF-TOKEN') === null) await fetchCsrfCookie();
-    const headers: Record<string, string> = {
-      'X-Requested-With': 'XMLHttpRequest',
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'Idempotency-Key': key,
-    };
-    if (i18n.language) headers['Accept-Language'] = i18n.language;
-    const token = readCookie('XSRF-TOKEN');
-    if (token !== null) headers['X-XSRF-TOKEN'] = token;
-    return fetch(path, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
-  };
-  let res: Response;
-  try {
-    res = await send();
-    if (res.status === 419) {
-      await fetchCsrfCookie();
-      res = await send();
-    }
-  } catch (e) {
-    throw new ApiError(0, { message: e instanceof Error ? e.message : 'Network error', code: 'network' });
-  }
-  const text = res.status === 204 ? '' : await res.text();
-  let parsed: Record<string, unknown> = {};
-  if (text) {
-    try {
-      const v = JSON.parse(text) as unknown;
-      parsed = v && typeof v === 'object' ? (v as Record<string, unknown>) : { value: v };
-    } catch {
-      parsed = { message: text.slice(0, 200) };
-    }
-  }
-  if (res.ok) return parsed as T;
-  if (res.status === 401) {
-    clearAuthUser();
-    const { pathname, search } = window.location;
-    window.location.assign(loginWithRedirect(`${pathname}${search}`));
-  }
-  throw new ApiError(res.status, parsed, res.headers.get('Retry-After'));
-}
+const withKey = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** POST /api/shipments: book one rate of a quote -> 201 {data: ShipmentView}. */
 export const bookShipment = (body: BookingRequestInput, idempotencyKey: string) =>
-  postWithKey<One<ShipmentView>>('/api/shipments', body, idempotencyKey);
+  api.post<One<ShipmentView>>('/api/shipments', body, withKey(idempotencyKey));
 
 /** GET /api/shipments/:id. */
 export const getShipment = (id: string, signal?: AbortSignal) =>
@@ -92,4 +43,4 @@ export const getShipment = (id: string, signal?: AbortSignal) =>
 
 /** POST /api/shipments/:id/payment: pay a booking awaiting payment by card. */
 export const payShipment = (id: string, body: PaymentRequest, idempotencyKey: string) =>
-  postWithKey<One<ShipmentView>>(`/api/shipments/${encodeURIComponent(id)}/payment`, body, idempotencyKey);
+  api.post<One<ShipmentView>>(`/api/shipments/${encodeURIComponent(id)}/payment`, body, withKey(idempotencyKey));
