@@ -86,7 +86,8 @@ export function ListTable<T>({
       {data && data.meta.total > 0 && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {total(data.meta.total, fmt.number(data.meta.total))}
+            {/* A capped count (big accounts) is a lower bound: '1,000+'. */}
+            {total(data.meta.total, `${fmt.number(data.meta.total)}${data.meta.total_capped ? '+' : ''}`)}
           </Text>
           {data.meta.last_page > 1 && (
             <Pagination total={data.meta.last_page} value={Math.min(page, data.meta.last_page)} onChange={(p) => setPage(p)} />
