@@ -27,7 +27,7 @@ function publicEvent(e: PublicEventJson): Omit<TrackingEventView, 'reason_code'>
   };
 }
 
-type PublicRow = NonNullable<Awaited<ReturnType<ReturnType<typeof trackingRepository>['publicLookup']>>>;
+type PublicRow = NonNullable<Awaited<ReturnType<ReturnType<typeof trackingRepository>['publicLookup']>>['shipment']>;
 
 /**
  * What anyone holding a number may see: status, carrier, dates, the cities of both ends and the

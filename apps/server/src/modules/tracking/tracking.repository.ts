@@ -1,7 +1,7 @@
 import type { ShipmentStatus } from '@freight/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiIncidents, carriers, shipmentEvents, shipments, userSettings, users } from '../../db/schema';
+import { apiIncidents, carriers, shipmentEvents, shipments, throttles, userSettings, users } from '../../db/schema';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
@@ -23,6 +23,29 @@ export interface NotifyFacts {
   userId: string;
 }
 
+interface PublicLookupRow {
+  lookups: number | string;
+  lookups_reset_ms: number | string;
+  misses: number | string;
+  misses_reset_ms: number | string | null;
+  bol_number: string | null;
+  pro_number: string | null;
+  tracking_number: string | null;
+  status: string | null;
+  mode: string | null;
+  carrier_name: string | null;
+  pickup_date: string | null;
+  estimated_delivery: string | null;
+  delivered_ms: number | string | null;
+  origin_city: string | null;
+  origin_state: string | null;
+  origin_country: string | null;
+  destination_city: string | null;
+  destination_state: string | null;
+  destination_country: string | null;
+  events: PublicEventJson[] | string | null;
+}
+
 /** One event of the public lookup's json_agg (occurred_at as PostgreSQL writes a timestamptz in JSON). */
 export interface PublicEventJson {
   status: ShipmentStatus;
@@ -35,57 +58,80 @@ export interface PublicEventJson {
 }
 
 export function trackingRepository(db: Db) {
-  /**
-   * The public lookup: the shipment by BOL, PRO or tracking number (each column indexed, OR'ed
-   * into a bitmap scan) and its events in the same statement, prepared once. `a` is the number as
-   * typed (trimmed), `b` the same without spaces and dashes, upper-cased. A BOL match wins over
-   * a PRO or tracking number that happens to be the same; then the newest shipment.
-   */
-  const publicLookup = db
-    .select({
-      bolNumber: shipments.bolNumber,
-      proNumber: shipments.proNumber,
-      trackingNumber: shipments.trackingNumber,
-      status: shipments.status,
-      mode: shipments.mode,
-      carrierName: shipments.carrierName,
-      pickupDate: shipments.pickupDate,
-      estimatedDelivery: shipments.estimatedDelivery,
-      deliveredAt: shipments.deliveredAt,
-      originCity: shipments.originCity,
-      originState: shipments.originState,
-      originCountry: shipments.originCountry,
-      destinationCity: shipments.destinationCity,
-      destinationState: shipments.destinationState,
-      destinationCountry: shipments.destinationCountry,
-      // Qualified by hand: drizzle writes a select's own columns unqualified, which inside the subquery would mean e.id.
-      events: sql<PublicEventJson[]>`coalesce((
-        select json_agg(json_build_object(
-          'status', e.status, 'status_code', e.status_code, 'description', e.description, 'city', e.city,
-          'state', e.state, 'occurred_at', e.occurred_at, 'utc_offset_minutes', e.utc_offset_minutes
-        ) order by e.occurred_at desc, e.received_at desc)
-        from ${shipmentEvents} e where e.shipment_id = "shipments"."id"
-      ), '[]'::json)`,
-    })
-    .from(shipments)
-    .where(
-      or(
-        sql`${shipments.bolNumber} in (${sql.placeholder('a')}, ${sql.placeholder('b')})`,
-        sql`${shipments.proNumber} in (${sql.placeholder('a')}, ${sql.placeholder('b')})`,
-        sql`${shipments.trackingNumber} in (${sql.placeholder('a')}, ${sql.placeholder('b')})`,
-      ),
-    )
-    .orderBy(sql`(${shipments.bolNumber} in (${sql.placeholder('a')}, ${sql.placeholder('b')})) desc`, sql`${shipments.createdAt} desc`)
-    .limit(1)
-    .prepare('public_tracking_lookup');
-
   return {
-    async publicLookup(typed: string, compact: string) {
-      const [row] = await publicLookup.execute({ a: typed, b: compact });
-      if (!row) return undefined;
-      // PGlite hands json back parsed; node-postgres too; a string would be a driver without json parsing.
-      const events = typeof row.events === 'string' ? (JSON.parse(row.events) as PublicEventJson[]) : row.events;
-      return { ...row, events };
+    /**
+     * The public page's lookup in one round trip: counts the lookup against the address's
+     * per-minute window, reads the address's unknown-number window, and finds the shipment by
+     * BOL, PRO or tracking number (each column indexed, OR'ed into a bitmap scan) with its events
+     * (json_agg over the (shipment_id, occurred_at) index). The counters are rows of the
+     * `throttles` table with security/throttle.ts's fixed-window rule; each address has its own
+     * rows, so lookups from different addresses never wait on one another. `typed` is the number
+     * as typed (trimmed), `compact` the same without spaces and dashes, upper-cased; a BOL match
+     * wins over a PRO or tracking number that happens to be the same, then the newest shipment.
+     */
+    async publicLookup(q: { typed: string; compact: string; lookupKey: string; missKey: string; windowSeconds: number; now: Date }) {
+      const now = q.now.toISOString();
+      const resetAt = new Date(q.now.getTime() + q.windowSeconds * 1000).toISOString();
+      const result = (await db.execute(sql`
+        with hit as (
+          insert into ${throttles} (key, hits, reset_at) values (${q.lookupKey}, 1, ${resetAt}::timestamptz)
+          on conflict (key) do update set
+            hits = case when throttles.reset_at <= ${now}::timestamptz then 1 else throttles.hits + 1 end,
+            reset_at = case when throttles.reset_at <= ${now}::timestamptz then excluded.reset_at else throttles.reset_at end
+          returning hits, reset_at
+        ), miss as (
+          select hits, reset_at from ${throttles} where key = ${q.missKey} and reset_at > ${now}::timestamptz
+        ), found as (
+          select s.bol_number, s.pro_number, s.tracking_number, s.status, s.mode, s.carrier_name,
+            s.pickup_date::text as pickup_date, s.estimated_delivery::text as estimated_delivery,
+            extract(epoch from s.delivered_at) * 1000 as delivered_ms,
+            s.origin_city, s.origin_state, s.origin_country, s.destination_city, s.destination_state, s.destination_country,
+            coalesce((
+              select json_agg(json_build_object(
+                'status', e.status, 'status_code', e.status_code, 'description', e.description, 'city', e.city,
+                'state', e.state, 'occurred_at', e.occurred_at, 'utc_offset_minutes', e.utc_offset_minutes
+              ) order by e.occurred_at desc, e.received_at desc)
+              from ${shipmentEvents} e where e.shipment_id = s.id
+            ), '[]'::json) as events
+          from ${shipments} s
+          where s.bol_number in (${q.typed}, ${q.compact}) or s.pro_number in (${q.typed}, ${q.compact})
+            or s.tracking_number in (${q.typed}, ${q.compact})
+          order by (s.bol_number in (${q.typed}, ${q.compact})) desc, s.created_at desc
+          limit 1
+        )
+        select hit.hits as lookups, extract(epoch from hit.reset_at) * 1000 as lookups_reset_ms,
+          coalesce(miss.hits, 0) as misses, extract(epoch from miss.reset_at) * 1000 as misses_reset_ms, found.*
+        from hit left join miss on true left join found on true
+      `)) as unknown as { rows: PublicLookupRow[] };
+      const row = result.rows[0];
+      if (!row) throw new Error('public lookup: no row');
+      const retryAfter = (ms: unknown) => Math.max(1, Math.ceil((Number(ms) - q.now.getTime()) / 1000));
+      const shipment = row.bol_number
+        ? {
+            bolNumber: row.bol_number,
+            proNumber: row.pro_number,
+            trackingNumber: row.tracking_number,
+            status: row.status as ShipmentStatus,
+            mode: row.mode as ShipmentRow['mode'],
+            carrierName: row.carrier_name as string,
+            pickupDate: row.pickup_date as string,
+            estimatedDelivery: row.estimated_delivery,
+            deliveredAt: row.delivered_ms === null ? null : new Date(Number(row.delivered_ms)),
+            originCity: row.origin_city as string,
+            originState: row.origin_state as string,
+            originCountry: row.origin_country as string,
+            destinationCity: row.destination_city as string,
+            destinationState: row.destination_state as string,
+            destinationCountry: row.destination_country as string,
+            // node-postgres and PGlite hand json back parsed; a string would be a driver that does not.
+            events: (typeof row.events === 'string' ? JSON.parse(row.events) : row.events) as PublicEventJson[],
+          }
+        : undefined;
+      return {
+        lookups: { hits: Number(row.lookups), retryAfterSeconds: retryAfter(row.lookups_reset_ms) },
+        misses: { hits: Number(row.misses), retryAfterSeconds: row.misses_reset_ms === null ? 0 : retryAfter(row.misses_reset_ms) },
+        shipment,
+      };
     },
 
     /** The carriers of a SCAC that accept signed events (one per mode at most). */

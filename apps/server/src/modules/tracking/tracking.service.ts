@@ -232,28 +232,29 @@ export function trackingService(ctx: TrackingCtx) {
   /**
    * The public page's lookup by BOL, PRO or tracking number, throttled per client address so
    * numbers cannot be enumerated: LOOKUPS_PER_MINUTE lookups a minute, and after
-   * MISSES_PER_WINDOW unknown numbers in MISS_WINDOW_SECONDS every lookup is refused until the
-   * window ends. The counter write, the miss check and the lookup run side by side (three
-   * connections, one round trip of time); each address has its own counter rows, so lookups from
-   * different addresses never wait on each other.
+   * MISSES_PER_WINDOW unknown numbers in MISS_WINDOW_SECONDS every lookup (a known number's too)
+   * is refused until that window ends. Counting, checking and looking up are one statement.
    */
   async function publicLookup(number: string, ip: string) {
     const typed = number.trim().slice(0, 64);
     const compact = typed.replace(/[\s-]+/g, '').toUpperCase();
     const missKey = `tracking-miss:${ip}`;
-    const [hit, misses, row] = await Promise.all([
-      ctx.throttle.hit(`tracking:${ip}`, 60),
-      ctx.throttle.peek(missKey),
-      compact ? repo.publicLookup(typed, compact) : Promise.resolve(undefined),
-    ]);
-    if (hit.hits > LOOKUPS_PER_MINUTE) throw AppError.tooManyRequests(hit.retryAfterSeconds);
+    const { lookups, misses, shipment } = await repo.publicLookup({
+      typed,
+      compact,
+      lookupKey: `tracking:${ip}`,
+      missKey,
+      windowSeconds: 60,
+      now: ctx.now(),
+    });
+    if (lookups.hits > LOOKUPS_PER_MINUTE) throw AppError.tooManyRequests(lookups.retryAfterSeconds);
     if (misses.hits >= MISSES_PER_WINDOW) throw AppError.tooManyRequests(misses.retryAfterSeconds);
-    if (!row) {
+    if (!shipment || !compact) {
       const missed = await ctx.throttle.hit(missKey, MISS_WINDOW_SECONDS);
       if (missed.hits > MISSES_PER_WINDOW) throw AppError.tooManyRequests(missed.retryAfterSeconds);
       throw AppError.notFound();
     }
-    return { row, typed, compact };
+    return { row: shipment, typed, compact };
   }
 
   return { verifySignature, ingest, receive, recompute, publicLookup };

@@ -69,6 +69,23 @@ describe('POST /api/carriers/:scac/tracking-events: who may post', () => {
     expect((await shipmentRow(s.id)).status).toBe('pending');
   });
 
+  it('reads a body sent with a charset, signed over its exact bytes', async () => {
+    const s = await insertShipment(t.database.db);
+    // Spacing and key order are the carrier's: the signature covers the bytes, not a re-serialization.
+    const raw = `{ "events": [ {"occurred_at":"2026-11-24T10:05:00-06:00", "status_code":"X3", "bol_number":"${s.bolNumber}", "city":"Chicago", "state":"IL"} ] }`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/carriers/odfl/tracking-events',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-signature': signature(SECRET, raw).toUpperCase().replace('SHA256=', 'sha256='),
+      },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().data.accepted).toBe(1);
+  });
+
   it('needs no session or CSRF token, and checks the body after the signature (422, 400)', async () => {
     const ok = await post('ODFL', { events: [{ bol_number: '1', status_code: 'X3' }] });
     expect(ok.statusCode).toBe(422);
