@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { SortableTh } from '../../../components/list/SortableTh';
@@ -214,11 +214,15 @@ function ShipmentRow({
     row.pro_number && t('shipments.pro', { number: row.pro_number }),
     row.tracking_number && row.tracking_number !== row.pro_number && t('shipments.tracking', { number: row.tracking_number }),
   ].filter(Boolean);
-  const reference = row.reference_number
-    ? row.reference_type
-      ? t('shipments.reference', { type: t(`shipment.reference_types.${row.reference_type}`), number: row.reference_number })
-      : t('shipments.reference_plain', { number: row.reference_number })
-    : '';
+  // The number never breaks; a long reference type (Spanish) wraps before it.
+  const number = <span style={{ whiteSpace: 'nowrap' }}>{row.reference_number}</span>;
+  const reference = row.reference_number ? (
+    row.reference_type ? (
+      <Trans i18nKey="shipments.reference" values={{ type: t(`shipment.reference_types.${row.reference_type}`) }} components={{ number }} />
+    ) : (
+      <Trans i18nKey="shipments.reference_plain" components={{ number }} />
+    )
+  ) : null;
   return (
     <Table.Tr onClick={onOpen} style={{ cursor: 'pointer' }}>
       <Table.Td>
@@ -237,7 +241,7 @@ function ShipmentRow({
           </Text>
         ))}
         {reference && (
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="dimmed">
             {reference}
           </Text>
         )}
