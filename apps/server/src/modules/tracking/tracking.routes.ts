@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request body's bytes as received (signed carrier posts). */
     rawBody?: Buffer;
+    /** The carriers whose tracking secret signed the post (set by the signature check). */
+    trackingCarrierIds?: string[];
   }
 }
 
@@ -51,19 +53,17 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
         // The signature before anything about the body is said: a stranger learns nothing.
         preValidation: async (request) => {
           const { scac } = request.params as { scac: string };
-          const carrierIds = await service.verifySignature(
+          request.trackingCarrierIds = await service.verifySignature(
             scac,
             request.rawBody ?? Buffer.alloc(0),
             request.headers['x-signature'] as string | undefined,
           );
-          (request as FastifyRequest & { carrierIds?: string[] }).carrierIds = carrierIds;
           if ((request.body as unknown) === UNREADABLE) throw Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 });
         },
         schema: { params: scacParams, body: trackingEventsIn },
       },
       async (request, reply) => {
-        const carrierIds = (request as FastifyRequest & { carrierIds?: string[] }).carrierIds ?? [];
-        const counts = await service.receive(request.params.scac, carrierIds, request.body.events);
+        const counts = await service.receive(request.params.scac, request.trackingCarrierIds ?? [], request.body.events);
         return reply.code(202).send({ data: counts });
       },
     );
