@@ -91,6 +91,13 @@ describe('tracking list', { timeout: 90_000 }, () => {
     expect(screen.queryByText('There was an error when trying to load your shipments. Please try again later.')).not.toBeInTheDocument();
   });
 
+  it('shows a capped count as a lower bound', async () => {
+    renderTracking('/track', {
+      'GET /api/shipments': { data: ROWS, meta: { current_page: 1, per_page: 25, total: 1000, last_page: 40, total_capped: true } },
+    });
+    expect(await screen.findByText('1,000+ shipments')).toBeInTheDocument();
+  });
+
   it('says when a status has no shipments', async () => {
     renderTracking('/track?status=canceled', { 'GET /api/shipments': page([]) });
     expect(await screen.findByText('No shipments are Canceled right now.')).toBeInTheDocument();

@@ -121,7 +121,11 @@ export function TrackingList() {
       {data && data.meta.total > 0 && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {t('tracking.total', { count: data.meta.total, formatted: fmt.number(data.meta.total) })}
+            {/* A capped count (big accounts) is a lower bound: '1,000+'. */}
+            {t('tracking.total', {
+              count: data.meta.total,
+              formatted: `${fmt.number(data.meta.total)}${data.meta.total_capped ? '+' : ''}`,
+            })}
           </Text>
           {data.meta.last_page > 1 && (
             <Pagination total={data.meta.last_page} value={Math.min(page, data.meta.last_page)} onChange={(p) => setPage(p)} />
