@@ -1,8 +1,9 @@
 import type { PlaceView, ShipmentView } from '@freight/contracts';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/useFormat';
+import { StatusBadge } from '../tracking/StatusBadge';
 import { DocumentDownloads } from './DocumentDownloads';
 import { formatTimeOfDay, localDate, major } from './format';
 
@@ -112,16 +113,7 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
           </Fact>
           <Fact label={t('shipment.carrier.transit')}>{t('shipment.carrier.transit_days', { count: s.transit_days })}</Fact>
           <Fact label={t('shipment.carrier.status')}>
-            <Group gap={6} component="span">
-              <Badge variant="light" color={s.status === 'canceled' ? 'gray' : s.status === 'delayed' ? 'orange' : 'blue'}>
-                {t(`tracking.status.${s.status}`)}
-              </Badge>
-              {s.action_required && (
-                <Badge variant="filled" color="red">
-                  {t('tracking.action_required')}
-                </Badge>
-              )}
-            </Group>
+            <StatusBadge status={s.status} actionRequired={s.action_required} />
           </Fact>
         </SimpleGrid>
       </Section>
