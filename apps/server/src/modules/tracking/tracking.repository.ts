@@ -1,5 +1,6 @@
 import type { ShipmentStatus } from '@freight/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 import { apiIncidents, carriers, shipmentEvents, shipments, throttles, userSettings, users } from '../../db/schema';
 
@@ -58,6 +59,20 @@ export interface PublicEventJson {
 }
 
 export function trackingRepository(db: Db) {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  const dialect = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect;
+  /**
+   * A hot statement, prepared by name on PostgreSQL (parsed and planned once per connection);
+   * through drizzle's execute elsewhere (PGlite). The SQL text must not vary between calls.
+   */
+  async function namedQuery<R>(name: string, query: SQL): Promise<{ rows: R[] }> {
+    if (client instanceof pg.Pool) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await client.query({ name, text, values: params })) as unknown as { rows: R[] };
+    }
+    return (await db.execute(query)) as unknown as { rows: R[] };
+  }
+
   return {
     /**
      * The public page's lookup in one round trip: counts the lookup against the address's
@@ -72,7 +87,9 @@ export function trackingRepository(db: Db) {
     async publicLookup(q: { typed: string; compact: string; lookupKey: string; missKey: string; windowSeconds: number; now: Date }) {
       const now = q.now.toISOString();
       const resetAt = new Date(q.now.getTime() + q.windowSeconds * 1000).toISOString();
-      const result = (await db.execute(sql`
+      const result = await namedQuery<PublicLookupRow>(
+        'public_tracking_lookup',
+        sql`
         with relaxed as (
           -- This statement's transaction commits without waiting for the WAL flush: a counter
           -- lost in a crash costs nothing, and the lookup no longer waits on the disk.
@@ -106,7 +123,8 @@ export function trackingRepository(db: Db) {
         select hit.hits as lookups, extract(epoch from hit.reset_at) * 1000 as lookups_reset_ms,
           coalesce(miss.hits, 0) as misses, extract(epoch from miss.reset_at) * 1000 as misses_reset_ms, found.*
         from hit cross join relaxed left join miss on true left join found on true
-      `)) as unknown as { rows: PublicLookupRow[] };
+      `,
+      );
       const row = result.rows[0];
       if (!row) throw new Error('public lookup: no row');
       const retryAfter = (ms: unknown) => Math.max(1, Math.ceil((Number(ms) - q.now.getTime()) / 1000));
