@@ -1,8 +1,9 @@
+import { PGlite } from '@electric-sql/pglite';
 import type { ShipmentStatus } from '@freight/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { apiIncidents, carriers, shipmentEvents, shipments, throttles, userSettings, users } from '../../db/schema';
+import { apiIncidents, carriers, shipmentEvents, shipments, userSettings, users } from '../../db/schema';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
@@ -47,6 +48,45 @@ interface PublicLookupRow {
   events: PublicEventJson[] | string | null;
 }
 
+/**
+ * The public lookup, one statement: $1 the address's lookup counter key, $2 its window's end if
+ * it starts now, $3 now, $4 the address's unknown-number counter key, $5 the number as typed,
+ * $6 the same compacted. The counters follow security/throttle.ts's fixed-window rule on the
+ * same table. The statement's transaction commits without waiting for the WAL flush (a counter
+ * lost in a crash costs nothing; the lookup no longer waits on the disk).
+ */
+const PUBLIC_LOOKUP_SQL = `
+with relaxed as (
+  select set_config('synchronous_commit', 'off', true)
+), hit as (
+  insert into throttles (key, hits, reset_at) values ($1, 1, $2::timestamptz)
+  on conflict (key) do update set
+    hits = case when throttles.reset_at <= $3::timestamptz then 1 else throttles.hits + 1 end,
+    reset_at = case when throttles.reset_at <= $3::timestamptz then excluded.reset_at else throttles.reset_at end
+  returning hits, reset_at
+), miss as (
+  select hits, reset_at from throttles where key = $4 and reset_at > $3::timestamptz
+), found as (
+  select s.bol_number, s.pro_number, s.tracking_number, s.status, s.mode, s.carrier_name,
+    s.pickup_date::text as pickup_date, s.estimated_delivery::text as estimated_delivery,
+    (extract(epoch from s.delivered_at) * 1000)::float8 as delivered_ms,
+    s.origin_city, s.origin_state, s.origin_country, s.destination_city, s.destination_state, s.destination_country,
+    coalesce((
+      select json_agg(json_build_object(
+        'status', e.status, 'status_code', e.status_code, 'description', e.description, 'city', e.city,
+        'state', e.state, 'occurred_at', e.occurred_at, 'utc_offset_minutes', e.utc_offset_minutes
+      ) order by e.occurred_at desc, e.received_at desc)
+      from shipment_events e where e.shipment_id = s.id
+    ), '[]'::json) as events
+  from shipments s
+  where s.bol_number in ($5, $6) or s.pro_number in ($5, $6) or s.tracking_number in ($5, $6)
+  order by (s.bol_number in ($5, $6)) desc, s.created_at desc
+  limit 1
+)
+select hit.hits as lookups, (extract(epoch from hit.reset_at) * 1000)::float8 as lookups_reset_ms,
+  coalesce(miss.hits, 0) as misses, (extract(epoch from miss.reset_at) * 1000)::float8 as misses_reset_ms, found.*
+from hit cross join relaxed left join miss on true left join found on true`;
+
 /** One event of the public lookup's json_agg (occurred_at as PostgreSQL writes a timestamptz in JSON). */
 export interface PublicEventJson {
   status: ShipmentStatus;
@@ -60,17 +100,15 @@ export interface PublicEventJson {
 
 export function trackingRepository(db: Db) {
   const client = (db as unknown as { $client?: unknown }).$client;
-  const dialect = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect;
   /**
-   * A hot statement, prepared by name on PostgreSQL (parsed and planned once per connection);
-   * through drizzle's execute elsewhere (PGlite). The SQL text must not vary between calls.
+   * The public lookup's statement, prepared by name on PostgreSQL (parsed and planned once per
+   * connection: planning was most of its database time); PGlite runs it as is.
    */
-  async function namedQuery<R>(name: string, query: SQL): Promise<{ rows: R[] }> {
-    if (client instanceof pg.Pool) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await client.query({ name, text, values: params })) as unknown as { rows: R[] };
-    }
-    return (await db.execute(query)) as unknown as { rows: R[] };
+  async function publicLookupRows(values: unknown[]): Promise<PublicLookupRow[]> {
+    if (client instanceof pg.Pool)
+      return (await client.query<PublicLookupRow>({ name: 'public_tracking_lookup', text: PUBLIC_LOOKUP_SQL, values })).rows;
+    if (client instanceof PGlite) return (await client.query<PublicLookupRow>(PUBLIC_LOOKUP_SQL, values)).rows;
+    throw new Error('public lookup: unknown database client');
   }
 
   return {
@@ -87,45 +125,7 @@ export function trackingRepository(db: Db) {
     async publicLookup(q: { typed: string; compact: string; lookupKey: string; missKey: string; windowSeconds: number; now: Date }) {
       const now = q.now.toISOString();
       const resetAt = new Date(q.now.getTime() + q.windowSeconds * 1000).toISOString();
-      const result = await namedQuery<PublicLookupRow>(
-        'public_tracking_lookup',
-        sql`
-        with relaxed as (
-          -- This statement's transaction commits without waiting for the WAL flush: a counter
-          -- lost in a crash costs nothing, and the lookup no longer waits on the disk.
-          select set_config('synchronous_commit', 'off', true)
-        ), hit as (
-          insert into ${throttles} (key, hits, reset_at) values (${q.lookupKey}, 1, ${resetAt}::timestamptz)
-          on conflict (key) do update set
-            hits = case when throttles.reset_at <= ${now}::timestamptz then 1 else throttles.hits + 1 end,
-            reset_at = case when throttles.reset_at <= ${now}::timestamptz then excluded.reset_at else throttles.reset_at end
-          returning hits, reset_at
-        ), miss as (
-          select hits, reset_at from ${throttles} where key = ${q.missKey} and reset_at > ${now}::timestamptz
-        ), found as (
-          select s.bol_number, s.pro_number, s.tracking_number, s.status, s.mode, s.carrier_name,
-            s.pickup_date::text as pickup_date, s.estimated_delivery::text as estimated_delivery,
-            extract(epoch from s.delivered_at) * 1000 as delivered_ms,
-            s.origin_city, s.origin_state, s.origin_country, s.destination_city, s.destination_state, s.destination_country,
-            coalesce((
-              select json_agg(json_build_object(
-                'status', e.status, 'status_code', e.status_code, 'description', e.description, 'city', e.city,
-                'state', e.state, 'occurred_at', e.occurred_at, 'utc_offset_minutes', e.utc_offset_minutes
-              ) order by e.occurred_at desc, e.received_at desc)
-              from ${shipmentEvents} e where e.shipment_id = s.id
-            ), '[]'::json) as events
-          from ${shipments} s
-          where s.bol_number in (${q.typed}, ${q.compact}) or s.pro_number in (${q.typed}, ${q.compact})
-            or s.tracking_number in (${q.typed}, ${q.compact})
-          order by (s.bol_number in (${q.typed}, ${q.compact})) desc, s.created_at desc
-          limit 1
-        )
-        select hit.hits as lookups, extract(epoch from hit.reset_at) * 1000 as lookups_reset_ms,
-          coalesce(miss.hits, 0) as misses, extract(epoch from miss.reset_at) * 1000 as misses_reset_ms, found.*
-        from hit cross join relaxed left join miss on true left join found on true
-      `,
-      );
-      const row = result.rows[0];
+      const [row] = await publicLookupRows([q.lookupKey, resetAt, now, q.missKey, q.typed, q.compact]);
       if (!row) throw new Error('public lookup: no row');
       const retryAfter = (ms: unknown) => Math.max(1, Math.ceil((Number(ms) - q.now.getTime()) / 1000));
       const shipment = row.bol_number
