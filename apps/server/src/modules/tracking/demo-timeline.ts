@@ -208,7 +208,7 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
   add('AF', arrived + between(20, 70) * MINUTE, origin, originZone, 'Departed pickup location with freight');
 
   const deliveryMorning = zonedInstant(deliveryDate, between(7 * 60, 9 * 60), destZone);
-  const deliveredAt = zonedInstant(deliveryDate, between(11 * 60, 16 * 60), destZone);
+  const deliveredAt = zonedInstant(deliveryDate, between(12 * 60, 16 * 60 + 30), destZone);
   const hub = shipment.mode === 'truckload' ? null : hubFor(shipment);
   const hubZone = hub ? zoneOf(hub.state, hub.country) : originZone;
   const hubPlace = hub ? { city: hub.city, state: hub.state } : origin;
