@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { BATTERY_HAZMAT, CHICAGO_DOCK, DALLAS_STORE, insertShipment, setUserSettings } from '../tracking/test-fixtures';
 import { pdfPages } from './pdf-text';
@@ -13,10 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function download(c: TestClient, id: string, kind: string) {
-  const res = await c.get(`/api/shipments/${id}/documents/${kind}`);
-  return res;
-}
+const download = (c: TestClient, id: string, kind: string) => c.get(`/api/shipments/${id}/documents/${kind}`);
 /** Text of all pages, runs joined by spaces (a wrapped line is two runs). */
 const flat = (pages: { text: string }[]) => pages.map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
 
@@ -140,8 +139,6 @@ describe('GET /api/shipments/:id/documents/bol', () => {
 
   it('runs onto more pages for many lines, each page numbered', async () => {
     const s = await insertShipment(t.database.db, { hazardous: false });
-    const { shipments } = await import('../../db/schema');
-    const { eq } = await import('drizzle-orm');
     const items = Array.from({ length: 30 }, (_, i) => ({
       description: `Line ${i + 1} of machine parts`,
       package_type: 'boxes',

@@ -8,7 +8,7 @@ import { Throttle } from '../../security/throttle';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/outbox';
 import { demoEventsUntil, demoTimeline } from './demo-timeline';
-import { POLL_JOB, pollTracking, type TrackingAdapter, trackedShipment } from './poll';
+import { defaultTrackingAdapters, POLL_JOB, pollTracking, type TrackingAdapter, trackedShipment } from './poll';
 import { carrierByScac, insertShipment } from './test-fixtures';
 import { trackingService } from './tracking.service';
 
@@ -144,7 +144,6 @@ describe('pollTracking', () => {
   it('polls no carrier without demo tracking, and ends the job', async () => {
     const { service } = pollContext();
     const ctx = { ...pollContext().ctx, config: loadConfig({ DEMO_TRACKING: '0' }) };
-    const { defaultTrackingAdapters } = await import('./poll');
     expect(await defaultTrackingAdapters(ctx)()).toEqual([]);
     expect(await pollTracking(ctx, service, defaultTrackingAdapters(ctx))).toEqual({ asked: 0, polling: false });
   });
