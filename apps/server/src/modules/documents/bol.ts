@@ -193,7 +193,8 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
     { key: 'nmfc', w: 60, head: k('nmfc'), align: 'left' as const },
     { key: 'class', w: 38, head: k('class'), align: 'center' as const },
   ];
-  const freight = s.mode !== 'parcel';
+  // NMFC item and class are LTL's (a truckload is priced by the truck, a parcel by the package).
+  const classed = s.mode === 'ltl';
   const tableHeader = () => {
     y = band(M, y, W, k('carrier_info'));
     doc.rect(M, y, W, 26).fillAndStroke(SHADE, BORDER);
@@ -229,8 +230,8 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
       weight: x.weight(lineLb),
       hm: item.hazardous ? 'X' : '',
       description: `${oneLine(item.description) || x.packageType(item.package_type)} (${dims})`,
-      nmfc: freight ? oneLine(item.nmfc) : '',
-      class: freight && item.freight_class !== null ? String(item.freight_class) : '',
+      nmfc: classed ? oneLine(item.nmfc) : '',
+      class: classed && item.freight_class !== null ? String(item.freight_class) : '',
     };
     font(false, 8);
     const h = Math.max(16, ...cols.map((c) => doc.heightOfString(cells[c.key] ?? '', { width: c.w - 4, lineGap: 0.5 }) + 6));

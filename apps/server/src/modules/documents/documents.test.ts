@@ -137,6 +137,14 @@ describe('GET /api/shipments/:id/documents/bol', () => {
     }
   });
 
+  it('gives NMFC item and class on LTL lines only', async () => {
+    const truckload = await insertShipment(t.database.db, { mode: 'truckload' });
+    const text = flat(await pdfPages((await download(shipper, truckload.id, 'bol')).rawPayload));
+    expect(text).toContain('Cordless drill kits, boxed');
+    expect(text).toContain('Demo Van Lines');
+    expect(text).not.toContain('133300-02');
+  });
+
   it('runs onto more pages for many lines, each page numbered', async () => {
     const s = await insertShipment(t.database.db, { hazardous: false });
     const items = Array.from({ length: 30 }, (_, i) => ({
