@@ -83,7 +83,7 @@ export async function fillShipments(client: pg.Client, total: number, shipperSha
         'bench', 'bench-' || g.i, 'bench', k.id, k.name, k.scac, 'ltl', 'standard',
         (${statuses})[1 + g.i % ${STATUSES.length}],
         g.body || pg_temp.gs1(g.body),
-        k.scac || lpad((g.i * 7919 % 1000000000)::text, 10, '0'),
+        k.scac || lpad((g.i::bigint * 7919 % 1000000000)::text, 10, '0'),
         'PU' || lpad(g.i::text, 8, '0'),
         null,
         d.day, '09:00', '17:00', d.day + 3, 3,

@@ -1,5 +1,5 @@
 import type { AccountAddress } from '@freight/contracts';
-import { PAYMENT_STATES, PAYMENT_TERMS, type Role, SHIPMENT_STATUSES, type Subscription } from '@freight/domain';
+import { FINAL_STATUSES, PAYMENT_STATES, PAYMENT_TERMS, type Role, SHIPMENT_STATUSES, type Subscription } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -352,6 +352,9 @@ export const addressBook = pgTable(
   ],
 );
 
+/** A shipment that still moves (not delivered or canceled): the tracking poll's partial index and its query share this text. */
+export const stillMoving = sql.raw(`"status" not in (${FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
 /**
  * A booked shipment (spec section 3, Shipment). Places, items, charges, insurance and hazmat are
  * kept as booked (jsonb, wire shapes of packages/contracts/src/shipments.ts); the columns the
@@ -445,6 +448,8 @@ export const shipments = pgTable(
     index('shipments_account_bol_idx').on(t.accountId, t.bolNumber, t.id),
     index('shipments_awaiting_payment_idx').on(t.paymentDueAt).where(sql`${t.paymentState} = 'awaiting'`),
     index('shipments_quote_idx').on(t.quoteId),
+    // The tracking poll takes the moving shipments least recently asked first: without this it scans them all every minute.
+    index('shipments_poll_idx').on(sql`${t.trackedAt} asc nulls first`, t.createdAt).where(stillMoving),
   ],
 );
 

@@ -53,7 +53,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
   await seedDemo(database.db, clock.now);
-  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', DEMO_TRACKING: '0', ...env });
+  const config = loadConfig({
+    APP_URL: 'http://127.0.0.1:3000',
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    JOBS_POLL_MS: '0',
+    DEMO_TRACKING: '0',
+    ...env,
+  });
   const app = await buildApp({ config, db: database.db, now: () => clock.now, logger: false });
   return {
     app,

@@ -1,4 +1,3 @@
-import { FINAL_STATUSES } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
@@ -74,7 +73,7 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
   const list = await adapters();
   if (!list.length) return { asked: 0, polling: false };
   const byCarrier = new Map(list.map((a) => [a.carrier.id, a]));
-  const due = await repo.dueForPolling([...byCarrier.keys()], FINAL_STATUSES, new Date(now.getTime() - POLL_STALE_MS), POLL_BATCH);
+  const due = await repo.dueForPolling([...byCarrier.keys()], new Date(now.getTime() - POLL_STALE_MS), POLL_BATCH);
   const failures = new Map<string, number>();
   const items: ShipmentEventIn[] = [];
   let next = 0;

@@ -3,7 +3,7 @@ import type { ShipmentStatus } from '@freight/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { apiIncidents, carriers, shipmentEvents, shipments, userSettings, users } from '../../db/schema';
+import { apiIncidents, carriers, shipmentEvents, shipments, stillMoving, userSettings, users } from '../../db/schema';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
@@ -251,7 +251,8 @@ export function trackingRepository(db: Db) {
      * Shipments a polling carrier should be asked about: moving (status not final), not waiting
      * for or lapsed in payment, and not asked since `staleBefore`; the longest-unasked first.
      */
-    async dueForPolling(carrierIds: string[], finalStatuses: readonly ShipmentStatus[], staleBefore: Date, limit: number) {
+    /** Moving shipments of these carriers not asked since `staleBefore`, least recently asked first (the partial index shipments_poll_idx). */
+    async dueForPolling(carrierIds: string[], staleBefore: Date, limit: number) {
       if (!carrierIds.length) return [];
       return db
         .select()
@@ -259,7 +260,7 @@ export function trackingRepository(db: Db) {
         .where(
           and(
             inArray(shipments.carrierId, carrierIds),
-            notInArray(shipments.status, [...finalStatuses]),
+            stillMoving,
             notInArray(shipments.paymentState, ['awaiting', 'expired']),
             or(isNull(shipments.trackedAt), lt(shipments.trackedAt, staleBefore)),
           ),

@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_poll_idx" ON "shipments" USING btree ("tracked_at" asc nulls first,"created_at") WHERE "status" not in ('delivered', 'canceled');
