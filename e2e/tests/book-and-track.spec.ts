@@ -31,7 +31,7 @@ test('quote, book, confirmation, the bill of lading, then the public tracking pa
   await rate.getByRole('button', { name: `Book with ${carrier}` }).click();
 
   // The Book Shipment step: the spec's validation speaks before anything is sent.
-  await page.getByRole('button', { name: 'Book shipment' }).click();
+  await page.getByRole('button', { name: 'Book shipment', exact: true }).click();
   await expect(page.getByText('Some details need your attention. Check the highlighted fields.')).toBeVisible();
 
   const pickup = page.getByRole('group', { name: 'Pickup information' });
@@ -60,7 +60,7 @@ test('quote, book, confirmation, the bill of lading, then the public tracking pa
   await page.getByRole('radio', { name: 'No' }).check();
   await page.getByRole('checkbox', { name: /I have read and accept the/ }).check();
   await snap(page, 'booking-form');
-  await page.getByRole('button', { name: 'Book shipment' }).click();
+  await page.getByRole('button', { name: 'Book shipment', exact: true }).click();
 
   // Confirmation: the BOL number (17 digits), the carrier, the reference and the charges.
   await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
