@@ -17,6 +17,7 @@ import type { ChargeLine } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
+import { localTime } from '../tracking/tracking.presenter';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
 
 /** What the presenter needs beyond the row: the card hold in the shipment's currency and the paying card. */
@@ -78,11 +79,6 @@ function chargeLabel(c: ChargeLine, language: Language) {
     return translator(language)('shipment.charge.freight_class', { class: c.detail });
   }
   return plainText(language, c.label);
-}
-
-/** 'YYYY-MM-DDTHH:MM' at the event's place: the UTC time shifted by the place's offset. */
-export function localTime(occurredAt: Date, offsetMinutes: number) {
-  return new Date(occurredAt.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 16);
 }
 
 function presentEvent(e: ShipmentEventRow): TrackingEventView {

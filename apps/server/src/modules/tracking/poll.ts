@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
+import { trackedShipment } from '../shipments/shipments.presenter';
 import { type ShipmentRow, trackingRepository } from './tracking.repository';
 import type { ShipmentEventIn, trackingService } from './tracking.service';
 
@@ -24,6 +25,9 @@ const TRACK_TIMEOUT_MS = 10_000;
 /** Carrier calls at once. */
 const CONCURRENCY = 4;
 
+/** The shipment as the carrier's track() sees it (one mapping, shared with cancel). */
+export { trackedShipment };
+
 type PollCtx = Pick<AppContext, 'config' | 'db' | 'now'>;
 
 /**
@@ -35,21 +39,6 @@ export function defaultTrackingAdapters(ctx: PollCtx): TrackingAdapterSource {
   return async () => {
     if (!ctx.config.demoTracking) return [];
     return (await repo.allCarriers()).map((row) => new TariffCarrier(row));
-  };
-}
-
-export function trackedShipment(row: ShipmentRow): TrackedShipment {
-  return {
-    id: row.id,
-    bol_number: row.bolNumber,
-    pro_number: row.proNumber,
-    mode: row.mode,
-    pickup_date: row.pickupDate,
-    ready_time: row.readyTime,
-    transit_days: row.transitDays,
-    estimated_delivery: row.estimatedDelivery,
-    origin: { city: row.originCity, state: row.originState, country: row.originCountry },
-    destination: { city: row.destinationCity, state: row.destinationState, country: row.destinationCountry },
   };
 }
 
