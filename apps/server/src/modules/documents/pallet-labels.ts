@@ -1,9 +1,5 @@
-import { code128, type DocumentOptions, type DocumentShipment, documentText, newPdf, oneLine, placeLines, unitCount } from './pdf';
-
-/** 4 x 6 in label stock. */
-const LABEL: [number, number] = [288, 432];
-const M = 12;
-const W = LABEL[0] - 2 * M;
+import { labelDocument, M, W } from './label-page';
+import { code128, type DocumentOptions, type DocumentShipment, oneLine, placeLines } from './pdf';
 
 /**
  * Pallet labels for LTL and truckload freight, one 4x6 page per handling unit: 'Pallet n of N',
@@ -12,24 +8,8 @@ const W = LABEL[0] - 2 * M;
  * Pure: shipment + language in, PDF bytes out.
  */
 export async function buildPalletLabels(s: DocumentShipment, options: DocumentOptions): Promise<Buffer> {
-  const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.labels.${key}`, params);
   const [bolBars, proBars] = await Promise.all([code128(s.bolNumber, 12), s.proNumber ? code128(s.proNumber, 12) : null]);
-  const { doc, finish } = newPdf({
-    size: LABEL,
-    margin: M,
-    title: `${k('bol_number')} ${s.bolNumber}`,
-    now: options.now,
-    language: options.language,
-  });
-  const total = unitCount(s.items);
-  const line = (ly: number) =>
-    doc
-      .moveTo(M, ly)
-      .lineTo(LABEL[0] - M, ly)
-      .lineWidth(1.2)
-      .strokeColor('#000000')
-      .stroke();
+  const { x, k, doc, total, line, pagePerUnit } = labelDocument(s, options, { key: 'bol_number', number: s.bolNumber });
   const barcode = (label: string, value: string, png: Buffer, y: number) => {
     doc
       .font('Helvetica')
@@ -44,85 +24,79 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
     return y + 58;
   };
 
-  let n = 0;
-  for (const item of s.items) {
-    for (let unit = 0; unit < item.quantity; unit++) {
-      n++;
-      doc.addPage();
-      let y = M;
+  return pagePerUnit((item, n) => {
+    let y = M;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(20)
+      .text(k('pallet_of', { n, count: total }), M, y, { width: W, align: 'center' });
+    y = doc.y + 2;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(`${oneLine(s.carrierName)} (${s.scac})`, M, y, { width: W, align: 'center' });
+    y = doc.y + 4;
+    line(y);
+    y += 5;
+    y = barcode(k('bol_number'), s.bolNumber, bolBars, y);
+    if (proBars && s.proNumber) y = barcode(k('pro_number'), s.proNumber, proBars, y);
+    line(y);
+    y += 5;
+    const half = W / 2 - 4;
+    doc.font('Helvetica-Bold').fontSize(7.5).text(k('from').toUpperCase(), M, y, { width: half });
+    doc.text(k('to').toUpperCase(), M + W / 2 + 4, y, { width: half });
+    y += 10;
+    doc.font('Helvetica').fontSize(7.5).text(placeLines(s.pickup, x.country).join('\n'), M, y, { width: half, lineGap: 0 });
+    const fromEnd = doc.y;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8.5)
+      .text(placeLines(s.delivery, x.country).join('\n'), M + W / 2 + 4, y, { width: half, lineGap: 0 });
+    y = Math.max(fromEnd, doc.y) + 5;
+    line(y);
+    y += 5;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`${x.packageType(item.package_type)} · ${x.weight(item.weight_lb)} · ${oneLine(item.description)}`, M, y, {
+        width: W,
+        height: 22,
+        ellipsis: true,
+      });
+    y = doc.y + 4;
+    if (item.hazardous) {
+      const h = 58;
+      doc.rect(M, y, W, h).lineWidth(2.5).strokeColor('#c00000').stroke();
       doc
         .font('Helvetica-Bold')
-        .fontSize(20)
-        .text(k('pallet_of', { n, count: total }), M, y, { width: W, align: 'center' });
-      y = doc.y + 2;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .text(`${oneLine(s.carrierName)} (${s.scac})`, M, y, { width: W, align: 'center' });
-      y = doc.y + 4;
-      line(y);
-      y += 5;
-      y = barcode(k('bol_number'), s.bolNumber, bolBars, y);
-      if (proBars && s.proNumber) y = barcode(k('pro_number'), s.proNumber, proBars, y);
-      line(y);
-      y += 5;
-      const half = W / 2 - 4;
-      doc.font('Helvetica-Bold').fontSize(7.5).text(k('from').toUpperCase(), M, y, { width: half });
-      doc.text(k('to').toUpperCase(), M + W / 2 + 4, y, { width: half });
-      y += 10;
-      doc.font('Helvetica').fontSize(7.5).text(placeLines(s.pickup, x.country).join('\n'), M, y, { width: half, lineGap: 0 });
-      const fromEnd = doc.y;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(8.5)
-        .text(placeLines(s.delivery, x.country).join('\n'), M + W / 2 + 4, y, { width: half, lineGap: 0 });
-      y = Math.max(fromEnd, doc.y) + 5;
-      line(y);
-      y += 5;
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .text(`${x.packageType(item.package_type)} · ${x.weight(item.weight_lb)} · ${oneLine(item.description)}`, M, y, {
-          width: W,
-          height: 22,
-          ellipsis: true,
-        });
-      y = doc.y + 4;
-      if (item.hazardous) {
-        const h = 58;
-        doc.rect(M, y, W, h).lineWidth(2.5).strokeColor('#c00000').stroke();
+        .fontSize(14)
+        .fillColor('#c00000')
+        .text(k('hazmat_warning'), M, y + 6, { width: W, align: 'center' });
+      doc.fillColor('#000000');
+      if (s.hazmat) {
+        const hz = s.hazmat;
         doc
           .font('Helvetica-Bold')
-          .fontSize(14)
-          .fillColor('#c00000')
-          .text(k('hazmat_warning'), M, y + 6, { width: W, align: 'center' });
-        doc.fillColor('#000000');
-        if (s.hazmat) {
-          const hz = s.hazmat;
-          doc
-            .font('Helvetica-Bold')
-            .fontSize(9)
-            .text(
-              k('hazmat_detail', { un: oneLine(hz.un_number), name: oneLine(hz.proper_name), class: oneLine(hz.hazard_class) }),
-              M + 6,
-              y + 24,
-              {
-                width: W - 12,
-                align: 'center',
-                height: 12,
-                ellipsis: true,
-              },
-            );
-          doc
-            .font('Helvetica')
-            .fontSize(8)
-            .text(k('emergency', { contact: oneLine(hz.emergency_contact), phone: oneLine(hz.emergency_phone) }), M + 6, y + 38, {
+          .fontSize(9)
+          .text(
+            k('hazmat_detail', { un: oneLine(hz.un_number), name: oneLine(hz.proper_name), class: oneLine(hz.hazard_class) }),
+            M + 6,
+            y + 24,
+            {
               width: W - 12,
               align: 'center',
-            });
-        }
+              height: 12,
+              ellipsis: true,
+            },
+          );
+        doc
+          .font('Helvetica')
+          .fontSize(8)
+          .text(k('emergency', { contact: oneLine(hz.emergency_contact), phone: oneLine(hz.emergency_phone) }), M + 6, y + 38, {
+            width: W - 12,
+            align: 'center',
+          });
       }
     }
-  }
-  return finish();
+  });
 }
