@@ -1,4 +1,4 @@
-import type { PlaceView, ShipmentView } from '@freight/contracts';
+import type { PlaceView, ShipmentListItem, ShipmentView } from '@freight/contracts';
 
 /** Test data: a place with its contact. */
 export function makePlace(overrides: Partial<PlaceView> = {}): PlaceView {
@@ -21,6 +21,23 @@ export function makePlace(overrides: Partial<PlaceView> = {}): PlaceView {
     closes_at: '17:00',
     ...overrides,
   };
+}
+
+/** Test data: the consignee's place (Atlanta) with its contact. */
+export function makeDeliveryPlace(overrides: Partial<PlaceView> = {}): PlaceView {
+  return makePlace({
+    company: 'Peachtree Retail',
+    first_name: 'Tom',
+    last_name: 'Nguyen',
+    email: 'tom@peach.test',
+    phone: '404 555 0199',
+    street1: '55 Peachtree St',
+    street2: '',
+    city: 'Atlanta',
+    state: 'GA',
+    postal_code: '30301',
+    ...overrides,
+  });
 }
 
 /** Test data: a booked LTL shipment (a credit account's: nothing to pay). */
@@ -49,18 +66,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     delivery_appointment: false,
     delivery_date: null,
     pickup: makePlace(),
-    delivery: makePlace({
-      company: 'Peachtree Retail',
-      first_name: 'Tom',
-      last_name: 'Nguyen',
-      email: 'tom@peach.test',
-      phone: '404 555 0199',
-      street1: '55 Peachtree St',
-      street2: '',
-      city: 'Atlanta',
-      state: 'GA',
-      postal_code: '30301',
-    }),
+    delivery: makeDeliveryPlace(),
     notes: 'Call before arrival',
     pickup_note: null,
     hazardous: true,
@@ -111,5 +117,31 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     canceled_at: null,
     delivered_at: null,
     ...overrides,
+  };
+}
+
+/** Test data: a shipment as a list row (GET /api/shipments) shows it. */
+export function listItemOf(s: ShipmentView): ShipmentListItem {
+  const end = (p: PlaceView) => ({ company: p.company, city: p.city, state: p.state, postal_code: p.postal_code, country: p.country });
+  return {
+    id: s.id,
+    status: s.status,
+    action_required: s.action_required,
+    mode: s.mode,
+    bol_number: s.bol_number,
+    pro_number: s.pro_number,
+    tracking_number: s.tracking_number,
+    reference_type: s.reference_type,
+    reference_number: s.reference_number,
+    carrier_name: s.carrier_name,
+    scac: s.scac,
+    pickup_date: s.pickup_date,
+    estimated_delivery: s.estimated_delivery,
+    origin: end(s.pickup),
+    destination: end(s.delivery),
+    currency: s.currency,
+    total_cents: s.total_cents,
+    payment_state: s.payment_state,
+    created_at: s.created_at,
   };
 }

@@ -1,51 +1,9 @@
-import type { PlaceView, ShipmentListItem, ShipmentView, TrackingEventView } from '@freight/contracts';
+import type { ShipmentListItem, ShipmentView, TrackingEventView } from '@freight/contracts';
+import { listItemOf, makeDeliveryPlace, makePlace, makeShipment } from '../shipment/testShipment';
 
-/** Test data: a list row (GET /api/shipments). */
+/** Test data: a list row (GET /api/shipments) of the shipment of makeShipmentView. */
 export function makeListItem(overrides: Partial<ShipmentListItem> = {}): ShipmentListItem {
-  return {
-    id: 's1',
-    status: 'in_transit',
-    action_required: false,
-    mode: 'ltl',
-    bol_number: 'FP00012345',
-    pro_number: '8812345670',
-    tracking_number: null,
-    reference_type: 'po_number',
-    reference_number: 'PO-4471',
-    carrier_name: 'Saia',
-    scac: 'SAIA',
-    pickup_date: '2026-03-10',
-    estimated_delivery: '2026-03-13',
-    origin: { company: 'Acme Warehouse', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
-    destination: { company: 'Peachtree Retail', city: 'Atlanta', state: 'GA', postal_code: '30301', country: 'US' },
-    currency: 'USD',
-    total_cents: 123_450,
-    payment_state: 'not_required',
-    created_at: '2026-03-09T15:00:00Z',
-    ...overrides,
-  };
-}
-
-function place(overrides: Partial<PlaceView>): PlaceView {
-  return {
-    company: 'Acme Warehouse',
-    first_name: 'Rosa',
-    last_name: 'Díaz',
-    email: 'rosa@acme.test',
-    phone: '312 555 0101',
-    street1: '100 W Madison St',
-    street2: '',
-    city: 'Chicago',
-    state: 'IL',
-    postal_code: '60606',
-    country: 'US',
-    interior_number: '',
-    exterior_number: '',
-    neighborhood: '',
-    opens_at: '08:00',
-    closes_at: '17:00',
-    ...overrides,
-  };
+  return { ...listItemOf(makeShipmentView()), ...overrides };
 }
 
 export function makeEvent(overrides: Partial<TrackingEventView> = {}): TrackingEventView {
@@ -62,34 +20,19 @@ export function makeEvent(overrides: Partial<TrackingEventView> = {}): TrackingE
   };
 }
 
-/** Test data: a shipment in full (GET /api/shipments/:id). */
+/**
+ * Test data: a shipment in full (GET /api/shipments/:id), in transit with three events: the
+ * booked shipment of makeShipment, without hazmat, insurance or extras.
+ */
 export function makeShipmentView(overrides: Partial<ShipmentView> = {}): ShipmentView {
-  const { origin: _o, destination: _d, ...row } = makeListItem();
-  return {
-    ...row,
-    quote_id: 'q1',
-    service: 'standard',
-    pickup_number: 'PU-99812',
-    delivery_confirmation_number: null,
+  return makeShipment({
+    status: 'in_transit',
+    pickup_date: '2026-03-10',
+    estimated_delivery: '2026-03-13',
     transit_days: 3,
-    ready_time: '09:00',
-    close_time: '16:30',
-    delivery_appointment: false,
-    delivery_date: null,
-    pickup: place({}),
-    delivery: place({
-      company: 'Peachtree Retail',
-      first_name: 'Tom',
-      last_name: 'Nguyen',
-      email: 'tom@peach.test',
-      phone: '404 555 0199',
-      street1: '55 Peachtree St',
-      city: 'Atlanta',
-      state: 'GA',
-      postal_code: '30301',
-    }),
+    pickup: makePlace({ street2: '' }),
+    delivery: makeDeliveryPlace(),
     notes: '',
-    pickup_note: null,
     hazardous: false,
     hazmat: null,
     items: [
@@ -135,8 +78,8 @@ export function makeShipmentView(overrides: Partial<ShipmentView> = {}): Shipmen
       }),
       makeEvent(),
     ],
-    canceled_at: null,
-    delivered_at: null,
+    total_cents: 123_450,
+    created_at: '2026-03-09T15:00:00Z',
     ...overrides,
-  };
+  });
 }

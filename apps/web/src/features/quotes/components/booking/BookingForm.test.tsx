@@ -2,7 +2,7 @@ import type { AddressBookEntry, BookingPlace } from '@freight/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeShipment } from '../../../../components/shipment/testShipment';
+import { makeDeliveryPlace, makePlace, makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
@@ -28,40 +28,10 @@ function quoteWith(overrides: Partial<Quote> = {}): Quote {
   });
 }
 
-const place = (overrides: Partial<BookingPlace> = {}): BookingPlace => ({
-  save_to_address_book: false,
-  company: 'Acme Warehouse',
-  first_name: 'Rosa',
-  last_name: 'Díaz',
-  email: 'rosa@acme.test',
-  phone: '312 555 0101',
-  street1: '100 W Madison St',
-  street2: '',
-  city: 'Chicago',
-  state: 'IL',
-  postal_code: '60606',
-  country: 'US',
-  interior_number: '',
-  exterior_number: '',
-  neighborhood: '',
-  opens_at: '08:00',
-  closes_at: '17:00',
-  ...overrides,
-});
-
-const PREFILL = {
-  pickup: place(),
-  delivery: place({
-    company: 'Peachtree Retail',
-    first_name: 'Tom',
-    last_name: 'Nguyen',
-    email: 'tom@peach.test',
-    phone: '404 555 0199',
-    street1: '55 Peachtree St',
-    city: 'Atlanta',
-    state: 'GA',
-    postal_code: '30301',
-  }),
+/** The places of the booked shipment's fixture (a street2-less pickup), as the quote's booking prefill. */
+const PREFILL: { pickup: BookingPlace; delivery: BookingPlace } = {
+  pickup: { save_to_address_book: false, ...makePlace({ street2: '' }) },
+  delivery: { save_to_address_book: false, ...makeDeliveryPlace() },
 };
 
 function signedIn(quote: Quote, extra: Record<string, unknown> = {}) {
