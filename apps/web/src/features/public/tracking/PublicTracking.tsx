@@ -1,5 +1,5 @@
 import type { PublicTrackingView } from '@freight/contracts';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { RouteLine } from '../../../components/tracking/parts';
+import { ShipmentFacts } from '../../../components/tracking/ShipmentFacts';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { TrackingTimeline } from '../../../components/tracking/TrackingTimeline';
 import { isApiError } from '../../../lib/api';
@@ -141,18 +142,7 @@ function Shipment({ view: v }: { view: PublicTrackingView }) {
             <StatusBadge status={v.status} size="lg" />
           </Group>
           <RouteLine origin={v.origin} destination={v.destination} size="lg" fw={600} />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs" component="dl" m={0} mt="xs">
-            {facts.map((f) => (
-              <div key={f.label}>
-                <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-                  {f.label}
-                </Text>
-                <Text component="dd" size="sm" m={0}>
-                  {f.value}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
+          <ShipmentFacts facts={facts} cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs" m={0} mt="xs" />
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="md">

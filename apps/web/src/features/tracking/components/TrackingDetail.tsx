@@ -1,7 +1,6 @@
 import type { ShipmentView } from '@freight/contracts';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -10,6 +9,7 @@ import { fetchShipment, SHIPMENTS_KEY, shipmentKey } from '../../../components/t
 import { formatLocalDate, placeName } from '../../../components/tracking/localTime';
 import { PaymentBadge, RouteLine } from '../../../components/tracking/parts';
 import { ShareTrackingLink } from '../../../components/tracking/ShareTrackingLink';
+import { type ShipmentFact, ShipmentFacts } from '../../../components/tracking/ShipmentFacts';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { newestFirst, TrackingTimeline } from '../../../components/tracking/TrackingTimeline';
 import { isCancelable, useShipmentDialogs } from '../../../components/tracking/useShipmentDialogs';
@@ -79,7 +79,7 @@ function ShipmentDetail({
   const date = (v: string | null) => formatLocalDate(v, i18n.language);
   const latest = newestFirst(s.events)[0];
 
-  const facts: { label: string; value: ReactNode }[] = [
+  const facts: ShipmentFact[] = [
     { label: t('tracking.detail.carrier'), value: [s.carrier_name, t(`shipping_modes.${s.mode}`)].filter(Boolean).join(' · ') },
     { label: t('tracking.detail.pickup_date'), value: date(s.pickup_date) },
     s.delivered_at
@@ -124,25 +124,14 @@ function ShipmentDetail({
             )}
           </Group>
         </Group>
-        <SimpleGrid
+        <ShipmentFacts
+          facts={facts}
           cols={{ base: 1, xs: 2, md: 3 }}
           spacing="md"
           verticalSpacing="sm"
           mt="md"
-          component="dl"
           style={{ margin: 0, marginTop: 'var(--mantine-spacing-md)' }}
-        >
-          {facts.map((f) => (
-            <div key={f.label}>
-              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {f.label}
-              </Text>
-              <Text component="dd" size="sm" m={0}>
-                {f.value}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        />
       </Card>
 
       {s.action_required && (
