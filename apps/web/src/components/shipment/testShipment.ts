@@ -1,4 +1,4 @@
-import type { PlaceView, ShipmentListItem, ShipmentView } from '@freight/contracts';
+import type { PlaceView, ShipmentItemView, ShipmentListItem, ShipmentView } from '@freight/contracts';
 
 /** Test data: a place with its contact. */
 export function makePlace(overrides: Partial<PlaceView> = {}): PlaceView {
@@ -40,6 +40,24 @@ export function makeDeliveryPlace(overrides: Partial<PlaceView> = {}): PlaceView
   });
 }
 
+/** Test data: a line of the shipment (two pallets of paint, hazardous). */
+export function makeItem(overrides: Partial<ShipmentItemView> = {}): ShipmentItemView {
+  return {
+    description: 'Paint cans',
+    package_type: 'pallets',
+    quantity: 2,
+    length_in: 48,
+    width_in: 40,
+    height_in: 48,
+    weight_lb: 500,
+    freight_class: 70,
+    nmfc: '149980',
+    stackable: true,
+    hazardous: true,
+    ...overrides,
+  };
+}
+
 /** Test data: a booked LTL shipment (a credit account's: nothing to pay). */
 export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentView {
   return {
@@ -78,21 +96,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
       emergency_contact: 'ChemTrec',
       emergency_phone: '800 424 9300',
     },
-    items: [
-      {
-        description: 'Paint cans',
-        package_type: 'pallets',
-        quantity: 2,
-        length_in: 48,
-        width_in: 40,
-        height_in: 48,
-        weight_lb: 500,
-        freight_class: 70,
-        nmfc: '149980',
-        stackable: true,
-        hazardous: true,
-      },
-    ],
+    items: [makeItem()],
     accessorials: ['liftgate_delivery', 'hazmat'],
     charges: [
       { code: 'freight', label: 'Freight', amount_cents: 20_000 },

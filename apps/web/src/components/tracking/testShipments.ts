@@ -1,5 +1,5 @@
 import type { ShipmentListItem, ShipmentView, TrackingEventView } from '@freight/contracts';
-import { listItemOf, makeDeliveryPlace, makePlace, makeShipment } from '../shipment/testShipment';
+import { listItemOf, makeItem, makePlace, makeShipment } from '../shipment/testShipment';
 
 /** Test data: a list row (GET /api/shipments) of the shipment of makeShipmentView. */
 export function makeListItem(overrides: Partial<ShipmentListItem> = {}): ShipmentListItem {
@@ -31,25 +31,10 @@ export function makeShipmentView(overrides: Partial<ShipmentView> = {}): Shipmen
     estimated_delivery: '2026-03-13',
     transit_days: 3,
     pickup: makePlace({ street2: '' }),
-    delivery: makeDeliveryPlace(),
     notes: '',
     hazardous: false,
     hazmat: null,
-    items: [
-      {
-        description: 'Paint cans',
-        package_type: 'pallets',
-        quantity: 2,
-        length_in: 48,
-        width_in: 40,
-        height_in: 48,
-        weight_lb: 500,
-        freight_class: 70,
-        nmfc: '',
-        stackable: true,
-        hazardous: false,
-      },
-    ],
+    items: [makeItem({ nmfc: '', hazardous: false })],
     accessorials: [],
     charges: [{ code: 'freight', label: 'Freight', amount_cents: 123_450 }],
     declared_value_cents: 500_000,
