@@ -7,8 +7,9 @@ import { createMailer } from '../../mail/mailer';
 import { Throttle } from '../../security/throttle';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/outbox';
+import { trackedShipment } from '../shipments/shipments.presenter';
 import { demoEventsUntil, demoTimeline } from './demo-timeline';
-import { defaultTrackingAdapters, POLL_JOB, pollTracking, type TrackingAdapter, trackedShipment } from './poll';
+import { defaultTrackingAdapters, POLL_JOB, pollTracking, type TrackingAdapter } from './poll';
 import { carrierByScac, insertShipment } from './test-fixtures';
 import { trackingService } from './tracking.service';
 

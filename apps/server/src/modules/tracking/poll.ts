@@ -25,9 +25,6 @@ const TRACK_TIMEOUT_MS = 10_000;
 /** Carrier calls at once. */
 const CONCURRENCY = 4;
 
-/** The shipment as the carrier's track() sees it (one mapping, shared with cancel). */
-export { trackedShipment };
-
 type PollCtx = Pick<AppContext, 'config' | 'db' | 'now'>;
 
 /**
