@@ -6,7 +6,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { plainText } from '../../i18n';
 import { statusChangeMail } from '../../mail/templates';
-import { MemoryWindows } from '../../security/memory-windows';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
 import { deriveStatus } from './status';
 import { localTime, utcOffsetMinutes } from './tracking.presenter';
@@ -63,7 +62,6 @@ const place = (city: string, state: string) => [city, state].filter(Boolean).joi
 
 export function trackingService(ctx: TrackingCtx) {
   const repo = trackingRepository(ctx.db);
-  const lookupWindows = new MemoryWindows(ctx.now, 60_000);
 
   /**
    * The carriers of `scac` whose tracking secret signed `raw` (header 'sha256=<hex HMAC-SHA256>').
@@ -235,17 +233,21 @@ export function trackingService(ctx: TrackingCtx) {
    * The public page's lookup by BOL, PRO or tracking number, throttled per client address so
    * numbers cannot be enumerated: LOOKUPS_PER_MINUTE lookups a minute, and after
    * MISSES_PER_WINDOW unknown numbers in MISS_WINDOW_SECONDS every lookup (a known number's too)
-   * is refused until that window ends. The lookups a minute are counted in this process's memory
-   * (security/memory-windows.ts: no write per lookup); the unknown numbers, the enumeration
-   * signal, in the database, shared by every process, read in the lookup's own statement.
+   * is refused until that window ends. Counting, checking and looking up are one statement.
    */
   async function publicLookup(number: string, ip: string) {
-    const lookups = lookupWindows.hit(ip);
-    if (lookups.hits > LOOKUPS_PER_MINUTE) throw AppError.tooManyRequests(lookups.retryAfterSeconds);
     const typed = number.trim().slice(0, 64);
     const compact = typed.replace(/[\s-]+/g, '').toUpperCase();
     const missKey = `tracking-miss:${ip}`;
-    const { misses, shipment } = await repo.publicLookup({ typed, compact, missKey, now: ctx.now() });
+    const { lookups, misses, shipment } = await repo.publicLookup({
+      typed,
+      compact,
+      lookupKey: `tracking:${ip}`,
+      missKey,
+      windowSeconds: 60,
+      now: ctx.now(),
+    });
+    if (lookups.hits > LOOKUPS_PER_MINUTE) throw AppError.tooManyRequests(lookups.retryAfterSeconds);
     if (misses.hits >= MISSES_PER_WINDOW) throw AppError.tooManyRequests(misses.retryAfterSeconds);
     if (!shipment || !compact) {
       const missed = await ctx.throttle.hit(missKey, MISS_WINDOW_SECONDS);
