@@ -19,3 +19,17 @@ export async function authState(page: Page) {
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `${import.meta.dirname}/../.artifacts/screens/${name}.png`, fullPage: true });
 }
+
+/** Changes the logged-in user's preferences through the API, as the settings page does. */
+export async function setPreferences(page: Page, settings: Record<string, string>) {
+  const status = await page.evaluate(async (body) => {
+    const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+    const res = await fetch('/api/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
+      body: JSON.stringify(body),
+    });
+    return res.status;
+  }, settings);
+  expect(status).toBe(200);
+}

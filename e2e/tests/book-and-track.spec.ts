@@ -1,21 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
+import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, snap } from '../support/session';
-
-/** Fills the contact and street of one end of the booking (the postal code comes from the quote). */
-async function fillPlace(
-  place: Locator,
-  p: { company: string; first: string; last: string; email: string; phone: string; street: string },
-) {
-  await place.getByLabel('Company/location name').fill(p.company);
-  await place.getByLabel('First name').fill(p.first);
-  await place.getByLabel('Last name').fill(p.last);
-  await place.getByLabel('Email').fill(p.email);
-  await place.getByLabel('Phone').fill(p.phone);
-  await place.getByLabel('Street address').fill(p.street);
-}
 
 test('quote, book, confirmation, the bill of lading, then the public tracking page in a fresh browser', async ({ page, browser }) => {
   await logIn(page, 'shipper@demo.test');
@@ -36,22 +24,8 @@ test('quote, book, confirmation, the bill of lading, then the public tracking pa
 
   const pickup = page.getByRole('group', { name: 'Pickup information' });
   const delivery = page.getByRole('group', { name: 'Delivery information' });
-  await fillPlace(pickup, {
-    company: 'Lakeshore Fixtures',
-    first: 'Maria',
-    last: 'Lopez',
-    email: 'dock@lakeshore.test',
-    phone: '(312) 555-0110',
-    street: '200 E Randolph St',
-  });
-  await fillPlace(delivery, {
-    company: 'Peachtree Supply',
-    first: 'James',
-    last: 'Carter',
-    email: 'receiving@peachtree.test',
-    phone: '(404) 555-0120',
-    street: '55 Park Pl NE',
-  });
+  await fillPlace(pickup, LAKESHORE);
+  await fillPlace(delivery, PEACHTREE);
   await expect(pickup.getByLabel('City')).toHaveValue('Chicago');
   await expect(delivery.getByLabel('City')).toHaveValue('Atlanta');
   await page.getByLabel('Reference type').selectOption({ label: 'PO Number' });

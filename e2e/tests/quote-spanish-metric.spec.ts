@@ -1,20 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { quotablePickupDate } from '../support/quote';
-import { logIn, snap } from '../support/session';
-
-/** Changes the logged-in user's preferences through the API, as the settings page does. */
-async function setPreferences(page: Page, settings: Record<string, string>) {
-  const status = await page.evaluate(async (body) => {
-    const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-    const res = await fetch('/api/settings', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
-      body: JSON.stringify(body),
-    });
-    return res.status;
-  }, settings);
-  expect(status).toBe(200);
-}
+import { logIn, setPreferences, snap } from '../support/session';
 
 test('a shipper who works in Spanish, metric and pesos gets the quote page, density and prices that way', async ({ page }) => {
   await logIn(page, 'other@demo.test');

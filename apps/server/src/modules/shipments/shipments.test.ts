@@ -631,6 +631,7 @@ describe('POST /api/shipments/:id/reship', () => {
 describe('account isolation', () => {
   it('another account gets 404 for the shipment and never lists it', async () => {
     const { shipment } = await quoteAndBook(t, shipper);
+    const unbooked = await createQuote(t, shipper);
     expect((await other.get(`/api/shipments/${shipment.id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/shipments/${shipment.id}/cancel`)).statusCode).toBe(404);
     expect(
@@ -644,6 +645,12 @@ describe('account isolation', () => {
       payload: { cardholder: 'Omar Other', card_number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
     });
     expect(pay.statusCode).toBe(404);
+    for (const kind of ['bol', 'labels', 'pallet_labels']) {
+      expect((await other.get(`/api/shipments/${shipment.id}/documents/${kind}`)).statusCode).toBe(404);
+    }
+    expect((await shipper.get(`/api/shipments/${shipment.id}/documents/bol`)).statusCode).toBe(200);
+    // Booking the shipper's quote from the other account is a 404 too.
+    expect((await book(other, bookingBody(unbooked))).statusCode).toBe(404);
     const listed = (await other.get(`/api/shipments?q=${shipment.bol_number}`)).json();
     expect(listed.data).toEqual([]);
     expect((await other.get('/api/shipments?per_page=100')).json().data.map((s: ShipmentListItem) => s.id)).not.toContain(shipment.id);

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
+import { quotablePickupDate } from '../support/quote';
+import { logIn, setPreferences, snap } from '../support/session';
+
+/**
+ * A prepaid shipper who works in Spanish: books, sees the payment countdown, is declined, pays,
+ * then reships from Shipment History (the booking step comes prefilled) and cancels a shipment.
+ */
+test('a prepaid shipper in Spanish books, pays by card, reships and cancels', async ({ page }) => {
+  await logIn(page, 'prepaid@demo.test');
+  await setPreferences(page, { language: 'es' });
+  try {
+    await page.goto('/login'); // a fresh login stores the user with the new settings
+    await logIn(page, 'prepaid@demo.test');
+    await page.goto('/quote-shipment');
+    await page.getByLabel('Código postal de recolección').fill('60601');
+    await page.getByLabel('Código postal de entrega').fill('30303');
+    await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+    const line = page.getByRole('group', { name: 'Artículo 1' });
+    await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+    await line.getByLabel('Largo').fill('48');
+    await line.getByLabel('Ancho').fill('40');
+    await line.getByLabel('Alto').fill('48');
+    await line.getByLabel('Peso').fill('500');
+    await page.getByLabel('Valor del envío').fill('2000');
+    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+
+    const rate = page.getByTestId('rate-card').first();
+    await rate.getByRole('button', { name: /^Reservar con / }).click();
+    await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
+    await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
+    await page.getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
+    await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+
+    // Booked, awaiting payment with a countdown to automatic cancellation.
+    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+    const bol = (await page.getByText(/^Número de BOL \d{17}$/).textContent())?.match(/\d{17}/)?.[0] ?? '';
+    await expect(page.getByText('Pago pendiente').first()).toBeVisible();
+    await expect(page.getByText(/\d{1,2}:\d{2}/).first()).toBeVisible();
+    await snap(page, 'prepaid-awaiting-payment-es');
+
+    // A declined card first, then a good one.
+    await page.getByRole('button', { name: 'Pagar ahora' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nombre en la tarjeta').fill('Paula Prepaid');
+    await dialog.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Mes de venc.').selectOption('12');
+    await dialog.getByLabel('Año de venc.').selectOption(String(new Date().getFullYear() + 2));
+    await dialog.getByLabel(/CVC/).first().fill('123');
+    await dialog.getByRole('button', { name: /^Pagar / }).click();
+    await expect(dialog.getByText('Su tarjeta fue rechazada. Use otra tarjeta.')).toBeVisible();
+    await dialog.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: /^Pagar / }).click();
+    await expect(page.getByText('Pagado', { exact: true })).toBeVisible();
+    await expect(page.getByText(/terminada en 4242/)).toBeVisible();
+    await snap(page, 'prepaid-paid-es');
+
+    // Shipment History: reship it; the new quote's booking step is prefilled with the same places.
+    await page.goto('/my-shipments');
+    await expect(page.getByRole('heading', { name: 'Historial de envíos' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: bol });
+    await row.getByRole('button', { name: `Acciones para ${bol}` }).click();
+    await page.getByRole('menuitem', { name: 'Volver a enviar' }).click();
+    await page.getByRole('button', { name: 'Continuar a la cotización' }).click();
+    await expect(page).toHaveURL(/\/quote-shipment\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+    await page
+      .getByTestId('rate-card')
+      .first()
+      .getByRole('button', { name: /^Reservar con / })
+      .click();
+    const pickup = page.getByRole('group', { name: 'Información de recolección' });
+    await expect(pickup.getByLabel(/^Empresa\/nombre del lugar/)).toHaveValue(LAKESHORE.company);
+    await expect(page.getByRole('group', { name: 'Información de entrega' }).getByLabel(/^Calle y número/)).toHaveValue(PEACHTREE.street);
+
+    // Cancel the first shipment before pickup.
+    await page.goto('/my-shipments');
+    await page
+      .getByRole('row')
+      .filter({ hasText: bol })
+      .getByRole('button', { name: `Acciones para ${bol}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Cancelar envío' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar envío' }).click();
+    await expect(page.getByRole('row').filter({ hasText: bol })).toContainText('Cancelado');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await snap(page, 'my-shipments-es');
+  } finally {
+    await setPreferences(page, { language: 'en' });
+  }
+});
