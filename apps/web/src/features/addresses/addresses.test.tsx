@@ -3,10 +3,9 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhrWithFetch } from '../../components/csv/testXhr';
-import { AUTH_STATE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { jsonResponse } from '../../test/fixtures';
+import { listPage, renderListScreen } from '../../test/listScreen';
 
 // The screens are heavy for jsdom; a busy machine needs more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -68,39 +67,13 @@ const ROWS = [
   }),
 ];
 
-const page = (data: AddressBookEntry[], current_page = 1, last_page = 3, total = data.length ? 60 : 0) => ({
-  data,
-  meta: { current_page, per_page: 25, total, last_page },
-});
-
 function renderBook(
   path = '/address-book',
   table: Record<string, unknown> = {},
-  list: (url: URL) => unknown = () => page(ROWS),
+  list: (url: URL) => unknown = () => listPage(ROWS),
   language: 'en' | 'es' = 'en',
 ) {
-  const base = makeUser([], { account: { id: 'acc', name: 'Acme', status: 'active', billing_address: null, account_address: null } });
-  const user = { ...base, settings: { ...base.settings, language } };
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
-  setCookie('XSRF-TOKEN', 't');
-  const fetchMock = stubApi({
-    'GET /api/user': { data: user },
-    'GET /api/addresses': (url: string) => {
-      const body = list(new URL(url, 'http://localhost'));
-      return body instanceof Response ? body : jsonResponse(200, body);
-    },
-    ...table,
-  });
-  const app = renderApp(path);
-  const listQueries = () =>
-    fetchMock.mock.calls
-      .filter(([u, init]) => String(u).startsWith('/api/addresses?') || (u === '/api/addresses' && (init?.method ?? 'GET') === 'GET'))
-      .map(([u]) => Object.fromEntries(new URL(String(u), 'http://localhost').searchParams)) as Record<string, string>[];
-  const bodiesOf = (method: string, url: string) =>
-    fetchMock.mock.calls
-      .filter(([u, init]) => u === url && init?.method === method)
-      .map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
-  return { ...app, fetchMock, listQueries, bodiesOf };
+  return renderListScreen({ path, endpoint: '/api/addresses', list, language, stubs: table });
 }
 
 const cellsOf = (row: HTMLElement) =>
@@ -180,7 +153,7 @@ describe('address book', { timeout: 90_000 }, () => {
   });
 
   it('says when the book is empty, and when a search finds nothing', async () => {
-    renderBook('/address-book?q=zzz', {}, () => page([]));
+    renderBook('/address-book?q=zzz', {}, () => listPage([]));
     expect(await screen.findByText('No address matches your search.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findByText('Your address book is empty. Add an address or upload a CSV file.')).toBeInTheDocument();
@@ -407,7 +380,7 @@ describe('address book', { timeout: 90_000 }, () => {
 
   it('speaks Spanish', async () => {
     await act(() => i18n.changeLanguage('es'));
-    renderBook('/address-book', {}, () => page(ROWS), 'es');
+    renderBook('/address-book', {}, () => listPage(ROWS), 'es');
     expect(await screen.findByRole('heading', { name: 'Libreta de direcciones' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(

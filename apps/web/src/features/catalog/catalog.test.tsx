@@ -8,6 +8,7 @@ import { createQueryClient, Providers } from '../../app/providers';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
 import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
+import { listAnswer, listPage } from '../../test/listScreen';
 import { stubApi } from '../../test/stubApi';
 import { ProductCatalogRoute } from './routes';
 
@@ -45,10 +46,7 @@ const ROWS: Product[] = [
   },
 ];
 
-const page = (data: Product[], current_page = 1, last_page = 2, total = data.length ? 30 : 0) => ({
-  data,
-  meta: { current_page, per_page: 25, total, last_page },
-});
+const page = (data: Product[], current_page = 1) => listPage(data, current_page, 2, data.length ? 30 : 0);
 
 type Handler = (url: string, init?: RequestInit) => Response;
 
@@ -57,12 +55,8 @@ function renderCatalog(
 ) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([], { settings: { ...DEFAULT_SETTINGS, ...opts.settings } })));
   setCookie('XSRF-TOKEN', 't');
-  const list = opts.list ?? (() => page(ROWS));
   const fetchMock = stubApi({
-    'GET /api/products': (url: string) => {
-      const body = list(new URL(url, 'http://localhost'));
-      return body instanceof Response ? body : jsonResponse(200, body);
-    },
+    'GET /api/products': listAnswer(opts.list ?? (() => page(ROWS))),
     ...opts.routes,
   });
   const router = createMemoryRouter([{ path: '/product-catalog', element: <ProductCatalogRoute /> }], {

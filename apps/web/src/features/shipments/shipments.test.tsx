@@ -3,10 +3,9 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeListItem, makeShipmentView } from '../../components/tracking/testShipments';
-import { AUTH_STATE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { jsonResponse } from '../../test/fixtures';
+import { listPage, renderListScreen } from '../../test/listScreen';
 
 // The screens are heavy for jsdom; a busy machine needs more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,40 +30,14 @@ const ROWS: ShipmentListItem[] = [
   }),
 ];
 
-const page = (data: ShipmentListItem[], current_page = 1, last_page = 3, total = data.length ? 60 : 0) => ({
-  data,
-  meta: { current_page, per_page: 25, total, last_page },
-});
-
 function renderHistory(
   path = '/my-shipments',
   table: Record<string, unknown> = {},
-  list: (url: URL) => unknown = () => page(ROWS),
+  list: (url: URL) => unknown = () => listPage(ROWS),
   language: 'en' | 'es' = 'en',
 ) {
-  const base = makeUser([], { account: { id: 'acc', name: 'Acme', status: 'active', billing_address: null, account_address: null } });
-  const user = { ...base, settings: { ...base.settings, language } };
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
-  setCookie('XSRF-TOKEN', 't');
-  const fetchMock = stubApi({
-    'GET /api/user': { data: user },
-    'GET /api/shipments': (url: string) => {
-      const body = list(new URL(url, 'http://localhost'));
-      return body instanceof Response ? body : jsonResponse(200, body);
-    },
-    'GET /api/shipments/s1': { data: makeShipmentView({ id: 's1', status: 'pending' }) },
-    ...table,
-  });
-  const app = renderApp(path);
-  const listQueries = () =>
-    fetchMock.mock.calls
-      .filter(([u, init]) => String(u).split('?')[0] === '/api/shipments' && (init?.method ?? 'GET') === 'GET')
-      .map(([u]) => Object.fromEntries(new URL(String(u), 'http://localhost').searchParams)) as Record<string, string>[];
-  const bodiesOf = (method: string, url: string) =>
-    fetchMock.mock.calls
-      .filter(([u, init]) => u === url && init?.method === method)
-      .map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
-  return { ...app, fetchMock, listQueries, bodiesOf };
+  const stubs = { 'GET /api/shipments/s1': { data: makeShipmentView({ id: 's1', status: 'pending' }) }, ...table };
+  return renderListScreen({ path, endpoint: '/api/shipments', list, language, stubs });
 }
 
 const cellsOf = (row: HTMLElement) =>
@@ -116,7 +89,7 @@ describe('shipment history', { timeout: 90_000 }, () => {
   });
 
   it('searches (debounced), filters by status, sorts and pages through the URL', async () => {
-    const { router, listQueries } = renderHistory('/my-shipments', {}, (url) => page(ROWS, Number(url.searchParams.get('page'))));
+    const { router, listQueries } = renderHistory('/my-shipments', {}, (url) => listPage(ROWS, Number(url.searchParams.get('page'))));
     await screen.findByRole('table');
     await userEvent.type(screen.getByLabelText('Search'), 'Atlanta');
     await waitFor(() => expect(router.state.location.search).toBe('?q=Atlanta'));
@@ -244,14 +217,14 @@ describe('shipment history', { timeout: 90_000 }, () => {
   });
 
   it('offers Quote & Ship when there are no shipments yet', async () => {
-    renderHistory('/my-shipments', {}, () => page([], 1, 1));
+    renderHistory('/my-shipments', {}, () => listPage([], 1, 1));
     expect(await screen.findByText('You have no shipments yet. Get a quote and book it to see it here.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Quote & Ship' })).toHaveAttribute('href', '/quote-shipment');
   });
 
   it('says when loading failed, and tries again', async () => {
     let fail = true;
-    const { listQueries } = renderHistory('/my-shipments', {}, () => (fail ? jsonResponse(403, { message: 'Forbidden' }) : page(ROWS)));
+    const { listQueries } = renderHistory('/my-shipments', {}, () => (fail ? jsonResponse(403, { message: 'Forbidden' }) : listPage(ROWS)));
     expect(await screen.findByText('There was an error when trying to load your shipments. Please try again later.')).toBeInTheDocument();
     fail = false;
     const before = listQueries().length;
@@ -263,7 +236,7 @@ describe('shipment history', { timeout: 90_000 }, () => {
 
   it('speaks Spanish', async () => {
     await act(() => i18n.changeLanguage('es'));
-    renderHistory('/my-shipments', {}, () => page(ROWS), 'es');
+    renderHistory('/my-shipments', {}, () => listPage(ROWS), 'es');
     expect(await screen.findByRole('heading', { name: 'Historial de envíos' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: /Transportista/ })).toBeInTheDocument();

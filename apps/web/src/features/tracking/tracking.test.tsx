@@ -3,10 +3,9 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent, makeListItem, makeShipmentView } from '../../components/tracking/testShipments';
-import { AUTH_STATE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { jsonResponse } from '../../test/fixtures';
+import { listPage, renderListScreen } from '../../test/listScreen';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -14,25 +13,13 @@ const ROWS: ShipmentListItem[] = [
   makeListItem({ id: 's1', status: 'in_transit' }),
   makeListItem({ id: 's2', status: 'delayed', action_required: true, bol_number: 'FP00099999', estimated_delivery: null }),
 ];
-const page = (data: ShipmentListItem[], last_page = 1) => ({
-  data,
-  meta: { current_page: 1, per_page: 25, total: data.length, last_page },
-});
+const page = (data: ShipmentListItem[], last_page = 1) => listPage(data, 1, last_page, data.length);
 
 function renderTracking(path: string, table: Record<string, unknown> = {}, language: 'en' | 'es' = 'en') {
-  const base = makeUser([], { account: { id: 'acc', name: 'Acme', status: 'active', billing_address: null, account_address: null } });
-  const user = { ...base, settings: { ...base.settings, language } };
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
-  setCookie('XSRF-TOKEN', 't');
-  const fetchMock = stubApi({ 'GET /api/user': { data: user }, ...table });
-  const app = renderApp(path);
-  const listQueries = () =>
-    fetchMock.mock.calls
-      .filter(([u, init]) => String(u).split('?')[0] === '/api/shipments' && (init?.method ?? 'GET') === 'GET')
-      .map(([u]) => Object.fromEntries(new URL(String(u), 'http://localhost').searchParams)) as Record<string, string>[];
+  const app = renderListScreen({ path, endpoint: '/api/shipments', language, stubs: table });
   const calls = (method: string, url: string) =>
-    fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method);
-  return { ...app, fetchMock, listQueries, calls };
+    app.fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method);
+  return { ...app, calls };
 }
 
 const detail = (over: Partial<ShipmentView> = {}) => makeShipmentView({ id: 's1', ...over });

@@ -6,6 +6,7 @@ import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser } from '../../../../test/fixtures';
+import { listAnswer, listPage } from '../../../../test/listScreen';
 import { stubApi } from '../../../../test/stubApi';
 import type { QuoteSummary } from '../../api/quotesApi';
 import { QuoteHistoryRoute, SavedQuotesRoute } from '../../routes/QuoteListRoutes';
@@ -40,23 +41,15 @@ const ROWS: QuoteSummary[] = [
   },
 ];
 
-const page = (data: QuoteSummary[], current_page = 1, last_page = 3, total = data.length > 0 ? 60 : 0) => ({
-  data,
-  meta: { current_page, per_page: 25, total, last_page },
-});
-
 function ReRun() {
   const { id } = useParams();
   return <p>Re-running {id}</p>;
 }
 
-function renderList(path: string, answer: (url: URL) => unknown = () => page(ROWS)) {
+function renderList(path: string, answer: (url: URL) => unknown = () => listPage(ROWS)) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([])));
   const fetchMock = stubApi({
-    'GET /api/quotes': (url: string) => {
-      const body = answer(new URL(url, 'http://localhost'));
-      return body instanceof Response ? body : jsonResponse(200, body);
-    },
+    'GET /api/quotes': listAnswer(answer),
   });
   const router = createMemoryRouter(
     [
@@ -147,7 +140,7 @@ describe('quote lists', { timeout: 30_000 }, () => {
   });
 
   it('pages through the URL, so back returns to the previous page', async () => {
-    const { router, queries } = renderList('/quote-history', (url) => page(ROWS, Number(url.searchParams.get('page'))));
+    const { router, queries } = renderList('/quote-history', (url) => listPage(ROWS, Number(url.searchParams.get('page'))));
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(queries().at(-1)).toMatchObject({ page: '2' }));
@@ -160,7 +153,7 @@ describe('quote lists', { timeout: 30_000 }, () => {
   it('goes to the last page from a page past the end, instead of saying there are no quotes', async () => {
     const { router } = renderList('/quote-history?page=9', (url) => {
       const current = Number(url.searchParams.get('page'));
-      return current > 3 ? page([], current, 3, 60) : page(ROWS, current);
+      return current > 3 ? listPage([], current, 3, 60) : listPage(ROWS, current);
     });
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
     expect(await screen.findByRole('table')).toBeInTheDocument();
@@ -180,7 +173,7 @@ describe('quote lists', { timeout: 30_000 }, () => {
   });
 
   it('says when there is nothing yet, with a link to get a quote, and when a search finds nothing', async () => {
-    renderList('/saved-quotes', () => page([], 1, 1));
+    renderList('/saved-quotes', () => listPage([], 1, 1));
     expect(
       await screen.findByText('You have no saved quotes yet. Save a quote from its rate results to keep it here.'),
     ).toBeInTheDocument();
@@ -189,7 +182,9 @@ describe('quote lists', { timeout: 30_000 }, () => {
   });
 
   it('offers to clear filters when a search finds nothing', async () => {
-    const { router } = renderList('/quote-history?q=zzz&mode=parcel', (url) => (url.searchParams.get('q') ? page([], 1, 1) : page(ROWS)));
+    const { router } = renderList('/quote-history?q=zzz&mode=parcel', (url) =>
+      url.searchParams.get('q') ? listPage([], 1, 1) : listPage(ROWS),
+    );
     expect(await screen.findByText('No quotes match your search.')).toBeInTheDocument();
     expect(screen.getByLabelText('Search')).toHaveValue('zzz');
     expect(screen.getByLabelText('Mode')).toHaveValue('parcel');
