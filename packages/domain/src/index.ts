@@ -3,5 +3,5 @@ export * from './limits';
 export * from './password';
 export * from './roles';
 export * from './settings';
-export * from './support';
 export * from './shipping';
+export * from './support';

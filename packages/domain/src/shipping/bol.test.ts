@@ -26,12 +26,17 @@ describe('vicsBolNumber', () => {
 
   it('always validates, and a changed digit never does', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 999_999_999 }), fc.integer({ min: 0, max: 16 }), fc.integer({ min: 1, max: 9 }), (serial, at, delta) => {
-        const bol = vicsBolNumber(serial);
-        expect(isVicsBolNumber(bol)).toBe(true);
-        const changed = bol.slice(0, at) + String((Number(bol[at]) + delta) % 10) + bol.slice(at + 1);
-        expect(isVicsBolNumber(changed)).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 999_999_999 }),
+        fc.integer({ min: 0, max: 16 }),
+        fc.integer({ min: 1, max: 9 }),
+        (serial, at, delta) => {
+          const bol = vicsBolNumber(serial);
+          expect(isVicsBolNumber(bol)).toBe(true);
+          const changed = bol.slice(0, at) + String((Number(bol[at]) + delta) % 10) + bol.slice(at + 1);
+          expect(isVicsBolNumber(changed)).toBe(false);
+        },
+      ),
     );
   });
 
