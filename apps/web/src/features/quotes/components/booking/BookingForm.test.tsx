@@ -126,6 +126,17 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     expect(postsTo(fetchMock, '/api/shipments')).toHaveLength(0);
   });
 
+  it('takes the attention alert away once the highlighted fields are fixed', async () => {
+    await openBooking(quoteWith({ booking_prefill: PREFILL }));
+    await user().click(bookButton());
+    expect(await screen.findByText('Some details need your attention. Check the highlighted fields.')).toBeInTheDocument();
+    expect(screen.getByText('You must accept the disclaimer to book.')).toBeInTheDocument();
+    await acceptDisclaimer();
+    await waitFor(() =>
+      expect(screen.queryByText('Some details need your attention. Check the highlighted fields.')).not.toBeInTheDocument(),
+    );
+  });
+
   it('fills both places from the quote’s booking prefill (reship), and picks from the address book', async () => {
     const acme: AddressBookEntry = {
       id: '6f1c2f9e-0000-4000-8000-000000000001',

@@ -450,7 +450,8 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
 
         <div ref={failureRef} tabIndex={-1} style={{ outline: 'none' }}>
           <Stack gap="sm">
-            {checkFields && (
+            {/* Mantine clears a field's error as it is edited: the alert goes once all are fixed. */}
+            {checkFields && Object.keys(form.errors).length > 0 && (
               <Alert color="red" role="alert">
                 {t('quotes.booking.check_fields')}
               </Alert>
