@@ -41,6 +41,11 @@ export function presentAddress(row: AddressRow): AddressBookEntry {
   };
 }
 
-export function presentAddressPage(rows: AddressRow[], total: number, page: number, perPage: number): Paginated<AddressBookEntry> {
-  return { data: rows.map(presentAddress), meta: pageMeta(total, page, perPage) };
+export function presentAddressPage(
+  rows: AddressRow[],
+  { total, capped }: { total: number; capped: boolean },
+  page: number,
+  perPage: number,
+): Paginated<AddressBookEntry> {
+  return { data: rows.map(presentAddress), meta: pageMeta(total, page, perPage, capped) };
 }

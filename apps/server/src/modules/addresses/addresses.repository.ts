@@ -1,7 +1,8 @@
 import type { ADDRESS_SORTS, AddressBookEntryValues } from '@freight/contracts';
-import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addressBook } from '../../db/schema';
+import { countAhead } from '../../paging';
 
 export type AddressRow = typeof addressBook.$inferSelect;
 export type AddressSort = (typeof ADDRESS_SORTS)[number];
@@ -102,17 +103,18 @@ export function addressesRepository(db: Db) {
   return {
     async page(accountId: string, query: AddressQuery & { page: number; perPage: number }) {
       const where = ofAccount(accountId, query);
-      const [rows, [total]] = await Promise.all([
+      const offset = (query.page - 1) * query.perPage;
+      const [rows, counted] = await Promise.all([
         db
           .select()
           .from(addressBook)
           .where(where)
           .orderBy(...orderOf(query))
           .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage),
-        db.select({ n: count() }).from(addressBook).where(where),
+          .offset(offset),
+        countAhead(db, addressBook, where, offset),
       ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows, ...counted };
     },
 
     /** Every matching entry, in the list's order (the CSV export). */

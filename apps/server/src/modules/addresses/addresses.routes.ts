@@ -35,8 +35,8 @@ export async function addressesRoutes(app: FastifyInstance, ctx: AppContext, ver
   r.get('/api/addresses', { preValidation: requireCustomer, schema: { querystring: pageQuery } }, async (request) => {
     const { account, settings } = customer(request);
     const perPage = request.query.per_page ?? settings.recordsPerPage;
-    const { rows, total } = await service.page(account.id, { ...view(request.query), page: request.query.page, perPage });
-    return presentAddressPage(rows, total, request.query.page, perPage);
+    const { rows, ...counted } = await service.page(account.id, { ...view(request.query), page: request.query.page, perPage });
+    return presentAddressPage(rows, counted, request.query.page, perPage);
   });
 
   r.post('/api/addresses', { preValidation: requireCustomer, config: SAVE, schema: { body: addressBookEntry } }, async (request, reply) => {

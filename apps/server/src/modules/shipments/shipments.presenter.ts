@@ -153,7 +153,7 @@ export function presentShipmentPage(
   page: number,
   perPage: number,
 ): Paginated<ShipmentListItem> {
-  return { data: rows.map(listItem), meta: { ...pageMeta(total, page, perPage), total_capped: capped } };
+  return { data: rows.map(listItem), meta: pageMeta(total, page, perPage, capped) };
 }
 
 /** The shipment as a carrier's cancel and tracking see it. */

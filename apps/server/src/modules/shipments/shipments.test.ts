@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { accounts, addressBook, jobs, quotes, shipmentEvents, shipments, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { COUNT_AHEAD } from '../../paging';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
-import { COUNT_AHEAD } from './shipments.repository';
 import { shipmentsService } from './shipments.service';
 import {
   book,
