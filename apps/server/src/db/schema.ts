@@ -498,7 +498,8 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    status: text('status', { enum: ['authorized', 'declined', 'failed'] }).notNull(),
+    /** 'voided': an authorization released when its booking was canceled. */
+    status: text('status', { enum: ['authorized', 'declined', 'failed', 'voided'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     holdCents: integer('hold_cents').notNull(),
     currency: text('currency').notNull(),

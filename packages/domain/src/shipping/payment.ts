@@ -6,8 +6,11 @@ export const CARD_AUTH_HOLD_CENTS = 25_000;
 /** A prepaid booking left unpaid this long is canceled automatically. */
 export const AWAITING_PAYMENT_MINUTES = 60;
 
-/** Where a booking stands with its payment: credit accounts pay by invoice ('not_required'). */
-export const PAYMENT_STATES = ['not_required', 'awaiting', 'paid', 'expired'] as const;
+/**
+ * Where a booking stands with its payment: credit accounts pay by invoice ('not_required');
+ * 'released': a paid booking was canceled and its card authorization voided.
+ */
+export const PAYMENT_STATES = ['not_required', 'awaiting', 'paid', 'expired', 'released'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** How an account pays: on terms (invoiced) or by card at booking. */

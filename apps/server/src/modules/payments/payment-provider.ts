@@ -22,10 +22,13 @@ export type AuthorizeResult = { status: 'authorized'; ref: string; brand: string
 /**
  * A card payment processor. `authorize` answers authorized or declined; it throws when the
  * processor cannot be reached or fails (the caller records a failed payment and charges nothing).
+ * `void` releases an authorization (a canceled booking); voiding one twice is harmless; it throws
+ * when the processor cannot be reached (the job that calls it tries again).
  */
 export interface PaymentProvider {
   readonly name: string;
   authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
+  void(ref: string): Promise<void>;
 }
 
 /** The Luhn (mod-10) check every card number passes. */
@@ -74,5 +77,9 @@ export class TestProcessor implements PaymentProvider {
     if (number === TEST_CARDS.declined) return { status: 'declined', reason: 'card_declined' };
     const ref = `test_auth_${createHash('sha256').update(request.idempotency_key).digest('hex').slice(0, 24)}`;
     return { status: 'authorized', ref, brand: cardBrand(number), last4: number.slice(-4) };
+  }
+
+  async void(ref: string): Promise<void> {
+    if (!ref.startsWith('test_auth_')) throw new Error('test processor: unknown authorization');
   }
 }

@@ -17,6 +17,18 @@ export function paymentsRepository(db: Db) {
       return row;
     },
 
+    /** The shipment's authorizations still holding money on the card. */
+    authorizedOf(shipmentId: string) {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.status, 'authorized')));
+    },
+
+    async markVoided(id: string) {
+      await db.update(payments).set({ status: 'voided' }).where(eq(payments.id, id));
+    },
+
     async insert(row: NewPaymentRow): Promise<PaymentRow> {
       const [inserted] = await db.insert(payments).values(row).returning();
       if (!inserted) throw new Error('payment not recorded');

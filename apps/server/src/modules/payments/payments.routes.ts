@@ -9,18 +9,29 @@ import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import { idempotencyKey } from '../shipments/shipments.routes';
 import { shipmentView } from '../shipments/shipments.service';
-import { PAYMENT_EXPIRY_JOB, type PaymentsServiceOptions, paymentExpiryHandler, paymentsService } from './payments.service';
+import { TestProcessor } from './payment-provider';
+import {
+  PAYMENT_EXPIRY_JOB,
+  PAYMENT_VOID_JOB,
+  type PaymentsServiceOptions,
+  paymentExpiryHandler,
+  paymentsService,
+  paymentVoidHandler,
+} from './payments.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
 /**
  * Card payment of a prepaid booking (POST /api/shipments/:id/payment, header Idempotency-Key)
- * and the job that cancels a booking left unpaid past its due time.
+ * and the jobs that cancel a booking left unpaid past its due time and release the card
+ * authorization of a paid booking that was canceled.
  */
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, opts: PaymentsServiceOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = paymentsService(ctx, opts);
+  const provider = opts.provider ?? new TestProcessor();
+  const service = paymentsService(ctx, { ...opts, provider });
   ctx.jobs.register(PAYMENT_EXPIRY_JOB, paymentExpiryHandler(ctx, opts.carrierFor));
+  ctx.jobs.register(PAYMENT_VOID_JOB, paymentVoidHandler(ctx, provider));
 
   r.post(
     '/api/shipments/:id/payment',

@@ -1,13 +1,21 @@
 import type { PaymentRequest } from '@freight/contracts';
 import { CARD_AUTH_HOLD_CENTS, type Currency } from '@freight/domain';
 import { convertCents } from '@freight/domain/rating';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { shipments as shipmentsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { JobOutcome } from '../../jobs/jobs';
 import { trackedShipment } from '../shipments/shipments.presenter';
 import { type ShipmentRow, shipmentsRepository } from '../shipments/shipments.repository';
-import { type CarrierFactory, defaultCarrierFor, exchangeRatesOf, PAYMENT_EXPIRY_JOB } from '../shipments/shipments.service';
+import {
+  type CarrierFactory,
+  defaultCarrierFor,
+  exchangeRatesOf,
+  PAYMENT_EXPIRY_JOB,
+  PAYMENT_VOID_JOB,
+} from '../shipments/shipments.service';
 import { isLuhnValid, type PaymentProvider, TestProcessor } from './payment-provider';
 import { type PaymentRow, paymentsRepository } from './payments.repository';
 
@@ -66,6 +74,27 @@ export function paymentExpiryHandler(ctx: Pick<AppContext, 'db' | 'now'>, carrie
       if (row.paymentDueAt && now.getTime() < row.paymentDueAt.getTime()) return { runAgainAt: row.paymentDueAt };
       await expireIfDue(tx, row, now, carrierFor);
     });
+  };
+}
+
+/**
+ * The job that releases a canceled booking's card authorizations: each is voided with the
+ * processor, then marked; the booking's payment becomes 'released'. A processor that cannot be
+ * reached throws, and the job runner tries again later; what was voided stays voided.
+ */
+export function paymentVoidHandler(ctx: Pick<AppContext, 'db' | 'now'>, provider: PaymentProvider) {
+  return async (payload: unknown): Promise<JobOutcome> => {
+    const id = (payload as { shipment_id?: unknown } | null)?.shipment_id;
+    if (typeof id !== 'string') return;
+    const payments = paymentsRepository(ctx.db);
+    for (const payment of await payments.authorizedOf(id)) {
+      if (payment.providerRef) await provider.void(payment.providerRef);
+      await payments.markVoided(payment.id);
+    }
+    await ctx.db
+      .update(shipmentsTable)
+      .set({ paymentState: 'released', updatedAt: ctx.now() })
+      .where(and(eq(shipmentsTable.id, id), eq(shipmentsTable.status, 'canceled'), eq(shipmentsTable.paymentState, 'paid')));
   };
 }
 
@@ -156,10 +185,13 @@ export function paymentsService(ctx: AppContext, opts: PaymentsServiceOptions = 
         throw new AppError(502, 'payment_failed', 'errors.payment_failed');
       case 'authorized':
         return (await shipments.find(accountId, shipmentId)) ?? outcome.row;
+      case 'voided':
+        // The key's payment went through, then the booking was canceled and the hold released.
+        throw conflict('errors.payment_not_due');
     }
   }
 
   return { pay };
 }
 
-export { PAYMENT_EXPIRY_JOB };
+export { PAYMENT_EXPIRY_JOB, PAYMENT_VOID_JOB };

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, jobs, payments, shipmentEvents, shipments } from '../../db/schema';
 import { JobRunner } from '../../jobs/jobs';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { PAYMENT_EXPIRY_JOB } from '../shipments/shipments.service';
+import { PAYMENT_EXPIRY_JOB, PAYMENT_VOID_JOB } from '../shipments/shipments.service';
 import { quoteAndBook, text } from '../shipments/test-helpers';
 import { cardBrand, isLuhnValid, TEST_CARDS, TestProcessor } from './payment-provider';
-import { paymentExpiryHandler } from './payments.service';
+import { paymentExpiryHandler, paymentVoidHandler } from './payments.service';
 
 let t: TestApp;
 let prepaid: TestClient;
@@ -206,6 +206,45 @@ describe('POST /api/shipments/:id/payment', () => {
     const canceled = (await prepaid.post(`/api/shipments/${shipment.id}/cancel`)).json().data as ShipmentView;
     expect(canceled.payment).toMatchObject({ state: 'not_required', due_at: null });
     expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(409);
+  });
+});
+
+describe('canceling a paid booking', () => {
+  it('releases the card authorization through the void job, and says so', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    const key = randomUUID();
+    expect((await pay(prepaid, shipment.id, card(), key)).statusCode).toBe(200);
+    const cancel = await prepaid.post(`/api/shipments/${shipment.id}/cancel`);
+    expect(cancel.statusCode).toBe(200);
+    const scheduled = await db().select().from(jobs).where(eq(jobs.key, shipment.id));
+    expect(scheduled.map((j) => j.kind)).toContain(PAYMENT_VOID_JOB);
+    await t.app.jobs.runDue();
+    const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
+    expect(rows.map((r) => r.status)).toEqual(['voided']);
+    expect((await view(prepaid, shipment.id)).payment.state).toBe('released');
+    // The payment's key cannot pay the canceled booking again.
+    const replay = await pay(prepaid, shipment.id, card(), key);
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json()).toEqual({ code: 'conflict', message: text('errors.payment_not_due') });
+  });
+
+  it('tries again when the processor cannot be reached', async () => {
+    const { shipment } = await quoteAndBook(t, prepaid);
+    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(200);
+    const failing = new TestProcessor();
+    failing.void = async () => {
+      throw new Error('test processor: service unavailable');
+    };
+    const next = new JobRunner(db(), () => t.clock.now, t.app.log);
+    next.register(PAYMENT_VOID_JOB, paymentVoidHandler({ db: db(), now: () => t.clock.now }, failing));
+    expect((await prepaid.post(`/api/shipments/${shipment.id}/cancel`)).statusCode).toBe(200);
+    await next.runDue();
+    expect((await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).map((r) => r.status)).toEqual(['authorized']);
+    expect((await view(prepaid, shipment.id)).payment.state).toBe('paid');
+    // The processor is back a minute later: the job's retry releases it.
+    t.clock.advanceMinutes(2);
+    await t.app.jobs.runDue();
+    expect((await view(prepaid, shipment.id)).payment.state).toBe('released');
   });
 });
 

@@ -42,6 +42,8 @@ import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from 
 
 /** The durable job that cancels a prepaid booking left unpaid (payments module registers its handler). */
 export const PAYMENT_EXPIRY_JOB = 'shipment.payment_expiry';
+/** Releases the card authorization of a paid booking that was canceled (modules/payments). */
+export const PAYMENT_VOID_JOB = 'shipment.payment_void';
 
 /** Who books: the caller's account (every record is looked up through it), user and payment terms. */
 export interface Shipper {
@@ -428,6 +430,9 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           updatedAt: at,
           ...(row.paymentState === 'awaiting' ? { paymentState: 'not_required' as const } : {}),
         });
+        // A paid booking's card authorization is released by a durable job: the cancel does not
+        // wait on the processor, and an outage is tried again.
+        if (row.paymentState === 'paid') await ctx.jobs.schedule(PAYMENT_VOID_JOB, id, at, { shipment_id: id }, tx);
         await r.addEvent({
           shipmentId: id,
           source: 'portal',

@@ -101,6 +101,13 @@ describe('PaymentPanel', { timeout: 30_000 }, () => {
     expect(screen.getByText(/this order was canceled automatically/)).toBeInTheDocument();
   });
 
+  it('says a paid booking that was canceled had its card authorization released', () => {
+    setup(makeShipment({ status: 'canceled', payment: { ...awaiting(0).payment, state: 'released' }, payment_state: 'released' }));
+    expect(screen.getByText('Payment released')).toBeInTheDocument();
+    expect(screen.getByText(/the authorization of .+ on your card was released and nothing is charged/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
   it('pays by card: checks the fields, sends one Idempotency-Key, then shows the paid state with the last 4 digits', async () => {
     const paid = awaiting(3600, {});
     paid.payment = { ...paid.payment, state: 'paid', card_last4: '4242', paid_at: '2030-03-10T15:01:00Z' };

@@ -76,6 +76,14 @@ export function PaymentPanel({
     );
   }
 
+  if (payment.state === 'released') {
+    return (
+      <Alert color="gray" title={t('shipment.payment.released_title')} data-testid="payment-panel">
+        {t('shipment.payment.released_body', { amount })}
+      </Alert>
+    );
+  }
+
   if (payment.state === 'expired' || lapsed) {
     return (
       <Alert color="red" title={t('shipment.payment.expired_title')} role="alert" data-testid="payment-panel">
