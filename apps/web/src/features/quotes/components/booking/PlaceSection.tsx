@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupPostalCode } from '../../api/quotesApi';
-import { searchAddresses } from '../form/pickersApi';
-import { SearchPicker } from '../form/SearchPicker';
+import { AddressPicker } from '../form/AddressPicker';
 import { type BookingValues, type End, fieldId, placeFromEntry, samePostalCode } from './model';
 
 /**
@@ -63,23 +62,10 @@ export function PlaceSection({ form, end, onRequote }: { form: UseFormReturnType
   return (
     <Fieldset legend={t(`quotes.booking.place.${end}_title`)} data-testid={`booking-${end}`}>
       <Stack gap="sm">
-        <SearchPicker<AddressBookEntry>
+        <AddressPicker
           key={pickerKey}
           label={t(`quotes.booking.place.pick_${end}`)}
           placeholder={t('quotes.booking.place.placeholder')}
-          queryKey="address-picker"
-          search={searchAddresses}
-          idOf={(a) => a.id}
-          describe={(a) => ({
-            title: a.company,
-            detail: t('quotes.form.pickers.address.detail', {
-              street: a.street1,
-              city: a.city,
-              state: a.state,
-              postal_code: a.postal_code,
-              country: a.country,
-            }),
-          })}
           onPick={pick}
           chosen={
             place.address_book_id ? (

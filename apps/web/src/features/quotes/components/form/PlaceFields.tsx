@@ -9,9 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api';
 import { translateMessage } from '../../../../lib/forms';
 import { lookupPostalCode } from '../../api/quotesApi';
+import { AddressPicker } from './AddressPicker';
 import { type FormValues, normalizePostalCode, type SiteType } from './model';
-import { searchAddresses } from './pickersApi';
-import { SearchPicker } from './SearchPicker';
 
 /** A complete code of the country: US ZIP (ZIP+4 allowed), Canadian A1A 1A1, Mexican 5-digit CP. */
 const COMPLETE: Record<Country, RegExp> = {
@@ -91,22 +90,9 @@ export function PlaceFields({
   return (
     <Grid gap="xs">
       <Grid.Col span={12}>
-        <SearchPicker<AddressBookEntry>
+        <AddressPicker
           label={t(`quotes.form.pickers.address.${side}`)}
           placeholder={t('quotes.form.pickers.address.placeholder')}
-          queryKey="address-picker"
-          search={searchAddresses}
-          idOf={(a) => a.id}
-          describe={(a) => ({
-            title: a.company,
-            detail: t('quotes.form.pickers.address.detail', {
-              street: a.street1,
-              city: a.city,
-              state: a.state,
-              postal_code: a.postal_code,
-              country: a.country,
-            }),
-          })}
           onPick={(a) => {
             setPicked(a);
             onPick(a);
