@@ -1,24 +1,13 @@
 import type { ProductValues } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { productColumns } from '../modules/products/products.repository';
+import { TEMPLATE_ROW } from '../modules/products/products.service';
 import type { Db } from './client';
 import { products, users } from './schema';
 
 /** A few products for the demo shipper's catalog (spec section 3, Product): inches and pounds per unit. */
 const DEMO_PRODUCTS: ProductValues[] = [
-  {
-    description: 'Hydraulic pump, 5 HP',
-    product_number: 'HP-500',
-    nmfc: '116030',
-    sat: '40151500',
-    package_type: 'pallets',
-    freight_class: 85,
-    length_in: 48,
-    width_in: 40,
-    height_in: 36,
-    weight_lb: 412,
-    hazardous: false,
-  },
+  TEMPLATE_ROW,
   {
     description: 'Office chairs (carton of 2)',
     product_number: 'CH-200',

@@ -12,8 +12,8 @@ const numberTaken = () => AppError.field('product_number', PRODUCT_NUMBER_TAKEN)
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
-/** The template's example row. */
-const TEMPLATE_ROW: ProductValues = {
+/** The template's example row (also the first demo product). */
+export const TEMPLATE_ROW: ProductValues = {
   description: 'Hydraulic pump, 5 HP',
   product_number: 'HP-500',
   nmfc: '116030',
