@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { installErrorHandling } from '../plugins/errors';
-import { csvBodyParser, neutralizeCell, parseCsvBoolean, parseCsvRows, readCsv, unneutralizeCell, writeCsv } from './csv';
+import { CSV_CHUNK_ROWS, csvBodyParser, neutralizeCell, parseCsvBoolean, parseCsvRows, readCsv, unneutralizeCell, writeCsv } from './csv';
 
 const columns = ['name', 'phone', 'active', 'weight'] as const;
 const schema = z.object({
@@ -133,6 +133,51 @@ describe('reading', () => {
     );
     expect(rows.map((r) => r.value.name)).toEqual(['OK']);
     expect(report.errors).toEqual([{ line: 3, field: 'name', message: 'Choose one of the listed options' }]);
+  });
+
+  it('writes chunk by chunk while reading on: in file order, one write at a time, never a lookup during a write', async () => {
+    // 2.5 chunks of rows; the last line repeats the first (a duplicate across chunks).
+    const names = Array.from({ length: CSV_CHUNK_ROWS * 2.5 }, (_, i) => `Co ${i}`);
+    const text = `name,phone,active,weight\n${[...names, 'co 0'].map((n) => `${n},,,1`).join('\n')}`;
+    const events: string[] = [];
+    let writing = false;
+    const written: string[][] = [];
+    const { report, rows } = await readCsv(text, spec, {
+      language: 'en',
+      findExisting: async (keys) => {
+        events.push(writing ? 'lookup during a write' : `lookup ${keys.length}`);
+        return new Map(keys.filter((k) => k === 'co 1500').map((k) => [k, 'id-1']));
+      },
+      write: async (chunk) => {
+        writing = true;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        written.push(chunk.map((r) => r.name));
+        events.push(`write ${chunk.length}`);
+        writing = false;
+      },
+    });
+    expect(events).toEqual(['lookup 1000', 'write 1000', 'lookup 1000', 'write 999', 'lookup 500', 'write 500']);
+    expect(written.flat()).toEqual(names.filter((n) => n !== 'Co 1500'));
+    expect(rows).toHaveLength(2_499);
+    expect(report.rows_valid).toBe(2_499);
+    expect(report.duplicates).toEqual([
+      { line: 1_502, of: 'book', existing_id: 'id-1', duplicate_of_line: null },
+      { line: 2_502, of: 'file', existing_id: null, duplicate_of_line: 2 },
+    ]);
+  });
+
+  it("ends with a write's error, also when it fails while the next chunk is read", async () => {
+    const text = `name,phone,active,weight\n${Array.from({ length: CSV_CHUNK_ROWS * 2 }, (_, i) => `Co ${i},,,1`).join('\n')}`;
+    let writes = 0;
+    const error = await readCsv(text, spec, {
+      language: 'en',
+      write: async () => {
+        writes += 1;
+        throw new Error('disk full');
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toEqual(new Error('disk full'));
+    expect(writes).toBe(1);
   });
 
   it('refuses more rows than the limit with 422 saying the limit', async () => {

@@ -15,7 +15,10 @@ import { isMessageKey, translator } from '../i18n';
  * the schema's default applies or 'required' is said), maps the row through `spec.schema` and the
  * optional per-row hook `spec.check`, and finds duplicates by `spec.key` within the file and
  * against stored rows (`options.findExisting`). It answers the CsvImportReport (imported 0) and
- * the good, non-duplicate rows with their line numbers; the caller writes those.
+ * the good, non-duplicate rows with their line numbers. Rows are checked in chunks of
+ * CSV_CHUNK_ROWS; with `options.write` each chunk's good rows are handed over to be written while
+ * the next chunk is checked (the import's transaction), so the app's work and the database's
+ * overlap.
  *
  * Line numbers are lines of the file (the header is line 1; a quoted field that spans lines
  * counts its lines; blank lines are skipped but counted). Messages are translated into
@@ -59,12 +62,21 @@ export interface CsvSpec<C extends string, V, R = V> {
   key: (value: R) => string;
 }
 
-export interface CsvReadOptions {
+export interface CsvReadOptions<R = unknown> {
   language: Language;
-  /** The ids of stored records that have one of these keys (key -> id). */
+  /** The ids of stored records that have one of these keys (key -> id); asked once per chunk of rows. */
   findExisting?: (keys: string[]) => Promise<ReadonlyMap<string, string>>;
+  /**
+   * Writes a chunk of good, non-duplicate rows (file order) while the next chunk is checked: at
+   * most one write is in flight, and `findExisting` is not asked while one is. A failed write
+   * ends the read with its error.
+   */
+  write?: (rows: R[]) => Promise<void>;
   maxRows?: number;
 }
+
+/** Data rows checked (and written) together: one duplicate lookup and one write each. */
+export const CSV_CHUNK_ROWS = 1_000;
 
 export interface CsvReadResult<R> {
   report: CsvImportReport;
@@ -183,7 +195,7 @@ function decodeCell(type: CsvCellType | undefined, raw: string): { value: unknow
 export async function readCsv<C extends string, V, R = V>(
   text: string,
   spec: CsvSpec<C, V, R>,
-  options: CsvReadOptions,
+  options: CsvReadOptions<R>,
 ): Promise<CsvReadResult<R>> {
   const t = translator(options.language);
   const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
@@ -212,8 +224,8 @@ export async function readCsv<C extends string, V, R = V>(
   if (report.errors.length) return { report, rows: [] };
   const indexOf = spec.columns.map((c) => names.indexOf(c));
 
-  const good: { line: number; value: R; key: string }[] = [];
-  for (const row of data) {
+  /** The row checked: its value and duplicate key, or undefined with its errors in the report. */
+  async function checkRow(row: ParsedRow): Promise<{ line: number; value: R; key: string } | undefined> {
     const rowErrors: CsvError[] = [];
     if (row.unclosedQuote) rowErrors.push({ line: row.line, field: null, message: say('csv.unclosed_quote') });
     else if (row.cells.length !== names.length) {
@@ -221,7 +233,7 @@ export async function readCsv<C extends string, V, R = V>(
     }
     if (rowErrors.length) {
       report.errors.push(...rowErrors);
-      continue;
+      return undefined;
     }
     const fieldErrors = new Map<string, string[]>();
     const add = (field: string, key: string) => {
@@ -258,27 +270,51 @@ export async function readCsv<C extends string, V, R = V>(
       const fields = [...fieldErrors.keys()].sort((a, b) => order(a) - order(b));
       for (const field of fields)
         for (const k of fieldErrors.get(field) ?? []) report.errors.push({ line: row.line, field, message: say(k) });
-      continue;
+      return undefined;
     }
-    good.push({ line: row.line, value: value as R, key: spec.key(value as R) });
+    return { line: row.line, value: value as R, key: spec.key(value as R) };
   }
 
-  // Duplicates: of a stored record first, else of an earlier good line of the file.
-  const existing = options.findExisting ? await options.findExisting([...new Set(good.map((g) => g.key))]) : new Map<string, string>();
+  // Chunk by chunk: check the rows, then find duplicates (of an earlier good line of the file
+  // first, else of a stored record), then hand the rest to `write` while the next chunk is checked.
   const firstLine = new Map<string, number>();
   const rows: CsvReadResult<R>['rows'] = [];
-  for (const g of good) {
-    const stored = existing.get(g.key);
-    const earlier = firstLine.get(g.key);
-    if (stored !== undefined) {
-      report.duplicates.push({ line: g.line, of: 'book', existing_id: stored, duplicate_of_line: null });
-    } else if (earlier !== undefined) {
-      report.duplicates.push({ line: g.line, of: 'file', existing_id: null, duplicate_of_line: earlier });
-    } else {
-      firstLine.set(g.key, g.line);
-      rows.push({ line: g.line, value: g.value });
+  let writing: Promise<{ error: unknown } | null> = Promise.resolve(null);
+  const settle = async () => {
+    const failed = await writing;
+    if (failed) throw failed.error;
+  };
+  for (let from = 0; from < data.length; from += CSV_CHUNK_ROWS) {
+    const good: { line: number; value: R; key: string }[] = [];
+    for (const row of data.slice(from, from + CSV_CHUNK_ROWS)) {
+      const checked = await checkRow(row);
+      if (checked) good.push(checked);
     }
+    await settle();
+    const fresh = [...new Set(good.map((g) => g.key).filter((k) => !firstLine.has(k)))];
+    const existing = options.findExisting && fresh.length ? await options.findExisting(fresh) : new Map<string, string>();
+    const accepted: R[] = [];
+    for (const g of good) {
+      const earlier = firstLine.get(g.key);
+      const stored = existing.get(g.key);
+      if (earlier !== undefined) {
+        report.duplicates.push({ line: g.line, of: 'file', existing_id: null, duplicate_of_line: earlier });
+      } else if (stored !== undefined) {
+        report.duplicates.push({ line: g.line, of: 'book', existing_id: stored, duplicate_of_line: null });
+      } else {
+        firstLine.set(g.key, g.line);
+        rows.push({ line: g.line, value: g.value });
+        accepted.push(g.value);
+      }
+    }
+    // The outcome is caught here and thrown by `settle`, so a failure never goes unhandled meanwhile.
+    if (options.write && accepted.length)
+      writing = options.write(accepted).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
   }
+  await settle();
   report.errors.sort((a, b) => a.line - b.line);
   report.rows_valid = rows.length;
   return { report, rows };

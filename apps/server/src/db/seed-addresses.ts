@@ -117,5 +117,5 @@ export async function seedDemoAddresses(tx: Db, now: Date) {
     if (Object.keys(result.errors).length) throw new Error(`demo address ${input.company}: ${JSON.stringify(result.errors)}`);
     records.push({ values: result.entry, verified: result.verified, dedupeKey: dedupeKey(result.entry) });
   }
-  await addressesRepository(tx).insertAll(shipper.accountId, shipper.id, records, now);
+  await addressesRepository(tx).insertChunk(shipper.accountId, shipper.id, records, now);
 }

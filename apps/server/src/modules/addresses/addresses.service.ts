@@ -125,22 +125,24 @@ export function addressesService(ctx: AppContext, verifier: AddressVerifier = po
 
     /**
      * Reads the CSV (see csv/csv.ts) with the same checks as a single entry; unless `dryRun`,
-     * writes the good, non-duplicate rows in one transaction (all or nothing).
+     * writes the good, non-duplicate rows in one transaction (all or nothing), each chunk while
+     * the next is checked, so the app's work and the database's overlap.
      */
     async importCsv(caller: Caller, text: string, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport> {
-      const { report, rows } = await readCsv(text, csvSpec, {
-        language: opts.language,
-        findExisting: (keys) => repo.idsByDedupeKey(caller.accountId, keys),
+      const read = (book: typeof repo, write?: (records: AddressRecord[]) => Promise<void>) =>
+        readCsv(text, csvSpec, {
+          language: opts.language,
+          findExisting: (keys) => book.idsByDedupeKey(caller.accountId, keys),
+          write,
+        });
+      if (opts.dryRun) return (await read(repo)).report;
+      const at = ctx.now();
+      return ctx.db.transaction(async (tx) => {
+        const book = addressesRepository(tx);
+        const { report } = await read(book, (records) => book.insertChunk(caller.accountId, caller.userId, records, at));
+        report.imported = report.rows_valid;
+        return report;
       });
-      if (!opts.dryRun) {
-        report.imported = await repo.insertAll(
-          caller.accountId,
-          caller.userId,
-          rows.map((r) => r.value),
-          ctx.now(),
-        );
-      }
-      return report;
     },
   };
 }

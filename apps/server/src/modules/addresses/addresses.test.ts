@@ -326,6 +326,14 @@ describe('address book: search, sort and paging', () => {
     expect((await c.get('/api/addresses?dir=up')).json().errors).toEqual({ dir: ['Choose one of the listed options'] });
   });
 
+  it('keeps the chosen order and paging inside a search', async () => {
+    // 'st' matches the three entries on a street called St: alpha, Charlie and Echo.
+    expect(await companies('q=st&sort=city&dir=desc')).toEqual(['Charlie_Co', 'Echo Supply', 'alpha Freight']);
+    expect(await companies('q=st&sort=contact')).toEqual(['Echo Supply', 'Charlie_Co', 'alpha Freight']);
+    expect(await companies('q=st&sort=contact&per_page=1&page=2')).toEqual(['Charlie_Co']);
+    expect(await companies('q=st&sort=postal_code&dir=desc')).toEqual(['Charlie_Co', 'Echo Supply', 'alpha Freight']);
+  });
+
   it("pages, per_page defaulting to the user's records-per-page", async () => {
     const first = (await c.get('/api/addresses?per_page=2')).json();
     expect(first.meta).toEqual({ current_page: 1, per_page: 2, total: 5, last_page: 3, total_capped: false });
@@ -461,6 +469,23 @@ describe('address book: CSV', () => {
     // Page 1 counts only 1,000 past itself ('1,000+'); page 11 (from row 1,000 on) counts them all.
     expect((await c.get('/api/addresses')).json().meta).toMatchObject({ total: 1_000, total_capped: true });
     expect((await c.get('/api/addresses?per_page=100&page=11')).json().meta).toMatchObject({ total: 1_101, total_capped: false });
+
+    // Searches in a book this size: one matching more than 1,000 past the page walks the sort
+    // index; a narrower one is sorted whole; a page past the end still counts.
+    const companies = async (query: string) => {
+      const body = (await c.get(`/api/addresses?${query}`)).json();
+      return { names: body.data.map((a: AddressBookEntry) => a.company), meta: body.meta };
+    };
+    expect(await companies('q=dallas&dir=desc&per_page=3')).toMatchObject({
+      names: ['Company 999', 'Company 998', 'Company 997'],
+      meta: { total: 1_000, total_capped: true },
+    });
+    // 'company 10': 10, 100 to 109 and 1000 to 1099 but 1051 (the Boom Co line).
+    expect(await companies('q=company 10&per_page=5&page=2')).toMatchObject({
+      names: ['Company 1003', 'Company 1004', 'Company 1005', 'Company 1006', 'Company 1007'],
+      meta: { total: 110, total_capped: false },
+    });
+    expect(await companies('q=company 10&per_page=100&page=3')).toMatchObject({ names: [], meta: { total: 110, total_capped: false } });
   });
 
   it('exports the book re-importably: every row a duplicate of the book, all imported into an empty account', async () => {

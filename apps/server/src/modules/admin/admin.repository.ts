@@ -1,8 +1,7 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { accounts, users } from '../../db/schema';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Staff-wide reads of the admin area (no account scoping: the door guard decides who gets here). */
 export function adminRepository(db: Db) {

@@ -1,8 +1,9 @@
 import type { PRODUCT_SORTS, ProductValues } from '@freight/contracts';
 import { type AnyColumn, and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { CSV_CHUNK_ROWS } from '../../csv/csv';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { products } from '../../db/schema';
-import { escapeLike } from '../quotes/quotes.repository';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -72,7 +73,6 @@ export function productKey(
 }
 
 /** Rows per INSERT statement of an import (well under PostgreSQL's 65,535 parameters). */
-const INSERT_CHUNK = 1000;
 
 /** PostgreSQL's unique_violation (also from PGlite). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -216,28 +216,23 @@ export function productsRepository(db: Db) {
     },
 
     /**
-     * Writes the products in one transaction, INSERT_CHUNK rows per statement: all or nothing.
-     * Each statement takes its rows as one JSON parameter (json_to_recordset): on PGlite that is
-     * about three times faster than a VALUES list with eleven parameters a row.
+     * Writes up to CSV_CHUNK_ROWS products in one statement that takes them as one JSON parameter
+     * (json_to_recordset): on PGlite that is about three times faster than a VALUES list with
+     * eleven parameters a row. An import calls it inside its transaction, chunk by chunk.
      */
-    async insertAll(accountId: string, createdBy: string, values: ProductValues[], at: Date) {
-      if (!values.length) return 0;
+    async insertChunk(accountId: string, createdBy: string, values: ProductValues[], at: Date) {
+      if (values.length > CSV_CHUNK_ROWS) throw new Error(`insertChunk: ${values.length} rows, at most ${CSV_CHUNK_ROWS}`);
+      if (!values.length) return;
       const time = at.toISOString();
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-          const rows = JSON.stringify(values.slice(i, i + INSERT_CHUNK));
-          await tx.execute(sql`
-            insert into products (account_id, created_by, created_at, updated_at, description, product_number, nmfc, sat,
-              package_type, freight_class, length_in, width_in, height_in, weight_lb, hazardous)
-            select ${accountId}::uuid, ${createdBy}::uuid, ${time}::timestamptz, ${time}::timestamptz, r.description,
-              r.product_number, r.nmfc, r.sat, r.package_type, r.freight_class, r.length_in, r.width_in, r.height_in,
-              r.weight_lb, r.hazardous
-            from json_to_recordset(${rows}::json) as r(description text, product_number text, nmfc text, sat text,
-              package_type text, freight_class float8, length_in float8, width_in float8, height_in float8,
-              weight_lb float8, hazardous boolean)`);
-        }
-      });
-      return values.length;
+      await db.execute(sql`
+        insert into products (account_id, created_by, created_at, updated_at, description, product_number, nmfc, sat,
+          package_type, freight_class, length_in, width_in, height_in, weight_lb, hazardous)
+        select ${accountId}::uuid, ${createdBy}::uuid, ${time}::timestamptz, ${time}::timestamptz, r.description,
+          r.product_number, r.nmfc, r.sat, r.package_type, r.freight_class, r.length_in, r.width_in, r.height_in,
+          r.weight_lb, r.hazardous
+        from json_to_recordset(${JSON.stringify(values)}::json) as r(description text, product_number text, nmfc text, sat text,
+          package_type text, freight_class float8, length_in float8, width_in float8, height_in float8,
+          weight_lb float8, hazardous boolean)`);
     },
 
     async delete(id: string, accountId: string) {

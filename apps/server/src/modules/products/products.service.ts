@@ -118,32 +118,34 @@ export function productsService(ctx: AppContext) {
      * Reads the CSV (see csv/csv.ts) with the same checks as one product; a row whose product
      * number is in the catalog, or whose description, package type and dimensions are those of a
      * product without a number, is a likely duplicate and is not written. Unless `dryRun`, the
-     * good, non-duplicate rows are written in one transaction (all or nothing).
+     * good, non-duplicate rows are written in one transaction (all or nothing), each chunk while
+     * the next is checked.
      */
     async importCsv(
       caller: { accountId: string; userId: string },
       text: string,
       opts: { dryRun: boolean; language: Language },
     ): Promise<CsvImportReport> {
-      const { report, rows } = await readCsv(text, csvSpec, {
-        language: opts.language,
-        findExisting: (keys) => repo.idsByKey(caller.accountId, keys),
-      });
-      if (!opts.dryRun) {
-        try {
-          report.imported = await repo.insertAll(
-            caller.accountId,
-            caller.userId,
-            rows.map((r) => r.value),
-            ctx.now(),
-          );
-        } catch (error) {
-          // A product number taken by another request since the file was read: nothing was written.
-          if (isUniqueViolation(error)) throw AppError.field('file', PRODUCT_NUMBER_TAKEN);
-          throw error;
-        }
+      const read = (catalog: typeof repo, write?: (values: ProductValues[]) => Promise<void>) =>
+        readCsv(text, csvSpec, {
+          language: opts.language,
+          findExisting: (keys) => catalog.idsByKey(caller.accountId, keys),
+          write,
+        });
+      if (opts.dryRun) return (await read(repo)).report;
+      const at = ctx.now();
+      try {
+        return await ctx.db.transaction(async (tx) => {
+          const catalog = productsRepository(tx);
+          const { report } = await read(catalog, (values) => catalog.insertChunk(caller.accountId, caller.userId, values, at));
+          report.imported = report.rows_valid;
+          return report;
+        });
+      } catch (error) {
+        // A product number taken by another request since the file was read: nothing was written.
+        if (isUniqueViolation(error)) throw AppError.field('file', PRODUCT_NUMBER_TAKEN);
+        throw error;
       }
-      return report;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { apiIncidents, type CarrierMode, carriers, currencyRates, dieselPrices, quotes } from '../../db/schema';
 import { writeBatcher } from './write-batcher';
 
@@ -52,9 +53,6 @@ export interface QuotePageOptions {
   /** Trimmed, non-empty. */
   search?: string;
 }
-
-/** `value` as a LIKE pattern that matches itself only: \, % and _ escaped (with `escape '\'`). */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list search: the client reference contains the text (any case), or the origin or the

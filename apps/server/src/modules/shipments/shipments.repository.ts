@@ -2,9 +2,9 @@ import type { SHIPMENT_SORTS } from '@freight/contracts';
 import type { ShipmentStatus } from '@freight/domain';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { carriers, currencyRates, payments, quotes, shipmentEvents, shipments } from '../../db/schema';
 import { countAhead } from '../../paging';
-import { escapeLike } from '../quotes/quotes.repository';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type NewShipmentRow = typeof shipments.$inferInsert;
