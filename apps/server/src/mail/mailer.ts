@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -29,13 +29,19 @@ export interface Mailer {
  * written to the log, so a developer can follow them.
  */
 export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log: FastifyBaseLogger; now: () => Date }): Mailer {
-  const transport = opts.mailUrl ? nodemailer.createTransport(opts.mailUrl) : undefined;
+  const mailUrl = opts.mailUrl;
+  // nodemailer (~15 MB) loads with the first message, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = (url: string) => {
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+    return transport;
+  };
   return {
     async send(message) {
       const { to, subject, text, html } = message;
       const [row] = await opts.db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned no row');
-      if (!transport) {
+      if (!mailUrl) {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];
         opts.log.info(
           { mail: { to: message.to, subject: message.subject, links } },
@@ -44,7 +50,7 @@ export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, ...message });
+        await (await transportOf(mailUrl)).sendMail({ from: opts.from, ...message });
         await opts.db.update(mailOutbox).set({ sentAt: opts.now() }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -11,10 +11,17 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
-import { buildBillOfLading } from './bol';
-import { buildParcelLabels } from './labels';
-import { buildPalletLabels } from './pallet-labels';
 import type { DocumentShipment } from './pdf';
+
+/**
+ * The PDF builders load on the first download, not at start: pdfkit and bwip-js hold ~35 MB
+ * that a server rating quotes never needs (bench/README.md, quote endpoint memory).
+ */
+let builders: Promise<[typeof import('./bol'), typeof import('./labels'), typeof import('./pallet-labels')]> | undefined;
+const loadBuilders = () => {
+  builders ??= Promise.all([import('./bol'), import('./labels'), import('./pallet-labels')]);
+  return builders;
+};
 
 const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
 
@@ -77,6 +84,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const shipment = await documentShipment(ctx.db, account.id, id);
     if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind)) throw AppError.notFound();
     const options = { language: requestLanguage(request), unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() };
+    const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }] = await loadBuilders();
     const pdf =
       kind === 'bol'
         ? await buildBillOfLading(shipment, { name: account.name, billingAddress: account.billingAddress }, options)
