@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { CsvImportReport } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +27,8 @@ export interface CsvRoutes<Q extends z.ZodType> {
   /** The export's querystring: the list's filter and order, so the file holds the view on screen. */
   exportQuery: Q;
   templateCsv(): string;
-  exportCsv(accountId: string, query: z.output<Q>): Promise<string>;
+  /** The file's text, in pieces (sent as they come). */
+  exportCsv(accountId: string, query: z.output<Q>): AsyncIterable<string>;
   importCsv(
     caller: { accountId: string; userId: string },
     text: string,
@@ -52,7 +54,7 @@ export async function registerCsvRoutes<Q extends z.ZodType>(app: FastifyInstanc
     async (request, reply) => {
       const { account } = customer(request);
       // Validated by `exportQuery`; the type provider cannot resolve a generic schema's output.
-      const csv = await routes.exportCsv(account.id, request.query as z.output<Q>);
+      const csv = Readable.from(routes.exportCsv(account.id, request.query as z.output<Q>));
       return reply.headers(csvDownload(routes.files.export)).send(csv);
     },
   );

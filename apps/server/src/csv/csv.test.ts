@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { installErrorHandling } from '../plugins/errors';
-import { CSV_CHUNK_ROWS, csvBodyParser, neutralizeCell, parseCsvBoolean, parseCsvRows, readCsv, unneutralizeCell, writeCsv } from './csv';
+import {
+  CSV_CHUNK_ROWS,
+  csvBodyParser,
+  neutralizeCell,
+  parseCsvBoolean,
+  parseCsvRows,
+  readCsv,
+  unneutralizeCell,
+  writeCsv,
+  writeCsvStream,
+} from './csv';
 
 const columns = ['name', 'phone', 'active', 'weight'] as const;
 const schema = z.object({
@@ -28,6 +38,25 @@ describe('formula neutralisation', () => {
 
   it('round-trips every value, also one that already starts with quotes before a formula character', () => {
     for (const v of ['=1+1', "'=1+1", "''@x", "'plain", 'plain', '-', "'"]) expect(unneutralizeCell(neutralizeCell(v))).toBe(v);
+  });
+
+  it('streams the same text as it writes whole, batch by batch (an empty batch writes nothing)', async () => {
+    const rows = [
+      { name: '=1+1', phone: '', active: true, weight: 1 },
+      { name: 'Café "Olé", S.A.', phone: '@home', active: false, weight: 2.5 },
+      { name: 'Line\nbreak', phone: '', active: true, weight: 3 },
+    ];
+    async function* batches() {
+      yield rows.slice(0, 2);
+      yield [];
+      yield rows.slice(2);
+    }
+    const pieces: string[] = [];
+    for await (const piece of writeCsvStream(columns, batches())) pieces.push(piece);
+    expect(pieces.join('')).toBe(writeCsv(columns, rows));
+    const empty: string[] = [];
+    for await (const piece of writeCsvStream(columns, (async function* () {})())) empty.push(piece);
+    expect(empty.join('')).toBe(writeCsv(columns, []));
   });
 
   it('writes neutralised cells and reads them back to the same rows', async () => {

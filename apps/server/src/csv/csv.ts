@@ -24,7 +24,8 @@ import { isMessageKey, translator } from '../i18n';
  * counts its lines; blank lines are skipped but counted). Messages are translated into
  * `options.language`.
  *
- * Export: `writeCsv(columns, rows)` writes the header and the rows (CRLF, UTF-8 BOM for Excel),
+ * Export: `writeCsv(columns, rows)` writes the header and the rows (CRLF, UTF-8 BOM for Excel);
+ * `writeCsvStream(columns, batches)` writes the same text piece by piece for large exports,
  * neutralising formula-like cells (see `neutralizeCell`); `readCsv` undoes it, so an export
  * imports back to the same values.
  *
@@ -114,6 +115,15 @@ function cellText(value: unknown): string {
   return neutralizeCell(String(value));
 }
 
+/** The CSV lines of `rows` (CRLF after each), with the header first when `header`. */
+function csvLines<C extends string>(columns: readonly C[], rows: Iterable<Partial<Record<C, unknown>>>, header: boolean) {
+  const data: string[][] = [];
+  for (const row of rows) data.push(columns.map((c) => cellText(row[c])));
+  if (!header && !data.length) return '';
+  const body = Papa.unparse({ fields: [...columns], data }, { newline: '\r\n', escapeFormulae: false, header });
+  return body.endsWith('\r\n') ? body : `${body}\r\n`;
+}
+
 /**
  * The CSV text of `rows` under the header `columns`: CRLF line ends, fields quoted when needed,
  * formula-like cells neutralised, booleans `true`/`false`, and (by default) a UTF-8 byte order
@@ -124,10 +134,16 @@ export function writeCsv<C extends string>(
   rows: Iterable<Partial<Record<C, unknown>>>,
   opts: { bom?: boolean } = {},
 ) {
-  const data: string[][] = [];
-  for (const row of rows) data.push(columns.map((c) => cellText(row[c])));
-  const body = Papa.unparse({ fields: [...columns], data }, { newline: '\r\n', escapeFormulae: false });
-  return `${opts.bom === false ? '' : '\uFEFF'}${body.endsWith('\r\n') ? body : `${body}\r\n`}`;
+  return `${opts.bom === false ? '' : '\uFEFF'}${csvLines(columns, rows, true)}`;
+}
+
+/**
+ * The same CSV as `writeCsv`, as text pieces: the byte order mark and header, then one piece per
+ * batch of rows, so a large export never holds all its rows or its whole text.
+ */
+export async function* writeCsvStream<C extends string>(columns: readonly C[], batches: AsyncIterable<Partial<Record<C, unknown>>[]>) {
+  yield `\uFEFF${csvLines(columns, [], true)}`;
+  for await (const rows of batches) yield csvLines(columns, rows, false);
 }
 
 interface ParsedRow {

@@ -23,6 +23,9 @@ export interface AddressQuery {
   dir: 'asc' | 'desc';
 }
 
+/** Entries per statement of the CSV export. */
+export const EXPORT_BATCH = 1_000;
+
 /** Rows per INSERT statement of an import: the CSV reader's chunk. */
 export const INSERT_CHUNK = CSV_CHUNK_ROWS;
 
@@ -154,13 +157,32 @@ export function addressesRepository(db: Db) {
       return { rows: found.map((f) => f.entry), ...counted };
     },
 
-    /** Every matching entry, in the list's order (the CSV export). */
-    all(accountId: string, query: AddressQuery) {
-      return db
-        .select()
-        .from(addressBook)
-        .where(ofAccount(accountId, query))
-        .orderBy(...orderOf(query));
+    /**
+     * Every matching entry in the list's order, EXPORT_BATCH at a time (the CSV export): each
+     * batch continues after the last entry of the one before (its sort key and id, through the
+     * sort index), so it costs the same wherever it is and the book never sits in memory whole.
+     */
+    async *batches(accountId: string, query: AddressQuery): AsyncGenerator<AddressRow[]> {
+      const sort = query.sort ?? 'company';
+      const key = SORT_EXPRESSIONS[sort];
+      const keyType = sql.raw(sort === 'created_at' ? 'timestamptz' : 'text');
+      const beyond = query.dir === 'desc' ? sql.raw('<') : sql.raw('>');
+      let after: { key: string; id: string } | undefined;
+      for (;;) {
+        const where = after
+          ? and(ofAccount(accountId, query), sql`(${key}, ${addressBook.id}) ${beyond} (${after.key}::${keyType}, ${after.id}::uuid)`)
+          : ofAccount(accountId, query);
+        const rows = await db
+          .select({ entry: addressBook, key: sql<string>`(${key})::text` })
+          .from(addressBook)
+          .where(where)
+          .orderBy(...orderOf(query))
+          .limit(EXPORT_BATCH);
+        if (rows.length) yield rows.map((r) => r.entry);
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_BATCH) return;
+        after = { key: last.key, id: last.entry.id };
+      }
     },
 
     async find(accountId: string, id: string) {

@@ -1,7 +1,7 @@
 import { ADDRESS_CSV_COLUMNS, type AddressBookEntryValues, addressBookEntry, type CsvImportReport } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
+import { type CsvSpec, readCsv, writeCsv, writeCsvStream } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { entryValues } from './addresses.presenter';
 import { type AddressQuery, type AddressRecord, addressesRepository } from './addresses.repository';
@@ -115,10 +115,14 @@ export function addressesService(ctx: AppContext, verifier: AddressVerifier = po
       if (!(await repo.remove(accountId, id))) throw AppError.notFound();
     },
 
-    /** The CSV of the whole book or of the filtered view, in the list's order. */
-    async exportCsv(accountId: string, query: AddressQuery) {
-      const rows = await repo.all(accountId, query);
-      return writeCsv(ADDRESS_CSV_COLUMNS, rows.map(entryValues));
+    /** The CSV of the whole book or of the filtered view, in the list's order, a batch of entries at a time. */
+    exportCsv(accountId: string, query: AddressQuery) {
+      return writeCsvStream(
+        ADDRESS_CSV_COLUMNS,
+        (async function* () {
+          for await (const rows of repo.batches(accountId, query)) yield rows.map(entryValues);
+        })(),
+      );
     },
 
     templateCsv: () => writeCsv(ADDRESS_CSV_COLUMNS, [TEMPLATE_ROW]),

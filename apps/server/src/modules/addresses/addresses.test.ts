@@ -486,6 +486,18 @@ describe('address book: CSV', () => {
       meta: { total: 110, total_capped: false },
     });
     expect(await companies('q=company 10&per_page=100&page=3')).toMatchObject({ names: [], meta: { total: 110, total_capped: false } });
+
+    // The export goes 1,000 entries at a time: every entry once, in the list's order, whatever the sort.
+    for (const order of ['', 'sort=company&dir=desc', 'sort=created_at&dir=desc', 'sort=city']) {
+      const lines = (await c.get(`/api/addresses/export.csv?${order}`)).body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      const names = lines.slice(1).map((l) => l.split(',')[0]);
+      expect(names).toHaveLength(1_101);
+      expect(new Set(names).size).toBe(1_101);
+      if (order === 'sort=company&dir=desc') expect(names.slice(0, 2)).toEqual(['Company 999', 'Company 998']);
+    }
   });
 
   it('exports the book re-importably: every row a duplicate of the book, all imported into an empty account', async () => {

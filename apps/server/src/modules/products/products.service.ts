@@ -107,9 +107,10 @@ export function productsService(ctx: AppContext) {
     },
 
     /** The CSV of the whole catalog or of the filtered view, in the list's order. */
-    async exportCsv(accountId: string, opts: ProductListOptions) {
+    /** The CSV of the catalog or of the filtered view, in the list's order (one piece: catalogs are small). */
+    async *exportCsv(accountId: string, opts: ProductListOptions) {
       const rows = await repo.all(accountId, opts);
-      return writeCsv(PRODUCT_CSV_COLUMNS, rows.map(productValues));
+      yield writeCsv(PRODUCT_CSV_COLUMNS, rows.map(productValues));
     },
 
     templateCsv: () => writeCsv(PRODUCT_CSV_COLUMNS, [TEMPLATE_ROW]),
