@@ -120,9 +120,10 @@ export function ShipmentHistory() {
               <>
                 {COLUMNS.map((c) => {
                   const label = t(`shipments.columns.${c.key}`);
+                  // A header without a sort may wrap ('Origen → Destino'), so the table fits 1280 px in Spanish.
                   if (!c.sort)
                     return (
-                      <Table.Th key={c.key} ta={c.ta} style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Th key={c.key} ta={c.ta}>
                         {label}
                       </Table.Th>
                     );
