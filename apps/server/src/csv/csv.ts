@@ -3,6 +3,7 @@ import type { Language } from '@freight/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import type { z } from 'zod';
+import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { isMessageKey, translator } from '../i18n';
 
@@ -334,6 +335,32 @@ export async function readCsv<C extends string, V, R = V>(
   report.errors.sort((a, b) => a.line - b.line);
   report.rows_valid = rows.length;
   return { report, rows };
+}
+
+/** What an import needs of its list's storage, on the connection or transaction it is given. */
+export interface CsvStore<R> {
+  findExisting: NonNullable<CsvReadOptions<R>['findExisting']>;
+  write: NonNullable<CsvReadOptions<R>['write']>;
+}
+
+/**
+ * A list's CSV import: reads `text` against `spec`. A dry run only reports. Otherwise one
+ * transaction (all or nothing) in which the store finds stored duplicates and writes each chunk's
+ * good rows while the next chunk is checked, so the app's work and the database's overlap.
+ */
+export async function importCsvFile<C extends string, V, R>(
+  db: Db,
+  text: string,
+  spec: CsvSpec<C, V, R>,
+  opts: { dryRun: boolean; language: Language },
+  storeOf: (db: Db) => CsvStore<R>,
+): Promise<CsvImportReport> {
+  if (opts.dryRun) return (await readCsv(text, spec, { language: opts.language, findExisting: storeOf(db).findExisting })).report;
+  return db.transaction(async (tx) => {
+    const { report } = await readCsv(text, spec, { language: opts.language, ...storeOf(tx) });
+    report.imported = report.rows_valid;
+    return report;
+  });
 }
 
 /** Body reading for `text/csv` uploads: at most `maxBytes`, else 413 with the limit in the message. */

@@ -1,7 +1,7 @@
 import { ADDRESS_CSV_COLUMNS, type AddressBookEntryValues, addressBookEntry, type CsvImportReport } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { type CsvSpec, readCsv, writeCsv, writeCsvStream } from '../../csv/csv';
+import { type CsvSpec, importCsvFile, writeCsv, writeCsvStream } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { entryValues } from './addresses.presenter';
 import { type AddressQuery, type AddressRecord, addressesRepository } from './addresses.repository';
@@ -129,23 +129,16 @@ export function addressesService(ctx: AppContext, verifier: AddressVerifier = po
 
     /**
      * Reads the CSV (see csv/csv.ts) with the same checks as a single entry; unless `dryRun`,
-     * writes the good, non-duplicate rows in one transaction (all or nothing), each chunk while
-     * the next is checked, so the app's work and the database's overlap.
+     * writes the good, non-duplicate rows in one transaction (all or nothing).
      */
-    async importCsv(caller: Caller, text: string, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport> {
-      const read = (book: typeof repo, write?: (records: AddressRecord[]) => Promise<void>) =>
-        readCsv(text, csvSpec, {
-          language: opts.language,
-          findExisting: (keys) => book.idsByDedupeKey(caller.accountId, keys),
-          write,
-        });
-      if (opts.dryRun) return (await read(repo)).report;
+    importCsv(caller: Caller, text: string, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport> {
       const at = ctx.now();
-      return ctx.db.transaction(async (tx) => {
-        const book = addressesRepository(tx);
-        const { report } = await read(book, (records) => book.insertChunk(caller.accountId, caller.userId, records, at));
-        report.imported = report.rows_valid;
-        return report;
+      return importCsvFile(ctx.db, text, csvSpec, opts, (db) => {
+        const book = addressesRepository(db);
+        return {
+          findExisting: (keys) => book.idsByDedupeKey(caller.accountId, keys),
+          write: (records) => book.insertChunk(caller.accountId, caller.userId, records, at),
+        };
       });
     },
   };

@@ -1,7 +1,7 @@
 import { type CsvImportReport, PRODUCT_CSV_COLUMNS, type ProductValues, productInput } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
+import { type CsvSpec, importCsvFile, writeCsv } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { productValues } from './products.presenter';
 import { isUniqueViolation, type ProductListOptions, productKey, productsRepository } from './products.repository';
@@ -119,28 +119,21 @@ export function productsService(ctx: AppContext) {
      * Reads the CSV (see csv/csv.ts) with the same checks as one product; a row whose product
      * number is in the catalog, or whose description, package type and dimensions are those of a
      * product without a number, is a likely duplicate and is not written. Unless `dryRun`, the
-     * good, non-duplicate rows are written in one transaction (all or nothing), each chunk while
-     * the next is checked.
+     * good, non-duplicate rows are written in one transaction (all or nothing).
      */
     async importCsv(
       caller: { accountId: string; userId: string },
       text: string,
       opts: { dryRun: boolean; language: Language },
     ): Promise<CsvImportReport> {
-      const read = (catalog: typeof repo, write?: (values: ProductValues[]) => Promise<void>) =>
-        readCsv(text, csvSpec, {
-          language: opts.language,
-          findExisting: (keys) => catalog.idsByKey(caller.accountId, keys),
-          write,
-        });
-      if (opts.dryRun) return (await read(repo)).report;
       const at = ctx.now();
       try {
-        return await ctx.db.transaction(async (tx) => {
-          const catalog = productsRepository(tx);
-          const { report } = await read(catalog, (values) => catalog.insertChunk(caller.accountId, caller.userId, values, at));
-          report.imported = report.rows_valid;
-          return report;
+        return await importCsvFile(ctx.db, text, csvSpec, opts, (db) => {
+          const catalog = productsRepository(db);
+          return {
+            findExisting: (keys) => catalog.idsByKey(caller.accountId, keys),
+            write: (values) => catalog.insertChunk(caller.accountId, caller.userId, values, at),
+          };
         });
       } catch (error) {
         // A product number taken by another request since the file was read: nothing was written.
