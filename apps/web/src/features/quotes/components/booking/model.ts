@@ -1,28 +1,12 @@
-import type { AddressBookEntry, BookingPlace, BookingRequestInput, ParcelPickupNote, ReferenceType } from '@freight/contracts';
+import type { AddressBookEntry, BookingPlace, BookingRequestInput, ParcelPickupNote, PlaceView, ReferenceType } from '@freight/contracts';
 import type { Country } from '@freight/domain';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
 
-export interface PlaceValues {
+/** A place of the form: the fields a booked place shows (the postal code is the quote's, read-only), and where it came from. */
+export interface PlaceValues extends PlaceView {
   /** The address book entry the place was picked from ('' when typed). */
   address_book_id: string;
   save_to_address_book: boolean;
-  company: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  /** The quote's, read-only. */
-  postal_code: string;
-  country: Country;
-  interior_number: string;
-  exterior_number: string;
-  neighborhood: string;
-  opens_at: string;
-  closes_at: string;
 }
 
 export interface HazmatValues {
