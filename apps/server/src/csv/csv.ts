@@ -82,7 +82,7 @@ export const CSV_CHUNK_ROWS = 1_000;
 
 export interface CsvReadResult<R> {
   report: CsvImportReport;
-  /** The rows that passed every check and are not duplicates, in file order. */
+  /** The rows that passed every check and are not duplicates, in file order (none kept when `write` took them). */
   rows: { line: number; value: R }[];
 }
 
@@ -296,6 +296,7 @@ export async function readCsv<C extends string, V, R = V>(
   // first, else of a stored record), then hand the rest to `write` while the next chunk is checked.
   const firstLine = new Map<string, number>();
   const rows: CsvReadResult<R>['rows'] = [];
+  let valid = 0;
   let writing: Promise<{ error: unknown } | null> = Promise.resolve(null);
   const settle = async () => {
     const failed = await writing;
@@ -320,10 +321,12 @@ export async function readCsv<C extends string, V, R = V>(
         report.duplicates.push({ line: g.line, of: 'book', existing_id: stored, duplicate_of_line: null });
       } else {
         firstLine.set(g.key, g.line);
-        rows.push({ line: g.line, value: g.value });
         accepted.push(g.value);
+        // Written rows are not kept as well: a 50,000-row import holds one chunk of them.
+        if (!options.write) rows.push({ line: g.line, value: g.value });
       }
     }
+    valid += accepted.length;
     // The outcome is caught here and thrown by `settle`, so a failure never goes unhandled meanwhile.
     if (options.write && accepted.length)
       writing = options.write(accepted).then(
@@ -333,7 +336,7 @@ export async function readCsv<C extends string, V, R = V>(
   }
   await settle();
   report.errors.sort((a, b) => a.line - b.line);
-  report.rows_valid = rows.length;
+  report.rows_valid = valid;
   return { report, rows };
 }
 
