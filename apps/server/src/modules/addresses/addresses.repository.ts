@@ -24,10 +24,10 @@ export interface AddressQuery {
 }
 
 /** Entries per statement of the CSV export. */
-export const EXPORT_BATCH = 1_000;
+const EXPORT_BATCH = 1_000;
 
 /** Rows per INSERT statement of an import: the CSV reader's chunk. */
-export const INSERT_CHUNK = CSV_CHUNK_ROWS;
+const INSERT_CHUNK = CSV_CHUNK_ROWS;
 
 /**
  * The list search: `search_text` (lower-cased company, contact, street1, city and the postal code
