@@ -32,33 +32,13 @@ export async function documentShipment(db: Db, accountId: string, id: string): P
     .from(shipments)
     .where(and(eq(shipments.id, id), eq(shipments.accountId, accountId)));
   if (!row) return undefined;
+  // The columns keep their names; only the jsonb ones need their shapes.
   return {
-    id: row.id,
-    mode: row.mode,
-    bolNumber: row.bolNumber,
-    proNumber: row.proNumber,
-    pickupNumber: row.pickupNumber,
-    trackingNumber: row.trackingNumber,
-    carrierName: row.carrierName,
-    scac: row.scac,
-    service: row.service,
-    pickupDate: row.pickupDate,
-    readyTime: row.readyTime,
-    closeTime: row.closeTime,
-    deliveryAppointment: row.deliveryAppointment,
-    deliveryDate: row.deliveryDate,
+    ...row,
     pickup: row.pickup as PlaceView,
     delivery: row.delivery as PlaceView,
-    referenceType: row.referenceType,
-    referenceNumber: row.referenceNumber,
-    notes: row.notes,
-    pickupNote: row.pickupNote,
-    hazardous: row.hazardous,
     hazmat: (row.hazmat as HazmatDetails | null) ?? null,
     items: row.items as ShipmentItemView[],
-    accessorials: row.accessorials,
-    declaredValueCents: row.declaredValueCents,
-    currency: row.currency,
   };
 }
 
