@@ -2,13 +2,16 @@
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/address-import.ts
 // (creates and drops its own database; the app listens on 127.0.0.1 only and stops by itself)
 // Three imports of 50,000 distinct addresses into the demo shipper's book (empty, then 50,000,
-// then 100,000 entries), each preceded by a dry run of the same file; prints JSON.
+// then 100,000 entries), each preceded by a dry run of the same file; prints JSON. Between runs the
+// book is vacuumed, as autovacuum does within a minute of a big import (BENCH_SETTLE=0: back to
+// back, so the next import competes with autovacuum merging the last one's search index).
 
 import { addressCsv } from './address-data';
 import { startBench } from './address-http';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SETTLE = process.env.BENCH_SETTLE !== '0';
 
 const bench = await startBench('addr_import');
 const results = [];
@@ -16,6 +19,7 @@ try {
   // Diagnosis: BENCH_DROP_TRGM=1 measures without the search's trigram index.
   if (process.env.BENCH_DROP_TRGM === '1') await bench.sql('drop index if exists address_book_search_trgm_idx');
   for (let run = 1; run <= RUNS; run += 1) {
+    if (SETTLE && run > 1) await bench.sql('vacuum analyze address_book');
     const csv = addressCsv(ROWS, `R${run}-`, run);
     const bytes = Buffer.byteLength(csv);
     const [{ n: before }] = (await bench.sql('select count(*)::int n from address_book')).rows;
@@ -50,7 +54,7 @@ try {
   }
   console.log(
     JSON.stringify(
-      { node: process.version, load_average: (await import('node:os')).loadavg().map((l) => +l.toFixed(1)), results },
+      { node: process.version, settled: SETTLE, load_average: (await import('node:os')).loadavg().map((l) => +l.toFixed(1)), results },
       null,
       2,
     ),

@@ -30,7 +30,7 @@ const app = start(
     PORT: '3201',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    DATABASE_POOL_SIZE: '20',
+    DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
   },
   profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 );

@@ -1,3 +1,4 @@
+export * from './bounded-map';
 export * from './freight';
 export * from './limits';
 export * from './password';

@@ -66,6 +66,12 @@ export const userSettings = pgTable('user_settings', {
   insurancePreference: text('insurance_preference').notNull().default('default'),
   preferredMode: text('preferred_mode').notNull().default('default'),
   subscriptions: jsonb('subscriptions').$type<Record<Subscription, boolean>>().notNull(),
+  /**
+   * Bumped with every change of the user's carrier choices (`user_carrier_preferences`). It comes
+   * with the session on every request, so a process may keep the choices it read for this
+   * version: a change applies to the next quote whichever process serves it.
+   */
+  carrierChoicesVersion: integer('carrier_choices_version').notNull().default(0),
   updatedAt: updatedAt(),
 });
 

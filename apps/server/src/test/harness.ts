@@ -15,6 +15,8 @@ export interface TestApp {
   database: Database;
   clock: { now: Date; advanceMinutes(n: number): void };
   client(): TestClient;
+  /** Another app on the same database and clock: a second server process, with caches of its own. */
+  sibling(): Promise<{ client(): TestClient; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -61,12 +63,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_TRACKING: '0',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, now: () => clock.now, logger: false });
+  const build = () => buildApp({ config, db: database.db, now: () => clock.now, logger: false });
+  const app = await build();
   return {
     app,
     database,
     clock,
     client: () => new TestClient(app),
+    async sibling() {
+      const other = await build();
+      return { client: () => new TestClient(other), close: () => other.close() };
+    },
     async close() {
       await app.close();
       await database.close();

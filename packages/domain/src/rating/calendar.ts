@@ -9,6 +9,7 @@
  * domain.md: the day after Thanksgiving and Christmas Eve.
  */
 import Holidays from 'date-holidays';
+import { BoundedMap } from '../bounded-map';
 import type { Country } from '../settings';
 import type { RateMessage } from './types';
 
@@ -205,8 +206,7 @@ export function ltlTransitDays(miles: number): TransitDays {
  * and every quote of the day, asks for the same few; the calendar never changes while a process
  * runs, so an answer stays right. Bounded: the oldest answer goes first.
  */
-const deliveryDates = new Map<string, IsoDate>();
-const DELIVERY_DATES_KEPT = 1_000;
+const deliveryDates = new BoundedMap<string, IsoDate>(1_000);
 
 /**
  * Delivery date `transitDays` business days after pickup, on the destination country's
@@ -220,7 +220,6 @@ export function estimatedDelivery(pickupDate: IsoDate, transitDays: number, dest
   let date = deliveryDates.get(key);
   if (date === undefined) {
     date = addBusinessDays(pickupDate, transitDays, destinationCountry); // throws on an invalid date: nothing kept
-    if (deliveryDates.size >= DELIVERY_DATES_KEPT) deliveryDates.delete(deliveryDates.keys().next().value as string);
     deliveryDates.set(key, date);
   }
   return date;

@@ -16,6 +16,7 @@
  * start of each line: ~3 MB, where the package's object literal cost ~80 MB at start.
  */
 import { readFileSync } from 'node:fs';
+import { BoundedMap } from '../bounded-map';
 import type { Country } from '../settings';
 import { mexicanStateForPostalCode } from './mexico';
 import type { ParcelZone, Place } from './types';
@@ -121,11 +122,24 @@ function readPostalTable() {
 }
 
 /**
+ * Entries already found (or known missing), by code: a shipper quotes the same lanes again and
+ * again, and the search below slices the table's text at every step.
+ */
+const postalEntries = new BoundedMap<string, PostalEntry | undefined>(5_000);
+
+function postalEntry(code: string): PostalEntry | undefined {
+  if (postalEntries.has(code)) return postalEntries.get(code);
+  const entry = searchPostalTable(code);
+  postalEntries.set(code, entry);
+  return entry;
+}
+
+/**
  * A US ZIP or Canadian FSA in the postal table (lines sorted by code: code, lat, lon, state,
  * city), by binary search. A coordinate the source lacks (a few FSAs) reads as 0, as the
  * package's null did in the distance arithmetic.
  */
-function postalEntry(code: string): PostalEntry | undefined {
+function searchPostalTable(code: string): PostalEntry | undefined {
   postalTable ??= readPostalTable();
   const { text, starts } = postalTable;
   let low = 0;

@@ -1,6 +1,13 @@
+import { BoundedMap } from '@freight/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { carriers, userCarrierPreferences } from '../../db/schema';
+import { carriers, userCarrierPreferences, userSettings } from '../../db/schema';
+
+/** A user's carrier visibility as rating uses it: sets of carrier ids. */
+export interface CarrierChoices {
+  hidden: Set<string>;
+  preferred: Set<string>;
+}
 
 export interface CarrierChoice {
   id: string;
@@ -19,6 +26,11 @@ export function carriersRepository(db: Db) {
     .from(userCarrierPreferences)
     .where(eq(userCarrierPreferences.userId, sql.placeholder('userId')))
     .prepare('carrier_choices_of_user');
+  /**
+   * Choices read, by user, with the version they were read at (`user_settings.carrier_choices_version`,
+   * which every request's session brings): most quotes then need no query of their own.
+   */
+  const choicesRead = new BoundedMap<string, { version: number; choices: CarrierChoices }>(10_000);
   return {
     /** Every active carrier with the user's choice (none recorded: visible, not preferred). */
     async listFor(userId: string): Promise<CarrierChoice[]> {
@@ -43,9 +55,13 @@ export function carriersRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** The user's choices, replaced as a whole in one transaction. */
+    /** The user's choices, replaced as a whole in one transaction that also bumps their version. */
     async replace(userId: string, hidden: string[], preferred: string[]) {
       await db.transaction(async (tx) => {
+        await tx
+          .update(userSettings)
+          .set({ carrierChoicesVersion: sql`${userSettings.carrierChoicesVersion} + 1` })
+          .where(eq(userSettings.userId, userId));
         await tx.delete(userCarrierPreferences).where(eq(userCarrierPreferences.userId, userId));
         const rows = [
           ...hidden.map((carrierId) => ({ userId, carrierId, hidden: true, preferred: false })),
@@ -55,13 +71,22 @@ export function carriersRepository(db: Db) {
       });
     },
 
-    /** The user's choices as sets of carrier ids, for rating. */
-    async choicesOf(userId: string) {
+    /**
+     * The user's choices for rating, as of `version` (their settings' `carrierChoicesVersion`, read
+     * with the session): read again only when a change has bumped it since this process last read
+     * them. A change made between the two reads is kept under the older version and read again
+     * next time, never the other way round.
+     */
+    async choicesOf(userId: string, version: number): Promise<CarrierChoices> {
+      const known = choicesRead.get(userId);
+      if (known?.version === version) return known.choices;
       const rows = await choicesQuery.execute({ userId });
-      return {
+      const choices = {
         hidden: new Set(rows.filter((r) => r.hidden).map((r) => r.carrierId)),
         preferred: new Set(rows.filter((r) => r.preferred).map((r) => r.carrierId)),
       };
+      choicesRead.set(userId, { version, choices });
+      return choices;
     },
   };
 }

@@ -103,6 +103,24 @@ describe('carrier visibility', () => {
     expect((await quoteRates(c)).rates.map((r) => r.scac)).toEqual(before.rates.map((r) => r.scac));
   });
 
+  it('applies a change made through another server process to the next quote', async () => {
+    const here = await t.client().login('shipper@demo.test');
+    const elsewhere = await t.sibling();
+    try {
+      const there = await elsewhere.client().login('shipper@demo.test');
+      const before = await quoteRates(here);
+      const hide = byScac(await list(here), before.rates[0]!.scac);
+
+      expect((await there.put('/api/carriers/preferences', { hidden: [hide.id], preferred: [] })).statusCode).toBe(200);
+      expect((await quoteRates(here)).rates.map((r) => r.scac)).not.toContain(hide.scac);
+
+      expect((await there.put('/api/carriers/preferences', { hidden: [], preferred: [] })).statusCode).toBe(200);
+      expect((await quoteRates(here)).rates.map((r) => r.scac)).toEqual(before.rates.map((r) => r.scac));
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('answers the no-carriers message when every carrier of the mode is hidden', async () => {
     const c = await t.client().login('shipper@demo.test');
     const carriers = await list(c);

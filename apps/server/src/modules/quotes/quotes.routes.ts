@@ -9,7 +9,7 @@ import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import { presentQuote, presentQuotesPage } from './quotes.presenter';
-import { quotesService } from './quotes.service';
+import { quoteOwner, quotesService } from './quotes.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -29,13 +29,14 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   r.post('/api/quotes', { preValidation: requireCustomer, schema: { body: quoteRequest } }, async (request, reply) => {
-    const { user, account, settings } = customer(request);
+    const signedIn = customer(request);
+    const { settings } = signedIn;
     const input = {
       ...request.body,
       currency: request.body.currency ?? (settings.currency as Currency),
       unit_system: request.body.unit_system ?? (settings.unitSystem as UnitSystem),
     };
-    const quote = await service.create({ accountId: account.id, userId: user.id }, input);
+    const quote = await service.create(quoteOwner(signedIn), input);
     return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
   });
 
@@ -66,8 +67,7 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.post('/api/quotes/:id/rerun', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
-    const { user, account } = customer(request);
-    const quote = await service.rerun({ accountId: account.id, userId: user.id }, checkedId(request.params.id));
+    const quote = await service.rerun(quoteOwner(customer(request)), checkedId(request.params.id));
     return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
   });
 }

@@ -24,6 +24,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { carriersRepository } from '../carriers/carriers.repository';
+import type { LoadedUser } from '../users/users.repository';
 import type { CarrierAdapter, RateItem, RatePlace, RateRequest } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { type QuoteRow, quotesRepository } from './quotes.repository';
@@ -78,6 +79,18 @@ function dedupe(messages: RateMessage[]): RateMessage[] {
   });
 }
 
+/** Who a quote is for: the account that keeps it, the user who asked, and that user's carrier choices' version. */
+export interface QuoteOwner {
+  accountId: string;
+  userId: string;
+  carrierChoicesVersion: number;
+}
+
+/** The quote owner of a signed-in customer (`customer(request)`). */
+export function quoteOwner({ user, account, settings }: LoadedUser & { account: { id: string } }): QuoteOwner {
+  return { accountId: account.id, userId: user.id, carrierChoicesVersion: settings.carrierChoicesVersion };
+}
+
 /** Accessorials implied by the site types (residential / limited access ends). */
 export function siteAccessorials(input: Pick<QuoteInput, 'origin' | 'destination'>): AccessorialCode[] {
   const out: AccessorialCode[] = [];
@@ -119,7 +132,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
   }
 
   /** Rate the input and store the quote for the account. */
-  async function create(owner: { accountId: string; userId: string }, input: QuoteInput): Promise<QuoteRow> {
+  async function create(owner: QuoteOwner, input: QuoteInput): Promise<QuoteRow> {
     const origin = lookupPlace(input.origin.postal_code, input.origin.country);
     const destination = lookupPlace(input.destination.postal_code, input.destination.country);
     const unknown: Record<string, string[]> = {};
@@ -194,10 +207,10 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
         unit_system: input.unit_system,
         currency: input.currency,
       };
-      // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
-      // Read with every quote, not cached: a change must apply to the very next quote whichever
-      // process serves it, and a process could only drop its own cache on a change it took itself.
-      const choices = await carrierChoices.choicesOf(owner.userId);
+      // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed
+      // first. Read again whenever its version (from the session) moved: a change applies to the
+      // very next quote whichever process serves it.
+      const choices = await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion);
       const adapters = (await repo.activeCarriers(input.mode))
         .filter((row) => !choices.hidden.has(row.id))
         .map((row) => new TariffCarrier(row));
@@ -263,7 +276,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
 
   return {
     create,
-    async rerun(owner: { accountId: string; userId: string }, id: string) {
+    async rerun(owner: QuoteOwner, id: string) {
       const quote = await repo.find(id, owner.accountId);
       if (!quote) throw AppError.notFound();
       const fresh = await create(owner, quote.input as QuoteInput);

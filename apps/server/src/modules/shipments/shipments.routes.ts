@@ -9,6 +9,7 @@ import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import { presentQuote } from '../quotes/quotes.presenter';
+import { quoteOwner } from '../quotes/quotes.service';
 import { presentShipmentPage } from './shipments.presenter';
 import { type ShipmentsServiceOptions, shipmentsService } from './shipments.service';
 
@@ -90,8 +91,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     '/api/shipments/:id/reship',
     { preValidation: requireCustomer, schema: { params: idParams, body: reshipRequest } },
     async (request, reply) => {
-      const { user, account } = customer(request);
-      const quote = await service.reship({ accountId: account.id, userId: user.id }, checkedId(request.params.id), request.body);
+      const quote = await service.reship(quoteOwner(customer(request)), checkedId(request.params.id), request.body);
       return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
     },
   );

@@ -36,7 +36,14 @@ import { normalizePostalCode, postalDataVerifier } from '../addresses/addresses.
 import type { BookingCarrierAdapter, RateItem } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import type { CarrierRow, QuoteRow } from '../quotes/quotes.repository';
-import { FALLBACK_RATES, type QuoteInput, type QuoteResult, quotesService, siteAccessorials } from '../quotes/quotes.service';
+import {
+  FALLBACK_RATES,
+  type QuoteInput,
+  type QuoteOwner,
+  type QuoteResult,
+  quotesService,
+  siteAccessorials,
+} from '../quotes/quotes.service';
 import { type PaymentFacts, presentShipment, trackedShipment } from './shipments.presenter';
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
 
@@ -505,11 +512,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
    * for the next business day, prefilled with the shipment's places; the given email and phone go
    * on the pickup contact.
    */
-  async function reship(
-    owner: { accountId: string; userId: string },
-    id: string,
-    request: { kind: 'reship' | 'return'; email: string; phone: string },
-  ) {
+  async function reship(owner: QuoteOwner, id: string, request: { kind: 'reship' | 'return'; email: string; phone: string }) {
     const row = await find(owner.accountId, id);
     const original = row.quoteId ? await quotes.find(owner.accountId, row.quoteId).catch(() => undefined) : undefined;
     const base = inputOf(row, original);

@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "carrier_choices_version" integer DEFAULT 0 NOT NULL;
