@@ -42,16 +42,27 @@ export async function waitFor(url: string) {
 export const memoryMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
   Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
 
-/** A new database `fp_bench_<name>_<time>`; `url` to reach it, `drop()` to remove it. */
-export async function freshDatabase(name: string) {
-  const dbName = `fp_bench_${name}_${Date.now()}`;
-  await withClient(adminBase, (c) => c.query(`create database ${dbName}`));
+/**
+ * A new database `fp_bench_<name>_<time>`; `url` to reach it, `drop()` to remove it. With `keep`,
+ * the database of that name when it exists (made by an earlier run with BENCH_KEEP_DB), and
+ * `drop()` leaves it.
+ */
+export async function freshDatabase(name: string, keep?: string) {
+  const existing = keep
+    ? await withClient(adminBase, async (c) => (await c.query('select 1 from pg_database where datname = $1', [keep])).rowCount === 1)
+    : false;
+  const dbName = keep ?? `fp_bench_${name}_${Date.now()}`;
+  if (!existing) await withClient(adminBase, (c) => c.query(`create database ${dbName}`));
   const url = new URL(adminBase);
   url.pathname = `/${dbName}`;
   return {
     name: dbName,
     url: url.toString(),
-    drop: () => withClient(adminBase, (c) => c.query(`drop database if exists ${dbName} with (force)`)),
+    /** The database was there already (`keep`): filled by the run that made it. */
+    existing,
+    drop: async () => {
+      if (!keep) await withClient(adminBase, (c) => c.query(`drop database if exists ${dbName} with (force)`));
+    },
   };
 }
 
