@@ -18,6 +18,7 @@ const results = [];
 try {
   // Diagnosis: BENCH_DROP_TRGM=1 measures without the search's trigram index.
   if (process.env.BENCH_DROP_TRGM === '1') await bench.sql('drop index if exists address_book_search_trgm_idx');
+  if (process.env.BENCH_TRGM_FASTUPDATE === 'off') await bench.sql('alter index address_book_search_trgm_idx set (fastupdate = off)');
   for (let run = 1; run <= RUNS; run += 1) {
     if (SETTLE && run > 1) await bench.sql('vacuum analyze address_book');
     const csv = addressCsv(ROWS, `R${run}-`, run);
