@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { address, contact, isPostalCode } from './fields';
+import { address, contact, isPostalCode, requiredChoice } from './fields';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
@@ -38,5 +38,20 @@ describe('postal codes per country', () => {
   it('checks the postal code against the chosen country', () => {
     const r = address.safeParse({ street1: '1 Main', city: 'X', state: 'ON', postal_code: '60606', country: 'CA' });
     expect(messages(r)).toEqual(['postal_code:validation.postal_code']);
+  });
+});
+
+describe('requiredChoice', () => {
+  const packageType = requiredChoice(['pallets', 'boxes'], 'validation.package_type_required');
+  const messageOf = (value: unknown) => packageType.safeParse(value).error?.issues[0]?.message;
+
+  it('says the field is required when nothing was chosen', () => {
+    expect(messageOf(undefined)).toBe('validation.package_type_required');
+    expect(messageOf('')).toBe('validation.package_type_required');
+  });
+
+  it('says to choose from the list when the value is not one of them', () => {
+    expect(messageOf('barrels')).toBe('validation.choice');
+    expect(packageType.parse('boxes')).toBe('boxes');
   });
 });

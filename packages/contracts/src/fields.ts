@@ -8,6 +8,19 @@ import { z } from 'zod';
 export const requiredText = (key = 'validation.required', max = 255) =>
   z.string({ error: key }).trim().min(1, { error: key }).max(max, { error: 'validation.too_long' });
 
+/** One of `values`, else 'Choose one of the listed options'. */
+export const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'validation.choice' });
+
+/**
+ * One of `values`: a missing or empty one is `requiredKey` (the spec's 'Package type is
+ * required'), any other value 'Choose one of the listed options', so a typo in a CSV cell does
+ * not read as an empty cell.
+ */
+export const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, requiredKey: string) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? requiredKey : 'validation.choice'),
+  });
+
 export const optionalText = (max = 255) => z.string().trim().max(max, { error: 'validation.too_long' }).optional().default('');
 
 export const email = (requiredKey = 'validation.required') =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields';
+import { optionalText, requiredChoice, requiredText } from './fields';
 import { FREIGHT_CLASSES, PACKAGE_TYPES } from './quotes';
 
 /**
@@ -21,7 +21,7 @@ export const productInput = z.object({
     .refine((v) => v === '' || /^\d{8}$/.test(v), { error: 'validation.sat' })
     .optional()
     .default(''),
-  package_type: z.enum(PACKAGE_TYPES, { error: 'validation.package_type_required' }),
+  package_type: requiredChoice(PACKAGE_TYPES, 'validation.package_type_required'),
   freight_class: z
     .number({ error: 'validation.freight_class' })
     .refine((n) => (FREIGHT_CLASSES as readonly number[]).includes(n), { error: 'validation.freight_class' })

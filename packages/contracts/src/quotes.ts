@@ -1,6 +1,6 @@
 import { COUNTRIES, CURRENCIES, type FreightClass, NMFC_CLASSES, REQUESTABLE_ACCESSORIALS, UNIT_SYSTEMS } from '@freight/domain';
 import { z } from 'zod';
-import { email, isoDate, phone, requiredText } from './fields';
+import { choice, email, isoDate, phone, requiredChoice, requiredText } from './fields';
 
 /**
  * The quote request (POST /api/quotes). Lengths and weights are in the request's unit system
@@ -48,8 +48,6 @@ export const FREIGHT_CLASSES = NMFC_CLASSES;
 export const SIGNATURE_OPTIONS = ['none', 'signature', 'adult_signature'] as const;
 export type SignatureChoice = (typeof SIGNATURE_OPTIONS)[number];
 
-const choice = <T extends readonly [string, ...string[]]>(values: T, key = 'validation.choice') => z.enum(values, { error: key });
-
 const positive = (requiredKey = 'validation.required') =>
   z.number({ error: requiredKey }).positive({ error: 'validation.positive' }).max(100_000, { error: 'validation.too_large' });
 
@@ -65,7 +63,7 @@ export const quotePlace = z.object(
 export const quoteItem = z.object(
   {
     description: z.string().trim().max(255, { error: 'validation.too_long' }).optional(),
-    package_type: choice(PACKAGE_TYPES, 'validation.package_type_required'),
+    package_type: requiredChoice(PACKAGE_TYPES, 'validation.package_type_required'),
     quantity: z
       .number({ error: 'validation.required' })
       .int({ error: 'validation.integer' })

@@ -8,9 +8,7 @@ import {
   UNIT_SYSTEMS,
 } from '@freight/domain';
 import { z } from 'zod';
-import { address, contact, optionalText } from './fields';
-
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: 'validation.choice' });
+import { address, choice, contact, optionalText } from './fields';
 
 export const settingsUpdate = z.object({
   language: choice(LANGUAGES),

@@ -129,7 +129,7 @@ describe('product CRUD', () => {
         description: ['Field is required'],
         product_number: ['This value is too long'],
         sat: ['Enter the 8-digit SAT key'],
-        package_type: ['Package type is required'],
+        package_type: ['Choose one of the listed options'],
         freight_class: ['Choose a valid freight class'],
         length_in: ['Enter a number greater than zero'],
         width_in: ['Enter a number greater than zero'],
@@ -430,7 +430,7 @@ describe('product CSV', () => {
       imported: 0,
       errors: [
         { line: 3, field: 'description', message: 'Field is required' },
-        { line: 3, field: 'package_type', message: 'Package type is required' },
+        { line: 3, field: 'package_type', message: 'Choose one of the listed options' },
         { line: 3, field: 'length_in', message: 'Enter a number' },
         { line: 11, field: 'sat', message: 'Enter the 8-digit SAT key' },
         { line: 11, field: 'freight_class', message: 'Choose a valid freight class' },
