@@ -71,6 +71,7 @@ try {
   if (probe.status !== 200) throw new Error(`lookup probe: ${probe.status} ${await probe.text()}`);
   const cpuBefore = app.pid ? processCpuMs(app.pid) : 0;
   const postgresBefore = await backendCpuMs(adminBase, database.name);
+  const generatorBefore = process.cpuUsage();
   const lookups = await run({
     url: origin,
     connections: CONNECTIONS,
@@ -86,6 +87,7 @@ try {
       },
     ],
   });
+  const generatorCpu = process.cpuUsage(generatorBefore);
   const lookupCpuMs = app.pid ? processCpuMs(app.pid) - cpuBefore : 0;
   const lookupPostgresCpu = await backendCpuSince(adminBase, database.name, postgresBefore);
 
@@ -148,6 +150,8 @@ try {
           errors: lookups.errors,
           server_cpu_ms_per_lookup: Number((lookupCpuMs / lookups.requests.total).toFixed(2)),
           postgres_cpu_ms_per_lookup: Number((lookupPostgresCpu / lookups.requests.total).toFixed(2)),
+          // autocannon runs in this process: the load generator's own share of the two cores.
+          autocannon_cpu_ms_per_lookup: Number(((generatorCpu.user + generatorCpu.system) / 1000 / lookups.requests.total).toFixed(2)),
         },
         my_shipments: { overall: stats(all), by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, stats(v)])) },
         server_peak_rss_mb: app.pid ? Math.round(memoryMb(app.pid, 'VmHWM')) : null,
