@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { checkCsvUpload } from '../support/csv';
 import { logIn, setPreferences, snap } from '../support/session';
 
 const HEADER = 'description,product_number,nmfc,sat,package_type,freight_class,length_in,width_in,height_in,weight_lb,hazardous';
@@ -53,10 +54,7 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
   await expect(addedRow).toContainText('950');
 
   // CSV: the bad row is shown with its line and left out; the good rows go in.
-  await page.getByRole('button', { name: 'Upload CSV' }).click();
-  const upload = page.getByRole('dialog', { name: 'Upload products (CSV)' });
-  await upload.getByLabel('CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await upload.getByRole('button', { name: 'Check file' }).click();
+  const upload = await checkCsvUpload(page, 'Upload products (CSV)', 'products.csv', csv);
   await expect(upload.getByText('3 rows in the file')).toBeVisible();
   await expect(upload.getByText('2 rows ready to import')).toBeVisible();
   const errors = upload.getByRole('region', { name: 'Rows with errors' });
