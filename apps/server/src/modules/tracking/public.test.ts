@@ -152,6 +152,18 @@ describe('GET /api/public/tracking/:number', () => {
     expect((await lookup(bolWithDashes, nextIp())).json().data.number).toBe(ltl.bolNumber);
   });
 
+  it("prefers a BOL match to another shipment's PRO or tracking number, then the newest shipment", async () => {
+    const byBol = await insertShipment(t.database.db, { pickupDate: '2026-11-24' });
+    // Another shipment whose PRO happens to be the first one's BOL number.
+    await insertShipment(t.database.db, { proNumber: byBol.bolNumber, pickupDate: '2026-12-01' });
+    expect((await lookup(byBol.bolNumber, nextIp())).json().data.pickup_date).toBe('2026-11-24');
+
+    // Two shipments share a PRO: the newer one answers.
+    await insertShipment(t.database.db, { proNumber: '5550001111', pickupDate: '2026-12-02' });
+    await insertShipment(t.database.db, { proNumber: '5550001111', pickupDate: '2026-12-03' });
+    expect((await lookup('5550001111', nextIp())).json().data.pickup_date).toBe('2026-12-03');
+  });
+
   it('works signed in too, and answers 404 for an unknown number', async () => {
     const s = await insertShipment(t.database.db, { email: 'other@demo.test' });
     const c = t.client();

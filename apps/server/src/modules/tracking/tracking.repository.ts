@@ -26,8 +26,6 @@ export interface NotifyFacts {
 }
 
 interface PublicLookupRow {
-  lookups: number | string;
-  lookups_reset_ms: number | string;
   misses: number | string;
   misses_reset_ms: number | string | null;
   bol_number: string | null;
@@ -49,23 +47,13 @@ interface PublicLookupRow {
 }
 
 /**
- * The public lookup, one statement: $1 the address's lookup counter key, $2 its window's end if
- * it starts now, $3 now, $4 the address's unknown-number counter key, $5 the number as typed,
- * $6 the same compacted. The counters follow security/throttle.ts's fixed-window rule on the
- * same table. The statement's transaction commits without waiting for the WAL flush (a counter
- * lost in a crash costs nothing; the lookup no longer waits on the disk).
+ * The public lookup, one read-only statement: $1 the address's unknown-number counter key, $2 now,
+ * $3 the number as typed, $4 the same compacted. The counter follows security/throttle.ts's
+ * fixed-window rule.
  */
 const PUBLIC_LOOKUP_SQL = `
-with relaxed as (
-  select set_config('synchronous_commit', 'off', true)
-), hit as (
-  insert into throttles (key, hits, reset_at) values ($1, 1, $2::timestamptz)
-  on conflict (key) do update set
-    hits = case when throttles.reset_at <= $3::timestamptz then 1 else throttles.hits + 1 end,
-    reset_at = case when throttles.reset_at <= $3::timestamptz then excluded.reset_at else throttles.reset_at end
-  returning hits, reset_at
-), miss as (
-  select hits, reset_at from throttles where key = $4 and reset_at > $3::timestamptz
+with miss as (
+  select hits, reset_at from throttles where key = $1 and reset_at > $2::timestamptz
 ), found as (
   select s.bol_number, s.pro_number, s.tracking_number, s.status, s.mode, s.carrier_name,
     s.pickup_date::text as pickup_date, s.estimated_delivery::text as estimated_delivery,
@@ -79,13 +67,18 @@ with relaxed as (
       from shipment_events e where e.shipment_id = s.id
     ), '[]'::json) as events
   from shipments s
-  where s.bol_number in ($5, $6) or s.pro_number in ($5, $6) or s.tracking_number in ($5, $6)
-  order by (s.bol_number in ($5, $6)) desc, s.created_at desc
-  limit 1
+  where s.id = (
+    select c.id from (
+      (select id, 0 as rank, created_at from shipments where bol_number in ($3, $4))
+      union all (select id, 1, created_at from shipments where pro_number in ($3, $4))
+      union all (select id, 1, created_at from shipments where tracking_number in ($3, $4))
+    ) as c
+    order by c.rank, c.created_at desc
+    limit 1
+  )
 )
-select hit.hits as lookups, (extract(epoch from hit.reset_at) * 1000)::float8 as lookups_reset_ms,
-  coalesce(miss.hits, 0) as misses, (extract(epoch from miss.reset_at) * 1000)::float8 as misses_reset_ms, found.*
-from hit cross join relaxed left join miss on true left join found on true`;
+select coalesce(miss.hits, 0) as misses, (extract(epoch from miss.reset_at) * 1000)::float8 as misses_reset_ms, found.*
+from (select 1) as one left join miss on true left join found on true`;
 
 /** One event of the public lookup's json_agg (occurred_at as PostgreSQL writes a timestamptz in JSON). */
 export interface PublicEventJson {
@@ -113,19 +106,15 @@ export function trackingRepository(db: Db) {
 
   return {
     /**
-     * The public page's lookup in one round trip: counts the lookup against the address's
-     * per-minute window, reads the address's unknown-number window, and finds the shipment by
-     * BOL, PRO or tracking number (each column indexed, OR'ed into a bitmap scan) with its events
-     * (json_agg over the (shipment_id, occurred_at) index). The counters are rows of the
-     * `throttles` table with security/throttle.ts's fixed-window rule; each address has its own
-     * rows, so lookups from different addresses never wait on one another. `typed` is the number
-     * as typed (trimmed), `compact` the same without spaces and dashes, upper-cased; a BOL match
-     * wins over a PRO or tracking number that happens to be the same, then the newest shipment.
+     * The public page's lookup in one round trip, reading only: the address's unknown-number
+     * window (a row of `throttles`) and the shipment by BOL, PRO or tracking number (three index
+     * probes, one per column: a third of the database time of one bitmap scan OR'ing them) with
+     * its events (json_agg from the timeline index, which carries every field it shows). `typed` is the number as typed (trimmed), `compact` the same without
+     * spaces and dashes, upper-cased; a BOL match wins over a PRO or tracking number that happens
+     * to be the same, then the newest shipment.
      */
-    async publicLookup(q: { typed: string; compact: string; lookupKey: string; missKey: string; windowSeconds: number; now: Date }) {
-      const now = q.now.toISOString();
-      const resetAt = new Date(q.now.getTime() + q.windowSeconds * 1000).toISOString();
-      const [row] = await publicLookupRows([q.lookupKey, resetAt, now, q.missKey, q.typed, q.compact]);
+    async publicLookup(q: { typed: string; compact: string; missKey: string; now: Date }) {
+      const [row] = await publicLookupRows([q.missKey, q.now.toISOString(), q.typed, q.compact]);
       if (!row) throw new Error('public lookup: no row');
       const retryAfter = (ms: unknown) => Math.max(1, Math.ceil((Number(ms) - q.now.getTime()) / 1000));
       const shipment = row.bol_number
@@ -150,7 +139,6 @@ export function trackingRepository(db: Db) {
           }
         : undefined;
       return {
-        lookups: { hits: Number(row.lookups), retryAfterSeconds: retryAfter(row.lookups_reset_ms) },
         misses: { hits: Number(row.misses), retryAfterSeconds: row.misses_reset_ms === null ? 0 : retryAfter(row.misses_reset_ms) },
         shipment,
       };
