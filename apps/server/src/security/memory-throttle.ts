@@ -1,5 +1,5 @@
 import { BoundedMap } from '@freight/domain';
-import type { ThrottleState } from './throttle';
+import { retryAfterSeconds, type ThrottleState } from './throttle';
 
 /**
  * Fixed-window counters in this process's memory, with the rule of `Throttle` (throttle.ts): for
@@ -26,6 +26,6 @@ export class MemoryThrottle {
       this.windows.set(key, window);
     }
     window.hits += 1;
-    return { hits: window.hits, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+    return { hits: window.hits, retryAfterSeconds: retryAfterSeconds(window.resetAt, now) };
   }
 }

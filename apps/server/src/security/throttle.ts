@@ -8,6 +8,9 @@ export interface ThrottleState {
   retryAfterSeconds: number;
 }
 
+/** Whole seconds until a window ending at `resetAtMs` ends, at least 1 (the Retry-After of a 429). */
+export const retryAfterSeconds = (resetAtMs: number, nowMs: number) => Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000));
+
 /**
  * Fixed-window counters kept in the database, so every process behind a load balancer sees the
  * same count. `hit` adds one and returns the new state atomically.
@@ -52,6 +55,6 @@ export class Throttle {
 
   private state(row: typeof throttles.$inferSelect | undefined, now: Date): ThrottleState {
     if (!row || row.resetAt <= now) return { hits: 0, retryAfterSeconds: 0 };
-    return { hits: row.hits, retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)) };
+    return { hits: row.hits, retryAfterSeconds: retryAfterSeconds(row.resetAt.getTime(), now.getTime()) };
   }
 }

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } fro
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { apiIncidents, carriers, shipmentEvents, shipments, stillMoving, userSettings, users } from '../../db/schema';
+import { retryAfterSeconds } from '../../security/throttle';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
@@ -116,7 +117,7 @@ export function trackingRepository(db: Db) {
     async publicLookup(q: { typed: string; compact: string; missKey: string; now: Date }) {
       const [row] = await publicLookupRows([q.missKey, q.now.toISOString(), q.typed, q.compact]);
       if (!row) throw new Error('public lookup: no row');
-      const retryAfter = (ms: unknown) => Math.max(1, Math.ceil((Number(ms) - q.now.getTime()) / 1000));
+      const retryAfter = (ms: unknown) => retryAfterSeconds(Number(ms), q.now.getTime());
       const shipment = row.bol_number
         ? {
             bolNumber: row.bol_number,
