@@ -164,6 +164,34 @@ describe('GET /api/public/tracking/:number', () => {
     expect((await lookup('5550001111', nextIp())).json().data.pickup_date).toBe('2026-12-03');
   });
 
+  it('answers lookups asked at the same moment each with its own shipment, refusal or 404', async () => {
+    const [a, b, parcel] = [
+      await insertShipment(t.database.db, { pickupDate: '2026-11-24' }),
+      await insertShipment(t.database.db, { proNumber: '7770001111', pickupDate: '2026-11-25' }),
+      await insertShipment(t.database.db, { mode: 'parcel', trackingNumber: '1Z9Y8X770000000001', pickupDate: '2026-11-26' }),
+    ];
+    const guesser = nextIp();
+    for (let i = 0; i < MISSES_PER_WINDOW; i++) await lookup(`0614141888888${String(i).padStart(4, '0')}`, guesser);
+    // Asked together, they reach the database as one statement (tracking.repository.ts).
+    const [byBol, byPro, unknown, refused, byTracking, withNul] = await Promise.all([
+      lookup(a.bolNumber, nextIp()),
+      lookup('777-000-1111', nextIp()),
+      lookup('06141418888889999', nextIp()),
+      lookup(a.bolNumber, guesser),
+      lookup('1Z9Y8X770000000001', nextIp()),
+      // A character no number has (PostgreSQL refuses a NUL in text) is an unknown number, and
+      // takes no other lookup of the batch down with it.
+      lookup(`${a.bolNumber}\u0000`, nextIp()),
+    ]);
+    expect(byBol.json().data).toMatchObject({ number: a.bolNumber, pickup_date: '2026-11-24' });
+    expect(byPro.json().data).toMatchObject({ number: '7770001111', pickup_date: '2026-11-25' });
+    expect(b.proNumber).toBe('7770001111');
+    expect(unknown.statusCode).toBe(404);
+    expect(refused.statusCode).toBe(429);
+    expect(byTracking.json().data).toMatchObject({ number: parcel.trackingNumber, mode: 'parcel', pickup_date: '2026-11-26' });
+    expect(withNul.statusCode).toBe(404);
+  });
+
   it('works signed in too, and answers 404 for an unknown number', async () => {
     const s = await insertShipment(t.database.db, { email: 'other@demo.test' });
     const c = t.client();

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { ShipmentStatus } from '@freight/domain';
+import DataLoader from 'dataloader';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
@@ -27,121 +28,151 @@ export interface NotifyFacts {
 }
 
 interface PublicLookupRow {
+  n: number | string;
   misses: number | string;
   misses_reset_ms: number | string | null;
-  bol_number: string | null;
-  pro_number: string | null;
-  tracking_number: string | null;
-  status: string | null;
-  mode: string | null;
-  carrier_name: string | null;
-  pickup_date: string | null;
-  estimated_delivery: string | null;
-  delivered_ms: number | string | null;
-  origin_city: string | null;
-  origin_state: string | null;
-  origin_country: string | null;
-  destination_city: string | null;
-  destination_state: string | null;
-  destination_country: string | null;
-  events: PublicEventJson[] | string | null;
+  /** The public view (PublicTrackingView) as JSON text, or null for an unknown number. */
+  view: string | null;
 }
 
+/** One public lookup: the number as typed (trimmed), the same compacted, the address's unknown-number counter key, now. */
+export interface PublicLookupQuery {
+  typed: string;
+  compact: string;
+  missKey: string;
+  now: Date;
+}
+
+/** How JavaScript's toISOString writes an instant, for to_char on a timestamp at UTC. */
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
 /**
- * The public lookup, one read-only statement: $1 the address's unknown-number counter key, $2 now,
- * $3 the number as typed, $4 the same compacted. The counter follows security/throttle.ts's
- * fixed-window rule.
+ * The public lookups of a batch, one read-only statement. $1 is a JSON array of the lookups
+ * (n, miss_key: the address's unknown-number counter key, now, typed: the number as typed, compact:
+ * the same compacted); one row comes back per lookup (n), with the address's unknown-number
+ * window (a row of `throttles`, security/throttle.ts's fixed-window rule) and the public view
+ * of the shipment found, written as JSON text by PostgreSQL and sent on as it is (the server
+ * used to read 17 columns, build the view and write it out again: most of its own time a lookup).
+ *
+ * - A JSON parameter rather than arrays keeps the planner's row estimate the same for every
+ *   batch size, so PostgreSQL settles on the prepared statement's generic plan: with arrays, a
+ *   batch of under ten lookups looked cheaper planned afresh, and every execution was planned again.
+ * - The shipment is found by three index probes, one per column (a third of the database time of
+ *   one bitmap scan OR'ing them): a BOL match wins over a PRO or tracking number that happens to
+ *   be the same, then the newest shipment. `number` is the one that matched.
+ * - The events come newest first from the timeline index, which carries every field shown.
+ *   local_time is the UTC instant shifted by the place's offset, as tracking.presenter.ts's
+ *   localTime writes it for the signed-in pages and the mails.
+ * - Only what anyone holding a number may see: no prices, contacts, streets, postal codes or references.
  */
 const PUBLIC_LOOKUP_SQL = `
-with miss as (
-  select hits, reset_at from throttles where key = $1 and reset_at > $2::timestamptz
-), found as (
-  select s.bol_number, s.pro_number, s.tracking_number, s.status, s.mode, s.carrier_name,
-    s.pickup_date::text as pickup_date, s.estimated_delivery::text as estimated_delivery,
-    (extract(epoch from s.delivered_at) * 1000)::float8 as delivered_ms,
-    s.origin_city, s.origin_state, s.origin_country, s.destination_city, s.destination_state, s.destination_country,
-    coalesce((
+select asked.n, coalesce(miss.hits, 0) as misses, (extract(epoch from miss.reset_at) * 1000)::float8 as misses_reset_ms,
+  found.view::text as view
+from jsonb_to_recordset($1::jsonb) as asked(n int, miss_key text, now timestamptz, typed text, compact text)
+left join lateral (
+  select hits, reset_at from throttles where key = asked.miss_key and reset_at > asked.now
+) as miss on true
+left join lateral (
+  select json_build_object(
+    'number', case
+      when s.bol_number in (asked.typed, asked.compact) then s.bol_number
+      when s.pro_number in (asked.typed, asked.compact) then s.pro_number
+      when s.tracking_number in (asked.typed, asked.compact) then s.tracking_number
+      else s.bol_number end,
+    'status', s.status, 'mode', s.mode, 'carrier_name', s.carrier_name,
+    'pickup_date', s.pickup_date, 'estimated_delivery', s.estimated_delivery,
+    'delivered_at', to_char(s.delivered_at at time zone 'UTC', ${ISO_UTC}),
+    'origin', json_build_object('city', s.origin_city, 'state', s.origin_state, 'country', s.origin_country),
+    'destination', json_build_object('city', s.destination_city, 'state', s.destination_state, 'country', s.destination_country),
+    'events', coalesce((
       select json_agg(json_build_object(
-        'status', e.status, 'status_code', e.status_code, 'description', e.description, 'city', e.city,
-        'state', e.state, 'occurred_at', e.occurred_at, 'utc_offset_minutes', e.utc_offset_minutes
+        'status', e.status, 'status_code', e.status_code, 'description', e.description, 'city', e.city, 'state', e.state,
+        'occurred_at', to_char(e.occurred_at at time zone 'UTC', ${ISO_UTC}),
+        'local_time', to_char((e.occurred_at at time zone 'UTC') + make_interval(mins => e.utc_offset_minutes), 'YYYY-MM-DD"T"HH24:MI')
       ) order by e.occurred_at desc, e.received_at desc)
       from shipment_events e where e.shipment_id = s.id
-    ), '[]'::json) as events
+    ), '[]'::json)
+  ) as view
   from shipments s
   where s.id = (
     select c.id from (
-      (select id, 0 as rank, created_at from shipments where bol_number in ($3, $4))
-      union all (select id, 1, created_at from shipments where pro_number in ($3, $4))
-      union all (select id, 1, created_at from shipments where tracking_number in ($3, $4))
+      (select id, 0 as rank, created_at from shipments where bol_number in (asked.typed, asked.compact))
+      union all (select id, 1, created_at from shipments where pro_number in (asked.typed, asked.compact))
+      union all (select id, 1, created_at from shipments where tracking_number in (asked.typed, asked.compact))
     ) as c
     order by c.rank, c.created_at desc
     limit 1
   )
-)
-select coalesce(miss.hits, 0) as misses, (extract(epoch from miss.reset_at) * 1000)::float8 as misses_reset_ms, found.*
-from (select 1) as one left join miss on true left join found on true`;
+) as found on true`;
 
-/** One event of the public lookup's json_agg (occurred_at as PostgreSQL writes a timestamptz in JSON). */
-export interface PublicEventJson {
-  status: ShipmentStatus;
-  status_code: string;
-  description: string;
-  city: string;
-  state: string;
-  occurred_at: string;
-  utc_offset_minutes: number;
-}
+/** Public lookup statements in flight at once per process (tracking-load bench: 1, 2 and 4 alike; without a limit the p99 was a quarter higher). */
+const LOOKUP_STATEMENTS = 2;
+/** The most lookups one statement answers. */
+const LOOKUPS_PER_STATEMENT = 100;
 
 export function trackingRepository(db: Db) {
   const client = (db as unknown as { $client?: unknown }).$client;
   /**
-   * The public lookup's statement, prepared by name on PostgreSQL (parsed and planned once per
-   * connection: planning was most of its database time); PGlite runs it as is.
+   * The batch statement, prepared by name on PostgreSQL (parsed and planned once per connection:
+   * planning was most of its database time); PGlite runs it as is.
    */
   async function publicLookupRows(values: unknown[]): Promise<PublicLookupRow[]> {
     if (client instanceof pg.Pool)
-      return (await client.query<PublicLookupRow>({ name: 'public_tracking_lookup', text: PUBLIC_LOOKUP_SQL, values })).rows;
+      return (await client.query<PublicLookupRow>({ name: 'public_tracking_lookups', text: PUBLIC_LOOKUP_SQL, values })).rows;
     if (client instanceof PGlite) return (await client.query<PublicLookupRow>(PUBLIC_LOOKUP_SQL, values)).rows;
     throw new Error('public lookup: unknown database client');
   }
 
+  /**
+   * Public lookups go to the database in batches, one statement each (PUBLIC_LOOKUP_SQL): at most
+   * LOOKUP_STATEMENTS at a time, and the lookups asked meanwhile make the next batch, which
+   * leaves as soon as one of them answers. Alone, a lookup leaves right after the event loop's
+   * round of I/O that asked it (setImmediate), so nothing ever waits on a timer; under load one
+   * round trip serves many lookups, saving the per-statement cost in the server and in
+   * PostgreSQL (at 64 connections it doubled the lookups a second; bench/README.md). Nothing is
+   * cached: every lookup reads the database.
+   */
+  let statementsRunning = 0;
+  const batchesWaiting: (() => void)[] = [];
+  const lookups = new DataLoader<PublicLookupQuery, PublicLookupRow>(
+    async (batch) => {
+      statementsRunning++;
+      try {
+        const asked = batch.map((q, i) => ({
+          n: i + 1,
+          miss_key: q.missKey,
+          now: q.now.toISOString(),
+          typed: q.typed,
+          compact: q.compact,
+        }));
+        const rows = await publicLookupRows([JSON.stringify(asked)]);
+        const byOrdinal = new Map(rows.map((row) => [Number(row.n), row]));
+        return batch.map((_, i) => byOrdinal.get(i + 1) ?? new Error('public lookup: no row'));
+      } finally {
+        statementsRunning--;
+        batchesWaiting.shift()?.();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: LOOKUPS_PER_STATEMENT,
+      batchScheduleFn: (send) => setImmediate(() => (statementsRunning < LOOKUP_STATEMENTS ? send() : batchesWaiting.push(send))),
+    },
+  );
+
   return {
     /**
-     * The public page's lookup in one round trip, reading only: the address's unknown-number
-     * window (a row of `throttles`) and the shipment by BOL, PRO or tracking number (three index
-     * probes, one per column: a third of the database time of one bitmap scan OR'ing them) with
-     * its events (json_agg from the timeline index, which carries every field it shows). `typed` is the number as typed (trimmed), `compact` the same without
-     * spaces and dashes, upper-cased; a BOL match wins over a PRO or tracking number that happens
-     * to be the same, then the newest shipment.
+     * The public page's lookup (PUBLIC_LOOKUP_SQL), reading only: the address's unknown-number
+     * window and the shipment's public view as JSON text, undefined for an unknown number.
      */
-    async publicLookup(q: { typed: string; compact: string; missKey: string; now: Date }) {
-      const [row] = await publicLookupRows([q.missKey, q.now.toISOString(), q.typed, q.compact]);
-      if (!row) throw new Error('public lookup: no row');
-      const retryAfter = (ms: unknown) => retryAfterSeconds(Number(ms), q.now.getTime());
-      const shipment = row.bol_number
-        ? {
-            bolNumber: row.bol_number,
-            proNumber: row.pro_number,
-            trackingNumber: row.tracking_number,
-            status: row.status as ShipmentStatus,
-            mode: row.mode as ShipmentRow['mode'],
-            carrierName: row.carrier_name as string,
-            pickupDate: row.pickup_date as string,
-            estimatedDelivery: row.estimated_delivery,
-            deliveredAt: row.delivered_ms === null ? null : new Date(Number(row.delivered_ms)),
-            originCity: row.origin_city as string,
-            originState: row.origin_state as string,
-            originCountry: row.origin_country as string,
-            destinationCity: row.destination_city as string,
-            destinationState: row.destination_state as string,
-            destinationCountry: row.destination_country as string,
-            // node-postgres and PGlite hand json back parsed; a string would be a driver that does not.
-            events: (typeof row.events === 'string' ? JSON.parse(row.events) : row.events) as PublicEventJson[],
-          }
-        : undefined;
+    async publicLookup(q: PublicLookupQuery) {
+      const row = await lookups.load(q);
       return {
-        misses: { hits: Number(row.misses), retryAfterSeconds: row.misses_reset_ms === null ? 0 : retryAfter(row.misses_reset_ms) },
-        shipment,
+        misses: {
+          hits: Number(row.misses),
+          retryAfterSeconds: row.misses_reset_ms === null ? 0 : retryAfterSeconds(Number(row.misses_reset_ms), q.now.getTime()),
+        },
+        view: row.view ?? undefined,
       };
     },
 
@@ -238,9 +269,9 @@ export function trackingRepository(db: Db) {
 
     /**
      * Shipments a polling carrier should be asked about: moving (status not final), not waiting
-     * for or lapsed in payment, and not asked since `staleBefore`; the longest-unasked first.
+     * for or lapsed in payment, and not asked since `staleBefore`; the longest-unasked first (the
+     * partial index shipments_poll_idx).
      */
-    /** Moving shipments of these carriers not asked since `staleBefore`, least recently asked first (the partial index shipments_poll_idx). */
     async dueForPolling(carrierIds: string[], staleBefore: Date, limit: number) {
       if (!carrierIds.length) return [];
       return db

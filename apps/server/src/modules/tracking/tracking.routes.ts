@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { registerTrackingPoll } from './poll';
-import { presentPublicTracking } from './tracking.presenter';
 import { trackingService } from './tracking.service';
 
 declare module 'fastify' {
@@ -71,9 +70,9 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/public/tracking/:number', { schema: { params: numberParams } }, async (request, reply) => {
-    const { row, typed, compact } = await service.publicLookup(request.params.number, request.ip);
-    reply.header('cache-control', 'no-store');
-    return { data: presentPublicTracking(row, typed, compact) };
+    const view = await service.publicLookup(request.params.number, request.ip);
+    // {data: PublicTrackingView}: the view comes as JSON text from the database (tracking.repository.ts).
+    return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(`{"data":${view}}`);
   });
 
   await registerTrackingPoll(ctx, service);

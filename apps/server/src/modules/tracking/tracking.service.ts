@@ -38,6 +38,8 @@ export const LOOKUPS_PER_MINUTE = 30;
 export const MISSES_PER_WINDOW = 10;
 export const MISS_WINDOW_SECONDS = 600;
 
+/** What a BOL, PRO or tracking number may be typed with. */
+const NUMBER_CHARACTERS = /^[\p{L}\p{N} ./#_-]*$/u;
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
 /** An HMAC key for unknown carriers, so their refusal costs the same time as a wrong signature. */
 const DECOY_KEY = createHash('sha256').update('tracking-decoy').digest();
@@ -243,17 +245,21 @@ export function trackingService(ctx: TrackingCtx) {
   async function publicLookup(number: string, ip: string) {
     const lookups = lookupsPerAddress.hit(`tracking:${ip}`, 60);
     if (lookups.hits > LOOKUPS_PER_MINUTE) throw AppError.tooManyRequests(lookups.retryAfterSeconds);
-    const typed = number.trim().slice(0, 64);
+    // A number is letters, digits and a little punctuation; anything else (a NUL byte, a control
+    // character) cannot match and must not reach the statement, which answers a whole batch of
+    // lookups at once: it is an unknown number.
+    const trimmed = number.trim().slice(0, 64);
+    const typed = NUMBER_CHARACTERS.test(trimmed) ? trimmed : '';
     const compact = typed.replace(/[\s-]+/g, '').toUpperCase();
     const missKey = `tracking-miss:${ip}`;
-    const { misses, shipment } = await repo.publicLookup({ typed, compact, missKey, now: ctx.now() });
+    const { misses, view } = await repo.publicLookup({ typed, compact, missKey, now: ctx.now() });
     if (misses.hits >= MISSES_PER_WINDOW) throw AppError.tooManyRequests(misses.retryAfterSeconds);
-    if (!shipment || !compact) {
+    if (!view || !compact) {
       const missed = await ctx.throttle.hit(missKey, MISS_WINDOW_SECONDS);
       if (missed.hits > MISSES_PER_WINDOW) throw AppError.tooManyRequests(missed.retryAfterSeconds);
       throw AppError.notFound();
     }
-    return { row: shipment, typed, compact };
+    return view;
   }
 
   return { verifySignature, ingest, receive, recompute, publicLookup };
