@@ -114,8 +114,8 @@ export async function fillShipments(client: pg.Client, total: number, shipperSha
                        (3, 'X4', 'in_transit', 'Arrived at terminal', interval '1 day 20 hours'),
                        (4, 'X6', 'in_transit', 'Out for delivery', interval '3 days 8 hours')) as e(n, code, status, text, at)
     where s.rate_id = 'bench'`);
-  // As autovacuum leaves a table soon after a bulk insert: statistics, and the visibility map that
-  // lets the event timeline be read from its index alone.
+  // As autovacuum leaves a table soon after a bulk insert: statistics and the visibility map.
   await client.query('vacuum analyze shipments');
   await client.query('vacuum analyze shipment_events');
+  await client.query('vacuum analyze shipment_public_timelines');
 }

@@ -1,5 +1,6 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, usingPostgres } from '../../test/harness';
 import { CHICAGO_DOCK, DALLAS_STORE, insertShipment, setTrackingSecret, signature } from './test-fixtures';
 import { LOOKUPS_PER_MINUTE, MISSES_PER_WINDOW } from './tracking.service';
 
@@ -190,6 +191,31 @@ describe('GET /api/public/tracking/:number', () => {
     expect(refused.statusCode).toBe(429);
     expect(byTracking.json().data).toMatchObject({ number: parcel.trackingNumber, mode: 'parcel', pickup_date: '2026-11-26' });
     expect(withNul.statusCode).toBe(404);
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.runIf(usingPostgres())('keeps both events when two transactions add events to one shipment at the same moment', async () => {
+    const s = await insertShipment(t.database.db);
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const insert = `insert into shipment_events (shipment_id, source, dedupe_key, status_code, status, city, state, occurred_at)
+      values ($1, 'carrier', $2, $3, $4, $5, 'IL', $6)`;
+    const [first, second] = [await pool.connect(), await pool.connect()];
+    try {
+      await first.query('begin');
+      await first.query(insert, [s.id, 'race-1', 'XB', 'dispatched', 'Chicago', '2026-11-24T13:00:00Z']);
+      await second.query('begin');
+      // Waits for the first transaction (the timeline trigger locks the shipment), then sees its event.
+      const secondInsert = second.query(insert, [s.id, 'race-2', 'AF', 'in_transit', 'Joliet', '2026-11-24T15:00:00Z']);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await first.query('commit');
+      await secondInsert;
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    const res = await lookup(s.bolNumber, nextIp());
+    expect(res.json().data.events.map((e: { city: string }) => e.city)).toEqual(['Joliet', 'Chicago']);
   });
 
   it('works signed in too, and answers 404 for an unknown number', async () => {

@@ -60,9 +60,9 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * - The shipment is found by three index probes, one per column (a third of the database time of
  *   one bitmap scan OR'ing them): a BOL match wins over a PRO or tracking number that happens to
  *   be the same, then the newest shipment. `number` is the one that matched.
- * - The events come newest first from the timeline index, which carries every field shown.
- *   local_time is the UTC instant shifted by the place's offset, as tracking.presenter.ts's
- *   localTime writes it for the signed-in pages and the mails.
+ * - The events are the shipment's public timeline, kept ready by triggers on shipment_events
+ *   (schema.ts, shipmentPublicTimelines): reading and formatting every event was half the
+ *   statement's database time.
  * - Only what anyone holding a number may see: no prices, contacts, streets, postal codes or references.
  */
 const PUBLIC_LOOKUP_SQL = `
@@ -84,14 +84,7 @@ left join lateral (
     'delivered_at', to_char(s.delivered_at at time zone 'UTC', ${ISO_UTC}),
     'origin', json_build_object('city', s.origin_city, 'state', s.origin_state, 'country', s.origin_country),
     'destination', json_build_object('city', s.destination_city, 'state', s.destination_state, 'country', s.destination_country),
-    'events', coalesce((
-      select json_agg(json_build_object(
-        'status', e.status, 'status_code', e.status_code, 'description', e.description, 'city', e.city, 'state', e.state,
-        'occurred_at', to_char(e.occurred_at at time zone 'UTC', ${ISO_UTC}),
-        'local_time', to_char((e.occurred_at at time zone 'UTC') + make_interval(mins => e.utc_offset_minutes), 'YYYY-MM-DD"T"HH24:MI')
-      ) order by e.occurred_at desc, e.received_at desc)
-      from shipment_events e where e.shipment_id = s.id
-    ), '[]'::json)
+    'events', coalesce((select t.events from shipment_public_timelines t where t.shipment_id = s.id), '[]'::json)
   ) as view
   from shipments s
   where s.id = (
