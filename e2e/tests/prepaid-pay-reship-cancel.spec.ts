@@ -88,6 +88,12 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
     await expect(page.getByRole('row').filter({ hasText: bol })).toContainText('Cancelado');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await snap(page, 'my-shipments-es');
+
+    // The public page shows the cancel at once: the status and the event in the history.
+    await page.goto(`/track-shipment?number=${bol}`);
+    await expect(page.getByText('Cancelado').first()).toBeVisible();
+    await expect(page.getByText('Canceled by the shipper')).toBeVisible();
+    await snap(page, 'public-tracking-canceled-es');
   } finally {
     await setPreferences(page, { language: 'en' });
   }
