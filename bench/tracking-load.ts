@@ -2,6 +2,7 @@
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/tracking-load.ts
 // (creates and drops its own database; the app listens on 127.0.0.1 only; stops by itself)
 //
+// 0. A bare Fastify hello-world at 64 connections for 10 s: the machine's pace in this run.
 // 1. GET /api/public/tracking/:number at 64 connections for BENCH_SECONDS, each request a random
 //    BOL or PRO number of the million, from a random client address (X-Forwarded-For with
 //    TRUST_PROXY=1): the per-address lookup throttle stays on and is paid for by every request,
@@ -71,6 +72,12 @@ try {
   }));
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
   const randomIp = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+  // The machine's pace in this run: a bare Fastify hello-world at the same 64 connections, 10 s.
+  const hello = startNode(['bench/hello.ts'], { PORT: String(PORT + 1) });
+  await waitFor(`http://127.0.0.1:${PORT + 1}/`);
+  const helloRun = await run({ url: `http://127.0.0.1:${PORT + 1}/`, connections: CONNECTIONS, duration: 10 });
+  hello.kill('SIGTERM');
 
   // 1. Public lookups.
   const probe = await fetch(`${origin}/api/public/tracking/${numbers[0]?.bol_number}`, { headers: { 'x-forwarded-for': randomIp() } });
@@ -145,6 +152,7 @@ try {
         events,
         shipper_shipments: shipper,
         fill_seconds: fillSeconds,
+        hello_world: { rps: helloRun.requests.average, p99_ms: helloRun.latency.p99 },
         public_lookup: {
           connections: CONNECTIONS,
           seconds: SECONDS,
