@@ -38,8 +38,8 @@ export const LOOKUPS_PER_MINUTE = 30;
 export const MISSES_PER_WINDOW = 10;
 export const MISS_WINDOW_SECONDS = 600;
 
-/** What a BOL, PRO or tracking number may be typed with. */
-const NUMBER_CHARACTERS = /^[\p{L}\p{N} ./#_-]*$/u;
+/** What a BOL, PRO or tracking number may be typed with: letters, digits, spaces and . / # _ -. */
+const NUMBER_CHARACTERS = /^[\p{L}\p{N}\s./#_-]*$/u;
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
 /** An HMAC key for unknown carriers, so their refusal costs the same time as a wrong signature. */
 const DECOY_KEY = createHash('sha256').update('tracking-decoy').digest();
