@@ -16,6 +16,7 @@ import {
   PAYMENT_EXPIRY_JOB,
   PAYMENT_VOID_JOB,
 } from '../shipments/shipments.service';
+import { placeOffsetMinutes } from '../tracking/zones';
 import { isLuhnValid, type PaymentProvider, TestProcessor } from './payment-provider';
 import { type PaymentRow, paymentsRepository } from './payments.repository';
 
@@ -51,7 +52,7 @@ export async function expireIfDue(tx: Db, row: ShipmentRow, now: Date, carrierFo
     city: row.originCity,
     state: row.originState,
     occurredAt: now,
-    utcOffsetMinutes: 0,
+    utcOffsetMinutes: placeOffsetMinutes(row.originState, row.originCountry, now),
     receivedAt: now,
   });
   return true;

@@ -264,6 +264,9 @@ describe('the payment expiry job', () => {
     expect(s.events).toEqual([
       expect.objectContaining({ status: 'canceled', status_code: 'CA', description: 'Payment not received in time' }),
     ]);
+    // At the origin, in its local time.
+    const originNow = t.clock.now.toLocaleString('sv-SE', { timeZone: 'America/Chicago' }).slice(0, 16).replace(' ', 'T');
+    expect(s.events[0]).toMatchObject({ state: 'IL', local_time: originNow });
     const late = await pay(prepaid, shipment.id, card());
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ code: 'conflict', message: text('errors.payment_expired') });

@@ -44,6 +44,7 @@ import {
   quotesService,
   siteAccessorials,
 } from '../quotes/quotes.service';
+import { placeOffsetMinutes } from '../tracking/zones';
 import { type PaymentFacts, presentShipment, trackedShipment } from './shipments.presenter';
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
 
@@ -451,7 +452,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           city: row.originCity,
           state: row.originState,
           occurredAt: at,
-          utcOffsetMinutes: 0,
+          utcOffsetMinutes: placeOffsetMinutes(row.originState, row.originCountry, at),
           receivedAt: at,
         });
         return updated;

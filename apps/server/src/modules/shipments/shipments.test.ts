@@ -527,6 +527,9 @@ describe('POST /api/shipments/:id/cancel', () => {
     expect(s.status).toBe('canceled');
     expect(s.canceled_at).toBe(t.clock.now.toISOString());
     expect(s.events).toEqual([expect.objectContaining({ status: 'canceled', status_code: 'CA' })]);
+    // Recorded at the origin, with the origin's local time (not UTC).
+    const chicagoNow = t.clock.now.toLocaleString('sv-SE', { timeZone: 'America/Chicago' }).slice(0, 16).replace(' ', 'T');
+    expect(s.events[0]).toMatchObject({ city: 'Chicago', state: 'IL', local_time: chicagoNow });
     const again = await shipper.post(`/api/shipments/${shipment.id}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ code: 'conflict', message: text('errors.not_cancelable') });
