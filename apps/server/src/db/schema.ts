@@ -501,7 +501,7 @@ export const shipmentEvents = pgTable(
 /**
  * A shipment's events as the public tracking page shows them, newest first: a JSON array of
  * {status, status_code, description, city, state, occurred_at (UTC, as toISOString writes it),
- * local_time (at the event's place, as tracking.presenter.ts's localTime writes it)}. Only
+ * local_time (at the event's place, as tracking/zones.ts's localTime writes it)}. Only
  * statement triggers on shipment_events write it (migration 0012), whoever adds events (carrier
  * posts, polls, the shipper's cancel, a bulk load), so the busiest read of the portal takes one
  * row instead of reading and formatting every event (bench/README.md).

@@ -17,7 +17,7 @@ import type { ChargeLine } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
-import { localTime } from '../tracking/tracking.presenter';
+import { localTime } from '../tracking/zones';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
 
 /** What the presenter needs beyond the row: the card hold in the shipment's currency and the paying card. */

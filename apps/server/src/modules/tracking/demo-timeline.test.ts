@@ -4,7 +4,7 @@ import { addBusinessDays, estimatedDelivery } from '@freight/domain/rating';
 import { describe, expect, it } from 'vitest';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { demoDelayed, demoEventsUntil, demoTimeline } from './demo-timeline';
-import { utcOffsetMinutes } from './tracking.presenter';
+import { utcOffsetMinutes } from './zones';
 
 const shipment = (over: Partial<TrackedShipment> = {}): TrackedShipment => ({
   id: randomUUID(),

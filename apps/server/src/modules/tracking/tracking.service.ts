@@ -9,8 +9,8 @@ import { statusChangeMail } from '../../mail/templates';
 import { MemoryThrottle } from '../../security/memory-throttle';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
 import { deriveStatus } from './status';
-import { localTime, utcOffsetMinutes } from './tracking.presenter';
 import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
+import { localTime, utcOffsetMinutes } from './zones';
 
 /** Where an event came from: a carrier's signed post, our poll of its API, or the portal itself (the shipper's cancel). */
 export type EventSource = 'carrier' | 'poll';
