@@ -6,7 +6,8 @@
 // 1. GET /api/public/tracking/:number at 64 connections for BENCH_SECONDS, each request a random
 //    BOL or PRO number of the million, from a random client address (X-Forwarded-For with
 //    TRUST_PROXY=1): the per-address lookup throttle stays on and is paid for by every request,
-//    as in production; target p99 < 20 ms.
+//    as in production; target p99 < 20 ms. First BENCH_WARMUP_SECONDS (5) of the same load, not
+//    counted; then per_second: lookups answered / their p99 in each second of the run.
 // 2. GET /api/shipments as the demo shipper (a quarter of the million are theirs), one request at a
 //    time, a mix of searches, filters and sorts, 25 a page with the count; target p95 < 50 ms.
 // BENCH_KEEP_DB=fp_bench_tracking_kept keeps the filled database under that name and a later run
@@ -21,6 +22,7 @@ const TOTAL = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
 const SHIPPER_SHARE = 0.25;
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PORT = 3203;
 const origin = `http://127.0.0.1:${PORT}`;
@@ -31,6 +33,11 @@ const stats = (ms: number[]) => {
   const r = (n: number) => +n.toFixed(1);
   return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), max: r(s[s.length - 1] ?? 0) };
 };
+/** Transactions the database has committed: one per batch statement of lookups (and the odd job poll). */
+const statementsRun = (url: string) =>
+  withClient(url, async (c) =>
+    Number((await c.query('select xact_commit from pg_stat_database where datname = current_database()')).rows[0].xact_commit),
+  );
 const run = (opts: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
@@ -82,13 +89,19 @@ try {
   // 1. Public lookups.
   const probe = await fetch(`${origin}/api/public/tracking/${numbers[0]?.bol_number}`, { headers: { 'x-forwarded-for': randomIp() } });
   if (probe.status !== 200) throw new Error(`lookup probe: ${probe.status} ${await probe.text()}`);
-  const cpuBefore = app.pid ? processCpuMs(app.pid) : 0;
-  const postgresBefore = await backendCpuMs(adminBase, database.name);
-  const generatorBefore = process.cpuUsage();
-  const lookups = await run({
+  // Each lookup's latency by the second of the run it answered in: the machine's pace can change
+  // within a run, and the p99 follows the lookups a second.
+  let secondsFrom = performance.now();
+  let bySecond: number[][] = [];
+  const lookupLoad = (duration: number): autocannon.Options => ({
     url: origin,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration,
+    setupClient: (client) =>
+      client.on('response', (_status: number, _bytes: number, ms: number) => {
+        const second = Math.floor((performance.now() - secondsFrom) / 1000);
+        if (second < duration) (bySecond[second] ??= []).push(ms);
+      }),
     requests: [
       {
         method: 'GET',
@@ -100,6 +113,17 @@ try {
       },
     ],
   });
+  // Warm-up, not counted: the server's JIT, the pool's connections and the prepared statement's
+  // generic plan all settle in the first seconds of a fresh process.
+  const warmup = WARMUP_SECONDS > 0 ? await run(lookupLoad(WARMUP_SECONDS)) : null;
+  const cpuBefore = app.pid ? processCpuMs(app.pid) : 0;
+  const postgresBefore = await backendCpuMs(adminBase, database.name);
+  const generatorBefore = process.cpuUsage();
+  const statementsBefore = await statementsRun(database.url);
+  secondsFrom = performance.now();
+  bySecond = [];
+  const lookups = await run(lookupLoad(SECONDS));
+  const statements = (await statementsRun(database.url)) - statementsBefore;
   const generatorCpu = process.cpuUsage(generatorBefore);
   const lookupCpuMs = app.pid ? processCpuMs(app.pid) - cpuBefore : 0;
   const lookupPostgresCpu = await backendCpuSince(adminBase, database.name, postgresBefore);
@@ -153,6 +177,7 @@ try {
         shipper_shipments: shipper,
         fill_seconds: fillSeconds,
         hello_world: { rps: helloRun.requests.average, p99_ms: helloRun.latency.p99 },
+        warmup: warmup && { seconds: WARMUP_SECONDS, rps: warmup.requests.average, p99_ms: warmup.latency.p99, max_ms: warmup.latency.max },
         public_lookup: {
           connections: CONNECTIONS,
           seconds: SECONDS,
@@ -162,6 +187,8 @@ try {
           p97_5_ms: lookups.latency.p97_5,
           p99_ms: lookups.latency.p99,
           max_ms: lookups.latency.max,
+          per_second: bySecond.map((ms) => `${ms.length}/${stats(ms).p99}`).join(' '),
+          lookups_per_statement: Number((lookups.requests.total / statements).toFixed(1)),
           non2xx: lookups.non2xx,
           errors: lookups.errors,
           server_cpu_ms_per_lookup: Number((lookupCpuMs / lookups.requests.total).toFixed(2)),

@@ -1,4 +1,3 @@
-export * from './bounded-map';
 export * from './freight';
 export * from './limits';
 export * from './password';

@@ -9,7 +9,7 @@
  * domain.md: the day after Thanksgiving and Christmas Eve.
  */
 import Holidays from 'date-holidays';
-import { BoundedMap } from '../bounded-map';
+import { LRUCache } from 'lru-cache';
 import type { Country } from '../settings';
 import type { RateMessage } from './types';
 
@@ -204,9 +204,9 @@ export function ltlTransitDays(miles: number): TransitDays {
 /**
  * Delivery dates already counted, by country, pickup and transit days. Every carrier of a quote,
  * and every quote of the day, asks for the same few; the calendar never changes while a process
- * runs, so an answer stays right. Bounded: the oldest answer goes first.
+ * runs, so an answer stays right. Bounded: the answer asked least recently goes first.
  */
-const deliveryDates = new BoundedMap<string, IsoDate>(1_000);
+const deliveryDates = new LRUCache<string, IsoDate>({ max: 1_000 });
 
 /**
  * Delivery date `transitDays` business days after pickup, on the destination country's

@@ -16,7 +16,7 @@
  * start of each line: ~3 MB, where the package's object literal cost ~80 MB at start.
  */
 import { readFileSync } from 'node:fs';
-import { BoundedMap } from '../bounded-map';
+import { LRUCache } from 'lru-cache';
 import type { Country } from '../settings';
 import { mexicanStateForPostalCode } from './mexico';
 import type { ParcelZone, Place } from './types';
@@ -125,13 +125,15 @@ function readPostalTable() {
  * Entries already found (or known missing), by code: a shipper quotes the same lanes again and
  * again, and the search below slices the table's text at every step.
  */
-const postalEntries = new BoundedMap<string, PostalEntry | undefined>(5_000);
+const postalEntries = new LRUCache<string, { entry: PostalEntry | undefined }>({ max: 5_000 });
 
 function postalEntry(code: string): PostalEntry | undefined {
-  if (postalEntries.has(code)) return postalEntries.get(code);
-  const entry = searchPostalTable(code);
-  postalEntries.set(code, entry);
-  return entry;
+  let found = postalEntries.get(code);
+  if (!found) {
+    found = { entry: searchPostalTable(code) };
+    postalEntries.set(code, found);
+  }
+  return found.entry;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { BoundedMap } from '@freight/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { carriers, userCarrierPreferences, userSettings } from '../../db/schema';
 
@@ -30,7 +30,7 @@ export function carriersRepository(db: Db) {
    * Choices read, by user, with the version they were read at (`user_settings.carrier_choices_version`,
    * which every request's session brings): most quotes then need no query of their own.
    */
-  const choicesRead = new BoundedMap<string, { version: number; choices: CarrierChoices }>(10_000);
+  const choicesRead = new LRUCache<string, { version: number; choices: CarrierChoices }>({ max: 10_000 });
   return {
     /** Every active carrier with the user's choice (none recorded: visible, not preferred). */
     async listFor(userId: string): Promise<CarrierChoice[]> {
