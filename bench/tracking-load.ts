@@ -100,7 +100,10 @@ try {
     setupClient: (client) =>
       client.on('response', (_status: number, _bytes: number, ms: number) => {
         const second = Math.floor((performance.now() - secondsFrom) / 1000);
-        if (second < duration) (bySecond[second] ??= []).push(ms);
+        if (second >= duration) return;
+        const latencies = bySecond[second] ?? [];
+        latencies.push(ms);
+        bySecond[second] = latencies;
       }),
     requests: [
       {
