@@ -2,7 +2,7 @@ import type { Language } from '@freight/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
-import { isMessageKey, languageFromHeader, translator } from '../i18n';
+import { isMessageKey, languageFromHeader, plainText, translator } from '../i18n';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -66,13 +66,15 @@ export function installErrorHandling(app: FastifyInstance) {
       if (error.status === 422 && error.errors) return sendValidation(request, reply, error.errors, error.params);
       // 'Unauthenticated.' and 'CSRF token mismatch.' are fixed strings of the Sanctum contract.
       const fixedWording = error.code === 'unauthenticated' || error.code === 'csrf_mismatch';
-      const t = translator(fixedWording ? 'en' : requestLanguage(request));
-      const body: Record<string, unknown> = { message: t(error.message, error.params), code: error.code };
+      const language = fixedWording ? 'en' : requestLanguage(request);
+      // Most refusals take no parameters (401, 404, 419): their text is looked up once per language.
+      const t = (key: string) => (Object.keys(error.params).length ? translator(language)(key, error.params) : plainText(language, key));
+      const body: Record<string, unknown> = { message: t(error.message), code: error.code };
       if (error.status === 429 && typeof error.params.seconds === 'number') {
         body.retry_after = error.params.seconds;
         reply.header('retry-after', String(error.params.seconds));
       }
-      if (Array.isArray(error.params.reasons)) body.reasons = (error.params.reasons as string[]).map((k) => t(k, error.params));
+      if (Array.isArray(error.params.reasons)) body.reasons = (error.params.reasons as string[]).map(t);
       return reply.code(error.status).send(body);
     }
     const status = (error as FastifyError).statusCode ?? 500;
