@@ -11,7 +11,7 @@
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { backendCpuMs, backendCpuSince, processCpuMs } from './postgres-cpu';
-import { adminBase, freshDatabase, startNode, waitFor } from './server-process';
+import { adminBase, freshDatabase, startApp, waitFor } from './server-process';
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,15 +29,7 @@ const refusals: Record<string, { status: number; path: () => string }> = {
 };
 
 const database = await freshDatabase('refusals');
-const app = startNode(['apps/server/src/server.ts'], {
-  DATABASE_URL: database.url,
-  SEED_DEMO: '1',
-  DEMO_TRACKING: '0',
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  TRUST_PROXY: '1',
-});
+const app = startApp(database.url, PORT, { TRUST_PROXY: '1' });
 try {
   await waitFor(`${origin}/sanctum/csrf-cookie`);
   const report: Record<string, unknown> = {};

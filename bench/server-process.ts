@@ -28,6 +28,30 @@ export function startNode(script: string[], env: Record<string, string>, nodeArg
   });
 }
 
+/**
+ * The app (apps/server/src/server.ts) on `databaseUrl`, seeded with the demo data, listening on
+ * 127.0.0.1:`port`, without the demo carriers' moving shipments; `env` adds to or overrides that.
+ * BENCH_POOL sets its pool size (20); BENCH_CPU_PROF=dir makes it write a V8 CPU profile of its
+ * whole run into dir when it stops.
+ */
+export function startApp(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return startNode(
+    ['apps/server/src/server.ts'],
+    {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '1',
+      DEMO_TRACKING: '0',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
+      ...env,
+    },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
+}
+
 export async function waitFor(url: string) {
   for (let i = 0; i < 120; i++) {
     try {

@@ -15,7 +15,7 @@
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { backendCpuMs, backendCpuSince, processCpuMs } from './postgres-cpu';
-import { adminBase, freshDatabase, memoryMb, signIn, startNode, waitFor, withClient } from './server-process';
+import { adminBase, freshDatabase, memoryMb, signIn, startApp, startNode, waitFor, withClient } from './server-process';
 import { fillShipments } from './shipments-data';
 
 const TOTAL = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
@@ -42,22 +42,7 @@ const run = (opts: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
 const database = await freshDatabase('tracking', process.env.BENCH_KEEP_DB);
-/** BENCH_CPU_PROF=dir: the server writes a V8 CPU profile of its whole run into dir when it stops. */
-const profileDir = process.env.BENCH_CPU_PROF;
-const app = startNode(
-  ['apps/server/src/server.ts'],
-  {
-    DATABASE_URL: database.url,
-    SEED_DEMO: '1',
-    DEMO_TRACKING: '0',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
-    TRUST_PROXY: '1',
-  },
-  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-);
+const app = startApp(database.url, PORT, { TRUST_PROXY: '1' });
 try {
   await waitFor(`${origin}/sanctum/csrf-cookie`);
   const t0 = performance.now();
