@@ -61,7 +61,14 @@ test('quote, book, confirmation, the bill of lading, then the public tracking pa
   // A consignee with only the number: a fresh browser context, no login.
   const consignee = await browser.newContext();
   const publicPage = await consignee.newPage();
-  await publicPage.goto(`/track-shipment?number=${bol}`);
+  // A mistyped number first: told so, then the right one typed in the same box.
+  await publicPage.goto('/track-shipment?number=FP0000000X');
+  await expect(publicPage.getByRole('alert')).toContainText('No shipment found for FP0000000X');
+  await expect(publicPage.getByRole('alert')).toContainText('Check the number and try again.');
+  await snap(publicPage, 'public-tracking-not-found');
+  await publicPage.getByLabel('Tracking number').fill(bol);
+  await publicPage.getByRole('button', { name: 'Track' }).click();
+  await expect(publicPage).toHaveURL(new RegExp(`number=${bol}`));
   await expect(publicPage.getByText('Pending').first()).toBeVisible();
   await expect(publicPage.getByText(/Chicago, IL/).first()).toBeVisible();
   await expect(publicPage.getByText(/Atlanta, GA/).first()).toBeVisible();

@@ -94,6 +94,11 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
     await expect(page.getByText('Cancelado').first()).toBeVisible();
     await expect(page.getByText('Canceled by the shipper')).toBeVisible();
     await snap(page, 'public-tracking-canceled-es');
+    // A number nobody has is answered in Spanish too.
+    await page.getByLabel('Número de rastreo').fill('FP0000000X');
+    await page.getByRole('button', { name: 'Rastrear' }).click();
+    await expect(page.getByRole('alert')).toContainText('No se encontró ningún envío con FP0000000X');
+    await snap(page, 'public-tracking-not-found-es');
   } finally {
     await setPreferences(page, { language: 'en' });
   }
