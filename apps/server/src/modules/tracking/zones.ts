@@ -51,11 +51,8 @@ export function offsetAt(zone: string, instantMs: number) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
     offsetFormats.set(zone, f);
   }
-  const name = f.formatToParts(instantMs).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
-  if (!m) return 0;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return m[1] === '-' ? -minutes : minutes;
+  // 'GMT-06:00', or 'GMT' at UTC itself.
+  return utcOffsetMinutes(f.formatToParts(instantMs).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT');
 }
 
 /** ISO 8601 of an instant written in the zone's local time with its offset, e.g. 2026-11-24T09:40:00-06:00. */
