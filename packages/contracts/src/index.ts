@@ -3,6 +3,7 @@ export * from './auth';
 export * from './carriers';
 export * from './errors';
 export * from './fields';
+export * from './invoices';
 export * from './products';
 export * from './quotes';
 export * from './settings';

@@ -1,4 +1,5 @@
 export * from './freight';
+export * from './billing';
 export * from './limits';
 export * from './password';
 export * from './roles';

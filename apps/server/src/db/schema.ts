@@ -1,5 +1,19 @@
 import type { AccountAddress } from '@freight/contracts';
-import { FINAL_STATUSES, PAYMENT_STATES, PAYMENT_TERMS, type Role, SHIPMENT_STATUSES, type Subscription } from '@freight/domain';
+import {
+  CORRECTION_KINDS,
+  DEFAULT_CREDIT_LIMIT_CENTS,
+  DEFAULT_GRACE_DAYS,
+  DEFAULT_NET_DAYS,
+  DISPUTE_STATUSES,
+  FINAL_STATUSES,
+  INVOICE_PAYMENT_STATUSES,
+  INVOICE_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+  PAYMENT_TERMS, type Role,
+  SHIPMENT_STATUSES,
+  type Subscription,
+} from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -30,6 +44,12 @@ export const accounts = pgTable('accounts', {
     .default('active'),
   /** How the account pays for shipments: invoiced on terms, or by card at booking (prepaid). */
   paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('credit'),
+  /** Net days of its invoices (15 or 30), the days past due before a hold, and its credit limit (USD cents). */
+  netDays: integer('net_days').notNull().default(DEFAULT_NET_DAYS),
+  graceDays: integer('grace_days').notNull().default(DEFAULT_GRACE_DAYS),
+  creditLimitCents: integer('credit_limit_cents').notNull().default(DEFAULT_CREDIT_LIMIT_CENTS),
+  /** Who put the account on credit hold: 'auto' (its payment behaviour; lifted automatically) or 'staff' (lifted only by staff). */
+  holdSource: text('hold_source', { enum: ['auto', 'staff'] }),
   companyAddress: jsonb('company_address').$type<AccountAddress>(),
   accountAddress: jsonb('account_address').$type<AccountAddress>(),
   billingAddress: jsonb('billing_address').$type<AccountAddress>(),
@@ -560,4 +580,192 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key), index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+);
+
+/** A charge line of an invoice: as quoted (booked) and as invoiced (after a carrier's correction). */
+export interface InvoiceChargeLine {
+  code: string;
+  label: string;
+  detail: string | null;
+  quoted_cents: number;
+  invoiced_cents: number;
+}
+
+/** A carrier's reweigh or reclass: the weight (pounds, the whole shipment) and class booked and found. */
+export interface InvoiceCorrection {
+  kind: (typeof CORRECTION_KINDS)[number];
+  quoted_weight_lb: number;
+  invoiced_weight_lb: number;
+  quoted_class: number | null;
+  invoiced_class: number | null;
+}
+
+/**
+ * An invoice of an account (spec section 3, Invoice; issue 14): a freight invoice when a shipment
+ * is delivered (one per shipment, the partial unique index), an adjustment for a carrier's later
+ * correction, or a credit memo for an accepted dispute (negative total). Amounts are cents in
+ * `currency`. `balance_cents` is what is still owed: total less settled payments, pending bank
+ * payments (`pending_cents`) and credits; a returned bank payment gives its amount back.
+ * `disputed_cents` is the part under open disputes, which does not count toward a hold. The list
+ * sorts each have an index within the account; `search_text` holds the invoice, BOL and PRO numbers.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    /** The invoice an adjustment or credit memo belongs to. */
+    relatedInvoiceId: uuid('related_invoice_id'),
+    number: text('number').notNull(),
+    type: text('type', { enum: INVOICE_TYPES }).notNull(),
+    bolNumber: text('bol_number'),
+    proNumber: text('pro_number'),
+    deliveryLocation: text('delivery_location').notNull().default(''),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    charges: jsonb('charges').$type<InvoiceChargeLine[]>().notNull(),
+    correction: jsonb('correction').$type<InvoiceCorrection>(),
+    quotedTotalCents: integer('quoted_total_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    pendingCents: integer('pending_cents').notNull().default(0),
+    disputedCents: integer('disputed_cents').notNull().default(0),
+    insuredValueCents: integer('insured_value_cents').notNull().default(0),
+    deductibleCents: integer('deductible_cents').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Reminder mails already sent: before the due date, and past due. */
+    remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
+    remindedPastDueAt: timestamp('reminded_past_due_at', { withTimezone: true }),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(number || ' ' || coalesce(bol_number, '') || ' ' || coalesce(pro_number, ''))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_shipment_freight_unique').on(t.shipmentId).where(sql`${t.type} = 'freight'`),
+    index('invoices_account_due_idx').on(t.accountId, t.dueDate, t.id),
+    index('invoices_account_date_idx').on(t.accountId, t.invoiceDate, t.id),
+    index('invoices_account_number_idx').on(t.accountId, t.number),
+    index('invoices_account_paid_idx').on(t.accountId, t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('invoices_account_open_idx').on(t.accountId, t.dueDate).where(sql`${t.balanceCents} <> 0 or ${t.pendingCents} <> 0`),
+    index('invoices_reminder_idx').on(t.dueDate).where(sql`${t.balanceCents} > 0`),
+  ],
+);
+
+/**
+ * A payment of invoices (issue 14): by card (settled at once) or bank account (ACH, pending until
+ * the processor settles or returns it). One per (account, idempotency key) outcome; a processor
+ * failure is not an outcome, so it is left out of the unique index. Only last four digits are kept.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the request (allocations and method): the same key with other details is a conflict. */
+    requestHash: text('request_hash').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    status: text('status', { enum: INVOICE_PAYMENT_STATUSES }).notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    cardBrand: text('card_brand'),
+    last4: text('last4'),
+    error: text('error'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoice_payments_account_key_unique').on(t.accountId, t.idempotencyKey).where(sql`${t.status} <> 'failed'`),
+    index('invoice_payments_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/** How much of a payment went to each invoice. */
+export const invoicePaymentAllocations = pgTable(
+  'invoice_payment_allocations',
+  {
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.invoiceId] }), index('invoice_payment_allocations_invoice_idx').on(t.invoiceId)],
+);
+
+/** A shipper's dispute of an invoice or one of its charge lines; resolved by accounting staff. */
+export const invoiceDisputes = pgTable(
+  'invoice_disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    chargeCode: text('charge_code'),
+    reason: text('reason').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
+    acceptedCents: integer('accepted_cents'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    creditMemoId: uuid('credit_memo_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_disputes_invoice_idx').on(t.invoiceId),
+    index('invoice_disputes_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** The thread of a dispute: the shipper's and the accounting staff's messages. */
+export const invoiceDisputeMessages = pgTable(
+  'invoice_dispute_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => invoiceDisputes.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    staff: boolean('staff').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_dispute_messages_dispute_idx').on(t.disputeId, t.createdAt)],
+);
+
+/** An account's credit record (issue 14): every hold placed or lifted and every change of terms, by whom and why. */
+export const accountCreditEvents = pgTable(
+  'account_credit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['hold_placed', 'hold_lifted', 'terms_changed'] }).notNull(),
+    source: text('source', { enum: ['auto', 'staff'] }).notNull(),
+    reason: text('reason').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_credit_events_account_idx').on(t.accountId, t.createdAt)],
 );

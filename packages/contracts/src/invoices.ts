@@ -1,0 +1,337 @@
+import {
+  type AgingBucket,
+  type CorrectionKind,
+  type DisputeStatus,
+  type HoldReason,
+  INVOICE_FILTERS,
+  type InvoicePaymentStatus,
+  type InvoiceStatus,
+  type InvoiceType,
+  NET_TERMS_DAYS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '@freight/domain';
+import { z } from 'zod';
+import { isoDate, requiredText } from './fields';
+
+/**
+ * Invoices, invoice payments, disputes and credit hold (issue 14). Money is integer cents in the
+ * invoice's currency.
+ */
+
+export const INVOICE_SORTS = ['invoice_date', 'due_date', 'number', 'balance', 'total'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const perPage = z.coerce.number().int().min(1).max(100).optional();
+const search = z.string().trim().max(64, { error: 'validation.too_long' }).optional();
+
+/** GET /api/invoices: Open Invoices (spec section 4 filters), search by invoice, BOL or PRO number. */
+export const invoiceListQuery = z.object({
+  filter: z.enum(INVOICE_FILTERS, { error: 'validation.choice' }).default('all'),
+  q: search,
+  sort: z.enum(INVOICE_SORTS, { error: 'validation.choice' }).default('due_date'),
+  dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).default('asc'),
+  page,
+  per_page: perPage,
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
+
+/** GET /api/invoices/history: paid invoices by paid date; without dates, the past 7 days (spec section 9). */
+export const invoiceHistoryQuery = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    q: search,
+    page,
+    per_page: perPage,
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], error: 'validation.date_range' });
+export type InvoiceHistoryQuery = z.output<typeof invoiceHistoryQuery>;
+
+const cents = (key = 'validation.positive') =>
+  z
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: key })
+    .max(1_000_000_000, { error: 'validation.too_large' });
+
+export const cardDetails = z.object({
+  cardholder: requiredText('validation.required', 120),
+  card_number: z
+    .string({ error: 'validation.required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.card_number' })),
+  exp_month: z
+    .number({ error: 'validation.required' })
+    .int()
+    .min(1, { error: 'validation.card_expiry' })
+    .max(12, { error: 'validation.card_expiry' }),
+  exp_year: z
+    .number({ error: 'validation.required' })
+    .int()
+    .min(2000, { error: 'validation.card_expiry' })
+    .max(2100, { error: 'validation.card_expiry' }),
+  cvc: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
+});
+export type CardDetailsInput = z.output<typeof cardDetails>;
+
+/** The ABA routing number's checksum: 3, 7 and 1 weights over its nine digits add up to a multiple of 10. */
+export function isRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+export const bankAccount = z.object({
+  account_holder: requiredText('validation.required', 120),
+  routing_number: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .refine(isRoutingNumber, { error: 'validation.routing_number' }),
+  account_number: z
+    .string({ error: 'validation.required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{4,17}$/, { error: 'validation.bank_account_number' })),
+  account_type: z.enum(['checking', 'savings'], { error: 'validation.choice' }),
+});
+export type BankAccountInput = z.output<typeof bankAccount>;
+
+/**
+ * POST /api/invoice-payments (header Idempotency-Key): one payment of one or many invoices, an
+ * amount per invoice (a part of one balance is allowed), by card or by bank account (ACH).
+ * Neither number is stored: only its last four digits.
+ */
+export const invoicePaymentRequest = z
+  .object({
+    method: z.enum(PAYMENT_METHODS, { error: 'validation.choice' }),
+    allocations: z
+      .array(z.object({ invoice_id: z.string().max(64), amount_cents: cents() }), { error: 'validation.invoices_required' })
+      .min(1, { error: 'validation.invoices_required' })
+      .max(500, { error: 'validation.too_many' }),
+    card: cardDetails.optional(),
+    bank: bankAccount.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method === 'card' && !v.card) ctx.addIssue({ code: 'custom', path: ['card'], message: 'validation.required' });
+    if (v.method === 'ach' && !v.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: 'validation.required' });
+  });
+export type InvoicePaymentRequest = z.output<typeof invoicePaymentRequest>;
+export type InvoicePaymentRequestInput = z.input<typeof invoicePaymentRequest>;
+
+/** POST /api/invoices/:id/disputes: the whole invoice (no charge_code) or one charge line, with a reason and an amount. */
+export const disputeRequest = z.object({
+  charge_code: z.string().trim().max(40).nullish(),
+  reason: requiredText('validation.required', 2000),
+  amount_cents: cents(),
+});
+export type DisputeRequest = z.output<typeof disputeRequest>;
+
+/** POST /api/invoices/:id/disputes/:disputeId/messages and its staff twin. */
+export const disputeMessageRequest = z.object({ body: requiredText('validation.required', 4000) });
+
+/** POST /api/admin/disputes/:id/resolve: accepted (a credit memo of `amount_cents`) or rejected. */
+export const disputeResolutionRequest = z
+  .object({
+    outcome: z.enum(['accepted', 'rejected'], { error: 'validation.choice' }),
+    amount_cents: cents().optional(),
+    note: requiredText('validation.required', 2000),
+  })
+  .refine((v) => v.outcome !== 'accepted' || v.amount_cents !== undefined, { path: ['amount_cents'], error: 'validation.required' });
+export type DisputeResolutionRequest = z.output<typeof disputeResolutionRequest>;
+
+/** PUT /api/admin/accounts/:id/credit: an account's terms. */
+export const creditTermsRequest = z.object({
+  payment_terms: z.enum(['credit', 'prepaid'], { error: 'validation.choice' }),
+  net_days: z.union(
+    NET_TERMS_DAYS.map((d) => z.literal(d)),
+    { error: 'validation.choice' },
+  ),
+  credit_limit_cents: z
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.integer' })
+    .min(0, { error: 'validation.positive' })
+    .max(1_000_000_000, { error: 'validation.too_large' }),
+  grace_days: z
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.integer' })
+    .min(0, { error: 'validation.positive' })
+    .max(120, { error: 'validation.too_large' }),
+});
+export type CreditTermsRequest = z.output<typeof creditTermsRequest>;
+
+/** POST /api/admin/accounts/:id/hold: staff place or lift a hold; a manual hold stays until staff lift it. */
+export const holdRequest = z.object({
+  action: z.enum(['place', 'lift'], { error: 'validation.choice' }),
+  reason: requiredText('validation.required', 1000),
+});
+export type HoldRequest = z.output<typeof holdRequest>;
+
+/** ---- Wire shapes (answers) ---- */
+
+/** A charge line as quoted and as invoiced; `variance_cents` = invoiced - quoted. */
+export interface InvoiceChargeView {
+  code: string;
+  /** In the reader's language. */
+  label: string;
+  detail: string | null;
+  quoted_cents: number;
+  invoiced_cents: number;
+  variance_cents: number;
+}
+
+export interface InvoiceListItem {
+  id: string;
+  number: string;
+  type: InvoiceType;
+  status: InvoiceStatus;
+  shipment_id: string | null;
+  bol_number: string | null;
+  pro_number: string | null;
+  delivery_location: string;
+  invoice_date: string;
+  due_date: string;
+  days_past_due: number;
+  aging_bucket: AgingBucket;
+  currency: string;
+  total_cents: number;
+  balance_cents: number;
+  /** Covered by bank payments that have not settled. */
+  pending_cents: number;
+  disputed_cents: number;
+  paid_at: string | null;
+  payment_method: PaymentMethod | null;
+}
+
+export interface InvoicePaymentView {
+  id: string;
+  method: PaymentMethod;
+  status: InvoicePaymentStatus;
+  /** This invoice's part of the payment. */
+  amount_cents: number;
+  /** The whole payment. */
+  payment_total_cents: number;
+  card_brand: string | null;
+  last4: string | null;
+  created_at: string;
+  settled_at: string | null;
+  returned_at: string | null;
+  receipt_url: string;
+}
+
+export interface DisputeMessageView {
+  id: string;
+  author: 'customer' | 'staff';
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface DisputeView {
+  id: string;
+  invoice_id: string;
+  invoice_number: string;
+  charge_code: string | null;
+  reason: string;
+  amount_cents: number;
+  status: DisputeStatus;
+  created_at: string;
+  resolved_at: string | null;
+  resolution_note: string | null;
+  accepted_cents: number | null;
+  credit_memo: { id: string; number: string } | null;
+  messages: DisputeMessageView[];
+}
+
+export interface InvoiceView extends InvoiceListItem {
+  account_name: string;
+  bill_to: {
+    company: string;
+    name: string;
+    email: string;
+    phone: string;
+    street1: string;
+    city: string;
+    state: string;
+    postal_code: string;
+    country: string;
+  };
+  shipper: { company: string; city: string; state: string; postal_code: string; country: string } | null;
+  consignee: { company: string; city: string; state: string; postal_code: string; country: string } | null;
+  carrier_name: string | null;
+  scac: string | null;
+  mode: string | null;
+  pickup_date: string | null;
+  delivered_at: string | null;
+  charges: InvoiceChargeView[];
+  quoted_total_cents: number;
+  correction: {
+    kind: CorrectionKind;
+    quoted_weight_lb: number;
+    invoiced_weight_lb: number;
+    quoted_class: number | null;
+    invoiced_class: number | null;
+  } | null;
+  insured_value_cents: number;
+  deductible_cents: number;
+  related_invoice: { id: string; number: string } | null;
+  payments: InvoicePaymentView[];
+  disputes: DisputeView[];
+  pdf_url: string;
+}
+
+export type AgingAmounts = Record<AgingBucket, number>;
+
+/** GET /api/invoices/summary: what the account owes and how old it is, per currency (the user's first). */
+export interface InvoiceSummary {
+  currencies: (AgingAmounts & { currency: string; total_cents: number })[];
+  credit: {
+    payment_terms: 'credit' | 'prepaid';
+    net_days: number;
+    grace_days: number;
+    credit_limit_cents: number;
+    /** Open balance less disputes, plus booked shipments not yet invoiced (USD). */
+    used_cents: number;
+    on_hold: boolean;
+    hold_reasons: HoldReason[];
+    /** A hold staff placed by hand: only staff lift it. */
+    manual_hold: boolean;
+  };
+}
+
+/** What a payment did (POST /api/invoice-payments). */
+export interface InvoicePaymentResult {
+  id: string;
+  method: PaymentMethod;
+  status: InvoicePaymentStatus;
+  total_cents: number;
+  currency: string;
+  last4: string | null;
+  receipt_url: string;
+  invoices: InvoiceListItem[];
+}
+
+/** An entry of an account's credit record: holds placed and lifted, terms changed. */
+export interface CreditEventView {
+  id: string;
+  kind: 'hold_placed' | 'hold_lifted' | 'terms_changed';
+  source: 'auto' | 'staff';
+  reason: string;
+  by: string | null;
+  created_at: string;
+}
+
+/** GET /api/admin/accounts/:id/credit. */
+export interface AdminCreditView {
+  account_id: string;
+  account_name: string;
+  status: 'active' | 'credit_hold';
+  summary: InvoiceSummary;
+  events: CreditEventView[];
+  open_disputes: DisputeView[];
+}
+
