@@ -20,6 +20,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
 import { productsRoutes } from './modules/products/products.routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   await paymentsRoutes(app, ctx);
   await documentsRoutes(app, ctx);
   await trackingRoutes(app, ctx);
+  await invoicesRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

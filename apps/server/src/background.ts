@@ -9,11 +9,13 @@ export class BackgroundTasks {
   private readonly running = new Set<Promise<void>>();
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  run(name: string, task: () => Promise<void>) {
+  /** Starts `task`; the answer settles when it is done and never rejects (a failure is logged), so a loop may await it. */
+  run(name: string, task: () => Promise<void>): Promise<void> {
     const p = task()
       .catch((err) => this.log.error({ err, task: name }, 'background task failed'))
       .finally(() => this.running.delete(p));
     this.running.add(p);
+    return p;
   }
 
   async drain() {

@@ -123,7 +123,7 @@ export const invoicePaymentRequest = z
 export type InvoicePaymentRequest = z.output<typeof invoicePaymentRequest>;
 export type InvoicePaymentRequestInput = z.input<typeof invoicePaymentRequest>;
 
-/** POST /api/invoices/:id/disputes: the whole invoice (no charge_code) or one charge line, with a reason and an amount. */
+/** POST /api/invoices/:id/disputes: the whole invoice (no charge_code) or one charge line (its `key`), with a reason and an amount. */
 export const disputeRequest = z.object({
   charge_code: z.string().trim().max(40).nullish(),
   reason: requiredText('validation.required', 2000),
@@ -175,6 +175,8 @@ export type HoldRequest = z.output<typeof holdRequest>;
 
 /** A charge line as quoted and as invoiced; `variance_cents` = invoiced - quoted. */
 export interface InvoiceChargeView {
+  /** Names the line in a dispute (`charge_code`): the code, and its detail when it has one ('freight:70'). */
+  key: string;
   code: string;
   /** In the reader's language. */
   label: string;

@@ -19,6 +19,8 @@ export const isSales = (roles: Roles) => hasAny(roles, ['fpg_sales', 'fpg_sales_
 export const isOps = (roles: Roles) => roles.includes('fpg_ops');
 export const isFeature = (roles: Roles) => roles.includes('fpg_feature');
 export const isAccounting = (roles: Roles) => roles.includes('fpg_accounting');
+/** Who steers an account's credit (terms, limit, holds) and resolves invoice disputes: accounting and the admins. */
+export const canManageCredit = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
 
 /**
  * Who may open an admin page beyond the staff rule:

@@ -1,4 +1,4 @@
-import { type AdminPageKey, canOpenAdminPage, PASSWORD_CONFIRM_TTL_MINUTES } from '@freight/domain';
+import { type AdminPageKey, canManageCredit, canOpenAdminPage, PASSWORD_CONFIRM_TTL_MINUTES } from '@freight/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { LoadedUser } from '../modules/users/users.repository';
@@ -31,6 +31,14 @@ export function adminPage(page: AdminPageKey) {
     if (!canOpenAdminPage(auth.user.roles, page)) throw AppError.forbidden();
   };
 }
+
+/** Accounting staff and the admins (credit terms, holds, disputes); answers the staff user. */
+export function creditStaff(request: FastifyRequest): LoadedUser {
+  const auth = verified(request);
+  if (!canManageCredit(auth.user.roles)) throw AppError.forbidden();
+  return auth;
+}
+export const requireCreditStaff = async (request: FastifyRequest) => void creditStaff(request);
 
 /** Sensitive changes need the password confirmed within the last few hours (423 otherwise). */
 export function recentlyConfirmed(request: FastifyRequest, now: Date) {

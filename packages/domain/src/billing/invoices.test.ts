@@ -6,6 +6,7 @@ import {
   agingBucket,
   agingSummary,
   checkAllocations,
+  correctedAmounts,
   daysPastDue,
   holdReasons,
   invoiceNumber,
@@ -125,4 +126,19 @@ describe('holdReasons', () => {
 
 it('numbers invoices INV- and seven digits', () => {
   expect(invoiceNumber(42)).toBe('INV-0000042');
+});
+
+describe('correctedAmounts', () => {
+  it('scales the linehaul, its discount and fuel; leaves accessorials, minimum and insurance as booked', () => {
+    const lines = [
+      { code: 'freight', amount_cents: 100_000 },
+      { code: 'discount', amount_cents: -70_000 },
+      { code: 'fuel', amount_cents: 9_001 },
+      { code: 'accessorial', amount_cents: 7_500 },
+      { code: 'minimum', amount_cents: 1_000 },
+      { code: 'insurance', amount_cents: 5_000 },
+    ];
+    expect(correctedAmounts(lines, 1.2)).toEqual([120_000, -84_000, 10_801, 7_500, 1_000, 5_000]);
+    expect(correctedAmounts(lines, 1)).toEqual(lines.map((l) => l.amount_cents));
+  });
 });

@@ -169,3 +169,16 @@ export function holdReasons(p: CreditPosition): HoldReason[] {
 
 /** 'INV-' and the serial, at least seven digits. */
 export const invoiceNumber = (serial: number) => `INV-${String(serial).padStart(7, '0')}`;
+
+/** The lines a carrier's weight or class drives: the linehaul, its discount and the fuel surcharge on it. */
+const CORRECTED_CODES = new Set(['freight', 'discount', 'fuel']);
+
+/**
+ * The charges after a carrier's reweigh or reclass: the linehaul, its discount and its fuel
+ * surcharge scale by `factor` (the new weight over the booked one, or the new class's rate over
+ * the booked class's, from the carrier's tariff); the minimum charge, accessorials and insurance
+ * stay as booked. Each result is a whole cent.
+ */
+export function correctedAmounts(lines: readonly { code: string; amount_cents: number }[], factor: number): number[] {
+  return lines.map((l) => (CORRECTED_CODES.has(l.code) ? Math.round(l.amount_cents * factor) : l.amount_cents));
+}

@@ -16,6 +16,7 @@ import {
   PAYMENT_EXPIRY_JOB,
   PAYMENT_VOID_JOB,
 } from '../shipments/shipments.service';
+import { recordPrepaidReceipt } from '../invoices/invoicing';
 import { placeOffsetMinutes } from '../tracking/zones';
 import { isLuhnValid, type PaymentProvider, TestProcessor } from './payment-provider';
 import { type PaymentRow, paymentsRepository } from './payments.repository';
@@ -176,7 +177,10 @@ export function paymentsService(ctx: AppContext, opts: PaymentsServiceOptions = 
         cardBrand: result.brand,
         cardLast4: result.last4.slice(-4),
       });
-      return { payment, row: await r.update(shipmentId, { paymentState: 'paid', paidAt: now, updatedAt: now }) };
+      const paidRow = await r.update(shipmentId, { paymentState: 'paid', paidAt: now, updatedAt: now });
+      // The paid receipt invoice, so the prepaid account's invoice history is complete.
+      await recordPrepaidReceipt(tx as Db, paidRow, payment, now);
+      return { payment, row: paidRow };
     });
     if ('expired' in outcome) throw conflict('errors.payment_expired');
     switch (outcome.payment.status) {

@@ -70,7 +70,7 @@ function listItem(row: ShipmentRow): ShipmentListItem {
  * A charge line's label, naming what the rate's `detail` says: the accessorial, the freight
  * class of a freight line, the deficit weight. Other lines keep their label.
  */
-function chargeLabel(c: ChargeLine, language: Language) {
+export function chargeLabel(c: Pick<ChargeLine, 'code' | 'label' | 'detail'>, language: Language) {
   if (c.code === 'accessorial' && c.detail && isMessageKey(`shipment.accessorial.${c.detail}`)) {
     return plainText(language, `shipment.accessorial.${c.detail}`);
   }

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
+import { reevaluateHold } from '../invoices/credit';
 import { presentQuote } from '../quotes/quotes.presenter';
 import { quoteOwner } from '../quotes/quotes.service';
 import { presentShipmentPage } from './shipments.presenter';
@@ -57,6 +58,10 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     const row = await logged(request, () =>
       service.book({ accountId: account.id, userId: user.id, paymentTerms: account.paymentTerms }, request.body, key),
     );
+    // A booking on terms may take the account past its credit limit: its next booking is held.
+    if (account.paymentTerms === 'credit') {
+      ctx.background.run('credit-check', async () => void (await reevaluateHold(ctx.db, account.id, ctx.now())));
+    }
     return reply.code(201).send({ data: await service.view(row, requestLanguage(request)) });
   });
 

@@ -41,6 +41,7 @@ function pollContext() {
     mailer: createMailer({ db, from: 'Freight Portal <no-reply@freight-portal.test>', log: t.app.log, now }),
     background: t.app.background,
     throttle: new Throttle(db, now),
+    jobs: t.app.jobs,
   };
   return { ctx, service: trackingService(ctx) };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { plainText } from '../../i18n';
 import { statusChangeMail } from '../../mail/templates';
 import { MemoryThrottle } from '../../security/memory-throttle';
+import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
 import { deriveStatus } from './status';
 import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
@@ -30,7 +31,7 @@ export interface IngestCounts {
   rejected: number;
 }
 
-type TrackingCtx = Pick<AppContext, 'config' | 'db' | 'now' | 'mailer' | 'background' | 'throttle'>;
+type TrackingCtx = Pick<AppContext, 'config' | 'db' | 'now' | 'mailer' | 'background' | 'throttle' | 'jobs'>;
 
 /** Public lookups per client address a minute. */
 export const LOOKUPS_PER_MINUTE = 30;
@@ -153,6 +154,10 @@ export function trackingService(ctx: TrackingCtx) {
           canceledAt: next.canceledAt,
           updatedAt: ctx.now(),
         });
+      }
+      // Delivered: the freight invoice is issued by a durable job (invoices/invoicing.ts), once.
+      if (next.status === 'delivered' && current.status !== 'delivered') {
+        await ctx.jobs.schedule(INVOICE_ISSUE_JOB, shipmentId, ctx.now(), { shipment_id: shipmentId }, tx as Db);
       }
       const statusChanged = next.status !== current.status || (next.actionRequired && !current.actionRequired);
       return statusChanged && next.decisive ? { facts: current.facts, event: next.decisive, actionRequired: next.actionRequired } : null;

@@ -122,4 +122,26 @@ export interface BookingCarrierAdapter extends CarrierAdapter {
   cancel(shipment: TrackedShipment): Promise<void>;
   /** Polling adapters: every event the carrier has for the shipment up to `now` (repeats are fine). */
   track?(shipment: TrackedShipment, now: Date): Promise<CarrierEvent[]>;
+  /** LTL carriers: what their dock found at delivery (a reweigh or reclass), or null when the freight was as booked. */
+  inspect?(shipment: InspectedShipment): Promise<CarrierCorrection | null>;
+}
+
+/** A delivered shipment as a carrier inspects it: its BOL and what was booked (pounds, the highest class). */
+export interface InspectedShipment {
+  bol_number: string;
+  weight_lb: number;
+  freight_class: number | null;
+}
+
+/**
+ * A carrier's correction of a delivered shipment (issue 14): its weight or class as found, the
+ * factor its charge moves by (from the carrier's tariff), and whether it came with the delivery
+ * or after the invoice (then an adjustment invoice carries it).
+ */
+export interface CarrierCorrection {
+  kind: 'reweigh' | 'reclass';
+  weight_lb: number;
+  freight_class: number | null;
+  factor: number;
+  reported: 'with_delivery' | 'after_invoice';
 }

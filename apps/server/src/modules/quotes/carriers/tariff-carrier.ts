@@ -1,4 +1,5 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import { NMFC_CLASSES } from '@freight/domain';
 import {
   distanceBandFactor,
   estimatedDelivery,
@@ -18,8 +19,10 @@ import type {
   BookingCarrierAdapter,
   CarrierBooking,
   CarrierBookingRequest,
+  CarrierCorrection,
   CarrierEvent,
   CarrierRate,
+  InspectedShipment,
   NoRate,
   RateRequest,
   TrackedShipment,
@@ -74,6 +77,10 @@ function parcelTrackingNumber(scac: string): string {
   return body + String(luhnCheckDigit(body));
 }
 
+/** The demo dock's roll of a BOL, 0-999: under 100 a reweigh, 100-149 a reclass (TariffCarrier.inspect). */
+export const demoDockRoll = (bolNumber: string) =>
+  Number.parseInt(createHash('sha256').update(bolNumber).digest('hex').slice(0, 8), 16) % 1000;
+
 /**
  * Rates with the carrier's tariff from the database through the pure rating engine, and books
  * by issuing the carrier's numbers itself (a tariff carrier has no system of its own to call).
@@ -126,6 +133,32 @@ export class TariffCarrier implements BookingCarrierAdapter {
    */
   async track(shipment: TrackedShipment, now: Date): Promise<CarrierEvent[]> {
     return demoEventsUntil(shipment, this.carrier, now);
+  }
+
+  /**
+   * The demo dock's findings, fixed by the BOL number so a shipment is always inspected alike:
+   * about one LTL shipment in ten is reweighed 8-25% heavier (reported with the delivery) and
+   * one in twenty reclassed one class up (reported after the invoice, as an adjustment). The
+   * charge factor of a reclass is the ratio of the two classes' rates in this carrier's tariff.
+   */
+  async inspect(shipment: InspectedShipment): Promise<CarrierCorrection | null> {
+    if (this.row.mode !== 'ltl') return null;
+    const roll = demoDockRoll(shipment.bol_number);
+    if (roll < 100) {
+      const weight = Math.round(shipment.weight_lb * (1.08 + (roll / 100) * 0.17));
+      return { kind: 'reweigh', weight_lb: weight, freight_class: shipment.freight_class, factor: weight / shipment.weight_lb, reported: 'with_delivery' };
+    }
+    if (roll < 150 && shipment.freight_class !== null) {
+      const classes = NMFC_CLASSES as readonly number[];
+      const next = classes[classes.indexOf(shipment.freight_class) + 1];
+      const rates = (this.row.tariff as LtlTariff).rates;
+      const rateOf = (c: number) => rates.find((r) => r.freight_class === c)?.per_cwt_cents.L5C;
+      const from = rateOf(shipment.freight_class);
+      const to = next === undefined ? undefined : rateOf(next);
+      if (next === undefined || !from || !to) return null;
+      return { kind: 'reclass', weight_lb: shipment.weight_lb, freight_class: next, factor: to / from, reported: 'after_invoice' };
+    }
+    return null;
   }
 
   private delivery(request: RateRequest, days: number) {

@@ -1,0 +1,52 @@
+import { INVOICE_STATUSES, invoiceStatus } from '@freight/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDay, creditSummary } from '../modules/invoices/credit';
+import { openDatabase } from './client';
+import { accounts, invoiceDisputes, invoices, users } from './schema';
+import { seedDemo } from './seed';
+
+const now = new Date();
+let database: Awaited<ReturnType<typeof openDatabase>>;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+  await seedDemo(database.db, now);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function accountOf(email: string) {
+  const [user] = await database.db.select().from(users).where(eq(users.email, email));
+  const [account] = await database.db.select().from(accounts).where(eq(accounts.id, user!.accountId!));
+  return account!;
+}
+
+describe('the demo invoices', () => {
+  it('give Demo Shipper Co an invoice in every state, a reweigh and an open dispute, and keep it able to ship', async () => {
+    const account = await accountOf('shipper@demo.test');
+    const rows = await database.db.select().from(invoices).where(eq(invoices.accountId, account.id));
+    const statuses = new Set(rows.map((r) => invoiceStatus(r, calendarDay(now))));
+    expect([...statuses].sort()).toEqual([...INVOICE_STATUSES].sort());
+    expect(rows.some((r) => r.correction?.kind === 'reweigh' && r.totalCents > r.quotedTotalCents)).toBe(true);
+    expect(rows.some((r) => r.balanceCents > 0 && r.balanceCents < r.totalCents)).toBe(true);
+    const disputes = await database.db.select().from(invoiceDisputes).where(eq(invoiceDisputes.accountId, account.id));
+    expect(disputes.map((d) => d.status)).toEqual(['open']);
+    const summary = await creditSummary(database.db, account, calendarDay(now));
+    expect(summary.credit).toMatchObject({ on_hold: false, hold_reasons: [] });
+    expect(account.status).toBe('active');
+    const usd = summary.currencies[0]!;
+    expect(usd.current).toBeGreaterThan(0);
+    expect(usd.days_1_30).toBeGreaterThan(0);
+    expect(usd.days_31_60).toBeGreaterThan(0);
+  });
+
+  it('start Other Freight LLC near its credit limit, not over it', async () => {
+    const account = await accountOf('other@demo.test');
+    const summary = await creditSummary(database.db, account, calendarDay(now));
+    expect(summary.credit.on_hold).toBe(false);
+    expect(summary.credit.used_cents).toBeGreaterThan(summary.credit.credit_limit_cents * 0.9);
+    expect(summary.credit.used_cents).toBeLessThan(summary.credit.credit_limit_cents);
+  });
+});

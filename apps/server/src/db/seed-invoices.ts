@@ -1,0 +1,252 @@
+import type { PlaceView, ShipmentItemView } from '@freight/contracts';
+import { vicsBolNumber } from '@freight/domain';
+import type { ChargeLine } from '@freight/domain/rating';
+import { and, eq } from 'drizzle-orm';
+import { calendarDay } from '../modules/invoices/credit';
+import { invoicesRepository } from '../modules/invoices/invoices.repository';
+import { chargeLines, insertInvoice } from '../modules/invoices/invoicing';
+import { placeOffsetMinutes } from '../modules/tracking/zones';
+import type { Db } from './client';
+import { accounts, carriers, type InvoiceCorrection, shipmentEvents, shipments, users } from './schema';
+
+/**
+ * Demo invoices (issue 14), so a newcomer sees every invoice screen filled at once: Demo Shipper
+ * Co has invoices current, past due (within its grace days, so it can still ship), disputed,
+ * partly paid, paid last week by card and by bank, one processing, and a reweigh with its
+ * variance; Other Freight LLC starts near its $5,000 credit limit (one more booking holds it).
+ * Each invoice has its delivered shipment, as invoicing on delivery would have made it.
+ */
+
+const DAY = 86_400_000;
+let bolSerial = 0;
+
+const place = (company: string, street1: string, city: string, state: string, postal_code: string, contact: [string, string]): PlaceView => ({
+  company,
+  first_name: contact[0],
+  last_name: contact[1],
+  email: `receiving@${company.toLowerCase().replace(/[^a-z]+/g, '-')}.test`,
+  phone: '(312) 555-0142',
+  street1,
+  street2: '',
+  city,
+  state,
+  postal_code,
+  country: 'US',
+  interior_number: '',
+  exterior_number: '',
+  neighborhood: '',
+  opens_at: '08:00',
+  closes_at: '16:30',
+});
+
+const LANES: [PlaceView, PlaceView][] = [
+  [place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']), place('Lone Star Hardware', '1500 Marilla St', 'Dallas', 'TX', '75201', ['Luis', 'Garza'])],
+  [place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']), place('Peach State Supply', '55 Trinity Ave SW', 'Atlanta', 'GA', '30303', ['Gina', 'Holt'])],
+  [place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']), place('Desert Tools', '200 W Washington St', 'Phoenix', 'AZ', '85003', ['Raul', 'Ortiz'])],
+  [place('Other Freight LLC', '2200 Ross Ave', 'Dallas', 'TX', '75201', ['Omar', 'Other']), place('Bayou Parts', '1100 Poydras St', 'New Orleans', 'LA', '70163', ['Marie', 'Broussard'])],
+];
+
+const ITEMS = (weight: number): ShipmentItemView[] => [
+  {
+    description: 'Shelving units, boxed',
+    package_type: 'pallets',
+    quantity: 2,
+    length_in: 48,
+    width_in: 40,
+    height_in: 48,
+    weight_lb: weight,
+    freight_class: 70,
+    nmfc: '',
+    stackable: true,
+    hazardous: false,
+  },
+];
+
+/** The booked charges of a shipment of `linehaul` cents: freight, the carrier's discount, fuel and a liftgate. */
+function bookedCharges(linehaul: number): ChargeLine[] {
+  const discount = Math.round(linehaul * 0.68);
+  const fuel = Math.round((linehaul - discount) * 0.31);
+  return [
+    { code: 'freight', label: 'quote.charge.freight', detail: '70', amount_cents: linehaul },
+    { code: 'discount', label: 'quote.charge.discount', amount_cents: -discount },
+    { code: 'fuel', label: 'quote.charge.fuel', amount_cents: fuel },
+    { code: 'accessorial', label: 'quote.charge.accessorial', detail: 'liftgate_delivery', amount_cents: 7_500 },
+  ];
+}
+
+interface DemoInvoice {
+  lane: number;
+  linehaul: number;
+  deliveredDaysAgo: number;
+  netDays?: number;
+  reweigh?: number;
+}
+
+async function deliveredShipment(tx: Db, accountId: string, userId: string, d: DemoInvoice, now: Date) {
+  const [carrier] = await tx
+    .select()
+    .from(carriers)
+    .where(and(eq(carriers.mode, 'ltl'), eq(carriers.scac, ['ODFL', 'SAIA', 'ABFS', 'EXLA'][d.lane % 4]!)));
+  const [pickup, delivery] = LANES[d.lane]!;
+  const deliveredAt = new Date(now.getTime() - d.deliveredDaysAgo * DAY);
+  const pickedUpAt = new Date(deliveredAt.getTime() - 3 * DAY);
+  const charges = bookedCharges(d.linehaul);
+  const bol = vicsBolNumber(9_000_000 + bolSerial++);
+  const [row] = await tx
+    .insert(shipments)
+    .values({
+      accountId,
+      userId,
+      rateId: 'demo',
+      idempotencyKey: `demo-invoice-${bol}`,
+      requestHash: 'demo',
+      carrierId: carrier?.id ?? null,
+      carrierName: carrier?.name ?? 'Demo carrier',
+      scac: carrier?.scac ?? 'ODFL',
+      mode: 'ltl',
+      service: 'standard',
+      status: 'delivered',
+      bolNumber: bol,
+      proNumber: String(4_100_000_000 + bolSerial * 7919),
+      pickupNumber: `PU${bolSerial}`,
+      pickupDate: calendarDay(pickedUpAt),
+      readyTime: '09:00',
+      closeTime: '16:00',
+      estimatedDelivery: calendarDay(deliveredAt),
+      transitDays: 3,
+      pickup,
+      delivery,
+      originCity: pickup.city,
+      originState: pickup.state,
+      originPostalCode: pickup.postal_code,
+      originCountry: 'US',
+      destinationCity: delivery.city,
+      destinationState: delivery.state,
+      destinationPostalCode: delivery.postal_code,
+      destinationCountry: 'US',
+      referenceType: 'po_number',
+      referenceNumber: `PO-${40_000 + bolSerial}`,
+      items: ITEMS(600),
+      accessorials: ['liftgate_delivery'],
+      currency: 'USD',
+      totalCents: charges.reduce((s, c) => s + c.amount_cents, 0),
+      charges,
+      declaredValueCents: 800_000,
+      deliveredAt,
+      createdAt: new Date(pickedUpAt.getTime() - DAY),
+    })
+    .returning();
+  const event = (code: string, status: 'in_transit' | 'delivered', at: Date, p: PlaceView) => ({
+    shipmentId: row!.id,
+    source: 'carrier' as const,
+    dedupeKey: `demo:${code}`,
+    statusCode: code,
+    status,
+    description: status === 'delivered' ? 'Delivered' : 'Picked up',
+    city: p.city,
+    state: p.state,
+    occurredAt: at,
+    utcOffsetMinutes: placeOffsetMinutes(p.state, 'US', at),
+    receivedAt: at,
+  });
+  await tx.insert(shipmentEvents).values([event('AF', 'in_transit', pickedUpAt, pickup), event('D1', 'delivered', deliveredAt, delivery)]);
+  return row!;
+}
+
+/** An invoice of a demo shipment delivered `deliveredDaysAgo` days ago, dated that day. */
+async function demoInvoice(tx: Db, accountId: string, userId: string, d: DemoInvoice, now: Date) {
+  const s = await deliveredShipment(tx, accountId, userId, d, now);
+  const lines = s.charges as ChargeLine[];
+  const factor = d.reweigh ?? 1;
+  const invoiced = lines.map((l) => (['freight', 'discount', 'fuel'].includes(l.code) ? Math.round(l.amount_cents * factor) : l.amount_cents));
+  const correction: InvoiceCorrection | null = d.reweigh
+    ? { kind: 'reweigh', quoted_weight_lb: 1200, invoiced_weight_lb: Math.round(1200 * factor), quoted_class: 70, invoiced_class: 70 }
+    : null;
+  const invoice = await insertInvoice(tx, {
+    type: 'freight',
+    shipment: s,
+    charges: chargeLines(lines, invoiced),
+    totalCents: invoiced.reduce((a, b) => a + b, 0),
+    quotedTotalCents: s.totalCents,
+    correction,
+    now: new Date(now.getTime() - d.deliveredDaysAgo * DAY),
+    netDays: d.netDays ?? 30,
+  });
+  return invoice!;
+}
+
+/** Pays `cents` of an invoice (card settled, or ACH pending or settled) `daysAgo` days ago. */
+async function demoPayment(
+  tx: Db,
+  invoice: { id: string; accountId: string; balanceCents: number; currency: string },
+  userId: string,
+  o: { cents: number; method: 'card' | 'ach'; status: 'settled' | 'pending'; daysAgo: number },
+  now: Date,
+) {
+  const repo = invoicesRepository(tx);
+  const at = new Date(now.getTime() - o.daysAgo * DAY);
+  const payment = await repo.insertPayment({
+    accountId: invoice.accountId,
+    userId,
+    idempotencyKey: `demo-${invoice.id}`,
+    requestHash: 'demo',
+    method: o.method,
+    status: o.status,
+    provider: 'test',
+    providerRef: o.method === 'card' ? `test_charge_demo${invoice.id.slice(0, 8)}` : `test_ach_s_demo${invoice.id.slice(0, 8)}`,
+    amountCents: o.cents,
+    currency: invoice.currency,
+    cardBrand: o.method === 'card' ? 'visa' : null,
+    last4: o.method === 'card' ? '4242' : '6789',
+    createdAt: at,
+    settledAt: o.status === 'settled' ? at : null,
+  });
+  await repo.insertAllocations([{ paymentId: payment.id, invoiceId: invoice.id, amountCents: o.cents }]);
+  const balance = invoice.balanceCents - o.cents;
+  const pending = o.status === 'pending' ? o.cents : 0;
+  await repo.update(invoice.id, { balanceCents: balance, pendingCents: pending, paidAt: balance === 0 && pending === 0 ? at : null });
+  return payment;
+}
+
+async function accountUser(tx: Db, email: string) {
+  const [user] = await tx.select().from(users).where(eq(users.email, email));
+  if (!user?.accountId) throw new Error(`demo user ${email} is missing`);
+  return { userId: user.id, accountId: user.accountId };
+}
+
+export async function seedDemoInvoices(tx: Db, now: Date) {
+  const shipper = await accountUser(tx, 'shipper@demo.test');
+  const issue = (d: DemoInvoice) => demoInvoice(tx, shipper.accountId, shipper.userId, d, now);
+  await issue({ lane: 0, linehaul: 152_000, deliveredDaysAgo: 3 }); // current
+  await issue({ lane: 1, linehaul: 98_000, deliveredDaysAgo: 12, reweigh: 1.18 }); // current, reweighed
+  await issue({ lane: 2, linehaul: 131_000, deliveredDaysAgo: 38 }); // 8 days past due, within the grace days
+  const disputed = await issue({ lane: 0, linehaul: 87_000, deliveredDaysAgo: 70 }); // 40 days past due, all of it disputed
+  const repo = invoicesRepository(tx);
+  const dispute = await repo.insertDispute({
+    invoiceId: disputed.id,
+    accountId: shipper.accountId,
+    userId: shipper.userId,
+    chargeCode: null,
+    reason: 'The carrier missed the delivery appointment; we were told the liftgate fee would be waived.',
+    amountCents: disputed.balanceCents,
+    createdAt: new Date(now.getTime() - 20 * DAY),
+  });
+  await repo.update(disputed.id, { disputedCents: disputed.balanceCents });
+  const [staff] = await tx.select().from(users).where(eq(users.email, 'accounting@demo.test'));
+  await repo.insertMessage({ disputeId: dispute.id, authorId: staff?.id ?? null, staff: true, body: 'We are checking the appointment record with the carrier.', createdAt: new Date(now.getTime() - 18 * DAY) });
+  const partly = await issue({ lane: 1, linehaul: 120_000, deliveredDaysAgo: 20 });
+  await demoPayment(tx, partly, shipper.userId, { cents: Math.round(partly.balanceCents / 2), method: 'card', status: 'settled', daysAgo: 5 }, now);
+  const processing = await issue({ lane: 2, linehaul: 76_000, deliveredDaysAgo: 15 });
+  await demoPayment(tx, processing, shipper.userId, { cents: processing.balanceCents, method: 'ach', status: 'pending', daysAgo: 1 }, now);
+  const paidCard = await issue({ lane: 0, linehaul: 64_000, deliveredDaysAgo: 25 });
+  await demoPayment(tx, paidCard, shipper.userId, { cents: paidCard.balanceCents, method: 'card', status: 'settled', daysAgo: 2 }, now);
+  const paidBank = await issue({ lane: 1, linehaul: 88_000, deliveredDaysAgo: 30 });
+  await demoPayment(tx, paidBank, shipper.userId, { cents: paidBank.balanceCents, method: 'ach', status: 'settled', daysAgo: 4 }, now);
+
+  const other = await accountUser(tx, 'other@demo.test');
+  // About $4,580 open against a $4,800 limit: the next booking of a few hundred dollars holds it.
+  await tx.update(accounts).set({ creditLimitCents: 480_000 }).where(eq(accounts.id, other.accountId));
+  for (const [i, linehaul] of [262_000, 248_000, 255_000, 251_000].entries()) {
+    await demoInvoice(tx, other.accountId, other.userId, { lane: 3, linehaul, deliveredDaysAgo: 2 + i * 3 }, now);
+  }
+}

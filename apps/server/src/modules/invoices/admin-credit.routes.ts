@@ -1,0 +1,136 @@
+import {
+  type AdminCreditView,
+  creditTermsRequest,
+  disputeMessageRequest,
+  disputeResolutionRequest,
+  holdRequest,
+  invoiceListQuery,
+} from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
+import { creditStaff, requireCreditStaff } from '../../plugins/guards';
+import { calendarDay, creditSummary, setCreditTerms, setManualHold } from './credit';
+import type { disputesService } from './disputes';
+import { invoicesRepository } from './invoices.repository';
+import type { InvoicesService } from './invoices.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const checked = (id: string) => {
+  if (!isUuid(id)) throw AppError.notFound();
+  return id;
+};
+
+/**
+ * The accounting staff's side of invoices (issue 14; super_admin, fpg_admin, fpg_accounting): an
+ * account's terms, limit, balance, aging and hold with its record, the manual hold, the account's
+ * invoices, and the open disputes with their threads and resolution. Every write is recorded with
+ * the staff user (the credit record, the dispute's resolver, the message's author).
+ */
+export async function adminCreditRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { service: InvoicesService; disputes: ReturnType<typeof disputesService> },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = invoicesRepository(ctx.db);
+  const { service, disputes } = deps;
+
+  async function creditView(accountId: string): Promise<AdminCreditView> {
+    const account = await repo.account(accountId);
+    if (!account) throw AppError.notFound();
+    const [summary, events, open] = await Promise.all([
+      creditSummary(ctx.db, account, calendarDay(ctx.now())),
+      repo.creditEvents(accountId),
+      repo.openDisputes(accountId),
+    ]);
+    const numbers = new Map((await repo.byIds(open.map((d) => d.invoiceId))).map((i) => [i.id, i.number]));
+    return {
+      account_id: account.id,
+      account_name: account.name,
+      status: account.status,
+      summary,
+      events: events.map((e) => ({
+        id: e.event.id,
+        kind: e.event.kind,
+        source: e.event.source,
+        reason: e.event.reason,
+        by: e.firstName ? `${e.firstName} ${e.lastName ?? ''}`.trim() : null,
+        created_at: e.event.createdAt.toISOString(),
+      })),
+      open_disputes: await service.presentDisputes(open, numbers),
+    };
+  }
+
+  r.get('/api/admin/accounts/:id/credit', { preValidation: requireCreditStaff, schema: { params: idParams } }, async (request) => ({
+    data: await creditView(checked(request.params.id)),
+  }));
+
+  r.put(
+    '/api/admin/accounts/:id/credit',
+    { preValidation: requireCreditStaff, schema: { params: idParams, body: creditTermsRequest } },
+    async (request) => {
+      const staff = creditStaff(request);
+      const id = checked(request.params.id);
+      await setCreditTerms(ctx.db, id, request.body, staff.user.id, ctx.now());
+      return { data: await creditView(id) };
+    },
+  );
+
+  r.post(
+    '/api/admin/accounts/:id/hold',
+    { preValidation: requireCreditStaff, schema: { params: idParams, body: holdRequest } },
+    async (request) => {
+      const staff = creditStaff(request);
+      const id = checked(request.params.id);
+      await setManualHold(ctx.db, id, request.body, staff.user.id, ctx.now());
+      return { data: await creditView(id) };
+    },
+  );
+
+  r.get(
+    '/api/admin/accounts/:id/invoices',
+    { preValidation: requireCreditStaff, schema: { params: idParams, querystring: invoiceListQuery } },
+    async (request) => service.openPage(checked(request.params.id), request.query, request.query.per_page ?? 25),
+  );
+
+  r.get('/api/admin/invoices/:id', { preValidation: requireCreditStaff, schema: { params: idParams } }, async (request) => {
+    const row = isUuid(request.params.id) ? await repo.byId(request.params.id) : undefined;
+    if (!row) throw AppError.notFound();
+    return { data: await service.view(row, requestLanguage(request)) };
+  });
+
+  r.get('/api/admin/disputes', { preValidation: requireCreditStaff }, async () => {
+    const open = await repo.openDisputes();
+    const invoices = await repo.byIds(open.map((d) => d.invoiceId));
+    return { data: await service.presentDisputes(open, new Map(invoices.map((i) => [i.id, i.number]))) };
+  });
+
+  r.post(
+    '/api/admin/disputes/:id/messages',
+    { preValidation: requireCreditStaff, schema: { params: idParams, body: disputeMessageRequest } },
+    async (request, reply) => {
+      const staff = creditStaff(request);
+      const dispute = await disputes.reply(checked(request.params.id), { userId: staff.user.id, staff: true }, request.body.body);
+      const [invoice] = await repo.byIds([dispute.invoiceId]);
+      const [view] = await service.presentDisputes([dispute], new Map([[dispute.invoiceId, invoice?.number ?? '']]));
+      return reply.code(201).send({ data: view });
+    },
+  );
+
+  r.post(
+    '/api/admin/disputes/:id/resolve',
+    { preValidation: requireCreditStaff, schema: { params: idParams, body: disputeResolutionRequest } },
+    async (request) => {
+      const staff = creditStaff(request);
+      const dispute = await disputes.resolve(checked(request.params.id), staff.user.id, request.body);
+      const [invoice] = await repo.byIds([dispute.invoiceId]);
+      const [view] = await service.presentDisputes([dispute], new Map([[dispute.invoiceId, invoice?.number ?? '']]));
+      return { data: view };
+    },
+  );
+}

@@ -1,0 +1,150 @@
+import type { CreditTermsRequest, HoldRequest, InvoiceSummary } from '@freight/contracts';
+import { AGING_BUCKETS, type AgingBucket, agingBucket, type Currency, daysPastDue, type HoldReason, holdReasons } from '@freight/domain';
+import { convertCents } from '@freight/domain/rating';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { exchangeRatesOf } from '../shipments/shipments.service';
+import { invoicesRepository } from './invoices.repository';
+
+/** A calendar day 'YYYY-MM-DD' of an instant (UTC: invoice and due dates are calendar days). */
+export const calendarDay = (at: Date) => at.toISOString().slice(0, 10);
+
+type CurrencyAging = InvoiceSummary['currencies'][number];
+const emptyAging = (currency: string): CurrencyAging => ({
+  currency,
+  total_cents: 0,
+  ...(Object.fromEntries(AGING_BUCKETS.map((b) => [b, 0])) as Record<AgingBucket, number>),
+});
+
+type AccountRow = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepository>['account']>>>;
+
+/**
+ * What an account owes (aging per currency, the caller's currency first) and where it stands
+ * against its credit limit (in USD): open balances less disputes, plus booked shipments not yet
+ * invoiced. A bank payment still pending is still owed.
+ */
+export async function creditSummary(
+  db: Db,
+  account: AccountRow,   today: string,
+  firstCurrency = 'USD',
+): Promise<InvoiceSummary> {
+  const repo = invoicesRepository(db);
+  const [open, uninvoiced, rates] = await Promise.all([
+    repo.openByDueDate(account.id),
+    repo.uninvoicedByCurrency(account.id),
+    exchangeRatesOf(db),
+  ]);
+  const toUsd = (cents: number, currency: string) => convertCents(cents, currency as Currency, 'USD', rates);
+  const byCurrency = new Map<string, InvoiceSummary['currencies'][number]>();
+  let usedCents = 0;
+  let maxDaysPastDue = 0;
+  for (const row of open) {
+    const entry = byCurrency.get(row.currency) ?? emptyAging(row.currency);
+    byCurrency.set(row.currency, entry);
+    const days = daysPastDue(row.dueDate, today);
+    entry[agingBucket(days)] += row.balanceCents;
+    entry.total_cents += row.balanceCents;
+    usedCents += toUsd(Math.max(0, row.undisputedCents), row.currency);
+    if (row.undisputedCents > 0) maxDaysPastDue = Math.max(maxDaysPastDue, days);
+  }
+  for (const row of uninvoiced) usedCents += toUsd(row.cents, row.currency);
+  if (!byCurrency.has(firstCurrency)) byCurrency.set(firstCurrency, emptyAging(firstCurrency));
+  const currencies = [...byCurrency.values()].sort((a, b) =>
+    a.currency === firstCurrency ? -1 : b.currency === firstCurrency ? 1 : a.currency.localeCompare(b.currency),
+  );
+  const reasons: HoldReason[] =
+    account.paymentTerms === 'credit'
+      ? holdReasons({
+          openBalanceCents: usedCents,
+          uninvoicedCents: 0,
+          creditLimitCents: account.creditLimitCents,
+          maxDaysPastDue,
+          graceDays: account.graceDays,
+        })
+      : [];
+  return {
+    currencies,
+    credit: {
+      payment_terms: account.paymentTerms,
+      net_days: account.netDays,
+      grace_days: account.graceDays,
+      credit_limit_cents: account.creditLimitCents,
+      used_cents: usedCents,
+      on_hold: account.status === 'credit_hold',
+      hold_reasons: reasons,
+      manual_hold: account.status === 'credit_hold' && account.holdSource === 'staff',
+    },
+  };
+}
+
+/**
+ * Puts the account on credit hold, or lifts it, by its payment behaviour (issue 14), under a lock
+ * of the account row: held when an undisputed invoice is past due by more than the grace days or
+ * it is over its credit limit; lifted when neither is true any more. A hold staff placed stays
+ * until staff lift it. Each change is written to the account's credit record. Answers the change.
+ */
+export async function evaluateHold(tx: Db, accountId: string, now: Date): Promise<'placed' | 'lifted' | null> {
+  const repo = invoicesRepository(tx);
+  const account = await repo.lockAccount(accountId);
+  if (!account || (account.status === 'credit_hold' && account.holdSource === 'staff')) return null;
+  const summary = await creditSummary(tx, account, calendarDay(now));
+  const reasons = summary.credit.hold_reasons;
+  if (reasons.length && account.status === 'active') {
+    await repo.updateAccount(accountId, { status: 'credit_hold', holdSource: 'auto', updatedAt: now });
+    await repo.addCreditEvent({ accountId, kind: 'hold_placed', source: 'auto', reason: reasons.join(','), createdAt: now });
+    return 'placed';
+  }
+  if (!reasons.length && account.status === 'credit_hold') {
+    await repo.updateAccount(accountId, { status: 'active', holdSource: null, updatedAt: now });
+    await repo.addCreditEvent({ accountId, kind: 'hold_lifted', source: 'auto', reason: 'resolved', createdAt: now });
+    return 'lifted';
+  }
+  return null;
+}
+
+/** Evaluates the account's hold in a transaction of its own; one account's failure is logged by the caller, not fatal. */
+export const reevaluateHold = (db: Db, accountId: string, now: Date) => db.transaction((tx) => evaluateHold(tx as Db, accountId, now));
+
+/** Staff place or lift a hold by hand, with a reason; both are written to the credit record. */
+export async function setManualHold(db: Db, accountId: string, body: HoldRequest, staffId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const repo = invoicesRepository(tx as Db);
+    const account = await repo.lockAccount(accountId);
+    if (!account) throw AppError.notFound();
+    if (body.action === 'place') {
+      if (account.status === 'credit_hold' && account.holdSource === 'staff') throw new AppError(409, 'conflict', 'errors.already_on_hold');
+      await repo.updateAccount(accountId, { status: 'credit_hold', holdSource: 'staff', updatedAt: now });
+    } else {
+      if (account.status !== 'credit_hold') throw new AppError(409, 'conflict', 'errors.not_on_hold');
+      await repo.updateAccount(accountId, { status: 'active', holdSource: null, updatedAt: now });
+    }
+    await repo.addCreditEvent({
+      accountId,
+      kind: body.action === 'place' ? 'hold_placed' : 'hold_lifted',
+      source: 'staff',
+      reason: body.reason,
+      userId: staffId,
+      createdAt: now,
+    });
+  });
+}
+
+/** Staff change an account's terms, limit and grace days; recorded, then the hold is evaluated against them. */
+export async function setCreditTerms(db: Db, accountId: string, body: CreditTermsRequest, staffId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const repo = invoicesRepository(tx as Db);
+    const account = await repo.lockAccount(accountId);
+    if (!account) throw AppError.notFound();
+    const before = `${account.paymentTerms} net ${account.netDays}, limit ${account.creditLimitCents}, grace ${account.graceDays}`;
+    const after = `${body.payment_terms} net ${body.net_days}, limit ${body.credit_limit_cents}, grace ${body.grace_days}`;
+    await repo.updateAccount(accountId, {
+      paymentTerms: body.payment_terms,
+      netDays: body.net_days,
+      creditLimitCents: body.credit_limit_cents,
+      graceDays: body.grace_days,
+      updatedAt: now,
+    });
+    await repo.addCreditEvent({ accountId, kind: 'terms_changed', source: 'staff', reason: `${before} -> ${after}`, userId: staffId, createdAt: now });
+    await evaluateHold(tx as Db, accountId, now);
+  });
+}

@@ -1,0 +1,122 @@
+import type { DisputeRequest, DisputeResolutionRequest } from '@freight/contracts';
+import { invoiceNumber } from '@freight/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { calendarDay, evaluateHold } from './credit';
+import type { InvoiceNotifier } from './invoice-notices';
+import { chargeKey } from './invoices.presenter';
+import { type InvoiceRow, invoicesRepository } from './invoices.repository';
+
+const closed = () => new AppError(409, 'conflict', 'errors.dispute_closed');
+
+/**
+ * Disputes of an invoice or one of its charge lines (issue 14). An open dispute's amount is the
+ * invoice's `disputed_cents`, which no longer counts toward a credit hold; accounting staff
+ * accept it (a credit memo of the accepted amount lowers the balance) or reject it, and the
+ * shipper is mailed either way. Both sides write in the dispute's thread.
+ */
+export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: InvoiceNotifier) {
+  async function open(accountId: string, userId: string, invoiceId: string, body: DisputeRequest) {
+    const now = ctx.now();
+    return ctx.db.transaction(async (tx) => {
+      const repo = invoicesRepository(tx as Db);
+      const invoice = await repo.lock(invoiceId);
+      if (!invoice || invoice.accountId !== accountId) throw AppError.notFound();
+      if (invoice.balanceCents <= 0) throw new AppError(409, 'conflict', 'errors.invoice_paid');
+      const code = body.charge_code || null;
+      if (code !== null && !invoice.charges.some((l) => chargeKey(l) === code)) throw AppError.field('charge_code', 'validation.charge_unknown');
+      const disputes = await repo.disputesOf(invoiceId);
+      if (disputes.some((d) => d.status === 'open' && d.chargeCode === code)) throw new AppError(409, 'conflict', 'errors.dispute_open');
+      if (invoice.disputedCents + body.amount_cents > invoice.balanceCents) throw AppError.field('amount_cents', 'validation.dispute_amount');
+      const dispute = await repo.insertDispute({
+        invoiceId,
+        accountId,
+        userId,
+        chargeCode: code,
+        reason: body.reason,
+        amountCents: body.amount_cents,
+        createdAt: now,
+      });
+      await repo.update(invoiceId, { disputedCents: invoice.disputedCents + body.amount_cents, updatedAt: now });
+      await evaluateHold(tx as Db, accountId, now);
+      return dispute;
+    });
+  }
+
+  /**
+   * A message in an open dispute's thread; the shipper names its own invoice (`of`), and another
+   * account's dispute, or one of another invoice, is not found.
+   */
+  async function reply(disputeId: string, author: { userId: string; staff: boolean }, body: string, of?: { accountId: string; invoiceId: string }) {
+    const repo = invoicesRepository(ctx.db);
+    const dispute = await repo.findDispute(disputeId);
+    if (!dispute || (of && (dispute.accountId !== of.accountId || dispute.invoiceId !== of.invoiceId))) throw AppError.notFound();
+    if (dispute.status !== 'open') throw closed();
+    await repo.insertMessage({ disputeId, authorId: author.userId, staff: author.staff, body, createdAt: ctx.now() });
+    return dispute;
+  }
+
+  /**
+   * Staff resolve a dispute. Accepted: a credit memo of the accepted amount (at most the disputed
+   * amount and the balance) is issued, paid against the invoice. Rejected: the amount is owed again.
+   */
+  async function resolve(disputeId: string, staffId: string, body: DisputeResolutionRequest) {
+    const now = ctx.now();
+    const result = await ctx.db.transaction(async (tx) => {
+      const repo = invoicesRepository(tx as Db);
+      const dispute = await repo.lockDispute(disputeId);
+      if (!dispute) throw AppError.notFound();
+      if (dispute.status !== 'open') throw closed();
+      const invoice = (await repo.lock(dispute.invoiceId)) as InvoiceRow;
+      const accepted = body.outcome === 'accepted' ? (body.amount_cents ?? 0) : 0;
+      if (accepted > dispute.amountCents || accepted > invoice.balanceCents) throw AppError.field('amount_cents', 'validation.resolution_amount');
+      let creditMemoId: string | null = null;
+      if (accepted > 0) {
+        const memo = await repo.insert({
+          accountId: invoice.accountId,
+          shipmentId: invoice.shipmentId,
+          relatedInvoiceId: invoice.id,
+          number: invoiceNumber(await repo.nextNumber()),
+          type: 'credit_memo',
+          bolNumber: invoice.bolNumber,
+          proNumber: invoice.proNumber,
+          deliveryLocation: invoice.deliveryLocation,
+          invoiceDate: calendarDay(now),
+          dueDate: calendarDay(now),
+          currency: invoice.currency,
+          charges: [{ code: 'credit', label: 'invoice.charge.credit', detail: dispute.chargeCode, quoted_cents: 0, invoiced_cents: -accepted }],
+          quotedTotalCents: 0,
+          totalCents: -accepted,
+          balanceCents: 0,
+          paidAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        creditMemoId = memo?.id ?? null;
+      }
+      const balance = invoice.balanceCents - accepted;
+      await repo.update(invoice.id, {
+        balanceCents: balance,
+        disputedCents: Math.max(0, invoice.disputedCents - dispute.amountCents),
+        paidAt: balance === 0 && invoice.pendingCents === 0 ? now : invoice.paidAt,
+        updatedAt: now,
+      });
+      await repo.updateDispute(disputeId, {
+        status: body.outcome,
+        acceptedCents: body.outcome === 'accepted' ? accepted : null,
+        resolutionNote: body.note,
+        resolvedBy: staffId,
+        resolvedAt: now,
+        creditMemoId,
+      });
+      await evaluateHold(tx as Db, invoice.accountId, now);
+      const resolved = await repo.findDispute(disputeId);
+      return { dispute: resolved!, invoice };
+    });
+    notifier.disputeResolved(result.dispute, result.invoice);
+    return result.dispute;
+  }
+
+  return { open, reply, resolve };
+}

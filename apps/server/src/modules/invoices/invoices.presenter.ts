@@ -1,0 +1,175 @@
+import type {
+  DisputeMessageView,
+  DisputeView,
+  InvoiceChargeView,
+  InvoiceListItem,
+  InvoicePaymentView,
+  InvoiceView,
+  PlaceView,
+} from '@freight/contracts';
+import { agingBucket, daysPastDue, invoiceStatus, type Language, type PaymentMethod } from '@freight/domain';
+import type { AccountAddress } from '@freight/contracts';
+import type { InvoiceChargeLine } from '../../db/schema';
+import { pageMeta } from '../../paging';
+import { chargeLabel } from '../shipments/shipments.presenter';
+import type { ShipmentRow } from '../shipments/shipments.repository';
+import type { DisputeRow, InvoicePaymentRow, InvoiceRow } from './invoices.repository';
+
+/** A charge line's name in a dispute: its code, and its detail when it has one ('freight:70'). */
+export const chargeKey = (l: Pick<InvoiceChargeLine, 'code' | 'detail'>) => (l.detail ? `${l.code}:${l.detail}` : l.code);
+
+export const invoicePdfUrl = (id: string) => `/api/invoices/${id}/pdf`;
+export const receiptUrl = (id: string) => `/api/invoice-payments/${id}/receipt`;
+
+export function presentInvoiceItem(row: InvoiceRow, today: string, paidWith?: { method: string; last4: string | null }): InvoiceListItem {
+  const days = row.balanceCents > 0 ? daysPastDue(row.dueDate, today) : 0;
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    status: invoiceStatus(row, today),
+    shipment_id: row.shipmentId,
+    bol_number: row.bolNumber,
+    pro_number: row.proNumber,
+    delivery_location: row.deliveryLocation,
+    invoice_date: row.invoiceDate,
+    due_date: row.dueDate,
+    days_past_due: days,
+    aging_bucket: agingBucket(days),
+    currency: row.currency,
+    total_cents: row.totalCents,
+    balance_cents: row.balanceCents,
+    pending_cents: row.pendingCents,
+    disputed_cents: row.disputedCents,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    payment_method: (paidWith?.method as PaymentMethod | undefined) ?? null,
+  };
+}
+
+export function presentInvoicePage(
+  rows: InvoiceRow[],
+  count: { total: number; capped: boolean },
+  page: number,
+  perPage: number,
+  today: string,
+  methods?: Map<string, { method: string; last4: string | null }>,
+) {
+  return {
+    data: rows.map((r) => presentInvoiceItem(r, today, methods?.get(r.id))),
+    meta: pageMeta(count.total, page, perPage, count.capped),
+  };
+}
+
+export function presentCharges(lines: InvoiceChargeLine[], language: Language): InvoiceChargeView[] {
+  return lines.map((l) => ({
+    key: chargeKey(l),
+    code: l.code,
+    label: chargeLabel({ code: l.code as never, label: l.label, detail: l.detail ?? undefined }, language),
+    detail: l.detail,
+    quoted_cents: l.quoted_cents,
+    invoiced_cents: l.invoiced_cents,
+    variance_cents: l.invoiced_cents - l.quoted_cents,
+  }));
+}
+
+export function presentPayment(p: InvoicePaymentRow, allocated: number): InvoicePaymentView {
+  return {
+    id: p.id,
+    method: p.method,
+    status: p.status,
+    amount_cents: allocated,
+    payment_total_cents: p.amountCents,
+    card_brand: p.cardBrand,
+    last4: p.last4,
+    created_at: p.createdAt.toISOString(),
+    settled_at: p.settledAt?.toISOString() ?? null,
+    returned_at: p.returnedAt?.toISOString() ?? null,
+    receipt_url: receiptUrl(p.id),
+  };
+}
+
+export interface MessageRow {
+  message: { id: string; disputeId: string; staff: boolean; body: string; createdAt: Date };
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export function presentDispute(d: DisputeRow, invoiceNumber: string, messages: MessageRow[], memoNumber: string | null): DisputeView {
+  return {
+    id: d.id,
+    invoice_id: d.invoiceId,
+    invoice_number: invoiceNumber,
+    charge_code: d.chargeCode,
+    reason: d.reason,
+    amount_cents: d.amountCents,
+    status: d.status,
+    created_at: d.createdAt.toISOString(),
+    resolved_at: d.resolvedAt?.toISOString() ?? null,
+    resolution_note: d.resolutionNote,
+    accepted_cents: d.acceptedCents,
+    credit_memo: d.creditMemoId && memoNumber ? { id: d.creditMemoId, number: memoNumber } : null,
+    messages: messages
+      .filter((m) => m.message.disputeId === d.id)
+      .map(
+        (m): DisputeMessageView => ({
+          id: m.message.id,
+          author: m.message.staff ? 'staff' : 'customer',
+          author_name: [m.firstName, m.lastName].filter(Boolean).join(' '),
+          body: m.message.body,
+          created_at: m.message.createdAt.toISOString(),
+        }),
+      ),
+  };
+}
+
+const placeSummary = (p: PlaceView | undefined) =>
+  p ? { company: p.company, city: p.city, state: p.state, postal_code: p.postal_code, country: p.country } : null;
+
+export interface InvoiceViewParts {
+  row: InvoiceRow;
+  today: string;
+  language: Language;
+  account: { name: string; billingAddress: AccountAddress | null; companyAddress: AccountAddress | null };
+  shipment: ShipmentRow | undefined;
+  payments: { payment: InvoicePaymentRow; allocated: number }[];
+  disputes: DisputeView[];
+  related: { id: string; number: string } | null;
+}
+
+export function presentInvoice(p: InvoiceViewParts): InvoiceView {
+  const { row, shipment: s } = p;
+  const settled = p.payments.filter((x) => x.payment.status === 'settled' || x.payment.status === 'pending');
+  const last = settled.at(-1)?.payment;
+  const bill = p.account.billingAddress ?? p.account.companyAddress;
+  return {
+    ...presentInvoiceItem(row, p.today, last ? { method: last.method, last4: last.last4 } : undefined),
+    account_name: p.account.name,
+    bill_to: {
+      company: bill?.company ?? p.account.name,
+      name: [bill?.first_name, bill?.last_name].filter(Boolean).join(' '),
+      email: bill?.email ?? '',
+      phone: bill?.phone ?? '',
+      street1: bill?.street1 ?? '',
+      city: bill?.city ?? '',
+      state: bill?.state ?? '',
+      postal_code: bill?.postal_code ?? '',
+      country: bill?.country ?? '',
+    },
+    shipper: placeSummary(s?.pickup as PlaceView | undefined),
+    consignee: placeSummary(s?.delivery as PlaceView | undefined),
+    carrier_name: s?.carrierName ?? null,
+    scac: s?.scac ?? null,
+    mode: s?.mode ?? null,
+    pickup_date: s?.pickupDate ?? null,
+    delivered_at: s?.deliveredAt?.toISOString() ?? null,
+    charges: presentCharges(row.charges, p.language),
+    quoted_total_cents: row.quotedTotalCents,
+    correction: row.correction,
+    insured_value_cents: row.insuredValueCents,
+    deductible_cents: row.deductibleCents,
+    related_invoice: p.related,
+    payments: p.payments.map((x) => presentPayment(x.payment, x.allocated)),
+    disputes: p.disputes,
+    pdf_url: invoicePdfUrl(row.id),
+  };
+}

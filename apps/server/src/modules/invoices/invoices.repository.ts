@@ -1,0 +1,399 @@
+import type { InvoiceListQuery, InvoiceSort } from '@freight/contracts';
+import type { InvoiceFilter } from '@freight/domain';
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import {
+  accountCreditEvents,
+  accounts,
+  invoiceDisputeMessages,
+  invoiceDisputes,
+  invoicePaymentAllocations,
+  invoicePayments,
+  invoices,
+  shipments,
+  userSettings,
+  users,
+} from '../../db/schema';
+import { countAhead } from '../../paging';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoiceRow = typeof invoices.$inferInsert;
+export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+export type DisputeRow = typeof invoiceDisputes.$inferSelect;
+
+const SORT_COLUMNS: Record<InvoiceSort, SQL | typeof invoices.dueDate> = {
+  invoice_date: sql`${invoices.invoiceDate}`,
+  due_date: sql`${invoices.dueDate}`,
+  number: sql`${invoices.number}`,
+  balance: sql`${invoices.balanceCents}`,
+  total: sql`${invoices.totalCents}`,
+};
+
+/** Still owed: a balance, or a bank payment that has not settled. */
+const stillOpen = sql`(${invoices.balanceCents} <> 0 or ${invoices.pendingCents} <> 0)`;
+
+/** Invoices, their payments and disputes, always within one account; `db` may be a transaction. */
+export function invoicesRepository(db: Db) {
+  function searchCondition(q: string | undefined): SQL | undefined {
+    if (!q) return undefined;
+    return sql`${invoices.searchText} like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
+  }
+
+  function filterCondition(filter: InvoiceFilter, today: string): SQL | undefined {
+    switch (filter) {
+      case 'current':
+        return and(gte(invoices.dueDate, today), eq(invoices.disputedCents, 0));
+      case 'past_due':
+        return and(lt(invoices.dueDate, today), eq(invoices.disputedCents, 0));
+      case 'disputed':
+        return ne(invoices.disputedCents, 0);
+      default:
+        return undefined;
+    }
+  }
+
+  async function pageWhere(where: SQL | undefined, order: SQL[], page: number, perPage: number) {
+    const offset = (page - 1) * perPage;
+    const [rows, counted] = await Promise.all([
+      db
+        .select()
+        .from(invoices)
+        .where(where)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset(offset),
+      countAhead(db, invoices, where, offset),
+    ]);
+    return { rows, ...counted };
+  }
+
+  return {
+    /** One page of the account's open invoices (Open Invoices), filtered, searched and sorted; the order ends with the id. */
+    openPage(accountId: string, q: InvoiceListQuery & { perPage: number }, today: string) {
+      const where = and(eq(invoices.accountId, accountId), stillOpen, filterCondition(q.filter, today), searchCondition(q.q));
+      const column = SORT_COLUMNS[q.sort];
+      const order = q.dir === 'asc' ? [asc(column), asc(invoices.id)] : [desc(column), desc(invoices.id)];
+      return pageWhere(where, order, q.page, q.perPage);
+    },
+
+    /** Invoices paid in [from, to] (calendar days, UTC), newest payment first. */
+    historyPage(accountId: string, o: { from: string; to: string; q?: string; page: number; perPage: number }) {
+      const where = and(
+        eq(invoices.accountId, accountId),
+        gte(invoices.paidAt, new Date(`${o.from}T00:00:00Z`)),
+        lt(invoices.paidAt, new Date(new Date(`${o.to}T00:00:00Z`).getTime() + 86_400_000)),
+        searchCondition(o.q),
+      );
+      return pageWhere(where, [desc(invoices.paidAt), desc(invoices.id)], o.page, o.perPage);
+    },
+
+    /** What is still owed by currency and due date, for the aging summary (one row per due date). */
+    async openByDueDate(accountId: string) {
+      return db
+        .select({
+          currency: invoices.currency,
+          dueDate: invoices.dueDate,
+          balanceCents: sql<number>`sum(${invoices.balanceCents} + ${invoices.pendingCents})::int`,
+          undisputedCents: sql<number>`sum(${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents})::int`,
+        })
+        .from(invoices)
+        .where(and(eq(invoices.accountId, accountId), stillOpen))
+        .groupBy(invoices.currency, invoices.dueDate);
+    },
+
+    /** Booked shipments of the account that are not delivered or canceled: not yet invoiced, by currency. */
+    async uninvoicedByCurrency(accountId: string) {
+      return db
+        .select({ currency: shipments.currency, cents: sql<number>`coalesce(sum(${shipments.totalCents}), 0)::int` })
+        .from(shipments)
+        .where(
+          and(
+            eq(shipments.accountId, accountId),
+            eq(shipments.paymentState, 'not_required'),
+            sql`${shipments.status} not in ('delivered', 'canceled')`,
+          ),
+        )
+        .groupBy(shipments.currency);
+    },
+
+    async find(accountId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.accountId, accountId)));
+      return row;
+    },
+
+    /** Any account's invoice (staff only). */
+    async byId(id: string) {
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+      return row;
+    },
+
+    async byIds(ids: string[]) {
+      if (!ids.length) return [];
+      return db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, ids));
+    },
+
+    /** The account's invoices among `ids`, locked in id order (two payments never deadlock on each other). */
+    async lockMany(accountId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)))
+        .orderBy(asc(invoices.id))
+        .for('update');
+    },
+
+    async lock(id: string) {
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
+      return row;
+    },
+
+    async freightInvoiceOf(shipmentId: string) {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.shipmentId, shipmentId), eq(invoices.type, 'freight')));
+      return row;
+    },
+
+    async adjustmentOf(invoiceId: string) {
+      const [row] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.relatedInvoiceId, invoiceId), eq(invoices.type, 'adjustment')));
+      return row;
+    },
+
+    async nextNumber(): Promise<number> {
+      const result = (await db.execute(sql`select nextval('invoice_serial')::text as serial`)) as unknown as {
+        rows: { serial: string }[];
+      };
+      return Number(result.rows[0]?.serial);
+    },
+
+    /** Inserts an invoice; undefined when the shipment's freight invoice exists already. */
+    async insert(row: NewInvoiceRow) {
+      const [inserted] = await db.insert(invoices).values(row).onConflictDoNothing().returning();
+      return inserted;
+    },
+
+    async update(id: string, set: Partial<NewInvoiceRow>) {
+      await db.update(invoices).set(set).where(eq(invoices.id, id));
+    },
+
+    /** The payments applied to an invoice, with this invoice's part of each. */
+    async paymentsOf(invoiceId: string) {
+      return db
+        .select({ payment: invoicePayments, allocated: invoicePaymentAllocations.amountCents })
+        .from(invoicePaymentAllocations)
+        .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
+        .where(eq(invoicePaymentAllocations.invoiceId, invoiceId))
+        .orderBy(asc(invoicePayments.createdAt));
+    },
+
+    /** The latest method that paid each of `ids` (the history's 'payment method'). */
+    async lastMethods(ids: string[]) {
+      if (!ids.length) return new Map<string, { method: string; last4: string | null }>();
+      const rows = await db
+        .selectDistinctOn([invoicePaymentAllocations.invoiceId], {
+          invoiceId: invoicePaymentAllocations.invoiceId,
+          method: invoicePayments.method,
+          last4: invoicePayments.last4,
+        })
+        .from(invoicePaymentAllocations)
+        .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
+        .where(and(inArray(invoicePaymentAllocations.invoiceId, ids), inArray(invoicePayments.status, ['settled', 'pending'])))
+        .orderBy(invoicePaymentAllocations.invoiceId, desc(invoicePayments.createdAt));
+      return new Map(rows.map((r) => [r.invoiceId, { method: r.method, last4: r.last4 }]));
+    },
+
+    async paymentOfKey(accountId: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(invoicePayments)
+        .where(and(eq(invoicePayments.accountId, accountId), eq(invoicePayments.idempotencyKey, key), ne(invoicePayments.status, 'failed')));
+      return row;
+    },
+
+    async findPayment(accountId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(invoicePayments)
+        .where(and(eq(invoicePayments.id, id), eq(invoicePayments.accountId, accountId)));
+      return row;
+    },
+
+    async paymentById(id: string) {
+      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.id, id));
+      return row;
+    },
+
+    async lockPayment(id: string) {
+      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.id, id)).for('update');
+      return row;
+    },
+
+    async insertPayment(row: typeof invoicePayments.$inferInsert) {
+      const [inserted] = await db.insert(invoicePayments).values(row).returning();
+      if (!inserted) throw new Error('invoice payment not recorded');
+      return inserted;
+    },
+
+    async updatePayment(id: string, set: Partial<typeof invoicePayments.$inferInsert>) {
+      await db.update(invoicePayments).set(set).where(eq(invoicePayments.id, id));
+    },
+
+    async insertAllocations(rows: (typeof invoicePaymentAllocations.$inferInsert)[]) {
+      if (rows.length) await db.insert(invoicePaymentAllocations).values(rows);
+    },
+
+    /** A payment's allocations with each invoice's number and balance now. */
+    async allocationsOf(paymentId: string) {
+      return db
+        .select({
+          invoiceId: invoicePaymentAllocations.invoiceId,
+          amountCents: invoicePaymentAllocations.amountCents,
+          number: invoices.number,
+          bolNumber: invoices.bolNumber,
+          balanceCents: invoices.balanceCents,
+        })
+        .from(invoicePaymentAllocations)
+        .innerJoin(invoices, eq(invoices.id, invoicePaymentAllocations.invoiceId))
+        .where(eq(invoicePaymentAllocations.paymentId, paymentId))
+        .orderBy(asc(invoices.number));
+    },
+
+    async disputesOf(invoiceId: string) {
+      return db.select().from(invoiceDisputes).where(eq(invoiceDisputes.invoiceId, invoiceId)).orderBy(asc(invoiceDisputes.createdAt));
+    },
+
+    async messagesOf(disputeIds: string[]) {
+      if (!disputeIds.length) return [];
+      return db
+        .select({ message: invoiceDisputeMessages, firstName: users.firstName, lastName: users.lastName })
+        .from(invoiceDisputeMessages)
+        .leftJoin(users, eq(users.id, invoiceDisputeMessages.authorId))
+        .where(inArray(invoiceDisputeMessages.disputeId, disputeIds))
+        .orderBy(asc(invoiceDisputeMessages.createdAt));
+    },
+
+    /** Open disputes of every account (the accounting staff's queue), or of one. */
+    async openDisputes(accountId?: string) {
+      return db
+        .select()
+        .from(invoiceDisputes)
+        .where(and(eq(invoiceDisputes.status, 'open'), accountId ? eq(invoiceDisputes.accountId, accountId) : undefined))
+        .orderBy(asc(invoiceDisputes.createdAt))
+        .limit(200);
+    },
+
+    async findDispute(id: string) {
+      const [row] = await db.select().from(invoiceDisputes).where(eq(invoiceDisputes.id, id));
+      return row;
+    },
+
+    async lockDispute(id: string) {
+      const [row] = await db.select().from(invoiceDisputes).where(eq(invoiceDisputes.id, id)).for('update');
+      return row;
+    },
+
+    async insertDispute(row: typeof invoiceDisputes.$inferInsert) {
+      const [inserted] = await db.insert(invoiceDisputes).values(row).returning();
+      if (!inserted) throw new Error('dispute not recorded');
+      return inserted;
+    },
+
+    async updateDispute(id: string, set: Partial<typeof invoiceDisputes.$inferInsert>) {
+      await db.update(invoiceDisputes).set(set).where(eq(invoiceDisputes.id, id));
+    },
+
+    async insertMessage(row: typeof invoiceDisputeMessages.$inferInsert) {
+      await db.insert(invoiceDisputeMessages).values(row);
+    },
+
+    async account(accountId: string) {
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+      return row;
+    },
+
+    async lockAccount(accountId: string) {
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+      return row;
+    },
+
+    async updateAccount(accountId: string, set: Partial<typeof accounts.$inferInsert>) {
+      await db.update(accounts).set(set).where(eq(accounts.id, accountId));
+    },
+
+    async addCreditEvent(row: typeof accountCreditEvents.$inferInsert) {
+      await db.insert(accountCreditEvents).values(row);
+    },
+
+    async creditEvents(accountId: string) {
+      return db
+        .select({ event: accountCreditEvents, firstName: users.firstName, lastName: users.lastName })
+        .from(accountCreditEvents)
+        .leftJoin(users, eq(users.id, accountCreditEvents.userId))
+        .where(eq(accountCreditEvents.accountId, accountId))
+        .orderBy(desc(accountCreditEvents.createdAt))
+        .limit(100);
+    },
+
+    /** The users of an account who receive its invoice mails (customer service communications on). */
+    async billingRecipients(accountId: string) {
+      const rows = await db
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          language: userSettings.language,
+          subscriptions: userSettings.subscriptions,
+        })
+        .from(users)
+        .innerJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(and(eq(users.accountId, accountId), sql`${users.emailVerifiedAt} is not null`));
+      return rows.filter((r) => r.subscriptions?.customer_service !== false);
+    },
+
+    /** Invoices due for a reminder: due in `beforeDue` and not reminded, or past due on `today` and not reminded. */
+    async dueForReminder(beforeDue: string, today: string, limit: number) {
+      return db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            sql`${invoices.balanceCents} > 0`,
+            or(
+              and(eq(invoices.dueDate, beforeDue), sql`${invoices.remindedBeforeAt} is null`),
+              and(lt(invoices.dueDate, today), sql`${invoices.remindedPastDueAt} is null`),
+            ),
+          ),
+        )
+        .limit(limit);
+    },
+
+    /** Accounts with an undisputed invoice due before `before`: candidates for an automatic hold. */
+    async accountsPastDue(before: string) {
+      const rows = await db
+        .selectDistinct({ accountId: invoices.accountId })
+        .from(invoices)
+        .where(and(sql`${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents} > 0`, lte(invoices.dueDate, before)))
+        .limit(5000);
+      return rows.map((r) => r.accountId);
+    },
+
+    /** Accounts held automatically (each is checked again: a hold whose cause is gone is lifted). */
+    async autoHeldAccounts() {
+      const rows = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.status, 'credit_hold'), eq(accounts.holdSource, 'auto')));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type InvoicesRepository = ReturnType<typeof invoicesRepository>;

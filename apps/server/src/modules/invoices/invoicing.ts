@@ -1,0 +1,222 @@
+import type { ShipmentItemView } from '@freight/contracts';
+import { addCalendarDays, correctedAmounts, type InvoiceType, invoiceNumber } from '@freight/domain';
+import type { ChargeLine } from '@freight/domain/rating';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { InvoiceChargeLine, InvoiceCorrection } from '../../db/schema';
+import type { JobOutcome } from '../../jobs/jobs';
+import type { CarrierCorrection, InspectedShipment } from '../quotes/carriers/adapter';
+import type { PaymentRow } from '../payments/payments.repository';
+import type { ShipmentRow } from '../shipments/shipments.repository';
+import { type CarrierFactory, defaultCarrierFor } from '../shipments/shipments.service';
+import { shipmentsRepository } from '../shipments/shipments.repository';
+import { calendarDay, evaluateHold } from './credit';
+import { type InvoiceNotifier } from './invoice-notices';
+import { type InvoiceRow, invoicesRepository } from './invoices.repository';
+
+/** Issues the freight invoice of a delivered shipment of an account on terms (keyed by shipment). */
+export const INVOICE_ISSUE_JOB = 'invoice.issue';
+/** Issues the adjustment of a carrier's correction reported after the invoice (keyed by shipment). */
+export const INVOICE_ADJUSTMENT_JOB = 'invoice.adjustment';
+/** A correction reported after the invoice arrives this long after it. */
+const LATE_CORRECTION_MS = 24 * 3600_000;
+
+/** What the carrier inspects: the BOL, the whole weight in pounds and the highest class booked. */
+export function inspectedShipment(row: ShipmentRow): InspectedShipment {
+  const items = row.items as ShipmentItemView[];
+  const classes = items.map((i) => i.freight_class).filter((c): c is number => c !== null);
+  return {
+    bol_number: row.bolNumber,
+    weight_lb: Math.round(items.reduce((s, i) => s + i.weight_lb * i.quantity, 0)),
+    freight_class: classes.length ? Math.max(...classes) : null,
+  };
+}
+
+const toCorrection = (c: CarrierCorrection, booked: InspectedShipment): InvoiceCorrection => ({
+  kind: c.kind,
+  quoted_weight_lb: booked.weight_lb,
+  invoiced_weight_lb: c.weight_lb,
+  quoted_class: booked.freight_class,
+  invoiced_class: c.freight_class,
+});
+
+/** The booked lines as an invoice's lines, `invoiced` amounts aligned with them. */
+export function chargeLines(booked: readonly { code: string; label: string; detail?: string | null; amount_cents: number }[], invoiced: number[]) {
+  return booked.map(
+    (l, i): InvoiceChargeLine => ({
+      code: l.code,
+      label: l.label,
+      detail: l.detail ?? null,
+      quoted_cents: l.amount_cents,
+      invoiced_cents: invoiced[i] ?? l.amount_cents,
+    }),
+  );
+}
+
+export interface NewInvoice {
+  type: InvoiceType;
+  shipment: ShipmentRow;
+  charges: InvoiceChargeLine[];
+  totalCents: number;
+  quotedTotalCents: number;
+  correction: InvoiceCorrection | null;
+  now: Date;
+  netDays: number;
+  relatedInvoiceId?: string;
+  paid?: boolean;
+}
+
+/** Inserts an invoice of a shipment with the next number; undefined when its freight invoice exists already. */
+export async function insertInvoice(tx: Db, n: NewInvoice): Promise<InvoiceRow | undefined> {
+  const repo = invoicesRepository(tx);
+  const s = n.shipment;
+  const today = calendarDay(n.now);
+  const insurance = s.insurance as { coverage_cents?: number; deductible_cents?: number } | null;
+  return repo.insert({
+    accountId: s.accountId,
+    shipmentId: s.id,
+    relatedInvoiceId: n.relatedInvoiceId ?? null,
+    number: invoiceNumber(await repo.nextNumber()),
+    type: n.type,
+    bolNumber: s.bolNumber,
+    proNumber: s.proNumber,
+    deliveryLocation: [s.destinationCity, s.destinationState].filter(Boolean).join(', '),
+    invoiceDate: today,
+    dueDate: n.paid ? today : addCalendarDays(today, n.netDays),
+    currency: s.currency,
+    charges: n.charges,
+    correction: n.correction,
+    quotedTotalCents: n.quotedTotalCents,
+    totalCents: n.totalCents,
+    balanceCents: n.paid ? 0 : n.totalCents,
+    insuredValueCents: insurance?.coverage_cents ?? 0,
+    deductibleCents: insurance?.deductible_cents ?? 0,
+    paidAt: n.paid ? n.now : null,
+    createdAt: n.now,
+    updatedAt: n.now,
+  });
+}
+
+/**
+ * The 'invoice.issue' job: the freight invoice of a delivered shipment of an account on terms,
+ * once (the shipment's lock and the unique index make a second run a no-op). The carrier's
+ * inspection decides the invoiced charges: a reweigh reported with the delivery is in this
+ * invoice, quoted beside invoiced; one reported later becomes an adjustment a day after.
+ */
+export function invoiceIssueHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, notifier: InvoiceNotifier, carrierFor: CarrierFactory = defaultCarrierFor) {
+  return async (payload: unknown): Promise<JobOutcome> => {
+    const id = (payload as { shipment_id?: unknown } | null)?.shipment_id;
+    if (typeof id !== 'string') return;
+    const now = ctx.now();
+    const issued = await ctx.db.transaction(async (tx) => {
+      const shipments = shipmentsRepository(tx as Db);
+      const repo = invoicesRepository(tx as Db);
+      const s = await shipments.lock(id);
+      if (!s || s.status !== 'delivered' || s.paymentState !== 'not_required') return undefined;
+      const account = await repo.account(s.accountId);
+      if (!account || account.paymentTerms !== 'credit' || (await repo.freightInvoiceOf(id))) return undefined;
+      const carrierRow = await shipments.carrier(s.carrierId);
+      const booked = inspectedShipment(s);
+      const found = carrierRow ? ((await carrierFor(carrierRow).inspect?.(booked)) ?? null) : null;
+      const lines = s.charges as ChargeLine[];
+      const withDelivery = found?.reported === 'with_delivery' ? found : null;
+      const invoiced = correctedAmounts(lines, withDelivery?.factor ?? 1);
+      const invoice = await insertInvoice(tx as Db, {
+        type: 'freight',
+        shipment: s,
+        charges: chargeLines(lines, invoiced),
+        totalCents: invoiced.reduce((a, b) => a + b, 0),
+        quotedTotalCents: s.totalCents,
+        correction: withDelivery ? toCorrection(withDelivery, booked) : null,
+        now,
+        netDays: account.netDays,
+      });
+      if (invoice && found?.reported === 'after_invoice') {
+        await ctx.jobs.schedule(INVOICE_ADJUSTMENT_JOB, s.id, new Date(now.getTime() + LATE_CORRECTION_MS), { shipment_id: s.id, correction: found }, tx as Db);
+      }
+      if (invoice) await evaluateHold(tx as Db, s.accountId, now);
+      return invoice;
+    });
+    if (issued) notifier.issued(issued);
+  };
+}
+
+/**
+ * The 'invoice.adjustment' job: a carrier's correction reported after the freight invoice, as an
+ * adjustment invoice of the difference (each line: the freight invoice's amount beside the
+ * corrected one). Once per shipment: an adjustment already there is left alone.
+ */
+export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now'>, notifier: InvoiceNotifier) {
+  return async (payload: unknown): Promise<JobOutcome> => {
+    const p = payload as { shipment_id?: unknown; correction?: CarrierCorrection } | null;
+    if (typeof p?.shipment_id !== 'string' || !p.correction) return;
+    const { shipment_id: shipmentId, correction } = p as { shipment_id: string; correction: CarrierCorrection };
+    const now = ctx.now();
+    const issued = await ctx.db.transaction(async (tx) => {
+      const repo = invoicesRepository(tx as Db);
+      const s = await shipmentsRepository(tx as Db).lock(shipmentId);
+      const original = s && (await repo.freightInvoiceOf(s.id));
+      if (!s || !original || (await repo.adjustmentOf(original.id))) return undefined;
+      const account = await repo.account(s.accountId);
+      const before = original.charges.map((l) => ({ ...l, amount_cents: l.invoiced_cents }));
+      const after = correctedAmounts(before, correction.factor);
+      const difference = after.reduce((sum, cents, i) => sum + cents - (before[i]?.amount_cents ?? 0), 0);
+      if (difference === 0) return undefined;
+      const invoice = await insertInvoice(tx as Db, {
+        type: 'adjustment',
+        shipment: s,
+        charges: chargeLines(before, after),
+        totalCents: difference,
+        quotedTotalCents: original.totalCents,
+        correction: toCorrection(correction, inspectedShipment(s)),
+        now,
+        netDays: account?.netDays ?? 30,
+        relatedInvoiceId: original.id,
+      });
+      if (invoice) await evaluateHold(tx as Db, s.accountId, now);
+      return invoice;
+    });
+    if (issued) notifier.issued(issued);
+  };
+}
+
+/**
+ * A prepaid booking paid by card gets a paid receipt invoice at once (in the payment's
+ * transaction), with the card payment applied, so the account's invoice history is complete.
+ */
+export async function recordPrepaidReceipt(tx: Db, s: ShipmentRow, payment: PaymentRow, now: Date) {
+  const repo = invoicesRepository(tx);
+  const lines = s.charges as ChargeLine[];
+  const invoice = await insertInvoice(tx, {
+    type: 'freight',
+    shipment: s,
+    charges: chargeLines(
+      lines,
+      lines.map((l) => l.amount_cents),
+    ),
+    totalCents: s.totalCents,
+    quotedTotalCents: s.totalCents,
+    correction: null,
+    now,
+    netDays: 0,
+    paid: true,
+  });
+  if (!invoice) return;
+  const receipt = await repo.insertPayment({
+    accountId: s.accountId,
+    userId: s.userId,
+    idempotencyKey: `booking:${payment.id}`,
+    requestHash: payment.id,
+    method: 'card',
+    status: 'settled',
+    provider: payment.provider,
+    providerRef: payment.providerRef,
+    amountCents: s.totalCents,
+    currency: s.currency,
+    cardBrand: payment.cardBrand,
+    last4: payment.cardLast4,
+    createdAt: now,
+    settledAt: now,
+  });
+  await repo.insertAllocations([{ paymentId: receipt.id, invoiceId: invoice.id, amountCents: s.totalCents }]);
+}

@@ -1,0 +1,60 @@
+import { vicsBolNumber } from '@freight/domain';
+import { eq } from 'drizzle-orm';
+import { invoices, shipments } from '../../db/schema';
+import type { TestApp } from '../../test/harness';
+import { demoDockRoll } from '../quotes/carriers/tariff-carrier';
+import { type FixtureOptions, insertShipment, setTrackingSecret, signature } from '../tracking/test-fixtures';
+
+/** Invoice test helpers shared by the invoices, payments and credit tests. */
+
+const SECRET = 'invoice-test-secret';
+let serial = 8_000_000 + Math.floor(Math.random() * 1_000_000);
+
+/** What the demo dock finds for a BOL (TariffCarrier.inspect). */
+export type Dock = 'as_booked' | 'reweigh' | 'reclass';
+const dockOf = (bol: string): Dock => {
+  const roll = demoDockRoll(bol);
+  return roll < 100 ? 'reweigh' : roll < 150 ? 'reclass' : 'as_booked';
+};
+
+/** A fresh BOL number the demo dock treats as `dock`. */
+export function bolFor(dock: Dock): string {
+  for (;;) {
+    const bol = vicsBolNumber(serial++);
+    if (dockOf(bol) === dock) return bol;
+  }
+}
+
+/**
+ * A booked LTL shipment of the user's account, delivered by its carrier's signed D1 event; the
+ * invoicing job has run. Answers the shipment and its freight invoice (none for a prepaid account).
+ */
+export async function deliveredShipment(t: TestApp, opts: FixtureOptions & { dock?: Dock } = {}) {
+  const db = t.database.db;
+  const row = await insertShipment(db, { status: 'in_transit', ...opts });
+  const bol = bolFor(opts.dock ?? 'as_booked');
+  await db.update(shipments).set({ bolNumber: bol }).where(eq(shipments.id, row.id));
+  await setTrackingSecret(db, row.scac, SECRET);
+  const raw = JSON.stringify({
+    events: [{ bol_number: bol, status_code: 'D1', occurred_at: t.clock.now.toISOString(), city: 'Dallas', state: 'TX' }],
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/carriers/${row.scac}/tracking-events`,
+    headers: { 'content-type': 'application/json', 'x-signature': signature(SECRET, raw) },
+    payload: raw,
+  });
+  if (res.statusCode !== 202) throw new Error(`delivery not accepted: ${res.body}`);
+  await t.app.jobs.runDue(200);
+  await t.app.background.drain();
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.shipmentId, row.id));
+  return { shipment: { ...row, bolNumber: bol }, invoice };
+}
+
+/** Moves an invoice's dates back `days` days, as if it had been issued that long ago. */
+export async function ageInvoice(t: TestApp, id: string, days: number) {
+  const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw new Error('no invoice');
+  const back = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  await t.database.db.update(invoices).set({ invoiceDate: back(row.invoiceDate), dueDate: back(row.dueDate) }).where(eq(invoices.id, id));
+}
