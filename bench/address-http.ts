@@ -14,11 +14,12 @@ export async function startBench(name: string) {
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const jar = new Map<string, string>();
-  async function send(method: string, path: string, body?: string, contentType = 'application/json') {
+  async function send(method: string, path: string, body?: string, contentType = 'application/json', extra: Record<string, string> = {}) {
     const res = await fetch(`${origin}${path}`, {
       method,
       body,
       headers: {
+        ...extra,
         'content-type': contentType,
         'x-requested-with': 'XMLHttpRequest',
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),

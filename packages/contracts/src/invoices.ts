@@ -89,10 +89,7 @@ export function isRoutingNumber(value: string): boolean {
 
 export const bankAccount = z.object({
   account_holder: requiredText('validation.required', 120),
-  routing_number: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .refine(isRoutingNumber, { error: 'validation.routing_number' }),
+  routing_number: z.string({ error: 'validation.required' }).trim().refine(isRoutingNumber, { error: 'validation.routing_number' }),
   account_number: z
     .string({ error: 'validation.required' })
     .transform((v) => v.replace(/[\s-]/g, ''))
@@ -336,4 +333,3 @@ export interface AdminCreditView {
   events: CreditEventView[];
   open_disputes: DisputeView[];
 }
-

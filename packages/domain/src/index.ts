@@ -1,5 +1,5 @@
-export * from './freight';
 export * from './billing';
+export * from './freight';
 export * from './limits';
 export * from './password';
 export * from './roles';

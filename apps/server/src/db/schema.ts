@@ -1,6 +1,6 @@
 import type { AccountAddress } from '@freight/contracts';
 import {
-  CORRECTION_KINDS,
+  type CORRECTION_KINDS,
   DEFAULT_CREDIT_LIMIT_CENTS,
   DEFAULT_GRACE_DAYS,
   DEFAULT_NET_DAYS,
@@ -10,7 +10,8 @@ import {
   INVOICE_TYPES,
   PAYMENT_METHODS,
   PAYMENT_STATES,
-  PAYMENT_TERMS, type Role,
+  PAYMENT_TERMS,
+  type Role,
   SHIPMENT_STATUSES,
   type Subscription,
 } from '@freight/domain';

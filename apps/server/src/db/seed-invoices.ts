@@ -20,7 +20,14 @@ import { accounts, carriers, type InvoiceCorrection, shipmentEvents, shipments, 
 const DAY = 86_400_000;
 let bolSerial = 0;
 
-const place = (company: string, street1: string, city: string, state: string, postal_code: string, contact: [string, string]): PlaceView => ({
+const place = (
+  company: string,
+  street1: string,
+  city: string,
+  state: string,
+  postal_code: string,
+  contact: [string, string],
+): PlaceView => ({
   company,
   first_name: contact[0],
   last_name: contact[1],
@@ -40,10 +47,22 @@ const place = (company: string, street1: string, city: string, state: string, po
 });
 
 const LANES: [PlaceView, PlaceView][] = [
-  [place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']), place('Lone Star Hardware', '1500 Marilla St', 'Dallas', 'TX', '75201', ['Luis', 'Garza'])],
-  [place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']), place('Peach State Supply', '55 Trinity Ave SW', 'Atlanta', 'GA', '30303', ['Gina', 'Holt'])],
-  [place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']), place('Desert Tools', '200 W Washington St', 'Phoenix', 'AZ', '85003', ['Raul', 'Ortiz'])],
-  [place('Other Freight LLC', '2200 Ross Ave', 'Dallas', 'TX', '75201', ['Omar', 'Other']), place('Bayou Parts', '1100 Poydras St', 'New Orleans', 'LA', '70163', ['Marie', 'Broussard'])],
+  [
+    place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']),
+    place('Lone Star Hardware', '1500 Marilla St', 'Dallas', 'TX', '75201', ['Luis', 'Garza']),
+  ],
+  [
+    place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']),
+    place('Peach State Supply', '55 Trinity Ave SW', 'Atlanta', 'GA', '30303', ['Gina', 'Holt']),
+  ],
+  [
+    place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']),
+    place('Desert Tools', '200 W Washington St', 'Phoenix', 'AZ', '85003', ['Raul', 'Ortiz']),
+  ],
+  [
+    place('Other Freight LLC', '2200 Ross Ave', 'Dallas', 'TX', '75201', ['Omar', 'Other']),
+    place('Bayou Parts', '1100 Poydras St', 'New Orleans', 'LA', '70163', ['Marie', 'Broussard']),
+  ],
 ];
 
 const ITEMS = (weight: number): ShipmentItemView[] => [
@@ -158,7 +177,9 @@ async function demoInvoice(tx: Db, accountId: string, userId: string, d: DemoInv
   const s = await deliveredShipment(tx, accountId, userId, d, now);
   const lines = s.charges as ChargeLine[];
   const factor = d.reweigh ?? 1;
-  const invoiced = lines.map((l) => (['freight', 'discount', 'fuel'].includes(l.code) ? Math.round(l.amount_cents * factor) : l.amount_cents));
+  const invoiced = lines.map((l) =>
+    ['freight', 'discount', 'fuel'].includes(l.code) ? Math.round(l.amount_cents * factor) : l.amount_cents,
+  );
   const correction: InvoiceCorrection | null = d.reweigh
     ? { kind: 'reweigh', quoted_weight_lb: 1200, invoiced_weight_lb: Math.round(1200 * factor), quoted_class: 70, invoiced_class: 70 }
     : null;
@@ -233,9 +254,21 @@ export async function seedDemoInvoices(tx: Db, now: Date) {
   });
   await repo.update(disputed.id, { disputedCents: disputed.balanceCents });
   const [staff] = await tx.select().from(users).where(eq(users.email, 'accounting@demo.test'));
-  await repo.insertMessage({ disputeId: dispute.id, authorId: staff?.id ?? null, staff: true, body: 'We are checking the appointment record with the carrier.', createdAt: new Date(now.getTime() - 18 * DAY) });
+  await repo.insertMessage({
+    disputeId: dispute.id,
+    authorId: staff?.id ?? null,
+    staff: true,
+    body: 'We are checking the appointment record with the carrier.',
+    createdAt: new Date(now.getTime() - 18 * DAY),
+  });
   const partly = await issue({ lane: 1, linehaul: 120_000, deliveredDaysAgo: 20 });
-  await demoPayment(tx, partly, shipper.userId, { cents: Math.round(partly.balanceCents / 2), method: 'card', status: 'settled', daysAgo: 5 }, now);
+  await demoPayment(
+    tx,
+    partly,
+    shipper.userId,
+    { cents: Math.round(partly.balanceCents / 2), method: 'card', status: 'settled', daysAgo: 5 },
+    now,
+  );
   const processing = await issue({ lane: 2, linehaul: 76_000, deliveredDaysAgo: 15 });
   await demoPayment(tx, processing, shipper.userId, { cents: processing.balanceCents, method: 'ach', status: 'pending', daysAgo: 1 }, now);
   const paidCard = await issue({ lane: 0, linehaul: 64_000, deliveredDaysAgo: 25 });

@@ -71,7 +71,7 @@ interface SalesPlace {
 }
 
 /** User-typed text on one line: control characters (CR, LF, tabs...) become spaces. */
-const oneLine = (s: string | null | undefined) => (s ?? '').replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+export const oneLine = (s: string | null | undefined) => (s ?? '').replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 /** User-typed text over several lines: line breaks kept, other control characters dropped. */
 const multiLine = (s: string | null | undefined) =>
   (s ?? '')
@@ -209,13 +209,33 @@ export function statusChangeMail(language: Language, to: string, d: StatusChange
       ? k('numbers', { bol: d.bol_number, pro: oneLine(d.pro_number), carrier: oneLine(d.carrier_name) })
       : k('numbers_no_pro', { bol: d.bol_number, carrier: oneLine(d.carrier_name) }),
   ].filter(Boolean);
-  const action = k('action');
-  const outro = [d.recipient === 'user' ? k('unsubscribe') : '', t('mail.signature')].filter(Boolean);
-  const text = [...lines.flatMap((l) => [l, '']), `${action}: ${d.url}`, '', ...outro.flatMap((l, i) => (i ? ['', l] : [l]))].join('\n');
+  const outro = [d.recipient === 'user' ? k('unsubscribe') : '', t('mail.signature')];
+  return paragraphMail(to, k('subject', { number: d.bol_number, status }), lines, { label: k('action'), url: d.url }, outro);
+}
+
+/**
+ * A mail of plain paragraphs, one link and closing lines (empty ones left out), as text and as
+ * HTML with every paragraph escaped: whatever a user typed into them stays text.
+ */
+export function paragraphMail(
+  to: string,
+  subject: string,
+  lines: string[],
+  action: { label: string; url: string },
+  outro: string[],
+): MailMessage {
+  const body = lines.filter(Boolean);
+  const closing = outro.filter(Boolean);
+  const text = [
+    ...body.flatMap((l) => [l, '']),
+    `${action.label}: ${action.url}`,
+    '',
+    ...closing.flatMap((l, i) => (i ? ['', l] : [l])),
+  ].join('\n');
   const html = [
-    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(d.url)}">${escapeHtml(action)}</a></p>`,
-    ...outro.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...body.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+    ...closing.map((l) => `<p>${escapeHtml(l)}</p>`),
   ].join('');
-  return { to, subject: oneLine(k('subject', { number: d.bol_number, status })), text, html };
+  return { to, subject: oneLine(subject), text, html };
 }

@@ -122,8 +122,9 @@ export class TestClient {
   put(url: string, payload?: object) {
     return this.request({ method: 'PUT', url, payload: payload ?? {} });
   }
-  async login(email: string, password = 'Demo#2026') {
-    const res = await this.post('/login', { email, password });
+  /** Signs in; `remember` keeps the session 30 days idle, for tests that move the clock on by days. */
+  async login(email: string, password = 'Demo#2026', remember = false) {
+    const res = await this.post('/login', { email, password, ...(remember ? { remember: true } : {}) });
     if (res.statusCode !== 204) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
     return this;
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountCreditEvents, accounts, invoices, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { TEST_CARDS } from '../payments/payment-provider';
-import { bookingBody, book, createQuote } from '../shipments/test-helpers';
+import { book, bookingBody, createQuote } from '../shipments/test-helpers';
 import { userByEmail } from '../tracking/test-fixtures';
 import { INVOICE_REMINDERS_JOB } from './reminders';
 import { ageInvoice, deliveredShipment } from './test-helpers';
@@ -105,7 +105,9 @@ describe('automatic credit hold', () => {
     const unknownLine = await shipper.post(`/api/invoices/${invoice!.id}/disputes`, { charge_code: 'nope', reason: 'x', amount_cents: 1 });
     expect(unknownLine.json().errors.charge_code).toEqual([en.validation.charge_unknown]);
 
-    const said = await shipper.post(`/api/invoices/${invoice!.id}/disputes/${dispute.id}/messages`, { body: 'See the attached DOE price.' });
+    const said = await shipper.post(`/api/invoices/${invoice!.id}/disputes/${dispute.id}/messages`, {
+      body: 'See the attached DOE price.',
+    });
     expect(said.statusCode).toBe(201);
     const answered = await accounting.post(`/api/admin/disputes/${dispute.id}/messages`, { body: 'Checking with the carrier.' });
     expect(answered.json().data.messages.map((m: { author: string }) => m.author)).toEqual(['customer', 'staff']);
@@ -118,9 +120,17 @@ describe('automatic credit hold', () => {
       note: 'x',
     });
     expect(tooMuch.statusCode).toBe(422);
-    const resolved = await accounting.post(`/api/admin/disputes/${dispute.id}/resolve`, { outcome: 'accepted', amount_cents: 7_531, note: 'Fuel refunded' });
+    const resolved = await accounting.post(`/api/admin/disputes/${dispute.id}/resolve`, {
+      outcome: 'accepted',
+      amount_cents: 7_531,
+      note: 'Fuel refunded',
+    });
     expect(resolved.statusCode, resolved.body).toBe(200);
-    expect(resolved.json().data).toMatchObject({ status: 'accepted', accepted_cents: 7_531, credit_memo: { number: expect.stringMatching(/^INV-/) } });
+    expect(resolved.json().data).toMatchObject({
+      status: 'accepted',
+      accepted_cents: 7_531,
+      credit_memo: { number: expect.stringMatching(/^INV-/) },
+    });
     const after = (await shipper.get(`/api/invoices/${invoice!.id}`)).json().data as InvoiceView;
     expect(after).toMatchObject({ balance_cents: invoice!.balanceCents - 7_531, disputed_cents: 0, status: 'past_due' });
     const [memo] = await db().select().from(invoices).where(eq(invoices.relatedInvoiceId, invoice!.id));
@@ -161,10 +171,20 @@ describe('the staff override', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.summary.credit).toMatchObject({ net_days: 15, grace_days: 5, credit_limit_cents: 5_000_000 });
     expect(res.json().data.events[0]).toMatchObject({ kind: 'terms_changed', source: 'staff' });
-    const bad = await accounting.put(`/api/admin/accounts/${accountId}/credit`, { payment_terms: 'credit', net_days: 45, credit_limit_cents: -1, grace_days: 5 });
+    const bad = await accounting.put(`/api/admin/accounts/${accountId}/credit`, {
+      payment_terms: 'credit',
+      net_days: 45,
+      credit_limit_cents: -1,
+      grace_days: 5,
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['credit_limit_cents', 'net_days']);
-    await accounting.put(`/api/admin/accounts/${accountId}/credit`, { payment_terms: 'credit', net_days: 30, credit_limit_cents: 2_500_000, grace_days: 10 });
+    await accounting.put(`/api/admin/accounts/${accountId}/credit`, {
+      payment_terms: 'credit',
+      net_days: 30,
+      credit_limit_cents: 2_500_000,
+      grace_days: 10,
+    });
   });
 
   it('only accounting and the admins may: sales, ops and customers are refused', async () => {
@@ -188,11 +208,17 @@ describe('reminders', () => {
     await ageInvoice(t, invoice!.id, 27);
     await runRound();
     await runRound();
-    const before = await db().select().from(mailOutbox).where(like(mailOutbox.text, `%${invoice!.number}%`));
+    const before = await db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${invoice!.number}%`));
     await ageInvoice(t, invoice!.id, 4);
     await runRound();
     await runRound();
-    const after = await db().select().from(mailOutbox).where(like(mailOutbox.text, `%${invoice!.number}%`));
+    const after = await db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${invoice!.number}%`));
     expect(after.length - before.length).toBe(1);
     const [row] = await db().select().from(invoices).where(eq(invoices.id, invoice!.id));
     expect(row?.remindedBeforeAt).not.toBeNull();

@@ -23,11 +23,7 @@ type AccountRow = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepos
  * against its credit limit (in USD): open balances less disputes, plus booked shipments not yet
  * invoiced. A bank payment still pending is still owed.
  */
-export async function creditSummary(
-  db: Db,
-  account: AccountRow,   today: string,
-  firstCurrency = 'USD',
-): Promise<InvoiceSummary> {
+export async function creditSummary(db: Db, account: AccountRow, today: string, firstCurrency = 'USD'): Promise<InvoiceSummary> {
   const repo = invoicesRepository(db);
   const [open, uninvoiced, rates] = await Promise.all([
     repo.openByDueDate(account.id),
@@ -144,7 +140,14 @@ export async function setCreditTerms(db: Db, accountId: string, body: CreditTerm
       graceDays: body.grace_days,
       updatedAt: now,
     });
-    await repo.addCreditEvent({ accountId, kind: 'terms_changed', source: 'staff', reason: `${before} -> ${after}`, userId: staffId, createdAt: now });
+    await repo.addCreditEvent({
+      accountId,
+      kind: 'terms_changed',
+      source: 'staff',
+      reason: `${before} -> ${after}`,
+      userId: staffId,
+      createdAt: now,
+    });
     await evaluateHold(tx as Db, accountId, now);
   });
 }

@@ -25,10 +25,12 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
       if (!invoice || invoice.accountId !== accountId) throw AppError.notFound();
       if (invoice.balanceCents <= 0) throw new AppError(409, 'conflict', 'errors.invoice_paid');
       const code = body.charge_code || null;
-      if (code !== null && !invoice.charges.some((l) => chargeKey(l) === code)) throw AppError.field('charge_code', 'validation.charge_unknown');
+      if (code !== null && !invoice.charges.some((l) => chargeKey(l) === code))
+        throw AppError.field('charge_code', 'validation.charge_unknown');
       const disputes = await repo.disputesOf(invoiceId);
       if (disputes.some((d) => d.status === 'open' && d.chargeCode === code)) throw new AppError(409, 'conflict', 'errors.dispute_open');
-      if (invoice.disputedCents + body.amount_cents > invoice.balanceCents) throw AppError.field('amount_cents', 'validation.dispute_amount');
+      if (invoice.disputedCents + body.amount_cents > invoice.balanceCents)
+        throw AppError.field('amount_cents', 'validation.dispute_amount');
       const dispute = await repo.insertDispute({
         invoiceId,
         accountId,
@@ -48,7 +50,12 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
    * A message in an open dispute's thread; the shipper names its own invoice (`of`), and another
    * account's dispute, or one of another invoice, is not found.
    */
-  async function reply(disputeId: string, author: { userId: string; staff: boolean }, body: string, of?: { accountId: string; invoiceId: string }) {
+  async function reply(
+    disputeId: string,
+    author: { userId: string; staff: boolean },
+    body: string,
+    of?: { accountId: string; invoiceId: string },
+  ) {
     const repo = invoicesRepository(ctx.db);
     const dispute = await repo.findDispute(disputeId);
     if (!dispute || (of && (dispute.accountId !== of.accountId || dispute.invoiceId !== of.invoiceId))) throw AppError.notFound();
@@ -70,7 +77,8 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
       if (dispute.status !== 'open') throw closed();
       const invoice = (await repo.lock(dispute.invoiceId)) as InvoiceRow;
       const accepted = body.outcome === 'accepted' ? (body.amount_cents ?? 0) : 0;
-      if (accepted > dispute.amountCents || accepted > invoice.balanceCents) throw AppError.field('amount_cents', 'validation.resolution_amount');
+      if (accepted > dispute.amountCents || accepted > invoice.balanceCents)
+        throw AppError.field('amount_cents', 'validation.resolution_amount');
       let creditMemoId: string | null = null;
       if (accepted > 0) {
         const memo = await repo.insert({
@@ -85,7 +93,9 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
           invoiceDate: calendarDay(now),
           dueDate: calendarDay(now),
           currency: invoice.currency,
-          charges: [{ code: 'credit', label: 'invoice.charge.credit', detail: dispute.chargeCode, quoted_cents: 0, invoiced_cents: -accepted }],
+          charges: [
+            { code: 'credit', label: 'invoice.charge.credit', detail: dispute.chargeCode, quoted_cents: 0, invoiced_cents: -accepted },
+          ],
           quotedTotalCents: 0,
           totalCents: -accepted,
           balanceCents: 0,

@@ -1,12 +1,6 @@
 import { LANGUAGES, type Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import {
-  achReturnedMail,
-  disputeResolvedMail,
-  invoiceIssuedMail,
-  invoicePaymentMail,
-  invoiceReminderMail,
-} from '../../mail/invoice-mails';
+import { achReturnedMail, disputeResolvedMail, invoiceIssuedMail, invoicePaymentMail, invoiceReminderMail } from '../../mail/invoice-mails';
 import type { MailMessage } from '../../mail/mailer';
 import type { DisputeRow, InvoicePaymentRow, InvoiceRow } from './invoices.repository';
 import { invoicesRepository } from './invoices.repository';

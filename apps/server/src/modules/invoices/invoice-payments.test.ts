@@ -12,7 +12,8 @@ let t: TestApp;
 let shipper: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
-  shipper = await t.client().login('shipper@demo.test');
+  // Remembered: these tests move the clock on by days.
+  shipper = await t.client().login('shipper@demo.test', undefined, true);
 });
 afterAll(async () => {
   await t.close();
@@ -56,7 +57,9 @@ describe('paying invoices by card', () => {
     expect(await invoice(a!.id)).toMatchObject({ status: 'paid', balance_cents: 0 });
     expect((await invoice(a!.id)).paid_at).not.toBeNull();
     expect(await invoice(b!.id)).toMatchObject({ status: 'open', balance_cents: b!.balanceCents - 10_000, paid_at: null });
-    expect((await invoice(b!.id)).payments).toEqual([expect.objectContaining({ amount_cents: 10_000, payment_total_cents: result.total_cents })]);
+    expect((await invoice(b!.id)).payments).toEqual([
+      expect.objectContaining({ amount_cents: 10_000, payment_total_cents: result.total_cents }),
+    ]);
     const replay = await pay(body, key);
     expect(replay.statusCode).toBe(200);
     expect(replay.json().data.id).toBe(result.id);
@@ -66,7 +69,10 @@ describe('paying invoices by card', () => {
     const receipt = await shipper.get(result.receipt_url);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
-    const mails = await db().select().from(mailOutbox).where(like(mailOutbox.text, `%${a!.number}%`));
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${a!.number}%`));
     expect(mails.length).toBeGreaterThanOrEqual(2); // issued, then paid
   });
 
@@ -138,7 +144,11 @@ describe('paying invoices by bank account (ACH)', () => {
 
   it('a returned payment reopens the invoices and mails the account', async () => {
     const [a] = await twoInvoices();
-    const res = await pay({ method: 'ach', allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }], bank: bank(TEST_BANK.returned) });
+    const res = await pay({
+      method: 'ach',
+      allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }],
+      bank: bank(TEST_BANK.returned),
+    });
     expect(res.statusCode).toBe(201);
     t.clock.advanceMinutes(3 * 24 * 60 + 1);
     await t.app.jobs.runDue(200);
@@ -146,7 +156,10 @@ describe('paying invoices by bank account (ACH)', () => {
     const view = await invoice(a!.id);
     expect(view).toMatchObject({ status: 'open', balance_cents: a!.balanceCents, pending_cents: 0 });
     expect(view.payments).toEqual([expect.objectContaining({ status: 'returned', returned_at: expect.any(String) })]);
-    const mails = await db().select().from(mailOutbox).where(like(mailOutbox.text, `%${a!.number}%`));
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${a!.number}%`));
     expect(mails.length).toBeGreaterThanOrEqual(3); // issued, received, returned
   });
 

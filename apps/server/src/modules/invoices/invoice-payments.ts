@@ -129,7 +129,9 @@ export function invoicePaymentsService(ctx: AppContext, provider: PaymentProvide
         last4: result.last4.slice(-4),
         settledAt: result.status === 'settled' ? now : null,
       });
-      await repo.insertAllocations(body.allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.invoice_id, amountCents: a.amount_cents })));
+      await repo.insertAllocations(
+        body.allocations.map((a) => ({ paymentId: payment.id, invoiceId: a.invoice_id, amountCents: a.amount_cents })),
+      );
       const byId = new Map(locked.map((i) => [i.id, i]));
       for (const a of body.allocations) {
         const inv = byId.get(a.invoice_id) as InvoiceRow;
@@ -145,13 +147,20 @@ export function invoicePaymentsService(ctx: AppContext, provider: PaymentProvide
         });
       }
       if (result.status === 'pending') {
-        await ctx.jobs.schedule(ACH_SETTLE_JOB, payment.id, new Date(now.getTime() + ACH_SETTLE_DAYS * 86_400_000), { payment_id: payment.id }, tx as Db);
+        await ctx.jobs.schedule(
+          ACH_SETTLE_JOB,
+          payment.id,
+          new Date(now.getTime() + ACH_SETTLE_DAYS * 86_400_000),
+          { payment_id: payment.id },
+          tx as Db,
+        );
       }
       await evaluateHold(tx as Db, accountId, now);
       return { payment, replay: false };
     });
     const { payment } = outcome;
-    if (payment.status === 'declined') throw new AppError(402, 'payment_declined', body.method === 'card' ? 'errors.payment_declined' : 'errors.bank_declined');
+    if (payment.status === 'declined')
+      throw new AppError(402, 'payment_declined', body.method === 'card' ? 'errors.payment_declined' : 'errors.bank_declined');
     if (payment.status === 'failed') throw new AppError(502, 'payment_failed', 'errors.payment_failed');
     if (!outcome.replay) {
       const numbers = (await invoicesRepository(ctx.db).allocationsOf(payment.id)).map((a) => a.number);
@@ -192,7 +201,12 @@ export function achSettleHandler(ctx: Pick<AppContext, 'db' | 'now'>, provider: 
         const amount = amountOf.get(inv.id) ?? 0;
         const pending = inv.pendingCents - amount;
         const balance = outcome === 'returned' ? inv.balanceCents + amount : inv.balanceCents;
-        await repo.update(inv.id, { pendingCents: pending, balanceCents: balance, paidAt: balance === 0 && pending === 0 ? now : null, updatedAt: now });
+        await repo.update(inv.id, {
+          pendingCents: pending,
+          balanceCents: balance,
+          paidAt: balance === 0 && pending === 0 ? now : null,
+          updatedAt: now,
+        });
       }
       await repo.updatePayment(id, outcome === 'settled' ? { status: 'settled', settledAt: now } : { status: 'returned', returnedAt: now });
       return { payment: { ...payment, status: outcome }, numbers: allocations.map((a) => a.number) };

@@ -1,4 +1,5 @@
 import type {
+  AccountAddress,
   DisputeMessageView,
   DisputeView,
   InvoiceChargeView,
@@ -8,7 +9,6 @@ import type {
   PlaceView,
 } from '@freight/contracts';
 import { agingBucket, daysPastDue, invoiceStatus, type Language, type PaymentMethod } from '@freight/domain';
-import type { AccountAddress } from '@freight/contracts';
 import type { InvoiceChargeLine } from '../../db/schema';
 import { pageMeta } from '../../paging';
 import { chargeLabel } from '../shipments/shipments.presenter';

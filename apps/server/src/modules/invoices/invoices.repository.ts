@@ -215,7 +215,9 @@ export function invoicesRepository(db: Db) {
       const [row] = await db
         .select()
         .from(invoicePayments)
-        .where(and(eq(invoicePayments.accountId, accountId), eq(invoicePayments.idempotencyKey, key), ne(invoicePayments.status, 'failed')));
+        .where(
+          and(eq(invoicePayments.accountId, accountId), eq(invoicePayments.idempotencyKey, key), ne(invoicePayments.status, 'failed')),
+        );
       return row;
     },
 

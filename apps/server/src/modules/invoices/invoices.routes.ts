@@ -17,16 +17,16 @@ import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { TestProcessor } from '../payments/payment-provider';
-import type { CarrierFactory } from '../shipments/shipments.service';
 import { idempotencyKey } from '../shipments/shipments.routes';
+import type { CarrierFactory } from '../shipments/shipments.service';
 import { adminCreditRoutes } from './admin-credit.routes';
 import { calendarDay } from './credit';
 import { disputesService } from './disputes';
 import { invoiceNotifier } from './invoice-notices';
 import { ACH_SETTLE_JOB, achSettleHandler, invoicePaymentsService } from './invoice-payments';
-import { INVOICE_ADJUSTMENT_JOB, INVOICE_ISSUE_JOB, invoiceAdjustmentHandler, invoiceIssueHandler } from './invoicing';
 import { presentInvoiceItem, receiptUrl } from './invoices.presenter';
 import { invoicesService } from './invoices.service';
+import { INVOICE_ADJUSTMENT_JOB, INVOICE_ISSUE_JOB, invoiceAdjustmentHandler, invoiceIssueHandler } from './invoicing';
 import { INVOICE_REMINDERS_JOB, invoiceRemindersHandler } from './reminders';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -105,7 +105,9 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     const { payment, replay } = await payments.pay(account.id, user.id, request.body, key);
     const { allocations } = await service.receipt(account.id, payment.id);
     const today = calendarDay(ctx.now());
-    const invoices = await Promise.all(allocations.map(async (a) => presentInvoiceItem(await service.find(account.id, a.invoiceId), today)));
+    const invoices = await Promise.all(
+      allocations.map(async (a) => presentInvoiceItem(await service.find(account.id, a.invoiceId), today)),
+    );
     const data: InvoicePaymentResult = {
       id: payment.id,
       method: payment.method,

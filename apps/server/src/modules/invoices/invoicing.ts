@@ -5,13 +5,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { InvoiceChargeLine, InvoiceCorrection } from '../../db/schema';
 import type { JobOutcome } from '../../jobs/jobs';
-import type { CarrierCorrection, InspectedShipment } from '../quotes/carriers/adapter';
 import type { PaymentRow } from '../payments/payments.repository';
+import type { CarrierCorrection, InspectedShipment } from '../quotes/carriers/adapter';
 import type { ShipmentRow } from '../shipments/shipments.repository';
-import { type CarrierFactory, defaultCarrierFor } from '../shipments/shipments.service';
 import { shipmentsRepository } from '../shipments/shipments.repository';
+import { type CarrierFactory, defaultCarrierFor } from '../shipments/shipments.service';
 import { calendarDay, evaluateHold } from './credit';
-import { type InvoiceNotifier } from './invoice-notices';
+import type { InvoiceNotifier } from './invoice-notices';
 import { type InvoiceRow, invoicesRepository } from './invoices.repository';
 
 /** Issues the freight invoice of a delivered shipment of an account on terms (keyed by shipment). */
@@ -41,7 +41,10 @@ const toCorrection = (c: CarrierCorrection, booked: InspectedShipment): InvoiceC
 });
 
 /** The booked lines as an invoice's lines, `invoiced` amounts aligned with them. */
-export function chargeLines(booked: readonly { code: string; label: string; detail?: string | null; amount_cents: number }[], invoiced: number[]) {
+export function chargeLines(
+  booked: readonly { code: string; label: string; detail?: string | null; amount_cents: number }[],
+  invoiced: number[],
+) {
   return booked.map(
     (l, i): InvoiceChargeLine => ({
       code: l.code,
@@ -103,7 +106,11 @@ export async function insertInvoice(tx: Db, n: NewInvoice): Promise<InvoiceRow |
  * inspection decides the invoiced charges: a reweigh reported with the delivery is in this
  * invoice, quoted beside invoiced; one reported later becomes an adjustment a day after.
  */
-export function invoiceIssueHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, notifier: InvoiceNotifier, carrierFor: CarrierFactory = defaultCarrierFor) {
+export function invoiceIssueHandler(
+  ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>,
+  notifier: InvoiceNotifier,
+  carrierFor: CarrierFactory = defaultCarrierFor,
+) {
   return async (payload: unknown): Promise<JobOutcome> => {
     const id = (payload as { shipment_id?: unknown } | null)?.shipment_id;
     if (typeof id !== 'string') return;
@@ -132,7 +139,13 @@ export function invoiceIssueHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>
         netDays: account.netDays,
       });
       if (invoice && found?.reported === 'after_invoice') {
-        await ctx.jobs.schedule(INVOICE_ADJUSTMENT_JOB, s.id, new Date(now.getTime() + LATE_CORRECTION_MS), { shipment_id: s.id, correction: found }, tx as Db);
+        await ctx.jobs.schedule(
+          INVOICE_ADJUSTMENT_JOB,
+          s.id,
+          new Date(now.getTime() + LATE_CORRECTION_MS),
+          { shipment_id: s.id, correction: found },
+          tx as Db,
+        );
       }
       if (invoice) await evaluateHold(tx as Db, s.accountId, now);
       return invoice;

@@ -56,5 +56,8 @@ export async function ageInvoice(t: TestApp, id: string, days: number) {
   const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw new Error('no invoice');
   const back = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-  await t.database.db.update(invoices).set({ invoiceDate: back(row.invoiceDate), dueDate: back(row.dueDate) }).where(eq(invoices.id, id));
+  await t.database.db
+    .update(invoices)
+    .set({ invoiceDate: back(row.invoiceDate), dueDate: back(row.dueDate) })
+    .where(eq(invoices.id, id));
 }

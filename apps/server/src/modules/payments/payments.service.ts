@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { shipments as shipmentsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { JobOutcome } from '../../jobs/jobs';
+import { recordPrepaidReceipt } from '../invoices/invoicing';
 import { trackedShipment } from '../shipments/shipments.presenter';
 import { type ShipmentRow, shipmentsRepository } from '../shipments/shipments.repository';
 import {
@@ -16,7 +17,6 @@ import {
   PAYMENT_EXPIRY_JOB,
   PAYMENT_VOID_JOB,
 } from '../shipments/shipments.service';
-import { recordPrepaidReceipt } from '../invoices/invoicing';
 import { placeOffsetMinutes } from '../tracking/zones';
 import { isLuhnValid, type PaymentProvider, TestProcessor } from './payment-provider';
 import { type PaymentRow, paymentsRepository } from './payments.repository';

@@ -146,7 +146,13 @@ export class TariffCarrier implements BookingCarrierAdapter {
     const roll = demoDockRoll(shipment.bol_number);
     if (roll < 100) {
       const weight = Math.round(shipment.weight_lb * (1.08 + (roll / 100) * 0.17));
-      return { kind: 'reweigh', weight_lb: weight, freight_class: shipment.freight_class, factor: weight / shipment.weight_lb, reported: 'with_delivery' };
+      return {
+        kind: 'reweigh',
+        weight_lb: weight,
+        freight_class: shipment.freight_class,
+        factor: weight / shipment.weight_lb,
+        reported: 'with_delivery',
+      };
     }
     if (roll < 150 && shipment.freight_class !== null) {
       const classes = NMFC_CLASSES as readonly number[];

@@ -1,0 +1,105 @@
+import type { InvoiceView } from '@freight/contracts';
+import { type DocumentOptions, documentText, oneLine } from './pdf';
+import { statementDocument } from './statement-pdf';
+
+/**
+ * The invoice as a PDF (issue 14), in the reader's language: number, type, dates, status and
+ * aging; bill-to, shipper and consignee; the shipment's numbers; each charge quoted beside
+ * invoiced with the difference (a carrier's reweigh or reclass explained); insurance; the
+ * payments applied; the disputes; and the balance due. What a user typed is set as text only.
+ */
+export async function buildInvoicePdf(inv: InvoiceView, options: DocumentOptions): Promise<Buffer> {
+  const x = documentText(options);
+  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.invoice.${key}`, params);
+  const money = (cents: number) => x.money(cents, inv.currency);
+  const signed = (cents: number) => (cents > 0 ? `+${money(cents)}` : money(cents));
+  const d = statementDocument(options, k('title'), inv.number);
+
+  d.facts([
+    [k('type'), k(`types.${inv.type}`)],
+    [k('status'), k(`statuses.${inv.status}`)],
+    [k('invoice_date'), x.date(inv.invoice_date)],
+    [k('due_date'), x.date(inv.due_date)],
+    [k('bol'), inv.bol_number ?? ''],
+    [k('days_past_due'), String(inv.days_past_due)],
+    [k('pro'), inv.pro_number ?? ''],
+    [k('carrier'), [inv.carrier_name, inv.scac && `(${inv.scac})`].filter(Boolean).join(' ')],
+    [k('pickup_date'), inv.pickup_date ? x.date(inv.pickup_date) : ''],
+    [k('delivered'), inv.delivered_at ? x.date(inv.delivered_at) : ''],
+    ...(inv.related_invoice ? [[k('related'), inv.related_invoice.number] as [string, string]] : []),
+  ]);
+  const b = inv.bill_to;
+  const place = (p: InvoiceView['shipper']) =>
+    p ? [p.company, `${p.city}, ${p.state} ${p.postal_code}`, x.country(p.country)].map(oneLine) : [];
+  d.blocks([
+    {
+      title: k('bill_to'),
+      lines: [b.company, b.name, b.street1, `${b.city}, ${b.state} ${b.postal_code}`, b.email].map(oneLine).filter(Boolean),
+    },
+    { title: k('shipper'), lines: place(inv.shipper) },
+    { title: k('consignee'), lines: place(inv.consignee) },
+  ]);
+
+  d.heading(k('charges'));
+  const width = [200, 112, 112, 108];
+  d.table(
+    [
+      { title: k('charge'), width: width[0]! },
+      { title: k('quoted'), width: width[1]!, align: 'right' },
+      { title: k('invoiced'), width: width[2]!, align: 'right' },
+      { title: k('difference'), width: width[3]!, align: 'right' },
+    ],
+    inv.charges.map((c) => [c.label, money(c.quoted_cents), money(c.invoiced_cents), c.variance_cents ? signed(c.variance_cents) : '—']),
+    (row, col) => col === 3 && (inv.charges[row]?.variance_cents ?? 0) !== 0,
+  );
+  d.total(k('quoted_total'), money(inv.quoted_total_cents));
+  d.total(k('invoice_total'), money(inv.total_cents));
+  if (inv.correction) {
+    const c = inv.correction;
+    d.note(
+      k(`correction.${c.kind}`, {
+        booked_weight: x.weight(c.quoted_weight_lb),
+        found_weight: x.weight(c.invoiced_weight_lb),
+        booked_class: c.quoted_class ?? '—',
+        found_class: c.invoiced_class ?? '—',
+      }),
+    );
+  }
+  if (inv.insured_value_cents > 0) {
+    d.note(k('insurance', { value: money(inv.insured_value_cents), deductible: money(inv.deductible_cents) }));
+  }
+
+  if (inv.payments.length) {
+    d.heading(k('payments'));
+    d.table(
+      [
+        { title: k('paid_on'), width: 120 },
+        { title: k('method'), width: 200 },
+        { title: k('payment_status'), width: 110 },
+        { title: k('amount'), width: 102, align: 'right' },
+      ],
+      inv.payments.map((p) => [
+        x.date(p.created_at),
+        k(`methods.${p.method}`, { last4: p.last4 ?? '' }),
+        k(`payment_statuses.${p.status}`),
+        money(p.amount_cents),
+      ]),
+    );
+  }
+  if (inv.disputes.length) {
+    d.heading(k('disputes'));
+    d.table(
+      [
+        { title: k('opened_on'), width: 100 },
+        { title: k('reason'), width: 232 },
+        { title: k('payment_status'), width: 100 },
+        { title: k('amount'), width: 100, align: 'right' },
+      ],
+      inv.disputes.map((s) => [x.date(s.created_at), oneLine(s.reason), k(`dispute_statuses.${s.status}`), money(s.amount_cents)]),
+    );
+  }
+  d.gap(6);
+  d.total(k('balance_due'), money(inv.balance_cents), true);
+  if (inv.pending_cents > 0) d.total(k('processing'), money(inv.pending_cents));
+  return d.finish();
+}
