@@ -204,6 +204,8 @@ export interface InvoiceListItem {
   disputed_cents: number;
   paid_at: string | null;
   payment_method: PaymentMethod | null;
+  /** The last four digits of the card or account that paid it last. */
+  payment_last4: string | null;
 }
 
 export interface InvoicePaymentView {

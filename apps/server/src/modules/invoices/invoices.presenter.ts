@@ -43,6 +43,7 @@ export function presentInvoiceItem(row: InvoiceRow, today: string, paidWith?: { 
     disputed_cents: row.disputedCents,
     paid_at: row.paidAt?.toISOString() ?? null,
     payment_method: (paidWith?.method as PaymentMethod | undefined) ?? null,
+    payment_last4: paidWith?.last4 ?? null,
   };
 }
 

@@ -21,6 +21,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.track, label: 'nav.tracking', sections: ['track'] },
   { to: paths.quoteHistory, label: 'nav.quotes', sections: ['quote-history', 'saved-quotes'] },
   { to: paths.myShipments, label: 'nav.shipment_history', sections: ['my-shipments'] },
+  { to: paths.myInvoices, label: 'nav.invoices', sections: ['my-invoices', 'invoice-detail'] },
   { to: paths.addressBook, label: 'nav.addresses', sections: ['address-book'] },
   { to: paths.videoTutorials, label: 'nav.video_tutorials', sections: ['video-tutorials'] },
   { to: paths.ebayOrders, label: 'nav.ebay_orders', sections: ['orders/ebay', 'ebay-quote', 'quote-ebay-shipment'] },

@@ -1,4 +1,5 @@
 export * from './api';
+export { CreditHoldBanner } from './CreditHoldBanner';
 export { CreditHoldDialog } from './CreditHoldDialog';
 export { DocumentDownloads } from './DocumentDownloads';
 export { PaymentPanel } from './PaymentPanel';

@@ -1,8 +1,11 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { InfoPage } from '../../../components/InfoPage';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
+
+export { InvoiceDetailRoute } from './InvoiceDetailRoute';
+export { InvoiceHistoryRoute } from './InvoiceHistoryRoute';
+export { OpenInvoicesRoute } from './OpenInvoicesRoute';
 
 /** /my-invoices with its child /my-invoices/history. */
 export function InvoicesLayout() {
@@ -21,10 +24,4 @@ export function InvoicesLayout() {
       <Outlet />
     </>
   );
-}
-export const OpenInvoicesRoute = () => <InfoPage titleKey="pages.open_invoices.title" bodyKey="pages.open_invoices.body" />;
-export const InvoiceHistoryRoute = () => <InfoPage titleKey="pages.invoice_history.title" bodyKey="pages.invoice_history.body" />;
-export function InvoiceDetailRoute() {
-  const { id = '' } = useParams();
-  return <InfoPage titleKey="pages.invoice_detail.title" bodyKey="pages.invoice_detail.body" values={{ id }} />;
 }

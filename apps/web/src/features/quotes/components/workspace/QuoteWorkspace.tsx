@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { CreditHoldBanner } from '../../../../components/shipment';
 import { isApiError } from '../../../../lib/api';
 import { createQuote, QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, rerunQuote } from '../../api/quotesApi';
 import { BookingForm, ConfirmationStep } from '../booking';
@@ -96,6 +97,7 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
 
   return (
     <Stack gap="md">
+      <CreditHoldBanner />
       {clientRef && (
         <Group gap="xs">
           <Badge variant="light" size="lg">

@@ -1,0 +1,100 @@
+import { disputeRequest, type InvoiceView } from '@freight/contracts';
+import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { major } from '../../../components/shipment/format';
+import { isApiError } from '../../../lib/api';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { INVOICES_KEY, openDispute } from '../api/invoicesApi';
+
+interface Values {
+  charge_code: string;
+  reason: string;
+  amount: number | string;
+}
+
+/** What a line's dispute claims by default: its difference when the carrier charged more, else the line. */
+function defaultAmount(invoice: InvoiceView, key: string): number {
+  const line = invoice.charges.find((c) => c.key === key);
+  if (!line) return major(invoice.balance_cents - invoice.disputed_cents);
+  return major(line.variance_cents > 0 ? line.variance_cents : Math.max(0, line.invoiced_cents));
+}
+
+const toPayload = (v: Values) => ({
+  charge_code: v.charge_code || null,
+  reason: v.reason,
+  amount_cents: Math.round(Number(v.amount) * 100),
+});
+
+/** Disputing the whole invoice or one charge line, with a reason and an amount. */
+export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceView; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const reweighed = invoice.charges.find((c) => c.variance_cents > 0);
+  const form = useForm<Values>({
+    initialValues: { charge_code: reweighed?.key ?? '', reason: '', amount: defaultAmount(invoice, reweighed?.key ?? '') },
+    validate: (v) => zodErrors(disputeRequest, t, v, toPayload),
+  });
+  const send = useMutation({
+    mutationFn: (v: Values) => openDispute(invoice.id, disputeRequest.parse(toPayload(v))),
+    onSuccess: async () => {
+      form.reset();
+      await client.invalidateQueries({ queryKey: INVOICES_KEY });
+      onClose();
+    },
+    onError: (e) => {
+      const errors = isApiError(e) ? e.errors : {};
+      if (errors.amount_cents) form.setFieldError('amount', errors.amount_cents.join(' '));
+      setServerErrors(form, e);
+    },
+  });
+  const failed = send.error && isApiError(send.error) && send.error.status !== 422 ? send.error.message : null;
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('invoices.dispute.dialog_title', { number: invoice.number })} centered>
+      <form onSubmit={form.onSubmit((v) => send.mutate(v))} noValidate>
+        <Stack gap="sm">
+          {failed && (
+            <Alert color="red" role="alert">
+              {failed}
+            </Alert>
+          )}
+          <NativeSelect
+            label={t('invoices.dispute.what')}
+            data={[{ value: '', label: t('invoices.dispute.whole') }, ...invoice.charges.map((c) => ({ value: c.key, label: c.label }))]}
+            {...form.getInputProps('charge_code')}
+            onChange={(e) => {
+              form.setFieldValue('charge_code', e.currentTarget.value);
+              form.setFieldValue('amount', defaultAmount(invoice, e.currentTarget.value));
+            }}
+          />
+          <Textarea
+            label={t('invoices.dispute.reason')}
+            placeholder={t('invoices.dispute.reason_hint')}
+            withAsterisk
+            autosize
+            minRows={3}
+            maxLength={2000}
+            {...form.getInputProps('reason')}
+          />
+          <NumberInput
+            label={t('invoices.dispute.amount')}
+            withAsterisk
+            min={0.01}
+            decimalScale={2}
+            fixedDecimalScale
+            {...form.getInputProps('amount')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('invoices.dispute.cancel')}
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              {t('invoices.dispute.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

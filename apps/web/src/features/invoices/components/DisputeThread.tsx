@@ -1,0 +1,87 @@
+import type { DisputeView, InvoiceView } from '@freight/contracts';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { major } from '../../../components/shipment/format';
+import { isApiError } from '../../../lib/api';
+import { useFormat } from '../../../lib/useFormat';
+import { INVOICES_KEY, replyToDispute } from '../api/invoicesApi';
+
+const STATUS_COLORS = { open: 'orange', accepted: 'green', rejected: 'gray' } as const;
+
+/** One dispute: what and how much, its state, its thread with the accounting staff, and a reply box while it is open. */
+export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; dispute: DisputeView }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const client = useQueryClient();
+  const [body, setBody] = useState('');
+  const money = (cents: number) => fmt.money(major(cents), invoice.currency);
+  const line = invoice.charges.find((c) => c.key === dispute.charge_code);
+  const reply = useMutation({
+    mutationFn: () => replyToDispute(invoice.id, dispute.id, body),
+    onSuccess: async () => {
+      setBody('');
+      await client.invalidateQueries({ queryKey: INVOICES_KEY });
+    },
+  });
+  return (
+    <Card withBorder padding="sm" data-testid="dispute">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>
+            {line
+              ? t('invoices.dispute.of_line', { charge: line.label, amount: money(dispute.amount_cents) })
+              : t('invoices.dispute.of_invoice', { amount: money(dispute.amount_cents) })}
+          </Text>
+          <Badge color={STATUS_COLORS[dispute.status]} variant="light">
+            {t(`invoices.dispute.statuses.${dispute.status}`)}
+          </Badge>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {dispute.reason}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {fmt.dateTime(dispute.created_at)}
+        </Text>
+        {dispute.messages.map((m) => (
+          <Paper key={m.id} p="xs" bg={m.author === 'staff' ? 'blue.0' : 'gray.0'} ml={m.author === 'staff' ? 0 : 'xl'}>
+            <Text size="xs" c="dimmed">
+              {m.author === 'staff' ? t('invoices.dispute.staff') : t('invoices.dispute.you')} · {fmt.dateTime(m.created_at)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {m.body}
+            </Text>
+          </Paper>
+        ))}
+        {dispute.status === 'accepted' && (
+          <Text size="sm" c="green">
+            {t('invoices.dispute.resolved_accepted', {
+              amount: money(dispute.accepted_cents ?? 0),
+              memo: dispute.credit_memo?.number ?? '',
+            })}
+          </Text>
+        )}
+        {dispute.status === 'rejected' && <Text size="sm">{t('invoices.dispute.resolved_rejected')}</Text>}
+        {dispute.resolution_note && <Text size="sm">{t('invoices.dispute.note', { note: dispute.resolution_note })}</Text>}
+        {dispute.status === 'open' && (
+          <Group align="flex-end" wrap="nowrap">
+            <Textarea
+              label={t('invoices.dispute.reply_label')}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+              autosize
+              minRows={1}
+              maxLength={4000}
+              style={{ flex: 1 }}
+              error={reply.error && isApiError(reply.error) ? reply.error.message : undefined}
+            />
+            <Button onClick={() => reply.mutate()} disabled={!body.trim()} loading={reply.isPending}>
+              {t('invoices.dispute.send')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import type { InvoiceListItem, InvoiceSort } from '@freight/contracts';
+import { Anchor, Checkbox, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SortableTh } from '../../../components/list/SortableTh';
+import { major } from '../../../components/shipment/format';
+import { formatLocalDate } from '../../../components/tracking/localTime';
+import { useFormat } from '../../../lib/useFormat';
+import { InvoiceStatusBadge } from './InvoiceStatusBadge';
+
+export const invoiceDetailPath = (id: string) => `/invoice-detail/${encodeURIComponent(id)}`;
+
+type Column = { key: string; sort?: InvoiceSort; ta?: 'right' };
+const COLUMNS: Column[] = [
+  { key: 'date', sort: 'invoice_date' },
+  { key: 'type' },
+  { key: 'doc', sort: 'number' },
+  { key: 'location' },
+  { key: 'due', sort: 'due_date' },
+  { key: 'aging', ta: 'right' },
+  { key: 'balance', sort: 'balance', ta: 'right' },
+  { key: 'total', sort: 'total', ta: 'right' },
+  { key: 'status' },
+];
+
+/** The Open Invoices table's header: a select-all box and the sortable columns. */
+export function InvoiceHead({
+  sort,
+  dir,
+  onSort,
+  allSelected,
+  onSelectAll,
+}: {
+  sort: InvoiceSort;
+  dir: 'asc' | 'desc';
+  onSort: (column: InvoiceSort) => void;
+  allSelected: boolean | 'some';
+  onSelectAll: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Table.Th>
+        <Checkbox
+          aria-label={t('invoices.select_all')}
+          checked={allSelected === true}
+          indeterminate={allSelected === 'some'}
+          onChange={(e) => onSelectAll(e.currentTarget.checked)}
+        />
+      </Table.Th>
+      {COLUMNS.map((c) => {
+        const label = t(`invoices.columns.${c.key}`);
+        if (!c.sort)
+          return (
+            <Table.Th key={c.key} ta={c.ta}>
+              {label}
+            </Table.Th>
+          );
+        const column = c.sort;
+        const active = sort === column;
+        return (
+          <SortableTh
+            key={c.key}
+            label={label}
+            title={t('invoices.sort_by', { column: label })}
+            active={active}
+            dir={active ? dir : undefined}
+            onSort={() => onSort(column)}
+            ta={c.ta}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
+              {active && dir === 'desc' ? '▼' : '▲'}
+            </span>
+          </SortableTh>
+        );
+      })}
+    </>
+  );
+}
+
+export function InvoiceRow({ row, selected, onSelect }: { row: InvoiceListItem; selected: boolean; onSelect: (on: boolean) => void }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
+  const money = (cents: number) => fmt.money(major(cents), row.currency);
+  return (
+    <Table.Tr data-testid="invoice-row" bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Table.Td>
+        <Checkbox
+          aria-label={t('invoices.select_invoice', { number: row.number })}
+          checked={selected}
+          disabled={row.balance_cents <= 0}
+          onChange={(e) => onSelect(e.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(row.invoice_date, i18n.language)}</Table.Td>
+      <Table.Td>{t(`invoices.types.${row.type}`)}</Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={invoiceDetailPath(row.id)} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {row.number}
+        </Anchor>
+        {row.bol_number && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('invoices.bol', { number: row.bol_number })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{row.delivery_location}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(row.due_date, i18n.language)}</Table.Td>
+      <Table.Td ta="right" c={row.days_past_due > 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {row.days_past_due > 0 ? t('invoices.days_past_due', { count: row.days_past_due }) : t('invoices.not_due')}
+      </Table.Td>
+      <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {money(row.balance_cents)}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {money(row.total_cents)}
+      </Table.Td>
+      <Table.Td>
+        <InvoiceStatusBadge status={row.status} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,106 @@
+import type { InvoiceListItem } from '@freight/contracts';
+import { DEFAULT_SETTINGS } from '@freight/domain';
+import { Anchor, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListTable } from '../../../components/list/ListTable';
+import { useListParams } from '../../../components/list/useListParams';
+import { major } from '../../../components/shipment/format';
+import { useAuthUser } from '../../../lib/auth';
+import { useFormat } from '../../../lib/useFormat';
+import { INVOICES_KEY, listInvoiceHistory } from '../api/invoicesApi';
+import { invoiceDetailPath } from '../components/InvoiceTable';
+
+const COLUMNS = ['doc', 'type', 'paid', 'method', 'total'] as const;
+
+/** Invoice History (/my-invoices/history): invoices paid in a date range, the past 7 days by default (spec section 9). */
+export function InvoiceHistoryRoute() {
+  const { t } = useTranslation();
+  const user = useAuthUser();
+  const list = useListParams();
+  const { page, q, search, setSearch } = list;
+  const from = list.params.get('from') ?? undefined;
+  const to = list.params.get('to') ?? undefined;
+  const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
+  const query = useQuery({
+    queryKey: [...INVOICES_KEY, 'history', { from, to, q, page, perPage }],
+    queryFn: () => listInvoiceHistory({ from, to, q: q || undefined, page, per_page: perPage }),
+    placeholderData: keepPreviousData,
+  });
+  const range = query.data?.meta;
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <TextInput
+          type="date"
+          label={t('invoices.history.from')}
+          value={from ?? range?.from ?? ''}
+          onChange={(e) => list.update({ from: e.currentTarget.value || null, page: null })}
+        />
+        <TextInput
+          type="date"
+          label={t('invoices.history.to')}
+          value={to ?? range?.to ?? ''}
+          onChange={(e) => list.update({ to: e.currentTarget.value || null, page: null })}
+        />
+        <TextInput
+          type="search"
+          label={t('invoices.search')}
+          placeholder={t('invoices.search_hint')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maxLength={64}
+          w={280}
+        />
+      </Group>
+      <ListTable
+        list={list}
+        query={{ data: query.data, isPending: query.isPending, error: query.error, isPlaceholderData: query.isPlaceholderData }}
+        minWidth={760}
+        caption={t('invoices.history.caption')}
+        head={COLUMNS.map((c) => (
+          <Table.Th key={c} ta={c === 'total' ? 'right' : undefined}>
+            {t(`invoices.columns.${c}`)}
+          </Table.Th>
+        ))}
+        row={(row) => <HistoryRow key={row.id} row={row} />}
+        total={(count, formatted) => t('invoices.total', { count, formatted })}
+        empty={<Text>{t('invoices.history.empty')}</Text>}
+        emptyFiltered={t('invoices.history.empty')}
+        clearLabel={t('invoices.clear_filters')}
+        filtered={!!q || !!from || !!to}
+        clears={['from', 'to']}
+      />
+    </Stack>
+  );
+}
+
+function HistoryRow({ row }: { row: InvoiceListItem }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <Table.Tr data-testid="history-row">
+      <Table.Td>
+        <Anchor component={Link} to={invoiceDetailPath(row.id)} fw={600} size="sm">
+          {row.number}
+        </Anchor>
+        {row.bol_number && (
+          <Text size="xs" c="dimmed">
+            {t('invoices.bol', { number: row.bol_number })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{t(`invoices.types.${row.type}`)}</Table.Td>
+      <Table.Td>{row.paid_at ? fmt.date(row.paid_at) : '—'}</Table.Td>
+      <Table.Td>
+        {row.payment_method
+          ? row.payment_last4
+            ? t(`invoices.history.method_${row.payment_method}`, { last4: row.payment_last4 })
+            : t(`invoices.history.method_${row.payment_method}_plain`)
+          : '—'}
+      </Table.Td>
+      <Table.Td ta="right">{fmt.money(major(row.total_cents), row.currency)}</Table.Td>
+    </Table.Tr>
+  );
+}

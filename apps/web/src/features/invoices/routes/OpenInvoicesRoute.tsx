@@ -1,0 +1,156 @@
+import { INVOICE_SORTS, type InvoiceListItem, type InvoicePaymentResult, type InvoiceSort } from '@freight/contracts';
+import { DEFAULT_SETTINGS, INVOICE_FILTERS, type InvoiceFilter } from '@freight/domain';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list/ListTable';
+import { useListParams } from '../../../components/list/useListParams';
+import { major } from '../../../components/shipment/format';
+import { CURRENT_USER_KEY, useAuthUser } from '../../../lib/auth';
+import { useFormat } from '../../../lib/useFormat';
+import { getInvoiceSummary, INVOICES_KEY, listOpenInvoices } from '../api/invoicesApi';
+import { AgingSummary } from '../components/AgingSummary';
+import { InvoiceHead, InvoiceRow } from '../components/InvoiceTable';
+import { PayDialog } from '../components/PayDialog';
+import { useReceiptDownload } from '../components/useReceiptDownload';
+
+const isFilter = (v: string | null): v is InvoiceFilter => !!v && (INVOICE_FILTERS as readonly string[]).includes(v);
+
+/**
+ * Open Invoices (/my-invoices, spec sections 2 and 4): the aging summary and any credit hold,
+ * the filters All / Current / Past Due / Disputed, search, sort and server paging kept in the URL,
+ * and paying the selected invoices in one payment.
+ */
+export function OpenInvoicesRoute() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const client = useQueryClient();
+  const user = useAuthUser();
+  const list = useListParams(INVOICE_SORTS);
+  const { page, q, search, setSearch } = list;
+  const filter = isFilter(list.params.get('filter')) ? (list.params.get('filter') as InvoiceFilter) : 'all';
+  // Without a sort in the URL the server lists the oldest due date first.
+  const sort: InvoiceSort = list.sort ?? 'due_date';
+  const dir = list.dir ?? 'asc';
+  const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
+  const [selected, setSelected] = useState<Map<string, InvoiceListItem>>(new Map());
+  const [paying, setPaying] = useState(false);
+  const [noneSelected, setNoneSelected] = useState(false);
+  const receipt = useReceiptDownload();
+
+  const summary = useQuery({ queryKey: [...INVOICES_KEY, 'summary'], queryFn: getInvoiceSummary });
+  const query = useQuery({
+    queryKey: [...INVOICES_KEY, 'open', { filter, q, sort, dir, page, perPage }],
+    queryFn: () => listOpenInvoices({ filter, q: q || undefined, sort, dir, page, per_page: perPage }),
+    placeholderData: keepPreviousData,
+  });
+
+  const rows = query.data?.data ?? [];
+  const payable = rows.filter((r) => r.balance_cents > 0);
+  const selectedOnPage = payable.filter((r) => selected.has(r.id)).length;
+  const select = (row: InvoiceListItem, on: boolean) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      if (on) next.set(row.id, row);
+      else next.delete(row.id);
+      return next;
+    });
+  const paid = async (result: InvoicePaymentResult) => {
+    setPaying(false);
+    setSelected(new Map());
+    const amount = fmt.money(major(result.total_cents), result.currency);
+    notifications.show({
+      color: 'green',
+      message: (
+        <Stack gap={2}>
+          <Text size="sm">{t(result.status === 'pending' ? 'invoices.pay.done_ach' : 'invoices.pay.done_card', { amount })}</Text>
+          <Anchor size="sm" component="button" onClick={() => receipt(result)}>
+            {t('invoices.pay.receipt')}
+          </Anchor>
+        </Stack>
+      ),
+      autoClose: 10_000,
+    });
+    await Promise.all([client.invalidateQueries({ queryKey: INVOICES_KEY }), client.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
+  };
+
+  const sortBy = (column: InvoiceSort) => {
+    const nextDir = sort === column && dir === 'asc' ? 'desc' : 'asc';
+    list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
+  };
+
+  return (
+    <Stack gap="md">
+      {summary.data && <AgingSummary summary={summary.data} />}
+      <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('invoices.filter_label')}
+            value={filter}
+            onChange={(v) => list.update({ filter: v === 'all' ? null : v, page: null })}
+            data={INVOICE_FILTERS.map((f) => ({ value: f, label: t(`invoices.filters.${f}`) }))}
+          />
+          <TextInput
+            type="search"
+            label={t('invoices.search')}
+            placeholder={t('invoices.search_hint')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            maxLength={64}
+            w={280}
+            maw="100%"
+          />
+        </Group>
+        <Button
+          onClick={() => {
+            setNoneSelected(selected.size === 0);
+            if (selected.size) setPaying(true);
+          }}
+        >
+          {selected.size ? t('invoices.pay_selected_count', { count: selected.size }) : t('invoices.pay_selected')}
+        </Button>
+      </Group>
+      {noneSelected && selected.size === 0 && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setNoneSelected(false)}>
+          {t('validation.invoices_required')}
+        </Alert>
+      )}
+      {query.error && !query.data ? (
+        <Alert color="red">
+          {t('invoices.load_error')}{' '}
+          <Anchor component="button" onClick={() => void query.refetch()}>
+            {t('invoices.retry')}
+          </Anchor>
+        </Alert>
+      ) : (
+        <ListTable
+          list={list}
+          query={{ data: query.data, isPending: query.isPending, error: null, isPlaceholderData: query.isPlaceholderData }}
+          minWidth={1080}
+          caption={t('invoices.caption')}
+          head={
+            <InvoiceHead
+              sort={sort}
+              dir={dir}
+              onSort={sortBy}
+              allSelected={selectedOnPage === 0 ? false : selectedOnPage === payable.length ? true : 'some'}
+              onSelectAll={(on) => {
+                for (const row of payable) select(row, on);
+              }}
+            />
+          }
+          row={(row) => <InvoiceRow key={row.id} row={row} selected={selected.has(row.id)} onSelect={(on) => select(row, on)} />}
+          total={(count, formatted) => t('invoices.total', { count, formatted })}
+          empty={<Text>{t('invoices.empty')}</Text>}
+          emptyFiltered={t('invoices.empty_filtered')}
+          clearLabel={t('invoices.clear_filters')}
+          filtered={!!q || filter !== 'all'}
+          clears={['filter']}
+        />
+      )}
+      {paying && <PayDialog invoices={[...selected.values()]} opened onClose={() => setPaying(false)} onPaid={(r) => void paid(r)} />}
+    </Stack>
+  );
+}
