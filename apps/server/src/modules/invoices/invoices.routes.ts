@@ -67,7 +67,8 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
   ctx.jobs.register(INVOICE_ADJUSTMENT_JOB, invoiceAdjustmentHandler(ctx, notifier));
   ctx.jobs.register(ACH_SETTLE_JOB, achSettleHandler(ctx, provider, notifier));
   ctx.jobs.register(INVOICE_REMINDERS_JOB, invoiceRemindersHandler(ctx, notifier));
-  await ctx.jobs.schedule(INVOICE_REMINDERS_JOB, 'hourly', ctx.now());
+  // The first round an hour after start (a round already waiting keeps its earlier time).
+  await ctx.jobs.schedule(INVOICE_REMINDERS_JOB, 'hourly', new Date(ctx.now().getTime() + 3600_000));
 
   r.get('/api/invoices', { preValidation: requireCustomer, schema: { querystring: invoiceListQuery } }, async (request) => {
     const { account, settings } = customer(request);
