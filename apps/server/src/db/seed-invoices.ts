@@ -86,10 +86,10 @@ function bookedCharges(linehaul: number): ChargeLine[] {
   const discount = Math.round(linehaul * 0.68);
   const fuel = Math.round((linehaul - discount) * 0.31);
   return [
-    { code: 'freight', label: 'quote.charge.freight', detail: '70', amount_cents: linehaul },
-    { code: 'discount', label: 'quote.charge.discount', amount_cents: -discount },
-    { code: 'fuel', label: 'quote.charge.fuel', amount_cents: fuel },
-    { code: 'accessorial', label: 'quote.charge.accessorial', detail: 'liftgate_delivery', amount_cents: 7_500 },
+    { code: 'freight', label: 'quote.charges.freight', detail: '70', amount_cents: linehaul },
+    { code: 'discount', label: 'quote.charges.discount', amount_cents: -discount },
+    { code: 'fuel', label: 'quote.charges.fuel', amount_cents: fuel },
+    { code: 'accessorial', label: 'quote.charges.accessorial', detail: 'liftgate_delivery', amount_cents: 7_500 },
   ];
 }
 
@@ -278,8 +278,8 @@ export async function seedDemoInvoices(tx: Db, now: Date) {
   const paidBank = await issue({ lane: 1, linehaul: 88_000, deliveredDaysAgo: 30 });
   await demoPayment(tx, paidBank, shipper.userId, { cents: paidBank.balanceCents, method: 'ach', status: 'settled', daysAgo: 4 }, now);
 
-  // About $4,580 open against a $4,800 limit: the next booking of a few hundred dollars holds it.
-  await tx.update(accounts).set({ creditLimitCents: 480_000 }).where(eq(accounts.id, other.accountId));
+  // About $4,560 open against a $4,600 limit: its next booking holds it.
+  await tx.update(accounts).set({ creditLimitCents: 460_000 }).where(eq(accounts.id, other.accountId));
   for (const [i, linehaul] of [262_000, 248_000, 255_000, 251_000].entries()) {
     await demoInvoice(tx, other.accountId, other.userId, { lane: 3, linehaul, deliveredDaysAgo: 2 + i * 3 }, now);
   }

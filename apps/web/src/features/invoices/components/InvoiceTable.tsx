@@ -94,7 +94,7 @@ export function InvoiceRow({ row, selected, onSelect }: { row: InvoiceListItem; 
         />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(row.invoice_date, i18n.language)}</Table.Td>
-      <Table.Td>{t(`invoices.types.${row.type}`)}</Table.Td>
+      <Table.Td title={t(`invoices.types.${row.type}`)}>{t(`invoices.types_short.${row.type}`)}</Table.Td>
       <Table.Td>
         <Anchor component={Link} to={invoiceDetailPath(row.id)} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
           {row.number}

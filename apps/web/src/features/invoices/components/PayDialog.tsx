@@ -135,13 +135,13 @@ export function PayDialog({
                 <b>{i.number}</b> · {t('invoices.pay.balance', { amount: fmt.money(major(i.balance_cents), i.currency) })}
               </Text>
               <NumberInput
-                label={t('invoices.pay.amount_of', { number: i.number })}
+                label={t('invoices.pay.amount', { currency: i.currency })}
+                aria-label={t('invoices.pay.amount_of', { number: i.number })}
                 min={0.01}
                 max={major(i.balance_cents)}
                 decimalScale={2}
                 fixedDecimalScale
-                prefix={i.currency === 'USD' ? '$' : undefined}
-                w={170}
+                w={180}
                 {...form.getInputProps(`amounts.${i.id}`)}
               />
             </Group>

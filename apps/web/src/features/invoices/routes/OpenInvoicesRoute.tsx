@@ -128,7 +128,7 @@ export function OpenInvoicesRoute() {
         <ListTable
           list={list}
           query={{ data: query.data, isPending: query.isPending, error: null, isPlaceholderData: query.isPlaceholderData }}
-          minWidth={1080}
+          minWidth={1000}
           caption={t('invoices.caption')}
           head={
             <InvoiceHead

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
+import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
+import { quotablePickupDate } from '../support/quote';
+import { logIn, setPreferences, snap } from '../support/session';
+
+/** The number of the first Open Invoices row showing `status`. */
+async function numberOfRow(page: Page, status: string) {
+  const row = page.getByTestId('invoice-row').filter({ hasText: status }).first();
+  return ((await row.getByRole('link').first().textContent()) ?? '').trim();
+}
+
+/** The id of the account's open invoice whose carrier reweighed the shipment (the demo has one). */
+async function reweighedInvoice(page: Page): Promise<{ id: string; number: string }> {
+  return page.evaluate(async () => {
+    const list = await (await fetch('/api/invoices?per_page=100', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json();
+    for (const item of list.data) {
+      const one = await (await fetch(`/api/invoices/${item.id}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json();
+      if (one.data.correction?.kind === 'reweigh') return { id: item.id, number: item.number };
+    }
+    throw new Error('no reweighed invoice');
+  });
+}
+
+async function payByCard(page: Page, button: RegExp) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^(Name on card|Nombre en la tarjeta)/).fill('Dana Shipper');
+  await dialog.getByLabel(/^(Card number|Número de tarjeta)/).fill('4242 4242 4242 4242');
+  await dialog.getByLabel(/^(Expiry month|Mes de venc\.)/).selectOption('12');
+  await dialog.getByLabel(/^(Expiry year|Año de venc\.)/).selectOption(String(new Date().getFullYear() + 2));
+  await dialog.getByLabel(/CVC/).first().fill('123');
+  await dialog.getByRole('button', { name: button }).click();
+}
+
+test('a shipper on terms filters Past Due, pays two invoices by card, finds them in history, downloads and disputes a reweigh', async ({
+  page,
+}) => {
+  await logIn(page, 'shipper@demo.test');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Invoices' }).click();
+  await expect(page).toHaveURL(/\/my-invoices$/);
+  await expect(page.getByTestId('aging-summary')).toContainText('31-60 days');
+  await snap(page, 'open-invoices');
+
+  await page.getByText('Past Due', { exact: true }).click();
+  await expect(page).toHaveURL(/filter=past_due/);
+  await expect(page.getByTestId('invoice-row').first()).toContainText('Past due');
+  await page.getByRole('button', { name: 'Pay selected' }).click();
+  await expect(page.getByRole('alert')).toHaveText('You must select at least one invoice in order to pay');
+  const pastDue = await numberOfRow(page, 'Past due');
+
+  await page.getByText('All', { exact: true }).click();
+  const open = await numberOfRow(page, 'Open');
+  await page.getByRole('checkbox', { name: `Select invoice ${pastDue}` }).check();
+  await page.getByRole('checkbox', { name: `Select invoice ${open}` }).check();
+  await page.getByRole('button', { name: 'Pay 2 selected invoices' }).click();
+  await expect(page.getByRole('dialog')).toContainText(pastDue);
+  await snap(page, 'pay-two-invoices');
+  await payByCard(page, /^Pay \$/);
+  await expect(page.getByText(/^Payment of \$[\d,.]+ received/)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: pastDue })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Invoice History' }).click();
+  await expect(page).toHaveURL(/\/my-invoices\/history$/);
+  for (const number of [pastDue, open]) {
+    await expect(page.getByTestId('history-row').filter({ hasText: number })).toContainText('Card •••• 4242');
+  }
+  await snap(page, 'invoice-history');
+
+  const reweighed = await reweighedInvoice(page);
+  await page.goto(`/invoice-detail/${reweighed.id}`);
+  await expect(page.getByTestId('correction')).toContainText('The carrier reweighed this shipment');
+  await expect(page.getByTestId('charges')).toContainText('+$');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const file = await (await download).path();
+  const text = (await pdfPages(readFileSync(file))).map((p) => p.text).join('\n');
+  expect(text).toContain(reweighed.number);
+  expect(text).toContain('The carrier reweighed this shipment');
+  expect(text).toContain('Balance due');
+
+  await page.getByRole('button', { name: 'Dispute' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('What do you dispute?')).not.toHaveValue('');
+  await dialog.getByLabel('Reason').fill('Our scale ticket shows the weight we booked.');
+  await dialog.getByRole('button', { name: 'Send the dispute' }).click();
+  await expect(page.getByTestId('dispute')).toContainText('Our scale ticket shows the weight we booked.');
+  await expect(page.getByTestId('dispute')).toContainText('Open');
+  await expect(page.getByText('Disputed', { exact: true }).first()).toBeVisible();
+  await snap(page, 'invoice-detail-disputed');
+});
+
+test('a held shipper in Spanish is told before quoting, pays its way out and books', async ({ page }) => {
+  test.setTimeout(150_000); // two bookings
+  await logIn(page, 'other@demo.test');
+  await setPreferences(page, { language: 'es' });
+  try {
+    await page.goto('/login');
+    await logIn(page, 'other@demo.test');
+    const book = async () => {
+      await page.goto('/quote-shipment');
+      await page.getByLabel('Código postal de recolección').fill('60601');
+      await page.getByLabel('Código postal de entrega').fill('30303');
+      await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+      const line = page.getByRole('group', { name: 'Artículo 1' });
+      await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+      await line.getByLabel('Largo').fill('48');
+      await line.getByLabel('Ancho').fill('40');
+      await line.getByLabel('Alto').fill('48');
+      await line.getByLabel('Peso').fill('900');
+      await page.getByLabel('Valor del envío').fill('2000');
+      await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+      await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+      await page.getByTestId('rate-card').first().getByRole('button', { name: /^Reservar con / }).click();
+      await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
+      await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
+      await page.getByRole('radio', { name: 'No' }).check();
+      await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
+      await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+    };
+    // The account starts just under its credit limit: this booking goes through and holds it.
+    await book();
+    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+
+    await page.goto('/quote-shipment');
+    const banner = page.getByTestId('credit-hold-banner');
+    await expect(banner).toContainText('Su cuenta tiene bloqueo de crédito');
+    await snap(page, 'credit-hold-quote-es');
+    await banner.getByRole('link', { name: 'Ver facturas abiertas' }).click();
+    await expect(page).toHaveURL(/\/my-invoices$/);
+    await expect(page.getByTestId('credit-hold-alert')).toContainText('superan su límite de crédito');
+    const first = await numberOfRow(page, 'Abierta');
+    await page.getByRole('checkbox', { name: `Seleccionar la factura ${first}` }).check();
+    await page.getByRole('button', { name: 'Pagar 1 factura seleccionada' }).click();
+    await payByCard(page, /^Pagar (USD|\$)/);
+    await expect(page.getByText(/^Recibimos su pago de/)).toBeVisible();
+    await expect(page.getByTestId('credit-hold-alert')).toHaveCount(0);
+    await snap(page, 'credit-hold-paid-es');
+
+    await book();
+    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+  } finally {
+    await setPreferences(page, { language: 'en' });
+  }
+});
