@@ -112,7 +112,11 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
       await page.getByLabel('Valor del envío').fill('2000');
       await page.getByRole('button', { name: 'Obtener tarifas' }).click();
       await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
-      await page.getByTestId('rate-card').first().getByRole('button', { name: /^Reservar con / }).click();
+      await page
+        .getByTestId('rate-card')
+        .first()
+        .getByRole('button', { name: /^Reservar con / })
+        .click();
       await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
       await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
       await page.getByRole('radio', { name: 'No' }).check();
@@ -143,4 +147,39 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
   } finally {
     await setPreferences(page, { language: 'en' });
   }
+});
+
+test('accounting answers a dispute with a credit, then places and lifts a hold with a reason, all on the record', async ({ page }) => {
+  await logIn(page, 'accounting@demo.test');
+  await page.goto('/admin/accounts');
+  await page.getByRole('row').filter({ hasText: 'Demo Shipper Co' }).click();
+  const panel = page.getByTestId('credit-panel');
+  await expect(panel).toContainText('Credit and invoices');
+  const dispute = panel.getByTestId('staff-dispute').filter({ hasText: 'missed the delivery appointment' });
+  await dispute.getByLabel('Reply to the shipper').fill('The carrier confirms the appointment was missed.');
+  await dispute.getByRole('button', { name: 'Send' }).click();
+  await expect(dispute).toContainText('The carrier confirms the appointment was missed.');
+  // The whole amount is credited: the invoice is settled, and the account stays able to ship.
+  await dispute.getByLabel(/^Note to the shipper/).fill('Appointment missed: the invoice is credited in full.');
+  await dispute.getByRole('button', { name: 'Resolve' }).click();
+  await expect(dispute).toHaveCount(0);
+  await expect(panel.getByText('Active', { exact: true })).toBeVisible();
+  await snap(page, 'admin-credit-panel');
+
+  await panel.getByRole('button', { name: 'Place hold' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/^Reason/)
+    .fill('Returned check on file');
+  await page.getByRole('dialog').getByRole('button', { name: 'Place hold' }).click();
+  await expect(panel.getByText('Placed by staff')).toBeVisible();
+  await expect(panel.getByTestId('credit-record')).toContainText('Returned check on file');
+  await panel.getByRole('button', { name: 'Lift hold' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/^Reason/)
+    .fill('Paid by wire');
+  await page.getByRole('dialog').getByRole('button', { name: 'Lift hold' }).click();
+  await expect(panel.getByTestId('credit-record')).toContainText('Paid by wire');
+  await expect(panel.getByText('Active', { exact: true })).toBeVisible();
 });

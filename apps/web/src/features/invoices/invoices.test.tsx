@@ -33,11 +33,21 @@ const item = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
 
 const ROWS = [
   item({}),
-  item({ id: 'i2', number: 'INV-0100002', status: 'past_due', days_past_due: 8, aging_bucket: 'days_1_30', balance_cents: 62_415, total_cents: 62_415 }),
+  item({
+    id: 'i2',
+    number: 'INV-0100002',
+    status: 'past_due',
+    days_past_due: 8,
+    aging_bucket: 'days_1_30',
+    balance_cents: 62_415,
+    total_cents: 62_415,
+  }),
 ];
 
 const SUMMARY: InvoiceSummary = {
-  currencies: [{ currency: 'USD', current: 55_977, days_1_30: 62_415, days_31_60: 0, days_61_90: 0, days_90_plus: 0, total_cents: 118_392 }],
+  currencies: [
+    { currency: 'USD', current: 55_977, days_1_30: 62_415, days_31_60: 0, days_61_90: 0, days_90_plus: 0, total_cents: 118_392 },
+  ],
   credit: {
     payment_terms: 'credit',
     net_days: 30,
@@ -76,9 +86,18 @@ describe('Open Invoices', { timeout: 60_000 }, () => {
   });
 
   it('asks for a selection before paying, then pays the selected invoices in one payment with an Idempotency-Key', async () => {
-    const pay = vi.fn((_url: string, init?: RequestInit) =>
+    const pay = vi.fn((_url: string, _init?: RequestInit) =>
       jsonResponse(201, {
-        data: { id: 'p1', method: 'card', status: 'settled', total_cents: 118_392, currency: 'USD', last4: '4242', receipt_url: '/r', invoices: [] },
+        data: {
+          id: 'p1',
+          method: 'card',
+          status: 'settled',
+          total_cents: 118_392,
+          currency: 'USD',
+          last4: '4242',
+          receipt_url: '/r',
+          invoices: [],
+        },
       }),
     );
     const { fetchMock } = renderOpenInvoices({ 'POST /api/invoice-payments': pay });
@@ -95,8 +114,8 @@ describe('Open Invoices', { timeout: 60_000 }, () => {
     await userEvent.type(within(dialog).getAllByLabelText(/CVC/)[0]!, '123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $1,183.92' }));
     await waitFor(() => expect(pay).toHaveBeenCalled());
-    const [, init] = pay.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    const init = pay.mock.calls[0]?.[1] as RequestInit;
+    expect(JSON.parse(String(init.body))).toMatchObject({
       method: 'card',
       allocations: [
         { invoice_id: 'i1', amount_cents: 55_977 },
@@ -104,7 +123,7 @@ describe('Open Invoices', { timeout: 60_000 }, () => {
       ],
       card: { card_number: '4242424242424242', exp_month: 12, cvc: '123' },
     });
-    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Payment of $1,183.92 received. Thank you.')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalled();
   });

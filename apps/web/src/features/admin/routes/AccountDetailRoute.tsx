@@ -1,3 +1,4 @@
+import { canManageCredit } from '@freight/domain';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -5,15 +6,18 @@ import { Link, useParams } from 'react-router';
 import { AddressCard } from '../../../components/AddressSummary';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { accountQuery } from '../api/adminApi';
+import { CreditPanel } from '../components/CreditPanel';
 
 export function AccountDetailRoute() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const { id = '' } = useParams();
   const q = useQuery(accountQuery(id));
+  const user = useAuthUser();
   return (
     <>
       <PageHeader title={t('admin.pages.accounts')} />
@@ -34,6 +38,7 @@ export function AccountDetailRoute() {
             <AddressCard title={t('settings.account.account_address')} value={q.data.account_address} />
             <AddressCard title={t('settings.account.billing_address')} value={q.data.billing_address} />
           </SimpleGrid>
+          {user && canManageCredit(user.roles) && <CreditPanel accountId={q.data.id} />}
           <Title order={4}>{t('admin.accounts.users')}</Title>
           <Table.ScrollContainer minWidth={500}>
             <Table>
