@@ -125,6 +125,15 @@ export function invoicesRepository(db: Db) {
       return row;
     },
 
+    /** The account's invoices among `ids`. */
+    async ofAccount(accountId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)));
+    },
+
     /** Any account's invoice (staff only). */
     async byId(id: string) {
       const [row] = await db.select().from(invoices).where(eq(invoices.id, id));

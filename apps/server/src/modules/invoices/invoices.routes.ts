@@ -25,6 +25,7 @@ import { disputesService } from './disputes';
 import { invoiceNotifier } from './invoice-notices';
 import { ACH_SETTLE_JOB, achSettleHandler, invoicePaymentsService } from './invoice-payments';
 import { presentInvoiceItem, receiptUrl } from './invoices.presenter';
+import { invoicesRepository } from './invoices.repository';
 import { invoicesService } from './invoices.service';
 import { INVOICE_ADJUSTMENT_JOB, INVOICE_ISSUE_JOB, invoiceAdjustmentHandler, invoiceIssueHandler } from './invoicing';
 import { INVOICE_REMINDERS_JOB, invoiceRemindersHandler } from './reminders';
@@ -104,11 +105,12 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     const { account, user } = customer(request);
     const key = idempotencyKey(request);
     const { payment, replay } = await payments.pay(account.id, user.id, request.body, key);
-    const { allocations } = await service.receipt(account.id, payment.id);
     const today = calendarDay(ctx.now());
-    const invoices = await Promise.all(
-      allocations.map(async (a) => presentInvoiceItem(await service.find(account.id, a.invoiceId), today)),
+    const paid = await invoicesRepository(ctx.db).ofAccount(
+      account.id,
+      request.body.allocations.map((a) => a.invoice_id),
     );
+    const invoices = paid.map((row) => presentInvoiceItem(row, today));
     const data: InvoicePaymentResult = {
       id: payment.id,
       method: payment.method,

@@ -187,6 +187,20 @@ describe('another account', () => {
     expect(pay.statusCode).toBe(404);
     const [row] = await db().select().from(invoices).where(eq(invoices.id, id));
     expect(row?.balanceCents).toBe(invoice!.balanceCents);
+    // The shipper's own payment: its receipt is the shipper's alone.
+    const paid = await shipper.request({
+      method: 'POST',
+      url: '/api/invoice-payments',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        method: 'card',
+        allocations: [{ invoice_id: id, amount_cents: 100 }],
+        card: { cardholder: 'S', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
+      },
+    });
+    expect(paid.statusCode).toBe(201);
+    expect((await shipper.get(paid.json().data.receipt_url)).statusCode).toBe(200);
+    expect((await other.get(paid.json().data.receipt_url)).statusCode).toBe(404);
     expect((await db().select().from(jobs).where(eq(jobs.kind, 'invoice.ach_settle'))).length).toBe(0);
   });
 });
