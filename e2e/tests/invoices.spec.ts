@@ -151,8 +151,12 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
 
 test('accounting answers a dispute with a credit, then places and lifts a hold with a reason, all on the record', async ({ page }) => {
   await logIn(page, 'accounting@demo.test');
-  await page.goto('/admin/accounts');
-  await page.getByRole('row').filter({ hasText: 'Demo Shipper Co' }).click();
+  // The queue on the dashboard leads to the account of each open dispute.
+  await page.goto('/admin/dashboard');
+  const queue = page.getByTestId('open-disputes');
+  await expect(queue).toContainText('missed the delivery appointment');
+  await queue.getByRole('row').filter({ hasText: 'missed the delivery appointment' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Demo Shipper Co' })).toBeVisible();
   const panel = page.getByTestId('credit-panel');
   await expect(panel).toContainText('Credit and invoices');
   const dispute = panel.getByTestId('staff-dispute').filter({ hasText: 'missed the delivery appointment' });

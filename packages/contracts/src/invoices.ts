@@ -234,6 +234,7 @@ export interface DisputeMessageView {
 
 export interface DisputeView {
   id: string;
+  account_id: string;
   invoice_id: string;
   invoice_number: string;
   charge_code: string | null;

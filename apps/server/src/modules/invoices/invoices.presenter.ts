@@ -98,6 +98,7 @@ export interface MessageRow {
 export function presentDispute(d: DisputeRow, invoiceNumber: string, messages: MessageRow[], memoNumber: string | null): DisputeView {
   return {
     id: d.id,
+    account_id: d.accountId,
     invoice_id: d.invoiceId,
     invoice_number: invoiceNumber,
     charge_code: d.chargeCode,

@@ -23,3 +23,9 @@ export const replyAsStaff = (disputeId: string, body: string) =>
 
 export const resolveDispute = (disputeId: string, body: DisputeResolutionRequest) =>
   api.post<{ data: DisputeView }>(`/api/admin/disputes/${encodeURIComponent(disputeId)}/resolve`, body).then((r) => r.data);
+
+export const openDisputesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'disputes'],
+    queryFn: ({ signal }) => api.get<{ data: DisputeView[] }>('/api/admin/disputes', { signal }).then((r) => r.data),
+  });

@@ -1,10 +1,13 @@
+import { canManageCredit } from '@freight/domain';
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { useAuthUser } from '../../../lib/auth';
 import { useFormat } from '../../../lib/useFormat';
 import { type DashboardStats, dashboardQuery } from '../api/adminApi';
+import { OpenDisputes } from '../components/OpenDisputes';
 
 const CARDS: (keyof DashboardStats)[] = ['accounts', 'users', 'unverified_users', 'credit_hold_accounts'];
 
@@ -12,6 +15,7 @@ export function DashboardRoute() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const q = useQuery(dashboardQuery());
+  const user = useAuthUser();
   return (
     <>
       <PageHeader title={t('admin.pages.dashboard')} />
@@ -30,6 +34,7 @@ export function DashboardRoute() {
           ))}
         </SimpleGrid>
       )}
+      {user && canManageCredit(user.roles) && <OpenDisputes />}
     </>
   );
 }

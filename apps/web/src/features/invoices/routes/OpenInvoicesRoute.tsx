@@ -128,7 +128,8 @@ export function OpenInvoicesRoute() {
         <ListTable
           list={list}
           query={{ data: query.data, isPending: query.isPending, error: null, isPlaceholderData: query.isPlaceholderData }}
-          minWidth={1000}
+          minWidth={960}
+          dense
           caption={t('invoices.caption')}
           head={
             <InvoiceHead
