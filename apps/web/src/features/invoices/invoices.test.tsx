@@ -1,4 +1,4 @@
-import type { InvoiceListItem, InvoiceSummary } from '@freight/contracts';
+import type { InvoiceListItem, InvoiceSummary, InvoiceView } from '@freight/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -126,5 +126,80 @@ describe('Open Invoices', { timeout: 60_000 }, () => {
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Payment of $1,183.92 received. Thank you.')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalled();
+  });
+});
+
+const DETAIL: InvoiceView = {
+  ...item({ id: 'i9', number: 'INV-0100009', total_cents: 55_977, balance_cents: 55_977 }),
+  account_name: 'Acme',
+  bill_to: {
+    company: 'Acme',
+    name: 'Dana Shipper',
+    email: 'd@acme.test',
+    phone: '',
+    street1: '1 Main',
+    city: 'Chicago',
+    state: 'IL',
+    postal_code: '60606',
+    country: 'US',
+  },
+  shipper: { company: 'Acme', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
+  consignee: { company: 'Peach', city: 'Atlanta', state: 'GA', postal_code: '30303', country: 'US' },
+  carrier_name: 'Saia',
+  scac: 'SAIA',
+  mode: 'ltl',
+  pickup_date: '2026-11-07',
+  delivered_at: '2026-11-10T15:00:00.000Z',
+  charges: [
+    {
+      key: 'freight:70',
+      code: 'freight',
+      label: 'Freight, class 70',
+      detail: '70',
+      quoted_cents: 98_000,
+      invoiced_cents: 115_640,
+      variance_cents: 17_640,
+    },
+    {
+      key: 'fuel',
+      code: 'fuel',
+      label: 'Fuel surcharge',
+      detail: null,
+      quoted_cents: 9_722,
+      invoiced_cents: 11_472,
+      variance_cents: 1_750,
+    },
+  ],
+  quoted_total_cents: 107_722,
+  correction: { kind: 'reweigh', quoted_weight_lb: 1200, invoiced_weight_lb: 1416, quoted_class: 70, invoiced_class: 70 },
+  insured_value_cents: 0,
+  deductible_cents: 0,
+  related_invoice: null,
+  payments: [],
+  disputes: [],
+  pdf_url: '/api/invoices/i9/pdf',
+};
+
+describe('an invoice', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each charge quoted beside invoiced with the difference, and disputes the reweighed line', async () => {
+    const dispute = vi.fn(() => jsonResponse(201, { data: {} }));
+    renderListScreen({
+      path: '/invoice-detail/i9',
+      endpoint: '/api/invoices/i9',
+      stubs: { 'GET /api/invoices/i9': { data: DETAIL }, 'POST /api/invoices/i9/disputes': dispute },
+    });
+    const charges = await screen.findByTestId('charges');
+    expect(within(charges).getByText('+$176.40')).toBeInTheDocument();
+    expect(screen.getByTestId('correction')).toHaveTextContent('you booked 1,200 lb, the carrier found 1,416 lb');
+    await userEvent.click(screen.getByRole('button', { name: 'Dispute' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('What do you dispute?')).toHaveValue('freight:70');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Scale ticket attached');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the dispute' }));
+    await waitFor(() => expect(dispute).toHaveBeenCalled());
+    const init = (dispute.mock.calls[0] as unknown[])[1] as RequestInit;
+    expect(JSON.parse(String(init.body))).toEqual({ charge_code: 'freight:70', reason: 'Scale ticket attached', amount_cents: 17_640 });
   });
 });

@@ -192,8 +192,7 @@ function HoldDialog({ accountId, action, onClose }: { accountId: string; action:
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           error={fieldError}
-          autosize
-          minRows={2}
+          rows={2}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

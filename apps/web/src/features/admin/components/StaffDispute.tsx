@@ -53,13 +53,7 @@ export function StaffDispute({ dispute, accountId }: { dispute: DisputeView; acc
           </Paper>
         ))}
         <Group align="flex-end" wrap="nowrap">
-          <Textarea
-            label={t('admin.credit.reply')}
-            value={reply}
-            onChange={(e) => setReply(e.currentTarget.value)}
-            autosize
-            style={{ flex: 1 }}
-          />
+          <Textarea label={t('admin.credit.reply')} value={reply} onChange={(e) => setReply(e.currentTarget.value)} style={{ flex: 1 }} />
           <Button onClick={() => send.mutate()} disabled={!reply.trim()} loading={send.isPending}>
             {t('admin.credit.send')}
           </Button>

@@ -72,8 +72,7 @@ export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceVi
             label={t('invoices.dispute.reason')}
             placeholder={t('invoices.dispute.reason_hint')}
             withAsterisk
-            autosize
-            minRows={3}
+            rows={3}
             maxLength={2000}
             {...form.getInputProps('reason')}
           />

@@ -70,8 +70,7 @@ export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; disp
               label={t('invoices.dispute.reply_label')}
               value={body}
               onChange={(e) => setBody(e.currentTarget.value)}
-              autosize
-              minRows={1}
+              rows={1}
               maxLength={4000}
               style={{ flex: 1 }}
               error={reply.error && isApiError(reply.error) ? reply.error.message : undefined}
