@@ -280,7 +280,8 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText('Your account is on credit hold')).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: 'Call (312) 555-0150' })).toHaveAttribute('href', 'tel:+13125550150');
-    expect(dialog.getByText(/cannot book shipments until our staff activate them/)).toBeInTheDocument();
+    expect(dialog.getByText(/cannot book shipments until they pay or our staff lift the hold/)).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'View open invoices' })).toHaveAttribute('href', '/my-invoices');
   });
 
   it('says the technical difficulties on 503 and on a network failure, keeps the form, and retries with the same key until something changes', async () => {
