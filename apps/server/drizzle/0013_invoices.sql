@@ -121,11 +121,12 @@ CREATE UNIQUE INDEX "invoices_number_unique" ON "invoices" USING btree ("number"
 CREATE UNIQUE INDEX "invoices_shipment_freight_unique" ON "invoices" USING btree ("shipment_id") WHERE "invoices"."type" = 'freight';--> statement-breakpoint
 CREATE INDEX "invoices_account_due_idx" ON "invoices" USING btree ("account_id","due_date","id");--> statement-breakpoint
 CREATE INDEX "invoices_account_date_idx" ON "invoices" USING btree ("account_id","invoice_date","id");--> statement-breakpoint
-CREATE INDEX "invoices_account_number_idx" ON "invoices" USING btree ("account_id","number","id");--> statement-breakpoint
+CREATE INDEX "invoices_account_number_idx" ON "invoices" USING btree ("account_id","number" collate "C","id");--> statement-breakpoint
 CREATE INDEX "invoices_account_balance_idx" ON "invoices" USING btree ("account_id","balance_cents","id");--> statement-breakpoint
 CREATE INDEX "invoices_account_total_idx" ON "invoices" USING btree ("account_id","total_cents","id");--> statement-breakpoint
 CREATE INDEX "invoices_account_paid_idx" ON "invoices" USING btree ("account_id","paid_at") WHERE "invoices"."paid_at" is not null;--> statement-breakpoint
-CREATE INDEX "invoices_account_open_idx" ON "invoices" USING btree ("account_id","due_date") WHERE "invoices"."balance_cents" <> 0 or "invoices"."pending_cents" <> 0;--> statement-breakpoint
+CREATE INDEX "invoices_account_open_idx" ON "invoices" USING btree ("account_id","due_date","id") WHERE "invoices"."balance_cents" <> 0 or "invoices"."pending_cents" <> 0;--> statement-breakpoint
+CREATE INDEX "invoices_account_aging_idx" ON "invoices" USING btree ("account_id","currency","due_date","balance_cents","pending_cents","disputed_cents") WHERE "invoices"."balance_cents" <> 0 or "invoices"."pending_cents" <> 0;--> statement-breakpoint
 CREATE INDEX "invoices_reminder_idx" ON "invoices" USING btree ("due_date") WHERE "invoices"."balance_cents" > 0;--> statement-breakpoint
 CREATE SEQUENCE IF NOT EXISTS "invoice_serial" START WITH 100000 MAXVALUE 9999999;
 --> statement-breakpoint

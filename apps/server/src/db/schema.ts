@@ -652,12 +652,19 @@ export const invoices = pgTable(
     uniqueIndex('invoices_shipment_freight_unique').on(t.shipmentId).where(sql`${t.type} = 'freight'`),
     index('invoices_account_due_idx').on(t.accountId, t.dueDate, t.id),
     index('invoices_account_date_idx').on(t.accountId, t.invoiceDate, t.id),
-    index('invoices_account_number_idx').on(t.accountId, t.number, t.id),
+    // "C": the per-account order by number cannot be served by the whole table's unique index,
+    // which the planner otherwise walks from the first number of every account (~60 ms at 200,000).
+    index('invoices_account_number_idx').on(t.accountId, sql`${t.number} collate "C"`, t.id),
     // The other sorts of Open Invoices: without them a big account's page sorts all its invoices.
     index('invoices_account_balance_idx').on(t.accountId, t.balanceCents, t.id),
     index('invoices_account_total_idx').on(t.accountId, t.totalCents, t.id),
     index('invoices_account_paid_idx').on(t.accountId, t.paidAt).where(sql`${t.paidAt} is not null`),
-    index('invoices_account_open_idx').on(t.accountId, t.dueDate).where(sql`${t.balanceCents} <> 0 or ${t.pendingCents} <> 0`),
+    // Open Invoices by due date, its pages deep into a big account included.
+    index('invoices_account_open_idx').on(t.accountId, t.dueDate, t.id).where(sql`${t.balanceCents} <> 0 or ${t.pendingCents} <> 0`),
+    // What the aging summary reads, so it is answered from the index alone.
+    index('invoices_account_aging_idx')
+      .on(t.accountId, t.currency, t.dueDate, t.balanceCents, t.pendingCents, t.disputedCents)
+      .where(sql`${t.balanceCents} <> 0 or ${t.pendingCents} <> 0`),
     index('invoices_reminder_idx').on(t.dueDate).where(sql`${t.balanceCents} > 0`),
   ],
 );

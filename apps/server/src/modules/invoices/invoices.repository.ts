@@ -25,7 +25,7 @@ export type DisputeRow = typeof invoiceDisputes.$inferSelect;
 const SORT_COLUMNS: Record<InvoiceSort, SQL | typeof invoices.dueDate> = {
   invoice_date: sql`${invoices.invoiceDate}`,
   due_date: sql`${invoices.dueDate}`,
-  number: sql`${invoices.number}`,
+  number: sql`${invoices.number} collate "C"`,
   balance: sql`${invoices.balanceCents}`,
   total: sql`${invoices.totalCents}`,
 };
@@ -73,12 +73,7 @@ export function invoicesRepository(db: Db) {
     openPage(accountId: string, q: InvoiceListQuery & { perPage: number }, today: string) {
       const where = and(eq(invoices.accountId, accountId), stillOpen, filterCondition(q.filter, today), searchCondition(q.q));
       const column = SORT_COLUMNS[q.sort];
-      // The account first (one value here) makes the order that of the account's sort index: by
-      // number alone the planner walked the whole table's unique number index (~70 ms at 200,000).
-      const order =
-        q.dir === 'asc'
-          ? [asc(invoices.accountId), asc(column), asc(invoices.id)]
-          : [desc(invoices.accountId), desc(column), desc(invoices.id)];
+      const order = q.dir === 'asc' ? [asc(column), asc(invoices.id)] : [desc(column), desc(invoices.id)];
       return pageWhere(where, order, q.page, q.perPage);
     },
 
