@@ -235,9 +235,14 @@ export interface DisputeMessageView {
 export interface DisputeView {
   id: string;
   account_id: string;
+  account_name: string;
   invoice_id: string;
   invoice_number: string;
+  /** The invoice's currency, which the amounts are in. */
+  currency: string;
   charge_code: string | null;
+  /** The disputed charge line's name in the reader's language; null for the whole invoice. */
+  charge_label: string | null;
   reason: string;
   amount_cents: number;
   status: DisputeStatus;

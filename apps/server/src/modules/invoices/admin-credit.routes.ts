@@ -6,6 +6,7 @@ import {
   holdRequest,
   invoiceListQuery,
 } from '@freight/contracts';
+import type { Language } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,7 +41,7 @@ export async function adminCreditRoutes(
   const repo = invoicesRepository(ctx.db);
   const { service, disputes } = deps;
 
-  async function creditView(accountId: string): Promise<AdminCreditView> {
+  async function creditView(accountId: string, language: Language): Promise<AdminCreditView> {
     const account = await repo.account(accountId);
     if (!account) throw AppError.notFound();
     const [summary, events, open] = await Promise.all([
@@ -48,7 +49,6 @@ export async function adminCreditRoutes(
       repo.creditEvents(accountId),
       repo.openDisputes(accountId),
     ]);
-    const numbers = new Map((await repo.byIds(open.map((d) => d.invoiceId))).map((i) => [i.id, i.number]));
     return {
       account_id: account.id,
       account_name: account.name,
@@ -62,12 +62,12 @@ export async function adminCreditRoutes(
         by: e.firstName ? `${e.firstName} ${e.lastName ?? ''}`.trim() : null,
         created_at: e.event.createdAt.toISOString(),
       })),
-      open_disputes: await service.presentDisputes(open, numbers),
+      open_disputes: await service.presentDisputes(open, language),
     };
   }
 
   r.get('/api/admin/accounts/:id/credit', { preValidation: requireCreditStaff, schema: { params: idParams } }, async (request) => ({
-    data: await creditView(checked(request.params.id)),
+    data: await creditView(checked(request.params.id), requestLanguage(request)),
   }));
 
   r.put(
@@ -77,7 +77,7 @@ export async function adminCreditRoutes(
       const staff = creditStaff(request);
       const id = checked(request.params.id);
       await setCreditTerms(ctx.db, id, request.body, staff.user.id, ctx.now());
-      return { data: await creditView(id) };
+      return { data: await creditView(id, requestLanguage(request)) };
     },
   );
 
@@ -88,7 +88,7 @@ export async function adminCreditRoutes(
       const staff = creditStaff(request);
       const id = checked(request.params.id);
       await setManualHold(ctx.db, id, request.body, staff.user.id, ctx.now());
-      return { data: await creditView(id) };
+      return { data: await creditView(id, requestLanguage(request)) };
     },
   );
 
@@ -104,10 +104,8 @@ export async function adminCreditRoutes(
     return { data: await service.view(row, requestLanguage(request)) };
   });
 
-  r.get('/api/admin/disputes', { preValidation: requireCreditStaff }, async () => {
-    const open = await repo.openDisputes();
-    const invoices = await repo.byIds(open.map((d) => d.invoiceId));
-    return { data: await service.presentDisputes(open, new Map(invoices.map((i) => [i.id, i.number]))) };
+  r.get('/api/admin/disputes', { preValidation: requireCreditStaff }, async (request) => {
+    return { data: await service.presentDisputes(await repo.openDisputes(), requestLanguage(request)) };
   });
 
   r.post(
@@ -116,8 +114,7 @@ export async function adminCreditRoutes(
     async (request, reply) => {
       const staff = creditStaff(request);
       const dispute = await disputes.reply(checked(request.params.id), { userId: staff.user.id, staff: true }, request.body.body);
-      const [invoice] = await repo.byIds([dispute.invoiceId]);
-      const [view] = await service.presentDisputes([dispute], new Map([[dispute.invoiceId, invoice?.number ?? '']]));
+      const [view] = await service.presentDisputes([dispute], requestLanguage(request));
       return reply.code(201).send({ data: view });
     },
   );
@@ -128,8 +125,7 @@ export async function adminCreditRoutes(
     async (request) => {
       const staff = creditStaff(request);
       const dispute = await disputes.resolve(checked(request.params.id), staff.user.id, request.body);
-      const [invoice] = await repo.byIds([dispute.invoiceId]);
-      const [view] = await service.presentDisputes([dispute], new Map([[dispute.invoiceId, invoice?.number ?? '']]));
+      const [view] = await service.presentDisputes([dispute], requestLanguage(request));
       return { data: view };
     },
   );

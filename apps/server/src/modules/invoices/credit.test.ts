@@ -98,7 +98,14 @@ describe('automatic credit hold', () => {
     });
     expect(opened.statusCode, opened.body).toBe(201);
     const dispute = opened.json().data as DisputeView;
-    expect(dispute).toMatchObject({ status: 'open', charge_code: 'fuel', amount_cents: invoice!.balanceCents });
+    expect(dispute).toMatchObject({
+      status: 'open',
+      charge_code: 'fuel',
+      charge_label: en.quote.charge.fuel,
+      currency: 'USD',
+      account_name: 'Demo Shipper Co',
+      amount_cents: invoice!.balanceCents,
+    });
     expect((await summary()).credit.on_hold).toBe(false);
     const again = await shipper.post(`/api/invoices/${invoice!.id}/disputes`, { charge_code: 'fuel', reason: 'x', amount_cents: 1 });
     expect(again.statusCode).toBe(409);

@@ -95,13 +95,31 @@ export interface MessageRow {
   lastName: string | null;
 }
 
-export function presentDispute(d: DisputeRow, invoiceNumber: string, messages: MessageRow[], memoNumber: string | null): DisputeView {
+/** What a dispute's view names of its invoice and account. */
+export interface DisputeContext {
+  number: string;
+  currency: string;
+  charges: InvoiceChargeLine[];
+  accountName: string;
+}
+
+export function presentDispute(
+  d: DisputeRow,
+  invoice: DisputeContext,
+  messages: MessageRow[],
+  memoNumber: string | null,
+  language: Language,
+): DisputeView {
+  const line = d.chargeCode ? invoice.charges.find((l) => chargeKey(l) === d.chargeCode) : undefined;
   return {
     id: d.id,
     account_id: d.accountId,
+    account_name: invoice.accountName,
     invoice_id: d.invoiceId,
-    invoice_number: invoiceNumber,
+    invoice_number: invoice.number,
+    currency: invoice.currency,
     charge_code: d.chargeCode,
+    charge_label: line ? (presentCharges([line], language)[0]?.label ?? null) : null,
     reason: d.reason,
     amount_cents: d.amountCents,
     status: d.status,

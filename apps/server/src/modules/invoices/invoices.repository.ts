@@ -134,6 +134,22 @@ export function invoicesRepository(db: Db) {
         .where(and(eq(invoices.accountId, accountId), inArray(invoices.id, ids)));
     },
 
+    /** What a dispute's view names of its invoice: number, currency, charges and the account's name. */
+    async disputeContext(invoiceIds: string[]) {
+      if (!invoiceIds.length) return [];
+      return db
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          currency: invoices.currency,
+          charges: invoices.charges,
+          accountName: accounts.name,
+        })
+        .from(invoices)
+        .innerJoin(accounts, eq(accounts.id, invoices.accountId))
+        .where(inArray(invoices.id, invoiceIds));
+    },
+
     /** Any account's invoice (staff only). */
     async byId(id: string) {
       const [row] = await db.select().from(invoices).where(eq(invoices.id, id));

@@ -159,7 +159,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
       const { account, user } = customer(request);
       const invoice = await service.find(account.id, request.params.id);
       const dispute = await disputes.open(account.id, user.id, invoice.id, request.body);
-      const [view] = await service.presentDisputes([dispute], new Map([[invoice.id, invoice.number]]));
+      const [view] = await service.presentDisputes([dispute], requestLanguage(request));
       return reply.code(201).send({ data: view });
     },
   );
@@ -175,7 +175,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
         accountId: account.id,
         invoiceId: invoice.id,
       });
-      const [view] = await service.presentDisputes([dispute], new Map([[invoice.id, invoice.number]]));
+      const [view] = await service.presentDisputes([dispute], requestLanguage(request));
       return reply.code(201).send({ data: view });
     },
   );

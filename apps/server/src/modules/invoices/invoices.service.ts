@@ -43,15 +43,24 @@ export function invoicesService(ctx: Pick<AppContext, 'db' | 'now'>) {
     return row;
   }
 
-  /** Disputes with their threads and credit memo numbers; `invoiceNumbers` names each dispute's invoice. */
-  async function presentDisputes(disputes: DisputeRow[], invoiceNumbers: Map<string, string>): Promise<DisputeView[]> {
-    const [messages, memos] = await Promise.all([
+  /** Disputes with their threads, their invoices' numbers and currency, and credit memo numbers, in `language`. */
+  async function presentDisputes(disputes: DisputeRow[], language: Language): Promise<DisputeView[]> {
+    const [messages, memos, invoices] = await Promise.all([
       repo.messagesOf(disputes.map((d) => d.id)),
       repo.byIds(disputes.map((d) => d.creditMemoId).filter((id): id is string => Boolean(id))),
+      repo.disputeContext([...new Set(disputes.map((d) => d.invoiceId))]),
     ]);
     const memoNumber = new Map(memos.map((m) => [m.id, m.number]));
+    const invoiceOf = new Map(invoices.map((i) => [i.id, i]));
+    const none = { number: '', currency: 'USD', charges: [], accountName: '' };
     return disputes.map((d) =>
-      presentDispute(d, invoiceNumbers.get(d.invoiceId) ?? '', messages, d.creditMemoId ? (memoNumber.get(d.creditMemoId) ?? null) : null),
+      presentDispute(
+        d,
+        invoiceOf.get(d.invoiceId) ?? none,
+        messages,
+        d.creditMemoId ? (memoNumber.get(d.creditMemoId) ?? null) : null,
+        language,
+      ),
     );
   }
 
@@ -74,7 +83,7 @@ export function invoicesService(ctx: Pick<AppContext, 'db' | 'now'>) {
       },
       shipment,
       payments,
-      disputes: await presentDisputes(disputes, new Map([[row.id, row.number]])),
+      disputes: await presentDisputes(disputes, language),
       related: related[0] ?? null,
     });
   }

@@ -1,51 +1,95 @@
-import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
+import type { DisputeView } from '@freight/contracts';
+import { Anchor, Button, Card, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryStatus } from '../../../components/QueryStatus';
 import { major } from '../../../components/shipment/format';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { openDisputesQuery } from '../api/creditApi';
+import { DisputePanel } from './DisputePanel';
 
-/** The accounting staff's queue: every open invoice dispute, oldest first, each leading to its account's credit panel. */
-export function OpenDisputes() {
+/** A queued dispute: its invoice, account, amount, date and reason, and the way to resolve it. */
+function DisputeRow({ dispute, onResolve }: { dispute: DisputeView; onResolve: () => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={paths.admin.account(dispute.account_id)} fw={600}>
+          {dispute.invoice_number}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {dispute.account_name}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {fmt.money(major(dispute.amount_cents), dispute.currency)}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(dispute.created_at)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={2}>
+          {dispute.reason}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onResolve}
+          aria-label={t('admin.credit.queue.resolve', { number: dispute.invoice_number })}
+        >
+          {t('admin.credit.resolve')}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The accounting staff's queue on the dashboard: every open invoice dispute, oldest first, each
+ * leading to its account, or worked here in the same panel as on the account.
+ */
+export function OpenDisputes() {
+  const { t } = useTranslation();
   const q = useQuery(openDisputesQuery());
-  if (!q.data) return null;
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The panel shows the queue's copy, so a reply appears as soon as the queue is read again; a resolved dispute leaves it.
+  const open = q.data?.find((d) => d.id === openId);
   return (
     <Card withBorder padding="lg" mt="lg" data-testid="open-disputes">
       <Stack gap="sm">
         <Title order={4}>{t('admin.credit.disputes')}</Title>
-        {q.data.length === 0 ? (
-          <Text c="dimmed">{t('admin.credit.no_disputes')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table>
+        <QueryStatus query={q} />
+        {q.data?.length === 0 && <Text c="dimmed">{t('admin.credit.no_disputes')}</Text>}
+        {!!q.data?.length && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.credit.queue.invoice')}</Table.Th>
+                  <Table.Th ta="right">{t('admin.credit.queue.amount')}</Table.Th>
+                  <Table.Th>{t('admin.credit.queue.opened')}</Table.Th>
+                  <Table.Th>{t('admin.credit.queue.reason')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('admin.credit.queue.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {q.data.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.admin.account(d.account_id)} fw={600}>
-                        {d.invoice_number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(d.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2}>
-                        {d.reason}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {fmt.money(major(d.amount_cents), 'USD')}
-                    </Table.Td>
-                  </Table.Tr>
+                  <DisputeRow key={d.id} dispute={d} onResolve={() => setOpenId(d.id)} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
       </Stack>
+      <Modal opened={!!open} onClose={() => setOpenId(null)} title={t('admin.credit.dispute_title')} size="xl" centered>
+        {open && <DisputePanel dispute={open} onResolved={() => setOpenId(null)} />}
+      </Modal>
     </Card>
   );
 }

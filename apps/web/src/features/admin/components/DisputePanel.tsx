@@ -1,0 +1,73 @@
+import type { DisputeView } from '@freight/contracts';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { major } from '../../../components/shipment/format';
+import { serverFieldErrors } from '../../../lib/forms';
+import { useFormat } from '../../../lib/useFormat';
+import { afterDisputeChange, replyAsStaff } from '../api/creditApi';
+import { DisputeResolveForm } from './DisputeResolveForm';
+
+/**
+ * An open dispute as accounting works it: the invoice and charge, the amount, the shipper's
+ * reason, the thread with a reply box, and its resolution.
+ */
+export function DisputePanel({ dispute, onResolved }: { dispute: DisputeView; onResolved?: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const client = useQueryClient();
+  const [reply, setReply] = useState('');
+  const send = useMutation({
+    mutationFn: () => replyAsStaff(dispute.id, reply),
+    onSuccess: async () => {
+      setReply('');
+      await afterDisputeChange(client);
+    },
+  });
+  const charge = dispute.charge_label ?? t('admin.credit.whole_invoice');
+  const amount = fmt.money(major(dispute.amount_cents), dispute.currency);
+  return (
+    <Card withBorder padding="sm" data-testid="staff-dispute">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{t('admin.credit.dispute_of', { number: dispute.invoice_number, charge, amount })}</Text>
+          <Badge color="orange" variant="light">
+            {t('admin.credit.open')}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('admin.credit.opened_on', { date: fmt.dateTime(dispute.created_at) })}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {dispute.reason}
+        </Text>
+        {dispute.messages.map((m) => (
+          <Paper key={m.id} p="xs" bg={m.author === 'staff' ? 'blue.0' : 'gray.0'} ml={m.author === 'staff' ? 'xl' : 0}>
+            <Text size="xs" c="dimmed">
+              {m.author_name} · {fmt.dateTime(m.created_at)}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {m.body}
+            </Text>
+          </Paper>
+        ))}
+        <Group align="flex-start" wrap="nowrap">
+          <Textarea
+            label={t('admin.credit.reply')}
+            value={reply}
+            onChange={(e) => setReply(e.currentTarget.value)}
+            rows={1}
+            maxLength={4000}
+            error={send.error ? (serverFieldErrors(send.error).body ?? send.error.message) : undefined}
+            style={{ flex: 1 }}
+          />
+          <Button mt={25} variant="default" onClick={() => send.mutate()} disabled={!reply.trim()} loading={send.isPending}>
+            {t('admin.credit.send')}
+          </Button>
+        </Group>
+        <DisputeResolveForm dispute={dispute} currency={dispute.currency} onResolved={onResolved} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Role } from '@freight/domain';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { DISPUTE, sentBody, signInStaff } from '../testCredit';
+
+configure({ asyncUtilTimeout: 5000 });
+
+function openDashboard(roles: Role[], stubs: Record<string, unknown> = {}) {
+  const fetchMock = signInStaff(roles, {
+    'GET /api/admin/dashboard': { data: { accounts: 12, users: 30, unverified_users: 2, credit_hold_accounts: 1 } },
+    'GET /api/admin/disputes': { data: [DISPUTE] },
+    ...stubs,
+  });
+  const app = renderApp('/admin/dashboard');
+  return { fetchMock, ...app };
+}
+
+describe('the open disputes queue', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists each open dispute with its account, amount, date and reason, the invoice leading to the account', async () => {
+    const { router } = openDashboard(['fpg_admin']);
+    const queue = await screen.findByTestId('open-disputes');
+    const row = (await within(queue).findByText('Appointment missed by the carrier')).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('Acme Freight')).toBeInTheDocument();
+    expect(row).toHaveTextContent('$439.70');
+    await userEvent.click(within(row).getByRole('link', { name: 'INV-0100003' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/accounts/a1'));
+  });
+
+  it('opens the dispute panel to resolve one: a rejection posts the outcome and the note, with no amount', async () => {
+    let disputes = [DISPUTE];
+    const resolve = vi.fn(() => {
+      disputes = [];
+      return jsonResponse(200, { data: { ...DISPUTE, status: 'rejected' } });
+    });
+    openDashboard(['fpg_accounting'], {
+      'GET /api/admin/disputes': () => jsonResponse(200, { data: disputes }),
+      'POST /api/admin/disputes/d1/resolve': resolve,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resolve the dispute of INV-0100003' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice dispute' });
+    const panel = within(dialog).getByTestId('staff-dispute');
+    expect(await within(panel).findByText('INV-0100003 · Fuel surcharge · $439.70')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByText('Reject'));
+    expect(within(panel).queryByLabelText(/Amount to credit/)).toBeNull();
+    await userEvent.type(within(panel).getByLabelText(/Note to the shipper/), 'The appointment was kept');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(resolve).toHaveBeenCalled());
+    expect(sentBody(resolve)).toEqual({ outcome: 'rejected', note: 'The appointment was kept' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(screen.getByTestId('open-disputes')).findByText('No open dispute.')).toBeInTheDocument();
+  });
+
+  it('is not on the dashboard of operations staff', async () => {
+    const { fetchMock } = openDashboard(['fpg_ops']);
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(screen.queryByTestId('open-disputes')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/disputes'))).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+import type { AdminCreditView, DisputeView, InvoiceListItem } from '@freight/contracts';
+import type { Role } from '@freight/domain';
+import { AUTH_STATE_KEY } from '../../lib/authState';
+import { makeUser, setCookie } from '../../test/fixtures';
+import { stubApi } from '../../test/stubApi';
+
+/** Test data: an open dispute of the fuel line of INV-0100003 (account a1). */
+export const DISPUTE: DisputeView = {
+  id: 'd1',
+  account_id: 'a1',
+  account_name: 'Acme Freight',
+  invoice_id: 'i1',
+  invoice_number: 'INV-0100003',
+  currency: 'USD',
+  charge_code: 'fuel',
+  charge_label: 'Fuel surcharge',
+  reason: 'Appointment missed by the carrier',
+  amount_cents: 43_970,
+  status: 'open',
+  created_at: '2026-11-02T10:00:00Z',
+  resolved_at: null,
+  resolution_note: null,
+  accepted_cents: null,
+  credit_memo: null,
+  messages: [{ id: 'm1', author: 'customer', author_name: 'Rosa Díaz', body: 'We waited all day.', created_at: '2026-11-02T10:05:00Z' }],
+};
+
+/** Test data: account a1 held by the rule (an invoice past due), with one automatic record entry and the open dispute. */
+export const CREDIT: AdminCreditView = {
+  account_id: 'a1',
+  account_name: 'Acme Freight',
+  status: 'credit_hold',
+  summary: {
+    currencies: [
+      { currency: 'USD', current: 10_000, days_1_30: 0, days_31_60: 43_970, days_61_90: 0, days_90_plus: 0, total_cents: 53_970 },
+    ],
+    credit: {
+      payment_terms: 'credit',
+      net_days: 30,
+      grace_days: 10,
+      credit_limit_cents: 2_500_000,
+      used_cents: 10_000,
+      on_hold: true,
+      hold_reasons: ['past_due'],
+      manual_hold: false,
+    },
+  },
+  events: [{ id: 'e1', kind: 'hold_placed', source: 'auto', reason: 'past_due', by: null, created_at: '2026-11-20T10:00:00Z' }],
+  open_disputes: [DISPUTE],
+};
+
+/** Test data: an open invoice of account a1 as its list shows it. */
+export function makeInvoice(overrides: Partial<InvoiceListItem> = {}): InvoiceListItem {
+  return {
+    id: 'i1',
+    number: 'INV-0100003',
+    type: 'freight',
+    status: 'disputed',
+    shipment_id: 's1',
+    bol_number: 'BOL-1',
+    pro_number: null,
+    delivery_location: 'Atlanta, GA',
+    invoice_date: '2026-09-01',
+    due_date: '2026-10-01',
+    days_past_due: 50,
+    aging_bucket: 'days_31_60',
+    currency: 'USD',
+    total_cents: 43_970,
+    balance_cents: 43_970,
+    pending_cents: 0,
+    disputed_cents: 43_970,
+    paid_at: null,
+    payment_method: null,
+    payment_last4: null,
+    ...overrides,
+  };
+}
+
+/** Signs in a staff user with these roles and stubs the API with `stubs` over `base`; the fetch mock. */
+export function signInStaff(roles: Role[], stubs: Record<string, unknown>) {
+  const user = makeUser(roles);
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+  setCookie('XSRF-TOKEN', 't');
+  return stubApi({ 'GET /api/user': { data: user }, ...stubs });
+}
+
+/** The JSON body a fetch mock's nth call sent. */
+export const sentBody = (mock: { mock: { calls: unknown[][] } }, n = 0) =>
+  JSON.parse(String(((mock.mock.calls[n] as unknown[])[1] as RequestInit).body)) as unknown;
