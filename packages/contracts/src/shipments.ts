@@ -1,6 +1,7 @@
 import { COUNTRIES, type PaymentState, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
 import { z } from 'zod';
 import { email, HHMM, isoDate, isPostalCode, optionalText, optionalTimeOfDay, phone, requiredText, timeOfDay } from './fields';
+import { cardDetails } from './invoices';
 
 /**
  * Booking, shipments, payments and tracking (issue 4). Lengths and weights on the wire are in
@@ -162,27 +163,7 @@ export const reshipRequest = z.object({
  * POST /api/shipments/:id/payment (header Idempotency-Key): pay a booking awaiting payment by
  * card. The card number is passed to the payment provider and never stored (only brand and last 4).
  */
-export const paymentRequest = z.object({
-  cardholder: requiredText('validation.required', 120),
-  card_number: z
-    .string({ error: 'validation.required' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.card_number' })),
-  exp_month: z
-    .number({ error: 'validation.required' })
-    .int()
-    .min(1, { error: 'validation.card_expiry' })
-    .max(12, { error: 'validation.card_expiry' }),
-  exp_year: z
-    .number({ error: 'validation.required' })
-    .int()
-    .min(2000, { error: 'validation.card_expiry' })
-    .max(2100, { error: 'validation.card_expiry' }),
-  cvc: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
-});
+export const paymentRequest = cardDetails;
 export type PaymentRequest = z.output<typeof paymentRequest>;
 
 /**

@@ -1,11 +1,12 @@
 import { disputeRequest, type InvoiceView } from '@freight/contracts';
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { major } from '../../../components/shipment/format';
 import { isApiError } from '../../../lib/api';
-import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { INVOICES_KEY, openDispute } from '../api/invoicesApi';
 
 interface Values {
@@ -27,6 +28,11 @@ const toPayload = (v: Values) => ({
   amount_cents: Math.round(Number(v.amount) * 100),
 });
 
+/** Request errors as form errors: the request's amount_cents is the form's amount box. */
+function formErrors({ amount_cents, ...rest }: Record<string, string>): Record<string, string> {
+  return amount_cents ? { ...rest, amount: amount_cents } : rest;
+}
+
 /** Disputing the whole invoice or one charge line, with a reason and an amount. */
 export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceView; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -34,20 +40,17 @@ export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceVi
   const reweighed = invoice.charges.find((c) => c.variance_cents > 0);
   const form = useForm<Values>({
     initialValues: { charge_code: reweighed?.key ?? '', reason: '', amount: defaultAmount(invoice, reweighed?.key ?? '') },
-    validate: (v) => zodErrors(disputeRequest, t, v, toPayload),
+    validate: (v) => formErrors(zodErrors(disputeRequest, t, v, toPayload)),
   });
   const send = useMutation({
     mutationFn: (v: Values) => openDispute(invoice.id, disputeRequest.parse(toPayload(v))),
     onSuccess: async () => {
       form.reset();
+      notifications.show({ color: 'green', message: t('invoices.dispute.sent') });
       await client.invalidateQueries({ queryKey: INVOICES_KEY });
       onClose();
     },
-    onError: (e) => {
-      const errors = isApiError(e) ? e.errors : {};
-      if (errors.amount_cents) form.setFieldError('amount', errors.amount_cents.join(' '));
-      setServerErrors(form, e);
-    },
+    onError: (e) => form.setErrors(formErrors(serverFieldErrors(e))),
   });
   const failed = send.error && isApiError(send.error) && send.error.status !== 422 ? send.error.message : null;
   return (

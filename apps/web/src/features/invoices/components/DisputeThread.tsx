@@ -1,16 +1,21 @@
 import type { DisputeView, InvoiceView } from '@freight/contracts';
-import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { major } from '../../../components/shipment/format';
 import { isApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, replyToDispute } from '../api/invoicesApi';
+import { invoiceDetailPath } from './InvoiceTable';
 
 const STATUS_COLORS = { open: 'orange', accepted: 'green', rejected: 'gray' } as const;
 
-/** One dispute: what and how much, its state, its thread with the accounting staff, and a reply box while it is open. */
+/**
+ * One dispute: what and how much, its state, its thread with the accounting staff, a reply box
+ * while it is open, and once resolved the outcome, the staff's note and the credit memo.
+ */
 export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; dispute: DisputeView }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -55,12 +60,16 @@ export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; disp
           </Paper>
         ))}
         {dispute.status === 'accepted' && (
-          <Text size="sm" c="green">
-            {t('invoices.dispute.resolved_accepted', {
-              amount: money(dispute.accepted_cents ?? 0),
-              memo: dispute.credit_memo?.number ?? '',
-            })}
-          </Text>
+          <Group gap="xs">
+            <Text size="sm" c="green">
+              {t('invoices.dispute.resolved_accepted', { amount: money(dispute.accepted_cents ?? 0) })}
+            </Text>
+            {dispute.credit_memo && (
+              <Anchor component={Link} to={invoiceDetailPath(dispute.credit_memo.id)} size="sm">
+                {t('invoices.dispute.credit_memo', { number: dispute.credit_memo.number })}
+              </Anchor>
+            )}
+          </Group>
         )}
         {dispute.status === 'rejected' && <Text size="sm">{t('invoices.dispute.resolved_rejected')}</Text>}
         {dispute.resolution_note && <Text size="sm">{t('invoices.dispute.note', { note: dispute.resolution_note })}</Text>}

@@ -1,7 +1,7 @@
 import { type InvoiceListItem, type InvoicePaymentResult, invoicePaymentRequest } from '@freight/contracts';
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFields, type CardValues, cardPayload, EMPTY_CARD } from '../../../components/payment/CardFields';
@@ -11,7 +11,7 @@ import { major } from '../../../components/shipment/format';
 import { isApiError } from '../../../lib/api';
 import { translateMessage, zodErrors } from '../../../lib/forms';
 import { useFormat } from '../../../lib/useFormat';
-import { payInvoices } from '../api/invoicesApi';
+import { INVOICES_KEY, payInvoices } from '../api/invoicesApi';
 
 export type Payable = Pick<InvoiceListItem, 'id' | 'number' | 'balance_cents' | 'currency'>;
 
@@ -47,8 +47,11 @@ function fieldOf(invoices: Payable[], path: string) {
 
 /**
  * Paying one or many invoices in one payment: an amount per invoice (its balance by default; a
- * part of it is allowed), by card or by bank account. One Idempotency-Key per content, so a
- * retry after an outage is the same payment. What went wrong is said without losing what was typed.
+ * part of it is allowed), by card or by bank account. The Idempotency-Key is made once for what
+ * was typed and reused while it stays the same, so a retry after an outage or a double click is
+ * the same payment; the server replays a key's first outcome, so another card after a decline
+ * needs a key of its own. What went wrong is said without losing what was typed; when the
+ * invoices changed meanwhile (409, or an amount over a balance) they are asked again.
  */
 export function PayDialog({
   invoices,
@@ -63,6 +66,7 @@ export function PayDialog({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const client = useQueryClient();
   const currency = invoices[0]?.currency ?? 'USD';
   const form = useForm<Values>({
     initialValues: {
@@ -87,7 +91,11 @@ export function PayDialog({
       onPaid(result);
     },
     onError: (e) => {
-      if (!isApiError(e) || e.status !== 422) return;
+      if (!isApiError(e)) return;
+      const changed = e.status === 409 || Object.keys(e.errors).some((k) => k.startsWith('allocations'));
+      if (changed) void client.invalidateQueries({ queryKey: INVOICES_KEY });
+      if (e.status === 409) attempt.current = null;
+      if (e.status !== 422) return;
       form.setErrors(
         Object.fromEntries(
           Object.entries(e.errors).map(([k, msgs]) => [fieldOf(invoices, k), msgs.map((m) => translateMessage(t, m)).join(' ')]),
@@ -108,11 +116,12 @@ export function PayDialog({
     pay.error && isApiError(pay.error) && !(pay.error.status === 422 && Object.keys(pay.error.errors).length) ? pay.error : null;
   const errorText = error
     ? error.status === 409
-      ? t('invoices.pay.conflict')
+      ? error.message || t('errors.invoice_payment_conflict')
       : error.status === 422
         ? error.message
         : paymentFailureText(t, error)
-    : null;
+    : // A refusal of the whole payment ('Pay invoices of one currency at a time') has no box of its own.
+      ((form.errors.allocations as string | undefined) ?? null);
 
   return (
     <Modal

@@ -1,6 +1,6 @@
 import type { InvoiceView } from '@freight/contracts';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,16 +10,16 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { major } from '../../../components/shipment/format';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { isApiError } from '../../../lib/api';
-import { CURRENT_USER_KEY } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
-import { getInvoice, INVOICES_KEY, invoiceKey, invoicePdfPath } from '../api/invoicesApi';
+import { getInvoice, invoiceKey, invoicePdfPath } from '../api/invoicesApi';
 import { ChargesTable } from '../components/ChargesTable';
 import { DisputeDialog } from '../components/DisputeDialog';
 import { DisputeThread } from '../components/DisputeThread';
 import { InvoiceStatusBadge } from '../components/InvoiceStatusBadge';
 import { invoiceDetailPath } from '../components/InvoiceTable';
 import { PayDialog } from '../components/PayDialog';
+import { usePaymentDone } from '../components/usePaymentDone';
 import { useReceiptDownload } from '../components/useReceiptDownload';
 
 /**
@@ -46,7 +46,7 @@ export function InvoiceDetailRoute() {
 function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
-  const client = useQueryClient();
+  const paymentDone = usePaymentDone();
   const { download, downloading } = useFileDownload();
   const receipt = useReceiptDownload();
   const [paying, setPaying] = useState(false);
@@ -169,12 +169,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
           invoices={[invoice]}
           opened
           onClose={() => setPaying(false)}
-          onPaid={async () => {
+          onPaid={(result) => {
             setPaying(false);
-            await Promise.all([
-              client.invalidateQueries({ queryKey: INVOICES_KEY }),
-              client.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
-            ]);
+            void paymentDone(result);
           }}
         />
       )}

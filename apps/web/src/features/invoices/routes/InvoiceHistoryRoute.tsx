@@ -12,7 +12,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, listInvoiceHistory } from '../api/invoicesApi';
 import { invoiceDetailPath } from '../components/InvoiceTable';
 
-const COLUMNS = ['doc', 'type', 'paid', 'method', 'total'] as const;
+const COLUMNS = ['number', 'type', 'bol', 'paid', 'method', 'total'] as const;
 
 /** Invoice History (/my-invoices/history): invoices paid in a date range, the past 7 days by default (spec section 9). */
 export function InvoiceHistoryRoute() {
@@ -28,22 +28,20 @@ export function InvoiceHistoryRoute() {
     queryFn: () => listInvoiceHistory({ from, to, q: q || undefined, page, per_page: perPage }),
     placeholderData: keepPreviousData,
   });
-  const range = query.data?.meta;
+  // The range shown: the URL's, else the one the server applied (the past 7 days).
+  const shown = { from: from ?? query.data?.meta.from ?? '', to: to ?? query.data?.meta.to ?? '' };
+  // Changing one end keeps the other as shown, not the server's default for it.
+  const setRange = (end: 'from' | 'to', value: string) => list.update({ ...shown, [end]: value || null, page: null });
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="md" wrap="wrap">
         <TextInput
           type="date"
           label={t('invoices.history.from')}
-          value={from ?? range?.from ?? ''}
-          onChange={(e) => list.update({ from: e.currentTarget.value || null, page: null })}
+          value={shown.from}
+          onChange={(e) => setRange('from', e.currentTarget.value)}
         />
-        <TextInput
-          type="date"
-          label={t('invoices.history.to')}
-          value={to ?? range?.to ?? ''}
-          onChange={(e) => list.update({ to: e.currentTarget.value || null, page: null })}
-        />
+        <TextInput type="date" label={t('invoices.history.to')} value={shown.to} onChange={(e) => setRange('to', e.currentTarget.value)} />
         <TextInput
           type="search"
           label={t('invoices.search')}
@@ -57,7 +55,7 @@ export function InvoiceHistoryRoute() {
       <ListTable
         list={list}
         query={{ data: query.data, isPending: query.isPending, error: query.error, isPlaceholderData: query.isPlaceholderData }}
-        minWidth={760}
+        minWidth={820}
         caption={t('invoices.history.caption')}
         head={COLUMNS.map((c) => (
           <Table.Th key={c} ta={c === 'total' ? 'right' : undefined}>
@@ -85,14 +83,10 @@ function HistoryRow({ row }: { row: InvoiceListItem }) {
         <Anchor component={Link} to={invoiceDetailPath(row.id)} fw={600} size="sm">
           {row.number}
         </Anchor>
-        {row.bol_number && (
-          <Text size="xs" c="dimmed">
-            {t('invoices.bol', { number: row.bol_number })}
-          </Text>
-        )}
       </Table.Td>
       <Table.Td>{t(`invoices.types.${row.type}`)}</Table.Td>
-      <Table.Td>{row.paid_at ? fmt.date(row.paid_at) : '—'}</Table.Td>
+      <Table.Td>{row.bol_number ?? '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.paid_at ? fmt.date(row.paid_at) : '—'}</Table.Td>
       <Table.Td>
         {row.payment_method
           ? row.payment_last4

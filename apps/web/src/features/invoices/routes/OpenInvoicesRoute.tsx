@@ -1,20 +1,17 @@
 import { INVOICE_SORTS, type InvoiceListItem, type InvoicePaymentResult, type InvoiceSort } from '@freight/contracts';
 import { DEFAULT_SETTINGS, INVOICE_FILTERS, type InvoiceFilter } from '@freight/domain';
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/ListTable';
 import { useListParams } from '../../../components/list/useListParams';
-import { major } from '../../../components/shipment/format';
-import { CURRENT_USER_KEY, useAuthUser } from '../../../lib/auth';
-import { useFormat } from '../../../lib/useFormat';
+import { useAuthUser } from '../../../lib/auth';
 import { getInvoiceSummary, INVOICES_KEY, listOpenInvoices } from '../api/invoicesApi';
 import { AgingSummary } from '../components/AgingSummary';
 import { InvoiceHead, InvoiceRow } from '../components/InvoiceTable';
 import { PayDialog } from '../components/PayDialog';
-import { useReceiptDownload } from '../components/useReceiptDownload';
+import { usePaymentDone } from '../components/usePaymentDone';
 
 const isFilter = (v: string | null): v is InvoiceFilter => !!v && (INVOICE_FILTERS as readonly string[]).includes(v);
 
@@ -25,8 +22,6 @@ const isFilter = (v: string | null): v is InvoiceFilter => !!v && (INVOICE_FILTE
  */
 export function OpenInvoicesRoute() {
   const { t } = useTranslation();
-  const fmt = useFormat();
-  const client = useQueryClient();
   const user = useAuthUser();
   const list = useListParams(INVOICE_SORTS);
   const { page, q, search, setSearch } = list;
@@ -37,8 +32,9 @@ export function OpenInvoicesRoute() {
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
   const [selected, setSelected] = useState<Map<string, InvoiceListItem>>(new Map());
   const [paying, setPaying] = useState(false);
-  const [noneSelected, setNoneSelected] = useState(false);
-  const receipt = useReceiptDownload();
+  /** Why 'Pay selected' did not open the dialog: nothing selected, or invoices of more than one currency. */
+  const [payProblem, setPayProblem] = useState<'none' | 'currency' | null>(null);
+  const paymentDone = usePaymentDone();
 
   const summary = useQuery({ queryKey: [...INVOICES_KEY, 'summary'], queryFn: getInvoiceSummary });
   const query = useQuery({
@@ -57,23 +53,18 @@ export function OpenInvoicesRoute() {
       else next.delete(row.id);
       return next;
     });
+  // The selected invoices as last listed (a refetch after a conflict brings their new balances).
+  const toPay = [...selected.values()].map((s) => rows.find((r) => r.id === s.id) ?? s);
+  const mixed = new Set(toPay.map((i) => i.currency)).size > 1;
+  const paySelected = () => {
+    const problem = toPay.length === 0 ? 'none' : mixed ? 'currency' : null;
+    setPayProblem(problem);
+    if (!problem) setPaying(true);
+  };
   const paid = async (result: InvoicePaymentResult) => {
     setPaying(false);
     setSelected(new Map());
-    const amount = fmt.money(major(result.total_cents), result.currency);
-    notifications.show({
-      color: 'green',
-      message: (
-        <Stack gap={2}>
-          <Text size="sm">{t(result.status === 'pending' ? 'invoices.pay.done_ach' : 'invoices.pay.done_card', { amount })}</Text>
-          <Anchor size="sm" component="button" onClick={() => receipt(result)}>
-            {t('invoices.pay.receipt')}
-          </Anchor>
-        </Stack>
-      ),
-      autoClose: 10_000,
-    });
-    await Promise.all([client.invalidateQueries({ queryKey: INVOICES_KEY }), client.invalidateQueries({ queryKey: CURRENT_USER_KEY })]);
+    await paymentDone(result);
   };
 
   const sortBy = (column: InvoiceSort) => {
@@ -103,18 +94,13 @@ export function OpenInvoicesRoute() {
             maw="100%"
           />
         </Group>
-        <Button
-          onClick={() => {
-            setNoneSelected(selected.size === 0);
-            if (selected.size) setPaying(true);
-          }}
-        >
+        <Button onClick={paySelected}>
           {selected.size ? t('invoices.pay_selected_count', { count: selected.size }) : t('invoices.pay_selected')}
         </Button>
       </Group>
-      {noneSelected && selected.size === 0 && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setNoneSelected(false)}>
-          {t('validation.invoices_required')}
+      {((payProblem === 'none' && toPay.length === 0) || (payProblem === 'currency' && mixed)) && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setPayProblem(null)}>
+          {payProblem === 'none' ? t('validation.invoices_required') : t('invoices.pay.one_currency')}
         </Alert>
       )}
       {query.error && !query.data ? (
@@ -151,7 +137,7 @@ export function OpenInvoicesRoute() {
           clears={['filter']}
         />
       )}
-      {paying && <PayDialog invoices={[...selected.values()]} opened onClose={() => setPaying(false)} onPaid={(r) => void paid(r)} />}
+      {paying && <PayDialog invoices={toPay} opened onClose={() => setPaying(false)} onPaid={(r) => void paid(r)} />}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
 import { paths } from '../../../lib/paths';
 
 export { InvoiceDetailRoute } from './InvoiceDetailRoute';
@@ -13,8 +14,10 @@ export function InvoicesLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tab = pathname.startsWith(paths.invoiceHistory) ? paths.invoiceHistory : paths.myInvoices;
+  const title = tab === paths.invoiceHistory ? t('pages.invoice_history.title') : t('pages.open_invoices.title');
   return (
     <>
+      <PageHeader title={title} />
       <Tabs value={tab} onChange={(v) => v && void navigate(v)} mb="lg">
         <Tabs.List>
           <Tabs.Tab value={paths.myInvoices}>{t('pages.open_invoices.title')}</Tabs.Tab>

@@ -1,0 +1,44 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderListScreen } from '../../../test/listScreen';
+import { DETAIL, RESOLVED_DISPUTE } from '../testInvoices';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const renderDetail = (stubs: Record<string, unknown>) =>
+  renderListScreen({ path: '/invoice-detail/i9', endpoint: '/api/invoices/i9', stubs });
+
+describe('an invoice', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each charge quoted beside invoiced with the difference, and disputes the reweighed line', async () => {
+    const dispute = vi.fn((_url: string, _init?: RequestInit) => jsonResponse(201, { data: {} }));
+    renderDetail({ 'GET /api/invoices/i9': { data: DETAIL }, 'POST /api/invoices/i9/disputes': dispute });
+    const charges = await screen.findByTestId('charges');
+    expect(within(charges).getByText('+$176.40')).toBeInTheDocument();
+    expect(within(charges).getByText('+$193.90')).toBeInTheDocument();
+    expect(screen.getByTestId('correction')).toHaveTextContent('you booked 1,200 lb, the carrier found 1,416 lb');
+    await userEvent.click(screen.getByRole('button', { name: 'Dispute' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('What do you dispute?')).toHaveValue('freight:70');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Scale ticket attached');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the dispute' }));
+    await waitFor(() => expect(dispute).toHaveBeenCalled());
+    const init = dispute.mock.calls[0]?.[1];
+    expect(JSON.parse(String(init?.body))).toEqual({ charge_code: 'freight:70', reason: 'Scale ticket attached', amount_cents: 17_640 });
+    expect(await screen.findByText('Dispute sent. Our accounting team will answer here.')).toBeInTheDocument();
+  });
+
+  it('shows a resolved dispute with its outcome, note, thread and credit memo', async () => {
+    renderDetail({ 'GET /api/invoices/i9': { data: { ...DETAIL, disputes: [RESOLVED_DISPUTE] } } });
+    const dispute = await screen.findByTestId('dispute');
+    expect(dispute).toHaveTextContent('Fuel surcharge · $17.50');
+    expect(dispute).toHaveTextContent('Accepted: a credit of $17.50 was applied.');
+    expect(dispute).toHaveTextContent('Note: The carrier agreed.');
+    expect(dispute).toHaveTextContent('Checking with the carrier.');
+    expect(within(dispute).getByRole('link', { name: 'Credit memo INV-0100012' })).toHaveAttribute('href', '/invoice-detail/m7');
+    expect(within(dispute).queryByLabelText('Your message')).not.toBeInTheDocument();
+  });
+});
