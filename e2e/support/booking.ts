@@ -1,4 +1,5 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { quotablePickupDate } from './quote';
 
 export interface Party {
   company: string;
@@ -53,4 +54,34 @@ export async function fillPlace(place: Locator, p: Party, language: keyof typeof
     // The whole label, with the required mark if any ('Nombre' is also part of 'Empresa/nombre del lugar').
     await place.getByLabel(new RegExp(`^${label[field].replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`)).fill(p[field]);
   }
+}
+
+/**
+ * In Spanish: quotes pallets of `weight` lb Chicago 60601 -> Atlanta 30303 on Quote & Ship and
+ * books the first rate from Lakeshore to Peachtree (no liftgate, disclaimer accepted).
+ */
+export async function quoteAndBookInSpanish(page: Page, weight: string) {
+  await page.goto('/quote-shipment');
+  await page.getByLabel('Código postal de recolección').fill('60601');
+  await page.getByLabel('Código postal de entrega').fill('30303');
+  await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+  const line = page.getByRole('group', { name: 'Artículo 1' });
+  await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+  await line.getByLabel('Largo').fill('48');
+  await line.getByLabel('Ancho').fill('40');
+  await line.getByLabel('Alto').fill('48');
+  await line.getByLabel('Peso').fill(weight);
+  await page.getByLabel('Valor del envío').fill('2000');
+  await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+  await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+  await page
+    .getByTestId('rate-card')
+    .first()
+    .getByRole('button', { name: /^Reservar con / })
+    .click();
+  await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
+  await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
+  await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
 }

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
-import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
-import { quotablePickupDate } from '../support/quote';
+import { quoteAndBookInSpanish } from '../support/booking';
 import { logIn, setPreferences, snap } from '../support/session';
 
 /** The number of the first Open Invoices row showing `status`. */
@@ -98,31 +97,7 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
   try {
     await page.goto('/login');
     await logIn(page, 'other@demo.test');
-    const book = async () => {
-      await page.goto('/quote-shipment');
-      await page.getByLabel('Código postal de recolección').fill('60601');
-      await page.getByLabel('Código postal de entrega').fill('30303');
-      await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
-      const line = page.getByRole('group', { name: 'Artículo 1' });
-      await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
-      await line.getByLabel('Largo').fill('48');
-      await line.getByLabel('Ancho').fill('40');
-      await line.getByLabel('Alto').fill('48');
-      await line.getByLabel('Peso').fill('900');
-      await page.getByLabel('Valor del envío').fill('2000');
-      await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-      await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
-      await page
-        .getByTestId('rate-card')
-        .first()
-        .getByRole('button', { name: /^Reservar con / })
-        .click();
-      await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
-      await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
-      await page.getByRole('radio', { name: 'No' }).check();
-      await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
-      await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
-    };
+    const book = () => quoteAndBookInSpanish(page, '900');
     // The account starts just under its credit limit: this booking goes through and holds it.
     await book();
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();

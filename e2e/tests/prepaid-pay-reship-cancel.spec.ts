@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
-import { quotablePickupDate } from '../support/quote';
+import { LAKESHORE, PEACHTREE, quoteAndBookInSpanish } from '../support/booking';
 import { logIn, setPreferences, snap } from '../support/session';
 
 /**
@@ -13,27 +12,7 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
   try {
     await page.goto('/login'); // a fresh login stores the user with the new settings
     await logIn(page, 'prepaid@demo.test');
-    await page.goto('/quote-shipment');
-    await page.getByLabel('Código postal de recolección').fill('60601');
-    await page.getByLabel('Código postal de entrega').fill('30303');
-    await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
-    const line = page.getByRole('group', { name: 'Artículo 1' });
-    await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
-    await line.getByLabel('Largo').fill('48');
-    await line.getByLabel('Ancho').fill('40');
-    await line.getByLabel('Alto').fill('48');
-    await line.getByLabel('Peso').fill('500');
-    await page.getByLabel('Valor del envío').fill('2000');
-    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
-
-    const rate = page.getByTestId('rate-card').first();
-    await rate.getByRole('button', { name: /^Reservar con / }).click();
-    await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
-    await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
-    await page.getByRole('radio', { name: 'No' }).check();
-    await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
-    await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+    await quoteAndBookInSpanish(page, '500');
 
     // Booked, awaiting payment with a countdown to automatic cancellation.
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();

@@ -23,7 +23,7 @@ export async function buildInvoicePdf(inv: InvoiceView, options: DocumentOptions
     [k('bol'), inv.bol_number ?? ''],
     [k('days_past_due'), String(inv.days_past_due)],
     [k('pro'), inv.pro_number ?? ''],
-    [k('carrier'), [inv.carrier_name, inv.scac && `(${inv.scac})`].filter(Boolean).join(' ')],
+    [k('carrier'), oneLine([inv.carrier_name, inv.scac && `(${inv.scac})`].filter(Boolean).join(' '))],
     [k('pickup_date'), inv.pickup_date ? x.date(inv.pickup_date) : ''],
     [k('delivered'), inv.delivered_at ? x.date(inv.delivered_at) : ''],
     ...(inv.related_invoice ? [[k('related'), inv.related_invoice.number] as [string, string]] : []),
@@ -90,12 +90,19 @@ export async function buildInvoicePdf(inv: InvoiceView, options: DocumentOptions
     d.heading(k('disputes'));
     d.table(
       [
-        { title: k('opened_on'), width: 100 },
-        { title: k('reason'), width: 232 },
-        { title: k('payment_status'), width: 100 },
-        { title: k('amount'), width: 100, align: 'right' },
+        { title: k('opened_on'), width: 76 },
+        { title: k('charge'), width: 120 },
+        { title: k('reason'), width: 166 },
+        { title: k('payment_status'), width: 80 },
+        { title: k('amount'), width: 90, align: 'right' },
       ],
-      inv.disputes.map((s) => [x.date(s.created_at), oneLine(s.reason), k(`dispute_statuses.${s.status}`), money(s.amount_cents)]),
+      inv.disputes.map((s) => [
+        x.date(s.created_at),
+        s.charge_label ?? k('whole_invoice'),
+        oneLine(s.reason),
+        k(`dispute_statuses.${s.status}`),
+        money(s.amount_cents),
+      ]),
     );
   }
   d.gap(6);

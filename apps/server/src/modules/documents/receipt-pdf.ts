@@ -1,5 +1,5 @@
 import type { InvoicePaymentStatus, PaymentMethod } from '@freight/domain';
-import { type DocumentOptions, documentText } from './pdf';
+import { type DocumentOptions, documentText, oneLine } from './pdf';
 import { statementDocument } from './statement-pdf';
 
 /** What a payment receipt shows: the payment and how much of it went to each invoice. */
@@ -24,7 +24,7 @@ export async function buildPaymentReceiptPdf(r: PaymentReceipt, options: Documen
   const money = (cents: number) => x.money(cents, r.currency);
   const d = statementDocument(options, k('receipt_title'), r.id.slice(0, 8).toUpperCase());
   d.facts([
-    [k('account'), r.account_name],
+    [k('account'), oneLine(r.account_name)],
     [k('paid_on'), x.date(r.created_at)],
     [k('method'), k(`methods.${r.method}`, { last4: r.last4 ?? '' })],
     [k('payment_status'), k(`payment_statuses.${r.status}`)],
@@ -38,7 +38,7 @@ export async function buildPaymentReceiptPdf(r: PaymentReceipt, options: Documen
       { title: k('amount'), width: 116, align: 'right' },
       { title: k('balance_after'), width: 116, align: 'right' },
     ],
-    r.invoices.map((i) => [i.number, i.bol_number ?? '', money(i.amount_cents), money(i.balance_after_cents)]),
+    r.invoices.map((i) => [i.number, i.bol_number ?? '—', money(i.amount_cents), money(i.balance_after_cents)]),
   );
   d.total(k('total_paid'), money(r.total_cents), true);
   return d.finish();

@@ -165,6 +165,19 @@ describe('Open Invoices, the aging summary and history', () => {
   });
 });
 
+/** A card payment of $1.00 of the invoice. */
+const payOneDollar = (c: TestClient, invoiceId: string) =>
+  c.request({
+    method: 'POST',
+    url: '/api/invoice-payments',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: {
+      method: 'card',
+      allocations: [{ invoice_id: invoiceId, amount_cents: 100 }],
+      card: { cardholder: 'Card Holder', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
+    },
+  });
+
 describe('another account', () => {
   it('finds none of the invoice, its PDF, its disputes or payments (404), and cannot pay it', async () => {
     const { invoice } = await deliveredShipment(t);
@@ -174,30 +187,11 @@ describe('another account', () => {
     }
     const dispute = await other.post(`/api/invoices/${id}/disputes`, { reason: 'x', amount_cents: 100 });
     expect(dispute.statusCode).toBe(404);
-    const pay = await other.request({
-      method: 'POST',
-      url: '/api/invoice-payments',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        method: 'card',
-        allocations: [{ invoice_id: id, amount_cents: 100 }],
-        card: { cardholder: 'O', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
-      },
-    });
-    expect(pay.statusCode).toBe(404);
+    expect((await payOneDollar(other, id)).statusCode).toBe(404);
     const [row] = await db().select().from(invoices).where(eq(invoices.id, id));
     expect(row?.balanceCents).toBe(invoice!.balanceCents);
     // The shipper's own payment: its receipt is the shipper's alone.
-    const paid = await shipper.request({
-      method: 'POST',
-      url: '/api/invoice-payments',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        method: 'card',
-        allocations: [{ invoice_id: id, amount_cents: 100 }],
-        card: { cardholder: 'S', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
-      },
-    });
+    const paid = await payOneDollar(shipper, id);
     expect(paid.statusCode).toBe(201);
     expect((await shipper.get(paid.json().data.receipt_url)).statusCode).toBe(200);
     expect((await other.get(paid.json().data.receipt_url)).statusCode).toBe(404);
