@@ -16,7 +16,7 @@ function words(language: Language) {
   const money = (cents: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
   const date = (isoDate: string) =>
     new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(
-      new Date(`${isoDate}T00:00:00Z`),
+      new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
     );
   const greeting = (name: string) => (name ? t('mail.greeting', { name: oneLine(name) }) : '');
   const outro = [k('unsubscribe'), t('mail.signature')];

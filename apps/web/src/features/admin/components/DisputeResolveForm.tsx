@@ -76,6 +76,7 @@ export function DisputeResolveForm({
               label={t('admin.credit.credit_amount')}
               withAsterisk
               min={0.01}
+              fixedDecimalScale
               decimalScale={2}
               rightSection={currency}
               rightSectionWidth={50}
