@@ -41,13 +41,12 @@ export async function buildInvoicePdf(inv: InvoiceView, options: DocumentOptions
   ]);
 
   d.heading(k('charges'));
-  const width = [200, 112, 112, 108];
   d.table(
     [
-      { title: k('charge'), width: width[0]! },
-      { title: k('quoted'), width: width[1]!, align: 'right' },
-      { title: k('invoiced'), width: width[2]!, align: 'right' },
-      { title: k('difference'), width: width[3]!, align: 'right' },
+      { title: k('charge'), width: 200 },
+      { title: k('quoted'), width: 112, align: 'right' },
+      { title: k('invoiced'), width: 112, align: 'right' },
+      { title: k('difference'), width: 108, align: 'right' },
     ],
     inv.charges.map((c) => [c.label, money(c.quoted_cents), money(c.invoiced_cents), c.variance_cents ? signed(c.variance_cents) : '—']),
     (row, col) => col === 3 && (inv.charges[row]?.variance_cents ?? 0) !== 0,

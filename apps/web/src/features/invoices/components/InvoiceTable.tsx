@@ -2,7 +2,7 @@ import type { InvoiceListItem, InvoiceSort } from '@freight/contracts';
 import { Anchor, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SortableTh } from '../../../components/list/SortableTh';
+import { SortColumns } from '../../../components/list/SortColumns';
 import { major } from '../../../components/shipment/format';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { useFormat } from '../../../lib/useFormat';
@@ -48,33 +48,13 @@ export function InvoiceHead({
           onChange={(e) => onSelectAll(e.currentTarget.checked)}
         />
       </Table.Th>
-      {COLUMNS.map((c) => {
-        const label = t(`invoices.columns.${c.key}`);
-        if (!c.sort)
-          return (
-            <Table.Th key={c.key} ta={c.ta}>
-              {label}
-            </Table.Th>
-          );
-        const column = c.sort;
-        const active = sort === column;
-        return (
-          <SortableTh
-            key={c.key}
-            label={label}
-            title={t('invoices.sort_by', { column: label })}
-            active={active}
-            dir={active ? dir : undefined}
-            onSort={() => onSort(column)}
-            ta={c.ta}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
-              {active && dir === 'desc' ? '▼' : '▲'}
-            </span>
-          </SortableTh>
-        );
-      })}
+      <SortColumns
+        columns={COLUMNS.map((c) => ({ ...c, label: t(`invoices.columns.${c.key}`) }))}
+        sort={sort}
+        dir={dir}
+        onSort={onSort}
+        sortTitle={(column) => t('invoices.sort_by', { column })}
+      />
     </>
   );
 }

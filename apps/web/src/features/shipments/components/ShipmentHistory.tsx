@@ -19,7 +19,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
-import { SortableTh } from '../../../components/list/SortableTh';
+import { SortColumns } from '../../../components/list/SortColumns';
 import { useListParams } from '../../../components/list/useListParams';
 import { listShipments, SHIPMENTS_KEY } from '../../../components/tracking/api';
 import { formatLocalDate } from '../../../components/tracking/localTime';
@@ -71,7 +71,7 @@ export function ShipmentHistory() {
 
   // Without a sort in the URL the server lists the newest bookings first.
   const activeSort = sort ?? DEFAULT_SORT;
-  const activeDir = sort ? dir : 'desc';
+  const activeDir = sort ? (dir ?? 'asc') : 'desc';
   const sortBy = (column: ShipmentSort) => {
     const nextDir = activeSort === column && activeDir === 'asc' ? 'desc' : 'asc';
     list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
@@ -118,33 +118,13 @@ export function ShipmentHistory() {
             caption={t('shipments.caption')}
             head={
               <>
-                {COLUMNS.map((c) => {
-                  const label = t(`shipments.columns.${c.key}`);
-                  // A header without a sort may wrap ('Origen → Destino'), so the table fits 1280 px in Spanish.
-                  if (!c.sort)
-                    return (
-                      <Table.Th key={c.key} ta={c.ta}>
-                        {label}
-                      </Table.Th>
-                    );
-                  const column = c.sort;
-                  const active = activeSort === column;
-                  return (
-                    <SortableTh
-                      key={c.key}
-                      label={label}
-                      title={t('shipments.sort_by', { column: label })}
-                      active={active}
-                      dir={active ? activeDir : undefined}
-                      onSort={() => sortBy(column)}
-                      style={{ whiteSpace: 'nowrap' }}
-                    >
-                      <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
-                        {active && activeDir === 'desc' ? '▼' : '▲'}
-                      </span>
-                    </SortableTh>
-                  );
-                })}
+                <SortColumns
+                  columns={COLUMNS.map((c) => ({ ...c, label: t(`shipments.columns.${c.key}`) }))}
+                  sort={activeSort}
+                  dir={activeDir}
+                  onSort={sortBy}
+                  sortTitle={(column) => t('shipments.sort_by', { column })}
+                />
                 <Table.Th>
                   <VisuallyHidden>{t('shipments.columns.actions')}</VisuallyHidden>
                 </Table.Th>
