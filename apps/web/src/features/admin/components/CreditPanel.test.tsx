@@ -129,7 +129,7 @@ describe('the credit panel', { timeout: 60_000 }, () => {
     openAccount(['fpg_accounting'], { 'POST /api/admin/disputes/d1/resolve': resolve });
     const dispute = await screen.findByTestId('staff-dispute');
     const amount = within(dispute).getByLabelText(/Amount to credit/);
-    expect(amount).toHaveValue('439.7');
+    expect(amount).toHaveValue('439.70');
     await userEvent.clear(amount);
     await userEvent.type(amount, '500');
     await userEvent.type(within(dispute).getByLabelText(/Note to the shipper/), 'Fuel refunded in part');
