@@ -1,10 +1,9 @@
 import type { DisputeView } from '@freight/contracts';
-import { Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Badge, Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ReplyBox } from '../../../components/dispute/ReplyBox';
 import { major } from '../../../components/shipment/format';
-import { serverFieldErrors } from '../../../lib/forms';
 import { useFormat } from '../../../lib/useFormat';
 import { afterDisputeChange, replyAsStaff } from '../api/creditApi';
 import { DisputeResolveForm } from './DisputeResolveForm';
@@ -17,14 +16,6 @@ export function DisputePanel({ dispute, onResolved }: { dispute: DisputeView; on
   const { t } = useTranslation();
   const fmt = useFormat();
   const client = useQueryClient();
-  const [reply, setReply] = useState('');
-  const send = useMutation({
-    mutationFn: () => replyAsStaff(dispute.id, reply),
-    onSuccess: async () => {
-      setReply('');
-      await afterDisputeChange(client);
-    },
-  });
   const charge = dispute.charge_label ?? t('admin.credit.whole_invoice');
   const amount = fmt.money(major(dispute.amount_cents), dispute.currency);
   return (
@@ -52,20 +43,14 @@ export function DisputePanel({ dispute, onResolved }: { dispute: DisputeView; on
             </Text>
           </Paper>
         ))}
-        <Group align="flex-start" wrap="nowrap">
-          <Textarea
-            label={t('admin.credit.reply')}
-            value={reply}
-            onChange={(e) => setReply(e.currentTarget.value)}
-            rows={1}
-            maxLength={4000}
-            error={send.error ? (serverFieldErrors(send.error).body ?? send.error.message) : undefined}
-            style={{ flex: 1 }}
-          />
-          <Button mt={25} variant="default" onClick={() => send.mutate()} disabled={!reply.trim()} loading={send.isPending}>
-            {t('admin.credit.send')}
-          </Button>
-        </Group>
+        <ReplyBox
+          label={t('admin.credit.reply')}
+          sendLabel={t('admin.credit.send')}
+          send={async (body) => {
+            await replyAsStaff(dispute.id, body);
+            await afterDisputeChange(client);
+          }}
+        />
         <DisputeResolveForm dispute={dispute} currency={dispute.currency} onResolved={onResolved} />
       </Stack>
     </Card>

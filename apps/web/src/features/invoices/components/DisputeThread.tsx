@@ -1,11 +1,10 @@
 import type { DisputeView, InvoiceView } from '@freight/contracts';
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Anchor, Badge, Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ReplyBox } from '../../../components/dispute/ReplyBox';
 import { major } from '../../../components/shipment/format';
-import { isApiError } from '../../../lib/api';
 import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, replyToDispute } from '../api/invoicesApi';
 import { invoiceDetailPath } from './InvoiceTable';
@@ -20,16 +19,8 @@ export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; disp
   const { t } = useTranslation();
   const fmt = useFormat();
   const client = useQueryClient();
-  const [body, setBody] = useState('');
   const money = (cents: number) => fmt.money(major(cents), invoice.currency);
   const line = invoice.charges.find((c) => c.key === dispute.charge_code);
-  const reply = useMutation({
-    mutationFn: () => replyToDispute(invoice.id, dispute.id, body),
-    onSuccess: async () => {
-      setBody('');
-      await client.invalidateQueries({ queryKey: INVOICES_KEY });
-    },
-  });
   return (
     <Card withBorder padding="sm" data-testid="dispute">
       <Stack gap="xs">
@@ -74,20 +65,14 @@ export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; disp
         {dispute.status === 'rejected' && <Text size="sm">{t('invoices.dispute.resolved_rejected')}</Text>}
         {dispute.resolution_note && <Text size="sm">{t('invoices.dispute.note', { note: dispute.resolution_note })}</Text>}
         {dispute.status === 'open' && (
-          <Group align="flex-end" wrap="nowrap">
-            <Textarea
-              label={t('invoices.dispute.reply_label')}
-              value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
-              rows={1}
-              maxLength={4000}
-              style={{ flex: 1 }}
-              error={reply.error && isApiError(reply.error) ? reply.error.message : undefined}
-            />
-            <Button onClick={() => reply.mutate()} disabled={!body.trim()} loading={reply.isPending}>
-              {t('invoices.dispute.send')}
-            </Button>
-          </Group>
+          <ReplyBox
+            label={t('invoices.dispute.reply_label')}
+            sendLabel={t('invoices.dispute.send')}
+            send={async (body) => {
+              await replyToDispute(invoice.id, dispute.id, body);
+              await client.invalidateQueries({ queryKey: INVOICES_KEY });
+            }}
+          />
         )}
       </Stack>
     </Card>

@@ -10,6 +10,7 @@ import { major } from '../../../components/shipment/format';
 import { useAuthUser } from '../../../lib/auth';
 import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, listInvoiceHistory } from '../api/invoicesApi';
+import { InvoiceSearch } from '../components/InvoiceSearch';
 import { invoiceDetailPath } from '../components/InvoiceTable';
 
 const COLUMNS = ['number', 'type', 'bol', 'paid', 'method', 'total'] as const;
@@ -42,15 +43,7 @@ export function InvoiceHistoryRoute() {
           onChange={(e) => setRange('from', e.currentTarget.value)}
         />
         <TextInput type="date" label={t('invoices.history.to')} value={shown.to} onChange={(e) => setRange('to', e.currentTarget.value)} />
-        <TextInput
-          type="search"
-          label={t('invoices.search')}
-          placeholder={t('invoices.search_hint')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          maxLength={64}
-          w={280}
-        />
+        <InvoiceSearch value={search} onChange={setSearch} />
       </Group>
       <ListTable
         list={list}

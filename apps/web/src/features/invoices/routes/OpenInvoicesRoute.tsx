@@ -1,6 +1,6 @@
 import { INVOICE_SORTS, type InvoiceListItem, type InvoicePaymentResult, type InvoiceSort } from '@freight/contracts';
 import { DEFAULT_SETTINGS, INVOICE_FILTERS, type InvoiceFilter } from '@freight/domain';
-import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useListParams } from '../../../components/list/useListParams';
 import { useAuthUser } from '../../../lib/auth';
 import { getInvoiceSummary, INVOICES_KEY, listOpenInvoices } from '../api/invoicesApi';
 import { AgingSummary } from '../components/AgingSummary';
+import { InvoiceSearch } from '../components/InvoiceSearch';
 import { InvoiceHead, InvoiceRow } from '../components/InvoiceTable';
 import { PayDialog } from '../components/PayDialog';
 import { usePaymentDone } from '../components/usePaymentDone';
@@ -83,16 +84,7 @@ export function OpenInvoicesRoute() {
             onChange={(v) => list.update({ filter: v === 'all' ? null : v, page: null })}
             data={INVOICE_FILTERS.map((f) => ({ value: f, label: t(`invoices.filters.${f}`) }))}
           />
-          <TextInput
-            type="search"
-            label={t('invoices.search')}
-            placeholder={t('invoices.search_hint')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            maxLength={64}
-            w={280}
-            maw="100%"
-          />
+          <InvoiceSearch value={search} onChange={setSearch} />
         </Group>
         <Button onClick={paySelected}>
           {selected.size ? t('invoices.pay_selected_count', { count: selected.size }) : t('invoices.pay_selected')}

@@ -1,0 +1,29 @@
+import { Button, Group, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { serverFieldErrors } from '../../lib/forms';
+
+/**
+ * The reply box of a dispute's thread (the shipper's and the accounting staff's): the message,
+ * Send while it is not empty, and the server's refusal under the box; the box empties once sent.
+ */
+export function ReplyBox({ label, sendLabel, send }: { label: string; sendLabel: string; send: (body: string) => Promise<unknown> }) {
+  const [body, setBody] = useState('');
+  const reply = useMutation({ mutationFn: () => send(body), onSuccess: () => setBody('') });
+  return (
+    <Group align="flex-end" wrap="nowrap">
+      <Textarea
+        label={label}
+        value={body}
+        onChange={(e) => setBody(e.currentTarget.value)}
+        rows={1}
+        maxLength={4000}
+        style={{ flex: 1 }}
+        error={reply.error ? (serverFieldErrors(reply.error).body ?? reply.error.message) : undefined}
+      />
+      <Button onClick={() => reply.mutate()} disabled={!body.trim()} loading={reply.isPending}>
+        {sendLabel}
+      </Button>
+    </Group>
+  );
+}
