@@ -17,6 +17,7 @@ import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
   await settingsRoutes(app, ctx);
   await accountsRoutes(app, ctx);
   await adminRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
   await quotesRoutes(app, ctx);
   await carriersRoutes(app, ctx);
   await postalCodesRoutes(app);

@@ -51,6 +51,9 @@ export const accounts = pgTable('accounts', {
   creditLimitCents: integer('credit_limit_cents').notNull().default(DEFAULT_CREDIT_LIMIT_CENTS),
   /** Who put the account on credit hold: 'auto' (its payment behaviour; lifted automatically) or 'staff' (lifted only by staff). */
   holdSource: text('hold_source', { enum: ['auto', 'staff'] }),
+  /** Suspended by staff (issue 15): its users cannot sign in, and are told why. Separate from credit hold, which only stops shipping. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
   companyAddress: jsonb('company_address').$type<AccountAddress>(),
   accountAddress: jsonb('account_address').$type<AccountAddress>(),
   billingAddress: jsonb('billing_address').$type<AccountAddress>(),
@@ -71,10 +74,16 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').array().$type<Role[]>().notNull().default(sql`'{}'::text[]`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_account_idx').on(t.accountId),
+    // The new-signups queue: the newest customer users first.
+    index('users_created_idx').on(t.createdAt),
+  ],
 );
 
 export const userSettings = pgTable('user_settings', {
@@ -420,6 +429,12 @@ export const shipments = pgTable(
     service: text('service').notNull(),
     status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('pending'),
     actionRequired: boolean('action_required').notNull().default(false),
+    /**
+     * Staff's word on 'Action Required' (issue 15): 'set' or 'cleared' overrides what the carrier's
+     * events say until the status next changes; `action_message` is what the shipper is told.
+     */
+    actionOverride: text('action_override', { enum: ['set', 'cleared'] }),
+    actionMessage: text('action_message'),
     bolNumber: text('bol_number').notNull(),
     proNumber: text('pro_number'),
     pickupNumber: text('pickup_number'),
@@ -482,6 +497,15 @@ export const shipments = pgTable(
     index('shipments_account_bol_idx').on(t.accountId, t.bolNumber, t.id),
     index('shipments_awaiting_payment_idx').on(t.paymentDueAt).where(sql`${t.paymentState} = 'awaiting'`),
     index('shipments_quote_idx').on(t.quoteId),
+    // The staff search across every account (issue 15): each number kind, and each sort, has its own index.
+    index('shipments_pickup_number_idx').on(t.pickupNumber),
+    index('shipments_reference_number_idx').on(t.referenceNumber),
+    index('shipments_created_idx').on(t.createdAt, t.id),
+    index('shipments_pickup_date_idx').on(t.pickupDate, t.id),
+    index('shipments_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('shipments_carrier_created_idx').on(t.carrierId, t.createdAt, t.id),
+    index('shipments_lane_idx').on(t.originState, t.destinationState, t.createdAt),
+    index('shipments_action_required_idx').on(t.createdAt, t.id).where(sql`${t.actionRequired}`),
     // The tracking poll takes the moving shipments least recently asked first: without this it scans them all every minute.
     index('shipments_poll_idx').on(sql`${t.trackedAt} asc nulls first`, t.createdAt).where(stillMoving),
   ],
@@ -779,4 +803,87 @@ export const accountCreditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('account_credit_events_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * What staff did in the admin area (issue 15): who, when, from where, and the record before and
+ * after. Rows are only ever inserted: a trigger (migration 0014) refuses UPDATE and DELETE.
+ * `account_id` is the customer account concerned, if any, so an account's page lists what was
+ * done to it and to its shipments; no foreign keys, so the record outlives what it describes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    accountId: uuid('account_id'),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('audit_log_account_idx').on(t.accountId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);
+
+/** Staff's internal notes on an account or a shipment; customers never see them. */
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityType: text('entity_type', { enum: ['account', 'shipment'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_notes_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+);
+
+/**
+ * A notice staff publish to the portal (issue 15): shown between `starts_at` and `ends_at` (open
+ * ended when null) unless retired, to every customer, one account's users, or staff.
+ */
+export const siteNotifications = pgTable(
+  'site_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    severity: text('severity', { enum: ['info', 'warning', 'outage'] }).notNull(),
+    audience: text('audience', { enum: ['customers', 'account', 'staff'] }).notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    titleEn: text('title_en').notNull(),
+    titleEs: text('title_es').notNull(),
+    bodyEn: text('body_en').notNull(),
+    bodyEs: text('body_es').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('site_notifications_window_idx').on(t.startsAt, t.endsAt).where(sql`${t.retiredAt} is null`)],
+);
+
+/** An info notice a user closed: it stays closed for that user. */
+export const siteNotificationDismissals = pgTable(
+  'site_notification_dismissals',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => siteNotifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dismissedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, users } from '../../db/schema';
@@ -6,16 +6,6 @@ import { accounts, users } from '../../db/schema';
 /** Staff-wide reads of the admin area (no account scoping: the door guard decides who gets here). */
 export function adminRepository(db: Db) {
   return {
-    async dashboardCounts() {
-      const [[a], [u], [unverified], [hold]] = await Promise.all([
-        db.select({ n: count() }).from(accounts),
-        db.select({ n: count() }).from(users),
-        db.select({ n: count() }).from(users).where(isNull(users.emailVerifiedAt)),
-        db.select({ n: count() }).from(accounts).where(eq(accounts.status, 'credit_hold')),
-      ]);
-      return { accounts: a?.n ?? 0, users: u?.n ?? 0, unverifiedUsers: unverified?.n ?? 0, creditHoldAccounts: hold?.n ?? 0 };
-    },
-
     /** One page of accounts by name, with each account's number of users. */
     async accountsPage(opts: { page: number; perPage: number; search?: string }) {
       const where = opts.search ? ilike(accounts.name, `%${escapeLike(opts.search)}%`) : undefined;

@@ -14,17 +14,10 @@ const listQuery = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
-/** The admin area's first screens: dashboard figures, accounts, roles. */
+/** The admin area's accounts and roles. */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = adminRepository(ctx.db);
-
-  r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard') }, async () => {
-    const c = await admin.dashboardCounts();
-    return {
-      data: { accounts: c.accounts, users: c.users, unverified_users: c.unverifiedUsers, credit_hold_accounts: c.creditHoldAccounts },
-    };
-  });
 
   r.get('/api/admin/accounts', { preValidation: adminPage('accounts'), schema: { querystring: listQuery } }, async (request) => {
     const { page, per_page, search } = request.query;

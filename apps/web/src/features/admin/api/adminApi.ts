@@ -3,12 +3,6 @@ import type { Role } from '@freight/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export interface DashboardStats {
-  accounts: number;
-  users: number;
-  unverified_users: number;
-  credit_hold_accounts: number;
-}
 export interface AccountRow {
   id: string;
   name: string;
@@ -29,12 +23,6 @@ export interface RoleUsers {
   role: Role;
   users: { id: string; name: string; email: string }[];
 }
-
-export const dashboardQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal }).then((r) => r.data),
-  });
 
 export const accountsQuery = (params: { page: number; perPage: number; search: string }) =>
   queryOptions({

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useAuthUser } from '../../../lib/auth';
 import { useFormat } from '../../../lib/useFormat';
-import { type DashboardStats, dashboardQuery } from '../api/adminApi';
+import { type DashboardStats, dashboardQuery } from '../api/dashboardApi';
 import { OpenDisputes } from '../components/OpenDisputes';
 
 const CARDS: (keyof DashboardStats)[] = ['accounts', 'users', 'unverified_users', 'credit_hold_accounts'];

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { signedIn } from '../../plugins/guards';
+
+/** The staff user behind a write, and the address it came from. */
+export interface AuditActor {
+  id: string;
+  email: string;
+  ip: string;
+}
+
+/** What a staff write did: the action (`account.suspend`), the record it concerns, and that record before and after. */
+export interface AuditEntry {
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** The customer account concerned, if any: its page lists what was done to it and its records. */
+  accountId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export function auditActor(request: FastifyRequest): AuditActor {
+  const { user } = signedIn(request);
+  return { id: user.id, email: user.email, ip: request.ip };
+}
+
+/**
+ * Records a staff write. Call it with the transaction that makes the change, so a change is
+ * never committed without its entry (nor an entry without its change).
+ */
+export async function audit(db: Db, actor: AuditActor, entry: AuditEntry, at: Date) {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    accountId: entry.accountId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: actor.ip,
+    createdAt: at,
+  });
+}
