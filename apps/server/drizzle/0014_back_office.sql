@@ -62,7 +62,7 @@ CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","creat
 CREATE INDEX "site_notifications_window_idx" ON "site_notifications" USING btree ("starts_at","ends_at") WHERE "site_notifications"."retired_at" is null;--> statement-breakpoint
 CREATE INDEX "staff_notes_entity_idx" ON "staff_notes" USING btree ("entity_type","entity_id","created_at");--> statement-breakpoint
 CREATE INDEX "shipments_pickup_number_idx" ON "shipments" USING btree ("pickup_number");--> statement-breakpoint
-CREATE INDEX "shipments_reference_number_idx" ON "shipments" USING btree ("reference_number");--> statement-breakpoint
+CREATE INDEX "shipments_reference_number_idx" ON "shipments" USING btree (upper("reference_number"));--> statement-breakpoint
 CREATE INDEX "shipments_created_idx" ON "shipments" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "shipments_pickup_date_idx" ON "shipments" USING btree ("pickup_date","id");--> statement-breakpoint
 CREATE INDEX "shipments_status_created_idx" ON "shipments" USING btree ("status","created_at","id");--> statement-breakpoint

@@ -29,6 +29,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes';
+import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { installErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   await productsRoutes(app, ctx);
   await addressesRoutes(app, ctx);
   await shipmentsRoutes(app, ctx);
+  await staffShipmentsRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
   await documentsRoutes(app, ctx);
   await trackingRoutes(app, ctx);

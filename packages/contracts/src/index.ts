@@ -8,4 +8,5 @@ export * from './products';
 export * from './quotes';
 export * from './settings';
 export * from './shipments';
+export * from './staffShipments';
 export * from './user';

@@ -306,6 +306,8 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   notify_consignee: boolean;
   documents: { kind: DocumentKind; url: string }[];
   events: TrackingEventView[];
+  /** What staff ask the shipper to do when they set 'Action Required' themselves. */
+  action_message: string | null;
   canceled_at: string | null;
   delivered_at: string | null;
 }

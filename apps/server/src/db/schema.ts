@@ -499,7 +499,7 @@ export const shipments = pgTable(
     index('shipments_quote_idx').on(t.quoteId),
     // The staff search across every account (issue 15): each number kind, and each sort, has its own index.
     index('shipments_pickup_number_idx').on(t.pickupNumber),
-    index('shipments_reference_number_idx').on(t.referenceNumber),
+    index('shipments_reference_number_idx').on(sql`upper(${t.referenceNumber})`),
     index('shipments_created_idx').on(t.createdAt, t.id),
     index('shipments_pickup_date_idx').on(t.pickupDate, t.id),
     index('shipments_status_created_idx').on(t.status, t.createdAt, t.id),
@@ -525,7 +525,7 @@ export const shipmentEvents = pgTable(
     shipmentId: uuid('shipment_id')
       .notNull()
       .references(() => shipments.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['carrier', 'poll', 'portal'] }).notNull(),
+    source: text('source', { enum: ['carrier', 'poll', 'portal', 'staff'] }).notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     statusCode: text('status_code').notNull(),
     reasonCode: text('reason_code'),

@@ -1,16 +1,16 @@
 import { DOCUMENT_KINDS, type DocumentKind, type HazmatDetails, type PlaceView, type ShipmentItemView } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { shipments } from '../../db/schema';
+import { accounts, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { customer, requireCustomer } from '../../plugins/guards';
+import { adminPage, customer, requireCustomer, signedIn } from '../../plugins/guards';
 import type { DocumentShipment } from './pdf';
 
 /**
@@ -25,12 +25,19 @@ const loadBuilders = () => {
 
 const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
 
-/** The shipment of the account, as the documents show it; undefined when the account has none by that id. */
-export async function documentShipment(db: Db, accountId: string, id: string): Promise<DocumentShipment | undefined> {
+/**
+ * The shipment as the documents show it; undefined when there is none by that id (of the account,
+ * when one is given: staff read every account's, a shipper only their own).
+ */
+export async function documentShipment(
+  db: Db,
+  accountId: string | null,
+  id: string,
+): Promise<(DocumentShipment & { accountId: string }) | undefined> {
   const [row] = await db
     .select()
     .from(shipments)
-    .where(and(eq(shipments.id, id), eq(shipments.accountId, accountId)));
+    .where(and(eq(shipments.id, id), accountId ? eq(shipments.accountId, accountId) : undefined));
   if (!row) return undefined;
   // The columns keep their names; only the jsonb ones need their shapes.
   return {
@@ -57,17 +64,22 @@ const FILE_NAMES: Record<DocumentKind, string> = { bol: 'BOL', labels: 'Labels',
  */
 export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/shipments/:id/documents/:kind', { preValidation: requireCustomer, schema: { params } }, async (request, reply) => {
-    const { account, settings } = customer(request);
-    const { id, kind } = request.params;
+
+  /** The document of `id` as a PDF download; `accountId` null for staff (every account's). */
+  async function send(request: FastifyRequest, reply: FastifyReply, accountId: string | null, unitSystem: UnitSystem) {
+    const { id, kind } = request.params as z.infer<typeof params>;
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
-    const shipment = await documentShipment(ctx.db, account.id, id);
+    const shipment = await documentShipment(ctx.db, accountId, id);
     if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind)) throw AppError.notFound();
-    const options = { language: requestLanguage(request), unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() };
+    const [account] = await ctx.db
+      .select({ name: accounts.name, billingAddress: accounts.billingAddress })
+      .from(accounts)
+      .where(eq(accounts.id, shipment.accountId));
+    const options = { language: requestLanguage(request), unitSystem, now: ctx.now() };
     const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }] = await loadBuilders();
     const pdf =
       kind === 'bol'
-        ? await buildBillOfLading(shipment, { name: account.name, billingAddress: account.billingAddress }, options)
+        ? await buildBillOfLading(shipment, { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null }, options)
         : kind === 'labels'
           ? await buildParcelLabels(shipment, options)
           : await buildPalletLabels(shipment, options);
@@ -76,5 +88,15 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('content-disposition', `attachment; filename="${FILE_NAMES[kind as DocumentKind]}-${shipment.bolNumber}.pdf"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
+  }
+
+  r.get('/api/shipments/:id/documents/:kind', { preValidation: requireCustomer, schema: { params } }, async (request, reply) => {
+    const { account, settings } = customer(request);
+    return send(request, reply, account.id, settings.unitSystem as UnitSystem);
   });
+
+  // Staff open any account's documents (issue 15), in their own units.
+  r.get('/api/admin/shipments/:id/documents/:kind', { preValidation: adminPage('shipments'), schema: { params } }, async (request, reply) =>
+    send(request, reply, null, signedIn(request).settings.unitSystem as UnitSystem),
+  );
 }

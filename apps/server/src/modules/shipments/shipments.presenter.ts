@@ -28,7 +28,7 @@ export interface PaymentFacts {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function listItem(row: ShipmentRow): ShipmentListItem {
+export function listItem(row: ShipmentRow): ShipmentListItem {
   const pickup = row.pickup as PlaceView;
   const delivery = row.delivery as PlaceView;
   return {
@@ -142,6 +142,7 @@ export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], fa
     notify_consignee: row.notifyConsignee,
     documents: documentsOf(row),
     events: events.map(presentEvent),
+    action_message: row.actionRequired ? row.actionMessage : null,
     canceled_at: iso(row.canceledAt),
     delivered_at: iso(row.deliveredAt),
   };

@@ -41,7 +41,7 @@ function orderOf(opts: Pick<ShipmentPageOptions, 'sort' | 'dir'>) {
 }
 
 /** One page of the rows `where` selects, and their count up to COUNT_AHEAD past the page. */
-async function pageOf(db: Db, where: SQL | undefined, opts: ShipmentPageOptions) {
+export async function shipmentPage(db: Db, where: SQL | undefined, opts: ShipmentPageOptions) {
   const offset = (opts.page - 1) * opts.perPage;
   const [rows, counted] = await Promise.all([
     db
@@ -61,7 +61,7 @@ async function pageOf(db: Db, where: SQL | undefined, opts: ShipmentPageOptions)
  * caller's account. `db` may be a transaction.
  */
 export function shipmentsRepository(db: Db) {
-  const pageWhere = (where: SQL | undefined, opts: ShipmentPageOptions) => pageOf(db, where, opts);
+  const pageWhere = (where: SQL | undefined, opts: ShipmentPageOptions) => shipmentPage(db, where, opts);
   return {
     /** The next VICS BOL serial (migration 0006's sequence). */
     async nextBolSerial(): Promise<number> {

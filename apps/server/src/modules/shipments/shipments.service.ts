@@ -420,8 +420,16 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     return row;
   }
 
-  /** Cancels a shipment the carrier does not have yet; an unpaid booking no longer needs paying. */
-  async function cancel(accountId: string, id: string): Promise<ShipmentRow> {
+  /**
+   * Cancels a shipment the carrier does not have yet; an unpaid booking no longer needs paying.
+   * Staff cancel on the shipper's behalf with `by`: their event says so, and `record` (the audit
+   * entry) is written in the cancel's transaction.
+   */
+  async function cancel(
+    accountId: string,
+    id: string,
+    by?: { description: string; record: (tx: Db, before: ShipmentRow, after: ShipmentRow) => Promise<void> },
+  ): Promise<ShipmentRow> {
     await find(accountId, id);
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -443,18 +451,19 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
         if (row.paymentState === 'paid') await ctx.jobs.schedule(PAYMENT_VOID_JOB, id, at, { shipment_id: id }, tx);
         await r.addEvent({
           shipmentId: id,
-          source: 'portal',
+          source: by ? 'staff' : 'portal',
           dedupeKey: 'portal-cancel',
           statusCode: 'CA',
           reasonCode: null,
           status: 'canceled',
-          description: 'Canceled by the shipper',
+          description: by?.description ?? 'Canceled by the shipper',
           city: row.originCity,
           state: row.originState,
           occurredAt: at,
           utcOffsetMinutes: placeOffsetMinutes(row.originState, row.originCountry, at),
           receivedAt: at,
         });
+        await by?.record(tx, row, updated);
         return updated;
       });
     } catch (err) {

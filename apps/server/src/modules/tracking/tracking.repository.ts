@@ -205,6 +205,7 @@ export function trackingRepository(db: Db) {
         .select({
           status: shipments.status,
           actionRequired: shipments.actionRequired,
+          actionOverride: shipments.actionOverride,
           deliveredAt: shipments.deliveredAt,
           canceledAt: shipments.canceledAt,
           facts: {
@@ -239,7 +240,15 @@ export function trackingRepository(db: Db) {
     async updateStatus(
       tx: Db,
       id: string,
-      set: { status: ShipmentStatus; actionRequired: boolean; deliveredAt: Date | null; canceledAt: Date | null; updatedAt: Date },
+      set: {
+        status: ShipmentStatus;
+        actionRequired: boolean;
+        deliveredAt: Date | null;
+        canceledAt: Date | null;
+        updatedAt: Date;
+        actionOverride?: null;
+        actionMessage?: null;
+      },
     ) {
       await tx.update(shipments).set(set).where(eq(shipments.id, id));
     },

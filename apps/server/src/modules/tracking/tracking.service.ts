@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PlaceView, TrackingEventIn } from '@freight/contracts';
-import { LANGUAGES, type Language, map214 } from '@freight/domain';
+import { FINAL_STATUSES, LANGUAGES, type Language, map214 } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -13,8 +13,8 @@ import { deriveStatus } from './status';
 import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
 import { localTime, utcOffsetMinutes } from './zones';
 
-/** Where an event came from: a carrier's signed post, our poll of its API, or the portal itself (the shipper's cancel). */
-export type EventSource = 'carrier' | 'poll';
+/** Where an event came from: a carrier's signed post, our poll of its API, or staff recording one by hand (the portal's own, the shipper's cancel, are written by shipments). */
+export type EventSource = 'carrier' | 'poll' | 'staff';
 
 /** One event to store for a shipment already found. */
 export interface ShipmentEventIn {
@@ -61,6 +61,27 @@ export function dedupeKey(e: ShipmentEventIn['event']) {
   return `h:${createHash('sha256').update(parts.join('\u001f')).digest('hex')}`;
 }
 
+/** The row of one event, or null when its status code is unknown or its time unreadable. */
+export function eventRow({ shipmentId, event }: ShipmentEventIn, source: EventSource, receivedAt: Date): NewEventRow | null {
+  const mapped = map214(event.status_code, event.reason_code);
+  const occurredAt = new Date(event.occurred_at);
+  if (!mapped || Number.isNaN(occurredAt.getTime())) return null;
+  return {
+    shipmentId,
+    source,
+    dedupeKey: dedupeKey(event),
+    statusCode: event.status_code.trim().toUpperCase(),
+    reasonCode: event.reason_code?.trim().toUpperCase() || null,
+    status: mapped.status,
+    description: event.description.trim(),
+    city: event.city.trim(),
+    state: event.state.trim(),
+    occurredAt,
+    utcOffsetMinutes: utcOffsetMinutes(event.occurred_at),
+    receivedAt,
+  };
+}
+
 /** 'City, ST', either part possibly missing. */
 const place = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
 
@@ -98,34 +119,18 @@ export function trackingService(ctx: TrackingCtx) {
     const seen = new Set<string>();
     let rejected = 0;
     let duplicates = 0;
-    for (const { shipmentId, event } of items) {
-      const mapped = map214(event.status_code, event.reason_code);
-      const occurredAt = new Date(event.occurred_at);
-      if (!mapped || Number.isNaN(occurredAt.getTime())) {
+    for (const item of items) {
+      const row = eventRow(item, source, receivedAt);
+      if (!row) {
         rejected++;
         continue;
       }
-      const key = dedupeKey(event);
-      if (seen.has(`${shipmentId}|${key}`)) {
+      if (seen.has(`${row.shipmentId}|${row.dedupeKey}`)) {
         duplicates++;
         continue;
       }
-      seen.add(`${shipmentId}|${key}`);
-      const reason = event.reason_code?.trim().toUpperCase() || null;
-      rows.push({
-        shipmentId,
-        source,
-        dedupeKey: key,
-        statusCode: event.status_code.trim().toUpperCase(),
-        reasonCode: reason,
-        status: mapped.status,
-        description: event.description.trim(),
-        city: event.city.trim(),
-        state: event.state.trim(),
-        occurredAt,
-        utcOffsetMinutes: utcOffsetMinutes(event.occurred_at),
-        receivedAt,
-      });
+      seen.add(`${row.shipmentId}|${row.dedupeKey}`);
+      rows.push(row);
     }
     const stored = await repo.insertEvents(rows);
     duplicates += rows.length - stored.length;
@@ -140,9 +145,17 @@ export function trackingService(ctx: TrackingCtx) {
       const current = await repo.lockShipment(tx as Db, shipmentId);
       if (!current) return null;
       const events = await repo.eventsOf(tx as Db, shipmentId);
-      const next = deriveStatus(current, events);
+      const derived = deriveStatus(current, events);
+      // Staff's word on Action Required (set or cleared by hand) holds until the status next changes.
+      const statusMoved = derived.status !== current.status;
+      const override = statusMoved ? null : current.actionOverride;
+      const next = {
+        ...derived,
+        actionRequired:
+          override === 'set' ? !FINAL_STATUSES.includes(derived.status) : override === 'cleared' ? false : derived.actionRequired,
+      };
       const changed =
-        next.status !== current.status ||
+        statusMoved ||
         next.actionRequired !== current.actionRequired ||
         next.deliveredAt?.getTime() !== current.deliveredAt?.getTime() ||
         next.canceledAt?.getTime() !== current.canceledAt?.getTime();
@@ -153,6 +166,7 @@ export function trackingService(ctx: TrackingCtx) {
           deliveredAt: next.deliveredAt,
           canceledAt: next.canceledAt,
           updatedAt: ctx.now(),
+          ...(statusMoved && current.actionOverride ? { actionOverride: null, actionMessage: null } : {}),
         });
       }
       // Delivered: the freight invoice is issued by a durable job (invoices/invoicing.ts), once.

@@ -1,0 +1,105 @@
+import type { StaffShipmentQuery } from '@freight/contracts';
+import { and, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { accounts, quotes, shipmentEvents, shipments, users } from '../../db/schema';
+import { shipmentPage } from '../shipments/shipments.repository';
+
+/** The day after an ISO date, for an inclusive 'to' date as an exclusive bound. */
+const dayAfter = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
+
+/**
+ * The staff's reads of shipments across every account. Each search kind is served by an index of
+ * its own (migration 0014): the number columns, status, carrier, lane and the sorts' columns.
+ */
+export function staffShipmentsRepository(db: Db) {
+  /** The conditions of a search; undefined when it can match nothing (an account name no account has). */
+  async function conditionsOf(q: StaffShipmentQuery): Promise<SQL[] | undefined> {
+    const conditions: SQL[] = [];
+    if (q.q) {
+      // Numbers are matched whole, as typed or upper-cased: BOL, PRO, pickup and tracking
+      // numbers are stored as the carrier gave them; references, typed by shippers in any case,
+      // are compared upper-cased (an index on upper(reference_number)).
+      const forms = [...new Set([q.q, q.q.toUpperCase()])];
+      conditions.push(
+        or(
+          inArray(shipments.bolNumber, forms),
+          inArray(shipments.proNumber, forms),
+          inArray(shipments.pickupNumber, forms),
+          inArray(shipments.trackingNumber, forms),
+          sql`upper(${shipments.referenceNumber}) = ${q.q.toUpperCase()}`,
+        ) as SQL,
+      );
+    }
+    if (q.account_id) conditions.push(eq(shipments.accountId, q.account_id));
+    if (q.account) {
+      const named = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(ilike(accounts.name, `%${escapeLike(q.account)}%`))
+        .limit(500);
+      if (!named.length) return undefined;
+      conditions.push(
+        inArray(
+          shipments.accountId,
+          named.map((a) => a.id),
+        ),
+      );
+    }
+    if (q.carrier_id) conditions.push(eq(shipments.carrierId, q.carrier_id));
+    if (q.status) conditions.push(eq(shipments.status, q.status));
+    if (q.mode) conditions.push(eq(shipments.mode, q.mode));
+    if (q.action_required !== undefined) conditions.push(eq(shipments.actionRequired, q.action_required));
+    if (q.pickup_from) conditions.push(gte(shipments.pickupDate, q.pickup_from));
+    if (q.pickup_to) conditions.push(lte(shipments.pickupDate, q.pickup_to));
+    if (q.created_from) conditions.push(gte(shipments.createdAt, new Date(`${q.created_from}T00:00:00Z`)));
+    if (q.created_to) conditions.push(lt(shipments.createdAt, dayAfter(q.created_to)));
+    if (q.origin_state) conditions.push(eq(shipments.originState, q.origin_state));
+    if (q.destination_state) conditions.push(eq(shipments.destinationState, q.destination_state));
+    return conditions;
+  }
+
+  return {
+    /** One page of the search with each row's account name; the count is capped like My Shipments'. */
+    async search(q: StaffShipmentQuery) {
+      const conditions = await conditionsOf(q);
+      if (!conditions) return { rows: [], total: 0, capped: false, accountNames: new Map<string, string>() };
+      const page = await shipmentPage(db, conditions.length ? and(...conditions) : undefined, {
+        page: q.page,
+        perPage: q.per_page,
+        sort: q.sort,
+        dir: q.dir,
+      });
+      const ids = [...new Set(page.rows.map((r) => r.accountId))];
+      const names = ids.length
+        ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids))
+        : [];
+      return { ...page, accountNames: new Map(names.map((a) => [a.id, a.name])) };
+    },
+
+    async find(id: string) {
+      const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
+      return row;
+    },
+
+    /** What the detail shows beside the shipment: its account, who booked it, its quote, every raw event. */
+    async context(row: typeof shipments.$inferSelect) {
+      const [[account], [bookedBy], [quote], events] = await Promise.all([
+        db.select().from(accounts).where(eq(accounts.id, row.accountId)),
+        db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(eq(users.id, row.userId)),
+        row.quoteId
+          ? db.select({ id: quotes.id, createdAt: quotes.createdAt, mode: quotes.mode }).from(quotes).where(eq(quotes.id, row.quoteId))
+          : Promise.resolve([]),
+        db
+          .select()
+          .from(shipmentEvents)
+          .where(eq(shipmentEvents.shipmentId, row.id))
+          .orderBy(sql`${shipmentEvents.occurredAt} desc, ${shipmentEvents.receivedAt} desc`),
+      ]);
+      return { account, bookedBy, quote, events };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import {
+  actionRequiredRequest,
+  type Paginated,
+  type StaffShipmentRow,
+  staffCancelRequest,
+  staffEventRequest,
+  staffNoteRequest,
+  staffShipmentQuery,
+} from '@freight/contracts';
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { carriers } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { pageMeta } from '../../paging';
+import { requestLanguage } from '../../plugins/errors';
+import { adminPage } from '../../plugins/guards';
+import { auditActor } from '../audit/audit';
+import { listItem } from '../shipments/shipments.presenter';
+import type { ShipmentsServiceOptions } from '../shipments/shipments.service';
+import { addNote } from '../staff-notes/staff-notes';
+import { staffShipmentsRepository } from './staff-shipments.repository';
+import { staffShipmentsService } from './staff-shipments.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const checked = (id: string) => {
+  if (!isUuid(id)) throw AppError.notFound();
+  return id;
+};
+
+/**
+ * Admin Shipments (issue 15): every account's shipments for the staff who help shippers (the
+ * 'shipments' door: every staff role). Customers get 403 on every endpoint; every write is audited.
+ */
+export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const door = { preValidation: adminPage('shipments') };
+  const repo = staffShipmentsRepository(ctx.db);
+  const service = staffShipmentsService(ctx, opts);
+  const detail = async (id: string, request: Parameters<typeof requestLanguage>[0]) => ({
+    data: await service.detail(id, requestLanguage(request)),
+  });
+
+  r.get(
+    '/api/admin/shipments',
+    { ...door, schema: { querystring: staffShipmentQuery } },
+    async (request): Promise<Paginated<StaffShipmentRow>> => {
+      const q = request.query;
+      const { rows, total, capped, accountNames } = await repo.search(q);
+      return {
+        data: rows.map((row) => ({ ...listItem(row), account: { id: row.accountId, name: accountNames.get(row.accountId) ?? '' } })),
+        meta: pageMeta(total, q.page, q.per_page, capped),
+      };
+    },
+  );
+
+  /** The carriers to filter by. */
+  r.get('/api/admin/shipments/carriers', door, async () => ({
+    data: await ctx.db
+      .select({ id: carriers.id, name: carriers.name, scac: carriers.scac, mode: carriers.mode })
+      .from(carriers)
+      .orderBy(asc(carriers.name)),
+  }));
+
+  r.get('/api/admin/shipments/:id', { ...door, schema: { params: idParams } }, async (request) =>
+    detail(checked(request.params.id), request),
+  );
+
+  r.post('/api/admin/shipments/:id/events', { ...door, schema: { params: idParams, body: staffEventRequest } }, async (request, reply) => {
+    const id = checked(request.params.id);
+    await service.addEvent(auditActor(request), id, request.body);
+    return reply.code(201).send(await detail(id, request));
+  });
+
+  r.post(
+    '/api/admin/shipments/:id/action-required',
+    { ...door, schema: { params: idParams, body: actionRequiredRequest } },
+    async (request) => {
+      const id = checked(request.params.id);
+      await service.setActionRequired(auditActor(request), id, request.body);
+      return detail(id, request);
+    },
+  );
+
+  r.post('/api/admin/shipments/:id/cancel', { ...door, schema: { params: idParams, body: staffCancelRequest } }, async (request) => {
+    const id = checked(request.params.id);
+    await service.cancel(auditActor(request), id, request.body.reason);
+    return detail(id, request);
+  });
+
+  r.post('/api/admin/shipments/:id/notes', { ...door, schema: { params: idParams, body: staffNoteRequest } }, async (request, reply) => {
+    const row = await service.find(checked(request.params.id));
+    await addNote(ctx.db, auditActor(request), { type: 'shipment', id: row.id, accountId: row.accountId }, request.body.body, ctx.now());
+    return reply.code(201).send(await detail(row.id, request));
+  });
+}

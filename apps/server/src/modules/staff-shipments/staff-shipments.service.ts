@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { StaffEventRequest, StaffShipmentDetail } from '@freight/contracts';
+import { FINAL_STATUSES, type Language } from '@freight/domain';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { type AuditActor, audit } from '../audit/audit';
+import { auditRepository } from '../audit/audit.repository';
+import { shipmentsRepository } from '../shipments/shipments.repository';
+import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '../shipments/shipments.service';
+import { notesOf } from '../staff-notes/staff-notes';
+import { trackingRepository } from '../tracking/tracking.repository';
+import { eventRow, trackingService } from '../tracking/tracking.service';
+import { fullName } from '../users/users.presenter';
+import { staffShipmentsRepository } from './staff-shipments.repository';
+
+type ShipmentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof staffShipmentsRepository>['find']>>>;
+
+/** What the audit log keeps of a shipment before and after a staff action. */
+const snapshot = (row: ShipmentRow) => ({
+  status: row.status,
+  action_required: row.actionRequired,
+  action_message: row.actionMessage,
+  canceled_at: row.canceledAt?.toISOString() ?? null,
+});
+
+const conflict = (key: string) => new AppError(409, 'conflict', key);
+
+/** Staff's side of a shipment (issue 15): the detail across accounts and the actions on the shipper's behalf. */
+export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
+  const repo = staffShipmentsRepository(ctx.db);
+  const tracking = trackingService(ctx);
+  const shipper = shipmentsService(ctx, opts);
+
+  async function find(id: string) {
+    const row = await repo.find(id);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  async function detail(id: string, language: Language): Promise<StaffShipmentDetail> {
+    const row = await find(id);
+    const [shipment, context, notes, auditEntries] = await Promise.all([
+      shipmentView(ctx.db, row, language),
+      repo.context(row),
+      notesOf(ctx.db, 'shipment', row.id),
+      auditRepository(ctx.db).of('shipment', row.id),
+    ]);
+    const { account, bookedBy, quote, events } = context;
+    if (!account) throw AppError.notFound();
+    return {
+      // The documents are read through the staff's own route: the shipper's checks the account.
+      shipment: {
+        ...shipment,
+        documents: shipment.documents.map((d) => ({ ...d, url: `/api/admin/shipments/${row.id}/documents/${d.kind}` })),
+      },
+      account: { id: account.id, name: account.name, status: account.status, suspended: account.suspendedAt !== null },
+      booked_by: bookedBy ? { id: bookedBy.id, name: fullName(bookedBy), email: bookedBy.email } : null,
+      quote: quote ? { id: quote.id, created_at: quote.createdAt.toISOString(), mode: quote.mode } : null,
+      events: events.map((e) => ({
+        id: e.id,
+        source: e.source,
+        status: e.status,
+        status_code: e.statusCode,
+        reason_code: e.reasonCode,
+        description: e.description,
+        city: e.city,
+        state: e.state,
+        occurred_at: e.occurredAt.toISOString(),
+        received_at: e.receivedAt.toISOString(),
+      })),
+      notes,
+      audit: auditEntries,
+    };
+  }
+
+  /**
+   * A tracking event recorded by hand. It is stored (with its audit entry) like a carrier's, then
+   * the status is recomputed the same way, so it reaches the shipper's pages, the mails and the
+   * public tracking page like any carrier event.
+   */
+  async function addEvent(actor: AuditActor, id: string, body: StaffEventRequest) {
+    const row = await find(id);
+    if (FINAL_STATUSES.includes(row.status)) throw conflict('errors.shipment_final');
+    const { reason, ...event } = body;
+    const stored = eventRow(
+      { shipmentId: id, event: { ...event, reason_code: event.reason_code ?? null, event_id: randomUUID() } },
+      'staff',
+      ctx.now(),
+    );
+    if (!stored) throw AppError.field('status_code', 'validation.choice');
+    await ctx.db.transaction(async (tx) => {
+      await trackingRepository(tx as Db).insertEvents([stored]);
+      await audit(
+        tx as Db,
+        actor,
+        {
+          action: 'shipment.event_added',
+          entityType: 'shipment',
+          entityId: id,
+          accountId: row.accountId,
+          before: snapshot(row),
+          after: { ...event, reason },
+        },
+        ctx.now(),
+      );
+    });
+    await tracking.recompute(id);
+    return find(id);
+  }
+
+  /** Sets 'Action Required' with what the shipper is asked to do, or clears it; it holds until the status next changes. */
+  async function setActionRequired(actor: AuditActor, id: string, body: { action_required: boolean; message?: string }) {
+    await find(id);
+    return ctx.db.transaction(async (tx) => {
+      const r = shipmentsRepository(tx as Db);
+      const before = await r.lock(id);
+      if (!before) throw AppError.notFound();
+      if (FINAL_STATUSES.includes(before.status)) throw conflict('errors.shipment_final');
+      const at = ctx.now();
+      const after = await r.update(id, {
+        actionOverride: body.action_required ? 'set' : 'cleared',
+        actionRequired: body.action_required,
+        actionMessage: body.action_required ? (body.message ?? null) : null,
+        updatedAt: at,
+      });
+      await audit(
+        tx as Db,
+        actor,
+        {
+          action: body.action_required ? 'shipment.action_required_set' : 'shipment.action_required_cleared',
+          entityType: 'shipment',
+          entityId: id,
+          accountId: before.accountId,
+          before: snapshot(before),
+          after: snapshot(after),
+        },
+        at,
+      );
+      return after;
+    });
+  }
+
+  /** Cancels on the shipper's behalf, with the shipper's own rules (only before the carrier has the freight). */
+  async function cancel(actor: AuditActor, id: string, reason: string) {
+    const row = await find(id);
+    return shipper.cancel(row.accountId, id, {
+      description: 'Canceled by customer service on the shipper\u2019s behalf',
+      record: (tx, before, after) =>
+        audit(
+          tx,
+          actor,
+          {
+            action: 'shipment.cancel',
+            entityType: 'shipment',
+            entityId: id,
+            accountId: row.accountId,
+            before: snapshot(before),
+            after: { ...snapshot(after), reason },
+          },
+          ctx.now(),
+        ),
+    });
+  }
+
+  return { find, detail, addEvent, setActionRequired, cancel };
+}

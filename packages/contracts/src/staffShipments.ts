@@ -1,0 +1,136 @@
+import { EDI_214_STATUS_CODES, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import { z } from 'zod';
+import { isoDate, requiredText } from './fields';
+import { QUOTE_MODES } from './quotes';
+import type { ShipmentListItem, ShipmentView } from './shipments';
+
+/**
+ * The staff's shipment search and detail (issue 15): every account's shipments, found by any of
+ * their numbers, the account, carrier, status, 'Action Required', pickup or booking dates and lane.
+ */
+export const STAFF_SHIPMENT_SORTS = ['created_at', 'pickup_date', 'status', 'bol_number'] as const;
+export type StaffShipmentSort = (typeof STAFF_SHIPMENT_SORTS)[number];
+
+const stateCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2,3}$/, { error: 'validation.invalid' })
+  .optional();
+
+export const staffShipmentQuery = z.object({
+  /** A BOL, PRO, pickup, tracking or reference number, matched exactly (any case). */
+  q: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
+  /** Accounts whose name contains this. */
+  account: z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
+  account_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  carrier_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  status: z.enum(SHIPMENT_STATUSES, { error: 'validation.choice' }).optional(),
+  mode: z.enum(QUOTE_MODES, { error: 'validation.choice' }).optional(),
+  action_required: z
+    .enum(['0', '1', 'true', 'false'], { error: 'validation.choice' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+  pickup_from: isoDate.optional(),
+  pickup_to: isoDate.optional(),
+  created_from: isoDate.optional(),
+  created_to: isoDate.optional(),
+  /** The lane: origin and destination state or province codes. */
+  origin_state: stateCode,
+  destination_state: stateCode,
+  sort: z.enum(STAFF_SHIPMENT_SORTS, { error: 'validation.choice' }).default('created_at'),
+  dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type StaffShipmentQuery = z.output<typeof staffShipmentQuery>;
+
+/** A row of the staff's search: the shipper's list row with its account. */
+export interface StaffShipmentRow extends ShipmentListItem {
+  account: { id: string; name: string };
+}
+
+/** An event as the carrier (or staff, or the portal) sent it, with where it came from. */
+export interface RawEventView {
+  id: string;
+  source: 'carrier' | 'poll' | 'portal' | 'staff';
+  status: ShipmentStatus;
+  status_code: string;
+  reason_code: string | null;
+  description: string;
+  city: string;
+  state: string;
+  occurred_at: string;
+  received_at: string;
+}
+
+export interface StaffNoteView {
+  id: string;
+  body: string;
+  author: string | null;
+  created_at: string;
+}
+
+export interface AuditEntryView {
+  id: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  account_id: string | null;
+  actor_email: string;
+  ip: string | null;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+}
+
+/** GET /api/admin/shipments/:id. */
+export interface StaffShipmentDetail {
+  shipment: ShipmentView;
+  account: { id: string; name: string; status: string; suspended: boolean };
+  booked_by: { id: string; name: string; email: string } | null;
+  quote: { id: string; created_at: string; mode: string } | null;
+  events: RawEventView[];
+  notes: StaffNoteView[];
+  audit: AuditEntryView[];
+}
+
+/** 214 status codes staff may record by hand (the carrier's own, CA excepted: canceling is its own action). */
+export const STAFF_EVENT_CODES = EDI_214_STATUS_CODES.filter((c) => c !== 'CA');
+
+/** POST /api/admin/shipments/:id/events: a tracking event staff record by hand, and why. */
+export const staffEventRequest = z.object({
+  status_code: z.enum(STAFF_EVENT_CODES as [string, ...string[]], { error: 'validation.choice' }),
+  reason_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2}$/, { error: 'validation.invalid' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** When it happened, with the place's UTC offset (e.g. 2026-11-22T09:30:00-06:00). */
+  occurred_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
+  city: requiredText('validation.required', 100),
+  state: requiredText('validation.required', 64),
+  /** What the shipper reads on the tracking pages and in the mail. */
+  description: requiredText('validation.required', 300),
+  /** Why staff record it by hand (kept in the audit log). */
+  reason: requiredText('validation.required', 500),
+});
+export type StaffEventRequest = z.output<typeof staffEventRequest>;
+
+/** POST /api/admin/shipments/:id/action-required: set it with a message the shipper sees, or clear it. */
+export const actionRequiredRequest = z.discriminatedUnion(
+  'action_required',
+  [
+    z.object({ action_required: z.literal(true), message: requiredText('validation.required', 500) }),
+    z.object({ action_required: z.literal(false), message: z.string().max(500).optional() }),
+  ],
+  { error: 'validation.choice' },
+);
+
+/** POST /api/admin/shipments/:id/cancel: canceling on the shipper's behalf needs a reason. */
+export const staffCancelRequest = z.object({ reason: requiredText('validation.required', 500) });
+
+/** POST /api/admin/{accounts|shipments}/:id/notes. */
+export const staffNoteRequest = z.object({ body: requiredText('validation.required', 2000) });
