@@ -108,8 +108,11 @@ export const staffEventRequest = z.object({
     .regex(/^[A-Z0-9]{2}$/, { error: 'validation.invalid' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** When it happened, with the place's UTC offset (e.g. 2026-11-22T09:30:00-06:00). */
-  occurred_at: z.iso.datetime({ offset: true, error: 'validation.date' }),
+  /**
+   * When it happened: with a UTC offset (2026-11-22T09:30:00-06:00), or as the local time at the
+   * event's place (2026-11-22T09:30), which the server places in that state's time zone.
+   */
+  occurred_at: z.iso.datetime({ offset: true, local: true, error: 'validation.date' }),
   city: requiredText('validation.required', 100),
   state: requiredText('validation.required', 64),
   /** What the shipper reads on the tracking pages and in the mail. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDay, creditSummary } from '../modules/invoices/credit';
 import { openDatabase } from './client';
-import { accounts, invoiceDisputes, invoices, users } from './schema';
+import { accounts, invoiceDisputes, invoices, shipmentEvents, shipments, users } from './schema';
 import { seedDemo } from './seed';
 
 const now = new Date();
@@ -48,5 +48,19 @@ describe('the demo invoices', () => {
     expect(summary.credit.on_hold).toBe(false);
     expect(summary.credit.used_cents).toBeGreaterThan(summary.credit.credit_limit_cents * 0.9);
     expect(summary.credit.used_cents).toBeLessThan(summary.credit.credit_limit_cents);
+  });
+});
+
+describe('the demo shipments on the road', () => {
+  it('give Demo Shipper Co one of each moving status, an attempted delivery needing action, and their carrier events', async () => {
+    const account = await accountOf('shipper@demo.test');
+    const rows = await database.db.select().from(shipments).where(eq(shipments.accountId, account.id));
+    const moving = rows.filter((r) => r.status !== 'delivered');
+    expect(moving.map((r) => r.status).sort()).toEqual(['delayed', 'delayed', 'dispatched', 'in_transit', 'pending']);
+    expect(moving.filter((r) => r.actionRequired).map((r) => r.destinationCity)).toEqual(['Phoenix']);
+    for (const r of moving.filter((m) => m.status !== 'pending')) {
+      const events = await database.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, r.id));
+      expect(events.length, r.bolNumber).toBeGreaterThan(0);
+    }
   });
 });

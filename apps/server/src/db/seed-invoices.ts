@@ -1,13 +1,10 @@
-import type { PlaceView, ShipmentItemView } from '@freight/contracts';
-import { vicsBolNumber } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
-import { and, eq } from 'drizzle-orm';
-import { calendarDay } from '../modules/invoices/credit';
+import { eq } from 'drizzle-orm';
 import { invoicesRepository } from '../modules/invoices/invoices.repository';
 import { chargeLines, insertInvoice } from '../modules/invoices/invoicing';
-import { placeOffsetMinutes } from '../modules/tracking/zones';
 import type { Db } from './client';
-import { accounts, carriers, type InvoiceCorrection, shipmentEvents, shipments, users } from './schema';
+import { accounts, type InvoiceCorrection, users } from './schema';
+import { demoShipment } from './seed-shipments';
 
 /**
  * Demo invoices (issue 14), so a newcomer sees every invoice screen filled at once: Demo Shipper
@@ -18,80 +15,6 @@ import { accounts, carriers, type InvoiceCorrection, shipmentEvents, shipments, 
  */
 
 const DAY = 86_400_000;
-let bolSerial = 0;
-
-const place = (
-  company: string,
-  street1: string,
-  city: string,
-  state: string,
-  postal_code: string,
-  contact: [string, string],
-): PlaceView => ({
-  company,
-  first_name: contact[0],
-  last_name: contact[1],
-  email: `receiving@${company.toLowerCase().replace(/[^a-z]+/g, '-')}.test`,
-  phone: '(312) 555-0142',
-  street1,
-  street2: '',
-  city,
-  state,
-  postal_code,
-  country: 'US',
-  interior_number: '',
-  exterior_number: '',
-  neighborhood: '',
-  opens_at: '08:00',
-  closes_at: '16:30',
-});
-
-const LANES: [PlaceView, PlaceView][] = [
-  [
-    place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']),
-    place('Lone Star Hardware', '1500 Marilla St', 'Dallas', 'TX', '75201', ['Luis', 'Garza']),
-  ],
-  [
-    place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']),
-    place('Peach State Supply', '55 Trinity Ave SW', 'Atlanta', 'GA', '30303', ['Gina', 'Holt']),
-  ],
-  [
-    place('Demo Shipper Co', '233 S Wacker Dr', 'Chicago', 'IL', '60606', ['Dana', 'Shipper']),
-    place('Desert Tools', '200 W Washington St', 'Phoenix', 'AZ', '85003', ['Raul', 'Ortiz']),
-  ],
-  [
-    place('Other Freight LLC', '2200 Ross Ave', 'Dallas', 'TX', '75201', ['Omar', 'Other']),
-    place('Bayou Parts', '1100 Poydras St', 'New Orleans', 'LA', '70163', ['Marie', 'Broussard']),
-  ],
-];
-
-const ITEMS = (weight: number): ShipmentItemView[] => [
-  {
-    description: 'Shelving units, boxed',
-    package_type: 'pallets',
-    quantity: 2,
-    length_in: 48,
-    width_in: 40,
-    height_in: 48,
-    weight_lb: weight,
-    freight_class: 70,
-    nmfc: '',
-    stackable: true,
-    hazardous: false,
-  },
-];
-
-/** The booked charges of a shipment of `linehaul` cents: freight, the carrier's discount, fuel and a liftgate. */
-function bookedCharges(linehaul: number): ChargeLine[] {
-  const discount = Math.round(linehaul * 0.68);
-  const fuel = Math.round((linehaul - discount) * 0.31);
-  return [
-    { code: 'freight', label: 'quote.charges.freight', detail: '70', amount_cents: linehaul },
-    { code: 'discount', label: 'quote.charges.discount', amount_cents: -discount },
-    { code: 'fuel', label: 'quote.charges.fuel', amount_cents: fuel },
-    { code: 'accessorial', label: 'quote.charges.accessorial', detail: 'liftgate_delivery', amount_cents: 7_500 },
-  ];
-}
 
 interface DemoInvoice {
   lane: number;
@@ -101,75 +24,24 @@ interface DemoInvoice {
   reweigh?: number;
 }
 
-async function deliveredShipment(tx: Db, accountId: string, userId: string, d: DemoInvoice, now: Date) {
-  const [carrier] = await tx
-    .select()
-    .from(carriers)
-    .where(and(eq(carriers.mode, 'ltl'), eq(carriers.scac, ['ODFL', 'SAIA', 'ABFS', 'EXLA'][d.lane % 4]!)));
-  const [pickup, delivery] = LANES[d.lane]!;
+/** A shipment delivered `deliveredDaysAgo` days ago after three days on the road. */
+function deliveredShipment(tx: Db, accountId: string, userId: string, d: DemoInvoice, now: Date) {
   const deliveredAt = new Date(now.getTime() - d.deliveredDaysAgo * DAY);
   const pickedUpAt = new Date(deliveredAt.getTime() - 3 * DAY);
-  const charges = bookedCharges(d.linehaul);
-  const bol = vicsBolNumber(9_000_000 + bolSerial++);
-  const [row] = await tx
-    .insert(shipments)
-    .values({
-      accountId,
-      userId,
-      rateId: 'demo',
-      idempotencyKey: `demo-invoice-${bol}`,
-      requestHash: 'demo',
-      carrierId: carrier?.id ?? null,
-      carrierName: carrier?.name ?? 'Demo carrier',
-      scac: carrier?.scac ?? 'ODFL',
-      mode: 'ltl',
-      service: 'standard',
-      status: 'delivered',
-      bolNumber: bol,
-      proNumber: String(4_100_000_000 + bolSerial * 7919),
-      pickupNumber: `PU${bolSerial}`,
-      pickupDate: calendarDay(pickedUpAt),
-      readyTime: '09:00',
-      closeTime: '16:00',
-      estimatedDelivery: calendarDay(deliveredAt),
-      transitDays: 3,
-      pickup,
-      delivery,
-      originCity: pickup.city,
-      originState: pickup.state,
-      originPostalCode: pickup.postal_code,
-      originCountry: 'US',
-      destinationCity: delivery.city,
-      destinationState: delivery.state,
-      destinationPostalCode: delivery.postal_code,
-      destinationCountry: 'US',
-      referenceType: 'po_number',
-      referenceNumber: `PO-${40_000 + bolSerial}`,
-      items: ITEMS(600),
-      accessorials: ['liftgate_delivery'],
-      currency: 'USD',
-      totalCents: charges.reduce((s, c) => s + c.amount_cents, 0),
-      charges,
-      declaredValueCents: 800_000,
-      deliveredAt,
-      createdAt: new Date(pickedUpAt.getTime() - DAY),
-    })
-    .returning();
-  const event = (code: string, status: 'in_transit' | 'delivered', at: Date, p: PlaceView) => ({
-    shipmentId: row!.id,
-    source: 'carrier' as const,
-    dedupeKey: `demo:${code}`,
-    statusCode: code,
-    status,
-    description: status === 'delivered' ? 'Delivered' : 'Picked up',
-    city: p.city,
-    state: p.state,
-    occurredAt: at,
-    utcOffsetMinutes: placeOffsetMinutes(p.state, 'US', at),
-    receivedAt: at,
-  });
-  await tx.insert(shipmentEvents).values([event('AF', 'in_transit', pickedUpAt, pickup), event('D1', 'delivered', deliveredAt, delivery)]);
-  return row!;
+  return demoShipment(
+    tx,
+    { accountId, userId },
+    {
+      lane: d.lane,
+      linehaul: d.linehaul,
+      pickedUpAt,
+      estimatedDelivery: deliveredAt,
+      events: [
+        { code: 'AF', at: pickedUpAt, end: 'pickup', description: 'Picked up' },
+        { code: 'D1', at: deliveredAt, end: 'delivery', description: 'Delivered' },
+      ],
+    },
+  );
 }
 
 /** An invoice of a demo shipment delivered `deliveredDaysAgo` days ago, dated that day. */

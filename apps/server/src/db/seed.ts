@@ -10,6 +10,7 @@ import { seedDemoAddresses } from './seed-addresses';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
 import { seedDemoInvoices } from './seed-invoices';
 import { seedDemoProducts } from './seed-products';
+import { seedDemoShipments } from './seed-shipments';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -150,15 +151,18 @@ async function seedRating(tx: Db, now: Date) {
  * by an earlier release still receives the parts added since): the demo accounts and staff, then
  * the demo carriers, diesel price and exchange rates. Returns whether anything was added.
  */
-export async function seedDemo(db: Db, now: Date, opts: { invoices?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } = {}): Promise<boolean> {
   const users = await seedOnce(db, 'demo_seeded', now, (tx) => seedUsers(tx, now));
   const rating = await seedOnce(db, 'demo_rating_seeded', now, (tx) => seedRating(tx, now));
   const catalog = await seedOnce(db, 'demo_products_seeded', now, (tx) => seedDemoProducts(tx, now));
   const addressBook = await seedOnce(db, 'demo_addresses_seeded', now, (tx) => seedDemoAddresses(tx, now));
   const prepaid = await seedOnce(db, 'demo_prepaid_seeded', now, (tx) => seedPrepaidAccount(tx, now, DEMO_PASSWORD));
   const trackingSecrets = await seedOnce(db, 'carrier_tracking_secrets_seeded', now, (tx) => seedTrackingSecrets(tx));
-  const invoices = opts.invoices !== false && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now)));
-  return users || rating || catalog || addressBook || prepaid || trackingSecrets || invoices;
+  // Tests start from accounts without shipments or invoices, and make their own.
+  const activity = opts.activity !== false;
+  const invoices = activity && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now)));
+  const moving = activity && (await seedOnce(db, 'demo_shipments_seeded', now, (tx) => seedDemoShipments(tx, now)));
+  return users || rating || catalog || addressBook || prepaid || trackingSecrets || invoices || moving;
 }
 
 /** Runs `seed` in a transaction that first claims `marker`; another process holding it wins. */

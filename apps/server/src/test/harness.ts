@@ -56,7 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   // The demo invoices (delivered shipments, balances, a near-limit account) stay out of the API
   // tests: each test makes the invoices it needs, and the other modules' counts stay theirs.
-  await seedDemo(database.db, clock.now, { invoices: false });
+  await seedDemo(database.db, clock.now, { activity: false });
   const config = loadConfig({
     APP_URL: 'http://127.0.0.1:3000',
     WEB_DIST: '/nonexistent',

@@ -9,6 +9,8 @@ import { AccountsRoute } from '../features/admin/routes/AccountsRoute';
 import { AdminTitleRoute } from '../features/admin/routes/AdminTitleRoute';
 import { DashboardRoute } from '../features/admin/routes/DashboardRoute';
 import { RolesRoute } from '../features/admin/routes/RolesRoute';
+import { ShipmentDetailRoute } from '../features/admin/routes/ShipmentDetailRoute';
+import { ShipmentsRoute } from '../features/admin/routes/ShipmentsRoute';
 import { ConfirmPasswordRoute } from '../features/auth/routes/ConfirmPasswordRoute';
 import { EmailVerifiedRoute } from '../features/auth/routes/EmailVerifiedRoute';
 import { ForgotPasswordRoute } from '../features/auth/routes/ForgotPasswordRoute';
@@ -48,6 +50,7 @@ const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
   dashboard: <DashboardRoute />,
   accounts: <AccountsRoute />,
   roles: <RolesRoute />,
+  shipments: <ShipmentsRoute />,
 };
 
 const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;
@@ -57,7 +60,7 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element?: ReactNode }[
   { path: 'accounts/:id', page: 'accounts', element: <AccountDetailRoute /> },
   { path: 'integration-partners/:id', page: 'integrationPartners' },
   { path: 'incidents/:id', page: 'incidents' },
-  { path: 'shipments/:id', page: 'shipments' },
+  { path: 'shipments/:id', page: 'shipments', element: <ShipmentDetailRoute /> },
   { path: 'notifications/new', page: 'notifications' },
   { path: 'notifications/edit/:id', page: 'notifications' },
 ];

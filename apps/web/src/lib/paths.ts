@@ -41,6 +41,12 @@ export const paths = {
     dashboard: '/admin/dashboard',
     page: (key: AdminPageKey) => `/admin/${ADMIN_PAGES[key].path}`,
     account: (id: string) => `/admin/accounts/${encodeURIComponent(id)}`,
+    shipment: (id: string) => `/admin/shipments/${encodeURIComponent(id)}`,
+    /** The staff's shipment search, filtered (the params of GET /api/admin/shipments). */
+    shipments: (filters: Record<string, string> = {}) => {
+      const query = new URLSearchParams(filters).toString();
+      return query ? `/admin/shipments?${query}` : '/admin/shipments';
+    },
   },
 } as const;
 

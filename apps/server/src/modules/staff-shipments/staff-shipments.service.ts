@@ -11,6 +11,7 @@ import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '..
 import { notesOf } from '../staff-notes/staff-notes';
 import { trackingRepository } from '../tracking/tracking.repository';
 import { eventRow, trackingService } from '../tracking/tracking.service';
+import { offsetAt, zonedIso, zoneOf } from '../tracking/zones';
 import { fullName } from '../users/users.presenter';
 import { staffShipmentsRepository } from './staff-shipments.repository';
 
@@ -25,6 +26,20 @@ const snapshot = (row: ShipmentRow) => ({
 });
 
 const conflict = (key: string) => new AppError(409, 'conflict', key);
+
+/**
+ * An event time typed as the local time at the event's place gets that place's UTC offset, as a
+ * carrier would write it (the state's zone; the country of whichever end of the lane it is in).
+ */
+function withPlaceOffset(occurredAt: string, state: string, row: ShipmentRow) {
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(occurredAt)) return occurredAt;
+  const country = state.trim().toUpperCase() === row.destinationState.toUpperCase() ? row.destinationCountry : row.originCountry;
+  const asUtc = Date.parse(`${occurredAt}Z`);
+  const zone = zoneOf(state, country);
+  // The offset at the instant itself (one step corrects for a DST change near the typed time).
+  const instant = asUtc - offsetAt(zone, asUtc) * 60_000;
+  return zonedIso(asUtc - offsetAt(zone, instant) * 60_000, zone);
+}
 
 /** Staff's side of a shipment (issue 15): the detail across accounts and the actions on the shipper's behalf. */
 export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
@@ -82,7 +97,8 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
   async function addEvent(actor: AuditActor, id: string, body: StaffEventRequest) {
     const row = await find(id);
     if (FINAL_STATUSES.includes(row.status)) throw conflict('errors.shipment_final');
-    const { reason, ...event } = body;
+    const { reason, ...typed } = body;
+    const event = { ...typed, occurred_at: withPlaceOffset(typed.occurred_at, typed.state, row) };
     const stored = eventRow(
       { shipmentId: id, event: { ...event, reason_code: event.reason_code ?? null, event_id: randomUUID() } },
       'staff',

@@ -96,7 +96,12 @@ describe('staff actions', () => {
     const res = await ops.post(`/api/admin/shipments/${s.id}/events`, body);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.shipment.status).toBe('delayed');
-    expect(res.json().data.events[0]).toMatchObject({ source: 'staff', status_code: 'SD', reason_code: 'AO', description: 'Delayed by weather' });
+    expect(res.json().data.events[0]).toMatchObject({
+      source: 'staff',
+      status_code: 'SD',
+      reason_code: 'AO',
+      description: 'Delayed by weather',
+    });
     await t.app.background.drain();
 
     const mine = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
@@ -116,7 +121,13 @@ describe('staff actions', () => {
 
   it('refuses an event without a reason or with an unknown code (422), on a delivered shipment (409)', async () => {
     const s = await insertShipment(db());
-    const bad = await ops.post(`/api/admin/shipments/${s.id}/events`, { status_code: 'ZZ', occurred_at: 'soon', city: '', state: 'IL', description: 'x' });
+    const bad = await ops.post(`/api/admin/shipments/${s.id}/events`, {
+      status_code: 'ZZ',
+      occurred_at: 'soon',
+      city: '',
+      state: 'IL',
+      description: 'x',
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['city', 'occurred_at', 'reason', 'status_code']);
     expect(bad.json().errors.reason).toEqual(['Field is required']);
@@ -134,7 +145,10 @@ describe('staff actions', () => {
 
   it("sets 'Action Required' with a message the shipper sees, clears it, and a new status ends staff's word", async () => {
     const s = await insertShipment(db(), { status: 'in_transit' });
-    const set = await ops.post(`/api/admin/shipments/${s.id}/action-required`, { action_required: true, message: 'Call us to book a delivery appointment' });
+    const set = await ops.post(`/api/admin/shipments/${s.id}/action-required`, {
+      action_required: true,
+      message: 'Call us to book a delivery appointment',
+    });
     expect(set.statusCode).toBe(200);
     let mine = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
     expect(mine).toMatchObject({ action_required: true, action_message: 'Call us to book a delivery appointment' });
@@ -189,5 +203,23 @@ describe('staff actions', () => {
   it('the audit log cannot be changed, even beside the product', async () => {
     await expect(db().update(auditLog).set({ action: 'forged' })).rejects.toThrow();
     await expect(db().delete(auditLog)).rejects.toThrow();
+  });
+});
+
+describe('event times', () => {
+  it("places a local time typed without an offset in the event's state's time zone", async () => {
+    const s = await insertShipment(db(), { status: 'dispatched' });
+    const res = await ops.post(`/api/admin/shipments/${s.id}/events`, {
+      status_code: 'X6',
+      occurred_at: '2026-11-26T08:15',
+      city: 'Dallas',
+      state: 'TX',
+      description: 'Out for delivery',
+      reason: 'Carrier phoned it in',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.events[0].occurred_at).toBe('2026-11-26T14:15:00.000Z');
+    const mine = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
+    expect(mine.events.at(-1).local_time).toBe('2026-11-26T08:15');
   });
 });

@@ -118,6 +118,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     total_cents: 20_000,
     payment_state: 'not_required',
     created_at: '2030-03-09T15:00:00Z',
+    action_message: null,
     canceled_at: null,
     delivered_at: null,
     ...overrides,

@@ -1,8 +1,4 @@
 import type { AdminCreditView, DisputeView, InvoiceListItem } from '@freight/contracts';
-import type { Role } from '@freight/domain';
-import { AUTH_STATE_KEY } from '../../lib/authState';
-import { makeUser, setCookie } from '../../test/fixtures';
-import { stubApi } from '../../test/stubApi';
 
 /** Test data: an open dispute of the fuel line of INV-0100003 (account a1). */
 export const DISPUTE: DisputeView = {
@@ -75,15 +71,3 @@ export function makeInvoice(overrides: Partial<InvoiceListItem> = {}): InvoiceLi
     ...overrides,
   };
 }
-
-/** Signs in a staff user with these roles and stubs the API with `stubs` over `base`; the fetch mock. */
-export function signInStaff(roles: Role[], stubs: Record<string, unknown>) {
-  const user = makeUser(roles);
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
-  setCookie('XSRF-TOKEN', 't');
-  return stubApi({ 'GET /api/user': { data: user }, ...stubs });
-}
-
-/** The JSON body a fetch mock's nth call sent. */
-export const sentBody = (mock: { mock: { calls: unknown[][] } }, n = 0) =>
-  JSON.parse(String(((mock.mock.calls[n] as unknown[])[1] as RequestInit).body)) as unknown;

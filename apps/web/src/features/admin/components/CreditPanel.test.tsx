@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { CREDIT, DISPUTE, makeInvoice, sentBody, signInStaff } from '../testCredit';
+import { CREDIT, DISPUTE, makeInvoice } from '../testCredit';
+import { sentBody, signInStaff } from '../testStaff';
 
 configure({ asyncUtilTimeout: 5000 });
 

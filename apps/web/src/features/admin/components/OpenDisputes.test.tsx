@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { DISPUTE, sentBody, signInStaff } from '../testCredit';
+import { DISPUTE } from '../testCredit';
+import { sentBody, signInStaff } from '../testStaff';
 
 configure({ asyncUtilTimeout: 5000 });
 

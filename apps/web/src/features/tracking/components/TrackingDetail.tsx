@@ -136,8 +136,12 @@ function ShipmentDetail({
 
       {s.action_required && (
         <Alert color="red" variant="light" title={t('tracking.action_required')}>
-          <Text size="sm">{t('tracking.detail.action_required_body')}</Text>
-          {latest && (
+          <Text size="sm">
+            {s.action_message
+              ? t('tracking.detail.action_required_staff', { message: s.action_message })
+              : t('tracking.detail.action_required_body')}
+          </Text>
+          {!s.action_message && latest && (
             <Text size="sm" mt="xs" fw={500}>
               {t('tracking.detail.action_required_latest', {
                 description: latest.description || t(`tracking.status.${latest.status}`),

@@ -1,0 +1,67 @@
+import { type StaffNoteView, staffNoteRequest } from '@freight/contracts';
+import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { useFormat } from '../../../lib/useFormat';
+import { isFormError } from './fieldErrors';
+
+/** Staff's internal notes on an account or a shipment, newest first, and a box to add one. */
+export function NotesPanel({ notes, onAdd }: { notes: StaffNoteView[]; onAdd: (body: string) => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const form = useForm({ initialValues: { body: '' } });
+  const add = useMutation({
+    mutationFn: (values: { body: string }) => onAdd(values.body),
+    onSuccess: () => form.reset(),
+    onError: (e) => form.setErrors(serverFieldErrors(e)),
+  });
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t('admin.notes.title')}>
+      <Title order={3} fz="md" mb="sm">
+        {t('admin.notes.title')}
+      </Title>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          const errors = zodErrors(staffNoteRequest, t, values);
+          if (Object.keys(errors).length) form.setErrors(errors);
+          else add.mutate(values);
+        })}
+      >
+        <Stack gap="xs">
+          <Textarea
+            label={t('admin.notes.new')}
+            description={t('admin.notes.internal')}
+            rows={2}
+            maxLength={2000}
+            {...form.getInputProps('body')}
+          />
+          {isFormError(add.error) && <ErrorAlert error={add.error} />}
+          <Button type="submit" loading={add.isPending} style={{ alignSelf: 'flex-start' }}>
+            {t('admin.notes.add')}
+          </Button>
+        </Stack>
+      </form>
+      <Stack gap="sm" mt="md">
+        {notes.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('admin.notes.none')}
+          </Text>
+        )}
+        {notes.map((n) => (
+          <div key={n.id}>
+            <Text size="xs" c="dimmed">
+              {t('admin.notes.by', { author: n.author ?? t('admin.notes.former_staff'), date: fmt.dateTime(n.created_at) })}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {n.body}
+            </Text>
+          </div>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, setPreferences, snap } from '../support/session';
+
+/** The PRO and BOL of the first demo shipment of a status, read from the admin search as staff would. */
+async function firstOfStatus(page: Page, status: string) {
+  await page.goto(`/admin/shipments?status=${status}`);
+  const row = page.getByRole('row').nth(1);
+  await expect(row).toBeVisible();
+  const pro = (await row.getByText(/^PRO \d+$/).textContent())?.replace('PRO ', '') ?? '';
+  const bol = (await row.getByRole('link').first().textContent()) ?? '';
+  expect(pro).toMatch(/^\d+$/);
+  return { pro, bol };
+}
+
+test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipper sees it on the public page", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, 'ops@demo.test');
+  const { pro, bol } = await firstOfStatus(page, 'in_transit');
+
+  await page.goto('/admin/shipments');
+  await page.getByLabel('BOL, PRO, pickup, tracking or reference number').fill(pro);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row').nth(1)).toContainText('Demo Shipper Co');
+  await snap(page, 'admin-shipments-search');
+  await page.getByRole('link', { name: bol }).click();
+  await expect(page.getByRole('heading', { name: `BOL ${bol}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Events as received' })).toContainText('Arrived at terminal');
+
+  await page.getByRole('button', { name: 'Add tracking event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a tracking event' });
+  await dialog.getByLabel('Event (X12 214 status)').selectOption('SD');
+  await dialog.getByLabel('Reason', { exact: true }).selectOption('AO');
+  await dialog.getByLabel('When').fill('2026-11-22T09:30');
+  await dialog.getByLabel('City').fill('Effingham');
+  await dialog.getByLabel('State').fill('IL');
+  await dialog.getByLabel('What the shipper reads').fill('Held at terminal: ice storm');
+  // The reason is required: the form says so before anything is sent.
+  await dialog.getByRole('button', { name: 'Add event' }).click();
+  await expect(dialog.getByText('Field is required')).toBeVisible();
+  await dialog.getByLabel('Why you record it by hand (for the audit log)').fill('Carrier called: EDI feed down');
+  await snap(page, 'admin-shipment-event');
+  await dialog.getByRole('button', { name: 'Add event' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: `BOL ${bol}` }).locator('..')).toContainText('Delayed');
+  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('Tracking event added');
+  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('Carrier called: EDI feed down');
+  await snap(page, 'admin-shipment-detail');
+
+  const guest = await browser.newPage();
+  await guest.goto(`/track-shipment?number=${bol}`);
+  await expect(guest.getByText('Held at terminal: ice storm')).toBeVisible();
+  await expect(guest.getByText('Delayed').first()).toBeVisible();
+  await guest.close();
+});
+
+test('in Spanish, staff ask the shipper to act and the shipper reads the message on the tracking page', async ({ page, browser }) => {
+  await logIn(page, 'ops@demo.test');
+  await setPreferences(page, { language: 'es' });
+  const { bol } = await firstOfStatus(page, 'dispatched');
+  await page.getByRole('link', { name: bol }).click();
+  await page.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Marcar Acción requerida' });
+  await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+  await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
+  await dialog.getByLabel('Lo que el remitente debe hacer').fill('Confirm the dock hours with us by phone');
+  await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Se le pide al remitente: Confirm the dock hours with us by phone')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Acción requerida marcada');
+  await page.getByRole('region', { name: 'Notas internas' }).getByLabel('Nota nueva').fill('Dock closes at 3 pm on Fridays');
+  await page.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(page.getByRole('region', { name: 'Notas internas' })).toContainText('Dock closes at 3 pm on Fridays');
+  await snap(page, 'admin-shipment-detail-es');
+
+  const shipperPage = await browser.newPage();
+  await logIn(shipperPage, 'shipper@demo.test');
+  await shipperPage.goto('/track');
+  await shipperPage.getByText(bol).first().click();
+  await expect(shipperPage.getByText('Our customer service team asks: Confirm the dock hours with us by phone')).toBeVisible();
+  await expect(shipperPage.getByText('Dock closes at 3 pm')).toHaveCount(0);
+  await shipperPage.close();
+});
