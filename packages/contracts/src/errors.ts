@@ -26,5 +26,6 @@ export const ERROR_CODES = [
   'payment_declined',
   'payment_failed',
   'bad_signature',
+  'account_suspended',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

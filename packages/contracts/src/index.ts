@@ -8,5 +8,6 @@ export * from './products';
 export * from './quotes';
 export * from './settings';
 export * from './shipments';
+export * from './staffAccounts';
 export * from './staffShipments';
 export * from './user';

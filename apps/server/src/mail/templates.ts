@@ -239,3 +239,15 @@ export function paragraphMail(
   ].join('');
   return { to, subject: oneLine(subject), text, html };
 }
+
+/** A new staff user's invitation: who invited them, their roles, and the link that sets their first password. */
+export function staffInviteMail(language: Language, to: string, d: { name: string; inviter: string; roles: string[]; url: string }) {
+  const t = translator(language);
+  return paragraphMail(
+    to,
+    t('mail.invite_subject'),
+    [t('mail.greeting', { name: d.name }), t('mail.invite_intro', { inviter: d.inviter, roles: d.roles.join(', ') })],
+    { label: t('mail.invite_action'), url: d.url },
+    [t('mail.invite_outro'), t('mail.signature')],
+  );
+}

@@ -94,7 +94,8 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     if (!found) return;
     const row = found.session;
     const idle = now().getTime() - row.lastSeenAt.getTime();
-    if (idle > idleLimitMs(row.remember)) {
+    // A suspended account's sessions end (suspending deletes them; this closes the race).
+    if (idle > idleLimitMs(row.remember) || found.auth?.account?.suspendedAt) {
       await db.delete(sessions).where(eq(sessions.id, row.id));
       return;
     }

@@ -1,5 +1,11 @@
 import type { registerRequest } from '@freight/contracts';
-import { EMAIL_VERIFICATION_TTL_MINUTES, type Language, LOGIN_MAX_FAILURES_PER_MINUTE, PASSWORD_RESET_TTL_MINUTES } from '@freight/domain';
+import {
+  EMAIL_VERIFICATION_TTL_MINUTES,
+  type Language,
+  LOGIN_MAX_FAILURES_PER_MINUTE,
+  PASSWORD_RESET_TTL_MINUTES,
+  SUPPORT_PHONE,
+} from '@freight/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -56,6 +62,13 @@ export function authService(ctx: AppContext) {
         throw AppError.field('email', 'validation.credentials');
       }
       await ctx.throttle.clear(key);
+      // Only the right password learns that the account is suspended.
+      if (user.accountId) {
+        const [account] = await ctx.db.select({ suspendedAt: accounts.suspendedAt }).from(accounts).where(eq(accounts.id, user.accountId));
+        if (account?.suspendedAt)
+          throw new AppError(403, 'account_suspended', 'errors.account_suspended', { phone: SUPPORT_PHONE.display });
+      }
+      await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
       return user;
     },
 
@@ -185,7 +198,11 @@ export function authService(ctx: AppContext) {
               )
               .returning({ id: passwordResetTokens.id });
             if (claimed.length === 0) return false;
-            await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+            // The link came to this address: it proves the address too (a staff invitation sets the first password so).
+            await tx
+              .update(users)
+              .set({ passwordHash, updatedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now })
+              .where(eq(users.id, user.id));
             return true;
           })
         : false;

@@ -1,0 +1,119 @@
+import type { AccountSearchQuery, AccountState } from '@freight/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { accounts, quotes, sessions, shipments, users } from '../../db/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** Whether any user of the account has confirmed their email. */
+const verifiedUserExists = sql`exists (select 1 from ${users} where ${users.accountId} = ${accounts.id} and ${users.emailVerifiedAt} is not null)`;
+
+/** The state staff see: suspended first, then credit hold, then awaiting verification. */
+export function accountState(a: Pick<AccountRow, 'status' | 'suspendedAt'>, verified: boolean): AccountState {
+  if (a.suspendedAt) return 'suspended';
+  if (a.status === 'credit_hold') return 'credit_hold';
+  return verified ? 'active' : 'unverified';
+}
+
+const STATE_WHERE: Record<AccountState, SQL> = {
+  suspended: isNotNull(accounts.suspendedAt),
+  credit_hold: and(isNull(accounts.suspendedAt), eq(accounts.status, 'credit_hold')) as SQL,
+  unverified: and(isNull(accounts.suspendedAt), eq(accounts.status, 'active'), sql`not ${verifiedUserExists}`) as SQL,
+  active: and(isNull(accounts.suspendedAt), eq(accounts.status, 'active'), verifiedUserExists) as SQL,
+};
+
+/** Staff's reads and writes of customer accounts (no account scoping: the admin door decides who gets here). */
+export function staffAccountsRepository(db: Db) {
+  /** Accounts whose users match a name, email or phone, or that booked a BOL number. */
+  async function matchingIds(q: string): Promise<SQL> {
+    const like = `%${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    const [byUser, byBol] = await Promise.all([
+      db
+        .selectDistinct({ id: users.accountId })
+        .from(users)
+        .where(
+          and(
+            isNotNull(users.accountId),
+            or(
+              ilike(users.email, like),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+              digits.length >= 4 ? sql`regexp_replace(${users.phone}, '\\D', '', 'g') like ${`%${digits}%`}` : undefined,
+            ),
+          ),
+        )
+        .limit(500),
+      db.select({ id: shipments.accountId }).from(shipments).where(eq(shipments.bolNumber, q.trim())).limit(1),
+    ]);
+    const ids = [...byUser, ...byBol].map((r) => r.id).filter((id): id is string => Boolean(id));
+    return or(ilike(accounts.name, like), ids.length ? inArray(accounts.id, ids) : undefined) as SQL;
+  }
+
+  return {
+    async search(q: AccountSearchQuery, now: Date) {
+      const conditions: SQL[] = [];
+      if (q.q) conditions.push(await matchingIds(q.q));
+      if (q.status) conditions.push(STATE_WHERE[q.status]);
+      if (q.payment_terms) conditions.push(eq(accounts.paymentTerms, q.payment_terms));
+      if (q.signed_up_days) conditions.push(gte(accounts.createdAt, new Date(now.getTime() - q.signed_up_days * 86_400_000)));
+      const where = conditions.length ? and(...conditions) : undefined;
+      // The sign-up queue is newest first whatever the sort says.
+      const dir = q.signed_up_days ? desc : q.dir === 'desc' ? desc : asc;
+      const column = q.signed_up_days || q.sort === 'created_at' ? accounts.createdAt : accounts.name;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ account: accounts, verified: sql<boolean>`${verifiedUserExists}` })
+          .from(accounts)
+          .where(where)
+          .orderBy(dir(column), dir(accounts.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+        db.select({ n: count() }).from(accounts).where(where),
+      ]);
+      const ids = rows.map((r) => r.account.id);
+      const members = ids.length ? await db.select().from(users).where(inArray(users.accountId, ids)).orderBy(asc(users.createdAt)) : [];
+      return { rows, members, total: total?.n ?? 0 };
+    },
+
+    async find(id: string) {
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+      return row;
+    },
+
+    async lock(tx: Db, id: string) {
+      const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
+      return row;
+    },
+
+    /** What the detail shows beside the account: its users, latest quotes and shipments. */
+    async context(id: string) {
+      const [members, recentQuotes, recentShipments] = await Promise.all([
+        db.select().from(users).where(eq(users.accountId, id)).orderBy(asc(users.createdAt)),
+        db.select().from(quotes).where(eq(quotes.accountId, id)).orderBy(desc(quotes.createdAt)).limit(10),
+        db
+          .select({
+            id: shipments.id,
+            bolNumber: shipments.bolNumber,
+            status: shipments.status,
+            createdAt: shipments.createdAt,
+            carrierName: shipments.carrierName,
+            totalCents: shipments.totalCents,
+            currency: shipments.currency,
+          })
+          .from(shipments)
+          .where(eq(shipments.accountId, id))
+          .orderBy(desc(shipments.createdAt))
+          .limit(10),
+      ]);
+      return { members, recentQuotes, recentShipments };
+    },
+
+    /** Signs every user of the account out (a suspension). */
+    async endSessions(tx: Db, accountId: string) {
+      await tx
+        .delete(sessions)
+        .where(inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.accountId, accountId))));
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { accountEditRequest, accountSearchQuery, staffNoteRequest, suspendRequest } from '@freight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { translator } from '../../i18n';
+import { isUuid } from '../../ids';
+import { pageMeta } from '../../paging';
+import { requestLanguage } from '../../plugins/errors';
+import { adminPage } from '../../plugins/guards';
+import { auditActor } from '../audit/audit';
+import { addNote } from '../staff-notes/staff-notes';
+import { staffAccountsService } from './accounts.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const checked = (id: string) => {
+  if (!isUuid(id)) throw AppError.notFound();
+  return id;
+};
+
+/**
+ * Account Management (issue 15; every staff role): the search and sign-up queue, the detail, and
+ * staff's edits, suspension, verification resends and notes. The credit controls are in
+ * invoices/admin-credit.routes.ts.
+ */
+export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const door = { preValidation: adminPage('accounts') };
+  const service = staffAccountsService(ctx);
+
+  r.get('/api/admin/accounts', { ...door, schema: { querystring: accountSearchQuery } }, async (request) => {
+    const q = request.query;
+    const result = await service.search(q, ctx.now());
+    return { data: service.listRows(result), meta: pageMeta(result.total, q.page, q.per_page) };
+  });
+
+  r.get('/api/admin/accounts/:id', { ...door, schema: { params: idParams } }, async (request) => ({
+    data: await service.detail(checked(request.params.id)),
+  }));
+
+  r.put('/api/admin/accounts/:id', { ...door, schema: { params: idParams, body: accountEditRequest } }, async (request) => ({
+    data: await service.update(auditActor(request), checked(request.params.id), request.body),
+  }));
+
+  r.post('/api/admin/accounts/:id/suspend', { ...door, schema: { params: idParams, body: suspendRequest } }, async (request) => ({
+    data: await service.suspend(auditActor(request), checked(request.params.id), request.body.reason),
+  }));
+
+  r.post('/api/admin/accounts/:id/reactivate', { ...door, schema: { params: idParams } }, async (request) => ({
+    data: await service.reactivate(auditActor(request), checked(request.params.id)),
+  }));
+
+  r.post('/api/admin/accounts/:id/notes', { ...door, schema: { params: idParams, body: staffNoteRequest } }, async (request, reply) => {
+    const account = await service.find(checked(request.params.id));
+    await addNote(ctx.db, auditActor(request), { type: 'account', id: account.id, accountId: account.id }, request.body.body, ctx.now());
+    return reply.code(201).send({ data: await service.detail(account.id) });
+  });
+
+  r.post('/api/admin/users/:id/verification', { ...door, schema: { params: idParams } }, async (request, reply) => {
+    const { outcome } = await service.resendVerification(auditActor(request), checked(request.params.id));
+    const key = outcome === 'already' ? 'verification.already_verified' : 'verification.sent';
+    return reply.code(outcome === 'already' ? 200 : 202).send({ message: translator(requestLanguage(request))(key) });
+  });
+}

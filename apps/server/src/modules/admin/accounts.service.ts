@@ -1,0 +1,230 @@
+import type { AccountEditRequest, StaffAccountDetail, StaffAccountRow, StaffAccountUser } from '@freight/contracts';
+import { LANGUAGES, type Language, type Role } from '@freight/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { accounts, userSettings, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { type AuditActor, audit } from '../audit/audit';
+import { auditRepository } from '../audit/audit.repository';
+import { authService } from '../auth/auth.service';
+import { notesOf } from '../staff-notes/staff-notes';
+import { fullName } from '../users/users.presenter';
+import { type AccountRow, accountState, staffAccountsRepository } from './accounts.repository';
+
+type UserRow = typeof users.$inferSelect;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const conflict = (key: string) => new AppError(409, 'conflict', key);
+
+function presentUser(u: UserRow): StaffAccountUser {
+  return {
+    id: u.id,
+    name: fullName(u),
+    email: u.email,
+    phone: u.phone,
+    roles: u.roles as Role[],
+    email_verified_at: iso(u.emailVerifiedAt),
+    last_login_at: iso(u.lastLoginAt),
+    created_at: u.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of an account's editable facts. */
+const editable = (a: AccountRow) => ({
+  name: a.name,
+  company_address: a.companyAddress ?? null,
+  account_address: a.accountAddress ?? null,
+  billing_address: a.billingAddress ?? null,
+});
+
+/** Only the fields a change touched, before and after. */
+function changed<T extends Record<string, unknown>>(before: T, after: T) {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}
+
+/** A quote's end as staff read it: postal code and country. */
+const end = (input: unknown, side: 'origin' | 'destination') => {
+  const place = (input as Record<string, { postal_code?: string; country?: string } | undefined>)[side];
+  return [place?.postal_code, place?.country].filter(Boolean).join(' ');
+};
+
+/** Account Management (issue 15): search, the detail, edits, suspension, verification resends; every write audited. */
+export function staffAccountsService(ctx: AppContext) {
+  const repo = staffAccountsRepository(ctx.db);
+
+  async function find(id: string) {
+    const row = await repo.find(id);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  function listRows(result: Awaited<ReturnType<typeof repo.search>>): StaffAccountRow[] {
+    return result.rows.map(({ account, verified }) => {
+      const members = result.members.filter((m) => m.accountId === account.id);
+      const first = members[0];
+      return {
+        id: account.id,
+        name: account.name,
+        state: accountState(account, verified),
+        payment_terms: account.paymentTerms,
+        users_count: members.length,
+        contact: first ? { name: fullName(first), email: first.email, phone: first.phone } : null,
+        created_at: account.createdAt.toISOString(),
+      };
+    });
+  }
+
+  async function detail(id: string): Promise<StaffAccountDetail> {
+    const account = await find(id);
+    const [{ members, recentQuotes, recentShipments }, notes, auditEntries] = await Promise.all([
+      repo.context(id),
+      notesOf(ctx.db, 'account', id),
+      auditRepository(ctx.db).ofAccount(id),
+    ]);
+    return {
+      id: account.id,
+      name: account.name,
+      state: accountState(
+        account,
+        members.some((m) => m.emailVerifiedAt),
+      ),
+      status: account.status,
+      payment_terms: account.paymentTerms,
+      suspended_at: iso(account.suspendedAt),
+      suspended_reason: account.suspendedReason,
+      created_at: account.createdAt.toISOString(),
+      company_address: account.companyAddress ?? null,
+      account_address: account.accountAddress ?? null,
+      billing_address: account.billingAddress ?? null,
+      users: members.map(presentUser),
+      recent_quotes: recentQuotes.map((q) => ({
+        id: q.id,
+        created_at: q.createdAt.toISOString(),
+        mode: q.mode,
+        origin: end(q.input, 'origin'),
+        destination: end(q.input, 'destination'),
+        lowest_total_cents: q.lowestTotalCents,
+        currency: q.currency,
+        booked: q.bookedAt !== null,
+      })),
+      recent_shipments: recentShipments.map((s) => ({
+        id: s.id,
+        bol_number: s.bolNumber,
+        status: s.status,
+        created_at: s.createdAt.toISOString(),
+        carrier_name: s.carrierName,
+        total_cents: s.totalCents,
+        currency: s.currency,
+      })),
+      notes,
+      audit: auditEntries,
+    };
+  }
+
+  /** Locks the account, applies `change`, and audits it in the same transaction. */
+  async function write(
+    actor: AuditActor,
+    id: string,
+    action: string,
+    change: (tx: Db, before: AccountRow) => Promise<AccountRow>,
+    what: (a: AccountRow) => Record<string, unknown> = editable,
+  ) {
+    await find(id);
+    await ctx.db.transaction(async (tx) => {
+      const before = await repo.lock(tx as Db, id);
+      if (!before) throw AppError.notFound();
+      const after = await change(tx as Db, before);
+      const diff = changed(what(before), what(after));
+      await audit(tx as Db, actor, { action, entityType: 'account', entityId: id, accountId: id, ...diff }, ctx.now());
+    });
+    return detail(id);
+  }
+
+  const update = (actor: AuditActor, id: string, body: AccountEditRequest) =>
+    write(actor, id, 'account.update', async (tx) => {
+      const [row] = await tx
+        .update(accounts)
+        .set({
+          name: body.name,
+          ...(body.company_address !== undefined ? { companyAddress: body.company_address } : {}),
+          ...(body.account_address !== undefined ? { accountAddress: body.account_address } : {}),
+          ...(body.billing_address !== undefined ? { billingAddress: body.billing_address } : {}),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(accounts.id, id))
+        .returning();
+      return row!;
+    });
+
+  const suspension = (a: AccountRow) => ({ suspended_at: iso(a.suspendedAt), suspended_reason: a.suspendedReason });
+
+  /** Suspends the account: its users are signed out and cannot sign in until it is reactivated. */
+  const suspend = (actor: AuditActor, id: string, reason: string) =>
+    write(
+      actor,
+      id,
+      'account.suspend',
+      async (tx, before) => {
+        if (before.suspendedAt) throw conflict('errors.account_suspended_already');
+        const [row] = await tx
+          .update(accounts)
+          .set({ suspendedAt: ctx.now(), suspendedReason: reason, updatedAt: ctx.now() })
+          .where(eq(accounts.id, id))
+          .returning();
+        await repo.endSessions(tx, id);
+        return row!;
+      },
+      suspension,
+    );
+
+  const reactivate = (actor: AuditActor, id: string) =>
+    write(
+      actor,
+      id,
+      'account.reactivate',
+      async (tx, before) => {
+        if (!before.suspendedAt) throw conflict('errors.account_not_suspended');
+        const [row] = await tx
+          .update(accounts)
+          .set({ suspendedAt: null, suspendedReason: null, updatedAt: ctx.now() })
+          .where(eq(accounts.id, id))
+          .returning();
+        return row!;
+      },
+      suspension,
+    );
+
+  /** Sends a customer user's verification mail again (the user's own throttle applies), in their language. */
+  async function resendVerification(actor: AuditActor, userId: string) {
+    const [found] = await ctx.db
+      .select({ user: users, language: userSettings.language })
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!found?.user.accountId) throw AppError.notFound();
+    const { user } = found;
+    const language: Language = (LANGUAGES as readonly string[]).includes(found.language ?? '') ? (found.language as Language) : 'en';
+    const outcome = await authService(ctx).resendVerification(user, language);
+    if (outcome === 'sent') {
+      await audit(
+        ctx.db,
+        actor,
+        {
+          action: 'user.verification_resent',
+          entityType: 'user',
+          entityId: user.id,
+          accountId: user.accountId,
+          after: { email: user.email },
+        },
+        ctx.now(),
+      );
+    }
+    return { outcome, accountId: user.accountId };
+  }
+
+  return { find, listRows, detail, update, suspend, reactivate, resendVerification, search: repo.search };
+}

@@ -1,0 +1,128 @@
+import type { StaffInviteRequest, StaffUserView } from '@freight/contracts';
+import type { Role } from '@freight/domain';
+import { arrayContains, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { accounts, passwordResetTokens, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { staffInviteMail } from '../../mail/templates';
+import { hashPassword } from '../../security/passwords';
+import { randomToken, sha256 } from '../../security/tokens';
+import { type AuditActor, audit } from '../audit/audit';
+import { fullName } from '../users/users.presenter';
+import { usersRepository } from '../users/users.repository';
+
+/** How long an invitation link sets a password. */
+export const INVITE_TTL_DAYS = 7;
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * Role Management (issue 15; super_admin only): grant and revoke roles, invite staff. The product
+ * never loses its last super_admin: the holders are locked while a change is checked. Roles are
+ * read from the database on every request, so a change applies to the user's next request.
+ */
+export function rolesService(ctx: AppContext) {
+  async function present(rows: UserRow[]): Promise<StaffUserView[]> {
+    const ids = [...new Set(rows.map((u) => u.accountId).filter((id): id is string => Boolean(id)))];
+    const names = ids.length
+      ? await ctx.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids))
+      : [];
+    const byId = new Map(names.map((a) => [a.id, a.name]));
+    return rows.map((u) => ({
+      id: u.id,
+      name: fullName(u),
+      email: u.email,
+      roles: u.roles as Role[],
+      account: u.accountId ? { id: u.accountId, name: byId.get(u.accountId) ?? '' } : null,
+      email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
+      last_login_at: u.lastLoginAt?.toISOString() ?? null,
+      invited: !u.emailVerifiedAt && !u.accountId,
+    }));
+  }
+
+  /** Users holding a role, and, with `q`, any user by name or email (to grant a first role). */
+  async function list(q?: string) {
+    const where = q
+      ? or(ilike(users.email, `%${escapeLike(q)}%`), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(q)}%`))
+      : sql`cardinality(${users.roles}) > 0`;
+    return present(await ctx.db.select().from(users).where(where).orderBy(asc(users.email)).limit(200));
+  }
+
+  async function setRoles(actor: AuditActor, userId: string, roles: Role[]) {
+    const wanted = [...new Set(roles)].sort();
+    const updated = await ctx.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!user) throw AppError.notFound();
+      if (user.roles.includes('super_admin') && !wanted.includes('super_admin')) {
+        // Lock every holder, so two admins demoting each other cannot both succeed.
+        const holders = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(arrayContains(users.roles, ['super_admin']))
+          .for('update');
+        if (holders.filter((h) => h.id !== userId).length === 0) throw new AppError(409, 'conflict', 'errors.last_super_admin');
+      }
+      const [row] = await tx
+        .update(users)
+        .set({ roles: wanted as Role[], updatedAt: ctx.now() })
+        .where(eq(users.id, userId))
+        .returning();
+      await audit(
+        tx as Db,
+        actor,
+        {
+          action: 'user.roles',
+          entityType: 'user',
+          entityId: userId,
+          accountId: user.accountId,
+          before: { roles: user.roles },
+          after: { roles: wanted },
+        },
+        ctx.now(),
+      );
+      return row!;
+    });
+    return (await present([updated]))[0]!;
+  }
+
+  /** Creates the staff user (no usable password yet) and mails the link that sets one. */
+  async function invite(actor: AuditActor & { name: string }, body: StaffInviteRequest) {
+    const email = body.email.toLowerCase();
+    const token = randomToken();
+    const now = ctx.now();
+    const created = await ctx.db.transaction(async (tx) => {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (exists) throw AppError.field('email', 'validation.email_taken');
+      const user = await usersRepository(tx as Db).create({
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email,
+        // Nobody knows this password: the invited user sets theirs through the link.
+        passwordHash: await hashPassword(randomToken()),
+        roles: [...new Set(body.roles)] as Role[],
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx
+        .insert(passwordResetTokens)
+        .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000) });
+      await audit(
+        tx as Db,
+        actor,
+        { action: 'user.invite', entityType: 'user', entityId: user.id, after: { email, roles: body.roles } },
+        now,
+      );
+      return user;
+    });
+    const url = `${ctx.config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`;
+    // The user exists either way: should the mail fail, 'Forgot password' on the login page sends a link too.
+    await ctx.mailer
+      .send(staffInviteMail('en', email, { name: created.firstName, inviter: actor.name, roles: body.roles, url }))
+      .catch(() => undefined);
+    return (await present([created]))[0]!;
+  }
+
+  return { list, setRoles, invite };
+}

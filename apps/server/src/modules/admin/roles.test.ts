@@ -1,0 +1,104 @@
+import { arrayContains, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { lastMailTo, linkPath } from '../../test/outbox';
+
+let t: TestApp;
+let superAdmin: TestClient;
+const db = () => t.database.db;
+const idOf = async (email: string) => (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superAdmin = await t.client().login('super@demo.test');
+});
+afterAll(() => t.close());
+
+describe('Role Management', () => {
+  it('lists the staff with their roles, and finds any user to grant a first role', async () => {
+    const staff = (await superAdmin.get('/api/admin/roles')).json().data as { email: string; roles: string[] }[];
+    expect(staff.find((u) => u.email === 'ops@demo.test')?.roles).toEqual(['fpg_ops']);
+    expect(staff.map((u) => u.email)).not.toContain('shipper@demo.test');
+    const found = (await superAdmin.get('/api/admin/roles?q=shipper')).json().data;
+    expect(found[0]).toMatchObject({ email: 'shipper@demo.test', roles: [], account: { name: 'Demo Shipper Co' } });
+  });
+
+  it('grants and revokes roles, audited, and the user has them on the next request', async () => {
+    const sales = await t.client().login('sales@demo.test');
+    expect((await sales.get('/api/admin/shipments')).statusCode).toBe(200);
+    expect((await sales.get('/api/admin/notifications')).statusCode).toBeOneOf([403, 404]);
+    const id = await idOf('sales@demo.test');
+    const res = await superAdmin.put(`/api/admin/roles/users/${id}`, { roles: ['fpg_sales', 'super_admin'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.roles).toEqual(['fpg_sales', 'super_admin']);
+    expect((await sales.get('/api/admin/roles')).statusCode).toBe(200);
+    await superAdmin.put(`/api/admin/roles/users/${id}`, { roles: ['fpg_sales'] });
+    expect((await sales.get('/api/admin/roles')).statusCode).toBe(403);
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(entry).toMatchObject({ action: 'user.roles', actorEmail: 'super@demo.test', before: { roles: ['fpg_sales'] } });
+    const bad = await superAdmin.put(`/api/admin/roles/users/${id}`, { roles: ['king'] });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('never leaves the product without a super_admin', async () => {
+    const me = await idOf('super@demo.test');
+    const res = await superAdmin.put(`/api/admin/roles/users/${me}`, { roles: [] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('at least one super_admin');
+    // With a second one, either may step down, but not both.
+    const admin = await idOf('admin@demo.test');
+    await superAdmin.put(`/api/admin/roles/users/${admin}`, { roles: ['fpg_admin', 'super_admin'] });
+    const both = await Promise.all([
+      superAdmin.put(`/api/admin/roles/users/${me}`, { roles: ['fpg_admin'] }),
+      superAdmin.put(`/api/admin/roles/users/${admin}`, { roles: ['fpg_admin'] }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const left = await db().select({ roles: users.roles }).from(users);
+    expect(left.filter((u) => u.roles.includes('super_admin'))).toHaveLength(1);
+  });
+
+  it('invites a staff user by email; the link sets the password and signs them in to their pages', async () => {
+    // Whichever of the two kept super_admin above.
+    const [holder] = await db()
+      .select({ email: users.email })
+      .from(users)
+      .where(arrayContains(users.roles, ['super_admin']));
+    const admin = await t.client().login(holder!.email);
+    const res = await admin.post('/api/admin/roles/invitations', {
+      first_name: 'Ivy',
+      last_name: 'Invited',
+      email: 'Ivy@Staff.test',
+      roles: ['fpg_ops'],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ email: 'ivy@staff.test', roles: ['fpg_ops'], invited: true });
+    expect((await t.client().post('/login', { email: 'ivy@staff.test', password: 'Whatever#1' })).statusCode).toBe(422);
+    const mail = await lastMailTo(t, 'ivy@staff.test');
+    expect(mail.subject).toBe('You are invited to the Freight Portal admin area');
+    expect(mail.text).toContain('fpg_ops');
+    const link = new URL(linkPath(mail.text), 'http://x');
+    const token = decodeURIComponent(link.pathname.split('/').pop()!);
+    const reset = await t.client().post('/reset-password', {
+      token,
+      email: 'ivy@staff.test',
+      password: 'Welcome#2026',
+      password_confirmation: 'Welcome#2026',
+    });
+    expect(reset.statusCode).toBeLessThan(300);
+    const ivy = await t.client().login('ivy@staff.test', 'Welcome#2026');
+    expect((await ivy.get('/api/admin/shipments')).statusCode).toBe(200);
+    expect((await ivy.get('/api/user')).json().data.email_verified_at).not.toBeNull();
+
+    const again = await admin.post('/api/admin/roles/invitations', {
+      first_name: 'I',
+      last_name: 'V',
+      email: 'ivy@staff.test',
+      roles: ['fpg_ops'],
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.email).toEqual(['Email already exists']);
+    const none = await admin.post('/api/admin/roles/invitations', { first_name: '', last_name: 'V', email: 'x', roles: [] });
+    expect(Object.keys(none.json().errors).sort()).toEqual(['email', 'first_name', 'roles']);
+  });
+});
