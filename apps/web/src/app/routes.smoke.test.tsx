@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeAccountDetail } from '../features/admin/testStaff';
 import { AUTH_STATE_KEY } from '../lib/authState';
 import i18n from '../lib/i18n';
 import { makeUser } from '../test/fixtures';
@@ -68,18 +69,21 @@ describe('every route renders its translated title', { timeout: 60_000 }, () => 
     localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(superAdmin));
     stubApi({
       'GET /api/user': { data: superAdmin },
-      'GET /api/admin/roles': { data: [{ role: 'super_admin', users: [{ id: 'u1', name: 'Ana Pérez', email: 'ana@example.com' }] }] },
-      'GET /api/admin/accounts/a1': {
-        data: {
-          id: 'a1',
-          name: 'Acme Freight',
-          status: 'active',
-          created_at: '2026-01-01',
-          billing_address: null,
-          account_address: null,
-          users: [],
-        },
+      'GET /api/admin/roles': {
+        data: [
+          {
+            id: 'u1',
+            name: 'Ana Pérez',
+            email: 'ana@example.com',
+            roles: ['super_admin'],
+            account: null,
+            email_verified_at: '2026-01-01T00:00:00Z',
+            last_login_at: null,
+            invited: false,
+          },
+        ],
       },
+      'GET /api/admin/accounts/a1': { data: makeAccountDetail() },
     });
     renderApp(path);
     expect((await screen.findAllByRole('heading', { name: heading })).length).toBeGreaterThan(0);

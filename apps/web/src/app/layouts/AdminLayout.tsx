@@ -51,8 +51,13 @@ export function AdminLayout() {
               />
             );
           })}
-          <Divider my="sm" />
-          <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={close} />
+          {/* Staff without a customer account would find only pages whose every call answers 403. */}
+          {user?.account && (
+            <>
+              <Divider my="sm" />
+              <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={close} />
+            </>
+          )}
         </AppShell.Navbar>
         <AppShell.Main>
           <Outlet />

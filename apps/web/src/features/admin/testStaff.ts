@@ -1,3 +1,4 @@
+import type { StaffAccountDetail } from '@freight/contracts';
 import type { Role } from '@freight/domain';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { makeUser, setCookie } from '../../test/fixtures';
@@ -14,3 +15,26 @@ export function signInStaff(roles: Role[], stubs: Record<string, unknown>) {
 /** The JSON body a fetch mock's nth call sent. */
 export const sentBody = (mock: { mock: { calls: unknown[][] } }, n = 0) =>
   JSON.parse(String(((mock.mock.calls[n] as unknown[])[1] as RequestInit).body)) as unknown;
+
+/** Test data: an account as staff see it (GET /api/admin/accounts/:id). */
+export function makeAccountDetail(overrides: Partial<StaffAccountDetail> = {}): StaffAccountDetail {
+  return {
+    id: 'a1',
+    name: 'Acme Freight',
+    state: 'active',
+    status: 'active',
+    payment_terms: 'credit',
+    suspended_at: null,
+    suspended_reason: null,
+    created_at: '2026-01-02T00:00:00Z',
+    company_address: null,
+    billing_address: null,
+    account_address: null,
+    users: [],
+    recent_quotes: [],
+    recent_shipments: [],
+    notes: [],
+    audit: [],
+    ...overrides,
+  };
+}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { CREDIT, DISPUTE, makeInvoice } from '../testCredit';
-import { sentBody, signInStaff } from '../testStaff';
+import { makeAccountDetail, sentBody, signInStaff } from '../testStaff';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -16,17 +16,7 @@ const invoicesPage = (page: number) => ({
 
 function openAccount(roles: Role[], stubs: Record<string, unknown> = {}) {
   const fetchMock = signInStaff(roles, {
-    'GET /api/admin/accounts/a1': {
-      data: {
-        id: 'a1',
-        name: 'Acme Freight',
-        status: 'credit_hold',
-        created_at: '2026-01-02T00:00:00Z',
-        billing_address: null,
-        account_address: null,
-        users: [],
-      },
-    },
+    'GET /api/admin/accounts/a1': { data: makeAccountDetail({ state: 'credit_hold', status: 'credit_hold' }) },
     'GET /api/admin/accounts/a1/credit': { data: CREDIT },
     'GET /api/admin/accounts/a1/invoices': (url: string) =>
       jsonResponse(200, invoicesPage(Number(new URL(url, 'http://x').searchParams.get('page')))),

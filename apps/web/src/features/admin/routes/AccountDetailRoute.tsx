@@ -1,23 +1,31 @@
+import { type StaffAccountDetail, suspendRequest } from '@freight/contracts';
 import { canManageCredit } from '@freight/domain';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AddressCard } from '../../../components/AddressSummary';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
-import { accountQuery } from '../api/adminApi';
+import { accountActions, accountQuery, afterAccountChange } from '../api/adminApi';
+import { AccountStateBadge } from '../components/AccountStateBadge';
+import { AuditTrail } from '../components/AuditTrail';
+import { AccountActivity } from '../components/accounts/AccountActivity';
+import { AccountEditDialog, type AccountPart } from '../components/accounts/AccountEditDialog';
+import { AccountUsers } from '../components/accounts/AccountUsers';
 import { CreditPanel } from '../components/CreditPanel';
+import { NotesPanel } from '../components/NotesPanel';
+import { ReasonDialog } from '../components/ReasonDialog';
 
 export function AccountDetailRoute() {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const { id = '' } = useParams();
   const q = useQuery(accountQuery(id));
-  const user = useAuthUser();
   return (
     <>
       <PageHeader title={t('admin.pages.accounts')} />
@@ -25,43 +33,89 @@ export function AccountDetailRoute() {
         {t('admin.accounts.back')}
       </Anchor>
       <QueryStatus query={q} />
-      {q.data && (
-        <Stack>
-          <Group>
-            <Title order={3}>{q.data.name}</Title>
-            <Badge color={q.data.status === 'active' ? 'green' : 'red'}>{t(`account_status.${q.data.status}`)}</Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('admin.accounts.created_on', { date: fmt.date(q.data.created_at) })}
-          </Text>
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <AddressCard title={t('settings.account.account_address')} value={q.data.account_address} />
-            <AddressCard title={t('settings.account.billing_address')} value={q.data.billing_address} />
-          </SimpleGrid>
-          {user && canManageCredit(user.roles) && <CreditPanel accountId={q.data.id} />}
-          <Title order={4}>{t('admin.accounts.users')}</Title>
-          <Table.ScrollContainer minWidth={500}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.columns.name')}</Table.Th>
-                  <Table.Th>{t('admin.columns.email')}</Table.Th>
-                  <Table.Th>{t('admin.columns.verified')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.users.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>{u.name}</Table.Td>
-                    <Table.Td>{u.email}</Table.Td>
-                    <Table.Td>{u.email_verified_at ? fmt.date(u.email_verified_at) : t('admin.accounts.not_verified')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
+      {q.data && <AccountDetail account={q.data} />}
     </>
+  );
+}
+
+const ADDRESSES = ['company_address', 'account_address', 'billing_address'] as const;
+
+/** The account as staff see it: state, addresses, users, activity, credit (for credit staff), notes and audit log. */
+function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const user = useAuthUser();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<AccountPart | null>(null);
+  const [suspending, setSuspending] = useState(false);
+  const reactivate = useMutation({
+    mutationFn: () => accountActions.reactivate(a.id),
+    onSuccess: (next) => afterAccountChange(client, next),
+  });
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={3}>{a.name}</Title>
+              <AccountStateBadge state={a.state} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('admin.accounts.created_on', { date: fmt.date(a.created_at) })} · {t(`admin.accounts.terms_${a.payment_terms}`)}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setEditing('name')}>
+              {t('admin.accounts.edit_name')}
+            </Button>
+            {a.suspended_at ? (
+              <Button color="green" variant="light" loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
+                {t('admin.accounts.reactivate')}
+              </Button>
+            ) : (
+              <Button color="red" variant="light" onClick={() => setSuspending(true)}>
+                {t('admin.accounts.suspend')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {reactivate.error && <ErrorAlert error={reactivate.error} />}
+      </Paper>
+      {a.suspended_at && (
+        <Alert color="dark" variant="light" title={t('admin.accounts.suspended_title', { date: fmt.dateTime(a.suspended_at) })}>
+          {t('admin.accounts.suspended_reason', { reason: a.suspended_reason ?? '' })}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        {ADDRESSES.map((part) => (
+          <AddressCard key={part} title={t(`admin.accounts.${part}`)} value={a[part]}>
+            <Button variant="subtle" size="compact-sm" onClick={() => setEditing(part)} style={{ alignSelf: 'flex-start' }}>
+              {t('admin.accounts.edit')}
+            </Button>
+          </AddressCard>
+        ))}
+      </SimpleGrid>
+      <AccountUsers users={a.users} />
+      <AccountActivity account={a} />
+      {user && canManageCredit(user.roles) && <CreditPanel accountId={a.id} />}
+      <NotesPanel notes={a.notes} onAdd={async (body) => afterAccountChange(client, await accountActions.note(a.id, body))} />
+      <AuditTrail entries={a.audit} />
+
+      {editing && <AccountEditDialog account={a} part={editing} onClose={() => setEditing(null)} />}
+      {suspending && (
+        <ReasonDialog
+          submit={async (body) => afterAccountChange(client, await accountActions.suspend(a.id, String(body.reason ?? '')))}
+          schema={suspendRequest}
+          field="reason"
+          title={t('admin.accounts.suspend')}
+          intro={t('admin.accounts.suspend_intro', { name: a.name })}
+          label={t('admin.accounts.suspend_reason')}
+          submitLabel={t('admin.accounts.suspend')}
+          danger
+          onClose={() => setSuspending(false)}
+        />
+      )}
+    </Stack>
   );
 }

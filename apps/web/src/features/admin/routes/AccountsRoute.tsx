@@ -1,114 +1,156 @@
-import { DEFAULT_SETTINGS } from '@freight/domain';
-import { Badge, Group, Pagination, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ACCOUNT_SORTS, ACCOUNT_STATES, type StaffAccountRow } from '@freight/contracts';
+import { DEFAULT_SETTINGS, PAYMENT_TERMS } from '@freight/domain';
+import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { ListTable } from '../../../components/list/ListTable';
+import { SortColumns } from '../../../components/list/SortColumns';
+import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
-import { QueryStatus } from '../../../components/QueryStatus';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { accountsQuery } from '../api/adminApi';
+import { AccountStateBadge } from '../components/AccountStateBadge';
 
-/** Account Management: server-paginated list with search; a row opens the detail. */
+const FILTERS = ['status', 'payment_terms', 'signed_up_days'] as const;
+/** The sign-up queue: accounts of the last week, newest first, so sales can call them. */
+const QUEUE_DAYS = '7';
+
+/**
+ * Account Management: every customer account, found by its name, a user's name, email or phone,
+ * or a BOL number; filtered by state and terms; and the queue of new sign-ups.
+ */
 export function AccountsRoute() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const navigate = useNavigate();
   const user = useAuthUser();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const list = useListParams(ACCOUNT_SORTS);
+  const p = list.params;
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
-
-  useEffect(() => {
-    const current = params.get('search') ?? '';
-    if (debounced !== current) {
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (debounced) next.set('search', debounced);
-          else next.delete('search');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  }, [debounced, params, setParams]);
-
-  const q = useQuery(accountsQuery({ page, perPage, search: params.get('search') ?? '' }));
-  const setPage = (p: number) =>
-    setParams((old) => {
-      const next = new URLSearchParams(old);
-      next.set('page', String(p));
-      return next;
-    });
+  const filters = Object.fromEntries(FILTERS.flatMap((f) => (p.get(f) ? [[f, p.get(f) as string]] : [])));
+  const queue = Boolean(p.get('signed_up_days'));
+  const activeSort = queue ? 'created_at' : (list.sort ?? 'name');
+  const activeDir = queue ? 'desc' : list.sort ? (list.dir ?? 'asc') : 'asc';
+  const query = useQuery(
+    accountsQuery({
+      ...filters,
+      ...(list.q ? { q: list.q } : {}),
+      sort: activeSort,
+      dir: activeDir,
+      page: String(list.page),
+      per_page: String(perPage),
+    }),
+  );
+  const select = (name: string) => ({
+    value: p.get(name) ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => list.update({ [name]: e.currentTarget.value, page: null }),
+  });
 
   return (
-    <>
+    <Stack gap="md">
       <PageHeader title={t('admin.pages.accounts')} />
-      <TextInput
-        label={t('admin.accounts.search')}
-        placeholder={t('admin.accounts.search_hint')}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={420}
-        mb="md"
+      <SegmentedControl
+        w="fit-content"
+        value={queue ? 'queue' : 'all'}
+        onChange={(v) => list.update({ signed_up_days: v === 'queue' ? QUEUE_DAYS : null, sort: null, dir: null, page: null })}
+        data={[
+          { value: 'all', label: t('admin.accounts.all') },
+          { value: 'queue', label: t('admin.accounts.queue') },
+        ]}
       />
-      <QueryStatus query={q} />
-      {q.data && (
-        <>
-          <Table.ScrollContainer minWidth={600}>
-            <Table highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.columns.name')}</Table.Th>
-                  <Table.Th>{t('admin.columns.status')}</Table.Th>
-                  <Table.Th>{t('admin.columns.users')}</Table.Th>
-                  <Table.Th>{t('admin.columns.created')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.data.map((a) => (
-                  <Table.Tr
-                    key={a.id}
-                    style={{ cursor: 'pointer' }}
-                    tabIndex={0}
-                    onClick={() => void navigate(paths.admin.account(a.id))}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter') void navigate(paths.admin.account(a.id));
-                    }}
-                  >
-                    <Table.Td>{a.name}</Table.Td>
-                    <Table.Td>
-                      <Badge color={a.status === 'active' ? 'green' : 'red'} variant="light">
-                        {t(`account_status.${a.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{fmt.number(a.users_count)}</Table.Td>
-                    <Table.Td>{fmt.date(a.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {q.data.data.length === 0 && (
-            <Text c="dimmed" py="md">
-              {t('admin.accounts.empty')}
-            </Text>
-          )}
-          <Group justify="space-between" mt="md">
-            <Text size="sm" c="dimmed">
-              {t('admin.accounts.total', { count: q.data.meta.total, formatted: fmt.number(q.data.meta.total) })}
-            </Text>
-            {q.data.meta.last_page > 1 && <Pagination total={q.data.meta.last_page} value={q.data.meta.current_page} onChange={setPage} />}
-          </Group>
-        </>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          type="search"
+          label={t('admin.accounts.search')}
+          placeholder={t('admin.accounts.search_hint')}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          maxLength={100}
+          w={360}
+          maw="100%"
+        />
+        <NativeSelect
+          label={t('admin.columns.status')}
+          data={[
+            { value: '', label: t('admin.shipments.filters.any') },
+            ...ACCOUNT_STATES.map((s) => ({ value: s, label: t(`account_status.${s}`) })),
+          ]}
+          w={200}
+          {...select('status')}
+        />
+        <NativeSelect
+          label={t('admin.accounts.terms')}
+          data={[
+            { value: '', label: t('admin.shipments.filters.any') },
+            ...PAYMENT_TERMS.map((v) => ({ value: v, label: t(`admin.accounts.terms_${v}`) })),
+          ]}
+          w={180}
+          {...select('payment_terms')}
+        />
+      </Group>
+      {queue && (
+        <Text size="sm" c="dimmed">
+          {t('admin.accounts.queue_hint', { days: Number(p.get('signed_up_days')) })}
+        </Text>
       )}
-    </>
+      <ListTable
+        list={list}
+        query={query}
+        minWidth={860}
+        caption={t('admin.accounts.caption')}
+        head={
+          <SortColumns
+            columns={[
+              { key: 'name', sort: 'name' as const, label: t('admin.columns.name') },
+              { key: 'status', label: t('admin.columns.status') },
+              { key: 'contact', label: t('admin.accounts.contact') },
+              { key: 'terms', label: t('admin.accounts.terms') },
+              { key: 'users', label: t('admin.columns.users'), ta: 'right' as const },
+              { key: 'created', sort: 'created_at' as const, label: t('admin.accounts.signed_up') },
+            ]}
+            sort={activeSort}
+            dir={activeDir}
+            onSort={(column) => {
+              const nextDir = activeSort === column && activeDir === 'asc' ? 'desc' : 'asc';
+              list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
+            }}
+            sortTitle={(column) => t('admin.shipments.sort_by', { column })}
+          />
+        }
+        row={(a: StaffAccountRow) => (
+          <Table.Tr key={a.id}>
+            <Table.Td>
+              <Anchor component={Link} to={paths.admin.account(a.id)} fw={600} size="sm">
+                {a.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <AccountStateBadge state={a.state} size="sm" />
+            </Table.Td>
+            <Table.Td>
+              {a.contact && (
+                <>
+                  <Text size="sm">{a.contact.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {a.contact.email} · {a.contact.phone}
+                  </Text>
+                </>
+              )}
+            </Table.Td>
+            <Table.Td>{t(`admin.accounts.terms_${a.payment_terms}`)}</Table.Td>
+            <Table.Td ta="right">{fmt.number(a.users_count)}</Table.Td>
+            <Table.Td>{fmt.date(a.created_at)}</Table.Td>
+          </Table.Tr>
+        )}
+        total={(count, formatted) => t('admin.accounts.total', { count, formatted })}
+        empty={<Text>{t('admin.accounts.none')}</Text>}
+        emptyFiltered={t('admin.accounts.empty')}
+        clearLabel={t('admin.shipments.filters.clear')}
+        filtered={!!list.q || Object.keys(filters).length > 0}
+        clears={[...FILTERS]}
+      />
+    </Stack>
   );
 }

@@ -1,49 +1,110 @@
-import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { StaffUserView } from '@freight/contracts';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { paths } from '../../../lib/paths';
+import { useFormat } from '../../../lib/useFormat';
 import { rolesQuery } from '../api/adminApi';
+import { EditRolesDialog, InviteDialog } from '../components/roles/RoleDialogs';
 
+/**
+ * Role Management (super_admin): every user holding a role, and any user found by name or email;
+ * grant and revoke roles, invite new staff. A change applies to the user's next request.
+ */
 export function RolesRoute() {
   const { t } = useTranslation();
-  const q = useQuery(rolesQuery());
+  const fmt = useFormat();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const query = useQuery(rolesQuery(q));
+  const [editing, setEditing] = useState<StaffUserView | null>(null);
+  const [inviting, setInviting] = useState(false);
   return (
-    <>
+    <Stack gap="md">
       <PageHeader title={t('admin.pages.roles')} />
-      <QueryStatus query={q} />
-      <Stack>
-        {q.data?.map((r) => (
-          <Card key={r.role} withBorder>
-            <Group mb="sm">
-              <Title order={4}>{t(`roles.${r.role}`)}</Title>
-              <Badge variant="light">{r.users.length}</Badge>
-            </Group>
-            {r.users.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                {t('admin.roles.no_users')}
-              </Text>
-            ) : (
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('admin.columns.name')}</Table.Th>
-                    <Table.Th>{t('admin.columns.email')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.users.map((u) => (
-                    <Table.Tr key={u.id}>
-                      <Table.Td>{u.name}</Table.Td>
-                      <Table.Td>{u.email}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </Card>
-        ))}
-      </Stack>
-    </>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          type="search"
+          label={t('admin.roles.search')}
+          description={t('admin.roles.search_hint')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maxLength={100}
+          w={360}
+          maw="100%"
+        />
+        <Button onClick={() => setInviting(true)}>{t('admin.roles.invite')}</Button>
+      </Group>
+      <QueryStatus query={query} />
+      {query.data && (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped verticalSpacing="sm">
+            <Table.Caption>{q ? t('admin.roles.caption_search') : t('admin.roles.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.columns.name')}</Table.Th>
+                <Table.Th>{t('admin.roles.roles')}</Table.Th>
+                <Table.Th>{t('admin.accounts.last_login')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {u.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {u.email}
+                      {u.account && (
+                        <>
+                          {' · '}
+                          <Anchor component={Link} to={paths.admin.account(u.account.id)} size="xs">
+                            {u.account.name}
+                          </Anchor>
+                        </>
+                      )}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {u.roles.map((r) => (
+                        <Badge key={r} size="sm" variant="light" color={r === 'super_admin' ? 'red' : undefined}>
+                          {t(`roles.${r}`)}
+                        </Badge>
+                      ))}
+                      {u.invited && (
+                        <Badge size="sm" variant="outline" color="yellow">
+                          {t('admin.roles.invited')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{u.last_login_at ? fmt.dateTime(u.last_login_at) : t('admin.accounts.never')}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setEditing(u)}
+                      aria-label={t('admin.roles.edit_title', { name: u.name })}
+                    >
+                      {t('admin.roles.edit')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && <EditRolesDialog user={editing} onClose={() => setEditing(null)} />}
+      {inviting && <InviteDialog onClose={() => setInviting(false)} />}
+    </Stack>
   );
 }

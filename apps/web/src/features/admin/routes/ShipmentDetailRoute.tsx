@@ -16,8 +16,8 @@ import { useFormat } from '../../../lib/useFormat';
 import { afterShipmentAction, shipmentAction, staffShipmentQuery } from '../api/shipmentsApi';
 import { AuditTrail } from '../components/AuditTrail';
 import { NotesPanel } from '../components/NotesPanel';
+import { ReasonDialog } from '../components/ReasonDialog';
 import { RawEvents } from '../components/shipments/RawEvents';
-import { ReasonDialog } from '../components/shipments/ReasonDialog';
 import { StaffEventDialog } from '../components/shipments/StaffEventDialog';
 
 type Dialog = 'event' | 'action' | 'cancel' | null;
@@ -132,8 +132,7 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
       {dialog === 'event' && <StaffEventDialog detail={detail} onClose={close} />}
       {dialog === 'action' && (
         <ReasonDialog
-          shipmentId={s.id}
-          action="action-required"
+          submit={async (body) => afterShipmentAction(client, await shipmentAction(s.id, 'action-required', body))}
           schema={actionRequiredRequest}
           field="message"
           extra={{ action_required: true }}
@@ -146,8 +145,7 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
       )}
       {dialog === 'cancel' && (
         <ReasonDialog
-          shipmentId={s.id}
-          action="cancel"
+          submit={async (body) => afterShipmentAction(client, await shipmentAction(s.id, 'cancel', body))}
           schema={staffCancelRequest}
           field="reason"
           title={t('admin.shipments.actions.cancel')}

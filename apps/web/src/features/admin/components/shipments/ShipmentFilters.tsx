@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../../../../components/list/useListParams';
 import { carrierOptionsQuery } from '../../api/shipmentsApi';
 
-/** The search's filters besides the number box, as URL params. */
+/** The search's filters besides the number box, as URL params (`account_id` comes from an account's page). */
 export const SHIPMENT_FILTERS = [
   'account',
+  'account_id',
   'carrier_id',
   'status',
   'mode',

@@ -1,22 +1,19 @@
-import type { StaffShipmentDetail } from '@freight/contracts';
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { ModalActions } from '../../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
-import { afterShipmentAction, shipmentAction } from '../../api/shipmentsApi';
-import { isFormError } from '../fieldErrors';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ModalActions } from '../../../components/ModalActions';
+import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { isFormError } from './fieldErrors';
 
 /**
- * A staff action on a shipment that takes one text: canceling on the shipper's behalf (the
- * reason) or setting 'Action Required' (the message the shipper sees).
+ * A staff action that takes one text: canceling a shipment on the shipper's behalf or suspending
+ * an account (the reason, kept in the audit log), setting 'Action Required' (what the shipper reads).
  */
 export function ReasonDialog({
-  shipmentId,
-  action,
+  submit,
   schema,
   field,
   extra = {},
@@ -27,8 +24,8 @@ export function ReasonDialog({
   danger,
   onClose,
 }: {
-  shipmentId: string;
-  action: 'cancel' | 'action-required';
+  /** Sends the body; resolves when the change is made (and its answer applied). */
+  submit: (body: Record<string, unknown>) => Promise<unknown>;
   schema: z.ZodType;
   field: 'reason' | 'message';
   extra?: Record<string, unknown>;
@@ -40,15 +37,11 @@ export function ReasonDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const form = useForm<Record<string, string>>({ initialValues: { [field]: '' } });
   const toBody = (values: Record<string, string>) => ({ ...extra, ...values });
   const send = useMutation({
-    mutationFn: (values: Record<string, string>) => shipmentAction(shipmentId, action, toBody(values)),
-    onSuccess: async (next: StaffShipmentDetail) => {
-      onClose();
-      await afterShipmentAction(client, next);
-    },
+    mutationFn: (values: Record<string, string>) => submit(toBody(values)),
+    onSuccess: onClose,
     onError: (e) => form.setErrors(serverFieldErrors(e)),
   });
   return (

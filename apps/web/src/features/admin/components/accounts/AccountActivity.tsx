@@ -1,0 +1,82 @@
+import type { StaffAccountDetail } from '@freight/contracts';
+import type { ShipmentStatus } from '@freight/domain';
+import { Anchor, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { major } from '../../../../components/shipment/format';
+import { StatusBadge } from '../../../../components/tracking/StatusBadge';
+import { paths } from '../../../../lib/paths';
+import { useFormat } from '../../../../lib/useFormat';
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+/** The account's latest quotes and shipments; a shipment opens its staff detail, all of them the search. */
+export function AccountActivity({ account }: { account: StaffAccountDetail }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <SimpleGrid cols={{ base: 1, xl: 2 }}>
+      <Paper withBorder p="md" component="section" aria-label={t('admin.accounts.recent_shipments')}>
+        <Title order={3} fz="md" mb="sm">
+          {t('admin.accounts.recent_shipments')}
+        </Title>
+        {account.recent_shipments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('admin.accounts.no_shipments')}
+          </Text>
+        ) : (
+          <Table verticalSpacing={4} fz="sm">
+            <Table.Tbody>
+              {account.recent_shipments.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.admin.shipment(s.id)} size="sm">
+                      {s.bol_number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={s.status as ShipmentStatus} size="sm" />
+                  </Table.Td>
+                  <Table.Td>{s.carrier_name}</Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {fmt.money(major(s.total_cents), s.currency)}
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>{fmt.date(s.created_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Anchor component={Link} to={paths.admin.shipments({ account_id: account.id })} size="sm" mt="xs" display="block">
+          {t('admin.accounts.all_shipments')}
+        </Anchor>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label={t('admin.accounts.recent_quotes')}>
+        <Title order={3} fz="md" mb="sm">
+          {t('admin.accounts.recent_quotes')}
+        </Title>
+        {account.recent_quotes.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('admin.accounts.no_quotes')}
+          </Text>
+        ) : (
+          <Table verticalSpacing={4} fz="sm">
+            <Table.Tbody>
+              {account.recent_quotes.map((q) => (
+                <Table.Tr key={q.id}>
+                  <Table.Td style={NOWRAP}>{fmt.dateTime(q.created_at)}</Table.Td>
+                  <Table.Td>{t(`shipping_modes.${q.mode}`)}</Table.Td>
+                  <Table.Td>
+                    {q.origin} → {q.destination}
+                  </Table.Td>
+                  <Table.Td ta="right">{q.lowest_total_cents === null ? '—' : fmt.money(major(q.lowest_total_cents), q.currency)}</Table.Td>
+                  <Table.Td>{q.booked ? t('admin.accounts.booked') : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { freshEmail, mailedLink, signUpVerified, submitLogin } from '../support/flows';
+import { logIn, setPreferences, snap } from '../support/session';
+
+test("accounting finds an account by a user's email and reads its users, activity and notes", async ({ page }) => {
+  await logIn(page, 'accounting@demo.test');
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Account Management' }).click();
+  await page.getByLabel('Search accounts').fill('shipper@demo.test');
+  const table = page.getByRole('table', { name: 'Customer accounts' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('Dana Shipper');
+  await snap(page, 'admin-accounts-search');
+  await table.getByRole('link', { name: 'Demo Shipper Co' }).click();
+  await expect(page.getByRole('heading', { name: 'Demo Shipper Co' })).toBeVisible();
+  const users = page.getByRole('region', { name: 'Users' });
+  await expect(users).toContainText('shipper@demo.test');
+  await expect(page.getByRole('region', { name: 'Latest shipments' }).getByRole('link').first()).toBeVisible();
+  await page.getByRole('region', { name: 'Internal notes' }).getByLabel('New note').fill('Asked about net 45 terms');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('region', { name: 'Internal notes' })).toContainText('Asked about net 45 terms');
+  await expect(page.getByRole('region', { name: 'Audit log' })).toContainText('Note added');
+  await snap(page, 'admin-account-detail');
+});
+
+test('in Spanish, sales suspend a new account from the sign-up queue; its user cannot log in and is told why', async ({
+  page,
+  browser,
+}) => {
+  const email = freshEmail('suspended');
+  const shipper = await browser.newPage();
+  await signUpVerified(shipper, { email, password: 'Suspend#2026', company: 'Suspended Freight Co' });
+  await shipper.close();
+
+  await logIn(page, 'sales@demo.test');
+  await setPreferences(page, { language: 'es' });
+  await page.goto('/admin/accounts');
+  await page.getByText('Registros nuevos').click();
+  await expect(page).toHaveURL(/signed_up_days=7/);
+  await page.getByRole('link', { name: 'Suspended Freight Co' }).click();
+  await page.getByRole('button', { name: 'Suspender cuenta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suspender cuenta' });
+  await dialog.getByRole('button', { name: 'Suspender cuenta' }).click();
+  await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
+  await dialog.getByLabel('Motivo (para el registro de auditoría)').fill('Datos de la empresa sin confirmar');
+  await dialog.getByRole('button', { name: 'Suspender cuenta' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Motivo: Datos de la empresa sin confirmar')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Cuenta suspendida');
+  await snap(page, 'admin-account-suspended-es');
+
+  const guest = await browser.newPage();
+  await guest.goto('/login');
+  await submitLogin(guest, email, 'Suspend#2026');
+  await expect(guest.getByText(/account is suspended, so you cannot log in/)).toBeVisible();
+  await expect(guest).toHaveURL(/\/login/);
+
+  await page.getByRole('button', { name: 'Reactivar cuenta' }).click();
+  await expect(page.getByRole('button', { name: 'Suspender cuenta' })).toBeVisible();
+  await submitLogin(guest, email, 'Suspend#2026');
+  await expect(guest).not.toHaveURL(/\/login/);
+  await guest.close();
+});
+
+test('a super admin invites a staff user, who sets a password by the link; then grants them a role', async ({ page, browser }) => {
+  const email = freshEmail('staff');
+  await logIn(page, 'super@demo.test');
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Role Management' }).click();
+  await page.getByRole('button', { name: 'Invite staff user' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite staff user' });
+  await invite.getByLabel('First name').fill('Ivy');
+  await invite.getByLabel('Last name').fill('Invited');
+  await invite.getByLabel('Email').fill(email);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText('Choose at least one role')).toBeVisible();
+  await invite.getByRole('checkbox', { name: 'Operations' }).check();
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite).toBeHidden();
+  await expect(page.getByRole('row', { name: /Ivy Invited/ })).toContainText('Invited');
+
+  const staff = await browser.newPage();
+  await staff.goto(await mailedLink(email, '/reset-password/'));
+  await staff.getByLabel(/^New password/).fill('Welcome#2026');
+  await staff.getByLabel(/^Confirm password/).fill('Welcome#2026');
+  await staff.getByRole('button', { name: 'Reset password' }).click();
+  await expect(staff.getByRole('status')).toHaveText('Your password has been reset. You can log in now.');
+  await logIn(staff, email, 'Welcome#2026');
+  await expect(staff).toHaveURL(/\/admin\/dashboard/);
+  // Operations: no Role Management, and no way back to a customer portal it does not have.
+  await expect(staff.getByRole('link', { name: 'Back to the customer portal' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Roles of Ivy Invited' }).click();
+  const edit = page.getByRole('dialog', { name: 'Roles of Ivy Invited' });
+  await edit.getByRole('checkbox', { name: 'Accounting' }).check();
+  await snap(page, 'admin-roles-edit');
+  await edit.getByRole('button', { name: 'Save roles' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('row', { name: /Ivy Invited/ })).toContainText('Accounting');
+  await staff.reload();
+  await staff.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Account Management' }).click();
+  await expect(
+    staff.getByRole('region', { name: 'Credit and invoices' }).or(staff.getByRole('table', { name: 'Customer accounts' })),
+  ).toBeVisible();
+  await staff.close();
+});
