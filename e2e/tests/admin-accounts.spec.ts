@@ -95,6 +95,13 @@ test('a super admin invites a staff user, who sets a password by the link; then 
   await edit.getByRole('button', { name: 'Save roles' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByRole('row', { name: /Ivy Invited/ })).toContainText('Accounting');
+  // Both writes are in the audit log, which only a super admin reads.
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Audit Log' }).click();
+  await page.getByLabel('Search the log').fill('user.');
+  const log = page.getByRole('table', { name: 'Staff actions, newest first' });
+  await expect(log.getByRole('row').nth(1)).toContainText('Roles changed');
+  await expect(log).toContainText('Staff user invited');
+  await snap(page, 'admin-audit-log');
   await staff.reload();
   await staff.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Account Management' }).click();
   await expect(

@@ -19,6 +19,7 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { staffAccountsRoutes } from './modules/admin/accounts.routes';
 import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { rolesRoutes } from './modules/admin/roles.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
   await accountsRoutes(app, ctx);
   await staffAccountsRoutes(app, ctx);
   await rolesRoutes(app, ctx);
+  await auditRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await quotesRoutes(app, ctx);
   await carriersRoutes(app, ctx);

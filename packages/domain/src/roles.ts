@@ -44,6 +44,8 @@ export const ADMIN_PAGES = {
   integrations: { path: 'integrations', title: 'Integrations', access: 'super_admin' },
   oauth: { path: 'oauth', title: 'OAuth Credentials', access: 'super_admin' },
   notifications: { path: 'notifications', title: 'Notifications', access: 'super_admin' },
+  /** Not in the spec's table: what staff did, searchable (issue 15). */
+  auditLog: { path: 'audit-log', title: 'Audit Log', access: 'super_admin' },
 } as const satisfies Record<string, { path: string; title: string; access: AdminAccess }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;

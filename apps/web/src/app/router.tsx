@@ -7,6 +7,7 @@ import { AddressBookRoute } from '../features/addresses/routes';
 import { AccountDetailRoute } from '../features/admin/routes/AccountDetailRoute';
 import { AccountsRoute } from '../features/admin/routes/AccountsRoute';
 import { AdminTitleRoute } from '../features/admin/routes/AdminTitleRoute';
+import { AuditLogRoute } from '../features/admin/routes/AuditLogRoute';
 import { DashboardRoute } from '../features/admin/routes/DashboardRoute';
 import { RolesRoute } from '../features/admin/routes/RolesRoute';
 import { ShipmentDetailRoute } from '../features/admin/routes/ShipmentDetailRoute';
@@ -51,6 +52,7 @@ const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
   accounts: <AccountsRoute />,
   roles: <RolesRoute />,
   shipments: <ShipmentsRoute />,
+  auditLog: <AuditLogRoute />,
 };
 
 const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;

@@ -42,6 +42,9 @@ const PAGES: [string, string][] = [
   ['/admin/notifications/edit/4', 'Notifications'],
   ['/admin/roles', 'Role Management'],
   ['/admin/accounts/a1', 'Account Management'],
+  ['/admin/accounts', 'Account Management'],
+  ['/admin/shipments', 'Shipments'],
+  ['/admin/audit-log', 'Audit Log'],
   ['/track-shipment', 'Track a Shipment'],
   ['/public-quote', 'Get a Quote'],
   ['/truckload-confirmation', 'Truckload Confirmation'],
@@ -84,6 +87,9 @@ describe('every route renders its translated title', { timeout: 60_000 }, () => 
         ],
       },
       'GET /api/admin/accounts/a1': { data: makeAccountDetail() },
+      'GET /api/admin/accounts': { data: [], meta: { current_page: 1, per_page: 25, total: 0, last_page: 1 } },
+      'GET /api/admin/shipments': { data: [], meta: { current_page: 1, per_page: 25, total: 0, last_page: 1 } },
+      'GET /api/admin/audit': { data: [], meta: { current_page: 1, per_page: 50, total: 0, last_page: 1 } },
     });
     renderApp(path);
     expect((await screen.findAllByRole('heading', { name: heading })).length).toBeGreaterThan(0);

@@ -136,3 +136,17 @@ describe('the account detail and staff actions', () => {
     expect(note.json().data.notes[0]).toMatchObject({ body: 'Prefers calls after 2 pm', author: 'Alma Accounting' });
   });
 });
+
+describe('credit actions are audited too', () => {
+  it("records a hold and a change of terms on the account's audit log", async () => {
+    expect((await accounting.post(`/api/admin/accounts/${demoId}/hold`, { action: 'place', reason: 'Cheque bounced' })).statusCode).toBe(
+      200,
+    );
+    await accounting.post(`/api/admin/accounts/${demoId}/hold`, { action: 'lift', reason: 'Paid by wire' });
+    const terms = { payment_terms: 'credit', net_days: 15, credit_limit_cents: 1_000_000, grace_days: 5 };
+    expect((await accounting.put(`/api/admin/accounts/${demoId}/credit`, terms)).statusCode).toBe(200);
+    const audit = (await accounting.get(`/api/admin/accounts/${demoId}`)).json().data.audit as { action: string; after: unknown }[];
+    expect(audit.map((e) => e.action).slice(0, 3)).toEqual(['account.terms', 'account.hold_lifted', 'account.hold_placed']);
+    expect(audit[0]!.after).toEqual(terms);
+  });
+});

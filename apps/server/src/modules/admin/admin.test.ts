@@ -32,7 +32,7 @@ function doorOf(path: string): Door | undefined {
     roles: 'roles',
     shipments: 'shipments',
     notifications: 'notifications',
-    audit: 'roles',
+    audit: 'auditLog',
   };
   return section && pages[section] ? { page: pages[section] } : undefined;
 }

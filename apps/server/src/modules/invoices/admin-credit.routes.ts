@@ -14,7 +14,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { creditStaff, requireCreditStaff } from '../../plugins/guards';
+import { requireCreditStaff } from '../../plugins/guards';
+import { auditActor } from '../audit/audit';
 import { calendarDay, creditSummary, setCreditTerms, setManualHold } from './credit';
 import type { disputesService } from './disputes';
 import { invoicesRepository } from './invoices.repository';
@@ -74,9 +75,8 @@ export async function adminCreditRoutes(
     '/api/admin/accounts/:id/credit',
     { preValidation: requireCreditStaff, schema: { params: idParams, body: creditTermsRequest } },
     async (request) => {
-      const staff = creditStaff(request);
       const id = checked(request.params.id);
-      await setCreditTerms(ctx.db, id, request.body, staff.user.id, ctx.now());
+      await setCreditTerms(ctx.db, id, request.body, auditActor(request), ctx.now());
       return { data: await creditView(id, requestLanguage(request)) };
     },
   );
@@ -85,9 +85,8 @@ export async function adminCreditRoutes(
     '/api/admin/accounts/:id/hold',
     { preValidation: requireCreditStaff, schema: { params: idParams, body: holdRequest } },
     async (request) => {
-      const staff = creditStaff(request);
       const id = checked(request.params.id);
-      await setManualHold(ctx.db, id, request.body, staff.user.id, ctx.now());
+      await setManualHold(ctx.db, id, request.body, auditActor(request), ctx.now());
       return { data: await creditView(id, requestLanguage(request)) };
     },
   );
@@ -112,8 +111,8 @@ export async function adminCreditRoutes(
     '/api/admin/disputes/:id/messages',
     { preValidation: requireCreditStaff, schema: { params: idParams, body: disputeMessageRequest } },
     async (request, reply) => {
-      const staff = creditStaff(request);
-      const dispute = await disputes.reply(checked(request.params.id), { userId: staff.user.id, staff: true }, request.body.body);
+      const actor = auditActor(request);
+      const dispute = await disputes.reply(checked(request.params.id), { userId: actor.id, staff: actor }, request.body.body);
       const [view] = await service.presentDisputes([dispute], requestLanguage(request));
       return reply.code(201).send({ data: view });
     },
@@ -123,8 +122,7 @@ export async function adminCreditRoutes(
     '/api/admin/disputes/:id/resolve',
     { preValidation: requireCreditStaff, schema: { params: idParams, body: disputeResolutionRequest } },
     async (request) => {
-      const staff = creditStaff(request);
-      const dispute = await disputes.resolve(checked(request.params.id), staff.user.id, request.body);
+      const dispute = await disputes.resolve(checked(request.params.id), auditActor(request), request.body);
       const [view] = await service.presentDisputes([dispute], requestLanguage(request));
       return { data: view };
     },

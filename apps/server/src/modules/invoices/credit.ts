@@ -3,6 +3,7 @@ import { AGING_BUCKETS, type AgingBucket, agingBucket, type Currency, daysPastDu
 import { convertCents } from '@freight/domain/rating';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { type AuditActor, audit } from '../audit/audit';
 import { exchangeRatesOf } from '../shipments/shipments.service';
 import { invoicesRepository } from './invoices.repository';
 
@@ -102,7 +103,7 @@ export async function evaluateHold(tx: Db, accountId: string, now: Date): Promis
 export const reevaluateHold = (db: Db, accountId: string, now: Date) => db.transaction((tx) => evaluateHold(tx as Db, accountId, now));
 
 /** Staff place or lift a hold by hand, with a reason; both are written to the credit record. */
-export async function setManualHold(db: Db, accountId: string, body: HoldRequest, staffId: string, now: Date) {
+export async function setManualHold(db: Db, accountId: string, body: HoldRequest, actor: AuditActor, now: Date) {
   await db.transaction(async (tx) => {
     const repo = invoicesRepository(tx as Db);
     const account = await repo.lockAccount(accountId);
@@ -119,14 +120,27 @@ export async function setManualHold(db: Db, accountId: string, body: HoldRequest
       kind: body.action === 'place' ? 'hold_placed' : 'hold_lifted',
       source: 'staff',
       reason: body.reason,
-      userId: staffId,
+      userId: actor.id,
       createdAt: now,
     });
+    await audit(
+      tx as Db,
+      actor,
+      {
+        action: body.action === 'place' ? 'account.hold_placed' : 'account.hold_lifted',
+        entityType: 'account',
+        entityId: accountId,
+        accountId,
+        before: { status: account.status, hold_source: account.holdSource },
+        after: { status: body.action === 'place' ? 'credit_hold' : 'active', reason: body.reason },
+      },
+      now,
+    );
   });
 }
 
 /** Staff change an account's terms, limit and grace days; recorded, then the hold is evaluated against them. */
-export async function setCreditTerms(db: Db, accountId: string, body: CreditTermsRequest, staffId: string, now: Date) {
+export async function setCreditTerms(db: Db, accountId: string, body: CreditTermsRequest, actor: AuditActor, now: Date) {
   await db.transaction(async (tx) => {
     const repo = invoicesRepository(tx as Db);
     const account = await repo.lockAccount(accountId);
@@ -145,9 +159,27 @@ export async function setCreditTerms(db: Db, accountId: string, body: CreditTerm
       kind: 'terms_changed',
       source: 'staff',
       reason: `${before} -> ${after}`,
-      userId: staffId,
+      userId: actor.id,
       createdAt: now,
     });
+    await audit(
+      tx as Db,
+      actor,
+      {
+        action: 'account.terms',
+        entityType: 'account',
+        entityId: accountId,
+        accountId,
+        before: {
+          payment_terms: account.paymentTerms,
+          net_days: account.netDays,
+          credit_limit_cents: account.creditLimitCents,
+          grace_days: account.graceDays,
+        },
+        after: body,
+      },
+      now,
+    );
     await evaluateHold(tx as Db, accountId, now);
   });
 }

@@ -3,6 +3,7 @@ import { invoiceNumber } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { type AuditActor, audit } from '../audit/audit';
 import { calendarDay, evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { chargeKey } from './invoices.presenter';
@@ -52,7 +53,7 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
    */
   async function reply(
     disputeId: string,
-    author: { userId: string; staff: boolean },
+    author: { userId: string; staff: AuditActor | false },
     body: string,
     of?: { accountId: string; invoiceId: string },
   ) {
@@ -60,7 +61,27 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
     const dispute = await repo.findDispute(disputeId);
     if (!dispute || (of && (dispute.accountId !== of.accountId || dispute.invoiceId !== of.invoiceId))) throw AppError.notFound();
     if (dispute.status !== 'open') throw closed();
-    await repo.insertMessage({ disputeId, authorId: author.userId, staff: author.staff, body, createdAt: ctx.now() });
+    const { staff } = author;
+    await ctx.db.transaction(async (tx) => {
+      await invoicesRepository(tx as Db).insertMessage({
+        disputeId,
+        authorId: author.userId,
+        staff: Boolean(staff),
+        body,
+        createdAt: ctx.now(),
+      });
+      // A staff reply is a staff write: audited with the message.
+      if (staff) {
+        const entry = {
+          action: 'dispute.message',
+          entityType: 'invoice_dispute',
+          entityId: disputeId,
+          accountId: dispute.accountId,
+          after: { body },
+        };
+        await audit(tx as Db, staff, entry, ctx.now());
+      }
+    });
     return dispute;
   }
 
@@ -68,7 +89,7 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
    * Staff resolve a dispute. Accepted: a credit memo of the accepted amount (at most the disputed
    * amount and the balance) is issued, paid against the invoice. Rejected: the amount is owed again.
    */
-  async function resolve(disputeId: string, staffId: string, body: DisputeResolutionRequest) {
+  async function resolve(disputeId: string, actor: AuditActor, body: DisputeResolutionRequest) {
     const now = ctx.now();
     const result = await ctx.db.transaction(async (tx) => {
       const repo = invoicesRepository(tx as Db);
@@ -116,10 +137,23 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
         status: body.outcome,
         acceptedCents: body.outcome === 'accepted' ? accepted : null,
         resolutionNote: body.note,
-        resolvedBy: staffId,
+        resolvedBy: actor.id,
         resolvedAt: now,
         creditMemoId,
       });
+      await audit(
+        tx as Db,
+        actor,
+        {
+          action: 'dispute.resolve',
+          entityType: 'invoice_dispute',
+          entityId: disputeId,
+          accountId: invoice.accountId,
+          before: { status: 'open', amount_cents: dispute.amountCents, invoice_balance_cents: invoice.balanceCents },
+          after: { status: body.outcome, accepted_cents: accepted, note: body.note, credit_memo_id: creditMemoId },
+        },
+        now,
+      );
       await evaluateHold(tx as Db, invoice.accountId, now);
       const resolved = await repo.findDispute(disputeId);
       return { dispute: resolved!, invoice };
