@@ -64,6 +64,8 @@ export async function startBench(name: string) {
   });
 
   return {
+    /** The bench database's connection URL. */
+    url: bench.url,
     send,
     cpu,
     cpuSpent,

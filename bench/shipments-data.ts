@@ -31,7 +31,13 @@ export const BENCH_ACCOUNTS = 200;
 /** The BOL number of generated shipment `i` (its serial), computed by the same rule as the app's. */
 export const benchSerial = (i: number) => 1_000_000 + i;
 
-export async function fillShipments(client: pg.Client, total: number, shipperShare: number, batch = 50_000) {
+export async function fillShipments(
+  client: pg.Client,
+  total: number,
+  shipperShare: number,
+  opts: { batch?: number; accounts?: number; events?: boolean } = {},
+) {
+  const { batch = 50_000, accounts = BENCH_ACCOUNTS, events = true } = opts;
   const cities = `(values ${CITIES.map((c, i) => `(${i}, '${c[0]}', '${c[1]}', '${c[2]}')`).join(', ')}) as c(n, city, state, zip)`;
   const statuses = `array[${STATUSES.map((s) => `'${s}'`).join(', ')}]`;
   // GS1 mod-10 check digit (packages/domain shipping/bol.ts) in SQL.
@@ -42,7 +48,7 @@ export async function fillShipments(client: pg.Client, total: number, shipperSha
     $$`);
   await client.query(`
     insert into accounts (name, payment_terms)
-    select 'Bench Account ' || g, 'credit' from generate_series(1, ${BENCH_ACCOUNTS}) g`);
+    select 'Bench Account ' || g, 'credit' from generate_series(1, ${accounts}) g`);
   await client.query(`
     insert into users (account_id, first_name, last_name, email, password_hash, email_verified_at)
     select a.id, 'Bench', 'User', 'bench' || row_number() over () || '@bench.test', 'x', now()
@@ -52,7 +58,7 @@ export async function fillShipments(client: pg.Client, total: number, shipperSha
     from users u where u.email = 'shipper@demo.test' or u.email like 'bench%@bench.test' order by u.email`);
   const shipper = owners.find((o) => o.shipper);
   const others = owners.filter((o) => !o.shipper);
-  if (!shipper || others.length !== BENCH_ACCOUNTS) throw new Error('bench accounts missing');
+  if (!shipper || others.length !== accounts) throw new Error('bench accounts missing');
   await client.query('create temp table bench_owner (n int primary key, account_id uuid, user_id uuid)');
   await client.query(
     `insert into bench_owner select n - 1, (o->>'account_id')::uuid, (o->>'user_id')::uuid
@@ -96,13 +102,14 @@ export async function fillShipments(client: pg.Client, total: number, shipperSha
         d.day + interval '8 hours', d.day + interval '8 hours'
       from g
       cross join lateral (select (date '2026-11-20' - (g.i % 720))::date as day) d
-      join bench_owner o on o.n = g.i % ${BENCH_ACCOUNTS}
+      join bench_owner o on o.n = g.i % ${accounts}
       join ${carrierValues} on k.n = g.i % ${carriers.length}
       join ${cities.replace(' as c(', ' as oc(')} on oc.n = g.i % ${CITIES.length}
       join ${cities.replace(' as c(', ' as dc(')} on dc.n = (g.i / ${CITIES.length} + 5) % ${CITIES.length}`);
   }
   // Four events a shipment: tender accepted, departed, at a terminal, delivered or out for delivery.
-  await client.query(`
+  if (events)
+    await client.query(`
     insert into shipment_events (shipment_id, source, dedupe_key, status_code, reason_code, status, description, city, state, occurred_at, utc_offset_minutes)
     select s.id, 'carrier', 'bench-' || e.n, e.code, 'NS', e.status, e.text,
            case when e.n < 3 then s.origin_city else s.destination_city end,

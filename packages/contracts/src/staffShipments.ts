@@ -1,8 +1,8 @@
-import { EDI_214_STATUS_CODES, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import { EDI_214_STATUS_CODES, SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
 import { QUOTE_MODES } from './quotes';
-import type { ShipmentListItem, ShipmentView } from './shipments';
+import type { ShipmentListItem, ShipmentView, TrackingEventView } from './shipments';
 
 /**
  * The staff's shipment search and detail (issue 15): every account's shipments, found by any of
@@ -50,17 +50,10 @@ export interface StaffShipmentRow extends ShipmentListItem {
   account: { id: string; name: string };
 }
 
-/** An event as the carrier (or staff, or the portal) sent it, with where it came from. */
-export interface RawEventView {
+/** An event as the carrier (or staff, or the portal) sent it, with where it came from and when it arrived. */
+export interface RawEventView extends TrackingEventView {
   id: string;
   source: 'carrier' | 'poll' | 'portal' | 'staff';
-  status: ShipmentStatus;
-  status_code: string;
-  reason_code: string | null;
-  description: string;
-  city: string;
-  state: string;
-  occurred_at: string;
   received_at: string;
 }
 

@@ -81,7 +81,7 @@ export function chargeLabel(c: Pick<ChargeLine, 'code' | 'label' | 'detail'>, la
   return plainText(language, c.label);
 }
 
-function presentEvent(e: ShipmentEventRow): TrackingEventView {
+export function presentEvent(e: ShipmentEventRow): TrackingEventView {
   return {
     status: e.status,
     status_code: e.statusCode,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
+import { presentEvent } from '../shipments/shipments.presenter';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '../shipments/shipments.service';
 import { notesOf } from '../staff-notes/staff-notes';
@@ -72,18 +73,7 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
       account: { id: account.id, name: account.name, status: account.status, suspended: account.suspendedAt !== null },
       booked_by: bookedBy ? { id: bookedBy.id, name: fullName(bookedBy), email: bookedBy.email } : null,
       quote: quote ? { id: quote.id, created_at: quote.createdAt.toISOString(), mode: quote.mode } : null,
-      events: events.map((e) => ({
-        id: e.id,
-        source: e.source,
-        status: e.status,
-        status_code: e.statusCode,
-        reason_code: e.reasonCode,
-        description: e.description,
-        city: e.city,
-        state: e.state,
-        occurred_at: e.occurredAt.toISOString(),
-        received_at: e.receivedAt.toISOString(),
-      })),
+      events: events.map((e) => ({ ...presentEvent(e), id: e.id, source: e.source, received_at: e.receivedAt.toISOString() })),
       notes,
       audit: auditEntries,
     };

@@ -59,3 +59,20 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
 }
 
 export type ListParams = ReturnType<typeof useListParams>;
+
+/**
+ * The order a list shows: the URL's sort (ascending unless `dir=desc`), else the server's
+ * default; `sortBy` sorts by a column ascending, then descending, from the first page.
+ */
+export function sortOrder<S extends string>(
+  list: { sort?: S; dir?: SortDir; update: ListParams['update'] },
+  fallback: { sort: S; dir: SortDir },
+) {
+  const sort = list.sort ?? fallback.sort;
+  const dir: SortDir = list.sort ? (list.dir ?? 'asc') : fallback.dir;
+  const sortBy = (column: S) => {
+    const next = sort === column && dir === 'asc' ? 'desc' : 'asc';
+    list.update({ sort: column, dir: next === 'desc' ? 'desc' : null, page: null });
+  };
+  return { sort, dir, sortBy };
+}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { SortColumns } from '../../../components/list/SortColumns';
-import { useListParams } from '../../../components/list/useListParams';
+import { sortOrder, useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -31,8 +31,10 @@ export function AccountsRoute() {
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
   const filters = Object.fromEntries(FILTERS.flatMap((f) => (p.get(f) ? [[f, p.get(f) as string]] : [])));
   const queue = Boolean(p.get('signed_up_days'));
-  const activeSort = queue ? 'created_at' : (list.sort ?? 'name');
-  const activeDir = queue ? 'desc' : list.sort ? (list.dir ?? 'asc') : 'asc';
+  // The sign-up queue is newest first, whatever the URL says.
+  const order = sortOrder(list, { sort: 'name', dir: 'asc' });
+  const activeSort = queue ? 'created_at' : order.sort;
+  const activeDir = queue ? 'desc' : order.dir;
   const query = useQuery(
     accountsQuery({
       ...filters,
@@ -112,10 +114,7 @@ export function AccountsRoute() {
             ]}
             sort={activeSort}
             dir={activeDir}
-            onSort={(column) => {
-              const nextDir = activeSort === column && activeDir === 'asc' ? 'desc' : 'asc';
-              list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
-            }}
+            onSort={order.sortBy}
             sortTitle={(column) => t('admin.shipments.sort_by', { column })}
           />
         }

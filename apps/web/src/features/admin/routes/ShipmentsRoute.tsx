@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { SortColumns } from '../../../components/list/SortColumns';
-import { useListParams } from '../../../components/list/useListParams';
+import { sortOrder, useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { major } from '../../../components/shipment/format';
 import { formatLocalDate } from '../../../components/tracking/localTime';
@@ -41,8 +41,7 @@ export function ShipmentsRoute() {
   const list = useListParams(STAFF_SHIPMENT_SORTS);
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
   const filters = Object.fromEntries(SHIPMENT_FILTERS.flatMap((f) => (list.params.get(f) ? [[f, list.params.get(f) as string]] : [])));
-  const activeSort = list.sort ?? 'created_at';
-  const activeDir = list.sort ? (list.dir ?? 'asc') : 'desc';
+  const { sort: activeSort, dir: activeDir, sortBy } = sortOrder(list, { sort: 'created_at', dir: 'desc' });
   const search = {
     ...filters,
     ...(list.q ? { q: list.q } : {}),
@@ -52,10 +51,6 @@ export function ShipmentsRoute() {
     per_page: String(perPage),
   };
   const query = useQuery(staffShipmentsQuery(search));
-  const sortBy = (column: StaffShipmentSort) => {
-    const nextDir = activeSort === column && activeDir === 'asc' ? 'desc' : 'asc';
-    list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
-  };
 
   return (
     <Stack gap="md">

@@ -20,7 +20,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { SortColumns } from '../../../components/list/SortColumns';
-import { useListParams } from '../../../components/list/useListParams';
+import { sortOrder, useListParams } from '../../../components/list/useListParams';
 import { listShipments, SHIPMENTS_KEY } from '../../../components/tracking/api';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { PaymentBadge, RouteLine, ShipmentsLoadError } from '../../../components/tracking/parts';
@@ -70,12 +70,7 @@ export function ShipmentHistory() {
   });
 
   // Without a sort in the URL the server lists the newest bookings first.
-  const activeSort = sort ?? DEFAULT_SORT;
-  const activeDir = sort ? (dir ?? 'asc') : 'desc';
-  const sortBy = (column: ShipmentSort) => {
-    const nextDir = activeSort === column && activeDir === 'asc' ? 'desc' : 'asc';
-    list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
-  };
+  const { sort: activeSort, dir: activeDir, sortBy } = sortOrder(list, { sort: DEFAULT_SORT, dir: 'desc' });
 
   const open = (row: ShipmentListItem) => void navigate(paths.trackDetail(row.id));
 

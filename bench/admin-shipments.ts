@@ -1,0 +1,84 @@
+// The staff's shipment search (issue 15) on PostgreSQL with 1,000,000 shipments across 5,000
+// accounts: GET /api/admin/shipments for each search kind (a number of each kind, an account by
+// name or id, a carrier, a status, 'Action Required', pickup dates, a lane, and combinations with
+// other sorts). Target: p95 < 50 ms for each kind.
+// Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/admin-shipments.ts
+// (creates and drops its own database; the app listens on 127.0.0.1 only and stops by itself).
+// One request at a time over HTTP as fpg_ops; the baseline is GET /api/user in the same run.
+
+import pg from 'pg';
+import { startBench } from './address-http';
+import { fillShipments } from './shipments-data';
+
+const TOTAL = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 5_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  const r = (n: number) => +n.toFixed(1);
+  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), max: r(s[s.length - 1] ?? 0) };
+};
+
+const bench = await startBench('admin_shipments');
+try {
+  const fill0 = performance.now();
+  const client = new pg.Client({ connectionString: bench.url });
+  await client.connect();
+  await fillShipments(client, TOTAL, 0.01, { accounts: ACCOUNTS, events: false });
+  // About 1 in 200 moving shipments waits on the shipper.
+  await client.query(
+    `update shipments set action_required = true where status in ('delayed', 'in_transit') and ('x' || substr(md5(id::text), 1, 4))::bit(16)::int % 100 = 0`,
+  );
+  await client.query('vacuum analyze shipments');
+  await client.end();
+  const fillSeconds = (performance.now() - fill0) / 1000;
+
+  // The samples each kind searches: real numbers of real rows.
+  const sample = (
+    await bench.sql(`select s.bol_number, s.pro_number, s.pickup_number, s.reference_number, s.account_id, a.name account, s.carrier_id
+    from shipments s join accounts a on a.id = s.account_id where s.rate_id = 'bench' order by s.id limit 20`)
+  ).rows as Record<string, string>[];
+  const pick = (i: number) => sample[i % sample.length] as Record<string, string>;
+  const enc = encodeURIComponent;
+  const KINDS: Record<string, (i: number) => string> = {
+    'newest first, no filter': () => '',
+    'BOL number': (i) => `q=${pick(i).bol_number}`,
+    'PRO number': (i) => `q=${pick(i).pro_number}`,
+    'pickup number': (i) => `q=${pick(i).pickup_number}`,
+    'reference (any case)': (i) => `q=${enc(pick(i).reference_number!.toLowerCase())}`,
+    'unknown number': (i) => `q=NOPE${i}`,
+    'account by name': (i) => `account=${enc(pick(i).account!)}`,
+    'account by id': (i) => `account_id=${pick(i).account_id}`,
+    carrier: (i) => `carrier_id=${pick(i).carrier_id}`,
+    'status delayed': () => 'status=delayed',
+    'Action Required': () => 'action_required=1',
+    'pickup date range (a week)': () => 'pickup_from=2026-10-01&pickup_to=2026-10-07',
+    'lane IL -> TX': () => 'origin_state=IL&destination_state=TX',
+    'status + lane, by pickup date': () => 'status=in_transit&origin_state=IL&destination_state=GA&sort=pickup_date&dir=desc',
+    'page 40 newest': () => 'page=40',
+    'sorted by BOL': () => 'sort=bol_number',
+  };
+
+  await bench.send('POST', '/login', JSON.stringify({ email: 'ops@demo.test', password: 'Demo#2026' }));
+  const timed = async (path: string) => {
+    const t0 = performance.now();
+    const res = await bench.send('GET', path);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    return performance.now() - t0;
+  };
+  for (const make of Object.values(KINDS)) await timed(`/api/admin/shipments?${make(0)}`);
+  const byKind: Record<string, number[]> = { 'baseline GET /api/user': [] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    byKind['baseline GET /api/user']!.push(await timed('/api/user'));
+    for (const [kind, make] of Object.entries(KINDS)) (byKind[kind] ??= []).push(await timed(`/api/admin/shipments?${make(round)}`));
+  }
+  const [{ n }] = (await bench.sql('select count(*)::int n from shipments')).rows;
+  const [{ a }] = (await bench.sql('select count(*)::int a from accounts')).rows;
+  console.log(JSON.stringify({ shipments: n, accounts: a, fill_seconds: Math.round(fillSeconds) }));
+  for (const [kind, ms] of Object.entries(byKind)) console.log(kind.padEnd(34), JSON.stringify(stats(ms)));
+} finally {
+  await bench.stop();
+}
