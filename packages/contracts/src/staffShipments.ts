@@ -38,8 +38,9 @@ export const staffShipmentQuery = z.object({
   /** The lane: origin and destination state or province codes. */
   origin_state: stateCode,
   destination_state: stateCode,
-  sort: z.enum(STAFF_SHIPMENT_SORTS, { error: 'validation.choice' }).default('created_at'),
-  dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).default('desc'),
+  /** Newest bookings first, unless a pickup window is given: then by pickup date. */
+  sort: z.enum(STAFF_SHIPMENT_SORTS, { error: 'validation.choice' }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -19,6 +19,11 @@ export interface ShipmentPageOptions {
   status?: ShipmentStatus;
   sort: ShipmentSort;
   dir: 'asc' | 'desc';
+  /**
+   * The filter is selective (a lane): sort its matches rather than walk a sort index. The
+   * planner, assuming columns independent, would walk the index through thousands of rows.
+   */
+  filterFirst?: boolean;
 }
 
 const SORT_COLUMNS = {
@@ -34,10 +39,15 @@ const SORT_COLUMNS = {
  * the account: (account_id, created_at, id) for newest first, (account_id, status, created_at, id)
  * for status then age, and (account_id, pickup_date | carrier_name | bol_number, id).
  */
-function orderOf(opts: Pick<ShipmentPageOptions, 'sort' | 'dir'>) {
+function orderOf(opts: Pick<ShipmentPageOptions, 'sort' | 'dir' | 'filterFirst'>) {
   const dir = opts.dir === 'asc' ? asc : desc;
-  if (opts.sort === 'status') return [dir(shipments.status), dir(shipments.createdAt), dir(shipments.id)];
-  return [dir(SORT_COLUMNS[opts.sort]), dir(shipments.id)];
+  // An expression of the column orders the same but matches no index: the filter's index is used.
+  const col = (c: (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS]) =>
+    opts.filterFirst
+      ? sql`(${c})${sql.raw(c === shipments.createdAt ? " + interval '0 s'" : c === shipments.pickupDate ? ' + 0' : "::text || ''")}`
+      : c;
+  if (opts.sort === 'status') return [dir(col(shipments.status)), dir(shipments.createdAt), dir(shipments.id)];
+  return [dir(col(SORT_COLUMNS[opts.sort])), dir(shipments.id)];
 }
 
 /** One page of the rows `where` selects, and their count up to COUNT_AHEAD past the page. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
@@ -221,5 +221,26 @@ describe('event times', () => {
     expect(res.json().data.events[0].occurred_at).toBe('2026-11-26T14:15:00.000Z');
     const mine = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
     expect(mine.events.at(-1).local_time).toBe('2026-11-26T08:15');
+  });
+});
+
+describe('the order of a search', () => {
+  it('lists a pickup window by pickup date, and a lane in the asked order', async () => {
+    const late = await insertShipment(db(), { pickupDate: '2027-03-05' });
+    const early = await insertShipment(db(), { pickupDate: '2027-03-02' });
+    const window = (await search(ops, 'pickup_from=2027-03-01&pickup_to=2027-03-31')).json().data.map((r: { id: string }) => r.id);
+    expect(window).toEqual([early.id, late.id]);
+    await db()
+      .update(shipments)
+      .set({ originState: 'OR', destinationState: 'NV' })
+      .where(inArray(shipments.id, [early.id, late.id]));
+    for (const dir of ['asc', 'desc']) {
+      const lane = (await search(ops, `origin_state=OR&destination_state=NV&sort=pickup_date&dir=${dir}`))
+        .json()
+        .data.map((r: { id: string }) => r.id);
+      expect(lane, dir).toEqual(dir === 'asc' ? [early.id, late.id] : [late.id, early.id]);
+    }
+    const byStatus = (await search(ops, 'origin_state=OR&destination_state=NV&sort=status')).json();
+    expect(byStatus.data).toHaveLength(2);
   });
 });

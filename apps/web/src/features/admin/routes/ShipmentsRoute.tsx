@@ -41,12 +41,17 @@ export function ShipmentsRoute() {
   const list = useListParams(STAFF_SHIPMENT_SORTS);
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
   const filters = Object.fromEntries(SHIPMENT_FILTERS.flatMap((f) => (list.params.get(f) ? [[f, list.params.get(f) as string]] : [])));
-  const { sort: activeSort, dir: activeDir, sortBy } = sortOrder(list, { sort: 'created_at', dir: 'desc' });
+  // The server's order: newest bookings first, or by pickup date within a pickup window.
+  const window = Boolean(filters.pickup_from || filters.pickup_to);
+  const {
+    sort: activeSort,
+    dir: activeDir,
+    sortBy,
+  } = sortOrder(list, window ? { sort: 'pickup_date', dir: 'asc' } : { sort: 'created_at', dir: 'desc' });
   const search = {
     ...filters,
     ...(list.q ? { q: list.q } : {}),
-    sort: activeSort,
-    dir: activeDir,
+    ...(list.sort ? { sort: activeSort, dir: activeDir } : {}),
     page: String(list.page),
     per_page: String(perPage),
   };
