@@ -67,8 +67,9 @@ CREATE INDEX "shipments_created_idx" ON "shipments" USING btree ("created_at","i
 CREATE INDEX "shipments_pickup_date_idx" ON "shipments" USING btree ("pickup_date","id");--> statement-breakpoint
 CREATE INDEX "shipments_status_created_idx" ON "shipments" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "shipments_carrier_created_idx" ON "shipments" USING btree ("carrier_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "shipments_lane_idx" ON "shipments" USING btree ("origin_state","destination_state","created_at");--> statement-breakpoint
+CREATE INDEX "shipments_lane_idx" ON "shipments" USING btree ("origin_state","destination_state","status","created_at");--> statement-breakpoint
 CREATE INDEX "shipments_action_required_idx" ON "shipments" USING btree ("created_at","id") WHERE "shipments"."action_required";--> statement-breakpoint
+CREATE INDEX "quotes_created_idx" ON "quotes" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
 -- The audit log is append-only: no one edits or deletes what staff did, through the product or beside it.
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

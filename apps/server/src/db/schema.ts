@@ -265,7 +265,11 @@ export const quotes = pgTable(
     bookingPrefill: jsonb('booking_prefill').$type<unknown>(),
     createdAt: createdAt(),
   },
-  (t) => [index('quotes_account_created_idx').on(t.accountId, t.createdAt.desc())],
+  (t) => [
+    index('quotes_account_created_idx').on(t.accountId, t.createdAt.desc()),
+    // The admin dashboard counts the day's and the month's quotes of every account (issue 15).
+    index('quotes_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A shipper's 'send the request to sales' (spec section 8) for one of the account's quotes; the sales desk is mailed. */
@@ -504,7 +508,7 @@ export const shipments = pgTable(
     index('shipments_pickup_date_idx').on(t.pickupDate, t.id),
     index('shipments_status_created_idx').on(t.status, t.createdAt, t.id),
     index('shipments_carrier_created_idx').on(t.carrierId, t.createdAt, t.id),
-    index('shipments_lane_idx').on(t.originState, t.destinationState, t.createdAt),
+    index('shipments_lane_idx').on(t.originState, t.destinationState, t.status, t.createdAt),
     index('shipments_action_required_idx').on(t.createdAt, t.id).where(sql`${t.actionRequired}`),
     // The tracking poll takes the moving shipments least recently asked first: without this it scans them all every minute.
     index('shipments_poll_idx').on(sql`${t.trackedAt} asc nulls first`, t.createdAt).where(stillMoving),
