@@ -31,6 +31,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes';
+import { siteNotificationsRoutes } from './modules/site-notifications/site-notifications.routes';
 import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { installErrorHandling } from './plugins/errors';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   await staffAccountsRoutes(app, ctx);
   await rolesRoutes(app, ctx);
   await auditRoutes(app, ctx);
+  await siteNotificationsRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await quotesRoutes(app, ctx);
   await carriersRoutes(app, ctx);

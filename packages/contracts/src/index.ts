@@ -8,6 +8,7 @@ export * from './products';
 export * from './quotes';
 export * from './settings';
 export * from './shipments';
+export * from './siteNotifications';
 export * from './staffAccounts';
 export * from './staffShipments';
 export * from './user';

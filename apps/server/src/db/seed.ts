@@ -9,6 +9,7 @@ import { accounts, appState, carriers, currencyRates, dieselPrices } from './sch
 import { seedDemoAddresses } from './seed-addresses';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
 import { seedDemoInvoices } from './seed-invoices';
+import { seedDemoNotices } from './seed-notifications';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoShipments } from './seed-shipments';
 
@@ -162,7 +163,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const activity = opts.activity !== false;
   const invoices = activity && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now)));
   const moving = activity && (await seedOnce(db, 'demo_shipments_seeded', now, (tx) => seedDemoShipments(tx, now)));
-  return users || rating || catalog || addressBook || prepaid || trackingSecrets || invoices || moving;
+  const notices = activity && (await seedOnce(db, 'demo_notices_seeded', now, (tx) => seedDemoNotices(tx, now)));
+  return users || rating || catalog || addressBook || prepaid || trackingSecrets || invoices || moving || notices;
 }
 
 /** Runs `seed` in a transaction that first claims `marker`; another process holding it wins. */

@@ -1,0 +1,121 @@
+import type { NoticeAudience, NoticeState, SiteNotificationView } from '@freight/contracts';
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, notExists, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, siteNotificationDismissals, siteNotifications } from '../../db/schema';
+
+export type NoticeRow = typeof siteNotifications.$inferSelect;
+
+export function noticeState(n: Pick<NoticeRow, 'startsAt' | 'endsAt' | 'retiredAt'>, now: Date): NoticeState {
+  if (n.retiredAt) return 'retired';
+  if (n.startsAt > now) return 'scheduled';
+  if (n.endsAt && n.endsAt <= now) return 'ended';
+  return 'active';
+}
+
+export function presentNotice(n: NoticeRow, account: { id: string; name: string } | null, now: Date): SiteNotificationView {
+  return {
+    id: n.id,
+    severity: n.severity,
+    audience: n.audience,
+    account,
+    title_en: n.titleEn,
+    title_es: n.titleEs,
+    body_en: n.bodyEn,
+    body_es: n.bodyEs,
+    starts_at: n.startsAt.toISOString(),
+    ends_at: n.endsAt?.toISOString() ?? null,
+    retired_at: n.retiredAt?.toISOString() ?? null,
+    state: noticeState(n, now),
+    created_at: n.createdAt.toISOString(),
+    updated_at: n.updatedAt.toISOString(),
+  };
+}
+
+/** Shown now: started, not ended, not retired. */
+const activeAt = (now: Date) =>
+  and(
+    isNull(siteNotifications.retiredAt),
+    lte(siteNotifications.startsAt, now),
+    or(isNull(siteNotifications.endsAt), gt(siteNotifications.endsAt, now)),
+  );
+
+const STATE_WHERE = (state: NoticeState, now: Date): SQL | undefined =>
+  ({
+    retired: isNotNull(siteNotifications.retiredAt),
+    scheduled: and(isNull(siteNotifications.retiredAt), gt(siteNotifications.startsAt, now)),
+    ended: and(isNull(siteNotifications.retiredAt), lte(siteNotifications.endsAt, now)),
+    active: activeAt(now),
+  })[state];
+
+export function siteNotificationsRepository(db: Db) {
+  return {
+    async page(opts: { state?: NoticeState; page: number; perPage: number }, now: Date) {
+      const where = opts.state ? STATE_WHERE(opts.state, now) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ notice: siteNotifications, accountName: accounts.name })
+          .from(siteNotifications)
+          .leftJoin(accounts, eq(accounts.id, siteNotifications.accountId))
+          .where(where)
+          .orderBy(desc(siteNotifications.startsAt), desc(siteNotifications.id))
+          .limit(opts.perPage)
+          .offset((opts.page - 1) * opts.perPage),
+        db.select({ n: count() }).from(siteNotifications).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async find(id: string) {
+      const [row] = await db
+        .select({ notice: siteNotifications, accountName: accounts.name })
+        .from(siteNotifications)
+        .leftJoin(accounts, eq(accounts.id, siteNotifications.accountId))
+        .where(eq(siteNotifications.id, id));
+      return row;
+    },
+
+    /** The notices a reader sees now: their audiences, minus the info notices they closed. */
+    async activeFor(reader: { userId: string | null; accountId: string | null; staff: boolean }, now: Date) {
+      const audiences: SQL[] = [];
+      if (reader.accountId) {
+        audiences.push(eq(siteNotifications.audience, 'customers' satisfies NoticeAudience));
+        audiences.push(and(eq(siteNotifications.audience, 'account'), eq(siteNotifications.accountId, reader.accountId)) as SQL);
+      }
+      if (reader.staff) audiences.push(eq(siteNotifications.audience, 'staff'));
+      if (!audiences.length) return [];
+      const notDismissed = reader.userId
+        ? notExists(
+            db
+              .select({ one: siteNotificationDismissals.userId })
+              .from(siteNotificationDismissals)
+              .where(
+                and(
+                  eq(siteNotificationDismissals.notificationId, siteNotifications.id),
+                  eq(siteNotificationDismissals.userId, reader.userId),
+                ),
+              ),
+          )
+        : undefined;
+      return db
+        .select()
+        .from(siteNotifications)
+        .where(and(activeAt(now), or(...audiences), notDismissed))
+        .orderBy(desc(siteNotifications.startsAt))
+        .limit(10);
+    },
+
+    /** Outages for every customer, shown on the public tracking page to anyone. */
+    publicOutages(now: Date) {
+      return db
+        .select()
+        .from(siteNotifications)
+        .where(and(activeAt(now), eq(siteNotifications.audience, 'customers'), eq(siteNotifications.severity, 'outage')))
+        .orderBy(desc(siteNotifications.startsAt))
+        .limit(5);
+    },
+
+    async dismiss(notificationId: string, userId: string, at: Date) {
+      await db.insert(siteNotificationDismissals).values({ notificationId, userId, dismissedAt: at }).onConflictDoNothing();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { requiredText } from './fields';
+
+/**
+ * Site notifications (issue 15): notices staff publish to the portal. A notice has a severity, an
+ * audience (every customer, one account's users, or staff), a title and text in English and
+ * Spanish, and a window; customers read it in their language.
+ */
+export const NOTICE_SEVERITIES = ['info', 'warning', 'outage'] as const;
+export type NoticeSeverity = (typeof NOTICE_SEVERITIES)[number];
+export const NOTICE_AUDIENCES = ['customers', 'account', 'staff'] as const;
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
+export const NOTICE_STATES = ['scheduled', 'active', 'ended', 'retired'] as const;
+export type NoticeState = (typeof NOTICE_STATES)[number];
+
+const instant = z.iso.datetime({ offset: true, error: 'validation.date' });
+
+export const siteNotificationRequest = z
+  .object({
+    severity: z.enum(NOTICE_SEVERITIES, { error: 'validation.choice' }),
+    audience: z.enum(NOTICE_AUDIENCES, { error: 'validation.choice' }),
+    account_id: z.uuid({ error: 'validation.required' }).nullable().optional(),
+    title_en: requiredText('validation.required', 120),
+    title_es: requiredText('validation.required', 120),
+    body_en: requiredText('validation.required', 1000),
+    body_es: requiredText('validation.required', 1000),
+    starts_at: instant,
+    ends_at: instant.nullable().optional(),
+  })
+  .superRefine((n, ctx) => {
+    if (n.audience === 'account' && !n.account_id) ctx.addIssue({ code: 'custom', path: ['account_id'], message: 'validation.required' });
+    if (n.ends_at && Date.parse(n.ends_at) <= Date.parse(n.starts_at))
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'validation.ends_after_start' });
+  });
+export type SiteNotificationRequest = z.output<typeof siteNotificationRequest>;
+
+export const siteNotificationListQuery = z.object({
+  state: z.enum(NOTICE_STATES, { error: 'validation.choice' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** A notice as staff edit it. */
+export interface SiteNotificationView {
+  id: string;
+  severity: NoticeSeverity;
+  audience: NoticeAudience;
+  account: { id: string; name: string } | null;
+  title_en: string;
+  title_es: string;
+  body_en: string;
+  body_es: string;
+  starts_at: string;
+  ends_at: string | null;
+  retired_at: string | null;
+  state: NoticeState;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A notice as a reader sees it, in their language (GET /api/notifications/active, /api/public/notices). */
+export interface ActiveNotice {
+  id: string;
+  severity: NoticeSeverity;
+  title: string;
+  body: string;
+  /** Info notices can be closed for good; warnings and outages stay while they last. */
+  dismissible: boolean;
+}
