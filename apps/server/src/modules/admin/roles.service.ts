@@ -53,16 +53,18 @@ export function rolesService(ctx: AppContext) {
   async function setRoles(actor: AuditActor, userId: string, roles: Role[]) {
     const wanted = [...new Set(roles)].sort();
     const updated = await ctx.db.transaction(async (tx) => {
+      // The super_admins first, in id order, then the user: two admins demoting each other wait
+      // for one another (no deadlock), and the second sees the first's change.
+      const holders = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(arrayContains(users.roles, ['super_admin']))
+        .orderBy(asc(users.id))
+        .for('update');
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) throw AppError.notFound();
-      if (user.roles.includes('super_admin') && !wanted.includes('super_admin')) {
-        // Lock every holder, so two admins demoting each other cannot both succeed.
-        const holders = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(arrayContains(users.roles, ['super_admin']))
-          .for('update');
-        if (holders.filter((h) => h.id !== userId).length === 0) throw new AppError(409, 'conflict', 'errors.last_super_admin');
+      if (user.roles.includes('super_admin') && !wanted.includes('super_admin') && holders.every((h) => h.id === userId)) {
+        throw new AppError(409, 'conflict', 'errors.last_super_admin');
       }
       const [row] = await tx
         .update(users)
