@@ -9,6 +9,8 @@ import { AccountsRoute } from '../features/admin/routes/AccountsRoute';
 import { AdminTitleRoute } from '../features/admin/routes/AdminTitleRoute';
 import { AuditLogRoute } from '../features/admin/routes/AuditLogRoute';
 import { DashboardRoute } from '../features/admin/routes/DashboardRoute';
+import { NotificationEditRoute } from '../features/admin/routes/notifications/NotificationEditRoute';
+import { NotificationsRoute } from '../features/admin/routes/notifications/NotificationsRoute';
 import { RolesRoute } from '../features/admin/routes/RolesRoute';
 import { ShipmentDetailRoute } from '../features/admin/routes/ShipmentDetailRoute';
 import { ShipmentsRoute } from '../features/admin/routes/ShipmentsRoute';
@@ -53,6 +55,7 @@ const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
   roles: <RolesRoute />,
   shipments: <ShipmentsRoute />,
   auditLog: <AuditLogRoute />,
+  notifications: <NotificationsRoute />,
 };
 
 const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;
@@ -63,8 +66,8 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element?: ReactNode }[
   { path: 'integration-partners/:id', page: 'integrationPartners' },
   { path: 'incidents/:id', page: 'incidents' },
   { path: 'shipments/:id', page: 'shipments', element: <ShipmentDetailRoute /> },
-  { path: 'notifications/new', page: 'notifications' },
-  { path: 'notifications/edit/:id', page: 'notifications' },
+  { path: 'notifications/new', page: 'notifications', element: <NotificationEditRoute /> },
+  { path: 'notifications/edit/:id', page: 'notifications', element: <NotificationEditRoute /> },
 ];
 
 const adminRoutes: RouteObject[] = [

@@ -42,6 +42,8 @@ export const paths = {
     page: (key: AdminPageKey) => `/admin/${ADMIN_PAGES[key].path}`,
     account: (id: string) => `/admin/accounts/${encodeURIComponent(id)}`,
     shipment: (id: string) => `/admin/shipments/${encodeURIComponent(id)}`,
+    newNotification: '/admin/notifications/new',
+    editNotification: (id: string) => `/admin/notifications/edit/${encodeURIComponent(id)}`,
     /** The staff's shipment search, filtered (the params of GET /api/admin/shipments). */
     shipments: (filters: Record<string, string> = {}) => {
       const query = new URLSearchParams(filters).toString();

@@ -47,6 +47,19 @@ const STATE_WHERE = (state: NoticeState, now: Date): SQL | undefined =>
     active: activeAt(now),
   })[state];
 
+/** Who reads: customers read their account's and every customer's notices, staff the staff's. */
+type Reader = { userId: string; accountId: string | null; staff: boolean };
+
+function audienceOf(reader: Reader): SQL | undefined {
+  const audiences: SQL[] = [];
+  if (reader.accountId) {
+    audiences.push(eq(siteNotifications.audience, 'customers' satisfies NoticeAudience));
+    audiences.push(and(eq(siteNotifications.audience, 'account'), eq(siteNotifications.accountId, reader.accountId)) as SQL);
+  }
+  if (reader.staff) audiences.push(eq(siteNotifications.audience, 'staff'));
+  return audiences.length ? or(...audiences) : undefined;
+}
+
 export function siteNotificationsRepository(db: Db) {
   return {
     async page(opts: { state?: NoticeState; page: number; perPage: number }, now: Date) {
@@ -75,33 +88,34 @@ export function siteNotificationsRepository(db: Db) {
     },
 
     /** The notices a reader sees now: their audiences, minus the info notices they closed. */
-    async activeFor(reader: { userId: string | null; accountId: string | null; staff: boolean }, now: Date) {
-      const audiences: SQL[] = [];
-      if (reader.accountId) {
-        audiences.push(eq(siteNotifications.audience, 'customers' satisfies NoticeAudience));
-        audiences.push(and(eq(siteNotifications.audience, 'account'), eq(siteNotifications.accountId, reader.accountId)) as SQL);
-      }
-      if (reader.staff) audiences.push(eq(siteNotifications.audience, 'staff'));
-      if (!audiences.length) return [];
-      const notDismissed = reader.userId
-        ? notExists(
-            db
-              .select({ one: siteNotificationDismissals.userId })
-              .from(siteNotificationDismissals)
-              .where(
-                and(
-                  eq(siteNotificationDismissals.notificationId, siteNotifications.id),
-                  eq(siteNotificationDismissals.userId, reader.userId),
-                ),
-              ),
-          )
-        : undefined;
+    activeFor(reader: Reader, now: Date) {
+      const audience = audienceOf(reader);
+      if (!audience) return Promise.resolve([]);
+      const notDismissed = notExists(
+        db
+          .select({ one: siteNotificationDismissals.userId })
+          .from(siteNotificationDismissals)
+          .where(
+            and(eq(siteNotificationDismissals.notificationId, siteNotifications.id), eq(siteNotificationDismissals.userId, reader.userId)),
+          ),
+      );
       return db
         .select()
         .from(siteNotifications)
-        .where(and(activeAt(now), or(...audiences), notDismissed))
+        .where(and(activeAt(now), audience, notDismissed))
         .orderBy(desc(siteNotifications.startsAt))
         .limit(10);
+    },
+
+    /** One active notice meant for the reader, closed by them or not (closing twice answers the same). */
+    async visibleTo(reader: Reader, id: string, now: Date) {
+      const audience = audienceOf(reader);
+      if (!audience) return undefined;
+      const [row] = await db
+        .select()
+        .from(siteNotifications)
+        .where(and(eq(siteNotifications.id, id), activeAt(now), audience));
+      return row;
     },
 
     /** Outages for every customer, shown on the public tracking page to anyone. */

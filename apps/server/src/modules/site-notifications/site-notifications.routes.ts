@@ -1,7 +1,7 @@
 import { type ActiveNotice, type SiteNotificationRequest, siteNotificationListQuery, siteNotificationRequest } from '@freight/contracts';
 import { isStaff, type Language } from '@freight/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage, signedIn } from '../../plugins/guards';
+import { adminPage, requireSignedIn, signedIn } from '../../plugins/guards';
 import { type AuditActor, audit, auditActor } from '../audit/audit';
 import { type NoticeRow, presentNotice, siteNotificationsRepository } from './site-notifications.repository';
 
@@ -30,8 +30,8 @@ const forReader = (n: NoticeRow, language: Language): ActiveNotice => ({
   dismissible: n.severity === 'info',
 });
 
-/** What the audit log keeps of a notice. */
-const snapshot = (n: NoticeRow) => ({
+/** A notice as the audit log keeps it. */
+const snapshot = (n: NoticeRow): Record<string, unknown> => ({
   severity: n.severity,
   audience: n.audience,
   account_id: n.accountId,
@@ -43,6 +43,15 @@ const snapshot = (n: NoticeRow) => ({
   ends_at: n.endsAt?.toISOString() ?? null,
   retired_at: n.retiredAt?.toISOString() ?? null,
 });
+
+/** The audit entry's record: all of a new notice, only what a change touched of an existing one. */
+function auditedChange(before: NoticeRow | null, after: NoticeRow) {
+  const next = snapshot(after);
+  if (!before) return { before: null, after: next };
+  const prev = snapshot(before);
+  const keys = Object.keys(next).filter((k) => prev[k] !== next[k]);
+  return { before: Object.fromEntries(keys.map((k) => [k, prev[k]])), after: Object.fromEntries(keys.map((k) => [k, next[k]])) };
+}
 
 /**
  * Site notifications (issue 15): super_admin write them (audited); signed-in users read the ones
@@ -65,7 +74,7 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
     const accountId = body.audience === 'account' ? (body.account_id ?? null) : null;
     if (accountId) {
       const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
-      if (!account) throw AppError.field('account_id', 'validation.required');
+      if (!account) throw AppError.field('account_id', 'validation.choice');
     }
     return {
       severity: body.severity,
@@ -90,8 +99,7 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
         entityType: 'site_notification',
         entityId: result.after.id,
         accountId: result.after.accountId,
-        before: result.before ? snapshot(result.before) : null,
-        after: snapshot(result.after),
+        ...auditedChange(result.before, result.after),
       };
       await audit(tx as Db, actor, entry, ctx.now());
       return result.after;
@@ -137,6 +145,8 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
     const id = checked(request.params.id);
     const data = await write(auditActor(request), 'notification.update', async (tx) => {
       const before = await locked(tx, id);
+      // A retired notice is the record of what was shown; a new one is written instead.
+      if (before.retiredAt) throw new AppError(409, 'conflict', 'errors.notice_retired');
       const [after] = await tx
         .update(siteNotifications)
         .set(await values(tx, request.body))
@@ -162,23 +172,26 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
     return { data };
   });
 
-  /** The notices for the signed-in reader, in their language. */
-  r.get('/api/notifications/active', async (request) => {
+  /** The signed-in reader: their account's and every customer's notices, and staff's if they are staff. */
+  const readerOf = (request: FastifyRequest) => {
     const { user, account } = signedIn(request);
-    const rows = await repo.activeFor({ userId: user.id, accountId: account?.id ?? null, staff: isStaff(user.roles) }, ctx.now());
+    return { userId: user.id, accountId: account?.id ?? null, staff: isStaff(user.roles) };
+  };
+
+  /** The notices for the signed-in reader, in their language. */
+  r.get('/api/notifications/active', { preValidation: requireSignedIn }, async (request) => {
+    const rows = await repo.activeFor(readerOf(request), ctx.now());
     const language = requestLanguage(request);
     return { data: rows.map((n) => forReader(n, language)) };
   });
 
-  /** Closes an info notice for this user for good. */
-  r.post('/api/notifications/:id/dismiss', { schema: { params: idParams } }, async (request, reply) => {
-    const { user, account } = signedIn(request);
-    const id = checked(request.params.id);
-    const visible = await repo.activeFor({ userId: user.id, accountId: account?.id ?? null, staff: isStaff(user.roles) }, ctx.now());
-    const notice = visible.find((n) => n.id === id);
+  /** Closes an info notice for this user for good; closing it again changes nothing. */
+  r.post('/api/notifications/:id/dismiss', { preValidation: requireSignedIn, schema: { params: idParams } }, async (request, reply) => {
+    const reader = readerOf(request);
+    const notice = await repo.visibleTo(reader, checked(request.params.id), ctx.now());
     if (!notice) throw AppError.notFound();
     if (notice.severity !== 'info') throw new AppError(409, 'conflict', 'errors.notice_not_dismissible');
-    await repo.dismiss(id, user.id, ctx.now());
+    await repo.dismiss(notice.id, reader.userId, ctx.now());
     return reply.code(204).send();
   });
 

@@ -3,6 +3,7 @@ import { AppShell, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { SiteNotices } from '../../components/notices/SiteNotices';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { adminPageOf, RequireStaff } from '../adminDoor';
@@ -60,6 +61,7 @@ export function AdminLayout() {
           )}
         </AppShell.Navbar>
         <AppShell.Main>
+          <SiteNotices />
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -3,6 +3,7 @@ import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { SiteNotices } from '../../components/notices/SiteNotices';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { UserMenu } from './UserMenu';
@@ -76,6 +77,7 @@ export function CustomerLayout() {
         )}
       </AppShell.Navbar>
       <AppShell.Main>
+        <SiteNotices />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../../../components/InfoPage';
+import { SiteNotices } from '../../../components/notices/SiteNotices';
 import { PageHeader } from '../../../components/PageHeader';
 import { PublicTracking } from '../tracking/PublicTracking';
 
@@ -10,6 +11,7 @@ export function PublicTrackingRoute() {
   return (
     <>
       <PageHeader title={t('public_tracking.title')} />
+      <SiteNotices public />
       <Text mb="lg" c="dimmed">
         {t('public_tracking.intro')}
       </Text>

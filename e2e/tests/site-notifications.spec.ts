@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { logIn, setPreferences, snap } from '../support/session';
+
+test('a super admin publishes an outage notice; customers see it in their language, and so do visitors of the public tracking page', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, 'super@demo.test');
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Notifications' }).click();
+  await page.getByRole('link', { name: 'New notice' }).click();
+  const form = page.getByRole('form', { name: 'New notice' });
+  await form.getByLabel('Severity').selectOption('outage');
+  const english = form.getByRole('group', { name: 'English' });
+  const spanish = form.getByRole('group', { name: 'Spanish' });
+  await english.getByRole('textbox', { name: 'Title' }).fill('Tracking delays');
+  await english.getByRole('textbox', { name: 'Text' }).fill('One carrier sends its events late today.');
+  await spanish.getByRole('textbox', { name: 'Title' }).fill('Retrasos en el rastreo');
+  await spanish.getByRole('textbox', { name: 'Text' }).fill('Un transportista envía sus eventos con retraso hoy.');
+  await expect(form.getByText('Service outage: Retrasos en el rastreo')).toBeVisible();
+  await snap(page, 'admin-notice-editor');
+  await form.getByRole('button', { name: 'Publish notice' }).click();
+  await expect(page.getByRole('table', { name: 'Site notifications' })).toContainText('Tracking delays');
+
+  const shipper = await browser.newPage();
+  await logIn(shipper, 'shipper@demo.test');
+  await expect(shipper.getByRole('alert').filter({ hasText: 'Service outage: Tracking delays' })).toBeVisible();
+  // The demo's info notice can be closed; the outage cannot.
+  const info = shipper.getByText('Notice: Holiday pickups');
+  await expect(info).toBeVisible();
+  await snap(shipper, 'customer-notices');
+  await shipper.getByRole('button', { name: 'Close this notice' }).click();
+  await expect(info).toBeHidden();
+  await shipper.reload();
+  await expect(shipper.getByRole('alert').filter({ hasText: 'Tracking delays' })).toBeVisible();
+  await expect(shipper.getByText('Notice: Holiday pickups')).toBeHidden();
+
+  await setPreferences(shipper, { language: 'es' });
+  await shipper.reload();
+  await expect(shipper.getByRole('alert').filter({ hasText: 'Interrupción del servicio: Retrasos en el rastreo' })).toBeVisible();
+  await setPreferences(shipper, { language: 'en' });
+  await shipper.close();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/track-shipment');
+  await expect(visitor.getByRole('alert').filter({ hasText: 'Tracking delays' })).toBeVisible();
+  await visitor.close();
+
+  // Retired, it is gone for everyone.
+  await page
+    .getByRole('row', { name: /Tracking delays/ })
+    .getByRole('button', { name: 'Retire' })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
+  await expect(page.getByRole('row', { name: /Tracking delays/ })).toContainText('Retired');
+  const later = await browser.newPage();
+  await later.goto('/track-shipment');
+  await expect(later.getByRole('heading', { name: 'Track a Shipment' })).toBeVisible();
+  await expect(later.getByText('Tracking delays')).toBeHidden();
+  await later.close();
+});
