@@ -1,6 +1,7 @@
 export * from './addressBook';
 export * from './auth';
 export * from './carriers';
+export * from './dashboard';
 export * from './errors';
 export * from './fields';
 export * from './invoices';

@@ -1,21 +1,73 @@
-import { count, eq, isNull } from 'drizzle-orm';
+import { type DashboardPeriod, type DashboardView, dashboardQuery } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { accounts, users } from '../../db/schema';
 import { adminPage } from '../../plugins/guards';
+import { dashboardRepository } from './dashboard.repository';
 
-/** The admin dashboard's figures. */
+const DAY = 86_400_000;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+const startOfMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+
+/** The admin dashboard (issue 15; every staff role): today, this month, the days before, and what needs attention. */
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
-  const db = ctx.db;
-  app.get('/api/admin/dashboard', { preValidation: adminPage('dashboard') }, async () => {
-    const [[a], [u], [unverified], [hold]] = await Promise.all([
-      db.select({ n: count() }).from(accounts),
-      db.select({ n: count() }).from(users),
-      db.select({ n: count() }).from(users).where(isNull(users.emailVerifiedAt)),
-      db.select({ n: count() }).from(accounts).where(eq(accounts.status, 'credit_hold')),
-    ]);
-    return {
-      data: { accounts: a?.n ?? 0, users: u?.n ?? 0, unverified_users: unverified?.n ?? 0, credit_hold_accounts: hold?.n ?? 0 },
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = dashboardRepository(ctx.db);
+
+  r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard'), schema: { querystring: dashboardQuery } }, async (request) => {
+    const now = ctx.now();
+    const today = startOfDay(now);
+    const month = startOfMonth(now);
+    const seriesFrom = new Date(today.getTime() - (request.query.days - 1) * DAY);
+    // The per-day counts reach back far enough for the series and the month both.
+    const from = seriesFrom < month ? seriesFrom : month;
+    const [quotesByDay, bookingsByDay, newToday, newMonth, revenue, statuses, actionRequired, delayed, accountStates, incidents] =
+      await Promise.all([
+        repo.quotesPerDay(from),
+        repo.bookingsPerDay(from),
+        repo.newAccounts(today),
+        repo.newAccounts(month),
+        repo.revenue(month),
+        repo.statuses(month),
+        repo.actionRequired(),
+        repo.delayed(month),
+        repo.accountStates(),
+        repo.incidents(new Date(now.getTime() - DAY)),
+      ]);
+    const quotesOn = new Map(quotesByDay.map((d) => [d.date, d.n]));
+    const bookingsOn = new Map(bookingsByDay.map((d) => [d.date, d.n]));
+    const total = (counts: Map<string, number>, since: Date) =>
+      [...counts].filter(([date]) => date >= isoDay(since)).reduce((sum, [, n]) => sum + n, 0);
+    const period = (since: Date, newAccounts: number): DashboardPeriod => {
+      const q = total(quotesOn, since);
+      const b = total(bookingsOn, since);
+      return { from: isoDay(since), quotes: q, bookings: b, rate: q ? b / q : null, new_accounts: newAccounts };
     };
+    const series = Array.from({ length: request.query.days }, (_, i) => {
+      const date = isoDay(new Date(seriesFrom.getTime() + i * DAY));
+      return { date, quotes: quotesOn.get(date) ?? 0, bookings: bookingsOn.get(date) ?? 0 };
+    });
+    const view: DashboardView = {
+      today: period(today, newToday),
+      month: period(month, newMonth),
+      series,
+      revenue: revenue.map((r) => ({ mode: r.mode, currency: r.currency, total_cents: r.total ?? 0, shipments: r.n })),
+      statuses: statuses.map((s) => ({ status: s.status, count: s.n })),
+      action_required: actionRequired,
+      delayed,
+      accounts: accountStates,
+      incidents: {
+        count: incidents.count,
+        latest: incidents.latest.map((i) => ({
+          id: i.id,
+          created_at: i.createdAt.toISOString(),
+          carrier: i.carrier,
+          operation: i.operation,
+          error: i.error,
+        })),
+      },
+    };
+    return { data: view };
   });
 }

@@ -1,0 +1,105 @@
+import type { DashboardShipment } from '@freight/contracts';
+import { type AnyColumn, and, count, desc, eq, gte, isNotNull, ne, type SQL, sql, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, apiIncidents, carriers, quotes, shipments } from '../../db/schema';
+
+const day = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/**
+ * The dashboard's figures. Every query is bounded by a time index (the day's, the month's or the
+ * series' rows) or by a small partial index, so it costs the same with a million shipments.
+ */
+export function dashboardRepository(db: Db) {
+  /** Rows of `table` created since `from`, counted per UTC day. */
+  const perDay = (table: typeof quotes | typeof shipments, from: Date) =>
+    db
+      .select({ date: day(table.createdAt), n: count() })
+      .from(table)
+      .where(gte(table.createdAt, from))
+      .groupBy(day(table.createdAt));
+
+  const listed = (where: SQL) =>
+    db
+      .select({
+        id: shipments.id,
+        bol_number: shipments.bolNumber,
+        account: accounts.name,
+        status: shipments.status,
+        carrier_name: shipments.carrierName,
+        pickup_date: shipments.pickupDate,
+      })
+      .from(shipments)
+      .innerJoin(accounts, eq(accounts.id, shipments.accountId))
+      .where(where)
+      .orderBy(desc(shipments.createdAt))
+      .limit(10) as Promise<DashboardShipment[]>;
+
+  return {
+    quotesPerDay: (from: Date) => perDay(quotes, from),
+    bookingsPerDay: (from: Date) => perDay(shipments, from),
+
+    async newAccounts(from: Date) {
+      const [row] = await db.select({ n: count() }).from(accounts).where(gte(accounts.createdAt, from));
+      return row?.n ?? 0;
+    },
+
+    revenue: (from: Date) =>
+      db
+        .select({ mode: shipments.mode, currency: shipments.currency, total: sum(shipments.totalCents).mapWith(Number), n: count() })
+        .from(shipments)
+        .where(and(gte(shipments.createdAt, from), ne(shipments.status, 'canceled')))
+        .groupBy(shipments.mode, shipments.currency),
+
+    statuses: (from: Date) =>
+      db.select({ status: shipments.status, n: count() }).from(shipments).where(gte(shipments.createdAt, from)).groupBy(shipments.status),
+
+    /** 'Action Required' now (a partial index holds just those), with the latest. */
+    async actionRequired() {
+      const [[total], latest] = await Promise.all([
+        db.select({ n: count() }).from(shipments).where(eq(shipments.actionRequired, true)),
+        listed(eq(shipments.actionRequired, true)),
+      ]);
+      return { count: total?.n ?? 0, latest };
+    },
+
+    /** Delayed shipments booked since `from`, with the latest of all. */
+    async delayed(from: Date) {
+      const [[total], latest] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(shipments)
+          .where(and(eq(shipments.status, 'delayed'), gte(shipments.createdAt, from))),
+        listed(eq(shipments.status, 'delayed')),
+      ]);
+      return { count: total?.n ?? 0, latest };
+    },
+
+    async accountStates() {
+      const [[hold], [suspended]] = await Promise.all([
+        db.select({ n: count() }).from(accounts).where(eq(accounts.status, 'credit_hold')),
+        db.select({ n: count() }).from(accounts).where(isNotNull(accounts.suspendedAt)),
+      ]);
+      return { credit_hold: hold?.n ?? 0, suspended: suspended?.n ?? 0 };
+    },
+
+    async incidents(from: Date) {
+      const [[total], latest] = await Promise.all([
+        db.select({ n: count() }).from(apiIncidents).where(gte(apiIncidents.createdAt, from)),
+        db
+          .select({
+            id: apiIncidents.id,
+            createdAt: apiIncidents.createdAt,
+            carrier: carriers.name,
+            operation: apiIncidents.operation,
+            error: apiIncidents.error,
+          })
+          .from(apiIncidents)
+          .leftJoin(carriers, eq(carriers.id, apiIncidents.carrierId))
+          .where(gte(apiIncidents.createdAt, from))
+          .orderBy(desc(apiIncidents.createdAt))
+          .limit(10),
+      ]);
+      return { count: total?.n ?? 0, latest };
+    },
+  };
+}

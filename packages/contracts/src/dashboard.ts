@@ -1,0 +1,46 @@
+import type { ShipmentStatus } from '@freight/domain';
+import { z } from 'zod';
+
+/** The admin dashboard (issue 15): what the business did today and this month, in UTC days. */
+export const dashboardQuery = z.object({
+  days: z.coerce
+    .number({ error: 'validation.integer' })
+    .int({ error: 'validation.integer' })
+    .min(7)
+    .max(90, { error: 'validation.too_large' })
+    .default(30),
+});
+
+export interface DashboardPeriod {
+  /** The first day of the period, YYYY-MM-DD (UTC). */
+  from: string;
+  quotes: number;
+  bookings: number;
+  /** Bookings per quote, 0 to 1; null without quotes. */
+  rate: number | null;
+  new_accounts: number;
+}
+
+export interface DashboardShipment {
+  id: string;
+  bol_number: string;
+  account: string;
+  status: ShipmentStatus;
+  carrier_name: string;
+  pickup_date: string;
+}
+
+export interface DashboardView {
+  today: DashboardPeriod;
+  month: DashboardPeriod;
+  /** One entry a day, oldest first, up to today. */
+  series: { date: string; quotes: number; bookings: number }[];
+  /** This month's bookings (not canceled) by mode and currency. */
+  revenue: { mode: 'ltl' | 'parcel' | 'truckload'; currency: string; total_cents: number; shipments: number }[];
+  /** This month's bookings by their status now. */
+  statuses: { status: ShipmentStatus; count: number }[];
+  action_required: { count: number; latest: DashboardShipment[] };
+  delayed: { count: number; latest: DashboardShipment[] };
+  accounts: { credit_hold: number; suspended: number };
+  incidents: { count: number; latest: { id: string; created_at: string; carrier: string | null; operation: string; error: string }[] };
+}
