@@ -1,15 +1,11 @@
+import type { DashboardView } from '@freight/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export interface DashboardStats {
-  accounts: number;
-  users: number;
-  unverified_users: number;
-  credit_hold_accounts: number;
-}
-
-export const dashboardQuery = () =>
+export const dashboardQuery = (days: number) =>
   queryOptions({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => api.get<{ data: DashboardStats }>('/api/admin/dashboard', { signal }).then((r) => r.data),
+    queryKey: ['admin', 'dashboard', days],
+    queryFn: ({ signal }) =>
+      api.get<{ data: DashboardView }>('/api/admin/dashboard', { signal, query: { days: String(days) } }).then((r) => r.data),
+    refetchInterval: 60_000,
   });

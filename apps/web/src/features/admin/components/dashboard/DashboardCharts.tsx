@@ -1,0 +1,79 @@
+import '@mantine/charts/styles.css';
+import type { DashboardView } from '@freight/contracts';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { major } from '../../../../components/shipment/format';
+import { useFormat } from '../../../../lib/useFormat';
+
+/**
+ * The dashboard's charts (@mantine/charts over recharts, loaded with the dashboard only): quotes
+ * and bookings a day with the rate, and this month's revenue by mode.
+ */
+export default function DashboardCharts({ view }: { view: DashboardView }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const perDay = view.series.map((d) => ({
+    day: fmt.date(`${d.date}T12:00:00Z`),
+    quotes: d.quotes,
+    bookings: d.bookings,
+    rate: d.quotes ? Math.round((d.bookings / d.quotes) * 100) : 0,
+  }));
+  const currencies = [...new Set(view.revenue.map((r) => r.currency))];
+  const revenue = (['ltl', 'parcel', 'truckload'] as const).map((mode) => ({
+    mode: t(`shipping_modes.${mode}`),
+    ...Object.fromEntries(
+      currencies.map((c) => [c, major(view.revenue.find((r) => r.mode === mode && r.currency === c)?.total_cents ?? 0)]),
+    ),
+  }));
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.per_day', { days: view.series.length })}>
+        <Title order={3} fz="md" mb="sm">
+          {t('admin.dashboard_page.per_day', { days: view.series.length })}
+        </Title>
+        <BarChart
+          h={220}
+          data={perDay}
+          dataKey="day"
+          withLegend
+          series={[
+            { name: 'quotes', label: t('admin.dashboard_page.quotes'), color: 'blue.4' },
+            { name: 'bookings', label: t('admin.dashboard_page.bookings'), color: 'teal.6' },
+          ]}
+          valueFormatter={(v) => fmt.number(v)}
+        />
+        <Text size="sm" fw={500} mt="md" mb="xs">
+          {t('admin.dashboard_page.rate_per_day')}
+        </Text>
+        <LineChart
+          h={140}
+          data={perDay}
+          dataKey="day"
+          series={[{ name: 'rate', label: t('admin.dashboard_page.rate'), color: 'grape.6' }]}
+          valueFormatter={(v) => `${fmt.number(v)} %`}
+          yAxisProps={{ domain: [0, 100] }}
+        />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.revenue')}>
+        <Title order={3} fz="md" mb="sm">
+          {t('admin.dashboard_page.revenue')}
+        </Title>
+        {currencies.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('admin.dashboard_page.no_revenue')}
+          </Text>
+        ) : (
+          <BarChart
+            h={260}
+            data={revenue}
+            dataKey="mode"
+            withLegend={currencies.length > 1}
+            series={currencies.map((c, i) => ({ name: c, label: c, color: ['indigo.6', 'orange.6', 'green.6'][i % 3] }))}
+            valueFormatter={(v) => fmt.money(v, currencies[0])}
+          />
+        )}
+      </Paper>
+    </SimpleGrid>
+  );
+}

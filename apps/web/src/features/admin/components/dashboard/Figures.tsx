@@ -1,0 +1,84 @@
+import type { DashboardShipment } from '@freight/contracts';
+import { Anchor, Card, Paper, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatLocalDate } from '../../../../components/tracking/localTime';
+import { StatusBadge } from '../../../../components/tracking/StatusBadge';
+import { paths } from '../../../../lib/paths';
+
+/** One figure of the dashboard; with `to`, the figure opens the list behind it. */
+export function Figure({ label, value, to, hint }: { label: string; value: string; to?: string; hint?: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {to ? (
+        <Anchor component={Link} to={to} fw={700} fz={28} aria-label={`${label}: ${value}`}>
+          {value}
+        </Anchor>
+      ) : (
+        <Text fw={700} fz={28}>
+          {value}
+        </Text>
+      )}
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** A short list of shipments that need attention, each opening its staff detail; the title opens them all. */
+export function ShipmentShortList({
+  title,
+  to,
+  shipments,
+  empty,
+}: {
+  title: ReactNode;
+  to: string;
+  shipments: DashboardShipment[];
+  empty: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper withBorder p="md" component="section">
+      <Title order={3} fz="md" mb="sm">
+        <Anchor component={Link} to={to} inherit>
+          {title}
+        </Anchor>
+      </Title>
+      {shipments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Table verticalSpacing={4} fz="sm">
+          <Table.Tbody>
+            {shipments.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.admin.shipment(s.id)} size="sm">
+                    {s.bol_number}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{s.account}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={s.status} size="sm" />
+                </Table.Td>
+                <Table.Td>{s.carrier_name}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} aria-label={t('admin.dashboard_page.pickup')}>
+                  {formatLocalDate(s.pickup_date, i18n.language)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
