@@ -2,6 +2,7 @@ import { INVOICE_STATUSES, invoiceStatus } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDay, creditSummary } from '../modules/invoices/credit';
+import { trackingRepository } from '../modules/tracking/tracking.repository';
 import { openDatabase } from './client';
 import { accounts, invoiceDisputes, invoices, shipmentEvents, shipments, users } from './schema';
 import { seedDemo } from './seed';
@@ -62,5 +63,16 @@ describe('the demo shipments on the road', () => {
       const events = await database.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, r.id));
       expect(events.length, r.bolNumber).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the demo shipments waiting on the shipper', () => {
+  it('are never due for the demo tracking poll, so their story stays', async () => {
+    const all = await database.db.select({ id: shipments.id, carrierId: shipments.carrierId, status: shipments.status }).from(shipments);
+    const carriers = [...new Set(all.map((s) => s.carrierId).filter((id): id is string => Boolean(id)))];
+    const due = await trackingRepository(database.db).dueForPolling(carriers, new Date(), 500);
+    const dueIds = new Set(due.map((s) => s.id));
+    for (const s of all.filter((x) => x.status === 'delayed')) expect(dueIds.has(s.id)).toBe(false);
+    expect(due.length).toBeGreaterThan(0);
   });
 });
