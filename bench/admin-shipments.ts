@@ -1,7 +1,8 @@
-// The staff's shipment search (issue 15) on PostgreSQL with 1,000,000 shipments across 5,000
-// accounts: GET /api/admin/shipments for each search kind (a number of each kind, an account by
-// name or id, a carrier, a status, 'Action Required', pickup dates, a lane, and combinations with
-// other sorts). Target: p95 < 50 ms for each kind.
+// The staff's shipment search and dashboard (issue 15) on PostgreSQL with 1,000,000 shipments
+// across 5,000 accounts (and 500,000 quotes): GET /api/admin/shipments for each search kind (a
+// number of each kind, an account by name or id, a carrier, a status, 'Action Required', pickup
+// dates, a lane, and combinations with other sorts), and GET /api/admin/dashboard.
+// Targets: search p95 < 50 ms for each kind; the dashboard < 150 ms.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/admin-shipments.ts
 // (creates and drops its own database; the app listens on 127.0.0.1 only and stops by itself).
 // One request at a time over HTTP as fpg_ops; the baseline is GET /api/user in the same run.
@@ -13,6 +14,7 @@ import { fillShipments } from './shipments-data';
 const TOTAL = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const QUOTES = Number(process.env.BENCH_QUOTES ?? 500_000);
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const stats = (ms: number[]) => {
@@ -31,7 +33,16 @@ try {
   await client.query(
     `update shipments set action_required = true where status in ('delayed', 'in_transit') and ('x' || substr(md5(id::text), 1, 4))::bit(16)::int % 100 = 0`,
   );
+  // Quotes over the same two years, one in two booked: the dashboard counts a day's and a month's.
+  const [{ account_id, user_id }] = (await client.query(`select account_id, id user_id from users where email = 'shipper@demo.test'`)).rows;
+  await client.query(
+    `insert into quotes (account_id, user_id, mode, input, result, currency, created_at)
+     select $1, $2, 'ltl', '{}'::jsonb, '{}'::jsonb, 'USD', timestamptz '2026-11-20 18:00Z' - (g % 720) * interval '1 day' - (g % 600) * interval '1 minute'
+     from generate_series(1, ${QUOTES}) g`,
+    [account_id, user_id],
+  );
   await client.query('vacuum analyze shipments');
+  await client.query('vacuum analyze quotes');
   await client.end();
   const fillSeconds = (performance.now() - fill0) / 1000;
 
@@ -70,14 +81,18 @@ try {
     return performance.now() - t0;
   };
   for (const make of Object.values(KINDS)) await timed(`/api/admin/shipments?${make(0)}`);
-  const byKind: Record<string, number[]> = { 'baseline GET /api/user': [] };
+  await timed('/api/admin/dashboard');
+  const byKind: Record<string, number[]> = { 'baseline GET /api/user': [], 'dashboard (30 days)': [], 'dashboard (90 days)': [] };
   for (let round = 0; round < ROUNDS; round += 1) {
     byKind['baseline GET /api/user']!.push(await timed('/api/user'));
+    byKind['dashboard (30 days)']!.push(await timed('/api/admin/dashboard'));
+    byKind['dashboard (90 days)']!.push(await timed('/api/admin/dashboard?days=90'));
     for (const [kind, make] of Object.entries(KINDS)) (byKind[kind] ??= []).push(await timed(`/api/admin/shipments?${make(round)}`));
   }
   const [{ n }] = (await bench.sql('select count(*)::int n from shipments')).rows;
   const [{ a }] = (await bench.sql('select count(*)::int a from accounts')).rows;
-  console.log(JSON.stringify({ shipments: n, accounts: a, fill_seconds: Math.round(fillSeconds) }));
+  const [{ quotes }] = (await bench.sql('select count(*)::int quotes from quotes')).rows;
+  console.log(JSON.stringify({ shipments: n, accounts: a, quotes, fill_seconds: Math.round(fillSeconds) }));
   for (const [kind, ms] of Object.entries(byKind)) console.log(kind.padEnd(34), JSON.stringify(stats(ms)));
 } finally {
   await bench.stop();
