@@ -82,12 +82,14 @@ try {
   };
   for (const make of Object.values(KINDS)) await timed(`/api/admin/shipments?${make(0)}`);
   await timed('/api/admin/dashboard');
-  const byKind: Record<string, number[]> = { 'baseline GET /api/user': [], 'dashboard (30 days)': [], 'dashboard (90 days)': [] };
+  const byKind: Record<string, number[]> = Object.fromEntries(
+    ['baseline GET /api/user', 'dashboard (30 days)', 'dashboard (90 days)', ...Object.keys(KINDS)].map((k) => [k, []]),
+  );
   for (let round = 0; round < ROUNDS; round += 1) {
     byKind['baseline GET /api/user']!.push(await timed('/api/user'));
     byKind['dashboard (30 days)']!.push(await timed('/api/admin/dashboard'));
     byKind['dashboard (90 days)']!.push(await timed('/api/admin/dashboard?days=90'));
-    for (const [kind, make] of Object.entries(KINDS)) (byKind[kind] ??= []).push(await timed(`/api/admin/shipments?${make(round)}`));
+    for (const [kind, make] of Object.entries(KINDS)) byKind[kind]!.push(await timed(`/api/admin/shipments?${make(round)}`));
   }
   const [{ n }] = (await bench.sql('select count(*)::int n from shipments')).rows;
   const [{ a }] = (await bench.sql('select count(*)::int a from accounts')).rows;

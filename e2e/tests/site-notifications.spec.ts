@@ -20,6 +20,7 @@ test('a super admin publishes an outage notice; customers see it in their langua
   await snap(page, 'admin-notice-editor');
   await form.getByRole('button', { name: 'Publish notice' }).click();
   await expect(page.getByRole('table', { name: 'Site notifications' })).toContainText('Tracking delays');
+  await snap(page, 'admin-notices-list');
 
   const shipper = await browser.newPage();
   await logIn(shipper, 'shipper@demo.test');
@@ -43,6 +44,7 @@ test('a super admin publishes an outage notice; customers see it in their langua
   const visitor = await browser.newPage();
   await visitor.goto('/track-shipment');
   await expect(visitor.getByRole('alert').filter({ hasText: 'Tracking delays' })).toBeVisible();
+  await snap(visitor, 'public-outage');
   await visitor.close();
 
   // Retired, it is gone for everyone.

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeDashboard } from '../features/admin/testStaff';
 import { jsonResponse, makeUser, setCookie } from '../test/fixtures';
 import { renderApp, stubApi } from '../test/renderApp';
 import { safeRedirect } from './auth';
@@ -34,7 +35,7 @@ describe('auth state', { timeout: 20_000 }, () => {
     stubApi({
       'POST /login': () => new Response(null, { status: 204 }),
       'GET /api/user': { data: user },
-      'GET /api/admin/dashboard': { data: { accounts: 1, users: 1, unverified_users: 0, credit_hold_accounts: 0 } },
+      'GET /api/admin/dashboard': { data: makeDashboard() },
     });
     const { router } = renderApp('/login');
     await userEvent.type(await screen.findByLabelText(/Email/), 'ops@example.com');

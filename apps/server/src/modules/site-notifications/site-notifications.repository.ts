@@ -1,5 +1,5 @@
 import type { NoticeAudience, NoticeState, SiteNotificationView } from '@freight/contracts';
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, notExists, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, siteNotificationDismissals, siteNotifications } from '../../db/schema';
 
@@ -46,6 +46,9 @@ const STATE_WHERE = (state: NoticeState, now: Date): SQL | undefined =>
     ended: and(isNull(siteNotifications.retiredAt), lte(siteNotifications.endsAt, now)),
     active: activeAt(now),
   })[state];
+
+/** Outages above warnings above information, so the banner leads with what matters most. */
+const SEVERITY_FIRST = sql`case ${siteNotifications.severity} when 'outage' then 0 when 'warning' then 1 else 2 end`;
 
 /** Who reads: customers read their account's and every customer's notices, staff the staff's. */
 type Reader = { userId: string; accountId: string | null; staff: boolean };
@@ -103,7 +106,7 @@ export function siteNotificationsRepository(db: Db) {
         .select()
         .from(siteNotifications)
         .where(and(activeAt(now), audience, notDismissed))
-        .orderBy(desc(siteNotifications.startsAt))
+        .orderBy(SEVERITY_FIRST, desc(siteNotifications.startsAt))
         .limit(10);
     },
 

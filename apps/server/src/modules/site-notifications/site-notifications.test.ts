@@ -102,7 +102,8 @@ describe('site notifications', () => {
     expect(oneAccount.account).toEqual({ id: otherId, name: 'Other Freight LLC' });
     expect(await ids(ops)).toEqual([staffOnly.id]);
     expect(await ids(shipper)).toEqual([customersInfo.id]);
-    expect((await ids(other)).sort()).toEqual([oneAccount.id, customersInfo.id].sort());
+    // The outage leads, the information follows.
+    expect(await ids(other)).toEqual([oneAccount.id, customersInfo.id]);
     // fpg_feature is no staff role: no staff notices, no account either.
     expect(await ids(await t.client().login('feature@demo.test'))).toEqual([]);
     expect((await t.client().get('/api/public/notices')).json().data).toEqual([]);
@@ -195,7 +196,8 @@ describe('site notifications', () => {
 
   it('seeds a demo info notice for every customer', async () => {
     await seedDemoNotices(t.database.db, t.clock.now);
-    const [demo] = await active(shipper);
-    expect(demo).toMatchObject({ severity: 'info', dismissible: true, title: 'Holiday pickups' });
+    expect(await active(shipper)).toContainEqual(
+      expect.objectContaining({ severity: 'info', dismissible: true, title: 'Holiday pickups' }),
+    );
   });
 });

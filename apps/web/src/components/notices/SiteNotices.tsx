@@ -43,7 +43,9 @@ export function SiteNotices({ public: isPublic = false }: { public?: boolean }) 
   });
   const dismiss = useMutation({
     mutationFn: (id: string) => api.post(`/api/notifications/${encodeURIComponent(id)}/dismiss`),
+    // Gone at once; if the server did not take it (ended meanwhile, offline), the list is asked again.
     onMutate: (id) => client.setQueryData<ActiveNotice[]>(key, (old) => old?.filter((n) => n.id !== id)),
+    onError: () => client.invalidateQueries({ queryKey: key }),
   });
   if (!notices.data?.length) return null;
   return (

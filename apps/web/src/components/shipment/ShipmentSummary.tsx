@@ -1,8 +1,9 @@
 import type { PlaceView, ShipmentView } from '@freight/contracts';
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/useFormat';
+import { Section } from '../Section';
 import { StatusBadge } from '../tracking/StatusBadge';
 import { DocumentDownloads } from './DocumentDownloads';
 import { formatTimeOfDay, localDate, major } from './format';
@@ -23,17 +24,6 @@ export function Fact({ label, children, testId }: { label: string; children: Rea
         {children}
       </Text>
     </div>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-testid={testId}>
-      <Title order={3} fz="md" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 

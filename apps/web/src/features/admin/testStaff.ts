@@ -1,4 +1,4 @@
-import type { StaffAccountDetail } from '@freight/contracts';
+import type { DashboardView, StaffAccountDetail } from '@freight/contracts';
 import type { Role } from '@freight/domain';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { makeUser, setCookie } from '../../test/fixtures';
@@ -36,5 +36,21 @@ export function makeAccountDetail(overrides: Partial<StaffAccountDetail> = {}): 
     notes: [],
     audit: [],
     ...overrides,
+  };
+}
+
+/** Test data: the dashboard's answer (GET /api/admin/dashboard), a quiet day. */
+export function makeDashboard(): DashboardView {
+  const period = { from: '2026-11-22', quotes: 4, bookings: 2, rate: 0.5, new_accounts: 1 };
+  return {
+    today: period,
+    month: { ...period, from: '2026-11-01' },
+    series: [{ date: '2026-11-22', quotes: 4, bookings: 2 }],
+    revenue: [{ mode: 'ltl', currency: 'USD', total_cents: 125_000, shipments: 2 }],
+    statuses: [{ status: 'in_transit', count: 2 }],
+    action_required: { count: 0, latest: [] },
+    delayed: { count: 0, latest: [] },
+    accounts: { credit_hold: 1, suspended: 0 },
+    incidents: { count: 0, latest: [] },
   };
 }

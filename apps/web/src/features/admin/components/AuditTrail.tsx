@@ -1,7 +1,8 @@
 import type { AuditEntryView } from '@freight/contracts';
-import { Anchor, Code, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Code, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Section } from '../../../components/Section';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 
@@ -81,10 +82,7 @@ export function AuditRow({ entry: e, withRecord = false }: { entry: AuditEntryVi
 export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('admin.audit.title')}>
-      <Title order={3} fz="md" mb="sm">
-        {t('admin.audit.title')}
-      </Title>
+    <Section title={t('admin.audit.title')}>
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('admin.audit.none')}
@@ -105,6 +103,6 @@ export function AuditTrail({ entries }: { entries: AuditEntryView[] }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </Section>
   );
 }

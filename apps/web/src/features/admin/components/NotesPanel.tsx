@@ -1,9 +1,10 @@
 import { type StaffNoteView, staffNoteRequest } from '@freight/contracts';
-import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { Section } from '../../../components/Section';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { useFormat } from '../../../lib/useFormat';
 import { isFormError } from './fieldErrors';
@@ -19,10 +20,7 @@ export function NotesPanel({ notes, onAdd }: { notes: StaffNoteView[]; onAdd: (b
     onError: (e) => form.setErrors(serverFieldErrors(e)),
   });
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('admin.notes.title')}>
-      <Title order={3} fz="md" mb="sm">
-        {t('admin.notes.title')}
-      </Title>
+    <Section title={t('admin.notes.title')}>
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
@@ -62,6 +60,6 @@ export function NotesPanel({ notes, onAdd }: { notes: StaffNoteView[]; onAdd: (b
           </div>
         ))}
       </Stack>
-    </Paper>
+    </Section>
   );
 }

@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { DISPUTE } from '../testCredit';
-import { sentBody, signInStaff } from '../testStaff';
+import { makeDashboard, sentBody, signInStaff } from '../testStaff';
 
 configure({ asyncUtilTimeout: 5000 });
 
 function openDashboard(roles: Role[], stubs: Record<string, unknown> = {}) {
   const fetchMock = signInStaff(roles, {
-    'GET /api/admin/dashboard': { data: { accounts: 12, users: 30, unverified_users: 2, credit_hold_accounts: 1 } },
+    'GET /api/admin/dashboard': { data: makeDashboard() },
     'GET /api/admin/disputes': { data: [DISPUTE] },
     ...stubs,
   });
@@ -58,7 +58,7 @@ describe('the open disputes queue', { timeout: 60_000 }, () => {
 
   it('is not on the dashboard of operations staff', async () => {
     const { fetchMock } = openDashboard(['fpg_ops']);
-    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Accounts on credit hold: 1' })).toBeInTheDocument();
     expect(screen.queryByTestId('open-disputes')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/disputes'))).toBe(false);
   });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { Section } from '../../../components/Section';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -58,10 +59,7 @@ function Dashboard({ view }: { view: DashboardView }) {
   const monthDays = Number(view.today.from.slice(8, 10));
   const rate = (p: DashboardPeriod) => (p.rate === null ? '—' : `${fmt.number(Math.round(p.rate * 1000) / 10)} %`);
   const period = (p: DashboardPeriod, label: string, signedUpDays: number, created: Record<string, string>) => (
-    <Paper withBorder p="md" component="section" aria-label={label}>
-      <Title order={3} fz="md" mb="sm">
-        {label}
-      </Title>
+    <Section title={label}>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
         <Figure label={t('admin.dashboard_page.quotes')} value={fmt.number(p.quotes)} />
         <Figure label={t('admin.dashboard_page.bookings')} value={fmt.number(p.bookings)} to={paths.admin.shipments(created)} />
@@ -72,7 +70,7 @@ function Dashboard({ view }: { view: DashboardView }) {
           to={`${paths.admin.page('accounts')}?signed_up_days=${signedUpDays}`}
         />
       </SimpleGrid>
-    </Paper>
+    </Section>
   );
   const month = { created_from: view.month.from };
   return (
@@ -105,10 +103,7 @@ function Dashboard({ view }: { view: DashboardView }) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.statuses')}>
-          <Title order={3} fz="md" mb="sm">
-            {t('admin.dashboard_page.statuses')}
-          </Title>
+        <Section title={t('admin.dashboard_page.statuses')}>
           <Table verticalSpacing={4} fz="sm">
             <Table.Tbody>
               {view.statuses.map((s) => (
@@ -134,7 +129,7 @@ function Dashboard({ view }: { view: DashboardView }) {
               ))}
             </Group>
           )}
-        </Paper>
+        </Section>
         <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.incidents')}>
           <Title order={3} fz="md" mb="sm">
             <Anchor component={Link} to={paths.admin.page('incidents')} inherit>

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { Section } from '../../../components/Section';
 import { ShipmentSummary } from '../../../components/shipment';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { TrackingTimeline } from '../../../components/tracking/TrackingTimeline';
@@ -118,12 +119,9 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
         </Alert>
       )}
 
-      <Paper withBorder p="md" component="section" aria-label={t('admin.shipments.timeline')}>
-        <Title order={3} fz="md" mb="sm">
-          {t('admin.shipments.timeline')}
-        </Title>
+      <Section title={t('admin.shipments.timeline')}>
         <TrackingTimeline events={s.events} />
-      </Paper>
+      </Section>
       <RawEvents events={detail.events} />
       <ShipmentSummary shipment={s} />
       <NotesPanel notes={detail.notes} onAdd={async (body) => afterShipmentAction(client, await shipmentAction(s.id, 'notes', { body }))} />

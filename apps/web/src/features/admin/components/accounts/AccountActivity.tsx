@@ -1,8 +1,9 @@
 import type { StaffAccountDetail } from '@freight/contracts';
 import type { ShipmentStatus } from '@freight/domain';
-import { Anchor, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Section } from '../../../../components/Section';
 import { major } from '../../../../components/shipment/format';
 import { StatusBadge } from '../../../../components/tracking/StatusBadge';
 import { paths } from '../../../../lib/paths';
@@ -16,10 +17,7 @@ export function AccountActivity({ account }: { account: StaffAccountDetail }) {
   const fmt = useFormat();
   return (
     <SimpleGrid cols={{ base: 1, xl: 2 }}>
-      <Paper withBorder p="md" component="section" aria-label={t('admin.accounts.recent_shipments')}>
-        <Title order={3} fz="md" mb="sm">
-          {t('admin.accounts.recent_shipments')}
-        </Title>
+      <Section title={t('admin.accounts.recent_shipments')}>
         {account.recent_shipments.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('admin.accounts.no_shipments')}
@@ -50,11 +48,8 @@ export function AccountActivity({ account }: { account: StaffAccountDetail }) {
         <Anchor component={Link} to={paths.admin.shipments({ account_id: account.id })} size="sm" mt="xs" display="block">
           {t('admin.accounts.all_shipments')}
         </Anchor>
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-label={t('admin.accounts.recent_quotes')}>
-        <Title order={3} fz="md" mb="sm">
-          {t('admin.accounts.recent_quotes')}
-        </Title>
+      </Section>
+      <Section title={t('admin.accounts.recent_quotes')}>
         {account.recent_quotes.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('admin.accounts.no_quotes')}
@@ -76,7 +71,7 @@ export function AccountActivity({ account }: { account: StaffAccountDetail }) {
             </Table.Tbody>
           </Table>
         )}
-      </Paper>
+      </Section>
     </SimpleGrid>
   );
 }

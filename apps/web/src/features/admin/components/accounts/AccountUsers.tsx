@@ -1,9 +1,10 @@
 import type { StaffAccountUser } from '@freight/contracts';
-import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { Section } from '../../../../components/Section';
 import { useFormat } from '../../../../lib/useFormat';
 import { accountActions } from '../../api/adminApi';
 
@@ -16,10 +17,7 @@ export function AccountUsers({ users }: { users: StaffAccountUser[] }) {
     onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
   });
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('admin.accounts.users')}>
-      <Title order={3} fz="md" mb="sm">
-        {t('admin.accounts.users')}
-      </Title>
+    <Section title={t('admin.accounts.users')}>
       {resend.error && <ErrorAlert error={resend.error} />}
       <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="xs" fz="sm">
@@ -82,6 +80,6 @@ export function AccountUsers({ users }: { users: StaffAccountUser[] }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </Paper>
+    </Section>
   );
 }

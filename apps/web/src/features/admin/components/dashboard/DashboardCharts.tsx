@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import type { DashboardView } from '@freight/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Section } from '../../../../components/Section';
 import { major } from '../../../../components/shipment/format';
 import { useFormat } from '../../../../lib/useFormat';
 
@@ -28,10 +29,7 @@ export default function DashboardCharts({ view }: { view: DashboardView }) {
   }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.per_day', { days: view.series.length })}>
-        <Title order={3} fz="md" mb="sm">
-          {t('admin.dashboard_page.per_day', { days: view.series.length })}
-        </Title>
+      <Section title={t('admin.dashboard_page.per_day', { days: view.series.length })}>
         <BarChart
           h={220}
           data={perDay}
@@ -54,11 +52,8 @@ export default function DashboardCharts({ view }: { view: DashboardView }) {
           valueFormatter={(v) => `${fmt.number(v)} %`}
           yAxisProps={{ domain: [0, 100] }}
         />
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.revenue')}>
-        <Title order={3} fz="md" mb="sm">
-          {t('admin.dashboard_page.revenue')}
-        </Title>
+      </Section>
+      <Section title={t('admin.dashboard_page.revenue')}>
         {currencies.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('admin.dashboard_page.no_revenue')}
@@ -73,7 +68,7 @@ export default function DashboardCharts({ view }: { view: DashboardView }) {
             valueFormatter={(v) => fmt.money(v, currencies[0])}
           />
         )}
-      </Paper>
+      </Section>
     </SimpleGrid>
   );
 }

@@ -1,6 +1,7 @@
 import type { RawEventView } from '@freight/contracts';
-import { Badge, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Section } from '../../../../components/Section';
 import { WHOLE_LABEL } from '../../../../components/tracking/StatusBadge';
 import { useFormat } from '../../../../lib/useFormat';
 
@@ -9,10 +10,7 @@ export function RawEvents({ events }: { events: RawEventView[] }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   return (
-    <Paper withBorder p="md" component="section" aria-label={t('admin.shipments.raw.title')}>
-      <Title order={3} fz="md" mb="sm">
-        {t('admin.shipments.raw.title')}
-      </Title>
+    <Section title={t('admin.shipments.raw.title')}>
       {events.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('admin.shipments.raw.none')}
@@ -56,6 +54,6 @@ export function RawEvents({ events }: { events: RawEventView[] }) {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </Section>
   );
 }

@@ -1,11 +1,18 @@
-import { NOTICE_AUDIENCES, NOTICE_SEVERITIES, type SiteNotificationView, siteNotificationRequest } from '@freight/contracts';
 import {
+  NOTICE_AUDIENCES,
+  NOTICE_SEVERITIES,
+  type NoticeSeverity,
+  type SiteNotificationView,
+  siteNotificationRequest,
+} from '@freight/contracts';
+import {
+  Alert,
   Anchor,
   Button,
+  Fieldset,
   Grid,
   Group,
   NativeSelect,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -14,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -47,7 +54,7 @@ const toLocalInput = (iso: string | null) => {
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
-/** A datetime-local value as an instant with its offset; anything unreadable goes as typed, for the server to refuse. */
+/** A datetime-local value as an instant with its offset; anything unreadable goes as typed, for the checks to refuse. */
 const toInstant = (local: string) => {
   const d = new Date(local);
   return Number.isNaN(d.getTime()) ? local : d.toISOString();
@@ -58,6 +65,8 @@ const toBody = (v: Values) => ({
   starts_at: toInstant(v.starts_at),
   ends_at: v.ends_at ? toInstant(v.ends_at) : null,
 });
+
+const isSeverity = (s: string): s is NoticeSeverity => (NOTICE_SEVERITIES as readonly string[]).includes(s);
 
 /** New notice (/admin/notifications/new) or an existing one (/admin/notifications/edit/:id). */
 export function NotificationEditRoute() {
@@ -93,13 +102,6 @@ function NoticeForm({ notice }: { notice: SiteNotificationView | null }) {
       ends_at: toLocalInput(notice?.ends_at ?? null),
     },
   });
-  const [accountSearch, setAccountSearch] = useState(notice?.account?.name ?? '');
-  const [debounced] = useDebouncedValue(accountSearch, 300);
-  const accounts = useQuery({ ...accountOptionsQuery(debounced), enabled: form.values.audience === 'account' });
-  const accountData = [
-    ...(notice?.account ? [{ value: notice.account.id, label: notice.account.name }] : []),
-    ...(accounts.data ?? []).filter((a) => a.id !== notice?.account?.id).map((a) => ({ value: a.id, label: a.name })),
-  ];
   const save = useMutation({
     mutationFn: (v: Values) => saveNotification(notice?.id ?? null, toBody(v)),
     onSuccess: async (saved) => {
@@ -108,14 +110,14 @@ function NoticeForm({ notice }: { notice: SiteNotificationView | null }) {
     },
     onError: (e) => form.setErrors(serverFieldErrors(e)),
   });
-  const v = form.values;
-  const severity = (NOTICE_SEVERITIES as readonly string[]).includes(v.severity)
-    ? (v.severity as (typeof NOTICE_SEVERITIES)[number])
-    : 'info';
+  // A retired notice is the record of what was shown: the server refuses changes, so it is only read here.
+  const retired = notice?.state === 'retired';
+  const heading = notice ? t('admin.notices.edit') : t('admin.notices.new');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <form
       noValidate
-      aria-label={notice ? t('admin.notices.edit') : t('admin.notices.new')}
+      aria-label={heading}
       onSubmit={form.onSubmit((values) => {
         const errors = zodErrors(siteNotificationRequest, t, values, toBody);
         if (Object.keys(errors).length) form.setErrors(errors);
@@ -123,79 +125,119 @@ function NoticeForm({ notice }: { notice: SiteNotificationView | null }) {
       })}
     >
       <Stack gap="md">
-        <Title order={3}>{notice ? t('admin.notices.edit') : t('admin.notices.new')}</Title>
+        <Title order={3}>{heading}</Title>
+        {retired && <Alert color="gray">{t('admin.notices.retired_read_only')}</Alert>}
         {isFormError(save.error) && <ErrorAlert error={save.error} />}
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NativeSelect
-              label={t('admin.notices.severity')}
-              data={NOTICE_SEVERITIES.map((s) => ({ value: s, label: t(`notices.severity.${s}`) }))}
-              {...form.getInputProps('severity')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <NativeSelect
-              label={t('admin.notices.audience')}
-              data={NOTICE_AUDIENCES.map((a) => ({ value: a, label: t(`admin.notices.audiences.${a}`) }))}
-              {...form.getInputProps('audience')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            {v.audience === 'account' && (
-              <Select
-                label={t('admin.notices.account')}
-                withAsterisk
-                searchable
-                searchValue={accountSearch}
-                onSearchChange={setAccountSearch}
-                data={accountData}
-                nothingFoundMessage={t('admin.notices.no_account')}
-                {...form.getInputProps('account_id')}
-              />
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput type="datetime-local" label={t('admin.notices.starts_at')} withAsterisk {...form.getInputProps('starts_at')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              type="datetime-local"
-              label={t('admin.notices.ends_at')}
-              description={t('admin.notices.ends_hint')}
-              {...form.getInputProps('ends_at')}
-            />
-          </Grid.Col>
-        </Grid>
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {(['en', 'es'] as const).map((lang) => (
-            <Paper key={lang} withBorder p="md" role="group" aria-label={t(`admin.notices.in_${lang}`)}>
-              <Stack gap="sm">
-                <Text fw={600}>{t(`admin.notices.in_${lang}`)}</Text>
-                <TextInput label={t('admin.notices.title')} withAsterisk maxLength={120} {...form.getInputProps(`title_${lang}`)} />
-                <Textarea label={t('admin.notices.body')} withAsterisk rows={3} maxLength={1000} {...form.getInputProps(`body_${lang}`)} />
-                <Text size="xs" c="dimmed">
-                  {t('admin.notices.preview')}
-                </Text>
-                <NoticeBanner
-                  notice={{
-                    severity,
-                    title: v[`title_${lang}`] || t('admin.notices.title'),
-                    body: v[`body_${lang}`] || t('admin.notices.body'),
-                  }}
+        <Fieldset variant="unstyled" disabled={retired}>
+          <Stack gap="md">
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <NativeSelect
+                  label={t('admin.notices.severity')}
+                  data={NOTICE_SEVERITIES.map((s) => ({ value: s, label: t(`notices.severity.${s}`) }))}
+                  {...form.getInputProps('severity')}
                 />
-              </Stack>
-            </Paper>
-          ))}
-        </SimpleGrid>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <NativeSelect
+                  label={t('admin.notices.audience')}
+                  data={NOTICE_AUDIENCES.map((a) => ({ value: a, label: t(`admin.notices.audiences.${a}`) }))}
+                  {...form.getInputProps('audience')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                {form.values.audience === 'account' && <AccountPicker form={form} initial={notice?.account ?? null} />}
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  type="datetime-local"
+                  label={t('admin.notices.starts_at')}
+                  description={t('admin.notices.zone', { zone })}
+                  withAsterisk
+                  {...form.getInputProps('starts_at')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  type="datetime-local"
+                  label={t('admin.notices.ends_at')}
+                  description={t('admin.notices.ends_hint')}
+                  {...form.getInputProps('ends_at')}
+                />
+              </Grid.Col>
+            </Grid>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <LanguageFields form={form} lang="en" />
+              <LanguageFields form={form} lang="es" />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
         <Group>
-          <Button type="submit" loading={save.isPending}>
-            {notice ? t('admin.notices.save') : t('admin.notices.publish')}
-          </Button>
+          {!retired && (
+            <Button type="submit" loading={save.isPending}>
+              {notice ? t('admin.notices.save') : t('admin.notices.publish')}
+            </Button>
+          )}
           <Button variant="default" component={Link} to={paths.admin.page('notifications')}>
-            {t('common.cancel')}
+            {retired ? t('admin.notices.back_to_list') : t('common.cancel')}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** One language's title and text, with the banner as readers of that language will see it. */
+function LanguageFields({ form, lang }: { form: UseFormReturnType<Values>; lang: 'en' | 'es' }) {
+  const { t } = useTranslation();
+  const v = form.values;
+  return (
+    <Fieldset legend={t(`admin.notices.in_${lang}`)}>
+      <Stack gap="sm">
+        <TextInput label={t('admin.notices.title')} withAsterisk maxLength={120} {...form.getInputProps(`title_${lang}`)} />
+        <Textarea label={t('admin.notices.body')} withAsterisk rows={4} maxLength={1000} {...form.getInputProps(`body_${lang}`)} />
+        <Text size="xs" c="dimmed">
+          {t('admin.notices.preview')}
+        </Text>
+        <NoticeBanner
+          notice={{
+            severity: isSeverity(v.severity) ? v.severity : 'info',
+            title: v[`title_${lang}`] || t('admin.notices.title'),
+            body: v[`body_${lang}`] || t('admin.notices.body'),
+          }}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** The account of an account notice: a search by name over GET /api/admin/accounts. */
+function AccountPicker({ form, initial }: { form: UseFormReturnType<Values>; initial: { id: string; name: string } | null }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState(initial?.name ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const accounts = useQuery(accountOptionsQuery(debounced));
+  // The chosen account stays an option while a new search lists others, so the field keeps showing it.
+  const [picked, setPicked] = useState(initial ? { value: initial.id, label: initial.name } : null);
+  const data = [
+    ...(picked ? [picked] : []),
+    ...(accounts.data ?? []).filter((a) => a.id !== picked?.value).map((a) => ({ value: a.id, label: a.name })),
+  ];
+  return (
+    <Select
+      label={t('admin.notices.account')}
+      placeholder={t('admin.notices.account_search')}
+      withAsterisk
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={data}
+      nothingFoundMessage={accounts.isFetching ? t('admin.notices.searching') : t('admin.notices.no_account')}
+      {...form.getInputProps('account_id')}
+      onChange={(value, option) => {
+        setPicked(value ? option : null);
+        form.setFieldValue('account_id', value);
+      }}
+    />
   );
 }

@@ -60,6 +60,32 @@ describe('Notifications', { timeout: 60_000 }, () => {
     });
   });
 
+  it('lists notices with both titles, filters them by state and retires one after a confirmation', async () => {
+    const page = (data: SiteNotificationView[]) => ({ data, meta: { current_page: 1, per_page: 25, total: data.length, last_page: 1 } });
+    const fetchMock = signInStaff(['super_admin'], {
+      'GET /api/admin/notifications': (url: string) =>
+        jsonResponse(200, page(new URL(url, 'http://x').searchParams.get('state') === 'retired' ? [] : [saved])),
+      'POST /api/admin/notifications/n1/retire': () => jsonResponse(200, { data: { ...saved, state: 'retired' } }),
+    });
+    renderApp('/admin/notifications');
+    const table = await screen.findByRole('table', { name: 'Site notifications' });
+    const row = within(table).getByRole('row', { name: /Carrier outage/ });
+    expect(row).toHaveTextContent('Caída de transportista');
+    expect(row).toHaveTextContent('Every customer');
+    expect(row).toHaveTextContent('Shown now');
+    expect(within(row).getByRole('link', { name: 'Carrier outage' })).toHaveAttribute('href', '/admin/notifications/edit/n1');
+    await userEvent.click(within(row).getByRole('button', { name: 'Retire' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Retire “Carrier outage”?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retire' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => u === '/api/admin/notifications/n1/retire' && init?.method === 'POST')).toBe(true),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'retired');
+    expect(await screen.findByText('No notice in this state.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('state=retired'))).toBe(true);
+  });
+
   it('shows the reader their notices, and closes an info notice for good', async () => {
     const fetchMock = signInStaff(['fpg_ops'], {
       'GET /api/notifications/active': {

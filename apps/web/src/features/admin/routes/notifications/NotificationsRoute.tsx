@@ -22,7 +22,8 @@ export function NotificationsRoute() {
   const state = list.params.get('state') ?? '';
   const query = useQuery(notificationsQuery({ ...(state ? { state } : {}), page: String(list.page) }));
   const retire = useMutation({ mutationFn: retireNotification, onSuccess: (n) => afterNotificationChange(client, n) });
-  const title = (n: SiteNotificationView) => (i18n.language === 'es' ? n.title_es : n.title_en);
+  /** Both titles, the one in the page's language first. */
+  const titles = (n: SiteNotificationView) => (i18n.language === 'es' ? [n.title_es, n.title_en] : [n.title_en, n.title_es]);
   return (
     <Stack gap="md">
       <PageHeader title={t('admin.pages.notifications')} />
@@ -32,7 +33,7 @@ export function NotificationsRoute() {
           value={state}
           onChange={(e) => list.update({ state: e.currentTarget.value, page: null })}
           data={[
-            { value: '', label: t('admin.shipments.filters.any') },
+            { value: '', label: t('admin.notices.any_state') },
             ...NOTICE_STATES.map((s) => ({ value: s, label: t(`admin.notices.states.${s}`) })),
           ]}
           w={200}
@@ -59,13 +60,18 @@ export function NotificationsRoute() {
         row={(n: SiteNotificationView) => (
           <Table.Tr key={n.id}>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Badge color={NOTICE_COLORS[n.severity]} variant="light" size="sm">
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Badge color={NOTICE_COLORS[n.severity]} variant="light" size="sm" style={{ flexShrink: 0 }}>
                   {t(`notices.severity.${n.severity}`)}
                 </Badge>
-                <Anchor component={Link} to={paths.admin.editNotification(n.id)} size="sm" fw={600}>
-                  {title(n)}
-                </Anchor>
+                <div>
+                  <Anchor component={Link} to={paths.admin.editNotification(n.id)} size="sm" fw={600}>
+                    {titles(n)[0]}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {titles(n)[1]}
+                  </Text>
+                </div>
               </Group>
             </Table.Td>
             <Table.Td>{n.account ? n.account.name : t(`admin.notices.audiences.${n.audience}`)}</Table.Td>
@@ -85,7 +91,7 @@ export function NotificationsRoute() {
                   onClick={() =>
                     modals.openConfirmModal({
                       title: t('admin.notices.retire'),
-                      children: <Text size="sm">{t('admin.notices.retire_confirm', { title: title(n) })}</Text>,
+                      children: <Text size="sm">{t('admin.notices.retire_confirm', { title: titles(n)[0] })}</Text>,
                       labels: { confirm: t('admin.notices.retire'), cancel: t('common.cancel') },
                       confirmProps: { color: 'red' },
                       onConfirm: () => retire.mutate(n.id),
@@ -101,7 +107,7 @@ export function NotificationsRoute() {
         total={(count, formatted) => t('admin.notices.total', { count, formatted })}
         empty={<Text>{t('admin.notices.none')}</Text>}
         emptyFiltered={t('admin.notices.none_filtered')}
-        clearLabel={t('admin.shipments.filters.clear')}
+        clearLabel={t('admin.notices.clear')}
         filtered={Boolean(state)}
         clears={['state']}
       />

@@ -1,0 +1,29 @@
+import { configure, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/renderApp';
+import { makeDashboard, signInStaff } from '../testStaff';
+
+configure({ asyncUtilTimeout: 5000 });
+
+describe('the dashboard', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows today's and the month's figures, each opening the list behind it", async () => {
+    signInStaff(['fpg_sales'], { 'GET /api/admin/dashboard': { data: makeDashboard() } });
+    renderApp('/admin/dashboard');
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(today).toHaveTextContent('50 %');
+    expect(screen.getAllByRole('link', { name: 'Bookings: 2' })[0]).toHaveAttribute(
+      'href',
+      '/admin/shipments?created_from=2026-11-22&created_to=2026-11-22',
+    );
+    expect(screen.getByRole('link', { name: 'Accounts on credit hold: 1' })).toHaveAttribute('href', '/admin/accounts?status=credit_hold');
+    expect(screen.getByRole('link', { name: 'Action Required: 0' })).toHaveAttribute('href', '/admin/shipments?action_required=1');
+    expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('href', '/admin/shipments?created_from=2026-11-01&status=in_transit');
+    expect(screen.getByRole('link', { name: /LTL: \$1,250\.00/ })).toHaveAttribute(
+      'href',
+      '/admin/shipments?created_from=2026-11-01&mode=ltl',
+    );
+    expect(screen.getByText('No shipment waits on a shipper.')).toBeInTheDocument();
+  });
+});
