@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { accounts, userSettings, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { type AuditActor, audit } from '../audit/audit';
+import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
 import { authService } from '../auth/auth.service';
 import { notesOf } from '../staff-notes/staff-notes';
@@ -36,15 +36,6 @@ const editable = (a: AccountRow) => ({
   account_address: a.accountAddress ?? null,
   billing_address: a.billingAddress ?? null,
 });
-
-/** Only the fields a change touched, before and after. */
-function changed<T extends Record<string, unknown>>(before: T, after: T) {
-  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  return {
-    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
-  };
-}
 
 /** A quote's end as staff read it: postal code and country. */
 const end = (input: unknown, side: 'origin' | 'destination') => {
@@ -138,7 +129,7 @@ export function staffAccountsService(ctx: AppContext) {
       const before = await repo.lock(tx as Db, id);
       if (!before) throw AppError.notFound();
       const after = await change(tx as Db, before);
-      const diff = changed(what(before), what(after));
+      const diff = changedFields(what(before), what(after));
       await audit(tx as Db, actor, { action, entityType: 'account', entityId: id, accountId: id, ...diff }, ctx.now());
     });
     return detail(id);

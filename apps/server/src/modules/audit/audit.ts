@@ -44,3 +44,12 @@ export async function audit(db: Db, actor: AuditActor, entry: AuditEntry, at: Da
     createdAt: at,
   });
 }
+
+/** Only the fields a change touched, before and after: what an audit entry of an edit keeps. */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}

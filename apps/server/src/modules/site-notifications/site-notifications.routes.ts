@@ -12,7 +12,7 @@ import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage, requireSignedIn, signedIn } from '../../plugins/guards';
-import { type AuditActor, audit, auditActor } from '../audit/audit';
+import { type AuditActor, audit, auditActor, changedFields } from '../audit/audit';
 import { type NoticeRow, presentNotice, siteNotificationsRepository } from './site-notifications.repository';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -46,11 +46,7 @@ const snapshot = (n: NoticeRow): Record<string, unknown> => ({
 
 /** The audit entry's record: all of a new notice, only what a change touched of an existing one. */
 function auditedChange(before: NoticeRow | null, after: NoticeRow) {
-  const next = snapshot(after);
-  if (!before) return { before: null, after: next };
-  const prev = snapshot(before);
-  const keys = Object.keys(next).filter((k) => prev[k] !== next[k]);
-  return { before: Object.fromEntries(keys.map((k) => [k, prev[k]])), after: Object.fromEntries(keys.map((k) => [k, next[k]])) };
+  return before ? changedFields(snapshot(before), snapshot(after)) : { before: null, after: snapshot(after) };
 }
 
 /**
