@@ -142,7 +142,10 @@ describe('credit actions are audited too', () => {
     expect((await accounting.post(`/api/admin/accounts/${demoId}/hold`, { action: 'place', reason: 'Cheque bounced' })).statusCode).toBe(
       200,
     );
+    // A minute apart: the test clock stands still, and the log is newest first.
+    t.clock.advanceMinutes(1);
     await accounting.post(`/api/admin/accounts/${demoId}/hold`, { action: 'lift', reason: 'Paid by wire' });
+    t.clock.advanceMinutes(1);
     const terms = { payment_terms: 'credit', net_days: 15, credit_limit_cents: 1_000_000, grace_days: 5 };
     expect((await accounting.put(`/api/admin/accounts/${demoId}/credit`, terms)).statusCode).toBe(200);
     const audit = (await accounting.get(`/api/admin/accounts/${demoId}`)).json().data.audit as { action: string; after: unknown }[];

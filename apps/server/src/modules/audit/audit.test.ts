@@ -15,6 +15,8 @@ describe('GET /api/admin/audit', () => {
     const ops = await t.client().login('ops@demo.test');
     const s = await insertShipment(t.database.db);
     await ops.post(`/api/admin/shipments/${s.id}/notes`, { body: 'Called the consignee' });
+    // The test clock stands still: a minute apart, so 'newest first' has an order to show.
+    t.clock.advanceMinutes(1);
     await ops.post(`/api/admin/shipments/${s.id}/action-required`, { action_required: true, message: 'Call us' });
     const all = (await superAdmin.get('/api/admin/audit')).json();
     expect(all.data.map((e: { action: string }) => e.action).slice(0, 2)).toEqual(['shipment.action_required_set', 'shipment.note']);
