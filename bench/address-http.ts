@@ -10,7 +10,7 @@ import { benchDatabase } from './setup';
 export async function startBench(name: string) {
   const bench = await benchDatabase(name, 10);
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn' });
-  const app = await buildApp({ config, db: bench.db });
+  const app = await buildApp({ config, db: bench.db, pubsub: bench.database });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const jar = new Map<string, string>();

@@ -29,7 +29,7 @@ function packageOf(url: string) {
 
 const bench = await benchDatabase('alloc', 5);
 try {
-  const { send } = await signedInApp(bench.db);
+  const { send } = await signedInApp(bench.database);
   const body = JSON.stringify(benchQuoteRequest());
   // Warm: caches filled, code optimised.
   for (let i = 0; i < 200; i++) await send('POST', '/api/quotes', body);

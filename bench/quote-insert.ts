@@ -54,7 +54,7 @@ async function variant(pool: pg.Pool, database: string, template: Record<string,
 const bench = await benchDatabase('i', 2);
 try {
   // One real quote of the load benchmark, stored by the app, is the row every variant copies.
-  const { app, send } = await signedInApp(bench.db);
+  const { app, send } = await signedInApp(bench.database);
   const quote = await send('POST', '/api/quotes', JSON.stringify(benchQuoteRequest()));
   if (quote.statusCode !== 201) throw new Error(`quote failed: ${quote.statusCode}`);
   await app.close();

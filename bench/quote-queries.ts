@@ -39,7 +39,7 @@ const original = pg.Client.prototype.query as unknown as Query;
 
 const bench = await benchDatabase('q', 5);
 try {
-  const { app, send } = await signedInApp(bench.db);
+  const { app, send } = await signedInApp(bench.database);
 
   const body = JSON.stringify(benchQuoteRequest());
   // The first quote fills the per-process caches (carriers, diesel, exchange rates).

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { type Db, openDatabase } from '../apps/server/src/db/client';
+import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed';
 
 /** The PostgreSQL server's maintenance database: bench databases are created and dropped from it. */
@@ -41,16 +41,17 @@ export async function benchDatabase(name: string, poolSize: number) {
     await drop();
     throw error;
   }
-  return { name: dbName, url: url.toString(), db: database.db, drop };
+  return { name: dbName, url: url.toString(), db: database.db, database, drop };
 }
 
 /**
  * The app on `db` without logs, and `send`, which carries the session and XSRF cookies like the
  * web client; shipper@demo.test is signed in before it is returned.
  */
-export async function signedInApp(db: Db) {
-  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db, logger: false });
+export async function signedInApp(database: Database, env: Record<string, string> = {}) {
+  const db = database.db;
+  const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
+  const app = await buildApp({ config, db, logger: false, pubsub: database });
   const jar = new Map<string, string>();
   const send = async (method: 'GET' | 'POST', path: string, payload?: string) => {
     const res = await app.inject({

@@ -1,6 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
 import { logIn, setPreferences, snap } from '../support/session';
 
+/** 'YYYY-MM-DDTHH:MM' in Chicago, `minutes` ago: a time the datetime-local field takes. */
+function centralTimeMinutesAgo(minutes: number) {
+  const at = new Date(Date.now() - minutes * 60_000);
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(at)
+    .replace(' ', 'T');
+}
+
 /** The PRO and BOL of the first demo shipment of a status, read from the admin search as staff would. */
 async function firstOfStatus(page: Page, status: string) {
   await page.goto(`/admin/shipments?status=${status}`);
@@ -32,7 +47,8 @@ test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipp
   const dialog = page.getByRole('dialog', { name: 'Add a tracking event' });
   await dialog.getByLabel('Event (X12 214 status)').selectOption('SD');
   await dialog.getByLabel('Reason', { exact: true }).selectOption('AO');
-  await dialog.getByLabel('When').fill('2026-11-22T09:30');
+  // A few minutes ago at the place (Central time): after the demo carrier's own latest event.
+  await dialog.getByLabel('When').fill(centralTimeMinutesAgo(3));
   await dialog.getByLabel('City').fill('Effingham');
   await dialog.getByLabel('State').fill('IL');
   await dialog.getByLabel('What the shipper reads').fill('Held at terminal: ice storm');

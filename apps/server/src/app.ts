@@ -10,7 +10,7 @@ import { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { sharedValue } from './db/app-state';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { AppError } from './errors';
 import { JobRunner } from './jobs/jobs';
 import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
@@ -23,6 +23,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { ebayRoutes } from './modules/ebay/ebay.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
@@ -33,6 +34,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes';
 import { siteNotificationsRoutes } from './modules/site-notifications/site-notifications.routes';
 import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { installErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
@@ -56,6 +58,8 @@ export interface AppDeps {
   now?: () => Date;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** LISTEN/NOTIFY of the database: live support messages between processes. */
+  pubsub: Pick<Database, 'listen' | 'onListenReconnect'>;
 }
 
 /** Builds the whole app from its dependencies; server.ts only starts it, tests `inject` into it. */
@@ -141,6 +145,8 @@ export async function buildApp(deps: AppDeps) {
   await documentsRoutes(app, ctx);
   await trackingRoutes(app, ctx);
   await invoicesRoutes(app, ctx);
+  await supportRoutes(app, ctx, deps.pubsub);
+  await ebayRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

@@ -1,8 +1,18 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SupportHours } from '@freight/domain/support-hours';
 import { z } from 'zod';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+function validTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const flag = z.enum(['1', '0', 'true', 'false'], { error: 'use 1 or 0' }).transform((v) => v === '1' || v === 'true');
 
@@ -36,10 +46,65 @@ const schema = z
      * time passes, so the portal shows movement. On wherever the demo data is seeded, unless set.
      */
     DEMO_TRACKING: flag.optional(),
+    /** The support desk's staff hours (issue 19): local times in its time zone, on US business days. */
+    SUPPORT_TIME_ZONE: z
+      .string()
+      .refine(validTimeZone, { error: 'must be an IANA time zone such as America/Chicago' })
+      .default('America/Chicago'),
+    SUPPORT_OPENS_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 08:00' })
+      .default('08:00'),
+    SUPPORT_CLOSES_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 18:00' })
+      .default('18:00'),
+    SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@freight-portal.test'),
+    /**
+     * Replies by email (issue 19): the domain whose `reply+<hash>@` addresses the inbound mail
+     * provider (Postmark's inbound webhook format) receives, and the password of the webhook's
+     * basic auth. Without them the unread-reply mail links to the conversation only.
+     */
+    INBOUND_MAIL_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, { error: 'must be a mail domain such as reply.example.com' })
+      .optional(),
+    INBOUND_MAIL_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+    /**
+     * eBay (issue 18): 'simulator' (the stand-in in this repository, mounted at /ebay-sim unless
+     * EBAY_SIMULATOR_URL names one elsewhere), 'sandbox' or 'production' (with the app's keys).
+     */
+    EBAY_ENV: z.enum(['simulator', 'sandbox', 'production']).optional(),
+    EBAY_CLIENT_ID: z.string().min(1).optional(),
+    EBAY_CLIENT_SECRET: z.string().min(1).optional(),
+    /** eBay's RuName of the app, whose accept URL must be APP_URL/api/ebay/callback. */
+    EBAY_RU_NAME: z.string().min(1).optional(),
+    EBAY_SIMULATOR_URL: z.url().optional(),
+    /** The verification token of the app's Marketplace Account Deletion endpoint (32-80 characters). */
+    EBAY_VERIFICATION_TOKEN: z.string().min(32).max(80).optional(),
+    /** The simulator's pace of new demo orders, in minutes. */
+    EBAY_SIM_ORDER_MINUTES: z.coerce.number().min(0.01).max(1440).default(45),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   })
   .superRefine((c, ctx) => {
+    if (Boolean(c.INBOUND_MAIL_DOMAIN) !== Boolean(c.INBOUND_MAIL_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['INBOUND_MAIL_SECRET'], message: 'INBOUND_MAIL_DOMAIN and INBOUND_MAIL_SECRET go together' });
+    }
+    const ebayEnv = c.EBAY_ENV ?? (c.NODE_ENV === 'production' ? undefined : 'simulator');
+    if (c.NODE_ENV === 'production' && ebayEnv === 'simulator') {
+      ctx.addIssue({ code: 'custom', path: ['EBAY_ENV'], message: 'the simulator is never used in production' });
+    }
+    if ((ebayEnv === 'sandbox' || ebayEnv === 'production') && !(c.EBAY_CLIENT_ID && c.EBAY_CLIENT_SECRET && c.EBAY_RU_NAME)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EBAY_CLIENT_ID'],
+        message: 'EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME are required for eBay',
+      });
+    }
+    if (c.SUPPORT_CLOSES_AT <= c.SUPPORT_OPENS_AT) {
+      ctx.addIssue({ code: 'custom', path: ['SUPPORT_CLOSES_AT'], message: 'must be after SUPPORT_OPENS_AT' });
+    }
     // The outbox prints reset and verification links to the log: fine on a laptop, a leak in production.
     if (c.NODE_ENV === 'production' && !c.MAIL_URL) {
       ctx.addIssue({
@@ -56,6 +121,9 @@ export type Config = z.output<typeof schema> & {
   secureCookies: boolean;
   seedDemo: boolean;
   demoTracking: boolean;
+  supportHours: SupportHours;
+  /** Which eBay the product talks to; unset (production without eBay keys) turns eBay off. */
+  ebayEnv: 'simulator' | 'sandbox' | 'production' | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -77,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https://'),
     // Demo users have a published password: never by default in production.
     seedDemo: c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
+    ebayEnv: c.EBAY_ENV ?? (c.NODE_ENV === 'production' ? undefined : 'simulator'),
+    supportHours: { timeZone: c.SUPPORT_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };
 }

@@ -21,7 +21,7 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemo(database.db, new Date()) : false;
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, pubsub: database });
   app.addHook('onClose', () => database.close());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

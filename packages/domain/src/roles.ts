@@ -46,6 +46,8 @@ export const ADMIN_PAGES = {
   notifications: { path: 'notifications', title: 'Notifications', access: 'super_admin' },
   /** Not in the spec's table: what staff did, searchable (issue 15). */
   auditLog: { path: 'audit-log', title: 'Audit Log', access: 'super_admin' },
+  /** Not in the spec's table: the support inbox, for every staff role (issue 19). */
+  support: { path: 'support', title: 'Support', access: 'staff' },
 } as const satisfies Record<string, { path: string; title: string; access: AdminAccess }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Listen, postgresListener } from './listen';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,6 +16,10 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** LISTEN/NOTIFY between processes (the support chat's live messages). */
+  listen: Listen;
+  /** Called after the listening connection came back: notifications may have been missed. */
+  onListenReconnect(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +38,14 @@ export async function openDatabase(opts: {
     // Without a listener such an error would crash the process; the next query gets a new connection.
     pool.on('error', opts.onIdleClientError ?? ((error) => console.error(`PostgreSQL idle connection lost: ${error.message}`)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const reconnectHandlers: Array<() => void> = [];
+    const listener = postgresListener(
+      opts.url,
+      (error) => console.error(`PostgreSQL LISTEN connection lost: ${error.message}`),
+      () => {
+        for (const handler of reconnectHandlers) handler();
+      },
+    );
     return {
       db,
       driver: 'postgres',
@@ -47,7 +60,12 @@ export async function openDatabase(opts: {
           client.release();
         }
       },
-      close: () => pool.end(),
+      listen: listener.listen,
+      onListenReconnect: (handler) => void reconnectHandlers.push(handler),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
@@ -60,6 +78,9 @@ export async function openDatabase(opts: {
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    // One process owns an embedded database, and its notifications never travel a connection.
+    listen: (channel, onPayload) => client.listen(channel, onPayload).then((unlisten) => () => unlisten()),
+    onListenReconnect: () => {},
     close: () => client.close(),
   };
 }

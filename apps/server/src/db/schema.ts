@@ -1,4 +1,4 @@
-import type { AccountAddress } from '@freight/contracts';
+import { type AccountAddress, EBAY_ORDER_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATES } from '@freight/contracts';
 import {
   type CORRECTION_KINDS,
   DEFAULT_CREDIT_LIMIT_CENTS,
@@ -17,7 +17,9 @@ import {
 } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -891,3 +893,218 @@ export const siteNotificationDismissals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
 );
+
+// --- Support chat (issue 19) ---------------------------------------------------------------
+
+/** A customer's conversation with support: one thread that stays, about a shipment or invoice or not. */
+export const supportConversations = pgTable(
+  'support_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The customer who opened it: the unread-reply mail goes to them. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: SUPPORT_CATEGORIES }).notNull(),
+    state: text('state', { enum: SUPPORT_STATES }).notNull().default('open'),
+    /** The start of the first message: what the conversation is about, in lists. */
+    subject: text('subject').notNull(),
+    /** The BOL or invoice number as the customer gave it, and what it matched in the account. */
+    reference: text('reference'),
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    /** The newest message each side wrote, and what each side has read up to (read marks, unread counts). */
+    lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
+    lastStaffMessageAt: timestamp('last_staff_message_at', { withTimezone: true }),
+    customerReadAt: timestamp('customer_read_at', { withTimezone: true }),
+    staffReadAt: timestamp('staff_read_at', { withTimezone: true }),
+    /** The first staff reply, and the resolution: the inbox's clocks. */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The staff reply the unread-reply mail was last sent for (one mail per unread reply). */
+    replyMailedAt: timestamp('reply_mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_conversations_account_idx').on(t.accountId, t.lastMessageAt),
+    index('support_conversations_inbox_idx').on(t.state, t.lastMessageAt),
+    index('support_conversations_assignee_idx').on(t.assigneeId, t.state),
+  ],
+);
+
+/** A message of a conversation; `internal` ones are staff notes the customer never sees. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStaff: boolean('from_staff').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/**
+ * A file sent with a message. Its bytes are in `support_attachment_files`, apart from the rows the
+ * inbox and the threads read; an upload is the account's until a message claims it.
+ */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => supportMessages.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_attachments_message_idx').on(t.messageId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const supportAttachmentFiles = pgTable('support_attachment_files', {
+  attachmentId: uuid('attachment_id')
+    .primaryKey()
+    .references(() => supportAttachments.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
+
+/**
+ * What happened in the conversations, in commit order: the live stream's events and the catch-up
+ * of a browser that reconnects (`seq` is the SSE event id). Written under one advisory lock, so a
+ * later `seq` never commits before an earlier one.
+ */
+export const supportEvents = pgTable(
+  'support_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => supportConversations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['message', 'staff_read', 'customer_read', 'conversation'] }).notNull(),
+    messageId: uuid('message_id').references(() => supportMessages.id, { onDelete: 'cascade' }),
+    /** Staff only: internal notes, and staff's own read marks. */
+    staffOnly: boolean('staff_only').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_events_account_idx').on(t.accountId, t.seq)],
+);
+
+/** Answers staff insert into a reply, in both languages. */
+export const supportCannedAnswers = pgTable('support_canned_answers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  bodyEn: text('body_en').notNull(),
+  bodyEs: text('body_es').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+// --- eBay orders (issue 18) -----------------------------------------------------------------
+
+/**
+ * A customer's connected eBay store. Its OAuth tokens are stored encrypted (security/encryption.ts)
+ * and never leave the server.
+ */
+export const ebayStores = pgTable(
+  'ebay_stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    connectedBy: uuid('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The seller's eBay user name, as eBay's token answer or the first orders name it. */
+    ebayUser: text('ebay_user').notNull(),
+    status: text('status', { enum: ['connected', 'disconnected'] })
+      .notNull()
+      .default('connected'),
+    accessTokenEnc: text('access_token_enc'),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    refreshTokenEnc: text('refresh_token_enc'),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    /** Orders modified up to this instant are synced; the next window starts a little before it. */
+    syncedThrough: timestamp('synced_through', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastSyncError: text('last_sync_error'),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ebay_stores_account_idx').on(t.accountId)],
+);
+
+/** An eBay order awaiting shipment (or done with), one row per eBay order id and store. */
+export const ebayOrders = pgTable(
+  'ebay_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => ebayStores.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ebayOrderId: text('ebay_order_id').notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    ebayModifiedAt: timestamp('ebay_modified_at', { withTimezone: true }).notNull(),
+    buyer: text('buyer').notNull(),
+    /** The ship-to as eBay gives it: name, address lines, city, state, postal code, country, phone. */
+    shipTo: jsonb('ship_to').$type<EbayShipTo>().notNull(),
+    lineItems: jsonb('line_items').$type<EbayLineItem[]>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: EBAY_ORDER_STATUSES }).notNull().default('awaiting'),
+    /** What the list's search reads, lower-cased: order id, buyer, ship-to name and place, SKUs and titles. */
+    searchText: text('search_text').notNull().default(''),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    /** The write-back of the tracking number to eBay: done, or its last failure. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    fulfillmentId: text('fulfillment_id'),
+    fulfillmentError: text('fulfillment_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ebay_orders_store_order_unique').on(t.storeId, t.ebayOrderId),
+    index('ebay_orders_account_status_idx').on(t.accountId, t.status, t.orderedAt),
+    index('ebay_orders_account_ordered_idx').on(t.accountId, t.orderedAt),
+  ],
+);
+
+export interface EbayShipTo {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export interface EbayLineItem {
+  lineItemId: string;
+  sku: string;
+  title: string;
+  quantity: number;
+}

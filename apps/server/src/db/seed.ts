@@ -8,10 +8,12 @@ import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
+import { seedDemoEbay } from './seed-ebay';
 import { seedDemoInvoices } from './seed-invoices';
 import { seedDemoNotices } from './seed-notifications';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoShipments } from './seed-shipments';
+import { seedDemoSupport } from './seed-support';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -164,7 +166,9 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const invoices = activity && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now)));
   const moving = activity && (await seedOnce(db, 'demo_shipments_seeded', now, (tx) => seedDemoShipments(tx, now)));
   const notices = activity && (await seedOnce(db, 'demo_notices_seeded', now, (tx) => seedDemoNotices(tx, now)));
-  return users || rating || catalog || addressBook || prepaid || trackingSecrets || invoices || moving || notices;
+  const support = activity && (await seedOnce(db, 'demo_support_seeded', now, (tx) => seedDemoSupport(tx, now)));
+  const ebay = activity && (await seedOnce(db, 'demo_ebay_seeded', now, (tx) => seedDemoEbay(tx, now)));
+  return users || rating || catalog || addressBook || prepaid || trackingSecrets || invoices || moving || notices || support || ebay;
 }
 
 /** Runs `seed` in a transaction that first claims `marker`; another process holding it wins. */

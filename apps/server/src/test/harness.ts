@@ -16,7 +16,7 @@ export interface TestApp {
   clock: { now: Date; advanceMinutes(n: number): void };
   client(): TestClient;
   /** Another app on the same database and clock: a second server process, with caches of its own. */
-  sibling(): Promise<{ client(): TestClient; close(): Promise<void> }>;
+  sibling(): Promise<{ app: FastifyInstance; client(): TestClient; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_TRACKING: '0',
     ...env,
   });
-  const build = () => buildApp({ config, db: database.db, now: () => clock.now, logger: false });
+  const build = (on: Database = database) => buildApp({ config, db: on.db, now: () => clock.now, logger: false, pubsub: on });
   const app = await build();
   return {
     app,
@@ -73,8 +73,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     client: () => new TestClient(app),
     async sibling() {
-      const other = await build();
-      return { client: () => new TestClient(other), close: () => other.close() };
+      // On PostgreSQL a second process has connections of its own (its own LISTEN among them).
+      const own = pgDb ? await openDatabase({ url: pgDb.url, poolSize: 5, onIdleClientError: () => {} }) : database;
+      const other = await build(own);
+      return {
+        app: other,
+        client: () => new TestClient(other),
+        async close() {
+          await other.close();
+          if (own !== database) await own.close();
+        },
+      };
     },
     async close() {
       await app.close();

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { SupportDialog } from '../components/support/SupportDialog';
 import { AdminDoorBlocker } from './adminDoor';
 import { LanguageSync } from './LanguageSync';
 
@@ -9,6 +10,7 @@ export function RootLayout() {
       <LanguageSync />
       <AdminDoorBlocker />
       <Outlet />
+      <SupportDialog />
     </>
   );
 }

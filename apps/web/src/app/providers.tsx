@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isApiError } from '../lib/api';
 import i18n from '../lib/i18n';
+import { SupportProvider } from '../lib/support';
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
 
@@ -27,7 +28,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
         <MantineProvider theme={theme}>
           <ModalsProvider>
             <Notifications position="top-right" />
-            {children}
+            <SupportProvider>{children}</SupportProvider>
           </ModalsProvider>
         </MantineProvider>
       </QueryClientProvider>

@@ -14,6 +14,7 @@ import { NotificationsRoute } from '../features/admin/routes/notifications/Notif
 import { RolesRoute } from '../features/admin/routes/RolesRoute';
 import { ShipmentDetailRoute } from '../features/admin/routes/ShipmentDetailRoute';
 import { ShipmentsRoute } from '../features/admin/routes/ShipmentsRoute';
+import { SupportInboxRoute } from '../features/admin/routes/SupportInboxRoute';
 import { ConfirmPasswordRoute } from '../features/auth/routes/ConfirmPasswordRoute';
 import { EmailVerifiedRoute } from '../features/auth/routes/EmailVerifiedRoute';
 import { ForgotPasswordRoute } from '../features/auth/routes/ForgotPasswordRoute';
@@ -22,7 +23,7 @@ import { ResetPasswordRoute } from '../features/auth/routes/ResetPasswordRoute';
 import { SignupRoute } from '../features/auth/routes/SignupRoute';
 import { VerifyEmailRoute } from '../features/auth/routes/VerifyEmailRoute';
 import { ProductCatalogRoute } from '../features/catalog/routes';
-import { EbayOrdersRoute, EbayQuoteRoute, EbayShipmentRoute } from '../features/ebay/routes';
+import { EbayOrdersRoute } from '../features/ebay/routes';
 import { InvoiceDetailRoute, InvoiceHistoryRoute, InvoicesLayout, OpenInvoicesRoute } from '../features/invoices/routes';
 import { PublicQuoteRoute, PublicTrackingRoute, TruckloadConfirmationRoute } from '../features/public/routes/PublicPages';
 import {
@@ -35,10 +36,12 @@ import {
   SavedQuotesRoute,
   TruckloadRoute,
 } from '../features/quotes/routes';
+import { EbayQuoteRoute, EbayShipmentRoute } from '../features/quotes/routes/EbayOrderQuoteRoutes';
 import { AccountSettingsRoute } from '../features/settings/routes/AccountSettingsRoute';
 import { SettingsLayout } from '../features/settings/routes/SettingsLayout';
 import { UserSettingsRoute } from '../features/settings/routes/UserSettingsRoute';
 import { MyShipmentsRoute } from '../features/shipments/routes';
+import { SupportRoute } from '../features/support/routes';
 import { TrackDetailRoute, TrackRoute } from '../features/tracking/routes';
 import { VideoTutorialsRoute } from '../features/tutorials/routes';
 import { AdminDoor } from './adminDoor';
@@ -56,6 +59,7 @@ const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
   shipments: <ShipmentsRoute />,
   auditLog: <AuditLogRoute />,
   notifications: <NotificationsRoute />,
+  support: <SupportInboxRoute />,
 };
 
 const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;
@@ -116,6 +120,8 @@ const customerRoutes: RouteObject[] = [
   },
   { path: 'invoice-detail/:id', element: <InvoiceDetailRoute /> },
   { path: 'video-tutorials', element: <VideoTutorialsRoute /> },
+  { path: 'support', element: <SupportRoute /> },
+  { path: 'support/:id', element: <SupportRoute /> },
 ];
 
 export const routes: RouteObject[] = [

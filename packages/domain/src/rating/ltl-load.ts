@@ -63,8 +63,12 @@ export function checkLoad(load: LoadFacts, options: LoadCheckOptions = {}): Rate
   if (load.cubic_ft > CUBIC_CAPACITY_MIN_FT3 && density < CUBIC_CAPACITY_MAX_PCF) {
     messages.push({ level: 'no_rate', key: 'quote.no_rate.cubic_capacity' });
   }
+  // The spec states both limits, each with its own message: 7 or more pallets is a partial or full
+  // truckload, 13 or more a full one.
   const pallets = palletCount(load.units);
-  if (pallets >= (options.volume_pallet_threshold ?? VOLUME_PALLETS_NO_RATE)) {
+  if (pallets >= VOLUME_PALLETS_NO_RATE_ALT) {
+    messages.push({ level: 'no_rate', key: 'quote.no_rate.truckload_pallets', params: { count: pallets } });
+  } else if (pallets >= (options.volume_pallet_threshold ?? VOLUME_PALLETS_NO_RATE)) {
     messages.push({ level: 'no_rate', key: 'quote.no_rate.volume_pallets', params: { count: pallets } });
   }
   const lf = linearFeet(load.units);

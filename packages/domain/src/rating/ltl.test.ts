@@ -290,6 +290,16 @@ describe('load limits', () => {
     expect(rateLtl(DEMO_LTL_TARIFF, ship([pallet(300, { quantity: 13 })], opt)).status).toBe('no_rate');
   });
 
+  it('13 or more pallets: the full-truckload message instead of the 7-pallet one', () => {
+    const twelve = rateLtl(DEMO_LTL_TARIFF, ship([pallet(300, { quantity: 12 })]));
+    expect(twelve.messages.map((m) => m.key)).toContain('quote.no_rate.volume_pallets');
+    expect(twelve.messages.map((m) => m.key)).not.toContain('quote.no_rate.truckload_pallets');
+    const thirteen = rateLtl(DEMO_LTL_TARIFF, ship([pallet(300, { quantity: 13 })]));
+    expect(thirteen.status).toBe('no_rate');
+    expect(thirteen.messages).toContainEqual({ level: 'no_rate', key: 'quote.no_rate.truckload_pallets', params: { count: 13 } });
+    expect(thirteen.messages.map((m) => m.key)).not.toContain('quote.no_rate.volume_pallets');
+  });
+
   it('height over 96 in: call for a quote', () => {
     expect(rateLtl(DEMO_LTL_TARIFF, ship([pallet(300, { height_in: 96 })])).status).toBe('rated');
     expect(rateLtl(DEMO_LTL_TARIFF, ship([pallet(300, { height_in: 97 })])).messages).toContainEqual({

@@ -193,10 +193,10 @@ export function quotesRepository(db: Db, now: () => Date) {
         .where(and(eq(quotes.id, id), eq(quotes.accountId, accountId)));
     },
 
-    async markSaved(id: string, accountId: string) {
+    async markSaved(id: string, accountId: string, saved: boolean) {
       const [row] = await db
         .update(quotes)
-        .set({ saved: true })
+        .set({ saved })
         .where(and(eq(quotes.id, id), eq(quotes.accountId, accountId)))
         .returning();
       return row;

@@ -66,6 +66,12 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: presentQuote(quote, requestLanguage(request)) };
   });
 
+  r.delete('/api/quotes/:id/save', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    const quote = await service.save(account.id, checkedId(request.params.id), false);
+    return { data: presentQuote(quote, requestLanguage(request)) };
+  });
+
   r.post('/api/quotes/:id/rerun', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
     const quote = await service.rerun(quoteOwner(customer(request)), checkedId(request.params.id));
     return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });

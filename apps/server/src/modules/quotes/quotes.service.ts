@@ -290,8 +290,9 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
       if (!quote) throw AppError.notFound();
       return quote;
     },
-    async save(accountId: string, id: string) {
-      const quote = await repo.markSaved(id, accountId);
+    /** Saves the quote (Saved Quotes), or takes it out again. */
+    async save(accountId: string, id: string, saved = true) {
+      const quote = await repo.markSaved(id, accountId, saved);
       if (!quote) throw AppError.notFound();
       return quote;
     },

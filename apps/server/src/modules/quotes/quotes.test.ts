@@ -152,6 +152,15 @@ describe('POST /api/quotes', () => {
     const seven = (await c.post('/api/quotes', ltl({ items: [{ ...pallet, quantity: 7 }] }))).json().data;
     expect(seven.rates).toEqual([]);
     expect((seven.messages as Message[]).map((m) => m.key)).toContain('quote.no_rate.volume_pallets');
+    // 13 or more: the spec's other pallet limit, in its own words.
+    const thirteen = (await c.post('/api/quotes', ltl({ items: [{ ...pallet, quantity: 13 }] }))).json().data;
+    expect(thirteen.rates).toEqual([]);
+    expect(thirteen.messages).toContainEqual(
+      expect.objectContaining({
+        key: 'quote.no_rate.truckload_pallets',
+        text: expect.stringContaining('13 or more pallets are a full truckload'),
+      }),
+    );
 
     const insured = (await c.post('/api/quotes', ltl({ insured_value: 15_000 }))).json().data;
     expect(insured.rates).toEqual([]);
@@ -304,7 +313,13 @@ describe('quotes of an account', () => {
     expect((await other.get(`/api/quotes/${first.id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/quotes/${first.id}/save`)).statusCode).toBe(404);
     expect((await other.post(`/api/quotes/${first.id}/rerun`)).statusCode).toBe(404);
+    expect((await other.request({ method: 'DELETE', url: `/api/quotes/${second.id}/save` })).statusCode).toBe(404);
     expect((await other.get('/api/quotes')).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    // Unsaved: out of Saved Quotes, still in the history.
+    const unsaved = await c.request({ method: 'DELETE', url: `/api/quotes/${second.id}/save` });
+    expect(unsaved.json().data.saved).toBe(false);
+    expect((await c.get('/api/quotes?saved=1')).json().data).toEqual([]);
+    expect((await c.get('/api/quotes?per_page=100')).json().data.map((q: { id: string }) => q.id)).toContain(second.id);
     expect((await c.get('/api/quotes/not-a-uuid')).statusCode).toBe(404);
   });
 

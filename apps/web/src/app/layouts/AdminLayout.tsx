@@ -1,9 +1,11 @@
 import { ADMIN_PAGE_KEYS, canOpenAdminPage } from '@freight/domain';
-import { AppShell, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SiteNotices } from '../../components/notices/SiteNotices';
+import { inboxSummaryQuery, useStaffSupportLive } from '../../features/admin/api/supportApi';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { adminPageOf, RequireStaff } from '../adminDoor';
@@ -21,6 +23,10 @@ export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const roles = user?.roles ?? [];
   const current = adminPageOf(pathname);
+  const canSupport = canOpenAdminPage(roles, 'support');
+  useStaffSupportLive(canSupport);
+  const summary = useQuery({ ...inboxSummaryQuery(), enabled: canSupport });
+  const unread = summary.data?.unread ?? 0;
   return (
     <RequireStaff>
       <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -45,7 +51,15 @@ export function AdminLayout() {
                 to={paths.admin.page(k)}
                 label={t(`admin.pages.${k}`)}
                 title={open ? undefined : t('admin.door.message')}
-                rightSection={open ? undefined : <LockIcon />}
+                rightSection={
+                  !open ? (
+                    <LockIcon />
+                  ) : k === 'support' && unread > 0 ? (
+                    <Badge size="sm" color="red" aria-label={t('admin.support.nav_unread', { count: unread })}>
+                      {unread}
+                    </Badge>
+                  ) : undefined
+                }
                 c={open ? undefined : 'dimmed'}
                 active={current === k}
                 onClick={open ? close : undefined}

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { SiteNotices } from '../../components/notices/SiteNotices';
+import { SupportLauncher } from '../../features/support/components/SupportLauncher';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { UserMenu } from './UserMenu';
@@ -76,9 +77,11 @@ export function CustomerLayout() {
           <NavLink component={Link} to={paths.admin.dashboard} label={t('nav.admin')} onClick={close} mt="md" />
         )}
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* Room below the page's end, so the support button never covers its last row. */}
+      <AppShell.Main pb={user?.account ? 80 : undefined}>
         <SiteNotices />
         <Outlet />
+        {user?.account && <SupportLauncher />}
       </AppShell.Main>
     </AppShell>
   );

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthUser, useLogout } from '../../lib/auth';
 import { paths } from '../../lib/paths';
+import { useSupport } from '../../lib/support';
 
 /** Header profile menu: Profile -> /settings, Logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAuthUser();
   const logout = useLogout();
+  const { setSupportDialogOpen } = useSupport();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -20,6 +22,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to={paths.settings}>
           {t('nav.profile')}
         </Menu.Item>
+        <Menu.Item onClick={() => setSupportDialogOpen(true)}>{t('support.dialog_title')}</Menu.Item>
         <Menu.Item color="red" onClick={() => void logout()}>
           {t('nav.logout')}
         </Menu.Item>

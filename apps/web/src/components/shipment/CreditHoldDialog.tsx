@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { ContactSupportButton } from '../support/SupportDialog';
 
 /**
  * Credit hold (spec sections 4 and 6): accounts with invoices past terms cannot ship until staff
@@ -25,6 +26,9 @@ export function CreditHoldDialog({ opened, onClose }: { opened: boolean; onClose
           <Button component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
             {t('shipment.credit_hold.call', { phone: SUPPORT_PHONE.display })}
           </Button>
+        </Group>
+        <Group justify="flex-end">
+          <ContactSupportButton variant="subtle" />
         </Group>
       </Stack>
     </Modal>

@@ -11,6 +11,7 @@ import { major } from '../../../components/shipment/format';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { isApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useSupportTopic } from '../../../lib/support';
 import { useFormat } from '../../../lib/useFormat';
 import { getInvoice, invoiceKey, invoicePdfPath } from '../api/invoicesApi';
 import { ChargesTable } from '../components/ChargesTable';
@@ -31,6 +32,7 @@ export function InvoiceDetailRoute() {
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: invoiceKey(id), queryFn: () => getInvoice(id) });
   const notFound = isApiError(q.error) && q.error.status === 404;
+  useSupportTopic(q.data ? { reference: q.data.number, category: 'billing' } : null);
   return (
     <>
       <PageHeader title={q.data ? t('invoices.detail.title', { number: q.data.number }) : t('pages.invoice_detail.title')} />

@@ -115,6 +115,7 @@ export const QUOTES_KEY = ['quotes'] as const;
 export const createQuote = (body: QuoteRequestInput) => api.post<One<Quote>>('/api/quotes', body);
 export const getQuote = (id: string) => api.get<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}`);
 export const saveQuote = (id: string) => api.post<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/save`);
+export const unsaveQuote = (id: string) => api.delete<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/save`);
 export const rerunQuote = (id: string) => api.post<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/rerun`);
 export const listQuotes = ({ saved, ...query }: QuoteListQuery) =>
   api.get<Paginated<QuoteSummary>>('/api/quotes', { query: { ...query, saved: saved ? '1' : undefined } });

@@ -3,7 +3,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { ContactSupportButton } from '../../../components/support/SupportDialog';
 import { paths } from '../../../lib/paths';
+import { useSupportTopic } from '../../../lib/support';
 import { QuoteTabs } from '../components/QuoteTabs';
 import { QuoteWorkspace, type QuoteWorkspaceProps } from '../components/workspace/QuoteWorkspace';
 
@@ -12,6 +14,7 @@ export { QuoteHistoryRoute, SavedQuotesRoute } from './QuoteListRoutes';
 /** A quote page: title, tabs, then the workspace. `rerunId` comes from /quote/:id and kin. */
 function QuotePage({ titleKey, ...workspace }: QuoteWorkspaceProps & { titleKey: string }) {
   const { t } = useTranslation();
+  useSupportTopic({ category: 'quoting' });
   return (
     <>
       <PageHeader title={t(titleKey)} />
@@ -63,6 +66,7 @@ export function InternationalRoute() {
             <Button component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
               {t('quotes.international.call', { phone: SUPPORT_PHONE.display })}
             </Button>
+            <ContactSupportButton variant="light" size="sm" />
             <Button component={Link} to={paths.quoteShipment} variant="light">
               {t('quotes.international.domestic')}
             </Button>

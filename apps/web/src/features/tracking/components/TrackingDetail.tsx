@@ -15,6 +15,7 @@ import { newestFirst, TrackingTimeline } from '../../../components/tracking/Trac
 import { isCancelable, useShipmentDialogs } from '../../../components/tracking/useShipmentDialogs';
 import { isApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useSupportTopic } from '../../../lib/support';
 import { useFormat } from '../../../lib/useFormat';
 
 /**
@@ -25,6 +26,8 @@ import { useFormat } from '../../../lib/useFormat';
 export function TrackingDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: shipmentKey(id), queryFn: ({ signal }) => fetchShipment(id, signal) });
+  // The chat opened from here is about this shipment.
+  useSupportTopic(query.data ? { reference: query.data.bol_number, category: 'shipping' } : null);
 
   if (isApiError(query.error) && query.error.status === 404 && !query.data) {
     return (

@@ -26,6 +26,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { bookShipment, newIdempotencyKey, SHIPMENTS_KEY } from '../../../../components/shipment/api';
 import { CreditHoldDialog } from '../../../../components/shipment/CreditHoldDialog';
+import { ContactSupportButton } from '../../../../components/support/SupportDialog';
 import { type ApiError, isApiError } from '../../../../lib/api';
 import { useAuthUser } from '../../../../lib/auth';
 import { translateMessage, zodErrors } from '../../../../lib/forms';
@@ -499,7 +500,10 @@ function BookingFailure({ error, onChangeRate }: { error: ApiError; onChangeRate
   if (error.code === 'credit_hold') {
     return (
       <Alert color="red" role="alert">
-        {error.body.message ? error.message : t('errors.credit_hold', { phone: SUPPORT_PHONE.display })}
+        <Group justify="space-between" gap="xs">
+          <span>{error.body.message ? error.message : t('errors.credit_hold', { phone: SUPPORT_PHONE.display })}</span>
+          <ContactSupportButton variant="white" color="red" />
+        </Group>
       </Alert>
     );
   }
@@ -543,9 +547,12 @@ function BookingFailure({ error, onChangeRate }: { error: ApiError; onChangeRate
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{message}</Text>
           <Text size="sm">{t('quotes.booking.kept')}</Text>
-          <Button size="xs" variant="white" color="red" component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
-            {t('shipment.credit_hold.call', { phone: SUPPORT_PHONE.display })}
-          </Button>
+          <Group gap="xs">
+            <Button size="xs" variant="white" color="red" component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
+              {t('shipment.credit_hold.call', { phone: SUPPORT_PHONE.display })}
+            </Button>
+            <ContactSupportButton variant="white" color="red" />
+          </Group>
         </Stack>
       </Alert>
     );

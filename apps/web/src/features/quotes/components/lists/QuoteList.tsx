@@ -1,7 +1,7 @@
 import { QUOTE_MODES, type QuoteMode } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
 import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../../components/list/ListTable';
@@ -9,7 +9,7 @@ import { useListParams } from '../../../../components/list/useListParams';
 import { useAuthUser } from '../../../../lib/auth';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
-import { listQuotes, QUOTES_KEY, type QuoteSummary } from '../../api/quotesApi';
+import { listQuotes, QUOTES_KEY, type QuoteSummary, unsaveQuote } from '../../api/quotesApi';
 import { localDate } from '../results/localDate';
 
 const isMode = (v: string | null): v is QuoteMode => !!v && (QUOTE_MODES as readonly string[]).includes(v);
@@ -34,6 +34,8 @@ export function QuoteList({ saved }: { saved: boolean }) {
     queryFn: () => listQuotes({ saved, page, per_page: perPage, q: q || undefined, mode }),
     placeholderData: keepPreviousData,
   });
+  const queryClient = useQueryClient();
+  const unsave = useMutation({ mutationFn: unsaveQuote, onSuccess: () => queryClient.invalidateQueries({ queryKey: QUOTES_KEY }) });
 
   return (
     <Stack gap="md">
@@ -80,7 +82,14 @@ export function QuoteList({ saved }: { saved: boolean }) {
           </>
         }
         row={(row) => (
-          <QuoteRow key={row.id} row={row} showSaved={!saved} onRerun={() => void navigate(paths.rerunQuote(row.id, row.mode))} fmt={fmt} />
+          <QuoteRow
+            key={row.id}
+            row={row}
+            showSaved={!saved}
+            onRerun={() => void navigate(paths.rerunQuote(row.id, row.mode))}
+            onUnsave={saved ? () => unsave.mutate(row.id) : undefined}
+            fmt={fmt}
+          />
         )}
         total={(count, formatted) => t('quotes.lists.total', { count, formatted })}
         empty={
@@ -104,11 +113,14 @@ function QuoteRow({
   row,
   showSaved,
   onRerun,
+  onUnsave,
   fmt,
 }: {
   row: QuoteSummary;
   showSaved: boolean;
   onRerun: () => void;
+  /** Saved Quotes only: take the quote out of them. */
+  onUnsave?: () => void;
   fmt: ReturnType<typeof useFormat>;
 }) {
   const { t } = useTranslation();
@@ -154,9 +166,16 @@ function QuoteRow({
       <Table.Td>{t(`shipping_modes.${row.mode}`)}</Table.Td>
       <Table.Td>{row.client_ref ?? ''}</Table.Td>
       <Table.Td>
-        <Button size="xs" variant="light" onClick={onRerun} title={t('quotes.lists.rerun_hint')}>
-          {t('quotes.lists.rerun')}
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button size="xs" variant="light" onClick={onRerun} title={t('quotes.lists.rerun_hint')}>
+            {t('quotes.lists.rerun')}
+          </Button>
+          {onUnsave && (
+            <Button size="xs" variant="subtle" color="gray" onClick={onUnsave}>
+              {t('quotes.lists.unsave')}
+            </Button>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
-import { jsonResponse, makeUser } from '../../../../test/fixtures';
+import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
 import { listAnswer, listPage } from '../../../../test/listScreen';
 import { stubApi } from '../../../../test/stubApi';
 import type { QuoteSummary } from '../../api/quotesApi';
@@ -46,10 +46,12 @@ function ReRun() {
   return <p>Re-running {id}</p>;
 }
 
-function renderList(path: string, answer: (url: URL) => unknown = () => listPage(ROWS)) {
+function renderList(path: string, answer: (url: URL) => unknown = () => listPage(ROWS), stubs: Record<string, unknown> = {}) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([])));
+  setCookie('XSRF-TOKEN', 't');
   const fetchMock = stubApi({
     'GET /api/quotes': listAnswer(answer),
+    ...stubs,
   });
   const router = createMemoryRouter(
     [
@@ -122,6 +124,20 @@ describe('quote lists', { timeout: 30_000 }, () => {
     expect(document.title).toBe('Saved Quotes | Freight Portal');
     await screen.findByRole('table');
     expect(queries()[0]).toEqual({ page: '1', per_page: '25', saved: '1' });
+  });
+
+  it('takes a quote out of Saved Quotes (history keeps it), and offers it in Saved Quotes only', async () => {
+    const unsave = vi.fn(() => jsonResponse(200, { data: { ...ROWS[0], saved: false } }));
+    renderList('/saved-quotes', () => listPage(ROWS), { 'DELETE /api/quotes/q1/save': unsave });
+    const table = await screen.findByRole('table');
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Remove from saved' })[0]!);
+    await waitFor(() => expect(unsave).toHaveBeenCalledTimes(1));
+  });
+
+  it('Quote History offers no removal from saved', async () => {
+    renderList('/quote-history');
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'Remove from saved' })).toBeNull();
   });
 
   it('searches (debounced) and filters by mode through the URL, starting again from page 1', async () => {

@@ -278,6 +278,7 @@ describe('RateResults', { timeout: 30_000 }, () => {
       const msg = (key: string) => ({ level: 'no_rate' as const, key, params: {}, text: key });
       const none = (keys: string[]): Pick<Quote, 'rates' | 'messages'> => ({ rates: [], messages: keys.map(msg) });
       expect(offersSalesRequest(none(['quote.no_rate.volume_pallets']))).toBe(true);
+      expect(offersSalesRequest(none(['quote.no_rate.truckload_pallets']))).toBe(true);
       expect(offersSalesRequest(none(['quote.no_rate.truckload_oversize_call']))).toBe(true);
       expect(offersSalesRequest(none(['quote.no_rate.no_carriers']))).toBe(true);
       expect(offersSalesRequest(none([]))).toBe(true);

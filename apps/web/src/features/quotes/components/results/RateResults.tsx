@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type JSX, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactSupportButton } from '../../../../components/support/SupportDialog';
 import { useAuthUser } from '../../../../lib/auth';
 import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, saveQuote } from '../../api/quotesApi';
 import { InsuranceChoice } from './InsuranceChoice';
@@ -114,7 +115,10 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
 
       {saveFailed && !stale && (
         <Alert color="red" role="alert">
-          {t('quotes.results.save_failed', { phone: SUPPORT_PHONE.display })}
+          <Group justify="space-between" gap="xs">
+            <span>{t('quotes.results.save_failed', { phone: SUPPORT_PHONE.display })}</span>
+            <ContactSupportButton variant="white" color="red" />
+          </Group>
         </Alert>
       )}
 

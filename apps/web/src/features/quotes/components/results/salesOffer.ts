@@ -7,6 +7,7 @@ import type { Quote } from '../../api/quotesApi';
  */
 const SALES_KEYS = new Set([
   'quote.no_rate.volume_pallets',
+  'quote.no_rate.truckload_pallets',
   'quote.no_rate.height_call',
   'quote.no_rate.cubic_capacity',
   'quote.no_rate.insured_value_call',

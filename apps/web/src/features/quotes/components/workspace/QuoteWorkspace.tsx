@@ -18,6 +18,12 @@ export interface QuoteWorkspaceProps {
   clientRef?: string;
   /** A quote to re-run with today's tariffs (/quote/:id, /truckload/:id). */
   rerunId?: string;
+  /** Fields to start from (an eBay order's addresses and items). */
+  prefill?: QuoteRequestInput;
+  /** A new quote was rated; may answer it again with more (the eBay order's booking places). */
+  onRated?: (quote: Quote) => Promise<Quote | undefined>;
+  /** The shipment was booked (the eBay order sends its tracking back). */
+  onBooked?: (shipment: ShipmentView) => void;
 }
 
 const SHIPMENT_DETAILS = 0;
@@ -32,13 +38,13 @@ const FORM_ID = 'shipment-details-form';
  * while the rates show, so going back keeps every field; any edit after rating marks the rates
  * stale (spec section 4: a change forces a re-rate).
  */
-export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspaceProps) {
+export function QuoteWorkspace({ kind, flow, clientRef, rerunId, prefill, onRated, onBooked }: QuoteWorkspaceProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(SHIPMENT_DETAILS);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [stale, setStale] = useState(false);
-  const [initial, setInitial] = useState<QuoteRequestInput | undefined>(undefined);
+  const [initial, setInitial] = useState<QuoteRequestInput | undefined>(prefill);
   const resubmit = useRef(false);
   /** The rate chosen to book (Quote & Ship), with the insurance taken on the results. */
   const [chosen, setChosen] = useState<{ rate: QuoteRate; insurance: QuoteInsuranceOption | null } | null>(null);
@@ -51,7 +57,13 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
     void queryClient.invalidateQueries({ queryKey: QUOTES_KEY });
   };
 
-  const rate = useMutation({ mutationFn: createQuote, onSuccess: ({ data }) => shown(data) });
+  const rate = useMutation({
+    mutationFn: async (request: Parameters<typeof createQuote>[0]) => {
+      const { data } = await createQuote(request);
+      return (onRated ? await onRated(data) : undefined) ?? data;
+    },
+    onSuccess: shown,
+  });
   const rerun = useMutation({
     mutationFn: rerunQuote,
     onSuccess: ({ data }) => {
@@ -171,6 +183,7 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId }: QuoteWorkspac
             onRequote={() => goTo(SHIPMENT_DETAILS)}
             onBooked={(booked) => {
               setShipment(booked);
+              onBooked?.(booked);
               goTo(CONFIRMATION);
             }}
           />

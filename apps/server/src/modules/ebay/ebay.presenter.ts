@@ -1,0 +1,181 @@
+import type { AccountAddress, EbayOrderView, EbayQuoteInput, EbayStoreView, PlaceView, QuoteRequestInput } from '@freight/contracts';
+import { checkParcel, PARCEL_CARRIER_LIMITS } from '@freight/domain/rating/parcel';
+import type { products } from '../../db/schema';
+import type { OrderWithShipment, StoreRow } from './ebay.repository';
+
+const CONSENT_WARNING_MS = 30 * 86_400_000;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A store as its owner sees it: never its tokens. */
+export function presentStore(s: StoreRow, now: Date): EbayStoreView {
+  return {
+    id: s.id,
+    ebay_user: s.ebayUser,
+    status: s.status,
+    last_sync_at: iso(s.lastSyncAt),
+    last_sync_error: s.lastSyncError,
+    next_sync_at: iso(s.nextSyncAt),
+    consent_expires_at: iso(s.refreshExpiresAt),
+    consent_expiring: Boolean(s.refreshExpiresAt && s.refreshExpiresAt.getTime() - now.getTime() < CONSENT_WARNING_MS),
+  };
+}
+
+export function presentOrder(r: OrderWithShipment): EbayOrderView {
+  const o = r.order;
+  return {
+    id: o.id,
+    store: { id: r.store.id, ebay_user: r.store.ebayUser },
+    ebay_order_id: o.ebayOrderId,
+    ordered_at: o.orderedAt.toISOString(),
+    buyer: o.buyer,
+    ship_to: {
+      name: o.shipTo.name,
+      line1: o.shipTo.line1,
+      line2: o.shipTo.line2,
+      city: o.shipTo.city,
+      state: o.shipTo.state,
+      postal_code: o.shipTo.postalCode,
+      country: o.shipTo.country,
+      phone: o.shipTo.phone,
+    },
+    items: o.lineItems.map((l) => ({ line_item_id: l.lineItemId, sku: l.sku, title: l.title, quantity: l.quantity })),
+    total_cents: o.totalCents,
+    currency: o.currency,
+    status: o.status,
+    quote_id: o.quoteId,
+    shipment: o.shipmentId
+      ? {
+          id: o.shipmentId,
+          bol_number: r.bolNumber ?? '',
+          tracking_number: r.trackingNumber ?? r.proNumber ?? null,
+          carrier: r.carrierName ?? '',
+        }
+      : null,
+    fulfilled_at: iso(o.fulfilledAt),
+    fulfillment_error: o.fulfillmentError,
+  };
+}
+
+type Product = typeof products.$inferSelect;
+
+/**
+ * The quote form filled from an order: from the account's own address to the buyer's, the items
+ * matched to the catalog by SKU, parcel when every piece fits a parcel carrier (LTL otherwise).
+ */
+export function quoteInputOf(
+  r: OrderWithShipment,
+  origin: { postal_code: string; country: string } | null,
+  catalog: Product[],
+  /** Other orders of the same buyer and address, shipped together with `r`. */
+  together: OrderWithShipment[] = [],
+): Omit<EbayQuoteInput, 'ship_to_verified'> {
+  const bySku = new Map(catalog.filter((p) => p.productNumber).map((p) => [p.productNumber.toLowerCase(), p]));
+  const items: NonNullable<QuoteRequestInput['items']> = [];
+  const unmatched: EbayQuoteInput['unmatched'] = [];
+  for (const line of [r, ...together].flatMap((o) => o.order.lineItems)) {
+    const p = bySku.get(line.sku.toLowerCase());
+    if (!p) {
+      unmatched.push({ sku: line.sku, title: line.title, quantity: line.quantity });
+      continue;
+    }
+    items.push({
+      description: p.description,
+      package_type: p.packageType as never,
+      quantity: line.quantity,
+      length: p.lengthIn,
+      width: p.widthIn,
+      height: p.heightIn,
+      weight: p.weightLb,
+      ...(p.freightClass ? { freight_class: p.freightClass } : {}),
+      ...(p.nmfc ? { nmfc: p.nmfc } : {}),
+      hazardous: p.hazardous,
+    });
+  }
+  const pieces = items.flatMap((i) => Array.from({ length: i.quantity ?? 1 }, () => i));
+  const fitsParcel =
+    pieces.length > 0 &&
+    pieces.every((i) => i.package_type !== 'pallets' && i.package_type !== 'non_standard_pallets') &&
+    checkParcel(
+      PARCEL_CARRIER_LIMITS.ups,
+      pieces.map((i) => ({
+        length_in: i.length as number,
+        width_in: i.width as number,
+        height_in: i.height as number,
+        weight_lb: i.weight as number,
+      })),
+    ).length === 0;
+  const shipTo = presentOrder(r).ship_to;
+  return {
+    input: {
+      mode: fitsParcel ? 'parcel' : 'ltl',
+      ...(origin ? { origin: { postal_code: origin.postal_code, country: origin.country as never, site_type: 'business' } } : {}),
+      destination: { postal_code: shipTo.postal_code, country: shipTo.country as never, site_type: 'residential' },
+      items,
+      insured_value: [r, ...together].reduce((sum, o) => sum + o.order.totalCents, 0) / 100,
+      client_ref: r.order.ebayOrderId.slice(0, 64),
+      // The catalog keeps inches and pounds: the form shows them so, whatever the user's units.
+      unit_system: 'imperial',
+    },
+    unmatched,
+    ship_to: shipTo,
+  };
+}
+
+const place = (p: Partial<PlaceView>): PlaceView => ({
+  company: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  street1: '',
+  street2: '',
+  city: '',
+  state: '',
+  postal_code: '',
+  country: 'US',
+  interior_number: '',
+  exterior_number: '',
+  neighborhood: '',
+  opens_at: '',
+  closes_at: '',
+  ...p,
+});
+
+/**
+ * The booking form's places for an order's quote: from the account's company address to the
+ * buyer's ship-to (the buyer's name is both company and contact: eBay gives one name).
+ */
+export function bookingPrefillOf(r: OrderWithShipment, company: AccountAddress | null) {
+  const to = r.order.shipTo;
+  const [first = '', ...rest] = to.name.trim().split(/\s+/);
+  return {
+    pickup: company
+      ? place({
+          company: company.company ?? '',
+          first_name: company.first_name,
+          last_name: company.last_name,
+          email: company.email,
+          phone: company.phone,
+          street1: company.street1,
+          street2: company.street2 ?? '',
+          city: company.city,
+          state: company.state,
+          postal_code: company.postal_code,
+          country: company.country,
+        })
+      : null,
+    delivery: place({
+      company: to.name,
+      first_name: first,
+      last_name: rest.join(' '),
+      email: to.email,
+      phone: to.phone,
+      street1: to.line1,
+      street2: to.line2,
+      city: to.city,
+      state: to.state,
+      postal_code: to.postalCode,
+      country: (['US', 'CA', 'MX'].includes(to.country) ? to.country : 'US') as PlaceView['country'],
+    }),
+  };
+}

@@ -1,0 +1,112 @@
+import type { EbayOrderStatus } from '@freight/contracts';
+import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { carriers, ebayOrders, ebayStores, shipments } from '../../db/schema';
+import { countAhead } from '../../paging';
+
+export type StoreRow = typeof ebayStores.$inferSelect;
+export type OrderRow = typeof ebayOrders.$inferSelect;
+export type NewOrder = typeof ebayOrders.$inferInsert;
+
+export function ebayRepository(db: Db) {
+  /** Orders with their store and the shipment they went with (what the list and the detail show). */
+  const withShipment = () =>
+    db
+      .select({
+        order: ebayOrders,
+        store: { id: ebayStores.id, ebayUser: ebayStores.ebayUser },
+        bolNumber: shipments.bolNumber,
+        proNumber: shipments.proNumber,
+        trackingNumber: shipments.trackingNumber,
+        carrierName: carriers.name,
+      })
+      .from(ebayOrders)
+      .innerJoin(ebayStores, eq(ebayStores.id, ebayOrders.storeId))
+      .leftJoin(shipments, eq(shipments.id, ebayOrders.shipmentId))
+      .leftJoin(carriers, eq(carriers.id, shipments.carrierId));
+
+  return {
+    stores: (accountId: string) =>
+      db.select().from(ebayStores).where(eq(ebayStores.accountId, accountId)).orderBy(asc(ebayStores.createdAt)),
+
+    async store(id: string) {
+      const [row] = await db.select().from(ebayStores).where(eq(ebayStores.id, id));
+      return row;
+    },
+
+    async storeOf(accountId: string, ebayUser: string) {
+      const [row] = await db
+        .select()
+        .from(ebayStores)
+        .where(and(eq(ebayStores.accountId, accountId), eq(ebayStores.ebayUser, ebayUser)));
+      return row;
+    },
+
+    async insertStore(values: typeof ebayStores.$inferInsert) {
+      const [row] = await db.insert(ebayStores).values(values).returning();
+      return row!;
+    },
+
+    async updateStore(id: string, set: Partial<typeof ebayStores.$inferInsert>) {
+      await db.update(ebayStores).set(set).where(eq(ebayStores.id, id));
+    },
+
+    /**
+     * Writes a page of synced orders: new ones are added; known ones take eBay's fields, and
+     * eBay's word on shipped or canceled, but keep what the product did with them (quote, shipment).
+     */
+    async upsertOrders(rows: NewOrder[]) {
+      if (rows.length === 0) return;
+      await db
+        .insert(ebayOrders)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [ebayOrders.storeId, ebayOrders.ebayOrderId],
+          set: {
+            ebayModifiedAt: sql`excluded.ebay_modified_at`,
+            buyer: sql`excluded.buyer`,
+            shipTo: sql`excluded.ship_to`,
+            lineItems: sql`excluded.line_items`,
+            totalCents: sql`excluded.total_cents`,
+            currency: sql`excluded.currency`,
+            searchText: sql`excluded.search_text`,
+            status: sql`case when excluded.status in ('shipped', 'canceled') then excluded.status else ${ebayOrders.status} end`,
+          },
+        });
+    },
+
+    /** An order with its store and shipment; `accountId` scopes it to the caller (jobs read any). */
+    async order(id: string, accountId?: string) {
+      const [row] = await withShipment().where(and(eq(ebayOrders.id, id), accountId ? eq(ebayOrders.accountId, accountId) : undefined));
+      return row;
+    },
+
+    async updateOrder(id: string, set: Partial<NewOrder>) {
+      await db.update(ebayOrders).set(set).where(eq(ebayOrders.id, id));
+    },
+
+    /** The account's orders, newest first: by default those still to ship (awaiting or quoted). */
+    async page(accountId: string, f: { status?: EbayOrderStatus; store?: string; q?: string; page: number; perPage: number }) {
+      const conditions: SQL[] = [eq(ebayOrders.accountId, accountId)];
+      if (f.status) conditions.push(eq(ebayOrders.status, f.status));
+      else conditions.push(sql`${ebayOrders.status} in ('awaiting', 'quoted')`);
+      if (f.store) conditions.push(eq(ebayOrders.storeId, f.store));
+      if (f.q) conditions.push(like(ebayOrders.searchText, `%${escapeLike(f.q.toLowerCase())}%`));
+      const where = and(...conditions);
+      const [rows, counted] = await Promise.all([
+        withShipment()
+          .where(where)
+          .orderBy(desc(ebayOrders.orderedAt), desc(ebayOrders.id))
+          .limit(f.perPage)
+          .offset((f.page - 1) * f.perPage),
+        // Counted only so far past the page: an exact count of a seller's 50,000 orders scanned them all.
+        countAhead(db, ebayOrders, where, (f.page - 1) * f.perPage),
+      ]);
+      return { rows, ...counted };
+    },
+  };
+}
+
+export type EbayRepository = ReturnType<typeof ebayRepository>;
+export type OrderWithShipment = NonNullable<Awaited<ReturnType<EbayRepository['order']>>>;

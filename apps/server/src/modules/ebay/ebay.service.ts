@@ -1,0 +1,249 @@
+import type { EbayOrderStatus } from '@freight/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { accounts, apiIncidents, shipments } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { JobOutcome } from '../../jobs/jobs';
+import { secretBox } from '../../security/encryption';
+import { hmac, safeEqual } from '../../security/tokens';
+import { quotesRepository } from '../quotes/quotes.repository';
+import { type EbayApiOrder, type EbayClient, EbayError } from './ebay.client';
+import { bookingPrefillOf } from './ebay.presenter';
+import { ebayRepository, type NewOrder, type StoreRow } from './ebay.repository';
+
+export const SYNC_JOB = 'ebay.sync';
+export const FULFILL_JOB = 'ebay.fulfill';
+const SYNC_EVERY_MS = 15 * 60_000;
+/** Each window starts this much before the last one ended: an order seen twice is still one order. */
+const SYNC_OVERLAP_MS = 15 * 60_000;
+const FIRST_SYNC_DAYS = 30;
+const PAGE = 200;
+/** An access token this close to its expiry is refreshed first. */
+const REFRESH_AHEAD_MS = 5 * 60_000;
+const STATE_TTL_MS = 15 * 60_000;
+
+const toCents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
+
+/** An eBay order as the orders table keeps it; eBay's word on shipped or canceled is taken. */
+export function orderRow(store: StoreRow, o: EbayApiOrder): NewOrder {
+  const shipTo = o.fulfillmentStartInstructions?.[0]?.shippingStep?.shipTo;
+  const a = shipTo?.contactAddress;
+  const status: EbayOrderStatus =
+    o.cancelStatus?.cancelState === 'CANCELED' ? 'canceled' : o.orderFulfillmentStatus === 'FULFILLED' ? 'shipped' : 'awaiting';
+  const lineItems = o.lineItems.map((l) => ({ lineItemId: l.lineItemId, sku: l.sku ?? '', title: l.title, quantity: l.quantity }));
+  const searchText = [
+    o.orderId,
+    o.buyer?.username,
+    shipTo?.fullName,
+    a?.city,
+    a?.stateOrProvince,
+    a?.postalCode,
+    ...lineItems.flatMap((l) => [l.sku, l.title]),
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return {
+    storeId: store.id,
+    accountId: store.accountId,
+    ebayOrderId: o.orderId,
+    searchText,
+    orderedAt: new Date(o.creationDate),
+    ebayModifiedAt: new Date(o.lastModifiedDate),
+    buyer: o.buyer?.username ?? '',
+    shipTo: {
+      name: shipTo?.fullName ?? '',
+      line1: a?.addressLine1 ?? '',
+      line2: a?.addressLine2 ?? '',
+      city: a?.city ?? '',
+      state: a?.stateOrProvince ?? '',
+      postalCode: a?.postalCode ?? '',
+      country: a?.countryCode ?? '',
+      phone: shipTo?.primaryPhone?.phoneNumber ?? '',
+      email: shipTo?.email ?? '',
+    },
+    lineItems,
+    totalCents: toCents(o.pricingSummary?.total?.value),
+    currency: o.pricingSummary?.total?.currency ?? 'USD',
+    status,
+  };
+}
+
+/** What a failed call to eBay is called in the store's and the order's status line (no tokens, no bodies). */
+const failure = (error: unknown) =>
+  error instanceof EbayError
+    ? `eBay answered ${error.status}`
+    : error instanceof Error && error.name === 'TimeoutError'
+      ? 'eBay did not answer in time'
+      : 'eBay could not be reached';
+
+/**
+ * eBay stores and their orders (issue 18): consent and tokens, the order sync, and the write-back
+ * of tracking numbers. Calls to eBay run as durable jobs; a failing eBay leaves the last synced
+ * list in place with the failure and the next try.
+ */
+export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKey'>, client: EbayClient) {
+  const box = secretBox(ctx.appKey, 'ebay-tokens');
+  const repo = ebayRepository(ctx.db);
+  const stateSig = (payload: string) => hmac(ctx.appKey, `ebay-consent:${payload}`).slice(0, 32);
+
+  /** A valid access token of the store, refreshed when about to expire; a lost consent disconnects it. */
+  async function accessToken(store: StoreRow): Promise<string> {
+    const now = ctx.now();
+    if (store.status !== 'connected' || !store.refreshTokenEnc) throw new AppError(409, 'conflict', 'errors.ebay_disconnected');
+    if (store.accessTokenEnc && store.accessExpiresAt && store.accessExpiresAt.getTime() > now.getTime() + REFRESH_AHEAD_MS) {
+      return box.open(store.accessTokenEnc);
+    }
+    try {
+      const t = await client.refresh(box.open(store.refreshTokenEnc), now);
+      await repo.updateStore(store.id, { accessTokenEnc: box.seal(t.accessToken), accessExpiresAt: t.accessExpiresAt });
+      return t.accessToken;
+    } catch (error) {
+      if (error instanceof EbayError && error.consentLost) {
+        await repo.updateStore(store.id, { status: 'disconnected', accessTokenEnc: null, lastSyncError: 'consent_lost' });
+        throw new AppError(409, 'conflict', 'errors.ebay_disconnected');
+      }
+      throw error;
+    }
+  }
+
+  async function sync(storeId: string): Promise<JobOutcome> {
+    const store = await repo.store(storeId);
+    if (!store || store.status !== 'connected') return;
+    const startedAt = ctx.now();
+    const next = new Date(startedAt.getTime() + SYNC_EVERY_MS);
+    try {
+      const token = await accessToken(store);
+      const modifiedFrom = store.syncedThrough
+        ? new Date(store.syncedThrough.getTime() - SYNC_OVERLAP_MS)
+        : new Date(startedAt.getTime() - FIRST_SYNC_DAYS * 86_400_000);
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await client.getOrders(token, { modifiedFrom, offset, limit: PAGE });
+        await repo.upsertOrders(page.orders.map((o) => orderRow(store, o)));
+        if (!page.next || page.orders.length === 0) break;
+      }
+      await repo.updateStore(store.id, { syncedThrough: startedAt, lastSyncAt: startedAt, lastSyncError: null, nextSyncAt: next });
+      return { runAgainAt: next };
+    } catch (error) {
+      // A lost consent has disconnected the store: no more tries until the seller reconnects.
+      if (error instanceof AppError) return;
+      await repo.updateStore(store.id, { lastSyncError: failure(error), nextSyncAt: next });
+      return { runAgainAt: next };
+    }
+  }
+
+  async function fulfill(orderId: string) {
+    const found = await repo.order(orderId);
+    if (!found || found.order.fulfilledAt || !found.order.shipmentId) return;
+    const store = await repo.store(found.order.storeId);
+    if (!store) return;
+    const { order } = found;
+    try {
+      const token = await accessToken(store);
+      const fulfillmentId = await client.createShippingFulfillment(token, order.ebayOrderId, {
+        lineItems: order.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
+        shippedDate: ctx.now().toISOString(),
+        shippingCarrierCode: found.carrierName ?? 'Other',
+        trackingNumber: found.trackingNumber ?? found.proNumber ?? found.bolNumber ?? '',
+      });
+      await repo.updateOrder(order.id, { fulfilledAt: ctx.now(), fulfillmentId, fulfillmentError: null, status: 'shipped' });
+    } catch (error) {
+      // Fulfilled on eBay already (by the seller by hand, or an earlier try whose answer was lost).
+      if (error instanceof EbayError && error.status === 409) {
+        await repo.updateOrder(order.id, { fulfilledAt: ctx.now(), fulfillmentError: null, status: 'shipped' });
+        return;
+      }
+      const message = error instanceof AppError ? 'consent_lost' : failure(error);
+      await repo.updateOrder(order.id, { fulfillmentError: message });
+      await ctx.db.insert(apiIncidents).values({
+        operation: 'ebay.fulfill',
+        request: { ebay_order_id: order.ebayOrderId, store: store.ebayUser },
+        error: error instanceof Error ? error.message.slice(0, 500) : message,
+        createdAt: ctx.now(),
+      });
+      throw error;
+    }
+  }
+
+  ctx.jobs.register(SYNC_JOB, async (payload) => sync((payload as { storeId: string }).storeId));
+  ctx.jobs.register(FULFILL_JOB, async (payload) => fulfill((payload as { orderId: string }).orderId));
+
+  return {
+    repo,
+    sync,
+
+    /** Where to send the browser for the seller's consent; the signed state names who asked. */
+    consentUrl(accountId: string, userId: string) {
+      const payload = `${accountId}.${userId}.${ctx.now().getTime() + STATE_TTL_MS}`;
+      return client.consentUrl(`${payload}.${stateSig(payload)}`);
+    },
+
+    /** eBay's answer to the consent: the store connected (or again) and its first sync started. */
+    async connect(accountId: string, userId: string, state: string, code: string) {
+      const [acct, user, expires, sig] = state.split('.');
+      const payload = `${acct}.${user}.${expires}`;
+      if (!sig || !safeEqual(sig, stateSig(payload)) || acct !== accountId || user !== userId || Number(expires) < ctx.now().getTime()) {
+        throw new AppError(400, 'bad_request', 'errors.ebay_consent_invalid');
+      }
+      const now = ctx.now();
+      const tokens = await client.exchangeCode(code, now);
+      const ebayUser = await client.username(tokens.accessToken);
+      const sealed = {
+        status: 'connected' as const,
+        accessTokenEnc: box.seal(tokens.accessToken),
+        accessExpiresAt: tokens.accessExpiresAt,
+        refreshTokenEnc: tokens.refreshToken ? box.seal(tokens.refreshToken) : null,
+        refreshExpiresAt: tokens.refreshExpiresAt ?? null,
+        lastSyncError: null,
+        nextSyncAt: now,
+      };
+      const existing = await repo.storeOf(accountId, ebayUser);
+      const store = existing
+        ? (await repo.updateStore(existing.id, sealed), existing)
+        : await repo.insertStore({ accountId, connectedBy: userId, ebayUser, ...sealed, createdAt: now });
+      await ctx.jobs.schedule(SYNC_JOB, store.id, now, { storeId: store.id });
+      return store;
+    },
+
+    async disconnect(accountId: string, storeId: string) {
+      const store = await repo.store(storeId);
+      if (!store || store.accountId !== accountId) throw AppError.notFound();
+      await repo.updateStore(store.id, { status: 'disconnected', accessTokenEnc: null, refreshTokenEnc: null, nextSyncAt: null });
+    },
+
+    /** The account's order, shipped with one of its shipments: the tracking goes back to eBay. */
+    async link(accountId: string, orderId: string, shipmentId: string) {
+      const found = await repo.order(orderId, accountId);
+      if (!found) throw AppError.notFound();
+      const [shipment] = await ctx.db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(eq(shipments.id, shipmentId), eq(shipments.accountId, accountId)));
+      if (!shipment) throw AppError.field('shipment_id', 'validation.choice');
+      await repo.updateOrder(orderId, { shipmentId, status: 'shipped', fulfillmentError: null });
+      await ctx.jobs.schedule(FULFILL_JOB, orderId, ctx.now(), { orderId });
+    },
+
+    /** The order was quoted: the quote remembers the places to fill the booking form with. */
+    async quoted(accountId: string, orderId: string, quoteId: string) {
+      const found = await repo.order(orderId, accountId);
+      if (!found) throw AppError.notFound();
+      const quotesRepo = quotesRepository(ctx.db, ctx.now);
+      if (!(await quotesRepo.find(quoteId, accountId))) throw AppError.field('quote_id', 'validation.choice');
+      const [account] = await ctx.db.select({ address: accounts.companyAddress }).from(accounts).where(eq(accounts.id, accountId));
+      const prefill = bookingPrefillOf(found, account?.address ?? null);
+      await quotesRepo.setBookingPrefill(quoteId, accountId, prefill.pickup ? prefill : { ...prefill, pickup: undefined });
+      await repo.updateOrder(orderId, { quoteId, ...(found.order.status === 'awaiting' ? { status: 'quoted' as const } : {}) });
+      return (await quotesRepo.find(quoteId, accountId))!;
+    },
+
+    async retryFulfillment(accountId: string, orderId: string) {
+      const found = await repo.order(orderId, accountId);
+      if (!found?.order.shipmentId) throw AppError.notFound();
+      await ctx.jobs.schedule(FULFILL_JOB, orderId, ctx.now(), { orderId });
+    },
+
+    /** Seals a refresh token for a store (the demo seed's store on the simulator). */
+    sealToken: (token: string) => box.seal(token),
+  };
+}

@@ -1,0 +1,162 @@
+import type { SupportLiveEvent } from '@freight/contracts';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Listen } from '../../db/listen';
+import { presentEvents } from './support.presenter';
+import type { Audience, EventRow, SupportRepository } from './support.repository';
+import { SUPPORT_CHANNEL } from './support.service';
+
+/** A comment line now and then keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+/**
+ * A stream ends after this long and the browser reconnects on its own (with Last-Event-ID), so a
+ * signed-out or suspended user's stream does not outlive the session check of a new request.
+ */
+const STREAM_LIFETIME_MS = 5 * 60_000;
+/** A browser this far behind (a stalled socket) is dropped; it reconnects and catches up. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const CATCH_UP_BATCH = 200;
+/** A browser further behind than this starts afresh: it reads the conversations again on 'ready'. */
+const CATCH_UP_MAX = 1000;
+
+interface Connection {
+  audience: Audience;
+  reply: FastifyReply;
+  /** The last event this browser was sent: nothing at or before it is sent again. */
+  lastSeq: number;
+  /** Live events that came while the catch-up was being read. */
+  pending: EventRow[] | null;
+  timers: NodeJS.Timeout[];
+}
+
+const audienceKey = (a: Audience) => (a.staff ? 'staff' : `account:${a.accountId}`);
+
+/**
+ * The support chat's live side: server-sent events (issue 19). Every process LISTENs on one
+ * PostgreSQL channel; a notification names an event's `seq`, which the process reads once and
+ * sends to the browsers it holds that may see it. A browser that reconnects sends Last-Event-ID
+ * and first receives what it missed from `support_events`, so nothing is lost or sent twice.
+ */
+export class SupportLive {
+  private readonly connections = new Set<Connection>();
+  /** Notifications are handled one at a time, in the order they arrive (commit order). */
+  private queue: Promise<void> = Promise.resolve();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly repo: SupportRepository,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(listen: Listen) {
+    this.unlisten = await listen(SUPPORT_CHANNEL, (payload) => {
+      const seq = Number(payload);
+      if (Number.isSafeInteger(seq)) this.enqueue(() => this.deliver(seq));
+    });
+  }
+
+  /** After the listening connection came back: every browser catches up from its last event. */
+  resync() {
+    for (const connection of this.connections) this.enqueue(() => this.catchUp(connection));
+  }
+
+  async stop() {
+    await this.unlisten?.();
+    for (const connection of this.connections) connection.reply.raw.end();
+    this.connections.clear();
+  }
+
+  /** Opens a stream for `audience`; `lastEventId` is where a reconnecting browser left off. */
+  async open(request: FastifyRequest, reply: FastifyReply, audience: Audience, lastEventId: number | null) {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 3000\n\n');
+    const connection: Connection = { audience, reply, lastSeq: lastEventId ?? 0, pending: [], timers: [] };
+    this.connections.add(connection);
+    const close = () => {
+      for (const timer of connection.timers) clearTimeout(timer);
+      this.connections.delete(connection);
+    };
+    request.raw.on('close', close);
+    connection.timers.push(
+      setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS),
+      setTimeout(() => raw.end(), STREAM_LIFETIME_MS),
+    );
+    if (lastEventId === null) {
+      // A first connection starts from now; the page reads the conversations itself on 'ready'.
+      connection.lastSeq = await this.repo.lastSeq();
+      this.send(connection, `id: ${connection.lastSeq}\nevent: ready\ndata: {}\n\n`);
+      await this.flushPending(connection);
+    } else {
+      await this.catchUp(connection);
+      this.send(connection, `event: ready\ndata: {}\n\n`);
+    }
+  }
+
+  private enqueue(work: () => Promise<void>) {
+    this.queue = this.queue.then(work).catch((err) => this.log.error({ err }, 'support live delivery failed'));
+  }
+
+  private async catchUp(connection: Connection) {
+    connection.pending ??= [];
+    for (let read = 0; ; read += CATCH_UP_BATCH) {
+      if (read >= CATCH_UP_MAX) {
+        connection.lastSeq = await this.repo.lastSeq();
+        break;
+      }
+      const rows = await this.repo.eventsAfter(connection.lastSeq, connection.audience, CATCH_UP_BATCH);
+      await this.sendEvents(connection, await presentEvents(this.repo, rows, connection.audience));
+      if (rows.length > 0) connection.lastSeq = Math.max(connection.lastSeq, rows[rows.length - 1]!.seq);
+      if (rows.length < CATCH_UP_BATCH) break;
+    }
+    await this.flushPending(connection);
+  }
+
+  private async flushPending(connection: Connection) {
+    const pending = (connection.pending ?? []).filter((e) => e.seq > connection.lastSeq);
+    connection.pending = null;
+    for (const row of pending) await this.sendEvents(connection, await presentEvents(this.repo, [row], connection.audience));
+  }
+
+  /** One notified event to every browser that may see it: read once, presented once per audience. */
+  private async deliver(seq: number) {
+    if (this.connections.size === 0) return;
+    const row = await this.repo.event(seq);
+    if (!row) return;
+    const presented = new Map<string, Promise<SupportLiveEvent[]>>();
+    for (const connection of this.connections) {
+      const { audience } = connection;
+      if (!audience.staff && (row.staffOnly || row.accountId !== audience.accountId)) continue;
+      if (connection.pending) {
+        connection.pending.push(row);
+        continue;
+      }
+      const key = audienceKey(audience);
+      if (!presented.has(key)) presented.set(key, presentEvents(this.repo, [row], audience));
+      await this.sendEvents(connection, await presented.get(key)!);
+    }
+  }
+
+  private async sendEvents(connection: Connection, events: SupportLiveEvent[]) {
+    for (const event of events) {
+      if (event.seq <= connection.lastSeq) continue;
+      connection.lastSeq = Math.max(connection.lastSeq, event.seq);
+      this.send(connection, `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
+    }
+  }
+
+  private send(connection: Connection, chunk: string) {
+    const raw = connection.reply.raw;
+    if (raw.writableEnded || raw.destroyed) return;
+    if (raw.writableLength > MAX_BUFFERED_BYTES) {
+      raw.destroy();
+      return;
+    }
+    raw.write(chunk);
+  }
+}

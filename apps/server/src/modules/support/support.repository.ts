@@ -1,0 +1,316 @@
+import type { SupportCategory, SupportState } from '@freight/contracts';
+import { isStaff } from '@freight/domain';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import {
+  accounts,
+  invoices,
+  shipments,
+  supportAttachmentFiles,
+  supportAttachments,
+  supportCannedAnswers,
+  supportConversations,
+  supportEvents,
+  supportMessages,
+  userSettings,
+  users,
+} from '../../db/schema';
+
+export type ConversationRow = typeof supportConversations.$inferSelect;
+export type EventRow = typeof supportEvents.$inferSelect;
+export type AttachmentRow = typeof supportAttachments.$inferSelect;
+
+/** Who reads: a customer of an account (their own conversations, no internal notes), or staff. */
+export type Audience = { staff: false; accountId: string } | { staff: true };
+
+const never = sql`'-infinity'::timestamptz`;
+
+/** Messages from the other side the reader has not read, per conversation. */
+const unreadFor = (audience: Audience) =>
+  audience.staff
+    ? sql<number>`(select count(*) from ${supportMessages} m where m.conversation_id = ${supportConversations.id} and not m.from_staff and m.created_at > coalesce(${supportConversations.staffReadAt}, ${never}))`.mapWith(
+        Number,
+      )
+    : sql<number>`(select count(*) from ${supportMessages} m where m.conversation_id = ${supportConversations.id} and m.from_staff and not m.internal and m.created_at > coalesce(${supportConversations.customerReadAt}, ${never}))`.mapWith(
+        Number,
+      );
+
+export interface InboxFilter {
+  state?: SupportState;
+  category?: SupportCategory;
+  assignee?: string;
+  q?: string;
+  sort: 'newest' | 'oldest' | 'waiting_longest';
+  page: number;
+  perPage: number;
+}
+
+const customer = alias(users, 'customer');
+const assignee = alias(users, 'assignee');
+
+export function supportRepository(db: Db) {
+  return {
+    async find(id: string) {
+      const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id));
+      return row;
+    },
+
+    /** The conversation, locked for a write that reads its state first. */
+    async lock(id: string) {
+      const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id)).for('update');
+      return row;
+    },
+
+    async insert(values: typeof supportConversations.$inferInsert) {
+      const [row] = await db.insert(supportConversations).values(values).returning();
+      return row!;
+    },
+
+    async update(id: string, set: Partial<typeof supportConversations.$inferInsert>) {
+      const [row] = await db.update(supportConversations).set(set).where(eq(supportConversations.id, id)).returning();
+      return row!;
+    },
+
+    async insertMessage(values: typeof supportMessages.$inferInsert) {
+      const [row] = await db.insert(supportMessages).values(values).returning();
+      return row!;
+    },
+
+    /** Ties the caller's own unclaimed uploads to a message; answers how many it could. */
+    async claimAttachments(ids: string[], uploaderId: string, messageId: string) {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .update(supportAttachments)
+        .set({ messageId })
+        .where(
+          and(inArray(supportAttachments.id, ids), eq(supportAttachments.uploadedBy, uploaderId), isNull(supportAttachments.messageId)),
+        )
+        .returning({ id: supportAttachments.id });
+      return rows.length;
+    },
+
+    async insertAttachment(values: typeof supportAttachments.$inferInsert, content: Buffer) {
+      const [row] = await db.insert(supportAttachments).values(values).returning();
+      await db.insert(supportAttachmentFiles).values({ attachmentId: row!.id, content });
+      return row!;
+    },
+
+    /** An attachment with the conversation it was sent in (none while unclaimed). */
+    async attachment(id: string) {
+      const [row] = await db
+        .select({
+          attachment: supportAttachments,
+          conversationAccountId: supportConversations.accountId,
+          internal: supportMessages.internal,
+        })
+        .from(supportAttachments)
+        .leftJoin(supportMessages, eq(supportMessages.id, supportAttachments.messageId))
+        .leftJoin(supportConversations, eq(supportConversations.id, supportMessages.conversationId))
+        .where(eq(supportAttachments.id, id));
+      return row;
+    },
+
+    async attachmentContent(id: string) {
+      const [row] = await db.select().from(supportAttachmentFiles).where(eq(supportAttachmentFiles.attachmentId, id));
+      return row?.content;
+    },
+
+    /** Messages with their authors and attachments: of one conversation, or by id (the live events). */
+    async messages(where: { conversationId: string } | { ids: string[] }, includeInternal: boolean) {
+      const scope =
+        'conversationId' in where ? eq(supportMessages.conversationId, where.conversationId) : inArray(supportMessages.id, where.ids);
+      if ('ids' in where && where.ids.length === 0) return [];
+      const rows = await db
+        .select({ message: supportMessages, firstName: users.firstName, lastName: users.lastName })
+        .from(supportMessages)
+        .leftJoin(users, eq(users.id, supportMessages.authorId))
+        .where(includeInternal ? scope : and(scope, eq(supportMessages.internal, false)))
+        .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+      const files = rows.length
+        ? await db
+            .select()
+            .from(supportAttachments)
+            .where(
+              inArray(
+                supportAttachments.messageId,
+                rows.map((r) => r.message.id),
+              ),
+            )
+            .orderBy(asc(supportAttachments.createdAt))
+        : [];
+      return rows.map((r) => ({ ...r, attachments: files.filter((f) => f.messageId === r.message.id) }));
+    },
+
+    /** A customer account's conversations, newest activity first, with its unread counts. */
+    async accountPage(accountId: string, f: { state?: SupportState; page: number; perPage: number }) {
+      const where = and(eq(supportConversations.accountId, accountId), f.state ? eq(supportConversations.state, f.state) : undefined);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ conversation: supportConversations, unread: unreadFor({ staff: false, accountId }) })
+          .from(supportConversations)
+          .where(where)
+          .orderBy(desc(supportConversations.lastMessageAt), desc(supportConversations.id))
+          .limit(f.perPage)
+          .offset((f.page - 1) * f.perPage),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(supportConversations)
+          .where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** Unread staff replies over all of an account's conversations (the support button's badge). */
+    async accountUnread(accountId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${unreadFor({ staff: false, accountId })}), 0)`.mapWith(Number) })
+        .from(supportConversations)
+        .where(
+          and(
+            eq(supportConversations.accountId, accountId),
+            gt(supportConversations.lastStaffMessageAt, sql`coalesce(${supportConversations.customerReadAt}, ${never})`),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** The staff inbox: every account's conversations, filtered and sorted, with what the rows show. */
+    async inboxPage(f: InboxFilter, staffId: string) {
+      const conditions: SQL[] = [];
+      if (f.state) conditions.push(eq(supportConversations.state, f.state));
+      if (f.category) conditions.push(eq(supportConversations.category, f.category));
+      if (f.assignee === 'me') conditions.push(eq(supportConversations.assigneeId, staffId));
+      else if (f.assignee === 'unassigned') conditions.push(isNull(supportConversations.assigneeId));
+      else if (f.assignee) conditions.push(eq(supportConversations.assigneeId, f.assignee));
+      if (f.q) {
+        const like = `%${escapeLike(f.q.toLowerCase())}%`;
+        conditions.push(
+          or(
+            sql`lower(${accounts.name}) like ${like}`,
+            sql`lower(${customer.email}) like ${like}`,
+            sql`lower(${supportConversations.reference}) like ${like}`,
+            sql`lower(${supportConversations.subject}) like ${like}`,
+          )!,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order =
+        f.sort === 'oldest'
+          ? [asc(supportConversations.createdAt)]
+          : f.sort === 'waiting_longest'
+            ? // Unanswered customer messages first, the longest waiting first.
+              [desc(sql`${supportConversations.state} = 'open'`), asc(supportConversations.lastMessageAt)]
+            : [desc(supportConversations.lastMessageAt)];
+      const base = () =>
+        db
+          .select({
+            conversation: supportConversations,
+            unread: unreadFor({ staff: true }),
+            accountName: accounts.name,
+            customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
+            language: userSettings.language,
+            assignee: { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName },
+            bolNumber: shipments.bolNumber,
+            invoiceNumber: invoices.number,
+          })
+          .from(supportConversations)
+          .innerJoin(accounts, eq(accounts.id, supportConversations.accountId))
+          .innerJoin(customer, eq(customer.id, supportConversations.userId))
+          .leftJoin(userSettings, eq(userSettings.userId, supportConversations.userId))
+          .leftJoin(assignee, eq(assignee.id, supportConversations.assigneeId))
+          .leftJoin(shipments, eq(shipments.id, supportConversations.shipmentId))
+          .leftJoin(invoices, eq(invoices.id, supportConversations.invoiceId));
+      const [rows, [counted]] = await Promise.all([
+        base()
+          .where(where)
+          .orderBy(...order, desc(supportConversations.id))
+          .limit(f.perPage)
+          .offset((f.page - 1) * f.perPage),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(supportConversations)
+          .innerJoin(accounts, eq(accounts.id, supportConversations.accountId))
+          .innerJoin(customer, eq(customer.id, supportConversations.userId))
+          .where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0, one: (id: string) => base().where(eq(supportConversations.id, id)) };
+    },
+
+    /** The admin navigation's counts. */
+    async inboxSummary(staffId: string) {
+      const unreadByCustomer = gt(supportConversations.lastCustomerMessageAt, sql`coalesce(${supportConversations.staffReadAt}, ${never})`);
+      const [row] = await db
+        .select({
+          unread: sql<number>`count(*) filter (where ${unreadByCustomer})`.mapWith(Number),
+          unreadMine: sql<number>`count(*) filter (where ${unreadByCustomer} and ${supportConversations.assigneeId} = ${staffId})`.mapWith(
+            Number,
+          ),
+          unassigned: sql<number>`count(*) filter (where ${supportConversations.assigneeId} is null)`.mapWith(Number),
+        })
+        .from(supportConversations)
+        .where(ne(supportConversations.state, 'resolved'));
+      return { unread: row?.unread ?? 0, unread_mine: row?.unreadMine ?? 0, unassigned: row?.unassigned ?? 0 };
+    },
+
+    /** The account's shipment (by BOL) or invoice (by number) a customer names, any case. */
+    async findReference(accountId: string, reference: string) {
+      const upper = reference.toUpperCase();
+      const [shipment] = await db
+        .select({ id: shipments.id, number: shipments.bolNumber })
+        .from(shipments)
+        .where(and(eq(shipments.accountId, accountId), eq(shipments.bolNumber, upper)));
+      if (shipment) return { shipmentId: shipment.id, invoiceId: null, number: shipment.number };
+      const [invoice] = await db
+        .select({ id: invoices.id, number: invoices.number })
+        .from(invoices)
+        .where(and(eq(invoices.accountId, accountId), eq(invoices.number, upper)));
+      return invoice ? { shipmentId: null, invoiceId: invoice.id, number: invoice.number } : null;
+    },
+
+    async insertEvent(values: typeof supportEvents.$inferInsert) {
+      const [row] = await db.insert(supportEvents).values(values).returning();
+      return row!;
+    },
+
+    /** Events after `after` the audience may see, oldest first (a reconnecting browser's catch-up). */
+    async eventsAfter(after: number, audience: Audience, limit: number) {
+      const scope = audience.staff
+        ? gt(supportEvents.seq, after)
+        : and(eq(supportEvents.accountId, audience.accountId), gt(supportEvents.seq, after), eq(supportEvents.staffOnly, false));
+      return db.select().from(supportEvents).where(scope).orderBy(asc(supportEvents.seq)).limit(limit);
+    },
+
+    async event(seq: number) {
+      const [row] = await db.select().from(supportEvents).where(eq(supportEvents.seq, seq));
+      return row;
+    },
+
+    async lastSeq() {
+      const [row] = await db.select({ seq: sql<number>`coalesce(max(${supportEvents.seq}), 0)`.mapWith(Number) }).from(supportEvents);
+      return row?.seq ?? 0;
+    },
+
+    async conversations(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(supportConversations).where(inArray(supportConversations.id, ids));
+    },
+
+    async cannedAnswers() {
+      return db.select().from(supportCannedAnswers).orderBy(asc(supportCannedAnswers.title));
+    },
+
+    /** Staff who can be assigned a conversation. */
+    async staffUsers() {
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, roles: users.roles })
+        .from(users)
+        .where(and(isNull(users.accountId), sql`cardinality(${users.roles}) > 0`))
+        .orderBy(asc(users.firstName), asc(users.lastName));
+      return rows.filter((u) => isStaff(u.roles));
+    },
+  };
+}
+
+export type SupportRepository = ReturnType<typeof supportRepository>;

@@ -1,0 +1,218 @@
+import { EBAY_ORDER_STATUSES, type EbayOrderView } from '@freight/contracts';
+import { Anchor, Badge, Button, Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { QueryStatus } from '../../../components/QueryStatus';
+import { paths } from '../../../lib/paths';
+import { useFormat } from '../../../lib/useFormat';
+import { EBAY_KEY, ordersQuery, retryFulfillment } from '../api/ebayApi';
+
+const STATUS_COLOR = { awaiting: 'blue', quoted: 'violet', shipped: 'green', canceled: 'gray' } as const;
+const PER_PAGE = 25;
+
+function Shipped({ order }: { order: EbayOrderView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => retryFulfillment(order.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EBAY_KEY }),
+  });
+  if (!order.shipment) return null;
+  return (
+    <Stack gap={2}>
+      <Anchor component={Link} to={paths.trackDetail(order.shipment.id)} size="sm">
+        {order.shipment.tracking_number ?? order.shipment.bol_number}
+      </Anchor>
+      {order.fulfilled_at ? (
+        <Text size="xs" c="green">
+          {t('ebay.orders.sent_to_ebay')}
+        </Text>
+      ) : order.fulfillment_error ? (
+        <Group gap={4}>
+          <Text size="xs" c="red">
+            {t('ebay.orders.send_failed', { reason: order.fulfillment_error })}
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
+            {t('ebay.orders.retry')}
+          </Button>
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {t('ebay.orders.sending')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The synced orders: to ship by default; search, a status filter and paging, all in the URL. */
+export function OrdersTable() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [debounced] = useDebouncedValue(q, 300);
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+    if (!('page' in changes)) next.delete('page');
+    next.delete('connect');
+    setParams(next, { replace: true });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed search moves the URL
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== debounced) set({ q: debounced || null });
+  }, [debounced]);
+  const search: Record<string, string> = { per_page: String(PER_PAGE) };
+  for (const k of ['q', 'status', 'page']) {
+    const v = params.get(k);
+    if (v) search[k] = v;
+  }
+  // While a tracking number is on its way to eBay, the list looks again every few seconds.
+  const orders = useQuery({
+    ...ordersQuery(search),
+    refetchInterval: (q) => (q.state.data?.data.some((o) => o.shipment && !o.fulfilled_at && !o.fulfillment_error) ? 3000 : false),
+  });
+  const rows = orders.data?.data ?? [];
+  const navigate = useNavigate();
+  // Orders picked to ship together: one buyer, one address.
+  const [picked, setPicked] = useState<EbayOrderView[]>([]);
+  const sameTrip = (a: EbayOrderView, b: EbayOrderView) =>
+    a.buyer === b.buyer && a.ship_to.postal_code === b.ship_to.postal_code && a.ship_to.line1 === b.ship_to.line1;
+  const canJoin = (o: EbayOrderView) => picked.length === 0 || sameTrip(picked[0]!, o);
+  const toggle = (o: EbayOrderView) =>
+    setPicked((all) => (all.some((p) => p.id === o.id) ? all.filter((p) => p.id !== o.id) : [...all, o]));
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <TextInput
+          size="sm"
+          aria-label={t('ebay.orders.search')}
+          placeholder={t('ebay.orders.search')}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          w={300}
+        />
+        <Select
+          size="sm"
+          aria-label={t('ebay.orders.status')}
+          placeholder={t('ebay.orders.to_ship')}
+          data={EBAY_ORDER_STATUSES.map((s) => ({ value: s, label: t(`ebay.orders.statuses.${s}`) }))}
+          value={params.get('status')}
+          onChange={(v) => set({ status: v })}
+          clearable
+          w={200}
+        />
+        {picked.length > 1 && (
+          <Button
+            size="sm"
+            onClick={() =>
+              navigate(
+                `/quote-ebay-shipment/${picked[0]!.id}?with=${picked
+                  .slice(1)
+                  .map((p) => p.id)
+                  .join(',')}`,
+              )
+            }
+          >
+            {t('ebay.orders.ship_together', { count: picked.length })}
+          </Button>
+        )}
+      </Group>
+      {orders.data ? (
+        rows.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('ebay.orders.none')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped verticalSpacing="xs" aria-label={t('ebay.orders.table')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th aria-label={t('ebay.orders.columns.pick')} />
+                  {['order', 'date', 'buyer', 'ship_to', 'items', 'total', 'status', 'actions'].map((c) => (
+                    <Table.Th key={c} ta={c === 'total' ? 'right' : undefined}>
+                      {t(`ebay.orders.columns.${c}`)}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((o) => (
+                  <Table.Tr key={o.id} data-testid="ebay-order-row">
+                    <Table.Td>
+                      {(o.status === 'awaiting' || o.status === 'quoted') && (
+                        <Checkbox
+                          aria-label={t('ebay.orders.pick', { number: o.ebay_order_id })}
+                          checked={picked.some((p) => p.id === o.id)}
+                          disabled={!canJoin(o) && !picked.some((p) => p.id === o.id)}
+                          onChange={() => toggle(o)}
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {o.ebay_order_id}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {o.store.ebay_user}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{f.date(o.ordered_at)}</Table.Td>
+                    <Table.Td>{o.buyer}</Table.Td>
+                    <Table.Td>
+                      {o.ship_to.city}, {o.ship_to.state} · {o.ship_to.country}
+                    </Table.Td>
+                    <Table.Td>
+                      {o.items.map((i) => (
+                        <Text size="sm" key={i.line_item_id}>
+                          {i.quantity} × {i.title}{' '}
+                          <Text span size="xs" c="dimmed">
+                            {i.sku}
+                          </Text>
+                        </Text>
+                      ))}
+                    </Table.Td>
+                    <Table.Td ta="right">{f.money(o.total_cents / 100, o.currency)}</Table.Td>
+                    <Table.Td miw={170}>
+                      <Badge variant="light" color={STATUS_COLOR[o.status]}>
+                        {t(`ebay.orders.statuses.${o.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {o.status === 'shipped' ? (
+                        <Shipped order={o} />
+                      ) : o.status === 'canceled' ? null : (
+                        <Group gap={6} wrap="nowrap">
+                          <Button size="compact-sm" variant="light" component={Link} to={`/ebay-quote/${o.id}`}>
+                            {t('ebay.orders.quote')}
+                          </Button>
+                          <Button size="compact-sm" component={Link} to={`/quote-ebay-shipment/${o.id}`}>
+                            {t('ebay.orders.ship')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      ) : (
+        <QueryStatus query={orders} />
+      )}
+      {(orders.data?.meta.last_page ?? 1) > 1 && (
+        <Pagination
+          size="sm"
+          total={orders.data?.meta.last_page ?? 1}
+          value={Number(params.get('page') ?? 1)}
+          onChange={(p) => set({ page: String(p) })}
+        />
+      )}
+    </Stack>
+  );
+}

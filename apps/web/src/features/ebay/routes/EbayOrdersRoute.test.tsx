@@ -1,0 +1,120 @@
+import type { EbayOrderView, EbayStoreView } from '@freight/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
+import { renderListScreen } from '../../../test/listScreen';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const STORE: EbayStoreView = {
+  id: 's1',
+  ebay_user: 'demo-seller',
+  status: 'connected',
+  last_sync_at: '2026-11-22T15:00:00Z',
+  last_sync_error: 'eBay answered 503',
+  next_sync_at: '2026-11-22T15:15:00Z',
+  consent_expires_at: '2026-12-10T00:00:00Z',
+  consent_expiring: true,
+};
+const ORDER: EbayOrderView = {
+  id: 'o1',
+  store: { id: 's1', ebay_user: 'demo-seller' },
+  ebay_order_id: '06-10839-76532',
+  ordered_at: '2026-11-20T19:04:31Z',
+  buyer: 'jane_buyer',
+  ship_to: {
+    name: 'Jane Buyer',
+    line1: '1200 Congress Ave',
+    line2: '',
+    city: 'Austin',
+    state: 'TX',
+    postal_code: '78701',
+    country: 'US',
+    phone: '',
+  },
+  items: [{ line_item_id: 'l1', sku: 'CH-200', title: 'Office chairs (carton of 2)', quantity: 2 }],
+  total_cents: 43_800,
+  currency: 'USD',
+  status: 'awaiting',
+  quote_id: null,
+  shipment: null,
+  fulfilled_at: null,
+  fulfillment_error: null,
+};
+const SHIPPED: EbayOrderView = {
+  ...ORDER,
+  id: 'o2',
+  status: 'shipped',
+  shipment: { id: 'sh1', bol_number: '06141410090000145', tracking_number: '1Z999AA10123456784', carrier: 'UPS' },
+  fulfillment_error: 'eBay answered 503',
+};
+
+const page = (data: EbayOrderView[]) => ({ data, meta: { current_page: 1, per_page: 25, total: data.length, last_page: 1 } });
+
+function open(stubs: Record<string, unknown> = {}, language: 'en' | 'es' = 'en') {
+  return renderListScreen({
+    path: '/orders/ebay',
+    endpoint: '/api/ebay/orders',
+    language,
+    list: (url) => page(url.searchParams.get('status') === 'shipped' ? [SHIPPED] : [ORDER]),
+    stubs: { 'GET /api/ebay/stores': { data: [STORE] }, ...stubs },
+  });
+}
+
+describe('eBay orders', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists the stores with the last sync's failure, the consent warning, and the orders to ship with their actions", async () => {
+    open();
+    const store = await screen.findByTestId('ebay-store');
+    expect(store).toHaveTextContent('demo-seller');
+    expect(within(store).getByTestId('ebay-sync-error')).toHaveTextContent('The last sync failed (eBay answered 503)');
+    expect(store).toHaveTextContent(/eBay's permission for this store ends on/);
+    const row = await screen.findByTestId('ebay-order-row');
+    expect(row).toHaveTextContent('06-10839-76532');
+    expect(row).toHaveTextContent('2 × Office chairs (carton of 2)');
+    expect(row).toHaveTextContent('$438.00');
+    expect(within(row).getByRole('link', { name: 'Quote & ship' })).toHaveAttribute('href', '/quote-ebay-shipment/o1');
+    expect(within(row).getByRole('link', { name: 'Quote' })).toHaveAttribute('href', '/ebay-quote/o1');
+  });
+
+  it('syncs on demand, and retries sending the tracking of a shipped order', async () => {
+    const sync = vi.fn(() => jsonResponse(200, { data: { ...STORE, last_sync_error: null } }));
+    const retry = vi.fn(() => new Response(null, { status: 202 }));
+    const { router } = open({ 'POST /api/ebay/stores/s1/sync': sync, 'POST /api/ebay/orders/o2/retry-fulfillment': retry });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sync now' }));
+    await waitFor(() => expect(sync).toHaveBeenCalled());
+    await router.navigate('/orders/ebay?status=shipped');
+    await waitFor(() =>
+      expect(screen.getByTestId('ebay-order-row')).toHaveTextContent('Could not send the tracking to eBay (eBay answered 503)'),
+    );
+    const row = screen.getByTestId('ebay-order-row');
+    expect(within(row).getByRole('link', { name: '1Z999AA10123456784' })).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(retry).toHaveBeenCalled());
+  });
+
+  it("ships orders of one buyer together, and keeps another buyer's apart", async () => {
+    const twin = { ...ORDER, id: 'o3', ebay_order_id: '06-10839-76533' };
+    const stranger = { ...ORDER, id: 'o4', ebay_order_id: '06-10839-99999', buyer: 'someone_else' };
+    const { router } = renderListScreen({
+      path: '/orders/ebay',
+      endpoint: '/api/ebay/orders',
+      list: () => page([ORDER, twin, stranger]),
+      stubs: { 'GET /api/ebay/stores': { data: [STORE] } },
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Pick order 06-10839-76532/ }));
+    expect(screen.getByRole('checkbox', { name: /Pick order 06-10839-99999/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Pick order 06-10839-76533/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ship 2 orders together' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/quote-ebay-shipment/o1?with=o3'));
+  });
+
+  it('speaks Spanish', async () => {
+    open({}, 'es');
+    expect(await screen.findByRole('heading', { name: 'Pedidos de eBay' })).toBeInTheDocument();
+    expect(await screen.findByText('En espera de envío')).toBeInTheDocument();
+    expect(within(screen.getByTestId('ebay-order-row')).getByRole('link', { name: 'Cotizar y enviar' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,16 @@
+import type { EbayOrderView, EbayQuoteInput } from '@freight/contracts';
+import { api } from '../../../lib/api';
+import type { Quote } from './quotesApi';
+
+/** The eBay order a quote page starts from (issue 18): its form fill, and telling it what became of it. */
+const path = (id: string, action = '') => `/api/ebay/orders/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
+
+export const getEbayOrder = (id: string) => api.get<{ data: EbayOrderView }>(path(id)).then((r) => r.data);
+/** The form's fill for an order, and the other orders of its buyer shipped with it (`together`). */
+export const getEbayQuoteInput = (id: string, together: string[]) =>
+  api.get<{ data: EbayQuoteInput }>(path(id, 'quote-input'), { query: { with: together.join(',') } }).then((r) => r.data);
+/** The order was quoted: answers the quote with the order's places for the booking form. */
+export const markEbayQuoted = (id: string, quoteId: string) =>
+  api.post<{ data: Quote }>(path(id, 'quote'), { quote_id: quoteId }).then((r) => r.data);
+export const linkEbayShipment = (id: string, shipmentId: string) =>
+  api.post<{ data: EbayOrderView }>(path(id, 'shipment'), { shipment_id: shipmentId }).then((r) => r.data);

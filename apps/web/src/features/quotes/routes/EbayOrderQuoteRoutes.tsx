@@ -1,0 +1,120 @@
+import type { EbayQuoteInput, QuoteRequestInput } from '@freight/contracts';
+import { Alert, Anchor, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryStatus } from '../../../components/QueryStatus';
+import { paths } from '../../../lib/paths';
+import { useFormat } from '../../../lib/useFormat';
+import { getEbayOrder, getEbayQuoteInput, linkEbayShipment, markEbayQuoted } from '../api/ebayOrderApi';
+import { QuoteWorkspace } from '../components/workspace/QuoteWorkspace';
+
+/** The order a quote starts from: buyer, ship-to, items, and what the catalog could not match. */
+function OrderSummary({ id, unmatched, verified }: { id: string; unmatched: EbayQuoteInput['unmatched']; verified?: boolean }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const order = useQuery({ queryKey: ['ebay-order', id], queryFn: () => getEbayOrder(id) });
+  const o = order.data;
+  if (!o) return <QueryStatus query={order} />;
+  const to = o.ship_to;
+  return (
+    <Paper withBorder p="sm" data-testid="ebay-order-summary">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={2}>
+          <Text fw={600}>{t('quotes.ebay.order', { number: o.ebay_order_id })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('quotes.ebay.buyer', { buyer: o.buyer, date: f.date(o.ordered_at), total: f.money(o.total_cents / 100, o.currency) })}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm">
+              {t('quotes.ebay.ship_to')}:{' '}
+              {[to.name, to.line1, to.line2, `${to.city}, ${to.state} ${to.postal_code}`, to.country].filter(Boolean).join(' · ')}
+            </Text>
+            {verified !== undefined && (
+              <Badge size="sm" variant="light" color={verified ? 'green' : 'yellow'} data-testid="ship-to-check">
+                {t(verified ? 'quotes.ebay.verified' : 'quotes.ebay.unverified')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Anchor component={Link} to={paths.ebayOrders} size="sm">
+          {t('quotes.ebay.back')}
+        </Anchor>
+      </Group>
+      <List size="sm" mt="xs">
+        {o.items.map((i) => (
+          <List.Item key={i.line_item_id}>
+            {i.quantity} × {i.title} {i.sku ? `(${i.sku})` : ''}
+          </List.Item>
+        ))}
+      </List>
+      {unmatched.length > 0 && (
+        <Alert color="yellow" mt="sm" title={t('quotes.ebay.unmatched_title')} data-testid="ebay-unmatched">
+          {t('quotes.ebay.unmatched_body')}
+          <List size="sm" mt={4}>
+            {unmatched.map((u) => (
+              <List.Item key={`${u.sku}-${u.title}`}>
+                {u.quantity} × {u.title} {u.sku ? `(SKU ${u.sku})` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /ebay-quote/:ebayId (quote) and /quote-ebay-shipment/:ebayId (quote and book): the quote form
+ * filled from the order; a rated quote marks the order quoted and fills the booking form with the
+ * buyer's address; a booking sends the tracking back to eBay.
+ */
+function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
+  const { t } = useTranslation();
+  const { ebayId = '' } = useParams();
+  const [params] = useSearchParams();
+  // More orders of the same buyer, shipped together with this one.
+  const together = (params.get('with') ?? '').split(',').filter(Boolean);
+  const orders = [ebayId, ...together];
+  const queryClient = useQueryClient();
+  const input = useQuery({ queryKey: ['ebay-order', ebayId, 'quote-input', together], queryFn: () => getEbayQuoteInput(ebayId, together) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ebay-order'] });
+  return (
+    <>
+      <PageHeader title={t(flow === 'ship' ? 'quotes.ebay.title_ship' : 'quotes.ebay.title_quote')} />
+      {input.data ? (
+        <Stack gap="md">
+          {orders.map((id, i) => (
+            <OrderSummary
+              key={id}
+              id={id}
+              unmatched={i === 0 ? input.data.unmatched : []}
+              verified={i === 0 ? input.data.ship_to_verified : undefined}
+            />
+          ))}
+          <QuoteWorkspace
+            key={ebayId}
+            kind="ltl_parcel"
+            flow={flow}
+            clientRef={input.data.input.client_ref}
+            prefill={input.data.input as QuoteRequestInput}
+            onRated={async (quote) => {
+              const [marked] = await Promise.all(orders.map((id) => markEbayQuoted(id, quote.id)));
+              void refresh();
+              return marked;
+            }}
+            onBooked={(shipment) => {
+              void Promise.all(orders.map((id) => linkEbayShipment(id, shipment.id))).then(refresh);
+            }}
+          />
+        </Stack>
+      ) : (
+        <QueryStatus query={input} />
+      )}
+    </>
+  );
+}
+
+export const EbayQuoteRoute = () => <EbayOrderQuote flow="quote" />;
+export const EbayShipmentRoute = () => <EbayOrderQuote flow="ship" />;
