@@ -21,7 +21,8 @@ export type ParcelPickupNote = (typeof PARCEL_PICKUP_NOTES)[number];
 export const INSURANCE_CHOICES = ['none', 'first_tier', 'full'] as const;
 
 /** Shipping documents (PDF): bill of lading, 4x6 parcel labels, pallet labels. */
-export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels'] as const;
+/** rate_confirmation: a truckload's agreed rate with the carrier, for the carrier to sign. */
+export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels', 'rate_confirmation'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** The list's sort keys (GET /api/shipments?sort=&dir=). */
@@ -305,11 +306,56 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   payment: PaymentView;
   notify_consignee: boolean;
   documents: { kind: DocumentKind; url: string }[];
+  /** A truckload's public confirmation page (signed link) for the consignee; null for other modes. */
+  confirmation_path: string | null;
   events: TrackingEventView[];
   /** What staff ask the shipper to do when they set 'Action Required' themselves. */
   action_message: string | null;
   canceled_at: string | null;
   delivered_at: string | null;
+}
+
+/** A place on the truckload confirmation: who, where, the hours and the contact the driver calls. */
+export interface ConfirmationPlace {
+  company: string;
+  contact: string;
+  phone: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  opens_at: string;
+  closes_at: string;
+}
+
+/**
+ * GET /api/public/truckload-confirmations/:token: the truckload confirmation page for whoever
+ * holds the signed link (the consignee): the load, its dates and places; no prices.
+ */
+export interface TruckloadConfirmationView {
+  bol_number: string;
+  pro_number: string | null;
+  pickup_number: string | null;
+  status: ShipmentStatus;
+  carrier_name: string;
+  scac: string;
+  equipment_type: string;
+  pickup_date: string;
+  ready_time: string;
+  close_time: string;
+  delivery_date: string | null;
+  delivery_appointment: boolean;
+  estimated_delivery: string | null;
+  pickup: ConfirmationPlace;
+  delivery: ConfirmationPlace;
+  reference_type: ReferenceType | null;
+  reference_number: string;
+  pieces: number;
+  weight_lb: number;
+  hazardous: boolean;
+  notes: string;
 }
 
 /** GET /api/public/tracking/:number: what anyone with the number may see; no prices, no contacts. */

@@ -2,6 +2,7 @@
  * Cargo insurance options offered with a rate (spec section 9, domain.md section 9). Pure data and
  * functions; integer cents.
  */
+import { SUPPORT_PHONE } from '../support';
 import type { Cents, ChargeLine, RateMessage } from './types';
 
 /** First-tier coverage: up to $5,000. */
@@ -18,11 +19,13 @@ export const CARRIER_LIABILITY_CENTS_PER_LB = { new: 200, used: 10 } as const;
 export type ItemCondition = keyof typeof CARRIER_LIABILITY_CENTS_PER_LB;
 
 export interface InsuranceParams {
-  /** Premium rate in percent of the covered value (0.3-0.5 for general goods). */
+  /** Premium in percent of the coverage within the first tier (small policies cost more per dollar). */
+  first_tier_rate_percent: number;
+  /** Premium in percent of the coverage above the first tier (0.3-0.5 for general goods). */
   rate_percent: number;
   /** Minimum premium ($35-75). */
   minimum_premium_cents: Cents;
-  /** Largest insured value quoted online (INSURANCE_MAX_ONLINE_CENTS or the _HIGH variant). */
+  /** Largest insured value bought online; above it the shipper calls (maxInsuredOnlineCents). */
   max_insured_cents: Cents;
   /** Deductible ($250-1,000), applied when the insured value is above `deductible_above_cents`. */
   deductible_cents: Cents;
@@ -34,13 +37,22 @@ export interface InsuranceParams {
 }
 
 export const DEFAULT_INSURANCE_PARAMS: InsuranceParams = {
+  first_tier_rate_percent: 0.75,
   rate_percent: 0.4,
-  minimum_premium_cents: 5_000,
+  minimum_premium_cents: 3_500,
   max_insured_cents: INSURANCE_MAX_ONLINE_CENTS,
   deductible_cents: 50_000,
   deductible_above_cents: INSURANCE_DEDUCTIBLE_ABOVE_CENTS,
   first_tier_cents: INSURANCE_FIRST_TIER_CENTS,
 };
+
+/**
+ * The spec's two online maximums read by mode: LTL and parcel insure up to $10,000 online, a
+ * truckload (whose loads are worth more) up to $250,000, with the deductible above $10,000.
+ */
+export function maxInsuredOnlineCents(mode: 'ltl' | 'parcel' | 'truckload'): Cents {
+  return mode === 'truckload' ? INSURANCE_MAX_ONLINE_CENTS_HIGH : INSURANCE_MAX_ONLINE_CENTS;
+}
 
 export type InsuranceKind = 'none' | 'first_tier' | 'full';
 
@@ -49,6 +61,11 @@ export interface InsuranceOption {
   premium_cents: Cents;
   coverage_cents: Cents;
   deductible_cents: Cents;
+  /**
+   * False for cover above the online maximum: shown with its premium, bought by calling. Options
+   * stored before this field existed were all within the maximum.
+   */
+  online?: boolean;
 }
 
 export interface InsuranceOptions {
@@ -61,43 +78,48 @@ export function carrierLiabilityCents(valueCents: Cents, weightLb: number, condi
   return Math.min(valueCents, Math.round(weightLb * CARRIER_LIABILITY_CENTS_PER_LB[condition]));
 }
 
-/** Premium: `rate_percent` of the covered value, rounded to the cent, at least the minimum premium. */
+/**
+ * Premium in tiers: `first_tier_rate_percent` of the coverage up to the first tier, `rate_percent`
+ * of the rest, rounded to the cent, at least the minimum premium. It grows with the coverage.
+ */
 export function insurancePremiumCents(coverageCents: Cents, params: InsuranceParams): Cents {
-  return Math.max(params.minimum_premium_cents, Math.round((coverageCents * params.rate_percent) / 100));
+  const inFirst = Math.min(coverageCents, params.first_tier_cents);
+  const above = Math.max(0, coverageCents - params.first_tier_cents);
+  const premium = (inFirst * params.first_tier_rate_percent + above * params.rate_percent) / 100;
+  return Math.max(params.minimum_premium_cents, Math.round(premium));
 }
 
 /**
- * Options that go with one rate, always starting with 'none' (coverage = carrier liability when
- * weight and condition are given, else 0). For a value above 0 and up to the online maximum:
- * 'first_tier' covers up to $5,000 (alone when the value is within it); above $5,000 'first_tier'
- * (partial, up to $5,000) and 'full' (the whole value) are both offered. The deductible is on an
- * option whose coverage is above `deductible_above_cents` ($10,000), so only in the $250,000
- * variant. Above the maximum: only 'none' and the no_rate message `quote.no_rate.insured_value_call`.
+ * Options that go with one rate for a shipment of `valueCents` (the value of the goods), always
+ * starting with 'none' (coverage = carrier liability when weight and condition are given, else 0).
+ * 'first_tier' covers up to $5,000 (alone when the value is within it); above $5,000 'full' covers
+ * the whole value. The value itself never stops a rate: only cover above the online maximum is
+ * not bought online (`online: false`, with the warning `quote.warning.insured_value_call`). The
+ * deductible is on cover above `deductible_above_cents` ($10,000).
  */
-export function insuranceOptions(insuredValueCents: Cents, params: InsuranceParams = DEFAULT_INSURANCE_PARAMS): InsuranceOptions {
-  if (!Number.isFinite(insuredValueCents) || insuredValueCents < 0) throw new RangeError('insured value must be >= 0');
+export function insuranceOptions(valueCents: Cents, params: InsuranceParams = DEFAULT_INSURANCE_PARAMS): InsuranceOptions {
+  if (!Number.isFinite(valueCents) || valueCents < 0) throw new RangeError('shipment value must be >= 0');
   const { weight_lb, condition } = params;
-  const liability = weight_lb !== undefined && condition !== undefined ? carrierLiabilityCents(insuredValueCents, weight_lb, condition) : 0;
-  const options: InsuranceOption[] = [{ kind: 'none', premium_cents: 0, coverage_cents: liability, deductible_cents: 0 }];
-  if (insuredValueCents > params.max_insured_cents) {
-    const message: RateMessage = {
-      level: 'no_rate',
-      key: 'quote.no_rate.insured_value_call',
-      params: { max_insured_cents: params.max_insured_cents },
-    };
-    return { options, messages: [message] };
-  }
-  if (insuredValueCents <= 0) return { options, messages: [] };
+  const liability = weight_lb !== undefined && condition !== undefined ? carrierLiabilityCents(valueCents, weight_lb, condition) : 0;
+  const options: InsuranceOption[] = [{ kind: 'none', premium_cents: 0, coverage_cents: liability, deductible_cents: 0, online: true }];
+  if (valueCents <= 0) return { options, messages: [] };
   const option = (kind: InsuranceKind, coverage: Cents): InsuranceOption => ({
     kind,
     premium_cents: insurancePremiumCents(coverage, params),
     coverage_cents: coverage,
     deductible_cents: coverage > params.deductible_above_cents ? params.deductible_cents : 0,
+    online: coverage <= params.max_insured_cents,
   });
-  options.push(option('first_tier', Math.min(insuredValueCents, params.first_tier_cents)));
-  if (insuredValueCents > params.first_tier_cents) options.push(option('full', insuredValueCents));
-  return { options, messages: [] };
+  options.push(option('first_tier', Math.min(valueCents, params.first_tier_cents)));
+  if (valueCents > params.first_tier_cents) options.push(option('full', valueCents));
+  const messages: RateMessage[] = options.some((o) => !o.online)
+    ? [{ level: 'warning', key: 'quote.warning.insured_value_call', params: { max: `$${(params.max_insured_cents / 100).toLocaleString('en-US')}`, phone: SUPPORT_PHONE.display } }]
+    : [];
+  return { options, messages };
 }
+
+/** Whether an option can be bought with the booking (cover above the online maximum is by phone). */
+export const insurableOnline = (option: InsuranceOption) => option.online !== false;
 
 /** The charge line of a chosen option (none for 'none'). */
 export function insuranceChargeLines(option: InsuranceOption): ChargeLine[] {

@@ -1,5 +1,6 @@
 import { DOCUMENT_KINDS, type DocumentKind, type HazmatDetails, type PlaceView, type ShipmentItemView } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
+import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,14 +13,17 @@ import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage, customer, requireCustomer, signedIn } from '../../plugins/guards';
 import type { DocumentShipment } from './pdf';
+import type { RatedShipment } from './rate-confirmation';
 
 /**
  * The PDF builders load on the first download, not at start: pdfkit and bwip-js hold ~35 MB
  * that a server rating quotes never needs (bench/README.md, quote endpoint memory).
  */
-let builders: Promise<[typeof import('./bol'), typeof import('./labels'), typeof import('./pallet-labels')]> | undefined;
+let builders:
+  | Promise<[typeof import('./bol'), typeof import('./labels'), typeof import('./pallet-labels'), typeof import('./rate-confirmation')]>
+  | undefined;
 const loadBuilders = () => {
-  builders ??= Promise.all([import('./bol'), import('./labels'), import('./pallet-labels')]);
+  builders ??= Promise.all([import('./bol'), import('./labels'), import('./pallet-labels'), import('./rate-confirmation')]);
   return builders;
 };
 
@@ -33,7 +37,7 @@ export async function documentShipment(
   db: Db,
   accountId: string | null,
   id: string,
-): Promise<(DocumentShipment & { accountId: string }) | undefined> {
+): Promise<(RatedShipment & { accountId: string }) | undefined> {
   const [row] = await db
     .select()
     .from(shipments)
@@ -46,18 +50,30 @@ export async function documentShipment(
     delivery: row.delivery as PlaceView,
     hazmat: (row.hazmat as HazmatDetails | null) ?? null,
     items: row.items as ShipmentItemView[],
+    charges: row.charges as ChargeLine[],
   };
 }
 
-/** Which documents a shipment has: the BOL always, 4x6 labels for parcels, pallet labels for freight. */
+/**
+ * Which documents a shipment has: the BOL always, 4x6 labels for parcels, pallet labels for
+ * freight, and the rate confirmation for a truckload.
+ */
 export function hasDocument(mode: DocumentShipment['mode'], kind: DocumentKind) {
-  return kind === 'bol' || (kind === 'labels' ? mode === 'parcel' : mode !== 'parcel');
+  if (kind === 'bol') return true;
+  if (kind === 'labels') return mode === 'parcel';
+  if (kind === 'rate_confirmation') return mode === 'truckload';
+  return mode !== 'parcel';
 }
 
-const FILE_NAMES: Record<DocumentKind, string> = { bol: 'BOL', labels: 'Labels', pallet_labels: 'Pallet-labels' };
+const FILE_NAMES: Record<DocumentKind, string> = {
+  bol: 'BOL',
+  labels: 'Labels',
+  pallet_labels: 'Pallet-labels',
+  rate_confirmation: 'Rate-confirmation',
+};
 
 /**
- * GET /api/shipments/:id/documents/:kind (bol | labels | pallet_labels): the shipping document
+ * GET /api/shipments/:id/documents/:kind (bol | labels | pallet_labels | rate_confirmation): the document
  * as a PDF download, in the caller's language (weights in kg too for metric users). Only the
  * caller's account's shipments; a kind the shipment's mode has not (labels are for parcels,
  * pallet labels for LTL and truckload) is a 404 like an unknown shipment.
@@ -76,13 +92,14 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       .from(accounts)
       .where(eq(accounts.id, shipment.accountId));
     const options = { language: requestLanguage(request), unitSystem, now: ctx.now() };
-    const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }] = await loadBuilders();
-    const pdf =
-      kind === 'bol'
-        ? await buildBillOfLading(shipment, { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null }, options)
-        : kind === 'labels'
-          ? await buildParcelLabels(shipment, options)
-          : await buildPalletLabels(shipment, options);
+    const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }, { buildRateConfirmation }] = await loadBuilders();
+    const build: Record<DocumentKind, () => Promise<Buffer>> = {
+      bol: () => buildBillOfLading(shipment, { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null }, options),
+      labels: () => buildParcelLabels(shipment, options),
+      pallet_labels: () => buildPalletLabels(shipment, options),
+      rate_confirmation: () => buildRateConfirmation(shipment, options),
+    };
+    const pdf = await build[kind as DocumentKind]();
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${FILE_NAMES[kind as DocumentKind]}-${shipment.bolNumber}.pdf"`)

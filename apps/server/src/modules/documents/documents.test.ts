@@ -253,11 +253,51 @@ describe('GET /api/shipments/:id/documents/pallet_labels (LTL, truckload)', () =
   });
 });
 
+describe('GET /api/shipments/:id/documents/rate_confirmation (truckload)', () => {
+  it("states the carrier's agreed rate, the load, both places with their windows, the terms and the signatures", async () => {
+    const s = await insertShipment(t.database.db, { mode: 'truckload' });
+    const res = await download(shipper, s.id, 'rate_confirmation');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Rate-confirmation-${s.bolNumber}.pdf"`);
+    const text = flat(await pdfPages(res.rawPayload));
+    for (const expected of [
+      'RATE CONFIRMATION',
+      s.bolNumber,
+      'Equipment Dry van',
+      'Pickup',
+      CHICAGO_DOCK.company,
+      'Chicago, IL 60606',
+      'Delivery',
+      'By appointment on 11/27/2026',
+      DALLAS_STORE.company,
+      'Total agreed rate',
+      '$487.31',
+      'Carrier signature',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('is for truckloads only (404 for LTL), and in Spanish for a Spanish-speaking caller', async () => {
+    const ltl = await insertShipment(t.database.db);
+    expect((await download(shipper, ltl.id, 'rate_confirmation')).statusCode).toBe(404);
+    await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'es' });
+    try {
+      const s = await insertShipment(t.database.db, { mode: 'truckload' });
+      const text = flat(await pdfPages((await download(shipper, s.id, 'rate_confirmation')).rawPayload));
+      expect(text).toContain('CONFIRMACIÓN DE TARIFA');
+      expect(text).toContain('Caja seca');
+    } finally {
+      await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'en' });
+    }
+  });
+});
+
 describe('who may download', () => {
   it("answers 404 for another account's shipment, an unknown kind or id, and 401 without a session", async () => {
     const s = await insertShipment(t.database.db);
     const other = await t.client().login('other@demo.test');
-    for (const kind of ['bol', 'pallet_labels']) {
+    for (const kind of ['bol', 'pallet_labels', 'rate_confirmation']) {
       const res = await download(other, s.id, kind);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('not_found');

@@ -8,7 +8,9 @@ import {
   type ExchangeRates,
   type FreightClass,
   greatCircleMiles,
+  DEFAULT_INSURANCE_PARAMS,
   insuranceOptions,
+  maxInsuredOnlineCents,
   isCrossBorder,
   lookupPlace,
   pickupDateProblems,
@@ -175,7 +177,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
     const today = ctx.now().toISOString().slice(0, 10);
     const messages: RateMessage[] = pickupDateProblems(input.pickup_date, today, input.origin.country);
     if (isCrossBorder(input.origin, input.destination)) messages.push({ level: 'no_rate', key: 'quote.no_rate.cross_border' });
-    const insurance = insuranceOptions(declaredUsd);
+    const insurance = insuranceOptions(declaredUsd, { ...DEFAULT_INSURANCE_PARAMS, max_insured_cents: maxInsuredOnlineCents(input.mode) });
     messages.push(...insurance.messages);
 
     const place = (p: QuoteInput['origin'], g: NonNullable<typeof origin>): RatePlace => ({

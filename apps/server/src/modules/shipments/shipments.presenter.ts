@@ -97,6 +97,7 @@ export function presentEvent(e: ShipmentEventRow): TrackingEventView {
 /** The documents of a shipment: the BOL always, 4x6 labels for parcels, pallet labels for freight. */
 function documentsOf(row: ShipmentRow): { kind: DocumentKind; url: string }[] {
   const kinds: DocumentKind[] = ['bol', row.mode === 'parcel' ? 'labels' : 'pallet_labels'];
+  if (row.mode === 'truckload') kinds.push('rate_confirmation');
   return kinds.map((kind) => ({ kind, url: `/api/shipments/${row.id}/documents/${kind}` }));
 }
 
@@ -141,6 +142,8 @@ export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], fa
     payment: presentPayment(row, facts),
     notify_consignee: row.notifyConsignee,
     documents: documentsOf(row),
+    // Signed with APP_KEY: the shipments service fills it in (shipmentsService.view).
+    confirmation_path: null,
     events: events.map(presentEvent),
     action_message: row.actionRequired ? row.actionMessage : null,
     canceled_at: iso(row.canceledAt),

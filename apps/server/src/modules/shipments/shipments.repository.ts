@@ -116,6 +116,12 @@ export function shipmentsRepository(db: Db) {
       return row;
     },
 
+    /** Any account's shipment: only for a signed public link, which names one shipment. */
+    async findSigned(id: string) {
+      const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
+      return row;
+    },
+
     /** The shipment row locked for the rest of the transaction (cancel, payment, expiry). */
     async lock(id: string) {
       const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).for('update');

@@ -15,6 +15,7 @@ import { presentShipmentPage } from './shipments.presenter';
 import { type ShipmentsServiceOptions, shipmentsService } from './shipments.service';
 
 const idParams = z.object({ id: z.string().max(64) });
+const tokenParams = z.object({ token: z.string().max(128) });
 
 /** The Idempotency-Key header of a booking or payment: 1 to 100 characters, else 422 on `idempotency_key`. */
 export function idempotencyKey(request: FastifyRequest): string {
@@ -85,6 +86,11 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     const row = await service.find(account.id, checkedId(request.params.id));
     return { data: await service.view(row, requestLanguage(request)) };
   });
+
+  // Public (no session): the signed link is the credential, as a consignee holds no account.
+  r.get('/api/public/truckload-confirmations/:token', { schema: { params: tokenParams } }, async (request) => ({
+    data: await service.truckloadConfirmation(request.params.token),
+  }));
 
   r.post('/api/shipments/:id/cancel', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);

@@ -19,6 +19,7 @@ import {
   fromCents,
   type InsuranceOption,
   insuranceChargeLines,
+  insurableOnline,
   isBusinessDay,
   nextBusinessDay,
   roundTo2,
@@ -29,6 +30,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
 import { sha256 } from '../../security/tokens';
 import { addressesRepository } from '../addresses/addresses.repository';
 import { dedupeKey } from '../addresses/addresses.service';
@@ -47,6 +49,7 @@ import {
 import { placeOffsetMinutes } from '../tracking/zones';
 import { type PaymentFacts, presentShipment, trackedShipment } from './shipments.presenter';
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
+import { confirmationPath, presentTruckloadConfirmation, shipmentIdOfToken } from './truckload-confirmation';
 
 /** The durable job that cancels a prepaid booking left unpaid (payments module registers its handler). */
 export const PAYMENT_EXPIRY_JOB = 'shipment.payment_expiry';
@@ -244,6 +247,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     }
     const insurance = result.insurance_options.find((o) => o.kind === body.insurance);
     if (!insurance) add('insurance', 'validation.choice');
+    else if (!insurableOnline(insurance as InsuranceOption)) add('insurance', 'validation.insured_value_call');
     if (Object.keys(errors).length) throw AppError.validation(errors);
 
     const carrierRow = await repo.carrier(rate.carrier_id);
@@ -551,6 +555,17 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     cancel,
     reship,
     page: (accountId: string, options: ShipmentPageOptions) => repo.page(accountId, options),
-    view: (row: ShipmentRow, language: Language) => shipmentView(ctx.db, row, language),
+    /** The shipment in full for its shipper, with a truckload's public confirmation link. */
+    async view(row: ShipmentRow, language: Language): Promise<ShipmentView> {
+      const view = await shipmentView(ctx.db, row, language);
+      return row.mode === 'truckload' ? { ...view, confirmation_path: confirmationPath(ctx.appKey, row.id) } : view;
+    },
+    /** The public truckload confirmation of a signed link; 404 for a bad link or another mode. */
+    async truckloadConfirmation(token: string) {
+      const id = shipmentIdOfToken(ctx.appKey, token);
+      const row = id && isUuid(id) ? await repo.findSigned(id) : undefined;
+      if (!row || row.mode !== 'truckload') throw AppError.notFound();
+      return presentTruckloadConfirmation(row);
+    },
   };
 }

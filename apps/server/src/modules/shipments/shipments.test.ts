@@ -132,6 +132,79 @@ describe('POST /api/shipments', () => {
     expect(s.total_cents).toBe(quote.rates[0]!.total_cents + option.premium_cents);
   });
 
+  it('rates and books an uninsured $20,000 LTL shipment; cover above $10,000 is by phone (422)', async () => {
+    // The shipment value is the goods' value: it never stops a rate, only the cover chosen can.
+    const quote = await createQuote(t, shipper, { insured_value: 20_000 });
+    expect(quote.insurance_options.map((o) => [o.kind, o.coverage_cents, o.online])).toEqual([
+      ['none', 0, true],
+      ['first_tier', 500_000, true],
+      ['full', 2_000_000, false],
+    ]);
+    const byPhone = await book(shipper, bookingBody(quote, { insurance: 'full' }));
+    expect(byPhone.statusCode).toBe(422);
+    expect(byPhone.json().errors).toEqual({ insurance: [text('validation.insured_value_call')] });
+    const res = await book(shipper, bookingBody(quote, { insurance: 'none' }));
+    expect(res.statusCode).toBe(201);
+    const s = res.json().data as ShipmentView;
+    expect([s.declared_value_cents, s.insurance, s.total_cents]).toEqual([2_000_000, null, quote.rates[0]!.total_cents]);
+  });
+
+  it('insures up to $10,000 online for LTL, the premium growing with the cover', async () => {
+    const premiums = [];
+    for (const value of [5_000, 10_000]) {
+      const quote = await createQuote(t, shipper, { insured_value: value });
+      const top = quote.insurance_options.at(-1)!;
+      expect([top.coverage_cents, top.online, top.deductible_cents]).toEqual([value * 100, true, 0]);
+      premiums.push(top.premium_cents);
+    }
+    expect(premiums[1]).toBeGreaterThan(premiums[0]!);
+  });
+
+  it('books a truckload rate like an LTL one: $60,000 rated uninsured, or insured with its deductible', async () => {
+    const truckload = { mode: 'truckload', equipment_type: 'dry_van', items: [{ ...pallet, quantity: 20 }], insured_value: 60_000 };
+    const quote = await createQuote(t, shipper, truckload);
+    const full = quote.insurance_options.find((o) => o.kind === 'full')!;
+    expect([full.coverage_cents, full.online, full.deductible_cents > 0]).toEqual([6_000_000, true, true]);
+    const res = await book(shipper, bookingBody(quote, { insurance: 'full', delivery_appointment: false }));
+    expect(res.statusCode).toBe(201);
+    const s = res.json().data as ShipmentView;
+    expect([s.mode, s.status, s.service, s.declared_value_cents]).toEqual(['truckload', 'pending', 'dry_van', 6_000_000]);
+    expect(s.total_cents).toBe(quote.rates[0]!.total_cents + full.premium_cents);
+    expect(s.bol_number).toMatch(/^\d{17}$/);
+    // Tracked like any shipment.
+    const listed = (await shipper.get(`/api/shipments?q=${s.bol_number}`)).json().data;
+    expect(listed.map((x: { id: string }) => x.id)).toEqual([s.id]);
+    expect(s.documents.map((d) => d.kind)).toEqual(['bol', 'pallet_labels', 'rate_confirmation']);
+
+    // The public confirmation page: anyone with the signed link (the consignee), no prices.
+    expect(s.confirmation_path).toMatch(new RegExp(`^/truckload-confirmation/${s.id}\\.[0-9a-f]{32}$`));
+    const token = s.confirmation_path!.split('/').at(-1)!;
+    const guest = t.client();
+    const page = await guest.get(`/api/public/truckload-confirmations/${token}`);
+    expect(page.statusCode).toBe(200);
+    const view = page.json().data;
+    expect(view).toMatchObject({
+      bol_number: s.bol_number,
+      equipment_type: 'dry_van',
+      carrier_name: s.carrier_name,
+      pickup: { company: 'Acme Chicago Dock', city: 'Chicago', contact: 'Ann Lee' },
+      delivery: { company: 'Dallas Receiving LLC', city: 'Dallas' },
+      pieces: 20,
+      weight_lb: 8000,
+    });
+    expect(JSON.stringify(view)).not.toMatch(/cents|total/);
+    // A changed signature, another id under this signature or a malformed token is not found.
+    for (const bad of [`${token.slice(0, -1)}0`, `${randomUUID()}.${token.split('.')[1]}`, 'x', `${token}.x`]) {
+      const res = await guest.get(`/api/public/truckload-confirmations/${encodeURIComponent(bad)}`);
+      expect([res.statusCode, res.json().code]).toEqual([404, 'not_found']);
+    }
+  });
+
+  it('has no public confirmation link for LTL and parcel shipments', async () => {
+    const { shipment } = await quoteAndBook(t, shipper);
+    expect(shipment.confirmation_path).toBeNull();
+  });
+
   it('books a parcel with the carrier-format tracking number and labels', async () => {
     const quote = await createQuote(t, shipper, { mode: 'parcel', items: [box] });
     const ups = quote.rates.find((r) => r.scac === 'UPSN')!;

@@ -45,7 +45,7 @@ export interface QuoteData {
   currency: string;
   inputs: { pickup_date: string; origin: { postal_code: string }; destination: { postal_code: string } };
   rates: { id: string; carrier_name: string; scac: string; total_cents: number; transit_days: number; estimated_delivery: string }[];
-  insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number }[];
+  insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number; online?: boolean }[];
   booking_prefill: { pickup: Record<string, unknown>; delivery: Record<string, unknown> } | null;
 }
 

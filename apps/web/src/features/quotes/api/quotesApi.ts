@@ -36,6 +36,8 @@ export interface QuoteInsuranceOption {
   premium_cents: number;
   coverage_cents: number;
   deductible_cents: number;
+  /** False: cover above the online maximum, bought by phone (absent on older quotes: online). */
+  online?: boolean;
 }
 
 /** GET /api/quotes/:id and POST /api/quotes (docs/api.md, Quotes). */

@@ -66,7 +66,8 @@ function OrderSummary({ id, unmatched, verified }: { id: string; unmatched: Ebay
 }
 
 /**
- * /ebay-quote/:ebayId (quote) and /quote-ebay-shipment/:ebayId (quote and book): the quote form
+ * /ebay-quote/:ebayId and /quote-ebay-shipment/:ebayId (titled quote, or quote and ship; both
+ * book): the quote form
  * filled from the order; a rated quote marks the order quoted and fills the booking form with the
  * buyer's address; a booking sends the tracking back to eBay.
  */
@@ -96,7 +97,6 @@ function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
           <QuoteWorkspace
             key={ebayId}
             kind="ltl_parcel"
-            flow={flow}
             clientRef={input.data.input.client_ref}
             prefill={input.data.input as QuoteRequestInput}
             onRated={async (quote) => {

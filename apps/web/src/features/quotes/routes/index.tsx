@@ -28,28 +28,28 @@ function QuotePage({ titleKey, ...workspace }: QuoteWorkspaceProps & { titleKey:
 /** /, /:clientrefnum and /:clientrefnum/q: Quote & Ship, optionally for a client reference number. */
 export function QuoteRoute() {
   const { clientrefnum } = useParams();
-  return <QuotePage titleKey="quotes.tabs.quote_ship" kind="ltl_parcel" flow="ship" clientRef={clientrefnum} />;
+  return <QuotePage titleKey="quotes.tabs.quote_ship" kind="ltl_parcel" clientRef={clientrefnum} />;
 }
 
 /** /quote: LTL & Small Package, quote only. */
-export const LtlParcelRoute = () => <QuotePage titleKey="quotes.tabs.ltl_parcel" kind="ltl_parcel" flow="quote" />;
+export const LtlParcelRoute = () => <QuotePage titleKey="quotes.tabs.ltl_parcel" kind="ltl_parcel" />;
 
 /** /quote/:id/:return?: re-runs a saved quote with today's tariffs. */
 export function SavedQuoteRoute() {
   const { id } = useParams();
-  return <QuotePage titleKey="quotes.tabs.ltl_parcel" kind="ltl_parcel" flow="quote" rerunId={id} />;
+  return <QuotePage titleKey="quotes.tabs.ltl_parcel" kind="ltl_parcel" rerunId={id} />;
 }
 
 /** /quote-shipment and /quote-shipment/:id/:return?: quote and book in one flow. */
 export function QuoteShipmentRoute() {
   const { id } = useParams();
-  return <QuotePage titleKey="quotes.tabs.quote_ship" kind="ltl_parcel" flow="ship" rerunId={id} />;
+  return <QuotePage titleKey="quotes.tabs.quote_ship" kind="ltl_parcel" rerunId={id} />;
 }
 
 /** /truckload and /truckload/:id/:return?. */
 export function TruckloadRoute() {
   const { id } = useParams();
-  return <QuotePage titleKey="quotes.tabs.truckload" kind="truckload" flow="quote" rerunId={id} />;
+  return <QuotePage titleKey="quotes.tabs.truckload" kind="truckload" rerunId={id} />;
 }
 
 /** /quote-shipment/international: cross-border quoting is not online yet (spec section 8). */

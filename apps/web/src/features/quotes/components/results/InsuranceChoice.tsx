@@ -1,8 +1,9 @@
+import { SUPPORT_PHONE } from '@freight/domain';
 import { Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/useFormat';
 import type { QuoteInsuranceOption } from '../../api/quotesApi';
-import { insuredOptions, NO_INSURANCE } from './insurance';
+import { buyableOnline, insuredOptions, NO_INSURANCE } from './insurance';
 
 interface InsuranceChoiceProps {
   options: readonly QuoteInsuranceOption[];
@@ -11,7 +12,10 @@ interface InsuranceChoiceProps {
   onChange: (kind: string) => void;
 }
 
-/** 'No insurance' or one of the quote's insurance options, each with its premium, coverage and deductible. */
+/**
+ * 'No insurance' or one of the quote's insurance options, each with its premium, coverage and
+ * deductible; cover above the online maximum is shown disabled with the number to call.
+ */
 export function InsuranceChoice({ options, currency, value, onChange }: InsuranceChoiceProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -45,12 +49,14 @@ export function InsuranceChoice({ options, currency, value, onChange }: Insuranc
             o.deductible_cents > 0
               ? t('quotes.results.insurance.deductible', { deductible: money(o.deductible_cents) })
               : t('quotes.results.insurance.no_deductible');
+          const terms = t('quotes.results.insurance.terms', { premium: money(o.premium_cents), coverage, deductible });
           return (
             <Radio
               key={o.kind}
               value={o.kind}
               label={label}
-              description={t('quotes.results.insurance.terms', { premium: money(o.premium_cents), coverage, deductible })}
+              disabled={!buyableOnline(o)}
+              description={buyableOnline(o) ? terms : `${terms} · ${t('quotes.results.insurance.by_phone', { phone: SUPPORT_PHONE.display })}`}
             />
           );
         })}

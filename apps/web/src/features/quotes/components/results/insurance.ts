@@ -4,8 +4,11 @@ import type { QuoteInsuranceOption } from '../../api/quotesApi';
 /** The radio value of 'No insurance'. */
 export const NO_INSURANCE = 'none';
 
-/** Options the shipper can buy ('none', the carrier's liability, is the 'No insurance' choice). */
+/** Options of cover ('none', the carrier's liability, is the 'No insurance' choice). */
 export const insuredOptions = (options: readonly QuoteInsuranceOption[]) => options.filter((o) => o.kind !== NO_INSURANCE);
+
+/** Cover above the online maximum is shown with its premium but arranged by phone. */
+export const buyableOnline = (option: QuoteInsuranceOption) => option.online !== false;
 
 /**
  * The choice made for the user by their insurance preference (spec section 3): 'insured only'
@@ -13,7 +16,7 @@ export const insuredOptions = (options: readonly QuoteInsuranceOption[]) => opti
  * (nothing is added to the price unless the user asks for it).
  */
 export function preselectInsurance(options: readonly QuoteInsuranceOption[], preference: InsurancePreference | undefined): string {
-  const insured = insuredOptions(options);
+  const insured = insuredOptions(options).filter(buyableOnline);
   if (preference !== 'insured_only' || insured.length === 0) return NO_INSURANCE;
   return insured.reduce((best, o) => (o.coverage_cents > best.coverage_cents ? o : best)).kind;
 }

@@ -13,8 +13,6 @@ import { RateResults } from '../results';
 
 export interface QuoteWorkspaceProps {
   kind: 'ltl_parcel' | 'truckload';
-  /** 'ship' is Quote & Ship (booking follows the rates); 'quote' the quote-only pages. */
-  flow: 'quote' | 'ship';
   clientRef?: string;
   /** A quote to re-run with today's tariffs (/quote/:id, /truckload/:id). */
   rerunId?: string;
@@ -34,11 +32,13 @@ const CONFIRMATION = 3;
 const FORM_ID = 'shipment-details-form';
 
 /**
- * One quote, from its details to its rates: the steps of spec section 2. The form stays mounted
+ * One quote, from its details to its rates and on to its booking: the steps of spec section 2.
+ * Every page that shows the user's own rates offers Book (a saved quote re-run, the history, the
+ * truckload tab), so no road through quoting ends at a list of prices. The form stays mounted
  * while the rates show, so going back keeps every field; any edit after rating marks the rates
  * stale (spec section 4: a change forces a re-rate).
  */
-export function QuoteWorkspace({ kind, flow, clientRef, rerunId, prefill, onRated, onBooked }: QuoteWorkspaceProps) {
+export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onBooked }: QuoteWorkspaceProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(SHIPMENT_DETAILS);
@@ -124,8 +124,8 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId, prefill, onRate
           label={t(quote && quote.rates.length === 0 ? 'quotes.page.step_request' : 'quotes.page.step_rates')}
           allowStepSelect={quote !== null}
         />
-        {flow === 'ship' && <Stepper.Step label={t('quotes.page.step_book')} allowStepSelect={false} />}
-        {flow === 'ship' && <Stepper.Step label={t('quotes.page.step_confirmation')} allowStepSelect={false} />}
+        <Stepper.Step label={t('quotes.page.step_book')} allowStepSelect={false} />
+        <Stepper.Step label={t('quotes.page.step_confirmation')} allowStepSelect={false} />
       </Stepper>
 
       {rerun.isPending && <Alert color="blue">{t('quotes.page.rerunning')}</Alert>}
@@ -160,20 +160,16 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId, prefill, onRate
               setStep(SHIPMENT_DETAILS);
             }}
             onSaved={setQuote}
-            onBook={
-              flow === 'ship'
-                ? (rate, insurance) => {
-                    setChosen({ rate, insurance });
-                    goTo(BOOK_SHIPMENT);
-                  }
-                : undefined
-            }
+            onBook={(rate, insurance) => {
+              setChosen({ rate, insurance });
+              goTo(BOOK_SHIPMENT);
+            }}
           />
         </Stack>
       )}
 
       {/* Kept mounted while the shipper changes the rate or re-rates, so what was typed stays. */}
-      {flow === 'ship' && quote && chosen && !shipment && (
+      {quote && chosen && !shipment && (
         <div hidden={step !== BOOK_SHIPMENT}>
           <BookingForm
             quote={quote}
@@ -190,7 +186,7 @@ export function QuoteWorkspace({ kind, flow, clientRef, rerunId, prefill, onRate
         </div>
       )}
 
-      {flow === 'ship' && shipment && step === CONFIRMATION && <ConfirmationStep booked={shipment} onNewQuote={newQuote} />}
+      {shipment && step === CONFIRMATION && <ConfirmationStep booked={shipment} onNewQuote={newQuote} />}
     </Stack>
   );
 }

@@ -1,0 +1,91 @@
+import type { ChargeLine } from '@freight/domain/rating';
+import { chargeLabel } from '../shipments/shipments.presenter';
+import { type DocumentOptions, type DocumentShipment, documentText, oneLine, placeLines, unitCount } from './pdf';
+import { statementDocument } from './statement-pdf';
+
+/** What the rate confirmation needs beyond the shipping documents: the agreed charges. */
+export interface RatedShipment extends DocumentShipment {
+  charges: ChargeLine[];
+  totalCents: number;
+}
+
+/**
+ * A truckload's rate confirmation (issue 20): the load tendered to the carrier at the agreed
+ * rate, for the carrier to sign and return. Equipment, pickup and delivery with their windows
+ * and contacts, the load, the agreed charges and total, the terms, and both signatures. Insurance
+ * bought by the shipper is not the carrier's charge and is left out. What a user typed is text.
+ */
+export async function buildRateConfirmation(s: RatedShipment, options: DocumentOptions): Promise<Buffer> {
+  const x = documentText(options);
+  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.rate_confirmation.${key}`, params);
+  const money = (cents: number) => x.money(cents, s.currency);
+  const d = statementDocument(options, k('title'), s.bolNumber);
+
+  d.facts([
+    [k('carrier'), oneLine(`${s.carrierName} (${s.scac})`)],
+    [k('date'), x.date(options.now.toISOString())],
+    [k('equipment'), x.tOr(`documents.services.${s.service}`, s.service)],
+    [k('bol'), s.bolNumber],
+    [k('pro'), s.proNumber ?? '—'],
+    [k('pickup_number'), s.pickupNumber ?? '—'],
+    [k('reference'), oneLine(s.referenceNumber) || '—'],
+  ]);
+  const contact = (p: DocumentShipment['pickup']) =>
+    [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), oneLine(p.phone)].filter(Boolean).join(' · ');
+  const hours = (p: DocumentShipment['pickup']) => (p.opens_at && p.closes_at ? k('hours', { opens: p.opens_at, closes: p.closes_at }) : '');
+  d.blocks([
+    {
+      title: k('pickup'),
+      lines: [
+        k('pickup_when', { date: x.date(s.pickupDate), ready: s.readyTime, close: s.closeTime }),
+        ...placeLines(s.pickup, x.country),
+        contact(s.pickup),
+        hours(s.pickup),
+      ].filter(Boolean),
+    },
+    {
+      title: k('delivery'),
+      lines: [
+        s.deliveryAppointment && s.deliveryDate
+          ? k('delivery_appointment', { date: x.date(s.deliveryDate) })
+          : s.deliveryDate
+            ? k('delivery_on', { date: x.date(s.deliveryDate) })
+            : k('delivery_fcfs'),
+        ...placeLines(s.delivery, x.country),
+        contact(s.delivery),
+        hours(s.delivery),
+      ].filter(Boolean),
+    },
+  ]);
+
+  d.heading(k('load'));
+  d.table(
+    [
+      { title: k('qty'), width: 60, align: 'right' },
+      { title: k('type'), width: 110 },
+      { title: k('description'), width: 242 },
+      { title: k('weight'), width: 120, align: 'right' },
+    ],
+    s.items.map((i) => [String(i.quantity), x.packageType(i.package_type), oneLine(i.description) || '—', x.weight(i.quantity * i.weight_lb)]),
+  );
+  d.total(k('total_load'), `${unitCount(s.items)} · ${x.weight(s.items.reduce((n, i) => n + i.quantity * i.weight_lb, 0))}`);
+  if (s.hazardous) d.note(k('hazardous'));
+  if (s.notes.trim()) d.note(k('instructions', { notes: oneLine(s.notes) }));
+
+  d.heading(k('charges'));
+  const carrierCharges = s.charges.filter((c) => c.code !== 'insurance');
+  d.table(
+    [
+      { title: k('charge'), width: 412 },
+      { title: k('amount'), width: 120, align: 'right' },
+    ],
+    carrierCharges.map((c) => [chargeLabel(c, options.language), money(c.amount_cents)]),
+  );
+  d.total(k('agreed_total'), money(carrierCharges.reduce((n, c) => n + c.amount_cents, 0)), true);
+
+  d.heading(k('terms_title'));
+  d.note(k('terms'));
+  d.gap(18);
+  d.note(k('signatures'));
+  return d.finish();
+}

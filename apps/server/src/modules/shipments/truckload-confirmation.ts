@@ -1,0 +1,63 @@
+import type { PlaceView, ShipmentItemView, TruckloadConfirmationView } from '@freight/contracts';
+import { hmac, safeEqual } from '../../security/tokens';
+import type { ShipmentRow } from './shipments.repository';
+
+/**
+ * The truckload confirmation's public link (spec: a public page), for the consignee and whoever
+ * the shipper sends it to. The link carries the shipment id with a signature from APP_KEY, so it
+ * cannot be guessed from a BOL number and needs no column; no prices are shown through it.
+ */
+const SIGNATURE_LENGTH = 32;
+const signature = (appKey: string, shipmentId: string) => hmac(appKey, `truckload-confirmation:${shipmentId}`).slice(0, SIGNATURE_LENGTH);
+
+export const confirmationToken = (appKey: string, shipmentId: string) => `${shipmentId}.${signature(appKey, shipmentId)}`;
+export const confirmationPath = (appKey: string, shipmentId: string) => `/truckload-confirmation/${confirmationToken(appKey, shipmentId)}`;
+
+/** The shipment id a token was signed for, or undefined when the signature does not match. */
+export function shipmentIdOfToken(appKey: string, token: string): string | undefined {
+  const [id, sig, ...rest] = token.split('.');
+  if (!id || !sig || rest.length > 0) return undefined;
+  return safeEqual(sig, signature(appKey, id)) ? id : undefined;
+}
+
+/** A place as the confirmation shows it: who and where, with the contact the driver calls. */
+const placeOf = (p: PlaceView) => ({
+  company: p.company,
+  contact: [p.first_name, p.last_name].filter(Boolean).join(' '),
+  phone: p.phone,
+  street1: p.street1,
+  street2: p.street2,
+  city: p.city,
+  state: p.state,
+  postal_code: p.postal_code,
+  country: p.country,
+  opens_at: p.opens_at,
+  closes_at: p.closes_at,
+});
+
+export function presentTruckloadConfirmation(row: ShipmentRow): TruckloadConfirmationView {
+  const items = row.items as ShipmentItemView[];
+  return {
+    bol_number: row.bolNumber,
+    pro_number: row.proNumber,
+    pickup_number: row.pickupNumber,
+    status: row.status,
+    carrier_name: row.carrierName,
+    scac: row.scac,
+    equipment_type: row.service,
+    pickup_date: row.pickupDate,
+    ready_time: row.readyTime,
+    close_time: row.closeTime,
+    delivery_date: row.deliveryDate,
+    delivery_appointment: row.deliveryAppointment,
+    estimated_delivery: row.estimatedDelivery,
+    pickup: placeOf(row.pickup as PlaceView),
+    delivery: placeOf(row.delivery as PlaceView),
+    reference_type: row.referenceType as TruckloadConfirmationView['reference_type'],
+    reference_number: row.referenceNumber,
+    pieces: items.reduce((n, i) => n + i.quantity, 0),
+    weight_lb: Math.round(items.reduce((n, i) => n + i.quantity * i.weight_lb, 0)),
+    hazardous: row.hazardous,
+    notes: row.notes,
+  };
+}
