@@ -140,7 +140,7 @@ export const routes: RouteObject[] = [
           { path: 'email-verified', element: <EmailVerifiedRoute /> },
           { path: 'track-shipment', element: <PublicTrackingRoute /> },
           { path: 'public-quote', element: <PublicQuoteRoute /> },
-          { path: 'truckload-confirmation', element: <TruckloadConfirmationRoute /> },
+          { path: 'truckload-confirmation/:token?', element: <TruckloadConfirmationRoute /> },
         ],
       },
       {

@@ -113,7 +113,13 @@ export function insuranceOptions(valueCents: Cents, params: InsuranceParams = DE
   options.push(option('first_tier', Math.min(valueCents, params.first_tier_cents)));
   if (valueCents > params.first_tier_cents) options.push(option('full', valueCents));
   const messages: RateMessage[] = options.some((o) => !o.online)
-    ? [{ level: 'warning', key: 'quote.warning.insured_value_call', params: { max: `$${(params.max_insured_cents / 100).toLocaleString('en-US')}`, phone: SUPPORT_PHONE.display } }]
+    ? [
+        {
+          level: 'warning',
+          key: 'quote.warning.insured_value_call',
+          params: { max: `$${(params.max_insured_cents / 100).toLocaleString('en-US')}`, phone: SUPPORT_PHONE.display },
+        },
+      ]
     : [];
   return { options, messages };
 }

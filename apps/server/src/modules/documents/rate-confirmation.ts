@@ -32,7 +32,8 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
   ]);
   const contact = (p: DocumentShipment['pickup']) =>
     [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), oneLine(p.phone)].filter(Boolean).join(' · ');
-  const hours = (p: DocumentShipment['pickup']) => (p.opens_at && p.closes_at ? k('hours', { opens: p.opens_at, closes: p.closes_at }) : '');
+  const hours = (p: DocumentShipment['pickup']) =>
+    p.opens_at && p.closes_at ? k('hours', { opens: p.opens_at, closes: p.closes_at }) : '';
   d.blocks([
     {
       title: k('pickup'),
@@ -66,7 +67,12 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
       { title: k('description'), width: 242 },
       { title: k('weight'), width: 120, align: 'right' },
     ],
-    s.items.map((i) => [String(i.quantity), x.packageType(i.package_type), oneLine(i.description) || '—', x.weight(i.quantity * i.weight_lb)]),
+    s.items.map((i) => [
+      String(i.quantity),
+      x.packageType(i.package_type),
+      oneLine(i.description) || '—',
+      x.weight(i.quantity * i.weight_lb),
+    ]),
   );
   d.total(k('total_load'), `${unitCount(s.items)} · ${x.weight(s.items.reduce((n, i) => n + i.quantity * i.weight_lb, 0))}`);
   if (s.hazardous) d.note(k('hazardous'));

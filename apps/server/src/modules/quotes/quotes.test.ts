@@ -166,7 +166,11 @@ describe('POST /api/quotes', () => {
     const valuable = (await c.post('/api/quotes', ltl({ insured_value: 15_000 }))).json().data;
     expect(valuable.rates.length).toBeGreaterThan(0);
     expect(valuable.messages).toContainEqual(
-      expect.objectContaining({ level: 'warning', key: 'quote.warning.insured_value_call', text: expect.stringContaining('above $10,000') }),
+      expect.objectContaining({
+        level: 'warning',
+        key: 'quote.warning.insured_value_call',
+        text: expect.stringContaining('above $10,000'),
+      }),
     );
   });
 

@@ -7,11 +7,7 @@ import { Section } from '../Section';
 import { StatusBadge } from '../tracking/StatusBadge';
 import { DocumentDownloads } from './DocumentDownloads';
 import { formatTimeOfDay, localDate, major } from './format';
-
-const humanize = (code: string) => {
-  const s = code.replace(/_/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-};
+import { humanize, serviceName } from './words';
 
 /** A labelled value of a section. */
 export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -99,7 +95,7 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
             {s.carrier_name} ({s.scac})
           </Fact>
           <Fact label={t('shipment.carrier.service')}>
-            {t(`quotes.results.service.${s.service}`, { defaultValue: humanize(s.service) })} · {t(`shipment.modes.${s.mode}`)}
+            {serviceName(t, s.service)} · {t(`shipment.modes.${s.mode}`)}
           </Fact>
           <Fact label={t('shipment.carrier.transit')}>{t('shipment.carrier.transit_days', { count: s.transit_days })}</Fact>
           <Fact label={t('shipment.carrier.status')}>

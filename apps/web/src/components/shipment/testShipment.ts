@@ -109,6 +109,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     insurance: { kind: 'full', premium_cents: 5_000, coverage_cents: 800_000, deductible_cents: 0 },
     payment: { state: 'not_required', due_at: null, amount_cents: 20_000, hold_cents: 25_000, card_last4: null, paid_at: null },
     notify_consignee: true,
+    confirmation_path: null,
     documents: [
       { kind: 'bol', url: '/api/shipments/s1/documents/bol' },
       { kind: 'pallet_labels', url: '/api/shipments/s1/documents/pallet_labels' },

@@ -8,13 +8,27 @@ export function publicTrackingUrl(number: string): string {
   return new URL(paths.publicTracking(number), window.location.origin).toString();
 }
 
-/**
- * 'Share public tracking link': copies the /track-shipment?number=<BOL> address at once and shows
- * it, so it can also be copied by hand where the browser denies the clipboard.
- */
+/** 'Share public tracking link': the /track-shipment?number=<BOL> address. */
 export function ShareTrackingLink({ number }: { number: string }) {
   const { t } = useTranslation();
-  const url = publicTrackingUrl(number);
+  return (
+    <ShareLink
+      url={publicTrackingUrl(number)}
+      label={t('tracking_ui.share.button')}
+      linkLabel={t('tracking_ui.share.link')}
+      hint={t('tracking_ui.share.copy_by_hand')}
+      copiedHint={t('tracking_ui.share.copied')}
+    />
+  );
+}
+
+/**
+ * A button that copies a public link at once and shows it, so it can also be copied by hand where
+ * the browser denies the clipboard. The hints say who may open it and what they see.
+ */
+export function ShareLink(props: { url: string; label: string; linkLabel: string; hint: string; copiedHint: string }) {
+  const { url, label, linkLabel, hint, copiedHint } = props;
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [copied, setCopied] = useState<boolean | null>(null);
 
@@ -32,15 +46,15 @@ export function ShareTrackingLink({ number }: { number: string }) {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withArrow shadow="md" trapFocus>
       <Popover.Target>
         <Button variant="default" onClick={() => void share()}>
-          {t('tracking_ui.share.button')}
+          {label}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
           <Text size="sm" role="status">
-            {copied ? t('tracking_ui.share.copied') : t('tracking_ui.share.copy_by_hand')}
+            {copied ? copiedHint : hint}
           </Text>
-          <TextInput label={t('tracking_ui.share.link')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} size="sm" />
+          <TextInput label={linkLabel} value={url} readOnly onFocus={(e) => e.currentTarget.select()} size="sm" />
           <Group justify="flex-end" gap="xs">
             <CopyButton value={url}>
               {({ copied: again, copy }) => (

@@ -4,6 +4,7 @@ import { InfoPage } from '../../../components/InfoPage';
 import { SiteNotices } from '../../../components/notices/SiteNotices';
 import { PageHeader } from '../../../components/PageHeader';
 import { PublicTracking } from '../tracking/PublicTracking';
+import { TruckloadConfirmation } from '../truckload/TruckloadConfirmation';
 
 /** Public tracking page (no login needed): /track-shipment?number=<BOL, PRO or tracking number>. */
 export function PublicTrackingRoute() {
@@ -21,7 +22,13 @@ export function PublicTrackingRoute() {
 }
 /** Public quote page. */
 export const PublicQuoteRoute = () => <InfoPage titleKey="pages.public_quote.title" bodyKey="pages.public_quote.body" />;
-/** Truckload confirmation page. */
-export const TruckloadConfirmationRoute = () => (
-  <InfoPage titleKey="pages.truckload_confirmation.title" bodyKey="pages.truckload_confirmation.body" />
-);
+/** The truckload confirmation page (no login): /truckload-confirmation/:token, the link the shipper sends. */
+export function TruckloadConfirmationRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('truckload_confirmation.title')} />
+      <TruckloadConfirmation />
+    </>
+  );
+}

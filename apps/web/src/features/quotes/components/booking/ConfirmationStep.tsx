@@ -7,9 +7,44 @@ import { Link } from 'react-router';
 import { getShipment, SHIPMENTS_KEY, shipmentKey, trackDetailPath } from '../../../../components/shipment/api';
 import { PaymentPanel } from '../../../../components/shipment/PaymentPanel';
 import { ShipmentSummary } from '../../../../components/shipment/ShipmentSummary';
+import { ShareLink } from '../../../../components/tracking/ShareTrackingLink';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { localDate } from '../results/localDate';
+
+/**
+ * What to do next, by what was booked: freight hands the BOL to the driver, a parcel wears its
+ * labels, and a booking awaiting payment is paid first (nothing goes to a driver before).
+ */
+function introKey(shipment: ShipmentView) {
+  if (shipment.payment.state === 'awaiting' || shipment.payment.state === 'expired') return 'quotes.confirmation.intro_awaiting_payment';
+  return shipment.mode === 'parcel' ? 'quotes.confirmation.intro_parcel' : 'quotes.confirmation.intro';
+}
+
+/** A truckload's public confirmation page, to open or to send to the consignee. */
+function TruckloadConfirmationLink({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const url = new URL(path, window.location.origin).toString();
+  return (
+    <Alert color="blue" variant="light" title={t('quotes.confirmation.truckload.title')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('quotes.confirmation.truckload.body')}</Text>
+        <Group gap="sm">
+          <Button component="a" href={path} target="_blank" rel="noopener" variant="light">
+            {t('quotes.confirmation.truckload.open')}
+          </Button>
+          <ShareLink
+            url={url}
+            label={t('quotes.confirmation.truckload.share')}
+            linkLabel={t('quotes.confirmation.truckload.title')}
+            hint={t('quotes.confirmation.truckload.body')}
+            copiedHint={t('quotes.confirmation.truckload.copied')}
+          />
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
 
 /**
  * Confirmation (spec 'Shipment confirmation'): the BOL number, the payment panel when the booking
@@ -42,9 +77,7 @@ export function ConfirmationStep({ booked, onNewQuote }: { booked: ShipmentView;
         <Text fz="lg" fw={600} data-testid="confirmation-bol">
           {t('quotes.confirmation.bol', { bol: shipment.bol_number })}
         </Text>
-        <Text size="sm">
-          {t('quotes.confirmation.intro', { carrier: shipment.carrier_name, date: fmt.date(localDate(shipment.pickup_date)) })}
-        </Text>
+        <Text size="sm">{t(introKey(shipment), { carrier: shipment.carrier_name, date: fmt.date(localDate(shipment.pickup_date)) })}</Text>
       </Stack>
 
       <PaymentPanel
@@ -60,6 +93,8 @@ export function ConfirmationStep({ booked, onNewQuote }: { booked: ShipmentView;
           {t('quotes.confirmation.loading_failed')}
         </Alert>
       )}
+
+      {shipment.confirmation_path && <TruckloadConfirmationLink path={shipment.confirmation_path} />}
 
       <Group gap="sm">
         <Button component={Link} to={trackDetailPath(shipment.id)}>

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { serviceName } from '../../../../components/shipment/words';
 import { useFormat } from '../../../../lib/useFormat';
 import type { QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
-import { serviceName } from '../results/chargeText';
 import { localDate } from '../results/localDate';
 
 /** The chosen rate in brief (carrier, service, transit, delivery, total with the chosen insurance), and the way back to the rates. */

@@ -56,7 +56,9 @@ export function InsuranceChoice({ options, currency, value, onChange }: Insuranc
               value={o.kind}
               label={label}
               disabled={!buyableOnline(o)}
-              description={buyableOnline(o) ? terms : `${terms} · ${t('quotes.results.insurance.by_phone', { phone: SUPPORT_PHONE.display })}`}
+              description={
+                buyableOnline(o) ? terms : `${terms} · ${t('quotes.results.insurance.by_phone', { phone: SUPPORT_PHONE.display })}`
+              }
             />
           );
         })}

@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serviceName } from '../../../../components/shipment/words';
 import { useFormat } from '../../../../lib/useFormat';
 import type { QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
-import { chargeDetail, serviceName } from './chargeText';
+import { chargeDetail } from './chargeText';
 import { localDate } from './localDate';
 
 interface RateCardProps {

@@ -1,10 +1,6 @@
 import type { TFunction } from 'i18next';
+import { humanize } from '../../../../components/shipment/words';
 import type { QuoteCharge } from '../../api/quotesApi';
-
-const humanize = (code: string) => {
-  const s = code.replace(/_/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-};
 
 /**
  * A charge line's detail in words: the freight class of a freight line ('Class 70'), the
@@ -17,9 +13,4 @@ export function chargeDetail(t: TFunction, charge: QuoteCharge): string {
   if (!detail || detail === code) return '';
   if (code === 'freight' && /^\d+(\.\d+)?$/.test(detail)) return t('quotes.form.items.class_n', { class: detail });
   return t([`quotes.results.detail.${detail}`, `quotes.form.accessorials.names.${detail}`], { defaultValue: humanize(detail) });
-}
-
-/** A rate's service in words ('standard', 'ground', or a truckload equipment type as named on the form). */
-export function serviceName(t: TFunction, service: string): string {
-  return t([`quotes.results.service.${service}`, `quotes.form.equipment_types.${service}`], { defaultValue: humanize(service) });
 }

@@ -90,7 +90,7 @@ describe('quote workspace', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Call (312) 555-0150' })).toHaveAttribute('href', 'tel:+13125550150');
   });
 
-  it('offers booking on Quote & Ship only, then confirms the booking, and starts a new quote from there', async () => {
+  it('offers Book on a re-run saved quote, then confirms the booking, and starts a new quote from there', async () => {
     setCookie('XSRF-TOKEN', 't');
     const shipQuote = makeQuote({
       id: '0b5f2c1e-4d7a-4c3e-9a61-2f0d8e7b6a52',
@@ -100,17 +100,12 @@ describe('quote workspace', { timeout: 30_000 }, () => {
         delivery: { ...makeShipment().delivery, save_to_address_book: false },
       },
     });
-    signedIn({ 'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: shipQuote }) });
-    const quoteOnly = renderApp('/quote/q1');
-    await screen.findByText('4 quotes returned');
-    expect(screen.queryByRole('button', { name: 'Book with Saia' })).not.toBeInTheDocument();
-    quoteOnly.unmount();
-
     signedIn({
       'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: shipQuote }),
       'POST /api/shipments': () => jsonResponse(201, { data: makeShipment() }),
     });
-    renderApp('/quote-shipment/q1');
+    // /quote/:id is where Saved Quotes and Quote History re-run a quote: its rates book too.
+    renderApp('/quote/q1');
     await screen.findByText('4 quotes returned');
     await userEvent.click(screen.getByRole('button', { name: 'Book with Saia' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: /I have read and accept the/ }));

@@ -1,0 +1,12 @@
+import type { TFunction } from 'i18next';
+
+/** A code in words when no catalog has it: 'step_deck' -> 'Step deck'. */
+export const humanize = (code: string) => {
+  const s = code.replace(/_/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+/** A rate's or shipment's service in words ('standard', 'ground', or a truckload equipment type as named on the form). */
+export function serviceName(t: TFunction, service: string): string {
+  return t([`quotes.results.service.${service}`, `quotes.form.equipment_types.${service}`], { defaultValue: humanize(service) });
+}

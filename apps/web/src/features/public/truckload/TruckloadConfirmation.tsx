@@ -1,0 +1,134 @@
+import type { ConfirmationPlace, TruckloadConfirmationView } from '@freight/contracts';
+import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { formatLocalDate } from '../../../components/tracking/localTime';
+import { ShipmentFacts } from '../../../components/tracking/ShipmentFacts';
+import { StatusBadge } from '../../../components/tracking/StatusBadge';
+import { isApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { useFormat } from '../../../lib/useFormat';
+import { getTruckloadConfirmation } from './api';
+
+/**
+ * The truckload confirmation page (spec: a public page), opened from the link the shipper sends
+ * the consignee: the load, the carrier and equipment, both places with their windows and
+ * contacts, and the way to its tracking. No prices.
+ */
+export function TruckloadConfirmation() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['truckload-confirmation', token],
+    queryFn: () => getTruckloadConfirmation(token),
+    enabled: token !== '',
+    retry: false,
+  });
+  if (!token || (isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Alert color="yellow" title={t('truckload_confirmation.not_found_title')}>
+        {t('truckload_confirmation.not_found')}
+      </Alert>
+    );
+  }
+  if (query.error) return <ErrorAlert error={query.error} />;
+  if (!query.data) return <Skeleton height={320} aria-label={t('truckload_confirmation.loading')} />;
+  return <ConfirmationCard view={query.data} />;
+}
+
+function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
+  const date = (iso: string | null) => (iso ? formatLocalDate(iso, i18n.language) : '—');
+  const delivery = view.delivery_appointment
+    ? t('truckload_confirmation.by_appointment', { date: date(view.delivery_date) })
+    : view.delivery_date
+      ? date(view.delivery_date)
+      : t('truckload_confirmation.first_come');
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h3">
+              {t('truckload_confirmation.bol', { bol: view.bol_number })}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('truckload_confirmation.carrier_line', {
+                carrier: view.carrier_name,
+                scac: view.scac,
+                equipment: t(`quotes.form.equipment_types.${view.equipment_type}`, { defaultValue: view.equipment_type }),
+              })}
+            </Text>
+          </Stack>
+          <StatusBadge status={view.status} />
+        </Group>
+        <ShipmentFacts
+          cols={{ base: 2, sm: 4 }}
+          facts={[
+            { label: t('truckload_confirmation.pickup_date'), value: `${date(view.pickup_date)}, ${view.ready_time}–${view.close_time}` },
+            { label: t('truckload_confirmation.delivery'), value: delivery },
+            { label: t('truckload_confirmation.estimated_delivery'), value: date(view.estimated_delivery) },
+            { label: t('truckload_confirmation.pro'), value: view.pro_number ?? '—' },
+            { label: t('truckload_confirmation.pickup_number'), value: view.pickup_number ?? '—' },
+            { label: t('truckload_confirmation.reference'), value: view.reference_number || '—' },
+            { label: t('truckload_confirmation.pieces'), value: fmt.number(view.pieces) },
+            { label: t('truckload_confirmation.weight'), value: fmt.weight(view.weight_lb) },
+          ]}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PlaceCard title={t('truckload_confirmation.ship_from')} place={view.pickup} />
+          <PlaceCard title={t('truckload_confirmation.ship_to')} place={view.delivery} />
+        </SimpleGrid>
+        {view.hazardous && (
+          <Alert color="orange" title={t('truckload_confirmation.hazmat_title')}>
+            {t('truckload_confirmation.hazmat')}
+          </Alert>
+        )}
+        {view.notes && (
+          <Text size="sm">
+            <Text span fw={600}>
+              {t('truckload_confirmation.notes')}
+            </Text>{' '}
+            {view.notes}
+          </Text>
+        )}
+        <Group>
+          <Button component={Link} to={paths.publicTracking(view.bol_number)} variant="light">
+            {t('truckload_confirmation.track')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function PlaceCard({ title, place }: { title: string; place: ConfirmationPlace }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md">
+      <Text fw={700} size="sm" tt="uppercase" c="dimmed" mb={4}>
+        {title}
+      </Text>
+      <Text fw={600}>{place.company}</Text>
+      <Text size="sm">{place.street1}</Text>
+      {place.street2 && <Text size="sm">{place.street2}</Text>}
+      <Text size="sm">
+        {place.city}, {place.state} {place.postal_code}
+      </Text>
+      {place.contact && (
+        <Text size="sm" mt={4}>
+          {place.contact}
+          {place.phone && ` · ${place.phone}`}
+        </Text>
+      )}
+      {place.opens_at && place.closes_at && (
+        <Text size="sm" c="dimmed">
+          {t('truckload_confirmation.hours', { opens: place.opens_at, closes: place.closes_at })}
+        </Text>
+      )}
+    </Paper>
+  );
+}
