@@ -48,7 +48,7 @@ function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
       ? date(view.delivery_date)
       : t('truckload_confirmation.first_come');
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" data-testid="truckload-confirmation">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
