@@ -28,6 +28,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
 import { productsRoutes } from './modules/products/products.routes';
+import { publicQuoteRoutes } from './modules/quotes/public-quote.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -134,8 +135,9 @@ export async function buildApp(deps: AppDeps) {
   await siteNotificationsRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await quotesRoutes(app, ctx);
+  await publicQuoteRoutes(app, ctx);
   await carriersRoutes(app, ctx);
-  await postalCodesRoutes(app);
+  await postalCodesRoutes(app, ctx);
   await salesRequestsRoutes(app, ctx);
   await productsRoutes(app, ctx);
   await addressesRoutes(app, ctx);

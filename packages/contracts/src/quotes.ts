@@ -113,6 +113,9 @@ export const quoteRequest = z
     }
   });
 export type QuoteRequest = z.output<typeof quoteRequest>;
+
+/** POST /api/public/quotes: a visitor's quote, LTL or parcel (a truckload is quoted with an account). */
+export const publicQuoteRequest = quoteRequest.refine((q) => q.mode !== 'truckload', { path: ['mode'], error: 'validation.choice' });
 export type QuoteRequestInput = z.input<typeof quoteRequest>;
 
 /** What the server computed of each item line of a quote (inches, pounds, cubic feet). */

@@ -23,13 +23,10 @@ function quoteHeader(row: QuoteRow) {
   };
 }
 
-/** A quote on the wire: what was asked, the computed items, rates (the user's preferred carriers first, each group cheapest first) and messages. */
-export function presentQuote(row: QuoteRow, language: Language) {
+/** What was asked and what it rated: the computed items, rates (in the given order) and messages. */
+export function presentRating(input: QuoteInput, result: QuoteResult, currency: string, language: Language) {
   const t = translator(language);
-  const input = row.input as QuoteInput;
-  const result = row.result as QuoteResult;
   return {
-    ...quoteHeader(row),
     inputs: input,
     items: result.items,
     road_miles: result.road_miles,
@@ -42,7 +39,7 @@ export function presentQuote(row: QuoteRow, language: Language) {
       transit_days: r.transit_days,
       estimated_delivery: r.estimated_delivery,
       // Every rate is in the quote's currency; quotes stored before this kept it per rate as well.
-      currency: row.currency,
+      currency,
       total_cents: r.total_cents,
       charges: r.charges.map((c) => ({
         code: c.code,
@@ -53,6 +50,14 @@ export function presentQuote(row: QuoteRow, language: Language) {
     })),
     insurance_options: result.insurance_options,
     messages: result.messages.map((m) => presentMessage(t, m)),
+  };
+}
+
+/** A quote on the wire: its header and rating (the user's preferred carriers first, each group cheapest first). */
+export function presentQuote(row: QuoteRow, language: Language) {
+  return {
+    ...quoteHeader(row),
+    ...presentRating(row.input as QuoteInput, row.result as QuoteResult, row.currency, language),
     /** Reship and return-ship: the places (BookingPlace) the Book Shipment step is prefilled with. */
     booking_prefill: (row.bookingPrefill ?? null) as { pickup: BookingPlace; delivery: BookingPlace } | null,
     booked_at: row.bookedAt?.toISOString() ?? null,

@@ -25,7 +25,7 @@ import {
 } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { carriersRepository } from '../carriers/carriers.repository';
+import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
 import type { LoadedUser } from '../users/users.repository';
 import type { CarrierAdapter, RateItem, RatePlace, RateRequest } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
@@ -93,6 +93,9 @@ export function quoteOwner({ user, account, settings }: LoadedUser & { account: 
   return { accountId: account.id, userId: user.id, carrierChoicesVersion: settings.carrierChoicesVersion };
 }
 
+/** A visitor has no carrier visibility of its own: every carrier, none first. */
+const NO_CHOICES: CarrierChoices = { hidden: new Set(), preferred: new Set() };
+
 /** Accessorials implied by the site types (residential / limited access ends). */
 export function siteAccessorials(input: Pick<QuoteInput, 'origin' | 'destination'>): AccessorialCode[] {
   const out: AccessorialCode[] = [];
@@ -133,8 +136,11 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
     return settled;
   }
 
-  /** Rate the input and store the quote for the account. */
-  async function create(owner: QuoteOwner, input: QuoteInput): Promise<QuoteRow> {
+  /**
+   * Rate the input: the items' facts, every active carrier's rate (those `choices` hide left
+   * out, the preferred ones first) and the messages. Nothing is stored.
+   */
+  async function rate(input: QuoteInput, choices: CarrierChoices): Promise<QuoteResult> {
     const origin = lookupPlace(input.origin.postal_code, input.origin.country);
     const destination = lookupPlace(input.destination.postal_code, input.destination.country);
     const unknown: Record<string, string[]> = {};
@@ -209,10 +215,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
         unit_system: input.unit_system,
         currency: input.currency,
       };
-      // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed
-      // first. Read again whenever its version (from the session) moved: a change applies to the
-      // very next quote whichever process serves it.
-      const choices = await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion);
+      // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
       const adapters = (await repo.activeCarriers(input.mode))
         .filter((row) => !choices.hidden.has(row.id))
         .map((row) => new TariffCarrier(row));
@@ -261,6 +264,16 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
         deductible_cents: fromUsd(o.deductible_cents),
       })),
     };
+    return result;
+  }
+
+  /**
+   * Rate the input and store the quote for the account. The user's carrier visibility is read
+   * again whenever its version (from the session) moved: a change applies to the very next quote
+   * whichever process serves it.
+   */
+  async function create(owner: QuoteOwner, input: QuoteInput): Promise<QuoteRow> {
+    const result = await rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion));
     return repo.insert({
       id: randomUUID(),
       accountId: owner.accountId,
@@ -269,7 +282,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
       clientRef: input.client_ref ?? null,
       input,
       result,
-      lowestTotalCents: stored.length ? Math.min(...stored.map((r) => r.total_cents)) : null,
+      lowestTotalCents: result.rates.length ? Math.min(...result.rates.map((r) => r.total_cents)) : null,
       currency: input.currency,
       saved: false,
       createdAt: ctx.now(),
@@ -278,6 +291,8 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
 
   return {
     create,
+    /** A visitor's quote (the public quote page): every carrier, nothing stored. */
+    rateForGuest: (input: QuoteInput) => rate(input, NO_CHOICES),
     async rerun(owner: QuoteOwner, id: string) {
       const quote = await repo.find(id, owner.accountId);
       if (!quote) throw AppError.notFound();
