@@ -139,10 +139,11 @@ export const routes: RouteObject[] = [
           { path: 'reset-password/:token', element: <ResetPasswordRoute /> },
           { path: 'email-verified', element: <EmailVerifiedRoute /> },
           { path: 'track-shipment', element: <PublicTrackingRoute /> },
-          { path: 'public-quote', element: <PublicQuoteRoute /> },
           { path: 'truckload-confirmation/:token?', element: <TruckloadConfirmationRoute /> },
         ],
       },
+      // The public quote's form and rates need the width of the portal's pages.
+      { element: <PublicLayout wide />, children: [{ path: 'public-quote', element: <PublicQuoteRoute /> }] },
       {
         element: <RequireAuth allowUnverified />,
         children: [

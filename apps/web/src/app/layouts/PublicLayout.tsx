@@ -8,12 +8,12 @@ import { useAuthUser } from '../../lib/auth';
  * Auth and public pages: product name, language switcher (for guests and for signed-in users who
  * have not verified their email yet, who cannot reach the settings page), a centred card.
  */
-export function PublicLayout() {
+export function PublicLayout({ wide = false }: { wide?: boolean }) {
   const { t } = useTranslation();
   const user = useAuthUser();
   return (
     <Box mih="100vh" bg="gray.0" py="xl">
-      <Container size="sm">
+      <Container size={wide ? 'lg' : 'sm'}>
         <Group justify="space-between" mb="lg">
           <Anchor component={Link} to="/" underline="never" c="dark">
             <Text fw={700} size="xl">

@@ -70,6 +70,10 @@ export function LoginRoute() {
           {t('auth.login.no_account')}{' '}
           <Anchor component={Link} to={paths.signup}>
             {t('auth.login.signup')}
+          </Anchor>{' '}
+          {t('auth.login.or')}{' '}
+          <Anchor component={Link} to={paths.publicQuote}>
+            {t('auth.login.public_quote')}
           </Anchor>
         </Text>
       </Stack>

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { InfoPage } from '../../../components/InfoPage';
 import { SiteNotices } from '../../../components/notices/SiteNotices';
 import { PageHeader } from '../../../components/PageHeader';
+import { PublicQuote } from '../quote/PublicQuote';
 import { PublicTracking } from '../tracking/PublicTracking';
 import { TruckloadConfirmation } from '../truckload/TruckloadConfirmation';
 
@@ -20,8 +20,16 @@ export function PublicTrackingRoute() {
     </>
   );
 }
-/** Public quote page. */
-export const PublicQuoteRoute = () => <InfoPage titleKey="pages.public_quote.title" bodyKey="pages.public_quote.body" />;
+/** The public quote page (no login): /public-quote. */
+export function PublicQuoteRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('public_quote.title')} />
+      <PublicQuote />
+    </>
+  );
+}
 /** The truckload confirmation page (no login): /truckload-confirmation/:token, the link the shipper sends. */
 export function TruckloadConfirmationRoute() {
   const { t } = useTranslation();

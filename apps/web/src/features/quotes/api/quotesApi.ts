@@ -121,7 +121,37 @@ export const unsaveQuote = (id: string) => api.delete<One<Quote>>(`/api/quotes/$
 export const rerunQuote = (id: string) => api.post<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/rerun`);
 export const listQuotes = ({ saved, ...query }: QuoteListQuery) =>
   api.get<Paginated<QuoteSummary>>('/api/quotes', { query: { ...query, saved: saved ? '1' : undefined } });
-export const lookupPostalCode = (country: Country, postalCode: string) =>
-  api.get<One<PostalPlace>>(`/api/postal-codes/${country}/${encodeURIComponent(postalCode)}`);
+/** A postal code's place; a visitor (`guest`) asks the public endpoint. */
+export const lookupPostalCode = (country: Country, postalCode: string, guest = false) =>
+  api.get<One<PostalPlace>>(`/api/${guest ? 'public/' : ''}postal-codes/${country}/${encodeURIComponent(postalCode)}`, {
+    skipAuthRedirect: guest,
+  });
+
+/** What POST /api/public/quotes answers: a rating, nothing stored (no id, no saving). */
+export type PublicRating = Pick<
+  Quote,
+  'inputs' | 'items' | 'road_miles' | 'diesel_usd_per_gal' | 'rates' | 'insurance_options' | 'messages'
+>;
+
+/**
+ * POST /api/public/quotes, answered as a Quote the rate results can show: it has no id of its
+ * own (a local one keys the screen's choices) and is never saved.
+ */
+export async function createPublicQuote(body: QuoteRequestInput): Promise<{ data: Quote }> {
+  const { data } = await api.post<One<PublicRating>>('/api/public/quotes', body, { skipAuthRedirect: true });
+  const totals = data.rates.map((r) => r.total_cents);
+  return {
+    data: {
+      ...data,
+      id: `public-${Date.now()}`,
+      mode: data.inputs.mode,
+      client_ref: null,
+      saved: false,
+      currency: 'USD',
+      created_at: new Date().toISOString(),
+      lowest_total_cents: totals.length ? Math.min(...totals) : null,
+    },
+  };
+}
 export const requestSalesQuote = (id: string, body: SalesRequest) =>
   api.post<One<{ id: string; created_at: string }>>(`/api/quotes/${encodeURIComponent(id)}/sales-request`, body);

@@ -1,34 +1,59 @@
 import { SUPPORT_PHONE } from '@freight/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { ContactSupportButton } from '../../../components/support/SupportDialog';
 import { paths } from '../../../lib/paths';
 import { useSupportTopic } from '../../../lib/support';
+import { dropCarriedQuote, peekCarriedQuote } from '../carriedQuote';
 import { QuoteTabs } from '../components/QuoteTabs';
 import { QuoteWorkspace, type QuoteWorkspaceProps } from '../components/workspace/QuoteWorkspace';
 
 export { QuoteHistoryRoute, SavedQuotesRoute } from './QuoteListRoutes';
 
 /** A quote page: title, tabs, then the workspace. `rerunId` comes from /quote/:id and kin. */
-function QuotePage({ titleKey, ...workspace }: QuoteWorkspaceProps & { titleKey: string }) {
+function QuotePage({ titleKey, notice, ...workspace }: QuoteWorkspaceProps & { titleKey: string; notice?: ReactNode }) {
   const { t } = useTranslation();
   useSupportTopic({ category: 'quoting' });
   return (
     <>
       <PageHeader title={t(titleKey)} />
       <QuoteTabs />
+      {notice}
       {/* A new id is a new quote: remount so nothing of the previous one lingers. */}
       <QuoteWorkspace key={workspace.rerunId ?? 'new'} {...workspace} />
     </>
   );
 }
 
-/** /, /:clientrefnum and /:clientrefnum/q: Quote & Ship, optionally for a client reference number. */
+/**
+ * /, /:clientrefnum and /:clientrefnum/q: Quote & Ship, optionally for a client reference number.
+ * A visitor's public quote carried into the account (carriedQuote.ts) is rated here at once.
+ */
 export function QuoteRoute() {
+  const { t } = useTranslation();
   const { clientrefnum } = useParams();
-  return <QuotePage titleKey="quotes.tabs.quote_ship" kind="ltl_parcel" clientRef={clientrefnum} />;
+  const [carried] = useState(() => (clientrefnum ? undefined : peekCarriedQuote()));
+  useEffect(() => {
+    if (carried) dropCarriedQuote();
+  }, [carried]);
+  const notice = carried && (
+    <Alert color="teal" title={t('quotes.page.carried_title')} mb="md" role="status">
+      {t('quotes.page.carried_body')}
+    </Alert>
+  );
+  return (
+    <QuotePage
+      titleKey="quotes.tabs.quote_ship"
+      kind="ltl_parcel"
+      clientRef={clientrefnum}
+      prefill={carried}
+      autoRate={!!carried}
+      notice={notice}
+    />
+  );
 }
 
 /** /quote: LTL & Small Package, quote only. */

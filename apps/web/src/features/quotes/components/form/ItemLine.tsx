@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lengthUnit, weightUnit } from '../../../../lib/format';
 import { useFormat } from '../../../../lib/useFormat';
+import { useGuestQuote } from '../guest';
 import type { LineDensity } from './density';
 import type { FormKind, FormValues } from './model';
 import { searchProducts } from './pickersApi';
@@ -53,6 +54,7 @@ export function ItemLine({
 }: ItemLineProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const guest = useGuestQuote();
   const [picked, setPicked] = useState<Product | null>(null);
   const item = form.values.items[index];
   if (!item) return null;
@@ -85,37 +87,40 @@ export function ItemLine({
 
   return (
     <Fieldset legend={t('quotes.form.items.item', { n })} variant="filled" p="sm" data-testid={`item-${n}`}>
-      <Box maw={520} mb="xs">
-        <SearchPicker<Product>
-          label={t('quotes.form.pickers.product.label')}
-          placeholder={t('quotes.form.pickers.product.placeholder')}
-          queryKey="product-picker"
-          search={searchProducts}
-          idOf={(p) => p.id}
-          describe={(p) => {
-            const facts = {
-              number: p.product_number,
-              package_type: t(`quotes.form.package_types.${p.package_type}`),
-              dimensions: fmt.dimensions([p.length_in, p.width_in, p.height_in], units),
-              weight: fmt.weight(p.weight_lb, units),
-            };
-            return {
-              title: p.description,
-              detail: t(p.product_number ? 'quotes.form.pickers.product.detail_number' : 'quotes.form.pickers.product.detail', facts),
-            };
-          }}
-          onPick={(p) => {
-            setPicked(p);
-            onPickProduct(p);
-          }}
-          chosen={
-            picked && picked.description === item.description.trim()
-              ? t('quotes.form.pickers.product.chosen', { description: picked.description })
-              : undefined
-          }
-          emptyText={t('quotes.form.pickers.product.empty')}
-        />
-      </Box>
+      {/* A visitor has no product catalog. */}
+      {!guest && (
+        <Box maw={520} mb="xs">
+          <SearchPicker<Product>
+            label={t('quotes.form.pickers.product.label')}
+            placeholder={t('quotes.form.pickers.product.placeholder')}
+            queryKey="product-picker"
+            search={searchProducts}
+            idOf={(p) => p.id}
+            describe={(p) => {
+              const facts = {
+                number: p.product_number,
+                package_type: t(`quotes.form.package_types.${p.package_type}`),
+                dimensions: fmt.dimensions([p.length_in, p.width_in, p.height_in], units),
+                weight: fmt.weight(p.weight_lb, units),
+              };
+              return {
+                title: p.description,
+                detail: t(p.product_number ? 'quotes.form.pickers.product.detail_number' : 'quotes.form.pickers.product.detail', facts),
+              };
+            }}
+            onPick={(p) => {
+              setPicked(p);
+              onPickProduct(p);
+            }}
+            chosen={
+              picked && picked.description === item.description.trim()
+                ? t('quotes.form.pickers.product.chosen', { description: picked.description })
+                : undefined
+            }
+            emptyText={t('quotes.form.pickers.product.empty')}
+          />
+        </Box>
+      )}
       <Grid gap="xs" columns={24}>
         <Grid.Col span={{ base: 16, md: 6 }}>
           <NativeSelect

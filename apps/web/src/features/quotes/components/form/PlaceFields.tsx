@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api';
 import { translateMessage } from '../../../../lib/forms';
 import { lookupPostalCode } from '../../api/quotesApi';
+import { useGuestQuote } from '../guest';
 import { AddressPicker } from './AddressPicker';
 import { type FormValues, normalizePostalCode, type SiteType } from './model';
 
@@ -25,11 +26,12 @@ const isCompletePostalCode = (country: Country, code: string) => COMPLETE[countr
 /** City and state of a complete code (debounced 300 ms, cached by react-query), or the server's message. */
 function usePlaceLookup(country: Country, code: string) {
   const { t } = useTranslation();
+  const guest = useGuestQuote();
   const [debounced] = useDebouncedValue(normalizePostalCode(code), 300);
   const enabled = debounced === normalizePostalCode(code) && isCompletePostalCode(country, debounced);
   const query = useQuery({
     queryKey: ['postal-code', country, debounced],
-    queryFn: () => lookupPostalCode(country, debounced),
+    queryFn: () => lookupPostalCode(country, debounced, guest),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -63,6 +65,7 @@ export function PlaceFields({
   onPick: (entry: AddressBookEntry) => void;
 }) {
   const { t } = useTranslation();
+  const guest = useGuestQuote();
   const side = end === 'origin' ? 'pickup' : 'delivery';
   const value = form.values[end];
   const lookup = usePlaceLookup(value.country, value.postal_code);
@@ -89,24 +92,27 @@ export function PlaceFields({
 
   return (
     <Grid gap="xs">
-      <Grid.Col span={12}>
-        <AddressPicker
-          label={t(`quotes.form.pickers.address.${side}`)}
-          placeholder={t('quotes.form.pickers.address.placeholder')}
-          onPick={(a) => {
-            setPicked(a);
-            onPick(a);
-          }}
-          chosen={
-            chosen ? (
-              <Text span size="xs" c="teal.8" fw={500} data-testid={`${side}-address`}>
-                {chosen}
-              </Text>
-            ) : undefined
-          }
-          emptyText={t('quotes.form.pickers.address.empty')}
-        />
-      </Grid.Col>
+      {/* A visitor has no address book. */}
+      {!guest && (
+        <Grid.Col span={12}>
+          <AddressPicker
+            label={t(`quotes.form.pickers.address.${side}`)}
+            placeholder={t('quotes.form.pickers.address.placeholder')}
+            onPick={(a) => {
+              setPicked(a);
+              onPick(a);
+            }}
+            chosen={
+              chosen ? (
+                <Text span size="xs" c="teal.8" fw={500} data-testid={`${side}-address`}>
+                  {chosen}
+                </Text>
+              ) : undefined
+            }
+            emptyText={t('quotes.form.pickers.address.empty')}
+          />
+        </Grid.Col>
+      )}
       <Grid.Col span={{ base: 12, sm: 5 }}>
         <TextInput
           label={t(`quotes.form.postal_code.${side}`)}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactSupportButton } from '../../../../components/support/SupportDialog';
 import { useAuthUser } from '../../../../lib/auth';
 import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, saveQuote } from '../../api/quotesApi';
+import { useGuestQuote } from '../guest';
 import { InsuranceChoice } from './InsuranceChoice';
 import { insuredOptions, NO_INSURANCE, preselectInsurance } from './insurance';
 import { RateCard } from './RateCard';
@@ -67,7 +68,10 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
   const warnings = quote.messages.filter((m) => m.level === 'warning');
   const noRates = quote.messages.filter((m) => m.level === 'no_rate');
   const hasRates = quote.rates.length > 0;
-  const offerSales = offersSalesRequest(quote);
+  // A visitor has no account to send a sales request from: it is given the number to call.
+  const guest = useGuestQuote();
+  const offerSales = offersSalesRequest(quote) && !guest;
+  const guestCalls = offersSalesRequest(quote) && guest;
 
   return (
     <Stack gap="md">
@@ -99,7 +103,7 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
               miw={220}
             />
           )}
-          {hasRates && !stale && (
+          {hasRates && !stale && !guest && (
             <Button
               variant={saved ? 'light' : 'filled'}
               color={saved ? 'green' : undefined}
@@ -135,6 +139,7 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
         >
           <Stack gap="sm" align="flex-start">
             {noRates.length > 0 && <MessageList texts={noRates.map((m) => m.text)} />}
+            {guestCalls && <Text size="sm">{t('quotes.results.sales.guest', { phone: SUPPORT_PHONE.display })}</Text>}
             {offerSales &&
               (salesSentId === quote.id ? (
                 <Text size="sm" fw={500}>

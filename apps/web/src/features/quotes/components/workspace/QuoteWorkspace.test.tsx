@@ -5,6 +5,7 @@ import { makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
+import { carryQuote, peekCarriedQuote } from '../../carriedQuote';
 import { makeQuote } from '../results/testQuote';
 
 const shipper = makeUser([], {
@@ -118,5 +119,19 @@ describe('quote workspace', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Quote another shipment' }));
     expect(await screen.findByLabelText(/Pickup zip/)).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Shipment booked' })).not.toBeInTheDocument();
+  });
+  it("rates a visitor's carried public quote once on Quote & Ship, says so, and forgets it", async () => {
+    const carried = makeQuote().inputs;
+    carryQuote(carried);
+    const created = vi.fn(() => jsonResponse(201, { data: makeQuote({ id: 'q4' }) }));
+    signedIn({ 'POST /api/quotes': created });
+    const app = renderApp('/');
+    expect(await screen.findByText('Your quote from before you signed up')).toBeInTheDocument();
+    expect(await screen.findByText('4 quotes returned')).toBeInTheDocument();
+    expect(created).toHaveBeenCalledTimes(1);
+    const [, init] = created.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual(JSON.parse(JSON.stringify(carried)));
+    expect(peekCarriedQuote()).toBeUndefined();
+    app.unmount();
   });
 });

@@ -6,9 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { CreditHoldBanner } from '../../../../components/shipment';
 import { isApiError } from '../../../../lib/api';
-import { createQuote, QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, rerunQuote } from '../../api/quotesApi';
+import {
+  createPublicQuote,
+  createQuote,
+  QUOTES_KEY,
+  type Quote,
+  type QuoteInsuranceOption,
+  type QuoteRate,
+  rerunQuote,
+} from '../../api/quotesApi';
 import { BookingForm, ConfirmationStep } from '../booking';
 import { ShipmentForm } from '../form';
+import { useGuestQuote } from '../guest';
 import { RateResults } from '../results';
 
 export interface QuoteWorkspaceProps {
@@ -22,6 +31,10 @@ export interface QuoteWorkspaceProps {
   onRated?: (quote: Quote) => Promise<Quote | undefined>;
   /** The shipment was booked (the eBay order sends its tracking back). */
   onBooked?: (shipment: ShipmentView) => void;
+  /** Rate `prefill` at once (a visitor's public quote carried into the new account). */
+  autoRate?: boolean;
+  /** A visitor chose a rate to book: it needs an account first (the public quote page). */
+  onGuestBook?: () => void;
 }
 
 const SHIPMENT_DETAILS = 0;
@@ -38,8 +51,9 @@ const FORM_ID = 'shipment-details-form';
  * while the rates show, so going back keeps every field; any edit after rating marks the rates
  * stale (spec section 4: a change forces a re-rate).
  */
-export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onBooked }: QuoteWorkspaceProps) {
+export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onBooked, autoRate, onGuestBook }: QuoteWorkspaceProps) {
   const { t } = useTranslation();
+  const guest = useGuestQuote();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(SHIPMENT_DETAILS);
   const [quote, setQuote] = useState<Quote | null>(null);
@@ -59,7 +73,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
 
   const rate = useMutation({
     mutationFn: async (request: Parameters<typeof createQuote>[0]) => {
-      const { data } = await createQuote(request);
+      const { data } = await (guest ? createPublicQuote : createQuote)(request);
       return (onRated ? await onRated(data) : undefined) ?? data;
     },
     onSuccess: shown,
@@ -76,6 +90,15 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
   useEffect(() => {
     if (rerunId) startRerun(rerunId);
   }, [rerunId, startRerun]);
+
+  // Once per mount, even where effects run twice (StrictMode): each rating is a stored quote.
+  const autoRated = useRef(false);
+  const { mutate: startRate } = rate;
+  useEffect(() => {
+    if (!autoRate || !prefill || autoRated.current) return;
+    autoRated.current = true;
+    startRate(prefill);
+  }, [autoRate, prefill, startRate]);
 
   // Re-rate from the results: back on the details step, then submit the form as it stands, so
   // its own validation speaks if a field became invalid.
@@ -109,7 +132,8 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
 
   return (
     <Stack gap="md">
-      <CreditHoldBanner />
+      {/* A visitor has no account to be on hold. */}
+      {!guest && <CreditHoldBanner />}
       {clientRef && (
         <Group gap="xs">
           <Badge variant="light" size="lg">
@@ -161,6 +185,10 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
             }}
             onSaved={setQuote}
             onBook={(rate, insurance) => {
+              if (guest) {
+                onGuestBook?.();
+                return;
+              }
               setChosen({ rate, insurance });
               goTo(BOOK_SHIPMENT);
             }}
