@@ -1,6 +1,6 @@
 import type { BookingPlace, Paginated } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import type { RateMessage } from '@freight/domain/rating';
+import { lookupPlace, type RateMessage } from '@freight/domain/rating';
 import { plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import type { QuoteRow } from './quotes.repository';
@@ -64,6 +64,21 @@ export function presentQuote(row: QuoteRow, language: Language) {
   };
 }
 
+/** A quoted end with the city and state its postal code names (from the reference data, no query). */
+function namedPlace(p: QuoteInput['origin']) {
+  const place = lookupPlace(p.postal_code, p.country);
+  return { ...p, city: place?.city ?? '', state: place?.state ?? '' };
+}
+
+/** The load in brief: pieces, total weight and the freight classes (LTL) the quote was rated with. */
+function loadOf(mode: QuoteRow['mode'], result: QuoteResult) {
+  return {
+    pieces: result.items.reduce((n, i) => n + i.quantity, 0),
+    weight_lb: Math.round(result.items.reduce((n, i) => n + i.weight_lb, 0)),
+    classes: mode === 'ltl' ? [...new Set(result.items.map((i) => i.freight_class))].sort((a, b) => a - b) : [],
+  };
+}
+
 /** The list: one line per quote (no charges). */
 export function presentQuotesPage(rows: QuoteRow[], total: number, page: number, perPage: number): Paginated<unknown> {
   return {
@@ -73,8 +88,9 @@ export function presentQuotesPage(rows: QuoteRow[], total: number, page: number,
       return {
         ...quoteHeader(row),
         pickup_date: input.pickup_date,
-        origin: input.origin,
-        destination: input.destination,
+        origin: namedPlace(input.origin),
+        destination: namedPlace(input.destination),
+        load: loadOf(row.mode, result),
         rates_count: result.rates.length,
       };
     }),

@@ -310,6 +310,12 @@ describe('quotes of an account', () => {
     const onlySaved = (await c.get('/api/quotes?saved=1')).json();
     expect(onlySaved.data.map((q: { id: string }) => q.id)).toEqual([second.id]);
     expect(onlySaved.meta.total).toBe(1);
+    // A line says where (city, state and postal code) and what (pieces, weight, class).
+    expect(onlySaved.data[0]).toMatchObject({
+      origin: { postal_code: '60606', city: 'Chicago', state: 'IL' },
+      destination: { postal_code: '75201', city: 'Dallas', state: 'TX' },
+      load: { pieces: 2, weight_lb: 600, classes: [second.items[0].freight_class] },
+    });
 
     const rerun = await c.post(`/api/quotes/${first.id}/rerun`);
     expect(rerun.statusCode).toBe(201);

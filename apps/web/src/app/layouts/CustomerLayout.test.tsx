@@ -35,11 +35,14 @@ describe('sidebar highlight', { timeout: 30_000 }, () => {
     ['/saved-quotes', 'Quotes'],
     ['/track/detail/L1', 'Tracking'],
     ['/quote-ebay-shipment/99', 'eBay Orders'],
+    ['/product-catalog', 'Product Catalog'],
+    ['/settings/account', 'Settings'],
+    ['/invoice-detail/5', 'Invoices'],
   ])('%s highlights only %s', async (path, label) => {
     expect(await activeItems(path)).toEqual([label]);
   });
 
   it('highlights nothing on pages outside the sidebar', async () => {
-    expect(await activeItems('/settings')).toEqual([]);
+    expect(await activeItems('/support')).toEqual([]);
   });
 });

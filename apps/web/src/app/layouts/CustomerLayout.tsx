@@ -1,6 +1,19 @@
 import { isStaff } from '@freight/domain';
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import {
+  type Icon,
+  IconAddressBook,
+  IconFileDollar,
+  IconHistory,
+  IconMapPin,
+  IconPackages,
+  IconReceipt,
+  IconSettings,
+  IconShoppingBag,
+  IconTruckDelivery,
+  IconVideo,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { SiteNotices } from '../../components/notices/SiteNotices';
@@ -12,21 +25,36 @@ import { UserMenu } from './UserMenu';
 interface NavItem {
   to: string;
   label: string;
+  icon: Icon;
   /** Sections of the customer area the item stands for: '' is the home page, 'quote' is /quote and /quote/... */
   sections: readonly string[];
   /** Also the '/:clientrefnum' quote pages. */
   clientRef?: boolean;
 }
 
+/**
+ * The spec's sidebar in its order (Quote & Ship, Tracking, Quotes, Shipment History, Addresses,
+ * Video Tutorials, eBay Orders), with the pages it leaves out placed where a shipper looks for
+ * them: Invoices after the shipments they bill, the Product Catalog beside the addresses, and
+ * Settings last (also under Profile in the profile menu).
+ */
 const NAV: readonly NavItem[] = [
-  { to: paths.home, label: 'nav.quote_ship', sections: ['', 'quote', 'quote-shipment', 'truckload'], clientRef: true },
-  { to: paths.track, label: 'nav.tracking', sections: ['track'] },
-  { to: paths.quoteHistory, label: 'nav.quotes', sections: ['quote-history', 'saved-quotes'] },
-  { to: paths.myShipments, label: 'nav.shipment_history', sections: ['my-shipments'] },
-  { to: paths.myInvoices, label: 'nav.invoices', sections: ['my-invoices', 'invoice-detail'] },
-  { to: paths.addressBook, label: 'nav.addresses', sections: ['address-book'] },
-  { to: paths.videoTutorials, label: 'nav.video_tutorials', sections: ['video-tutorials'] },
-  { to: paths.ebayOrders, label: 'nav.ebay_orders', sections: ['orders/ebay', 'ebay-quote', 'quote-ebay-shipment'] },
+  {
+    to: paths.home,
+    label: 'nav.quote_ship',
+    icon: IconTruckDelivery,
+    sections: ['', 'quote', 'quote-shipment', 'truckload'],
+    clientRef: true,
+  },
+  { to: paths.track, label: 'nav.tracking', icon: IconMapPin, sections: ['track'] },
+  { to: paths.quoteHistory, label: 'nav.quotes', icon: IconFileDollar, sections: ['quote-history', 'saved-quotes'] },
+  { to: paths.myShipments, label: 'nav.shipment_history', icon: IconHistory, sections: ['my-shipments'] },
+  { to: paths.myInvoices, label: 'nav.invoices', icon: IconReceipt, sections: ['my-invoices', 'invoice-detail'] },
+  { to: paths.addressBook, label: 'nav.addresses', icon: IconAddressBook, sections: ['address-book'] },
+  { to: paths.productCatalog, label: 'nav.product_catalog', icon: IconPackages, sections: ['product-catalog'] },
+  { to: paths.videoTutorials, label: 'nav.video_tutorials', icon: IconVideo, sections: ['video-tutorials'] },
+  { to: paths.ebayOrders, label: 'nav.ebay_orders', icon: IconShoppingBag, sections: ['orders/ebay', 'ebay-quote', 'quote-ebay-shipment'] },
+  { to: paths.settings, label: 'nav.settings', icon: IconSettings, sections: ['settings'] },
 ];
 
 /** '/quote' is in section 'quote', and so is '/quote/7', but '/quote-history' is not. */
@@ -69,7 +97,9 @@ export function CustomerLayout() {
             component={Link}
             to={item.to}
             label={t(item.label)}
+            leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
             active={isNavActive(item, pathname, clientrefnum)}
+            variant="filled"
             onClick={close}
           />
         ))}

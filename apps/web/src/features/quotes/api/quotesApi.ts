@@ -80,8 +80,11 @@ export interface QuoteSummary {
   lowest_total_cents: number | null;
   created_at: string;
   pickup_date: string;
-  origin: QuotePlace;
-  destination: QuotePlace;
+  /** With the city and state its postal code names ('' when unknown). */
+  origin: QuotePlace & { city: string; state: string };
+  destination: QuotePlace & { city: string; state: string };
+  /** Pieces, total pounds and, for LTL, the freight classes rated. */
+  load: { pieces: number; weight_lb: number; classes: number[] };
   rates_count: number;
 }
 

@@ -124,8 +124,12 @@ function QuoteRow({
   fmt: ReturnType<typeof useFormat>;
 }) {
   const { t } = useTranslation();
-  const place = (p: QuoteSummary['origin']) => t('quotes.lists.place', { postal_code: p.postal_code, country: p.country });
+  const place = (p: QuoteSummary['origin']) =>
+    p.city
+      ? t('quotes.lists.place_named', { city: p.city, state: p.state, postal_code: p.postal_code })
+      : t('quotes.lists.place', { postal_code: p.postal_code, country: p.country });
   const site = (p: QuoteSummary['origin']) => t(`quotes.form.site_types.${p.site_type}`, { defaultValue: p.site_type });
+  const { load } = row;
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -139,7 +143,13 @@ function QuoteRow({
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{place(row.origin)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{place(row.destination)}</Table.Td>
       <Table.Td>
-        <Text size="sm">{t('quotes.lists.load_sites', { origin: site(row.origin), destination: site(row.destination) })}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {t('quotes.lists.load', { count: load.pieces, weight: fmt.weight(load.weight_lb) })}
+          {load.classes.length > 0 && ` · ${t('quotes.lists.classes', { classes: load.classes.join(', '), count: load.classes.length })}`}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('quotes.lists.load_sites', { origin: site(row.origin), destination: site(row.destination) })}
+        </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {t('quotes.lists.pickup', { date: fmt.date(localDate(row.pickup_date)) })}
         </Text>

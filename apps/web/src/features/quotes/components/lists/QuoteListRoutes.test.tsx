@@ -11,7 +11,12 @@ import { stubApi } from '../../../../test/stubApi';
 import type { QuoteSummary } from '../../api/quotesApi';
 import { QuoteHistoryRoute, SavedQuotesRoute } from '../../routes/QuoteListRoutes';
 
-const place = (postal_code: string, site_type = 'business') => ({ postal_code, country: 'US' as const, site_type });
+const CITIES: Record<string, [string, string]> = { '60606': ['Chicago', 'IL'], '30301': ['Atlanta', 'GA'], '10001': ['New York', 'NY'] };
+/** A quoted end; a code the reference data does not know has no city (94105 here). */
+const place = (postal_code: string, site_type = 'business') => {
+  const [city, state] = CITIES[postal_code] ?? ['', ''];
+  return { postal_code, country: 'US' as const, site_type, city, state };
+};
 const ROWS: QuoteSummary[] = [
   {
     id: 'q1',
@@ -24,6 +29,7 @@ const ROWS: QuoteSummary[] = [
     pickup_date: '2026-03-10',
     origin: place('60606'),
     destination: place('30301', 'residential'),
+    load: { pieces: 3, weight_lb: 1450, classes: [70, 85] },
     rates_count: 4,
   },
   {
@@ -37,6 +43,7 @@ const ROWS: QuoteSummary[] = [
     pickup_date: '2026-03-11',
     origin: place('10001'),
     destination: place('94105'),
+    load: { pieces: 1, weight_lb: 30000, classes: [] },
     rates_count: 0,
   },
 ];
@@ -98,18 +105,18 @@ describe('quote lists', { timeout: 30_000 }, () => {
     const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
     expect(cellsOf(first as HTMLElement)).toEqual([
       expect.stringMatching(/^Mar 9, 2026.*Saved$/),
-      '60606, US',
-      '30301, US',
-      'Business to ResidentialPickup Mar 10, 2026',
+      'Chicago, IL 60606',
+      'Atlanta, GA 30301',
+      '3 pieces, 1,450 lb · classes 70, 85Business to ResidentialPickup Mar 10, 2026',
       '$150.004 rates',
       'LTL',
       'PO-77',
       'Re-run',
     ]);
     expect(cellsOf(second as HTMLElement).slice(1, 7)).toEqual([
-      '10001, US',
+      'New York, NY 10001',
       '94105, US',
-      'Business to BusinessPickup Mar 11, 2026',
+      '1 piece, 30,000 lbBusiness to BusinessPickup Mar 11, 2026',
       '—No rates',
       'Truckload',
       '',
