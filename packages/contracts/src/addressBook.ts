@@ -1,4 +1,4 @@
-import { COUNTRIES } from '@freight/domain';
+import { COUNTRIES, formatPhone } from '@freight/domain';
 import { z } from 'zod';
 import { HHMM, isPostalCode, optionalText, optionalTimeOfDay, requiredText } from './fields';
 
@@ -31,6 +31,7 @@ const optionalPhone = z
   .refine((v) => v === '' || (/^\+?[\d\s().-]{10,24}$/.test(v) && v.replace(/\D/g, '').length >= 10 && v.replace(/\D/g, '').length <= 15), {
     error: 'validation.phone',
   })
+  .transform(formatPhone)
   .optional()
   .default('');
 

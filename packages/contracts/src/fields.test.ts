@@ -17,6 +17,10 @@ describe('contact', () => {
       'phone:validation.phone',
     ]);
   });
+  it("stores a typed North American number one way: '4045550123' is '(404) 555-0123'", () => {
+    const r = contact.safeParse({ first_name: 'A', last_name: 'B', email: 'a@b.test', phone: '4045550123' });
+    expect(r.success && r.data.phone).toBe('(404) 555-0123');
+  });
   it('calls a missing contact required', () => {
     expect(messages(contact.safeParse(undefined))).toEqual([':validation.required']);
   });

@@ -1,4 +1,4 @@
-import { COUNTRIES, passwordProblems } from '@freight/domain';
+import { COUNTRIES, formatPhone, passwordProblems } from '@freight/domain';
 import { z } from 'zod';
 
 /**
@@ -44,7 +44,9 @@ export const phone = (requiredKey = 'validation.required') =>
     .refine((v) => PHONE.test(v) && countDigits(v) >= 10 && countDigits(v) <= 15, {
       error: 'validation.phone',
       when: (payload) => typeof payload.value === 'string' && payload.value.trim().length > 0,
-    });
+    })
+    // Stored one way, so screens and documents show '(404) 555-0123' whatever was typed.
+    .transform(formatPhone);
 
 function countDigits(v: string) {
   return v.replace(/\D/g, '').length;

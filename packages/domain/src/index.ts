@@ -2,6 +2,7 @@ export * from './billing';
 export * from './freight';
 export * from './limits';
 export * from './password';
+export * from './phone';
 export * from './roles';
 export * from './settings';
 export * from './shipping';

@@ -504,7 +504,7 @@ describe('address book: CSV', () => {
     const c = await t.client().login('shipper@demo.test');
     await c.post(
       '/api/addresses',
-      chicago({ company: '=HYPERLINK("http://evil.example","Click")', phone: '+1 312 555 0100', street2: '@home' }),
+      chicago({ company: '=HYPERLINK("http://evil.example","Click")', phone: '+52 55 1234 5678', street2: '@home' }),
     );
     await c.post('/api/addresses', chicago({ company: 'Café Olé, S.A.', street1: '12 "Quoted" Ave', street2: 'Line one' }));
     const res = await c.get('/api/addresses/export.csv');
@@ -514,7 +514,7 @@ describe('address book: CSV', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const csv = res.body;
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
-    expect(csv).toContain(`'+1 312 555 0100`);
+    expect(csv).toContain(`'+52 55 1234 5678`);
     expect(csv).toContain(`'@home`);
     expect(csv).toContain('"Café Olé, S.A."');
     const total = (await c.get('/api/addresses?per_page=100&page=11')).json().meta.total as number;
@@ -536,7 +536,7 @@ describe('address book: CSV', () => {
     const copied = (await empty.get('/api/addresses?per_page=100')).json().data as AddressBookEntry[];
     const strip = ({ id, created_at, updated_at, ...rest }: AddressBookEntry) => rest;
     const evil = copied.find((a) => a.company.startsWith('=HYPERLINK'));
-    expect(evil).toMatchObject({ company: '=HYPERLINK("http://evil.example","Click")', phone: '+1 312 555 0100', street2: '@home' });
+    expect(evil).toMatchObject({ company: '=HYPERLINK("http://evil.example","Click")', phone: '+52 55 1234 5678', street2: '@home' });
     for (const a of copied) expect(book.map(strip)).toContainEqual(strip(a));
   });
 

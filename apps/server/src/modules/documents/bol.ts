@@ -6,6 +6,7 @@ import {
   documentText,
   newPdf,
   oneLine,
+  phoneLine,
   placeLines,
   unitCount,
 } from './pdf';
@@ -97,7 +98,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
     [
       oneLine(`${p.first_name ?? ''} ${p.last_name ?? ''}`) &&
         k('contact', { name: oneLine(`${p.first_name ?? ''} ${p.last_name ?? ''}`) }),
-      p.phone && k('phone', { phone: oneLine(p.phone) }),
+      p.phone && k('phone', { phone: phoneLine(p.phone) }),
     ].filter((l): l is string => Boolean(l));
 
   const rowH = 94;
@@ -280,7 +281,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
     field(k('packing_group'), hz.packing_group || '—', M + hw * 4, hy, hw - 10);
     field(k('hazmat_quantity'), qty, M + 5, hy + 24, hw * 2 - 10);
     field(k('emergency_contact'), oneLine(hz.emergency_contact), M + hw * 2, hy + 24, hw * 1.6 - 10);
-    field(k('emergency_phone'), oneLine(hz.emergency_phone), M + hw * 3.6, hy + 24, hw * 1.4 - 10);
+    field(k('emergency_phone'), phoneLine(hz.emergency_phone), M + hw * 3.6, hy + 24, hw * 1.4 - 10);
     y += 68;
   }
 

@@ -293,6 +293,22 @@ describe('GET /api/shipments/:id/documents/rate_confirmation (truckload)', () =>
   });
 });
 
+describe('phone numbers on paper', () => {
+  it("print as on screen, '(404) 555-0123', however they were typed or stored", async () => {
+    const s = await insertShipment(t.database.db, { mode: 'truckload' });
+    await t.database.db
+      .update(shipments)
+      .set({ pickup: { ...CHICAGO_DOCK, phone: '4045550123' }, delivery: { ...DALLAS_STORE, phone: '214.555.0177' } })
+      .where(eq(shipments.id, s.id));
+    for (const kind of ['bol', 'rate_confirmation']) {
+      const text = flat(await pdfPages((await download(shipper, s.id, kind)).rawPayload));
+      expect(text).toContain('(404) 555-0123');
+      expect(text).toContain('(214) 555-0177');
+      expect(text).not.toContain('4045550123');
+    }
+  });
+});
+
 describe('who may download', () => {
   it("answers 404 for another account's shipment, an unknown kind or id, and 401 without a session", async () => {
     const s = await insertShipment(t.database.db);

@@ -1,5 +1,5 @@
 import { labelDocument, M, W } from './label-page';
-import { code128, type DocumentOptions, type DocumentShipment, oneLine, placeLines } from './pdf';
+import { code128, type DocumentOptions, type DocumentShipment, oneLine, phoneLine, placeLines } from './pdf';
 
 /**
  * 4x6 parcel labels, one page per package (each item's quantity): ship from, ship to (large),
@@ -23,7 +23,7 @@ export async function buildParcelLabels(s: DocumentShipment, options: DocumentOp
     const from = [
       oneLine(`${s.pickup.first_name} ${s.pickup.last_name}`),
       ...placeLines(s.pickup, x.country),
-      oneLine(s.pickup.phone),
+      phoneLine(s.pickup.phone),
     ].filter(Boolean);
     doc.font('Helvetica').fontSize(7.5).text(from.join('\n'), M, y, { width: W, lineGap: 0 });
     y = doc.y + 4;
@@ -35,7 +35,7 @@ export async function buildParcelLabels(s: DocumentShipment, options: DocumentOp
     const to = [
       oneLine(`${s.delivery.first_name} ${s.delivery.last_name}`),
       ...placeLines(s.delivery, x.country),
-      oneLine(s.delivery.phone),
+      phoneLine(s.delivery.phone),
     ].filter(Boolean);
     doc
       .font('Helvetica-Bold')

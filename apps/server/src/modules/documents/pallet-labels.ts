@@ -1,5 +1,5 @@
 import { labelDocument, M, W } from './label-page';
-import { code128, type DocumentOptions, type DocumentShipment, oneLine, placeLines } from './pdf';
+import { code128, type DocumentOptions, type DocumentShipment, oneLine, phoneLine, placeLines } from './pdf';
 
 /**
  * Pallet labels for LTL and truckload freight, one 4x6 page per handling unit: 'Pallet n of N',
@@ -92,7 +92,7 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
         doc
           .font('Helvetica')
           .fontSize(8)
-          .text(k('emergency', { contact: oneLine(hz.emergency_contact), phone: oneLine(hz.emergency_phone) }), M + 6, y + 38, {
+          .text(k('emergency', { contact: oneLine(hz.emergency_contact), phone: phoneLine(hz.emergency_phone) }), M + 6, y + 38, {
             width: W - 12,
             align: 'center',
           });

@@ -1,5 +1,5 @@
 import type { AccountAddress, HazmatDetails, PlaceView, ShipmentItemView } from '@freight/contracts';
-import type { Language, UnitSystem } from '@freight/domain';
+import { formatPhone, type Language, type UnitSystem } from '@freight/domain';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { translator } from '../../i18n';
@@ -109,6 +109,9 @@ export function newPdf(opts: { size: [number, number] | 'LETTER'; margin: number
 
 /** User-typed text on one line (the standard PDF fonts have no glyphs for control characters). */
 export const oneLine = (s: string | null | undefined) => (s ?? '').replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+
+/** A phone number on one line, written as on screen ('(404) 555-0123'), stored before formatting or not. */
+export const phoneLine = (s: string | null | undefined) => formatPhone(oneLine(s));
 
 /** A place's lines: company, street lines, city/state/ZIP, country in `country`'s words (and the Mexican parts). */
 export function placeLines(

@@ -1,6 +1,6 @@
 import type { ChargeLine } from '@freight/domain/rating';
 import { chargeLabel } from '../shipments/shipments.presenter';
-import { type DocumentOptions, type DocumentShipment, documentText, oneLine, placeLines, unitCount } from './pdf';
+import { type DocumentOptions, type DocumentShipment, documentText, oneLine, phoneLine, placeLines, unitCount } from './pdf';
 import { statementDocument } from './statement-pdf';
 
 /** What the rate confirmation needs beyond the shipping documents: the agreed charges. */
@@ -31,7 +31,7 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
     [k('reference'), oneLine(s.referenceNumber) || '—'],
   ]);
   const contact = (p: DocumentShipment['pickup']) =>
-    [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), oneLine(p.phone)].filter(Boolean).join(' · ');
+    [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), phoneLine(p.phone)].filter(Boolean).join(' · ');
   const hours = (p: DocumentShipment['pickup']) =>
     p.opens_at && p.closes_at ? k('hours', { opens: p.opens_at, closes: p.closes_at }) : '';
   d.blocks([

@@ -1,4 +1,5 @@
 import type { PlaceView, ShipmentView } from '@freight/contracts';
+import { formatPhone } from '@freight/domain';
 import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,7 @@ function PlaceBlock({ title, place }: { title: string; place: PlaceView }) {
           </Anchor>
           <br />
           <Anchor href={`tel:${place.phone.replace(/[^\d+]/g, '')}`} fz="sm">
-            {place.phone}
+            {formatPhone(place.phone)}
           </Anchor>
         </Fact>
         <Fact label={t('shipment.places.hours')}>{hours}</Fact>

@@ -1,4 +1,5 @@
 import { ADDRESS_CSV_COLUMNS, ADDRESS_SORTS, type AddressBookEntry } from '@freight/contracts';
+import { formatPhone } from '@freight/domain';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -219,7 +220,7 @@ function AddressRow({
         <Text size="sm">{contact}</Text>
         {row.phone && (
           <Text size="xs" c="dimmed">
-            {row.phone}
+            {formatPhone(row.phone)}
           </Text>
         )}
       </Table.Td>

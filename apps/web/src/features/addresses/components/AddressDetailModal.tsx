@@ -1,4 +1,5 @@
 import type { AddressBookEntry } from '@freight/contracts';
+import { formatPhone } from '@freight/domain';
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,11 +69,13 @@ export function AddressDetailModal({
               ))}
             </Fact>
             <Fact label={t('addresses.detail.contact')}>
-              {[[entry.first_name, entry.last_name].filter(Boolean).join(' '), entry.email, entry.phone].filter(Boolean).map((line) => (
-                <span key={line} style={{ display: 'block' }}>
-                  {line}
-                </span>
-              ))}
+              {[[entry.first_name, entry.last_name].filter(Boolean).join(' '), entry.email, entry.phone && formatPhone(entry.phone)]
+                .filter(Boolean)
+                .map((line) => (
+                  <span key={line} style={{ display: 'block' }}>
+                    {line}
+                  </span>
+                ))}
               {!entry.first_name && !entry.last_name && !entry.email && !entry.phone && t('addresses.detail.not_given')}
             </Fact>
             <Fact label={t('addresses.detail.location_type')}>{t(`addresses.location_types.${entry.location_type}`)}</Fact>
