@@ -201,11 +201,11 @@ describe('PUT /profile', () => {
       name: 'Omari Otherton',
       first_name: 'Omari',
       last_name: 'Otherton',
-      phone: '+1 214 555 0100',
+      phone: '(214) 555-0100',
       email: 'other@demo.test',
     });
     expect(res.json().data.email_verified_at).not.toBeNull();
-    expect((await c.get('/api/user')).json().data.phone).toBe('+1 214 555 0100');
+    expect((await c.get('/api/user')).json().data.phone).toBe('(214) 555-0100');
   });
 
   it('validates the fields the modal way', async () => {

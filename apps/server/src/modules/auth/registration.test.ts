@@ -132,7 +132,7 @@ describe('POST /register', () => {
       first_name: 'Carl',
       last_name: 'Counter',
       email: 'ap@split.test',
-      phone: '+1 416 555 0199',
+      phone: '(416) 555-0199',
       company: 'Split Billing SA',
       street1: '1 Yonge St',
       street2: '',

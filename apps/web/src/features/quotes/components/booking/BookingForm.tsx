@@ -41,6 +41,7 @@ import {
   fieldId,
   initialValues,
   pickupNoteRule,
+  pickupOutsideHours,
   quoteHasAppointment,
   quoteHasResidentialOrLiftgate,
   todayIso,
@@ -202,6 +203,7 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
 
   const input = (path: string) => ({ id: fieldId(path), ...form.getInputProps(path) });
   const needsAppointmentRerate = values.delivery_appointment && !quoteHasAppointment(quote);
+  const outsideHours = pickupOutsideHours(values);
   const needsResidentialRerate = values.residential_or_liftgate === 'yes' && !quoteHasResidentialOrLiftgate(quote);
   const error = isApiError(book.error) ? book.error : null;
   const currency = quote.currency;
@@ -263,6 +265,11 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
             <Text size="xs" c="dimmed" mt={-4}>
               {t('quotes.booking.schedule.times_hint')}
             </Text>
+            {outsideHours && (
+              <Alert color="yellow" role="status" data-testid="outside-hours">
+                {t('quotes.booking.schedule.outside_hours', outsideHours)}
+              </Alert>
+            )}
             <Radio.Group
               label={t('quotes.booking.schedule.delivery')}
               value={values.delivery_appointment ? 'appointment' : 'first_come'}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeQuote, makeRate } from '../results/testQuote';
-import { extraErrors, initialValues, pickupNoteRule, toRequest } from './model';
+import { extraErrors, initialValues, pickupNoteRule, pickupOutsideHours, toRequest } from './model';
 
 const business = makeQuote({
   inputs: {
@@ -54,5 +54,16 @@ describe('booking model', () => {
     expect(req).not.toHaveProperty('hazmat');
     expect(req).not.toHaveProperty('delivery_date');
     expect(toRequest({ ...v, hazardous: true }, business, rate, null).hazmat).toEqual(v.hazmat);
+  });
+  it('warns of a pickup window outside the pickup place's hours of operation, and only then', () => {
+    const base = initialValues(makeQuote());
+    const at = (opens: string, closes: string, ready: string, close: string) =>
+      pickupOutsideHours({ ...base, pickup: { ...base.pickup, opens_at: opens, closes_at: closes }, ready_time: ready, close_time: close });
+    expect(at('08:00', '16:00', '09:00', '15:00')).toBeUndefined();
+    expect(at('08:00', '16:00', '08:00', '16:00')).toBeUndefined();
+    expect(at('08:00', '16:00', '07:30', '15:00')).toEqual({ opens: '08:00', closes: '16:00' });
+    expect(at('08:00', '16:00', '09:00', '17:00')).toEqual({ opens: '08:00', closes: '16:00' });
+    // Hours not given: nothing to warn about.
+    expect(at('', '', '06:00', '22:00')).toBeUndefined();
   });
 });

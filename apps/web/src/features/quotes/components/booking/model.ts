@@ -175,6 +175,17 @@ function placeRequest(p: PlaceValues) {
 }
 
 /** The request of the form as it stands (the contract's bookingRequest checks it). */
+/**
+ * The pickup window where the pickup place's hours of operation say it is closed: the driver
+ * would find the dock shut. Undefined when the hours are not given or the window fits them.
+ * Times are 'HH:MM', so they compare as strings.
+ */
+export function pickupOutsideHours(v: BookingValues): { opens: string; closes: string } | undefined {
+  const { opens_at: opens, closes_at: closes } = v.pickup;
+  if (!opens || !closes || !v.ready_time || !v.close_time) return undefined;
+  return v.ready_time < opens || v.close_time > closes ? { opens, closes } : undefined;
+}
+
 export function toRequest(v: BookingValues, quote: Quote, rate: QuoteRate, insurance: QuoteInsuranceOption | null): BookingRequestInput {
   const rule = pickupNoteRule(quote, rate);
   const pickupNote = rule.kind === 'fixed' ? rule.note : rule.kind === 'choose' && v.pickup_note ? v.pickup_note : undefined;
