@@ -157,6 +157,8 @@ export type SignatureOption = 'none' | 'signature' | 'adult_signature';
 
 /** One carrier service's prices. Surcharges are per package; `null` = the service does not offer it. */
 export interface ParcelTariff {
+  /** The service priced, by its real name's code ('ground', 'priority_mail'); tariffs stored before it are ground. */
+  service?: string;
   limits: ParcelCarrierLimits;
   zones: Readonly<Record<ParcelZone, ParcelZoneRate>>;
   residential_cents: Cents;
@@ -183,6 +185,7 @@ const GROUND_PER_LB = [55, 62, 70, 85, 100, 118, 135, 150];
 /** Sample tariffs (list-price order of magnitude, zone-based); replace with contract data. */
 export const PARCEL_TARIFFS: Readonly<Record<ParcelCarrier, ParcelTariff>> = {
   ups: {
+    service: 'ground',
     limits: PARCEL_CARRIER_LIMITS.ups,
     zones: zoneTable(GROUND_FIRST_LB, GROUND_PER_LB),
     residential_cents: 565,
@@ -193,6 +196,7 @@ export const PARCEL_TARIFFS: Readonly<Record<ParcelCarrier, ParcelTariff>> = {
     signature: { signature: 695, adult_signature: 835 },
   },
   fedex_ground: {
+    service: 'ground',
     limits: PARCEL_CARRIER_LIMITS.fedex_ground,
     zones: zoneTable([1040, 1110, 1170, 1250, 1330, 1410, 1500, 1590], [54, 61, 69, 84, 99, 117, 134, 149]),
     residential_cents: 555,
@@ -213,6 +217,7 @@ export const PARCEL_TARIFFS: Readonly<Record<ParcelCarrier, ParcelTariff>> = {
     signature: { signature: 690, adult_signature: 830 },
   },
   usps: {
+    service: 'priority_mail',
     limits: PARCEL_CARRIER_LIMITS.usps,
     zones: zoneTable([990, 1050, 1100, 1170, 1250, 1330, 1420, 1510], [60, 68, 77, 92, 108, 125, 142, 158]),
     residential_cents: 0,

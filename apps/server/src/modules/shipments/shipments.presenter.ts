@@ -67,12 +67,16 @@ export function listItem(row: ShipmentRow): ShipmentListItem {
 }
 
 /**
- * A charge line's label, naming what the rate's `detail` says: the accessorial, the freight
- * class of a freight line, the deficit weight. Other lines keep their label.
+ * A charge line's label, naming what the rate's `detail` says: the accessorial, the parcel
+ * surcharge or option (residential, adult signature, declared value...), the freight class of a
+ * freight line, the deficit weight. Other lines keep their label.
  */
 export function chargeLabel(c: Pick<ChargeLine, 'code' | 'label' | 'detail'>, language: Language) {
   if (c.code === 'accessorial' && c.detail && isMessageKey(`shipment.accessorial.${c.detail}`)) {
     return plainText(language, `shipment.accessorial.${c.detail}`);
+  }
+  if ((c.code === 'accessorial' || c.code === 'surcharge') && c.detail && isMessageKey(`shipment.charge.${c.detail}`)) {
+    return plainText(language, `shipment.charge.${c.detail}`);
   }
   if (c.code === 'freight' && c.detail === 'deficit_weight') return plainText(language, 'shipment.charge.deficit_weight');
   if (c.code === 'freight' && c.detail && /^\d+(\.\d+)?$/.test(c.detail)) {

@@ -223,6 +223,29 @@ describe('POST /api/shipments', () => {
     expect(res2.json().data.tracking_number).toMatch(/^\d{12}$/);
   });
 
+  it('names parcel services and charges for what they are: Priority Mail, adult signature, declared value, residential', async () => {
+    const quote = await createQuote(t, shipper, {
+      mode: 'parcel',
+      items: [box],
+      insured_value: 900,
+      signature: 'adult_signature',
+      destination: { postal_code: '75201', country: 'US', site_type: 'residential' },
+    });
+    expect(Object.fromEntries(quote.rates.map((r) => [r.scac, (r as unknown as { service: string }).service]))).toMatchObject({
+      UPSN: 'ground',
+      FDEG: 'ground',
+      USPS: 'priority_mail',
+    });
+    const ups = quote.rates.find((r) => r.scac === 'UPSN')!;
+    const res = await book(shipper, bookingBody(quote, { rate_id: ups.id, pickup_note: 'pickup_confirmed' }));
+    const labels = (res.json().data as ShipmentView).charges.map((c) => c.label);
+    expect(labels).toEqual(
+      expect.arrayContaining(['Residential delivery surcharge', 'Adult signature (21 or older)', 'Declared value coverage']),
+    );
+    expect(labels).not.toContain('Accessorial');
+    expect(labels).not.toContain('Surcharge');
+  });
+
   it('recomputes the estimated delivery for a later pickup date', async () => {
     const quote = await createQuote(t, shipper);
     const later = nextBusinessDay(quote.inputs.pickup_date, 'US');

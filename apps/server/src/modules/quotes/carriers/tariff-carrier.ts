@@ -218,7 +218,7 @@ export class TariffCarrier implements BookingCarrierAdapter {
     const transit = PARCEL_TRANSIT_BY_ZONE[zone];
     return {
       status: 'rated',
-      service: 'ground',
+      service: tariff.service ?? 'ground',
       transit_days: transit,
       estimated_delivery: this.delivery(request, transit),
       lines: result.lines,

@@ -55,7 +55,7 @@ describe('booking model', () => {
     expect(req).not.toHaveProperty('delivery_date');
     expect(toRequest({ ...v, hazardous: true }, business, rate, null).hazmat).toEqual(v.hazmat);
   });
-  it('warns of a pickup window outside the pickup place's hours of operation, and only then', () => {
+  it("warns of a pickup window outside the pickup place's hours of operation, and only then", () => {
     const base = initialValues(makeQuote());
     const at = (opens: string, closes: string, ready: string, close: string) =>
       pickupOutsideHours({ ...base, pickup: { ...base.pickup, opens_at: opens, closes_at: closes }, ready_time: ready, close_time: close });
