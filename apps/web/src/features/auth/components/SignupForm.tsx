@@ -2,6 +2,7 @@ import { type RegisterRequest, registerRequest } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import { Anchor, Button, Checkbox, Fieldset, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,6 +34,43 @@ export function toRegisterPayload(v: SignupValues): RegisterRequest {
 }
 
 /** Company signup (spec section 3); `onRegistered` runs after a 201. */
+/** The sections of the form by their path's first part, named as their legends. */
+const SECTIONS: Record<string, string> = {
+  primary_contact: 'signup.primary_contact',
+  company_address: 'signup.company_address',
+  accounting_contact: 'signup.accounting_contact',
+  accounting_address: 'signup.accounting_address',
+  preferences: 'signup.preferences',
+};
+/** A field's label by the last part of its path, as the form shows it. */
+const FIELDS: Record<string, string> = {
+  company_name: 'signup.company_name',
+  first_name: 'contact.first_name',
+  last_name: 'contact.last_name',
+  email: 'contact.email',
+  phone: 'contact.phone',
+  street1: 'address.street1',
+  street2: 'address.street2',
+  city: 'address.city',
+  state: 'address.state',
+  postal_code: 'address.postal_code',
+  country: 'address.country',
+  password: 'auth.password',
+  password_confirmation: 'auth.password_confirmation',
+};
+
+/**
+ * One line of the CHECK FORM INPUT dialog: which field (in which section) and what is wrong
+ * with it, e.g. 'Company address – City: Field is required'.
+ */
+function problemLine(t: TFunction, path: string, message: string) {
+  const parts = path.split('.');
+  const field = parts.at(-1) ?? path;
+  const section = parts.length > 1 ? SECTIONS[parts[0] ?? ''] : undefined;
+  const label = FIELDS[field] ? t(FIELDS[field]) : field;
+  return `${section ? `${t(section)} – ` : ''}${label}: ${message}`;
+}
+
 export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) => Promise<unknown> }) {
   const { t, i18n } = useTranslation();
   const [problems, setProblems] = useState<string[]>([]);
@@ -66,7 +104,7 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
         const fieldErrors = serverFieldErrors(e);
         if (Object.keys(fieldErrors).length > 0) {
           form.setErrors(fieldErrors);
-          setProblems(Object.values(fieldErrors));
+          setProblems(Object.entries(fieldErrors).map(([path, message]) => problemLine(t, path, String(message))));
         } else if (isApiError(e) && e.status === 422) {
           setProblems([e.message]);
         } else {
@@ -74,7 +112,7 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
         }
       }
     },
-    (errors) => setProblems(Object.values(errors).map(String)),
+    (errors) => setProblems(Object.entries(errors).map(([path, message]) => problemLine(t, path, String(message)))),
   );
 
   return (
