@@ -15,6 +15,8 @@ export interface CurrentUser {
     id: string;
     name: string;
     status: 'active' | 'credit_hold';
+    /** 'prepaid': each booking is paid by card before it goes to the carrier. */
+    payment_terms: 'credit' | 'prepaid';
     billing_address: AccountAddress | null;
     account_address: AccountAddress | null;
   } | null;

@@ -10,7 +10,7 @@ const missing: string[] = [];
 const onMissing = (_lngs: readonly string[], _ns: string, key: string) => missing.push(key);
 
 const superAdmin = makeUser(['super_admin'], {
-  account: { id: 'a1', name: 'Acme Freight', status: 'active', billing_address: null, account_address: null },
+  account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
 });
 
 const PAGES: [string, string][] = [

@@ -20,6 +20,7 @@ export function presentUser({ user, settings, account }: LoadedUser): CurrentUse
           id: account.id,
           name: account.name,
           status: account.status,
+          payment_terms: account.paymentTerms,
           billing_address: account.billingAddress ?? null,
           account_address: account.accountAddress ?? null,
         }

@@ -10,7 +10,7 @@ import { renderApp, stubApi } from '../../test/renderApp';
 configure({ asyncUtilTimeout: 5000 });
 
 const customer = makeUser([], {
-  account: { id: 'a1', name: 'Acme Freight', status: 'active', billing_address: null, account_address: null },
+  account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
 });
 const info: ActiveNotice = { id: 'i1', severity: 'info', title: 'Holiday pickups', body: 'No pickups on Thursday.', dismissible: true };
 const outage: ActiveNotice = {

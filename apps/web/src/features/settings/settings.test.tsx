@@ -18,7 +18,14 @@ const address = {
   postal_code: '60606',
   country: 'US' as const,
 };
-const account = { id: 'a1', name: 'Acme', status: 'active' as const, account_address: address, billing_address: address };
+const account = {
+  id: 'a1',
+  name: 'Acme',
+  status: 'active' as const,
+  payment_terms: 'credit' as const,
+  account_address: address,
+  billing_address: address,
+};
 const LOCKED = () => jsonResponse(423, { message: 'Please confirm your password to continue.', code: 'password_confirmation_required' });
 const WRONG = () => jsonResponse(422, { message: 'Invalid', errors: { password: ['The provided password is incorrect.'] } });
 

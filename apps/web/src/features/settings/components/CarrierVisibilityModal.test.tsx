@@ -5,7 +5,14 @@ import { AUTH_STATE_KEY } from '../../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../../test/fixtures';
 import { renderApp, stubApi } from '../../../test/renderApp';
 
-const account = { id: 'a1', name: 'Acme', status: 'active' as const, account_address: null, billing_address: null };
+const account = {
+  id: 'a1',
+  name: 'Acme',
+  status: 'active' as const,
+  payment_terms: 'credit' as const,
+  account_address: null,
+  billing_address: null,
+};
 const carriers = [
   { id: 'c1', name: 'Old Dominion', scac: 'ODFL', mode: 'ltl', hidden: false, preferred: false },
   { id: 'c2', name: 'Saia', scac: 'SAIA', mode: 'ltl', hidden: true, preferred: false },

@@ -11,7 +11,7 @@ import type { Quote } from '../../api/quotesApi';
 import { makeQuote, makeRate } from '../results/testQuote';
 
 const shipper = makeUser([], {
-  account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', billing_address: null, account_address: null },
+  account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
 });
 
 const WAIT = { timeout: 10_000 };
@@ -34,11 +34,11 @@ const PREFILL: { pickup: BookingPlace; delivery: BookingPlace } = {
   delivery: { save_to_address_book: false, ...makeDeliveryPlace() },
 };
 
-function signedIn(quote: Quote, extra: Record<string, unknown> = {}) {
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(shipper));
+function signedIn(quote: Quote, extra: Record<string, unknown> = {}, who = shipper) {
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(who));
   setCookie('XSRF-TOKEN', 't');
   return stubApi({
-    'GET /api/user': { data: shipper },
+    'GET /api/user': { data: who },
     'GET /api/carriers': { data: [] },
     'GET /api/postal-codes/US/60606': { data: { postal_code: '60606', country: 'US', city: 'Chicago', state: 'IL' } },
     'GET /api/postal-codes/US/30301': { data: { postal_code: '30301', country: 'US', city: 'Atlanta', state: 'GA' } },
@@ -48,8 +48,8 @@ function signedIn(quote: Quote, extra: Record<string, unknown> = {}) {
 }
 
 /** Quote & Ship with a re-run quote, then Book on one carrier's rate (Saia's). */
-async function openBooking(quote: Quote, extra: Record<string, unknown> = {}, carrier = 'Saia') {
-  const fetchMock = signedIn(quote, extra);
+async function openBooking(quote: Quote, extra: Record<string, unknown> = {}, carrier = 'Saia', who = shipper) {
+  const fetchMock = signedIn(quote, extra, who);
   const app = renderApp('/quote-shipment/q1');
   await screen.findByText(/quotes? returned/, undefined, WAIT);
   await user().click(screen.getByRole('button', { name: `Book with ${carrier}` }));
@@ -100,6 +100,16 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
 
     await user().click(screen.getAllByRole('button', { name: 'Change rate' })[0] as HTMLElement);
     expect(await screen.findByText('4 quotes returned')).toBeVisible();
+  });
+
+  it('tells a prepaid account before it books that the shipment is paid by card within the hour, and no one else', async () => {
+    const prepaid = { ...shipper, account: { ...shipper.account!, payment_terms: 'prepaid' as const } };
+    const app = await openBooking(quoteWith(), {}, 'Saia', prepaid);
+    expect(screen.getByTestId('prepaid-notice')).toHaveTextContent('After you book, pay within 60 minutes');
+    app.unmount();
+    localStorage.clear();
+    await openBooking(quoteWith());
+    expect(screen.queryByTestId('prepaid-notice')).not.toBeInTheDocument();
   });
 
   it('checks the form with the spec’s messages, next to the fields, and focuses the first one', async () => {

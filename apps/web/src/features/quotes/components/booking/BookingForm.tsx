@@ -1,5 +1,5 @@
 import { type BookingRequestInput, bookingRequest, REFERENCE_TYPES, type ShipmentView } from '@freight/contracts';
-import { SUPPORT_PHONE } from '@freight/domain';
+import { AWAITING_PAYMENT_MINUTES } from '@freight/domain';
 import {
   Alert,
   Anchor,
@@ -22,17 +22,15 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { bookShipment, newIdempotencyKey, SHIPMENTS_KEY } from '../../../../components/shipment/api';
 import { CreditHoldDialog } from '../../../../components/shipment/CreditHoldDialog';
-import { ContactSupportButton } from '../../../../components/support/SupportDialog';
-import { type ApiError, isApiError } from '../../../../lib/api';
+import { isApiError } from '../../../../lib/api';
 import { useAuthUser } from '../../../../lib/auth';
 import { translateMessage, zodErrors } from '../../../../lib/forms';
-import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
+import { BookingFailure } from './BookingFailure';
 import { DisclaimerDialog } from './DisclaimerDialog';
 import {
   type BookingValues,
@@ -41,14 +39,13 @@ import {
   fieldId,
   initialValues,
   pickupNoteRule,
-  pickupOutsideHours,
   quoteHasAppointment,
   quoteHasResidentialOrLiftgate,
-  todayIso,
   toRequest,
 } from './model';
 import { PlaceSection } from './PlaceSection';
 import { RateSummary } from './RateSummary';
+import { ScheduleSection } from './ScheduleSection';
 
 export interface BookingFormProps {
   quote: Quote;
@@ -64,11 +61,6 @@ export interface BookingFormProps {
 
 /** Field paths of the form: a 422 on one of them is shown under it, anything else above the Book button. */
 const FORM_FIELDS = new Set(FIELD_ORDER);
-
-/** A failure that is neither a field error nor one with its own dialog: technical (5xx, network) or the server's word. */
-function isTechnical(e: ApiError) {
-  return e.status === 0 || e.status >= 500 || e.code === 'booking_failed';
-}
 
 /**
  * Book Shipment (spec section 2): the chosen rate, pickup and delivery information, the pickup
@@ -203,7 +195,6 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
 
   const input = (path: string) => ({ id: fieldId(path), ...form.getInputProps(path) });
   const needsAppointmentRerate = values.delivery_appointment && !quoteHasAppointment(quote);
-  const outsideHours = pickupOutsideHours(values);
   const needsResidentialRerate = values.residential_or_liftgate === 'yes' && !quoteHasResidentialOrLiftgate(quote);
   const error = isApiError(book.error) ? book.error : null;
   const currency = quote.currency;
@@ -243,85 +234,12 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
           <PlaceSection form={form} end="delivery" onRequote={onRequote} />
         </SimpleGrid>
 
-        <Fieldset legend={t('quotes.booking.schedule.title')}>
-          <Stack gap="sm">
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput
-                  type="date"
-                  label={t('quotes.booking.schedule.pickup_date')}
-                  withAsterisk
-                  min={todayIso()}
-                  {...input('pickup_date')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <TextInput type="time" label={t('quotes.booking.schedule.ready_time')} withAsterisk {...input('ready_time')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <TextInput type="time" label={t('quotes.booking.schedule.close_time')} withAsterisk {...input('close_time')} />
-              </Grid.Col>
-            </Grid>
-            <Text size="xs" c="dimmed" mt={-4}>
-              {t('quotes.booking.schedule.times_hint')}
-            </Text>
-            {outsideHours && (
-              <Alert color="yellow" role="status" data-testid="outside-hours">
-                {t('quotes.booking.schedule.outside_hours', outsideHours)}
-              </Alert>
-            )}
-            <Radio.Group
-              label={t('quotes.booking.schedule.delivery')}
-              value={values.delivery_appointment ? 'appointment' : 'first_come'}
-              onChange={(v) => form.setFieldValue('delivery_appointment', v === 'appointment')}
-              error={form.errors.delivery_appointment}
-            >
-              <Group gap="lg" mt={6}>
-                <Radio id={fieldId('delivery_appointment')} value="first_come" label={t('quotes.booking.schedule.first_come')} />
-                <Radio value="appointment" label={t('quotes.booking.schedule.appointment')} />
-              </Group>
-            </Radio.Group>
-            {values.delivery_appointment && (
-              <Grid gap="sm">
-                <Grid.Col span={{ base: 12, sm: 4 }}>
-                  <TextInput
-                    type="date"
-                    label={t('quotes.booking.schedule.delivery_date')}
-                    withAsterisk
-                    min={values.pickup_date || todayIso()}
-                    {...input('delivery_date')}
-                  />
-                </Grid.Col>
-              </Grid>
-            )}
-            {needsAppointmentRerate && (
-              <Alert color="yellow" data-testid="appointment-rerate">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{t('quotes.booking.schedule.appointment_requote')}</Text>
-                  <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
-                    {t('quotes.booking.schedule.back_to_details')}
-                  </Button>
-                </Stack>
-              </Alert>
-            )}
-            <Radio.Group label={t('quotes.booking.residential.question')} withAsterisk {...form.getInputProps('residential_or_liftgate')}>
-              <Group gap="lg" mt={6}>
-                <Radio id={fieldId('residential_or_liftgate')} value="yes" label={t('quotes.booking.residential.yes')} />
-                <Radio value="no" label={t('quotes.booking.residential.no')} />
-              </Group>
-            </Radio.Group>
-            {needsResidentialRerate && (
-              <Alert color="yellow" data-testid="residential-rerate">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{t('quotes.booking.residential.requote')}</Text>
-                  <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
-                    {t('quotes.booking.schedule.back_to_details')}
-                  </Button>
-                </Stack>
-              </Alert>
-            )}
-          </Stack>
-        </Fieldset>
+        <ScheduleSection
+          form={form}
+          needsAppointmentRerate={needsAppointmentRerate}
+          needsResidentialRerate={needsResidentialRerate}
+          onRequote={onRequote}
+        />
 
         <Fieldset legend={t('quotes.booking.details.title')}>
           <Stack gap="sm">
@@ -478,6 +396,13 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
           </Stack>
         </div>
 
+        {/* Said before the click, not after: a prepaid booking is only held until it is paid. */}
+        {user?.account?.payment_terms === 'prepaid' && (
+          <Alert color="blue" variant="light" role="note" data-testid="prepaid-notice" title={t('quotes.booking.prepaid.title')}>
+            {t('quotes.booking.prepaid.body', { minutes: AWAITING_PAYMENT_MINUTES })}
+          </Alert>
+        )}
+
         <Group justify="space-between" gap="sm">
           <Button variant="default" onClick={onChangeRate} disabled={book.isPending}>
             {t('quotes.booking.rate.change')}
@@ -499,70 +424,4 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
       <CreditHoldDialog opened={creditHold} onClose={() => setCreditHold(false)} />
     </form>
   );
-}
-
-/** A booking that failed for a reason other than its fields. */
-function BookingFailure({ error, onChangeRate }: { error: ApiError; onChangeRate: () => void }) {
-  const { t } = useTranslation();
-  if (error.code === 'credit_hold') {
-    return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between" gap="xs">
-          <span>{error.body.message ? error.message : t('errors.credit_hold', { phone: SUPPORT_PHONE.display })}</span>
-          <ContactSupportButton variant="white" color="red" />
-        </Group>
-      </Alert>
-    );
-  }
-  if (error.code === 'email_unverified') {
-    return (
-      <Alert color="yellow" role="alert">
-        <Group gap="sm" justify="space-between">
-          <Text size="sm">{t('quotes.booking.email_unverified')}</Text>
-          <Button component={Link} to={paths.verifyEmail} size="xs">
-            {t('quotes.booking.verify_email')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
-  if (error.code === 'conflict' || error.status === 409) {
-    return (
-      <Alert color="red" role="alert" title={t('quotes.booking.conflict_title')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          <Group gap="sm">
-            <Button size="xs" variant="white" color="red" onClick={onChangeRate}>
-              {t('quotes.booking.rate.change')}
-            </Button>
-            <Button size="xs" variant="white" color="red" component={Link} to={paths.myShipments}>
-              {t('quotes.confirmation.my_shipments')}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (isTechnical(error)) {
-    // The server's message names the phone; without one (a proxy's 502, no network) it is built here.
-    const message =
-      error.code === 'booking_failed' && typeof error.body.message === 'string'
-        ? error.message
-        : t('errors.booking_failed', { phone: SUPPORT_PHONE.display });
-    return (
-      <Alert color="red" role="alert" title={t('quotes.booking.failed_title')} data-testid="booking-failed">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{message}</Text>
-          <Text size="sm">{t('quotes.booking.kept')}</Text>
-          <Group gap="xs">
-            <Button size="xs" variant="white" color="red" component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
-              {t('shipment.credit_hold.call', { phone: SUPPORT_PHONE.display })}
-            </Button>
-            <ContactSupportButton variant="white" color="red" />
-          </Group>
-        </Stack>
-      </Alert>
-    );
-  }
-  return <ErrorAlert error={error} title={t('quotes.booking.failed_title')} />;
 }

@@ -14,7 +14,14 @@ import { offersSalesRequest } from './salesOffer';
 import { sortRates } from './sortRates';
 import { makeQuote, RATES } from './testQuote';
 
-const account = { id: 'a1', name: 'Acme', status: 'active' as const, account_address: null, billing_address: null };
+const account = {
+  id: 'a1',
+  name: 'Acme',
+  status: 'active' as const,
+  payment_terms: 'credit' as const,
+  account_address: null,
+  billing_address: null,
+};
 const carriers = [
   { id: 'c1', name: 'Old Dominion', scac: 'ODFL', mode: 'ltl', hidden: false, preferred: true },
   { id: 'c2', name: 'Saia', scac: 'SAIA', mode: 'ltl', hidden: false, preferred: false },

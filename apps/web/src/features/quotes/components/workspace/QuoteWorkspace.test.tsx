@@ -9,7 +9,7 @@ import { carryQuote, peekCarriedQuote } from '../../carriedQuote';
 import { makeQuote } from '../results/testQuote';
 
 const shipper = makeUser([], {
-  account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', billing_address: null, account_address: null },
+  account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
 });
 
 function signedIn(extra: Record<string, unknown>) {
