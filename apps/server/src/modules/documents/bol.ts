@@ -124,7 +124,8 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   ry += 24;
   field(k('pro_number'), s.proNumber ?? '', M + HALF + 5, ry, HALF * 0.45);
   field(k('pickup_number'), s.pickupNumber ?? '', M + HALF + 5 + HALF * 0.5, ry, HALF * 0.45);
-  if (proBars) doc.image(proBars, M + HALF + 5, ry + 23, { width: HALF * 0.55, height: 24 });
+  // Clear of the cell's border by more than the 10-module quiet zone a scanner needs.
+  if (proBars) doc.image(proBars, M + HALF + 22, ry + 23, { width: HALF * 0.5, height: 24 });
   field(k('trailer_number'), '', M + HALF + 5 + HALF * 0.66, ry + 24, HALF * 0.3);
   y += rowH;
 

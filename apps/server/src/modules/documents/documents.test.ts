@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { BATTERY_HAZMAT, CHICAGO_DOCK, DALLAS_STORE, insertShipment, setUserSettings } from '../tracking/test-fixtures';
+import { pdfBarcodes } from './pdf-barcodes';
 import { pdfPages } from './pdf-text';
 
 let t: TestApp;
@@ -290,6 +291,21 @@ describe('GET /api/shipments/:id/documents/rate_confirmation (truckload)', () =>
     } finally {
       await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'en' });
     }
+  });
+});
+
+describe('every barcode scans', () => {
+  it('reads the right number from each barcode of the BOL, the parcel labels and the pallet labels, as printed', async () => {
+    const ltl = await insertShipment(t.database.db);
+    const parcel = await insertShipment(t.database.db, { mode: 'parcel' });
+    const read = async (id: string, kind: string) => pdfBarcodes((await download(shipper, id, kind)).rawPayload);
+    // Sorted: the order a scanner finds them in does not matter.
+    const sorted = (pages: string[][]) => pages.map((codes) => [...codes].sort());
+    expect(sorted(await read(ltl.id, 'bol'))).toEqual([[ltl.bolNumber, ltl.proNumber].sort()]);
+    expect(sorted(await read(ltl.id, 'pallet_labels'))).toEqual(Array(3).fill([ltl.bolNumber, ltl.proNumber].sort()));
+    // Three boxes: three labels, each with the tracking number; a parcel's BOL has no PRO.
+    expect(await read(parcel.id, 'labels')).toEqual(Array(3).fill([parcel.trackingNumber]));
+    expect(await read(parcel.id, 'bol')).toEqual([[parcel.bolNumber]]);
   });
 });
 

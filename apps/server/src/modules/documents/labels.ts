@@ -48,7 +48,8 @@ export async function buildParcelLabels(s: DocumentShipment, options: DocumentOp
     doc
       .font('Helvetica-Bold')
       .fontSize(14)
-      .text(oneLine(s.carrierName).toUpperCase(), M, y, { width: W * 0.62 });
+      // One line whatever the name's length: what follows is placed below it.
+      .text(oneLine(s.carrierName).toUpperCase(), M, y, { width: W * 0.62, height: 17, ellipsis: true });
     doc
       .font('Helvetica-Bold')
       .fontSize(16)

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+const require = createRequire(import.meta.url);
+const standardFonts = `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+// The reader's WebAssembly from the package itself: by default it would be fetched from a CDN.
+prepareZXingModule({
+  overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
+});
+
+/**
+ * Tests: the Code 128 barcodes a scanner would read on each page of a PDF. Each page is rendered
+ * as printed (pdf.js on a canvas, 300 dpi) and read with ZXing, so a barcode that text covers,
+ * that is cut off or that encodes the wrong number fails, whatever the generator was asked for.
+ */
+export async function pdfBarcodes(bytes: Buffer | Uint8Array): Promise<string[][]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: standardFonts, isEvalSupported: false, verbosity: 0 })
+    .promise;
+  const pages: string[][] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const page = await pdf.getPage(i);
+    const viewport = page.getViewport({ scale: 300 / 72 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+    const image = context.getImageData(0, 0, canvas.width, canvas.height);
+    const found = await readBarcodes(image as never, { formats: ['Code128'], maxNumberOfSymbols: 8, tryHarder: true });
+    pages.push(found.filter((b) => b.isValid).map((b) => b.text));
+  }
+  await pdf.destroy();
+  return pages;
+}
