@@ -1,4 +1,4 @@
-import { COUNTRIES, type PaymentState, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import { COUNTRIES, type Language, type PaymentState, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
 import { z } from 'zod';
 import { email, HHMM, isoDate, isPostalCode, optionalText, optionalTimeOfDay, phone, requiredText, timeOfDay } from './fields';
 import { cardDetails } from './invoices';
@@ -24,6 +24,14 @@ export const INSURANCE_CHOICES = ['none', 'first_tier', 'full'] as const;
 /** rate_confirmation: a truckload's agreed rate with the carrier, for the carrier to sign. */
 export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels', 'rate_confirmation'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** A shipping document as a download: `url` in the carrier's language, `copy` in the reader's. */
+export interface ShipmentDocument {
+  kind: DocumentKind;
+  url: string;
+  language: Language;
+  copy: { language: Language; url: string } | null;
+}
 
 /** The list's sort keys (GET /api/shipments?sort=&dir=). */
 export const SHIPMENT_SORTS = ['created_at', 'pickup_date', 'status', 'carrier', 'bol_number'] as const;
@@ -305,7 +313,11 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   insurance: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number } | null;
   payment: PaymentView;
   notify_consignee: boolean;
-  documents: { kind: DocumentKind; url: string }[];
+  /**
+   * Each in the carrier's language (`language`), and a `copy` in the reader's language when it
+   * differs: the driver reads the one, the shipper the other.
+   */
+  documents: ShipmentDocument[];
   /** A truckload's public confirmation page (signed link) for the consignee; null for other modes. */
   confirmation_path: string | null;
   events: TrackingEventView[];

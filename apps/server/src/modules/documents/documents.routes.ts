@@ -1,5 +1,5 @@
 import { DOCUMENT_KINDS, type DocumentKind, type HazmatDetails, type PlaceView, type ShipmentItemView } from '@freight/contracts';
-import type { UnitSystem } from '@freight/domain';
+import { LANGUAGES, type UnitSystem } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,8 +10,8 @@ import type { Db } from '../../db/client';
 import { accounts, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { requestLanguage } from '../../plugins/errors';
 import { adminPage, customer, requireCustomer, signedIn } from '../../plugins/guards';
+import { carrierLanguage } from '../shipments/shipments.presenter';
 import type { DocumentShipment } from './pdf';
 import type { RatedShipment } from './rate-confirmation';
 
@@ -28,6 +28,8 @@ const loadBuilders = () => {
 };
 
 const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
+/** `language`: a copy in that language; without it the document is in the carrier's. */
+const query = z.object({ language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional() });
 
 /**
  * The shipment as the documents show it; undefined when there is none by that id (of the account,
@@ -37,7 +39,7 @@ export async function documentShipment(
   db: Db,
   accountId: string | null,
   id: string,
-): Promise<(RatedShipment & { accountId: string }) | undefined> {
+): Promise<(RatedShipment & { accountId: string; originCountry: string }) | undefined> {
   const [row] = await db
     .select()
     .from(shipments)
@@ -74,7 +76,8 @@ const FILE_NAMES: Record<DocumentKind, string> = {
 
 /**
  * GET /api/shipments/:id/documents/:kind (bol | labels | pallet_labels | rate_confirmation): the document
- * as a PDF download, in the caller's language (weights in kg too for metric users). Only the
+ * as a PDF download, in the carrier's language, or `?language=` for the reader's copy (weights in
+ * kg too for metric users). Only the
  * caller's account's shipments; a kind the shipment's mode has not (labels are for parcels,
  * pallet labels for LTL and truckload) is a 404 like an unknown shipment.
  */
@@ -91,7 +94,8 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       .select({ name: accounts.name, billingAddress: accounts.billingAddress })
       .from(accounts)
       .where(eq(accounts.id, shipment.accountId));
-    const options = { language: requestLanguage(request), unitSystem, now: ctx.now() };
+    const { language } = request.query as z.infer<typeof query>;
+    const options = { language: language ?? carrierLanguage(shipment.originCountry), unitSystem, now: ctx.now() };
     const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }, { buildRateConfirmation }] = await loadBuilders();
     const build: Record<DocumentKind, () => Promise<Buffer>> = {
       bol: () => buildBillOfLading(shipment, { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null }, options),
@@ -107,13 +111,19 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(pdf);
   }
 
-  r.get('/api/shipments/:id/documents/:kind', { preValidation: requireCustomer, schema: { params } }, async (request, reply) => {
-    const { account, settings } = customer(request);
-    return send(request, reply, account.id, settings.unitSystem as UnitSystem);
-  });
+  r.get(
+    '/api/shipments/:id/documents/:kind',
+    { preValidation: requireCustomer, schema: { params, querystring: query } },
+    async (request, reply) => {
+      const { account, settings } = customer(request);
+      return send(request, reply, account.id, settings.unitSystem as UnitSystem);
+    },
+  );
 
   // Staff open any account's documents (issue 15), in their own units.
-  r.get('/api/admin/shipments/:id/documents/:kind', { preValidation: adminPage('shipments'), schema: { params } }, async (request, reply) =>
-    send(request, reply, null, signedIn(request).settings.unitSystem as UnitSystem),
+  r.get(
+    '/api/admin/shipments/:id/documents/:kind',
+    { preValidation: adminPage('shipments'), schema: { params, querystring: query } },
+    async (request, reply) => send(request, reply, null, signedIn(request).settings.unitSystem as UnitSystem),
   );
 }

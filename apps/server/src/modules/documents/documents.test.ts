@@ -16,7 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const download = (c: TestClient, id: string, kind: string) => c.get(`/api/shipments/${id}/documents/${kind}`);
+const download = (c: TestClient, id: string, kind: string, language?: string) =>
+  c.get(`/api/shipments/${id}/documents/${kind}${language ? `?language=${language}` : ''}`);
 /** Text of all pages, runs joined by spaces (a wrapped line is two runs). */
 const flat = (pages: { text: string }[]) => pages.map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
 
@@ -109,11 +110,19 @@ describe('GET /api/shipments/:id/documents/bol', () => {
     expect(text).not.toContain('487.31');
   });
 
-  it('is in Spanish for a Spanish-speaking user, with kilograms for the metric system', async () => {
+  it("is in the U.S. carrier's English for a Spanish-speaking user, whose copy is in Spanish, with kilograms for the metric system", async () => {
     await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'es', unitSystem: 'metric' });
     try {
       const s = await insertShipment(t.database.db);
-      const text = flat(await pdfPages((await download(shipper, s.id, 'bol')).rawPayload));
+      const carriers = flat(await pdfPages((await download(shipper, s.id, 'bol')).rawPayload));
+      expect(carriers).toContain('Bill of Lading – Short Form – Not Negotiable');
+      const view = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
+      expect(view.documents[0]).toMatchObject({
+        kind: 'bol',
+        language: 'en',
+        copy: { language: 'es', url: `/api/shipments/${s.id}/documents/bol?language=es` },
+      });
+      const text = flat(await pdfPages((await shipper.get(view.documents[0].copy.url)).rawPayload));
       for (const expected of [
         'Conocimiento de embarque – Formato corto – No negociable',
         'REMITENTE (ORIGEN)',
@@ -236,11 +245,11 @@ describe('GET /api/shipments/:id/documents/pallet_labels (LTL, truckload)', () =
     expect(pages[2]?.text.replace(/\s+/g, ' ')).toContain('UN3480 Lithium ion batteries, class 9');
   });
 
-  it('is in Spanish for a Spanish-speaking caller', async () => {
+  it("is in Spanish in the Spanish-speaking caller's copy", async () => {
     await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'es' });
     try {
       const s = await insertShipment(t.database.db, { mode: 'truckload' });
-      const text = flat(await pdfPages((await download(shipper, s.id, 'pallet_labels')).rawPayload));
+      const text = flat(await pdfPages((await download(shipper, s.id, 'pallet_labels', 'es')).rawPayload));
       expect(text).toContain('Tarima 1 de 3');
       expect(text).toContain('MATERIALES PELIGROSOS');
     } finally {
@@ -279,13 +288,13 @@ describe('GET /api/shipments/:id/documents/rate_confirmation (truckload)', () =>
     }
   });
 
-  it('is for truckloads only (404 for LTL), and in Spanish for a Spanish-speaking caller', async () => {
+  it("is for truckloads only (404 for LTL), and in Spanish in a Spanish-speaking caller's copy", async () => {
     const ltl = await insertShipment(t.database.db);
     expect((await download(shipper, ltl.id, 'rate_confirmation')).statusCode).toBe(404);
     await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'es' });
     try {
       const s = await insertShipment(t.database.db, { mode: 'truckload' });
-      const text = flat(await pdfPages((await download(shipper, s.id, 'rate_confirmation')).rawPayload));
+      const text = flat(await pdfPages((await download(shipper, s.id, 'rate_confirmation', 'es')).rawPayload));
       expect(text).toContain('CONFIRMACIÓN DE TARIFA');
       expect(text).toContain('Caja seca');
     } finally {
@@ -335,6 +344,8 @@ describe('who may download', () => {
       expect(res.json().code).toBe('not_found');
     }
     expect((await download(shipper, s.id, 'invoice')).statusCode).toBe(404);
+    const french = await download(shipper, s.id, 'bol', 'fr');
+    expect([french.statusCode, Object.keys(french.json().errors)]).toEqual([422, ['language']]);
     expect((await download(shipper, 'not-a-uuid', 'bol')).statusCode).toBe(404);
     expect((await download(shipper, '00000000-0000-4000-8000-000000000000', 'bol')).statusCode).toBe(404);
     expect((await t.client().get(`/api/shipments/${s.id}/documents/bol`)).statusCode).toBe(401);

@@ -7,6 +7,7 @@ import type {
   PaymentView,
   PlaceView,
   ReferenceType,
+  ShipmentDocument,
   ShipmentItemView,
   ShipmentListItem,
   ShipmentView,
@@ -98,11 +99,25 @@ export function presentEvent(e: ShipmentEventRow): TrackingEventView {
   };
 }
 
-/** The documents of a shipment: the BOL always, 4x6 labels for parcels, pallet labels for freight. */
-function documentsOf(row: ShipmentRow): { kind: DocumentKind; url: string }[] {
+/**
+ * The language of the carrier that picks the freight up, which its documents are printed in: a
+ * Mexican pickup is tendered to a Mexican carrier (Spanish), any other to a U.S. or Canadian one.
+ */
+export const carrierLanguage = (originCountry: string): Language => (originCountry === 'MX' ? 'es' : 'en');
+
+/**
+ * The documents of a shipment (the BOL always, 4x6 labels for parcels, pallet labels for freight,
+ * the rate confirmation for a truckload), in the carrier's language, with a copy in `reader`'s
+ * when it differs.
+ */
+function documentsOf(row: ShipmentRow, reader: Language): ShipmentDocument[] {
   const kinds: DocumentKind[] = ['bol', row.mode === 'parcel' ? 'labels' : 'pallet_labels'];
   if (row.mode === 'truckload') kinds.push('rate_confirmation');
-  return kinds.map((kind) => ({ kind, url: `/api/shipments/${row.id}/documents/${kind}` }));
+  const language = carrierLanguage(row.originCountry);
+  return kinds.map((kind) => {
+    const url = `/api/shipments/${row.id}/documents/${kind}`;
+    return { kind, url, language, copy: reader === language ? null : { language: reader, url: `${url}?language=${reader}` } };
+  });
 }
 
 export function presentPayment(row: ShipmentRow, facts: PaymentFacts): PaymentView {
@@ -145,7 +160,7 @@ export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], fa
     insurance: (row.insurance as ShipmentView['insurance']) ?? null,
     payment: presentPayment(row, facts),
     notify_consignee: row.notifyConsignee,
-    documents: documentsOf(row),
+    documents: documentsOf(row, language),
     // Signed with APP_KEY: the shipments service fills it in (shipmentsService.view).
     confirmation_path: null,
     events: events.map(presentEvent),

@@ -99,9 +99,10 @@ describe('POST /api/shipments', () => {
     ]);
     expect(s.charges.reduce((sum, c) => sum + c.amount_cents, 0)).toBe(s.total_cents);
     expect(s.charges.some((c) => c.code === 'fuel' && c.label === 'Fuel surcharge')).toBe(true);
+    // In the U.S. carrier's language; an English reader needs no copy.
     expect(s.documents).toEqual([
-      { kind: 'bol', url: `/api/shipments/${s.id}/documents/bol` },
-      { kind: 'pallet_labels', url: `/api/shipments/${s.id}/documents/pallet_labels` },
+      { kind: 'bol', url: `/api/shipments/${s.id}/documents/bol`, language: 'en', copy: null },
+      { kind: 'pallet_labels', url: `/api/shipments/${s.id}/documents/pallet_labels`, language: 'en', copy: null },
     ]);
 
     const [q] = await db().select().from(quotes).where(eq(quotes.id, quote.id));

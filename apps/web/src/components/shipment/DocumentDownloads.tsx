@@ -1,5 +1,5 @@
 import type { DocumentKind, ShipmentView } from '@freight/contracts';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../csv/useFileDownload';
 import { documentPath } from './api';
@@ -10,9 +10,10 @@ function pathOf(shipmentId: string, doc: { kind: DocumentKind; url: string }) {
 }
 
 /**
- * The shipment's documents (bill of lading, labels, pallet labels) as download buttons. A refused
- * download or a failed call is said in a notification ('Browser denied file download...'), by the
- * same hook as the address book export.
+ * The shipment's documents (bill of lading, labels, pallet labels, rate confirmation) as download
+ * buttons, each in the carrier's language, with the reader's copy beside it when the languages
+ * differ. A refused download or a failed call is said in a notification ('Browser denied file
+ * download...'), by the same hook as the address book export.
  */
 export function DocumentDownloads({ shipment }: { shipment: Pick<ShipmentView, 'id' | 'bol_number' | 'documents'> }) {
   const { t } = useTranslation();
@@ -24,22 +25,36 @@ export function DocumentDownloads({ shipment }: { shipment: Pick<ShipmentView, '
       </Text>
     );
   }
+  const button = (kind: DocumentKind, path: string, label: string, name: string, copy: boolean) => (
+    <Button
+      key={path}
+      variant={copy ? 'subtle' : 'light'}
+      size={copy ? 'compact-sm' : 'sm'}
+      loading={downloading === path}
+      disabled={downloading !== null && downloading !== path}
+      aria-label={t('shipment.documents.download', { document: name })}
+      onClick={() => void download(path, { fileName: `${kind}-${shipment.bol_number}.pdf` })}
+    >
+      {label}
+    </Button>
+  );
   return (
-    <Group gap="sm">
+    <Group gap="sm" align="flex-start">
       {shipment.documents.map((doc) => {
-        const path = pathOf(shipment.id, doc);
         const name = t(`shipment.documents.${doc.kind}`);
+        const copy = doc.copy;
         return (
-          <Button
-            key={doc.kind}
-            variant="light"
-            loading={downloading === path}
-            disabled={downloading !== null && downloading !== path}
-            aria-label={t('shipment.documents.download', { document: name })}
-            onClick={() => void download(path, { fileName: `${doc.kind}-${shipment.bol_number}.pdf` })}
-          >
-            {name}
-          </Button>
+          <Stack key={doc.kind} gap={2} align="center">
+            {button(doc.kind, pathOf(shipment.id, doc), name, name, false)}
+            {copy &&
+              button(
+                doc.kind,
+                copy.url,
+                t(`shipment.documents.copy_${copy.language}`),
+                `${name} – ${t(`shipment.documents.copy_${copy.language}`)}`,
+                true,
+              )}
+          </Stack>
         );
       })}
     </Group>

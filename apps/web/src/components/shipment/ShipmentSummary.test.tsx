@@ -92,12 +92,20 @@ describe('ShipmentSummary', { timeout: 30_000 }, () => {
     expect((await screen.findAllByText('Browser denied file download...')).length).toBeGreaterThan(0);
   });
 
-  it('speaks Spanish', async () => {
+  it('speaks Spanish, and offers the Spanish copy of each document beside the carrier’s English one', async () => {
     await act(() => i18n.changeLanguage('es'));
-    setup();
+    const base = makeShipment();
+    setup({
+      ...base,
+      documents: base.documents.map((d) => ({ ...d, copy: { language: 'es' as const, url: `${d.url}?language=es` } })),
+    });
     expect(screen.getByRole('heading', { name: 'Cargos' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Números de referencia' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Descargar Conocimiento de embarque (BOL)' })).toBeInTheDocument();
+    const docs = within(screen.getByTestId('shipment-documents'));
+    expect(docs.getByRole('button', { name: 'Descargar Conocimiento de embarque (BOL)' })).toBeInTheDocument();
+    expect(docs.getByRole('button', { name: 'Descargar Conocimiento de embarque (BOL) – Copia en español' })).toHaveTextContent(
+      'Copia en español',
+    );
     expect(screen.getByText('Tarimas')).toBeInTheDocument();
   });
 });

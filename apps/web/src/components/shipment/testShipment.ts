@@ -111,8 +111,8 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     notify_consignee: true,
     confirmation_path: null,
     documents: [
-      { kind: 'bol', url: '/api/shipments/s1/documents/bol' },
-      { kind: 'pallet_labels', url: '/api/shipments/s1/documents/pallet_labels' },
+      { kind: 'bol', url: '/api/shipments/s1/documents/bol', language: 'en', copy: null },
+      { kind: 'pallet_labels', url: '/api/shipments/s1/documents/pallet_labels', language: 'en', copy: null },
     ],
     events: [],
     currency: 'USD',
