@@ -1,6 +1,13 @@
 import type { AccountAddress } from '@freight/contracts';
 import type { Role } from '@freight/domain';
-import { DEFAULT_TRUCKLOAD_TARIFF, DEMO_LTL_TARIFF, type LtlTariff, PARCEL_TARIFFS, type TruckloadTariff } from '@freight/domain/rating';
+import {
+  DEFAULT_TRUCKLOAD_TARIFF,
+  DEMO_LTL_TARIFF,
+  type LtlServiceLevel,
+  type LtlTariff,
+  PARCEL_TARIFFS,
+  type TruckloadTariff,
+} from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import { usersRepository } from '../modules/users/users.repository';
 import { hashPassword } from '../security/passwords';
@@ -65,11 +72,19 @@ const DEMO_ACCOUNTS = [
 ];
 
 /** Demo LTL carriers (domain.md section 6): the demo tariff with each carrier's own discount, minimum and fuel offset. */
-const DEMO_LTL_CARRIERS = [
+const DEMO_LTL_CARRIERS: {
+  scac: string;
+  name: string;
+  discount_bp: number;
+  amc_cents: number;
+  fuel_offset_bp: number;
+  service_level?: LtlServiceLevel;
+}[] = [
   { scac: 'ODFL', name: 'Old Dominion Freight Line', discount_bp: 7250, amc_cents: 13500, fuel_offset_bp: 0 },
   { scac: 'SAIA', name: 'Saia', discount_bp: 7000, amc_cents: 12000, fuel_offset_bp: -100 },
   { scac: 'EXLA', name: 'Estes Express Lines', discount_bp: 7100, amc_cents: 12500, fuel_offset_bp: 50 },
-  { scac: 'FXFE', name: 'FedEx Freight Priority', discount_bp: 6800, amc_cents: 14000, fuel_offset_bp: 150 },
+  { scac: 'FXFE', name: 'FedEx Freight Priority', discount_bp: 6800, amc_cents: 14000, fuel_offset_bp: 150, service_level: 'guaranteed' },
+  { scac: 'FXNL', name: 'FedEx Freight Economy', discount_bp: 7400, amc_cents: 11000, fuel_offset_bp: 150, service_level: 'economy' },
   { scac: 'ABFS', name: 'ABF Freight', discount_bp: 6900, amc_cents: 11500, fuel_offset_bp: -50 },
   { scac: 'RLCA', name: 'R+L Carriers', discount_bp: 7300, amc_cents: 13000, fuel_offset_bp: 0 },
   { scac: 'SEFL', name: 'Southeastern Freight Lines', discount_bp: 6700, amc_cents: 11000, fuel_offset_bp: 100 },
@@ -83,6 +98,7 @@ function demoLtlTariff(c: (typeof DEMO_LTL_CARRIERS)[number]): LtlTariff {
     name: c.name,
     discount_bp: c.discount_bp,
     amc_cents: c.amc_cents,
+    service_level: c.service_level ?? 'standard',
     fuel: {
       ...DEMO_LTL_TARIFF.fuel,
       steps: DEMO_LTL_TARIFF.fuel.steps.map((s) => ({ ...s, pct_bp: Math.max(0, s.pct_bp + c.fuel_offset_bp) })),

@@ -8,6 +8,7 @@ import {
   estimatedDeliveryWindow,
   holidayName,
   isBusinessDay,
+  ltlCarrierTransitDays,
   ltlTransitDays,
   nextBusinessDay,
   pickupDateProblems,
@@ -246,5 +247,19 @@ describe('estimatedDelivery', () => {
       earliest: '2026-11-25',
       latest: '2026-11-30',
     });
+  });
+});
+
+describe('ltlCarrierTransitDays', () => {
+  it("guaranteed is the band's fewest days, economy a day past its most, standard one of the two per carrier and lane", () => {
+    // 800 miles: the 2-3 day band.
+    expect(ltlCarrierTransitDays(800, 'guaranteed', 'FXFE', '60606', '30303')).toBe(2);
+    expect(ltlCarrierTransitDays(800, 'economy', 'FXNL', '60606', '30303')).toBe(4);
+    const standard = ['ODFL', 'SAIA', 'EXLA', 'ABFS', 'RLCA', 'SEFL', 'AVRT'].map((c) =>
+      ltlCarrierTransitDays(800, 'standard', c, '60606', '30303'),
+    );
+    expect(new Set(standard)).toEqual(new Set([2, 3]));
+    // The same carrier and lane always say the same.
+    expect(ltlCarrierTransitDays(800, 'standard', 'ODFL', '60606', '30303')).toBe(standard[0]);
   });
 });

@@ -201,6 +201,33 @@ export function ltlTransitDays(miles: number): TransitDays {
   return { ...(band ? band.days : LTL_TRANSIT_LONGEST) };
 }
 
+/** LTL service levels as carriers sell them: a guaranteed date, the standard network, or economy. */
+export const LTL_SERVICE_LEVELS = ['guaranteed', 'standard', 'economy'] as const;
+export type LtlServiceLevel = (typeof LTL_SERVICE_LEVELS)[number];
+
+/**
+ * One carrier's LTL transit on one lane, in business days, within the heuristic band of its
+ * miles: a guaranteed service delivers in the band's fewest days and economy a day after its
+ * most. A standard service is as fast as the carrier's network on that lane: some carriers run
+ * it direct (the fewest days), others through one more terminal (the most), decided per carrier
+ * and lane (origin and destination ZIP3) so the same quote always says the same.
+ */
+export function ltlCarrierTransitDays(
+  miles: number,
+  level: LtlServiceLevel,
+  carrier: string,
+  originZip: string,
+  destinationZip: string,
+): number {
+  const band = ltlTransitDays(miles);
+  if (level === 'guaranteed') return band.min;
+  if (level === 'economy') return band.max + 1;
+  const lane = `${carrier}:${originZip.slice(0, 3)}:${destinationZip.slice(0, 3)}`;
+  let hash = 0;
+  for (const c of lane) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  return hash % 2 === 0 ? band.min : band.max;
+}
+
 /**
  * Delivery dates already counted, by country, pickup and transit days. Every carrier of a quote,
  * and every quote of the day, asks for the same few; the calendar never changes while a process

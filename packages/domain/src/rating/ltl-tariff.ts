@@ -3,6 +3,7 @@
  * edit it; all money in integer cents, percentages in basis points (1% = 100 bp).
  */
 import { type AccessorialCode, type FreightClass, NMFC_CLASSES } from '../freight';
+import type { LtlServiceLevel } from './calendar';
 import type { Cents } from './types';
 
 export const WEIGHT_BREAKS = [
@@ -85,6 +86,8 @@ export interface LtlTariff {
   overlength_tiers: OverlengthTier[];
   /** ZIP3 prefixes that carry the NYC metro arbitrary (either end). */
   nyc_zip3: string[];
+  /** The service sold ('standard' when absent, as tariffs stored before it were). */
+  service_level?: LtlServiceLevel;
 }
 
 /** NYC ZIP3s (domain.md): 100-104, 110-114, 116. */

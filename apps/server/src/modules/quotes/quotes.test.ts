@@ -78,6 +78,11 @@ describe('POST /api/quotes', () => {
     }
     expect(q.lowest_total_cents).toBe(totals[0]);
     expect(q.currency).toBe('USD');
+    // Service levels differ as real carriers' do, so sorting by transit time sorts something.
+    const byScac = Object.fromEntries(rates.map((r) => [r.scac, r as Rate & { service: string }]));
+    expect([byScac.FXFE?.service, byScac.FXNL?.service, byScac.ODFL?.service]).toEqual(['guaranteed', 'economy', 'standard']);
+    expect(byScac.FXFE!.transit_days).toBeLessThan(byScac.FXNL!.transit_days);
+    expect(new Set(rates.map((r) => r.transit_days)).size).toBeGreaterThan(1);
   });
 
   it('converts to the asked currency', async () => {
@@ -194,7 +199,7 @@ describe('POST /api/quotes', () => {
       expect(res.statusCode).toBe(201);
       const q = res.json().data;
       expect((q.rates as Rate[]).map((r) => r.scac)).not.toContain('SAIA');
-      expect(q.rates.length).toBe(7);
+      expect(q.rates.length).toBe(8); // every LTL carrier but SAIA
       expect((q.messages as Message[]).find((m) => m.key === 'quote.warning.carrier_unavailable')?.text).toContain('Saia');
       const [saia] = await t.database.db.select().from(carriers).where(eq(carriers.scac, 'SAIA'));
       const incidents = await t.database.db.select().from(apiIncidents).where(eq(apiIncidents.carrierId, saia!.id));

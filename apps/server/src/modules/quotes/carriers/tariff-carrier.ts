@@ -4,7 +4,7 @@ import {
   distanceBandFactor,
   estimatedDelivery,
   type LtlTariff,
-  ltlTransitDays,
+  ltlCarrierTransitDays,
   type ParcelTariff,
   type ParcelZone,
   parcelZone,
@@ -183,10 +183,17 @@ export class TariffCarrier implements BookingCarrierAdapter {
       lane_factor: distanceBandFactor(tariff, request.road_miles),
     });
     if (result.status === 'no_rate') return { status: 'no_rate', messages: result.messages };
-    const transit = ltlTransitDays(request.road_miles).max;
+    const level = tariff.service_level ?? 'standard';
+    const transit = ltlCarrierTransitDays(
+      request.road_miles,
+      level,
+      this.row.scac,
+      request.origin.postal_code,
+      request.destination.postal_code,
+    );
     return {
       status: 'rated',
-      service: 'standard',
+      service: level,
       transit_days: transit,
       estimated_delivery: this.delivery(request, transit),
       lines: result.lines,
