@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, invoiceStatus } from '@freight/domain';
+import { INVOICE_STATUSES, invoiceStatus, SHIPMENT_STATUSES } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDay, creditSummary } from '../modules/invoices/credit';
@@ -53,11 +53,13 @@ describe('the demo invoices', () => {
 });
 
 describe('the demo shipments on the road', () => {
-  it('give Demo Shipper Co one of each moving status, an attempted delivery needing action, and their carrier events', async () => {
+  it('give Demo Shipper Co every status (moving, delivered, canceled), an attempted delivery needing action, and their carrier events', async () => {
     const account = await accountOf('shipper@demo.test');
     const rows = await database.db.select().from(shipments).where(eq(shipments.accountId, account.id));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(SHIPMENT_STATUSES));
     const moving = rows.filter((r) => r.status !== 'delivered');
-    expect(moving.map((r) => r.status).sort()).toEqual(['delayed', 'delayed', 'dispatched', 'in_transit', 'pending']);
+    expect(moving.map((r) => r.status).sort()).toEqual(['canceled', 'delayed', 'delayed', 'dispatched', 'in_transit', 'pending']);
+    expect(moving.find((r) => r.status === 'canceled')?.canceledAt).not.toBeNull();
     expect(moving.filter((r) => r.actionRequired).map((r) => r.destinationCity)).toEqual(['Phoenix']);
     for (const r of moving.filter((m) => m.status !== 'pending')) {
       const events = await database.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, r.id));

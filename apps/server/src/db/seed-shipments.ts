@@ -10,8 +10,9 @@ import { carriers, shipmentEvents, shipments, users } from './schema';
 /**
  * Demo shipments: the delivered ones behind the demo invoices (seed-invoices.ts), and Demo Shipper
  * Co's shipments on the road (issue 15), so My Shipments, Tracking, the admin search and the
- * dashboard show every status at once: pending, dispatched, in transit, delayed by weather, and
- * an attempted delivery waiting on the shipper ('Action Required').
+ * dashboard show every status at once: pending, dispatched, in transit, delayed by weather, an
+ * attempted delivery waiting on the shipper ('Action Required'), delivered (the invoiced ones) and
+ * canceled.
  */
 
 const DAY = 86_400_000;
@@ -119,6 +120,7 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
   const last = d.events.at(-1);
   const latest = last ? map214(last.code, last.reason) : null;
   const delivered = latest?.status === 'delivered' ? last?.at : undefined;
+  const canceled = latest?.status === 'canceled' ? last?.at : undefined;
   const [row] = await tx
     .insert(shipments)
     .values({
@@ -160,6 +162,7 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
       charges,
       declaredValueCents: 800_000,
       deliveredAt: delivered ?? null,
+      canceledAt: canceled ?? null,
       // The poll asks for shipments last tracked over 5 minutes ago: one 'tracked' far ahead is never due.
       trackedAt: d.untracked ? NEVER_POLLED : null,
       createdAt: d.bookedAt ?? new Date(d.pickedUpAt.getTime() - DAY),
@@ -246,5 +249,15 @@ export async function seedDemoShipments(tx: Db, now: Date) {
       { code: 'X6', at: ago(7), end: 'delivery', description: 'Out for delivery' },
       { code: 'AH', at: ago(3), end: 'delivery', description: 'Delivery attempted: consignee closed' },
     ],
+  });
+  // Canceled by the shipper before pickup: the last of the six statuses.
+  await demoShipment(tx, owner, {
+    untracked: true,
+    lane: 2,
+    linehaul: 88_000,
+    pickedUpAt: ago(20),
+    bookedAt: ago(44),
+    estimatedDelivery: ahead(2),
+    events: [{ code: 'CA', reason: 'B1', at: ago(26), end: 'pickup', description: 'Canceled by the shipper' }],
   });
 }
