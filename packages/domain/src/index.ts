@@ -7,3 +7,4 @@ export * from './roles';
 export * from './settings';
 export * from './shipping';
 export * from './support';
+export * from './time-of-day';

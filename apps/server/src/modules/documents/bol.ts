@@ -156,7 +156,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
     : '';
   field(k('reference'), reference, M + HALF + 5, ry, HALF - 10);
   ry += 21;
-  text(k('pickup_hours', { date: x.date(s.pickupDate), ready: s.readyTime, close: s.closeTime }), {
+  text(k('pickup_hours', { date: x.date(s.pickupDate), ready: x.time(s.readyTime), close: x.time(s.closeTime) }), {
     x: M + HALF + 5,
     y: ry,
     w: HALF - 10,
@@ -170,7 +170,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
     s.pickupNote ? x.tOr(`documents.pickup_notes.${s.pickupNote}`, s.pickupNote) : '',
     s.deliveryAppointment && s.deliveryDate ? k('delivery_appointment', { date: x.date(s.deliveryDate) }) : k('delivery_fcfs'),
     s.delivery.opens_at && s.delivery.closes_at
-      ? `${k('ship_to')}: ${k('hours', { opens: s.delivery.opens_at, closes: s.delivery.closes_at })}`
+      ? `${k('ship_to')}: ${k('hours', { opens: x.time(s.delivery.opens_at), closes: x.time(s.delivery.closes_at) })}`
       : '',
     s.accessorials.length ? k('services', { list: s.accessorials.map(x.accessorial).join(', ') }) : '',
   ].filter(Boolean);

@@ -319,7 +319,7 @@ describe('every barcode scans', () => {
 });
 
 describe('phone numbers on paper', () => {
-  it("print as on screen, '(404) 555-0123', however they were typed or stored", async () => {
+  it("print as on screen, '(404) 555-0123', however they were typed or stored, and so do times", async () => {
     const s = await insertShipment(t.database.db, { mode: 'truckload' });
     await t.database.db
       .update(shipments)
@@ -329,6 +329,8 @@ describe('phone numbers on paper', () => {
       const text = flat(await pdfPages((await download(shipper, s.id, kind)).rawPayload));
       expect(text).toContain('(404) 555-0123');
       expect(text).toContain('(214) 555-0177');
+      // Times as the screens write them.
+      expect(text).toMatch(/ready 9:00 AM, closes (4|5):00 PM/);
       expect(text).not.toContain('4045550123');
     }
   });

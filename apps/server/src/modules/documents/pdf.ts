@@ -1,5 +1,5 @@
 import type { AccountAddress, HazmatDetails, PlaceView, ShipmentItemView } from '@freight/contracts';
-import { formatPhone, type Language, type UnitSystem } from '@freight/domain';
+import { formatPhone, formatTimeOfDay, type Language, type UnitSystem } from '@freight/domain';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { translator } from '../../i18n';
@@ -62,6 +62,8 @@ export function documentText(options: DocumentOptions) {
   return {
     t,
     tOr,
+    /** A place's 'HH:MM' as screens write it ('8:00 AM'). */
+    time: (hhmm: string) => formatTimeOfDay(hhmm, options.language),
     /** 'YYYY-MM-DD' in the language's order. */
     date: (iso: string) => dates.format(new Date(`${iso.slice(0, 10)}T12:00:00Z`)),
     /** Pounds, with kilograms too for a metric user. */

@@ -33,12 +33,12 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
   const contact = (p: DocumentShipment['pickup']) =>
     [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), phoneLine(p.phone)].filter(Boolean).join(' · ');
   const hours = (p: DocumentShipment['pickup']) =>
-    p.opens_at && p.closes_at ? k('hours', { opens: p.opens_at, closes: p.closes_at }) : '';
+    p.opens_at && p.closes_at ? k('hours', { opens: x.time(p.opens_at), closes: x.time(p.closes_at) }) : '';
   d.blocks([
     {
       title: k('pickup'),
       lines: [
-        k('pickup_when', { date: x.date(s.pickupDate), ready: s.readyTime, close: s.closeTime }),
+        k('pickup_when', { date: x.date(s.pickupDate), ready: x.time(s.readyTime), close: x.time(s.closeTime) }),
         ...placeLines(s.pickup, x.country),
         contact(s.pickup),
         hours(s.pickup),

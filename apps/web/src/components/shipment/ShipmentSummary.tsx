@@ -1,5 +1,5 @@
 import type { PlaceView, ShipmentView } from '@freight/contracts';
-import { formatPhone } from '@freight/domain';
+import { formatPhone, formatTimeOfDay } from '@freight/domain';
 import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useFormat } from '../../lib/useFormat';
 import { Section } from '../Section';
 import { StatusBadge } from '../tracking/StatusBadge';
 import { DocumentDownloads } from './DocumentDownloads';
-import { formatTimeOfDay, localDate, major } from './format';
+import { localDate, major } from './format';
 import { humanize, serviceName } from './words';
 
 /** A labelled value of a section. */

@@ -1,17 +1,7 @@
-import { localeOf } from '../../lib/format';
-
 /** 'YYYY-MM-DD' as a local date (new Date('2026-01-08') would be UTC midnight: the day before in the Americas). */
 export function localDate(iso: string): Date | string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : iso;
-}
-
-/** 'HH:MM' (24 h, a place's local time) in the language's style: '2:30 PM', '14:30'; '' stays ''. */
-export function formatTimeOfDay(hhmm: string | null | undefined, language: string): string {
-  const m = /^(\d{2}):(\d{2})$/.exec(hhmm ?? '');
-  if (!m) return hhmm ?? '';
-  const d = new Date(2000, 0, 1, Number(m[1]), Number(m[2]));
-  return new Intl.DateTimeFormat(localeOf(language), { hour: 'numeric', minute: '2-digit' }).format(d);
 }
 
 /** Minor units to major units for useFormat().money. */

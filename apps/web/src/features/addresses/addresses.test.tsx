@@ -311,7 +311,7 @@ describe('address book', { timeout: 90_000 }, () => {
     let dialog = await screen.findByRole('dialog', { name: 'Address details' });
     expect(within(dialog).getByText('USPS verified')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Location typeCommercial');
-    expect(dialog).toHaveTextContent('Hours of operation08:00 to 17:30');
+    expect(dialog).toHaveTextContent('Hours of operation8:00 AM to 5:30 PM');
     expect(dialog).toHaveTextContent('Limited accessNo');
     expect(dialog).toHaveTextContent('Liftgate recommendedYes');
     expect(dialog).toHaveTextContent('ContactAna Ruizana@acme.test(312) 555-0100');

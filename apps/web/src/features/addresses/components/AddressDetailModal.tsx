@@ -1,5 +1,5 @@
 import type { AddressBookEntry } from '@freight/contracts';
-import { formatPhone } from '@freight/domain';
+import { formatPhone, formatTimeOfDay } from '@freight/domain';
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,7 @@ export function AddressDetailModal({
   onClose: () => void;
   onEdit: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Modal opened={!!entry} onClose={onClose} title={t('addresses.detail.title')} size="lg" centered>
       {entry && (
@@ -79,7 +79,7 @@ export function AddressDetailModal({
               {!entry.first_name && !entry.last_name && !entry.email && !entry.phone && t('addresses.detail.not_given')}
             </Fact>
             <Fact label={t('addresses.detail.location_type')}>{t(`addresses.location_types.${entry.location_type}`)}</Fact>
-            <Fact label={t('addresses.detail.hours')}>{hours(entry, t)}</Fact>
+            <Fact label={t('addresses.detail.hours')}>{hours(entry, t, i18n.language)}</Fact>
             <Fact label={t('addresses.detail.limited_access')}>
               {t(entry.limited_access ? 'addresses.detail.yes' : 'addresses.detail.no')}
             </Fact>
@@ -99,9 +99,12 @@ export function AddressDetailModal({
   );
 }
 
-function hours(a: AddressBookEntry, t: (key: string, o?: Record<string, unknown>) => string) {
-  if (a.opens_at && a.closes_at) return t('addresses.detail.hours_value', { opens: a.opens_at, closes: a.closes_at });
-  if (a.opens_at) return t('addresses.detail.opens_only', { opens: a.opens_at });
-  if (a.closes_at) return t('addresses.detail.closes_only', { closes: a.closes_at });
+/** The hours of operation, written as on every screen and document ('8:00 AM'). */
+function hours(a: AddressBookEntry, t: (key: string, o?: Record<string, unknown>) => string, language: string) {
+  const opens = formatTimeOfDay(a.opens_at, language);
+  const closes = formatTimeOfDay(a.closes_at, language);
+  if (opens && closes) return t('addresses.detail.hours_value', { opens, closes });
+  if (opens) return t('addresses.detail.opens_only', { opens });
+  if (closes) return t('addresses.detail.closes_only', { closes });
   return t('addresses.detail.not_given');
 }

@@ -1,4 +1,5 @@
 import type { ConfirmationPlace, TruckloadConfirmationView } from '@freight/contracts';
+import { formatPhone, formatTimeOfDay } from '@freight/domain';
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +69,10 @@ function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
         <ShipmentFacts
           cols={{ base: 2, sm: 4 }}
           facts={[
-            { label: t('truckload_confirmation.pickup_date'), value: `${date(view.pickup_date)}, ${view.ready_time}–${view.close_time}` },
+            {
+              label: t('truckload_confirmation.pickup_date'),
+              value: `${date(view.pickup_date)}, ${formatTimeOfDay(view.ready_time, i18n.language)}–${formatTimeOfDay(view.close_time, i18n.language)}`,
+            },
             { label: t('truckload_confirmation.delivery'), value: delivery },
             { label: t('truckload_confirmation.estimated_delivery'), value: date(view.estimated_delivery) },
             { label: t('truckload_confirmation.pro'), value: view.pro_number ?? '—' },
@@ -106,7 +110,7 @@ function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
 }
 
 function PlaceCard({ title, place }: { title: string; place: ConfirmationPlace }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Paper withBorder p="md">
       <Text fw={700} size="sm" tt="uppercase" c="dimmed" mb={4}>
@@ -121,12 +125,15 @@ function PlaceCard({ title, place }: { title: string; place: ConfirmationPlace }
       {place.contact && (
         <Text size="sm" mt={4}>
           {place.contact}
-          {place.phone && ` · ${place.phone}`}
+          {place.phone && ` · ${formatPhone(place.phone)}`}
         </Text>
       )}
       {place.opens_at && place.closes_at && (
         <Text size="sm" c="dimmed">
-          {t('truckload_confirmation.hours', { opens: place.opens_at, closes: place.closes_at })}
+          {t('truckload_confirmation.hours', {
+            opens: formatTimeOfDay(place.opens_at, i18n.language),
+            closes: formatTimeOfDay(place.closes_at, i18n.language),
+          })}
         </Text>
       )}
     </Paper>
