@@ -103,3 +103,51 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
     await setPreferences(page, { language: 'en' });
   }
 });
+
+test('in Spanish, a truckload is booked to its confirmation, which the consignee reads in Spanish too', async ({ page, browser }) => {
+  await logIn(page, 'shipper@demo.test');
+  await setPreferences(page, { language: 'es' });
+  try {
+    await page.goto('/truckload');
+    await page.getByLabel('Código postal de recolección').fill('60601');
+    await page.getByLabel('Código postal de entrega').fill('75201');
+    await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+    await page.getByLabel('Tipo de equipo').selectOption({ label: 'Caja seca' });
+    const line = page.getByRole('group', { name: 'Artículo 1' });
+    await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+    await line.getByLabel('Cantidad').fill('24');
+    await line.getByLabel('Largo').fill('48');
+    await line.getByLabel('Ancho').fill('40');
+    await line.getByLabel('Alto').fill('60');
+    await line.getByLabel('Peso').fill('900');
+    await page.getByLabel('Valor del envío').fill('45000');
+    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+    await expect(page.getByText(/^\d+ cotizaciones? obtenidas?$/)).toBeVisible();
+    await page
+      .getByTestId('rate-card')
+      .first()
+      .getByRole('button', { name: /^Reservar con / })
+      .click();
+    await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
+    await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
+    await page.getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
+    await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+    await expect(page.getByText('Confirmación de camión completo')).toBeVisible();
+    // The carrier's documents in English, the shipper's copies in Spanish.
+    await expect(page.getByRole('button', { name: 'Descargar Confirmación de tarifa – Copia en español' })).toBeVisible();
+    const href = (await page.getByRole('link', { name: 'Abrir la página de confirmación' }).getAttribute('href')) ?? '';
+    await snap(page, 'truckload-booked-es');
+
+    const consignee = await browser.newPage();
+    await consignee.goto('/login');
+    await consignee.getByText('Español', { exact: true }).click();
+    await consignee.goto(href);
+    await expect(consignee.getByRole('heading', { name: 'Confirmación de camión completo' })).toBeVisible();
+    await expect(consignee.getByText(/· Caja seca$/)).toBeVisible();
+    await consignee.close();
+  } finally {
+    await setPreferences(page, { language: 'en' });
+  }
+});
