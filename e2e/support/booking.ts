@@ -56,9 +56,40 @@ export async function fillPlace(place: Locator, p: Party, language: keyof typeof
   }
 }
 
+const BOOKING_WORDS = {
+  en: {
+    book: /^Book with /,
+    pickup: 'Pickup information',
+    delivery: 'Delivery information',
+    accept: /I have read and accept the/,
+    submit: 'Book shipment',
+  },
+  es: {
+    book: /^Reservar con /,
+    pickup: 'Información de recolección',
+    delivery: 'Información de entrega',
+    accept: /He leído y acepto el/,
+    submit: 'Reservar envío',
+  },
+} as const;
+
+/**
+ * On the rate results: books the first rate from Lakeshore to Peachtree (no residential or
+ * lift-gate, disclaimer accepted) and submits; the caller checks the confirmation.
+ */
+export async function bookFirstRate(page: Page, language: keyof typeof BOOKING_WORDS = 'en') {
+  const words = BOOKING_WORDS[language];
+  await page.getByTestId('rate-card').first().getByRole('button', { name: words.book }).click();
+  await fillPlace(page.getByRole('group', { name: words.pickup }), LAKESHORE, language);
+  await fillPlace(page.getByRole('group', { name: words.delivery }), PEACHTREE, language);
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('checkbox', { name: words.accept }).check();
+  await page.getByRole('button', { name: words.submit, exact: true }).click();
+}
+
 /**
  * In Spanish: quotes pallets of `weight` lb Chicago 60601 -> Atlanta 30303 on Quote & Ship and
- * books the first rate from Lakeshore to Peachtree (no liftgate, disclaimer accepted).
+ * books the first rate (bookFirstRate).
  */
 export async function quoteAndBookInSpanish(page: Page, weight: string) {
   await page.goto('/quote-shipment');
@@ -74,14 +105,5 @@ export async function quoteAndBookInSpanish(page: Page, weight: string) {
   await page.getByLabel('Valor del envío').fill('2000');
   await page.getByRole('button', { name: 'Obtener tarifas' }).click();
   await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
-  await page
-    .getByTestId('rate-card')
-    .first()
-    .getByRole('button', { name: /^Reservar con / })
-    .click();
-  await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
-  await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
-  await page.getByRole('radio', { name: 'No' }).check();
-  await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
-  await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+  await bookFirstRate(page, 'es');
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
+import { bookFirstRate } from '../support/booking';
 import { freshEmail, signUpVerified } from '../support/flows';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { snap } from '../support/session';
@@ -38,16 +38,7 @@ test("a visitor's public quote is carried into the account it signs up for, and 
   await expect(page.getByLabel('Pickup zip / postal code')).toHaveValue('60601');
   await expect(page.getByRole('group', { name: 'Item 1' }).getByLabel('Weight')).toHaveValue('700');
   await page.getByRole('button', { name: /Rate Results/ }).click();
-  await page
-    .getByTestId('rate-card')
-    .first()
-    .getByRole('button', { name: /^Book with / })
-    .click();
-  await fillPlace(page.getByRole('group', { name: 'Pickup information' }), LAKESHORE);
-  await fillPlace(page.getByRole('group', { name: 'Delivery information' }), PEACHTREE);
-  await page.getByRole('radio', { name: 'No' }).check();
-  await page.getByRole('checkbox', { name: /I have read and accept the/ }).check();
-  await page.getByRole('button', { name: 'Book shipment', exact: true }).click();
+  await bookFirstRate(page);
   await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
 
   // The quote is used once: the next visit to Quote & Ship starts blank.

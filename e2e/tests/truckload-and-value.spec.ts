@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
+import { bookFirstRate } from '../support/booking';
 import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
 import { logIn, setPreferences, snap } from '../support/session';
 
@@ -23,16 +23,7 @@ test('a truckload worth $60,000 is rated, insured in full and booked; the consig
   await full.check();
   await expect(page.getByText(/deductible \$500\.00/)).toBeVisible();
   await snap(page, 'truckload-rates');
-  await page
-    .getByTestId('rate-card')
-    .first()
-    .getByRole('button', { name: /^Book with / })
-    .click();
-  await fillPlace(page.getByRole('group', { name: 'Pickup information' }), LAKESHORE);
-  await fillPlace(page.getByRole('group', { name: 'Delivery information' }), PEACHTREE);
-  await page.getByRole('radio', { name: 'No' }).check();
-  await page.getByRole('checkbox', { name: /I have read and accept the/ }).check();
-  await page.getByRole('button', { name: 'Book shipment', exact: true }).click();
+  await bookFirstRate(page);
 
   await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
   await expect(page.getByText('Print the bill of lading and hand it to the driver.')).toBeVisible();
@@ -87,16 +78,7 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
     await row.getByRole('button', { name: 'Volver a cotizar' }).click();
     await expect(page).toHaveURL(/\/quote\/[0-9a-f-]{36}$/);
     await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
-    await page
-      .getByTestId('rate-card')
-      .first()
-      .getByRole('button', { name: /^Reservar con / })
-      .click();
-    await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
-    await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
-    await page.getByRole('radio', { name: 'No' }).check();
-    await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
-    await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+    await bookFirstRate(page, 'es');
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
     await expect(page.getByTestId('confirmation')).toContainText('USD 20,000.00');
   } finally {
@@ -123,16 +105,7 @@ test('in Spanish, a truckload is booked to its confirmation, which the consignee
     await page.getByLabel('Valor del envío').fill('45000');
     await page.getByRole('button', { name: 'Obtener tarifas' }).click();
     await expect(page.getByText(/^\d+ cotizaciones? obtenidas?$/)).toBeVisible();
-    await page
-      .getByTestId('rate-card')
-      .first()
-      .getByRole('button', { name: /^Reservar con / })
-      .click();
-    await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), LAKESHORE, 'es');
-    await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
-    await page.getByRole('radio', { name: 'No' }).check();
-    await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
-    await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+    await bookFirstRate(page, 'es');
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
     await expect(page.getByText('Confirmación de camión completo')).toBeVisible();
     // The carrier's documents in English, the shipper's copies in Spanish.

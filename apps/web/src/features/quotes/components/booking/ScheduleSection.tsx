@@ -76,14 +76,7 @@ export function ScheduleSection({
           </Grid>
         )}
         {needsAppointmentRerate && (
-          <Alert color="yellow" data-testid="appointment-rerate">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('quotes.booking.schedule.appointment_requote')}</Text>
-              <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
-                {t('quotes.booking.schedule.back_to_details')}
-              </Button>
-            </Stack>
-          </Alert>
+          <RerateAlert testId="appointment-rerate" message={t('quotes.booking.schedule.appointment_requote')} onRequote={onRequote} />
         )}
         <Radio.Group label={t('quotes.booking.residential.question')} withAsterisk {...form.getInputProps('residential_or_liftgate')}>
           <Group gap="lg" mt={6}>
@@ -92,16 +85,24 @@ export function ScheduleSection({
           </Group>
         </Radio.Group>
         {needsResidentialRerate && (
-          <Alert color="yellow" data-testid="residential-rerate">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('quotes.booking.residential.requote')}</Text>
-              <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
-                {t('quotes.booking.schedule.back_to_details')}
-              </Button>
-            </Stack>
-          </Alert>
+          <RerateAlert testId="residential-rerate" message={t('quotes.booking.residential.requote')} onRequote={onRequote} />
         )}
       </Stack>
     </Fieldset>
+  );
+}
+
+/** An answer the rates do not price: what to do, and the way back to the details to re-rate. */
+function RerateAlert({ testId, message, onRequote }: { testId: string; message: string; onRequote: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" data-testid={testId}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
+          {t('quotes.booking.schedule.back_to_details')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
