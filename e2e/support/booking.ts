@@ -87,23 +87,42 @@ export async function bookFirstRate(page: Page, language: keyof typeof BOOKING_W
   await page.getByRole('button', { name: words.submit, exact: true }).click();
 }
 
+export interface SpanishQuote {
+  /** The quote page's path: '/quote-shipment', '/quote' or '/truckload'. */
+  path: string;
+  to: string;
+  quantity?: string;
+  height?: string;
+  weight: string;
+  value: string;
+  /** Truckload: the equipment type's Spanish name. */
+  equipment?: string;
+}
+
+/** In Spanish: a quote of 48 x 40 pallets from Chicago 60601, rated on its page. */
+export async function rateInSpanish(page: Page, q: SpanishQuote) {
+  await page.goto(q.path);
+  await page.getByLabel('Código postal de recolección').fill('60601');
+  await page.getByLabel('Código postal de entrega').fill(q.to);
+  await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+  if (q.equipment) await page.getByLabel('Tipo de equipo').selectOption({ label: q.equipment });
+  const line = page.getByRole('group', { name: 'Artículo 1' });
+  await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+  if (q.quantity) await line.getByLabel('Cantidad').fill(q.quantity);
+  await line.getByLabel('Largo').fill('48');
+  await line.getByLabel('Ancho').fill('40');
+  await line.getByLabel('Alto').fill(q.height ?? '48');
+  await line.getByLabel('Peso').fill(q.weight);
+  await page.getByLabel('Valor del envío').fill(q.value);
+  await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+  await expect(page.getByText(/^\d+ cotizaciones? obtenidas?$/)).toBeVisible();
+}
+
 /**
  * In Spanish: quotes pallets of `weight` lb Chicago 60601 -> Atlanta 30303 on Quote & Ship and
  * books the first rate (bookFirstRate).
  */
 export async function quoteAndBookInSpanish(page: Page, weight: string) {
-  await page.goto('/quote-shipment');
-  await page.getByLabel('Código postal de recolección').fill('60601');
-  await page.getByLabel('Código postal de entrega').fill('30303');
-  await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
-  const line = page.getByRole('group', { name: 'Artículo 1' });
-  await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
-  await line.getByLabel('Largo').fill('48');
-  await line.getByLabel('Ancho').fill('40');
-  await line.getByLabel('Alto').fill('48');
-  await line.getByLabel('Peso').fill(weight);
-  await page.getByLabel('Valor del envío').fill('2000');
-  await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-  await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+  await rateInSpanish(page, { path: '/quote-shipment', to: '30303', weight, value: '2000' });
   await bookFirstRate(page, 'es');
 }

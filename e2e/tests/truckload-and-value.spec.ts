@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { bookFirstRate } from '../support/booking';
-import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
+import { bookFirstRate, rateInSpanish } from '../support/booking';
+import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, setPreferences, snap } from '../support/session';
 
 test('a truckload worth $60,000 is rated, insured in full and booked; the consignee opens its confirmation page', async ({
@@ -52,19 +52,7 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
   await logIn(page, 'shipper@demo.test');
   await setPreferences(page, { language: 'es' });
   try {
-    await page.goto('/quote');
-    await page.getByLabel('Código postal de recolección').fill('60601');
-    await page.getByLabel('Código postal de entrega').fill('30303');
-    await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
-    const line = page.getByRole('group', { name: 'Artículo 1' });
-    await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
-    await line.getByLabel('Largo').fill('48');
-    await line.getByLabel('Ancho').fill('40');
-    await line.getByLabel('Alto').fill('48');
-    await line.getByLabel('Peso').fill('600');
-    await page.getByLabel('Valor del envío').fill('20000');
-    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+    await rateInSpanish(page, { path: '/quote', to: '30303', weight: '600', value: '20000' });
     // The value is the goods': rates come back; only full cover above $10,000 is by phone.
     await expect(page.getByRole('radio', { name: /Seguro por el valor total/ })).toBeDisabled();
     await expect(page.getByText(/solo por teléfono/)).toBeVisible();
@@ -90,21 +78,15 @@ test('in Spanish, a truckload is booked to its confirmation, which the consignee
   await logIn(page, 'shipper@demo.test');
   await setPreferences(page, { language: 'es' });
   try {
-    await page.goto('/truckload');
-    await page.getByLabel('Código postal de recolección').fill('60601');
-    await page.getByLabel('Código postal de entrega').fill('75201');
-    await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
-    await page.getByLabel('Tipo de equipo').selectOption({ label: 'Caja seca' });
-    const line = page.getByRole('group', { name: 'Artículo 1' });
-    await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
-    await line.getByLabel('Cantidad').fill('24');
-    await line.getByLabel('Largo').fill('48');
-    await line.getByLabel('Ancho').fill('40');
-    await line.getByLabel('Alto').fill('60');
-    await line.getByLabel('Peso').fill('900');
-    await page.getByLabel('Valor del envío').fill('45000');
-    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-    await expect(page.getByText(/^\d+ cotizaciones? obtenidas?$/)).toBeVisible();
+    await rateInSpanish(page, {
+      path: '/truckload',
+      to: '75201',
+      equipment: 'Caja seca',
+      quantity: '24',
+      height: '60',
+      weight: '900',
+      value: '45000',
+    });
     await bookFirstRate(page, 'es');
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
     await expect(page.getByText('Confirmación de camión completo')).toBeVisible();

@@ -328,18 +328,13 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
 }
 
 /** A place on the truckload confirmation: who, where, the hours and the contact the driver calls. */
-export interface ConfirmationPlace {
-  company: string;
+export interface ConfirmationPlace
+  extends Pick<
+    PlaceView,
+    'company' | 'phone' | 'street1' | 'street2' | 'city' | 'state' | 'postal_code' | 'country' | 'opens_at' | 'closes_at'
+  > {
+  /** First and last name. */
   contact: string;
-  phone: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
-  opens_at: string;
-  closes_at: string;
 }
 
 /**

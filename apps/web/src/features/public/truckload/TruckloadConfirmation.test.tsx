@@ -12,7 +12,7 @@ const place = {
   contact: 'Ann Lee',
   phone: '(312) 555-0101',
   street2: '',
-  country: 'US',
+  country: 'US' as const,
   opens_at: '08:00',
   closes_at: '16:00',
 };
