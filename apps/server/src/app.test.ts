@@ -39,6 +39,20 @@ describe('the built web app', () => {
   });
 });
 
+describe('caching of API answers', () => {
+  it('marks a signed-in user’s API answers no-store, keeps a route’s own rule, and leaves public ones alone', async () => {
+    const shipper = await t.client().login('shipper@demo.test');
+    for (const url of ['/api/user', '/api/quotes', '/api/shipments', '/api/addresses']) {
+      expect((await shipper.get(url)).headers['cache-control'], url).toBe('no-store');
+    }
+    // Reference data says how long it keeps.
+    expect((await shipper.get('/api/postal-codes/US/60606')).headers['cache-control']).toBe('private, max-age=3600');
+    // A refusal is no-store too when signed in; a visitor's public lookup is not a user's answer.
+    expect((await shipper.get('/api/admin/accounts')).headers['cache-control']).toBe('no-store');
+    expect((await t.client().get('/api/public/postal-codes/US/60606')).headers['cache-control']).toBe('private, max-age=3600');
+  });
+});
+
 describe('behind one proxy (TRUST_PROXY=1)', () => {
   it('takes the address the proxy saw, so a forged X-Forwarded-For cannot dodge the login throttle', async () => {
     const c = t.client();

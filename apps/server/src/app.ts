@@ -79,6 +79,9 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // An API answer for a signed-in user is theirs alone: no shared or browser cache keeps it,
+    // unless its route says how it may be kept (the postal code reference data, documents).
+    if (request.auth && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(cookie);

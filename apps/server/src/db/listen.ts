@@ -17,6 +17,16 @@ export function postgresListener(url: string, onError: (error: Error) => void, o
   let closed = false;
 
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  /**
+   * One statement at a time on the listening connection: two modules subscribing at once would
+   * otherwise send theirs while the other's runs, which pg 8 only warns about and pg 9 refuses.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  const run = (c: pg.Client, sql: string) => {
+    const next = queue.then(() => c.query(sql));
+    queue = next.catch(() => undefined);
+    return next;
+  };
 
   async function connect(): Promise<pg.Client> {
     const c = new pg.Client({ connectionString: url });
@@ -30,7 +40,7 @@ export function postgresListener(url: string, onError: (error: Error) => void, o
       if (!closed) setTimeout(() => void reconnect(), RECONNECT_MS).unref();
     });
     await c.connect();
-    for (const channel of handlers.keys()) await c.query(`listen ${quote(channel)}`);
+    for (const channel of handlers.keys()) await run(c, `listen ${quote(channel)}`);
     client = c;
     return c;
   }
@@ -63,7 +73,7 @@ export function postgresListener(url: string, onError: (error: Error) => void, o
     }
     set.add(onPayload);
     const c = await ensure();
-    if (first && client === c) await c.query(`listen ${quote(channel)}`);
+    if (first && client === c) await run(c, `listen ${quote(channel)}`);
     return async () => {
       set.delete(onPayload);
     };
