@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { bookFirstRate } from '../support/booking';
 import { freshEmail, signUpVerified } from '../support/flows';
-import { expectRates, fillItem, fillLane } from '../support/quote';
+import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
 import { snap } from '../support/session';
 
 test("a visitor's public quote is carried into the account it signs up for, and booked there", async ({ page }) => {
@@ -44,4 +44,35 @@ test("a visitor's public quote is carried into the account it signs up for, and 
   // The quote is used once: the next visit to Quote & Ship starts blank.
   await page.goto('/');
   await expect(page.getByText('Your quote from before you signed up')).toHaveCount(0);
+});
+
+test('a visitor quotes in Spanish, is offered the sign-up to book, and keeps the quote for it', async ({ page }) => {
+  await page.goto('/public-quote');
+  await page.getByText('Español', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Cotizar' })).toBeVisible();
+  await page.getByLabel('Código postal de recolección').fill('60601');
+  await page.getByLabel('Código postal de entrega').fill('30303');
+  await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+  const line = page.getByRole('group', { name: 'Artículo 1' });
+  await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+  await line.getByLabel('Largo').fill('48');
+  await line.getByLabel('Ancho').fill('40');
+  await line.getByLabel('Alto').fill('48');
+  await line.getByLabel('Peso').fill('700');
+  await page.getByLabel('Valor del envío').fill('15000');
+  await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+  await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+  // A $15,000 shipment is rated; insuring all of it is by phone.
+  await expect(page.getByText(/solo por teléfono/)).toBeVisible();
+  await page
+    .getByTestId('rate-card')
+    .first()
+    .getByRole('button', { name: /^Reservar con / })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Cree una cuenta para reservar' });
+  await expect(dialog).toContainText('Guardamos esta cotización');
+  await snap(page, 'public-quote-signup-es');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('CARRIED_QUOTE') ?? '{}').request?.insured_value)).toBe(15000);
+  await dialog.getByRole('link', { name: 'Registrarse' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
 });
