@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { quotablePickupDate } from '../../support/quote';
 import { defineTutorial } from '../director';
+import { answerNoAndAccept, bookShipment, pickDemoContacts } from './booking-actions';
 
 export default defineTutorial({
   slug: 'quote-book-ltl',
@@ -110,20 +111,12 @@ export default defineTutorial({
         await expect(page.getByRole('group', { name: 'Pickup information' })).toBeVisible();
       },
     );
-    const pickup = page.getByRole('group', { name: 'Pickup information' });
-    const delivery = page.getByRole('group', { name: 'Delivery information' });
     await t.step(
       {
         en: 'Take the pickup and delivery contacts from your address book too, or type them.',
         es: 'Tome también de su libreta los contactos de recolección y de entrega, o escríbalos.',
       },
-      async () => {
-        await t.type(pickup.getByLabel('Pick the pickup from your address book'), 'Lakeshore');
-        await t.click(page.getByRole('option', { name: /Lakeshore Industrial Supply/ }));
-        await t.type(delivery.getByLabel('Pick the delivery from your address book'), 'Trinity');
-        await t.click(page.getByRole('option', { name: /Trinity Restaurant Equipment/ }));
-        await expect(delivery.getByLabel(/^Company\/location name/)).toHaveValue('Trinity Restaurant Equipment');
-      },
+      () => pickDemoContacts(t),
     );
     await t.step(
       {
@@ -140,10 +133,7 @@ export default defineTutorial({
         en: 'Answer the lift-gate question and accept the booking disclaimer.',
         es: 'Responda la pregunta sobre la plataforma elevadora y acepte el aviso de reserva.',
       },
-      async () => {
-        await t.click(page.getByRole('radio', { name: 'No' }));
-        await t.click(page.getByRole('checkbox', { name: /I have read and accept the/ }));
-      },
+      () => answerNoAndAccept(t),
     );
     await t.step(
       {
@@ -151,9 +141,7 @@ export default defineTutorial({
         es: 'Reserve el envío. La confirmación muestra el número de BOL y el conocimiento de embarque para imprimir.',
       },
       async () => {
-        await t.click(page.getByRole('button', { name: 'Book shipment', exact: true }));
-        await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
-        await t.pause(400);
+        await bookShipment(t);
         await t.point(page.getByText(/^BOL number \d{17}$/), 1500);
       },
     );

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { quotablePickupDate } from '../../support/quote';
 import { defineTutorial } from '../director';
+import { answerNoAndAccept, bookShipment, pickDemoContacts } from './booking-actions';
 
 export default defineTutorial({
   slug: 'quote-book-parcel',
@@ -94,30 +95,19 @@ export default defineTutorial({
     );
 
     t.chapter({ en: 'Book it', es: 'Reservar' });
-    const pickup = page.getByRole('group', { name: 'Pickup information' });
-    const delivery = page.getByRole('group', { name: 'Delivery information' });
     await t.step(
       {
         en: 'Take the sender and the recipient from your address book.',
         es: 'Tome el remitente y el destinatario de su libreta de direcciones.',
       },
-      async () => {
-        await t.type(pickup.getByLabel('Pick the pickup from your address book'), 'Lakeshore');
-        await t.click(page.getByRole('option', { name: /Lakeshore Industrial Supply/ }));
-        await t.type(delivery.getByLabel('Pick the delivery from your address book'), 'Trinity');
-        await t.click(page.getByRole('option', { name: /Trinity Restaurant Equipment/ }));
-        await expect(delivery.getByLabel(/^Company\/location name/)).toHaveValue('Trinity Restaurant Equipment');
-      },
+      () => pickDemoContacts(t),
     );
     await t.step(
       {
         en: 'Answer the residential question and accept the booking disclaimer.',
         es: 'Responda la pregunta sobre domicilios residenciales y acepte el aviso de reserva.',
       },
-      async () => {
-        await t.click(page.getByRole('radio', { name: 'No' }));
-        await t.click(page.getByRole('checkbox', { name: /I have read and accept the/ }));
-      },
+      () => answerNoAndAccept(t),
     );
     await t.step(
       {
@@ -125,9 +115,7 @@ export default defineTutorial({
         es: 'Reserve el envío. La confirmación trae las etiquetas para imprimir, una por caja.',
       },
       async () => {
-        await t.click(page.getByRole('button', { name: 'Book shipment', exact: true }));
-        await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
-        await t.pause(400);
+        await bookShipment(t);
         await t.point(page.getByRole('button', { name: 'Download Labels' }), 1500);
       },
     );

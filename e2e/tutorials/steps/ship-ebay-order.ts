@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { defineTutorial } from '../director';
+import { bookShipment } from './booking-actions';
 
 export default defineTutorial({
   slug: 'ship-ebay-order',
@@ -83,9 +84,8 @@ export default defineTutorial({
         es: 'Resérvelo: el número de rastreo vuelve solo a eBay, así el comprador lo ve ahí.',
       },
       async () => {
-        await t.click(page.getByRole('button', { name: 'Book shipment', exact: true }));
-        await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
-        await t.pause(1500);
+        await bookShipment(t);
+        await t.pause(1100);
       },
     );
     await t.step(
