@@ -46,14 +46,14 @@ export async function benchDatabase(name: string, poolSize: number) {
 
 /**
  * The app on `db` without logs, and `send`, which carries the session and XSRF cookies like the
- * web client; shipper@demo.test is signed in before it is returned.
+ * web client; `email` (the demo shipper unless told) is signed in before it is returned.
  */
-export async function signedInApp(database: Database, env: Record<string, string> = {}) {
+export async function signedInApp(database: Database, env: Record<string, string> = {}, email = 'shipper@demo.test') {
   const db = database.db;
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
   const app = await buildApp({ config, db, logger: false, pubsub: database });
   const jar = new Map<string, string>();
-  const send = async (method: 'GET' | 'POST', path: string, payload?: string) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: string) => {
     const res = await app.inject({
       method,
       url: path,
@@ -68,7 +68,7 @@ export async function signedInApp(database: Database, env: Record<string, string
     return res;
   };
   await send('GET', '/sanctum/csrf-cookie');
-  const login = await send('POST', '/login', JSON.stringify({ email: 'shipper@demo.test', password: 'Demo#2026' }));
+  const login = await send('POST', '/login', JSON.stringify({ email, password: 'Demo#2026' }));
   if (login.statusCode !== 204) throw new Error(`login failed: ${login.statusCode}`);
   return { app, send };
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { quotablePickupDate } from './quote';
+import { addStops, quotablePickupDate } from './quote';
 
 export interface Party {
   company: string;
@@ -63,6 +63,7 @@ const BOOKING_WORDS = {
     delivery: 'Delivery information',
     accept: /I have read and accept the/,
     submit: 'Book shipment',
+    stop: 'Stop',
   },
   es: {
     book: /^Reservar con /,
@@ -70,18 +71,33 @@ const BOOKING_WORDS = {
     delivery: 'Información de entrega',
     accept: /He leído y acepto el/,
     submit: 'Reservar envío',
+    stop: 'Parada',
   },
 } as const;
 
+/** An extra stop's place: a drop in Indianapolis 46204. */
+export const CIRCLE_CITY: Party = {
+  company: 'Circle City Foods',
+  first: 'Dana',
+  last: 'Price',
+  email: 'dock@circlecity.test',
+  phone: '(317) 555-0142',
+  street: '1 Monument Cir',
+};
+
 /**
  * On the rate results: books the first rate from Lakeshore to Peachtree (no residential or
- * lift-gate, disclaimer accepted) and submits; the caller checks the confirmation.
+ * lift-gate, disclaimer accepted), a truckload's extra stops at `stops` in route order (their
+ * day and window as offered), and submits; the caller checks the confirmation.
  */
-export async function bookFirstRate(page: Page, language: keyof typeof BOOKING_WORDS = 'en') {
+export async function bookFirstRate(page: Page, language: keyof typeof BOOKING_WORDS = 'en', stops: readonly Party[] = []) {
   const words = BOOKING_WORDS[language];
   await page.getByTestId('rate-card').first().getByRole('button', { name: words.book }).click();
   await fillPlace(page.getByRole('group', { name: words.pickup }), LAKESHORE, language);
   await fillPlace(page.getByRole('group', { name: words.delivery }), PEACHTREE, language);
+  for (const [i, stop] of stops.entries()) {
+    await fillPlace(page.getByRole('group', { name: new RegExp(`^${words.stop} ${i + 1} · `) }), stop, language);
+  }
   await page.getByRole('radio', { name: 'No' }).check();
   await page.getByRole('checkbox', { name: words.accept }).check();
   await page.getByRole('button', { name: words.submit, exact: true }).click();
@@ -97,6 +113,8 @@ export interface SpanishQuote {
   value: string;
   /** Truckload: the equipment type's Spanish name. */
   equipment?: string;
+  /** Truckload: extra drops' postal codes, in route order. */
+  stops?: readonly string[];
 }
 
 /** In Spanish: a quote of 48 x 40 pallets from Chicago 60601, rated on its page. */
@@ -114,6 +132,7 @@ export async function rateInSpanish(page: Page, q: SpanishQuote) {
   await line.getByLabel('Alto').fill(q.height ?? '48');
   await line.getByLabel('Peso').fill(q.weight);
   await page.getByLabel('Valor del envío').fill(q.value);
+  if (q.stops) await addStops(page, q.stops, 'es');
   await page.getByRole('button', { name: 'Obtener tarifas' }).click();
   await expect(page.getByText(/^\d+ cotizaciones? obtenidas?$/)).toBeVisible();
 }

@@ -28,6 +28,43 @@ export async function fillLane(page: Page, lane: Lane) {
   await page.getByLabel('Pickup date').fill(quotablePickupDate());
 }
 
+const STOP_WORDS = {
+  en: { add: 'Add a stop', code: (n: number) => `Stop ${n} ZIP or postal code` },
+  es: { add: 'Agregar una parada', code: (n: number) => `Código postal de la parada ${n}` },
+} as const;
+
+/** Adds a truckload's extra drops, in route order, by postal code (TruckloadStops). */
+export async function addStops(page: Page, postalCodes: readonly string[], language: keyof typeof STOP_WORDS = 'en') {
+  const words = STOP_WORDS[language];
+  const section = page.getByTestId('truckload-stops');
+  for (const [i, code] of postalCodes.entries()) {
+    await section.getByRole('button', { name: words.add }).click();
+    await section.getByLabel(words.code(i + 1)).fill(code);
+  }
+}
+
+export interface Truckload {
+  to: string;
+  quantity: string;
+  weight: string;
+  value: string;
+  /** Extra drops' postal codes, in route order. */
+  stops?: readonly string[];
+}
+
+/** On /truckload: a dry van of 48 x 40 x 48 pallets from Chicago 60601, rated. */
+export async function rateTruckload(page: Page, q: Truckload) {
+  await page.goto('/truckload');
+  await fillLane(page, { from: '60601', to: q.to });
+  await page.getByLabel('Equipment type').selectOption({ label: 'Dry van' });
+  const line = await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: q.weight });
+  await line.getByLabel('Quantity').fill(q.quantity);
+  await page.getByLabel('Shipment value').fill(q.value);
+  if (q.stops) await addStops(page, q.stops);
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  await expectRates(page);
+}
+
 export interface Unit {
   packageType: string;
   length: string;

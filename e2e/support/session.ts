@@ -1,9 +1,13 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
+/** Who each page last logged in as, so a scenario's clean-up can reach the user without the page. */
+const loggedInAs = new WeakMap<Page, { email: string; password: string }>();
+
 /** Logs in through the login page, as a person would. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  loggedInAs.set(page, { email, password });
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
@@ -32,4 +36,31 @@ export async function setPreferences(page: Page, settings: Record<string, string
     return res.status;
   }, settings);
   expect(status).toBe(200);
+}
+
+/**
+ * A scenario's clean-up: puts the user's preferences back. When the page is gone (the scenario
+ * timed out) it signs the same user in over the API, so a failing Spanish scenario neither leaves
+ * the demo user in Spanish for the ones after it nor hides its own error behind this one's.
+ */
+export async function restorePreferences(page: Page, settings: Record<string, string>) {
+  if (!page.isClosed() && page.url().startsWith('http')) {
+    const done = await setPreferences(page, settings).then(
+      () => true,
+      () => false,
+    );
+    if (done) return;
+  }
+  const user = loggedInAs.get(page);
+  if (!user) return;
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
+  try {
+    await api.get('/sanctum/csrf-cookie');
+    const xsrf = async () => decodeURIComponent((await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+    const headers = async () => ({ 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': await xsrf() });
+    await api.post('/login', { data: { email: user.email, password: user.password }, headers: await headers() });
+    await api.put('/api/settings', { data: settings, headers: await headers() });
+  } finally {
+    await api.dispose();
+  }
 }

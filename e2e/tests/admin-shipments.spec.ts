@@ -16,9 +16,12 @@ function centralTimeMinutesAgo(minutes: number) {
     .replace(' ', 'T');
 }
 
-/** The PRO and BOL of the first demo shipment of a status, read from the admin search as staff would. */
+/**
+ * The PRO and BOL of the first demo LTL shipment of a status, read from the admin search as staff
+ * would (LTL: the demo truckloads report stop-offs, not terminal arrivals).
+ */
 async function firstOfStatus(page: Page, status: string) {
-  await page.goto(`/admin/shipments?status=${status}`);
+  await page.goto(`/admin/shipments?status=${status}&mode=ltl`);
   const row = page.getByRole('row').nth(1);
   await expect(row).toBeVisible();
   const pro = (await row.getByText(/^PRO \d+$/).textContent())?.replace('PRO ', '') ?? '';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 test('a seller connects another eBay store through the consent page and syncs its orders', async ({ page }) => {
   await logIn(page, 'shipper@demo.test');
@@ -70,6 +70,6 @@ test('in Spanish, a seller quotes and ships an eBay order, and the order shows s
     await snap(page, 'ebay-order-shipped-es');
   } finally {
     // The demo shipper goes back to English for the scenarios that follow, whatever happened.
-    await setPreferences(page, { language: 'en' });
+    await restorePreferences(page, { language: 'en' });
   }
 });

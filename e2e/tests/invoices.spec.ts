@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { quoteAndBookInSpanish } from '../support/booking';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 /** The number of the first Open Invoices row showing `status`. */
 async function numberOfRow(page: Page, status: string) {
@@ -120,7 +120,7 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
     await book();
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
   } finally {
-    await setPreferences(page, { language: 'en' });
+    await restorePreferences(page, { language: 'en' });
   }
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LAKESHORE, PEACHTREE, quoteAndBookInSpanish } from '../support/booking';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 /**
  * A prepaid shipper who works in Spanish: books, sees the payment countdown, is declined, pays,
@@ -79,6 +79,6 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
     await expect(page.getByRole('alert')).toContainText('No se encontró ningún envío con FP0000000X');
     await snap(page, 'public-tracking-not-found-es');
   } finally {
-    await setPreferences(page, { language: 'en' });
+    await restorePreferences(page, { language: 'en' });
   }
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { checkCsvUpload } from '../support/csv';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 const HEADER = 'description,product_number,nmfc,sat,package_type,freight_class,length_in,width_in,height_in,weight_lb,hazardous';
 
@@ -142,6 +142,6 @@ test('a shipper who works in Spanish and metric adds and deletes a product in ce
     await expect(page.getByText('Producto eliminado')).toBeVisible();
     await expect(row).toHaveCount(0);
   } finally {
-    await setPreferences(page, { language: 'en', unit_system: 'imperial' });
+    await restorePreferences(page, { language: 'en', unit_system: 'imperial' });
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { quotablePickupDate } from '../support/quote';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 test('a shipper who works in Spanish, metric and pesos gets the quote page, density and prices that way', async ({ page }) => {
   await logIn(page, 'other@demo.test');
@@ -34,6 +34,6 @@ test('a shipper who works in Spanish, metric and pesos gets the quote page, dens
     await expect(page.getByTestId('rate-card').first().getByText('Recargo por combustible')).toBeVisible();
     await snap(page, 'quote-es-metric-mxn');
   } finally {
-    await setPreferences(page, { language: 'en', unit_system: 'imperial', currency: 'USD' });
+    await restorePreferences(page, { language: 'en', unit_system: 'imperial', currency: 'USD' });
   }
 });

@@ -49,7 +49,7 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
   const reply = 'Yes: it is out for delivery and will arrive before 3 pm.';
   await staff.getByLabel('Responder al cliente').fill(reply);
   await staff.getByRole('button', { name: 'Enviar' }).click();
-  await expect(staff.getByText('Esperando al cliente')).toBeVisible();
+  await expect(staff.getByTestId('conversation-state')).toHaveText('Esperando al cliente');
   await snap(staff, 'support-inbox-es');
 
   await expect(chat.getByTestId('chat-message').filter({ hasText: reply })).toBeVisible();

@@ -1,21 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { bookFirstRate, rateInSpanish } from '../support/booking';
-import { expectRates, fillItem, fillLane } from '../support/quote';
-import { logIn, setPreferences, snap } from '../support/session';
+import { rateTruckload } from '../support/quote';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 test('a truckload worth $60,000 is rated, insured in full and booked; the consignee opens its confirmation page', async ({
   page,
   browser,
 }) => {
   await logIn(page, 'shipper@demo.test');
-  await page.goto('/truckload');
-  await fillLane(page, { from: '60601', to: '30303' });
-  await page.getByLabel('Equipment type').selectOption({ label: 'Dry van' });
-  const line = await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '1000' });
-  await line.getByLabel('Quantity').fill('20');
-  await page.getByLabel('Shipment value').fill('60000');
-  await page.getByRole('button', { name: 'Get rates' }).click();
-  await expectRates(page);
+  await rateTruckload(page, { to: '30303', quantity: '20', weight: '1000', value: '60000' });
 
   // A truckload insures up to $250,000 online, with the deductible above $10,000.
   const full = page.getByRole('radio', { name: 'Full value insurance ($60,000.00)' });
@@ -70,7 +63,7 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
     await expect(page.getByTestId('confirmation')).toContainText('USD 20,000.00');
   } finally {
-    await setPreferences(page, { language: 'en' });
+    await restorePreferences(page, { language: 'en' });
   }
 });
 
@@ -103,6 +96,6 @@ test('in Spanish, a truckload is booked to its confirmation, which the consignee
     await expect(consignee.getByText(/· Caja seca$/)).toBeVisible();
     await consignee.close();
   } finally {
-    await setPreferences(page, { language: 'en' });
+    await restorePreferences(page, { language: 'en' });
   }
 });

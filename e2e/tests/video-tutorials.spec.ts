@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, test } from '@playwright/test';
 import type { TutorialManifest } from '../../apps/web/src/features/tutorials/manifest';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 const manifest = JSON.parse(
   readFileSync(new URL('../../apps/web/src/features/tutorials/manifest.json', import.meta.url), 'utf8'),
@@ -82,7 +82,7 @@ test('a shipper working in Spanish plays a tutorial, with the Spanish subtitles 
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, 'video-tutorials-es');
   } finally {
-    await setPreferences(page, { language: 'en' });
+    await restorePreferences(page, { language: 'en' });
   }
 
   // The same page in English: English subtitles by default (signed in afresh: the browser still

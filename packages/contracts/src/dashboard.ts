@@ -42,5 +42,9 @@ export interface DashboardView {
   action_required: { count: number; latest: DashboardShipment[] };
   delayed: { count: number; latest: DashboardShipment[] };
   accounts: { credit_hold: number; suspended: number };
-  incidents: { count: number; latest: { id: string; created_at: string; carrier: string | null; operation: string; error: string }[] };
+  /** Incident groups seen in the last 24 hours; `created_at` is when each was last seen. */
+  incidents: {
+    count: number;
+    latest: { id: string; created_at: string; carrier: string | null; operation: string; error: string; occurrences: number }[];
+  };
 }

@@ -27,5 +27,6 @@ export const ERROR_CODES = [
   'payment_failed',
   'bad_signature',
   'account_suspended',
+  'unknown_scac',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,15 @@
-import { COUNTRIES, CURRENCIES, type FreightClass, NMFC_CLASSES, REQUESTABLE_ACCESSORIALS, UNIT_SYSTEMS } from '@freight/domain';
+import {
+  COUNTRIES,
+  CURRENCIES,
+  type FreightClass,
+  MAX_TRUCKLOAD_STOPS,
+  NMFC_CLASSES,
+  REQUESTABLE_ACCESSORIALS,
+  TRUCKLOAD_STOP_KINDS,
+  UNIT_SYSTEMS,
+} from '@freight/domain';
 import { z } from 'zod';
+import { equipmentCode } from './equipmentTypes';
 import { choice, email, isoDate, phone, requiredChoice, requiredText } from './fields';
 
 /**
@@ -39,8 +49,6 @@ export const SITE_TYPES = ['business', 'residential', 'limited_access', 'border_
 
 /** Accessorials a shipper may ask for (hazmat, NYC metro and overlength are added by the engine). */
 export const QUOTE_ACCESSORIALS = REQUESTABLE_ACCESSORIALS;
-
-export const EQUIPMENT_TYPES = ['dry_van', 'reefer', 'flatbed', 'step_deck', 'rgn'] as const;
 
 export const FREIGHT_CLASSES = NMFC_CLASSES;
 
@@ -84,6 +92,20 @@ export const quoteItem = z.object(
   { error: 'validation.required' },
 );
 
+/**
+ * A truckload's extra stop as quoted (issue 20): where (postal code and country) and whether
+ * freight is picked up or dropped there. Its full place is asked when booking.
+ */
+export const quoteStop = z.object(
+  {
+    kind: requiredChoice(TRUCKLOAD_STOP_KINDS, 'validation.required'),
+    postal_code: requiredText('validation.required', 16),
+    country: z.enum(COUNTRIES, { error: 'validation.required' }),
+  },
+  { error: 'validation.required' },
+);
+export type QuoteStop = z.output<typeof quoteStop>;
+
 export const quoteRequest = z
   .object({
     mode: choice(QUOTE_MODES),
@@ -102,12 +124,18 @@ export const quoteRequest = z
       .max(100_000_000, { error: 'validation.too_large' }),
     currency: choice(CURRENCIES).optional(),
     unit_system: choice(UNIT_SYSTEMS).optional(),
-    equipment_type: choice(EQUIPMENT_TYPES).optional(),
+    /** Truckload: an active equipment type's code (the server checks it against the types it keeps). */
+    equipment_type: equipmentCode.optional(),
     client_ref: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
     /** Parcel only; LTL and truckload ignore it. */
     signature: choice(SIGNATURE_OPTIONS).default('none'),
+    /** Truckload only: the extra stops between pickup and final delivery, in route order. */
+    stops: z.array(quoteStop, { error: 'validation.invalid' }).max(MAX_TRUCKLOAD_STOPS, { error: 'validation.stops_max' }).default([]),
   })
   .superRefine((q, ctx) => {
+    if (q.mode !== 'truckload' && q.stops.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['stops'], message: 'validation.stops_truckload_only' });
+    }
     if (q.mode === 'truckload' && q.equipment_type === undefined) {
       ctx.addIssue({ code: 'custom', path: ['equipment_type'], message: 'validation.required' });
     }

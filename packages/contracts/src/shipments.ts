@@ -1,4 +1,12 @@
-import { COUNTRIES, type Language, type PaymentState, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import {
+  COUNTRIES,
+  type Language,
+  MAX_TRUCKLOAD_STOPS,
+  type PaymentState,
+  SHIPMENT_STATUSES,
+  type ShipmentStatus,
+  type TruckloadStopKind,
+} from '@freight/domain';
 import { z } from 'zod';
 import { email, HHMM, isoDate, isPostalCode, optionalText, optionalTimeOfDay, phone, requiredText, timeOfDay } from './fields';
 import { cardDetails } from './invoices';
@@ -78,6 +86,31 @@ export const bookingPlace = z
   });
 export type BookingPlace = z.output<typeof bookingPlace>;
 
+/**
+ * A truckload's extra stop as booked (issue 20), in the quote's order: its full place, and when
+ * the truck is expected there: the date with a window (from - to), or an appointment at one
+ * time. Whether it is a pickup or a drop, and its postal code, are the quote's.
+ */
+export const bookingStop = z
+  .object(
+    {
+      place: bookingPlace,
+      date: isoDate,
+      appointment: z.boolean().default(false),
+      time_from: timeOfDay(),
+      /** The window's end; none with an appointment. */
+      time_to: optionalTimeOfDay,
+    },
+    { error: 'validation.required' },
+  )
+  .superRefine((s, ctx) => {
+    if (!s.appointment && !s.time_to) ctx.addIssue({ code: 'custom', path: ['time_to'], message: 'validation.required' });
+    if (!s.appointment && s.time_to && HHMM.test(s.time_from) && HHMM.test(s.time_to) && s.time_to <= s.time_from) {
+      ctx.addIssue({ code: 'custom', path: ['time_to'], message: 'validation.closes_after_opens' });
+    }
+  });
+export type BookingStop = z.output<typeof bookingStop>;
+
 /** Hazardous materials details (spec section 3), required when the shipment is hazardous. */
 export const hazmatDetails = z.object(
   {
@@ -130,8 +163,17 @@ export const bookingRequest = z
     /** Also mail the consignee (the delivery contact) on status changes. */
     notify_consignee: z.boolean().default(false),
     disclaimer_accepted: z.boolean({ error: 'validation.disclaimer' }).refine((v) => v, { error: 'validation.disclaimer' }),
+    /** A truckload's extra stops, one per stop of the quote, in its order. */
+    stops: z.array(bookingStop, { error: 'validation.invalid' }).max(MAX_TRUCKLOAD_STOPS, { error: 'validation.stops_max' }).default([]),
   })
   .superRefine((b, ctx) => {
+    b.stops.forEach((stop, n) => {
+      if (stop.date && b.pickup_date && stop.date < b.pickup_date) {
+        ctx.addIssue({ code: 'custom', path: ['stops', n, 'date'], message: 'validation.stop_date_before_pickup' });
+      } else if (stop.date && b.delivery_date && stop.date > b.delivery_date) {
+        ctx.addIssue({ code: 'custom', path: ['stops', n, 'date'], message: 'validation.stop_date_after_delivery' });
+      }
+    });
     if (b.close_time && b.ready_time && HHMM.test(b.close_time) && HHMM.test(b.ready_time) && b.close_time <= b.ready_time) {
       ctx.addIssue({ code: 'custom', path: ['close_time'], message: 'validation.closes_after_opens' });
     }
@@ -198,7 +240,11 @@ export const trackingEventIn = z
     description: z.string().trim().max(300).optional().default(''),
   })
   .refine((e) => e.bol_number || e.pro_number, { path: ['bol_number'], error: 'validation.required' });
-export const trackingEventsIn = z.object({ events: z.array(trackingEventIn).min(1).max(500) });
+export const trackingEventsIn = z.object({
+  /** The carrier's name as its system spells it: matched through the name aliases when the URL's SCAC is unknown (issue 16). */
+  carrier_name: z.string().trim().max(100).optional(),
+  events: z.array(trackingEventIn).min(1).max(500),
+});
 export type TrackingEventIn = z.output<typeof trackingEventIn>;
 
 /** ---- Wire shapes (answers) ---- */
@@ -293,6 +339,8 @@ export interface ShipmentListItem {
 export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destination'> {
   quote_id: string | null;
   service: string;
+  /** A truckload's equipment type named in the reader's language (retired types too); null otherwise. */
+  service_name: string | null;
   pickup_number: string | null;
   delivery_confirmation_number: string | null;
   transit_days: number;
@@ -302,6 +350,8 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   delivery_date: string | null;
   pickup: PlaceView;
   delivery: PlaceView;
+  /** A truckload's extra stops in route order (between pickup and delivery); [] otherwise. */
+  stops: StopView[];
   notes: string;
   pickup_note: ParcelPickupNote | null;
   hazardous: boolean;
@@ -327,11 +377,35 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   delivered_at: string | null;
 }
 
+/** A truckload's extra stop as booked (ShipmentView.stops): what kind, where, and when. */
+export interface StopView {
+  kind: TruckloadStopKind;
+  place: PlaceView;
+  date: string;
+  appointment: boolean;
+  /** 'HH:MM': the appointment's time, or the window's start. */
+  time_from: string;
+  /** 'HH:MM' the window's end; '' with an appointment. */
+  time_to: string;
+}
+
 /** A place on the truckload confirmation: who, where, the hours and the contact the driver calls. */
 export interface ConfirmationPlace
   extends Pick<
     PlaceView,
-    'company' | 'phone' | 'street1' | 'street2' | 'city' | 'state' | 'postal_code' | 'country' | 'opens_at' | 'closes_at'
+    | 'company'
+    | 'phone'
+    | 'street1'
+    | 'street2'
+    | 'city'
+    | 'state'
+    | 'postal_code'
+    | 'country'
+    | 'interior_number'
+    | 'exterior_number'
+    | 'neighborhood'
+    | 'opens_at'
+    | 'closes_at'
   > {
   /** First and last name. */
   contact: string;
@@ -349,6 +423,8 @@ export interface TruckloadConfirmationView {
   carrier_name: string;
   scac: string;
   equipment_type: string;
+  /** The equipment type's name in the reader's language (null if the code is unknown). */
+  equipment_name: string | null;
   pickup_date: string;
   ready_time: string;
   close_time: string;
@@ -357,6 +433,8 @@ export interface TruckloadConfirmationView {
   estimated_delivery: string | null;
   pickup: ConfirmationPlace;
   delivery: ConfirmationPlace;
+  /** The extra stops in route order, each place as the confirmation shows one. */
+  stops: (Omit<StopView, 'place'> & { place: ConfirmationPlace })[];
   reference_type: ReferenceType | null;
   reference_number: string;
   pieces: number;

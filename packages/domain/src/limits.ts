@@ -5,3 +5,11 @@ export const SESSION_IDLE_MINUTES = 120;
 export const LOGIN_MAX_FAILURES_PER_MINUTE = 5;
 /** How long a password confirmation unlocks sensitive changes (Laravel's default). */
 export const PASSWORD_CONFIRM_TTL_MINUTES = 180;
+/**
+ * A truckload's extra stops between its pickup and its final delivery (issue 20): each an extra
+ * pickup or an extra drop, each charged as a stop-off. Four keeps a load a one-day plan for the
+ * dispatcher; more is a multi-stop route the sales desk quotes.
+ */
+export const MAX_TRUCKLOAD_STOPS = 4;
+export const TRUCKLOAD_STOP_KINDS = ['pickup', 'drop'] as const;
+export type TruckloadStopKind = (typeof TRUCKLOAD_STOP_KINDS)[number];

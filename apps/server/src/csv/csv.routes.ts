@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { CsvImportReport } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../plugins/errors';
@@ -19,7 +19,34 @@ const csvDownload = (filename: string) => ({
   'cache-control': 'no-store',
 });
 
-export interface CsvRoutes<Q extends z.ZodType> {
+/** Who may use a list's CSV routes, and what its export and import learn of the caller. */
+export interface CsvAccess<O, C> {
+  /** The door (a guard: throws 401/403), run before the body of an import is read. */
+  guard: (request: FastifyRequest) => Promise<void>;
+  /** Whose records the export reads (a customer's account id). */
+  owner: (request: FastifyRequest) => O;
+  /** Who imports (the account and user, or the staff user an audit entry names). */
+  caller: (request: FastifyRequest) => C;
+}
+
+interface CustomerCaller {
+  accountId: string;
+  userId: string;
+}
+
+/** The default: a verified customer's own account. */
+const customerAccess: CsvAccess<string, CustomerCaller> = {
+  guard: requireCustomer,
+  owner: (request) => customer(request).account.id,
+  caller: (request) => {
+    const { user, account } = customer(request);
+    return { accountId: account.id, userId: user.id };
+  },
+};
+
+export interface CsvRoutes<Q extends z.ZodType, O = string, C = CustomerCaller> {
+  /** Who may use the routes; a verified customer's own account when not given. */
+  access?: CsvAccess<O, C>;
   /** The list's path (e.g. '/api/addresses'); the routes are `template.csv`, `export.csv` and `import` below it. */
   path: string;
   /** Download names of the template and of the export. */
@@ -28,33 +55,33 @@ export interface CsvRoutes<Q extends z.ZodType> {
   exportQuery: Q;
   templateCsv(): string;
   /** The file's text, in pieces (sent as they come). */
-  exportCsv(accountId: string, query: z.output<Q>): AsyncIterable<string>;
-  importCsv(
-    caller: { accountId: string; userId: string },
-    text: string,
-    opts: { dryRun: boolean; language: Language },
-  ): Promise<CsvImportReport>;
+  exportCsv(owner: O, query: z.output<Q>): AsyncIterable<string>;
+  importCsv(caller: C, text: string, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport>;
 }
 
 /**
  * The CSV routes every list of the caller's account has (address book, product catalog), for
- * verified customers: GET `template.csv` and `export.csv` (attachments, not cached) and POST
- * `import` (a text/csv body; `dry_run` checks without writing and answers the same report).
+ * verified customers, or for whoever `access` lets in (the staff's part catalog): GET
+ * `template.csv` and `export.csv` (attachments, not cached) and POST `import` (a text/csv body;
+ * `dry_run` checks without writing and answers the same report).
  */
-export async function registerCsvRoutes<Q extends z.ZodType>(app: FastifyInstance, routes: CsvRoutes<Q>) {
+export async function registerCsvRoutes<Q extends z.ZodType, O = string, C = CustomerCaller>(
+  app: FastifyInstance,
+  routes: CsvRoutes<Q, O, C>,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = routes.access ?? (customerAccess as unknown as CsvAccess<O, C>);
 
-  r.get(`${routes.path}/template.csv`, { preValidation: requireCustomer }, async (_request, reply) => {
+  r.get(`${routes.path}/template.csv`, { preValidation: access.guard }, async (_request, reply) => {
     return reply.headers(csvDownload(routes.files.template)).send(routes.templateCsv());
   });
 
   r.get(
     `${routes.path}/export.csv`,
-    { preValidation: requireCustomer, schema: { querystring: routes.exportQuery } },
+    { preValidation: access.guard, schema: { querystring: routes.exportQuery } },
     async (request, reply) => {
-      const { account } = customer(request);
       // Validated by `exportQuery`; the type provider cannot resolve a generic schema's output.
-      const csv = Readable.from(routes.exportCsv(account.id, request.query as z.output<Q>));
+      const csv = Readable.from(routes.exportCsv(access.owner(request), request.query as z.output<Q>));
       return reply.headers(csvDownload(routes.files.export)).send(csv);
     },
   );
@@ -67,11 +94,10 @@ export async function registerCsvRoutes<Q extends z.ZodType>(app: FastifyInstanc
       .withTypeProvider<ZodTypeProvider>()
       .post(
         `${routes.path}/import`,
-        { onRequest: requireCustomer, schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
+        { onRequest: access.guard, schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
         async (request) => {
-          const { user, account } = customer(request);
           const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
-          return routes.importCsv({ accountId: account.id, userId: user.id }, request.body, {
+          return routes.importCsv(access.caller(request), request.body, {
             dryRun,
             language: requestLanguage(request),
           });

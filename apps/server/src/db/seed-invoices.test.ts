@@ -2,9 +2,10 @@ import { INVOICE_STATUSES, invoiceStatus, SHIPMENT_STATUSES } from '@freight/dom
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDay, creditSummary } from '../modules/invoices/credit';
+import { deliveryPlaceOf, stopsOf } from '../modules/shipments/truckload-stops';
 import { trackingRepository } from '../modules/tracking/tracking.repository';
 import { openDatabase } from './client';
-import { accounts, invoiceDisputes, invoices, shipmentEvents, shipments, users } from './schema';
+import { accounts, invoiceDisputes, invoices, quotes, shipmentEvents, shipments, users } from './schema';
 import { seedDemo } from './seed';
 
 const now = new Date();
@@ -58,13 +59,33 @@ describe('the demo shipments on the road', () => {
     const rows = await database.db.select().from(shipments).where(eq(shipments.accountId, account.id));
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(SHIPMENT_STATUSES));
     const moving = rows.filter((r) => r.status !== 'delivered');
-    expect(moving.map((r) => r.status).sort()).toEqual(['canceled', 'delayed', 'delayed', 'dispatched', 'in_transit', 'pending']);
+    expect(moving.map((r) => r.status).sort()).toEqual([
+      'canceled',
+      'delayed',
+      'delayed',
+      'dispatched',
+      'in_transit',
+      'in_transit',
+      'pending',
+    ]);
     expect(moving.find((r) => r.status === 'canceled')?.canceledAt).not.toBeNull();
     expect(moving.filter((r) => r.actionRequired).map((r) => r.destinationCity)).toEqual(['Phoenix']);
     for (const r of moving.filter((m) => m.status !== 'pending')) {
       const events = await database.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, r.id));
       expect(events.length, r.bolNumber).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the demo truckload with an extra stop', () => {
+  it('runs Chicago -> Indianapolis (a drop) -> Atlanta with its stop-off charged', async () => {
+    const account = await accountOf('shipper@demo.test');
+    const rows = await database.db.select().from(shipments).where(eq(shipments.accountId, account.id));
+    const truckload = rows.find((r) => r.mode === 'truckload');
+    expect(truckload).toMatchObject({ status: 'in_transit', scac: 'DVLN', service: 'dry_van', destinationCity: 'Atlanta' });
+    expect(stopsOf(truckload!).map((s) => [s.kind, s.place.city])).toEqual([['drop', 'Indianapolis']]);
+    expect(deliveryPlaceOf(truckload!)).not.toHaveProperty('stops');
+    expect(truckload!.charges).toContainEqual(expect.objectContaining({ detail: 'stop_off' }));
   });
 });
 
@@ -76,5 +97,24 @@ describe('the demo shipments waiting on the shipper', () => {
     const dueIds = new Set(due.map((s) => s.id));
     for (const s of all.filter((x) => x.status === 'delayed')) expect(dueIds.has(s.id)).toBe(false);
     expect(due.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo quote history', () => {
+  it('gives the demo shipper two weeks of rated quotes of every mode, some saved, none in the future', async () => {
+    const account = await accountOf('shipper@demo.test');
+    const rows = await database.db.select().from(quotes).where(eq(quotes.accountId, account.id));
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['ltl', 'parcel', 'truckload']));
+    expect(rows.some((r) => r.saved)).toBe(true);
+    expect(rows.every((r) => r.createdAt <= now)).toBe(true);
+    // Rated by the engine: each has rates, and its lowest total is one of them (the carriers' share).
+    for (const r of rows) {
+      const rates = (r.result as { rates: { total_cents: number }[] }).rates;
+      expect(rates.length, JSON.stringify(r.input)).toBeGreaterThan(0);
+      expect(rates.map((x) => x.total_cents)).toContain(r.lowestTotalCents);
+    }
+    const lastWeek = rows.filter((r) => r.createdAt.getTime() > now.getTime() - 7 * 86_400_000);
+    expect(lastWeek.length).toBeGreaterThanOrEqual(15);
   });
 });

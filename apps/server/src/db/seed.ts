@@ -15,12 +15,18 @@ import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
+import { seedDemoCarrierMessages } from './seed-carrier-messages';
+import { seedDieselHistory, seedTariffVersions } from './seed-carriers';
 import { seedDemoEbay } from './seed-ebay';
+import { seedEquipmentTypes } from './seed-equipment';
 import { seedDemoInvoices } from './seed-invoices';
 import { seedDemoNotices } from './seed-notifications';
+import { seedDemoParts } from './seed-parts';
 import { seedDemoProducts } from './seed-products';
+import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoShipments } from './seed-shipments';
 import { seedDemoSupport } from './seed-support';
+import { seedDemoTruckloadStops } from './seed-truckload-stops';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -120,12 +126,14 @@ const DEMO_TRUCKLOAD_CARRIERS = [
   { scac: 'DHWY', name: 'Demo Highway Express', factor: 1.08 },
 ];
 
+/** The default tariff scaled per carrier; the equipment adjustments (equipment_types) are the same for all. */
 function demoTruckloadTariff(factor: number): TruckloadTariff {
   const base = DEFAULT_TRUCKLOAD_TARIFF;
-  const perMile = Object.fromEntries(
-    Object.entries(base.linehaul_cents_per_mile).map(([k, v]) => [k, v === null ? null : Math.round(v * factor)]),
-  ) as TruckloadTariff['linehaul_cents_per_mile'];
-  return { ...base, linehaul_cents_per_mile: perMile, minimum_cents: Math.round(base.minimum_cents * factor) };
+  return {
+    ...base,
+    linehaul_cents_per_mile: Math.round(base.linehaul_cents_per_mile * factor),
+    minimum_cents: Math.round(base.minimum_cents * factor),
+  };
 }
 
 /** Monday of the UTC week of `now`, ISO date. */
@@ -177,6 +185,9 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const addressBook = await seedOnce(db, 'demo_addresses_seeded', now, (tx) => seedDemoAddresses(tx, now));
   const prepaid = await seedOnce(db, 'demo_prepaid_seeded', now, (tx) => seedPrepaidAccount(tx, now, DEMO_PASSWORD));
   const trackingSecrets = await seedOnce(db, 'carrier_tracking_secrets_seeded', now, (tx) => seedTrackingSecrets(tx));
+  const tariffVersions = await seedOnce(db, 'carrier_tariff_versions_seeded', now, (tx) => seedTariffVersions(tx));
+  const parts = await seedOnce(db, 'demo_part_catalog_seeded', now, (tx) => seedDemoParts(tx, now));
+  const equipment = await seedOnce(db, 'equipment_types_seeded', now, (tx) => seedEquipmentTypes(tx, now));
   // Tests start from accounts without shipments or invoices, and make their own.
   const activity = opts.activity !== false;
   const invoices = activity && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now)));
@@ -184,7 +195,31 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const notices = activity && (await seedOnce(db, 'demo_notices_seeded', now, (tx) => seedDemoNotices(tx, now)));
   const support = activity && (await seedOnce(db, 'demo_support_seeded', now, (tx) => seedDemoSupport(tx, now)));
   const ebay = activity && (await seedOnce(db, 'demo_ebay_seeded', now, (tx) => seedDemoEbay(tx, now)));
-  return users || rating || catalog || addressBook || prepaid || trackingSecrets || invoices || moving || notices || support || ebay;
+  const diesel = activity && (await seedOnce(db, 'demo_diesel_history_seeded', now, (tx) => seedDieselHistory(tx, now, weekOf(now))));
+  const carrierMessages = activity && (await seedOnce(db, 'demo_carrier_messages_seeded', now, (tx) => seedDemoCarrierMessages(tx, now)));
+  const stops = activity && (await seedOnce(db, 'demo_truckload_stops_seeded', now, (tx) => seedDemoTruckloadStops(tx, now)));
+  // After the diesel history: each quote is rated with the diesel week of its pickup.
+  const quoteHistory = activity && (await seedOnce(db, 'demo_quotes_seeded', now, (tx) => seedDemoQuotes(tx, now)));
+  return (
+    users ||
+    rating ||
+    catalog ||
+    addressBook ||
+    prepaid ||
+    trackingSecrets ||
+    tariffVersions ||
+    equipment ||
+    parts ||
+    invoices ||
+    moving ||
+    quoteHistory ||
+    notices ||
+    support ||
+    ebay ||
+    diesel ||
+    carrierMessages ||
+    stops
+  );
 }
 
 /** Runs `seed` in a transaction that first claims `marker`; another process holding it wins. */

@@ -37,6 +37,8 @@ export interface SalesRequestMailData {
     pickup_date: string;
     origin: SalesPlace;
     destination: SalesPlace;
+    /** Truckload: the extra pickups and drops between origin and destination, in route order. */
+    stops?: (Omit<SalesPlace, 'site_type'> & { kind: 'pickup' | 'drop' })[];
     unit_system: string;
     currency: string;
     insured_value: number;
@@ -92,8 +94,8 @@ export function salesRequestMail(to: string, data: SalesRequestMailData): MailMe
   const lengthUnit = quote.unit_system === 'metric' ? 'cm' : 'in';
   const weightUnit = quote.unit_system === 'metric' ? 'kg' : 'lb';
   const mode = k(`modes.${quote.mode}`);
-  const lane = (p: SalesPlace) =>
-    [oneLine(p.postal_code), p.country, [oneLine(p.city), p.state].filter(Boolean).join(', '), `(${p.site_type})`]
+  const lane = (p: Omit<SalesPlace, 'site_type'> & { site_type?: string }) =>
+    [oneLine(p.postal_code), p.country, [oneLine(p.city), p.state].filter(Boolean).join(', '), p.site_type && `(${p.site_type})`]
       .filter(Boolean)
       .join(' ');
   const item = (i: SalesRequestMailData['quote']['items'][number], n: number) => {
@@ -136,6 +138,7 @@ export function salesRequestMail(to: string, data: SalesRequestMailData): MailMe
     field('mode', mode),
     field('pickup_date', quote.pickup_date),
     field('origin', lane(quote.origin)),
+    ...(quote.stops ?? []).map((stop, n) => `${k(`stops.${stop.kind}`, { n: n + 1 })}: ${lane(stop)}`),
     field('destination', lane(quote.destination)),
     `${k('items')}:`,
     ...quote.items.map(item),

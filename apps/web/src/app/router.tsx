@@ -8,13 +8,20 @@ import { AccountDetailRoute } from '../features/admin/routes/AccountDetailRoute'
 import { AccountsRoute } from '../features/admin/routes/AccountsRoute';
 import { AdminTitleRoute } from '../features/admin/routes/AdminTitleRoute';
 import { AuditLogRoute } from '../features/admin/routes/AuditLogRoute';
+import { CarrierDetailRoute } from '../features/admin/routes/carriers/CarrierDetailRoute';
+import { CarriersRoute } from '../features/admin/routes/carriers/CarriersRoute';
 import { DashboardRoute } from '../features/admin/routes/DashboardRoute';
+import { EquipmentTypesRoute } from '../features/admin/routes/EquipmentTypesRoute';
+import { IncidentDetailRoute } from '../features/admin/routes/incidents/IncidentDetailRoute';
+import { IncidentsRoute } from '../features/admin/routes/incidents/IncidentsRoute';
 import { NotificationEditRoute } from '../features/admin/routes/notifications/NotificationEditRoute';
 import { NotificationsRoute } from '../features/admin/routes/notifications/NotificationsRoute';
+import { PartCatalogRoute } from '../features/admin/routes/PartCatalogRoute';
 import { RolesRoute } from '../features/admin/routes/RolesRoute';
 import { ShipmentDetailRoute } from '../features/admin/routes/ShipmentDetailRoute';
 import { ShipmentsRoute } from '../features/admin/routes/ShipmentsRoute';
 import { SupportInboxRoute } from '../features/admin/routes/SupportInboxRoute';
+import { ScacAliasesRoute } from '../features/admin/routes/scac-aliases/ScacAliasesRoute';
 import { ConfirmPasswordRoute } from '../features/auth/routes/ConfirmPasswordRoute';
 import { EmailVerifiedRoute } from '../features/auth/routes/EmailVerifiedRoute';
 import { ForgotPasswordRoute } from '../features/auth/routes/ForgotPasswordRoute';
@@ -60,6 +67,11 @@ const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
   auditLog: <AuditLogRoute />,
   notifications: <NotificationsRoute />,
   support: <SupportInboxRoute />,
+  carriers: <CarriersRoute />,
+  partCatalog: <PartCatalogRoute />,
+  incidents: <IncidentsRoute />,
+  scacAliases: <ScacAliasesRoute />,
+  truckloadEquipment: <EquipmentTypesRoute />,
 };
 
 const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;
@@ -67,8 +79,9 @@ const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>
 /** Child routes (detail and editor pages) that open through the door of their list page. */
 const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element?: ReactNode }[] = [
   { path: 'accounts/:id', page: 'accounts', element: <AccountDetailRoute /> },
+  { path: 'carriers/:id', page: 'carriers', element: <CarrierDetailRoute /> },
   { path: 'integration-partners/:id', page: 'integrationPartners' },
-  { path: 'incidents/:id', page: 'incidents' },
+  { path: 'incidents/:id', page: 'incidents', element: <IncidentDetailRoute /> },
   { path: 'shipments/:id', page: 'shipments', element: <ShipmentDetailRoute /> },
   { path: 'notifications/new', page: 'notifications', element: <NotificationEditRoute /> },
   { path: 'notifications/edit/:id', page: 'notifications', element: <NotificationEditRoute /> },

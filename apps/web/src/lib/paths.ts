@@ -42,6 +42,7 @@ export const paths = {
     page: (key: AdminPageKey) => `/admin/${ADMIN_PAGES[key].path}`,
     account: (id: string) => `/admin/accounts/${encodeURIComponent(id)}`,
     shipment: (id: string) => `/admin/shipments/${encodeURIComponent(id)}`,
+    carrier: (id: string) => `/admin/carriers/${encodeURIComponent(id)}`,
     newNotification: '/admin/notifications/new',
     editNotification: (id: string) => `/admin/notifications/edit/${encodeURIComponent(id)}`,
     /** The staff's shipment search, filtered (the params of GET /api/admin/shipments). */

@@ -219,6 +219,16 @@ export function roadMiles(a: LatLon, b: LatLon): number {
   return greatCircleMiles(a, b) * ROAD_FACTOR;
 }
 
+/**
+ * Road miles of a route through its points in order (pickup, extra stops, final delivery): the
+ * sum of each leg's roadMiles, so a truckload with stop-offs is priced for the miles it drives.
+ */
+export function routeRoadMiles(points: readonly LatLon[]): number {
+  let miles = 0;
+  for (let i = 1; i < points.length; i++) miles += roadMiles(points[i - 1] as LatLon, points[i] as LatLon);
+  return miles;
+}
+
 const PARCEL_ZONE_BANDS: ReadonlyArray<readonly [maxMiles: number, zone: ParcelZone]> = [
   [50, 1],
   [150, 2],

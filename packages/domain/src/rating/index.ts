@@ -14,3 +14,4 @@ export * from './parcel';
 export * from './truckload';
 export * from './types';
 export * from './units';
+export * from './versions';

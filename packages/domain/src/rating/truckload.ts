@@ -5,72 +5,30 @@
  */
 import type { Cents, ChargeLine, RateMessage } from './types';
 
-export type Equipment = 'dry_van' | 'reefer' | 'flatbed' | 'step_deck' | 'rgn';
-
+/**
+ * A truckload equipment type as the engine reads it: data (the server's `equipment_types` table),
+ * not a code looked up here, so staff can add a type without a release.
+ */
 export interface EquipmentSpec {
-  equipment: Equipment;
-  lengths_ft: readonly number[];
-  /** Approximate maximum payload; `null` when the load needs permits (no online rate). */
-  max_payload_lb: number | null;
-  max_width_in: number;
+  /** Lower-case letters, digits and underscores ('dry_van'); quotes and shipments keep it. */
+  code: string;
+  /** Approximate maximum payload; `null` = no limit checked online. */
+  max_weight_lb: number | null;
+  length_ft: number | null;
   pallet_positions: number | null;
+  temperature_controlled: boolean;
   /** Clear height on the (lower) deck for open decks, `null` for enclosed trailers. */
   deck_clear_height_ft: number | null;
-  /** False for oversize equipment that needs permits and a call. */
-  online: boolean;
+  /** Cents per mile added to the tariff's base (dry van) linehaul; `null` = no online rate, call. */
+  per_mile_adjustment_cents: number | null;
 }
 
-/** Legal limits: 80,000 lb gross vehicle weight, 102 in wide. */
+/** Legal limits: 80,000 lb gross vehicle weight, 102 in wide (every trailer type). */
 export const LEGAL_MAX_GROSS_LB = 80_000;
 export const LEGAL_MAX_WIDTH_IN = 102;
 
-export const EQUIPMENT: Readonly<Record<Equipment, EquipmentSpec>> = {
-  dry_van: {
-    equipment: 'dry_van',
-    lengths_ft: [53, 48],
-    max_payload_lb: 45_000,
-    max_width_in: LEGAL_MAX_WIDTH_IN,
-    pallet_positions: 26,
-    deck_clear_height_ft: null,
-    online: true,
-  },
-  reefer: {
-    equipment: 'reefer',
-    lengths_ft: [53, 48],
-    max_payload_lb: 43_500,
-    max_width_in: LEGAL_MAX_WIDTH_IN,
-    pallet_positions: null,
-    deck_clear_height_ft: null,
-    online: true,
-  },
-  flatbed: {
-    equipment: 'flatbed',
-    lengths_ft: [48, 53],
-    max_payload_lb: 48_000,
-    max_width_in: LEGAL_MAX_WIDTH_IN,
-    pallet_positions: null,
-    deck_clear_height_ft: null,
-    online: true,
-  },
-  step_deck: {
-    equipment: 'step_deck',
-    lengths_ft: [48, 53],
-    max_payload_lb: 48_000,
-    max_width_in: LEGAL_MAX_WIDTH_IN,
-    pallet_positions: null,
-    deck_clear_height_ft: 10,
-    online: true,
-  },
-  rgn: {
-    equipment: 'rgn',
-    lengths_ft: [],
-    max_payload_lb: null,
-    max_width_in: LEGAL_MAX_WIDTH_IN,
-    pallet_positions: null,
-    deck_clear_height_ft: null,
-    online: false,
-  },
-};
+/** Whether a type is quoted online: oversize equipment (RGN) needs permits and a call. */
+export const equipmentOnline = (spec: Pick<EquipmentSpec, 'per_mile_adjustment_cents'>) => spec.per_mile_adjustment_cents !== null;
 
 /** National spot all-in averages, Sep 2025, cents per mile. */
 export const SPOT_ALL_IN_CENTS_PER_MILE = { dry_van: 205, reefer: 244, flatbed: 250 } as const;
@@ -86,9 +44,68 @@ export const TRUCK_MPG = 6;
 export const FUEL_BASE_PRICE_CENTS_PER_GAL = 125;
 export const SEP_2025_DIESEL_CENTS_PER_GAL = FUEL_BASE_PRICE_CENTS_PER_GAL + SPOT_FUEL_CENTS_PER_MILE * TRUCK_MPG;
 
+/** Ex-fuel linehaul of an equipment at the Sep 2025 spot averages, as an adjustment over the van's. */
+const spotAdjustment = (allIn: number) => allIn - SPOT_FUEL_CENTS_PER_MILE - SPOT_VAN_LINEHAUL_CENTS_PER_MILE;
+
+/**
+ * The equipment types the portal started with (domain.md section 4), the source of the seeded
+ * `equipment_types` rows: reefer +39 and flatbed +45 cents/mile over the van's linehaul (their
+ * spot all-in less fuel), step deck priced as flatbed, RGN / double drop by phone.
+ */
+export const STANDARD_EQUIPMENT = {
+  dry_van: {
+    code: 'dry_van',
+    max_weight_lb: 45_000,
+    length_ft: 53,
+    pallet_positions: 26,
+    temperature_controlled: false,
+    deck_clear_height_ft: null,
+    per_mile_adjustment_cents: 0,
+  },
+  reefer: {
+    code: 'reefer',
+    max_weight_lb: 43_500,
+    length_ft: 53,
+    pallet_positions: 26,
+    temperature_controlled: true,
+    deck_clear_height_ft: null,
+    per_mile_adjustment_cents: spotAdjustment(SPOT_ALL_IN_CENTS_PER_MILE.reefer),
+  },
+  flatbed: {
+    code: 'flatbed',
+    max_weight_lb: 48_000,
+    length_ft: 48,
+    pallet_positions: null,
+    temperature_controlled: false,
+    deck_clear_height_ft: null,
+    per_mile_adjustment_cents: spotAdjustment(SPOT_ALL_IN_CENTS_PER_MILE.flatbed),
+  },
+  step_deck: {
+    code: 'step_deck',
+    max_weight_lb: 48_000,
+    length_ft: 53,
+    pallet_positions: null,
+    temperature_controlled: false,
+    deck_clear_height_ft: 10,
+    per_mile_adjustment_cents: spotAdjustment(SPOT_ALL_IN_CENTS_PER_MILE.flatbed),
+  },
+  rgn: {
+    code: 'rgn',
+    max_weight_lb: null,
+    length_ft: null,
+    pallet_positions: null,
+    temperature_controlled: false,
+    deck_clear_height_ft: null,
+    per_mile_adjustment_cents: null,
+  },
+} as const satisfies Record<string, EquipmentSpec>;
+
 export interface TruckloadTariff {
-  /** Linehaul without fuel, cents per mile; `null` = no online rate for the equipment. */
-  linehaul_cents_per_mile: Readonly<Record<Equipment, number | null>>;
+  /**
+   * Base linehaul without fuel, cents per mile, of a dry van; a load's is this plus its
+   * equipment's `per_mile_adjustment_cents`.
+   */
+  linehaul_cents_per_mile: number;
   fuel_base_price_cents_per_gal: number;
   mpg: number;
   /** Minimum for the load's transportation (linehaul + fuel + team). */
@@ -100,17 +117,11 @@ export interface TruckloadTariff {
 }
 
 /**
- * Default tariff: ex-fuel linehaul = spot all-in - 42 cents fuel/mile (van 163, reefer 202,
- * flatbed 208); step deck priced as flatbed; RGN / double drop has no online rate.
+ * Default tariff: the van's ex-fuel linehaul (spot all-in less 42 cents fuel/mile); with the
+ * standard adjustments, reefer 202 and flatbed 208 cents/mile.
  */
 export const DEFAULT_TRUCKLOAD_TARIFF: TruckloadTariff = {
-  linehaul_cents_per_mile: {
-    dry_van: SPOT_VAN_LINEHAUL_CENTS_PER_MILE,
-    reefer: SPOT_ALL_IN_CENTS_PER_MILE.reefer - SPOT_FUEL_CENTS_PER_MILE,
-    flatbed: SPOT_ALL_IN_CENTS_PER_MILE.flatbed - SPOT_FUEL_CENTS_PER_MILE,
-    step_deck: SPOT_ALL_IN_CENTS_PER_MILE.flatbed - SPOT_FUEL_CENTS_PER_MILE,
-    rgn: null,
-  },
+  linehaul_cents_per_mile: SPOT_VAN_LINEHAUL_CENTS_PER_MILE,
   fuel_base_price_cents_per_gal: FUEL_BASE_PRICE_CENTS_PER_GAL,
   mpg: TRUCK_MPG,
   minimum_cents: 50_000,
@@ -120,8 +131,20 @@ export const DEFAULT_TRUCKLOAD_TARIFF: TruckloadTariff = {
   team_miles_per_day: 1_000,
 };
 
+/**
+ * A tariff as stored (carriers' jsonb): tariffs written before equipment became data kept one
+ * linehaul per equipment code; their dry van figure is the base. Anything else is read as is.
+ */
+export function normalizeTruckloadTariff(stored: unknown): TruckloadTariff {
+  const tariff = stored as Omit<TruckloadTariff, 'linehaul_cents_per_mile'> & { linehaul_cents_per_mile: unknown };
+  const perMile = tariff.linehaul_cents_per_mile;
+  if (typeof perMile === 'number') return tariff as TruckloadTariff;
+  const van = perMile && typeof perMile === 'object' ? (perMile as Record<string, unknown>).dry_van : undefined;
+  return { ...tariff, linehaul_cents_per_mile: typeof van === 'number' ? van : DEFAULT_TRUCKLOAD_TARIFF.linehaul_cents_per_mile };
+}
+
 export interface TruckloadInput {
-  equipment: Equipment;
+  equipment: EquipmentSpec;
   miles: number;
   /** Payload weight (freight only). */
   weight_lb: number;
@@ -152,31 +175,31 @@ export function truckloadTransitDays(tariff: TruckloadTariff, miles: number, tea
   return Math.max(1, Math.ceil(miles / (team ? tariff.team_miles_per_day : tariff.solo_miles_per_day)));
 }
 
-/** Limits checks: RGN / double drop -> call; payload over the equipment's capacity; width over 102 in. */
-export function checkTruckload(
-  input: Pick<TruckloadInput, 'equipment' | 'weight_lb' | 'width_in'>,
-  tariff: TruckloadTariff = DEFAULT_TRUCKLOAD_TARIFF,
-): RateMessage[] {
-  const spec = EQUIPMENT[input.equipment];
+/**
+ * Limits checks: equipment without an online rate (RGN / double drop) -> call; payload over the
+ * equipment's maximum; width over the legal 102 in.
+ */
+export function checkTruckload(input: Pick<TruckloadInput, 'equipment' | 'weight_lb' | 'width_in'>): RateMessage[] {
+  const spec = input.equipment;
   const messages: RateMessage[] = [];
-  if (!spec.online || tariff.linehaul_cents_per_mile[input.equipment] === null) {
-    messages.push({ level: 'no_rate', key: 'quote.no_rate.truckload_oversize_call', params: { equipment: input.equipment } });
+  if (!equipmentOnline(spec)) {
+    messages.push({ level: 'no_rate', key: 'quote.no_rate.truckload_oversize_call', params: { equipment: spec.code } });
   }
-  if (spec.max_payload_lb !== null && input.weight_lb > spec.max_payload_lb) {
+  if (spec.max_weight_lb !== null && input.weight_lb > spec.max_weight_lb) {
     messages.push({
       level: 'no_rate',
       key: 'quote.no_rate.truckload_overweight',
-      params: { equipment: input.equipment, max_weight_lb: spec.max_payload_lb },
+      params: { equipment: spec.code, max_weight_lb: spec.max_weight_lb },
     });
   }
-  if (input.width_in !== undefined && input.width_in > spec.max_width_in) {
-    messages.push({ level: 'no_rate', key: 'quote.no_rate.truckload_overwidth', params: { max_width_in: spec.max_width_in } });
+  if (input.width_in !== undefined && input.width_in > LEGAL_MAX_WIDTH_IN) {
+    messages.push({ level: 'no_rate', key: 'quote.no_rate.truckload_overwidth', params: { max_width_in: LEGAL_MAX_WIDTH_IN } });
   }
   return messages;
 }
 
 /**
- * Rate a full truckload. Lines: freight (linehaul ex-fuel x miles), fuel ((diesel - base) / mpg x
+ * Rate a full truckload. Lines: freight ((base linehaul + the equipment's adjustment) x miles), fuel ((diesel - base) / mpg x
  * miles), team (+25 cents/mile, accessorial), a `minimum` top-up when those three come to less than
  * the minimum per load, then stop-offs (per extra stop, outside the minimum). Cents are rounded
  * per line. Any `no_rate` message -> no lines and total 0 (transit days are still given).
@@ -188,9 +211,11 @@ export function rateTruckload(tariff: TruckloadTariff, input: TruckloadInput): T
   if (!Number.isFinite(diesel_price_cents) || diesel_price_cents < 0) throw new RangeError('diesel_price_cents must be >= 0');
   if (!Number.isInteger(stops) || stops < 0) throw new RangeError('stops must be a whole number >= 0');
   const transit_days = truckloadTransitDays(tariff, miles, input.team);
-  const messages = checkTruckload(input, tariff);
-  const perMile = tariff.linehaul_cents_per_mile[input.equipment];
-  if (perMile === null || messages.some((m) => m.level === 'no_rate')) return { lines: [], total_cents: 0, transit_days, messages };
+  const messages = checkTruckload(input);
+  const adjustment = input.equipment.per_mile_adjustment_cents;
+  if (adjustment === null || messages.some((m) => m.level === 'no_rate')) return { lines: [], total_cents: 0, transit_days, messages };
+  // A discount (a negative adjustment) never takes the linehaul below nothing.
+  const perMile = Math.max(0, tariff.linehaul_cents_per_mile + adjustment);
 
   const freight = Math.round(perMile * miles);
   const fuel = Math.round(fuelCentsPerMile(tariff, diesel_price_cents) * miles);

@@ -35,6 +35,12 @@ function doorOf(path: string): Door | undefined {
     notifications: 'notifications',
     audit: 'auditLog',
     support: 'support',
+    'part-catalog': 'partCatalog',
+    incidents: 'incidents',
+    'scac-aliases': 'scacAliases',
+    carriers: 'carriers',
+    'diesel-prices': 'carriers',
+    truckloads: 'truckloadEquipment',
   };
   return section && pages[section] ? { page: pages[section] } : undefined;
 }

@@ -82,21 +82,23 @@ export function dashboardRepository(db: Db) {
       return { credit_hold: hold?.n ?? 0, suspended: suspended?.n ?? 0 };
     },
 
+    /** The incident groups seen since `from` (grouped: one row however often it failed), the latest first. */
     async incidents(from: Date) {
       const [[total], latest] = await Promise.all([
-        db.select({ n: count() }).from(apiIncidents).where(gte(apiIncidents.createdAt, from)),
+        db.select({ n: count() }).from(apiIncidents).where(gte(apiIncidents.lastSeenAt, from)),
         db
           .select({
             id: apiIncidents.id,
-            createdAt: apiIncidents.createdAt,
+            lastSeenAt: apiIncidents.lastSeenAt,
             carrier: carriers.name,
             operation: apiIncidents.operation,
             error: apiIncidents.error,
+            occurrences: apiIncidents.occurrences,
           })
           .from(apiIncidents)
           .leftJoin(carriers, eq(carriers.id, apiIncidents.carrierId))
-          .where(gte(apiIncidents.createdAt, from))
-          .orderBy(desc(apiIncidents.createdAt))
+          .where(gte(apiIncidents.lastSeenAt, from))
+          .orderBy(desc(apiIncidents.lastSeenAt))
           .limit(10),
       ]);
       return { count: total?.n ?? 0, latest };

@@ -61,10 +61,11 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
         count: incidents.count,
         latest: incidents.latest.map((i) => ({
           id: i.id,
-          created_at: i.createdAt.toISOString(),
+          created_at: i.lastSeenAt.toISOString(),
           carrier: i.carrier,
           operation: i.operation,
           error: i.error,
+          occurrences: i.occurrences,
         })),
       },
     };

@@ -38,9 +38,13 @@ describe('GET /api/admin/dashboard', () => {
     const parcel = await insertShipment(t.database.db, { mode: 'parcel', status: 'in_transit' });
     await t.database.db.update(shipments).set({ createdAt: now, actionRequired: true }).where(eq(shipments.id, booked.id));
     await t.database.db.update(shipments).set({ createdAt: now }).where(eq(shipments.id, parcel.id));
-    await t.database.db
-      .insert(apiIncidents)
-      .values({ operation: 'rate', request: {}, error: 'timeout', createdAt: new Date(now.getTime() - 3_600_000) });
+    await t.database.db.insert(apiIncidents).values({
+      operation: 'rate',
+      request: {},
+      error: 'timeout',
+      createdAt: new Date(now.getTime() - 3_600_000),
+      lastSeenAt: new Date(now.getTime() - 3_600_000),
+    });
 
     const res = await ops.get('/api/admin/dashboard?days=14');
     expect(res.statusCode).toBe(200);

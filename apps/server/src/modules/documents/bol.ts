@@ -10,6 +10,7 @@ import {
   placeLines,
   unitCount,
 } from './pdf';
+import { printedStops, stopsHeading } from './stops';
 
 const PAGE_W = 612;
 const PAGE_H = 792;
@@ -23,7 +24,7 @@ const SHADE = '#e6e6e6';
 /**
  * The VICS bill of lading (shared/domain.md section 8), straight bill, short form, on letter
  * paper, in the reader's language: ship from / ship to / third-party bill-to, BOL number with
- * its Code 128 barcode, carrier and SCAC, PRO (barcode) and pickup numbers, freight terms
+ * its Code 128 barcode, a truckload's extra stops in route order, carrier and SCAC, PRO (barcode) and pickup numbers, freight terms
  * (prepaid), special instructions, the reference, the customer order and carrier information
  * lines (handling units, packages, weight, HM, description, NMFC and class), the hazardous
  * materials with their 24-hour emergency contact, declared value, COD, the liability note, the
@@ -102,7 +103,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
     ].filter((l): l is string => Boolean(l));
 
   const rowH = 94;
-  partyBox(k('ship_from'), placeLines(s.pickup, x.country), contactLines(s.pickup), y, rowH);
+  partyBox(k('ship_from'), placeLines(s.pickup, options.language), contactLines(s.pickup), y, rowH);
   box(M + HALF, y, HALF, rowH);
   let ry = band(M + HALF, y, HALF, k('bol_number')) + 5;
   text(s.bolNumber, { x: M + HALF + 5, y: ry, w: HALF - 10, bold: true, size: 14, align: 'center' });
@@ -112,7 +113,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   y += rowH;
 
   // ---- Ship to | Carrier, SCAC, PRO ----
-  partyBox(k('ship_to'), placeLines(s.delivery, x.country), contactLines(s.delivery), y, rowH);
+  partyBox(k('ship_to'), placeLines(s.delivery, options.language), contactLines(s.delivery), y, rowH);
   box(M + HALF, y, HALF, rowH);
   ry = band(M + HALF, y, HALF, k('carrier_info')) + 4;
   const field = (label: string, value: string, fx: number, fy: number, fw: number) => {
@@ -134,7 +135,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   partyBox(
     k('bill_to'),
     billTo
-      ? placeLines({ ...billTo, company: billTo.company || account.name, street2: billTo.street2 ?? '' }, x.country)
+      ? placeLines({ ...billTo, company: billTo.company || account.name, street2: billTo.street2 ?? '' }, options.language)
       : [oneLine(account.name)],
     billTo ? contactLines(billTo) : [],
     y,
@@ -163,6 +164,23 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
     size: 7.5,
   });
   y += rowH;
+
+  // ---- Extra stops (a truckload's), in route order: one paragraph each ----
+  const stops = printedStops(s.stops, x).map((p) => `${p.title}: ${p.when} · ${p.place.join(', ')}${p.contact ? ` · ${p.contact}` : ''}`);
+  if (stops.length) {
+    font(false, 8);
+    const heights = stops.map((line) => doc.heightOfString(line, { width: W - 10, lineGap: 0.5 }) + 3);
+    const stopsH = 17 + heights.reduce((a, b) => a + b, 0);
+    ensureRoom(stopsH + 6);
+    box(M, y, W, stopsH);
+    band(M, y, W, stopsHeading(x));
+    let sy = y + 15;
+    stops.forEach((line, i) => {
+      text(line, { x: M + 5, y: sy, w: W - 10, size: 8 });
+      sy += heights[i] ?? 0;
+    });
+    y += stopsH + 6;
+  }
 
   // ---- Special instructions ----
   const instructions = [

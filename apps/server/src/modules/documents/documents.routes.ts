@@ -11,7 +11,9 @@ import { accounts, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, customer, requireCustomer, signedIn } from '../../plugins/guards';
+import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { carrierLanguage } from '../shipments/shipments.presenter';
+import { deliveryPlaceOf, stopsOf } from '../shipments/truckload-stops';
 import type { DocumentShipment } from './pdf';
 import type { RatedShipment } from './rate-confirmation';
 
@@ -49,7 +51,8 @@ export async function documentShipment(
   return {
     ...row,
     pickup: row.pickup as PlaceView,
-    delivery: row.delivery as PlaceView,
+    delivery: deliveryPlaceOf(row),
+    stops: stopsOf(row),
     hazmat: (row.hazmat as HazmatDetails | null) ?? null,
     items: row.items as ShipmentItemView[],
     charges: row.charges as ChargeLine[],
@@ -101,7 +104,10 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       bol: () => buildBillOfLading(shipment, { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null }, options),
       labels: () => buildParcelLabels(shipment, options),
       pallet_labels: () => buildPalletLabels(shipment, options),
-      rate_confirmation: () => buildRateConfirmation(shipment, options),
+      rate_confirmation: async () => {
+        const names = await equipmentCatalog(ctx.db, ctx.now).namesIn(options.language);
+        return buildRateConfirmation({ ...shipment, equipmentName: names(shipment.service) }, options);
+      },
     };
     const pdf = await build[kind as DocumentKind]();
     return reply

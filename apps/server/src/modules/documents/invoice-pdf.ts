@@ -1,4 +1,5 @@
 import type { InvoiceView } from '@freight/contracts';
+import { formatAddressLines } from '@freight/domain';
 import { type DocumentOptions, documentText, oneLine } from './pdf';
 import { statementDocument } from './statement-pdf';
 
@@ -29,12 +30,16 @@ export async function buildInvoicePdf(inv: InvoiceView, options: DocumentOptions
     ...(inv.related_invoice ? [[k('related'), inv.related_invoice.number] as [string, string]] : []),
   ]);
   const b = inv.bill_to;
+  // Addresses as every document writes them (formatAddressLines); the shipper and consignee are known by their city only.
   const place = (p: InvoiceView['shipper']) =>
-    p ? [p.company, `${p.city}, ${p.state} ${p.postal_code}`, x.country(p.country)].map(oneLine) : [];
+    p ? [p.company, ...formatAddressLines({ ...p, street1: '' }, { language: options.language })].map(oneLine) : [];
   d.blocks([
     {
       title: k('bill_to'),
-      lines: [b.company, b.name, b.street1, `${b.city}, ${b.state} ${b.postal_code}`, b.email].map(oneLine).filter(Boolean),
+      // The account's own address: no country line for its reader.
+      lines: [b.company, b.name, ...formatAddressLines(b, { language: options.language, homeCountry: b.country }), b.email]
+        .map(oneLine)
+        .filter(Boolean),
     },
     { title: k('shipper'), lines: place(inv.shipper) },
     { title: k('consignee'), lines: place(inv.consignee) },

@@ -22,7 +22,7 @@ export async function buildParcelLabels(s: DocumentShipment, options: DocumentOp
     y = doc.y;
     const from = [
       oneLine(`${s.pickup.first_name} ${s.pickup.last_name}`),
-      ...placeLines(s.pickup, x.country),
+      ...placeLines(s.pickup, options.language),
       phoneLine(s.pickup.phone),
     ].filter(Boolean);
     doc.font('Helvetica').fontSize(7.5).text(from.join('\n'), M, y, { width: W, lineGap: 0 });
@@ -34,7 +34,7 @@ export async function buildParcelLabels(s: DocumentShipment, options: DocumentOp
     y = doc.y + 1;
     const to = [
       oneLine(`${s.delivery.first_name} ${s.delivery.last_name}`),
-      ...placeLines(s.delivery, x.country),
+      ...placeLines(s.delivery, options.language),
       phoneLine(s.delivery.phone),
     ].filter(Boolean);
     doc

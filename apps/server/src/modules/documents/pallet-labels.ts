@@ -46,12 +46,12 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
     doc.font('Helvetica-Bold').fontSize(7.5).text(k('from').toUpperCase(), M, y, { width: half });
     doc.text(k('to').toUpperCase(), M + W / 2 + 4, y, { width: half });
     y += 10;
-    doc.font('Helvetica').fontSize(7.5).text(placeLines(s.pickup, x.country).join('\n'), M, y, { width: half, lineGap: 0 });
+    doc.font('Helvetica').fontSize(7.5).text(placeLines(s.pickup, options.language).join('\n'), M, y, { width: half, lineGap: 0 });
     const fromEnd = doc.y;
     doc
       .font('Helvetica-Bold')
       .fontSize(8.5)
-      .text(placeLines(s.delivery, x.country).join('\n'), M + W / 2 + 4, y, { width: half, lineGap: 0 });
+      .text(placeLines(s.delivery, options.language).join('\n'), M + W / 2 + 4, y, { width: half, lineGap: 0 });
     y = Math.max(fromEnd, doc.y) + 5;
     line(y);
     y += 5;

@@ -1,5 +1,5 @@
-import type { AccountAddress, HazmatDetails, PlaceView, ShipmentItemView } from '@freight/contracts';
-import { formatPhone, formatTimeOfDay, type Language, type UnitSystem } from '@freight/domain';
+import type { AccountAddress, HazmatDetails, PlaceView, ShipmentItemView, StopView } from '@freight/contracts';
+import { formatAddressLines, formatPhone, formatTimeOfDay, type Language, type UnitSystem } from '@freight/domain';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { translator } from '../../i18n';
@@ -22,6 +22,8 @@ export interface DocumentShipment {
   deliveryDate: string | null;
   pickup: PlaceView;
   delivery: PlaceView;
+  /** A truckload's extra stops in route order. */
+  stops: StopView[];
   referenceType: string | null;
   referenceNumber: string;
   notes: string;
@@ -60,6 +62,7 @@ export function documentText(options: DocumentOptions) {
     return text === key ? fallback : text;
   };
   return {
+    language: options.language,
     t,
     tOr,
     /** A place's 'HH:MM' as screens write it ('8:00 AM'). */
@@ -115,15 +118,16 @@ export const oneLine = (s: string | null | undefined) => (s ?? '').replace(/[\p{
 /** A phone number on one line, written as on screen ('(404) 555-0123'), stored before formatting or not. */
 export const phoneLine = (s: string | null | undefined) => formatPhone(oneLine(s));
 
-/** A place's lines: company, street lines, city/state/ZIP, country in `country`'s words (and the Mexican parts). */
+/**
+ * A place's lines: the company, then the address as every screen and document writes it
+ * (formatAddressLines: street lines, the Mexican numbers and colonia, the city line, the country
+ * in the document's language; a carrier crosses borders, so the country is always written).
+ */
 export function placeLines(
   p: Pick<PlaceView, 'company' | 'street1' | 'street2' | 'city' | 'state' | 'postal_code' | 'country'> & Partial<PlaceView>,
-  country: (code: string) => string,
+  language: Language,
 ) {
-  const mx = [p.exterior_number && `No. ext. ${p.exterior_number}`, p.interior_number && `No. int. ${p.interior_number}`, p.neighborhood]
-    .filter(Boolean)
-    .join(', ');
-  return [p.company, p.street1, p.street2, mx, `${p.city}, ${p.state} ${p.postal_code}`, country(p.country)].map(oneLine).filter(Boolean);
+  return [p.company, ...formatAddressLines(p, { language })].map(oneLine).filter(Boolean);
 }
 
 /** The number of packages (parcel) or handling units (freight) of a shipment. */

@@ -2,9 +2,12 @@ import type { ChargeLine } from '@freight/domain/rating';
 import { chargeLabel } from '../shipments/shipments.presenter';
 import { type DocumentOptions, type DocumentShipment, documentText, oneLine, phoneLine, placeLines, unitCount } from './pdf';
 import { statementDocument } from './statement-pdf';
+import { printedStops, stopsHeading } from './stops';
 
 /** What the rate confirmation needs beyond the shipping documents: the agreed charges. */
 export interface RatedShipment extends DocumentShipment {
+  /** The equipment type's name in the document's language (staff keep the names); the code's catalog name when absent. */
+  equipmentName?: string | null;
   charges: ChargeLine[];
   totalCents: number;
 }
@@ -12,7 +15,7 @@ export interface RatedShipment extends DocumentShipment {
 /**
  * A truckload's rate confirmation (issue 20): the load tendered to the carrier at the agreed
  * rate, for the carrier to sign and return. Equipment, pickup and delivery with their windows
- * and contacts, the load, the agreed charges and total, the terms, and both signatures. Insurance
+ * and contacts, the extra stops in route order, the load, the agreed charges and total, the terms, and both signatures. Insurance
  * bought by the shipper is not the carrier's charge and is left out. What a user typed is text.
  */
 export async function buildRateConfirmation(s: RatedShipment, options: DocumentOptions): Promise<Buffer> {
@@ -24,7 +27,7 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
   d.facts([
     [k('carrier'), oneLine(`${s.carrierName} (${s.scac})`)],
     [k('date'), x.date(options.now.toISOString())],
-    [k('equipment'), x.tOr(`documents.services.${s.service}`, s.service)],
+    [k('equipment'), s.equipmentName || x.tOr(`documents.services.${s.service}`, s.service)],
     [k('bol'), s.bolNumber],
     [k('pro'), s.proNumber ?? '—'],
     [k('pickup_number'), s.pickupNumber ?? '—'],
@@ -39,7 +42,7 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
       title: k('pickup'),
       lines: [
         k('pickup_when', { date: x.date(s.pickupDate), ready: x.time(s.readyTime), close: x.time(s.closeTime) }),
-        ...placeLines(s.pickup, x.country),
+        ...placeLines(s.pickup, options.language),
         contact(s.pickup),
         hours(s.pickup),
       ].filter(Boolean),
@@ -52,12 +55,19 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
           : s.deliveryDate
             ? k('delivery_on', { date: x.date(s.deliveryDate) })
             : k('delivery_fcfs'),
-        ...placeLines(s.delivery, x.country),
+        ...placeLines(s.delivery, options.language),
         contact(s.delivery),
         hours(s.delivery),
       ].filter(Boolean),
     },
   ]);
+
+  // Extra stops in route order, two to a row, each as pickup and delivery are.
+  const stops = printedStops(s.stops, x);
+  if (stops.length) d.heading(stopsHeading(x));
+  for (let i = 0; i < stops.length; i += 2) {
+    d.blocks(stops.slice(i, i + 2).map((p) => ({ title: p.title, lines: [p.when, ...p.place, p.contact].filter(Boolean) })));
+  }
 
   d.heading(k('load'));
   d.table(

@@ -1,11 +1,12 @@
 import type { EbayOrderStatus } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { accounts, apiIncidents, shipments } from '../../db/schema';
+import { accounts, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { JobOutcome } from '../../jobs/jobs';
 import { secretBox } from '../../security/encryption';
 import { hmac, safeEqual } from '../../security/tokens';
+import { recordIncident } from '../incidents/incidents.recorder';
 import { quotesRepository } from '../quotes/quotes.repository';
 import { type EbayApiOrder, type EbayClient, EbayError } from './ebay.client';
 import { bookingPrefillOf } from './ebay.presenter';
@@ -155,11 +156,12 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
       }
       const message = error instanceof AppError ? 'consent_lost' : failure(error);
       await repo.updateOrder(order.id, { fulfillmentError: message });
-      await ctx.db.insert(apiIncidents).values({
+      await recordIncident(ctx.db, {
+        kind: 'marketplace_error',
         operation: 'ebay.fulfill',
         request: { ebay_order_id: order.ebayOrderId, store: store.ebayUser },
         error: error instanceof Error ? error.message.slice(0, 500) : message,
-        createdAt: ctx.now(),
+        at: ctx.now(),
       });
       throw error;
     }

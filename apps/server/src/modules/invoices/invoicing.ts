@@ -1,12 +1,16 @@
 import type { ShipmentItemView } from '@freight/contracts';
 import { addCalendarDays, correctedAmounts, type InvoiceType, invoiceNumber } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { InvoiceChargeLine, InvoiceCorrection } from '../../db/schema';
+import { type InvoiceChargeLine, type InvoiceCorrection, shipments as shipmentsTable } from '../../db/schema';
 import type { JobOutcome } from '../../jobs/jobs';
+import { recordIncident } from '../incidents/incidents.recorder';
 import type { PaymentRow } from '../payments/payments.repository';
 import type { CarrierCorrection, InspectedShipment } from '../quotes/carriers/adapter';
+import { carrierAsOn } from '../quotes/quotes.repository';
+import { resolveCarriers } from '../scac-aliases/carrier-resolver';
 import type { ShipmentRow } from '../shipments/shipments.repository';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type CarrierFactory, defaultCarrierFor } from '../shipments/shipments.service';
@@ -122,7 +126,7 @@ export function invoiceIssueHandler(
       if (!s || s.status !== 'delivered' || s.paymentState !== 'not_required') return undefined;
       const account = await repo.account(s.accountId);
       if (!account || account.paymentTerms !== 'credit' || (await repo.freightInvoiceOf(id))) return undefined;
-      const carrierRow = await shipments.carrier(s.carrierId);
+      const carrierRow = s.carrierId ? await carrierAsOn(tx as Db, s.carrierId, s.pickupDate) : undefined;
       const booked = inspectedShipment(s);
       const found = carrierRow ? ((await carrierFor(carrierRow).inspect?.(booked)) ?? null) : null;
       const lines = s.charges as ChargeLine[];
@@ -165,6 +169,7 @@ export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now'>, no
     if (typeof p?.shipment_id !== 'string' || !p.correction) return;
     const { shipment_id: shipmentId, correction } = p as { shipment_id: string; correction: CarrierCorrection };
     const now = ctx.now();
+    if (correction.billed_by && !(await billedByShipmentsCarrier(ctx, shipmentId, correction))) return;
     const issued = await ctx.db.transaction(async (tx) => {
       const repo = invoicesRepository(tx as Db);
       const s = await shipmentsRepository(tx as Db).lock(shipmentId);
@@ -191,6 +196,35 @@ export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now'>, no
     });
     if (issued) notifier.issued(issued);
   };
+}
+
+/**
+ * Whether the carrier an adjustment names (by SCAC or name, aliases included) is the one that
+ * carried the shipment. If not, the adjustment is not issued: it is an API incident for staff
+ * ('unknown_scac' when nobody is known by that SCAC or name, 'unknown_shipment' when another
+ * carrier is), to map the alias or take it up with the carrier.
+ */
+async function billedByShipmentsCarrier(ctx: Pick<AppContext, 'db' | 'now'>, shipmentId: string, correction: CarrierCorrection) {
+  const who = correction.billed_by ?? {};
+  const { carriers } = await resolveCarriers(ctx.db, who);
+  const [shipment] = await ctx.db
+    .select({ carrierId: shipmentsTable.carrierId, bolNumber: shipmentsTable.bolNumber, scac: shipmentsTable.scac })
+    .from(shipmentsTable)
+    .where(eq(shipmentsTable.id, shipmentId));
+  if (!shipment) return false;
+  if (carriers.some((c) => c.id === shipment.carrierId)) return true;
+  await recordIncident(ctx.db, {
+    kind: carriers.length ? 'unknown_shipment' : 'unknown_scac',
+    operation: 'invoice.adjustment',
+    carrierId: carriers[0]?.id ?? null,
+    request: { billed_by: who, bol_number: shipment.bolNumber, correction: { ...correction, billed_by: undefined } },
+    error: carriers.length
+      ? `Adjustment billed by ${who.scac ?? who.name} for a shipment carried by ${shipment.scac}`
+      : `No carrier or alias for ${who.scac ? `SCAC ${who.scac}` : `carrier name "${who.name}"`}`,
+    groupBy: `${who.scac ?? ''}|${who.name ?? ''}`,
+    at: ctx.now(),
+  });
+  return false;
 }
 
 /**

@@ -23,9 +23,16 @@ function quoteHeader(row: QuoteRow) {
   };
 }
 
-/** What was asked and what it rated: the computed items, rates (in the given order) and messages. */
-export function presentRating(input: QuoteInput, result: QuoteResult, currency: string, language: Language) {
+/** A truckload's equipment name by code, in the reader's language (retired types too); null when unknown. */
+export type EquipmentNames = (code: string) => string | null;
+
+/**
+ * What was asked and what it rated: the computed items, rates (in the given order) and messages.
+ * A truckload rate's service is its equipment code; `service_name` names it (staff keep the names).
+ */
+export function presentRating(input: QuoteInput, result: QuoteResult, currency: string, language: Language, names?: EquipmentNames) {
   const t = translator(language);
+  const serviceName = (service: string) => (input.mode === 'truckload' ? (names?.(service) ?? null) : null);
   return {
     inputs: input,
     items: result.items,
@@ -36,6 +43,7 @@ export function presentRating(input: QuoteInput, result: QuoteResult, currency: 
       carrier_name: r.carrier_name,
       scac: r.scac,
       service: r.service,
+      service_name: serviceName(r.service),
       transit_days: r.transit_days,
       estimated_delivery: r.estimated_delivery,
       // Every rate is in the quote's currency; quotes stored before this kept it per rate as well.
@@ -54,12 +62,12 @@ export function presentRating(input: QuoteInput, result: QuoteResult, currency: 
 }
 
 /** A quote on the wire: its header and rating (the user's preferred carriers first, each group cheapest first). */
-export function presentQuote(row: QuoteRow, language: Language) {
+export function presentQuote(row: QuoteRow, language: Language, names?: EquipmentNames) {
   return {
     ...quoteHeader(row),
-    ...presentRating(row.input as QuoteInput, row.result as QuoteResult, row.currency, language),
+    ...presentRating(row.input as QuoteInput, row.result as QuoteResult, row.currency, language, names),
     /** Reship and return-ship: the places (BookingPlace) the Book Shipment step is prefilled with. */
-    booking_prefill: (row.bookingPrefill ?? null) as { pickup: BookingPlace; delivery: BookingPlace } | null,
+    booking_prefill: (row.bookingPrefill ?? null) as { pickup: BookingPlace; delivery: BookingPlace; stops?: BookingPlace[] } | null,
     booked_at: row.bookedAt?.toISOString() ?? null,
   };
 }

@@ -1,10 +1,71 @@
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { fromTodayOn, inForceOn } from '@freight/domain/rating';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { apiIncidents, type CarrierMode, carriers, currencyRates, dieselPrices, quotes } from '../../db/schema';
+import { type CarrierMode, carriers, carrierTariffVersions, currencyRates, dieselPrices, quotes } from '../../db/schema';
+import { carrierFailureKind, errorText, recordIncident } from '../incidents/incidents.recorder';
 import { writeBatcher } from './write-batcher';
 
 export type CarrierRow = typeof carriers.$inferSelect;
+
+/** A published tariff version as rating needs it. */
+export interface PublishedTariff {
+  number: number;
+  effective_date: string;
+  tariff: unknown;
+  fuel_bp: number;
+}
+
+/** An active carrier with its published tariffs that can still apply (in force today, and later ones). */
+export type RatingCarrier = CarrierRow & { versions: PublishedTariff[] };
+
+/**
+ * The carrier as it rates a shipment picked up on `day`: the published version in force that day
+ * (issue 16). A carrier without versions (none recorded yet) rates with `carriers.tariff`.
+ */
+export type RatedCarrier = CarrierRow & { tariffVersion: number | null };
+/** Pickup days whose carriers one cache entry keeps (a year of days is far more than quotes ask). */
+const MAX_PICKUP_DAYS_KEPT = 400;
+
+export function carrierOn(row: RatingCarrier, day: string): RatedCarrier {
+  const version = inForceOn(row.versions, day);
+  if (!version) return { ...row, tariffVersion: null };
+  return { ...row, tariff: version.tariff, fuelBp: version.fuel_bp, tariffVersion: version.number };
+}
+
+/** The published tariff versions of these carriers. */
+async function publishedTariffs(db: Db, carrierIds: string[]) {
+  if (!carrierIds.length) return [];
+  return db
+    .select({
+      carrierId: carrierTariffVersions.carrierId,
+      number: carrierTariffVersions.number,
+      effective_date: sql<string>`${carrierTariffVersions.effectiveDate}`,
+      tariff: carrierTariffVersions.tariff,
+      fuel_bp: carrierTariffVersions.fuelBp,
+    })
+    .from(carrierTariffVersions)
+    .where(and(inArray(carrierTariffVersions.carrierId, carrierIds), eq(carrierTariffVersions.state, 'published')));
+}
+
+/**
+ * One carrier (active or not) as it rated a pickup on `day`, for work after the quote such as the
+ * dock's reclass of an invoice: `carriers.tariff` mirrors only the version in force when a tariff
+ * last changed, not one published since for a later date.
+ */
+export async function carrierAsOn(db: Db, id: string, day: string) {
+  const [row] = await db.select().from(carriers).where(eq(carriers.id, id));
+  if (!row) return undefined;
+  const versions = (await publishedTariffs(db, [id])).map(({ carrierId: _, ...p }) => p);
+  return carrierOn({ ...row, versions }, day);
+}
+
+/** The weekly diesel prices, newest first, as `inForceOn` reads them. */
+interface DieselWeek {
+  effective_date: string;
+  number: number;
+  usd: number;
+}
 export type QuoteRow = typeof quotes.$inferSelect;
 /** A new quote's row: not booked, nothing to prefill (booking and reship set those later). */
 export type NewQuoteRow = Omit<QuoteRow, 'bookedAt' | 'bookingPrefill'>;
@@ -77,8 +138,8 @@ function quoteSearch(search: string): SQL {
  * version is asked at most every CARRIER_RECHECK_MS.
  */
 export function quotesRepository(db: Db, now: () => Date) {
-  const carriersByMode = new Map<CarrierMode, { version: string; rows: CarrierRow[] }>();
-  const checkByMode = new Map<CarrierMode, () => Promise<CarrierRow[]>>();
+  const carriersByMode = new Map<CarrierMode, { version: string; rows: RatingCarrier[] }>();
+  const checkByMode = new Map<CarrierMode, () => Promise<RatingCarrier[]>>();
   const activeOf = (mode: CarrierMode) => and(eq(carriers.mode, mode), eq(carriers.active, true));
   // Every quote ends here. Rows of concurrent quotes are written together (write-batcher.ts), by
   // statements prepared once per batch size (named on PostgreSQL: planned once per connection).
@@ -124,47 +185,110 @@ export function quotesRepository(db: Db, now: () => Date) {
     maxWaitMs: QUOTE_BATCH_WAIT_MS,
   });
 
-  async function currentCarriers(mode: CarrierMode) {
+  async function currentCarriers(mode: CarrierMode): Promise<RatingCarrier[]> {
+    // Publishing a tariff version touches its carrier's `updated_at`, so this also notices versions.
+    // The sum catches a change of any one carrier, also one set to a time before another's latest.
     const [v] = await db
-      .select({ n: count(), latest: sql<string>`max(${carriers.updatedAt})::text` })
+      .select({
+        n: count(),
+        latest: sql<string>`max(${carriers.updatedAt})::text`,
+        sum: sql<string>`sum(extract(epoch from ${carriers.updatedAt}))::text`,
+      })
       .from(carriers)
       .where(activeOf(mode));
-    const version = `${v?.n ?? 0}|${v?.latest ?? ''}`;
+    const today = now().toISOString().slice(0, 10);
+    const version = `${v?.n ?? 0}|${v?.latest ?? ''}|${v?.sum ?? ''}|${today}`;
     const cached = carriersByMode.get(mode);
     if (cached?.version === version) return cached.rows;
     const rows = await db.select().from(carriers).where(activeOf(mode)).orderBy(asc(carriers.name));
-    carriersByMode.set(mode, { version, rows });
-    return rows;
+    const published = await publishedTariffs(
+      db,
+      rows.map((r) => r.id),
+    );
+    const rating = rows.map((row) => ({
+      ...row,
+      versions: fromTodayOn(
+        published.filter((p) => p.carrierId === row.id),
+        today,
+      ).map(({ carrierId: _, ...p }) => p),
+    }));
+    carriersByMode.set(mode, { version, rows: rating });
+    return rating;
   }
 
+  /** Every weekly diesel price, re-read when one is added, changed or removed (count and latest write). */
+  let dieselWeeks: { version: string; weeks: DieselWeek[] } | undefined;
+  async function currentDiesel(): Promise<DieselWeek[]> {
+    const [v] = await db
+      .select({
+        n: count(),
+        latest: sql<string>`max(${dieselPrices.createdAt})::text`,
+        sum: sql<string>`sum(${dieselPrices.usdPerGallon})::text`,
+      })
+      .from(dieselPrices);
+    const version = `${v?.n ?? 0}|${v?.latest ?? ''}|${v?.sum ?? ''}`;
+    if (dieselWeeks?.version === version) return dieselWeeks.weeks;
+    const rows = await db.select().from(dieselPrices).orderBy(desc(dieselPrices.weekOf));
+    const weeks = rows.map((r, i) => ({ effective_date: r.weekOf, number: rows.length - i, usd: r.usdPerGallon }));
+    dieselWeeks = { version, weeks };
+    return weeks;
+  }
+  const dieselCheck = cachedFor(CARRIER_RECHECK_MS, now, currentDiesel);
+
+  function activeCarriers(mode: CarrierMode) {
+    let check = checkByMode.get(mode);
+    if (!check) {
+      check = cachedFor(CARRIER_RECHECK_MS, now, () => currentCarriers(mode));
+      checkByMode.set(mode, check);
+    }
+    return check();
+  }
+  // The carriers as they rate each pickup day, kept while the carriers' cache entry lives: quotes
+  // of a day share them rather than rebuild them (a quote's hot path; the bench measures it).
+  const onDayByRows = new WeakMap<RatingCarrier[], Map<string, RatedCarrier[]>>();
+
   return {
-    activeCarriers(mode: CarrierMode) {
-      let check = checkByMode.get(mode);
-      if (!check) {
-        check = cachedFor(CARRIER_RECHECK_MS, now, () => currentCarriers(mode));
-        checkByMode.set(mode, check);
+    /** The active carriers of a mode as they rate a pickup on `day` (the tariff version in force then). */
+    async carriersOn(mode: CarrierMode, day: string): Promise<RatedCarrier[]> {
+      const rows = await activeCarriers(mode);
+      let byDay = onDayByRows.get(rows);
+      if (!byDay) {
+        byDay = new Map();
+        onDayByRows.set(rows, byDay);
       }
-      return check();
+      let carriersOfDay = byDay.get(day);
+      if (!carriersOfDay) {
+        if (byDay.size >= MAX_PICKUP_DAYS_KEPT) byDay.clear();
+        carriersOfDay = rows.map((row) => carrierOn(row, day));
+        byDay.set(day, carriersOfDay);
+      }
+      return carriersOfDay;
     },
 
-    /** The latest weekly diesel price, or undefined when none is recorded. */
-    latestDiesel: cachedFor(REFERENCE_TTL_MS, now, async () => {
-      const [row] = await db.select().from(dieselPrices).orderBy(desc(dieselPrices.weekOf)).limit(1);
-      return row?.usdPerGallon;
-    }),
+    /**
+     * The weekly diesel price in force on `day` (the latest week not after it); before the first
+     * recorded week, the earliest; undefined when none is recorded.
+     */
+    async dieselOn(day: string): Promise<number | undefined> {
+      const weeks = await dieselCheck();
+      return (inForceOn(weeks, day) ?? weeks.at(-1))?.usd;
+    },
 
     currencyRates: cachedFor(REFERENCE_TTL_MS, now, async () => {
       const rows = await db.select().from(currencyRates);
       return Object.fromEntries(rows.map((r) => [r.currency, r.perUsd])) as Record<string, number>;
     }),
 
-    async recordIncident(incident: { carrierId: string; operation: string; request: unknown; error: string; at: Date }) {
-      await db.insert(apiIncidents).values({
-        carrierId: incident.carrierId,
+    /** A carrier's failed rating: an incident of its group, counting the quote that went on without it. */
+    async recordIncident(incident: { carrierId: string; operation: string; request: unknown; error: unknown; at: Date }) {
+      await recordIncident(db, {
+        kind: carrierFailureKind(incident.error),
         operation: incident.operation,
+        carrierId: incident.carrierId,
         request: incident.request,
-        error: incident.error,
-        createdAt: incident.at,
+        error: errorText(incident.error),
+        at: incident.at,
+        affectedQuotes: 1,
       });
     },
 

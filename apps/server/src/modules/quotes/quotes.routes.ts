@@ -1,6 +1,6 @@
 import { quoteListQuery, quoteRequest } from '@freight/contracts';
 import type { Currency, UnitSystem } from '@freight/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -8,7 +8,9 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
+import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { presentQuote, presentQuotesPage } from './quotes.presenter';
+import type { QuoteRow } from './quotes.repository';
 import { quoteOwner, quotesService } from './quotes.service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -23,6 +25,12 @@ const listQuery = quoteListQuery.extend({
 export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = quotesService(ctx);
+  const equipment = equipmentCatalog(ctx.db, ctx.now);
+  /** A quote as its reader sees it, its equipment named in their language. */
+  const present = async (quote: QuoteRow, request: FastifyRequest) => {
+    const language = requestLanguage(request);
+    return presentQuote(quote, language, quote.mode === 'truckload' ? await equipment.namesIn(language) : undefined);
+  };
   const checkedId = (id: string) => {
     if (!isUuid(id)) throw AppError.notFound();
     return id;
@@ -37,7 +45,7 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
       unit_system: request.body.unit_system ?? (settings.unitSystem as UnitSystem),
     };
     const quote = await service.create(quoteOwner(signedIn), input);
-    return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
+    return reply.code(201).send({ data: await present(quote, request) });
   });
 
   r.get('/api/quotes', { preValidation: requireCustomer, schema: { querystring: listQuery } }, async (request) => {
@@ -57,23 +65,23 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/quotes/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const quote = await service.find(account.id, checkedId(request.params.id));
-    return { data: presentQuote(quote, requestLanguage(request)) };
+    return { data: await present(quote, request) };
   });
 
   r.post('/api/quotes/:id/save', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const quote = await service.save(account.id, checkedId(request.params.id));
-    return { data: presentQuote(quote, requestLanguage(request)) };
+    return { data: await present(quote, request) };
   });
 
   r.delete('/api/quotes/:id/save', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const quote = await service.save(account.id, checkedId(request.params.id), false);
-    return { data: presentQuote(quote, requestLanguage(request)) };
+    return { data: await present(quote, request) };
   });
 
   r.post('/api/quotes/:id/rerun', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
     const quote = await service.rerun(quoteOwner(customer(request)), checkedId(request.params.id));
-    return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
+    return reply.code(201).send({ data: await present(quote, request) });
   });
 }

@@ -16,8 +16,8 @@ import {
   pickupDateProblems,
   type RateMessage,
   resolveClass,
-  roadMiles,
   roundTo2,
+  routeRoadMiles,
   SEP_2025_DIESEL_CENTS_PER_GAL,
   toCents,
   toInches,
@@ -26,10 +26,11 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
+import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
 import type { LoadedUser } from '../users/users.repository';
-import type { CarrierAdapter, RateItem, RatePlace, RateRequest } from './carriers/adapter';
+import type { CarrierAdapter, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
-import { type QuoteRow, quotesRepository } from './quotes.repository';
+import { type NewQuoteRow, type QuoteRow, quotesRepository } from './quotes.repository';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
@@ -51,6 +52,8 @@ export interface StoredRate {
   estimated_delivery: string;
   total_cents: number;
   charges: ChargeLine[];
+  /** The carrier's tariff version that priced it (issue 16); absent on quotes from before versions. */
+  tariff_version?: number | null;
 }
 
 export interface QuoteResult {
@@ -106,9 +109,61 @@ export function siteAccessorials(input: Pick<QuoteInput, 'origin' | 'destination
   return out;
 }
 
-export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}) {
+/** A place as carriers are asked about it: the typed postal code with its city and state from the postal data. */
+export const ratePlace = (
+  p: Pick<QuoteInput['origin'], 'postal_code' | 'country'> & { site_type?: string },
+  g: { city: string; state: string },
+): RatePlace => ({
+  postal_code: p.postal_code,
+  country: p.country,
+  site_type: p.site_type ?? 'business',
+  city: g.city,
+  state: g.state,
+});
+
+/** The input's items in engine units (inches, pounds per unit). */
+export function rateItemsOf(input: Pick<QuoteInput, 'items' | 'unit_system'>): RateItem[] {
+  const unit = input.unit_system;
+  return input.items.map((i) => ({
+    package_type: i.package_type,
+    quantity: i.quantity,
+    length_in: toInches(i.length, unit),
+    width_in: toInches(i.width, unit),
+    height_in: toInches(i.height, unit),
+    unit_weight_lb: toPounds(i.weight, unit),
+    freight_class: i.freight_class as FreightClass | undefined,
+    stackable: i.stackable,
+    hazardous: i.hazardous,
+  }));
+}
+
+/** A rated quote as stored: its lowest total is what the lists show and the carriers' share counts. */
+export function quoteRowOf(
+  owner: { accountId: string; userId: string },
+  input: QuoteInput,
+  result: QuoteResult,
+  createdAt: Date,
+  saved = false,
+): NewQuoteRow {
+  return {
+    id: randomUUID(),
+    accountId: owner.accountId,
+    userId: owner.userId,
+    mode: input.mode,
+    clientRef: input.client_ref ?? null,
+    input,
+    result,
+    lowestTotalCents: result.rates.length ? Math.min(...result.rates.map((r) => r.total_cents)) : null,
+    currency: input.currency,
+    saved,
+    createdAt,
+  };
+}
+
+export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeoutMs?: number } = {}) {
   const repo = quotesRepository(ctx.db, ctx.now);
   const carrierChoices = carriersRepository(ctx.db);
+  const equipment = equipmentCatalog(ctx.db, ctx.now);
   const timeoutMs = opts.timeoutMs ?? CARRIER_TIMEOUT_MS;
 
   async function exchangeRates(): Promise<ExchangeRates> {
@@ -126,7 +181,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
             carrierId: adapter.carrier.id,
             operation: 'rate',
             request,
-            error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+            error: err,
             at: ctx.now(),
           });
           return { adapter, result: undefined };
@@ -143,23 +198,21 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
   async function rate(input: QuoteInput, choices: CarrierChoices): Promise<QuoteResult> {
     const origin = lookupPlace(input.origin.postal_code, input.origin.country);
     const destination = lookupPlace(input.destination.postal_code, input.destination.country);
+    // Quotes stored before stops existed have none; only a truckload has any (the contract says so).
+    const stopInputs = input.mode === 'truckload' ? (input.stops ?? []) : [];
+    const stopPlaces = stopInputs.map((s) => lookupPlace(s.postal_code, s.country));
     const unknown: Record<string, string[]> = {};
     if (!origin) unknown['origin.postal_code'] = ['validation.postal_code_unknown'];
     if (!destination) unknown['destination.postal_code'] = ['validation.postal_code_unknown'];
-    if (!origin || !destination) throw AppError.validation(unknown);
+    stopPlaces.forEach((g, n) => {
+      if (!g) unknown[`stops.${n}.postal_code`] = ['validation.postal_code_unknown'];
+    });
+    // A truckload names an active equipment type: a retired or unknown one is refused like a bad choice.
+    const equipmentType = input.mode === 'truckload' && input.equipment_type ? await equipment.byCode(input.equipment_type) : undefined;
+    if (input.mode === 'truckload' && (!equipmentType || equipmentType.retiredAt)) unknown.equipment_type = ['validation.choice'];
+    if (!origin || !destination || Object.keys(unknown).length) throw AppError.validation(unknown);
 
-    const unit = input.unit_system;
-    const items: RateItem[] = input.items.map((i) => ({
-      package_type: i.package_type,
-      quantity: i.quantity,
-      length_in: toInches(i.length, unit),
-      width_in: toInches(i.width, unit),
-      height_in: toInches(i.height, unit),
-      unit_weight_lb: toPounds(i.weight, unit),
-      freight_class: i.freight_class as FreightClass | undefined,
-      stackable: i.stackable,
-      hazardous: i.hazardous,
-    }));
+    const items = rateItemsOf(input);
     const facts: QuoteItemFacts[] = items.map((i) => {
       const r = resolveClass(i);
       return {
@@ -182,19 +235,16 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
     // Shipment-wide reasons first: none of them depends on a carrier.
     const today = ctx.now().toISOString().slice(0, 10);
     const messages: RateMessage[] = pickupDateProblems(input.pickup_date, today, input.origin.country);
-    if (isCrossBorder(input.origin, input.destination)) messages.push({ level: 'no_rate', key: 'quote.no_rate.cross_border' });
+    if ([input.destination, ...stopInputs].some((p) => isCrossBorder(input.origin, p)))
+      messages.push({ level: 'no_rate', key: 'quote.no_rate.cross_border' });
     const insurance = insuranceOptions(declaredUsd, { ...DEFAULT_INSURANCE_PARAMS, max_insured_cents: maxInsuredOnlineCents(input.mode) });
     messages.push(...insurance.messages);
 
-    const place = (p: QuoteInput['origin'], g: NonNullable<typeof origin>): RatePlace => ({
-      postal_code: p.postal_code,
-      country: p.country,
-      site_type: p.site_type,
-      city: g.city,
-      state: g.state,
-    });
-    const road = roadMiles(origin, destination);
-    const diesel = (await repo.latestDiesel()) ?? SEP_2025_DIESEL_CENTS_PER_GAL / 100;
+    const place = ratePlace;
+    const stops: RateStop[] = stopInputs.map((s, n) => ({ ...place(s, stopPlaces[n] as NonNullable<typeof origin>), kind: s.kind }));
+    // The truck drives origin -> each stop in order -> destination.
+    const road = routeRoadMiles([origin, ...(stopPlaces as NonNullable<typeof origin>[]), destination]);
+    const diesel = (await repo.dieselOn(input.pickup_date)) ?? SEP_2025_DIESEL_CENTS_PER_GAL / 100;
     const stored: StoredRate[] = [];
 
     if (!messages.some((m) => m.level === 'no_rate')) {
@@ -203,22 +253,23 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
         pickup_date: input.pickup_date,
         origin: place(input.origin, origin),
         destination: place(input.destination, destination),
+        stops,
         road_miles: road,
         direct_miles: greatCircleMiles(origin, destination),
         items,
         accessorials: [...new Set([...input.accessorials, ...siteAccessorials(input)])],
         declared_value_cents: declaredUsd,
         diesel_usd_per_gal: diesel,
-        equipment_type: input.equipment_type,
+        equipment: equipmentType && specOf(equipmentType),
         // Quotes stored before signature options existed have none.
         signature: input.mode === 'parcel' ? (input.signature ?? 'none') : 'none',
         unit_system: input.unit_system,
         currency: input.currency,
       };
       // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
-      const adapters = (await repo.activeCarriers(input.mode))
-        .filter((row) => !choices.hidden.has(row.id))
-        .map((row) => new TariffCarrier(row));
+      const priced = (await repo.carriersOn(input.mode, input.pickup_date)).filter((row) => !choices.hidden.has(row.id));
+      const tariffVersions = new Map(priced.map((row) => [row.id, row.tariffVersion]));
+      const adapters = priced.map((row) => new TariffCarrier(row));
       for (const { adapter, result } of await rateAll(adapters, request)) {
         if (!result) {
           messages.push({ level: 'warning', key: 'quote.warning.carrier_unavailable', params: { carrier: adapter.carrier.name } });
@@ -237,6 +288,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
           estimated_delivery: result.estimated_delivery,
           total_cents: charges.reduce((s, l) => s + l.amount_cents, 0),
           charges,
+          tariff_version: tariffVersions.get(adapter.carrier.id) ?? null,
         });
       }
       const rank = (r: StoredRate) => (choices.preferred.has(r.carrier_id) ? 0 : 1);
@@ -274,19 +326,7 @@ export function quotesService(ctx: AppContext, opts: { timeoutMs?: number } = {}
    */
   async function create(owner: QuoteOwner, input: QuoteInput): Promise<QuoteRow> {
     const result = await rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion));
-    return repo.insert({
-      id: randomUUID(),
-      accountId: owner.accountId,
-      userId: owner.userId,
-      mode: input.mode,
-      clientRef: input.client_ref ?? null,
-      input,
-      result,
-      lowestTotalCents: result.rates.length ? Math.min(...result.rates.map((r) => r.total_cents)) : null,
-      currency: input.currency,
-      saved: false,
-      createdAt: ctx.now(),
-    });
+    return repo.insert(quoteRowOf(owner, input, result, ctx.now()));
   }
 
   return {

@@ -191,7 +191,10 @@ describe('POST /api/quotes', () => {
 
   it('records an incident for a failing carrier and still returns the other rates', async () => {
     const c = await shipper();
-    await t.database.db.update(carriers).set({ tariff: {}, updatedAt: new Date() }).where(eq(carriers.scac, 'SAIA'));
+    // Rating reads the published tariff version in force; publishing touches the carrier row.
+    const saiaId = sql`(select id from carriers where scac = 'SAIA')`;
+    await t.database.db.execute(sql`update carrier_tariff_versions set tariff = '{}'::jsonb where carrier_id = ${saiaId}`);
+    await t.database.db.update(carriers).set({ updatedAt: new Date() }).where(eq(carriers.scac, 'SAIA'));
     // A tariff edit takes effect once the process asks for the carriers' version again.
     t.clock.advanceMinutes((CARRIER_RECHECK_MS + 1) / 60_000);
     try {
@@ -208,8 +211,9 @@ describe('POST /api/quotes', () => {
       expect(incidents[0]!.request).toMatchObject({ mode: 'ltl', origin: { postal_code: '60606' } });
     } finally {
       await t.database.db.execute(
-        sql`update carriers set tariff = (select tariff from carriers where scac = 'ODFL'), updated_at = now() where scac = 'SAIA'`,
+        sql`update carrier_tariff_versions set tariff = (select tariff from carriers where scac = 'SAIA') where carrier_id = (select id from carriers where scac = 'SAIA')`,
       );
+      await t.database.db.update(carriers).set({ updatedAt: new Date() }).where(eq(carriers.scac, 'SAIA'));
       t.clock.advanceMinutes((CARRIER_RECHECK_MS + 1) / 60_000);
     }
   });

@@ -3,6 +3,7 @@ import { lookupPlace, type RateMessage } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { salesRequestMail } from '../../mail/templates';
+import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { quotesRepository } from '../quotes/quotes.repository';
 import type { QuoteInput, QuoteResult } from '../quotes/quotes.service';
 import { salesRequestsRepository } from './sales-requests.repository';
@@ -26,6 +27,9 @@ export interface SalesRequestOwner {
  */
 export function salesRequestsService(ctx: AppContext) {
   const repo = salesRequestsRepository(ctx.db);
+  /** A truckload's equipment for the desk (who reads English): the name staff keep and the code quotes keep. */
+  const equipmentWords = async (code: string | undefined) =>
+    code && `${(await equipmentCatalog(ctx.db, ctx.now).namesIn('en'))(code) ?? code} (${code})`;
   const quotes = quotesRepository(ctx.db, ctx.now);
 
   return {
@@ -46,7 +50,7 @@ export function salesRequestsService(ctx: AppContext) {
 
       const input = quote.input as QuoteInput;
       const result = quote.result as QuoteResult;
-      const place = (p: QuoteInput['origin']) => {
+      const place = <P extends Pick<QuoteInput['origin'], 'postal_code' | 'country'>>(p: P) => {
         const g = lookupPlace(p.postal_code, p.country);
         return { ...p, city: g?.city ?? '', state: g?.state ?? '' };
       };
@@ -61,10 +65,11 @@ export function salesRequestsService(ctx: AppContext) {
           pickup_date: input.pickup_date,
           origin: place(input.origin),
           destination: place(input.destination),
+          stops: (input.stops ?? []).map(place),
           unit_system: input.unit_system,
           currency: input.currency,
           insured_value: input.insured_value,
-          equipment_type: input.equipment_type,
+          equipment_type: await equipmentWords(input.equipment_type),
           signature: input.signature,
           client_ref: quote.clientRef,
           accessorials: input.accessorials,

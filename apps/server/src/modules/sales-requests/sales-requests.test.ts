@@ -107,6 +107,26 @@ describe('POST /api/quotes/:id/sales-request', () => {
     expect((await mailsTo(t, SALES)).at(-1)!.text).toContain('Notes:\nnone');
   });
 
+  it('lists a truckload’s extra stops in route order, between origin and destination', async () => {
+    const c = await shipper();
+    const res = await c.post('/api/quotes', {
+      ...sevenPallets(),
+      mode: 'truckload',
+      equipment_type: 'dry_van',
+      accessorials: [],
+      stops: [
+        { kind: 'drop', postal_code: '46204', country: 'US' },
+        { kind: 'pickup', postal_code: '63101', country: 'US' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await c.post(`/api/quotes/${res.json().data.id}/sales-request`, contact)).statusCode).toBe(201);
+    const text = (await mailsTo(t, SALES)).at(-1)!.text;
+    expect(text).toMatch(
+      /Origin: 60606 US Chicago, IL \(business\)\nStop 1: extra drop: 46204 US Indianapolis, IN\nStop 2: extra pickup: 63101 US Saint Louis, MO\nDestination: 75201/,
+    );
+  });
+
   it('keeps what the user typed as text: no header lines, no markup', async () => {
     const c = await shipper();
     const quote = await quoteOf(c);

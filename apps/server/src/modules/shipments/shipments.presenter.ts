@@ -20,6 +20,7 @@ import { pageMeta } from '../../paging';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { localTime } from '../tracking/zones';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
+import { deliveryPlaceOf, stopsOf } from './truckload-stops';
 
 /** What the presenter needs beyond the row: the card hold in the shipment's currency and the paying card. */
 export interface PaymentFacts {
@@ -31,7 +32,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function listItem(row: ShipmentRow): ShipmentListItem {
   const pickup = row.pickup as PlaceView;
-  const delivery = row.delivery as PlaceView;
+  const delivery = deliveryPlaceOf(row);
   return {
     id: row.id,
     status: row.status,
@@ -132,12 +133,20 @@ export function presentPayment(row: ShipmentRow, facts: PaymentFacts): PaymentVi
 }
 
 /** A shipment in full (GET /api/shipments/:id and the answers of booking, cancel and payment). */
-export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], facts: PaymentFacts, language: Language): ShipmentView {
+export function presentShipment(
+  row: ShipmentRow,
+  events: ShipmentEventRow[],
+  facts: PaymentFacts,
+  language: Language,
+  /** A truckload's equipment name (its service is the type's code), in the reader's language. */
+  serviceName: string | null = null,
+): ShipmentView {
   const { origin: _origin, destination: _destination, ...item } = listItem(row);
   return {
     ...item,
     quote_id: row.quoteId,
     service: row.service,
+    service_name: serviceName,
     pickup_number: row.pickupNumber,
     delivery_confirmation_number: row.deliveryConfirmationNumber,
     transit_days: row.transitDays,
@@ -146,7 +155,8 @@ export function presentShipment(row: ShipmentRow, events: ShipmentEventRow[], fa
     delivery_appointment: row.deliveryAppointment,
     delivery_date: row.deliveryDate,
     pickup: row.pickup as PlaceView,
-    delivery: row.delivery as PlaceView,
+    delivery: deliveryPlaceOf(row),
+    stops: stopsOf(row),
     notes: row.notes,
     pickup_note: (row.pickupNote as ParcelPickupNote | null) ?? null,
     hazardous: row.hazardous,

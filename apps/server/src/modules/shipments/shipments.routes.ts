@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
+import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { reevaluateHold } from '../invoices/credit';
 import { presentQuote } from '../quotes/quotes.presenter';
 import { quoteOwner } from '../quotes/quotes.service';
@@ -89,7 +90,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
 
   // Public (no session): the signed link is the credential, as a consignee holds no account.
   r.get('/api/public/truckload-confirmations/:token', { schema: { params: tokenParams } }, async (request) => ({
-    data: await service.truckloadConfirmation(request.params.token),
+    data: await service.truckloadConfirmation(request.params.token, requestLanguage(request)),
   }));
 
   r.post('/api/shipments/:id/cancel', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
@@ -103,7 +104,8 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     { preValidation: requireCustomer, schema: { params: idParams, body: reshipRequest } },
     async (request, reply) => {
       const quote = await service.reship(quoteOwner(customer(request)), checkedId(request.params.id), request.body);
-      return reply.code(201).send({ data: presentQuote(quote, requestLanguage(request)) });
+      const language = requestLanguage(request);
+      return reply.code(201).send({ data: presentQuote(quote, language, await equipmentCatalog(ctx.db).namesIn(language)) });
     },
   );
 }

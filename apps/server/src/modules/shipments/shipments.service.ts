@@ -35,6 +35,7 @@ import { sha256 } from '../../security/tokens';
 import { addressesRepository } from '../addresses/addresses.repository';
 import { dedupeKey } from '../addresses/addresses.service';
 import { normalizePostalCode, postalDataVerifier } from '../addresses/addresses.verifier';
+import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import type { BookingCarrierAdapter, RateItem } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import type { CarrierRow, QuoteRow } from '../quotes/quotes.repository';
@@ -50,6 +51,7 @@ import { placeOffsetMinutes } from '../tracking/zones';
 import { type PaymentFacts, presentShipment, trackedShipment } from './shipments.presenter';
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { confirmationPath, presentTruckloadConfirmation, shipmentIdOfToken } from './truckload-confirmation';
+import { bookedStops, checkedStops, deliveryPlaceOf, placeViewOf, quotedStops, stopsOf, storedDelivery } from './truckload-stops';
 
 /** The durable job that cancels a prepaid booking left unpaid (payments module registers its handler). */
 export const PAYMENT_EXPIRY_JOB = 'shipment.payment_expiry';
@@ -85,8 +87,12 @@ export async function paymentFacts(db: Db, row: ShipmentRow): Promise<PaymentFac
 
 /** The shipment in full, with its events and payment facts. */
 export async function shipmentView(db: Db, row: ShipmentRow, language: Language): Promise<ShipmentView> {
-  const [events, facts] = await Promise.all([shipmentsRepository(db).events(row.id), paymentFacts(db, row)]);
-  return presentShipment(row, events, facts, language);
+  const [events, facts, names] = await Promise.all([
+    shipmentsRepository(db).events(row.id),
+    paymentFacts(db, row),
+    row.mode === 'truckload' ? equipmentCatalog(db).namesIn(language) : undefined,
+  ]);
+  return presentShipment(row, events, facts, language, names?.(row.service) ?? null);
 }
 
 /** JSON with sorted keys (undefined left out): the same request always hashes the same. */
@@ -112,28 +118,6 @@ function samePostalCode(country: Country, a: string, b: string) {
   return country === 'US' ? x.slice(0, 5) === y.slice(0, 5) : x === y;
 }
 
-/** A booking place as stored and answered (PlaceView): the contact and full address. */
-function placeOf(p: BookingPlace): PlaceView {
-  return {
-    company: p.company,
-    first_name: p.first_name,
-    last_name: p.last_name,
-    email: p.email,
-    phone: p.phone,
-    street1: p.street1,
-    street2: p.street2,
-    city: p.city,
-    state: p.state,
-    postal_code: p.postal_code,
-    country: p.country,
-    interior_number: p.interior_number,
-    exterior_number: p.exterior_number,
-    neighborhood: p.neighborhood,
-    opens_at: p.opens_at,
-    closes_at: p.closes_at,
-  };
-}
-
 const RESIDENTIAL_OR_LIFTGATE: AccessorialCode[] = ['residential_pickup', 'residential_delivery', 'liftgate_pickup', 'liftgate_delivery'];
 
 /** The pickup-end accessorial's delivery-end twin and back (a return ships the other way). */
@@ -151,14 +135,14 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
   const verifier = postalDataVerifier();
 
   /** The place checked against the postal data (as the address book does): 422 on `field.*`, else the normalised place. */
-  async function checkedPlace(field: 'pickup' | 'delivery', place: BookingPlace, errors: Record<string, string[]>) {
+  async function checkedPlace(field: string, place: BookingPlace, errors: Record<string, string[]>) {
     const { entry, errors: found } = await verifier.verify(asAddressEntry(place, 'commercial', false, false));
     for (const [name, keys] of Object.entries(found)) errors[`${field}.${name}`] = keys;
     return { ...place, postal_code: entry.postal_code, state: entry.state };
   }
 
   function asAddressEntry(
-    place: BookingPlace,
+    place: PlaceView,
     locationType: 'commercial' | 'residential',
     limited: boolean,
     liftgate: boolean,
@@ -227,6 +211,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     };
     const pickup = await checkedPlace('pickup', body.pickup, errors);
     const delivery = await checkedPlace('delivery', body.delivery, errors);
+    const stops = await checkedStops(body.stops, input, (field, place) => checkedPlace(field, place, errors), samePostalCode, errors);
     if (pickup.country !== input.origin.country || !samePostalCode(pickup.country, pickup.postal_code, input.origin.postal_code)) {
       errors['pickup.postal_code'] = ['validation.postal_code_not_quoted'];
     }
@@ -317,8 +302,8 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           deliveryDate: body.delivery_date ?? null,
           estimatedDelivery: estimated,
           transitDays: rate.transit_days,
-          pickup: placeOf(pickup),
-          delivery: placeOf(delivery),
+          pickup: placeViewOf(pickup),
+          delivery: storedDelivery(placeViewOf(delivery), stops),
           originCity: pickup.city,
           originState: pickup.state,
           originPostalCode: pickup.postal_code,
@@ -373,6 +358,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           },
           items: rateItems,
           hazardous: body.hazardous,
+          stops: bookedStops(stops),
         });
         const row = await r.update(id, {
           proNumber: numbers.pro_number,
@@ -404,6 +390,11 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
             ),
             now,
           );
+        }
+        for (const [n, stop] of body.stops.entries()) {
+          const place = stops[n]?.place;
+          if (stop.place.save_to_address_book && place)
+            await saveToAddressBook(tx, shipper, asAddressEntry(place, 'commercial', false, false), now);
         }
         if (prepaid && row.paymentDueAt) await ctx.jobs.schedule(PAYMENT_EXPIRY_JOB, id, row.paymentDueAt, { shipment_id: id }, tx);
         return row;
@@ -518,6 +509,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
       unit_system: 'imperial',
       equipment_type: row.mode === 'truckload' ? (row.service as QuoteInput['equipment_type']) : undefined,
       signature: 'none',
+      stops: stopsOf(row).map((s) => ({ kind: s.kind, postal_code: s.place.postal_code, country: s.place.country })),
     };
   }
 
@@ -534,17 +526,27 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     const origin = swap ? base.destination : base.origin;
     const destination = swap ? base.origin : base.destination;
     const today = ctx.now().toISOString().slice(0, 10);
+    // A return drives the route backwards: the stops in reverse, an extra pickup becoming a drop.
+    const stops = swap
+      ? [...quotedStops(base)].reverse().map((s) => ({ ...s, kind: s.kind === 'pickup' ? ('drop' as const) : ('pickup' as const) }))
+      : quotedStops(base);
     const input: QuoteInput = {
       ...base,
       origin,
       destination,
+      stops,
       accessorials: swap ? (base.accessorials.map((a) => swappedAccessorial(a)) as QuoteInput['accessorials']) : base.accessorials,
       pickup_date: nextBusinessDay(today, origin.country),
     };
     const fresh = await quotes.create(owner, input);
-    const [from, to] = swap ? [row.delivery as PlaceView, row.pickup as PlaceView] : [row.pickup as PlaceView, row.delivery as PlaceView];
+    const [from, to] = swap ? [deliveryPlaceOf(row), row.pickup as PlaceView] : [row.pickup as PlaceView, deliveryPlaceOf(row)];
     const place = (p: PlaceView): BookingPlace => ({ ...p, save_to_address_book: false });
-    const prefill = { pickup: { ...place(from), email: request.email, phone: request.phone }, delivery: place(to) };
+    const bookedStopPlaces = stopsOf(row).map((s) => place(s.place));
+    const prefill = {
+      pickup: { ...place(from), email: request.email, phone: request.phone },
+      delivery: place(to),
+      stops: swap ? bookedStopPlaces.reverse() : bookedStopPlaces,
+    };
     await quotes.setBookingPrefill(owner.accountId, fresh.id, prefill);
     return { ...fresh, bookingPrefill: prefill };
   }
@@ -561,11 +563,12 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
       return row.mode === 'truckload' ? { ...view, confirmation_path: confirmationPath(ctx.appKey, row.id) } : view;
     },
     /** The public truckload confirmation of a signed link; 404 for a bad link or another mode. */
-    async truckloadConfirmation(token: string) {
+    async truckloadConfirmation(token: string, language: Language) {
       const id = shipmentIdOfToken(ctx.appKey, token);
       const row = id && isUuid(id) ? await repo.findSigned(id) : undefined;
       if (!row || row.mode !== 'truckload') throw AppError.notFound();
-      return presentTruckloadConfirmation(row);
+      const names = await equipmentCatalog(ctx.db, ctx.now).namesIn(language);
+      return presentTruckloadConfirmation(row, names(row.service));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { PlaceView, ShipmentItemView, TruckloadConfirmationView } from '@freight/contracts';
 import { hmac, safeEqual } from '../../security/tokens';
 import type { ShipmentRow } from './shipments.repository';
+import { deliveryPlaceOf, stopsOf } from './truckload-stops';
 
 /**
  * The truckload confirmation's public link (spec: a public page), for the consignee and whoever
@@ -31,11 +32,15 @@ const placeOf = (p: PlaceView) => ({
   state: p.state,
   postal_code: p.postal_code,
   country: p.country,
+  interior_number: p.interior_number,
+  exterior_number: p.exterior_number,
+  neighborhood: p.neighborhood,
   opens_at: p.opens_at,
   closes_at: p.closes_at,
 });
 
-export function presentTruckloadConfirmation(row: ShipmentRow): TruckloadConfirmationView {
+/** `equipmentName`: the type's name in the reader's language (staff keep the names), null when unknown. */
+export function presentTruckloadConfirmation(row: ShipmentRow, equipmentName: string | null = null): TruckloadConfirmationView {
   const items = row.items as ShipmentItemView[];
   return {
     bol_number: row.bolNumber,
@@ -45,6 +50,7 @@ export function presentTruckloadConfirmation(row: ShipmentRow): TruckloadConfirm
     carrier_name: row.carrierName,
     scac: row.scac,
     equipment_type: row.service,
+    equipment_name: equipmentName,
     pickup_date: row.pickupDate,
     ready_time: row.readyTime,
     close_time: row.closeTime,
@@ -52,7 +58,8 @@ export function presentTruckloadConfirmation(row: ShipmentRow): TruckloadConfirm
     delivery_appointment: row.deliveryAppointment,
     estimated_delivery: row.estimatedDelivery,
     pickup: placeOf(row.pickup as PlaceView),
-    delivery: placeOf(row.delivery as PlaceView),
+    delivery: placeOf(deliveryPlaceOf(row)),
+    stops: stopsOf(row).map((s) => ({ ...s, place: placeOf(s.place) })),
     reference_type: row.referenceType as TruckloadConfirmationView['reference_type'],
     reference_number: row.referenceNumber,
     pieces: items.reduce((n, i) => n + i.quantity, 0),

@@ -78,7 +78,7 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
           carrierId: adapter.carrier.id,
           operation: 'track',
           request: { shipment },
-          error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+          error: err,
           at: now,
         });
       }

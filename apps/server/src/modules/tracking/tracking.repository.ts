@@ -1,11 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { ShipmentStatus } from '@freight/domain';
 import DataLoader from 'dataloader';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { apiIncidents, carriers, shipmentEvents, shipments, stillMoving, userSettings, users } from '../../db/schema';
+import { carriers, shipmentEvents, shipments, stillMoving, userSettings, users } from '../../db/schema';
 import { retryAfterSeconds } from '../../security/throttle';
+import { carrierFailureKind, errorText, recordIncident } from '../incidents/incidents.recorder';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
@@ -169,16 +170,8 @@ export function trackingRepository(db: Db) {
       };
     },
 
-    /** The carriers of a SCAC that accept signed events (one per mode at most). */
-    async carriersWithSecret(scac: string) {
-      return db
-        .select({ id: carriers.id, secret: carriers.trackingSecret })
-        .from(carriers)
-        .where(and(eq(carriers.scac, scac), isNotNull(carriers.trackingSecret)));
-    },
-
     /** The shipments of these carriers that carry any of the BOL or PRO numbers (one statement for a batch). */
-    async shipmentsByNumbers(scac: string, carrierIds: string[], bols: string[], pros: string[]) {
+    async shipmentsByNumbers(carrierIds: string[], bols: string[], pros: string[]) {
       if (!carrierIds.length || (!bols.length && !pros.length)) return [];
       const numbers = [];
       if (bols.length) numbers.push(inArray(shipments.bolNumber, bols));
@@ -186,7 +179,7 @@ export function trackingRepository(db: Db) {
       return db
         .select({ id: shipments.id, bolNumber: shipments.bolNumber, proNumber: shipments.proNumber })
         .from(shipments)
-        .where(and(eq(shipments.scac, scac), inArray(shipments.carrierId, carrierIds), or(...numbers)));
+        .where(and(inArray(shipments.carrierId, carrierIds), or(...numbers)));
     },
 
     /** Stores new events; one already there (same shipment and dedupe key) is skipped. Answers the stored ones. */
@@ -296,13 +289,15 @@ export function trackingRepository(db: Db) {
       await db.update(shipments).set({ trackedAt: at }).where(inArray(shipments.id, ids));
     },
 
-    async recordIncident(incident: { carrierId: string; operation: string; request: unknown; error: string; at: Date }) {
-      await db.insert(apiIncidents).values({
-        carrierId: incident.carrierId,
+    /** A polled carrier's failed tracking call. */
+    async recordIncident(incident: { carrierId: string; operation: string; request: unknown; error: unknown; at: Date }) {
+      await recordIncident(db, {
+        kind: carrierFailureKind(incident.error),
         operation: incident.operation,
+        carrierId: incident.carrierId,
         request: incident.request,
-        error: incident.error.slice(0, 2000),
-        createdAt: incident.at,
+        error: errorText(incident.error),
+        at: incident.at,
       });
     },
 

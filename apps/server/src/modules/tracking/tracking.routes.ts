@@ -25,7 +25,8 @@ const UNREADABLE = Symbol('unreadable');
  * Tracking (issue 4):
  * - POST /api/carriers/:scac/tracking-events: a carrier's signed events (X-Signature:
  *   'sha256=' + hex HMAC-SHA256 of the raw body with the carrier's tracking secret); no session,
- *   no CSRF token. 202 {data: {accepted, duplicates, unknown, rejected}}; 401 bad_signature.
+ *   no CSRF token. The SCAC may be an alias (scac-aliases); 202 {data: {accepted, duplicates,
+ *   unknown, rejected}}; 404 unknown_scac; 401 bad_signature. Refusals are API incidents.
  * - GET /api/public/tracking/:number: the public tracking page's lookup (BOL, PRO or tracking
  *   number), signed in or not; 404 unknown, 429 past the per-address limits.
  * - the 'tracking.poll' job (poll.ts): polling carriers and the demo movement.
@@ -56,6 +57,8 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
             scac,
             request.rawBody ?? Buffer.alloc(0),
             request.headers['x-signature'] as string | undefined,
+            request.body,
+            request.ip,
           );
           if ((request.body as unknown) === UNREADABLE) throw Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 });
         },

@@ -1,14 +1,16 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PlaceView, TrackingEventIn } from '@freight/contracts';
-import { FINAL_STATUSES, LANGUAGES, type Language, map214 } from '@freight/domain';
+import { FINAL_STATUSES, isScac, LANGUAGES, type Language, map214, normaliseCarrierName, normaliseScac } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { plainText } from '../../i18n';
 import { statusChangeMail } from '../../mail/templates';
 import { MemoryThrottle } from '../../security/memory-throttle';
+import { recordIncident } from '../incidents/incidents.recorder';
 import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
+import { type CarrierRow, resolveCarriers } from '../scac-aliases/carrier-resolver';
 import { deriveStatus } from './status';
 import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
 import { localTime, utcOffsetMinutes } from './zones';
@@ -42,6 +44,12 @@ export const MISS_WINDOW_SECONDS = 600;
 /** What a BOL, PRO or tracking number may be typed with: letters, digits, spaces and . / # _ -. */
 const NUMBER_CHARACTERS = /^[\p{L}\p{N}\s./#_-]*$/u;
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
+/**
+ * Unknown-SCAC incidents one client address may open an hour: each distinct SCAC or name is a
+ * group of its own, so a stranger posting made-up codes would otherwise fill the list. Past it the
+ * answer is the same 401, only not recorded.
+ */
+export const UNKNOWN_SCAC_INCIDENTS_PER_HOUR = 20;
 /** An HMAC key for unknown carriers, so their refusal costs the same time as a wrong signature. */
 const DECOY_KEY = createHash('sha256').update('tracking-decoy').digest();
 
@@ -82,30 +90,82 @@ export function eventRow({ shipmentId, event }: ShipmentEventIn, source: EventSo
   };
 }
 
+/** The carrier name a post may carry besides its URL's SCAC (read before the body is validated). */
+function carrierNameOf(body: unknown): string | null {
+  const name = (body as { carrier_name?: unknown } | null | undefined)?.carrier_name;
+  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : null;
+}
+
+/** An inbound post as an incident keeps it (redacted by the recorder; the signature header is never kept). */
+const inbound = (scac: string, body: unknown) => ({ scac: scac.slice(0, 8), body: typeof body === 'object' ? body : null });
+
+/** The keys a carrier's posts may be signed with now: its key, and the one before while its grace period lasts. */
+export function acceptedKeys(c: Pick<CarrierRow, 'trackingSecret' | 'trackingSecretPrevious' | 'trackingSecretPreviousUntil'>, now: Date) {
+  const keys: string[] = [];
+  if (c.trackingSecret) keys.push(c.trackingSecret);
+  if (c.trackingSecretPrevious && c.trackingSecretPreviousUntil && c.trackingSecretPreviousUntil > now) keys.push(c.trackingSecretPrevious);
+  return keys;
+}
+
 /** 'City, ST', either part possibly missing. */
 const place = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
 
 export function trackingService(ctx: TrackingCtx) {
   const repo = trackingRepository(ctx.db);
   const lookupsPerAddress = new MemoryThrottle(ctx.now);
+  const unknownScacsPerAddress = new MemoryThrottle(ctx.now);
 
   /**
-   * The carriers of `scac` whose tracking secret signed `raw` (header 'sha256=<hex HMAC-SHA256>').
-   * Unknown SCAC, no secret, no or wrong signature: one and the same 401, compared in constant time.
+   * The carriers an inbound post means and whose tracking key signed `raw` (header
+   * 'sha256=<hex HMAC-SHA256>'). The URL's SCAC is matched as a carrier's own, then as an alias,
+   * then the post's `carrier_name` (resolveCarriers). A carrier's key before its last rotation
+   * signs too until its grace period ends. Unknown SCAC, no key, no or wrong signature: one and the
+   * same 401, compared in constant time, so the answer never tells a stranger which SCACs we deal
+   * with; staff learn the difference from the incident ('unknown_scac' or 'bad_signature').
    */
-  async function verifySignature(scac: string, raw: Buffer, header: string | undefined) {
+  async function verifySignature(scac: string, raw: Buffer, header: string | undefined, body?: unknown, ip = '') {
+    const at = ctx.now();
+    const carrierName = carrierNameOf(body);
+    const { carriers: found } = await resolveCarriers(ctx.db, { scac, name: carrierName });
+    if (!found.length) {
+      // Only a well-formed SCAC (or a named carrier) is worth staff's time; anything else is noise.
+      const recordable = isScac(scac) || Boolean(carrierName);
+      if (recordable && unknownScacsPerAddress.hit(`unknown-scac:${ip}`, 3600).hits <= UNKNOWN_SCAC_INCIDENTS_PER_HOUR) {
+        await recordIncident(ctx.db, {
+          kind: 'unknown_scac',
+          operation: 'tracking-events',
+          request: inbound(scac, body),
+          response: { status: 401, code: 'bad_signature' },
+          error: `No carrier or alias for SCAC ${normaliseScac(scac)}${carrierName ? ` (carrier name "${carrierName}")` : ''}`,
+          groupBy: `${normaliseScac(scac)}|${carrierName ? normaliseCarrierName(carrierName) : ''}`,
+          at,
+        });
+      }
+    }
     const given = SIGNATURE.exec(header?.trim() ?? '')?.[1];
-    const candidates = /^[A-Z0-9]{2,4}$/i.test(scac) ? await repo.carriersWithSecret(scac.toUpperCase()) : [];
     const givenBytes = Buffer.from(given ?? '0'.repeat(64), 'hex');
-    const matching: string[] = [];
-    for (const c of candidates.length ? candidates : [{ id: '', secret: null }]) {
-      const expected = createHmac('sha256', c.secret ?? DECOY_KEY)
+    const keys = found.flatMap((c) => acceptedKeys(c, at).map((secret) => ({ id: c.id, secret })));
+    const matching = new Set<string>();
+    for (const k of keys.length ? keys : [{ id: '', secret: null }]) {
+      const expected = createHmac('sha256', k.secret ?? DECOY_KEY)
         .update(raw)
         .digest();
-      if (timingSafeEqual(expected, givenBytes) && c.secret && given) matching.push(c.id);
+      if (timingSafeEqual(expected, givenBytes) && k.secret && given) matching.add(k.id);
     }
-    if (!matching.length) throw new AppError(401, 'bad_signature', 'errors.bad_signature');
-    return matching;
+    if (!matching.size) {
+      if (found.length)
+        await recordIncident(ctx.db, {
+          kind: 'bad_signature',
+          operation: 'tracking-events',
+          carrierId: found[0]?.id,
+          request: inbound(scac, body),
+          response: { status: 401, code: 'bad_signature' },
+          error: keys.length ? 'The signature matches none of the carrier’s tracking keys' : 'The carrier has no tracking key',
+          at,
+        });
+      throw new AppError(401, 'bad_signature', 'errors.bad_signature');
+    }
+    return [...matching];
   }
 
   /**
@@ -224,15 +284,16 @@ export function trackingService(ctx: TrackingCtx) {
   async function receive(scac: string, carrierIds: string[], events: TrackingEventIn[]): Promise<IngestCounts> {
     const bols = [...new Set(events.map((e) => e.bol_number).filter((n): n is string => Boolean(n)))];
     const pros = [...new Set(events.map((e) => e.pro_number).filter((n): n is string => Boolean(n)))];
-    const found = await repo.shipmentsByNumbers(scac.toUpperCase(), carrierIds, bols, pros);
+    // By carrier, not by the URL's SCAC: a post under an alias means the aliased carrier's shipments.
+    const found = await repo.shipmentsByNumbers(carrierIds, bols, pros);
     const byBol = new Map(found.map((s) => [s.bolNumber, s.id]));
     const byPro = new Map(found.filter((s) => s.proNumber).map((s) => [s.proNumber as string, s.id]));
     const items: ShipmentEventIn[] = [];
-    let unknown = 0;
+    const unknown: TrackingEventIn[] = [];
     for (const e of events) {
       const shipmentId = (e.bol_number && byBol.get(e.bol_number)) || (e.pro_number && byPro.get(e.pro_number)) || undefined;
       if (!shipmentId) {
-        unknown++;
+        unknown.push(e);
         continue;
       }
       items.push({
@@ -249,7 +310,39 @@ export function trackingService(ctx: TrackingCtx) {
       });
     }
     const counts = await ingest(items, 'carrier');
-    return { ...counts, unknown };
+    await recordRefusedEvents(scac, carrierIds[0] ?? null, unknown, items);
+    return { ...counts, unknown: unknown.length };
+  }
+
+  /** The events of a carrier's post that were not stored, as incidents: numbers of no shipment of its, status codes unknown. */
+  async function recordRefusedEvents(scac: string, carrierId: string | null, unknown: TrackingEventIn[], items: ShipmentEventIn[]) {
+    const at = ctx.now();
+    if (unknown.length) {
+      await recordIncident(ctx.db, {
+        kind: 'unknown_shipment',
+        operation: 'tracking-events',
+        carrierId,
+        request: { scac: normaliseScac(scac), events: unknown },
+        error: `${unknown.length} event(s) for numbers that are none of the carrier's shipments`,
+        at,
+      });
+    }
+    const codes = [
+      ...new Set(items.filter((i) => !map214(i.event.status_code, i.event.reason_code)).map((i) => i.event.status_code.toUpperCase())),
+    ];
+    if (codes.length) {
+      await recordIncident(ctx.db, {
+        kind: 'rejected_event',
+        operation: 'tracking-events',
+        carrierId,
+        request: {
+          scac: normaliseScac(scac),
+          events: items.filter((i) => codes.includes(i.event.status_code.toUpperCase())).map((i) => i.event),
+        },
+        error: `Unknown status code(s): ${codes.sort().join(', ')}`,
+        at,
+      });
+    }
   }
 
   /**

@@ -9,7 +9,7 @@ import i18n from '../../lib/i18n';
 import { makeUser } from '../../test/fixtures';
 import { stubApi } from '../../test/stubApi';
 import { ShipmentSummary } from './ShipmentSummary';
-import { makeShipment } from './testShipment';
+import { makePlace, makeShipment } from './testShipment';
 
 function setup(
   shipment: ShipmentView = makeShipment(),
@@ -31,6 +31,51 @@ describe('ShipmentSummary', { timeout: 30_000 }, () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     await act(() => i18n.changeLanguage('en'));
+  });
+
+  it("shows a truckload's extra stops in route order, each with its place, kind and expected time, Mexican addresses its way", () => {
+    const monterrey = makePlace({
+      company: 'Bodega Norte',
+      street1: 'Av. Constitución',
+      street2: '',
+      exterior_number: '405',
+      interior_number: '2B',
+      neighborhood: 'Centro',
+      city: 'Monterrey',
+      state: 'NLE',
+      postal_code: '64000',
+      country: 'MX',
+    });
+    setup(
+      makeShipment({
+        mode: 'truckload',
+        stops: [
+          {
+            kind: 'drop',
+            place: makePlace({ company: 'Circle City Foods', city: 'Indianapolis', state: 'IN', postal_code: '46204' }),
+            date: '2030-03-12',
+            appointment: false,
+            time_from: '13:00',
+            time_to: '15:00',
+          },
+          { kind: 'pickup', place: monterrey, date: '2030-03-13', appointment: true, time_from: '10:30', time_to: '' },
+        ],
+      }),
+    );
+    const stops = screen.getByTestId('shipment-stops');
+    expect(within(stops).getByText('Extra stops (in route order)')).toBeInTheDocument();
+    expect(stops).toHaveTextContent('Stop 1 · Extra drop');
+    expect(stops).toHaveTextContent('Circle City Foods');
+    expect(stops).toHaveTextContent('Indianapolis, IN 46204');
+    expect(stops).toHaveTextContent('1:00 PM–3:00 PM');
+    expect(stops).toHaveTextContent('Stop 2 · Extra pickup');
+    expect(stops).toHaveTextContent('Ext. 405, Int. 2B, Col. Centro64000 Monterrey, NLEMexico');
+    expect(stops).toHaveTextContent('appointment at 10:30 AM');
+  });
+
+  it('shows no stops section without stops', () => {
+    setup();
+    expect(screen.queryByTestId('shipment-stops')).not.toBeInTheDocument();
   });
 
   it('shows the charges with their total, the reference numbers, hazmat details and items', () => {

@@ -1,75 +1,17 @@
-import type { PlaceView, ShipmentView } from '@freight/contracts';
-import { formatPhone, formatTimeOfDay } from '@freight/domain';
+import type { ShipmentView } from '@freight/contracts';
+import { formatTimeOfDay } from '@freight/domain';
 import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/useFormat';
 import { Section } from '../Section';
 import { StatusBadge } from '../tracking/StatusBadge';
 import { DocumentDownloads } from './DocumentDownloads';
 import { localDate, major } from './format';
+import { Fact, PlaceBlock } from './PlaceBlock';
+import { StopsSection } from './StopsSection';
 import { humanize, serviceName } from './words';
 
-/** A labelled value of a section. */
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-/** A place with its contact and hours of operation. */
-function PlaceBlock({ title, place }: { title: string; place: PlaceView }) {
-  const { t, i18n } = useTranslation();
-  const mx = [
-    place.exterior_number && t('shipment.places.exterior', { number: place.exterior_number }),
-    place.interior_number && t('shipment.places.interior', { number: place.interior_number }),
-    place.neighborhood && t('shipment.places.neighborhood', { name: place.neighborhood }),
-  ].filter(Boolean);
-  const hours =
-    place.opens_at && place.closes_at
-      ? t('shipment.places.hours_value', {
-          opens: formatTimeOfDay(place.opens_at, i18n.language),
-          closes: formatTimeOfDay(place.closes_at, i18n.language),
-        })
-      : t('shipment.places.hours_unknown');
-  return (
-    <Section title={title}>
-      <Stack gap="xs">
-        <div>
-          <Text size="sm" fw={600}>
-            {place.company}
-          </Text>
-          <Text size="sm">{place.street1}</Text>
-          {place.street2 && <Text size="sm">{place.street2}</Text>}
-          {mx.length > 0 && <Text size="sm">{mx.join(', ')}</Text>}
-          <Text size="sm">
-            {place.city}, {place.state} {place.postal_code}
-          </Text>
-          <Text size="sm">{t(`countries.${place.country}`)}</Text>
-        </div>
-        <Fact label={t('shipment.places.contact')}>
-          {place.first_name} {place.last_name}
-          <br />
-          <Anchor href={`mailto:${place.email}`} fz="sm">
-            {place.email}
-          </Anchor>
-          <br />
-          <Anchor href={`tel:${place.phone.replace(/[^\d+]/g, '')}`} fz="sm">
-            {formatPhone(place.phone)}
-          </Anchor>
-        </Fact>
-        <Fact label={t('shipment.places.hours')}>{hours}</Fact>
-      </Stack>
-    </Section>
-  );
-}
+export { Fact } from './PlaceBlock';
 
 /**
  * A booked shipment in full (spec 'Shipment confirmation'): carrier, reference numbers, charges,
@@ -96,7 +38,7 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
             {s.carrier_name} ({s.scac})
           </Fact>
           <Fact label={t('shipment.carrier.service')}>
-            {serviceName(t, s.service)} · {t(`shipment.modes.${s.mode}`)}
+            {serviceName(t, s.service, s.service_name)} · {t(`shipment.modes.${s.mode}`)}
           </Fact>
           <Fact label={t('shipment.carrier.transit')}>{t('shipment.carrier.transit_days', { count: s.transit_days })}</Fact>
           <Fact label={t('shipment.carrier.status')}>
@@ -215,6 +157,8 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
         <PlaceBlock title={t('shipment.places.pickup')} place={s.pickup} />
         <PlaceBlock title={t('shipment.places.delivery')} place={s.delivery} />
       </SimpleGrid>
+
+      {s.stops.length > 0 && <StopsSection stops={s.stops} />}
 
       {s.hazardous && s.hazmat && (
         <Section title={t('shipment.hazmat.title')} testId="shipment-hazmat">

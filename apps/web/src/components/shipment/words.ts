@@ -6,7 +6,12 @@ export const humanize = (code: string) => {
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
 
-/** A rate's or shipment's service in words ('standard', 'ground', or a truckload equipment type as named on the form). */
-export function serviceName(t: TFunction, service: string): string {
+/**
+ * A rate's or shipment's service in words ('standard', 'ground', or a truckload equipment type).
+ * Equipment types are data: the server names them (`named`, in the reader's language); the
+ * catalogs name the types the portal started with, for answers without a name.
+ */
+export function serviceName(t: TFunction, service: string, named?: string | null): string {
+  if (named) return named;
   return t([`quotes.results.service.${service}`, `quotes.form.equipment_types.${service}`], { defaultValue: humanize(service) });
 }

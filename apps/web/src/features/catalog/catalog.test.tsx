@@ -227,6 +227,32 @@ describe('product catalog', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('suggests parts of the part catalog in the description: a pick fills NMFC, class and hazardous', async () => {
+    const paint = {
+      id: 'pt1',
+      description: 'Paint, oil-based, flammable, in cans',
+      nmfc_item: '149980',
+      nmfc_sub: '01',
+      nmfc: '149980-01',
+      freight_class: 55,
+      density_based: false,
+      hazardous: true,
+    };
+    const { fetchMock } = renderCatalog({ routes: { 'GET /api/part-catalog/suggestions': () => jsonResponse(200, { data: [paint] }) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add product' });
+    await userEvent.type(within(dialog).getByLabelText(/^Description/), 'pain');
+    const option = await screen.findByRole('option', { name: /Paint, oil-based/ }, { timeout: 5000 });
+    expect(option).toHaveTextContent('NMFC 149980-01 · Class 55 · Hazardous');
+    await userEvent.click(option);
+    expect(within(dialog).getByLabelText(/^Description/)).toHaveValue('Paint, oil-based, flammable, in cans');
+    expect(within(dialog).getByLabelText(/^NMFC/)).toHaveValue('149980-01');
+    expect(within(dialog).getByLabelText(/^Freight class/)).toHaveValue('55');
+    expect(within(dialog).getByLabelText('Hazardous')).toBeChecked();
+    const asked = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/part-catalog/suggestions'));
+    expect(asked.at(-1)).toBe('/api/part-catalog/suggestions?q=pain&language=en');
+  });
+
   it("puts the server's field errors under the fields with the spec message", async () => {
     renderCatalog({
       routes: {

@@ -1,5 +1,5 @@
-import type { Currency, UnitSystem } from '@freight/domain';
-import type { AccessorialCode, ChargeLine, Equipment, FreightClass, RateMessage, SignatureOption } from '@freight/domain/rating';
+import type { Currency, TruckloadStopKind, UnitSystem } from '@freight/domain';
+import type { AccessorialCode, ChargeLine, EquipmentSpec, FreightClass, RateMessage, SignatureOption } from '@freight/domain/rating';
 import type { CarrierMode } from '../../../db/schema';
 
 /** One handling-unit line in engine units (inches, pounds per unit). */
@@ -23,20 +23,28 @@ export interface RatePlace {
   state: string;
 }
 
+/** A truckload's extra stop (issue 20): an extra pickup or drop between origin and destination. */
+export interface RateStop extends RatePlace {
+  kind: TruckloadStopKind;
+}
+
 /** What every carrier is asked: one shipment, already validated and normalised (USD inside). */
 export interface RateRequest {
   mode: CarrierMode;
   pickup_date: string;
   origin: RatePlace;
   destination: RatePlace;
-  /** Road miles (heuristic) and great-circle miles (parcel zones). */
+  /** Truckload only: the extra stops in route order ([] otherwise). */
+  stops: RateStop[];
+  /** Road miles (heuristic, through the stops) and great-circle miles origin to destination (parcel zones). */
   road_miles: number;
   direct_miles: number;
   items: RateItem[];
   accessorials: AccessorialCode[];
   declared_value_cents: number;
   diesel_usd_per_gal: number;
-  equipment_type?: Equipment;
+  /** Truckload: the equipment type asked for, as data (the `equipment_types` row). */
+  equipment?: EquipmentSpec;
   /** Parcel signature option ('none' for LTL and truckload). */
   signature: SignatureOption;
   unit_system: UnitSystem;
@@ -80,6 +88,21 @@ export interface CarrierBookingRequest {
   destination: RatePlace;
   items: RateItem[];
   hazardous: boolean;
+  /** A truckload's extra stops in route order, with when the truck is expected at each. */
+  stops: BookedStop[];
+}
+
+/** An extra stop as the carrier is told of it: where, the contact the driver calls, and when. */
+export interface BookedStop extends RateStop {
+  company: string;
+  street1: string;
+  street2: string;
+  contact: string;
+  phone: string;
+  date: string;
+  appointment: boolean;
+  time_from: string;
+  time_to: string;
 }
 
 /** The carrier's numbers for a booked shipment. */
@@ -144,4 +167,9 @@ export interface CarrierCorrection {
   freight_class: number | null;
   factor: number;
   reported: 'with_delivery' | 'after_invoice';
+  /**
+   * The carrier as its invoice names itself, when it does: a SCAC or a name that may be a legacy
+   * one or an alias (issue 16). Matched through the SCAC aliases to the shipment's carrier.
+   */
+  billed_by?: { scac?: string; name?: string };
 }

@@ -5,13 +5,13 @@ import {
   estimatedDelivery,
   type LtlTariff,
   ltlCarrierTransitDays,
+  normalizeTruckloadTariff,
   type ParcelTariff,
   type ParcelZone,
   parcelZone,
   rateLtl,
   rateParcel,
   rateTruckload,
-  type TruckloadTariff,
 } from '@freight/domain/rating';
 import { demoEventsUntil } from '../../tracking/demo-timeline';
 import type { CarrierRow } from '../quotes.repository';
@@ -235,20 +235,22 @@ export class TariffCarrier implements BookingCarrierAdapter {
   }
 
   private truckload(request: RateRequest): CarrierRate | NoRate {
-    const tariff = this.row.tariff as TruckloadTariff;
+    // The quote service always sends the type; a truckload request without one is a programming error.
+    if (!request.equipment) throw new Error('a truckload rate request needs its equipment');
+    const tariff = normalizeTruckloadTariff(this.row.tariff);
     const result = rateTruckload(tariff, {
-      equipment: request.equipment_type ?? 'dry_van',
+      equipment: request.equipment,
       miles: Math.max(1, Math.round(request.road_miles)),
       weight_lb: request.items.reduce((s, i) => s + i.unit_weight_lb * i.quantity, 0),
       diesel_price_cents: Math.round(request.diesel_usd_per_gal * 100),
-      stops: 0,
+      stops: request.stops.length,
       team: false,
       width_in: Math.max(...request.items.map((i) => i.width_in)),
     });
     if (result.messages.some((m) => m.level === 'no_rate')) return { status: 'no_rate', messages: result.messages };
     return {
       status: 'rated',
-      service: request.equipment_type ?? 'dry_van',
+      service: request.equipment.code,
       transit_days: result.transit_days,
       estimated_delivery: this.delivery(request, result.transit_days),
       lines: result.lines,

@@ -1,19 +1,8 @@
 import type { AddressBookEntry } from '@freight/contracts';
-import { formatPhone, formatTimeOfDay } from '@freight/domain';
+import { formatAddressLines, formatPhone, formatTimeOfDay } from '@freight/domain';
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** The lines of an entry's postal address, Mexican numbers and neighborhood included. */
-export function addressLines(a: AddressBookEntry, t: (key: string, o?: Record<string, unknown>) => string): string[] {
-  const streets = [a.street1, a.street2, a.street3, a.street4, a.street5].filter(Boolean);
-  const mx = [
-    a.exterior_number ? t('addresses.detail.exterior', { value: a.exterior_number }) : '',
-    a.interior_number ? t('addresses.detail.interior', { value: a.interior_number }) : '',
-    a.neighborhood ? t('addresses.detail.neighborhood', { value: a.neighborhood }) : '',
-  ].filter(Boolean);
-  return [...streets, ...(mx.length ? [mx.join(', ')] : []), `${a.city}, ${a.state} ${a.postal_code}`, t(`countries.${a.country}`)];
-}
 
 /** 'USPS verified' (green) or 'Custom / unverified' (gray). */
 export function VerifiedChip({ verified }: { verified: boolean }) {
@@ -62,7 +51,7 @@ export function AddressDetailModal({
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Fact label={t('addresses.detail.address')}>
-              {addressLines(entry, t).map((line) => (
+              {formatAddressLines(entry, { language: i18n.language }).map((line) => (
                 <span key={line} style={{ display: 'block' }}>
                   {line}
                 </span>

@@ -148,7 +148,14 @@ function Dashboard({ view }: { view: DashboardView }) {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(i.created_at)}</Table.Td>
                     <Table.Td>{i.carrier ?? '—'}</Table.Td>
                     <Table.Td>{i.operation}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{i.error}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor component={Link} to={`${paths.admin.page('incidents')}/${encodeURIComponent(i.id)}`} inherit>
+                        {i.error}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {i.occurrences > 1 ? `× ${fmt.number(i.occurrences)}` : ''}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalActions } from '../../../components/ModalActions';
+import { PartDescriptionInput } from '../../../components/parts/PartDescriptionInput';
 import { isApiError } from '../../../lib/api';
 import { lengthUnit, weightUnit } from '../../../lib/format';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
@@ -83,12 +84,22 @@ export function ProductFormModal({ product, units, onClose }: { product: Product
         <Stack>
           <Grid gap="sm">
             <Grid.Col span={12}>
-              <TextInput
+              {/* Suggests the staff's part catalog; a pick fills NMFC, class and hazardous (all still editable). */}
+              <PartDescriptionInput
                 label={t('catalog.form.description')}
                 withAsterisk
                 maxLength={255}
                 data-autofocus
                 {...form.getInputProps('description')}
+                value={form.values.description}
+                onChange={(value) => form.setFieldValue('description', value)}
+                onPick={(part) =>
+                  form.setValues({
+                    nmfc: part.nmfc,
+                    freight_class: part.freight_class === null ? '' : String(part.freight_class),
+                    hazardous: part.hazardous,
+                  })
+                }
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -1,4 +1,5 @@
 import type { InvoiceView } from '@freight/contracts';
+import { formatAddressLines } from '@freight/domain';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,7 +56,10 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
   const [disputing, setDisputing] = useState(false);
   const money = (cents: number) => fmt.money(major(cents), invoice.currency);
   const date = (iso: string | null) => (iso ? formatLocalDate(iso.slice(0, 10), i18n.language) : '—');
-  const place = (p: InvoiceView['shipper']) => (p ? [p.company, `${p.city}, ${p.state} ${p.postal_code}`] : []);
+  // Addresses as every screen writes them (formatAddressLines); the parties' countries only when not the account's.
+  const home = invoice.bill_to.country;
+  const place = (p: InvoiceView['shipper']) =>
+    p ? [p.company, ...formatAddressLines({ ...p, street1: '' }, { language: i18n.language, homeCountry: home })] : [];
   const facts: [string, string][] = [
     [t('invoices.detail.invoice_date'), date(invoice.invoice_date)],
     [t('invoices.detail.due_date'), date(invoice.due_date)],
@@ -108,7 +112,10 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {[
-          [t('invoices.detail.bill_to'), [b.company, b.name, b.street1, `${b.city}, ${b.state} ${b.postal_code}`, b.email]],
+          [
+            t('invoices.detail.bill_to'),
+            [b.company, b.name, ...formatAddressLines(b, { language: i18n.language, homeCountry: home }), b.email],
+          ],
           [t('invoices.detail.shipper'), place(invoice.shipper)],
           [t('invoices.detail.consignee'), place(invoice.consignee)],
         ].map(([title, lines]) => (

@@ -1,9 +1,10 @@
 import type { ConfirmationPlace, TruckloadConfirmationView } from '@freight/contracts';
-import { formatPhone, formatTimeOfDay } from '@freight/domain';
+import { type Country, formatPhone, formatTimeOfDay } from '@freight/domain';
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AddressLines } from '../../../components/AddressLines';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { ShipmentFacts } from '../../../components/tracking/ShipmentFacts';
@@ -15,8 +16,8 @@ import { getTruckloadConfirmation } from './api';
 
 /**
  * The truckload confirmation page (spec: a public page), opened from the link the shipper sends
- * the consignee: the load, the carrier and equipment, both places with their windows and
- * contacts, and the way to its tracking. No prices.
+ * the consignee: the load, the carrier and equipment, both places and a truckload's extra stops
+ * with their windows and contacts, and the way to its tracking. No prices.
  */
 export function TruckloadConfirmation() {
   const { t } = useTranslation();
@@ -60,7 +61,8 @@ function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
               {t('truckload_confirmation.carrier_line', {
                 carrier: view.carrier_name,
                 scac: view.scac,
-                equipment: t(`quotes.form.equipment_types.${view.equipment_type}`, { defaultValue: view.equipment_type }),
+                equipment:
+                  view.equipment_name ?? t(`quotes.form.equipment_types.${view.equipment_type}`, { defaultValue: view.equipment_type }),
               })}
             </Text>
           </Stack>
@@ -83,9 +85,36 @@ function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
           ]}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PlaceCard title={t('truckload_confirmation.ship_from')} place={view.pickup} />
-          <PlaceCard title={t('truckload_confirmation.ship_to')} place={view.delivery} />
+          <PlaceCard title={t('truckload_confirmation.ship_from')} place={view.pickup} home={view.pickup.country} />
+          <PlaceCard title={t('truckload_confirmation.ship_to')} place={view.delivery} home={view.pickup.country} />
         </SimpleGrid>
+        {view.stops.length > 0 && (
+          <Stack gap="xs" data-testid="confirmation-stops">
+            <Title order={3} size="h5">
+              {t('shipment.stops.title', { count: view.stops.length })}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {view.stops.map((stop, i) => (
+                <PlaceCard
+                  // biome-ignore lint/suspicious/noArrayIndexKey: stops have no id; their order is the route
+                  key={i}
+                  title={t(`shipment.stops.stop_${stop.kind}`, { n: i + 1 })}
+                  place={stop.place}
+                  home={view.pickup.country}
+                  when={
+                    stop.appointment
+                      ? t('shipment.stops.appointment', { date: date(stop.date), time: formatTimeOfDay(stop.time_from, i18n.language) })
+                      : t('shipment.stops.window', {
+                          date: date(stop.date),
+                          from: formatTimeOfDay(stop.time_from, i18n.language),
+                          to: formatTimeOfDay(stop.time_to, i18n.language),
+                        })
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
         {view.hazardous && (
           <Alert color="orange" title={t('truckload_confirmation.hazmat_title')}>
             {t('truckload_confirmation.hazmat')}
@@ -109,19 +138,21 @@ function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
   );
 }
 
-function PlaceCard({ title, place }: { title: string; place: ConfirmationPlace }) {
+/** A place of the load: the company, its address (the country only when it is not the pickup's), contact, hours; a stop's expected time first. */
+function PlaceCard({ title, place, home, when }: { title: string; place: ConfirmationPlace; home: Country; when?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <Paper withBorder p="md">
       <Text fw={700} size="sm" tt="uppercase" c="dimmed" mb={4}>
         {title}
       </Text>
+      {when && (
+        <Text size="sm" fw={500} mb={4}>
+          {when}
+        </Text>
+      )}
       <Text fw={600}>{place.company}</Text>
-      <Text size="sm">{place.street1}</Text>
-      {place.street2 && <Text size="sm">{place.street2}</Text>}
-      <Text size="sm">
-        {place.city}, {place.state} {place.postal_code}
-      </Text>
+      <AddressLines address={place} homeCountry={home} />
       {place.contact && (
         <Text size="sm" mt={4}>
           {place.contact}

@@ -15,6 +15,8 @@ export interface QuoteRate {
   carrier_name: string;
   scac: string;
   service: string;
+  /** A truckload's equipment type, named in the reader's language (null for LTL and parcel). */
+  service_name?: string | null;
   transit_days: number;
   /** 'YYYY-MM-DD' */
   estimated_delivery: string;
@@ -61,7 +63,7 @@ export interface Quote {
    * The places of the shipment a reship or return-ship started from, to fill the booking form;
    * null (or absent, from a server before booking) for a new quote.
    */
-  booking_prefill?: { pickup: BookingPlace; delivery: BookingPlace } | null;
+  booking_prefill?: { pickup: BookingPlace; delivery: BookingPlace; stops?: BookingPlace[] } | null;
 }
 
 interface QuotePlace {

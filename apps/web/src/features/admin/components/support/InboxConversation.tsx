@@ -56,7 +56,7 @@ export function InboxConversation({ id }: { id: string }) {
             </Text>
             <Group gap="xs">
               <Badge variant="light">{t(`chat.categories.${c.category}`)}</Badge>
-              <Badge variant="light" color={STATE_COLOR[c.state]}>
+              <Badge variant="light" color={STATE_COLOR[c.state]} data-testid="conversation-state">
                 {t(`admin.support.states.${c.state}`)}
               </Badge>
               {c.shipment && (

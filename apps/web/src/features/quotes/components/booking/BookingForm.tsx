@@ -31,12 +31,13 @@ import { translateMessage, zodErrors } from '../../../../lib/forms';
 import { useFormat } from '../../../../lib/useFormat';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
 import { BookingFailure } from './BookingFailure';
+import { BookingStops } from './BookingStops';
 import { DisclaimerDialog } from './DisclaimerDialog';
 import {
   type BookingValues,
   extraErrors,
-  FIELD_ORDER,
   fieldId,
+  fieldOrder,
   initialValues,
   pickupNoteRule,
   quoteHasAppointment,
@@ -58,9 +59,6 @@ export interface BookingFormProps {
   /** 201: the booked shipment. */
   onBooked: (shipment: ShipmentView) => void;
 }
-
-/** Field paths of the form: a 422 on one of them is shown under it, anything else above the Book button. */
-const FORM_FIELDS = new Set(FIELD_ORDER);
 
 /**
  * Book Shipment (spec section 2): the chosen rate, pickup and delivery information, the pickup
@@ -85,6 +83,9 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
   const inFlight = useRef(false);
   const attempt = useRef<{ key: string; content: string } | null>(null);
   const noteRule = pickupNoteRule(quote, rate);
+  /** Field paths of the form, top to bottom: a 422 on one of them is shown under it, anything else above the Book button. */
+  const fieldPaths = fieldOrder(values.stops.length);
+  const FORM_FIELDS = new Set(fieldPaths);
 
   // A re-rate (after going back to change the details) brings a new quote: its postal codes,
   // countries and pickup date replace the old ones; a place whose postal code changed is typed again.
@@ -103,6 +104,13 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
     form.setValues({
       pickup: place('pickup'),
       delivery: place('delivery'),
+      // A stop kept where the re-rated quote has the same stop; a new or moved one is typed again.
+      stops: next.stops.map((fresh, n) => {
+        const was = current.stops[n];
+        const same =
+          was && was.kind === fresh.kind && was.place.postal_code === fresh.place.postal_code && was.place.country === fresh.place.country;
+        return same ? was : fresh;
+      }),
       pickup_date: next.pickup_date,
       hazardous: current.hazardous || next.hazardous,
       residential_or_liftgate: next.residential_or_liftgate,
@@ -113,7 +121,7 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
 
   const focusFirst = (errors: Record<string, string>) => {
     requestAnimationFrame(() => {
-      const first = FIELD_ORDER.find((p) => errors[p] !== undefined);
+      const first = fieldPaths.find((p) => errors[p] !== undefined);
       const el = first ? document.getElementById(fieldId(first)) : null;
       if (el) {
         el.scrollIntoView?.({ block: 'center' });
@@ -233,6 +241,7 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
           <PlaceSection form={form} end="pickup" onRequote={onRequote} />
           <PlaceSection form={form} end="delivery" onRequote={onRequote} />
         </SimpleGrid>
+        <BookingStops form={form} onRequote={onRequote} />
 
         <ScheduleSection
           form={form}

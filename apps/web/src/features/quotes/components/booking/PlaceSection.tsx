@@ -2,21 +2,38 @@ import type { AddressBookEntry } from '@freight/contracts';
 import { Alert, Button, Checkbox, Fieldset, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupPostalCode } from '../../api/quotesApi';
 import { AddressPicker } from '../form/AddressPicker';
-import { type BookingValues, type End, fieldId, placeFromEntry, samePostalCode } from './model';
+import { type BookingValues, fieldId, type PlacePath, type PlaceValues, placeAt, placeFromEntry, samePostalCode } from './model';
 
 /**
  * Pickup or delivery information: picked from the address book (the quote's postal code only)
- * or typed; the postal code and country are the quote's and read-only; Mexican addresses add
+ * or typed (pickup, delivery or a truckload's extra stop); the postal code and country are the quote's and read-only; Mexican addresses add
  * exterior and interior numbers and the neighborhood; hours of operation; a typed place can be
  * saved to the address book.
  */
-export function PlaceSection({ form, end, onRequote }: { form: UseFormReturnType<BookingValues>; end: End; onRequote: () => void }) {
+export function PlaceSection({
+  form,
+  end,
+  onRequote,
+  title,
+  pickLabel,
+  children,
+}: {
+  form: UseFormReturnType<BookingValues>;
+  /** Pickup, delivery, or an extra stop's place (`stops.N.place`). */
+  end: PlacePath;
+  onRequote: () => void;
+  /** The legend and the picker's label; pickup and delivery have their own. */
+  title?: string;
+  pickLabel?: string;
+  /** Below the place (an extra stop's date and times). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const place = form.values[end];
+  const place = placeAt(form.values, end) as PlaceValues;
   const [mismatch, setMismatch] = useState<AddressBookEntry | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const input = (field: string) => ({ id: fieldId(`${end}.${field}`), ...form.getInputProps(`${end}.${field}`) });
@@ -34,15 +51,16 @@ export function PlaceSection({ form, end, onRequote }: { form: UseFormReturnType
     const code = found ? `${found.country}:${found.postal_code}` : '';
     if (!found || filled.current === code) return;
     filled.current = code;
-    const current = form.getValues()[end];
-    if (!current.city && !current.state) {
+    const current = placeAt(form.getValues(), end);
+    if (current && !current.city && !current.state) {
       if (found.city) form.setFieldValue(`${end}.city`, found.city);
       if (found.state) form.setFieldValue(`${end}.state`, found.state);
     }
   }, [lookup.data, end, form]);
 
   const pick = (entry: AddressBookEntry) => {
-    const current = form.getValues()[end];
+    const current = placeAt(form.getValues(), end);
+    if (!current) return;
     if (entry.country !== current.country || !samePostalCode(entry.postal_code, current.postal_code)) {
       setMismatch(entry);
       return;
@@ -60,11 +78,11 @@ export function PlaceSection({ form, end, onRequote }: { form: UseFormReturnType
 
   const mx = place.country === 'MX';
   return (
-    <Fieldset legend={t(`quotes.booking.place.${end}_title`)} data-testid={`booking-${end}`}>
+    <Fieldset legend={title ?? t(`quotes.booking.place.${end}_title`)} data-testid={`booking-${end.replaceAll('.', '-')}`}>
       <Stack gap="sm">
         <AddressPicker
           key={pickerKey}
-          label={t(`quotes.booking.place.pick_${end}`)}
+          label={pickLabel ?? t(`quotes.booking.place.pick_${end}`)}
           placeholder={t('quotes.booking.place.placeholder')}
           onPick={pick}
           chosen={
@@ -185,6 +203,7 @@ export function PlaceSection({ form, end, onRequote }: { form: UseFormReturnType
             {...form.getInputProps(`${end}.save_to_address_book`, { type: 'checkbox' })}
           />
         )}
+        {children}
       </Stack>
     </Fieldset>
   );

@@ -43,7 +43,7 @@ export function RateSummary({
           <Text size="xs" c="dimmed">
             {t('quotes.booking.rate.service')}
           </Text>
-          <Text size="sm">{serviceName(t, rate.service)}</Text>
+          <Text size="sm">{serviceName(t, rate.service, rate.service_name)}</Text>
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed">

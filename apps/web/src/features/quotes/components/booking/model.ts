@@ -1,5 +1,5 @@
 import type { AddressBookEntry, BookingPlace, BookingRequestInput, ParcelPickupNote, PlaceView, ReferenceType } from '@freight/contracts';
-import type { Country } from '@freight/domain';
+import type { Country, TruckloadStopKind } from '@freight/domain';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
 
 /** A place of the form: the fields a booked place shows (the postal code is the quote's, read-only), and where it came from. */
@@ -18,9 +18,22 @@ export interface HazmatValues {
   emergency_phone: string;
 }
 
+/** A truckload's extra stop (issue 20): its place (postal code and country the quote's) and when the truck is expected. */
+export interface StopValues {
+  /** The quote's: an extra pickup or drop. */
+  kind: TruckloadStopKind;
+  place: PlaceValues;
+  date: string;
+  appointment: boolean;
+  time_from: string;
+  time_to: string;
+}
+
 export interface BookingValues {
   pickup: PlaceValues;
   delivery: PlaceValues;
+  /** The quote's extra stops in route order. */
+  stops: StopValues[];
   pickup_date: string;
   ready_time: string;
   close_time: string;
@@ -39,6 +52,14 @@ export interface BookingValues {
 }
 
 export type End = 'pickup' | 'delivery';
+/** Where a place sits in the form: an end, or an extra stop's place. */
+export type PlacePath = End | `stops.${number}.place`;
+
+/** The place at `path` of the values. */
+export function placeAt(v: BookingValues, path: PlacePath): PlaceValues | undefined {
+  if (path === 'pickup' || path === 'delivery') return v[path];
+  return v.stops[Number(path.split('.')[1])]?.place;
+}
 
 /** Accessorials that answer the residential / lift-gate question with yes. */
 export const RESIDENTIAL_OR_LIFTGATE = ['residential_pickup', 'residential_delivery', 'liftgate_pickup', 'liftgate_delivery'] as const;
@@ -149,9 +170,20 @@ export function initialValues(quote: Quote): BookingValues {
   const hazardous = (quote.inputs.items ?? []).some((i) => i.hazardous === true);
   const residential = quoteHasResidentialOrLiftgate(quote);
   const pickup = placeFrom(origin as { postal_code: string; country: Country }, prefill?.pickup);
+  const stops = (quote.inputs.stops ?? []).map(
+    (s, n): StopValues => ({
+      kind: s.kind === 'pickup' ? 'pickup' : 'drop',
+      place: placeFrom({ postal_code: s.postal_code ?? '', country: (s.country ?? 'US') as Country }, prefill?.stops?.[n]),
+      date: quote.inputs.pickup_date,
+      appointment: false,
+      time_from: '09:00',
+      time_to: '17:00',
+    }),
+  );
   return {
     pickup,
     delivery: placeFrom(destination as { postal_code: string; country: Country }, prefill?.delivery),
+    stops,
     pickup_date: quote.inputs.pickup_date,
     ready_time: pickup.opens_at || '09:00',
     close_time: pickup.closes_at || '17:00',
@@ -211,6 +243,17 @@ export function toRequest(v: BookingValues, quote: Quote, rate: QuoteRate, insur
     ...(pickupNote ? { pickup_note: pickupNote } : {}),
     notify_consignee: v.notify_consignee,
     disclaimer_accepted: v.disclaimer_accepted,
+    ...(v.stops.length
+      ? {
+          stops: v.stops.map((s) => ({
+            place: placeRequest(s.place),
+            date: s.date,
+            appointment: s.appointment,
+            time_from: s.time_from,
+            time_to: s.appointment ? '' : s.time_to,
+          })),
+        }
+      : {}),
   } as BookingRequestInput;
 }
 
@@ -233,28 +276,34 @@ export function extraErrors(v: BookingValues, quote: Quote, rate: QuoteRate, tod
   return errors;
 }
 
-/** Where each field sits, top to bottom: the first one with an error gets the focus. */
-export const FIELD_ORDER: string[] = [
-  ...(['pickup', 'delivery'] as const).flatMap((end) =>
-    [
-      'company',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'street1',
-      'street2',
-      'exterior_number',
-      'interior_number',
-      'neighborhood',
-      'city',
-      'state',
-      'postal_code',
-      'country',
-      'opens_at',
-      'closes_at',
-    ].map((f) => `${end}.${f}`),
-  ),
+const PLACE_FIELDS = [
+  'company',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'street1',
+  'street2',
+  'exterior_number',
+  'interior_number',
+  'neighborhood',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'opens_at',
+  'closes_at',
+];
+const STOP_FIELDS = ['date', 'appointment', 'time_from', 'time_to'];
+
+/** Where each field sits, top to bottom (the extra stops after pickup and delivery): the first one with an error gets the focus. */
+export const fieldOrder = (stopCount: number): string[] => [
+  ...(['pickup', 'delivery'] as const).flatMap((end) => PLACE_FIELDS.map((f) => `${end}.${f}`)),
+  ...(stopCount > 0 ? ['stops'] : []),
+  ...Array.from({ length: stopCount }, (_, n) => [
+    ...PLACE_FIELDS.map((f) => `stops.${n}.place.${f}`),
+    ...STOP_FIELDS.map((f) => `stops.${n}.${f}`),
+  ]).flat(),
   'pickup_date',
   'ready_time',
   'close_time',
@@ -276,6 +325,7 @@ export const FIELD_ORDER: string[] = [
   'notify_consignee',
   'disclaimer_accepted',
 ];
+export const FIELD_ORDER: string[] = fieldOrder(0);
 
 /** The DOM id of a field's input. */
 export const fieldId = (path: string) => `booking-${path.replace(/\./g, '-')}`;

@@ -1,9 +1,10 @@
-import { PACKAGE_TYPES, type Product } from '@freight/contracts';
+import { PACKAGE_TYPES, type PartSuggestion, type Product } from '@freight/contracts';
 import { NMFC_CLASSES } from '@freight/domain';
 import { Box, Button, Checkbox, Fieldset, Grid, Group, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PartDescriptionInput } from '../../../../components/parts/PartDescriptionInput';
 import { lengthUnit, weightUnit } from '../../../../lib/format';
 import { useFormat } from '../../../../lib/useFormat';
 import { useGuestQuote } from '../guest';
@@ -30,6 +31,10 @@ export interface ItemLineProps {
   onRemove: (() => void) | null;
   /** A catalog product was picked: fill the line from it. */
   onPickProduct: (product: Product) => void;
+  /** A part of the staff's part catalog was picked in the description: fill NMFC, class and hazardous from it. */
+  onPickPart: (part: PartSuggestion) => void;
+  /** The class of the part picked for this line, while it is the line's recommended class. */
+  partClass?: number | null;
 }
 
 const unitSection = (unit: string) => (
@@ -51,6 +56,8 @@ export function ItemLine({
   onFreightClass,
   onRemove,
   onPickProduct,
+  onPickPart,
+  partClass = null,
 }: ItemLineProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -174,6 +181,8 @@ export function ItemLine({
               value={item.freight_class}
               onChange={(e) => onFreightClass(e.currentTarget.value)}
               error={form.errors[p('freight_class')]}
+              description={partClass !== null ? t('quotes.form.items.class_from_part', { class: partClass }) : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
           </Grid.Col>
         )}
@@ -183,7 +192,19 @@ export function ItemLine({
           </Grid.Col>
         )}
         <Grid.Col span={{ base: 24, md: ltl && !loaded ? 8 : 12 }}>
-          <TextInput label={t('quotes.form.items.description')} maxLength={255} {...form.getInputProps(p('description'))} />
+          {/* A visitor has no part catalog either: suggestions are for signed-in users. */}
+          {guest ? (
+            <TextInput label={t('quotes.form.items.description')} maxLength={255} {...form.getInputProps(p('description'))} />
+          ) : (
+            <PartDescriptionInput
+              label={t('quotes.form.items.description')}
+              maxLength={255}
+              {...form.getInputProps(p('description'))}
+              value={item.description}
+              onChange={(value) => form.setFieldValue(p('description'), value)}
+              onPick={onPickPart}
+            />
+          )}
         </Grid.Col>
         {ltl && targets.length > 0 && (
           <Grid.Col span={{ base: 12, md: 6 }}>

@@ -24,7 +24,7 @@ const CANADIAN_START = /^[A-Za-z]\d/;
 const isCompletePostalCode = (country: Country, code: string) => COMPLETE[country].test(normalizePostalCode(code));
 
 /** City and state of a complete code (debounced 300 ms, cached by react-query), or the server's message. */
-function usePlaceLookup(country: Country, code: string) {
+export function usePlaceLookup(country: Country, code: string) {
   const { t } = useTranslation();
   const guest = useGuestQuote();
   const [debounced] = useDebouncedValue(normalizePostalCode(code), 300);

@@ -11,6 +11,7 @@ import { jsonResponse, makeUser } from '../../../../test/fixtures';
 import { stubApi } from '../../../../test/stubApi';
 import { ShipmentForm, type ShipmentFormProps } from '.';
 import { nextBusinessDay } from './model';
+import { EQUIPMENT_OPTIONS } from './testEquipment';
 
 const PLACES: Record<string, { city: string; state: string }> = {
   'US/60606': { city: 'Chicago', state: 'IL' },
@@ -25,6 +26,7 @@ function stubPostalCodes() {
         const [country, code] = key.split('/') as [string, string];
         return [`GET /api/postal-codes/${country}/${encodeURIComponent(code)}`, { data: { postal_code: code, country, ...place } }];
       }),
+      ['GET /api/equipment-types', { data: EQUIPMENT_OPTIONS }],
       [
         'GET /api/postal-codes/US/00000',
         () => jsonResponse(404, { message: 'We could not find this ZIP or postal code', code: 'not_found' }),
@@ -146,6 +148,48 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     // The density's own class is no override.
     await user().selectOptions(cls, 'Class 100');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("suggests parts as the description is typed: a pick fills NMFC, class and hazardous, and the part's class is the recommendation", {
+    timeout: 60_000,
+  }, async () => {
+    const compressor = {
+      id: 'p1',
+      description: 'Compressors, air, with or without tanks',
+      nmfc_item: '114850',
+      nmfc_sub: '',
+      nmfc: '114850',
+      freight_class: 77.5,
+      density_based: false,
+      hazardous: true,
+    };
+    const fetchMock = stubApi({ 'GET /api/part-catalog/suggestions': { data: [compressor] } });
+    renderForm();
+    await fillItem(1, PALLET);
+    const scope = within(item(1));
+    await user().type(scope.getByLabelText('Description'), 'compr');
+    await user().click(await screen.findByRole('option', { name: /Compressors, air/ }, { timeout: 5000 }));
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('q=compr');
+    expect(scope.getByLabelText('Description')).toHaveValue('Compressors, air, with or without tanks');
+    expect(scope.getByLabelText(label('NMFC'))).toHaveValue('114850');
+    const cls = scope.getByLabelText('Freight class');
+    expect(cls).toHaveValue('77.5');
+    expect(cls).toHaveAccessibleDescription('Recommended by the part catalog: class 77.5');
+    expect(scope.getByLabelText('Hazardous')).toBeChecked();
+    // The pick itself asks nothing, though the density says class 100.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user().selectOptions(cls, 'Class 100');
+    const dialog = await screen.findByRole('dialog', { name: 'Override the recommendation?' });
+    expect(dialog).toHaveTextContent(
+      'Item 1: you chose class 100, but the part catalog gives “Compressors, air, with or without tanks” class 77.5.',
+    );
+    await user().click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(cls).toHaveValue('77.5');
+    await user().selectOptions(cls, 'Class 100');
+    await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'I understand' }));
+    await waitFor(() => expect(cls).toHaveValue('100'), { timeout: 5000 });
   });
 
   it('applies the site type recommendations and warns when the user leaves one', async () => {
@@ -460,6 +504,10 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
     expect(screen.getByLabelText(label('Equipment type'))).toHaveAccessibleDescription('Field is required');
     await user().selectOptions(screen.getByLabelText(label('Equipment type')), 'Reefer');
+    // The chosen type's limits, from the types staff keep.
+    expect(screen.getByLabelText(label('Equipment type'))).toHaveAccessibleDescription(
+      'Up to 43,500 lb · 26 pallet positions · 53 ft long · Temperature-controlled',
+    );
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ mode: 'truckload', equipment_type: 'reefer', accessorials: [] });
     // 20 x 2,500 lb is over a reefer's 43,500 lb.

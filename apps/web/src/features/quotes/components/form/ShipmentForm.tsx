@@ -1,5 +1,5 @@
-import type { AddressBookEntry, Product, QuoteMode, QuoteRequestInput } from '@freight/contracts';
-import { EQUIPMENT_TYPES, SIGNATURE_OPTIONS } from '@freight/contracts';
+import type { AddressBookEntry, PartSuggestion, Product, QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import { SIGNATURE_OPTIONS } from '@freight/contracts';
 import { DEFAULT_SETTINGS, type UnitSystem } from '@freight/domain';
 import type { FreightClass } from '@freight/domain/rating/freight-class';
 import { fromInches, fromPounds, toInches, toPounds } from '@freight/domain/rating/units';
@@ -31,6 +31,7 @@ import { paths } from '../../../../lib/paths';
 import { AccessorialFields } from './AccessorialFields';
 import { baseKeyOf, combineTargets, mergeCombined, removeLine, setCombine } from './combine';
 import { lineDensity } from './density';
+import { EquipmentSelect, useEquipmentTypes } from './EquipmentSelect';
 import { decideMode, eligibility, pickFromPreference } from './eligibility';
 import { ItemLine } from './ItemLine';
 import {
@@ -38,7 +39,6 @@ import {
   type BuiltRequest,
   type Defaults,
   defaultValues,
-  type EquipmentType,
   emptyItem,
   type FormKind,
   type FormValues,
@@ -51,6 +51,7 @@ import {
 import { PlaceFields } from './PlaceFields';
 import { type NumberValue, round2, toNumber } from './parse';
 import { applySiteType, type End, isAccessorialOverride, isClassOverride, serviceOf, withAccessorial } from './recommendations';
+import { TruckloadStops } from './TruckloadStops';
 import { UnitLabel } from './UnitLabel';
 import { contractErrors, formPath, validateValues } from './validate';
 
@@ -77,6 +78,8 @@ const MAX_ITEMS = 50;
 
 const SHIPMENT_FIELD = /^((origin|destination)\.(postal_code|country|site_type)|pickup_date|insured_value)$/;
 const ITEM_FIELD = /^items\.(\d+)\.(\w+)$/;
+/** TruckloadStops shows these: each stop's fields and the list's own error (too many). */
+const STOP_FIELD = /^stops(\.\d+\.(kind|postal_code|country))?$/;
 const LINE_FIELDS = ['package_type', 'quantity', 'weight', 'description', 'stackable', 'hazardous'];
 const DIMENSION_FIELDS = ['length', 'width', 'height'];
 const CLASS_FIELDS = ['freight_class', 'nmfc'];
@@ -89,6 +92,7 @@ const CLASS_FIELDS = ['freight_class', 'nmfc'];
 function hasField(path: string, values: FormValues, kind: FormKind): boolean {
   if (SHIPMENT_FIELD.test(path)) return true;
   if (path === 'equipment_type') return kind === 'truckload';
+  if (STOP_FIELD.test(path)) return kind === 'truckload';
   const [, index, field = ''] = ITEM_FIELD.exec(path) ?? [];
   const line = index === undefined ? undefined : values.items[Number(index)];
   if (!line) return false;
@@ -99,7 +103,8 @@ function hasField(path: string, values: FormValues, kind: FormKind): boolean {
 }
 
 type Override =
-  | { kind: 'class'; key: string; n: number; chosen: FreightClass; recommended: FreightClass }
+  /** `part`: the part catalog's description when its class is the recommendation (else the density's); `revertTo` what Cancel puts back. */
+  | { kind: 'class'; key: string; n: number; chosen: FreightClass; recommended: FreightClass; part: string | null; revertTo: string }
   | { kind: 'service'; code: AccessorialCode; checked: boolean; end: End; site: SiteType };
 
 const END_OF: Record<'origin' | 'destination', End> = { origin: 'pickup', destination: 'delivery' };
@@ -146,6 +151,8 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   }, [initial]);
 
   const values = form.values;
+  // The truckload weight check reads the chosen type's maximum (the select loads the same list).
+  const equipmentTypes = useEquipmentTypes(kind === 'truckload');
   const units = values.unit_system;
   const ltlParcel = kind === 'ltl_parcel';
   const merged = useMemo(() => mergeCombined(values.items, ltlParcel), [values.items, ltlParcel]);
@@ -163,6 +170,11 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   const offerLtl = ltlParcel && values.mode_pick === 'parcel' && fit !== null && !fit.parcel ? fit.problems : null;
 
   const [override, setOverride] = useState<Override | null>(null);
+  /**
+   * A part picked from the part catalog, by line key: its class is the line's recommended class
+   * while the line keeps the part's description (a density-based part leaves it to the density).
+   */
+  const pickedParts = useRef(new Map<string, { description: string; freightClass: FreightClass }>());
   const [asking, setAsking] = useState(false);
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
   /** Form key of each request item sent last, to place the server's `items.N` errors. */
@@ -212,7 +224,8 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   const checked = (mode: QuoteMode): BuiltRequest | null => {
     const current = form.getValues();
     const built = toRequest(current, mode, clientRef);
-    const errors = { ...contractErrors(built.request, built.lineKeys, current), ...validateValues(current, kind) };
+    const maxWeightLb = equipmentTypes.data?.find((e) => e.code === current.equipment_type)?.max_weight_lb ?? null;
+    const errors = { ...contractErrors(built.request, built.lineKeys, current), ...validateValues(current, kind, maxWeightLb) };
     if (Object.keys(errors).length) {
       showErrors(errors);
       return null;
@@ -290,6 +303,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     if (!line) return;
     const u = current.unit_system;
     const inForm = (inches: number) => round2(fromInches(inches, u));
+    pickedParts.current.delete(line.key);
     form.setFieldValue(`items.${index}`, {
       ...line,
       package_type: p.package_type,
@@ -305,6 +319,32 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([k]) => !k.startsWith(prefix))));
   };
 
+  /**
+   * A part of the staff's part catalog fills a line's description, NMFC and class (LTL & Small
+   * Package only) and hazardous flag; its class becomes the line's recommended class, so choosing
+   * another one asks for the acknowledgement. A density-based part leaves the class to the density.
+   */
+  const pickPart = (index: number, part: PartSuggestion) => {
+    const line = form.getValues().items[index];
+    if (!line) return;
+    if (part.freight_class === null || part.density_based) pickedParts.current.delete(line.key);
+    else pickedParts.current.set(line.key, { description: part.description, freightClass: part.freight_class as FreightClass });
+    form.setFieldValue(`items.${index}`, {
+      ...line,
+      description: part.description,
+      hazardous: part.hazardous,
+      ...(ltlParcel ? { freight_class: part.freight_class === null ? '' : String(part.freight_class), nmfc: part.nmfc } : {}),
+    });
+    const touched = ['description', 'hazardous', 'freight_class', 'nmfc'].map((f) => `items.${index}.${f}`);
+    form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([k]) => !touched.includes(k))));
+  };
+
+  /** The part whose class the line recommends, while the line still holds the part's description. */
+  const partOf = (line: { key: string; description: string }) => {
+    const part = pickedParts.current.get(line.key);
+    return part && part.description === line.description.trim() ? part : null;
+  };
+
   const toggleAccessorial = (code: AccessorialCode, on: boolean) => {
     form.setFieldValue('accessorials', withAccessorial(form.getValues().accessorials, code, on));
     const s = serviceOf(code);
@@ -315,18 +355,36 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     const line = form.getValues().items[index];
     if (!line) return;
     form.setFieldValue(`items.${index}.freight_class`, value);
+    const densityClass = densityByLine.get(line.key)?.density_class;
+    const part = partOf(line);
+    if (part) {
+      // The part's class is the recommendation; 'class from density' departs from it too.
+      const chosen = (toNumber(value) as FreightClass | undefined) ?? densityClass;
+      if (chosen !== undefined && isClassOverride(chosen, part.freightClass)) {
+        const revertTo = String(part.freightClass);
+        setOverride({
+          kind: 'class',
+          key: line.key,
+          n: index + 1,
+          chosen,
+          recommended: part.freightClass,
+          part: part.description,
+          revertTo,
+        });
+      }
+      return;
+    }
     const chosen = toNumber(value) as FreightClass | undefined;
-    const recommended = densityByLine.get(line.key)?.density_class;
-    if (chosen !== undefined && recommended !== undefined && isClassOverride(chosen, recommended)) {
-      setOverride({ kind: 'class', key: line.key, n: index + 1, chosen, recommended });
+    if (chosen !== undefined && densityClass !== undefined && isClassOverride(chosen, densityClass)) {
+      setOverride({ kind: 'class', key: line.key, n: index + 1, chosen, recommended: densityClass, part: null, revertTo: '' });
     }
   };
 
-  /** Cancel goes back to the recommendation: the density's class, or what the site type recommends. */
+  /** Cancel goes back to the recommendation: the part's or the density's class, or what the site type recommends. */
   const cancelOverride = () => {
     if (override?.kind === 'class') {
       const index = form.getValues().items.findIndex((l) => l.key === override.key);
-      if (index >= 0) form.setFieldValue(`items.${index}.freight_class`, '');
+      if (index >= 0) form.setFieldValue(`items.${index}.freight_class`, override.revertTo);
     } else if (override?.kind === 'service') {
       form.setFieldValue('accessorials', withAccessorial(form.getValues().accessorials, override.code, !override.checked));
     }
@@ -375,7 +433,13 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   };
 
   const overrideText = (o: Override) => {
-    if (o.kind === 'class') return t('quotes.form.override.class', { n: o.n, chosen: o.chosen, recommended: o.recommended });
+    if (o.kind === 'class')
+      return t(o.part ? 'quotes.form.override.class_part' : 'quotes.form.override.class', {
+        n: o.n,
+        chosen: o.chosen,
+        recommended: o.recommended,
+        part: o.part,
+      });
     const service = t(`quotes.form.accessorials.names.${o.code}`);
     const site = t(`quotes.form.site_types.${o.site}`).toLocaleLowerCase();
     return t(o.checked ? 'quotes.form.override.service_on' : 'quotes.form.override.service_off', { service, site });
@@ -441,20 +505,16 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                   </Grid.Col>
                 ) : (
                   <Grid.Col span={{ base: 12, md: 6 }}>
-                    <NativeSelect
-                      label={t('quotes.form.equipment')}
-                      withAsterisk
-                      data={[
-                        { value: '', label: t('quotes.form.choose'), disabled: true },
-                        ...EQUIPMENT_TYPES.map((e) => ({ value: e, label: t(`quotes.form.equipment_types.${e}`) })),
-                      ]}
+                    <EquipmentSelect
                       value={values.equipment_type}
-                      onChange={(e) => form.setFieldValue('equipment_type', e.currentTarget.value as EquipmentType)}
-                      error={form.errors.equipment_type}
+                      onChange={(code) => form.setFieldValue('equipment_type', code)}
+                      error={form.errors.equipment_type as string | undefined}
+                      units={values.unit_system}
                     />
                   </Grid.Col>
                 )}
               </Grid>
+              {!ltlParcel && <TruckloadStops form={form} />}
               {crossBorder && (
                 <Alert color="yellow" mt="md" title={t('quotes.form.cross_border.title')} role="status">
                   <Text size="sm">{t('quotes.form.cross_border.body')}</Text>
@@ -488,6 +548,8 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                     onCombine={(target) => setItems(setCombine(form.getValues().items, item.key, target))}
                     onFreightClass={(v) => setFreightClass(index, v)}
                     onPickProduct={(p) => pickProduct(index, p)}
+                    onPickPart={(part) => pickPart(index, part)}
+                    partClass={partOf(item)?.freightClass ?? null}
                     onRemove={values.items.length > 1 ? () => setItems(removeLine(form.getValues().items, item.key)) : null}
                   />
                 );

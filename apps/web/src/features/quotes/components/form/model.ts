@@ -1,11 +1,13 @@
 import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
-import { EQUIPMENT_TYPES, PACKAGE_TYPES, SIGNATURE_OPTIONS, SITE_TYPES, type SignatureChoice } from '@freight/contracts';
+import { PACKAGE_TYPES, SIGNATURE_OPTIONS, SITE_TYPES, type SignatureChoice } from '@freight/contracts';
 import {
   COUNTRIES,
   type Country,
   CURRENCIES,
   type Currency,
   REQUESTABLE_ACCESSORIALS,
+  TRUCKLOAD_STOP_KINDS,
+  type TruckloadStopKind,
   UNIT_SYSTEMS,
   type UnitSystem,
 } from '@freight/domain';
@@ -20,7 +22,6 @@ import { type NumberValue, optionalText, toNumber } from './parse';
 
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 export type SiteType = (typeof SITE_TYPES)[number];
-export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 export type AccessorialCode = (typeof REQUESTABLE_ACCESSORIALS)[number];
 /** Which page the form serves: LTL & Small Package / Quote & Ship, or Truckload. */
 export type FormKind = 'ltl_parcel' | 'truckload';
@@ -56,6 +57,15 @@ export interface PlaceValues {
   site_type: SiteType;
 }
 
+/** A truckload's extra stop between pickup and delivery (TruckloadStops). */
+export interface StopValues {
+  /** Stable id of the stop in the form (React key); never sent. */
+  key: string;
+  kind: TruckloadStopKind | '';
+  postal_code: string;
+  country: Country;
+}
+
 export interface FormValues {
   mode_pick: ModePick;
   pickup_date: string;
@@ -66,12 +76,18 @@ export interface FormValues {
   insured_value: NumberValue;
   currency: Currency;
   unit_system: UnitSystem;
-  equipment_type: EquipmentType | '';
+  /** A truckload equipment type's code (types are data: the server checks it), or '' before one is chosen. */
+  equipment_type: string;
   signature: SignatureChoice;
+  /** Truckload only, in route order. */
+  stops: StopValues[];
 }
 
 let keySeq = 0;
 export const newKey = () => `item-${++keySeq}`;
+
+/** A new extra stop: a drop in the pickup's country, the postal code to type. */
+export const emptyStop = (country: Country = 'US'): StopValues => ({ key: newKey(), kind: 'drop', postal_code: '', country });
 
 export function emptyItem(): ItemValues {
   return {
@@ -121,6 +137,7 @@ export function defaultValues(d: Defaults): FormValues {
     unit_system: d.unit_system,
     equipment_type: '',
     signature: 'none',
+    stops: [],
   };
 }
 
@@ -164,8 +181,14 @@ export function fromRequest(r: ShipmentRequest, d: Defaults): FormValues {
     insured_value: r.insured_value ?? '',
     currency: oneOf(CURRENCIES, r.currency, d.currency),
     unit_system: oneOf(UNIT_SYSTEMS, r.unit_system, d.unit_system),
-    equipment_type: oneOf<EquipmentType | ''>(EQUIPMENT_TYPES, r.equipment_type, ''),
+    equipment_type: typeof r.equipment_type === 'string' ? r.equipment_type : '',
     signature: oneOf<SignatureChoice>(SIGNATURE_OPTIONS, r.signature, 'none'),
+    stops: (r.stops ?? []).map((stop) => ({
+      key: newKey(),
+      kind: oneOf<TruckloadStopKind | ''>(TRUCKLOAD_STOP_KINDS, stop.kind, ''),
+      postal_code: stop.postal_code ?? '',
+      country: oneOf(COUNTRIES, stop.country, 'US'),
+    })),
   };
 }
 
@@ -180,7 +203,7 @@ export interface BuiltRequest {
 /**
  * The request for `mode`: combined lines merged (combine.ts), numbers parsed (an unparsable
  * number stays out, so the contract reports it), site-type accessorials kept as chosen, the
- * signature only for parcel and the equipment only for truckload.
+ * signature only for parcel, the equipment and the extra stops only for truckload.
  */
 export function toRequest(values: FormValues, mode: QuoteMode, clientRef?: string): BuiltRequest {
   const { items, lineKeys } = mergeCombined(values.items, mode !== 'truckload');
@@ -196,6 +219,14 @@ export function toRequest(values: FormValues, mode: QuoteMode, clientRef?: strin
     unit_system: values.unit_system,
   };
   if (mode === 'truckload' && values.equipment_type) request.equipment_type = values.equipment_type;
+  if (mode === 'truckload' && values.stops.length) {
+    // An unchosen kind stays out, so the contract says 'Field is required'.
+    request.stops = values.stops.map(({ kind, postal_code, country }) => ({
+      ...(kind ? { kind } : {}),
+      postal_code: normalizePostalCode(postal_code),
+      country,
+    })) as ShipmentRequest['stops'];
+  }
   if (mode === 'parcel') request.signature = values.signature;
   const ref = clientRef ? optionalText(clientRef, 64) : undefined;
   if (ref) request.client_ref = ref;

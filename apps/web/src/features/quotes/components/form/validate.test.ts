@@ -47,10 +47,13 @@ describe('client checks', () => {
     const tl = base();
     tl.items[0] = { ...(tl.items[0] as FormValues['items'][number]), quantity: 100, height: 100 };
     expect(validateValues(tl, 'truckload')).toEqual({ equipment_type: 'validation.required' });
+    // The chosen type's maximum payload (the types are data, loaded by the form).
     tl.equipment_type = 'dry_van';
-    expect(validateValues(tl, 'truckload')).toEqual({ 'items.0.weight': 'quotes.form.errors.weight_max' });
+    expect(validateValues(tl, 'truckload', 45_000)).toEqual({ 'items.0.weight': 'quotes.form.errors.weight_max' });
+    tl.equipment_type = 'conestoga';
+    expect(validateValues(tl, 'truckload', 500_000)).toEqual({});
     tl.equipment_type = 'rgn';
-    expect(validateValues(tl, 'truckload')).toEqual({});
+    expect(validateValues(tl, 'truckload', null)).toEqual({});
   });
 
   it("map the contract's item paths back to form lines through the merged request", () => {

@@ -1,5 +1,4 @@
 import { quoteRequest } from '@freight/contracts';
-import { EQUIPMENT } from '@freight/domain/rating/truckload';
 import { toInches, toPounds } from '@freight/domain/rating/units';
 import { baseKeyOf } from './combine';
 import type { FormKind, FormValues, ShipmentRequest } from './model';
@@ -20,7 +19,8 @@ export const MAX_UNIT_WEIGHT_LB = 20_000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function validateValues(values: FormValues, kind: FormKind): Record<string, string> {
+/** `equipmentMaxLb`: the chosen truckload equipment type's maximum payload (null: none to check). */
+export function validateValues(values: FormValues, kind: FormKind, equipmentMaxLb: number | null = null): Record<string, string> {
   const errors: Record<string, string> = {};
   const set = (path: string, key: string) => {
     errors[path] ??= key;
@@ -36,6 +36,12 @@ export function validateValues(values: FormValues, kind: FormKind): Record<strin
   else if (insured < 0) set('insured_value', 'validation.invalid');
 
   if (kind === 'truckload' && !values.equipment_type) set('equipment_type', 'validation.required');
+  if (kind === 'truckload') {
+    values.stops.forEach((stop, i) => {
+      if (!stop.kind) set(`stops.${i}.kind`, 'validation.required');
+      if (!stop.postal_code.trim()) set(`stops.${i}.postal_code`, 'validation.required');
+    });
+  }
 
   const units = values.unit_system;
   values.items.forEach((item, i) => {
@@ -59,8 +65,7 @@ export function validateValues(values: FormValues, kind: FormKind): Record<strin
     const weight = toNumber(item.weight);
     if (weight !== undefined && weight > 0) {
       const unitLb = toPounds(weight, units);
-      const max =
-        kind === 'truckload' ? (values.equipment_type ? EQUIPMENT[values.equipment_type].max_payload_lb : null) : MAX_UNIT_WEIGHT_LB;
+      const max = kind === 'truckload' ? equipmentMaxLb : MAX_UNIT_WEIGHT_LB;
       const checked = kind === 'truckload' ? unitLb * (quantity ?? 1) : unitLb;
       if (max !== null && checked > max) set(p('weight'), 'quotes.form.errors.weight_max');
     }

@@ -44,7 +44,7 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
             )}
           </Group>
           <Text size="sm">
-            {t('quotes.results.service_label')}: {serviceName(t, rate.service)}
+            {t('quotes.results.service_label')}: {serviceName(t, rate.service, rate.service_name)}
           </Text>
           <Group gap="lg" wrap="wrap" style={{ rowGap: 4 }}>
             <Text size="sm">

@@ -1,0 +1,48 @@
+import { isScac, normaliseCarrierName, normaliseScac } from '@freight/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { carriers, scacAliases } from '../../db/schema';
+
+export type CarrierRow = typeof carriers.$inferSelect;
+
+/** How an inbound message's carrier was recognised. */
+export type MatchedBy = 'scac' | 'scac_alias' | 'name' | 'name_alias';
+
+/** What an inbound message (a tracking post, a carrier invoice) says about who sent it. */
+export interface CarrierIdentity {
+  scac?: string | null;
+  name?: string | null;
+}
+
+/**
+ * The carriers an inbound message means (issue 16), the one rule tracking posts and carrier
+ * invoices share: its SCAC as a carrier's own (one carrier per mode may share a SCAC), else as a
+ * SCAC alias; failing both, its carrier name as a carrier's name, else as a name alias. Empty
+ * when nothing matches: the caller records an 'unknown_scac' incident.
+ */
+export async function resolveCarriers(db: Db, who: CarrierIdentity): Promise<{ carriers: CarrierRow[]; matchedBy: MatchedBy | null }> {
+  const scac = who.scac ? normaliseScac(who.scac) : '';
+  if (isScac(scac)) {
+    const own = await db.select().from(carriers).where(eq(carriers.scac, scac));
+    if (own.length) return { carriers: own, matchedBy: 'scac' };
+    const aliased = await viaAlias(db, 'scac', scac);
+    if (aliased.length) return { carriers: aliased, matchedBy: 'scac_alias' };
+  }
+  const name = who.name ? normaliseCarrierName(who.name).slice(0, 100) : '';
+  if (name) {
+    const named = await db.select().from(carriers).where(sql`regexp_replace(lower(trim(${carriers.name})), '\\s+', ' ', 'g') = ${name}`);
+    if (named.length) return { carriers: named, matchedBy: 'name' };
+    const aliased = await viaAlias(db, 'name', name);
+    if (aliased.length) return { carriers: aliased, matchedBy: 'name_alias' };
+  }
+  return { carriers: [], matchedBy: null };
+}
+
+async function viaAlias(db: Db, kind: 'scac' | 'name', alias: string) {
+  const rows = await db
+    .select({ carrier: carriers })
+    .from(scacAliases)
+    .innerJoin(carriers, eq(carriers.id, scacAliases.carrierId))
+    .where(and(eq(scacAliases.kind, kind), eq(scacAliases.alias, alias)));
+  return rows.map((r) => r.carrier);
+}

@@ -1,0 +1,369 @@
+import { tariffDraftRequest } from '@freight/contracts';
+import { addDays, isBusinessDay } from '@freight/domain/rating';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, carriers, carrierTariffVersions, quotes } from '../../db/schema';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { CARRIER_RECHECK_MS, carrierAsOn } from '../quotes/quotes.repository';
+import { flattenTariff } from './tariff-diff';
+
+let t: TestApp;
+let admin: TestClient;
+let shipper: TestClient;
+let saiaId = '';
+
+const today = () => t.clock.now.toISOString().slice(0, 10);
+/** The first U.S. business day at least `days` after today. */
+function businessDayAfter(days: number) {
+  let d = addDays(today(), days);
+  while (!isBusinessDay(d, 'US')) d = addDays(d, 1);
+  return d;
+}
+const quote = (pickup_date = businessDayAfter(1)) => ({
+  mode: 'ltl',
+  pickup_date,
+  origin: { postal_code: '60606', country: 'US', site_type: 'business' },
+  destination: { postal_code: '75201', country: 'US', site_type: 'business' },
+  items: [{ package_type: 'pallets', quantity: 2, length: 48, width: 40, height: 48, weight: 400, stackable: true, hazardous: false }],
+  accessorials: [],
+  insured_value: 0,
+});
+type Rate = { scac: string; total_cents: number; charges: { code: string; amount_cents: number }[] };
+async function saiaTotal(pickup?: string) {
+  const res = await shipper.post('/api/quotes', quote(pickup));
+  expect(res.statusCode).toBe(201);
+  const q = res.json().data as { id: string; rates: Rate[] };
+  return { id: q.id, total: q.rates.find((r) => r.scac === 'SAIA')?.total_cents, rates: q.rates };
+}
+/** Another process's cache would see a change within CARRIER_RECHECK_MS; so does this one. */
+const later = () => t.clock.advanceMinutes((CARRIER_RECHECK_MS + 1) / 60_000);
+const patch = (c: TestClient, url: string, payload: object) => c.request({ method: 'PATCH', url, payload });
+const del = (c: TestClient, url: string) => c.request({ method: 'DELETE', url });
+
+async function startingTariff() {
+  const res = await admin.get(`/api/admin/carriers/${saiaId}/draft/new`);
+  expect(res.statusCode).toBe(200);
+  return res.json().data as { mode: string; tariff: Record<string, unknown>; fuel_bp: number; based_on: number };
+}
+async function saveDiscount(discount_bp: number) {
+  const start = await startingTariff();
+  return admin.put(`/api/admin/carriers/${saiaId}/draft`, {
+    mode: 'ltl',
+    tariff: { ...start.tariff, discount_bp },
+    note: `discount ${discount_bp}`,
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.client().login('super@demo.test', undefined, true);
+  shipper = await t.client().login('shipper@demo.test', undefined, true);
+  const [saia] = await t.database.db.select().from(carriers).where(eq(carriers.scac, 'SAIA'));
+  saiaId = saia!.id;
+});
+afterAll(() => t.close());
+
+describe('staff carriers', () => {
+  it('lists every carrier with its version in force, last week share and tracking link', async () => {
+    await saiaTotal();
+    const res = await admin.get('/api/admin/carriers');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as {
+      scac: string;
+      mode: string;
+      version_in_force: number;
+      quotes_last_week: number;
+      quotes_won_last_week: number;
+      tracking: string;
+      active: boolean;
+    }[];
+    expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['ltl', 'parcel', 'truckload']));
+    const saia = rows.find((r) => r.scac === 'SAIA')!;
+    expect(saia).toMatchObject({ version_in_force: 1, active: true, tracking: 'signed_events' });
+    expect(saia.quotes_last_week).toBeGreaterThanOrEqual(1);
+    const ltlWins = rows.filter((r) => r.mode === 'ltl').reduce((s, r) => s + r.quotes_won_last_week, 0);
+    expect(ltlWins).toBe(saia.quotes_last_week); // each LTL quote has exactly one lowest carrier
+  });
+
+  it('refuses the carriers pages to staff other than super_admin and to customers', async () => {
+    const ops = await t.client().login('ops@demo.test');
+    expect((await ops.get('/api/admin/carriers')).statusCode).toBe(403);
+    expect((await shipper.get(`/api/admin/carriers/${saiaId}`)).statusCode).toBe(403);
+    expect((await ops.put('/api/admin/diesel-prices/2026-11-23', { usd_per_gallon: 3.5 })).statusCode).toBe(403);
+  });
+
+  it('refuses malformed tariffs figure by figure, and never stores them', async () => {
+    const start = await startingTariff();
+    const bad: [unknown, string][] = [
+      [{ ...start.tariff, discount_bp: -5 }, 'tariff.discount_bp'],
+      [{ ...start.tariff, discount_bp: 9_900 }, 'tariff.discount_bp'],
+      [{ ...start.tariff, amc_cents: 'ten' }, 'tariff.amc_cents'],
+      [{ ...start.tariff, amc_cents: 0 }, 'tariff.amc_cents'],
+      [{ ...start.tariff, rates: [] }, 'tariff.rates'],
+      [{ ...start.tariff, nyc_zip3: ['10a'] }, 'tariff.nyc_zip3.0'],
+      [
+        {
+          ...start.tariff,
+          fuel: {
+            steps: [
+              { at_least_usd: 3, pct_bp: 100 },
+              { at_least_usd: 2, pct_bp: 200 },
+            ],
+            heavy_over_lb: 20_000,
+            heavy_multiplier: 2,
+          },
+        },
+        'tariff.fuel.steps.1.at_least_usd',
+      ],
+      [{ ...start.tariff, accessorials: { hazmat: { kind: 'gift', cents: 1 } } }, 'tariff.accessorials.hazmat.kind'],
+      [
+        {
+          ...start.tariff,
+          distance_bands: [
+            { max_miles: null, factor: 1 },
+            { max_miles: 500, factor: 1 },
+          ],
+        },
+        'tariff.distance_bands.0.max_miles',
+      ],
+      [null, 'tariff'],
+      [{ deeply: { nested: { nonsense: [[[1]]] } } }, 'tariff.rates'],
+    ];
+    for (const [tariff, field] of bad) {
+      const res = await admin.put(`/api/admin/carriers/${saiaId}/draft`, { mode: 'ltl', tariff });
+      expect(res.statusCode, JSON.stringify(tariff)?.slice(0, 80)).toBe(422);
+      expect(Object.keys(res.json().errors)).toContain(field);
+    }
+    const wrongMode = await admin.put(`/api/admin/carriers/${saiaId}/draft`, {
+      mode: 'truckload',
+      tariff: {
+        linehaul_cents_per_mile: 160,
+        fuel_base_price_cents_per_gal: 125,
+        mpg: 6,
+        minimum_cents: 50_000,
+        stop_off_cents: 7_500,
+        team_cents_per_mile: 25,
+        solo_miles_per_day: 500,
+        team_miles_per_day: 1_000,
+      },
+    });
+    expect(wrongMode.statusCode).toBe(422);
+    expect(wrongMode.json().errors.mode).toEqual(["This tariff is for another mode than the carrier's"]);
+    const drafts = await t.database.db.select().from(carrierTariffVersions).where(eq(carrierTariffVersions.state, 'draft'));
+    expect(drafts).toHaveLength(0);
+  });
+
+  it('never answers 5xx nor stores a broken tariff, whatever figure is replaced by junk', async () => {
+    const start = await startingTariff();
+    const paths = Object.keys(flattenTariff(start.tariff));
+    const junk: unknown[] = ['x', -1, 1e12, null, [], {}, 0.5, '\u0000', { deep: [[[{}]]] }];
+    // Every 7th figure with each junk value: a few hundred drafts across the whole tariff's shape.
+    for (const [n, path] of paths.entries()) {
+      if (n % 7) continue;
+      for (const value of junk) {
+        const tariff = structuredClone(start.tariff);
+        const keys = path.split('.');
+        let at = tariff as Record<string, unknown>;
+        for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+        at[keys.at(-1)!] = value;
+        const res = await admin.put(`/api/admin/carriers/${saiaId}/draft`, { mode: 'ltl', tariff });
+        expect([200, 422], `${path} = ${JSON.stringify(value)}: ${res.body.slice(0, 120)}`).toContain(res.statusCode);
+        if (res.statusCode === 422) expect(res.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
+      }
+    }
+    // Whatever was accepted still reads back as a tariff the contract accepts.
+    const draft = await t.database.db.select().from(carrierTariffVersions).where(eq(carrierTariffVersions.state, 'draft'));
+    for (const d of draft) expect(tariffDraftRequest.safeParse({ mode: 'ltl', tariff: d.tariff }).success).toBe(true);
+    await t.database.db.delete(carrierTariffVersions).where(eq(carrierTariffVersions.state, 'draft'));
+  });
+
+  it('refuses a tariff whose figures together price freight absurdly, saying which shipment and why', async () => {
+    const start = await startingTariff();
+    // Base rates typed in dollars where cents were meant: every figure in range, the prices absurd.
+    const rates = (start.tariff.rates as { freight_class: number; per_cwt_cents: Record<string, number> }[]).map((r) => ({
+      ...r,
+      per_cwt_cents: Object.fromEntries(Object.entries(r.per_cwt_cents).map(([k, v]) => [k, Math.min(1_000_000, v * 100)])),
+    }));
+    const res = await admin.put(`/api/admin/carriers/${saiaId}/draft`, { mode: 'ltl', tariff: { ...start.tariff, rates, discount_bp: 0 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.tariff[0]).toMatch(
+      /^This tariff prices 150 lb over 120 miles at \$[\d.]+, above the \$1500\.00 no real tariff reaches/,
+    );
+  });
+
+  it('saves a draft, previews it against the last real quotes, publishes it for today: new quotes change, old ones do not', async () => {
+    const before = await saiaTotal();
+    expect(before.total).toBeGreaterThan(0);
+    const saved = await saveDiscount(6_000); // 70% -> 60% off: dearer
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ has_draft: true, version_in_force: 1 });
+
+    const preview = await admin.post(`/api/admin/carriers/${saiaId}/draft/preview`);
+    expect(preview.statusCode).toBe(200);
+    const p = preview.json().data as {
+      quotes: number;
+      difference_cents: number;
+      old_total_cents: number;
+      lines: { quote_id: string; old_cents: number; new_cents: number; difference_cents: number }[];
+    };
+    expect(p.quotes).toBeGreaterThanOrEqual(2);
+    expect(p.difference_cents).toBeGreaterThan(0);
+    const line = p.lines.find((l) => l.quote_id === before.id)!;
+    expect(line.old_cents).toBe(before.total);
+    expect(line.difference_cents).toBe(line.new_cents - line.old_cents);
+    expect(p.difference_cents).toBe(p.lines.reduce((s, l) => s + (l.difference_cents ?? 0), 0));
+
+    const published = await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: today() });
+    expect(published.statusCode).toBe(200);
+    expect(published.json().data).toMatchObject({ has_draft: false, version_in_force: 2 });
+    later();
+    const after = await saiaTotal();
+    expect(after.total).toBe(line.new_cents);
+    const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.id, after.id));
+    expect(
+      (stored!.result as { rates: { scac: string; tariff_version: number }[] }).rates.find((r) => r.scac === 'SAIA')?.tariff_version,
+    ).toBe(2);
+    // The quote made before keeps the price it was rated with.
+    const old = (await shipper.get(`/api/quotes/${before.id}`)).json().data as { rates: Rate[] };
+    expect(old.rates.find((r) => r.scac === 'SAIA')?.total_cents).toBe(before.total);
+
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, saiaId), eq(auditLog.action, 'carrier.tariff_published')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorEmail: 'super@demo.test',
+      before: { version: 1, discount_bp: 7000 },
+      after: { version: 2, discount_bp: 6000 },
+    });
+  });
+
+  it('publishes for a later day: pickups before it keep the tariff in force, pickups from it take the new one', async () => {
+    const from = businessDayAfter(14);
+    const earlier = (await saiaTotal(businessDayAfter(2))).total;
+    expect((await saveDiscount(8_000)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: addDays(today(), -1) })).statusCode).toBe(
+      422,
+    );
+    const res = await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: from });
+    expect(res.json().data).toMatchObject({ version_in_force: 2, next_effective_date: from });
+    later();
+    expect((await saiaTotal(businessDayAfter(2))).total).toBe(earlier);
+    expect((await saiaTotal(from)).total).toBeLessThan(earlier!);
+    // Work after the quote (the dock's reclass on the invoice) reads the version of the pickup day.
+    expect((await carrierAsOn(t.database.db, saiaId, from))?.tariff).toMatchObject({ discount_bp: 8_000 });
+    expect((await carrierAsOn(t.database.db, saiaId, businessDayAfter(2)))?.tariff).toMatchObject({ discount_bp: 6_000 });
+  });
+
+  it('restores an earlier version in one click, readable as it was', async () => {
+    const v1 = (await admin.get(`/api/admin/carriers/${saiaId}/versions/1`)).json().data as {
+      tariff: { discount_bp: number };
+      state: string;
+    };
+    expect(v1).toMatchObject({ state: 'published', tariff: { discount_bp: 7000 } });
+    const res = await admin.post(`/api/admin/carriers/${saiaId}/versions/1/restore`);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json().data as {
+      version_in_force: number;
+      versions: { number: number; restored_from_number: number | null; in_force: boolean }[];
+    };
+    expect(detail.version_in_force).toBe(4);
+    expect(detail.versions.find((v) => v.number === 4)).toMatchObject({ restored_from_number: 1, in_force: true });
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/versions/99/restore`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/admin/carriers/${saiaId}/versions/abc`)).statusCode).toBe(404);
+  });
+
+  it('publishes a draft saved before a restore as the newest version: it is what rates from today', async () => {
+    expect((await saveDiscount(6_800)).statusCode).toBe(200); // a draft, numbered before the restore
+    const restored = (await admin.post(`/api/admin/carriers/${saiaId}/versions/1/restore`)).json().data;
+    const res = await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: today() });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json().data as { version_in_force: number; versions: { number: number; tariff?: unknown }[] };
+    expect(detail.version_in_force).toBeGreaterThan(restored.version_in_force);
+    const v = (await admin.get(`/api/admin/carriers/${saiaId}/versions/${detail.version_in_force}`)).json().data;
+    expect(v.tariff.discount_bp).toBe(6_800);
+    // Put version 1 back for the tests that follow.
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/versions/1/restore`)).statusCode).toBe(200);
+  });
+
+  it('switches a carrier off and on: off, it rates nothing', async () => {
+    expect((await patch(admin, `/api/admin/carriers/${saiaId}`, { active: false })).json().data.active).toBe(false);
+    later();
+    expect((await saiaTotal()).total).toBeUndefined();
+    expect((await patch(admin, `/api/admin/carriers/${saiaId}`, { active: true })).statusCode).toBe(200);
+    later();
+    expect((await saiaTotal()).total).toBeGreaterThan(0);
+    expect((await patch(admin, `/api/admin/carriers/${saiaId}`, { active: 'yes' })).statusCode).toBe(422);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, saiaId), eq(auditLog.action, 'carrier.deactivated')));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('discards a draft', async () => {
+    expect((await saveDiscount(6_500)).statusCode).toBe(200);
+    const res = await del(admin, `/api/admin/carriers/${saiaId}/draft`);
+    expect(res.json().data.has_draft).toBe(false);
+    expect((await del(admin, `/api/admin/carriers/${saiaId}/draft`)).statusCode).toBe(404);
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/preview`)).statusCode).toBe(404);
+  });
+});
+
+describe('weekly diesel prices', () => {
+  const monday = (from: string) => {
+    let d = from;
+    while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
+    return d;
+  };
+
+  it('are entered per week (a Monday), and the quote uses the week of its pickup', async () => {
+    const week = monday(addDays(today(), 21));
+    const pickup = businessDayAfter(22 + ((8 - new Date(`${today()}T00:00:00Z`).getUTCDay()) % 7));
+    const fuel = async () =>
+      (await saiaTotal(pickup)).rates.find((r) => r.scac === 'SAIA')?.charges.find((c) => c.code === 'fuel')?.amount_cents ?? 0;
+    const before = await fuel();
+    expect((await admin.put(`/api/admin/diesel-prices/${addDays(week, 1)}`, { usd_per_gallon: 4.5 })).statusCode).toBe(422);
+    expect((await admin.put(`/api/admin/diesel-prices/${week}`, { usd_per_gallon: 0 })).statusCode).toBe(422);
+    const saved = await admin.put(`/api/admin/diesel-prices/${week}`, { usd_per_gallon: 4.5 });
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json().data as { week_of: string; in_force: boolean }[]).find((d) => d.week_of === week)).toMatchObject({
+      in_force: false,
+    });
+    later();
+    expect(pickup >= week).toBe(true);
+    expect(await fuel()).toBeGreaterThan(before);
+    expect((await del(admin, `/api/admin/diesel-prices/${week}`)).statusCode).toBe(200);
+    for (const junk of ['not-a-date', '2026-02-30', "'; drop table x;--"])
+      expect((await del(admin, `/api/admin/diesel-prices/${encodeURIComponent(junk)}`)).statusCode).toBe(404);
+    later();
+    expect(await fuel()).toBe(before);
+  });
+
+  it('import from CSV: checked row by row (dry run), then written, correcting weeks already there', async () => {
+    const w1 = monday(addDays(today(), -70));
+    const w2 = addDays(w1, 7);
+    const csv = `week_of,usd_per_gallon\r\n${w1},3.611\r\n${w2},3.642\r\n`;
+    const upload = (body: string, dry = false) =>
+      admin.request({
+        method: 'POST',
+        url: `/api/admin/diesel-prices/import${dry ? '?dry_run=1' : ''}`,
+        payload: body,
+        headers: { 'content-type': 'text/csv' },
+      });
+    const bad = await upload(`week_of,usd_per_gallon\r\n${addDays(w1, 2)},3.6\r\n${w2},=1+1\r\n`, true);
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json().errors.map((e: { line: number; field: string }) => [e.line, e.field])).toEqual([
+      [2, 'week_of'],
+      [3, 'usd_per_gallon'],
+    ]);
+    const ok = await upload(csv);
+    expect(ok.json()).toMatchObject({ rows_valid: 2, imported: 2 });
+    await upload(csv.replace('3.642', '3.7'));
+    const list = (await admin.get('/api/admin/diesel-prices')).json().data as { week_of: string; usd_per_gallon: number }[];
+    expect(list.find((d) => d.week_of === w2)?.usd_per_gallon).toBe(3.7);
+    const exported = await admin.get('/api/admin/diesel-prices/export.csv');
+    expect(exported.body).toContain(`${w2},3.7`);
+  });
+});

@@ -1,0 +1,43 @@
+import { NativeSelect } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { useListParams } from '../../../components/list/useListParams';
+import { carrierOptionsQuery } from '../api/carrierMessagesApi';
+
+type ListParams = ReturnType<typeof useListParams>;
+
+/**
+ * A staff list's filters kept in the URL (so a filtered list can be linked to): the search its
+ * query asks with, whether any is set, and the props of each filter's field (a change goes back
+ * to page 1).
+ */
+export function useUrlFilters<F extends string>(list: ListParams, names: readonly F[]) {
+  const p = list.params;
+  const filters = Object.fromEntries(names.flatMap((f) => (p.get(f) ? [[f, p.get(f) as string]] : [])));
+  const search: Record<string, string> = { ...filters, ...(list.q ? { q: list.q } : {}), page: String(list.page) };
+  const input = (name: F) => ({
+    value: p.get(name) ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => list.update({ [name]: e.currentTarget.value, page: null }),
+  });
+  return { search, input, filtered: Boolean(list.q) || Object.keys(filters).length > 0 };
+}
+
+/** The carrier filter of a staff list: any carrier, or one by its name and SCAC. */
+export function CarrierFilter({
+  label,
+  w,
+  ...field
+}: {
+  label: string;
+  w: number;
+  value: string;
+  onChange: ReturnType<ReturnType<typeof useUrlFilters>['input']>['onChange'];
+}) {
+  const { t } = useTranslation();
+  const carriers = useQuery(carrierOptionsQuery());
+  const data = [
+    { value: '', label: t('admin.incidents.any') },
+    ...(carriers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.scac})` })),
+  ];
+  return <NativeSelect label={label} data={data} w={w} {...field} />;
+}

@@ -1,0 +1,143 @@
+import type { StaffCarrierDetail, TariffPreview } from '@freight/contracts';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { serverFieldErrors, setServerErrors } from '../../../../lib/forms';
+import { afterCarrierChange, discardDraft, previewDraft, publishDraft, saveDraft } from '../../api/carriersApi';
+import { isFormError } from '../fieldErrors';
+import { LtlTariffFields } from './LtlTariffFields';
+import { ParcelTariffFields } from './ParcelTariffFields';
+import { TariffPreviewPanel } from './TariffPreviewPanel';
+import { TruckloadTariffFields } from './TruckloadTariffFields';
+import { draftRequest, type TariffFormValues } from './tariffForm';
+
+interface Props {
+  carrier: StaffCarrierDetail;
+  /** The draft's values, or the tariff in force when no draft is saved yet. */
+  initial: TariffFormValues;
+  /** The draft's version number when one is saved. */
+  draftNumber: number | null;
+  basedOn: number | null;
+  today: string;
+  onClose: () => void;
+}
+
+/**
+ * The carrier's draft tariff: edited in the engine's terms, saved (checked by the server figure by
+ * figure and on probe shipments), previewed against its last real quotes, then published for a
+ * date or discarded. Nothing here changes a price until Publish.
+ */
+export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, onClose }: Props) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const form = useForm<TariffFormValues>({ initialValues: initial });
+  const [preview, setPreview] = useState<TariffPreview | null>(null);
+  const [effective, setEffective] = useState(today);
+  const [saved, setSaved] = useState(draftNumber !== null);
+
+  const save = useMutation({
+    mutationFn: () => saveDraft(carrier.id, draftRequest(form.values)),
+    onSuccess: async (c) => {
+      form.resetDirty();
+      setSaved(true);
+      setPreview(null);
+      notifications.show({ color: 'teal', message: t('admin.carriers.saved') });
+      await afterCarrierChange(client, c);
+    },
+    onError: (e) => setServerErrors(form, e),
+  });
+  const compare = useMutation({ mutationFn: () => previewDraft(carrier.id), onSuccess: setPreview });
+  const publish = useMutation({
+    mutationFn: () => publishDraft(carrier.id, effective),
+    onSuccess: async (c) => {
+      notifications.show({ color: 'teal', message: t('admin.carriers.published_ok', { number: draftNumber ?? c.versions[0]?.number }) });
+      await afterCarrierChange(client, c);
+      onClose();
+    },
+  });
+  const discard = useMutation({
+    mutationFn: () => discardDraft(carrier.id),
+    onSuccess: async (c) => {
+      await afterCarrierChange(client, c);
+      onClose();
+    },
+  });
+  const confirmDiscard = () =>
+    modals.openConfirmModal({
+      title: t('admin.carriers.discard_title'),
+      children: <Text size="sm">{t('admin.carriers.discard_body')}</Text>,
+      labels: { confirm: t('admin.carriers.discard'), cancel: t('admin.carriers.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => discard.mutate(),
+    });
+  const ready = saved && !form.isDirty();
+
+  return (
+    <Paper withBorder p="md" radius="md" role="region" aria-label={t('admin.carriers.draft')}>
+      <form onSubmit={form.onSubmit(() => save.mutate())} noValidate>
+        <Stack>
+          <Group justify="space-between">
+            <Title order={3}>{draftNumber ? t('admin.carriers.draft_of', { number: draftNumber }) : t('admin.carriers.new_draft')}</Title>
+            <Button variant="subtle" onClick={onClose}>
+              {t('admin.carriers.close')}
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('admin.carriers.draft_intro')} {basedOn ? t('admin.carriers.based_on', { number: basedOn }) : ''}{' '}
+            {t('admin.carriers.money_hint')}
+          </Text>
+          {form.errors.tariff && <Alert color="red">{form.errors.tariff}</Alert>}
+          {form.errors.mode && <Alert color="red">{form.errors.mode}</Alert>}
+          {carrier.mode === 'ltl' && <LtlTariffFields form={form} />}
+          {carrier.mode === 'parcel' && <ParcelTariffFields form={form} />}
+          {carrier.mode === 'truckload' && <TruckloadTariffFields form={form} />}
+          <Textarea label={t('admin.carriers.note')} autosize minRows={1} maxLength={500} {...form.getInputProps('note')} />
+          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('admin.carriers.save_draft')}
+            </Button>
+            <Button variant="light" disabled={!ready} loading={compare.isPending} onClick={() => compare.mutate()}>
+              {t('admin.carriers.preview')}
+            </Button>
+            {draftNumber !== null && (
+              <Button variant="subtle" color="red" onClick={confirmDiscard} loading={discard.isPending}>
+                {t('admin.carriers.discard')}
+              </Button>
+            )}
+            {!ready && (
+              <Text size="sm" c="dimmed">
+                {t('admin.carriers.preview_first')}
+              </Text>
+            )}
+          </Group>
+          {compare.error && <ErrorAlert error={compare.error} />}
+          {preview && <TariffPreviewPanel preview={preview} />}
+          {ready && (
+            <Group align="flex-end">
+              <TextInput
+                type="date"
+                label={t('admin.carriers.publish_from')}
+                description={t('admin.carriers.publish_hint')}
+                min={today}
+                value={effective}
+                onChange={(e) => setEffective(e.currentTarget.value)}
+                error={serverFieldErrors(publish.error).effective_date}
+                w={360}
+              />
+              <Button color="teal" loading={publish.isPending} onClick={() => publish.mutate()}>
+                {t('admin.carriers.publish')}
+              </Button>
+            </Group>
+          )}
+          {isFormError(publish.error) && <ErrorAlert error={publish.error} />}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

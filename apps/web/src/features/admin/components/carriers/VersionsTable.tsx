@@ -1,0 +1,96 @@
+import type { StaffCarrierDetail, TariffVersionView } from '@freight/contracts';
+import { Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../lib/useFormat';
+
+interface Props {
+  carrier: StaffCarrierDetail;
+  today: string;
+  onView: (v: TariffVersionView) => void;
+  onRestore: (v: TariffVersionView) => void;
+}
+
+/** Every tariff version of the carrier, newest first: which is in force, which are scheduled, who wrote and published each. */
+export function VersionsTable({ carrier, today, onView, onRestore }: Props) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const badge = (v: TariffVersionView) => {
+    if (v.state === 'draft') return <Badge color="yellow">{t('admin.carriers.states.draft')}</Badge>;
+    if (v.in_force) return <Badge color="teal">{t('admin.carriers.in_force')}</Badge>;
+    if ((v.effective_date ?? '') > today) return <Badge color="blue">{t('admin.carriers.scheduled')}</Badge>;
+    return (
+      <Badge color="gray" variant="light">
+        {t('admin.carriers.past')}
+      </Badge>
+    );
+  };
+  return (
+    <ScrollArea type="auto">
+      <Table striped withTableBorder miw={880} captionSide="top">
+        <Table.Caption>{t('admin.carriers.versions_caption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('admin.carriers.number')}</Table.Th>
+            <Table.Th>{t('admin.carriers.state')}</Table.Th>
+            <Table.Th>{t('admin.carriers.effective')}</Table.Th>
+            <Table.Th>{t('admin.carriers.note')}</Table.Th>
+            <Table.Th>{t('admin.carriers.written')}</Table.Th>
+            <Table.Th>{t('admin.carriers.published')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {carrier.versions.map((v) => (
+            <Table.Tr key={v.id}>
+              <Table.Td fw={600}>{v.number}</Table.Td>
+              <Table.Td>{badge(v)}</Table.Td>
+              <Table.Td>{v.effective_date ? fmt.date(`${v.effective_date}T12:00:00Z`) : '–'}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{v.note}</Text>
+                {v.restored_from_number && (
+                  <Text size="xs" c="dimmed">
+                    {t('admin.carriers.restored_from', { number: v.restored_from_number })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{fmt.dateTime(v.created_at)}</Text>
+                <Text size="xs" c="dimmed">
+                  {v.created_by ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{v.published_at ? fmt.dateTime(v.published_at) : '–'}</Text>
+                <Text size="xs" c="dimmed">
+                  {v.published_by ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => onView(v)}
+                    aria-label={`${t('admin.carriers.view')} ${v.number}`}
+                  >
+                    {t('admin.carriers.view')}
+                  </Button>
+                  {v.state === 'published' && !v.in_force && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => onRestore(v)}
+                      aria-label={`${t('admin.carriers.restore')} ${v.number}`}
+                    >
+                      {t('admin.carriers.restore')}
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}

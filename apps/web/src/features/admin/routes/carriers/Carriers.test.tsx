@@ -1,0 +1,131 @@
+import type { StaffCarrierDetail, TariffPreview } from '@freight/contracts';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../../test/fixtures';
+import { renderApp } from '../../../../test/renderApp';
+import { sentBody, signInStaff } from '../../testStaff';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const carrier: StaffCarrierDetail = {
+  id: 'c1',
+  name: 'Demo Truckload',
+  scac: 'DTLX',
+  mode: 'truckload',
+  active: true,
+  quotes_last_week: 40,
+  quotes_won_last_week: 10,
+  open_incidents: 2,
+  tracking: 'signed_events',
+  version_in_force: 1,
+  has_draft: false,
+  next_effective_date: null,
+  versions: [
+    {
+      id: 'v1',
+      number: 1,
+      state: 'published',
+      effective_date: '2026-01-01',
+      in_force: true,
+      note: 'Initial tariff',
+      restored_from_number: null,
+      created_by: null,
+      created_at: '2026-01-01T00:00:00Z',
+      published_by: null,
+      published_at: '2026-01-01T00:00:00Z',
+    },
+  ],
+};
+const tariff = {
+  linehaul_cents_per_mile: 163,
+  fuel_base_price_cents_per_gal: 125,
+  mpg: 6,
+  minimum_cents: 50_000,
+  stop_off_cents: 7_500,
+  team_cents_per_mile: 25,
+  solo_miles_per_day: 500,
+  team_miles_per_day: 1_000,
+};
+const preview: TariffPreview = {
+  quotes: 1,
+  old_total_cents: 200_000,
+  new_total_cents: 220_000,
+  difference_cents: 20_000,
+  no_longer_rated: 0,
+  newly_rated: 0,
+  lines: [
+    {
+      quote_id: 'q1',
+      created_at: '2026-11-20T10:00:00Z',
+      lane: '60601 US → 30303 US',
+      load: '10 × 20000 lb',
+      old_cents: 200_000,
+      new_cents: 220_000,
+      difference_cents: 20_000,
+    },
+  ],
+};
+
+describe('Carriers', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists carriers with last week share, incidents, tracking and tariff state', async () => {
+    signInStaff(['super_admin'], {
+      'GET /api/admin/carriers': { data: [{ ...carrier, has_draft: true, next_effective_date: '2026-12-01' }] },
+    });
+    renderApp('/admin/carriers');
+    const table = await screen.findByRole('table', { name: "Every carrier the portal rates, with last week's quotes" });
+    const row = within(table).getByRole('row', { name: /Demo Truckload/ });
+    expect(row).toHaveTextContent('10 of 40 (25%)');
+    expect(row).toHaveTextContent('Signed events');
+    expect(row).toHaveTextContent('Version 1');
+    expect(row).toHaveTextContent('Draft waiting');
+  });
+
+  it('edits a draft in dollars, sends cents, shows the server field errors, previews and publishes', async () => {
+    let saves = 0;
+    const fetchMock = signInStaff(['super_admin'], {
+      'GET /api/admin/carriers/c1': { data: carrier },
+      'GET /api/admin/carriers/c1/draft/new': { data: { mode: 'truckload', tariff, fuel_bp: 0, based_on: 1 } },
+      'PUT /api/admin/carriers/c1/draft': () =>
+        ++saves === 1
+          ? jsonResponse(422, {
+              message: 'The given data was invalid.',
+              code: 'validation',
+              errors: { 'tariff.minimum_cents': ['This value is too large'] },
+            })
+          : jsonResponse(200, {
+              data: {
+                ...carrier,
+                has_draft: true,
+                versions: [
+                  { ...carrier.versions[0], id: 'v2', number: 2, state: 'draft', in_force: false, effective_date: null },
+                  ...carrier.versions,
+                ],
+              },
+            }),
+      'POST /api/admin/carriers/c1/draft/preview': { data: preview },
+      'POST /api/admin/carriers/c1/draft/publish': { data: { ...carrier, version_in_force: 2 } },
+    });
+    renderApp('/admin/carriers/c1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the tariff' }));
+    const draft = await screen.findByRole('region', { name: 'Draft' });
+    const linehaul = within(draft).getByLabelText('Linehaul per mile (dry van, before fuel)');
+    expect(linehaul).toHaveValue('$1.63');
+    await userEvent.clear(linehaul);
+    await userEvent.type(linehaul, '1.8');
+    await userEvent.click(within(draft).getByRole('button', { name: 'Save draft' }));
+    expect(await within(draft).findByText('This value is too large')).toBeInTheDocument();
+    await userEvent.click(within(draft).getByRole('button', { name: 'Save draft' }));
+    const lastCall = (url: string) => fetchMock.mock.calls.map((c) => String(c[0])).lastIndexOf(url);
+    const put = lastCall('/api/admin/carriers/c1/draft');
+    expect(sentBody(fetchMock, put)).toMatchObject({ mode: 'truckload', tariff: { linehaul_cents_per_mile: 180, minimum_cents: 50_000 } });
+    await userEvent.click(await within(draft).findByRole('button', { name: 'Preview the difference' }));
+    const shown = await screen.findByRole('region', { name: 'Preview: the draft against the tariff in force' });
+    expect(shown).toHaveTextContent('1 recent quote re-rated: $2,000.00 today, $2,200.00 with the draft (+$200.00, +10%)');
+    await userEvent.click(within(draft).getByRole('button', { name: 'Publish' }));
+    const publish = lastCall('/api/admin/carriers/c1/draft/publish');
+    expect(sentBody(fetchMock, publish)).toHaveProperty('effective_date');
+  });
+});

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectRates, fillItem, fillLane } from '../support/quote';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+
+/** The shipper's LTL quote on one lane; answers the cheapest carrier's name and total as shown. */
+async function quoteLane(page: Page) {
+  await page.goto('/quote');
+  await fillLane(page, { from: '60601', to: '30303' });
+  await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '700' });
+  await page.getByLabel('Shipment value').fill('1500');
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  await expectRates(page);
+}
+async function totalOf(page: Page, carrier: string) {
+  const card = page.getByTestId('rate-card').filter({ has: page.getByRole('heading', { name: carrier, exact: true }) });
+  return (await card.getByTestId('rate-total').textContent())?.trim() ?? '';
+}
+
+test('super_admin lowers a carrier discount, previews the difference and publishes it: the next quote changes, the saved one does not', async ({
+  page,
+  browser,
+}) => {
+  const shipperContext = await browser.newContext();
+  const shipper = await shipperContext.newPage();
+  await logIn(shipper, 'shipper@demo.test');
+  await quoteLane(shipper);
+  const carrier = (await shipper.locator('article h3').first().textContent()) ?? '';
+  const before = await totalOf(shipper, carrier);
+  await shipper.getByRole('button', { name: 'Save quote' }).click();
+  await expect(shipper.getByRole('button', { name: 'Saved' })).toBeDisabled();
+
+  await logIn(page, 'super@demo.test');
+  await page.goto('/admin/carriers');
+  await expect(page.getByRole('table', { name: "Every carrier the portal rates, with last week's quotes" })).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: carrier, exact: true }) });
+  await expect(row).toContainText('Signed events');
+  await snap(page, 'admin-carriers-list');
+  await row.getByRole('link', { name: carrier, exact: true }).click();
+  await expect(page.getByRole('heading', { name: carrier })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Every tariff this carrier has had/ })).toContainText('In force');
+
+  await page.getByRole('button', { name: 'Change the tariff' }).click();
+  const draft = page.getByRole('region', { name: 'Draft' });
+  const discount = draft.getByLabel('Discount off the base rates');
+  const was = Number((await discount.inputValue()).replace('%', ''));
+  await discount.fill(String(was - 10));
+  await draft.getByLabel('Note').fill('Fuel-heavy lanes: 10 points less discount');
+  await draft.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await draft.getByRole('button', { name: 'Preview the difference' }).click();
+  const preview = page.getByRole('region', { name: 'Preview: the draft against the tariff in force' });
+  await expect(preview).toContainText(/recent quotes? re-rated: .* today, .* with the draft \(\+/);
+  await expect(preview.getByRole('table')).toContainText(before);
+  await snap(page, 'admin-carriers-preview');
+  await draft.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/Version \d+ published/)).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: /Every tariff this carrier has had/ })
+      .getByRole('row')
+      .nth(1),
+  ).toContainText('In force');
+
+  // Every server process reads the new tariff within seconds; the shipper's next quote has it.
+  await expect(async () => {
+    await quoteLane(shipper);
+    const after = await totalOf(shipper, carrier);
+    expect(Number(after.replace(/[^0-9.]/g, ''))).toBeGreaterThan(Number(before.replace(/[^0-9.]/g, '')));
+  }).toPass({ timeout: 30_000, intervals: [2_000] });
+  // The quote saved before keeps the price it was rated with.
+  await shipper.goto('/saved-quotes');
+  await expect(shipper.getByRole('row').filter({ hasText: '60601' }).first()).toContainText(before);
+  await shipperContext.close();
+});
+
+test('in Spanish, super_admin restores the earlier tariff and records a weekly diesel price', async ({ page }) => {
+  await logIn(page, 'super@demo.test');
+  await setPreferences(page, { language: 'es' });
+  try {
+    await page.goto('/admin/carriers');
+    await expect(page.getByRole('tab', { name: 'Transportistas' })).toBeVisible();
+    // The carrier changed by the scenario above has more than one version.
+    const changed = page
+      .getByRole('row')
+      .filter({ hasText: /Versión [2-9]/ })
+      .first();
+    await changed.getByRole('link').first().click();
+    const versions = page.getByRole('table', { name: /Todas las tarifas que ha tenido/ });
+    await expect(versions).toContainText('Vigente');
+    await versions.getByRole('button', { name: 'Restaurar 1' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restaurar' }).click();
+    await expect(versions.getByRole('row').nth(1)).toContainText('Restaurada de la versión 1');
+    await expect(versions.getByRole('row').nth(1)).toContainText('Vigente');
+    await versions.getByRole('button', { name: 'Ver 1' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Descuento sobre las tarifas base');
+    await snap(page, 'admin-carriers-version-es');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/carriers?tab=diesel');
+    // A week far ahead, so no other scenario's quotes see it.
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const monday = new Date(Date.UTC(nextYear, 5, 1));
+    while (monday.getUTCDay() !== 1) monday.setUTCDate(monday.getUTCDate() + 1);
+    const week = monday.toISOString().slice(0, 10);
+    await page.getByLabel('Semana del (lunes)').fill(week);
+    await page.getByLabel('Dólares por galón').fill('3.999');
+    await page.getByRole('button', { name: 'Guardar semana' }).click();
+    const table = page.getByRole('table', { name: /Precios semanales del diésel/ });
+    await expect(table.getByRole('row').nth(1)).toContainText('3.999');
+    await snap(page, 'admin-diesel-es');
+    await table.getByRole('row').nth(1).getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+    await expect(table).not.toContainText('3.999');
+  } finally {
+    await restorePreferences(page, { language: 'en' });
+  }
+});

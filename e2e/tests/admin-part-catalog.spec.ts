@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { fillItem } from '../support/quote';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+
+test('ops adds a part; the shipper types its description in a quote item, picks it, and NMFC and class fill', async ({ page, browser }) => {
+  await logIn(page, 'ops@demo.test');
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Part Catalog' }).click();
+  await expect(page.getByRole('heading', { name: 'Part Catalog' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Part catalog' })).toContainText('Hydraulic pumps');
+
+  await page.getByRole('button', { name: 'Add part' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add part' });
+  await dialog.getByLabel('Description (English)').fill('Conveyor rollers, steel, boxed');
+  await dialog.getByLabel('Description (Spanish)').fill('Rodillos de transportador, acero, en caja');
+  await dialog.getByLabel('NMFC item').fill('51520');
+  await dialog.getByLabel('Sub').fill('03');
+  await dialog.getByLabel('Class').selectOption({ label: 'Class 70' });
+  await snap(page, 'admin-part-form');
+  await dialog.getByRole('button', { name: 'Save part' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Search').fill('conveyor');
+  const row = page.getByRole('row', { name: /Conveyor rollers/ });
+  await expect(row).toContainText('51520-03');
+  await expect(row).toContainText('Class 70');
+  await page.getByLabel('Search').fill('');
+  await expect(page.getByRole('table', { name: 'Part catalog' })).toContainText('Hydraulic pumps');
+  await snap(page, 'admin-part-catalog');
+
+  const shipper = await browser.newPage();
+  await logIn(shipper, 'shipper@demo.test');
+  await shipper.goto('/quote');
+  const line = await fillItem(shipper, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
+  await line.getByLabel('Description').pressSequentially('conveyor rol');
+  const option = shipper.getByRole('option', { name: /Conveyor rollers, steel, boxed/ });
+  await expect(option).toContainText('NMFC 51520-03 · Class 70');
+  await snap(shipper, 'quote-part-suggestions');
+  await option.click();
+  await expect(line.getByLabel('Description')).toHaveValue('Conveyor rollers, steel, boxed');
+  await expect(line.getByLabel(/^NMFC/)).toHaveValue('51520-03');
+  await expect(line.getByLabel('Freight class')).toHaveValue('70');
+
+  // Another class than the part's asks for the acknowledgement; Cancel goes back to the part's.
+  await line.getByLabel('Freight class').selectOption({ label: 'Class 100' });
+  const warning = shipper.getByRole('dialog', { name: 'Override the recommendation?' });
+  await expect(warning).toContainText('the part catalog gives “Conveyor rollers, steel, boxed” class 70');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(line.getByLabel('Freight class')).toHaveValue('70');
+  await shipper.close();
+});
+
+test('in Spanish, staff edit a part and the shipper sees the Spanish suggestion', async ({ page, browser }) => {
+  await logIn(page, 'sales@demo.test');
+  await setPreferences(page, { language: 'es' });
+  const shipper = await browser.newPage();
+  try {
+    await page.goto('/admin/part-catalog');
+    await expect(page.getByRole('heading', { name: 'Catálogo de piezas' })).toBeVisible();
+    await page.getByLabel('Buscar').fill('bombas');
+    const row = page.getByRole('row', { name: /Bombas hidráulicas/ });
+    await row.getByRole('button', { name: /^Editar/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar pieza' });
+    await dialog.getByLabel('Descripción (español)').fill('Bombas hidráulicas industriales');
+    await dialog.getByRole('button', { name: 'Guardar pieza' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('row', { name: /Bombas hidráulicas industriales/ })).toContainText('116030');
+    await snap(page, 'admin-part-catalog-es');
+
+    await logIn(shipper, 'shipper@demo.test');
+    await setPreferences(shipper, { language: 'es' });
+    await shipper.goto('/quote');
+    const line = shipper.getByRole('group', { name: 'Artículo 1' });
+    await line.getByLabel('Descripción').pressSequentially('bombas hid');
+    const option = shipper.getByRole('option', { name: /Bombas hidráulicas industriales/ });
+    await expect(option).toContainText('NMFC 116030 · Clase 85');
+    await option.click();
+    await expect(line.getByLabel(/^NMFC/)).toHaveValue('116030');
+    await expect(line.getByLabel('Clase de flete')).toHaveValue('85');
+    await snap(shipper, 'quote-part-picked-es');
+  } finally {
+    await restorePreferences(page, { language: 'en' });
+    await restorePreferences(shipper, { language: 'en' });
+    await shipper.close();
+  }
+});

@@ -1,0 +1,139 @@
+import { createHmac } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+
+/** A call to the API as the signed-in page makes it (session cookie and XSRF header). */
+async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, url, body }) => {
+      const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+      const res = await fetch(url, {
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-XSRF-TOKEN': token,
+          Accept: 'application/json',
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    { method, url, body },
+  );
+  expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
+  return answer.json.data as T;
+}
+
+/** Central time now, as a carrier's 214 writes it. */
+const centralNow = () => {
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date());
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', timeZoneName: 'longOffset' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName')!
+    .value.replace('GMT', '');
+  return `${parts.replace(' ', 'T')}${offset}`;
+};
+
+test('ops maps a SCAC alias; a carrier event sent under it moves the right shipment', async ({ page, browser, request }) => {
+  await logIn(page, 'ops@demo.test');
+  // A delayed shipment, and its carrier (the demo's one LTL shipment in transit is admin-shipments').
+  const list = await apiCall<{ id: string; bol_number: string; scac: string; carrier_name: string }[]>(
+    page,
+    'GET',
+    '/api/admin/shipments?status=delayed&mode=ltl',
+  );
+  const shipment = list[0]!;
+  const alias = `${shipment.scac.slice(0, 3)}X`;
+
+  await page.goto('/admin/scac-aliases');
+  await expect(page.getByRole('heading', { name: 'Carrier SCAC Aliases' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Carrier SCAC aliases' })).toContainText('RNLO');
+  await page.getByRole('button', { name: 'Add alias' }).click();
+  const form = page.getByRole('form', { name: 'Add alias' });
+  await form.getByLabel('Other SCAC').fill(alias.toLowerCase());
+  await form.getByPlaceholder('Choose the carrier').fill(shipment.carrier_name);
+  // The dropdown's option (the page's own carrier filter behind the dialog lists the carrier too).
+  await page.getByRole('option', { name: `${shipment.carrier_name} (${shipment.scac}, LTL)`, exact: true }).click();
+  await form.getByLabel('Note').fill('Seen on their new 214 feed');
+  await snap(page, 'admin-scac-alias-add');
+  await form.getByRole('button', { name: 'Add alias' }).click();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(alias) });
+  await expect(row).toContainText(shipment.carrier_name);
+  await snap(page, 'admin-scac-aliases');
+
+  // The carrier's key: super_admin rotates it and hands it over (shown once).
+  const superPage = await browser.newPage();
+  await logIn(superPage, 'super@demo.test');
+  const carriers = await apiCall<{ id: string; scac: string; mode: string }[]>(superPage, 'GET', '/api/admin/scac-aliases/carriers');
+  const carrierId = carriers.find((c) => c.scac === shipment.scac && c.mode === 'ltl')!.id;
+  const { key } = await apiCall<{ key: string }>(superPage, 'POST', `/api/admin/carriers/${carrierId}/tracking-key`, {});
+  await superPage.close();
+
+  // The carrier posts a delivery under the alias, signed with its key.
+  const raw = JSON.stringify({
+    events: [
+      {
+        bol_number: shipment.bol_number,
+        status_code: 'D1',
+        occurred_at: centralNow(),
+        city: 'Dallas',
+        state: 'TX',
+        description: 'Delivered, sent under the new SCAC',
+      },
+    ],
+  });
+  const posted = await request.post(`/api/carriers/${alias}/tracking-events`, {
+    headers: { 'content-type': 'application/json', 'x-signature': `sha256=${createHmac('sha256', key).update(raw).digest('hex')}` },
+    data: raw,
+  });
+  expect(posted.status()).toBe(202);
+  expect((await posted.json()).data).toMatchObject({ accepted: 1, unknown: 0 });
+
+  await page.goto(`/admin/shipments/${shipment.id}`);
+  await expect(page.getByRole('heading', { name: `BOL ${shipment.bol_number}` }).locator('..')).toContainText('Delivered');
+  await expect(page.getByRole('region', { name: 'Events as received' })).toContainText('Delivered, sent under the new SCAC');
+  await snap(page, 'admin-shipment-delivered-under-alias');
+});
+
+test('super_admin, in Spanish, opens the incidents, a grouped one, and resolves it with a note', async ({ page }) => {
+  await logIn(page, 'super@demo.test');
+  await setPreferences(page, { language: 'es' });
+  try {
+    await page.goto('/admin/incidents');
+    await expect(page.getByRole('heading', { name: 'Incidentes de API' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Incidentes de API' });
+    const grouped = table.getByRole('row').filter({ hasText: 'Tiempo agotado del transportista' });
+    await expect(grouped).toContainText('1,284');
+    await expect(table.getByRole('row').filter({ hasText: 'SCAC desconocido' })).toContainText('XPOL');
+    await snap(page, 'admin-incidents-es');
+
+    await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado del transportista' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await grouped.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: 'Error: timed out after 8000 ms' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText('"freight_class": 70');
+    const form = page.getByRole('form', { name: 'Resolver' });
+    await form.getByLabel('Nota').fill('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
+    await form.getByRole('button', { name: 'Resolver' }).click();
+    await expect(page.getByText(/Resuelto por super@demo.test/)).toBeVisible();
+    await expect(page.getByTestId('resolution-note')).toHaveText('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
+    await expect(page.getByRole('button', { name: 'Reabrir' })).toBeVisible();
+    await snap(page, 'admin-incident-resolved-es');
+
+    await page.getByRole('link', { name: '← Todos los incidentes' }).click();
+    await page.getByLabel('Estado').selectOption({ label: 'Resuelto' });
+    await expect(page.getByRole('table', { name: 'Incidentes de API' })).toContainText('Error: timed out after 8000 ms');
+  } finally {
+    await restorePreferences(page, { language: 'en' });
+  }
+});

@@ -1,0 +1,273 @@
+import { ACCESSORIAL_CODES, NMFC_CLASSES } from '@freight/domain';
+import type { LtlServiceLevel } from '@freight/domain/rating/calendar';
+import { WEIGHT_BREAKS } from '@freight/domain/rating/ltl-tariff';
+import { z } from 'zod';
+import { isoDate } from './fields';
+
+/**
+ * The staff's carrier tariff editor (issue 16): a tariff in the rating engine's own terms
+ * (packages/domain/src/rating), checked figure by figure. Money is integer cents, percentages
+ * basis points (1% = 100). The bounds are wide enough for any real tariff and narrow enough that
+ * a slip of the keyboard (a rate typed in cents where dollars were meant) is refused with the
+ * field that holds it. Whether the whole tariff rates sensibly is checked by the server on top.
+ */
+
+const whole = (max: number, min = 0) =>
+  z
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.integer' })
+    .min(min, { error: min > 0 ? 'validation.positive' : 'validation.not_negative' })
+    .max(max, { error: 'validation.too_large' });
+const decimal = (max: number, min: number) =>
+  z
+    .number({ error: 'validation.required' })
+    .min(min, { error: min > 0 ? 'validation.positive' : 'validation.not_negative' })
+    .max(max, { error: 'validation.too_large' });
+
+/** Cents up to $100,000 (an amount of one charge or one rate line). */
+const cents = whole(10_000_000);
+
+export const LTL_SERVICE_LEVEL_CHOICES = ['guaranteed', 'standard', 'economy'] as const satisfies readonly LtlServiceLevel[];
+export const TRUCKLOAD_TARIFF_FIELDS = [
+  'linehaul_cents_per_mile',
+  'fuel_base_price_cents_per_gal',
+  'mpg',
+  'minimum_cents',
+  'stop_off_cents',
+  'team_cents_per_mile',
+  'solo_miles_per_day',
+  'team_miles_per_day',
+] as const;
+
+const perCwt = z.object(
+  Object.fromEntries(WEIGHT_BREAKS.map((b) => [b.code, whole(1_000_000, 1)])) as Record<
+    (typeof WEIGHT_BREAKS)[number]['code'],
+    ReturnType<typeof whole>
+  >,
+);
+
+const accessorialPrice = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('flat'), cents }),
+    z.object({ kind: z.literal('per_cwt'), cents_per_cwt: cents, min_cents: cents.optional(), max_cents: cents.optional() }),
+    z.object({ kind: z.literal('per_piece'), cents_per_piece: cents, min_cents: cents.optional() }),
+  ],
+  { error: 'validation.choice' },
+);
+
+export const ltlTariffSchema = z
+  .object({
+    carrier: z.string().max(60, { error: 'validation.too_long' }),
+    name: z.string().max(120, { error: 'validation.too_long' }),
+    rates: z
+      .array(
+        z.object({
+          freight_class: z.number().refine((c) => (NMFC_CLASSES as readonly number[]).includes(c), { error: 'validation.freight_class' }),
+          per_cwt_cents: perCwt,
+        }),
+      )
+      .min(1, { error: 'validation.required' })
+      .max(NMFC_CLASSES.length, { error: 'validation.too_many' }),
+    distance_bands: z
+      .array(z.object({ max_miles: whole(10_000, 1).nullable(), factor: decimal(10, 0.1) }))
+      .max(20, { error: 'validation.too_many' })
+      .optional(),
+    discount_bp: whole(9_500),
+    amc_cents: whole(100_000, 1),
+    fuel: z.object({
+      steps: z
+        .array(z.object({ at_least_usd: decimal(20, 0), pct_bp: whole(10_000) }))
+        .min(1, { error: 'validation.required' })
+        .max(400, { error: 'validation.too_many' }),
+      heavy_over_lb: whole(100_000, 1),
+      heavy_multiplier: decimal(5, 1),
+    }),
+    accessorials: z.partialRecord(z.enum(ACCESSORIAL_CODES, { error: 'validation.choice' }), accessorialPrice),
+    overlength_tiers: z
+      .array(z.object({ min_in: whole(1_000, 1), max_in: whole(1_000, 1), cents }))
+      .max(20, { error: 'validation.too_many' }),
+    nyc_zip3: z.array(z.string().regex(/^\d{3}$/, { error: 'validation.zip3' })).max(100, { error: 'validation.too_many' }),
+    service_level: z.enum(LTL_SERVICE_LEVEL_CHOICES, { error: 'validation.choice' }).optional(),
+  })
+  .superRefine((t, ctx) => {
+    const seen = new Set<number>();
+    t.rates.forEach((r, i) => {
+      if (seen.has(r.freight_class)) ctx.addIssue({ code: 'custom', path: ['rates', i, 'freight_class'], message: 'validation.duplicate' });
+      seen.add(r.freight_class);
+    });
+    const bands = t.distance_bands ?? [];
+    bands.forEach((b, i) => {
+      const last = i === bands.length - 1;
+      if (last !== (b.max_miles === null))
+        ctx.addIssue({ code: 'custom', path: ['distance_bands', i, 'max_miles'], message: 'validation.band_order' });
+      const before = bands[i - 1]?.max_miles;
+      if (i > 0 && b.max_miles !== null && (before === null || before === undefined || b.max_miles <= before))
+        ctx.addIssue({ code: 'custom', path: ['distance_bands', i, 'max_miles'], message: 'validation.ascending' });
+    });
+    t.fuel.steps.forEach((s, i) => {
+      const before = t.fuel.steps[i - 1];
+      if (before && s.at_least_usd <= before.at_least_usd)
+        ctx.addIssue({ code: 'custom', path: ['fuel', 'steps', i, 'at_least_usd'], message: 'validation.ascending' });
+    });
+    t.overlength_tiers.forEach((tier, i) => {
+      if (tier.max_in < tier.min_in)
+        ctx.addIssue({ code: 'custom', path: ['overlength_tiers', i, 'max_in'], message: 'validation.ascending' });
+    });
+    for (const [code, price] of Object.entries(t.accessorials)) {
+      if (
+        price &&
+        'max_cents' in price &&
+        price.max_cents !== undefined &&
+        price.min_cents !== undefined &&
+        price.max_cents < price.min_cents
+      )
+        ctx.addIssue({ code: 'custom', path: ['accessorials', code, 'max_cents'], message: 'validation.ascending' });
+    }
+  });
+
+const zoneRate = z.object({ first_lb_cents: whole(100_000, 1), per_lb_cents: whole(10_000) });
+
+export const parcelTariffSchema = z.object({
+  service: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/, { error: 'validation.choice' })
+    .optional(),
+  limits: z.object({
+    carrier: z.string().max(40, { error: 'validation.too_long' }),
+    max_weight_lb: whole(500, 1),
+    max_length_in: whole(300, 1).nullable(),
+    max_length_plus_girth_in: whole(500, 1),
+    dim_divisor: whole(400, 50),
+  }),
+  zones: z.object(Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8].map((zone) => [String(zone), zoneRate])) as Record<string, typeof zoneRate>),
+  residential_cents: whole(100_000),
+  additional_handling_cents: whole(100_000),
+  large_package_cents: whole(100_000),
+  fuel_applies: z.boolean({ error: 'validation.required' }),
+  declared_value: z.object({ included_per_package_cents: whole(1_000_000), per_100_cents: whole(10_000) }),
+  signature: z.object({ signature: whole(100_000).nullable(), adult_signature: whole(100_000).nullable() }),
+});
+
+export const truckloadTariffSchema = z
+  .object({
+    linehaul_cents_per_mile: whole(2_000, 1),
+    fuel_base_price_cents_per_gal: whole(2_000),
+    mpg: decimal(20, 1),
+    minimum_cents: whole(1_000_000),
+    stop_off_cents: whole(100_000),
+    team_cents_per_mile: whole(1_000),
+    solo_miles_per_day: whole(1_500, 100),
+    team_miles_per_day: whole(2_500, 100),
+  })
+  .refine((t) => t.team_miles_per_day >= t.solo_miles_per_day, { path: ['team_miles_per_day'], error: 'validation.team_miles' });
+
+const note = z.string().trim().max(500, { error: 'validation.too_long' }).optional().default('');
+
+/**
+ * PUT /api/admin/carriers/:id/draft: the carrier's draft tariff, created or replaced. `mode` must
+ * be the carrier's; `fuel_bp` is the parcel fuel surcharge (LTL and truckload fuel come from the
+ * weekly diesel price and the tariff's own table).
+ */
+export const tariffDraftRequest = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({ mode: z.literal('ltl'), tariff: ltlTariffSchema, fuel_bp: whole(10_000).optional().default(0), note }),
+    z.object({ mode: z.literal('parcel'), tariff: parcelTariffSchema, fuel_bp: whole(10_000), note }),
+    z.object({ mode: z.literal('truckload'), tariff: truckloadTariffSchema, fuel_bp: whole(10_000).optional().default(0), note }),
+  ],
+  { error: 'validation.choice' },
+);
+export type TariffDraftRequest = z.output<typeof tariffDraftRequest>;
+
+/** POST /api/admin/carriers/:id/draft/publish: from which day the draft rates (today or later). */
+export const tariffPublishRequest = z.object({ effective_date: isoDate });
+export type TariffPublishRequest = z.output<typeof tariffPublishRequest>;
+
+/** PATCH /api/admin/carriers/:id: switch a carrier on or off. */
+export const carrierStateRequest = z.object({ active: z.boolean({ error: 'validation.required' }) });
+
+export const dieselPriceRequest = z.object({
+  week_of: isoDate,
+  usd_per_gallon: decimal(20, 0.5),
+});
+export type DieselPriceRequest = z.output<typeof dieselPriceRequest>;
+
+export type CarrierModeName = 'ltl' | 'parcel' | 'truckload';
+export type TrackingLinkState = 'signed_events' | 'polled' | 'none';
+
+/** One line of the staff's carrier list. */
+export interface StaffCarrierRow {
+  id: string;
+  name: string;
+  scac: string;
+  mode: CarrierModeName;
+  active: boolean;
+  /** Last 7 days: quotes of the carrier's mode with rates, and those where it was the lowest. */
+  quotes_last_week: number;
+  quotes_won_last_week: number;
+  /** Open incident groups of the carrier, and their occurrences in the last 7 days. */
+  open_incidents: number;
+  tracking: TrackingLinkState;
+  /** Published version in force today, and whether a draft or a future version waits. */
+  version_in_force: number | null;
+  has_draft: boolean;
+  next_effective_date: string | null;
+}
+
+export interface TariffVersionView {
+  id: string;
+  number: number;
+  state: 'draft' | 'published';
+  effective_date: string | null;
+  /** Published and the latest effective not after today. */
+  in_force: boolean;
+  note: string;
+  restored_from_number: number | null;
+  created_by: string | null;
+  created_at: string;
+  published_by: string | null;
+  published_at: string | null;
+}
+
+export interface StaffCarrierDetail extends StaffCarrierRow {
+  versions: TariffVersionView[];
+}
+
+/** One version's whole tariff (GET .../versions/:number). */
+export interface TariffVersionDetail extends TariffVersionView {
+  mode: CarrierModeName;
+  tariff: unknown;
+  fuel_bp: number;
+}
+
+/** One re-rated quote of a preview: the in-force tariff's total beside the draft's (USD cents). */
+export interface TariffPreviewLine {
+  quote_id: string;
+  created_at: string;
+  lane: string;
+  load: string;
+  old_cents: number | null;
+  new_cents: number | null;
+  difference_cents: number | null;
+}
+
+export interface TariffPreview {
+  /** Quotes of this carrier re-rated (at most 100, newest first). */
+  quotes: number;
+  old_total_cents: number;
+  new_total_cents: number;
+  difference_cents: number;
+  /** Quotes the draft no longer rates, or newly rates. */
+  no_longer_rated: number;
+  newly_rated: number;
+  lines: TariffPreviewLine[];
+}
+
+export interface DieselPriceView {
+  week_of: string;
+  usd_per_gallon: number;
+  /** In force today (the latest week not after today). */
+  in_force: boolean;
+  created_at: string;
+}

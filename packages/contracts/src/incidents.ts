@@ -1,0 +1,130 @@
+import { SCAC_ALIAS_KINDS } from '@freight/domain';
+import { z } from 'zod';
+import { isoDate, optionalText } from './fields';
+
+/**
+ * API incidents (issue 16): what went wrong between the portal and a carrier or marketplace,
+ * grouped (the same kind, operation, carrier and error is one incident counting its occurrences).
+ * - carrier_error / carrier_timeout: a carrier's rating, tracking or booking call failed or did not answer;
+ * - bad_signature: a carrier's tracking post whose signature matched none of its keys;
+ * - unknown_shipment: tracking events for numbers that are none of the carrier's shipments;
+ * - rejected_event: tracking events with a status code the portal does not know;
+ * - unknown_scac: an inbound message under a SCAC (or carrier name) that is no carrier's nor an alias;
+ * - marketplace_error: a write-back to eBay failed.
+ */
+export const INCIDENT_KINDS = [
+  'carrier_error',
+  'carrier_timeout',
+  'bad_signature',
+  'unknown_shipment',
+  'rejected_event',
+  'unknown_scac',
+  'marketplace_error',
+] as const;
+export type IncidentKind = (typeof INCIDENT_KINDS)[number];
+export const INCIDENT_STATES = ['open', 'resolved'] as const;
+export type IncidentState = (typeof INCIDENT_STATES)[number];
+
+export const incidentListQuery = z.object({
+  /** Words of the error, the operation or the SCAC. */
+  q: z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
+  carrier_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  kind: z.enum(INCIDENT_KINDS, { error: 'validation.choice' }).optional(),
+  state: z.enum(INCIDENT_STATES, { error: 'validation.choice' }).optional(),
+  /** Last seen on or after this day (UTC). */
+  from: isoDate.optional(),
+  /** Last seen on or before this day (UTC). */
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type IncidentListQuery = z.output<typeof incidentListQuery>;
+
+/** Resolve or reopen, with the staff's note (why, what was done). */
+export const incidentStateRequest = z.object({
+  state: z.enum(INCIDENT_STATES, { error: 'validation.choice' }),
+  note: optionalText(1000),
+});
+export type IncidentStateRequest = z.output<typeof incidentStateRequest>;
+
+export interface IncidentRow {
+  id: string;
+  kind: IncidentKind;
+  operation: string;
+  carrier: { id: string; name: string; scac: string } | null;
+  error: string;
+  occurrences: number;
+  affected_quotes: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  state: IncidentState;
+}
+
+export interface IncidentDetail extends IncidentRow {
+  /** What was sent or received, secrets and personal data redacted (JSON). */
+  request: unknown;
+  response: unknown;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  resolution_note: string;
+}
+
+/**
+ * SCAC aliases (issue 16): another SCAC (2-4 letters) or a carrier name as inbound events and
+ * invoices spell it, meaning one carrier.
+ */
+export const scacAliasRequest = z
+  .object({
+    kind: z.enum(SCAC_ALIAS_KINDS, { error: 'validation.choice' }),
+    alias: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(100, { error: 'validation.too_long' }),
+    carrier_id: z.uuid({ error: 'validation.carrier_unknown' }),
+    note: optionalText(300),
+  })
+  .superRefine((a, ctx) => {
+    if (a.kind === 'scac' && !/^[A-Za-z]{2,4}$/.test(a.alias))
+      ctx.addIssue({ code: 'custom', path: ['alias'], message: 'validation.scac' });
+  });
+export type ScacAliasRequest = z.output<typeof scacAliasRequest>;
+
+export const scacAliasListQuery = z.object({
+  q: z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
+  carrier_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  kind: z.enum(SCAC_ALIAS_KINDS, { error: 'validation.choice' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ScacAliasListQuery = z.output<typeof scacAliasListQuery>;
+
+export interface ScacAliasView {
+  id: string;
+  kind: (typeof SCAC_ALIAS_KINDS)[number];
+  alias: string;
+  carrier: { id: string; name: string; scac: string; mode: 'ltl' | 'parcel' | 'truckload' };
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A carrier for the alias editor's picker. */
+export interface CarrierOption {
+  id: string;
+  name: string;
+  scac: string;
+  mode: 'ltl' | 'parcel' | 'truckload';
+}
+
+/** A carrier's tracking-event signing key, as staff see it (never the key, but once, right after a rotation). */
+export interface TrackingKeyState {
+  has_key: boolean;
+  rotated_at: string | null;
+  /** Until when the key before the last rotation is still accepted; null when none is. */
+  previous_valid_until: string | null;
+}
+export interface TrackingKeyRotated extends TrackingKeyState {
+  /** The new key, shown this once. */
+  key: string;
+}

@@ -1,0 +1,97 @@
+import { NMFC_CLASSES } from '@freight/domain';
+import { z } from 'zod';
+import { listQuery } from './addressBook';
+import { requiredText } from './fields';
+
+/**
+ * The staff's part catalog (issue 16): commodities with their NMFC item and sub, their class (or
+ * `density_based`: the class follows the shipment's density), a hazardous flag and a description
+ * in English and Spanish. Customers' product catalog and the quote's item line suggest from it.
+ */
+
+/** An NMFC item number: 1 to 6 digits (e.g. 156600). */
+const NMFC_ITEM = /^\d{1,6}$/;
+/** An NMFC sub: 1 or 2 digits (e.g. 03), or none. */
+const NMFC_SUB = /^\d{1,2}$/;
+
+export const partInput = z
+  .object({
+    description_en: requiredText('validation.required', 255),
+    description_es: requiredText('validation.required', 255),
+    nmfc_item: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .refine((v) => NMFC_ITEM.test(v), { error: 'part.nmfc_item' }),
+    nmfc_sub: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || NMFC_SUB.test(v), { error: 'part.nmfc_sub' })
+      .optional()
+      .default(''),
+    freight_class: z
+      .number({ error: 'validation.freight_class' })
+      .refine((n) => (NMFC_CLASSES as readonly number[]).includes(n), { error: 'validation.freight_class' })
+      .nullable()
+      .default(null),
+    density_based: z.boolean({ error: 'validation.choice' }).default(false),
+    hazardous: z.boolean({ error: 'validation.choice' }).default(false),
+  })
+  .superRefine((p, ctx) => {
+    // One or the other: a fixed class from the NMFC item, or the density's class (no class kept).
+    if (p.density_based && p.freight_class !== null)
+      ctx.addIssue({ code: 'custom', path: ['freight_class'], message: 'part.class_with_density' });
+    if (!p.density_based && p.freight_class === null)
+      ctx.addIssue({ code: 'custom', path: ['freight_class'], message: 'part.class_required' });
+  });
+export type PartInput = z.input<typeof partInput>;
+export type PartValues = z.output<typeof partInput>;
+
+/** A part as staff edit it (GET /api/admin/part-catalog). */
+export type Part = PartValues & { id: string; created_at: string; updated_at: string };
+
+export const PART_SORTS = ['description_en', 'description_es', 'nmfc', 'freight_class', 'updated_at'] as const;
+export type PartSort = (typeof PART_SORTS)[number];
+
+const yesNo = z.enum(['yes', 'no'], { error: 'validation.choice' }).optional();
+
+/** The staff list: `q` (either description or the NMFC), the two flags, sort and paging. */
+export const partListQuery = listQuery(PART_SORTS).extend({ hazardous: yesNo, density_based: yesNo });
+export type PartListQuery = z.input<typeof partListQuery>;
+
+export const PART_CSV_COLUMNS = [
+  'description_en',
+  'description_es',
+  'nmfc_item',
+  'nmfc_sub',
+  'freight_class',
+  'density_based',
+  'hazardous',
+] as const;
+
+/** Suggestions start at this many characters and are at most this many. */
+export const PART_SUGGESTION_MIN_CHARS = 2;
+export const PART_SUGGESTION_LIMIT = 8;
+
+export const partSuggestionQuery = z.object({
+  q: z.string().trim().max(100, { error: 'validation.too_long' }),
+  /** The language of the description to show (the user's setting when not given). */
+  language: z.enum(['en', 'es'], { error: 'validation.choice' }).optional(),
+});
+
+/** A suggestion of the part catalog (GET /api/part-catalog/suggestions), in the reader's language. */
+export interface PartSuggestion {
+  id: string;
+  /** In the language asked for. */
+  description: string;
+  nmfc_item: string;
+  nmfc_sub: string;
+  /** 'item-sub', or the item alone: as an item line's NMFC field holds it. */
+  nmfc: string;
+  freight_class: number | null;
+  density_based: boolean;
+  hazardous: boolean;
+}
+
+/** The NMFC as one text: '156600-03', or '156600' without a sub. */
+export const formatNmfc = (item: string, sub: string) => (sub ? `${item}-${sub}` : item);
