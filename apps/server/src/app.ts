@@ -27,8 +27,14 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { ebayRoutes } from './modules/ebay/ebay.routes';
 import { equipmentTypesRoutes } from './modules/equipment-types/equipment-types.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
+import { integrationPartnersRoutes } from './modules/integration-partners/integration-partners.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { credentialsService } from './modules/oauth/credentials.service';
+import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { partCatalogRoutes } from './modules/part-catalog/part-catalog.routes';
+import { rewriteApiUrl } from './modules/partner-api/api-routes';
+import { installPartnerApi } from './modules/partner-api/bearer';
+import { apiCallLog } from './modules/partner-api/call-log';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
 import { productsRoutes } from './modules/products/products.routes';
@@ -81,6 +87,8 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // The public API (issue 17) is the web's routes under /api/v1: see partner-api/api-routes.ts.
+    rewriteUrl: (req) => rewriteApiUrl(req.url),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,9 +140,12 @@ export async function buildApp(deps: AppDeps) {
     sessions,
     background,
     jobs: new JobRunner(db, now, app.log),
+    apiCalls: apiCallLog(db, app.log),
   };
 
   app.decorate('jobs', ctx.jobs);
+  const credentials = credentialsService(ctx);
+  installPartnerApi(app, ctx, credentials);
 
   await authRoutes(app, ctx);
   await settingsRoutes(app, ctx);
@@ -166,6 +177,8 @@ export async function buildApp(deps: AppDeps) {
   await invoicesRoutes(app, ctx);
   await supportRoutes(app, ctx, deps.pubsub);
   await ebayRoutes(app, ctx);
+  await oauthRoutes(app, ctx, credentials);
+  await integrationPartnersRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 
@@ -173,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
   const housekeeping = setInterval(() => {
     background.run('purge-sessions', () => sessions.purgeExpired());
     background.run('purge-outbox', () => purgeOutbox(db, new Date(now().getTime() - OUTBOX_KEEP_MS)));
+    background.run('purge-api-tokens', () => credentials.repo.purgeExpiredTokens(now()));
   }, 15 * 60_000);
   housekeeping.unref();
   app.addHook('onClose', async () => {

@@ -39,6 +39,8 @@ const schema = z
     SALES_EMAIL: z.email({ error: 'must be an email address' }).default('sales@freight-portal.test'),
     /** How many reverse proxies stand in front (their X-Forwarded-For entries are trusted); 0 = none. */
     TRUST_PROXY: z.coerce.number({ error: 'must be the number of proxies in front (0 for none)' }).int().min(0).max(10).default(0),
+    /** The partner API (issue 17): requests a minute per credential, per process. */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number of requests' }).int().min(1).max(1_000_000).default(600),
     /** How often this process looks for due background jobs (ms); 0 runs none (tests run them by hand). */
     JOBS_POLL_MS: z.coerce.number({ error: 'must be milliseconds (0 to turn jobs off)' }).int().min(0).max(3_600_000).default(1000),
     /**

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
+import type { ApiCallLog } from './modules/partner-api/call-log';
 import type { SessionManager } from './plugins/session';
 import type { Throttle } from './security/throttle';
 
@@ -19,4 +20,6 @@ export interface AppContext {
   background: BackgroundTasks;
   /** Durable jobs: modules register handlers and schedule work (src/jobs/jobs.ts). */
   jobs: JobRunner;
+  /** The public API's call log (issue 17), written in batches; `flush()` before reading it. */
+  apiCalls: ApiCallLog;
 }

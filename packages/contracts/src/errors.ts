@@ -28,5 +28,13 @@ export const ERROR_CODES = [
   'bad_signature',
   'account_suspended',
   'unknown_scac',
+  // The partner API (issue 17); the token endpoint also answers RFC 6749's `error` beside these.
+  'invalid_client',
+  'invalid_token',
+  'insufficient_scope',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'account_required',
+  'account_not_granted',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

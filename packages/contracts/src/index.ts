@@ -10,6 +10,7 @@ export * from './fields';
 export * from './incidents';
 export * from './invoices';
 export * from './partCatalog';
+export * from './partnerApi';
 export * from './products';
 export * from './quotes';
 export * from './settings';

@@ -1185,6 +1185,8 @@ export const ebayStores = pgTable(
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastSyncError: text('last_sync_error'),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    /** Switched off by staff on the Integrations page (issue 17): not synced, no write-backs, until switched on. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('ebay_stores_account_idx').on(t.accountId)],
@@ -1246,3 +1248,5 @@ export interface EbayLineItem {
   title: string;
   quantity: number;
 }
+
+export * from './schema-integrations';

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { AppError } from '../errors';
+import { isApiRequest } from '../modules/partner-api/api-routes';
 import { type LoadedUser, usersRepository } from '../modules/users/users.repository';
 import { randomToken, safeEqual, sha256 } from '../security/tokens';
 
@@ -88,6 +89,9 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/build/')) return; // static assets need no session
+    // The public API authenticates by bearer token alone (partner-api/bearer.ts): a browser's
+    // session cookie sent along must not sign the call in, or a page could call it without CSRF.
+    if (isApiRequest(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 200) return;
     const found = await users.sessionWithUser(sha256(token));
@@ -112,6 +116,8 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
   app.addHook('onRequest', async (request) => {
     // Unknown routes answer 404 (no handler could act on the request), not 419.
     if (!UNSAFE.has(request.method) || !request.routeOptions.url || request.routeOptions.config?.csrf === false) return;
+    // No cookie authenticates an API call (above), so there is no session to forge a request with.
+    if (isApiRequest(request)) return;
     const header = request.headers['x-xsrf-token'];
     const sent = Array.isArray(header) ? header[0] : header;
     const token = sent ? decodeHeader(sent) : undefined;

@@ -88,6 +88,14 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     return { data: await service.view(row, requestLanguage(request)) };
   });
 
+  /** Its tracking events, newest first (the public API's tracking:read; the same events the detail carries). */
+  r.get('/api/shipments/:id/events', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+    const { account } = customer(request);
+    const row = await service.find(account.id, checkedId(request.params.id));
+    const view = await service.view(row, requestLanguage(request));
+    return { data: { shipment_id: view.id, status: view.status, events: view.events } };
+  });
+
   // Public (no session): the signed link is the credential, as a consignee holds no account.
   r.get('/api/public/truckload-confirmations/:token', { schema: { params: tokenParams } }, async (request) => ({
     data: await service.truckloadConfirmation(request.params.token, requestLanguage(request)),

@@ -1,0 +1,107 @@
+import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, integrationPartners, oauthAccessTokens, oauthClients, partnerAccounts } from '../../db/schema';
+
+export type OAuthClientRow = typeof oauthClients.$inferSelect;
+
+/** A credential with the name of its owner (partner or account), as lists show it. */
+export interface CredentialWithOwner {
+  client: OAuthClientRow;
+  partnerName: string | null;
+  accountName: string | null;
+}
+
+/** What a bearer token stands for: its scopes and expiry, its client and the client's partner. */
+export interface TokenGrant {
+  scopes: string[];
+  expiresAt: Date;
+  client: Pick<OAuthClientRow, 'id' | 'clientId' | 'partnerId' | 'accountId' | 'actingUserId' | 'revokedAt' | 'disabledAt' | 'expiresAt'>;
+  partnerStatus: string | null;
+}
+
+export function credentialsRepository(db: Db) {
+  const withOwner = () =>
+    db
+      .select({ client: oauthClients, partnerName: integrationPartners.name, accountName: accounts.name })
+      .from(oauthClients)
+      .leftJoin(integrationPartners, eq(integrationPartners.id, oauthClients.partnerId))
+      .leftJoin(accounts, eq(accounts.id, oauthClients.accountId));
+
+  // Every API request runs this: prepared (named on PostgreSQL), planned once per connection.
+  const tokenQuery = db
+    .select({
+      scopes: oauthAccessTokens.scopes,
+      expiresAt: oauthAccessTokens.expiresAt,
+      client: {
+        id: oauthClients.id,
+        clientId: oauthClients.clientId,
+        partnerId: oauthClients.partnerId,
+        accountId: oauthClients.accountId,
+        actingUserId: oauthClients.actingUserId,
+        revokedAt: oauthClients.revokedAt,
+        disabledAt: oauthClients.disabledAt,
+        expiresAt: oauthClients.expiresAt,
+      },
+      partnerStatus: integrationPartners.status,
+    })
+    .from(oauthAccessTokens)
+    .innerJoin(oauthClients, eq(oauthClients.id, oauthAccessTokens.clientId))
+    .leftJoin(integrationPartners, eq(integrationPartners.id, oauthClients.partnerId))
+    .where(eq(oauthAccessTokens.tokenHash, sql.placeholder('hash')))
+    .prepare('oauth_token_grant');
+
+  const grantQuery = db
+    .select({ actingUserId: partnerAccounts.actingUserId, disabledAt: partnerAccounts.disabledAt })
+    .from(partnerAccounts)
+    .where(and(eq(partnerAccounts.partnerId, sql.placeholder('partner')), eq(partnerAccounts.accountId, sql.placeholder('account'))))
+    .prepare('oauth_partner_grant');
+
+  return {
+    async insert(values: typeof oauthClients.$inferInsert) {
+      const [row] = await db.insert(oauthClients).values(values).returning();
+      if (!row) throw new Error('credential insert returned no row');
+      return row;
+    },
+    async update(id: string, values: Partial<typeof oauthClients.$inferInsert>) {
+      const [row] = await db.update(oauthClients).set(values).where(eq(oauthClients.id, id)).returning();
+      return row;
+    },
+    async find(id: string, where?: SQL) {
+      const [row] = await withOwner().where(where ? and(eq(oauthClients.id, id), where) : eq(oauthClients.id, id));
+      return row;
+    },
+    async partnerStatus(id: string) {
+      const [row] = await db.select({ status: integrationPartners.status }).from(integrationPartners).where(eq(integrationPartners.id, id));
+      return row?.status;
+    },
+    byClientId: async (clientId: string) => (await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)))[0],
+    list: (where?: SQL) => withOwner().where(where).orderBy(desc(oauthClients.createdAt)).limit(500),
+    ofAccount: (accountId: string) => eq(oauthClients.accountId, accountId),
+    ofPartner: (partnerId: string) => eq(oauthClients.partnerId, partnerId),
+
+    async insertToken(values: typeof oauthAccessTokens.$inferInsert) {
+      await db.insert(oauthAccessTokens).values(values);
+    },
+    async tokenGrant(hash: string): Promise<TokenGrant | undefined> {
+      const [row] = await tokenQuery.execute({ hash });
+      return row;
+    },
+    async partnerGrant(partner: string, account: string) {
+      const [row] = await grantQuery.execute({ partner, account });
+      return row;
+    },
+    /** Tokens of a revoked credential die with it (they would be refused anyway: this keeps the table small). */
+    async deleteTokens(clientId: string) {
+      await db.delete(oauthAccessTokens).where(eq(oauthAccessTokens.clientId, clientId));
+    },
+    async purgeExpiredTokens(now: Date) {
+      await db.delete(oauthAccessTokens).where(lt(oauthAccessTokens.expiresAt, now));
+    },
+    async touch(id: string, at: Date) {
+      await db
+        .update(oauthClients)
+        .set({ lastUsedAt: at })
+        .where(and(eq(oauthClients.id, id), or(isNull(oauthClients.lastUsedAt), lt(oauthClients.lastUsedAt, at))));
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { accountCredentialRequest, rotateCredentialRequest, staffCredentialRequest, tokenRequest } from '@freight/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { plainText } from '../../i18n';
+import { isUuid } from '../../ids';
+import { requestLanguage } from '../../plugins/errors';
+import { adminPage, customer } from '../../plugins/guards';
+import { primaryUserOf, requireAccountAdmin } from '../accounts/account-admin';
+import { auditActor } from '../audit/audit';
+import { presentCredential } from './credentials.presenter';
+import { type CredentialsService, OAuthError } from './credentials.service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const checked = (id: string) => {
+  if (!isUuid(id)) throw AppError.notFound();
+  return id;
+};
+
+/** HTTP Basic client authentication (RFC 6749 section 2.3.1: both parts form-urlencoded). */
+function basicCredentials(header: string | undefined) {
+  const match = /^Basic ([A-Za-z0-9+/=]{1,1000})$/.exec(header ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  try {
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * OAuth 2.0 client credentials (issue 17): the token endpoint partners call, the staff's
+ * OAuth Credentials page (super_admin, every write audited) and an account admin's own credentials.
+ */
+export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credentials: CredentialsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const door = { preValidation: adminPage('oauth') };
+  const { repo } = credentials;
+  const issuedAnswer = (reply: FastifyReply, found: Awaited<ReturnType<typeof repo.find>>, secret: string, code = 201) => {
+    if (!found) throw AppError.notFound();
+    return reply.code(code).send({ data: { credential: presentCredential(found, ctx.now()), client_secret: secret } });
+  };
+
+  // The token endpoint takes form-encoded bodies (RFC 6749) as well as JSON; its answers are never cached.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/oauth/token', { config: { csrf: false }, schema: { body: tokenRequest.optional() } }, async (request, reply) => {
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        const basic = basicCredentials(request.headers.authorization);
+        const body = request.body ?? {};
+        try {
+          const token = await credentials.grant({
+            grantType: body.grant_type,
+            clientId: basic?.id ?? body.client_id,
+            clientSecret: basic?.secret ?? body.client_secret,
+            scope: body.scope,
+          });
+          return token;
+        } catch (err) {
+          if (!(err instanceof OAuthError)) throw err;
+          return sendOAuthError(request, reply, err, Boolean(basic));
+        }
+      });
+  });
+
+  // --- Staff: /admin/oauth -------------------------------------------------------------------
+  r.get('/api/admin/oauth-clients', door, async () => ({ data: (await repo.list()).map((c) => presentCredential(c, ctx.now())) }));
+
+  r.post('/api/admin/oauth-clients', { ...door, schema: { body: staffCredentialRequest } }, async (request, reply) => {
+    const { partner_id, account_id, ...input } = request.body;
+    const owner = partner_id ? { partnerId: partner_id } : await accountOwner(account_id as string);
+    const { row, secret } = await credentials.issue(auditActor(request), owner, input);
+    return issuedAnswer(reply, await repo.find(row.id), secret);
+  });
+
+  /** A staff-made credential of an account acts as the account's partner grant would: as its first admin. */
+  async function accountOwner(accountId: string) {
+    const actingUserId = await primaryUserOf(ctx.db, accountId);
+    if (!actingUserId) throw AppError.field('account_id', 'validation.choice');
+    return { accountId, actingUserId };
+  }
+
+  r.post(
+    '/api/admin/oauth-clients/:id/rotate',
+    { ...door, schema: { params: idParams, body: rotateCredentialRequest } },
+    async (request, reply) => {
+      const found = await repo.find(checked(request.params.id));
+      if (!found) throw AppError.notFound();
+      const { secret } = await credentials.rotate(auditActor(request), found.client, request.body.overlap_hours);
+      return issuedAnswer(reply, await repo.find(found.client.id), secret, 200);
+    },
+  );
+
+  r.post('/api/admin/oauth-clients/:id/revoke', { ...door, schema: { params: idParams } }, async (request) => {
+    const found = await repo.find(checked(request.params.id));
+    if (!found) throw AppError.notFound();
+    await credentials.revoke(auditActor(request), found.client);
+    const after = await repo.find(found.client.id);
+    if (!after) throw AppError.notFound();
+    return { data: presentCredential(after, ctx.now()) };
+  });
+
+  // --- An account admin's own credentials (Settings > API & webhooks) ---------------------------
+  const own = { preValidation: requireAccountAdmin(ctx.db) };
+  const ownCredential = async (request: FastifyRequest, id: string) => {
+    const { account } = customer(request);
+    const found = await repo.find(checked(id), repo.ofAccount(account.id));
+    if (!found) throw AppError.notFound();
+    return found;
+  };
+
+  r.get('/api/settings/api-credentials', own, async (request) => {
+    const { account } = customer(request);
+    return { data: (await repo.list(repo.ofAccount(account.id))).map((c) => presentCredential(c, ctx.now())) };
+  });
+
+  r.post('/api/settings/api-credentials', { ...own, schema: { body: accountCredentialRequest } }, async (request, reply) => {
+    const { user, account } = customer(request);
+    const { row, secret } = await credentials.issue(null, { accountId: account.id, actingUserId: user.id }, request.body);
+    return issuedAnswer(reply, await repo.find(row.id), secret);
+  });
+
+  r.post(
+    '/api/settings/api-credentials/:id/rotate',
+    { ...own, schema: { params: idParams, body: rotateCredentialRequest } },
+    async (request, reply) => {
+      const found = await ownCredential(request, request.params.id);
+      const { secret } = await credentials.rotate(null, found.client, request.body.overlap_hours);
+      return issuedAnswer(reply, await repo.find(found.client.id), secret, 200);
+    },
+  );
+
+  r.post('/api/settings/api-credentials/:id/revoke', { ...own, schema: { params: idParams } }, async (request) => {
+    const found = await ownCredential(request, request.params.id);
+    await credentials.revoke(null, found.client);
+    const after = await repo.find(found.client.id);
+    if (!after) throw AppError.notFound();
+    return { data: presentCredential(after, ctx.now()) };
+  });
+}
+
+/** RFC 6749 section 5.2's `error` beside the documented `{message, code}`. */
+function sendOAuthError(request: FastifyRequest, reply: FastifyReply, err: OAuthError, usedBasic: boolean) {
+  if (err.status === 401 && usedBasic) reply.header('www-authenticate', 'Basic realm="freight-portal"');
+  const message = plainText(requestLanguage(request), err.message);
+  return reply.code(err.status).send({ error: err.oauthCode, error_description: message, message, code: err.code });
+}

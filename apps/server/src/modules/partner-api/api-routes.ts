@@ -1,0 +1,111 @@
+import type { ApiScope } from '@freight/contracts';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The public API (issue 17) is the web's own routes under /api/v1, called with a bearer token
+ * instead of a session: the same handlers, services and zod contracts, not a second
+ * implementation. This table is the whole of it: a route not listed here is a 404 under /api/v1,
+ * whatever the web has, and each listed route needs its scope. The OpenAPI document is made from
+ * the same table (openapi.ts) and a test checks both against Fastify's route table.
+ *
+ * The address book and the product catalog feed quotes, so they go with the quote scopes.
+ */
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The web's route pattern; the API's is the same with /api/v1 for /api. */
+  path: string;
+  scope: ApiScope;
+  tag: 'Quotes' | 'Shipments' | 'Tracking' | 'Documents' | 'Address book' | 'Products' | 'Invoices' | 'Webhooks';
+  summary: string;
+}
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/quotes',
+    scope: 'quotes:write',
+    tag: 'Quotes',
+    summary: 'Rate a shipment (LTL, parcel or truckload) with every carrier',
+  },
+  { method: 'GET', path: '/api/quotes', scope: 'quotes:read', tag: 'Quotes', summary: 'List quotes, newest first' },
+  { method: 'GET', path: '/api/quotes/:id', scope: 'quotes:read', tag: 'Quotes', summary: 'A quote with its rates' },
+  {
+    method: 'POST',
+    path: '/api/shipments',
+    scope: 'shipments:write',
+    tag: 'Shipments',
+    summary: 'Book a rate of a quote (send an Idempotency-Key header)',
+  },
+  { method: 'GET', path: '/api/shipments', scope: 'shipments:read', tag: 'Shipments', summary: 'List shipments' },
+  { method: 'GET', path: '/api/shipments/:id', scope: 'shipments:read', tag: 'Shipments', summary: 'A shipment with its tracking history' },
+  {
+    method: 'POST',
+    path: '/api/shipments/:id/cancel',
+    scope: 'shipments:write',
+    tag: 'Shipments',
+    summary: 'Cancel a shipment before pickup',
+  },
+  {
+    method: 'GET',
+    path: '/api/shipments/:id/events',
+    scope: 'tracking:read',
+    tag: 'Tracking',
+    summary: 'The tracking events of a shipment',
+  },
+  {
+    method: 'GET',
+    path: '/api/shipments/:id/documents/:kind',
+    scope: 'documents:read',
+    tag: 'Documents',
+    summary: 'A document as PDF: bol, labels, pallet_labels or rate_confirmation',
+  },
+  { method: 'GET', path: '/api/addresses', scope: 'quotes:read', tag: 'Address book', summary: 'List address book entries' },
+  { method: 'POST', path: '/api/addresses', scope: 'quotes:write', tag: 'Address book', summary: 'Add an address book entry' },
+  { method: 'GET', path: '/api/addresses/:id', scope: 'quotes:read', tag: 'Address book', summary: 'An address book entry' },
+  { method: 'PUT', path: '/api/addresses/:id', scope: 'quotes:write', tag: 'Address book', summary: 'Change an address book entry' },
+  { method: 'DELETE', path: '/api/addresses/:id', scope: 'quotes:write', tag: 'Address book', summary: 'Delete an address book entry' },
+  { method: 'GET', path: '/api/products', scope: 'quotes:read', tag: 'Products', summary: 'List catalog products' },
+  { method: 'POST', path: '/api/products', scope: 'quotes:write', tag: 'Products', summary: 'Add a catalog product' },
+  { method: 'GET', path: '/api/products/:id', scope: 'quotes:read', tag: 'Products', summary: 'A catalog product' },
+  { method: 'PUT', path: '/api/products/:id', scope: 'quotes:write', tag: 'Products', summary: 'Change a catalog product' },
+  { method: 'DELETE', path: '/api/products/:id', scope: 'quotes:write', tag: 'Products', summary: 'Delete a catalog product' },
+  { method: 'GET', path: '/api/invoices', scope: 'invoices:read', tag: 'Invoices', summary: 'List open invoices' },
+  { method: 'GET', path: '/api/invoices/history', scope: 'invoices:read', tag: 'Invoices', summary: 'List paid invoices' },
+  { method: 'GET', path: '/api/invoices/:id', scope: 'invoices:read', tag: 'Invoices', summary: 'An invoice' },
+  { method: 'GET', path: '/api/invoices/:id/pdf', scope: 'invoices:read', tag: 'Invoices', summary: 'An invoice as PDF' },
+  { method: 'GET', path: '/api/webhooks', scope: 'webhooks:manage', tag: 'Webhooks', summary: 'List webhook subscriptions' },
+  { method: 'POST', path: '/api/webhooks', scope: 'webhooks:manage', tag: 'Webhooks', summary: 'Subscribe an endpoint to events' },
+  { method: 'PUT', path: '/api/webhooks/:id', scope: 'webhooks:manage', tag: 'Webhooks', summary: 'Change a subscription' },
+  { method: 'DELETE', path: '/api/webhooks/:id', scope: 'webhooks:manage', tag: 'Webhooks', summary: 'Delete a subscription' },
+  {
+    method: 'GET',
+    path: '/api/webhooks/:id/deliveries',
+    scope: 'webhooks:manage',
+    tag: 'Webhooks',
+    summary: 'The deliveries of a subscription, newest first',
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/:id/deliveries/:delivery/replay',
+    scope: 'webhooks:manage',
+    tag: 'Webhooks',
+    summary: 'Send a delivery again (same event id)',
+  },
+];
+
+export const API_PREFIX = '/api/v1/';
+
+/** `GET /api/quotes/:id` -> its API route. */
+export const API_ROUTE_BY_KEY: ReadonlyMap<string, ApiRoute> = new Map(API_ROUTES.map((r) => [`${r.method} ${r.path}`, r]));
+
+/** The API path of a web route pattern ('/api/quotes/:id' -> '/api/v1/quotes/:id'). */
+export const apiPath = (webPath: string) => `${API_PREFIX}${webPath.slice('/api/'.length)}`;
+
+/** Fastify's rewriteUrl: /api/v1/x reaches the handler of /api/x; the hooks of bearer.ts decide whether it may. */
+export function rewriteApiUrl(url: string | undefined): string {
+  if (!url) return '/';
+  return url.startsWith(API_PREFIX) ? `/api/${url.slice(API_PREFIX.length)}` : url;
+}
+
+/** A request to the public API: authenticated by its bearer token only, never by a session cookie. */
+export const isApiRequest = (request: FastifyRequest) => request.originalUrl.startsWith(API_PREFIX);
