@@ -131,6 +131,8 @@ test('a shipper who works in Spanish and metric adds and deletes a product in ce
     await expect(page.getByText('Producto creado')).toBeVisible();
 
     await page.getByLabel('Buscar productos').fill(stamp);
+    // The search is in the URL once its debounce has passed: the list is then the searched one.
+    await expect(page).toHaveURL(new RegExp(`q=${stamp}`));
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('122 × 102 × 100 cm');
     await expect(row).toContainText('250 kg');

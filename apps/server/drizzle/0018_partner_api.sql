@@ -127,5 +127,7 @@ CREATE INDEX "oauth_clients_account_idx" ON "oauth_clients" USING btree ("accoun
 CREATE INDEX "partner_accounts_account_idx" ON "partner_accounts" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("subscription_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_lane_idx" ON "webhook_deliveries" USING btree ("subscription_id","ordering_key","id") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_attempted_idx" ON "webhook_deliveries" USING btree ("subscription_id","last_attempt_at");--> statement-breakpoint
 CREATE INDEX "webhook_subscriptions_account_idx" ON "webhook_subscriptions" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "webhook_subscriptions_partner_idx" ON "webhook_subscriptions" USING btree ("partner_id");

@@ -14,6 +14,10 @@ const MACHINE_ENDPOINTS = new Set([
   'POST /api/ebay/notifications',
   // The inbound mail provider authenticates with basic auth.
   'POST /api/inbound-mail/support',
+  // OAuth clients authenticate with their id and secret (RFC 6749); the public API under /api/v1 with bearer tokens.
+  'POST /oauth/token',
+  // The demo webhook receiver checks the Standard Webhooks signature (never mounted in production).
+  'POST /webhook-sim/receive',
 ]);
 
 let t: TestApp;

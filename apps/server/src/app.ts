@@ -35,6 +35,7 @@ import { partCatalogRoutes } from './modules/part-catalog/part-catalog.routes';
 import { rewriteApiUrl } from './modules/partner-api/api-routes';
 import { installPartnerApi } from './modules/partner-api/bearer';
 import { apiCallLog } from './modules/partner-api/call-log';
+import { openApiRoutes } from './modules/partner-api/openapi.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
 import { productsRoutes } from './modules/products/products.routes';
@@ -50,6 +51,8 @@ import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.
 import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
+import { integrationsRoutes } from './modules/webhooks/integrations.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { installErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';
 import { installSessions } from './plugins/session';
@@ -147,6 +150,8 @@ export async function buildApp(deps: AppDeps) {
   const credentials = credentialsService(ctx);
   installPartnerApi(app, ctx, credentials);
 
+  // First: @fastify/swagger documents the routes added after it (partner-api/openapi.ts).
+  await openApiRoutes(app, ctx);
   await authRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await accountsRoutes(app, ctx);
@@ -179,6 +184,8 @@ export async function buildApp(deps: AppDeps) {
   await ebayRoutes(app, ctx);
   await oauthRoutes(app, ctx, credentials);
   await integrationPartnersRoutes(app, ctx);
+  await webhooksRoutes(app, ctx);
+  await integrationsRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

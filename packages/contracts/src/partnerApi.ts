@@ -177,7 +177,7 @@ export interface ApiCallView {
   account_id: string | null;
 }
 
-/** POST /api/settings/webhooks (account admins) or /api/v1/webhooks (webhooks:manage). */
+/** POST /api/webhooks (an account admin in Settings) or /api/v1/webhooks (a webhooks:manage token). */
 export const webhookRequest = z.object({
   url: z
     .string({ error: 'validation.required' })

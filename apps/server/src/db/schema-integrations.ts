@@ -1,3 +1,4 @@
+import type { WebhookEventTypeName } from '@freight/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -150,15 +151,8 @@ export const apiCalls = pgTable(
   ],
 );
 
-export const WEBHOOK_EVENTS = [
-  'shipment.booked',
-  'shipment.status_changed',
-  'shipment.delivered',
-  'document.ready',
-  'invoice.created',
-  'invoice.paid',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+/** The events a webhook can subscribe to (packages/contracts). */
+export type WebhookEventType = WebhookEventTypeName;
 
 /**
  * A webhook endpoint of an account or a partner. Its signing secrets are sealed (they must be read
@@ -229,5 +223,9 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.id),
     index('webhook_deliveries_lane_idx').on(t.subscriptionId, t.orderingKey, t.id).where(sql`${t.status} = 'pending'`),
+    /** The sweep's look for lanes whose job is late (webhook-delivery.ts): pending rows only, a small set. */
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    /** The 7-day health of a subscription on the staff Integrations page. */
+    index('webhook_deliveries_attempted_idx').on(t.subscriptionId, t.lastAttemptAt),
   ],
 );

@@ -27,6 +27,7 @@ import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoShipments } from './seed-shipments';
 import { seedDemoSupport } from './seed-support';
 import { seedDemoTruckloadStops } from './seed-truckload-stops';
+import { seedDemoWebhooks } from './seed-webhooks';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -200,6 +201,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const stops = activity && (await seedOnce(db, 'demo_truckload_stops_seeded', now, (tx) => seedDemoTruckloadStops(tx, now)));
   // After the diesel history: each quote is rated with the diesel week of its pickup.
   const quoteHistory = activity && (await seedOnce(db, 'demo_quotes_seeded', now, (tx) => seedDemoQuotes(tx, now)));
+  // After the shipments: the webhook's delivery history is of the demo shipper's recent ones.
+  const webhooks = activity && (await seedOnce(db, 'demo_webhooks_seeded', now, (tx) => seedDemoWebhooks(tx, now)));
   return (
     users ||
     rating ||
@@ -218,7 +221,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     ebay ||
     diesel ||
     carrierMessages ||
-    stops
+    stops ||
+    webhooks
   );
 }
 

@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
+import { SWEEP_JOB } from '../modules/webhooks/webhook-delivery';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The app's own recurring job (the webhook lanes' sweep) is left out: these tests count theirs.
+  await t.database.db.delete(jobs).where(eq(jobs.kind, SWEEP_JOB));
 });
 afterAll(() => t.close());
 

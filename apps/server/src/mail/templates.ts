@@ -254,3 +254,25 @@ export function staffInviteMail(language: Language, to: string, d: { name: strin
     [t('mail.invite_outro'), t('mail.signature')],
   );
 }
+
+/**
+ * A webhook was switched off after 72 hours of failed deliveries (issue 17): which one (its
+ * address without the query, which may hold a receiver's token), since when, the last error, and
+ * where to switch it on again. The owner's language; a partner's contacts read English.
+ */
+export function webhookDisabledMail(
+  language: Language,
+  to: string,
+  d: { url: string; since: string; error: string | null; action: { url: string; partner: boolean } },
+) {
+  const t = translator(language);
+  const k = (key: string, params: Record<string, unknown> = {}) => t(`mail.webhook_disabled.${key}`, params);
+  const url = oneLine(d.url);
+  return paragraphMail(
+    to,
+    k('subject', { url }),
+    [k('intro', { url, since: d.since }), d.error ? k('last_error', { error: oneLine(d.error) }) : '', k('kept')],
+    { label: k(d.action.partner ? 'partner_action' : 'action'), url: d.action.url },
+    [t('mail.signature')],
+  );
+}

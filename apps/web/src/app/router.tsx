@@ -14,6 +14,10 @@ import { DashboardRoute } from '../features/admin/routes/DashboardRoute';
 import { EquipmentTypesRoute } from '../features/admin/routes/EquipmentTypesRoute';
 import { IncidentDetailRoute } from '../features/admin/routes/incidents/IncidentDetailRoute';
 import { IncidentsRoute } from '../features/admin/routes/incidents/IncidentsRoute';
+import { IntegrationPartnersRoute } from '../features/admin/routes/integrations/IntegrationPartnersRoute';
+import { IntegrationsRoute } from '../features/admin/routes/integrations/IntegrationsRoute';
+import { OAuthCredentialsRoute } from '../features/admin/routes/integrations/OAuthCredentialsRoute';
+import { PartnerDetailRoute } from '../features/admin/routes/integrations/PartnerDetailRoute';
 import { NotificationEditRoute } from '../features/admin/routes/notifications/NotificationEditRoute';
 import { NotificationsRoute } from '../features/admin/routes/notifications/NotificationsRoute';
 import { PartCatalogRoute } from '../features/admin/routes/PartCatalogRoute';
@@ -45,6 +49,7 @@ import {
 } from '../features/quotes/routes';
 import { EbayQuoteRoute, EbayShipmentRoute } from '../features/quotes/routes/EbayOrderQuoteRoutes';
 import { AccountSettingsRoute } from '../features/settings/routes/AccountSettingsRoute';
+import { ApiSettingsRoute } from '../features/settings/routes/ApiSettingsRoute';
 import { SettingsLayout } from '../features/settings/routes/SettingsLayout';
 import { UserSettingsRoute } from '../features/settings/routes/UserSettingsRoute';
 import { MyShipmentsRoute } from '../features/shipments/routes';
@@ -72,6 +77,9 @@ const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
   incidents: <IncidentsRoute />,
   scacAliases: <ScacAliasesRoute />,
   truckloadEquipment: <EquipmentTypesRoute />,
+  integrationPartners: <IntegrationPartnersRoute />,
+  integrations: <IntegrationsRoute />,
+  oauth: <OAuthCredentialsRoute />,
 };
 
 const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;
@@ -80,7 +88,7 @@ const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>
 const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element?: ReactNode }[] = [
   { path: 'accounts/:id', page: 'accounts', element: <AccountDetailRoute /> },
   { path: 'carriers/:id', page: 'carriers', element: <CarrierDetailRoute /> },
-  { path: 'integration-partners/:id', page: 'integrationPartners' },
+  { path: 'integration-partners/:id', page: 'integrationPartners', element: <PartnerDetailRoute /> },
   { path: 'incidents/:id', page: 'incidents', element: <IncidentDetailRoute /> },
   { path: 'shipments/:id', page: 'shipments', element: <ShipmentDetailRoute /> },
   { path: 'notifications/new', page: 'notifications', element: <NotificationEditRoute /> },
@@ -113,6 +121,7 @@ const customerRoutes: RouteObject[] = [
     children: [
       { index: true, element: <UserSettingsRoute /> },
       { path: 'account', element: <AccountSettingsRoute /> },
+      { path: 'api', element: <ApiSettingsRoute /> },
     ],
   },
   { path: 'truckload', element: <TruckloadRoute /> },

@@ -41,6 +41,9 @@ function doorOf(path: string): Door | undefined {
     carriers: 'carriers',
     'diesel-prices': 'carriers',
     truckloads: 'truckloadEquipment',
+    'integration-partners': 'integrationPartners',
+    'oauth-clients': 'oauth',
+    integrations: 'integrations',
   };
   return section && pages[section] ? { page: pages[section] } : undefined;
 }

@@ -110,7 +110,8 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
 
   async function sync(storeId: string): Promise<JobOutcome> {
     const store = await repo.store(storeId);
-    if (!store || store.status !== 'connected') return;
+    // Switched off by staff (Integrations): the recurring sync ends; switching on schedules it again.
+    if (!store || store.status !== 'connected' || store.disabledAt) return;
     const startedAt = ctx.now();
     const next = new Date(startedAt.getTime() + SYNC_EVERY_MS);
     try {
@@ -137,7 +138,8 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
     const found = await repo.order(orderId);
     if (!found || found.order.fulfilledAt || !found.order.shipmentId) return;
     const store = await repo.store(found.order.storeId);
-    if (!store) return;
+    // Switched off: no write-back now; switching on schedules the orders not yet written back.
+    if (!store || store.disabledAt) return;
     const { order } = found;
     try {
       const token = await accessToken(store);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
+import { webhookEvents } from '../webhooks/webhook-events';
 import { calendarDay, evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { chargeKey } from './invoices.presenter';
@@ -17,7 +18,7 @@ const closed = () => new AppError(409, 'conflict', 'errors.dispute_closed');
  * accept it (a credit memo of the accepted amount lowers the balance) or reject it, and the
  * shipper is mailed either way. Both sides write in the dispute's thread.
  */
-export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: InvoiceNotifier) {
+export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, notifier: InvoiceNotifier) {
   async function open(accountId: string, userId: string, invoiceId: string, body: DisputeRequest) {
     const now = ctx.now();
     return ctx.db.transaction(async (tx) => {
@@ -133,6 +134,7 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now'>, notifier: I
         paidAt: balance === 0 && invoice.pendingCents === 0 ? now : invoice.paidAt,
         updatedAt: now,
       });
+      if (balance === 0 && invoice.pendingCents === 0) await webhookEvents(ctx).invoice(tx as Db, 'invoice.paid', invoice.id);
       await repo.updateDispute(disputeId, {
         status: body.outcome,
         acceptedCents: body.outcome === 'accepted' ? accepted : null,

@@ -8,6 +8,7 @@ import { isUuid } from '../../ids';
 import type { JobOutcome } from '../../jobs/jobs';
 import { isLuhnValid, type PaymentProvider } from '../payments/payment-provider';
 import { canonicalJson } from '../shipments/shipments.service';
+import { webhookEvents } from '../webhooks/webhook-events';
 import { evaluateHold, reevaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { type InvoicePaymentRow, type InvoiceRow, invoicesRepository } from './invoices.repository';
@@ -145,6 +146,7 @@ export function invoicePaymentsService(ctx: AppContext, provider: PaymentProvide
           paidAt: balance === 0 && pending === 0 ? now : null,
           updatedAt: now,
         });
+        if (balance === 0 && pending === 0) await webhookEvents(ctx).invoice(tx as Db, 'invoice.paid', inv.id);
       }
       if (result.status === 'pending') {
         await ctx.jobs.schedule(
@@ -178,7 +180,7 @@ export function invoicePaymentsService(ctx: AppContext, provider: PaymentProvide
  * is mailed and its hold evaluated. Still pending: asked again tomorrow. A processor that cannot
  * be reached throws, and the runner tries again.
  */
-export function achSettleHandler(ctx: Pick<AppContext, 'db' | 'now'>, provider: PaymentProvider, notifier: InvoiceNotifier) {
+export function achSettleHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, provider: PaymentProvider, notifier: InvoiceNotifier) {
   return async (payload: unknown): Promise<JobOutcome> => {
     const id = (payload as { payment_id?: unknown } | null)?.payment_id;
     if (typeof id !== 'string') return;
@@ -207,6 +209,7 @@ export function achSettleHandler(ctx: Pick<AppContext, 'db' | 'now'>, provider: 
           paidAt: balance === 0 && pending === 0 ? now : null,
           updatedAt: now,
         });
+        if (balance === 0 && pending === 0) await webhookEvents(ctx).invoice(tx as Db, 'invoice.paid', inv.id);
       }
       await repo.updatePayment(id, outcome === 'settled' ? { status: 'settled', settledAt: now } : { status: 'returned', returnedAt: now });
       return { payment: { ...payment, status: outcome }, numbers: allocations.map((a) => a.number) };

@@ -14,6 +14,7 @@ import { resolveCarriers } from '../scac-aliases/carrier-resolver';
 import type { ShipmentRow } from '../shipments/shipments.repository';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type CarrierFactory, defaultCarrierFor } from '../shipments/shipments.service';
+import { webhookEvents } from '../webhooks/webhook-events';
 import { calendarDay, evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { type InvoiceRow, invoicesRepository } from './invoices.repository';
@@ -152,6 +153,7 @@ export function invoiceIssueHandler(
         );
       }
       if (invoice) await evaluateHold(tx as Db, s.accountId, now);
+      if (invoice) await webhookEvents(ctx).invoice(tx as Db, 'invoice.created', invoice.id);
       return invoice;
     });
     if (issued) notifier.issued(issued);
@@ -163,7 +165,7 @@ export function invoiceIssueHandler(
  * adjustment invoice of the difference (each line: the freight invoice's amount beside the
  * corrected one). Once per shipment: an adjustment already there is left alone.
  */
-export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now'>, notifier: InvoiceNotifier) {
+export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, notifier: InvoiceNotifier) {
   return async (payload: unknown): Promise<JobOutcome> => {
     const p = payload as { shipment_id?: unknown; correction?: CarrierCorrection } | null;
     if (typeof p?.shipment_id !== 'string' || !p.correction) return;
@@ -192,6 +194,7 @@ export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now'>, no
         relatedInvoiceId: original.id,
       });
       if (invoice) await evaluateHold(tx as Db, s.accountId, now);
+      if (invoice) await webhookEvents(ctx).invoice(tx as Db, 'invoice.created', invoice.id);
       return invoice;
     });
     if (issued) notifier.issued(issued);

@@ -48,6 +48,7 @@ import {
   siteAccessorials,
 } from '../quotes/quotes.service';
 import { placeOffsetMinutes } from '../tracking/zones';
+import { webhookEvents } from '../webhooks/webhook-events';
 import { type PaymentFacts, presentShipment, trackedShipment } from './shipments.presenter';
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { confirmationPath, presentTruckloadConfirmation, shipmentIdOfToken } from './truckload-confirmation';
@@ -397,6 +398,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
             await saveToAddressBook(tx, shipper, asAddressEntry(place, 'commercial', false, false), now);
         }
         if (prepaid && row.paymentDueAt) await ctx.jobs.schedule(PAYMENT_EXPIRY_JOB, id, row.paymentDueAt, { shipment_id: id }, tx);
+        await webhookEvents(ctx).booked(tx, id);
         return row;
       });
     } catch (err) {
@@ -459,6 +461,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           receivedAt: at,
         });
         await by?.record(tx, row, updated);
+        await webhookEvents(ctx).statusChanged(tx, id, row.status);
         return updated;
       });
     } catch (err) {

@@ -11,6 +11,7 @@ import { recordIncident } from '../incidents/incidents.recorder';
 import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
 import { type CarrierRow, resolveCarriers } from '../scac-aliases/carrier-resolver';
+import { webhookEvents } from '../webhooks/webhook-events';
 import { deriveStatus } from './status';
 import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
 import { localTime, utcOffsetMinutes } from './zones';
@@ -233,6 +234,7 @@ export function trackingService(ctx: TrackingCtx) {
       if (next.status === 'delivered' && current.status !== 'delivered') {
         await ctx.jobs.schedule(INVOICE_ISSUE_JOB, shipmentId, ctx.now(), { shipment_id: shipmentId }, tx as Db);
       }
+      if (statusMoved) await webhookEvents(ctx).statusChanged(tx as Db, shipmentId, current.status);
       const statusChanged = next.status !== current.status || (next.actionRequired && !current.actionRequired);
       return statusChanged && next.decisive ? { facts: current.facts, event: next.decisive, actionRequired: next.actionRequired } : null;
     });

@@ -1,4 +1,4 @@
-import type { Product } from '@freight/contracts';
+import type { Paginated, Product } from '@freight/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,10 @@ export function DeleteProductModal({ product, onClose, onDeleted }: { product: P
       onClose();
       return;
     }
+    // Gone from every list kept (another search's or page's too, fetched before the delete), then read again.
+    queryClient.setQueriesData<Paginated<Product>>({ queryKey: [...PRODUCTS_KEY, 'list'] }, (old) =>
+      old ? { ...old, data: old.data.filter((p) => p.id !== product.id) } : old,
+    );
     await queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
     notifications.show({ color: 'green', message: t('product.deleted') });
     onDeleted();

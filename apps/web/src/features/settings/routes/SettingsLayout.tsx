@@ -4,14 +4,23 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { paths } from '../../../lib/paths';
 
-/** /settings (profile and preferences) and its child /settings/account. */
+/** /settings/api: API credentials, partners and webhooks (issue 17). */
+const apiSettingsPath = `${paths.settings}/api`;
+
+/** The child pages after the first, each with its tab label and page title. */
+const CHILD_TABS = [
+  { path: paths.accountSettings, tab: 'settings.tabs.account', title: 'settings.account.title' },
+  { path: apiSettingsPath, tab: 'settings.tabs.api', title: 'settings.api.title' },
+] as const;
+
+/** /settings (profile and preferences) and its children /settings/account and /settings/api. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const tab = pathname.startsWith(paths.accountSettings) ? paths.accountSettings : paths.settings;
-  const title = tab === paths.accountSettings ? t('settings.account.title') : t('settings.title');
-  usePageTitle(title);
+  const child = CHILD_TABS.find((c) => pathname.startsWith(c.path));
+  const tab = child?.path ?? paths.settings;
+  usePageTitle(child ? t(child.title) : t('settings.title'));
   return (
     <>
       <Title order={2} mb="md">
@@ -20,7 +29,11 @@ export function SettingsLayout() {
       <Tabs value={tab} onChange={(v) => v && void navigate(v)} mb="lg">
         <Tabs.List>
           <Tabs.Tab value={paths.settings}>{t('settings.tabs.user')}</Tabs.Tab>
-          <Tabs.Tab value={paths.accountSettings}>{t('settings.tabs.account')}</Tabs.Tab>
+          {CHILD_TABS.map((c) => (
+            <Tabs.Tab key={c.path} value={c.path}>
+              {t(c.tab)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
       <Outlet />

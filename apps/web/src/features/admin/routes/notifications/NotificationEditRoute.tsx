@@ -13,7 +13,6 @@ import {
   Grid,
   Group,
   NativeSelect,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -22,9 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
@@ -33,7 +30,8 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
 import { paths } from '../../../../lib/paths';
-import { accountOptionsQuery, afterNotificationChange, notificationQuery, saveNotification } from '../../api/notificationsApi';
+import { afterNotificationChange, notificationQuery, saveNotification } from '../../api/notificationsApi';
+import { AccountSelect } from '../../components/AccountSelect';
 import { isFormError } from '../../components/fieldErrors';
 
 type Values = {
@@ -146,7 +144,17 @@ function NoticeForm({ notice }: { notice: SiteNotificationView | null }) {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                {form.values.audience === 'account' && <AccountPicker form={form} initial={notice?.account ?? null} />}
+                {form.values.audience === 'account' && (
+                  <AccountSelect
+                    label={t('admin.notices.account')}
+                    placeholder={t('admin.notices.account_search')}
+                    withAsterisk
+                    initial={notice?.account ?? null}
+                    value={form.values.account_id}
+                    error={form.errors.account_id}
+                    onChange={(v) => form.setFieldValue('account_id', v)}
+                  />
+                )}
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
@@ -208,36 +216,5 @@ function LanguageFields({ form, lang }: { form: UseFormReturnType<Values>; lang:
         />
       </Stack>
     </Fieldset>
-  );
-}
-
-/** The account of an account notice: a search by name over GET /api/admin/accounts. */
-function AccountPicker({ form, initial }: { form: UseFormReturnType<Values>; initial: { id: string; name: string } | null }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState(initial?.name ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const accounts = useQuery(accountOptionsQuery(debounced));
-  // The chosen account stays an option while a new search lists others, so the field keeps showing it.
-  const [picked, setPicked] = useState(initial ? { value: initial.id, label: initial.name } : null);
-  const data = [
-    ...(picked ? [picked] : []),
-    ...(accounts.data ?? []).filter((a) => a.id !== picked?.value).map((a) => ({ value: a.id, label: a.name })),
-  ];
-  return (
-    <Select
-      label={t('admin.notices.account')}
-      placeholder={t('admin.notices.account_search')}
-      withAsterisk
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      data={data}
-      nothingFoundMessage={accounts.isFetching ? t('admin.notices.searching') : t('admin.notices.no_account')}
-      {...form.getInputProps('account_id')}
-      onChange={(value, option) => {
-        setPicked(value ? option : null);
-        form.setFieldValue('account_id', value);
-      }}
-    />
   );
 }

@@ -1,0 +1,8 @@
+import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { serverFieldErrors } from '../../../../lib/forms';
+
+/** A failed save above the form's buttons, unless its messages already sit at their fields (422). */
+export function FormFailure({ error }: { error: unknown }) {
+  if (Object.keys(serverFieldErrors(error)).length > 0) return null;
+  return <ErrorAlert error={error} />;
+}
