@@ -43,7 +43,9 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   await signing.dialog.getByRole('button', { name: 'I have copied it' }).click();
 
   // The shipper's program quotes and books through the public API.
-  const token = await request.post('/oauth/token', { form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret } });
+  const token = await request.post('/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
+  });
   const auth = { authorization: `Bearer ${(await token.json()).access_token}` };
   const pickup = new Date(Date.now() + 9 * 86_400_000);
   while ([0, 6].includes(pickup.getUTCDay())) pickup.setUTCDate(pickup.getUTCDate() + 1);
@@ -119,7 +121,12 @@ test('in Spanish, the account admin replays a failed delivery of the demo webhoo
     await failed.getByRole('button', { name: /^Reenviar/ }).click();
     await expect(page.getByText('Se volvió a enviar como una entrega nueva')).toBeVisible();
     // The log follows a delivery on its way until it is through.
-    await expect(drawer.getByRole('row').filter({ hasText: /Reenvío de #/ }).first()).toContainText('Entregada', { timeout: 20_000 });
+    await expect(
+      drawer
+        .getByRole('row')
+        .filter({ hasText: /Reenvío de #/ })
+        .first(),
+    ).toContainText('Entregada', { timeout: 20_000 });
     await snap(page, 'settings-webhook-replay-es');
   } finally {
     await restorePreferences(page, { language: 'en' });
