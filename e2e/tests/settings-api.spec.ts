@@ -23,7 +23,7 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   await page.getByRole('button', { name: 'New credential' }).click();
   const form = page.getByRole('dialog', { name: 'New credential' });
   await form.getByLabel('Name').fill(`Warehouse system ${stamp}`);
-  for (const scope of [/Get rates/, /Book and cancel/, /See your shipments/]) await form.getByRole('checkbox', { name: scope }).check();
+  for (const scope of ['quotes:write', 'shipments:write', 'shipments:read']) await form.getByRole('checkbox', { name: scope }).check();
   await form.getByRole('button', { name: 'Create credential' }).click();
   const clientId = (await shownOnce(page, 'Credential created', 'Client ID')).value;
   const { dialog, value: secret } = await shownOnce(page, 'Credential created', 'Client secret');
@@ -36,7 +36,7 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   await page.getByRole('button', { name: 'Add webhook' }).click();
   const hook = page.getByRole('dialog', { name: 'Add webhook' });
   await hook.getByLabel('URL').fill(url);
-  await hook.getByRole('checkbox', { name: /A shipment is booked/ }).check();
+  await hook.getByRole('checkbox', { name: 'shipment.booked' }).check();
   await hook.getByRole('button', { name: 'Add webhook' }).click();
   const signing = await shownOnce(page, 'Webhook added', 'Signing secret');
   expect(signing.value).toMatch(/^whsec_/);
@@ -128,6 +128,21 @@ test('in Spanish, the account admin replays a failed delivery of the demo webhoo
         .first(),
     ).toContainText('Entregada', { timeout: 20_000 });
     await snap(page, 'settings-webhook-replay-es');
+    await page.keyboard.press('Escape');
+
+    // The demo marketplace may now act for the company; the staff see the consent.
+    const partners = page.getByRole('table').filter({ hasText: 'Routewise TMS' });
+    await expect(partners).toContainText('Personal de Freight Portal');
+    await page.getByRole('combobox', { name: 'Socio' }).click();
+    await page.getByRole('option', { name: 'Marketbridge Commerce' }).click();
+    await page.getByRole('button', { name: 'Dar acceso', exact: true }).click();
+    await expect(page.getByText('Marketbridge Commerce ya puede actuar por su empresa')).toBeVisible();
+    await expect(partners).toContainText('Marketbridge Commerce');
+    await snap(page, 'settings-api-es');
+    const row = partners.getByRole('row').filter({ hasText: 'Marketbridge Commerce' });
+    await row.getByRole('button', { name: 'Retirar' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Retirar acceso' }).click();
+    await expect(partners.getByRole('row').filter({ hasText: 'Marketbridge Commerce' })).toHaveCount(0);
   } finally {
     await restorePreferences(page, { language: 'en' });
   }

@@ -21,6 +21,7 @@ import { seedDemoEbay } from './seed-ebay';
 import { seedEquipmentTypes } from './seed-equipment';
 import { seedDemoInvoices } from './seed-invoices';
 import { seedDemoNotices } from './seed-notifications';
+import { seedDemoPartners } from './seed-partners';
 import { seedDemoParts } from './seed-parts';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoQuotes } from './seed-quotes';
@@ -203,6 +204,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const quoteHistory = activity && (await seedOnce(db, 'demo_quotes_seeded', now, (tx) => seedDemoQuotes(tx, now)));
   // After the shipments: the webhook's delivery history is of the demo shipper's recent ones.
   const webhooks = activity && (await seedOnce(db, 'demo_webhooks_seeded', now, (tx) => seedDemoWebhooks(tx, now)));
+  const partners = activity && (await seedOnce(db, 'demo_partners_seeded', now, (tx) => seedDemoPartners(tx, now)));
   return (
     users ||
     rating ||
@@ -222,7 +224,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     diesel ||
     carrierMessages ||
     stops ||
-    webhooks
+    webhooks ||
+    partners
   );
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { integrationPartners, partnerAccounts, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
@@ -60,11 +61,17 @@ export function webhooksRepository(db: Db) {
       await db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
     },
     /** The enabled subscriptions pointing at `url` (the demo receiver accepts their signatures). */
+    /** The enabled subscriptions posting to `url`, with or without a query string of their own. */
     enabledAt: (url: string) =>
       db
         .select()
         .from(webhookSubscriptions)
-        .where(and(eq(webhookSubscriptions.url, url), eq(webhookSubscriptions.enabled, true))),
+        .where(
+          and(
+            or(eq(webhookSubscriptions.url, url), like(webhookSubscriptions.url, `${escapeLike(url)}?%`)),
+            eq(webhookSubscriptions.enabled, true),
+          ),
+        ),
     /** Gives subscriptions still holding `placeholder` for a secret (the demo seed's) their address and sealed secret, and switches them on. */
     async adopt(placeholder: string, url: string, secretEnc: string) {
       await db

@@ -113,7 +113,8 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /**
  * The demo receiver of the embedded default: it accepts what any subscription pointing at it
- * signs (their secrets are read from the database per message). The seeded subscription gets its
+ * (a query string of its own allowed, to tell them apart) signs; their secrets are read from the
+ * database per message. The seeded subscription gets its
  * address and a sealed secret here, once: the seed knows neither APP_URL nor APP_KEY.
  */
 async function mountDemoReceiver(app: FastifyInstance, ctx: AppContext) {

@@ -2,6 +2,7 @@ import type { WebhookDeliveryView, WebhookView } from '@freight/contracts';
 import { Badge, Button, Drawer, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { QueryStatus } from '../../../../components/QueryStatus';
@@ -39,6 +40,11 @@ function Deliveries({ webhook }: { webhook: WebhookView }) {
     ...deliveriesQuery(webhook.id),
     refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? PENDING_POLL_MS : false),
   });
+  // Each new read of the log may have moved the webhook's last success or failure in the list behind.
+  const readAt = deliveries.dataUpdatedAt;
+  useEffect(() => {
+    if (readAt) void queryClient.invalidateQueries({ queryKey: [...API_ACCESS_KEY, 'webhooks'], exact: true });
+  }, [readAt, queryClient]);
   const replay = useMutation({
     mutationFn: (delivery: WebhookDeliveryView) => replayDelivery(webhook.id, delivery.id),
     onSuccess: () => {
