@@ -119,7 +119,6 @@ ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_partne
 ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_calls_client_at_idx" ON "api_calls" USING btree ("client_id","at");--> statement-breakpoint
 CREATE INDEX "api_calls_partner_at_idx" ON "api_calls" USING btree ("partner_id","at");--> statement-breakpoint
-CREATE INDEX "api_calls_account_at_idx" ON "api_calls" USING btree ("account_id","at");--> statement-breakpoint
 CREATE INDEX "oauth_access_tokens_expires_idx" ON "oauth_access_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "oauth_clients_client_id_unique" ON "oauth_clients" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "oauth_clients_partner_idx" ON "oauth_clients" USING btree ("partner_id");--> statement-breakpoint

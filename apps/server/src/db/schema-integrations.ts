@@ -144,10 +144,11 @@ export const apiCalls = pgTable(
     durationMs: integer('duration_ms').notNull(),
     at: created('at'),
   },
+  // Every call writes a row and each index costs a little of it: only the lookups staff pages make
+  // (a credential's health, a partner's usage and calls) have one.
   (t) => [
     index('api_calls_client_at_idx').on(t.clientId, t.at),
     index('api_calls_partner_at_idx').on(t.partnerId, t.at),
-    index('api_calls_account_at_idx').on(t.accountId, t.at),
   ],
 );
 

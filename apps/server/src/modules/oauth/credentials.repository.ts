@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, integrationPartners, oauthAccessTokens, oauthClients, partnerAccounts } from '../../db/schema';
+import { accounts, integrationPartners, oauthAccessTokens, oauthClients, partnerAccounts, userSettings, users } from '../../db/schema';
+import type { LoadedUser } from '../users/users.repository';
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 
@@ -11,12 +12,18 @@ export interface CredentialWithOwner {
   accountName: string | null;
 }
 
-/** What a bearer token stands for: its scopes and expiry, its client and the client's partner. */
+/**
+ * What a bearer token stands for: its scopes and expiry, its client and the client's partner, the
+ * partner's grant on the account the request names (if any), and the user the call acts as: the
+ * client's own for an account's credential, the grant's for a partner.
+ */
 export interface TokenGrant {
   scopes: string[];
   expiresAt: Date;
   client: Pick<OAuthClientRow, 'id' | 'clientId' | 'partnerId' | 'accountId' | 'actingUserId' | 'revokedAt' | 'disabledAt' | 'expiresAt'>;
   partnerStatus: string | null;
+  grant: { accountId: string; disabledAt: Date | null } | null;
+  acting: LoadedUser | null;
 }
 
 export function credentialsRepository(db: Db) {
@@ -27,7 +34,9 @@ export function credentialsRepository(db: Db) {
       .leftJoin(integrationPartners, eq(integrationPartners.id, oauthClients.partnerId))
       .leftJoin(accounts, eq(accounts.id, oauthClients.accountId));
 
-  // Every API request runs this: prepared (named on PostgreSQL), planned once per connection.
+  // Every API request runs this one statement (prepared, named on PostgreSQL): the token, its
+  // client and partner, the partner's grant on the named account and the acting user with their
+  // settings and account; a session-signed request costs one statement too (plugins/session.ts).
   const tokenQuery = db
     .select({
       scopes: oauthAccessTokens.scopes,
@@ -43,18 +52,23 @@ export function credentialsRepository(db: Db) {
         expiresAt: oauthClients.expiresAt,
       },
       partnerStatus: integrationPartners.status,
+      grant: { accountId: partnerAccounts.accountId, disabledAt: partnerAccounts.disabledAt },
+      user: users,
+      settings: userSettings,
+      account: accounts,
     })
     .from(oauthAccessTokens)
     .innerJoin(oauthClients, eq(oauthClients.id, oauthAccessTokens.clientId))
     .leftJoin(integrationPartners, eq(integrationPartners.id, oauthClients.partnerId))
+    .leftJoin(
+      partnerAccounts,
+      and(eq(partnerAccounts.partnerId, oauthClients.partnerId), eq(partnerAccounts.accountId, sql`${sql.placeholder('account')}::uuid`)),
+    )
+    .leftJoin(users, eq(users.id, sql`coalesce(${oauthClients.actingUserId}, ${partnerAccounts.actingUserId})`))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(oauthAccessTokens.tokenHash, sql.placeholder('hash')))
     .prepare('oauth_token_grant');
-
-  const grantQuery = db
-    .select({ actingUserId: partnerAccounts.actingUserId, disabledAt: partnerAccounts.disabledAt })
-    .from(partnerAccounts)
-    .where(and(eq(partnerAccounts.partnerId, sql.placeholder('partner')), eq(partnerAccounts.accountId, sql.placeholder('account'))))
-    .prepare('oauth_partner_grant');
 
   return {
     async insert(values: typeof oauthClients.$inferInsert) {
@@ -82,13 +96,12 @@ export function credentialsRepository(db: Db) {
     async insertToken(values: typeof oauthAccessTokens.$inferInsert) {
       await db.insert(oauthAccessTokens).values(values);
     },
-    async tokenGrant(hash: string): Promise<TokenGrant | undefined> {
-      const [row] = await tokenQuery.execute({ hash });
-      return row;
-    },
-    async partnerGrant(partner: string, account: string) {
-      const [row] = await grantQuery.execute({ partner, account });
-      return row;
+    /** `account`: the account a partner's request names (a UUID), or null. */
+    async tokenGrant(hash: string, account: string | null): Promise<TokenGrant | undefined> {
+      const [row] = await tokenQuery.execute({ hash, account });
+      if (!row) return undefined;
+      const { user, settings, account: accountRow, ...rest } = row;
+      return { ...rest, acting: user && settings ? { user, settings, account: accountRow } : null };
     },
     /** Tokens of a revoked credential die with it (they would be refused anyway: this keeps the table small). */
     async deleteTokens(clientId: string) {

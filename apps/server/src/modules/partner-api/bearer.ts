@@ -7,7 +7,7 @@ import { isUuid } from '../../ids';
 import { MemoryThrottle } from '../../security/memory-throttle';
 import { sha256 } from '../../security/tokens';
 import { type CredentialsService, credentialStatus } from '../oauth/credentials.service';
-import { type LoadedUser, usersRepository } from '../users/users.repository';
+import type { LoadedUser } from '../users/users.repository';
 import { API_ROUTE_BY_KEY, apiPath, isApiRequest } from './api-routes';
 
 /** The credential behind an API request. */
@@ -24,6 +24,12 @@ declare module 'fastify' {
     /** Set on /api/v1 requests that presented a valid bearer token (bearer.ts). */
     apiClient: ApiClient | null;
   }
+}
+
+/** The account a partner's request names (Account-Id), as sent. */
+function namedAccount(request: FastifyRequest) {
+  const header = request.headers['account-id'];
+  return Array.isArray(header) ? header[0] : header;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]{1,200}=*)$/;
@@ -61,7 +67,6 @@ function apiUser(loaded: LoadedUser, request: FastifyRequest): LoadedUser {
  * scoping apply unchanged. Every call is logged with its credential.
  */
 export function installPartnerApi(app: FastifyInstance, ctx: AppContext, credentials: CredentialsService) {
-  const users = usersRepository(ctx.db);
   const limiter = new MemoryThrottle(ctx.now, 50_000);
   const limit = ctx.config.API_RATE_LIMIT_PER_MINUTE;
   const calls = ctx.apiCalls;
@@ -79,7 +84,8 @@ export function installPartnerApi(app: FastifyInstance, ctx: AppContext, credent
 
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) refuse(reply, 401, 'invalid_token');
-    const grant = await credentials.repo.tokenGrant(sha256(token));
+    const named = namedAccount(request);
+    const grant = await credentials.repo.tokenGrant(sha256(token), named && isUuid(named) ? named : null);
     const now = ctx.now();
     if (
       !grant ||
@@ -100,36 +106,24 @@ export function installPartnerApi(app: FastifyInstance, ctx: AppContext, credent
     }
     if (!grant.scopes.includes(route.scope)) refuse(reply, 403, 'insufficient_scope', route.scope);
 
-    const acting = await actingFor(request, grant.client);
-    const loaded = acting && (await users.load(acting.userId));
-    if (!acting || !loaded?.account || loaded.account.id !== acting.accountId || loaded.account.suspendedAt) {
+    // An account's own credential acts for its account; a partner's for the account it names, if granted.
+    if (grant.client.partnerId && !named) throw new AppError(400, 'account_required', 'errors.account_required');
+    const accountId = grant.client.accountId ?? (grant.grant && !grant.grant.disabledAt ? grant.grant.accountId : null);
+    const loaded = grant.acting;
+    if (!accountId || !loaded?.account || loaded.account.id !== accountId || loaded.account.suspendedAt) {
       throw new AppError(403, 'account_not_granted', 'errors.account_not_granted');
     }
-    caller.set(request, { id: grant.client.id, partnerId: grant.client.partnerId, accountId: acting.accountId });
+    caller.set(request, { id: grant.client.id, partnerId: grant.client.partnerId, accountId });
     request.auth = apiUser(loaded, request);
     request.apiClient = {
       id: grant.client.id,
       clientId: grant.client.clientId,
       partnerId: grant.client.partnerId,
-      accountId: acting.accountId,
+      accountId,
       scopes: grant.scopes,
     };
     credentials.noteUse(grant.client.id);
   });
-
-  /** The account the request acts for, and as which of its users. */
-  async function actingFor(
-    request: FastifyRequest,
-    client: { partnerId: string | null; accountId: string | null; actingUserId: string | null },
-  ) {
-    if (client.accountId) return client.actingUserId ? { accountId: client.accountId, userId: client.actingUserId } : null;
-    const header = request.headers['account-id'];
-    const accountId = Array.isArray(header) ? header[0] : header;
-    if (!accountId) throw new AppError(400, 'account_required', 'errors.account_required');
-    if (!isUuid(accountId) || !client.partnerId) return null;
-    const grant = await credentials.repo.partnerGrant(client.partnerId, accountId);
-    return grant && !grant.disabledAt ? { accountId, userId: grant.actingUserId } : null;
-  }
 
   app.addHook('onResponse', async (request, reply) => {
     const client = caller.get(request);
