@@ -146,10 +146,7 @@ export const apiCalls = pgTable(
   },
   // Every call writes a row and each index costs a little of it: only the lookups staff pages make
   // (a credential's health, a partner's usage and calls) have one.
-  (t) => [
-    index('api_calls_client_at_idx').on(t.clientId, t.at),
-    index('api_calls_partner_at_idx').on(t.partnerId, t.at),
-  ],
+  (t) => [index('api_calls_client_at_idx').on(t.clientId, t.at), index('api_calls_partner_at_idx').on(t.partnerId, t.at)],
 );
 
 /** The events a webhook can subscribe to (packages/contracts). */
