@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, apiCalls, integrationPartners, oauthClients, partnerAccounts } from '../../db/schema';
 
@@ -107,13 +107,5 @@ export function integrationPartnersRepository(db: Db) {
         .where(and(eq(apiCalls.partnerId, partnerId), gte(apiCalls.at, from)))
         .groupBy(sql`1`)
         .orderBy(sql`1`),
-    recentCalls: (partnerId: string, limit = 100) =>
-      db
-        .select({ call: apiCalls, clientId: oauthClients.clientId })
-        .from(apiCalls)
-        .innerJoin(oauthClients, eq(oauthClients.id, apiCalls.clientId))
-        .where(eq(apiCalls.partnerId, partnerId))
-        .orderBy(desc(apiCalls.at), desc(apiCalls.id))
-        .limit(limit),
   };
 }

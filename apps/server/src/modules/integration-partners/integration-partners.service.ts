@@ -6,6 +6,7 @@ import { primaryUserOf } from '../accounts/account-admin';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { presentCredential } from '../oauth/credentials.presenter';
 import { credentialsRepository } from '../oauth/credentials.repository';
+import { recentCalls } from '../partner-api/calls';
 import { integrationPartnersRepository, type PartnerRow } from './integration-partners.repository';
 
 const DAY_MS = 86_400_000;
@@ -30,13 +31,13 @@ export function integrationPartnersService(ctx: AppContext) {
       const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
       return { day, requests: rows.get(day)?.requests ?? 0, errors: rows.get(day)?.errors ?? 0 };
     });
-    const [last] = await repo.recentCalls(partnerId, 1);
+    const [last] = await recentCalls(ctx.db, { partnerId }, 1);
     const todayRow = days.at(-1);
     return {
       days,
       requests_today: todayRow?.requests ?? 0,
       errors_today: todayRow?.errors ?? 0,
-      last_call_at: last?.call.at.toISOString() ?? null,
+      last_call_at: last?.at ?? null,
     };
   }
 
@@ -97,16 +98,7 @@ export function integrationPartnersService(ctx: AppContext) {
     async calls(id: string): Promise<ApiCallView[]> {
       if (!(await repo.find(id))) throw AppError.notFound();
       await ctx.apiCalls.flush();
-      return (await repo.recentCalls(id)).map(({ call, clientId }) => ({
-        id: call.id,
-        at: call.at.toISOString(),
-        method: call.method,
-        route: call.route,
-        status: call.status,
-        duration_ms: call.durationMs,
-        client_id: clientId,
-        account_id: call.accountId,
-      }));
+      return recentCalls(ctx.db, { partnerId: id });
     },
 
     async create(actor: AuditActor, body: PartnerRequest) {

@@ -10,6 +10,7 @@ import { requestLanguage } from '../../plugins/errors';
 import { adminPage, customer } from '../../plugins/guards';
 import { primaryUserOf, requireAccountAdmin } from '../accounts/account-admin';
 import { auditActor } from '../audit/audit';
+import { recentCalls } from '../partner-api/calls';
 import { presentCredential } from './credentials.presenter';
 import { type CredentialsService, OAuthError } from './credentials.service';
 
@@ -102,6 +103,14 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
       return issuedAnswer(reply, await repo.find(found.client.id), secret, 200);
     },
   );
+
+  /** The credential's logged calls, newest first (an account's own credential has no partner page to show them). */
+  r.get('/api/admin/oauth-clients/:id/calls', { ...door, schema: { params: idParams } }, async (request) => {
+    const found = await repo.find(checked(request.params.id));
+    if (!found) throw AppError.notFound();
+    await ctx.apiCalls.flush();
+    return { data: await recentCalls(ctx.db, { clientId: found.client.id }) };
+  });
 
   r.post('/api/admin/oauth-clients/:id/revoke', { ...door, schema: { params: idParams } }, async (request) => {
     const found = await repo.find(checked(request.params.id));

@@ -189,6 +189,19 @@ describe('the /api/v1 door', () => {
     expect(calls[0]).toMatchObject({ method: 'GET', route: '/api/v1/quotes' });
   });
 
+  it('shows staff the calls of an account’s own credential, never their bodies', async () => {
+    const { issued, client } = await accountApiClient(t.app, shipper, ['quotes:read']);
+    await client.get('/api/v1/quotes');
+    await client.post('/api/v1/quotes', quoteRequest(t));
+    const calls = (await superAdmin.get(`/api/admin/oauth-clients/${issued.credential.id}/calls`)).json().data;
+    expect(calls.map((c: { method: string; route: string; status: number }) => `${c.method} ${c.route} ${c.status}`)).toEqual([
+      'POST /api/v1/quotes 403',
+      'GET /api/v1/quotes 200',
+    ]);
+    expect(JSON.stringify(calls)).not.toContain('60606');
+    expect((await shipper.get(`/api/admin/oauth-clients/${issued.credential.id}/calls`)).statusCode).toBe(403);
+  });
+
   it('keeps account admins’ credential pages to the account’s admin', async () => {
     const list = await other.get('/api/settings/api-credentials');
     expect(list.statusCode).toBe(200);
