@@ -222,6 +222,8 @@ export interface WebhookDeliveryView {
   created_at: string;
   delivered_at: string | null;
   replay_of: number | null;
+  /** The JSON body that was sent, `{type, timestamp, data}`: the same on every attempt and replay. */
+  payload: unknown;
 }
 
 /** One connection of an account on /admin/integrations, with its health. */

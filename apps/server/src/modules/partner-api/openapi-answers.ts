@@ -67,7 +67,7 @@ const ANSWERS: Record<string, Answer> = {
   'PUT /api/webhooks/:id': record(WEBHOOK),
   'DELETE /api/webhooks/:id': deleted,
   'GET /api/webhooks/:id/deliveries': list(
-    'The newest 100 deliveries: `id`, `event_id`, `event_type`, `status`, `attempts`, `last_status_code`, `next_attempt_at`, `delivered_at`.',
+    'The newest 100 deliveries: `id`, `event_id`, `event_type`, `status`, `attempts`, `last_status_code`, `next_attempt_at`, `delivered_at`, `replay_of` and `payload` (the JSON body that was sent: `type`, `timestamp`, `data`).',
   ),
   'POST /api/webhooks/:id/deliveries/:delivery/replay': created('The new delivery, carrying the same event id.'),
 };

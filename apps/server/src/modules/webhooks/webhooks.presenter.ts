@@ -33,5 +33,6 @@ export function presentDelivery(row: DeliveryRow): WebhookDeliveryView {
     created_at: row.createdAt.toISOString(),
     delivered_at: iso(row.deliveredAt),
     replay_of: row.replayOf,
+    payload: row.payload,
   };
 }

@@ -104,6 +104,8 @@ describe('replay', () => {
     await runJobs(t);
     const [original] = await deliveriesOf(shipper, sub.id);
     expect(original).toMatchObject({ status: 'delivered', attempts: 1, replay_of: null });
+    // The log carries the body the receiver got, for the developer to compare.
+    expect(original!.payload).toEqual(JSON.parse(receiver.received[0]!.raw));
 
     const res = await shipper.post(`/api/webhooks/${sub.id}/deliveries/${original!.id}/replay`);
     expect(res.statusCode).toBe(201);

@@ -53,6 +53,7 @@ const delivery: WebhookDeliveryView = {
   created_at: '2026-03-02T15:30:00Z',
   delivered_at: null,
   replay_of: null,
+  payload: { type: 'shipment.booked', timestamp: '2026-03-02T15:30:00Z', data: { bol_number: 'FP-1001' } },
 };
 const noPartners = { granted: [], available: [] };
 
@@ -107,7 +108,7 @@ describe('settings: API credentials', { timeout: 30_000 }, () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Create credential' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Credential created' });
-    expect(within(shown).getByText(/cannot be shown again/)).toBeInTheDocument();
+    expect(within(shown).getByText(/will not be shown again/)).toBeInTheDocument();
     expect(within(shown).getByLabelText('Client ID')).toHaveTextContent('fp_live_warehouse');
     expect(within(shown).getByLabelText('Client secret')).toHaveTextContent('fps_shown_once');
     expect(within(shown).getByRole('button', { name: 'Copy Client secret' })).toBeInTheDocument();
@@ -134,14 +135,14 @@ describe('settings: API credentials', { timeout: 30_000 }, () => {
     const credentials = await section('API credentials');
     const row = (await within(credentials).findByText('Warehouse system')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Active')).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke Warehouse system' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Revoke Warehouse system?' });
     expect(within(confirm).getByText(/stop at their next request/)).toBeInTheDocument();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke credential' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke Warehouse system?' })).not.toBeInTheDocument());
     expect(await within(credentials).findByText('Revoked')).toBeInTheDocument();
-    expect(within(credentials).queryByRole('button', { name: 'Revoke' })).not.toBeInTheDocument();
+    expect(within(credentials).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', '/api/settings/api-credentials/c1/revoke')).toHaveLength(1);
   });
 
@@ -153,13 +154,13 @@ describe('settings: API credentials', { timeout: 30_000 }, () => {
     });
     const credentials = await section('API credentials');
     const row = (await within(credentials).findByText('Warehouse system')).closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: 'Rotate' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Rotate Warehouse system' }));
     const form = await screen.findByRole('dialog', { name: 'Rotate Warehouse system' });
-    const hours = within(form).getByLabelText('Hours the old secret keeps working');
-    expect(hours).toHaveAccessibleDescription('Your old secret keeps working for 24 hours.');
+    const hours = within(form).getByLabelText('Overlap (hours)');
+    expect(hours).toHaveAccessibleDescription('The old secret keeps working for 24 hours.');
     await userEvent.clear(hours);
     await userEvent.type(hours, '0');
-    expect(hours).toHaveAccessibleDescription('Your old secret stops working right away.');
+    expect(hours).toHaveAccessibleDescription('The old secret stops working right away.');
     await userEvent.clear(hours);
     await userEvent.type(hours, '48');
     await userEvent.click(within(form).getByRole('button', { name: 'Rotate secret' }));
@@ -230,7 +231,7 @@ describe('settings: webhooks', { timeout: 30_000 }, () => {
 
     const shown = await screen.findByRole('dialog', { name: 'Webhook added' });
     expect(within(shown).getByLabelText('Signing secret')).toHaveTextContent('whsec_c2lnbmluZw==');
-    expect(within(shown).getByText(/cannot be shown again/)).toBeInTheDocument();
+    expect(within(shown).getByText(/will not be shown again/)).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', '/api/webhooks')).toEqual([
       { url: 'https://erp.acme.test/hooks', description: 'ERP', events: ['shipment.booked'], enabled: true },
     ]);
@@ -256,7 +257,15 @@ describe('settings: webhooks', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Failed')).toBeInTheDocument();
     expect(within(row).getByText('500')).toBeInTheDocument();
     expect(within(row).getByText('1,234 ms')).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole('button', { name: 'Replay evt_123' }));
+    // The request that was sent opens under its row, read-only.
+    const request = within(row).getByRole('button', { name: /^Request of shipment\.booked/ });
+    await userEvent.click(request);
+    expect(request).toHaveAttribute('aria-expanded', 'true');
+    expect(within(drawer).getByLabelText('Request body')).toHaveTextContent('"bol_number": "FP-1001"');
+    expect(within(drawer).getByText(/webhook-id.*webhook-timestamp.*webhook-signature/)).toBeInTheDocument();
+    await userEvent.click(request);
+    expect(within(drawer).queryByLabelText('Request body')).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: /^Replay shipment\.booked/ }));
     expect(await screen.findByText('Sent again as a new delivery')).toBeInTheDocument();
     const replays = fetchMock.mock.calls.filter(([u, init]) => u === '/api/webhooks/w1/deliveries/7/replay' && init?.method === 'POST');
     expect(replays).toHaveLength(1);

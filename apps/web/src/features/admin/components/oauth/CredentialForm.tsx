@@ -1,23 +1,24 @@
-import { API_SCOPES, type IssuedCredential, staffCredentialRequest } from '@freight/contracts';
-import { Button, Checkbox, Code, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type ApiScope, type IssuedCredential, staffCredentialRequest } from '@freight/contracts';
+import { Button, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ScopeChoices } from '../../../../components/integrations/CodeChoices';
+import { credentialSecret, ShownOnceSecretModal, type ShownSecret } from '../../../../components/integrations/ShownOnceSecret';
 import { ModalActions } from '../../../../components/ModalActions';
 import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
 import { afterIntegrationChange, credentialActions, partnersQuery } from '../../api/integrationsApi';
 import { AccountSelect } from '../AccountSelect';
 import { isFormError, onFormField } from '../fieldErrors';
-import { credentialSecret, SecretDialog, type ShownOnce } from './SecretDialog';
 
 interface Values {
   name: string;
   owner: 'partner' | 'account';
   partner_id: string;
   account_id: string | null;
-  scopes: string[];
+  scopes: ApiScope[];
   expires_on: string;
 }
 
@@ -119,19 +120,7 @@ export function CredentialForm({
               )}
             </Stack>
           )}
-          {/* A scope's words are keyed 'quotes.read': i18next reads ':' as a namespace separator. */}
-          <Checkbox.Group
-            label={t('admin.oauth.scopes_label')}
-            description={t('admin.oauth.scopes_hint')}
-            withAsterisk
-            {...form.getInputProps('scopes')}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="sm">
-              {API_SCOPES.map((s) => (
-                <Checkbox key={s} value={s} label={<Code>{s}</Code>} description={t(`admin.oauth.scopes.${s.replace(':', '.')}`)} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
+          <ScopeChoices {...form.getInputProps('scopes')} />
           <TextInput
             type="date"
             label={t('admin.oauth.expires_on')}
@@ -150,7 +139,7 @@ export function CredentialForm({
 export function NewCredentialButton({ partner }: { partner?: { id: string; name: string } }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [shown, setShown] = useState<ShownOnce | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   return (
     <>
       <Button onClick={() => setOpen(true)} style={{ flexShrink: 0 }}>
@@ -162,11 +151,11 @@ export function NewCredentialButton({ partner }: { partner?: { id: string; name:
           onClose={() => setOpen(false)}
           onIssued={(issued) => {
             setOpen(false);
-            setShown(credentialSecret(t, issued));
+            setShown(credentialSecret(t, issued, { subject: issued.credential.name }));
           }}
         />
       )}
-      {shown && <SecretDialog shown={shown} onClose={() => setShown(null)} />}
+      <ShownOnceSecretModal secret={shown} onClose={() => setShown(null)} />
     </>
   );
 }

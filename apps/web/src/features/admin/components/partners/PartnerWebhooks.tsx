@@ -1,18 +1,18 @@
 import type { WebhookView } from '@freight/contracts';
-import { Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { CodeBadges } from '../../../../components/integrations/CodeChoices';
+import { ShownOnceSecretModal, type ShownSecret, signingSecret } from '../../../../components/integrations/ShownOnceSecret';
+import { WebhookFormModal } from '../../../../components/integrations/WebhookFormModal';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { Section } from '../../../../components/Section';
-import { WHOLE_LABEL } from '../../../../components/tracking/StatusBadge';
 import { useFormat } from '../../../../lib/useFormat';
 import { afterWebhookChange, partnerWebhooksQuery, webhookActions } from '../../api/partnerWebhooksApi';
-import { SecretDialog, type ShownOnce } from '../oauth/SecretDialog';
 import { WebhookDeliveries } from './WebhookDeliveries';
-import { WebhookDialog } from './WebhookDialog';
 
 /**
  * A partner's webhook subscriptions: where events go and which, whether each works; add one (its
@@ -24,7 +24,7 @@ export function PartnerWebhooks({ partnerId }: { partnerId: string }) {
   const client = useQueryClient();
   const query = useQuery(partnerWebhooksQuery(partnerId));
   const [adding, setAdding] = useState(false);
-  const [shown, setShown] = useState<ShownOnce | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   const [viewing, setViewing] = useState<WebhookView | null>(null);
   const onChanged = () => afterWebhookChange(client, partnerId);
   const toggle = useMutation({
@@ -89,13 +89,7 @@ export function PartnerWebhooks({ partnerId }: { partnerId: string }) {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} maw={280}>
-                        {w.events.map((e) => (
-                          <Badge key={e} size="sm" variant="outline" color="gray" tt="none" styles={WHOLE_LABEL}>
-                            {e}
-                          </Badge>
-                        ))}
-                      </Group>
+                      <CodeBadges names={w.events} maw={280} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{w.last_success_at ? fmt.dateTime(w.last_success_at) : never}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{w.last_failure_at ? fmt.dateTime(w.last_failure_at) : never}</Table.Td>
@@ -142,17 +136,19 @@ export function PartnerWebhooks({ partnerId }: { partnerId: string }) {
         )}
       </Stack>
       {adding && (
-        <WebhookDialog
-          partnerId={partnerId}
-          onClose={() => setAdding(false)}
-          onCreated={(created) => {
+        <WebhookFormModal
+          title={t('admin.webhooks.add_title')}
+          webhook={null}
+          save={(body) => webhookActions.create(partnerId, body)}
+          onSaved={(created) => {
             setAdding(false);
-            if (created.secret)
-              setShown({ subject: created.url, items: [{ label: t('admin.webhooks.signing_secret'), value: created.secret }] });
+            if (created.secret) setShown(signingSecret(t, created.secret, { subject: created.url }));
+            void onChanged();
           }}
+          onClose={() => setAdding(false)}
         />
       )}
-      {shown && <SecretDialog shown={shown} onClose={() => setShown(null)} />}
+      <ShownOnceSecretModal secret={shown} onClose={() => setShown(null)} />
       {viewing && <WebhookDeliveries partnerId={partnerId} webhook={viewing} onClose={() => setViewing(null)} />}
     </Section>
   );

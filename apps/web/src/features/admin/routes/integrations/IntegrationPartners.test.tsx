@@ -161,6 +161,7 @@ describe('Integration Partners', { timeout: 60_000 }, () => {
             created_at: '2026-11-20T10:00:00Z',
             delivered_at: null,
             replay_of: null,
+            payload: { type: 'shipment.booked', timestamp: '2026-11-20T10:00:00Z', data: {} },
           },
         ],
       },
@@ -174,8 +175,8 @@ describe('Integration Partners', { timeout: 60_000 }, () => {
 
     await userEvent.click(within(webhooks).getByRole('button', { name: 'Add webhook' }));
     const form = await screen.findByRole('form', { name: 'New webhook' });
-    await userEvent.type(within(form).getByLabelText(/^Endpoint URL/), 'https://erp.example/hooks');
-    expect(within(form).getByText('An invoice was paid in full.')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText(/^URL/), 'https://erp.example/hooks');
+    expect(within(form).getByText('An invoice is paid in full')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('checkbox', { name: /invoice\.paid/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Add webhook' }));
     const secret = await screen.findByRole('dialog', { name: 'Copy your secret now' });
@@ -195,7 +196,7 @@ describe('Integration Partners', { timeout: 60_000 }, () => {
     expect(sentBody(fetchMock, callsOf(fetchMock, 'PUT', `${DETAIL}/webhooks/w1`)[0])).toMatchObject({ enabled: false });
 
     await userEvent.click(within(webhooks).getByRole('button', { name: 'Deliveries to https://hooks.acme-tms.example/freight' }));
-    const log = await screen.findByRole('dialog', { name: 'Deliveries' });
+    const log = await screen.findByRole('dialog', { name: 'Deliveries to https://hooks.acme-tms.example/freight' });
     const row = await within(log).findByRole('row', { name: /shipment\.booked/ });
     expect(row).toHaveTextContent(/shipment\.booked.*Failed.*8.*500.*95 ms/);
     await userEvent.click(within(row).getByRole('button', { name: /Replay shipment\.booked/ }));

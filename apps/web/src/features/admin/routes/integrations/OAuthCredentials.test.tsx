@@ -36,7 +36,9 @@ describe('OAuth Credentials', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: /Every API credential/ });
     const partner = within(table).getByRole('row', { name: /fpc_abc123/ });
     const account = within(table).getByRole('row', { name: /fpc_own456/ });
-    expect(partner).toHaveTextContent(/Production TMS.*fpc_abc123.*Acme TMS.*Partner.*quotes:write.*shipments:read.*Active.*Never/);
+    expect(partner).toHaveTextContent(
+      /Production TMS.*fpc_abc123.*Acme TMS.*Partner.*quotes:write.*shipments:read.*Active.*Does not expire/,
+    );
     expect(within(partner).getByRole('link', { name: 'Acme TMS' })).toHaveAttribute('href', `/admin/integration-partners/${PARTNER_ID}`);
     expect(account).toHaveTextContent(/Warehouse scripts.*fpc_own456.*Blue Widgets.*Account.*tracking:read.*Jan 31, 2027.*Never/);
     expect(within(account).getByRole('link', { name: 'Blue Widgets' })).toHaveAttribute('href', `/admin/accounts/${ACCOUNT_ID}`);
@@ -61,7 +63,7 @@ describe('OAuth Credentials', { timeout: 60_000 }, () => {
     await userEvent.type(within(form).getByLabelText(/^Name/), 'Staging');
     await userEvent.click(within(form).getByRole('combobox', { name: 'Partner' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Acme TMS', hidden: true }));
-    expect(within(form).getByText('Get new LTL, parcel and truckload rates.')).toBeInTheDocument();
+    expect(within(form).getByText('Get rates and change the address book and the product catalog')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('checkbox', { name: 'quotes:write' }));
     await userEvent.click(within(form).getByRole('checkbox', { name: 'tracking:read' }));
     await userEvent.type(within(form).getByLabelText(/^Expires on/), '2027-06-30');
@@ -97,7 +99,7 @@ describe('OAuth Credentials', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Rotate Production TMS' }));
     const form = await screen.findByRole('form', { name: 'Rotate Production TMS' });
     expect(within(form).getByLabelText(/^Overlap/)).toHaveValue('24');
-    await userEvent.click(within(form).getByRole('button', { name: 'Rotate' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Rotate secret' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy your secret now' });
     expect(within(dialog).getByLabelText('Client secret')).toHaveTextContent('fpcs_rotated');
     expect(sentBody(fetchMock, callsOf(fetchMock, 'POST', `${BASE}/c1/rotate`)[0])).toEqual({ overlap_hours: 24 });
@@ -137,7 +139,7 @@ describe('OAuth Credentials', { timeout: 60_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Credenciales OAuth' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Nueva credencial' }));
     const form = await screen.findByRole('form', { name: 'Nueva credencial de API' });
-    expect(within(form).getByText('Reservar y cancelar envíos.')).toBeInTheDocument();
+    expect(within(form).getByText('Reservar y cancelar envíos')).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getByRole('button', { name: 'Revocar Warehouse scripts' })).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../../components/PageHeader';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { credentialsQuery } from '../../api/integrationsApi';
 import { NewCredentialButton } from '../../components/oauth/CredentialForm';
-import { CredentialsTable } from '../../components/oauth/CredentialsTable';
+import { StaffCredentialsTable } from '../../components/oauth/CredentialsTable';
 
 /**
  * OAuth Credentials (super_admin): every client credential of every partner and account, a new
@@ -25,7 +25,9 @@ export function OAuthCredentialsRoute() {
       </Group>
       <QueryStatus query={query} />
       {query.data?.length === 0 && <Text>{t('admin.oauth.none')}</Text>}
-      {query.data && query.data.length > 0 && <CredentialsTable credentials={query.data} showOwner caption={t('admin.oauth.caption')} />}
+      {query.data && query.data.length > 0 && (
+        <StaffCredentialsTable credentials={query.data} showOwner caption={t('admin.oauth.caption')} />
+      )}
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { partnerQuery } from '../../api/integrationsApi';
 import { NewCredentialButton } from '../../components/oauth/CredentialForm';
-import { CredentialsTable } from '../../components/oauth/CredentialsTable';
+import { StaffCredentialsTable } from '../../components/oauth/CredentialsTable';
 import { PartnerAccounts } from '../../components/partners/PartnerAccounts';
 import { PartnerCalls } from '../../components/partners/PartnerCalls';
 import { PartnerFormModal } from '../../components/partners/PartnerFormModal';
@@ -127,7 +127,7 @@ function PartnerDetail({ partner: p }: { partner: PartnerView }) {
               {t('admin.partners.no_credentials')}
             </Text>
           ) : (
-            <CredentialsTable
+            <StaffCredentialsTable
               credentials={p.credentials}
               showOwner={false}
               caption={t('admin.partners.credentials_caption', { name: p.name })}

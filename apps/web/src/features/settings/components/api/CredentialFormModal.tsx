@@ -1,19 +1,13 @@
-import {
-  type AccountCredentialRequest,
-  API_SCOPES,
-  type ApiScope,
-  accountCredentialRequest,
-  type IssuedCredential,
-} from '@freight/contracts';
+import { type AccountCredentialRequest, type ApiScope, accountCredentialRequest, type IssuedCredential } from '@freight/contracts';
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ScopeChoices } from '../../../../components/integrations/CodeChoices';
+import { FormFailure } from '../../../../components/integrations/FormFailure';
 import { ModalActions } from '../../../../components/ModalActions';
 import { setServerErrors, zodErrors } from '../../../../lib/forms';
-import { API_ACCESS_KEY, createCredential } from '../../api/apiAccessApi';
-import { CodeChoices, scopeHint } from './CodeChoices';
-import { FormFailure } from './FormFailure';
+import { createCredential } from '../../api/apiAccessApi';
 
 type Values = { name: string; scopes: ApiScope[]; expires_on: string };
 
@@ -22,20 +16,16 @@ const toPayload = (v: Values): AccountCredentialRequest => ({ name: v.name, scop
 /** Today in the browser's calendar, the earliest expiry the date picker offers. */
 const today = () => new Date().toLocaleDateString('en-CA');
 
-/** New credential: a name, its scopes (each explained) and an optional expiry; the secret comes back once. */
+/** New credential: a name, its scopes (each explained) and an optional expiry; the answer, with its secret shown once, goes to `onIssued`. */
 export function CredentialFormModal({ onClose, onIssued }: { onClose: () => void; onIssued: (issued: IssuedCredential) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<Values>({
     initialValues: { name: '', scopes: [], expires_on: '' },
     validate: (v) => zodErrors(accountCredentialRequest, t, v, toPayload),
   });
   const create = useMutation({
     mutationFn: createCredential,
-    onSuccess: (issued) => {
-      void queryClient.invalidateQueries({ queryKey: API_ACCESS_KEY });
-      onIssued(issued);
-    },
+    onSuccess: onIssued,
     onError: (error) => setServerErrors(form, error),
   });
   return (
@@ -50,14 +40,7 @@ export function CredentialFormModal({ onClose, onIssued }: { onClose: () => void
             data-autofocus
             {...form.getInputProps('name')}
           />
-          <CodeChoices<ApiScope>
-            label={t('settings.api.credentials.form.scopes')}
-            description={t('settings.api.credentials.form.scopes_hint')}
-            required
-            options={API_SCOPES}
-            hint={scopeHint}
-            {...form.getInputProps('scopes')}
-          />
+          <ScopeChoices {...form.getInputProps('scopes')} />
           <TextInput
             type="date"
             label={t('settings.api.credentials.form.expires_on')}

@@ -5,17 +5,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { CodeBadges } from '../../../../components/integrations/CodeChoices';
+import { ShownOnceSecretModal, type ShownSecret, signingSecret } from '../../../../components/integrations/ShownOnceSecret';
+import { WebhookFormModal } from '../../../../components/integrations/WebhookFormModal';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { Section } from '../../../../components/Section';
 import { isApiError } from '../../../../lib/api';
 import { useFormat } from '../../../../lib/useFormat';
-import { API_ACCESS_KEY, deleteWebhook, rotateWebhookSecret, updateWebhook, webhooksQuery } from '../../api/apiAccessApi';
-import { CodeBadges } from './CodeChoices';
+import { API_ACCESS_KEY, createWebhook, deleteWebhook, rotateWebhookSecret, updateWebhook, webhooksQuery } from '../../api/apiAccessApi';
 import { ConfirmModal } from './ConfirmModal';
-import { ShownOnceSecretModal, type ShownSecret } from './ShownOnceSecret';
 import { SignatureNote } from './SignatureNote';
 import { WebhookDeliveriesDrawer } from './WebhookDeliveriesDrawer';
-import { WebhookFormModal } from './WebhookFormModal';
 
 type Dialog = { kind: 'form'; webhook: WebhookView | null } | { kind: 'delete' | 'rotate'; webhook: WebhookView } | null;
 
@@ -31,7 +31,7 @@ export function WebhooksSection() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: API_ACCESS_KEY });
   const showSecret = (title: string) => (webhook: WebhookView) => {
     close();
-    setShown({ title, values: [{ label: t('settings.api.webhooks.signing_secret'), value: webhook.secret ?? '' }] });
+    setShown(signingSecret(t, webhook.secret ?? '', { title }));
   };
   const remove = useMutation({
     mutationFn: (webhook: WebhookView) => deleteWebhook(webhook.id),
@@ -80,7 +80,7 @@ export function WebhooksSection() {
         <SignatureNote />
       </Stack>
       {dialog?.kind === 'form' && (
-        <WebhookFormModal webhook={dialog.webhook} onClose={close} onCreated={showSecret(t('settings.api.webhooks.created_title'))} />
+        <WebhookForm webhook={dialog.webhook} onClose={close} onCreated={showSecret(t('settings.api.webhooks.created_title'))} />
       )}
       {dialog?.kind === 'rotate' && (
         <ConfirmModal
@@ -108,6 +108,34 @@ export function WebhooksSection() {
       <WebhookDeliveriesDrawer webhook={deliveriesOf} onClose={() => setDeliveriesOf(null)} />
       <ShownOnceSecretModal secret={shown} onClose={() => setShown(null)} />
     </Section>
+  );
+}
+
+/** The account's own webhook form: a new one's answer carries its signing secret, which `onCreated` shows once. */
+function WebhookForm({
+  webhook,
+  onClose,
+  onCreated,
+}: {
+  webhook: WebhookView | null;
+  onClose: () => void;
+  onCreated: (created: WebhookView) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <WebhookFormModal
+      title={t(webhook ? 'settings.api.webhooks.edit_title' : 'settings.api.webhooks.add_title')}
+      webhook={webhook}
+      save={(body) => (webhook ? updateWebhook(webhook.id, body) : createWebhook(body))}
+      onSaved={(saved) => {
+        void queryClient.invalidateQueries({ queryKey: API_ACCESS_KEY });
+        if (!webhook) return onCreated(saved);
+        notifications.show({ color: 'green', message: t('settings.api.webhooks.saved') });
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
-import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { serverFieldErrors } from '../../../../lib/forms';
+import { serverFieldErrors } from '../../lib/forms';
+import { ErrorAlert } from '../ErrorAlert';
 
 /** A failed save above the form's buttons, unless its messages already sit at their fields (422). */
 export function FormFailure({ error }: { error: unknown }) {
