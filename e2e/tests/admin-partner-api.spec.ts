@@ -70,8 +70,12 @@ test('super_admin creates a partner, lets it act for an account and issues a cre
 
   // The OAuth Credentials page lists it with its owner.
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'OAuth Credentials' }).click();
-  await expect(page.getByRole('row').filter({ hasText: clientId })).toContainText(name);
+  const credentialRow = page.getByRole('row').filter({ hasText: clientId });
+  await expect(credentialRow).toContainText(name);
   await snap(page, 'admin-oauth');
+  // Its logged calls: the route and the answer, never the body.
+  await credentialRow.getByRole('button', { name: 'Calls of Acme production' }).click();
+  await expect(page.getByRole('dialog', { name: 'API calls of Acme production' })).toContainText('/api/v1/shipments');
 });
 
 test('in Spanish, super_admin rotates a credential (the old secret keeps working for the overlap) and switches a connection off and on in Integrations', async ({

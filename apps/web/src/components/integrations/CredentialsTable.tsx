@@ -27,6 +27,7 @@ export function CredentialsTable({
   owner,
   onRotate,
   onRevoke,
+  extraAction,
   revoking,
 }: {
   credentials: CredentialView[];
@@ -34,6 +35,8 @@ export function CredentialsTable({
   owner?: (credential: CredentialView) => ReactNode;
   onRotate: (credential: CredentialView) => void;
   onRevoke: (credential: CredentialView) => void;
+  /** An action before Rotate, on every row, revoked ones too (staff read a credential's calls). */
+  extraAction?: (credential: CredentialView) => ReactNode;
   /** The credential whose revocation is on its way, if any. */
   revoking?: string | null;
 }) {
@@ -77,28 +80,31 @@ export function CredentialsTable({
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.last_used_at ? f.dateTime(c.last_used_at) : t('integrations.never')}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.date(c.created_at)}</Table.Td>
               <Table.Td>
-                {c.status !== 'revoked' && (
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => onRotate(c)}
-                      aria-label={word('rotate_label', { name: c.name })}
-                    >
-                      {word('rotate')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      loading={revoking === c.id}
-                      onClick={() => onRevoke(c)}
-                      aria-label={word('revoke_label', { name: c.name })}
-                    >
-                      {word('revoke')}
-                    </Button>
-                  </Group>
-                )}
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {extraAction?.(c)}
+                  {c.status !== 'revoked' && (
+                    <>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => onRotate(c)}
+                        aria-label={word('rotate_label', { name: c.name })}
+                      >
+                        {word('rotate')}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        loading={revoking === c.id}
+                        onClick={() => onRevoke(c)}
+                        aria-label={word('revoke_label', { name: c.name })}
+                      >
+                        {word('revoke')}
+                      </Button>
+                    </>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

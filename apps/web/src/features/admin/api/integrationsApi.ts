@@ -43,6 +43,13 @@ export const partnerCallsQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<{ data: ApiCallView[] }>(`${PARTNERS}/${enc(id)}/calls`, { signal }).then((r) => r.data),
   });
 
+/** A credential's newest 100 calls (an account's own credential has no partner page). */
+export const credentialCallsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...KEYS.credentials, 'calls', id],
+    queryFn: ({ signal }) => api.get<{ data: ApiCallView[] }>(`/api/admin/oauth-clients/${enc(id)}/calls`, { signal }).then((r) => r.data),
+  });
+
 /** Adds (no id) or updates a partner; answers it. */
 export const savePartner = (id: string | null, body: PartnerRequestInput) =>
   (id ? api.put<{ data: PartnerView }>(`${PARTNERS}/${enc(id)}`, body) : api.post<{ data: PartnerView }>(PARTNERS, body)).then(

@@ -11,6 +11,7 @@ import { RotateCredentialModal } from '../../../../components/integrations/Rotat
 import { credentialSecret, ShownOnceSecretModal, type ShownSecret } from '../../../../components/integrations/ShownOnceSecret';
 import { paths } from '../../../../lib/paths';
 import { afterIntegrationChange, credentialActions, partnerPath } from '../../api/integrationsApi';
+import { CredentialCallsButton } from './CredentialCalls';
 
 /** The partner or account a credential belongs to, as a link to its page. */
 function OwnerCell({ credential: c }: { credential: CredentialView }) {
@@ -66,6 +67,7 @@ export function StaffCredentialsTable({
         owner={showOwner ? (c) => <OwnerCell credential={c} /> : undefined}
         onRotate={setRotating}
         onRevoke={confirmRevoke}
+        extraAction={(c) => <CredentialCallsButton credential={c} />}
         revoking={revoke.isPending ? (revoke.variables?.id ?? null) : null}
       />
       {rotating && (

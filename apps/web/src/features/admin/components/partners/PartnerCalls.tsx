@@ -1,18 +1,14 @@
-import { Badge, Code, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { Section } from '../../../../components/Section';
-import { WHOLE_LABEL } from '../../../../components/tracking/StatusBadge';
-import { useFormat } from '../../../../lib/useFormat';
 import { partnerCallsQuery } from '../../api/integrationsApi';
-
-const statusColor = (status: number) => (status >= 500 ? 'red' : status >= 400 ? 'orange' : 'green');
+import { ApiCallsTable } from '../ApiCallsTable';
 
 /** The partner's newest calls of the public API (the log keeps no bodies). */
 export function PartnerCalls({ partnerId }: { partnerId: string }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const query = useQuery(partnerCallsQuery(partnerId));
   const calls = query.data ?? [];
   return (
@@ -23,45 +19,7 @@ export function PartnerCalls({ partnerId }: { partnerId: string }) {
           {t('admin.partners.no_calls')}
         </Text>
       )}
-      {calls.length > 0 && (
-        <Table.ScrollContainer minWidth={820} maxHeight={480}>
-          <Table striped verticalSpacing={6} fz="sm" stickyHeader>
-            <Table.Caption>{t('admin.partners.calls_caption', { count: calls.length })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.partners.call_at')}</Table.Th>
-                <Table.Th>{t('admin.partners.call_method')}</Table.Th>
-                <Table.Th>{t('admin.partners.call_route')}</Table.Th>
-                <Table.Th>{t('admin.partners.call_status')}</Table.Th>
-                <Table.Th ta="right">{t('admin.partners.call_duration')}</Table.Th>
-                <Table.Th>{t('admin.oauth.client_id')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {calls.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(c.at)}</Table.Td>
-                  <Table.Td>{c.method}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Code>{c.route}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={statusColor(c.status)} styles={WHOLE_LABEL}>
-                      {c.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {t('admin.partners.ms', { value: fmt.number(c.duration_ms) })}
-                  </Table.Td>
-                  <Table.Td>
-                    <Code style={{ whiteSpace: 'nowrap' }}>{c.client_id}</Code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      {calls.length > 0 && <ApiCallsTable calls={calls} caption={t('admin.partners.calls_caption', { count: calls.length })} />}
     </Section>
   );
 }
