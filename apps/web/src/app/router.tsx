@@ -6,7 +6,6 @@ import { RouteError } from '../components/RouteError';
 import { AddressBookRoute } from '../features/addresses/routes';
 import { AccountDetailRoute } from '../features/admin/routes/AccountDetailRoute';
 import { AccountsRoute } from '../features/admin/routes/AccountsRoute';
-import { AdminTitleRoute } from '../features/admin/routes/AdminTitleRoute';
 import { AuditLogRoute } from '../features/admin/routes/AuditLogRoute';
 import { CarrierDetailRoute } from '../features/admin/routes/carriers/CarrierDetailRoute';
 import { CarriersRoute } from '../features/admin/routes/carriers/CarriersRoute';
@@ -63,8 +62,8 @@ import { CustomerLayout } from './layouts/CustomerLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './RootLayout';
 
-/** Pages with a real screen; the other admin pages show their title. */
-const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
+/** Every admin page's screen (the type asks for one per page of the spec's table). */
+const ADMIN_SCREENS: Record<AdminPageKey, ReactNode> = {
   dashboard: <DashboardRoute />,
   accounts: <AccountsRoute />,
   roles: <RolesRoute />,
@@ -85,7 +84,7 @@ const ADMIN_SCREENS: Partial<Record<AdminPageKey, ReactNode>> = {
 const door = (page: AdminPageKey, element: ReactNode) => <AdminDoor page={page}>{element}</AdminDoor>;
 
 /** Child routes (detail and editor pages) that open through the door of their list page. */
-const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element?: ReactNode }[] = [
+const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element: ReactNode }[] = [
   { path: 'accounts/:id', page: 'accounts', element: <AccountDetailRoute /> },
   { path: 'carriers/:id', page: 'carriers', element: <CarrierDetailRoute /> },
   { path: 'integration-partners/:id', page: 'integrationPartners', element: <PartnerDetailRoute /> },
@@ -97,8 +96,8 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; element?: ReactNode }[
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate replace to="dashboard" /> },
-  ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, element: door(k, ADMIN_SCREENS[k] ?? <AdminTitleRoute page={k} />) })),
-  ...ADMIN_CHILDREN.map((c) => ({ path: c.path, element: door(c.page, c.element ?? <AdminTitleRoute page={c.page} />) })),
+  ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, element: door(k, ADMIN_SCREENS[k]) })),
+  ...ADMIN_CHILDREN.map((c) => ({ path: c.path, element: door(c.page, c.element) })),
   { path: '*', element: <NotFound /> },
 ];
 
