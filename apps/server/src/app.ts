@@ -28,6 +28,7 @@ import { ebayRoutes } from './modules/ebay/ebay.routes';
 import { equipmentTypesRoutes } from './modules/equipment-types/equipment-types.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { integrationPartnersRoutes } from './modules/integration-partners/integration-partners.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { credentialsService } from './modules/oauth/credentials.service';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
@@ -51,7 +52,6 @@ import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.
 import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
-import { integrationsRoutes } from './modules/webhooks/integrations.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { installErrorHandling } from './plugins/errors';
 import { loggerOptions } from './plugins/logging';

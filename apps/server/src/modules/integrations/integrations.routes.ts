@@ -6,8 +6,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { adminPage } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
+import { webhooksService } from '../webhooks/webhooks.service';
 import { INTEGRATION_KINDS, integrationsService } from './integrations.service';
-import { webhooksService } from './webhooks.service';
 
 const listQuery = z.object({
   kind: z.enum(INTEGRATION_KINDS, { error: 'validation.choice' }).optional(),

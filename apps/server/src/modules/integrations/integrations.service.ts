@@ -5,9 +5,9 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { type AuditActor, audit } from '../audit/audit';
 import { FULFILL_JOB, SYNC_JOB } from '../ebay/ebay.service';
+import { webhooksRepository } from '../webhooks/webhooks.repository';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 import { type ConnectionFilter, type ConnectionRow, integrationsRepository } from './integrations.repository';
-import { webhooksRepository } from './webhooks.repository';
-import type { WebhooksService } from './webhooks.service';
 
 export const INTEGRATION_KINDS = ['partner', 'credential', 'webhook', 'ebay_store'] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];

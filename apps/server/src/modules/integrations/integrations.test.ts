@@ -8,8 +8,8 @@ import { ApiTestClient, accountApiClient, requestToken } from '../../test/api-cl
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { SYNC_JOB } from '../ebay/ebay.service';
 import { quoteAndBook } from '../shipments/test-helpers';
-import { runJobs, subscribe, testReceiver } from './test-helpers';
-import { signedHeaders, webhookSecretBox } from './webhook-signing';
+import { runJobs, subscribe, testReceiver } from '../webhooks/test-helpers';
+import { signedHeaders, webhookSecretBox } from '../webhooks/webhook-signing';
 
 /** The staff Integrations page (issue 17): every connection with its health, and a switch for each. */
 let t: TestApp;
