@@ -1,5 +1,5 @@
 import type { CredentialStatus, CredentialView } from '@freight/contracts';
-import { Badge, Button, Code, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/useFormat';
@@ -45,7 +45,7 @@ export function CredentialsTable({
   const word = (key: string, values?: Record<string, string>) => t(`integrations.credentials.${key}`, values);
   const columns = ['credential', ...(owner ? ['owner'] : []), 'scopes', 'status', 'expires', 'last_used', 'created', 'actions'];
   return (
-    <Table.ScrollContainer minWidth={owner ? 1020 : 900}>
+    <Table.ScrollContainer minWidth={owner ? 900 : 820}>
       <Table striped verticalSpacing="sm">
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
@@ -77,10 +77,11 @@ export function CredentialsTable({
                 )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.expires_at ? f.date(c.expires_at) : word('no_expiry')}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.last_used_at ? f.dateTime(c.last_used_at) : t('integrations.never')}</Table.Td>
+              <Table.Td>{c.last_used_at ? f.dateTime(c.last_used_at) : t('integrations.never')}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.date(c.created_at)}</Table.Td>
               <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {/* Stacked, so three actions never widen the table past the page. */}
+                <Stack gap={4} align="flex-end">
                   {extraAction?.(c)}
                   {c.status !== 'revoked' && (
                     <>
@@ -104,7 +105,7 @@ export function CredentialsTable({
                       </Button>
                     </>
                   )}
-                </Group>
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
