@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVER_NODE_OPTIONS } from '../scripts/server-node-options.mjs';
+import { SERVER_NODE_OPTIONS, serverEnv } from '../scripts/server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const adminBase = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -19,11 +19,14 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
   }
 }
 
-/** `script` under node with tsx and the server's Node options (those of `npm start`), then `nodeArgs`. */
+/**
+ * `script` under node with tsx and the server's Node options and environment (those of `npm start`),
+ * then `nodeArgs`.
+ */
 export function startNode(script: string[], env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
   return spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...nodeArgs, '--import', 'tsx', ...script], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: serverEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -6,3 +6,20 @@
 // The large requests stay well inside it: a 50,000-row CSV import is checked and written 1,000
 // rows at a time, and a CSV export streams 1,000 entries at a time.
 export const SERVER_NODE_OPTIONS = ['--max-old-space-size=192'];
+
+/**
+ * The server's environment: `env` and, on the embedded database (no DATABASE_URL), glibc malloc's
+ * mmap threshold fixed at 1 MB (issue 21, a lean embedded default). By default malloc raises the
+ * threshold to the largest block freed so far (up to 32 MB) and from then on keeps freed blocks up
+ * to that size in its heaps. The embedded database's first start (PGlite, its migrations, the demo
+ * seed) left 70-90 MB of freed memory in the server for good that way; with the threshold fixed,
+ * a block of 1 MB or more goes back to the system when it is freed (bench/embedded-memory.ts).
+ * PostgreSQL's path is left as it was. C libraries other than glibc ignore the variable.
+ *
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function serverEnv(env) {
+  if (env.DATABASE_URL) return env;
+  return { MALLOC_MMAP_THRESHOLD_: '1048576', ...env };
+}

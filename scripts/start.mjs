@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_OPTIONS } from './server-node-options.mjs';
+import { SERVER_NODE_OPTIONS, serverEnv } from './server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'apps/web/dist/index.html');
@@ -29,7 +29,7 @@ if (sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
 const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
   cwd: process.cwd(),
   stdio: 'inherit',
-  env: process.env,
+  env: serverEnv(process.env),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

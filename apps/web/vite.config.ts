@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { mantineStyles } from './mantine-styles';
 
 const API = 'http://127.0.0.1:3000';
 
@@ -22,7 +23,7 @@ const unsafeOnly: ProxyOptions = {
 // Built assets load from /build/ (spec section 7); the dev server keeps serving from /.
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? '/build/' : '/',
-  plugins: [react()],
+  plugins: [react(), mantineStyles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

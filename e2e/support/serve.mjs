@@ -14,7 +14,15 @@ mkdirSync(artifacts, { recursive: true });
 const log = createWriteStream(join(artifacts, 'server.log'));
 
 const server = spawn('node', [join(here, '../scripts/start.mjs')], {
-  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', APP_URL: `http://127.0.0.1:${process.env.PORT}` },
+  // NODE_ENV=test: the log stays JSON (development's is for a person), which support/flows.ts reads mails from.
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    APP_URL: `http://127.0.0.1:${process.env.PORT}`,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 for (const stream of [server.stdout, server.stderr]) {

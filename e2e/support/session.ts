@@ -9,9 +9,10 @@ const loggedInAs = new WeakMap<Page, { email: string; password: string }>();
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   loggedInAs.set(page, { email, password });
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // A scenario that switched the user to Spanish may find the login page already in Spanish.
+  await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+  await page.getByLabel(/^(Password|Contraseña)/).fill(password);
+  await page.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }
 

@@ -4,6 +4,9 @@ import { authState, logIn, snap } from '../support/session';
 test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, context }) => {
   await logIn(page, 'shipper@demo.test');
   await page.goto('/settings');
+  // The page is a lazy chunk: wait for it (and its check of the session) before the cookie goes.
+  await expect(page.getByRole('button', { name: 'Save preferences' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(await authState(page)).not.toBeNull();
 
   // The server forgets the session (expiry, logout elsewhere); the page still thinks it is in.

@@ -53,8 +53,8 @@ import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
-import { installErrorHandling } from './plugins/errors';
-import { loggerOptions } from './plugins/logging';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './plugins/errors';
+import { logFormat, loggerOptions, OneLineRequestLog } from './plugins/logging';
 import { installSessions } from './plugins/session';
 import { Throttle } from './security/throttle';
 import { randomToken } from './security/tokens';
@@ -83,8 +83,11 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
+  // Development's log is for a person: pretty, one line a request (plugins/logging.ts).
+  const pretty = deps.logger === undefined && logFormat(config.NODE_ENV) === 'pretty';
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.LOG_LEVEL),
+    logger: deps.logger ?? loggerOptions(config.LOG_LEVEL, pretty ? 'pretty' : 'json'),
+    ...(pretty ? { logController: new OneLineRequestLog() } : {}),
     // Trust exactly as many X-Forwarded-For hops as there are proxies: the client cannot add more.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
@@ -92,6 +95,12 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     // The public API (issue 17) is the web's routes under /api/v1: see partner-api/api-routes.ts.
     rewriteUrl: (req) => rewriteApiUrl(req.url),
+    // Refusals before any route runs, in the documented error shape (plugins/errors.ts): a URL
+    // that does not decode or a path parameter over the router's limit (frameworkErrors), and
+    // what Node's HTTP parser refuses, such as headers too large (clientErrorHandler). No hook
+    // runs for the former, so its answer gets the security headers here.
+    frameworkErrors: (error, request, reply) => securityHeaders(request.raw, reply.raw, () => frameworkErrorHandler(error, request, reply)),
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 /** Wire shapes of errors (design brief section 3). */
 export interface ValidationErrorBody {
   message: string;
+  code: 'validation';
   errors: Record<string, string[]>;
 }
 export interface ErrorBody {
@@ -36,5 +37,16 @@ export const ERROR_CODES = [
   'invalid_scope',
   'account_required',
   'account_not_granted',
+  // Refusals of the framework and of Node's HTTP parser (issue 21): a request that never reached a route's checks.
+  'invalid_json',
+  'empty_body',
+  'unsupported_media_type',
+  'payload_too_large',
+  'invalid_content_length',
+  'bad_url',
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
+  'invalid_input',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { address, contact, isPostalCode, requiredChoice } from './fields';
+import { address, contact, isoDate, isPostalCode, requiredChoice } from './fields';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
@@ -57,5 +57,16 @@ describe('requiredChoice', () => {
   it('says to choose from the list when the value is not one of them', () => {
     expect(messageOf('barrels')).toBe('validation.choice');
     expect(packageType.parse('boxes')).toBe('boxes');
+  });
+});
+
+describe('isoDate', () => {
+  it('takes a date that exists, from 1900 to 2999', () => {
+    for (const v of ['1900-01-01', '2026-02-28', '2028-02-29', '2999-12-31']) expect(isoDate.safeParse(v).success, v).toBe(true);
+  });
+  it('refuses dates that do not exist or that the database could not hold after arithmetic', () => {
+    for (const v of ['2026-02-30', '0001-01-01', '1899-12-31', '9999-12-31', '3000-01-01', '10000-01-01', '2026-1-1']) {
+      expect([...new Set(messages(isoDate.safeParse(v)))], v).toEqual([':validation.date']);
+    }
   });
 });

@@ -106,14 +106,29 @@ export const contact = z.object(
 );
 export type Contact = z.output<typeof contact>;
 
-/** A calendar date 'YYYY-MM-DD' that exists. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A calendar date 'YYYY-MM-DD' that exists, from 1900 to 2999: nothing the portal dates (pickups,
+ * invoices, diesel weeks) is outside, and the bounds leave room for the date arithmetic done on
+ * it (a history's default start is a week before its end), which near year 1 would make a date
+ * the database cannot hold.
+ */
+const ISO_DATE = /^(19|2\d)\d{2}-\d{2}-\d{2}$/;
 export const isoDate = z
   .string({ error: 'validation.date' })
   .regex(ISO_DATE, { error: 'validation.date' })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     error: 'validation.date',
   });
+
+/**
+ * An ISO 8601 date and time (with a UTC offset, or also local when `local`) from 1900 to 2999,
+ * for the same reason as `isoDate`: near year 1 or 9999 an offset moves the instant to a year the
+ * database cannot hold (or reads wrongly).
+ */
+export const isoDateTime = (opts: { local?: boolean; error?: string } = {}) =>
+  z.iso
+    .datetime({ offset: true, local: opts.local ?? false, error: opts.error ?? 'validation.date' })
+    .refine((v) => /^(19|2\d)\d{2}-/.test(v), { error: opts.error ?? 'validation.date' });
 
 /** 'HH:MM', 24 h. */
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;

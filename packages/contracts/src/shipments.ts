@@ -8,7 +8,7 @@ import {
   type TruckloadStopKind,
 } from '@freight/domain';
 import { z } from 'zod';
-import { email, HHMM, isoDate, isPostalCode, optionalText, optionalTimeOfDay, phone, requiredText, timeOfDay } from './fields';
+import { email, HHMM, isoDate, isoDateTime, isPostalCode, optionalText, optionalTimeOfDay, phone, requiredText, timeOfDay } from './fields';
 import { cardDetails } from './invoices';
 
 /**
@@ -232,7 +232,7 @@ export const trackingEventIn = z
     /** AT7-02, NS when normal. */
     reason_code: z.string().trim().max(3).optional(),
     /** ISO 8601 with the local offset, e.g. 2026-11-23T14:05:00-06:00. */
-    occurred_at: z.iso.datetime({ offset: true }),
+    occurred_at: isoDateTime(),
     city: z.string().trim().max(100).optional().default(''),
     state: z.string().trim().max(64).optional().default(''),
     country: z.enum(COUNTRIES).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields';
+import { isoDateTime, requiredText } from './fields';
 
 /**
  * Site notifications (issue 15): notices staff publish to the portal. A notice has a severity, an
@@ -13,7 +13,7 @@ export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
 export const NOTICE_STATES = ['scheduled', 'active', 'ended', 'retired'] as const;
 export type NoticeState = (typeof NOTICE_STATES)[number];
 
-const instant = z.iso.datetime({ offset: true, error: 'validation.date' });
+const instant = isoDateTime();
 
 export const siteNotificationRequest = z
   .object({

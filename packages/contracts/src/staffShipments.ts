@@ -1,6 +1,6 @@
 import { EDI_214_STATUS_CODES, SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
-import { isoDate, requiredText } from './fields';
+import { isoDate, isoDateTime, requiredText } from './fields';
 import { QUOTE_MODES } from './quotes';
 import type { ShipmentListItem, ShipmentView, TrackingEventView } from './shipments';
 
@@ -106,7 +106,7 @@ export const staffEventRequest = z.object({
    * When it happened: with a UTC offset (2026-11-22T09:30:00-06:00), or as the local time at the
    * event's place (2026-11-22T09:30), which the server places in that state's time zone.
    */
-  occurred_at: z.iso.datetime({ offset: true, local: true, error: 'validation.date' }),
+  occurred_at: isoDateTime({ local: true }),
   city: requiredText('validation.required', 100),
   state: requiredText('validation.required', 64),
   /** What the shipper reads on the tracking pages and in the mail. */

@@ -19,6 +19,32 @@ const csvDownload = (filename: string) => ({
   'cache-control': 'no-store',
 });
 
+/**
+ * A download's pieces as a stream, once its first `count` pieces are in hand (the header, then
+ * the first batch read from the database): the query was checked before the handler, the access
+ * check and the first read have now happened too, so any of them failing is a clean error answer
+ * rather than a 200 whose body breaks off. A later failure (the database between batches) can no
+ * longer change the status; Fastify then destroys the response, so the client sees a broken
+ * transfer (no final chunk), never a file that looks complete.
+ */
+export async function startedStream(pieces: AsyncIterable<string>, count = 2): Promise<Readable> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const head: string[] = [];
+  let ended = false;
+  while (head.length < count && !ended) {
+    const next = await iterator.next();
+    if (next.done) ended = true;
+    else head.push(next.value);
+  }
+  return Readable.from(
+    (async function* () {
+      yield* head;
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    })(),
+  );
+}
+
 /** Who may use a list's CSV routes, and what its export and import learn of the caller. */
 export interface CsvAccess<O, C> {
   /** The door (a guard: throws 401/403), run before the body of an import is read. */
@@ -81,7 +107,7 @@ export async function registerCsvRoutes<Q extends z.ZodType, O = string, C = Cus
     { preValidation: access.guard, schema: { querystring: routes.exportQuery } },
     async (request, reply) => {
       // Validated by `exportQuery`; the type provider cannot resolve a generic schema's output.
-      const csv = Readable.from(routes.exportCsv(access.owner(request), request.query as z.output<Q>));
+      const csv = await startedStream(routes.exportCsv(access.owner(request), request.query as z.output<Q>));
       return reply.headers(csvDownload(routes.files.export)).send(csv);
     },
   );

@@ -237,7 +237,7 @@ describe('csvBodyParser', () => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ message: 'The file is too large: the limit is 1 MB', code: 'bad_request' });
+    expect(big.json()).toEqual({ message: 'The file is too large: the limit is 1 MB', code: 'payload_too_large' });
     const elsewhere = await app.inject({ method: 'POST', url: '/json', payload: 'a,b', headers: { 'content-type': 'text/csv' } });
     expect(elsewhere.statusCode).toBe(415);
     await app.close();

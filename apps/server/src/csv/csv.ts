@@ -375,12 +375,15 @@ export interface CsvBodyOptions {
  * Registers, in the plugin scope `app` (use it inside `app.register(async (scope) => ...)` so
  * only that scope's routes take CSV), a `text/csv` body parser (the body is the text) with the
  * CSV byte limit, and turns the framework's 'body too large' into 413 `{message, code:
- * 'bad_request'}` whose message says the limit, in the caller's language. Other errors go to
+ * 'payload_too_large'}` whose message says the limit, in the caller's language. Other errors go to
  * the app's handler unchanged.
  */
 export function csvBodyParser(app: FastifyInstance, opts: CsvBodyOptions = {}) {
   const maxBytes = opts.maxBytes ?? CSV_IMPORT_LIMITS.max_bytes;
   app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: maxBytes }, (_request, body, done) => {
+    // A NUL is never in a text CSV: the file is UTF-16 (Excel's 'Unicode text') or binary. Said
+    // here, for the whole file, rather than as a database error on the first row that has one.
+    if (typeof body === 'string' && body.includes('\u0000')) return done(AppError.validation({ file: ['csv.encoding'] }), undefined);
     done(null, body);
   });
   const parent = app.errorHandler;
@@ -388,7 +391,12 @@ export function csvBodyParser(app: FastifyInstance, opts: CsvBodyOptions = {}) {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const mb = maxBytes / (1024 * 1024);
       const limit = Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`;
-      return parent.call(this, new AppError(413, 'bad_request', 'csv.too_large', { limit }) as unknown as FastifyError, request, reply);
+      return parent.call(
+        this,
+        new AppError(413, 'payload_too_large', 'csv.too_large', { limit }) as unknown as FastifyError,
+        request,
+        reply,
+      );
     }
     return parent.call(this, error, request, reply);
   });

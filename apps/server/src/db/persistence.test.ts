@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { appState, carriers, users } from './schema';
@@ -17,9 +17,14 @@ describe('the embedded database in DATA_DIR', () => {
     expect(await seedDemo(first.db, new Date())).toBe(true);
     await first.db.update(users).set({ phone: '(555) 000-1234' }).where(eq(users.email, 'shipper@demo.test'));
     await first.close();
+    // The cluster was made (pglite-initdb.mjs, in a process of its own) where it was asked for.
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
 
     const second = await openDatabase({ dataDir: dir });
     await second.migrate(); // already applied: nothing to do
+    // The lean embedded default (issue 21): PostgreSQL's shared buffers at 16 MB, not PGlite's 128.
+    const shown = (await second.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    expect(shown.rows[0]?.shared_buffers).toBe('16MB');
     expect(await seedDemo(second.db, new Date())).toBe(false);
     const [shipper] = await second.db.select().from(users).where(eq(users.email, 'shipper@demo.test'));
     expect(shipper?.phone).toBe('(555) 000-1234');

@@ -34,7 +34,7 @@ describe('error shapes', () => {
     expect(page.json().code).toBe('not_found');
   });
 
-  it('answers a malformed JSON body with 400 bad_request, not 500', async () => {
+  it('answers a malformed JSON body with 400 invalid_json, not 500', async () => {
     const c = await t.client().login('shipper@demo.test');
     const res = await c.request({
       method: 'PUT',
@@ -43,26 +43,26 @@ describe('error shapes', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
+    expect(res.json()).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
     const empty = await c.request({ method: 'POST', url: '/login', payload: '', headers: { 'content-type': 'application/json' } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().code).toBe('bad_request');
+    expect(empty.json().code).toBe('empty_body');
     // The settings did not change.
     expect((await c.get('/api/user')).json().data.settings.language).toBe('en');
   });
 
-  it('refuses an unsupported media type and an oversized body with a 4xx bad_request', async () => {
+  it('refuses an unsupported media type (415) and an oversized body (413), each with its code', async () => {
     const c = t.client();
     const xml = await c.request({ method: 'POST', url: '/login', payload: '<login/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json().code).toBe('bad_request');
+    expect(xml.json().code).toBe('unsupported_media_type');
     const big = await c.request({
       method: 'POST',
       url: '/forgot-password',
       payload: { email: 'a@b.test', pad: 'x'.repeat(1024 * 1024 + 10) },
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json().code).toBe('bad_request');
+    expect(big.json().code).toBe('payload_too_large');
   });
 
   it('answers a thrown error with 500 server_error and a request id, never the error text', async () => {

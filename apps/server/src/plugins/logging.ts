@@ -1,4 +1,5 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from '../config';
 
 /**
  * Request URLs can carry secrets: password reset tokens in the path, verification signatures in
@@ -8,8 +9,17 @@ export function redactUrl(url: string) {
   return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:signature|token)=)[^&#]*/g, '$1[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
+/**
+ * How the server writes its log: for a person in development (`npm start`, `npm run dev`), lines
+ * of text, one a request; JSON elsewhere, for production's log collector (and `NODE_ENV=test`,
+ * whose tests pass a logger of their own).
+ */
+export function logFormat(nodeEnv: Config['NODE_ENV']): 'pretty' | 'json' {
+  return nodeEnv === 'development' ? 'pretty' : 'json';
+}
+
+export function loggerOptions(level: string, format: 'pretty' | 'json' = 'json'): FastifyServerOptions['logger'] {
+  const json = {
     level,
     serializers: {
       req: (request: FastifyRequest) => ({
@@ -20,4 +30,35 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+  if (format === 'json') return json;
+  return {
+    ...json,
+    // pino-pretty in pino's transport thread: the server's thread only writes JSON to it.
+    transport: {
+      target: 'pino-pretty',
+      options: {
+        // The worker's stdout is not the terminal: it cannot tell on its own.
+        colorize: Boolean(process.stdout.isTTY),
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname,reqId',
+        // An entry's other fields (an error's are printed whole) stay on its line.
+        singleLine: true,
+      },
+    },
+  };
+}
+
+/**
+ * The pretty log's request entries (Fastify's own are two a request, incoming and completed): one
+ * line when the answer is sent, "GET /api/user 200 3.1 ms", the URL redacted; an error the answer
+ * failed on (a broken connection) below it.
+ */
+export class OneLineRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthUser } from '../lib/auth';
-import { guestLanguage, isLanguage } from '../lib/i18n';
+import { changeLanguage, guestLanguage, isLanguage } from '../lib/i18n';
 
 /** The UI language follows the user's settings once logged in, else the guest's choice. */
 export function LanguageSync() {
@@ -9,7 +9,7 @@ export function LanguageSync() {
   const user = useAuthUser();
   const wanted = user && isLanguage(user.settings?.language) ? user.settings.language : (guestLanguage() ?? 'en');
   useEffect(() => {
-    if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
+    if (i18n.language !== wanted) void changeLanguage(wanted);
   }, [wanted, i18n]);
   useEffect(() => {
     document.documentElement.lang = i18n.language;

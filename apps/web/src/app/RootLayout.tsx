@@ -1,7 +1,28 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { SupportDialog } from '../components/support/SupportDialog';
+import { loadScreenCatalogs } from '../lib/i18n';
+import { useSupport } from '../lib/support';
 import { AdminDoorBlocker } from './adminDoor';
 import { LanguageSync } from './LanguageSync';
+
+/** The Support dialog (a modal with its scroll area) loads the first time someone opens it, with its words. */
+const SupportDialog = lazy(() =>
+  Promise.all([import('../components/support/SupportDialog'), loadScreenCatalogs()]).then(([m]) => ({ default: m.SupportDialog })),
+);
+
+function SupportDialogSlot() {
+  const { supportDialogOpen } = useSupport();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (supportDialogOpen) setWanted(true);
+  }, [supportDialogOpen]);
+  if (!wanted && !supportDialogOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <SupportDialog />
+    </Suspense>
+  );
+}
 
 /** Above every route: keeps the language in step with the user and guards the admin doors. */
 export function RootLayout() {
@@ -10,7 +31,7 @@ export function RootLayout() {
       <LanguageSync />
       <AdminDoorBlocker />
       <Outlet />
-      <SupportDialog />
+      <SupportDialogSlot />
     </>
   );
 }

@@ -1,12 +1,31 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isApiError } from '../lib/api';
 import i18n from '../lib/i18n';
 import { SupportProvider } from '../lib/support';
+
+/**
+ * The notices' container (and its transitions) loads with the first notice: `notifications.show`
+ * keeps its notices in a store until the container is there to show them.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+function NotificationsSlot() {
+  const shown = useNotifications().notifications.length > 0;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (shown) setWanted(true);
+  }, [shown]);
+  if (!wanted && !shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
 
 const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
 
@@ -26,10 +45,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            <SupportProvider>{children}</SupportProvider>
-          </ModalsProvider>
+          <NotificationsSlot />
+          <SupportProvider>{children}</SupportProvider>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

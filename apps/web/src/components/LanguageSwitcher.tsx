@@ -6,13 +6,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { useAuthUser, useStoreUser } from '../lib/auth';
-import { isLanguage, setGuestLanguage } from '../lib/i18n';
+import { changeLanguage, isLanguage, setGuestLanguage } from '../lib/i18n';
 
 /**
  * Language choice on the auth pages. A guest's choice is kept in localStorage LANGUAGE; a signed-in
  * (unverified) user's is saved with PUT /api/settings and the answered user stored, so LanguageSync
  * keeps it.
  */
+/**
+ * Each language named in itself, so a reader of either can find their own. A constant, not the
+ * catalogs: a first visit loads only the words of the language it shows.
+ */
+const OWN_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
+
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const user = useAuthUser();
@@ -23,14 +29,14 @@ export function LanguageSwitcher() {
       setGuestLanguage(language);
       return;
     }
-    const previous = i18n.language;
+    const previous: Language = isLanguage(i18n.language) ? i18n.language : 'en';
     setSaving(true);
-    void i18n.changeLanguage(language); // at once; the stored settings follow
+    void changeLanguage(language); // at once; the stored settings follow
     try {
       const res = await api.put<{ data: CurrentUser }>('/api/settings', { language });
       storeUser(res.data);
     } catch {
-      void i18n.changeLanguage(previous);
+      void changeLanguage(previous);
       notifications.show({ color: 'red', message: i18n.getFixedT(previous)('common.language_save_failed') });
     } finally {
       setSaving(false);
@@ -43,8 +49,7 @@ export function LanguageSwitcher() {
       value={isLanguage(i18n.language) ? i18n.language : 'en'}
       onChange={(v) => void choose(v as Language)}
       disabled={saving}
-      // Each language named in itself, so a reader of either can find their own.
-      data={LANGUAGES.map((l) => ({ value: l, label: i18n.getFixedT(l)(`languages.${l}`) }))}
+      data={LANGUAGES.map((l) => ({ value: l, label: OWN_NAMES[l] }))}
     />
   );
 }

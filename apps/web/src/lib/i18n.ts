@@ -1,10 +1,11 @@
 import sharedEn from '@freight/contracts/locales/en.json';
-import sharedEs from '@freight/contracts/locales/es.json';
 import { LANGUAGES, type Language } from '@freight/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import noticesEn from '../components/notices/locales/notices.en.json';
+import trackingPartsEn from '../components/tracking/locales/tracking.en.json';
+import publicTrackingEn from '../features/public/locales/tracking.en.json';
 import webEn from '../locales/en.json';
-import webEs from '../locales/es.json';
 import { setLanguageSource } from './api';
 import { getAuthUser, LANGUAGE_KEY } from './authState';
 
@@ -20,30 +21,85 @@ function merge(a: Tree, b: Tree): Tree {
 }
 
 /**
- * Feature and shared-component catalogs (`features/<feature>/locales/<part>.<lang>.json`,
- * `components/<group>/locales/...`) sit beside the screens they word, so parts can grow without
- * one huge file.
+ * The words come in chunks of one language, so a visit downloads no language it does not show.
+ * - The first-visit words: the shared catalogs (contracts and the app's own: login, sign-up, the
+ *   frames) and those of the public tracking page. English is bundled; `startI18n` brings another
+ *   language's before the first render.
+ * - Every other screen's words: the feature and shared-component catalogs
+ *   (`features/<feature>/locales/<part>.<lang>.json`, `components/<group>/locales/...`) that sit
+ *   beside the screens they word. A screen's route loader awaits `loadScreenCatalogs`.
  */
-const featureCatalogs = import.meta.glob<Tree>(['../features/*/locales/*.json', '../components/*/locales/*.json'], {
-  eager: true,
-  import: 'default',
-});
+/** English, the language most visitors read, is bundled: their first page renders without waiting for words. */
+const FIRST_VISIT_EN = [sharedEn, webEn, publicTrackingEn, trackingPartsEn, noticesEn] as Tree[];
+const FIRST_VISIT: Record<Language, () => Promise<Tree[]>> = {
+  en: async () => FIRST_VISIT_EN,
+  es: () =>
+    Promise.all([
+      import('@freight/contracts/locales/es.json'),
+      import('../locales/es.json'),
+      import('../features/public/locales/tracking.es.json'),
+      import('../components/tracking/locales/tracking.es.json'),
+      import('../components/notices/locales/notices.es.json'),
+    ]).then((modules) => modules.map((m) => m.default as Tree)),
+};
+// import.meta.glob takes literals only: the exclusions repeat the feature catalogs named above.
+const screenCatalogs = import.meta.glob<Tree>(
+  [
+    '../features/*/locales/*.json',
+    '../components/*/locales/*.json',
+    '!../features/public/locales/tracking.*.json',
+    '!../components/tracking/locales/*.json',
+    '!../components/notices/locales/*.json',
+  ],
+  { import: 'default' },
+);
 
-function catalogsOf(language: string): Tree[] {
-  return Object.entries(featureCatalogs)
+const screenCatalogsOf = (language: Language) =>
+  Object.entries(screenCatalogs)
     .filter(([path]) => path.endsWith(`.${language}.json`))
-    .map(([, tree]) => tree);
+    .map(([, load]) => load());
+
+const loaded = new Map<string, Promise<void>>([['first-visit:en', Promise.resolve()]]);
+function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>): Promise<void> {
+  const key = `${part}:${language}`;
+  let done = loaded.get(key);
+  if (!done) {
+    done = trees().then((list) => {
+      i18n.addResourceBundle(language, 'translation', list.reduce(merge, {}), true, true);
+    });
+    loaded.set(key, done);
+  }
+  return done;
 }
 
-const catalog = (language: string, ...base: Tree[]) => [...base, ...catalogsOf(language)].reduce(merge, {});
-
-export const resources = {
-  en: { translation: catalog('en', sharedEn as Tree, webEn as Tree) },
-  es: { translation: catalog('es', sharedEs as Tree, webEs as Tree) },
-};
+const loadFirstVisit = (language: Language) => loadOnce('first-visit', language, FIRST_VISIT[language]);
+const loadScreens = (language: Language) => loadOnce('screens', language, () => Promise.all(screenCatalogsOf(language)));
 
 export function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+}
+
+const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
+
+/** Set once a screen past the first-visit pages has asked for its words: a language switch then brings them too. */
+let screensShown = false;
+
+/** The words of every screen in the language in use; a route's loader awaits them before it renders. */
+export function loadScreenCatalogs(): Promise<void> {
+  screensShown = true;
+  return loadScreens(currentLanguage());
+}
+
+/** Every catalog in both languages, for tests and the catalogs' own checks. */
+export async function loadAllCatalogs() {
+  await Promise.all(LANGUAGES.flatMap((language) => [loadFirstVisit(language), loadScreens(language)]));
+  return { en: i18n.getResourceBundle('en', 'translation') as Tree, es: i18n.getResourceBundle('es', 'translation') as Tree };
+}
+
+/** Switches the UI language once its words are here, so no screen shows another language meanwhile. */
+export async function changeLanguage(language: Language) {
+  await Promise.all([loadFirstVisit(language), screensShown ? loadScreens(language) : undefined]);
+  await i18n.changeLanguage(language);
 }
 
 /** The guest's choice on the auth pages. */
@@ -58,7 +114,7 @@ export function guestLanguage(): Language | null {
 
 export function setGuestLanguage(language: Language) {
   localStorage.setItem(LANGUAGE_KEY, language);
-  void i18n.changeLanguage(language);
+  void changeLanguage(language);
 }
 
 /** The user's setting once logged in, else the guest's choice, else English. */
@@ -69,13 +125,16 @@ export function initialLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { en: { translation: FIRST_VISIT_EN.reduce(merge, {}) } },
   lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** The first render waits for this: the first-visit words of the language the visitor reads. */
+export const startI18n = () => loadFirstVisit(currentLanguage());
 
 setLanguageSource(() => i18n.language);
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadAllCatalogs } from '../lib/i18n';
 
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -27,6 +28,13 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: vi.fn(), removeEventListener: vi.fn() } });
 }
+
+// Each screen is a lazy chunk: its first import in a test file compiles it, which takes more than
+// the default second of findBy* on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+// Screens render outside the router's loaders here: every catalog is in place before any test.
+await loadAllCatalogs();
 
 afterEach(() => {
   cleanup();

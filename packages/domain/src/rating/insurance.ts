@@ -89,6 +89,17 @@ export function insurancePremiumCents(coverageCents: Cents, params: InsurancePar
   return Math.max(params.minimum_premium_cents, Math.round(premium));
 }
 
+/** One option of `coverage` (a module function: a closure per quote costs a defineProperty under tsx). */
+function insuranceOption(kind: InsuranceKind, coverage: Cents, params: InsuranceParams): InsuranceOption {
+  return {
+    kind,
+    premium_cents: insurancePremiumCents(coverage, params),
+    coverage_cents: coverage,
+    deductible_cents: coverage > params.deductible_above_cents ? params.deductible_cents : 0,
+    online: coverage <= params.max_insured_cents,
+  };
+}
+
 /**
  * Options that go with one rate for a shipment of `valueCents` (the value of the goods), always
  * starting with 'none' (coverage = carrier liability when weight and condition are given, else 0).
@@ -103,15 +114,8 @@ export function insuranceOptions(valueCents: Cents, params: InsuranceParams = DE
   const liability = weight_lb !== undefined && condition !== undefined ? carrierLiabilityCents(valueCents, weight_lb, condition) : 0;
   const options: InsuranceOption[] = [{ kind: 'none', premium_cents: 0, coverage_cents: liability, deductible_cents: 0, online: true }];
   if (valueCents <= 0) return { options, messages: [] };
-  const option = (kind: InsuranceKind, coverage: Cents): InsuranceOption => ({
-    kind,
-    premium_cents: insurancePremiumCents(coverage, params),
-    coverage_cents: coverage,
-    deductible_cents: coverage > params.deductible_above_cents ? params.deductible_cents : 0,
-    online: coverage <= params.max_insured_cents,
-  });
-  options.push(option('first_tier', Math.min(valueCents, params.first_tier_cents)));
-  if (valueCents > params.first_tier_cents) options.push(option('full', valueCents));
+  options.push(insuranceOption('first_tier', Math.min(valueCents, params.first_tier_cents), params));
+  if (valueCents > params.first_tier_cents) options.push(insuranceOption('full', valueCents, params));
   const messages: RateMessage[] = options.some((o) => !o.online)
     ? [
         {

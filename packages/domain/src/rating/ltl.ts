@@ -152,6 +152,16 @@ interface Option {
   gross: Cents;
 }
 
+/**
+ * The tariff's rate of a class at a weight break, scaled by the lane factor; undefined when the
+ * class is not in it. A module function, not a closure per call: the server runs under tsx, which
+ * names every such closure with Object.defineProperty (about 1 us each, nine a quote).
+ */
+function classRate(tariff: LtlTariff, cls: FreightClass, b: WeightBreak, lane: number): Cents | undefined {
+  const row = tariff.rates.find((r) => r.freight_class === cls);
+  return row === undefined ? undefined : roundHalfUp(row.per_cwt_cents[b] * lane);
+}
+
 /** Rate an LTL shipment against one carrier's tariff. Throws RangeError on invalid dimensions or weights. */
 export function rateLtl(tariff: LtlTariff, shipment: LtlShipment): LtlResult {
   if (shipment.items.length === 0) throw new RangeError('an LTL shipment needs at least one item');
@@ -184,12 +194,8 @@ export function rateLtl(tariff: LtlTariff, shipment: LtlShipment): LtlResult {
   const W = classWeights.reduce((s, c) => s + c.weight_lb, 0);
 
   const lane = shipment.lane_factor ?? 1;
-  const rateFor = (cls: FreightClass, b: WeightBreak): Cents | undefined => {
-    const row = tariff.rates.find((r) => r.freight_class === cls);
-    return row === undefined ? undefined : roundHalfUp(row.per_cwt_cents[b] * lane);
-  };
   for (const c of classWeights) {
-    if (rateFor(c.freight_class, 'L5C') === undefined) {
+    if (classRate(tariff, c.freight_class, 'L5C', lane) === undefined) {
       messages.push({ level: 'no_rate', key: 'quote.no_rate.class_not_in_tariff', params: { class: c.freight_class } });
     }
   }
@@ -213,7 +219,19 @@ export function rateLtl(tariff: LtlTariff, shipment: LtlShipment): LtlResult {
     }
   }
 
-  if (messages.some((m) => m.level === 'no_rate')) return { status: 'no_rate', ...facts, messages };
+  // The results (and the deficit below) name their fields rather than spread another object: on
+  // Node 20 (V8 11.3) `{ ...x, more }` makes a new hidden class every time, a cost on the quote's path.
+  if (messages.some((m) => m.level === 'no_rate')) {
+    return {
+      status: 'no_rate',
+      actual_weight_lb: facts.actual_weight_lb,
+      cubic_ft: facts.cubic_ft,
+      density_pcf: facts.density_pcf,
+      linear_ft: facts.linear_ft,
+      items: facts.items,
+      messages,
+    };
+  }
 
   // Linehaul: the actual break, and every heavier break at its minimum weight (deficit weight); bill the lowest.
   const b0 = weightBreakIndex(W);
@@ -222,7 +240,7 @@ export function rateLtl(tariff: LtlTariff, shipment: LtlShipment): LtlResult {
     const brk = WEIGHT_BREAKS[bi];
     if (brk === undefined) continue;
     const class_lines: LtlClassLine[] = classWeights.map((c) => {
-      const rate = rateFor(c.freight_class, brk.code) ?? 0;
+      const rate = classRate(tariff, c.freight_class, brk.code, lane) ?? 0;
       const charge_cents = centiToCents(c.weight_lb * rate);
       return { freight_class: c.freight_class, weight_lb: c.weight_lb, rate_cents_per_cwt: rate, charge_cents };
     });
@@ -287,10 +305,25 @@ export function rateLtl(tariff: LtlTariff, shipment: LtlShipment): LtlResult {
   }
 
   const total_cents = lines.reduce((s, l) => s + l.amount_cents, 0);
-  const deficit: LtlDeficit | null = best.deficit === null ? null : { ...best.deficit, from_break, actual_break_gross_cents: first.gross };
+  const d = best.deficit;
+  const deficit: LtlDeficit | null =
+    d === null
+      ? null
+      : {
+          to_break: d.to_break,
+          deficit_weight_lb: d.deficit_weight_lb,
+          rate_cents_per_cwt: d.rate_cents_per_cwt,
+          charge_cents: d.charge_cents,
+          from_break,
+          actual_break_gross_cents: first.gross,
+        };
   return {
     status: 'rated',
-    ...facts,
+    actual_weight_lb: facts.actual_weight_lb,
+    cubic_ft: facts.cubic_ft,
+    density_pcf: facts.density_pcf,
+    linear_ft: facts.linear_ft,
+    items: facts.items,
     lines,
     gross_cents: gross,
     discount_cents: discount,

@@ -151,6 +151,7 @@ describe('address book: CRUD and verification', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'Error saving address. Check to make sure all required inputs are filled.',
+      code: 'validation',
       errors: {
         company: ['Field is required'],
         email: ['Invalid email'],
@@ -429,13 +430,14 @@ describe('address book: CSV', () => {
     const big = `${header}\n${row(1)}\n${'x'.repeat(10 * 1024 * 1024)}`;
     const tooBig = await upload(c, big);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ message: 'The file is too large: the limit is 10 MB', code: 'bad_request' });
+    expect(tooBig.json()).toEqual({ message: 'The file is too large: the limit is 10 MB', code: 'payload_too_large' });
 
     const many = `${header}\n${'a,,,,,1 Main St,,,,,Dallas,TX,75201,US,,,,,,,,\n'.repeat(50_001)}`;
     const tooMany = await upload(c, many);
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toEqual({
       message: 'The file has 50,001 rows: the limit is 50,000 rows',
+      code: 'validation',
       errors: { file: ['The file has 50,001 rows: the limit is 50,000 rows'] },
     });
     // A body that is not text/csv.

@@ -1,3 +1,4 @@
+import { isoDate } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,8 @@ import { pageMeta } from '../../paging';
 import { adminPage } from '../../plugins/guards';
 import { auditRepository } from './audit.repository';
 
-const isoDay = z.iso.date({ error: 'validation.date' });
+// The portal's dates (1900 to 2999): the day after '9999-12-31' is a year the database cannot read.
+const isoDay = isoDate;
 
 const auditQuery = z.object({
   /** Part of the action or the staff user's email, or a record's id. */

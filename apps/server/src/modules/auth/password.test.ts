@@ -66,7 +66,7 @@ describe('POST /reset-password', () => {
 
     const again = await reset({ ...link, password: 'Again#2026', password_confirmation: 'Again#2026' });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ message: BAD_TOKEN, errors: { email: [BAD_TOKEN] } });
+    expect(again.json()).toEqual({ message: BAD_TOKEN, code: 'validation', errors: { email: [BAD_TOKEN] } });
     expect(await loginStatus('ops@demo.test', 'Fresh#2026')).toBe(204);
   });
 
@@ -107,6 +107,7 @@ describe('POST /reset-password', () => {
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json()).toEqual({
       message: 'New passwords must match.',
+      code: 'validation',
       errors: { password_confirmation: ['New passwords must match.'] },
     });
     const weak = await reset({ ...link, password: 'weakweak', password_confirmation: 'weakweak' });

@@ -191,7 +191,11 @@ describe('POST /register validation (422)', () => {
 
   it("says 'Password did not match.' on password_confirmation", async () => {
     const body = await errorsFor(signup('mismatch@x.test', { password_confirmation: 'Secret#2027' }));
-    expect(body).toEqual({ message: 'Password did not match.', errors: { password_confirmation: ['Password did not match.'] } });
+    expect(body).toEqual({
+      message: 'Password did not match.',
+      code: 'validation',
+      errors: { password_confirmation: ['Password did not match.'] },
+    });
   });
 
   it.each([
@@ -217,7 +221,11 @@ describe('POST /register validation (422)', () => {
 
   it("says 'Email already exists' on primary_contact.email, whatever the case", async () => {
     const body = await errorsFor(signup('Shipper@Demo.Test'));
-    expect(body).toEqual({ message: 'Email already exists', errors: { 'primary_contact.email': ['Email already exists'] } });
+    expect(body).toEqual({
+      message: 'Email already exists',
+      code: 'validation',
+      errors: { 'primary_contact.email': ['Email already exists'] },
+    });
   });
 
   it("says 'Field is required' for required fields, including the postal code", async () => {

@@ -125,7 +125,8 @@ export async function ebaySimulator(app: FastifyInstance, opts: SimulatorOptions
 
   const mint = (kind: 'code' | 'at' | 'rt', seller: string, seconds: number) => mintToken(opts.secret, kind, seller, seconds, opts.now());
   /** The seller of a valid token of `kind`, or null. */
-  const check = (token: string, kind: 'code' | 'at' | 'rt') => {
+  const check = (token: unknown, kind: 'code' | 'at' | 'rt') => {
+    if (typeof token !== 'string') return null;
     const [prefix, seller, exp, sig] = token.split('.');
     if (prefix !== `sim-${kind}` || !seller || !exp || !sig) return null;
     if (sign(opts.secret, `${prefix}.${seller}.${exp}`) !== sig || Number(exp) * 1000 < opts.now().getTime() || revoked.has(token))
@@ -134,6 +135,9 @@ export async function ebaySimulator(app: FastifyInstance, opts: SimulatorOptions
   };
   const ebayErrors = (reply: FastifyReply, status: number, errorId: number, message: string) =>
     reply.code(status).send({ errors: [{ errorId, domain: 'API_FULFILLMENT', category: 'REQUEST', message }] });
+  /** The form or JSON body, `{}` when there is none or it is not an object (a null body is not a crash). */
+  const bodyOf = <T>(request: FastifyRequest) =>
+    (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Partial<T>;
   const sellerOf = (request: FastifyRequest) => check((request.headers.authorization ?? '').replace(/^Bearer /, ''), 'at');
 
   const consentPage = (
@@ -154,17 +158,17 @@ ${['state', 'redirect_uri', 'client_id']
   );
 
   app.post('/oauth2/authorize', machine, async (request, reply) => {
-    const form = request.body as Record<string, string>;
+    const form = bodyOf<Record<string, string>>(request);
     const back = new URL(opts.callbackUrl);
-    back.searchParams.set('state', form.state ?? '');
-    if (form.decision === 'agree' && /^[a-z0-9_-]{3,40}$/.test(form.seller ?? ''))
-      back.searchParams.set('code', mint('code', form.seller!, 300));
+    back.searchParams.set('state', String(form.state ?? ''));
+    const seller = typeof form.seller === 'string' ? form.seller : '';
+    if (form.decision === 'agree' && /^[a-z0-9_-]{3,40}$/.test(seller)) back.searchParams.set('code', mint('code', seller, 300));
     else back.searchParams.set('error', 'access_denied');
     return reply.redirect(back.toString(), 302);
   });
 
   app.post('/identity/v1/oauth2/token', machine, async (request, reply) => {
-    const form = request.body as Record<string, string>;
+    const form = bodyOf<Record<string, string>>(request);
     if (!(request.headers.authorization ?? '').startsWith('Basic ')) return reply.code(401).send({ error: 'invalid_client' });
     if (form.grant_type === 'client_credentials')
       return { access_token: mint('at', '@app', ACCESS_SECONDS), expires_in: ACCESS_SECONDS, token_type: 'Application Access Token' };
@@ -224,7 +228,7 @@ ${['state', 'redirect_uri', 'client_id']
     const fail = failing('fulfillment');
     if (fail) return ebayErrors(reply, fail, 32000, 'The service is temporarily unavailable');
     const { orderId } = request.params as { orderId: string };
-    const body = request.body as { trackingNumber?: string; lineItems?: unknown[] };
+    const body = bodyOf<{ trackingNumber: string; lineItems: unknown[] }>(request);
     if (!body?.trackingNumber || !Array.isArray(body.lineItems) || body.lineItems.length === 0)
       return ebayErrors(reply, 400, 32100, 'Invalid input: trackingNumber and lineItems are required');
     const key = `${seller}/${orderId}`;
@@ -245,8 +249,9 @@ ${['state', 'redirect_uri', 'client_id']
     return { key: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(), algorithm: 'ECDSA', digest: 'SHA1' };
   });
   /** A signed account-deletion notification of `username`, as eBay would post it (tests send it on). */
-  app.post('/sim/deletion-notification', machine, async (request) => {
-    const { username } = request.body as { username: string };
+  app.post('/sim/deletion-notification', machine, async (request, reply) => {
+    const { username } = bodyOf<{ username: string }>(request);
+    if (typeof username !== 'string' || !username) return ebayErrors(reply, 400, 32100, 'Invalid input: username is required');
     const body = JSON.stringify({
       metadata: { topic: 'MARKETPLACE_ACCOUNT_DELETION', schemaVersion: '1.0', deprecated: false },
       notification: {
@@ -264,14 +269,16 @@ ${['state', 'redirect_uri', 'client_id']
 
   /** Test controls: revoke a refresh token (the seller withdrew consent), fail the next fulfillments. */
   app.post('/sim/revoke', machine, async (request) => {
-    revoked.add(String((request.body as { token?: string }).token ?? ''));
+    revoked.add(String(bodyOf<{ token: string }>(request).token ?? ''));
     return { ok: true };
   });
   app.post('/sim/fail', machine, async (request) => {
-    const body = request.body as { operation?: 'orders' | 'fulfillment'; count?: number; status?: number };
+    const body = bodyOf<{ operation: 'orders' | 'fulfillment'; count: number; status: number }>(request);
+    // A status eBay could answer (4xx or 5xx), else 503: reply.code() throws on anything else.
+    const status = Number(body.status ?? 503);
     failNext.set(body.operation === 'orders' ? 'orders' : 'fulfillment', {
       count: Number(body.count ?? 1),
-      status: Number(body.status ?? 503),
+      status: Number.isInteger(status) && status >= 400 && status <= 599 ? status : 503,
     });
     return { ok: true };
   });

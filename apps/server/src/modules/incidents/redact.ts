@@ -24,10 +24,18 @@ const MAX_DEPTH = 8;
 const MAX_ITEMS = 50;
 const MAX_STRING = 2000;
 
-/** A text with the emails, phones, bearer credentials and secret URL parameters in it replaced. */
+/**
+ * What jsonb cannot keep, NUL and lone UTF-16 surrogates, replaced by U+FFFD: an incident must
+ * still record the post that had one.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character to find.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A text with the emails, phones, bearer credentials and secret URL parameters in it replaced (and what jsonb cannot keep). */
 export function redactText(text: string): string {
   return text
     .slice(0, MAX_STRING)
+    .replace(UNSTORABLE, '\uFFFD')
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(SECRET_PARAM, `$1=${REDACTED}`)
     .replace(EMAIL, '[email]')
@@ -45,8 +53,9 @@ export function redact(value: unknown, depth = 0): unknown {
     return value.length > MAX_ITEMS ? [...items, `[${value.length - MAX_ITEMS} more]`] : items;
   }
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [raw, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === undefined || typeof v === 'function') continue;
+    const key = raw.replace(UNSTORABLE, '\uFFFD');
     if (SECRET_KEY.test(key) || PERSONAL_KEY.test(key)) out[key] = v === null || v === '' ? v : REDACTED;
     else out[key] = redact(v, depth + 1);
   }

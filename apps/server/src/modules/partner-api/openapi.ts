@@ -65,7 +65,7 @@ const errorBody = named(
 const validationBody = named(
   'ValidationError',
   'A request that failed validation: the messages of each field (dotted for nested fields, e.g. `pickup.postal_code`).',
-  z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) }),
+  z.object({ message: z.string(), code: z.literal('validation'), errors: z.record(z.string(), z.array(z.string())) }),
 );
 const tokenBody = named(
   'Token',
@@ -104,7 +104,10 @@ const json = (schema: z.ZodType, description: string) => ({ description, content
 
 /** The refusals every /api/v1 route may answer (bearer.ts, plugins/errors.ts). */
 const apiErrors = (route: ApiRoute) => ({
-  400: json(errorBody, 'A partner credential sent no Account-Id header (`account_required`).'),
+  400: json(
+    errorBody,
+    'A partner credential sent no Account-Id header (`account_required`); a body that is not JSON (`invalid_json`, `empty_body`); a URL that does not decode (`bad_url`); a value that cannot be stored (`invalid_input`).',
+  ),
   401: json(errorBody, 'No bearer token, or one that is unknown, expired or revoked (`invalid_token`).'),
   403: json(
     errorBody,
@@ -113,6 +116,12 @@ const apiErrors = (route: ApiRoute) => ({
   404: json(errorBody, "No such record in the account (another account's records are 404 too)."),
   ...(route.method === 'POST' && route.path === '/api/shipments'
     ? { 409: json(errorBody, 'The Idempotency-Key was used before with another body (`conflict`).') }
+    : {}),
+  ...(route.method === 'POST' || route.method === 'PUT'
+    ? {
+        413: json(errorBody, 'The body is over 1 MB (`payload_too_large`).'),
+        415: json(errorBody, 'The body is not `application/json` (`unsupported_media_type`).'),
+      }
     : {}),
   422: json(validationBody, 'The request failed validation.'),
   429: json(errorBody, "Past the credential's rate limit (`too_many_requests`): wait Retry-After seconds."),

@@ -125,6 +125,7 @@ describe('product CRUD', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: SAVE_FAILED,
+      code: 'validation',
       errors: {
         description: ['Field is required'],
         product_number: ['This value is too long'],
@@ -143,7 +144,7 @@ describe('product CRUD', () => {
     const created = await create(c, product());
     const put = await c.put(`/api/products/${created.id}`, product({ weight_lb: 'heavy' }));
     expect(put.statusCode).toBe(422);
-    expect(put.json()).toEqual({ message: SAVE_FAILED, errors: { weight_lb: ['Field is required'] } });
+    expect(put.json()).toEqual({ message: SAVE_FAILED, code: 'validation', errors: { weight_lb: ['Field is required'] } });
     expect((await c.get(`/api/products/${created.id}`)).json().data).toEqual(created);
 
     await c.put('/api/settings', { language: 'es' });
@@ -151,6 +152,7 @@ describe('product CRUD', () => {
       const es = await c.post('/api/products', product({ description: '' }));
       expect(es.json()).toEqual({
         message: 'Error al guardar el producto. Revise todos los campos e inténtelo de nuevo.',
+        code: 'validation',
         errors: { description: ['Campo obligatorio'] },
       });
     } finally {
@@ -164,7 +166,11 @@ describe('product CRUD', () => {
     const first = await create(c, product());
     const taken = await c.post('/api/products', product({ product_number: ' hp-500 ', description: 'Another pump' }));
     expect(taken.statusCode).toBe(422);
-    expect(taken.json()).toEqual({ message: SAVE_FAILED, errors: { product_number: ['This product number is already in your catalog'] } });
+    expect(taken.json()).toEqual({
+      message: SAVE_FAILED,
+      code: 'validation',
+      errors: { product_number: ['This product number is already in your catalog'] },
+    });
 
     // Products without a number never clash; a product keeps its own number on update.
     await create(c, product({ product_number: '', description: 'No number A' }));
@@ -510,12 +516,13 @@ describe('product CSV', () => {
     const c = await other();
     const tooBig = await upload(c, `${header}\n${row(1)}\n${'x'.repeat(10 * 1024 * 1024)}`);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({ message: 'The file is too large: the limit is 10 MB', code: 'bad_request' });
+    expect(tooBig.json()).toEqual({ message: 'The file is too large: the limit is 10 MB', code: 'payload_too_large' });
 
     const tooMany = await upload(c, `${header}\n${`${row(1)}\n`.repeat(50_001)}`, '');
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toEqual({
       message: 'The file has 50,001 rows: the limit is 50,000 rows',
+      code: 'validation',
       errors: { file: ['The file has 50,001 rows: the limit is 50,000 rows'] },
     });
 

@@ -25,7 +25,8 @@ export async function publicQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   r.post('/api/public/quotes', { preValidation: limit, schema: { body: publicQuoteRequest } }, async (request) => {
-    const input = { ...request.body, currency: 'USD' as const, unit_system: request.body.unit_system ?? 'imperial' };
+    // Object.assign, not a spread with more fields after it (a new hidden class per quote on Node 20).
+    const input = Object.assign({}, request.body, { currency: 'USD' as const, unit_system: request.body.unit_system ?? 'imperial' });
     const result = await service.rateForGuest(input);
     return { data: presentRating(input, result, input.currency, requestLanguage(request)) };
   });

@@ -160,6 +160,11 @@ export function quoteRowOf(
   };
 }
 
+/** The user's preferred carriers' rates first. */
+function preferredRank(preferred: ReadonlySet<string>, r: StoredRate) {
+  return preferred.has(r.carrier_id) ? 0 : 1;
+}
+
 export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeoutMs?: number } = {}) {
   const repo = quotesRepository(ctx.db, ctx.now);
   const carrierChoices = carriersRepository(ctx.db);
@@ -227,10 +232,11 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
       };
     });
 
+    // No named closures in here (a `const f = () => ...` per quote): the server runs under tsx, which
+    // names each one with Object.defineProperty, about 1 us apiece.
     const rates = await exchangeRates();
-    const toUsd = (cents: number) => convertCents(cents, input.currency, 'USD', rates);
-    const fromUsd = (cents: number) => convertCents(cents, 'USD', input.currency, rates);
-    const declaredUsd = toUsd(toCents(input.insured_value));
+    const currency = input.currency;
+    const declaredUsd = convertCents(toCents(input.insured_value), currency, 'USD', rates);
 
     // Shipment-wide reasons first: none of them depends on a carrier.
     const today = ctx.now().toISOString().slice(0, 10);
@@ -241,7 +247,9 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
     messages.push(...insurance.messages);
 
     const place = ratePlace;
-    const stops: RateStop[] = stopInputs.map((s, n) => ({ ...place(s, stopPlaces[n] as NonNullable<typeof origin>), kind: s.kind }));
+    const stops: RateStop[] = stopInputs.map((s, n) =>
+      Object.assign(place(s, stopPlaces[n] as NonNullable<typeof origin>), { kind: s.kind }),
+    );
     // The truck drives origin -> each stop in order -> destination.
     const road = routeRoadMiles([origin, ...(stopPlaces as NonNullable<typeof origin>[]), destination]);
     const diesel = (await repo.dieselOn(input.pickup_date)) ?? SEP_2025_DIESEL_CENTS_PER_GAL / 100;
@@ -268,16 +276,16 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
       };
       // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
       const priced = (await repo.carriersOn(input.mode, input.pickup_date)).filter((row) => !choices.hidden.has(row.id));
-      const tariffVersions = new Map(priced.map((row) => [row.id, row.tariffVersion]));
       const adapters = priced.map((row) => new TariffCarrier(row));
-      for (const { adapter, result } of await rateAll(adapters, request)) {
+      // rateAll answers in the adapters' order, so priced[n] is the carrier of the n-th answer.
+      for (const [n, { adapter, result }] of (await rateAll(adapters, request)).entries()) {
         if (!result) {
           messages.push({ level: 'warning', key: 'quote.warning.carrier_unavailable', params: { carrier: adapter.carrier.name } });
           continue;
         }
         messages.push(...result.messages);
         if (result.status !== 'rated') continue;
-        const charges = result.lines.map((l) => ({ ...l, amount_cents: fromUsd(l.amount_cents) }));
+        const charges = result.lines.map((l) => ({ ...l, amount_cents: convertCents(l.amount_cents, 'USD', currency, rates) }));
         stored.push({
           id: randomUUID(),
           carrier_id: adapter.carrier.id,
@@ -288,11 +296,16 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
           estimated_delivery: result.estimated_delivery,
           total_cents: charges.reduce((s, l) => s + l.amount_cents, 0),
           charges,
-          tariff_version: tariffVersions.get(adapter.carrier.id) ?? null,
+          tariff_version: priced[n]?.tariffVersion ?? null,
         });
       }
-      const rank = (r: StoredRate) => (choices.preferred.has(r.carrier_id) ? 0 : 1);
-      stored.sort((a, b) => rank(a) - rank(b) || a.total_cents - b.total_cents || a.carrier_name.localeCompare(b.carrier_name));
+      const preferred = choices.preferred;
+      stored.sort(
+        (a, b) =>
+          preferredRank(preferred, a) - preferredRank(preferred, b) ||
+          a.total_cents - b.total_cents ||
+          a.carrier_name.localeCompare(b.carrier_name),
+      );
       // Carrier-specific reasons only matter when nobody could rate.
       const finalMessages = stored.length > 0 ? messages.filter((m) => m.level !== 'no_rate') : messages;
       if (stored.length === 0 && !finalMessages.some((m) => m.level === 'no_rate')) {
@@ -309,11 +322,12 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
       messages: dedupe(messages),
       insurance_options: insurance.options.map((o) => ({
         ...o,
-        premium_cents: fromUsd(o.premium_cents),
+        premium_cents: convertCents(o.premium_cents, 'USD', currency, rates),
         // Full cover is the declared value itself: say it in the shipper's own figure, not one
         // that went to dollars and back (40,000.00 MXN, not 39,999.96).
-        coverage_cents: o.coverage_cents === declaredUsd ? toCents(input.insured_value) : fromUsd(o.coverage_cents),
-        deductible_cents: fromUsd(o.deductible_cents),
+        coverage_cents:
+          o.coverage_cents === declaredUsd ? toCents(input.insured_value) : convertCents(o.coverage_cents, 'USD', currency, rates),
+        deductible_cents: convertCents(o.deductible_cents, 'USD', currency, rates),
       })),
     };
     return result;

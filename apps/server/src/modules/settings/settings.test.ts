@@ -84,6 +84,7 @@ describe('PUT /api/settings', () => {
     const settings = await c.put('/api/settings', { currency: 'EUR' });
     expect(settings.json()).toEqual({
       message: 'Elija una de las opciones de la lista',
+      code: 'validation',
       errors: { currency: ['Elija una de las opciones de la lista'] },
     });
     const address = await c.put('/api/account/address', {

@@ -195,7 +195,9 @@ describe('POST /api/shipments', () => {
     });
     expect(JSON.stringify(view)).not.toMatch(/cents|total/);
     // A changed signature, another id under this signature or a malformed token is not found.
-    for (const bad of [`${token.slice(0, -1)}0`, `${randomUUID()}.${token.split('.')[1]}`, 'x', `${token}.x`]) {
+    // (The changed signature's last character is always another one: a signature ending in '0' made this pass the real token.)
+    const changed = `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`;
+    for (const bad of [changed, `${randomUUID()}.${token.split('.')[1]}`, 'x', `${token}.x`]) {
       const res = await guest.get(`/api/public/truckload-confirmations/${encodeURIComponent(bad)}`);
       expect([res.statusCode, res.json().code]).toEqual([404, 'not_found']);
     }

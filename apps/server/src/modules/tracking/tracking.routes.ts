@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
 import { registerTrackingPoll } from './poll';
 import { trackingService } from './tracking.service';
 
@@ -60,7 +61,7 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
             request.body,
             request.ip,
           );
-          if ((request.body as unknown) === UNREADABLE) throw Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 });
+          if ((request.body as unknown) === UNREADABLE) throw new AppError(400, 'invalid_json', 'errors.invalid_json');
         },
         schema: { params: scacParams, body: trackingEventsIn },
       },

@@ -94,7 +94,8 @@ export function eventRow({ shipmentId, event }: ShipmentEventIn, source: EventSo
 /** The carrier name a post may carry besides its URL's SCAC (read before the body is validated). */
 function carrierNameOf(body: unknown): string | null {
   const name = (body as { carrier_name?: unknown } | null | undefined)?.carrier_name;
-  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : null;
+  // Read before the signature is checked: a name with a NUL (which the database cannot compare) is no name.
+  return typeof name === 'string' && name.trim() && !name.includes('\u0000') ? name.trim().slice(0, 100) : null;
 }
 
 /** An inbound post as an incident keeps it (redacted by the recorder; the signature header is never kept). */

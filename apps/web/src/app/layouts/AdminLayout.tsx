@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_KEYS, canOpenAdminPage } from '@freight/domain';
 import { AppShell, Badge, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -29,56 +30,59 @@ export function AdminLayout() {
   const unread = summary.data?.unread ?? 0;
   return (
     <RequireStaff>
-      <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-              <Text fw={700} size="lg">
-                {t('app.name')} · {t('admin.area')}
-              </Text>
+      {/* Confirm dialogs (modals.openConfirmModal) are the admin area's alone: a first visit elsewhere need not load them. */}
+      <ModalsProvider>
+        <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+                <Text fw={700} size="lg">
+                  {t('app.name')} · {t('admin.area')}
+                </Text>
+              </Group>
+              <UserMenu />
             </Group>
-            <UserMenu />
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="sm" aria-label={t('admin.nav')}>
-          {ADMIN_PAGE_KEYS.map((k) => {
-            const open = canOpenAdminPage(roles, k);
-            return (
-              <NavLink
-                key={k}
-                component={Link}
-                to={paths.admin.page(k)}
-                label={t(`admin.pages.${k}`)}
-                title={open ? undefined : t('admin.door.message')}
-                rightSection={
-                  !open ? (
-                    <LockIcon />
-                  ) : k === 'support' && unread > 0 ? (
-                    <Badge size="sm" color="red" aria-label={t('admin.support.nav_unread', { count: unread })}>
-                      {unread}
-                    </Badge>
-                  ) : undefined
-                }
-                c={open ? undefined : 'dimmed'}
-                active={current === k}
-                onClick={open ? close : undefined}
-              />
-            );
-          })}
-          {/* Staff without a customer account would find only pages whose every call answers 403. */}
-          {user?.account && (
-            <>
-              <Divider my="sm" />
-              <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={close} />
-            </>
-          )}
-        </AppShell.Navbar>
-        <AppShell.Main>
-          <SiteNotices />
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
+          </AppShell.Header>
+          <AppShell.Navbar p="sm" aria-label={t('admin.nav')}>
+            {ADMIN_PAGE_KEYS.map((k) => {
+              const open = canOpenAdminPage(roles, k);
+              return (
+                <NavLink
+                  key={k}
+                  component={Link}
+                  to={paths.admin.page(k)}
+                  label={t(`admin.pages.${k}`)}
+                  title={open ? undefined : t('admin.door.message')}
+                  rightSection={
+                    !open ? (
+                      <LockIcon />
+                    ) : k === 'support' && unread > 0 ? (
+                      <Badge size="sm" color="red" aria-label={t('admin.support.nav_unread', { count: unread })}>
+                        {unread}
+                      </Badge>
+                    ) : undefined
+                  }
+                  c={open ? undefined : 'dimmed'}
+                  active={current === k}
+                  onClick={open ? close : undefined}
+                />
+              );
+            })}
+            {/* Staff without a customer account would find only pages whose every call answers 403. */}
+            {user?.account && (
+              <>
+                <Divider my="sm" />
+                <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={close} />
+              </>
+            )}
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <SiteNotices />
+            <Outlet />
+          </AppShell.Main>
+        </AppShell>
+      </ModalsProvider>
     </RequireStaff>
   );
 }

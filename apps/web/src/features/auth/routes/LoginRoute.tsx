@@ -1,4 +1,3 @@
-import { loginRequest } from '@freight/contracts';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -9,7 +8,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isApiError } from '../../../lib/api';
 import { homeFor, login, safeRedirect, useStoreUser } from '../../../lib/auth';
-import { zodErrors } from '../../../lib/forms';
+import { setServerErrors } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 
 export function LoginRoute() {
@@ -22,7 +21,6 @@ export function LoginRoute() {
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({
     initialValues: { email: '', password: '', remember: false },
-    validate: (values) => zodErrors(loginRequest, t, values),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -35,9 +33,9 @@ export function LoginRoute() {
       const target = wanted && mayEnter(user.roles, wanted.split('?')[0] ?? wanted) ? wanted : homeFor(user);
       await navigate(target, { replace: true });
     } catch (e) {
-      if (isApiError(e) && e.status === 422) {
-        form.setFieldError('email', e.errors.email?.join(' ') ?? e.message);
-      } else if (isApiError(e) && e.status === 429) {
+      // The server checks the form against the login contract (the page carries no validator of its own).
+      if (setServerErrors(form, e)) return;
+      if (isApiError(e) && e.status === 429) {
         setThrottle(e.retryAfter !== null ? t('errors.too_many_login_attempts', { seconds: e.retryAfter }) : e.message);
       } else {
         setFailure(e);
