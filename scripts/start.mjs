@@ -8,7 +8,14 @@ import { SERVER_NODE_OPTIONS, serverEnv } from './server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts', 'packages/domain'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/mantine-styles.ts',
+  'packages/contracts',
+  'packages/domain',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -22,7 +29,12 @@ function newestMtime(path) {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 if (sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
   console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: under NODE_ENV=test (the scenarios' server) Vite would bundle React's development build.
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

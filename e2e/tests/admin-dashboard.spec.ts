@@ -14,8 +14,9 @@ test('ops reads the dashboard and follows its figures to the lists behind them, 
   // The delayed demo shipment is listed and opens the staff's search of delayed shipments.
   await page.getByRole('link', { name: /shipments? delayed this month/ }).click();
   await expect(page).toHaveURL(/\/admin\/shipments\?status=delayed/);
-  await expect(page.getByLabel('Status')).toHaveValue('delayed');
+  // React keeps the dashboard on screen until the new page has rendered: its table comes first.
   await expect(page.getByRole('table', { name: 'Shipments of every account' })).toContainText('Demo Shipper Co');
+  await expect(page.getByLabel('Status')).toHaveValue('delayed');
 
   await page.goBack();
   await page.getByRole('link', { name: /^Action Required: \d+$/ }).click();

@@ -9,7 +9,9 @@ test('an accounting user opening Role Management sees Unauthrized and stays wher
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await nav.getByRole('link', { name: 'Account Management' }).click();
   await expect(page).toHaveURL(/\/admin\/accounts$/);
-  await expect(page.getByText('Demo Shipper Co')).toBeVisible();
+  // React keeps the dashboard on screen until the new page has rendered: wait for its heading.
+  await expect(page.getByRole('heading', { name: 'Account Management' })).toBeVisible();
+  await expect(page.getByRole('table').getByText('Demo Shipper Co')).toBeVisible();
 
   await nav.getByRole('link', { name: 'Role Management' }).click();
   const notice = page.getByRole('alert').filter({ hasText: 'Unauthrized' });

@@ -70,7 +70,8 @@ test('super_admin creates a partner, lets it act for an account and issues a cre
 
   // The OAuth Credentials page lists it with its owner.
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'OAuth Credentials' }).click();
-  // The partner's page lists the same credential: wait for the new page before picking its row.
+  // The partner's page lists the same credential and its calls: wait until that page is gone.
+  await expect(page.getByRole('table', { name: /call/ })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'OAuth Credentials' })).toBeVisible();
   const credentialRow = page.getByRole('row').filter({ hasText: clientId });
   await expect(credentialRow).toContainText(name);

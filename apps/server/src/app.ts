@@ -35,7 +35,7 @@ import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { partCatalogRoutes } from './modules/part-catalog/part-catalog.routes';
 import { rewriteApiUrl } from './modules/partner-api/api-routes';
 import { installPartnerApi } from './modules/partner-api/bearer';
-import { apiCallLog } from './modules/partner-api/call-log';
+import { apiCallLog, purgeApiCallsBefore } from './modules/partner-api/call-log';
 import { openApiRoutes } from './modules/partner-api/openapi.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
@@ -52,6 +52,7 @@ import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.
 import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
+import { webhooksRepository } from './modules/webhooks/webhooks.repository';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './plugins/errors';
 import { logFormat, loggerOptions, OneLineRequestLog } from './plugins/logging';
@@ -59,7 +60,12 @@ import { installSessions } from './plugins/session';
 import { Throttle } from './security/throttle';
 import { randomToken } from './security/tokens';
 
-const OUTBOX_KEEP_MS = 2 * 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+const OUTBOX_KEEP_MS = 2 * DAY_MS;
+/** Partner API calls: staff pages read the last 14 days of them. */
+const API_CALLS_KEEP_MS = 90 * DAY_MS;
+/** Finished webhook deliveries: their owners read and replay them from the delivery log (docs/api.md). */
+const WEBHOOK_DELIVERIES_KEEP_MS = 30 * DAY_MS;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -198,11 +204,15 @@ export async function buildApp(deps: AppDeps) {
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 
-  // Housekeeping: idle sessions, and outbox rows whose links (24 h at most) have expired.
+  // Housekeeping: idle sessions, outbox rows whose links (24 h at most) have expired, and the
+  // logs of API calls and webhook deliveries past their keeping time.
+  const ago = (ms: number) => new Date(now().getTime() - ms);
   const housekeeping = setInterval(() => {
     background.run('purge-sessions', () => sessions.purgeExpired());
-    background.run('purge-outbox', () => purgeOutbox(db, new Date(now().getTime() - OUTBOX_KEEP_MS)));
+    background.run('purge-outbox', () => purgeOutbox(db, ago(OUTBOX_KEEP_MS)));
     background.run('purge-api-tokens', () => credentials.repo.purgeExpiredTokens(now()));
+    background.run('purge-api-calls', () => purgeApiCallsBefore(db, ago(API_CALLS_KEEP_MS)));
+    background.run('purge-webhook-deliveries', () => webhooksRepository(db).purgeFinishedBefore(ago(WEBHOOK_DELIVERIES_KEEP_MS)));
   }, 15 * 60_000);
   housekeeping.unref();
   app.addHook('onClose', async () => {

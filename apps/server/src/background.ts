@@ -10,9 +10,12 @@ export class BackgroundTasks {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   /** Starts `task`; the answer settles when it is done and never rejects (a failure is logged), so a loop may await it. */
-  run(name: string, task: () => Promise<void>): Promise<void> {
-    const p = task()
-      .catch((err) => this.log.error({ err, task: name }, 'background task failed'))
+  run(name: string, task: () => Promise<unknown>): Promise<void> {
+    const p: Promise<void> = task()
+      .then(
+        () => undefined,
+        (err) => this.log.error({ err, task: name }, 'background task failed'),
+      )
       .finally(() => this.running.delete(p));
     this.running.add(p);
     return p;

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { isMessageKey, languageFromHeader, plainText, translator } from '../i18n';
+import { hasUnstorable } from '../unstorable';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -148,23 +149,16 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.destroy();
 }
 
-/**
- * Characters no text the app stores may hold: NUL (PostgreSQL keeps none in text or jsonb) and a
- * lone UTF-16 surrogate (half of a character: jsonb refuses its escape, text would keep a U+FFFD).
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character to find.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** The dotted paths (as in 422 answers) of the strings and keys in `value` that hold an unstorable character. */
 function unstorablePaths(value: unknown, path: string, found: string[], depth = 0) {
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) found.push(path || 'body');
+    if (hasUnstorable(value)) found.push(path || 'body');
     return;
   }
   if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (UNSTORABLE.test(key)) found.push(at);
+    if (hasUnstorable(key)) found.push(at);
     else unstorablePaths(item, at, found, depth + 1);
   }
 }

@@ -4,6 +4,7 @@ import { loadScreenCatalogs } from '../lib/i18n';
 import { useSupport } from '../lib/support';
 import { AdminDoorBlocker } from './adminDoor';
 import { LanguageSync } from './LanguageSync';
+import { NavigationPending } from './NavigationPending';
 
 /** The Support dialog (a modal with its scroll area) loads the first time someone opens it, with its words. */
 const SupportDialog = lazy(() =>
@@ -29,6 +30,7 @@ export function RootLayout() {
   return (
     <>
       <LanguageSync />
+      <NavigationPending />
       <AdminDoorBlocker />
       <Outlet />
       <SupportDialogSlot />

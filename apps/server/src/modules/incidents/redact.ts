@@ -1,3 +1,5 @@
+import { replaceUnstorable } from '../../unstorable';
+
 /**
  * What an API incident may keep of a request or answer (issue 16): the shape of the exchange,
  * never a secret (keys, tokens, signatures, authorization headers, card and bank numbers) nor a
@@ -24,22 +26,18 @@ const MAX_DEPTH = 8;
 const MAX_ITEMS = 50;
 const MAX_STRING = 2000;
 
-/**
- * What jsonb cannot keep, NUL and lone UTF-16 surrogates, replaced by U+FFFD: an incident must
- * still record the post that had one.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character to find.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /** A text with the emails, phones, bearer credentials and secret URL parameters in it replaced (and what jsonb cannot keep). */
 export function redactText(text: string): string {
-  return text
-    .slice(0, MAX_STRING)
-    .replace(UNSTORABLE, '\uFFFD')
-    .replace(BEARER, `$1 ${REDACTED}`)
-    .replace(SECRET_PARAM, `$1=${REDACTED}`)
-    .replace(EMAIL, '[email]')
-    .replace(PHONE, '[phone]');
+  return (
+    text
+      .slice(0, MAX_STRING)
+      // What jsonb cannot keep is replaced: an incident must still record the post that had one.
+      .replace(/[^]*/, replaceUnstorable)
+      .replace(BEARER, `$1 ${REDACTED}`)
+      .replace(SECRET_PARAM, `$1=${REDACTED}`)
+      .replace(EMAIL, '[email]')
+      .replace(PHONE, '[phone]')
+  );
 }
 
 /** A copy of `value` fit to keep: secret and personal fields replaced, texts cleaned, size bounded. */
@@ -55,7 +53,7 @@ export function redact(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [raw, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === undefined || typeof v === 'function') continue;
-    const key = raw.replace(UNSTORABLE, '\uFFFD');
+    const key = replaceUnstorable(raw);
     if (SECRET_KEY.test(key) || PERSONAL_KEY.test(key)) out[key] = v === null || v === '' ? v : REDACTED;
     else out[key] = redact(v, depth + 1);
   }

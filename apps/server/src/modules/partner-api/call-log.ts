@@ -1,5 +1,7 @@
+import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { purgeOldest } from '../../db/purge';
 import { apiCalls } from '../../db/schema';
 
 export type ApiCallEntry = typeof apiCalls.$inferInsert;
@@ -50,3 +52,6 @@ export function apiCallLog(db: Db, log: FastifyBaseLogger) {
 }
 
 export type ApiCallLog = ReturnType<typeof apiCallLog>;
+
+/** The calls logged before `before` go (the housekeeping's). */
+export const purgeApiCallsBefore = (db: Db, before: Date) => purgeOldest(db, apiCalls, apiCalls.id, lt(apiCalls.at, before));

@@ -18,6 +18,7 @@ import {
   PAYMENT_VOID_JOB,
 } from '../shipments/shipments.service';
 import { placeOffsetMinutes } from '../tracking/zones';
+import { webhookEvents } from '../webhooks/webhook-events';
 import { isLuhnValid, type PaymentProvider, TestProcessor } from './payment-provider';
 import { type PaymentRow, paymentsRepository } from './payments.repository';
 
@@ -31,11 +32,14 @@ const conflict = (key: string) => new AppError(409, 'conflict', key);
 /** Digit runs that could be a card number, cut from any processor text before it is stored. */
 const redact = (text: string) => text.replace(/\d[\d\s-]{10,}\d/g, '[redacted]').slice(0, 500);
 
+type ExpiryCtx = Pick<AppContext, 'db' | 'now' | 'jobs'>;
+
 /**
  * Expires a locked, awaiting booking whose payment time is over: payment 'expired', status
- * 'canceled', a portal event, and the carrier told. Answers whether it did.
+ * 'canceled', a portal event, the carrier told and the account's webhooks too. Answers whether it did.
  */
-export async function expireIfDue(tx: Db, row: ShipmentRow, now: Date, carrierFor: CarrierFactory): Promise<boolean> {
+export async function expireIfDue(tx: Db, ctx: ExpiryCtx, row: ShipmentRow, carrierFor: CarrierFactory): Promise<boolean> {
+  const now = ctx.now();
   if (row.paymentState !== 'awaiting' || row.status === 'canceled') return false;
   if (!row.paymentDueAt || now.getTime() < row.paymentDueAt.getTime()) return false;
   const r = shipmentsRepository(tx);
@@ -56,6 +60,7 @@ export async function expireIfDue(tx: Db, row: ShipmentRow, now: Date, carrierFo
     utcOffsetMinutes: placeOffsetMinutes(row.originState, row.originCountry, now),
     receivedAt: now,
   });
+  await webhookEvents(ctx).statusChanged(tx, row.id, row.status);
   return true;
 }
 
@@ -64,7 +69,7 @@ export async function expireIfDue(tx: Db, row: ShipmentRow, now: Date, carrierFo
  * due time; a paid or canceled one is left alone. Registered on `ctx.jobs` (and on any runner a
  * restarted process builds).
  */
-export function paymentExpiryHandler(ctx: Pick<AppContext, 'db' | 'now'>, carrierFor: CarrierFactory = defaultCarrierFor) {
+export function paymentExpiryHandler(ctx: ExpiryCtx, carrierFor: CarrierFactory = defaultCarrierFor) {
   return async (payload: unknown): Promise<JobOutcome> => {
     const id = (payload as { shipment_id?: unknown } | null)?.shipment_id;
     if (typeof id !== 'string') return;
@@ -74,7 +79,7 @@ export function paymentExpiryHandler(ctx: Pick<AppContext, 'db' | 'now'>, carrie
       const now = ctx.now();
       // Run early (a clock moved back, a due time moved on): come back at the due time.
       if (row.paymentDueAt && now.getTime() < row.paymentDueAt.getTime()) return { runAgainAt: row.paymentDueAt };
-      await expireIfDue(tx, row, now, carrierFor);
+      await expireIfDue(tx, ctx, row, carrierFor);
     });
   };
 }
@@ -135,7 +140,7 @@ export function paymentsService(ctx: AppContext, opts: PaymentsServiceOptions = 
       if (row.paymentState === 'expired') throw conflict('errors.payment_expired');
       if (row.paymentState !== 'awaiting' || row.status === 'canceled') throw conflict('errors.payment_not_due');
       const now = ctx.now();
-      if (await expireIfDue(tx, row, now, carrierFor)) return { expired: true };
+      if (await expireIfDue(tx, ctx, row, carrierFor)) return { expired: true };
 
       const currency = row.currency as Currency;
       const holdCents = convertCents(CARD_AUTH_HOLD_CENTS, 'USD', currency, await exchangeRatesOf(tx));

@@ -8,6 +8,7 @@ import { JobRunner } from '../../jobs/jobs';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { PAYMENT_EXPIRY_JOB, PAYMENT_VOID_JOB } from '../shipments/shipments.service';
 import { quoteAndBook, text } from '../shipments/test-helpers';
+import { runJobs, subscribe, testReceiver } from '../webhooks/test-helpers';
 import { cardBrand, isLuhnValid, TEST_CARDS, TestProcessor } from './payment-provider';
 import { paymentExpiryHandler, paymentVoidHandler } from './payments.service';
 
@@ -275,6 +276,23 @@ describe('the payment expiry job', () => {
     expect(late.json()).toEqual({ code: 'conflict', message: text('errors.payment_expired') });
   });
 
+  it("tells the account's webhook receivers that the booking was canceled", async () => {
+    const receiver = await testReceiver(() => t);
+    try {
+      const sub = await subscribe(prepaid, receiver.url, ['shipment.status_changed']);
+      receiver.secrets.push(sub.secret);
+      const { shipment } = await quoteAndBook(t, prepaid);
+      t.clock.advanceMinutes(61);
+      await runJobs(t);
+      expect(receiver.received.map((m) => [m.type, m.data.id, m.data.previous_status, m.data.status])).toEqual([
+        ['shipment.status_changed', shipment.id, 'pending', 'canceled'],
+      ]);
+      await prepaid.request({ method: 'DELETE', url: `/api/webhooks/${sub.id}` });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('leaves a booking paid in time alone', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     t.clock.advanceMinutes(30);
@@ -304,7 +322,7 @@ describe('the payment expiry job', () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     t.clock.advanceMinutes(61);
     const next = new JobRunner(db(), () => t.clock.now, t.app.log);
-    next.register(PAYMENT_EXPIRY_JOB, paymentExpiryHandler({ db: db(), now: () => t.clock.now }));
+    next.register(PAYMENT_EXPIRY_JOB, paymentExpiryHandler({ db: db(), now: () => t.clock.now, jobs: next }));
     expect(await next.runDue()).toBeGreaterThanOrEqual(1);
     const s = await view(prepaid, shipment.id);
     expect(s.status).toBe('canceled');

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, like, lt, lte, notExists, or, sql 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
+import { purgeOldest } from '../../db/purge';
 import { integrationPartners, partnerAccounts, webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
@@ -212,6 +213,11 @@ export function webhooksRepository(db: Db) {
           ),
         )
         .limit(limit);
+    },
+
+    /** Deliveries done with (delivered or given up) for longer than their keeping time go; pending ones stay. */
+    purgeFinishedBefore(before: Date) {
+      return purgeOldest(db, webhookDeliveries, webhookDeliveries.id, lt(webhookDeliveries.createdAt, before), pending);
     },
   };
 }
