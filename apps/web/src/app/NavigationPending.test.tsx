@@ -5,6 +5,8 @@ import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { NavigationPending } from './NavigationPending';
 
+const NextScreen = () => <h1>Next screen</h1>;
+
 describe('NavigationPending', () => {
   it('shows while the next screen is on its way, and goes once it is shown', async () => {
     let arrive: (screen: { Component: ComponentType }) => void = () => undefined;
@@ -30,7 +32,7 @@ describe('NavigationPending', () => {
     // The page left behind stays until the next one is here.
     expect(screen.getByRole('link', { name: 'Next' })).toBeInTheDocument();
 
-    arrive({ Component: () => <h1>Next screen</h1> });
+    arrive({ Component: NextScreen });
     expect(await screen.findByRole('heading', { name: 'Next screen' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
