@@ -1,9 +1,12 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { AppContext } from '../../context';
 import type { JobOutcome } from '../../jobs/jobs';
 import { LANE_JOB, scheduleLane } from './webhook-events';
 import { mailWebhookDisabled } from './webhook-notice';
 import { signedHeaders, webhookSecretBox } from './webhook-signing';
-import { targetProblem } from './webhook-target';
+import { publicOnlyLookup, targetProblem } from './webhook-target';
 import { type DeliveryRow, type Lane, type SubscriptionRow, webhooksRepository } from './webhooks.repository';
 
 /** Looks for lanes whose job is late or was lost, every minute (a safety net: emission schedules each lane). */
@@ -46,9 +49,35 @@ function describeFailure(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `no answer within ${ATTEMPT_TIMEOUT_MS / SECOND} s`;
   }
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : 'network error';
-  return `connection failed: ${detail}`;
+  if (error instanceof Error && error.message.startsWith('target refused:')) return error.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  return `connection failed: ${typeof code === 'string' ? code : 'network error'}`;
+}
+
+/**
+ * One POST; answers the status, the body unread. Redirects are not followed: a public target
+ * could otherwise send the delivery to an inner address. `lookup` names the addresses the
+ * connection may use (production's refuses private ones).
+ */
+export function postTo(url: string, headers: Record<string, string>, body: string, lookup?: LookupFunction): Promise<number> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = (target.protocol === 'https:' ? https : http).request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup,
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const isLane = (payload: unknown): payload is Lane =>
@@ -86,17 +115,9 @@ export function webhookDelivery(ctx: AppContext) {
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
     try {
-      // Redirects are not followed: a public target could otherwise send the delivery to an inner address.
-      const res = await fetch(sub.url, {
-        method: 'POST',
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-      });
-      await res.body?.cancel();
-      const ok = res.status >= 200 && res.status < 300;
-      return { ok, statusCode: res.status, error: ok ? null : `HTTP ${res.status}`, durationMs: took() };
+      const status = await postTo(sub.url, headers, body, production ? publicOnlyLookup() : undefined);
+      const ok = status >= 200 && status < 300;
+      return { ok, statusCode: status, error: ok ? null : `HTTP ${status}`, durationMs: took() };
     } catch (error) {
       return { ok: false, statusCode: null, error: describeFailure(error).slice(0, ERROR_CHARS), durationMs: took() };
     }

@@ -1,6 +1,9 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { isBlockedAddress, type Resolver, targetProblem } from './webhook-target';
+import { postTo } from './webhook-delivery';
+import { isBlockedAddress, publicOnlyLookup, type Resolver, targetProblem } from './webhook-target';
 
 /** Server-side request forgery through webhook targets (issue 17). */
 describe('the address check', () => {
@@ -76,6 +79,56 @@ describe('targetProblem', () => {
 
   it('outside production allows http and loopback (the local receiver)', async () => {
     expect(await targetProblem('http://127.0.0.1:4000/receive', false, dns)).toBeNull();
+  });
+});
+
+describe("a production delivery's connection", () => {
+  let receiver: Server;
+  let port: number;
+  const posts: string[] = [];
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      posts.push(req.url ?? '');
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((ready) => receiver.listen(0, '127.0.0.1', ready));
+    port = (receiver.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((done) => receiver.close(() => done())));
+
+  /** A name server that answers `addresses` for every name (the second answer of a rebinding attack). */
+  const answering = (addresses: string[]) =>
+    publicOnlyLookup((_host, _options, callback) =>
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      ),
+    );
+
+  it('never reaches a private address, even when the name pointed elsewhere at the check (DNS rebinding)', async () => {
+    const url = `http://rebound.example.com:${port}/in`;
+    await expect(postTo(url, {}, '{}', answering(['127.0.0.1']))).rejects.toThrow('target refused: private_address');
+    await expect(postTo(url, {}, '{}', answering(['93.184.216.34', '127.0.0.1']))).rejects.toThrow('private_address');
+    expect(posts).toEqual([]);
+  });
+
+  it('hands the connection the public addresses it checked, one or all as asked', async () => {
+    const lookup = answering(['93.184.216.34', '2606:2800:220:1::1']);
+    const one = await new Promise((done) => lookup('hooks.example.com', {}, (err, address, family) => done([err, address, family])));
+    expect(one).toEqual([null, '93.184.216.34', 4]);
+    const all = await new Promise((done) => lookup('hooks.example.com', { all: true }, (err, addresses) => done([err, addresses])));
+    expect(all).toEqual([
+      null,
+      [
+        { address: '93.184.216.34', family: 4 },
+        { address: '2606:2800:220:1::1', family: 6 },
+      ],
+    ]);
+  });
+
+  it('outside production posts without it (the local receiver on loopback)', async () => {
+    expect(await postTo(`http://127.0.0.1:${port}/local`, {}, '{}')).toBe(204);
+    expect(posts).toEqual(['/local']);
   });
 });
 

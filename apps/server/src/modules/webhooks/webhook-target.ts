@@ -1,11 +1,14 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * No server-side request forgery through webhooks: in production a target must be https and every
  * address its host resolves to must be public. Checked when a subscription is saved and again
- * before each attempt (a name can be pointed elsewhere after it was accepted); redirects are not
- * followed (webhook-delivery.ts), so a public target cannot bounce a delivery inward either.
+ * before each attempt (a name can be pointed elsewhere after it was accepted), and by the
+ * connection's own lookup (`publicOnlyLookup`), so a name re-pointed inward between that check and
+ * the connection (DNS rebinding) reaches nothing; redirects are not followed (webhook-delivery.ts),
+ * so a public target cannot bounce a delivery inward either.
  * Outside production http and loopback are allowed: the local receiver of tests and the demo.
  */
 const blocked = new BlockList();
@@ -63,4 +66,24 @@ export async function targetProblem(url: string, production: boolean, resolve: R
   }
   if (addresses.length === 0) return 'unresolvable';
   return addresses.some(isBlockedAddress) ? 'private_address' : null;
+}
+
+type AllAddresses = (host: string, options: LookupAllOptions, callback: (err: Error | null, addresses: LookupAddress[]) => void) => void;
+
+/**
+ * The lookup of a production delivery's connection: the addresses it connects to are the ones it
+ * checked, and a name that resolves to any private address fails the connection.
+ */
+export function publicOnlyLookup(resolve: AllAddresses = dnsLookup): LookupFunction {
+  return (host, options, callback) => {
+    resolve(host, { ...options, all: true }, (err, addresses) => {
+      const refused = !err && (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address)));
+      const failure = err ?? (refused ? Object.assign(new Error('target refused: private_address'), { code: 'PRIVATE_ADDRESS' }) : null);
+      // LookupFunction's callback takes (err, address, family), or (err, addresses) when asked for all.
+      const answer = callback as (err: Error | null, address: string | LookupAddress[], family?: number) => void;
+      if (failure) answer(failure, '', 0);
+      else if (options.all) answer(null, addresses);
+      else answer(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
+    });
+  };
 }
