@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy } from 'react';
 import { Outlet } from 'react-router';
+import { LoadWhenFirstNeeded } from '../components/LoadWhenFirstNeeded';
 import { loadScreenCatalogs } from '../lib/i18n';
 import { useSupport } from '../lib/support';
 import { AdminDoorBlocker } from './adminDoor';
@@ -13,15 +14,10 @@ const SupportDialog = lazy(() =>
 
 function SupportDialogSlot() {
   const { supportDialogOpen } = useSupport();
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (supportDialogOpen) setWanted(true);
-  }, [supportDialogOpen]);
-  if (!wanted && !supportDialogOpen) return null;
   return (
-    <Suspense fallback={null}>
+    <LoadWhenFirstNeeded needed={supportDialogOpen}>
       <SupportDialog />
-    </Suspense>
+    </LoadWhenFirstNeeded>
   );
 }
 

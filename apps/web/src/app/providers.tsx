@@ -1,8 +1,9 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { LoadWhenFirstNeeded } from '../components/LoadWhenFirstNeeded';
 import { isApiError } from '../lib/api';
 import i18n from '../lib/i18n';
 import { SupportProvider } from '../lib/support';
@@ -15,15 +16,10 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 
 function NotificationsSlot() {
   const shown = useNotifications().notifications.length > 0;
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (shown) setWanted(true);
-  }, [shown]);
-  if (!wanted && !shown) return null;
   return (
-    <Suspense fallback={null}>
+    <LoadWhenFirstNeeded needed={shown}>
       <Notifications position="top-right" />
-    </Suspense>
+    </LoadWhenFirstNeeded>
   );
 }
 
