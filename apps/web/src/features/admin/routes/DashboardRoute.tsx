@@ -60,7 +60,8 @@ function Dashboard({ view }: { view: DashboardView }) {
   const rate = (p: DashboardPeriod) => (p.rate === null ? '—' : `${fmt.number(Math.round(p.rate * 1000) / 10)} %`);
   const period = (p: DashboardPeriod, label: string, signedUpDays: number, created: Record<string, string>) => (
     <Section title={label}>
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
+      {/* Two by two while the period shares the row with the other one (below 88em). */}
+      <SimpleGrid cols={{ base: 2, xl: 4 }}>
         <Figure label={t('admin.dashboard_page.quotes')} value={fmt.number(p.quotes)} />
         <Figure label={t('admin.dashboard_page.bookings')} value={fmt.number(p.bookings)} to={paths.admin.shipments(created)} />
         <Figure label={t('admin.dashboard_page.rate')} value={rate(p)} />
@@ -141,25 +142,31 @@ function Dashboard({ view }: { view: DashboardView }) {
               {t('admin.dashboard_page.no_incidents')}
             </Text>
           ) : (
-            <Table verticalSpacing={4} fz="sm">
-              <Table.Tbody>
-                {view.incidents.latest.map((i) => (
-                  <Table.Tr key={i.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(i.created_at)}</Table.Td>
-                    <Table.Td>{i.carrier ?? '—'}</Table.Td>
-                    <Table.Td>{i.operation}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Anchor component={Link} to={`${paths.admin.page('incidents')}/${encodeURIComponent(i.id)}`} inherit>
-                        {i.error}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {i.occurrences > 1 ? `× ${fmt.number(i.occurrences)}` : ''}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            // A list, not a table: an error message needs the panel's width, not a squeezed column.
+            <Stack gap="sm">
+              {view.incidents.latest.map((i) => (
+                <div key={i.id}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="xs" c="dimmed">
+                      {fmt.dateTime(i.created_at)} · {i.carrier ?? '—'} · {i.operation}
+                    </Text>
+                    {i.occurrences > 1 && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        × {fmt.number(i.occurrences)}
+                      </Text>
+                    )}
+                  </Group>
+                  <Anchor
+                    component={Link}
+                    to={`${paths.admin.page('incidents')}/${encodeURIComponent(i.id)}`}
+                    size="sm"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {i.error}
+                  </Anchor>
+                </div>
+              ))}
+            </Stack>
           )}
         </Paper>
       </SimpleGrid>

@@ -7,6 +7,9 @@ import { formatLocalDate } from '../../../../components/tracking/localTime';
 import { StatusBadge } from '../../../../components/tracking/StatusBadge';
 import { paths } from '../../../../lib/paths';
 
+/** A figure stays on one line ('38.9 %', never the sign below the number). */
+const KEEP_TOGETHER = { whiteSpace: 'nowrap' } as const;
+
 /** One figure of the dashboard; with `to`, the figure opens the list behind it. */
 export function Figure({ label, value, to, hint }: { label: string; value: string; to?: string; hint?: string }) {
   return (
@@ -15,11 +18,11 @@ export function Figure({ label, value, to, hint }: { label: string; value: strin
         {label}
       </Text>
       {to ? (
-        <Anchor component={Link} to={to} fw={700} fz={28} aria-label={`${label}: ${value}`}>
+        <Anchor component={Link} to={to} fw={700} fz={28} aria-label={`${label}: ${value}`} style={KEEP_TOGETHER}>
           {value}
         </Anchor>
       ) : (
-        <Text fw={700} fz={28}>
+        <Text fw={700} fz={28} style={KEEP_TOGETHER}>
           {value}
         </Text>
       )}
