@@ -112,12 +112,12 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, and resolves 
     await page.goto('/admin/incidents');
     await expect(page.getByRole('heading', { name: 'Incidentes de API' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Incidentes de API' });
-    const grouped = table.getByRole('row').filter({ hasText: 'Tiempo agotado del transportista' });
+    const grouped = table.getByRole('row').filter({ hasText: 'Tiempo agotado' });
     await expect(grouped).toContainText('1,284');
     await expect(table.getByRole('row').filter({ hasText: 'SCAC desconocido' })).toContainText('XPOL');
     await snap(page, 'admin-incidents-es');
 
-    await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado del transportista' });
+    await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado' });
     await expect(table.getByRole('row')).toHaveCount(2);
     await grouped.getByRole('link').click();
     await expect(page.getByRole('heading', { name: 'Error: timed out after 8000 ms' })).toBeVisible();

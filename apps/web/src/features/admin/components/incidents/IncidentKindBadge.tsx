@@ -1,6 +1,7 @@
 import type { IncidentKind, IncidentState } from '@freight/contracts';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { WHOLE_LABEL } from '../../../../components/tracking/StatusBadge';
 
 /** Failures of a carrier's API in orange; what a carrier sent that the portal could not place in grape; eBay's in blue. */
 const KIND_COLORS: Record<IncidentKind, string> = {
@@ -16,7 +17,7 @@ const KIND_COLORS: Record<IncidentKind, string> = {
 export function IncidentKindBadge({ kind }: { kind: IncidentKind }) {
   const { t } = useTranslation();
   return (
-    <Badge color={KIND_COLORS[kind] ?? 'gray'} variant="light" size="sm" style={{ flexShrink: 0 }}>
+    <Badge color={KIND_COLORS[kind] ?? 'gray'} variant="light" size="sm" styles={WHOLE_LABEL}>
       {t(`admin.incidents.kinds.${kind}`)}
     </Badge>
   );
@@ -25,7 +26,7 @@ export function IncidentKindBadge({ kind }: { kind: IncidentKind }) {
 export function IncidentStateBadge({ state }: { state: IncidentState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={state === 'open' ? 'red' : 'green'} variant={state === 'open' ? 'filled' : 'light'} size="sm">
+    <Badge color={state === 'open' ? 'red' : 'green'} variant={state === 'open' ? 'filled' : 'light'} size="sm" styles={WHOLE_LABEL}>
       {t(`admin.incidents.states.${state}`)}
     </Badge>
   );

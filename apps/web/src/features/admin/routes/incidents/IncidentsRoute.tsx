@@ -72,7 +72,8 @@ export function IncidentsRoute() {
         }
         row={(i: IncidentRow) => (
           <Table.Tr key={i.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(i.last_seen_at)}</Table.Td>
+            {/* The date and the time on two lines at most, leaving the width to the message. */}
+            <Table.Td style={{ minWidth: '7rem' }}>{fmt.dateTime(i.last_seen_at)}</Table.Td>
             <Table.Td>
               <IncidentKindBadge kind={i.kind} />
               <Text size="xs" c="dimmed" mt={2}>
@@ -80,7 +81,8 @@ export function IncidentsRoute() {
               </Text>
             </Table.Td>
             <Table.Td>{i.carrier ? `${i.carrier.name} (${i.carrier.scac})` : '—'}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            {/* Long words may break, but the message keeps a readable width beside the wide badges. */}
+            <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '12rem' }}>
               <Anchor component={Link} to={incidentPath(i.id)} size="sm">
                 {i.error}
               </Anchor>
