@@ -22,6 +22,24 @@ export const INCIDENT_KINDS = [
   'marketplace_error',
 ] as const;
 export type IncidentKind = (typeof INCIDENT_KINDS)[number];
+/**
+ * The portal's own wording of a failure, kept as a key of the shared catalogs (`incident.*`) and its
+ * values, so staff read it in their language; an outside service's error is kept as it came.
+ */
+export const INCIDENT_MESSAGE_KEYS = [
+  'unknown_scac',
+  'unknown_scac_named',
+  'unknown_carrier_name',
+  'bad_signature',
+  'no_tracking_key',
+  'unknown_shipments',
+  'unknown_status_codes',
+  'adjustment_other_carrier',
+] as const;
+export interface IncidentMessage {
+  key: (typeof INCIDENT_MESSAGE_KEYS)[number];
+  params?: Record<string, string | number>;
+}
 export const INCIDENT_STATES = ['open', 'resolved'] as const;
 export type IncidentState = (typeof INCIDENT_STATES)[number];
 

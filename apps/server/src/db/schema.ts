@@ -1,4 +1,4 @@
-import { type AccountAddress, EBAY_ORDER_STATUSES, SUPPORT_CATEGORIES, SUPPORT_STATES } from '@freight/contracts';
+import { type AccountAddress, EBAY_ORDER_STATUSES, type IncidentMessage, SUPPORT_CATEGORIES, SUPPORT_STATES } from '@freight/contracts';
 import {
   type CORRECTION_KINDS,
   DEFAULT_CREDIT_LIMIT_CENTS,
@@ -364,7 +364,10 @@ export const apiIncidents = pgTable(
     fingerprint: text('fingerprint').notNull().default(''),
     request: jsonb('request').$type<unknown>().notNull(),
     response: jsonb('response').$type<unknown>(),
+    /** In English: what staff search, and what groups the same failure. */
     error: text('error').notNull(),
+    /** The portal's own wording of it (a key and its values), shown in the reader's language; null for an outside service's error. */
+    message: jsonb('message').$type<IncidentMessage>(),
     occurrences: integer('occurrences').notNull().default(1),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Quotes that went on without the carrier because of this group. */

@@ -93,6 +93,7 @@ export function dashboardRepository(db: Db) {
             carrier: carriers.name,
             operation: apiIncidents.operation,
             error: apiIncidents.error,
+            message: apiIncidents.message,
             occurrences: apiIncidents.occurrences,
           })
           .from(apiIncidents)

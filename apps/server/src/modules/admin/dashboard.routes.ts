@@ -2,7 +2,9 @@ import { type DashboardPeriod, type DashboardView, dashboardQuery } from '@freig
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { requestLanguage } from '../../plugins/errors';
 import { adminPage } from '../../plugins/guards';
+import { incidentError } from '../incidents/incidents.presenter';
 import { dashboardRepository } from './dashboard.repository';
 
 const DAY = 86_400_000;
@@ -17,6 +19,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard'), schema: { querystring: dashboardQuery } }, async (request) => {
     const now = ctx.now();
+    const language = requestLanguage(request);
     const today = startOfDay(now);
     const month = startOfMonth(now);
     const seriesFrom = new Date(today.getTime() - (request.query.days - 1) * DAY);
@@ -64,7 +67,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
           created_at: i.lastSeenAt.toISOString(),
           carrier: i.carrier,
           operation: i.operation,
-          error: i.error,
+          error: incidentError(i, language),
           occurrences: i.occurrences,
         })),
       },

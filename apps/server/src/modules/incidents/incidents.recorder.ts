@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { IncidentKind } from '@freight/contracts';
+import type { IncidentKind, IncidentMessage } from '@freight/contracts';
+import type { Language } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiIncidents } from '../../db/schema';
+import { translator } from '../../i18n';
 import { redact, redactText } from './redact';
 
 /** One failure to record. */
@@ -14,7 +16,10 @@ export interface IncidentIn {
   /** What was sent or received; redacted here before it is stored. */
   request: unknown;
   response?: unknown;
-  error: string;
+  /** The failure in the portal's own words (translated when shown)... */
+  message?: IncidentMessage;
+  /** ...or an outside service's error as it came. */
+  error?: string;
   at: Date;
   /** Quotes that went on without the carrier because of this failure (rating). */
   affectedQuotes?: number;
@@ -28,9 +33,21 @@ export interface IncidentIn {
 /** The error's words with the numbers (ids, milliseconds, counts) blanked, so the same failure groups. */
 const errorShape = (error: string) => error.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().slice(0, 200);
 
+/** A message's values cleaned as the error text is (they come from what was posted: a SCAC, a carrier's name). */
+const redactMessage = (m: IncidentMessage): IncidentMessage => ({
+  key: m.key,
+  params: Object.fromEntries(Object.entries(m.params ?? {}).map(([k, v]) => [k, typeof v === 'string' ? redactText(v) : v])),
+});
+
+/** An incident's message in `language`. */
+export const incidentMessageText = (language: Language, m: IncidentMessage) => translator(language)(`incident.${m.key}`, m.params);
+
+/** The incident's error in English, as stored. */
+const englishError = (i: Pick<IncidentIn, 'message' | 'error'>) => (i.message ? incidentMessageText('en', i.message) : (i.error ?? ''));
+
 /** The group an incident belongs to while it is open. */
-export function incidentFingerprint(i: Pick<IncidentIn, 'kind' | 'operation' | 'carrierId' | 'groupBy' | 'error'>) {
-  const parts = [i.kind, i.operation, i.carrierId ?? '', i.groupBy ?? '', errorShape(i.error)];
+export function incidentFingerprint(i: Pick<IncidentIn, 'kind' | 'operation' | 'carrierId' | 'groupBy' | 'message' | 'error'>) {
+  const parts = [i.kind, i.operation, i.carrierId ?? '', i.groupBy ?? '', errorShape(englishError(i))];
   return createHash('sha256').update(parts.join('\u001f')).digest('hex');
 }
 
@@ -54,7 +71,8 @@ export async function recordIncident(db: Db, i: IncidentIn) {
     fingerprint: incidentFingerprint(i),
     request: redact(i.request ?? null),
     response: i.response === undefined ? null : redact(i.response),
-    error: redactText(i.error),
+    error: redactText(englishError(i)),
+    message: i.message ? redactMessage(i.message) : null,
     createdAt: i.at,
     lastSeenAt: i.at,
     affectedQuotes: affected,
@@ -72,6 +90,7 @@ export async function recordIncident(db: Db, i: IncidentIn) {
         request: sql`excluded.request`,
         response: sql`excluded.response`,
         error: sql`excluded.error`,
+        message: sql`excluded.message`,
       },
     });
 }

@@ -1,4 +1,5 @@
 import { incidentListQuery, incidentStateRequest } from '@freight/contracts';
+import type { Language } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
+import { requestLanguage } from '../../plugins/errors';
 import { adminPage } from '../../plugins/guards';
 import { audit, auditActor, changedFields } from '../audit/audit';
 import { isUniqueViolation } from '../auth/auth.service';
@@ -27,11 +29,11 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const door = { preValidation: adminPage('incidents') };
   const repo = incidentsRepository(ctx.db);
 
-  async function detail(db: Db, id: string) {
+  async function detail(db: Db, id: string, language: Language) {
     if (!isUuid(id)) throw AppError.notFound();
     const found = await incidentsRepository(db).find(id);
     if (!found) throw AppError.notFound();
-    return presentIncident(found.incident, found.carrier, found.resolvedBy);
+    return presentIncident(found.incident, found.carrier, found.resolvedBy, language);
   }
 
   r.get('/api/admin/incidents', { ...door, schema: { querystring: incidentListQuery } }, async (request) => {
@@ -46,11 +48,15 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
       page: q.page,
       perPage: q.per_page,
     });
-    return { data: rows.map((row) => presentIncidentRow(row.incident, row.carrier)), meta: pageMeta(total, q.page, q.per_page, capped) };
+    const language = requestLanguage(request);
+    return {
+      data: rows.map((row) => presentIncidentRow(row.incident, row.carrier, language)),
+      meta: pageMeta(total, q.page, q.per_page, capped),
+    };
   });
 
   r.get('/api/admin/incidents/:id', { ...door, schema: { params: idParams } }, async (request) => ({
-    data: await detail(ctx.db, request.params.id),
+    data: await detail(ctx.db, request.params.id, requestLanguage(request)),
   }));
 
   r.put('/api/admin/incidents/:id/state', { ...door, schema: { params: idParams, body: incidentStateRequest } }, async (request) => {
@@ -93,7 +99,7 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
         },
         now,
       );
-      return detail(tx as Db, id);
+      return detail(tx as Db, id, requestLanguage(request));
     });
     return { data };
   });

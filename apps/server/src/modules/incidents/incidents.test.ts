@@ -103,6 +103,36 @@ describe('GET /api/admin/incidents', () => {
     expect((await sup.get('/api/admin/incidents?kind=nonsense')).statusCode).toBe(422);
   });
 
+  it("words the portal's own failures in the reader's language, and keeps an outside service's error as it came", async () => {
+    const dhwy = await carrierByScac(t.database.db, 'DHWY');
+    await record({
+      carrierId: dhwy.id,
+      kind: 'unknown_shipment',
+      operation: 'tracking-events',
+      message: { key: 'unknown_shipments', params: { count: 3 } },
+    });
+    await record({ carrierId: dhwy.id, error: 'HTTP 503 Service Unavailable' });
+    const errors = async (c: TestClient) =>
+      ((await c.get(`/api/admin/incidents?carrier_id=${dhwy.id}`)).json().data as { error: string }[]).map((i) => i.error).sort();
+    expect(await errors(sup)).toEqual(["3 event(s) for numbers that are none of the carrier's shipments", 'HTTP 503 Service Unavailable']);
+    // Staff search the English words, whatever their language.
+    expect((await sup.get(`/api/admin/incidents?carrier_id=${dhwy.id}&q=numbers`)).json().data).toHaveLength(1);
+
+    const spanish = await t.client().login('super@demo.test');
+    expect((await spanish.put('/api/settings', { language: 'es' })).statusCode).toBe(200);
+    try {
+      expect(await errors(spanish)).toEqual([
+        '3 evento(s) con números que no son envíos del transportista',
+        'HTTP 503 Service Unavailable',
+      ]);
+      const [row] = await rowsOf(dhwy.id).then((rows) => rows.filter((r) => r.message));
+      const detail = (await spanish.get(`/api/admin/incidents/${row!.id}`)).json().data;
+      expect(detail.error).toBe('3 evento(s) con números que no son envíos del transportista');
+    } finally {
+      await spanish.put('/api/settings', { language: 'en' });
+    }
+  });
+
   it('is super_admin’s only', async () => {
     for (const email of ['admin@demo.test', 'ops@demo.test', 'accounting@demo.test']) {
       const c = await t.client().login(email);

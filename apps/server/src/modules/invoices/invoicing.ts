@@ -221,9 +221,11 @@ async function billedByShipmentsCarrier(ctx: Pick<AppContext, 'db' | 'now'>, shi
     operation: 'invoice.adjustment',
     carrierId: carriers[0]?.id ?? null,
     request: { billed_by: who, bol_number: shipment.bolNumber, correction: { ...correction, billed_by: undefined } },
-    error: carriers.length
-      ? `Adjustment billed by ${who.scac ?? who.name} for a shipment carried by ${shipment.scac}`
-      : `No carrier or alias for ${who.scac ? `SCAC ${who.scac}` : `carrier name "${who.name}"`}`,
+    message: carriers.length
+      ? { key: 'adjustment_other_carrier', params: { billed_by: who.scac ?? who.name ?? '', scac: shipment.scac } }
+      : who.scac
+        ? { key: 'unknown_scac', params: { scac: who.scac } }
+        : { key: 'unknown_carrier_name', params: { name: who.name ?? '' } },
     groupBy: `${who.scac ?? ''}|${who.name ?? ''}`,
     at: ctx.now(),
   });

@@ -138,7 +138,9 @@ export function trackingService(ctx: TrackingCtx) {
           operation: 'tracking-events',
           request: inbound(scac, body),
           response: { status: 401, code: 'bad_signature' },
-          error: `No carrier or alias for SCAC ${normaliseScac(scac)}${carrierName ? ` (carrier name "${carrierName}")` : ''}`,
+          message: carrierName
+            ? { key: 'unknown_scac_named', params: { scac: normaliseScac(scac), name: carrierName } }
+            : { key: 'unknown_scac', params: { scac: normaliseScac(scac) } },
           groupBy: `${normaliseScac(scac)}|${carrierName ? normaliseCarrierName(carrierName) : ''}`,
           at,
         });
@@ -162,7 +164,7 @@ export function trackingService(ctx: TrackingCtx) {
           carrierId: found[0]?.id,
           request: inbound(scac, body),
           response: { status: 401, code: 'bad_signature' },
-          error: keys.length ? 'The signature matches none of the carrier’s tracking keys' : 'The carrier has no tracking key',
+          message: { key: keys.length ? 'bad_signature' : 'no_tracking_key' },
           at,
         });
       throw new AppError(401, 'bad_signature', 'errors.bad_signature');
@@ -326,7 +328,7 @@ export function trackingService(ctx: TrackingCtx) {
         operation: 'tracking-events',
         carrierId,
         request: { scac: normaliseScac(scac), events: unknown },
-        error: `${unknown.length} event(s) for numbers that are none of the carrier's shipments`,
+        message: { key: 'unknown_shipments', params: { count: unknown.length } },
         at,
       });
     }
@@ -342,7 +344,7 @@ export function trackingService(ctx: TrackingCtx) {
           scac: normaliseScac(scac),
           events: items.filter((i) => codes.includes(i.event.status_code.toUpperCase())).map((i) => i.event),
         },
-        error: `Unknown status code(s): ${codes.sort().join(', ')}`,
+        message: { key: 'unknown_status_codes', params: { codes: codes.sort().join(', ') } },
         at,
       });
     }

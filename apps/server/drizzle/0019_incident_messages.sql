@@ -1,0 +1,1 @@
+ALTER TABLE "api_incidents" ADD COLUMN "message" jsonb;
