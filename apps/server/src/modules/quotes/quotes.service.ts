@@ -25,6 +25,7 @@ import {
 } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { withTimeout } from '../../with-timeout';
 import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
 import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
 import type { LoadedUser } from '../users/users.repository';
@@ -63,15 +64,6 @@ export interface QuoteResult {
   rates: StoredRate[];
   messages: RateMessage[];
   insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number }[];
-}
-
-function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  // Promise.resolve().then: a synchronous throw inside the adapter becomes a rejection too.
-  return Promise.race([Promise.resolve().then(work), timeout]).finally(() => clearTimeout(timer));
 }
 
 function dedupe(messages: RateMessage[]): RateMessage[] {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { withTimeout } from '../../with-timeout';
 import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { trackedShipment } from '../shipments/shipments.presenter';
@@ -37,14 +38,6 @@ export function defaultTrackingAdapters(ctx: PollCtx): TrackingAdapterSource {
     if (!ctx.config.demoTracking) return [];
     return (await repo.allCarriers()).map((row) => new TariffCarrier(row));
   };
-}
-
-function withTimeout<T>(work: () => Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([Promise.resolve().then(work), timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
