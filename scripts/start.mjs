@@ -10,7 +10,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
-  'apps/web/index.html',
+  // index.html and the guest pages' own (login.html, track-shipment.html).
+  ...readdirSync(join(root, 'apps/web'))
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => `apps/web/${name}`),
   'apps/web/vite.config.ts',
   'apps/web/mantine-styles.ts',
   'packages/contracts',

@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+// By path: the config is bundled by Vite, which leaves packages (.ts sources here) to Node.
+import { GUEST_PAGES, guestPageFile, guestPageFileOf } from '../../packages/domain/src/guest-pages';
 import { mantineStyles } from './mantine-styles';
 
 const API = 'http://127.0.0.1:3000';
@@ -12,21 +15,40 @@ const ALWAYS = ['^/api/', '^/sanctum/', '^/logout$', '^/email/', '^/user/'];
  */
 const UNSAFE_ONLY = ['/login', '/register', '/forgot-password', '/reset-password', '/password', '/profile'];
 
+/** The page a GET of this URL loads, as the server answers it: a guest page's own, else the portal's. */
+const pageOf = (url = '/') => `/${guestPageFileOf(url.split('?')[0] ?? '') ?? 'index.html'}`;
+
 const unsafeOnly: ProxyOptions = {
   target: API,
   bypass(req) {
-    if (req.method === 'GET' || req.method === 'HEAD') return '/index.html';
+    if (req.method === 'GET' || req.method === 'HEAD') return pageOf(req.url);
     return undefined;
   },
 };
 
+/** The dev server answers the guest pages with their own page (its fallback knows only index.html). */
+const guestPages = (): Plugin => ({
+  name: 'freight-guest-pages',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const page = guestPageFileOf(req.url?.split('?')[0] ?? '');
+      if (req.method === 'GET' && page) req.url = `/${page}`;
+      next();
+    });
+  },
+});
+
+const entry = (html: string) => fileURLToPath(new URL(html, import.meta.url));
+
 // Built assets load from /build/ (spec section 7); the dev server keeps serving from /.
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? '/build/' : '/',
-  plugins: [react(), mantineStyles()],
+  plugins: [react(), mantineStyles(), guestPages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The portal, and each guest page's light entry (login, public tracking).
+    rollupOptions: { input: [entry('index.html'), ...GUEST_PAGES.map((page) => entry(guestPageFile(page)))] },
   },
   server: {
     port: 5173,

@@ -9,6 +9,8 @@ let t: TestApp;
 beforeAll(async () => {
   const web = mkdtempSync(join(tmpdir(), 'fp-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Freight Portal</title>');
+  for (const page of ['login', 'track-shipment'])
+    writeFileSync(join(web, `${page}.html`), `<!doctype html><title>Freight Portal</title><script src="/build/${page}.js"></script>`);
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
   t = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '1' });
@@ -23,6 +25,21 @@ describe('the built web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+  it('answers each guest page (login, public tracking) with its own light entry, query strings included', async () => {
+    for (const [url, script] of [
+      ['/login', 'login.js'],
+      ['/login?redirect=%2Fquote', 'login.js'],
+      ['/track-shipment?number=123', 'track-shipment.js'],
+    ]) {
+      const res = await t.client().request({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(script);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // A page below a guest page is the portal's (its router answers it).
+    const portal = await t.client().request({ method: 'GET', url: '/login/help', headers: { accept: 'text/html' } });
+    expect(portal.body).not.toContain('.js');
   });
   it('serves hashed assets under /build/ for a year', async () => {
     const res = await t.client().get('/build/assets/index-abc123.js');

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { guestPageFileOf } from '@freight/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -224,21 +225,22 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /**
- * The built SPA: assets under /build/ (spec section 7), and index.html for every other GET that
- * asks for a page, so client-side routes load directly. Unknown /api paths stay JSON 404s.
+ * The built SPA: assets under /build/ (spec section 7), and a page for every other GET that asks
+ * for one, so client-side routes load directly: the guest pages (login, public tracking) their
+ * own, the rest index.html. Unknown /api paths stay JSON 404s.
  */
 async function serveWeb(app: FastifyInstance, config: Config) {
-  const index = join(config.WEB_DIST, 'index.html');
-  const hasWeb = existsSync(index);
+  const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
   if (hasWeb) {
-    // File names carry content hashes: cache for a year. index.html (below) is never cached, so
+    // File names carry content hashes: cache for a year. The pages (below) are never cached, so
     // a new release is picked up at the next page load.
     await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/build/', index: false, immutable: true, maxAge: '365d' });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.WEB_DIST, { cacheControl: false });
+      const page = guestPageFileOf(request.url.split('?')[0] ?? '') ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page, config.WEB_DIST, { cacheControl: false });
     }
     throw AppError.notFound();
   });

@@ -1,12 +1,19 @@
 import en from '@freight/contracts/locales/en.json' with { type: 'json' };
 import es from '@freight/contracts/locales/es.json' with { type: 'json' };
+import serverEn from '@freight/contracts/locales/server.en.json' with { type: 'json' };
+import serverEs from '@freight/contracts/locales/server.es.json' with { type: 'json' };
 import { LANGUAGES, type Language } from '@freight/domain';
 import i18next, { type TFunction } from 'i18next';
 
-/** The server speaks the shared catalogs, so a 422 reads the same as the form that sent it. */
+/**
+ * The server speaks the shared catalogs, so a 422 reads the same as the form that sent it, and
+ * its own (server.<lang>.json: mails, PDFs, API incidents), which browsers never download.
+ */
+export const catalogs = { en: { ...en, ...serverEn }, es: { ...es, ...serverEs } };
+
 const instance = i18next.createInstance();
 await instance.init({
-  resources: { en: { translation: en }, es: { translation: es } },
+  resources: { en: { translation: catalogs.en }, es: { translation: catalogs.es } },
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },

@@ -1,6 +1,7 @@
 export * from './address';
 export * from './billing';
 export * from './freight';
+export * from './guest-pages';
 export * from './limits';
 export * from './password';
 export * from './phone';

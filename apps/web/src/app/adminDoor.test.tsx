@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeDashboard } from '../features/admin/testStaff';
+import { adminPageOf, mayEnter } from '../lib/adminPaths';
 import { AUTH_STATE_KEY } from '../lib/authState';
 import { makeUser } from '../test/fixtures';
 import { renderApp, stubApi } from '../test/renderApp';
-import { adminPageOf, mayEnter } from './adminDoor';
 
 const accounting = makeUser(['fpg_accounting']);
 

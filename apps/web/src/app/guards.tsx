@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuthUser, useCurrentUserQuery } from '../lib/auth';
+import { useAuthUser } from '../lib/auth';
+import { useCurrentUserQuery } from '../lib/currentUserQuery';
 import { loginWithRedirect, paths } from '../lib/paths';
 
 /** Shown while a page's first chunk or the signed-in user is on its way. */

@@ -1,12 +1,11 @@
-import { createTheme, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { LoadWhenFirstNeeded } from '../components/LoadWhenFirstNeeded';
-import { isApiError } from '../lib/api';
-import i18n from '../lib/i18n';
 import { SupportProvider } from '../lib/support';
+import { CoreProviders } from './coreProviders';
+
+export { createQueryClient } from '../lib/queryClient';
 
 /**
  * The notices' container (and its transitions) loads with the first notice: `notifications.show`
@@ -23,28 +22,14 @@ function NotificationsSlot() {
   );
 }
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
+/** The portal's providers: the core ones, the server's data, the notices and the ties to support. */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <CoreProviders>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
-          <NotificationsSlot />
-          <SupportProvider>{children}</SupportProvider>
-        </MantineProvider>
+        <NotificationsSlot />
+        <SupportProvider>{children}</SupportProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </CoreProviders>
   );
 }

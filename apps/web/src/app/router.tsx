@@ -1,10 +1,8 @@
-import { ADMIN_PAGE_KEYS, ADMIN_PAGES, type AdminPageKey } from '@freight/domain';
+import { ADMIN_PAGE_KEYS, ADMIN_PAGES, type AdminPageKey, GUEST_PAGES } from '@freight/domain';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, redirectDocument } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
-import { LoginRoute } from '../features/auth/routes/LoginRoute';
-import { PublicTrackingRoute } from '../features/public/routes/PublicTrackingRoute';
 import { loadScreenCatalogs } from '../lib/i18n';
 import { AdminDoor } from './adminDoor';
 import { PageLoading, RequireAuth } from './guards';
@@ -15,6 +13,7 @@ import { RootLayout } from './RootLayout';
  * Every screen is its own chunk, fetched when its route is first matched (React Router's lazy
  * routes), so a stranger's first visit to /login or /track-shipment downloads only those pages.
  * The router resolves a route's loader before it renders, so a screen never flashes a fallback.
+ * The guest pages (login, public tracking) are not here: they are their own entry (guest/main.tsx).
  */
 type LoadScreen = () => Promise<ComponentType>;
 
@@ -102,6 +101,19 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] =
   },
 ];
 
+/**
+ * A link or redirect to a guest page (a guard's 'log in first', the logout, 'back to login') loads
+ * it as a document: the server answers it with the guest entry. A guest page's URL reaching this
+ * router on the first load means the server sent the portal instead; an error, not a reload loop.
+ */
+const guestPageRoutes: RouteObject[] = GUEST_PAGES.map((page) => ({
+  path: page,
+  loader: ({ request }) => {
+    if (window.location.pathname === page) throw new Error(`${page} needs the guest entry (guest.html)`);
+    return redirectDocument(`${page}${new URL(request.url).search}`);
+  },
+}));
+
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate replace to="dashboard" /> },
   ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, ...adminScreen(k, ADMIN_SCREENS[k]) })),
@@ -164,10 +176,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
     children: [
+      ...guestPageRoutes,
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', element: <LoginRoute /> },
           { path: 'register', ...firstVisitScreen(() => import('../features/auth/routes/SignupRoute').then((m) => m.SignupRoute)) },
           { path: 'signup', ...firstVisitScreen(() => import('../features/auth/routes/SignupRoute').then((m) => m.SignupRoute)) },
           {
@@ -182,7 +194,6 @@ export const routes: RouteObject[] = [
             path: 'email-verified',
             ...firstVisitScreen(() => import('../features/auth/routes/EmailVerifiedRoute').then((m) => m.EmailVerifiedRoute)),
           },
-          { path: 'track-shipment', element: <PublicTrackingRoute /> },
           {
             path: 'truckload-confirmation/:token?',
             ...screen(() => import('../features/public/routes/TruckloadConfirmationRoute').then((m) => m.TruckloadConfirmationRoute)),

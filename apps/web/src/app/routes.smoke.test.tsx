@@ -4,7 +4,8 @@ import { makeAccountDetail } from '../features/admin/testStaff';
 import { AUTH_STATE_KEY } from '../lib/authState';
 import i18n from '../lib/i18n';
 import { makeUser } from '../test/fixtures';
-import { renderApp, stubApi } from '../test/renderApp';
+import { recordDocumentLoads } from '../test/documentLoads';
+import { renderApp, renderGuestPage, stubApi } from '../test/renderApp';
 
 const missing: string[] = [];
 const onMissing = (_lngs: readonly string[], _ns: string, key: string) => missing.push(key);
@@ -45,10 +46,8 @@ const PAGES: [string, string][] = [
   ['/admin/accounts', 'Account Management'],
   ['/admin/shipments', 'Shipments'],
   ['/admin/audit-log', 'Audit Log'],
-  ['/track-shipment', 'Track a Shipment'],
   ['/public-quote', 'Get a Quote'],
   ['/truckload-confirmation', 'Truckload Confirmation'],
-  ['/login', 'Log in'],
   ['/signup', 'Create your company account'],
   ['/forgot-password', 'Forgot password'],
   ['/reset-password/tok?email=a%40b.co', 'Reset password'],
@@ -101,6 +100,31 @@ describe('every route renders its translated title', { timeout: 60_000 }, () => 
     expect(path === '/quote-shipment/international' ? text.replace(/coming soon/gi, '') : text).not.toMatch(
       /coming soon|placeholder|TODO/i,
     );
+  });
+
+  it.each([
+    ['/login', 'Log in'],
+    ['/track-shipment', 'Track a Shipment'],
+  ] as const)('guest page %s (its own entry)', async (path, heading) => {
+    stubApi({});
+    renderGuestPage(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`${heading} | Freight Portal`);
+    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect(missing).toEqual([]);
+  });
+
+  it('loads a guest page as a document when a portal link leads there', async () => {
+    stubApi({});
+    const documents = recordDocumentLoads('http://localhost:3000/forgot-password');
+    try {
+      const { router } = renderApp('/forgot-password');
+      await screen.findByRole('heading', { name: 'Forgot password' });
+      await act(() => router.navigate('/track-shipment?number=FP1'));
+      expect(documents.loads).toEqual(['/track-shipment?number=FP1']);
+    } finally {
+      documents.restore();
+    }
   });
 
   it('shows Page not found with the path as name', async () => {

@@ -5,13 +5,14 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
-import { useAuthUser, useStoreUser } from '../lib/auth';
+import { useAuthUser } from '../lib/auth';
+import { setAuthUser } from '../lib/authState';
 import { changeLanguage, isLanguage, setGuestLanguage } from '../lib/i18n';
 
 /**
  * Language choice on the auth pages. A guest's choice is kept in localStorage LANGUAGE; a signed-in
- * (unverified) user's is saved with PUT /api/settings and the answered user stored, so LanguageSync
- * keeps it.
+ * (unverified) user's is saved with PUT /api/settings and the answered user stored (AUTH_STATE,
+ * which every screen and LanguageSync read; the guest pages have no query cache to update).
  */
 /**
  * Each language named in itself, so a reader of either can find their own. A constant, not the
@@ -22,7 +23,6 @@ const OWN_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const user = useAuthUser();
-  const storeUser = useStoreUser();
   const [saving, setSaving] = useState(false);
   const choose = async (language: Language) => {
     if (!user) {
@@ -34,7 +34,7 @@ export function LanguageSwitcher() {
     void changeLanguage(language); // at once; the stored settings follow
     try {
       const res = await api.put<{ data: CurrentUser }>('/api/settings', { language });
-      storeUser(res.data);
+      setAuthUser(res.data);
     } catch {
       void changeLanguage(previous);
       notifications.show({ color: 'red', message: i18n.getFixedT(previous)('common.language_save_failed') });

@@ -1,24 +1,35 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeDashboard } from '../features/admin/testStaff';
 import { jsonResponse, makeUser, setCookie } from '../test/fixtures';
-import { renderApp, stubApi } from '../test/renderApp';
+import { recordDocumentLoads } from '../test/documentLoads';
+import { renderApp, renderGuestPage, stubApi } from '../test/renderApp';
 import { safeRedirect } from './auth';
 import { AUTH_STATE_KEY, getAuthUser, LANGUAGE_KEY } from './authState';
 
 describe('auth state', { timeout: 20_000 }, () => {
-  afterEach(() => vi.unstubAllGlobals());
+  let documents: ReturnType<typeof recordDocumentLoads> | null = null;
+  /** The login page, its way out recorded (a document load of the portal). */
+  const renderLogin = (url: `/login${string}` = '/login') => {
+    const view = renderGuestPage(url);
+    documents = recordDocumentLoads(`http://localhost:3000${url}`);
+    return view;
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    documents?.restore();
+    documents = null;
+  });
 
   it('logs in (POST /login then GET /api/user), stores AUTH_STATE and lands a customer on /', async () => {
     const user = makeUser([]);
     setCookie('XSRF-TOKEN', 't');
     const fetchMock = stubApi({ 'POST /login': () => new Response(null, { status: 204 }), 'GET /api/user': { data: user } });
-    const { router } = renderApp('/login');
+    renderLogin();
     await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
     await userEvent.type(screen.getByLabelText(/^Password/), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(documents?.loads).toEqual(['/']));
     expect(JSON.parse(localStorage.getItem(AUTH_STATE_KEY) ?? 'null')).toEqual(user);
     const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
     expect(calls.slice(0, 2)).toEqual(['POST /login', 'GET /api/user']);
@@ -35,13 +46,30 @@ describe('auth state', { timeout: 20_000 }, () => {
     stubApi({
       'POST /login': () => new Response(null, { status: 204 }),
       'GET /api/user': { data: user },
-      'GET /api/admin/dashboard': { data: makeDashboard() },
     });
-    const { router } = renderApp('/login');
+    renderLogin();
     await userEvent.type(await screen.findByLabelText(/Email/), 'ops@example.com');
     await userEvent.type(screen.getByLabelText(/^Password/), 'Secret#123');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    await waitFor(() => expect(documents?.loads).toEqual(['/admin/dashboard']));
+  });
+
+  it('goes back to the page the guard sent the user from, unless the user may not open it', async () => {
+    setCookie('XSRF-TOKEN', 't');
+    stubApi({ 'POST /login': () => new Response(null, { status: 204 }), 'GET /api/user': { data: makeUser([]) } });
+    renderLogin('/login?redirect=%2Faddress-book%3Fq%3Dacme');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(documents?.loads).toEqual(['/address-book?q=acme']));
+    cleanup();
+    documents?.restore();
+
+    renderLogin('/login?redirect=%2Fadmin%2Faccounts');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret#123');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(documents?.loads).toEqual(['/']));
   });
 
   it('shows the 422 message under the email field', async () => {
@@ -49,7 +77,7 @@ describe('auth state', { timeout: 20_000 }, () => {
     stubApi({
       'POST /login': () => jsonResponse(422, { message: 'bad', errors: { email: ['These credentials do not match our records.'] } }),
     });
-    renderApp('/login');
+    renderLogin();
     await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
     await userEvent.type(screen.getByLabelText(/^Password/), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -66,11 +94,11 @@ describe('auth state', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Profile menu' })).toHaveTextContent('Ana Pérez');
   });
 
-  it('sends a guest to /login with the page to come back to', async () => {
+  it('sends a guest to the login page (a document load) with the page to come back to', async () => {
     stubApi({});
-    const { router } = renderApp('/address-book');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?redirect=%2Faddress-book');
+    documents = recordDocumentLoads();
+    renderApp('/address-book');
+    await waitFor(() => expect(documents?.loads).toEqual(['/login?redirect=%2Faddress-book']));
   });
 
   it('sends an unverified user to /verify-email', async () => {
@@ -91,10 +119,11 @@ describe('auth state', { timeout: 20_000 }, () => {
       'GET /api/user': { data: user },
       'POST /logout': () => jsonResponse(500, { message: 'boom', code: 'server_error' }),
     });
-    const { router } = renderApp('/track');
+    renderApp('/track');
     await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    documents = recordDocumentLoads('http://localhost:3000/track');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(documents?.loads).toEqual(['/login']));
     expect(localStorage.length).toBe(0);
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/logout' && init?.method === 'POST')).toBe(true);
     act(() => undefined);

@@ -1,13 +1,9 @@
 import type { CurrentUser } from '@freight/contracts';
 import { isStaff } from '@freight/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { useSyncExternalStore } from 'react';
 import { api } from './api';
 import { clearAllStorage, getAuthUser, setAuthUser, subscribeAuth } from './authState';
 import { paths } from './paths';
-
-export const CURRENT_USER_KEY = ['current-user'] as const;
 
 /** The stored user (AUTH_STATE), re-rendering on login, refresh and logout. */
 export function useAuthUser(): CurrentUser | null {
@@ -19,34 +15,6 @@ export async function fetchCurrentUser(opts: { skipAuthRedirect?: boolean } = {}
   const res = await api.get<{ data: CurrentUser }>('/api/user', opts);
   setAuthUser(res.data);
   return res.data;
-}
-
-/**
- * Keeps the stored user fresh: starts from AUTH_STATE and refetches /api/user in the background
- * (used by the guarded layouts; a 401 clears the state and goes to /login).
- */
-export function useCurrentUserQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: () => fetchCurrentUser(),
-    enabled,
-    initialData: () => getAuthUser() ?? undefined,
-    initialDataUpdatedAt: 0,
-    staleTime: 60_000,
-    retry: false,
-  });
-}
-
-/** Store a user answered by a mutation (profile, settings, account) and refresh the query. */
-export function useStoreUser() {
-  const qc = useQueryClient();
-  return useCallback(
-    (user: CurrentUser) => {
-      setAuthUser(user);
-      qc.setQueryData(CURRENT_USER_KEY, user);
-    },
-    [qc],
-  );
 }
 
 export interface Credentials {
@@ -69,20 +37,18 @@ export function homeFor(user: Pick<CurrentUser, 'roles'>): string {
   return isStaff(user.roles) ? paths.admin.dashboard : paths.home;
 }
 
-/** Logout: POST /logout (failure ignored), clear all local storage, go to /login. */
-export function useLogout() {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
-  return useCallback(async () => {
-    try {
-      await api.post('/logout', undefined, { skipAuthRedirect: true });
-    } catch {
-      // spec section 7: a failed logout is silently ignored
-    }
-    clearAllStorage();
-    qc.clear();
-    await navigate(paths.login, { replace: true });
-  }, [qc, navigate]);
+/**
+ * Logout: POST /logout (failure ignored), clear all local storage, load the login page. It is a
+ * guest page, a new document: nothing of the session stays in memory.
+ */
+export async function logout() {
+  try {
+    await api.post('/logout', undefined, { skipAuthRedirect: true });
+  } catch {
+    // spec section 7: a failed logout is silently ignored
+  }
+  clearAllStorage();
+  window.location.replace(paths.login);
 }
 
 /**

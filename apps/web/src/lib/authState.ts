@@ -48,10 +48,13 @@ export function clearAuthUser(): void {
   emit();
 }
 
-/** Logout: clear ALL local storage (spec section 4). */
+/**
+ * Logout: clear ALL local storage (spec section 4). This page's screens are not told: logout leaves
+ * for the login page at once, and a guard told the user is gone would send the browser to
+ * /login?redirect=<this page> instead. Other tabs hear it (the storage event) and leave too.
+ */
 export function clearAllStorage(): void {
   localStorage.clear();
-  emit();
 }
 
 export function subscribeAuth(listener: Listener): () => void {

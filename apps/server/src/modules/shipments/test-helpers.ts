@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import en from '@freight/contracts/locales/en.json' with { type: 'json' };
 import { addDays, isBusinessDay } from '@freight/domain/rating';
+import { catalogs } from '../../i18n';
 import type { TestApp, TestClient } from '../../test/harness';
 
 /** Booking test helpers shared by the shipments and payments tests. */
@@ -125,7 +125,7 @@ export async function quoteAndBook(
 
 /** The English text of a message key (the answers carry translated texts). */
 export function text(key: string, params: Record<string, string> = {}) {
-  let value: unknown = en;
+  let value: unknown = catalogs.en;
   for (const part of key.split('.')) value = (value as Record<string, unknown>)[part];
   if (typeof value !== 'string') throw new Error(`no message ${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');

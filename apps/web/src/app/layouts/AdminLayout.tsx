@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { SiteNotices } from '../../components/notices/SiteNotices';
 import { inboxSummaryQuery, useStaffSupportLive } from '../../features/admin/api/supportApi';
+import { adminPageOf } from '../../lib/adminPaths';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
-import { adminPageOf, RequireStaff } from '../adminDoor';
+import { RequireStaff } from '../adminDoor';
 import { UserMenu } from './UserMenu';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuthUser, useLogout } from '../../lib/auth';
+import { logout, useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useSupport } from '../../lib/support';
 
@@ -9,7 +9,6 @@ import { useSupport } from '../../lib/support';
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAuthUser();
-  const logout = useLogout();
   const { setSupportDialogOpen } = useSupport();
   return (
     <Menu position="bottom-end" withinPortal>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY, LANGUAGE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
 import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { renderApp, renderGuestPage, stubApi } from '../../test/renderApp';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -88,7 +88,7 @@ describe('site notices', { timeout: 60_000 }, () => {
       'GET /api/public/notices': { data: [{ ...outage, title: 'Caída de transportista' }] },
       'GET /api/user': () => jsonResponse(401, { message: 'Unauthenticated.' }),
     });
-    renderApp('/track-shipment');
+    renderGuestPage('/track-shipment');
     expect(await screen.findByRole('alert')).toHaveTextContent('Interrupción del servicio: Caída de transportista');
     expect(screen.queryByRole('button', { name: 'Cerrar este aviso' })).not.toBeInTheDocument();
     expect(languagesOf(fetchMock, '/api/public/notices')).toEqual(['es']);

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CURRENT_USER_KEY, fetchCurrentUser } from '../../lib/auth';
+import { fetchCurrentUser } from '../../lib/auth';
+import { CURRENT_USER_KEY } from '../../lib/currentUserQuery';
 import { paths } from '../../lib/paths';
 
 /**

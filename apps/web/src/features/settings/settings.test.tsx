@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { renderApp, renderGuestPage, stubApi } from '../../test/renderApp';
 
 const address = {
   first_name: 'Bo',
@@ -165,7 +165,7 @@ describe('auth pages: language of an unverified user', { timeout: 20_000 }, () =
 
   it('keeps a guest choice in localStorage without calling the server', async () => {
     const fetchMock = stubApi({});
-    renderApp('/login');
+    renderGuestPage('/login');
     const switcher = await screen.findByRole('radiogroup', { name: 'Language' });
     await userEvent.click(within(switcher).getByText('Español'));
     expect(await screen.findByRole('radiogroup', { name: 'Idioma' })).toBeInTheDocument();

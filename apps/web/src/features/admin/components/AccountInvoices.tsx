@@ -53,7 +53,7 @@ export function AccountInvoices({ accountId }: { accountId: string }) {
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {fmt.money(major(i.balance_cents), i.currency)}
             </Table.Td>
-            <Table.Td>{t(`documents.invoice.statuses.${i.status}`)}</Table.Td>
+            <Table.Td>{t(`invoices.status.${i.status}`)}</Table.Td>
           </Table.Tr>
         )}
         total={(count, formatted) => t('admin.credit.invoices.total', { count, formatted })}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { ModalActions } from '../../../components/ModalActions';
-import { useStoreUser } from '../../../lib/auth';
+import { useStoreUser } from '../../../lib/currentUserQuery';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { changeEmail } from '../api/authApi';
 

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { useStoreUser } from '../../../lib/auth';
+import { useStoreUser } from '../../../lib/currentUserQuery';
 import { paths } from '../../../lib/paths';
 import { registerAccount } from '../api/authApi';
 import { SignupForm } from '../components/SignupForm';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { usePageTitle } from '../../../components/usePageTitle';
-import { fetchCurrentUser, homeFor, useAuthUser, useLogout } from '../../../lib/auth';
+import { fetchCurrentUser, homeFor, logout, useAuthUser } from '../../../lib/auth';
 import { resendVerification } from '../api/authApi';
 import { ChangeEmailModal } from '../components/ChangeEmailModal';
 
@@ -15,7 +15,6 @@ export function VerifyEmailRoute() {
   const { t } = useTranslation();
   usePageTitle(t('verify.title'));
   const user = useAuthUser();
-  const logout = useLogout();
   const [changing, setChanging] = useState(false);
   const resend = useMutation({
     mutationFn: resendVerification,

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { major } from '../../../components/shipment/format';
-import { CURRENT_USER_KEY } from '../../../lib/auth';
+import { CURRENT_USER_KEY } from '../../../lib/currentUserQuery';
 import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY } from '../api/invoicesApi';
 import { useReceiptDownload } from './useReceiptDownload';

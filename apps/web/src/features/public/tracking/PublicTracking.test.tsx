@@ -6,7 +6,7 @@ import { makeEvent } from '../../../components/tracking/testShipments';
 import { LANGUAGE_KEY } from '../../../lib/authState';
 import i18n from '../../../lib/i18n';
 import { jsonResponse } from '../../../test/fixtures';
-import { renderApp, stubApi } from '../../../test/renderApp';
+import { renderGuestPage, stubApi } from '../../../test/renderApp';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -35,14 +35,14 @@ const VIEW: PublicTrackingView = {
   ],
 };
 
-function renderPublic(path: string, lookup: (number: string) => Response) {
+function renderPublic(path: `/track-shipment${string}`, lookup: (number: string) => Response) {
   const fetchMock = stubApi({});
   fetchMock.mockImplementation(async (input: string) => {
     const m = /^\/api\/public\/tracking\/([^?]+)$/.exec(input);
     if (m) return lookup(decodeURIComponent(m[1] as string));
     return jsonResponse(401, { message: 'Unauthenticated.' });
   });
-  const app = renderApp(path);
+  const app = renderGuestPage(path);
   const lookups = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/public/tracking/'));
   return { ...app, lookups };
 }
@@ -54,7 +54,7 @@ describe('public tracking page', { timeout: 60_000 }, () => {
   });
 
   it('looks a number up, puts it in the URL and shows status, carrier, route, dates and the timeline', async () => {
-    const { router, lookups } = renderPublic('/track-shipment', (n) =>
+    const { lookups } = renderPublic('/track-shipment', (n) =>
       n === 'FP00012345' ? jsonResponse(200, { data: VIEW }) : jsonResponse(404, {}),
     );
     expect(await screen.findByRole('heading', { name: 'Track a Shipment' })).toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('public tracking page', { timeout: 60_000 }, () => {
     expect(lookups()).toEqual([]);
 
     await userEvent.type(screen.getByLabelText(/Tracking number/), ' FP00012345 {Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe('?number=FP00012345'));
+    await waitFor(() => expect(window.location.search).toBe('?number=FP00012345'));
     expect(await screen.findByRole('heading', { name: 'Shipment FP00012345' })).toBeInTheDocument();
     expect(lookups()).toEqual(['/api/public/tracking/FP00012345']);
     const result = screen.getByRole('region', { name: 'Shipment FP00012345' });
@@ -101,6 +101,33 @@ describe('public tracking page', { timeout: 60_000 }, () => {
       jsonResponse(429, { code: 'too_many_requests', message: 'Too many requests.', retry_after: 42 }, { 'Retry-After': '42' }),
     );
     expect(await screen.findByText('Too many lookups. Please try again in 42 seconds.')).toBeInTheDocument();
+  });
+
+  it('follows back and forward, and never shows a late answer under another number', async () => {
+    const answers = new Map<string, (r: Response) => void>();
+    const { lookups } = renderPublic('/track-shipment?number=FP00012345', () => jsonResponse(200, { data: VIEW }));
+    expect(await screen.findByRole('heading', { name: 'Shipment FP00012345' })).toBeInTheDocument();
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(
+      (input) =>
+        new Promise<Response>((resolve) => {
+          answers.set(String(input), resolve);
+        }),
+    );
+    const box = screen.getByLabelText(/Tracking number/);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'FP2{Enter}');
+    await waitFor(() => expect(window.location.search).toBe('?number=FP2'));
+    expect(screen.queryByRole('heading', { name: /^Shipment / })).not.toBeInTheDocument();
+
+    // Back to the first number before FP2 answers: the box and the lookup follow the URL.
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.getByLabelText(/Tracking number/)).toHaveValue('FP00012345'));
+    act(() => answers.get('/api/public/tracking/FP2')?.(jsonResponse(200, { data: { ...VIEW, number: 'FP2' } })));
+    act(() => answers.get('/api/public/tracking/FP00012345')?.(jsonResponse(200, { data: VIEW })));
+    expect(await screen.findByRole('heading', { name: 'Shipment FP00012345' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Shipment FP2' })).not.toBeInTheDocument();
+    expect(lookups()).toEqual(['/api/public/tracking/FP00012345', '/api/public/tracking/FP2', '/api/public/tracking/FP00012345']);
   });
 
   it('speaks Spanish', async () => {

@@ -1,9 +1,7 @@
 import type { PublicTrackingView } from '@freight/contracts';
 import { Alert, Button, Card, Group, Skeleton, Stack, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { RouteLine } from '../../../components/tracking/parts';
@@ -11,8 +9,10 @@ import { ShipmentFacts } from '../../../components/tracking/ShipmentFacts';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { TrackingTimeline } from '../../../components/tracking/TrackingTimeline';
 import { isApiError } from '../../../lib/api';
+import { useLocationSearch } from '../../../lib/locationSearch';
 import { useFormat } from '../../../lib/useFormat';
-import { getPublicTracking, PUBLIC_TRACKING_KEY } from './api';
+import { type Lookup, useLookup } from '../../../lib/useLookup';
+import { getPublicTracking } from './api';
 
 const MAX_NUMBER = 64;
 
@@ -23,7 +23,7 @@ const MAX_NUMBER = 64;
  */
 export function PublicTracking() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLocationSearch();
   const number = (params.get('number') ?? '').trim().slice(0, MAX_NUMBER);
   const [typed, setTyped] = useState(number);
   const [error, setError] = useState<string | null>(null);
@@ -34,12 +34,7 @@ export function PublicTracking() {
     setTyped(number);
   }
 
-  const query = useQuery({
-    queryKey: [...PUBLIC_TRACKING_KEY, number],
-    queryFn: () => getPublicTracking(number),
-    enabled: number !== '',
-    retry: false,
-  });
+  const query = useLookup(number === '' ? null : number, getPublicTracking);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +44,7 @@ export function PublicTracking() {
       return;
     }
     setError(null);
-    if (value === number) void query.refetch();
+    if (value === number) query.refetch();
     else setParams({ number: value });
   };
 
@@ -86,7 +81,7 @@ export function PublicTracking() {
   );
 }
 
-function Result({ number, query }: { number: string; query: { data?: PublicTrackingView; error: unknown; isPending: boolean } }) {
+function Result({ number, query }: { number: string; query: Pick<Lookup<PublicTrackingView>, 'data' | 'error' | 'isPending'> }) {
   const { t } = useTranslation();
   if (query.error) {
     const e = query.error;

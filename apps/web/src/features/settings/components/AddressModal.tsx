@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AddressFields, ContactFields, emptyAddress, emptyContact } from '../../../components/AddressFields';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { ModalActions } from '../../../components/ModalActions';
-import { useStoreUser } from '../../../lib/auth';
+import { useStoreUser } from '../../../lib/currentUserQuery';
 import { zodErrors } from '../../../lib/forms';
 import { notifyAccountUpdated, reportSaveFailure } from './saveNotices';
 

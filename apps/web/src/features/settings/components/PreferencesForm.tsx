@@ -4,7 +4,8 @@ import { Button, Checkbox, Grid, Select, Stack, Text, Title } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { PreferenceFields, PreferenceSelect } from '../../../components/PreferenceFields';
-import { useAuthUser, useStoreUser } from '../../../lib/auth';
+import { useAuthUser } from '../../../lib/auth';
+import { useStoreUser } from '../../../lib/currentUserQuery';
 import { zodErrors } from '../../../lib/forms';
 import { updateSettings } from '../api/settingsApi';
 import { notifyAccountUpdated, reportSaveFailure } from './saveNotices';

@@ -25,7 +25,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { NoticeBanner } from '../../../../components/notices/SiteNotices';
+import { NoticeBanner } from '../../../../components/notices/NoticeBanner';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { serverFieldErrors, zodErrors } from '../../../../lib/forms';

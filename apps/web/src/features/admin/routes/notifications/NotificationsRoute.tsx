@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { ListTable } from '../../../../components/list/ListTable';
 import { useListParams } from '../../../../components/list/useListParams';
-import { NOTICE_COLORS } from '../../../../components/notices/SiteNotices';
+import { NOTICE_COLORS } from '../../../../components/notices/NoticeBanner';
 import { PageHeader } from '../../../../components/PageHeader';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';

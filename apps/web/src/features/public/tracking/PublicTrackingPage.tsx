@@ -1,16 +1,16 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SiteNotices } from '../../../components/notices/SiteNotices';
+import { PublicNotices } from '../../../components/notices/PublicNotices';
 import { PageHeader } from '../../../components/PageHeader';
-import { PublicTracking } from '../tracking/PublicTracking';
+import { PublicTracking } from './PublicTracking';
 
-/** Public tracking page (no login needed): /track-shipment?number=<BOL, PRO or tracking number>. */
-export function PublicTrackingRoute() {
+/** Public tracking page, a guest page (no login needed): /track-shipment?number=<BOL, PRO or tracking number>. */
+export function PublicTrackingPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('public_tracking.title')} />
-      <SiteNotices public />
+      <PublicNotices />
       <Text mb="lg" c="dimmed">
         {t('public_tracking.intro')}
       </Text>

@@ -2,21 +2,21 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { mayEnter } from '../../../app/adminDoor';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { usePageTitle } from '../../../components/usePageTitle';
-import { isApiError } from '../../../lib/api';
-import { homeFor, login, safeRedirect, useStoreUser } from '../../../lib/auth';
-import { setServerErrors } from '../../../lib/forms';
-import { paths } from '../../../lib/paths';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { usePageTitle } from '../../components/usePageTitle';
+import { mayEnter } from '../../lib/adminPaths';
+import { isApiError } from '../../lib/api';
+import { homeFor, login, safeRedirect } from '../../lib/auth';
+import { setServerErrors } from '../../lib/forms';
+import { paths } from '../../lib/paths';
 
-export function LoginRoute() {
+/**
+ * The login page, a guest page (guest.html, no router): its links and the way in after login are
+ * document loads of the portal, which starts from the user `login` stored.
+ */
+export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.login.title'));
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const storeUser = useStoreUser();
   const [throttle, setThrottle] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({
@@ -28,10 +28,9 @@ export function LoginRoute() {
     setFailure(null);
     try {
       const user = await login({ email: values.email.trim(), password: values.password, remember: values.remember });
-      storeUser(user);
-      const wanted = safeRedirect(params.get('redirect'));
+      const wanted = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
       const target = wanted && mayEnter(user.roles, wanted.split('?')[0] ?? wanted) ? wanted : homeFor(user);
-      await navigate(target, { replace: true });
+      window.location.replace(target);
     } catch (e) {
       // The server checks the form against the login contract (the page carries no validator of its own).
       if (setServerErrors(form, e)) return;
@@ -51,7 +50,7 @@ export function LoginRoute() {
         <PasswordInput label={t('auth.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
         <Group justify="space-between">
           <Checkbox label={t('auth.login.remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
-          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+          <Anchor href={paths.forgotPassword} size="sm">
             {t('auth.login.forgot')}
           </Anchor>
         </Group>
@@ -65,14 +64,8 @@ export function LoginRoute() {
           {t('auth.login.submit')}
         </Button>
         <Text size="sm" ta="center">
-          {t('auth.login.no_account')}{' '}
-          <Anchor component={Link} to={paths.signup}>
-            {t('auth.login.signup')}
-          </Anchor>{' '}
-          {t('auth.login.or')}{' '}
-          <Anchor component={Link} to={paths.publicQuote}>
-            {t('auth.login.public_quote')}
-          </Anchor>
+          {t('auth.login.no_account')} <Anchor href={paths.signup}>{t('auth.login.signup')}</Anchor> {t('auth.login.or')}{' '}
+          <Anchor href={paths.publicQuote}>{t('auth.login.public_quote')}</Anchor>
         </Text>
       </Stack>
     </form>

@@ -1,0 +1,5 @@
+// The entry of track-shipment.html.
+import { PublicTrackingPage } from '../features/public/tracking/PublicTrackingPage';
+import { mountGuestPage } from './mountGuestPage';
+
+mountGuestPage(PublicTrackingPage);
