@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, snap } from '../support/session';
+
+/**
+ * The login and public tracking pages are entries of their own (login.html, track-shipment.html).
+ * These walk the hand-offs between them and the portal, which are document loads.
+ */
+
+/** The entry scripts a page loaded: 'login', 'track-shipment' or 'index' (the portal). */
+async function entryOf(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement>('script[type=module][src]')].map((s) => /\/([a-z-]+)-[\w-]+\.js$/.exec(s.src)?.[1]),
+  );
+}
+
+/** The first demo shipment's BOL and the second's (seed-shipments.ts: vicsBolNumber(9_000_000 + n)). */
+const FIRST_BOL = '06141410090000008';
+const SECOND_BOL = '06141410090000015';
+
+test('a guest sent to log in comes back to the page asked for; logout lands on the plain login page', async ({ page }) => {
+  await page.goto('/address-book?q=acme');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faddress-book%3Fq%3Dacme$/);
+  expect(await entryOf(page)).toEqual(['login']);
+  await page.getByLabel('Email').fill('shipper@demo.test');
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/address-book\?q=acme$/);
+  await expect(page.getByRole('heading', { name: 'Address Book' })).toBeVisible();
+  expect(await entryOf(page)).toEqual(['index']);
+
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+});
+
+test('from the login page to sign-up and back, and a staff member to the dashboard', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Create a company account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your company account' })).toBeVisible();
+  expect(await entryOf(page)).toEqual(['index']);
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await entryOf(page)).toEqual(['login']);
+
+  await page.getByLabel('Email').fill('ops@demo.test');
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('a consignee tracks two numbers, goes back and forward, and switches to Spanish', async ({ page }) => {
+  await page.goto(`/track-shipment?number=${FIRST_BOL}`);
+  expect(await entryOf(page)).toEqual(['track-shipment']);
+  await expect(page.getByRole('heading', { name: `Shipment ${FIRST_BOL}` })).toBeVisible();
+
+  await page.getByLabel('Tracking number').fill(SECOND_BOL);
+  await page.getByRole('button', { name: 'Track' }).click();
+  await expect(page).toHaveURL(new RegExp(`number=${SECOND_BOL}$`));
+  await expect(page.getByRole('heading', { name: `Shipment ${SECOND_BOL}` })).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: `Shipment ${FIRST_BOL}` })).toBeVisible();
+  await expect(page.getByLabel('Tracking number')).toHaveValue(FIRST_BOL);
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: `Shipment ${SECOND_BOL}` })).toBeVisible();
+
+  await page.getByText('Español').click();
+  await expect(page.getByRole('heading', { name: 'Rastrear un envío' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Envío ${SECOND_BOL}` })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await snap(page, 'public-tracking-es');
+  // The guest's choice stays for the next page, the login included.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+});
