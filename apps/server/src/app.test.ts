@@ -41,6 +41,18 @@ describe('the built web app', () => {
     const portal = await t.client().request({ method: 'GET', url: '/login/help', headers: { accept: 'text/html' } });
     expect(portal.body).not.toContain('.js');
   });
+  it('answers the guest pages with index.html when the build has no page of their own (an older build)', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'fp-web-'));
+    writeFileSync(join(older, 'index.html'), '<!doctype html><title>Freight Portal</title><script src="/build/index.js"></script>');
+    const app = await createTestApp({ WEB_DIST: older });
+    try {
+      const res = await app.client().request({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('index.js');
+    } finally {
+      await app.close();
+    }
+  });
   it('serves hashed assets under /build/ for a year', async () => {
     const res = await t.client().get('/build/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);

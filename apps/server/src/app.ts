@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { guestPageFileOf } from '@freight/domain';
+import { GUEST_PAGES, guestPageFile, guestPageFileOf } from '@freight/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -231,6 +231,8 @@ export async function buildApp(deps: AppDeps) {
  */
 async function serveWeb(app: FastifyInstance, config: Config) {
   const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
+  // A build from before the guest pages had their own (a benchmark's baseline) serves them from index.html.
+  const guestPagesBuilt = new Set(GUEST_PAGES.map(guestPageFile).filter((file) => existsSync(join(config.WEB_DIST, file))));
   if (hasWeb) {
     // File names carry content hashes: cache for a year. The pages (below) are never cached, so
     // a new release is picked up at the next page load.
@@ -239,7 +241,8 @@ async function serveWeb(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && wantsPage) {
-      const page = guestPageFileOf(request.url.split('?')[0] ?? '') ?? 'index.html';
+      const guestPage = guestPageFileOf(request.url.split('?')[0] ?? '');
+      const page = guestPage && guestPagesBuilt.has(guestPage) ? guestPage : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page, config.WEB_DIST, { cacheControl: false });
     }
     throw AppError.notFound();

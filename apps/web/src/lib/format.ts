@@ -5,6 +5,34 @@ export function localeOf(language: string): string {
   return language === 'es' ? 'es-MX' : 'en-US';
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The Intl formatter of a UI language and options, built once: building one costs far more than
+ * formatting with it (a list of a hundred rows built hundreds; a tracking page's first paint spent
+ * a tenth of its script time there).
+ */
+export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(language), options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 function toDate(value: Date | string | number): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
@@ -13,21 +41,21 @@ function toDate(value: Date | string | number): Date | null {
 export function formatDate(value: Date | string | number | null | undefined, language: Language | string): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
-  return d ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(d) : '';
+  return d ? dateTimeFormat(language, { dateStyle: 'medium' }).format(d) : '';
 }
 
 export function formatDateTime(value: Date | string | number | null | undefined, language: Language | string): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
-  return d ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(d) : '';
+  return d ? dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d) : '';
 }
 
 export function formatNumber(value: number, language: Language | string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(localeOf(language), options).format(value);
+  return numberFormat(language, options).format(value);
 }
 
 export function formatMoney(amount: number, currency: Currency | string, language: Language | string): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency }).format(amount);
+  return numberFormat(language, { style: 'currency', currency }).format(amount);
 }
 
 /** Exact conversion factors; weights are stored in pounds and lengths in inches. */

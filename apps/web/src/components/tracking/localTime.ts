@@ -1,4 +1,4 @@
-import { localeOf } from '../../lib/format';
+import { dateTimeFormat } from '../../lib/format';
 
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/;
 
@@ -20,11 +20,7 @@ export function formatLocalTime(value: string | null | undefined, language: stri
   if (!value) return '';
   const w = wallClock(value);
   if (!w) return value;
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'medium',
-    ...(w.hasTime ? { timeStyle: 'short' } : {}),
-    timeZone: 'UTC',
-  }).format(w.date);
+  return dateTimeFormat(language, { dateStyle: 'medium', ...(w.hasTime ? { timeStyle: 'short' } : {}), timeZone: 'UTC' }).format(w.date);
 }
 
 /** 'Nov 23, 2026' for a calendar date '2026-11-23' (a pickup or delivery date). */
@@ -32,7 +28,7 @@ export function formatLocalDate(value: string | null | undefined, language: stri
   if (!value) return '';
   const w = wallClock(value);
   if (!w) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(w.date);
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(w.date);
 }
 
 /** 'Chicago, IL' (either part may be missing). */
