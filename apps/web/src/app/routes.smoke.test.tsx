@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeAccountDetail } from '../features/admin/testStaff';
 import { AUTH_STATE_KEY } from '../lib/authState';
 import i18n from '../lib/i18n';
-import { makeUser } from '../test/fixtures';
 import { recordDocumentLoads } from '../test/documentLoads';
+import { makeUser } from '../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../test/renderApp';
 
 const missing: string[] = [];

@@ -1,8 +1,8 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, setCookie } from '../test/fixtures';
 import { recordDocumentLoads } from '../test/documentLoads';
+import { jsonResponse, makeUser, setCookie } from '../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../test/renderApp';
 import { safeRedirect } from './auth';
 import { AUTH_STATE_KEY, getAuthUser, LANGUAGE_KEY } from './authState';
