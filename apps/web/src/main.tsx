@@ -1,4 +1,4 @@
-// The portal's entry. The guest pages (login, public tracking) have their own: guest/main.tsx.
+// The portal's entry. The guest pages (login, public tracking) have their own build: src/guest/.
 import './globalStyles';
 import '@mantine/notifications/styles.css';
 import { RouterProvider } from 'react-router';

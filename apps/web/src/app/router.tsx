@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_KEYS, ADMIN_PAGES, type AdminPageKey, GUEST_PAGES } from '@freight/domain';
+import { ADMIN_PAGE_KEYS, ADMIN_PAGES, type AdminPageKey, GUEST_PAGES, guestPageFile } from '@freight/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, redirectDocument } from 'react-router';
 import { NotFound } from '../components/NotFound';
@@ -11,9 +11,9 @@ import { RootLayout } from './RootLayout';
 
 /**
  * Every screen is its own chunk, fetched when its route is first matched (React Router's lazy
- * routes), so a stranger's first visit to /login or /track-shipment downloads only those pages.
- * The router resolves a route's loader before it renders, so a screen never flashes a fallback.
- * The guest pages (login, public tracking) are not here: they are their own entry (guest/main.tsx).
+ * routes). The router resolves a route's loader before it renders, so a screen never flashes a
+ * fallback. The guest pages (login, public tracking) are not here: they are a build of their own
+ * (src/guest/, login.html and track-shipment.html).
  */
 type LoadScreen = () => Promise<ComponentType>;
 
@@ -103,13 +103,13 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] =
 
 /**
  * A link or redirect to a guest page (a guard's 'log in first', the logout, 'back to login') loads
- * it as a document: the server answers it with the guest entry. A guest page's URL reaching this
+ * it as a document: the server answers it with the guest page's own. A guest page's URL reaching this
  * router on the first load means the server sent the portal instead; an error, not a reload loop.
  */
 const guestPageRoutes: RouteObject[] = GUEST_PAGES.map((page) => ({
   path: page,
   loader: ({ request }) => {
-    if (window.location.pathname === page) throw new Error(`${page} needs the guest entry (guest.html)`);
+    if (window.location.pathname === page) throw new Error(`${page} needs its own page (${guestPageFile(page)})`);
     return redirectDocument(`${page}${new URL(request.url).search}`);
   },
 }));

@@ -11,7 +11,7 @@ import { setServerErrors } from '../../lib/forms';
 import { paths } from '../../lib/paths';
 
 /**
- * The login page, a guest page (guest.html, no router): its links and the way in after login are
+ * The login page, a guest page (login.html, no router): its links and the way in after login are
  * document loads of the portal, which starts from the user `login` stored.
  */
 export function LoginPage() {
