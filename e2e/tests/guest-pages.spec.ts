@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, snap } from '../support/session';
 /** The entry scripts a page loaded: 'login', 'track-shipment' or 'index' (the portal). */
 async function entryOf(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement>('script[type=module][src]')].map((s) => /\/([a-z-]+)-[\w-]+\.js$/.exec(s.src)?.[1]),
+    Array.from(document.querySelectorAll<HTMLScriptElement>('script[type=module][src]'), (s) => /\/([a-z-]+)-[\w-]+\.js$/.exec(s.src)?.[1]),
   );
 }
 
