@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 
 /** 'YYYY-MM-DDTHH:MM' in Chicago, `minutes` ago: a time the datetime-local field takes. */
 function centralTimeMinutesAgo(minutes: number) {
@@ -78,27 +78,32 @@ test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipp
 test('in Spanish, staff ask the shipper to act and the shipper reads the message on the tracking page', async ({ page, browser }) => {
   await logIn(page, 'ops@demo.test');
   await setPreferences(page, { language: 'es' });
-  const { bol } = await firstOfStatus(page, 'dispatched');
-  await page.getByRole('link', { name: bol }).click();
-  await page.getByRole('button', { name: 'Marcar Acción requerida' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Marcar Acción requerida' });
-  await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
-  await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
-  await dialog.getByLabel('Lo que el remitente debe hacer').fill('Confirm the dock hours with us by phone');
-  await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Se le pide al remitente: Confirm the dock hours with us by phone')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Acción requerida marcada');
-  await page.getByRole('region', { name: 'Notas internas' }).getByLabel('Nota nueva').fill('Dock closes at 3 pm on Fridays');
-  await page.getByRole('button', { name: 'Agregar nota' }).click();
-  await expect(page.getByRole('region', { name: 'Notas internas' })).toContainText('Dock closes at 3 pm on Fridays');
-  await snap(page, 'admin-shipment-detail-es');
+  try {
+    const { bol } = await firstOfStatus(page, 'dispatched');
+    await page.getByRole('link', { name: bol }).click();
+    await page.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Marcar Acción requerida' });
+    await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+    await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
+    await dialog.getByLabel('Lo que el remitente debe hacer').fill('Confirm the dock hours with us by phone');
+    await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Se le pide al remitente: Confirm the dock hours with us by phone')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Acción requerida marcada');
+    await page.getByRole('region', { name: 'Notas internas' }).getByLabel('Nota nueva').fill('Dock closes at 3 pm on Fridays');
+    await page.getByRole('button', { name: 'Agregar nota' }).click();
+    await expect(page.getByRole('region', { name: 'Notas internas' })).toContainText('Dock closes at 3 pm on Fridays');
+    await snap(page, 'admin-shipment-detail-es');
 
-  const shipperPage = await browser.newPage();
-  await logIn(shipperPage, 'shipper@demo.test');
-  await shipperPage.goto('/track');
-  await shipperPage.getByText(bol).first().click();
-  await expect(shipperPage.getByText('Our customer service team asks: Confirm the dock hours with us by phone')).toBeVisible();
-  await expect(shipperPage.getByText('Dock closes at 3 pm')).toHaveCount(0);
-  await shipperPage.close();
+    const shipperPage = await browser.newPage();
+    await logIn(shipperPage, 'shipper@demo.test');
+    await shipperPage.goto('/track');
+    await shipperPage.getByText(bol).first().click();
+    await expect(shipperPage.getByText('Our customer service team asks: Confirm the dock hours with us by phone')).toBeVisible();
+    await expect(shipperPage.getByText('Dock closes at 3 pm')).toHaveCount(0);
+    await shipperPage.close();
+  } finally {
+    // Ops is English for the scenarios after this one.
+    await restorePreferences(page, { language: 'en' });
+  }
 });
