@@ -16,6 +16,7 @@ const sources = [
     .map((name) => `apps/web/${name}`),
   'apps/web/vite.config.ts',
   'apps/web/mantine-styles.ts',
+  'apps/web/prerender-guest-pages.ts',
   'packages/contracts',
   'packages/domain',
 ];

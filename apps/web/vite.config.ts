@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 // By path: the config is bundled by Vite, which leaves packages (.ts sources here) to Node.
 import { GUEST_PAGES, guestPageFile, guestPageFileOf } from '../../packages/domain/src/guest-pages';
 import { mantineStyles } from './mantine-styles';
+import { prerenderGuestPages } from './prerender-guest-pages';
 
 const API = 'http://127.0.0.1:3000';
 
@@ -46,14 +47,15 @@ const entry = (html: string) => fileURLToPath(new URL(html, import.meta.url));
  * Shared with it, a guest page loaded two dozen small chunks (a Mantine component or a helper is
  * its own chunk when a portal screen uses it too) and painted 100-200 ms later on a slow phone;
  * alone, each is one script and one stylesheet beside their common chunk. The price: after login
- * the portal downloads its own React and Mantine once.
+ * the portal downloads its own React and Mantine once. Their frame is prerendered into their HTML
+ * (prerender-guest-pages.ts); the dev server sends them unrendered.
  */
 const GUEST_BUILD = 'guest';
 
 // Built assets load from /build/ (spec section 7); the dev server keeps serving from /.
 export default defineConfig(({ command, mode }) => ({
   base: command === 'build' ? '/build/' : '/',
-  plugins: [react(), mantineStyles(), guestPages()],
+  plugins: [react(), mantineStyles(), guestPages(), ...(mode === GUEST_BUILD ? [prerenderGuestPages(fileURLToPath(import.meta.url))] : [])],
   build: {
     outDir: 'dist',
     emptyOutDir: mode !== GUEST_BUILD,

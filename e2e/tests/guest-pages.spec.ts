@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
 import { DEMO_PASSWORD, snap } from '../support/session';
 
 /**
@@ -75,4 +76,53 @@ test('a consignee tracks two numbers, goes back and forward, and switches to Spa
   // The guest's choice stays for the next page, the login included.
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+});
+
+/** Errors the page raised or logged (a hydration mismatch is one), beside failed network answers. */
+function pageErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}
+
+const SCRIPTS = /\/build\/assets\/.*\.js$/;
+
+test('a guest page is on screen before its script has run, in the language chosen last, and the script takes it over', async ({ page }) => {
+  const errors = pageErrors(page);
+  // A phone still downloading or running the script: the page's HTML alone.
+  await page.route(SCRIPTS, (route) => route.abort());
+  await page.goto(`/track-shipment?number=${FIRST_BOL}`);
+  await expect(page.getByRole('heading', { name: 'Track a Shipment' })).toBeVisible();
+  await expect(page.getByText(/^Enter the number from your bill of lading/)).toBeVisible();
+  await expect(page.getByLabel('Tracking number')).toBeVisible();
+
+  await page.unroute(SCRIPTS);
+  await page.goto(`/track-shipment?number=${FIRST_BOL}`);
+  await expect(page.getByRole('heading', { name: `Shipment ${FIRST_BOL}` })).toBeVisible();
+  await page.getByText('Español').click();
+  await expect(page.getByRole('heading', { name: `Envío ${FIRST_BOL}` })).toBeVisible();
+
+  await page.route(SCRIPTS, (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await snap(page, 'login-before-script-es');
+
+  await page.unroute(SCRIPTS);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  // The script has taken over: its own language switcher answers.
+  await page.getByText('English').click();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await page.goto(`/track-shipment?number=${FIRST_BOL}`);
+  await expect(page.getByRole('heading', { name: `Shipment ${FIRST_BOL}` })).toBeVisible();
+  // A language cookie that disagrees with the app's choice (set by hand here): the script's language wins.
+  await page.context().addCookies([{ name: 'language', value: 'es', url: baseURL }]);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(errors).toEqual([]);
 });

@@ -11,6 +11,11 @@ beforeAll(async () => {
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Freight Portal</title>');
   for (const page of ['login', 'track-shipment'])
     writeFileSync(join(web, `${page}.html`), `<!doctype html><title>Freight Portal</title><script src="/build/${page}.js"></script>`);
+  // Only the login page has a Spanish one in this build.
+  writeFileSync(
+    join(web, 'login.es.html'),
+    '<!doctype html><html lang="es"><title>Freight Portal</title><script src="/build/login.js"></script>',
+  );
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
   t = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '1' });
@@ -40,6 +45,25 @@ describe('the built web app', () => {
     // A page below a guest page is the portal's (its router answers it).
     const portal = await t.client().request({ method: 'GET', url: '/login/help', headers: { accept: 'text/html' } });
     expect(portal.body).not.toContain('.js');
+  });
+  it("answers a guest page in the language of the visitor's language cookie, English when it has none or an unknown one", async () => {
+    const page = async (url: string, cookie?: string) => {
+      const res = await t.client().request({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.vary, url).toContain('Cookie');
+      return res.body;
+    };
+    expect(await page('/login?redirect=%2Fquote', 'language=es')).toContain('lang="es"');
+    expect(await page('/login', 'language=en')).not.toContain('lang="es"');
+    expect(await page('/login')).not.toContain('lang="es"');
+    for (const unknown of ['language=fr', 'language=..%2Findex', 'language=es%00']) {
+      expect(await page('/login', unknown), unknown).toContain('login.js');
+      expect(await page('/login', unknown), unknown).not.toContain('lang="es"');
+    }
+    // A page the build has in English only.
+    expect(await page('/track-shipment?number=1', 'language=es')).toContain('track-shipment.js');
+    // The portal's page is the same in every language (its script renders the words).
+    expect(await page('/settings/account', 'language=es')).toBe(await page('/settings/account'));
   });
   it('answers the guest pages with index.html when the build has no page of their own (an older build)', async () => {
     const older = mkdtempSync(join(tmpdir(), 'fp-web-'));

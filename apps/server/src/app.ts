@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { GUEST_PAGES, guestPageFile, guestPageFileOf } from '@freight/domain';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { guestPageFile, isGuestPage, isLanguage, LANGUAGE_COOKIE } from '@freight/domain';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { BackgroundTasks } from './background';
@@ -227,23 +227,32 @@ export async function buildApp(deps: AppDeps) {
 /**
  * The built SPA: assets under /build/ (spec section 7), and a page for every other GET that asks
  * for one, so client-side routes load directly: the guest pages (login, public tracking) their
- * own, the rest index.html. Unknown /api paths stay JSON 404s.
+ * own, in the language of the visitor's language cookie, the rest index.html. Unknown /api paths
+ * stay JSON 404s.
  */
 async function serveWeb(app: FastifyInstance, config: Config) {
   const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
-  // A build from before the guest pages had their own (a benchmark's baseline) serves them from index.html.
-  const guestPagesBuilt = new Set(GUEST_PAGES.map(guestPageFile).filter((file) => existsSync(join(config.WEB_DIST, file))));
   if (hasWeb) {
     // File names carry content hashes: cache for a year. The pages (below) are never cached, so
     // a new release is picked up at the next page load.
     await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/build/', index: false, immutable: true, maxAge: '365d' });
   }
+  const pageFiles = new Set(hasWeb ? readdirSync(config.WEB_DIST).filter((name) => name.endsWith('.html')) : []);
+  /** A guest page's own in the visitor's language, else its English one, else (a build from before them) index.html. */
+  const pageFor = (request: FastifyRequest) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!isGuestPage(path)) return 'index.html';
+    const language = request.cookies[LANGUAGE_COOKIE];
+    const wanted = [isLanguage(language) ? guestPageFile(path, language) : null, guestPageFile(path)];
+    return wanted.find((file) => file && pageFiles.has(file)) ?? 'index.html';
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (hasWeb && wantsPage) {
-      const guestPage = guestPageFileOf(request.url.split('?')[0] ?? '');
-      const page = guestPage && guestPagesBuilt.has(guestPage) ? guestPage : 'index.html';
-      return reply.header('cache-control', 'no-cache').sendFile(page, config.WEB_DIST, { cacheControl: false });
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .sendFile(pageFor(request), config.WEB_DIST, { cacheControl: false });
     }
     throw AppError.notFound();
   });

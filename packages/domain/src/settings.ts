@@ -1,6 +1,7 @@
 /** The choices a user makes in settings (spec section 3, user settings). */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
+export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
 export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];

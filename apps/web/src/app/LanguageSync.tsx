@@ -1,16 +1,23 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthUser } from '../lib/auth';
-import { changeLanguage, guestLanguage, isLanguage } from '../lib/i18n';
+import { subscribeAuth } from '../lib/authState';
+import { changeLanguage, preferredLanguage } from '../lib/i18n';
 
-/** The UI language follows the user's settings once logged in, else the guest's choice. */
+/**
+ * The UI language follows the user's settings once logged in, else the guest's choice. It follows
+ * the stored user itself, not the rendered one: hydrating a prerendered guest page, the first
+ * render has no user even when one is signed in.
+ */
 export function LanguageSync() {
   const { i18n } = useTranslation();
-  const user = useAuthUser();
-  const wanted = user && isLanguage(user.settings?.language) ? user.settings.language : (guestLanguage() ?? 'en');
   useEffect(() => {
-    if (i18n.language !== wanted) void changeLanguage(wanted);
-  }, [wanted, i18n]);
+    const sync = () => {
+      const wanted = preferredLanguage();
+      if (i18n.language !== wanted) void changeLanguage(wanted);
+    };
+    sync();
+    return subscribeAuth(sync);
+  }, [i18n]);
   useEffect(() => {
     document.documentElement.lang = i18n.language;
   });

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@freight/contracts';
-import { LANGUAGES, type Language } from '@freight/domain';
+import { isLanguage, LANGUAGES, type Language } from '@freight/domain';
 import { SegmentedControl } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { useAuthUser } from '../lib/auth';
 import { setAuthUser } from '../lib/authState';
-import { changeLanguage, isLanguage, setGuestLanguage } from '../lib/i18n';
+import { changeLanguage, setGuestLanguage } from '../lib/i18n';
 
 /**
  * Language choice on the auth pages. A guest's choice is kept in localStorage LANGUAGE; a signed-in

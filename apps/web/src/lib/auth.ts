@@ -5,9 +5,12 @@ import { api } from './api';
 import { clearAllStorage, getAuthUser, setAuthUser, subscribeAuth } from './authState';
 import { paths } from './paths';
 
+/** A prerendered guest page is a guest's: hydrating it, the browser starts from no user, then renders its own. */
+const prerenderedUser = () => null;
+
 /** The stored user (AUTH_STATE), re-rendering on login, refresh and logout. */
 export function useAuthUser(): CurrentUser | null {
-  return useSyncExternalStore(subscribeAuth, getAuthUser, getAuthUser);
+  return useSyncExternalStore(subscribeAuth, getAuthUser, prerenderedUser);
 }
 
 /** GET /api/user and store the answer under AUTH_STATE. */

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@freight/contracts';
+import { forgetLanguage } from './languageCookie';
 
 /** localStorage key of the logged-in user (spec sections 3, 4 and 9). */
 export const AUTH_STATE_KEY = 'AUTH_STATE';
@@ -55,6 +56,7 @@ export function clearAuthUser(): void {
  */
 export function clearAllStorage(): void {
   localStorage.clear();
+  forgetLanguage();
 }
 
 export function subscribeAuth(listener: Listener): () => void {

@@ -1,5 +1,5 @@
 import sharedEn from '@freight/contracts/locales/en.json';
-import { LANGUAGES, type Language } from '@freight/domain';
+import { isLanguage, LANGUAGES, type Language } from '@freight/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import noticesEn from '../components/notices/locales/notices.en.json';
@@ -8,6 +8,7 @@ import publicTrackingEn from '../features/public/locales/tracking.en.json';
 import webEn from '../locales/en.json';
 import { setLanguageSource } from './api';
 import { getAuthUser, LANGUAGE_KEY } from './authState';
+import { rememberLanguage } from './languageCookie';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -75,10 +76,6 @@ function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>
 const loadFirstVisit = (language: Language) => loadOnce('first-visit', language, FIRST_VISIT[language]);
 const loadScreens = (language: Language) => loadOnce('screens', language, () => Promise.all(screenCatalogsOf(language)));
 
-export function isLanguage(v: unknown): v is Language {
-  return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
-}
-
 const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
 
 /** Set once a screen past the first-visit pages has asked for its words: a language switch then brings them too. */
@@ -118,15 +115,20 @@ export function setGuestLanguage(language: Language) {
 }
 
 /** The user's setting once logged in, else the guest's choice, else English. */
-export function initialLanguage(): Language {
+export function preferredLanguage(): Language {
   const user = getAuthUser();
   if (user && isLanguage(user.settings?.language)) return user.settings.language;
   return guestLanguage() ?? 'en';
 }
 
+// Whatever changes it (the settings, a guest's choice, logging in), the server hears the language.
+i18n.on('languageChanged', (language) => {
+  if (isLanguage(language)) rememberLanguage(language);
+});
+
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: FIRST_VISIT_EN.reduce(merge, {}) } },
-  lng: initialLanguage(),
+  lng: preferredLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },

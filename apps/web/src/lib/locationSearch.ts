@@ -13,13 +13,15 @@ function subscribe(listener: () => void) {
 }
 
 const currentSearch = () => window.location.search;
+/** The build prerenders the guest pages without a query: their frame, no answer yet. */
+const noSearch = () => '';
 
 /**
  * The query string of a page without a router (the guest pages), like React Router's
  * `useSearchParams`: it follows back and forward, and setting it adds a history entry.
  */
 export function useLocationSearch(): [URLSearchParams, (next: Record<string, string>) => void] {
-  const search = useSyncExternalStore(subscribe, currentSearch, currentSearch);
+  const search = useSyncExternalStore(subscribe, currentSearch, noSearch);
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback((next: Record<string, string>) => {
     window.history.pushState(null, '', `${window.location.pathname}?${new URLSearchParams(next)}`);

@@ -1,12 +1,10 @@
 import type { GuestPage } from '@freight/domain';
 import { render } from '@testing-library/react';
-import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers';
 import { routes } from '../app/router';
-import { LoginPage } from '../features/auth/LoginPage';
-import { PublicTrackingPage } from '../features/public/tracking/PublicTrackingPage';
 import { GuestApp } from '../guest/GuestApp';
+import { GUEST_PAGE_SCREENS } from '../guest/pages';
 
 export { stubApi } from './stubApi';
 
@@ -22,12 +20,10 @@ export function renderApp(initialPath: string) {
   return { router, queryClient, ...utils };
 }
 
-const GUEST_PAGE_COMPONENTS: Record<GuestPage, ComponentType> = { '/login': LoginPage, '/track-shipment': PublicTrackingPage };
-
 /** A guest page as its entry shows it (guest/<page>.tsx), at a URL of it (path and query). */
 export function renderGuestPage(url: `${GuestPage}${string}`) {
   window.history.replaceState(null, '', url);
-  const page = (Object.keys(GUEST_PAGE_COMPONENTS) as GuestPage[]).find((p) => url === p || url.startsWith(`${p}?`));
+  const page = (Object.keys(GUEST_PAGE_SCREENS) as GuestPage[]).find((p) => url === p || url.startsWith(`${p}?`));
   if (!page) throw new Error(`${url} is no guest page`);
-  return render(<GuestApp page={GUEST_PAGE_COMPONENTS[page]} />);
+  return render(<GuestApp page={GUEST_PAGE_SCREENS[page]} />);
 }

@@ -1,5 +1,5 @@
 import { type RegisterRequest, registerRequest } from '@freight/contracts';
-import type { Language } from '@freight/domain';
+import { isLanguage } from '@freight/domain';
 import { Anchor, Button, Checkbox, Fieldset, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
@@ -12,7 +12,6 @@ import { PasswordFields } from '../../../components/PasswordFields';
 import { PreferenceFields } from '../../../components/PreferenceFields';
 import { isApiError } from '../../../lib/api';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
-import { isLanguage } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 
 export interface SignupValues {
@@ -84,7 +83,7 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
       accounting_contact: { ...emptyContact },
       accounting_address: { ...emptyAddress },
       preferences: {
-        language: isLanguage(i18n.language) ? (i18n.language as Language) : 'en',
+        language: isLanguage(i18n.language) ? i18n.language : 'en',
         unit_system: 'imperial',
         currency: 'USD',
         preferred_mode: 'default',
