@@ -120,7 +120,7 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, and resolves 
     await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado' });
     await expect(table.getByRole('row')).toHaveCount(2);
     await grouped.getByRole('link').click();
-    await expect(page.getByRole('heading', { name: 'Error: timed out after 8000 ms' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sin respuesta en 8 s' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText('"freight_class": 70');
     const form = page.getByRole('form', { name: 'Resolver' });
     await form.getByLabel('Nota').fill('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
@@ -132,7 +132,7 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, and resolves 
 
     await page.getByRole('link', { name: '← Todos los incidentes' }).click();
     await page.getByLabel('Estado').selectOption({ label: 'Resuelto' });
-    await expect(page.getByRole('table', { name: 'Incidentes de API' })).toContainText('Error: timed out after 8000 ms');
+    await expect(page.getByRole('table', { name: 'Incidentes de API' })).toContainText('Sin respuesta en 8 s');
   } finally {
     await restorePreferences(page, { language: 'en' });
   }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { withTimeout } from './with-timeout';
+import { TimedOut, withTimeout } from './with-timeout';
 
 describe('withTimeout', () => {
-  it('answers the work in time, refuses it past the time in the words carrierFailureKind reads, and turns a throw into a rejection', async () => {
+  it('answers the work in time, refuses it past the time with a TimedOut that knows the time, and turns a throw into a rejection', async () => {
     expect(await withTimeout(async () => 'rated', 50)).toBe('rated');
-    await expect(withTimeout(() => new Promise((done) => setTimeout(done, 200)), 20)).rejects.toThrow('timed out after 20 ms');
+    const late = withTimeout(() => new Promise((done) => setTimeout(done, 200)), 20);
+    await expect(late).rejects.toBeInstanceOf(TimedOut);
+    await expect(late).rejects.toMatchObject({ ms: 20 });
     await expect(
       withTimeout(() => {
         throw new Error('adapter broke');

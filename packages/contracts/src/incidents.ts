@@ -35,6 +35,7 @@ export const INCIDENT_MESSAGE_KEYS = [
   'unknown_shipments',
   'unknown_status_codes',
   'adjustment_other_carrier',
+  'timed_out',
 ] as const;
 export interface IncidentMessage {
   key: (typeof INCIDENT_MESSAGE_KEYS)[number];

@@ -63,7 +63,7 @@ export async function seedDemoCarrierMessages(tx: Db, now: Date) {
           ...lane,
           items: [{ package_type: 'pallets', quantity: 2, weight_lb: 610, freight_class: 70 }],
         },
-        error: 'Error: timed out after 8000 ms',
+        message: { key: 'timed_out', params: { seconds: 8 } },
         affectedQuotes: 1,
       },
       1284,

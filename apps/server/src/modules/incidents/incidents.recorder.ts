@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiIncidents } from '../../db/schema';
 import { translator } from '../../i18n';
+import { TimedOut } from '../../with-timeout';
 import { redact, redactText } from './redact';
 
 /** One failure to record. */
@@ -52,10 +53,18 @@ export function incidentFingerprint(i: Pick<IncidentIn, 'kind' | 'operation' | '
 }
 
 /** An error as text, as the incident keeps it. */
-export const errorText = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+const errorText = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
 
-/** A carrier call's failure: it did not answer in time (the callers' time-outs say 'timed out'), or it failed. */
-export const carrierFailureKind = (err: unknown): IncidentKind => (/timed out/i.test(errorText(err)) ? 'carrier_timeout' : 'carrier_error');
+/**
+ * A carrier call's failure as its incident records it: the portal's own time-out (`withTimeout`)
+ * in the portal's words, translated when shown; anything else as it came, a time-out when it says
+ * it timed out (an adapter's own HTTP time-out).
+ */
+export function carrierFailure(err: unknown): Pick<IncidentIn, 'kind' | 'message' | 'error'> {
+  if (err instanceof TimedOut) return { kind: 'carrier_timeout', message: { key: 'timed_out', params: { seconds: err.ms / 1000 } } };
+  const error = errorText(err);
+  return { kind: /timed out/i.test(error) ? 'carrier_timeout' : 'carrier_error', error };
+}
 
 /**
  * Records a failure as an API incident (issue 16), the one way every module does it. The same

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, auditLog } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { TimedOut } from '../../with-timeout';
 import { carrierByScac } from '../tracking/test-fixtures';
-import { type IncidentIn, recordIncident } from './incidents.recorder';
+import { carrierFailure, type IncidentIn, recordIncident } from './incidents.recorder';
 
 let t: TestApp;
 let sup: TestClient;
@@ -41,6 +42,13 @@ describe('the incident recorder', () => {
     expect(timeouts?.lastSeenAt.toISOString()).toBe(minutesAgo(6).toISOString());
     // Redacted before it was stored.
     expect(timeouts?.request).toEqual({ attempt: 4, destination: { first_name: '[redacted]', email: '[redacted]', city: 'Dallas' } });
+  });
+
+  it("tells a carrier's time-out from its failure: the portal's own time-out in its words, an adapter's in the carrier's", () => {
+    expect(carrierFailure(new TimedOut(8000))).toEqual({ kind: 'carrier_timeout', message: { key: 'timed_out', params: { seconds: 8 } } });
+    expect(carrierFailure(new Error('socket timed out'))).toEqual({ kind: 'carrier_timeout', error: 'Error: socket timed out' });
+    expect(carrierFailure(new Error('HTTP 502'))).toEqual({ kind: 'carrier_error', error: 'Error: HTTP 502' });
+    expect(carrierFailure('refused')).toEqual({ kind: 'carrier_error', error: 'refused' });
   });
 
   it('after a resolve, the same failure opens a new group; the resolved one stays as it was', async () => {
@@ -112,9 +120,14 @@ describe('GET /api/admin/incidents', () => {
       message: { key: 'unknown_shipments', params: { count: 3 } },
     });
     await record({ carrierId: dhwy.id, error: 'HTTP 503 Service Unavailable' });
+    await record({ carrierId: dhwy.id, operation: 'track', ...carrierFailure(new TimedOut(8000)) });
     const errors = async (c: TestClient) =>
       ((await c.get(`/api/admin/incidents?carrier_id=${dhwy.id}`)).json().data as { error: string }[]).map((i) => i.error).sort();
-    expect(await errors(sup)).toEqual(["3 event(s) for numbers that are none of the carrier's shipments", 'HTTP 503 Service Unavailable']);
+    expect(await errors(sup)).toEqual([
+      "3 event(s) for numbers that are none of the carrier's shipments",
+      'HTTP 503 Service Unavailable',
+      'No answer within 8 s',
+    ]);
     // Staff search the English words, whatever their language.
     expect((await sup.get(`/api/admin/incidents?carrier_id=${dhwy.id}&q=numbers`)).json().data).toHaveLength(1);
 
@@ -124,8 +137,9 @@ describe('GET /api/admin/incidents', () => {
       expect(await errors(spanish)).toEqual([
         '3 evento(s) con números que no son envíos del transportista',
         'HTTP 503 Service Unavailable',
+        'Sin respuesta en 8 s',
       ]);
-      const [row] = await rowsOf(dhwy.id).then((rows) => rows.filter((r) => r.message));
+      const [row] = await rowsOf(dhwy.id).then((rows) => rows.filter((r) => r.kind === 'unknown_shipment'));
       const detail = (await spanish.get(`/api/admin/incidents/${row!.id}`)).json().data;
       expect(detail.error).toBe('3 evento(s) con números que no son envíos del transportista');
     } finally {

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { type CarrierMode, carriers, carrierTariffVersions, currencyRates, dieselPrices, quotes } from '../../db/schema';
-import { carrierFailureKind, errorText, recordIncident } from '../incidents/incidents.recorder';
+import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
 import { writeBatcher } from './write-batcher';
 
 export type CarrierRow = typeof carriers.$inferSelect;
@@ -282,11 +282,10 @@ export function quotesRepository(db: Db, now: () => Date) {
     /** A carrier's failed rating: an incident of its group, counting the quote that went on without it. */
     async recordIncident(incident: { carrierId: string; operation: string; request: unknown; error: unknown; at: Date }) {
       await recordIncident(db, {
-        kind: carrierFailureKind(incident.error),
+        ...carrierFailure(incident.error),
         operation: incident.operation,
         carrierId: incident.carrierId,
         request: incident.request,
-        error: errorText(incident.error),
         at: incident.at,
         affectedQuotes: 1,
       });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { carriers, shipmentEvents, shipments, stillMoving, userSettings, users } from '../../db/schema';
 import { retryAfterSeconds } from '../../security/throttle';
-import { carrierFailureKind, errorText, recordIncident } from '../incidents/incidents.recorder';
+import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
@@ -292,11 +292,10 @@ export function trackingRepository(db: Db) {
     /** A polled carrier's failed tracking call. */
     async recordIncident(incident: { carrierId: string; operation: string; request: unknown; error: unknown; at: Date }) {
       await recordIncident(db, {
-        kind: carrierFailureKind(incident.error),
+        ...carrierFailure(incident.error),
         operation: incident.operation,
         carrierId: incident.carrierId,
         request: incident.request,
-        error: errorText(incident.error),
         at: incident.at,
       });
     },
