@@ -163,6 +163,20 @@ describe('auth pages: language of an unverified user', { timeout: 20_000 }, () =
     expect(localStorage.getItem('LANGUAGE')).toBeNull();
   });
 
+  it('puts the language back and says so beside the switch when the save fails, on a guest page too', async () => {
+    const user = makeUser([], { email_verified_at: null });
+    localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+    setCookie('XSRF-TOKEN', 't');
+    stubApi({ 'PUT /api/settings': () => jsonResponse(500, { message: 'Server Error' }) });
+    renderGuestPage('/track-shipment');
+    const switcher = await screen.findByRole('radiogroup', { name: 'Language' });
+    await userEvent.click(within(switcher).getByText('Español'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not save your language. Please try again.');
+    expect(screen.getByRole('heading', { name: 'Track a Shipment' })).toBeInTheDocument();
+    expect(within(switcher).getByRole('radio', { name: 'English' })).toBeChecked();
+    expect(JSON.parse(localStorage.getItem(AUTH_STATE_KEY) ?? '{}').settings.language).toBe('en');
+  });
+
   it('keeps a guest choice in localStorage without calling the server', async () => {
     const fetchMock = stubApi({});
     renderGuestPage('/login');
