@@ -5,11 +5,20 @@ import type { QuoteRequestInput } from './quotes';
 export const EBAY_ORDER_STATUSES = ['awaiting', 'quoted', 'shipped', 'canceled'] as const;
 export type EbayOrderStatus = (typeof EBAY_ORDER_STATUSES)[number];
 
+/**
+ * Why a call to eBay failed, as the API names it (a store's last sync, an order's tracking
+ * write-back); the web words it in the reader's language. `http_<status>` is an answer other than
+ * success. A record from before these codes holds free text, which the web shows as it is.
+ */
+export const EBAY_PROBLEMS = ['consent_lost', 'account_deleted', 'timeout', 'unreachable'] as const;
+export type EbayProblem = (typeof EBAY_PROBLEMS)[number] | `http_${number}`;
+
 export interface EbayStoreView {
   id: string;
   ebay_user: string;
   status: 'connected' | 'disconnected';
   last_sync_at: string | null;
+  /** An `EbayProblem`. */
   last_sync_error: string | null;
   next_sync_at: string | null;
   /** When the seller's consent lapses; the page warns 30 days before. */
@@ -31,6 +40,7 @@ export interface EbayOrderView {
   quote_id: string | null;
   shipment: { id: string; bol_number: string; tracking_number: string | null; carrier: string } | null;
   fulfilled_at: string | null;
+  /** An `EbayProblem`. */
   fulfillment_error: string | null;
 }
 

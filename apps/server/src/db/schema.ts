@@ -1,4 +1,11 @@
-import { type AccountAddress, EBAY_ORDER_STATUSES, type IncidentMessage, SUPPORT_CATEGORIES, SUPPORT_STATES } from '@freight/contracts';
+import {
+  type AccountAddress,
+  EBAY_ORDER_STATUSES,
+  type EbayProblem,
+  type IncidentMessage,
+  SUPPORT_CATEGORIES,
+  SUPPORT_STATES,
+} from '@freight/contracts';
 import {
   type CORRECTION_KINDS,
   DEFAULT_CREDIT_LIMIT_CENTS,
@@ -1186,7 +1193,8 @@ export const ebayStores = pgTable(
     /** Orders modified up to this instant are synced; the next window starts a little before it. */
     syncedThrough: timestamp('synced_through', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-    lastSyncError: text('last_sync_error'),
+    /** Why the last sync failed (`EbayProblem`); null after a good one. */
+    lastSyncError: text('last_sync_error').$type<EbayProblem>(),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
     /** Switched off by staff on the Integrations page (issue 17): not synced, no write-backs, until switched on. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -1223,7 +1231,8 @@ export const ebayOrders = pgTable(
     /** The write-back of the tracking number to eBay: done, or its last failure. */
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     fulfillmentId: text('fulfillment_id'),
-    fulfillmentError: text('fulfillment_error'),
+    /** Why the last tracking write-back failed (`EbayProblem`). */
+    fulfillmentError: text('fulfillment_error').$type<EbayProblem>(),
     createdAt: createdAt(),
   },
   (t) => [

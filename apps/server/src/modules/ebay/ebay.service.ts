@@ -1,4 +1,4 @@
-import type { EbayOrderStatus } from '@freight/contracts';
+import type { EbayOrderStatus, EbayProblem } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { accounts, shipments } from '../../db/schema';
@@ -71,12 +71,8 @@ export function orderRow(store: StoreRow, o: EbayApiOrder): NewOrder {
 }
 
 /** What a failed call to eBay is called in the store's and the order's status line (no tokens, no bodies). */
-const failure = (error: unknown) =>
-  error instanceof EbayError
-    ? `eBay answered ${error.status}`
-    : error instanceof Error && error.name === 'TimeoutError'
-      ? 'eBay did not answer in time'
-      : 'eBay could not be reached';
+const failure = (error: unknown): EbayProblem =>
+  error instanceof EbayError ? `http_${error.status}` : error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable';
 
 /**
  * eBay stores and their orders (issue 18): consent and tokens, the order sync, and the write-back
@@ -156,7 +152,7 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
         await repo.updateOrder(order.id, { fulfilledAt: ctx.now(), fulfillmentError: null, status: 'shipped' });
         return;
       }
-      const message = error instanceof AppError ? 'consent_lost' : failure(error);
+      const message: EbayProblem = error instanceof AppError ? 'consent_lost' : failure(error);
       await repo.updateOrder(order.id, { fulfillmentError: message });
       await recordIncident(ctx.db, {
         kind: 'marketplace_error',

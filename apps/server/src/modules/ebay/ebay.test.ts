@@ -111,7 +111,7 @@ describe('syncing', () => {
   it('keeps the last list and says why when eBay fails, then recovers', async () => {
     await simPost('/sim/fail', { operation: 'orders', count: 1, status: 503 });
     const failed = (await shipper.post(`/api/ebay/stores/${storeId}/sync`)).json().data;
-    expect(failed.last_sync_error).toBe('eBay answered 503');
+    expect(failed.last_sync_error).toBe('http_503');
     expect(failed.next_sync_at).not.toBeNull();
     expect((await ordersOf(shipper)).meta.total).toBeGreaterThan(100);
     expect((await shipper.post(`/api/ebay/stores/${storeId}/sync`)).json().data.last_sync_error).toBeNull();
@@ -160,7 +160,7 @@ describe('an order', () => {
     expect(linked.json().data).toMatchObject({ status: 'shipped', shipment: { id: shipment.id, tracking_number: '5550001234' } });
     await t.app.jobs.runDue(50);
     const failed = (await shipper.get(`/api/ebay/orders/${order!.id}`)).json().data;
-    expect(failed.fulfillment_error).toBe('eBay answered 503');
+    expect(failed.fulfillment_error).toBe('http_503');
     expect(failed.fulfilled_at).toBeNull();
     const incidents = await db().select().from(apiIncidents).where(eq(apiIncidents.operation, 'ebay.fulfill'));
     expect(incidents.length).toBe(1);

@@ -9,6 +9,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { EBAY_KEY, ordersQuery, retryFulfillment } from '../api/ebayApi';
+import { ebayProblem } from '../problem';
 
 const STATUS_COLOR = { awaiting: 'blue', quoted: 'violet', shipped: 'green', canceled: 'gray' } as const;
 const PER_PAGE = 25;
@@ -33,7 +34,7 @@ function Shipped({ order }: { order: EbayOrderView }) {
       ) : order.fulfillment_error ? (
         <Group gap={4}>
           <Text size="xs" c="red">
-            {t('ebay.orders.send_failed', { reason: order.fulfillment_error })}
+            {t('ebay.orders.send_failed', { reason: ebayProblem(t, order.fulfillment_error) })}
           </Text>
           <Button size="compact-xs" variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
             {t('ebay.orders.retry')}

@@ -1,14 +1,16 @@
 import type { EbayStoreView } from '@freight/contracts';
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useFormat } from '../../../lib/useFormat';
 import { connectStore, disconnectStore, EBAY_KEY, storesQuery, syncStore } from '../api/ebayApi';
+import { ebayProblem } from '../problem';
 
-/** Why a sync failed, in the reader's words. */
-function syncProblem(t: (k: string, o?: Record<string, unknown>) => string, error: string) {
-  return error === 'consent_lost' ? t('ebay.stores.consent_lost') : t('ebay.stores.sync_failed', { reason: error });
+/** Why a sync failed, in the reader's words: a lost consent says what to do about it. */
+function syncProblem(t: TFunction, problem: string) {
+  return problem === 'consent_lost' ? t('ebay.stores.consent_lost') : t('ebay.stores.sync_failed', { reason: ebayProblem(t, problem) });
 }
 
 function StoreCard({ store }: { store: EbayStoreView }) {

@@ -12,7 +12,7 @@ const STORE: EbayStoreView = {
   ebay_user: 'demo-seller',
   status: 'connected',
   last_sync_at: '2026-11-22T15:00:00Z',
-  last_sync_error: 'eBay answered 503',
+  last_sync_error: 'http_503',
   next_sync_at: '2026-11-22T15:15:00Z',
   consent_expires_at: '2026-12-10T00:00:00Z',
   consent_expiring: true,
@@ -47,7 +47,7 @@ const SHIPPED: EbayOrderView = {
   id: 'o2',
   status: 'shipped',
   shipment: { id: 'sh1', bol_number: '06141410090000145', tracking_number: '1Z999AA10123456784', carrier: 'UPS' },
-  fulfillment_error: 'eBay answered 503',
+  fulfillment_error: 'timeout',
 };
 
 const page = (data: EbayOrderView[]) => ({ data, meta: { current_page: 1, per_page: 25, total: data.length, last_page: 1 } });
@@ -69,7 +69,7 @@ describe('eBay orders', { timeout: 60_000 }, () => {
     open();
     const store = await screen.findByTestId('ebay-store');
     expect(store).toHaveTextContent('demo-seller');
-    expect(within(store).getByTestId('ebay-sync-error')).toHaveTextContent('The last sync failed (eBay answered 503)');
+    expect(within(store).getByTestId('ebay-sync-error')).toHaveTextContent('The last sync failed (eBay answered with error 503)');
     expect(store).toHaveTextContent(/eBay's permission for this store ends on/);
     const row = await screen.findByTestId('ebay-order-row');
     expect(row).toHaveTextContent('06-10839-76532');
@@ -87,7 +87,7 @@ describe('eBay orders', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sync).toHaveBeenCalled());
     await router.navigate('/orders/ebay?status=shipped');
     await waitFor(() =>
-      expect(screen.getByTestId('ebay-order-row')).toHaveTextContent('Could not send the tracking to eBay (eBay answered 503)'),
+      expect(screen.getByTestId('ebay-order-row')).toHaveTextContent('Could not send the tracking to eBay (eBay did not answer in time)'),
     );
     const row = screen.getByTestId('ebay-order-row');
     expect(within(row).getByRole('link', { name: '1Z999AA10123456784' })).toBeInTheDocument();
