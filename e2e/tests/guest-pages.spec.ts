@@ -97,7 +97,10 @@ test('a guest page is on screen before its script has run, in the language chose
   await page.goto(`/track-shipment?number=${FIRST_BOL}`);
   await expect(page.getByRole('heading', { name: 'Track a Shipment' })).toBeVisible();
   await expect(page.getByText(/^Enter the number from your bill of lading/)).toBeVisible();
-  await expect(page.getByLabel('Tracking number')).toBeVisible();
+  // A number sent before the script has run asks for its page, as the script would.
+  await page.getByLabel('Tracking number').fill(SECOND_BOL);
+  await page.getByLabel('Tracking number').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/track-shipment\\?number=${SECOND_BOL}$`));
 
   await page.unroute(SCRIPTS);
   await page.goto(`/track-shipment?number=${FIRST_BOL}`);

@@ -53,6 +53,9 @@ export function PublicTracking() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" align="stretch">
           <TextInput
+            // Named as in the page's URL: sent before the script has taken the page over, the
+            // browser's own submit asks for /track-shipment?number=<it>, the same answer.
+            name="number"
             label={t('public_tracking.number')}
             description={t('public_tracking.number_hint')}
             value={typed}
