@@ -1,4 +1,6 @@
 import type { AccountAddress, EbayOrderView, EbayQuoteInput, EbayStoreView, PlaceView, QuoteRequestInput } from '@freight/contracts';
+import type { Country } from '@freight/domain';
+import { nextBusinessDay } from '@freight/domain/rating/calendar';
 import { checkParcel, PARCEL_CARRIER_LIMITS } from '@freight/domain/rating/parcel';
 import type { products } from '../../db/schema';
 import type { OrderWithShipment, StoreRow } from './ebay.repository';
@@ -60,12 +62,17 @@ type Product = typeof products.$inferSelect;
 
 /**
  * The quote form filled from an order: from the account's own address to the buyer's, the items
- * matched to the catalog by SKU, parcel when every piece fits a parcel carrier (LTL otherwise).
+ * matched to the catalog by SKU, parcel when every piece fits a parcel carrier (LTL otherwise),
+ * picked up on the next business day of the origin's country (the form's own default skips
+ * weekends only: the browser has no holiday tables, and the day before Thanksgiving it would offer
+ * a day no carrier rates).
  */
 export function quoteInputOf(
   r: OrderWithShipment,
   origin: { postal_code: string; country: string } | null,
   catalog: Product[],
+  /** Today's date (YYYY-MM-DD), as the quote's pickup checks count it. */
+  today: string,
   /** Other orders of the same buyer and address, shipped together with `r`. */
   together: OrderWithShipment[] = [],
 ): Omit<EbayQuoteInput, 'ship_to_verified'> {
@@ -108,6 +115,7 @@ export function quoteInputOf(
   return {
     input: {
       mode: fitsParcel ? 'parcel' : 'ltl',
+      pickup_date: nextBusinessDay(today, (origin?.country ?? 'US') as Country),
       ...(origin ? { origin: { postal_code: origin.postal_code, country: origin.country as never, site_type: 'business' } } : {}),
       destination: { postal_code: shipTo.postal_code, country: shipTo.country as never, site_type: 'residential' },
       items,

@@ -170,7 +170,10 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
       ctx.db.select().from(products).where(eq(products.accountId, account.id)),
     ]);
     const address = acct?.address;
-    const input = quoteInputOf(found, address ? { postal_code: address.postal_code, country: address.country } : null, catalog, together);
+    const origin = address ? { postal_code: address.postal_code, country: address.country } : null;
+    // The day the quote's pickup checks count as today (quotes.service.ts).
+    const today = ctx.now().toISOString().slice(0, 10);
+    const input = quoteInputOf(found, origin, catalog, today, together);
     const to = input.ship_to;
     const check = await shipToVerifier.verify({
       postal_code: to.postal_code,

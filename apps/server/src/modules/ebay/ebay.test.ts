@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isBusinessDay, nextBusinessDay } from '@freight/domain/rating/calendar';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, ebayOrders, ebayStores } from '../../db/schema';
@@ -128,6 +129,10 @@ describe('an order', () => {
     // The ship-to is checked as the address book checks addresses.
     expect(input.ship_to_verified).toBe(true);
     expect(input.input.origin.postal_code).toBeTruthy();
+    // Picked up on the next business day, holidays skipped (the form's own default skips weekends only).
+    const today = t.clock.now.toISOString().slice(0, 10);
+    expect(input.input.pickup_date).toBe(nextBusinessDay(today, 'US'));
+    expect(isBusinessDay(input.input.pickup_date, 'US') && input.input.pickup_date > today).toBe(true);
     const known = order.items.filter((i) => i.sku !== 'MISC-9').length;
     expect(input.input.items).toHaveLength(known);
     // Gaskets alone fit a parcel; a drum does not.
