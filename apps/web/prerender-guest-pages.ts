@@ -18,9 +18,9 @@ function replaceOnce(html: string, search: string, replacement: string) {
  * rendered into its HTML, in English (`login.html`) and in each other language (`login.es.html`,
  * which the server sends when the language cookie asks). A visitor on a slow phone sees the page
  * once the HTML and its stylesheet are in, instead of after React and Mantine have run; the script
- * then renders the same page in its place (createRoot, not hydration: the query string and the
- * signed-in user may differ from the prerendered guest's). The module that renders is loaded
- * through a Vite server in SSR mode, so it resolves like the app's own code.
+ * then hydrates it (mount.tsx), starting from the prerendered guest's query and user (none) and
+ * updating right after. The module that renders is loaded through a Vite server in SSR mode, so
+ * it resolves like the app's own code.
  */
 export const prerenderGuestPages = (configFile: string): Plugin => ({
   name: 'freight-prerender-guest-pages',
