@@ -147,3 +147,14 @@ export interface TrackingKeyRotated extends TrackingKeyState {
   /** The new key, shown this once. */
   key: string;
 }
+
+/**
+ * Why the circuit breaker paused a carrier's quoting: most of its rate calls in the window
+ * (`failures` of `calls` over `window_seconds`) failed or timed out.
+ */
+export interface CarrierPauseReason {
+  kind: 'timeouts' | 'errors';
+  failures: number;
+  calls: number;
+  window_seconds: number;
+}

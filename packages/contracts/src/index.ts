@@ -2,6 +2,7 @@ export * from './addressBook';
 export * from './auth';
 export * from './carriers';
 export * from './carrierTariffs';
+export * from './creditApplications';
 export * from './dashboard';
 export * from './ebay';
 export * from './equipmentTypes';

@@ -2,6 +2,7 @@ import {
   type AccountAddress,
   EBAY_ORDER_STATUSES,
   type EbayProblem,
+  type CarrierPauseReason,
   type IncidentMessage,
   SUPPORT_CATEGORIES,
   SUPPORT_STATES,
@@ -203,6 +204,12 @@ export const carriers = pgTable(
     /** The key before the last rotation, still accepted until `tracking_secret_previous_until` (the grace period). */
     trackingSecretPrevious: text('tracking_secret_previous'),
     trackingSecretPreviousUntil: timestamp('tracking_secret_previous_until', { withTimezone: true }),
+    /**
+     * Set while the circuit breaker keeps the carrier out of quoting (its rate calls kept failing
+     * or timing out); `quoting_pause_reason` says which and how many. Cleared when a probe succeeds.
+     */
+    quotingPausedAt: timestamp('quoting_paused_at', { withTimezone: true }),
+    quotingPauseReason: jsonb('quoting_pause_reason').$type<CarrierPauseReason>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,6 +243,9 @@ export const carrierTariffVersions = pgTable(
     createdAt: createdAt(),
     publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A hash of the draft (tariff and fuel) as last previewed, and that preview's impact: publishing needs the same draft previewed. */
+    previewedHash: text('previewed_hash'),
+    previewImpact: jsonb('preview_impact').$type<unknown>(),
   },
   (t) => [
     uniqueIndex('carrier_tariff_versions_number_unique').on(t.carrierId, t.number),
@@ -974,6 +984,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
+    /** What the entry is about, in words at the time (a user's name and email, a carrier's name...), for the log's list and search. */
+    targetLabel: text('target_label'),
     accountId: uuid('account_id'),
     before: jsonb('before').$type<unknown>(),
     after: jsonb('after').$type<unknown>(),
@@ -1262,3 +1274,4 @@ export interface EbayLineItem {
 }
 
 export * from './schema-integrations';
+export * from './schema-trust';
