@@ -1,8 +1,8 @@
 import {
   type AccountAddress,
+  type CarrierPauseReason,
   EBAY_ORDER_STATUSES,
   type EbayProblem,
-  type CarrierPauseReason,
   type IncidentMessage,
   SUPPORT_CATEGORIES,
   SUPPORT_STATES,
