@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'too_many_requests',
   'email_unverified',
   'password_confirmation_required',
+  'reauthentication_required',
   'validation',
   'bad_request',
   'mail_failed',

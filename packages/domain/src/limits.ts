@@ -6,6 +6,11 @@ export const LOGIN_MAX_FAILURES_PER_MINUTE = 5;
 /** How long a password confirmation unlocks sensitive changes (Laravel's default). */
 export const PASSWORD_CONFIRM_TTL_MINUTES = 180;
 /**
+ * How long a fresh proof of identity unlocks a grant of power (staff roles, API credentials, an
+ * account's credit terms): minutes, so a session left open on a desk cannot be used for them.
+ */
+export const REAUTHENTICATION_TTL_MINUTES = 10;
+/**
  * A truckload's extra stops between its pickup and its final delivery (issue 20): each an extra
  * pickup or an extra drop, each charged as a stop-off. Four keeps a load a one-day plan for the
  * dispatcher; more is a multi-stop route the sales desk quotes.

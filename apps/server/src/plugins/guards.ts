@@ -1,4 +1,10 @@
-import { type AdminPageKey, canManageCredit, canOpenAdminPage, PASSWORD_CONFIRM_TTL_MINUTES } from '@freight/domain';
+import {
+  type AdminPageKey,
+  canManageCredit,
+  canOpenAdminPage,
+  PASSWORD_CONFIRM_TTL_MINUTES,
+  REAUTHENTICATION_TTL_MINUTES,
+} from '@freight/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { LoadedUser } from '../modules/users/users.repository';
@@ -45,6 +51,18 @@ export function recentlyConfirmed(request: FastifyRequest, now: Date) {
   const at = request.session?.passwordConfirmedAt;
   if (!at || now.getTime() - at.getTime() > PASSWORD_CONFIRM_TTL_MINUTES * 60_000) {
     throw new AppError(423, 'password_confirmation_required', 'errors.password_confirmation_required');
+  }
+}
+
+/**
+ * Grants of power (staff roles, staff invitations, API credentials, credit terms) need the
+ * identity proven again within minutes, whatever the client sends: 423 `reauthentication_required`,
+ * which the web answers with the same password dialog as a 423 above.
+ */
+export function recentlyReauthenticated(request: FastifyRequest, now: Date) {
+  const at = request.session?.passwordConfirmedAt;
+  if (!at || now.getTime() - at.getTime() > REAUTHENTICATION_TTL_MINUTES * 60_000) {
+    throw new AppError(423, 'reauthentication_required', 'errors.reauthentication_required');
   }
 }
 
