@@ -105,7 +105,9 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
   await snap(page, 'admin-shipment-delivered-under-alias');
 });
 
-test('super_admin, in Spanish, opens the incidents, a grouped one, and resolves it with a note', async ({ page }) => {
+test('super_admin, in Spanish, opens the incidents, a grouped one, resolves it and reopens it, each with the note they require', async ({
+  page,
+}) => {
   await logIn(page, 'super@demo.test');
   await setPreferences(page, { language: 'es' });
   try {
@@ -123,6 +125,8 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, and resolves 
     await expect(page.getByRole('heading', { name: 'Sin respuesta en 8 s' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText('"freight_class": 70');
     const form = page.getByRole('form', { name: 'Resolver' });
+    await form.getByRole('button', { name: 'Resolver' }).click();
+    await expect(form.getByText('Campo obligatorio')).toBeVisible();
     await form.getByLabel('Nota').fill('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
     await form.getByRole('button', { name: 'Resolver' }).click();
     await expect(page.getByText(/Resuelto por super@demo.test/)).toBeVisible();
@@ -132,7 +136,19 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, and resolves 
 
     await page.getByRole('link', { name: '← Todos los incidentes' }).click();
     await page.getByLabel('Estado').selectOption({ label: 'Resuelto' });
-    await expect(page.getByRole('table', { name: 'Incidentes de API' })).toContainText('Sin respuesta en 8 s');
+    const resolvedRows = page.getByRole('table', { name: 'Incidentes de API' });
+    await expect(resolvedRows).toContainText('Sin respuesta en 8 s');
+
+    // Reopening needs a note too; it is shown as why the incident was reopened.
+    await resolvedRows.getByRole('row').filter({ hasText: 'Sin respuesta en 8 s' }).getByRole('link').click();
+    const reopen = page.getByRole('form', { name: 'Reabrir' });
+    await reopen.getByRole('button', { name: 'Reabrir' }).click();
+    await expect(reopen.getByText('Campo obligatorio')).toBeVisible();
+    await reopen.getByLabel('Nota').fill('Vuelve a fallar desde las 9:00.');
+    await reopen.getByRole('button', { name: 'Reabrir' }).click();
+    await expect(page.getByText('Por qué se reabrió')).toBeVisible();
+    await expect(page.getByTestId('resolution-note')).toHaveText('Vuelve a fallar desde las 9:00.');
+    await expect(page.getByRole('button', { name: 'Resolver' })).toBeVisible();
   } finally {
     await restorePreferences(page, { language: 'en' });
   }

@@ -1,6 +1,6 @@
 import { SCAC_ALIAS_KINDS } from '@freight/domain';
 import { z } from 'zod';
-import { isoDate, optionalText } from './fields';
+import { isoDate, optionalText, requiredText } from './fields';
 
 /**
  * API incidents (issue 16): what went wrong between the portal and a carrier or marketplace,
@@ -59,10 +59,10 @@ export const incidentListQuery = z.object({
 });
 export type IncidentListQuery = z.output<typeof incidentListQuery>;
 
-/** Resolve or reopen, with the staff's note (why, what was done). */
+/** Resolve or reopen, with the staff's note (why, what was done): required, so the record says why it changed. */
 export const incidentStateRequest = z.object({
   state: z.enum(INCIDENT_STATES, { error: 'validation.choice' }),
-  note: optionalText(1000),
+  note: requiredText('validation.required', 1000),
 });
 export type IncidentStateRequest = z.output<typeof incidentStateRequest>;
 

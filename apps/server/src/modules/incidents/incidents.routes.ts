@@ -22,7 +22,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
  * API incidents (issue 16), super_admin only:
  * - GET /api/admin/incidents: the groups, newest last seen first; q, carrier_id, kind, state, from/to (last seen, UTC days);
  * - GET /api/admin/incidents/:id: one group with its latest request and answer (redacted when recorded);
- * - PUT /api/admin/incidents/:id/state {state, note}: resolve or reopen, audited.
+ * - PUT /api/admin/incidents/:id/state {state, note}: resolve or reopen with a required note, audited.
  */
 export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -64,7 +64,7 @@ describe('the incident recorder', () => {
       ['resolved', 1],
     ]);
     // Reopening the old one would make two open groups of one failure.
-    const reopen = await sup.put(`/api/admin/incidents/${first!.id}/state`, { state: 'open', note: '' });
+    const reopen = await sup.put(`/api/admin/incidents/${first!.id}/state`, { state: 'open', note: 'Failing again' });
     expect(reopen.statusCode).toBe(409);
     expect(reopen.json().message).toBe('A newer open incident of the same kind exists; add your note there.');
   });
@@ -178,6 +178,11 @@ describe('GET and PUT /api/admin/incidents/:id', () => {
       resolution_note: '',
     });
 
+    for (const note of [undefined, '', '   ']) {
+      const bare = await sup.put(`/api/admin/incidents/${row!.id}/state`, { state: 'resolved', note });
+      expect(bare.statusCode).toBe(422);
+      expect(bare.json().errors).toEqual({ note: ['Field is required'] });
+    }
     const resolved = await sup.put(`/api/admin/incidents/${row!.id}/state`, { state: 'resolved', note: 'FedEx fixed their gateway' });
     expect(resolved.json().data).toMatchObject({
       state: 'resolved',
@@ -185,10 +190,13 @@ describe('GET and PUT /api/admin/incidents/:id', () => {
       resolved_by: 'super@demo.test',
     });
     expect(resolved.json().data.resolved_at).toBe(t.clock.now.toISOString());
-    const again = await sup.put(`/api/admin/incidents/${row!.id}/state`, { state: 'resolved', note: '' });
+    const again = await sup.put(`/api/admin/incidents/${row!.id}/state`, { state: 'resolved', note: 'Again' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This incident is already resolved.');
 
+    const bareReopen = await sup.put(`/api/admin/incidents/${row!.id}/state`, { state: 'open', note: '' });
+    expect(bareReopen.statusCode).toBe(422);
+    expect(Object.keys(bareReopen.json().errors)).toEqual(['note']);
     const reopened = await sup.put(`/api/admin/incidents/${row!.id}/state`, { state: 'open', note: 'Failing again since 9:00' });
     expect(reopened.json().data).toMatchObject({
       state: 'open',

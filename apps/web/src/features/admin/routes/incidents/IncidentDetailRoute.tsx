@@ -98,7 +98,11 @@ function Detail({ incident: i }: { incident: IncidentDetail }) {
   );
 }
 
-/** Resolve an open incident, or reopen a resolved one, with staff's note (kept on the incident and in the audit log). */
+/**
+ * Resolve an open incident, or reopen a resolved one, with staff's note, which is required: the note of
+ * the latest change is kept on the incident (shown as why it was resolved or reopened), every one in
+ * the audit log.
+ */
 function ResolvePanel({ incident: i }: { incident: IncidentDetail }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -122,9 +126,14 @@ function ResolvePanel({ incident: i }: { incident: IncidentDetail }) {
           <Text size="sm">{t('admin.incidents.resolved_by', { who: i.resolved_by ?? '—', when: fmt.dateTime(i.resolved_at) })}</Text>
         )}
         {i.resolution_note && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="resolution-note">
-            {i.resolution_note}
-          </Text>
+          <div>
+            <Text size="xs" c="dimmed">
+              {i.state === 'resolved' ? t('admin.incidents.resolution_note') : t('admin.incidents.reopen_note')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="resolution-note">
+              {i.resolution_note}
+            </Text>
+          </div>
         )}
         <form
           noValidate
@@ -139,6 +148,7 @@ function ResolvePanel({ incident: i }: { incident: IncidentDetail }) {
             {isFormError(save.error) && <ErrorAlert error={save.error} />}
             <Textarea
               label={t('admin.incidents.note')}
+              withAsterisk
               description={i.state === 'open' ? t('admin.incidents.note_hint_resolve') : t('admin.incidents.note_hint_reopen')}
               rows={3}
               maxLength={1000}

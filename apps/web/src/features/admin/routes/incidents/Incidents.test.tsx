@@ -55,7 +55,7 @@ describe('API Incidents', { timeout: 60_000 }, () => {
     expect(last).toContain('carrier_id=c1');
   });
 
-  it('shows the request and answer as text, never as markup, and resolves the incident with a note', async () => {
+  it('shows the request and answer as text, never as markup, and resolves the incident with a note, which is required', async () => {
     const fetchMock = signInStaff(['super_admin'], {
       'GET /api/admin/incidents/i1': { data: detail },
       'PUT /api/admin/incidents/i1/state': () =>
@@ -76,7 +76,10 @@ describe('API Incidents', { timeout: 60_000 }, () => {
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('region', { name: 'Request' })).toHaveTextContent('"first_name": "[redacted]"');
     const form = screen.getByRole('form', { name: 'Resolve' });
-    await userEvent.type(within(form).getByLabelText('Note'), 'Saia fixed its API');
+    await userEvent.click(within(form).getByRole('button', { name: 'Resolve' }));
+    expect(await within(form).findByText('Field is required')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await userEvent.type(within(form).getByLabelText(/^Note/), 'Saia fixed its API');
     await userEvent.click(within(form).getByRole('button', { name: 'Resolve' }));
     expect(await screen.findByText(/Resolved by super@demo.test/)).toBeInTheDocument();
     expect(screen.getByTestId('resolution-note')).toHaveTextContent('Saia fixed its API');
