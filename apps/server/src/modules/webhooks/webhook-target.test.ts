@@ -42,9 +42,64 @@ describe('the address check', () => {
       '100.128.0.1',
       '11.0.0.1',
       '2606:4700::1111',
-      '::ffff:1.1.1.1',
+      '2606:4700:4700::1111',
+      '2a00:1450:4001:80b::200e',
+      '[2606:4700::1111]',
+      '2606:4700:0000:0000:0000:0000:0000:1111',
+      '2001:4860:4860::8888', // just past Teredo's 2001::/32 and the rest of 2001::/23
+      '192.0.3.1',
     ]) {
       expect(isBlockedAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses every IPv6 form that carries or translates an IPv4 address, in any spelling', () => {
+    const forms = {
+      'IPv4-compatible': ['::127.0.0.1', '::7f00:1', '::a00:1', '::8.8.8.8', '0:0:0:0:0:0:7f00:1'],
+      'IPv4-mapped': [
+        '::ffff:127.0.0.1',
+        '::ffff:7f00:1',
+        '::FFFF:7F00:1',
+        '::ffff:7F00:0001',
+        '0:0:0:0:0:ffff:7f00:1',
+        '0000:0000:0000:0000:0000:ffff:7f00:0001',
+        '[::ffff:7f00:1]',
+        '[::ffff:127.0.0.1]',
+        '::ffff:0:127.0.0.1', // IPv4-translated (SIIT)
+        '::ffff:1.1.1.1', // a public IPv4 behind the mapping is refused too: a public host has an A record
+      ],
+      '6to4': ['2002:7f00:1::1', '2002:a9fe:a9fe::', '2002::1', '2002:0808:0808::1'],
+      NAT64: ['64:ff9b::7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::808:808', '64:FF9B:0000::0a00:0001', '64:ff9b:1::a00:1'],
+      Teredo: ['2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:0000:0:0:0:0:0:1'],
+    };
+    for (const [form, addresses] of Object.entries(forms)) {
+      for (const address of addresses) expect(isBlockedAddress(address), `${form} ${address}`).toBe(true);
+    }
+  });
+
+  it('refuses the other non-public IPv6 and IPv4 ranges', () => {
+    for (const address of [
+      '100::1', // discard
+      '2001:db8::1', // documentation
+      '3fff::1',
+      '2001:2::1', // benchmarking
+      '2001:10::1', // ORCHID
+      'fec0::1', // site-local
+      'FE80::1',
+      'fe80::1%eth0', // a zone id names a local interface
+      'ff02::1',
+      '4000::1', // outside global unicast
+      'a::1',
+      '192.0.2.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '192.88.99.1',
+      '010.0.0.1', // no address at all (octal-looking)
+      '',
+      '[]',
+      '::ffff:127.000.000.001', // zero-padded IPv4 tail: no address
+    ]) {
+      expect(isBlockedAddress(address), address).toBe(true);
     }
   });
 });
@@ -61,6 +116,7 @@ describe('targetProblem', () => {
     'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::1'],
     'sneaky.example.com': ['93.184.216.34', '10.0.0.5'],
     'metadata.example.com': ['169.254.169.254'],
+    'mapped.example.com': ['2606:2800:220:1::1', '::ffff:a9fe:a9fe'],
   });
 
   it('in production: https to a host whose every address is public only', async () => {
@@ -71,6 +127,10 @@ describe('targetProblem', () => {
     expect(await targetProblem('https://127.0.0.1/in', true, dns)).toBe('private_address');
     expect(await targetProblem('https://[::1]:8443/in', true, dns)).toBe('private_address');
     expect(await targetProblem('https://[fd00::5]/in', true, dns)).toBe('private_address');
+    expect(await targetProblem('https://[::ffff:7f00:1]/in', true, dns)).toBe('private_address');
+    expect(await targetProblem('https://[::FFFF:127.0.0.1]/in', true, dns)).toBe('private_address');
+    expect(await targetProblem('https://[64:ff9b::a9fe:a9fe]/in', true, dns)).toBe('private_address');
+    expect(await targetProblem('https://mapped.example.com/in', true, dns)).toBe('private_address');
     // Other spellings of an address are normalised by the URL parser first.
     expect(await targetProblem('https://2130706433/in', true, dns)).toBe('private_address');
     expect(await targetProblem('https://0x7f.1/in', true, dns)).toBe('private_address');
@@ -109,6 +169,8 @@ describe("a production delivery's connection", () => {
     const url = `http://rebound.example.com:${port}/in`;
     await expect(postTo(url, {}, '{}', answering(['127.0.0.1']))).rejects.toThrow('target refused: private_address');
     await expect(postTo(url, {}, '{}', answering(['93.184.216.34', '127.0.0.1']))).rejects.toThrow('private_address');
+    await expect(postTo(url, {}, '{}', answering(['::ffff:7f00:1']))).rejects.toThrow('private_address');
+    await expect(postTo(url, {}, '{}', answering(['64:ff9b::7f00:1']))).rejects.toThrow('private_address');
     expect(posts).toEqual([]);
   });
 
@@ -147,6 +209,13 @@ describe('a production server', () => {
       'https://127.0.0.1/hook',
       'https://169.254.169.254/latest/meta-data',
       'https://[::1]/hook',
+      'https://[::ffff:7f00:1]/hook',
+      'https://[0:0:0:0:0:FFFF:7F00:0001]/hook',
+      'https://[::7f00:1]/hook',
+      'https://[2002:7f00:1::1]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'https://[64:ff9b:1::a00:1]/hook',
+      'https://[2001::7f00:1]/hook',
       'http://93.184.216.34/hook',
     ]) {
       const res = await shipper.post('/api/webhooks', { url, events: ['shipment.booked'] });
