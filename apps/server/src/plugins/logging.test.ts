@@ -9,6 +9,17 @@ describe('redactUrl', () => {
     expect(redactUrl('/email/verify/1/h?expires=9&signature=deadbeef')).toBe('/email/verify/1/h?expires=9&signature=[redacted]');
     expect(redactUrl('/api/user')).toBe('/api/user');
   });
+
+  it('drops OAuth secrets a client put in the query, however the name is spelled', () => {
+    expect(redactUrl('/oauth/token?client_id=fpc_1&client_secret=fpcs_s3cret')).toBe(
+      '/oauth/token?client_id=fpc_1&client_secret=[redacted]',
+    );
+    expect(redactUrl('/oauth/token?client%5Fsecret=fpcs_s3cret&x=1')).toBe('/oauth/token?client%5Fsecret=[redacted]&x=1');
+    expect(redactUrl('/oauth/token?CLIENT_SECRET=a&access_token=b&refresh_token=c&password=d')).toBe(
+      '/oauth/token?CLIENT_SECRET=[redacted]&access_token=[redacted]&refresh_token=[redacted]&password=[redacted]',
+    );
+    expect(redactUrl('/api/quotes?page=2&sort=newest')).toBe('/api/quotes?page=2&sort=newest');
+  });
 });
 
 /** A Fastify app whose log entries (JSON, as pino writes them) land in `entries`. */
@@ -24,6 +35,7 @@ async function logged(logger: FastifyServerOptions['logger'], extra: Partial<Fas
   const app = Fastify({ logger: options, ...extra });
   app.get('/reset-password/:token', async () => ({ ok: true }));
   app.get('/email/verify/:id/:hash', async (_request, reply) => reply.code(403).send({ message: 'expired' }));
+  app.post('/oauth/token', async (_request, reply) => reply.code(400).send({ error: 'invalid_request' }));
   await app.ready();
   return { app, entries };
 }
@@ -58,6 +70,13 @@ describe('the log: pretty for a person in development, JSON elsewhere', () => {
     expect(messages).toEqual(['incoming request', 'request completed']);
     expect(entries[0]).toMatchObject({ req: { method: 'GET', url: '/reset-password/[redacted]?email=a%40b.test' } });
     expect(JSON.stringify(entries)).not.toContain('s3cret');
+  });
+
+  it('never logs a client secret sent in the query string', async () => {
+    const { app, entries } = await logged(loggerOptions('info', 'json'));
+    await app.inject({ method: 'POST', url: '/oauth/token?client_id=fpc_1&client_secret=fpcs_s3cret', payload: {} });
+    expect(entries[0]).toMatchObject({ req: { url: '/oauth/token?client_id=fpc_1&client_secret=[redacted]' } });
+    expect(JSON.stringify(entries)).not.toContain('fpcs_s3cret');
   });
 
   it('logs one line a request in development, its URL redacted', async () => {

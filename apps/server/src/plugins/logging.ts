@@ -1,12 +1,35 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config';
 
+/** Query parameters whose value is a secret, whatever the route (a client may put one where it does not belong). */
+const SECRET_PARAMS = new Set(['signature', 'token', 'client_secret', 'access_token', 'refresh_token', 'password']);
+
+/** A parameter's name as the query parser reads it (`client%5Fsecret` is `client_secret`). */
+function paramName(raw: string) {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
 /**
  * Request URLs can carry secrets: password reset tokens in the path, verification signatures in
- * the query. The access log keeps the shape of the URL and drops the secret.
+ * the query, an OAuth client secret a partner wrongly sent in the query string (refused, but the
+ * request is still logged). The access log keeps the shape of the URL and drops the secret.
  */
 export function redactUrl(url: string) {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:signature|token)=)[^&#]*/g, '$1[redacted]');
+  const path = url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+  const q = path.indexOf('?');
+  if (q < 0) return path;
+  const params = path
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return eq >= 0 && SECRET_PARAMS.has(paramName(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    });
+  return `${path.slice(0, q)}?${params.join('&')}`;
 }
 
 /**

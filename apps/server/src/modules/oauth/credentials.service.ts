@@ -14,12 +14,12 @@ export type CredentialOwner = { partnerId: string } | { accountId: string; actin
 
 /** A refusal of the token endpoint, answered in RFC 6749 section 5.2's shape as well as ours. */
 export class OAuthError extends AppError {
-  constructor(status: 400 | 401, code: 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_request') {
-    super(
-      status,
-      code === 'invalid_request' ? 'bad_request' : code,
-      code === 'invalid_request' ? 'errors.invalid_client' : `errors.${code}`,
-    );
+  constructor(
+    status: 400 | 401,
+    code: 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_request',
+    key = code === 'invalid_request' ? 'errors.invalid_client' : `errors.${code}`,
+  ) {
+    super(status, code === 'invalid_request' ? 'bad_request' : code, key);
     this.oauthCode = code;
   }
   readonly oauthCode: string;

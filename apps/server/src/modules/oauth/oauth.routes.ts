@@ -7,7 +7,8 @@ import { AppError } from '../../errors';
 import { plainText } from '../../i18n';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage, customer } from '../../plugins/guards';
+import { adminPage, customer, recentlyReauthenticated } from '../../plugins/guards';
+import { MemoryThrottle } from '../../security/memory-throttle';
 import { primaryUserOf, requireAccountAdmin } from '../accounts/account-admin';
 import { auditActor } from '../audit/audit';
 import { recentCalls } from '../partner-api/calls';
@@ -38,6 +39,13 @@ function basicCredentials(header: string | undefined) {
 }
 
 /**
+ * Token requests a minute. A client needs one an hour (a token lives that long), so these only
+ * stop someone guessing secrets: per client id (a known one or not), and per address, which also
+ * catches one caller trying many client ids. Counted in this process's memory, like the API's limit.
+ */
+const TOKENS_PER_MINUTE = { client: 20, address: 60 } as const;
+
+/**
  * OAuth 2.0 client credentials (issue 17): the token endpoint partners call, the staff's
  * OAuth Credentials page (super_admin, every write audited) and an account admin's own credentials.
  */
@@ -50,6 +58,21 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
     return reply.code(code).send({ data: { credential: presentCredential(found, ctx.now()), client_secret: secret } });
   };
 
+  const tokenLimiter = new MemoryThrottle(ctx.now, 50_000);
+  /** Counts a token request against both limits; the RateLimit-* headers tell the nearer one. */
+  function countTokenRequest(reply: FastifyReply, address: string, clientId: string | undefined) {
+    const windows = [
+      { limit: TOKENS_PER_MINUTE.address, window: tokenLimiter.hit(`address:${address}`, 60) },
+      ...(clientId ? [{ limit: TOKENS_PER_MINUTE.client, window: tokenLimiter.hit(`client:${clientId}`, 60) }] : []),
+    ];
+    const nearest = windows.reduce((a, b) => (b.limit - b.window.hits < a.limit - a.window.hits ? b : a));
+    reply.header('ratelimit-limit', String(nearest.limit));
+    reply.header('ratelimit-remaining', String(Math.max(0, nearest.limit - nearest.window.hits)));
+    reply.header('ratelimit-reset', String(nearest.window.retryAfterSeconds));
+    const over = windows.filter((w) => w.window.hits > w.limit);
+    if (over.length > 0) throw AppError.tooManyRequests(Math.max(...over.map((w) => w.window.retryAfterSeconds)));
+  }
+
   // The token endpoint takes form-encoded bodies (RFC 6749) as well as JSON; its answers are never cached.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) =>
@@ -61,10 +84,17 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
         const basic = basicCredentials(request.headers.authorization);
         const body = request.body ?? {};
+        const clientId = basic?.id ?? body.client_id;
+        countTokenRequest(reply, request.ip, clientId);
         try {
+          // A URL ends up in logs, proxies and browser history (RFC 6749 section 2.3.1 forbids it
+          // there); the request log redacts it, and it is refused even when it is right.
+          if (Object.hasOwn((request.query as object | undefined) ?? {}, 'client_secret')) {
+            throw new OAuthError(400, 'invalid_request', 'errors.secret_in_query');
+          }
           const token = await credentials.grant({
             grantType: body.grant_type,
-            clientId: basic?.id ?? body.client_id,
+            clientId,
             clientSecret: basic?.secret ?? body.client_secret,
             scope: body.scope,
           });
@@ -80,6 +110,8 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
   r.get('/api/admin/oauth-clients', door, async () => ({ data: (await repo.list()).map((c) => presentCredential(c, ctx.now())) }));
 
   r.post('/api/admin/oauth-clients', { ...door, schema: { body: staffCredentialRequest } }, async (request, reply) => {
+    // A credential is a grant of power: the password re-entered within minutes (423).
+    recentlyReauthenticated(request, ctx.now());
     const { partner_id, account_id, ...input } = request.body;
     const owner = partner_id ? { partnerId: partner_id } : await accountOwner(account_id as string);
     const { row, secret } = await credentials.issue(auditActor(request), owner, input);
@@ -97,6 +129,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
     '/api/admin/oauth-clients/:id/rotate',
     { ...door, schema: { params: idParams, body: rotateCredentialRequest } },
     async (request, reply) => {
+      recentlyReauthenticated(request, ctx.now());
       const found = await repo.find(checked(request.params.id));
       if (!found) throw AppError.notFound();
       const { secret } = await credentials.rotate(auditActor(request), found.client, request.body.overlap_hours);
@@ -136,6 +169,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
   });
 
   r.post('/api/settings/api-credentials', { ...own, schema: { body: accountCredentialRequest } }, async (request, reply) => {
+    recentlyReauthenticated(request, ctx.now());
     const { user, account } = customer(request);
     const { row, secret } = await credentials.issue(null, { accountId: account.id, actingUserId: user.id }, request.body);
     return issuedAnswer(reply, await repo.find(row.id), secret);
@@ -145,6 +179,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
     '/api/settings/api-credentials/:id/rotate',
     { ...own, schema: { params: idParams, body: rotateCredentialRequest } },
     async (request, reply) => {
+      recentlyReauthenticated(request, ctx.now());
       const found = await ownCredential(request, request.params.id);
       const { secret } = await credentials.rotate(null, found.client, request.body.overlap_hours);
       return issuedAnswer(reply, await repo.find(found.client.id), secret, 200);

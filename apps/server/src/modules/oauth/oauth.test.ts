@@ -96,6 +96,78 @@ describe('the token endpoint (RFC 6749 section 4.4)', () => {
   });
 });
 
+describe('the token endpoint under attack', () => {
+  const tokenFrom = (remoteAddress: string, clientId: string, secret = 'fpcs_guess', query = '') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/oauth/token${query}`,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }).toString(),
+    });
+
+  it('refuses a client secret in the query string, even the right one, RFC 6749 style', async () => {
+    const { issued } = await accountApiClient(t.app, shipper, ['quotes:read']);
+    const id = issued.credential.client_id;
+    const inQuery = await t.app.inject({
+      method: 'POST',
+      url: `/oauth/token?client_id=${id}&client_secret=${issued.client_secret}`,
+      remoteAddress: '198.51.100.20',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(inQuery.statusCode).toBe(400);
+    expect(inQuery.json()).toMatchObject({ error: 'invalid_request', code: 'bad_request' });
+    expect(inQuery.json().error_description).toContain('never in the URL');
+    expect(inQuery.body).not.toContain(issued.client_secret);
+    // Also beside a right body, and with its name percent-encoded (the query parser decodes it).
+    const beside = await tokenFrom('198.51.100.20', id, issued.client_secret, '?client%5Fsecret=x');
+    expect(beside.statusCode).toBe(400);
+    expect(beside.json().error).toBe('invalid_request');
+    const spanish = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token?client_secret=x',
+      remoteAddress: '198.51.100.20',
+      headers: { 'accept-language': 'es' },
+      payload: { grant_type: 'client_credentials', client_id: id },
+    });
+    expect(spanish.json().message).toContain('nunca en la URL');
+    expect((await tokenFrom('198.51.100.20', id, issued.client_secret)).statusCode).toBe(200);
+  });
+
+  it('limits token requests per client id, from any address, with RateLimit headers and Retry-After', async () => {
+    const { issued } = await accountApiClient(t.app, shipper, ['quotes:read']);
+    const id = issued.credential.client_id;
+    // Its first token (accountApiClient) was one of the 20.
+    const second = await tokenFrom('198.51.100.2', id);
+    expect(second.statusCode).toBe(401);
+    expect(second.headers['ratelimit-limit']).toBe('20');
+    expect(second.headers['ratelimit-remaining']).toBe('18');
+    for (let i = 3; i <= 20; i++) expect((await tokenFrom(`198.51.100.${i}`, id)).statusCode).toBe(401);
+    // Past the limit even the right secret waits: guessing must not go on beside it.
+    const over = await tokenFrom('198.51.100.21', id, issued.client_secret);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('too_many_requests');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.headers['ratelimit-remaining']).toBe('0');
+    // Another client is not held up, and a minute later this one gets its token.
+    expect((await tokenFrom('198.51.100.22', 'fpc_someone_else')).statusCode).toBe(401);
+    t.clock.advanceMinutes(1);
+    expect((await tokenFrom('198.51.100.23', id, issued.client_secret)).statusCode).toBe(200);
+  });
+
+  it('limits token requests per address, whatever client ids it tries', async () => {
+    for (let i = 1; i <= 60; i++) expect((await tokenFrom('203.0.113.7', `fpc_guess_${i}`)).statusCode).toBe(401);
+    const over = await tokenFrom('203.0.113.7', 'fpc_guess_61');
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.headers['ratelimit-limit']).toBe('60');
+    // Other addresses are not held up.
+    expect((await tokenFrom('203.0.113.8', 'fpc_guess_61')).statusCode).toBe(401);
+    t.clock.advanceMinutes(1);
+  });
+});
+
 describe('the /api/v1 door', () => {
   it('quotes and lists through the web’s own handlers, with the account of the credential', async () => {
     const { client } = await accountApiClient(t.app, shipper, ['quotes:read', 'quotes:write']);
