@@ -82,7 +82,15 @@ test('a shipper on terms filters Past Due, pays two invoices by card, finds them
   await page.getByRole('button', { name: 'Dispute' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('What do you dispute?')).not.toHaveValue('');
+  // The form shows the most the line can be disputed for, and refuses more before sending.
+  await expect(dialog.getByText(/^Up to \$[\d,]+\.\d\d$/)).toBeVisible();
+  const proposed = await dialog.getByLabel('Amount disputed').inputValue();
+  await dialog.getByLabel('Amount disputed').fill('999999');
   await dialog.getByLabel('Reason').fill('Our scale ticket shows the weight we booked.');
+  await dialog.getByRole('button', { name: 'Send the dispute' }).click();
+  await expect(dialog.getByText(/^The disputed amount cannot be more than \$[\d,]+\.\d\d$/)).toBeVisible();
+  await snap(page, 'invoice-dispute-over-maximum');
+  await dialog.getByLabel('Amount disputed').fill(proposed);
   await dialog.getByRole('button', { name: 'Send the dispute' }).click();
   await expect(page.getByTestId('dispute')).toContainText('Our scale ticket shows the weight we booked.');
   await expect(page.getByTestId('dispute')).toContainText('Open');

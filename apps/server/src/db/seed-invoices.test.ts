@@ -1,7 +1,8 @@
-import { INVOICE_STATUSES, invoiceStatus, SHIPMENT_STATUSES } from '@freight/domain';
+import { disputeMaximum, INVOICE_STATUSES, invoiceStatus, SHIPMENT_STATUSES } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDay, creditSummary } from '../modules/invoices/credit';
+import { chargeKey } from '../modules/invoices/invoices.presenter';
 import { deliveryPlaceOf, stopsOf } from '../modules/shipments/truckload-stops';
 import { trackingRepository } from '../modules/tracking/tracking.repository';
 import { openDatabase } from './client';
@@ -35,6 +36,16 @@ describe('the demo invoices', () => {
     expect(rows.some((r) => r.balanceCents > 0 && r.balanceCents < r.totalCents)).toBe(true);
     const disputes = await database.db.select().from(invoiceDisputes).where(eq(invoiceDisputes.accountId, account.id));
     expect(disputes.map((d) => d.status)).toEqual(['open']);
+    // Within its bound: what would be left for it, were it not there, covers it.
+    for (const d of disputes) {
+      const invoice = rows.find((r) => r.id === d.invoiceId)!;
+      const lines = invoice.charges.map((l) => ({ key: chargeKey(l), invoicedCents: l.invoiced_cents }));
+      const others = disputes.filter((o) => o.id !== d.id && o.invoiceId === d.invoiceId);
+      expect(d.amountCents).toBeLessThanOrEqual(
+        disputeMaximum({ balanceCents: invoice.balanceCents, lines, disputes: others }, d.chargeCode),
+      );
+      expect(invoice.disputedCents).toBe(d.amountCents);
+    }
     const summary = await creditSummary(database.db, account, calendarDay(now));
     expect(summary.credit).toMatchObject({ on_hold: false, hold_reasons: [] });
     expect(account.status).toBe('active');

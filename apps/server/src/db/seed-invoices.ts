@@ -122,7 +122,7 @@ export async function seedDemoInvoices(tx: Db, now: Date) {
     accountId: shipper.accountId,
     userId: shipper.userId,
     chargeCode: null,
-    reason: 'The carrier missed the delivery appointment; we were told the liftgate fee would be waived.',
+    reason: 'The carrier missed the delivery appointment; we will not pay this invoice until it is rebilled.',
     amountCents: disputed.balanceCents,
     createdAt: new Date(now.getTime() - 20 * DAY),
   });

@@ -8,6 +8,7 @@ import {
   checkAllocations,
   correctedAmounts,
   daysPastDue,
+  disputeMaximum,
   holdReasons,
   invoiceNumber,
   invoiceStatus,
@@ -112,6 +113,41 @@ describe('checkAllocations', () => {
         },
       ),
     );
+  });
+});
+
+describe('disputeMaximum', () => {
+  const lines = [
+    { key: 'freight:70', invoicedCents: 80_000 },
+    { key: 'fuel', invoicedCents: 12_000 },
+  ];
+  const open = (chargeCode: string | null, amountCents: number) => ({ chargeCode, status: 'open', amountCents, acceptedCents: null });
+
+  it('bounds a line by what it invoiced and the invoice by its balance', () => {
+    expect(disputeMaximum({ balanceCents: 92_000, lines, disputes: [] }, 'freight:70')).toBe(80_000);
+    expect(disputeMaximum({ balanceCents: 92_000, lines, disputes: [] }, null)).toBe(92_000);
+    // Partly paid: the balance bounds a line too.
+    expect(disputeMaximum({ balanceCents: 50_000, lines, disputes: [] }, 'freight:70')).toBe(50_000);
+  });
+
+  it('leaves room only for what other open disputes do not claim', () => {
+    const disputes = [open('fuel', 12_000), open(null, 30_000)];
+    expect(disputeMaximum({ balanceCents: 92_000, lines, disputes }, null)).toBe(50_000);
+    expect(disputeMaximum({ balanceCents: 92_000, lines, disputes }, 'freight:70')).toBe(50_000);
+    expect(disputeMaximum({ balanceCents: 40_000, lines, disputes }, null)).toBe(0);
+  });
+
+  it('takes what accepted disputes of the line credited off the line, and ignores rejected ones', () => {
+    const disputes = [
+      { chargeCode: 'fuel', status: 'accepted', amountCents: 5_000, acceptedCents: 4_000 },
+      { chargeCode: 'fuel', status: 'rejected', amountCents: 6_000, acceptedCents: null },
+    ];
+    expect(disputeMaximum({ balanceCents: 88_000, lines, disputes }, 'fuel')).toBe(8_000);
+  });
+
+  it('is zero for an unknown or a negative line', () => {
+    expect(disputeMaximum({ balanceCents: 92_000, lines, disputes: [] }, 'nope')).toBe(0);
+    expect(disputeMaximum({ balanceCents: 92_000, lines: [{ key: 'discount', invoicedCents: -500 }], disputes: [] }, 'discount')).toBe(0);
   });
 });
 

@@ -108,6 +108,34 @@ export function invoiceStatus(inv: StatusInput, today: string): InvoiceStatus {
   return daysPastDue(inv.dueDate, today) > 0 ? 'past_due' : 'open';
 }
 
+export interface DisputeBoundsInput {
+  /** What is still owed on the invoice. */
+  balanceCents: number;
+  /** Its charge lines by the key a dispute names them with, and what each invoiced. */
+  lines: readonly { key: string; invoicedCents: number }[];
+  /** Its disputes, open and closed. */
+  disputes: readonly { chargeCode: string | null; status: string; amountCents: number; acceptedCents: number | null }[];
+}
+
+/**
+ * The most a new dispute of the invoice (`chargeCode` null) or of one charge line may claim: the
+ * open disputes of an invoice never add up to more than its balance, and those of a line never to
+ * more than the line invoiced, less what accepted disputes of the line already credited. A
+ * dispute's amount leaves the credit-hold figures, so an unbounded one would hide debt that is
+ * not in question. Never negative.
+ */
+export function disputeMaximum(inv: DisputeBoundsInput, chargeCode: string | null): number {
+  const open = inv.disputes.filter((d) => d.status === 'open');
+  const sum = (list: readonly { amountCents: number }[]) => list.reduce((n, d) => n + d.amountCents, 0);
+  const invoiceRoom = inv.balanceCents - sum(open);
+  if (chargeCode === null) return Math.max(0, invoiceRoom);
+  const line = inv.lines.find((l) => l.key === chargeCode);
+  const ofLine = inv.disputes.filter((d) => d.chargeCode === chargeCode);
+  const credited = ofLine.reduce((n, d) => n + (d.status === 'accepted' ? (d.acceptedCents ?? 0) : 0), 0);
+  const lineRoom = (line?.invoicedCents ?? 0) - sum(ofLine.filter((d) => d.status === 'open')) - credited;
+  return Math.max(0, Math.min(invoiceRoom, lineRoom));
+}
+
 export interface AllocationRequest {
   invoiceId: string;
   amountCents: number;

@@ -1,5 +1,5 @@
 import type { DisputeRequest, DisputeResolutionRequest } from '@freight/contracts';
-import { invoiceNumber } from '@freight/domain';
+import { disputeMaximum, invoiceNumber } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -12,9 +12,22 @@ import { type InvoiceRow, invoicesRepository } from './invoices.repository';
 
 const closed = () => new AppError(409, 'conflict', 'errors.dispute_closed');
 
+/** 422 on `amount_cents` naming the maximum, formatted as money in the reader's language by the error handler. */
+const overMaximum = (maxCents: number, currency: string) =>
+  new AppError(
+    422,
+    'validation',
+    'validation.invalid',
+    { max: maxCents / 100, formatParams: { max: { currency } } },
+    {
+      amount_cents: ['validation.dispute_max'],
+    },
+  );
+
 /**
  * Disputes of an invoice or one of its charge lines (issue 14). An open dispute's amount is the
- * invoice's `disputed_cents`, which no longer counts toward a credit hold; accounting staff
+ * invoice's `disputed_cents`, which no longer counts toward a credit hold, so it is bounded
+ * (`disputeMaximum`: a line's invoiced amount, the invoice's balance, less other open disputes); accounting staff
  * accept it (a credit memo of the accepted amount lowers the balance) or reject it, and the
  * shipper is mailed either way. Both sides write in the dispute's thread.
  */
@@ -31,8 +44,15 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, no
         throw AppError.field('charge_code', 'validation.charge_unknown');
       const disputes = await repo.disputesOf(invoiceId);
       if (disputes.some((d) => d.status === 'open' && d.chargeCode === code)) throw new AppError(409, 'conflict', 'errors.dispute_open');
-      if (invoice.disputedCents + body.amount_cents > invoice.balanceCents)
-        throw AppError.field('amount_cents', 'validation.dispute_amount');
+      const max = disputeMaximum(
+        {
+          balanceCents: invoice.balanceCents,
+          lines: invoice.charges.map((l) => ({ key: chargeKey(l), invoicedCents: l.invoiced_cents })),
+          disputes,
+        },
+        code,
+      );
+      if (body.amount_cents > max) throw overMaximum(max, invoice.currency);
       const dispute = await repo.insertDispute({
         invoiceId,
         accountId,

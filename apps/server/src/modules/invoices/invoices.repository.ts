@@ -95,7 +95,9 @@ export function invoicesRepository(db: Db) {
           currency: invoices.currency,
           dueDate: invoices.dueDate,
           balanceCents: sql<number>`sum(${invoices.balanceCents} + ${invoices.pendingCents})::int`,
-          undisputedCents: sql<number>`sum(${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents})::int`,
+          // Each invoice's own dispute comes off that invoice only: a dispute recorded over its
+          // bound must not take its neighbours of the same due date out of the credit figures.
+          undisputedCents: sql<number>`sum(greatest(${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents}, 0))::int`,
         })
         .from(invoices)
         .where(and(eq(invoices.accountId, accountId), stillOpen))

@@ -1,4 +1,5 @@
 import { disputeRequest, type InvoiceView } from '@freight/contracts';
+import { disputeMaximum } from '@freight/domain';
 import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { major } from '../../../components/shipment/format';
 import { isApiError } from '../../../lib/api';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, openDispute } from '../api/invoicesApi';
 
 interface Values {
@@ -15,12 +17,32 @@ interface Values {
   amount: number | string;
 }
 
-/** What a line's dispute claims by default: its difference when the carrier charged more, else the line. */
+/** The most a new dispute of the invoice (key '') or of one line may claim: the server's rule. */
+export function maximumCents(invoice: InvoiceView, key: string): number {
+  return disputeMaximum(
+    {
+      balanceCents: invoice.balance_cents,
+      lines: invoice.charges.map((c) => ({ key: c.key, invoicedCents: c.invoiced_cents })),
+      disputes: invoice.disputes.map((d) => ({
+        chargeCode: d.charge_code,
+        status: d.status,
+        amountCents: d.amount_cents,
+        acceptedCents: d.accepted_cents,
+      })),
+    },
+    key || null,
+  );
+}
+
+/** What a dispute claims by default: a line's difference when the carrier charged more, else the line; never over the maximum. */
 function defaultAmount(invoice: InvoiceView, key: string): number {
   const line = invoice.charges.find((c) => c.key === key);
-  if (!line) return major(invoice.balance_cents - invoice.disputed_cents);
-  return major(line.variance_cents > 0 ? line.variance_cents : Math.max(0, line.invoiced_cents));
+  const wanted = line ? (line.variance_cents > 0 ? line.variance_cents : line.invoiced_cents) : invoice.balance_cents;
+  return major(Math.max(0, Math.min(wanted, maximumCents(invoice, key))));
 }
+
+/** The message's parameters: the maximum as money in the invoice's currency (i18next's currency format, as the server words it). */
+const overMaximum = (cents: number, currency: string) => ({ max: cents / 100, formatParams: { max: { currency } } });
 
 const toPayload = (v: Values) => ({
   charge_code: v.charge_code || null,
@@ -33,15 +55,23 @@ function formErrors({ amount_cents, ...rest }: Record<string, string>): Record<s
   return amount_cents ? { ...rest, amount: amount_cents } : rest;
 }
 
-/** Disputing the whole invoice or one charge line, with a reason and an amount. */
+/** Disputing the whole invoice or one charge line, with a reason and an amount up to the maximum shown. */
 export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceView; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const client = useQueryClient();
   const reweighed = invoice.charges.find((c) => c.variance_cents > 0);
   const form = useForm<Values>({
     initialValues: { charge_code: reweighed?.key ?? '', reason: '', amount: defaultAmount(invoice, reweighed?.key ?? '') },
-    validate: (v) => formErrors(zodErrors(disputeRequest, t, v, toPayload)),
+    validate: (v) => {
+      const errors = formErrors(zodErrors(disputeRequest, t, v, toPayload));
+      const max = maximumCents(invoice, v.charge_code);
+      if (!errors.amount && toPayload(v).amount_cents > max)
+        errors.amount = t('validation.dispute_max', overMaximum(max, invoice.currency));
+      return errors;
+    },
   });
+  const max = maximumCents(invoice, form.values.charge_code);
   const send = useMutation({
     mutationFn: (v: Values) => openDispute(invoice.id, disputeRequest.parse(toPayload(v))),
     onSuccess: async () => {
@@ -81,6 +111,7 @@ export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceVi
           />
           <NumberInput
             label={t('invoices.dispute.amount')}
+            description={t('invoices.dispute.maximum', { amount: fmt.money(major(max), invoice.currency) })}
             withAsterisk
             min={0.01}
             decimalScale={2}

@@ -31,6 +31,25 @@ describe('an invoice', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Dispute sent. Our accounting team will answer here.')).toBeInTheDocument();
   });
 
+  it('shows the maximum of what is disputed and refuses more than it, before sending', async () => {
+    const dispute = vi.fn((_url: string, _init?: RequestInit) => jsonResponse(201, { data: {} }));
+    renderDetail({ 'GET /api/invoices/i9': { data: DETAIL }, 'POST /api/invoices/i9/disputes': dispute });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dispute' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Up to $1,156.40');
+    await userEvent.selectOptions(within(dialog).getByLabelText('What do you dispute?'), 'fuel');
+    expect(dialog).toHaveTextContent('Up to $114.72');
+    const amount = within(dialog).getByLabelText(/Amount disputed/);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '114.73');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Wrong fuel table');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the dispute' }));
+    expect(await within(dialog).findByText('The disputed amount cannot be more than $114.72')).toBeInTheDocument();
+    expect(dispute).not.toHaveBeenCalled();
+    await userEvent.selectOptions(within(dialog).getByLabelText('What do you dispute?'), '');
+    expect(dialog).toHaveTextContent('Up to $1,271.12');
+  });
+
   it('shows a resolved dispute with its outcome, note, thread and credit memo', async () => {
     renderDetail({ 'GET /api/invoices/i9': { data: { ...DETAIL, disputes: [RESOLVED_DISPUTE] } } });
     const dispute = await screen.findByTestId('dispute');
