@@ -38,11 +38,20 @@ const scopes = z
   .max(API_SCOPES.length)
   .transform((s) => [...new Set(s)]);
 
-/** An expiry date in the future ('YYYY-MM-DD'), or null for none. */
+/** Whether 'YYYY-MM-DD' is a day of the calendar: Date.parse takes 2026-02-30 as March 2nd. */
+const isCalendarDay = (v: string) => {
+  const parsed = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === v;
+};
+
+/**
+ * An expiry date ('YYYY-MM-DD'), or null for none. That it is after today is the server's check
+ * (credentials.service.ts): it reads the app's clock.
+ */
 const expiry = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.date' })
+  .refine(isCalendarDay, { error: 'validation.date' })
   .nullable()
   .default(null);
 

@@ -50,6 +50,13 @@ export function credentialsService(ctx: AppContext) {
     repo,
 
     async issue(actor: AuditActor | null, owner: CredentialOwner, input: { name: string; scopes: ApiScope[]; expires_on: string | null }) {
+      // A credential born expired would only fail its first token request; the day is a UTC day, as endOfDay's.
+      if (input.expires_on !== null && input.expires_on <= ctx.now().toISOString().slice(0, 10)) {
+        throw AppError.field('expires_on', 'validation.expiry_future');
+      }
+      if ('partnerId' in owner && (await repo.partnerStatus(owner.partnerId)) === undefined) {
+        throw AppError.field('partner_id', 'validation.choice');
+      }
       const secret = newSecret();
       const values = {
         clientId: `fpc_${randomToken(12)}`,

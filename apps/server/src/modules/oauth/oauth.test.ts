@@ -1,6 +1,6 @@
 import type { CredentialView, IssuedCredential } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, auditLog, oauthClients } from '../../db/schema';
 import { ApiTestClient, accountApiClient, requestToken } from '../../test/api-client';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
@@ -14,8 +14,8 @@ let otherAccountId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  superAdmin = await t.client().login('super@demo.test', undefined, true);
-  shipper = await t.client().login('shipper@demo.test', undefined, true);
+  superAdmin = await (await t.client().login('super@demo.test', undefined, true)).confirmPassword();
+  shipper = await (await t.client().login('shipper@demo.test', undefined, true)).confirmPassword();
   other = await t.client().login('other@demo.test', undefined, true);
   const [o] = await t.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, 'Other Freight LLC'));
   otherAccountId = o!.id;
@@ -106,6 +106,9 @@ describe('the token endpoint under attack', () => {
       payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }).toString(),
     });
 
+  // Making a credential asks for the password within 10 minutes, confirmed at most 5 times a minute.
+  beforeEach(() => t.clock.advanceMinutes(1));
+
   it('refuses a client secret in the query string, even the right one, RFC 6749 style', async () => {
     const { issued } = await accountApiClient(t.app, shipper, ['quotes:read']);
     const id = issued.credential.client_id;
@@ -165,6 +168,103 @@ describe('the token endpoint under attack', () => {
     // Other addresses are not held up.
     expect((await tokenFrom('203.0.113.8', 'fpc_guess_61')).statusCode).toBe(401);
     t.clock.advanceMinutes(1);
+  });
+});
+
+describe('a credential’s expiry and owner', () => {
+  beforeEach(async () => {
+    t.clock.advanceMinutes(1);
+    await shipper.confirmPassword();
+    await superAdmin.confirmPassword();
+  });
+  const day = (daysFromNow: number) => new Date(t.clock.now.getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+
+  it('takes only a real calendar date after today, with a 422 on expires_on in the user’s language', async () => {
+    for (const [expires_on, message] of [
+      ['2026-02-30', 'Please enter a valid date'],
+      ['2027-02-29', 'Please enter a valid date'],
+      ['2028-13-01', 'Please enter a valid date'],
+      ['2028-04-31', 'Please enter a valid date'],
+      [day(0), 'Choose an expiry date after today'],
+      [day(-1), 'Choose an expiry date after today'],
+      ['2001-01-01', 'Choose an expiry date after today'],
+    ] as const) {
+      const res = await shipper.post('/api/settings/api-credentials', { name: 'Dated', scopes: ['quotes:read'], expires_on });
+      expect(res.statusCode, expires_on).toBe(422);
+      expect(res.json().errors, expires_on).toEqual({ expires_on: [message] });
+    }
+    const leapDay = await shipper.post('/api/settings/api-credentials', {
+      name: 'Leap',
+      scopes: ['quotes:read'],
+      expires_on: '2028-02-29',
+    });
+    expect(leapDay.statusCode).toBe(201);
+    const tomorrow = await shipper.post('/api/settings/api-credentials', { name: 'Short', scopes: ['quotes:read'], expires_on: day(1) });
+    expect(tomorrow.statusCode).toBe(201);
+    expect((tomorrow.json().data as IssuedCredential).credential.status).toBe('active');
+
+    const staff = await superAdmin.post('/api/admin/oauth-clients', {
+      name: 'Past',
+      account_id: otherAccountId,
+      scopes: ['quotes:read'],
+      expires_on: day(-30),
+    });
+    expect(staff.statusCode).toBe(422);
+    expect(staff.json().errors).toEqual({ expires_on: ['Choose an expiry date after today'] });
+
+    const spanish = await (await t.client().login('other@demo.test', undefined, true)).confirmPassword();
+    await spanish.confirmPassword();
+    await spanish.put('/api/settings', { language: 'es' });
+    try {
+      const past = await spanish.post('/api/settings/api-credentials', { name: 'Fechada', scopes: ['quotes:read'], expires_on: day(-1) });
+      expect(past.json().errors).toEqual({ expires_on: ['Elija una fecha de vencimiento posterior a hoy'] });
+      const impossible = await spanish.post('/api/settings/api-credentials', {
+        name: 'Fechada',
+        scopes: ['quotes:read'],
+        expires_on: '2026-02-30',
+      });
+      expect(impossible.statusCode).toBe(422);
+      expect(impossible.json().errors).toEqual({ expires_on: ['Ingrese una fecha válida'] });
+    } finally {
+      await spanish.put('/api/settings', { language: 'en' });
+    }
+  });
+
+  it('answers an unknown partner with a 422 on partner_id, never a 500, and stores nothing', async () => {
+    const before = (await superAdmin.get('/api/admin/oauth-clients')).json().data.length;
+    const res = await superAdmin.post('/api/admin/oauth-clients', {
+      name: 'Nobody’s',
+      partner_id: '00000000-0000-4000-8000-000000000000',
+      scopes: ['quotes:read'],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ partner_id: ['Choose one of the listed options'] });
+    expect((await superAdmin.get('/api/admin/oauth-clients')).json().data.length).toBe(before);
+  });
+
+  it('answers 404 where an unknown partner is the path’s resource', async () => {
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    const shipperAccountId = (await shipper.get('/api/user')).json().data.account.id as string;
+    for (const [method, url, payload] of [
+      ['GET', `/api/admin/integration-partners/${nobody}`, undefined],
+      ['PUT', `/api/admin/integration-partners/${nobody}`, { name: 'Ghost' }],
+      ['GET', `/api/admin/integration-partners/${nobody}/calls`, undefined],
+      ['POST', `/api/admin/integration-partners/${nobody}/accounts`, { account_id: shipperAccountId }],
+      ['DELETE', `/api/admin/integration-partners/${nobody}/accounts/${shipperAccountId}`, undefined],
+      ['GET', `/api/admin/integration-partners/${nobody}/webhooks`, undefined],
+      ['POST', `/api/admin/integration-partners/${nobody}/webhooks`, { url: 'https://hooks.example.com/in', events: ['shipment.booked'] }],
+      ['PUT', `/api/admin/integrations/partner_grant/${nobody}.${shipperAccountId}`, { enabled: false }],
+    ] as const) {
+      const res = await superAdmin.request({ method, url, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    for (const [method, url] of [
+      ['POST', `/api/settings/partners/${nobody}`],
+      ['DELETE', `/api/settings/partners/${nobody}`],
+    ] as const) {
+      const res = await shipper.request({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
   });
 });
 
