@@ -23,6 +23,7 @@ import { rolesRoutes } from './modules/admin/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
+import { creditApplicationsRoutes } from './modules/credit-applications/credit-applications.routes';
 import { dieselPricesRoutes } from './modules/diesel-prices/diesel-prices.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { ebayRoutes } from './modules/ebay/ebay.routes';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
   await incidentsRoutes(app, ctx);
   await scacAliasesRoutes(app, ctx);
   await invoicesRoutes(app, ctx);
+  await creditApplicationsRoutes(app, ctx);
   await supportRoutes(app, ctx, deps.pubsub);
   await ebayRoutes(app, ctx);
   await oauthRoutes(app, ctx, credentials);

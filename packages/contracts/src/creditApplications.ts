@@ -90,6 +90,15 @@ export const creditDecisionRequest = z.discriminatedUnion(
 );
 export type CreditDecisionRequest = z.output<typeof creditDecisionRequest>;
 
+/** GET /api/admin/credit-applications: the queue (pending by default, oldest first), or one account's. */
+export const creditApplicationListQuery = z.object({
+  status: z.enum([...CREDIT_APPLICATION_STATUS, 'all'], { error: 'validation.choice' }).default('pending'),
+  account_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type CreditApplicationListQuery = z.output<typeof creditApplicationListQuery>;
+
 /** An application as its account sees it (GET /api/credit-applications). */
 export interface CreditApplicationView {
   id: string;

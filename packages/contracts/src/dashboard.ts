@@ -42,6 +42,8 @@ export interface DashboardView {
   action_required: { count: number; latest: DashboardShipment[] };
   delayed: { count: number; latest: DashboardShipment[] };
   accounts: { credit_hold: number; suspended: number };
+  /** Credit applications waiting for a decision; null for roles that do not decide them. */
+  credit_applications: { pending: number } | null;
   /** Incident groups seen in the last 24 hours; `created_at` is when each was last seen. */
   incidents: {
     count: number;

@@ -322,10 +322,10 @@ export interface InvoicePaymentResult {
   invoices: InvoiceListItem[];
 }
 
-/** An entry of an account's credit record: holds placed and lifted, terms changed. */
+/** An entry of an account's credit record: holds placed and lifted, terms changed, credit applications declined. */
 export interface CreditEventView {
   id: string;
-  kind: 'hold_placed' | 'hold_lifted' | 'terms_changed';
+  kind: 'hold_placed' | 'hold_lifted' | 'terms_changed' | 'application_declined';
   source: 'auto' | 'staff';
   reason: string;
   by: string | null;

@@ -26,9 +26,10 @@ export const canManageCredit = (roles: Roles) => hasAny(roles, ['super_admin', '
  * Who may open an admin page beyond the staff rule:
  * - 'staff': every staff role (the spec restricts these no further);
  * - 'super_admin': super_admin only;
- * - 'not_accounting': staff, except that an fpg_accounting user is refused.
+ * - 'not_accounting': staff, except that an fpg_accounting user is refused;
+ * - 'credit': those who steer credit (`canManageCredit`).
  */
-export type AdminAccess = 'staff' | 'super_admin' | 'not_accounting';
+export type AdminAccess = 'staff' | 'super_admin' | 'not_accounting' | 'credit';
 
 export const ADMIN_PAGES = {
   dashboard: { path: 'dashboard', title: 'Dashboard', access: 'staff' },
@@ -48,6 +49,8 @@ export const ADMIN_PAGES = {
   auditLog: { path: 'audit-log', title: 'Audit Log', access: 'super_admin' },
   /** Not in the spec's table: the support inbox, for every staff role (issue 19). */
   support: { path: 'support', title: 'Support', access: 'staff' },
+  /** Not in the spec's table: self-signed-up accounts' applications for credit terms. */
+  creditApplications: { path: 'credit-applications', title: 'Credit Applications', access: 'credit' },
 } as const satisfies Record<string, { path: string; title: string; access: AdminAccess }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;
@@ -62,5 +65,7 @@ export function canOpenAdminPage(roles: Roles, page: AdminPageKey): boolean {
       return isSuperAdmin(roles);
     case 'not_accounting':
       return !isAccounting(roles);
+    case 'credit':
+      return canManageCredit(roles);
   }
 }

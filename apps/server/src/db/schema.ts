@@ -960,7 +960,7 @@ export const accountCreditEvents = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['hold_placed', 'hold_lifted', 'terms_changed'] }).notNull(),
+    kind: text('kind', { enum: ['hold_placed', 'hold_lifted', 'terms_changed', 'application_declined'] }).notNull(),
     source: text('source', { enum: ['auto', 'staff'] }).notNull(),
     reason: text('reason').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -15,6 +15,7 @@ import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
+import { seedDemoCreditApplications } from './seed-credit-applications';
 import { seedDemoCarrierMessages } from './seed-carrier-messages';
 import { seedDieselHistory, seedTariffVersions } from './seed-carriers';
 import { seedDemoEbay } from './seed-ebay';
@@ -205,6 +206,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   // After the shipments: the webhook's delivery history is of the demo shipper's recent ones.
   const webhooks = activity && (await seedOnce(db, 'demo_webhooks_seeded', now, (tx) => seedDemoWebhooks(tx, now)));
   const partners = activity && (await seedOnce(db, 'demo_partners_seeded', now, (tx) => seedDemoPartners(tx, now)));
+  const creditApplications =
+    activity && (await seedOnce(db, 'demo_credit_applications_seeded', now, (tx) => seedDemoCreditApplications(tx, now, DEMO_PASSWORD)));
   return (
     users ||
     rating ||
@@ -225,7 +228,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     carrierMessages ||
     stops ||
     webhooks ||
-    partners
+    partners ||
+    creditApplications
   );
 }
 

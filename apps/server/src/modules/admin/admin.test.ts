@@ -44,6 +44,7 @@ function doorOf(path: string): Door | undefined {
     'integration-partners': 'integrationPartners',
     'oauth-clients': 'oauth',
     integrations: 'integrations',
+    'credit-applications': 'creditApplications',
   };
   return section && pages[section] ? { page: pages[section] } : undefined;
 }

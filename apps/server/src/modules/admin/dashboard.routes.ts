@@ -1,9 +1,11 @@
 import { type DashboardPeriod, type DashboardView, dashboardQuery } from '@freight/contracts';
+import { canManageCredit } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage } from '../../plugins/guards';
+import { adminPage, signedIn } from '../../plugins/guards';
+import { creditApplicationsRepository } from '../credit-applications/credit-applications.repository';
 import { incidentError } from '../incidents/incidents.presenter';
 import { dashboardRepository } from './dashboard.repository';
 
@@ -16,6 +18,7 @@ const startOfMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTC
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = dashboardRepository(ctx.db);
+  const applications = creditApplicationsRepository(ctx.db);
 
   r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard'), schema: { querystring: dashboardQuery } }, async (request) => {
     const now = ctx.now();
@@ -60,6 +63,8 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
       action_required: actionRequired,
       delayed,
       accounts: accountStates,
+      // The status index's pending rows; only those who decide them are shown the figure.
+      credit_applications: canManageCredit(signedIn(request).user.roles) ? { pending: await applications.pendingCount() } : null,
       incidents: {
         count: incidents.count,
         latest: incidents.latest.map((i) => ({

@@ -87,7 +87,8 @@ export function authService(ctx: AppContext) {
         .transaction(async (tx) => {
           const [account] = await tx
             .insert(accounts)
-            .values({ name: input.company_name, companyAddress, accountAddress: companyAddress, billingAddress })
+            // Credit is granted by accounting on an application, not assumed: a new company pays by card.
+            .values({ name: input.company_name, paymentTerms: 'prepaid', companyAddress, accountAddress: companyAddress, billingAddress })
             .returning();
           if (!account) throw new Error('account insert returned no row');
           return usersRepository(tx).create(
