@@ -61,6 +61,8 @@ export interface StaffAccountDetail {
   payment_terms: 'credit' | 'prepaid';
   suspended_at: string | null;
   suspended_reason: string | null;
+  /** Open proposals to suspend the account (sales or ops asked; the admins or accounting decide), oldest first. */
+  suspension_proposals: SuspensionProposalView[];
   created_at: string;
   company_address: AccountAddress | null;
   account_address: AccountAddress | null;
@@ -100,6 +102,17 @@ export type AccountEditRequest = z.output<typeof accountEditRequest>;
 
 /** POST /api/admin/accounts/:id/suspend: always with a reason (kept in the audit log). */
 export const suspendRequest = z.object({ reason: requiredText('validation.required', 500) });
+
+/** POST /api/admin/accounts/:id/suspension-proposals: sales or ops ask for a suspension, saying why. */
+export const suspensionProposalRequest = z.object({ note: requiredText('validation.required', 1000) });
+
+export interface SuspensionProposalView {
+  id: string;
+  /** Who proposed it (email); null once that user is deleted. */
+  proposed_by: string | null;
+  note: string;
+  created_at: string;
+}
 
 /** PUT /api/admin/roles/users/:id: the user's staff roles, all of them. */
 export const rolesUpdateRequest = z.object({

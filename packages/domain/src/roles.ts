@@ -21,6 +21,11 @@ export const isFeature = (roles: Roles) => roles.includes('fpg_feature');
 export const isAccounting = (roles: Roles) => roles.includes('fpg_accounting');
 /** Who steers an account's credit (terms, limit, holds) and resolves invoice disputes: accounting and the admins. */
 export const canManageCredit = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
+/** Who suspends an account (and reactivates it), or dismisses a proposal to: the admins and accounting. */
+export const canSuspendAccounts = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
+/** Who, not allowed to suspend, proposes a suspension for those who are to decide: sales and ops. */
+export const canProposeSuspension = (roles: Roles) =>
+  !canSuspendAccounts(roles) && hasAny(roles, ['fpg_sales', 'fpg_sales_admin', 'fpg_ops']);
 
 /**
  * Who may open an admin page beyond the staff rule:

@@ -2,7 +2,8 @@ import type { AccountSearchQuery, AccountState } from '@freight/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, quotes, sessions, shipments, users } from '../../db/schema';
+import { accountSuspensionProposals, accounts, quotes, sessions, shipments, users } from '../../db/schema';
+import { announceAccessChange } from '../support/live-access.repository';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -109,11 +110,47 @@ export function staffAccountsRepository(db: Db) {
       return { members, recentQuotes, recentShipments };
     },
 
+    /** The account's open suspension proposals with who made them, oldest first. */
+    async openProposals(accountId: string) {
+      return db
+        .select({ proposal: accountSuspensionProposals, proposedBy: users.email })
+        .from(accountSuspensionProposals)
+        .leftJoin(users, eq(users.id, accountSuspensionProposals.proposedBy))
+        .where(and(eq(accountSuspensionProposals.accountId, accountId), isNull(accountSuspensionProposals.outcome)))
+        .orderBy(asc(accountSuspensionProposals.createdAt), asc(accountSuspensionProposals.id));
+    },
+
+    async insertProposal(tx: Db, values: { accountId: string; proposedBy: string; note: string; createdAt: Date }) {
+      const [row] = await tx.insert(accountSuspensionProposals).values(values).returning();
+      return row!;
+    },
+
+    async lockProposal(tx: Db, id: string) {
+      const [row] = await tx.select().from(accountSuspensionProposals).where(eq(accountSuspensionProposals.id, id)).for('update');
+      return row;
+    },
+
+    /** Closes the account's open proposals (or the one `only`) with an outcome; answers those closed. */
+    async resolveProposals(tx: Db, accountId: string, change: { outcome: 'suspended' | 'dismissed'; by: string; at: Date }, only?: string) {
+      return tx
+        .update(accountSuspensionProposals)
+        .set({ outcome: change.outcome, resolvedBy: change.by, resolvedAt: change.at })
+        .where(
+          and(
+            eq(accountSuspensionProposals.accountId, accountId),
+            isNull(accountSuspensionProposals.outcome),
+            only ? eq(accountSuspensionProposals.id, only) : undefined,
+          ),
+        )
+        .returning();
+    },
+
     /** Signs every user of the account out (a suspension). */
     async endSessions(tx: Db, accountId: string) {
       await tx
         .delete(sessions)
         .where(inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.accountId, accountId))));
+      await announceAccessChange(tx);
     },
   };
 }

@@ -1,5 +1,6 @@
-import { accountEditRequest, accountSearchQuery, staffNoteRequest, suspendRequest } from '@freight/contracts';
-import type { FastifyInstance } from 'fastify';
+import { accountEditRequest, accountSearchQuery, staffNoteRequest, suspendRequest, suspensionProposalRequest } from '@freight/contracts';
+import { canOpenAdminPage, canProposeSuspension, canSuspendAccounts } from '@freight/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -8,7 +9,7 @@ import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage } from '../../plugins/guards';
+import { adminPage, verified } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { addNote } from '../staff-notes/staff-notes';
 import { staffAccountsService } from './accounts.service';
@@ -19,9 +20,16 @@ const checked = (id: string) => {
   return id;
 };
 
+/** The accounts page's door and one more rule of the caller's roles (who suspends, who proposes). */
+const accountsDoorAnd = (rule: (roles: readonly string[]) => boolean) => async (request: FastifyRequest) => {
+  const { roles } = verified(request).user;
+  if (!canOpenAdminPage(roles, 'accounts') || !rule(roles)) throw AppError.forbidden();
+};
+
 /**
  * Account Management (issue 15; every staff role): the search and sign-up queue, the detail, and
- * staff's edits, suspension, verification resends and notes. The credit controls are in
+ * staff's edits, suspension (the admins and accounting) and its proposals (sales and ops), verification
+ * resends and notes. The credit controls are in
  * invoices/admin-credit.routes.ts.
  */
 export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -43,13 +51,30 @@ export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext)
     data: await service.update(auditActor(request), checked(request.params.id), request.body),
   }));
 
-  r.post('/api/admin/accounts/:id/suspend', { ...door, schema: { params: idParams, body: suspendRequest } }, async (request) => ({
+  // Suspending is for the admins and accounting; sales and ops propose it instead.
+  const suspender = { preValidation: accountsDoorAnd(canSuspendAccounts) };
+  r.post('/api/admin/accounts/:id/suspend', { ...suspender, schema: { params: idParams, body: suspendRequest } }, async (request) => ({
     data: await service.suspend(auditActor(request), checked(request.params.id), request.body.reason),
   }));
 
-  r.post('/api/admin/accounts/:id/reactivate', { ...door, schema: { params: idParams } }, async (request) => ({
+  r.post('/api/admin/accounts/:id/reactivate', { ...suspender, schema: { params: idParams } }, async (request) => ({
     data: await service.reactivate(auditActor(request), checked(request.params.id)),
   }));
+
+  r.post(
+    '/api/admin/accounts/:id/suspension-proposals',
+    { preValidation: accountsDoorAnd(canProposeSuspension), schema: { params: idParams, body: suspensionProposalRequest } },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.proposeSuspension(auditActor(request), checked(request.params.id), request.body.note) }),
+  );
+
+  r.post(
+    '/api/admin/accounts/:id/suspension-proposals/:proposal/dismiss',
+    { ...suspender, schema: { params: z.object({ id: z.string().max(64), proposal: z.string().max(64) }) } },
+    async (request) => ({
+      data: await service.dismissProposal(auditActor(request), checked(request.params.id), checked(request.params.proposal)),
+    }),
+  );
 
   r.post('/api/admin/accounts/:id/notes', { ...door, schema: { params: idParams, body: staffNoteRequest } }, async (request, reply) => {
     const account = await service.find(checked(request.params.id));

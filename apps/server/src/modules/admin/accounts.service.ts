@@ -1,4 +1,4 @@
-import type { AccountEditRequest, StaffAccountDetail, StaffAccountRow, StaffAccountUser } from '@freight/contracts';
+import type { AccountEditRequest, StaffAccountDetail, StaffAccountRow, StaffAccountUser, SuspensionProposalView } from '@freight/contracts';
 import { LANGUAGES, type Language, type Role } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -43,7 +43,10 @@ const end = (input: unknown, side: 'origin' | 'destination') => {
   return [place?.postal_code, place?.country].filter(Boolean).join(' ');
 };
 
-/** Account Management (issue 15): search, the detail, edits, suspension, verification resends; every write audited. */
+/**
+ * Account Management (issue 15): search, the detail, edits, suspension and its proposals, verification
+ * resends; every write audited.
+ */
 export function staffAccountsService(ctx: AppContext) {
   const repo = staffAccountsRepository(ctx.db);
 
@@ -71,10 +74,11 @@ export function staffAccountsService(ctx: AppContext) {
 
   async function detail(id: string): Promise<StaffAccountDetail> {
     const account = await find(id);
-    const [{ members, recentQuotes, recentShipments }, notes, auditEntries] = await Promise.all([
+    const [{ members, recentQuotes, recentShipments }, notes, auditEntries, proposals] = await Promise.all([
       repo.context(id),
       notesOf(ctx.db, 'account', id),
       auditRepository(ctx.db).ofAccount(id),
+      repo.openProposals(id),
     ]);
     return {
       id: account.id,
@@ -87,6 +91,14 @@ export function staffAccountsService(ctx: AppContext) {
       payment_terms: account.paymentTerms,
       suspended_at: iso(account.suspendedAt),
       suspended_reason: account.suspendedReason,
+      suspension_proposals: proposals.map(
+        ({ proposal: p, proposedBy }): SuspensionProposalView => ({
+          id: p.id,
+          proposed_by: proposedBy,
+          note: p.note,
+          created_at: p.createdAt.toISOString(),
+        }),
+      ),
       created_at: account.createdAt.toISOString(),
       company_address: account.companyAddress ?? null,
       account_address: account.accountAddress ?? null,
@@ -153,7 +165,10 @@ export function staffAccountsService(ctx: AppContext) {
 
   const suspension = (a: AccountRow) => ({ suspended_at: iso(a.suspendedAt), suspended_reason: a.suspendedReason });
 
-  /** Suspends the account: its users are signed out and cannot sign in until it is reactivated. */
+  /**
+   * Suspends the account: its users are signed out and cannot sign in until it is reactivated.
+   * Whoever suspends answers every open proposal to: they are closed as 'suspended', audited.
+   */
   const suspend = (actor: AuditActor, id: string, reason: string) =>
     write(
       actor,
@@ -167,10 +182,53 @@ export function staffAccountsService(ctx: AppContext) {
           .where(eq(accounts.id, id))
           .returning();
         await repo.endSessions(tx, id);
+        const closed = await repo.resolveProposals(tx, id, { outcome: 'suspended', by: actor.id, at: ctx.now() });
+        for (const p of closed) await auditProposal(tx, actor, p, 'account.suspension_proposal_resolved');
         return row!;
       },
       suspension,
     );
+
+  type ProposalRow = Awaited<ReturnType<typeof repo.insertProposal>>;
+  const auditProposal = (tx: Db, actor: AuditActor, p: ProposalRow, action: string) =>
+    audit(
+      tx,
+      actor,
+      {
+        action,
+        entityType: 'account',
+        entityId: p.accountId,
+        accountId: p.accountId,
+        ...(p.outcome ? { before: { proposal_id: p.id, outcome: null } } : {}),
+        after: { proposal_id: p.id, note: p.note, outcome: p.outcome },
+      },
+      ctx.now(),
+    );
+
+  /** Sales or ops ask for the account's suspension, saying why; those allowed to suspend decide. */
+  async function proposeSuspension(actor: AuditActor, id: string, note: string) {
+    await find(id);
+    await ctx.db.transaction(async (tx) => {
+      const account = await repo.lock(tx as Db, id);
+      if (!account) throw AppError.notFound();
+      if (account.suspendedAt) throw conflict('errors.account_suspended_already');
+      const proposal = await repo.insertProposal(tx as Db, { accountId: id, proposedBy: actor.id, note, createdAt: ctx.now() });
+      await auditProposal(tx as Db, actor, proposal, 'account.suspension_proposed');
+    });
+    return detail(id);
+  }
+
+  /** Declines one open proposal: the account stays as it is, and the proposal leaves the page. */
+  async function dismissProposal(actor: AuditActor, id: string, proposalId: string) {
+    await ctx.db.transaction(async (tx) => {
+      const proposal = await repo.lockProposal(tx as Db, proposalId);
+      if (!proposal || proposal.accountId !== id) throw AppError.notFound();
+      if (proposal.outcome) throw conflict('errors.suspension_proposal_closed');
+      const [closed] = await repo.resolveProposals(tx as Db, id, { outcome: 'dismissed', by: actor.id, at: ctx.now() }, proposalId);
+      await auditProposal(tx as Db, actor, closed!, 'account.suspension_proposal_dismissed');
+    });
+    return detail(id);
+  }
 
   const reactivate = (actor: AuditActor, id: string) =>
     write(
@@ -217,5 +275,16 @@ export function staffAccountsService(ctx: AppContext) {
     return { outcome, accountId: user.accountId };
   }
 
-  return { find, listRows, detail, update, suspend, reactivate, resendVerification, search: repo.search };
+  return {
+    find,
+    listRows,
+    detail,
+    update,
+    suspend,
+    reactivate,
+    proposeSuspension,
+    dismissProposal,
+    resendVerification,
+    search: repo.search,
+  };
 }

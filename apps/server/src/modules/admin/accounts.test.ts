@@ -102,8 +102,8 @@ describe('the account detail and staff actions', () => {
 
   it('suspends an account: its users are signed out and told why at login; reactivating lets them in', async () => {
     const other = await t.client().login('other@demo.test');
-    expect((await sales.post(`/api/admin/accounts/${otherId}/suspend`, {})).statusCode).toBe(422);
-    const res = await sales.post(`/api/admin/accounts/${otherId}/suspend`, { reason: 'Fraud check' });
+    expect((await accounting.post(`/api/admin/accounts/${otherId}/suspend`, {})).statusCode).toBe(422);
+    const res = await accounting.post(`/api/admin/accounts/${otherId}/suspend`, { reason: 'Fraud check' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ state: 'suspended', suspended_reason: 'Fraud check' });
     expect((await other.get('/api/user')).statusCode).toBe(401);
@@ -112,10 +112,10 @@ describe('the account detail and staff actions', () => {
     expect(login.json()).toMatchObject({ code: 'account_suspended', message: expect.stringContaining('suspended') });
     // A wrong password learns nothing about the account.
     expect((await t.client().post('/login', { email: 'other@demo.test', password: 'Wrong#2026' })).statusCode).toBe(422);
-    expect((await sales.post(`/api/admin/accounts/${otherId}/suspend`, { reason: 'again' })).statusCode).toBe(409);
+    expect((await accounting.post(`/api/admin/accounts/${otherId}/suspend`, { reason: 'again' })).statusCode).toBe(409);
     expect(names(await sales.get('/api/admin/accounts?status=suspended'))).toEqual(['Other Freight LLC']);
 
-    const back = await sales.post(`/api/admin/accounts/${otherId}/reactivate`);
+    const back = await accounting.post(`/api/admin/accounts/${otherId}/reactivate`);
     expect(back.json().data.state).toBe('active');
     expect((await t.client().post('/login', { email: 'other@demo.test', password: 'Demo#2026' })).statusCode).toBe(204);
     const actions = (await db().select().from(auditLog).where(eq(auditLog.accountId, otherId))).map((e) => e.action);

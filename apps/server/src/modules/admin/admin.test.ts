@@ -1,4 +1,12 @@
-import { type AdminPageKey, canManageCredit, canOpenAdminPage, ROLES, type Role } from '@freight/domain';
+import {
+  type AdminPageKey,
+  canManageCredit,
+  canOpenAdminPage,
+  canProposeSuspension,
+  canSuspendAccounts,
+  ROLES,
+  type Role,
+} from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -20,11 +28,13 @@ const DEMO_USERS: { email: string; roles: Role[] }[] = [
   ...CUSTOMERS.map((email) => ({ email, roles: [] as Role[] })),
 ];
 
-type Door = { page: AdminPageKey } | 'credit';
+type Door = { page: AdminPageKey } | 'credit' | 'suspend' | 'propose';
 
 /** The door of an admin endpoint by its path; an endpoint without one fails the matrix. */
 function doorOf(path: string): Door | undefined {
   if (/^\/api\/admin\/(accounts\/:id\/(credit|terms|hold|invoices)|invoices|disputes)/.test(path)) return 'credit';
+  if (/^\/api\/admin\/accounts\/:id\/(suspend|reactivate|suspension-proposals\/:proposal\/dismiss)$/.test(path)) return 'suspend';
+  if (path === '/api/admin/accounts/:id/suspension-proposals') return 'propose';
   const section = path.split('/')[3];
   const pages: Record<string, AdminPageKey> = {
     dashboard: 'dashboard',
@@ -49,7 +59,12 @@ function doorOf(path: string): Door | undefined {
   return section && pages[section] ? { page: pages[section] } : undefined;
 }
 
-const mayPass = (door: Door, roles: Role[]) => (door === 'credit' ? canManageCredit(roles) : canOpenAdminPage(roles, door.page));
+const mayPass = (door: Door, roles: Role[]) => {
+  if (door === 'credit') return canManageCredit(roles);
+  if (door === 'suspend') return canOpenAdminPage(roles, 'accounts') && canSuspendAccounts(roles);
+  if (door === 'propose') return canOpenAdminPage(roles, 'accounts') && canProposeSuspension(roles);
+  return canOpenAdminPage(roles, door.page);
+};
 
 /** Every admin route with its methods. */
 const adminRoutes = (app: TestApp['app']) => routeTable(app).filter((r) => r.path.startsWith('/api/admin'));
