@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'email_unverified',
   'password_confirmation_required',
   'reauthentication_required',
+  'account_confirmation_required',
   'validation',
   'bad_request',
   'mail_failed',

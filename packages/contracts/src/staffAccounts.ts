@@ -117,6 +117,11 @@ export interface SuspensionProposalView {
 /** PUT /api/admin/roles/users/:id: the user's staff roles, all of them. */
 export const rolesUpdateRequest = z.object({
   roles: z.array(z.enum(ROLES, { error: 'validation.choice' }), { error: 'validation.required' }).max(ROLES.length),
+  /**
+   * The id of the customer account the user belongs to, sent back once staff confirmed that this
+   * customer's user gets staff roles (409 `account_confirmation_required` otherwise).
+   */
+  confirm_account_id: z.uuid({ error: 'validation.invalid' }).optional(),
 });
 
 /** POST /api/admin/roles/invitations: a new staff user, who sets their password from the mailed link. */

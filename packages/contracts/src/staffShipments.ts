@@ -70,6 +70,8 @@ export interface AuditEntryView {
   action: string;
   entity_type: string;
   entity_id: string;
+  /** What the entry is about in words (a user's name and email, a carrier's name), as recorded or read for an older entry; null when unknown. */
+  target_label: string | null;
   account_id: string | null;
   actor_email: string;
   ip: string | null;

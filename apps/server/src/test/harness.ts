@@ -131,6 +131,12 @@ export class TestClient {
   put(url: string, payload?: object) {
     return this.request({ method: 'PUT', url, payload: payload ?? {} });
   }
+  /** Confirms the password (POST /user/confirm-password): what grants of power ask for within the last 10 minutes. */
+  async confirmPassword(password = 'Demo#2026') {
+    const res = await this.post('/user/confirm-password', { password });
+    if (res.statusCode !== 201) throw new Error(`confirm-password failed: ${res.statusCode} ${res.body}`);
+    return this;
+  }
   /** Signs in; `remember` keeps the session 30 days idle, for tests that move the clock on by days. */
   async login(email: string, password = 'Demo#2026', remember = false) {
     const res = await this.post('/login', { email, password, ...(remember ? { remember: true } : {}) });

@@ -15,7 +15,7 @@ const names = (res: { json(): { data: { name: string }[] } }) => res.json().data
 
 beforeAll(async () => {
   t = await createTestApp();
-  accounting = await t.client().login('accounting@demo.test');
+  accounting = await (await t.client().login('accounting@demo.test')).confirmPassword();
   sales = await t.client().login('sales@demo.test');
   const rows = await db().select({ id: accounts.id, name: accounts.name }).from(accounts);
   demoId = rows.find((r) => r.name === 'Demo Shipper Co')!.id;

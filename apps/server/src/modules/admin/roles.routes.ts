@@ -5,12 +5,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { adminPage, signedIn } from '../../plugins/guards';
+import { adminPage, recentlyReauthenticated, signedIn } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { fullName } from '../users/users.presenter';
 import { rolesService } from './roles.service';
 
-/** Role Management (issue 15): super_admin only, every endpoint. */
+/**
+ * Role Management (issue 15): super_admin only, every endpoint. Granting super_admin or
+ * fpg_admin and inviting staff need the password re-entered within minutes (423).
+ */
 export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const door = { preValidation: adminPage('roles') };
@@ -29,11 +32,22 @@ export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
     { ...door, schema: { params: z.object({ id: z.string().max(64) }), body: rolesUpdateRequest } },
     async (request) => {
       if (!isUuid(request.params.id)) throw AppError.notFound();
-      return { data: await service.setRoles(auditActor(request), request.params.id, request.body.roles) };
+      const { roles, confirm_account_id } = request.body;
+      const proveIdentity = () => recentlyReauthenticated(request, ctx.now());
+      return {
+        data: await service.setRoles(
+          auditActor(request),
+          request.params.id,
+          { roles, confirmAccountId: confirm_account_id },
+          proveIdentity,
+        ),
+      };
     },
   );
 
   r.post('/api/admin/roles/invitations', { ...door, schema: { body: staffInviteRequest } }, async (request, reply) => {
+    // An invitation always grants staff roles: a grant of power.
+    recentlyReauthenticated(request, ctx.now());
     const actor = { ...auditActor(request), name: fullName(signedIn(request).user) };
     return reply.code(201).send({ data: await service.invite(actor, request.body) });
   });

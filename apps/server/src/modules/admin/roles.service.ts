@@ -6,12 +6,28 @@ import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { POWER_ROLES } from '../../mail/power-mails';
 import { staffInviteMail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
 import { randomToken, sha256 } from '../../security/tokens';
-import { type AuditActor, audit } from '../audit/audit';
+import { type AuditActor, audit, userLabel } from '../audit/audit';
+import { announceAccessChange } from '../support/live-access.repository';
 import { fullName } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
+import { powerAlerts } from './roles.alerts';
+
+/** PUT /api/admin/roles/users/:id as the service takes it. */
+export interface RolesChange {
+  roles: Role[];
+  confirmAccountId?: string;
+}
+
+const powerIn = (roles: readonly string[]) => POWER_ROLES.filter((r) => roles.includes(r));
+
+async function accountName(db: Db, accountId: string) {
+  const [row] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.name ?? null;
+}
 
 /** How long an invitation link sets a password. */
 export const INVITE_TTL_DAYS = 7;
@@ -24,6 +40,8 @@ type UserRow = typeof users.$inferSelect;
  * read from the database on every request, so a change applies to the user's next request.
  */
 export function rolesService(ctx: AppContext) {
+  const alerts = powerAlerts(ctx);
+
   async function present(rows: UserRow[]): Promise<StaffUserView[]> {
     const ids = [...new Set(rows.map((u) => u.accountId).filter((id): id is string => Boolean(id)))];
     const names = ids.length
@@ -50,9 +68,15 @@ export function rolesService(ctx: AppContext) {
     return present(await ctx.db.select().from(users).where(where).orderBy(asc(users.email)).limit(200));
   }
 
-  async function setRoles(actor: AuditActor, userId: string, roles: Role[]) {
-    const wanted = [...new Set(roles)].sort();
-    const updated = await ctx.db.transaction(async (tx) => {
+  /**
+   * Sets the user's roles. Granting super_admin or fpg_admin needs a fresh password proof
+   * (`proveIdentity` throws 423 otherwise); giving any new role to a customer account's user needs
+   * `confirmAccountId` equal to that account (409 naming the account otherwise), so a shipper's
+   * user never becomes staff by a slip of the checkbox.
+   */
+  async function setRoles(actor: AuditActor, userId: string, request: RolesChange, proveIdentity: () => void) {
+    const wanted = [...new Set(request.roles)].sort();
+    const result = await ctx.db.transaction(async (tx) => {
       // The super_admins first, in id order, then the user: two admins demoting each other wait
       // for one another (no deadlock), and the second sees the first's change.
       const holders = await tx
@@ -63,6 +87,16 @@ export function rolesService(ctx: AppContext) {
         .for('update');
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) throw AppError.notFound();
+      const added = wanted.filter((r) => !user.roles.includes(r));
+      const account = user.accountId ? await accountName(tx as Db, user.accountId) : null;
+      if (account && added.length && request.confirmAccountId !== user.accountId) {
+        throw new AppError(409, 'account_confirmation_required', 'errors.account_confirmation_required', {
+          user: fullName(user),
+          account,
+        });
+      }
+      const power = powerIn(added);
+      if (power.length) proveIdentity();
       if (user.roles.includes('super_admin') && !wanted.includes('super_admin') && holders.every((h) => h.id === userId)) {
         throw new AppError(409, 'conflict', 'errors.last_super_admin');
       }
@@ -71,6 +105,8 @@ export function rolesService(ctx: AppContext) {
         .set({ roles: wanted as Role[], updatedAt: ctx.now() })
         .where(eq(users.id, userId))
         .returning();
+      // A role taken away takes its live streams with it (the support inbox's), on every process.
+      await announceAccessChange(tx as Db);
       await audit(
         tx as Db,
         actor,
@@ -78,19 +114,24 @@ export function rolesService(ctx: AppContext) {
           action: 'user.roles',
           entityType: 'user',
           entityId: userId,
+          targetLabel: userLabel(fullName(user), user.email),
           accountId: user.accountId,
           before: { roles: user.roles },
           after: { roles: wanted },
         },
         ctx.now(),
       );
-      return row!;
+      return { row: row!, power, account };
     });
-    return (await present([updated]))[0]!;
+    if (result.power.length) {
+      await alerts.powerGranted({ actor, grantee: result.row, roles: result.power, account: result.account, via: 'roles' });
+    }
+    return (await present([result.row]))[0]!;
   }
 
   /** Creates the staff user (no usable password yet) and mails the link that sets one. */
   async function invite(actor: AuditActor & { name: string }, body: StaffInviteRequest) {
+    const roles = [...new Set(body.roles)] as Role[];
     const email = body.email.toLowerCase();
     const token = randomToken();
     const now = ctx.now();
@@ -103,7 +144,7 @@ export function rolesService(ctx: AppContext) {
         email,
         // Nobody knows this password: the invited user sets theirs through the link.
         passwordHash: await hashPassword(randomToken()),
-        roles: [...new Set(body.roles)] as Role[],
+        roles,
         createdAt: now,
         updatedAt: now,
       });
@@ -113,7 +154,13 @@ export function rolesService(ctx: AppContext) {
       await audit(
         tx as Db,
         actor,
-        { action: 'user.invite', entityType: 'user', entityId: user.id, after: { email, roles: body.roles } },
+        {
+          action: 'user.invite',
+          entityType: 'user',
+          entityId: user.id,
+          targetLabel: userLabel(fullName(user), email),
+          after: { email, roles },
+        },
         now,
       );
       return user;
@@ -123,6 +170,8 @@ export function rolesService(ctx: AppContext) {
     await ctx.mailer
       .send(staffInviteMail('en', email, { name: created.firstName, inviter: actor.name, roles: body.roles, url }))
       .catch(() => undefined);
+    const power = powerIn(roles);
+    if (power.length) await alerts.powerGranted({ actor, grantee: created, roles: power, account: null, via: 'invite' });
     return (await present([created]))[0]!;
   }
 

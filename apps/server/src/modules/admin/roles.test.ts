@@ -1,8 +1,8 @@
 import { arrayContains, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, userSettings, users } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { lastMailTo, linkPath } from '../../test/outbox';
+import { lastMailTo, linkPath, mailsTo } from '../../test/outbox';
 
 let t: TestApp;
 let superAdmin: TestClient;
@@ -11,7 +11,7 @@ const idOf = async (email: string) => (await db().select({ id: users.id }).from(
 
 beforeAll(async () => {
   t = await createTestApp();
-  superAdmin = await t.client().login('super@demo.test');
+  superAdmin = await (await t.client().login('super@demo.test')).confirmPassword();
 });
 afterAll(() => t.close());
 
@@ -67,7 +67,7 @@ describe('Role Management', () => {
       .select({ email: users.email })
       .from(users)
       .where(arrayContains(users.roles, ['super_admin']));
-    const admin = await t.client().login(holder!.email);
+    const admin = await (await t.client().login(holder!.email)).confirmPassword();
     const res = await admin.post('/api/admin/roles/invitations', {
       first_name: 'Ivy',
       last_name: 'Invited',
@@ -103,5 +103,82 @@ describe('Role Management', () => {
     expect(again.json().errors.email).toEqual(['Email already exists']);
     const none = await admin.post('/api/admin/roles/invitations', { first_name: '', last_name: 'V', email: 'x', roles: [] });
     expect(Object.keys(none.json().errors).sort()).toEqual(['email', 'first_name', 'roles']);
+  });
+});
+
+describe('grants of power', () => {
+  let app: TestApp;
+  let boss: TestClient;
+  const idIn = async (email: string) => (await app.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  beforeAll(async () => {
+    app = await createTestApp();
+    boss = await app.client().login('super@demo.test');
+  });
+  afterAll(() => app.close());
+
+  it('need the password re-entered within 10 minutes: roles that open every page, invitations', async () => {
+    const ops = await idIn('ops@demo.test');
+    const grant = () => boss.put(`/api/admin/roles/users/${ops}`, { roles: ['fpg_ops', 'fpg_admin'] });
+    const invite = (email: string) =>
+      boss.post('/api/admin/roles/invitations', { first_name: 'N', last_name: 'New', email, roles: ['fpg_ops'] });
+    const refused = await grant();
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json()).toEqual({ code: 'reauthentication_required', message: 'For this change, please enter your password again.' });
+    expect((await invite('new1@staff.test')).json().code).toBe('reauthentication_required');
+    // A role below fpg_admin needs no proof; taking power away needs none either.
+    expect((await boss.put(`/api/admin/roles/users/${ops}`, { roles: ['fpg_ops', 'fpg_sales'] })).statusCode).toBe(200);
+
+    await boss.confirmPassword();
+    expect((await grant()).statusCode).toBe(200);
+    expect((await invite('new1@staff.test')).statusCode).toBe(201);
+    expect((await boss.put(`/api/admin/roles/users/${ops}`, { roles: ['fpg_ops'] })).statusCode).toBe(200);
+
+    app.clock.advanceMinutes(11);
+    expect((await grant()).statusCode).toBe(423);
+    expect((await invite('new2@staff.test')).statusCode).toBe(423);
+    const [entry] = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, ops)).limit(1);
+    expect(entry?.targetLabel).toBe('Otto Ops <ops@demo.test>');
+  });
+
+  it('mails every super_admin, in their language, who granted what to whom', async () => {
+    await boss.confirmPassword();
+    const second = await idIn('salesadmin@demo.test');
+    expect((await boss.put(`/api/admin/roles/users/${second}`, { roles: ['fpg_sales_admin', 'super_admin'] })).statusCode).toBe(200);
+    await app.database.db.update(userSettings).set({ language: 'es' }).where(eq(userSettings.userId, second));
+    const before = (await mailsTo(app, 'super@demo.test')).length;
+    const admin = await idIn('feature@demo.test');
+    expect((await boss.put(`/api/admin/roles/users/${admin}`, { roles: ['fpg_admin'] })).statusCode).toBe(200);
+    const toBoss = await lastMailTo(app, 'super@demo.test');
+    expect((await mailsTo(app, 'super@demo.test')).length).toBe(before + 1);
+    expect(toBoss.subject).toBe('Admin granted to Fern Feature <feature@demo.test>');
+    expect(toBoss.text).toContain('Sam Super <super@demo.test> granted Admin to Fern Feature <feature@demo.test>');
+    const toSecond = await lastMailTo(app, 'salesadmin@demo.test');
+    expect(toSecond.subject).toBe('Administrador otorgado a Fern Feature <feature@demo.test>');
+    // Lesser roles mail nobody.
+    await boss.put(`/api/admin/roles/users/${admin}`, { roles: ['fpg_feature'] });
+    expect((await mailsTo(app, 'super@demo.test')).length).toBe(before + 1);
+  });
+
+  it("a customer's user becomes staff only once the account is named back", async () => {
+    await boss.confirmPassword();
+    const shipper = await idIn('shipper@demo.test');
+    const [account] = await app.database.db.select({ id: users.accountId }).from(users).where(eq(users.id, shipper));
+    const asked = await boss.put(`/api/admin/roles/users/${shipper}`, { roles: ['fpg_admin'] });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({
+      code: 'account_confirmation_required',
+      message: 'Dana Shipper belongs to the customer account Demo Shipper Co. Confirm that this customer user should get staff roles.',
+    });
+    const other = await idIn('other@demo.test');
+    const [otherAccount] = await app.database.db.select({ id: users.accountId }).from(users).where(eq(users.id, other));
+    const wrong = await boss.put(`/api/admin/roles/users/${shipper}`, { roles: ['fpg_admin'], confirm_account_id: otherAccount!.id });
+    expect(wrong.statusCode).toBe(409);
+    expect((await boss.put(`/api/admin/roles/users/${shipper}`, { roles: ['fpg_admin'], confirm_account_id: 'x' })).statusCode).toBe(422);
+    const ok = await boss.put(`/api/admin/roles/users/${shipper}`, { roles: ['fpg_admin'], confirm_account_id: account!.id });
+    expect(ok.statusCode).toBe(200);
+    const mail = await lastMailTo(app, 'super@demo.test');
+    expect(mail.text).toContain('Dana Shipper <shipper@demo.test> belongs to the customer account Demo Shipper Co.');
+    // Taking the role away needs no confirmation.
+    expect((await boss.put(`/api/admin/roles/users/${shipper}`, { roles: [] })).statusCode).toBe(200);
   });
 });

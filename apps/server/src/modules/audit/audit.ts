@@ -15,6 +15,12 @@ export interface AuditEntry {
   action: string;
   entityType: string;
   entityId: string;
+  /**
+   * What the record is, in words at the time (a user's name and email, a carrier's name), so the
+   * log names it and finds it by name after the record changed or went away. Optional: entries
+   * without one are shown by type and id, or by the record's current name where the log can read it.
+   */
+  targetLabel?: string | null;
   /** The customer account concerned, if any: its page lists what was done to it and its records. */
   accountId?: string | null;
   before?: unknown;
@@ -37,7 +43,7 @@ export async function audit(db: Db, actor: AuditActor, entry: AuditEntry, at: Da
 /**
  * Records several writes of one request (a CSV import's rows) in one statement; the same rule as
  * `audit`: the transaction that makes the changes. Callers keep a batch to about a thousand
- * entries (ten parameters each, well under PostgreSQL's 65,535).
+ * entries (eleven parameters each, well under PostgreSQL's 65,535).
  */
 export async function auditEach(db: Db, actor: AuditActor, entries: AuditEntry[], at: Date) {
   if (!entries.length) return;
@@ -48,6 +54,7 @@ export async function auditEach(db: Db, actor: AuditActor, entries: AuditEntry[]
       action: entry.action,
       entityType: entry.entityType,
       entityId: entry.entityId,
+      targetLabel: entry.targetLabel ?? null,
       accountId: entry.accountId ?? null,
       before: entry.before ?? null,
       after: entry.after ?? null,
@@ -56,6 +63,9 @@ export async function auditEach(db: Db, actor: AuditActor, entries: AuditEntry[]
     })),
   );
 }
+
+/** A user as the audit log names them: 'Ada Lovelace <ada@example.com>' (the email alone when no name is known). */
+export const userLabel = (name: string, email: string) => (name.trim() ? `${name.trim()} <${email}>` : email);
 
 /** Only the fields a change touched, before and after: what an audit entry of an edit keeps. */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: T) {

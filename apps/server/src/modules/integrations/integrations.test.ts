@@ -22,7 +22,7 @@ let shipperAccountId = '';
 beforeAll(async () => {
   t = await createTestApp();
   receiver = await testReceiver(() => t);
-  superAdmin = await t.client().login('super@demo.test');
+  superAdmin = await (await t.client().login('super@demo.test')).confirmPassword();
   ops = await t.client().login('ops@demo.test');
   shipper = await t.client().login('shipper@demo.test');
   const [a] = await t.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, 'Demo Shipper Co'));

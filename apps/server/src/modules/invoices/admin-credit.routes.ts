@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { requireCreditStaff } from '../../plugins/guards';
+import { recentlyReauthenticated, requireCreditStaff } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { calendarDay, creditSummary, setCreditTerms, setManualHold } from './credit';
 import type { disputesService } from './disputes';
@@ -75,6 +75,8 @@ export async function adminCreditRoutes(
     '/api/admin/accounts/:id/credit',
     { preValidation: requireCreditStaff, schema: { params: idParams, body: creditTermsRequest } },
     async (request) => {
+      // Terms and limit decide how much a customer may owe: the password re-entered within minutes (423).
+      recentlyReauthenticated(request, ctx.now());
       const id = checked(request.params.id);
       await setCreditTerms(ctx.db, id, request.body, auditActor(request), ctx.now());
       return { data: await creditView(id, requestLanguage(request)) };

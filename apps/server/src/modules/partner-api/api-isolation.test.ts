@@ -106,7 +106,7 @@ describe('the public API keeps accounts apart', () => {
   });
 
   it('refuses a partner granted to one account that asks to act for another', async () => {
-    const superAdmin = await t.client().login('super@demo.test');
+    const superAdmin = await (await t.client().login('super@demo.test')).confirmPassword();
     const partner = (await superAdmin.post('/api/admin/integration-partners', { name: 'Other TMS' })).json().data;
     await superAdmin.post(`/api/admin/integration-partners/${partner.id}/accounts`, { account_id: otherAccount });
     const issued = (

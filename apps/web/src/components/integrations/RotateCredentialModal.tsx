@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { setServerErrors, zodErrors } from '../../lib/forms';
+import { useWithPasswordConfirmation } from '../ConfirmPasswordModal';
 import { ModalActions } from '../ModalActions';
 import { FormFailure } from './FormFailure';
 
@@ -40,32 +41,37 @@ export function RotateCredentialModal({
     initialValues: { overlap_hours: ROTATION_OVERLAP_HOURS.default },
     validate: (v) => zodErrors(rotateCredentialRequest, t, v, toBody),
   });
+  // A new secret is a grant of power: the server asks for the password again (423), the dialog asks it.
+  const proven = useWithPasswordConfirmation(rotate);
   const save = useMutation({
-    mutationFn: (v: Values) => rotate(toBody(v).overlap_hours ?? ROTATION_OVERLAP_HOURS.default),
-    onSuccess: onRotated,
+    mutationFn: (v: Values) => proven.run(toBody(v).overlap_hours ?? ROTATION_OVERLAP_HOURS.default),
+    onSuccess: (issued) => issued && onRotated(issued),
     onError: (error) => setServerErrors(form, error),
   });
   const title = t('integrations.rotate.title', { name: credential.name });
   return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form noValidate aria-label={title} onSubmit={form.onSubmit((v) => save.mutate(v))}>
-        <Stack>
-          <Text size="sm">{t('integrations.rotate.intro')}</Text>
-          <NumberInput
-            label={t('integrations.rotate.overlap')}
-            description={overlapHint(t, form.getValues().overlap_hours)}
-            min={ROTATION_OVERLAP_HOURS.min}
-            max={ROTATION_OVERLAP_HOURS.max}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            w={260}
-            {...form.getInputProps('overlap_hours')}
-          />
-          <FormFailure error={save.error} />
-          <ModalActions onCancel={onClose} submitLabel={t('integrations.rotate.submit')} submitting={save.isPending} danger />
-        </Stack>
-      </form>
-    </Modal>
+    <>
+      <Modal opened onClose={onClose} title={title} centered>
+        <form noValidate aria-label={title} onSubmit={form.onSubmit((v) => save.mutate(v))}>
+          <Stack>
+            <Text size="sm">{t('integrations.rotate.intro')}</Text>
+            <NumberInput
+              label={t('integrations.rotate.overlap')}
+              description={overlapHint(t, form.getValues().overlap_hours)}
+              min={ROTATION_OVERLAP_HOURS.min}
+              max={ROTATION_OVERLAP_HOURS.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              w={260}
+              {...form.getInputProps('overlap_hours')}
+            />
+            <FormFailure error={save.error} />
+            <ModalActions onCancel={onClose} submitLabel={t('integrations.rotate.submit')} submitting={save.isPending} danger />
+          </Stack>
+        </form>
+      </Modal>
+      {proven.modal}
+    </>
   );
 }

@@ -44,7 +44,13 @@ export const rolesQuery = (q = '') =>
     placeholderData: keepPreviousData,
   });
 
-export const setRoles = (userId: string, roles: Role[]) =>
-  api.put<{ data: StaffUserView }>(`/api/admin/roles/users/${encodeURIComponent(userId)}`, { roles }).then((r) => r.data);
+/** `confirmAccountId`: the customer account of the user, once staff confirmed that this customer's user becomes staff. */
+export const setRoles = (userId: string, roles: Role[], confirmAccountId?: string) =>
+  api
+    .put<{ data: StaffUserView }>(`/api/admin/roles/users/${encodeURIComponent(userId)}`, {
+      roles,
+      ...(confirmAccountId ? { confirm_account_id: confirmAccountId } : {}),
+    })
+    .then((r) => r.data);
 
 export const inviteStaff = (body: unknown) => api.post<{ data: StaffUserView }>('/api/admin/roles/invitations', body).then((r) => r.data);

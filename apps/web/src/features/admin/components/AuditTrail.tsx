@@ -15,11 +15,60 @@ function asLines(value: unknown): string {
     .join('\n');
 }
 
-/** The page of the record an entry is about, when it has one. */
-function recordLink(e: AuditEntryView): string | null {
-  if (e.entity_type === 'shipment') return paths.admin.shipment(e.entity_id);
-  if (e.entity_type === 'account') return paths.admin.account(e.entity_id);
-  return e.account_id ? paths.admin.account(e.account_id) : null;
+/** The email inside a user's label ('Ada Admin <ada@example.com>'), to find them in Role Management. */
+const emailOf = (label: string | null) => label?.match(/<([^<>]+)>$/)?.[1] ?? label ?? '';
+
+/** The admin page of each kind of record that has one (the list page where records have no page of their own). */
+const RECORD_PAGES: Record<string, (e: AuditEntryView) => string | null> = {
+  shipment: (e) => paths.admin.shipment(e.entity_id),
+  account: (e) => paths.admin.account(e.entity_id),
+  carrier: (e) => paths.admin.carrier(e.entity_id),
+  // A customer's user is on their account's page; staff are found in Role Management.
+  user: (e) =>
+    e.account_id ? paths.admin.account(e.account_id) : `${paths.admin.page('roles')}?q=${encodeURIComponent(emailOf(e.target_label))}`,
+  integration_partner: (e) => `${paths.admin.page('integrationPartners')}/${encodeURIComponent(e.entity_id)}`,
+  api_incident: (e) => `${paths.admin.page('incidents')}/${encodeURIComponent(e.entity_id)}`,
+  site_notification: (e) => paths.admin.editNotification(e.entity_id),
+  oauth_client: () => paths.admin.page('oauth'),
+  partner_account: () => paths.admin.page('integrations'),
+  webhook_subscription: () => paths.admin.page('integrations'),
+  ebay_store: () => paths.admin.page('integrations'),
+  part: () => paths.admin.page('partCatalog'),
+  scac_alias: () => paths.admin.page('scacAliases'),
+  equipment_type: () => paths.admin.page('truckloadEquipment'),
+  diesel_price: () => paths.admin.page('carriers'),
+  support_conversation: () => paths.admin.page('support'),
+  support_canned_answer: () => paths.admin.page('support'),
+};
+
+/** The page of the record an entry is about, when it has one; else its account's. */
+export function recordLink(e: AuditEntryView): string | null {
+  const page = RECORD_PAGES[e.entity_type];
+  return page ? page(e) : e.account_id ? paths.admin.account(e.account_id) : null;
+}
+
+/** The record in words: its kind, then its name (recorded, or read for an older entry), else its id. */
+function RecordCell({ entry: e }: { entry: AuditEntryView }) {
+  const { t } = useTranslation();
+  const link = recordLink(e);
+  const kind = t(`admin.audit.types.${e.entity_type}`, { defaultValue: e.entity_type });
+  const name = e.target_label ?? e.entity_id;
+  return (
+    <>
+      <Text size="xs" c="dimmed">
+        {kind}
+      </Text>
+      {link ? (
+        <Anchor component={Link} to={link} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Anchor>
+      ) : (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Text>
+      )}
+    </>
+  );
 }
 
 /** The header cells of an audit table; `withRecord` adds the record each entry is about. */
@@ -40,7 +89,6 @@ export function AuditHead({ withRecord = false }: { withRecord?: boolean }) {
 export function AuditRow({ entry: e, withRecord = false }: { entry: AuditEntryView; withRecord?: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const link = withRecord ? recordLink(e) : null;
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.dateTime(e.created_at)}</Table.Td>
@@ -54,14 +102,8 @@ export function AuditRow({ entry: e, withRecord = false }: { entry: AuditEntryVi
       </Table.Td>
       <Table.Td>{t(`admin.audit.actions.${e.action}`, { defaultValue: e.action })}</Table.Td>
       {withRecord && (
-        <Table.Td>
-          {link ? (
-            <Anchor component={Link} to={link} size="sm">
-              {t(`admin.audit.types.${e.entity_type}`, { defaultValue: e.entity_type })}
-            </Anchor>
-          ) : (
-            t(`admin.audit.types.${e.entity_type}`, { defaultValue: e.entity_type })
-          )}
+        <Table.Td maw={280}>
+          <RecordCell entry={e} />
         </Table.Td>
       )}
       <Table.Td maw={260}>

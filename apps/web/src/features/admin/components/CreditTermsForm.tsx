@@ -4,6 +4,7 @@ import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { major } from '../../../components/shipment/format';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
@@ -35,52 +36,58 @@ export function CreditTermsForm({ view }: { view: AdminCreditView }) {
       grace_days: c.grace_days,
     },
   });
+  // Terms decide how much a customer may owe: the server asks for the password again (423), the dialog asks it.
+  const proven = useWithPasswordConfirmation((v: Values) => saveCreditTerms(view.account_id, creditTermsRequest.parse(toBody(v))));
   const save = useMutation({
-    mutationFn: (v: Values) => saveCreditTerms(view.account_id, creditTermsRequest.parse(toBody(v))),
-    onSuccess: (data) => afterCreditChange(client, data),
+    mutationFn: proven.run,
+    onSuccess: (data) => data && afterCreditChange(client, data),
     onError: (e) => form.setErrors(onFields(serverFieldErrors(e))),
   });
+  // The password dialog is the form's sibling: a submit inside it must not reach this form's onSubmit.
   return (
-    <form
-      noValidate
-      aria-label={t('admin.credit.terms_form')}
-      onSubmit={form.onSubmit((v) => {
-        const errors = onFields(zodErrors(creditTermsRequest, t, v, toBody));
-        if (Object.keys(errors).length) form.setErrors(errors);
-        else save.mutate(v);
-      })}
-    >
-      <Stack gap="xs">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NativeSelect
-            label={t('admin.credit.terms')}
-            data={[
-              { value: 'credit', label: t('admin.credit.on_terms') },
-              { value: 'prepaid', label: t('admin.credit.prepaid') },
-            ]}
-            {...form.getInputProps('payment_terms')}
-          />
-          <NativeSelect
-            label={t('admin.credit.net_days')}
-            data={NET_TERMS_DAYS.map(String)}
-            disabled={form.values.payment_terms === 'prepaid'}
-            {...form.getInputProps('net_days')}
-          />
-          <NumberInput label={t('admin.credit.limit')} min={0} decimalScale={2} w={170} {...form.getInputProps('credit_limit')} />
-          <NumberInput
-            label={t('admin.credit.grace_days')}
-            min={0}
-            max={120}
-            allowDecimal={false}
-            w={120}
-            {...form.getInputProps('grace_days')}
-          />
-          <Button type="submit" mt={25} loading={save.isPending}>
-            {t('admin.credit.save')}
-          </Button>
-        </Group>
-        {isFormError(save.error) && <ErrorAlert error={save.error} />}
-      </Stack>
-    </form>
+    <>
+      <form
+        noValidate
+        aria-label={t('admin.credit.terms_form')}
+        onSubmit={form.onSubmit((v) => {
+          const errors = onFields(zodErrors(creditTermsRequest, t, v, toBody));
+          if (Object.keys(errors).length) form.setErrors(errors);
+          else save.mutate(v);
+        })}
+      >
+        <Stack gap="xs">
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <NativeSelect
+              label={t('admin.credit.terms')}
+              data={[
+                { value: 'credit', label: t('admin.credit.on_terms') },
+                { value: 'prepaid', label: t('admin.credit.prepaid') },
+              ]}
+              {...form.getInputProps('payment_terms')}
+            />
+            <NativeSelect
+              label={t('admin.credit.net_days')}
+              data={NET_TERMS_DAYS.map(String)}
+              disabled={form.values.payment_terms === 'prepaid'}
+              {...form.getInputProps('net_days')}
+            />
+            <NumberInput label={t('admin.credit.limit')} min={0} decimalScale={2} w={170} {...form.getInputProps('credit_limit')} />
+            <NumberInput
+              label={t('admin.credit.grace_days')}
+              min={0}
+              max={120}
+              allowDecimal={false}
+              w={120}
+              {...form.getInputProps('grace_days')}
+            />
+            <Button type="submit" mt={25} loading={save.isPending}>
+              {t('admin.credit.save')}
+            </Button>
+          </Group>
+          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+        </Stack>
+      </form>
+      {proven.modal}
+    </>
   );
 }

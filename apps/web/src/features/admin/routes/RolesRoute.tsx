@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
@@ -19,7 +19,9 @@ import { EditRolesDialog, InviteDialog } from '../components/roles/RoleDialogs';
 export function RolesRoute() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const [search, setSearch] = useState('');
+  // The audit log links a staff user here as ?q=<email>.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [q] = useDebouncedValue(search.trim(), 300);
   const query = useQuery(rolesQuery(q));
   const [editing, setEditing] = useState<StaffUserView | null>(null);

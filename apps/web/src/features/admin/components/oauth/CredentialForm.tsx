@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWithPasswordConfirmation } from '../../../../components/ConfirmPasswordModal';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { ScopeChoices } from '../../../../components/integrations/CodeChoices';
 import { credentialSecret, ShownOnceSecretModal, type ShownSecret } from '../../../../components/integrations/ShownOnceSecret';
@@ -53,9 +54,12 @@ export function CredentialForm({
   /** The owner's error belongs to the owner field on screen, whichever the server named. */
   const ownerErrors = (errors: Record<string, string>) =>
     form.values.owner === 'account' ? onFormField(errors, 'partner_id', 'account_id') : onFormField(errors, 'account_id', 'partner_id');
+  // A credential is a grant of power: the server asks for the password again (423), the dialog asks it.
+  const proven = useWithPasswordConfirmation((v: Values) => credentialActions.create(toBody(v)));
   const create = useMutation({
-    mutationFn: (v: Values) => credentialActions.create(toBody(v)),
+    mutationFn: proven.run,
     onSuccess: async (issued) => {
+      if (!issued) return;
       onIssued(issued);
       await afterIntegrationChange(client);
     },
@@ -72,66 +76,69 @@ export function CredentialForm({
   const title = t('admin.oauth.new_title');
 
   return (
-    <Modal opened onClose={onClose} title={title} centered size="lg">
-      <form noValidate aria-label={title} onSubmit={form.onSubmit(submit)}>
-        <Stack gap="md">
-          {isFormError(create.error) && <ErrorAlert error={create.error} />}
-          <TextInput
-            label={t('admin.oauth.name')}
-            description={t('admin.oauth.name_hint')}
-            withAsterisk
-            maxLength={80}
-            {...form.getInputProps('name')}
-          />
-          {partner ? (
-            <Text size="sm">{t('admin.oauth.for_partner', { name: partner.name })}</Text>
-          ) : (
-            <Stack gap="xs">
-              <Text size="sm" fw={500} id="credential-owner">
-                {t('admin.oauth.owner')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="credential-owner"
-                data={[
-                  { value: 'partner', label: t('admin.oauth.owner_partner') },
-                  { value: 'account', label: t('admin.oauth.owner_account') },
-                ]}
-                {...form.getInputProps('owner')}
-              />
-              {form.values.owner === 'partner' ? (
-                <Select
-                  label={t('admin.oauth.partner')}
-                  placeholder={t('admin.oauth.partner_pick')}
-                  searchable
-                  nothingFoundMessage={t('admin.oauth.no_partner_found')}
-                  data={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                  {...form.getInputProps('partner_id')}
-                  value={form.values.partner_id || null}
-                  onChange={(v) => form.setFieldValue('partner_id', v ?? '')}
+    <>
+      <Modal opened onClose={onClose} title={title} centered size="lg">
+        <form noValidate aria-label={title} onSubmit={form.onSubmit(submit)}>
+          <Stack gap="md">
+            {isFormError(create.error) && <ErrorAlert error={create.error} />}
+            <TextInput
+              label={t('admin.oauth.name')}
+              description={t('admin.oauth.name_hint')}
+              withAsterisk
+              maxLength={80}
+              {...form.getInputProps('name')}
+            />
+            {partner ? (
+              <Text size="sm">{t('admin.oauth.for_partner', { name: partner.name })}</Text>
+            ) : (
+              <Stack gap="xs">
+                <Text size="sm" fw={500} id="credential-owner">
+                  {t('admin.oauth.owner')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="credential-owner"
+                  data={[
+                    { value: 'partner', label: t('admin.oauth.owner_partner') },
+                    { value: 'account', label: t('admin.oauth.owner_account') },
+                  ]}
+                  {...form.getInputProps('owner')}
                 />
-              ) : (
-                <AccountSelect
-                  label={t('admin.oauth.account')}
-                  placeholder={t('admin.account_select.placeholder')}
-                  value={form.values.account_id}
-                  error={form.errors.account_id}
-                  onChange={(v) => form.setFieldValue('account_id', v)}
-                />
-              )}
-            </Stack>
-          )}
-          <ScopeChoices {...form.getInputProps('scopes')} />
-          <TextInput
-            type="date"
-            label={t('admin.oauth.expires_on')}
-            description={t('admin.oauth.expires_hint')}
-            w={320}
-            {...form.getInputProps('expires_on')}
-          />
-          <ModalActions onCancel={onClose} submitLabel={t('admin.oauth.create')} submitting={create.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+                {form.values.owner === 'partner' ? (
+                  <Select
+                    label={t('admin.oauth.partner')}
+                    placeholder={t('admin.oauth.partner_pick')}
+                    searchable
+                    nothingFoundMessage={t('admin.oauth.no_partner_found')}
+                    data={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                    {...form.getInputProps('partner_id')}
+                    value={form.values.partner_id || null}
+                    onChange={(v) => form.setFieldValue('partner_id', v ?? '')}
+                  />
+                ) : (
+                  <AccountSelect
+                    label={t('admin.oauth.account')}
+                    placeholder={t('admin.account_select.placeholder')}
+                    value={form.values.account_id}
+                    error={form.errors.account_id}
+                    onChange={(v) => form.setFieldValue('account_id', v)}
+                  />
+                )}
+              </Stack>
+            )}
+            <ScopeChoices {...form.getInputProps('scopes')} />
+            <TextInput
+              type="date"
+              label={t('admin.oauth.expires_on')}
+              description={t('admin.oauth.expires_hint')}
+              w={320}
+              {...form.getInputProps('expires_on')}
+            />
+            <ModalActions onCancel={onClose} submitLabel={t('admin.oauth.create')} submitting={create.isPending} />
+          </Stack>
+        </form>
+      </Modal>
+      {proven.modal}
+    </>
   );
 }
 

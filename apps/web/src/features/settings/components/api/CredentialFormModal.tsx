@@ -3,6 +3,7 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useWithPasswordConfirmation } from '../../../../components/ConfirmPasswordModal';
 import { ScopeChoices } from '../../../../components/integrations/CodeChoices';
 import { FormFailure } from '../../../../components/integrations/FormFailure';
 import { ModalActions } from '../../../../components/ModalActions';
@@ -23,36 +24,41 @@ export function CredentialFormModal({ onClose, onIssued }: { onClose: () => void
     initialValues: { name: '', scopes: [], expires_on: '' },
     validate: (v) => zodErrors(accountCredentialRequest, t, v, toPayload),
   });
+  // A credential is a grant of power: the server asks for the password again (423), the dialog asks it.
+  const proven = useWithPasswordConfirmation(createCredential);
   const create = useMutation({
-    mutationFn: createCredential,
-    onSuccess: onIssued,
+    mutationFn: proven.run,
+    onSuccess: (issued) => issued && onIssued(issued),
     onError: (error) => setServerErrors(form, error),
   });
   return (
-    <Modal opened onClose={onClose} title={t('settings.api.credentials.form.title')} size="lg" centered>
-      <form onSubmit={form.onSubmit((v) => create.mutate(toPayload(v)))} noValidate>
-        <Stack>
-          <TextInput
-            label={t('settings.api.credentials.form.name')}
-            description={t('settings.api.credentials.form.name_hint')}
-            required
-            maxLength={80}
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <ScopeChoices {...form.getInputProps('scopes')} />
-          <TextInput
-            type="date"
-            label={t('settings.api.credentials.form.expires_on')}
-            description={t('settings.api.credentials.form.expires_hint')}
-            min={today()}
-            w={220}
-            {...form.getInputProps('expires_on')}
-          />
-          <FormFailure error={create.error} />
-          <ModalActions onCancel={onClose} submitLabel={t('settings.api.credentials.form.submit')} submitting={create.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <>
+      <Modal opened onClose={onClose} title={t('settings.api.credentials.form.title')} size="lg" centered>
+        <form onSubmit={form.onSubmit((v) => create.mutate(toPayload(v)))} noValidate>
+          <Stack>
+            <TextInput
+              label={t('settings.api.credentials.form.name')}
+              description={t('settings.api.credentials.form.name_hint')}
+              required
+              maxLength={80}
+              data-autofocus
+              {...form.getInputProps('name')}
+            />
+            <ScopeChoices {...form.getInputProps('scopes')} />
+            <TextInput
+              type="date"
+              label={t('settings.api.credentials.form.expires_on')}
+              description={t('settings.api.credentials.form.expires_hint')}
+              min={today()}
+              w={220}
+              {...form.getInputProps('expires_on')}
+            />
+            <FormFailure error={create.error} />
+            <ModalActions onCancel={onClose} submitLabel={t('settings.api.credentials.form.submit')} submitting={create.isPending} />
+          </Stack>
+        </form>
+      </Modal>
+      {proven.modal}
+    </>
   );
 }
