@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { AppError } from '../errors';
 import { isApiRequest } from '../modules/partner-api/api-routes';
+import { announceAccessChange } from '../modules/support/live-access.repository';
 import { type LoadedUser, usersRepository } from '../modules/users/users.repository';
 import { randomToken, safeEqual, sha256 } from '../security/tokens';
 
@@ -47,6 +48,10 @@ function decodeHeader(value: string) {
 }
 
 const idleLimitMs = (remember: boolean) => (remember ? REMEMBER_DAYS * 24 * 60 : SESSION_IDLE_MINUTES) * 60_000;
+
+/** Whether a session has been idle past its limit: it ends at its next lookup (or housekeeping). */
+export const sessionIdle = (row: Pick<SessionRow, 'lastSeenAt' | 'remember'>, now: Date) =>
+  now.getTime() - row.lastSeenAt.getTime() > idleLimitMs(row.remember);
 
 /**
  * Database sessions with the Laravel Sanctum SPA contract: an HttpOnly session cookie, and an
@@ -99,7 +104,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     const row = found.session;
     const idle = now().getTime() - row.lastSeenAt.getTime();
     // A suspended account's sessions end (suspending deletes them; this closes the race).
-    if (idle > idleLimitMs(row.remember) || found.auth?.account?.suspendedAt) {
+    if (sessionIdle(row, now()) || found.auth?.account?.suspendedAt) {
       await db.delete(sessions).where(eq(sessions.id, row.id));
       return;
     }
@@ -142,7 +147,11 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
       await create(request, reply, null, false);
     },
     async destroy(request, reply) {
-      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      if (request.session) {
+        await db.delete(sessions).where(eq(sessions.id, request.session.id));
+        // The session's live streams end too, on whichever process holds them.
+        if (request.session.userId) await announceAccessChange(db);
+      }
       request.session = null;
       request.auth = null;
       reply.clearCookie(SESSION_COOKIE, cookieBase);

@@ -18,6 +18,11 @@ export async function openStream(app: FastifyInstance, client: TestClient, path:
   const events: SseEvent[] = [];
   const waiters: Array<() => void> = [];
   let status = 0;
+  let markEnded: () => void = () => {};
+  /** Settles when the server ends the stream (or the connection drops). */
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   const request = http.get({
     host: '127.0.0.1',
     port: address.port,
@@ -32,6 +37,8 @@ export async function openStream(app: FastifyInstance, client: TestClient, path:
     request.on('error', reject);
     request.on('response', (res) => {
       status = res.statusCode ?? 0;
+      res.on('end', markEnded);
+      res.on('close', markEnded);
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -66,6 +73,17 @@ export async function openStream(app: FastifyInstance, client: TestClient, path:
       return status;
     },
     events,
+    ended,
+    /** Whether the server ended the stream within `timeoutMs`. */
+    async endsWithin(timeoutMs = 5000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const result = await Promise.race([ended.then(() => true as const), timedOut]);
+      clearTimeout(timer);
+      return result;
+    },
     /** The data of the unnamed (live) events, parsed. */
     live<T = { kind: string; seq: number }>() {
       return events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as T);

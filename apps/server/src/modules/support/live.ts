@@ -1,17 +1,23 @@
 import type { SupportLiveEvent } from '@freight/contracts';
+import { canOpenAdminPage, type Role } from '@freight/domain';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import type { Listen } from '../../db/listen';
+import { sessionIdle } from '../../plugins/session';
+import { ACCESS_CHANGED, type StreamSession, streamSessions } from './live-access.repository';
 import { presentEvents } from './support.presenter';
 import type { Audience, EventRow, SupportRepository } from './support.repository';
 import { SUPPORT_CHANNEL } from './support.service';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
-/**
- * A stream ends after this long and the browser reconnects on its own (with Last-Event-ID), so a
- * signed-out or suspended user's stream does not outlive the session check of a new request.
- */
+/** A stream ends after this long and the browser reconnects on its own (with Last-Event-ID). */
 const STREAM_LIFETIME_MS = 5 * 60_000;
+/**
+ * Every open stream's session is read again this often, for what ends a session without a word on
+ * the channel (an idle session deleted by housekeeping, a row removed by hand).
+ */
+const RECHECK_MS = 30_000;
 /** A browser this far behind (a stalled socket) is dropped; it reconnects and catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const CATCH_UP_BATCH = 200;
@@ -20,12 +26,27 @@ const CATCH_UP_MAX = 1000;
 
 interface Connection {
   audience: Audience;
+  /** The session (its token's hash) and user the stream was opened with: it ends when they may no longer see it. */
+  sessionId: string;
+  userId: string;
   reply: FastifyReply;
   /** The last event this browser was sent: nothing at or before it is sent again. */
   lastSeq: number;
   /** Live events that came while the catch-up was being read. */
   pending: EventRow[] | null;
   timers: NodeJS.Timeout[];
+  end: () => void;
+}
+
+/**
+ * Whether the stream's session still stands and its user may still see the audience's events: the
+ * rules of the routes' guards (`customer`, `adminPage('support')`), read again from the database.
+ */
+function stillAllowed(connection: Connection, session: StreamSession | undefined, now: Date) {
+  if (!session || session.userId !== connection.userId || !session.emailVerifiedAt || sessionIdle(session, now)) return false;
+  const { audience } = connection;
+  if (audience.staff) return canOpenAdminPage((session.roles ?? []) as Role[], 'support');
+  return session.accountId === audience.accountId && !session.suspendedAt;
 }
 
 const audienceKey = (a: Audience) => (a.staff ? 'staff' : `account:${a.accountId}`);
@@ -35,6 +56,11 @@ const audienceKey = (a: Audience) => (a.staff ? 'staff' : `account:${a.accountId
  * PostgreSQL channel; a notification names an event's `seq`, which the process reads once and
  * sends to the browsers it holds that may see it. A browser that reconnects sends Last-Event-ID
  * and first receives what it missed from `support_events`, so nothing is lost or sent twice.
+ *
+ * A stream lives only as long as its session and its user's right: the recipients' sessions are
+ * read again before every event is written (one statement for all of them), and at once when the
+ * channel says sessions ended or rights changed (`ACCESS_CHANGED`, from any process: logout, a
+ * password change, a suspension, a change of staff roles); a stream that fails is ended.
  */
 export class SupportLive {
   private readonly connections = new Set<Connection>();
@@ -42,16 +68,27 @@ export class SupportLive {
   private queue: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
 
+  private recheckTimer: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly repo: SupportRepository,
+    private readonly db: Db,
+    private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async start(listen: Listen) {
     this.unlisten = await listen(SUPPORT_CHANNEL, (payload) => {
+      if (payload === ACCESS_CHANGED) {
+        this.enqueue(() => this.recheck([...this.connections]));
+        return;
+      }
       const seq = Number(payload);
       if (Number.isSafeInteger(seq)) this.enqueue(() => this.deliver(seq));
     });
+    this.recheckTimer = setInterval(() => {
+      if (this.connections.size > 0) this.enqueue(() => this.recheck([...this.connections]));
+    }, RECHECK_MS).unref();
   }
 
   /** After the listening connection came back: every browser catches up from its last event. */
@@ -60,9 +97,9 @@ export class SupportLive {
   }
 
   async stop() {
+    clearInterval(this.recheckTimer);
     await this.unlisten?.();
-    for (const connection of this.connections) connection.reply.raw.end();
-    this.connections.clear();
+    for (const connection of [...this.connections]) connection.end();
   }
 
   /** Opens a stream for `audience`; `lastEventId` is where a reconnecting browser left off. */
@@ -76,17 +113,31 @@ export class SupportLive {
       'x-accel-buffering': 'no',
     });
     raw.write('retry: 3000\n\n');
-    const connection: Connection = { audience, reply, lastSeq: lastEventId ?? 0, pending: [], timers: [] };
-    this.connections.add(connection);
-    const close = () => {
-      for (const timer of connection.timers) clearTimeout(timer);
-      this.connections.delete(connection);
+    const connection: Connection = {
+      audience,
+      sessionId: request.session?.id ?? '',
+      userId: request.auth?.user.id ?? '',
+      reply,
+      lastSeq: lastEventId ?? 0,
+      pending: [],
+      timers: [],
+      end: () => {
+        for (const timer of connection.timers) clearTimeout(timer);
+        this.connections.delete(connection);
+        if (!raw.writableEnded) raw.end();
+      },
     };
-    request.raw.on('close', close);
+    this.connections.add(connection);
+    request.raw.on('close', connection.end);
+    raw.on('close', connection.end);
     connection.timers.push(
       setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS),
-      setTimeout(() => raw.end(), STREAM_LIFETIME_MS),
+      setTimeout(connection.end, STREAM_LIFETIME_MS),
     );
+    // The session may have ended between the route's guard and here (a logout on another process
+    // whose word came before this stream was listed).
+    await this.recheck([connection]);
+    if (!this.connections.has(connection)) return;
     if (lastEventId === null) {
       // A first connection starts from now; the page reads the conversations itself on 'ready'.
       connection.lastSeq = await this.repo.lastSeq();
@@ -123,15 +174,32 @@ export class SupportLive {
     for (const row of pending) await this.sendEvents(connection, await presentEvents(this.repo, [row], connection.audience));
   }
 
+  /** Ends the streams among `connections` whose session ended or whose user lost the right to their events. */
+  private async recheck(connections: Connection[]) {
+    const open = connections.filter((c) => this.connections.has(c));
+    if (open.length === 0) return;
+    const found = await streamSessions(this.db, [...new Set(open.map((c) => c.sessionId))]);
+    const byId = new Map(found.map((s) => [s.id, s]));
+    const now = this.now();
+    for (const connection of open) {
+      if (!stillAllowed(connection, byId.get(connection.sessionId), now)) connection.end();
+    }
+  }
+
   /** One notified event to every browser that may see it: read once, presented once per audience. */
   private async deliver(seq: number) {
     if (this.connections.size === 0) return;
     const row = await this.repo.event(seq);
     if (!row) return;
+    const recipients = [...this.connections].filter(
+      ({ audience }) => audience.staff || (!row.staffOnly && row.accountId === audience.accountId),
+    );
+    // Before anything is written, the recipients' rights as they stand now.
+    await this.recheck(recipients);
     const presented = new Map<string, Promise<SupportLiveEvent[]>>();
-    for (const connection of this.connections) {
+    for (const connection of recipients) {
+      if (!this.connections.has(connection)) continue;
       const { audience } = connection;
-      if (!audience.staff && (row.staffOnly || row.accountId !== audience.accountId)) continue;
       if (connection.pending) {
         connection.pending.push(row);
         continue;

@@ -31,7 +31,7 @@ import { staffSupportRoutes } from './support-staff.routes';
 export async function supportRoutes(app: FastifyInstance, ctx: AppContext, pubsub: Pick<Database, 'listen' | 'onListenReconnect'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = supportRepository(ctx.db);
-  const live = new SupportLive(repo, app.log);
+  const live = new SupportLive(repo, ctx.db, ctx.now, app.log);
   await live.start(pubsub.listen);
   pubsub.onListenReconnect(() => live.resync());
   // Before the server stops listening: open streams would keep it from closing.

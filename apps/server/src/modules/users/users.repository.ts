@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS } from '@freight/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, userSettings, users } from '../../db/schema';
+import { announceAccessChange } from '../support/live-access.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -77,9 +78,11 @@ export function usersRepository(db: Db) {
         .set({ ...values, updatedAt: now })
         .where(eq(userSettings.userId, id));
     },
+    /** Signs the user out everywhere (but `exceptSessionId`); their live streams end with the sessions. */
     async endSessions(userId: string, exceptSessionId?: string) {
       const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
       await db.delete(sessions).where(where);
+      await announceAccessChange(db);
     },
   };
 }
