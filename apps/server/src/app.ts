@@ -21,6 +21,8 @@ import { staffAccountsRoutes } from './modules/admin/accounts.routes';
 import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { rolesRoutes } from './modules/admin/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
+import { registerPausedMail } from './modules/carrier-breaker/paused-mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { creditApplicationsRoutes } from './modules/credit-applications/credit-applications.routes';
@@ -85,6 +87,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** LISTEN/NOTIFY of the database: live support messages between processes. */
   pubsub: Pick<Database, 'listen' | 'onListenReconnect'>;
+  /** The carriers' rate adapters (AppContext.rateAdapterFor); tests only. */
+  rateAdapterFor?: AppContext['rateAdapterFor'];
 }
 
 /** Builds the whole app from its dependencies; server.ts only starts it, tests `inject` into it. */
@@ -150,20 +154,25 @@ export async function buildApp(deps: AppDeps) {
   const sessions = installSessions(app, { db, now, secureCookies: config.secureCookies });
   const background = new BackgroundTasks(app.log);
   app.decorate('background', background);
+  const throttle = new Throttle(db, now);
+  const jobs = new JobRunner(db, now, app.log);
   const ctx: AppContext = {
     config,
     db,
     now,
     mailer: deps.mailer ?? createMailer({ db, mailUrl: config.MAIL_URL, from: config.MAIL_FROM, log: app.log, now }),
     appKey: config.APP_KEY ?? (await sharedValue(db, 'app_key', () => randomToken(48))),
-    throttle: new Throttle(db, now),
+    throttle,
     sessions,
     background,
-    jobs: new JobRunner(db, now, app.log),
+    jobs,
     apiCalls: apiCallLog(db, app.log),
+    carrierBreaker: new CarrierBreaker({ db, now, throttle, jobs }),
+    rateAdapterFor: deps.rateAdapterFor,
   };
 
   app.decorate('jobs', ctx.jobs);
+  registerPausedMail(ctx);
   const credentials = credentialsService(ctx);
   installPartnerApi(app, ctx, credentials);
 

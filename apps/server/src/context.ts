@@ -3,7 +3,10 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
+import type { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
 import type { ApiCallLog } from './modules/partner-api/call-log';
+import type { CarrierAdapter } from './modules/quotes/carriers/adapter';
+import type { RatedCarrier } from './modules/quotes/quotes.repository';
 import type { SessionManager } from './plugins/session';
 import type { Throttle } from './security/throttle';
 
@@ -22,4 +25,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** The public API's call log (issue 17), written in batches; `flush()` before reading it. */
   apiCalls: ApiCallLog;
+  /** Keeps carriers whose rate calls keep failing out of quoting; one per process (modules/carrier-breaker). */
+  carrierBreaker: CarrierBreaker;
+  /** The rate adapter of a carrier: its tariff when unset; tests put in carriers that fail or hang. */
+  rateAdapterFor?: (carrier: RatedCarrier) => CarrierAdapter;
 }

@@ -3,6 +3,7 @@ import type { LtlServiceLevel } from '@freight/domain/rating/calendar';
 import { WEIGHT_BREAKS } from '@freight/domain/rating/ltl-tariff';
 import { z } from 'zod';
 import { isoDate } from './fields';
+import type { CarrierPauseReason } from './incidents';
 
 /**
  * The staff's carrier tariff editor (issue 16): a tariff in the rating engine's own terms
@@ -213,6 +214,9 @@ export interface StaffCarrierRow {
   version_in_force: number | null;
   has_draft: boolean;
   next_effective_date: string | null;
+  /** Since when the circuit breaker keeps the carrier out of quoting, and why; null while it quotes. */
+  quoting_paused_at: string | null;
+  quoting_pause_reason: CarrierPauseReason | null;
 }
 
 export interface TariffVersionView {

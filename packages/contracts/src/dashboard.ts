@@ -1,5 +1,6 @@
 import type { ShipmentStatus } from '@freight/domain';
 import { z } from 'zod';
+import type { CarrierPauseReason } from './incidents';
 
 /** The admin dashboard (issue 15): what the business did today and this month, in UTC days. */
 export const dashboardQuery = z.object({
@@ -30,6 +31,15 @@ export interface DashboardShipment {
   pickup_date: string;
 }
 
+/** A carrier the circuit breaker keeps out of quoting: since when, and why. */
+export interface DashboardPausedCarrier {
+  id: string;
+  name: string;
+  scac: string;
+  paused_at: string;
+  reason: CarrierPauseReason | null;
+}
+
 export interface DashboardView {
   today: DashboardPeriod;
   month: DashboardPeriod;
@@ -49,4 +59,6 @@ export interface DashboardView {
     count: number;
     latest: { id: string; created_at: string; carrier: string | null; operation: string; error: string; occurrences: number }[];
   };
+  /** Carriers paused from quoting now, the longest paused first. */
+  paused_carriers: DashboardPausedCarrier[];
 }

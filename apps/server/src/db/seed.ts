@@ -17,6 +17,7 @@ import { seedDemoAddresses } from './seed-addresses';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
 import { seedDemoCreditApplications } from './seed-credit-applications';
 import { seedDemoCarrierMessages } from './seed-carrier-messages';
+import { seedDemoCarrierPause } from './seed-carrier-pause';
 import { seedDieselHistory, seedTariffVersions } from './seed-carriers';
 import { seedDemoEbay } from './seed-ebay';
 import { seedEquipmentTypes } from './seed-equipment';
@@ -200,6 +201,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const ebay = activity && (await seedOnce(db, 'demo_ebay_seeded', now, (tx) => seedDemoEbay(tx, now)));
   const diesel = activity && (await seedOnce(db, 'demo_diesel_history_seeded', now, (tx) => seedDieselHistory(tx, now, weekOf(now))));
   const carrierMessages = activity && (await seedOnce(db, 'demo_carrier_messages_seeded', now, (tx) => seedDemoCarrierMessages(tx, now)));
+  const carrierPause = activity && (await seedOnce(db, 'demo_carrier_pause_seeded', now, (tx) => seedDemoCarrierPause(tx, now)));
   const stops = activity && (await seedOnce(db, 'demo_truckload_stops_seeded', now, (tx) => seedDemoTruckloadStops(tx, now)));
   // After the diesel history: each quote is rated with the diesel week of its pickup.
   const quoteHistory = activity && (await seedOnce(db, 'demo_quotes_seeded', now, (tx) => seedDemoQuotes(tx, now)));
@@ -226,6 +228,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     ebay ||
     diesel ||
     carrierMessages ||
+    carrierPause ||
     stops ||
     webhooks ||
     partners ||

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { seedDemo } from '../db/seed';
@@ -43,7 +43,8 @@ async function freshPostgres(baseUrl: string) {
 
 export const usingPostgres = () => process.env.TEST_DB_DRIVER === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `deps`: what a test puts into the app besides the config (carriers' rate adapters that fail or hang). */
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'rateAdapterFor'> = {}): Promise<TestApp> {
   const pgDb = usingPostgres() ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
   // Dropping the test database ends its connections; a pooled one may notice after the pool closed.
   const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5, onIdleClientError: () => {} });
@@ -65,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_TRACKING: '0',
     ...env,
   });
-  const build = (on: Database = database) => buildApp({ config, db: on.db, now: () => clock.now, logger: false, pubsub: on });
+  const build = (on: Database = database) => buildApp({ ...deps, config, db: on.db, now: () => clock.now, logger: false, pubsub: on });
   const app = await build();
   return {
     app,

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage, signedIn } from '../../plugins/guards';
 import { creditApplicationsRepository } from '../credit-applications/credit-applications.repository';
+import { carrierBreakerRepository } from '../carrier-breaker/carrier-breaker.repository';
 import { incidentError } from '../incidents/incidents.presenter';
 import { dashboardRepository } from './dashboard.repository';
 
@@ -18,6 +19,7 @@ const startOfMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTC
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = dashboardRepository(ctx.db);
+  const breaker = carrierBreakerRepository(ctx.db);
   const applications = creditApplicationsRepository(ctx.db);
 
   r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard'), schema: { querystring: dashboardQuery } }, async (request) => {
@@ -76,6 +78,14 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
           occurrences: i.occurrences,
         })),
       },
+      // A handful of rows at most (a pause is rare); read after the figures rather than widen their list.
+      paused_carriers: (await breaker.paused()).map((c) => ({
+        id: c.id,
+        name: c.name,
+        scac: c.scac,
+        paused_at: c.pausedAt.toISOString(),
+        reason: c.reason,
+      })),
     };
     return { data: view };
   });

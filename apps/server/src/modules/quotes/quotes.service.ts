@@ -26,12 +26,14 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { withTimeout } from '../../with-timeout';
+import type { Admission } from '../carrier-breaker/carrier-breaker';
 import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
 import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
+import { carrierFailure } from '../incidents/incidents.recorder';
 import type { LoadedUser } from '../users/users.repository';
-import type { CarrierAdapter, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
+import type { CarrierAdapter, CarrierRate, NoRate, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
-import { type NewQuoteRow, type QuoteRow, quotesRepository } from './quotes.repository';
+import { type NewQuoteRow, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
@@ -157,8 +159,20 @@ function preferredRank(preferred: ReadonlySet<string>, r: StoredRate) {
   return preferred.has(r.carrier_id) ? 0 : 1;
 }
 
-export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeoutMs?: number } = {}) {
+/** A tariff carrier rates with its row; the app can put other adapters in (tests: one that fails or hangs). */
+const tariffAdapter = (row: RatedCarrier): CarrierAdapter => new TariffCarrier(row);
+
+/**
+ * Quotes. Without a circuit breaker (the demo seed's history, rated at past times) every active
+ * carrier is asked; the app's one breaker leaves paused carriers out (modules/carrier-breaker).
+ */
+export function quotesService(
+  ctx: Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'carrierBreaker' | 'rateAdapterFor'>>,
+  opts: { timeoutMs?: number } = {},
+) {
   const repo = quotesRepository(ctx.db, ctx.now);
+  const breaker = ctx.carrierBreaker;
+  const adapterFor = ctx.rateAdapterFor ?? tariffAdapter;
   const carrierChoices = carriersRepository(ctx.db);
   const equipment = equipmentCatalog(ctx.db, ctx.now);
   const timeoutMs = opts.timeoutMs ?? CARRIER_TIMEOUT_MS;
@@ -167,13 +181,23 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
     return { ...FALLBACK_RATES, ...(await repo.currencyRates()), USD: 1 } as ExchangeRates;
   }
 
-  /** Ask every adapter in parallel; failures and timeouts become incidents and a warning. */
+  /**
+   * Ask every adapter the breaker lets through, in parallel; failures and timeouts become
+   * incidents and a warning, and count towards pausing the carrier. A paused carrier is neither
+   * asked nor waited for (`paused`).
+   */
   async function rateAll(adapters: CarrierAdapter[], request: RateRequest) {
+    const admissions: Admission[] = breaker ? await breaker.admit(adapters.map((a) => a.carrier.id)) : adapters.map(() => 'call');
     const settled = await Promise.all(
-      adapters.map(async (adapter) => {
+      adapters.map(async (adapter, n) => {
+        const admission = admissions[n] ?? 'call';
+        if (admission === 'skip') return { adapter, result: undefined, paused: true };
+        let result: CarrierRate | NoRate;
         try {
-          return { adapter, result: await withTimeout(() => adapter.rate(request), timeoutMs) };
+          result = await withTimeout(() => adapter.rate(request), timeoutMs);
         } catch (err) {
+          const outcome = carrierFailure(err).kind === 'carrier_timeout' ? 'timeout' : 'error';
+          await breaker?.record(adapter.carrier.id, outcome, admission);
           await repo.recordIncident({
             carrierId: adapter.carrier.id,
             operation: 'rate',
@@ -181,8 +205,10 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
             error: err,
             at: ctx.now(),
           });
-          return { adapter, result: undefined };
+          return { adapter, result: undefined, paused: false };
         }
+        await breaker?.record(adapter.carrier.id, 'ok', admission);
+        return { adapter, result, paused: false };
       }),
     );
     return settled;
@@ -268,11 +294,12 @@ export function quotesService(ctx: Pick<AppContext, 'db' | 'now'>, opts: { timeo
       };
       // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
       const priced = (await repo.carriersOn(input.mode, input.pickup_date)).filter((row) => !choices.hidden.has(row.id));
-      const adapters = priced.map((row) => new TariffCarrier(row));
+      const adapters = priced.map(adapterFor);
       // rateAll answers in the adapters' order, so priced[n] is the carrier of the n-th answer.
-      for (const [n, { adapter, result }] of (await rateAll(adapters, request)).entries()) {
+      for (const [n, { adapter, result, paused }] of (await rateAll(adapters, request)).entries()) {
         if (!result) {
-          messages.push({ level: 'warning', key: 'quote.warning.carrier_unavailable', params: { carrier: adapter.carrier.name } });
+          const key = paused ? 'quote.warning.carrier_paused' : 'quote.warning.carrier_unavailable';
+          messages.push({ level: 'warning', key, params: { carrier: adapter.carrier.name } });
           continue;
         }
         messages.push(...result.messages);

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
+import { carrierBreakerService } from '../carrier-breaker/carrier-breaker.service';
 import { staffCarriersService } from './staff-carriers.service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -29,6 +30,7 @@ export async function staffCarriersRoutes(app: FastifyInstance, ctx: AppContext)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const door = { preValidation: adminPage('carriers') };
   const service = staffCarriersService(ctx);
+  const breaker = carrierBreakerService(ctx);
 
   r.get('/api/admin/carriers', door, async () => ({ data: await service.list() }));
 
@@ -39,6 +41,13 @@ export async function staffCarriersRoutes(app: FastifyInstance, ctx: AppContext)
   r.patch('/api/admin/carriers/:id', { ...door, schema: { params: idParams, body: carrierStateRequest } }, async (request) => ({
     data: await service.setActive(auditActor(request), checked(request.params.id), request.body.active),
   }));
+
+  /** Ends the circuit breaker's pause of the carrier by hand. */
+  r.post('/api/admin/carriers/:id/resume-quoting', { ...door, schema: { params: idParams } }, async (request) => {
+    const id = checked(request.params.id);
+    await breaker.resume(auditActor(request), id);
+    return { data: await service.detail(id) };
+  });
 
   r.get('/api/admin/carriers/:id/versions/:number', { ...door, schema: { params: versionParams } }, async (request) => ({
     data: await service.version(checked(request.params.id), versionNumber(request.params.number)),

@@ -78,6 +78,8 @@ export function staffCarriersService(ctx: AppContext) {
           version_in_force: inForce?.number ?? null,
           has_draft: own.some((v) => v.state === 'draft'),
           next_effective_date: next ?? null,
+          quoting_paused_at: c.quotingPausedAt?.toISOString() ?? null,
+          quoting_pause_reason: c.quotingPausedAt ? c.quotingPauseReason : null,
         },
         versions: own.map((v) => versionView(v, inForce)),
       };
