@@ -26,6 +26,7 @@ export function makeAccountDetail(overrides: Partial<StaffAccountDetail> = {}): 
     payment_terms: 'credit',
     suspended_at: null,
     suspended_reason: null,
+    suspension_proposals: [],
     created_at: '2026-01-02T00:00:00Z',
     company_address: null,
     billing_address: null,

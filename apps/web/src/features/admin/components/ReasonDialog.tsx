@@ -10,12 +10,15 @@ import { isFormError } from './fieldErrors';
 
 /**
  * A staff action that takes one text: canceling a shipment on the shipper's behalf or suspending
- * an account (the reason, kept in the audit log), setting 'Action Required' (what the shipper reads).
+ * an account (the reason, kept in the audit log) or proposing it (the note), setting 'Action Required'
+ * (what the shipper reads).
  */
 export function ReasonDialog({
   submit,
   schema,
   field,
+  initial = '',
+  maxLength = 500,
   extra = {},
   title,
   intro,
@@ -27,7 +30,10 @@ export function ReasonDialog({
   /** Sends the body; resolves when the change is made (and its answer applied). */
   submit: (body: Record<string, unknown>) => Promise<unknown>;
   schema: z.ZodType;
-  field: 'reason' | 'message';
+  field: 'reason' | 'message' | 'note';
+  /** The text the box starts with (a suspension's reason started from the proposal's note). */
+  initial?: string;
+  maxLength?: number;
   extra?: Record<string, unknown>;
   title: string;
   intro: string;
@@ -37,7 +43,7 @@ export function ReasonDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm<Record<string, string>>({ initialValues: { [field]: '' } });
+  const form = useForm<Record<string, string>>({ initialValues: { [field]: initial } });
   const toBody = (values: Record<string, string>) => ({ ...extra, ...values });
   const send = useMutation({
     mutationFn: (values: Record<string, string>) => submit(toBody(values)),
@@ -57,7 +63,7 @@ export function ReasonDialog({
         <Stack gap="sm">
           <Text size="sm">{intro}</Text>
           {isFormError(send.error) && <ErrorAlert error={send.error} />}
-          <Textarea label={label} withAsterisk rows={3} maxLength={500} {...form.getInputProps(field)} />
+          <Textarea label={label} withAsterisk rows={3} maxLength={maxLength} {...form.getInputProps(field)} />
           <ModalActions onCancel={onClose} submitLabel={submitLabel} submitting={send.isPending} danger={danger} />
         </Stack>
       </form>

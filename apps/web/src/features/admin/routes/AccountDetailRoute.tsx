@@ -1,5 +1,5 @@
-import { type StaffAccountDetail, suspendRequest } from '@freight/contracts';
-import { canManageCredit } from '@freight/domain';
+import { type StaffAccountDetail, suspendRequest, suspensionProposalRequest } from '@freight/contracts';
+import { canManageCredit, canProposeSuspension, canSuspendAccounts } from '@freight/domain';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,11 +13,13 @@ import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { accountActions, accountQuery, afterAccountChange } from '../api/adminApi';
+import { suspensionActions } from '../api/suspensionApi';
 import { AccountStateBadge } from '../components/AccountStateBadge';
 import { AuditTrail } from '../components/AuditTrail';
 import { AccountActivity } from '../components/accounts/AccountActivity';
 import { AccountEditDialog, type AccountPart } from '../components/accounts/AccountEditDialog';
 import { AccountUsers } from '../components/accounts/AccountUsers';
+import { SuspensionProposals } from '../components/accounts/SuspensionProposals';
 import { CreditPanel } from '../components/CreditPanel';
 import { NotesPanel } from '../components/NotesPanel';
 import { ReasonDialog } from '../components/ReasonDialog';
@@ -47,7 +49,11 @@ function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
   const user = useAuthUser();
   const client = useQueryClient();
   const [editing, setEditing] = useState<AccountPart | null>(null);
-  const [suspending, setSuspending] = useState(false);
+  // The suspend dialog: closed (null), or open with the reason it starts from (a proposal's note).
+  const [suspending, setSuspending] = useState<string | null>(null);
+  const [proposing, setProposing] = useState(false);
+  const roles = user?.roles ?? [];
+  const maySuspend = canSuspendAccounts(roles);
   const reactivate = useMutation({
     mutationFn: () => accountActions.reactivate(a.id),
     onSuccess: (next) => afterAccountChange(client, next),
@@ -69,13 +75,19 @@ function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
             <Button variant="default" onClick={() => setEditing('name')}>
               {t('admin.accounts.edit_name')}
             </Button>
-            {a.suspended_at ? (
-              <Button color="green" variant="light" loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
-                {t('admin.accounts.reactivate')}
-              </Button>
-            ) : (
-              <Button color="red" variant="light" onClick={() => setSuspending(true)}>
-                {t('admin.accounts.suspend')}
+            {maySuspend &&
+              (a.suspended_at ? (
+                <Button color="green" variant="light" loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
+                  {t('admin.accounts.reactivate')}
+                </Button>
+              ) : (
+                <Button color="red" variant="light" onClick={() => setSuspending('')}>
+                  {t('admin.accounts.suspend')}
+                </Button>
+              ))}
+            {!a.suspended_at && canProposeSuspension(roles) && (
+              <Button color="red" variant="light" onClick={() => setProposing(true)}>
+                {t('admin.suspension.propose')}
               </Button>
             )}
           </Group>
@@ -87,6 +99,7 @@ function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
           {t('admin.accounts.suspended_reason', { reason: a.suspended_reason ?? '' })}
         </Alert>
       )}
+      <SuspensionProposals account={a} canSuspend={maySuspend} onSuspend={(p) => setSuspending(p.note)} />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {ADDRESSES.map((part) => (
           <AddressCard key={part} title={t(`admin.accounts.${part}`)} value={a[part]}>
@@ -103,17 +116,31 @@ function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
       <AuditTrail entries={a.audit} />
 
       {editing && <AccountEditDialog account={a} part={editing} onClose={() => setEditing(null)} />}
-      {suspending && (
+      {suspending !== null && (
         <ReasonDialog
           submit={async (body) => afterAccountChange(client, await accountActions.suspend(a.id, String(body.reason ?? '')))}
           schema={suspendRequest}
           field="reason"
+          initial={suspending}
           title={t('admin.accounts.suspend')}
           intro={t('admin.accounts.suspend_intro', { name: a.name })}
           label={t('admin.accounts.suspend_reason')}
           submitLabel={t('admin.accounts.suspend')}
           danger
-          onClose={() => setSuspending(false)}
+          onClose={() => setSuspending(null)}
+        />
+      )}
+      {proposing && (
+        <ReasonDialog
+          submit={async (body) => afterAccountChange(client, await suspensionActions.propose(a.id, String(body.note ?? '')))}
+          schema={suspensionProposalRequest}
+          field="note"
+          maxLength={1000}
+          title={t('admin.suspension.propose')}
+          intro={t('admin.suspension.propose_intro', { name: a.name })}
+          label={t('admin.suspension.propose_note')}
+          submitLabel={t('admin.suspension.propose_submit')}
+          onClose={() => setProposing(false)}
         />
       )}
     </Stack>

@@ -43,7 +43,7 @@ describe('Account Management', { timeout: 60_000 }, () => {
 
   it('suspends an account only with a reason, and shows why it is suspended', async () => {
     const suspended = makeAccountDetail({ state: 'suspended', suspended_at: '2026-11-22T10:00:00Z', suspended_reason: 'Fraud check' });
-    const fetchMock = signInStaff(['fpg_sales'], {
+    const fetchMock = signInStaff(['fpg_accounting'], {
       'GET /api/admin/accounts/a1': { data: makeAccountDetail() },
       'POST /api/admin/accounts/a1/suspend': () => jsonResponse(200, { data: suspended }),
     });
