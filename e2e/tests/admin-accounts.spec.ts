@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { freshEmail, mailedLink, signUpVerified, submitLogin } from '../support/flows';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, setPreferences, snap } from '../support/session';
 
 test("accounting finds an account by a user's email and reads its users, activity and notes", async ({ page }) => {
   await logIn(page, 'accounting@demo.test');
@@ -22,7 +22,7 @@ test("accounting finds an account by a user's email and reads its users, activit
   await snap(page, 'admin-account-detail');
 });
 
-test('in Spanish, sales suspend a new account from the sign-up queue; its user cannot log in and is told why', async ({
+test('in Spanish, sales propose suspending a new account; accounting suspends it from the proposal; its user cannot log in and is told why', async ({
   page,
   browser,
 }) => {
@@ -31,22 +31,47 @@ test('in Spanish, sales suspend a new account from the sign-up queue; its user c
   await signUpVerified(shipper, { email, password: 'Suspend#2026', company: 'Suspended Freight Co' });
   await shipper.close();
 
+  // Sales may not suspend: they propose it, with a note.
   await logIn(page, 'sales@demo.test');
   await setPreferences(page, { language: 'es' });
-  await page.goto('/admin/accounts');
-  await page.getByText('Registros nuevos').click();
-  await expect(page).toHaveURL(/signed_up_days=7/);
-  await page.getByRole('link', { name: 'Suspended Freight Co' }).click();
-  await page.getByRole('button', { name: 'Suspender cuenta' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Suspender cuenta' });
-  await dialog.getByRole('button', { name: 'Suspender cuenta' }).click();
-  await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
-  await dialog.getByLabel('Motivo (para el registro de auditoría)').fill('Datos de la empresa sin confirmar');
-  await dialog.getByRole('button', { name: 'Suspender cuenta' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Motivo: Datos de la empresa sin confirmar')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Cuenta suspendida');
-  await snap(page, 'admin-account-suspended-es');
+  try {
+    await page.goto('/admin/accounts');
+    await page.getByText('Registros nuevos').click();
+    await expect(page).toHaveURL(/signed_up_days=7/);
+    await page.getByRole('link', { name: 'Suspended Freight Co' }).click();
+    await expect(page.getByRole('button', { name: 'Suspender cuenta' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Proponer suspensión' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Proponer suspensión' });
+    await dialog.getByRole('button', { name: 'Enviar la propuesta' }).click();
+    await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
+    await dialog.getByLabel('Por qué debería suspenderse la cuenta').fill('Datos de la empresa sin confirmar');
+    await dialog.getByRole('button', { name: 'Enviar la propuesta' }).click();
+    await expect(dialog).toBeHidden();
+    const proposals = page.getByRole('region', { name: 'Propuestas de suspensión' });
+    await expect(proposals).toContainText('Propuesta de sales@demo.test');
+    await expect(proposals).toContainText('Datos de la empresa sin confirmar');
+    await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Suspensión propuesta');
+    await snap(page, 'admin-account-suspension-proposed-es');
+  } finally {
+    await restorePreferences(page, { language: 'en' });
+  }
+  const accountUrl = page.url();
+
+  // Accounting sees the proposal and suspends from it; the reason starts from the note.
+  const accounting = await browser.newPage();
+  await logIn(accounting, 'accounting@demo.test');
+  await accounting.goto(accountUrl);
+  const proposal = accounting.getByRole('region', { name: 'Suspension proposals' }).getByTestId('suspension-proposal');
+  await expect(proposal).toContainText('Proposed by sales@demo.test');
+  await proposal.getByRole('button', { name: 'Suspend account' }).click();
+  const suspend = accounting.getByRole('dialog', { name: 'Suspend account' });
+  await expect(suspend.getByLabel('Why (for the audit log)')).toHaveValue('Datos de la empresa sin confirmar');
+  await suspend.getByRole('button', { name: 'Suspend account' }).click();
+  await expect(suspend).toBeHidden();
+  await expect(accounting.getByText('Reason: Datos de la empresa sin confirmar')).toBeVisible();
+  await expect(accounting.getByRole('region', { name: 'Suspension proposals' })).toHaveCount(0);
+  await expect(accounting.getByRole('region', { name: 'Audit log' })).toContainText('Suspension proposal answered: suspended');
+  await snap(accounting, 'admin-account-suspended');
 
   const guest = await browser.newPage();
   await guest.goto('/login');
@@ -54,11 +79,12 @@ test('in Spanish, sales suspend a new account from the sign-up queue; its user c
   await expect(guest.getByText(/account is suspended, so you cannot log in/)).toBeVisible();
   await expect(guest).toHaveURL(/\/login/);
 
-  await page.getByRole('button', { name: 'Reactivar cuenta' }).click();
-  await expect(page.getByRole('button', { name: 'Suspender cuenta' })).toBeVisible();
+  await accounting.getByRole('button', { name: 'Reactivate account' }).click();
+  await expect(accounting.getByRole('button', { name: 'Suspend account' })).toBeVisible();
   await submitLogin(guest, email, 'Suspend#2026');
   await expect(guest).not.toHaveURL(/\/login/);
   await guest.close();
+  await accounting.close();
 });
 
 test('a super admin invites a staff user, who sets a password by the link; then grants them a role', async ({ page, browser }) => {
@@ -74,6 +100,8 @@ test('a super admin invites a staff user, who sets a password by the link; then 
   await expect(invite.getByText('Choose at least one role')).toBeVisible();
   await invite.getByRole('checkbox', { name: 'Operations' }).check();
   await invite.getByRole('button', { name: 'Send invitation' }).click();
+  // An invitation grants staff roles: the password is asked again.
+  await reenterPassword(page);
   await expect(invite).toBeHidden();
   await expect(page.getByRole('row', { name: /Ivy Invited/ })).toContainText('Invited');
 

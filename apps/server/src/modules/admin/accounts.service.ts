@@ -183,14 +183,14 @@ export function staffAccountsService(ctx: AppContext) {
           .returning();
         await repo.endSessions(tx, id);
         const closed = await repo.resolveProposals(tx, id, { outcome: 'suspended', by: actor.id, at: ctx.now() });
-        for (const p of closed) await auditProposal(tx, actor, p, 'account.suspension_proposal_resolved');
+        for (const p of closed) await auditProposalAction(tx, actor, p, 'account.suspension_proposal_resolved');
         return row!;
       },
       suspension,
     );
 
   type ProposalRow = Awaited<ReturnType<typeof repo.insertProposal>>;
-  const auditProposal = (tx: Db, actor: AuditActor, p: ProposalRow, action: string) =>
+  const auditProposalAction = (tx: Db, actor: AuditActor, p: ProposalRow, action: string) =>
     audit(
       tx,
       actor,
@@ -213,7 +213,7 @@ export function staffAccountsService(ctx: AppContext) {
       if (!account) throw AppError.notFound();
       if (account.suspendedAt) throw conflict('errors.account_suspended_already');
       const proposal = await repo.insertProposal(tx as Db, { accountId: id, proposedBy: actor.id, note, createdAt: ctx.now() });
-      await auditProposal(tx as Db, actor, proposal, 'account.suspension_proposed');
+      await auditProposalAction(tx as Db, actor, proposal, 'account.suspension_proposed');
     });
     return detail(id);
   }
@@ -225,7 +225,7 @@ export function staffAccountsService(ctx: AppContext) {
       if (!proposal || proposal.accountId !== id) throw AppError.notFound();
       if (proposal.outcome) throw conflict('errors.suspension_proposal_closed');
       const [closed] = await repo.resolveProposals(tx as Db, id, { outcome: 'dismissed', by: actor.id, at: ctx.now() }, proposalId);
-      await auditProposal(tx as Db, actor, closed!, 'account.suspension_proposal_dismissed');
+      await auditProposalAction(tx as Db, actor, closed!, 'account.suspension_proposal_dismissed');
     });
     return detail(id);
   }
