@@ -53,5 +53,6 @@ export function makeDashboard(): DashboardView {
     delayed: { count: 0, latest: [] },
     accounts: { credit_hold: 1, suspended: 0 },
     incidents: { count: 0, latest: [] },
+    paused_carriers: [],
   };
 }

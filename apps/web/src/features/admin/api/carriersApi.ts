@@ -56,6 +56,8 @@ export const restoreVersion = (id: string, number: number) =>
   api.post<{ data: StaffCarrierDetail }>(`${carrierPath(id)}/versions/${number}/restore`).then(data);
 export const setCarrierActive = (id: string, active: boolean) =>
   api.patch<{ data: StaffCarrierDetail }>(carrierPath(id), { active }).then(data);
+/** Ends the circuit breaker's pause by hand. */
+export const resumeQuoting = (id: string) => api.post<{ data: StaffCarrierDetail }>(`${carrierPath(id)}/resume-quoting`).then(data);
 
 /** After a change: the carrier's page from the answer, the list and its versions read again. */
 export async function afterCarrierChange(client: QueryClient, carrier: StaffCarrierDetail) {

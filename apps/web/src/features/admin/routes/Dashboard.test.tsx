@@ -26,4 +26,31 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     );
     expect(screen.getByText('No shipment waits on a shipper.')).toBeInTheDocument();
   });
+
+  it('names the carriers paused from quoting, since when and why; their page opens for super_admin only', async () => {
+    const view = {
+      ...makeDashboard(),
+      paused_carriers: [
+        {
+          id: 'c1',
+          name: 'FedEx Ground',
+          scac: 'FDEG',
+          paused_at: '2026-11-24T15:30:00Z',
+          reason: { kind: 'errors' as const, failures: 9, calls: 12, window_seconds: 300 },
+        },
+      ],
+    };
+    signInStaff(['super_admin'], { 'GET /api/admin/dashboard': { data: view } });
+    const { unmount } = renderApp('/admin/dashboard');
+    const paused = await screen.findByRole('region', { name: '1 carrier paused from quoting' });
+    expect(paused).toHaveTextContent('9 of its 12 rate calls within 5 minutes failed.');
+    expect(paused).toHaveTextContent(/FDEG · Since .*2026/);
+    expect(screen.getByRole('link', { name: 'FedEx Ground' })).toHaveAttribute('href', '/admin/carriers/c1');
+    unmount();
+
+    signInStaff(['fpg_ops'], { 'GET /api/admin/dashboard': { data: view } });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByRole('region', { name: '1 carrier paused from quoting' })).toHaveTextContent('FedEx Ground');
+    expect(screen.queryByRole('link', { name: 'FedEx Ground' })).not.toBeInTheDocument();
+  });
 });

@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { dashboardQuery } from '../api/dashboardApi';
 import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
+import { PausedCarriers } from '../components/dashboard/PausedCarriers';
 import { OpenDisputes } from '../components/OpenDisputes';
 
 // recharts loads with the dashboard only, not with every admin page.
@@ -76,6 +77,7 @@ function Dashboard({ view }: { view: DashboardView }) {
   const month = { created_from: view.month.from };
   return (
     <Stack gap="lg">
+      <PausedCarriers carriers={view.paused_carriers} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {period(view.today, t('admin.dashboard_page.today'), 1, { created_from: view.today.from, created_to: view.today.from })}
         {period(view.month, t('admin.dashboard_page.month'), monthDays, month)}

@@ -11,6 +11,7 @@ import { QueryStatus } from '../../../../components/QueryStatus';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { afterCarrierChange, carrierQuery, draftStartQuery, restoreVersion, setCarrierActive, versionQuery } from '../../api/carriersApi';
+import { QuotingPausePanel } from '../../components/carriers/QuotingPause';
 import { TariffEditor } from '../../components/carriers/TariffEditor';
 import { TrackingKeyPanel } from '../../components/carriers/TrackingKeyPanel';
 import type { TariffFormValues } from '../../components/carriers/tariffForm';
@@ -142,6 +143,7 @@ export function CarrierDetailRoute() {
         </Group>
       </Paper>
       {(toggle.error || restore.error) && <ErrorAlert error={toggle.error ?? restore.error} />}
+      <QuotingPausePanel carrier={c} />
       <TrackingKeyPanel carrierId={c.id} />
       {editing ? (
         <DraftEditor carrier={c} onClose={() => setEditing(false)} />

@@ -21,6 +21,8 @@ const carrier: StaffCarrierDetail = {
   version_in_force: 1,
   has_draft: false,
   next_effective_date: null,
+  quoting_paused_at: null,
+  quoting_pause_reason: null,
   versions: [
     {
       id: 'v1',
@@ -81,6 +83,34 @@ describe('Carriers', { timeout: 60_000 }, () => {
     expect(row).toHaveTextContent('Signed events');
     expect(row).toHaveTextContent('Version 1');
     expect(row).toHaveTextContent('Draft waiting');
+  });
+
+  it("shows a paused carrier's reason and since when, and resumes it by hand", async () => {
+    const paused = {
+      ...carrier,
+      quoting_paused_at: '2026-11-24T15:30:00Z',
+      quoting_pause_reason: { kind: 'timeouts' as const, failures: 9, calls: 12, window_seconds: 300 },
+    };
+    const fetchMock = signInStaff(['super_admin'], {
+      'GET /api/admin/carriers': { data: [paused] },
+      'GET /api/admin/carriers/c1': { data: paused },
+      'POST /api/admin/carriers/c1/resume-quoting': { data: carrier },
+    });
+    renderApp('/admin/carriers');
+    const table = await screen.findByRole('table', { name: "Every carrier the portal rates, with last week's quotes" });
+    const row = within(table).getByRole('row', { name: /Demo Truckload/ });
+    expect(row).toHaveTextContent('Quoting paused');
+    expect(row).toHaveTextContent('9 of its 12 rate calls within 5 minutes got no answer in time.');
+    expect(row).toHaveTextContent(/Since .*2026/);
+
+    await userEvent.click(within(row).getByRole('link', { name: 'Demo Truckload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/Quoting paused since .*2026/);
+    expect(alert).toHaveTextContent('Every minute one quote asks it again');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Resume quoting' }));
+    expect(await screen.findByText('Demo Truckload quotes again')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/admin/carriers/c1/resume-quoting')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Resume quoting' })).not.toBeInTheDocument();
   });
 
   it('edits a draft in dollars, sends cents, shows the server field errors, previews and publishes', async () => {

@@ -9,6 +9,7 @@ import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { carriersQuery } from '../../api/carriersApi';
 import { DieselPrices } from '../../components/carriers/DieselPrices';
+import { PauseMark } from '../../components/carriers/QuotingPause';
 
 /** Carriers (super_admin): every carrier with last week's share, incidents, tracking and tariff state; the weekly diesel prices. */
 export function CarriersRoute() {
@@ -66,6 +67,7 @@ export function CarriersRoute() {
                         <Badge color={c.active ? 'teal' : 'gray'} variant="light">
                           {c.active ? t('admin.carriers.active') : t('admin.carriers.inactive')}
                         </Badge>
+                        {c.quoting_paused_at && <PauseMark pausedAt={c.quoting_paused_at} reason={c.quoting_pause_reason} />}
                       </Table.Td>
                       <Table.Td>{share(c)}</Table.Td>
                       <Table.Td ta="right">{fmt.number(c.open_incidents)}</Table.Td>
