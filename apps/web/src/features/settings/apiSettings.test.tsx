@@ -123,6 +123,24 @@ describe('settings: API credentials', { timeout: 30_000 }, () => {
     expect(screen.queryByText('fps_shown_once')).not.toBeInTheDocument();
   });
 
+  it('shows the server’s refusal of the expiry date under the date field', async () => {
+    const fetchMock = openApiSettings({
+      'POST /api/settings/api-credentials': () =>
+        jsonResponse(422, { message: 'Choose an expiry date after today', errors: { expires_on: ['Choose an expiry date after today'] } }),
+    });
+    const credentials = await section('API credentials');
+    await userEvent.click(within(credentials).getByRole('button', { name: 'New credential' }));
+    const form = await screen.findByRole('dialog', { name: 'New credential' });
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Warehouse system');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'quotes:read' }));
+    const expiry = within(form).getByLabelText(/^Expir/);
+    await userEvent.type(expiry, '2030-01-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create credential' }));
+    await waitFor(() => expect(expiry).toHaveAccessibleDescription(/Choose an expiry date after today/));
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    expect(bodiesOf(fetchMock, 'POST', '/api/settings/api-credentials')).toHaveLength(1);
+  });
+
   it('revokes a credential after saying what stops', async () => {
     let list = [credential];
     const fetchMock = openApiSettings({
