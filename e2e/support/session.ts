@@ -65,3 +65,14 @@ export async function restorePreferences(page: Page, settings: Record<string, st
     await api.dispose();
   }
 }
+
+/**
+ * Answers the password dialog a grant of power opens (the server's 423): the password again,
+ * then Confirm; the dialog closes and the save goes on. English or Spanish UI.
+ */
+export async function reenterPassword(page: Page, password = DEMO_PASSWORD) {
+  const dialog = page.getByRole('dialog', { name: /^(Confirm password|Confirmar contraseña)$/ });
+  await dialog.getByLabel(/^(Password|Contraseña)/).fill(password);
+  await dialog.getByRole('button', { name: /^(Confirm|Confirmar)$/ }).click();
+  await expect(dialog).toBeHidden();
+}

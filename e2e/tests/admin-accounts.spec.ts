@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { freshEmail, mailedLink, signUpVerified, submitLogin } from '../support/flows';
-import { logIn, reenterPassword, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
 
 test("accounting finds an account by a user's email and reads its users, activity and notes", async ({ page }) => {
   await logIn(page, 'accounting@demo.test');

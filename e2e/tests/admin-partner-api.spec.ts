@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
 
 /** The secret dialog's client id and secret, read as the partner's developer would copy them. */
 async function copySecret(page: Page, title: string) {
@@ -43,6 +43,8 @@ test('super_admin creates a partner, lets it act for an account and issues a cre
   await credential.getByRole('checkbox', { name: /quotes:read/ }).check();
   await credential.getByRole('checkbox', { name: /shipments:read/ }).check();
   await credential.getByRole('button', { name: 'Create credential' }).click();
+  // A credential is a grant of power: the password is asked again.
+  await reenterPassword(page);
   const { dialog, clientId, secret } = await copySecret(page, 'Copy your secret now');
   await expect(dialog).toContainText('will not be shown again');
   await snap(page, 'admin-credential-secret');
@@ -102,6 +104,7 @@ test('in Spanish, super_admin rotates a credential (the old secret keeps working
     await page.getByRole('option', { name: /Other Freight LLC/ }).click();
     await form.getByRole('checkbox', { name: /tracking:read/ }).check();
     await form.getByRole('button', { name: 'Crear credencial' }).click();
+    await reenterPassword(page);
     const first = await copySecret(page, 'Copie su secreto ahora');
     await first.dialog.getByRole('button', { name: 'Ya lo copié' }).click();
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
 
 /** The shown-once dialog's value named `label`, as the shipper's IT would copy it. */
 async function shownOnce(page: Page, title: string, label: string) {
@@ -25,6 +25,8 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   await form.getByLabel('Name').fill(`Warehouse system ${stamp}`);
   for (const scope of ['quotes:write', 'shipments:write', 'shipments:read']) await form.getByRole('checkbox', { name: scope }).check();
   await form.getByRole('button', { name: 'Create credential' }).click();
+  // A credential is a grant of power: the password is asked again.
+  await reenterPassword(page);
   const clientId = (await shownOnce(page, 'Credential created', 'Client ID')).value;
   const { dialog, value: secret } = await shownOnce(page, 'Credential created', 'Client secret');
   expect(secret).toMatch(/^fpcs_/);

@@ -142,7 +142,12 @@ export function staffAccountsService(ctx: AppContext) {
       if (!before) throw AppError.notFound();
       const after = await change(tx as Db, before);
       const diff = changedFields(what(before), what(after));
-      await audit(tx as Db, actor, { action, entityType: 'account', entityId: id, accountId: id, ...diff }, ctx.now());
+      await audit(
+        tx as Db,
+        actor,
+        { action, entityType: 'account', entityId: id, targetLabel: after.name, accountId: id, ...diff },
+        ctx.now(),
+      );
     });
     return detail(id);
   }

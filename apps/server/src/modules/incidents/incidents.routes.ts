@@ -95,6 +95,8 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
           action: state === 'resolved' ? 'incident.resolve' : 'incident.reopen',
           entityType: 'api_incident',
           entityId: id,
+          // The carrier and operation that failed: what staff call the incident.
+          targetLabel: [found.carrier?.name, before.operation].filter(Boolean).join(' · '),
           ...changedFields(snapshot(before), snapshot(after)),
         },
         now,

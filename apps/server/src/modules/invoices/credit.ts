@@ -130,6 +130,7 @@ export async function setManualHold(db: Db, accountId: string, body: HoldRequest
         action: body.action === 'place' ? 'account.hold_placed' : 'account.hold_lifted',
         entityType: 'account',
         entityId: accountId,
+        targetLabel: account.name,
         accountId,
         before: { status: account.status, hold_source: account.holdSource },
         after: { status: body.action === 'place' ? 'credit_hold' : 'active', reason: body.reason },
@@ -169,6 +170,7 @@ export async function setCreditTerms(db: Db, accountId: string, body: CreditTerm
         action: 'account.terms',
         entityType: 'account',
         entityId: accountId,
+        targetLabel: account.name,
         accountId,
         before: {
           payment_terms: account.paymentTerms,

@@ -78,6 +78,7 @@ export function credentialsService(ctx: AppContext) {
               action: 'oauth_client.create',
               entityType: 'oauth_client',
               entityId: created.id,
+              targetLabel: `${created.name} (${created.clientId})`,
               accountId: created.accountId,
               after: {
                 client_id: created.clientId,
@@ -115,6 +116,7 @@ export function credentialsService(ctx: AppContext) {
               action: 'oauth_client.rotate',
               entityType: 'oauth_client',
               entityId: client.id,
+              targetLabel: `${client.name} (${client.clientId})`,
               accountId: client.accountId,
               after: { overlap_hours: overlapHours },
             },
@@ -138,7 +140,13 @@ export function credentialsService(ctx: AppContext) {
           await audit(
             tx,
             actor,
-            { action: 'oauth_client.revoke', entityType: 'oauth_client', entityId: client.id, accountId: client.accountId },
+            {
+              action: 'oauth_client.revoke',
+              entityType: 'oauth_client',
+              entityId: client.id,
+              targetLabel: `${client.name} (${client.clientId})`,
+              accountId: client.accountId,
+            },
             now,
           );
         }

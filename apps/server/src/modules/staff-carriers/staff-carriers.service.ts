@@ -163,7 +163,13 @@ export function staffCarriersService(ctx: AppContext) {
         await audit(
           tx,
           actor,
-          { action: 'carrier.tariff_draft_saved', entityType: 'carrier', entityId: id, ...tariffChanges(before, body.tariff) },
+          {
+            action: 'carrier.tariff_draft_saved',
+            entityType: 'carrier',
+            entityId: id,
+            targetLabel: locked.name,
+            ...tariffChanges(before, body.tariff),
+          },
           ctx.now(),
         );
         return versionId;
@@ -227,6 +233,7 @@ export function staffCarriersService(ctx: AppContext) {
             action: 'carrier.tariff_published',
             entityType: 'carrier',
             entityId: id,
+            targetLabel: carrier.name,
             before: { version: before.number, ...tariffChanges(before.tariff, draft.tariff).before },
             after: { version: number, effective_date: effectiveDate, ...tariffChanges(before.tariff, draft.tariff).after },
           },
@@ -267,6 +274,7 @@ export function staffCarriersService(ctx: AppContext) {
             action: 'carrier.tariff_restored',
             entityType: 'carrier',
             entityId: id,
+            targetLabel: carrier.name,
             before: { version: before.number, ...changes.before },
             after: { version: created, restored_from: number, ...changes.after },
           },
@@ -288,6 +296,7 @@ export function staffCarriersService(ctx: AppContext) {
             action: active ? 'carrier.activated' : 'carrier.deactivated',
             entityType: 'carrier',
             entityId: id,
+            targetLabel: carrier.name,
             before: { active: carrier.active },
             after: { active },
           },
