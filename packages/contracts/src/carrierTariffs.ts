@@ -236,6 +236,11 @@ export interface TariffVersionView {
 
 export interface StaffCarrierDetail extends StaffCarrierRow {
   versions: TariffVersionView[];
+  /**
+   * The draft's last preview, while the draft is still what was previewed (its tariff and fuel);
+   * null when there is no draft, it was never previewed or it changed since. Publishing needs it.
+   */
+  draft_impact: TariffImpact | null;
 }
 
 /** One version's whole tariff (GET .../versions/:number). */
@@ -256,6 +261,21 @@ export interface TariffPreviewLine {
   difference_cents: number | null;
 }
 
+/** What a preview found, kept with the draft it previewed and repeated when that draft is published. */
+export interface TariffImpact {
+  /** Quotes re-rated, and those both tariffs rate (the changes below are over these). */
+  quotes: number;
+  compared: number;
+  /** Per quote, USD cents, signed: the average change and the largest one (by size). */
+  average_change_cents: number;
+  largest_change_cents: number;
+  /** The total's change in basis points (null when the tariff in force rated none of them). */
+  total_change_bp: number | null;
+  no_longer_rated: number;
+  newly_rated: number;
+  previewed_at: string;
+}
+
 export interface TariffPreview {
   /** Quotes of this carrier re-rated (at most 100, newest first). */
   quotes: number;
@@ -266,6 +286,7 @@ export interface TariffPreview {
   no_longer_rated: number;
   newly_rated: number;
   lines: TariffPreviewLine[];
+  impact: TariffImpact;
 }
 
 export interface DieselPriceView {

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'bad_signature',
   'account_suspended',
   'unknown_scac',
+  // A tariff draft published without a preview of that very draft (its figures changed since, or none was run).
+  'tariff_not_previewed',
   // The partner API (issue 17); the token endpoint also answers RFC 6749's `error` beside these.
   'invalid_client',
   'invalid_token',

@@ -1,3 +1,4 @@
+import type { TariffImpact } from '@freight/contracts';
 import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -100,6 +101,14 @@ export function staffCarriersRepository(db: Db) {
         .from(carrierTariffVersions)
         .where(and(eq(carrierTariffVersions.carrierId, carrierId), eq(carrierTariffVersions.state, 'draft')));
       return row;
+    },
+
+    /** Keeps what a preview of the draft found, with the hash of the tariff it previewed. */
+    async markPreviewed(tx: Db, draftId: string, hash: string, impact: TariffImpact) {
+      await tx
+        .update(carrierTariffVersions)
+        .set({ previewedHash: hash, previewImpact: impact })
+        .where(and(eq(carrierTariffVersions.id, draftId), eq(carrierTariffVersions.state, 'draft')));
     },
 
     /** The next version number; call with the carrier row locked. */

@@ -67,7 +67,7 @@ export async function staffCarriersRoutes(app: FastifyInstance, ctx: AppContext)
   }));
 
   r.post('/api/admin/carriers/:id/draft/preview', { ...door, schema: { params: idParams } }, async (request) => ({
-    data: await service.preview(checked(request.params.id)),
+    data: await service.preview(auditActor(request), checked(request.params.id)),
   }));
 
   r.post(

@@ -18,6 +18,7 @@ import { type CarrierRow, staffCarriersRepository, type VersionRow, type Version
 import { tariffChanges } from './tariff-diff';
 import { PREVIEW_QUOTES, previewTariff } from './tariff-preview';
 import { tariffProblem } from './tariff-probe';
+import { draftHash, impactOf, previewedImpact, requirePreviewed } from './tariff-review';
 
 const WEEK_MS = 7 * 86_400_000;
 /** A tariff in the shape the editor knows: truckload tariffs stored per equipment read as one base rate. */
@@ -115,7 +116,8 @@ export function staffCarriersService(ctx: AppContext) {
   async function detail(id: string): Promise<StaffCarrierDetail> {
     const [one] = await rows(await carrierOr404(id));
     if (!one) throw AppError.notFound();
-    return { ...one.row, versions: one.versions };
+    const draft = await repo.draft(id);
+    return { ...one.row, versions: one.versions, draft_impact: draft ? previewedImpact(draft) : null };
   }
 
   return {
@@ -148,7 +150,8 @@ export function staffCarriersService(ctx: AppContext) {
         const locked = await carrierOr404(id, tx, true);
         const existing = await repo.draft(id, tx);
         const before = existing?.tariff ?? (await inForceToday(locked, tx)).tariff;
-        const values = { tariff: body.tariff, fuelBp: body.fuel_bp, note: body.note };
+        // A saved draft is a new one to preview: publishing needs a preview of what it now holds.
+        const values = { tariff: body.tariff, fuelBp: body.fuel_bp, note: body.note, previewedHash: null, previewImpact: null };
         let versionId: string;
         if (existing) {
           await tx.update(carrierTariffVersions).set(values).where(eq(carrierTariffVersions.id, existing.id));
@@ -193,8 +196,11 @@ export function staffCarriersService(ctx: AppContext) {
       return detail(id);
     },
 
-    /** The draft against the tariff in force, over the carrier's last real quotes. */
-    async preview(id: string): Promise<TariffPreview> {
+    /**
+     * The draft against the tariff in force, over the carrier's last real quotes. What it found is
+     * kept with the hash of the draft it saw (audited), which publishing asks for.
+     */
+    async preview(actor: AuditActor, id: string): Promise<TariffPreview> {
       const carrier = await carrierOr404(id);
       const draft = await repo.draft(id);
       if (!draft) throw AppError.notFound();
@@ -205,16 +211,28 @@ export function staffCarriersService(ctx: AppContext) {
         const row = await catalog.byCode(code);
         return row && specOf(row);
       };
-      return previewTariff(carrier, current, { tariff: draft.tariff, fuelBp: draft.fuelBp }, stored, equipmentOf);
+      const preview = await previewTariff(carrier, current, { tariff: draft.tariff, fuelBp: draft.fuelBp }, stored, equipmentOf);
+      const impact = impactOf(preview, ctx.now());
+      await ctx.db.transaction(async (tx) => {
+        // Hashes the draft as read above: were it saved meanwhile, the hashes differ and it needs another preview.
+        await repo.markPreviewed(tx, draft.id, draftHash(draft), impact);
+        const entry = { action: 'carrier.tariff_previewed', entityType: 'carrier', entityId: id, targetLabel: carrier.name };
+        await audit(tx, actor, { ...entry, after: { version: draft.number, ...impact } }, ctx.now());
+      });
+      return { ...preview, impact };
     },
 
-    /** The draft rates from `effectiveDate` (today or later); a quote made before keeps what it was rated with. */
+    /**
+     * The draft rates from `effectiveDate` (today or later); a quote made before keeps what it was
+     * rated with. Only a draft previewed as it stands is published (409 `tariff_not_previewed`).
+     */
     async publish(actor: AuditActor, id: string, effectiveDate: string) {
       if (effectiveDate < today()) throw AppError.field('effective_date', 'validation.effective_today_or_after');
       await ctx.db.transaction(async (tx) => {
         const carrier = await carrierOr404(id, tx, true);
         const draft = await repo.draft(id, tx);
         if (!draft) throw AppError.notFound();
+        requirePreviewed(draft);
         const before = await inForceToday(carrier, tx);
         // A restore made while the draft waited took a higher number; versions of one day rank by
         // number, so the draft published now takes the next one and wins over that restore.
@@ -243,29 +261,29 @@ export function staffCarriersService(ctx: AppContext) {
       return detail(id);
     },
 
-    /** One click: an earlier version's tariff becomes a new version in force from today. */
+    /**
+     * An earlier version's tariff becomes the carrier's draft (a new number, naming what it restores),
+     * to preview and publish like any draft: going back changes prices as much as going forward.
+     * Refused while another draft waits (409), so nobody's unpublished work is overwritten.
+     */
     async restore(actor: AuditActor, id: string, number: number) {
       await ctx.db.transaction(async (tx) => {
         const carrier = await carrierOr404(id, tx, true);
         const source = await repo.version(id, number, tx);
         if (!source || source.state !== 'published') throw AppError.notFound();
+        if (await repo.draft(id, tx)) throw new AppError(409, 'conflict', 'errors.tariff_draft_exists');
         const before = await inForceToday(carrier, tx);
         const created = await repo.nextNumber(tx, id);
         await tx.insert(carrierTariffVersions).values({
           carrierId: id,
           number: created,
-          state: 'published',
-          effectiveDate: today(),
           tariff: source.tariff,
           fuelBp: source.fuelBp,
           note: source.note,
           restoredFrom: source.id,
           createdBy: actor.id,
           createdAt: ctx.now(),
-          publishedBy: actor.id,
-          publishedAt: ctx.now(),
         });
-        await touch(tx, carrier, { tariff: source.tariff, fuelBp: source.fuelBp });
         const changes = tariffChanges(before.tariff, source.tariff);
         await audit(
           tx,
@@ -276,7 +294,7 @@ export function staffCarriersService(ctx: AppContext) {
             entityId: id,
             targetLabel: carrier.name,
             before: { version: before.number, ...changes.before },
-            after: { version: created, restored_from: number, ...changes.after },
+            after: { draft: created, restored_from: number, ...changes.after },
           },
           ctx.now(),
         );

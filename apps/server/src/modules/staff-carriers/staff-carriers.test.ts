@@ -1,4 +1,4 @@
-import { tariffDraftRequest } from '@freight/contracts';
+import { type StaffCarrierDetail, type TariffImpact, tariffDraftRequest } from '@freight/contracts';
 import { addDays, isBusinessDay } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +198,13 @@ describe('staff carriers', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ has_draft: true, version_in_force: 1 });
 
+    const unseen = await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: today() });
+    expect(unseen.statusCode).toBe(409);
+    expect(unseen.json()).toEqual({
+      code: 'tariff_not_previewed',
+      message: 'Preview this draft before publishing it: its figures are new or changed since the last preview.',
+    });
+
     const preview = await admin.post(`/api/admin/carriers/${saiaId}/draft/preview`);
     expect(preview.statusCode).toBe(200);
     const p = preview.json().data as {
@@ -205,7 +212,31 @@ describe('staff carriers', () => {
       difference_cents: number;
       old_total_cents: number;
       lines: { quote_id: string; old_cents: number; new_cents: number; difference_cents: number }[];
+      impact: TariffImpact;
     };
+    const changes = p.lines.map((l) => l.difference_cents);
+    expect(p.impact).toEqual({
+      quotes: p.quotes,
+      compared: changes.length,
+      average_change_cents: Math.round(changes.reduce((a, b) => a + b, 0) / changes.length),
+      largest_change_cents: Math.max(...changes),
+      total_change_bp: Math.round((p.difference_cents / p.old_total_cents) * 10_000),
+      no_longer_rated: 0,
+      newly_rated: 0,
+      previewed_at: t.clock.now.toISOString(),
+    });
+    expect((await admin.get(`/api/admin/carriers/${saiaId}`)).json().data.draft_impact).toEqual(p.impact);
+    const [previewed] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, saiaId), eq(auditLog.action, 'carrier.tariff_previewed')));
+    expect(previewed).toMatchObject({ after: { version: 2, quotes: p.quotes } });
+
+    // Editing the draft after its preview: it must be previewed again.
+    expect((await saveDiscount(6_100)).json().data.draft_impact).toBeNull();
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: today() })).statusCode).toBe(409);
+    expect((await saveDiscount(6_000)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/preview`)).json().data.impact).toEqual(p.impact);
     expect(p.quotes).toBeGreaterThanOrEqual(2);
     expect(p.difference_cents).toBeGreaterThan(0);
     const line = p.lines.find((l) => l.quote_id === before.id)!;
@@ -243,6 +274,7 @@ describe('staff carriers', () => {
     const from = businessDayAfter(14);
     const earlier = (await saiaTotal(businessDayAfter(2))).total;
     expect((await saveDiscount(8_000)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/preview`)).statusCode).toBe(200);
     expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: addDays(today(), -1) })).statusCode).toBe(
       422,
     );
@@ -256,7 +288,7 @@ describe('staff carriers', () => {
     expect((await carrierAsOn(t.database.db, saiaId, businessDayAfter(2)))?.tariff).toMatchObject({ discount_bp: 6_000 });
   });
 
-  it('restores an earlier version in one click, readable as it was', async () => {
+  it('restores an earlier version as a new draft, which is previewed and published like any draft', async () => {
     const v1 = (await admin.get(`/api/admin/carriers/${saiaId}/versions/1`)).json().data as {
       tariff: { discount_bp: number };
       state: string;
@@ -264,27 +296,28 @@ describe('staff carriers', () => {
     expect(v1).toMatchObject({ state: 'published', tariff: { discount_bp: 7000 } });
     const res = await admin.post(`/api/admin/carriers/${saiaId}/versions/1/restore`);
     expect(res.statusCode).toBe(200);
-    const detail = res.json().data as {
-      version_in_force: number;
-      versions: { number: number; restored_from_number: number | null; in_force: boolean }[];
-    };
-    expect(detail.version_in_force).toBe(4);
-    expect(detail.versions.find((v) => v.number === 4)).toMatchObject({ restored_from_number: 1, in_force: true });
+    const detail = res.json().data as StaffCarrierDetail;
+    expect(detail).toMatchObject({ version_in_force: 2, has_draft: true, draft_impact: null });
+    expect(detail.versions.find((v) => v.number === 4)).toMatchObject({ state: 'draft', restored_from_number: 1, in_force: false });
+    expect((await admin.get(`/api/admin/carriers/${saiaId}/versions/4`)).json().data.tariff.discount_bp).toBe(7000);
+    // Another draft waits: a second restore would overwrite it.
+    const twice = await admin.post(`/api/admin/carriers/${saiaId}/versions/2/restore`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This carrier already has a draft: publish or discard it before restoring an earlier version.');
+
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: today() })).json().code).toBe(
+      'tariff_not_previewed',
+    );
+    expect((await admin.post(`/api/admin/carriers/${saiaId}/draft/preview`)).statusCode).toBe(200);
+    const published = await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: today() });
+    expect(published.json().data).toMatchObject({ version_in_force: 4, has_draft: false, draft_impact: null });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, saiaId), eq(auditLog.action, 'carrier.tariff_restored')));
+    expect(entry).toMatchObject({ after: { draft: 4, restored_from: 1, discount_bp: 7000 } });
     expect((await admin.post(`/api/admin/carriers/${saiaId}/versions/99/restore`)).statusCode).toBe(404);
     expect((await admin.get(`/api/admin/carriers/${saiaId}/versions/abc`)).statusCode).toBe(404);
-  });
-
-  it('publishes a draft saved before a restore as the newest version: it is what rates from today', async () => {
-    expect((await saveDiscount(6_800)).statusCode).toBe(200); // a draft, numbered before the restore
-    const restored = (await admin.post(`/api/admin/carriers/${saiaId}/versions/1/restore`)).json().data;
-    const res = await admin.post(`/api/admin/carriers/${saiaId}/draft/publish`, { effective_date: today() });
-    expect(res.statusCode).toBe(200);
-    const detail = res.json().data as { version_in_force: number; versions: { number: number; tariff?: unknown }[] };
-    expect(detail.version_in_force).toBeGreaterThan(restored.version_in_force);
-    const v = (await admin.get(`/api/admin/carriers/${saiaId}/versions/${detail.version_in_force}`)).json().data;
-    expect(v.tariff.discount_bp).toBe(6_800);
-    // Put version 1 back for the tests that follow.
-    expect((await admin.post(`/api/admin/carriers/${saiaId}/versions/1/restore`)).statusCode).toBe(200);
   });
 
   it('switches a carrier off and on: off, it rates nothing', async () => {

@@ -74,7 +74,7 @@ export async function previewTariff(
   stored: StoredQuote[],
   /** A truckload quote's equipment type by its code (retired types too: old quotes name them). */
   equipmentOf: (code: string) => Promise<EquipmentSpec | undefined>,
-): Promise<TariffPreview> {
+): Promise<Omit<TariffPreview, 'impact'>> {
   const before = new TariffCarrier({ ...carrier, ...current });
   const after = new TariffCarrier({ ...carrier, ...draft });
   const lines: TariffPreviewLine[] = [];

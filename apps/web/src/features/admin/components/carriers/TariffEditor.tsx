@@ -1,4 +1,4 @@
-import type { StaffCarrierDetail, TariffPreview } from '@freight/contracts';
+import type { StaffCarrierDetail, TariffImpact, TariffPreview } from '@freight/contracts';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { serverFieldErrors, setServerErrors } from '../../../../lib/forms';
-import { afterCarrierChange, discardDraft, previewDraft, publishDraft, saveDraft } from '../../api/carriersApi';
+import { useFormat } from '../../../../lib/useFormat';
+import { afterCarrierChange, carrierQuery, discardDraft, previewDraft, publishDraft, saveDraft } from '../../api/carriersApi';
 import { isFormError } from '../fieldErrors';
 import { LtlTariffFields } from './LtlTariffFields';
 import { ParcelTariffFields } from './ParcelTariffFields';
-import { TariffPreviewPanel } from './TariffPreviewPanel';
+import { PublishImpact, TariffPreviewPanel } from './TariffPreviewPanel';
 import { TruckloadTariffFields } from './TruckloadTariffFields';
 import { draftRequest, type TariffFormValues } from './tariffForm';
 
@@ -30,10 +31,12 @@ interface Props {
 /**
  * The carrier's draft tariff: edited in the engine's terms, saved (checked by the server figure by
  * figure and on probe shipments), previewed against its last real quotes, then published for a
- * date or discarded. Nothing here changes a price until Publish.
+ * date (only as previewed: the confirmation repeats the preview's impact) or discarded. Nothing
+ * here changes a price until Publish.
  */
 export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, onClose }: Props) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const client = useQueryClient();
   const form = useForm<TariffFormValues>({ initialValues: initial });
   const [preview, setPreview] = useState<TariffPreview | null>(null);
@@ -51,7 +54,14 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
     },
     onError: (e) => setServerErrors(form, e),
   });
-  const compare = useMutation({ mutationFn: () => previewDraft(carrier.id), onSuccess: setPreview });
+  const compare = useMutation({
+    mutationFn: () => previewDraft(carrier.id),
+    onSuccess: async (p) => {
+      setPreview(p);
+      // The carrier's detail now carries this preview's impact: the draft can be published.
+      await client.invalidateQueries({ queryKey: carrierQuery(carrier.id).queryKey });
+    },
+  });
   const publish = useMutation({
     mutationFn: () => publishDraft(carrier.id, effective),
     onSuccess: async (c) => {
@@ -76,6 +86,19 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
       onConfirm: () => discard.mutate(),
     });
   const ready = saved && !form.isDirty();
+  // Publishing needs this very draft previewed: the preview just run, or one kept from before.
+  const impact = ready ? (preview?.impact ?? carrier.draft_impact) : null;
+  const confirmPublish = (seen: TariffImpact) =>
+    modals.openConfirmModal({
+      title: t('admin.carriers.publish_title', {
+        number: carrier.versions.find((v) => v.state === 'draft')?.number ?? draftNumber ?? '',
+        date: fmt.date(effective),
+      }),
+      children: <PublishImpact impact={seen} />,
+      labels: { confirm: t('admin.carriers.publish'), cancel: t('admin.carriers.cancel') },
+      confirmProps: { color: 'teal' },
+      onConfirm: () => publish.mutate(),
+    });
 
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={t('admin.carriers.draft')}>
@@ -118,7 +141,12 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
           </Group>
           {compare.error && <ErrorAlert error={compare.error} />}
           {preview && <TariffPreviewPanel preview={preview} />}
-          {ready && (
+          {ready && !impact && (
+            <Text size="sm" c="dimmed">
+              {t('admin.carriers.preview_before_publish')}
+            </Text>
+          )}
+          {impact && (
             <Group align="flex-end">
               <TextInput
                 type="date"
@@ -130,7 +158,7 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
                 error={serverFieldErrors(publish.error).effective_date}
                 w={360}
               />
-              <Button color="teal" loading={publish.isPending} onClick={() => publish.mutate()}>
+              <Button color="teal" loading={publish.isPending} onClick={() => confirmPublish(impact)}>
                 {t('admin.carriers.publish')}
               </Button>
             </Group>

@@ -1,4 +1,4 @@
-import type { TariffPreview } from '@freight/contracts';
+import type { TariffImpact, TariffPreview } from '@freight/contracts';
 import { Alert, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/useFormat';
@@ -61,6 +61,34 @@ export function TariffPreviewPanel({ preview }: { preview: TariffPreview }) {
           </Table>
         </ScrollArea.Autosize>
       )}
+    </Stack>
+  );
+}
+
+/** A preview's impact as the publish confirmation repeats it: quotes re-rated, average and largest change, the total's. */
+export function PublishImpact({ impact }: { impact: TariffImpact }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const signed = (cents: number) => `${cents > 0 ? '+' : ''}${fmt.money(cents / 100, 'USD')}`;
+  return (
+    <Stack gap={4} data-testid="publish-impact">
+      <Text size="sm">{t('admin.carriers.impact_previewed', { when: fmt.dateTime(impact.previewed_at) })}</Text>
+      <Text size="sm">{t('admin.carriers.impact_quotes', { count: impact.quotes })}</Text>
+      {impact.compared > 0 && (
+        <>
+          <Text size="sm">{t('admin.carriers.impact_average', { amount: signed(impact.average_change_cents) })}</Text>
+          <Text size="sm">{t('admin.carriers.impact_largest', { amount: signed(impact.largest_change_cents) })}</Text>
+        </>
+      )}
+      {impact.total_change_bp !== null && (
+        <Text size="sm">
+          {t('admin.carriers.impact_total', {
+            percent: fmt.number(impact.total_change_bp / 10_000, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'always' }),
+          })}
+        </Text>
+      )}
+      {impact.no_longer_rated > 0 && <Text size="sm">{t('admin.carriers.preview_lost', { count: impact.no_longer_rated })}</Text>}
+      {impact.newly_rated > 0 && <Text size="sm">{t('admin.carriers.preview_gained', { count: impact.newly_rated })}</Text>}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { StaffCarrierDetail, TariffVersionView } from '@freight/contracts';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,16 @@ export function CarrierDetailRoute() {
   const [viewing, setViewing] = useState<number | null>(null);
   const onChanged = (c: StaffCarrierDetail) => afterCarrierChange(client, c);
   const toggle = useMutation({ mutationFn: (active: boolean) => setCarrierActive(id, active), onSuccess: onChanged });
-  const restore = useMutation({ mutationFn: (n: number) => restoreVersion(id, n), onSuccess: onChanged });
+  // A restore is a new draft: the editor opens on it, to preview and publish.
+  const restore = useMutation({
+    mutationFn: (n: number) => restoreVersion(id, n),
+    onSuccess: async (restored) => {
+      const draft = restored.versions.find((v) => v.state === 'draft');
+      notifications.show({ color: 'teal', message: t('admin.carriers.restored_ok', { number: draft?.number ?? '' }) });
+      await onChanged(restored);
+      setEditing(true);
+    },
+  });
   const c = query.data;
   if (!c) return <QueryStatus query={query} />;
 

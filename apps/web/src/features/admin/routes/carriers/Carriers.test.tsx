@@ -23,6 +23,7 @@ const carrier: StaffCarrierDetail = {
   next_effective_date: null,
   quoting_paused_at: null,
   quoting_pause_reason: null,
+  draft_impact: null,
   versions: [
     {
       id: 'v1',
@@ -67,6 +68,16 @@ const preview: TariffPreview = {
       difference_cents: 20_000,
     },
   ],
+  impact: {
+    quotes: 1,
+    compared: 1,
+    average_change_cents: 20_000,
+    largest_change_cents: 20_000,
+    total_change_bp: 1_000,
+    no_longer_rated: 0,
+    newly_rated: 0,
+    previewed_at: '2026-11-24T09:00:00Z',
+  },
 };
 
 describe('Carriers', { timeout: 60_000 }, () => {
@@ -113,7 +124,7 @@ describe('Carriers', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Resume quoting' })).not.toBeInTheDocument();
   });
 
-  it('edits a draft in dollars, sends cents, shows the server field errors, previews and publishes', async () => {
+  it('edits a draft in dollars, sends cents, shows the server field errors, previews and publishes after confirming the impact', async () => {
     let saves = 0;
     const fetchMock = signInStaff(['super_admin'], {
       'GET /api/admin/carriers/c1': { data: carrier },
@@ -151,10 +162,21 @@ describe('Carriers', { timeout: 60_000 }, () => {
     const lastCall = (url: string) => fetchMock.mock.calls.map((c) => String(c[0])).lastIndexOf(url);
     const put = lastCall('/api/admin/carriers/c1/draft');
     expect(sentBody(fetchMock, put)).toMatchObject({ mode: 'truckload', tariff: { linehaul_cents_per_mile: 180, minimum_cents: 50_000 } });
+    expect(await within(draft).findByText(/Preview the difference before publishing/)).toBeInTheDocument();
+    expect(within(draft).queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
     await userEvent.click(await within(draft).findByRole('button', { name: 'Preview the difference' }));
     const shown = await screen.findByRole('region', { name: 'Preview: the draft against the tariff in force' });
     expect(shown).toHaveTextContent('1 recent quote re-rated: $2,000.00 today, $2,200.00 with the draft (+$200.00, +10%)');
     await userEvent.click(within(draft).getByRole('button', { name: 'Publish' }));
+    const confirm = await screen.findByRole('dialog', { name: /Publish version/ });
+    const impact = within(confirm).getByTestId('publish-impact');
+    expect(impact).toHaveTextContent('1 recent quote re-rated');
+    expect(impact).toHaveTextContent('Average change per quote: +$200.00');
+    expect(impact).toHaveTextContent('Largest change: +$200.00');
+    expect(impact).toHaveTextContent('Change in total: +10%');
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(true));
     const publish = lastCall('/api/admin/carriers/c1/draft/publish');
     expect(sentBody(fetchMock, publish)).toHaveProperty('effective_date');
   });
