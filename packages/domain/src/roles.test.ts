@@ -31,6 +31,10 @@ describe('admin page doors', () => {
     expect(canOpenAdminPage(['fpg_ops'], 'scacAliases')).toBe(true);
     expect(canOpenAdminPage(['fpg_sales'], 'scacAliases')).toBe(true);
   });
+  it('opens the credit applications to those who steer credit only', () => {
+    for (const r of ['super_admin', 'fpg_admin', 'fpg_accounting'] as const) expect(canOpenAdminPage([r], 'creditApplications')).toBe(true);
+    for (const r of ['fpg_sales', 'fpg_sales_admin', 'fpg_ops'] as const) expect(canOpenAdminPage([r], 'creditApplications')).toBe(false);
+  });
   it('opens nothing to customers or fpg_feature', () => {
     for (const p of ADMIN_PAGE_KEYS) {
       expect(canOpenAdminPage([], p)).toBe(false);

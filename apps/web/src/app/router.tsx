@@ -46,6 +46,7 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
     import('../features/admin/routes/integrations/IntegrationPartnersRoute').then((m) => m.IntegrationPartnersRoute),
   integrations: () => import('../features/admin/routes/integrations/IntegrationsRoute').then((m) => m.IntegrationsRoute),
   oauth: () => import('../features/admin/routes/integrations/OAuthCredentialsRoute').then((m) => m.OAuthCredentialsRoute),
+  creditApplications: () => import('../features/credit-applications/routes/CreditApplicationsRoute').then((m) => m.CreditApplicationsRoute),
 };
 
 /** An admin screen behind the door of its page (the role check of spec section 6). */
@@ -88,6 +89,11 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] =
     path: 'shipments/:id',
     page: 'shipments',
     load: () => import('../features/admin/routes/ShipmentDetailRoute').then((m) => m.ShipmentDetailRoute),
+  },
+  {
+    path: 'credit-applications/:id',
+    page: 'creditApplications',
+    load: () => import('../features/credit-applications/routes/CreditApplicationDetailRoute').then((m) => m.CreditApplicationDetailRoute),
   },
   {
     path: 'notifications/new',
@@ -146,6 +152,7 @@ const customerRoutes: RouteObject[] = [
       { index: true, ...screen(() => import('../features/settings/routes/UserSettingsRoute').then((m) => m.UserSettingsRoute)) },
       { path: 'account', ...screen(() => import('../features/settings/routes/AccountSettingsRoute').then((m) => m.AccountSettingsRoute)) },
       { path: 'api', ...screen(() => import('../features/settings/routes/ApiSettingsRoute').then((m) => m.ApiSettingsRoute)) },
+      { path: 'credit', ...screen(() => import('../features/credit-applications/routes/CreditRoute').then((m) => m.CreditRoute)) },
     ],
   },
   { path: 'truckload', ...screen(() => quotes().then((m) => m.TruckloadRoute)) },

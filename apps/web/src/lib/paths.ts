@@ -25,6 +25,8 @@ export const paths = {
   productCatalog: '/product-catalog',
   settings: '/settings',
   accountSettings: '/settings/account',
+  /** Settings > Credit terms: the account's terms and its credit applications. */
+  creditSettings: '/settings/credit',
   truckload: '/truckload',
   quoteHistory: '/quote-history',
   savedQuotes: '/saved-quotes',
@@ -43,6 +45,7 @@ export const paths = {
     account: (id: string) => `/admin/accounts/${encodeURIComponent(id)}`,
     shipment: (id: string) => `/admin/shipments/${encodeURIComponent(id)}`,
     carrier: (id: string) => `/admin/carriers/${encodeURIComponent(id)}`,
+    creditApplication: (id: string) => `/admin/credit-applications/${encodeURIComponent(id)}`,
     newNotification: '/admin/notifications/new',
     editNotification: (id: string) => `/admin/notifications/edit/${encodeURIComponent(id)}`,
     /** The staff's shipment search, filtered (the params of GET /api/admin/shipments). */

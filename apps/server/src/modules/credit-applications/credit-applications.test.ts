@@ -3,6 +3,7 @@ import { REAUTHENTICATION_TTL_MINUTES } from '@freight/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCreditEvents, accounts, auditLog, creditApplications, users } from '../../db/schema';
+import { seedDemoCreditApplications } from '../../db/seed-credit-applications';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { lastMailTo, mailsTo } from '../../test/outbox';
 import { quoteAndBook } from '../shipments/test-helpers';
@@ -256,5 +257,29 @@ describe('who may', () => {
     const standing = (await other.get('/api/credit-applications')).json().data;
     expect(standing.applications).toEqual([]);
     expect(JSON.stringify(standing)).not.toContain(id);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds two pending applications and a declined one; the app seals their tax ids when it starts', async () => {
+    await t.database.db.transaction((tx) => seedDemoCreditApplications(tx, t.clock.now, 'Demo#2026'));
+    const sibling = await t.sibling();
+    try {
+      const rows = await t.database.db
+        .select({ status: creditApplications.status, details: creditApplications.details, name: accounts.name })
+        .from(creditApplications)
+        .innerJoin(accounts, eq(accounts.id, creditApplications.accountId))
+        .where(eq(accounts.name, 'Mesa Outdoor Supply'));
+      expect(rows.map((r) => r.status).sort()).toEqual(['declined', 'pending']);
+      expect(rows.every((r) => r.details.tax_id_sealed.startsWith('v1.'))).toBe(true);
+      const accounting = await sibling.client().login('accounting@demo.test');
+      const queue = (await accounting.get('/api/admin/credit-applications?per_page=100')).json().data;
+      const riverbend = queue.find((a: { account: { name: string } }) => a.account.name === 'Riverbend Crafts LLC');
+      expect((await accounting.get(`/api/admin/credit-applications/${riverbend.id}`)).json().data.tax_id).toBe('62-4418207');
+      const mesa = await sibling.client().login('mesa@demo.test');
+      expect((await mesa.get('/api/credit-applications')).json().data).toMatchObject({ payment_terms: 'prepaid', can_apply: false });
+    } finally {
+      await sibling.close();
+    }
   });
 });

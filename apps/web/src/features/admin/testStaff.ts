@@ -52,6 +52,7 @@ export function makeDashboard(): DashboardView {
     action_required: { count: 0, latest: [] },
     delayed: { count: 0, latest: [] },
     accounts: { credit_hold: 1, suspended: 0 },
+    credit_applications: { pending: 2 },
     incidents: { count: 0, latest: [] },
     paused_carriers: [],
   };

@@ -1,4 +1,5 @@
 import type {
+  AdminCreditApplicationView,
   AdminCreditView,
   CreditTermsRequest,
   DisputeResolutionRequest,
@@ -35,6 +36,17 @@ export const accountInvoicesQuery = (accountId: string, params: { filter: Invoic
         query: { filter: params.filter, page: params.page, per_page: ACCOUNT_INVOICES_PER_PAGE },
       }),
     placeholderData: keepPreviousData,
+  });
+
+/** The account's credit applications, newest first (their decisions are made on the credit applications' page). */
+export const accountApplicationsQuery = (accountId: string) =>
+  queryOptions({
+    queryKey: [...creditKey(accountId), 'applications'],
+    queryFn: ({ signal }) =>
+      api.get<Paginated<AdminCreditApplicationView>>('/api/admin/credit-applications', {
+        signal,
+        query: { account_id: accountId, status: 'all', per_page: 10 },
+      }),
   });
 
 export const openDisputesQuery = () =>

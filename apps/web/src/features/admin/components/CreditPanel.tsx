@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { creditQuery } from '../api/creditApi';
 import { AccountInvoices } from './AccountInvoices';
+import { CreditApplications } from './CreditApplications';
 import { CreditRecord } from './CreditRecord';
 import { CreditSummary } from './CreditSummary';
 import { CreditTermsForm } from './CreditTermsForm';
@@ -13,7 +14,7 @@ import { type HoldAction, HoldDialog } from './HoldDialog';
 
 /**
  * An account's credit for the accounting staff (issue 14): where it stands and why, its terms
- * form, the manual hold placed or lifted with a reason, the credit record, its open invoices and
+ * form, its credit applications, the manual hold placed or lifted with a reason, the credit record, its open invoices and
  * its open disputes, each worked in place.
  */
 export function CreditPanel({ accountId }: { accountId: string }) {
@@ -30,6 +31,8 @@ export function CreditPanel({ accountId }: { accountId: string }) {
           <>
             <CreditSummary view={view} onHold={setHoldAction} />
             <CreditTermsForm view={view} />
+            <Title order={5}>{t('admin.credit.applications.title')}</Title>
+            <CreditApplications accountId={accountId} />
             <Title order={5}>{t('admin.credit.record')}</Title>
             <CreditRecord events={view.events} />
             <Title order={5}>{t('admin.credit.invoices.title')}</Title>

@@ -82,7 +82,8 @@ function Dashboard({ view }: { view: DashboardView }) {
         {period(view.today, t('admin.dashboard_page.today'), 1, { created_from: view.today.from, created_to: view.today.from })}
         {period(view.month, t('admin.dashboard_page.month'), monthDays, month)}
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
+      {/* The credit applications' figure is there for those who decide them only. */}
+      <SimpleGrid cols={{ base: 2, md: view.credit_applications ? 5 : 4 }}>
         <Figure
           label={t('admin.dashboard_page.action_required')}
           value={fmt.number(view.action_required.count)}
@@ -93,6 +94,13 @@ function Dashboard({ view }: { view: DashboardView }) {
           value={fmt.number(view.accounts.credit_hold)}
           to={`${paths.admin.page('accounts')}?status=credit_hold`}
         />
+        {view.credit_applications && (
+          <Figure
+            label={t('admin.dashboard_page.credit_applications')}
+            value={fmt.number(view.credit_applications.pending)}
+            to={paths.admin.page('creditApplications')}
+          />
+        )}
         <Figure
           label={t('admin.dashboard_page.suspended')}
           value={fmt.number(view.accounts.suspended)}

@@ -10,6 +10,7 @@ const apiSettingsPath = `${paths.settings}/api`;
 /** The child pages after the first, each with its tab label and page title. */
 const CHILD_TABS = [
   { path: paths.accountSettings, tab: 'settings.tabs.account', title: 'settings.account.title' },
+  { path: paths.creditSettings, tab: 'settings.tabs.credit', title: 'credit_applications.title' },
   { path: apiSettingsPath, tab: 'settings.tabs.api', title: 'settings.api.title' },
 ] as const;
 
