@@ -153,6 +153,7 @@ export function creditApplicationsService(ctx: AppContext) {
             action: `credit_application.${body.outcome}`,
             entityType: 'credit_application',
             entityId: id,
+            targetLabel: account.name,
             accountId: account.id,
             before: {
               status: 'pending',

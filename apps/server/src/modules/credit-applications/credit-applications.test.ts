@@ -161,7 +161,7 @@ describe('deciding', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'credit_application.approved')));
-    expect(entry).toMatchObject({ actorEmail: 'accounting@demo.test', accountId: before.id });
+    expect(entry).toMatchObject({ actorEmail: 'accounting@demo.test', accountId: before.id, targetLabel: 'Co approve@credit.test' });
     expect(entry!.before).toMatchObject({ payment_terms: 'prepaid' });
 
     const mail = await lastMailTo(t, 'approve@credit.test');
