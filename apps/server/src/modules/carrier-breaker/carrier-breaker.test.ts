@@ -234,4 +234,19 @@ describe('the circuit breaker', () => {
     expect(rated(q, 'ABFS')).toBe(true);
     expect((await admin.post('/api/admin/carriers/00000000-0000-4000-8000-000000000000/resume-quoting')).statusCode).toBe(404);
   });
+
+  it('counts only the calls of the last five minutes', async () => {
+    behaviour.set('RLCA', 'fail');
+    for (let i = 0; i < BREAKER.minCalls - 1; i++) await quote();
+    // Those nine failures leave the window; one more failure alone is not a pause.
+    seconds(BREAKER.windowMs / 1000 + BREAKER.bucketMs / 1000);
+    await quote();
+    expect((await carrier('RLCA')).quotingPausedAt).toBeNull();
+    for (let i = 0; i < BREAKER.minCalls - 1; i++) {
+      seconds(10);
+      await quote();
+    }
+    expect((await carrier('RLCA')).quotingPauseReason).toEqual({ kind: 'errors', failures: 10, calls: 10, window_seconds: 300 });
+    behaviour.delete('RLCA');
+  });
 });
