@@ -13,7 +13,18 @@ import { ErrorAlert } from './ErrorAlert';
  * accepted. A wrong password shows the server's 422 message under the field. `intro` says what
  * happens next; `actions` stand next to the submit button (a cancel link or button).
  */
-export function ConfirmPasswordForm({ onConfirmed, intro, actions }: { onConfirmed: () => unknown; intro: string; actions: ReactNode }) {
+export function ConfirmPasswordForm({
+  onConfirmed,
+  intro,
+  actions,
+  reason,
+}: {
+  onConfirmed: () => unknown;
+  intro: string;
+  actions: ReactNode;
+  /** Why the password is asked, as the server said it (a grant of power asks it again within minutes). */
+  reason?: string;
+}) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({ initialValues: { password: '' }, validate: (v) => zodErrors(confirmPasswordRequest, t, v) });
@@ -30,7 +41,7 @@ export function ConfirmPasswordForm({ onConfirmed, intro, actions }: { onConfirm
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Text size="sm">{t('errors.password_confirmation_required')}</Text>
+        <Text size="sm">{reason ?? t('errors.password_confirmation_required')}</Text>
         <Text size="sm" c="dimmed">
           {intro}
         </Text>
@@ -54,12 +65,21 @@ export function ConfirmPasswordForm({ onConfirmed, intro, actions }: { onConfirm
 }
 
 /** A modal asking for the current password; above any other modal. */
-export function ConfirmPasswordModal({ onConfirmed, onCancel }: { onConfirmed: () => unknown; onCancel: () => void }) {
+export function ConfirmPasswordModal({
+  onConfirmed,
+  onCancel,
+  reason,
+}: {
+  onConfirmed: () => unknown;
+  onCancel: () => void;
+  reason?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onCancel} title={t('auth.confirm.title')} centered zIndex={getDefaultZIndex('modal') + 1}>
       <ConfirmPasswordForm
         onConfirmed={onConfirmed}
+        reason={reason}
         intro={t('auth.confirm.modal_intro')}
         actions={
           <Button variant="default" onClick={onCancel}>
@@ -78,30 +98,38 @@ export function ConfirmPasswordModal({ onConfirmed, onCancel }: { onConfirmed: (
  * Render `modal` outside any other modal's content (a sibling), so its keys do not reach it.
  */
 export function useWithPasswordConfirmation<V, R>(save: (values: V) => Promise<R>) {
-  const [asking, setAsking] = useState(false);
+  // The 423's message while the modal is open: 'confirm your password' or, for a grant of power, 'enter it again'.
+  const [asking, setAsking] = useState<string | null>(null);
   const pending = useRef<{ confirmed: () => void; cancelled: () => void } | null>(null);
 
   const run = useCallback(
     async (values: V): Promise<R | null> => {
+      let reason: string;
       try {
         return await save(values);
       } catch (e) {
         if (!isApiError(e) || e.status !== 423) throw e;
+        reason = e.message;
       }
       const confirmed = await new Promise<boolean>((resolve) => {
         pending.current = { confirmed: () => resolve(true), cancelled: () => resolve(false) };
-        setAsking(true);
+        setAsking(reason);
       });
       pending.current = null;
-      setAsking(false);
+      setAsking(null);
       return confirmed ? save(values) : null;
     },
     [save],
   );
 
-  const modal = asking ? (
-    <ConfirmPasswordModal onConfirmed={() => pending.current?.confirmed()} onCancel={() => pending.current?.cancelled()} />
-  ) : null;
+  const modal =
+    asking !== null ? (
+      <ConfirmPasswordModal
+        reason={asking}
+        onConfirmed={() => pending.current?.confirmed()}
+        onCancel={() => pending.current?.cancelled()}
+      />
+    ) : null;
 
   return { run, modal };
 }

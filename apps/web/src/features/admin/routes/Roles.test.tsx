@@ -55,6 +55,7 @@ describe('Role Management: grants of power', { timeout: 60_000 }, () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Make Dana Shipper staff' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Confirm password' });
+    expect(confirm).toHaveTextContent('For this change, please enter your password again.');
     await userEvent.type(within(confirm).getByLabelText(/^Password/), 'Demo#2026');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Roles of Dana Shipper' })).not.toBeInTheDocument());
