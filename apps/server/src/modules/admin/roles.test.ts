@@ -157,6 +157,17 @@ describe('grants of power', () => {
     // Lesser roles mail nobody.
     await boss.put(`/api/admin/roles/users/${admin}`, { roles: ['fpg_feature'] });
     expect((await mailsTo(app, 'super@demo.test')).length).toBe(before + 1);
+    // An invitation with Admin is a grant too.
+    const invited = await boss.post('/api/admin/roles/invitations', {
+      first_name: 'Ina',
+      last_name: 'Admin',
+      email: 'ina@staff.test',
+      roles: ['fpg_admin'],
+    });
+    expect(invited.statusCode).toBe(201);
+    expect((await lastMailTo(app, 'super@demo.test')).text).toContain(
+      'Sam Super <super@demo.test> invited Ina Admin <ina@staff.test> as staff with Admin',
+    );
   });
 
   it("a customer's user becomes staff only once the account is named back", async () => {
