@@ -167,7 +167,7 @@ export async function buildApp(deps: AppDeps) {
     background,
     jobs,
     apiCalls: apiCallLog(db, app.log),
-    carrierBreaker: new CarrierBreaker({ db, now, throttle, jobs }),
+    carrierBreaker: new CarrierBreaker({ db, now, throttle, jobs, log: app.log }),
     rateAdapterFor: deps.rateAdapterFor,
   };
 

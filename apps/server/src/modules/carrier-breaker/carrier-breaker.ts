@@ -1,4 +1,5 @@
 import type { CarrierPauseReason } from '@freight/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/jobs';
 import type { Throttle } from '../../security/throttle';
@@ -59,6 +60,7 @@ export interface CarrierBreakerDeps {
   now: () => Date;
   throttle: Pick<Throttle, 'hit'>;
   jobs: Pick<JobRunner, 'schedule'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
@@ -128,7 +130,8 @@ export class CarrierBreaker {
    * after its cool-down) or skipped. Answers in the order of `carrierIds`.
    */
   async admit(carrierIds: string[]): Promise<Admission[]> {
-    await this.synced();
+    // Without a fresh read the quote goes on with the pauses this process knows.
+    await this.synced().catch((err) => this.deps.log.error({ err }, 'carrier breaker: the pauses could not be read'));
     // Most quotes meet no paused carrier: no promise per carrier for them.
     if (!carrierIds.some((id) => this.states.get(id)?.pause)) return carrierIds.map(() => 'call');
     return Promise.all(carrierIds.map((id) => this.admitOne(id)));
@@ -148,8 +151,10 @@ export class CarrierBreaker {
       s.probing = false;
       return 'skip';
     } catch (err) {
+      // The quote goes on without the paused carrier; the next quote tries to claim the probe again.
+      this.deps.log.error({ err, carrierId: id }, 'carrier breaker: probe claim failed');
       s.probing = false;
-      throw err;
+      return 'skip';
     }
   }
 
@@ -167,7 +172,8 @@ export class CarrierBreaker {
       s.pause = null;
       s.buckets = [];
       s.changed = this.generation + 1;
-      if (pause) await this.repo.resume(this.deps.db, id, pause.at);
+      // Should the row stay paused (the write failed), the next read of the pauses brings it back here.
+      if (pause) await this.repo.resume(this.deps.db, id, pause.at).catch((err) => this.fault(err, id, 'resume'));
       return;
     }
     if (s.pause) return; // a call begun before another quote paused it
@@ -177,7 +183,12 @@ export class CarrierBreaker {
     else if (outcome === 'error') bucket.errors++;
     else return;
     const reason = this.tripped(s);
-    if (reason) await this.open(id, s, now, reason);
+    if (reason) await this.open(id, s, now, reason).catch((err) => this.fault(err, id, 'pause'));
+  }
+
+  /** A write of the breaker's that failed: the quote that made it still answers, and this process keeps its own view. */
+  private fault(err: unknown, carrierId: string, what: 'pause' | 'resume') {
+    this.deps.log.error({ err, carrierId }, `carrier breaker: the ${what} was not written`);
   }
 
   private bucketOf(s: CarrierState, now: number): Bucket {
