@@ -68,7 +68,7 @@ test('in Spanish, sales propose suspending a new account; accounting suspends it
   await expect(suspend.getByLabel('Why (for the audit log)')).toHaveValue('Datos de la empresa sin confirmar');
   await suspend.getByRole('button', { name: 'Suspend account' }).click();
   await expect(suspend).toBeHidden();
-  await expect(accounting.getByText('Reason: Datos de la empresa sin confirmar')).toBeVisible();
+  await expect(accounting.getByText('Reason: Datos de la empresa sin confirmar', { exact: true })).toBeVisible();
   await expect(accounting.getByRole('region', { name: 'Suspension proposals' })).toHaveCount(0);
   await expect(accounting.getByRole('region', { name: 'Audit log' })).toContainText('Suspension proposal answered: suspended');
   await snap(accounting, 'admin-account-suspended');

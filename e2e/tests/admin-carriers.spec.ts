@@ -47,12 +47,23 @@ test('super_admin lowers a carrier discount, previews the difference and publish
   await draft.getByLabel('Note').fill('Fuel-heavy lanes: 10 points less discount');
   await draft.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText('Draft saved')).toBeVisible();
+  // Only a previewed draft is published.
+  await expect(draft.getByText(/Preview the difference before publishing/)).toBeVisible();
+  await expect(draft.getByRole('button', { name: 'Publish' })).toHaveCount(0);
   await draft.getByRole('button', { name: 'Preview the difference' }).click();
   const preview = page.getByRole('region', { name: 'Preview: the draft against the tariff in force' });
   await expect(preview).toContainText(/recent quotes? re-rated: .* today, .* with the draft \(\+/);
   await expect(preview.getByRole('table')).toContainText(before);
   await snap(page, 'admin-carriers-preview');
   await draft.getByRole('button', { name: 'Publish' }).click();
+  // The confirmation repeats what the preview found.
+  const confirm = page.getByRole('dialog', { name: /^Publish version \d+ from/ });
+  const impact = confirm.getByTestId('publish-impact');
+  await expect(impact).toContainText(/recent quotes? re-rated/);
+  await expect(impact).toContainText(/Average change per quote: \+\$/);
+  await expect(impact).toContainText(/Largest change: \+\$/);
+  await snap(page, 'admin-carriers-publish-confirm');
+  await confirm.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText(/Version \d+ published/)).toBeVisible();
   await expect(
     page
@@ -73,7 +84,9 @@ test('super_admin lowers a carrier discount, previews the difference and publish
   await shipperContext.close();
 });
 
-test('in Spanish, super_admin restores the earlier tariff and records a weekly diesel price', async ({ page }) => {
+test('in Spanish, super_admin restores the earlier tariff as a draft, previews and publishes it, and records a weekly diesel price', async ({
+  page,
+}) => {
   await logIn(page, 'super@demo.test');
   await setPreferences(page, { language: 'es' });
   try {
@@ -89,7 +102,17 @@ test('in Spanish, super_admin restores the earlier tariff and records a weekly d
     await expect(versions).toContainText('Vigente');
     await versions.getByRole('button', { name: 'Restaurar 1' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restaurar' }).click();
+    // A restore is a new draft: previewed, then published like any draft.
     await expect(versions.getByRole('row').nth(1)).toContainText('Restaurada de la versión 1');
+    await expect(versions.getByRole('row').nth(1)).toContainText('Borrador');
+    const draft = page.getByRole('region', { name: 'Borrador' });
+    await expect(draft.getByRole('button', { name: 'Publicar' })).toHaveCount(0);
+    await draft.getByRole('button', { name: 'Ver la diferencia' }).click();
+    await expect(page.getByRole('region', { name: 'Vista previa: el borrador frente a la tarifa vigente' })).toBeVisible();
+    await draft.getByRole('button', { name: 'Publicar' }).click();
+    const confirm = page.getByRole('dialog', { name: /^¿Publicar la versión \d+ desde/ });
+    await expect(confirm.getByTestId('publish-impact')).toContainText('Cambio medio por cotización');
+    await confirm.getByRole('button', { name: 'Publicar' }).click();
     await expect(versions.getByRole('row').nth(1)).toContainText('Vigente');
     await versions.getByRole('button', { name: 'Ver 1' }).click();
     await expect(page.getByRole('dialog')).toContainText('Descuento sobre las tarifas base');

@@ -205,7 +205,7 @@ export function staffAccountsService(ctx: AppContext) {
         entityId: p.accountId,
         accountId: p.accountId,
         ...(p.outcome ? { before: { proposal_id: p.id, outcome: null } } : {}),
-        after: { proposal_id: p.id, note: p.note, outcome: p.outcome },
+        after: { proposal_id: p.id, note: p.note, ...(p.outcome ? { outcome: p.outcome } : {}) },
       },
       ctx.now(),
     );
