@@ -1,4 +1,4 @@
-import type { Duplex } from 'node:stream';
+import { type Duplex, Stream } from 'node:stream';
 import type { ErrorCode } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -155,7 +155,8 @@ function unstorablePaths(value: unknown, path: string, found: string[], depth = 
     if (hasUnstorable(value)) found.push(path || 'body');
     return;
   }
-  if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return;
+  // A streamed body (an upload read by its route) is bytes, not text, and walking it would walk the socket.
+  if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value) || value instanceof Stream) return;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     if (hasUnstorable(key)) found.push(at);

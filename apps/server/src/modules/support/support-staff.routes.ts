@@ -181,9 +181,7 @@ export async function staffSupportRoutes(app: FastifyInstance, sctx: SupportCont
     const id = checked(request.params.id);
     const found = await repo.attachment(id);
     if (!found) throw AppError.notFound();
-    const content = await repo.attachmentContent(id);
-    if (!content) throw AppError.notFound();
-    return sendAttachment(reply, found.attachment, content);
+    return sendAttachment(reply, found.attachment, repo.attachmentChunks(id));
   });
 
   r.get('/api/admin/support/stream', { preValidation: door }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { SUPPORT_ATTACHMENT_MAX_BYTES } from '@freight/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { checkUpload, cleanFileName } from './attachments';
+import { storeUpload } from './attachments';
 import type { SupportLive } from './live';
 import type { supportRepository } from './support.repository';
 import type { supportService } from './support.service';
@@ -41,7 +42,8 @@ export async function countSend(ctx: AppContext, userId: string) {
 
 /**
  * Stores an uploaded file (the request body itself, its name in `?name=`): images and PDFs up to
- * 10 MB, told by content. Registered in its own scope, where any content type is read as bytes.
+ * 10 MB, told by content. Registered in its own scope, where any body is handed over unread and
+ * streamed into storage (attachments.ts), so no request holds a whole file.
  */
 export async function uploadRoute(
   app: FastifyInstance,
@@ -52,31 +54,25 @@ export async function uploadRoute(
 ) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    // A little over the limit, so a file just past it gets the field error rather than a bare 413.
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SUPPORT_ATTACHMENT_MAX_BYTES + 1024 * 1024 }, (_request, body, done) =>
-      done(null, body),
-    );
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post(
         path,
         { preValidation: guard, schema: { querystring: z.object({ name: z.string().max(300).optional() }) } },
         async (request, reply) => {
-          const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const type = checkUpload(content);
           const { userId, accountId } = owner(request);
           await countSend(sctx, userId);
-          const row = await sctx.repo.insertAttachment(
-            {
-              accountId,
-              uploadedBy: userId,
-              fileName: cleanFileName(request.query.name, type),
-              contentType: type,
-              size: content.length,
-              createdAt: sctx.now(),
-            },
-            content,
-          );
+          // A declared size past the limit is refused before a byte is read.
+          if (Number(request.headers['content-length']) > SUPPORT_ATTACHMENT_MAX_BYTES)
+            throw AppError.field('file', 'validation.attachment_size');
+          const body = request.body as (Readable & AsyncIterable<Buffer>) | undefined;
+          const row = await storeUpload(sctx.repo, body, {
+            name: request.query.name,
+            accountId,
+            uploadedBy: userId,
+            createdAt: sctx.now(),
+          });
           return reply.code(201).send({ data: { id: row.id, file_name: row.fileName, content_type: row.contentType, size: row.size } });
         },
       );

@@ -156,9 +156,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext, pubsu
         ? found.conversationAccountId === account.id && !found.internal
         : found.attachment.uploadedBy === user.id);
     if (!found || !mine) throw AppError.notFound();
-    const content = await repo.attachmentContent(found.attachment.id);
-    if (!content) throw AppError.notFound();
-    return sendAttachment(reply, found.attachment, content);
+    return sendAttachment(reply, found.attachment, repo.attachmentChunks(found.attachment.id));
   });
 
   r.get('/api/support/stream', { preValidation: requireCustomer }, async (request, reply) => {
