@@ -27,7 +27,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  customType,
   date,
   doublePrecision,
   index,
@@ -1115,8 +1114,9 @@ export const supportMessages = pgTable(
 );
 
 /**
- * A file sent with a message. Its bytes are in `support_attachment_files`, apart from the rows the
- * inbox and the threads read; an upload is the account's until a message claims it.
+ * A file sent with a message. Its bytes are in `support_attachment_chunks` (schema-trust.ts), apart
+ * from the rows the inbox and the threads read; an upload is the account's until a message claims
+ * it, and its size is 0 until its last chunk is written.
  */
 export const supportAttachments = pgTable(
   'support_attachments',
@@ -1132,18 +1132,6 @@ export const supportAttachments = pgTable(
   },
   (t) => [index('support_attachments_message_idx').on(t.messageId)],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
-
-export const supportAttachmentFiles = pgTable('support_attachment_files', {
-  attachmentId: uuid('attachment_id')
-    .primaryKey()
-    .references(() => supportAttachments.id, { onDelete: 'cascade' }),
-  content: bytea('content').notNull(),
-});
 
 /**
  * What happened in the conversations, in commit order: the live stream's events and the catch-up

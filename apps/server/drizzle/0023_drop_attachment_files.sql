@@ -1,0 +1,1 @@
+DROP TABLE "support_attachment_files" CASCADE;
