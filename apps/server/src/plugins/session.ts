@@ -133,7 +133,11 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
 
   return {
     async start(request, reply, userId, remember) {
-      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      if (request.session) {
+        await db.delete(sessions).where(eq(sessions.id, request.session.id));
+        // Signing in over another user's session ends that session's live streams.
+        if (request.session.userId) await announceAccessChange(db);
+      }
       await create(request, reply, userId, remember);
       request.auth = (await users.load(userId)) ?? null;
     },

@@ -61,6 +61,14 @@ describe('a live stream ends with its session', () => {
     elsewhere.stream.close();
   });
 
+  it('when another user signs in over the session in the same browser', async () => {
+    const browser = await t.client().login('shipper@demo.test');
+    const stream = await openStream(second.app, browser, '/api/support/stream');
+    await stream.until(ready);
+    await browser.login('admin@demo.test');
+    expect(await stream.endsWithin(3000)).toBe(true);
+  });
+
   it('at a password change: the other sessions’ streams end, the changer’s own stays', async () => {
     const changer = await streaming('shipper@demo.test', '/api/support/stream');
     const other = await streaming('shipper@demo.test', '/api/support/stream');
