@@ -1,7 +1,19 @@
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, auditLog, carriers, integrationPartners, oauthClients, shipments, users } from '../../db/schema';
+import {
+  accounts,
+  auditLog,
+  carriers,
+  equipmentTypes,
+  integrationPartners,
+  oauthClients,
+  partCatalog,
+  scacAliases,
+  shipments,
+  siteNotifications,
+  users,
+} from '../../db/schema';
 import { isUuid } from '../../ids';
 import { countAhead } from '../../paging';
 import { userLabel } from './audit';
@@ -26,8 +38,8 @@ export interface AuditSearch extends AuditFilter {
 const EXPORT_BATCH = 1_000;
 
 /**
- * The current name of records whose entries were written before entries carried a label, for
- * the kinds of record that have one; read-only (the log itself refuses UPDATE), one statement per
+ * The current name of records whose entries carry no label (written before entries had one, or
+ * by a caller that gives none), for the kinds of record that have a name; read-only (the log itself refuses UPDATE), one statement per
  * kind present on the page.
  */
 const CURRENT_NAMES: Record<string, (db: Db, ids: string[]) => Promise<{ id: string; label: string }[]>> = {
@@ -48,6 +60,18 @@ const CURRENT_NAMES: Record<string, (db: Db, ids: string[]) => Promise<{ id: str
       .select({ id: integrationPartners.id, label: integrationPartners.name })
       .from(integrationPartners)
       .where(inArray(integrationPartners.id, ids)),
+  scac_alias: (db, ids) =>
+    db.select({ id: scacAliases.id, label: scacAliases.alias }).from(scacAliases).where(inArray(scacAliases.id, ids)),
+  // Records named in both languages: the English name, as staff search the log.
+  equipment_type: (db, ids) =>
+    db.select({ id: equipmentTypes.id, label: equipmentTypes.nameEn }).from(equipmentTypes).where(inArray(equipmentTypes.id, ids)),
+  part: (db, ids) =>
+    db.select({ id: partCatalog.id, label: partCatalog.descriptionEn }).from(partCatalog).where(inArray(partCatalog.id, ids)),
+  site_notification: (db, ids) =>
+    db
+      .select({ id: siteNotifications.id, label: siteNotifications.titleEn })
+      .from(siteNotifications)
+      .where(inArray(siteNotifications.id, ids)),
 };
 
 async function presentAll(db: Db, rows: AuditRow[]) {

@@ -23,6 +23,8 @@ describe('GET /api/admin/audit', () => {
     const all = (await superAdmin.get('/api/admin/audit')).json();
     expect(all.data.map((e: { action: string }) => e.action).slice(0, 2)).toEqual(['shipment.action_required_set', 'shipment.note']);
     expect(all.data[0]).toMatchObject({ actor_email: 'ops@demo.test', entity_type: 'shipment', entity_id: s.id, ip: expect.any(String) });
+    // No label given by the note's writer: the log reads the shipment's BOL.
+    expect(all.data[0].target_label).toMatch(/^\d{17}$/);
     expect((await superAdmin.get('/api/admin/audit?q=note')).json().data.map((e: { action: string }) => e.action)).toEqual([
       'shipment.note',
     ]);
