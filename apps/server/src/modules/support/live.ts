@@ -124,7 +124,7 @@ export class SupportLive {
       end: () => {
         for (const timer of connection.timers) clearTimeout(timer);
         this.connections.delete(connection);
-        if (!raw.writableEnded) raw.end();
+        if (!raw.writableEnded && !raw.destroyed) raw.end();
       },
     };
     this.connections.add(connection);
