@@ -49,7 +49,11 @@ const MAX_NAME_LENGTH = 120;
 export function cleanFileName(name: string | undefined, type: string) {
   const known = TYPES.find((t) => t.type === type);
   const extensions = known?.extensions ?? [type.split('/')[1] ?? 'bin'];
-  const base = ((name ?? '').split(/[\\/]/).pop() ?? '').replace(UNSAFE_IN_NAME, '').trim();
+  // Leading dots too: a hidden file's name on the downloader's disk.
+  const base = ((name ?? '').split(/[\\/]/).pop() ?? '')
+    .replace(UNSAFE_IN_NAME, '')
+    .trim()
+    .replace(/^[.\s]+/u, '');
   const dot = base.lastIndexOf('.');
   const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
   const kept = extensions.includes(extension);
