@@ -40,6 +40,9 @@ test("a visitor's public quote is carried into the account it signs up for, and 
   await page.getByRole('button', { name: /Rate Results/ }).click();
   await bookFirstRate(page);
   await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
+  // A new account starts prepaid (credit is granted on an application): the booking waits for its card payment.
+  await expect(page.getByText('Awaiting payment').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
 
   // The quote is used once: the next visit to Quote & Ship starts blank.
   await page.goto('/');
