@@ -29,6 +29,7 @@ import { seedDemoProducts } from './seed-products';
 import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoShipments } from './seed-shipments';
 import { seedDemoSupport } from './seed-support';
+import { seedDemoSuspensionProposals } from './seed-suspension-proposals';
 import { seedDemoTruckloadStops } from './seed-truckload-stops';
 import { seedDemoWebhooks } from './seed-webhooks';
 
@@ -210,6 +211,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
   const partners = activity && (await seedOnce(db, 'demo_partners_seeded', now, (tx) => seedDemoPartners(tx, now)));
   const creditApplications =
     activity && (await seedOnce(db, 'demo_credit_applications_seeded', now, (tx) => seedDemoCreditApplications(tx, now, DEMO_PASSWORD)));
+  const suspensionProposals =
+    activity && (await seedOnce(db, 'demo_suspension_proposals_seeded', now, (tx) => seedDemoSuspensionProposals(tx, now)));
   return (
     users ||
     rating ||
@@ -232,7 +235,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     stops ||
     webhooks ||
     partners ||
-    creditApplications
+    creditApplications ||
+    suspensionProposals
   );
 }
 

@@ -2,6 +2,7 @@ import type { StaffAccountDetail } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountSuspensionProposals, accounts, auditLog } from '../../db/schema';
+import { seedDemoSuspensionProposals } from '../../db/seed-suspension-proposals';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 
 let t: TestApp;
@@ -111,5 +112,11 @@ describe('a suspension proposal', () => {
     // Another account's proposal is not found through this account.
     const [other] = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.name, 'Demo Shipper Co'));
     expect((await as('admin@demo.test').post(`/api/admin/accounts/${other!.id}/suspension-proposals/${id}/dismiss`)).statusCode).toBe(404);
+  });
+
+  it('the demo data has one open, from sales, about Other Freight LLC', async () => {
+    await seedDemoSuspensionProposals(db(), t.clock.now);
+    const [open] = (await detail('admin@demo.test')).suspension_proposals;
+    expect(open).toMatchObject({ proposed_by: 'sales@demo.test', note: expect.stringContaining('pickups refused') });
   });
 });
