@@ -185,12 +185,22 @@ function tokenOperation(input: TransformInput) {
       ...(input.schema as FastifySchema),
       response: {
         200: json(tokenBody, 'A bearer token.'),
-        400: json(tokenErrorBody, 'Another grant type, or a scope the credential does not hold.'),
+        400: json(
+          tokenErrorBody,
+          'Another grant type, a scope the credential does not hold, or a `client_secret` in the query string (`invalid_request`: send it in the body or as HTTP Basic).',
+        ),
         401: json(tokenErrorBody, 'Unknown client, wrong secret, or a revoked, expired or disabled credential.'),
         422: json(validationBody, 'A field is too long.'),
+        429: json(
+          errorBody,
+          'Past 20 requests a minute for the client id, or 60 for the address (`too_many_requests`): wait Retry-After seconds.',
+        ),
       },
     },
   });
+  const responses = schema.response as Record<number, object>;
+  // As for the API's routes: zod's transform drops the 429's headers.
+  responses[429] = { ...responses[429], headers: LIMITED_HEADERS };
   return {
     url: TOKEN_PATH,
     schema: {
