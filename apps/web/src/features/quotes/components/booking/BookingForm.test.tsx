@@ -106,6 +106,9 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     const prepaid = { ...shipper, account: { ...shipper.account!, payment_terms: 'prepaid' as const } };
     const app = await openBooking(quoteWith(), {}, 'Saia', prepaid);
     expect(screen.getByTestId('prepaid-notice')).toHaveTextContent('After you book, pay within 60 minutes');
+    // The way to another way of paying: credit terms are applied for.
+    const apply = within(screen.getByTestId('prepaid-notice')).getByRole('link', { name: 'Apply for credit terms to pay by invoice.' });
+    expect(apply).toHaveAttribute('href', '/settings/credit');
     app.unmount();
     localStorage.clear();
     await openBooking(quoteWith());

@@ -22,12 +22,14 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { bookShipment, newIdempotencyKey, SHIPMENTS_KEY } from '../../../../components/shipment/api';
 import { CreditHoldDialog } from '../../../../components/shipment/CreditHoldDialog';
 import { isApiError } from '../../../../lib/api';
 import { useAuthUser } from '../../../../lib/auth';
 import { translateMessage, zodErrors } from '../../../../lib/forms';
+import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
 import { BookingFailure } from './BookingFailure';
@@ -408,7 +410,11 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
         {/* Said before the click, not after: a prepaid booking is only held until it is paid. */}
         {user?.account?.payment_terms === 'prepaid' && (
           <Alert color="blue" variant="light" role="note" data-testid="prepaid-notice" title={t('quotes.booking.prepaid.title')}>
-            {t('quotes.booking.prepaid.body', { minutes: AWAITING_PAYMENT_MINUTES })}
+            {t('quotes.booking.prepaid.body', { minutes: AWAITING_PAYMENT_MINUTES })}{' '}
+            {/* Where a shipper paying by card looks for another way to pay: credit terms are applied for. */}
+            <Anchor component={Link} to={paths.creditSettings} inherit>
+              {t('quotes.booking.prepaid.apply')}
+            </Anchor>
           </Alert>
         )}
 
