@@ -134,6 +134,17 @@ describe('applying', () => {
     });
   });
 
+  it('lets one of two submits at once in (a double click): the other is a 409', async () => {
+    const c = await signedUp('twice@credit.test');
+    const answers = await Promise.all([
+      c.post('/api/credit-applications', application()),
+      c.post('/api/credit-applications', application()),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const account = await accountOf('twice@credit.test');
+    expect(await t.database.db.select().from(creditApplications).where(eq(creditApplications.accountId, account.id))).toHaveLength(1);
+  });
+
   it('refuses an application from an account already on terms (409)', async () => {
     const c = await t.client().login('shipper@demo.test');
     const res = await c.post('/api/credit-applications', application());
@@ -220,6 +231,18 @@ describe('deciding', () => {
     expect(standing).toMatchObject({ payment_terms: 'prepaid', can_apply: true });
     expect(standing.applications[0]).toMatchObject({ status: 'declined', decision_reason: 'Referencias sin respuesta' });
     expect((await c.post('/api/credit-applications', application())).statusCode).toBe(201);
+  });
+
+  it('decides once when two staff decide at once: one 200, the other 409; one credit event', async () => {
+    const { id } = await applied('race@credit.test');
+    const [a, b] = [await staff('accounting@demo.test'), await staff('admin@demo.test')];
+    const answers = await Promise.all([
+      a.post(`/api/admin/credit-applications/${id}/decision`, approval),
+      b.post(`/api/admin/credit-applications/${id}/decision`, { outcome: 'declined', reason: 'No' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const account = await accountOf('race@credit.test');
+    expect(await t.database.db.select().from(accountCreditEvents).where(eq(accountCreditEvents.accountId, account.id))).toHaveLength(1);
   });
 
   it('counts the pending ones on the dashboard for those who decide them only', async () => {
