@@ -170,3 +170,25 @@ test('accounting answers a dispute with a credit, then places and lifts a hold w
   await expect(panel.getByTestId('credit-record')).toContainText('Paid by wire');
   await expect(panel.getByText('Active', { exact: true })).toBeVisible();
 });
+
+test('in Spanish, the dispute form names the maximum and refuses more', async ({ page }) => {
+  await logIn(page, 'shipper@demo.test');
+  await setPreferences(page, { language: 'es' });
+  try {
+    await page.goto('/my-invoices');
+    const number = await numberOfRow(page, 'Abierta');
+    await page.getByRole('link', { name: number }).first().click();
+    await page.getByRole('button', { name: 'Disputar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('¿Qué disputa?').selectOption({ index: 0 });
+    await expect(dialog.getByText(/^Hasta USD\s[\d,]+\.\d\d$/)).toBeVisible();
+    await dialog.getByLabel('Importe disputado').fill('999999');
+    await dialog.getByLabel('Motivo').fill('No coincide con lo cotizado.');
+    await dialog.getByRole('button', { name: 'Enviar la disputa' }).click();
+    await expect(dialog.getByText(/^El importe disputado no puede ser mayor que USD\s[\d,]+\.\d\d$/)).toBeVisible();
+    await snap(page, 'invoice-dispute-over-maximum-es');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  } finally {
+    await restorePreferences(page, { language: 'en' });
+  }
+});

@@ -56,7 +56,7 @@ describe('a dispute is bounded', () => {
     await db().update(userSettings).set({ language: 'es' }).where(eq(userSettings.userId, userId));
     try {
       const spanish = await dispute(invoice!.id, room + 1);
-      const money = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(room / 100);
+      const money = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'USD' }).format(room / 100);
       expect(spanish.json().errors.amount_cents).toEqual([`El importe disputado no puede ser mayor que ${money}`]);
     } finally {
       await db().update(userSettings).set({ language: 'en' }).where(eq(userSettings.userId, userId));

@@ -1,5 +1,5 @@
 import type { DisputeRequest, DisputeResolutionRequest } from '@freight/contracts';
-import { disputeMaximum, invoiceNumber } from '@freight/domain';
+import { disputeMaximum, invoiceNumber, type Language } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -12,17 +12,11 @@ import { type InvoiceRow, invoicesRepository } from './invoices.repository';
 
 const closed = () => new AppError(409, 'conflict', 'errors.dispute_closed');
 
-/** 422 on `amount_cents` naming the maximum, formatted as money in the reader's language by the error handler. */
-const overMaximum = (maxCents: number, currency: string) =>
-  new AppError(
-    422,
-    'validation',
-    'validation.invalid',
-    { max: maxCents / 100, formatParams: { max: { currency } } },
-    {
-      amount_cents: ['validation.dispute_max'],
-    },
-  );
+/** 422 on `amount_cents` naming the maximum as money the way the reader's pages write it (es-MX or en-US). */
+const overMaximum = (maxCents: number, currency: string, language: Language) => {
+  const max = new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', { style: 'currency', currency }).format(maxCents / 100);
+  return new AppError(422, 'validation', 'validation.invalid', { max }, { amount_cents: ['validation.dispute_max'] });
+};
 
 /**
  * Disputes of an invoice or one of its charge lines (issue 14). An open dispute's amount is the
@@ -32,7 +26,7 @@ const overMaximum = (maxCents: number, currency: string) =>
  * shipper is mailed either way. Both sides write in the dispute's thread.
  */
 export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, notifier: InvoiceNotifier) {
-  async function open(accountId: string, userId: string, invoiceId: string, body: DisputeRequest) {
+  async function open(accountId: string, userId: string, invoiceId: string, body: DisputeRequest, language: Language) {
     const now = ctx.now();
     return ctx.db.transaction(async (tx) => {
       const repo = invoicesRepository(tx as Db);
@@ -52,7 +46,7 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, no
         },
         code,
       );
-      if (body.amount_cents > max) throw overMaximum(max, invoice.currency);
+      if (body.amount_cents > max) throw overMaximum(max, invoice.currency, language);
       const dispute = await repo.insertDispute({
         invoiceId,
         accountId,

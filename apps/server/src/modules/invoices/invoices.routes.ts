@@ -158,8 +158,9 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     async (request, reply) => {
       const { account, user } = customer(request);
       const invoice = await service.find(account.id, request.params.id);
-      const dispute = await disputes.open(account.id, user.id, invoice.id, request.body);
-      const [view] = await service.presentDisputes([dispute], requestLanguage(request));
+      const language = requestLanguage(request);
+      const dispute = await disputes.open(account.id, user.id, invoice.id, request.body, language);
+      const [view] = await service.presentDisputes([dispute], language);
       return reply.code(201).send({ data: view });
     },
   );

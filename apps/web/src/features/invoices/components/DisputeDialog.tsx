@@ -41,9 +41,6 @@ function defaultAmount(invoice: InvoiceView, key: string): number {
   return major(Math.max(0, Math.min(wanted, maximumCents(invoice, key))));
 }
 
-/** The message's parameters: the maximum as money in the invoice's currency (i18next's currency format, as the server words it). */
-const overMaximum = (cents: number, currency: string) => ({ max: cents / 100, formatParams: { max: { currency } } });
-
 const toPayload = (v: Values) => ({
   charge_code: v.charge_code || null,
   reason: v.reason,
@@ -67,7 +64,7 @@ export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceVi
       const errors = formErrors(zodErrors(disputeRequest, t, v, toPayload));
       const max = maximumCents(invoice, v.charge_code);
       if (!errors.amount && toPayload(v).amount_cents > max)
-        errors.amount = t('validation.dispute_max', overMaximum(max, invoice.currency));
+        errors.amount = t('validation.dispute_max', { max: fmt.money(major(max), invoice.currency) });
       return errors;
     },
   });
