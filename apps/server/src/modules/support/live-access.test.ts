@@ -127,4 +127,17 @@ describe('a live stream never carries an event its user may no longer see', () =
     expect(sales.stream.events.some((e) => e.data.includes('Internal only for staff'))).toBe(false);
     salesAdmin.stream.close();
   });
+
+  it('ends the stream of a session idle past its limit at the next event for it', async () => {
+    const staff = await t.client().login('admin@demo.test', PASSWORD, true);
+    const shipper = await second.client().login('shipper@demo.test', 'Another#2026pass');
+    const opened = await shipper.post('/api/support/conversations', { category: 'billing', message: 'Anyone there?' });
+    const stream = await openStream(second.app, shipper, '/api/support/stream');
+    await stream.until(ready);
+    // Two hours without a request: the session is over, though nothing deleted it yet.
+    t.clock.advanceMinutes(121);
+    await staff.post(`/api/admin/support/conversations/${opened.json().data.id}/messages`, { body: 'Sorry for the wait' });
+    expect(await stream.endsWithin(3000)).toBe(true);
+    expect(stream.events.some((e) => e.data.includes('Sorry for the wait'))).toBe(false);
+  });
 });
