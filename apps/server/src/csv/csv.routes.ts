@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../plugins/errors';
 import { customer, requireCustomer } from '../plugins/guards';
-import { csvBodyParser } from './csv';
+import { type CsvSource, csvBodyParser, csvUploadOf } from './csv';
 
 const importQuery = z.object({ dry_run: z.enum(['0', '1', 'true', 'false'], { error: 'validation.choice' }).optional() });
 
@@ -82,7 +82,8 @@ export interface CsvRoutes<Q extends z.ZodType, O = string, C = CustomerCaller> 
   templateCsv(): string;
   /** The file's text, in pieces (sent as they come). */
   exportCsv(owner: O, query: z.output<Q>): AsyncIterable<string>;
-  importCsv(caller: C, text: string, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport>;
+  /** The file's text as it streams in (`CsvUpload`); read once. */
+  importCsv(caller: C, text: CsvSource, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport>;
 }
 
 /**
@@ -112,22 +113,19 @@ export async function registerCsvRoutes<Q extends z.ZodType, O = string, C = Cus
     },
   );
 
-  // The import takes a text/csv body (at most CSV_IMPORT_LIMITS.max_bytes) in its own scope; the
-  // guard runs on request, so a caller without the right is refused before the upload is read.
+  // The import takes a text/csv body (at most CSV_IMPORT_LIMITS.max_bytes), read as it streams in,
+  // in its own scope; the guard runs on request, so a caller without the right is refused before
+  // the upload is read.
   await app.register(async (scope) => {
     csvBodyParser(scope);
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post(
-        `${routes.path}/import`,
-        { onRequest: access.guard, schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
-        async (request) => {
-          const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
-          return routes.importCsv(access.caller(request), request.body, {
-            dryRun,
-            language: requestLanguage(request),
-          });
-        },
-      );
+      .post(`${routes.path}/import`, { onRequest: access.guard, schema: { querystring: importQuery } }, async (request) => {
+        const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
+        return routes.importCsv(access.caller(request), csvUploadOf(request.body), {
+          dryRun,
+          language: requestLanguage(request),
+        });
+      });
   });
 }

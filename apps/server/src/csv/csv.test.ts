@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,6 +7,8 @@ import { installErrorHandling } from '../plugins/errors';
 import {
   CSV_CHUNK_ROWS,
   csvBodyParser,
+  csvRows,
+  csvUploadOf,
   neutralizeCell,
   parseCsvBoolean,
   parseCsvRows,
@@ -83,14 +86,38 @@ describe('reading', () => {
     expect(parseCsvBoolean('maybe')).toBeUndefined();
   });
 
-  it('numbers rows by file line: a BOM, CRLF, blank lines and multi-line quoted fields', () => {
-    const rows = parseCsvRows('\uFEFFa,b\r\n1,"x\r\ny"\r\n\r\n2,3\n  \n4,5');
-    expect(rows.map((r) => [r.line, r.cells])).toEqual([
+  it('numbers rows by file line: a BOM, CRLF, blank lines and multi-line quoted fields', async () => {
+    const text = '\uFEFFa,b\r\n1,"x\r\ny"\r\n\r\n2,3\n  \n4,5';
+    const expected = [
       [1, ['a', 'b']],
       [2, ['1', 'x\ny']],
       [5, ['2', '3']],
       [7, ['4', '5']],
-    ]);
+    ];
+    expect((await parseCsvRows(text)).map((r) => [r.line, r.cells])).toEqual(expected);
+    // The same rows and lines however an upload's pieces cut the text (a CRLF or a quote included).
+    for (let cut = 1; cut < text.length; cut += 1) {
+      const pieces = (async function* () {
+        yield text.slice(0, cut);
+        yield text.slice(cut);
+      })();
+      const rows = [];
+      for await (const row of csvRows(pieces)) rows.push([row.line, row.cells]);
+      expect(rows, `cut at ${cut}`).toEqual(expected);
+    }
+  });
+
+  it('reads a long file piece by piece with the lines of the whole text', async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) => (i % 7 === 0 ? `"multi\nline ${i}",x` : `row ${i},"q ""${i}"""`));
+    const text = `a,b\n${lines.join('\r\n')}\n`;
+    const pieces = (async function* () {
+      for (let at = 0; at < text.length; at += 4093) yield text.slice(at, at + 4093);
+    })();
+    const streamed = [];
+    for await (const row of csvRows(pieces)) streamed.push(row);
+    expect(streamed).toEqual(await parseCsvRows(text));
+    expect(streamed).toHaveLength(30_001);
+    expect(streamed.at(-1)).toMatchObject({ cells: ['row 29999', 'q "29999"'] });
   });
 
   it('reports bad rows with their line, field and translated message; empty optional cells take defaults', async () => {
@@ -217,6 +244,24 @@ describe('reading', () => {
     expect(error.errors).toEqual({ file: ['csv.too_many_rows'] });
     expect(error.params).toEqual({ rows: '11', limit: '10' });
   });
+
+  it('stops checking at the limit and counts the rest without keeping them', async () => {
+    const checked: number[] = [];
+    const text = `name,phone,active,weight\n${'a,,,1\n'.repeat(200_000)}`;
+    const error = await readCsv(
+      text,
+      {
+        ...spec,
+        check: (v, line) => {
+          checked.push(line);
+          return { value: v };
+        },
+      },
+      { language: 'en', maxRows: 10 },
+    ).catch((e) => e);
+    expect(error.params).toEqual({ rows: '200,000', limit: '10' });
+    expect(checked.length).toBeLessThanOrEqual(10);
+  });
 });
 
 describe('csvBodyParser', () => {
@@ -225,7 +270,11 @@ describe('csvBodyParser', () => {
     installErrorHandling(app);
     await app.register(async (scope) => {
       csvBodyParser(scope, { maxBytes: 1024 * 1024 });
-      scope.post('/csv', async (request) => ({ length: (request.body as string).length }));
+      scope.post('/csv', async (request) => {
+        let length = 0;
+        for await (const piece of csvUploadOf(request.body)) length += piece.length;
+        return { length };
+      });
     });
     app.post('/json', async () => ({ ok: true }));
     const ok = await app.inject({ method: 'POST', url: '/csv', payload: 'a,b\n1,2', headers: { 'content-type': 'text/csv' } });
@@ -238,6 +287,25 @@ describe('csvBodyParser', () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: 'The file is too large: the limit is 1 MB', code: 'payload_too_large' });
+    // Streamed, with no Content-Length: refused once the bytes read pass the limit.
+    const streamed = await app.inject({
+      method: 'POST',
+      url: '/csv',
+      payload: Readable.from([Buffer.alloc(700 * 1024, 'x'), Buffer.alloc(400 * 1024, 'x')]),
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().code).toBe('payload_too_large');
+    const nul = await app.inject({ method: 'POST', url: '/csv', payload: 'a\u0000b', headers: { 'content-type': 'text/csv' } });
+    expect(nul.statusCode).toBe(422);
+    // A character cut between two pieces is read whole.
+    const accents = await app.inject({
+      method: 'POST',
+      url: '/csv',
+      payload: Readable.from([Buffer.from([0x61, 0xc3]), Buffer.from([0xa9])]),
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(accents.json()).toEqual({ length: 2 });
     const elsewhere = await app.inject({ method: 'POST', url: '/json', payload: 'a,b', headers: { 'content-type': 'text/csv' } });
     expect(elsewhere.statusCode).toBe(415);
     await app.close();

@@ -1,6 +1,12 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CSV_IMPORT_LIMITS, type CsvImportReport } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
@@ -10,7 +16,8 @@ import { isMessageKey, translator } from '../i18n';
 /**
  * The generic CSV import and export of the app's lists (address book, product catalog).
  *
- * Import: `readCsv(text, spec, options)` parses the text (papaparse, comma-separated, any line
+ * Import: `readCsv(source, spec, options)` parses the text as it streams in (`csvRows`: papaparse,
+ * comma-separated, any line
  * ending, a UTF-8 BOM ignored), checks the header against `spec.columns` (any order, any case),
  * decodes each cell (booleans true/false/yes/no/1/0, numbers; an empty cell is `undefined`, so
  * the schema's default applies or 'required' is said), maps the row through `spec.schema` and the
@@ -30,8 +37,10 @@ import { isMessageKey, translator } from '../i18n';
  * neutralising formula-like cells (see `neutralizeCell`); `readCsv` undoes it, so an export
  * imports back to the same values.
  *
- * Limits (CSV_IMPORT_LIMITS): bytes are enforced by `csvBodyParser` (413 with the limit in the
- * message), rows by `readCsv` (422 with the limit in the message).
+ * Limits (CSV_IMPORT_LIMITS): bytes are enforced by `CsvUpload` as the body streams in (413 with
+ * the limit in the message), rows by `readCsv` (422 with the limit in the message; rows past it
+ * are counted, not checked). Neither the file's text nor its rows are ever held whole: an import
+ * holds a piece of text, one chunk of rows and the report.
  */
 
 export type CsvCellType = 'text' | 'boolean' | 'number';
@@ -147,19 +156,28 @@ export async function* writeCsvStream<C extends string>(columns: readonly C[], b
   for await (const rows of batches) yield csvLines(columns, rows, false);
 }
 
-interface ParsedRow {
+export interface ParsedRow {
   line: number;
   cells: string[];
   unclosedQuote: boolean;
 }
 
-/** Rows of the text with the file line each starts on; blank lines skipped. */
-export function parseCsvRows(text: string): ParsedRow[] {
-  const source = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).replace(/\r\n?/g, '\n');
-  const rows: ParsedRow[] = [];
+/** A CSV file's text: whole, or in pieces as an upload streams in (`CsvUpload`). */
+export type CsvSource = string | AsyncIterable<string>;
+
+/** Text taken in at least this much at a time before it is parsed again (see `csvRows`). */
+const PARSE_STEP_CHARS = 64 * 1024;
+
+/**
+ * The complete rows at the start of `text` (all of them when `final`; otherwise the last row,
+ * which more text may still extend, is left), each with its line: `lineBase` newlines come before
+ * `text`. Answers the rows and how much of `text` they took.
+ */
+function completeRows(text: string, lineBase: number, final: boolean) {
+  const rows: (ParsedRow & { end: number })[] = [];
   let counted = 0; // position up to which newlines are counted
-  let newlines = 0;
-  Papa.parse<string[]>(source, {
+  let newlines = lineBase;
+  Papa.parse<string[]>(text, {
     delimiter: ',',
     newline: '\n',
     skipEmptyLines: 'greedy',
@@ -167,18 +185,58 @@ export function parseCsvRows(text: string): ParsedRow[] {
       // `cursor` is just past the row (and its newline); the row's last line holds cursor - 1.
       const cursor = result.meta.cursor;
       let end = cursor;
-      if (source[end - 1] === '\n') end -= 1;
-      for (let i = counted; i < end; i += 1) if (source.charCodeAt(i) === 10) newlines += 1;
+      if (text[end - 1] === '\n') end -= 1;
+      for (let i = counted; i < end; i += 1) if (text.charCodeAt(i) === 10) newlines += 1;
       counted = end;
       const cells = result.data;
       const inner = cells.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
-      rows.push({
-        line: 1 + newlines - inner,
-        cells,
-        unclosedQuote: result.errors.some((e) => e.code === 'MissingQuotes'),
-      });
+      rows.push({ line: 1 + newlines - inner, cells, unclosedQuote: result.errors.some((e) => e.code === 'MissingQuotes'), end: cursor });
     },
   });
+  if (final) return { rows, taken: text.length };
+  rows.pop();
+  return { rows, taken: rows.at(-1)?.end ?? 0 };
+}
+
+/**
+ * Rows of the text with the file line each starts on; blank lines skipped. Pieces are parsed as
+ * they come: only the rows they complete are answered, the unfinished last row waits for more
+ * text, so memory holds one piece and one row rather than the file and all its rows. Text is
+ * parsed again only once it has doubled (or grown by PARSE_STEP_CHARS), so a single huge row
+ * costs linear time, not quadratic.
+ */
+export async function* csvRows(source: CsvSource): AsyncGenerator<ParsedRow> {
+  let pending = '';
+  let lineBase = 0;
+  let parseAt = 0;
+  let started = false;
+  let carriageReturn = false;
+  const pieces = typeof source === 'string' ? [source] : source;
+  for await (let piece of pieces) {
+    if (!started && piece.length) {
+      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
+      started = true;
+    }
+    // Any line ending becomes \n; a \r at the end of a piece may be the first half of a \r\n.
+    if (carriageReturn) piece = `\r${piece}`;
+    carriageReturn = piece.endsWith('\r');
+    if (carriageReturn) piece = piece.slice(0, -1);
+    pending += piece.replace(/\r\n?/g, '\n');
+    if (pending.length < parseAt) continue;
+    const { rows, taken } = completeRows(pending, lineBase, false);
+    for (let i = 0; i < taken; i += 1) if (pending.charCodeAt(i) === 10) lineBase += 1;
+    pending = pending.slice(taken);
+    parseAt = Math.max(pending.length * 2, pending.length + PARSE_STEP_CHARS);
+    for (const { end: _end, ...row } of rows) yield row;
+  }
+  if (carriageReturn) pending += '\n';
+  for (const { end: _end, ...row } of completeRows(pending, lineBase, true).rows) yield row;
+}
+
+/** Rows of a whole text (see `csvRows`). */
+export async function parseCsvRows(text: string): Promise<ParsedRow[]> {
+  const rows: ParsedRow[] = [];
+  for await (const row of csvRows(text)) rows.push(row);
   return rows;
 }
 
@@ -210,17 +268,23 @@ function decodeCell(type: CsvCellType | undefined, raw: string): { value: unknow
  * problem is in the report.
  */
 export async function readCsv<C extends string, V, R = V>(
-  text: string,
+  source: CsvSource,
   spec: CsvSpec<C, V, R>,
   options: CsvReadOptions<R>,
 ): Promise<CsvReadResult<R>> {
   const t = translator(options.language);
   const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
   const maxRows = options.maxRows ?? CSV_IMPORT_LIMITS.max_rows;
-  const parsed = parseCsvRows(text);
-  const [header, ...data] = parsed;
-  const report: CsvImportReport = { rows_total: data.length, rows_valid: 0, imported: 0, errors: [], duplicates: [] };
-  if (data.length > maxRows) throw tooManyRows(options.language, data.length, maxRows);
+  const parsed = csvRows(source);
+  const first = await parsed.next();
+  const header = first.done ? undefined : first.value;
+  const report: CsvImportReport = { rows_total: 0, rows_valid: 0, imported: 0, errors: [], duplicates: [] };
+  /** Rows past the header, counted to the end (a refusal over the limit says how many). */
+  const countRest = async (counted: number) => {
+    let n = counted;
+    for await (const _row of parsed) n += 1;
+    return n;
+  };
   if (!header) {
     report.errors.push({ line: 1, field: null, message: say('csv.empty', { columns: spec.columns.join(', ') }) });
     return { report, rows: [] };
@@ -238,7 +302,12 @@ export async function readCsv<C extends string, V, R = V>(
     report.errors.push({ line: header.line, field: null, message: say('csv.header_repeated', { columns: repeated.join(', ') }) });
   if (missing.length)
     report.errors.push({ line: header.line, field: null, message: say('csv.header_missing', { columns: missing.join(', ') }) });
-  if (report.errors.length) return { report, rows: [] };
+  if (report.errors.length) {
+    const total = await countRest(0);
+    if (total > maxRows) throw tooManyRows(options.language, total, maxRows);
+    report.rows_total = total;
+    return { report, rows: [] };
+  }
   const indexOf = spec.columns.map((c) => names.indexOf(c));
 
   /** The row checked: its value and duplicate key, or undefined with its errors in the report. */
@@ -302,9 +371,10 @@ export async function readCsv<C extends string, V, R = V>(
     const failed = await writing;
     if (failed) throw failed.error;
   };
-  for (let from = 0; from < data.length; from += CSV_CHUNK_ROWS) {
+  /** The chunk's rows checked, its duplicates found and its good rows handed to `write`. */
+  const takeChunk = async (chunk: ParsedRow[]) => {
     const good: { line: number; value: R; key: string }[] = [];
-    for (const row of data.slice(from, from + CSV_CHUNK_ROWS)) {
+    for (const row of chunk) {
       const checked = await checkRow(row);
       if (checked) good.push(checked);
     }
@@ -333,8 +403,25 @@ export async function readCsv<C extends string, V, R = V>(
         () => null,
         (error: unknown) => ({ error }),
       );
+  };
+  // The rows as the text streams in, CSV_CHUNK_ROWS at a time; past the limit only counted.
+  let total = 0;
+  let chunk: ParsedRow[] = [];
+  for await (const row of parsed) {
+    total += 1;
+    if (total > maxRows) {
+      await settle().catch(() => {});
+      throw tooManyRows(options.language, await countRest(total), maxRows);
+    }
+    chunk.push(row);
+    if (chunk.length === CSV_CHUNK_ROWS) {
+      await takeChunk(chunk);
+      chunk = [];
+    }
   }
+  if (chunk.length) await takeChunk(chunk);
   await settle();
+  report.rows_total = total;
   report.errors.sort((a, b) => a.line - b.line);
   report.rows_valid = valid;
   return { report, rows };
@@ -347,23 +434,44 @@ export interface CsvStore<R> {
 }
 
 /**
- * A list's CSV import: reads `text` against `spec`. A dry run only reports. Otherwise one
- * transaction (all or nothing) in which the store finds stored duplicates and writes each chunk's
- * good rows while the next chunk is checked, so the app's work and the database's overlap.
+ * The upload's text written to a temporary file as it arrives, then handed to `use` as a stream
+ * of that file: an import's transaction must not wait on a slow client (on the embedded database
+ * a transaction holds the whole database), and the file is never held in memory. A whole text is
+ * handed over as it is.
+ */
+async function spooled<T>(source: CsvSource, use: (text: CsvSource) => Promise<T>): Promise<T> {
+  if (typeof source === 'string') return use(source);
+  const dir = await mkdtemp(join(tmpdir(), 'fp-csv-'));
+  try {
+    const file = join(dir, 'upload.csv');
+    await pipeline(Readable.from(source), createWriteStream(file));
+    return await use(createReadStream(file, { encoding: 'utf8' }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A list's CSV import: reads `text` against `spec`. A dry run only reports (reading the upload as
+ * it streams in). Otherwise the upload is received first (`spooled`), then one transaction (all
+ * or nothing) in which the store finds stored duplicates and writes each chunk's good rows while
+ * the next chunk is checked, so the app's work and the database's overlap.
  */
 export async function importCsvFile<C extends string, V, R>(
   db: Db,
-  text: string,
+  text: CsvSource,
   spec: CsvSpec<C, V, R>,
   opts: { dryRun: boolean; language: Language },
   storeOf: (db: Db) => CsvStore<R>,
 ): Promise<CsvImportReport> {
   if (opts.dryRun) return (await readCsv(text, spec, { language: opts.language, findExisting: storeOf(db).findExisting })).report;
-  return db.transaction(async (tx) => {
-    const { report } = await readCsv(text, spec, { language: opts.language, ...storeOf(tx) });
-    report.imported = report.rows_valid;
-    return report;
-  });
+  return spooled(text, (source) =>
+    db.transaction(async (tx) => {
+      const { report } = await readCsv(source, spec, { language: opts.language, ...storeOf(tx) });
+      report.imported = report.rows_valid;
+      return report;
+    }),
+  );
 }
 
 /** Body reading for `text/csv` uploads: at most `maxBytes`, else 413 with the limit in the message. */
@@ -371,33 +479,59 @@ export interface CsvBodyOptions {
   maxBytes?: number;
 }
 
+/** 413 `payload_too_large` saying the limit ('10 MB'), in the caller's language. */
+function tooLarge(maxBytes: number) {
+  const mb = maxBytes / (1024 * 1024);
+  const limit = Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new AppError(413, 'payload_too_large', 'csv.too_large', { limit });
+}
+
+/**
+ * A CSV upload as it streams in: its UTF-8 text piece by piece (a character split between two
+ * pieces is decoded whole), refused with 413 once past `maxBytes` and with 422 at a NUL (never in
+ * a text CSV: the file is UTF-16, Excel's 'Unicode text', or binary; said for the file rather than
+ * as a database error on the row that has one). Read once.
+ */
+export class CsvUpload implements AsyncIterable<string> {
+  constructor(
+    private readonly body: AsyncIterable<Buffer>,
+    private readonly maxBytes: number,
+  ) {}
+
+  async *[Symbol.asyncIterator]() {
+    const decoder = new TextDecoder('utf-8');
+    let bytes = 0;
+    for await (const piece of this.body) {
+      bytes += piece.length;
+      if (bytes > this.maxBytes) throw tooLarge(this.maxBytes);
+      const text = decoder.decode(piece, { stream: true });
+      if (text.includes('\u0000')) throw AppError.validation({ file: ['csv.encoding'] });
+      yield text;
+    }
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  }
+}
+
+/**
+ * The CSV text of an import's body: the upload `csvBodyParser` handed over, or 422 on `body`
+ * when the request was not text/csv (a JSON body, say).
+ */
+export function csvUploadOf(body: unknown): CsvUpload {
+  if (body instanceof CsvUpload) return body;
+  throw AppError.validation({ body: ['csv.not_csv'] });
+}
+
 /**
  * Registers, in the plugin scope `app` (use it inside `app.register(async (scope) => ...)` so
- * only that scope's routes take CSV), a `text/csv` body parser (the body is the text) with the
- * CSV byte limit, and turns the framework's 'body too large' into 413 `{message, code:
- * 'payload_too_large'}` whose message says the limit, in the caller's language. Other errors go to
- * the app's handler unchanged.
+ * only that scope's routes take CSV), a `text/csv` body parser that hands the route a `CsvUpload`
+ * (read by the import as it streams, never held whole) with the CSV byte limit; a declared
+ * Content-Length over the limit is refused before anything is read.
  */
 export function csvBodyParser(app: FastifyInstance, opts: CsvBodyOptions = {}) {
   const maxBytes = opts.maxBytes ?? CSV_IMPORT_LIMITS.max_bytes;
-  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: maxBytes }, (_request, body, done) => {
-    // A NUL is never in a text CSV: the file is UTF-16 (Excel's 'Unicode text') or binary. Said
-    // here, for the whole file, rather than as a database error on the first row that has one.
-    if (typeof body === 'string' && body.includes('\u0000')) return done(AppError.validation({ file: ['csv.encoding'] }), undefined);
-    done(null, body);
-  });
-  const parent = app.errorHandler;
-  app.setErrorHandler(function (error: FastifyError, request, reply) {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const mb = maxBytes / (1024 * 1024);
-      const limit = Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`;
-      return parent.call(
-        this,
-        new AppError(413, 'payload_too_large', 'csv.too_large', { limit }) as unknown as FastifyError,
-        request,
-        reply,
-      );
-    }
-    return parent.call(this, error, request, reply);
+  app.addContentTypeParser(['text/csv', 'application/csv'], (request, payload, done) => {
+    if (Number(request.headers['content-length']) > maxBytes) return done(tooLarge(maxBytes), undefined);
+    done(null, new CsvUpload(payload as AsyncIterable<Buffer>, maxBytes));
   });
 }

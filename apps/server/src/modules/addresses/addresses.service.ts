@@ -1,7 +1,7 @@
 import { ADDRESS_CSV_COLUMNS, type AddressBookEntryValues, addressBookEntry, type CsvImportReport } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { type CsvSpec, importCsvFile, writeCsv, writeCsvStream } from '../../csv/csv';
+import { type CsvSource, type CsvSpec, importCsvFile, writeCsv, writeCsvStream } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { entryValues } from './addresses.presenter';
 import { type AddressQuery, type AddressRecord, addressesRepository } from './addresses.repository';
@@ -131,7 +131,7 @@ export function addressesService(ctx: AppContext, verifier: AddressVerifier = po
      * Reads the CSV (see csv/csv.ts) with the same checks as a single entry; unless `dryRun`,
      * writes the good, non-duplicate rows in one transaction (all or nothing).
      */
-    importCsv(caller: Caller, text: string, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport> {
+    importCsv(caller: Caller, text: CsvSource, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport> {
       const at = ctx.now();
       return importCsvFile(ctx.db, text, csvSpec, opts, (db) => {
         const book = addressesRepository(db);

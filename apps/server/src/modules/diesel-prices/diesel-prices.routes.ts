@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { type CsvSpec, csvBodyParser, importCsvFile, writeCsv } from '../../csv/csv';
+import { type CsvSpec, csvBodyParser, csvUploadOf, importCsvFile, writeCsv } from '../../csv/csv';
 import type { Db } from '../../db/client';
 import { dieselPrices } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -137,11 +137,11 @@ export async function dieselPricesRoutes(app: FastifyInstance, ctx: AppContext) 
       .withTypeProvider<ZodTypeProvider>()
       .post(
         '/api/admin/diesel-prices/import',
-        { onRequest: adminPage('carriers'), schema: { querystring: importQuery, body: z.string({ error: 'csv.not_csv' }) } },
+        { onRequest: adminPage('carriers'), schema: { querystring: importQuery } },
         async (request) => {
           const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
           const actor = auditActor(request);
-          return importCsvFile(ctx.db, request.body, dieselCsv, { dryRun, language: requestLanguage(request) }, (db) => ({
+          return importCsvFile(ctx.db, csvUploadOf(request.body), dieselCsv, { dryRun, language: requestLanguage(request) }, (db) => ({
             // A week already recorded is corrected, not a duplicate: imports re-send DOE's series.
             findExisting: async () => new Map(),
             write: (rows) => upsert(db, actor, rows, 'diesel_price.imported'),

@@ -1,7 +1,7 @@
 import { type CsvImportReport, PART_CSV_COLUMNS, type PartValues, partInput } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { type CsvSpec, importCsvFile, writeCsv } from '../../csv/csv';
+import { type CsvSource, type CsvSpec, importCsvFile, writeCsv } from '../../csv/csv';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit, auditEach, changedFields } from '../audit/audit';
@@ -117,7 +117,7 @@ export function partCatalogService(ctx: AppContext) {
      * the good, non-duplicate rows are written in one transaction (all or nothing), each with its
      * audit entry ('part.import').
      */
-    importCsv(actor: AuditActor, text: string, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport> {
+    importCsv(actor: AuditActor, text: CsvSource, opts: { dryRun: boolean; language: Language }): Promise<CsvImportReport> {
       const at = ctx.now();
       return importCsvFile(ctx.db, text, csvSpec, opts, (db) => {
         const parts = partCatalogRepository(db);

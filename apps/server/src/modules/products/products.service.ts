@@ -1,7 +1,7 @@
 import { type CsvImportReport, PRODUCT_CSV_COLUMNS, type ProductValues, productInput } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { type CsvSpec, importCsvFile, writeCsv } from '../../csv/csv';
+import { type CsvSource, type CsvSpec, importCsvFile, writeCsv } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { productValues } from './products.presenter';
 import { isUniqueViolation, type ProductListOptions, productKey, productsRepository } from './products.repository';
@@ -123,7 +123,7 @@ export function productsService(ctx: AppContext) {
      */
     async importCsv(
       caller: { accountId: string; userId: string },
-      text: string,
+      text: CsvSource,
       opts: { dryRun: boolean; language: Language },
     ): Promise<CsvImportReport> {
       const at = ctx.now();

@@ -160,6 +160,9 @@ export function storeUpload(
       await flush(true);
       return await store.finishAttachment(row!.id, size);
     } catch (error) {
+      // The rest of a refused body is read and dropped, so the client gets the answer rather than
+      // a connection closed under its upload (Node's own server would drop it after the answer).
+      if (body instanceof Readable) body.resume();
       if (row) await store.deleteAttachment(row.id);
       throw error;
     }
