@@ -147,7 +147,9 @@ export function storeUpload(
       pendingBytes = joined.length - at;
     };
     try {
-      for await (const piece of body ?? []) {
+      // Not destroyed when the loop stops early: a refused body is drained below instead.
+      const pieces = body instanceof Readable ? body.iterator({ destroyOnReturn: false }) : (body ?? []);
+      for await (const piece of pieces as AsyncIterable<Buffer>) {
         size += piece.length;
         if (size > SUPPORT_ATTACHMENT_MAX_BYTES) throw AppError.field('file', 'validation.attachment_size');
         pending.push(piece);
