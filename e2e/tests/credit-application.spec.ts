@@ -139,6 +139,7 @@ async function approveAsAccounting(staff: Page, company: string, w: (typeof WORD
   await staff.goto('/admin/dashboard');
   await staff.getByRole('link', { name: w.figure }).click();
   await expect(staff.getByRole('heading', { name: w.queue })).toBeVisible();
+  await snap(staff, `${shot}-queue`);
   await staff.getByRole('link', { name: company }).click();
   await expect(staff.getByRole('heading', { name: w.detail(company) })).toBeVisible();
   await expect(staff.getByText('47-1234567')).toBeVisible();

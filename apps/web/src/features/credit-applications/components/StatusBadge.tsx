@@ -8,7 +8,8 @@ const COLORS: Record<CreditApplicationStatus, string> = { pending: 'yellow', app
 export function ApplicationStatusBadge({ status, ...props }: { status: CreditApplicationStatus } & BadgeProps) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light" {...props}>
+    // Never cut to an ellipsis when a table column is narrow: the state is the point of the badge.
+    <Badge color={COLORS[status]} variant="light" miw="max-content" {...props}>
       {t(`credit_applications.status.${status}`)}
     </Badge>
   );

@@ -47,7 +47,9 @@ export function CreditApplicationsRoute() {
           <>
             <Table.Th>{k('account')}</Table.Th>
             <Table.Th>{k('legal_name')}</Table.Th>
-            <Table.Th ta="right">{k('requested')}</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {k('requested')}
+            </Table.Th>
             <Table.Th>{k('submitted')}</Table.Th>
             <Table.Th>{t('credit_applications.history.status')}</Table.Th>
             <Table.Th>{k('decided')}</Table.Th>
