@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCreditEvents, accounts, auditLog, creditApplications, users } from '../../db/schema';
 import { seedDemoCreditApplications } from '../../db/seed-credit-applications';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMailTo, mailsTo } from '../../test/outbox';
 import { quoteAndBook } from '../shipments/test-helpers';
 
