@@ -132,7 +132,7 @@ async function main() {
       server_alive: alive,
       server_answering: answering,
       server_exit: alive ? null : await exit,
-      server_last_words: alive ? null : server.stderr().split('\n').filter(Boolean).slice(-6),
+      server_last_words: alive ? null : server.stderr().split('\n').filter((line) => /FATAL|out of memory|Error/.test(line)),
       files_read_back_whole: intact,
       download_seconds: Number(((performance.now() - t1) / 1000).toFixed(1)),
       idle_rss_mb: idleRss,
