@@ -121,6 +121,13 @@ describe('Settings > Credit terms', { timeout: 60_000 }, () => {
     expect(callsTo(fetchMock, 'POST', '/api/credit-applications')).toEqual([]);
   });
 
+  it('tells a user without a customer account there is nothing to apply for, without asking the server', async () => {
+    const fetchMock = signIn(makeUser(['fpg_accounting']), {});
+    renderApp('/settings/credit');
+    expect(await screen.findByText(/no credit terms to apply for/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/credit-applications')).toEqual([]);
+  });
+
   it('shows the application under review, and a declined one with its reason', async () => {
     const declined = {
       ...APPLICATION,

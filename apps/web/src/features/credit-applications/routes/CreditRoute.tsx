@@ -16,14 +16,17 @@ import { ApplicationStatusBadge } from '../components/StatusBadge';
  * to apply (while it pays by card), and its applications with their decisions.
  */
 export function CreditRoute() {
-  const q = useQuery(standingQuery());
+  const { t } = useTranslation();
   const user = useAuthUser();
+  // Staff users have no account to apply for: nothing to ask the server.
+  const q = useQuery({ ...standingQuery(), enabled: Boolean(user?.account) });
   const client = useQueryClient();
   const terms = q.data?.payment_terms;
   // Terms granted since the user was loaded: the booking form reads them from the stored user.
   useEffect(() => {
     if (terms && user?.account && user.account.payment_terms !== terms) void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
   }, [terms, user?.account, client]);
+  if (!user?.account) return <Text>{t('credit_applications.no_account')}</Text>;
   return (
     <Stack maw={960} gap="lg">
       <QueryStatus query={q} />
