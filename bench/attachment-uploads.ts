@@ -9,6 +9,7 @@
 // whole life's peak); the JavaScript heap's peak comes from bench/heap-peak.mjs inside the server,
 // which keeps writing it, so a server that dies still leaves its figures.
 // BENCH_ROOT runs another tree's server (a `git worktree` of an earlier commit: the baseline).
+// BENCH_KIND=csv sends one CSV import at the 10 MB limit instead (see `csvImport`).
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -70,6 +71,43 @@ async function stop(app: ChildProcess) {
   if (app.exitCode === null) app.kill('SIGKILL');
 }
 
+/**
+ * BENCH_KIND=csv: instead of the attachments, one address book import (a dry run) of a file at the
+ * 10 MB limit made of the shortest rows ('a' and a line end: ~5 million), which a parser that keeps
+ * every row holds as millions of arrays.
+ */
+async function csvImport(pid: number, headers: Record<string, string>, exit: Promise<string>) {
+  const header = `${process.env.BENCH_CSV_HEADER ?? 'name,company,street1,street2,city,state,postal_code,country'}\n`;
+  // BENCH_CSV_ROW: another row, repeated up to the limit (e.g. one with a bad value in every cell).
+  const row = process.env.BENCH_CSV_ROW ? `${process.env.BENCH_CSV_ROW}\n` : 'a\n';
+  const body = header + row.repeat(Math.floor((10 * 2 ** 20 - header.length) / row.length));
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, memoryMb(pid, 'VmRSS'));
+    } catch {}
+  }, 100);
+  const t0 = performance.now();
+  const res = await fetch(`${origin}/api/addresses/import?dry_run=1`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body,
+  }).catch((error: Error) => ({ status: 0, text: async () => String(error.cause ?? error) }));
+  const answer = (await res.text()).slice(0, 200);
+  clearInterval(sampler);
+  await sleep(1000);
+  const alive = (await fetch(`${origin}/api/support/hours`).catch(() => null))?.status === 200;
+  return {
+    csv_bytes: Buffer.byteLength(body),
+    status: res.status,
+    answer,
+    seconds: Number(((performance.now() - t0) / 1000).toFixed(1)),
+    server_answering: alive,
+    server_exit: alive ? null : await Promise.race([exit, sleep(2000).then(() => 'still running')]),
+    peak_rss_mb: Math.round(peakRss),
+  };
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'fp-uploads-'));
   const peakFile = join(dir, 'heap.json');
@@ -81,6 +119,8 @@ async function main() {
     const headers = await signIn(origin);
     await sleep(3000);
     const idleRss = Math.round(memoryMb(pid, 'VmRSS'));
+    if (process.env.BENCH_KIND === 'csv')
+      return { tree, date: new Date().toISOString(), load_average: loadavg(), ...(await csvImport(pid, headers, exit)) };
     const files = Array.from({ length: UPLOADS }, () => Buffer.concat([PNG, randomBytes(MB * 2 ** 20 - PNG.length)]));
     let peakRss = 0;
     const sampler = setInterval(() => {
@@ -132,7 +172,12 @@ async function main() {
       server_alive: alive,
       server_answering: answering,
       server_exit: alive ? null : await exit,
-      server_last_words: alive ? null : server.stderr().split('\n').filter((line) => /FATAL|out of memory|Error/.test(line)),
+      server_last_words: alive
+        ? null
+        : server
+            .stderr()
+            .split('\n')
+            .filter((line) => /FATAL|out of memory|Error/.test(line)),
       files_read_back_whole: intact,
       download_seconds: Number(((performance.now() - t1) / 1000).toFixed(1)),
       idle_rss_mb: idleRss,
