@@ -21,9 +21,9 @@ import { staffAccountsRoutes } from './modules/admin/accounts.routes';
 import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { rolesRoutes } from './modules/admin/roles.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
 import { registerPausedMail } from './modules/carrier-breaker/paused-mail';
-import { authRoutes } from './modules/auth/auth.routes';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { creditApplicationsRoutes } from './modules/credit-applications/credit-applications.routes';
 import { dieselPricesRoutes } from './modules/diesel-prices/diesel-prices.routes';
@@ -53,6 +53,7 @@ import { shipmentsRoutes } from './modules/shipments/shipments.routes';
 import { siteNotificationsRoutes } from './modules/site-notifications/site-notifications.routes';
 import { staffCarriersRoutes } from './modules/staff-carriers/staff-carriers.routes';
 import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.routes';
+import { supportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
@@ -216,8 +217,8 @@ export async function buildApp(deps: AppDeps) {
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 
-  // Housekeeping: idle sessions, outbox rows whose links (24 h at most) have expired, and the
-  // logs of API calls and webhook deliveries past their keeping time.
+  // Housekeeping: idle sessions, outbox rows whose links (24 h at most) have expired, the logs of
+  // API calls and webhook deliveries past their keeping time, and support uploads never finished.
   const ago = (ms: number) => new Date(now().getTime() - ms);
   const housekeeping = setInterval(() => {
     background.run('purge-sessions', () => sessions.purgeExpired());
@@ -225,6 +226,8 @@ export async function buildApp(deps: AppDeps) {
     background.run('purge-api-tokens', () => credentials.repo.purgeExpiredTokens(now()));
     background.run('purge-api-calls', () => purgeApiCallsBefore(db, ago(API_CALLS_KEEP_MS)));
     background.run('purge-webhook-deliveries', () => webhooksRepository(db).purgeFinishedBefore(ago(WEBHOOK_DELIVERIES_KEEP_MS)));
+    // An upload still at size 0 an hour on was cut off by a process that stopped mid-upload.
+    background.run('purge-unfinished-uploads', () => supportRepository(db).purgeUnfinishedAttachments(ago(60 * 60_000)));
   }, 15 * 60_000);
   housekeeping.unref();
   app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportAttachmentChunks, supportAttachments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { ATTACHMENT_CHUNK_BYTES } from './attachments';
+import { supportRepository } from './support.repository';
 
 let t: TestApp;
 let shipper: TestClient;
@@ -107,5 +108,10 @@ describe('attachments at the size limit', () => {
     const res = await shipper.post('/api/support/conversations', { category: 'other', message: 'see file', attachment_ids: [row!.id] });
     expect(res.statusCode).toBe(422);
     expect((await shipper.get(`/api/support/attachments/${row!.id}`)).statusCode).toBe(404);
+    // Housekeeping removes it once it is old; finished uploads stay.
+    const finished = await attachmentRows();
+    await supportRepository(db()).purgeUnfinishedAttachments(new Date(Date.now() + 60_000));
+    expect(await db().select().from(supportAttachments).where(eq(supportAttachments.id, row!.id))).toEqual([]);
+    expect(await attachmentRows()).toBe(finished - 1);
   });
 });

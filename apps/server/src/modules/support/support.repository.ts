@@ -1,6 +1,6 @@
 import type { SupportCategory, SupportState } from '@freight/contracts';
 import { isStaff } from '@freight/domain';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -115,6 +115,11 @@ export function supportRepository(db: Db) {
     async finishAttachment(id: string, size: number) {
       const [row] = await db.update(supportAttachments).set({ size }).where(eq(supportAttachments.id, id)).returning();
       return row!;
+    },
+
+    /** Uploads still at size 0 from before `before` (their process stopped mid-upload), with their chunks. */
+    async purgeUnfinishedAttachments(before: Date) {
+      await db.delete(supportAttachments).where(and(eq(supportAttachments.size, 0), lt(supportAttachments.createdAt, before)));
     },
 
     /** A refused or broken upload: the row and (by cascade) its chunks. */
