@@ -131,6 +131,7 @@ export function storeUpload(
         size: 0,
         createdAt: meta.createdAt,
       });
+      return row;
     };
     const flush = async (all: boolean) => {
       if (!row) return;
@@ -158,9 +159,9 @@ export function storeUpload(
         if (pendingBytes >= ATTACHMENT_CHUNK_BYTES) await flush(false);
       }
       if (size === 0) throw AppError.field('file', 'validation.required');
-      if (!row) await start();
+      const stored = row ?? (await start());
       await flush(true);
-      return await store.finishAttachment(row!.id, size);
+      return await store.finishAttachment(stored.id, size);
     } catch (error) {
       // The rest of a refused body is read and dropped, so the client gets the answer rather than
       // a connection closed under its upload (Node's own server would drop it after the answer).
