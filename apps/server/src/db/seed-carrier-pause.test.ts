@@ -36,6 +36,8 @@ describe('the demo paused carrier', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.rates.map((r: { scac: string }) => r.scac)).toContain('FDEG');
-    expect((await sup.get('/api/admin/carriers')).json().data.find((c: { scac: string }) => c.scac === 'FDEG').quoting_paused_at).toBeNull();
+    expect(
+      (await sup.get('/api/admin/carriers')).json().data.find((c: { scac: string }) => c.scac === 'FDEG').quoting_paused_at,
+    ).toBeNull();
   });
 });
