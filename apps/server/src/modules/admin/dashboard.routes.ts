@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage, signedIn } from '../../plugins/guards';
-import { creditApplicationsRepository } from '../credit-applications/credit-applications.repository';
 import { carrierBreakerRepository } from '../carrier-breaker/carrier-breaker.repository';
+import { creditApplicationsRepository } from '../credit-applications/credit-applications.repository';
 import { incidentError } from '../incidents/incidents.presenter';
 import { dashboardRepository } from './dashboard.repository';
 
