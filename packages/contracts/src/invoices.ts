@@ -158,6 +158,8 @@ export const creditTermsRequest = z.object({
     .int({ error: 'validation.integer' })
     .min(0, { error: 'validation.positive' })
     .max(120, { error: 'validation.too_large' }),
+  /** Why the terms change: kept on the account's credit record and in the audit log. */
+  reason: requiredText('validation.required', 500),
 });
 export type CreditTermsRequest = z.output<typeof creditTermsRequest>;
 

@@ -146,7 +146,13 @@ describe('credit actions are audited too', () => {
     t.clock.advanceMinutes(1);
     await accounting.post(`/api/admin/accounts/${demoId}/hold`, { action: 'lift', reason: 'Paid by wire' });
     t.clock.advanceMinutes(1);
-    const terms = { payment_terms: 'credit', net_days: 15, credit_limit_cents: 1_000_000, grace_days: 5 };
+    const terms = {
+      payment_terms: 'credit',
+      net_days: 15,
+      credit_limit_cents: 1_000_000,
+      grace_days: 5,
+      reason: 'Approved by the controller',
+    };
     expect((await accounting.put(`/api/admin/accounts/${demoId}/credit`, terms)).statusCode).toBe(200);
     const audit = (await accounting.get(`/api/admin/accounts/${demoId}`)).json().data.audit as { action: string; after: unknown }[];
     expect(audit.map((e) => e.action).slice(0, 3)).toEqual(['account.terms', 'account.hold_lifted', 'account.hold_placed']);

@@ -64,7 +64,13 @@ describe('grants of power need the password re-entered', () => {
   });
 
   it("an account's credit terms", async () => {
-    const terms = { payment_terms: 'credit', net_days: 30, credit_limit_cents: 500_000, grace_days: 5 };
+    const terms = {
+      payment_terms: 'credit',
+      net_days: 30,
+      credit_limit_cents: 500_000,
+      grace_days: 5,
+      reason: 'Approved by the controller',
+    };
     await expectStepUp(accounting, () => accounting.put(`/api/admin/accounts/${accountId}/credit`, terms), 200);
     // A bad body is a 422 before any password is asked.
     const bad = await accounting.put(`/api/admin/accounts/${accountId}/credit`, { ...terms, net_days: 7 });

@@ -171,10 +171,12 @@ describe('the staff override', () => {
       net_days: 15,
       credit_limit_cents: 5_000_000,
       grace_days: 5,
+      reason: 'Two years of prompt payment',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.summary.credit).toMatchObject({ net_days: 15, grace_days: 5, credit_limit_cents: 5_000_000 });
     expect(res.json().data.events[0]).toMatchObject({ kind: 'terms_changed', source: 'staff' });
+    expect(res.json().data.events[0].reason).toMatch(/^Two years of prompt payment \(credit net 30/);
     const bad = await accounting.put(`/api/admin/accounts/${accountId}/credit`, {
       payment_terms: 'credit',
       net_days: 45,
@@ -182,12 +184,13 @@ describe('the staff override', () => {
       grace_days: 5,
     });
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['credit_limit_cents', 'net_days']);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['credit_limit_cents', 'net_days', 'reason']);
     await accounting.put(`/api/admin/accounts/${accountId}/credit`, {
       payment_terms: 'credit',
       net_days: 30,
       credit_limit_cents: 2_500_000,
       grace_days: 10,
+      reason: 'Back to the usual terms',
     });
   });
 

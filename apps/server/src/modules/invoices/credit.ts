@@ -159,7 +159,7 @@ export async function setCreditTerms(db: Db, accountId: string, body: CreditTerm
       accountId,
       kind: 'terms_changed',
       source: 'staff',
-      reason: `${before} -> ${after}`,
+      reason: `${body.reason} (${before} -> ${after})`,
       userId: actor.id,
       createdAt: now,
     });

@@ -108,9 +108,16 @@ describe('the credit panel', { timeout: 60_000 }, () => {
     await userEvent.clear(limit);
     await userEvent.type(limit, '30000.5');
     await userEvent.selectOptions(within(form).getByLabelText('Net days'), '15');
+    await userEvent.type(within(form).getByLabelText(/Why the terms change/), 'Paid on time for a year');
     await userEvent.click(within(form).getByRole('button', { name: 'Save terms' }));
     await waitFor(() => expect(save).toHaveBeenCalled());
-    expect(sentBody(save)).toEqual({ payment_terms: 'credit', net_days: 15, credit_limit_cents: 3_000_050, grace_days: 10 });
+    expect(sentBody(save)).toEqual({
+      payment_terms: 'credit',
+      net_days: 15,
+      credit_limit_cents: 3_000_050,
+      grace_days: 10,
+      reason: 'Paid on time for a year',
+    });
     expect(await within(form).findByText('Too large')).toBeInTheDocument();
     expect(limit).toHaveAttribute('aria-invalid', 'true');
   });

@@ -1,6 +1,6 @@
 import { type AdminCreditView, creditTermsRequest } from '@freight/contracts';
 import { NET_TERMS_DAYS } from '@freight/domain';
-import { Button, Group, NativeSelect, NumberInput, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,13 @@ import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { afterCreditChange, saveCreditTerms } from '../api/creditApi';
 import { isFormError, onFormField } from './fieldErrors';
 
-type Values = { payment_terms: 'credit' | 'prepaid'; net_days: string; credit_limit: number | string; grace_days: number | string };
+type Values = {
+  payment_terms: 'credit' | 'prepaid';
+  net_days: string;
+  credit_limit: number | string;
+  grace_days: number | string;
+  reason: string;
+};
 
 /** The form's values as the request: the limit is typed in dollars and sent in cents. */
 const toBody = (v: Values) => ({
@@ -19,6 +25,7 @@ const toBody = (v: Values) => ({
   net_days: Number(v.net_days),
   credit_limit_cents: v.credit_limit === '' ? undefined : Math.round(Number(v.credit_limit) * 100),
   grace_days: v.grace_days === '' ? undefined : Number(v.grace_days),
+  reason: v.reason,
 });
 
 const onFields = (errors: Record<string, string>) => onFormField(errors, 'credit_limit_cents', 'credit_limit');
@@ -34,13 +41,18 @@ export function CreditTermsForm({ view }: { view: AdminCreditView }) {
       net_days: String(c.net_days),
       credit_limit: major(c.credit_limit_cents),
       grace_days: c.grace_days,
+      reason: '',
     },
   });
   // Terms decide how much a customer may owe: the server asks for the password again (423), the dialog asks it.
   const proven = useWithPasswordConfirmation((v: Values) => saveCreditTerms(view.account_id, creditTermsRequest.parse(toBody(v))));
   const save = useMutation({
     mutationFn: proven.run,
-    onSuccess: (data) => data && afterCreditChange(client, data),
+    onSuccess: (data) => {
+      if (!data) return;
+      form.setFieldValue('reason', '');
+      afterCreditChange(client, data);
+    },
     onError: (e) => form.setErrors(onFields(serverFieldErrors(e))),
   });
   // The password dialog is the form's sibling: a submit inside it must not reach this form's onSubmit.
@@ -79,6 +91,14 @@ export function CreditTermsForm({ view }: { view: AdminCreditView }) {
               allowDecimal={false}
               w={120}
               {...form.getInputProps('grace_days')}
+            />
+            <TextInput
+              label={t('admin.credit.terms_reason')}
+              withAsterisk
+              maxLength={500}
+              miw={220}
+              style={{ flex: 1 }}
+              {...form.getInputProps('reason')}
             />
             <Button type="submit" mt={25} loading={save.isPending}>
               {t('admin.credit.save')}

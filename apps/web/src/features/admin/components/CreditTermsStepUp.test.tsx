@@ -28,6 +28,7 @@ describe('credit terms are a grant of power', { timeout: 60_000 }, () => {
     renderApp('/admin/accounts/a1');
     const form = await screen.findByRole('form', { name: 'Credit terms' });
     await userEvent.selectOptions(within(form).getByLabelText('Net days'), '15');
+    await userEvent.type(within(form).getByLabelText(/Why the terms change/), 'Paid on time for a year');
     await userEvent.click(within(form).getByRole('button', { name: 'Save terms' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm password' });
     expect(confirm).toHaveTextContent('For this change, please enter your password again.');
