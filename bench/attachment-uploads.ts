@@ -76,17 +76,30 @@ async function stop(app: ChildProcess) {
  * 10 MB limit made of the shortest rows ('a' and a line end: ~5 million), which a parser that keeps
  * every row holds as millions of arrays.
  */
+/** Samples the process's resident memory every 100 ms until `stop()`, which answers the peak in MB. */
+function sampleRss(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryMb(pid, 'VmRSS'));
+    } catch {
+      // The process is gone: the peak stays what it was before it died.
+    }
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
 async function csvImport(pid: number, headers: Record<string, string>, exit: Promise<string>) {
   const header = `${process.env.BENCH_CSV_HEADER ?? 'name,company,street1,street2,city,state,postal_code,country'}\n`;
   // BENCH_CSV_ROW: another row, repeated up to the limit (e.g. one with a bad value in every cell).
   const row = process.env.BENCH_CSV_ROW ? `${process.env.BENCH_CSV_ROW}\n` : 'a\n';
   const body = header + row.repeat(Math.floor((10 * 2 ** 20 - header.length) / row.length));
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    try {
-      peakRss = Math.max(peakRss, memoryMb(pid, 'VmRSS'));
-    } catch {}
-  }, 100);
+  const rss = sampleRss(pid);
   const t0 = performance.now();
   const res = await fetch(`${origin}/api/addresses/import?dry_run=1`, {
     method: 'POST',
@@ -94,7 +107,7 @@ async function csvImport(pid: number, headers: Record<string, string>, exit: Pro
     body,
   }).catch((error: Error) => ({ status: 0, text: async () => String(error.cause ?? error) }));
   const answer = (await res.text()).slice(0, 200);
-  clearInterval(sampler);
+  const peakRss = rss.stop();
   await sleep(1000);
   const alive = (await fetch(`${origin}/api/support/hours`).catch(() => null))?.status === 200;
   return {
@@ -122,12 +135,7 @@ async function main() {
     if (process.env.BENCH_KIND === 'csv')
       return { tree, date: new Date().toISOString(), load_average: loadavg(), ...(await csvImport(pid, headers, exit)) };
     const files = Array.from({ length: UPLOADS }, () => Buffer.concat([PNG, randomBytes(MB * 2 ** 20 - PNG.length)]));
-    let peakRss = 0;
-    const sampler = setInterval(() => {
-      try {
-        peakRss = Math.max(peakRss, memoryMb(pid, 'VmRSS'));
-      } catch {}
-    }, 100);
+    const rss = sampleRss(pid);
     const t0 = performance.now();
     const answers = await Promise.all(
       files.map(async (file, i) => {
@@ -147,7 +155,7 @@ async function main() {
     );
     const uploadSeconds = Number(((performance.now() - t0) / 1000).toFixed(1));
     await sleep(1000);
-    clearInterval(sampler);
+    const peakRss = rss.stop();
     const alive = server.app.exitCode === null && server.app.signalCode === null;
     const answering = alive ? (await fetch(`${origin}/api/support/hours`).catch(() => null))?.status === 200 : false;
     let intact = 0;
