@@ -28,7 +28,7 @@ describe('the embedded database in DATA_DIR', () => {
     expect(await seedDemo(second.db, new Date())).toBe(false);
     const [shipper] = await second.db.select().from(users).where(eq(users.email, 'shipper@demo.test'));
     expect(shipper?.phone).toBe('(555) 000-1234');
-    expect(await second.db.$count(users)).toBe(10);
+    expect(await second.db.$count(users)).toBe(12);
     await second.close();
   });
 
@@ -37,7 +37,8 @@ describe('the embedded database in DATA_DIR', () => {
     await db.migrate();
     await db.db.insert(appState).values({ key: 'demo_seeded', value: 'earlier release' });
     expect(await seedDemo(db.db, new Date())).toBe(true);
-    expect(await db.db.$count(users)).toBe(1); // the first users part was already done; the prepaid shipper came later
+    // The first users part was already done; the prepaid shipper and the two credit applicants came later.
+    expect(await db.db.$count(users)).toBe(3);
     expect(await db.db.$count(carriers)).toBeGreaterThanOrEqual(14);
     expect(await seedDemo(db.db, new Date())).toBe(false);
     await db.close();
