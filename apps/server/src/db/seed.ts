@@ -14,6 +14,7 @@ import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
+import { seedDemoAudit } from './seed-audit';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
 import { seedDemoCarrierMessages } from './seed-carrier-messages';
 import { seedDemoCarrierPause } from './seed-carrier-pause';
@@ -213,6 +214,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     activity && (await seedOnce(db, 'demo_credit_applications_seeded', now, (tx) => seedDemoCreditApplications(tx, now, DEMO_PASSWORD)));
   const suspensionProposals =
     activity && (await seedOnce(db, 'demo_suspension_proposals_seeded', now, (tx) => seedDemoSuspensionProposals(tx, now)));
+  // Last: the log records what the parts above had staff do.
+  const auditHistory = activity && (await seedOnce(db, 'demo_audit_seeded', now, (tx) => seedDemoAudit(tx)));
   return (
     users ||
     rating ||
@@ -236,7 +239,8 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     webhooks ||
     partners ||
     creditApplications ||
-    suspensionProposals
+    suspensionProposals ||
+    auditHistory
   );
 }
 
