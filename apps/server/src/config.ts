@@ -39,6 +39,11 @@ const schema = z
     SALES_EMAIL: z.email({ error: 'must be an email address' }).default('sales@freight-portal.test'),
     /** How many reverse proxies stand in front (their X-Forwarded-For entries are trusted); 0 = none. */
     TRUST_PROXY: z.coerce.number({ error: 'must be the number of proxies in front (0 for none)' }).int().min(0).max(10).default(0),
+    /**
+     * Sign-ups an hour from one address. Strangers' accounts start prepaid, but each one is still
+     * a mail sent and a row kept; the end-to-end server raises it, its scenarios all coming from 127.0.0.1.
+     */
+    SIGNUPS_PER_ADDRESS_HOUR: z.coerce.number({ error: 'must be a number of sign-ups' }).int().min(1).max(100_000).default(10),
     /** The partner API (issue 17): requests a minute per credential, per process. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number of requests' }).int().min(1).max(1_000_000).default(600),
     /** How often this process looks for due background jobs (ms); 0 runs none (tests run them by hand). */

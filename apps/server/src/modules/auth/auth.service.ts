@@ -73,7 +73,7 @@ export function authService(ctx: AppContext) {
     },
 
     async register(input: Registration, ip: string) {
-      await ctx.throttle.enforce(`register:${ip}`, 10, 3600);
+      await ctx.throttle.enforce(`register:${ip}`, ctx.config.SIGNUPS_PER_ADDRESS_HOUR, 3600);
       if (await users$.emailTaken(input.primary_contact.email)) {
         throw AppError.field('primary_contact.email', 'validation.email_taken');
       }
