@@ -44,7 +44,7 @@ const end = (input: unknown, side: 'origin' | 'destination') => {
 };
 
 /**
- * Account Management (issue 15): search, the detail, edits, suspension and its proposals, verification
+ * Account Management: search, the detail, edits, suspension and its proposals, verification
  * resends; every write audited.
  */
 export function staffAccountsService(ctx: AppContext) {

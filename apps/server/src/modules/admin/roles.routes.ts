@@ -11,7 +11,7 @@ import { fullName } from '../users/users.presenter';
 import { rolesService } from './roles.service';
 
 /**
- * Role Management (issue 15): super_admin only, every endpoint. Granting super_admin or
+ * Role Management: super_admin only, every endpoint. Granting super_admin or
  * fpg_admin and inviting staff need the password re-entered within minutes (423).
  */
 export async function rolesRoutes(app: FastifyInstance, ctx: AppContext) {
