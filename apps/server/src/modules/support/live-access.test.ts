@@ -5,9 +5,9 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { openStream } from '../../test/sse';
 
 /**
- * A live stream lives no longer than its session and its user's right: a logout, a password change, a suspension or a staff role taken away ends it at
- * once, also when that happened on another process; and no event is written to a user who may no
- * longer see it. Streams are opened on the second process, the changes made through the first.
+ * A live stream lives no longer than its session and its user's right: a logout, a password
+ * change, a suspension or a staff role taken away ends it at once, also when that happened on
+ * another process; and no event is written to a user who may no longer see it. Streams are opened on the second process, the changes made through the first.
  */
 let t: TestApp;
 let second: Awaited<ReturnType<TestApp['sibling']>>;
