@@ -9,6 +9,7 @@ import { useAuthUser } from '../../../lib/auth';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { applyForCredit, standingQuery } from '../api/creditApplicationsApi';
 import { type ApplicationValues, blankApplication, onFormFields, toApplicationRequest } from './applicationForm';
+import { UsdAmountInput } from './UsdAmountInput';
 
 /**
  * The credit application: the business, its bank, two trade references and who pays the
@@ -71,16 +72,7 @@ export function ApplicationForm() {
               allowNegative={false}
               {...form.getInputProps('years_in_business')}
             />
-            <NumberInput
-              label={k('requested_limit')}
-              withAsterisk
-              min={0}
-              prefix="$"
-              thousandSeparator=","
-              decimalScale={2}
-              allowNegative={false}
-              {...form.getInputProps('requested_limit')}
-            />
+            <UsdAmountInput label={k('requested_limit')} {...form.getInputProps('requested_limit')} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={k('bank')}>

@@ -9,6 +9,7 @@ import { useWithPasswordConfirmation } from '../../../components/ConfirmPassword
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { serverFieldErrors, zodErrors } from '../../../lib/forms';
 import { afterDecision, decide } from '../api/creditApplicationsApi';
+import { UsdAmountInput } from './UsdAmountInput';
 
 export interface DecisionValues {
   outcome: 'approved' | 'declined';
@@ -97,16 +98,7 @@ export function DecisionForm({ application }: { application: AdminCreditApplicat
                 data={NET_TERMS_DAYS.map((d) => ({ value: String(d), label: k('net_option', { days: d }) }))}
                 {...form.getInputProps('net_days')}
               />
-              <NumberInput
-                label={k('limit')}
-                withAsterisk
-                min={0}
-                prefix="$"
-                thousandSeparator=","
-                decimalScale={2}
-                allowNegative={false}
-                {...form.getInputProps('credit_limit')}
-              />
+              <UsdAmountInput label={k('limit')} {...form.getInputProps('credit_limit')} />
               <NumberInput
                 label={k('grace_days')}
                 description={k('grace_hint')}
