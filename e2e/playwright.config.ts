@@ -3,6 +3,10 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The day before Thanksgiving 2026, 10:00 in Chicago: where the second server's clock starts. */
+export const THANKSGIVING_EVE = '2026-11-25T16:00:00Z';
+/** A second server whose clock starts on THANKSGIVING_EVE, for the scenarios of dates (the first keeps the real clock). */
+export const holidayURL = `http://127.0.0.1:${port + 1}`;
 
 /**
  * Scenarios run in Debian's Chromium (never a downloaded browser) against the real server on the
@@ -19,17 +23,30 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
+    // Mantine's transitions honour reduced motion (the theme), so dialogs appear at once: axe then
+    // reads a dialog as people see it, never half faded in on a busy machine.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: 'node support/serve.mjs',
-    cwd: import.meta.dirname,
-    url: `${baseURL}/sanctum/csrf-cookie`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: 'node support/serve.mjs',
+      cwd: import.meta.dirname,
+      url: `${baseURL}/sanctum/csrf-cookie`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { PORT: String(port) },
+    },
+    {
+      command: 'node support/serve.mjs',
+      cwd: import.meta.dirname,
+      url: `${holidayURL}/sanctum/csrf-cookie`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { PORT: String(port + 1), SERVE_NAME: 'holiday', TEST_CLOCK_START: THANKSGIVING_EVE },
+    },
+  ],
 });

@@ -1,8 +1,10 @@
-// `npm test`: every test. Units and API tests on PGlite; the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set; then the Playwright scenarios in Debian's Chromium (skipped with a
-// message when no Chromium is found, unless CI is set). Ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: every test. Units and API tests on PGlite; then, side by side, the API tests again
+// on PostgreSQL when TEST_DATABASE_URL is set and the Playwright scenarios in Debian's Chromium
+// (skipped with a message when no Chromium is found, unless CI is set). The PostgreSQL run waits
+// mostly on the database, so it costs the scenarios little; its output is printed when it ends.
+// Ends with one "N passed, N failed" line.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,25 +34,52 @@ const pgliteReport = join(out, 'vitest-pglite.json');
 run('unit and API tests (PGlite)', vitest, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`]);
 countVitest(pgliteReport);
 
-if (process.env.TEST_DATABASE_URL) {
-  const pgReport = join(out, 'vitest-postgres.json');
-  run(
-    'API tests (PostgreSQL)',
-    vitest,
-    ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
-    {
-      TEST_DB_DRIVER: 'postgres',
-    },
-  );
-  countVitest(pgReport);
-} else {
-  console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
+/** Runs a step in this terminal without blocking the event loop; resolves when it ends. */
+function runInherited(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (status !== 0) failedSteps.push(name);
+      resolve();
+    });
+  });
 }
+
+/** Starts a step in the background, its output kept in a file; resolves when it ends. */
+function runAside(name, command, args, env = {}) {
+  const logFile = join(out, `${name.replace(/\W+/g, '-')}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      log.end(() => {
+        console.log(`\n=== ${name} ===`);
+        console.log(readFileSync(logFile, 'utf8'));
+        if (status !== 0) failedSteps.push(name);
+        resolve();
+      });
+    });
+  });
+}
+
+const pgReport = join(out, 'vitest-postgres.json');
+const postgres = process.env.TEST_DATABASE_URL
+  ? runAside(
+      'API tests (PostgreSQL)',
+      vitest,
+      ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+      { TEST_DB_DRIVER: 'postgres' },
+    )
+  : Promise.resolve(console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.'));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   const report = join(out, 'playwright.json');
-  run('end-to-end scenarios (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+  // Not spawnSync: the PostgreSQL run beside it needs this process's event loop to drain its output.
+  await runInherited('end-to-end scenarios (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     CHROMIUM_PATH: chromium,
@@ -69,6 +98,9 @@ if (existsSync(chromium)) {
     `\nNo Chromium at ${chromium}: end-to-end scenarios skipped. Install it with 'apt-get install chromium' or set CHROMIUM_PATH.`,
   );
 }
+
+await postgres;
+countVitest(pgReport);
 
 if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);
 console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

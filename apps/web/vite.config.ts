@@ -52,7 +52,7 @@ const entry = (html: string) => fileURLToPath(new URL(html, import.meta.url));
  */
 const GUEST_BUILD = 'guest';
 
-// Built assets load from /build/ (spec section 7); the dev server keeps serving from /.
+// Built assets load from /build/, as the Laravel-style contract serves them; the dev server keeps serving from /.
 export default defineConfig(({ command, mode }) => ({
   base: command === 'build' ? '/build/' : '/',
   plugins: [react(), mantineStyles(), guestPages(), ...(mode === GUEST_BUILD ? [prerenderGuestPages(fileURLToPath(import.meta.url))] : [])],

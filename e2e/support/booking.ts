@@ -134,7 +134,7 @@ export async function rateInSpanish(page: Page, q: SpanishQuote) {
   await page.getByLabel('Valor del envío').fill(q.value);
   if (q.stops) await addStops(page, q.stops, 'es');
   await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-  await expect(page.getByText(/^\d+ cotizaciones? obtenidas?$/)).toBeVisible();
+  await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones? obtenidas?$/);
 }
 
 /**

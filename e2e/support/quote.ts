@@ -96,5 +96,5 @@ export async function shownCarriers(page: Page): Promise<string[]> {
 }
 
 export async function expectRates(page: Page) {
-  await expect(page.getByText(/^\d+ quotes? returned$/)).toBeVisible();
+  await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ quotes? returned$/);
 }

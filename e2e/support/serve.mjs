@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = join(here, '.artifacts');
-const dataDir = join(artifacts, 'data');
+// A second server (SERVE_NAME, e.g. one on a test clock) keeps its own database and log.
+const suffix = process.env.SERVE_NAME ? `-${process.env.SERVE_NAME}` : '';
+const dataDir = join(artifacts, `data${suffix}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });
-const log = createWriteStream(join(artifacts, 'server.log'));
+const log = createWriteStream(join(artifacts, `server${suffix}.log`));
 
 const server = spawn('node', [join(here, '../scripts/start.mjs')], {
   // NODE_ENV=test: the log stays JSON (development's is for a person), which support/flows.ts reads mails from.

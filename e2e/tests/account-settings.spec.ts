@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, logIn, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** The card of one address on the page (not the modal of the same title): its heading's block, with the summary and the edit button. */
 const card = (page: Page, title: 'Account address' | 'Billing address') =>

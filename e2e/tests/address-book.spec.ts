@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { checkCsvUpload } from '../support/csv';
 import { expectRates, fillItem, quotablePickupDate } from '../support/quote';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 const HEADER =
   'company,first_name,last_name,email,phone,street1,street2,street3,street4,street5,city,state,postal_code,country,' +
@@ -36,7 +36,7 @@ test('upload a CSV with a bad row, import the good rows, export the book, and pi
   // Nothing fixed: the good rows go in, the bad one stays out.
   await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
   await expect(dialog.getByText('2 rows imported.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.getByLabel('Search addresses').fill(stamp);
   await expect(page.getByRole('row').filter({ hasText: good1 })).toBeVisible();

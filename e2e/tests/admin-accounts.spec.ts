@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { freshEmail, mailedLink, signUpVerified, submitLogin } from '../support/flows';
 import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test("accounting finds an account by a user's email and reads its users, activity and notes", async ({ page }) => {
   await logIn(page, 'accounting@demo.test');
@@ -110,13 +110,13 @@ test('a super admin invites a staff user, who sets a password by the link; then 
   await staff.getByLabel(/^New password/).fill('Welcome#2026');
   await staff.getByLabel(/^Confirm password/).fill('Welcome#2026');
   await staff.getByRole('button', { name: 'Reset password' }).click();
-  await expect(staff.getByRole('status')).toHaveText('Your password has been reset. You can log in now.');
+  await expect(staff.getByRole('status').filter({ hasText: 'Your password has been reset. You can log in now.' })).toBeVisible();
   await logIn(staff, email, 'Welcome#2026');
   await expect(staff).toHaveURL(/\/admin\/dashboard/);
   // Operations: no Role Management, and no way back to a customer portal it does not have.
   await expect(staff.getByRole('link', { name: 'Back to the customer portal' })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Roles of Ivy Invited' }).click();
+  await page.getByRole('button', { name: 'Edit roles of Ivy Invited' }).click();
   const edit = page.getByRole('dialog', { name: 'Roles of Ivy Invited' });
   await edit.getByRole('checkbox', { name: 'Accounting' }).check();
   await snap(page, 'admin-roles-edit');

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** The shipper's LTL quote on one lane; answers the cheapest carrier's name and total as shown. */
 async function quoteLane(page: Page) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('ops reads the dashboard and follows its figures to the lists behind them, in English and Spanish', async ({ page }) => {
   await logIn(page, 'ops@demo.test');

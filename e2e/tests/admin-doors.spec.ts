@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('an accounting user opening Role Management sees Unauthrized and stays where they were', async ({ page }) => {
   await logIn(page, 'accounting@demo.test');

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** The Truckload page's equipment select's option labels. */
 const equipmentNames = (page: Page, label: string) => page.getByLabel(label).locator('option').allTextContents();

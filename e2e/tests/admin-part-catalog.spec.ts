@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { fillItem } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('ops adds a part; the shipper types its description in a quote item, picks it, and NMFC and class fill', async ({ page, browser }) => {
   await logIn(page, 'ops@demo.test');

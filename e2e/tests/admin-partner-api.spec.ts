@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** The secret dialog's client id and secret, read as the partner's developer would copy them. */
 async function copySecret(page: Page, title: string) {

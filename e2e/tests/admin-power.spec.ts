@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { freshEmail, signUpVerified } from '../support/flows';
 import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { type Browser, expect, type Page, test } from '../support/test';
 
 /** The words each language shows on the way. */
 const WORDS = {
@@ -8,7 +8,8 @@ const WORDS = {
     nav: 'Admin navigation',
     roles: 'Role Management',
     find: 'Find a user',
-    edit: (name: string) => `Roles of ${name}`,
+    edit: (name: string) => `Edit roles of ${name}`,
+    dialog: (name: string) => `Roles of ${name}`,
     admin: 'Admin',
     save: 'Save roles',
     belongs: (name: string, account: string) => `${name} belongs to the customer account ${account}.`,
@@ -23,7 +24,8 @@ const WORDS = {
     nav: 'Navegación de administración',
     roles: 'Administración de roles',
     find: 'Buscar un usuario',
-    edit: (name: string) => `Roles de ${name}`,
+    edit: (name: string) => `Editar roles de ${name}`,
+    dialog: (name: string) => `Roles de ${name}`,
     admin: 'Administrador',
     save: 'Guardar roles',
     belongs: (name: string, account: string) => `${name} pertenece a la cuenta de cliente ${account}.`,
@@ -57,7 +59,7 @@ async function grantAdminToCustomer(page: Page, browser: Browser, language: 'en'
     await page.getByLabel(w.find).fill(email);
     const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
     await row.getByRole('button', { name: w.edit(name) }).click();
-    const dialog = page.getByRole('dialog', { name: w.edit(name) });
+    const dialog = page.getByRole('dialog', { name: w.dialog(name) });
     await dialog.getByRole('checkbox', { name: w.admin, exact: true }).check();
     await dialog.getByRole('button', { name: w.save }).click();
     // The account is named first; nothing is saved until staff confirm it.

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** A call to the API as the signed-in page makes it (session cookie and XSRF header). */
 async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
@@ -119,7 +119,7 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, resolves it a
     await expect(table.getByRole('row').filter({ hasText: 'SCAC desconocido' })).toContainText('XPOL');
     await snap(page, 'admin-incidents-es');
 
-    await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado' });
+    await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado del transportista' });
     await expect(table.getByRole('row')).toHaveCount(2);
     await grouped.getByRole('link').click();
     await expect(page.getByRole('heading', { name: 'Sin respuesta en 8 s' })).toBeVisible();

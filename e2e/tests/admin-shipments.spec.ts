@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** 'YYYY-MM-DDTHH:MM' in Chicago, `minutes` ago: a time the datetime-local field takes. */
 function centralTimeMinutesAgo(minutes: number) {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('quote, book, confirmation, the bill of lading, then the public tracking page in a fresh browser', async ({ page, browser }) => {
   await logIn(page, 'shipper@demo.test');
@@ -28,8 +28,8 @@ test('quote, book, confirmation, the bill of lading, then the public tracking pa
   await fillPlace(delivery, PEACHTREE);
   await expect(pickup.getByLabel('City')).toHaveValue('Chicago');
   await expect(delivery.getByLabel('City')).toHaveValue('Atlanta');
-  await page.getByLabel('Reference type').selectOption({ label: 'PO Number' });
-  await page.getByLabel('Reference number').fill('PO-7781');
+  await page.getByLabel('Reference 1 type').selectOption({ label: 'PO Number' });
+  await page.getByLabel('Reference 1 number').fill('PO-7781');
   await page.getByLabel('Notes to carriers').fill('Dock 4, call on arrival');
   await page.getByRole('radio', { name: 'No' }).check();
   await page.getByRole('checkbox', { name: /I have read and accept the/ }).check();
@@ -38,7 +38,7 @@ test('quote, book, confirmation, the bill of lading, then the public tracking pa
 
   // Confirmation: the BOL number (17 digits), the carrier, the reference and the charges.
   await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
-  const bol = (await page.getByText(/^BOL number \d{17}$/).textContent())?.match(/\d{17}/)?.[0] ?? '';
+  const bol = (await page.getByTestId('confirmation-bol').textContent())?.match(/\d{17}/)?.[0] ?? '';
   expect(bol).toMatch(/^\d{17}$/);
   const refs = page.getByTestId('shipment-refs');
   await expect(refs).toContainText('PO-7781');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { logIn, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 const HIDDEN = 'Saia';
 const PREFERRED = 'Averitt Express';

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { freshEmail, logOut, signUpVerified, submitLogin } from '../support/flows';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a logged-in user changes the password in Settings and logs in with the new one', async ({ page }) => {
   const email = freshEmail('change');

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { bookFirstRate, quoteAndBookInSpanish } from '../support/booking';
 import { freshEmail, mailsTo, signUpVerified } from '../support/flows';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 const PASSWORD = 'Secret#2026';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a seller connects another eBay store through the consent page and syncs its orders', async ({ page }) => {
   await logIn(page, 'shipper@demo.test');
@@ -23,53 +23,107 @@ test('a seller connects another eBay store through the consent page and syncs it
   await snap(page, 'ebay-orders');
 });
 
-test('in Spanish, a seller quotes and ships an eBay order, and the order shows shipped with its tracking sent to eBay', async ({
-  page,
-}) => {
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
-  try {
-    // Office chairs alone (in the catalog, not hazardous, a parcel): the simulator's orders follow
-    // the clock, so the newest order with chairs may carry a drum as well.
-    await page.goto('/orders/ebay?q=CH-200');
-    const row = page
-      .getByTestId('ebay-order-row')
-      .filter({ hasNotText: /GK-12|KP-36|DG-55|MISC-9/ })
-      .first();
-    await expect(row).toContainText('En espera de envío');
-    const orderNumber = (await row.locator('td').nth(1).locator('p').first().textContent())?.trim() ?? '';
-    await row.getByRole('link', { name: 'Cotizar y enviar' }).click();
+const WORDS = {
+  en: {
+    ship: 'Quote & ship',
+    awaiting: 'Awaiting shipment',
+    title: 'Quote and ship an eBay order',
+    cheapest: 'Cheapest',
+    quoteLtl: 'Quote LTL',
+    returned: /^\d+ quotes returned$/,
+    bookWith: /^Book with /,
+    delivery: 'Delivery information',
+    street: /^Street/,
+    email: /^Email/,
+    phone: /^Phone/,
+    optional: "Optional: eBay does not give the buyer's email.",
+    yes: 'Yes',
+    accept: /I have read and accept the/,
+    book: 'Book shipment',
+    shipped: 'Shipped',
+    sent: 'Tracking sent to eBay',
+  },
+  es: {
+    ship: 'Cotizar y enviar',
+    awaiting: 'En espera de envío',
+    title: 'Cotizar y enviar un pedido de eBay',
+    cheapest: 'La más económica',
+    quoteLtl: 'Cotizar LTL',
+    returned: /^\d+ cotizaciones obtenidas$/,
+    bookWith: /^Reservar con /,
+    delivery: 'Información de entrega',
+    street: /^Calle y número/,
+    email: /^Correo electrónico/,
+    phone: /^Teléfono/,
+    optional: 'Opcional: eBay no proporciona el correo electrónico del comprador.',
+    yes: 'Sí',
+    accept: /He leído y acepto el/,
+    book: 'Reservar envío',
+    shipped: 'Enviado',
+    sent: 'Rastreo enviado a eBay',
+  },
+} as const;
 
-    await expect(page.getByRole('heading', { name: 'Cotizar y enviar un pedido de eBay' })).toBeVisible();
-    await expect(page.getByTestId('ebay-order-summary')).toContainText(orderNumber);
-    await expect(page.getByTestId('ship-to-check')).toHaveText('Verificada por USPS');
-    await snap(page, 'ebay-quote-form-es');
-    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
-    await page
-      .getByTestId('rate-card')
-      .first()
-      .getByRole('button', { name: /^Reservar con / })
-      .click();
-    // The buyer's address is filled in from the order; eBay gives no email.
-    const delivery = page.getByRole('group', { name: 'Información de entrega' });
-    await expect(delivery.getByLabel(/^Calle y número/)).not.toHaveValue('');
-    await delivery.getByLabel(/^Correo electrónico/).fill('buyer@example.test');
-    // A buyer's address is residential: the quote already has it, so the booking says so.
-    await expect(page.getByRole('radio', { name: 'Sí' })).toBeChecked();
-    // Chairs fit a parcel: the parcel carrier's pickup note.
-    await page.getByRole('radio', { name: 'No se necesita cita' }).check();
-    await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
-    await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
-    await expect(page.getByText(/BOL/).first()).toBeVisible();
+for (const language of ['en', 'es'] as const) {
+  test(`${language}: an eBay order of rolls offered both modes is shipped LTL without the buyer's email, and its tracking goes to eBay`, async ({
+    page,
+  }) => {
+    const w = WORDS[language];
+    await logIn(page, 'shipper@demo.test');
+    await setPreferences(page, { language });
+    try {
+      // Three kraft paper rolls alone (95 lb each): they fit a parcel carrier and LTL.
+      await page.goto('/orders/ebay?q=KP-36');
+      const row = page
+        .getByTestId('ebay-order-row')
+        .filter({ hasText: '3 × Kraft paper roll' })
+        .filter({ hasNotText: /GK-12|CH-200|DG-55|MISC-9/ })
+        .first();
+      await expect(row).toContainText(w.awaiting);
+      const orderNumber = (await row.locator('td').nth(1).locator('p').first().textContent())?.trim() ?? '';
+      await row.getByRole('link', { name: w.ship }).click();
 
-    await page.goto(`/orders/ebay?status=shipped&q=${encodeURIComponent(orderNumber)}`);
-    const shipped = page.getByTestId('ebay-order-row').first();
-    await expect(shipped).toContainText('Enviado');
-    await expect(shipped).toContainText('Rastreo enviado a eBay');
-    await snap(page, 'ebay-order-shipped-es');
-  } finally {
-    // The demo shipper goes back to English for the scenarios that follow, whatever happened.
-    await restorePreferences(page, { language: 'en' });
-  }
-});
+      await expect(page.getByRole('heading', { name: w.title })).toBeVisible();
+      await expect(page.getByTestId('ebay-order-summary')).toContainText(orderNumber);
+      // Both modes rated; LTL is the cheaper of the two for heavy rolls.
+      const parcel = page.getByTestId('ebay-mode-parcel');
+      const ltl = page.getByTestId('ebay-mode-ltl');
+      await expect(parcel).toContainText(/\d+\.\d{2}/);
+      await expect(ltl).toContainText(w.cheapest);
+      await expect(parcel).not.toContainText(w.cheapest);
+      await snap(page, `ebay-rolls-modes-${language}`);
+      // At phone width the two modes stack, each with its button on screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const card of [parcel, ltl]) {
+        const box = await card.getByRole('button').boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      }
+      await snap(page, `ebay-rolls-modes-${language}-phone`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await ltl.getByRole('button', { name: w.quoteLtl }).click();
+
+      await expect(page.getByTestId('rates-count')).toHaveText(w.returned);
+      await page.getByTestId('rate-card').first().getByRole('button', { name: w.bookWith }).click();
+      // The buyer's address and phone come from the order; eBay gives no email and none is asked for.
+      const delivery = page.getByRole('group', { name: w.delivery });
+      await expect(delivery.getByLabel(w.street)).not.toHaveValue('');
+      await expect(delivery.getByLabel(w.phone)).not.toHaveValue('');
+      await expect(delivery.getByLabel(w.email)).toHaveValue('');
+      await expect(delivery.getByText(w.optional)).toBeVisible();
+      // A buyer's address is residential: the quote already has it, so the booking says so.
+      await expect(page.getByRole('radio', { name: w.yes }).first()).toBeChecked();
+      await page.getByRole('checkbox', { name: w.accept }).check();
+      await page.getByRole('button', { name: w.book, exact: true }).click();
+      await expect(page.getByText(/BOL/).first()).toBeVisible();
+
+      await page.goto(`/orders/ebay?status=shipped&q=${encodeURIComponent(orderNumber)}`);
+      const shipped = page.getByTestId('ebay-order-row').first();
+      await expect(shipped).toContainText(w.shipped);
+      await expect(shipped).toContainText(w.sent);
+      await snap(page, `ebay-rolls-shipped-${language}`);
+    } finally {
+      // The demo shipper goes back to English for the scenarios that follow, whatever happened.
+      await restorePreferences(page, { language: 'en' });
+    }
+  });
+}

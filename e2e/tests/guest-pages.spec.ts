@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { DEMO_PASSWORD, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /**
  * The login and public tracking pages are entries of their own (login.html, track-shipment.html).

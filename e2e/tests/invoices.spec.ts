@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { quoteAndBookInSpanish } from '../support/booking';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** The number of the first Open Invoices row showing `status`. */
 async function numberOfRow(page: Page, status: string) {
@@ -134,11 +134,12 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
 
 test('accounting answers a dispute with a credit, then places and lifts a hold with a reason, all on the record', async ({ page }) => {
   await logIn(page, 'accounting@demo.test');
-  // The queue on the dashboard leads to the account of each open dispute.
+  // The queue on the dashboard leads to the account of each open dispute (its row also links the invoice).
   await page.goto('/admin/dashboard');
   const queue = page.getByTestId('open-disputes');
   await expect(queue).toContainText('missed the delivery appointment');
-  await queue.getByRole('row').filter({ hasText: 'missed the delivery appointment' }).getByRole('link').click();
+  const row = queue.getByRole('row').filter({ hasText: 'missed the delivery appointment' });
+  await row.getByRole('link', { name: 'Demo Shipper Co', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Demo Shipper Co' })).toBeVisible();
   const panel = page.getByTestId('credit-panel');
   await expect(panel).toContainText('Credit and invoices');

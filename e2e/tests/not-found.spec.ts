@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a logged-in customer opening an unknown page is told which page was not found and can go home', async ({ page }) => {
   await logIn(page, 'other@demo.test');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { LAKESHORE, PEACHTREE, quoteAndBookInSpanish } from '../support/booking';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 /**
  * A prepaid shipper who works in Spanish: books, sees the payment countdown, is declined, pays,
@@ -16,7 +16,7 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
 
     // Booked, awaiting payment with a countdown to automatic cancellation.
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
-    const bol = (await page.getByText(/^Número de BOL \d{17}$/).textContent())?.match(/\d{17}/)?.[0] ?? '';
+    const bol = (await page.getByTestId('confirmation-bol').textContent())?.match(/\d{17}/)?.[0] ?? '';
     await expect(page.getByText('Pago pendiente').first()).toBeVisible();
     await expect(page.getByText(/\d{1,2}:\d{2}/).first()).toBeVisible();
     await snap(page, 'prepaid-awaiting-payment-es');
@@ -45,7 +45,7 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
     await page.getByRole('menuitem', { name: 'Volver a enviar' }).click();
     await page.getByRole('button', { name: 'Continuar a la cotización' }).click();
     await expect(page).toHaveURL(/\/quote-shipment\/[0-9a-f-]{36}$/);
-    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+    await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
     await page
       .getByTestId('rate-card')
       .first()
@@ -71,7 +71,8 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
     // The public page shows the cancel at once: the status and the event in the history.
     await page.goto(`/track-shipment?number=${bol}`);
     await expect(page.getByText('Cancelado').first()).toBeVisible();
-    await expect(page.getByText('Canceled by the shipper')).toBeVisible();
+    // The portal's own event text, worded in the reader's language.
+    await expect(page.getByText('Cancelado por el remitente')).toBeVisible();
     await snap(page, 'public-tracking-canceled-es');
     // A number nobody has is answered in Spanish too.
     await page.getByLabel('Número de rastreo').fill('FP0000000X');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { checkCsvUpload } from '../support/csv';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 const HEADER = 'description,product_number,nmfc,sat,package_type,freight_class,length_in,width_in,height_in,weight_lb,hazardous';
 
@@ -62,7 +62,7 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
   await snap(page, 'product-csv-report');
   await upload.getByRole('button', { name: 'Import 2 rows' }).click();
   await expect(upload.getByText('2 rows imported.')).toBeVisible();
-  await upload.getByRole('button', { name: 'Close' }).click();
+  await upload.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(upload).toBeHidden();
 
   await expect(page.getByRole('row').filter({ hasText: imported1 })).toBeVisible();

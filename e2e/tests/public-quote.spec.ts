@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { bookFirstRate } from '../support/booking';
 import { freshEmail, signUpVerified } from '../support/flows';
 import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
 import { snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test("a visitor's public quote is carried into the account it signs up for, and booked there", async ({ page }) => {
   await page.goto('/public-quote');
@@ -64,7 +64,7 @@ test('a visitor quotes in Spanish, is offered the sign-up to book, and keeps the
   await line.getByLabel('Peso').fill('700');
   await page.getByLabel('Valor del envío').fill('15000');
   await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-  await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+  await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
   // A $15,000 shipment is rated; insuring all of it is by phone.
   await expect(page.getByText(/solo por teléfono/)).toBeVisible();
   await page

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectRates, fillItem, fillLane, shownCarriers, shownTotals } from '../support/quote';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ?? 0) <= x);
 const descending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ?? 0) >= x);

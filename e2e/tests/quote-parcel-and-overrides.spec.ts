@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test.beforeEach(async ({ page }) => {
   await logIn(page, 'shipper@demo.test');

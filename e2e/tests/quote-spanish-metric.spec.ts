@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { quotablePickupDate } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a shipper who works in Spanish, metric and pesos gets the quote page, density and prices that way', async ({ page }) => {
   await logIn(page, 'other@demo.test');
@@ -26,7 +26,7 @@ test('a shipper who works in Spanish, metric and pesos gets the quote page, dens
     await page.getByLabel('Valor del envío').fill('40000');
     await page.getByRole('button', { name: 'Obtener tarifas' }).click();
 
-    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+    await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
     const total = await page.getByTestId('rate-total').first().textContent();
     expect(total).toMatch(/^\$[\d,]+\.\d{2}$/); // es-MX pesos
     expect(total).not.toContain('US$');

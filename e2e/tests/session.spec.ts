@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { authState, logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, context }) => {
   await logIn(page, 'shipper@demo.test');

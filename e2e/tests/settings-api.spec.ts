@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** The shown-once dialog's value named `label`, as the shipper's IT would copy it. */
 async function shownOnce(page: Page, title: string, label: string) {

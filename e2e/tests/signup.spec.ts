@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { mailedLink } from '../support/flows';
 import { authState, logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a new shipper signs up, verifies the email, logs in, switches to Spanish and logs out', async ({ page }) => {
   const email = `new.shipper.${Date.now()}@example.test`;

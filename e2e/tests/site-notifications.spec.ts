@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a super admin publishes an outage notice; customers see it in their language, and so do visitors of the public tracking page', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { freshEmail, mailWithLink, signUp, submitLogin } from '../support/flows';
 import { snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a guest switches the login page to Spanish and is answered in Spanish', async ({ page }) => {
   await page.goto('/login');
@@ -55,4 +55,23 @@ test('a new user who chooses Spanish at signup gets the verify-email page and th
   expect(await page.evaluate(() => window.localStorage.getItem('LANGUAGE'))).toBeNull();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Verifique su correo electrónico' })).toBeVisible();
+});
+
+test("the public tracking page words the portal's own events in Spanish", async ({ page }) => {
+  // The demo's first shipment: picked up and delivered (its events are the portal's own words).
+  const bol = '06141410090000008';
+  await page.goto(`/track-shipment?number=${bol}`);
+  await expect(page.getByRole('region', { name: `Shipment ${bol}` }).getByText('Picked up', { exact: true })).toBeVisible();
+
+  await page.getByRole('radiogroup', { name: 'Language' }).getByText('Español', { exact: true }).click();
+  const enEspanol = page.getByRole('region', { name: `Envío ${bol}` });
+  await expect(enEspanol.getByText('Recolectado', { exact: true })).toBeVisible();
+  await expect(enEspanol).not.toContainText(/Picked up|Delivered|In-Transit/);
+  await snap(page, 'public-tracking-es');
+
+  // A reload keeps the guest's Spanish, and the events with it; English again on the way back.
+  await page.reload();
+  await expect(page.getByRole('region', { name: `Envío ${bol}` }).getByText('Recolectado', { exact: true })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Idioma' }).getByText('English', { exact: true }).click();
+  await expect(page.getByRole('region', { name: `Shipment ${bol}` }).getByText('Picked up', { exact: true })).toBeVisible();
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 const TEN_MB = 10 * 1024 * 1024;
 

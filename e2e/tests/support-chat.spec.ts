@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a shipper asks about a shipment from its page; ops answers from the inbox in Spanish; the read mark and the reply arrive live', async ({
   page,

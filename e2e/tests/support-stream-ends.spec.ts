@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { freshEmail, signUpVerified } from '../support/flows';
 import { logIn, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 const isChatStream = (url: string) => new URL(url).pathname === '/api/support/stream';
 

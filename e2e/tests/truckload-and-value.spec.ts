@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { bookFirstRate, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a truckload worth $60,000 is rated, insured in full and booked; the consignee opens its confirmation page', async ({
   page,
@@ -58,7 +58,7 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
     const row = page.getByRole('row').filter({ hasText: '60601' }).first();
     await row.getByRole('button', { name: 'Volver a cotizar' }).click();
     await expect(page).toHaveURL(/\/quote\/[0-9a-f-]{36}$/);
-    await expect(page.getByText(/^\d+ cotizaciones obtenidas$/)).toBeVisible();
+    await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
     await bookFirstRate(page, 'es');
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
     await expect(page.getByTestId('confirmation')).toContainText('USD 20,000.00');

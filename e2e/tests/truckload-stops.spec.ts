@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { bookFirstRate, CIRCLE_CITY, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a truckload with an extra drop is quoted with its stop-off, booked with the stop, and the consignee sees the stop', async ({
   page,

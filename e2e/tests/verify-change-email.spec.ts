@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { freshEmail, mailWithLink, signUp } from '../support/flows';
 import { snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('a new user who mistyped their email corrects it on the verify page and verifies the new address', async ({ page }) => {
   const typo = freshEmail('typo');

@@ -41,6 +41,7 @@ import { rewriteApiUrl } from './modules/partner-api/api-routes';
 import { installPartnerApi } from './modules/partner-api/bearer';
 import { apiCallLog, purgeApiCallsBefore } from './modules/partner-api/call-log';
 import { openApiRoutes } from './modules/partner-api/openapi.routes';
+import { paymentExtensionRoutes } from './modules/payments/payment-extension';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
 import { productsRoutes } from './modules/products/products.routes';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
   await shipmentsRoutes(app, ctx);
   await staffShipmentsRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
+  await paymentExtensionRoutes(app, ctx);
   await documentsRoutes(app, ctx);
   await trackingRoutes(app, ctx);
   await trackingKeyRoutes(app, ctx);
@@ -239,7 +241,7 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /**
- * The built SPA: assets under /build/ (spec section 7), and a page for every other GET that asks
+ * The built SPA: assets under /build/ (where the Laravel-style contract puts them), and a page for every other GET that asks
  * for one, so client-side routes load directly: the guest pages (login, public tracking) their
  * own, in the language of the visitor's language cookie, the rest index.html. Unknown /api paths
  * stay JSON 404s.

@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
+  it('takes TEST_CLOCK_START (an instant, for scenarios) and refuses it in production', () => {
+    expect(loadConfig({}).TEST_CLOCK_START).toBeUndefined();
+    expect(loadConfig({ TEST_CLOCK_START: '2026-11-25T16:00:00Z' }).TEST_CLOCK_START).toBe('2026-11-25T16:00:00Z');
+    expect(() => loadConfig({ TEST_CLOCK_START: 'tomorrow' })).toThrow(/TEST_CLOCK_START: must be an ISO 8601 instant/);
+    const production = { NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25' };
+    expect(() => loadConfig({ ...production, TEST_CLOCK_START: '2026-11-25T16:00:00Z' })).toThrow(
+      /TEST_CLOCK_START: is for test scenarios only, never with NODE_ENV=production/,
+    );
+    expect(loadConfig(production).TEST_CLOCK_START).toBeUndefined();
+  });
   it('takes TRUST_PROXY as a number of proxies', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

@@ -53,11 +53,24 @@ const schema = z
      * time passes, so the portal shows movement. On wherever the demo data is seeded, unless set.
      */
     DEMO_TRACKING: flag.optional(),
-    /** The support desk's staff hours (issue 19): local times in its time zone, on US business days. */
-    SUPPORT_TIME_ZONE: z
+    /**
+     * The business's own clock: where staff screens' days begin and end (the dashboard's today and
+     * this month, reminders, SLA clocks) and, unless SUPPORT_TIME_ZONE says otherwise, the desk's hours.
+     */
+    BUSINESS_TIME_ZONE: z
       .string()
       .refine(validTimeZone, { error: 'must be an IANA time zone such as America/Chicago' })
       .default('America/Chicago'),
+    /**
+     * The origin's local time after which the next business day can no longer be offered for a
+     * pickup (carriers plan next-day pickups by early afternoon).
+     */
+    PICKUP_CUTOFF: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 14:00' })
+      .default('14:00'),
+    /** The support desk's staff hours: local times in its time zone, on US business days. */
+    SUPPORT_TIME_ZONE: z.string().refine(validTimeZone, { error: 'must be an IANA time zone such as America/Chicago' }).optional(),
     SUPPORT_OPENS_AT: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time such as 08:00' })
@@ -92,6 +105,11 @@ const schema = z
     /** The simulator's pace of new demo orders, in minutes. */
     EBAY_SIM_ORDER_MINUTES: z.coerce.number().min(0.01).max(1440).default(45),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Scenarios only: the clock starts at this instant (then runs at the normal pace), so a scenario
+     * can live the day before Thanksgiving. Refused in production.
+     */
+    TEST_CLOCK_START: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2026-11-25T16:00:00Z' }).optional(),
     WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   })
   .superRefine((c, ctx) => {
@@ -113,6 +131,9 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['SUPPORT_CLOSES_AT'], message: 'must be after SUPPORT_OPENS_AT' });
     }
     // The outbox prints reset and verification links to the log: fine on a laptop, a leak in production.
+    if (c.NODE_ENV === 'production' && c.TEST_CLOCK_START) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_START'], message: 'is for test scenarios only, never with NODE_ENV=production' });
+    }
     if (c.NODE_ENV === 'production' && !c.MAIL_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -153,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo users have a published password: never by default in production.
     seedDemo: c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
     ebayEnv: c.EBAY_ENV ?? (c.NODE_ENV === 'production' ? undefined : 'simulator'),
-    supportHours: { timeZone: c.SUPPORT_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
+    supportHours: { timeZone: c.SUPPORT_TIME_ZONE ?? c.BUSINESS_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };
 }

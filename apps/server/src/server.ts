@@ -16,12 +16,20 @@ function readConfigOrExit() {
   }
 }
 
+/** The real clock, or (scenarios: TEST_CLOCK_START) one that starts at a given instant and runs on from there. */
+function clockFrom(start: string | undefined): () => Date {
+  if (!start) return () => new Date();
+  const offset = Date.parse(start) - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
 async function main() {
   const config = readConfigOrExit();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db, new Date()) : false;
-  const app = await buildApp({ config, db: database.db, pubsub: database });
+  const now = clockFrom(config.TEST_CLOCK_START);
+  const seeded = config.seedDemo ? await seedDemo(database.db, now()) : false;
+  const app = await buildApp({ config, db: database.db, pubsub: database, now });
   app.addHook('onClose', () => database.close());
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

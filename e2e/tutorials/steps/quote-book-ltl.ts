@@ -124,8 +124,8 @@ export default defineTutorial({
         es: 'Agregue una referencia, como su número de orden de compra.',
       },
       async () => {
-        await t.choose(page.getByLabel('Reference type'), 'PO Number');
-        await t.type(page.getByLabel('Reference number'), 'PO-7781');
+        await t.choose(page.getByLabel('Reference 1 type'), 'PO Number');
+        await t.type(page.getByLabel('Reference 1 number'), 'PO-7781');
       },
     );
     await t.step(

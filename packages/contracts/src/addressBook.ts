@@ -1,6 +1,6 @@
 import { COUNTRIES, formatPhone } from '@freight/domain';
 import { z } from 'zod';
-import { HHMM, isPostalCode, optionalText, optionalTimeOfDay, requiredText } from './fields';
+import { HHMM, isPostalCode, optionalEmail, optionalText, optionalTimeOfDay, requiredText } from './fields';
 
 /**
  * The address book (spec section 3, Address) and the product catalog share these list and CSV
@@ -13,18 +13,7 @@ export const CSV_IMPORT_LIMITS = { max_bytes: 10 * 1024 * 1024, max_rows: 50_000
 export const LOCATION_TYPES = ['commercial', 'residential'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-/** Built once: a CSV import checks up to 50,000 emails, and building the check per value cost ~20 µs each. */
-const EMAIL = z.email();
-
-/** Optional email and phone: checked only when given (the book keeps places, not always people). */
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, { error: 'validation.too_long' })
-  .refine((v) => v === '' || EMAIL.safeParse(v).success, { error: 'validation.email' })
-  .transform((v) => v.toLowerCase())
-  .optional()
-  .default('');
+/** Optional email (fields.ts) and phone: checked only when given (the book keeps places, not always people). */
 const optionalPhone = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerRequest, resetPasswordRequest, updatePasswordRequest } from './auth';
+import { registerRequest, resetPasswordRequest, twoFactorChallengeRequest, updatePasswordRequest } from './auth';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
@@ -72,5 +72,14 @@ describe('password confirmation', () => {
     expect(messages(r)).toEqual(
       expect.arrayContaining(['current_password:validation.required', 'password_confirmation:validation.password_mismatch']),
     );
+  });
+});
+
+describe('the second step of sign-in', () => {
+  it('takes a code or a recovery code, trimmed, and asks for the code when neither is sent', () => {
+    expect(twoFactorChallengeRequest.parse({ code: ' 123 456 ' })).toEqual({ code: '123 456' });
+    expect(twoFactorChallengeRequest.parse({ recovery_code: 'abcde-fghjk' })).toEqual({ recovery_code: 'abcde-fghjk' });
+    expect(messages(twoFactorChallengeRequest.safeParse({}))).toEqual(['code:validation.required']);
+    expect(messages(twoFactorChallengeRequest.safeParse({ code: '  ' }))).toEqual(['code:validation.required']);
   });
 });

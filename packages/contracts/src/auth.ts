@@ -76,3 +76,46 @@ export type UpdatePasswordRequest = z.input<typeof updatePasswordRequest>;
 
 export const updateProfileRequest = contact;
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
+
+/**
+ * Second factors, with Laravel Fortify's paths and field names. A code is sent as typed (spaces
+ * and all): the server reads it, so a mistyped code gets the same answer as a wrong one.
+ */
+const typedCode = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64);
+
+/** The answer of POST /login for a user with a second factor: no session yet, the challenge is next. */
+export interface TwoFactorLoginResponse {
+  two_factor: true;
+}
+
+/** POST /user/confirmed-two-factor-authentication: a code from the app finishes the enrolment. */
+export const twoFactorConfirmRequest = z.object({ code: typedCode });
+export type TwoFactorConfirmRequest = z.input<typeof twoFactorConfirmRequest>;
+
+/** POST /two-factor-challenge, the second step of sign-in: a code from the app, or a recovery code. */
+export const twoFactorChallengeRequest = z
+  .object({ code: typedCode.optional(), recovery_code: typedCode.optional() })
+  .refine((r) => r.code !== undefined || r.recovery_code !== undefined, { path: ['code'], error: 'validation.required' });
+export type TwoFactorChallengeRequest = z.input<typeof twoFactorChallengeRequest>;
+
+/** GET /user/two-factor-authentication (`data`): what the security settings show. */
+export interface TwoFactorStatus {
+  /** Sign-in asks for a code (the enrolment was confirmed). */
+  enabled: boolean;
+  confirmed_at: string | null;
+  /** Recovery codes not yet used; the codes themselves are shown only when made. */
+  recovery_codes_remaining: number;
+}
+
+/** POST /user/two-factor-authentication (`data`): the enrolment's secret, for a QR code or typing by hand. */
+export interface TwoFactorEnrolment {
+  /** base32, as authenticator apps ask for it when typed. */
+  secret_key: string;
+  /** otpauth://totp/...: what the QR code carries. */
+  otpauth_url: string;
+}
+
+/** The answer (`data`) of confirming an enrolment and of making new recovery codes: shown this once. */
+export interface RecoveryCodes {
+  recovery_codes: string[];
+}

@@ -2,7 +2,7 @@ import type { ShipmentStatus } from '@freight/domain';
 import { z } from 'zod';
 import type { CarrierPauseReason } from './incidents';
 
-/** The admin dashboard (issue 15): what the business did today and this month, in UTC days. */
+/** The admin dashboard: what the business did today and this month, in the business's days (its time zone). */
 export const dashboardQuery = z.object({
   days: z.coerce
     .number({ error: 'validation.integer' })
@@ -13,7 +13,7 @@ export const dashboardQuery = z.object({
 });
 
 export interface DashboardPeriod {
-  /** The first day of the period, YYYY-MM-DD (UTC). */
+  /** The first day of the period, YYYY-MM-DD, in the business's time zone. */
   from: string;
   quotes: number;
   bookings: number;
@@ -41,6 +41,8 @@ export interface DashboardPausedCarrier {
 }
 
 export interface DashboardView {
+  /** The business's IANA time zone: the days below are its days, and staff screens label days in it. */
+  time_zone: string;
   today: DashboardPeriod;
   month: DashboardPeriod;
   /** One entry a day, oldest first, up to today. */
@@ -50,15 +52,54 @@ export interface DashboardView {
   /** This month's bookings by their status now. */
   statuses: { status: ShipmentStatus; count: number }[];
   action_required: { count: number; latest: DashboardShipment[] };
+  /** Shipments delayed now, with the latest. */
   delayed: { count: number; latest: DashboardShipment[] };
   accounts: { credit_hold: number; suspended: number };
   /** Credit applications waiting for a decision; null for roles that do not decide them. */
   credit_applications: { pending: number } | null;
-  /** Incident groups seen in the last 24 hours; `created_at` is when each was last seen. */
+  /** Incident groups seen today (the business's day); `created_at` is when each was last seen. */
   incidents: {
     count: number;
     latest: { id: string; created_at: string; carrier: string | null; operation: string; error: string; occurrences: number }[];
   };
   /** Carriers paused from quoting now, the longest paused first. */
   paused_carriers: DashboardPausedCarrier[];
+}
+
+/** The staff list a dashboard figure opens. */
+export type DashboardList = 'shipments' | 'accounts' | 'incidents' | 'creditApplications';
+
+/** A list and its filters (the query parameters of its page and of its API). */
+export interface DashboardLink {
+  list: DashboardList;
+  query: Record<string, string>;
+}
+
+/**
+ * The list behind each figure, with the filters that make its count the figure: the dashboard's
+ * links and the test that holds every figure to its list both read them here.
+ */
+export function dashboardLinks(view: DashboardView) {
+  const shipments = (query: Record<string, string>): DashboardLink => ({ list: 'shipments', query });
+  const accounts = (query: Record<string, string>): DashboardLink => ({ list: 'accounts', query });
+  const month = { created_from: view.month.from };
+  return {
+    today: {
+      bookings: shipments({ created_from: view.today.from, created_to: view.today.from }),
+      new_accounts: accounts({ signed_up_days: '1' }),
+    },
+    month: {
+      bookings: shipments(month),
+      // The month's days so far, today included.
+      new_accounts: accounts({ signed_up_days: String(Number(view.today.from.slice(8, 10))) }),
+    },
+    action_required: shipments({ action_required: '1' }),
+    delayed: shipments({ status: 'delayed' }),
+    credit_hold: accounts({ status: 'credit_hold' }),
+    suspended: accounts({ status: 'suspended' }),
+    credit_applications: { list: 'creditApplications', query: {} } as DashboardLink,
+    incidents: { list: 'incidents', query: { from: view.today.from, to: view.today.from } } as DashboardLink,
+    status: (status: ShipmentStatus) => shipments({ ...month, status }),
+    revenue: (mode: string) => shipments({ ...month, mode, exclude_canceled: '1' }),
+  };
 }

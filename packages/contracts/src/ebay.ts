@@ -1,3 +1,4 @@
+import type { ParcelProblemReason } from '@freight/domain/rating/mode-eligibility';
 import { z } from 'zod';
 import type { QuoteRequestInput } from './quotes';
 
@@ -55,6 +56,11 @@ export const ebayOrderQuery = z.object({
 export const ebayLinkRequest = z.object({ shipment_id: z.uuid({ error: 'validation.choice' }) });
 export const ebayQuotedRequest = z.object({ quote_id: z.uuid({ error: 'validation.choice' }) });
 
+/** A quote's booking places that came from an eBay order say so (the server writes them, never the browser). */
+export const EBAY_ORDER_PREFILL = 'ebay_order';
+/** An eBay order's quote books without the buyer's email: eBay gives none. */
+export const isEbayOrderPrefill = (prefill: unknown) => (prefill as { source?: unknown } | null | undefined)?.source === EBAY_ORDER_PREFILL;
+
 /** The quote form filled from an order: what could be matched, and the items to complete by hand. */
 export interface EbayQuoteInput {
   input: Partial<QuoteRequestInput>;
@@ -62,4 +68,24 @@ export interface EbayQuoteInput {
   ship_to: EbayOrderView['ship_to'];
   /** The ship-to checked as the address book checks addresses: ZIP, city and state agree ('USPS verified'). */
   ship_to_verified: boolean;
+  /**
+   * The modes the matched items can go by (the quote form's rule). Both: the seller is asked and
+   * `input` names no mode; one: `input.mode` is it, and `parcel_problem` says why parcel is out.
+   */
+  modes: { ltl: boolean; parcel: boolean; parcel_problem: ParcelProblemReason | null };
+}
+
+/** The cheapest rate of one mode for an order (GET /api/ebay/orders/:id/mode-rates); nothing is stored. */
+export interface EbayModeRate {
+  total_cents: number;
+  currency: string;
+  carrier_name: string;
+  transit_days: number;
+}
+
+/** Both modes rated for an order that fits both; a mode no carrier rated is null. */
+export interface EbayModeRates {
+  parcel: EbayModeRate | null;
+  ltl: EbayModeRate | null;
+  cheapest: 'parcel' | 'ltl' | null;
 }

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'credit_hold',
   'booking_failed',
   'conflict',
+  // Booking a quote whose rates stopped holding (the cut-off for its pickup date passed): rate it again.
+  'quote_expired',
   'payment_declined',
   'payment_failed',
   'bad_signature',

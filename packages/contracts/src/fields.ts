@@ -32,6 +32,19 @@ export const email = (requiredKey = 'validation.required') =>
     .pipe(z.email({ error: 'validation.email' }))
     .transform((v) => v.toLowerCase());
 
+/** Built once: a CSV import checks up to 50,000 emails, and building the check per value cost ~20 µs each. */
+const EMAIL = z.email();
+
+/** An email checked only when given: '' is none. */
+export const emailOrNone = z
+  .string({ error: 'validation.email' })
+  .trim()
+  .max(254, { error: 'validation.too_long' })
+  .refine((v) => v === '' || EMAIL.safeParse(v).success, { error: 'validation.email' })
+  .transform((v) => v.toLowerCase());
+/** The same, left out when absent. */
+export const optionalEmail = emailOrNone.optional().default('');
+
 /** 10 to 15 digits, with the usual +, spaces, dots, dashes and parentheses around them. */
 const PHONE = /^\+?[\d\s().-]{10,24}$/;
 export const phone = (requiredKey = 'validation.required') =>

@@ -50,9 +50,9 @@ export const incidentListQuery = z.object({
   carrier_id: z.uuid({ error: 'validation.invalid' }).optional(),
   kind: z.enum(INCIDENT_KINDS, { error: 'validation.choice' }).optional(),
   state: z.enum(INCIDENT_STATES, { error: 'validation.choice' }).optional(),
-  /** Last seen on or after this day (UTC). */
+  /** Last seen on or after this day (the business's time zone). */
   from: isoDate.optional(),
-  /** Last seen on or before this day (UTC). */
+  /** Last seen on or before this day (the business's time zone). */
   to: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(25),

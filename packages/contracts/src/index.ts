@@ -20,4 +20,5 @@ export * from './siteNotifications';
 export * from './staffAccounts';
 export * from './staffShipments';
 export * from './support';
+export * from './trackingEvents';
 export * from './user';

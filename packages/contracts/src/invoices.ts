@@ -13,6 +13,7 @@ import {
 } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
+import type { ShipmentReference } from './shipments';
 
 /**
  * Invoices, invoice payments, disputes and credit hold (issue 14). Money is integer cents in the
@@ -26,7 +27,7 @@ const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const perPage = z.coerce.number().int().min(1).max(100).optional();
 const search = z.string().trim().max(64, { error: 'validation.too_long' }).optional();
 
-/** GET /api/invoices: Open Invoices (spec section 4 filters), search by invoice, BOL or PRO number. */
+/** GET /api/invoices: Open Invoices (its status filters), search by invoice, BOL or PRO number or a shipment's reference. */
 export const invoiceListQuery = z.object({
   filter: z.enum(INVOICE_FILTERS, { error: 'validation.choice' }).default('all'),
   q: search,
@@ -193,6 +194,8 @@ export interface InvoiceListItem {
   shipment_id: string | null;
   bol_number: string | null;
   pro_number: string | null;
+  /** The invoiced shipment's references in the shipper's order; none for an invoice of no shipment. */
+  references: ShipmentReference[];
   delivery_location: string;
   invoice_date: string;
   due_date: string;

@@ -176,3 +176,29 @@ export const salesRequest = z.object({
 });
 export type SalesRequest = z.output<typeof salesRequest>;
 export type SalesRequestInput = z.input<typeof salesRequest>;
+
+/**
+ * GET /api/pickup-dates/first: the first pickup date that can be quoted for an origin. The state
+ * (or province) sets the origin's time zone; a postal code names it when the state is not known.
+ */
+export const pickupDateQuery = z.object({
+  country: z.enum(COUNTRIES, { error: 'validation.choice' }),
+  state: z.string().trim().max(8, { error: 'validation.too_long' }).optional(),
+  postal_code: z.string().trim().max(16, { error: 'validation.too_long' }).optional(),
+});
+export type PickupDateQuery = z.output<typeof pickupDateQuery>;
+
+/** Why a day before the first quotable one is not offered: a weekend, a holiday, or its cut-off has passed. */
+export type PickupSkipReason = 'weekend' | 'holiday' | 'cutoff';
+
+/** The answer of GET /api/pickup-dates/first, holiday names in the caller's language. */
+export interface FirstPickupDate {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** The days after today and before `date`. */
+  skipped: { date: string; reason: PickupSkipReason; holiday?: string }[];
+  /** 'HH:MM' at the origin on the business day before a pickup: when a quote for it stops holding. */
+  cutoff: string;
+  /** When a quote for `date` stops holding (ISO instant). */
+  expires_at: string;
+}

@@ -8,7 +8,20 @@ import {
   type TruckloadStopKind,
 } from '@freight/domain';
 import { z } from 'zod';
-import { email, HHMM, isoDate, isoDateTime, isPostalCode, optionalText, optionalTimeOfDay, phone, requiredText, timeOfDay } from './fields';
+import { bookingReferences } from './bookingModes';
+import {
+  email,
+  emailOrNone,
+  HHMM,
+  isoDate,
+  isoDateTime,
+  isPostalCode,
+  optionalText,
+  optionalTimeOfDay,
+  phone,
+  requiredText,
+  timeOfDay,
+} from './fields';
 import { cardDetails } from './invoices';
 
 /**
@@ -17,9 +30,59 @@ import { cardDetails } from './invoices';
  * Messages are i18n keys (namespace `validation`).
  */
 
-/** Reference types (spec section 3). */
-export const REFERENCE_TYPES = ['po_number', 'release_number', 'file_number', 'container_number', 'hawb', 'mawb', 'entry_number'] as const;
+/** Reference types: the spec's list, with a sales order and the shipper's own number. */
+export const REFERENCE_TYPES = [
+  'po_number',
+  'so_number',
+  'shipper_reference',
+  'release_number',
+  'file_number',
+  'container_number',
+  'hawb',
+  'mawb',
+  'entry_number',
+] as const;
 export type ReferenceType = (typeof REFERENCE_TYPES)[number];
+/** References one shipment carries at most (a BOL has room for them all). */
+export const MAX_SHIPMENT_REFERENCES = 8;
+
+/** One of a shipment's references, in the order the shipper gave them. */
+export const shipmentReference = z.object({
+  type: z.enum(REFERENCE_TYPES, { error: 'validation.choice' }),
+  value: requiredText('validation.required', 64),
+});
+export type ShipmentReference = z.output<typeof shipmentReference>;
+
+/** How a parcel reaches its carrier: picked up within the ready and close times, or dropped off. */
+export const PARCEL_HANDOFFS = ['pickup', 'drop_off'] as const;
+/** Parcel delivery signature options (the adult one is a priced accessorial of the quote). */
+export const PARCEL_SIGNATURES = ['none', 'signature', 'adult_signature'] as const;
+/** A parcel booking's own questions; LTL's dock questions (appointment, lift-gate) are not asked. */
+export const parcelOptions = z.object({
+  handoff: z.enum(PARCEL_HANDOFFS, { error: 'validation.choice' }),
+  signature: z.enum(PARCEL_SIGNATURES, { error: 'validation.choice' }),
+  residential: z.boolean({ error: 'validation.required' }),
+});
+export type ParcelOptions = z.output<typeof parcelOptions>;
+
+/** A temperature-controlled (reefer) truckload: the range to hold, in whole degrees Fahrenheit. */
+export const REEFER_RUNS = ['continuous', 'cycle'] as const;
+export const temperatureRange = z
+  .object({
+    low_f: z
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.integer' })
+      .min(-30, { error: 'validation.too_small' })
+      .max(90, { error: 'validation.too_large' }),
+    high_f: z
+      .number({ error: 'validation.number' })
+      .int({ error: 'validation.integer' })
+      .min(-30, { error: 'validation.too_small' })
+      .max(90, { error: 'validation.too_large' }),
+    run: z.enum(REEFER_RUNS, { error: 'validation.choice' }),
+  })
+  .refine((t) => t.high_f >= t.low_f, { path: ['high_f'], error: 'validation.temperature_range' });
+export type TemperatureRange = z.output<typeof temperatureRange>;
 
 /** Carrier-specific pickup notes of the two parcel carriers (spec section 3). */
 export const PARCEL_PICKUP_NOTES = ['no_appointment_needed', 'pickup_confirmed', 'shipper_drops_off', 'mail_carrier_picks_up'] as const;
@@ -28,9 +91,12 @@ export type ParcelPickupNote = (typeof PARCEL_PICKUP_NOTES)[number];
 /** Which insurance option of the quote the shipper took ('none': carrier liability only). */
 export const INSURANCE_CHOICES = ['none', 'first_tier', 'full'] as const;
 
-/** Shipping documents (PDF): bill of lading, 4x6 parcel labels, pallet labels. */
-/** rate_confirmation: a truckload's agreed rate with the carrier, for the carrier to sign. */
-export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels', 'rate_confirmation'] as const;
+/**
+ * Shipping documents (PDF): bill of lading, 4x6 parcel labels, pallet labels; rate_confirmation,
+ * a truckload's agreed rate with the carrier, for the carrier to sign; shipment_summary, a
+ * parcel's record of what was booked (a parcel carrier uses no bill of lading).
+ */
+export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels', 'rate_confirmation', 'shipment_summary'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A shipping document as a download: `url` in the carrier's language, `copy` in the reader's. */
@@ -85,6 +151,11 @@ export const bookingPlace = z
     }
   });
 export type BookingPlace = z.output<typeof bookingPlace>;
+/**
+ * The delivery end: its contact's email may be left out here; the server requires it unless the
+ * quote is an eBay order's (eBay gives no buyer email) or the consignee is to be mailed.
+ */
+export const bookingDelivery = bookingPlace.safeExtend({ email: emailOrNone });
 
 /**
  * A truckload's extra stop as booked (issue 20), in the quote's order: its full place, and when
@@ -143,22 +214,33 @@ export const bookingRequest = z
     rate_id: requiredText('validation.required', 64),
     insurance: z.enum(INSURANCE_CHOICES, { error: 'validation.choice' }).default('none'),
     pickup: bookingPlace,
-    delivery: bookingPlace,
+    delivery: bookingDelivery,
     pickup_date: isoDate,
-    ready_time: timeOfDay(),
-    close_time: timeOfDay(),
-    /** First come, first serve when false; an appointment is an extra charge. */
-    delivery_appointment: z.boolean().default(false),
+    /** The pickup window; none for a parcel dropped off. */
+    ready_time: timeOfDay().optional(),
+    close_time: timeOfDay().optional(),
+    /** LTL and truckload: first come, first serve when false; an appointment is an extra charge. */
+    delivery_appointment: z.boolean().optional(),
     /** The appointment's date, required with one. */
     delivery_date: isoDate.optional(),
-    /** The residential / lift-gate question: the shipper says whether either end needs one. */
-    residential_or_liftgate: z.boolean({ error: 'validation.required' }),
+    /** LTL and truckload, required there: the shipper says whether either end needs residential or lift-gate service. */
+    residential_or_liftgate: z.boolean({ error: 'validation.required' }).optional(),
+    /** The older single reference (the partner API's): it becomes the first of `references`. */
     reference_type: z.enum(REFERENCE_TYPES, { error: 'validation.choice' }).optional(),
     reference_number: z.string().trim().max(64, { error: 'validation.too_long' }).optional().default(''),
+    /** The shipment's references in order, each type and value once. */
+    references: z
+      .array(shipmentReference, { error: 'validation.invalid' })
+      .max(MAX_SHIPMENT_REFERENCES, { error: 'validation.too_many' })
+      .default([]),
+    /** Parcel only, required there: how the carrier gets the packages, the signature, residential delivery. */
+    parcel_options: parcelOptions.optional(),
+    /** A temperature-controlled truckload only, required there. */
+    temperature: temperatureRange.optional(),
     notes: z.string().trim().max(1000, { error: 'validation.too_long' }).optional().default(''),
     hazardous: z.boolean().default(false),
     hazmat: hazmatDetails.optional(),
-    /** Parcel only: how the parcel carrier gets the packages. */
+    /** Parcel only: how the parcel carrier gets the packages (derived from `parcel_options.handoff` when left out). */
     pickup_note: z.enum(PARCEL_PICKUP_NOTES, { error: 'validation.choice' }).optional(),
     /** Also mail the consignee (the delivery contact) on status changes. */
     notify_consignee: z.boolean().default(false),
@@ -189,9 +271,19 @@ export const bookingRequest = z
     if (b.reference_number && !b.reference_type) {
       ctx.addIssue({ code: 'custom', path: ['reference_type'], message: 'validation.required' });
     }
+    const seen = new Set<string>();
+    b.references.forEach((r, n) => {
+      const key = `${r.type}\u0000${r.value}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['references', n, 'value'], message: 'validation.duplicate' });
+      seen.add(key);
+    });
+    if (bookingReferences(b).length > MAX_SHIPMENT_REFERENCES) {
+      ctx.addIssue({ code: 'custom', path: ['references'], message: 'validation.too_many' });
+    }
   });
 export type BookingRequest = z.output<typeof bookingRequest>;
 export type BookingRequestInput = z.input<typeof bookingRequest>;
+export * from './bookingModes';
 
 /** GET /api/shipments: search (BOL, PRO, reference, city), status filter, sort, page. */
 export const shipmentListQuery = z.object({
@@ -306,6 +398,8 @@ export interface PaymentView {
   state: PaymentState;
   /** When an unpaid booking is canceled (awaiting), ISO. */
   due_at: string | null;
+  /** Whether the shipper may still move the due time on, once, by the original window. */
+  can_extend: boolean;
   amount_cents: number;
   hold_cents: number;
   card_last4: string | null;
@@ -321,8 +415,11 @@ export interface ShipmentListItem {
   bol_number: string;
   pro_number: string | null;
   tracking_number: string | null;
+  /** The first reference (kept for older clients: `references[0]`). */
   reference_type: ReferenceType | null;
   reference_number: string;
+  /** Every reference, in the shipper's order. */
+  references: ShipmentReference[];
   carrier_name: string;
   scac: string;
   pickup_date: string;
@@ -354,6 +451,10 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   stops: StopView[];
   notes: string;
   pickup_note: ParcelPickupNote | null;
+  /** A parcel's handoff, signature and residential delivery; null for LTL and truckload. */
+  parcel_options: ParcelOptions | null;
+  /** A reefer truckload's temperature range (whole °F); null otherwise. */
+  temperature: TemperatureRange | null;
   hazardous: boolean;
   hazmat: HazmatDetails | null;
   items: ShipmentItemView[];
@@ -437,6 +538,8 @@ export interface TruckloadConfirmationView {
   stops: (Omit<StopView, 'place'> & { place: ConfirmationPlace })[];
   reference_type: ReferenceType | null;
   reference_number: string;
+  /** Every reference, in the shipper's order (the first is also `reference_type`/`reference_number`). */
+  references: ShipmentReference[];
   pieces: number;
   weight_lb: number;
   hazardous: boolean;

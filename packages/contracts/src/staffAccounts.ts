@@ -18,7 +18,7 @@ export const accountSearchQuery = z.object({
   q: z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
   status: z.enum(ACCOUNT_STATES, { error: 'validation.choice' }).optional(),
   payment_terms: z.enum(PAYMENT_TERMS, { error: 'validation.choice' }).optional(),
-  /** Accounts signed up in the last N days, newest first (the sales queue). */
+  /** Accounts signed up in the last N business days, today included, newest first (the sales queue). */
   signed_up_days: z.coerce
     .number({ error: 'validation.integer' })
     .int({ error: 'validation.integer' })

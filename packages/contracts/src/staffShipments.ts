@@ -33,8 +33,14 @@ export const staffShipmentQuery = z.object({
     .optional(),
   pickup_from: isoDate.optional(),
   pickup_to: isoDate.optional(),
+  /** Booked on or after / on or before these days of the business (its time zone, not UTC). */
   created_from: isoDate.optional(),
   created_to: isoDate.optional(),
+  /** '1' leaves canceled shipments out (what revenue counts). */
+  exclude_canceled: z
+    .enum(['0', '1'], { error: 'validation.choice' })
+    .transform((v) => v === '1')
+    .optional(),
   /** The lane: origin and destination state or province codes. */
   origin_state: stateCode,
   destination_state: stateCode,
@@ -56,6 +62,8 @@ export interface RawEventView extends TrackingEventView {
   id: string;
   source: 'carrier' | 'poll' | 'portal' | 'staff';
   received_at: string;
+  /** IANA time zone of the event's place when it was recorded with one (staff events). */
+  time_zone: string | null;
 }
 
 export interface StaffNoteView {
@@ -87,6 +95,7 @@ export interface StaffShipmentDetail {
   booked_by: { id: string; name: string; email: string } | null;
   quote: { id: string; created_at: string; mode: string } | null;
   events: RawEventView[];
+  eta: StaffEtaView;
   notes: StaffNoteView[];
   audit: AuditEntryView[];
 }
@@ -106,7 +115,8 @@ export const staffEventRequest = z.object({
     .or(z.literal('').transform(() => undefined)),
   /**
    * When it happened: with a UTC offset (2026-11-22T09:30:00-06:00), or as the local time at the
-   * event's place (2026-11-22T09:30), which the server places in that state's time zone.
+   * event's place (2026-11-22T09:30), which the server places in that state's time zone. Not in
+   * the future (422 'validation.event_in_future').
    */
   occurred_at: isoDateTime({ local: true }),
   city: requiredText('validation.required', 100),
@@ -117,6 +127,42 @@ export const staffEventRequest = z.object({
   reason: requiredText('validation.required', 500),
 });
 export type StaffEventRequest = z.output<typeof staffEventRequest>;
+
+/** GET /api/admin/shipments/:id/event-clock?state=: the event place's time zone and the time it is there now. */
+export const eventClockQuery = z.object({ state: requiredText('validation.required', 64) });
+export interface EventClockView {
+  /** IANA time zone of the place, e.g. America/Chicago. */
+  time_zone: string;
+  /** 'YYYY-MM-DDTHH:MM' now on the place's clock. */
+  local_now: string;
+}
+
+/** Staff's word on the estimated delivery: a date of their own, no estimate at all, or (none) the carrier's. */
+export const ETA_OVERRIDES = ['set', 'cleared', 'carrier'] as const;
+
+/**
+ * POST /api/admin/shipments/:id/eta: 'set' shows `date` to the shipper, 'cleared' shows no
+ * estimate, 'carrier' removes the override (the carrier's estimate again). Always with a reason.
+ */
+export const etaOverrideRequest = z.discriminatedUnion(
+  'override',
+  [
+    z.object({ override: z.literal('set'), date: isoDate, reason: requiredText('validation.required', 500) }),
+    z.object({ override: z.literal('cleared'), reason: requiredText('validation.required', 500) }),
+    z.object({ override: z.literal('carrier'), reason: requiredText('validation.required', 500) }),
+  ],
+  { error: 'validation.choice' },
+);
+export type EtaOverrideRequest = z.output<typeof etaOverrideRequest>;
+
+/** The estimated delivery as staff see it: the carrier's, staff's override and why, and what the shipper is shown. */
+export interface StaffEtaView {
+  carrier_estimate: string | null;
+  override: 'set' | 'cleared' | null;
+  override_date: string | null;
+  reason: string | null;
+  shown: string | null;
+}
 
 /** POST /api/admin/shipments/:id/action-required: set it with a message the shipper sees, or clear it. */
 export const actionRequiredRequest = z.discriminatedUnion(

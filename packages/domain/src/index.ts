@@ -11,3 +11,4 @@ export * from './settings';
 export * from './shipping';
 export * from './support';
 export * from './time-of-day';
+export * from './zoned-time';

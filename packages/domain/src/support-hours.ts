@@ -1,4 +1,5 @@
 import { isBusinessDay } from './rating/calendar';
+import { instantAt, localClock } from './zoned-time';
 
 /**
  * Staff hours of the support desk (issue 19): business days (US, no weekends or holidays) between
@@ -16,40 +17,6 @@ export interface SupportHours {
 export const DEFAULT_SUPPORT_HOURS: SupportHours = { timeZone: 'America/Chicago', opensAt: '08:00', closesAt: '18:00' };
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** The wall clock of `at` in `timeZone`: ISO date and minutes since local midnight. */
-function localClock(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
-}
-
-/** The instant at which the wall clock in `timeZone` reads `date` + `minutes`. */
-function instantAt(date: string, minutes: number, timeZone: string): Date {
-  const guess = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), 0, minutes);
-  // The zone's offset at the guess, applied twice to settle across a daylight-saving change.
-  let at = guess;
-  for (let i = 0; i < 2; i++) {
-    const seen = localClock(new Date(at), timeZone);
-    const seenUtc = Date.UTC(
-      Number(seen.date.slice(0, 4)),
-      Number(seen.date.slice(5, 7)) - 1,
-      Number(seen.date.slice(8, 10)),
-      0,
-      seen.minutes,
-    );
-    at += guess - seenUtc;
-  }
-  return new Date(at);
-}
 
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 

@@ -10,7 +10,9 @@ import { seedDemo } from './seed';
 const dir = mkdtempSync(join(tmpdir(), 'fp-data-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the embedded database in DATA_DIR', () => {
+// Two embedded databases opened, migrated and seeded with the whole demo: well over the default
+// 30 s when the suite shares two cores with the browser scenarios.
+describe('the embedded database in DATA_DIR', { timeout: 120_000 }, () => {
   it('keeps every change across a restart, and seeds the demo data only once', async () => {
     const first = await openDatabase({ dataDir: dir });
     await first.migrate();

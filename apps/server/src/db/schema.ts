@@ -131,8 +131,19 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A sign-in waiting for its second factor: the user whose password was right, whether they
+     * asked to be remembered, and when. The session is a guest's until the second step succeeds.
+     */
+    twoFactorUserId: uuid('two_factor_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    twoFactorRemember: boolean('two_factor_remember').notNull().default(false),
+    twoFactorStartedAt: timestamp('two_factor_started_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_last_seen_idx').on(t.lastSeenAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
+    index('sessions_two_factor_user_idx').on(t.twoFactorUserId),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -422,9 +433,14 @@ export const quotes = pgTable(
     bookedAt: timestamp('booked_at', { withTimezone: true }),
     /** Reship and return-ship: the booking's places and contacts to prefill the Book Shipment step (BookingPlace pickup/delivery). */
     bookingPrefill: jsonb('booking_prefill').$type<unknown>(),
+    /** What the shipper quotes by on the phone and in mails: 'Q' and eight digits from `quote_number_seq`. */
+    number: text('number').notNull().default(sql`'Q' || lpad(nextval('quote_number_seq')::text, 8, '0')`),
+    /** When the rates stop holding: the cut-off at the origin after which the pickup date can no longer be quoted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('quotes_number_unique').on(t.number),
     index('quotes_account_created_idx').on(t.accountId, t.createdAt.desc()),
     // The admin dashboard counts the day's and the month's quotes of every account (issue 15).
     index('quotes_created_idx').on(t.createdAt),
@@ -634,15 +650,36 @@ export const shipments = pgTable(
     declaredValueCents: integer('declared_value_cents').notNull(),
     insurance: jsonb('insurance').$type<unknown>(),
     notifyConsignee: boolean('notify_consignee').notNull().default(false),
+    /** Every reference of the booking ({type, value} in order); the first is also `reference_type`/`reference_number`. */
+    references: jsonb('references').$type<unknown>().notNull().default(sql`'[]'::jsonb`),
+    /** The references' values, space-separated, for the account's search (search_text). */
+    referenceText: text('reference_text').notNull().default(''),
+    /** A parcel booking's own questions (pickup or drop-off, signature, residential); null for other modes. */
+    parcelOptions: jsonb('parcel_options').$type<unknown>(),
+    /** A temperature-controlled truckload's range and whether the unit runs continuous or cycles; null otherwise. */
+    temperature: jsonb('temperature').$type<unknown>(),
+    /**
+     * Staff's word on the estimated delivery: 'set' shows `eta_override_date`, 'cleared' shows none,
+     * whatever the carrier estimates, until staff remove the override; the reason is kept with it.
+     */
+    etaOverride: text('eta_override', { enum: ['set', 'cleared'] }),
+    etaOverrideDate: date('eta_override_date', { mode: 'string' }),
+    etaOverrideReason: text('eta_override_reason'),
+    /** The estimated delivery shippers are shown (every page, the API, public tracking): staff's override, else the carrier's. */
+    shownEstimatedDelivery: date('shown_estimated_delivery', { mode: 'string' }).generatedAlwaysAs(
+      sql`case eta_override when 'set' then eta_override_date when 'cleared' then null else estimated_delivery end`,
+    ),
     paymentState: text('payment_state', { enum: PAYMENT_STATES }).notNull().default('not_required'),
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** When the shipper took the one extension of the time to pay (an alternative to a timed response). */
+    paymentExtendedAt: timestamp('payment_extended_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the carrier was last asked for events (polling adapters). */
     trackedAt: timestamp('tracked_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(bol_number || ' ' || coalesce(pro_number, '') || ' ' || coalesce(tracking_number, '') || ' ' || reference_number || ' ' || origin_city || ' ' || destination_city)`,
+      sql`lower(bol_number || ' ' || coalesce(pro_number, '') || ' ' || coalesce(tracking_number, '') || ' ' || reference_text || ' ' || origin_city || ' ' || destination_city)`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -698,6 +735,8 @@ export const shipmentEvents = pgTable(
     state: text('state').notNull().default(''),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     utcOffsetMinutes: integer('utc_offset_minutes').notNull().default(0),
+    /** The IANA zone of the event's place when known (staff enter events in it). */
+    timeZone: text('time_zone'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1262,4 +1301,6 @@ export interface EbayLineItem {
 }
 
 export * from './schema-integrations';
+export * from './schema-references';
 export * from './schema-trust';
+export * from './schema-two-factor';

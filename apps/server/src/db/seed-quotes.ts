@@ -1,6 +1,7 @@
 import { quoteRequest } from '@freight/contracts';
-import { addDays, isBusinessDay } from '@freight/domain/rating';
+import { addBusinessDays } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
+import { pickupCalendar } from '../modules/quotes/pickup-dates';
 import { type QuoteInput, quoteRowOf, quotesService } from '../modules/quotes/quotes.service';
 import type { Db } from './client';
 import { quotes, users } from './schema';
@@ -20,18 +21,17 @@ const LANES: [string, string][] = [
 ];
 const CLASSES = [50, 70, 85, 100, 125] as const;
 
-/** The first U.S. business day `days` or more after `day`. */
-function businessDayFrom(day: string, days: number) {
-  let d = addDays(day, days);
-  while (!isBusinessDay(d, 'US')) d = addDays(d, 1);
-  return d;
-}
+const place = (postal_code: string, site_type = 'business') => ({ postal_code, country: 'US' as const, site_type });
+/** The n-th demo quote's lane. */
+const laneOf = (n: number) => LANES[n % LANES.length]!;
 
-/** The n-th demo quote's request: mostly LTL, every fifth parcel, every ninth a truckload. */
-function demoRequest(n: number, quotedOn: string): QuoteInput {
-  const [from, to] = LANES[n % LANES.length]!;
-  const place = (postal_code: string, site_type = 'business') => ({ postal_code, country: 'US', site_type });
-  const pickup_date = businessDayFrom(quotedOn, 1 + (n % 3));
+/**
+ * The n-th demo quote's request: mostly LTL, every fifth parcel, every ninth a truckload, picked
+ * up on the first quotable date at its time (`firstPickupDate`) or a business day or two later.
+ */
+function demoRequest(n: number, firstPickupDate: string): QuoteInput {
+  const [from, to] = laneOf(n);
+  const pickup_date = addBusinessDays(firstPickupDate, n % 3, 'US');
   const common = { pickup_date, origin: place(from), currency: 'USD', unit_system: 'imperial' };
   if (n % 9 === 4) {
     return quoteRequest.parse({
@@ -99,14 +99,19 @@ export async function seedDemoQuotes(tx: Db, now: Date) {
   if (!shipper?.accountId) return;
   const count = 36;
   let at = now;
-  const service = quotesService({ db: tx, now: () => at });
+  const clock = () => at;
+  const service = quotesService({ db: tx, now: clock });
+  // The server's default cut-off: the seed runs before the app and its config.
+  const calendar = pickupCalendar(clock);
   for (let n = 0; n < count; n++) {
     // Spread over 14 days, newest last; working hours in Chicago (15:00-22:00 UTC).
     at = new Date(now.getTime() - (14 - (n * 14) / count) * DAY);
     at.setUTCHours(15 + (n % 7), (n * 17) % 60, 0, 0);
     if (at > now) at = new Date(now.getTime() - (count - n) * 60_000); // today's, before now
-    const input = demoRequest(n, at.toISOString().slice(0, 10));
+    const origin = calendar.originOf(place(laneOf(n)[0]));
+    const input = demoRequest(n, calendar.first(origin).date);
     const owner = { accountId: shipper.accountId, userId: shipper.id };
-    await tx.insert(quotes).values(quoteRowOf(owner, input, await service.rateForGuest(input), at, n % 4 === 1));
+    const expiresAt = calendar.expiry(input.pickup_date, origin);
+    await tx.insert(quotes).values(quoteRowOf(owner, input, await service.rateForGuest(input), at, n % 4 === 1, expiresAt));
   }
 }

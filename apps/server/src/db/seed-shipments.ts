@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { calendarDay } from '../modules/invoices/credit';
 import { placeOffsetMinutes } from '../modules/tracking/zones';
 import type { Db } from './client';
-import { carriers, shipmentEvents, shipments, users } from './schema';
+import { carriers, shipmentEvents, shipmentReferences, shipments, users } from './schema';
 
 /**
  * Demo shipments: the delivered ones behind the demo invoices (seed-invoices.ts), and Demo Shipper
@@ -155,6 +155,8 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
       destinationCountry: 'US',
       referenceType: 'po_number',
       referenceNumber: `PO-${40_000 + bolSerial}`,
+      references: [{ type: 'po_number', value: `PO-${40_000 + bolSerial}` }],
+      referenceText: `PO-${40_000 + bolSerial}`,
       items: ITEMS(600),
       accessorials: ['liftgate_delivery'],
       currency: 'USD',
@@ -168,6 +170,7 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
       createdAt: d.bookedAt ?? new Date(d.pickedUpAt.getTime() - DAY),
     })
     .returning();
+  await tx.insert(shipmentReferences).values({ shipmentId: row!.id, position: 0, type: 'po_number', value: row!.referenceNumber });
   if (d.events.length) {
     await tx.insert(shipmentEvents).values(
       d.events.map((e) => {

@@ -74,6 +74,8 @@ interface SalesPlace {
 
 /** User-typed text on one line: control characters (CR, LF, tabs...) become spaces. */
 export const oneLine = (s: string | null | undefined) => (s ?? '').replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+/** Outside text set inside a sentence of ours, which ends it: its own closing stops go, so no '..' or '?.'. */
+const inSentence = (s: string | null | undefined) => oneLine(s).replace(/[\s.!?;:]+$/u, '');
 /** User-typed text over several lines: line breaks kept, other control characters dropped. */
 const multiLine = (s: string | null | undefined) =>
   (s ?? '')
@@ -181,7 +183,7 @@ export interface StatusChangeMailData {
   destination: string;
   status: string;
   action_required: boolean;
-  /** The carrier's own words for the event ('' when none). */
+  /** The event's words in the recipient's language (a carrier's own text as it came; '' when none). */
   carrier_text: string;
   /** 'City, ST' of the event ('' when the carrier gave none). */
   place: string;
@@ -271,7 +273,7 @@ export function webhookDisabledMail(
   return paragraphMail(
     to,
     k('subject', { url }),
-    [k('intro', { url, since: d.since }), d.error ? k('last_error', { error: oneLine(d.error) }) : '', k('kept')],
+    [k('intro', { url, since: d.since }), d.error ? k('last_error', { error: inSentence(d.error) }) : '', k('kept')],
     { label: k(d.action.partner ? 'partner_action' : 'action'), url: d.action.url },
     [t('mail.signature')],
   );

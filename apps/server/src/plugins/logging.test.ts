@@ -20,6 +20,16 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/quotes?page=2&sort=newest')).toBe('/api/quotes?page=2&sort=newest');
   });
+
+  it('drops authorization codes and second-factor codes and secrets a client put in the query', () => {
+    expect(redactUrl('/api/ebay/callback?code=v%5E1.1%23abc&state=s1')).toBe('/api/ebay/callback?code=[redacted]&state=s1');
+    expect(redactUrl('/two-factor-challenge?code=123456&recovery_code=abcde-fghjk')).toBe(
+      '/two-factor-challenge?code=[redacted]&recovery_code=[redacted]',
+    );
+    expect(redactUrl('/user/two-factor-authentication?secret_key=JBSWY3DP&secret=JBSWY3DP')).toBe(
+      '/user/two-factor-authentication?secret_key=[redacted]&secret=[redacted]',
+    );
+  });
 });
 
 /** A Fastify app whose log entries (JSON, as pino writes them) land in `entries`. */

@@ -1,8 +1,23 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config';
 
-/** Query parameters whose value is a secret, whatever the route (a client may put one where it does not belong). */
-const SECRET_PARAMS = new Set(['signature', 'token', 'client_secret', 'access_token', 'refresh_token', 'password']);
+/**
+ * Query parameters whose value is a secret, whatever the route (a client may put one where it does
+ * not belong): OAuth's authorization `code` (eBay's consent callback) is one, and so are a second
+ * factor's one-time and recovery codes and its shared secret.
+ */
+const SECRET_PARAMS = new Set([
+  'signature',
+  'token',
+  'client_secret',
+  'access_token',
+  'refresh_token',
+  'password',
+  'code',
+  'recovery_code',
+  'secret',
+  'secret_key',
+]);
 
 /** A parameter's name as the query parser reads it (`client%5Fsecret` is `client_secret`). */
 function paramName(raw: string) {

@@ -31,6 +31,11 @@ declare module 'fastify' {
 export interface SessionManager {
   /** Starts a fresh session (new id and CSRF token) for a user: login, registration. */
   start(request: FastifyRequest, reply: FastifyReply, userId: string, remember: boolean): Promise<void>;
+  /**
+   * After a right password when the user has a second factor: a fresh guest session (new id and
+   * CSRF token) that remembers whose sign-in waits for the second step; `start` completes it.
+   */
+  startTwoFactor(request: FastifyRequest, reply: FastifyReply, userId: string, remember: boolean): Promise<void>;
   /** The guest session behind /sanctum/csrf-cookie. */
   ensure(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -69,7 +74,15 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     reply.setCookie(XSRF_COOKIE, csrf, { ...cookieBase, httpOnly: false, maxAge });
   }
 
-  async function create(request: FastifyRequest, reply: FastifyReply, userId: string | null, remember: boolean) {
+  type TwoFactorPending = Pick<typeof sessions.$inferInsert, 'twoFactorUserId' | 'twoFactorRemember' | 'twoFactorStartedAt'>;
+
+  async function create(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string | null,
+    remember: boolean,
+    pending: TwoFactorPending = {},
+  ) {
     const token = randomToken();
     const csrf = randomToken();
     const [row] = await db
@@ -79,6 +92,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
         userId,
         csrfToken: csrf,
         remember,
+        ...pending,
         ip: request.ip,
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
         createdAt: now(),
@@ -131,15 +145,24 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     }
   });
 
+  /** Ends the session the request came with, if any, before another takes its place. */
+  async function replace(request: FastifyRequest) {
+    if (!request.session) return;
+    await db.delete(sessions).where(eq(sessions.id, request.session.id));
+    // Signing in over another user's session ends that session's live streams.
+    if (request.session.userId) await announceAccessChange(db);
+  }
+
   return {
     async start(request, reply, userId, remember) {
-      if (request.session) {
-        await db.delete(sessions).where(eq(sessions.id, request.session.id));
-        // Signing in over another user's session ends that session's live streams.
-        if (request.session.userId) await announceAccessChange(db);
-      }
+      await replace(request);
       await create(request, reply, userId, remember);
       request.auth = (await users.load(userId)) ?? null;
+    },
+    async startTwoFactor(request, reply, userId, remember) {
+      await replace(request);
+      await create(request, reply, null, false, { twoFactorUserId: userId, twoFactorRemember: remember, twoFactorStartedAt: now() });
+      request.auth = null;
     },
     async ensure(request, reply) {
       if (request.session) {

@@ -1,3 +1,4 @@
+import { isStaff } from '@freight/domain';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthUser } from '../lib/auth';
@@ -25,6 +26,22 @@ export function RequireAuth({ allowUnverified = false }: { allowUnverified?: boo
   if (!allowUnverified && !user.email_verified_at) {
     if (query.isFetching) return <PageLoading />;
     return <Navigate replace to={paths.verifyEmail} />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * The customer pages need a customer account (the server answers 403 without one): staff without
+ * one go to the admin area, and a user whose roles open neither (fpg_feature alone) to the page
+ * that says what the role does.
+ */
+export function RequireCustomerAccount() {
+  const user = useAuthUser();
+  const { pathname } = useLocation();
+  // Settings are the user's own too (profile, password, language): staff reach them from the user menu.
+  const ownSettings = pathname === paths.settings || pathname.startsWith(`${paths.settings}/`);
+  if (user && !user.account && !ownSettings) {
+    return <Navigate replace to={isStaff(user.roles) ? paths.admin.dashboard : paths.noAccess} />;
   }
   return <Outlet />;
 }

@@ -2,6 +2,7 @@ import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { LoadWhenFirstNeeded } from '../components/LoadWhenFirstNeeded';
+import { useDialogFocusReturn } from '../lib/dialogFocusReturn';
 import { SupportProvider } from '../lib/support';
 import { CoreProviders } from './coreProviders';
 
@@ -24,6 +25,7 @@ function NotificationsSlot() {
 
 /** The portal's providers: the core ones, the server's data, the notices and the ties to support. */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  useDialogFocusReturn();
   return (
     <CoreProviders>
       <QueryClientProvider client={queryClient}>

@@ -5,7 +5,7 @@ import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
 import { loadScreenCatalogs } from '../lib/i18n';
 import { AdminDoor } from './adminDoor';
-import { PageLoading, RequireAuth } from './guards';
+import { PageLoading, RequireAuth, RequireCustomerAccount } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './RootLayout';
 
@@ -202,6 +202,12 @@ export const routes: RouteObject[] = [
             ...firstVisitScreen(() => import('../features/auth/routes/EmailVerifiedRoute').then((m) => m.EmailVerifiedRoute)),
           },
           {
+            path: 'accessibility',
+            ...screen(() =>
+              import('../features/accessibility/routes/AccessibilityStatementRoute').then((m) => m.AccessibilityStatementRoute),
+            ),
+          },
+          {
             path: 'truckload-confirmation/:token?',
             ...screen(() => import('../features/public/routes/TruckloadConfirmationRoute').then((m) => m.TruckloadConfirmationRoute)),
           },
@@ -224,6 +230,7 @@ export const routes: RouteObject[] = [
                 path: 'verify-email',
                 ...firstVisitScreen(() => import('../features/auth/routes/VerifyEmailRoute').then((m) => m.VerifyEmailRoute)),
               },
+              { path: 'no-access', ...screen(() => import('./NoAccessRoute').then((m) => m.NoAccessRoute)) },
               {
                 path: 'confirm-password',
                 ...firstVisitScreen(() => import('../features/auth/routes/ConfirmPasswordRoute').then((m) => m.ConfirmPasswordRoute)),
@@ -240,7 +247,10 @@ export const routes: RouteObject[] = [
             ...screen(() => import('./layouts/AdminLayout').then((m) => m.AdminLayout)),
             children: adminRoutes,
           },
-          { ...screen(() => import('./layouts/CustomerLayout').then((m) => m.CustomerLayout)), children: customerRoutes },
+          {
+            element: <RequireCustomerAccount />,
+            children: [{ ...screen(() => import('./layouts/CustomerLayout').then((m) => m.CustomerLayout)), children: customerRoutes }],
+          },
         ],
       },
       // Unknown pages are shown in the public frame: they belong to no area, and guests see them too.

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
 import { confirmPassword } from '../lib/auth';
 import { setServerErrors, zodErrors } from '../lib/forms';
+import { formBeingSubmitted, watchSubmittedForm } from './a11y/watchSubmittedForm';
 import { ErrorAlert } from './ErrorAlert';
 
 /**
@@ -104,6 +105,7 @@ export function useWithPasswordConfirmation<V, R>(save: (values: V) => Promise<R
 
   const run = useCallback(
     async (values: V): Promise<R | null> => {
+      const form = formBeingSubmitted();
       let reason: string;
       try {
         return await save(values);
@@ -117,7 +119,10 @@ export function useWithPasswordConfirmation<V, R>(save: (values: V) => Promise<R
       });
       pending.current = null;
       setAsking(null);
-      return confirmed ? save(values) : null;
+      if (!confirmed) return null;
+      // The save sent again answers for the form the user submitted: its field errors are focused and said.
+      if (form) watchSubmittedForm(form);
+      return save(values);
     },
     [save],
   );

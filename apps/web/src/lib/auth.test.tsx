@@ -91,7 +91,7 @@ describe('auth state', { timeout: 20_000 }, () => {
     stubApi({ 'GET /api/user': { data: user } });
     renderApp('/track');
     expect(await screen.findByRole('heading', { name: 'Tracking' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Profile menu' })).toHaveTextContent('Ana Pérez');
+    expect(screen.getByRole('button', { name: 'Ana Pérez, profile menu' })).toHaveTextContent('Ana Pérez');
   });
 
   it('sends a guest to the login page (a document load) with the page to come back to', async () => {
@@ -120,7 +120,7 @@ describe('auth state', { timeout: 20_000 }, () => {
       'POST /logout': () => jsonResponse(500, { message: 'boom', code: 'server_error' }),
     });
     renderApp('/track');
-    await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /profile menu$/ }));
     documents = recordDocumentLoads('http://localhost:3000/track');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(documents?.loads).toEqual(['/login']));
@@ -133,8 +133,16 @@ describe('auth state', { timeout: 20_000 }, () => {
     const user = makeUser([]);
     localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
     setCookie('XSRF-TOKEN', 't');
-    const spanish = { ...user, settings: { ...user.settings, language: 'es' } };
-    const fetchMock = stubApi({ 'GET /api/user': { data: user }, 'PUT /api/settings': { data: spanish } });
+    const spanish = { ...user, settings: { ...user.settings, language: 'es' as const } };
+    // The server answers the saved language from then on (a switch refetches what is on screen).
+    let current = user;
+    const fetchMock = stubApi({
+      'GET /api/user': () => jsonResponse(200, { data: current }),
+      'PUT /api/settings': () => {
+        current = spanish;
+        return jsonResponse(200, { data: spanish });
+      },
+    });
     renderApp('/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Save preferences' }));
     expect(await screen.findByRole('button', { name: 'Guardar preferencias' })).toBeInTheDocument();

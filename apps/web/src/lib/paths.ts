@@ -10,11 +10,17 @@ export const paths = {
   resetPassword: '/reset-password',
   confirmPassword: '/confirm-password',
   verifyEmail: '/verify-email',
+  /** Where a signed-in user whose roles open neither a customer account nor an admin page is told so. */
+  noAccess: '/no-access',
   emailVerified: '/email-verified',
   trackShipment: '/track-shipment',
   /** The public tracking page, looking up a BOL, PRO or tracking number when given. */
   publicTracking: (number?: string) => (number ? `/track-shipment?number=${encodeURIComponent(number)}` : '/track-shipment'),
   publicQuote: '/public-quote',
+  /** The accessibility statement, in the public frame: guests read it too. */
+  accessibility: '/accessibility',
+  /** The support chat's page (signed-in customers). */
+  support: '/support',
   truckloadConfirmation: '/truckload-confirmation',
   quote: '/quote',
   quoteShipment: '/quote-shipment',
@@ -43,6 +49,9 @@ export const paths = {
     dashboard: '/admin/dashboard',
     page: (key: AdminPageKey) => `/admin/${ADMIN_PAGES[key].path}`,
     account: (id: string) => `/admin/accounts/${encodeURIComponent(id)}`,
+    /** Staff have no invoice page of their own: an invoice opens on its account's page, in the credit panel. */
+    accountInvoice: (accountId: string, invoiceId: string) =>
+      `/admin/accounts/${encodeURIComponent(accountId)}?invoice=${encodeURIComponent(invoiceId)}`,
     shipment: (id: string) => `/admin/shipments/${encodeURIComponent(id)}`,
     carrier: (id: string) => `/admin/carriers/${encodeURIComponent(id)}`,
     creditApplication: (id: string) => `/admin/credit-applications/${encodeURIComponent(id)}`,

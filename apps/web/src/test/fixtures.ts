@@ -1,6 +1,16 @@
 import type { CurrentUser } from '@freight/contracts';
 import { DEFAULT_SETTINGS, type Role } from '@freight/domain';
 
+/** A customer's account: a user without roles is a customer and has one; a user with provider roles has none unless given. */
+export const TEST_ACCOUNT: NonNullable<CurrentUser['account']> = {
+  id: 'acc',
+  name: 'Acme',
+  status: 'active',
+  payment_terms: 'credit',
+  billing_address: null,
+  account_address: null,
+};
+
 export function makeUser(roles: Role[] = [], overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     id: 'u1',
@@ -11,7 +21,7 @@ export function makeUser(roles: Role[] = [], overrides: Partial<CurrentUser> = {
     phone: '555 123 4567',
     email_verified_at: '2026-01-01T00:00:00Z',
     roles,
-    account: null,
+    account: roles.length === 0 ? TEST_ACCOUNT : null,
     settings: { ...DEFAULT_SETTINGS },
     ...overrides,
   };

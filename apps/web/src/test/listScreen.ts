@@ -39,9 +39,7 @@ export interface ListScreenOptions {
  * `bodiesOf(method, url)` (the JSON bodies sent to that exact URL).
  */
 export function renderListScreen({ path, endpoint, list, language = 'en', stubs = {} }: ListScreenOptions) {
-  const base = makeUser([], {
-    account: { id: 'acc', name: 'Acme', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-  });
+  const base = makeUser([]);
   const user = { ...base, settings: { ...base.settings, language } };
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
   setCookie('XSRF-TOKEN', 't');

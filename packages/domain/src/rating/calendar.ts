@@ -10,7 +10,7 @@
  */
 import Holidays from 'date-holidays';
 import { LRUCache } from 'lru-cache';
-import type { Country } from '../settings';
+import type { Country, Language } from '../settings';
 import type { RateMessage } from './types';
 
 export type IsoDate = string;
@@ -67,7 +67,7 @@ export function isWeekend(date: IsoDate): boolean {
 
 /** One Holidays instance per country (construction parses the rule data). */
 const holidayInstances = new Map<Country, Holidays>();
-/** Closed days per `${country}:${year}`: ISO date -> holiday name. */
+/** Closed days per `${country}:${year}:${language}`: ISO date -> holiday name. */
 const closedDayTables = new Map<string, Map<IsoDate, string>>();
 
 function holidaysFor(country: Country): Holidays {
@@ -86,13 +86,20 @@ function usThanksgiving(year: number): IsoDate {
   return addDays(nov1, offset + 21);
 }
 
-function buildClosedDays(country: Country, year: number): Map<IsoDate, string> {
+/** The two US carrier closures are no public holidays, so date-holidays has no words for them. */
+const CARRIER_CLOSURE_NAMES = {
+  dayAfterThanksgiving: { en: 'Day after Thanksgiving', es: 'Día después de Acción de Gracias' },
+  christmasEve: { en: 'Christmas Eve', es: 'Nochebuena' },
+} as const;
+
+/** `language` undefined: date-holidays' default language of the country, the closures in English. */
+function buildClosedDays(country: Country, year: number, language?: Language): Map<IsoDate, string> {
   const table = new Map<IsoDate, string>();
   const h = holidaysFor(country);
   // Substitute days can fall in the neighbouring year (New Year's Day on a Saturday is observed
   // on Dec 31 of the year before), so read three years and keep the dates of this one.
   for (const y of [year - 1, year, year + 1]) {
-    for (const hol of h.getHolidays(y)) {
+    for (const hol of language ? h.getHolidays(y, language) : h.getHolidays(y)) {
       if (hol.type !== 'public') continue;
       const date = hol.date.slice(0, 10);
       if (!date.startsWith(`${year}-`)) continue;
@@ -102,18 +109,18 @@ function buildClosedDays(country: Country, year: number): Map<IsoDate, string> {
   }
   if (country === 'US') {
     const dayAfter = addDays(usThanksgiving(year), 1);
-    if (!table.has(dayAfter)) table.set(dayAfter, 'Day after Thanksgiving');
+    if (!table.has(dayAfter)) table.set(dayAfter, CARRIER_CLOSURE_NAMES.dayAfterThanksgiving[language ?? 'en']);
     const eve = `${year}-12-24`;
-    if (!table.has(eve)) table.set(eve, 'Christmas Eve');
+    if (!table.has(eve)) table.set(eve, CARRIER_CLOSURE_NAMES.christmasEve[language ?? 'en']);
   }
   return table;
 }
 
-function closedDays(country: Country, year: number): Map<IsoDate, string> {
-  const key = `${country}:${year}`;
+function closedDays(country: Country, year: number, language?: Language): Map<IsoDate, string> {
+  const key = `${country}:${year}:${language ?? ''}`;
   let table = closedDayTables.get(key);
   if (!table) {
-    table = buildClosedDays(country, year);
+    table = buildClosedDays(country, year, language);
     closedDayTables.set(key, table);
   }
   return table;
@@ -121,12 +128,12 @@ function closedDays(country: Country, year: number): Map<IsoDate, string> {
 
 /**
  * The name of the public holiday or carrier closure on `date` in `country`, or undefined.
- * Names come from date-holidays in the country's default language (English for US and CA,
- * Spanish for MX); the two US carrier closures are named in English here.
+ * Names come from date-holidays, in `language` when given, else in the country's default language
+ * (English for US and CA, Spanish for MX); the two US carrier closures are named here.
  */
-export function holidayName(date: IsoDate, country: Country): string | undefined {
+export function holidayName(date: IsoDate, country: Country, language?: Language): string | undefined {
   toDayNumber(date); // validate
-  return closedDays(country, Number(date.slice(0, 4))).get(date);
+  return closedDays(country, Number(date.slice(0, 4)), language).get(date);
 }
 
 export function isHoliday(date: IsoDate, country: Country): boolean {

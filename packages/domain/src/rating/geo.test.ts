@@ -69,9 +69,28 @@ describe('lookupPlace: Canada', () => {
 });
 
 describe('lookupPlace: Mexico', () => {
-  it('finds 06600 Ciudad de México and 64000 Nuevo León', () => {
-    expect(lookupPlace('06600', 'MX')).toMatchObject({ state: 'CMX', city: '', precision: 'state' });
-    expect(lookupPlace('64000', 'MX')).toMatchObject({ state: 'NLE' });
+  it('finds 06700 Ciudad de México (Cuauhtémoc) and 64000 Monterrey, Nuevo León', () => {
+    expect(lookupPlace('06700', 'MX')).toMatchObject({
+      state: 'CMX',
+      city: 'Ciudad de México',
+      municipality: 'Cuauhtémoc',
+      precision: 'state',
+    });
+    expect(lookupPlace('64000', 'MX')).toMatchObject({ state: 'NLE', city: 'Monterrey', municipality: 'Monterrey' });
+  });
+
+  it("names the alcaldía of every Mexico City CP and the city of a large city's CPs", () => {
+    expect(lookupPlace('01000', 'MX')).toMatchObject({ city: 'Ciudad de México', municipality: 'Álvaro Obregón' });
+    expect(lookupPlace('11560', 'MX')).toMatchObject({ city: 'Ciudad de México', municipality: 'Miguel Hidalgo' });
+    expect(lookupPlace('16000', 'MX')).toMatchObject({ city: 'Ciudad de México', municipality: 'Xochimilco' });
+    expect(lookupPlace('44100', 'MX')).toMatchObject({ state: 'JAL', city: 'Guadalajara' });
+    expect(lookupPlace('97000', 'MX')).toMatchObject({ state: 'YUC', city: 'Mérida' });
+  });
+
+  it('names no city where a CP is outside the ranges it knows (a town or a neighbouring municipality)', () => {
+    const place = lookupPlace('66220', 'MX');
+    expect(place).toMatchObject({ state: 'NLE', city: '' });
+    expect(place).not.toHaveProperty('municipality');
   });
 
   it('rejects unassigned prefixes and malformed CPs', () => {

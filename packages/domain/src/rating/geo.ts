@@ -9,16 +9,16 @@
  *   first-letter province and the table's coordinates, and flag `province_mismatch`.
  *   For X (NT or NU) the table's name picks the territory.
  * - Mexico: the first two digits of the CP give the state (mexico.ts); located at the state
- *   capital; `city` is '' because a CP does not tell us the city.
+ *   capital. The city (and municipality) where mexico.ts knows the CP's range, else ''.
  *
  * The postal table (postal-codes.tsv, generated from the `zipcodes` package by
- * scripts/generate-postal-codes.ts) is read on the first lookup and kept as one string with the
+ * scripts/generate-postal-codes.ts, with Canadian cities cleaned by canadian-city.ts) is read on the first lookup and kept as one string with the
  * start of each line: ~3 MB, where the package's object literal cost ~80 MB at start.
  */
 import { readFileSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import type { Country } from '../settings';
-import { mexicanStateForPostalCode } from './mexico';
+import { mexicanCityForPostalCode, mexicanStateForPostalCode } from './mexico';
 import type { ParcelZone, Place } from './types';
 
 export interface LatLon {
@@ -32,6 +32,8 @@ export interface GeoPlace extends LatLon {
   state: string;
   /** How fine the point is: a ZIP, a Canadian FSA, or a Mexican state capital. */
   precision: 'zip' | 'fsa' | 'state';
+  /** Mexico only, where known: the municipality (in Mexico City, the alcaldía). */
+  municipality?: string;
   /** Canada only: the lookup's province disagrees with the first letter (see module doc). */
   province_mismatch?: boolean;
 }
@@ -191,7 +193,10 @@ export function lookupPlace(postal_code: string, country: Country): GeoPlace | u
     case 'MX': {
       const state = mexicanStateForPostalCode(postal_code);
       if (!state) return undefined;
-      return { city: '', state: state.code, lat: state.lat, lon: state.lon, precision: 'state' };
+      const place: GeoPlace = { city: '', state: state.code, lat: state.lat, lon: state.lon, precision: 'state' };
+      const city = mexicanCityForPostalCode(postal_code);
+      if (city) Object.assign(place, city);
+      return place;
     }
   }
 }
@@ -240,7 +245,7 @@ const PARCEL_ZONE_BANDS: ReadonlyArray<readonly [maxMiles: number, zone: ParcelZ
 ];
 
 /**
- * Parcel zone from distance (domain.md section 3). Carriers measure between ZIP3 centroids; we
+ * Parcel zone from distance. Carriers measure between ZIP3 centroids; we
  * do not carry a ZIP3 centroid table, so callers pass the great-circle miles between the
  * lookupPlace points (5-digit ZIP / FSA points). Near a band edge that can differ by one zone
  * from the carrier's chart. Miles are rounded to the nearest whole mile first.

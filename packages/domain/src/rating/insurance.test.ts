@@ -7,9 +7,12 @@ import {
   insurableOnline,
   insuranceChargeLines,
   insuranceOptions,
+  insuranceOptionsFor,
   insurancePremiumCents,
   maxInsuredOnlineCents,
   DEFAULT_INSURANCE_PARAMS as P,
+  PARCEL_DECLARED_VALUE_CENTS_PER_100,
+  parcelDeclaredValueOptions,
 } from './insurance';
 
 describe('insuranceOptions', () => {
@@ -82,6 +85,51 @@ describe('insuranceOptions', () => {
         }
         if (v <= w) expect(insurancePremiumCents(v, P)).toBeLessThanOrEqual(insurancePremiumCents(w, P));
       }),
+    );
+  });
+});
+
+describe('insurance that makes sense for what is shipped', () => {
+  it('goods worth $18.99 are offered no $35 premium: freight has only no insurance, a parcel its free $100', () => {
+    expect(insuranceOptions(1_899).options.map((o) => o.kind)).toEqual(['none']);
+    expect(insuranceOptionsFor('ltl', 1_899, 1).options.map((o) => o.kind)).toEqual(['none']);
+    expect(insuranceOptionsFor('parcel', 1_899, 1).options).toEqual([
+      { kind: 'none', premium_cents: 0, coverage_cents: 1_899, deductible_cents: 0, online: true },
+    ]);
+  });
+
+  it("a parcel declares value above the carrier's included $100 a package, priced per $100 or part", () => {
+    // Two packages include $200; $450 declares $250 more: three blocks of $100.
+    expect(parcelDeclaredValueOptions(45_000, 2, 1_000_000).options).toEqual([
+      { kind: 'none', premium_cents: 0, coverage_cents: 20_000, deductible_cents: 0, online: true },
+      { kind: 'full', premium_cents: 3 * PARCEL_DECLARED_VALUE_CENTS_PER_100, coverage_cents: 45_000, deductible_cents: 0, online: true },
+    ]);
+    // Above the online maximum: by phone, with the warning.
+    const high = parcelDeclaredValueOptions(1_200_000, 1, 1_000_000);
+    expect(high.options.at(-1)?.online).toBe(false);
+    expect(high.messages[0]?.key).toBe('quote.warning.insured_value_call');
+  });
+
+  it('properties, every mode: a premium is below what it covers, cover never exceeds the goods, none is always there', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('ltl' as const, 'parcel' as const, 'truckload' as const),
+        fc.integer({ min: 0, max: 30_000_000 }),
+        fc.integer({ min: 1, max: 40 }),
+        (mode, value, packages) => {
+          const { options } = insuranceOptionsFor(mode, value, packages);
+          expect(options[0]?.kind).toBe('none');
+          for (const o of options) {
+            expect(o.coverage_cents).toBeLessThanOrEqual(value);
+            if (o.kind !== 'none') expect(o.premium_cents).toBeLessThan(o.coverage_cents);
+          }
+          // What was left out was left out for costing at least what it covers.
+          const all = mode === 'parcel' ? [] : [insurancePremiumCents(Math.min(value, P.first_tier_cents), P)];
+          if (mode !== 'parcel' && value > 0 && all[0]! >= Math.min(value, P.first_tier_cents)) {
+            expect(options.some((o) => o.kind === 'first_tier')).toBe(false);
+          }
+        },
+      ),
     );
   });
 });

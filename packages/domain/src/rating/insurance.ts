@@ -116,16 +116,61 @@ export function insuranceOptions(valueCents: Cents, params: InsuranceParams = DE
   if (valueCents <= 0) return { options, messages: [] };
   options.push(insuranceOption('first_tier', Math.min(valueCents, params.first_tier_cents), params));
   if (valueCents > params.first_tier_cents) options.push(insuranceOption('full', valueCents, params));
-  const messages: RateMessage[] = options.some((o) => !o.online)
+  return offered(options, params.max_insured_cents);
+}
+
+/** The parcel carriers' declared value: the first $100 of each package is their liability, free. */
+export const PARCEL_INCLUDED_CENTS_PER_PACKAGE: Cents = 10_000;
+/** Declared value above what is included costs this per $100 or part of $100 (domain.md's example). */
+export const PARCEL_DECLARED_VALUE_CENTS_PER_100: Cents = 115;
+
+/**
+ * A parcel's options follow the parcel carriers' declared-value rule rather than cargo insurance:
+ * 'none' is the liability each package carries free ($100 a package, never above the goods' value);
+ * 'full' declares the goods' whole value, the part above what is included priced per $100 or part.
+ * Nothing is declared above the value of the goods, and a value the free liability covers has only
+ * 'none'.
+ */
+export function parcelDeclaredValueOptions(valueCents: Cents, packages: number, maxInsuredCents: Cents): InsuranceOptions {
+  if (!Number.isFinite(valueCents) || valueCents < 0) throw new RangeError('shipment value must be >= 0');
+  const included = Math.min(valueCents, Math.max(1, packages) * PARCEL_INCLUDED_CENTS_PER_PACKAGE);
+  const options: InsuranceOption[] = [{ kind: 'none', premium_cents: 0, coverage_cents: included, deductible_cents: 0, online: true }];
+  if (valueCents > included) {
+    options.push({
+      kind: 'full',
+      premium_cents: Math.ceil((valueCents - included) / 10_000) * PARCEL_DECLARED_VALUE_CENTS_PER_100,
+      coverage_cents: valueCents,
+      deductible_cents: 0,
+      online: valueCents <= maxInsuredCents,
+    });
+  }
+  return offered(options, maxInsuredCents);
+}
+
+/** The options of a rate by mode: a parcel's declared value by its packages, freight's cargo insurance. */
+export function insuranceOptionsFor(mode: 'ltl' | 'parcel' | 'truckload', valueCents: Cents, packages: number): InsuranceOptions {
+  const max = maxInsuredOnlineCents(mode);
+  return mode === 'parcel'
+    ? parcelDeclaredValueOptions(valueCents, packages, max)
+    : insuranceOptions(valueCents, { ...DEFAULT_INSURANCE_PARAMS, max_insured_cents: max });
+}
+
+/**
+ * What is offered of `options`: cover whose premium is not below what it covers is no insurance
+ * ($35 to cover goods worth $18.99), so it is left out; cover above the online maximum stays, by phone, with the warning.
+ */
+function offered(options: InsuranceOption[], maxInsuredCents: Cents): InsuranceOptions {
+  const kept = options.filter((o) => o.kind === 'none' || o.premium_cents < o.coverage_cents);
+  const messages: RateMessage[] = kept.some((o) => !o.online)
     ? [
         {
           level: 'warning',
           key: 'quote.warning.insured_value_call',
-          params: { max: `$${(params.max_insured_cents / 100).toLocaleString('en-US')}`, phone: SUPPORT_PHONE.display },
+          params: { max: `$${(maxInsuredCents / 100).toLocaleString('en-US')}`, phone: SUPPORT_PHONE.display },
         },
       ]
     : [];
-  return { options, messages };
+  return { options: kept, messages };
 }
 
 /** Whether an option can be bought with the booking (cover above the online maximum is by phone). */

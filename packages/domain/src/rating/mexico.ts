@@ -1,8 +1,8 @@
 /**
  * Mexican states for postal-code lookups (domain.md section 10: the first two digits of a
  * 5-digit código postal give the state). No npm package ships Mexican CPs, so a CP resolves to
- * its state only, located at the state capital (approximate lat/lon) — good enough for the
- * distance heuristics, not for anything finer. Codes are ISO 3166-2:MX without the 'MX-' prefix.
+ * its state, located at the state capital (approximate lat/lon) — good enough for the distance
+ * heuristics, not for anything finer — and, for Mexico City and a few large cities, to its city. Codes are ISO 3166-2:MX without the 'MX-' prefix.
  * Prefixes 00 and 17-19 are not assigned.
  */
 export interface MexicanState {
@@ -62,4 +62,66 @@ export function mexicanStateForPostalCode(cp: string): MexicanState | undefined 
   const trimmed = cp.trim();
   if (!/^\d{5}$/.test(trimmed)) return undefined;
   return BY_PREFIX.get(Number(trimmed.slice(0, 2)));
+}
+
+/** The city and municipality (in Mexico City, the alcaldía) of a CP. */
+export interface MexicanCity {
+  city: string;
+  municipality: string;
+}
+
+/** Mexico City's alcaldías by the CP's first two digits (01 to 16). */
+const MEXICO_CITY_ALCALDIAS = [
+  'Álvaro Obregón',
+  'Azcapotzalco',
+  'Benito Juárez',
+  'Coyoacán',
+  'Cuajimalpa de Morelos',
+  'Cuauhtémoc',
+  'Gustavo A. Madero',
+  'Iztacalco',
+  'Iztapalapa',
+  'La Magdalena Contreras',
+  'Miguel Hidalgo',
+  'Milpa Alta',
+  'Tláhuac',
+  'Tlalpan',
+  'Venustiano Carranza',
+  'Xochimilco',
+] as const;
+
+/**
+ * CP ranges wholly inside one municipality of a large city, inclusive. A CP outside them is one of
+ * the thousands of towns and settlements we hold no table for: it names no city and the shipper
+ * types it. Each range stops short where a neighbouring municipality's codes begin, so a
+ * suggestion is never someone else's town.
+ */
+const MEXICAN_CITY_RANGES: ReadonlyArray<readonly [from: number, to: number, city: string]> = [
+  [20000, 20299, 'Aguascalientes'],
+  [22000, 22599, 'Tijuana'],
+  [32000, 32599, 'Ciudad Juárez'],
+  [37000, 37599, 'León'],
+  [44100, 44990, 'Guadalajara'],
+  [50000, 50299, 'Toluca'],
+  [64000, 64999, 'Monterrey'],
+  [72000, 72599, 'Puebla'],
+  [76000, 76249, 'Querétaro'],
+  [97000, 97299, 'Mérida'],
+];
+
+/**
+ * The city of a CP: in Mexico City, the city with its alcaldía (06700: Ciudad de México,
+ * Cuauhtémoc); in the large cities above, the municipality; otherwise undefined. A CP often covers
+ * several settlements (colonias): they are part of the street address, not the city.
+ */
+export function mexicanCityForPostalCode(cp: string): MexicanCity | undefined {
+  const state = mexicanStateForPostalCode(cp);
+  if (!state) return undefined;
+  const code = Number(cp.trim());
+  if (state.code === 'CMX') {
+    const alcaldia = MEXICO_CITY_ALCALDIAS[Math.floor(code / 1000) - 1];
+    return alcaldia ? { city: 'Ciudad de México', municipality: alcaldia } : undefined;
+  }
+  const range = MEXICAN_CITY_RANGES.find(([from, to]) => code >= from && code <= to);
+  return range ? { city: range[2], municipality: range[2] } : undefined;
 }

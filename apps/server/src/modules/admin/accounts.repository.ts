@@ -17,7 +17,8 @@ export function accountState(a: Pick<AccountRow, 'status' | 'suspendedAt'>, veri
   return verified ? 'active' : 'unverified';
 }
 
-const STATE_WHERE: Record<AccountState, SQL> = {
+/** Each state as a condition: the accounts list's filter, and the dashboard's figures that open it. */
+export const STATE_WHERE: Record<AccountState, SQL> = {
   suspended: isNotNull(accounts.suspendedAt),
   credit_hold: and(isNull(accounts.suspendedAt), eq(accounts.status, 'credit_hold')) as SQL,
   unverified: and(isNull(accounts.suspendedAt), eq(accounts.status, 'active'), sql`not ${verifiedUserExists}`) as SQL,
@@ -52,12 +53,13 @@ export function staffAccountsRepository(db: Db) {
   }
 
   return {
-    async search(q: AccountSearchQuery, now: Date) {
+    /** `signedUpSince`: where the sign-up queue (`signed_up_days`) begins, a business day's start. */
+    async search(q: AccountSearchQuery, signedUpSince: Date | undefined) {
       const conditions: SQL[] = [];
       if (q.q) conditions.push(await matchingIds(q.q));
       if (q.status) conditions.push(STATE_WHERE[q.status]);
       if (q.payment_terms) conditions.push(eq(accounts.paymentTerms, q.payment_terms));
-      if (q.signed_up_days) conditions.push(gte(accounts.createdAt, new Date(now.getTime() - q.signed_up_days * 86_400_000)));
+      if (q.signed_up_days && signedUpSince) conditions.push(gte(accounts.createdAt, signedUpSince));
       const where = conditions.length ? and(...conditions) : undefined;
       // The sign-up queue is newest first whatever the sort says.
       const dir = q.signed_up_days ? desc : q.dir === 'desc' ? desc : asc;

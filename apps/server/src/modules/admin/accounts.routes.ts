@@ -3,6 +3,7 @@ import { canOpenAdminPage, canProposeSuspension, canSuspendAccounts } from '@fre
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
@@ -36,10 +37,11 @@ export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const door = { preValidation: adminPage('accounts') };
   const service = staffAccountsService(ctx);
+  const days = businessDays(ctx.config.BUSINESS_TIME_ZONE);
 
   r.get('/api/admin/accounts', { ...door, schema: { querystring: accountSearchQuery } }, async (request) => {
     const q = request.query;
-    const result = await service.search(q, ctx.now());
+    const result = await service.search(q, q.signed_up_days ? days.lastDays(ctx.now(), q.signed_up_days) : undefined);
     return { data: service.listRows(result), meta: pageMeta(result.total, q.page, q.per_page) };
   });
 

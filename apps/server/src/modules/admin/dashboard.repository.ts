@@ -1,22 +1,25 @@
 import type { DashboardShipment } from '@freight/contracts';
-import { type AnyColumn, and, count, desc, eq, gte, isNotNull, ne, type SQL, sql, sum } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, gte, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, apiIncidents, carriers, quotes, shipments } from '../../db/schema';
+import { STATE_WHERE } from './accounts.repository';
 
-const day = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The calendar day of a timestamp in the business's time zone. */
+const day = (column: AnyColumn, timeZone: string) => sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
 /**
  * The dashboard's figures. Every query is bounded by a time index (the day's, the month's or the
  * series' rows) or by a small partial index, so it costs the same with a million shipments.
  */
-export function dashboardRepository(db: Db) {
-  /** Rows of `table` created since `from`, counted per UTC day. */
+export function dashboardRepository(db: Db, timeZone: string) {
+  /** Rows of `table` created since `from`, counted per business day. */
   const perDay = (table: typeof quotes | typeof shipments, from: Date) =>
     db
-      .select({ date: day(table.createdAt), n: count() })
+      .select({ date: day(table.createdAt, timeZone), n: count() })
       .from(table)
       .where(gte(table.createdAt, from))
-      .groupBy(day(table.createdAt));
+      // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
+      .groupBy(sql`1`);
 
   const listed = (where: SQL) =>
     db
@@ -62,22 +65,20 @@ export function dashboardRepository(db: Db) {
       return { count: total?.n ?? 0, latest };
     },
 
-    /** Delayed shipments booked since `from`, with the latest of all. */
-    async delayed(from: Date) {
+    /** Shipments delayed now (the status index), with the latest. */
+    async delayed() {
       const [[total], latest] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(shipments)
-          .where(and(eq(shipments.status, 'delayed'), gte(shipments.createdAt, from))),
+        db.select({ n: count() }).from(shipments).where(eq(shipments.status, 'delayed')),
         listed(eq(shipments.status, 'delayed')),
       ]);
       return { count: total?.n ?? 0, latest };
     },
 
+    /** Accounts on credit hold and suspended, counted as the accounts list filters them (a suspended account is not also on hold). */
     async accountStates() {
       const [[hold], [suspended]] = await Promise.all([
-        db.select({ n: count() }).from(accounts).where(eq(accounts.status, 'credit_hold')),
-        db.select({ n: count() }).from(accounts).where(isNotNull(accounts.suspendedAt)),
+        db.select({ n: count() }).from(accounts).where(STATE_WHERE.credit_hold),
+        db.select({ n: count() }).from(accounts).where(STATE_WHERE.suspended),
       ]);
       return { credit_hold: hold?.n ?? 0, suspended: suspended?.n ?? 0 };
     },

@@ -1,7 +1,8 @@
 import { type DashboardPeriod, type DashboardView, dashboardQuery } from '@freight/contracts';
-import { canManageCredit } from '@freight/domain';
+import { addCalendarDays, canManageCredit } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage, signedIn } from '../../plugins/guards';
@@ -10,26 +11,25 @@ import { creditApplicationsRepository } from '../credit-applications/credit-appl
 import { incidentError } from '../incidents/incidents.presenter';
 import { dashboardRepository } from './dashboard.repository';
 
-const DAY = 86_400_000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-const startOfMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
-
-/** The admin dashboard (issue 15; every staff role): today, this month, the days before, and what needs attention. */
+/** The admin dashboard (every staff role): today, this month and the days before in the business's time zone, and what needs attention. */
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = dashboardRepository(ctx.db);
+  const days = businessDays(ctx.config.BUSINESS_TIME_ZONE);
+  const repo = dashboardRepository(ctx.db, days.timeZone);
   const breaker = carrierBreakerRepository(ctx.db);
   const applications = creditApplicationsRepository(ctx.db);
 
   r.get('/api/admin/dashboard', { preValidation: adminPage('dashboard'), schema: { querystring: dashboardQuery } }, async (request) => {
     const now = ctx.now();
     const language = requestLanguage(request);
-    const today = startOfDay(now);
-    const month = startOfMonth(now);
-    const seriesFrom = new Date(today.getTime() - (request.query.days - 1) * DAY);
+    const todayDate = days.today(now);
+    const monthDate = days.monthStart(now);
+    const seriesDates = Array.from({ length: request.query.days }, (_, i) => addCalendarDays(todayDate, i + 1 - request.query.days));
+    const today = days.start(todayDate);
+    const month = days.start(monthDate);
+    const seriesFrom = days.start(seriesDates[0] ?? todayDate);
     // The per-day counts reach back far enough for the series and the month both.
-    const from = seriesFrom < month ? seriesFrom : month;
+    const from = new Date(Math.min(seriesFrom.getTime(), month.getTime()));
     const [quotesByDay, bookingsByDay, newToday, newMonth, revenue, statuses, actionRequired, delayed, accountStates, incidents] =
       await Promise.all([
         repo.quotesPerDay(from),
@@ -39,26 +39,24 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
         repo.revenue(month),
         repo.statuses(month),
         repo.actionRequired(),
-        repo.delayed(month),
+        repo.delayed(),
         repo.accountStates(),
-        repo.incidents(new Date(now.getTime() - DAY)),
+        repo.incidents(today),
       ]);
     const quotesOn = new Map(quotesByDay.map((d) => [d.date, d.n]));
     const bookingsOn = new Map(bookingsByDay.map((d) => [d.date, d.n]));
-    const total = (counts: Map<string, number>, since: Date) =>
-      [...counts].filter(([date]) => date >= isoDay(since)).reduce((sum, [, n]) => sum + n, 0);
-    const period = (since: Date, newAccounts: number): DashboardPeriod => {
+    const total = (counts: Map<string, number>, since: string) =>
+      [...counts].filter(([date]) => date >= since).reduce((sum, [, n]) => sum + n, 0);
+    const period = (since: string, newAccounts: number): DashboardPeriod => {
       const q = total(quotesOn, since);
       const b = total(bookingsOn, since);
-      return { from: isoDay(since), quotes: q, bookings: b, rate: q ? b / q : null, new_accounts: newAccounts };
+      return { from: since, quotes: q, bookings: b, rate: q ? b / q : null, new_accounts: newAccounts };
     };
-    const series = Array.from({ length: request.query.days }, (_, i) => {
-      const date = isoDay(new Date(seriesFrom.getTime() + i * DAY));
-      return { date, quotes: quotesOn.get(date) ?? 0, bookings: bookingsOn.get(date) ?? 0 };
-    });
+    const series = seriesDates.map((date) => ({ date, quotes: quotesOn.get(date) ?? 0, bookings: bookingsOn.get(date) ?? 0 }));
     const view: DashboardView = {
-      today: period(today, newToday),
-      month: period(month, newMonth),
+      time_zone: days.timeZone,
+      today: period(todayDate, newToday),
+      month: period(monthDate, newMonth),
       series,
       revenue: revenue.map((r) => ({ mode: r.mode, currency: r.currency, total_cents: r.total ?? 0, shipments: r.n })),
       statuses: statuses.map((s) => ({ status: s.status, count: s.n })),

@@ -1,3 +1,4 @@
+import { zonedDate } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, quotes, shipments, users } from '../../db/schema';
@@ -31,7 +32,7 @@ async function quoteAt(daysAgo: number) {
 describe('GET /api/admin/dashboard', () => {
   it("counts today's and the month's quotes, bookings and rate, revenue by mode, statuses, what needs attention and incidents", async () => {
     const now = t.clock.now;
-    const todayIso = now.toISOString().slice(0, 10);
+    const todayIso = zonedDate(now, 'America/Chicago');
     for (let i = 0; i < 4; i++) await quoteAt(0);
     await quoteAt(40);
     const booked = await insertShipment(t.database.db, { status: 'delayed' });
@@ -42,8 +43,8 @@ describe('GET /api/admin/dashboard', () => {
       operation: 'rate',
       request: {},
       error: 'timeout',
-      createdAt: new Date(now.getTime() - 3_600_000),
-      lastSeenAt: new Date(now.getTime() - 3_600_000),
+      createdAt: now,
+      lastSeenAt: now,
     });
 
     const res = await ops.get('/api/admin/dashboard?days=14');

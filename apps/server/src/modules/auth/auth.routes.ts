@@ -4,6 +4,7 @@ import {
   loginRequest,
   registerRequest,
   resetPasswordRequest,
+  type TwoFactorLoginResponse,
   updatePasswordRequest,
   updateProfileRequest,
 } from '@freight/contracts';
@@ -15,14 +16,20 @@ import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { requestLanguage } from '../../plugins/errors';
 import { recentlyConfirmed, requireSignedIn, requireVerified, signedIn, verified } from '../../plugins/guards';
+import { twoFactorRoutes } from '../two-factor/two-factor.routes';
+import { twoFactorService } from '../two-factor/two-factor.service';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
 import { authService, isUniqueViolation } from './auth.service';
 
-/** The Sanctum SPA contract of spec section 7, plus registration, verification and resets. */
+/**
+ * The Sanctum SPA contract (cookie session, CSRF cookie, JSON login), plus registration, verification, resets and the
+ * second factor (its own module; sign-in's second step is part of this contract).
+ */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = authService(ctx);
+  const twoFactor = twoFactorService(ctx);
   const users = usersRepository(ctx.db);
   const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
     message: translator(requestLanguage(request))(key),
@@ -37,6 +44,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/login', { schema: { body: loginRequest } }, async (request, reply) => {
     const user = await auth.attempt(request.body.email, request.body.password, request.ip);
+    // With a second factor the password is only the first step: no session yet, the challenge is next.
+    if (await twoFactor.required(user.id)) {
+      await ctx.sessions.startTwoFactor(request, reply, user.id, request.body.remember);
+      return { two_factor: true } satisfies TwoFactorLoginResponse;
+    }
+    await auth.recordSignIn(user.id);
     await ctx.sessions.start(request, reply, user.id, request.body.remember);
     return reply.code(204).send();
   });
@@ -140,4 +153,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/user', { preValidation: requireSignedIn }, async (request) => ({ data: presentUser(signedIn(request)) }));
+
+  await twoFactorRoutes(app, ctx);
 }

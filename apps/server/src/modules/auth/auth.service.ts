@@ -47,7 +47,8 @@ export function authService(ctx: AppContext) {
 
   return {
     /**
-     * Checks credentials; more than 5 failures a minute for one email and address -> 429.
+     * Checks credentials (and that the account is not suspended); more than 5 failures a minute
+     * for one email and address -> 429.
      * Every attempt is counted before the password is checked (atomically, so a burst of parallel
      * guesses cannot all slip under the limit); a success wipes the count.
      */
@@ -63,13 +64,13 @@ export function authService(ctx: AppContext) {
       }
       await ctx.throttle.clear(key);
       // Only the right password learns that the account is suspended.
-      if (user.accountId) {
-        const [account] = await ctx.db.select({ suspendedAt: accounts.suspendedAt }).from(accounts).where(eq(accounts.id, user.accountId));
-        if (account?.suspendedAt)
-          throw new AppError(403, 'account_suspended', 'errors.account_suspended', { phone: SUPPORT_PHONE.display });
-      }
-      await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, user.id));
+      await refuseSuspended(ctx, user);
       return user;
+    },
+
+    /** A sign-in completed (the password, and the second factor when the user has one). */
+    async recordSignIn(userId: string) {
+      await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, userId));
     },
 
     async register(input: Registration, ip: string) {
@@ -227,6 +228,13 @@ export function authService(ctx: AppContext) {
 
     sendVerification,
   };
+}
+
+/** 403 `account_suspended` for a user of a suspended account: they may not sign in. */
+export async function refuseSuspended(ctx: AppContext, user: UserRow) {
+  if (!user.accountId) return;
+  const [account] = await ctx.db.select({ suspendedAt: accounts.suspendedAt }).from(accounts).where(eq(accounts.id, user.accountId));
+  if (account?.suspendedAt) throw new AppError(403, 'account_suspended', 'errors.account_suspended', { phone: SUPPORT_PHONE.display });
 }
 
 /** PostgreSQL unique_violation, also when wrapped (drizzle puts the driver's error in `cause`). */

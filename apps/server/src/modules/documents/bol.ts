@@ -4,6 +4,7 @@ import {
   type DocumentOptions,
   type DocumentShipment,
   documentText,
+  drawBarcode,
   newPdf,
   oneLine,
   phoneLine,
@@ -25,7 +26,7 @@ const SHADE = '#e6e6e6';
  * The VICS bill of lading (shared/domain.md section 8), straight bill, short form, on letter
  * paper, in the reader's language: ship from / ship to / third-party bill-to, BOL number with
  * its Code 128 barcode, a truckload's extra stops in route order, carrier and SCAC, PRO (barcode) and pickup numbers, freight terms
- * (prepaid), special instructions, the reference, the customer order and carrier information
+ * (prepaid), a reefer's temperature range, special instructions, every reference, the customer order and carrier information
  * lines (handling units, packages, weight, HM, description, NMFC and class), the hazardous
  * materials with their 24-hour emergency contact, declared value, COD, the liability note, the
  * loaded-by / counted-by boxes and the shipper, carrier and consignee signatures. Pure: the same
@@ -34,7 +35,7 @@ const SHADE = '#e6e6e6';
 export async function buildBillOfLading(s: DocumentShipment, account: DocumentAccount, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
   const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.bol.${key}`, params);
-  const [bolBars, proBars] = await Promise.all([code128(s.bolNumber, 10), s.proNumber ? code128(s.proNumber, 10) : null]);
+  const [bolBars, proBars] = await Promise.all([code128(s.bolNumber), s.proNumber ? code128(s.proNumber) : null]);
   const { doc, finish } = newPdf({
     size: 'LETTER',
     margin: M,
@@ -90,10 +91,13 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   const partyBox = (title: string, lines: string[], contact: string[], top: number, height: number) => {
     box(M, top, HALF, height);
     let ty = band(M, top, HALF, title) + 3;
-    lines.forEach((line, i) => {
-      ty = text(line, { x: M + 5, y: ty, w: HALF - 10, bold: i === 0, size: 8.5, h: 11 });
+    // Each line on one line, and as many as the box holds: the contact lines keep their room.
+    const room = Math.floor((height - 15 - contact.length * 11) / 10.5);
+    const shown = lines.length > room ? [...lines.slice(0, room - 1), lines.slice(room - 1).join(', ')] : lines;
+    shown.forEach((line, i) => {
+      ty = text(line, { x: M + 5, y: ty, w: HALF - 10, bold: i === 0, size: 8.5, h: 10.5 });
     });
-    for (const line of contact) ty = text(line, { x: M + 5, y: ty + 1, w: HALF - 10, size: 8, h: 11 });
+    for (const line of contact) ty = text(line, { x: M + 5, y: ty + 0.5, w: HALF - 10, size: 8, h: 10.5 });
   };
   const contactLines = (p: { first_name?: string; last_name?: string; phone?: string; email?: string }) =>
     [
@@ -107,7 +111,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   box(M + HALF, y, HALF, rowH);
   let ry = band(M + HALF, y, HALF, k('bol_number')) + 5;
   text(s.bolNumber, { x: M + HALF + 5, y: ry, w: HALF - 10, bold: true, size: 14, align: 'center' });
-  doc.image(bolBars, M + HALF + 30, ry + 19, { width: HALF - 60, height: 36 });
+  drawBarcode(doc, bolBars, { x: M + HALF + 6, y: ry + 19, width: HALF - 12, height: 36 }, 1.6);
   ry += 60;
   text(k('sid', { number: s.bolNumber }), { x: M + HALF + 5, y: ry, w: HALF - 10, size: 7.5, align: 'center' });
   y += rowH;
@@ -125,8 +129,8 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   ry += 24;
   field(k('pro_number'), s.proNumber ?? '', M + HALF + 5, ry, HALF * 0.45);
   field(k('pickup_number'), s.pickupNumber ?? '', M + HALF + 5 + HALF * 0.5, ry, HALF * 0.45);
-  // Clear of the cell's border by more than the 10-module quiet zone a scanner needs.
-  if (proBars) doc.image(proBars, M + HALF + 22, ry + 23, { width: HALF * 0.5, height: 24 });
+  // Below the PRO and pickup numbers, left of the trailer number: its quiet zone inside that room.
+  if (proBars) drawBarcode(doc, proBars, { x: M + HALF + 4, y: ry + 23, width: HALF * 0.62, height: 24 });
   field(k('trailer_number'), '', M + HALF + 5 + HALF * 0.66, ry + 24, HALF * 0.3);
   y += rowH;
 
@@ -152,10 +156,8 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   ry += 13;
   field(k('seal_numbers'), '', M + HALF + 5, ry, HALF - 10);
   ry += 21;
-  const reference = s.referenceNumber
-    ? `${s.referenceType ? x.tOr(`documents.reference_types.${s.referenceType}`, s.referenceType) : k('reference')}: ${oneLine(s.referenceNumber)}`
-    : '';
-  field(k('reference'), reference, M + HALF + 5, ry, HALF - 10);
+  // A reefer's range where the driver reads the load's terms.
+  if (s.temperature) field(x.t('documents.temperature.label'), x.temperature(s.temperature), M + HALF + 5, ry, HALF - 10);
   ry += 21;
   text(k('pickup_hours', { date: x.date(s.pickupDate), ready: x.time(s.readyTime), close: x.time(s.closeTime) }), {
     x: M + HALF + 5,
@@ -194,11 +196,17 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   ].filter(Boolean);
   font(false, 8);
   const instructionsText = instructions.join(' · ');
-  const instructionsH = 20 + Math.max(10, doc.heightOfString(instructionsText, { width: W - 10, lineGap: 0.5 }));
+  // Every reference the shipper gave, on its own line under the instructions.
+  const references = s.references.length ? `${k('references')}: ${s.references.map(x.reference).join('   ·   ')}` : '';
+  const instructionsTextH = Math.max(10, doc.heightOfString(instructionsText, { width: W - 10, lineGap: 0.5 }));
+  font(true, 8);
+  const referencesH = references ? doc.heightOfString(references, { width: W - 10, lineGap: 0.5 }) + 2 : 0;
+  const instructionsH = 20 + instructionsTextH + referencesH;
   ensureRoom(instructionsH + 6);
   box(M, y, W, instructionsH);
   band(M, y, W, k('special_instructions'));
   text(instructionsText, { x: M + 5, y: y + 15, w: W - 10, size: 8 });
+  if (references) text(references, { x: M + 5, y: y + 17 + instructionsTextH, w: W - 10, size: 8, bold: true });
   y += instructionsH + 6;
 
   // ---- Carrier information: the lines ----

@@ -1,31 +1,40 @@
-import { DOCUMENT_KINDS, type DocumentKind, type HazmatDetails, type PlaceView, type ShipmentItemView } from '@freight/contracts';
+import { DOCUMENT_KINDS, type DocumentKind } from '@freight/contracts';
 import { LANGUAGES, type UnitSystem } from '@freight/domain';
-import type { ChargeLine } from '@freight/domain/rating';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { accounts, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, customer, requireCustomer, signedIn } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { carrierLanguage } from '../shipments/shipments.presenter';
-import { deliveryPlaceOf, stopsOf } from '../shipments/truckload-stops';
-import type { DocumentShipment } from './pdf';
-import type { RatedShipment } from './rate-confirmation';
+import { hasDocument } from './document-kinds';
+import { documentAccount, documentShipment } from './documents.repository';
 
 /**
  * The PDF builders load on the first download, not at start: pdfkit and bwip-js hold ~35 MB
  * that a server rating quotes never needs (bench/README.md, quote endpoint memory).
  */
 let builders:
-  | Promise<[typeof import('./bol'), typeof import('./labels'), typeof import('./pallet-labels'), typeof import('./rate-confirmation')]>
+  | Promise<
+      [
+        typeof import('./bol'),
+        typeof import('./labels'),
+        typeof import('./pallet-labels'),
+        typeof import('./rate-confirmation'),
+        typeof import('./shipment-summary'),
+      ]
+    >
   | undefined;
 const loadBuilders = () => {
-  builders ??= Promise.all([import('./bol'), import('./labels'), import('./pallet-labels'), import('./rate-confirmation')]);
+  builders ??= Promise.all([
+    import('./bol'),
+    import('./labels'),
+    import('./pallet-labels'),
+    import('./rate-confirmation'),
+    import('./shipment-summary'),
+  ]);
   return builders;
 };
 
@@ -33,56 +42,19 @@ const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
 /** `language`: a copy in that language; without it the document is in the carrier's. */
 const query = z.object({ language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional() });
 
-/**
- * The shipment as the documents show it; undefined when there is none by that id (of the account,
- * when one is given: staff read every account's, a shipper only their own).
- */
-export async function documentShipment(
-  db: Db,
-  accountId: string | null,
-  id: string,
-): Promise<(RatedShipment & { accountId: string; originCountry: string }) | undefined> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.id, id), accountId ? eq(shipments.accountId, accountId) : undefined));
-  if (!row) return undefined;
-  // The columns keep their names; only the jsonb ones need their shapes.
-  return {
-    ...row,
-    pickup: row.pickup as PlaceView,
-    delivery: deliveryPlaceOf(row),
-    stops: stopsOf(row),
-    hazmat: (row.hazmat as HazmatDetails | null) ?? null,
-    items: row.items as ShipmentItemView[],
-    charges: row.charges as ChargeLine[],
-  };
-}
-
-/**
- * Which documents a shipment has: the BOL always, 4x6 labels for parcels, pallet labels for
- * freight, and the rate confirmation for a truckload.
- */
-export function hasDocument(mode: DocumentShipment['mode'], kind: DocumentKind) {
-  if (kind === 'bol') return true;
-  if (kind === 'labels') return mode === 'parcel';
-  if (kind === 'rate_confirmation') return mode === 'truckload';
-  return mode !== 'parcel';
-}
-
 const FILE_NAMES: Record<DocumentKind, string> = {
   bol: 'BOL',
   labels: 'Labels',
   pallet_labels: 'Pallet-labels',
   rate_confirmation: 'Rate-confirmation',
+  shipment_summary: 'Shipment-summary',
 };
 
 /**
- * GET /api/shipments/:id/documents/:kind (bol | labels | pallet_labels | rate_confirmation): the document
- * as a PDF download, in the carrier's language, or `?language=` for the reader's copy (weights in
- * kg too for metric users). Only the
- * caller's account's shipments; a kind the shipment's mode has not (labels are for parcels,
- * pallet labels for LTL and truckload) is a 404 like an unknown shipment.
+ * GET /api/shipments/:id/documents/:kind (DOCUMENT_KINDS): the document as a PDF download, in the
+ * carrier's language, or `?language=` for the reader's copy (weights in kg too for metric users).
+ * Only the caller's account's shipments; a kind the shipment's mode has not (documentKindsOf: a
+ * parcel has no bill of lading, freight no parcel labels) is a 404 like an unknown shipment.
  */
 export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -93,21 +65,20 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
     const shipment = await documentShipment(ctx.db, accountId, id);
     if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind)) throw AppError.notFound();
-    const [account] = await ctx.db
-      .select({ name: accounts.name, billingAddress: accounts.billingAddress })
-      .from(accounts)
-      .where(eq(accounts.id, shipment.accountId));
     const { language } = request.query as z.infer<typeof query>;
     const options = { language: language ?? carrierLanguage(shipment.originCountry), unitSystem, now: ctx.now() };
-    const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }, { buildRateConfirmation }] = await loadBuilders();
+    const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }, { buildRateConfirmation }, { buildShipmentSummary }] =
+      await loadBuilders();
+    const account = await documentAccount(ctx.db, shipment.accountId);
     const build: Record<DocumentKind, () => Promise<Buffer>> = {
-      bol: () => buildBillOfLading(shipment, { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null }, options),
+      bol: () => buildBillOfLading(shipment, account, options),
       labels: () => buildParcelLabels(shipment, options),
       pallet_labels: () => buildPalletLabels(shipment, options),
       rate_confirmation: async () => {
         const names = await equipmentCatalog(ctx.db, ctx.now).namesIn(options.language);
         return buildRateConfirmation({ ...shipment, equipmentName: names(shipment.service) }, options);
       },
+      shipment_summary: () => buildShipmentSummary(shipment, account, options),
     };
     const pdf = await build[kind as DocumentKind]();
     return reply

@@ -208,6 +208,9 @@ describe('GET /api/shipments/:id/documents/labels (parcel)', () => {
       ]) {
         expect(text).toContain(expected);
       }
+      // A parcel travels on its tracking number: no bill of lading on its label.
+      expect(text).not.toContain('BOL');
+      expect(text).not.toContain(s.bolNumber);
     });
   });
 
@@ -312,9 +315,8 @@ describe('every barcode scans', () => {
     const sorted = (pages: string[][]) => pages.map((codes) => [...codes].sort());
     expect(sorted(await read(ltl.id, 'bol'))).toEqual([[ltl.bolNumber, ltl.proNumber].sort()]);
     expect(sorted(await read(ltl.id, 'pallet_labels'))).toEqual(Array(3).fill([ltl.bolNumber, ltl.proNumber].sort()));
-    // Three boxes: three labels, each with the tracking number; a parcel's BOL has no PRO.
+    // Three boxes: three labels, each with the tracking number only.
     expect(await read(parcel.id, 'labels')).toEqual(Array(3).fill([parcel.trackingNumber]));
-    expect(await read(parcel.id, 'bol')).toEqual([[parcel.bolNumber]]);
   });
 });
 
@@ -353,5 +355,116 @@ describe('who may download', () => {
     expect((await t.client().get(`/api/shipments/${s.id}/documents/bol`)).statusCode).toBe(401);
     // The owner's own account works.
     expect((await download(shipper, s.id, 'bol')).statusCode).toBe(200);
+  });
+});
+
+describe('a parcel shipment has labels and a shipment summary, not a bill of lading', () => {
+  it('lists labels and the summary, answers 404 for its BOL and pallet labels, and the summary tells what was booked', async () => {
+    const s = await insertShipment(t.database.db, { mode: 'parcel' });
+    await t.database.db
+      .update(shipments)
+      .set({
+        references: [
+          { type: 'po_number', value: 'PO-88412' },
+          { type: 'so_number', value: 'SO-5531' },
+          { type: 'shipper_reference', value: 'FILTERS-NOV' },
+        ],
+        parcelOptions: { handoff: 'drop_off', signature: 'adult_signature', residential: true },
+      })
+      .where(eq(shipments.id, s.id));
+    const view = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
+    expect(view.documents.map((d: { kind: string }) => d.kind)).toEqual(['labels', 'shipment_summary']);
+    for (const kind of ['bol', 'pallet_labels', 'rate_confirmation']) {
+      const res = await download(shipper, s.id, kind);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    }
+
+    const res = await download(shipper, s.id, 'shipment_summary');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Shipment-summary-${s.bolNumber}.pdf"`);
+    const text = flat(await pdfPages(res.rawPayload));
+    for (const expected of [
+      'SHIPMENT SUMMARY',
+      s.trackingNumber as string,
+      'UPS Ground (UPSN)',
+      'Drop-off at the carrier on 11/24/2026',
+      'Adult signature (21 or older)',
+      'Residential delivery Yes',
+      CHICAGO_DOCK.company,
+      DALLAS_STORE.street1,
+      'PO Number: PO-88412',
+      'SO Number: SO-5531',
+      "Shipper's Reference: FILTERS-NOV",
+      'Replacement filters',
+      '42 lb',
+      '$487.31',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Bill of Lading');
+
+    const es = flat(await pdfPages((await download(shipper, s.id, 'shipment_summary', 'es')).rawPayload));
+    for (const expected of [
+      'RESUMEN DEL ENVÍO',
+      'Se deja en el transportista el 24/11/2026',
+      'Firma de adulto (21 años o más)',
+      'Número de orden de venta: SO-5531',
+    ]) {
+      expect(es).toContain(expected);
+    }
+  });
+
+  it('prints a parcel booked for pickup with its window', async () => {
+    const s = await insertShipment(t.database.db, { mode: 'parcel' });
+    await t.database.db
+      .update(shipments)
+      .set({ parcelOptions: { handoff: 'pickup', signature: 'none', residential: false } })
+      .where(eq(shipments.id, s.id));
+    const text = flat(await pdfPages((await download(shipper, s.id, 'shipment_summary')).rawPayload));
+    expect(text).toContain('Pickup on 11/24/2026, 9:00 AM–4:00 PM');
+    expect(text).toContain('No signature');
+    expect(text).toContain('Residential delivery No');
+  });
+});
+
+describe('every reference and a reefer range on paper', () => {
+  const references = [
+    { type: 'po_number', value: 'PO-88412' },
+    { type: 'so_number', value: 'SO-5531' },
+    { type: 'container_number', value: 'MSCU1234565' },
+  ];
+
+  it('prints all references on the BOL and pallet labels, and the parcel labels', async () => {
+    const ltl = await insertShipment(t.database.db);
+    const parcel = await insertShipment(t.database.db, { mode: 'parcel' });
+    for (const s of [ltl, parcel]) await t.database.db.update(shipments).set({ references }).where(eq(shipments.id, s.id));
+    for (const [id, kind] of [
+      [ltl.id, 'bol'],
+      [ltl.id, 'pallet_labels'],
+      [parcel.id, 'labels'],
+    ] as const) {
+      const text = flat(await pdfPages((await download(shipper, id, kind)).rawPayload));
+      for (const expected of ['PO Number: PO-88412', 'SO Number: SO-5531', 'Container Number: MSCU1234565']) {
+        expect(text, kind).toContain(expected);
+      }
+    }
+  });
+
+  it("prints a reefer's range in °F and °C, continuous or cycle, on the rate confirmation and the BOL", async () => {
+    const s = await insertShipment(t.database.db, { mode: 'truckload' });
+    await t.database.db
+      .update(shipments)
+      .set({ service: 'reefer', temperature: { low_f: 34, high_f: 38, run: 'continuous' } })
+      .where(eq(shipments.id, s.id));
+    for (const kind of ['rate_confirmation', 'bol']) {
+      expect(flat(await pdfPages((await download(shipper, s.id, kind)).rawPayload))).toContain('34 °F to 38 °F (1 °C to 3 °C), continuous');
+    }
+    await t.database.db
+      .update(shipments)
+      .set({ temperature: { low_f: -10, high_f: 0, run: 'cycle' } })
+      .where(eq(shipments.id, s.id));
+    const es = flat(await pdfPages((await download(shipper, s.id, 'rate_confirmation', 'es')).rawPayload));
+    expect(es).toContain('-10 °F a 0 °F (-23 °C a -18 °C), por ciclos');
   });
 });

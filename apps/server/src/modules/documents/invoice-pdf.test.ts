@@ -1,5 +1,6 @@
 import type { InvoiceView } from '@freight/contracts';
 import { describe, expect, it } from 'vitest';
+import { invoice, receipt } from './document-fixtures';
 import { buildInvoicePdf } from './invoice-pdf';
 import type { DocumentOptions } from './pdf';
 import { pdfPages } from './pdf-text';
@@ -22,138 +23,12 @@ const expectInOrder = (text: string, expected: string[]) => {
   }
 };
 
-const place = (company: string, city: string, state: string, postal_code: string) => ({ company, city, state, postal_code, country: 'US' });
-
-/** A freight invoice the carrier reweighed: freight and fuel above the quote, a card payment, a dispute of the fuel line. */
-const invoice: InvoiceView = {
-  id: 'inv-1',
-  number: 'INV-0001042',
-  type: 'freight',
-  status: 'disputed',
-  shipment_id: 'shp-1',
-  bol_number: 'BOL-2026-000812',
-  pro_number: '0812334455',
-  delivery_location: 'Dallas, TX',
-  invoice_date: '2026-11-27',
-  due_date: '2026-12-27',
-  days_past_due: 0,
-  aging_bucket: 'current',
-  currency: 'USD',
-  total_cents: 147_800,
-  balance_cents: 123_456,
-  pending_cents: 0,
-  disputed_cents: 3_300,
-  paid_at: null,
-  payment_method: 'card',
-  payment_last4: '4242',
-  account_name: 'Demo Shipper Co',
-  bill_to: {
-    // A typed line break must not start a new line, nor anything else.
-    company: 'Demo Shipper\nCo',
-    name: 'Dana Shipper',
-    email: 'ap@demo.test',
-    phone: '312-555-0100',
-    street1: '233 S Wacker Dr',
-    city: 'Chicago',
-    state: 'IL',
-    postal_code: '60606',
-    country: 'US',
-  },
-  shipper: place('Chicago Dock', 'Chicago', 'IL', '60606'),
-  consignee: place('Dallas Store', 'Dallas', 'TX', '75201'),
-  carrier_name: 'Old Dominion Freight Line',
-  scac: 'ODFL',
-  mode: 'ltl',
-  pickup_date: '2026-11-24',
-  delivered_at: '2026-11-26T17:40:00Z',
-  charges: [
-    {
-      key: 'freight',
-      code: 'freight',
-      label: 'Linehaul',
-      detail: null,
-      quoted_cents: 100_000,
-      invoiced_cents: 115_000,
-      variance_cents: 15_000,
-    },
-    {
-      key: 'fuel',
-      code: 'fuel',
-      label: 'Fuel surcharge',
-      detail: null,
-      quoted_cents: 22_000,
-      invoiced_cents: 25_300,
-      variance_cents: 3_300,
-    },
-    { key: 'liftgate', code: 'liftgate', label: 'Liftgate', detail: null, quoted_cents: 7_500, invoiced_cents: 7_500, variance_cents: 0 },
-  ],
-  quoted_total_cents: 129_500,
-  correction: { kind: 'reweigh', quoted_weight_lb: 1_000, invoiced_weight_lb: 1_150, quoted_class: 70, invoiced_class: 70 },
-  insured_value_cents: 500_000,
-  deductible_cents: 10_000,
-  related_invoice: null,
-  payments: [
-    {
-      id: 'pay-1',
-      method: 'card',
-      status: 'settled',
-      amount_cents: 24_344,
-      payment_total_cents: 24_344,
-      card_brand: 'visa',
-      last4: '4242',
-      created_at: '2026-11-28T10:00:00Z',
-      settled_at: '2026-11-28T10:00:00Z',
-      returned_at: null,
-      receipt_url: '/api/invoice-payments/pay-1/receipt',
-    },
-  ],
-  disputes: [
-    {
-      id: 'dsp-1',
-      account_id: 'acc-1',
-      account_name: 'Demo Shipper Co',
-      invoice_id: 'inv-1',
-      invoice_number: 'INV-0001042',
-      currency: 'USD',
-      charge_code: 'fuel',
-      charge_label: 'Fuel surcharge',
-      reason: 'Weight\r\nnot <b>verified</b>',
-      amount_cents: 3_300,
-      status: 'open',
-      created_at: '2026-11-29T09:00:00Z',
-      resolved_at: null,
-      resolution_note: null,
-      accepted_cents: null,
-      credit_memo: null,
-      messages: [],
-    },
-  ],
-  pdf_url: '/api/invoices/inv-1/pdf',
-};
-
-const receipt: PaymentReceipt = {
-  id: '9f3c2a10-5b7e-4c1d-8e2f-0a1b2c3d4e5f',
-  account_name: 'Demo Shipper Co',
-  method: 'card',
-  status: 'settled',
-  card_brand: 'visa',
-  last4: '4242',
-  currency: 'USD',
-  total_cents: 150_000,
-  created_at: '2026-11-28T10:00:00Z',
-  settled_at: '2026-11-28T10:00:00Z',
-  invoices: [
-    { number: 'INV-0001042', bol_number: 'BOL-2026-000812', amount_cents: 123_456, balance_after_cents: 0 },
-    { number: 'INV-0001043', bol_number: null, amount_cents: 26_544, balance_after_cents: 1_000 },
-  ],
-};
-
 const usd = (language: 'en' | 'es', cents: number) =>
   new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 describe('buildInvoicePdf', () => {
   it('sets out the invoice in English: numbers, parties, charges against the quote, correction, payments, disputes, balance', async () => {
-    const pdf = await buildInvoicePdf(invoice, en);
+    const pdf = await buildInvoicePdf(invoice, [], en);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const pages = await pdfPages(pdf);
     expect(pages).toHaveLength(1);
@@ -199,7 +74,18 @@ describe('buildInvoicePdf', () => {
 
   it('is in Spanish, with the amounts and dates as Intl writes them for the language', async () => {
     expect(usd('es', 123_456)).toMatch(/^USD\s1,234\.56$/);
-    const text = flat(await pdfPages(await buildInvoicePdf(invoice, es)));
+    const text = flat(
+      await pdfPages(
+        await buildInvoicePdf(
+          invoice,
+          [
+            { type: 'po_number', value: 'PO-88412' },
+            { type: 'so_number', value: 'SO-2291' },
+          ],
+          es,
+        ),
+      ),
+    );
     expectInOrder(text, [
       'FACTURA',
       'INV-0001042',
@@ -209,6 +95,7 @@ describe('buildInvoicePdf', () => {
       'Fecha de vencimiento 27/12/2026',
       'Días de atraso 0',
       'Transportista Old Dominion Freight Line (ODFL)',
+      'Referencias: Número de orden de compra: PO-88412 · Número de orden de venta: SO-2291',
       'Facturar a',
       'Remitente',
       'Destinatario',
@@ -240,7 +127,7 @@ describe('buildInvoicePdf', () => {
       payments: [],
       disputes: [],
     };
-    const text = flat(await pdfPages(await buildInvoicePdf(credit, en)));
+    const text = flat(await pdfPages(await buildInvoicePdf(credit, [], en)));
     expectInOrder(text, [
       'Type Adjustment',
       'Status Processing',

@@ -1,15 +1,15 @@
-import type { InvoiceView } from '@freight/contracts';
+import type { InvoiceView, ShipmentReference } from '@freight/contracts';
 import { formatAddressLines } from '@freight/domain';
 import { type DocumentOptions, documentText, oneLine } from './pdf';
 import { statementDocument } from './statement-pdf';
 
 /**
  * The invoice as a PDF (issue 14), in the reader's language: number, type, dates, status and
- * aging; bill-to, shipper and consignee; the shipment's numbers; each charge quoted beside
+ * aging; the shipment's numbers and every reference the shipper gave it; bill-to, shipper and consignee; each charge quoted beside
  * invoiced with the difference (a carrier's reweigh or reclass explained); insurance; the
  * payments applied; the disputes; and the balance due. What a user typed is set as text only.
  */
-export async function buildInvoicePdf(inv: InvoiceView, options: DocumentOptions): Promise<Buffer> {
+export async function buildInvoicePdf(inv: InvoiceView, references: ShipmentReference[], options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
   const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.invoice.${key}`, params);
   const money = (cents: number) => x.money(cents, inv.currency);
@@ -29,6 +29,7 @@ export async function buildInvoicePdf(inv: InvoiceView, options: DocumentOptions
     [k('delivered'), inv.delivered_at ? x.date(inv.delivered_at) : ''],
     ...(inv.related_invoice ? [[k('related'), inv.related_invoice.number] as [string, string]] : []),
   ]);
+  if (references.length) d.note(`${k('references')}: ${references.map(x.reference).join('   ·   ')}`);
   const b = inv.bill_to;
   // Addresses as every document writes them (formatAddressLines); the shipper and consignee are known by their city only.
   const place = (p: InvoiceView['shipper']) =>

@@ -41,5 +41,24 @@ export function labelDocument(s: DocumentShipment, options: DocumentOptions, tit
     }
     return finish();
   };
-  return { x, k, doc, total, line, pagePerUnit };
+  /**
+   * `value` in the box from (left, y), `width` wide and at most `maxHeight` high: set at `size`, smaller
+   * (down to 5.5 pt) when long names or many lines would not fit, and cut with an ellipsis only below
+   * that. Answers where the text ends.
+   */
+  const fitted = (
+    value: string,
+    at: { left: number; y: number; width: number; maxHeight: number; size: number; bold?: boolean; lineGap?: number },
+  ) => {
+    const lineGap = at.lineGap ?? 0;
+    let size = at.size;
+    doc.font(at.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
+    while (size > 5.5 && doc.heightOfString(value, { width: at.width, lineGap }) > at.maxHeight) {
+      size -= 0.5;
+      doc.fontSize(size);
+    }
+    doc.text(value, at.left, at.y, { width: at.width, lineGap, height: at.maxHeight, ellipsis: true });
+    return Math.min(doc.y, at.y + at.maxHeight);
+  };
+  return { x, k, doc, total, line, pagePerUnit, fitted };
 }

@@ -1,47 +1,38 @@
-import { labelDocument, M, W } from './label-page';
-import { code128, type DocumentOptions, type DocumentShipment, oneLine, phoneLine, placeLines } from './pdf';
+import { LABEL, labelDocument, M, W } from './label-page';
+import { code128, type DocumentOptions, type DocumentShipment, drawBarcode, oneLine, phoneLine, placeLines } from './pdf';
 
 /**
  * 4x6 parcel labels, one page per package (each item's quantity): ship from, ship to (large),
  * carrier and service, the package's weight, 'n of N', the tracking number with its Code 128
- * barcode, the reference and the BOL. Pure: shipment + language in, PDF bytes out.
+ * barcode in its own band (nothing printed over it or in its quiet zone), the references and the
+ * package's description. A parcel travels on its tracking number: no bill of lading is printed.
+ * Each block has a fixed height and its text is set smaller to fit, so long names never run into
+ * the next block or off the label. Pure: shipment + language in, PDF bytes out.
  */
 export async function buildParcelLabels(s: DocumentShipment, options: DocumentOptions): Promise<Buffer> {
   const tracking = s.trackingNumber ?? s.proNumber ?? s.bolNumber;
-  const bars = await code128(tracking, 18);
-  const { x, k, doc, total, line, pagePerUnit } = labelDocument(s, options, { key: 'tracking_number', number: tracking });
+  const bars = await code128(tracking);
+  const { x, k, doc, total, line, pagePerUnit, fitted } = labelDocument(s, options, { key: 'tracking_number', number: tracking });
   const service = x.tOr(`documents.services.${s.service}`, s.service);
-  const reference = s.referenceNumber
-    ? `${s.referenceType ? x.tOr(`documents.reference_types.${s.referenceType}`, s.referenceType) : k('reference')}: ${oneLine(s.referenceNumber)}`
-    : '';
+  const references = s.references.map(x.reference).join(' · ');
+  const person = (p: DocumentShipment['pickup']) => [oneLine(`${p.first_name} ${p.last_name}`), phoneLine(p.phone)].filter(Boolean);
+  const from = [...placeLines(s.pickup, options.language), ...person(s.pickup)].join('\n');
+  const to = [...placeLines(s.delivery, options.language), ...person(s.delivery)].join('\n');
 
   return pagePerUnit((item, n) => {
     let y = M;
     // From (small).
     doc.font('Helvetica-Bold').fontSize(7).text(k('from').toUpperCase(), M, y, { width: W });
-    y = doc.y;
-    const from = [
-      oneLine(`${s.pickup.first_name} ${s.pickup.last_name}`),
-      ...placeLines(s.pickup, options.language),
-      phoneLine(s.pickup.phone),
-    ].filter(Boolean);
-    doc.font('Helvetica').fontSize(7.5).text(from.join('\n'), M, y, { width: W, lineGap: 0 });
-    y = doc.y + 4;
+    fitted(from, { left: M, y: y + 9, width: W, maxHeight: 58, size: 7.5 });
+    y = 82;
     line(y);
-    y += 5;
     // To (large).
-    doc.font('Helvetica-Bold').fontSize(8).text(k('to').toUpperCase(), M, y, { width: W });
-    y = doc.y + 1;
-    const to = [
-      oneLine(`${s.delivery.first_name} ${s.delivery.last_name}`),
-      ...placeLines(s.delivery, options.language),
-      phoneLine(s.delivery.phone),
-    ].filter(Boolean);
     doc
       .font('Helvetica-Bold')
-      .fontSize(11.5)
-      .text(to.join('\n'), M + 6, y, { width: W - 6, lineGap: 0.5 });
-    y = doc.y + 5;
+      .fontSize(8)
+      .text(k('to').toUpperCase(), M, y + 5, { width: W });
+    fitted(to, { left: M + 6, y: y + 15, width: W - 6, maxHeight: 92, size: 11.5, bold: true, lineGap: 0.5 });
+    y = 194;
     line(y);
     y += 6;
     // Carrier, service, weight, n of N.
@@ -58,26 +49,31 @@ export async function buildParcelLabels(s: DocumentShipment, options: DocumentOp
     doc
       .font('Helvetica')
       .fontSize(9)
-      .text(`${k('service')}: ${service}`, M, y, { width: W * 0.55 });
-    doc.text(`${k('weight')}: ${x.weight(item.weight_lb)}`, M + W * 0.45, y, { width: W * 0.55, align: 'right' });
+      .text(`${k('service')}: ${service}`, M, y, { width: W * 0.5, height: 11, ellipsis: true });
+    doc.text(`${k('weight')}: ${x.weight(item.weight_lb)}`, M + W * 0.5, y, { width: W * 0.5, align: 'right', height: 11, ellipsis: true });
     y += 12;
     doc.text(`${k('ship_date')}: ${x.date(s.pickupDate)}`, M, y, { width: W });
     y += 14;
     line(y);
     y += 6;
-    // Tracking number and barcode.
+    // Tracking number, then its barcode in a band of its own.
     doc.font('Helvetica').fontSize(8).text(k('tracking_number').toUpperCase(), M, y, { width: W });
-    y = doc.y + 1;
-    doc.font('Helvetica-Bold').fontSize(12).text(tracking, M, y, { width: W, align: 'center' });
-    y = doc.y + 4;
-    doc.image(bars, M + 8, y, { width: W - 16, height: 70 });
-    y += 76;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .text(tracking, M, y + 10, { width: W, align: 'center' });
+    y += 28;
+    drawBarcode(doc, bars, { x: 4, y, width: LABEL[0] - 8, height: 62 });
+    y += 68;
     line(y);
     y += 5;
-    doc.font('Helvetica').fontSize(8);
-    if (reference) doc.text(reference, M, y, { width: W });
-    doc.text(`${k('bol_number')}: ${s.bolNumber}`, M, doc.y, { width: W });
+    // References and the package's description fill what is left of the label.
+    const bottom = LABEL[1] - M;
     const description = oneLine(item.description);
-    if (description) doc.text(description, M, doc.y, { width: W, height: 20, ellipsis: true });
+    const descriptionTop = description ? bottom - 10 : bottom;
+    if (references) {
+      fitted(`${k('references')}: ${references}`, { left: M, y, width: W, maxHeight: descriptionTop - y - 2, size: 8 });
+    }
+    if (description) doc.font('Helvetica').fontSize(8).text(description, M, descriptionTop, { width: W, height: 10, ellipsis: true });
   });
 }

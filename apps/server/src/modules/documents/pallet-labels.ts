@@ -1,16 +1,18 @@
-import { labelDocument, M, W } from './label-page';
-import { code128, type DocumentOptions, type DocumentShipment, oneLine, phoneLine, placeLines } from './pdf';
+import { LABEL, labelDocument, M, W } from './label-page';
+import { type Barcode, code128, type DocumentOptions, type DocumentShipment, drawBarcode, oneLine, phoneLine, placeLines } from './pdf';
 
 /**
  * Pallet labels for LTL and truckload freight, one 4x6 page per handling unit: 'Pallet n of N',
- * the BOL and PRO numbers with Code 128 barcodes, carrier and SCAC, from and to, and a hazardous
- * materials warning (UN number, name, class, emergency phone) on the units of hazardous lines.
+ * the BOL and PRO numbers with Code 128 barcodes (each in a band of its own), carrier and SCAC,
+ * from and to, the unit's line, the references and a hazardous materials warning (UN number, name, class, emergency phone) on the units of hazardous lines.
  * Pure: shipment + language in, PDF bytes out.
  */
 export async function buildPalletLabels(s: DocumentShipment, options: DocumentOptions): Promise<Buffer> {
-  const [bolBars, proBars] = await Promise.all([code128(s.bolNumber, 12), s.proNumber ? code128(s.proNumber, 12) : null]);
-  const { x, k, doc, total, line, pagePerUnit } = labelDocument(s, options, { key: 'bol_number', number: s.bolNumber });
-  const barcode = (label: string, value: string, png: Buffer, y: number) => {
+  const [bolBars, proBars] = await Promise.all([code128(s.bolNumber), s.proNumber ? code128(s.proNumber) : null]);
+  const { x, k, doc, total, line, pagePerUnit, fitted } = labelDocument(s, options, { key: 'bol_number', number: s.bolNumber });
+  const references = s.references.map(x.reference).join(' · ');
+  /** The number's name and value on a line, then its barcode in a band of its own across the label. */
+  const barcode = (label: string, value: string, bars: Barcode, y: number) => {
     doc
       .font('Helvetica')
       .fontSize(8)
@@ -20,7 +22,7 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
       .font('Helvetica-Bold')
       .fontSize(12)
       .text(value, M + W * 0.2, y - 2, { width: W * 0.8, align: 'right' });
-    doc.image(png, M + 10, y + 14, { width: W - 20, height: 40 });
+    drawBarcode(doc, bars, { x: 4, y: y + 14, width: LABEL[0] - 8, height: 40 });
     return y + 58;
   };
 
@@ -34,7 +36,7 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
     doc
       .font('Helvetica-Bold')
       .fontSize(10)
-      .text(`${oneLine(s.carrierName)} (${s.scac})`, M, y, { width: W, align: 'center' });
+      .text(`${oneLine(s.carrierName)} (${s.scac})`, M, y, { width: W, align: 'center', height: 12, ellipsis: true });
     y = doc.y + 4;
     line(y);
     y += 5;
@@ -46,13 +48,24 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
     doc.font('Helvetica-Bold').fontSize(7.5).text(k('from').toUpperCase(), M, y, { width: half });
     doc.text(k('to').toUpperCase(), M + W / 2 + 4, y, { width: half });
     y += 10;
-    doc.font('Helvetica').fontSize(7.5).text(placeLines(s.pickup, options.language).join('\n'), M, y, { width: half, lineGap: 0 });
-    const fromEnd = doc.y;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(8.5)
-      .text(placeLines(s.delivery, options.language).join('\n'), M + W / 2 + 4, y, { width: half, lineGap: 0 });
-    y = Math.max(fromEnd, doc.y) + 5;
+    // Both ends in blocks of a fixed height, set smaller when long: the hazmat box keeps its room.
+    const placesHeight = 78;
+    const fromEnd = fitted(placeLines(s.pickup, options.language).join('\n'), {
+      left: M,
+      y,
+      width: half,
+      maxHeight: placesHeight,
+      size: 7.5,
+    });
+    const toEnd = fitted(placeLines(s.delivery, options.language).join('\n'), {
+      left: M + W / 2 + 4,
+      y,
+      width: half,
+      maxHeight: placesHeight,
+      size: 8.5,
+      bold: true,
+    });
+    y = Math.max(fromEnd, toEnd) + 5;
     line(y);
     y += 5;
     doc
@@ -60,10 +73,11 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
       .fontSize(8)
       .text(`${x.packageType(item.package_type)} · ${x.weight(item.weight_lb)} · ${oneLine(item.description)}`, M, y, {
         width: W,
-        height: 22,
+        height: 20,
         ellipsis: true,
       });
-    y = doc.y + 4;
+    y = Math.min(doc.y, y + 20) + 3;
+    if (references) y = fitted(`${k('references')}: ${references}`, { left: M, y, width: W, maxHeight: 30, size: 7 }) + 4;
     if (item.hazardous) {
       const h = 58;
       doc.rect(M, y, W, h).lineWidth(2.5).strokeColor('#c00000').stroke();
@@ -95,6 +109,8 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
           .text(k('emergency', { contact: oneLine(hz.emergency_contact), phone: phoneLine(hz.emergency_phone) }), M + 6, y + 38, {
             width: W - 12,
             align: 'center',
+            height: 12,
+            ellipsis: true,
           });
       }
     }

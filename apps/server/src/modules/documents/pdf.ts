@@ -1,4 +1,13 @@
-import type { AccountAddress, HazmatDetails, PlaceView, ShipmentItemView, StopView } from '@freight/contracts';
+import type {
+  AccountAddress,
+  HazmatDetails,
+  ParcelOptions,
+  PlaceView,
+  ShipmentItemView,
+  ShipmentReference,
+  StopView,
+  TemperatureRange,
+} from '@freight/contracts';
 import { formatAddressLines, formatPhone, formatTimeOfDay, type Language, type UnitSystem } from '@freight/domain';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
@@ -24,8 +33,12 @@ export interface DocumentShipment {
   delivery: PlaceView;
   /** A truckload's extra stops in route order. */
   stops: StopView[];
-  referenceType: string | null;
-  referenceNumber: string;
+  /** Every reference of the booking, in the shipper's order. */
+  references: ShipmentReference[];
+  /** A parcel's pickup or drop-off, signature and residential delivery; null for freight. */
+  parcelOptions: ParcelOptions | null;
+  /** A reefer truckload's range; null otherwise. */
+  temperature: TemperatureRange | null;
   notes: string;
   pickupNote: string | null;
   hazardous: boolean;
@@ -79,12 +92,63 @@ export function documentText(options: DocumentOptions) {
     country: (code: string) => tOr(`documents.countries.${code}`, code),
     /** An accessorial's name (the shipment catalog's), else the code in words. */
     accessorial: (code: string) => tOr(`shipment.accessorial.${code}`, code.replaceAll('_', ' ')),
+    /** 'PO Number: PO-88412'. */
+    reference: (r: ShipmentReference) => `${tOr(`documents.reference_types.${r.type}`, r.type)}: ${oneLine(r.value)}`,
+    /** '34 °F to 38 °F (1 °C to 3 °C), continuous': the carrier's unit first, the other beside it. */
+    temperature: (range: TemperatureRange) =>
+      t('documents.temperature.range', {
+        low_f: range.low_f,
+        high_f: range.high_f,
+        low_c: celsius(range.low_f),
+        high_c: celsius(range.high_f),
+        run: t(`documents.temperature.${range.run}`),
+      }),
   };
 }
 
-/** A Code 128 barcode as a PNG (bars only; the number is printed beside it by the caller). */
-export async function code128(text: string, heightMm = 12): Promise<Buffer> {
-  return barcodePng({ bcid: 'code128', text, scale: 3, height: heightMm, includetext: false, paddingwidth: 0, paddingheight: 0 });
+/** Whole degrees Celsius of whole degrees Fahrenheit ('-0' written as 0). */
+const celsius = (f: number) => Math.round(((f - 32) * 5) / 9) || 0;
+
+/** Pixels per module of the barcode images (a module is the narrowest bar). */
+const PX_PER_MODULE = 3;
+/** Code 128's quiet zone: ten modules of blank on each side, or a scanner may not find the symbol. */
+export const QUIET_ZONE_MODULES = 10;
+
+/** A Code 128 barcode: the PNG (bars only; the number is printed beside it by the caller) and its width in modules. */
+export interface Barcode {
+  png: Buffer;
+  modules: number;
+}
+
+export async function code128(text: string): Promise<Barcode> {
+  const png = await barcodePng({
+    bcid: 'code128',
+    text,
+    scale: PX_PER_MODULE,
+    height: 10,
+    includetext: false,
+    paddingwidth: 0,
+    paddingheight: 0,
+  });
+  // The PNG's width is in its IHDR chunk, bytes 16-19.
+  return { png, modules: png.readUInt32BE(16) / PX_PER_MODULE };
+}
+
+/**
+ * Draws `barcode` in the area `at` (x, y, width, height in points), centred, as wide as the area
+ * allows once its quiet zone fits inside it on both sides: nothing the caller draws outside the area
+ * can cover the bars or their blank margin. `maxModule` caps the module width (points) so a short
+ * number does not print absurdly wide bars.
+ */
+export function drawBarcode(
+  doc: PDFKit.PDFDocument,
+  barcode: Barcode,
+  at: { x: number; y: number; width: number; height: number },
+  maxModule = 2.5,
+) {
+  const module = Math.min(maxModule, at.width / (barcode.modules + 2 * QUIET_ZONE_MODULES));
+  const width = module * barcode.modules;
+  doc.image(barcode.png, at.x + (at.width - width) / 2, at.y, { width, height: at.height });
 }
 
 /** A new PDF document; `finish` ends it and answers its bytes. */

@@ -14,7 +14,8 @@ export interface RatedShipment extends DocumentShipment {
 
 /**
  * A truckload's rate confirmation (issue 20): the load tendered to the carrier at the agreed
- * rate, for the carrier to sign and return. Equipment, pickup and delivery with their windows
+ * rate, for the carrier to sign and return. Equipment (a reefer's temperature range and whether the
+ * unit runs continuous or cycles), the references, pickup and delivery with their windows
  * and contacts, the extra stops in route order, the load, the agreed charges and total, the terms, and both signatures. Insurance
  * bought by the shipper is not the carrier's charge and is left out. What a user typed is text.
  */
@@ -31,8 +32,12 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
     [k('bol'), s.bolNumber],
     [k('pro'), s.proNumber ?? '—'],
     [k('pickup_number'), s.pickupNumber ?? '—'],
-    [k('reference'), oneLine(s.referenceNumber) || '—'],
+    ...(s.temperature ? [[k('temperature'), x.temperature(s.temperature)] as [string, string]] : []),
   ]);
+  if (s.references.length) {
+    d.heading(k('references'));
+    d.note(s.references.map(x.reference).join('   ·   '));
+  }
   const contact = (p: DocumentShipment['pickup']) =>
     [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), phoneLine(p.phone)].filter(Boolean).join(' · ');
   const hours = (p: DocumentShipment['pickup']) =>

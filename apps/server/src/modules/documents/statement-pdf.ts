@@ -70,11 +70,16 @@ export function statementDocument(options: DocumentOptions, title: string, numbe
     /** Label: value pairs in two columns. */
     facts(pairs: [string, string][]) {
       const half = W / 2;
+      // A row ends below the taller of its two pairs (a long value wraps).
+      let rowEnd = y;
       pairs.forEach(([label, value], i) => {
         const x = M + (i % 2) * half;
-        text(label, x, y, 110, { size: 8.5 });
-        const end = text(value || '—', x + 110, y, half - 115, { bold: true, size: 8.5 });
-        if (i % 2 === 1 || i === pairs.length - 1) y = Math.max(end, y + 12) + 2;
+        rowEnd = Math.max(rowEnd, text(label, x, y, 105, { size: 8.5 }));
+        rowEnd = Math.max(rowEnd, text(value || '—', x + 110, y, half - 115, { bold: true, size: 8.5 }));
+        if (i % 2 === 1 || i === pairs.length - 1) {
+          y = Math.max(rowEnd, y + 12) + 2;
+          rowEnd = y;
+        }
       });
       y += 4;
     },

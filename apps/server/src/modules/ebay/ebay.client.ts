@@ -51,7 +51,11 @@ export interface EbayApiOrder {
   lastModifiedDate: string;
   orderFulfillmentStatus: 'NOT_STARTED' | 'IN_PROGRESS' | 'FULFILLED';
   cancelStatus?: { cancelState?: string };
-  buyer?: { username?: string };
+  buyer?: {
+    username?: string;
+    /** The buyer's own contact, where eBay gives it (the ship-to's phone and email come first). */
+    buyerRegistrationAddress?: { email?: string; primaryPhone?: { phoneNumber?: string } };
+  };
   pricingSummary?: { total?: { value: string; currency: string } };
   lineItems: Array<{ lineItemId: string; sku?: string; title: string; quantity: number }>;
   fulfillmentStartInstructions?: Array<{

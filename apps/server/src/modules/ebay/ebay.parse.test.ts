@@ -30,13 +30,25 @@ describe('reading eBay orders', () => {
         postalCode: '78701',
         country: 'US',
         phone: '5125550142',
-        email: '5f*******@members.ebay.com',
+        // eBay's sample masks the buyer's email: not an address mail can reach, so none.
+        email: '',
       },
       lineItems: [{ lineItemId: '10022882297012', sku: 'CH-200', title: 'Office chairs (carton of 2)', quantity: 1 }],
       totalCents: 21_900,
       currency: 'USD',
       status: 'awaiting',
     });
+  });
+
+  it("takes the buyer's own phone and email where the ship-to has none", () => {
+    const [order] = (sample as EbayOrderPage).orders;
+    const step = order!.fulfillmentStartInstructions![0]!.shippingStep!;
+    const bare = { ...order!, fulfillmentStartInstructions: [{ shippingStep: { shipTo: { ...step.shipTo, primaryPhone: undefined } } }] };
+    const buyer = {
+      username: 'jane',
+      buyerRegistrationAddress: { email: 'jane@example.test', primaryPhone: { phoneNumber: '5125550199' } },
+    };
+    expect(orderRow(store, { ...bare, buyer }).shipTo).toMatchObject({ phone: '5125550199', email: 'jane@example.test' });
   });
 
   it('reads canceled and fulfilled orders, and tolerates what eBay leaves out', () => {

@@ -1,7 +1,13 @@
-import type { AccountAddress, EbayOrderView, EbayQuoteInput, EbayStoreView, PlaceView, QuoteRequestInput } from '@freight/contracts';
-import type { Country } from '@freight/domain';
-import { nextBusinessDay } from '@freight/domain/rating/calendar';
-import { checkParcel, PARCEL_CARRIER_LIMITS } from '@freight/domain/rating/parcel';
+import {
+  type AccountAddress,
+  EBAY_ORDER_PREFILL,
+  type EbayOrderView,
+  type EbayQuoteInput,
+  type EbayStoreView,
+  type PlaceView,
+  type QuoteRequestInput,
+} from '@freight/contracts';
+import { modeEligibility } from '@freight/domain/rating/mode-eligibility';
 import type { products } from '../../db/schema';
 import type { OrderWithShipment, StoreRow } from './ebay.repository';
 
@@ -62,17 +68,16 @@ type Product = typeof products.$inferSelect;
 
 /**
  * The quote form filled from an order: from the account's own address to the buyer's, the items
- * matched to the catalog by SKU, parcel when every piece fits a parcel carrier (LTL otherwise),
- * picked up on the next business day of the origin's country (the form's own default skips
- * weekends only: the browser has no holiday tables, and the day before Thanksgiving it would offer
- * a day no carrier rates).
+ * matched to the catalog by SKU, the mode when they fit only one (when they fit both the seller
+ * chooses), picked up on the first date the origin can be quoted for (its business calendar and
+ * today's cut-off).
  */
 export function quoteInputOf(
   r: OrderWithShipment,
   origin: { postal_code: string; country: string } | null,
   catalog: Product[],
-  /** Today's date (YYYY-MM-DD), as the quote's pickup checks count it. */
-  today: string,
+  /** The first quotable pickup date from the origin (YYYY-MM-DD; quotes/pickup-dates.ts). */
+  pickupDate: string,
   /** Other orders of the same buyer and address, shipped together with `r`. */
   together: OrderWithShipment[] = [],
 ): Omit<EbayQuoteInput, 'ship_to_verified'> {
@@ -98,24 +103,23 @@ export function quoteInputOf(
       hazardous: p.hazardous,
     });
   }
-  const pieces = items.flatMap((i) => Array.from({ length: i.quantity ?? 1 }, () => i));
-  const fitsParcel =
-    pieces.length > 0 &&
-    pieces.every((i) => i.package_type !== 'pallets' && i.package_type !== 'non_standard_pallets') &&
-    checkParcel(
-      PARCEL_CARRIER_LIMITS.ups,
-      pieces.map((i) => ({
-        length_in: i.length as number,
-        width_in: i.width as number,
-        height_in: i.height as number,
-        weight_lb: i.weight as number,
-      })),
-    ).length === 0;
+  const fit = modeEligibility(
+    items.map((i) => ({
+      package_type: i.package_type ?? '',
+      quantity: i.quantity ?? 1,
+      length_in: i.length as number,
+      width_in: i.width as number,
+      height_in: i.height as number,
+      weight_lb: i.weight as number,
+    })),
+  );
+  // Both (or nothing matched yet): no mode, so the seller is asked.
+  const mode = fit.ltl === fit.parcel ? undefined : fit.parcel ? 'parcel' : 'ltl';
   const shipTo = presentOrder(r).ship_to;
   return {
     input: {
-      mode: fitsParcel ? 'parcel' : 'ltl',
-      pickup_date: nextBusinessDay(today, (origin?.country ?? 'US') as Country),
+      ...(mode ? { mode } : {}),
+      pickup_date: pickupDate,
       ...(origin ? { origin: { postal_code: origin.postal_code, country: origin.country as never, site_type: 'business' } } : {}),
       destination: { postal_code: shipTo.postal_code, country: shipTo.country as never, site_type: 'residential' },
       items,
@@ -126,6 +130,7 @@ export function quoteInputOf(
     },
     unmatched,
     ship_to: shipTo,
+    modes: { ltl: fit.ltl, parcel: fit.parcel, parcel_problem: fit.problems[0]?.reason ?? null },
   };
 }
 
@@ -151,12 +156,15 @@ const place = (p: Partial<PlaceView>): PlaceView => ({
 
 /**
  * The booking form's places for an order's quote: from the account's company address to the
- * buyer's ship-to (the buyer's name is both company and contact: eBay gives one name).
+ * buyer's ship-to (the buyer's name is both company and contact: eBay gives one name; its phone,
+ * and an email only where eBay gave one). Marked as an eBay order's: the booking may leave the
+ * buyer's email out.
  */
 export function bookingPrefillOf(r: OrderWithShipment, company: AccountAddress | null) {
   const to = r.order.shipTo;
   const [first = '', ...rest] = to.name.trim().split(/\s+/);
   return {
+    source: EBAY_ORDER_PREFILL,
     pickup: company
       ? place({
           company: company.company ?? '',

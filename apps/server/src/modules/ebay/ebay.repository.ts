@@ -2,7 +2,7 @@ import type { EbayOrderStatus } from '@freight/contracts';
 import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { carriers, ebayOrders, ebayStores, shipments } from '../../db/schema';
+import { accounts, carriers, ebayOrders, ebayStores, products, shipments } from '../../db/schema';
 import { countAhead } from '../../paging';
 
 export type StoreRow = typeof ebayStores.$inferSelect;
@@ -20,6 +20,7 @@ export function ebayRepository(db: Db) {
         proNumber: shipments.proNumber,
         trackingNumber: shipments.trackingNumber,
         carrierName: carriers.name,
+        carrierScac: carriers.scac,
       })
       .from(ebayOrders)
       .innerJoin(ebayStores, eq(ebayStores.id, ebayOrders.storeId))
@@ -84,6 +85,24 @@ export function ebayRepository(db: Db) {
 
     async updateOrder(id: string, set: Partial<NewOrder>) {
       await db.update(ebayOrders).set(set).where(eq(ebayOrders.id, id));
+    },
+
+    /** Where the account's orders ship from: its company address (null until it has one). */
+    async companyAddress(accountId: string) {
+      const [row] = await db.select({ address: accounts.companyAddress }).from(accounts).where(eq(accounts.id, accountId));
+      return row?.address ?? null;
+    },
+
+    /** The account's product catalog, which order lines are matched to by SKU. */
+    catalog: (accountId: string) => db.select().from(products).where(eq(products.accountId, accountId)),
+
+    /** One of the account's shipments (undefined when it is not the account's). */
+    async shipmentOf(accountId: string, shipmentId: string) {
+      const [row] = await db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(eq(shipments.id, shipmentId), eq(shipments.accountId, accountId)));
+      return row;
     },
 
     /** The account's orders, newest first: by default those still to ship (awaiting or quoted). */

@@ -1,10 +1,11 @@
 import { type AddressBookEntryValues, ebayLinkRequest, ebayOrderQuery, ebayQuotedRequest } from '@freight/contracts';
+import type { Currency } from '@freight/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { accounts, ebayStores, products } from '../../db/schema';
+import { ebayStores } from '../../db/schema';
 import { DEMO_SELLER } from '../../db/seed-ebay';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -14,9 +15,10 @@ import { customer } from '../../plugins/guards';
 import { hmac } from '../../security/tokens';
 import { postalDataVerifier } from '../addresses/addresses.verifier';
 import { presentQuote } from '../quotes/quotes.presenter';
+import { quoteOwner, quotesService } from '../quotes/quotes.service';
 import { EBAY_ENDPOINTS, type EbayEndpoints, ebayClient } from './ebay.client';
 import { ebayNotificationRoutes } from './ebay.notifications';
-import { presentOrder, presentStore, quoteInputOf } from './ebay.presenter';
+import { presentOrder, presentStore } from './ebay.presenter';
 import { ebayService, SYNC_JOB } from './ebay.service';
 import { ebaySimulator, simulatorRefreshToken } from './ebay.simulator';
 
@@ -152,28 +154,10 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The quote form's fill; `with` names more orders of the same buyer and address to ship together. */
   const shipToVerifier = postalDataVerifier();
-  const quoteInputQuery = z.object({ with: z.string().max(2000).optional() });
-  r.get('/api/ebay/orders/:id/quote-input', { ...door, schema: { params: idParams, querystring: quoteInputQuery } }, async (request) => {
-    const { account } = caller(request);
-    const found = await repo.order(checked(request.params.id), account.id);
-    if (!found) throw AppError.notFound();
-    const together = [];
-    for (const id of (request.query.with ?? '').split(',').filter((x) => x && x !== found.order.id)) {
-      const other = isUuid(id) ? await repo.order(id, account.id) : undefined;
-      if (!other) throw AppError.notFound();
-      const to = (o: typeof found) => [o.order.buyer, o.order.shipTo.postalCode, o.order.shipTo.line1].join('|');
-      if (to(other) !== to(found)) throw AppError.field('with', 'validation.ebay_orders_differ');
-      together.push(other);
-    }
-    const [[acct], catalog] = await Promise.all([
-      ctx.db.select({ address: accounts.companyAddress }).from(accounts).where(eq(accounts.id, account.id)),
-      ctx.db.select().from(products).where(eq(products.accountId, account.id)),
-    ]);
-    const address = acct?.address;
-    const origin = address ? { postal_code: address.postal_code, country: address.country } : null;
-    // The day the quote's pickup checks count as today (quotes.service.ts).
-    const today = ctx.now().toISOString().slice(0, 10);
-    const input = quoteInputOf(found, origin, catalog, today, together);
+  const withQuery = z.object({ with: z.string().max(2000).optional() });
+  const withIds = (q: { with?: string }) => (q.with ?? '').split(',').filter(Boolean);
+  r.get('/api/ebay/orders/:id/quote-input', { ...door, schema: { params: idParams, querystring: withQuery } }, async (request) => {
+    const input = await service.quoteInput(caller(request).account.id, checked(request.params.id), withIds(request.query));
     const to = input.ship_to;
     const check = await shipToVerifier.verify({
       postal_code: to.postal_code,
@@ -182,6 +166,21 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
       city: to.city,
     } as AddressBookEntryValues);
     return { data: { ...input, ship_to_verified: check.verified } };
+  });
+
+  /** An order whose items fit parcel and LTL: the cheapest rate of each, for the seller to choose. */
+  const quotes = quotesService(ctx);
+  r.get('/api/ebay/orders/:id/mode-rates', { ...door, schema: { params: idParams, querystring: withQuery } }, async (request) => {
+    const signedIn = caller(request);
+    const owner = quoteOwner(signedIn);
+    const rates = await service.modeRates(
+      owner,
+      signedIn.settings.currency as Currency,
+      checked(request.params.id),
+      withIds(request.query),
+      (input) => quotes.rateFor(owner, input),
+    );
+    return { data: rates };
   });
 
   /** The order was quoted: answers the quote, now carrying the order's places for the booking form. */

@@ -1,15 +1,18 @@
-import type { EbayOrderStatus, EbayProblem } from '@freight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { type EbayModeRate, type EbayModeRates, type EbayOrderStatus, type EbayProblem, quoteRequest } from '@freight/contracts';
+import type { Country, Currency } from '@freight/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { accounts, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
 import type { JobOutcome } from '../../jobs/jobs';
 import { secretBox } from '../../security/encryption';
 import { hmac, safeEqual } from '../../security/tokens';
 import { recordIncident } from '../incidents/incidents.recorder';
+import { pickupCalendar } from '../quotes/pickup-dates';
 import { quotesRepository } from '../quotes/quotes.repository';
+import type { QuoteInput, QuoteOwner, QuoteResult } from '../quotes/quotes.service';
 import { type EbayApiOrder, type EbayClient, EbayError } from './ebay.client';
-import { bookingPrefillOf } from './ebay.presenter';
+import { bookingPrefillOf, quoteInputOf } from './ebay.presenter';
 import { ebayRepository, type NewOrder, type StoreRow } from './ebay.repository';
 
 export const SYNC_JOB = 'ebay.sync';
@@ -24,6 +27,11 @@ const REFRESH_AHEAD_MS = 5 * 60_000;
 const STATE_TTL_MS = 15 * 60_000;
 
 const toCents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
+/**
+ * eBay masks a buyer's email after some days ('5f*******@members.ebay.com', or 'Invalid Request'):
+ * only an address mail can reach is kept.
+ */
+const isAddress = (email: string | undefined): email is string => !!email && z.email().safeParse(email).success;
 
 /** An eBay order as the orders table keeps it; eBay's word on shipped or canceled is taken. */
 export function orderRow(store: StoreRow, o: EbayApiOrder): NewOrder {
@@ -60,8 +68,8 @@ export function orderRow(store: StoreRow, o: EbayApiOrder): NewOrder {
       state: a?.stateOrProvince ?? '',
       postalCode: a?.postalCode ?? '',
       country: a?.countryCode ?? '',
-      phone: shipTo?.primaryPhone?.phoneNumber ?? '',
-      email: shipTo?.email ?? '',
+      phone: shipTo?.primaryPhone?.phoneNumber || o.buyer?.buyerRegistrationAddress?.primaryPhone?.phoneNumber || '',
+      email: [shipTo?.email, o.buyer?.buyerRegistrationAddress?.email].find(isAddress) ?? '',
     },
     lineItems,
     totalCents: toCents(o.pricingSummary?.total?.value),
@@ -69,6 +77,13 @@ export function orderRow(store: StoreRow, o: EbayApiOrder): NewOrder {
     status,
   };
 }
+
+/**
+ * eBay's code of the carrier (its ShippingCarrierCodeType): the parcel carriers have their own; an
+ * LTL carrier has none, so 'Other', with its PRO (or the BOL) as the tracking number.
+ */
+const EBAY_CARRIER_CODES: Record<string, string> = { UPSN: 'UPS', FDEG: 'FedEx', USPS: 'USPS' };
+export const ebayCarrierCode = (scac: string | null) => EBAY_CARRIER_CODES[scac ?? ''] ?? 'Other';
 
 /** What a failed call to eBay is called in the store's and the order's status line (no tokens, no bodies). */
 const failure = (error: unknown): EbayProblem =>
@@ -79,7 +94,7 @@ const failure = (error: unknown): EbayProblem =>
  * of tracking numbers. Calls to eBay run as durable jobs; a failing eBay leaves the last synced
  * list in place with the failure and the next try.
  */
-export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKey'>, client: EbayClient) {
+export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKey' | 'config'>, client: EbayClient) {
   const box = secretBox(ctx.appKey, 'ebay-tokens');
   const repo = ebayRepository(ctx.db);
   const stateSig = (payload: string) => hmac(ctx.appKey, `ebay-consent:${payload}`).slice(0, 32);
@@ -142,7 +157,7 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
       const fulfillmentId = await client.createShippingFulfillment(token, order.ebayOrderId, {
         lineItems: order.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),
         shippedDate: ctx.now().toISOString(),
-        shippingCarrierCode: found.carrierName ?? 'Other',
+        shippingCarrierCode: ebayCarrierCode(found.carrierScac),
         trackingNumber: found.trackingNumber ?? found.proNumber ?? found.bolNumber ?? '',
       });
       await repo.updateOrder(order.id, { fulfilledAt: ctx.now(), fulfillmentId, fulfillmentError: null, status: 'shipped' });
@@ -163,6 +178,28 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
       });
       throw error;
     }
+  }
+
+  /** The quote form's fill for an order; `withIds` names more orders of the same buyer and address, shipped together. */
+  async function quoteInput(accountId: string, orderId: string, withIds: string[]) {
+    const found = await repo.order(orderId, accountId);
+    if (!found) throw AppError.notFound();
+    const together = [];
+    const shipTo = (o: typeof found) => [o.order.buyer, o.order.shipTo.postalCode, o.order.shipTo.line1].join('|');
+    for (const id of withIds.filter((x) => x && x !== found.order.id)) {
+      const other = isUuid(id) ? await repo.order(id, accountId) : undefined;
+      if (!other) throw AppError.notFound();
+      if (shipTo(other) !== shipTo(found)) throw AppError.field('with', 'validation.ebay_orders_differ');
+      together.push(other);
+    }
+    const [address, catalog] = await Promise.all([repo.companyAddress(accountId), repo.catalog(accountId)]);
+    const origin = address ? { postal_code: address.postal_code, country: address.country } : null;
+    // The first pickup date the quotes' calendar offers from the account's address.
+    const calendar = pickupCalendar(ctx.now, ctx.config.PICKUP_CUTOFF);
+    const pickupDate = calendar.first(
+      origin ? calendar.originOf(origin as { postal_code: string; country: Country }) : { country: 'US' },
+    ).date;
+    return quoteInputOf(found, origin, catalog, pickupDate, together);
   }
 
   ctx.jobs.register(SYNC_JOB, async (payload) => sync((payload as { storeId: string }).storeId));
@@ -215,11 +252,7 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
     async link(accountId: string, orderId: string, shipmentId: string) {
       const found = await repo.order(orderId, accountId);
       if (!found) throw AppError.notFound();
-      const [shipment] = await ctx.db
-        .select({ id: shipments.id })
-        .from(shipments)
-        .where(and(eq(shipments.id, shipmentId), eq(shipments.accountId, accountId)));
-      if (!shipment) throw AppError.field('shipment_id', 'validation.choice');
+      if (!(await repo.shipmentOf(accountId, shipmentId))) throw AppError.field('shipment_id', 'validation.choice');
       await repo.updateOrder(orderId, { shipmentId, status: 'shipped', fulfillmentError: null });
       await ctx.jobs.schedule(FULFILL_JOB, orderId, ctx.now(), { orderId });
     },
@@ -230,11 +263,37 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
       if (!found) throw AppError.notFound();
       const quotesRepo = quotesRepository(ctx.db, ctx.now);
       if (!(await quotesRepo.find(quoteId, accountId))) throw AppError.field('quote_id', 'validation.choice');
-      const [account] = await ctx.db.select({ address: accounts.companyAddress }).from(accounts).where(eq(accounts.id, accountId));
-      const prefill = bookingPrefillOf(found, account?.address ?? null);
+      const prefill = bookingPrefillOf(found, await repo.companyAddress(accountId));
       await quotesRepo.setBookingPrefill(quoteId, accountId, prefill.pickup ? prefill : { ...prefill, pickup: undefined });
       await repo.updateOrder(orderId, { quoteId, ...(found.order.status === 'awaiting' ? { status: 'quoted' as const } : {}) });
       return (await quotesRepo.find(quoteId, accountId))!;
+    },
+
+    quoteInput,
+
+    /**
+     * Both modes of an order whose items fit both, rated with the owner's carriers (nothing is
+     * stored: the seller then quotes the mode chosen). An order with items still to complete by
+     * hand, or without the account's address to ship from, is not rated: all null.
+     */
+    async modeRates(
+      owner: QuoteOwner,
+      currency: Currency,
+      orderId: string,
+      withIds: string[],
+      rate: (input: QuoteInput) => Promise<QuoteResult>,
+    ): Promise<EbayModeRates> {
+      const { input, unmatched, modes } = await quoteInput(owner.accountId, orderId, withIds);
+      const cheapestOf = async (mode: 'parcel' | 'ltl'): Promise<EbayModeRate | null> => {
+        const parsed = quoteRequest.safeParse({ ...input, mode, currency });
+        if (!modes[mode] || unmatched.length > 0 || !parsed.success) return null;
+        const { rates } = await rate({ ...parsed.data, currency, unit_system: parsed.data.unit_system ?? 'imperial' });
+        const best = rates.reduce<(typeof rates)[number] | null>((min, r) => (!min || r.total_cents < min.total_cents ? r : min), null);
+        return best && { total_cents: best.total_cents, currency, carrier_name: best.carrier_name, transit_days: best.transit_days };
+      };
+      const [parcel, ltl] = await Promise.all([cheapestOf('parcel'), cheapestOf('ltl')]);
+      const cheapest = parcel && ltl ? (parcel.total_cents < ltl.total_cents ? 'parcel' : 'ltl') : parcel ? 'parcel' : ltl ? 'ltl' : null;
+      return { parcel, ltl, cheapest };
     },
 
     async retryFulfillment(accountId: string, orderId: string) {

@@ -47,6 +47,9 @@ const ITEMS = [
   { sku: 'MISC-9', title: 'Vintage tool chest', price: 12500 },
 ];
 
+/** Carrier codes eBay accepts (a few of its ShippingCarrierCodeType values); any other is refused as eBay refuses it. */
+const CARRIER_CODES = ['UPS', 'USPS', 'FedEx', 'DHL', 'Other'];
+
 const sign = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
 
 /** A small, fixed pseudo-random sequence per order number. */
@@ -107,7 +110,7 @@ export function simulatedOrder(seller: string, n: number, orderMinutes: number, 
 export async function ebaySimulator(app: FastifyInstance, opts: SimulatorOptions) {
   const orderMinutes = opts.orderMinutes ?? 45;
   const days = opts.days ?? 30;
-  const fulfillments = new Map<string, { id: string; at: Date }>();
+  const fulfillments = new Map<string, { id: string; at: Date; carrier: string; tracking: string }>();
   const revoked = new Set<string>();
   /** Failures the tests ask for, per operation: the next `count` calls answer `status`. */
   const failNext = new Map<'orders' | 'fulfillment', { count: number; status: number }>();
@@ -228,13 +231,15 @@ ${['state', 'redirect_uri', 'client_id']
     const fail = failing('fulfillment');
     if (fail) return ebayErrors(reply, fail, 32000, 'The service is temporarily unavailable');
     const { orderId } = request.params as { orderId: string };
-    const body = bodyOf<{ trackingNumber: string; lineItems: unknown[] }>(request);
+    const body = bodyOf<{ trackingNumber: string; lineItems: unknown[]; shippingCarrierCode: string }>(request);
     if (!body?.trackingNumber || !Array.isArray(body.lineItems) || body.lineItems.length === 0)
       return ebayErrors(reply, 400, 32100, 'Invalid input: trackingNumber and lineItems are required');
+    if (!CARRIER_CODES.includes(String(body.shippingCarrierCode)))
+      return ebayErrors(reply, 400, 32100, 'Invalid input: shippingCarrierCode is not an eBay carrier code');
     const key = `${seller}/${orderId}`;
     if (fulfillments.has(key)) return ebayErrors(reply, 409, 32500, 'The order is already fulfilled');
     const id = `${Date.now().toString(36)}${fulfillments.size}`;
-    fulfillments.set(key, { id, at: opts.now() });
+    fulfillments.set(key, { id, at: opts.now(), carrier: String(body.shippingCarrierCode), tracking: body.trackingNumber });
     return reply.code(201).header('location', `/sell/fulfillment/v1/order/${orderId}/shipping_fulfillment/${id}`).send();
   });
 
@@ -265,6 +270,14 @@ ${['state', 'redirect_uri', 'client_id']
     const signature = createSign('SHA1').update(body).sign(keys.privateKey).toString('base64');
     const header = Buffer.from(JSON.stringify({ alg: 'ECDSA', kid: KID, signature, digest: 'SHA1' })).toString('base64');
     return { body, signature: header };
+  });
+
+  /** What a fulfillment was written with (tests read it back; eBay's getShippingFulfillments in short). */
+  app.get('/sim/fulfillments/:seller/:orderId', async (request, reply) => {
+    const { seller, orderId } = request.params as { seller: string; orderId: string };
+    const found = fulfillments.get(`${seller}/${orderId}`);
+    if (!found) return ebayErrors(reply, 404, 32200, 'No fulfillment for this order');
+    return { fulfillmentId: found.id, shippingCarrierCode: found.carrier, shipmentTrackingNumber: found.tracking };
   });
 
   /** Test controls: revoke a refresh token (the seller withdrew consent), fail the next fulfillments. */

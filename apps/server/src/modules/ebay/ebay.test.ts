@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { isBusinessDay, nextBusinessDay } from '@freight/domain/rating/calendar';
+import { isBusinessDay } from '@freight/domain/rating/calendar';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, ebayOrders, ebayStores } from '../../db/schema';
 import { secretBox } from '../../security/encryption';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { createQuote } from '../shipments/test-helpers';
+import { book, bookingBody, createQuote, dallasPlace, type QuoteData } from '../shipments/test-helpers';
 import { insertShipment } from '../tracking/test-fixtures';
 import { simulatorSecret, simulatorVerificationToken } from './ebay.routes';
 import { startEbaySimulator } from './ebay.simulator';
@@ -129,10 +129,11 @@ describe('an order', () => {
     // The ship-to is checked as the address book checks addresses.
     expect(input.ship_to_verified).toBe(true);
     expect(input.input.origin.postal_code).toBeTruthy();
-    // Picked up on the next business day, holidays skipped (the form's own default skips weekends only).
-    const today = t.clock.now.toISOString().slice(0, 10);
-    expect(input.input.pickup_date).toBe(nextBusinessDay(today, 'US'));
-    expect(isBusinessDay(input.input.pickup_date, 'US') && input.input.pickup_date > today).toBe(true);
+    // Picked up on the first date every form proposes from that origin (holidays and the cut-off counted).
+    const origin = input.input.origin;
+    const first = (await shipper.get(`/api/pickup-dates/first?country=${origin.country}&postal_code=${origin.postal_code}`)).json().data;
+    expect(input.input.pickup_date).toBe(first.date);
+    expect(isBusinessDay(input.input.pickup_date, 'US')).toBe(true);
     const known = order.items.filter((i) => i.sku !== 'MISC-9').length;
     expect(input.input.items).toHaveLength(known);
     // Gaskets alone fit a parcel; a drum does not.
@@ -184,6 +185,94 @@ describe('an order', () => {
     expect((await shipper.post(`/api/ebay/orders/${order!.id}/retry-fulfillment`)).statusCode).toBe(202);
     await t.app.jobs.runDue(50);
     expect((await shipper.get(`/api/ebay/orders/${order!.id}`)).json().data.fulfilled_at).not.toBeNull();
+  });
+});
+
+type ListedOrder = { id: string; ebay_order_id: string; items: { sku: string; quantity: number }[]; ship_to: { phone: string } };
+/** The newest order of `quantity` × `sku` alone. */
+async function onlyOf(sku: string, quantity?: number) {
+  const list = (await ordersOf(shipper, `&q=${sku}`)).data as ListedOrder[];
+  const order = list.find((o) => o.items.length === 1 && o.items[0]!.sku === sku && (!quantity || o.items[0]!.quantity === quantity));
+  if (!order) throw new Error(`no order of ${sku} alone`);
+  return order;
+}
+const fillOf = async (order: { id: string }) => (await shipper.get(`/api/ebay/orders/${order.id}/quote-input`)).json().data;
+const quoteCount = async () => (await shipper.get('/api/quotes?per_page=1')).json().meta.total as number;
+
+describe('the mode an order ships by', () => {
+  it('three rolls fit parcel and LTL: the seller is asked, both are rated (nothing stored) and LTL is the cheaper', async () => {
+    const rolls = await onlyOf('KP-36', 3);
+    const fill = await fillOf(rolls);
+    expect(fill.modes).toEqual({ ltl: true, parcel: true, parcel_problem: null });
+    expect(fill.input.mode).toBeUndefined();
+    const before = await quoteCount();
+    const res = await shipper.get(`/api/ebay/orders/${rolls.id}/mode-rates`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { parcel, ltl, cheapest } = res.json().data;
+    expect(parcel).toMatchObject({ currency: 'USD', carrier_name: expect.any(String) });
+    expect(ltl.total_cents).toBeLessThan(parcel.total_cents);
+    expect(cheapest).toBe('ltl');
+    expect(await quoteCount()).toBe(before);
+  });
+
+  it('a 480 lb drum is too heavy for parcel: quoted as LTL, and the reason is given', async () => {
+    const drum = await onlyOf('DG-55');
+    const fill = await fillOf(drum);
+    expect(fill.modes).toEqual({ ltl: true, parcel: false, parcel_problem: 'weight' });
+    expect(fill.input.mode).toBe('ltl');
+    const rates = (await shipper.get(`/api/ebay/orders/${drum.id}/mode-rates`)).json().data;
+    expect(rates).toMatchObject({ parcel: null, cheapest: 'ltl' });
+  });
+
+  it('gaskets in envelopes go only by parcel', async () => {
+    const fill = await fillOf(await onlyOf('GK-12'));
+    expect(fill.modes).toEqual({ ltl: false, parcel: true, parcel_problem: null });
+    expect(fill.input.mode).toBe('parcel');
+  });
+
+  it("an order with an item not in the catalog is not rated; another account's order is not found", async () => {
+    const [mixed] = (await ordersOf(shipper, '&q=MISC-9')).data as ListedOrder[];
+    expect((await shipper.get(`/api/ebay/orders/${mixed!.id}/mode-rates`)).json().data).toEqual({
+      parcel: null,
+      ltl: null,
+      cheapest: null,
+    });
+    expect((await other.get(`/api/ebay/orders/${mixed!.id}/mode-rates`)).statusCode).toBe(404);
+    expect((await t.client().get(`/api/ebay/orders/${mixed!.id}/mode-rates`)).statusCode).toBe(401);
+  });
+});
+
+describe('booking an order', () => {
+  it("books the rolls as LTL without the buyer's email, with the order's phone; the tracking goes to eBay as 'Other'", async () => {
+    const rolls = await onlyOf('KP-36', 3);
+    const fill = await fillOf(rolls);
+    const rated = await shipper.post('/api/quotes', { ...fill.input, mode: 'ltl', accessorials: [] });
+    expect(rated.statusCode, rated.body).toBe(201);
+    const quote = (await shipper.post(`/api/ebay/orders/${rolls.id}/quote`, { quote_id: rated.json().data.id })).json().data as QuoteData;
+    const { pickup, delivery } = quote.booking_prefill!;
+    expect(delivery).toMatchObject({ email: '', phone: rolls.ship_to.phone });
+    expect(rolls.ship_to.phone).toMatch(/^512555\d{4}$/);
+    const body = bookingBody(quote, { pickup, delivery, residential_or_liftgate: true });
+
+    // The consignee cannot be mailed without an email; a quote of no eBay order needs one as before.
+    const mailed = await book(shipper, { ...body, notify_consignee: true });
+    expect(mailed.statusCode).toBe(422);
+    expect(mailed.json().errors['delivery.email']).toBeDefined();
+    const plain = await createQuote(t, shipper);
+    const refused = await book(shipper, bookingBody(plain, { delivery: dallasPlace({ email: '' }) }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors['delivery.email']).toBeDefined();
+
+    const booked = await book(shipper, body);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const shipment = booked.json().data as { id: string; bol_number: string; mode: string };
+    expect(shipment.mode).toBe('ltl');
+    await shipper.post(`/api/ebay/orders/${rolls.id}/shipment`, { shipment_id: shipment.id });
+    await t.app.jobs.runDue(50);
+    expect((await shipper.get(`/api/ebay/orders/${rolls.id}`)).json().data).toMatchObject({ status: 'shipped', fulfillment_error: null });
+    const written = await (await fetch(`${sim.url}/sim/fulfillments/acme-seller/${rolls.ebay_order_id}`)).json();
+    expect(written.shippingCarrierCode).toBe('Other');
+    expect(written.shipmentTrackingNumber).toBeTruthy();
   });
 });
 

@@ -3,6 +3,7 @@ import type { Language } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -16,11 +17,10 @@ import { presentIncident, presentIncidentRow } from './incidents.presenter';
 import { incidentsRepository } from './incidents.repository';
 
 const idParams = z.object({ id: z.string().max(64) });
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * API incidents (issue 16), super_admin only:
- * - GET /api/admin/incidents: the groups, newest last seen first; q, carrier_id, kind, state, from/to (last seen, UTC days);
+ * - GET /api/admin/incidents: the groups, newest last seen first; q, carrier_id, kind, state, from/to (last seen, the business's days);
  * - GET /api/admin/incidents/:id: one group with its latest request and answer (redacted when recorded);
  * - PUT /api/admin/incidents/:id/state {state, note}: resolve or reopen with a required note, audited.
  */
@@ -28,6 +28,7 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const door = { preValidation: adminPage('incidents') };
   const repo = incidentsRepository(ctx.db);
+  const days = businessDays(ctx.config.BUSINESS_TIME_ZONE);
 
   async function detail(db: Db, id: string, language: Language) {
     if (!isUuid(id)) throw AppError.notFound();
@@ -43,8 +44,8 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
       carrierId: q.carrier_id,
       kind: q.kind,
       state: q.state,
-      from: q.from ? dayStart(q.from) : undefined,
-      to: q.to ? new Date(dayStart(q.to).getTime() + 86_400_000) : undefined,
+      from: q.from ? days.start(q.from) : undefined,
+      to: q.to ? days.end(q.to) : undefined,
       page: q.page,
       perPage: q.per_page,
     });

@@ -7,6 +7,7 @@ import type {
   InvoicePaymentView,
   InvoiceView,
   PlaceView,
+  ShipmentReference,
 } from '@freight/contracts';
 import { agingBucket, daysPastDue, invoiceStatus, type Language, type PaymentMethod } from '@freight/domain';
 import type { InvoiceChargeLine } from '../../db/schema';
@@ -21,7 +22,15 @@ export const chargeKey = (l: Pick<InvoiceChargeLine, 'code' | 'detail'>) => (l.d
 export const invoicePdfUrl = (id: string) => `/api/invoices/${id}/pdf`;
 export const receiptUrl = (id: string) => `/api/invoice-payments/${id}/receipt`;
 
-export function presentInvoiceItem(row: InvoiceRow, today: string, paidWith?: { method: string; last4: string | null }): InvoiceListItem {
+/** The references of invoiced shipments by shipment id (`invoicesRepository.shipmentReferencesOf`). */
+export type ReferencesByShipment = Map<string, ShipmentReference[]>;
+
+export function presentInvoiceItem(
+  row: InvoiceRow,
+  today: string,
+  references: ReferencesByShipment,
+  paidWith?: { method: string; last4: string | null },
+): InvoiceListItem {
   const days = row.balanceCents > 0 ? daysPastDue(row.dueDate, today) : 0;
   return {
     id: row.id,
@@ -31,6 +40,7 @@ export function presentInvoiceItem(row: InvoiceRow, today: string, paidWith?: { 
     shipment_id: row.shipmentId,
     bol_number: row.bolNumber,
     pro_number: row.proNumber,
+    references: (row.shipmentId && references.get(row.shipmentId)) || [],
     delivery_location: row.deliveryLocation,
     invoice_date: row.invoiceDate,
     due_date: row.dueDate,
@@ -53,10 +63,11 @@ export function presentInvoicePage(
   page: number,
   perPage: number,
   today: string,
+  references: ReferencesByShipment,
   methods?: Map<string, { method: string; last4: string | null }>,
 ) {
   return {
-    data: rows.map((r) => presentInvoiceItem(r, today, methods?.get(r.id))),
+    data: rows.map((r) => presentInvoiceItem(r, today, references, methods?.get(r.id))),
     meta: pageMeta(count.total, page, perPage, count.capped),
   };
 }
@@ -162,7 +173,12 @@ export function presentInvoice(p: InvoiceViewParts): InvoiceView {
   const last = settled.at(-1)?.payment;
   const bill = p.account.billingAddress ?? p.account.companyAddress;
   return {
-    ...presentInvoiceItem(row, p.today, last ? { method: last.method, last4: last.last4 } : undefined),
+    ...presentInvoiceItem(
+      row,
+      p.today,
+      new Map(s ? [[s.id, s.references as ShipmentReference[]]] : []),
+      last ? { method: last.method, last4: last.last4 } : undefined,
+    ),
     account_name: p.account.name,
     bill_to: {
       company: bill?.company ?? p.account.name,

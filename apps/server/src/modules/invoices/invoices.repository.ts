@@ -1,4 +1,4 @@
-import type { InvoiceListQuery, InvoiceSort } from '@freight/contracts';
+import type { InvoiceListQuery, InvoiceSort, ShipmentReference } from '@freight/contracts';
 import type { InvoiceFilter } from '@freight/domain';
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import {
   invoicePaymentAllocations,
   invoicePayments,
   invoices,
+  shipmentReferences,
   shipments,
   userSettings,
   users,
@@ -35,9 +36,14 @@ const stillOpen = sql`(${invoices.balanceCents} <> 0 or ${invoices.pendingCents}
 
 /** Invoices, their payments and disputes, always within one account; `db` may be a transaction. */
 export function invoicesRepository(db: Db) {
+  /** The invoice, BOL or PRO number, or any reference of the invoiced shipment, contains `q` (any case). */
   function searchCondition(q: string | undefined): SQL | undefined {
     if (!q) return undefined;
-    return sql`${invoices.searchText} like ${`%${escapeLike(q.toLowerCase())}%`} escape '\\'`;
+    const pattern = `%${escapeLike(q.toLowerCase())}%`;
+    return or(
+      sql`${invoices.searchText} like ${pattern} escape '\\'`,
+      sql`exists (select 1 from ${shipmentReferences} where ${shipmentReferences.shipmentId} = ${invoices.shipmentId} and lower(${shipmentReferences.value}) like ${pattern} escape '\\')`,
+    );
   }
 
   function filterCondition(filter: InvoiceFilter, today: string): SQL | undefined {
@@ -177,6 +183,17 @@ export function invoicesRepository(db: Db) {
     async lock(id: string) {
       const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
       return row;
+    },
+
+    /** The references of the invoices' shipments, in the shipper's order, by shipment id. */
+    async shipmentReferencesOf(rows: Pick<InvoiceRow, 'shipmentId'>[]): Promise<Map<string, ShipmentReference[]>> {
+      const ids = [...new Set(rows.map((r) => r.shipmentId).filter((id): id is string => id !== null))];
+      if (!ids.length) return new Map();
+      const found = await db
+        .select({ id: shipments.id, references: shipments.references })
+        .from(shipments)
+        .where(inArray(shipments.id, ids));
+      return new Map(found.map((f) => [f.id, f.references as ShipmentReference[]]));
     },
 
     async freightInvoiceOf(shipmentId: string) {

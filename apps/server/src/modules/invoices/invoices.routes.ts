@@ -15,6 +15,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
+import { shipmentReferences } from '../documents/documents.repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { TestProcessor } from '../payments/payment-provider';
 import { idempotencyKey } from '../shipments/shipments.routes';
@@ -97,7 +98,8 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     const language = requestLanguage(request);
     const invoice = await service.view(await service.find(account.id, request.params.id), language);
     const [{ buildInvoicePdf }] = await loadBuilders();
-    const pdf = await buildInvoicePdf(invoice, { language, unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() });
+    const references = invoice.shipment_id ? await shipmentReferences(ctx.db, account.id, invoice.shipment_id) : [];
+    const pdf = await buildInvoicePdf(invoice, references, { language, unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() });
     return sendPdf(reply, pdf, `Invoice-${invoice.number}`);
   });
 
@@ -106,11 +108,13 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     const key = idempotencyKey(request);
     const { payment, replay } = await payments.pay(account.id, user.id, request.body, key);
     const today = calendarDay(ctx.now());
-    const paid = await invoicesRepository(ctx.db).ofAccount(
+    const repo = invoicesRepository(ctx.db);
+    const paid = await repo.ofAccount(
       account.id,
       request.body.allocations.map((a) => a.invoice_id),
     );
-    const invoices = paid.map((row) => presentInvoiceItem(row, today));
+    const references = await repo.shipmentReferencesOf(paid);
+    const invoices = paid.map((row) => presentInvoiceItem(row, today, references));
     const data: InvoicePaymentResult = {
       id: payment.id,
       method: payment.method,

@@ -18,15 +18,15 @@ export function invoicesService(ctx: Pick<AppContext, 'db' | 'now'>) {
 
   async function openPage(accountId: string, q: InvoiceListQuery, perPage: number) {
     const { rows, ...count } = await repo.openPage(accountId, { ...q, perPage }, today());
-    return presentInvoicePage(rows, count, q.page, perPage, today());
+    return presentInvoicePage(rows, count, q.page, perPage, today(), await repo.shipmentReferencesOf(rows));
   }
 
   async function historyPage(accountId: string, q: InvoiceHistoryQuery, perPage: number) {
     const to = q.to ?? today();
     const from = q.from ?? addCalendarDays(to, -HISTORY_DEFAULT_DAYS);
     const { rows, ...count } = await repo.historyPage(accountId, { from, to, q: q.q, page: q.page, perPage });
-    const methods = await repo.lastMethods(rows.map((r) => r.id));
-    const page = presentInvoicePage(rows, count, q.page, perPage, today(), methods);
+    const [methods, references] = await Promise.all([repo.lastMethods(rows.map((r) => r.id)), repo.shipmentReferencesOf(rows)]);
+    const page = presentInvoicePage(rows, count, q.page, perPage, today(), references, methods);
     return { ...page, meta: { ...page.meta, from, to } };
   }
 

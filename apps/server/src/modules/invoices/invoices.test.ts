@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceListItem, InvoiceSummary, InvoiceView } from '@freight/contracts';
+import type { InvoiceListItem, InvoiceSummary, InvoiceView, ShipmentReference } from '@freight/contracts';
 import en from '@freight/contracts/locales/en.json' with { type: 'json' };
 import { AGING_BUCKETS, addCalendarDays } from '@freight/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, jobs, mailOutbox } from '../../db/schema';
+import { invoices, jobs, mailOutbox, shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { pdfPages } from '../documents/pdf-text';
 import { TEST_CARDS } from '../payments/payment-provider';
+import { shipmentsRepository } from '../shipments/shipments.repository';
 import { quoteAndBook } from '../shipments/test-helpers';
 import { userByEmail } from '../tracking/test-fixtures';
 import { INVOICE_ISSUE_JOB } from './invoicing';
@@ -162,6 +163,52 @@ describe('Open Invoices, the aging summary and history', () => {
     const text = (await pdfPages(res.rawPayload)).map((p) => p.text).join('\n');
     expect(text).toContain(invoice!.number);
     expect(text).toContain('$487.31');
+  });
+
+  it('carries every reference of the invoiced shipment (list, detail, history, staff) and finds the invoice by any of them', async () => {
+    const { shipment, invoice } = await deliveredShipment(t);
+    const references: ShipmentReference[] = [
+      { type: 'po_number', value: 'PO-INV-5521' },
+      { type: 'so_number', value: 'SO-INV-7730' },
+      { type: 'shipper_reference', value: 'Aisle 9 restock' },
+    ];
+    await db()
+      .update(shipments)
+      .set({ references, referenceType: 'po_number', referenceNumber: 'PO-INV-5521' })
+      .where(eq(shipments.id, shipment.id));
+    await shipmentsRepository(db()).insertReferences(shipment.id, references);
+    const id = invoice!.id;
+    const found = async (c: TestClient, url: string) => ((await get<InvoiceListItem[]>(c, url)) ?? []).filter((i) => i.id === id);
+
+    // Any reference, in part and in any case, finds it; another account's search does not.
+    for (const q of ['SO-INV-7730', 'so-inv-77', 'aisle 9']) {
+      const [item] = await found(shipper, `/api/invoices?per_page=100&q=${encodeURIComponent(q)}`);
+      expect(item?.references, q).toEqual(references);
+    }
+    expect(await found(shipper, '/api/invoices?per_page=100&q=SO-INV-0000')).toEqual([]);
+    expect(await get<InvoiceListItem[]>(other, '/api/invoices?per_page=100&q=SO-INV-7730')).toEqual([]);
+    expect((await get<InvoiceView>(shipper, `/api/invoices/${id}`)).references).toEqual(references);
+
+    const staff = await (await t.client().login('accounting@demo.test')).confirmPassword();
+    const staffList = await found(staff, `/api/admin/accounts/${shipment.accountId}/invoices?per_page=100&q=aisle`);
+    expect(staffList.map((i) => i.references)).toEqual([references]);
+    expect((await get<InvoiceView>(staff, `/api/admin/invoices/${id}`)).references).toEqual(references);
+
+    // Paid, it is in the history with them, and the payment's answer names them too.
+    const paid = await shipper.request({
+      method: 'POST',
+      url: '/api/invoice-payments',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        method: 'card',
+        allocations: [{ invoice_id: id, amount_cents: invoice!.balanceCents }],
+        card: { cardholder: 'Card Holder', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data.invoices[0].references).toEqual(references);
+    const [history] = await found(shipper, '/api/invoices/history?per_page=100&q=PO-INV-5521');
+    expect(history?.references).toEqual(references);
   });
 });
 

@@ -1,7 +1,8 @@
 import { addCalendarDays, daysPastDue, REMINDER_DAYS_BEFORE_DUE } from '@freight/domain';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { JobOutcome } from '../../jobs/jobs';
-import { calendarDay, reevaluateHold } from './credit';
+import { reevaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { invoicesRepository } from './invoices.repository';
 
@@ -17,10 +18,12 @@ const REMINDERS_PER_ROUND = 500;
  * of every account with an invoice past its due date and of every account held automatically.
  * One account's failure is logged and does not stop the round.
  */
-export function invoiceRemindersHandler(ctx: Pick<AppContext, 'db' | 'now' | 'background'>, notifier: InvoiceNotifier) {
+export function invoiceRemindersHandler(ctx: Pick<AppContext, 'db' | 'now' | 'background' | 'config'>, notifier: InvoiceNotifier) {
+  const days = businessDays(ctx.config.BUSINESS_TIME_ZONE);
   return async (): Promise<JobOutcome> => {
     const now = ctx.now();
-    const today = calendarDay(now);
+    // The business's day: a reminder's day turns at its midnight, not at UTC's.
+    const today = days.today(now);
     const repo = invoicesRepository(ctx.db);
     for (const invoice of await repo.dueForReminder(addCalendarDays(today, REMINDER_DAYS_BEFORE_DUE), today, REMINDERS_PER_ROUND)) {
       const past = daysPastDue(invoice.dueDate, today);

@@ -30,6 +30,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/quotes', scope: 'quotes:read', tag: 'Quotes', summary: 'List quotes, newest first' },
   { method: 'GET', path: '/api/quotes/:id', scope: 'quotes:read', tag: 'Quotes', summary: 'A quote with its rates' },
   {
+    method: 'GET',
+    path: '/api/pickup-dates/first',
+    scope: 'quotes:read',
+    tag: 'Quotes',
+    summary: 'The first pickup date a quote from an origin can take, and the nearer days passed over and why',
+  },
+  {
     method: 'POST',
     path: '/api/shipments',
     scope: 'shipments:write',

@@ -24,7 +24,7 @@ const pdf: Answer = { kind: 'pdf' };
 const deleted: Answer = { kind: 'deleted' };
 
 const QUOTE =
-  'The quote: `id`, `mode`, `inputs`, `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`), `insurance_options` and `messages`.';
+  'The quote: `id`, `number`, `mode`, `inputs`, `expires_at` (when its rates stop holding: booking it later answers 409 `quote_expired`), `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`), `insurance_options` and `messages`.';
 const SHIPMENT =
   'The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `documents` and `events`.';
 const WEBHOOK =
@@ -33,9 +33,12 @@ const WEBHOOK =
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(`${QUOTE} A quote with no rates says why in \`messages\` (e.g. a holiday pickup date).`),
   'GET /api/quotes': page(
-    'Quotes, newest first: `id`, `mode`, `created_at`, `pickup_date`, `origin`, `destination`, `load`, `rates_count`, `lowest_total_cents`.',
+    'Quotes, newest first: `id`, `number`, `mode`, `expires_at`, `created_at`, `pickup_date`, `origin`, `destination`, `load`, `rates_count`, `lowest_total_cents`.',
   ),
   'GET /api/quotes/:id': record(QUOTE),
+  'GET /api/pickup-dates/first': record(
+    '`date` (YYYY-MM-DD, the first quotable pickup date at the origin, counted in its time zone), `skipped` (the nearer days passed over: each `date`, `reason` (`weekend`, `holiday` with its `holiday` name in the language of Accept-Language, or `cutoff`)), `cutoff` (origin-local HH:MM after which the next business day is no longer offered) and `expires_at` (when a quote for `date` stops holding).',
+  ),
   'POST /api/shipments': created(`${SHIPMENT} A retry with the same Idempotency-Key and body answers the same shipment.`),
   'GET /api/shipments': page(
     'Shipments: `id`, `bol_number`, `status`, `carrier_name`, `pickup_date`, `estimated_delivery`, `origin`, `destination`, `total_cents`.',

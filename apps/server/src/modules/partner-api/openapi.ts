@@ -115,7 +115,12 @@ const apiErrors = (route: ApiRoute) => ({
   ),
   404: json(errorBody, "No such record in the account (another account's records are 404 too)."),
   ...(route.method === 'POST' && route.path === '/api/shipments'
-    ? { 409: json(errorBody, 'The Idempotency-Key was used before with another body (`conflict`).') }
+    ? {
+        409: json(
+          errorBody,
+          "The Idempotency-Key was used before with another body (`conflict`), or the quote's rates expired (`quote_expired`: quote again).",
+        ),
+      }
     : {}),
   ...(route.method === 'POST' || route.method === 'PUT'
     ? {

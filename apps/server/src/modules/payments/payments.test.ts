@@ -65,6 +65,7 @@ describe('a prepaid booking', () => {
     expect(shipment.payment).toEqual({
       state: 'awaiting',
       due_at: new Date(t.clock.now.getTime() + AWAITING_PAYMENT_MINUTES * 60_000).toISOString(),
+      can_extend: true,
       amount_cents: shipment.total_cents,
       hold_cents: CARD_AUTH_HOLD_CENTS,
       card_last4: null,
@@ -91,6 +92,7 @@ describe('POST /api/shipments/:id/payment', () => {
     expect(paid.payment).toEqual({
       state: 'paid',
       due_at: null,
+      can_extend: false,
       amount_cents: shipment.total_cents,
       hold_cents: CARD_AUTH_HOLD_CENTS,
       card_last4: '4242',

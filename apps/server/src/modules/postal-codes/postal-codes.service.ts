@@ -23,7 +23,7 @@ export function normalizePostalCode(code: string, country: Country): string {
 }
 
 /**
- * City and state of a postal code, from the rating engine's reference data (no database): the
+ * City and state of a postal code (for a Mexican CP of a known city, its municipality too), from the rating engine's reference data (no database): the
  * answer the quote form shows as the user types. Unknown codes are 404 with the message the quote
  * gives the same code ('validation.postal_code_unknown'), so the form shows it under the field.
  */
@@ -32,7 +32,8 @@ export function postalCodesService() {
     lookup(country: Country, code: string) {
       const place = lookupPlace(code, country);
       if (!place) throw new AppError(404, 'not_found', 'validation.postal_code_unknown');
-      return { postal_code: normalizePostalCode(code, country), country, city: place.city, state: place.state };
+      const answer = { postal_code: normalizePostalCode(code, country), country, city: place.city, state: place.state };
+      return place.municipality === undefined ? answer : { ...answer, municipality: place.municipality };
     },
   };
 }

@@ -25,15 +25,33 @@ describe('GET /api/postal-codes/:country/:postal_code', () => {
     expect(plus4.json().data).toEqual({ postal_code: '60606', country: 'US', city: 'Chicago', state: 'IL' });
   });
 
-  it('normalises a Canadian code to upper case A1A 1A1, keeps an FSA as given, and answers Mexico with no city', async () => {
+  it('normalises a Canadian code to upper case A1A 1A1, keeps an FSA as given, and names the city alone', async () => {
     const c = await shipper();
-    const ca = (await c.get('/api/postal-codes/CA/h3z%202y7')).json().data;
-    expect(ca).toMatchObject({ postal_code: 'H3Z 2Y7', country: 'CA', state: 'QC' });
-    expect(ca.city).toBe('Westmount East');
-    expect((await c.get('/api/postal-codes/CA/m5v3l9')).json().data).toMatchObject({ postal_code: 'M5V 3L9', state: 'ON' });
-    expect((await c.get('/api/postal-codes/CA/m5v')).json().data).toMatchObject({ postal_code: 'M5V', state: 'ON' });
+    expect((await c.get('/api/postal-codes/CA/h3z%202y7')).json()).toEqual({
+      data: { postal_code: 'H3Z 2Y7', country: 'CA', city: 'Westmount', state: 'QC' },
+    });
+    expect((await c.get('/api/postal-codes/CA/m5v3l9')).json().data).toEqual({
+      postal_code: 'M5V 3L9',
+      country: 'CA',
+      city: 'Toronto',
+      state: 'ON',
+    });
+    expect((await c.get('/api/postal-codes/CA/m5v')).json().data).toMatchObject({ postal_code: 'M5V', city: 'Toronto', state: 'ON' });
+    expect((await c.get('/api/postal-codes/CA/H2X1Y4')).json().data).toMatchObject({ city: 'Montréal', state: 'QC' });
+    // A rural FSA covers many towns: no city, the shipper types it.
+    expect((await c.get('/api/postal-codes/CA/A0A1A0')).json().data).toMatchObject({ city: '', state: 'NL' });
+  });
+
+  it('answers a Mexican CP with its city and municipality where known, else no city', async () => {
+    const c = await shipper();
+    expect((await c.get('/api/postal-codes/MX/06700')).json()).toEqual({
+      data: { postal_code: '06700', country: 'MX', city: 'Ciudad de México', municipality: 'Cuauhtémoc', state: 'CMX' },
+    });
     expect((await c.get('/api/postal-codes/MX/64000')).json()).toEqual({
-      data: { postal_code: '64000', country: 'MX', city: '', state: 'NLE' },
+      data: { postal_code: '64000', country: 'MX', city: 'Monterrey', municipality: 'Monterrey', state: 'NLE' },
+    });
+    expect((await c.get('/api/postal-codes/MX/66220')).json()).toEqual({
+      data: { postal_code: '66220', country: 'MX', city: '', state: 'NLE' },
     });
     // The country is read in any case.
     expect((await c.get('/api/postal-codes/us/75201')).json().data).toMatchObject({ country: 'US', city: 'Dallas', state: 'TX' });

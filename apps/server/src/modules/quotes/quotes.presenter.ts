@@ -1,13 +1,46 @@
 import type { BookingPlace, Paginated } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import { lookupPlace, type RateMessage } from '@freight/domain/rating';
+import { holidayName, lookupPlace, type RateMessage } from '@freight/domain/rating';
 import { plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import type { QuoteRow } from './quotes.repository';
 import type { QuoteInput, QuoteResult } from './quotes.service';
 
-function presentMessage(t: ReturnType<typeof translator>, m: RateMessage) {
-  return { level: m.level, key: m.key, params: m.params ?? {}, text: t(m.key, m.params ?? {}) };
+/** Message parameters that are dates ('YYYY-MM-DD'): the text says them in words ("Monday, November 30"). */
+const DATE_PARAMS = ['pickup_date', 'quoted_date', 'first_date'];
+const longDates = new Map<Language, Intl.DateTimeFormat>();
+function longDate(language: Language, iso: string) {
+  let format = longDates.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    longDates.set(language, format);
+  }
+  const at = Date.parse(`${iso}T00:00:00Z`);
+  return Number.isNaN(at) ? iso : format.format(at);
+}
+
+/** The parameters as the text shows them; the wire keeps them as they are. */
+function textParams(language: Language, params: Record<string, unknown>) {
+  if (!DATE_PARAMS.some((name) => typeof params[name] === 'string')) return params;
+  const shown = { ...params };
+  for (const name of DATE_PARAMS) if (typeof params[name] === 'string') shown[name] = longDate(language, params[name]);
+  return shown;
+}
+
+/**
+ * A holiday is stored with its name in the country's own language: the reader's name for it comes
+ * from the quote's pickup date and origin country, as the pickup-date endpoint names it.
+ */
+function readersParams(m: RateMessage, input: QuoteInput, language: Language) {
+  const params = m.params ?? {};
+  if (m.key !== 'quote.no_rate.pickup_holiday') return params;
+  const holiday = holidayName(input.pickup_date, input.origin.country, language);
+  return holiday === undefined ? params : { ...params, holiday };
+}
+
+function presentMessage(t: ReturnType<typeof translator>, language: Language, input: QuoteInput, m: RateMessage) {
+  const params = readersParams(m, input, language);
+  return { level: m.level, key: m.key, params, text: t(m.key, textParams(language, params)) };
 }
 
 /**
@@ -41,6 +74,10 @@ function quoteHeader(row: QuoteRow) {
     currency: row.currency,
     lowest_total_cents: row.lowestTotalCents,
     created_at: row.createdAt.toISOString(),
+    /** 'Q' and eight digits: what the shipper quotes by. */
+    number: row.number,
+    /** When the rates stop holding (the cut-off for the pickup date); null on quotes from before expiry. */
+    expires_at: row.expiresAt?.toISOString() ?? null,
   };
 }
 
@@ -73,7 +110,7 @@ export function presentRating(input: QuoteInput, result: QuoteResult, currency: 
       charges: r.charges.map((c) => new WireCharge(c.code, plainText(language, c.label), c.detail ?? null, c.amount_cents)),
     })),
     insurance_options: result.insurance_options,
-    messages: result.messages.map((m) => presentMessage(t, m)),
+    messages: result.messages.map((m) => presentMessage(t, language, input, m)),
   };
 }
 

@@ -67,8 +67,8 @@ interface DieselWeek {
   usd: number;
 }
 export type QuoteRow = typeof quotes.$inferSelect;
-/** A new quote's row: not booked, nothing to prefill (booking and reship set those later). */
-export type NewQuoteRow = Omit<QuoteRow, 'bookedAt' | 'bookingPrefill'>;
+/** A new quote's row: not booked, nothing to prefill (booking and reship set those later); the database numbers it. */
+export type NewQuoteRow = Omit<QuoteRow, 'bookedAt' | 'bookingPrefill' | 'number'>;
 
 /** Weekly reference data (diesel price, exchange rates) is read at most this often per process. */
 const REFERENCE_TTL_MS = 5 * 60_000;
@@ -157,30 +157,33 @@ export function quotesRepository(db: Db, now: () => Date) {
       currency: sql.placeholder(`currency${i}`),
       saved: sql.placeholder(`saved${i}`),
       createdAt: sql.placeholder(`createdAt${i}`),
+      expiresAt: sql.placeholder(`expiresAt${i}`),
     });
+    // The number comes from the column's default (the sequence); only it and the id come back.
     return db
       .insert(quotes)
       .values(Array.from({ length: rows }, (_, i) => row(i)))
-      .prepare(`quote_insert_${rows}`);
+      .returning({ id: quotes.id, number: quotes.number })
+      .prepare(`quote_insert_numbered_${rows}`);
   }
-  const insertRows = (rows: NewQuoteRow[]) => {
+  /** Writes the rows; answers each row's number, in the rows' order. */
+  const insertRows = async (rows: NewQuoteRow[]): Promise<string[]> => {
     let statement = insertStatements.get(rows.length);
     if (!statement) {
       statement = prepareInsert(rows.length);
       insertStatements.set(rows.length, statement);
     }
     // The placeholders are the row's own field names, numbered by its place in the batch.
-    return statement.execute(
+    const numbered = await statement.execute(
       Object.fromEntries(rows.flatMap((row, i) => Object.entries(row).map(([field, value]) => [`${field}${i}`, value]))),
     );
+    // RETURNING promises no order: match by id.
+    const numberOf = new Map(numbered.map((r) => [r.id, r.number]));
+    return rows.map((row) => numberOf.get(row.id) ?? '');
   };
-  const quoteWrites = writeBatcher<NewQuoteRow>({
-    writeMany: async (rows) => {
-      await insertRows(rows);
-    },
-    writeOne: async (row) => {
-      await insertRows([row]);
-    },
+  const quoteWrites = writeBatcher<NewQuoteRow, string>({
+    writeMany: insertRows,
+    writeOne: async (row) => (await insertRows([row]))[0] ?? '',
     maxRows: QUOTE_BATCH_ROWS,
     maxWaitMs: QUOTE_BATCH_WAIT_MS,
   });
@@ -292,14 +295,14 @@ export function quotesRepository(db: Db, now: () => Date) {
     },
 
     /**
-     * Stores a quote the caller built whole (id and time included), so nothing, least of all the
-     * large result, comes back. Resolves once the row is committed, with others of the moment.
+     * Stores a quote the caller built whole (id and time included), so only its number, least of
+     * all the large result, comes back. Resolves once the row is committed, with others of the moment.
      */
     async insert(quote: NewQuoteRow): Promise<QuoteRow> {
-      await quoteWrites.add(quote);
+      const number = await quoteWrites.add(quote);
       // Object.assign, not `{ ...quote, bookedAt, bookingPrefill }`: on Node 20 (V8 11.3) that makes a
       // new hidden class for every quote, and every later read of the row misses its inline caches.
-      return Object.assign({}, quote, { bookedAt: null, bookingPrefill: null });
+      return Object.assign({}, quote, { bookedAt: null, bookingPrefill: null, number });
     },
 
     async find(id: string, accountId: string) {

@@ -9,6 +9,7 @@ import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, requireCustomer } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
+import { pickupDatesRoutes } from './pickup-dates.routes';
 import { presentQuote, presentQuotesPage } from './quotes.presenter';
 import type { QuoteRow } from './quotes.repository';
 import { quoteOwner, quotesService } from './quotes.service';
@@ -21,8 +22,9 @@ const listQuery = quoteListQuery.extend({
   saved: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
-/** Quoting: rate a shipment with every active carrier of the mode, keep it for the account. */
+/** Quoting: rate a shipment with every active carrier of the mode, keep it for the account; the pickup dates it may take. */
 export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
+  await pickupDatesRoutes(app, ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = quotesService(ctx);
   const equipment = equipmentCatalog(ctx.db, ctx.now);

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteItemFacts, QuoteRequest } from '@freight/contracts';
-import type { Currency, UnitSystem } from '@freight/domain';
+import type { Country, Currency, UnitSystem } from '@freight/domain';
 import {
   type AccessorialCode,
   type ChargeLine,
   convertCents,
-  DEFAULT_INSURANCE_PARAMS,
   type ExchangeRates,
   type FreightClass,
   greatCircleMiles,
-  insuranceOptions,
+  insuranceOptionsFor,
   isCrossBorder,
   lookupPlace,
-  maxInsuredOnlineCents,
   pickupDateProblems,
   type RateMessage,
   resolveClass,
@@ -33,6 +31,7 @@ import { carrierFailure } from '../incidents/incidents.recorder';
 import type { LoadedUser } from '../users/users.repository';
 import type { CarrierAdapter, CarrierRate, NoRate, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
+import { pickupCalendar } from './pickup-dates';
 import { type NewQuoteRow, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
@@ -131,13 +130,17 @@ export function rateItemsOf(input: Pick<QuoteInput, 'items' | 'unit_system'>): R
   }));
 }
 
-/** A rated quote as stored: its lowest total is what the lists show and the carriers' share counts. */
+/**
+ * A rated quote as stored: its lowest total is what the lists show and the carriers' share counts;
+ * `expiresAt` is when its rates stop holding.
+ */
 export function quoteRowOf(
   owner: { accountId: string; userId: string },
   input: QuoteInput,
   result: QuoteResult,
   createdAt: Date,
   saved = false,
+  expiresAt: Date | null = null,
 ): NewQuoteRow {
   return {
     id: randomUUID(),
@@ -151,6 +154,7 @@ export function quoteRowOf(
     currency: input.currency,
     saved,
     createdAt,
+    expiresAt,
   };
 }
 
@@ -167,10 +171,11 @@ const tariffAdapter = (row: RatedCarrier): CarrierAdapter => new TariffCarrier(r
  * carrier is asked; the app's one breaker leaves paused carriers out (modules/carrier-breaker).
  */
 export function quotesService(
-  ctx: Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'carrierBreaker' | 'rateAdapterFor'>>,
+  ctx: Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'carrierBreaker' | 'rateAdapterFor' | 'config'>>,
   opts: { timeoutMs?: number } = {},
 ) {
   const repo = quotesRepository(ctx.db, ctx.now);
+  const calendar = pickupCalendar(ctx.now, ctx.config?.PICKUP_CUTOFF);
   const breaker = ctx.carrierBreaker;
   const adapterFor = ctx.rateAdapterFor ?? tariffAdapter;
   const carrierChoices = carriersRepository(ctx.db);
@@ -256,12 +261,19 @@ export function quotesService(
     const currency = input.currency;
     const declaredUsd = convertCents(toCents(input.insured_value), currency, 'USD', rates);
 
-    // Shipment-wide reasons first: none of them depends on a carrier.
-    const today = ctx.now().toISOString().slice(0, 10);
-    const messages: RateMessage[] = pickupDateProblems(input.pickup_date, today, input.origin.country);
+    // Shipment-wide reasons first: none of them depends on a carrier. Today is the origin's.
+    const first = calendar.first({ country: input.origin.country, state: origin.state });
+    const messages: RateMessage[] = pickupDateProblems(input.pickup_date, first.today, input.origin.country);
+    if (!messages.length && input.pickup_date < first.date) {
+      messages.push({ level: 'no_rate', key: 'quote.no_rate.pickup_cutoff', params: { cutoff: calendar.cutoff, first_date: first.date } });
+    }
     if ([input.destination, ...stopInputs].some((p) => isCrossBorder(input.origin, p)))
       messages.push({ level: 'no_rate', key: 'quote.no_rate.cross_border' });
-    const insurance = insuranceOptions(declaredUsd, { ...DEFAULT_INSURANCE_PARAMS, max_insured_cents: maxInsuredOnlineCents(input.mode) });
+    const insurance = insuranceOptionsFor(
+      input.mode,
+      declaredUsd,
+      items.reduce((n, i) => n + i.quantity, 0),
+    );
     messages.push(...insurance.messages);
 
     const place = ratePlace;
@@ -357,19 +369,39 @@ export function quotesService(
    * again whenever its version (from the session) moved: a change applies to the very next quote
    * whichever process serves it.
    */
-  async function create(owner: QuoteOwner, input: QuoteInput): Promise<QuoteRow> {
+  async function create(owner: QuoteOwner, input: QuoteInput, notes: RateMessage[] = []): Promise<QuoteRow> {
     const result = await rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion));
-    return repo.insert(quoteRowOf(owner, input, result, ctx.now()));
+    result.messages.unshift(...notes);
+    const expiresAt = calendar.expiry(input.pickup_date, calendar.originOf(input.origin));
+    return repo.insert(quoteRowOf(owner, input, result, ctx.now(), false, expiresAt));
+  }
+
+  /**
+   * A re-run rates today's tariffs for the same shipment: a pickup date that can no longer be
+   * quoted (passed, today, or past its cut-off) moves to the first quotable date, and a note says so.
+   */
+  function rerunInput(quoted: QuoteInput): { input: QuoteInput; notes: RateMessage[] } {
+    const first = calendar.first(calendar.originOf(quoted.origin));
+    if (quoted.pickup_date >= first.date) return { input: quoted, notes: [] };
+    const key = quoted.pickup_date < first.today ? 'quote.warning.pickup_moved_past' : 'quote.warning.pickup_moved';
+    return {
+      input: Object.assign({}, quoted, { pickup_date: first.date }),
+      notes: [{ level: 'warning', key, params: { pickup_date: first.date, quoted_date: quoted.pickup_date } }],
+    };
   }
 
   return {
     create,
     /** A visitor's quote (the public quote page): every carrier, nothing stored. */
     rateForGuest: (input: QuoteInput) => rate(input, NO_CHOICES),
+    /** The owner's rates without storing a quote (an eBay order's two modes compared). */
+    rateFor: async (owner: QuoteOwner, input: QuoteInput) =>
+      rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion)),
     async rerun(owner: QuoteOwner, id: string) {
       const quote = await repo.find(id, owner.accountId);
       if (!quote) throw AppError.notFound();
-      const fresh = await create(owner, quote.input as QuoteInput);
+      const { input, notes } = rerunInput(quote.input as QuoteInput);
+      const fresh = await create(owner, input, notes);
       // A reship's quote keeps its booking prefill through the rerun the Book Shipment step starts with.
       if (quote.bookingPrefill == null) return fresh;
       await repo.setBookingPrefill(fresh.id, owner.accountId, quote.bookingPrefill);
@@ -386,6 +418,8 @@ export function quotesService(
       if (!quote) throw AppError.notFound();
       return quote;
     },
+    /** The first pickup date that can be quoted from a place now: what reship, return-ship and eBay propose. */
+    firstPickupDate: (place: { postal_code: string; country: Country }) => calendar.first(calendar.originOf(place)).date,
     /** Reship and return-ship: the booking places the new quote's Book Shipment step starts from. */
     setBookingPrefill: (accountId: string, id: string, prefill: unknown) => repo.setBookingPrefill(id, accountId, prefill),
     page: repo.page,

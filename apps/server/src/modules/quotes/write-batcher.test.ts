@@ -7,15 +7,16 @@ function fakeStore() {
   const refuse = (rows: string[]) => {
     statements.push(rows);
     if (rows.includes('bad')) throw new Error('bad row');
+    return rows.map((row) => `${row}#${statements.length}`);
   };
   return {
     statements,
     writeMany: vi.fn(async (rows: string[]) => refuse(rows)),
-    writeOne: vi.fn(async (row: string) => refuse([row])),
+    writeOne: vi.fn(async (row: string) => refuse([row])[0] as string),
   };
 }
 
-const settled = (p: Promise<void>) =>
+const settled = (p: Promise<unknown>) =>
   p.then(
     () => 'written',
     (e: Error) => e.message,
@@ -59,12 +60,12 @@ describe('writeBatcher', () => {
 
   it("settles a caller only when its row's statement has finished", async () => {
     let finish: () => void = () => {};
-    const batcher = writeBatcher<string>({
+    const batcher = writeBatcher<string, undefined>({
       writeMany: () =>
-        new Promise<void>((resolve) => {
-          finish = resolve;
+        new Promise<undefined[]>((resolve) => {
+          finish = () => resolve([undefined]);
         }),
-      writeOne: async () => {},
+      writeOne: async () => undefined,
       maxRows: 1,
       maxWaitMs: 2,
     });
@@ -77,6 +78,17 @@ describe('writeBatcher', () => {
     finish();
     await written;
     expect(done).toBe(true);
+  });
+
+  it("answers each caller with its own row's result, from the batch or from the row written alone", async () => {
+    const store = fakeStore();
+    const batcher = writeBatcher({ ...store, maxRows: 2, maxWaitMs: 2 });
+    expect(await Promise.all(['a', 'b'].map((row) => batcher.add(row)))).toEqual(['a#1', 'b#1']);
+    const retried = ['c', 'bad'].map((row) => settled(batcher.add(row)));
+    expect(await retried[0]).toBe('written');
+    const again = writeBatcher({ ...fakeStore(), maxRows: 2, maxWaitMs: 2 });
+    const [c] = await Promise.allSettled(['c', 'bad'].map((row) => again.add(row)));
+    expect(c).toEqual({ status: 'fulfilled', value: 'c#2' });
   });
 
   it('writes the rows of a refused batch one by one: only the bad row fails', async () => {

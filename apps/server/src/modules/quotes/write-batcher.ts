@@ -14,29 +14,29 @@
  * single connection (PGlite) they simply queue like any other statement. Nothing here holds a
  * connection or a transaction while it waits, so it cannot deadlock one.
  */
-export interface WriteBatcherOptions<T> {
-  /** Writes all rows in one statement; throws when any of them is refused. */
-  writeMany(rows: T[]): Promise<void>;
+export interface WriteBatcherOptions<T, R = void> {
+  /** Writes all rows in one statement and answers what each row's caller gets, in the rows' order; throws when any of them is refused. */
+  writeMany(rows: T[]): Promise<R[]>;
   /** Writes one row alone: the fallback after a failed batch. */
-  writeOne(row: T): Promise<void>;
+  writeOne(row: T): Promise<R>;
   maxRows: number;
   maxWaitMs: number;
 }
 
-interface Waiting<T> {
+interface Waiting<T, R> {
   row: T;
-  resolve(): void;
+  resolve(result: R): void;
   reject(error: unknown): void;
 }
 
-export function writeBatcher<T>(opts: WriteBatcherOptions<T>) {
-  let waiting: Waiting<T>[] = [];
+export function writeBatcher<T, R = void>(opts: WriteBatcherOptions<T, R>) {
+  let waiting: Waiting<T, R>[] = [];
   let timer: NodeJS.Timeout | undefined;
 
-  async function write(batch: Waiting<T>[]) {
+  async function write(batch: Waiting<T, R>[]) {
+    let results: R[];
     try {
-      await opts.writeMany(batch.map((w) => w.row));
-      for (const w of batch) w.resolve();
+      results = await opts.writeMany(batch.map((w) => w.row));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);
@@ -45,12 +45,16 @@ export function writeBatcher<T>(opts: WriteBatcherOptions<T>) {
       await Promise.all(
         batch.map((w) =>
           opts.writeOne(w.row).then(
-            () => w.resolve(),
+            (result) => w.resolve(result),
             (rowError: unknown) => w.reject(rowError),
           ),
         ),
       );
+      return;
     }
+    batch.forEach((w, n) => {
+      w.resolve(results[n] as R);
+    });
   }
 
   function flush() {
@@ -62,9 +66,9 @@ export function writeBatcher<T>(opts: WriteBatcherOptions<T>) {
   }
 
   return {
-    /** Resolves once `row` is written; rejects with the error that refused it. */
-    add(row: T): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
+    /** Resolves once `row` is written, with what the write answered for it; rejects with the error that refused it. */
+    add(row: T): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
         waiting.push({ row, resolve, reject });
         if (waiting.length >= opts.maxRows) flush();
         else timer ??= setTimeout(flush, opts.maxWaitMs);

@@ -1,8 +1,8 @@
 import type {
   ChargeView,
-  DocumentKind,
   HazmatDetails,
   Paginated,
+  ParcelOptions,
   ParcelPickupNote,
   PaymentView,
   PlaceView,
@@ -10,13 +10,16 @@ import type {
   ShipmentDocument,
   ShipmentItemView,
   ShipmentListItem,
+  ShipmentReference,
   ShipmentView,
+  TemperatureRange,
   TrackingEventView,
 } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
+import { documentKindsOf } from '../documents/document-kinds';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { localTime } from '../tracking/zones';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
@@ -43,10 +46,12 @@ export function listItem(row: ShipmentRow): ShipmentListItem {
     tracking_number: row.trackingNumber,
     reference_type: (row.referenceType as ReferenceType | null) ?? null,
     reference_number: row.referenceNumber,
+    references: row.references as ShipmentReference[],
     carrier_name: row.carrierName,
     scac: row.scac,
     pickup_date: row.pickupDate,
-    estimated_delivery: row.estimatedDelivery,
+    // Staff's override when there is one (the generated column), never the carrier's alone.
+    estimated_delivery: row.shownEstimatedDelivery,
     origin: {
       company: pickup.company,
       city: row.originCity,
@@ -107,15 +112,12 @@ export function presentEvent(e: ShipmentEventRow): TrackingEventView {
 export const carrierLanguage = (originCountry: string): Language => (originCountry === 'MX' ? 'es' : 'en');
 
 /**
- * The documents of a shipment (the BOL always, 4x6 labels for parcels, pallet labels for freight,
- * the rate confirmation for a truckload), in the carrier's language, with a copy in `reader`'s
- * when it differs.
+ * The documents of a shipment (documentKindsOf: its mode's), in the carrier's language, with a
+ * copy in `reader`'s when it differs.
  */
 function documentsOf(row: ShipmentRow, reader: Language): ShipmentDocument[] {
-  const kinds: DocumentKind[] = ['bol', row.mode === 'parcel' ? 'labels' : 'pallet_labels'];
-  if (row.mode === 'truckload') kinds.push('rate_confirmation');
   const language = carrierLanguage(row.originCountry);
-  return kinds.map((kind) => {
+  return documentKindsOf(row.mode).map((kind) => {
     const url = `/api/shipments/${row.id}/documents/${kind}`;
     return { kind, url, language, copy: reader === language ? null : { language: reader, url: `${url}?language=${reader}` } };
   });
@@ -125,6 +127,7 @@ export function presentPayment(row: ShipmentRow, facts: PaymentFacts): PaymentVi
   return {
     state: row.paymentState,
     due_at: row.paymentState === 'awaiting' ? iso(row.paymentDueAt) : null,
+    can_extend: row.paymentState === 'awaiting' && !row.paymentExtendedAt,
     amount_cents: row.totalCents,
     hold_cents: facts.holdCents,
     card_last4: facts.cardLast4,
@@ -159,6 +162,8 @@ export function presentShipment(
     stops: stopsOf(row),
     notes: row.notes,
     pickup_note: (row.pickupNote as ParcelPickupNote | null) ?? null,
+    parcel_options: (row.parcelOptions as ParcelOptions | null) ?? null,
+    temperature: (row.temperature as TemperatureRange | null) ?? null,
     hazardous: row.hazardous,
     hazmat: (row.hazmat as HazmatDetails | null) ?? null,
     items: row.items as ShipmentItemView[],

@@ -3,7 +3,7 @@ import type { ShipmentStatus } from '@freight/domain';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { carriers, currencyRates, payments, quotes, shipmentEvents, shipments } from '../../db/schema';
+import { carriers, currencyRates, payments, quotes, shipmentEvents, shipmentReferences, shipments } from '../../db/schema';
 import { countAhead } from '../../paging';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -92,6 +92,12 @@ export function shipmentsRepository(db: Db) {
         .onConflictDoNothing({ target: [shipments.accountId, shipments.idempotencyKey] })
         .returning();
       return inserted;
+    },
+
+    /** One row per reference, in order: staff find a shipment by any of them (indexed upper-cased). */
+    async insertReferences(shipmentId: string, references: { type: string; value: string }[]) {
+      if (!references.length) return;
+      await db.insert(shipmentReferences).values(references.map((r, position) => ({ shipmentId, position, type: r.type, value: r.value })));
     },
 
     async update(id: string, values: Partial<NewShipmentRow>): Promise<ShipmentRow> {

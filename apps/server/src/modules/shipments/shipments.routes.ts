@@ -12,6 +12,7 @@ import { equipmentCatalog } from '../equipment-types/equipment-types.repository'
 import { reevaluateHold } from '../invoices/credit';
 import { presentQuote } from '../quotes/quotes.presenter';
 import { quoteOwner } from '../quotes/quotes.service';
+import { reshipService } from './reship.service';
 import { presentShipmentPage } from './shipments.presenter';
 import { type ShipmentsServiceOptions, shipmentsService } from './shipments.service';
 
@@ -39,6 +40,7 @@ export async function requireShipper(request: FastifyRequest) {
 export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = shipmentsService(ctx, opts);
+  const reshipping = reshipService(ctx);
   const checkedId = (id: string) => {
     if (!isUuid(id)) throw AppError.notFound();
     return id;
@@ -111,7 +113,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     '/api/shipments/:id/reship',
     { preValidation: requireCustomer, schema: { params: idParams, body: reshipRequest } },
     async (request, reply) => {
-      const quote = await service.reship(quoteOwner(customer(request)), checkedId(request.params.id), request.body);
+      const quote = await reshipping.reship(quoteOwner(customer(request)), checkedId(request.params.id), request.body);
       const language = requestLanguage(request);
       return reply.code(201).send({ data: presentQuote(quote, language, await equipmentCatalog(ctx.db).namesIn(language)) });
     },

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressBookEntryValues, BookingPlace, BookingRequest, PlaceView, ShipmentItemView, ShipmentView } from '@freight/contracts';
+import {
+  type AddressBookEntryValues,
+  type BookingRequest,
+  bookingReferences,
+  parcelPickupNote,
+  type ShipmentItemView,
+  type ShipmentView,
+} from '@freight/contracts';
 import {
   AWAITING_PAYMENT_MINUTES,
   CANCELABLE_STATUSES,
   CARD_AUTH_HOLD_CENTS,
-  type Country,
   type Currency,
   type Language,
   type PaymentTerms,
@@ -12,16 +18,11 @@ import {
   vicsBolNumber,
 } from '@freight/domain';
 import {
-  type AccessorialCode,
   type ChargeLine,
   convertCents,
   estimatedDelivery,
-  fromCents,
   type InsuranceOption,
-  insurableOnline,
   insuranceChargeLines,
-  isBusinessDay,
-  nextBusinessDay,
   roundTo2,
   toCents,
   toInches,
@@ -34,25 +35,19 @@ import { isUuid } from '../../ids';
 import { sha256 } from '../../security/tokens';
 import { addressesRepository } from '../addresses/addresses.repository';
 import { dedupeKey } from '../addresses/addresses.service';
-import { normalizePostalCode, postalDataVerifier } from '../addresses/addresses.verifier';
+import { postalDataVerifier } from '../addresses/addresses.verifier';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import type { BookingCarrierAdapter, RateItem } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
-import type { CarrierRow, QuoteRow } from '../quotes/quotes.repository';
-import {
-  FALLBACK_RATES,
-  type QuoteInput,
-  type QuoteOwner,
-  type QuoteResult,
-  quotesService,
-  siteAccessorials,
-} from '../quotes/quotes.service';
+import type { CarrierRow } from '../quotes/quotes.repository';
+import { FALLBACK_RATES, type QuoteInput, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { placeOffsetMinutes } from '../tracking/zones';
 import { webhookEvents } from '../webhooks/webhook-events';
+import { asAddressEntry, checkedBooking } from './booking-checks';
 import { type PaymentFacts, presentShipment, trackedShipment } from './shipments.presenter';
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { confirmationPath, presentTruckloadConfirmation, shipmentIdOfToken } from './truckload-confirmation';
-import { bookedStops, checkedStops, deliveryPlaceOf, placeViewOf, quotedStops, stopsOf, storedDelivery } from './truckload-stops';
+import { bookedStops, placeViewOf, storedDelivery } from './truckload-stops';
 
 /** The durable job that cancels a prepaid booking left unpaid (payments module registers its handler). */
 export const PAYMENT_EXPIRY_JOB = 'shipment.payment_expiry';
@@ -112,67 +107,15 @@ export const bookingFailed = (cause?: unknown) =>
   Object.assign(new AppError(503, 'booking_failed', 'errors.booking_failed', { phone: SUPPORT_PHONE.display }), { cause });
 const conflict = (key: string) => new AppError(409, 'conflict', key);
 
-/** Postal codes compared in their usual form without spaces (US: the 5-digit ZIP). */
-function samePostalCode(country: Country, a: string, b: string) {
-  const compact = (v: string) => normalizePostalCode(country, v).replace(/[\s-]/g, '').toUpperCase();
-  const [x, y] = [compact(a), compact(b)];
-  return country === 'US' ? x.slice(0, 5) === y.slice(0, 5) : x === y;
-}
-
-const RESIDENTIAL_OR_LIFTGATE: AccessorialCode[] = ['residential_pickup', 'residential_delivery', 'liftgate_pickup', 'liftgate_delivery'];
-
-/** The pickup-end accessorial's delivery-end twin and back (a return ships the other way). */
-function swappedAccessorial(code: AccessorialCode): AccessorialCode {
-  if (code.endsWith('_pickup')) return code.replace(/_pickup$/, '_delivery') as AccessorialCode;
-  if (code.endsWith('_delivery')) return code.replace(/_delivery$/, '_pickup') as AccessorialCode;
-  return code;
-}
-
-/** Booking (issue 4): book a quote's rate, the shipments list and detail, cancel, reship and return. */
+/**
+ * Booking: book a quote's rate (checked first by booking-checks.ts), the shipments list and
+ * detail, cancel. Shipping one again (reship, return-ship) is reship.service.ts.
+ */
 export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const repo = shipmentsRepository(ctx.db);
   const carrierFor = opts.carrierFor ?? defaultCarrierFor;
   const quotes = quotesService(ctx);
   const verifier = postalDataVerifier();
-
-  /** The place checked against the postal data (as the address book does): 422 on `field.*`, else the normalised place. */
-  async function checkedPlace(field: string, place: BookingPlace, errors: Record<string, string[]>) {
-    const { entry, errors: found } = await verifier.verify(asAddressEntry(place, 'commercial', false, false));
-    for (const [name, keys] of Object.entries(found)) errors[`${field}.${name}`] = keys;
-    return { ...place, postal_code: entry.postal_code, state: entry.state };
-  }
-
-  function asAddressEntry(
-    place: PlaceView,
-    locationType: 'commercial' | 'residential',
-    limited: boolean,
-    liftgate: boolean,
-  ): AddressBookEntryValues {
-    return {
-      company: place.company,
-      first_name: place.first_name,
-      last_name: place.last_name,
-      email: place.email,
-      phone: place.phone,
-      street1: place.street1,
-      street2: place.street2,
-      street3: '',
-      street4: '',
-      street5: '',
-      city: place.city,
-      state: place.state,
-      postal_code: place.postal_code,
-      country: place.country,
-      interior_number: place.interior_number,
-      exterior_number: place.exterior_number,
-      neighborhood: place.neighborhood,
-      location_type: locationType,
-      limited_access: limited,
-      liftgate_recommended: liftgate,
-      opens_at: place.opens_at,
-      closes_at: place.closes_at,
-    };
-  }
 
   /** Saves a booking place to the account's address book unless an entry with its duplicate key exists. */
   async function saveToAddressBook(tx: Db, shipper: Shipper, entry: AddressBookEntryValues, at: Date) {
@@ -201,40 +144,21 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
 
     const quote = await quotes.find(shipper.accountId, body.quote_id);
     if (quote.bookedAt) throw conflict('errors.already_booked');
+    // Rates hold until the cut-off for their pickup date: later, the web rates the quote again.
+    if (quote.expiresAt && quote.expiresAt <= ctx.now()) throw new AppError(409, 'quote_expired', 'errors.quote_expired');
     const input = quote.input as QuoteInput;
     const result = quote.result as QuoteResult;
     const rate = result.rates.find((r) => r.id === body.rate_id);
     if (!rate) throw AppError.field('rate_id', 'validation.rate_unknown');
-
-    const errors: Record<string, string[]> = {};
-    const add = (field: string, key: string) => {
-      errors[field] = [...(errors[field] ?? []), key];
-    };
-    const pickup = await checkedPlace('pickup', body.pickup, errors);
-    const delivery = await checkedPlace('delivery', body.delivery, errors);
-    const stops = await checkedStops(body.stops, input, (field, place) => checkedPlace(field, place, errors), samePostalCode, errors);
-    if (pickup.country !== input.origin.country || !samePostalCode(pickup.country, pickup.postal_code, input.origin.postal_code)) {
-      errors['pickup.postal_code'] = ['validation.postal_code_not_quoted'];
-    }
-    if (
-      delivery.country !== input.destination.country ||
-      !samePostalCode(delivery.country, delivery.postal_code, input.destination.postal_code)
-    ) {
-      errors['delivery.postal_code'] = ['validation.postal_code_not_quoted'];
-    }
     const now = ctx.now();
-    const today = now.toISOString().slice(0, 10);
-    if (body.pickup_date < today) add('pickup_date', 'validation.date_today_or_after');
-    else if (!isBusinessDay(body.pickup_date, input.origin.country)) add('pickup_date', 'validation.business_day');
-    const quoted = new Set<AccessorialCode>([...input.accessorials, ...siteAccessorials(input)]);
-    if (body.delivery_appointment && !quoted.has('appointment')) add('delivery_appointment', 'validation.requote_appointment');
-    if (body.residential_or_liftgate && !RESIDENTIAL_OR_LIFTGATE.some((a) => quoted.has(a))) {
-      add('residential_or_liftgate', 'validation.requote_accessorials');
-    }
-    const insurance = result.insurance_options.find((o) => o.kind === body.insurance);
-    if (!insurance) add('insurance', 'validation.choice');
-    else if (!insurableOnline(insurance as InsuranceOption)) add('insurance', 'validation.insured_value_call');
-    if (Object.keys(errors).length) throw AppError.validation(errors);
+    const { pickup, delivery, stops, quoted, insurance, temperatureControlled } = await checkedBooking(ctx, verifier, {
+      quote,
+      input,
+      result,
+      rate,
+      body,
+      now,
+    });
 
     const carrierRow = await repo.carrier(rate.carrier_id);
     if (!carrierRow?.active) throw AppError.field('rate_id', 'validation.rate_unknown');
@@ -275,6 +199,8 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     const accessorials = [
       ...new Set([...quoted, ...rate.charges.filter((c) => c.code === 'accessorial' && c.detail).map((c) => c.detail as string)]),
     ];
+    const references = bookingReferences(body);
+    const parcel = quote.mode === 'parcel' ? body.parcel_options : undefined;
 
     let booked: ShipmentRow | undefined;
     try {
@@ -297,9 +223,10 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           status: 'pending',
           bolNumber,
           pickupDate: body.pickup_date,
-          readyTime: body.ready_time,
-          closeTime: body.close_time,
-          deliveryAppointment: body.delivery_appointment,
+          // A parcel dropped off has no pickup window.
+          readyTime: body.ready_time ?? '',
+          closeTime: body.close_time ?? '',
+          deliveryAppointment: body.delivery_appointment ?? false,
           deliveryDate: body.delivery_date ?? null,
           estimatedDelivery: estimated,
           transitDays: rate.transit_days,
@@ -313,10 +240,14 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           destinationState: delivery.state,
           destinationPostalCode: delivery.postal_code,
           destinationCountry: delivery.country,
-          referenceType: body.reference_type ?? null,
-          referenceNumber: body.reference_number,
+          referenceType: references[0]?.type ?? null,
+          referenceNumber: references[0]?.value ?? '',
+          references,
+          referenceText: references.map((r) => r.value).join(' '),
           notes: body.notes,
-          pickupNote: quote.mode === 'parcel' ? (body.pickup_note ?? null) : null,
+          pickupNote: parcel ? parcelPickupNote(parcel.handoff, rate) : null,
+          parcelOptions: parcel ?? null,
+          temperature: temperatureControlled ? (body.temperature ?? null) : null,
           hazardous: body.hazardous,
           hazmat: body.hazardous ? (body.hazmat ?? null) : null,
           items,
@@ -334,6 +265,7 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
         });
         // Another request with this key got there first: answer its booking (below).
         if (!inserted) return undefined;
+        await r.insertReferences(id, references);
         if (!(await r.markQuoteBooked(quote.id, shipper.accountId, now))) throw conflict('errors.already_booked');
         const numbers = await carrier.book({
           shipment_id: id,
@@ -341,8 +273,8 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
           mode: quote.mode,
           service: rate.service,
           pickup_date: body.pickup_date,
-          ready_time: body.ready_time,
-          close_time: body.close_time,
+          ready_time: body.ready_time ?? '',
+          close_time: body.close_time ?? '',
           origin: {
             postal_code: pickup.postal_code,
             country: pickup.country,
@@ -470,95 +402,10 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     }
   }
 
-  /** The quote input a reship or return starts from: the original quote's, else the shipment's own facts. */
-  function inputOf(row: ShipmentRow, quote: QuoteRow | undefined): QuoteInput {
-    if (quote) return quote.input as QuoteInput;
-    const accessorials = row.accessorials as AccessorialCode[];
-    const siteType = (end: 'pickup' | 'delivery') =>
-      accessorials.includes(`residential_${end}`)
-        ? 'residential'
-        : accessorials.includes(`limited_access_${end}`)
-          ? 'limited_access'
-          : 'business';
-    const siteCodes = new Set([
-      'residential_pickup',
-      'residential_delivery',
-      'limited_access_pickup',
-      'limited_access_delivery',
-      'nyc_metro',
-      'hazmat',
-    ]);
-    return {
-      mode: row.mode,
-      pickup_date: row.pickupDate,
-      origin: { postal_code: row.originPostalCode, country: row.originCountry as Country, site_type: siteType('pickup') },
-      destination: { postal_code: row.destinationPostalCode, country: row.destinationCountry as Country, site_type: siteType('delivery') },
-      items: (row.items as ShipmentItemView[]).map((i) => ({
-        description: i.description || undefined,
-        package_type: i.package_type as QuoteInput['items'][number]['package_type'],
-        quantity: i.quantity,
-        length: i.length_in,
-        width: i.width_in,
-        height: i.height_in,
-        weight: i.weight_lb,
-        freight_class: (i.freight_class ?? undefined) as QuoteInput['items'][number]['freight_class'],
-        nmfc: i.nmfc || undefined,
-        stackable: i.stackable,
-        hazardous: i.hazardous,
-      })),
-      accessorials: accessorials.filter((a) => !siteCodes.has(a)) as QuoteInput['accessorials'],
-      insured_value: fromCents(row.declaredValueCents),
-      currency: row.currency as Currency,
-      unit_system: 'imperial',
-      equipment_type: row.mode === 'truckload' ? (row.service as QuoteInput['equipment_type']) : undefined,
-      signature: 'none',
-      stops: stopsOf(row).map((s) => ({ kind: s.kind, postal_code: s.place.postal_code, country: s.place.country })),
-    };
-  }
-
-  /**
-   * Reship (same way) or return (swapped): a new quote of the account rated by the quote engine
-   * for the next business day, prefilled with the shipment's places; the given email and phone go
-   * on the pickup contact.
-   */
-  async function reship(owner: QuoteOwner, id: string, request: { kind: 'reship' | 'return'; email: string; phone: string }) {
-    const row = await find(owner.accountId, id);
-    const original = row.quoteId ? await quotes.find(owner.accountId, row.quoteId).catch(() => undefined) : undefined;
-    const base = inputOf(row, original);
-    const swap = request.kind === 'return';
-    const origin = swap ? base.destination : base.origin;
-    const destination = swap ? base.origin : base.destination;
-    const today = ctx.now().toISOString().slice(0, 10);
-    // A return drives the route backwards: the stops in reverse, an extra pickup becoming a drop.
-    const stops = swap
-      ? [...quotedStops(base)].reverse().map((s) => ({ ...s, kind: s.kind === 'pickup' ? ('drop' as const) : ('pickup' as const) }))
-      : quotedStops(base);
-    const input: QuoteInput = {
-      ...base,
-      origin,
-      destination,
-      stops,
-      accessorials: swap ? (base.accessorials.map((a) => swappedAccessorial(a)) as QuoteInput['accessorials']) : base.accessorials,
-      pickup_date: nextBusinessDay(today, origin.country),
-    };
-    const fresh = await quotes.create(owner, input);
-    const [from, to] = swap ? [deliveryPlaceOf(row), row.pickup as PlaceView] : [row.pickup as PlaceView, deliveryPlaceOf(row)];
-    const place = (p: PlaceView): BookingPlace => ({ ...p, save_to_address_book: false });
-    const bookedStopPlaces = stopsOf(row).map((s) => place(s.place));
-    const prefill = {
-      pickup: { ...place(from), email: request.email, phone: request.phone },
-      delivery: place(to),
-      stops: swap ? bookedStopPlaces.reverse() : bookedStopPlaces,
-    };
-    await quotes.setBookingPrefill(owner.accountId, fresh.id, prefill);
-    return { ...fresh, bookingPrefill: prefill };
-  }
-
   return {
     book,
     find,
     cancel,
-    reship,
     page: (accountId: string, options: ShipmentPageOptions) => repo.page(accountId, options),
     /** The shipment in full for its shipper, with a truckload's public confirmation link. */
     async view(row: ShipmentRow, language: Language): Promise<ShipmentView> {

@@ -42,8 +42,15 @@ export function quoteRequest(t: TestApp, over: Record<string, unknown> = {}) {
 
 export interface QuoteData {
   id: string;
+  mode: 'ltl' | 'parcel' | 'truckload';
   currency: string;
-  inputs: { pickup_date: string; origin: { postal_code: string }; destination: { postal_code: string } };
+  inputs: {
+    pickup_date: string;
+    origin: { postal_code: string };
+    destination: { postal_code: string; site_type?: string };
+    signature?: string;
+    equipment_type?: string;
+  };
   rates: { id: string; carrier_name: string; scac: string; total_cents: number; transit_days: number; estimated_delivery: string }[];
   insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number; online?: boolean }[];
   booking_prefill: { pickup: Record<string, unknown>; delivery: Record<string, unknown> } | null;
@@ -88,6 +95,26 @@ export const dallasPlace = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/**
+ * The questions a booking of the quote's mode answers: a parcel's options as quoted (picked up),
+ * the dock question for LTL and truckload, a reefer's temperature range.
+ */
+export function modeAnswers(quote: QuoteData) {
+  if (quote.mode === 'parcel') {
+    return {
+      parcel_options: {
+        handoff: 'pickup',
+        signature: quote.inputs.signature ?? 'none',
+        residential: quote.inputs.destination.site_type === 'residential',
+      },
+    };
+  }
+  return {
+    residential_or_liftgate: false,
+    ...(quote.inputs.equipment_type === 'reefer' ? { temperature: { low_f: 34, high_f: 38, run: 'continuous' } } : {}),
+  };
+}
+
 /** A complete booking of the quote's first (cheapest) rate. */
 export function bookingBody(quote: QuoteData, over: Record<string, unknown> = {}) {
   return {
@@ -98,7 +125,7 @@ export function bookingBody(quote: QuoteData, over: Record<string, unknown> = {}
     pickup_date: quote.inputs.pickup_date,
     ready_time: '09:00',
     close_time: '17:00',
-    residential_or_liftgate: false,
+    ...modeAnswers(quote),
     reference_type: 'po_number',
     reference_number: 'PO-4471',
     disclaimer_accepted: true,

@@ -1,4 +1,4 @@
-import type { PlaceView, ShipmentItemView, TruckloadConfirmationView } from '@freight/contracts';
+import type { PlaceView, ShipmentItemView, ShipmentReference, TruckloadConfirmationView } from '@freight/contracts';
 import { hmac, safeEqual } from '../../security/tokens';
 import type { ShipmentRow } from './shipments.repository';
 import { deliveryPlaceOf, stopsOf } from './truckload-stops';
@@ -56,12 +56,13 @@ export function presentTruckloadConfirmation(row: ShipmentRow, equipmentName: st
     close_time: row.closeTime,
     delivery_date: row.deliveryDate,
     delivery_appointment: row.deliveryAppointment,
-    estimated_delivery: row.estimatedDelivery,
+    estimated_delivery: row.shownEstimatedDelivery,
     pickup: placeOf(row.pickup as PlaceView),
     delivery: placeOf(deliveryPlaceOf(row)),
     stops: stopsOf(row).map((s) => ({ ...s, place: placeOf(s.place) })),
     reference_type: row.referenceType as TruckloadConfirmationView['reference_type'],
     reference_number: row.referenceNumber,
+    references: row.references as ShipmentReference[],
     pieces: items.reduce((n, i) => n + i.quantity, 0),
     weight_lb: Math.round(items.reduce((n, i) => n + i.quantity * i.weight_lb, 0)),
     hazardous: row.hazardous,

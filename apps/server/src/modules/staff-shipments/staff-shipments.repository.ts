@@ -1,33 +1,35 @@
 import type { StaffShipmentQuery } from '@freight/contracts';
-import { and, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { BusinessDays } from '../../business-days';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, quotes, shipmentEvents, shipments, users } from '../../db/schema';
+import { accounts, quotes, shipmentEvents, shipmentReferences, shipments, users } from '../../db/schema';
 import { shipmentPage } from '../shipments/shipments.repository';
-
-/** The day after an ISO date, for an inclusive 'to' date as an exclusive bound. */
-const dayAfter = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
 
 /**
  * The staff's reads of shipments across every account. Each search kind is served by an index of
  * its own (migration 0014): the number columns, status, carrier, lane and the sorts' columns.
  */
-export function staffShipmentsRepository(db: Db) {
+export function staffShipmentsRepository(db: Db, days: BusinessDays) {
   /** The conditions of a search; undefined when it can match nothing (an account name no account has). */
   async function conditionsOf(q: StaffShipmentQuery): Promise<SQL[] | undefined> {
     const conditions: SQL[] = [];
     if (q.q) {
       // Numbers are matched whole, as typed or upper-cased: BOL, PRO, pickup and tracking
       // numbers are stored as the carrier gave them; references, typed by shippers in any case,
-      // are compared upper-cased (an index on upper(reference_number)).
+      // are any of a shipment's, compared upper-cased (shipment_references' index on upper(value)).
       const forms = [...new Set([q.q, q.q.toUpperCase()])];
+      const byReference = db
+        .select({ id: shipmentReferences.shipmentId })
+        .from(shipmentReferences)
+        .where(sql`upper(${shipmentReferences.value}) = ${q.q.toUpperCase()}`);
       conditions.push(
         or(
           inArray(shipments.bolNumber, forms),
           inArray(shipments.proNumber, forms),
           inArray(shipments.pickupNumber, forms),
           inArray(shipments.trackingNumber, forms),
-          sql`upper(${shipments.referenceNumber}) = ${q.q.toUpperCase()}`,
+          inArray(shipments.id, byReference),
         ) as SQL,
       );
     }
@@ -52,8 +54,10 @@ export function staffShipmentsRepository(db: Db) {
     if (q.action_required !== undefined) conditions.push(eq(shipments.actionRequired, q.action_required));
     if (q.pickup_from) conditions.push(gte(shipments.pickupDate, q.pickup_from));
     if (q.pickup_to) conditions.push(lte(shipments.pickupDate, q.pickup_to));
-    if (q.created_from) conditions.push(gte(shipments.createdAt, new Date(`${q.created_from}T00:00:00Z`)));
-    if (q.created_to) conditions.push(lt(shipments.createdAt, dayAfter(q.created_to)));
+    // Booking days are the business's, like the dashboard's figures that open this list.
+    if (q.created_from) conditions.push(gte(shipments.createdAt, days.start(q.created_from)));
+    if (q.created_to) conditions.push(lt(shipments.createdAt, days.end(q.created_to)));
+    if (q.exclude_canceled) conditions.push(ne(shipments.status, 'canceled'));
     if (q.origin_state) conditions.push(eq(shipments.originState, q.origin_state));
     if (q.destination_state) conditions.push(eq(shipments.destinationState, q.destination_state));
     return conditions;

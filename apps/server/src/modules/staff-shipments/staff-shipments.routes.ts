@@ -1,5 +1,8 @@
 import {
   actionRequiredRequest,
+  type EventClockView,
+  etaOverrideRequest,
+  eventClockQuery,
   type Paginated,
   type StaffShipmentRow,
   staffCancelRequest,
@@ -11,6 +14,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import { carriers } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -22,6 +26,8 @@ import { auditActor } from '../audit/audit';
 import { listItem } from '../shipments/shipments.presenter';
 import type { ShipmentsServiceOptions } from '../shipments/shipments.service';
 import { addNote } from '../staff-notes/staff-notes';
+import { overrideEta } from './eta-override';
+import { eventClock } from './staff-events';
 import { staffShipmentsRepository } from './staff-shipments.repository';
 import { staffShipmentsService } from './staff-shipments.service';
 
@@ -38,7 +44,7 @@ const checked = (id: string) => {
 export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const door = { preValidation: adminPage('shipments') };
-  const repo = staffShipmentsRepository(ctx.db);
+  const repo = staffShipmentsRepository(ctx.db, businessDays(ctx.config.BUSINESS_TIME_ZONE));
   const service = staffShipmentsService(ctx, opts);
   const detail = async (id: string, request: Parameters<typeof requestLanguage>[0]) => ({
     data: await service.detail(id, requestLanguage(request)),
@@ -69,6 +75,16 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
     detail(checked(request.params.id), request),
   );
 
+  /** The time zone of an event's place (its state) and the time it is there now: what the event form starts from. */
+  r.get(
+    '/api/admin/shipments/:id/event-clock',
+    { ...door, schema: { params: idParams, querystring: eventClockQuery } },
+    async (request) => {
+      const row = await service.find(checked(request.params.id));
+      return { data: eventClock(request.query.state, row, ctx.now()) satisfies EventClockView };
+    },
+  );
+
   r.post('/api/admin/shipments/:id/events', { ...door, schema: { params: idParams, body: staffEventRequest } }, async (request, reply) => {
     const id = checked(request.params.id);
     await service.addEvent(auditActor(request), id, request.body);
@@ -84,6 +100,13 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
       return detail(id, request);
     },
   );
+
+  /** Staff's estimated delivery: set, cleared or back to the carrier's, with a reason (audited). */
+  r.post('/api/admin/shipments/:id/eta', { ...door, schema: { params: idParams, body: etaOverrideRequest } }, async (request) => {
+    const id = checked(request.params.id);
+    await overrideEta(ctx, auditActor(request), id, request.body);
+    return detail(id, request);
+  });
 
   r.post('/api/admin/shipments/:id/cancel', { ...door, schema: { params: idParams, body: staffCancelRequest } }, async (request) => {
     const id = checked(request.params.id);

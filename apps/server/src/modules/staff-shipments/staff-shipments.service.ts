@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffEventRequest, StaffShipmentDetail } from '@freight/contracts';
 import { FINAL_STATUSES, type Language } from '@freight/domain';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -12,8 +13,9 @@ import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '..
 import { notesOf } from '../staff-notes/staff-notes';
 import { trackingRepository } from '../tracking/tracking.repository';
 import { eventRow, trackingService } from '../tracking/tracking.service';
-import { offsetAt, zonedIso, zoneOf } from '../tracking/zones';
 import { fullName } from '../users/users.presenter';
+import { etaView } from './eta-override';
+import { eventZone, placedEventTime } from './staff-events';
 import { staffShipmentsRepository } from './staff-shipments.repository';
 
 type ShipmentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof staffShipmentsRepository>['find']>>>;
@@ -28,23 +30,9 @@ const snapshot = (row: ShipmentRow) => ({
 
 const conflict = (key: string) => new AppError(409, 'conflict', key);
 
-/**
- * An event time typed as the local time at the event's place gets that place's UTC offset, as a
- * carrier would write it (the state's zone; the country of whichever end of the lane it is in).
- */
-function withPlaceOffset(occurredAt: string, state: string, row: ShipmentRow) {
-  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(occurredAt)) return occurredAt;
-  const country = state.trim().toUpperCase() === row.destinationState.toUpperCase() ? row.destinationCountry : row.originCountry;
-  const asUtc = Date.parse(`${occurredAt}Z`);
-  const zone = zoneOf(state, country);
-  // The offset at the instant itself (one step corrects for a DST change near the typed time).
-  const instant = asUtc - offsetAt(zone, asUtc) * 60_000;
-  return zonedIso(asUtc - offsetAt(zone, instant) * 60_000, zone);
-}
-
 /** Staff's side of a shipment (issue 15): the detail across accounts and the actions on the shipper's behalf. */
 export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
-  const repo = staffShipmentsRepository(ctx.db);
+  const repo = staffShipmentsRepository(ctx.db, businessDays(ctx.config.BUSINESS_TIME_ZONE));
   const tracking = trackingService(ctx);
   const shipper = shipmentsService(ctx, opts);
 
@@ -73,14 +61,22 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
       account: { id: account.id, name: account.name, status: account.status, suspended: account.suspendedAt !== null },
       booked_by: bookedBy ? { id: bookedBy.id, name: fullName(bookedBy), email: bookedBy.email } : null,
       quote: quote ? { id: quote.id, created_at: quote.createdAt.toISOString(), mode: quote.mode } : null,
-      events: events.map((e) => ({ ...presentEvent(e), id: e.id, source: e.source, received_at: e.receivedAt.toISOString() })),
+      events: events.map((e) => ({
+        ...presentEvent(e),
+        id: e.id,
+        source: e.source,
+        received_at: e.receivedAt.toISOString(),
+        time_zone: e.timeZone,
+      })),
+      eta: etaView(row),
       notes,
       audit: auditEntries,
     };
   }
 
   /**
-   * A tracking event recorded by hand. It is stored (with its audit entry) like a carrier's, then
+   * A tracking event recorded by hand, at the local time of its place (stored with that place's
+   * offset and time zone; not in the future). It is stored (with its audit entry) like a carrier's, then
    * the status is recomputed the same way, so it reaches the shipper's pages, the mails and the
    * public tracking page like any carrier event.
    */
@@ -88,13 +84,15 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
     const row = await find(id);
     if (FINAL_STATUSES.includes(row.status)) throw conflict('errors.shipment_final');
     const { reason, ...typed } = body;
-    const event = { ...typed, occurred_at: withPlaceOffset(typed.occurred_at, typed.state, row) };
-    const stored = eventRow(
+    const timeZone = eventZone(typed.state, row);
+    const event = { ...typed, occurred_at: placedEventTime(typed.occurred_at, timeZone, ctx.now()), time_zone: timeZone };
+    const row214 = eventRow(
       { shipmentId: id, event: { ...event, reason_code: event.reason_code ?? null, event_id: randomUUID() } },
       'staff',
       ctx.now(),
     );
-    if (!stored) throw AppError.field('status_code', 'validation.choice');
+    if (!row214) throw AppError.field('status_code', 'validation.choice');
+    const stored = { ...row214, timeZone };
     await ctx.db.transaction(async (tx) => {
       await trackingRepository(tx as Db).insertEvents([stored]);
       await audit(

@@ -1,5 +1,7 @@
+import { portalEventKey } from '@freight/contracts';
 import type { Country } from '@freight/domain';
 import { addBusinessDays, estimatedDelivery } from '@freight/domain/rating';
+import { plainText } from '../../i18n';
 import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
 import { offsetAt, zonedIso, zoneOf } from './zones';
 
@@ -123,6 +125,7 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
     at: number;
     place: { city: string; state: string };
     zone: string;
+    /** The portal's own event text (`tracking.event.<key>`), stored in English like a carrier's. */
     text: string;
   }
   const steps: Step[] = [];
@@ -139,11 +142,11 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
     zonedInstant(shipment.pickup_date, Math.max(6 * 60, ready - between(60, 150)), originZone),
     origin,
     originZone,
-    'Tender accepted',
+    'tender_accepted',
   );
   const arrived = zonedInstant(shipment.pickup_date, Math.min(ready + between(45, 180), 17 * 60 + 30), originZone);
-  add('X3', arrived, origin, originZone, 'Arrived at pickup location');
-  add('AF', arrived + between(20, 70) * MINUTE, origin, originZone, 'Departed pickup location with freight');
+  add('X3', arrived, origin, originZone, 'arrived_pickup');
+  add('AF', arrived + between(20, 70) * MINUTE, origin, originZone, 'departed_pickup');
 
   const deliveryMorning = zonedInstant(deliveryDate, between(7 * 60, 9 * 60), destZone);
   const deliveredAt = zonedInstant(deliveryDate, between(12 * 60, 16 * 60 + 30), destZone);
@@ -155,30 +158,29 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
     const departed = steps.at(-1)?.at ?? arrived;
     if (delayed) {
       const at = departed + (deliveryMorning - departed) * (0.3 + rand() * 0.2);
-      add('SD', Math.round(at), origin, originZone, 'Shipment delayed: severe weather on the route', 'AO');
+      add('SD', Math.round(at), origin, originZone, 'weather_delay', 'AO');
     }
-    add('X1', deliveryMorning, destination, destZone, 'Arrived at delivery location');
-    add('D1', Math.max(deliveredAt, deliveryMorning + between(60, 180) * MINUTE), destination, destZone, 'Delivered');
+    add('X1', deliveryMorning, destination, destZone, 'arrived_delivery');
+    add('D1', Math.max(deliveredAt, deliveryMorning + between(60, 180) * MINUTE), destination, destZone, 'delivered');
   } else {
     const afterPickup = (steps.at(-1)?.at ?? arrived) + between(45, 120) * MINUTE;
-    add('X4', afterPickup, origin, originZone, 'Arrived at origin terminal');
+    add('X4', afterPickup, origin, originZone, 'arrived_origin_terminal');
     const evening = zonedInstant(shipment.pickup_date, between(20 * 60, 23 * 60), originZone);
-    add('P1', Math.max(evening, afterPickup + 90 * MINUTE), origin, originZone, 'Departed origin terminal');
+    add('P1', Math.max(evening, afterPickup + 90 * MINUTE), origin, originZone, 'departed_origin_terminal');
     const leftOrigin = steps.at(-1)?.at ?? evening;
     const atDestTerminal = zonedInstant(deliveryDate, between(2 * 60, 5 * 60), destZone);
     const span = Math.max(atDestTerminal - leftOrigin, 4 * 60 * MINUTE);
     const hubArrival = Math.round(leftOrigin + span * (0.35 + rand() * 0.15));
-    if (hub) add('X4', hubArrival, hubPlace, hubZone, 'Arrived at hub terminal');
-    if (delayed)
-      add('SD', hubArrival + between(60, 120) * MINUTE, hubPlace, hubZone, 'Shipment delayed: severe weather on the route', 'AO');
+    if (hub) add('X4', hubArrival, hubPlace, hubZone, 'arrived_hub_terminal');
+    if (delayed) add('SD', hubArrival + between(60, 120) * MINUTE, hubPlace, hubZone, 'weather_delay', 'AO');
     // Weather holds the freight at the hub for most of the time left; otherwise a few hours' sort.
     const hubStay = delayed
       ? (atDestTerminal - hubArrival) * 0.6
       : Math.min(between(180, 360) * MINUTE, (atDestTerminal - hubArrival) * 0.8);
-    if (hub) add('P1', Math.round(hubArrival + hubStay), hubPlace, hubZone, 'Departed hub terminal');
-    add('X4', atDestTerminal, destination, destZone, 'Arrived at destination terminal');
-    add('X6', deliveryMorning, destination, destZone, 'Out for delivery');
-    add('D1', deliveredAt, destination, destZone, 'Delivered');
+    if (hub) add('P1', Math.round(hubArrival + hubStay), hubPlace, hubZone, 'departed_hub_terminal');
+    add('X4', atDestTerminal, destination, destZone, 'arrived_destination_terminal');
+    add('X6', deliveryMorning, destination, destZone, 'out_for_delivery');
+    add('D1', deliveredAt, destination, destZone, 'delivered');
   }
 
   return steps.map((s, n) => ({
@@ -188,7 +190,7 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
     occurred_at: zonedIso(s.at, s.zone),
     city: s.place.city,
     state: s.place.state,
-    description: s.text,
+    description: plainText('en', portalEventKey(s.text)),
   }));
 }
 

@@ -81,7 +81,7 @@ left join lateral (
       when s.tracking_number in (asked.typed, asked.compact) then s.tracking_number
       else s.bol_number end,
     'status', s.status, 'mode', s.mode, 'carrier_name', s.carrier_name,
-    'pickup_date', s.pickup_date, 'estimated_delivery', s.estimated_delivery,
+    'pickup_date', s.pickup_date, 'estimated_delivery', s.shown_estimated_delivery,
     'delivered_at', to_char(s.delivered_at at time zone 'UTC', ${ISO_UTC}),
     'origin', json_build_object('city', s.origin_city, 'state', s.origin_state, 'country', s.origin_country),
     'destination', json_build_object('city', s.destination_city, 'state', s.destination_state, 'country', s.destination_country),

@@ -12,6 +12,7 @@ import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
 import { type CarrierRow, resolveCarriers } from '../scac-aliases/carrier-resolver';
 import { webhookEvents } from '../webhooks/webhook-events';
+import { eventText } from './event-words';
 import { deriveStatus } from './status';
 import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
 import { localTime, utcOffsetMinutes } from './zones';
@@ -263,7 +264,7 @@ export function trackingService(ctx: TrackingCtx) {
       destination: place(facts.destinationCity, facts.destinationState),
       status: plainText(language, `tracking.status.${event.status}`),
       action_required: actionRequired,
-      carrier_text: event.description,
+      carrier_text: eventText(language, event),
       place: place(event.city, event.state),
       local_time: localTime(event.occurredAt, event.utcOffsetMinutes),
       url: `${ctx.config.appUrl}/track-shipment?number=${encodeURIComponent(facts.bolNumber)}`,

@@ -235,6 +235,20 @@ describe('status-change mails', () => {
     await setUserSettings(t.database.db, USER, { language: 'en' });
   });
 
+  it("words the portal's own event texts and a text-less event in the reader's language, a carrier's own text as it came", async () => {
+    await setUserSettings(t.database.db, USER, { language: 'es' });
+    const s = await insertShipment(t.database.db);
+    const before = (await mailsTo(t, USER)).length;
+    await post('ODFL', { events: [event(s.bolNumber, 'X6', '2026-11-26T08:00:00-06:00', { description: 'Out for delivery' })] });
+    await post('ODFL', { events: [event(s.bolNumber, 'SD', '2026-11-26T09:00:00-06:00', { description: '', reason_code: 'AO' })] });
+    const [outForDelivery, delayed] = (await mailsTo(t, USER)).slice(before);
+    expect(outForDelivery?.text).toContain('Actualización del transportista: En ruta de entrega');
+    expect(outForDelivery?.text).not.toContain('Out for delivery');
+    expect(delayed?.subject).toBe(`Envío ${s.bolNumber}: Retrasado`);
+    expect(delayed?.text).toContain('Envío retrasado (mal tiempo)');
+    await setUserSettings(t.database.db, USER, { language: 'en' });
+  });
+
   it('sends nothing when the status does not change (a duplicate, a same-status event)', async () => {
     const s = await insertShipment(t.database.db);
     await post('ODFL', { events: [event(s.bolNumber, 'AF', '2026-11-24T11:00:00-06:00')] });

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, userSettings, users } from '../../db/schema';
 import { announceAccessChange } from '../support/live-access.repository';
@@ -78,9 +78,13 @@ export function usersRepository(db: Db) {
         .set({ ...values, updatedAt: now })
         .where(eq(userSettings.userId, id));
     },
-    /** Signs the user out everywhere (but `exceptSessionId`); their live streams end with the sessions. */
+    /**
+     * Signs the user out everywhere (but `exceptSessionId`), sign-ins of theirs still waiting for
+     * the second factor too; their live streams end with the sessions.
+     */
     async endSessions(userId: string, exceptSessionId?: string) {
-      const where = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
+      const theirs = or(eq(sessions.userId, userId), eq(sessions.twoFactorUserId, userId));
+      const where = exceptSessionId ? and(theirs, ne(sessions.id, exceptSessionId)) : theirs;
       await db.delete(sessions).where(where);
       await announceAccessChange(db);
     },

@@ -58,10 +58,15 @@ async function carrierReports(shipment: { bol_number: string; scac: string }, co
 }
 
 describe('delivering an event', () => {
-  it('sends a booking as shipment.booked then document.ready, signed so the reference implementation verifies it', async () => {
+  it('sends a booking as shipment.booked (with every reference) then document.ready, signed so the reference implementation verifies it', async () => {
     const sub = await subscribe(shipper, receiver.url);
     receiver.secrets.push(sub.secret);
-    const { shipment } = await quoteAndBook(t, shipper);
+    const references = [
+      { type: 'po_number', value: 'PO-4471' },
+      { type: 'so_number', value: 'SO-2290' },
+      { type: 'shipper_reference', value: 'Dock 4 rush' },
+    ];
+    const { shipment } = await quoteAndBook(t, shipper, {}, { reference_type: undefined, reference_number: undefined, references });
     await runJobs(t);
     expect(receiver.received.map((m) => [m.type, m.data.document ?? null])).toEqual([
       ['shipment.booked', null],
@@ -79,6 +84,7 @@ describe('delivering an event', () => {
         account_id: expect.any(String),
         bol_number: shipment.bol_number,
         pro_number: shipment.pro_number,
+        references,
         status: 'pending',
         previous_status: null,
         mode: 'ltl',
@@ -129,7 +135,11 @@ describe('delivering an event', () => {
       'document.ready',
       'shipment.status_changed',
     ]);
-    expect(receiver.received[3]!.data).toMatchObject({ status: 'dispatched', previous_status: 'pending' });
+    expect(receiver.received[3]!.data).toMatchObject({
+      status: 'dispatched',
+      previous_status: 'pending',
+      references: [{ type: 'po_number', value: 'PO-4471' }],
+    });
     expect((await deliveriesOf(shipper, sub.id)).every((d) => d.status === 'delivered')).toBe(true);
     // The dead receiver's subscription is still retrying its first delivery.
     expect((await deliveriesOf(shipper, stuck.id)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { DOCUMENT_KINDS } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invoices, shipments, type WebhookEventType } from '../../db/schema';
-import { hasDocument } from '../documents/documents.routes';
+import { documentKindsOf } from '../documents/document-kinds';
 import { type Lane, webhooksRepository } from './webhooks.repository';
 
 /** The durable job that delivers one lane's deliveries in order (webhook-delivery.ts). */
@@ -62,7 +61,7 @@ export async function emitWebhookEvents(tx: Db, ctx: EventCtx, accountId: string
 
 type ShipmentFacts = Pick<
   typeof shipments.$inferSelect,
-  'id' | 'accountId' | 'bolNumber' | 'proNumber' | 'status' | 'mode' | 'scac' | 'pickupDate'
+  'id' | 'accountId' | 'bolNumber' | 'proNumber' | 'references' | 'status' | 'mode' | 'scac' | 'pickupDate'
 >;
 
 async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefined> {
@@ -72,6 +71,7 @@ async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefi
       accountId: shipments.accountId,
       bolNumber: shipments.bolNumber,
       proNumber: shipments.proNumber,
+      references: shipments.references,
       status: shipments.status,
       mode: shipments.mode,
       scac: shipments.scac,
@@ -84,7 +84,7 @@ async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefi
 
 const shipmentLane = (shipmentId: string) => `shipment:${shipmentId}`;
 
-/** The documented data of a shipment event: numbers, status and carrier, nothing of the people on it. */
+/** The documented data of a shipment event: numbers and references, status and carrier, nothing of the people on it. */
 export function shipmentEvent(type: WebhookEventType, s: ShipmentFacts, previousStatus: string | null): WebhookEvent {
   return {
     type,
@@ -95,6 +95,7 @@ export function shipmentEvent(type: WebhookEventType, s: ShipmentFacts, previous
       account_id: s.accountId,
       bol_number: s.bolNumber,
       pro_number: s.proNumber,
+      references: s.references,
       status: s.status,
       previous_status: previousStatus,
       mode: s.mode,
@@ -131,7 +132,7 @@ export function webhookEvents(ctx: EventCtx) {
     async booked(tx: Db, shipmentId: string) {
       const s = await shipmentFacts(tx, shipmentId);
       if (!s) return;
-      const documents = DOCUMENT_KINDS.filter((kind) => hasDocument(s.mode, kind)).map((kind) => documentEvent(s, kind));
+      const documents = documentKindsOf(s.mode).map((kind) => documentEvent(s, kind));
       await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents]);
     },
 

@@ -4,13 +4,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
-import { SiteNotices } from '../../components/notices/SiteNotices';
+import { Link, useLocation } from 'react-router';
+import { SkipLink } from '../../components/a11y/SkipLink';
 import { inboxSummaryQuery, useStaffSupportLive } from '../../features/admin/api/supportApi';
 import { adminPageOf } from '../../lib/adminPaths';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { RequireStaff } from '../adminDoor';
+import { ShellMain } from './ShellMain';
 import { UserMenu } from './UserMenu';
 
 /**
@@ -33,6 +34,7 @@ export function AdminLayout() {
     <RequireStaff>
       {/* Confirm dialogs (modals.openConfirmModal) are the admin area's alone: a first visit elsewhere need not load them. */}
       <ModalsProvider>
+        <SkipLink />
         <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
           <AppShell.Header>
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -78,10 +80,7 @@ export function AdminLayout() {
               </>
             )}
           </AppShell.Navbar>
-          <AppShell.Main>
-            <SiteNotices />
-            <Outlet />
-          </AppShell.Main>
+          <ShellMain />
         </AppShell>
       </ModalsProvider>
     </RequireStaff>

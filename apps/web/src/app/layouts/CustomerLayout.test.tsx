@@ -4,7 +4,10 @@ import { AUTH_STATE_KEY } from '../../lib/authState';
 import { makeUser } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
 
-const user = makeUser([]);
+// A customer: a user without a customer account is sent to /no-access.
+const user = makeUser([], {
+  account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
+});
 
 async function activeItems(path: string) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));

@@ -15,11 +15,12 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { SiteNotices } from '../../components/notices/SiteNotices';
+import { Link, useLocation, useParams } from 'react-router';
+import { SkipLink } from '../../components/a11y/SkipLink';
 import { SupportLauncher } from '../../features/support/components/SupportLauncher';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
+import { ShellMain } from './ShellMain';
 import { UserMenu } from './UserMenu';
 
 interface NavItem {
@@ -78,41 +79,42 @@ export function CustomerLayout() {
   const { clientrefnum } = useParams();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-            <Text fw={700} size="lg" component={Link} to={paths.home} c="inherit" td="none">
-              {t('app.name')}
-            </Text>
+    <>
+      <SkipLink />
+      <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+              <Text fw={700} size="lg" component={Link} to={paths.home} c="inherit" td="none">
+                {t('app.name')}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              {user?.account && <SupportLauncher />}
+              <UserMenu />
+            </Group>
           </Group>
-          <UserMenu />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
-        {NAV.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={t(item.label)}
-            leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-            active={isNavActive(item, pathname, clientrefnum)}
-            variant="filled"
-            onClick={close}
-          />
-        ))}
-        {user && isStaff(user.roles) && (
-          <NavLink component={Link} to={paths.admin.dashboard} label={t('nav.admin')} onClick={close} mt="md" />
-        )}
-      </AppShell.Navbar>
-      {/* Room below the page's end, so the support button never covers its last row. */}
-      <AppShell.Main pb={user?.account ? 80 : undefined}>
-        <SiteNotices />
-        <Outlet />
-        {user?.account && <SupportLauncher />}
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={t(item.label)}
+              leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+              active={isNavActive(item, pathname, clientrefnum)}
+              variant="filled"
+              onClick={close}
+            />
+          ))}
+          {user && isStaff(user.roles) && (
+            <NavLink component={Link} to={paths.admin.dashboard} label={t('nav.admin')} onClick={close} mt="md" />
+          )}
+        </AppShell.Navbar>
+        <ShellMain />
+      </AppShell>
+    </>
   );
 }

@@ -1,11 +1,16 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout, useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { useSupport } from '../../lib/support';
 
-/** Header profile menu: Profile -> /settings, Logout. */
+/**
+ * Header profile menu: Profile -> /settings, Logout. Below the sm breakpoint the button shows an
+ * icon instead of the user's name: on a phone (or at 400% zoom) the name beside the product's
+ * would be cut off. The button's name says whose menu it is either way.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAuthUser();
@@ -13,8 +18,13 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" aria-label={t('nav.profile_menu')}>
-          {user?.name ?? ''}
+        <Button variant="subtle" px={{ base: 'xs', sm: 'md' }} aria-label={t('nav.profile_menu', { name: user?.name ?? '' })}>
+          <Box component="span" hiddenFrom="sm" display="flex">
+            <IconUserCircle size={22} stroke={1.6} aria-hidden />
+          </Box>
+          <Box component="span" visibleFrom="sm">
+            {user?.name ?? ''}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

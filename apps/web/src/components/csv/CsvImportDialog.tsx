@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiUpload, isApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/forms';
 import { useFormat } from '../../lib/useFormat';
+import { announce } from '../a11y/announcer';
 import { ErrorAlert } from '../ErrorAlert';
 import { useFileDownload } from './useFileDownload';
 
@@ -125,6 +126,7 @@ function CsvImportBody({ onClose, importPath, templatePath, templateFileName, sa
       if (controller.signal.aborted) return;
       if (importing) {
         setPhase({ step: 'done', report });
+        announce(t('csv_import.done', { count: report.imported, n: fmt.number(report.imported) }));
         if (report.imported > 0) onImported?.(report);
       } else setPhase({ step: 'report', report });
     } catch (e) {

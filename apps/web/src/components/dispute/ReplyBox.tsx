@@ -1,6 +1,6 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { serverFieldErrors } from '../../lib/forms';
 
 /**
@@ -10,20 +10,27 @@ import { serverFieldErrors } from '../../lib/forms';
 export function ReplyBox({ label, sendLabel, send }: { label: string; sendLabel: string; send: (body: string) => Promise<unknown> }) {
   const [body, setBody] = useState('');
   const reply = useMutation({ mutationFn: () => send(body), onSuccess: () => setBody('') });
+  // A form, so Send is a submit: a refusal is focused and said like any form's.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (body.trim()) reply.mutate();
+  };
   return (
-    <Group align="flex-end" wrap="nowrap">
-      <Textarea
-        label={label}
-        value={body}
-        onChange={(e) => setBody(e.currentTarget.value)}
-        rows={1}
-        maxLength={4000}
-        style={{ flex: 1 }}
-        error={reply.error ? (serverFieldErrors(reply.error).body ?? reply.error.message) : undefined}
-      />
-      <Button onClick={() => reply.mutate()} disabled={!body.trim()} loading={reply.isPending}>
-        {sendLabel}
-      </Button>
-    </Group>
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-end" wrap="nowrap">
+        <Textarea
+          label={label}
+          value={body}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          rows={1}
+          maxLength={4000}
+          style={{ flex: 1 }}
+          error={reply.error ? (serverFieldErrors(reply.error).body ?? reply.error.message) : undefined}
+        />
+        <Button type="submit" disabled={!body.trim()} loading={reply.isPending}>
+          {sendLabel}
+        </Button>
+      </Group>
+    </form>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useFormat } from '../../lib/useFormat';
 import { QueryStatus } from '../QueryStatus';
+import { ResponsiveTable } from './ResponsiveTable';
 import type { ListParams } from './useListParams';
 
 interface Props<T> {
@@ -27,7 +28,7 @@ interface Props<T> {
 }
 
 /**
- * One server page of a list: loading or error, the table (scrolling sideways on narrow screens),
+ * One server page of a list: loading or error, the table (cards on a phone: ResponsiveTable),
  * the empty state with a way out of the filters, the total and the pager.
  */
 export function ListTable<T>({
@@ -60,7 +61,7 @@ export function ListTable<T>({
       <QueryStatus query={query} />
 
       {data && data.data.length > 0 && (
-        <Table.ScrollContainer minWidth={minWidth}>
+        <ResponsiveTable minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={dense ? 'xs' : 'md'}>
             <Table.Caption>{caption}</Table.Caption>
             <Table.Thead>
@@ -68,7 +69,7 @@ export function ListTable<T>({
             </Table.Thead>
             <Table.Tbody>{data.data.map(row)}</Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ResponsiveTable>
       )}
 
       {data && data.meta.total === 0 && (

@@ -1,9 +1,11 @@
 import { Table } from '@mantine/core';
+import { ActionsTh } from './ActionsTh';
 import { SortableTh } from './SortableTh';
 import type { SortDir } from './useListParams';
 
 export interface SortColumn<S extends string> {
   key: string;
+  /** Empty for the column of row buttons: it shows nothing and screen readers read "Actions". */
   label: string;
   /** The server's sort of this column; none: a plain header. */
   sort?: S;
@@ -28,6 +30,7 @@ export function SortColumns<S extends string>({
   sortTitle: (label: string) => string;
 }) {
   return columns.map((c) => {
+    if (!c.label) return <ActionsTh key={c.key} />;
     if (!c.sort)
       return (
         <Table.Th key={c.key} ta={c.ta}>

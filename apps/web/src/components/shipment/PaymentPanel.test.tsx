@@ -8,6 +8,7 @@ import { AUTH_STATE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
 import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
 import { stubApi } from '../../test/stubApi';
+import { LiveRegion } from '../a11y/LiveRegion';
 import { PaymentPanel } from './PaymentPanel';
 import { makeShipment } from './testShipment';
 
@@ -18,6 +19,7 @@ function awaiting(secondsLeft: number, overrides: Partial<ShipmentView> = {}) {
     payment: {
       state: 'awaiting',
       due_at: new Date(NOW.getTime() + secondsLeft * 1000).toISOString(),
+      can_extend: true,
       amount_cents: 20_000,
       hold_cents: 25_000,
       card_last4: null,
@@ -42,6 +44,7 @@ function setup(shipment: ShipmentView, api: Record<string, unknown> = {}) {
   render(
     <Providers queryClient={createQueryClient()}>
       <Harness initial={shipment} onRefresh={onRefresh} />
+      <LiveRegion />
     </Providers>,
   );
   return { fetchMock, onRefresh };
@@ -94,6 +97,30 @@ describe('PaymentPanel', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Pay Later' })).not.toBeInTheDocument();
     expect(screen.getByText(/from My Shipments, or here/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+  });
+
+  it('warns two minutes before the cancellation, on screen and through the live region, once', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(NOW);
+    setup(awaiting(125));
+    expect(screen.queryByTestId('payment-warning')).not.toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(6_000);
+    });
+    expect(screen.getByTestId('payment-warning')).toHaveTextContent('Less than 2 minutes left to pay.');
+    await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Less than 2 minutes left to pay.'));
+    expect(screen.getByText(/extend the time to pay once, by 60 minutes/)).toBeInTheDocument();
+  });
+
+  it('extends the time to pay once: the new due time is announced and the offer goes', async () => {
+    const later = awaiting(3600 + 60 * 60);
+    later.payment = { ...later.payment, can_extend: false };
+    const extend = vi.fn(() => jsonResponse(200, { data: later }));
+    setup(awaiting(90), { 'POST /api/shipments/s1/payment/extend': extend });
+    await userEvent.click(screen.getByRole('button', { name: 'Extend by 60 minutes' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Extend by 60 minutes' })).not.toBeInTheDocument());
+    expect(extend).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent(/extended by 60 minutes, until/));
   });
 
   it('says a canceled order was canceled for lack of payment', () => {

@@ -1,9 +1,12 @@
 import type { ShipmentView } from '@freight/contracts';
+import { AWAITING_PAYMENT_MINUTES } from '@freight/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/useFormat';
+import { announce } from '../a11y/announcer';
+import { extendPayment } from './api';
 import { major, timeLeft } from './format';
 import { PayNowModal } from './PayNowModal';
 
@@ -23,9 +26,30 @@ function useMsLeft(dueAt: string | null, active: boolean): number {
 /** How often to ask again whether an expired booking has been canceled yet. */
 const EXPIRED_REFETCH_MS = 15_000;
 
+/** How long before the cancellation the shipper is warned, on screen and to screen readers. */
+export const PAYMENT_WARNING_MINUTES = 2;
+
 /**
- * Payment of a booking by a prepaid account (spec section 4, 'Awaiting payment'): a live
- * countdown to the automatic cancellation, Pay Now (the card form) and Pay Later; the expired
+ * Says once, politely, that the time to pay is nearly over (a timed response needs a warning and
+ * a way to get more time: the extension).
+ */
+function useLastMinutesWarning(warn: boolean, message: string) {
+  const said = useRef(false);
+  useEffect(() => {
+    if (!warn) {
+      said.current = false;
+      return;
+    }
+    if (said.current) return;
+    said.current = true;
+    announce(message);
+  }, [warn, message]);
+}
+
+/**
+ * Payment of a booking by a prepaid account ('Awaiting payment'): a live countdown to the
+ * automatic cancellation, warned of in its last minutes, Pay Now (the card form), Pay Later and,
+ * once, more time; the expired
  * state when the time runs out (the shipment is fetched again to see the cancellation); the paid
  * state with the card's last 4 digits. Nothing for accounts on terms.
  */
@@ -35,7 +59,7 @@ export function PaymentPanel({
   onRefresh,
 }: {
   shipment: ShipmentView;
-  /** The answer of a successful payment. */
+  /** The shipment as a successful payment answered it (or an extension of the time to pay). */
   onPaid: (shipment: ShipmentView) => void;
   /** Fetch the shipment again (the countdown ran out, or the server said it is no longer due). */
   onRefresh: () => void;
@@ -49,6 +73,9 @@ export function PaymentPanel({
   const lapsed = awaiting && left.expired;
   const [later, setLater] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [extending, setExtending] = useState(false);
+  const warn = awaiting && !lapsed && msLeft <= PAYMENT_WARNING_MINUTES * 60_000;
+  useLastMinutesWarning(warn, t('shipment.payment.warning', { minutes: PAYMENT_WARNING_MINUTES }));
   const amount = fmt.money(major(payment.amount_cents), shipment.currency);
 
   // The moment the time runs out: fetch the shipment (the server cancels it), then again now and
@@ -100,6 +127,19 @@ export function PaymentPanel({
       ? t('shipment.time_left.hm', { h: left.h, m: left.m })
       : t('shipment.time_left.ms', { mm: String(left.m).padStart(2, '0'), ss: String(left.s).padStart(2, '0') });
   const dueTime = fmt.dateTime(payment.due_at);
+  const extend = async () => {
+    setExtending(true);
+    try {
+      const { data } = await extendPayment(shipment.id);
+      announce(t('shipment.payment.extended', { minutes: AWAITING_PAYMENT_MINUTES, time: fmt.dateTime(data.payment.due_at) }));
+      onPaid(data);
+    } catch {
+      // A 409 (extended already, or the time ran out meanwhile): show what the server now says.
+      onRefresh();
+    } finally {
+      setExtending(false);
+    }
+  };
 
   return (
     <Alert color="orange" title={t('shipment.payment.awaiting_title')} data-testid="payment-panel">
@@ -112,6 +152,11 @@ export function PaymentPanel({
               {countdown}
             </Text>
           </Group>
+        )}
+        {warn && (
+          <Text size="sm" fw={700} data-testid="payment-warning">
+            {t('shipment.payment.warning', { minutes: PAYMENT_WARNING_MINUTES })}
+          </Text>
         )}
         {later ? (
           <Text size="sm">{t('shipment.payment.later_note', { time: dueTime })}</Text>
@@ -130,7 +175,13 @@ export function PaymentPanel({
               {t('shipment.payment.pay_later')}
             </Button>
           )}
+          {payment.can_extend && (
+            <Button variant="default" loading={extending} onClick={() => void extend()}>
+              {t('shipment.payment.extend', { minutes: AWAITING_PAYMENT_MINUTES })}
+            </Button>
+          )}
         </Group>
+        {payment.can_extend && <Text size="sm">{t('shipment.payment.extend_offer', { minutes: AWAITING_PAYMENT_MINUTES })}</Text>}
       </Stack>
       <PayNowModal
         shipment={shipment}
@@ -139,6 +190,7 @@ export function PaymentPanel({
         onPaid={(paid) => {
           setPaying(false);
           notifications.show({ color: 'green', message: t('shipment.payment.success') });
+          announce(t('shipment.payment.success'));
           onPaid(paid);
         }}
         onConflict={onRefresh}

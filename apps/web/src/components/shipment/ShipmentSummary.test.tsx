@@ -79,7 +79,14 @@ describe('ShipmentSummary', { timeout: 30_000 }, () => {
   });
 
   it('shows the charges with their total, the reference numbers, hazmat details and items', () => {
-    setup();
+    setup(
+      makeShipment({
+        references: [
+          { type: 'po_number', value: 'PO-4471' },
+          { type: 'so_number', value: 'SO-5521' },
+        ],
+      }),
+    );
     const charges = within(screen.getByTestId('shipment-charges'));
     expect(charges.getByText('Freight')).toBeInTheDocument();
     expect(charges.getByText('-$80.00')).toBeInTheDocument();
@@ -90,7 +97,11 @@ describe('ShipmentSummary', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('ref-bol')).toHaveTextContent('FP00012345');
     expect(screen.getByTestId('ref-pro')).toHaveTextContent('8812345670');
     expect(screen.getByTestId('ref-pickup')).toHaveTextContent('PU-99812');
-    expect(screen.getByTestId('ref-reference')).toHaveTextContent('PO Number: PO-4471');
+    const references = screen.getAllByTestId('ref-reference');
+    expect(references.map((r) => r.textContent)).toEqual(['PO-4471', 'SO-5521']);
+    const refs = within(screen.getByTestId('shipment-refs'));
+    expect(refs.getByText('PO Number')).toBeInTheDocument();
+    expect(refs.getByText('SO Number')).toBeInTheDocument();
 
     const hazmat = within(screen.getByTestId('shipment-hazmat'));
     expect(hazmat.getByText('UN1263')).toBeInTheDocument();

@@ -23,6 +23,8 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
   const fmt = useFormat();
   const money = (cents: number) => fmt.money(major(cents), s.currency);
   const time = (v: string) => formatTimeOfDay(v, i18n.language);
+  // Whole °F as booked, with °C beside it for readers who think in Celsius.
+  const degrees = (f: number) => `${f} °F (${Math.round(((f - 32) * 5) / 9)} °C)`;
   const pending = (
     <Text span size="sm" c="dimmed">
       {t('shipment.refs.pending')}
@@ -64,14 +66,12 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
             </Fact>
           )}
           {s.delivery_confirmation_number && <Fact label={t('shipment.refs.delivery_confirmation')}>{s.delivery_confirmation_number}</Fact>}
-          {s.reference_type && s.reference_number && (
-            <Fact label={t('shipment.refs.reference')} testId="ref-reference">
-              {t('shipment.refs.reference_value', {
-                type: t(`shipment.reference_types.${s.reference_type}`),
-                number: s.reference_number,
-              })}
+          {s.references.map((r, n) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a reference's place in the list is its identity (types may repeat)
+            <Fact key={n} label={t(`shipment.reference_types.${r.type}`)} testId="ref-reference">
+              {r.value}
             </Fact>
-          )}
+          ))}
         </SimpleGrid>
       </Section>
 
@@ -131,14 +131,29 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
           <Section title={t('shipment.dates.title')}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Fact label={t('shipment.dates.pickup_date')}>{fmt.date(localDate(s.pickup_date))}</Fact>
-              <Fact label={t('shipment.dates.pickup_window')}>
-                {t('shipment.dates.pickup_window_value', { ready: time(s.ready_time), close: time(s.close_time) })}
-              </Fact>
-              <Fact label={t('shipment.dates.delivery')}>
-                {s.delivery_appointment && s.delivery_date
-                  ? t('shipment.dates.appointment', { date: fmt.date(localDate(s.delivery_date)) })
-                  : t('shipment.dates.first_come')}
-              </Fact>
+              {/* A parcel dropped off has no pickup window. */}
+              {s.ready_time && (
+                <Fact label={t('shipment.dates.pickup_window')}>
+                  {t('shipment.dates.pickup_window_value', { ready: time(s.ready_time), close: time(s.close_time) })}
+                </Fact>
+              )}
+              {/* First come or an appointment is freight's question, not a parcel's. */}
+              {s.mode !== 'parcel' && (
+                <Fact label={t('shipment.dates.delivery')}>
+                  {s.delivery_appointment && s.delivery_date
+                    ? t('shipment.dates.appointment', { date: fmt.date(localDate(s.delivery_date)) })
+                    : t('shipment.dates.first_come')}
+                </Fact>
+              )}
+              {s.temperature && (
+                <Fact label={t('shipment.temperature.label')} testId="shipment-temperature">
+                  {t('shipment.temperature.range', {
+                    low: degrees(s.temperature.low_f),
+                    high: degrees(s.temperature.high_f),
+                    run: t(`shipment.temperature.runs.${s.temperature.run}`),
+                  })}
+                </Fact>
+              )}
               {s.delivered_at ? (
                 <Fact label={t('shipment.dates.delivered')}>{fmt.dateTime(s.delivered_at)}</Fact>
               ) : s.canceled_at ? (
@@ -221,7 +236,7 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
         </Table.ScrollContainer>
       </Section>
 
-      {(s.notes || s.pickup_note || s.notify_consignee || s.accessorials.length > 0) && (
+      {(s.notes || s.pickup_note || s.parcel_options || s.notify_consignee || s.accessorials.length > 0) && (
         <Section title={t('shipment.other.title')}>
           <Stack gap="xs">
             {s.accessorials.length > 0 && (
@@ -230,6 +245,16 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
               </Fact>
             )}
             {s.pickup_note && <Fact label={t('shipment.other.pickup_note')}>{t(`shipment.pickup_notes.${s.pickup_note}`)}</Fact>}
+            {s.parcel_options && (
+              <Fact label={t('shipment.parcel.signature')} testId="parcel-signature">
+                {t(`shipment.parcel.signatures.${s.parcel_options.signature}`)}
+              </Fact>
+            )}
+            {s.parcel_options && (
+              <Fact label={t('shipment.parcel.residential')}>
+                {t(s.parcel_options.residential ? 'shipment.parcel.yes' : 'shipment.parcel.no')}
+              </Fact>
+            )}
             {s.notes && (
               <Fact label={t('shipment.other.notes')}>
                 <span style={{ whiteSpace: 'pre-wrap' }}>{s.notes}</span>

@@ -44,3 +44,6 @@ export const getShipment = (id: string, signal?: AbortSignal) =>
 /** POST /api/shipments/:id/payment: pay a booking awaiting payment by card. */
 export const payShipment = (id: string, body: PaymentRequest, idempotencyKey: string) =>
   api.post<One<ShipmentView>>(`/api/shipments/${encodeURIComponent(id)}/payment`, body, withKey(idempotencyKey));
+
+/** POST /api/shipments/:id/payment/extend: the time to pay moved on once, by the original window. */
+export const extendPayment = (id: string) => api.post<One<ShipmentView>>(`/api/shipments/${encodeURIComponent(id)}/payment/extend`);

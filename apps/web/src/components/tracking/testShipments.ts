@@ -39,7 +39,15 @@ export function makeShipmentView(overrides: Partial<ShipmentView> = {}): Shipmen
     charges: [{ code: 'freight', label: 'Freight', amount_cents: 123_450 }],
     declared_value_cents: 500_000,
     insurance: null,
-    payment: { state: 'not_required', due_at: null, amount_cents: 123_450, hold_cents: 0, card_last4: null, paid_at: null },
+    payment: {
+      state: 'not_required',
+      due_at: null,
+      can_extend: false,
+      amount_cents: 123_450,
+      hold_cents: 0,
+      card_last4: null,
+      paid_at: null,
+    },
     notify_consignee: false,
     documents: [],
     events: [

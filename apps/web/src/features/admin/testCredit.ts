@@ -1,4 +1,4 @@
-import type { AdminCreditView, DisputeView, InvoiceListItem } from '@freight/contracts';
+import type { AdminCreditView, DisputeView, InvoiceListItem, InvoiceView } from '@freight/contracts';
 
 /** Test data: an open dispute of the fuel line of INV-0100003 (account a1). */
 export const DISPUTE: DisputeView = {
@@ -55,6 +55,10 @@ export function makeInvoice(overrides: Partial<InvoiceListItem> = {}): InvoiceLi
     shipment_id: 's1',
     bol_number: 'BOL-1',
     pro_number: null,
+    references: [
+      { type: 'po_number', value: 'PO-88' },
+      { type: 'shipper_reference', value: 'Aisle 9' },
+    ],
     delivery_location: 'Atlanta, GA',
     invoice_date: '2026-09-01',
     due_date: '2026-10-01',
@@ -71,3 +75,47 @@ export function makeInvoice(overrides: Partial<InvoiceListItem> = {}): InvoiceLi
     ...overrides,
   };
 }
+
+/** Test data: INV-0100003 (the disputed one) as GET /api/admin/invoices/i1 answers it. */
+export const INVOICE_VIEW: InvoiceView = {
+  ...makeInvoice(),
+  account_name: 'Acme Freight',
+  bill_to: {
+    company: 'Acme Freight',
+    name: 'Rosa Díaz',
+    email: 'rosa@acme.test',
+    phone: '',
+    street1: '1 Main',
+    city: 'Chicago',
+    state: 'IL',
+    postal_code: '60606',
+    country: 'US',
+  },
+  shipper: null,
+  consignee: null,
+  carrier_name: 'Saia',
+  scac: 'SAIA',
+  mode: 'ltl',
+  pickup_date: '2026-08-28',
+  delivered_at: '2026-08-31T15:00:00.000Z',
+  charges: [
+    {
+      key: 'freight:70',
+      code: 'freight',
+      label: 'Freight, class 70',
+      detail: '70',
+      quoted_cents: 40_000,
+      invoiced_cents: 40_000,
+      variance_cents: 0,
+    },
+    { key: 'fuel', code: 'fuel', label: 'Fuel surcharge', detail: null, quoted_cents: 3_970, invoiced_cents: 3_970, variance_cents: 0 },
+  ],
+  quoted_total_cents: 43_970,
+  correction: null,
+  insured_value_cents: 0,
+  deductible_cents: 0,
+  related_invoice: null,
+  payments: [],
+  disputes: [DISPUTE],
+  pdf_url: '/api/invoices/i1/pdf',
+};

@@ -44,6 +44,7 @@ export function makeAccountDetail(overrides: Partial<StaffAccountDetail> = {}): 
 export function makeDashboard(): DashboardView {
   const period = { from: '2026-11-22', quotes: 4, bookings: 2, rate: 0.5, new_accounts: 1 };
   return {
+    time_zone: 'America/Chicago',
     today: period,
     month: { ...period, from: '2026-11-01' },
     series: [{ date: '2026-11-22', quotes: 4, bookings: 2 }],

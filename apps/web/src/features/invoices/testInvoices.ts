@@ -9,6 +9,10 @@ export const item = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
   shipment_id: 's1',
   bol_number: '06141410090000015',
   pro_number: '4100015838',
+  references: [
+    { type: 'po_number', value: 'PO-4471' },
+    { type: 'so_number', value: 'SO-2290' },
+  ],
   delivery_location: 'Dallas, TX',
   invoice_date: '2026-11-10',
   due_date: '2026-12-10',

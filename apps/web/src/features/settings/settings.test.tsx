@@ -1,6 +1,9 @@
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onAnnouncement } from '../../components/a11y/announcer';
+import { WATCH_MS } from '../../components/a11y/watchSubmittedForm';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../../test/renderApp';
@@ -80,6 +83,40 @@ describe('settings: password confirmation in a modal', { timeout: 30_000 }, () =
     expect(router.state.location.pathname).toBe('/settings');
   });
 
+  it('focuses the field the server refuses after the password, however long the password took', async () => {
+    const user = makeUser([]);
+    localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+    setCookie('XSRF-TOKEN', 't');
+    const taken = () => jsonResponse(422, { message: 'Invalid', errors: { email: ['The email has already been taken.'] } });
+    stubApi({
+      'GET /api/user': { data: user },
+      'PUT /profile': sequence(LOCKED, taken),
+      'POST /user/confirm-password': () => new Response(null, { status: 201 }),
+    });
+    const said: string[] = [];
+    const stopListening = onAnnouncement((m) => said.push(m));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/settings');
+      fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'taken@example.com' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm password' });
+      // The watch of the first submit is over while the user finds the password.
+      vi.advanceTimersByTime(WATCH_MS);
+      await userEvent.type(within(dialog).getByLabelText(/^Password/), 'Secret#123');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      const email = screen.getByLabelText(/^Email/);
+      await waitFor(() => expect(email).toHaveFocus());
+      expect(email).toHaveAccessibleDescription('The email has already been taken.');
+      expect(said).toContain('1 field needs attention');
+    } finally {
+      vi.useRealTimers();
+      stopListening();
+      // 'Error updating account' closes on a fake timer that will not run: it must not reach the next test.
+      notifications.clean();
+    }
+  });
+
   it('keeps the typed values when the confirmation is cancelled', async () => {
     const user = makeUser([]);
     localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
@@ -153,7 +190,15 @@ describe('auth pages: language of an unverified user', { timeout: 20_000 }, () =
     const spanish = { ...user, settings: { ...user.settings, language: 'es' as const } };
     localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
     setCookie('XSRF-TOKEN', 't');
-    const fetchMock = stubApi({ 'GET /api/user': { data: user }, 'PUT /api/settings': { data: spanish } });
+    // The server answers the saved language from then on (a switch refetches what is on screen).
+    let current = user;
+    const fetchMock = stubApi({
+      'GET /api/user': () => jsonResponse(200, { data: current }),
+      'PUT /api/settings': () => {
+        current = spanish;
+        return jsonResponse(200, { data: spanish });
+      },
+    });
     renderApp('/verify-email');
     const switcher = await screen.findByRole('radiogroup', { name: 'Language' });
     await userEvent.click(within(switcher).getByText('Español'));

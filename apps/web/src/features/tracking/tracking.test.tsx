@@ -10,7 +10,14 @@ import { listPage, renderListScreen } from '../../test/listScreen';
 configure({ asyncUtilTimeout: 5000 });
 
 const ROWS: ShipmentListItem[] = [
-  makeListItem({ id: 's1', status: 'in_transit' }),
+  makeListItem({
+    id: 's1',
+    status: 'in_transit',
+    references: [
+      { type: 'po_number', value: 'PO-4471' },
+      { type: 'so_number', value: 'SO-2290' },
+    ],
+  }),
   makeListItem({ id: 's2', status: 'delayed', action_required: true, bol_number: 'FP00099999', estimated_delivery: null }),
 ];
 const page = (data: ShipmentListItem[], last_page = 1) => listPage(data, 1, last_page, data.length);
@@ -55,6 +62,7 @@ describe('tracking list', { timeout: 90_000 }, () => {
     expect(cards[0]).toHaveTextContent('In-Transit');
     expect(cards[0]).toHaveTextContent('Estimated delivery Mar 13, 2026');
     expect(cards[0]).toHaveTextContent('BOL FP00012345');
+    expect(within(cards[0] as HTMLElement).getByTestId('shipment-references')).toHaveTextContent('PO Number: PO-4471 · SO Number: SO-2290');
     expect(cards[1]).toHaveTextContent('Action Required');
     expect(cards[1]).toHaveTextContent('Delivery date not estimated yet');
     expect(listQueries()[0]).toEqual({ page: '1', per_page: '25' });
@@ -125,6 +133,7 @@ describe('tracking detail', { timeout: 90_000 }, () => {
           payment: {
             state: 'awaiting',
             due_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+            can_extend: true,
             amount_cents: 123_450,
             hold_cents: 25_000,
             card_last4: null,

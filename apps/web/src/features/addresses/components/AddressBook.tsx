@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CsvImportDialog } from '../../../components/csv/CsvImportDialog';
 import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { ListTable } from '../../../components/list/ListTable';
+import { PlaceText } from '../../../components/list/PlaceText';
 import { SortableTh } from '../../../components/list/SortableTh';
 import { useListParams } from '../../../components/list/useListParams';
 import {
@@ -224,8 +225,12 @@ function AddressRow({
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{streets}</Table.Td>
-      <Table.Td>{row.city}</Table.Td>
+      <Table.Td>
+        <PlaceText>{streets}</PlaceText>
+      </Table.Td>
+      <Table.Td>
+        <PlaceText>{row.city}</PlaceText>
+      </Table.Td>
       <Table.Td>{row.state}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.postal_code}</Table.Td>
       <Table.Td>

@@ -6,6 +6,7 @@ import type {
   DisputeView,
   HoldRequest,
   InvoiceListItem,
+  InvoiceView,
   Paginated,
 } from '@freight/contracts';
 import type { InvoiceFilter } from '@freight/domain';
@@ -47,6 +48,14 @@ export const accountApplicationsQuery = (accountId: string) =>
         signal,
         query: { account_id: accountId, status: 'all', per_page: 10 },
       }),
+  });
+
+/** One invoice as accounting opens it from a dispute or the account's list: its charges, payments and disputes. */
+export const staffInvoiceQuery = (accountId: string, invoiceId: string) =>
+  queryOptions({
+    queryKey: [...creditKey(accountId), 'invoice', invoiceId],
+    queryFn: ({ signal }) =>
+      api.get<{ data: InvoiceView }>(`/api/admin/invoices/${encodeURIComponent(invoiceId)}`, { signal }).then((r) => r.data),
   });
 
 export const openDisputesQuery = () =>

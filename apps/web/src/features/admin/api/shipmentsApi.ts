@@ -1,4 +1,4 @@
-import type { Paginated, StaffShipmentDetail, StaffShipmentRow } from '@freight/contracts';
+import type { EventClockView, Paginated, StaffShipmentDetail, StaffShipmentRow } from '@freight/contracts';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -34,7 +34,7 @@ export const carrierOptionsQuery = () =>
     staleTime: 10 * 60_000,
   });
 
-type Action = 'events' | 'action-required' | 'cancel' | 'notes';
+type Action = 'events' | 'eta' | 'action-required' | 'cancel' | 'notes';
 
 /** A staff action on a shipment; answers the detail after it. */
 export const shipmentAction = (id: string, action: Action, body: unknown) =>
@@ -45,3 +45,15 @@ export async function afterShipmentAction(client: QueryClient, detail: StaffShip
   client.setQueryData(staffShipmentQuery(detail.shipment.id).queryKey, detail);
   await client.invalidateQueries({ queryKey: [...KEY, 'list'] });
 }
+
+/** The time zone of an event's place (its state) and the time it is there now, by the server's clock. */
+export const eventClockQuery = (id: string, state: string) =>
+  queryOptions({
+    queryKey: [...KEY, 'event-clock', id, state],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: EventClockView }>(`/api/admin/shipments/${encodeURIComponent(id)}/event-clock`, { signal, query: { state } })
+        .then((r) => r.data),
+    enabled: state.trim().length > 0,
+    staleTime: 0,
+  });

@@ -1,10 +1,13 @@
 import { INVOICE_FILTERS, type InvoiceFilter } from '@freight/domain';
-import { SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { localDate, major } from '../../../components/shipment/format';
+import { ReferenceList } from '../../../components/shipment/ReferenceList';
+import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { accountInvoicesQuery } from '../api/creditApi';
 
@@ -45,7 +48,12 @@ export function AccountInvoices({ accountId }: { accountId: string }) {
         }
         row={(i) => (
           <Table.Tr key={i.id}>
-            <Table.Td>{i.number}</Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={paths.admin.accountInvoice(accountId, i.id)} size="sm" preventScrollReset>
+                {i.number}
+              </Anchor>
+              <ReferenceList references={i.references} c="dimmed" />
+            </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(localDate(i.due_date))}</Table.Td>
             <Table.Td ta="right" c={i.days_past_due > 0 ? 'red' : undefined}>
               {i.days_past_due > 0 ? fmt.number(i.days_past_due) : '—'}

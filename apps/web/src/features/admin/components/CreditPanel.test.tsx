@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { CREDIT, DISPUTE, makeInvoice } from '../testCredit';
+import { CREDIT, DISPUTE, INVOICE_VIEW, makeInvoice } from '../testCredit';
 import { makeAccountDetail, sentBody, signInStaff } from '../testStaff';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -140,6 +140,22 @@ describe('the credit panel', { timeout: 60_000 }, () => {
     await userEvent.click(within(dispute).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(resolve).toHaveBeenCalled());
     expect(sentBody(resolve)).toEqual({ outcome: 'accepted', note: 'Fuel refunded in part', amount_cents: 20_025 });
+  });
+
+  it('opens an invoice of the list above it, and its dispute links to it', async () => {
+    openAccount(['fpg_accounting'], { 'GET /api/admin/invoices/i1': { data: INVOICE_VIEW } });
+    const panel = await screen.findByTestId('credit-panel');
+    const dispute = await within(panel).findByTestId('staff-dispute');
+    expect(within(dispute).getByRole('link', { name: 'Open invoice INV-0100003' })).toHaveAttribute(
+      'href',
+      '/admin/accounts/a1?invoice=i1',
+    );
+    await userEvent.click(await within(panel).findByRole('link', { name: 'INV-0100001' }));
+    const invoice = await within(panel).findByRole('region', { name: 'Invoice INV-0100003' });
+    expect(invoice).toHaveTextContent('Total$439.70');
+    expect(within(invoice).getByText('PO Number').parentElement).toHaveTextContent('PO NumberPO-88');
+    expect(within(invoice).getByText("Shipper's Reference").parentElement).toHaveTextContent("Shipper's ReferenceAisle 9");
+    expect(within(invoice).getByRole('table', { name: 'Charges' })).toHaveTextContent('Freight, class 70$400.00$400.00');
   });
 
   it('is not shown to sales, who never ask for the credit', async () => {

@@ -2,6 +2,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { creditQuery } from '../api/creditApi';
 import { AccountInvoices } from './AccountInvoices';
@@ -11,17 +12,29 @@ import { CreditSummary } from './CreditSummary';
 import { CreditTermsForm } from './CreditTermsForm';
 import { DisputePanel } from './DisputePanel';
 import { type HoldAction, HoldDialog } from './HoldDialog';
+import { StaffInvoice } from './StaffInvoice';
 
 /**
  * An account's credit for the accounting staff (issue 14): where it stands and why, its terms
  * form, its credit applications, the manual hold placed or lifted with a reason, the credit record, its open invoices and
- * its open disputes, each worked in place.
+ * its open disputes, each worked in place. An invoice a link opened (`?invoice=`) shows above the list.
  */
 export function CreditPanel({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const q = useQuery(creditQuery(accountId));
   const [holdAction, setHoldAction] = useState<HoldAction | null>(null);
   const view = q.data;
+  const [search, setSearch] = useSearchParams();
+  const openInvoice = search.get('invoice');
+  const closeInvoice = () =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('invoice');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Card withBorder padding="md" data-testid="credit-panel">
       <Stack gap="md">
@@ -36,6 +49,7 @@ export function CreditPanel({ accountId }: { accountId: string }) {
             <Title order={5}>{t('admin.credit.record')}</Title>
             <CreditRecord events={view.events} />
             <Title order={5}>{t('admin.credit.invoices.title')}</Title>
+            {openInvoice && <StaffInvoice accountId={accountId} invoiceId={openInvoice} onClose={closeInvoice} />}
             <AccountInvoices accountId={accountId} />
             <Title order={5}>{t('admin.credit.disputes')}</Title>
             {view.open_disputes.length === 0 ? (

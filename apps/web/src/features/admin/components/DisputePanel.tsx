@@ -1,16 +1,18 @@
 import type { DisputeView } from '@freight/contracts';
-import { Badge, Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ReplyBox } from '../../../components/dispute/ReplyBox';
 import { major } from '../../../components/shipment/format';
+import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { afterDisputeChange, replyAsStaff } from '../api/creditApi';
 import { DisputeResolveForm } from './DisputeResolveForm';
 
 /**
  * An open dispute as accounting works it: the invoice and charge, the amount, the shipper's
- * reason, the thread with a reply box, and its resolution.
+ * reason, the thread with a reply box, and its resolution; the invoice opens on its account's page.
  */
 export function DisputePanel({ dispute, onResolved }: { dispute: DisputeView; onResolved?: () => void }) {
   const { t } = useTranslation();
@@ -27,9 +29,14 @@ export function DisputePanel({ dispute, onResolved }: { dispute: DisputeView; on
             {t('admin.credit.open')}
           </Badge>
         </Group>
-        <Text size="xs" c="dimmed">
-          {t('admin.credit.opened_on', { date: fmt.dateTime(dispute.created_at) })}
-        </Text>
+        <Group gap="sm">
+          <Text size="xs" c="dimmed">
+            {t('admin.credit.opened_on', { date: fmt.dateTime(dispute.created_at) })}
+          </Text>
+          <Anchor component={Link} to={paths.admin.accountInvoice(dispute.account_id, dispute.invoice_id)} size="xs">
+            {t('admin.credit.invoice.open', { number: dispute.invoice_number })}
+          </Anchor>
+        </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {dispute.reason}
         </Text>

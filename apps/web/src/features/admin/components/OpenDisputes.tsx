@@ -11,26 +11,27 @@ import { useFormat } from '../../../lib/useFormat';
 import { openDisputesQuery } from '../api/creditApi';
 import { DisputePanel } from './DisputePanel';
 
-/** A queued dispute: its invoice, account, amount, date and reason, and the way to resolve it. */
+/** A queued dispute: its invoice (opened on its account's page), account, amount, date and reason, and the way to resolve it. */
 function DisputeRow({ dispute, onResolve }: { dispute: DisputeView; onResolve: () => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   return (
     <Table.Tr>
       <Table.Td>
-        <Anchor component={Link} to={paths.admin.account(dispute.account_id)} fw={600}>
+        <Anchor component={Link} to={paths.admin.accountInvoice(dispute.account_id, dispute.invoice_id)} fw={600}>
           {dispute.invoice_number}
         </Anchor>
-        <Text size="xs" c="dimmed">
+        <Anchor component={Link} to={paths.admin.account(dispute.account_id)} size="xs" c="dimmed" display="block">
           {dispute.account_name}
-        </Text>
+        </Anchor>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {fmt.money(major(dispute.amount_cents), dispute.currency)}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(dispute.created_at)}</Table.Td>
       <Table.Td>
-        <Text size="sm" lineClamp={2}>
+        {/* Two lines in the queue; the whole reason in the title, and in the panel it opens. */}
+        <Text size="sm" lineClamp={2} title={dispute.reason}>
           {dispute.reason}
         </Text>
       </Table.Td>
@@ -50,7 +51,7 @@ function DisputeRow({ dispute, onResolve }: { dispute: DisputeView; onResolve: (
 
 /**
  * The accounting staff's queue on the dashboard: every open invoice dispute, oldest first, each
- * leading to its account, or worked here in the same panel as on the account.
+ * leading to its invoice and account, or worked here in the same panel as on the account.
  */
 export function OpenDisputes() {
   const { t } = useTranslation();

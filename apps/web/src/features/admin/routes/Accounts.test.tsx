@@ -85,7 +85,7 @@ describe('Role Management', { timeout: 60_000 }, () => {
         }),
     });
     renderApp('/admin/roles');
-    await userEvent.click(await screen.findByRole('button', { name: 'Roles of Ivy Invited' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit roles of Ivy Invited' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roles of Ivy Invited' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Accounting/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));

@@ -22,7 +22,13 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('href', '/admin/shipments?created_from=2026-11-01&status=in_transit');
     expect(screen.getByRole('link', { name: /LTL: \$1,250\.00/ })).toHaveAttribute(
       'href',
-      '/admin/shipments?created_from=2026-11-01&mode=ltl',
+      // Revenue leaves canceled bookings out, and so does the list it opens.
+      '/admin/shipments?created_from=2026-11-01&mode=ltl&exclude_canceled=1',
+    );
+    expect(screen.getByText('Days in Central Time (America/Chicago)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Carrier incidents: 0' })).toHaveAttribute(
+      'href',
+      '/admin/incidents?from=2026-11-22&to=2026-11-22',
     );
     expect(screen.getByText('No shipment waits on a shipper.')).toBeInTheDocument();
   });

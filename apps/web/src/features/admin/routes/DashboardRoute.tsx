@@ -1,4 +1,4 @@
-import type { DashboardPeriod, DashboardView } from '@freight/contracts';
+import { type DashboardLink, type DashboardPeriod, type DashboardView, dashboardLinks } from '@freight/contracts';
 import { canManageCredit } from '@freight/domain';
 import { Anchor, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -16,11 +16,18 @@ import { dashboardQuery } from '../api/dashboardApi';
 import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
 import { PausedCarriers } from '../components/dashboard/PausedCarriers';
 import { OpenDisputes } from '../components/OpenDisputes';
+import { zoneLabel } from '../components/shipments/StaffEventDialog';
 
 // recharts loads with the dashboard only, not with every admin page.
 const DashboardCharts = lazy(() => import('../components/dashboard/DashboardCharts'));
 
 const DAYS = ['14', '30', '90'] as const;
+
+/**
+ * The figures' grid: as many columns as fit, each wide enough for a figure on one line. In rem,
+ * so enlarged text gets fewer columns, and never wider than the page on a phone.
+ */
+const FIGURE_MIN_WIDTH = 'min(100%, 9rem)';
 
 /** Dashboard: what the business did today and this month, and what needs attention; every figure opens its list. */
 export function DashboardRoute() {
@@ -54,63 +61,63 @@ export function DashboardRoute() {
   );
 }
 
+/** The page of the list a figure opens, with the filters that make its count the figure. */
+function listPath(link: DashboardLink) {
+  if (link.list === 'shipments') return paths.admin.shipments(link.query);
+  const query = new URLSearchParams(link.query).toString();
+  return `${paths.admin.page(link.list)}${query ? `?${query}` : ''}`;
+}
+
 function Dashboard({ view }: { view: DashboardView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
-  const monthDays = Number(view.today.from.slice(8, 10));
+  const links = dashboardLinks(view);
   const rate = (p: DashboardPeriod) => (p.rate === null ? '—' : `${fmt.number(Math.round(p.rate * 1000) / 10)} %`);
-  const period = (p: DashboardPeriod, label: string, signedUpDays: number, created: Record<string, string>) => (
+  const period = (p: DashboardPeriod, label: string, to: (typeof links)['today']) => (
     <Section title={label}>
-      {/* Two by two while the period shares the row with the other one (below 88em). */}
-      <SimpleGrid cols={{ base: 2, xl: 4 }}>
+      <SimpleGrid minColWidth={FIGURE_MIN_WIDTH}>
         <Figure label={t('admin.dashboard_page.quotes')} value={fmt.number(p.quotes)} />
-        <Figure label={t('admin.dashboard_page.bookings')} value={fmt.number(p.bookings)} to={paths.admin.shipments(created)} />
+        <Figure label={t('admin.dashboard_page.bookings')} value={fmt.number(p.bookings)} to={listPath(to.bookings)} />
         <Figure label={t('admin.dashboard_page.rate')} value={rate(p)} />
-        <Figure
-          label={t('admin.dashboard_page.new_accounts')}
-          value={fmt.number(p.new_accounts)}
-          to={`${paths.admin.page('accounts')}?signed_up_days=${signedUpDays}`}
-        />
+        <Figure label={t('admin.dashboard_page.new_accounts')} value={fmt.number(p.new_accounts)} to={listPath(to.new_accounts)} />
       </SimpleGrid>
     </Section>
   );
-  const month = { created_from: view.month.from };
   return (
     <Stack gap="lg">
+      <Text size="xs" c="dimmed">
+        {t('admin.dashboard_page.days_in_zone', { zone: zoneLabel(view.time_zone, i18n.language) })}
+      </Text>
       <PausedCarriers carriers={view.paused_carriers} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        {period(view.today, t('admin.dashboard_page.today'), 1, { created_from: view.today.from, created_to: view.today.from })}
-        {period(view.month, t('admin.dashboard_page.month'), monthDays, month)}
+        {period(view.today, t('admin.dashboard_page.today'), links.today)}
+        {period(view.month, t('admin.dashboard_page.month'), links.month)}
       </SimpleGrid>
       {/* The credit applications' figure is there for those who decide them only. */}
-      <SimpleGrid cols={{ base: 2, md: view.credit_applications ? 5 : 4 }}>
+      <SimpleGrid minColWidth={FIGURE_MIN_WIDTH}>
         <Figure
           label={t('admin.dashboard_page.action_required')}
           value={fmt.number(view.action_required.count)}
-          to={paths.admin.shipments({ action_required: '1' })}
+          to={listPath(links.action_required)}
         />
         <Figure
           label={t('admin.dashboard_page.credit_hold')}
           value={fmt.number(view.accounts.credit_hold)}
-          to={`${paths.admin.page('accounts')}?status=credit_hold`}
+          to={listPath(links.credit_hold)}
         />
         {view.credit_applications && (
           <Figure
             label={t('admin.dashboard_page.credit_applications')}
             value={fmt.number(view.credit_applications.pending)}
-            to={paths.admin.page('creditApplications')}
+            to={listPath(links.credit_applications)}
           />
         )}
-        <Figure
-          label={t('admin.dashboard_page.suspended')}
-          value={fmt.number(view.accounts.suspended)}
-          to={`${paths.admin.page('accounts')}?status=suspended`}
-        />
+        <Figure label={t('admin.dashboard_page.suspended')} value={fmt.number(view.accounts.suspended)} to={listPath(links.suspended)} />
         <Figure
           label={t('admin.dashboard_page.incidents')}
           value={fmt.number(view.incidents.count)}
-          to={paths.admin.page('incidents')}
-          hint={t('admin.dashboard_page.last_24h')}
+          to={listPath(links.incidents)}
+          hint={t('admin.dashboard_page.seen_today')}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
@@ -123,7 +130,7 @@ function Dashboard({ view }: { view: DashboardView }) {
                     <StatusBadge status={s.status} size="sm" />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Anchor component={Link} to={paths.admin.shipments({ ...month, status: s.status })} size="sm">
+                    <Anchor component={Link} to={listPath(links.status(s.status))} size="sm">
                       {fmt.number(s.count)}
                     </Anchor>
                   </Table.Td>
@@ -134,7 +141,7 @@ function Dashboard({ view }: { view: DashboardView }) {
           {view.revenue.length > 0 && (
             <Group gap="lg" mt="md">
               {view.revenue.map((r) => (
-                <Anchor key={`${r.mode}-${r.currency}`} component={Link} to={paths.admin.shipments({ ...month, mode: r.mode })} size="sm">
+                <Anchor key={`${r.mode}-${r.currency}`} component={Link} to={listPath(links.revenue(r.mode))} size="sm">
                   {t(`shipping_modes.${r.mode}`)}: {fmt.money(r.total_cents / 100, r.currency)} ({fmt.number(r.shipments)})
                 </Anchor>
               ))}
@@ -143,8 +150,8 @@ function Dashboard({ view }: { view: DashboardView }) {
         </Section>
         <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.incidents')}>
           <Title order={3} fz="md" mb="sm">
-            <Anchor component={Link} to={paths.admin.page('incidents')} inherit>
-              {t('admin.dashboard_page.incidents_24h', { count: view.incidents.count })}
+            <Anchor component={Link} to={listPath(links.incidents)} inherit>
+              {t('admin.dashboard_page.incidents_today', { count: view.incidents.count })}
             </Anchor>
           </Title>
           {view.incidents.latest.length === 0 ? (
@@ -183,13 +190,13 @@ function Dashboard({ view }: { view: DashboardView }) {
       <SimpleGrid cols={{ base: 1, xl: 2 }}>
         <ShipmentShortList
           title={t('admin.dashboard_page.action_required_list', { count: view.action_required.count })}
-          to={paths.admin.shipments({ action_required: '1' })}
+          to={listPath(links.action_required)}
           shipments={view.action_required.latest}
           empty={t('admin.dashboard_page.none_waiting')}
         />
         <ShipmentShortList
           title={t('admin.dashboard_page.delayed_list', { count: view.delayed.count })}
-          to={paths.admin.shipments({ status: 'delayed' })}
+          to={listPath(links.delayed)}
           shipments={view.delayed.latest}
           empty={t('admin.dashboard_page.none_delayed')}
         />

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ActionsTh } from '../../../components/list/ActionsTh';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { WHOLE_LABEL } from '../../../components/tracking/StatusBadge';
@@ -74,7 +75,7 @@ export function EquipmentTypesRoute() {
                 <Table.Th>{t('admin.equipment.temperature')}</Table.Th>
                 <Table.Th ta="right">{t('admin.equipment.adjustment')}</Table.Th>
                 <Table.Th>{t('admin.equipment.state')}</Table.Th>
-                <Table.Th />
+                <ActionsTh />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -40,7 +40,7 @@ describe('Role Management: grants of power', { timeout: 60_000 }, () => {
       'POST /user/confirm-password': () => new Response(null, { status: 201 }),
     });
     renderApp('/admin/roles?q=dana');
-    await userEvent.click(await screen.findByRole('button', { name: 'Roles of Dana Shipper' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit roles of Dana Shipper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roles of Dana Shipper' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /^Admin/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
@@ -72,7 +72,7 @@ describe('Role Management: grants of power', { timeout: 60_000 }, () => {
       'PUT /api/admin/roles/users/u2': { data: { ...ops, roles: ['fpg_ops'] } },
     });
     renderApp('/admin/roles');
-    await userEvent.click(await screen.findByRole('button', { name: 'Roles of Otto Ops' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit roles of Otto Ops' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roles of Otto Ops' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Sales' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ActionsTh } from '../../../components/list/ActionsTh';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
@@ -52,7 +53,7 @@ export function RolesRoute() {
                 <Table.Th>{t('admin.columns.name')}</Table.Th>
                 <Table.Th>{t('admin.roles.roles')}</Table.Th>
                 <Table.Th>{t('admin.accounts.last_login')}</Table.Th>
-                <Table.Th />
+                <ActionsTh />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -94,7 +95,7 @@ export function RolesRoute() {
                       size="compact-sm"
                       variant="light"
                       onClick={() => setEditing(u)}
-                      aria-label={t('admin.roles.edit_title', { name: u.name })}
+                      aria-label={t('admin.roles.edit_named', { name: u.name })}
                     >
                       {t('admin.roles.edit')}
                     </Button>

@@ -18,6 +18,7 @@ import { afterShipmentAction, shipmentAction, staffShipmentQuery } from '../api/
 import { AuditTrail } from '../components/AuditTrail';
 import { NotesPanel } from '../components/NotesPanel';
 import { ReasonDialog } from '../components/ReasonDialog';
+import { EtaPanel } from '../components/shipments/EtaPanel';
 import { RawEvents } from '../components/shipments/RawEvents';
 import { StaffEventDialog } from '../components/shipments/StaffEventDialog';
 
@@ -123,6 +124,7 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
         <TrackingTimeline events={s.events} />
       </Section>
       <RawEvents events={detail.events} />
+      <EtaPanel detail={detail} final={final} />
       <ShipmentSummary shipment={s} />
       <NotesPanel notes={detail.notes} onAdd={async (body) => afterShipmentAction(client, await shipmentAction(s.id, 'notes', { body }))} />
       <AuditTrail entries={detail.audit} />

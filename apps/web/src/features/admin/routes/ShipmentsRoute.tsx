@@ -5,10 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
+import { PLACE_MAX_WIDTH, routeTitle } from '../../../components/list/PlaceText';
 import { SortColumns } from '../../../components/list/SortColumns';
 import { sortOrder, useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { major } from '../../../components/shipment/format';
+import { MoreReferences } from '../../../components/shipment/MoreReferences';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { RouteLine } from '../../../components/tracking/parts';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
@@ -102,6 +104,7 @@ export function ShipmentsRoute() {
               {row.reference_number && (
                 <Text size="xs" c="dimmed">
                   {t('admin.shipments.ref', { number: row.reference_number })}
+                  <MoreReferences references={row.references} />
                 </Text>
               )}
             </Table.Td>
@@ -116,8 +119,8 @@ export function ShipmentsRoute() {
                 {t(`shipping_modes.${row.mode}`)}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <RouteLine origin={row.origin} destination={row.destination} size="sm" />
+            <Table.Td title={routeTitle(row)}>
+              <RouteLine origin={row.origin} destination={row.destination} size="sm" lineClamp={2} maw={PLACE_MAX_WIDTH} />
             </Table.Td>
             <Table.Td>{formatLocalDate(row.pickup_date, i18n.language)}</Table.Td>
             <Table.Td ta="right">{fmt.money(major(row.total_cents), row.currency)}</Table.Td>

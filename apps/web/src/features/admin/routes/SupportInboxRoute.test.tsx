@@ -102,6 +102,24 @@ describe('the support inbox', { timeout: 60_000 }, () => {
     expect(JSON.parse(String(reply.mock.calls[1]?.[1]?.body))).toMatchObject({ internal: true });
   });
 
+  it('adds a canned answer with a form: a refusal sits at its field, which takes focus', async () => {
+    openInbox({
+      'POST /api/admin/support/canned-answers': () =>
+        jsonResponse(422, { message: 'Invalid', errors: { title: ['A canned answer with this title exists.'] } }),
+    });
+    await userEvent.click(await screen.findByTestId('inbox-row'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Canned answers' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Manage canned answers' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Manage canned answers' }));
+    await userEvent.type(dialog.getByLabelText('Title'), 'Reweigh explained');
+    await userEvent.type(dialog.getByLabelText('Answer in English'), 'The carrier reweighed it.');
+    await userEvent.type(dialog.getByLabelText('Answer in Spanish'), 'El transportista la volvió a pesar.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add answer' }));
+    const title = dialog.getByLabelText('Title');
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(title).toHaveAccessibleDescription('A canned answer with this title exists.');
+  });
+
   it('assigns and resolves', async () => {
     const assign = vi.fn(() => jsonResponse(200, { data: { ...CONVERSATION, assignee: { id: 's1', name: 'Otto Ops' } } }));
     const resolve = vi.fn(() => jsonResponse(200, { data: { ...CONVERSATION, state: 'resolved' } }));

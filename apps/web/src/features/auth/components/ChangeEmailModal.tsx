@@ -2,9 +2,11 @@ import { type CurrentUser, email as emailField } from '@freight/contracts';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { useStoreUser } from '../../../lib/currentUserQuery';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
@@ -23,7 +25,9 @@ export function ChangeEmailModal({ user, opened, onClose }: { user: CurrentUser;
   const { run, modal } = useWithPasswordConfirmation((next: string) =>
     changeEmail({ first_name: user.first_name, last_name: user.last_name, phone: user.phone, email: next }),
   );
+  const [failure, setFailure] = useState<unknown>(null);
   const submit = form.onSubmit(async ({ email }) => {
+    setFailure(null);
     try {
       const res = await run(email.trim());
       if (!res) return;
@@ -31,7 +35,7 @@ export function ChangeEmailModal({ user, opened, onClose }: { user: CurrentUser;
       notifications.show({ color: 'green', message: t('verify.email_changed', { email: res.data.email }) });
       onClose();
     } catch (e) {
-      setServerErrors(form, e);
+      if (!setServerErrors(form, e)) setFailure(e);
     }
   });
   return (
@@ -41,6 +45,7 @@ export function ChangeEmailModal({ user, opened, onClose }: { user: CurrentUser;
           <Stack>
             <Text size="sm">{t('verify.change_email_intro')}</Text>
             <TextInput label={t('contact.email')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+            <ErrorAlert error={failure} />
             <ModalActions onCancel={onClose} submitLabel={t('verify.change_email_submit')} submitting={form.submitting} />
           </Stack>
         </form>

@@ -50,6 +50,9 @@ describe('signup form', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Confirm password: Password did not match.')).toBeInTheDocument();
     expect(within(dialog).getByText('Primary contact – Email: Invalid email')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+    // Closing the list leaves the user on the first field to fix.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/^Email/)[0]).toHaveFocus());
   });
 
   it('shows server 422 errors at their dotted fields and in the CHECK FORM INPUT dialog', async () => {

@@ -3,10 +3,11 @@ import { isLanguage } from '@freight/domain';
 import { Anchor, Button, Checkbox, Fieldset, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressFields, ContactFields, emptyAddress, emptyContact } from '../../../components/AddressFields';
+import { focusFirstInvalidField } from '../../../components/a11y/invalidFields';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PasswordFields } from '../../../components/PasswordFields';
 import { PreferenceFields } from '../../../components/PreferenceFields';
@@ -74,6 +75,12 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
   const { t, i18n } = useTranslation();
   const [problems, setProblems] = useState<string[]>([]);
   const [failure, setFailure] = useState<unknown>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** The list closed, the user is on the first field to fix (not back on the submit button). */
+  const closeProblems = () => {
+    setProblems([]);
+    requestAnimationFrame(() => formRef.current && focusFirstInvalidField(formRef.current));
+  };
   const form = useForm<SignupValues>({
     initialValues: {
       company_name: '',
@@ -115,7 +122,7 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         <TextInput label={t('signup.company_name')} withAsterisk autoComplete="organization" {...form.getInputProps('company_name')} />
         <Fieldset legend={t('signup.primary_contact')}>
@@ -154,7 +161,7 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
           </Anchor>
         </Text>
       </Stack>
-      <Modal opened={problems.length > 0} onClose={() => setProblems([])} title={t('signup.check_form_input')} centered>
+      <Modal opened={problems.length > 0} onClose={closeProblems} returnFocus={false} title={t('signup.check_form_input')} centered>
         <Stack>
           <Text size="sm">{t('signup.check_form_intro')}</Text>
           <List size="sm">
@@ -162,7 +169,7 @@ export function SignupForm({ onSubmit }: { onSubmit: (payload: RegisterRequest) 
               <List.Item key={p}>{p}</List.Item>
             ))}
           </List>
-          <Button onClick={() => setProblems([])}>{t('common.ok')}</Button>
+          <Button onClick={closeProblems}>{t('common.ok')}</Button>
         </Stack>
       </Modal>
     </form>

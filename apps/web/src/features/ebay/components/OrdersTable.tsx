@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PlaceText } from '../../../components/list/PlaceText';
+import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
@@ -129,7 +131,7 @@ export function OrdersTable() {
             {t('ebay.orders.none')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <ResponsiveTable minWidth={900}>
             <Table striped verticalSpacing="xs" aria-label={t('ebay.orders.table')}>
               <Table.Thead>
                 <Table.Tr>
@@ -165,7 +167,7 @@ export function OrdersTable() {
                     <Table.Td>{f.date(o.ordered_at)}</Table.Td>
                     <Table.Td>{o.buyer}</Table.Td>
                     <Table.Td>
-                      {o.ship_to.city}, {o.ship_to.state} · {o.ship_to.country}
+                      <PlaceText>{`${o.ship_to.city}, ${o.ship_to.state} · ${o.ship_to.country}`}</PlaceText>
                     </Table.Td>
                     <Table.Td>
                       {o.items.map((i) => (
@@ -201,7 +203,7 @@ export function OrdersTable() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ResponsiveTable>
         )
       ) : (
         <QueryStatus query={orders} />

@@ -48,7 +48,8 @@ export function AgingSummary({ summary }: { summary: InvoiceSummary }) {
               </Text>
             )}
           </Group>
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="xs">
+          {/* As many columns as fit an amount on one line; in rem, so enlarged text gets fewer. */}
+          <SimpleGrid minColWidth="min(100%, 8rem)" spacing="xs">
             {AGING_BUCKETS.map((b) => (
               <Stack key={b} gap={0}>
                 <Text size="xs" c="dimmed">

@@ -2,8 +2,10 @@ import type { InvoiceListItem, InvoiceSort } from '@freight/contracts';
 import { Anchor, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlaceText } from '../../../components/list/PlaceText';
 import { SortColumns } from '../../../components/list/SortColumns';
 import { major } from '../../../components/shipment/format';
+import { ReferenceList } from '../../../components/shipment/ReferenceList';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { useFormat } from '../../../lib/useFormat';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
@@ -84,8 +86,11 @@ export function InvoiceRow({ row, selected, onSelect }: { row: InvoiceListItem; 
             {t('invoices.bol', { number: row.bol_number })}
           </Text>
         )}
+        <ReferenceList references={row.references} c="dimmed" />
       </Table.Td>
-      <Table.Td>{row.delivery_location}</Table.Td>
+      <Table.Td>
+        <PlaceText>{row.delivery_location}</PlaceText>
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(row.due_date, i18n.language)}</Table.Td>
       <Table.Td ta="right" c={row.days_past_due > 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {row.days_past_due > 0 ? t('invoices.days_past_due', { count: row.days_past_due }) : t('invoices.not_due')}

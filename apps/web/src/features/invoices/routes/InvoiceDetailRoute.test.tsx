@@ -20,6 +20,9 @@ describe('an invoice', { timeout: 60_000 }, () => {
     expect(within(charges).getByText('+$176.40')).toBeInTheDocument();
     expect(within(charges).getByText('+$193.90')).toBeInTheDocument();
     expect(screen.getByTestId('correction')).toHaveTextContent('you booked 1,200 lb, the carrier found 1,416 lb');
+    // The invoiced shipment's references, each under its type.
+    expect(screen.getByText('PO Number').parentElement).toHaveTextContent('PO NumberPO-4471');
+    expect(screen.getByText('SO Number').parentElement).toHaveTextContent('SO NumberSO-2290');
     await userEvent.click(screen.getByRole('button', { name: 'Dispute' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('What do you dispute?')).toHaveValue('freight:70');

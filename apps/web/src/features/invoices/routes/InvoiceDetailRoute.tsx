@@ -66,6 +66,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
     [t('invoices.detail.aging'), invoice.days_past_due > 0 ? t('invoices.days_past_due', { count: invoice.days_past_due }) : '—'],
     [t('invoices.detail.bol'), invoice.bol_number ?? '—'],
     [t('invoices.detail.pro'), invoice.pro_number ?? '—'],
+    ...invoice.references.map((r): [string, string] => [t(`shipment.reference_types.${r.type}`), r.value]),
     [t('invoices.detail.carrier'), invoice.carrier_name ?? '—'],
     [t('invoices.detail.pickup'), date(invoice.pickup_date)],
     [t('invoices.detail.delivered'), invoice.delivered_at ? fmt.date(invoice.delivered_at) : '—'],
@@ -102,7 +103,8 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         {facts.map(([label, value]) => (
-          <Stack key={label} gap={0}>
+          // Two references may share a type word; a shipment never has the same one twice.
+          <Stack key={`${label} ${value}`} gap={0}>
             <Text size="xs" c="dimmed">
               {label}
             </Text>

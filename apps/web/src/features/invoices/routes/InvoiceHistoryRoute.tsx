@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { major } from '../../../components/shipment/format';
+import { ReferenceList } from '../../../components/shipment/ReferenceList';
 import { useAuthUser } from '../../../lib/auth';
 import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, listInvoiceHistory } from '../api/invoicesApi';
@@ -78,7 +79,10 @@ function HistoryRow({ row }: { row: InvoiceListItem }) {
         </Anchor>
       </Table.Td>
       <Table.Td>{t(`invoices.types.${row.type}`)}</Table.Td>
-      <Table.Td>{row.bol_number ?? '—'}</Table.Td>
+      <Table.Td>
+        {row.bol_number ?? '—'}
+        <ReferenceList references={row.references} c="dimmed" />
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.paid_at ? fmt.date(row.paid_at) : '—'}</Table.Td>
       <Table.Td>
         {row.payment_method

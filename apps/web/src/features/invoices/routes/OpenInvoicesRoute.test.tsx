@@ -1,16 +1,18 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../lib/i18n';
 import { jsonResponse } from '../../../test/fixtures';
 import { listPage, renderListScreen } from '../../../test/listScreen';
 import { item, ROWS, SUMMARY } from '../testInvoices';
 
 configure({ asyncUtilTimeout: 5000 });
 
-function renderOpenInvoices(stubs: Record<string, unknown> = {}, rows = ROWS) {
+function renderOpenInvoices(stubs: Record<string, unknown> = {}, rows = ROWS, language: 'en' | 'es' = 'en') {
   return renderListScreen({
     path: '/my-invoices',
     endpoint: '/api/invoices',
+    language,
     list: () => listPage(rows, 1, 1, rows.length),
     stubs: { 'GET /api/invoices/summary': { data: SUMMARY }, ...stubs },
   });
@@ -56,6 +58,25 @@ describe('Open Invoices', { timeout: 60_000 }, () => {
     expect(pastDue).toHaveTextContent('BOL 06141410090000015');
     expect(within(pastDue as HTMLElement).getByText('Past due')).toBeInTheDocument();
     expect(within(pastDue as HTMLElement).getByRole('link', { name: 'INV-0100002' })).toHaveAttribute('href', '/invoice-detail/i2');
+  });
+
+  it('names every reference of the invoiced shipment with its type, in Spanish too', async () => {
+    renderOpenInvoices({}, [ROWS[0]!, item({ id: 'i3', number: 'INV-0100003', shipment_id: null, bol_number: null, references: [] })]);
+    const [withRefs, without] = await screen.findAllByTestId('invoice-row');
+    expect(within(withRefs as HTMLElement).getByTestId('shipment-references')).toHaveTextContent('PO Number: PO-4471 · SO Number: SO-2290');
+    expect(within(without as HTMLElement).queryByTestId('shipment-references')).toBeNull();
+    cleanup();
+    vi.unstubAllGlobals();
+    await act(() => i18n.changeLanguage('es'));
+    try {
+      renderOpenInvoices({}, ROWS, 'es');
+      const [row] = await screen.findAllByTestId('invoice-row');
+      expect(within(row as HTMLElement).getByTestId('shipment-references')).toHaveTextContent(
+        'Número de orden de compra (PO): PO-4471 · Número de orden de venta (SO): SO-2290',
+      );
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('asks for a selection before paying, then pays the selected invoices in one payment with an Idempotency-Key', async () => {

@@ -25,6 +25,7 @@ const VIEW: PublicTrackingView = {
     {
       ...event,
       status: 'dispatched',
+      status_code: 'AF',
       description: 'Picked up',
       city: 'Chicago',
       state: 'IL',
@@ -140,5 +141,25 @@ describe('public tracking page', { timeout: 60_000 }, () => {
     expect(
       await screen.findByText('No pudimos encontrar un envío con este número. Verifique el número e inténtelo de nuevo.'),
     ).toBeInTheDocument();
+  });
+
+  it("words the portal's own events in Spanish and keeps a carrier's text as it came", async () => {
+    localStorage.setItem(LANGUAGE_KEY, 'es');
+    await act(() => i18n.changeLanguage('es'));
+    const view: PublicTrackingView = {
+      ...VIEW,
+      events: [
+        ...VIEW.events,
+        { ...event, status_code: 'X6', description: 'Out for delivery', occurred_at: '2026-03-12T14:00:00Z' },
+        { ...event, status_code: 'X4', description: '', occurred_at: '2026-03-12T08:00:00Z' },
+      ],
+    };
+    renderPublic('/track-shipment?number=FP00012345', () => jsonResponse(200, { data: view }));
+    const result = await screen.findByRole('region', { name: 'Envío FP00012345' });
+    expect(result).toHaveTextContent('En ruta de entrega');
+    expect(result).toHaveTextContent('Recolectado');
+    expect(result).toHaveTextContent('Llegó a la terminal');
+    expect(result).toHaveTextContent('En route to destination');
+    expect(result.textContent).not.toMatch(/Out for delivery|Picked up/);
   });
 });

@@ -104,7 +104,7 @@ function Result({ number, query }: { number: string; query: Pick<Lookup<PublicTr
   }
   if (query.isPending || !query.data)
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('public_tracking.loading')}>
+      <Stack gap="md" role="progressbar" aria-busy="true" aria-label={t('public_tracking.loading')}>
         <Skeleton height={120} radius="md" />
         <Skeleton height={200} radius="md" />
       </Stack>

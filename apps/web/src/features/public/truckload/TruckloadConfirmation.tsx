@@ -79,7 +79,7 @@ function ConfirmationCard({ view }: { view: TruckloadConfirmationView }) {
             { label: t('truckload_confirmation.estimated_delivery'), value: date(view.estimated_delivery) },
             { label: t('truckload_confirmation.pro'), value: view.pro_number ?? '—' },
             { label: t('truckload_confirmation.pickup_number'), value: view.pickup_number ?? '—' },
-            { label: t('truckload_confirmation.reference'), value: view.reference_number || '—' },
+            ...view.references.map((r) => ({ label: t(`shipment.reference_types.${r.type}`), value: r.value })),
             { label: t('truckload_confirmation.pieces'), value: fmt.number(view.pieces) },
             { label: t('truckload_confirmation.weight'), value: fmt.weight(view.weight_lb) },
           ]}

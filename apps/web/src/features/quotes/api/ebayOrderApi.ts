@@ -1,4 +1,4 @@
-import type { EbayOrderView, EbayQuoteInput } from '@freight/contracts';
+import type { EbayModeRates, EbayOrderView, EbayQuoteInput } from '@freight/contracts';
 import { api } from '../../../lib/api';
 import type { Quote } from './quotesApi';
 
@@ -9,6 +9,9 @@ export const getEbayOrder = (id: string) => api.get<{ data: EbayOrderView }>(pat
 /** The form's fill for an order, and the other orders of its buyer shipped with it (`together`). */
 export const getEbayQuoteInput = (id: string, together: string[]) =>
   api.get<{ data: EbayQuoteInput }>(path(id, 'quote-input'), { query: { with: together.join(',') } }).then((r) => r.data);
+/** Parcel and LTL rated for an order that fits both (nothing stored), the cheapest named. */
+export const getEbayModeRates = (id: string, together: string[]) =>
+  api.get<{ data: EbayModeRates }>(path(id, 'mode-rates'), { query: { with: together.join(',') } }).then((r) => r.data);
 /** The order was quoted: answers the quote with the order's places for the booking form. */
 export const markEbayQuoted = (id: string, quoteId: string) =>
   api.post<{ data: Quote }>(path(id, 'quote'), { quote_id: quoteId }).then((r) => r.data);

@@ -50,6 +50,10 @@ export interface Quote {
   saved: boolean;
   currency: Currency;
   created_at: string;
+  /** 'Q' and eight digits (none on a visitor's quote, which is not stored). */
+  number?: string;
+  /** When the rates stop holding (the cut-off for the pickup date); null on quotes from before expiry. */
+  expires_at?: string | null;
   lowest_total_cents: number | null;
   /** The request as stored, currency and unit system resolved. */
   inputs: QuoteRequestInput;
@@ -81,6 +85,10 @@ export interface QuoteSummary {
   currency: Currency;
   lowest_total_cents: number | null;
   created_at: string;
+  /** 'Q' and eight digits. */
+  number: string;
+  /** When the rates stop holding; null on quotes from before expiry. */
+  expires_at: string | null;
   pickup_date: string;
   /** With the city and state its postal code names ('' when unknown). */
   origin: QuotePlace & { city: string; state: string };

@@ -1,6 +1,7 @@
 import type { EbayQuoteInput, QuoteRequestInput } from '@freight/contracts';
 import { Alert, Anchor, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -8,6 +9,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { getEbayOrder, getEbayQuoteInput, linkEbayShipment, markEbayQuoted } from '../api/ebayOrderApi';
+import { type EbayMode, EbayModeChoice } from '../components/ebay/EbayModeChoice';
 import { QuoteWorkspace } from '../components/workspace/QuoteWorkspace';
 
 /** The order a quote starts from: buyer, ship-to, items, and what the catalog could not match. */
@@ -65,11 +67,24 @@ function OrderSummary({ id, unmatched, verified }: { id: string; unmatched: Ebay
   );
 }
 
+/** Why an order that fits one mode only is quoted by it ('These items are too heavy for parcel: quoted as LTL'). */
+function SingleModeNotice({ modes }: { modes: EbayQuoteInput['modes'] }) {
+  const { t } = useTranslation();
+  if (modes.ltl === modes.parcel) return null;
+  const text = modes.ltl ? t(`quotes.ebay.modes.only_ltl.${modes.parcel_problem ?? 'dimensions'}`) : t('quotes.ebay.modes.only_parcel');
+  return (
+    <Alert color="blue" data-testid="ebay-single-mode">
+      {text}
+    </Alert>
+  );
+}
+
 /**
  * /ebay-quote/:ebayId and /quote-ebay-shipment/:ebayId (titled quote, or quote and ship; both
- * book): the quote form
- * filled from the order; a rated quote marks the order quoted and fills the booking form with the
- * buyer's address; a booking sends the tracking back to eBay.
+ * book): the quote form filled from the order. Items that fit parcel and LTL are rated both ways
+ * first and the seller chooses (the chosen mode is then rated and shown); items that fit one mode
+ * go by it, and the page says why. A rated quote marks the order quoted and fills the booking
+ * form with the buyer's address; a booking sends the tracking back to eBay.
  */
 function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
   const { t } = useTranslation();
@@ -80,34 +95,46 @@ function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
   const orders = [ebayId, ...together];
   const queryClient = useQueryClient();
   const input = useQuery({ queryKey: ['ebay-order', ebayId, 'quote-input', together], queryFn: () => getEbayQuoteInput(ebayId, together) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ebay-order'] });
+  const [chosen, setChosen] = useState<EbayMode | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ebay-order', ebayId] });
+  const data = input.data;
+  // Items still to complete by hand leave the choice to the form, which asks once they are complete.
+  const asks = data ? data.modes.ltl && data.modes.parcel && data.unmatched.length === 0 : false;
   return (
     <>
       <PageHeader title={t(flow === 'ship' ? 'quotes.ebay.title_ship' : 'quotes.ebay.title_quote')} />
-      {input.data ? (
+      {data ? (
         <Stack gap="md">
           {orders.map((id, i) => (
             <OrderSummary
               key={id}
               id={id}
-              unmatched={i === 0 ? input.data.unmatched : []}
-              verified={i === 0 ? input.data.ship_to_verified : undefined}
+              unmatched={i === 0 ? data.unmatched : []}
+              verified={i === 0 ? data.ship_to_verified : undefined}
             />
           ))}
-          <QuoteWorkspace
-            key={ebayId}
-            kind="ltl_parcel"
-            clientRef={input.data.input.client_ref}
-            prefill={input.data.input as QuoteRequestInput}
-            onRated={async (quote) => {
-              const [marked] = await Promise.all(orders.map((id) => markEbayQuoted(id, quote.id)));
-              void refresh();
-              return marked;
-            }}
-            onBooked={(shipment) => {
-              void Promise.all(orders.map((id) => linkEbayShipment(id, shipment.id))).then(refresh);
-            }}
-          />
+          {asks ? (
+            <EbayModeChoice orderId={ebayId} together={together} chosen={chosen} onChoose={setChosen} />
+          ) : (
+            <SingleModeNotice modes={data.modes} />
+          )}
+          {(!asks || chosen) && (
+            <QuoteWorkspace
+              key={`${ebayId}-${chosen ?? ''}`}
+              kind="ltl_parcel"
+              clientRef={data.input.client_ref}
+              prefill={{ ...data.input, ...(chosen ? { mode: chosen } : {}) } as QuoteRequestInput}
+              autoRate={chosen !== null}
+              onRated={async (quote) => {
+                const [marked] = await Promise.all(orders.map((id) => markEbayQuoted(id, quote.id)));
+                void refresh();
+                return marked;
+              }}
+              onBooked={(shipment) => {
+                void Promise.all(orders.map((id) => linkEbayShipment(id, shipment.id))).then(refresh);
+              }}
+            />
+          )}
         </Stack>
       ) : (
         <QueryStatus query={input} />

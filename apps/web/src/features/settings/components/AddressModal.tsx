@@ -36,7 +36,7 @@ export function AddressModal({
       const res = await run(v as unknown as AccountAddress);
       if (!res) return;
       storeUser(res.data);
-      notifyAccountUpdated(t);
+      notifyAccountUpdated();
       onClose();
     } catch (e) {
       reportSaveFailure(form, e, t);

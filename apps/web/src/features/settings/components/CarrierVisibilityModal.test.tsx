@@ -81,7 +81,7 @@ describe('settings: carrier visibility modal', { timeout: 30_000 }, () => {
   });
 
   it('is not offered to a user without a customer account', async () => {
-    const user = makeUser([]);
+    const user = makeUser([], { account: null });
     localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
     stubApi({ 'GET /api/user': { data: user } });
     renderApp('/settings');

@@ -35,7 +35,7 @@ export function CarrierVisibilityModal({ opened, onClose }: { opened: boolean; o
     try {
       const res = await updateCarrierPreferences({ hidden: ids('hidden'), preferred: ids('preferred') });
       qc.setQueryData(CARRIERS_KEY, res);
-      notifyAccountUpdated(t);
+      notifyAccountUpdated();
       onClose();
     } catch {
       notifications.show({ color: 'red', message: t('settings.carriers.failed') });

@@ -12,7 +12,7 @@ import { notifyAccountUpdated, reportSaveFailure } from './saveNotices';
 
 /** User settings saved with PUT /api/settings; the UI language switches at once. */
 export function PreferencesForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useAuthUser();
   const storeUser = useStoreUser();
   const initial: UserSettings = {
@@ -26,8 +26,8 @@ export function PreferencesForm() {
       const res = await updateSettings(v);
       storeUser(res.data); // LanguageSync switches the UI language from the stored settings
       form.resetDirty(v);
-      // Said in the language just chosen, which the UI is switching to.
-      notifyAccountUpdated(i18n.getFixedT(res.data.settings.language));
+      // Worded as it shows: in the language just chosen once the UI has switched to it.
+      notifyAccountUpdated();
     } catch (e) {
       reportSaveFailure(form, e, t);
     }

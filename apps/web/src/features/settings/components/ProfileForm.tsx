@@ -35,7 +35,7 @@ export function ProfileForm({ onChangePassword }: { onChangePassword: () => void
       storeUser(res.data);
       await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       form.resetDirty(v);
-      notifyAccountUpdated(t);
+      notifyAccountUpdated();
     } catch (e) {
       reportSaveFailure(form, e, t);
     }

@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
+import { showNotice } from '../../../components/notices/showNotice';
 import { setServerErrors } from '../../../lib/forms';
 
-/** The spec's success notice for every settings form ('Account updated'), in the given language. */
-export function notifyAccountUpdated(t: TFunction) {
-  notifications.show({ color: 'green', message: t('settings.account_updated') });
+/** The spec's success notice for every settings form ('Account updated'), in the language on screen (a switch included). */
+export function notifyAccountUpdated() {
+  showNotice({ color: 'green', message: { key: 'settings.account_updated' } });
 }
 
 /** A failed save: the server's field messages at their fields, and 'Error updating account'. */

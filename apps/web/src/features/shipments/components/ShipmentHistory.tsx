@@ -19,8 +19,10 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
+import { PLACE_MAX_WIDTH, routeTitle } from '../../../components/list/PlaceText';
 import { SortColumns } from '../../../components/list/SortColumns';
 import { sortOrder, useListParams } from '../../../components/list/useListParams';
+import { MoreReferences } from '../../../components/shipment/MoreReferences';
 import { listShipments, SHIPMENTS_KEY } from '../../../components/tracking/api';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { PaymentBadge, RouteLine, ShipmentsLoadError } from '../../../components/tracking/parts';
@@ -160,7 +162,7 @@ export function ShipmentHistory() {
 function ListSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={t('shipments.loading')}>
+    <Stack gap="xs" role="progressbar" aria-busy="true" aria-label={t('shipments.loading')}>
       <Skeleton height={36} />
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <Skeleton key={i} height={52} />
@@ -219,6 +221,7 @@ function ShipmentRow({
         {reference && (
           <Text size="xs" c="dimmed">
             {reference}
+            <MoreReferences references={row.references} />
           </Text>
         )}
       </Table.Td>
@@ -228,8 +231,8 @@ function ShipmentRow({
           {t(`shipping_modes.${row.mode}`)}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <RouteLine origin={row.origin} destination={row.destination} />
+      <Table.Td title={routeTitle(row)}>
+        <RouteLine origin={row.origin} destination={row.destination} lineClamp={2} maw={PLACE_MAX_WIDTH} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">{formatLocalDate(row.pickup_date, i18n.language)}</Text>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAnnounceArrival } from '../../../components/a11y/useAnnounce';
 import { Composer } from '../../../components/chat/Composer';
 import { MessageList } from '../../../components/chat/MessageList';
 import { STATE_COLOR, useMarkRead } from '../../../components/chat/useMarkRead';
@@ -20,6 +21,8 @@ export function ConversationThread({ id }: { id: string }) {
   const reopen = useMutation({ mutationFn: () => reopenConversation(id), onSuccess: refresh });
   useMarkRead(query.data?.unread ?? 0, () => markRead(id), refresh);
   const c = query.data;
+  const reply = c?.messages.filter((m) => m.from_staff).at(-1);
+  useAnnounceArrival(reply ? t('announce.chat_reply', { text: reply.body }) : null, reply?.id);
   if (!c) return <QueryStatus query={query} />;
   return (
     <Stack gap="sm">

@@ -81,6 +81,8 @@ describe('chat with support', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /Chat with support/ }));
     const chat = await screen.findByRole('dialog', { name: 'Chat with support' });
     await userEvent.click(within(chat).getByRole('button', { name: 'New conversation' }));
+    // The button is gone with the list: focus stays in the chat, on the new view's first control.
+    await waitFor(() => expect(chat.contains(document.activeElement)).toBe(true));
     // Outside hours: when to expect an answer, and the phone.
     expect(await within(chat).findByTestId('out-of-hours')).toHaveTextContent('(312) 555-0150');
     await userEvent.type(within(chat).getByLabelText('Message'), 'Where is my pickup?');

@@ -1,7 +1,9 @@
 import type { SupportLiveEvent } from '@freight/contracts';
-import { Affix, Button, Drawer, Indicator } from '@mantine/core';
+import { ActionIcon, Button, Drawer, Indicator, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveEvents } from '../../../lib/liveEvents';
 import { useSupport } from '../../../lib/support';
@@ -9,8 +11,9 @@ import { conversationKey, conversationsKey, listConversations, STREAM_PATH, SUPP
 import { ChatPanel, type ChatView, startView } from './ChatPanel';
 
 /**
- * The support button on every customer page, with the count of unread replies, and the chat
- * dialog it opens. It holds the live stream: each event refreshes what it touches, so replies
+ * The support button in every customer page's header, with the count of unread replies, and the
+ * chat dialog it opens. In the header it covers no field or button of the page, as a button
+ * floating over the page did on a phone; below the sm breakpoint it is an icon. It holds the live stream: each event refreshes what it touches, so replies
  * appear in an open window without a reload.
  */
 export function SupportLauncher() {
@@ -21,6 +24,14 @@ export function SupportLauncher() {
   const [view, setView] = useState<ChatView>({ kind: 'list' });
   const list = useQuery({ queryKey: conversationsKey, queryFn: listConversations });
   const unread = list.data?.meta.unread ?? 0;
+  const panel = useRef<HTMLDivElement>(null);
+  // A new view (the list, a new conversation, a thread) replaces the button that opened it, and
+  // focus fell out of the chat to the page: it goes to the new view's first control instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new view.
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    panel.current?.querySelector<HTMLElement>('button:not(:disabled), a[href], input:not(:disabled), textarea, select')?.focus();
+  }, [view]);
 
   const open = useCallback(() => {
     setView(startView(topic));
@@ -39,17 +50,28 @@ export function SupportLauncher() {
     onReady: () => void queryClient.invalidateQueries({ queryKey: SUPPORT_KEY }),
   });
 
+  const theme = useMantineTheme();
+  // Read at once, so a phone never paints the wide button first.
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, { getInitialValueInEffect: false });
+  const unreadLabel = unread ? t('support_chat.button_unread', { count: unread }) : undefined;
+  const icon = <IconMessageCircle size={18} stroke={1.8} aria-hidden />;
   return (
     <>
-      <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
-        <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
-          <Button radius="xl" size="md" onClick={open} aria-label={unread ? t('support_chat.button_unread', { count: unread }) : undefined}>
+      <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
+        {wide ? (
+          <Button variant="light" radius="xl" onClick={open} leftSection={icon} aria-label={unreadLabel}>
             {t('support_chat.button')}
           </Button>
-        </Indicator>
-      </Affix>
+        ) : (
+          <ActionIcon variant="light" radius="xl" size="lg" onClick={open} aria-label={unreadLabel ?? t('support_chat.button')}>
+            {icon}
+          </ActionIcon>
+        )}
+      </Indicator>
       <Drawer opened={opened} onClose={() => setOpened(false)} position="right" size="md" title={t('support_chat.title')}>
-        <ChatPanel topic={topic} view={view} onView={setView} />
+        <div ref={panel}>
+          <ChatPanel topic={topic} view={view} onView={setView} />
+        </div>
       </Drawer>
     </>
   );

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PaymentPanel, ShipmentSummary } from '../../../components/shipment';
 import { fetchShipment, SHIPMENTS_KEY, shipmentKey } from '../../../components/tracking/api';
+import { eventText } from '../../../components/tracking/eventText';
 import { formatLocalDate, placeName } from '../../../components/tracking/localTime';
 import { PaymentBadge, RouteLine } from '../../../components/tracking/parts';
 import { ShareTrackingLink } from '../../../components/tracking/ShareTrackingLink';
@@ -57,7 +58,7 @@ export function TrackingDetail({ id }: { id: string }) {
   }
   if (!query.data) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('tracking.detail.loading')}>
+      <Stack gap="md" role="progressbar" aria-busy="true" aria-label={t('tracking.detail.loading')}>
         <Skeleton height={140} radius="md" />
         <Skeleton height={260} radius="md" />
       </Stack>
@@ -147,7 +148,7 @@ function ShipmentDetail({
           {!s.action_message && latest && (
             <Text size="sm" mt="xs" fw={500}>
               {t('tracking.detail.action_required_latest', {
-                description: latest.description || t(`tracking.status.${latest.status}`),
+                description: eventText(latest, t, i18n) || t(`tracking.status.${latest.status}`),
                 place: placeName(latest) || '—',
               })}
             </Text>

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useListParams } from '../../../components/list/useListParams';
+import { ReferenceList } from '../../../components/shipment/ReferenceList';
 import { listShipments, SHIPMENTS_KEY } from '../../../components/tracking/api';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { PaymentBadge, RouteLine, ShipmentsLoadError } from '../../../components/tracking/parts';
@@ -16,6 +17,11 @@ import { useFormat } from '../../../lib/useFormat';
 
 const isStatus = (v: string | null): v is ShipmentStatus => !!v && (SHIPMENT_STATUSES as readonly string[]).includes(v);
 const ALL = 'all';
+/**
+ * As many columns of cards as fit, each at least this wide: in rem, so enlarged text gets fewer,
+ * wider cards (a BOL number is one long word), and never wider than the page on a phone.
+ */
+const CARD_MIN_WIDTH = 'min(100%, 18rem)';
 
 /**
  * Tracking (spec sections 2 and 4): the account's shipments as cards focused on movement, filtered
@@ -50,7 +56,8 @@ export function TrackingList() {
   return (
     <Stack gap="md">
       <Tabs value={status ?? ALL} onChange={(v) => list.update({ status: v && v !== ALL ? v : null, page: null })}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {/* The tabs wrap onto more rows when narrow or enlarged: a row scrolling sideways would hide some. */}
+        <Tabs.List>
           <Tabs.Tab value={ALL}>{t('tracking.filter_all')}</Tabs.Tab>
           {SHIPMENT_STATUSES.map((s) => (
             <Tabs.Tab key={s} value={s} style={{ whiteSpace: 'nowrap' }}>
@@ -74,7 +81,7 @@ export function TrackingList() {
       {query.error && <ShipmentsLoadError onRetry={retry} retrying={query.isFetching} />}
 
       {query.isPending && !query.error && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('tracking.loading')}>
+        <SimpleGrid minColWidth={CARD_MIN_WIDTH} role="progressbar" aria-busy="true" aria-label={t('tracking.loading')}>
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <Skeleton key={i} height={150} radius="md" />
           ))}
@@ -84,7 +91,7 @@ export function TrackingList() {
       {data && data.data.length > 0 && (
         <SimpleGrid
           component="ul"
-          cols={{ base: 1, sm: 2, lg: 3 }}
+          minColWidth={CARD_MIN_WIDTH}
           aria-label={t('tracking.list_label')}
           style={{ listStyle: 'none', padding: 0, margin: 0, opacity: query.isPlaceholderData ? 0.6 : 1 }}
         >
@@ -136,7 +143,7 @@ export function TrackingList() {
   );
 }
 
-/** One shipment: where it stands, where it goes, when it arrives. */
+/** One shipment: where it stands, where it goes, when it arrives; the link is named by all it shows. */
 function ShipmentCard({ row }: { row: ShipmentListItem }) {
   const { t, i18n } = useTranslation();
   const date = (v: string | null) => formatLocalDate(v, i18n.language);
@@ -151,7 +158,6 @@ function ShipmentCard({ row }: { row: ShipmentListItem }) {
     <UnstyledButton
       component={Link}
       to={paths.trackDetail(row.id)}
-      aria-label={t('tracking.card.open', { bol: row.bol_number, status: t(`tracking.status.${row.status}`) })}
       style={{ display: 'block', height: '100%', borderRadius: 'var(--mantine-radius-md)' }}
     >
       <Card
@@ -179,8 +185,8 @@ function ShipmentCard({ row }: { row: ShipmentListItem }) {
             {t('tracking.card.bol', { number: row.bol_number })}
           </Text>
           {row.pro_number && <Text size="xs">{t('tracking.card.pro', { number: row.pro_number })}</Text>}
-          {row.reference_number && <Text size="xs">{t('tracking.card.reference', { number: row.reference_number })}</Text>}
         </Group>
+        <ReferenceList references={row.references} c="dimmed" mt={4} />
       </Card>
     </UnstyledButton>
   );

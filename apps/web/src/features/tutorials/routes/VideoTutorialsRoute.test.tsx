@@ -62,7 +62,7 @@ describe('/video-tutorials', () => {
     const cards = within(list).getAllByRole('button');
     expect(cards).toHaveLength(manifest.tutorials.length);
     manifest.tutorials.forEach((t, i) => {
-      expect(cards[i]).toHaveAccessibleName(`${t.title.en}, Length ${clock(t.duration)} minutes`);
+      expect(cards[i]).toHaveAccessibleName(`${t.title.en} Length ${clock(t.duration)} minutes${i === 0 ? ' Now showing' : ''}`);
       expect(cards[i]?.querySelector('img')?.getAttribute('src')).toBe(`/tutorials/${t.slug}.jpg?v=${t.version}`);
     });
     expect(cards[0]).toHaveAttribute('aria-pressed', 'true');
@@ -119,7 +119,7 @@ describe('/video-tutorials', () => {
     expect(await screen.findByRole('heading', { name: 'Videotutoriales' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Tutoriales' });
     expect(within(list).getAllByRole('button')[0]).toHaveAccessibleName(
-      `${first?.title.es}, Duración ${clock(first?.duration ?? 0)} minutos`,
+      `${first?.title.es} Duración ${clock(first?.duration ?? 0)} minutos En reproducción`,
     );
     expect(screen.getByRole('heading', { name: first?.title.es })).toBeInTheDocument();
     await waitFor(() =>

@@ -24,6 +24,15 @@ export function AccountActivity({ account }: { account: StaffAccountDetail }) {
           </Text>
         ) : (
           <Table verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.accounts.col_bol')}</Table.Th>
+                <Table.Th>{t('admin.accounts.col_status')}</Table.Th>
+                <Table.Th>{t('admin.accounts.col_carrier')}</Table.Th>
+                <Table.Th ta="right">{t('admin.accounts.col_total')}</Table.Th>
+                <Table.Th>{t('admin.accounts.col_created')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {account.recent_shipments.map((s) => (
                 <Table.Tr key={s.id}>
@@ -56,6 +65,15 @@ export function AccountActivity({ account }: { account: StaffAccountDetail }) {
           </Text>
         ) : (
           <Table verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.accounts.col_quoted')}</Table.Th>
+                <Table.Th>{t('admin.accounts.col_mode')}</Table.Th>
+                <Table.Th>{t('admin.accounts.col_lane')}</Table.Th>
+                <Table.Th ta="right">{t('admin.accounts.col_lowest')}</Table.Th>
+                <Table.Th>{t('admin.accounts.col_booked')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {account.recent_quotes.map((q) => (
                 <Table.Tr key={q.id}>

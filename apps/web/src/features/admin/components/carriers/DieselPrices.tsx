@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CsvImportDialog } from '../../../../components/csv/CsvImportDialog';
 import { useFileDownload } from '../../../../components/csv/useFileDownload';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ActionsTh } from '../../../../components/list/ActionsTh';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { serverFieldErrors } from '../../../../lib/forms';
 import { useFormat } from '../../../../lib/useFormat';
@@ -98,7 +99,7 @@ export function DieselPrices() {
               <Table.Th>{t('admin.carriers.diesel.week')}</Table.Th>
               <Table.Th ta="right">{t('admin.carriers.diesel.price')}</Table.Th>
               <Table.Th>{t('admin.carriers.diesel.entered')}</Table.Th>
-              <Table.Th />
+              <ActionsTh />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -2,7 +2,9 @@ import { ACCESSORIAL_CODES } from '@freight/domain';
 import { WEIGHT_BREAKS } from '@freight/domain/rating/ltl-tariff';
 import { Group, NativeSelect, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListError, listErrorProps } from './ListError';
 import { TariffInput } from './TariffInput';
 import { TariffRows } from './TariffRows';
 import type { TariffFormValues } from './tariffForm';
@@ -15,9 +17,10 @@ const KINDS = ['flat', 'per_cwt', 'per_piece'] as const;
 export function BaseRatesTable({ form }: { form: Form }) {
   const { t } = useTranslation();
   const rates = (form.values.tariff.rates ?? []) as { freight_class: number }[];
+  const errorId = `${useId()}-error`;
   return (
     <ScrollArea type="auto">
-      <Table withTableBorder striped miw={900} captionSide="top">
+      <Table withTableBorder striped miw={900} captionSide="top" {...listErrorProps(form, 'tariff.rates', errorId)}>
         <Table.Caption>{t('admin.carriers.fields.base_rates')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -46,6 +49,7 @@ export function BaseRatesTable({ form }: { form: Form }) {
           ))}
         </Table.Tbody>
       </Table>
+      <ListError form={form} path="tariff.rates" id={errorId} />
     </ScrollArea>
   );
 }

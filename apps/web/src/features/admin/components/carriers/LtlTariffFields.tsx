@@ -1,6 +1,7 @@
 import { LTL_SERVICE_LEVEL_CHOICES } from '@freight/contracts';
 import { Accordion, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessorialTable, BaseRatesTable, FuelTable } from './LtlRateTables';
 import { TariffInput } from './TariffInput';
@@ -55,12 +56,36 @@ function OverlengthTiers({ form }: { form: Form }) {
   );
 }
 
-/** The LTL tariff in the engine's terms (packages/domain/src/rating/ltl-tariff.ts), section by section. */
+/** Each section's figures by the beginnings of their paths. */
+const SECTION_PATHS: Record<string, string[]> = {
+  basics: ['tariff.discount_bp', 'tariff.amc_cents', 'tariff.service_level'],
+  rates: ['tariff.rates'],
+  bands: ['tariff.distance_bands'],
+  accessorials: ['tariff.accessorials'],
+  fuel: ['tariff.fuel'],
+  overlength: ['tariff.overlength_tiers', 'tariff.nyc_zip3'],
+};
+
+const sectionsWithErrors = (errors: Record<string, unknown>) =>
+  Object.keys(SECTION_PATHS).filter((section) =>
+    Object.keys(errors).some((path) => SECTION_PATHS[section]?.some((start) => path === start || path.startsWith(`${start}.`))),
+  );
+
+/**
+ * The LTL tariff in the engine's terms (packages/domain/src/rating/ltl-tariff.ts), section by
+ * section. A section with an error opens when the errors come, so the figure at fault can be seen
+ * and focused.
+ */
 export function LtlTariffFields({ form }: { form: Form }) {
   const { t } = useTranslation();
   const zip3 = (form.values.tariff.nyc_zip3 ?? []) as string[];
+  const [open, setOpen] = useState(['basics']);
+  useEffect(() => {
+    const faulty = sectionsWithErrors(form.errors);
+    if (faulty.length) setOpen((now) => [...new Set([...now, ...faulty])]);
+  }, [form.errors]);
   return (
-    <Accordion multiple defaultValue={['basics']} variant="separated">
+    <Accordion multiple value={open} onChange={setOpen} variant="separated">
       <Accordion.Item value="basics">
         <Accordion.Control>{t('admin.carriers.tariff')}</Accordion.Control>
         <Accordion.Panel>

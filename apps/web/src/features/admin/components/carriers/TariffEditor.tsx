@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { watchSubmittedForm } from '../../../../components/a11y/watchSubmittedForm';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { serverFieldErrors, setServerErrors } from '../../../../lib/forms';
 import { useFormat } from '../../../../lib/useFormat';
@@ -39,6 +40,7 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
   const fmt = useFormat();
   const client = useQueryClient();
   const form = useForm<TariffFormValues>({ initialValues: initial });
+  const formRef = useRef<HTMLFormElement>(null);
   const [preview, setPreview] = useState<TariffPreview | null>(null);
   const [effective, setEffective] = useState(today);
   const [saved, setSaved] = useState(draftNumber !== null);
@@ -97,12 +99,16 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
       children: <PublishImpact impact={seen} />,
       labels: { confirm: t('admin.carriers.publish'), cancel: t('admin.carriers.cancel') },
       confirmProps: { color: 'teal' },
-      onConfirm: () => publish.mutate(),
+      // Publish is no submit of the draft's form: a refused date is watched for from here.
+      onConfirm: () => {
+        if (formRef.current) watchSubmittedForm(formRef.current);
+        publish.mutate();
+      },
     });
 
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={t('admin.carriers.draft')}>
-      <form onSubmit={form.onSubmit(() => save.mutate())} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(() => save.mutate())} noValidate>
         <Stack>
           <Group justify="space-between">
             <Title order={3}>{draftNumber ? t('admin.carriers.draft_of', { number: draftNumber }) : t('admin.carriers.new_draft')}</Title>

@@ -1,7 +1,9 @@
 import { Button, Stack, Table } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionsTh } from '../../../../components/list/ActionsTh';
+import { ListError, listErrorProps } from './ListError';
 import { TariffInput, type Unit } from './TariffInput';
 import type { TariffFormValues } from './tariffForm';
 
@@ -28,19 +30,20 @@ interface Props {
 /** A tariff's list of rows (distance bands, overlength tiers, fuel steps): each figure editable, rows removed and added. */
 export function TariffRows({ form, path, columns, addLabel, added }: Props) {
   const { t } = useTranslation();
+  const errorId = `${useId()}-error`;
   const rows = (path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], form.values) ?? []) as Record<
     string,
     unknown
   >[];
   return (
     <Stack gap="xs">
-      <Table withTableBorder striped stickyHeader>
+      <Table withTableBorder striped stickyHeader {...listErrorProps(form, path, errorId)}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
               <Table.Th key={c.key}>{c.label}</Table.Th>
             ))}
-            <Table.Th />
+            <ActionsTh />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -72,6 +75,7 @@ export function TariffRows({ form, path, columns, addLabel, added }: Props) {
           ))}
         </Table.Tbody>
       </Table>
+      <ListError form={form} path={path} id={errorId} />
       <Button
         size="xs"
         variant="light"

@@ -1,6 +1,7 @@
 import type { StaffCarrierDetail, TariffVersionView } from '@freight/contracts';
 import { Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ActionsTh } from '../../../../components/list/ActionsTh';
 import { useFormat } from '../../../../lib/useFormat';
 
 interface Props {
@@ -36,7 +37,7 @@ export function VersionsTable({ carrier, today, onView, onRestore }: Props) {
             <Table.Th>{t('admin.carriers.note')}</Table.Th>
             <Table.Th>{t('admin.carriers.written')}</Table.Th>
             <Table.Th>{t('admin.carriers.published')}</Table.Th>
-            <Table.Th />
+            <ActionsTh />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

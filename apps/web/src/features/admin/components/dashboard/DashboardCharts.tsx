@@ -36,7 +36,7 @@ export default function DashboardCharts({ view }: { view: DashboardView }) {
           dataKey="day"
           withLegend
           series={[
-            { name: 'quotes', label: t('admin.dashboard_page.quotes'), color: 'blue.4' },
+            { name: 'quotes', label: t('admin.dashboard_page.quotes'), color: 'blue.8' },
             { name: 'bookings', label: t('admin.dashboard_page.bookings'), color: 'teal.6' },
           ]}
           valueFormatter={(v) => fmt.number(v)}

@@ -60,27 +60,37 @@ export function ShipmentShortList({
           {empty}
         </Text>
       ) : (
-        <Table verticalSpacing={4} fz="sm">
-          <Table.Tbody>
-            {shipments.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={paths.admin.shipment(s.id)} size="sm">
-                    {s.bol_number}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{s.account}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={s.status} size="sm" />
-                </Table.Td>
-                <Table.Td>{s.carrier_name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }} aria-label={t('admin.dashboard_page.pickup')}>
-                  {formatLocalDate(s.pickup_date, i18n.language)}
-                </Table.Td>
+        // Five columns scroll in their own box on a phone, not the page.
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.dashboard_page.bol')}</Table.Th>
+                <Table.Th>{t('admin.dashboard_page.account')}</Table.Th>
+                <Table.Th>{t('admin.dashboard_page.status')}</Table.Th>
+                <Table.Th>{t('admin.dashboard_page.carrier')}</Table.Th>
+                <Table.Th>{t('admin.dashboard_page.pickup')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {shipments.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.admin.shipment(s.id)} size="sm">
+                      {s.bol_number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{s.account}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={s.status} size="sm" />
+                  </Table.Td>
+                  <Table.Td>{s.carrier_name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLocalDate(s.pickup_date, i18n.language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Paper>
   );

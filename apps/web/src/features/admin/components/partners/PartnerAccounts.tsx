@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ActionsTh } from '../../../../components/list/ActionsTh';
 import { Section } from '../../../../components/Section';
 import { WHOLE_LABEL } from '../../../../components/tracking/StatusBadge';
 import { paths } from '../../../../lib/paths';
@@ -61,7 +62,7 @@ export function PartnerAccounts({ partner }: { partner: PartnerView }) {
                   <Table.Th>{t('admin.partners.account')}</Table.Th>
                   <Table.Th>{t('admin.partners.granted_by')}</Table.Th>
                   <Table.Th>{t('admin.partners.granted_at')}</Table.Th>
-                  <Table.Th />
+                  <ActionsTh />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

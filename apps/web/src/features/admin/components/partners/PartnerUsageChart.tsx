@@ -16,7 +16,7 @@ export default function PartnerUsageChart({ usage }: { usage: PartnerUsage }) {
       dataKey="day"
       withLegend
       series={[
-        { name: 'requests', label: t('admin.partners.requests'), color: 'blue.5' },
+        { name: 'requests', label: t('admin.partners.requests'), color: 'blue.8' },
         { name: 'errors', label: t('admin.partners.errors'), color: 'red.6' },
       ]}
       valueFormatter={(v) => fmt.number(v)}

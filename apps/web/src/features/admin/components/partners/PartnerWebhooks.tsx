@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { CodeBadges } from '../../../../components/integrations/CodeChoices';
 import { ShownOnceSecretModal, type ShownSecret, signingSecret } from '../../../../components/integrations/ShownOnceSecret';
 import { WebhookFormModal } from '../../../../components/integrations/WebhookFormModal';
+import { ActionsTh } from '../../../../components/list/ActionsTh';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { Section } from '../../../../components/Section';
 import { useFormat } from '../../../../lib/useFormat';
@@ -72,7 +73,7 @@ export function PartnerWebhooks({ partnerId }: { partnerId: string }) {
                   <Table.Th>{t('admin.webhooks.last_success')}</Table.Th>
                   <Table.Th>{t('admin.webhooks.last_failure')}</Table.Th>
                   <Table.Th>{t('admin.webhooks.enabled')}</Table.Th>
-                  <Table.Th />
+                  <ActionsTh />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

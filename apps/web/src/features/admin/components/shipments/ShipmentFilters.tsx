@@ -19,6 +19,7 @@ export const SHIPMENT_FILTERS = [
   'pickup_to',
   'created_from',
   'created_to',
+  'exclude_canceled',
   'origin_state',
   'destination_state',
 ] as const;
@@ -111,6 +112,12 @@ export function ShipmentFilters({ list }: { list: ListParams }) {
         label={t('admin.shipments.filters.action_required')}
         checked={p.get('action_required') === '1'}
         onChange={(e) => list.update({ action_required: e.currentTarget.checked ? '1' : null, page: null })}
+      />
+      <Checkbox
+        mb={8}
+        label={t('admin.shipments.filters.exclude_canceled')}
+        checked={p.get('exclude_canceled') === '1'}
+        onChange={(e) => list.update({ exclude_canceled: e.currentTarget.checked ? '1' : null, page: null })}
       />
       <Button variant="subtle" mb={2} onClick={() => list.clearFilters(...SHIPMENT_FILTERS)}>
         {t('admin.shipments.filters.clear')}

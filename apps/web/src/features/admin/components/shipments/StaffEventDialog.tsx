@@ -1,42 +1,53 @@
 import { STAFF_EVENT_CODES, type StaffShipmentDetail, staffEventRequest } from '@freight/contracts';
 import { Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { ModalActions } from '../../../../components/ModalActions';
 import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
-import { afterShipmentAction, shipmentAction } from '../../api/shipmentsApi';
+import { afterShipmentAction, eventClockQuery, shipmentAction } from '../../api/shipmentsApi';
 import { isFormError } from '../fieldErrors';
 
 /** 214 reason codes staff pick from (shared/domain.md section 7); NS is a normal event. */
 const REASON_CODES = ['', 'NS', 'A1', 'AO', 'AN', 'B1', 'AY'] as const;
 
-/** 'YYYY-MM-DDTHH:MM' of now, on the staff user's clock: a starting point they correct to the place's time. */
-const nowLocal = () => {
-  const d = new Date();
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+/** A zone as the reader says it, e.g. 'Central Time (America/Chicago)' or 'hora central (America/Chicago)'. */
+export function zoneLabel(timeZone: string, language: string) {
+  const name = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(0)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+}
 
 /**
  * A tracking event recorded by hand: the 214 status, a reason code for delays, the local time and
  * place of the event, what the shipper reads, and why staff record it (kept in the audit log).
  */
 export function StaffEventDialog({ detail, onClose }: { detail: StaffShipmentDetail; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const s = detail.shipment;
   const form = useForm({
     initialValues: {
       status_code: 'SD',
       reason_code: '',
-      occurred_at: nowLocal(),
+      occurred_at: '',
       city: s.pickup.city,
       state: s.pickup.state,
       description: '',
       reason: '',
     },
   });
+  // The place's zone follows the state typed; the time starts as now there (the server's clock), until staff change it.
+  const clock = useQuery(eventClockQuery(s.id, form.values.state));
+  const [timeTouched, setTimeTouched] = useState(false);
+  const localNow = clock.data?.local_now;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form object is stable; only a new clock reading moves the time.
+  useEffect(() => {
+    if (localNow && !timeTouched) form.setFieldValue('occurred_at', localNow);
+  }, [localNow, timeTouched]);
   const send = useMutation({
     mutationFn: (values: typeof form.values) => shipmentAction(s.id, 'events', staffEventRequest.parse(values)),
     onSuccess: async (next) => {
@@ -77,9 +88,18 @@ export function StaffEventDialog({ detail, onClose }: { detail: StaffShipmentDet
             <TextInput
               type="datetime-local"
               label={t('admin.shipments.event.occurred_at')}
-              description={t('admin.shipments.event.occurred_at_hint')}
+              description={
+                clock.data
+                  ? t('admin.shipments.event.occurred_at_zone', { zone: zoneLabel(clock.data.time_zone, i18n.language) })
+                  : t('admin.shipments.event.occurred_at_hint')
+              }
+              max={localNow}
               withAsterisk
               {...form.getInputProps('occurred_at')}
+              onChange={(e) => {
+                setTimeTouched(true);
+                form.setFieldValue('occurred_at', e.currentTarget.value);
+              }}
             />
             <TextInput label={t('admin.shipments.event.city')} withAsterisk maxLength={100} {...form.getInputProps('city')} />
             <TextInput label={t('admin.shipments.event.state')} withAsterisk maxLength={64} w={90} {...form.getInputProps('state')} />

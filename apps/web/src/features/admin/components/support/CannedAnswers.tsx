@@ -1,10 +1,12 @@
 import type { CannedAnswerView } from '@freight/contracts';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { serverFieldErrors } from '../../../../lib/forms';
 import { cannedAnswersQuery, createCannedAnswer, deleteCannedAnswer, SUPPORT_KEY } from '../../api/supportApi';
+import { isFormError } from '../fieldErrors';
 
 /**
  * Canned answers: a menu that puts an answer into the reply in the customer's language, and the
@@ -54,8 +56,13 @@ function ManageCanned({ answers }: { answers: CannedAnswerView[] }) {
   });
   const remove = useMutation({ mutationFn: deleteCannedAnswer, onSuccess: () => void refresh() });
   const errors = serverFieldErrors(create.error);
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
   return (
     <Stack gap="md">
+      {isFormError(remove.error) && <ErrorAlert error={remove.error} />}
       <Stack gap={4}>
         {answers.map((a) => (
           <Group key={a.id} justify="space-between" wrap="nowrap">
@@ -71,34 +78,40 @@ function ManageCanned({ answers }: { answers: CannedAnswerView[] }) {
           </Group>
         ))}
       </Stack>
-      <TextInput
-        label={t('admin.support.canned_title')}
-        value={draft.title}
-        onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
-        error={errors.title}
-        maxLength={80}
-      />
-      <Textarea
-        label={t('admin.support.canned_en')}
-        value={draft.body_en}
-        onChange={(e) => setDraft({ ...draft, body_en: e.currentTarget.value })}
-        error={errors.body_en}
-        autosize
-        minRows={2}
-      />
-      <Textarea
-        label={t('admin.support.canned_es')}
-        value={draft.body_es}
-        onChange={(e) => setDraft({ ...draft, body_es: e.currentTarget.value })}
-        error={errors.body_es}
-        autosize
-        minRows={2}
-      />
-      <Group justify="flex-end">
-        <Button onClick={() => create.mutate()} loading={create.isPending}>
-          {t('admin.support.canned_add')}
-        </Button>
-      </Group>
+      {/* A form, so Add is a submit: a refusal is focused and said like any form's. */}
+      <form onSubmit={add} noValidate>
+        <Stack gap="md">
+          {isFormError(create.error) && <ErrorAlert error={create.error} />}
+          <TextInput
+            label={t('admin.support.canned_title')}
+            value={draft.title}
+            onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
+            error={errors.title}
+            maxLength={80}
+          />
+          <Textarea
+            label={t('admin.support.canned_en')}
+            value={draft.body_en}
+            onChange={(e) => setDraft({ ...draft, body_en: e.currentTarget.value })}
+            error={errors.body_en}
+            autosize
+            minRows={2}
+          />
+          <Textarea
+            label={t('admin.support.canned_es')}
+            value={draft.body_es}
+            onChange={(e) => setDraft({ ...draft, body_es: e.currentTarget.value })}
+            error={errors.body_es}
+            autosize
+            minRows={2}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending}>
+              {t('admin.support.canned_add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { StaffCarrierDetail, TariffPreview } from '@freight/contracts';
+import { DEMO_LTL_TARIFF } from '@freight/domain/rating/ltl-tariff';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -179,5 +180,29 @@ describe('Carriers', { timeout: 60_000 }, () => {
     await vi.waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(true));
     const publish = lastCall('/api/admin/carriers/c1/draft/publish');
     expect(sentBody(fetchMock, publish)).toHaveProperty('effective_date');
+  });
+
+  it('opens the LTL sections whose figures the server refuses, and ties the error of a whole list to its table', async () => {
+    const ltl: StaffCarrierDetail = { ...carrier, id: 'c2', name: 'Demo LTL', mode: 'ltl' };
+    signInStaff(['super_admin'], {
+      'GET /api/admin/carriers/c2': { data: ltl },
+      'GET /api/admin/carriers/c2/draft/new': { data: { mode: 'ltl', tariff: DEMO_LTL_TARIFF, fuel_bp: 0, based_on: 1 } },
+      'PUT /api/admin/carriers/c2/draft': () =>
+        jsonResponse(422, {
+          message: 'The given data was invalid.',
+          code: 'validation',
+          errors: { 'tariff.distance_bands': ['At most 20 bands.'], 'tariff.fuel.heavy_multiplier': ['This value is too large'] },
+        }),
+    });
+    renderApp('/admin/carriers/c2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the tariff' }));
+    const draft = await screen.findByRole('region', { name: 'Draft' });
+    await userEvent.click(within(draft).getByRole('button', { name: 'Save draft' }));
+    const bands = await within(draft).findByRole('table', { description: 'At most 20 bands.' });
+    expect(within(draft).getByRole('button', { name: 'Distance bands' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(draft).getByRole('button', { name: /^Fuel surcharge table/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(draft).getByLabelText(/^Heavy column ×/)).toHaveAccessibleDescription('This value is too large');
+    // The first field in error, in the page's order: the bands' table, at its first figure.
+    await vi.waitFor(() => expect(within(bands).getAllByRole('textbox')[0]).toHaveFocus());
   });
 });

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ActionsTh } from '../../../../components/list/ActionsTh';
 import { ListTable } from '../../../../components/list/ListTable';
 import { useListParams } from '../../../../components/list/useListParams';
 import { NOTICE_COLORS } from '../../../../components/notices/NoticeBanner';
@@ -54,7 +55,7 @@ export function NotificationsRoute() {
             <Table.Th>{t('admin.notices.audience')}</Table.Th>
             <Table.Th>{t('admin.notices.window')}</Table.Th>
             <Table.Th>{t('admin.notices.state')}</Table.Th>
-            <Table.Th />
+            <ActionsTh />
           </>
         }
         row={(n: SiteNotificationView) => (

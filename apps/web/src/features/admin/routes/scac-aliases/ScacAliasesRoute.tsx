@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ActionsTh } from '../../../../components/list/ActionsTh';
 import { ListTable } from '../../../../components/list/ListTable';
 import { useListParams } from '../../../../components/list/useListParams';
 import { PageHeader } from '../../../../components/PageHeader';
@@ -75,7 +76,7 @@ export function ScacAliasesRoute() {
             <Table.Th>{t('admin.scac_aliases.kind')}</Table.Th>
             <Table.Th>{t('admin.scac_aliases.carrier')}</Table.Th>
             <Table.Th>{t('admin.scac_aliases.note')}</Table.Th>
-            <Table.Th />
+            <ActionsTh />
           </>
         }
         row={(a: ScacAliasView) => (

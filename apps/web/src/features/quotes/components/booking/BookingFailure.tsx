@@ -1,5 +1,5 @@
 import { SUPPORT_PHONE } from '@freight/domain';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
@@ -33,6 +33,17 @@ export function BookingFailure({ error, onChangeRate }: { error: ApiError; onCha
           <Button component={Link} to={paths.verifyEmail} size="xs">
             {t('quotes.booking.verify_email')}
           </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (error.code === 'quote_expired') {
+    // Not a failure: the Book step rates the shipment again (QuoteWorkspace) and shows today's rates.
+    return (
+      <Alert color="blue" role="status" data-testid="quote-expired">
+        <Group gap="sm" wrap="nowrap">
+          <Loader size="xs" />
+          <Text size="sm">{error.body.message ? error.message : t('errors.quote_expired')}</Text>
         </Group>
       </Alert>
     );

@@ -1,4 +1,4 @@
-import type { AddressBookEntry, BookingPlace } from '@freight/contracts';
+import type { BookingPlace } from '@freight/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import type { Quote } from '../../api/quotesApi';
 import { makeQuote, makeRate } from '../results/testQuote';
+import { makeAddress } from './testAddress';
 
 const shipper = makeUser([], {
   account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
@@ -150,35 +151,8 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     );
   });
 
-  it('fills both places from the quote’s booking prefill (reship), and picks from the address book', async () => {
-    const acme: AddressBookEntry = {
-      id: '6f1c2f9e-0000-4000-8000-000000000001',
-      company: 'Windy City Depot',
-      first_name: 'Lee',
-      last_name: 'Park',
-      email: 'lee@windy.test',
-      phone: '312 555 0123',
-      street1: '1 Wacker Dr',
-      street2: '',
-      street3: '',
-      street4: '',
-      street5: '',
-      city: 'Chicago',
-      state: 'IL',
-      postal_code: '60606',
-      country: 'US',
-      interior_number: '',
-      exterior_number: '',
-      neighborhood: '',
-      location_type: 'commercial',
-      limited_access: false,
-      liftgate_recommended: false,
-      opens_at: '07:00',
-      closes_at: '15:00',
-      verified: true,
-      created_at: '2026-03-09T15:00:00Z',
-      updated_at: '2026-03-09T15:00:00Z',
-    };
+  it('fills both places from the quote’s booking prefill (reship), picks from the address book, and re-rates only for a new postal code', async () => {
+    const acme = makeAddress();
     const elsewhere = {
       ...acme,
       id: '6f1c2f9e-0000-4000-8000-000000000002',
@@ -187,8 +161,9 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
       state: 'CO',
       postal_code: '80202',
     };
-    await openBooking(quoteWith({ booking_prefill: PREFILL }), {
+    const { fetchMock } = await openBooking(quoteWith({ booking_prefill: PREFILL }), {
       'GET /api/addresses': { data: [acme, elsewhere], meta: { current_page: 1, per_page: 8, total: 2, last_page: 1 } },
+      'POST /api/quotes': () => jsonResponse(201, { data: quoteWith({ id: 'q-denver' }) }),
     });
     expect(pickupPlace().getByLabelText(/^Company\/location name/)).toHaveValue('Acme Warehouse');
     expect(pickupPlace().getByLabelText(/^Street address/)).toHaveValue('100 W Madison St');
@@ -198,13 +173,6 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
 
     const box = pickupPlace().getByRole('combobox', { name: 'Pick the pickup from your address book' });
     fireEvent.focus(box);
-    fireEvent.change(box, { target: { value: 'den' } });
-    await user().click(
-      (await screen.findByText('Denver Dock', { selector: '[role=option] p' }, WAIT)).closest('[role=option]') as HTMLElement,
-    );
-    expect(await pickupPlace().findByText(/Denver Dock is at 80202, but this quote was rated for 60606/)).toBeInTheDocument();
-    expect(pickupPlace().getByLabelText(/^Company\/location name/)).toHaveValue('Acme Warehouse');
-
     fireEvent.change(box, { target: { value: 'win' } });
     await user().click(
       (await screen.findByText('Windy City Depot', { selector: '[role=option] p' }, WAIT)).closest('[role=option]') as HTMLElement,
@@ -213,6 +181,19 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     expect(pickupPlace().getByLabelText(/^Opens at/)).toHaveValue('07:00');
     expect(pickupPlace().getByText('From your address book: Windy City Depot')).toBeInTheDocument();
     expect(pickupPlace().queryByRole('checkbox', { name: /Save this address/ })).not.toBeInTheDocument();
+    // Typing another street or contact is no new rate.
+    fireEvent.change(pickupPlace().getByLabelText(/^Street address/), { target: { value: '2 Wacker Dr' } });
+    fireEvent.change(pickupPlace().getByLabelText(/^First name/), { target: { value: 'Kim' } });
+    expect(postsTo(fetchMock, '/api/quotes')).toHaveLength(0);
+
+    // An entry at another postal code is rated anew, from the Book step; the rates say why they changed.
+    fireEvent.change(box, { target: { value: 'den' } });
+    await user().click(
+      (await screen.findByText('Denver Dock', { selector: '[role=option] p' }, WAIT)).closest('[role=option]') as HTMLElement,
+    );
+    expect(await screen.findByTestId('rerated-place', undefined, WAIT)).toBeInTheDocument();
+    const [[, init]] = postsTo(fetchMock, '/api/quotes') as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body)).origin).toMatchObject({ postal_code: '80202', country: 'US', site_type: 'business' });
   });
 
   it('books once on a double click with one Idempotency-Key, then shows the confirmation', async () => {
@@ -223,8 +204,8 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
       'POST /api/shipments': post,
       'GET /api/shipments/s1': { data: booked },
     });
-    fireEvent.change(booking().getByLabelText(/^Reference number/), { target: { value: 'PO-4471' } });
-    fireEvent.change(booking().getByLabelText(/^Reference type/), { target: { value: 'po_number' } });
+    fireEvent.change(booking().getByLabelText(/^Reference 1 number/), { target: { value: 'PO-4471' } });
+    fireEvent.change(booking().getByLabelText(/^Reference 1 type/), { target: { value: 'po_number' } });
     await acceptDisclaimer();
     await user().dblClick(bookButton());
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
@@ -243,8 +224,7 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
       close_time: '17:00',
       delivery_appointment: false,
       residential_or_liftgate: true,
-      reference_type: 'po_number',
-      reference_number: 'PO-4471',
+      references: [{ type: 'po_number', value: 'PO-4471' }],
       disclaimer_accepted: true,
       pickup: { company: 'Acme Warehouse', postal_code: '60606', country: 'US', save_to_address_book: false },
       delivery: { company: 'Peachtree Retail', postal_code: '30301' },
@@ -273,6 +253,8 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
             'pickup.street1': ['Street not found for this ZIP'],
             pickup_date: ['Choose a business day (no weekends or holidays).'],
             rate_id: ['This rate is not part of the quote. Re-rate and choose again.'],
+            references: ['A shipment takes at most 10 references.'],
+            stops: ['The stops are not those of the quote.'],
           },
         }),
     });
@@ -281,6 +263,11 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     expect(await pickupPlace().findByText('Street not found for this ZIP')).toBeInTheDocument();
     expect(screen.getByText('Choose a business day (no weekends or holidays).')).toBeInTheDocument();
     expect(screen.getByText('This rate is not part of the quote. Re-rate and choose again.')).toBeInTheDocument();
+    // A list's own error describes the list; one with no list on the form is said with the others.
+    expect(booking().getByRole('group', { name: 'Reference numbers' })).toHaveAccessibleDescription(
+      'A shipment takes at most 10 references.',
+    );
+    expect(screen.getByText('The stops are not those of the quote.')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(pickupPlace().getByLabelText(/^Street address/)));
   });
 
@@ -349,6 +336,7 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
       payment: {
         state: 'awaiting',
         due_at: new Date(Date.now() + 45 * 60_000).toISOString(),
+        can_extend: true,
         amount_cents: 20_000,
         hold_cents: 25_000,
         card_last4: null,
@@ -365,31 +353,72 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     expect(panel.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
   });
 
-  it('asks UPS how it gets a parcel shipment’s packages', async () => {
+  it('asks a parcel only parcel questions: pickup or drop-off, the quoted signature; no dock questions', async () => {
     const base = quoteWith();
     const parcel = quoteWith({
       mode: 'parcel',
       inputs: {
         ...base.inputs,
         mode: 'parcel',
+        signature: 'adult_signature',
         items: [{ package_type: 'boxes', quantity: 1, length: 12, width: 10, height: 8, weight: 10, stackable: true, hazardous: false }],
       },
       rates: [makeRate('r-ups', 'UPS Ground', 'UPSN', 3, [['freight', null, 2_500, 'Freight']])],
       booking_prefill: PREFILL,
     });
-    const post = vi.fn(() => jsonResponse(201, { data: makeShipment({ mode: 'parcel', pickup_note: 'pickup_confirmed' }) }));
+    const post = vi.fn(() => jsonResponse(201, { data: makeShipment({ mode: 'parcel', pickup_note: 'shipper_drops_off' }) }));
     const { fetchMock } = await openBooking(parcel, { 'POST /api/shipments': post }, 'UPS Ground');
+    expect(booking().queryByText('Is either location residential or does it need a lift-gate?')).not.toBeInTheDocument();
+    expect(booking().queryByRole('radio', { name: 'First come, first serve' })).not.toBeInTheDocument();
+    expect(booking().queryByRole('radio', { name: /Delivery appointment/ })).not.toBeInTheDocument();
+    expect(booking().getByLabelText(/^Signature on delivery/)).toHaveValue('adult_signature');
+    expect(booking().getByTestId('parcel-residential')).toHaveTextContent('Residential delivery: yes');
+    expect(booking().getByLabelText(/^Ready time/)).toBeInTheDocument();
+
+    // Another signature than the rates priced is a re-rate.
+    fireEvent.change(booking().getByLabelText(/^Signature on delivery/), { target: { value: 'none' } });
+    expect(booking().getByTestId('signature-rerate')).toBeInTheDocument();
+    fireEvent.change(booking().getByLabelText(/^Signature on delivery/), { target: { value: 'adult_signature' } });
+
+    // Dropped off: no window asked.
+    await user().click(booking().getByRole('radio', { name: 'I drop them off at a UPS Ground location' }));
+    expect(booking().queryByLabelText(/^Ready time/)).not.toBeInTheDocument();
+    expect(booking().getByTestId('pickup-note')).toHaveTextContent('Shipper drops off');
     await acceptDisclaimer();
-    await user().click(bookButton());
-    expect(await screen.findByText('Some details need your attention. Check the highlighted fields.')).toBeInTheDocument();
-    expect(post).not.toHaveBeenCalled();
-    await waitFor(() => expect(document.activeElement).toBe(booking().getByRole('radio', { name: 'No appointment needed' })));
-    await user().click(booking().getByRole('radio', { name: 'Pickup confirmed' }));
     await user().click(bookButton());
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     const [[, init]] = postsTo(fetchMock, '/api/shipments') as [[string, RequestInit]];
-    expect(JSON.parse(String(init.body)).pickup_note).toBe('pickup_confirmed');
-    expect(await screen.findByText('Pickup confirmed')).toBeInTheDocument();
+    const body = JSON.parse(String(init.body));
+    expect(body.parcel_options).toEqual({ handoff: 'drop_off', signature: 'adult_signature', residential: true });
+    for (const field of ['ready_time', 'close_time', 'delivery_appointment', 'residential_or_liftgate', 'pickup_note']) {
+      expect(body, field).not.toHaveProperty(field);
+    }
+  });
+
+  it('adds and removes references with the keyboard and sends them in order', async () => {
+    const post = vi.fn(() => jsonResponse(201, { data: makeShipment() }));
+    const { fetchMock } = await openBooking(quoteWith({ booking_prefill: PREFILL }), { 'POST /api/shipments': post });
+    fireEvent.change(booking().getByLabelText(/^Reference 1 number/), { target: { value: 'PO-1' } });
+    const add = booking().getByRole('button', { name: 'Add a reference' });
+    add.focus();
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(booking().getByLabelText(/^Reference 2 number/)));
+    fireEvent.change(booking().getByLabelText(/^Reference 2 type/), { target: { value: 'so_number' } });
+    fireEvent.change(booking().getByLabelText(/^Reference 2 number/), { target: { value: 'SO-2' } });
+    await user().click(add);
+    fireEvent.change(booking().getByLabelText(/^Reference 3 type/), { target: { value: 'shipper_reference' } });
+    fireEvent.change(booking().getByLabelText(/^Reference 3 number/), { target: { value: 'MINE-3' } });
+    await user().click(booking().getByRole('button', { name: 'Remove reference 2' }));
+    expect(booking().queryByLabelText(/^Reference 3 number/)).not.toBeInTheDocument();
+    expect(booking().getByLabelText(/^Reference 2 number/)).toHaveValue('MINE-3');
+    await acceptDisclaimer();
+    await user().click(bookButton());
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    const [[, init]] = postsTo(fetchMock, '/api/shipments') as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body)).references).toEqual([
+      { type: 'po_number', value: 'PO-1' },
+      { type: 'shipper_reference', value: 'MINE-3' },
+    ]);
   });
 
   it('speaks Spanish', async () => {

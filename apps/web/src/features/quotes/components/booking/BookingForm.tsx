@@ -1,4 +1,4 @@
-import { type BookingRequestInput, bookingRequest, REFERENCE_TYPES, type ShipmentView } from '@freight/contracts';
+import { type AddressBookEntry, type BookingRequestInput, bookingRequest, isEbayOrderPrefill, type ShipmentView } from '@freight/contracts';
 import { AWAITING_PAYMENT_MINUTES } from '@freight/domain';
 import {
   Alert,
@@ -11,7 +11,6 @@ import {
   List,
   NativeSelect,
   Paper,
-  Radio,
   SimpleGrid,
   Stack,
   Text,
@@ -19,7 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,24 +30,30 @@ import { useAuthUser } from '../../../../lib/auth';
 import { translateMessage, zodErrors } from '../../../../lib/forms';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
+import { equipmentTypesQuery } from '../../api/equipmentApi';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
 import { BookingFailure } from './BookingFailure';
 import { BookingStops } from './BookingStops';
 import { DisclaimerDialog } from './DisclaimerDialog';
 import {
   type BookingValues,
+  changesRating,
   extraErrors,
   fieldId,
   fieldOrder,
+  formPath,
   initialValues,
-  pickupNoteRule,
+  type PickedPlaces,
   quoteHasAppointment,
   quoteHasResidentialOrLiftgate,
+  todayIso,
   toRequest,
 } from './model';
 import { PlaceSection } from './PlaceSection';
 import { RateSummary } from './RateSummary';
+import { ReferencesField } from './ReferencesField';
 import { ScheduleSection } from './ScheduleSection';
+import { TemperatureSection } from './TemperatureSection';
 
 export interface BookingFormProps {
   quote: Quote;
@@ -60,6 +65,12 @@ export interface BookingFormProps {
   onRequote: () => void;
   /** 201: the booked shipment. */
   onBooked: (shipment: ShipmentView) => void;
+  /** Address book entries picked for the ends in the quote form: the places start from them. */
+  picked?: PickedPlaces;
+  /** An entry picked here changes what the rates were based on (postal code, site type, lift-gate): re-rate with it. */
+  onPlaceRerate?: (end: 'origin' | 'destination', entry: AddressBookEntry) => void;
+  /** The quote's rates expired (409 quote_expired): rate it again for today. */
+  onQuoteExpired?: () => void;
 }
 
 /**
@@ -70,12 +81,22 @@ export interface BookingFormProps {
  * rules the server adds) before it is sent once, with an Idempotency-Key kept while the same
  * content is retried. Everything typed stays after a failure.
  */
-export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, onBooked }: BookingFormProps) {
-  const { t } = useTranslation();
+export function BookingForm({
+  quote,
+  rate,
+  insurance,
+  onChangeRate,
+  onRequote,
+  onBooked,
+  picked = {},
+  onPlaceRerate,
+  onQuoteExpired,
+}: BookingFormProps) {
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   const qc = useQueryClient();
   const user = useAuthUser();
-  const form = useForm<BookingValues>({ initialValues: initialValues(quote) });
+  const form = useForm<BookingValues>({ initialValues: initialValues(quote, picked) });
   const values = form.values;
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
   const [creditHold, setCreditHold] = useState(false);
@@ -84,10 +105,10 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
   const failureRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
   const attempt = useRef<{ key: string; content: string } | null>(null);
-  const noteRule = pickupNoteRule(quote, rate);
-  /** Field paths of the form, top to bottom: a 422 on one of them is shown under it, anything else above the Book button. */
-  const fieldPaths = fieldOrder(values.stops.length);
-  const FORM_FIELDS = new Set(fieldPaths);
+  const equipment = useQuery({ ...equipmentTypesQuery(i18n.language), enabled: quote.mode === 'truckload' });
+  const reefer = equipment.data?.find((e) => e.code === quote.inputs.equipment_type)?.temperature_controlled === true;
+  /** Field paths of the form: a 422 on one of them is shown under it, anything else above the Book button. */
+  const FORM_FIELDS = new Set(fieldOrder(values.stops.length, values.references.length));
 
   // A re-rate (after going back to change the details) brings a new quote: its postal codes,
   // countries and pickup date replace the old ones; a place whose postal code changed is typed again.
@@ -95,7 +116,7 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
   useEffect(() => {
     if (quoteId.current === quote.id) return;
     quoteId.current = quote.id;
-    const next = initialValues(quote);
+    const next = initialValues(quote, picked);
     const current = form.getValues();
     const place = (end: 'pickup' | 'delivery') => {
       const was = current[end];
@@ -116,21 +137,14 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
       pickup_date: next.pickup_date,
       hazardous: current.hazardous || next.hazardous,
       residential_or_liftgate: next.residential_or_liftgate,
+      parcel: { ...current.parcel, signature: next.parcel.signature },
     });
     form.clearErrors();
     attempt.current = null;
-  }, [quote, form]);
+  }, [quote, form, picked]);
 
-  const focusFirst = (errors: Record<string, string>) => {
-    requestAnimationFrame(() => {
-      const first = fieldPaths.find((p) => errors[p] !== undefined);
-      const el = first ? document.getElementById(fieldId(first)) : null;
-      if (el) {
-        el.scrollIntoView?.({ block: 'center' });
-        el.focus();
-      } else failureRef.current?.focus();
-    });
-  };
+  /** A failure of no field takes focus above the Book button; the fields in error are focused by the submit's watch. */
+  const focusFailure = () => requestAnimationFrame(() => failureRef.current?.focus());
 
   const book = useMutation({
     mutationFn: ({ body, key }: { body: BookingRequestInput; key: string }) => bookShipment(body, key),
@@ -144,7 +158,8 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
       if (e.status === 422) {
         const fields: Record<string, string> = {};
         const other: string[] = [];
-        for (const [path, messages] of Object.entries(e.errors)) {
+        for (const [wirePath, messages] of Object.entries(e.errors)) {
+          const path = formPath(wirePath);
           const text = messages.map((m) => translateMessage(t, m)).join(' ');
           if (FORM_FIELDS.has(path)) fields[path] = text;
           else other.push(text);
@@ -153,24 +168,28 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
         form.setErrors(fields);
         setCheckFields(Object.keys(fields).length > 0);
         setOtherErrors(other);
-        if (Object.keys(fields).length) focusFirst(fields);
-        else requestAnimationFrame(() => failureRef.current?.focus());
+        if (!Object.keys(fields).length) focusFailure();
         return;
       }
       if (e.code === 'credit_hold') setCreditHold(true);
-      else requestAnimationFrame(() => failureRef.current?.focus());
+      else if (e.code === 'quote_expired') onQuoteExpired?.();
+      else focusFailure();
     },
     onSettled: () => {
       inFlight.current = false;
     },
   });
 
+  const emailOptional = isEbayOrderPrefill(quote.booking_prefill);
   const check = (v: BookingValues): Record<string, string> => {
-    const errors = zodErrors(bookingRequest, t, v, (x) => toRequest(x, quote, rate, insurance));
+    const wire = zodErrors(bookingRequest, t, v, (x) => toRequest(x, quote, rate, insurance, reefer));
+    const errors = Object.fromEntries(Object.entries(wire).map(([path, text]) => [formPath(path), text]));
     // An empty field says 'Field is required', not also how a filled one should look.
     const required = t('validation.required');
     for (const [path, text] of Object.entries(errors)) if (text.startsWith(`${required} · `)) errors[path] = required;
-    for (const [path, key] of Object.entries(extraErrors(v, quote, rate))) {
+    // eBay gives no buyer email: only an eBay order's quote books without one, unless the consignee is to be mailed.
+    if (!v.delivery.email.trim() && (v.notify_consignee || !emailOptional)) errors['delivery.email'] = required;
+    for (const [path, key] of Object.entries(extraErrors(v, quote, rate, todayIso(), reefer))) {
       const text = translateMessage(t, key);
       errors[path] = errors[path] && errors[path] !== text ? `${errors[path]} · ${text}` : text;
     }
@@ -190,12 +209,12 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
       form.setErrors(fields);
       setCheckFields(Object.keys(fields).length > 0);
       setOtherErrors(Object.values(errors).filter((_, i) => !FORM_FIELDS.has(Object.keys(errors)[i] ?? '')));
-      focusFirst(fields);
+      if (!Object.keys(fields).length) focusFailure();
       return;
     }
     form.clearErrors();
     setCheckFields(false);
-    const body = toRequest(v, quote, rate, insurance);
+    const body = toRequest(v, quote, rate, insurance, reefer);
     const content = JSON.stringify(body);
     // The same content retried keeps its key (the server answers a repeat once); a change is a new attempt.
     if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
@@ -204,9 +223,12 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
   };
 
   const input = (path: string) => ({ id: fieldId(path), ...form.getInputProps(path) });
-  const needsAppointmentRerate = values.delivery_appointment && !quoteHasAppointment(quote);
-  const needsResidentialRerate = values.residential_or_liftgate === 'yes' && !quoteHasResidentialOrLiftgate(quote);
-  const error = isApiError(book.error) ? book.error : null;
+  const freight = quote.mode !== 'parcel';
+  const needsAppointmentRerate = freight && values.delivery_appointment && !quoteHasAppointment(quote);
+  const needsResidentialRerate = freight && values.residential_or_liftgate === 'yes' && !quoteHasResidentialOrLiftgate(quote);
+  // A failure to book the quote before a re-rate (its rates expired) is not this quote's.
+  const failure = book.variables?.body.quote_id === quote.id ? book.error : null;
+  const error = isApiError(failure) ? failure : null;
   const currency = quote.currency;
 
   return (
@@ -240,35 +262,34 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
         </Paper>
 
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <PlaceSection form={form} end="pickup" onRequote={onRequote} />
-          <PlaceSection form={form} end="delivery" onRequote={onRequote} />
+          {(['origin', 'destination'] as const).map((end) => (
+            <PlaceSection
+              key={end}
+              form={form}
+              end={end === 'origin' ? 'pickup' : 'delivery'}
+              onRequote={onRequote}
+              emailOptional={end === 'destination' && emailOptional}
+              rerate={
+                onPlaceRerate && { changes: (entry) => changesRating(quote, end, entry), rerate: (entry) => onPlaceRerate(end, entry) }
+              }
+            />
+          ))}
         </SimpleGrid>
         <BookingStops form={form} onRequote={onRequote} />
 
         <ScheduleSection
           form={form}
+          quote={quote}
+          rate={rate}
           needsAppointmentRerate={needsAppointmentRerate}
           needsResidentialRerate={needsResidentialRerate}
           onRequote={onRequote}
         />
+        {reefer && <TemperatureSection form={form} unit={quote.inputs.unit_system === 'metric' ? 'metric' : 'imperial'} />}
 
         <Fieldset legend={t('quotes.booking.details.title')}>
           <Stack gap="sm">
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <NativeSelect
-                  label={t('quotes.booking.details.reference_type')}
-                  data={[
-                    { value: '', label: t('quotes.booking.details.reference_none') },
-                    ...REFERENCE_TYPES.map((r) => ({ value: r, label: t(`shipment.reference_types.${r}`) })),
-                  ]}
-                  {...input('reference_type')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 7 }}>
-                <TextInput label={t('quotes.booking.details.reference_number')} maxLength={64} {...input('reference_number')} />
-              </Grid.Col>
-            </Grid>
+            <ReferencesField form={form} />
             <Textarea
               label={t('quotes.booking.details.notes')}
               description={t('quotes.booking.details.notes_hint')}
@@ -277,29 +298,6 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
               maxLength={1000}
               {...input('notes')}
             />
-            {noteRule.kind === 'choose' && (
-              <Radio.Group
-                label={t('quotes.booking.details.parcel_pickup', { carrier: rate.carrier_name })}
-                withAsterisk
-                {...form.getInputProps('pickup_note')}
-              >
-                <Stack gap={6} mt={6}>
-                  {noteRule.options.map((note, i) => (
-                    <Radio
-                      key={note}
-                      id={i === 0 ? fieldId('pickup_note') : undefined}
-                      value={note}
-                      label={t(`shipment.pickup_notes.${note}`)}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
-            {noteRule.kind === 'fixed' && (
-              <Text size="sm" data-testid="pickup-note">
-                {t('quotes.booking.details.parcel_usps', { carrier: rate.carrier_name })}
-              </Text>
-            )}
             <Checkbox
               label={t('quotes.booking.details.hazardous')}
               description={t('quotes.booking.details.hazardous_hint')}
@@ -403,7 +401,7 @@ export function BookingForm({ quote, rate, insurance, onChangeRate, onRequote, o
               </Alert>
             )}
             {error && error.status !== 422 && <BookingFailure error={error} onChangeRate={onChangeRate} />}
-            {book.error && !error && <ErrorAlert error={book.error} title={t('quotes.booking.failed_title')} />}
+            {failure && !error && <ErrorAlert error={failure} title={t('quotes.booking.failed_title')} />}
           </Stack>
         </div>
 

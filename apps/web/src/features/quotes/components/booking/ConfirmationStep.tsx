@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAnnounce } from '../../../../components/a11y/useAnnounce';
 import { getShipment, SHIPMENTS_KEY, shipmentKey, trackDetailPath } from '../../../../components/shipment/api';
 import { PaymentPanel } from '../../../../components/shipment/PaymentPanel';
 import { ShipmentSummary } from '../../../../components/shipment/ShipmentSummary';
@@ -63,6 +64,7 @@ export function ConfirmationStep({ booked, onNewQuote }: { booked: ShipmentView;
     staleTime: Number.POSITIVE_INFINITY,
   });
   const shipment = query.data;
+  useAnnounce(t('quotes.confirmation.bol', { bol: booked.bol_number }), booked.id);
 
   useEffect(() => {
     headingRef.current?.focus();

@@ -21,6 +21,8 @@ export function PlaceSection({
   title,
   pickLabel,
   children,
+  emailOptional = false,
+  rerate,
 }: {
   form: UseFormReturnType<BookingValues>;
   /** Pickup, delivery, or an extra stop's place (`stops.N.place`). */
@@ -31,6 +33,10 @@ export function PlaceSection({
   pickLabel?: string;
   /** Below the place (an extra stop's date and times). */
   children?: ReactNode;
+  /** The contact's email may be left out (an eBay order's buyer: eBay gives no email). */
+  emailOptional?: boolean;
+  /** Pickup and delivery: whether a picked entry changes what the rates were based on, and the re-rate with it. */
+  rerate?: { changes: (entry: AddressBookEntry) => boolean; rerate: (entry: AddressBookEntry) => void };
 }) {
   const { t } = useTranslation();
   const place = placeAt(form.values, end) as PlaceValues;
@@ -61,6 +67,13 @@ export function PlaceSection({
   const pick = (entry: AddressBookEntry) => {
     const current = placeAt(form.getValues(), end);
     if (!current) return;
+    // A street, company or contact of its own is not a new rate; another postal code, site type or lift-gate is.
+    if (rerate?.changes(entry)) {
+      setMismatch(null);
+      form.setFieldValue(end, placeFromEntry(current, entry));
+      rerate.rerate(entry);
+      return;
+    }
     if (entry.country !== current.country || !samePostalCode(entry.postal_code, current.postal_code)) {
       setMismatch(entry);
       return;
@@ -132,7 +145,16 @@ export function PlaceSection({
             <TextInput label={t('contact.last_name')} withAsterisk autoComplete="family-name" maxLength={80} {...input('last_name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('contact.email')} withAsterisk type="email" autoComplete="email" maxLength={254} {...input('email')} />
+            <TextInput
+              label={t('contact.email')}
+              withAsterisk={!emailOptional}
+              description={emailOptional ? t('quotes.ebay.email_optional') : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              {...input('email')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label={t('contact.phone')} withAsterisk type="tel" autoComplete="tel" maxLength={24} {...input('phone')} />

@@ -1,20 +1,28 @@
-import { Alert, Button, Fieldset, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Grid, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import type { Quote, QuoteRate } from '../../api/quotesApi';
 import { type BookingValues, fieldId, pickupOutsideHours, todayIso } from './model';
+import { ParcelDelivery, ParcelHandoff } from './ParcelQuestions';
+import { RerateAlert } from './RerateAlert';
 
 /**
- * The pickup date and window (warned when outside the pickup place's hours), the delivery (first
- * come, first served or an appointment) and the residential / lift-gate question, with the way
- * back to re-rate when an answer needs a service the rates lack.
+ * The pickup date and window (warned when outside the pickup place's hours) and the delivery, with
+ * the way back to re-rate when an answer needs a service the rates lack. Freight is asked the dock
+ * questions (first come, first served or an appointment; residential or lift-gate); a parcel is
+ * asked its own (picked up or dropped off, the signature), and a drop-off has no window.
  */
 export function ScheduleSection({
   form,
+  quote,
+  rate,
   needsAppointmentRerate,
   needsResidentialRerate,
   onRequote,
 }: {
   form: UseFormReturnType<BookingValues>;
+  quote: Quote;
+  rate: QuoteRate;
   needsAppointmentRerate: boolean;
   needsResidentialRerate: boolean;
   onRequote: () => void;
@@ -22,7 +30,9 @@ export function ScheduleSection({
   const { t } = useTranslation();
   const values = form.values;
   const input = (path: string) => ({ id: fieldId(path), ...form.getInputProps(path) });
-  const outsideHours = pickupOutsideHours(values);
+  const parcel = quote.mode === 'parcel';
+  const window = !parcel || values.parcel.handoff === 'pickup';
+  const outsideHours = window ? pickupOutsideHours(values) : undefined;
   return (
     <Fieldset legend={t('quotes.booking.schedule.title')}>
       <Stack gap="sm">
@@ -36,73 +46,96 @@ export function ScheduleSection({
               {...input('pickup_date')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <TextInput type="time" label={t('quotes.booking.schedule.ready_time')} withAsterisk {...input('ready_time')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <TextInput type="time" label={t('quotes.booking.schedule.close_time')} withAsterisk {...input('close_time')} />
-          </Grid.Col>
+          {window && (
+            <>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <TextInput type="time" label={t('quotes.booking.schedule.ready_time')} withAsterisk {...input('ready_time')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <TextInput type="time" label={t('quotes.booking.schedule.close_time')} withAsterisk {...input('close_time')} />
+              </Grid.Col>
+            </>
+          )}
         </Grid>
-        <Text size="xs" c="dimmed" mt={-4}>
-          {t('quotes.booking.schedule.times_hint')}
-        </Text>
+        {window && (
+          <Text size="xs" c="dimmed" mt={-4}>
+            {t('quotes.booking.schedule.times_hint')}
+          </Text>
+        )}
+        {parcel && <ParcelHandoff form={form} rate={rate} />}
         {outsideHours && (
           <Alert color="yellow" role="status" data-testid="outside-hours">
             {t('quotes.booking.schedule.outside_hours', outsideHours)}
           </Alert>
         )}
-        <Radio.Group
-          label={t('quotes.booking.schedule.delivery')}
-          value={values.delivery_appointment ? 'appointment' : 'first_come'}
-          onChange={(v) => form.setFieldValue('delivery_appointment', v === 'appointment')}
-          error={form.errors.delivery_appointment}
-        >
-          <Group gap="lg" mt={6}>
-            <Radio id={fieldId('delivery_appointment')} value="first_come" label={t('quotes.booking.schedule.first_come')} />
-            <Radio value="appointment" label={t('quotes.booking.schedule.appointment')} />
-          </Group>
-        </Radio.Group>
-        {values.delivery_appointment && (
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                type="date"
-                label={t('quotes.booking.schedule.delivery_date')}
-                withAsterisk
-                min={values.pickup_date || todayIso()}
-                {...input('delivery_date')}
-              />
-            </Grid.Col>
-          </Grid>
-        )}
-        {needsAppointmentRerate && (
-          <RerateAlert testId="appointment-rerate" message={t('quotes.booking.schedule.appointment_requote')} onRequote={onRequote} />
-        )}
-        <Radio.Group label={t('quotes.booking.residential.question')} withAsterisk {...form.getInputProps('residential_or_liftgate')}>
-          <Group gap="lg" mt={6}>
-            <Radio id={fieldId('residential_or_liftgate')} value="yes" label={t('quotes.booking.residential.yes')} />
-            <Radio value="no" label={t('quotes.booking.residential.no')} />
-          </Group>
-        </Radio.Group>
-        {needsResidentialRerate && (
-          <RerateAlert testId="residential-rerate" message={t('quotes.booking.residential.requote')} onRequote={onRequote} />
+        {parcel ? (
+          <ParcelDelivery form={form} quote={quote} onRequote={onRequote} />
+        ) : (
+          <FreightDelivery
+            form={form}
+            needsAppointmentRerate={needsAppointmentRerate}
+            needsResidentialRerate={needsResidentialRerate}
+            onRequote={onRequote}
+          />
         )}
       </Stack>
     </Fieldset>
   );
 }
 
-/** An answer the rates do not price: what to do, and the way back to the details to re-rate. */
-function RerateAlert({ testId, message, onRequote }: { testId: string; message: string; onRequote: () => void }) {
+/** The dock questions of LTL and truckload: first come or an appointment, residential or lift-gate. */
+function FreightDelivery({
+  form,
+  needsAppointmentRerate,
+  needsResidentialRerate,
+  onRequote,
+}: {
+  form: UseFormReturnType<BookingValues>;
+  needsAppointmentRerate: boolean;
+  needsResidentialRerate: boolean;
+  onRequote: () => void;
+}) {
   const { t } = useTranslation();
+  const values = form.values;
+  const input = (path: string) => ({ id: fieldId(path), ...form.getInputProps(path) });
   return (
-    <Alert color="yellow" data-testid={testId}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="white" color="yellow" onClick={onRequote}>
-          {t('quotes.booking.schedule.back_to_details')}
-        </Button>
-      </Stack>
-    </Alert>
+    <>
+      <Radio.Group
+        label={t('quotes.booking.schedule.delivery')}
+        value={values.delivery_appointment ? 'appointment' : 'first_come'}
+        onChange={(v) => form.setFieldValue('delivery_appointment', v === 'appointment')}
+        error={form.errors.delivery_appointment}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio id={fieldId('delivery_appointment')} value="first_come" label={t('quotes.booking.schedule.first_come')} />
+          <Radio value="appointment" label={t('quotes.booking.schedule.appointment')} />
+        </Group>
+      </Radio.Group>
+      {values.delivery_appointment && (
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              type="date"
+              label={t('quotes.booking.schedule.delivery_date')}
+              withAsterisk
+              min={values.pickup_date || todayIso()}
+              {...input('delivery_date')}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+      {needsAppointmentRerate && (
+        <RerateAlert testId="appointment-rerate" message={t('quotes.booking.schedule.appointment_requote')} onRequote={onRequote} />
+      )}
+      <Radio.Group label={t('quotes.booking.residential.question')} withAsterisk {...form.getInputProps('residential_or_liftgate')}>
+        <Group gap="lg" mt={6}>
+          <Radio id={fieldId('residential_or_liftgate')} value="yes" label={t('quotes.booking.residential.yes')} />
+          <Radio value="no" label={t('quotes.booking.residential.no')} />
+        </Group>
+      </Radio.Group>
+      {needsResidentialRerate && (
+        <RerateAlert testId="residential-rerate" message={t('quotes.booking.residential.requote')} onRequote={onRequote} />
+      )}
+    </>
   );
 }

@@ -1,4 +1,15 @@
-import type { AddressBookEntry, BookingPlace, BookingRequestInput, ParcelPickupNote, PlaceView, ReferenceType } from '@freight/contracts';
+import {
+  type AddressBookEntry,
+  type BookingPlace,
+  type BookingRequestInput,
+  bookingModeErrors,
+  type PARCEL_HANDOFFS,
+  type PARCEL_SIGNATURES,
+  type PlaceView,
+  type QuotedFacts,
+  type REEFER_RUNS,
+  type ReferenceType,
+} from '@freight/contracts';
 import type { Country, TruckloadStopKind } from '@freight/domain';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
 
@@ -29,6 +40,25 @@ export interface StopValues {
   time_to: string;
 }
 
+/** One reference row: a row left without a value is not sent. */
+export interface ReferenceValues {
+  type: ReferenceType;
+  value: string;
+}
+
+/** A parcel's own questions: how the carrier gets the packages, and the signature (the quote's, or a re-rate). */
+export interface ParcelValues {
+  handoff: (typeof PARCEL_HANDOFFS)[number];
+  signature: (typeof PARCEL_SIGNATURES)[number];
+}
+
+/** A reefer's range as typed, in the user's unit (°F imperial, °C metric). */
+export interface TemperatureValues {
+  low: string;
+  high: string;
+  run: (typeof REEFER_RUNS)[number];
+}
+
 export interface BookingValues {
   pickup: PlaceValues;
   delivery: PlaceValues;
@@ -41,12 +71,12 @@ export interface BookingValues {
   delivery_date: string;
   /** The residential / lift-gate question, unanswered ''. */
   residential_or_liftgate: '' | 'yes' | 'no';
-  reference_type: '' | ReferenceType;
-  reference_number: string;
+  references: ReferenceValues[];
   notes: string;
   hazardous: boolean;
   hazmat: HazmatValues;
-  pickup_note: '' | ParcelPickupNote;
+  parcel: ParcelValues;
+  temperature: TemperatureValues;
   notify_consignee: boolean;
   disclaimer_accepted: boolean;
 }
@@ -77,19 +107,31 @@ export const quoteHasResidentialOrLiftgate = (quote: Quote) =>
 /** The rates include a delivery appointment. */
 export const quoteHasAppointment = (quote: Quote) => accessorialsOf(quote).includes('appointment');
 
+/** The parcel signature option the rates priced. */
+export const quotedSignature = (quote: Quote): ParcelValues['signature'] => quote.inputs.signature ?? 'none';
+
+/** What the quote decides about the booking's questions; `reefer`: its equipment keeps a temperature. */
+export const quotedFacts = (quote: Quote, reefer: boolean): QuotedFacts => ({
+  mode: quote.mode,
+  signature: quotedSignature(quote),
+  residential: quote.inputs.destination.site_type === 'residential',
+  temperatureControlled: quote.mode === 'truckload' && reefer,
+});
+
+/** An address book entry's site type, as the quote form sets it when the entry is picked. */
+export const siteTypeOfEntry = (a: AddressBookEntry) =>
+  a.location_type === 'residential' ? 'residential' : a.limited_access ? 'limited_access' : 'business';
+
 /**
- * How a parcel carrier gets the packages (spec section 3, carrier-specific pickup notes): UPS and
- * FedEx let the shipper choose; USPS: the mail carrier picks up; nothing for LTL and truckload.
+ * Whether an entry picked on this step changes what the rates were based on: the postal code or
+ * country, the site type, or a lift-gate the entry recommends and the rates lack. A street, company
+ * or contact never does.
  */
-export type PickupNoteRule = { kind: 'none' } | { kind: 'choose'; options: ParcelPickupNote[] } | { kind: 'fixed'; note: ParcelPickupNote };
-export function pickupNoteRule(quote: Quote, rate: QuoteRate): PickupNoteRule {
-  if (quote.mode !== 'parcel') return { kind: 'none' };
-  const scac = rate.scac.toUpperCase();
-  if (scac === 'USPS' || /\bUSPS\b/i.test(rate.carrier_name)) return { kind: 'fixed', note: 'mail_carrier_picks_up' };
-  if (scac.startsWith('UPS') || scac.startsWith('FD') || /\b(UPS|FedEx)\b/i.test(rate.carrier_name)) {
-    return { kind: 'choose', options: ['no_appointment_needed', 'pickup_confirmed', 'shipper_drops_off'] };
-  }
-  return { kind: 'none' };
+export function changesRating(quote: Quote, end: 'origin' | 'destination', a: AddressBookEntry): boolean {
+  const quoted = quote.inputs[end];
+  if (a.country !== quoted.country || !samePostalCode(a.postal_code, quoted.postal_code)) return true;
+  if (siteTypeOfEntry(a) !== (quoted.site_type ?? 'business')) return true;
+  return a.liftgate_recommended && !accessorialsOf(quote).includes(`liftgate_${end === 'origin' ? 'pickup' : 'delivery'}`);
 }
 
 const emptyPlace = (postal_code: string, country: Country): PlaceValues => ({
@@ -163,13 +205,27 @@ export function placeFromEntry(place: PlaceValues, a: AddressBookEntry): PlaceVa
 const normalizeCode = (v: string) => v.replace(/\s+/g, '').toUpperCase();
 export const samePostalCode = (a: string, b: string) => normalizeCode(a) === normalizeCode(b);
 
-/** The form's first values: the quote's places, date and hazardous flag, the prefill's contacts. */
-export function initialValues(quote: Quote): BookingValues {
+/** Address book entries picked for the quote's ends (in the quote form or on this step). */
+export type PickedPlaces = Partial<Record<'origin' | 'destination', AddressBookEntry>>;
+
+/** The end's place: the entry picked for it while it is still at the quoted postal code, else the prefill's, else blank. */
+function placeOfEnd(
+  end: { postal_code: string; country: Country },
+  picked: AddressBookEntry | undefined,
+  prefill: BookingPlace | undefined,
+) {
+  const base = placeFrom(end, prefill);
+  const stillThere = picked && picked.country === end.country && samePostalCode(picked.postal_code, end.postal_code);
+  return stillThere ? placeFromEntry(emptyPlace(end.postal_code, end.country), picked) : base;
+}
+
+/** The form's first values: the quote's places (filled from what was picked, or the prefill's), date and hazardous flag. */
+export function initialValues(quote: Quote, picked: PickedPlaces = {}): BookingValues {
   const { origin, destination } = quote.inputs;
   const prefill = quote.booking_prefill ?? null;
   const hazardous = (quote.inputs.items ?? []).some((i) => i.hazardous === true);
   const residential = quoteHasResidentialOrLiftgate(quote);
-  const pickup = placeFrom(origin as { postal_code: string; country: Country }, prefill?.pickup);
+  const pickup = placeOfEnd(origin as { postal_code: string; country: Country }, picked.origin, prefill?.pickup);
   const stops = (quote.inputs.stops ?? []).map(
     (s, n): StopValues => ({
       kind: s.kind === 'pickup' ? 'pickup' : 'drop',
@@ -182,7 +238,7 @@ export function initialValues(quote: Quote): BookingValues {
   );
   return {
     pickup,
-    delivery: placeFrom(destination as { postal_code: string; country: Country }, prefill?.delivery),
+    delivery: placeOfEnd(destination as { postal_code: string; country: Country }, picked.destination, prefill?.delivery),
     stops,
     pickup_date: quote.inputs.pickup_date,
     ready_time: pickup.opens_at || '09:00',
@@ -190,12 +246,12 @@ export function initialValues(quote: Quote): BookingValues {
     delivery_appointment: false,
     delivery_date: '',
     residential_or_liftgate: residential ? 'yes' : 'no',
-    reference_type: '',
-    reference_number: '',
+    references: [{ type: 'po_number', value: '' }],
     notes: '',
     hazardous,
     hazmat: { proper_name: '', hazard_class: '', un_number: '', packing_group: '', emergency_contact: '', emergency_phone: '' },
-    pickup_note: '',
+    parcel: { handoff: 'pickup', signature: quotedSignature(quote) },
+    temperature: { low: '', high: '', run: 'continuous' },
     notify_consignee: false,
     disclaimer_accepted: false,
   };
@@ -218,9 +274,46 @@ export function pickupOutsideHours(v: BookingValues): { opens: string; closes: s
   return v.ready_time < opens || v.close_time > closes ? { opens, closes } : undefined;
 }
 
-export function toRequest(v: BookingValues, quote: Quote, rate: QuoteRate, insurance: QuoteInsuranceOption | null): BookingRequestInput {
-  const rule = pickupNoteRule(quote, rate);
-  const pickupNote = rule.kind === 'fixed' ? rule.note : rule.kind === 'choose' && v.pickup_note ? v.pickup_note : undefined;
+/** A typed temperature in whole °F (the wire's unit); undefined when blank. */
+export function toFahrenheit(typed: string, unit: 'imperial' | 'metric'): number | undefined {
+  if (typed.trim() === '') return undefined;
+  const n = Number(typed);
+  return unit === 'metric' && Number.isFinite(n) ? Math.round((n * 9) / 5 + 32) : n;
+}
+
+/** The questions of the quote's mode: a parcel's options, or the dock questions (and a reefer's range). */
+function modeAnswers(v: BookingValues, quote: Quote, reefer: boolean) {
+  if (quote.mode === 'parcel') {
+    const window = v.parcel.handoff === 'pickup' ? { ready_time: v.ready_time, close_time: v.close_time } : {};
+    return { ...window, parcel_options: { ...v.parcel, residential: quotedFacts(quote, false).residential } };
+  }
+  const unit = quote.inputs.unit_system === 'metric' ? 'metric' : 'imperial';
+  return {
+    ready_time: v.ready_time,
+    close_time: v.close_time,
+    delivery_appointment: v.delivery_appointment,
+    ...(v.delivery_appointment && v.delivery_date ? { delivery_date: v.delivery_date } : {}),
+    // Unanswered: left out, so the contract says 'Field is required'.
+    ...(v.residential_or_liftgate ? { residential_or_liftgate: v.residential_or_liftgate === 'yes' } : {}),
+    ...(quotedFacts(quote, reefer).temperatureControlled
+      ? {
+          temperature: {
+            low_f: toFahrenheit(v.temperature.low, unit),
+            high_f: toFahrenheit(v.temperature.high, unit),
+            run: v.temperature.run,
+          },
+        }
+      : {}),
+  };
+}
+
+export function toRequest(
+  v: BookingValues,
+  quote: Quote,
+  rate: QuoteRate,
+  insurance: QuoteInsuranceOption | null,
+  reefer = false,
+): BookingRequestInput {
   const kind = insurance?.kind;
   return {
     quote_id: quote.id,
@@ -229,18 +322,11 @@ export function toRequest(v: BookingValues, quote: Quote, rate: QuoteRate, insur
     pickup: placeRequest(v.pickup),
     delivery: placeRequest(v.delivery),
     pickup_date: v.pickup_date,
-    ready_time: v.ready_time,
-    close_time: v.close_time,
-    delivery_appointment: v.delivery_appointment,
-    ...(v.delivery_appointment && v.delivery_date ? { delivery_date: v.delivery_date } : {}),
-    // Unanswered: left out, so the contract says 'Field is required'.
-    ...(v.residential_or_liftgate ? { residential_or_liftgate: v.residential_or_liftgate === 'yes' } : {}),
-    ...(v.reference_type ? { reference_type: v.reference_type } : {}),
-    reference_number: v.reference_number,
+    ...modeAnswers(v, quote, reefer),
+    references: v.references.filter((r) => r.value.trim() !== ''),
     notes: v.notes,
     hazardous: v.hazardous,
     ...(v.hazardous ? { hazmat: v.hazmat } : {}),
-    ...(pickupNote ? { pickup_note: pickupNote } : {}),
     notify_consignee: v.notify_consignee,
     disclaimer_accepted: v.disclaimer_accepted,
     ...(v.stops.length
@@ -261,18 +347,30 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Today as 'YYYY-MM-DD' in the browser's time zone. */
 export const todayIso = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
+/** The form's field for a path of the request (which names a few fields its own way). */
+export function formPath(path: string): string {
+  return path
+    .replace(/^parcel_options(\.|$)/, 'parcel$1')
+    .replace(/^temperature\.(low|high)_f$/, 'temperature.$1')
+    .replace(/^temperature$/, 'temperature.low');
+}
+
 /**
- * Rules the contract leaves to the server, said before sending (same i18n keys): the pickup date
- * is today or after; an appointment or residential / lift-gate service the rates do not include
- * needs a re-rate; UPS and FedEx need to know how they get the packages.
+ * Rules the contract leaves to the server, said before sending (same i18n keys, by form field):
+ * the pickup date is today or after; an appointment, residential / lift-gate service or a parcel
+ * signature the rates do not include needs a re-rate; what the quote's mode asks (a parcel's
+ * options, the dock questions, a reefer's range).
  */
-export function extraErrors(v: BookingValues, quote: Quote, rate: QuoteRate, today = todayIso()): Record<string, string> {
+export function extraErrors(v: BookingValues, quote: Quote, rate: QuoteRate, today = todayIso(), reefer = false): Record<string, string> {
   const errors: Record<string, string> = {};
+  for (const [path, key] of Object.entries(bookingModeErrors(modeAnswers(v, quote, reefer), quotedFacts(quote, reefer), rate))) {
+    errors[formPath(path)] = key;
+  }
   if (/^\d{4}-\d{2}-\d{2}$/.test(v.pickup_date) && v.pickup_date < today) errors.pickup_date = 'validation.date_today_or_after';
+  if (quote.mode === 'parcel') return errors;
   if (v.delivery_appointment && !quoteHasAppointment(quote)) errors.delivery_appointment = 'validation.requote_appointment';
   if (v.residential_or_liftgate === 'yes' && !quoteHasResidentialOrLiftgate(quote))
     errors.residential_or_liftgate = 'validation.requote_accessorials';
-  if (pickupNoteRule(quote, rate).kind === 'choose' && !v.pickup_note) errors.pickup_note = 'validation.required';
   return errors;
 }
 
@@ -296,36 +394,41 @@ const PLACE_FIELDS = [
 ];
 const STOP_FIELDS = ['date', 'appointment', 'time_from', 'time_to'];
 
-/** Where each field sits, top to bottom (the extra stops after pickup and delivery): the first one with an error gets the focus. */
-export const fieldOrder = (stopCount: number): string[] => [
+/**
+ * The form's fields, top to bottom (the extra stops after pickup and delivery): an error on one of
+ * them is shown under it. The stops' list and the hazmat details as a whole have no field: their
+ * errors are listed above the Book button.
+ */
+export const fieldOrder = (stopCount: number, referenceCount = 1): string[] => [
   ...(['pickup', 'delivery'] as const).flatMap((end) => PLACE_FIELDS.map((f) => `${end}.${f}`)),
-  ...(stopCount > 0 ? ['stops'] : []),
   ...Array.from({ length: stopCount }, (_, n) => [
     ...PLACE_FIELDS.map((f) => `stops.${n}.place.${f}`),
     ...STOP_FIELDS.map((f) => `stops.${n}.${f}`),
   ]).flat(),
   'pickup_date',
+  'parcel.handoff',
   'ready_time',
   'close_time',
   'delivery_appointment',
   'delivery_date',
   'residential_or_liftgate',
-  'reference_type',
-  'reference_number',
+  'parcel.signature',
+  'temperature.low',
+  'temperature.high',
+  'temperature.run',
+  'references',
+  ...Array.from({ length: referenceCount }, (_, n) => [`references.${n}.type`, `references.${n}.value`]).flat(),
   'notes',
   'hazardous',
-  'hazmat',
   'hazmat.proper_name',
   'hazmat.hazard_class',
   'hazmat.un_number',
   'hazmat.packing_group',
   'hazmat.emergency_contact',
   'hazmat.emergency_phone',
-  'pickup_note',
   'notify_consignee',
   'disclaimer_accepted',
 ];
-export const FIELD_ORDER: string[] = fieldOrder(0);
 
 /** The DOM id of a field's input. */
 export const fieldId = (path: string) => `booking-${path.replace(/\./g, '-')}`;

@@ -21,6 +21,12 @@ const COMPLETE: Record<Country, RegExp> = {
 };
 const CANADIAN_START = /^[A-Za-z]\d/;
 
+/**
+ * An end's fields lay out by the width they have, not the window's: half the form on a desktop.
+ * In rem, so enlarged text puts the selects on rows of their own before they overlap.
+ */
+const FIELD_BREAKPOINTS = { xs: '18rem', sm: '28rem', md: '40rem', lg: '52rem', xl: '64rem' };
+
 const isCompletePostalCode = (country: Country, code: string) => COMPLETE[country].test(normalizePostalCode(code));
 
 /** City and state of a complete code (debounced 300 ms, cached by react-query), or the server's message. */
@@ -91,7 +97,7 @@ export function PlaceFields({
   };
 
   return (
-    <Grid gap="xs">
+    <Grid gap="xs" type="container" breakpoints={FIELD_BREAKPOINTS}>
       {/* A visitor has no address book. */}
       {!guest && (
         <Grid.Col span={12}>
@@ -134,14 +140,14 @@ export function PlaceFields({
           maxLength={16}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 3 }}>
+      <Grid.Col span={{ base: 12, xs: 6, sm: 3 }}>
         <NativeSelect
           label={t(`quotes.form.country.${side}`)}
           data={COUNTRIES.map((c) => ({ value: c, label: t(`countries.${c}`) }))}
           {...form.getInputProps(`${end}.country`)}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 4 }}>
+      <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
         <NativeSelect
           label={t(`quotes.form.site_type.${side}`)}
           data={SITE_TYPES.map((s) => ({ value: s, label: t(`quotes.form.site_types.${s}`) }))}

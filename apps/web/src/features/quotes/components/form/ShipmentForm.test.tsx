@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../../app/providers';
+import { onAnnouncement } from '../../../../components/a11y/announcer';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { jsonResponse, makeUser } from '../../../../test/fixtures';
-import { stubApi } from '../../../../test/stubApi';
+import { stubApi, TEST_PICKUP_DATE } from '../../../../test/stubApi';
 import { ShipmentForm, type ShipmentFormProps } from '.';
-import { nextBusinessDay } from './model';
 import { EQUIPMENT_OPTIONS } from './testEquipment';
 
 const PLACES: Record<string, { city: string; state: string }> = {
@@ -225,7 +225,7 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       mode: 'ltl',
-      pickup_date: nextBusinessDay(),
+      pickup_date: TEST_PICKUP_DATE,
       origin: { postal_code: '60606', country: 'US', site_type: 'limited_access' },
       destination: { postal_code: '30301', country: 'US', site_type: 'business' },
       items: [
@@ -338,6 +338,8 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
 
   it('checks the fields with the spec words before sending', async () => {
     stubPostalCodes();
+    const said: string[] = [];
+    const stopListening = onAnnouncement((m) => said.push(m));
     const { onSubmit } = renderForm();
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
     expect(onSubmit).not.toHaveBeenCalled();
@@ -345,6 +347,8 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(label('Shipment value'))).toHaveAccessibleDescription(/Field is required/);
     expect(within(item(1)).getByLabelText(label('Package type'))).toHaveAccessibleDescription('Package type is required');
     await waitFor(() => expect(screen.getByLabelText(label('Pickup zip / postal code'))).toHaveFocus());
+    expect(said).toEqual([expect.stringMatching(/^\d+ fields need attention$/)]);
+    stopListening();
 
     await fillItem(1, { type: 'Pallets', length: 48, width: 40, height: 100, weight: 25_000 });
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
@@ -534,7 +538,7 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(label('Fecha de recolección'))).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Artículo 1' })).getByLabelText(label('Tipo de empaque'))).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Tarimas' })).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: 'Entrega con rampa elevadora' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Plataforma elevadora en entrega' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Obtener tarifas' })).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Obtener tarifas' }));
     expect(screen.getByLabelText(label('Valor del envío'))).toHaveAccessibleDescription(/Field is required|Campo obligatorio|obligatorio/);

@@ -18,13 +18,13 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, type JSX, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { watchSubmittedForm } from '../../../../components/a11y/watchSubmittedForm';
 import { useAuthUser } from '../../../../lib/auth';
 import { translateMessage } from '../../../../lib/forms';
 import { paths } from '../../../../lib/paths';
@@ -43,11 +43,11 @@ import {
   type FormKind,
   type FormValues,
   fromRequest,
-  isoLocalDate,
   type ModePick,
   type SiteType,
   toRequest,
 } from './model';
+import { PickupDateField } from './PickupDateField';
 import { PlaceFields } from './PlaceFields';
 import { type NumberValue, round2, toNumber } from './parse';
 import { applySiteType, type End, isAccessorialOverride, isClassOverride, serviceOf, withAccessorial } from './recommendations';
@@ -71,6 +71,8 @@ export interface ShipmentFormProps {
   onEdit: () => void;
   /** id of the <form> element, so the page can submit it again (Re-rate). */
   formId?: string;
+  /** An address book entry was picked for an end: the Book Shipment step starts from it. */
+  onPlacePicked?: (end: 'origin' | 'destination', entry: AddressBookEntry) => void;
 }
 
 /** The contract's limit on item lines. */
@@ -114,7 +116,17 @@ const END_OF: Record<'origin' | 'destination', End> = { origin: 'pickup', destin
  * shipping units with live density and class, services, shipment value, and for the LTL & Small
  * Package pages the mode choice of spec section 4. Produces a `QuoteRequestInput`.
  */
-export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onSubmit, onEdit, formId }: ShipmentFormProps): JSX.Element {
+export function ShipmentForm({
+  kind,
+  initial,
+  clientRef,
+  busy,
+  serverErrors,
+  onSubmit,
+  onEdit,
+  formId,
+  onPlacePicked,
+}: ShipmentFormProps): JSX.Element {
   const { t } = useTranslation();
   const user = useAuthUser();
   const defaults: Defaults = {
@@ -184,7 +196,10 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
   const generalErrorsRef = useRef<HTMLDivElement>(null);
   const labelId = useId();
 
-  /** Translated errors by form path: under their fields, the others in a list above the submit button. */
+  /**
+   * Translated errors by form path: under their fields, the others in a list above the submit
+   * button. Returns whether any went under a field.
+   */
   const placeErrors = (errors: Record<string, string>) => {
     const current = form.getValues();
     const fields: Record<string, string> = {};
@@ -195,6 +210,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     }
     form.setErrors(fields);
     setGeneralErrors([...general]);
+    return Object.keys(fields).length > 0;
   };
 
   // The server's 422 errors, its item paths mapped back to the form lines that were sent.
@@ -212,12 +228,10 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     placeErrors(errors);
   }, [serverErrors]);
 
+  /** The fields in error are focused and counted by the submit's watch; errors of no field, by their list. */
   const showErrors = (errors: Record<string, string>) => {
-    placeErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(t, v)])));
-    requestAnimationFrame(() => {
-      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      (field ?? generalErrorsRef.current)?.focus();
-    });
+    const underFields = placeErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(t, v)])));
+    if (!underFields) requestAnimationFrame(() => generalErrorsRef.current?.focus());
   };
 
   /** Client checks (spec words first, then the contract); the request for `mode`, or null with the errors shown. */
@@ -233,9 +247,14 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     return built;
   };
 
-  /** Sends the request for `mode` unless a request is still being rated (a second click of a closing dialog's button). */
+  /**
+   * Sends the request for `mode` unless a request is still being rated (a second click of a closing
+   * dialog's button). A send from the mode question or the LTL offer is no submit event: it starts
+   * the watch for field errors itself.
+   */
   const send = (mode: QuoteMode) => {
     if (busy) return;
+    if (formRef.current) watchSubmittedForm(formRef.current);
     const built = checked(mode);
     if (!built) return;
     sentLineKeys.current = built.lineKeys;
@@ -268,6 +287,14 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     }
   };
 
+  /** The server's first quotable date for the origin: the form's own value, not an edit of the user's. */
+  const proposePickupDate = (date: string) => {
+    loading.current = true;
+    form.setFieldValue('pickup_date', date);
+    form.clearFieldError('pickup_date');
+    loading.current = false;
+  };
+
   const setSiteType = (end: 'origin' | 'destination', next: SiteType) => {
     const current = form.getValues();
     form.setValues({
@@ -290,6 +317,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
     form.clearFieldError(`${end}.postal_code`);
     form.clearFieldError(`${end}.country`);
     form.clearFieldError(`${end}.site_type`);
+    onPlacePicked?.(end, a);
   };
 
   /**
@@ -464,15 +492,7 @@ export function ShipmentForm({ kind, initial, clientRef, busy, serverErrors, onS
                   </Grid.Col>
                 ))}
                 <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                  <TextInput
-                    type="date"
-                    label={t('quotes.form.pickup_date')}
-                    withAsterisk
-                    min={isoLocalDate(new Date())}
-                    description={t('quotes.form.pickup_date_hint')}
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    {...form.getInputProps('pickup_date')}
-                  />
+                  <PickupDateField form={form} initialDate={initial?.pickup_date} onProposal={proposePickupDate} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
                   <Text component="div" id={`${labelId}-units`} size="sm" fw={500} mb={4}>

@@ -92,6 +92,7 @@ describe('TruckloadStops', { timeout: 60_000 }, () => {
       },
     });
     expect(await stops().findByRole('alert')).toHaveTextContent('Call us for a longer route.');
+    expect(screen.getByRole('region', { name: 'Extra stops' })).toHaveAccessibleDescription(/Call us for a longer route\./);
     expect(stops().getByLabelText(/^Stop 1 ZIP or postal code/)).toHaveAccessibleDescription(/We could not find this ZIP or postal code/);
   });
 

@@ -33,7 +33,14 @@ export function TruckloadStops({ form }: { form: UseFormReturnType<FormValues> }
   };
 
   return (
-    <Stack gap="xs" mt="md" component="section" aria-labelledby="truckload-stops-title" data-testid="truckload-stops">
+    <Stack
+      gap="xs"
+      mt="md"
+      component="section"
+      aria-labelledby="truckload-stops-title"
+      aria-describedby={form.errors.stops ? 'truckload-stops-error' : undefined}
+      data-testid="truckload-stops"
+    >
       <div>
         <Text id="truckload-stops-title" size="sm" fw={600}>
           {t('quotes.form.stops.title')}
@@ -56,7 +63,7 @@ export function TruckloadStops({ form }: { form: UseFormReturnType<FormValues> }
         )}
       </Group>
       {form.errors.stops && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text id="truckload-stops-error" size="sm" c="red.8" role="alert">
           {form.errors.stops}
         </Text>
       )}

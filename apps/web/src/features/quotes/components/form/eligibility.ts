@@ -1,80 +1,22 @@
 import type { QuoteMode } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
-import { checkParcel, PARCEL_CARRIER_LIMITS, type ParcelCarrierLimits, type ParcelPackage } from '@freight/domain/rating/parcel';
+import { type Eligibility, type InchLine, modeEligibility, type ParcelProblem } from '@freight/domain/rating/mode-eligibility';
 import type { RequestItem } from './combine';
 import { toInchItem } from './density';
 import type { ModePick } from './model';
 
 /**
- * Which modes the cargo can go by (spec section 4, mode choice), from the parcel carriers' limits
- * of packages/domain (domain.md section 3). Pallets always go LTL; envelopes only go parcel.
+ * Which modes the form's cargo can go by: the domain's rule on the
+ * items in inches and pounds. A reason's spec message is the i18n key
+ * `quotes.form.parcel_problem.<reason>`.
  */
+export type { Eligibility, ParcelProblem };
 
-/** Package types that never go parcel. */
-export const LTL_ONLY_PACKAGE_TYPES: readonly string[] = ['pallets', 'non_standard_pallets'];
-/** Package types that never go LTL. */
-export const PARCEL_ONLY_PACKAGE_TYPES: readonly string[] = ['envelopes'];
-
-/** Why a line cannot go parcel: its spec message is the i18n key `quotes.form.parcel_problem.<reason>`. */
-export type ParcelProblemReason = 'pallets' | 'weight' | 'length' | 'dimensions';
-export interface ParcelProblem {
-  /** 0-based request item. */
-  item: number;
-  reason: ParcelProblemReason;
-}
-
-export interface Eligibility {
-  ltl: boolean;
-  parcel: boolean;
-  /** Why parcel is out (empty when it is eligible). */
-  problems: ParcelProblem[];
-}
-
-/** The most generous limits of any parcel service, to name the rule a package breaks. */
-const WIDEST: ParcelCarrierLimits = {
-  carrier: 'fedex_express',
-  max_weight_lb: Math.max(...Object.values(PARCEL_CARRIER_LIMITS).map((l) => l.max_weight_lb)),
-  max_length_in: Math.max(...Object.values(PARCEL_CARRIER_LIMITS).map((l) => l.max_length_in ?? 0)),
-  max_length_plus_girth_in: Math.max(...Object.values(PARCEL_CARRIER_LIMITS).map((l) => l.max_length_plus_girth_in)),
-  dim_divisor: 139,
-};
-
-const REASON_OF_KEY: Record<string, ParcelProblemReason> = {
-  'quote.no_rate.parcel_exceeds_weight': 'weight',
-  'quote.no_rate.parcel_exceeds_length': 'length',
-  'quote.no_rate.parcel_exceeds_dimensions': 'dimensions',
-};
-
-/**
- * Eligibility of complete items (every number present; null while any is missing). Parcel needs
- * every package (one per handling unit) within one parcel service's limits.
- */
+/** Eligibility of complete items (every number present; null while any is missing). */
 export function eligibility(items: readonly Partial<RequestItem>[], units: UnitSystem): Eligibility | null {
-  const inch = items.map((i) => toInchItem(i, units));
-  if (inch.length === 0 || inch.some((i) => i === null)) return null;
-  const problems: ParcelProblem[] = [];
-  const packages: ParcelPackage[] = [];
-  items.forEach((item, index) => {
-    const i = inch[index];
-    if (!i) return;
-    if (LTL_ONLY_PACKAGE_TYPES.includes(item.package_type ?? '')) {
-      problems.push({ item: index, reason: 'pallets' });
-      return;
-    }
-    const pkg = { length_in: i.length_in, width_in: i.width_in, height_in: i.height_in, weight_lb: i.weight_lb };
-    for (const m of checkParcel(WIDEST, [pkg])) {
-      const reason = REASON_OF_KEY[m.key];
-      if (reason) problems.push({ item: index, reason });
-    }
-    for (let n = 0; n < i.quantity; n++) packages.push(pkg);
-  });
-  const fitsOneService =
-    problems.length === 0 && Object.values(PARCEL_CARRIER_LIMITS).some((limits) => checkParcel(limits, packages).length === 0);
-  return {
-    ltl: !items.every((i) => PARCEL_ONLY_PACKAGE_TYPES.includes(i.package_type ?? '')),
-    parcel: fitsOneService,
-    problems: fitsOneService ? [] : problems,
-  };
+  const lines = items.map((i) => toInchItem(i, units));
+  if (lines.length === 0 || lines.some((i) => i === null)) return null;
+  return modeEligibility(lines as InchLine[]);
 }
 
 export type ModeDecision =

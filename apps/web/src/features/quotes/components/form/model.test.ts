@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { defaultValues, emptyItem, fromRequest, nextBusinessDay, toRequest } from './model';
+import { defaultValues, emptyItem, fromRequest, toRequest } from './model';
 
 const defaults = { unit_system: 'imperial' as const, currency: 'USD' as const, mode_pick: 'auto' as const };
 
 describe('form model', () => {
-  it('suggests the next business day: Friday -> Monday, Saturday -> Monday, Monday -> Tuesday', () => {
-    expect(nextBusinessDay(new Date(2026, 10, 20))).toBe('2026-11-23');
-    expect(nextBusinessDay(new Date(2026, 10, 21))).toBe('2026-11-23');
-    expect(nextBusinessDay(new Date(2026, 10, 23))).toBe('2026-11-24');
+  it('guesses no pickup date: the server proposes it', () => {
+    expect(defaultValues(defaults).pickup_date).toBe('');
   });
 
   it('builds the request per mode: accessorials for LTL only, signature for parcel only, equipment for truckload only, codes trimmed', () => {
-    const v = defaultValues({ ...defaults, today: new Date(2026, 10, 20) });
+    const v = { ...defaultValues(defaults), pickup_date: '2026-11-23' };
     v.origin.postal_code = ' m5v 2t6 ';
     v.origin.country = 'CA';
     v.destination.postal_code = '60606';

@@ -110,24 +110,17 @@ export function emptyItem(): ItemValues {
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoLocalDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** The next business day after `today` (weekends skipped; holidays are the server's no-rate message). */
-export function nextBusinessDay(today: Date = new Date()): string {
-  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return isoLocalDate(d);
-}
-
 export interface Defaults {
   unit_system: UnitSystem;
   currency: Currency;
   mode_pick: ModePick;
-  today?: Date;
 }
 
 export function defaultValues(d: Defaults): FormValues {
   return {
     mode_pick: d.mode_pick,
-    pickup_date: nextBusinessDay(d.today),
+    // The server proposes the date (PickupDateField): the browser knows no holidays or cut-off.
+    pickup_date: '',
     origin: { postal_code: '', country: 'US', site_type: 'business' },
     destination: { postal_code: '', country: 'US', site_type: 'business' },
     items: [emptyItem()],

@@ -8,9 +8,8 @@ import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
 import { makeUser } from '../../../../test/fixtures';
-import { stubApi } from '../../../../test/stubApi';
+import { stubApi, TEST_PICKUP_DATE } from '../../../../test/stubApi';
 import { ShipmentForm, type ShipmentFormProps } from '.';
-import { nextBusinessDay } from './model';
 
 const STAMP = { created_at: '2026-03-09T15:00:00Z', updated_at: '2026-03-09T15:00:00Z' };
 const entry = (
@@ -161,7 +160,7 @@ describe('address and product pickers', { timeout: 60_000 }, () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       mode: 'ltl',
-      pickup_date: nextBusinessDay(),
+      pickup_date: TEST_PICKUP_DATE,
       origin: { postal_code: '60606', country: 'US', site_type: 'limited_access' },
       destination: { postal_code: '30301', country: 'US', site_type: 'residential' },
       items: [
@@ -212,11 +211,11 @@ describe('address and product pickers', { timeout: 60_000 }, () => {
     stub();
     await act(() => i18n.changeLanguage('es'));
     renderForm();
-    const box = screen.getByRole('combobox', { name: 'Recolectar en dirección guardada' });
+    const box = screen.getByRole('combobox', { name: 'Recolectar en una dirección de la libreta' });
     search(box, 'zzz');
     await waitFor(
       () =>
-        expect(screen.getByRole('listbox', { name: 'Recolectar en dirección guardada' })).toHaveTextContent(
+        expect(screen.getByRole('listbox', { name: 'Recolectar en una dirección de la libreta' })).toHaveTextContent(
           'Ninguna dirección de su libreta coincide.',
         ),
       WAIT,

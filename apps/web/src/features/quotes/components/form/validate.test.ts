@@ -6,6 +6,8 @@ const base = (): FormValues => {
   const v = defaultValues({ unit_system: 'imperial', currency: 'USD', mode_pick: 'auto' });
   v.origin.postal_code = '60606';
   v.destination.postal_code = '30301';
+  // The form starts without a date until the server proposes one.
+  v.pickup_date = '2026-11-30';
   v.insured_value = 0;
   v.items = [{ ...emptyItem(), key: 'a', package_type: 'pallets', length: 48, width: 40, height: 48, weight: 500 }];
   return v;

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../../components/list/ListTable';
+import { PlaceText } from '../../../../components/list/PlaceText';
 import { useListParams } from '../../../../components/list/useListParams';
 import { useAuthUser } from '../../../../lib/auth';
 import { paths } from '../../../../lib/paths';
@@ -134,14 +135,21 @@ function QuoteRow({
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">{fmt.dateTime(row.created_at)}</Text>
+        <Text size="xs" c="dimmed">
+          {t('quotes.lists.number', { number: row.number })}
+        </Text>
         {showSaved && row.saved && (
           <Badge size="sm" variant="light" color="green" mt={4}>
             {t('quotes.lists.saved_badge')}
           </Badge>
         )}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{place(row.origin)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{place(row.destination)}</Table.Td>
+      <Table.Td>
+        <PlaceText>{place(row.origin)}</PlaceText>
+      </Table.Td>
+      <Table.Td>
+        <PlaceText>{place(row.destination)}</PlaceText>
+      </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {t('quotes.lists.load', { count: load.pieces, weight: fmt.weight(load.weight_lb) })}
@@ -153,6 +161,13 @@ function QuoteRow({
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {t('quotes.lists.pickup', { date: fmt.date(localDate(row.pickup_date)) })}
         </Text>
+        {row.expires_at && (
+          <Text size="xs" c="dimmed">
+            {t(Date.parse(row.expires_at) <= Date.now() ? 'quotes.lists.expired' : 'quotes.lists.expires', {
+              date: fmt.dateTime(row.expires_at),
+            })}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {row.lowest_total_cents === null ? (

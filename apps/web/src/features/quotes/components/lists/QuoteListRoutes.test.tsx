@@ -26,6 +26,8 @@ const ROWS: QuoteSummary[] = [
     currency: 'USD',
     lowest_total_cents: 15_000,
     created_at: '2026-03-09T15:00:00Z',
+    number: 'Q00000042',
+    expires_at: '2026-03-09T20:00:00.000Z',
     pickup_date: '2026-03-10',
     origin: place('60606'),
     destination: place('30301', 'residential'),
@@ -40,6 +42,8 @@ const ROWS: QuoteSummary[] = [
     currency: 'USD',
     lowest_total_cents: null,
     created_at: '2026-03-08T10:00:00Z',
+    number: 'Q00000043',
+    expires_at: null,
     pickup_date: '2026-03-11',
     origin: place('10001'),
     destination: place('94105'),
@@ -104,10 +108,10 @@ describe('quote lists', { timeout: 30_000 }, () => {
     ).toEqual(['Created', 'Origin', 'Destination', 'Load', 'Lowest quote', 'Mode', 'Client ref', 'Actions']);
     const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
     expect(cellsOf(first as HTMLElement)).toEqual([
-      expect.stringMatching(/^Mar 9, 2026.*Saved$/),
+      expect.stringMatching(/^Mar 9, 2026.*Quote Q00000042Saved$/),
       'Chicago, IL 60606',
       'Atlanta, GA 30301',
-      '3 pieces, 1,450 lb · classes 70, 85Business to ResidentialPickup Mar 10, 2026',
+      expect.stringMatching(/^3 pieces, 1,450 lb · classes 70, 85Business to ResidentialPickup Mar 10, 2026Rates expired Mar 9, 2026, \d/),
       '$150.004 rates',
       'LTL',
       'PO-77',

@@ -55,11 +55,12 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
             </Text>
           </Group>
         </Stack>
-        <Stack gap={4} align="flex-end" style={{ opacity: stale ? 0.45 : 1, marginLeft: 'auto' }}>
+        {/* Stale prices are struck through, not faded: faded text fails contrast, and the alert above says why. */}
+        <Stack gap={4} align="flex-end" style={{ marginLeft: 'auto' }}>
           <Text size="xs" c="dimmed">
             {t('quotes.results.total_label')}
           </Text>
-          <Text fz="xl" fw={700} data-testid="rate-total">
+          <Text fz="xl" fw={700} td={stale ? 'line-through' : undefined} data-testid="rate-total">
             {money(rate.total_cents)}
           </Text>
           {premium > 0 && (
@@ -80,7 +81,7 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
         )}
       </Group>
       {open && (
-        <Box id={breakdownId} mt="xs" style={{ opacity: stale ? 0.45 : 1 }}>
+        <Box id={breakdownId} mt="xs">
           <Table.ScrollContainer minWidth={320}>
             <Table verticalSpacing={4} fz="sm">
               <Table.Caption>{t('quotes.results.breakdown.caption', { carrier: rate.carrier_name })}</Table.Caption>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type JSX, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnnounce } from '../../../../components/a11y/useAnnounce';
 import { ContactSupportButton } from '../../../../components/support/SupportDialog';
 import { useAuthUser } from '../../../../lib/auth';
 import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, saveQuote } from '../../api/quotesApi';
@@ -41,6 +42,7 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
   const [sort, setSort] = useState<RateSort>(DEFAULT_SORT);
   const rates = useMemo(() => sortRates(quote.rates, sort, isPreferred, i18n.language), [quote.rates, sort, isPreferred, i18n.language]);
   const anyPreferred = quote.rates.some(isPreferred);
+  useAnnounce(t('quotes.results.count', { count: quote.rates.length }), quote.id);
 
   // Choices belong to one quote: a new quote (a re-rate) starts again from the preference.
   const [insuranceChoice, setInsuranceChoice] = useState<{ quoteId: string; kind: string } | null>(null);
@@ -87,7 +89,7 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
       )}
 
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Text fw={600} size="lg" aria-live="polite" data-testid="rates-count">
+        <Text fw={600} size="lg" data-testid="rates-count">
           {t('quotes.results.count', { count: quote.rates.length })}
         </Text>
         <Group align="flex-end" gap="sm">

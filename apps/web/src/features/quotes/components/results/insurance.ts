@@ -4,8 +4,13 @@ import type { QuoteInsuranceOption } from '../../api/quotesApi';
 /** The radio value of 'No insurance'. */
 export const NO_INSURANCE = 'none';
 
-/** Options of cover ('none', the carrier's liability, is the 'No insurance' choice). */
-export const insuredOptions = (options: readonly QuoteInsuranceOption[]) => options.filter((o) => o.kind !== NO_INSURANCE);
+/**
+ * Options of cover ('none', the carrier's liability, is the 'No insurance' choice). Cover whose
+ * premium is not below what it covers is never offered (the server leaves it out; quotes stored
+ * before it did may still carry it).
+ */
+export const insuredOptions = (options: readonly QuoteInsuranceOption[]) =>
+  options.filter((o) => o.kind !== NO_INSURANCE && o.premium_cents < o.coverage_cents);
 
 /** Cover above the online maximum is shown with its premium but arranged by phone. */
 export const buyableOnline = (option: QuoteInsuranceOption) => option.online !== false;

@@ -1,4 +1,4 @@
-import type { QuoteRequestInput, ShipmentView } from '@freight/contracts';
+import type { AddressBookEntry, QuoteRequestInput, ShipmentView } from '@freight/contracts';
 import { Alert, Badge, Button, Group, Stack, Stepper } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { CreditHoldBanner } from '../../../../components/shipment';
 import { isApiError } from '../../../../lib/api';
+import { useFormat } from '../../../../lib/useFormat';
 import {
   createPublicQuote,
   createQuote,
@@ -16,9 +17,12 @@ import {
   rerunQuote,
 } from '../../api/quotesApi';
 import { BookingForm, ConfirmationStep } from '../booking';
+import type { PickedPlaces } from '../booking/model';
 import { ShipmentForm } from '../form';
 import { useGuestQuote } from '../guest';
 import { RateResults } from '../results';
+import { expiredQuoteRequest } from './expiredQuote';
+import { withPickedPlace } from './withPickedPlace';
 
 export interface QuoteWorkspaceProps {
   kind: 'ltl_parcel' | 'truckload';
@@ -63,8 +67,18 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
   /** The rate chosen to book (Quote & Ship), with the insurance taken on the results. */
   const [chosen, setChosen] = useState<{ rate: QuoteRate; insurance: QuoteInsuranceOption | null } | null>(null);
   const [shipment, setShipment] = useState<ShipmentView | null>(null);
+  /** Address book entries picked for the ends (quote form or Book step): the booking's places start from them. */
+  const [picked, setPicked] = useState<PickedPlaces>({});
+  /** The rates were re-rated from the Book step for a new place: the results say why they changed. */
+  const [reratedPlace, setReratedPlace] = useState(false);
+  /** The rates being booked expired and were rated again: the new pickup date, said on the results. */
+  const [reratedExpired, setReratedExpired] = useState<string | null>(null);
+  const fmt = useFormat();
+  const pickPlace = (end: 'origin' | 'destination', entry: AddressBookEntry) => setPicked((p) => ({ ...p, [end]: entry }));
 
   const shown = (q: Quote) => {
+    setReratedPlace(false);
+    setReratedExpired(null);
     setQuote(q);
     setStale(false);
     setStep(RATE_RESULTS);
@@ -84,6 +98,17 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
       setInitial(data.inputs);
       shown(data);
     },
+  });
+
+  // If rating it again fails, the Book step's 'rating again' notice would wait forever: back to
+  // the details, where the failure is shown above the form and the shipper can rate once more.
+  const expired = useMutation({
+    mutationFn: expiredQuoteRequest,
+    onSuccess: (request) => {
+      setInitial(request);
+      rate.mutate(request, { onSuccess: (q) => setReratedExpired(q.inputs.pickup_date), onError: () => setStep(SHIPMENT_DETAILS) });
+    },
+    onError: () => setStep(SHIPMENT_DETAILS),
   });
 
   const { mutate: startRerun } = rerun;
@@ -155,6 +180,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
       {rerun.isPending && <Alert color="blue">{t('quotes.page.rerunning')}</Alert>}
       {rerun.error && <ErrorAlert error={rerun.error} title={t('quotes.page.rerun_failed')} />}
       {rate.error && !serverErrors && <ErrorAlert error={rate.error} title={t('quotes.page.rate_failed')} />}
+      {expired.error && <ErrorAlert error={expired.error} title={t('quotes.page.rate_failed')} />}
 
       <div hidden={step !== SHIPMENT_DETAILS || shipment !== null}>
         <ShipmentForm
@@ -166,6 +192,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
           serverErrors={serverErrors}
           onSubmit={(request) => rate.mutate(request)}
           onEdit={onEdit}
+          onPlacePicked={pickPlace}
         />
       </div>
 
@@ -176,6 +203,16 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
               {t('quotes.page.edit_details')}
             </Button>
           </Group>
+          {reratedPlace && (
+            <Alert color="blue" role="status" data-testid="rerated-place">
+              {t('quotes.page.rerated_place')}
+            </Alert>
+          )}
+          {reratedExpired && (
+            <Alert color="blue" role="status" data-testid="rerated-expired">
+              {t('quotes.page.rerated_expired', { date: fmt.date(reratedExpired) })}
+            </Alert>
+          )}
           <RateResults
             quote={quote}
             stale={stale}
@@ -205,6 +242,15 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
             insurance={chosen.insurance}
             onChangeRate={() => goTo(RATE_RESULTS)}
             onRequote={() => goTo(SHIPMENT_DETAILS)}
+            picked={picked}
+            onPlaceRerate={(end, entry) => {
+              // The place changes what the rates were based on: rate it anew, and the shipper picks a rate again.
+              pickPlace(end, entry);
+              const request = withPickedPlace(quote.inputs, end, entry);
+              setInitial(request);
+              rate.mutate(request, { onSuccess: () => setReratedPlace(true) });
+            }}
+            onQuoteExpired={() => expired.mutate(quote.inputs)}
             onBooked={(booked) => {
               setShipment(booked);
               onBooked?.(booked);

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "shown_estimated_delivery" date GENERATED ALWAYS AS (case eta_override when 'set' then eta_override_date when 'cleared' then null else estimated_delivery end) STORED;

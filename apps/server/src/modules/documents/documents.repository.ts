@@ -1,0 +1,64 @@
+import type { HazmatDetails, ParcelOptions, PlaceView, ShipmentItemView, ShipmentReference, TemperatureRange } from '@freight/contracts';
+import type { ChargeLine } from '@freight/domain/rating';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, shipments } from '../../db/schema';
+import { deliveryPlaceOf, stopsOf } from '../shipments/truckload-stops';
+import type { DocumentAccount } from './pdf';
+import type { SummaryShipment } from './shipment-summary';
+
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/** A shipment's references in order; one booked before several were kept has its one in the columns. */
+function referencesOf(row: Pick<ShipmentRow, 'references' | 'referenceType' | 'referenceNumber'>): ShipmentReference[] {
+  const references = row.references as ShipmentReference[];
+  if (references.length || !row.referenceNumber) return references;
+  return [{ type: (row.referenceType ?? 'shipper_reference') as ShipmentReference['type'], value: row.referenceNumber }];
+}
+
+/**
+ * The shipment as the documents show it; undefined when there is none by that id (of the account,
+ * when one is given: staff read every account's, a shipper only their own).
+ */
+export async function documentShipment(
+  db: Db,
+  accountId: string | null,
+  id: string,
+): Promise<(SummaryShipment & { accountId: string; originCountry: string }) | undefined> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.id, id), accountId ? eq(shipments.accountId, accountId) : undefined));
+  if (!row) return undefined;
+  // The columns keep their names; only the jsonb ones need their shapes.
+  return {
+    ...row,
+    references: referencesOf(row),
+    parcelOptions: (row.parcelOptions as ParcelOptions | null) ?? null,
+    temperature: (row.temperature as TemperatureRange | null) ?? null,
+    pickup: row.pickup as PlaceView,
+    delivery: deliveryPlaceOf(row),
+    stops: stopsOf(row),
+    hazmat: (row.hazmat as HazmatDetails | null) ?? null,
+    items: row.items as ShipmentItemView[],
+    charges: row.charges as ChargeLine[],
+  };
+}
+
+/** The references of an account's shipment, for the documents about it (its invoice); none when there is no such shipment. */
+export async function shipmentReferences(db: Db, accountId: string, shipmentId: string): Promise<ShipmentReference[]> {
+  const [row] = await db
+    .select({ references: shipments.references, referenceType: shipments.referenceType, referenceNumber: shipments.referenceNumber })
+    .from(shipments)
+    .where(and(eq(shipments.id, shipmentId), eq(shipments.accountId, accountId)));
+  return row ? referencesOf(row) : [];
+}
+
+/** The account a document bills: its name and billing address. */
+export async function documentAccount(db: Db, accountId: string): Promise<DocumentAccount> {
+  const [account] = await db
+    .select({ name: accounts.name, billingAddress: accounts.billingAddress })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null };
+}

@@ -1,0 +1,24 @@
+import { AppShell } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
+import { LiveRegion } from '../../components/a11y/LiveRegion';
+import { MAIN_CONTENT_ID } from '../../components/a11y/SkipLink';
+import { SiteNotices } from '../../components/notices/SiteNotices';
+import { SiteFooter } from '../../components/SiteFooter';
+import './ShellMain.css';
+
+/**
+ * The customer and admin areas' content below their header and beside their navigation: the
+ * main landmark (the skip link's target), the footer after it, and the polite live region.
+ */
+export function ShellMain() {
+  return (
+    <>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <SiteNotices />
+        <Outlet />
+      </AppShell.Main>
+      <SiteFooter link={Link} className="fp-shell-footer" />
+      <LiveRegion />
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { KNOWN_VIOLATIONS } from './axe-known';
+import { type AxeTarget, SETTLED_BINDING, watchForAxe } from './axe-watch';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe marks these WCAG A/AA rules experimental and leaves them out of a run by tags; they check
+ * what the product promises (a name that contains the visible text, tables with headers).
+ * p-as-heading stays out: it takes any bold paragraph (a dialog's total) for a heading.
+ */
+const EXPERIMENTAL_WCAG_RULES = ['label-content-name-mismatch', 'td-has-header', 'table-fake-caption', 'css-orientation-lock'];
+const RUN_OPTIONS = {
+  resultTypes: ['violations' as const],
+  rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
+};
+
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  target: string;
+  html: string;
+  url: string;
+  scope: string;
+  /** Why it does not fail the test, when axe-known.ts lists it. */
+  known?: string;
+}
+
+/**
+ * The session each instrumented context reports to. A context kept across tests (the every-page
+ * walk logs each user in once) reports to the test running now, which instruments it again.
+ */
+const owners = new WeakMap<BrowserContext, AxeSession>();
+/** Pages whose close already waits for their checks (once, whichever test closes them). */
+const closeWaits = new WeakSet<Page>();
+
+/** What a page's state is checked under: its path, language and width class (phone below 768 px). */
+function stateOfPage() {
+  if (!location.protocol.startsWith('http')) return undefined;
+  return `${location.pathname}|${document.documentElement.lang}|${window.innerWidth < 768 ? 'phone' : 'desktop'}`;
+}
+
+/**
+ * One test's accessibility check: every context it opens reports its pages and dialogs when they
+ * settle (axe-watch.ts), each is checked once per test, and the findings wait for the test's end.
+ */
+export class AxeSession {
+  readonly findings: AxeFinding[] = [];
+  private readonly seen = new Set<string>();
+  private readonly pages = new Set<Page>();
+  /** axe refuses to run twice at once in a page, so each page's checks queue up. */
+  private readonly queues = new Map<Page, Promise<void>>();
+
+  async instrument(context: BrowserContext) {
+    const watched = owners.has(context);
+    owners.set(context, this);
+    for (const page of context.pages()) this.track(page);
+    if (watched) return;
+    await context.exposeBinding(SETTLED_BINDING, ({ page }, targets: AxeTarget[]) => {
+      for (const target of targets) owners.get(context)?.check(page, target);
+    });
+    await context.addInitScript(watchForAxe);
+    context.on('page', (page) => owners.get(context)?.track(page));
+    // A scenario that closes a second user's context itself must not lose what was waiting.
+    const closeContext = context.close.bind(context);
+    context.close = async (options) => {
+      const owner = owners.get(context);
+      await Promise.all(context.pages().map((page) => owner?.flush(page)));
+      return closeContext(options);
+    };
+  }
+
+  /** Checks what each open page still waits for and its final state, then waits for every check. */
+  async finish() {
+    await Promise.all([...this.pages].map((page) => this.flush(page)));
+  }
+
+  /**
+   * Checks the page as it is now and waits for the result, for what no DOM change announces: a
+   * viewport resized, a page whose data arrived after the watcher's quiet moment. With `part`,
+   * only that element (a menu, a navigation panel opened), reported under its name. A whole-page
+   * check stands for the route's own check when that is still waiting.
+   */
+  async checkNow(page: Page, part?: { selector: string; name: string }) {
+    const state = await page.evaluate(stateOfPage).catch(() => undefined);
+    if (!state) return;
+    if (part) {
+      this.check(page, { key: `${state}|${part.name}`, selector: part.selector, scope: part.name });
+      await this.queues.get(page);
+    } else {
+      this.seen.add(state);
+      await this.flush(page);
+    }
+  }
+
+  private track(page: Page) {
+    if (this.pages.has(page)) return;
+    this.pages.add(page);
+    if (closeWaits.has(page)) return;
+    closeWaits.add(page);
+    const closePage = page.close.bind(page);
+    page.close = async (options) => {
+      await owners.get(page.context())?.flush(page);
+      return closePage(options);
+    };
+  }
+
+  private async flush(page: Page) {
+    if (page.isClosed()) return;
+    const state = await page
+      .evaluate(async () => {
+        const w = window as unknown as { __axeFlush?: () => Promise<unknown> };
+        await w.__axeFlush?.();
+      })
+      .then(() => page.evaluate(stateOfPage))
+      .catch(() => undefined);
+    // The page's last state (rates returned, a form filled in) is often one no route change showed.
+    if (state) this.check(page, { key: `${state}|final`, scope: 'page' });
+    await this.queues.get(page);
+  }
+
+  private check(page: Page, target: AxeTarget) {
+    if (this.seen.has(target.key)) return;
+    this.seen.add(target.key);
+    const previous = this.queues.get(page) ?? Promise.resolve();
+    this.queues.set(
+      page,
+      previous.then(() => this.run(page, target)),
+    );
+  }
+
+  /**
+   * The colour-contrast findings that a second reading confirms. A button pressed or a dialog
+   * closing while axe reads it is seen mid-change (a "Cancel" read under 4.5:1 as it fades out);
+   * a second reading of those elements a moment later keeps what is really too faint and drops
+   * what was only changing or has gone.
+   */
+  private async contrastAfterSettling(page: Page, violations: { id: string; nodes: { target: unknown[] }[] }[]) {
+    const targets = violations.filter((v) => v.id === 'color-contrast').flatMap((v) => v.nodes.map((n) => n.target.map(String)));
+    const confirmed = new Set<string>();
+    if (!targets.length) return confirmed;
+    await page.waitForTimeout(400).catch(() => undefined);
+    await settleAnimations(page);
+    // The whole page is read again: an element that has gone is no longer there to include.
+    const again = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .withRules(['color-contrast'])
+      .analyze()
+      .catch(() => undefined);
+    // When the second reading cannot run, the first one stands.
+    if (!again) return new Set(targets.map((t) => t.join(' ')));
+    for (const v of again.violations) for (const n of v.nodes) confirmed.add(n.target.map(String).join(' '));
+    return confirmed;
+  }
+
+  private async run(page: Page, target: AxeTarget) {
+    if (page.isClosed()) return;
+    await settleAnimations(page);
+    const builder = new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ ...RUN_OPTIONS })
+      .withTags(AXE_TAGS);
+    if (target.selector) builder.include(target.selector);
+    // The page may navigate or close while axe runs; the next page is checked on its own.
+    const results = await builder.analyze().catch(() => undefined);
+    if (!results) return;
+    // A page opened and never navigated (about:blank) is no page of the product.
+    if (!results.url.startsWith('http')) return;
+    const path = new URL(results.url).pathname;
+    const contrastStill = await this.contrastAfterSettling(page, results.violations);
+    for (const violation of results.violations) {
+      if (violation.id === 'color-contrast')
+        violation.nodes = violation.nodes.filter((n) => contrastStill.has(n.target.map(String).join(' ')));
+      for (const node of violation.nodes) {
+        const selector = node.target.map(String).join(' ');
+        const known = KNOWN_VIOLATIONS.find(
+          (k) => k.rule === violation.id && (!k.path || k.path.test(path)) && (!k.target || k.target.test(selector)),
+        );
+        const finding: AxeFinding = {
+          rule: violation.id,
+          impact: violation.impact ?? 'unknown',
+          help: violation.help,
+          helpUrl: violation.helpUrl,
+          target: selector,
+          html: node.html.length > 200 ? `${node.html.slice(0, 200)}…` : node.html,
+          url: results.url,
+          scope: target.scope,
+          known: known?.reason,
+        };
+        const same = (f: AxeFinding) => f.rule === finding.rule && f.target === finding.target && new URL(f.url).pathname === path;
+        if (!this.findings.some(same)) this.findings.push(finding);
+      }
+    }
+  }
+}
+
+/**
+ * A dialog fading in is still partly transparent: its colours would be read mid-way (a link at
+ * 5:1 read under 4.5:1). Transitions are no DOM change, so the watcher's quiet misses them.
+ */
+async function settleAnimations(page: Page) {
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            // A spinner turns for ever; only what ends is waited for.
+            .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((settle) => setTimeout(settle, 1000)),
+      ]),
+    )
+    .catch(() => undefined);
+}
+
+/** The failure message: one block per rule, each element with where it was seen. */
+export function formatFindings(findings: AxeFinding[]) {
+  const byRule = new Map<string, AxeFinding[]>();
+  for (const f of findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  const blocks = [...byRule.values()].map((list) => {
+    const first = list[0] as AxeFinding;
+    const lines = list.map((f) => `    ${f.target}  (${f.scope} at ${f.url})\n      ${f.html}`);
+    return `  ${first.rule} [${first.impact}] ${first.help}\n  ${first.helpUrl}\n${lines.join('\n')}`;
+  });
+  return `axe found ${findings.length} WCAG A/AA violation(s):\n${blocks.join('\n\n')}\n(AXE=report writes them to e2e/.artifacts/axe-report.json without failing; known ones go in e2e/support/axe-known.ts with a reason.)`;
+}

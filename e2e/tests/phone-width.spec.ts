@@ -1,0 +1,137 @@
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Locator, type Page, test } from '../support/test';
+
+/** A phone: the lists are cards and the support button an icon in the header. */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const WORDS = {
+  en: {
+    chat: 'Chat with support',
+    actionsFor: /^Actions for /,
+    view: 'View',
+    selectInvoice: /^Select invoice /,
+    paySelected: 'Pay selected',
+  },
+  es: {
+    chat: 'Chatear con soporte',
+    actionsFor: /^Acciones para /,
+    view: 'Ver',
+    selectInvoice: /^Seleccionar la factura /,
+    paySelected: 'Pagar seleccionadas',
+  },
+} as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A screenshot of what the phone shows (snap takes the whole page). */
+async function look(page: Page, name: string) {
+  await page.screenshot({ path: `${import.meta.dirname}/../.artifacts/screens/${name}.png` });
+}
+
+/** The page scrolls only up and down: nothing wider than the phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+}
+
+/**
+ * The support button covers no field, link or button of the page, at the top of the page and at
+ * its end: the boxes of the page's visible controls (those below the header) never meet its box.
+ */
+async function expectChatCoversNothing(page: Page, chat: Locator) {
+  for (const scrollTo of ['top', 'end'] as const) {
+    await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight), scrollTo);
+    const chatBox = await chat.boundingBox();
+    expect(chatBox).not.toBeNull();
+    const controls = await page.locator('main').evaluate((main) => {
+      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      return Array.from(main.querySelectorAll('a[href], button, input, select, textarea, [role="checkbox"], [role="radio"]'))
+        .map((el) => ({
+          label: el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? el.tagName,
+          box: el.getBoundingClientRect(),
+        }))
+        .filter(({ box }) => box.width > 0 && box.height > 0 && box.top >= header && box.top < window.innerHeight)
+        .map(({ label, box }) => ({ label, box: { x: box.x, y: box.y, width: box.width, height: box.height } }));
+    });
+    expect(controls.length, `controls in view at the ${scrollTo}`).toBeGreaterThan(0);
+    const covered = controls.filter((c) => chatBox && overlap(chatBox, c.box)).map((c) => c.label);
+    expect(covered, `controls under the support button at the ${scrollTo}`).toEqual([]);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** A control scrolled to is wholly on the screen and in front: nothing covers its middle. */
+async function expectReachable(control: Locator) {
+  // In the middle of the screen: a control at the screen's edge would be in view only in part.
+  await control.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(control).toBeInViewport({ ratio: 1 });
+  const inFront = await control.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return !!top && (el === top || el.contains(top));
+  });
+  expect(inFront).toBe(true);
+}
+
+for (const language of ['en', 'es'] as const) {
+  const w = WORDS[language];
+
+  test(`at 390 px (${language}) My Shipments and Open Invoices keep their actions in view, and the support button covers no control`, async ({
+    page,
+  }) => {
+    await logIn(page, 'shipper@demo.test');
+    await setPreferences(page, { language });
+    try {
+      // My Shipments: each shipment a card; the first and the last card's menu open with a real click.
+      await page.goto('/my-shipments');
+      const menus = page.getByRole('button', { name: w.actionsFor });
+      await expect(menus.first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await snap(page, `phone-my-shipments-${language}`);
+      for (const menu of [menus.first(), menus.last()]) {
+        await expectReachable(menu);
+        await menu.click();
+        await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeVisible();
+        await look(page, `phone-my-shipments-menu-${language}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeHidden();
+      }
+      const chat = page.getByRole('button', { name: new RegExp(`^${w.chat}`) });
+      await expect(chat).toBeVisible();
+      await expectChatCoversNothing(page, chat);
+
+      // Open Invoices: the selection boxes, the document links and Pay selected.
+      await page.goto('/my-invoices');
+      const boxes = page.getByRole('checkbox', { name: w.selectInvoice });
+      await expect(boxes.first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await snap(page, `phone-open-invoices-${language}`);
+      const firstRow = page.getByTestId('invoice-row').first();
+      await expectReachable(firstRow.getByRole('link').first());
+      const last = page.getByTestId('invoice-row').last().getByRole('checkbox');
+      await expectReachable(last);
+      if (await last.isEnabled()) {
+        await last.click();
+        await expect(last).toBeChecked();
+        await last.click();
+      }
+      await expectReachable(page.getByRole('button', { name: w.paySelected }));
+      await look(page, `phone-open-invoices-pay-${language}`);
+      await expectChatCoversNothing(page, chat);
+
+      // The quote form: a long page of fields.
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: new RegExp(`^${w.chat}`) })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectChatCoversNothing(page, chat);
+      await look(page, `phone-quote-form-${language}`);
+
+      // The button works where it sits.
+      await chat.click();
+      await expect(page.getByRole('dialog', { name: w.chat })).toBeVisible();
+    } finally {
+      await restorePreferences(page, { language: 'en' });
+    }
+  });
+}
