@@ -238,6 +238,7 @@ const CUSTOMER_PAGES: PageToWalk[] = [
     ],
   },
   { pattern: '/settings/credit', visitor: SHIPPER, url: '/settings/credit' },
+  { pattern: '/settings/security', visitor: SHIPPER, url: '/settings/security' },
   { pattern: '/truckload', visitor: SHIPPER, url: '/truckload' },
   {
     pattern: '/truckload/:id/:return?',

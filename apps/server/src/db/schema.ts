@@ -63,6 +63,8 @@ export const accounts = pgTable('accounts', {
   /** Suspended by staff (issue 15): its users cannot sign in, and are told why. Separate from credit hold, which only stops shipping. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspendedReason: text('suspended_reason'),
+  /** Its users must hold a second factor; one without is led to enrol at the next sign-in. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   companyAddress: jsonb('company_address').$type<AccountAddress>(),
   accountAddress: jsonb('account_address').$type<AccountAddress>(),
   billingAddress: jsonb('billing_address').$type<AccountAddress>(),
@@ -138,6 +140,12 @@ export const sessions = pgTable(
     twoFactorUserId: uuid('two_factor_user_id').references(() => users.id, { onDelete: 'cascade' }),
     twoFactorRemember: boolean('two_factor_remember').notNull().default(false),
     twoFactorStartedAt: timestamp('two_factor_started_at', { withTimezone: true }),
+    /**
+     * The WebAuthn challenge this session was last given (enrolling a passkey, or signing in with
+     * one) and when: a response is verified against it once, then it is cleared.
+     */
+    webauthnChallenge: text('webauthn_challenge'),
+    webauthnChallengeAt: timestamp('webauthn_challenge_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
@@ -1302,5 +1310,6 @@ export interface EbayLineItem {
 
 export * from './schema-integrations';
 export * from './schema-references';
+export * from './schema-sso';
 export * from './schema-trust';
 export * from './schema-two-factor';

@@ -153,6 +153,7 @@ const customerRoutes: RouteObject[] = [
       { path: 'account', ...screen(() => import('../features/settings/routes/AccountSettingsRoute').then((m) => m.AccountSettingsRoute)) },
       { path: 'api', ...screen(() => import('../features/settings/routes/ApiSettingsRoute').then((m) => m.ApiSettingsRoute)) },
       { path: 'credit', ...screen(() => import('../features/credit-applications/routes/CreditRoute').then((m) => m.CreditRoute)) },
+      { path: 'security', ...screen(() => import('../features/security/routes/SecurityRoute').then((m) => m.SecurityRoute)) },
     ],
   },
   { path: 'truckload', ...screen(() => quotes().then((m) => m.TruckloadRoute)) },

@@ -33,6 +33,8 @@ export const paths = {
   accountSettings: '/settings/account',
   /** Settings > Credit terms: the account's terms and its credit applications. */
   creditSettings: '/settings/credit',
+  /** Settings > Security: second factors, passkeys and the account's single sign-on. */
+  securitySettings: '/settings/security',
   truckload: '/truckload',
   quoteHistory: '/quote-history',
   savedQuotes: '/saved-quotes',

@@ -12,9 +12,10 @@ const CHILD_TABS = [
   { path: paths.accountSettings, tab: 'settings.tabs.account', title: 'settings.account.title' },
   { path: paths.creditSettings, tab: 'settings.tabs.credit', title: 'credit_applications.title' },
   { path: apiSettingsPath, tab: 'settings.tabs.api', title: 'settings.api.title' },
+  { path: paths.securitySettings, tab: 'settings.tabs.security', title: 'security.title' },
 ] as const;
 
-/** /settings (profile and preferences) and its children /settings/account and /settings/api. */
+/** /settings (profile and preferences) and its children: account, credit terms, API and security. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -1,0 +1,4 @@
+/** The account's single sign-on, for its admin (being built). */
+export function SingleSignOnPanel() {
+  return null;
+}

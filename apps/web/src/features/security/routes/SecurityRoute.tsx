@@ -1,0 +1,18 @@
+import { Stack } from '@mantine/core';
+import { AuthenticatorAppPanel } from '../components/AuthenticatorAppPanel';
+import { PasskeysPanel } from '../components/PasskeysPanel';
+import { SingleSignOnPanel } from '../components/SingleSignOnPanel';
+
+/**
+ * Settings > Security: the user's own second factors (an authenticator app, passkeys and their
+ * recovery codes) and, for an account admin, the account's single sign-on.
+ */
+export function SecurityRoute() {
+  return (
+    <Stack gap="xl" maw={760}>
+      <AuthenticatorAppPanel />
+      <PasskeysPanel />
+      <SingleSignOnPanel />
+    </Stack>
+  );
+}
