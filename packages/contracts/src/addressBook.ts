@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HHMM, isPostalCode, optionalEmail, optionalText, optionalTimeOfDay, requiredText } from './fields';
 
 /**
- * The address book (spec section 3, Address) and the product catalog share these list and CSV
+ * The address book and the product catalog share these list and CSV
  * rules. Messages are i18n keys (namespace `validation`).
  */
 

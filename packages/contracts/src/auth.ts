@@ -26,7 +26,7 @@ export const loginRequest = z.object({
 export type LoginRequest = z.input<typeof loginRequest>;
 
 /**
- * Signup (spec section 3): company, primary contact, company address, accounting contact and
+ * Signup: company, primary contact, company address, accounting contact and
  * address (or 'same as company'), account preferences, password and confirmation.
  */
 export const registerRequest = z

@@ -6,7 +6,7 @@ import { isoDate } from './fields';
 import type { CarrierPauseReason } from './incidents';
 
 /**
- * The staff's carrier tariff editor (issue 16): a tariff in the rating engine's own terms
+ * The staff's carrier tariff editor: a tariff in the rating engine's own terms
  * (packages/domain/src/rating), checked figure by figure. Money is integer cents, percentages
  * basis points (1% = 100). The bounds are wide enough for any real tariff and narrow enough that
  * a slip of the keyboard (a rate typed in cents where dollars were meant) is refused with the

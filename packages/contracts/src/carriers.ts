@@ -9,7 +9,7 @@ const carrierId = z
 const carrierIds = z.array(carrierId, { error: 'validation.invalid' }).max(500, { error: 'validation.too_many' });
 
 /**
- * Carrier visibility (spec section 6), PUT /api/carriers/preferences: the caller's whole choice,
+ * Carrier visibility, PUT /api/carriers/preferences: the caller's whole choice,
  * replacing the previous one. A carrier cannot be hidden and preferred at once.
  */
 export const carrierPreferencesUpdate = z.object({ hidden: carrierIds, preferred: carrierIds }).superRefine((b, ctx) => {

@@ -2,7 +2,7 @@ import type { ParcelProblemReason } from '@freight/domain/rating/mode-eligibilit
 import { z } from 'zod';
 import type { QuoteRequestInput } from './quotes';
 
-/** eBay orders (issue 18): connected stores, their orders, and what the quote form is filled with. */
+/** eBay orders: connected stores, their orders, and what the quote form is filled with. */
 export const EBAY_ORDER_STATUSES = ['awaiting', 'quoted', 'shipped', 'canceled'] as const;
 export type EbayOrderStatus = (typeof EBAY_ORDER_STATUSES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './fields';
 
 /**
- * Truckload equipment types (issue 16): data staff keep at /admin/truckloads/equipment-types.
+ * Truckload equipment types: data staff keep at /admin/truckloads/equipment-types.
  * Quotes and shipments keep a type's `code`; the truckload form and the rating engine read the
  * rest. A retired type is offered no more but stays readable on what already names it.
  */

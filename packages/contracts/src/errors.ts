@@ -1,4 +1,4 @@
-/** Wire shapes of errors (design brief section 3). */
+/** Wire shapes of errors: what every 4xx and 5xx answer looks like. */
 export interface ValidationErrorBody {
   message: string;
   code: 'validation';
@@ -35,7 +35,7 @@ export const ERROR_CODES = [
   'unknown_scac',
   // A tariff draft published without a preview of that very draft (its figures changed since, or none was run).
   'tariff_not_previewed',
-  // The partner API (issue 17); the token endpoint also answers RFC 6749's `error` beside these.
+  // The partner API; the token endpoint also answers RFC 6749's `error` beside these.
   'invalid_client',
   'invalid_token',
   'insufficient_scope',
@@ -43,7 +43,7 @@ export const ERROR_CODES = [
   'invalid_scope',
   'account_required',
   'account_not_granted',
-  // Refusals of the framework and of Node's HTTP parser (issue 21): a request that never reached a route's checks.
+  // Refusals of the framework and of Node's HTTP parser: a request that never reached a route's checks.
   'invalid_json',
   'empty_body',
   'unsupported_media_type',

@@ -27,7 +27,7 @@ describe('contact', () => {
 });
 
 describe('postal codes per country', () => {
-  it('accepts the formats of shared/domain.md section 10', () => {
+  it('accepts the postal code formats of the US, Canada and Mexico', () => {
     expect(isPostalCode('US', '60606')).toBe(true);
     expect(isPostalCode('US', '60606-1234')).toBe(true);
     expect(isPostalCode('CA', 'K1A 0B1')).toBe(true);

@@ -107,7 +107,7 @@ export const address = z
   });
 export type Address = z.output<typeof address>;
 
-/** The person behind an address (billing and account address modals, spec section 5). */
+/** The person behind an address (the billing and account address modals). */
 export const contact = z.object(
   {
     first_name: requiredText('validation.first_name_required', 80),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isoDate, optionalText, requiredText } from './fields';
 
 /**
- * API incidents (issue 16): what went wrong between the portal and a carrier or marketplace,
+ * API incidents: what went wrong between the portal and a carrier or marketplace,
  * grouped (the same kind, operation, carrier and error is one incident counting its occurrences).
  * - carrier_error / carrier_timeout: a carrier's rating, tracking or booking call failed or did not answer;
  * - bad_signature: a carrier's tracking post whose signature matched none of its keys;
@@ -89,7 +89,7 @@ export interface IncidentDetail extends IncidentRow {
 }
 
 /**
- * SCAC aliases (issue 16): another SCAC (2-4 letters) or a carrier name as inbound events and
+ * SCAC aliases: another SCAC (2-4 letters) or a carrier name as inbound events and
  * invoices spell it, meaning one carrier.
  */
 export const scacAliasRequest = z

@@ -16,7 +16,7 @@ import { isoDate, requiredText } from './fields';
 import type { ShipmentReference } from './shipments';
 
 /**
- * Invoices, invoice payments, disputes and credit hold (issue 14). Money is integer cents in the
+ * Invoices, invoice payments, disputes and credit hold. Money is integer cents in the
  * invoice's currency.
  */
 
@@ -38,7 +38,7 @@ export const invoiceListQuery = z.object({
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
-/** GET /api/invoices/history: paid invoices by paid date; without dates, the past 7 days (spec section 9). */
+/** GET /api/invoices/history: paid invoices by paid date; without dates, the past 7 days. */
 export const invoiceHistoryQuery = z
   .object({
     from: isoDate.optional(),

@@ -4,7 +4,7 @@ import { listQuery } from './addressBook';
 import { requiredText } from './fields';
 
 /**
- * The staff's part catalog (issue 16): commodities with their NMFC item and sub, their class (or
+ * The staff's part catalog: commodities with their NMFC item and sub, their class (or
  * `density_based`: the class follows the shipment's density), a hazardous flag and a description
  * in English and Spanish. Customers' product catalog and the quote's item line suggest from it.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
 
 /**
- * The partner API and integrations (issue 17): OAuth client credentials, integration partners,
+ * The partner API and integrations: OAuth client credentials, integration partners,
  * webhook subscriptions. The public API's own routes (/api/v1) reuse the web's contracts.
  */
 

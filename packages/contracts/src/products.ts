@@ -3,7 +3,7 @@ import { optionalText, requiredChoice, requiredText } from './fields';
 import { FREIGHT_CLASSES, PACKAGE_TYPES } from './quotes';
 
 /**
- * The product catalog (spec section 3, Product): a product fills a quote item in one pick, so it
+ * The product catalog: a product fills a quote item in one pick, so it
  * carries the item's package type, dimensions (inches), weight (pounds, per unit) and class.
  */
 const measure = z.number({ error: 'validation.required' }).positive({ error: 'validation.positive' }).max(100_000, {

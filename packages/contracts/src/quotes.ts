@@ -20,7 +20,7 @@ import { choice, email, isoDate, phone, requiredChoice, requiredText } from './f
 export const QUOTE_MODES = ['ltl', 'parcel', 'truckload'] as const;
 export type QuoteMode = (typeof QUOTE_MODES)[number];
 
-/** Package types (spec section 3). */
+/** Package types. */
 export const PACKAGE_TYPES = [
   'pallets',
   'non_standard_pallets',
@@ -93,7 +93,7 @@ export const quoteItem = z.object(
 );
 
 /**
- * A truckload's extra stop as quoted (issue 20): where (postal code and country) and whether
+ * A truckload's extra stop as quoted: where (postal code and country) and whether
  * freight is picked up or dropped there. Its full place is asked when booking.
  */
 export const quoteStop = z.object(
@@ -117,7 +117,7 @@ export const quoteRequest = z
       .min(1, { error: 'validation.items_required' })
       .max(50, { error: 'validation.too_many' }),
     accessorials: z.array(choice(QUOTE_ACCESSORIALS)).max(QUOTE_ACCESSORIALS.length).default([]),
-    /** Shipment value, required even when not insuring (spec section 5). */
+    /** Shipment value, required even when not insuring. */
     insured_value: z
       .number({ error: 'validation.required' })
       .min(0, { error: 'validation.invalid' })
@@ -165,7 +165,7 @@ export const quoteListQuery = z.object({
 });
 
 /**
- * The 'send the request to sales' offer (spec section 8: 7 or more pallets and the other
+ * The 'send the request to sales' offer (7 or more pallets and the other
  * call-for-a-quote answers), POST /api/quotes/:id/sales-request: who the sales desk should call back.
  */
 export const salesRequest = z.object({

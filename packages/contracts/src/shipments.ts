@@ -25,7 +25,7 @@ import {
 import { cardDetails } from './invoices';
 
 /**
- * Booking, shipments, payments and tracking (issue 4). Lengths and weights on the wire are in
+ * Booking, shipments, payments and tracking. Lengths and weights on the wire are in
  * inches and pounds (the web converts for display); money is integer minor units of `currency`.
  * Messages are i18n keys (namespace `validation`).
  */
@@ -84,7 +84,7 @@ export const temperatureRange = z
   .refine((t) => t.high_f >= t.low_f, { path: ['high_f'], error: 'validation.temperature_range' });
 export type TemperatureRange = z.output<typeof temperatureRange>;
 
-/** Carrier-specific pickup notes of the two parcel carriers (spec section 3). */
+/** Carrier-specific pickup notes of the two parcel carriers. */
 export const PARCEL_PICKUP_NOTES = ['no_appointment_needed', 'pickup_confirmed', 'shipper_drops_off', 'mail_carrier_picks_up'] as const;
 export type ParcelPickupNote = (typeof PARCEL_PICKUP_NOTES)[number];
 
@@ -158,7 +158,7 @@ export type BookingPlace = z.output<typeof bookingPlace>;
 export const bookingDelivery = bookingPlace.safeExtend({ email: emailOrNone });
 
 /**
- * A truckload's extra stop as booked (issue 20), in the quote's order: its full place, and when
+ * A truckload's extra stop as booked, in the quote's order: its full place, and when
  * the truck is expected there: the date with a window (from - to), or an appointment at one
  * time. Whether it is a pickup or a drop, and its postal code, are the quote's.
  */
@@ -182,7 +182,7 @@ export const bookingStop = z
   });
 export type BookingStop = z.output<typeof bookingStop>;
 
-/** Hazardous materials details (spec section 3), required when the shipment is hazardous. */
+/** Hazardous materials details, required when the shipment is hazardous. */
 export const hazmatDetails = z.object(
   {
     proper_name: requiredText('validation.required', 200),
@@ -333,7 +333,7 @@ export const trackingEventIn = z
   })
   .refine((e) => e.bol_number || e.pro_number, { path: ['bol_number'], error: 'validation.required' });
 export const trackingEventsIn = z.object({
-  /** The carrier's name as its system spells it: matched through the name aliases when the URL's SCAC is unknown (issue 16). */
+  /** The carrier's name as its system spells it: matched through the name aliases when the URL's SCAC is unknown. */
   carrier_name: z.string().trim().max(100).optional(),
   events: z.array(trackingEventIn).min(1).max(500),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, requiredText } from './fields';
 
 /**
- * Site notifications (issue 15): notices staff publish to the portal. A notice has a severity, an
+ * Site notifications: notices staff publish to the portal. A notice has a severity, an
  * audience (every customer, one account's users, or staff), a title and text in English and
  * Spanish, and a window; customers read it in their language.
  */

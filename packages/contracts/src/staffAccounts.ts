@@ -5,7 +5,7 @@ import { type AccountAddress, accountAddress } from './settings';
 import type { AuditEntryView, StaffNoteView } from './staffShipments';
 
 /**
- * Staff's Account Management and Role Management (issue 15). An account's state for staff:
+ * Staff's Account Management and Role Management. An account's state for staff:
  * 'unverified' (no user has confirmed their email yet), 'suspended' (its users cannot sign in),
  * else its credit status.
  */

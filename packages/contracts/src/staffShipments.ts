@@ -5,7 +5,7 @@ import { QUOTE_MODES } from './quotes';
 import type { ShipmentListItem, ShipmentView, TrackingEventView } from './shipments';
 
 /**
- * The staff's shipment search and detail (issue 15): every account's shipments, found by any of
+ * The staff's shipment search and detail: every account's shipments, found by any of
  * their numbers, the account, carrier, status, 'Action Required', pickup or booking dates and lane.
  */
 export const STAFF_SHIPMENT_SORTS = ['created_at', 'pickup_date', 'status', 'bol_number'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredChoice, requiredText } from './fields';
 
 /**
- * Chat with support (issue 19): a customer's conversations with the support desk, the staff
+ * Chat with support: a customer's conversations with the support desk, the staff
  * inbox, and the live events both sides receive. Messages are plain text: no side renders them
  * as HTML.
  */

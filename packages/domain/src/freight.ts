@@ -1,6 +1,5 @@
 /**
- * Freight vocabulary shared by the rating engine, the API contracts and the web forms (spec
- * section 3). Plain data with no dependencies, so the web can import it from the main entry.
+ * Freight vocabulary shared by the rating engine, the API contracts and the web forms. Plain data with no dependencies, so the web can import it from the main entry.
  */
 
 /** The 18 NMFC freight classes. */

@@ -1,4 +1,4 @@
-/** Limits of spec section 9 and the issue that hold across the product. */
+/** Limits that hold across the product (sizes, counts, lengths), shared by the server and the web. */
 export const EMAIL_VERIFICATION_TTL_MINUTES = 24 * 60;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const SESSION_IDLE_MINUTES = 120;
@@ -11,7 +11,7 @@ export const PASSWORD_CONFIRM_TTL_MINUTES = 180;
  */
 export const REAUTHENTICATION_TTL_MINUTES = 10;
 /**
- * A truckload's extra stops between its pickup and its final delivery (issue 20): each an extra
+ * A truckload's extra stops between its pickup and its final delivery: each an extra
  * pickup or an extra drop, each charged as a stop-off. Four keeps a load a one-day plan for the
  * dispatcher; more is a multi-stop route the sales desk quotes.
  */

@@ -1,4 +1,4 @@
-/** Password rules of spec section 5: at least 8 characters, a capital letter, a number, a special character. */
+/** The password rules: at least 8 characters, a capital letter, a number, a special character. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export type PasswordProblem = 'min' | 'capital' | 'number' | 'special';

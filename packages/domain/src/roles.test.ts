@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_KEYS, canOpenAdminPage, isAdmin, isSales, isStaff } from './roles';
 
-describe('staff and admin rules (spec section 6)', () => {
+describe('staff and admin rules', () => {
   it('counts six roles as staff and leaves fpg_feature and customers out', () => {
     for (const r of ['super_admin', 'fpg_admin', 'fpg_sales_admin', 'fpg_sales', 'fpg_ops', 'fpg_accounting']) {
       expect(isStaff([r])).toBe(true);

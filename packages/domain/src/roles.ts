@@ -1,5 +1,5 @@
 /**
- * Roles and the doors of the admin area (spec section 6). The server's guards and the web
+ * Roles and the doors of the admin area. The server's guards and the web
  * router both read these rules, so the UI never shows a door the API would refuse.
  */
 export const ROLES = ['super_admin', 'fpg_admin', 'fpg_sales_admin', 'fpg_sales', 'fpg_ops', 'fpg_accounting', 'fpg_feature'] as const;
@@ -50,9 +50,9 @@ export const ADMIN_PAGES = {
   integrations: { path: 'integrations', title: 'Integrations', access: 'super_admin' },
   oauth: { path: 'oauth', title: 'OAuth Credentials', access: 'super_admin' },
   notifications: { path: 'notifications', title: 'Notifications', access: 'super_admin' },
-  /** Not in the spec's table: what staff did, searchable (issue 15). */
+  /** Not in the spec's table: what staff did, searchable. */
   auditLog: { path: 'audit-log', title: 'Audit Log', access: 'super_admin' },
-  /** Not in the spec's table: the support inbox, for every staff role (issue 19). */
+  /** Not in the spec's table: the support inbox, for every staff role. */
   support: { path: 'support', title: 'Support', access: 'staff' },
   /** Not in the spec's table: self-signed-up accounts' applications for credit terms. */
   creditApplications: { path: 'credit-applications', title: 'Credit Applications', access: 'credit' },

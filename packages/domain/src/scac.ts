@@ -1,5 +1,5 @@
 /**
- * SCACs and the other names a carrier goes by (issue 16; shared/domain.md section 6). Inbound
+ * SCACs and the other names a carrier goes by. Inbound
  * tracking events and carrier invoices name a carrier by a SCAC that may be a legacy or
  * alternative one (CNWY/XPOL, TFIN/UPGF) or by its name as their system spells it; staff map
  * those to a carrier as aliases. Both sides compare the normalised forms below.

@@ -1,4 +1,4 @@
-/** The choices a user makes in settings (spec section 3, user settings). */
+/** The choices a user makes in settings. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);

@@ -2,7 +2,7 @@ import { isBusinessDay } from './rating/calendar';
 import { instantAt, localClock } from './zoned-time';
 
 /**
- * Staff hours of the support desk (issue 19): business days (US, no weekends or holidays) between
+ * Staff hours of the support desk: business days (US, no weekends or holidays) between
  * two local times in the provider's time zone. A separate entry (`@freight/domain/support-hours`)
  * so the web bundle carries no holiday data; the server answers the web's questions about hours.
  */

@@ -1,5 +1,5 @@
 /**
- * The support line named by the messages that say "please call ..." (spec section 8: saving a
+ * The support line named by the messages that say "please call ..." (saving a
  * quote, booking). The spec elides the number; this one is from the fictional 555-01xx range and
  * must be replaced by the provider's real support number before going live.
  */

@@ -1,5 +1,5 @@
 /**
- * Invoices, aging, payment allocation and credit hold (spec sections 2, 3, 4 and 9; issue 14).
+ * Invoices, aging, payment allocation and credit hold.
  * Money is integer cents throughout; dates are 'YYYY-MM-DD' calendar days.
  */
 
@@ -14,7 +14,7 @@ export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export const INVOICE_STATUSES = ['open', 'past_due', 'processing', 'disputed', 'paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** The Open Invoices filters (spec section 4). */
+/** The Open Invoices filters. */
 export const INVOICE_FILTERS = ['all', 'current', 'past_due', 'disputed'] as const;
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 
@@ -185,7 +185,7 @@ export interface CreditPosition {
 export type HoldReason = 'past_due' | 'over_limit';
 
 /**
- * Whether an account must be on credit hold (issue 14): an undisputed invoice past due by more
+ * Whether an account must be on credit hold: an undisputed invoice past due by more
  * than the grace days, or the open balance plus the booked-but-uninvoiced shipments over the limit.
  */
 export function holdReasons(p: CreditPosition): HoldReason[] {

@@ -1,6 +1,6 @@
 /**
- * Business-day calendar for pickup validation and transit estimates (domain.md section 5,
- * spec section 8). Dates are ISO 'YYYY-MM-DD' strings throughout; arithmetic is done on whole
+ * Business-day calendar for pickup validation and transit estimates. Dates are ISO 'YYYY-MM-DD'
+ * strings throughout; arithmetic is done on whole
  * UTC days, so no time zone ever enters the computation.
  *
  * Closed days: Saturdays, Sundays, the public holidays date-holidays knows for the country
@@ -167,7 +167,7 @@ export function nextBusinessDay(date: IsoDate, country: Country): IsoDate {
 }
 
 /**
- * Why a pickup date cannot be rated online (spec section 8). `today` is passed in (the caller
+ * Why a pickup date cannot be rated online. `today` is passed in (the caller
  * decides the shipper's local date). Past and today exclude each other; a weekend and a holiday
  * can both be reported (July 4 2026 is a Saturday and a holiday).
  */
@@ -187,7 +187,7 @@ export function pickupDateProblems(pickupDate: IsoDate, today: IsoDate, country:
 
 // --- transit -------------------------------------------------------------------------------
 
-/** domain.md section 5: upper bound of a distance band (whole miles) -> business days. */
+/** The upper bound of a distance band (whole miles) -> business days. */
 const LTL_TRANSIT_TABLE: ReadonlyArray<{ maxMiles: number; days: TransitDays }> = [
   { maxMiles: 250, days: { min: 1, max: 1 } },
   { maxMiles: 500, days: { min: 1, max: 2 } },

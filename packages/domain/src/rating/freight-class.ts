@@ -1,5 +1,5 @@
 /**
- * Density and NMFC freight class (domain.md section 1). Pure functions; inches, pounds, cubic feet.
+ * Density and NMFC freight class. Pure functions; inches, pounds, cubic feet.
  */
 
 import { type FreightClass, NMFC_CLASSES } from '../freight';

@@ -1,5 +1,5 @@
 /**
- * Postal-code lookups and distance heuristics (domain.md sections 3 and 10).
+ * Postal-code lookups and distance heuristics.
  *
  * - US: 5-digit ZIP (ZIP+4 accepted, first 5 digits used) in the postal table.
  * - Canada: by FSA (first 3 characters, case-insensitive, spaces and hyphens ignored) in the
@@ -38,7 +38,7 @@ export interface GeoPlace extends LatLon {
   province_mismatch?: boolean;
 }
 
-/** domain.md section 10: first letter of a Canadian postal code -> province(s). */
+/** The first letter of a Canadian postal code -> its province(s). */
 export const CANADIAN_PROVINCE_BY_LETTER: Readonly<Record<string, readonly string[]>> = {
   A: ['NL'],
   B: ['NS'],
@@ -257,7 +257,7 @@ export function parcelZone(miles: number): ParcelZone {
   return 8;
 }
 
-/** Origin and destination in different countries (not rated online, spec section 8). */
+/** Origin and destination in different countries (not rated online). */
 export function isCrossBorder(origin: Pick<Place, 'country'>, destination: Pick<Place, 'country'>): boolean {
   return origin.country !== destination.country;
 }

@@ -1,5 +1,5 @@
 /**
- * Cargo insurance options offered with a rate (spec section 9, domain.md section 9). Pure data and
+ * Cargo insurance options offered with a rate. Pure data and
  * functions; integer cents.
  */
 import { SUPPORT_PHONE } from '../support';

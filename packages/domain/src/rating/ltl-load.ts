@@ -1,5 +1,5 @@
 /**
- * Load-shape rules for LTL (domain.md section 2; spec sections 8, 9): linear feet, capacity,
+ * Load-shape rules for LTL: linear feet, capacity,
  * height and pallet-count limits for an online LTL rate.
  */
 import type { HandlingUnitDims } from './freight-class';

@@ -1,5 +1,5 @@
 /**
- * LTL tariff data for one carrier (domain.md section 2). Plain, JSON-serialisable data so staff can
+ * LTL tariff data for one carrier. Plain, JSON-serialisable data so staff can
  * edit it; all money in integer cents, percentages in basis points (1% = 100 bp).
  */
 import { type AccessorialCode, type FreightClass, NMFC_CLASSES } from '../freight';
@@ -111,7 +111,7 @@ export const DEFAULT_FUEL_STEPS: FuelStep[] = Array.from({ length: 120 }, (_, k)
 
 export const DEFAULT_FUEL_TABLE: FuelTable = { steps: DEFAULT_FUEL_STEPS, heavy_over_lb: 20000, heavy_multiplier: 2 };
 
-/** Published example prices (domain.md section 2), low ends where a range is given. */
+/** Published example prices, low ends where a range is given. */
 export const DEFAULT_ACCESSORIALS: Record<AccessorialCode, AccessorialPrice> = {
   appointment: { kind: 'flat', cents: 6500 },
   notify_prior_to_arrival: { kind: 'flat', cents: 5600 },

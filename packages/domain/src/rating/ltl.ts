@@ -1,5 +1,5 @@
 /**
- * Pure LTL rating (domain.md section 2): per-cwt linehaul by class and weight break with deficit
+ * Pure LTL rating: per-cwt linehaul by class and weight break with deficit
  * weight, discount, absolute minimum, fuel surcharge and accessorials. Money in integer cents,
  * each line rounded half up; totals are the exact sum of their lines.
  */

@@ -1,5 +1,5 @@
 /**
- * Mexican states for postal-code lookups (domain.md section 10: the first two digits of a
+ * Mexican states for postal-code lookups (the first two digits of a
  * 5-digit código postal give the state). No npm package ships Mexican CPs, so a CP resolves to
  * its state, located at the state capital (approximate lat/lon) — good enough for the distance
  * heuristics, not for anything finer — and, for Mexico City and a few large cities, to its city. Codes are ISO 3166-2:MX without the 'MX-' prefix.

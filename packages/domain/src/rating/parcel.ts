@@ -1,6 +1,6 @@
 /**
  * Parcel (small package) rating: carrier limits, dimensional weight, surcharges and pickup
- * cutoffs (domain.md section 3, spec sections 5 and 9). Pure data and functions; inches, pounds,
+ * cutoffs. Pure data and functions; inches, pounds,
  * integer cents, ISO dates.
  */
 import type { Cents, ChargeLine, ParcelZone, RateMessage } from './types';
@@ -334,7 +334,7 @@ export function rateParcel(tariff: ParcelTariff, input: ParcelRateInput): Parcel
 }
 
 /**
- * Pickup cutoffs (spec section 9): a pickup is scheduled by 12:00 PM; after 2:00 PM it moves to the
+ * Pickup cutoffs: a pickup is scheduled by 12:00 PM; after 2:00 PM it moves to the
  * next business day. Minutes after local midnight.
  */
 export const PARCEL_PICKUP_CUTOFF = { schedule_by_minutes: 12 * 60, moves_after_minutes: 14 * 60 } as const;

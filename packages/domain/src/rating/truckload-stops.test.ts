@@ -3,7 +3,7 @@ import { MAX_TRUCKLOAD_STOPS } from '../limits';
 import { lookupPlace, roadMiles, routeRoadMiles } from './geo';
 import { rateTruckload, STANDARD_EQUIPMENT, DEFAULT_TRUCKLOAD_TARIFF as T } from './truckload';
 
-/** Truckload extra stops (issue 20): the miles follow the route, each stop is a stop-off charge. */
+/** Truckload extra stops: the miles follow the route, each stop is a stop-off charge. */
 const place = (zip: string) => {
   const p = lookupPlace(zip, 'US');
   if (!p) throw new Error(`no ${zip}`);

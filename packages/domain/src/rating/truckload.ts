@@ -1,6 +1,6 @@
 /**
  * Truckload rating: equipment, legal limits, per-mile linehaul, fuel, minimum, stop-offs, team
- * service and transit (domain.md section 4). Pure data and functions; miles, pounds, inches,
+ * service and transit. Pure data and functions; miles, pounds, inches,
  * integer cents.
  */
 import type { Cents, ChargeLine, RateMessage } from './types';
@@ -48,7 +48,7 @@ export const SEP_2025_DIESEL_CENTS_PER_GAL = FUEL_BASE_PRICE_CENTS_PER_GAL + SPO
 const spotAdjustment = (allIn: number) => allIn - SPOT_FUEL_CENTS_PER_MILE - SPOT_VAN_LINEHAUL_CENTS_PER_MILE;
 
 /**
- * The equipment types the portal started with (domain.md section 4), the source of the seeded
+ * The equipment types the portal started with, the source of the seeded
  * `equipment_types` rows: reefer +39 and flatbed +45 cents/mile over the van's linehaul (their
  * spot all-in less fuel), step deck priced as flatbed, RGN / double drop by phone.
  */

@@ -1,5 +1,5 @@
 /**
- * Dated versions (issue 16): a carrier's tariff, the weekly diesel price. What applies on a day is
+ * Dated versions: a carrier's tariff, the weekly diesel price. What applies on a day is
  * the version with the latest effective date not after that day; two versions effective the same
  * day are told apart by their number (the later one wins). ISO dates (YYYY-MM-DD) compare as text.
  */

@@ -1,5 +1,5 @@
 /**
- * VICS bill of lading numbers (shared/domain.md section 8): 17 digits = a 7-digit GS1 company
+ * VICS bill of lading numbers: 17 digits = a 7-digit GS1 company
  * prefix, a 9-digit serial and a GS1 mod-10 check digit.
  */
 export const BOL_COMPANY_PREFIX = '0614141';

@@ -1,6 +1,6 @@
 /**
- * The portal's tracking statuses (spec section 4) and the X12 214 shipment status codes
- * (AT7-01) that lead to them (shared/domain.md section 7).
+ * The portal's tracking statuses and the X12 214 shipment status codes
+ * (AT7-01) that lead to them.
  */
 export const SHIPMENT_STATUSES = ['pending', 'dispatched', 'in_transit', 'delayed', 'delivered', 'canceled'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
