@@ -1,4 +1,4 @@
-// The staff's shipment search and dashboard (issue 15) on PostgreSQL with 1,000,000 shipments
+// The staff's shipment search and dashboard on PostgreSQL with 1,000,000 shipments
 // across 5,000 accounts (and 500,000 quotes): GET /api/admin/shipments for each search kind (a
 // number of each kind, an account by name or id, a carrier, a status, 'Action Required', pickup
 // dates, a lane, and combinations with other sorts), and GET /api/admin/dashboard.

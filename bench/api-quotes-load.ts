@@ -1,5 +1,5 @@
 // The public API's quote (POST /api/v1/quotes, bearer token) beside the web's (POST /api/quotes,
-// session cookie and CSRF header) on one server and database, alternating, same load (issue 17:
+// session cookie and CSRF header) on one server and database, alternating, same load (
 // within 10%). Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/api-quotes-load.ts
 // (creates and drops its own database; the server listens on 127.0.0.1 only; stops by itself)
 import { cpus } from 'node:os';

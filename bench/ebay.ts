@@ -1,4 +1,4 @@
-// eBay orders (issue 18) on PostgreSQL: the sync of 5,000 orders from the eBay simulator, and the
+// eBay orders on PostgreSQL: the sync of 5,000 orders from the eBay simulator, and the
 // orders list of an account with 50,000 orders.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ebay.ts
 // (creates and drops its own database; the simulator listens on 127.0.0.1 only; stops by itself)

@@ -1,4 +1,4 @@
-// The embedded default's memory and speed (issue 21), beside the same server on PostgreSQL.
+// The embedded default's memory and speed, beside the same server on PostgreSQL.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/embedded-memory.ts
 // (each embedded run starts on a new data folder in the system's temp folder, each PostgreSQL run
 // on a new database; both are removed again; servers listen on 127.0.0.1 only; stops by itself)

@@ -1,6 +1,6 @@
 // Open Invoices on PostgreSQL with 200,000 invoices, 20,000 of them in the demo shipper's account:
 // GET /api/invoices (list, filters, search, sorts), GET /api/invoices/summary (the aging summary)
-// and POST /api/invoice-payments paying 50 invoices in one card payment. Targets (issue 14):
+// and POST /api/invoice-payments paying 50 invoices in one card payment. Targets:
 // list, filter and search p95 < 30 ms; summary < 30 ms; paying 50 invoices < 200 ms.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/invoices.ts
 // (creates and drops its own database; the app listens on 127.0.0.1 only and stops by itself)

@@ -1,5 +1,5 @@
 // The public tracking page's Largest Contentful Paint, as a consignee on a slow phone sees it
-// (issue 21): Debian's Chromium with the CPU slowed 4x, a first visit (empty cache) to
+//: Debian's Chromium with the CPU slowed 4x, a first visit (empty cache) to
 // /track-shipment?number=<the first demo BOL>, served by the app on a local PostgreSQL database.
 // Median of BENCH_RUNS (5) visits; target < 1.0 s. Also when the tracking result is on screen.
 //

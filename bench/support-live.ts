@@ -1,4 +1,4 @@
-// The support chat's live side on PostgreSQL, across two server processes (issue 19).
+// The support chat's live side on PostgreSQL, across two server processes.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/support-live.ts
 // (creates and drops its own database; both servers listen on 127.0.0.1 only; stops by itself)
 //

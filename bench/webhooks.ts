@@ -1,4 +1,4 @@
-// Webhook delivery (issue 17): 1,000 deliveries a minute to a local receiver with p99 delivery delay
+// Webhook delivery: 1,000 deliveries a minute to a local receiver with p99 delivery delay
 // under 5 s, and a receiver that is down for 10 minutes gets everything after it comes back.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/webhooks.ts
 // (BENCH_STEADY_SECONDS=120, BENCH_OUTAGE_MINUTES=10 by default; creates and drops its own

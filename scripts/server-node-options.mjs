@@ -9,7 +9,7 @@ export const SERVER_NODE_OPTIONS = ['--max-old-space-size=192'];
 
 /**
  * The server's environment: `env` and, on the embedded database (no DATABASE_URL), glibc malloc's
- * mmap threshold fixed at 1 MB (issue 21, a lean embedded default). By default malloc raises the
+ * mmap threshold fixed at 1 MB. By default malloc raises the
  * threshold to the largest block freed so far (up to 32 MB) and from then on keeps freed blocks up
  * to that size in its heaps. The embedded database's first start (PGlite, its migrations, the demo
  * seed) left 70-90 MB of freed memory in the server for good that way; with the threshold fixed,

@@ -5,7 +5,7 @@ import { type BrowserContext, expect, type Page, test } from '../support/test';
 /**
  * What a stranger's first visit downloads, measured in Chromium against the production build the
  * scenarios run on: every script the page fetched until it settled, gzipped as a server would
- * send it. The build fails when a first-visit page goes over its budget: issue 21's 150 KB.
+ * send it. The build fails when a first-visit page goes over its budget: 150 KB.
  *
  * The login and the public tracking page are entries of their own (the guest pages), without the
  * portal's router, query library and screens; bench/README.md has what is in them.

@@ -14,7 +14,7 @@ test('an LTL quote from postal codes to sorted rates, saved, then re-run from Sa
   await expect(page.getByText('Chicago, IL')).toBeVisible();
   await expect(page.getByText('Atlanta, GA')).toBeVisible();
   const line = await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
-  // 48 x 40 x 48 in = 53.33 ft³; 500 lb / 53.33 ft³ = 9.38 lb/ft³ -> class 100 (domain.md section 1)
+  // 48 x 40 x 48 in = 53.33 ft³; 500 lb / 53.33 ft³ = 9.38 lb/ft³ -> class 100
   await expect(line.getByText('Density: 9.38 lb/ft³ · Class 100')).toBeVisible();
   await page.getByLabel('Shipment value').fill('2000');
   await page.getByRole('button', { name: 'Get rates' }).click();

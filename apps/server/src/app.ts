@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    // The public API (issue 17) is the web's routes under /api/v1: see partner-api/api-routes.ts.
+    // The public API is the web's routes under /api/v1: see partner-api/api-routes.ts.
     rewriteUrl: (req) => rewriteApiUrl(req.url),
     // Refusals before any route runs, in the documented error shape (plugins/errors.ts): a URL
     // that does not decode or a path parameter over the router's limit (frameworkErrors), and

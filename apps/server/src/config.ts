@@ -44,7 +44,7 @@ const schema = z
      * a mail sent and a row kept; the end-to-end server raises it, its scenarios all coming from 127.0.0.1.
      */
     SIGNUPS_PER_ADDRESS_HOUR: z.coerce.number({ error: 'must be a number of sign-ups' }).int().min(1).max(100_000).default(10),
-    /** The partner API (issue 17): requests a minute per credential, per process. */
+    /** The partner API: requests a minute per credential, per process. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number of requests' }).int().min(1).max(1_000_000).default(600),
     /** How often this process looks for due background jobs (ms); 0 runs none (tests run them by hand). */
     JOBS_POLL_MS: z.coerce.number({ error: 'must be milliseconds (0 to turn jobs off)' }).int().min(0).max(3_600_000).default(1000),
@@ -81,7 +81,7 @@ const schema = z
       .default('18:00'),
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@freight-portal.test'),
     /**
-     * Replies by email (issue 19): the domain whose `reply+<hash>@` addresses the inbound mail
+     * Replies by email: the domain whose `reply+<hash>@` addresses the inbound mail
      * provider (Postmark's inbound webhook format) receives, and the password of the webhook's
      * basic auth. Without them the unread-reply mail links to the conversation only.
      */
@@ -91,7 +91,7 @@ const schema = z
       .optional(),
     INBOUND_MAIL_SECRET: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
     /**
-     * eBay (issue 18): 'simulator' (the stand-in in this repository, mounted at /ebay-sim unless
+     * eBay: 'simulator' (the stand-in in this repository, mounted at /ebay-sim unless
      * EBAY_SIMULATOR_URL names one elsewhere), 'sandbox' or 'production' (with the app's keys).
      */
     EBAY_ENV: z.enum(['simulator', 'sandbox', 'production']).optional(),

@@ -23,7 +23,7 @@ export interface AppContext {
   background: BackgroundTasks;
   /** Durable jobs: modules register handlers and schedule work (src/jobs/jobs.ts). */
   jobs: JobRunner;
-  /** The public API's call log (issue 17), written in batches; `flush()` before reading it. */
+  /** The public API's call log, written in batches; `flush()` before reading it. */
   apiCalls: ApiCallLog;
   /** Keeps carriers whose rate calls keep failing out of quoting; one per process (modules/carrier-breaker). */
   carrierBreaker: CarrierBreaker;

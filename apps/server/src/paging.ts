@@ -3,7 +3,7 @@ import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './db/client';
 
-/** The `meta` of every list answer (design brief section 4). */
+/** The `meta` of every list answer. */
 export function pageMeta(total: number, page: number, perPage: number, capped?: boolean): Paginated<unknown>['meta'] {
   const meta = { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
   return capped === undefined ? meta : { ...meta, total_capped: capped };

@@ -31,7 +31,7 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
- * The embedded database's PostgreSQL (issue 21, a lean embedded default). PGlite's memory is one
+ * The embedded database's PostgreSQL. PGlite's memory is one
  * WebAssembly memory that never shrinks, and its shared buffers are resident from the start: with
  * PGlite's 128 MB that memory held ~150 MB of the server's for a database of ~15 MB (the demo
  * data); with 16 MB, ~30 MB. A page outside them is read again from its file in the data folder,

@@ -24,7 +24,7 @@ describe('the embedded database in DATA_DIR', { timeout: 120_000 }, () => {
 
     const second = await openDatabase({ dataDir: dir });
     await second.migrate(); // already applied: nothing to do
-    // The lean embedded default (issue 21): PostgreSQL's shared buffers at 16 MB, not PGlite's 128.
+    // The lean embedded default: PostgreSQL's shared buffers at 16 MB, not PGlite's 128.
     const shown = (await second.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
     expect(shown.rows[0]?.shared_buffers).toBe('16MB');
     expect(await seedDemo(second.db, new Date())).toBe(false);

@@ -20,7 +20,7 @@ import {
 import { accounts, shipments, users } from './schema';
 
 /*
- * The partner API and integrations (issue 17): integration partners and the accounts they act for,
+ * The partner API and integrations: integration partners and the accounts they act for,
  * OAuth 2.0 client credentials and their access tokens, the log of API calls, webhook
  * subscriptions and their deliveries.
  */

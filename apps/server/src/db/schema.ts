@@ -60,7 +60,7 @@ export const accounts = pgTable('accounts', {
   creditLimitCents: integer('credit_limit_cents').notNull().default(DEFAULT_CREDIT_LIMIT_CENTS),
   /** Who put the account on credit hold: 'auto' (its payment behaviour; lifted automatically) or 'staff' (lifted only by staff). */
   holdSource: text('hold_source', { enum: ['auto', 'staff'] }),
-  /** Suspended by staff (issue 15): its users cannot sign in, and are told why. Separate from credit hold, which only stops shipping. */
+  /** Suspended by staff: its users cannot sign in, and are told why. Separate from credit hold, which only stops shipping. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspendedReason: text('suspended_reason'),
   /** Its users must hold a second factor; one without is led to enrol at the next sign-in. */
@@ -237,7 +237,7 @@ export const carriers = pgTable(
 export const TARIFF_VERSION_STATES = ['draft', 'published'] as const;
 
 /**
- * Every tariff a carrier has had or will have (issue 16). A staff change is a `draft` until it is
+ * Every tariff a carrier has had or will have. A staff change is a `draft` until it is
  * published for an `effective_date`; rating uses, for each carrier, the published version with the
  * latest effective date not after the pickup date. `carriers.tariff` stays the copy in force today
  * (what the carrier cache and old readers see). `number` counts the carrier's versions from 1.
@@ -275,7 +275,7 @@ export const SCAC_ALIAS_KINDS = ['scac', 'name'] as const;
 
 /**
  * Another SCAC (legacy or alternative, upper-cased) or a carrier name as it appears in inbound
- * events and invoices (lower-cased, spaces collapsed) that means `carrier_id` (issue 16).
+ * events and invoices (lower-cased, spaces collapsed) that means `carrier_id`.
  */
 export const scacAliases = pgTable(
   'scac_aliases',
@@ -295,7 +295,7 @@ export const scacAliases = pgTable(
 );
 
 /**
- * Truckload equipment as data (issue 16): the truckload form and the rating engine read these.
+ * Truckload equipment as data: the truckload form and the rating engine read these.
  * `per_mile_adjustment_cents` is added to a carrier's base linehaul per mile; null = no online rate
  * (oversize, by phone). A retired type is offered no more but stays readable on old quotes and
  * shipments, which keep its `code`.
@@ -323,7 +323,7 @@ export const equipmentTypes = pgTable(
 );
 
 /**
- * The staff's part catalog (issue 16): commodities with their NMFC item and sub and their class
+ * The staff's part catalog: commodities with their NMFC item and sub and their class
  * (or `density_based`: the class follows the density). Customers' product catalog and the quote's
  * item line suggest from it. `search_text` is the lower-cased English and Spanish descriptions and
  * the NMFC number the suggestions look in.
@@ -349,7 +349,7 @@ export const partCatalog = pgTable(
   ],
 );
 
-/** A user's carrier visibility (spec section 6): hidden carriers are never rated, preferred ones are listed first. */
+/** A user's carrier visibility: hidden carriers are never rated, preferred ones are listed first. */
 export const userCarrierPreferences = pgTable(
   'user_carrier_preferences',
   {
@@ -450,12 +450,12 @@ export const quotes = pgTable(
   (t) => [
     uniqueIndex('quotes_number_unique').on(t.number),
     index('quotes_account_created_idx').on(t.accountId, t.createdAt.desc()),
-    // The admin dashboard counts the day's and the month's quotes of every account (issue 15).
+    // The admin dashboard counts the day's and the month's quotes of every account.
     index('quotes_created_idx').on(t.createdAt),
   ],
 );
 
-/** A shipper's 'send the request to sales' (spec section 8) for one of the account's quotes; the sales desk is mailed. */
+/** A shipper's 'send the request to sales' for one of the account's quotes; the sales desk is mailed. */
 export const salesRequests = pgTable(
   'sales_requests',
   {
@@ -479,7 +479,7 @@ export const salesRequests = pgTable(
 );
 
 /**
- * The product catalog of an account (spec section 3, Product): a product fills a quote item in one
+ * The product catalog of an account: a product fills a quote item in one
  * pick. Dimensions are inches and weight pounds per unit; '' when an optional text is not given.
  * The search and sort indexes are plain btrees, portable to PGlite (no pg_trgm): the lower-cased
  * description, product number and NMFC in the "C" collation serve both `order by` and a prefix
@@ -519,7 +519,7 @@ export const products = pgTable(
 );
 
 /**
- * The address book of an account (spec section 3, Address). Optional texts are '' when not given.
+ * The address book of an account. Optional texts are '' when not given.
  * `verified`: the postal code, city and state agree with the postal data of a U.S. ZIP (the
  * 'USPS verified' chip). `search_text` (generated) is the lower-cased text the list search looks
  * in: company, contact, street1, city and the postal code without spaces; on PostgreSQL a pg_trgm
@@ -586,7 +586,7 @@ export const addressBook = pgTable(
 export const stillMoving = sql.raw(`"status" not in (${FINAL_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /**
- * A booked shipment (spec section 3, Shipment). Places, items, charges, insurance and hazmat are
+ * A booked shipment. Places, items, charges, insurance and hazmat are
  * kept as booked (jsonb, wire shapes of packages/contracts/src/shipments.ts); the columns the
  * lists filter, sort and search on are plain columns. `search_text` (generated) is what the
  * My Shipments search looks in: BOL, PRO, tracking and reference numbers and both cities; a
@@ -617,7 +617,7 @@ export const shipments = pgTable(
     status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('pending'),
     actionRequired: boolean('action_required').notNull().default(false),
     /**
-     * Staff's word on 'Action Required' (issue 15): 'set' or 'cleared' overrides what the carrier's
+     * Staff's word on 'Action Required': 'set' or 'cleared' overrides what the carrier's
      * events say until the status next changes; `action_message` is what the shipper is told.
      */
     actionOverride: text('action_override', { enum: ['set', 'cleared'] }),
@@ -705,7 +705,7 @@ export const shipments = pgTable(
     index('shipments_account_bol_idx').on(t.accountId, t.bolNumber, t.id),
     index('shipments_awaiting_payment_idx').on(t.paymentDueAt).where(sql`${t.paymentState} = 'awaiting'`),
     index('shipments_quote_idx').on(t.quoteId),
-    // The staff search across every account (issue 15): each number kind, and each sort, has its own index.
+    // The staff search across every account: each number kind, and each sort, has its own index.
     index('shipments_pickup_number_idx').on(t.pickupNumber),
     index('shipments_reference_number_idx').on(sql`upper(${t.referenceNumber})`),
     index('shipments_created_idx').on(t.createdAt, t.id),
@@ -797,7 +797,7 @@ export const payments = pgTable(
 );
 
 /**
- * Durable background jobs (design brief section 3): claimed with FOR UPDATE SKIP LOCKED, so one
+ * Durable background jobs: claimed with FOR UPDATE SKIP LOCKED, so one
  * process runs each, on PGlite and on several PostgreSQL-backed processes alike. `key` makes
  * scheduling the same job twice a no-op (e.g. one expiry per shipment).
  */
@@ -836,7 +836,7 @@ export interface InvoiceCorrection {
 }
 
 /**
- * An invoice of an account (spec section 3, Invoice; issue 14): a freight invoice when a shipment
+ * An invoice of an account: a freight invoice when a shipment
  * is delivered (one per shipment, the partial unique index), an adjustment for a carrier's later
  * correction, or a credit memo for an accepted dispute (negative total). Amounts are cents in
  * `currency`. `balance_cents` is what is still owed: total less settled payments, pending bank
@@ -904,7 +904,7 @@ export const invoices = pgTable(
 );
 
 /**
- * A payment of invoices (issue 14): by card (settled at once) or bank account (ACH, pending until
+ * A payment of invoices: by card (settled at once) or bank account (ACH, pending until
  * the processor settles or returns it). One per (account, idempotency key) outcome; a processor
  * failure is not an outcome, so it is left out of the unique index. Only last four digits are kept.
  */
@@ -998,7 +998,7 @@ export const invoiceDisputeMessages = pgTable(
   (t) => [index('invoice_dispute_messages_dispute_idx').on(t.disputeId, t.createdAt)],
 );
 
-/** An account's credit record (issue 14): every hold placed or lifted and every change of terms, by whom and why. */
+/** An account's credit record: every hold placed or lifted and every change of terms, by whom and why. */
 export const accountCreditEvents = pgTable(
   'account_credit_events',
   {
@@ -1016,7 +1016,7 @@ export const accountCreditEvents = pgTable(
 );
 
 /**
- * What staff did in the admin area (issue 15): who, when, from where, and the record before and
+ * What staff did in the admin area: who, when, from where, and the record before and
  * after. Rows are only ever inserted: a trigger (migration 0014) refuses UPDATE and DELETE.
  * `account_id` is the customer account concerned, if any, so an account's page lists what was
  * done to it and to its shipments; no foreign keys, so the record outlives what it describes.
@@ -1061,7 +1061,7 @@ export const staffNotes = pgTable(
 );
 
 /**
- * A notice staff publish to the portal (issue 15): shown between `starts_at` and `ends_at` (open
+ * A notice staff publish to the portal: shown between `starts_at` and `ends_at` (open
  * ended when null) unless retired, to every customer, one account's users, or staff.
  */
 export const siteNotifications = pgTable(
@@ -1100,7 +1100,7 @@ export const siteNotificationDismissals = pgTable(
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
 );
 
-// --- Support chat (issue 19) ---------------------------------------------------------------
+// --- Support chat ---------------------------------------------------------------
 
 /** A customer's conversation with support: one thread that stays, about a shipment or invoice or not. */
 export const supportConversations = pgTable(
@@ -1214,7 +1214,7 @@ export const supportCannedAnswers = pgTable('support_canned_answers', {
   createdAt: createdAt(),
 });
 
-// --- eBay orders (issue 18) -----------------------------------------------------------------
+// --- eBay orders -----------------------------------------------------------------
 
 /**
  * A customer's connected eBay store. Its OAuth tokens are stored encrypted (security/encryption.ts)
@@ -1243,7 +1243,7 @@ export const ebayStores = pgTable(
     /** Why the last sync failed (`EbayProblem`); null after a good one. */
     lastSyncError: text('last_sync_error').$type<EbayProblem>(),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
-    /** Switched off by staff on the Integrations page (issue 17): not synced, no write-backs, until switched on. */
+    /** Switched off by staff on the Integrations page: not synced, no write-backs, until switched on. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -6,7 +6,7 @@ import { postalDataVerifier } from '../modules/addresses/addresses.verifier';
 import type { Db } from './client';
 import { users } from './schema';
 
-/** A few customers for the demo shipper's address book (spec section 3, Address), their postal data agreeing. */
+/** A few customers for the demo shipper's address book, their postal data agreeing. */
 const DEMO_ADDRESSES: AddressBookEntryInput[] = [
   {
     company: 'Lakeshore Industrial Supply',

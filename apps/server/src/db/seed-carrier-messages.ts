@@ -6,7 +6,7 @@ import { apiIncidents, carriers, scacAliases, users } from './schema';
 const HOUR = 3_600_000;
 
 /**
- * Demo SCAC aliases and API incidents (issue 16), so the two admin pages show what staff meet:
+ * Demo SCAC aliases and API incidents, so the two admin pages show what staff meet:
  * real alternative codes and spellings of the demo carriers, and incidents of every kind, one
  * grouped over many occurrences and one already resolved.
  */

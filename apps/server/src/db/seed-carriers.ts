@@ -4,7 +4,7 @@ import { carriers, carrierTariffVersions, dieselPrices } from './schema';
 
 /**
  * Every carrier's tariff becomes its version 1, published from the day the carrier was added
- * (issue 16): rating and the staff's version history start from the tariff it already rates with.
+ *: rating and the staff's version history start from the tariff it already rates with.
  */
 export async function seedTariffVersions(tx: Db) {
   const missing = await tx

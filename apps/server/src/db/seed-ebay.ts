@@ -6,7 +6,7 @@ import { ebayStores, users } from './schema';
 export const DEMO_SELLER = 'demo-seller';
 
 /**
- * A connected demo eBay store for the demo shipper (issue 18). Its tokens come from the simulator
+ * A connected demo eBay store for the demo shipper. Its tokens come from the simulator
  * when the app starts (ebay.routes.ts), which then syncs the simulator's demo orders.
  */
 export async function seedDemoEbay(tx: Db, now: Date) {

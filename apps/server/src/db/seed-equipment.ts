@@ -12,7 +12,7 @@ const NAMES: Record<keyof typeof STANDARD_EQUIPMENT, { en: string; es: string }>
 };
 
 /**
- * The five truckload equipment types of domain.md section 4 (issue 16 moved them from code into
+ * The five truckload equipment types the portal started with (they moved from code into
  * the `equipment_types` table), in the order the form listed them. Codes already present are left
  * as staff made them.
  */

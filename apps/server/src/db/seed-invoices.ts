@@ -7,7 +7,7 @@ import { accounts, type InvoiceCorrection, users } from './schema';
 import { demoShipment } from './seed-shipments';
 
 /**
- * Demo invoices (issue 14), so a newcomer sees every invoice screen filled at once: Demo Shipper
+ * Demo invoices, so a newcomer sees every invoice screen filled at once: Demo Shipper
  * Co has invoices current, past due (within its grace days, so it can still ship), disputed,
  * partly paid, paid last week by card and by bank, one processing, and a reweigh with its
  * variance; Other Freight LLC starts near its $5,000 credit limit (one more booking holds it).

@@ -15,7 +15,7 @@ const CALLS: { method: string; route: string; errorEvery: number }[] = [
 ];
 
 /**
- * Two demo integration partners (issue 17): a TMS vendor acting for the demo shipper (staff let it
+ * Two demo integration partners: a TMS vendor acting for the demo shipper (staff let it
  * in), with a production credential and two weeks of API calls, so the Integration Partners,
  * OAuth Credentials and Integrations pages show a working business; and a marketplace no account
  * has let in yet, which the demo shipper can let in from Settings > API & webhooks. The

@@ -6,7 +6,7 @@ import type { Db } from './client';
 type Seed = [en: string, es: string, item: string, sub: string, freightClass: number | null, hazardous?: boolean];
 
 /**
- * The demo part catalog (issue 16): common commodities with NMFC items and classes as a freight
+ * The demo part catalog: common commodities with NMFC items and classes as a freight
  * desk would keep them; a null class is density-based (the class follows the shipment's density).
  */
 const DEMO_PARTS: Seed[] = [

@@ -5,7 +5,7 @@ import { TEMPLATE_ROW } from '../modules/products/products.service';
 import type { Db } from './client';
 import { products, users } from './schema';
 
-/** A few products for the demo shipper's catalog (spec section 3, Product): inches and pounds per unit. */
+/** A few products for the demo shipper's catalog: inches and pounds per unit. */
 const DEMO_PRODUCTS: ProductValues[] = [
   TEMPLATE_ROW,
   {

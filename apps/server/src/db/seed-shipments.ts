@@ -9,7 +9,7 @@ import { carriers, shipmentEvents, shipmentReferences, shipments, users } from '
 
 /**
  * Demo shipments: the delivered ones behind the demo invoices (seed-invoices.ts), and Demo Shipper
- * Co's shipments on the road (issue 15), so My Shipments, Tracking, the admin search and the
+ * Co's shipments on the road, so My Shipments, Tracking, the admin search and the
  * dashboard show every status at once: pending, dispatched, in transit, delayed by weather, an
  * attempted delivery waiting on the shipper ('Action Required'), delivered (the invoiced ones) and
  * canceled.

@@ -35,7 +35,7 @@ const CANNED = [
 ];
 
 /**
- * The demo support desk (issue 19): canned answers, and conversations in every state, so the chat
+ * The demo support desk: canned answers, and conversations in every state, so the chat
  * and the staff inbox are not empty on a newcomer's first start.
  */
 export async function seedDemoSupport(tx: Db, now: Date) {

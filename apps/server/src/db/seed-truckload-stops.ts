@@ -53,7 +53,7 @@ const CHARGES: ChargeLine[] = [
 ];
 
 /**
- * Demo Shipper Co's truckload on the road with an extra drop (issue 20): Chicago -> Indianapolis
+ * Demo Shipper Co's truckload on the road with an extra drop: Chicago -> Indianapolis
  * (Circle City Foods) -> Atlanta, so My Shipments, Tracking, the staff search and the documents
  * show a route with a stop. Its events are the whole story (the demo poll leaves it).
  */

@@ -83,7 +83,7 @@ const DEMO_ACCOUNTS = [
   },
 ];
 
-/** Demo LTL carriers (domain.md section 6): the demo tariff with each carrier's own discount, minimum and fuel offset. */
+/** Demo LTL carriers: the demo tariff with each carrier's own discount, minimum and fuel offset. */
 const DEMO_LTL_CARRIERS: {
   scac: string;
   name: string;

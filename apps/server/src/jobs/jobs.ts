@@ -17,7 +17,7 @@ const RETRY_STEP_MS = 60_000;
 const MAX_ATTEMPTS = 10;
 
 /**
- * Durable jobs in the `jobs` table (design brief section 3). A claim takes due rows with
+ * Durable jobs in the `jobs` table. A claim takes due rows with
  * FOR UPDATE SKIP LOCKED and leases them (run_at moves ahead) in one short transaction, so
  * several processes never run the same job and no transaction stays open while a job works.
  * The poll loop runs only when `pollMs` > 0; tests call `runDue()` with their own clock.

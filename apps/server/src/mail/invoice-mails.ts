@@ -4,7 +4,7 @@ import type { MailMessage } from './mailer';
 import { oneLine, paragraphMail } from './templates';
 
 /**
- * The invoice mails (issue 14), in the recipient's language: an invoice issued, a payment
+ * The invoice mails, in the recipient's language: an invoice issued, a payment
  * received, a reminder before and after the due date, a returned bank payment, a dispute
  * resolved. Amounts in the invoice's currency, dates as the language writes them.
  */

@@ -25,7 +25,7 @@ export const verifyEmailMail = (language: Language, to: string, name: string, ur
 export const resetPasswordMail = (language: Language, to: string, name: string, url: string) =>
   actionMail(language, 'reset', to, name, url);
 
-/** What the sales desk is told of a shipper's request (spec section 8, 'send the request to sales'). */
+/** What the sales desk is told of a shipper's request. */
 export interface SalesRequestMailData {
   request: { id: string; name: string; email: string; phone: string; notes: string | null };
   account: { name: string };
@@ -170,7 +170,7 @@ export function salesRequestMail(to: string, data: SalesRequestMailData): MailMe
   };
 }
 
-/** What a status-change mail says of a shipment (issue 4). */
+/** What a status-change mail says of a shipment. */
 export interface StatusChangeMailData {
   /** The recipient's first name, or '' (the consignee: no greeting by name). */
   name: string;
@@ -258,7 +258,7 @@ export function staffInviteMail(language: Language, to: string, d: { name: strin
 }
 
 /**
- * A webhook was switched off after 72 hours of failed deliveries (issue 17): which one (its
+ * A webhook was switched off after 72 hours of failed deliveries: which one (its
  * address without the query, which may hold a receiver's token), since when, the last error, and
  * where to switch it on again. The owner's language; a partner's contacts read English.
  */

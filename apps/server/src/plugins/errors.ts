@@ -185,7 +185,7 @@ function refuseUnstorableText(app: FastifyInstance) {
   });
 }
 
-/** One error shape for the whole API (design brief section 3); 5xx never show internals. */
+/** One error shape for the whole API; 5xx never show internals. */
 export function installErrorHandling(app: FastifyInstance) {
   refuseUnstorableText(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -2,7 +2,7 @@ import type { ApiScope, IssuedCredential } from '@freight/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestClient } from './harness';
 
-/** A partner's or a shipper's program calling the public API with a bearer token (issue 17). */
+/** A partner's or a shipper's program calling the public API with a bearer token. */
 export class ApiTestClient {
   constructor(
     private readonly app: FastifyInstance,

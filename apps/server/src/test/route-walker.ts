@@ -5,7 +5,7 @@ import { routeTable } from './routes';
 /**
  * What the fuzz walk (fuzz.test.ts) needs to call every route of the app and judge its answers:
  * the routes with the keys of their querystring and body schemas, and the rule every answer must
- * keep (issue 21: no 5xx on any input; every 4xx in the documented shape).
+ * keep.
  */
 export interface WalkedRoute {
   method: string;

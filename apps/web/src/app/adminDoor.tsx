@@ -8,7 +8,7 @@ import { useAuthUser } from '../lib/auth';
 import { paths } from '../lib/paths';
 
 /**
- * The refusal of spec section 6: a red notification titled 'Unauthrized' (sic). One fixed id, so
+ * The admin area's refusal: a red notification titled 'Unauthrized' (sic). One fixed id, so
  * a refusal repeated while the notice is still up (or an effect run twice) does not stack copies.
  */
 export function notifyRefused(t: (key: string) => string) {

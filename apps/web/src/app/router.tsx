@@ -49,7 +49,7 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
   creditApplications: () => import('../features/credit-applications/routes/CreditApplicationsRoute').then((m) => m.CreditApplicationsRoute),
 };
 
-/** An admin screen behind the door of its page (the role check of spec section 6). */
+/** An admin screen behind the door of its page (the role check of the admin area). */
 const adminScreen = (page: AdminPageKey, load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const [Screen] = await Promise.all([load(), loadScreenCatalogs()]);

@@ -95,7 +95,7 @@ describe('every route renders its translated title', { timeout: 60_000 }, () => 
     expect(document.title).toBe(path === '/settings/account' ? 'Account settings | Freight Portal' : `${heading} | Freight Portal`);
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(missing).toEqual([]);
-    // The International tab's 'coming soon' banner is the spec's own content (section 2).
+    // The International tab's 'coming soon' banner is the spec's own content.
     const text = document.body.textContent ?? '';
     expect(path === '/quote-shipment/international' ? text.replace(/coming soon/gi, '') : text).not.toMatch(
       /coming soon|placeholder|TODO/i,

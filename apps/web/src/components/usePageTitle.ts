@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** document.title = '<page title> | Freight Portal' (spec section 2). */
+/** document.title = '<page title> | Freight Portal'. */
 export function usePageTitle(title: string) {
   const { t } = useTranslation();
   const base = t('app.name');

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@freight/contracts';
 import { forgetLanguage } from './languageCookie';
 
-/** localStorage key of the logged-in user (spec sections 3, 4 and 9). */
+/** localStorage key of the logged-in user. */
 export const AUTH_STATE_KEY = 'AUTH_STATE';
 /** localStorage key of the language a guest picked on the auth pages. */
 export const LANGUAGE_KEY = 'LANGUAGE';
@@ -50,7 +50,7 @@ export function clearAuthUser(): void {
 }
 
 /**
- * Logout: clear ALL local storage (spec section 4). This page's screens are not told: logout leaves
+ * Logout: clear ALL local storage. This page's screens are not told: logout leaves
  * for the login page at once, and a guard told the user is gone would send the browser to
  * /login?redirect=<this page> instead. Other tabs hear it (the storage event) and leave too.
  */

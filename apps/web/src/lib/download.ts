@@ -1,6 +1,6 @@
 import { apiFetchFile, type RequestOptions } from './api';
 
-/** The browser refused to save the file (spec section 8: 'Browser denied file download...'). */
+/** The browser refused to save the file. */
 export class DownloadBlockedError extends Error {
   constructor(cause?: unknown) {
     super('Browser denied file download', { cause });

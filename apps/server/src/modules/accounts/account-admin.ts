@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { customer } from '../../plugins/guards';
 
 /**
- * An account's admin (issue 17: API credentials and webhooks are theirs to manage): the account's
+ * An account's admin: the account's
  * primary user, the one who signed the company up (its first user). The spec names no customer
  * roles, so this is the one rule until accounts get user management.
  */

@@ -15,7 +15,7 @@ const idParams = z.object({ id: z.string().max(64) });
 const pageQuery = listQuery(ADDRESS_SORTS);
 const viewQuery = pageQuery.pick({ q: true, sort: true, dir: true });
 
-/** A failed save answers the spec's one message (section 8) above the field errors. */
+/** A failed save answers the spec's one message above the field errors. */
 const SAVE = { validationMessage: 'address.save_failed' };
 
 /**

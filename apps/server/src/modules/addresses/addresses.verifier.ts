@@ -120,7 +120,7 @@ export function normalizePostalCode(country: AddressBookEntryValues['country'], 
 }
 
 /**
- * The built-in verifier: the rating engine's postal data (domain.md section 10).
+ * The built-in verifier: the rating engine's postal data.
  * - Unknown postal code (no such ZIP, Canadian FSA or Mexican CP prefix): `postal_code:
  *   validation.postal_code_unknown`.
  * - The state must agree: US the ZIP's state; Canada the province of the code's first letter (X:

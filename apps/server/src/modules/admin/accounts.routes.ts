@@ -28,7 +28,7 @@ const accountsDoorAnd = (rule: (roles: readonly string[]) => boolean) => async (
 };
 
 /**
- * Account Management (issue 15; every staff role): the search and sign-up queue, the detail, and
+ * Account Management: the search and sign-up queue, the detail, and
  * staff's edits, suspension (the admins and accounting) and its proposals (sales and ops), verification
  * resends and notes. The credit controls are in
  * invoices/admin-credit.routes.ts.

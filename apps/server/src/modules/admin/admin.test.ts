@@ -15,7 +15,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { routeTable } from '../../test/routes';
 
 /**
- * The role matrix (issue 15): every /api/admin endpoint the app registers, found in its route
+ * The role matrix: every /api/admin endpoint the app registers, found in its route
  * table (a new endpoint joins the matrix by itself), called by every role, a customer and a guest.
  * The door of each is the rule the web router uses too (packages/domain/src/roles.ts).
  */

@@ -35,7 +35,7 @@ export const INVITE_TTL_DAYS = 7;
 type UserRow = typeof users.$inferSelect;
 
 /**
- * Role Management (issue 15; super_admin only): grant and revoke roles, invite staff. The product
+ * Role Management: grant and revoke roles, invite staff. The product
  * never loses its last super_admin: the holders are locked while a change is checked. Roles are
  * read from the database on every request, so a change applies to the user's next request.
  */

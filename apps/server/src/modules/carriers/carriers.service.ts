@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { carriersRepository } from './carriers.repository';
 
-/** Carrier visibility (spec section 6): a user hides carriers or marks them preferred. */
+/** Carrier visibility: a user hides carriers or marks them preferred. */
 export function carriersService(ctx: AppContext) {
   const repo = carriersRepository(ctx.db);
   return {

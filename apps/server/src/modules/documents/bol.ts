@@ -23,7 +23,7 @@ const BORDER = '#000000';
 const SHADE = '#e6e6e6';
 
 /**
- * The VICS bill of lading (shared/domain.md section 8), straight bill, short form, on letter
+ * The VICS bill of lading, straight bill, short form, on letter
  * paper, in the reader's language: ship from / ship to / third-party bill-to, BOL number with
  * its Code 128 barcode, a truckload's extra stops in route order, carrier and SCAC, PRO (barcode) and pickup numbers, freight terms
  * (prepaid), a reefer's temperature range, special instructions, every reference, the customer order and carrier information

@@ -97,7 +97,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Staff open any account's documents (issue 15), in their own units.
+  // Staff open any account's documents, in their own units.
   r.get(
     '/api/admin/shipments/:id/documents/:kind',
     { preValidation: adminPage('shipments'), schema: { params, querystring: query } },

@@ -4,7 +4,7 @@ import { type DocumentOptions, documentText, oneLine } from './pdf';
 import { statementDocument } from './statement-pdf';
 
 /**
- * The invoice as a PDF (issue 14), in the reader's language: number, type, dates, status and
+ * The invoice as a PDF, in the reader's language: number, type, dates, status and
  * aging; the shipment's numbers and every reference the shipper gave it; bill-to, shipper and consignee; each charge quoted beside
  * invoiced with the difference (a carrier's reweigh or reclass explained); insurance; the
  * payments applied; the disputes; and the balance due. What a user typed is set as text only.

@@ -13,7 +13,7 @@ export interface RatedShipment extends DocumentShipment {
 }
 
 /**
- * A truckload's rate confirmation (issue 20): the load tendered to the carrier at the agreed
+ * A truckload's rate confirmation: the load tendered to the carrier at the agreed
  * rate, for the carrier to sign and return. Equipment (a reefer's temperature range and whether the
  * unit runs continuous or cycles), the references, pickup and delivery with their windows
  * and contacts, the extra stops in route order, the load, the agreed charges and total, the terms, and both signatures. Insurance

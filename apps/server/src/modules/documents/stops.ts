@@ -2,7 +2,7 @@ import type { StopView } from '@freight/contracts';
 import { type documentText, oneLine, phoneLine, placeLines } from './pdf';
 
 /**
- * A truckload's extra stops as the documents print them (issue 20), in route order: 'Stop 1 –
+ * A truckload's extra stops as the documents print them, in route order: 'Stop 1 –
  * extra drop', when the truck is expected there, the place's lines and the contact the driver
  * calls. One wording for the bill of lading and the rate confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * eBay's REST APIs as the product uses them (issue 18): OAuth user consent (authorization code
+ * eBay's REST APIs as the product uses them: OAuth user consent (authorization code
  * grant) and token refresh, the Sell Fulfillment API's getOrders and createShippingFulfillment.
  * The same code talks to eBay (production or sandbox) and to the simulator in this repository
  * (ebay.simulator.ts), which answers the same paths and shapes.

@@ -9,7 +9,7 @@ import type { EbayClient } from './ebay.client';
 const KEY_TTL_MS = 60 * 60_000;
 
 /**
- * eBay's Marketplace Account Deletion notifications (issue 18). The endpoint answers eBay's
+ * eBay's Marketplace Account Deletion notifications. The endpoint answers eBay's
  * challenge (SHA-256 of the challenge code, the verification token and the endpoint's URL); each
  * notification's X-EBAY-SIGNATURE is verified with eBay's public key (Notification API) before
  * anything is done: then a deleted buyer's name, street, phone and email leave the orders, and a

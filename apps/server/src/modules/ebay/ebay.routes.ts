@@ -67,7 +67,7 @@ export const simulatorVerificationToken = (appKey: string) => hmac(appKey, 'ebay
 export const simulatorSecret = (appKey: string) => `ebay-simulator:${appKey}`;
 
 /**
- * eBay orders (issue 18): a customer connects stores through eBay's consent, the orders sync on a
+ * eBay orders: a customer connects stores through eBay's consent, the orders sync on a
  * schedule and on demand, an order fills the quote form, and its booking's tracking goes back to
  * eBay. Every record is the caller's account's.
  */

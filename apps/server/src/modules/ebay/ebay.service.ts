@@ -90,7 +90,7 @@ const failure = (error: unknown): EbayProblem =>
   error instanceof EbayError ? `http_${error.status}` : error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable';
 
 /**
- * eBay stores and their orders (issue 18): consent and tokens, the order sync, and the write-back
+ * eBay stores and their orders: consent and tokens, the order sync, and the write-back
  * of tracking numbers. Calls to eBay run as durable jobs; a failing eBay leaves the last synced
  * list in place with the failure and the next try.
  */

@@ -4,7 +4,7 @@ import { DEMO_SELLER } from '../../db/seed-ebay';
 import type { EbayApiOrder } from './ebay.client';
 
 /**
- * A stand-in for eBay (issue 18), speaking the paths and shapes the product calls: the consent
+ * A stand-in for eBay, speaking the paths and shapes the product calls: the consent
  * page, the token endpoint (code and refresh grants), getOrders with its date filter and paging,
  * and createShippingFulfillment. The embedded default mounts it under /ebay-sim; tests start it on
  * a port of its own; production never has it (config.ts refuses it there).

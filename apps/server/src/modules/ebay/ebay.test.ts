@@ -11,7 +11,7 @@ import { simulatorSecret, simulatorVerificationToken } from './ebay.routes';
 import { startEbaySimulator } from './ebay.simulator';
 
 /**
- * eBay orders against the simulator over HTTP, through the client production uses (issue 18).
+ * eBay orders against the simulator over HTTP, through the client production uses.
  * The simulator makes an order every 45 minutes; about one in 11 is fulfilled on eBay already and
  * one in 17 canceled.
  */

@@ -18,7 +18,7 @@ const checked = (id: string) => {
 };
 
 /**
- * Truckload equipment types (issue 16): super_admin keep them at
+ * Truckload equipment types: super_admin keep them at
  * /admin/truckloads/equipment-types (every write audited); signed-in users read the active ones
  * for the truckload form, named in their language.
  */

@@ -160,7 +160,7 @@ describe('truckload equipment types', () => {
     const old = { ...tariff, linehaul_cents_per_mile: { dry_van: 150, reefer: 189, flatbed: 195, step_deck: 195, rgn: null } };
     // Carriers were seeded at the wall clock's time: a later `updated_at` is what makes a new version.
     const later = (days: number) => new Date(Date.now() + days * 86_400_000);
-    // Rating reads the carrier's published tariff version (issue 16's versions), so the old shape goes there.
+    // Rating reads the carrier's published tariff version, so the old shape goes there.
     const version = eq(carrierTariffVersions.carrierId, demoVan!.id);
     await t.database.db.update(carrierTariffVersions).set({ tariff: old }).where(version);
     await t.database.db

@@ -67,7 +67,7 @@ export function carrierFailure(err: unknown): Pick<IncidentIn, 'kind' | 'message
 }
 
 /**
- * Records a failure as an API incident (issue 16), the one way every module does it. The same
+ * Records a failure as an API incident, the one way every module does it. The same
  * failure while its group is open is one row counting its occurrences (the latest request, answer
  * and time kept), not a thousand rows; once staff resolve it, the next occurrence opens a new one.
  */

@@ -19,7 +19,7 @@ import { incidentsRepository } from './incidents.repository';
 const idParams = z.object({ id: z.string().max(64) });
 
 /**
- * API incidents (issue 16), super_admin only:
+ * API incidents, super_admin only:
  * - GET /api/admin/incidents: the groups, newest last seen first; q, carrier_id, kind, state, from/to (last seen, the business's days);
  * - GET /api/admin/incidents/:id: one group with its latest request and answer (redacted when recorded);
  * - PUT /api/admin/incidents/:id/state {state, note}: resolve or reopen with a required note, audited.

@@ -1,7 +1,7 @@
 import { replaceUnstorable } from '../../unstorable';
 
 /**
- * What an API incident may keep of a request or answer (issue 16): the shape of the exchange,
+ * What an API incident may keep of a request or answer: the shape of the exchange,
  * never a secret (keys, tokens, signatures, authorization headers, card and bank numbers) nor a
  * person's data (names, emails, phones, street addresses). Runs before anything is stored.
  */

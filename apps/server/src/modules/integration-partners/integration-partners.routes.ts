@@ -18,7 +18,7 @@ const checked = (id: string) => {
 };
 
 /**
- * Integration Partners (issue 17): super_admin keep the partners, their contacts and the accounts
+ * Integration Partners: super_admin keep the partners, their contacts and the accounts
  * they act for, and read their usage; an account admin sees which partners act for the account and
  * lets one in or out (Settings > API & webhooks).
  */

@@ -16,7 +16,7 @@ const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUT
 const snapshot = (p: PartnerRow) => ({ name: p.name, website: p.website, status: p.status, contacts: p.contacts, notes: p.notes });
 
 /**
- * Integration partners (issue 17, /admin/integration-partners, super_admin): the company, its
+ * Integration partners: the company, its
  * contacts, the accounts it may act for and how it uses the API. Every write is audited; an
  * account can also consent to a partner itself (Settings), which the audit does not need.
  */

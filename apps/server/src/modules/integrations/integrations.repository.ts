@@ -56,7 +56,7 @@ function callHealth(match: SQL, since: Date) {
 }
 
 /**
- * The staff Integrations page (issue 17): every connection an account has, with its health. Each
+ * The staff Integrations page: every connection an account has, with its health. Each
  * kind is one statement, at most 500 rows, sorted by account.
  */
 export function integrationsRepository(db: Db) {

@@ -16,7 +16,7 @@ const listQuery = z.object({
 const switchParams = z.object({ kind: z.string().max(20), id: z.string().max(80) });
 
 /**
- * The staff Integrations page (issue 17, door 'integrations'): GET /api/admin/integrations?kind=&q=
+ * The staff Integrations page: GET /api/admin/integrations?kind=&q=
  * lists every connection with its health; PUT /api/admin/integrations/:kind/:id {enabled} switches
  * one on or off (audited) and answers it.
  */

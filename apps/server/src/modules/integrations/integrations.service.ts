@@ -45,7 +45,7 @@ function grantKey(id: string) {
 }
 
 /**
- * The staff Integrations page (issue 17, super_admin): every connection of every account (partner
+ * The staff Integrations page: every connection of every account (partner
  * grants, API credentials, webhooks, eBay stores) with its health, and a switch for each. A
  * switched-off connection keeps its record: the partner or credential is refused with 401, the
  * webhook gets nothing (its waiting deliveries go out when it is on again), the eBay store is not

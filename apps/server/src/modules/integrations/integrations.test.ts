@@ -11,7 +11,7 @@ import { quoteAndBook } from '../shipments/test-helpers';
 import { runJobs, subscribe, testReceiver } from '../webhooks/test-helpers';
 import { signedHeaders, webhookSecretBox } from '../webhooks/webhook-signing';
 
-/** The staff Integrations page (issue 17): every connection with its health, and a switch for each. */
+/** The staff Integrations page: every connection with its health, and a switch for each. */
 let t: TestApp;
 let superAdmin: TestClient;
 let ops: TestClient;

@@ -28,7 +28,7 @@ const checked = (id: string) => {
 };
 
 /**
- * The accounting staff's side of invoices (issue 14; super_admin, fpg_admin, fpg_accounting): an
+ * The accounting staff's side of invoices: an
  * account's terms, limit, balance, aging and hold with its record, the manual hold, the account's
  * invoices, and the open disputes with their threads and resolution. Every write is recorded with
  * the staff user (the credit record, the dispute's resolver, the message's author).

@@ -75,7 +75,7 @@ export async function creditSummary(db: Db, account: AccountRow, today: string, 
 }
 
 /**
- * Puts the account on credit hold, or lifts it, by its payment behaviour (issue 14), under a lock
+ * Puts the account on credit hold, or lifts it, by its payment behaviour, under a lock
  * of the account row: held when an undisputed invoice is past due by more than the grace days or
  * it is over its credit limit; lifted when neither is true any more. A hold staff placed stays
  * until staff lift it. Each change is written to the account's credit record. Answers the change.

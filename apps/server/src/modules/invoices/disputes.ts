@@ -19,7 +19,7 @@ const overMaximum = (maxCents: number, currency: string, language: Language) => 
 };
 
 /**
- * Disputes of an invoice or one of its charge lines (issue 14). An open dispute's amount is the
+ * Disputes of an invoice or one of its charge lines. An open dispute's amount is the
  * invoice's `disputed_cents`, which no longer counts toward a credit hold, so it is bounded
  * (`disputeMaximum`: a line's invoiced amount, the invoice's balance, less other open disputes); accounting staff
  * accept it (a credit memo of the accepted amount lowers the balance) or reject it, and the

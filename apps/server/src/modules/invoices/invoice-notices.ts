@@ -8,7 +8,7 @@ import { invoicesRepository } from './invoices.repository';
 type Recipient = { email: string; firstName: string; language: string };
 
 /**
- * The invoice mails (issue 14): each goes to the account's verified users who keep customer
+ * The invoice mails: each goes to the account's verified users who keep customer
  * service communications on, in each one's language, in the background (the caller never waits
  * on mail; one failed delivery does not stop the others).
  */

@@ -31,7 +31,7 @@ function requestHash(body: InvoicePaymentRequest) {
 }
 
 /**
- * Paying invoices (issue 14): one payment, an allocation per invoice. The invoices are locked in
+ * Paying invoices: one payment, an allocation per invoice. The invoices are locked in
  * id order for the whole payment, so overlapping payments queue and never pay a balance twice;
  * the same Idempotency-Key answers the first outcome (50 identical submits make one charge), and
  * a processor outage is no outcome (the same key may try again). Card payments settle at once;

@@ -54,7 +54,7 @@ const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
     .send(pdf);
 
 /**
- * Invoices of the caller's account (issue 14): Open Invoices, the aging summary, history, one
+ * Invoices of the caller's account: Open Invoices, the aging summary, history, one
  * invoice, its PDF, paying (card or bank), receipts and disputes; another account's invoice,
  * payment or dispute is a 404. Registers the invoicing jobs and the staff's credit routes.
  */

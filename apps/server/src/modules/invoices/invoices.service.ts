@@ -8,7 +8,7 @@ import { calendarDay, creditSummary } from './credit';
 import { presentDispute, presentInvoice, presentInvoicePage } from './invoices.presenter';
 import { type DisputeRow, type InvoiceRow, invoicesRepository } from './invoices.repository';
 
-/** Invoice history without dates: the invoices paid in the past 7 days (spec section 9). */
+/** Invoice history without dates: the invoices paid in the past 7 days. */
 export const HISTORY_DEFAULT_DAYS = 7;
 
 /** Reading an account's invoices: the lists, the aging summary, one invoice in full, its disputes. */

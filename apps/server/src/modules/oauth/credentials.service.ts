@@ -38,7 +38,7 @@ const endOfDay = (day: string | null) => (day ? new Date(`${day}T23:59:59.999Z`)
 const newSecret = () => `fpcs_${randomToken(32)}`;
 
 /**
- * OAuth 2.0 client credentials (issue 17): issued to a partner or an account, the secret shown
+ * OAuth 2.0 client credentials: issued to a partner or an account, the secret shown
  * once and kept as its SHA-256, rotated with an overlap during which both secrets work, revoked
  * or switched off with effect on the next request (every API request reads its client).
  */

@@ -46,7 +46,7 @@ function basicCredentials(header: string | undefined) {
 const TOKENS_PER_MINUTE = { client: 20, address: 60 } as const;
 
 /**
- * OAuth 2.0 client credentials (issue 17): the token endpoint partners call, the staff's
+ * OAuth 2.0 client credentials: the token endpoint partners call, the staff's
  * OAuth Credentials page (super_admin, every write audited) and an account admin's own credentials.
  */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credentials: CredentialsService) {

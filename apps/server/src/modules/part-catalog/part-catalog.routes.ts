@@ -39,7 +39,7 @@ async function requireSuggestionReader(request: FastifyRequest) {
 }
 
 /**
- * The part catalog (issue 16): staff keep it under /api/admin/part-catalog (the 'partCatalog'
+ * The part catalog: staff keep it under /api/admin/part-catalog (the 'partCatalog'
  * admin page's door: every staff role), with CSV template, export and import; signed-in users
  * get suggestions from it as they type an item's description.
  */

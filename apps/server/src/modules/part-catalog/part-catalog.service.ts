@@ -39,7 +39,7 @@ const csvSpec: CsvSpec<Column, PartValues> = {
 const duplicate = () => AppError.field('description_en', PART_DUPLICATE);
 
 /**
- * The staff's part catalog (issue 16): every write goes with its audit entry (who, when, the part
+ * The staff's part catalog: every write goes with its audit entry (who, when, the part
  * before and after) in one transaction.
  */
 export function partCatalogService(ctx: AppContext) {

@@ -3,7 +3,7 @@ import { type ApiTestClient, accountApiClient } from '../../test/api-client';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { bookingBody, type QuoteData, quoteRequest } from '../shipments/test-helpers';
 
-/** Booking over the public API (issue 17): the web's booking, with its Idempotency-Key rule. */
+/** Booking over the public API: the web's booking, with its Idempotency-Key rule. */
 let t: TestApp;
 let shipper: TestClient;
 let api: ApiTestClient;

@@ -6,7 +6,7 @@ import { quoteAndBook } from '../shipments/test-helpers';
 import { API_ROUTES, type ApiRoute, apiPath } from './api-routes';
 
 /**
- * Account isolation of the public API (issue 17): every route of API_ROUTES (new ones join by
+ * Account isolation of the public API: every route of API_ROUTES (new ones join by
  * themselves) is walked with a credential of account A aimed at account B's records, and with a
  * partner granted only to B asking to act for A. Nothing of B is read, changed or listed.
  */

@@ -2,7 +2,7 @@ import type { ApiScope } from '@freight/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The public API (issue 17) is the web's own routes under /api/v1, called with a bearer token
+ * The public API is the web's own routes under /api/v1, called with a bearer token
  * instead of a session: the same handlers, services and zod contracts, not a second
  * implementation. This table is the whole of it: a route not listed here is a 404 under /api/v1,
  * whatever the web has, and each listed route needs its scope. The OpenAPI document is made from

@@ -58,7 +58,7 @@ function apiUser(loaded: LoadedUser, request: FastifyRequest): LoadedUser {
 }
 
 /**
- * The public API's door (issue 17). /api/v1/x is routed to the web's handler of /api/x
+ * The public API's door. /api/v1/x is routed to the web's handler of /api/x
  * (api-routes.ts); before it runs, this hook: answers 404 for a route the API does not offer,
  * checks the bearer token (its client not revoked, switched off or expired, its partner active),
  * counts the request against the credential's limit (RateLimit-* headers, 429 past it), checks

@@ -8,7 +8,7 @@ export const DOCS_PATH = '/api/docs';
 export const DOCUMENT_PATH = '/api/docs/openapi.json';
 
 /**
- * The public API's reference (issue 17), public like any API documentation: the OpenAPI
+ * The public API's reference, public like any API documentation: the OpenAPI
  * document, and a page made from it on the server (no script, so the app's CSP holds as it is).
  * @fastify/swagger collects routes as they are added, so this runs before every other module's routes.
  */

@@ -7,7 +7,7 @@ import { API_ROUTE_BY_KEY, API_ROUTES, type ApiRoute, apiPath } from './api-rout
 import { LIMITED_HEADERS, PAGE_META, successResponse } from './openapi-answers';
 
 /**
- * The public API's OpenAPI 3.1 document (issue 17), made by @fastify/swagger from the routes
+ * The public API's OpenAPI 3.1 document, made by @fastify/swagger from the routes
  * Fastify holds and their zod contracts: only API_ROUTES (under /api/v1) and the token endpoint
  * appear, every other route is hidden. openapi.test.ts checks it against the route table and the
  * committed docs/openapi.json, so a route or contract change shows in review.

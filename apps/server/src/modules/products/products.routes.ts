@@ -14,7 +14,7 @@ const idParams = z.object({ id: z.string().max(64) });
 const productListQuery = listQuery(PRODUCT_SORTS);
 const viewQuery = productListQuery.pick({ q: true, sort: true, dir: true });
 
-/** A failed create or update says the spec's words (section 8) above the field errors. */
+/** A failed create or update says the spec's words above the field errors. */
 const SAVE = { validationMessage: 'product.save_failed' };
 
 /**

@@ -21,7 +21,7 @@ export type RatingCarrier = CarrierRow & { versions: PublishedTariff[] };
 
 /**
  * The carrier as it rates a shipment picked up on `day`: the published version in force that day
- * (issue 16). A carrier without versions (none recorded yet) rates with `carriers.tariff`.
+ *. A carrier without versions (none recorded yet) rates with `carriers.tariff`.
  */
 export type RatedCarrier = CarrierRow & { tariffVersion: number | null };
 /** Pickup days whose carriers one cache entry keeps (a year of days is far more than quotes ask). */

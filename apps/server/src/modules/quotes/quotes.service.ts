@@ -54,7 +54,7 @@ export interface StoredRate {
   estimated_delivery: string;
   total_cents: number;
   charges: ChargeLine[];
-  /** The carrier's tariff version that priced it (issue 16); absent on quotes from before versions. */
+  /** The carrier's tariff version that priced it; absent on quotes from before versions. */
   tariff_version?: number | null;
 }
 

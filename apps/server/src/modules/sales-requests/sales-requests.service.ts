@@ -20,7 +20,7 @@ export interface SalesRequestOwner {
 }
 
 /**
- * 'Send the request to sales' (spec section 8): the offer made with the 7-or-more-pallets and other
+ * 'Send the request to sales': the offer made with the 7-or-more-pallets and other
  * call-for-a-quote answers, open on any quote of the caller's account. The request is stored,
  * then the sales desk (SALES_EMAIL) is mailed in the background; a failed delivery stays in the
  * outbox with its error and does not undo the request.

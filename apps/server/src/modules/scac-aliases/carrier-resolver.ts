@@ -15,7 +15,7 @@ export interface CarrierIdentity {
 }
 
 /**
- * The carriers an inbound message means (issue 16), the one rule tracking posts and carrier
+ * The carriers an inbound message means, the one rule tracking posts and carrier
  * invoices share: its SCAC as a carrier's own (one carrier per mode may share a SCAC), else as a
  * SCAC alias; failing both, its carrier name as a carrier's name, else as a name alias. Empty
  * when nothing matches: the caller records an 'unknown_scac' incident.

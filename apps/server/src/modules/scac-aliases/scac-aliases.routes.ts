@@ -25,7 +25,7 @@ const checked = (id: string) => {
 const snapshot = (a: AliasRow) => ({ kind: a.kind, alias: a.alias, carrier_id: a.carrierId, note: a.note });
 
 /**
- * Carrier SCAC aliases (issue 16), every staff role but accounting (the page's door):
+ * Carrier SCAC aliases, every staff role but accounting (the page's door):
  * - GET /api/admin/scac-aliases: q (alias, carrier name or SCAC), carrier_id, kind, paged;
  * - GET /api/admin/scac-aliases/carriers: every carrier, for the picker;
  * - POST, PUT /:id, DELETE /:id: audited. 422 for a bad SCAC, an alias taken, a carrier's own SCAC.

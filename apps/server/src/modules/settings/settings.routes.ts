@@ -7,7 +7,7 @@ import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
 
 /**
- * A user's own preferences (spec section 3, user settings). Open to users who have not verified
+ * A user's own preferences. Open to users who have not verified
  * their email yet, so they can at least read the portal in their language.
  */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {

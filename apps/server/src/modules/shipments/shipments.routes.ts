@@ -27,14 +27,14 @@ export function idempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-/** A customer whose account may ship: on credit hold, 403 `credit_hold` (spec section 6) before the body is read. */
+/** A customer whose account may ship: on credit hold, 403 `credit_hold` before the body is read. */
 export async function requireShipper(request: FastifyRequest) {
   const { account } = customer(request);
   if (account.status === 'credit_hold') throw new AppError(403, 'credit_hold', 'errors.credit_hold', { phone: SUPPORT_PHONE.display });
 }
 
 /**
- * Booking and My Shipments (issue 4), for verified customers, always through the caller's
+ * Booking and My Shipments, for verified customers, always through the caller's
  * account (another account's shipment is a 404).
  */
 export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opts: ShipmentsServiceOptions = {}) {

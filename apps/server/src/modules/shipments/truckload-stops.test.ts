@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { pdfPages } from '../documents/pdf-text';
 import { book, bookingBody, businessDay, createQuote, pallet, type QuoteData, quoteRequest, text } from './test-helpers';
 
-/** Truckload extra stops (issue 20): quoted, rated through the route, booked, shown and printed. */
+/** Truckload extra stops: quoted, rated through the route, booked, shown and printed. */
 let t: TestApp;
 let shipper: TestClient;
 let ops: TestClient;

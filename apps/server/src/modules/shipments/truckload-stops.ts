@@ -4,7 +4,7 @@ import type { BookedStop } from '../quotes/carriers/adapter';
 import type { QuoteInput } from '../quotes/quotes.service';
 
 /**
- * A truckload's extra stops (issue 20) as a shipment keeps them. They live in the `delivery`
+ * A truckload's extra stops as a shipment keeps them. They live in the `delivery`
  * jsonb next to the final delivery's place (key `stops`, in route order), so booking them needed
  * no migration; these helpers are the only readers and writers of that key, and every answer
  * gets the delivery place without it.

@@ -50,7 +50,7 @@ function auditedChange(before: NoticeRow | null, after: NoticeRow) {
 }
 
 /**
- * Site notifications (issue 15): super_admin write them (audited); signed-in users read the ones
+ * Site notifications: super_admin write them (audited); signed-in users read the ones
  * meant for them; the public tracking page shows outages to anyone.
  */
 export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppContext) {

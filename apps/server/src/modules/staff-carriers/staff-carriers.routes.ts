@@ -23,7 +23,7 @@ const versionNumber = (n: string) => {
 };
 
 /**
- * Carriers (issue 16), the 'carriers' door (super_admin): the list with last week's figures, a
+ * Carriers, the 'carriers' door (super_admin): the list with last week's figures, a
  * carrier with its tariff versions, the draft's editor, preview, publish and restore, on and off.
  */
 export async function staffCarriersRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -28,7 +28,7 @@ const dated = (v: VersionRow) => v.state === 'published' && v.effectiveDate !== 
 const asDated = (v: VersionRow) => ({ ...v, effective_date: v.effectiveDate ?? '' });
 
 /**
- * The staff's carriers (issue 16, super_admin): a carrier's tariff changes as a draft, previewed
+ * The staff's carriers: a carrier's tariff changes as a draft, previewed
  * against its last real quotes, published for a day, and restorable; switched on and off. Every
  * write is audited in its transaction; the carrier row is locked while its versions change, and
  * its `updated_at` is touched so every process's rating cache reads the versions again.

@@ -13,7 +13,7 @@ export interface StoredQuote {
   createdAt: Date;
 }
 
-/** Quotes a preview re-rates (issue 16: "the last 100 real quotes of that carrier"). */
+/** Quotes a preview re-rates. */
 export const PREVIEW_QUOTES = 100;
 
 /**

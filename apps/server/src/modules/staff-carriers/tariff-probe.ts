@@ -6,7 +6,7 @@ import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import type { CarrierRow } from '../quotes/quotes.repository';
 
 /**
- * Whether a tariff rates sensibly (issue 16): before a draft is saved or published, it prices a
+ * Whether a tariff rates sensibly: before a draft is saved or published, it prices a
  * grid of probe shipments the mode sees every day (light to heavy, short to long, every class it
  * lists) and is refused if any comes out at zero or less, not a number, or at an absurd amount.
  * The zod contract checks each figure; this checks what the figures do together (a rate typed in

@@ -38,7 +38,7 @@ const checked = (id: string) => {
 };
 
 /**
- * Admin Shipments (issue 15): every account's shipments for the staff who help shippers (the
+ * Admin Shipments: every account's shipments for the staff who help shippers (the
  * 'shipments' door: every staff role). Customers get 403 on every endpoint; every write is audited.
  */
 export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext, opts: ShipmentsServiceOptions = {}) {

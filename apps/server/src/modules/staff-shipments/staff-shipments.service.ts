@@ -30,7 +30,7 @@ const snapshot = (row: ShipmentRow) => ({
 
 const conflict = (key: string) => new AppError(409, 'conflict', key);
 
-/** Staff's side of a shipment (issue 15): the detail across accounts and the actions on the shipper's behalf. */
+/** Staff's side of a shipment: the detail across accounts and the actions on the shipper's behalf. */
 export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const repo = staffShipmentsRepository(ctx.db, businessDays(ctx.config.BUSINESS_TIME_ZONE));
   const tracking = trackingService(ctx);

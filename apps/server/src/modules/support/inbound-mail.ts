@@ -37,7 +37,7 @@ function checkBasicAuth(request: FastifyRequest, secret: string) {
 }
 
 /**
- * Replies by email (issue 19): the inbound mail provider posts each mail sent to a
+ * Replies by email: the inbound mail provider posts each mail sent to a
  * `reply+<conversation>.<signature>@INBOUND_MAIL_DOMAIN` address here (Postmark's inbound webhook,
  * basic auth). A reply from the conversation's customer, to its signed address, becomes their
  * message in the thread; anything else is refused.

@@ -52,7 +52,7 @@ function stillAllowed(connection: Connection, session: StreamSession | undefined
 const audienceKey = (a: Audience) => (a.staff ? 'staff' : `account:${a.accountId}`);
 
 /**
- * The support chat's live side: server-sent events (issue 19). Every process LISTENs on one
+ * The support chat's live side: server-sent events. Every process LISTENs on one
  * PostgreSQL channel; a notification names an event's `seq`, which the process reads once and
  * sends to the browsers it holds that may see it. A browser that reconnects sends Last-Event-ID
  * and first receives what it missed from `support_events`, so nothing is lost or sent twice.

@@ -34,7 +34,7 @@ export function supportReplyMail(
 }
 
 /**
- * The unread-reply mail (issue 19): a few minutes after a staff reply, the customer who opened the
+ * The unread-reply mail: a few minutes after a staff reply, the customer who opened the
  * conversation is mailed if it is still unread and not mailed yet, unless they unsubscribed from
  * customer service mail. Without an inbound mail route the mail links to the conversation.
  */

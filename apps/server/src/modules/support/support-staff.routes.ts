@@ -31,7 +31,7 @@ const presentCanned = (row: typeof supportCannedAnswers.$inferSelect): CannedAns
 });
 
 /**
- * The support inbox (issue 19; the 'support' door, every staff role): every account's
+ * The support inbox: every account's
  * conversations, replies and internal notes, assignment, canned answers, resolution. Every write
  * is audited; reading a thread only moves the read mark.
  */

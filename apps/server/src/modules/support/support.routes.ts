@@ -25,7 +25,7 @@ import { type Author, supportService } from './support.service';
 import { staffSupportRoutes } from './support-staff.routes';
 
 /**
- * Chat with support (issue 19): the customer's side, the staff inbox (support-staff.routes.ts),
+ * Chat with support: the customer's side, the staff inbox (support-staff.routes.ts),
  * the live stream of both, and the unread-reply mail.
  */
 export async function supportRoutes(app: FastifyInstance, ctx: AppContext, pubsub: Pick<Database, 'listen' | 'onListenReconnect'>) {

@@ -25,7 +25,7 @@ type NewConversation = z.output<typeof newConversationRequest>;
 type StaffMessage = z.output<typeof staffMessageRequest>;
 
 /**
- * The support desk's rules (issue 19): conversations, messages, read marks, states, assignment.
+ * The support desk's rules: conversations, messages, read marks, states, assignment.
  * Each write records its live event in the same transaction and notifies every process on commit
  * (pg_notify is delivered at commit), so a browser on any process sees it once, in order.
  */

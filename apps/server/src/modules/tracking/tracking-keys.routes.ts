@@ -30,7 +30,7 @@ function keyState(c: KeyColumns, rotatedAt: Date | null, now: Date): TrackingKey
 }
 
 /**
- * A carrier's tracking-event signing key (issue 16), super_admin only (the carriers page's door):
+ * A carrier's tracking-event signing key, super_admin only (the carriers page's door):
  * - GET /api/admin/carriers/:id/tracking-key: whether it has one, when it was last rotated, until
  *   when the previous one is still accepted;
  * - POST /api/admin/carriers/:id/tracking-key: a new key, answered this once (the portal keeps

@@ -23,7 +23,7 @@ const numberParams = z.object({ number: z.string().max(100) });
 const UNREADABLE = Symbol('unreadable');
 
 /**
- * Tracking (issue 4):
+ * Tracking:
  * - POST /api/carriers/:scac/tracking-events: a carrier's signed events (X-Signature:
  *   'sha256=' + hex HMAC-SHA256 of the raw body with the carrier's tracking secret); no session,
  *   no CSRF token. The SCAC may be an alias (scac-aliases); 202 {data: {accepted, duplicates,

@@ -23,7 +23,7 @@ export interface ReceiverOptions {
 }
 
 /**
- * A small webhook receiver for tests, the demo and the bench (issue 17): POST /receive checks the
+ * A small webhook receiver for tests, the demo and the bench: POST /receive checks the
  * Standard Webhooks signature (401 when it does not match, as a real receiver should) and keeps
  * what it accepted; `setDown(true)` makes it answer 503, to play a receiver that is down.
  * Tests start it on a port of its own (`startWebhookReceiver`); the embedded default mounts one

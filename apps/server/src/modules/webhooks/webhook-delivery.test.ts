@@ -10,7 +10,7 @@ import { setTrackingSecret, signature } from '../tracking/test-fixtures';
 import { deliveriesOf, runJobs, subscribe, testReceiver } from './test-helpers';
 
 /**
- * Delivery of webhook events (issue 17) to local receivers over HTTP: signing, order per shipment,
+ * Delivery of webhook events to local receivers over HTTP: signing, order per shipment,
  * retries with the controllable clock, a receiver down and back, 72 hours of failure.
  */
 let t: TestApp;

@@ -84,7 +84,7 @@ const isLane = (payload: unknown): payload is Lane =>
   typeof (payload as Lane | null)?.subscriptionId === 'string' && typeof (payload as Lane | null)?.orderingKey === 'string';
 
 /**
- * Delivery (issue 17): one durable job per lane (a subscription and a shipment) sends the lane's
+ * Delivery: one durable job per lane (a subscription and a shipment) sends the lane's
  * pending deliveries in id order, so a receiver sees a shipment's events in the order they
  * happened; a failure holds the lane while it is retried (5 s, 30 s, 2 min, 10 min, 30 min, 1 h,
  * 2 h, 3 h, then every 4 h) for 72 hours after the event, then the delivery has failed and the

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { postTo } from './webhook-delivery';
 import { isBlockedAddress, publicOnlyLookup, type Resolver, targetProblem } from './webhook-target';
 
-/** Server-side request forgery through webhook targets (issue 17). */
+/** Server-side request forgery through webhook targets. */
 describe('the address check', () => {
   it('refuses loopback, private, link-local, CGNAT, unspecified and IPv6 local addresses', () => {
     for (const address of [

@@ -42,7 +42,7 @@ function deliveryId(value: string | undefined) {
 const DEMO_RECEIVER_PREFIX = '/webhook-sim';
 
 /**
- * Webhooks (issue 17):
+ * Webhooks:
  * - /api/webhooks...: an account's subscriptions, for its admin (Settings) and, through the
  *   /api/v1 door, its program with webhooks:manage (partner-api/api-routes.ts); create answers
  *   201 with the secret shown once, rotate-secret a new one (the old signs along for 24 hours),

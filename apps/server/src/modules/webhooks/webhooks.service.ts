@@ -21,7 +21,7 @@ const snapshot = (s: SubscriptionRow) => ({ url: s.url, description: s.descripti
 export type Actor = AuditActor | null;
 
 /**
- * Webhook subscriptions (issue 17) of an account (its admin in Settings, or its program through
+ * Webhook subscriptions of an account (its admin in Settings, or its program through
  * the API with webhooks:manage) or of a partner (staff, audited): the target checked against
  * server-side request forgery, the signing secret shown once, rotation, the delivery log, replay.
  * Another owner's subscription is a 404.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { quoteAndBook } from '../shipments/test-helpers';
 import { deliveriesOf, runJobs, subscribe, testReceiver } from './test-helpers';
 
-/** Webhook subscriptions of accounts and partners (issue 17): management, the API, replay, rotation. */
+/** Webhook subscriptions of accounts and partners: management, the API, replay, rotation. */
 let t: TestApp;
 let shipper: TestClient;
 let other: TestClient;

@@ -16,8 +16,8 @@ import { UserMenu } from './UserMenu';
 
 /**
  * Admin area. Every admin page is listed, so staff know what exists; a page this user's roles
- * may not open is dimmed with a lock, and following it is refused by the door (spec section 6:
- * the 'Unauthrized' notification, and the navigation does not complete).
+ * may not open is dimmed with a lock, and following it is refused by the door
+ * (the 'Unauthrized' notification, and the navigation does not complete).
  */
 export function AdminLayout() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { CURRENT_USER_KEY } from '../../lib/currentUserQuery';
 import { paths } from '../../lib/paths';
 
 /**
- * Tells a shipper on credit hold before it quotes (issue 14): it may quote but not book, and the
+ * Tells a shipper on credit hold before it quotes: it may quote but not book, and the
  * way out is paying its open invoices. Asks for the account's state afresh when shown, since a
  * hold comes and goes with payments and time.
  */

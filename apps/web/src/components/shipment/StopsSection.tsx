@@ -20,7 +20,7 @@ export function useStopWhen() {
 }
 
 /**
- * A truckload's extra stops (issue 20) in route order, between pickup and delivery: each place
+ * A truckload's extra stops in route order, between pickup and delivery: each place
  * as pickup and delivery show theirs, with whether freight is picked up or dropped there and
  * when the truck is expected.
  */

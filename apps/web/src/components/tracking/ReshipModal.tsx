@@ -19,7 +19,7 @@ export interface ReshipTarget {
 }
 
 /**
- * Reship or return-ship (spec section 4): asks for the contact's email and phone (spec section 5:
+ * Reship or return-ship: asks for the contact's email and phone (a
  * reship needs valid ones), prefilled from the pickup contact (a return: the delivery contact),
  * then opens the new quote on Quote & Ship, whose booking step is prefilled.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** Badges in narrow table cells show their whole label instead of an ellipsis. */
 export const WHOLE_LABEL = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
 
-/** The colour of each tracking status (spec section 4). */
+/** The colour of each tracking status. */
 export const STATUS_COLORS: Record<ShipmentStatus, string> = {
   pending: 'gray',
   dispatched: 'blue',

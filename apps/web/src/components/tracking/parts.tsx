@@ -31,7 +31,7 @@ export function RouteLine({ origin, destination, ...text }: { origin: Place; des
   );
 }
 
-/** The tracking lists' load failure (spec section 8), with a way to try again. */
+/** The tracking lists' load failure, with a way to try again. */
 export function ShipmentsLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation();
   return (

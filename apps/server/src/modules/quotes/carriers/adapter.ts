@@ -23,7 +23,7 @@ export interface RatePlace {
   state: string;
 }
 
-/** A truckload's extra stop (issue 20): an extra pickup or drop between origin and destination. */
+/** A truckload's extra stop: an extra pickup or drop between origin and destination. */
 export interface RateStop extends RatePlace {
   kind: TruckloadStopKind;
 }
@@ -73,7 +73,7 @@ export interface CarrierAdapter {
   rate(request: RateRequest): Promise<CarrierRate | NoRate>;
 }
 
-/** ---- Booking, cancel and tracking (issue 4); an adapter offers what its carrier supports. ---- */
+/** ---- Booking, cancel and tracking; an adapter offers what its carrier supports. ---- */
 
 /** What a carrier is told when a rate is booked. */
 export interface CarrierBookingRequest {
@@ -157,7 +157,7 @@ export interface InspectedShipment {
 }
 
 /**
- * A carrier's correction of a delivered shipment (issue 14): its weight or class as found, the
+ * A carrier's correction of a delivered shipment: its weight or class as found, the
  * factor its charge moves by (from the carrier's tariff), and whether it came with the delivery
  * or after the invoice (then an adjustment invoice carries it).
  */
@@ -169,7 +169,7 @@ export interface CarrierCorrection {
   reported: 'with_delivery' | 'after_invoice';
   /**
    * The carrier as its invoice names itself, when it does: a SCAC or a name that may be a legacy
-   * one or an alias (issue 16). Matched through the SCAC aliases to the shipment's carrier.
+   * one or an alias. Matched through the SCAC aliases to the shipment's carrier.
    */
   billed_by?: { scac?: string; name?: string };
 }

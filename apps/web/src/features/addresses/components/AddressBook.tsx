@@ -42,7 +42,7 @@ type Dialog =
   | { kind: 'upload' };
 
 /**
- * The address book (spec section 2): a server-paginated table with search and sort in the URL
+ * The address book: a server-paginated table with search and sort in the URL
  * (`q`, `sort`, `dir`, `page`), add / edit / view / delete, CSV upload and export.
  */
 export function AddressBook() {

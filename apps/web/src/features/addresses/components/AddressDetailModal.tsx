@@ -26,7 +26,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * An entry's details (spec section 2): the verified chip, location type, limited access,
+ * An entry's details: the verified chip, location type, limited access,
  * liftgate recommended, hours of operation, contact and the full address.
  */
 export function AddressDetailModal({

@@ -96,7 +96,7 @@ export function toPayload(v: AddressFormValues): AddressBookEntryInput {
 const linesInUse = (v: AddressFormValues) => Math.max(1, ...STREETS.map((k, i) => (v[k].trim() ? i + 1 : 0)));
 
 /**
- * Add or edit an address book entry (spec section 3, Address): every field, the Mexican
+ * Add or edit an address book entry: every field, the Mexican
  * interior/exterior number and neighborhood for Mexico, checked with the contract before sending;
  * a failed save shows the spec's 'Error saving address...' at the top and the field messages.
  */

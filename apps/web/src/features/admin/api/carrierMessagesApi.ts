@@ -10,7 +10,7 @@ import type {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** API incidents, SCAC aliases and carriers' tracking keys (issue 16): the inbound side of carriers. */
+/** API incidents, SCAC aliases and carriers' tracking keys: the inbound side of carriers. */
 
 const INCIDENTS = ['admin', 'incidents'] as const;
 const ALIASES = ['admin', 'scac-aliases'] as const;

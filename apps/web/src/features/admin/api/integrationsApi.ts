@@ -10,7 +10,7 @@ import type {
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** Integration Partners, OAuth Credentials and Integrations (issue 17, super_admin). */
+/** Integration Partners, OAuth Credentials and Integrations. */
 
 const PARTNERS = '/api/admin/integration-partners';
 const CREDENTIALS = '/api/admin/oauth-clients';

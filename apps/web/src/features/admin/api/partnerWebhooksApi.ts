@@ -2,7 +2,7 @@ import type { WebhookDeliveryView, WebhookRequestInput, WebhookView } from '@fre
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** A partner's webhook subscriptions and their delivery logs (issue 17, super_admin). */
+/** A partner's webhook subscriptions and their delivery logs. */
 
 const enc = encodeURIComponent;
 const base = (partnerId: string) => `/api/admin/integration-partners/${enc(partnerId)}/webhooks`;

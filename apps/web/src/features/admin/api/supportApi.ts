@@ -11,7 +11,7 @@ import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-
 import { api } from '../../../lib/api';
 import { useLiveEvents } from '../../../lib/liveEvents';
 
-/** The support inbox's calls (issue 19). Everything lives under SUPPORT_KEY, refreshed by the live stream. */
+/** The support inbox's calls. Everything lives under SUPPORT_KEY, refreshed by the live stream. */
 export const SUPPORT_KEY = ['admin', 'support'] as const;
 
 const path = (id: string, action = '') => `/api/admin/support/conversations/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;

@@ -15,7 +15,7 @@ import { type HoldAction, HoldDialog } from './HoldDialog';
 import { StaffInvoice } from './StaffInvoice';
 
 /**
- * An account's credit for the accounting staff (issue 14): where it stands and why, its terms
+ * An account's credit for the accounting staff: where it stands and why, its terms
  * form, its credit applications, the manual hold placed or lifted with a reason, the credit record, its open invoices and
  * its open disputes, each worked in place. An invoice a link opened (`?invoice=`) shows above the list.
  */

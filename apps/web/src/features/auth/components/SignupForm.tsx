@@ -33,7 +33,7 @@ export function toRegisterPayload(v: SignupValues): RegisterRequest {
   return (v.accounting_same_as_company ? rest : { ...rest, accounting_contact, accounting_address }) as RegisterRequest;
 }
 
-/** Company signup (spec section 3); `onRegistered` runs after a 201. */
+/** Company signup; `onRegistered` runs after a 201. */
 /** The sections of the form by their path's first part, named as their legends. */
 const SECTIONS: Record<string, string> = {
   primary_contact: 'signup.primary_contact',

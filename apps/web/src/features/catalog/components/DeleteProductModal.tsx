@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteProduct, PRODUCTS_KEY } from '../api/productsApi';
 
-/** 'Delete product?' with the product named; 'Product deleted' or 'Failed to delete product' (spec section 8). */
+/** 'Delete product?' with the product named; 'Product deleted' or 'Failed to delete product'. */
 export function DeleteProductModal({ product, onClose, onDeleted }: { product: Product; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

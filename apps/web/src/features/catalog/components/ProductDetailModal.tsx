@@ -17,7 +17,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A product's every field (spec section 2, product catalog detail modal), with Edit and Delete. */
+/** A product's every field, with Edit and Delete. */
 export function ProductDetailModal({
   product,
   onClose,

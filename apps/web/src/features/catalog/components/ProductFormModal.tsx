@@ -15,7 +15,7 @@ import { createProduct, PRODUCTS_KEY, updateProduct } from '../api/productsApi';
 import { emptyProductValues, type ProductFormValues, productBody, productValues, toProductInput } from './productValues';
 
 /**
- * Add or edit a product (spec section 3, Product): every field of the contract, dimensions and
+ * Add or edit a product: every field of the contract, dimensions and
  * weight entered in the user's unit system and sent as inches and pounds. A failed save says
  * 'Error saving product. Check all inputs and try again.' with the field messages under the fields.
  */

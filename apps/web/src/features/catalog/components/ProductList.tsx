@@ -18,7 +18,7 @@ export interface ProductActions {
 }
 
 /**
- * The catalog table (spec section 2): server-paginated, searched (debounced) and sorted by the
+ * The catalog table: server-paginated, searched (debounced) and sorted by the
  * column headers. Page, search and sort live in the URL, so back and forward restore them.
  */
 export function ProductList({ onView, onEdit, onDelete }: ProductActions) {

@@ -2,7 +2,7 @@ import type { EbayOrderView, EbayStoreView, Paginated } from '@freight/contracts
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** The eBay orders page's calls (issue 18); everything under EBAY_KEY. */
+/** The eBay orders page's calls; everything under EBAY_KEY. */
 export const EBAY_KEY = ['ebay'] as const;
 
 export const storesQuery = () =>

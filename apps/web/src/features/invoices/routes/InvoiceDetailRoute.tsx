@@ -25,7 +25,7 @@ import { usePaymentDone } from '../components/usePaymentDone';
 import { useReceiptDownload } from '../components/useReceiptDownload';
 
 /**
- * One invoice (/invoice-detail/:id, spec section 2): shipper details, bill-to, dates and aging,
+ * One invoice (/invoice-detail/:id): shipper details, bill-to, dates and aging,
  * the charges quoted beside invoiced, payments applied, Pay, Download and its disputes.
  */
 export function InvoiceDetailRoute() {

@@ -16,7 +16,7 @@ import { invoiceDetailPath } from '../components/InvoiceTable';
 
 const COLUMNS = ['number', 'type', 'bol', 'paid', 'method', 'total'] as const;
 
-/** Invoice History (/my-invoices/history): invoices paid in a date range, the past 7 days by default (spec section 9). */
+/** Invoice History (/my-invoices/history): invoices paid in a date range, the past 7 days by default. */
 export function InvoiceHistoryRoute() {
   const { t } = useTranslation();
   const user = useAuthUser();

@@ -2,7 +2,7 @@ import type { EbayModeRates, EbayOrderView, EbayQuoteInput } from '@freight/cont
 import { api } from '../../../lib/api';
 import type { Quote } from './quotesApi';
 
-/** The eBay order a quote page starts from (issue 18): its form fill, and telling it what became of it. */
+/** The eBay order a quote page starts from: its form fill, and telling it what became of it. */
 const path = (id: string, action = '') => `/api/ebay/orders/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
 
 export const getEbayOrder = (id: string) => api.get<{ data: EbayOrderView }>(path(id)).then((r) => r.data);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 
-/** The quote tabs of spec section 2, each a page of its own. */
+/** The quote tabs, each a page of its own. */
 const TABS = [
   { value: paths.quoteShipment, label: 'quotes.tabs.quote_ship' },
   { value: paths.quoteInternational, label: 'quotes.tabs.international' },

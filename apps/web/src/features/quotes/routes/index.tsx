@@ -77,7 +77,7 @@ export function TruckloadRoute() {
   return <QuotePage titleKey="quotes.tabs.truckload" kind="truckload" rerunId={id} />;
 }
 
-/** /quote-shipment/international: cross-border quoting is not online yet (spec section 8). */
+/** /quote-shipment/international: cross-border quoting is not online yet. */
 export function InternationalRoute() {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** Settings > API & webhooks (issue 17): an account admin's credentials, partners and webhooks; all under API_ACCESS_KEY. */
+/** Settings > API & webhooks: an account admin's credentials, partners and webhooks; all under API_ACCESS_KEY. */
 export const API_ACCESS_KEY = ['settings', 'api-access'] as const;
 
 const id = (value: string | number) => encodeURIComponent(String(value));

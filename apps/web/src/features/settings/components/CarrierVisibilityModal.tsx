@@ -11,7 +11,7 @@ const MODES = ['ltl', 'parcel', 'truckload'] as const;
 type Choice = 'hidden' | 'preferred' | null;
 
 /**
- * Carrier visibility (spec section 6): per carrier, hide it (never rated) or mark it preferred
+ * Carrier visibility: per carrier, hide it (never rated) or mark it preferred
  * (listed first in rate results); the two are exclusive. Save replaces the user's whole choice.
  */
 export function CarrierVisibilityModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

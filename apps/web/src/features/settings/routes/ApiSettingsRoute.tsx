@@ -11,7 +11,7 @@ import { PartnersSection } from '../components/api/PartnersSection';
 import { WebhooksSection } from '../components/api/WebhooksSection';
 
 /**
- * /settings/api: the account admin's API credentials, partners with access and webhooks (issue 17).
+ * /settings/api: the account admin's API credentials, partners with access and webhooks.
  * Only the server knows who the admin is (the account's first user), so the credentials list is
  * asked first and its 403 turns the page into one sentence, without a button that would fail.
  */

@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { paths } from '../../../lib/paths';
 
-/** /settings/api: API credentials, partners and webhooks (issue 17). */
+/** /settings/api: API credentials, partners and webhooks. */
 const apiSettingsPath = `${paths.settings}/api`;
 
 /** The child pages after the first, each with its tab label and page title. */

@@ -8,7 +8,7 @@ import type {
 } from '@freight/contracts';
 import { api } from '../../../lib/api';
 
-/** The customer's support chat (issue 19). Every conversation query lives under SUPPORT_KEY. */
+/** The customer's support chat. Every conversation query lives under SUPPORT_KEY. */
 export const SUPPORT_KEY = ['support'] as const;
 export const conversationKey = (id: string) => [...SUPPORT_KEY, 'conversation', id] as const;
 export const conversationsKey = [...SUPPORT_KEY, 'list'] as const;

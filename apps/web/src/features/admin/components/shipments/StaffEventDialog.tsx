@@ -10,7 +10,7 @@ import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
 import { afterShipmentAction, eventClockQuery, shipmentAction } from '../../api/shipmentsApi';
 import { isFormError } from '../fieldErrors';
 
-/** 214 reason codes staff pick from (shared/domain.md section 7); NS is a normal event. */
+/** 214 reason codes staff pick from; NS is a normal event. */
 const REASON_CODES = ['', 'NS', 'A1', 'AO', 'AN', 'B1', 'AY'] as const;
 
 /** A zone as the reader says it, e.g. 'Central Time (America/Chicago)' or 'hora central (America/Chicago)'. */

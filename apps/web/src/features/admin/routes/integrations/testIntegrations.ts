@@ -1,7 +1,7 @@
 import type { CredentialView, IntegrationView, PartnerListItem, PartnerView, WebhookView } from '@freight/contracts';
 import type { signInStaff } from '../../testStaff';
 
-/** Test data of the integration pages (issue 17). */
+/** Test data of the integration pages. */
 
 export const PARTNER_ID = '0b5c3f5e-6a57-4c1e-9f0a-3d1f7c2a9e11';
 export const ACCOUNT_ID = '5d0f4b8e-2c61-4a7e-8b3d-9e6a1f2c4b77';

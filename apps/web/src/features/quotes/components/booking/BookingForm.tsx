@@ -74,7 +74,7 @@ export interface BookingFormProps {
 }
 
 /**
- * Book Shipment (spec section 2): the chosen rate, pickup and delivery information, the pickup
+ * Book Shipment: the chosen rate, pickup and delivery information, the pickup
  * date and times, the delivery (first come, first serve or an appointment), the residential /
  * lift-gate question, reference, notes, hazardous materials, the parcel carrier's pickup note,
  * consignee notifications and the disclaimer. Checked with the contract's bookingRequest (and the

@@ -13,7 +13,7 @@ import type { Quote } from '../../api/quotesApi';
 import { makeQuote, makeRate } from '../results/testQuote';
 import { BookingForm } from './BookingForm';
 
-/** Book Shipment for a truckload with an extra drop (issue 20): the stop's place and time, sent with the booking. */
+/** Book Shipment for a truckload with an extra drop: the stop's place and time, sent with the booking. */
 const rate = makeRate('r-dvln', 'Dakota Van Lines', 'DVLN', 2, [
   ['freight', null, 180_000, 'Freight'],
   ['accessorial', 'stop_off', 7_500, 'Accessorial'],

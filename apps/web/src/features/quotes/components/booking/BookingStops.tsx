@@ -5,7 +5,7 @@ import { type BookingValues, fieldId } from './model';
 import { PlaceSection } from './PlaceSection';
 
 /**
- * A truckload's extra stops on Book Shipment (issue 20), in the quote's route order: each stop's
+ * A truckload's extra stops on Book Shipment, in the quote's route order: each stop's
  * full place as pickup and delivery ask it (pickable from the address book, postal code the
  * quote's), and when the truck is expected there: a date with a window, or an appointment.
  */

@@ -29,7 +29,7 @@ export interface HazmatValues {
   emergency_phone: string;
 }
 
-/** A truckload's extra stop (issue 20): its place (postal code and country the quote's) and when the truck is expected. */
+/** A truckload's extra stop: its place (postal code and country the quote's) and when the truck is expected. */
 export interface StopValues {
   /** The quote's: an extra pickup or drop. */
   kind: TruckloadStopKind;

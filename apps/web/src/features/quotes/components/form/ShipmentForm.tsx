@@ -112,9 +112,9 @@ type Override =
 const END_OF: Record<'origin' | 'destination', End> = { origin: 'pickup', destination: 'delivery' };
 
 /**
- * The quote request form (spec section 2, Shipment details and Parcel details): where and when,
+ * The quote request form: where and when,
  * shipping units with live density and class, services, shipment value, and for the LTL & Small
- * Package pages the mode choice of spec section 4. Produces a `QuoteRequestInput`.
+ * Package pages the mode choice. Produces a `QuoteRequestInput`.
  */
 export function ShipmentForm({
   kind,

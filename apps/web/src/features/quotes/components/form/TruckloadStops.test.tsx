@@ -11,7 +11,7 @@ import { makeUser } from '../../../../test/fixtures';
 import { stubApi } from '../../../../test/stubApi';
 import { ShipmentForm, type ShipmentFormProps } from '.';
 
-/** The truckload form's extra stops (issue 20): added, sent in route order, at most four, server errors in place. */
+/** The truckload form's extra stops: added, sent in route order, at most four, server errors in place. */
 function renderTruckload(props: Partial<ShipmentFormProps> = {}) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([], { settings: DEFAULT_SETTINGS })));
   stubApi({ 'GET /api/postal-codes/US/46204': { data: { postal_code: '46204', country: 'US', city: 'Indianapolis', state: 'IN' } } });

@@ -6,7 +6,7 @@ import { emptyStop, type FormValues, type StopValues } from './model';
 import { usePlaceLookup } from './PlaceFields';
 
 /**
- * A truckload's extra stops (issue 20), between the pickup and the final delivery in route
+ * A truckload's extra stops, between the pickup and the final delivery in route
  * order: each an extra pickup or an extra drop at a postal code, each a stop-off charge; at most
  * MAX_TRUCKLOAD_STOPS. Its own section of the truckload form, apart from the equipment.
  */

@@ -5,7 +5,7 @@ import { optionalText, round2, toNumber } from './parse';
 export type RequestItem = QuoteRequestInput['items'][number];
 
 /**
- * Combined items ("combine with item / group", spec section 3).
+ * Combined items ("combine with item / group").
  *
  * A shipper often loads several kinds of goods on one handling unit: twenty boxes of parts and
  * two drums strapped on one pallet. Carriers rate and handle the pallet, not the boxes, so the

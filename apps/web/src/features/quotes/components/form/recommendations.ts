@@ -2,7 +2,7 @@ import type { FreightClass } from '@freight/domain/rating/freight-class';
 import type { AccessorialCode, SiteType } from './model';
 
 /**
- * What a site type recommends (spec section 4, overrides): a residential site gets the
+ * What a site type recommends: a residential site gets the
  * residential service and a liftgate, a limited access site the limited access service. Leaving
  * such a recommendation (or classing a site differently than its type) is an override the user
  * must acknowledge; cancelling goes back to the recommendation.

@@ -5,15 +5,15 @@ import type { FormKind, FormValues, ShipmentRequest } from './model';
 import { toNumber } from './parse';
 
 /**
- * Client checks before sending, in the spec's words (section 5). Errors are i18n keys by form
+ * Client checks before sending, in the spec's words. Errors are i18n keys by form
  * path (`items.<form line>.<field>`); the page translates them.
  */
 
-/** LTL height over 96 in / 243 cm is not quoted online (spec section 9). */
+/** LTL height over 96 in / 243 cm is not quoted online. */
 export const MAX_ONLINE_HEIGHT_IN = 96;
 /**
  * Heaviest handling unit the LTL & Small Package pages take: 20,000 lb and more is truckload
- * territory (domain.md section 2). Over it: 'Weight exceeds maximum weight per item'.
+ * territory. Over it: 'Weight exceeds maximum weight per item'.
  */
 export const MAX_UNIT_WEIGHT_LB = 20_000;
 

@@ -16,7 +16,7 @@ import { localDate } from '../results/localDate';
 const isMode = (v: string | null): v is QuoteMode => !!v && (QUOTE_MODES as readonly string[]).includes(v);
 
 /**
- * Quote history or saved quotes (spec section 2): a server-paginated table with a search and a
+ * Quote history or saved quotes: a server-paginated table with a search and a
  * mode filter. Page, search and mode live in the URL, so back and forward restore them.
  */
 export function QuoteList({ saved }: { saved: boolean }) {

@@ -30,7 +30,7 @@ export interface RateResultsProps {
 }
 
 /**
- * Rate results (spec section 2): how many quotes came back, a sort, one card per rate with its
+ * Rate results: how many quotes came back, a sort, one card per rate with its
  * charges, the warnings and no-rate reasons, insurance options, saving the quote, and the offer to
  * send a request the portal cannot rate to the sales team.
  */

@@ -16,7 +16,7 @@ export const insuredOptions = (options: readonly QuoteInsuranceOption[]) =>
 export const buyableOnline = (option: QuoteInsuranceOption) => option.online !== false;
 
 /**
- * The choice made for the user by their insurance preference (spec section 3): 'insured only'
+ * The choice made for the user by their insurance preference: 'insured only'
  * takes the option that covers the most, 'uninsured only' and 'default' start from 'No insurance'
  * (nothing is added to the price unless the user asks for it).
  */

@@ -3,7 +3,7 @@ import type { Quote } from '../../api/quotesApi';
 /**
  * No-rate reasons the sales team can quote offline: volume (7+ pallets, partial or full
  * truckload), oversize, over height or capacity, permits, high insured values, cross-border,
- * no carrier at all (spec section 8: "an offer to send the request to sales").
+ * no carrier at all.
  */
 const SALES_KEYS = new Set([
   'quote.no_rate.volume_pallets',

@@ -9,8 +9,8 @@ export function isRateSort(v: unknown): v is RateSort {
 }
 
 /**
- * The rates in the chosen order (spec section 9: price, carrier name, transit time, each way).
- * The user's preferred carriers stay on top under every sort (spec section 6: "preferred carriers
+ * The rates in the chosen order.
+ * The user's preferred carriers stay on top under every sort ("preferred carriers
  * are listed first"), each group ordered by the choice; ties go to the cheaper rate, then the
  * carrier name. Carrier names compare in the UI language.
  */

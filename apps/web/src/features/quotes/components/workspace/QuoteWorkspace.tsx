@@ -49,11 +49,11 @@ const CONFIRMATION = 3;
 const FORM_ID = 'shipment-details-form';
 
 /**
- * One quote, from its details to its rates and on to its booking: the steps of spec section 2.
+ * One quote, from its details to its rates and on to its booking: the steps a quote goes through.
  * Every page that shows the user's own rates offers Book (a saved quote re-run, the history, the
  * truckload tab), so no road through quoting ends at a list of prices. The form stays mounted
  * while the rates show, so going back keeps every field; any edit after rating marks the rates
- * stale (spec section 4: a change forces a re-rate).
+ * stale.
  */
 export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onBooked, autoRate, onGuestBook }: QuoteWorkspaceProps) {
   const { t } = useTranslation();
