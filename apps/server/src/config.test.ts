@@ -57,4 +57,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
+  it("binds passkeys to APP_URL's host and origin unless WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS say otherwise", () => {
+    expect(loadConfig({}).webauthn).toEqual({ rpId: '127.0.0.1', origins: ['http://127.0.0.1:3000'] });
+    expect(loadConfig({ APP_URL: 'https://portal.example.com/' }).webauthn).toEqual({
+      rpId: 'portal.example.com',
+      origins: ['https://portal.example.com'],
+    });
+    const party = loadConfig({
+      APP_URL: 'https://portal.example.com',
+      WEBAUTHN_RP_ID: 'example.com',
+      WEBAUTHN_ORIGINS: 'https://portal.example.com, https://app.example.com/',
+    }).webauthn;
+    expect(party).toEqual({ rpId: 'example.com', origins: ['https://portal.example.com', 'https://app.example.com'] });
+    expect(loadConfig({ PORT: '3203', WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: 'http://localhost:3203' }).webauthn.rpId).toBe(
+      'localhost',
+    );
+  });
+  it('refuses passkey origins outside the relying party and values that are no domain or URL', () => {
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'localhost' })).toThrow(
+      /WEBAUTHN_ORIGINS: http:\/\/127.0.0.1:3000 not on the domain localhost/,
+    );
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://evil-example.com' })).toThrow(/not on the domain/);
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'https://example.com' })).toThrow(/WEBAUTHN_RP_ID: must be a domain name/);
+    expect(() => loadConfig({ WEBAUTHN_ORIGINS: 'localhost:3000' })).toThrow(/WEBAUTHN_ORIGINS/);
+  });
 });

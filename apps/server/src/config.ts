@@ -104,6 +104,20 @@ const schema = z
     EBAY_VERIFICATION_TOKEN: z.string().min(32).max(80).optional(),
     /** The simulator's pace of new demo orders, in minutes. */
     EBAY_SIM_ORDER_MINUTES: z.coerce.number().min(0.01).max(1440).default(45),
+    /**
+     * Passkeys: the relying party's id (the domain the browser binds them to) and the origins their
+     * sign-ins may come from, comma-separated. Both follow APP_URL by default; browsers refuse IP
+     * addresses, so a server on 127.0.0.1 is reached for passkeys as localhost.
+     */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i, { error: 'must be a domain name such as portal.example.com' })
+      .optional(),
+    WEBAUTHN_ORIGINS: z
+      .string()
+      .transform((list) => list.split(',').map((origin) => origin.trim()))
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be URLs such as https://portal.example.com, comma-separated' })))
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Scenarios only: the clock starts at this instant (then runs at the normal pace), so a scenario
@@ -150,6 +164,8 @@ export type Config = z.output<typeof schema> & {
   seedDemo: boolean;
   demoTracking: boolean;
   supportHours: SupportHours;
+  /** The passkeys' relying party: its id and the origins a passkey's answer may name. */
+  webauthn: { rpId: string; origins: string[] };
   /** Which eBay the product talks to; unset (production without eBay keys) turns eBay off. */
   ebayEnv: 'simulator' | 'sandbox' | 'production' | undefined;
 };
@@ -166,15 +182,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const appUrl = (c.APP_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, '');
+  const webauthn = webauthnParty(c.WEBAUTHN_RP_ID, c.WEBAUTHN_ORIGINS, appUrl);
   return {
     ...c,
     appUrl,
     dataDir: resolve(process.cwd(), c.DATA_DIR),
     secureCookies: appUrl.startsWith('https://'),
+    webauthn,
     // Demo users have a published password: never by default in production.
     seedDemo: c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
     ebayEnv: c.EBAY_ENV ?? (c.NODE_ENV === 'production' ? undefined : 'simulator'),
     supportHours: { timeZone: c.SUPPORT_TIME_ZONE ?? c.BUSINESS_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };
+}
+
+/**
+ * A browser accepts a passkey's origin only on the relying party's domain or below it, so a
+ * mismatch here would make every passkey fail: it stops the start instead.
+ */
+function webauthnParty(rpId: string | undefined, origins: string[] | undefined, appUrl: string) {
+  const party = { rpId: (rpId ?? new URL(appUrl).hostname).toLowerCase(), origins: (origins ?? [appUrl]).map((o) => new URL(o).origin) };
+  const outside = party.origins.filter((origin) => {
+    const host = new URL(origin).hostname;
+    return host !== party.rpId && !host.endsWith(`.${party.rpId}`);
+  });
+  if (outside.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - WEBAUTHN_ORIGINS: ${outside.join(', ')} not on the domain ${party.rpId} (WEBAUTHN_RP_ID)`,
+    );
+  }
+  return party;
 }

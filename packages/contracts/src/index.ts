@@ -12,6 +12,7 @@ export * from './incidents';
 export * from './invoices';
 export * from './partCatalog';
 export * from './partnerApi';
+export * from './passkeys';
 export * from './products';
 export * from './quotes';
 export * from './settings';
