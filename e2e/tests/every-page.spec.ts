@@ -9,9 +9,8 @@ import { type Browser, type BrowserContext, test as checked, expect, type Locato
 /**
  * Every page of the app (support/every-page.ts) in English and Spanish, each checked by axe at
  * desktop width and again at a phone's, then every dialog, menu and panel it opens, each closed
- * (Escape; the phone's navigation by its button) and giving focus back. One test per page and
- * language, so a failing page hides no other; each visitor's browser context is kept for the
- * whole walk (one log-in per user).
+ * with Escape and giving focus back. One test per page and language, so a failing page hides no
+ * other; each visitor's browser context is kept for the whole walk (one log-in per user).
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -176,13 +175,16 @@ const POPUP_SELECTOR: Record<Popup['kind'], string> = {
  */
 async function walkPopup(page: Page, popup: Popup, axe: AxeSession) {
   const controls = popup.open.map((control) => locate(page, control));
+  // The phone's navigation panel never leaves the page: closed, it waits beside the screen, inert
+  // (out of the Tab order and of what a screen reader is given).
+  if (popup.kind === 'navigation') await expect(page.locator(POPUP_SELECTOR.navigation)).toHaveAttribute('inert', '');
   for (const control of controls) await control.click();
   const opened = page.locator(POPUP_SELECTOR[popup.kind]).filter({ visible: true }).last();
   if (popup.kind === 'navigation') {
-    // The phone's navigation panel never leaves the page: closed, it waits beside the screen.
     await expect(opened).toBeInViewport();
+    await expect(opened.getByRole('link').first(), 'focus in the opened navigation').toBeFocused();
     await axe.checkNow(page, { selector: POPUP_SELECTOR.navigation, name: popup.name });
-    await (controls.at(-1) as Locator).click();
+    await page.keyboard.press('Escape');
     await expect(opened).not.toBeInViewport();
   } else {
     await expect(opened).toBeVisible();

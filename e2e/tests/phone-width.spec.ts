@@ -11,6 +11,9 @@ const WORDS = {
     view: 'View',
     selectInvoice: /^Select invoice /,
     paySelected: 'Pay selected',
+    toggle: 'Toggle navigation',
+    mainNav: 'Main navigation',
+    adminNav: 'Admin navigation',
   },
   es: {
     chat: 'Chatear con soporte',
@@ -18,6 +21,9 @@ const WORDS = {
     view: 'Ver',
     selectInvoice: /^Seleccionar la factura /,
     paySelected: 'Pagar seleccionadas',
+    toggle: 'Mostrar u ocultar la navegación',
+    mainNav: 'Navegación principal',
+    adminNav: 'Navegación de administración',
   },
 } as const;
 
@@ -134,4 +140,81 @@ for (const language of ['en', 'es'] as const) {
       await restorePreferences(page, { language: 'en' });
     }
   });
+}
+
+/** The navigation landmarks Chromium gives a screen reader (its accessibility tree, not Playwright's reading of the DOM). */
+async function exposedNavigations(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes.filter((n) => !n.ignored && n.role?.value === 'navigation').map((n) => String(n.name?.value ?? ''));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Tabs from the top of the page until focus is in the main content: no stop on the way may be
+ * inside the navigation (closed, it waits off the screen). Returns the stops, for the message.
+ */
+async function tabToMain(page: Page, nav: Locator) {
+  await page.locator('body').focus();
+  const stops: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const el = document.activeElement;
+      return {
+        inMain: !!el?.closest('main'),
+        label: `${el?.tagName.toLowerCase()} "${(el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim().slice(0, 40)}"`,
+      };
+    });
+    stops.push(where.label);
+    expect(await nav.evaluate((n) => n.contains(document.activeElement)), `Tab stops: ${stops.join(', ')}`).toBe(false);
+    if (where.inMain) return;
+  }
+  throw new Error(`Tab never reached the main content: ${stops.join(', ')}`);
+}
+
+for (const language of ['en', 'es'] as const) {
+  const w = WORDS[language];
+  for (const area of [
+    { user: 'shipper@demo.test', url: '/', nav: w.mainNav },
+    { user: 'super@demo.test', url: '/admin/dashboard', nav: w.adminNav },
+  ]) {
+    test(`at 390 px (${language}) the closed navigation of ${area.url} is out of the Tab order and of the accessibility tree; opened, it takes focus and Escape gives it back`, async ({
+      page,
+    }) => {
+      await logIn(page, area.user);
+      await setPreferences(page, { language });
+      try {
+        await page.goto(area.url);
+        const nav = page.locator('nav.mantine-AppShell-navbar');
+        const burger = page.getByRole('button', { name: w.toggle });
+        await expect(burger).toHaveAttribute('aria-expanded', 'false');
+        await expect(page.locator('main h1, main h2').first()).toBeVisible();
+        await tabToMain(page, nav);
+        expect(await exposedNavigations(page)).not.toContain(area.nav);
+
+        await burger.click();
+        await expect(nav).toBeInViewport();
+        await expect(burger).toHaveAttribute('aria-expanded', 'true');
+        await expect(nav.getByRole('link').first()).toBeFocused();
+        expect(await exposedNavigations(page)).toContain(area.nav);
+        await look(page, `phone-navigation-open-${area.user.split('@')[0]}-${language}`);
+        // The page under the open navigation is out of reach: Tab from its last link goes on to the header, never behind it.
+        await nav.getByRole('link').last().focus();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => !!document.activeElement?.closest('main, footer'))).toBe(false);
+
+        await nav.getByRole('link').first().focus();
+        await page.keyboard.press('Escape');
+        await expect(nav).not.toBeInViewport();
+        await expect(burger).toBeFocused();
+        await expect(burger).toHaveAttribute('aria-expanded', 'false');
+      } finally {
+        await restorePreferences(page, { language: 'en' });
+      }
+    });
+  }
 }

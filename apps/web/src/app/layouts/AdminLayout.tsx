@@ -1,6 +1,5 @@
 import { ADMIN_PAGE_KEYS, canOpenAdminPage } from '@freight/domain';
 import { AppShell, Badge, Burger, Divider, Group, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { paths } from '../../lib/paths';
 import { RequireStaff } from '../adminDoor';
 import { ShellMain } from './ShellMain';
 import { UserMenu } from './UserMenu';
+import { usePhoneNavigation } from './usePhoneNavigation';
 
 /**
  * Admin area. Every admin page is listed, so staff know what exists; a page this user's roles
@@ -23,7 +23,7 @@ export function AdminLayout() {
   const { t } = useTranslation();
   const user = useAuthUser();
   const { pathname } = useLocation();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const { followed, covered, burgerProps, navbarProps, collapsed } = usePhoneNavigation();
   const roles = user?.roles ?? [];
   const current = adminPageOf(pathname);
   const canSupport = canOpenAdminPage(roles, 'support');
@@ -35,11 +35,11 @@ export function AdminLayout() {
       {/* Confirm dialogs (modals.openConfirmModal) are the admin area's alone: a first visit elsewhere need not load them. */}
       <ModalsProvider>
         <SkipLink />
-        <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed }} padding="md">
           <AppShell.Header>
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
-                <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+                <Burger {...burgerProps} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
                 <Text fw={700} size="lg">
                   {t('app.name')} · {t('admin.area')}
                 </Text>
@@ -47,7 +47,7 @@ export function AdminLayout() {
               <UserMenu />
             </Group>
           </AppShell.Header>
-          <AppShell.Navbar p="sm" aria-label={t('admin.nav')}>
+          <AppShell.Navbar p="sm" aria-label={t('admin.nav')} {...navbarProps}>
             {ADMIN_PAGE_KEYS.map((k) => {
               const open = canOpenAdminPage(roles, k);
               return (
@@ -68,7 +68,7 @@ export function AdminLayout() {
                   }
                   c={open ? undefined : 'dimmed'}
                   active={current === k}
-                  onClick={open ? close : undefined}
+                  onClick={open ? followed : undefined}
                 />
               );
             })}
@@ -76,11 +76,11 @@ export function AdminLayout() {
             {user?.account && (
               <>
                 <Divider my="sm" />
-                <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={close} />
+                <NavLink component={Link} to={paths.home} label={t('admin.back_to_portal')} onClick={followed} />
               </>
             )}
           </AppShell.Navbar>
-          <ShellMain />
+          <ShellMain covered={covered} />
         </AppShell>
       </ModalsProvider>
     </RequireStaff>

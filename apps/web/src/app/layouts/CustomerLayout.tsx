@@ -1,6 +1,5 @@
 import { isStaff } from '@freight/domain';
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import {
   type Icon,
   IconAddressBook,
@@ -22,6 +21,7 @@ import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { ShellMain } from './ShellMain';
 import { UserMenu } from './UserMenu';
+import { usePhoneNavigation } from './usePhoneNavigation';
 
 interface NavItem {
   to: string;
@@ -77,15 +77,15 @@ export function CustomerLayout() {
   const user = useAuthUser();
   const { pathname } = useLocation();
   const { clientrefnum } = useParams();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const { followed, covered, burgerProps, navbarProps, collapsed } = usePhoneNavigation();
   return (
     <>
       <SkipLink />
-      <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+              <Burger {...burgerProps} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
               <Text fw={700} size="lg" component={Link} to={paths.home} c="inherit" td="none">
                 {t('app.name')}
               </Text>
@@ -96,7 +96,7 @@ export function CustomerLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="sm" aria-label={t('nav.main')}>
+        <AppShell.Navbar p="sm" aria-label={t('nav.main')} {...navbarProps}>
           {NAV.map((item) => (
             <NavLink
               key={item.to}
@@ -106,14 +106,14 @@ export function CustomerLayout() {
               leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
               active={isNavActive(item, pathname, clientrefnum)}
               variant="filled"
-              onClick={close}
+              onClick={followed}
             />
           ))}
           {user && isStaff(user.roles) && (
-            <NavLink component={Link} to={paths.admin.dashboard} label={t('nav.admin')} onClick={close} mt="md" />
+            <NavLink component={Link} to={paths.admin.dashboard} label={t('nav.admin')} onClick={followed} mt="md" />
           )}
         </AppShell.Navbar>
-        <ShellMain />
+        <ShellMain covered={covered} />
       </AppShell>
     </>
   );

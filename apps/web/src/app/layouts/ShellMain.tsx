@@ -9,15 +9,19 @@ import './ShellMain.css';
 /**
  * The customer and admin areas' content below their header and beside their navigation: the
  * main landmark (the skip link's target), the footer after it, and the polite live region.
+ * `covered`: the phone's open navigation lies over them, so neither keys nor a screen reader
+ * should reach them; the live region stays outside, still heard.
  */
-export function ShellMain() {
+export function ShellMain({ covered = false }: { covered?: boolean }) {
   return (
     <>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <SiteNotices />
-        <Outlet />
-      </AppShell.Main>
-      <SiteFooter link={Link} className="fp-shell-footer" />
+      <div className="fp-shell-page" inert={covered}>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <SiteNotices />
+          <Outlet />
+        </AppShell.Main>
+        <SiteFooter link={Link} className="fp-shell-footer" />
+      </div>
       <LiveRegion />
     </>
   );
