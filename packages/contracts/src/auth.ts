@@ -86,15 +86,20 @@ const typedCode = z.string({ error: 'validation.required' }).trim().min(1, { err
 /** The answer of POST /login for a user with a second factor: no session yet, the challenge is next. */
 export interface TwoFactorLoginResponse {
   two_factor: true;
+  /** Whether the challenge may remember this browser for 30 days (customers; never staff). */
+  remember_device: boolean;
 }
 
 /** POST /user/confirmed-two-factor-authentication: a code from the app finishes the enrolment. */
 export const twoFactorConfirmRequest = z.object({ code: typedCode });
 export type TwoFactorConfirmRequest = z.input<typeof twoFactorConfirmRequest>;
 
-/** POST /two-factor-challenge, the second step of sign-in: a code from the app, or a recovery code. */
+/**
+ * POST /two-factor-challenge, the second step of sign-in: a code from the app, or a recovery code.
+ * `remember_device` asks that this browser skip the step for 30 days (ignored for staff).
+ */
 export const twoFactorChallengeRequest = z
-  .object({ code: typedCode.optional(), recovery_code: typedCode.optional() })
+  .object({ code: typedCode.optional(), recovery_code: typedCode.optional(), remember_device: z.boolean().optional().default(false) })
   .refine((r) => r.code !== undefined || r.recovery_code !== undefined, { path: ['code'], error: 'validation.required' });
 export type TwoFactorChallengeRequest = z.input<typeof twoFactorChallengeRequest>;
 

@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { requestLanguage } from '../../plugins/errors';
 import { recentlyConfirmed, requireSignedIn, requireVerified, signedIn, verified } from '../../plugins/guards';
+import { rememberedDevices } from '../two-factor/remembered-devices';
 import { twoFactorRoutes } from '../two-factor/two-factor.routes';
 import { twoFactorService } from '../two-factor/two-factor.service';
 import { presentUser } from '../users/users.presenter';
@@ -30,6 +31,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = authService(ctx);
   const twoFactor = twoFactorService(ctx);
+  const devices = rememberedDevices(ctx);
   const users = usersRepository(ctx.db);
   const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
     message: translator(requestLanguage(request))(key),
@@ -44,10 +46,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/login', { schema: { body: loginRequest } }, async (request, reply) => {
     const user = await auth.attempt(request.body.email, request.body.password, request.ip);
-    // With a second factor the password is only the first step: no session yet, the challenge is next.
-    if (await twoFactor.required(user.id)) {
+    // With a second factor the password is only the first step (unless this browser was remembered):
+    // no session yet, the challenge is next.
+    if ((await twoFactor.required(user.id)) && !(await devices.recognises(request, user))) {
       await ctx.sessions.startTwoFactor(request, reply, user.id, request.body.remember);
-      return { two_factor: true } satisfies TwoFactorLoginResponse;
+      return { two_factor: true, remember_device: devices.offeredTo(user) } satisfies TwoFactorLoginResponse;
     }
     await auth.recordSignIn(user.id);
     await ctx.sessions.start(request, reply, user.id, request.body.remember);

@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userAuthenticators, userRecoveryCodes } from '../../db/schema';
+import { rememberedDevices, userAuthenticators, userRecoveryCodes } from '../../db/schema';
 
 export type AuthenticatorRow = typeof userAuthenticators.$inferSelect;
 
@@ -50,13 +50,17 @@ export function twoFactorRepository(db: Db) {
       return claimed.length > 0;
     },
 
-    /** The authenticator and every recovery code; answers whether a confirmed factor was there. */
+    /**
+     * The authenticator, every recovery code and every remembered browser (a device remembered for
+     * a factor that is gone would skip the next one); answers whether a confirmed factor was there.
+     */
     async remove(userId: string) {
       const [removed] = await db
         .delete(userAuthenticators)
         .where(eq(userAuthenticators.userId, userId))
         .returning({ confirmedAt: userAuthenticators.confirmedAt });
       await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+      await db.delete(rememberedDevices).where(eq(rememberedDevices.userId, userId));
       return Boolean(removed?.confirmedAt);
     },
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { recentlyConfirmed, requireVerified, verified } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { authService } from '../auth/auth.service';
+import { rememberedDevices } from './remembered-devices';
 import { twoFactorService } from './two-factor.service';
 
 /** Secrets and recovery codes are shown once: no cache may keep a copy. */
@@ -18,6 +19,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const twoFactor = twoFactorService(ctx);
   const auth = authService(ctx);
+  const devices = rememberedDevices(ctx);
 
   r.get('/user/two-factor-authentication', { preValidation: requireVerified }, async (request, reply) => {
     const { user } = verified(request);
@@ -58,6 +60,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     const remember = request.session?.twoFactorRemember ?? false;
     await auth.recordSignIn(user.id);
     await ctx.sessions.start(request, reply, user.id, remember);
+    if (request.body.remember_device) await devices.remember(request, reply, user);
     return reply.code(204).send();
   });
 }

@@ -4,6 +4,7 @@ import { auditLog, userAuthenticators, userRecoveryCodes, users } from '../../db
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { totpCodeAt } from './totp';
 import { TWO_FACTOR_CHALLENGE_MINUTES } from './two-factor.service';
+import { twoFactorSteps } from './two-factor.test-support';
 
 /**
  * Authenticator apps and recovery codes through the HTTP API: enrolment, the sign-in's second
@@ -20,30 +21,8 @@ const INVALID_CODE = 'The provided two factor authentication code was invalid.';
 const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
 const EXPIRED = 'This sign-in has expired. Please log in again.';
 
-/** Half a minute on: the next 30-second step, whose code was never used. */
-const nextStep = () => t.clock.advanceMinutes(0.5);
-const codeNow = (secret: string) => totpCodeAt(secret, t.clock.now);
+const { codeNow, nextStep, enrol, passwordStep } = twoFactorSteps(() => t);
 const userId = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-
-/** Signs `email` in (password alone), confirms the password, enrols an authenticator: its secret and recovery codes. */
-async function enrol(email: string) {
-  const c = await (await t.client().login(email)).confirmPassword();
-  const started = await c.post('/user/two-factor-authentication');
-  expect(started.statusCode).toBe(200);
-  const secret = started.json().data.secret_key as string;
-  const confirmed = await c.post('/user/confirmed-two-factor-authentication', { code: codeNow(secret) });
-  expect(confirmed.statusCode).toBe(200);
-  return { client: c, secret, recoveryCodes: confirmed.json().data.recovery_codes as string[] };
-}
-
-/** The password step of a user with a second factor: a browser whose sign-in waits for the code. */
-async function passwordStep(email: string, remember = false) {
-  const c = t.client();
-  const res = await c.post('/login', { email, password: 'Demo#2026', remember });
-  expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ two_factor: true });
-  return c;
-}
 
 const auditOf = async (email: string, action: string) =>
   t.database.db
@@ -172,7 +151,7 @@ describe('sign-in with an authenticator app', () => {
     const before = c.cookies.get('freight_portal_session');
     const res = await c.post('/login', { email: 'other@demo.test', password: 'Demo#2026' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ two_factor: true });
+    expect(res.json()).toEqual({ two_factor: true, remember_device: true });
     expect(c.cookies.get('freight_portal_session')).not.toBe(before);
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });
