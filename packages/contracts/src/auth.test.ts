@@ -77,8 +77,11 @@ describe('password confirmation', () => {
 
 describe('the second step of sign-in', () => {
   it('takes a code or a recovery code, trimmed, and asks for the code when neither is sent', () => {
-    expect(twoFactorChallengeRequest.parse({ code: ' 123 456 ' })).toEqual({ code: '123 456' });
-    expect(twoFactorChallengeRequest.parse({ recovery_code: 'abcde-fghjk' })).toEqual({ recovery_code: 'abcde-fghjk' });
+    expect(twoFactorChallengeRequest.parse({ code: ' 123 456 ' })).toEqual({ code: '123 456', remember_device: false });
+    expect(twoFactorChallengeRequest.parse({ recovery_code: 'abcde-fghjk', remember_device: true })).toEqual({
+      recovery_code: 'abcde-fghjk',
+      remember_device: true,
+    });
     expect(messages(twoFactorChallengeRequest.safeParse({}))).toEqual(['code:validation.required']);
     expect(messages(twoFactorChallengeRequest.safeParse({ code: '  ' }))).toEqual(['code:validation.required']);
   });

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@freight/contracts';
+import type { CurrentUser, TwoFactorLoginResponse } from '@freight/contracts';
 import { isStaff } from '@freight/domain';
 import { useSyncExternalStore } from 'react';
 import { api } from './api';
@@ -26,9 +26,13 @@ export interface Credentials {
   remember: boolean;
 }
 
-/** Login = POST /login then GET /api/user (stored). Errors are handed back to the caller. */
-export async function login(credentials: Credentials): Promise<CurrentUser> {
-  await api.post('/login', credentials, { skipAuthRedirect: true });
+/**
+ * Login = POST /login then GET /api/user (stored). A user with a second factor gets the password
+ * step's answer instead (no user yet: the second step comes first). Errors are handed back to the caller.
+ */
+export async function login(credentials: Credentials): Promise<CurrentUser | TwoFactorLoginResponse> {
+  const answer = await api.post<Partial<TwoFactorLoginResponse>>('/login', credentials, { skipAuthRedirect: true });
+  if (answer.two_factor) return { two_factor: true, remember_device: answer.remember_device ?? false };
   return fetchCurrentUser();
 }
 

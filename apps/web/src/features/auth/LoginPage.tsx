@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@freight/contracts';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -6,15 +7,39 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { usePageTitle } from '../../components/usePageTitle';
 import { mayEnter } from '../../lib/adminPaths';
 import { isApiError } from '../../lib/api';
-import { homeFor, login, safeRedirect } from '../../lib/auth';
+import { fetchCurrentUser, homeFor, login, safeRedirect } from '../../lib/auth';
 import { setServerErrors } from '../../lib/forms';
 import { paths } from '../../lib/paths';
+import { TwoFactorStep } from './components/TwoFactorStep';
+
+/** Into the portal: the page asked for (when the user may open it) or the user's home. */
+function enter(user: CurrentUser) {
+  const wanted = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
+  const target = wanted && mayEnter(user.roles, wanted.split('?')[0] ?? wanted) ? wanted : homeFor(user);
+  window.location.replace(target);
+}
 
 /**
  * The login page, a guest page (login.html, no router): its links and the way in after login are
- * document loads of the portal, which starts from the user `login` stored.
+ * document loads of the portal, which starts from the user `login` stored. A user with a second
+ * factor is asked for it next, on the same page.
  */
 export function LoginPage() {
+  const [secondStep, setSecondStep] = useState<{ rememberDevice: boolean } | null>(null);
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        offerRememberDevice={secondStep.rememberDevice}
+        onSignedIn={async () => enter(await fetchCurrentUser({ skipAuthRedirect: true }))}
+        onStartOver={() => setSecondStep(null)}
+      />
+    );
+  }
+  return <PasswordStep onSecondStep={(rememberDevice) => setSecondStep({ rememberDevice })} />;
+}
+
+/** Email and password: the whole sign-in, or its first step. */
+function PasswordStep({ onSecondStep }: { onSecondStep: (rememberDevice: boolean) => void }) {
   const { t } = useTranslation();
   usePageTitle(t('auth.login.title'));
   const [throttle, setThrottle] = useState<string | null>(null);
@@ -27,10 +52,9 @@ export function LoginPage() {
     setThrottle(null);
     setFailure(null);
     try {
-      const user = await login({ email: values.email.trim(), password: values.password, remember: values.remember });
-      const wanted = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
-      const target = wanted && mayEnter(user.roles, wanted.split('?')[0] ?? wanted) ? wanted : homeFor(user);
-      window.location.replace(target);
+      const answer = await login({ email: values.email.trim(), password: values.password, remember: values.remember });
+      if ('two_factor' in answer) onSecondStep(answer.remember_device);
+      else enter(answer);
     } catch (e) {
       // The server checks the form against the login contract (the page carries no validator of its own).
       if (setServerErrors(form, e)) return;

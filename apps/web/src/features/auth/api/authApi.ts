@@ -1,4 +1,4 @@
-import type { CurrentUser, RegisterRequest, UpdateProfileRequest } from '@freight/contracts';
+import type { CurrentUser, RegisterRequest, TwoFactorChallengeRequest, UpdateProfileRequest } from '@freight/contracts';
 import { api } from '../../../lib/api';
 
 export const registerAccount = (body: RegisterRequest) => api.post<{ data: CurrentUser }>('/register', body);
@@ -8,3 +8,5 @@ export const resetPassword = (body: { token: string; email: string; password: st
 export const resendVerification = () => api.post<{ message?: string }>('/email/verification-notification');
 /** PUT /profile from the verify page: the same contact, a corrected email. */
 export const changeEmail = (body: UpdateProfileRequest) => api.put<{ data: CurrentUser }>('/profile', body);
+/** POST /two-factor-challenge: the second step of sign-in; the session starts when it answers 204. */
+export const twoFactorChallenge = (body: TwoFactorChallengeRequest) => api.post('/two-factor-challenge', body, { skipAuthRedirect: true });
