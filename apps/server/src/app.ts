@@ -41,6 +41,7 @@ import { rewriteApiUrl } from './modules/partner-api/api-routes';
 import { installPartnerApi } from './modules/partner-api/bearer';
 import { apiCallLog, purgeApiCallsBefore } from './modules/partner-api/call-log';
 import { openApiRoutes } from './modules/partner-api/openapi.routes';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { paymentExtensionRoutes } from './modules/payments/payment-extension';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
   // First: @fastify/swagger documents the routes added after it (partner-api/openapi.ts).
   await openApiRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await passkeysRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await accountsRoutes(app, ctx);
   await staffAccountsRoutes(app, ctx);

@@ -6,6 +6,7 @@ import type { SessionRow } from '../../plugins/session';
 import { secretBox } from '../../security/encryption';
 import { type AuditActor, audit, userLabel } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
+import { passkeysRepository } from '../passkeys/passkeys.repository';
 import { type UserRow, usersRepository } from '../users/users.repository';
 import { matchRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp';
@@ -81,8 +82,8 @@ export function twoFactorService(ctx: AppContext) {
   }
 
   return {
-    /** Whether sign-in asks this user for a second factor. */
-    required: (userId: string) => repo.hasConfirmedFactor(userId),
+    /** Whether sign-in asks this user for a second factor: an authenticator app or a passkey. */
+    required: async (userId: string) => (await repo.hasConfirmedFactor(userId)) || (await passkeysRepository(ctx.db).hasAny(userId)),
 
     async status(userId: string): Promise<TwoFactorStatus> {
       const authenticator = await confirmedAuthenticator(userId);
