@@ -53,6 +53,7 @@ import { scacAliasesRoutes } from './modules/scac-aliases/scac-aliases.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes';
 import { siteNotificationsRoutes } from './modules/site-notifications/site-notifications.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import { staffCarriersRoutes } from './modules/staff-carriers/staff-carriers.routes';
 import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.routes';
 import { supportRepository } from './modules/support/support.repository';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
   await integrationPartnersRoutes(app, ctx);
   await webhooksRoutes(app, ctx);
   await integrationsRoutes(app, ctx);
+  await ssoRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

@@ -118,6 +118,13 @@ const schema = z
       .transform((list) => list.split(',').map((origin) => origin.trim()))
       .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be URLs such as https://portal.example.com, comma-separated' })))
       .optional(),
+    /**
+     * Single sign-on: where the OpenID provider simulator runs when not mounted here at /oidc-sim
+     * (outside production only), and which DNS proves an account's email domains: 'system' (real
+     * DNS; production's only choice) or 'simulator' (the TXT records the simulator keeps).
+     */
+    OIDC_SIMULATOR_URL: z.url().optional(),
+    SSO_DNS: z.enum(['system', 'simulator']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Scenarios only: the clock starts at this instant (then runs at the normal pace), so a scenario
@@ -140,6 +147,9 @@ const schema = z
         path: ['EBAY_CLIENT_ID'],
         message: 'EBAY_CLIENT_ID, EBAY_CLIENT_SECRET and EBAY_RU_NAME are required for eBay',
       });
+    }
+    if (c.NODE_ENV === 'production' && (c.SSO_DNS === 'simulator' || c.OIDC_SIMULATOR_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['SSO_DNS'], message: 'the OpenID provider simulator is never used in production' });
     }
     if (c.SUPPORT_CLOSES_AT <= c.SUPPORT_OPENS_AT) {
       ctx.addIssue({ code: 'custom', path: ['SUPPORT_CLOSES_AT'], message: 'must be after SUPPORT_OPENS_AT' });
@@ -168,6 +178,8 @@ export type Config = z.output<typeof schema> & {
   webauthn: { rpId: string; origins: string[] };
   /** Which eBay the product talks to; unset (production without eBay keys) turns eBay off. */
   ebayEnv: 'simulator' | 'sandbox' | 'production' | undefined;
+  /** Which DNS proves single sign-on's email domains. */
+  ssoDns: 'system' | 'simulator';
 };
 
 export class ConfigError extends Error {}
@@ -192,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo users have a published password: never by default in production.
     seedDemo: c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
     ebayEnv: c.EBAY_ENV ?? (c.NODE_ENV === 'production' ? undefined : 'simulator'),
+    ssoDns: c.SSO_DNS ?? (c.NODE_ENV === 'production' ? 'system' : 'simulator'),
     supportHours: { timeZone: c.SUPPORT_TIME_ZONE ?? c.BUSINESS_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };

@@ -18,6 +18,7 @@ export * from './quotes';
 export * from './settings';
 export * from './shipments';
 export * from './siteNotifications';
+export * from './sso';
 export * from './staffAccounts';
 export * from './staffShipments';
 export * from './support';

@@ -29,6 +29,7 @@ import { seedDemoParts } from './seed-parts';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoShipments } from './seed-shipments';
+import { seedDemoSso } from './seed-sso';
 import { seedDemoSupport } from './seed-support';
 import { seedDemoSuspensionProposals } from './seed-suspension-proposals';
 import { seedDemoTruckloadStops } from './seed-truckload-stops';
@@ -214,6 +215,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     activity && (await seedOnce(db, 'demo_credit_applications_seeded', now, (tx) => seedDemoCreditApplications(tx, now, DEMO_PASSWORD)));
   const suspensionProposals =
     activity && (await seedOnce(db, 'demo_suspension_proposals_seeded', now, (tx) => seedDemoSuspensionProposals(tx, now)));
+  const sso = activity && (await seedOnce(db, 'demo_sso_seeded', now, async (tx) => seedDemoSso(tx, now, await hashPassword(DEMO_PASSWORD))));
   // Last: the log records what the parts above had staff do.
   const auditHistory = activity && (await seedOnce(db, 'demo_audit_seeded', now, (tx) => seedDemoAudit(tx)));
   return (
@@ -240,6 +242,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     partners ||
     creditApplications ||
     suspensionProposals ||
+    sso ||
     auditHistory
   );
 }

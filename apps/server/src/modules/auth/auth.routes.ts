@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { requestLanguage } from '../../plugins/errors';
 import { recentlyConfirmed, requireSignedIn, requireVerified, signedIn, verified } from '../../plugins/guards';
+import { refusePasswordSignIn } from '../sso/sso.sign-in';
 import { rememberedDevices } from '../two-factor/remembered-devices';
 import { twoFactorRoutes } from '../two-factor/two-factor.routes';
 import { twoFactorService } from '../two-factor/two-factor.service';
@@ -46,6 +47,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/login', { schema: { body: loginRequest } }, async (request, reply) => {
     const user = await auth.attempt(request.body.email, request.body.password, request.ip);
+    // A domain whose account turned passwords off signs in through its provider only.
+    await refusePasswordSignIn(ctx.db, user);
     // With a second factor the password is only the first step (unless this browser was remembered):
     // no session yet, the challenge is next.
     if ((await twoFactor.required(user.id)) && !(await devices.recognises(request, user))) {
