@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api';
 import { fetchCurrentUser, homeFor, login, safeRedirect } from '../../lib/auth';
 import { setServerErrors } from '../../lib/forms';
 import { paths } from '../../lib/paths';
+import { PasskeySignIn } from './components/PasskeySignIn';
 import { TwoFactorStep } from './components/TwoFactorStep';
 
 /** Into the portal: the page asked for (when the user may open it) or the user's home. */
@@ -87,6 +88,11 @@ function PasswordStep({ onSecondStep }: { onSecondStep: (rememberDevice: boolean
         <Button type="submit" loading={form.submitting}>
           {t('auth.login.submit')}
         </Button>
+        <PasskeySignIn
+          label="sign_in"
+          remember={form.values.remember}
+          onSignedIn={async () => enter(await fetchCurrentUser({ skipAuthRedirect: true }))}
+        />
         <Text size="sm" ta="center">
           {t('auth.login.no_account')} <Anchor href={paths.signup}>{t('auth.login.signup')}</Anchor> {t('auth.login.or')}{' '}
           <Anchor href={paths.publicQuote}>{t('auth.login.public_quote')}</Anchor>

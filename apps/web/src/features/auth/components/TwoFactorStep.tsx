@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/usePageTitle';
 import { isApiError } from '../../../lib/api';
 import { setServerErrors } from '../../../lib/forms';
 import { twoFactorChallenge } from '../api/authApi';
+import { PasskeySignIn } from './PasskeySignIn';
 
 type Method = 'code' | 'recovery_code';
 
@@ -101,6 +102,7 @@ export function TwoFactorStep({
         <Button type="submit" loading={form.submitting}>
           {t('auth.two_factor.submit')}
         </Button>
+        <PasskeySignIn label="use" onSignedIn={onSignedIn} />
         <Anchor component="button" type="button" size="sm" onClick={() => switchTo(method === 'code' ? 'recovery_code' : 'code')}>
           {method === 'code' ? t('auth.two_factor.use_recovery_code') : t('auth.two_factor.use_app')}
         </Anchor>

@@ -1,0 +1,32 @@
+import { Alert } from '@mantine/core';
+import { WebAuthnError } from '@simplewebauthn/browser';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { isApiError } from '../../../lib/api';
+
+/**
+ * What the browser's own passkey dialog answered when it made or used no passkey, as a key of the
+ * first-visit words (the login page and the settings both have them); undefined when the failure
+ * is the server's answer instead.
+ */
+export function passkeyBrowserProblem(error: unknown): string | undefined {
+  if (!(error instanceof Error) || isApiError(error)) return undefined;
+  // The user closed the dialog, or let it time out: WebAuthn says no more, on purpose.
+  if (error.name === 'NotAllowedError' || error.name === 'AbortError') return 'auth.passkey.canceled';
+  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'auth.passkey.already_added';
+  return 'auth.passkey.unavailable';
+}
+
+/** A passkey ceremony's failure: the browser's, in words, or the server's (`server`, an ErrorAlert by default). */
+export function PasskeyFailure({ error, server }: { error: unknown; server?: ReactNode }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  const problem = passkeyBrowserProblem(error);
+  if (!problem) return server ?? <ErrorAlert error={error} />;
+  return (
+    <Alert color="red" role="alert">
+      {t(problem)}
+    </Alert>
+  );
+}

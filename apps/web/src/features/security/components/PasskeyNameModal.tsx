@@ -1,0 +1,62 @@
+import { passkeyRenameRequest } from '@freight/contracts';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/FormAlert';
+import { ModalActions } from '../../../components/ModalActions';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { PasskeyFailure } from '../../auth/components/PasskeySignInErrors';
+
+/**
+ * A passkey's name, for a new passkey (then the browser's dialog makes it) or one to rename.
+ * `onSave` throws what failed: the server's field errors go under the name, the rest (and the
+ * browser's dialog's answer) above the buttons.
+ */
+export function PasskeyNameModal({
+  title,
+  intro,
+  submitLabel,
+  initialName = '',
+  onSave,
+  onClose,
+}: {
+  title: string;
+  intro?: string;
+  submitLabel: string;
+  initialName?: string;
+  onSave: (name: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm({ initialValues: { name: initialName }, validate: (v) => zodErrors(passkeyRenameRequest, t, v) });
+  const submit = form.onSubmit(async (v) => {
+    setFailure(null);
+    try {
+      await onSave(v.name.trim());
+    } catch (e) {
+      setServerErrors(form, e);
+      setFailure(e);
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {intro && <Text size="sm">{intro}</Text>}
+          <TextInput
+            label={t('security.passkeys.name')}
+            placeholder={t('security.passkeys.name_placeholder')}
+            maxLength={60}
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <PasskeyFailure error={failure} server={<FormAlert error={failure} fields={form} />} />
+          <ModalActions onCancel={onClose} submitLabel={submitLabel} submitting={form.submitting} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
