@@ -10,7 +10,7 @@ import helmet from 'helmet';
 import { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { sharedValue } from './db/app-state';
+import { appKeyOf } from './db/app-state';
 import type { Database, Db } from './db/client';
 import { AppError } from './errors';
 import { JobRunner } from './jobs/jobs';
@@ -66,7 +66,6 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import { logFormat, loggerOptions, OneLineRequestLog } from './plugins/logging';
 import { installSessions } from './plugins/session';
 import { Throttle } from './security/throttle';
-import { randomToken } from './security/tokens';
 
 const DAY_MS = 24 * 3600_000;
 const OUTBOX_KEEP_MS = 2 * DAY_MS;
@@ -165,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     now,
     mailer: deps.mailer ?? createMailer({ db, mailUrl: config.MAIL_URL, from: config.MAIL_FROM, log: app.log, now }),
-    appKey: config.APP_KEY ?? (await sharedValue(db, 'app_key', () => randomToken(48))),
+    appKey: await appKeyOf(db, config.APP_KEY),
     throttle,
     sessions,
     background,

@@ -28,7 +28,7 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   await database.migrate();
   const now = clockFrom(config.TEST_CLOCK_START);
-  const seeded = config.seedDemo ? await seedDemo(database.db, now()) : false;
+  const seeded = config.seedDemo ? await seedDemo(database.db, now(), { appKey: config.APP_KEY }) : false;
   const app = await buildApp({ config, db: database.db, pubsub: database, now });
   app.addHook('onClose', () => database.close());
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { randomToken } from '../security/tokens';
 import type { Db } from './client';
 import { appState } from './schema';
 
@@ -9,3 +10,9 @@ export async function sharedValue(db: Db, key: string, create: () => string): Pr
   if (!row) throw new Error(`app_state ${key} missing after insert`);
   return row.value;
 }
+
+/**
+ * The app's key: APP_KEY when configured, else one made once and kept in the database, so every
+ * process on it (and the demo seed, which seals the demo staff's authenticator) uses the same.
+ */
+export const appKeyOf = (db: Db, configured: string | undefined) => configured ?? sharedValue(db, 'app_key', () => randomToken(48));

@@ -1,5 +1,5 @@
 import type { AccountAddress } from '@freight/contracts';
-import type { Role } from '@freight/domain';
+import { isStaff, type Role } from '@freight/domain';
 import {
   DEFAULT_TRUCKLOAD_TARIFF,
   DEMO_LTL_TARIFF,
@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { usersRepository } from '../modules/users/users.repository';
 import { hashPassword } from '../security/passwords';
+import { appKeyOf } from './app-state';
 import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
@@ -20,6 +21,7 @@ import { seedDemoCarrierMessages } from './seed-carrier-messages';
 import { seedDemoCarrierPause } from './seed-carrier-pause';
 import { seedDieselHistory, seedTariffVersions } from './seed-carriers';
 import { seedDemoCreditApplications } from './seed-credit-applications';
+import { seedDemoCustomerTwoFactor } from './seed-customer-two-factor';
 import { seedDemoEbay } from './seed-ebay';
 import { seedEquipmentTypes } from './seed-equipment';
 import { seedDemoInvoices } from './seed-invoices';
@@ -33,6 +35,7 @@ import { seedDemoSso } from './seed-sso';
 import { seedDemoSupport } from './seed-support';
 import { seedDemoSuspensionProposals } from './seed-suspension-proposals';
 import { seedDemoTruckloadStops } from './seed-truckload-stops';
+import { seedDemoStaffTwoFactor } from './seed-two-factor';
 import { seedDemoWebhooks } from './seed-webhooks';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -179,14 +182,21 @@ async function seedRating(tx: Db, now: Date) {
     .onConflictDoNothing();
 }
 
-/** Seeds the demo accounts and staff once per database (a marker row makes it idempotent). */
 /**
  * Seeds the demo data once per database, in parts with a marker row each (so a database seeded
  * by an earlier release still receives the parts added since): the demo accounts and staff, then
  * the demo carriers, diesel price and exchange rates. Returns whether anything was added.
  */
-export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; appKey?: string } = {}): Promise<boolean> {
   const users = await seedOnce(db, 'demo_seeded', now, (tx) => seedUsers(tx, now));
+  const staffTwoFactor = await seedOnce(db, 'demo_staff_two_factor_seeded', now, async (tx) =>
+    seedDemoStaffTwoFactor(
+      tx,
+      now,
+      await appKeyOf(tx, opts.appKey),
+      DEMO_STAFF.filter((s) => isStaff([s.role])).map((s) => s.email),
+    ),
+  );
   const rating = await seedOnce(db, 'demo_rating_seeded', now, (tx) => seedRating(tx, now));
   const catalog = await seedOnce(db, 'demo_products_seeded', now, (tx) => seedDemoProducts(tx, now));
   const addressBook = await seedOnce(db, 'demo_addresses_seeded', now, (tx) => seedDemoAddresses(tx, now));
@@ -215,11 +225,18 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     activity && (await seedOnce(db, 'demo_credit_applications_seeded', now, (tx) => seedDemoCreditApplications(tx, now, DEMO_PASSWORD)));
   const suspensionProposals =
     activity && (await seedOnce(db, 'demo_suspension_proposals_seeded', now, (tx) => seedDemoSuspensionProposals(tx, now)));
-  const sso = activity && (await seedOnce(db, 'demo_sso_seeded', now, async (tx) => seedDemoSso(tx, now, await hashPassword(DEMO_PASSWORD))));
+  const sso =
+    activity && (await seedOnce(db, 'demo_sso_seeded', now, async (tx) => seedDemoSso(tx, now, await hashPassword(DEMO_PASSWORD))));
+  const twoFactorCustomer =
+    activity &&
+    (await seedOnce(db, 'demo_two_factor_customer_seeded', now, async (tx) =>
+      seedDemoCustomerTwoFactor(tx, now, await appKeyOf(tx, opts.appKey), await hashPassword(DEMO_PASSWORD)),
+    ));
   // Last: the log records what the parts above had staff do.
   const auditHistory = activity && (await seedOnce(db, 'demo_audit_seeded', now, (tx) => seedDemoAudit(tx)));
   return (
     users ||
+    staffTwoFactor ||
     rating ||
     catalog ||
     addressBook ||
@@ -243,6 +260,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean } =
     creditApplications ||
     suspensionProposals ||
     sso ||
+    twoFactorCustomer ||
     auditHistory
   );
 }
