@@ -1,6 +1,5 @@
 import { Alert } from '@mantine/core';
 import { WebAuthnError } from '@simplewebauthn/browser';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { isApiError } from '../../../lib/api';
@@ -18,12 +17,12 @@ export function passkeyBrowserProblem(error: unknown): string | undefined {
   return 'auth.passkey.unavailable';
 }
 
-/** A passkey ceremony's failure: the browser's, in words, or the server's (`server`, an ErrorAlert by default). */
-export function PasskeyFailure({ error, server }: { error: unknown; server?: ReactNode }) {
+/** A passkey ceremony's failure: the browser's, in words, or the server's answer. */
+export function PasskeyFailure({ error }: { error: unknown }) {
   const { t } = useTranslation();
   if (!error) return null;
   const problem = passkeyBrowserProblem(error);
-  if (!problem) return server ?? <ErrorAlert error={error} />;
+  if (!problem) return <ErrorAlert error={error} />;
   return (
     <Alert color="red" role="alert">
       {t(problem)}

@@ -3,15 +3,14 @@ import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
-import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { isApiError } from '../../../lib/api';
+import { zodErrors } from '../../../lib/forms';
 import { PasskeyFailure } from '../../auth/components/PasskeySignInErrors';
 
 /**
  * A passkey's name, for a new passkey (then the browser's dialog makes it) or one to rename.
- * `onSave` throws what failed: the server's field errors go under the name, the rest (and the
- * browser's dialog's answer) above the buttons.
+ * `onSave` throws what failed.
  */
 export function PasskeyNameModal({
   title,
@@ -36,8 +35,10 @@ export function PasskeyNameModal({
     try {
       await onSave(v.name.trim());
     } catch (e) {
-      setServerErrors(form, e);
-      setFailure(e);
+      // A name the server refused is said under the field; anything else (the passkey itself, the network) above the buttons.
+      const refused = isApiError(e) ? e.errors.name : undefined;
+      if (refused) form.setFieldError('name', refused.join(' '));
+      else setFailure(e);
     }
   });
   return (
@@ -53,7 +54,7 @@ export function PasskeyNameModal({
             data-autofocus
             {...form.getInputProps('name')}
           />
-          <PasskeyFailure error={failure} server={<FormAlert error={failure} fields={form} />} />
+          <PasskeyFailure error={failure} />
           <ModalActions onCancel={onClose} submitLabel={submitLabel} submitting={form.submitting} />
         </Stack>
       </form>
