@@ -11,6 +11,7 @@ import { fetchCurrentUser, homeFor, login, safeRedirect } from '../../lib/auth';
 import { setServerErrors } from '../../lib/forms';
 import { paths } from '../../lib/paths';
 import { PasskeySignIn } from './components/PasskeySignIn';
+import { SingleSignOnLogin } from './components/SingleSignOnLogin';
 import { TwoFactorStep } from './components/TwoFactorStep';
 
 /** Into the portal: the page asked for (when the user may open it) or the user's home. */
@@ -72,6 +73,7 @@ function PasswordStep({ onSecondStep }: { onSecondStep: (rememberDevice: boolean
       <Stack>
         <Title order={2}>{t('auth.login.title')}</Title>
         <TextInput label={t('contact.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
+        <SingleSignOnLogin email={form.values.email} remember={form.values.remember} />
         <PasswordInput label={t('auth.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
         <Group justify="space-between">
           <Checkbox label={t('auth.login.remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
