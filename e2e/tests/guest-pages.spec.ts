@@ -1,5 +1,5 @@
 import { baseURL } from '../playwright.config';
-import { DEMO_PASSWORD, snap } from '../support/session';
+import { DEMO_PASSWORD, enterAuthenticatorCode, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -48,6 +48,7 @@ test('from the login page to sign-up and back, and a staff member to the dashboa
   await page.getByLabel('Email').fill('ops@demo.test');
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
+  await enterAuthenticatorCode(page, 'ops@demo.test');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
