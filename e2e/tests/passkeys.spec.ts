@@ -1,0 +1,189 @@
+import { passkeyURL } from '../playwright.config';
+import { freshEmail, signUpVerified } from '../support/flows';
+import { reenterPassword, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
+
+/**
+ * A shipper adds a passkey in Settings > Security, names it, signs out, signs in with it without
+ * the password and as the second step after it, renames it and removes it, in English and
+ * Spanish. Chromium's virtual authenticator stands in for the phone or laptop (a resident key
+ * with user verification), and the scenario reaches the server as localhost: browsers refuse
+ * passkeys on an IP address.
+ */
+test.use({ baseURL: passkeyURL });
+
+const WORDS = {
+  en: {
+    language: 'English',
+    languageChoice: 'English',
+    none: 'You have no passkeys yet.',
+    add: 'Add a passkey',
+    name: 'Passkey name',
+    create: 'Create passkey',
+    required: 'Field is required',
+    added: 'Passkey added',
+    neverUsed: 'Never used',
+    lastUsed: /Last used/,
+    signIn: 'Sign in with a passkey',
+    use: 'Use a passkey',
+    logIn: 'Log in',
+    stepTitle: 'Two-factor authentication',
+    rename: (name: string) => `Rename ${name}`,
+    renameTitle: 'Rename passkey',
+    save: 'Save name',
+    renamed: 'Passkey renamed',
+    remove: (name: string) => `Remove ${name}`,
+    removeTitle: 'Remove this passkey?',
+    removeButton: 'Remove',
+    removed: 'Passkey removed',
+    profileMenu: 'Profile menu',
+    logout: 'Logout',
+  },
+  es: {
+    language: 'Spanish',
+    languageChoice: 'Español',
+    none: 'Aún no tiene llaves de acceso.',
+    add: 'Agregar una llave de acceso',
+    name: 'Nombre de la llave de acceso',
+    create: 'Crear llave de acceso',
+    required: 'Campo obligatorio',
+    added: 'Llave de acceso agregada',
+    neverUsed: 'Sin usar',
+    lastUsed: /Último uso/,
+    signIn: 'Iniciar sesión con una llave de acceso',
+    use: 'Usar una llave de acceso',
+    logIn: 'Iniciar sesión',
+    stepTitle: 'Autenticación de dos factores',
+    rename: (name: string) => `Cambiar nombre de ${name}`,
+    renameTitle: 'Cambiar el nombre de la llave de acceso',
+    save: 'Guardar nombre',
+    renamed: 'Nombre de la llave de acceso cambiado',
+    remove: (name: string) => `Eliminar ${name}`,
+    removeTitle: '¿Eliminar esta llave de acceso?',
+    removeButton: 'Eliminar',
+    removed: 'Llave de acceso eliminada',
+    profileMenu: 'menú del perfil',
+    logout: 'Cerrar sesión',
+  },
+} as const;
+type Words = (typeof WORDS)[keyof typeof WORDS];
+
+/** Chromium's virtual authenticator on this page: a platform passkey that verifies the user at once. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
+}
+
+for (const lang of ['en', 'es'] as const) {
+  const w = WORDS[lang];
+
+  test(`a shipper adds a passkey, signs in with it without the password and after it, renames and removes it (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const device = await virtualAuthenticator(page);
+    const email = freshEmail(`passkey-${lang}`);
+    const password = 'Start#2026';
+    await signUpVerified(page, { email, password, firstName: 'Paula', language: w.language });
+
+    await page.goto('/settings/security');
+    const panel = page.getByTestId('passkeys');
+    await expect(panel.getByText(w.none)).toBeVisible();
+
+    // The name comes first; the password (not confirmed lately) next; then the browser makes the passkey.
+    await panel.getByRole('button', { name: w.add }).click();
+    const dialog = page.getByRole('dialog', { name: w.add });
+    await dialog.getByRole('button', { name: w.create }).click();
+    const name = dialog.getByLabel(new RegExp(`^${w.name}`));
+    await expect(name).toHaveAccessibleDescription(w.required);
+    await name.fill('Work laptop');
+    await snap(page, `passkeys-add-${lang}`);
+    await dialog.getByRole('button', { name: w.create }).click();
+    await reenterPassword(page, password);
+    await expect(page.getByRole('alert').filter({ hasText: w.added })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByText('Work laptop', { exact: true })).toBeVisible();
+    await expect(panel.getByText(w.neverUsed)).toBeVisible();
+    const [credential] = await device.credentials();
+    expect(credential?.isResidentCredential).toBe(true);
+    expect(credential?.rpId).toBe('localhost');
+    await snap(page, `passkeys-list-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, `passkeys-list-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Without the password: the passkey alone signs in.
+    await logOut(page, w);
+    await loginPage(page, w);
+    await snap(page, `passkeys-login-${lang}`);
+    await page.getByRole('button', { name: w.signIn }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/settings/security');
+    await expect(panel.getByText(w.lastUsed)).toBeVisible();
+
+    // After the password, the passkey is the second step.
+    await logOut(page, w);
+    await loginPage(page, w);
+    await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+    await page.getByLabel(/^(Password|Contraseña)/).fill(password);
+    await page.getByRole('button', { name: w.logIn, exact: true }).click();
+    await expect(page.getByRole('heading', { name: w.stepTitle })).toBeVisible();
+    await snap(page, `passkeys-second-step-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, `passkeys-second-step-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: w.use }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    // Renamed...
+    await page.goto('/settings/security');
+    await panel.getByRole('button', { name: w.rename('Work laptop') }).click();
+    const renaming = page.getByRole('dialog', { name: w.renameTitle });
+    await renaming.getByLabel(new RegExp(`^${w.name}`)).fill('Office desktop');
+    await renaming.getByRole('button', { name: w.save }).click();
+    await expect(page.getByRole('alert').filter({ hasText: w.renamed })).toBeVisible();
+    await expect(panel.getByText('Office desktop', { exact: true })).toBeVisible();
+
+    // ...and removed, asked first (and the password again: this session began with the passkey).
+    await panel.getByRole('button', { name: w.remove('Office desktop') }).click();
+    const removing = page.getByRole('dialog', { name: w.removeTitle });
+    await snap(page, `passkeys-remove-${lang}`);
+    await removing.getByRole('button', { name: w.removeButton, exact: true }).click();
+    await reenterPassword(page, password);
+    await expect(page.getByRole('alert').filter({ hasText: w.removed })).toBeVisible();
+    await expect(panel.getByText(w.none)).toBeVisible();
+
+    // Gone from the account, the passkey on the device signs nobody in.
+    await logOut(page, w);
+    await loginPage(page, w);
+    await page.getByRole('button', { name: w.signIn }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /passkey|llave de acceso/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+}
+
+/** The login page, in the scenario's language. */
+async function loginPage(page: Page, w: Words) {
+  await page.goto('/login');
+  // The switch's radios are hidden behind their labels: the label is what a person clicks.
+  await page.getByText(w.languageChoice, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: w.languageChoice })).toBeChecked();
+  await expect(page.getByRole('button', { name: w.logIn, exact: true })).toBeVisible();
+}
+
+async function logOut(page: Page, w: Words) {
+  await page.getByRole('button', { name: w.profileMenu }).click();
+  await page.getByRole('menuitem', { name: w.logout }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
