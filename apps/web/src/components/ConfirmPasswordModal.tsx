@@ -7,7 +7,7 @@ import { isApiError } from '../lib/api';
 import { confirmPassword } from '../lib/auth';
 import { setServerErrors, zodErrors } from '../lib/forms';
 import { formBeingSubmitted, watchSubmittedForm } from './a11y/watchSubmittedForm';
-import { ErrorAlert } from './ErrorAlert';
+import { FormAlert } from './FormAlert';
 
 /**
  * The current password, sent to POST /user/confirm-password; `onConfirmed` runs after it was
@@ -34,7 +34,8 @@ export function ConfirmPasswordForm({
     try {
       await confirmPassword(v.password);
     } catch (e) {
-      if (!setServerErrors(form, e)) setFailure(e);
+      setServerErrors(form, e);
+      setFailure(e);
       return;
     }
     await onConfirmed();
@@ -53,7 +54,7 @@ export function ConfirmPasswordForm({
           data-autofocus
           {...form.getInputProps('password')}
         />
-        <ErrorAlert error={failure} />
+        <FormAlert error={failure} fields={form} />
         <Group justify="flex-end">
           {actions}
           <Button type="submit" loading={form.submitting}>

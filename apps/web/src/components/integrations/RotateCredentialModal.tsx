@@ -6,8 +6,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { setServerErrors, zodErrors } from '../../lib/forms';
 import { useWithPasswordConfirmation } from '../ConfirmPasswordModal';
+import { FormAlert } from '../FormAlert';
 import { ModalActions } from '../ModalActions';
-import { FormFailure } from './FormFailure';
 
 /** A NumberInput's value: a number, or '' when left empty (the default overlap then). */
 type Values = { overlap_hours: number | string };
@@ -66,7 +66,7 @@ export function RotateCredentialModal({
               w={260}
               {...form.getInputProps('overlap_hours')}
             />
-            <FormFailure error={save.error} />
+            <FormAlert error={save.error} fields={form} />
             <ModalActions onCancel={onClose} submitLabel={t('integrations.rotate.submit')} submitting={save.isPending} danger />
           </Stack>
         </form>

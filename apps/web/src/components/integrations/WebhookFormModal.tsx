@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { setServerErrors, zodErrors } from '../../lib/forms';
+import { FormAlert } from '../FormAlert';
 import { ModalActions } from '../ModalActions';
 import { EventChoices } from './CodeChoices';
-import { FormFailure } from './FormFailure';
 
 type Values = { url: string; description: string; events: WebhookEventTypeName[]; enabled: boolean };
 
@@ -59,7 +59,7 @@ export function WebhookFormModal({
           />
           <EventChoices {...form.getInputProps('events')} />
           <Switch label={word('enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <FormFailure error={saving.error} />
+          <FormAlert error={saving.error} fields={form} />
           <ModalActions onCancel={onClose} submitLabel={word(webhook ? 'submit_edit' : 'submit_add')} submitting={saving.isPending} />
         </Stack>
       </form>

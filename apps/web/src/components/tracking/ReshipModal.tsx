@@ -4,10 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api';
 import { setServerErrors, zodErrors } from '../../lib/forms';
 import { paths } from '../../lib/paths';
-import { ErrorAlert } from '../ErrorAlert';
+import { FormAlert } from '../FormAlert';
 import { ModalActions } from '../ModalActions';
 import { QueryStatus } from '../QueryStatus';
 import { fetchShipment, type ReshipKind, reshipShipment, shipmentKey } from './api';
@@ -66,7 +65,6 @@ function ReshipForm({ target, shipment, onClose }: { target: ReshipTarget; shipm
     onSuccess: ({ data }) => void navigate(`${paths.quoteShipment}/${encodeURIComponent(data.id)}`),
     onError: (error) => setServerErrors(form, error),
   });
-  const fieldErrors = isApiError(reship.error) && reship.error.status === 422 && Object.keys(reship.error.errors).length > 0;
   return (
     <form
       noValidate
@@ -83,7 +81,7 @@ function ReshipForm({ target, shipment, onClose }: { target: ReshipTarget; shipm
         )}
         <TextInput label={t('tracking_ui.reship.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <TextInput label={t('tracking_ui.reship.phone')} type="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
-        {reship.error !== null && !fieldErrors && <ErrorAlert error={reship.error} />}
+        <FormAlert error={reship.error} fields={form} />
         <ModalActions onCancel={onClose} submitLabel={t('tracking_ui.reship.submit')} submitting={reship.isPending} />
       </Stack>
     </form>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormAlert } from '../../components/FormAlert';
 import { usePageTitle } from '../../components/usePageTitle';
 import { mayEnter } from '../../lib/adminPaths';
 import { isApiError } from '../../lib/api';
@@ -59,7 +59,7 @@ function PasswordStep({ onSecondStep }: { onSecondStep: (rememberDevice: boolean
       else enter(answer);
     } catch (e) {
       // The server checks the form against the login contract (the page carries no validator of its own).
-      if (setServerErrors(form, e)) return;
+      setServerErrors(form, e);
       if (isApiError(e) && e.status === 429) {
         setThrottle(e.retryAfter !== null ? t('errors.too_many_login_attempts', { seconds: e.retryAfter }) : e.message);
       } else {
@@ -86,7 +86,7 @@ function PasswordStep({ onSecondStep }: { onSecondStep: (rememberDevice: boolean
             {throttle}
           </Alert>
         )}
-        <ErrorAlert error={failure} />
+        <FormAlert error={failure} fields={form} />
         <Button type="submit" loading={form.submitting}>
           {t('auth.login.submit')}
         </Button>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalActions } from '../../../components/ModalActions';
 import { isApiError } from '../../../lib/api';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, splitServerErrors, zodErrors } from '../../../lib/forms';
 import { ADDRESSES_KEY, createAddress, updateAddress } from '../api/addressesApi';
 import { isRegionOf, regionOptions } from '../regions';
 
@@ -132,8 +132,7 @@ function AddressForm({ entry, onDone }: { entry: AddressBookEntry | null; onDone
         notifications.show({ color: 'green', message: t(entry ? 'addresses.updated' : 'addresses.created') });
         onDone();
       } catch (e) {
-        const fields = serverFieldErrors(e);
-        if (Object.keys(fields).length) form.setErrors(fields);
+        setServerErrors(form, e);
         setFailure({ error: e });
       }
     },
@@ -156,7 +155,13 @@ function AddressForm({ entry, onDone }: { entry: AddressBookEntry | null; onDone
   };
 
   const failedError = failure?.error;
-  const plainServerError = !!failedError && !(isApiError(failedError) && failedError.status === 422);
+  // A 422's messages are at their fields, but for those of no field here, said with the failure.
+  const reason =
+    failedError && isApiError(failedError) && failedError.status === 422
+      ? splitServerErrors(failedError, form).rest.join(' ')
+      : failedError
+        ? failureReason(failedError, t)
+        : '';
 
   return (
     <form onSubmit={submit} noValidate>
@@ -164,9 +169,9 @@ function AddressForm({ entry, onDone }: { entry: AddressBookEntry | null; onDone
         {failure && (
           <Alert color="red" role="alert">
             {t('addresses.form.save_failed')}
-            {plainServerError && (
+            {reason && (
               <Text size="sm" mt={4}>
-                {failureReason(failedError, t)}
+                {reason}
               </Text>
             )}
           </Alert>
@@ -315,7 +320,7 @@ function AddressForm({ entry, onDone }: { entry: AddressBookEntry | null; onDone
   );
 }
 
-/** Why a save failed when it is not a field error (network, server), said plainly. */
+/** Why a save failed when it is no 422 (network, server), said plainly. */
 function failureReason(error: unknown, t: TFunction): string {
   if (!isApiError(error)) return t('common.unexpected_error');
   if (error.status === 0) return t('common.network_error');

@@ -5,11 +5,11 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { major } from '../../../components/shipment/format';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { afterCreditChange, saveCreditTerms } from '../api/creditApi';
-import { isFormError, onFormField } from './fieldErrors';
+import { onFormField } from './fieldErrors';
 
 type Values = {
   payment_terms: 'credit' | 'prepaid';
@@ -53,7 +53,7 @@ export function CreditTermsForm({ view }: { view: AdminCreditView }) {
       form.setFieldValue('reason', '');
       afterCreditChange(client, data);
     },
-    onError: (e) => form.setErrors(onFields(serverFieldErrors(e))),
+    onError: (e) => setServerErrors(form, e, onFields),
   });
   // The password dialog is the form's sibling: a submit inside it must not reach this form's onSubmit.
   return (
@@ -104,7 +104,7 @@ export function CreditTermsForm({ view }: { view: AdminCreditView }) {
               {t('admin.credit.save')}
             </Button>
           </Group>
-          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+          <FormAlert error={save.error} fields={form} rename={onFields} />
         </Stack>
       </form>
       {proven.modal}

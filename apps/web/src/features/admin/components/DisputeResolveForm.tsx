@@ -3,11 +3,11 @@ import { Button, Group, NumberInput, SegmentedControl, Stack, Textarea } from '@
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { major } from '../../../components/shipment/format';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { afterDisputeChange, resolveDispute } from '../api/creditApi';
-import { isFormError, onFormField } from './fieldErrors';
+import { onFormField } from './fieldErrors';
 
 type Values = { outcome: 'accepted' | 'rejected'; amount: number | string; note: string };
 
@@ -42,7 +42,7 @@ export function DisputeResolveForm({
       onResolved?.();
       await afterDisputeChange(client);
     },
-    onError: (e) => form.setErrors(onFields(serverFieldErrors(e))),
+    onError: (e) => setServerErrors(form, e, onFields),
   });
   const validate = (v: Values) => {
     const errors = onFields(zodErrors(disputeResolutionRequest, t, v, toBody));
@@ -60,7 +60,7 @@ export function DisputeResolveForm({
       })}
     >
       <Stack gap="xs">
-        {isFormError(resolve.error) && <ErrorAlert error={resolve.error} />}
+        <FormAlert error={resolve.error} fields={form} rename={onFields} />
         <Group align="flex-start" gap="sm" wrap="wrap">
           <SegmentedControl
             mt={25}

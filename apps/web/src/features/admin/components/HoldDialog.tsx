@@ -3,11 +3,10 @@ import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { afterCreditChange, setHold } from '../api/creditApi';
-import { isFormError } from './fieldErrors';
 
 export type HoldAction = 'place' | 'lift';
 
@@ -22,7 +21,7 @@ export function HoldDialog({ accountId, action, onClose }: { accountId: string; 
       onClose();
       await afterCreditChange(client, view);
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   const title = action === 'place' ? t('admin.credit.place') : t('admin.credit.lift');
   return (
@@ -37,7 +36,7 @@ export function HoldDialog({ accountId, action, onClose }: { accountId: string; 
       >
         <Stack gap="sm">
           {/* 409: the account was held or released meanwhile. */}
-          {isFormError(send.error) && <ErrorAlert error={send.error} />}
+          <FormAlert error={send.error} fields={form} />
           <Textarea label={t('admin.credit.reason')} withAsterisk rows={2} maxLength={1000} {...form.getInputProps('reason')} />
           <ModalActions onCancel={onClose} submitLabel={title} submitting={send.isPending} />
         </Stack>

@@ -3,11 +3,10 @@ import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { Section } from '../../../components/Section';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { useFormat } from '../../../lib/useFormat';
-import { isFormError } from './fieldErrors';
 
 /** Staff's internal notes on an account or a shipment, newest first, and a box to add one. */
 export function NotesPanel({ notes, onAdd }: { notes: StaffNoteView[]; onAdd: (body: string) => Promise<unknown> }) {
@@ -17,7 +16,7 @@ export function NotesPanel({ notes, onAdd }: { notes: StaffNoteView[]; onAdd: (b
   const add = useMutation({
     mutationFn: (values: { body: string }) => onAdd(values.body),
     onSuccess: () => form.reset(),
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   return (
     <Section title={t('admin.notes.title')}>
@@ -37,7 +36,7 @@ export function NotesPanel({ notes, onAdd }: { notes: StaffNoteView[]; onAdd: (b
             maxLength={2000}
             {...form.getInputProps('body')}
           />
-          {isFormError(add.error) && <ErrorAlert error={add.error} />}
+          <FormAlert error={add.error} fields={form} />
           <Button type="submit" loading={add.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('admin.notes.add')}
           </Button>

@@ -3,10 +3,9 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
-import { isFormError } from './fieldErrors';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 
 /**
  * A staff action that takes one text: canceling a shipment on the shipper's behalf or suspending
@@ -48,7 +47,7 @@ export function ReasonDialog({
   const send = useMutation({
     mutationFn: (values: Record<string, string>) => submit(toBody(values)),
     onSuccess: onClose,
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   return (
     <Modal opened onClose={onClose} title={title} centered>
@@ -62,7 +61,7 @@ export function ReasonDialog({
       >
         <Stack gap="sm">
           <Text size="sm">{intro}</Text>
-          {isFormError(send.error) && <ErrorAlert error={send.error} />}
+          <FormAlert error={send.error} fields={form} />
           <Textarea label={label} withAsterisk rows={3} maxLength={maxLength} {...form.getInputProps(field)} />
           <ModalActions onCancel={onClose} submitLabel={submitLabel} submitting={send.isPending} danger={danger} />
         </Stack>

@@ -1,5 +1,3 @@
-import { serverFieldErrors } from '../../../lib/forms';
-
 /**
  * A request's field errors keyed by the form's fields: an amount typed in dollars is sent in
  * cents under another name (`wire`), and its error belongs under the form's field.
@@ -8,6 +6,3 @@ export function onFormField(errors: Record<string, string>, wire: string, field:
   const { [wire]: message, ...rest } = errors;
   return message ? { ...rest, [field]: message } : rest;
 }
-
-/** A failed call that is not about a field (409 conflict, 404, network): said above the form. */
-export const isFormError = (error: unknown) => !!error && Object.keys(serverFieldErrors(error)).length === 0;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { useStoreUser } from '../../../lib/currentUserQuery';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
@@ -35,7 +35,8 @@ export function ChangeEmailModal({ user, opened, onClose }: { user: CurrentUser;
       notifications.show({ color: 'green', message: t('verify.email_changed', { email: res.data.email }) });
       onClose();
     } catch (e) {
-      if (!setServerErrors(form, e)) setFailure(e);
+      setServerErrors(form, e);
+      setFailure(e);
     }
   });
   return (
@@ -45,7 +46,7 @@ export function ChangeEmailModal({ user, opened, onClose }: { user: CurrentUser;
           <Stack>
             <Text size="sm">{t('verify.change_email_intro')}</Text>
             <TextInput label={t('contact.email')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-            <ErrorAlert error={failure} />
+            <FormAlert error={failure} fields={form} />
             <ModalActions onCancel={onClose} submitLabel={t('verify.change_email_submit')} submitting={form.submitting} />
           </Stack>
         </form>

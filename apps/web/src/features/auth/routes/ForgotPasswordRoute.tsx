@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
@@ -22,7 +22,8 @@ export function ForgotPasswordRoute() {
       const res = await requestPasswordReset(v.email.trim());
       setSent(res.message ?? t('password_reset.sent'));
     } catch (e) {
-      if (!setServerErrors(form, e)) setFailure(e);
+      setServerErrors(form, e);
+      setFailure(e);
     }
   });
   return (
@@ -37,7 +38,7 @@ export function ForgotPasswordRoute() {
         ) : (
           <>
             <TextInput label={t('contact.email')} type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-            <ErrorAlert error={failure} />
+            <FormAlert error={failure} fields={form} />
             <Button type="submit" loading={form.submitting}>
               {t('auth.forgot.submit')}
             </Button>

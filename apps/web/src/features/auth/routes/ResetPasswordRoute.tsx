@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { PasswordFields } from '../../../components/PasswordFields';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
@@ -33,7 +33,8 @@ export function ResetPasswordRoute() {
       });
       setDone(res.message ?? t('password_reset.done'));
     } catch (e) {
-      if (!setServerErrors(form, e)) setFailure(e);
+      setServerErrors(form, e);
+      setFailure(e);
     }
   });
   return (
@@ -53,7 +54,7 @@ export function ResetPasswordRoute() {
           <>
             <TextInput label={t('contact.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
             <PasswordFields form={form} />
-            <ErrorAlert error={failure} />
+            <FormAlert error={failure} fields={form} />
             <Button type="submit" loading={form.submitting}>
               {t('auth.reset.submit')}
             </Button>

@@ -10,7 +10,7 @@ import { ModalActions } from '../../../components/ModalActions';
 import { PartDescriptionInput } from '../../../components/parts/PartDescriptionInput';
 import { isApiError } from '../../../lib/api';
 import { lengthUnit, weightUnit } from '../../../lib/format';
-import { setServerErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, splitServerErrors, zodErrors } from '../../../lib/forms';
 import { createProduct, PRODUCTS_KEY, updateProduct } from '../api/productsApi';
 import { emptyProductValues, type ProductFormValues, productBody, productValues, toProductInput } from './productValues';
 
@@ -49,7 +49,7 @@ export function ProductFormModal({ product, units, onClose }: { product: Product
     () => setFailure(true),
   );
 
-  // Field problems are shown under the fields; anything else (network, server) is said too.
+  // Field problems are shown under the fields; anything else (network, server, a 422 of no field here) is said too.
   const detail =
     isApiError(failure) && failure.status !== 422
       ? failure.status === 0
@@ -57,7 +57,7 @@ export function ProductFormModal({ product, units, onClose }: { product: Product
         : failure.status >= 500
           ? t('errors.server_error', { requestId: String(failure.body.request_id ?? '-') })
           : failure.message
-      : null;
+      : splitServerErrors(failure, form).rest.join(' ') || null;
 
   const measure = (field: 'length_in' | 'width_in' | 'height_in' | 'weight_lb', label: string, unit: string, extra: object = {}) => (
     <NumberInput

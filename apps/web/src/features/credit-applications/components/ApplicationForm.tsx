@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { useAuthUser } from '../../../lib/auth';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { applyForCredit, standingQuery } from '../api/creditApplicationsApi';
 import { type ApplicationValues, blankApplication, onFormFields, toApplicationRequest } from './applicationForm';
 import { UsdAmountInput } from './UsdAmountInput';
@@ -32,7 +32,7 @@ export function ApplicationForm() {
       client.setQueryData(standingQuery().queryKey, standing);
       notifications.show({ color: 'green', message: t('credit_applications.form.sent') });
     },
-    onError: (e) => form.setErrors(onFormFields(serverFieldErrors(e))),
+    onError: (e) => setServerErrors(form, e, onFormFields),
   });
   const submit = (v: ApplicationValues) => {
     const errors = onFormFields(zodErrors(creditApplicationRequest, t, v, toApplicationRequest));
@@ -40,7 +40,6 @@ export function ApplicationForm() {
     else send.mutate(v);
   };
   const k = (key: string, params?: Record<string, unknown>) => t(`credit_applications.form.${key}`, params);
-  const failed = send.error && Object.keys(serverFieldErrors(send.error)).length === 0;
 
   return (
     <form noValidate aria-label={k('title')} onSubmit={form.onSubmit(submit)}>
@@ -51,7 +50,7 @@ export function ApplicationForm() {
             {k('intro')}
           </Text>
         </div>
-        {failed && <ErrorAlert error={send.error} />}
+        <FormAlert error={send.error} fields={form} rename={onFormFields} />
         <Fieldset legend={k('business')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={k('legal_name')} withAsterisk maxLength={200} {...form.getInputProps('legal_name')} />

@@ -6,8 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { FormAlert } from '../../../components/FormAlert';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { afterDecision, decide } from '../api/creditApplicationsApi';
 import { UsdAmountInput } from './UsdAmountInput';
 
@@ -67,7 +67,7 @@ export function DecisionForm({ application }: { application: AdminCreditApplicat
       notifications.show({ color: 'green', message: t(`credit_applications.decide.${view.status}`) });
       await afterDecision(client, view);
     },
-    onError: (e) => form.setErrors(decisionFieldErrors(serverFieldErrors(e))),
+    onError: (e) => setServerErrors(form, e, decisionFieldErrors),
   });
   const submit = (v: DecisionValues) => {
     const errors = decisionFieldErrors(zodErrors(creditDecisionRequest, t, v, toDecisionRequest));
@@ -76,12 +76,11 @@ export function DecisionForm({ application }: { application: AdminCreditApplicat
   };
   const k = (key: string, params?: Record<string, unknown>) => t(`credit_applications.decide.${key}`, params);
   const approving = form.values.outcome === 'approved';
-  const failed = send.error && Object.keys(serverFieldErrors(send.error)).length === 0;
   return (
     <>
       <form noValidate aria-label={k('title')} onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
-          {failed && <ErrorAlert error={send.error} />}
+          <FormAlert error={send.error} fields={form} rename={decisionFieldErrors} />
           <SegmentedControl
             w="fit-content"
             aria-label={k('outcome')}

@@ -1,13 +1,13 @@
 import { disputeRequest, type InvoiceView } from '@freight/contracts';
 import { disputeMaximum } from '@freight/domain';
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/FormAlert';
 import { major } from '../../../components/shipment/format';
-import { isApiError } from '../../../lib/api';
-import { serverFieldErrors, zodErrors } from '../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, openDispute } from '../api/invoicesApi';
 
@@ -77,18 +77,13 @@ export function DisputeDialog({ invoice, opened, onClose }: { invoice: InvoiceVi
       await client.invalidateQueries({ queryKey: INVOICES_KEY });
       onClose();
     },
-    onError: (e) => form.setErrors(formErrors(serverFieldErrors(e))),
+    onError: (e) => setServerErrors(form, e, formErrors),
   });
-  const failed = send.error && isApiError(send.error) && send.error.status !== 422 ? send.error.message : null;
   return (
     <Modal opened={opened} onClose={onClose} title={t('invoices.dispute.dialog_title', { number: invoice.number })} centered>
       <form onSubmit={form.onSubmit((v) => send.mutate(v))} noValidate>
         <Stack gap="sm">
-          {failed && (
-            <Alert color="red" role="alert">
-              {failed}
-            </Alert>
-          )}
+          <FormAlert error={send.error} fields={form} rename={formErrors} />
           <NativeSelect
             label={t('invoices.dispute.what')}
             data={[{ value: '', label: t('invoices.dispute.whole') }, ...invoice.charges.map((c) => ({ value: c.key, label: c.label }))]}

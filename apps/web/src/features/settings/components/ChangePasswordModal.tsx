@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { PasswordFields } from '../../../components/PasswordFields';
 import { isApiError } from '../../../lib/api';
@@ -30,7 +30,8 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       notifications.show({ color: 'green', message: t('settings.password_updated') });
       close();
     } catch (e) {
-      if (!setServerErrors(form, e)) setFailure(e);
+      setServerErrors(form, e);
+      setFailure(e);
       if (!isApiError(e) || e.status !== 422) notifications.show({ color: 'red', message: t('settings.update_failed') });
     }
   });
@@ -45,7 +46,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             {...form.getInputProps('current_password')}
           />
           <PasswordFields form={form} confirmLabel={t('settings.password.confirm')} />
-          <ErrorAlert error={failure} />
+          <FormAlert error={failure} fields={form} />
           <ModalActions onCancel={close} submitLabel={t('settings.password.submit')} submitting={form.submitting} />
         </Stack>
       </form>

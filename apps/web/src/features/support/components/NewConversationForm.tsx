@@ -5,9 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Composer } from '../../../components/chat/Composer';
 import { OutOfHoursNotice } from '../../../components/support/OutOfHoursNotice';
-import { serverFieldErrors } from '../../../lib/forms';
+import { splitServerErrors } from '../../../lib/forms';
 import type { SupportTopic } from '../../../lib/support';
 import { openConversation, SUPPORT_KEY, UPLOAD_PATH } from '../api/supportApi';
+
+/** The new conversation's fields before the message. */
+const LEADING_KEYS = ['category', 'reference'];
 
 /**
  * A new conversation: the issue category (required, 'Please select an issue category'), the BOL or
@@ -35,42 +38,45 @@ export function NewConversationForm({
       onOpened(c.id);
     },
   });
-  const fields = serverFieldErrors(open.error);
+  const fields = splitServerErrors(open.error, LEADING_KEYS).fields;
   return (
     <Stack gap="sm">
       <OutOfHoursNotice />
-      <Select
-        label={t('support_chat.category')}
-        placeholder={t('support_chat.category_placeholder')}
-        data={SUPPORT_CATEGORIES.map((c) => ({ value: c, label: t(`chat.categories.${c}`) }))}
-        value={category}
-        onChange={(v) => {
-          setCategory(v as SupportCategory | null);
-          setCategoryError(null);
-        }}
-        error={categoryError ?? fields.category}
-        required
-        comboboxProps={{ withinPortal: false }}
-      />
-      <TextInput
-        label={t('support_chat.reference')}
-        description={t('support_chat.reference_hint')}
-        value={reference}
-        onChange={(e) => setReference(e.currentTarget.value)}
-        maxLength={40}
-        error={fields.reference}
-      />
       <Composer
         uploadPath={UPLOAD_PATH}
         label={t('support_chat.message')}
-        send={async (message, attachmentIds) => {
-          // The spec's wording, before the server's (which says the same).
-          if (!category) {
-            setCategoryError(t('validation.chat_category'));
-            throw new Error(t('validation.chat_category'));
-          }
-          return open.mutateAsync({ message, attachmentIds });
+        leadingKeys={LEADING_KEYS}
+        leading={
+          <Stack gap="sm" mb={4}>
+            <Select
+              label={t('support_chat.category')}
+              placeholder={t('support_chat.category_placeholder')}
+              data={SUPPORT_CATEGORIES.map((c) => ({ value: c, label: t(`chat.categories.${c}`) }))}
+              value={category}
+              onChange={(v) => {
+                setCategory(v as SupportCategory | null);
+                setCategoryError(null);
+              }}
+              error={categoryError ?? fields.category}
+              required
+              comboboxProps={{ withinPortal: false }}
+            />
+            <TextInput
+              label={t('support_chat.reference')}
+              description={t('support_chat.reference_hint')}
+              value={reference}
+              onChange={(e) => setReference(e.currentTarget.value)}
+              maxLength={40}
+              error={fields.reference}
+            />
+          </Stack>
+        }
+        // The spec's wording, before the server's (which says the same).
+        check={() => {
+          setCategoryError(category ? null : t('validation.chat_category'));
+          return !!category;
         }}
+        send={(message, attachmentIds) => open.mutateAsync({ message, attachmentIds })}
       />
       {onCancel && (
         <Group>

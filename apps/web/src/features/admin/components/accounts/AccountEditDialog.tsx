@@ -4,11 +4,10 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddressFields, ContactFields, emptyAddress, emptyContact } from '../../../../components/AddressFields';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { accountActions, afterAccountChange } from '../../api/adminApi';
-import { isFormError } from '../fieldErrors';
 
 export type AccountPart = 'name' | 'company_address' | 'account_address' | 'billing_address';
 
@@ -24,7 +23,7 @@ export function AccountEditDialog({ account, part, onClose }: { account: StaffAc
       onClose();
       await afterAccountChange(client, next);
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   const title = t(`admin.accounts.edit_${part}`);
   return (
@@ -38,7 +37,7 @@ export function AccountEditDialog({ account, part, onClose }: { account: StaffAc
         })}
       >
         <Stack gap="sm">
-          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+          <FormAlert error={save.error} fields={form} />
           {part === 'name' ? (
             <TextInput label={t('admin.accounts.company_name')} withAsterisk maxLength={160} {...form.getInputProps('name')} />
           ) : (

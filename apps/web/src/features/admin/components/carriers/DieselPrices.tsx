@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { CsvImportDialog } from '../../../../components/csv/CsvImportDialog';
 import { useFileDownload } from '../../../../components/csv/useFileDownload';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ActionsTh } from '../../../../components/list/ActionsTh';
 import { QueryStatus } from '../../../../components/QueryStatus';
-import { serverFieldErrors } from '../../../../lib/forms';
+import { splitServerErrors } from '../../../../lib/forms';
 import { useFormat } from '../../../../lib/useFormat';
 import { deleteDieselPrice, dieselPricesQuery, saveDieselPrice } from '../../api/carriersApi';
-import { isFormError } from '../fieldErrors';
 
 /** This week's Monday (UTC), the week a new price is usually for. */
 function thisMonday(now = new Date()) {
@@ -21,6 +21,9 @@ function thisMonday(now = new Date()) {
 }
 
 /** The weekly diesel prices rating uses (the week in force on the pickup date): entered, corrected, removed, imported. */
+/** The price form's fields; a refusal about anything else is said in its alert. */
+const PRICE_FIELDS = ['week_of', 'usd_per_gallon'];
+
 export function DieselPrices() {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -33,7 +36,7 @@ export function DieselPrices() {
   const refresh = (rows: Awaited<ReturnType<typeof saveDieselPrice>>) => client.setQueryData(dieselPricesQuery().queryKey, rows);
   const save = useMutation({ mutationFn: () => saveDieselPrice(week, Number(price)), onSuccess: (rows) => (refresh(rows), setPrice('')) });
   const remove = useMutation({ mutationFn: deleteDieselPrice, onSuccess: refresh });
-  const errors = serverFieldErrors(save.error);
+  const errors = splitServerErrors(save.error, PRICE_FIELDS).fields;
   const confirmDelete = (weekOf: string) =>
     modals.openConfirmModal({
       title: t('admin.carriers.diesel.delete_title', { date: fmt.date(`${weekOf}T12:00:00Z`) }),
@@ -88,7 +91,7 @@ export function DieselPrices() {
           </Button>
         </Group>
       </form>
-      {isFormError(save.error) && <ErrorAlert error={save.error} />}
+      <FormAlert error={save.error} fields={PRICE_FIELDS} />
       {remove.error && <ErrorAlert error={remove.error} />}
       <QueryStatus query={query} />
       {query.data && (

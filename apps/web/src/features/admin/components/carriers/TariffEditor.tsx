@@ -8,10 +8,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { watchSubmittedForm } from '../../../../components/a11y/watchSubmittedForm';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { serverFieldErrors, setServerErrors } from '../../../../lib/forms';
+import { FormAlert } from '../../../../components/FormAlert';
+import { setServerErrors, splitServerErrors } from '../../../../lib/forms';
 import { useFormat } from '../../../../lib/useFormat';
 import { afterCarrierChange, carrierQuery, discardDraft, previewDraft, publishDraft, saveDraft } from '../../api/carriersApi';
-import { isFormError } from '../fieldErrors';
 import { LtlTariffFields } from './LtlTariffFields';
 import { ParcelTariffFields } from './ParcelTariffFields';
 import { PublishImpact, TariffPreviewPanel } from './TariffPreviewPanel';
@@ -35,6 +35,9 @@ interface Props {
  * date (only as previewed: the confirmation repeats the preview's impact) or discarded. Nothing
  * here changes a price until Publish.
  */
+/** The publish step's one field; a refusal about anything else is said in its alert. */
+const PUBLISH_FIELDS = ['effective_date'];
+
 export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, onClose }: Props) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -126,7 +129,7 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
           {carrier.mode === 'parcel' && <ParcelTariffFields form={form} />}
           {carrier.mode === 'truckload' && <TruckloadTariffFields form={form} />}
           <Textarea label={t('admin.carriers.note')} autosize minRows={1} maxLength={500} {...form.getInputProps('note')} />
-          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+          <FormAlert error={save.error} fields={form} />
           <Group>
             <Button type="submit" loading={save.isPending}>
               {t('admin.carriers.save_draft')}
@@ -161,7 +164,7 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
                 min={today}
                 value={effective}
                 onChange={(e) => setEffective(e.currentTarget.value)}
-                error={serverFieldErrors(publish.error).effective_date}
+                error={splitServerErrors(publish.error, PUBLISH_FIELDS).fields.effective_date}
                 w={360}
               />
               <Button color="teal" loading={publish.isPending} onClick={() => confirmPublish(impact)}>
@@ -169,7 +172,7 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
               </Button>
             </Group>
           )}
-          {isFormError(publish.error) && <ErrorAlert error={publish.error} />}
+          <FormAlert error={publish.error} fields={PUBLISH_FIELDS} />
         </Stack>
       </form>
     </Paper>

@@ -3,11 +3,10 @@ import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { afterEquipmentChange, saveEquipmentType } from '../../api/equipmentTypesApi';
-import { isFormError } from '../fieldErrors';
 
 /** A NumberInput's value: a number, or '' when left empty. */
 type Num = number | string;
@@ -80,7 +79,7 @@ export function EquipmentTypeDialog({
       onClose();
       await afterEquipmentChange(client);
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   const L = EQUIPMENT_LIMITS;
   const number = (field: keyof typeof L, label: string, extra: Partial<Parameters<typeof NumberInput>[0]> = {}) => (
@@ -110,7 +109,7 @@ export function EquipmentTypeDialog({
         })}
       >
         <Stack gap="sm">
-          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+          <FormAlert error={save.error} fields={form} />
           <TextInput
             label={t('admin.equipment.code')}
             description={t('admin.equipment.code_hint')}

@@ -5,14 +5,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWithPasswordConfirmation } from '../../../../components/ConfirmPasswordModal';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ScopeChoices } from '../../../../components/integrations/CodeChoices';
 import { credentialSecret, ShownOnceSecretModal, type ShownSecret } from '../../../../components/integrations/ShownOnceSecret';
 import { ModalActions } from '../../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { afterIntegrationChange, credentialActions, partnersQuery } from '../../api/integrationsApi';
 import { AccountSelect } from '../AccountSelect';
-import { isFormError, onFormField } from '../fieldErrors';
+import { onFormField } from '../fieldErrors';
 
 interface Values {
   name: string;
@@ -63,7 +63,7 @@ export function CredentialForm({
       onIssued(issued);
       await afterIntegrationChange(client);
     },
-    onError: (e) => form.setErrors(ownerErrors(serverFieldErrors(e))),
+    onError: (e) => setServerErrors(form, e, ownerErrors),
   });
   const submit = (v: Values) => {
     const { partner_id: _, account_id: __, ...errors } = zodErrors(staffCredentialRequest, t, v, toBody);
@@ -80,7 +80,7 @@ export function CredentialForm({
       <Modal opened onClose={onClose} title={title} centered size="lg">
         <form noValidate aria-label={title} onSubmit={form.onSubmit(submit)}>
           <Stack gap="md">
-            {isFormError(create.error) && <ErrorAlert error={create.error} />}
+            <FormAlert error={create.error} fields={form} rename={ownerErrors} />
             <TextInput
               label={t('admin.oauth.name')}
               description={t('admin.oauth.name_hint')}

@@ -4,11 +4,10 @@ import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { afterPartnerChange, savePartner } from '../../api/integrationsApi';
-import { isFormError } from '../fieldErrors';
 
 type Contact = Required<PartnerContactInput>;
 interface Values {
@@ -53,7 +52,7 @@ export function PartnerFormModal({
       onSaved(saved);
       await afterPartnerChange(client, saved);
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   const title = partner ? t('admin.partners.edit_title', { name: partner.name }) : t('admin.partners.add_title');
 
@@ -69,7 +68,7 @@ export function PartnerFormModal({
         })}
       >
         <Stack gap="md">
-          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+          <FormAlert error={save.error} fields={form} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('admin.partners.name')} withAsterisk maxLength={120} {...form.getInputProps('name')} />
             <TextInput label={t('admin.partners.website')} placeholder="https://" maxLength={200} {...form.getInputProps('website')} />

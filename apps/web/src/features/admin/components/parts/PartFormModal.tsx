@@ -6,9 +6,9 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
-import { setServerErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, splitServerErrors, zodErrors } from '../../../../lib/forms';
 import { PARTS_KEY, savePart } from '../../api/partCatalogApi';
 
 interface FormValues {
@@ -55,8 +55,8 @@ export function PartFormModal({ part, onClose }: { part: Part | null; onClose: (
     try {
       await savePart(part?.id ?? null, toBody(v));
     } catch (e) {
-      if (!setServerErrors(form, e)) setFailure(e);
-      else setFailure(true);
+      // Every message at its field: 'could not be saved'; else the failure, or what no field shows, in the alert.
+      setFailure(setServerErrors(form, e) && !splitServerErrors(e, form).rest.length ? true : e);
       return;
     }
     await client.invalidateQueries({ queryKey: PARTS_KEY });
@@ -119,7 +119,7 @@ export function PartFormModal({ part, onClose }: { part: Part | null; onClose: (
               {t('part.save_failed')}
             </Alert>
           )}
-          {failure !== null && failure !== true && <ErrorAlert error={failure} />}
+          {failure !== true && <FormAlert error={failure} fields={form} />}
           <ModalActions onCancel={onClose} submitLabel={t('admin.parts.save')} submitting={form.submitting} />
         </Stack>
       </form>

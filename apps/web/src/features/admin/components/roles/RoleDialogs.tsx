@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWithPasswordConfirmation } from '../../../../components/ConfirmPasswordModal';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
 import { isApiError } from '../../../../lib/api';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { inviteStaff, setRoles } from '../../api/adminApi';
-import { isFormError } from '../fieldErrors';
 
 /** The seven roles as checkboxes, each with what it opens. */
 function RoleChoices({ value, onChange, error }: { value: Role[]; onChange: (roles: Role[]) => void; error?: string }) {
@@ -128,7 +128,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
       onClose();
       await refresh(client);
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   return (
     <>
@@ -143,7 +143,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
         >
           <Stack gap="sm">
             <Text size="sm">{t('admin.roles.invite_intro')}</Text>
-            {isFormError(send.error) && <ErrorAlert error={send.error} />}
+            <FormAlert error={send.error} fields={form} />
             <Group grow align="flex-start">
               <TextInput label={t('contact.first_name')} withAsterisk maxLength={80} {...form.getInputProps('first_name')} />
               <TextInput label={t('contact.last_name')} withAsterisk maxLength={80} {...form.getInputProps('last_name')} />

@@ -4,11 +4,10 @@ import { Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantin
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { carrierOptionsQuery, saveAlias } from '../../api/carrierMessagesApi';
-import { isFormError } from '../fieldErrors';
 
 type Values = { kind: 'scac' | 'name'; alias: string; carrier_id: string; note: string };
 
@@ -33,7 +32,7 @@ export function AliasDialog({
       onSaved(saved);
       onClose();
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   const title = alias ? t('admin.scac_aliases.edit') : t('admin.scac_aliases.add');
   const scac = form.values.kind === 'scac';
@@ -49,7 +48,7 @@ export function AliasDialog({
         })}
       >
         <Stack gap="sm">
-          {isFormError(save.error) && <ErrorAlert error={save.error} />}
+          <FormAlert error={save.error} fields={form} />
           <div>
             <Text size="sm" fw={500} mb={4} id="alias-kind-label">
               {t('admin.scac_aliases.kind')}

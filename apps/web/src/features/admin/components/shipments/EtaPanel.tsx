@@ -4,13 +4,12 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
 import { Section } from '../../../../components/Section';
 import { formatLocalDate } from '../../../../components/tracking/localTime';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { afterShipmentAction, shipmentAction } from '../../api/shipmentsApi';
-import { isFormError } from '../fieldErrors';
 
 /** The estimated delivery as staff see it (the carrier's, their override and why, what the shipper sees), and the way to change it. */
 export function EtaPanel({ detail, final }: { detail: StaffShipmentDetail; final: boolean }) {
@@ -61,7 +60,7 @@ function EtaDialog({ detail, onClose }: { detail: StaffShipmentDetail; onClose: 
       onClose();
       await afterShipmentAction(client, next);
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   return (
     <Modal opened onClose={onClose} title={t('admin.shipments.eta.title')} centered>
@@ -74,7 +73,7 @@ function EtaDialog({ detail, onClose }: { detail: StaffShipmentDetail; onClose: 
         })}
       >
         <Stack gap="sm">
-          {isFormError(send.error) && <ErrorAlert error={send.error} />}
+          <FormAlert error={send.error} fields={form} />
           <SegmentedControl
             fullWidth
             aria-label={t('admin.shipments.eta.title')}

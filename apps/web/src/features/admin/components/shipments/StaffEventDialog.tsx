@@ -4,11 +4,10 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { afterShipmentAction, eventClockQuery, shipmentAction } from '../../api/shipmentsApi';
-import { isFormError } from '../fieldErrors';
 
 /** 214 reason codes staff pick from; NS is a normal event. */
 const REASON_CODES = ['', 'NS', 'A1', 'AO', 'AN', 'B1', 'AY'] as const;
@@ -54,7 +53,7 @@ export function StaffEventDialog({ detail, onClose }: { detail: StaffShipmentDet
       onClose();
       await afterShipmentAction(client, next);
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   return (
     <Modal opened onClose={onClose} title={t('admin.shipments.event.title')} centered size="lg">
@@ -67,7 +66,7 @@ export function StaffEventDialog({ detail, onClose }: { detail: StaffShipmentDet
         })}
       >
         <Stack gap="sm">
-          {isFormError(send.error) && <ErrorAlert error={send.error} />}
+          <FormAlert error={send.error} fields={form} />
           <Group grow align="flex-start">
             <NativeSelect
               label={t('admin.shipments.event.status_code')}

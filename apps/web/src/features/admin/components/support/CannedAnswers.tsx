@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { serverFieldErrors } from '../../../../lib/forms';
+import { FormAlert } from '../../../../components/FormAlert';
+import { splitServerErrors } from '../../../../lib/forms';
 import { cannedAnswersQuery, createCannedAnswer, deleteCannedAnswer, SUPPORT_KEY } from '../../api/supportApi';
-import { isFormError } from '../fieldErrors';
 
 /**
  * Canned answers: a menu that puts an answer into the reply in the customer's language, and the
@@ -42,6 +42,9 @@ export function CannedAnswers({ language, onPick }: { language: string; onPick: 
   );
 }
 
+/** The new canned answer's fields; a refusal about anything else is said in its alert. */
+const CANNED_FIELDS = ['title', 'body_en', 'body_es'];
+
 function ManageCanned({ answers }: { answers: CannedAnswerView[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -55,14 +58,14 @@ function ManageCanned({ answers }: { answers: CannedAnswerView[] }) {
     },
   });
   const remove = useMutation({ mutationFn: deleteCannedAnswer, onSuccess: () => void refresh() });
-  const errors = serverFieldErrors(create.error);
+  const errors = splitServerErrors(create.error, CANNED_FIELDS).fields;
   const add = (event: FormEvent) => {
     event.preventDefault();
     create.mutate();
   };
   return (
     <Stack gap="md">
-      {isFormError(remove.error) && <ErrorAlert error={remove.error} />}
+      <ErrorAlert error={remove.error} />
       <Stack gap={4}>
         {answers.map((a) => (
           <Group key={a.id} justify="space-between" wrap="nowrap">
@@ -81,7 +84,7 @@ function ManageCanned({ answers }: { answers: CannedAnswerView[] }) {
       {/* A form, so Add is a submit: a refusal is focused and said like any form's. */}
       <form onSubmit={add} noValidate>
         <Stack gap="md">
-          {isFormError(create.error) && <ErrorAlert error={create.error} />}
+          <FormAlert error={create.error} fields={CANNED_FIELDS} />
           <TextInput
             label={t('admin.support.canned_title')}
             value={draft.title}

@@ -5,15 +5,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { Section } from '../../../../components/Section';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { incidentQuery, incidentsKey, setIncidentState } from '../../api/carrierMessagesApi';
-import { isFormError } from '../../components/fieldErrors';
 import { IncidentKindBadge, IncidentStateBadge } from '../../components/incidents/IncidentKindBadge';
 
 /** One API incident group: what it is, how often, the latest request and answer (redacted), and its resolution. */
@@ -116,7 +115,7 @@ function ResolvePanel({ incident: i }: { incident: IncidentDetail }) {
       form.reset();
       await client.invalidateQueries({ queryKey: [...incidentsKey, 'list'] });
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   const toBody = (v: { note: string }) => ({ state: next, note: v.note });
   return (
@@ -145,7 +144,7 @@ function ResolvePanel({ incident: i }: { incident: IncidentDetail }) {
           })}
         >
           <Stack gap="sm">
-            {isFormError(save.error) && <ErrorAlert error={save.error} />}
+            <FormAlert error={save.error} fields={form} />
             <Textarea
               label={t('admin.incidents.note')}
               withAsterisk

@@ -24,15 +24,14 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { FormAlert } from '../../../../components/FormAlert';
 import { NoticeBanner } from '../../../../components/notices/NoticeBanner';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryStatus } from '../../../../components/QueryStatus';
-import { serverFieldErrors, zodErrors } from '../../../../lib/forms';
+import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { paths } from '../../../../lib/paths';
 import { afterNotificationChange, notificationQuery, saveNotification } from '../../api/notificationsApi';
 import { AccountSelect } from '../../components/AccountSelect';
-import { isFormError } from '../../components/fieldErrors';
 
 type Values = {
   severity: string;
@@ -106,7 +105,7 @@ function NoticeForm({ notice }: { notice: SiteNotificationView | null }) {
       await afterNotificationChange(client, saved);
       await navigate(paths.admin.page('notifications'));
     },
-    onError: (e) => form.setErrors(serverFieldErrors(e)),
+    onError: (e) => setServerErrors(form, e),
   });
   // A retired notice is the record of what was shown: the server refuses changes, so it is only read here.
   const retired = notice?.state === 'retired';
@@ -125,7 +124,7 @@ function NoticeForm({ notice }: { notice: SiteNotificationView | null }) {
       <Stack gap="md">
         <Title order={3}>{heading}</Title>
         {retired && <Alert color="gray">{t('admin.notices.retired_read_only')}</Alert>}
-        {isFormError(save.error) && <ErrorAlert error={save.error} />}
+        <FormAlert error={save.error} fields={form} />
         <Fieldset variant="unstyled" disabled={retired}>
           <Stack gap="md">
             <Grid>

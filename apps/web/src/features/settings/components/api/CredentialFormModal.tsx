@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWithPasswordConfirmation } from '../../../../components/ConfirmPasswordModal';
+import { FormAlert } from '../../../../components/FormAlert';
 import { ScopeChoices } from '../../../../components/integrations/CodeChoices';
-import { FormFailure } from '../../../../components/integrations/FormFailure';
 import { ModalActions } from '../../../../components/ModalActions';
 import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { createCredential } from '../../api/apiAccessApi';
@@ -53,7 +53,7 @@ export function CredentialFormModal({ onClose, onIssued }: { onClose: () => void
               w={220}
               {...form.getInputProps('expires_on')}
             />
-            <FormFailure error={create.error} />
+            <FormAlert error={create.error} fields={form} />
             <ModalActions onCancel={onClose} submitLabel={t('settings.api.credentials.form.submit')} submitting={create.isPending} />
           </Stack>
         </form>
