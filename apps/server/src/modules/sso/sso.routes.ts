@@ -152,7 +152,8 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       await auth.recordSignIn(user.id);
       await ctx.sessions.start(request, reply, user.id, remember);
-      return reply.redirect('/', 302);
+      // The login page stores the signed-in user, which the portal starts from, and goes in.
+      return reply.redirect('/login?sso=signed_in', 302);
     } catch (error) {
       if (!(error instanceof SsoFailure)) throw error;
       request.log.warn({ reason: error.reason, detail: error.detail }, 'single sign-on refused');

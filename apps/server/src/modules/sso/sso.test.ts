@@ -165,7 +165,7 @@ describe('signing in through the provider', () => {
     const { browser, location, authorize } = await signIn('casey@demo.test');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('login_hint')).toBe('casey@demo.test');
-    expect(location).toBe('/');
+    expect(location).toBe('/login?sso=signed_in');
     const me = await browser.get('/api/user');
     expect(me.statusCode).toBe(200);
     const user = await userByEmail('casey@demo.test');
@@ -181,19 +181,19 @@ describe('signing in through the provider', () => {
     expect(entry).toMatchObject({ targetLabel: 'Casey Jordan <casey@demo.test>', actorEmail: 'casey@demo.test' });
 
     // The second time finds the same user.
-    expect((await signIn('casey@demo.test')).location).toBe('/');
+    expect((await signIn('casey@demo.test')).location).toBe('/login?sso=signed_in');
     expect(await t.database.db.select().from(users).where(eq(users.email, 'casey@demo.test'))).toHaveLength(1);
   });
 
   it('links an existing user of the account the first time', async () => {
-    expect((await signIn('shipper@demo.test')).location).toBe('/');
+    expect((await signIn('shipper@demo.test')).location).toBe('/login?sso=signed_in');
     const shipper = await userByEmail('shipper@demo.test');
     expect(await t.database.db.select().from(userIdentities).where(eq(userIdentities.userId, shipper!.id))).toHaveLength(1);
   });
 
   it('checks the state: used once, by the browser that started, within 10 minutes', async () => {
     const first = await signIn('casey@demo.test');
-    expect(first.location).toBe('/');
+    expect(first.location).toBe('/login?sso=signed_in');
     // The same callback again (a replay) finds the sign-in used.
     expect((await first.browser.get(first.callback!)).headers.location).toBe('/login?sso_error=expired');
 
@@ -281,7 +281,7 @@ describe('passwords turned off for the domain', () => {
     const wrong = await t.client().post('/login', { email: 'shipper@demo.test', password: 'wrong' });
     expect(wrong.json().errors.email[0]).not.toMatch(/single sign-on/);
     await t.client().login('other@demo.test');
-    expect((await signIn('shipper@demo.test')).location).toBe('/');
+    expect((await signIn('shipper@demo.test')).location).toBe('/login?sso=signed_in');
   });
 
   it('in Spanish too', async () => {

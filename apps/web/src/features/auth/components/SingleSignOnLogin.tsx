@@ -3,6 +3,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
+import { fetchCurrentUser, homeFor } from '../../../lib/auth';
 import { useLocationSearch } from '../../../lib/locationSearch';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -15,13 +16,22 @@ const REASONS = new Set(['expired', 'denied', 'failed', 'unverified_domain', 'ot
  * The login form's single sign-on: when the email typed belongs to a domain whose company signs in
  * through its identity provider, 'Continue with single sign-on' (a document navigation to the
  * server, which sends the browser on to the provider). Also words why a sign-in through the
- * provider came back here (`?sso_error=`).
+ * provider came back here (`?sso_error=`), and takes a user it signed in into the portal (`?sso=signed_in`).
  */
 export function SingleSignOnLogin({ email, remember }: { email: string; remember: boolean }) {
   const { t } = useTranslation();
   const [search] = useLocationSearch();
   const [answer, setAnswer] = useState<{ email: string; lookup: SsoLookupResponse } | null>(null);
   const typed = email.trim().toLowerCase();
+  const signedIn = search.get('sso') === 'signed_in';
+
+  // Back from the provider with a session: the portal starts from the stored user, as after a password login.
+  useEffect(() => {
+    if (!signedIn) return;
+    fetchCurrentUser({ skipAuthRedirect: true })
+      .then((user) => window.location.replace(homeFor(user)))
+      .catch(() => undefined);
+  }, [signedIn]);
 
   useEffect(() => {
     if (!EMAIL.test(typed)) return;
