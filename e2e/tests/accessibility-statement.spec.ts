@@ -54,7 +54,7 @@ test('from the login page footer, in English and Spanish', async ({ page }) => {
 
   await page.goto('/login');
   await page.getByText('Español', { exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accesibilidad' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Declaración de accesibilidad' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Reportar un problema' })).toBeVisible();

@@ -102,6 +102,27 @@ describe('chat with support', { timeout: 60_000 }, () => {
     });
   });
 
+  it('a reply is a form: an empty one is refused at its field, Ctrl+Enter sends, and a refusal of no field is the form alert', async () => {
+    const sent = vi.fn(() => jsonResponse(422, { message: 'Invalid', errors: { 'attachment_ids.0': ['That file is gone.'] } }));
+    openOn('/address-book', { 'POST /api/support/conversations/c1/messages': sent });
+    await userEvent.click(await screen.findByRole('button', { name: /Chat with support/ }));
+    const chat = await screen.findByRole('dialog', { name: 'Chat with support' });
+    await userEvent.click(await within(chat).findByText('Is it late?'));
+    const reply = await within(chat).findByRole('textbox', { name: 'Your reply' });
+    expect(reply.closest('form')).not.toBeNull();
+    await userEvent.click(within(chat).getByRole('button', { name: 'Send' }));
+    expect(reply).toHaveAttribute('aria-invalid', 'true');
+    expect(reply).toHaveAccessibleDescription('Field is required');
+    expect(sent).not.toHaveBeenCalled();
+
+    await userEvent.type(reply, 'Thanks{Enter}for the update');
+    expect(sent).not.toHaveBeenCalled();
+    expect(reply).not.toHaveAttribute('aria-invalid');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(sent).toHaveBeenCalled());
+    expect(await within(chat).findByRole('alert')).toHaveTextContent('That file is gone.');
+  });
+
   it('shows a thread as text with links, attachments and the read mark, and marks the reply read', async () => {
     const { fetchMock } = openOn('/my-shipments');
     await userEvent.click(await screen.findByRole('button', { name: /Chat with support: 1 unread reply/ }));
