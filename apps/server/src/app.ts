@@ -60,6 +60,7 @@ import { supportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
+import { installTwoFactorEnforcement } from './modules/two-factor-policy/enforcement';
 import { webhooksRepository } from './modules/webhooks/webhooks.repository';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './plugins/errors';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
 
   // First: @fastify/swagger documents the routes added after it (partner-api/openapi.ts).
   await openApiRoutes(app, ctx);
+  installTwoFactorEnforcement(app, ctx);
   await authRoutes(app, ctx);
   await passkeysRoutes(app, ctx);
   await settingsRoutes(app, ctx);

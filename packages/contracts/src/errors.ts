@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'too_many_requests',
   'email_unverified',
   'password_confirmation_required',
+  // A staff user, or a user of an account that requires it, without a second factor: enrol first.
+  'two_factor_enrolment_required',
   'reauthentication_required',
   'account_confirmation_required',
   'validation',

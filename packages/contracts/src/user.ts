@@ -21,6 +21,11 @@ export interface CurrentUser {
     account_address: AccountAddress | null;
   } | null;
   settings: UserSettings;
+  /**
+   * GET /api/user only: the user must enrol a second factor (staff, or the account requires it)
+   * before anything but the security settings answers.
+   */
+  two_factor_enrolment_required?: boolean;
 }
 
 export interface Paginated<T> {

@@ -90,6 +90,9 @@ describe('Role Management', () => {
     });
     expect(reset.statusCode).toBeLessThan(300);
     const ivy = await t.client().login('ivy@staff.test', 'Welcome#2026');
+    // Signed in, but held at enrolment until they have a second factor.
+    expect((await ivy.get('/api/admin/shipments')).json()).toMatchObject({ code: 'two_factor_enrolment_required' });
+    await t.enrolTwoFactor('ivy@staff.test');
     expect((await ivy.get('/api/admin/shipments')).statusCode).toBe(200);
     expect((await ivy.get('/api/user')).json().data.email_verified_at).not.toBeNull();
 

@@ -20,6 +20,7 @@ import { refusePasswordSignIn } from '../sso/sso.sign-in';
 import { rememberedDevices } from '../two-factor/remembered-devices';
 import { twoFactorRoutes } from '../two-factor/two-factor.routes';
 import { twoFactorService } from '../two-factor/two-factor.service';
+import { twoFactorPolicy } from '../two-factor-policy/enforcement';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
 import { authService, isUniqueViolation } from './auth.service';
@@ -32,6 +33,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = authService(ctx);
   const twoFactor = twoFactorService(ctx);
+  const policy = twoFactorPolicy(ctx);
   const devices = rememberedDevices(ctx);
   const users = usersRepository(ctx.db);
   const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
@@ -158,7 +160,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: presentUser(loaded) };
   });
 
-  r.get('/api/user', { preValidation: requireSignedIn }, async (request) => ({ data: presentUser(signedIn(request)) }));
+  r.get('/api/user', { preValidation: requireSignedIn }, async (request) => {
+    const me = signedIn(request);
+    return { data: { ...presentUser(me), two_factor_enrolment_required: await policy.enrolmentRequired(me) } };
+  });
 
   await twoFactorRoutes(app, ctx);
 }

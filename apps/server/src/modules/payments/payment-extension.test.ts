@@ -75,6 +75,8 @@ describe('POST /api/shipments/:id/payment/extend', () => {
       .update(users)
       .set({ roles: ['fpg_admin'] })
       .where(eq(users.email, 'prepaid@demo.test'));
+    // Staff work only with a second factor.
+    await t.enrolTwoFactor('prepaid@demo.test');
     const staff = await t.client().login('prepaid@demo.test');
     const { shipment: second } = await quoteAndBook(t, staff);
     expect((await extend(staff, second.id)).statusCode).toBe(200);
