@@ -329,6 +329,7 @@ const ADMIN_PAGES: PageToWalk[] = [
     url: '/admin/dashboard',
     popups: [PROFILE_MENU, PHONE_NAVIGATION, dialog('resolve dispute', startsWith('Resolve the dispute of ', 'Resolver la disputa de '))],
   },
+  { pattern: '/admin/security', visitor: SUPER, url: '/admin/security' },
   { pattern: '/admin/accounts', visitor: SUPER, url: '/admin/accounts' },
   {
     pattern: '/admin/accounts/:id',

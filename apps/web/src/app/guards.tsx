@@ -27,6 +27,11 @@ export function RequireAuth({ allowUnverified = false }: { allowUnverified?: boo
     if (query.isFetching) return <PageLoading />;
     return <Navigate replace to={paths.verifyEmail} />;
   }
+  // Staff, and users of an account that requires it, enrol a second factor before any other page.
+  const enrolAt = isStaff(user.roles) ? paths.admin.security : paths.securitySettings;
+  if (!allowUnverified && user.two_factor_enrolment_required && location.pathname !== enrolAt) {
+    return <Navigate replace to={enrolAt} />;
+  }
   return <Outlet />;
 }
 

@@ -122,6 +122,8 @@ const guestPageRoutes: RouteObject[] = GUEST_PAGES.map((page) => ({
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate replace to="dashboard" /> },
+  // Staff keep their second factor here (Settings > Security's panels).
+  { path: 'security', ...screen(() => import('../features/security/routes/AdminSecurityRoute').then((m) => m.AdminSecurityRoute)) },
   ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, ...adminScreen(k, ADMIN_SCREENS[k]) })),
   ...ADMIN_CHILDREN.map((c) => ({ path: c.path, ...adminScreen(c.page, c.load) })),
   { path: '*', element: <NotFound /> },

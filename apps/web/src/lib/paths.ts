@@ -49,6 +49,8 @@ export const paths = {
   admin: {
     root: '/admin',
     dashboard: '/admin/dashboard',
+    /** The staff's own security settings (their second factor): where staff without one are led. */
+    security: '/admin/security',
     page: (key: AdminPageKey) => `/admin/${ADMIN_PAGES[key].path}`,
     account: (id: string) => `/admin/accounts/${encodeURIComponent(id)}`,
     /** Staff have no invoice page of their own: an invoice opens on its account's page, in the credit panel. */

@@ -1,3 +1,4 @@
+import { isStaff } from '@freight/domain';
 import { Box, Button, Menu } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { paths } from '../../lib/paths';
 import { useSupport } from '../../lib/support';
 
 /**
- * Header profile menu: Profile -> /settings, Logout. Below the sm breakpoint the button shows an
+ * Header profile menu: Profile -> /settings, Security -> /admin/security (staff), Logout. Below the sm breakpoint the button shows an
  * icon instead of the user's name: on a phone (or at 400% zoom) the name beside the product's
  * would be cut off. The button's name says whose menu it is either way.
  */
@@ -15,6 +16,8 @@ export function UserMenu() {
   const { t } = useTranslation();
   const user = useAuthUser();
   const { setSupportDialogOpen } = useSupport();
+  // Staff keep their second factor in the admin area (their settings have no customer pages around them).
+  const staff = isStaff(user?.roles ?? []);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -31,6 +34,11 @@ export function UserMenu() {
         <Menu.Item component={Link} to={paths.settings}>
           {t('nav.profile')}
         </Menu.Item>
+        {staff && (
+          <Menu.Item component={Link} to={paths.admin.security}>
+            {t('nav.security')}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={() => setSupportDialogOpen(true)}>{t('support.dialog_title')}</Menu.Item>
         <Menu.Item color="red" onClick={() => void logout()}>
           {t('nav.logout')}

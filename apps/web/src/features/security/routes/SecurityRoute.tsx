@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { AuthenticatorAppPanel } from '../components/AuthenticatorAppPanel';
+import { EnrolmentRequiredNotice } from '../components/EnrolmentRequiredNotice';
 import { PasskeysPanel } from '../components/PasskeysPanel';
 import { SingleSignOnPanel } from '../components/SingleSignOnPanel';
 
@@ -10,6 +11,7 @@ import { SingleSignOnPanel } from '../components/SingleSignOnPanel';
 export function SecurityRoute() {
   return (
     <Stack gap="xl" maw={760}>
+      <EnrolmentRequiredNotice />
       <AuthenticatorAppPanel />
       <PasskeysPanel />
       <SingleSignOnPanel />
