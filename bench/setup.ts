@@ -6,6 +6,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed';
+import { DEMO_STAFF_TOTP_SECRET } from '../apps/server/src/db/seed-two-factor';
+import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
 
 /** The PostgreSQL server's maintenance database: bench databases are created and dropped from it. */
 export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -69,6 +71,11 @@ export async function signedInApp(database: Database, env: Record<string, string
   };
   await send('GET', '/sanctum/csrf-cookie');
   const login = await send('POST', '/login', JSON.stringify({ email, password: 'Demo#2026' }));
-  if (login.statusCode !== 204) throw new Error(`login failed: ${login.statusCode}`);
+  // Staff go on to their second factor: the demo staff's authenticator code, for the real clock the app runs on.
+  const signedIn =
+    login.statusCode === 200 && login.json().two_factor === true
+      ? await send('POST', '/two-factor-challenge', JSON.stringify({ code: totpCodeAt(DEMO_STAFF_TOTP_SECRET, new Date()) }))
+      : login;
+  if (signedIn.statusCode !== 204) throw new Error(`login failed: ${signedIn.statusCode}`);
   return { app, send };
 }
