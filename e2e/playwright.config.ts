@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** The same server by name: browsers refuse passkeys on an IP address (serve.mjs makes localhost their domain). */
+/** The same server by name: browsers refuse passkeys on an IP address, and the server offers them as localhost. */
 export const passkeyURL = `http://localhost:${port}`;
 /** The day before Thanksgiving 2026, 10:00 in Chicago: where the second server's clock starts. */
 export const THANKSGIVING_EVE = '2026-11-25T16:00:00Z';

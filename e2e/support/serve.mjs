@@ -26,9 +26,6 @@ const server = spawn('node', [join(here, '../scripts/start.mjs')], {
     // Every scenario signs up from 127.0.0.1: more than a real address does in an hour.
     SIGNUPS_PER_ADDRESS_HOUR: '1000',
     APP_URL: `http://127.0.0.1:${process.env.PORT}`,
-    // Browsers refuse passkeys on an IP address: the passkey scenarios reach this server as localhost.
-    WEBAUTHN_RP_ID: 'localhost',
-    WEBAUTHN_ORIGINS: `http://localhost:${process.env.PORT}`,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

@@ -57,8 +57,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
-  it("binds passkeys to APP_URL's host and origin unless WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS say otherwise", () => {
-    expect(loadConfig({}).webauthn).toEqual({ rpId: '127.0.0.1', origins: ['http://127.0.0.1:3000'] });
+  it("binds passkeys to APP_URL's host and origin (localhost for a loopback address) unless WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS say otherwise", () => {
+    expect(loadConfig({}).webauthn).toEqual({ rpId: 'localhost', origins: ['http://localhost:3000'] });
+    expect(loadConfig({ APP_URL: 'http://[::1]:8080' }).webauthn).toEqual({ rpId: 'localhost', origins: ['http://localhost:8080'] });
     expect(loadConfig({ APP_URL: 'https://portal.example.com/' }).webauthn).toEqual({
       rpId: 'portal.example.com',
       origins: ['https://portal.example.com'],
@@ -74,8 +75,8 @@ describe('loadConfig', () => {
     );
   });
   it('refuses passkey origins outside the relying party and values that are no domain or URL', () => {
-    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'localhost' })).toThrow(
-      /WEBAUTHN_ORIGINS: http:\/\/127.0.0.1:3000 not on the domain localhost/,
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'example.com' })).toThrow(
+      /WEBAUTHN_ORIGINS: http:\/\/localhost:3000 not on the domain example.com/,
     );
     expect(() => loadConfig({ WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGINS: 'https://evil-example.com' })).toThrow(/not on the domain/);
     expect(() => loadConfig({ WEBAUTHN_RP_ID: 'https://example.com' })).toThrow(/WEBAUTHN_RP_ID: must be a domain name/);

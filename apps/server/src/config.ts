@@ -106,8 +106,8 @@ const schema = z
     EBAY_SIM_ORDER_MINUTES: z.coerce.number().min(0.01).max(1440).default(45),
     /**
      * Passkeys: the relying party's id (the domain the browser binds them to) and the origins their
-     * sign-ins may come from, comma-separated. Both follow APP_URL by default; browsers refuse IP
-     * addresses, so a server on 127.0.0.1 is reached for passkeys as localhost.
+     * sign-ins may come from, comma-separated. Both follow APP_URL by default, with localhost for a
+     * loopback address (browsers refuse passkeys on an IP address).
      */
     WEBAUTHN_RP_ID: z
       .string()
@@ -211,11 +211,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
+ * Browsers refuse passkeys on an IP address: a server on the loopback address (the default) offers
+ * them as localhost, the same machine by name.
+ */
+function passkeyHome(appUrl: string) {
+  const url = new URL(appUrl);
+  if (/^127\.\d+\.\d+\.\d+$|^\[::1\]$/.test(url.hostname)) url.hostname = 'localhost';
+  return url;
+}
+
+/**
  * A browser accepts a passkey's origin only on the relying party's domain or below it, so a
  * mismatch here would make every passkey fail: it stops the start instead.
  */
 function webauthnParty(rpId: string | undefined, origins: string[] | undefined, appUrl: string) {
-  const party = { rpId: (rpId ?? new URL(appUrl).hostname).toLowerCase(), origins: (origins ?? [appUrl]).map((o) => new URL(o).origin) };
+  const home = passkeyHome(appUrl);
+  const party = { rpId: (rpId ?? home.hostname).toLowerCase(), origins: (origins ?? [home.href]).map((o) => new URL(o).origin) };
   const outside = party.origins.filter((origin) => {
     const host = new URL(origin).hostname;
     return host !== party.rpId && !host.endsWith(`.${party.rpId}`);

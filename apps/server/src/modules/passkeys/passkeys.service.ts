@@ -129,9 +129,6 @@ export function passkeysService(ctx: AppContext) {
   return {
     list: (userId: string) => repo.list(userId),
 
-    /** Whether the user holds a passkey (then sign-in asks for a second factor). */
-    hasAny: (userId: string) => repo.hasAny(userId),
-
     /** The options for navigator.credentials.create(): a discoverable passkey, none the user already has. */
     async registrationOptions(session: SessionRow, user: UserRow) {
       const options = await generateRegistrationOptions({

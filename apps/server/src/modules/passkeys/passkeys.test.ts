@@ -1,16 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, userPasskeys, users } from '../../db/schema';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { auditLog, userPasskeys } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
 import { totpCodeAt } from '../two-factor/totp';
 import { PASSKEY_CHALLENGE_MINUTES } from './passkeys.service';
+import { EXPIRED, FAILED, fieldError, PASSWORD, passkeySteps } from './passkeys.test-support';
 import { SoftAuthenticator } from './soft-authenticator';
 
 /**
  * Passkeys through the HTTP API, with a software authenticator that signs as a device does:
- * enrolment, naming and removal, the second step after the password, sign-in without it, and
- * what must fail (another challenge, a spent or expired one, a counter that went back, another
- * user's passkey, a suspended account, too many tries). Each scenario signs up a shipper of its own.
+ * enrolment, naming and removal, and the second step after the password, with what must fail
+ * there (another challenge, a spent or expired one, another user's passkey, too many tries).
+ * Each scenario signs up a shipper of its own.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -18,51 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PASSWORD = 'Demo#2026';
-const FAILED = 'This passkey could not be verified. Please try again.';
-const fieldError = (res: { json(): { errors?: Record<string, string[]> } }) => res.json().errors?.credential?.[0];
-
-let serial = 0;
-/** Signs a new shipper up, verified and with the password confirmed: a browser of theirs, their email and id. */
-async function shipper() {
-  const email = `passkey.${++serial}@example.test`;
-  const client = t.client();
-  const res = await client.post('/register', {
-    company_name: 'Passkey Freight',
-    primary_contact: { first_name: 'Pat', last_name: `Key ${serial}`, email, phone: '(512) 555-0101' },
-    company_address: { street1: '100 Congress Ave', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
-    accounting_same_as_company: true,
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().data.id as string;
-  await t.database.db.update(users).set({ emailVerifiedAt: t.clock.now }).where(eq(users.id, id));
-  await client.confirmPassword(PASSWORD);
-  return { client, email, id };
-}
-
-/** Adds a passkey to the signed-in user of `client` through `device`; answers the listed passkey. */
-async function enrol(client: TestClient, device: SoftAuthenticator, name = 'Work laptop') {
-  const options = await client.post('/user/passkeys/options');
-  expect(options.statusCode, options.body).toBe(200);
-  const res = await client.post('/user/passkeys', { name, credential: device.create(options.json().data) });
-  expect(res.statusCode, res.body).toBe(201);
-  return { ...(res.json().data as { id: string; name: string }), credentialId: [...device.held.keys()].at(-1) ?? '' };
-}
-
-/** A new browser's login options (no password given): the challenge for a passkey alone. */
-async function loginOptions(client = t.client()) {
-  await client.get('/sanctum/csrf-cookie');
-  const res = await client.post('/passkey-login/options');
-  expect(res.statusCode, res.body).toBe(200);
-  return { client, options: res.json().data };
-}
-
-const signedInEmail = async (client: TestClient) => {
-  const res = await client.get('/api/user');
-  return res.statusCode === 200 ? (res.json().data.email as string) : undefined;
-};
+const { shipper, enrol, loginOptions, signedInEmail } = passkeySteps(() => t);
 
 describe('enrolment and the list', () => {
   it('asks for the password confirmed recently, then offers a discoverable passkey for this site', async () => {
@@ -76,7 +33,7 @@ describe('enrolment and the list', () => {
 
     const res = await client.post('/user/passkeys/options');
     const options = res.json().data;
-    expect(options.rp).toEqual({ name: 'Freight Portal', id: '127.0.0.1' });
+    expect(options.rp).toEqual({ name: 'Freight Portal', id: 'localhost' });
     expect(options.user.name).toBe(email);
     expect(Buffer.from(options.user.id, 'base64url').toString('hex')).toBe(id.replaceAll('-', ''));
     expect(options.authenticatorSelection).toMatchObject({
@@ -148,7 +105,7 @@ describe('enrolment and the list', () => {
     t.clock.advanceMinutes(PASSKEY_CHALLENGE_MINUTES + 0.1);
     await client.confirmPassword(PASSWORD);
     const expired = await client.post('/user/passkeys', { name: 'Slow', credential: device.create(slow) });
-    expect(fieldError(expired)).toBe('This passkey request has expired. Please try again.');
+    expect(fieldError(expired)).toBe(EXPIRED);
 
     const added = await enrol(client, device, 'Phone');
     // A browser that ignored excludeCredentials sends the same passkey again.
@@ -210,7 +167,7 @@ describe('the second step with a passkey', () => {
 
     const options = (await c.post('/passkey-login/options')).json().data;
     expect(options.allowCredentials).toEqual([{ id: [...device.held.keys()][0], type: 'public-key', transports: ['internal'] }]);
-    expect(options.rpId).toBe('127.0.0.1');
+    expect(options.rpId).toBe('localhost');
     const res = await c.post('/passkey-login', { credential: device.get(options) });
     expect(res.statusCode, res.body).toBe(204);
     expect(await signedInEmail(c)).toBe(email);
@@ -271,145 +228,5 @@ describe('the second step with a passkey', () => {
     t.clock.advanceMinutes(1.1);
     const later = (await c.post('/passkey-login/options')).json().data;
     expect((await c.post('/passkey-login', { credential: own.get(later) })).statusCode).toBe(204);
-  });
-});
-
-describe('sign-in with a passkey alone', () => {
-  it('signs the passkey’s user in without the password, and keeps the session as asked', async () => {
-    const { client, email } = await shipper();
-    const device = new SoftAuthenticator();
-    await enrol(client, device);
-    const { client: c, options } = await loginOptions();
-    expect(options.allowCredentials ?? []).toEqual([]);
-    const res = await c.post('/passkey-login', { credential: device.get(options), remember: true });
-    expect(res.statusCode, res.body).toBe(204);
-    expect(await signedInEmail(c)).toBe(email);
-    expect(res.cookies.find((k) => k.name === 'freight_portal_session')?.maxAge).toBe(30 * 24 * 3600);
-    const [user] = await t.database.db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.email, email));
-    expect(user?.lastLoginAt).toEqual(t.clock.now);
-  });
-
-  it('refuses a replayed answer, a challenge issued to add a passkey, and an answer after five minutes', async () => {
-    const { client } = await shipper();
-    const device = new SoftAuthenticator();
-    await enrol(client, device);
-
-    const { client: c, options } = await loginOptions();
-    const answer = device.get(options);
-    expect((await c.post('/passkey-login', { credential: answer })).statusCode).toBe(204);
-    const replayer = (await loginOptions()).client;
-    const replayed = await replayer.post('/passkey-login', { credential: answer });
-    expect(fieldError(replayed)).toBe(FAILED);
-
-    // A challenge of the other ceremony, in the user's own session, signs nobody in.
-    await client.confirmPassword(PASSWORD);
-    const registration = (await client.post('/user/passkeys/options')).json().data;
-    const crossed = await client.post('/passkey-login', { credential: device.get({ challenge: registration.challenge }) });
-    expect(fieldError(crossed)).toBe(FAILED);
-
-    const slow = await loginOptions();
-    t.clock.advanceMinutes(PASSKEY_CHALLENGE_MINUTES + 0.1);
-    const expired = await slow.client.post('/passkey-login', { credential: device.get(slow.options) });
-    expect(fieldError(expired)).toBe('This passkey request has expired. Please try again.');
-    // Spent by that answer: asking again in time is the way.
-    expect(fieldError(await slow.client.post('/passkey-login', { credential: device.get(slow.options) }))).toBe(FAILED);
-  });
-
-  it('refuses a counter that did not grow (a cloned key), and takes a passkey that keeps none', async () => {
-    const { client, email } = await shipper();
-    const device = new SoftAuthenticator();
-    await enrol(client, device);
-    const first = await loginOptions();
-    expect((await first.client.post('/passkey-login', { credential: device.get(first.options, { counter: 7 }) })).statusCode).toBe(204);
-    for (const counter of [7, 3]) {
-      const again = await loginOptions();
-      const res = await again.client.post('/passkey-login', { credential: device.get(again.options, { counter }) });
-      expect(fieldError(res)).toBe(FAILED);
-      expect(await signedInEmail(again.client)).toBeUndefined();
-    }
-    const next = await loginOptions();
-    expect((await next.client.post('/passkey-login', { credential: device.get(next.options, { counter: 8 }) })).statusCode).toBe(204);
-
-    const synced = new SoftAuthenticator();
-    await client.confirmPassword(PASSWORD);
-    await enrol(client, synced, 'Synced');
-    for (let i = 0; i < 2; i++) {
-      const o = await loginOptions();
-      const res = await o.client.post('/passkey-login', { credential: synced.get(o.options, { counter: 0 }) });
-      expect(res.statusCode).toBe(204);
-      expect(await signedInEmail(o.client)).toBe(email);
-    }
-  });
-
-  it('refuses an unknown passkey, one whose user handle names someone else, another site’s, and a suspended account', async () => {
-    const owner = await shipper();
-    const other = await shipper();
-    const device = new SoftAuthenticator();
-    await enrol(owner.client, device);
-
-    const unknown = await loginOptions();
-    const stranger = new SoftAuthenticator();
-    stranger.create({ challenge: 'eA', user: { id: Buffer.from(other.id.replaceAll('-', ''), 'hex').toString('base64url') } });
-    expect(fieldError(await unknown.client.post('/passkey-login', { credential: stranger.get(unknown.options) }))).toBe(FAILED);
-
-    const swapped = await loginOptions();
-    const answer = device.get(swapped.options);
-    const handle = Buffer.from(other.id.replaceAll('-', ''), 'hex').toString('base64url');
-    const res = await swapped.client.post('/passkey-login', {
-      credential: { ...answer, response: { ...answer.response, userHandle: handle } },
-    });
-    expect(fieldError(res)).toBe(FAILED);
-
-    const wrongSite = await loginOptions();
-    const elsewhere = await wrongSite.client.post('/passkey-login', {
-      credential: device.get(wrongSite.options, { rpId: 'evil.example' }),
-    });
-    expect(fieldError(elsewhere)).toBe(FAILED);
-
-    const [user] = await t.database.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, owner.id));
-    await t.database.db
-      .update(accounts)
-      .set({ suspendedAt: t.clock.now })
-      .where(eq(accounts.id, user?.accountId ?? ''));
-    const suspended = await loginOptions();
-    const refused = await suspended.client.post('/passkey-login', { credential: device.get(suspended.options) });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('account_suspended');
-    expect(await signedInEmail(suspended.client)).toBeUndefined();
-  });
-
-  it('allows five failures a minute from one address, then 429', async () => {
-    const { client } = await shipper();
-    const device = new SoftAuthenticator();
-    await enrol(client, device);
-    const from = (c: TestClient, url: string, payload: object = {}) =>
-      c.request({ method: 'POST', url, payload, remoteAddress: '203.0.113.9' });
-    const c = t.client();
-    await c.get('/sanctum/csrf-cookie');
-    for (let i = 0; i < 5; i++) {
-      const options = (await from(c, '/passkey-login/options')).json().data;
-      expect((await from(c, '/passkey-login', { credential: device.get(options, { rpId: 'evil.example' }) })).statusCode).toBe(422);
-    }
-    const options = (await from(c, '/passkey-login/options')).json().data;
-    const blocked = await from(c, '/passkey-login', { credential: device.get(options) });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
-    // Another address is not held back.
-    const elsewhere = await loginOptions();
-    expect((await elsewhere.client.post('/passkey-login', { credential: device.get(elsewhere.options) })).statusCode).toBe(204);
-  });
-
-  it('answers malformed answers with 422, never 500', async () => {
-    const { client, options } = await loginOptions();
-    for (const credential of [{}, { id: 'x', rawId: 'x', type: 'public-key', response: {} }, 'nonsense']) {
-      expect((await client.post('/passkey-login', { credential })).statusCode).toBe(422);
-    }
-    const device = new SoftAuthenticator();
-    device.create({ challenge: 'eA', user: { id: 'eA' } });
-    const answer = device.get(options);
-    const garbled = await client.post('/passkey-login', {
-      credential: { ...answer, response: { ...answer.response, clientDataJSON: 'bm9uc2Vuc2U' } },
-    });
-    expect(fieldError(garbled)).toBe(FAILED);
   });
 });

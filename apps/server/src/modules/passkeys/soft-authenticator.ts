@@ -35,7 +35,7 @@ export interface Ceremony {
 export class SoftAuthenticator {
   readonly held = new Map<string, Held>();
 
-  constructor(private readonly defaults: Required<Ceremony> = { origin: 'http://127.0.0.1:3000', rpId: '127.0.0.1' }) {}
+  constructor(private readonly defaults: Required<Ceremony> = { origin: 'http://localhost:3000', rpId: 'localhost' }) {}
 
   private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string) {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
