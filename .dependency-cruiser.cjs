@@ -1,0 +1,60 @@
+/**
+ * The boundaries between the parts of the code, checked in CI (`npm run lint:boundaries`).
+ * Imports that crossed a boundary before the check existed are listed in
+ * .dependency-cruiser-known-violations.json: the check fails on any new one, and the list only
+ * shrinks (regenerate it with `npm run lint:boundaries -- --baseline` after removing some).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'web-feature-into-another-feature',
+      comment:
+        "A web feature imports the shared components and libraries and its own files; another feature only through that feature's index (its public entry).",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'web-shared-into-feature',
+      comment: 'Shared components and libraries never depend on a feature (features depend on them).',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      // The catalog loader gathers every feature's words: text, not code.
+      to: { path: '^apps/web/src/features/', pathNot: '/locales/[^/]+\\.json$' },
+    },
+    {
+      name: 'server-module-into-another-module',
+      comment:
+        "A server module uses another module only through that module's service (its public entry), never its repository, routes or helpers. Tests may reach further.",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '(\\.test|\\.test-support|test-helpers)\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
+      name: 'shared-package-into-app',
+      comment: 'The shared packages (domain, contracts) are used by the apps and never use them.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'domain-into-contracts',
+      comment: 'The domain package is pure freight rules: the contracts build on it, not the other way round.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^packages/contracts/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|drizzle)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
