@@ -7,7 +7,7 @@ type PaginationEdge = 'first' | 'previous' | 'next' | 'last';
 
 /**
  * Names for the icon buttons Mantine draws itself (a notice's, an alert's, a dialog's close
- * button, a pagination's arrows) and for a scroll box's region (keyboardScroll.ts), in the
+ * button, a pagination's arrows, a password field's eye) and for a scroll box's region (keyboardScroll.ts), in the
  * language on screen: the theme is made once, before any words are loaded, and an icon button
  * without a name is read as just "button".
  */
@@ -21,6 +21,7 @@ export function TranslatedDefaults({ children }: { children: ReactNode }) {
   const next = t('common.pages.next');
   const last = t('common.pages.last');
   const scrollArea = t('common.scroll_area');
+  const showPassword = t('common.show_password');
   const theme = useMemo(() => {
     // Every scroll box, a table's (Table.ScrollContainer) included, is a ScrollArea or its Autosize.
     const viewportRef = keyboardScrollable(scrollArea);
@@ -33,10 +34,12 @@ export function TranslatedDefaults({ children }: { children: ReactNode }) {
         Pagination: {
           defaultProps: { getControlProps: (control: PaginationEdge) => ({ 'aria-label': { first, previous, next, last }[control] }) },
         },
+        // Mantine names the eye button of a password field in English whatever the language.
+        PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': showPassword } } },
         ScrollArea: { defaultProps: { viewportRef } },
         ScrollAreaAutosize: { defaultProps: { viewportRef } },
       },
     });
-  }, [close, closeDialog, first, previous, next, last, scrollArea]);
+  }, [close, closeDialog, first, previous, next, last, scrollArea, showPassword]);
   return <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>;
 }
