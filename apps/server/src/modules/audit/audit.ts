@@ -67,6 +67,16 @@ export async function auditEach(db: Db, actor: AuditActor, entries: AuditEntry[]
 /** A user as the audit log names them: 'Ada Lovelace <ada@example.com>' (the email alone when no name is known). */
 export const userLabel = (name: string, email: string) => (name.trim() ? `${name.trim()} <${email}>` : email);
 
+/** The fields that make a user the record of an entry: named as the log shows them, on their account's page. */
+export function userRecord(user: { id: string; firstName: string; lastName: string; email: string; accountId: string | null }) {
+  return {
+    entityType: 'user',
+    entityId: user.id,
+    targetLabel: userLabel(`${user.firstName} ${user.lastName}`, user.email),
+    accountId: user.accountId,
+  } satisfies Partial<AuditEntry>;
+}
+
 /** Only the fields a change touched, before and after: what an audit entry of an edit keeps. */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: T) {
   const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));

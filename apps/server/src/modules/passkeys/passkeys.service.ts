@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { SessionRow } from '../../plugins/session';
-import { type AuditActor, audit, userLabel } from '../audit/audit';
+import { type AuditActor, audit, userRecord } from '../audit/audit';
 import { isUniqueViolation, refuseSuspended } from '../auth/auth.service';
 import { TOTP_ISSUER } from '../two-factor/totp';
 import { TWO_FACTOR_CHALLENGE_MINUTES } from '../two-factor/two-factor.service';
@@ -91,10 +91,7 @@ export function passkeysService(ctx: AppContext) {
       actor,
       {
         action,
-        entityType: 'user',
-        entityId: user.id,
-        targetLabel: userLabel(`${user.firstName} ${user.lastName}`, user.email),
-        accountId: user.accountId,
+        ...userRecord(user),
         ...change,
       },
       ctx.now(),

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../security/passwords';
 import { randomToken, safeEqual, sha256 } from '../../security/tokens';
-import { audit, userLabel } from '../audit/audit';
+import { audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
 import { type UserRow, usersRepository } from '../users/users.repository';
 import type { OidcRelyingParty } from './sso.oidc';
@@ -99,10 +99,7 @@ export function ssoSignIn(ctx: AppContext, rp: OidcRelyingParty) {
       { id: user.id, email: user.email, ip },
       {
         action,
-        entityType: 'user',
-        entityId: user.id,
-        targetLabel: userLabel(`${user.firstName} ${user.lastName}`, user.email),
-        accountId: user.accountId,
+        ...userRecord(user),
         after: { issuer },
       },
       ctx.now(),

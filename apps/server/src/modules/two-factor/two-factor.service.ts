@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { SessionRow } from '../../plugins/session';
 import { secretBox } from '../../security/encryption';
-import { type AuditActor, audit, userLabel } from '../audit/audit';
+import { type AuditActor, audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
 import { passkeysRepository } from '../passkeys/passkeys.repository';
 import { type UserRow, usersRepository } from '../users/users.repository';
@@ -33,10 +33,7 @@ export function twoFactorService(ctx: AppContext) {
       actor,
       {
         action,
-        entityType: 'user',
-        entityId: user.id,
-        targetLabel: userLabel(`${user.firstName} ${user.lastName}`, user.email),
-        accountId: user.accountId,
+        ...userRecord(user),
         after,
       },
       ctx.now(),
@@ -132,6 +129,17 @@ export function twoFactorService(ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         if (await twoFactorRepository(tx).remove(user.id)) await record(tx, actor, user, 'user.two_factor_disabled');
       });
+    },
+
+    /**
+     * Every second factor of the user (authenticator app, recovery codes, passkeys, remembered
+     * browsers), in the caller's transaction: a super_admin's reset of a lost factor, which audits
+     * it with its reason. Answers whether the user held any factor.
+     */
+    async removeEveryFactor(db: AppContext['db'], userId: string) {
+      const app = await twoFactorRepository(db).remove(userId);
+      const passkeys = await passkeysRepository(db).removeAll(userId);
+      return app || passkeys > 0;
     },
 
     /**

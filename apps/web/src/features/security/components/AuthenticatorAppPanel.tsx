@@ -3,6 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { showNotice } from '../../../components/notices/showNotice';
@@ -12,7 +13,6 @@ import { formatDate } from '../../../lib/format';
 import { newRecoveryCodes, startEnrolment, TWO_FACTOR_KEY, turnOff, twoFactorStatus } from '../api/twoFactorApi';
 import { AuthenticatorEnrolment } from './AuthenticatorEnrolment';
 import { RecoveryCodesShown } from './RecoveryCodesShown';
-import { TurnOffDialog } from './TurnOffDialog';
 
 /**
  * The authenticator app: whether sign-in asks for its code, setting it up (QR code, then a code to
@@ -118,7 +118,10 @@ export function AuthenticatorAppPanel() {
         </Stack>
       )}
       {turningOff && (
-        <TurnOffDialog
+        <ConfirmActionDialog
+          title={t('security.app.turn_off_title')}
+          warning={t('security.app.turn_off_warning')}
+          action={t('security.app.turn_off')}
           onCancel={() => setTurningOff(false)}
           onConfirm={() =>
             change(

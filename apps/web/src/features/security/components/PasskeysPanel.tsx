@@ -3,6 +3,7 @@ import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog';
 import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { showNotice } from '../../../components/notices/showNotice';
@@ -11,7 +12,6 @@ import { Section } from '../../../components/Section';
 import { formatDate } from '../../../lib/format';
 import { addPasskey, listPasskeys, PASSKEYS_KEY, removePasskey, renamePasskey } from '../api/passkeysApi';
 import { PasskeyNameModal } from './PasskeyNameModal';
-import { PasskeyRemoveDialog } from './PasskeyRemoveDialog';
 
 type Open = { kind: 'add' } | { kind: 'rename'; passkey: Passkey } | { kind: 'remove'; passkey: Passkey } | null;
 
@@ -120,8 +120,10 @@ export function PasskeysPanel() {
         />
       )}
       {open?.kind === 'remove' && (
-        <PasskeyRemoveDialog
-          name={open.passkey.name}
+        <ConfirmActionDialog
+          title={t('security.passkeys.remove_title')}
+          warning={t('security.passkeys.remove_warning', { name: open.passkey.name })}
+          action={t('security.passkeys.remove')}
           onCancel={close}
           onConfirm={async () => {
             setFailure(null);

@@ -2,14 +2,29 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before a passkey is removed: it no longer signs the user in. */
-export function PasskeyRemoveDialog({ name, onConfirm, onCancel }: { name: string; onConfirm: () => Promise<void>; onCancel: () => void }) {
+/**
+ * Asks before an action that cannot simply be undone (a second factor turned off, a passkey
+ * removed): what happens next in `warning`, Cancel, and the action in red, busy while it runs.
+ */
+export function ConfirmActionDialog({
+  title,
+  warning,
+  action,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  warning: string;
+  action: string;
+  onConfirm: () => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
-    <Modal opened onClose={onCancel} title={t('security.passkeys.remove_title')} centered>
+    <Modal opened onClose={onCancel} title={title} centered>
       <Stack>
-        <Text size="sm">{t('security.passkeys.remove_warning', { name })}</Text>
+        <Text size="sm">{warning}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
@@ -23,7 +38,7 @@ export function PasskeyRemoveDialog({ name, onConfirm, onCancel }: { name: strin
               setBusy(false);
             }}
           >
-            {t('security.passkeys.remove')}
+            {action}
           </Button>
         </Group>
       </Stack>
