@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { appState, carriers, users } from './schema';
-import { seedDemo } from './seed';
+import { DEMO_STAFF, seedDemo } from './seed';
+import { DEMO_PREPAID } from './seed-booking';
+import { DEMO_SSO } from './seed-sso';
 
 const dir = mkdtempSync(join(tmpdir(), 'fp-data-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,6 +20,7 @@ describe('the embedded database in DATA_DIR', { timeout: 120_000 }, () => {
     await first.migrate();
     expect(await seedDemo(first.db, new Date())).toBe(true);
     await first.db.update(users).set({ phone: '(555) 000-1234' }).where(eq(users.email, 'shipper@demo.test'));
+    const seededUsers = await first.db.$count(users);
     await first.close();
     // The cluster was made (pglite-initdb.mjs, in a process of its own) where it was asked for.
     expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
@@ -30,7 +33,8 @@ describe('the embedded database in DATA_DIR', { timeout: 120_000 }, () => {
     expect(await seedDemo(second.db, new Date())).toBe(false);
     const [shipper] = await second.db.select().from(users).where(eq(users.email, 'shipper@demo.test'));
     expect(shipper?.phone).toBe('(555) 000-1234');
-    expect(await second.db.$count(users)).toBe(12);
+    // Seeding again added nobody.
+    expect(await second.db.$count(users)).toBe(seededUsers);
     await second.close();
   });
 
@@ -39,8 +43,13 @@ describe('the embedded database in DATA_DIR', { timeout: 120_000 }, () => {
     await db.migrate();
     await db.db.insert(appState).values({ key: 'demo_seeded', value: 'earlier release' });
     expect(await seedDemo(db.db, new Date())).toBe(true);
-    // The first users part was already done; the prepaid shipper and the two credit applicants came later.
-    expect(await db.db.$count(users)).toBe(3);
+    // The first users part was already done: none of its users (the demo staff, the demo shipper)
+    // come again, while the parts added since bring theirs (the prepaid shipper, the single
+    // sign-on account's admin among them).
+    const emails = (await db.db.select({ email: users.email }).from(users)).map((u) => u.email);
+    expect(emails).toEqual(expect.arrayContaining([DEMO_PREPAID.email, DEMO_SSO.admin]));
+    const firstPart = [...DEMO_STAFF.map((s) => s.email), 'shipper@demo.test'];
+    expect(emails.filter((email) => firstPart.includes(email))).toEqual([]);
     expect(await db.db.$count(carriers)).toBeGreaterThanOrEqual(14);
     expect(await seedDemo(db.db, new Date())).toBe(false);
     await db.close();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rememberedDevices, users } from '../../db/schema';
+import { DEMO_STAFF_TOTP_SECRET } from '../../db/seed-two-factor';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { REMEMBER_DEVICE_DAYS, REMEMBERED_DEVICE_COOKIE } from './remembered-devices';
 import { twoFactorSteps } from './two-factor.test-support';
@@ -122,7 +123,8 @@ describe('a customer', () => {
 
 describe('staff', () => {
   it('are never offered it, and remember_device sets nothing', async () => {
-    const { secret } = await enrol('sales@demo.test');
+    // The demo staff come enrolled with the published secret.
+    const secret = DEMO_STAFF_TOTP_SECRET;
     nextStep();
     const browser = t.client();
     const step = await browser.post('/login', { email: 'sales@demo.test', password: 'Demo#2026' });

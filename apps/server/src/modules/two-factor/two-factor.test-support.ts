@@ -1,10 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { accounts } from '../../db/schema';
+import { hashPassword } from '../../security/passwords';
 import type { TestApp } from '../../test/harness';
+import { usersRepository } from '../users/users.repository';
 import { totpCodeAt } from './totp';
 
 /**
  * What the second factor's API tests share: codes computed from the test clock (the app's
- * clock), an enrolment through the settings endpoints, and the password step of a sign-in.
+ * clock), an enrolment through the settings endpoints, the password step of a sign-in, and
+ * customers of the test's own (the demo staff come enrolled, so a test that enrols makes a user).
  * `app` answers the test file's app, made in its beforeAll.
  */
 export function twoFactorSteps(app: () => TestApp) {
@@ -14,6 +19,22 @@ export function twoFactorSteps(app: () => TestApp) {
 
     /** Half a minute on: the next 30-second step, whose code was never used. */
     nextStep: () => app().clock.advanceMinutes(0.5),
+
+    /** A colleague of the demo shipper at Demo Shipper Co, password Demo#2026, no second factor. */
+    async colleague(email: string, firstName: string, lastName: string) {
+      const db = app().database.db;
+      const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, 'Demo Shipper Co'));
+      if (!account) throw new Error('the demo has no Demo Shipper Co');
+      await usersRepository(db).create({
+        accountId: account.id,
+        firstName,
+        lastName,
+        email,
+        phone: '(312) 555-0100',
+        passwordHash: await hashPassword('Demo#2026'),
+        emailVerifiedAt: app().clock.now,
+      });
+    },
 
     /** Signs `email` in (password alone), confirms the password, enrols an authenticator: its secret and recovery codes. */
     async enrol(email: string) {

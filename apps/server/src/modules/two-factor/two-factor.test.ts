@@ -8,12 +8,14 @@ import { twoFactorSteps } from './two-factor.test-support';
 
 /**
  * Authenticator apps and recovery codes through the HTTP API: enrolment, the sign-in's second
- * step, throttling, recovery, turning it off. Each scenario uses a demo user of its own. Codes are
- * computed from the test clock, which the app's clock is.
+ * step, throttling, recovery, turning it off. Each scenario uses a customer of its own (the demo
+ * staff come enrolled). Codes are computed from the test clock, which the app's clock is.
  */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await colleague('rita@demo-shipper.test', 'Rita', 'Recovery');
+  await colleague('tom@demo-shipper.test', 'Tom', 'Turnoff');
 });
 afterAll(() => t.close());
 
@@ -21,7 +23,7 @@ const INVALID_CODE = 'The provided two factor authentication code was invalid.';
 const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
 const EXPIRED = 'This sign-in has expired. Please log in again.';
 
-const { codeNow, nextStep, enrol, passwordStep } = twoFactorSteps(() => t);
+const { codeNow, nextStep, enrol, passwordStep, colleague } = twoFactorSteps(() => t);
 const userId = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
 const auditOf = async (email: string, action: string) =>
@@ -274,19 +276,19 @@ describe('sign-in with an authenticator app', () => {
 describe('throttling the second step', () => {
   let secret: string;
   beforeAll(async () => {
-    ({ secret } = await enrol('sales@demo.test'));
+    ({ secret } = await enrol('prepaid@demo.test'));
     nextStep();
   });
 
   it('refuses the sixth try in a minute even with the right code, whatever the password step, then lets it through', async () => {
-    const c = await passwordStep('sales@demo.test');
+    const c = await passwordStep('prepaid@demo.test');
     for (let i = 0; i < 5; i++) expect((await c.post('/two-factor-challenge', { code: 'abcdef' })).statusCode).toBe(422);
     const blocked = await c.post('/two-factor-challenge', { code: codeNow(secret) });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many login attempts\. Please try again in \d+ seconds\./);
     expect(blocked.headers['retry-after']).toBeDefined();
     // Entering the password again (from another address too) buys no more guesses.
-    const again = await passwordStep('sales@demo.test');
+    const again = await passwordStep('prepaid@demo.test');
     expect((await again.post('/two-factor-challenge', { recovery_code: 'aaaaa-aaaaa' })).statusCode).toBe(429);
     t.clock.advanceMinutes(1.1);
     expect((await again.post('/two-factor-challenge', { code: codeNow(secret) })).statusCode).toBe(204);
@@ -294,12 +296,12 @@ describe('throttling the second step', () => {
 
   it('starts counting afresh after a success', async () => {
     nextStep();
-    const c = await passwordStep('sales@demo.test');
+    const c = await passwordStep('prepaid@demo.test');
     for (let i = 0; i < 5; i++) expect((await c.post('/two-factor-challenge', { code: '000000' })).statusCode).toBe(422);
     t.clock.advanceMinutes(1.1);
     expect((await c.post('/two-factor-challenge', { code: codeNow(secret) })).statusCode).toBe(204);
     nextStep();
-    const d = await passwordStep('sales@demo.test');
+    const d = await passwordStep('prepaid@demo.test');
     for (let i = 0; i < 5; i++) expect((await d.post('/two-factor-challenge', { code: '000000' })).statusCode).toBe(422);
   });
 });
@@ -309,22 +311,22 @@ describe('recovery codes', () => {
   let codes: string[];
   let settings: TestClient;
   beforeAll(async () => {
-    ({ secret, recoveryCodes: codes, client: settings } = await enrol('ops@demo.test'));
+    ({ secret, recoveryCodes: codes, client: settings } = await enrol('rita@demo-shipper.test'));
   });
 
   it('signs in once with each code, in any case, and audits the use naming the user', async () => {
-    const c = await passwordStep('ops@demo.test');
+    const c = await passwordStep('rita@demo-shipper.test');
     const res = await c.post('/two-factor-challenge', { recovery_code: codes[0]!.toUpperCase() });
     expect(res.statusCode).toBe(204);
-    expect((await c.get('/api/user')).json().data.email).toBe('ops@demo.test');
-    const [entry] = await auditOf('ops@demo.test', 'user.recovery_code_used');
+    expect((await c.get('/api/user')).json().data.email).toBe('rita@demo-shipper.test');
+    const [entry] = await auditOf('rita@demo-shipper.test', 'user.recovery_code_used');
     expect(entry).toMatchObject({
-      targetLabel: 'Otto Ops <ops@demo.test>',
-      actorEmail: 'ops@demo.test',
+      targetLabel: 'Rita Recovery <rita@demo-shipper.test>',
+      actorEmail: 'rita@demo-shipper.test',
       after: { recovery_codes_remaining: 9 },
     });
 
-    const d = await passwordStep('ops@demo.test');
+    const d = await passwordStep('rita@demo-shipper.test');
     const reused = await d.post('/two-factor-challenge', { recovery_code: codes[0] });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors).toEqual({ recovery_code: [INVALID_RECOVERY_CODE] });
@@ -336,7 +338,7 @@ describe('recovery codes', () => {
   });
 
   it('lets one of two sign-ins sent at once with the same recovery code through', async () => {
-    const [a, b] = [await passwordStep('ops@demo.test'), await passwordStep('ops@demo.test')];
+    const [a, b] = [await passwordStep('rita@demo-shipper.test'), await passwordStep('rita@demo-shipper.test')];
     const answers = await Promise.all([a, b].map((c) => c.post('/two-factor-challenge', { recovery_code: codes[5] })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 422]);
     expect((await settings.get('/user/two-factor-authentication')).json().data.recovery_codes_remaining).toBe(7);
@@ -350,15 +352,15 @@ describe('recovery codes', () => {
     expect(fresh).toHaveLength(10);
     expect(fresh.filter((code) => codes.includes(code))).toEqual([]);
     expect((await settings.get('/user/two-factor-authentication')).json().data.recovery_codes_remaining).toBe(10);
-    expect(await auditOf('ops@demo.test', 'user.recovery_codes_regenerated')).toHaveLength(1);
+    expect(await auditOf('rita@demo-shipper.test', 'user.recovery_codes_regenerated')).toHaveLength(1);
 
-    const c = await passwordStep('ops@demo.test');
+    const c = await passwordStep('rita@demo-shipper.test');
     expect((await c.post('/two-factor-challenge', { recovery_code: codes[2] })).statusCode).toBe(422);
     expect((await c.post('/two-factor-challenge', { recovery_code: fresh[0] })).statusCode).toBe(204);
   });
 
   it('needs the password confirmed to make new codes, and a factor that is on', async () => {
-    const c = await passwordStep('ops@demo.test');
+    const c = await passwordStep('rita@demo-shipper.test');
     nextStep();
     expect((await c.post('/two-factor-challenge', { code: codeNow(secret) })).statusCode).toBe(204);
     const refused = await c.post('/user/two-factor-recovery-codes');
@@ -372,9 +374,9 @@ describe('recovery codes', () => {
 
 describe('turning the factor off', () => {
   it('needs the password confirmed, then signs in with the password alone, audited', async () => {
-    const { client: settings, secret } = await enrol('accounting@demo.test');
+    const { client: settings, secret } = await enrol('tom@demo-shipper.test');
     nextStep();
-    const c = await passwordStep('accounting@demo.test');
+    const c = await passwordStep('tom@demo-shipper.test');
     expect((await c.post('/two-factor-challenge', { code: codeNow(secret) })).statusCode).toBe(204);
     const refused = await c.request({ method: 'DELETE', url: '/user/two-factor-authentication' });
     expect(refused.statusCode).toBe(423);
@@ -386,22 +388,22 @@ describe('turning the factor off', () => {
       confirmed_at: null,
       recovery_codes_remaining: 0,
     });
-    const id = await userId('accounting@demo.test');
+    const id = await userId('tom@demo-shipper.test');
     expect(await t.database.db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, id))).toEqual([]);
     expect(await t.database.db.select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, id))).toEqual([]);
-    expect(await auditOf('accounting@demo.test', 'user.two_factor_disabled')).toHaveLength(1);
-    expect((await t.client().post('/login', { email: 'accounting@demo.test', password: 'Demo#2026' })).statusCode).toBe(204);
+    expect(await auditOf('tom@demo-shipper.test', 'user.two_factor_disabled')).toHaveLength(1);
+    expect((await t.client().post('/login', { email: 'tom@demo-shipper.test', password: 'Demo#2026' })).statusCode).toBe(204);
     // Off twice is still off, and audited once.
     expect((await settings.request({ method: 'DELETE', url: '/user/two-factor-authentication' })).statusCode).toBe(204);
-    expect(await auditOf('accounting@demo.test', 'user.two_factor_disabled')).toHaveLength(1);
+    expect(await auditOf('tom@demo-shipper.test', 'user.two_factor_disabled')).toHaveLength(1);
   });
 
   it('drops an enrolment never confirmed without an audit entry', async () => {
-    const c = await (await t.client().login('admin@demo.test')).confirmPassword();
+    const c = await (await t.client().login('feature@demo.test')).confirmPassword();
     expect((await c.post('/user/two-factor-authentication')).statusCode).toBe(200);
     expect((await c.request({ method: 'DELETE', url: '/user/two-factor-authentication' })).statusCode).toBe(204);
-    expect(await auditOf('admin@demo.test', 'user.two_factor_disabled')).toEqual([]);
-    const id = await userId('admin@demo.test');
+    expect(await auditOf('feature@demo.test', 'user.two_factor_disabled')).toEqual([]);
+    const id = await userId('feature@demo.test');
     expect(await t.database.db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, id))).toEqual([]);
   });
 });
