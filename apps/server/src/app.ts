@@ -61,6 +61,7 @@ import { supportRoutes } from './modules/support/support.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
 import { installTwoFactorEnforcement } from './modules/two-factor-policy/enforcement';
+import { twoFactorPolicyRoutes } from './modules/two-factor-policy/two-factor-policy.routes';
 import { webhooksRepository } from './modules/webhooks/webhooks.repository';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './plugins/errors';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps) {
   await webhooksRoutes(app, ctx);
   await integrationsRoutes(app, ctx);
   await ssoRoutes(app, ctx);
+  await twoFactorPolicyRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

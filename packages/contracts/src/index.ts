@@ -23,4 +23,5 @@ export * from './staffAccounts';
 export * from './staffShipments';
 export * from './support';
 export * from './trackingEvents';
+export * from './twoFactorPolicy';
 export * from './user';

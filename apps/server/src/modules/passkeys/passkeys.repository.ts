@@ -45,6 +45,12 @@ export function passkeysRepository(db: Db) {
       return row;
     },
 
+    /** Every passkey of the user; answers how many there were. */
+    async removeAll(userId: string) {
+      const removed = await db.delete(userPasskeys).where(eq(userPasskeys.userId, userId)).returning({ id: userPasskeys.id });
+      return removed.length;
+    },
+
     async remove(userId: string, id: string) {
       const [row] = await db
         .delete(userPasskeys)

@@ -1,0 +1,38 @@
+import { twoFactorResetRequest, twoFactorRuleRequest } from '@freight/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { adminPage, customer } from '../../plugins/guards';
+import { requireAccountAdmin } from '../accounts/account-admin';
+import { auditActor } from '../audit/audit';
+import { twoFactorPolicyService } from './two-factor-policy.service';
+
+/**
+ * The account's two-factor rule (its admin, Settings > Security) and the staff reset of a user's
+ * lost second factor (super_admin, like Role Management where it is offered).
+ */
+export async function twoFactorPolicyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = twoFactorPolicyService(ctx);
+  const accountAdmin = { preValidation: requireAccountAdmin(ctx.db) };
+  const accountOf = (request: FastifyRequest) => customer(request).account;
+
+  r.get('/api/account/two-factor-rule', accountAdmin, async (request) => ({ data: await service.rule(accountOf(request).id) }));
+
+  r.put('/api/account/two-factor-rule', { ...accountAdmin, schema: { body: twoFactorRuleRequest } }, async (request) => ({
+    data: await service.setRule(accountOf(request), request.body.required, auditActor(request)),
+  }));
+
+  r.post(
+    '/api/admin/users/:id/two-factor-reset',
+    {
+      preValidation: adminPage('roles'),
+      schema: { params: z.object({ id: z.string().max(64) }), body: twoFactorResetRequest },
+    },
+    async (request, reply) => {
+      await service.reset(auditActor(request), request.params.id, request.body.reason);
+      return reply.code(204).send();
+    },
+  );
+}
