@@ -1,5 +1,5 @@
 import { freshEmail, mailedLink, signUpVerified, submitLogin } from '../support/flows';
-import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { authenticatorCode, logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test("accounting finds an account by a user's email and reads its users, activity and notes", async ({ page }) => {
@@ -112,6 +112,21 @@ test('a super admin invites a staff user, who sets a password by the link; then 
   await staff.getByRole('button', { name: 'Reset password' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Your password has been reset. You can log in now.' })).toBeVisible();
   await logIn(staff, email, 'Welcome#2026');
+  // Staff cannot work without a second factor: every admin page leads to their Security page.
+  await expect(staff).toHaveURL(/\/admin\/security$/);
+  await expect(staff.getByText('Set up a second factor to continue')).toBeVisible();
+  await staff.goto('/admin/dashboard');
+  await expect(staff).toHaveURL(/\/admin\/security$/);
+  await snap(staff, 'staff-enrolment-required');
+  // They set up the authenticator app there (its code made from the key on screen), then carry on.
+  const app = staff.getByTestId('authenticator-app');
+  await app.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await reenterPassword(staff, 'Welcome#2026');
+  const secret = ((await app.getByTestId('authenticator-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await app.getByLabel(/^Authentication code/).fill(await authenticatorCode(email, secret));
+  await app.getByRole('button', { name: 'Turn on' }).click();
+  await app.getByRole('button', { name: 'I have saved them' }).click();
+  await staff.getByRole('button', { name: 'Continue' }).click();
   await expect(staff).toHaveURL(/\/admin\/dashboard/);
   // Operations: no Role Management, and no way back to a customer portal it does not have.
   await expect(staff.getByRole('link', { name: 'Back to the customer portal' })).toHaveCount(0);
