@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OIDC_SIMULATOR_PREFIX } from './modules/sso/sso.routes';
 import { createTestApp, type TestApp } from './test/harness';
 import { routeTable } from './test/routes';
 
@@ -20,6 +21,8 @@ const MACHINE_ENDPOINTS = new Set([
   'POST /webhook-sim/receive',
 ]);
 
+const SIMULATORS = ['/ebay-sim', OIDC_SIMULATOR_PREFIX];
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ INBOUND_MAIL_DOMAIN: 'reply.freight-portal.test', INBOUND_MAIL_SECRET: 'inbound-webhook-secret-0123456789' });
@@ -33,8 +36,8 @@ describe('CSRF', () => {
     expect(unsafe.length).toBeGreaterThan(60);
     const wrong: string[] = [];
     for (const { method, path } of unsafe) {
-      // The embedded eBay simulator stands for eBay's own servers (never mounted in production).
-      if (MACHINE_ENDPOINTS.has(`${method} ${path}`) || path.startsWith('/ebay-sim/')) continue;
+      // The embedded eBay and OpenID provider simulators stand for those services' own servers (never mounted in production).
+      if (MACHINE_ENDPOINTS.has(`${method} ${path}`) || SIMULATORS.some((prefix) => path.startsWith(`${prefix}/`))) continue;
       const url = path.replace(/:[a-zA-Z_]+/g, '00000000-0000-4000-8000-000000000000');
       const res = await shipper.request({ method: method as 'POST', url, payload: {}, csrf: false });
       if (res.statusCode !== 419) wrong.push(`${method} ${path}: ${res.statusCode}`);
