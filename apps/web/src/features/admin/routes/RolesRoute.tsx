@@ -8,14 +8,17 @@ import { Link, useSearchParams } from 'react-router';
 import { ActionsTh } from '../../../components/list/ActionsTh';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { rolesQuery } from '../api/adminApi';
 import { EditRolesDialog, InviteDialog } from '../components/roles/RoleDialogs';
+import { TwoFactorResetDialog } from '../components/roles/TwoFactorResetDialog';
 
 /**
  * Role Management (super_admin): every user holding a role, and any user found by name or email;
- * grant and revoke roles, invite new staff. A change applies to the user's next request.
+ * grant and revoke roles, invite new staff, reset another user's lost second factor. A change
+ * applies to the user's next request.
  */
 export function RolesRoute() {
   const { t } = useTranslation();
@@ -27,6 +30,8 @@ export function RolesRoute() {
   const query = useQuery(rolesQuery(q));
   const [editing, setEditing] = useState<StaffUserView | null>(null);
   const [inviting, setInviting] = useState(false);
+  const [resetting, setResetting] = useState<StaffUserView | null>(null);
+  const me = useAuthUser();
   return (
     <Stack gap="md">
       <PageHeader title={t('admin.pages.roles')} />
@@ -45,7 +50,7 @@ export function RolesRoute() {
       </Group>
       <QueryStatus query={query} />
       {query.data && (
-        <Table.ScrollContainer minWidth={820}>
+        <Table.ScrollContainer minWidth={940}>
           <Table striped verticalSpacing="sm">
             <Table.Caption>{q ? t('admin.roles.caption_search') : t('admin.roles.caption')}</Table.Caption>
             <Table.Thead>
@@ -91,14 +96,28 @@ export function RolesRoute() {
                   </Table.Td>
                   <Table.Td>{u.last_login_at ? fmt.dateTime(u.last_login_at) : t('admin.accounts.never')}</Table.Td>
                   <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => setEditing(u)}
-                      aria-label={t('admin.roles.edit_named', { name: u.name })}
-                    >
-                      {t('admin.roles.edit')}
-                    </Button>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => setEditing(u)}
+                        aria-label={t('admin.roles.edit_named', { name: u.name })}
+                      >
+                        {t('admin.roles.edit')}
+                      </Button>
+                      {/* Nobody resets their own factor: a recovery code, or another super_admin. */}
+                      {u.id !== me?.id && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setResetting(u)}
+                          aria-label={t('admin.roles.two_factor_reset.named', { name: u.name })}
+                        >
+                          {t('admin.roles.two_factor_reset.action')}
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -108,6 +127,7 @@ export function RolesRoute() {
       )}
       {editing && <EditRolesDialog user={editing} onClose={() => setEditing(null)} />}
       {inviting && <InviteDialog onClose={() => setInviting(false)} />}
+      {resetting && <TwoFactorResetDialog user={resetting} onClose={() => setResetting(null)} />}
     </Stack>
   );
 }

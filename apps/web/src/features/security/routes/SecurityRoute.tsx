@@ -3,6 +3,7 @@ import { AuthenticatorAppPanel } from '../components/AuthenticatorAppPanel';
 import { EnrolmentRequiredNotice } from '../components/EnrolmentRequiredNotice';
 import { PasskeysPanel } from '../components/PasskeysPanel';
 import { SingleSignOnPanel } from '../components/SingleSignOnPanel';
+import { TeamTwoFactorPanel } from '../components/TeamTwoFactorPanel';
 
 /**
  * Settings > Security: the user's own second factors (an authenticator app, passkeys and their
@@ -14,6 +15,7 @@ export function SecurityRoute() {
       <EnrolmentRequiredNotice />
       <AuthenticatorAppPanel />
       <PasskeysPanel />
+      <TeamTwoFactorPanel />
       <SingleSignOnPanel />
     </Stack>
   );
