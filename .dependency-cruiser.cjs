@@ -33,7 +33,12 @@ module.exports = {
       from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '(\\.test|\\.test-support|test-helpers)\\.ts$' },
       to: {
         path: '^apps/server/src/modules/[^/]+/',
-        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+\\.service\\.ts$'],
+        // The audit trail's entry is audit.ts: every staff write records itself through it.
+        pathNot: [
+          '^apps/server/src/modules/$1/',
+          '^apps/server/src/modules/[^/]+/[^/]+\\.service\\.ts$',
+          '^apps/server/src/modules/audit/audit\\.ts$',
+        ],
       },
     },
     {
