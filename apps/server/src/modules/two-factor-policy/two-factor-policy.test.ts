@@ -1,10 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, userAuthenticators, userPasskeys, userRecoveryCodes, users } from '../../db/schema';
+import { hashPassword } from '../../security/passwords';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { lastMailTo, mailsTo } from '../../test/outbox';
+import { passkeySteps } from '../passkeys/passkeys.test-support';
+import { SoftAuthenticator } from '../passkeys/soft-authenticator';
+import { usersRepository } from '../users/users.repository';
 
 let t: TestApp;
+const { shipper, enrol } = passkeySteps(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -76,6 +81,19 @@ describe('the staff reset of a lost second factor', () => {
     expect((await again.get('/api/admin/dashboard')).statusCode).toBe(403);
   });
 
+  it("removes a customer's passkeys too, and mails them in English", async () => {
+    const { client, email, id } = await shipper();
+    await enrol(client, new SoftAuthenticator());
+    const sup = await t.client().login('super@demo.test');
+    expect((await sup.post(`/api/admin/users/${id}/two-factor-reset`, { reason: 'Lost laptop' })).statusCode).toBe(204);
+    expect(await t.database.db.select().from(userPasskeys).where(eq(userPasskeys.userId, id))).toEqual([]);
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    const mail = await lastMailTo(t, email);
+    expect(mail.subject).toBe('Your second factor was reset');
+    expect(mail.text).toContain('A super admin of Freight Portal reset your second factor');
+    expect(mail.text).toContain('Reason given: Lost laptop');
+  });
+
   it('answers 409 for a user without a factor, and does, audits and mails nothing', async () => {
     const otherId = await idOf('other@demo.test');
     const before = (await mailsTo(t, 'other@demo.test')).length;
@@ -129,6 +147,20 @@ describe("the account's two-factor rule", () => {
   });
 
   it('is refused to staff and to users who are not the account admin', async () => {
+    const [other] = await t.database.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, 'other@demo.test'));
+    await usersRepository(t.database.db).create({
+      firstName: 'Cole',
+      lastName: 'League',
+      email: 'colleague@other.test',
+      phone: '(800) 555-0102',
+      passwordHash: await hashPassword('Demo#2026'),
+      roles: [],
+      accountId: other?.accountId,
+      emailVerifiedAt: t.clock.now,
+    });
+    const colleague = await t.client().login('colleague@other.test');
+    expect((await colleague.get('/api/account/two-factor-rule')).statusCode).toBe(403);
+    expect((await colleague.put('/api/account/two-factor-rule', { required: true })).statusCode).toBe(403);
     const staff = await t.client().login('super@demo.test');
     expect((await staff.get('/api/account/two-factor-rule')).statusCode).toBe(403);
     expect((await staff.put('/api/account/two-factor-rule', { required: true })).statusCode).toBe(403);
