@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** How long a super_admin's reason for resetting a user's lost second factor may be. */
 export const TWO_FACTOR_RESET_REASON_MAX = 500;
 
-/** POST /api/admin/users/:id/two-factor-reset: always with a reason (audited, and mailed to the user). */
+/** POST /api/admin/roles/users/:id/two-factor-reset: always with a reason (audited, and mailed to the user). */
 export const twoFactorResetRequest = z.object({
   reason: z
     .string({ error: 'validation.reason_required' })

@@ -25,7 +25,7 @@ export async function twoFactorPolicyRoutes(app: FastifyInstance, ctx: AppContex
   }));
 
   r.post(
-    '/api/admin/users/:id/two-factor-reset',
+    '/api/admin/roles/users/:id/two-factor-reset',
     {
       preValidation: adminPage('roles'),
       schema: { params: z.object({ id: z.string().max(64) }), body: twoFactorResetRequest },

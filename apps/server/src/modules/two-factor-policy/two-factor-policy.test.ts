@@ -38,7 +38,7 @@ describe('the staff reset of a lost second factor', () => {
       'feature@demo.test',
       'shipper@demo.test',
     ]) {
-      const res = await (await t.client().login(email)).post(`/api/admin/users/${ops}/two-factor-reset`, { reason: 'Lost phone' });
+      const res = await (await t.client().login(email)).post(`/api/admin/roles/users/${ops}/two-factor-reset`, { reason: 'Lost phone' });
       expect(res.statusCode, email).toBe(403);
     }
     expect((await auditOf('user.two_factor_reset', ops)).length).toBe(0);
@@ -50,7 +50,7 @@ describe('the staff reset of a lost second factor', () => {
     expect((await ops.put('/api/settings', { language: 'es' })).statusCode).toBe(200);
     const sup = await t.client().login('super@demo.test');
 
-    const res = await sup.post(`/api/admin/users/${opsId}/two-factor-reset`, { reason: '  Lost phone, identity checked by video call ' });
+    const res = await sup.post(`/api/admin/roles/users/${opsId}/two-factor-reset`, { reason: '  Lost phone, identity checked by video call ' });
     expect(res.statusCode).toBe(204);
 
     const db = t.database.db;
@@ -85,7 +85,7 @@ describe('the staff reset of a lost second factor', () => {
     const { client, email, id } = await shipper();
     await enrol(client, new SoftAuthenticator());
     const sup = await t.client().login('super@demo.test');
-    expect((await sup.post(`/api/admin/users/${id}/two-factor-reset`, { reason: 'Lost laptop' })).statusCode).toBe(204);
+    expect((await sup.post(`/api/admin/roles/users/${id}/two-factor-reset`, { reason: 'Lost laptop' })).statusCode).toBe(204);
     expect(await t.database.db.select().from(userPasskeys).where(eq(userPasskeys.userId, id))).toEqual([]);
     expect((await client.get('/api/user')).statusCode).toBe(401);
     const mail = await lastMailTo(t, email);
@@ -98,7 +98,7 @@ describe('the staff reset of a lost second factor', () => {
     const otherId = await idOf('other@demo.test');
     const before = (await mailsTo(t, 'other@demo.test')).length;
     const sup = await t.client().login('super@demo.test');
-    const res = await sup.post(`/api/admin/users/${otherId}/two-factor-reset`, { reason: 'Lost phone' });
+    const res = await sup.post(`/api/admin/roles/users/${otherId}/two-factor-reset`, { reason: 'Lost phone' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'conflict', message: 'This user has no second factor to reset.' });
     expect((await auditOf('user.two_factor_reset', otherId)).length).toBe(0);
@@ -109,16 +109,16 @@ describe('the staff reset of a lost second factor', () => {
     const sup = await t.client().login('super@demo.test');
     const self = await idOf('super@demo.test');
     const admin = await idOf('admin@demo.test');
-    const empty = await sup.post(`/api/admin/users/${admin}/two-factor-reset`, { reason: '   ' });
+    const empty = await sup.post(`/api/admin/roles/users/${admin}/two-factor-reset`, { reason: '   ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ reason: ['Reason is required'] });
-    const long = await sup.post(`/api/admin/users/${admin}/two-factor-reset`, { reason: 'x'.repeat(501) });
+    const long = await sup.post(`/api/admin/roles/users/${admin}/two-factor-reset`, { reason: 'x'.repeat(501) });
     expect(long.json().errors).toEqual({ reason: ['Enter a reason of at most 500 characters'] });
-    const mine = await sup.post(`/api/admin/users/${self}/two-factor-reset`, { reason: 'Lost phone' });
+    const mine = await sup.post(`/api/admin/roles/users/${self}/two-factor-reset`, { reason: 'Lost phone' });
     expect(mine.statusCode).toBe(403);
     expect(mine.json().message).toMatch(/own second factor/);
-    expect((await sup.post('/api/admin/users/nope/two-factor-reset', { reason: 'Lost phone' })).statusCode).toBe(404);
-    expect((await sup.post('/api/admin/users/00000000-0000-4000-8000-000000000000/two-factor-reset', { reason: 'x' })).statusCode).toBe(
+    expect((await sup.post('/api/admin/roles/users/nope/two-factor-reset', { reason: 'Lost phone' })).statusCode).toBe(404);
+    expect((await sup.post('/api/admin/roles/users/00000000-0000-4000-8000-000000000000/two-factor-reset', { reason: 'x' })).statusCode).toBe(
       404,
     );
   });

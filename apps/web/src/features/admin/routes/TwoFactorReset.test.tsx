@@ -28,7 +28,7 @@ describe('Role Management: resetting a lost second factor', { timeout: 60_000 },
   it('asks for the reason in a dialog, shows the error at the field, sends it and says it is done', async () => {
     const fetchMock = signInStaff(['super_admin'], {
       'GET /api/admin/roles': { data: [ME, OTTO] },
-      'POST /api/admin/users/u2/two-factor-reset': () => new Response(null, { status: 204 }),
+      'POST /api/admin/roles/users/u2/two-factor-reset': () => new Response(null, { status: 204 }),
     });
     renderApp('/admin/roles');
     await userEvent.click(await screen.findByRole('button', { name: 'Reset second factor of Otto Ops' }));
@@ -52,7 +52,7 @@ describe('Role Management: resetting a lost second factor', { timeout: 60_000 },
   it("shows the server's refusal for a user without a factor in the dialog", async () => {
     signInStaff(['super_admin'], {
       'GET /api/admin/roles': { data: [OTTO] },
-      'POST /api/admin/users/u2/two-factor-reset': () =>
+      'POST /api/admin/roles/users/u2/two-factor-reset': () =>
         jsonResponse(409, { message: 'This user has no second factor to reset.', code: 'conflict' }),
     });
     renderApp('/admin/roles');
