@@ -50,7 +50,9 @@ describe('the staff reset of a lost second factor', () => {
     expect((await ops.put('/api/settings', { language: 'es' })).statusCode).toBe(200);
     const sup = await t.client().login('super@demo.test');
 
-    const res = await sup.post(`/api/admin/roles/users/${opsId}/two-factor-reset`, { reason: '  Lost phone, identity checked by video call ' });
+    const res = await sup.post(`/api/admin/roles/users/${opsId}/two-factor-reset`, {
+      reason: '  Lost phone, identity checked by video call ',
+    });
     expect(res.statusCode).toBe(204);
 
     const db = t.database.db;
@@ -118,9 +120,9 @@ describe('the staff reset of a lost second factor', () => {
     expect(mine.statusCode).toBe(403);
     expect(mine.json().message).toMatch(/own second factor/);
     expect((await sup.post('/api/admin/roles/users/nope/two-factor-reset', { reason: 'Lost phone' })).statusCode).toBe(404);
-    expect((await sup.post('/api/admin/roles/users/00000000-0000-4000-8000-000000000000/two-factor-reset', { reason: 'x' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await sup.post('/api/admin/roles/users/00000000-0000-4000-8000-000000000000/two-factor-reset', { reason: 'x' })).statusCode,
+    ).toBe(404);
   });
 });
 
