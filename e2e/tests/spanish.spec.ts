@@ -21,7 +21,7 @@ test('a guest switches the login page to Spanish and is answered in Spanish', as
   // Wrong credentials: the server answers in the language the page is in.
   await page.getByLabel(/^Correo electrónico/).fill('shipper@demo.test');
   await page.getByLabel(/^Contraseña/).fill('Not#Right1');
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page.getByText('Estas credenciales no coinciden con nuestros registros.')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   await snap(page, 'login-es-error');
