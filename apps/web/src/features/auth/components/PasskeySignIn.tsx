@@ -38,7 +38,15 @@ export function PasskeySignIn({
 
   return (
     <Stack gap="xs">
-      <Button type="button" variant="default" leftSection={<IconKey size={18} aria-hidden />} loading={busy} onClick={signIn}>
+      {/* Its words ("Iniciar sesión con una llave de acceso") wrap on a narrow screen instead of being cut. */}
+      <Button
+        type="button"
+        variant="default"
+        leftSection={<IconKey size={18} aria-hidden />}
+        loading={busy}
+        onClick={signIn}
+        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
         {t(`auth.passkey.${label}`)}
       </Button>
       <PasskeyFailure error={failure} />
