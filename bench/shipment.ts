@@ -17,3 +17,17 @@ export function benchQuoteRequest() {
     insured_value: 2500,
   };
 }
+
+/** A place of a bench booking: a dock contact at a street address in the U.S. */
+export const benchPlace = (company: string, street1: string, city: string, state: string, postal_code: string) => ({
+  company,
+  first_name: 'Dana',
+  last_name: 'Dock',
+  email: 'dock@example.com',
+  phone: '(312) 555-0100',
+  street1,
+  city,
+  state,
+  postal_code,
+  country: 'US',
+});

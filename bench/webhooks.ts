@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import { freshDatabase, signIn, startApp, waitFor, withClient } from './server-process';
-import { benchQuoteRequest } from './shipment';
+import { benchPlace, benchQuoteRequest } from './shipment';
 
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 120);
 const OUTAGE_MINUTES = Number(process.env.BENCH_OUTAGE_MINUTES ?? 10);
@@ -58,18 +58,6 @@ try {
   // Thousands of bookings on terms would pass any real credit limit and hold the account.
   await withClient(database.url, (c) => c.query("update accounts set credit_limit_cents = 2000000000 where name = 'Demo Shipper Co'"));
   const quoteBody = JSON.stringify(benchQuoteRequest());
-  const place = (company: string, street1: string, city: string, state: string, postal_code: string) => ({
-    company,
-    first_name: 'Dana',
-    last_name: 'Dock',
-    email: 'dock@example.com',
-    phone: '(312) 555-0100',
-    street1,
-    city,
-    state,
-    postal_code,
-    country: 'US',
-  });
   /** A quote and its booking: each booking is a shipment with a lane of its own. */
   async function quoteAndBook(key: string) {
     const q = (await (await fetch(`${origin}/api/quotes`, { method: 'POST', headers: web, body: quoteBody })).json()) as {
@@ -78,8 +66,8 @@ try {
     const booking = JSON.stringify({
       quote_id: q.data.id,
       rate_id: q.data.rates[0]?.id,
-      pickup: place('Lakeshore Supply', '200 W Madison St', 'Chicago', 'IL', '60606'),
-      delivery: place('Peachtree Goods', '100 Peachtree St', 'Atlanta', 'GA', '30301'),
+      pickup: benchPlace('Lakeshore Supply', '200 W Madison St', 'Chicago', 'IL', '60606'),
+      delivery: benchPlace('Peachtree Goods', '100 Peachtree St', 'Atlanta', 'GA', '30301'),
       pickup_date: q.data.inputs.pickup_date,
       ready_time: '09:00',
       close_time: '17:00',

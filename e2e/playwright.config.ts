@@ -14,6 +14,9 @@ export const holidayURL = `http://127.0.0.1:${port + 1}`;
  * Scenarios run in Debian's Chromium (never a downloaded browser) against the real server on the
  * embedded database, started fresh with demo data by support/serve.mjs.
  */
+const BROWSER = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
+const PAUSED_CARRIER = /paused-carrier\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './.artifacts/results',
@@ -32,7 +35,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  // The scenarios that read the demo's paused carrier go first: any parcel quote resumes it.
+  projects: [
+    { name: 'first', testMatch: PAUSED_CARRIER, use: BROWSER },
+    { name: 'chromium', testIgnore: PAUSED_CARRIER, dependencies: ['first'], use: BROWSER },
+  ],
   webServer: [
     {
       command: 'node support/serve.mjs',
@@ -48,7 +55,7 @@ export default defineConfig({
       url: `${holidayURL}/sanctum/csrf-cookie`,
       timeout: 240_000,
       reuseExistingServer: false,
-      env: { PORT: String(port + 1), SERVE_NAME: 'holiday', TEST_CLOCK_START: THANKSGIVING_EVE },
+      env: { PORT: String(port + 1), TEST_CLOCK_START: THANKSGIVING_EVE },
     },
   ],
 });

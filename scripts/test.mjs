@@ -1,9 +1,11 @@
-// `npm test`: every test. Units and API tests on PGlite; then, side by side, the API tests again
-// on PostgreSQL when TEST_DATABASE_URL is set and the Playwright scenarios in Debian's Chromium
-// (skipped with a message when no Chromium is found, unless CI is set). The PostgreSQL run waits
-// mostly on the database, so it costs the scenarios little; its output is printed when it ends.
+// `npm test`: every test. Two lanes side by side: the Playwright scenarios in Debian's Chromium
+// (skipped with a message when no Chromium is found, unless CI is set), printed as they run; and
+// the units and API tests on PGlite, then the API tests again on PostgreSQL when TEST_DATABASE_URL
+// is set, each printed when it ends. The scenarios are the long lane and use about one core (they
+// wait on the browser and the server in turn); vitest takes one worker on a two-core machine, so
+// the units fit beside them instead of before them.
 // Ends with one "N passed, N failed" line.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +17,6 @@ mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
-  const res = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (res.status !== 0) failedSteps.push(name);
-}
-
 function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -28,11 +24,6 @@ function countVitest(file) {
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
-
-const vitest = join(root, 'node_modules/.bin/vitest');
-const pgliteReport = join(out, 'vitest-pglite.json');
-run('unit and API tests (PGlite)', vitest, ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`]);
-countVitest(pgliteReport);
 
 /** Runs a step in this terminal without blocking the event loop; resolves when it ends. */
 function runInherited(name, command, args, env = {}) {
@@ -65,20 +56,33 @@ function runAside(name, command, args, env = {}) {
   });
 }
 
+const vitest = join(root, 'node_modules/.bin/vitest');
+const pgliteReport = join(out, 'vitest-pglite.json');
 const pgReport = join(out, 'vitest-postgres.json');
-const postgres = process.env.TEST_DATABASE_URL
-  ? runAside(
-      'API tests (PostgreSQL)',
-      vitest,
-      ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
-      { TEST_DB_DRIVER: 'postgres' },
-    )
-  : Promise.resolve(console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.'));
+async function unitLane() {
+  await runAside('unit and API tests (PGlite)', vitest, [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgliteReport}`,
+  ]);
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
+    return;
+  }
+  await runAside(
+    'API tests (PostgreSQL)',
+    vitest,
+    ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+    { TEST_DB_DRIVER: 'postgres' },
+  );
+}
+const units = unitLane();
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   const report = join(out, 'playwright.json');
-  // Not spawnSync: the PostgreSQL run beside it needs this process's event loop to drain its output.
+  // Not spawnSync: the unit lane beside it needs this process's event loop to drain its output.
   await runInherited('end-to-end scenarios (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
@@ -99,7 +103,8 @@ if (existsSync(chromium)) {
   );
 }
 
-await postgres;
+await units;
+countVitest(pgliteReport);
 countVitest(pgReport);
 
 if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);

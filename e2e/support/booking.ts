@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseNewCard } from './payment';
 import { addStops, quotablePickupDate } from './quote';
 
 export interface Party {
@@ -144,4 +145,33 @@ export async function rateInSpanish(page: Page, q: SpanishQuote) {
 export async function quoteAndBookInSpanish(page: Page, weight: string) {
   await rateInSpanish(page, { path: '/quote-shipment', to: '30303', weight, value: '2000' });
   await bookFirstRate(page, 'es');
+}
+
+const CARD_WORDS = {
+  en: { payNow: 'Pay Now', cardholder: 'Name on card', number: 'Card number', month: 'Expiry month', year: 'Expiry year', pay: /^Pay / },
+  es: {
+    payNow: 'Pagar ahora',
+    cardholder: 'Nombre en la tarjeta',
+    number: 'Número de tarjeta',
+    month: 'Mes de venc.',
+    year: 'Año de venc.',
+    pay: /^Pagar /,
+  },
+} as const;
+
+/**
+ * On a prepaid booking awaiting payment (its confirmation or its page): Pay Now with a card,
+ * the test processor's approved 4242 4242 4242 4242 unless told; the caller checks the outcome.
+ */
+export async function payByCard(page: Page, language: keyof typeof CARD_WORDS = 'en', number = '4242 4242 4242 4242') {
+  const w = CARD_WORDS[language];
+  await page.getByRole('button', { name: w.payNow }).click();
+  const dialog = page.getByRole('dialog');
+  await chooseNewCard(dialog);
+  await dialog.getByLabel(w.cardholder).fill('Paula Prepaid');
+  await dialog.getByLabel(w.number).fill(number);
+  await dialog.getByLabel(w.month).selectOption('12');
+  await dialog.getByLabel(w.year).selectOption(String(new Date().getFullYear() + 2));
+  await dialog.getByLabel(/CVC/).first().fill('123');
+  await dialog.getByRole('button', { name: w.pay }).click();
 }

@@ -1,5 +1,5 @@
 /**
- * Every page of the app, for the accessibility walk (e2e/tests/every-page.spec.ts): the router
+ * Every page of the app, for the accessibility walk (e2e/tests/a11y-every-page.spec.ts): the router
  * pattern each entry stands for, a concrete URL on the demo data, who opens it and the dialogs,
  * menus and panels it opens. apps/web/src/app/everyPage.test.ts fails when the web router has a
  * route this list does not walk, or this list a pattern the router no longer has.
@@ -83,7 +83,8 @@ type Where = (row: Record<string, unknown>) => boolean;
 async function firstId(lookup: Lookup, path: string, where: Where = () => true, otherwise?: Where) {
   const { data } = (await lookup(path)) as Listed;
   const found = data.find(where) ?? (otherwise && data.find(otherwise));
-  if (!found) throw new Error(`no record in ${path} for the walk`);
+  // What the list held, so a failure in CI says which scenario left the demo data otherwise.
+  if (!found) throw new Error(`no record in ${path} for the walk; it held ${data.length}: ${JSON.stringify(data.slice(0, 10))}`);
   return encodeURIComponent(found.id);
 }
 
@@ -133,6 +134,8 @@ const GUEST_PAGES: PageToWalk[] = [
   // The form is what a reset link opens; a token is only checked when the form is sent.
   { pattern: '/reset-password/:token', visitor: 'guest', url: '/reset-password/walk-token?email=walker%40example.test' },
   { pattern: '/email-verified', visitor: 'guest', url: '/email-verified?status=verified' },
+  // A link that no longer works says so; the form of a live one is walked by the team scenario.
+  { pattern: '/invitation/:token', visitor: 'guest', url: '/invitation/walk-token' },
   { pattern: '/accessibility', visitor: 'guest', url: '/accessibility' },
   {
     pattern: '/truckload-confirmation/:token?',
@@ -165,10 +168,12 @@ const CUSTOMER_PAGES: PageToWalk[] = [
   { pattern: '/:clientrefnum', visitor: SHIPPER, url: '/SO-5521' },
   { pattern: '/:clientrefnum/q', visitor: SHIPPER, url: '/SO-5521/q' },
   { pattern: '/quote', visitor: SHIPPER, url: '/quote' },
+  // Opening a quote rates it again. An LTL one, so the walk never probes the demo's paused parcel
+  // carrier (FedEx Ground) and resumes it before the scenario that reads its pause.
   {
     pattern: '/quote/:id/:return?',
     visitor: SHIPPER,
-    url: async (lookup) => `/quote/${await firstId(lookup, '/api/quotes?per_page=50', (q) => q.mode !== 'truckload')}`,
+    url: async (lookup) => `/quote/${await firstId(lookup, '/api/quotes?per_page=50', (q) => q.mode === 'ltl')}`,
   },
   { pattern: '/quote-shipment', visitor: SHIPPER, url: '/quote-shipment' },
   {
@@ -180,7 +185,7 @@ const CUSTOMER_PAGES: PageToWalk[] = [
   {
     pattern: '/quote-shipment/:id/:return?',
     visitor: SHIPPER,
-    url: async (lookup) => `/quote-shipment/${await firstId(lookup, '/api/quotes?per_page=50', (q) => q.mode !== 'truckload')}`,
+    url: async (lookup) => `/quote-shipment/${await firstId(lookup, '/api/quotes?per_page=50', (q) => q.mode === 'ltl')}`,
   },
   {
     pattern: '/ebay-quote/:ebayId',
@@ -239,6 +244,14 @@ const CUSTOMER_PAGES: PageToWalk[] = [
   },
   { pattern: '/settings/credit', visitor: SHIPPER, url: '/settings/credit' },
   { pattern: '/settings/security', visitor: SHIPPER, url: '/settings/security' },
+  {
+    pattern: '/settings/team',
+    visitor: SHIPPER,
+    url: '/settings/team',
+    popups: [dialog('invite a colleague', either('Invite a colleague', 'Invitar a un colega'))],
+  },
+  { pattern: '/settings/activity', visitor: SHIPPER, url: '/settings/activity' },
+  { pattern: '/settings/payment-methods', visitor: SHIPPER, url: '/settings/payment-methods' },
   { pattern: '/truckload', visitor: SHIPPER, url: '/truckload' },
   {
     pattern: '/truckload/:id/:return?',
@@ -270,6 +283,17 @@ const CUSTOMER_PAGES: PageToWalk[] = [
       { name: 'cancel shipment', kind: 'dialog', open: [SHIPMENT_ROW_MENU, menuItem(either('Cancel shipment', 'Cancelar envío'))] },
     ],
   },
+  { pattern: '/approvals', visitor: SHIPPER, url: '/approvals?status=all' },
+  {
+    pattern: '/approvals/:id',
+    visitor: SHIPPER,
+    // The demo's booking waiting for approval (its admin decides), else any one.
+    url: async (lookup) =>
+      `/approvals/${await firstId(lookup, '/api/approvals?status=pending', () => true).catch(() => firstId(lookup, '/api/approvals'))}`,
+    popups: [dialog('approve booking', either('Approve', 'Aprobar')), dialog('decline booking', either('Decline', 'Rechazar'))],
+  },
+  // A mailed link already used or unknown: the page says so and leads to Approvals.
+  { pattern: '/approvals/link/:token', visitor: SHIPPER, url: '/approvals/link/no-such-link' },
   {
     pattern: '/address-book',
     visitor: SHIPPER,
@@ -361,6 +385,13 @@ const ADMIN_PAGES: PageToWalk[] = [
       dialog('rotate tracking key', either('Rotate key', 'Rotar clave')),
       dialog('tariff version', startsWith('View ', 'Ver ')),
     ],
+  },
+  { pattern: '/admin/pricing', visitor: SUPER, url: '/admin/pricing' },
+  {
+    pattern: '/admin/pricing/:key',
+    visitor: SUPER,
+    url: '/admin/pricing/default',
+    popups: [dialog('program version', startsWith('View ', 'Ver '))],
   },
   {
     pattern: '/admin/integration-partners',

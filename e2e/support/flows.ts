@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
-const serverLog = join(import.meta.dirname, '../.artifacts/server.log');
+/** The first server's log (support/serve.mjs names it by its port, which playwright.config.ts takes from E2E_PORT). */
+const serverLog = join(import.meta.dirname, `../.artifacts/server-${process.env.E2E_PORT ?? 3100}.log`);
 
 export interface Mail {
   subject: string;
@@ -103,7 +104,8 @@ export async function signUp(page: Page, o: SignUpOptions) {
   await password.getByLabel(/^Password/).fill(o.password);
   await password.getByLabel(/^Confirm password/).fill(o.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
+  // The password's hash is made to be slow (argon2): on a busy machine the account takes seconds.
+  await expect(page).toHaveURL(/\/verify-email/, { timeout: 20_000 });
 }
 
 /** Opens the latest verification link mailed to `email` and expects the 'verified' landing page. */

@@ -65,6 +65,27 @@ export async function rateTruckload(page: Page, q: Truckload) {
   await expectRates(page);
 }
 
+export interface Pallets {
+  to: string;
+  quantity: string;
+  /** Inches; 48 unless told. */
+  height?: string;
+  weight: string;
+  value: string;
+}
+
+/** On Quote & Ship: `quantity` pallets of 48 x 40 (x 48 unless told) and `weight` lb each from Chicago 60601, rated. */
+export async function ratePallets(page: Page, q: Pallets) {
+  await page.goto('/quote-shipment');
+  await fillLane(page, { from: '60601', to: q.to });
+  const unit = { packageType: 'Pallets', length: '48', width: '40', height: q.height ?? '48', weight: q.weight };
+  const line = await fillItem(page, 0, unit);
+  await line.getByLabel('Quantity').fill(q.quantity);
+  await page.getByLabel('Shipment value').fill(q.value);
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  await expectRates(page);
+}
+
 export interface Unit {
   packageType: string;
   length: string;

@@ -1,6 +1,6 @@
 // Starts the product as `npm start` does, on a fresh embedded database with demo data, and keeps
-// its log in .artifacts/server.log: without MAIL_URL the outbox links are printed there, which
-// is how scenarios follow verification and reset links.
+// its log in .artifacts/server-<port>.log: without MAIL_URL the outbox links are printed there,
+// which is how scenarios follow verification and reset links.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = join(here, '.artifacts');
-// A second server (SERVE_NAME, e.g. one on a test clock) keeps its own database and log.
-const suffix = process.env.SERVE_NAME ? `-${process.env.SERVE_NAME}` : '';
-const dataDir = join(artifacts, `data${suffix}`);
+// Each server keeps its own database and log, named by its port: the second server of a run (on a
+// test clock), and the servers of another run from the same checkout on other ports (E2E_PORT).
+const dataDir = join(artifacts, `data-${process.env.PORT}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });
-const log = createWriteStream(join(artifacts, `server${suffix}.log`));
+const log = createWriteStream(join(artifacts, `server-${process.env.PORT}.log`));
 
 const server = spawn('node', [join(here, '../scripts/start.mjs')], {
   // NODE_ENV=test: the log stays JSON (development's is for a person), which support/flows.ts reads mails from.

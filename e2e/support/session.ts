@@ -1,4 +1,5 @@
-import { expect, type Page, type Response, request } from '@playwright/test';
+import { isStaff } from '@freight/domain';
+import { type Cookie, expect, type Page, type Response, request } from '@playwright/test';
 import { generateSync } from 'otplib';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -55,15 +56,84 @@ const loggedInAs = new WeakMap<Page, { email: string; password: string }>();
  * (the demo staff) types the authenticator's code next.
  */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  loggedInAs.set(page, { email, password });
   await page.goto('/login');
+  if (await resumeSession(page, email, password)) return;
+  await logInHere(page, email, password);
+}
+
+/**
+ * Per server and user, the session cookies of a user who signed in with the second factor, and
+ * when that session last confirmed who it is. The authenticator gives one fresh code a step and
+ * the server takes each once: signing a staff user in anew for every scenario waited up to 30 s
+ * a time, minutes in a run. A scenario that is not about signing in resumes the session instead.
+ */
+const secondFactorSessions = new Map<string, { cookies: Cookie[]; confirmedAt: number }>();
+/** A confirmation lasts 10 minutes on the server: a session confirmed since then is not resumed, so a scenario that expects to be asked is asked. */
+const CONFIRMATION_MS = 11 * 60_000;
+const sessionKey = (page: Page, email: string) => `${new URL(page.url()).origin} ${email}`;
+
+/** Carries on the user's earlier session on this (fresh) page, when it is still alive: true if it did. */
+async function resumeSession(page: Page, email: string, password: string) {
+  const key = sessionKey(page, email);
+  const saved = secondFactorSessions.get(key);
+  if (!saved || Date.now() - saved.confirmedAt < CONFIRMATION_MS) return false;
+  await page.context().addCookies(saved.cookies);
+  // The portal starts from the stored user (as the login page leaves it): the server's answer for this session.
+  const user = await page.evaluate(async () => {
+    const res = await fetch('/api/user', { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
+    return res.ok ? res.text() : null;
+  });
+  if (!user) {
+    // Ended meanwhile (a logout, a reset): sign in anew on the login page, without the dead cookies.
+    secondFactorSessions.delete(key);
+    await page.context().clearCookies();
+    await page.reload();
+    return false;
+  }
+  loggedInAs.set(page, { email, password });
+  // GET /api/user answers { data: user }; the portal stores the user itself.
+  const stored = (JSON.parse(user) as { data: { roles: string[] } }).data;
+  await page.evaluate((u) => window.localStorage.setItem('AUTH_STATE', u), JSON.stringify(stored));
+  // Where the login page would have sent the user (the web's homeFor).
+  await page.goto(isStaff(stored.roles) ? '/admin/dashboard' : '/');
+  await expect(page).not.toHaveURL(/\/login/);
+  return true;
+}
+
+/** Notes that the page's session has just confirmed who it is (it is not resumed while that lasts). */
+function confirmedNow(page: Page) {
+  const user = loggedInAs.get(page);
+  const saved = user && page.url().startsWith('http') ? secondFactorSessions.get(sessionKey(page, user.email)) : undefined;
+  if (saved) saved.confirmedAt = Date.now();
+}
+
+/**
+ * Logs in on the login page the browser shows, such as the one a guard sent a guest to from a
+ * mailed link, so the page carries on where it was asked to (its `redirect`).
+ */
+export async function logInHere(page: Page, email: string, password = DEMO_PASSWORD) {
+  loggedInAs.set(page, { email, password });
   // A scenario that switched the user to Spanish may find the login page already in Spanish.
-  await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+  const emailField = page.getByLabel(/^(Email|Correo electrónico)/);
+  // The page comes prerendered, and what is typed before its script takes the form over is lost
+  // (the form is sent empty): wait for React's hold on the field.
+  await expect
+    .poll(() => emailField.evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'the login form to come alive',
+    })
+    .toBe(true);
+  await emailField.fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
   const answer = passwordStepAnswer(page);
   await page.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).click();
-  if (await asksSecondFactor(await answer)) await enterAuthenticatorCode(page, email);
+  const secondFactor = await asksSecondFactor(await answer);
+  if (secondFactor) await enterAuthenticatorCode(page, email);
   await expect(page).not.toHaveURL(/\/login/);
+  if (secondFactor) {
+    const origin = new URL(page.url()).origin;
+    // Signing in is no confirmation on the server (a step-up right after still asks).
+    secondFactorSessions.set(sessionKey(page, email), { cookies: await page.context().cookies(origin), confirmedAt: 0 });
+  }
 }
 
 /** Whether the password step's answer asks for the second factor. */
@@ -124,13 +194,75 @@ export async function restorePreferences(page: Page, settings: Record<string, st
   }
 }
 
+/** The confirmation dialog's names: the password's (no second factor), or the second factor's. */
+export const CONFIRM_DIALOG = /^(Confirm password|Confirmar contraseña|Confirm it's you|Confirme que es usted)$/;
+
 /**
- * Answers the password dialog a grant of power opens (the server's 423): the password again,
- * then Confirm; the dialog closes and the save goes on. English or Spanish UI.
+ * Answers the confirmation dialog a sensitive change or a grant of power opens (the server's 423)
+ * with what it asks of the user: the password (a user without a second factor); the
+ * authenticator's code (of `factor.secret`, the demo staff's unless told, for `factor.email` or the
+ * user `logIn` signed in), a code taken elsewhere meanwhile making way for the next; or the passkey
+ * of the page's virtual authenticator. The dialog closes and the save goes on. English or Spanish UI.
  */
-export async function reenterPassword(page: Page, password = DEMO_PASSWORD) {
-  const dialog = page.getByRole('dialog', { name: /^(Confirm password|Confirmar contraseña)$/ });
-  await dialog.getByLabel(/^(Password|Contraseña)/).fill(password);
-  await dialog.getByRole('button', { name: /^(Confirm|Confirmar)$/ }).click();
+export async function reenterPassword(page: Page, password = DEMO_PASSWORD, factor: { email?: string; secret?: string } = {}) {
+  const dialog = page.getByRole('dialog', { name: CONFIRM_DIALOG });
+  const passwordField = dialog.getByLabel(/^(Password|Contraseña)/);
+  const codeField = dialog.getByLabel(/^(Authentication code|Código de autenticación)/);
+  const passkey = dialog.getByRole('button', { name: /^(Use a passkey|Usar una llave de acceso)$/ });
+  const confirm = dialog.getByRole('button', { name: /^(Confirm|Confirmar)$/ });
+  await expect(passwordField.or(codeField).or(passkey).first()).toBeVisible();
+  if (await passwordField.isVisible()) {
+    await passwordField.fill(password);
+    await confirm.click();
+  } else if (await codeField.isVisible()) {
+    const email = factor.email ?? loggedInAs.get(page)?.email;
+    if (!email) throw new Error('reenterPassword: whose authenticator? Sign in with logIn, or name the email');
+    for (let attempt = 1; ; attempt++) {
+      await codeField.fill(await authenticatorCode(email, factor.secret));
+      const answer = page.waitForResponse(isPost('/user/confirm-password'));
+      await confirm.click();
+      const status = (await answer).status();
+      if (status !== 422 || attempt === 3) {
+        expect(status, `confirmation of ${email}`).toBe(201);
+        break;
+      }
+    }
+  } else {
+    await passkey.click();
+  }
   await expect(dialog).toBeHidden();
+  confirmedNow(page);
+}
+
+/**
+ * Confirms who the page's user is over the API, as the dialog would (for a scenario that sets
+ * things up through the API): the password, or for a user with an authenticator app its code (the
+ * demo staff's secret unless told). Answers the confirmation's status (201).
+ */
+export async function confirmIdentity(page: Page, password = DEMO_PASSWORD, factor: { email?: string; secret?: string } = {}) {
+  const send = (method: 'GET' | 'POST', path: string, body?: object) =>
+    page.evaluate(
+      async ({ method, path, body }) => {
+        const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+        const res = await fetch(path, {
+          method,
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: res.status, body: res.status === 200 ? await res.json() : null };
+      },
+      { method, path, body },
+    );
+  const proofs = ((await send('GET', '/user/confirmed-password-status')).body?.proofs ?? []) as string[];
+  let status = 0;
+  if (!proofs.includes('totp')) status = (await send('POST', '/user/confirm-password', { password })).status;
+  else {
+    const email = factor.email ?? loggedInAs.get(page)?.email;
+    if (!email) throw new Error('confirmIdentity: whose authenticator? Sign in with logIn, or name the email');
+    for (let attempt = 1; attempt <= 3 && status !== 201; attempt++) {
+      status = (await send('POST', '/user/confirm-password', { code: await authenticatorCode(email, factor.secret) })).status;
+    }
+  }
+  if (status === 201) confirmedNow(page);
+  return status;
 }

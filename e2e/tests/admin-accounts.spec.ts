@@ -12,7 +12,7 @@ test("accounting finds an account by a user's email and reads its users, activit
   await snap(page, 'admin-accounts-search');
   await table.getByRole('link', { name: 'Demo Shipper Co' }).click();
   await expect(page.getByRole('heading', { name: 'Demo Shipper Co' })).toBeVisible();
-  const users = page.getByRole('region', { name: 'Users' });
+  const users = page.getByRole('region', { name: 'Users', exact: true });
   await expect(users).toContainText('shipper@demo.test');
   await expect(page.getByRole('region', { name: 'Latest shipments' }).getByRole('link').first()).toBeVisible();
   await page.getByRole('region', { name: 'Internal notes' }).getByLabel('New note').fill('Asked about net 45 terms');

@@ -51,3 +51,12 @@ test('a customer never enters the admin area', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Unauthrized' })).toBeVisible();
   await expect(page).not.toHaveURL(/\/admin/);
 });
+
+test('a sales user finds Pricing locked: it is the admins and sales admins alone', async ({ page }) => {
+  await logIn(page, 'sales@demo.test');
+  const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+  await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('title', 'You do not have access to this page');
+  await nav.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Unauthrized' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});

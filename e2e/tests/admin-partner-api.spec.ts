@@ -87,6 +87,8 @@ test('in Spanish, super_admin rotates a credential (the old secret keeps working
   page,
   request,
 }) => {
+  // The sign-in and the step-up each take a fresh authenticator code: each may wait for the next 30-second step.
+  test.setTimeout(120_000);
   await logIn(page, 'super@demo.test');
   await setPreferences(page, { language: 'es' });
   try {

@@ -83,6 +83,10 @@ async function grantAdminToCustomer(page: Page, browser: Browser, language: 'en'
   }
 }
 
+// Each step-up waits for a fresh authenticator code (the server takes each once): about a minute
+// a scenario, more on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 test('a super admin makes a customer user an admin: the account is confirmed, the password asked again, the log names the user', async ({
   page,
   browser,

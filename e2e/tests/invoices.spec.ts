@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { quoteAndBookInSpanish } from '../support/booking';
+import { chooseNewCard } from '../support/payment';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -24,6 +25,7 @@ async function reweighedInvoice(page: Page): Promise<{ id: string; number: strin
 
 async function payByCard(page: Page, button: RegExp) {
   const dialog = page.getByRole('dialog');
+  await chooseNewCard(dialog);
   await dialog.getByLabel(/^(Name on card|Nombre en la tarjeta)/).fill('Dana Shipper');
   await dialog.getByLabel(/^(Card number|Número de tarjeta)/).fill('4242 4242 4242 4242');
   await dialog.getByLabel(/^(Expiry month|Mes de venc\.)/).selectOption('12');

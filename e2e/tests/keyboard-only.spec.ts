@@ -12,6 +12,7 @@ import {
   tabTo,
   typeInto,
 } from '../support/keyboard';
+import { chooseNewCardByKeyboard } from '../support/payment';
 import {
   asksSecondFactor,
   authenticatorCode,
@@ -289,6 +290,8 @@ for (const language of ['en', 'es'] as const) {
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText(numbers[1] ?? '');
       await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      // Demo Shipper Co's saved Visa is offered first; the card here is typed.
+      await chooseNewCardByKeyboard(page, dialog);
       await typeInto(page, dialog.getByLabel(w.cardholder), 'Dana Shipper');
       await typeInto(page, dialog.getByLabel(w.cardNumber), '4242 4242 4242 4242');
       await chooseNative(page, dialog.getByLabel(w.month), '12');

@@ -1,12 +1,14 @@
 import { passkeyURL } from '../playwright.config';
+import { virtualAuthenticator } from '../support/authenticator';
 import { freshEmail, signUpVerified } from '../support/flows';
 import { reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
- * A shipper adds a passkey in Settings > Security, names it, signs out, signs in with it without
- * the password and as the second step after it, renames it and removes it, in English and
- * Spanish. Chromium's virtual authenticator stands in for the phone or laptop (a resident key
+ * A shipper adds a passkey in Settings > Security, names it, saves the recovery codes that come
+ * with it (their first second factor), signs out, signs in with it without the password and as the
+ * second step after it, and with a recovery code instead, renames it and removes it (the codes go
+ * with it), in English and Spanish. Chromium's virtual authenticator stands in for the phone or laptop (a resident key
  * with user verification), and the scenario reaches the server as localhost: browsers refuse
  * passkeys on an IP address.
  */
@@ -22,7 +24,14 @@ const WORDS = {
     create: 'Create passkey',
     required: 'Field is required',
     added: 'Passkey added',
-    neverUsed: 'Never used',
+    // The passkey's line ends with it ('sin usar' also ends the count of recovery codes left).
+    neverUsed: /· Never used$/,
+    recoveryCodes: 'Recovery codes',
+    saved: 'I have saved them',
+    codesLeft: (n: number) => `${n} unused recovery codes left.`,
+    useRecovery: 'Use a recovery code instead',
+    recoveryCode: 'Recovery code',
+    verify: 'Verify',
     lastUsed: /Last used/,
     signIn: 'Sign in with a passkey',
     use: 'Use a passkey',
@@ -38,6 +47,7 @@ const WORDS = {
     removed: 'Passkey removed',
     profileMenu: 'Profile menu',
     logout: 'Logout',
+    confirmTitle: "Confirm it's you",
   },
   es: {
     language: 'Spanish',
@@ -48,7 +58,13 @@ const WORDS = {
     create: 'Crear llave de acceso',
     required: 'Campo obligatorio',
     added: 'Llave de acceso agregada',
-    neverUsed: 'Sin usar',
+    neverUsed: /· Sin usar$/,
+    recoveryCodes: 'Códigos de recuperación',
+    saved: 'Ya los guardé',
+    codesLeft: (n: number) => `Le quedan ${n} códigos de recuperación sin usar.`,
+    useRecovery: 'Usar un código de recuperación',
+    recoveryCode: 'Código de recuperación',
+    verify: 'Verificar',
     lastUsed: /Último uso/,
     signIn: 'Iniciar sesión con una llave de acceso',
     use: 'Usar una llave de acceso',
@@ -64,26 +80,10 @@ const WORDS = {
     removed: 'Llave de acceso eliminada',
     profileMenu: 'menú del perfil',
     logout: 'Cerrar sesión',
+    confirmTitle: 'Confirme que es usted',
   },
 } as const;
 type Words = (typeof WORDS)[keyof typeof WORDS];
-
-/** Chromium's virtual authenticator on this page: a platform passkey that verifies the user at once. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
-}
 
 for (const lang of ['en', 'es'] as const) {
   const w = WORDS[lang];
@@ -113,7 +113,17 @@ for (const lang of ['en', 'es'] as const) {
     await reenterPassword(page, password);
     await expect(page.getByRole('alert').filter({ hasText: w.added })).toBeVisible();
     await expect(dialog).toBeHidden();
+    // The first second factor comes with ten recovery codes, shown this once.
+    const list = panel.getByRole('list', { name: w.recoveryCodes });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    const codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(codes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    await snap(page, `passkeys-recovery-codes-${lang}`);
+    await panel.getByRole('button', { name: w.saved }).click();
+    await expect(list).toBeHidden();
     await expect(panel.getByText('Work laptop', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('heading', { name: w.recoveryCodes })).toBeVisible();
+    await expect(panel.getByText(w.codesLeft(10))).toBeVisible();
     await expect(panel.getByText(w.neverUsed)).toBeVisible();
     const [credential] = await device.credentials();
     expect(credential?.isResidentCredential).toBe(true);
@@ -146,6 +156,20 @@ for (const lang of ['en', 'es'] as const) {
     await page.getByRole('button', { name: w.use }).click();
     await expect(page).not.toHaveURL(/\/login/);
 
+    // A recovery code instead of the passkey, after the password: it signs in once.
+    await logOut(page, w);
+    await loginPage(page, w);
+    await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+    await page.getByLabel(/^(Password|Contraseña)/).fill(password);
+    await page.getByRole('button', { name: w.logIn, exact: true }).click();
+    await page.getByRole('button', { name: w.useRecovery }).click();
+    await page.getByLabel(new RegExp(`^${w.recoveryCode}`)).fill(codes[0] ?? '');
+    await snap(page, `passkeys-recovery-step-${lang}`);
+    await page.getByRole('button', { name: w.verify }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/settings/security');
+    await expect(panel.getByText(w.codesLeft(9))).toBeVisible();
+
     // Renamed...
     await page.goto('/settings/security');
     await panel.getByRole('button', { name: w.rename('Work laptop') }).click();
@@ -155,14 +179,21 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page.getByRole('alert').filter({ hasText: w.renamed })).toBeVisible();
     await expect(panel.getByText('Office desktop', { exact: true })).toBeVisible();
 
-    // ...and removed, asked first (and the password again: this session began with the passkey).
+    // ...and removed, asked first; then who it is is confirmed (this session began with the passkey)
+    // with the passkey itself: a user with a second factor is never asked for the password alone.
     await panel.getByRole('button', { name: w.remove('Office desktop') }).click();
     const removing = page.getByRole('dialog', { name: w.removeTitle });
     await snap(page, `passkeys-remove-${lang}`);
     await removing.getByRole('button', { name: w.removeButton, exact: true }).click();
-    await reenterPassword(page, password);
+    const confirm = page.getByRole('dialog', { name: w.confirmTitle });
+    await expect(confirm.getByRole('button', { name: w.use })).toBeVisible();
+    await expect(confirm.getByLabel(/^(Password|Contraseña)/)).toHaveCount(0);
+    await snap(page, `passkeys-confirm-${lang}`);
+    await confirm.getByRole('button', { name: w.use }).click();
+    await expect(confirm).toBeHidden();
     await expect(page.getByRole('alert').filter({ hasText: w.removed })).toBeVisible();
     await expect(panel.getByText(w.none)).toBeVisible();
+    await expect(panel.getByRole('heading', { name: w.recoveryCodes })).toBeHidden();
 
     // Gone from the account, the passkey on the device signs nobody in.
     await logOut(page, w);

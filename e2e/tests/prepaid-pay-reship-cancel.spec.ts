@@ -1,4 +1,5 @@
 import { LAKESHORE, PEACHTREE, quoteAndBookInSpanish } from '../support/booking';
+import { chooseNewCard } from '../support/payment';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -24,6 +25,8 @@ test('a prepaid shipper in Spanish books, pays by card, reships and cancels', as
     // A declined card first, then a good one.
     await page.getByRole('button', { name: 'Pagar ahora' }).click();
     const dialog = page.getByRole('dialog');
+    // The demo account's saved Visa is offered first: these cards are typed.
+    await chooseNewCard(dialog);
     await dialog.getByLabel('Nombre en la tarjeta').fill('Paula Prepaid');
     await dialog.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
     await dialog.getByLabel('Mes de venc.').selectOption('12');

@@ -96,6 +96,12 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
   // Delete, after a confirmation.
   await page.goto('/product-catalog');
   await page.getByLabel('Search products').fill(stamp);
+  // The search reaches the list after a pause: deleting before it lands would race the list it brings.
+  const searched = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/products' && new URL(r.url()).searchParams.get('q') === stamp,
+  );
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${stamp}`));
+  await searched;
   await page.getByRole('button', { name: `Delete ${added}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete product?' });
   await expect(confirm).toContainText(added);

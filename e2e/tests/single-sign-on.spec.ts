@@ -1,12 +1,13 @@
 import { freshEmail, signUpVerified } from '../support/flows';
-import { snap } from '../support/session';
+import { reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
  * Single sign-on, in English and Spanish: a new company's admin connects the local OpenID provider
- * simulator in Settings > Security, adds an email domain, publishes its TXT record (at the
- * simulator's DNS) and verifies it; then a colleague of that domain signs in through the provider
- * from the login page and lands in the portal as a new user of the company.
+ * simulator in Settings > Security (a grant of power: the password is asked again first), adds an
+ * email domain, publishes its TXT record (at the simulator's DNS) and verifies it; then a colleague
+ * of that domain signs in through the provider from the login page and lands in the portal as a new
+ * user of the company.
  */
 const WORDS = {
   en: {
@@ -20,6 +21,9 @@ const WORDS = {
     verify: 'Verify',
     verified: 'Verified',
     continue: 'Continue with single sign-on',
+    confirmTitle: 'Confirm password',
+    reauthenticate: 'For this change, please enter your password again.',
+    save: 'Save provider',
   },
   es: {
     language: 'Spanish',
@@ -32,6 +36,9 @@ const WORDS = {
     verify: 'Verificar',
     verified: 'Verificado',
     continue: 'Continuar con inicio de sesión único',
+    confirmTitle: 'Confirmar contraseña',
+    reauthenticate: 'Para este cambio, vuelva a introducir su contraseña.',
+    save: 'Guardar proveedor',
   },
 } as const;
 
@@ -64,6 +71,11 @@ for (const lang of ['en', 'es'] as const) {
     await panel.getByLabel(new RegExp(`^${w.clientId}`)).fill('freight-portal');
     await panel.getByLabel(new RegExp(`^${w.secret}`)).fill('simulator-secret');
     await panel.getByRole('button', { name: w.connect }).click();
+    // Who signs in to the company, and how, is a grant of power: the password again, then the save goes on.
+    await expect(page.getByRole('dialog', { name: w.confirmTitle })).toContainText(w.reauthenticate);
+    await snap(page, `sso-confirm-${lang}`);
+    await reenterPassword(page, 'Start#2026');
+    await expect(panel.getByRole('button', { name: w.save })).toBeVisible();
     await expect(panel.getByText(`${origin}/sso/callback`)).toBeVisible();
 
     await panel.getByLabel(new RegExp(`^${w.domain}`)).fill(domain);

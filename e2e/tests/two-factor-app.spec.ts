@@ -5,8 +5,9 @@ import { reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
- * A shipper sets up an authenticator app in Settings > Security and signs in with it, with a
- * recovery code (which then no longer works) and on a remembered device, in English and Spanish.
+ * A shipper sets up an authenticator app in Settings > Security and signs in with it, confirms a
+ * sensitive change with a code (no password asked any more), signs in with a recovery code (which
+ * then no longer works) and on a remembered device, in English and Spanish.
  * The scenario server runs on the real clock, so codes are computed here for now; a code is never
  * accepted twice, so a sign-in after the enrolment waits for the next 30-second step.
  */
@@ -40,6 +41,9 @@ const WORDS = {
     logIn: 'Log in',
     profileMenu: 'Profile menu',
     logout: 'Logout',
+    regenerate: 'New recovery codes',
+    confirmTitle: "Confirm it's you",
+    confirm: 'Confirm',
   },
   es: {
     language: 'Spanish',
@@ -58,6 +62,9 @@ const WORDS = {
     logIn: 'Iniciar sesión',
     profileMenu: 'menú del perfil',
     logout: 'Cerrar sesión',
+    regenerate: 'Nuevos códigos de recuperación',
+    confirmTitle: 'Confirme que es usted',
+    confirm: 'Confirmar',
   },
 } as const;
 
@@ -95,7 +102,7 @@ for (const lang of ['en', 'es'] as const) {
     await panel.getByRole('button', { name: w.turnOn }).click();
     const list = panel.getByRole('list', { name: either('Recovery codes', 'Códigos de recuperación') });
     await expect(list.getByRole('listitem')).toHaveCount(10);
-    const codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    let codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
     expect(codes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     await snap(page, `two-factor-recovery-codes-${lang}`);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -113,6 +120,26 @@ for (const lang of ['en', 'es'] as const) {
     await page.getByLabel(new RegExp(`^${w.code}`)).fill(signIn.code);
     await page.getByRole('button', { name: w.verify }).click();
     await expect(page).not.toHaveURL(/\/login/);
+
+    // Signed in again, a sensitive change asks for the second factor, never the password.
+    await page.goto('/settings/security');
+    await panel.getByRole('button', { name: w.regenerate }).click();
+    const confirm = page.getByRole('dialog', { name: w.confirmTitle });
+    const confirmCode = confirm.getByLabel(new RegExp(`^${w.code}`));
+    await expect(confirmCode).toBeVisible();
+    await expect(confirm.getByLabel(/^(Password|Contraseña)/)).toHaveCount(0);
+    await snap(page, `two-factor-confirm-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, `two-factor-confirm-${lang}-390`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const stepUp = await nextCode(secret, signIn.step);
+    await confirmCode.fill(stepUp.code);
+    await confirm.getByRole('button', { name: w.confirm }).click();
+    await expect(confirm).toBeHidden();
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    codes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    await panel.getByRole('button', { name: w.saved }).click();
+    await expect(list).toBeHidden();
 
     // A recovery code signs in once.
     await logOut(page, w);

@@ -11,15 +11,17 @@ import { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { appKeyOf } from './db/app-state';
-import type { Database, Db } from './db/client';
+import type { Database, Db, PoolUse } from './db/client';
 import { AppError } from './errors';
 import { JobRunner } from './jobs/jobs';
+import { LiveStreams } from './live-streams';
 import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { staffAccountsRoutes } from './modules/admin/accounts.routes';
 import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { rolesRoutes } from './modules/admin/roles.routes';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
@@ -42,15 +44,20 @@ import { installPartnerApi } from './modules/partner-api/bearer';
 import { apiCallLog, purgeApiCallsBefore } from './modules/partner-api/call-log';
 import { openApiRoutes } from './modules/partner-api/openapi.routes';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
+import { seedDemoCards } from './modules/payment-methods/demo-cards';
+import { paymentMethodsRoutes } from './modules/payment-methods/payment-methods.routes';
 import { paymentExtensionRoutes } from './modules/payments/payment-extension';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentSetup } from './modules/payments/stripe.routes';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes';
+import { pricingProgramsRoutes } from './modules/pricing-programs/pricing-programs.routes';
 import { productsRoutes } from './modules/products/products.routes';
 import { publicQuoteRoutes } from './modules/quotes/public-quote.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { scacAliasesRoutes } from './modules/scac-aliases/scac-aliases.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { shipmentWatchersRoutes } from './modules/shipment-watchers/shipment-watchers.routes';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes';
 import { siteNotificationsRoutes } from './modules/site-notifications/site-notifications.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
@@ -58,16 +65,23 @@ import { staffCarriersRoutes } from './modules/staff-carriers/staff-carriers.rou
 import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.routes';
 import { supportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
 import { installTwoFactorEnforcement } from './modules/two-factor-policy/enforcement';
 import { twoFactorPolicyRoutes } from './modules/two-factor-policy/two-factor-policy.routes';
+import { userSessionsRoutes } from './modules/user-sessions/user-sessions.routes';
 import { webhooksRepository } from './modules/webhooks/webhooks.repository';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './plugins/errors';
+import { indexPermissions } from './plugins/guards';
+import { healthRoutes, Readiness } from './plugins/health';
 import { logFormat, loggerOptions, OneLineRequestLog } from './plugins/logging';
+import { AppMetrics, installMetrics } from './plugins/metrics';
 import { installSessions } from './plugins/session';
+import { rememberPreviousAppKeys } from './security/app-keys';
 import { Throttle } from './security/throttle';
+import { traceRequests } from './telemetry/tracing';
 
 const DAY_MS = 24 * 3600_000;
 const OUTBOX_KEEP_MS = 2 * DAY_MS;
@@ -81,6 +95,15 @@ declare module 'fastify' {
     background: BackgroundTasks;
     /** The durable job runner; tests call `app.jobs.runDue()` under their own clock. */
     jobs: JobRunner;
+    /** What /readyz answers; a stopping process turns it to 503 first (drain.ts). */
+    readiness: Readiness;
+    /** The live streams open in this process, sent elsewhere when it stops. */
+    liveStreams: LiveStreams;
+    /**
+     * The demo data that needs the app listening (the saved cards, made through the payment
+     * simulator this app mounts): server.ts runs it after listen. Answers whether it added any.
+     */
+    seedAfterListen: () => Promise<boolean>;
   }
 }
 
@@ -92,8 +115,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** LISTEN/NOTIFY of the database: live support messages between processes. */
   pubsub: Pick<Database, 'listen' | 'onListenReconnect'>;
+  /** The PostgreSQL pool's use, for the metrics (none on the embedded database). */
+  poolUse?: () => PoolUse;
   /** The carriers' rate adapters (AppContext.rateAdapterFor); tests only. */
   rateAdapterFor?: AppContext['rateAdapterFor'];
+  /** The embedded Stripe simulator keeps its objects in this file (server.ts: beside the embedded database); memory only without. */
+  simulatorStateFile?: string;
 }
 
 /** Builds the whole app from its dependencies; server.ts only starts it, tests `inject` into it. */
@@ -119,6 +146,9 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors: (error, request, reply) => securityHeaders(request.raw, reply.raw, () => frameworkErrorHandler(error, request, reply)),
     clientErrorHandler,
   });
+  // First: the request's span is the parent of what every later hook does (the session's lookup).
+  traceRequests(app);
+  indexPermissions(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -131,16 +161,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   // The security headers of every response, computed once: @fastify/helmet rebuilt helmet's
   // middleware (parsing every CSP directive) on each request, ~1.3% of a quote's CPU.
+  // Payments through Stripe itself: the card is typed into Stripe.js's Elements, a script and frames
+  // of Stripe's that talk to its API (Stripe's own list); the simulator is this origin's.
+  const stripeJs = config.paymentProvider === 'stripe';
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeJs ? ['https://js.stripe.com'] : [])],
+        ...(stripeJs ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         // Mantine sets CSS variables through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripeJs ? ['https://api.stripe.com'] : [])],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -155,28 +189,44 @@ export async function buildApp(deps: AppDeps) {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );
   installErrorHandling(app);
+  const metrics = new AppMetrics(app.log);
+  installMetrics(app, metrics, config);
 
   const sessions = installSessions(app, { db, now, secureCookies: config.secureCookies });
   const background = new BackgroundTasks(app.log);
   app.decorate('background', background);
   const throttle = new Throttle(db, now);
-  const jobs = new JobRunner(db, now, app.log);
+  const jobs = new JobRunner(db, now, app.log, config.JOBS_LEASE_SECONDS * 1000);
+  const liveStreams = new LiveStreams();
   const ctx: AppContext = {
     config,
     db,
     now,
     mailer: deps.mailer ?? createMailer({ db, mailUrl: config.MAIL_URL, from: config.MAIL_FROM, log: app.log, now }),
-    appKey: await appKeyOf(db, config.APP_KEY),
+    appKey: rememberPreviousAppKeys(await appKeyOf(db, config.APP_KEY), config.APP_KEY_PREVIOUS),
     throttle,
     sessions,
     background,
     jobs,
     apiCalls: apiCallLog(db, app.log),
-    carrierBreaker: new CarrierBreaker({ db, now, throttle, jobs, log: app.log }),
+    liveStreams,
+    carrierBreaker: new CarrierBreaker({ db, now, throttle, jobs, log: app.log, onRateFailure: metrics.rateFailed }),
     rateAdapterFor: deps.rateAdapterFor,
   };
 
   app.decorate('jobs', ctx.jobs);
+  app.decorate('liveStreams', liveStreams);
+  const readiness = new Readiness(db, jobs);
+  app.decorate('readiness', readiness);
+  healthRoutes(app, readiness);
+  metrics.watch({
+    poolUse: deps.poolUse,
+    jobBacklog: () => jobs.backlog(),
+    webhookBacklog: () => webhooksRepository(db).backlog(),
+    carrierStates: () => ctx.carrierBreaker.carrierStates(),
+    openLiveStreams: () => liveStreams.size,
+    now,
+  });
   registerPausedMail(ctx);
   const credentials = credentialsService(ctx);
   installPartnerApi(app, ctx, credentials);
@@ -186,6 +236,7 @@ export async function buildApp(deps: AppDeps) {
   installTwoFactorEnforcement(app, ctx);
   await authRoutes(app, ctx);
   await passkeysRoutes(app, ctx);
+  await userSessionsRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await accountsRoutes(app, ctx);
   await staffAccountsRoutes(app, ctx);
@@ -198,6 +249,7 @@ export async function buildApp(deps: AppDeps) {
   await publicQuoteRoutes(app, ctx);
   await carriersRoutes(app, ctx);
   await staffCarriersRoutes(app, ctx);
+  await pricingProgramsRoutes(app, ctx);
   await dieselPricesRoutes(app, ctx);
   await postalCodesRoutes(app, ctx);
   await salesRequestsRoutes(app, ctx);
@@ -205,15 +257,20 @@ export async function buildApp(deps: AppDeps) {
   await partCatalogRoutes(app, ctx);
   await addressesRoutes(app, ctx);
   await shipmentsRoutes(app, ctx);
+  await shipmentWatchersRoutes(app, ctx);
+  await approvalsRoutes(app, ctx);
   await staffShipmentsRoutes(app, ctx);
-  await paymentsRoutes(app, ctx);
+  const payment = await paymentSetup(app, ctx, { simulatorStateFile: deps.simulatorStateFile });
+  app.decorate('seedAfterListen', () => (config.seedDemo ? seedDemoCards(ctx, payment) : Promise.resolve(false)));
+  await paymentsRoutes(app, ctx, payment);
   await paymentExtensionRoutes(app, ctx);
   await documentsRoutes(app, ctx);
   await trackingRoutes(app, ctx);
   await trackingKeyRoutes(app, ctx);
   await incidentsRoutes(app, ctx);
   await scacAliasesRoutes(app, ctx);
-  await invoicesRoutes(app, ctx);
+  await invoicesRoutes(app, ctx, payment);
+  await paymentMethodsRoutes(app, ctx, payment);
   await creditApplicationsRoutes(app, ctx);
   await supportRoutes(app, ctx, deps.pubsub);
   await ebayRoutes(app, ctx);
@@ -223,6 +280,7 @@ export async function buildApp(deps: AppDeps) {
   await integrationsRoutes(app, ctx);
   await ssoRoutes(app, ctx);
   await twoFactorPolicyRoutes(app, ctx);
+  await teamRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

@@ -82,4 +82,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBAUTHN_RP_ID: 'https://example.com' })).toThrow(/WEBAUTHN_RP_ID: must be a domain name/);
     expect(() => loadConfig({ WEBAUTHN_ORIGINS: 'localhost:3000' })).toThrow(/WEBAUTHN_ORIGINS/);
   });
+  it('looks places up in the simulator outside production, nowhere in production unless GEO_LOOKUP_URL names a service', () => {
+    expect(loadConfig({}).geoLookup).toBe('simulator');
+    expect(loadConfig({ GEO_SIMULATOR_URL: 'http://127.0.0.1:4000' }).geoLookup).toBe('simulator');
+    const production = { NODE_ENV: 'production', MAIL_URL: 'smtp://mail.example.com' };
+    expect(loadConfig(production).geoLookup).toBe('off');
+    const service = loadConfig({ ...production, GEO_LOOKUP_URL: 'https://ipinfo.io', GEO_LOOKUP_TOKEN: 'abc123' });
+    expect(service).toMatchObject({ geoLookup: 'service', GEO_LOOKUP_TIMEOUT_MS: 1000 });
+    expect(() => loadConfig({ ...production, GEO_SIMULATOR_URL: 'http://127.0.0.1:4000' })).toThrow(
+      /GEO_SIMULATOR_URL: the place lookup simulator is never used in production/,
+    );
+    expect(() => loadConfig({ GEO_LOOKUP_URL: 'https://ipinfo.io', GEO_SIMULATOR_URL: 'http://127.0.0.1:4000' })).toThrow(/not both/);
+    expect(() => loadConfig({ GEO_LOOKUP_URL: 'ftp://geo.example.com' })).toThrow(/GEO_LOOKUP_URL/);
+    expect(() => loadConfig({ GEO_LOOKUP_TIMEOUT_MS: '0' })).toThrow(/GEO_LOOKUP_TIMEOUT_MS/);
+  });
 });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupportHours } from '@freight/domain/support-hours';
 import { z } from 'zod';
+import { DEFAULT_BUSINESS_TIME_ZONE } from './business-days';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -15,6 +16,8 @@ function validTimeZone(zone: string) {
 }
 
 const flag = z.enum(['1', '0', 'true', 'false'], { error: 'use 1 or 0' }).transform((v) => v === '1' || v === 'true');
+/** An OTLP/HTTP collector's address (traces: docs/tracing.md). */
+const otlpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4318' });
 
 const schema = z
   .object({
@@ -23,6 +26,15 @@ const schema = z
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
     APP_URL: z.url({ error: 'must be an absolute URL such as https://portal.example.com' }).optional(),
     APP_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /**
+     * APP_KEY rotation: the keys APP_KEY replaced, comma-separated, newest first. They still open
+     * the secrets and verify the links and codes they sealed or signed; nothing new uses them.
+     */
+    APP_KEY_PREVIOUS: z
+      .string()
+      .transform((list) => list.split(',').map((key) => key.trim()))
+      .pipe(z.array(z.string().min(32, { error: 'each key must be at least 32 characters' })))
+      .default([]),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .url({ error: 'must be a postgres:// URL' })
@@ -49,6 +61,11 @@ const schema = z
     /** How often this process looks for due background jobs (ms); 0 runs none (tests run them by hand). */
     JOBS_POLL_MS: z.coerce.number({ error: 'must be milliseconds (0 to turn jobs off)' }).int().min(0).max(3_600_000).default(1000),
     /**
+     * How long a claimed background job is its process's: one that died mid-job (killed, crashed)
+     * leaves the job to another process after this. Longer than any job runs (a webhook lane: 60 s).
+     */
+    JOBS_LEASE_SECONDS: z.coerce.number({ error: 'must be seconds' }).int().min(10).max(3600).default(300),
+    /**
      * Demo tracking: the built-in tariff carriers report plausible events for their shipments as
      * time passes, so the portal shows movement. On wherever the demo data is seeded, unless set.
      */
@@ -60,7 +77,7 @@ const schema = z
     BUSINESS_TIME_ZONE: z
       .string()
       .refine(validTimeZone, { error: 'must be an IANA time zone such as America/Chicago' })
-      .default('America/Chicago'),
+      .default(DEFAULT_BUSINESS_TIME_ZONE),
     /**
      * The origin's local time after which the next business day can no longer be offered for a
      * pickup (carriers plan next-day pickups by early afternoon).
@@ -105,6 +122,28 @@ const schema = z
     /** The simulator's pace of new demo orders, in minutes. */
     EBAY_SIM_ORDER_MINUTES: z.coerce.number().min(0.01).max(1440).default(45),
     /**
+     * Payments: 'stripe' (Stripe with the keys below), 'simulator' (the same adapter against the Stripe
+     * simulator, mounted at /stripe-sim unless STRIPE_API_URL names one elsewhere; never in production).
+     * Outside production the simulator unless set; production uses Stripe when STRIPE_SECRET_KEY is set
+     * and otherwise refuses payments.
+     */
+    PAYMENT_PROVIDER: z.enum(['simulator', 'stripe']).optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_live_... or sk_test_...)' })
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, { error: 'must be a Stripe publishable key (pk_...)' })
+      .optional(),
+    /** The signing secret of the webhook endpoint APP_URL/api/webhooks/stripe. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_...)' })
+      .optional(),
+    /** Stripe's API root (https://api.stripe.com unless set); with 'simulator', a simulator running elsewhere. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.stripe.com' }).optional(),
+    /**
      * Passkeys: the relying party's id (the domain the browser binds them to) and the origins their
      * sign-ins may come from, comma-separated. Both follow APP_URL by default, with localhost for a
      * loopback address (browsers refuse passkeys on an IP address).
@@ -125,7 +164,39 @@ const schema = z
      */
     OIDC_SIMULATOR_URL: z.url().optional(),
     SSO_DNS: z.enum(['system', 'simulator']).optional(),
+    /**
+     * The place of a session's address (Settings > Security): an ipinfo.io-style service
+     * (GET <url>/<ip>/json, with GEO_LOOKUP_TOKEN as a bearer token when set). Unset, outside
+     * production the simulator mounted at /geo-sim answers (or the one at GEO_SIMULATOR_URL), and
+     * production looks nothing up.
+     */
+    GEO_LOOKUP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://ipinfo.io' }).optional(),
+    GEO_LOOKUP_TOKEN: z.string().min(1).max(200).optional(),
+    /** How long a list of sessions waits for the lookup before it shows the place as unknown. */
+    GEO_LOOKUP_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(50).max(10_000).default(1000),
+    GEO_SIMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * The bearer token a Prometheus scrape of GET /metrics must send. Unset, /metrics is off in
+     * production and open only from the machine itself elsewhere.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, { error: 'must be at least 16 characters' })
+      .max(200, { error: 'must be at most 200 characters' })
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable characters without spaces' })
+      .optional(),
+    /**
+     * Traces over OTLP/HTTP (docs/tracing.md): off unless an endpoint is set. The traces endpoint is
+     * used as it is; the general one gets /v1/traces appended. OTEL_SDK_DISABLED turns them off.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl.optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpUrl.optional(),
+    OTEL_SERVICE_NAME: z
+      .string()
+      .regex(/^[\w.\-/]{1,100}$/, { error: 'must be a name such as freight-portal (letters, digits, . - _ /)' })
+      .default('freight-portal'),
+    OTEL_SDK_DISABLED: flag.optional(),
     /**
      * Scenarios only: the clock starts at this instant (then runs at the normal pace), so a scenario
      * can live the day before Thanksgiving. Refused in production.
@@ -150,6 +221,22 @@ const schema = z
     }
     if (c.NODE_ENV === 'production' && (c.SSO_DNS === 'simulator' || c.OIDC_SIMULATOR_URL)) {
       ctx.addIssue({ code: 'custom', path: ['SSO_DNS'], message: 'the OpenID provider simulator is never used in production' });
+    }
+    if (c.NODE_ENV === 'production' && c.PAYMENT_PROVIDER && c.PAYMENT_PROVIDER !== 'stripe') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'production takes payments through Stripe only' });
+    }
+    if (c.PAYMENT_PROVIDER === 'stripe' && !(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required for Stripe',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.GEO_SIMULATOR_URL) {
+      ctx.addIssue({ code: 'custom', path: ['GEO_SIMULATOR_URL'], message: 'the place lookup simulator is never used in production' });
+    }
+    if (c.GEO_LOOKUP_URL && c.GEO_SIMULATOR_URL) {
+      ctx.addIssue({ code: 'custom', path: ['GEO_SIMULATOR_URL'], message: 'set GEO_LOOKUP_URL or GEO_SIMULATOR_URL, not both' });
     }
     if (c.SUPPORT_CLOSES_AT <= c.SUPPORT_OPENS_AT) {
       ctx.addIssue({ code: 'custom', path: ['SUPPORT_CLOSES_AT'], message: 'must be after SUPPORT_OPENS_AT' });
@@ -178,8 +265,12 @@ export type Config = z.output<typeof schema> & {
   webauthn: { rpId: string; origins: string[] };
   /** Which eBay the product talks to; unset (production without eBay keys) turns eBay off. */
   ebayEnv: 'simulator' | 'sandbox' | 'production' | undefined;
+  /** Who takes payments; 'off' (production without Stripe's keys) refuses them rather than pretend. */
+  paymentProvider: 'simulator' | 'stripe' | 'off';
   /** Which DNS proves single sign-on's email domains. */
   ssoDns: 'system' | 'simulator';
+  /** Where the places of sessions' addresses come from: a service, the simulator, or nowhere (production without GEO_LOOKUP_URL). */
+  geoLookup: 'service' | 'simulator' | 'off';
 };
 
 export class ConfigError extends Error {}
@@ -205,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
     ebayEnv: c.EBAY_ENV ?? (c.NODE_ENV === 'production' ? undefined : 'simulator'),
     ssoDns: c.SSO_DNS ?? (c.NODE_ENV === 'production' ? 'system' : 'simulator'),
+    paymentProvider: c.PAYMENT_PROVIDER ?? (c.NODE_ENV !== 'production' ? 'simulator' : c.STRIPE_SECRET_KEY ? 'stripe' : 'off'),
+    geoLookup: c.GEO_LOOKUP_URL ? 'service' : c.NODE_ENV === 'production' ? 'off' : 'simulator',
     supportHours: { timeZone: c.SUPPORT_TIME_ZONE ?? c.BUSINESS_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };

@@ -2,6 +2,7 @@ import type { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './jobs/jobs';
+import type { LiveStreams } from './live-streams';
 import type { Mailer } from './mail/mailer';
 import type { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
 import type { ApiCallLog } from './modules/partner-api/call-log';
@@ -25,6 +26,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** The public API's call log, written in batches; `flush()` before reading it. */
   apiCalls: ApiCallLog;
+  /** The live streams open in this process: counted by the metrics, sent elsewhere when it stops. */
+  liveStreams: LiveStreams;
   /** Keeps carriers whose rate calls keep failing out of quoting; one per process (modules/carrier-breaker). */
   carrierBreaker: CarrierBreaker;
   /** The rate adapter of a carrier: its tariff when unset; tests put in carriers that fail or hang. */

@@ -53,10 +53,11 @@ const DOOR_BODIES = new Set([
 ]);
 
 /**
- * Routes that stand for someone else's server (eBay's APIs, a partner's webhook receiver; demo
- * simulators only): they answer their own error shapes, so only 'no 5xx' is checked there.
+ * Routes that stand for someone else's server (eBay's APIs, a partner's webhook receiver, the
+ * place lookup; demo simulators only): they answer their own error shapes, so only 'no 5xx' is
+ * checked there.
  */
-const FOREIGN_PREFIXES = ['/ebay-sim/', '/webhook-sim/', '/oidc-sim/'];
+const FOREIGN_PREFIXES = ['/ebay-sim/', '/webhook-sim/', '/oidc-sim/', '/geo-sim/', '/stripe-sim/'];
 /** Ends the caller's session, which the rest of the walk uses: called by the visitor only. */
 const SIGNED_IN_SKIP = new Set(['POST /logout']);
 /**

@@ -1,3 +1,4 @@
+import { SENTENCE_END, sentenceEnd } from '@freight/contracts';
 import en from '@freight/contracts/locales/en.json' with { type: 'json' };
 import es from '@freight/contracts/locales/es.json' with { type: 'json' };
 import serverEn from '@freight/contracts/locales/server.en.json' with { type: 'json' };
@@ -12,8 +13,9 @@ import i18next, { type TFunction } from 'i18next';
 export const catalogs = { en: { ...en, ...serverEn }, es: { ...es, ...serverEs } };
 
 const instance = i18next.createInstance();
-await instance.init({
+await instance.use(sentenceEnd).init({
   resources: { en: { translation: catalogs.en }, es: { translation: catalogs.es } },
+  postProcess: [SENTENCE_END],
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { address, contact, email, password, requiredText } from './fields';
+import { passkeyAuthenticationCredential } from './passkeys';
 import { settingsUpdate } from './settings';
 
 /**
@@ -61,6 +62,7 @@ export const resetPasswordRequest = z
   })
   .refine(passwordsMatch, mismatch('validation.password_mismatch'));
 
+/** The password form of the confirmation (the web checks the field with it before sending). */
 export const confirmPasswordRequest = z.object({
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(128),
 });
@@ -83,12 +85,52 @@ export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
  */
 const typedCode = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64);
 
+/**
+ * The second factors a user may hold: an authenticator app's code ('totp'), one of its recovery
+ * codes (made with the app, so only with it, and only while some are unused) and a passkey.
+ */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
 /** The answer of POST /login for a user with a second factor: no session yet, the challenge is next. */
 export interface TwoFactorLoginResponse {
   two_factor: true;
   /** Whether the challenge may remember this browser for 30 days (customers; never staff). */
   remember_device: boolean;
+  /** The pending user's second factors: the step offers these ways and no other. */
+  methods: SecondFactorMethod[];
 }
+
+/**
+ * POST /user/confirm-password: the signed-in user proves who they are again before a sensitive
+ * change. A user without a second factor sends the password (Sanctum's contract); a user with one
+ * sends the factor instead: `code` (the app's code, or a recovery code, which is then spent),
+ * `recovery_code`, or `credential`, a passkey's answer to POST /user/confirm-password/passkey-options.
+ * Which one the user has is the server's to judge: every field is optional here.
+ */
+export const confirmIdentityRequest = z.object({
+  password: z.string({ error: 'validation.required' }).max(128).optional(),
+  code: typedCode.optional(),
+  recovery_code: typedCode.optional(),
+  credential: passkeyAuthenticationCredential.optional(),
+});
+export type ConfirmIdentityRequest = z.input<typeof confirmIdentityRequest>;
+
+/**
+ * What the signed-in user can confirm their identity with: the password (not for a user with a
+ * second factor, nor where the account turned passwords off) or their second factors. None at all:
+ * a single sign-on user without a factor, who proves it by signing in through the provider again.
+ */
+export type ConfirmationProof = 'password' | SecondFactorMethod;
+
+/** GET /user/confirmed-password-status: whether a confirmation is still fresh, and what can give one. */
+export interface ConfirmedPasswordStatus {
+  confirmed: boolean;
+  proofs: ConfirmationProof[];
+}
+
+/** The code field of the confirmation with a recovery code (the web checks the field with it). */
+export const recoveryCodeRequest = z.object({ recovery_code: typedCode });
 
 /** POST /user/confirmed-two-factor-authentication: a code from the app finishes the enrolment. */
 export const twoFactorConfirmRequest = z.object({ code: typedCode });

@@ -2,7 +2,7 @@ import { ACCESSORIAL_CODES, NMFC_CLASSES } from '@freight/domain';
 import type { LtlServiceLevel } from '@freight/domain/rating/calendar';
 import { WEIGHT_BREAKS } from '@freight/domain/rating/ltl-tariff';
 import { z } from 'zod';
-import { isoDate } from './fields';
+import { decimalNumber, isoDate, wholeNumber } from './fields';
 import type { CarrierPauseReason } from './incidents';
 
 /**
@@ -13,17 +13,8 @@ import type { CarrierPauseReason } from './incidents';
  * field that holds it. Whether the whole tariff rates sensibly is checked by the server on top.
  */
 
-const whole = (max: number, min = 0) =>
-  z
-    .number({ error: 'validation.required' })
-    .int({ error: 'validation.integer' })
-    .min(min, { error: min > 0 ? 'validation.positive' : 'validation.not_negative' })
-    .max(max, { error: 'validation.too_large' });
-const decimal = (max: number, min: number) =>
-  z
-    .number({ error: 'validation.required' })
-    .min(min, { error: min > 0 ? 'validation.positive' : 'validation.not_negative' })
-    .max(max, { error: 'validation.too_large' });
+const whole = wholeNumber;
+const decimal = decimalNumber;
 
 /** Cents up to $100,000 (an amount of one charge or one rate line). */
 const cents = whole(10_000_000);

@@ -153,3 +153,21 @@ export const optionalTimeOfDay = z
   .refine((v) => v === '' || HHMM.test(v), { error: 'validation.time' })
   .optional()
   .default('');
+
+/**
+ * A whole number from `min` to `max` (cents, basis points, pounds), each bound refused with its own
+ * words. Wide bounds for any real figure, narrow enough to catch a slip of the keyboard.
+ */
+export const wholeNumber = (max: number, min = 0) =>
+  z
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.integer' })
+    .min(min, { error: min > 0 ? 'validation.positive' : 'validation.not_negative' })
+    .max(max, { error: 'validation.too_large' });
+
+/** A number with decimals from `min` to `max`, refused like `wholeNumber`. */
+export const decimalNumber = (max: number, min: number) =>
+  z
+    .number({ error: 'validation.required' })
+    .min(min, { error: min > 0 ? 'validation.positive' : 'validation.not_negative' })
+    .max(max, { error: 'validation.too_large' });

@@ -13,7 +13,9 @@ import {
 } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
+import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
 import type { ShipmentReference } from './shipments';
+import type { TeamPerson } from './team';
 
 /**
  * Invoices, invoice payments, disputes and credit hold. Money is integer cents in the
@@ -57,52 +59,13 @@ const cents = (key = 'validation.positive') =>
     .min(1, { error: key })
     .max(1_000_000_000, { error: 'validation.too_large' });
 
-export const cardDetails = z.object({
-  cardholder: requiredText('validation.required', 120),
-  card_number: z
-    .string({ error: 'validation.required' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'validation.card_number' })),
-  exp_month: z
-    .number({ error: 'validation.required' })
-    .int()
-    .min(1, { error: 'validation.card_expiry' })
-    .max(12, { error: 'validation.card_expiry' }),
-  exp_year: z
-    .number({ error: 'validation.required' })
-    .int()
-    .min(2000, { error: 'validation.card_expiry' })
-    .max(2100, { error: 'validation.card_expiry' }),
-  cvc: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
-});
-export type CardDetailsInput = z.output<typeof cardDetails>;
-
-/** The ABA routing number's checksum: 3, 7 and 1 weights over its nine digits add up to a multiple of 10. */
-export function isRoutingNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-  return sum % 10 === 0;
-}
-
-export const bankAccount = z.object({
-  account_holder: requiredText('validation.required', 120),
-  routing_number: z.string({ error: 'validation.required' }).trim().refine(isRoutingNumber, { error: 'validation.routing_number' }),
-  account_number: z
-    .string({ error: 'validation.required' })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{4,17}$/, { error: 'validation.bank_account_number' })),
-  account_type: z.enum(['checking', 'savings'], { error: 'validation.choice' }),
-});
-export type BankAccountInput = z.output<typeof bankAccount>;
-
 /**
  * POST /api/invoice-payments (header Idempotency-Key): one payment of one or many invoices, an
- * amount per invoice (a part of one balance is allowed), by card or by bank account (ACH).
- * Neither number is stored: only its last four digits.
+ * amount per invoice (a part of one balance is allowed), by card or by bank account (ACH). The
+ * card or account is the processor's payment method (pm_...): one the browser handed to the
+ * processor itself, or one of the account's saved methods; no number ever reaches the portal.
+ * `payment_method` is optional in the type only for autopay, which charges the saved default.
+ * `return_path`: the portal page the card issuer's 3-D Secure page sends the payer back to.
  */
 export const invoicePaymentRequest = z
   .object({
@@ -111,15 +74,17 @@ export const invoicePaymentRequest = z
       .array(z.object({ invoice_id: z.string().max(64), amount_cents: cents() }), { error: 'validation.invoices_required' })
       .min(1, { error: 'validation.invoices_required' })
       .max(500, { error: 'validation.too_many' }),
-    card: cardDetails.optional(),
-    bank: bankAccount.optional(),
+    payment_method: paymentMethodId.optional(),
+    return_path: returnPath.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.method === 'card' && !v.card) ctx.addIssue({ code: 'custom', path: ['card'], message: 'validation.required' });
-    if (v.method === 'ach' && !v.bank) ctx.addIssue({ code: 'custom', path: ['bank'], message: 'validation.required' });
+    if (!v.payment_method) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: 'validation.payment_method_id' });
   });
 export type InvoicePaymentRequest = z.output<typeof invoicePaymentRequest>;
-export type InvoicePaymentRequestInput = z.input<typeof invoicePaymentRequest>;
+
+/** POST /api/invoice-payments/confirm: the payer is back from the challenge of this intent; the server asks the processor. */
+export const invoicePaymentConfirmRequest = z.object({ payment_intent: paymentIntentId });
+export type InvoicePaymentConfirmRequest = z.output<typeof invoicePaymentConfirmRequest>;
 
 /** POST /api/invoices/:id/disputes: the whole invoice (no charge_code) or one charge line (its `key`), with a reason and an amount. */
 export const disputeRequest = z.object({
@@ -215,6 +180,8 @@ export interface InvoiceListItem {
 
 export interface InvoicePaymentView {
   id: string;
+  /** Who of the account paid. */
+  paid_by: TeamPerson | null;
   method: PaymentMethod;
   status: InvoicePaymentStatus;
   /** This invoice's part of the payment. */
@@ -241,6 +208,8 @@ export interface DisputeView {
   id: string;
   account_id: string;
   account_name: string;
+  /** Who of the account opened it. */
+  opened_by: TeamPerson | null;
   invoice_id: string;
   invoice_number: string;
   /** The invoice's currency, which the amounts are in. */
@@ -291,6 +260,8 @@ export interface InvoiceView extends InvoiceListItem {
   insured_value_cents: number;
   deductible_cents: number;
   related_invoice: { id: string; number: string } | null;
+  /** The credit memos that credit this invoice (an accepted dispute, a canceled prepaid booking), oldest first. */
+  credit_memos: { id: string; number: string; total_cents: number }[];
   payments: InvoicePaymentView[];
   disputes: DisputeView[];
   pdf_url: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
+import type { TeamPerson } from './team';
 
 /**
  * The partner API and integrations: OAuth client credentials, integration partners,
@@ -96,6 +97,8 @@ export interface CredentialView {
   client_id: string;
   name: string;
   owner: { kind: 'partner' | 'account'; id: string; name: string };
+  /** Who of the owning account made it (null for a partner's, and for one staff made). */
+  created_by: TeamPerson | null;
   scopes: ApiScope[];
   status: CredentialStatus;
   expires_at: string | null;
@@ -206,6 +209,8 @@ export type WebhookRequestInput = z.input<typeof webhookRequest>;
 
 export interface WebhookView {
   id: string;
+  /** Who of the account made it (null for a partner's, and for one staff made). */
+  created_by: TeamPerson | null;
   url: string;
   description: string;
   events: WebhookEventTypeName[];

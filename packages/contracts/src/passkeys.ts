@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RecoveryCodes } from './auth';
 
 /** How long a passkey's name may be, in the form and on the server. */
 export const PASSKEY_NAME_MAX = 60;
@@ -83,3 +84,9 @@ export interface Passkey {
   /** Synced between the user's devices (a passkey kept by a password manager or a platform account). */
   synced: boolean;
 }
+
+/**
+ * POST /user/passkeys (`data`): the new passkey. The user's first second factor (no app on, no
+ * other passkey) comes with ten recovery codes, as the app's confirmation does: shown this once.
+ */
+export type PasskeyAdded = Passkey & Partial<RecoveryCodes>;

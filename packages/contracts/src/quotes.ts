@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { equipmentCode } from './equipmentTypes';
 import { choice, email, isoDate, phone, requiredChoice, requiredText } from './fields';
+import { mineParam } from './team';
 
 /**
  * The quote request (POST /api/quotes). Lengths and weights are in the request's unit system
@@ -158,10 +159,14 @@ export interface QuoteItemFacts {
   density_class: FreightClass;
 }
 
-/** The quote list's filters (GET /api/quotes): `q` matches the client reference and the origin/destination postal codes. */
+/**
+ * The quote list's filters (GET /api/quotes): `q` matches the client reference and the
+ * origin/destination postal codes; `mine` keeps the quotes the caller ran.
+ */
 export const quoteListQuery = z.object({
   mode: choice(QUOTE_MODES).optional(),
   q: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
+  mine: mineParam,
 });
 
 /**

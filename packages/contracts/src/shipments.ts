@@ -22,7 +22,8 @@ import {
   requiredText,
   timeOfDay,
 } from './fields';
-import { cardDetails } from './invoices';
+import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
+import { mineParam, type TeamPerson } from './team';
 
 /**
  * Booking, shipments, payments and tracking. Lengths and weights on the wire are in
@@ -285,7 +286,7 @@ export type BookingRequest = z.output<typeof bookingRequest>;
 export type BookingRequestInput = z.input<typeof bookingRequest>;
 export * from './bookingModes';
 
-/** GET /api/shipments: search (BOL, PRO, reference, city), status filter, sort, page. */
+/** GET /api/shipments: search (BOL, PRO, reference, city), status filter, the caller's own, sort, page. */
 export const shipmentListQuery = z.object({
   q: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
   status: z.enum(SHIPMENT_STATUSES, { error: 'validation.choice' }).optional(),
@@ -293,6 +294,8 @@ export const shipmentListQuery = z.object({
   dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
+  /** Only the shipments the caller booked. */
+  mine: mineParam,
 });
 
 /** POST /api/shipments/:id/reship: a new prefilled quote; `return` swaps pickup and delivery. Reship needs a valid email and phone. */
@@ -304,10 +307,33 @@ export const reshipRequest = z.object({
 
 /**
  * POST /api/shipments/:id/payment (header Idempotency-Key): pay a booking awaiting payment by
- * card. The card number is passed to the payment provider and never stored (only brand and last 4).
+ * card: the processor's payment method (pm_...), one the browser handed to the processor itself
+ * or one of the account's saved cards. No card number reaches the portal.
  */
-export const paymentRequest = cardDetails;
+export const paymentRequest = z.object({ payment_method: paymentMethodId, return_path: returnPath.optional() });
 export type PaymentRequest = z.output<typeof paymentRequest>;
+
+/** POST /api/shipments/:id/payment/confirm: the payer is back from the challenge of this intent. */
+export const paymentConfirmRequest = z.object({ payment_intent: paymentIntentId });
+export type PaymentConfirmRequest = z.output<typeof paymentConfirmRequest>;
+
+/**
+ * The 402 `payment_requires_action` answer's own fields (beside `message` and `code`): the card's
+ * issuer asks the payer for 3-D Secure. `next_action_url` is the challenge page (the simulator's,
+ * or the issuer's when Stripe named one); Stripe.js needs only `client_secret` (handleNextAction).
+ */
+export interface PaymentActionRequired {
+  message: string;
+  code: 'payment_requires_action';
+  payment_intent: string;
+  client_secret: string;
+  next_action_url: string | null;
+}
+
+/** The same 402 when a card being saved asks for the challenge: it names the SetupIntent instead. */
+export interface SetupActionRequired extends Omit<PaymentActionRequired, 'payment_intent'> {
+  setup_intent: string;
+}
 
 /**
  * One carrier event in, X12 214 style (POST /api/carriers/:scac/tracking-events, signed with the
@@ -404,6 +430,8 @@ export interface PaymentView {
   hold_cents: number;
   card_last4: string | null;
   paid_at: string | null;
+  /** A canceled paid booking ('released' or 'refunded'): the credit memo of its receipt invoice. */
+  credit_memo: { id: string; number: string } | null;
 }
 
 /** A shipment in the list (GET /api/shipments). */
@@ -430,11 +458,15 @@ export interface ShipmentListItem {
   total_cents: number;
   payment_state: PaymentState;
   created_at: string;
+  /** Who of the account's team booked it. */
+  booked_by: TeamPerson | null;
 }
 
 /** A shipment in full (GET /api/shipments/:id, the booking's answer). */
 export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destination'> {
   quote_id: string | null;
+  /** The account admin who approved it, when it went beyond its booker's rights. */
+  approved_by: TeamPerson | null;
   service: string;
   /** A truckload's equipment type named in the reader's language (retired types too); null otherwise. */
   service_name: string | null;

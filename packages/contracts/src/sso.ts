@@ -1,3 +1,4 @@
+import type { CustomerRole } from '@freight/domain';
 import { z } from 'zod';
 import { email } from './fields';
 
@@ -8,10 +9,10 @@ import { email } from './fields';
  */
 
 /**
- * What a user created by their first sign-in through the provider becomes. Today a customer
- * account has one kind of user (no roles); the column is text, so account teams can widen it.
+ * The team role of a user created by their first sign-in through the provider. Never account
+ * admin: that power is given by an admin, not by whoever the provider vouches for.
  */
-export const SSO_DEFAULT_ROLES = ['customer'] as const;
+export const SSO_DEFAULT_ROLES = ['shipper', 'billing', 'viewer'] as const satisfies readonly CustomerRole[];
 export type SsoDefaultRole = (typeof SSO_DEFAULT_ROLES)[number];
 
 /** Where a domain publishes its token: a TXT record of this name under the domain. */
@@ -20,7 +21,16 @@ export const SSO_TXT_PREFIX = '_freight-portal';
 export const SSO_TXT_VALUE_PREFIX = 'freight-portal-verification=';
 
 /** Why a sign-in through the provider came back to the login page (`/login?sso_error=<reason>`). */
-export const SSO_ERRORS = ['expired', 'denied', 'failed', 'unverified_domain', 'other_account', 'email_unverified', 'suspended'] as const;
+export const SSO_ERRORS = [
+  'expired',
+  'denied',
+  'failed',
+  'unverified_domain',
+  'other_account',
+  'email_unverified',
+  'suspended',
+  'deactivated',
+] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 
 const DOMAIN = /^(?=.{4,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.[a-z]{2,63}$/;

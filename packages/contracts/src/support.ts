@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredChoice, requiredText } from './fields';
+import { mineParam, type TeamPerson } from './team';
 
 /**
  * Chat with support: a customer's conversations with the support desk, the staff
@@ -53,6 +54,9 @@ export const conversationListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** GET /api/support/conversations: the account's conversations, or with `mine` the caller's own. */
+export const accountConversationListQuery = conversationListQuery.extend({ mine: mineParam });
+
 export const INBOX_SORTS = ['newest', 'oldest', 'waiting_longest'] as const;
 export const inboxQuery = conversationListQuery.extend({
   category: z.enum(SUPPORT_CATEGORIES, { error: 'validation.choice' }).optional(),
@@ -102,6 +106,11 @@ export interface ConversationSummary {
   created_at: string;
   /** Messages from the other side the reader has not read. */
   unread: number;
+}
+
+/** A conversation in the account's list (GET /api/support/conversations), naming who of the team opened it. */
+export interface AccountConversationSummary extends ConversationSummary {
+  opened_by: TeamPerson | null;
 }
 
 export interface ConversationView extends ConversationSummary {

@@ -1,4 +1,4 @@
-import type { Role, UserSettings } from '@freight/domain';
+import type { CustomerPermission, CustomerRole, Role, UserSettings } from '@freight/domain';
 import type { AccountAddress } from './settings';
 
 /** GET /api/user -> {data: CurrentUser}. */
@@ -19,6 +19,9 @@ export interface CurrentUser {
     payment_terms: 'credit' | 'prepaid';
     billing_address: AccountAddress | null;
     account_address: AccountAddress | null;
+    /** The user's role in the account's team, and what it lets them do (the web hides the rest). */
+    role: CustomerRole;
+    permissions: CustomerPermission[];
   } | null;
   settings: UserSettings;
   /**

@@ -10,5 +10,6 @@ export * from './scac';
 export * from './settings';
 export * from './shipping';
 export * from './support';
+export * from './team';
 export * from './time-of-day';
 export * from './zoned-time';

@@ -35,6 +35,10 @@ describe('admin page doors', () => {
     for (const r of ['super_admin', 'fpg_admin', 'fpg_accounting'] as const) expect(canOpenAdminPage([r], 'creditApplications')).toBe(true);
     for (const r of ['fpg_sales', 'fpg_sales_admin', 'fpg_ops'] as const) expect(canOpenAdminPage([r], 'creditApplications')).toBe(false);
   });
+  it('opens Pricing to the admins and the sales admins only', () => {
+    for (const r of ['super_admin', 'fpg_admin', 'fpg_sales_admin'] as const) expect(canOpenAdminPage([r], 'pricing')).toBe(true);
+    for (const r of ['fpg_sales', 'fpg_ops', 'fpg_accounting'] as const) expect(canOpenAdminPage([r], 'pricing')).toBe(false);
+  });
   it('opens nothing to customers or fpg_feature', () => {
     for (const p of ADMIN_PAGE_KEYS) {
       expect(canOpenAdminPage([], p)).toBe(false);

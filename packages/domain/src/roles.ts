@@ -21,6 +21,12 @@ export const isFeature = (roles: Roles) => roles.includes('fpg_feature');
 export const isAccounting = (roles: Roles) => roles.includes('fpg_accounting');
 /** Who steers an account's credit (terms, limit, holds) and resolves invoice disputes: accounting and the admins. */
 export const canManageCredit = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
+/**
+ * Who writes the customer pricing programs (what shippers pay over the carriers' cost): the admins
+ * and the sales admins. fpg_sales gets no access: nothing ties an account to its rep yet, so
+ * "their own accounts' programs" cannot be told apart from everyone's.
+ */
+export const canEditPricing = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_sales_admin']);
 /** Who suspends an account (and reactivates it), or dismisses a proposal to: the admins and accounting. */
 export const canSuspendAccounts = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
 /** Who, not allowed to suspend, proposes a suspension for those who are to decide: sales and ops. */
@@ -32,9 +38,10 @@ export const canProposeSuspension = (roles: Roles) =>
  * - 'staff': every staff role (the spec restricts these no further);
  * - 'super_admin': super_admin only;
  * - 'not_accounting': staff, except that an fpg_accounting user is refused;
- * - 'credit': those who steer credit (`canManageCredit`).
+ * - 'credit': those who steer credit (`canManageCredit`);
+ * - 'pricing': those who write the customer pricing programs (`canEditPricing`).
  */
-export type AdminAccess = 'staff' | 'super_admin' | 'not_accounting' | 'credit';
+export type AdminAccess = 'staff' | 'super_admin' | 'not_accounting' | 'credit' | 'pricing';
 
 export const ADMIN_PAGES = {
   dashboard: { path: 'dashboard', title: 'Dashboard', access: 'staff' },
@@ -56,6 +63,8 @@ export const ADMIN_PAGES = {
   support: { path: 'support', title: 'Support', access: 'staff' },
   /** Not in the spec's table: self-signed-up accounts' applications for credit terms. */
   creditApplications: { path: 'credit-applications', title: 'Credit Applications', access: 'credit' },
+  /** Not in the spec's table: the customer pricing programs (what shippers pay over the carriers' cost). */
+  pricing: { path: 'pricing', title: 'Pricing', access: 'pricing' },
 } as const satisfies Record<string, { path: string; title: string; access: AdminAccess }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;
@@ -72,5 +81,7 @@ export function canOpenAdminPage(roles: Roles, page: AdminPageKey): boolean {
       return !isAccounting(roles);
     case 'credit':
       return canManageCredit(roles);
+    case 'pricing':
+      return canEditPricing(roles);
   }
 }

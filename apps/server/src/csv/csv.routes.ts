@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import type { CsvImportReport } from '@freight/contracts';
-import type { Language } from '@freight/domain';
+import type { CustomerPermission, Language } from '@freight/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../plugins/errors';
-import { customer, requireCustomer } from '../plugins/guards';
+import { customer, requirePermission } from '../plugins/guards';
 import { type CsvSource, csvBodyParser, csvUploadOf } from './csv';
 
 const importQuery = z.object({ dry_run: z.enum(['0', '1', 'true', 'false'], { error: 'validation.choice' }).optional() });
@@ -45,10 +45,14 @@ export async function startedStream(pieces: AsyncIterable<string>, count = 2): P
   );
 }
 
+type Guard = (request: FastifyRequest) => Promise<void>;
+
 /** Who may use a list's CSV routes, and what its export and import learn of the caller. */
 export interface CsvAccess<O, C> {
-  /** The door (a guard: throws 401/403), run before the body of an import is read. */
-  guard: (request: FastifyRequest) => Promise<void>;
+  /** The door of the template and the export (a guard: throws 401/403). */
+  read: Guard;
+  /** The door of the import, run before its body is read. */
+  write: Guard;
   /** Whose records the export reads (a customer's account id). */
   owner: (request: FastifyRequest) => O;
   /** Who imports (the account and user, or the staff user an audit entry names). */
@@ -60,19 +64,25 @@ interface CustomerCaller {
   userId: string;
 }
 
-/** The default: a verified customer's own account. */
-const customerAccess: CsvAccess<string, CustomerCaller> = {
-  guard: requireCustomer,
-  owner: (request) => customer(request).account.id,
-  caller: (request) => {
-    const { user, account } = customer(request);
-    return { accountId: account.id, userId: user.id };
-  },
-};
+/**
+ * A customer list's: the caller's own account, whose role must grant `view` to download the
+ * export and `edit` to import (and to take the import's template).
+ */
+export function customerCsvAccess(view: CustomerPermission, edit: CustomerPermission): CsvAccess<string, CustomerCaller> {
+  return {
+    read: requirePermission(view),
+    write: requirePermission(edit),
+    owner: (request) => customer(request).account.id,
+    caller: (request) => {
+      const { user, account } = customer(request);
+      return { accountId: account.id, userId: user.id };
+    },
+  };
+}
 
 export interface CsvRoutes<Q extends z.ZodType, O = string, C = CustomerCaller> {
-  /** Who may use the routes; a verified customer's own account when not given. */
-  access?: CsvAccess<O, C>;
+  /** Who may use the routes: `customerCsvAccess` for a customer list. */
+  access: CsvAccess<O, C>;
   /** The list's path (e.g. '/api/addresses'); the routes are `template.csv`, `export.csv` and `import` below it. */
   path: string;
   /** Download names of the template and of the export. */
@@ -88,24 +98,24 @@ export interface CsvRoutes<Q extends z.ZodType, O = string, C = CustomerCaller> 
 
 /**
  * The CSV routes every list of the caller's account has (address book, product catalog), for
- * verified customers, or for whoever `access` lets in (the staff's part catalog): GET
- * `template.csv` and `export.csv` (attachments, not cached) and POST `import` (a text/csv body;
- * `dry_run` checks without writing and answers the same report).
+ * the customers whose role may read or change the list, or for whoever `access` lets in (the
+ * staff's part catalog): GET `template.csv` and `export.csv` (attachments, not cached) and POST
+ * `import` (a text/csv body; `dry_run` checks without writing and answers the same report).
  */
 export async function registerCsvRoutes<Q extends z.ZodType, O = string, C = CustomerCaller>(
   app: FastifyInstance,
   routes: CsvRoutes<Q, O, C>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = routes.access ?? (customerAccess as unknown as CsvAccess<O, C>);
+  const { access } = routes;
 
-  r.get(`${routes.path}/template.csv`, { preValidation: access.guard }, async (_request, reply) => {
+  r.get(`${routes.path}/template.csv`, { preValidation: access.write }, async (_request, reply) => {
     return reply.headers(csvDownload(routes.files.template)).send(routes.templateCsv());
   });
 
   r.get(
     `${routes.path}/export.csv`,
-    { preValidation: access.guard, schema: { querystring: routes.exportQuery } },
+    { preValidation: access.read, schema: { querystring: routes.exportQuery } },
     async (request, reply) => {
       // Validated by `exportQuery`; the type provider cannot resolve a generic schema's output.
       const csv = await startedStream(routes.exportCsv(access.owner(request), request.query as z.output<Q>));
@@ -120,7 +130,7 @@ export async function registerCsvRoutes<Q extends z.ZodType, O = string, C = Cus
     csvBodyParser(scope);
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post(`${routes.path}/import`, { onRequest: access.guard, schema: { querystring: importQuery } }, async (request) => {
+      .post(`${routes.path}/import`, { onRequest: access.write, schema: { querystring: importQuery } }, async (request) => {
         const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
         return routes.importCsv(access.caller(request), csvUploadOf(request.body), {
           dryRun,

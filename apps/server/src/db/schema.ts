@@ -8,7 +8,9 @@ import {
   SUPPORT_STATES,
 } from '@freight/contracts';
 import {
+  type ApprovalRule,
   type CORRECTION_KINDS,
+  type CustomerRole,
   DEFAULT_CREDIT_LIMIT_CENTS,
   DEFAULT_GRACE_DAYS,
   DEFAULT_NET_DAYS,
@@ -84,6 +86,14 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').array().$type<Role[]>().notNull().default(sql`'{}'::text[]`),
+    /** A customer user's role inside the account (null for staff): the session carries it, so checking it costs no query. */
+    accountRole: text('account_role').$type<CustomerRole>(),
+    /** The most one booking may cost without an account admin's approval; null: no limit. */
+    bookingLimitCents: integer('booking_limit_cents'),
+    /** What needs an account admin's approval whatever the amount. */
+    approvalRequiredFor: text('approval_required_for').array().$type<ApprovalRule[]>().notNull().default(sql`'{}'::text[]`),
+    /** Deactivated by an account admin or staff: cannot sign in; their history stays. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -605,6 +615,8 @@ export const shipments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    /** The account admin who approved the booking when it went beyond its booker's rights. */
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     rateId: text('rate_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** SHA-256 of the booking request: the same key with other details is a conflict. */
@@ -768,6 +780,16 @@ export const shipmentPublicTimelines = pgTable('shipment_public_timelines', {
   events: json('events').notNull(),
 });
 
+/**
+ * The payment processor's webhook events already handled, by the processor's event id: a
+ * delivery that comes again (the processor retries until it hears 2xx) is acknowledged and left alone.
+ */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
 /** A card payment of a booking through the payment provider; the card number is never stored. */
 export const payments = pgTable(
   'payments',
@@ -782,8 +804,13 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    /** 'voided': an authorization released when its booking was canceled. */
-    status: text('status', { enum: ['authorized', 'declined', 'failed', 'voided'] }).notNull(),
+    /**
+     * 'voided': an authorization released when its booking was canceled; 'refunded': one captured
+     * before the cancel, given back; 'requires_action': the card's issuer asked the payer for
+     * 3-D Secure and the attempt waits for the challenge (authorized or declined after it). A text
+     * column: no migration for a new status.
+     */
+    status: text('status', { enum: ['authorized', 'declined', 'failed', 'voided', 'refunded', 'requires_action'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     holdCents: integer('hold_cents').notNull(),
     currency: text('currency').notNull(),
@@ -1033,6 +1060,8 @@ export const auditLog = pgTable(
     /** What the entry is about, in words at the time (a user's name and email, a carrier's name...), for the log's list and search. */
     targetLabel: text('target_label'),
     accountId: uuid('account_id'),
+    /** Shown in the account's own activity log (team changes, approval decisions), not only to staff. */
+    shownToAccount: boolean('shown_to_account').notNull().default(false),
     before: jsonb('before').$type<unknown>(),
     after: jsonb('after').$type<unknown>(),
     ip: text('ip'),
@@ -1309,7 +1338,10 @@ export interface EbayLineItem {
 }
 
 export * from './schema-integrations';
+export * from './schema-payment-methods';
+export * from './schema-pricing';
 export * from './schema-references';
 export * from './schema-sso';
+export * from './schema-teams';
 export * from './schema-trust';
 export * from './schema-two-factor';

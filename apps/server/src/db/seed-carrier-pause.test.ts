@@ -1,5 +1,5 @@
-import { addDays, isBusinessDay } from '@freight/domain/rating';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../modules/shipments/test-helpers';
 import { createTestApp, type TestApp } from '../test/harness';
 import { seedDemoCarrierPause } from './seed-carrier-pause';
 
@@ -23,11 +23,9 @@ describe('the demo paused carrier', () => {
 
     // Paused twelve minutes ago: the cool-down is over, so the next parcel quote probes it, and the demo tariff answers.
     const shipper = await t.client().login('shipper@demo.test');
-    let day = addDays(t.clock.now.toISOString().slice(0, 10), 7);
-    while (!isBusinessDay(day, 'US')) day = addDays(day, 1);
     const res = await shipper.post('/api/quotes', {
       mode: 'parcel',
-      pickup_date: day,
+      pickup_date: businessDay(t),
       origin: { postal_code: '30303', country: 'US', site_type: 'business' },
       destination: { postal_code: '98101', country: 'US', site_type: 'business' },
       items: [{ package_type: 'boxes', quantity: 1, length: 12, width: 12, height: 12, weight: 10, stackable: true, hazardous: false }],

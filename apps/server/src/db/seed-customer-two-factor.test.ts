@@ -19,7 +19,7 @@ afterAll(() => t.close());
 const passwordStep = async () => {
   const c = t.client();
   const res = await c.post('/login', { email: DEMO_TWO_FACTOR_CUSTOMER.email, password: DEMO_PASSWORD });
-  expect(res.json()).toEqual({ two_factor: true, remember_device: true });
+  expect(res.json()).toEqual({ two_factor: true, remember_device: true, methods: ['totp', 'recovery_code'] });
   return c;
 };
 

@@ -1,20 +1,26 @@
-import { disputeMaximum, INVOICE_STATUSES, invoiceStatus, SHIPMENT_STATUSES } from '@freight/domain';
+import { disputeMaximum, INVOICE_STATUSES, invoiceStatus, SHIPMENT_STATUSES, zonedDate } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDay, creditSummary } from '../modules/invoices/credit';
+import { businessDays, DEFAULT_BUSINESS_TIME_ZONE } from '../business-days';
+import { creditSummary } from '../modules/invoices/credit';
 import { chargeKey } from '../modules/invoices/invoices.presenter';
 import { deliveryPlaceOf, stopsOf } from '../modules/shipments/truckload-stops';
 import { trackingRepository } from '../modules/tracking/tracking.repository';
+import { zoneOf } from '../modules/tracking/zones';
 import { openDatabase } from './client';
 import { accounts, invoiceDisputes, invoices, quotes, shipmentEvents, shipments, users } from './schema';
 import { seedDemo } from './seed';
 
-const now = new Date();
+// A fixed instant, never the wall clock: 9 PM in Chicago, already the next day in UTC, so the
+// demo's dates must be the business's days (and the places' days) to pass.
+const now = new Date('2026-03-10T03:00:00Z');
+const business = businessDays(DEFAULT_BUSINESS_TIME_ZONE);
+const today = business.today(now);
 let database: Awaited<ReturnType<typeof openDatabase>>;
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
-  await seedDemo(database.db, now);
+  await seedDemo(database.db, now, { timeZone: DEFAULT_BUSINESS_TIME_ZONE });
 });
 afterAll(async () => {
   await database.close();
@@ -30,7 +36,7 @@ describe('the demo invoices', () => {
   it('give Demo Shipper Co an invoice in every state, a reweigh and an open dispute, and keep it able to ship', async () => {
     const account = await accountOf('shipper@demo.test');
     const rows = await database.db.select().from(invoices).where(eq(invoices.accountId, account.id));
-    const statuses = new Set(rows.map((r) => invoiceStatus(r, calendarDay(now))));
+    const statuses = new Set(rows.map((r) => invoiceStatus(r, today)));
     expect([...statuses].sort()).toEqual([...INVOICE_STATUSES].sort());
     expect(rows.some((r) => r.correction?.kind === 'reweigh' && r.totalCents > r.quotedTotalCents)).toBe(true);
     expect(rows.some((r) => r.balanceCents > 0 && r.balanceCents < r.totalCents)).toBe(true);
@@ -46,7 +52,7 @@ describe('the demo invoices', () => {
       );
       expect(invoice.disputedCents).toBe(d.amountCents);
     }
-    const summary = await creditSummary(database.db, account, calendarDay(now));
+    const summary = await creditSummary(database.db, account, today);
     expect(summary.credit).toMatchObject({ on_hold: false, hold_reasons: [] });
     expect(account.status).toBe('active');
     const usd = summary.currencies[0]!;
@@ -57,10 +63,30 @@ describe('the demo invoices', () => {
 
   it('start Other Freight LLC near its credit limit, not over it', async () => {
     const account = await accountOf('other@demo.test');
-    const summary = await creditSummary(database.db, account, calendarDay(now));
+    const summary = await creditSummary(database.db, account, today);
     expect(summary.credit.on_hold).toBe(false);
     expect(summary.credit.used_cents).toBeGreaterThan(summary.credit.credit_limit_cents * 0.9);
     expect(summary.credit.used_cents).toBeLessThan(summary.credit.credit_limit_cents);
+  });
+});
+
+describe('the demo dates', () => {
+  it("date each invoice the business's day it was issued, and each pickup and delivery the day at its place", async () => {
+    expect(today).toBe('2026-03-09');
+    const rows = await database.db.select().from(invoices);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.invoiceDate, r.number).toBe(business.today(r.createdAt));
+      expect(r.invoiceDate, r.number).not.toBe(r.createdAt.toISOString().slice(0, 10));
+    }
+    const account = await accountOf('shipper@demo.test');
+    const delivered = (await database.db.select().from(shipments).where(eq(shipments.accountId, account.id))).filter(
+      (s) => s.mode === 'ltl' && s.deliveredAt,
+    );
+    expect(delivered.length).toBeGreaterThan(0);
+    for (const s of delivered) {
+      expect(s.estimatedDelivery, s.bolNumber).toBe(zonedDate(s.deliveredAt!, zoneOf(s.destinationState, s.destinationCountry)));
+    }
   });
 });
 
@@ -104,7 +130,7 @@ describe('the demo shipments waiting on the shipper', () => {
   it('are never due for the demo tracking poll, so their story stays', async () => {
     const all = await database.db.select({ id: shipments.id, carrierId: shipments.carrierId, status: shipments.status }).from(shipments);
     const carriers = [...new Set(all.map((s) => s.carrierId).filter((id): id is string => Boolean(id)))];
-    const due = await trackingRepository(database.db).dueForPolling(carriers, new Date(), 500);
+    const due = await trackingRepository(database.db).dueForPolling(carriers, now, 500);
     const dueIds = new Set(due.map((s) => s.id));
     for (const s of all.filter((x) => x.status === 'delayed')) expect(dueIds.has(s.id)).toBe(false);
     expect(due.length).toBeGreaterThan(0);

@@ -44,8 +44,8 @@ function deliveredShipment(tx: Db, accountId: string, userId: string, d: DemoInv
   );
 }
 
-/** An invoice of a demo shipment delivered `deliveredDaysAgo` days ago, dated that day. */
-async function demoInvoice(tx: Db, accountId: string, userId: string, d: DemoInvoice, now: Date) {
+/** An invoice of a demo shipment delivered `deliveredDaysAgo` days ago, dated that day at the business (`timeZone`). */
+async function demoInvoice(tx: Db, accountId: string, userId: string, d: DemoInvoice, now: Date, timeZone: string) {
   const s = await deliveredShipment(tx, accountId, userId, d, now);
   const lines = s.charges as ChargeLine[];
   const factor = d.reweigh ?? 1;
@@ -63,6 +63,7 @@ async function demoInvoice(tx: Db, accountId: string, userId: string, d: DemoInv
     quotedTotalCents: s.totalCents,
     correction,
     now: new Date(now.getTime() - d.deliveredDaysAgo * DAY),
+    timeZone,
     netDays: d.netDays ?? 30,
   });
   return invoice!;
@@ -107,11 +108,11 @@ async function accountUser(tx: Db, email: string) {
   return user?.accountId ? { userId: user.id, accountId: user.accountId } : undefined;
 }
 
-export async function seedDemoInvoices(tx: Db, now: Date) {
+export async function seedDemoInvoices(tx: Db, now: Date, timeZone: string) {
   const shipper = await accountUser(tx, 'shipper@demo.test');
   const other = await accountUser(tx, 'other@demo.test');
   if (!shipper || !other) return;
-  const issue = (d: DemoInvoice) => demoInvoice(tx, shipper.accountId, shipper.userId, d, now);
+  const issue = (d: DemoInvoice) => demoInvoice(tx, shipper.accountId, shipper.userId, d, now, timeZone);
   await issue({ lane: 0, linehaul: 152_000, deliveredDaysAgo: 3 }); // current
   await issue({ lane: 1, linehaul: 98_000, deliveredDaysAgo: 12, reweigh: 1.18 }); // current, reweighed
   await issue({ lane: 2, linehaul: 131_000, deliveredDaysAgo: 38 }); // 8 days past due, within the grace days
@@ -153,6 +154,6 @@ export async function seedDemoInvoices(tx: Db, now: Date) {
   // About $4,560 open against a $4,600 limit: its next booking holds it.
   await tx.update(accounts).set({ creditLimitCents: 460_000 }).where(eq(accounts.id, other.accountId));
   for (const [i, linehaul] of [262_000, 248_000, 255_000, 251_000].entries()) {
-    await demoInvoice(tx, other.accountId, other.userId, { lane: 3, linehaul, deliveredDaysAgo: 2 + i * 3 }, now);
+    await demoInvoice(tx, other.accountId, other.userId, { lane: 3, linehaul, deliveredDaysAgo: 2 + i * 3 }, now, timeZone);
   }
 }

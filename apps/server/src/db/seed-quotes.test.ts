@@ -1,26 +1,17 @@
 import { DEFAULT_PICKUP_CUTOFF, pickupExpiry } from '@freight/domain/rating';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pickupCalendar } from '../modules/quotes/pickup-dates';
 import type { QuoteInput } from '../modules/quotes/quotes.service';
-import { openDatabase } from './client';
 import { quotes } from './schema';
-import { seedDemo } from './seed';
+import { seededDemoDatabase } from './seeded-demo.test-support';
 
 /** The Wednesday before Thanksgiving, 10:00 in Chicago: the history's last days pass a holiday and a cut-off. */
 const now = new Date('2026-11-25T16:00:00Z');
-let database: Awaited<ReturnType<typeof openDatabase>>;
-beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  await seedDemo(database.db, now);
-});
-afterAll(async () => {
-  await database.close();
-});
+const demo = seededDemoDatabase(now);
 
 describe('the demo quote history', () => {
   it('quotes dates that could be quoted when each was made, so every quote has rates', async () => {
-    const rows = await database.db.select().from(quotes);
+    const rows = await demo().db.select().from(quotes);
     expect(rows.length).toBeGreaterThan(30);
     for (const row of rows) {
       const input = row.input as QuoteInput;
@@ -33,7 +24,7 @@ describe('the demo quote history', () => {
   });
 
   it('gives each quote the expiry a quote made then gets, so Quote History shows it (some still hold)', async () => {
-    const rows = await database.db.select().from(quotes);
+    const rows = await demo().db.select().from(quotes);
     const calendar = pickupCalendar(() => now);
     for (const row of rows) {
       const input = row.input as QuoteInput;

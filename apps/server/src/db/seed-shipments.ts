@@ -1,9 +1,8 @@
 import type { PlaceView, ShipmentItemView } from '@freight/contracts';
-import { map214, vicsBolNumber } from '@freight/domain';
+import { map214, vicsBolNumber, zonedDate } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
-import { calendarDay } from '../modules/invoices/credit';
-import { placeOffsetMinutes } from '../modules/tracking/zones';
+import { placeOffsetMinutes, zoneOf } from '../modules/tracking/zones';
 import type { Db } from './client';
 import { carriers, shipmentEvents, shipmentReferences, shipments, users } from './schema';
 
@@ -138,10 +137,12 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
       bolNumber: bol,
       proNumber: String(4_100_000_000 + bolSerial * 7919),
       pickupNumber: `PU${bolSerial}`,
-      pickupDate: calendarDay(d.pickedUpAt),
+      // A pickup date and a delivery date are calendar days where they happen (as a carrier's
+      // events keep their place's time), neither UTC's nor the business's.
+      pickupDate: zonedDate(d.pickedUpAt, zoneOf(pickup.state, pickup.country)),
       readyTime: '09:00',
       closeTime: '16:00',
-      estimatedDelivery: calendarDay(d.estimatedDelivery),
+      estimatedDelivery: zonedDate(d.estimatedDelivery, zoneOf(delivery.state, delivery.country)),
       transitDays: 3,
       pickup,
       delivery,

@@ -52,7 +52,7 @@ export async function seedDemoSso(tx: Db, now: Date, passwordHash: string) {
     accountId: account.id,
     issuer: DEMO_SSO.issuerPlaceholder,
     clientId: DEMO_SSO.clientId,
-    defaultRole: 'customer',
+    defaultRole: 'shipper',
     passwordsAllowed: true,
     createdAt: now,
     updatedAt: now,

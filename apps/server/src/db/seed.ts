@@ -9,12 +9,14 @@ import {
   type TruckloadTariff,
 } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../business-days';
 import { usersRepository } from '../modules/users/users.repository';
 import { hashPassword } from '../security/passwords';
 import { appKeyOf } from './app-state';
 import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
+import { seedDemoApprovals } from './seed-approvals';
 import { seedDemoAudit } from './seed-audit';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
 import { seedDemoCarrierMessages } from './seed-carrier-messages';
@@ -28,14 +30,17 @@ import { seedDemoInvoices } from './seed-invoices';
 import { seedDemoNotices } from './seed-notifications';
 import { seedDemoPartners } from './seed-partners';
 import { seedDemoParts } from './seed-parts';
+import { seedPricingPrograms } from './seed-pricing';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoShipments } from './seed-shipments';
 import { seedDemoSso } from './seed-sso';
 import { seedDemoSupport } from './seed-support';
 import { seedDemoSuspensionProposals } from './seed-suspension-proposals';
+import { seedDemoTeam } from './seed-team';
 import { seedDemoTruckloadStops } from './seed-truckload-stops';
 import { seedDemoStaffTwoFactor } from './seed-two-factor';
+import { seedDemoWatchers } from './seed-watchers';
 import { seedDemoWebhooks } from './seed-webhooks';
 
 export const DEMO_PASSWORD = 'Demo#2026';
@@ -187,7 +192,9 @@ async function seedRating(tx: Db, now: Date) {
  * by an earlier release still receives the parts added since): the demo accounts and staff, then
  * the demo carriers, diesel price and exchange rates. Returns whether anything was added.
  */
-export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; appKey?: string } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; appKey?: string; timeZone?: string } = {}): Promise<boolean> {
+  // The demo invoices are dated as the portal dates them: the business's day (BUSINESS_TIME_ZONE).
+  const timeZone = opts.timeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
   const users = await seedOnce(db, 'demo_seeded', now, (tx) => seedUsers(tx, now));
   const staffTwoFactor = await seedOnce(db, 'demo_staff_two_factor_seeded', now, async (tx) =>
     seedDemoStaffTwoFactor(
@@ -203,11 +210,12 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
   const prepaid = await seedOnce(db, 'demo_prepaid_seeded', now, (tx) => seedPrepaidAccount(tx, now, DEMO_PASSWORD));
   const trackingSecrets = await seedOnce(db, 'carrier_tracking_secrets_seeded', now, (tx) => seedTrackingSecrets(tx));
   const tariffVersions = await seedOnce(db, 'carrier_tariff_versions_seeded', now, (tx) => seedTariffVersions(tx));
+  const pricing = await seedOnce(db, 'pricing_programs_seeded', now, (tx) => seedPricingPrograms(tx, now));
   const parts = await seedOnce(db, 'demo_part_catalog_seeded', now, (tx) => seedDemoParts(tx, now));
   const equipment = await seedOnce(db, 'equipment_types_seeded', now, (tx) => seedEquipmentTypes(tx, now));
   // Tests start from accounts without shipments or invoices, and make their own.
   const activity = opts.activity !== false;
-  const invoices = activity && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now)));
+  const invoices = activity && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now, timeZone)));
   const moving = activity && (await seedOnce(db, 'demo_shipments_seeded', now, (tx) => seedDemoShipments(tx, now)));
   const notices = activity && (await seedOnce(db, 'demo_notices_seeded', now, (tx) => seedDemoNotices(tx, now)));
   const support = activity && (await seedOnce(db, 'demo_support_seeded', now, (tx) => seedDemoSupport(tx, now)));
@@ -232,6 +240,12 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
     (await seedOnce(db, 'demo_two_factor_customer_seeded', now, async (tx) =>
       seedDemoCustomerTwoFactor(tx, now, await appKeyOf(tx, opts.appKey), await hashPassword(DEMO_PASSWORD)),
     ));
+  const team =
+    activity && (await seedOnce(db, 'demo_team_seeded', now, async (tx) => seedDemoTeam(tx, now, await hashPassword(DEMO_PASSWORD))));
+  // After the team: the held bookings are its limited shipper's.
+  const approvals = activity && (await seedOnce(db, 'demo_approvals_seeded', now, (tx) => seedDemoApprovals(tx, now)));
+  // After the team and the shipments: a colleague watches one of them.
+  const watchers = activity && (await seedOnce(db, 'demo_watchers_seeded', now, (tx) => seedDemoWatchers(tx, now)));
   // Last: the log records what the parts above had staff do.
   const auditHistory = activity && (await seedOnce(db, 'demo_audit_seeded', now, (tx) => seedDemoAudit(tx)));
   return (
@@ -243,6 +257,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
     prepaid ||
     trackingSecrets ||
     tariffVersions ||
+    pricing ||
     equipment ||
     parts ||
     invoices ||
@@ -261,6 +276,9 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
     suspensionProposals ||
     sso ||
     twoFactorCustomer ||
+    team ||
+    approvals ||
+    watchers ||
     auditHistory
   );
 }

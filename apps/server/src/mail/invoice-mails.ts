@@ -136,3 +136,39 @@ export function disputeResolvedMail(
   ];
   return paragraphMail(to, w.k('dispute_subject', { number: d.number }), lines, { label: w.k('view_invoice'), url: d.url }, w.outro);
 }
+
+/**
+ * A canceled prepaid booking: the card's hold released (nothing charged) or what was captured
+ * refunded, and the credit memo that credits its receipt.
+ */
+export function bookingCreditedMail(
+  language: Language,
+  to: string,
+  d: {
+    name: string;
+    bol_number: string;
+    outcome: 'released' | 'refunded';
+    /** Released: the authorization's amount; refunded: the amount given back. */
+    amount_cents: number;
+    currency: string;
+    last4: string | null;
+    memo_number: string;
+    memo_total_cents: number;
+    receipt_number: string;
+    url: string;
+    /** The credit memo's page for those who see invoices, the shipment's for the booker otherwise. */
+    view: 'memo' | 'shipment';
+  },
+): MailMessage {
+  const w = words(language);
+  const amount = w.money(d.amount_cents, d.currency);
+  const card = d.last4 ? w.k('canceled_card', { last4: d.last4 }) : w.k('canceled_card_plain');
+  const lines = [
+    w.greeting(d.name),
+    w.k('canceled_intro', { bol: d.bol_number }),
+    w.k(`canceled_${d.outcome}`, { amount, card }),
+    w.k('canceled_memo', { memo: d.memo_number, receipt: d.receipt_number, total: w.money(Math.abs(d.memo_total_cents), d.currency) }),
+  ];
+  const action = { label: w.k(d.view === 'memo' ? 'view_memo' : 'view_shipment'), url: d.url };
+  return paragraphMail(to, w.k('canceled_subject', { bol: d.bol_number, memo: d.memo_number }), lines, action, w.outro);
+}

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { traceCall } from '../telemetry/tracing';
 
 export interface MailMessage {
   to: string;
@@ -23,6 +24,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+function smtpServerOf(mailUrl: string) {
+  const url = new URL(mailUrl);
+  return { 'server.address': url.hostname, 'server.port': Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587) };
+}
+
 /**
  * Every message lands in the outbox table first. With MAIL_URL it then goes out over SMTP and
  * the row records the result; without it the message stays in the outbox and its links are
@@ -30,6 +36,8 @@ export interface Mailer {
  */
 export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log: FastifyBaseLogger; now: () => Date }): Mailer {
   const mailUrl = opts.mailUrl;
+  // The mail server's host and port for the send's span; never its user, password or a recipient.
+  const smtpServer = mailUrl ? smtpServerOf(mailUrl) : {};
   // nodemailer (~15 MB) loads with the first message, not at start.
   let transport: Promise<Transporter> | undefined;
   const transportOf = (url: string) => {
@@ -50,7 +58,8 @@ export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log
         return;
       }
       try {
-        await (await transportOf(mailUrl)).sendMail({ from: opts.from, ...message });
+        const smtp = await transportOf(mailUrl);
+        await traceCall('smtp send', smtpServer, () => smtp.sendMail({ from: opts.from, ...message }));
         await opts.db.update(mailOutbox).set({ sentAt: opts.now() }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

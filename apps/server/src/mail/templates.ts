@@ -174,8 +174,13 @@ export function salesRequestMail(to: string, data: SalesRequestMailData): MailMe
 export interface StatusChangeMailData {
   /** The recipient's first name, or '' (the consignee: no greeting by name). */
   name: string;
-  /** The booking user's mail, or the consignee's (who did not book: a line on why they get it). */
-  recipient: 'user' | 'consignee';
+  /**
+   * The booker's mail; a colleague's who watches the shipment, or the consignee's (neither
+   * booked it: a line on why they get it).
+   */
+  recipient: 'user' | 'watcher' | 'consignee';
+  /** The shipment's page in the portal, where a watcher stops watching (watchers only). */
+  portal_url?: string;
   bol_number: string;
   pro_number: string | null;
   carrier_name: string;
@@ -206,6 +211,7 @@ export function statusChangeMail(language: Language, to: string, d: StatusChange
   const lines = [
     d.name ? t('mail.greeting', { name: oneLine(d.name) }) : '',
     d.recipient === 'consignee' ? k('consignee_intro') : '',
+    d.recipient === 'watcher' ? k('watcher_intro') : '',
     k('intro', { number: d.bol_number, origin: oneLine(d.origin), destination: oneLine(d.destination), status }),
     d.action_required ? k('action_required') : '',
     d.carrier_text ? k('carrier_said', { text: oneLine(d.carrier_text) }) : '',
@@ -214,32 +220,46 @@ export function statusChangeMail(language: Language, to: string, d: StatusChange
       ? k('numbers', { bol: d.bol_number, pro: oneLine(d.pro_number), carrier: oneLine(d.carrier_name) })
       : k('numbers_no_pro', { bol: d.bol_number, carrier: oneLine(d.carrier_name) }),
   ].filter(Boolean);
-  const outro = [d.recipient === 'user' ? k('unsubscribe') : '', t('mail.signature')];
-  return paragraphMail(to, k('subject', { number: d.bol_number, status }), lines, { label: k('action'), url: d.url }, outro);
+  const outro = [d.recipient === 'consignee' ? '' : k('unsubscribe'), t('mail.signature')];
+  const actions = [{ label: k('action'), url: d.url }];
+  if (d.recipient === 'watcher' && d.portal_url) actions.push({ label: k('watcher_action'), url: d.portal_url });
+  return paragraphMail(to, k('subject', { number: d.bol_number, status }), lines, actions, outro);
 }
 
 /**
  * A mail of plain paragraphs, one link and closing lines (empty ones left out), as text and as
  * HTML with every paragraph escaped: whatever a user typed into them stays text.
  */
+/** A link a mail asks the reader to follow. */
+export interface MailAction {
+  label: string;
+  url: string;
+}
+
+/** Amounts in a mail, written as the reader's language writes them. */
+export const mailMoney = (language: Language) => {
+  const format = (currency: string) => new Intl.NumberFormat(language === 'es' ? 'es-MX' : 'en-US', { style: 'currency', currency });
+  return (cents: number, currency: string) => format(currency).format(cents / 100);
+};
+
 export function paragraphMail(
   to: string,
   subject: string,
   lines: string[],
-  action: { label: string; url: string },
+  action: MailAction | MailAction[],
   outro: string[],
 ): MailMessage {
   const body = lines.filter(Boolean);
   const closing = outro.filter(Boolean);
+  const actions = Array.isArray(action) ? action : [action];
   const text = [
     ...body.flatMap((l) => [l, '']),
-    `${action.label}: ${action.url}`,
-    '',
+    ...actions.flatMap((a) => [`${a.label}: ${a.url}`, '']),
     ...closing.flatMap((l, i) => (i ? ['', l] : [l])),
   ].join('\n');
   const html = [
     ...body.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+    ...actions.map((a) => `<p><a href="${escapeHtml(a.url)}">${escapeHtml(a.label)}</a></p>`),
     ...closing.map((l) => `<p>${escapeHtml(l)}</p>`),
   ].join('');
   return { to, subject: oneLine(subject), text, html };

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 import { isMessageKey, languageFromHeader, plainText, translator } from '../i18n';
 import { hasUnstorable } from '../unstorable';
@@ -35,6 +36,7 @@ function sendValidation(
   reply: FastifyReply,
   errors: Record<string, string[]>,
   params: Record<string, unknown> = {},
+  fields: Record<string, unknown> = {},
 ) {
   const t = translator(requestLanguage(request));
   const translated = Object.fromEntries(
@@ -51,7 +53,7 @@ function sendValidation(
     : all.length > 1
       ? t('validation.more_errors', { message: first, count: all.length - 1 })
       : first;
-  return reply.code(422).send({ message, code: 'validation', errors: translated });
+  return reply.code(422).send({ ...fields, message, code: 'validation', errors: translated });
 }
 
 /**
@@ -185,10 +187,22 @@ function refuseUnstorableText(app: FastifyInstance) {
   });
 }
 
+/**
+ * A database that cannot be reached (restarting, a lost connection), wherever the failure surfaced
+ * (a service may have wrapped it, as a booking does): 503 `database_unavailable` with Retry-After,
+ * which a client may retry with the same Idempotency-Key. One line in the log, not a stack per request.
+ */
+function unavailableDatabase(error: unknown, request: FastifyRequest): AppError | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined;
+  request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'database unavailable: answered 503');
+  return AppError.databaseUnavailable();
+}
+
 /** One error shape for the whole API; 5xx never show internals. */
 export function installErrorHandling(app: FastifyInstance) {
   refuseUnstorableText(app);
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((raised: FastifyError | AppError, request, reply) => {
+    const error = unavailableDatabase(raised, request) ?? raised;
     // An error answer is JSON and never cached, whatever headers the route had set for its
     // success (a download's type, file name and caching) before it failed.
     reply.removeHeader('content-disposition');
@@ -202,14 +216,14 @@ export function installErrorHandling(app: FastifyInstance) {
       return sendValidation(request, reply, errors);
     }
     if (error instanceof AppError) {
-      if (error.status === 422 && error.errors) return sendValidation(request, reply, error.errors, error.params);
+      if (error.status === 422 && error.errors) return sendValidation(request, reply, error.errors, error.params, error.fields);
       // 'Unauthenticated.' and 'CSRF token mismatch.' are fixed strings of the Sanctum contract.
       const fixedWording = error.code === 'unauthenticated' || error.code === 'csrf_mismatch';
       const language = fixedWording ? 'en' : requestLanguage(request);
       // Most refusals take no parameters (401, 404, 419): their text is looked up once per language.
       const t = (key: string) => (Object.keys(error.params).length ? translator(language)(key, error.params) : plainText(language, key));
-      const body: Record<string, unknown> = { message: t(error.message), code: error.code };
-      if (error.status === 429 && typeof error.params.seconds === 'number') {
+      const body: Record<string, unknown> = { ...error.fields, message: t(error.message), code: error.code };
+      if ((error.status === 429 || error.status === 503) && typeof error.params.seconds === 'number') {
         body.retry_after = error.params.seconds;
         reply.header('retry-after', String(error.params.seconds));
       }

@@ -1,13 +1,24 @@
 import {
   type AdminPageKey,
+  type CustomerPermission,
+  canEditPricing,
   canManageCredit,
   canOpenAdminPage,
+  customerCan,
   PASSWORD_CONFIRM_TTL_MINUTES,
   REAUTHENTICATION_TTL_MINUTES,
+  SUPPORT_PHONE,
 } from '@freight/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { LoadedUser } from '../modules/users/users.repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** 'METHOD /path' of every route guarded by a team permission, with it (`indexPermissions`). */
+    routePermissions: ReadonlyMap<string, CustomerPermission>;
+  }
+}
 
 /**
  * Guards run as preValidation hooks, so 401/403 come before any 422 of the body or query.
@@ -31,6 +42,55 @@ export function customer(request: FastifyRequest) {
   return { ...auth, account: auth.account };
 }
 
+/**
+ * A verified customer user whose team role grants `permission` (403 otherwise). The role comes with
+ * the session's user row, so the check costs no query.
+ */
+export function customerWith(request: FastifyRequest, permission: CustomerPermission) {
+  const auth = customer(request);
+  if (!customerCan(auth.user.accountRole, permission)) throw AppError.forbidden();
+  return auth;
+}
+
+/** What a permission's guard carries, so the route table can tell which permission a route needs. */
+const PERMISSION = Symbol('team permission');
+type PermissionGuard = ((request: FastifyRequest) => Promise<void>) & { [PERMISSION]: CustomerPermission };
+
+/**
+ * The hook form of `customerWith` (preValidation, or onRequest where a body must not be read
+ * first); `also` checks more of the caller once the role may. The guard names its permission, so
+ * a route's guard is the one place that says what the route needs (`indexPermissions`).
+ */
+export function requirePermission(permission: CustomerPermission, also?: (auth: ReturnType<typeof customer>) => void): PermissionGuard {
+  const guard = async (request: FastifyRequest) => {
+    const auth = customerWith(request, permission);
+    also?.(auth);
+  };
+  return Object.assign(guard, { [PERMISSION]: permission });
+}
+
+/** Route options of a customer endpoint that needs `permission`, with the route's `config` if it has one. */
+export function customerRoute<C extends object>(permission: CustomerPermission, config?: C) {
+  return { preValidation: requirePermission(permission), ...(config ? { config } : {}) };
+}
+
+const permissionOf = (hooks: unknown): CustomerPermission | undefined =>
+  [hooks].flat().find((hook): hook is PermissionGuard => typeof hook === 'function' && PERMISSION in hook)?.[PERMISSION];
+
+/**
+ * Indexes each route's team permission, read from its guard as the route is registered (install
+ * before any route): the map of which role may call what is the routes' own (the role matrix test).
+ */
+export function indexPermissions(app: FastifyInstance) {
+  const index = new Map<string, CustomerPermission>();
+  app.decorate('routePermissions', index);
+  app.addHook('onRoute', (route) => {
+    const permission = permissionOf(route.preValidation) ?? permissionOf(route.onRequest);
+    if (!permission) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') index.set(`${method} ${route.url}`, permission);
+  });
+}
+
 export function adminPage(page: AdminPageKey) {
   return async (request: FastifyRequest) => {
     const auth = verified(request);
@@ -45,6 +105,14 @@ export function creditStaff(request: FastifyRequest): LoadedUser {
   return auth;
 }
 export const requireCreditStaff = async (request: FastifyRequest) => void creditStaff(request);
+
+/** The staff who write customer pricing programs (`canEditPricing`); answers the staff user. */
+export function pricingStaff(request: FastifyRequest): LoadedUser {
+  const auth = verified(request);
+  if (!canEditPricing(auth.user.roles)) throw AppError.forbidden();
+  return auth;
+}
+export const requirePricingStaff = async (request: FastifyRequest) => void pricingStaff(request);
 
 /** Sensitive changes need the password confirmed within the last few hours (423 otherwise). */
 export function recentlyConfirmed(request: FastifyRequest, now: Date) {
@@ -69,3 +137,8 @@ export function recentlyReauthenticated(request: FastifyRequest, now: Date) {
 export const requireSignedIn = async (request: FastifyRequest) => void signedIn(request);
 export const requireVerified = async (request: FastifyRequest) => void verified(request);
 export const requireCustomer = async (request: FastifyRequest) => void customer(request);
+
+/** A customer who may book, of an account that may ship: on credit hold, 403 `credit_hold` before the body is read. */
+export const requireShipper = requirePermission('shipments.book', ({ account }) => {
+  if (account.status === 'credit_hold') throw new AppError(403, 'credit_hold', 'errors.credit_hold', { phone: SUPPORT_PHONE.display });
+});

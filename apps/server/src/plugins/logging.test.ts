@@ -6,6 +6,8 @@ import { logFormat, loggerOptions, OneLineRequestLog, redactUrl } from './loggin
 describe('redactUrl', () => {
   it('drops reset tokens and link signatures, keeps the rest', () => {
     expect(redactUrl('/reset-password/abc123?email=a%40b.test')).toBe('/reset-password/[redacted]?email=a%40b.test');
+    expect(redactUrl('/invitation/abc123')).toBe('/invitation/[redacted]');
+    expect(redactUrl('/api/invitation/abc123/accept')).toBe('/api/invitation/[redacted]/accept');
     expect(redactUrl('/email/verify/1/h?expires=9&signature=deadbeef')).toBe('/email/verify/1/h?expires=9&signature=[redacted]');
     expect(redactUrl('/api/user')).toBe('/api/user');
   });

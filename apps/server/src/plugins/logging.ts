@@ -29,12 +29,12 @@ function paramName(raw: string) {
 }
 
 /**
- * Request URLs can carry secrets: password reset tokens in the path, verification signatures in
- * the query, an OAuth client secret a partner wrongly sent in the query string (refused, but the
- * request is still logged). The access log keeps the shape of the URL and drops the secret.
+ * Request URLs can carry secrets: password reset and team invitation tokens in the path,
+ * verification signatures in the query, an OAuth client secret a partner wrongly sent in the query
+ * string (refused, but the request is still logged). The access log keeps the shape of the URL and drops the secret.
  */
 export function redactUrl(url: string) {
-  const path = url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+  const path = url.replace(/(\/(?:reset-password|invitation)\/)[^/?#]+/, '$1[redacted]');
   const q = path.indexOf('?');
   if (q < 0) return path;
   const params = path

@@ -1,5 +1,5 @@
 import { SESSION_IDLE_MINUTES } from '@freight/domain';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
@@ -28,9 +28,20 @@ declare module 'fastify' {
   }
 }
 
+/** Work done at every completed sign-in, once the new session stands (the known-device check). */
+export type SignInListener = (request: FastifyRequest, reply: FastifyReply, auth: LoadedUser) => Promise<void>;
+
 export interface SessionManager {
   /** Starts a fresh session (new id and CSRF token) for a user: login, registration. */
   start(request: FastifyRequest, reply: FastifyReply, userId: string, remember: boolean): Promise<void>;
+  /** Adds work to every `start`; a listener's failure is logged and never fails the sign-in. */
+  onSignIn(listener: SignInListener): void;
+  /**
+   * Ends sessions of the request's user other than the request's own: the rows `ids` of theirs,
+   * or without `ids` every other one (sign-ins waiting for the second step too). Those browsers
+   * are signed out at their next request and their live streams close at once. Answers how many ended.
+   */
+  endOthers(request: FastifyRequest, ids?: string[]): Promise<number>;
   /**
    * After a right password when the user has a second factor: a fresh guest session (new id and
    * CSRF token) that remembers whose sign-in waits for the second step; `start` completes it.
@@ -67,6 +78,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
   const { db, now } = deps;
   const users = usersRepository(db);
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: deps.secureCookies };
+  const signInListeners: SignInListener[] = [];
 
   function setCookies(reply: FastifyReply, token: string, csrf: string, remember: boolean) {
     const maxAge = remember ? REMEMBER_DAYS * 24 * 3600 : undefined;
@@ -117,8 +129,9 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     if (!found) return;
     const row = found.session;
     const idle = now().getTime() - row.lastSeenAt.getTime();
-    // A suspended account's sessions end (suspending deletes them; this closes the race).
-    if (sessionIdle(row, now()) || found.auth?.account?.suspendedAt) {
+    // A suspended account's sessions end (suspending deletes them; this closes the race), and so
+    // do a deactivated user's.
+    if (sessionIdle(row, now()) || found.auth?.account?.suspendedAt || found.auth?.user.deactivatedAt) {
       await db.delete(sessions).where(eq(sessions.id, row.id));
       return;
     }
@@ -158,6 +171,25 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
       await replace(request);
       await create(request, reply, userId, remember);
       request.auth = (await users.load(userId)) ?? null;
+      const auth = request.auth;
+      if (!auth) return;
+      for (const listener of signInListeners) {
+        await listener(request, reply, auth).catch((err: unknown) => request.log.error({ err }, 'sign-in listener failed'));
+      }
+    },
+    onSignIn(listener) {
+      signInListeners.push(listener);
+    },
+    async endOthers(request, ids) {
+      const userId = request.session?.userId;
+      if (!userId || ids?.length === 0) return 0;
+      const others = ne(sessions.id, request.session!.id);
+      const where = ids
+        ? and(eq(sessions.userId, userId), inArray(sessions.id, ids), others)
+        : and(or(eq(sessions.userId, userId), eq(sessions.twoFactorUserId, userId)), others);
+      const ended = await db.delete(sessions).where(where).returning({ id: sessions.id });
+      if (ended.length) await announceAccessChange(db);
+      return ended.length;
     },
     async startTwoFactor(request, reply, userId, remember) {
       await replace(request);

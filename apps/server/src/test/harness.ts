@@ -1,15 +1,19 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { appKeyOf } from '../db/app-state';
 import { type Database, openDatabase } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { DEMO_STAFF_TOTP_SECRET, seedDemoStaffTwoFactor } from '../db/seed-two-factor';
+import { startTestStripe, type TestStripe } from '../modules/payments/stripe-test-helpers';
 import { TOTP_STEP_SECONDS, totpCodeAt, totpStepAt } from '../modules/two-factor/totp';
 import { twoFactorRepository } from '../modules/two-factor/two-factor.repository';
 import { usersRepository } from '../modules/users/users.repository';
 import { randomToken } from '../security/tokens';
+import { usingPostgres } from './global-setup';
 
 /**
  * One app per test file on a fresh database: PGlite in memory by default, or a new PostgreSQL
@@ -18,7 +22,15 @@ import { randomToken } from '../security/tokens';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The test database's URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl?: string;
   clock: TestClock;
+  /** The configuration the app was built with, for a test that calls a job's handler itself. */
+  config: Config;
+  /** The app's Stripe simulator's root, where a test's "browser" creates payment methods (none when the test brought its own payments). */
+  stripeUrl?: string;
+  /** The app's Stripe simulator itself, for a test that reads its objects, holds its webhooks or moves its clock on. */
+  stripe?: TestStripe;
   client(): TestClient;
   /**
    * Enrols users (staff a test made) with an authenticator of the demo staff's secret, as if they
@@ -30,13 +42,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A new database for one test file: a copy of the run's migrated template when there is one. */
 async function freshPostgres(baseUrl: string) {
   const name = `fp_test_${randomToken(6)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -56,21 +70,49 @@ export interface TestClock {
   advanceMinutes(n: number): void;
 }
 
-export const usingPostgres = () => process.env.TEST_DB_DRIVER === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+export { usingPostgres };
 
-/** `deps`: what a test puts into the app besides the config (carriers' rate adapters that fail or hang). */
-export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'rateAdapterFor'> = {}): Promise<TestApp> {
+/** The run's migrated embedded database (global-setup.ts), read once per test file. */
+let pgliteSnapshot: Blob | undefined;
+function migratedSnapshot() {
+  const file = inject('pgliteSnapshot');
+  if (file && !pgliteSnapshot) pgliteSnapshot = new Blob([readFileSync(file)]);
+  return pgliteSnapshot;
+}
+
+/**
+ * `deps`: what a test puts into the app besides the config (carriers' rate adapters that fail or
+ * hang). `start`: the clock's first instant, before the demo seed: a test whose answers depend on
+ * the day or the hour (the business's day turns at 6 AM UTC in a Chicago winter) names it, rather
+ * than run at whatever time the wall clock says.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'rateAdapterFor'> = {},
+  { start }: { start?: Date } = {},
+): Promise<TestApp> {
   const pgDb = usingPostgres() ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
   // Dropping the test database ends its connections; a pooled one may notice after the pool closed.
-  const database = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5, onIdleClientError: () => {} });
+  const database = await openDatabase({
+    url: pgDb?.url,
+    dataDir: 'memory://',
+    loadDataDir: pgDb ? undefined : migratedSnapshot(),
+    poolSize: 5,
+    onIdleClientError: () => {},
+  });
   await database.migrate();
   const clock: TestClock = {
-    now: new Date(),
+    now: start ?? new Date(),
     advanceMinutes(n: number) {
       this.now = new Date(this.now.getTime() + n * 60_000);
     },
   };
+  // Payments go through the Stripe adapter, over HTTP, to a simulator on this clock (unless the test
+  // brings its own, or plays a production server, which never talks to a simulator).
+  const ownPayments = env.PAYMENT_PROVIDER || env.STRIPE_API_URL || env.NODE_ENV === 'production';
+  const stripe = ownPayments ? undefined : await startTestStripe(() => clock.now);
   const config = loadConfig({
+    ...stripe?.env,
     APP_URL: 'http://127.0.0.1:3000',
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'silent',
@@ -80,14 +122,20 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
   });
   // The demo invoices (delivered shipments, balances, a near-limit account) stay out of the API
   // tests: each test makes the invoices it needs, and the other modules' counts stay theirs.
-  await seedDemo(database.db, clock.now, { activity: false, appKey: config.APP_KEY });
-  const build = (on: Database = database) => buildApp({ ...deps, config, db: on.db, now: () => clock.now, logger: false, pubsub: on });
+  await seedDemo(database.db, clock.now, { activity: false, appKey: config.APP_KEY, timeZone: config.BUSINESS_TIME_ZONE });
+  const build = (on: Database = database) =>
+    buildApp({ ...deps, config, db: on.db, now: () => clock.now, logger: false, pubsub: on, poolUse: on.poolUse });
   const app = await build();
+  stripe?.connect(app);
   const secondStep = new SecondStep(database, clock);
   return {
     app,
     database,
+    databaseUrl: pgDb?.url,
     clock,
+    config,
+    stripeUrl: stripe?.url,
+    stripe,
     client: () => new TestClient(app, secondStep),
     async enrolTwoFactor(...emails: string[]) {
       await seedDemoStaffTwoFactor(database.db, clock.now, await appKeyOf(database.db, config.APP_KEY), emails);
@@ -107,6 +155,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
     },
     async close() {
       await app.close();
+      await stripe?.close();
       await database.close();
       await pgDb?.drop();
     },
@@ -127,8 +176,13 @@ class SecondStep {
   async code(email: string, secret: string) {
     const user = await usersRepository(this.database.db).findByEmail(email);
     const lastStep = user && (await twoFactorRepository(this.database.db).authenticator(user.id))?.lastUsedStep;
-    if (lastStep != null && totpStepAt(this.clock.now) <= lastStep) this.clock.now = new Date((lastStep + 1) * TOTP_STEP_SECONDS * 1000);
-    return totpCodeAt(secret, this.clock.now);
+    const now = totpStepAt(this.clock.now);
+    if (lastStep == null || now > lastStep) return totpCodeAt(secret, this.clock.now);
+    // The server also takes the next step's code (a phone a little ahead): a second code within a
+    // step needs no wait; a third waits for the step to turn.
+    const next = lastStep + 1;
+    if (next > now + 1) this.clock.now = new Date((next - 1) * TOTP_STEP_SECONDS * 1000);
+    return totpCodeAt(secret, new Date(next * TOTP_STEP_SECONDS * 1000));
   }
 }
 
@@ -136,6 +190,8 @@ class SecondStep {
 export class TestClient {
   cookies = new Map<string, string>();
   acceptLanguage?: string;
+  /** Who `login` signed in and their app's secret, for the second factor a confirmation asks of them. */
+  private signedInAs?: { email: string; totpSecret: string };
   constructor(
     private readonly app: FastifyInstance,
     private readonly secondStep: SecondStep,
@@ -173,9 +229,15 @@ export class TestClient {
   put(url: string, payload?: object) {
     return this.request({ method: 'PUT', url, payload: payload ?? {} });
   }
-  /** Confirms the password (POST /user/confirm-password): what grants of power ask for within the last 10 minutes. */
-  async confirmPassword(password = 'Demo#2026') {
-    const res = await this.post('/user/confirm-password', { password });
+  /**
+   * Confirms who the user is (POST /user/confirm-password), what sensitive changes and grants of
+   * power ask for: the password, or for a user with an authenticator app, its code (of the secret
+   * `login` was given, or of `app`: a user signed in otherwise, or enrolled since).
+   */
+  async confirmPassword(password = 'Demo#2026', app = this.signedInAs) {
+    const proofs = (await this.get('/user/confirmed-password-status')).json().proofs as string[] | undefined;
+    const body = proofs?.includes('totp') && app ? { code: await this.secondStep.code(app.email, app.totpSecret) } : { password };
+    const res = await this.post('/user/confirm-password', body);
     if (res.statusCode !== 201) throw new Error(`confirm-password failed: ${res.statusCode} ${res.body}`);
     return this;
   }
@@ -186,6 +248,7 @@ export class TestClient {
    */
   async login(email: string, password = 'Demo#2026', remember = false, totpSecret = DEMO_STAFF_TOTP_SECRET) {
     const res = await this.post('/login', { email, password, ...(remember ? { remember: true } : {}) });
+    this.signedInAs = { email, totpSecret };
     if (res.statusCode === 200 && res.json().two_factor === true) {
       const second = await this.post('/two-factor-challenge', { code: await this.secondStep.code(email, totpSecret) });
       if (second.statusCode !== 204) throw new Error(`second step of ${email} failed: ${second.statusCode} ${second.body}`);

@@ -1,9 +1,12 @@
 import { isStaff } from '@freight/domain';
-import { Center, Loader } from '@mantine/core';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { usePageTitle } from '../components/usePageTitle';
 import { useAuthUser } from '../lib/auth';
 import { useCurrentUserQuery } from '../lib/currentUserQuery';
 import { loginWithRedirect, paths } from '../lib/paths';
+import { homeOf, mayOpenPage } from '../lib/permissions';
 
 /** Shown while a page's first chunk or the signed-in user is on its way. */
 export function PageLoading() {
@@ -49,4 +52,35 @@ export function RequireCustomerAccount() {
     return <Navigate replace to={isStaff(user.roles) ? paths.admin.dashboard : paths.noAccess} />;
   }
   return <Outlet />;
+}
+
+/**
+ * The customer pages a user's team role does not open (a bookmark, a typed or shared link): a
+ * notice in place of the page, whose calls the server would refuse. Home is Quote & Ship only for
+ * roles that quote; the others start on My Shipments.
+ */
+export function RequireTeamPermission() {
+  const user = useAuthUser();
+  const { pathname } = useLocation();
+  if (!user?.account || mayOpenPage(user, pathname)) return <Outlet />;
+  if (pathname === paths.home) return <Navigate replace to={homeOf(user)} />;
+  return <TeamDoorNotice />;
+}
+
+function TeamDoorNotice() {
+  const { t } = useTranslation();
+  const user = useAuthUser();
+  const title = t('team_door.title');
+  usePageTitle(title);
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={2}>{title}</Title>
+      <Alert color="red" title={t('team_door.notice')} data-testid="team-door">
+        <Text size="sm">{t('team_door.ask', { role: t(`team.roles.${user?.account?.role ?? 'viewer'}`) })}</Text>
+      </Alert>
+      <Anchor component={Link} to={homeOf(user)}>
+        {t('team_door.home')}
+      </Anchor>
+    </Stack>
+  );
 }

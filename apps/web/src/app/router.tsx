@@ -5,7 +5,7 @@ import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
 import { loadScreenCatalogs } from '../lib/i18n';
 import { AdminDoor } from './adminDoor';
-import { PageLoading, RequireAuth, RequireCustomerAccount } from './guards';
+import { PageLoading, RequireAuth, RequireCustomerAccount, RequireTeamPermission } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './RootLayout';
 
@@ -47,6 +47,7 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
   integrations: () => import('../features/admin/routes/integrations/IntegrationsRoute').then((m) => m.IntegrationsRoute),
   oauth: () => import('../features/admin/routes/integrations/OAuthCredentialsRoute').then((m) => m.OAuthCredentialsRoute),
   creditApplications: () => import('../features/credit-applications/routes/CreditApplicationsRoute').then((m) => m.CreditApplicationsRoute),
+  pricing: () => import('../features/admin/routes/pricing/PricingRoute').then((m) => m.PricingRoute),
 };
 
 /** An admin screen behind the door of its page (the role check of the admin area). */
@@ -74,6 +75,11 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] =
     path: 'carriers/:id',
     page: 'carriers',
     load: () => import('../features/admin/routes/carriers/CarrierDetailRoute').then((m) => m.CarrierDetailRoute),
+  },
+  {
+    path: 'pricing/:key',
+    page: 'pricing',
+    load: () => import('../features/admin/routes/pricing/PricingProgramRoute').then((m) => m.PricingProgramRoute),
   },
   {
     path: 'integration-partners/:id',
@@ -133,6 +139,7 @@ const quotes = () => import('../features/quotes/routes');
 const ebayQuotes = () => import('../features/quotes/routes/EbayOrderQuoteRoutes');
 const invoices = () => import('../features/invoices/routes');
 const tracking = () => import('../features/tracking/routes');
+const approvals = () => import('../features/approvals/routes');
 
 const customerRoutes: RouteObject[] = [
   { index: true, ...screen(() => quotes().then((m) => m.QuoteRoute)) },
@@ -156,6 +163,12 @@ const customerRoutes: RouteObject[] = [
       { path: 'api', ...screen(() => import('../features/settings/routes/ApiSettingsRoute').then((m) => m.ApiSettingsRoute)) },
       { path: 'credit', ...screen(() => import('../features/credit-applications/routes/CreditRoute').then((m) => m.CreditRoute)) },
       { path: 'security', ...screen(() => import('../features/security/routes/SecurityRoute').then((m) => m.SecurityRoute)) },
+      { path: 'team', ...screen(() => import('../features/team/routes/TeamRoute').then((m) => m.TeamRoute)) },
+      { path: 'activity', ...screen(() => import('../features/team/routes/ActivityRoute').then((m) => m.ActivityRoute)) },
+      {
+        path: 'payment-methods',
+        ...screen(() => import('../features/payment-methods/routes/PaymentMethodsRoute').then((m) => m.PaymentMethodsRoute)),
+      },
     ],
   },
   { path: 'truckload', ...screen(() => quotes().then((m) => m.TruckloadRoute)) },
@@ -165,6 +178,9 @@ const customerRoutes: RouteObject[] = [
   { path: 'track', ...screen(() => tracking().then((m) => m.TrackRoute)) },
   { path: 'track/detail/:loadId', ...screen(() => tracking().then((m) => m.TrackDetailRoute)) },
   { path: 'my-shipments', ...screen(() => import('../features/shipments/routes').then((m) => m.MyShipmentsRoute)) },
+  { path: 'approvals', ...screen(() => approvals().then((m) => m.ApprovalsRoute)) },
+  { path: 'approvals/:id', ...screen(() => approvals().then((m) => m.ApprovalDetailRoute)) },
+  { path: 'approvals/link/:token', ...screen(() => approvals().then((m) => m.ApprovalLinkRoute)) },
   { path: 'address-book', ...screen(() => import('../features/addresses/routes').then((m) => m.AddressBookRoute)) },
   {
     path: 'my-invoices',
@@ -210,6 +226,8 @@ export const routes: RouteObject[] = [
               import('../features/accessibility/routes/AccessibilityStatementRoute').then((m) => m.AccessibilityStatementRoute),
             ),
           },
+          // An invitation's mailed link: the invitee sets their password and joins the team.
+          { path: 'invitation/:token', ...screen(() => import('../features/team/routes/InvitationRoute').then((m) => m.InvitationRoute)) },
           {
             path: 'truckload-confirmation/:token?',
             ...screen(() => import('../features/public/routes/TruckloadConfirmationRoute').then((m) => m.TruckloadConfirmationRoute)),
@@ -252,7 +270,13 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireCustomerAccount />,
-            children: [{ ...screen(() => import('./layouts/CustomerLayout').then((m) => m.CustomerLayout)), children: customerRoutes }],
+            children: [
+              {
+                ...screen(() => import('./layouts/CustomerLayout').then((m) => m.CustomerLayout)),
+                // Pages the user's team role does not open show a notice instead.
+                children: [{ element: <RequireTeamPermission />, children: customerRoutes }],
+              },
+            ],
           },
         ],
       },

@@ -4,15 +4,13 @@ import { makeAccountDetail } from '../features/admin/testStaff';
 import { AUTH_STATE_KEY } from '../lib/authState';
 import i18n from '../lib/i18n';
 import { recordDocumentLoads } from '../test/documentLoads';
-import { makeUser } from '../test/fixtures';
+import { makeAccountUser } from '../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../test/renderApp';
 
 const missing: string[] = [];
 const onMissing = (_lngs: readonly string[], _ns: string, key: string) => missing.push(key);
 
-const superAdmin = makeUser(['super_admin'], {
-  account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-});
+const superAdmin = makeAccountUser('Acme Freight', ['super_admin']);
 
 const PAGES: [string, string][] = [
   ['/', 'Quote & Ship'],

@@ -38,6 +38,9 @@ export const theme = createTheme({
   components: {
     // Colour alone never marks a link: every link is underlined, in running text and out of it.
     Anchor: { defaultProps: { underline: 'always' } },
+    // A navigation entry's words wrap rather than being cut when the reader widens letter and word
+    // spacing (WCAG 1.4.12) beside a badge or lock.
+    NavLink: { styles: { label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } } },
     // Mantine marks the chosen segment with a white tile on a light gray track (about 1.1:1); in
     // the primary colour the choice reads at 5:1.
     SegmentedControl: { defaultProps: { color: 'blue' } },

@@ -1,38 +1,71 @@
-import { confirmPasswordRequest } from '@freight/contracts';
-import { Button, Group, getDefaultZIndex, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { type ConfirmationProof, confirmPasswordRequest } from '@freight/contracts';
+import { Button, Group, getDefaultZIndex, Loader, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api';
-import { confirmPassword } from '../lib/auth';
 import { setServerErrors, zodErrors } from '../lib/forms';
+import { confirmationProofs, confirmIdentity } from '../lib/identityConfirmation';
 import { formBeingSubmitted, watchSubmittedForm } from './a11y/watchSubmittedForm';
+import { ConfirmSecondFactor } from './ConfirmSecondFactor';
 import { FormAlert } from './FormAlert';
 
 /**
- * The current password, sent to POST /user/confirm-password; `onConfirmed` runs after it was
- * accepted. A wrong password shows the server's 422 message under the field. `intro` says what
- * happens next; `actions` stand next to the submit button (a cancel link or button).
+ * What the signed-in user confirms who they are with (GET /user/confirmed-password-status): null
+ * while it is asked; `known` when the caller asked already.
  */
-export function ConfirmPasswordForm({
-  onConfirmed,
-  intro,
-  actions,
-  reason,
-}: {
+export function useConfirmationProofs(known?: ConfirmationProof[]) {
+  const [asked, setAsked] = useState<ConfirmationProof[] | null>(null);
+  useEffect(() => {
+    if (known) return;
+    let live = true;
+    void confirmationProofs().then((proofs) => live && setAsked(proofs));
+    return () => {
+      live = false;
+    };
+  }, [known]);
+  return known ?? asked;
+}
+
+/** The dialog's and the page's title: the password is confirmed, or (a second factor) who one is. */
+export const confirmationTitle = (t: TFunction, proofs: ConfirmationProof[] | null) =>
+  !proofs || proofs.includes('password') ? t('auth.confirm.title') : t('auth.confirm.identity_title');
+
+interface FormProps {
   onConfirmed: () => unknown;
   intro: string;
   actions: ReactNode;
-  /** Why the password is asked, as the server said it (a grant of power asks it again within minutes). */
+  /** Why it is asked, as the server said it (a grant of power asks it again within minutes). */
   reason?: string;
-}) {
+  /** The server asked for a grant of power (its 423 `reauthentication_required`). */
+  again?: boolean;
+  /** What the user can confirm with, when the caller knows it (otherwise asked here). */
+  proofs?: ConfirmationProof[];
+}
+
+/**
+ * The user proves who they are (POST /user/confirm-password); `onConfirmed` runs after the server
+ * took the proof. A user without a second factor types the current password; a user with one uses
+ * it instead (ConfirmSecondFactor). A wrong answer shows the server's 422 message under its field.
+ * `intro` says what happens next; `actions` stand next to the submit button (a cancel link or button).
+ */
+export function ConfirmPasswordForm(props: FormProps) {
+  const proofs = useConfirmationProofs(props.proofs);
+  const { t } = useTranslation();
+  if (!proofs) return <Loader size="sm" role="status" aria-label={t('common.loading_page')} />;
+  if (!proofs.includes('password')) return <ConfirmSecondFactor {...props} proofs={proofs} />;
+  return <ConfirmWithPassword {...props} />;
+}
+
+function ConfirmWithPassword({ onConfirmed, intro, actions, reason }: FormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({ initialValues: { password: '' }, validate: (v) => zodErrors(confirmPasswordRequest, t, v) });
   const submit = form.onSubmit(async (v) => {
     setFailure(null);
     try {
-      await confirmPassword(v.password);
+      await confirmIdentity({ password: v.password });
     } catch (e) {
       setServerErrors(form, e);
       setFailure(e);
@@ -66,22 +99,31 @@ export function ConfirmPasswordForm({
   );
 }
 
-/** A modal asking for the current password; above any other modal. */
+/** A modal asking the user to confirm who they are; above any other modal. */
 export function ConfirmPasswordModal({
   onConfirmed,
   onCancel,
   reason,
+  again,
+  proofs: known,
 }: {
   onConfirmed: () => unknown;
   onCancel: () => void;
   reason?: string;
+  again?: boolean;
+  proofs?: ConfirmationProof[];
 }) {
   const { t } = useTranslation();
+  const proofs = useConfirmationProofs(known);
+  // Opened once the proofs are known, so its title and fields never change under the user.
+  if (!proofs) return null;
   return (
-    <Modal opened onClose={onCancel} title={t('auth.confirm.title')} centered zIndex={getDefaultZIndex('modal') + 1}>
+    <Modal opened onClose={onCancel} title={confirmationTitle(t, proofs)} centered zIndex={getDefaultZIndex('modal') + 1}>
       <ConfirmPasswordForm
         onConfirmed={onConfirmed}
         reason={reason}
+        again={again}
+        proofs={proofs}
         intro={t('auth.confirm.modal_intro')}
         actions={
           <Button variant="default" onClick={onCancel}>
@@ -94,29 +136,31 @@ export function ConfirmPasswordModal({
 }
 
 /**
- * Wraps a save that the server may refuse with 423 (password confirmation required). `run(values)`
- * saves; on a 423 it opens the modal and, once the password is confirmed, saves the same values
- * again and settles with that answer. It resolves with null when the user cancels the modal.
- * Render `modal` outside any other modal's content (a sibling), so its keys do not reach it.
+ * Wraps a save that the server may refuse with 423 (confirmation required). `run(values)` saves;
+ * on a 423 it opens the modal (the password, or the user's second factor) and, once confirmed,
+ * saves the same values again and settles with that answer. It resolves with null when the user
+ * cancels the modal. Render `modal` outside any other modal's content (a sibling), so its keys do
+ * not reach it.
  */
 export function useWithPasswordConfirmation<V, R>(save: (values: V) => Promise<R>) {
-  // The 423's message while the modal is open: 'confirm your password' or, for a grant of power, 'enter it again'.
-  const [asking, setAsking] = useState<string | null>(null);
+  // The 423's message and kind while the modal is open ('confirm your password' or, for a grant of power, 'enter it again').
+  const [asking, setAsking] = useState<{ reason: string; again: boolean; proofs: ConfirmationProof[] } | null>(null);
   const pending = useRef<{ confirmed: () => void; cancelled: () => void } | null>(null);
 
   const run = useCallback(
     async (values: V): Promise<R | null> => {
       const form = formBeingSubmitted();
-      let reason: string;
+      let refusal: { reason: string; again: boolean };
       try {
         return await save(values);
       } catch (e) {
         if (!isApiError(e) || e.status !== 423) throw e;
-        reason = e.message;
+        refusal = { reason: e.message, again: e.code === 'reauthentication_required' };
       }
+      const proofs = await confirmationProofs();
       const confirmed = await new Promise<boolean>((resolve) => {
         pending.current = { confirmed: () => resolve(true), cancelled: () => resolve(false) };
-        setAsking(reason);
+        setAsking({ ...refusal, proofs });
       });
       pending.current = null;
       setAsking(null);
@@ -131,7 +175,9 @@ export function useWithPasswordConfirmation<V, R>(save: (values: V) => Promise<R
   const modal =
     asking !== null ? (
       <ConfirmPasswordModal
-        reason={asking}
+        reason={asking.reason}
+        again={asking.again}
+        proofs={asking.proofs}
         onConfirmed={() => pending.current?.confirmed()}
         onCancel={() => pending.current?.cancelled()}
       />

@@ -32,12 +32,13 @@ export interface Credentials {
  */
 export async function login(credentials: Credentials): Promise<CurrentUser | TwoFactorLoginResponse> {
   const answer = await api.post<Partial<TwoFactorLoginResponse>>('/login', credentials, { skipAuthRedirect: true });
-  if (answer.two_factor) return { two_factor: true, remember_device: answer.remember_device ?? false };
+  if (answer.two_factor) {
+    // Every way, should the server name none (it always does): a way the user lacks only fails.
+    const methods = answer.methods?.length ? answer.methods : (['totp', 'recovery_code', 'passkey'] as const);
+    return { two_factor: true, remember_device: answer.remember_device ?? false, methods: [...methods] };
+  }
   return fetchCurrentUser();
 }
-
-/** POST /user/confirm-password: sensitive changes (423 password_confirmation_required) work for a while after it. */
-export const confirmPassword = (password: string) => api.post('/user/confirm-password', { password });
 
 /** Where a user lands after login when no redirect was asked for. */
 export function homeFor(user: Pick<CurrentUser, 'roles'>): string {

@@ -1,4 +1,5 @@
 import sharedEn from '@freight/contracts/locales/en.json';
+import { SENTENCE_END, sentenceEnd } from '@freight/contracts/sentence-end';
 import { isLanguage, LANGUAGES, type Language } from '@freight/domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -126,14 +127,18 @@ i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) rememberLanguage(language);
 });
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: FIRST_VISIT_EN.reduce(merge, {}) } },
-  lng: preferredLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(sentenceEnd)
+  .init({
+    resources: { en: { translation: FIRST_VISIT_EN.reduce(merge, {}) } },
+    postProcess: [SENTENCE_END],
+    lng: preferredLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 /** The first render waits for this: the first-visit words of the language the visitor reads. */
 export const startI18n = () => loadFirstVisit(currentLanguage());

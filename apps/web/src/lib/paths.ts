@@ -35,6 +35,13 @@ export const paths = {
   creditSettings: '/settings/credit',
   /** Settings > Security: second factors, passkeys and the account's single sign-on. */
   securitySettings: '/settings/security',
+  /** Settings > Team and its activity log (account admins). */
+  teamSettings: '/settings/team',
+  activitySettings: '/settings/activity',
+  /** Settings > Payment methods: saved cards and bank accounts, and autopay (whoever may pay invoices). */
+  paymentMethodsSettings: '/settings/payment-methods',
+  /** An invitation's mailed link (public). */
+  invitation: (token: string) => `/invitation/${encodeURIComponent(token)}`,
   truckload: '/truckload',
   quoteHistory: '/quote-history',
   savedQuotes: '/saved-quotes',
@@ -42,6 +49,7 @@ export const paths = {
   /** A shipment's tracking detail. */
   trackDetail: (id: string) => `/track/detail/${encodeURIComponent(id)}`,
   myShipments: '/my-shipments',
+  approvals: '/approvals',
   addressBook: '/address-book',
   myInvoices: '/my-invoices',
   invoiceHistory: '/my-invoices/history',
@@ -58,6 +66,8 @@ export const paths = {
       `/admin/accounts/${encodeURIComponent(accountId)}?invoice=${encodeURIComponent(invoiceId)}`,
     shipment: (id: string) => `/admin/shipments/${encodeURIComponent(id)}`,
     carrier: (id: string) => `/admin/carriers/${encodeURIComponent(id)}`,
+    /** A pricing program: 'default' or the account's id. */
+    pricingProgram: (key: string) => `/admin/pricing/${encodeURIComponent(key)}`,
     creditApplication: (id: string) => `/admin/credit-applications/${encodeURIComponent(id)}`,
     newNotification: '/admin/notifications/new',
     editNotification: (id: string) => `/admin/notifications/edit/${encodeURIComponent(id)}`,

@@ -1,5 +1,6 @@
+import { type CustomerRole, permissionsOf } from '@freight/domain';
 import { AUTH_STATE_KEY } from '../lib/authState';
-import { jsonResponse, makeUser, setCookie } from './fixtures';
+import { jsonResponse, makeUser, setCookie, TEST_ACCOUNT } from './fixtures';
 import { renderApp, stubApi } from './renderApp';
 
 // Scaffolding shared by the tests of the paginated list screens (shipment history, address book, tracking…):
@@ -30,6 +31,8 @@ export interface ListScreenOptions {
   language?: 'en' | 'es';
   /** More "METHOD /path" stubs, merged last (they win over the list endpoint's). */
   stubs?: Record<string, unknown>;
+  /** The signed-in user's team role; an account admin unless said. */
+  role?: CustomerRole;
 }
 
 /**
@@ -38,8 +41,8 @@ export interface ListScreenOptions {
  * `fetchMock`, `listQueries()` (the query params of each GET of the list endpoint) and
  * `bodiesOf(method, url)` (the JSON bodies sent to that exact URL).
  */
-export function renderListScreen({ path, endpoint, list, language = 'en', stubs = {} }: ListScreenOptions) {
-  const base = makeUser([]);
+export function renderListScreen({ path, endpoint, list, language = 'en', stubs = {}, role = 'account_admin' }: ListScreenOptions) {
+  const base = makeUser([], { account: { ...TEST_ACCOUNT, role, permissions: [...permissionsOf(role)] } });
   const user = { ...base, settings: { ...base.settings, language } };
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
   setCookie('XSRF-TOKEN', 't');

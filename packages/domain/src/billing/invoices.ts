@@ -40,9 +40,34 @@ export const ACH_SETTLE_DAYS = 3;
 export const PAYMENT_METHODS = ['card', 'ach'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** An invoice payment's life: card payments settle at once; ACH is pending until it settles or is returned. */
-export const INVOICE_PAYMENT_STATUSES = ['pending', 'settled', 'returned', 'declined', 'failed'] as const;
+/**
+ * An invoice payment's life: card payments settle at once; ACH is pending until it settles or is
+ * returned. A prepaid booking's receipt is paid by the booking's card authorization: when the
+ * booking is canceled, that payment becomes 'released' (the authorization let go, nothing charged)
+ * or 'refunded' (captured, then given back). A card payment whose issuer asked the payer for 3-D
+ * Secure is 'requires_action' until the payer is back from the challenge: its allocations are
+ * recorded (what it is to pay) but no balance moves until the processor says it was paid. One
+ * the payer never came back to is canceled at the processor after a day: 'canceled', nothing paid.
+ */
+export const INVOICE_PAYMENT_STATUSES = [
+  'pending',
+  'settled',
+  'returned',
+  'declined',
+  'failed',
+  'released',
+  'refunded',
+  'requires_action',
+  'canceled',
+] as const;
 export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
+/** The statuses of a payment that went through at some point: its method is the one that paid the invoice. */
+export const WENT_THROUGH_PAYMENT_STATUSES = [
+  'settled',
+  'pending',
+  'released',
+  'refunded',
+] as const satisfies readonly InvoicePaymentStatus[];
 
 export const DISPUTE_STATUSES = ['open', 'accepted', 'rejected'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];

@@ -8,9 +8,10 @@ export const AWAITING_PAYMENT_MINUTES = 60;
 
 /**
  * Where a booking stands with its payment: credit accounts pay by invoice ('not_required');
- * 'released': a paid booking was canceled and its card authorization voided.
+ * 'released': a paid booking was canceled and its card authorization voided; 'refunded': a paid
+ * booking was canceled after its authorization had been captured, and the capture refunded.
  */
-export const PAYMENT_STATES = ['not_required', 'awaiting', 'paid', 'expired', 'released'] as const;
+export const PAYMENT_STATES = ['not_required', 'awaiting', 'paid', 'expired', 'released', 'refunded'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** How an account pays: on terms (invoiced) or by card at booking. */

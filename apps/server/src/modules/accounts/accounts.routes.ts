@@ -2,7 +2,7 @@ import { accountAddress } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { customer, recentlyConfirmed, requireCustomer } from '../../plugins/guards';
+import { customer, customerRoute, recentlyConfirmed } from '../../plugins/guards';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
 import { accountsRepository } from './accounts.repository';
@@ -16,14 +16,14 @@ export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = usersRepository(ctx.db);
   const accounts = accountsRepository(ctx.db);
 
-  r.put('/api/account/address', { preValidation: requireCustomer, schema: { body: accountAddress } }, async (request) => {
+  r.put('/api/account/address', { ...customerRoute('account.manage'), schema: { body: accountAddress } }, async (request) => {
     const { user, account } = customer(request);
     await accounts.setAddress(account.id, 'account', request.body, ctx.now());
     return { data: presentUser((await users.load(user.id))!) };
   });
 
   // Billing details decide who pays: confirm the password first.
-  r.put('/api/account/billing-address', { preValidation: requireCustomer, schema: { body: accountAddress } }, async (request) => {
+  r.put('/api/account/billing-address', { ...customerRoute('account.manage'), schema: { body: accountAddress } }, async (request) => {
     const { user, account } = customer(request);
     recentlyConfirmed(request, ctx.now());
     await accounts.setAddress(account.id, 'billing', request.body, ctx.now());

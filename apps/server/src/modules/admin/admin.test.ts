@@ -1,5 +1,6 @@
 import {
   type AdminPageKey,
+  canEditPricing,
   canManageCredit,
   canOpenAdminPage,
   canProposeSuspension,
@@ -28,13 +29,14 @@ const DEMO_USERS: { email: string; roles: Role[] }[] = [
   ...CUSTOMERS.map((email) => ({ email, roles: [] as Role[] })),
 ];
 
-type Door = { page: AdminPageKey } | 'credit' | 'suspend' | 'propose';
+type Door = { page: AdminPageKey } | 'credit' | 'suspend' | 'propose' | 'pricing';
 
 /** The door of an admin endpoint by its path; an endpoint without one fails the matrix. */
 function doorOf(path: string): Door | undefined {
   if (/^\/api\/admin\/(accounts\/:id\/(credit|terms|hold|invoices)|invoices|disputes)/.test(path)) return 'credit';
   if (/^\/api\/admin\/accounts\/:id\/(suspend|reactivate|suspension-proposals\/:proposal\/dismiss)$/.test(path)) return 'suspend';
   if (path === '/api/admin/accounts/:id/suspension-proposals') return 'propose';
+  if (path.startsWith('/api/admin/pricing-programs')) return 'pricing';
   const section = path.split('/')[3];
   const pages: Record<string, AdminPageKey> = {
     dashboard: 'dashboard',
@@ -61,6 +63,7 @@ function doorOf(path: string): Door | undefined {
 
 const mayPass = (door: Door, roles: Role[]) => {
   if (door === 'credit') return canManageCredit(roles);
+  if (door === 'pricing') return canEditPricing(roles);
   if (door === 'suspend') return canOpenAdminPage(roles, 'accounts') && canSuspendAccounts(roles);
   if (door === 'propose') return canOpenAdminPage(roles, 'accounts') && canProposeSuspension(roles);
   return canOpenAdminPage(roles, door.page);

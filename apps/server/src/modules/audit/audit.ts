@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { signedIn } from '../../plugins/guards';
 
-/** The staff user behind a write, and the address it came from. */
+/** The user behind a write (staff, or an account admin changing the team), and the address it came from. */
 export interface AuditActor {
   id: string;
   email: string;
@@ -23,6 +23,8 @@ export interface AuditEntry {
   targetLabel?: string | null;
   /** The customer account concerned, if any: its page lists what was done to it and its records. */
   accountId?: string | null;
+  /** Also shown in the account's own activity log (team changes, approval decisions). */
+  shownToAccount?: boolean;
   before?: unknown;
   after?: unknown;
 }
@@ -56,6 +58,7 @@ export async function auditEach(db: Db, actor: AuditActor, entries: AuditEntry[]
       entityId: entry.entityId,
       targetLabel: entry.targetLabel ?? null,
       accountId: entry.accountId ?? null,
+      shownToAccount: entry.shownToAccount ?? false,
       before: entry.before ?? null,
       after: entry.after ?? null,
       ip: actor.ip,

@@ -1,5 +1,6 @@
 import {
-  confirmPasswordRequest,
+  type ConfirmedPasswordStatus,
+  confirmIdentityRequest,
   forgotPasswordRequest,
   loginRequest,
   registerRequest,
@@ -8,7 +9,7 @@ import {
   updatePasswordRequest,
   updateProfileRequest,
 } from '@freight/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -24,6 +25,13 @@ import { twoFactorPolicy } from '../two-factor-policy/enforcement';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
 import { authService, isUniqueViolation } from './auth.service';
+import { identityConfirmation } from './identity-confirmation';
+
+/** The caller's session (a signed-in caller always has one). */
+function sessionOf(request: FastifyRequest) {
+  if (!request.session) throw AppError.unauthenticated();
+  return request.session;
+}
 
 /**
  * The Sanctum SPA contract (cookie session, CSRF cookie, JSON login), plus registration, verification, resets and the
@@ -36,6 +44,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const policy = twoFactorPolicy(ctx);
   const devices = rememberedDevices(ctx);
   const users = usersRepository(ctx.db);
+  const confirmation = identityConfirmation(ctx);
   const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
     message: translator(requestLanguage(request))(key),
   });
@@ -52,10 +61,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     // A domain whose account turned passwords off signs in through its provider only.
     await refusePasswordSignIn(ctx.db, user);
     // With a second factor the password is only the first step (unless this browser was remembered):
-    // no session yet, the challenge is next.
-    if ((await twoFactor.required(user.id)) && !(await devices.recognises(request, user))) {
+    // no session yet, the challenge is next, offering the factors the user has (told only after the right password).
+    const methods = await twoFactor.methods(user.id);
+    if (methods.length && !(await devices.recognises(request, user))) {
       await ctx.sessions.startTwoFactor(request, reply, user.id, request.body.remember);
-      return { two_factor: true, remember_device: devices.offeredTo(user) } satisfies TwoFactorLoginResponse;
+      return { two_factor: true, remember_device: devices.offeredTo(user), methods } satisfies TwoFactorLoginResponse;
     }
     await auth.recordSignIn(user.id);
     await ctx.sessions.start(request, reply, user.id, request.body.remember);
@@ -109,19 +119,25 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return message(request, 'password_reset.done');
   });
 
-  r.post('/user/confirm-password', { preValidation: requireSignedIn, schema: { body: confirmPasswordRequest } }, async (request, reply) => {
-    await auth.confirmPassword(signedIn(request).user, request.body.password);
+  // The password, or for a user with a second factor the factor instead (identity-confirmation.ts).
+  r.post('/user/confirm-password', { preValidation: requireSignedIn, schema: { body: confirmIdentityRequest } }, async (request, reply) => {
+    await confirmation.confirm(sessionOf(request), signedIn(request).user, request.body, request.ip);
     await ctx.sessions.confirmPassword(request);
     return reply.code(201).send();
   });
 
+  r.post('/user/confirm-password/passkey-options', { preValidation: requireSignedIn }, async (request) => ({
+    data: await confirmation.passkeyOptions(sessionOf(request), signedIn(request).user),
+  }));
+
   r.get('/user/confirmed-password-status', { preValidation: requireSignedIn }, async (request) => {
+    let confirmed = true;
     try {
       recentlyConfirmed(request, ctx.now());
-      return { confirmed: true };
     } catch {
-      return { confirmed: false };
+      confirmed = false;
     }
+    return { confirmed, proofs: await confirmation.proofs(signedIn(request).user) } satisfies ConfirmedPasswordStatus;
   });
 
   r.put('/password', { preValidation: requireVerified, schema: { body: updatePasswordRequest } }, async (request) => {

@@ -12,10 +12,12 @@ import type { AppContext } from '../../context';
 import { accounts, passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
+import { ssoPasswordResetMail } from '../../mail/sso-mails';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { checkSignedPath, signPath } from '../../security/signed-url';
 import { randomToken, sha256 } from '../../security/tokens';
+import { passwordsTurnedOff } from '../sso/sso.service';
 import { type UserRow, usersRepository } from '../users/users.repository';
 
 export type VerificationStatus = 'verified' | 'already' | 'expired' | 'invalid';
@@ -158,7 +160,9 @@ export function authService(ctx: AppContext) {
     /**
      * Answers the same, in the same time, whether or not the address has an account: the token
      * and the mail are made in the background. One address gets at most 3 links in 15 minutes,
-     * so nobody can flood a mailbox from many client addresses.
+     * so nobody can flood a mailbox from many client addresses. A user whose company turned
+     * passwords off gets no link (they have no password to reset), but a mail pointing them to
+     * their company's single sign-on: the answer stays the same, so it tells nothing either.
      */
     async forgotPassword(email: string, ip: string) {
       await ctx.throttle.enforce(`forgot:${ip}`, 10, 900);
@@ -166,6 +170,11 @@ export function authService(ctx: AppContext) {
         const loaded = await users$.loadByEmail(email);
         if (!loaded) return;
         if ((await ctx.throttle.hit(`forgot-email:${loaded.user.email}`, 900)).hits > 3) return;
+        const language = loaded.settings.language as Language;
+        if (await passwordsTurnedOff(ctx.db, loaded.user)) {
+          await ctx.mailer.send(ssoPasswordResetMail(language, loaded.user.email, loaded.user.firstName, `${ctx.config.appUrl}/login`));
+          return;
+        }
         const token = randomToken();
         await ctx.db.insert(passwordResetTokens).values({
           userId: loaded.user.id,
@@ -173,15 +182,20 @@ export function authService(ctx: AppContext) {
           expiresAt: new Date(ctx.now().getTime() + minutes(PASSWORD_RESET_TTL_MINUTES)),
         });
         const url = `${ctx.config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(loaded.user.email)}`;
-        await ctx.mailer.send(resetPasswordMail(loaded.settings.language as Language, loaded.user.email, loaded.user.firstName, url));
+        await ctx.mailer.send(resetPasswordMail(language, loaded.user.email, loaded.user.firstName, url));
       });
     },
 
-    /** A reset token works once, for 60 minutes, for the address it was sent to; all sessions end. */
+    /**
+     * A reset token works once, for 60 minutes, for the address it was sent to; all sessions end.
+     * A user whose company turned passwords off since the link was sent is refused (the token is
+     * spent): only the holder of a right token learns it, so the refusal tells nobody else anything.
+     */
     async resetPassword(input: { token: string; email: string; password: string }, ip: string) {
       await ctx.throttle.enforce(`reset:${ip}`, 10, 60);
       const user = await users$.findByEmail(input.email);
       const now = ctx.now();
+      const ssoOnly = user ? await passwordsTurnedOff(ctx.db, user) : false;
       const passwordHash = await hashPassword(input.password);
       // Claiming the token and changing the password is one statement pair in one transaction:
       // of two concurrent uses of a token, only one finds it unused.
@@ -200,6 +214,7 @@ export function authService(ctx: AppContext) {
               )
               .returning({ id: passwordResetTokens.id });
             if (claimed.length === 0) return false;
+            if (ssoOnly) return 'sso_only' as const;
             // The link came to this address: it proves the address too (a staff invitation sets the first password so).
             await tx
               .update(users)
@@ -209,6 +224,7 @@ export function authService(ctx: AppContext) {
           })
         : false;
       if (!user || !changed) throw AppError.field('email', 'validation.reset_token');
+      if (changed === 'sso_only') throw AppError.field('email', 'validation.sso_password_reset');
       await retireResetTokens(user.id, now);
       await users$.endSessions(user.id);
     },
@@ -230,8 +246,12 @@ export function authService(ctx: AppContext) {
   };
 }
 
-/** 403 `account_suspended` for a user of a suspended account: they may not sign in. */
+/**
+ * 403 `account_suspended` for a user of a suspended account, `user_deactivated` for a user their
+ * account admin (or staff) deactivated: they may not sign in.
+ */
 export async function refuseSuspended(ctx: AppContext, user: UserRow) {
+  if (user.deactivatedAt) throw new AppError(403, 'user_deactivated', 'errors.user_deactivated');
   if (!user.accountId) return;
   const [account] = await ctx.db.select({ suspendedAt: accounts.suspendedAt }).from(accounts).where(eq(accounts.id, user.accountId));
   if (account?.suspendedAt) throw new AppError(403, 'account_suspended', 'errors.account_suspended', { phone: SUPPORT_PHONE.display });

@@ -1,10 +1,10 @@
-import { addDays, isBusinessDay } from '@freight/domain/rating';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, carriers, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import type { CarrierAdapter } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
+import { businessDay } from '../shipments/test-helpers';
 import { usersRepository } from '../users/users.repository';
 import { BREAKER } from './carrier-breaker';
 
@@ -43,14 +43,9 @@ afterAll(async () => {
   await t.close();
 });
 
-function pickupDay() {
-  let d = addDays(t.clock.now.toISOString().slice(0, 10), 7);
-  while (!isBusinessDay(d, 'US')) d = addDays(d, 1);
-  return d;
-}
 const ltl = () => ({
   mode: 'ltl',
-  pickup_date: pickupDay(),
+  pickup_date: businessDay(t),
   origin: { postal_code: '60606', country: 'US', site_type: 'business' },
   destination: { postal_code: '75201', country: 'US', site_type: 'business' },
   items: [{ package_type: 'pallets', quantity: 2, length: 48, width: 48, height: 48, weight: 300, stackable: true, hazardous: false }],

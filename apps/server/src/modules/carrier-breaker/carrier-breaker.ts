@@ -35,6 +35,8 @@ export interface PausedMailPayload {
 /** What a quote does with a carrier: ask it, ask it as the one probe of a paused carrier, or leave it out. */
 export type Admission = 'call' | 'probe' | 'skip';
 export type CallOutcome = 'ok' | 'timeout' | 'error';
+/** A carrier as this process quotes it: asked, left out (paused), or paused with its one probe out. */
+export type BreakerState = 'quoting' | 'paused' | 'probing';
 
 interface Bucket {
   start: number;
@@ -61,6 +63,8 @@ export interface CarrierBreakerDeps {
   throttle: Pick<Throttle, 'hit'>;
   jobs: Pick<JobRunner, 'schedule'>;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Told of every rate call that failed or timed out (the metrics' count). */
+  onRateFailure?: (carrierId: string, outcome: Exclude<CallOutcome, 'ok'>) => void;
 }
 
 /**
@@ -160,6 +164,7 @@ export class CarrierBreaker {
 
   /** Counts a call's outcome; a probe's outcome resumes the carrier or keeps it paused for another cool-down. */
   async record(id: string, outcome: CallOutcome, admission: Admission): Promise<void> {
+    if (outcome !== 'ok') this.deps.onRateFailure?.(id, outcome);
     const s = this.state(id);
     const now = this.deps.now();
     if (admission === 'probe') {
@@ -235,6 +240,14 @@ export class CarrierBreaker {
     if (paused) return;
     const row = await this.repo.find(id);
     if (row?.pausedAt) this.adopt(s, { pausedAt: row.pausedAt, reason: row.reason });
+  }
+
+  /** The state of every carrier this process has asked or seen paused. */
+  carrierStates(): { carrierId: string; state: BreakerState }[] {
+    return [...this.states.entries()].map(([carrierId, s]) => ({
+      carrierId,
+      state: s.pause ? (s.probing ? 'probing' : 'paused') : 'quoting',
+    }));
   }
 
   /** Staff resumed the carrier by hand (the row is already cleared): this process quotes it at once. */

@@ -1,6 +1,6 @@
-import { addDays, isBusinessDay } from '@freight/domain/rating';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { businessDay } from '../shipments/test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,14 +24,9 @@ interface Rate {
   total_cents: number;
 }
 
-function businessDay() {
-  let d = addDays(t.clock.now.toISOString().slice(0, 10), 7);
-  while (!isBusinessDay(d, 'US')) d = addDays(d, 1);
-  return d;
-}
 const ltl = (mode = 'ltl', items?: object[]) => ({
   mode,
-  pickup_date: businessDay(),
+  pickup_date: businessDay(t),
   origin: { postal_code: '60606', country: 'US', site_type: 'business' },
   destination: { postal_code: '75201', country: 'US', site_type: 'business' },
   items: items ?? [

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
-import { adminPage, customer, recentlyReauthenticated, requireCustomer } from '../../plugins/guards';
+import { adminPage, customer, customerRoute, recentlyReauthenticated } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { creditApplicationsService } from './credit-applications.service';
 
@@ -27,13 +27,13 @@ export async function creditApplicationsRoutes(app: FastifyInstance, ctx: AppCon
   await service.sealSeededTaxIds();
   const door = { preValidation: adminPage('creditApplications') };
 
-  r.get('/api/credit-applications', { preValidation: requireCustomer }, async (request) => ({
+  r.get('/api/credit-applications', customerRoute('credit.apply'), async (request) => ({
     data: await service.standing(customer(request).account),
   }));
 
   r.post(
     '/api/credit-applications',
-    { preValidation: requireCustomer, schema: { body: creditApplicationRequest } },
+    { ...customerRoute('credit.apply'), schema: { body: creditApplicationRequest } },
     async (request, reply) => {
       const { user, account } = customer(request);
       await service.apply(account, user.id, request.body);

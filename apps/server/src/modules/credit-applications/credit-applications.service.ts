@@ -170,7 +170,7 @@ export function creditApplicationsService(ctx: AppContext) {
           now,
         );
         // Credit now counts what the account already has booked and owes against its new limit.
-        if (body.outcome === 'approved') await evaluateHold(tx as Db, account.id, now);
+        if (body.outcome === 'approved') await evaluateHold(tx as Db, account.id, now, ctx.config.BUSINESS_TIME_ZONE);
         return { application: { ...application, ...update }, accountName: account.name };
       });
       ctx.background.run('credit-decision-mail', () => mailDecision(decided.application, decided.accountName));

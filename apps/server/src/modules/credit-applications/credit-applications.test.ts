@@ -58,11 +58,9 @@ const accountOf = async (email: string) => {
   return row!.account;
 };
 
-/** Staff signed in with the password confirmed just now (what an approval needs). */
+/** Staff signed in, who proved who they are just now (their second factor: what an approval needs). */
 async function staff(email: string) {
-  const c = await t.client().login(email);
-  expect((await c.post('/user/confirm-password', { password: 'Demo#2026' })).statusCode).toBe(201);
-  return c;
+  return (await t.client().login(email)).confirmPassword();
 }
 
 async function applied(email: string, language: 'en' | 'es' = 'en') {
@@ -196,11 +194,11 @@ describe('deciding', () => {
     const fresh = await admin.post(`/api/admin/credit-applications/${id}/decision`, approval);
     expect(fresh.statusCode).toBe(423);
     expect(fresh.json().code).toBe('reauthentication_required');
-    expect((await admin.post('/user/confirm-password', { password: 'Demo#2026' })).statusCode).toBe(201);
+    await admin.confirmPassword();
     t.clock.advanceMinutes(REAUTHENTICATION_TTL_MINUTES + 1);
     expect((await admin.post(`/api/admin/credit-applications/${id}/decision`, approval)).statusCode).toBe(423);
     expect((await accountOf('stepup@credit.test')).paymentTerms).toBe('prepaid');
-    expect((await admin.post('/user/confirm-password', { password: 'Demo#2026' })).statusCode).toBe(201);
+    await admin.confirmPassword();
     expect((await admin.post(`/api/admin/credit-applications/${id}/decision`, approval)).statusCode).toBe(200);
   });
 

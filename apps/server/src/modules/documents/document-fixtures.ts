@@ -73,9 +73,11 @@ export const invoice: InvoiceView = {
   insured_value_cents: 500_000,
   deductible_cents: 10_000,
   related_invoice: null,
+  credit_memos: [],
   payments: [
     {
       id: 'pay-1',
+      paid_by: { id: 'user-1', name: 'Dana Shipper' },
       method: 'card',
       status: 'settled',
       amount_cents: 24_344,
@@ -93,6 +95,7 @@ export const invoice: InvoiceView = {
       id: 'dsp-1',
       account_id: 'acc-1',
       account_name: 'Demo Shipper Co',
+      opened_by: { id: 'user-1', name: 'Dana Shipper' },
       invoice_id: 'inv-1',
       invoice_number: 'INV-0001042',
       currency: 'USD',

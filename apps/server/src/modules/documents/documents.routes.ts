@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { adminPage, customer, requireCustomer, signedIn } from '../../plugins/guards';
+import { adminPage, customer, customerRoute, signedIn } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { carrierLanguage } from '../shipments/shipments.presenter';
 import { hasDocument } from './document-kinds';
@@ -90,7 +90,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/shipments/:id/documents/:kind',
-    { preValidation: requireCustomer, schema: { params, querystring: query } },
+    { ...customerRoute('shipments.view'), schema: { params, querystring: query } },
     async (request, reply) => {
       const { account, settings } = customer(request);
       return send(request, reply, account.id, settings.unitSystem as UnitSystem);

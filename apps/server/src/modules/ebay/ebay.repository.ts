@@ -1,5 +1,5 @@
 import type { EbayOrderStatus } from '@freight/contracts';
-import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accounts, carriers, ebayOrders, ebayStores, products, shipments } from '../../db/schema';
@@ -85,6 +85,41 @@ export function ebayRepository(db: Db) {
 
     async updateOrder(id: string, set: Partial<NewOrder>) {
       await db.update(ebayOrders).set(set).where(eq(ebayOrders.id, id));
+    },
+
+    /** The account's orders last quoted with one of `quoteIds` (what a held booking of that quote ships). */
+    ordersOfQuotes(accountId: string, quoteIds: string[]) {
+      if (quoteIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: ebayOrders.id, ebayOrderId: ebayOrders.ebayOrderId, status: ebayOrders.status, quoteId: ebayOrders.quoteId })
+        .from(ebayOrders)
+        .where(and(eq(ebayOrders.accountId, accountId), inArray(ebayOrders.quoteId, quoteIds)))
+        .orderBy(asc(ebayOrders.orderedAt));
+    },
+
+    /** The orders of a quote not shipped yet (nor canceled) go with `shipmentId`; answers their ids. */
+    async shipOrdersOfQuote(accountId: string, quoteId: string, shipmentId: string) {
+      const rows = await db
+        .update(ebayOrders)
+        .set({ shipmentId, status: 'shipped', fulfillmentError: null })
+        .where(
+          and(
+            eq(ebayOrders.accountId, accountId),
+            eq(ebayOrders.quoteId, quoteId),
+            isNull(ebayOrders.shipmentId),
+            ne(ebayOrders.status, 'canceled'),
+          ),
+        )
+        .returning({ id: ebayOrders.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** The quote was rated again: its orders are now the new quote's. */
+    async moveOrdersToQuote(accountId: string, fromQuoteId: string, toQuoteId: string) {
+      await db
+        .update(ebayOrders)
+        .set({ quoteId: toQuoteId })
+        .where(and(eq(ebayOrders.accountId, accountId), eq(ebayOrders.quoteId, fromQuoteId), isNull(ebayOrders.shipmentId)));
     },
 
     /** Where the account's orders ship from: its company address (null until it has one). */

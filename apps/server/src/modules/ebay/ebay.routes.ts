@@ -1,5 +1,5 @@
 import { type AddressBookEntryValues, ebayLinkRequest, ebayOrderQuery, ebayQuotedRequest } from '@freight/contracts';
-import type { Currency } from '@freight/domain';
+import { type Currency, customerCan } from '@freight/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { requestLanguage } from '../../plugins/errors';
-import { customer } from '../../plugins/guards';
+import { customer, customerRoute } from '../../plugins/guards';
 import { hmac } from '../../security/tokens';
 import { postalDataVerifier } from '../addresses/addresses.verifier';
 import { presentQuote } from '../quotes/quotes.presenter';
@@ -80,16 +80,18 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
   await ebayNotificationRoutes(app, ctx, client, ctx.config.EBAY_VERIFICATION_TOKEN ?? simulatorVerificationToken(ctx.appKey));
   const { repo } = service;
   const caller = (request: FastifyRequest) => customer(request);
-  const door = { preValidation: async (request: FastifyRequest) => void caller(request) };
+  /** Reading the stores and orders; quoting, shipping and keeping the stores. */
+  const viewing = customerRoute('ebay.view');
+  const shipping = customerRoute('ebay.ship');
 
-  r.get('/api/ebay/stores', door, async (request) => {
+  r.get('/api/ebay/stores', viewing, async (request) => {
     const { account } = caller(request);
     const now = ctx.now();
     return { data: (await repo.stores(account.id)).map((s) => presentStore(s, now)) };
   });
 
   /** Starts the consent: the browser goes to eBay, which sends it back to /api/ebay/callback. */
-  r.post('/api/ebay/connect', door, async (request) => {
+  r.post('/api/ebay/connect', shipping, async (request) => {
     const { user, account } = caller(request);
     return { data: { url: service.consentUrl(account.id, user.id) } };
   });
@@ -108,6 +110,8 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const auth = request.auth;
       if (!auth?.account) return reply.redirect('/login?redirect=%2Forders%2Febay', 302);
+      // A browser coming back from eBay's page: a role that may not connect stores is told on the orders page.
+      if (!customerCan(auth.user.accountRole, 'ebay.ship')) return reply.redirect('/orders/ebay?connect=failed', 302);
       const q = request.query;
       if (!q.code) return reply.redirect('/orders/ebay?connect=declined', 302);
       try {
@@ -120,7 +124,7 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.post('/api/ebay/stores/:id/sync', { ...door, schema: { params: idParams } }, async (request) => {
+  r.post('/api/ebay/stores/:id/sync', { ...shipping, schema: { params: idParams } }, async (request) => {
     const { account } = caller(request);
     const store = await repo.store(checked(request.params.id));
     if (!store || store.accountId !== account.id) throw AppError.notFound();
@@ -128,12 +132,12 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: presentStore((await repo.store(store.id))!, ctx.now()) };
   });
 
-  r.delete('/api/ebay/stores/:id', { ...door, schema: { params: idParams } }, async (request, reply) => {
+  r.delete('/api/ebay/stores/:id', { ...shipping, schema: { params: idParams } }, async (request, reply) => {
     await service.disconnect(caller(request).account.id, checked(request.params.id));
     return reply.code(204).send();
   });
 
-  r.get('/api/ebay/orders', { ...door, schema: { querystring: ebayOrderQuery } }, async (request) => {
+  r.get('/api/ebay/orders', { ...viewing, schema: { querystring: ebayOrderQuery } }, async (request) => {
     const { account } = caller(request);
     const q = request.query;
     const { rows, total, capped } = await repo.page(account.id, {
@@ -146,7 +150,7 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: rows.map(presentOrder), meta: pageMeta(total, q.page, q.per_page, capped) };
   });
 
-  r.get('/api/ebay/orders/:id', { ...door, schema: { params: idParams } }, async (request) => {
+  r.get('/api/ebay/orders/:id', { ...viewing, schema: { params: idParams } }, async (request) => {
     const found = await repo.order(checked(request.params.id), caller(request).account.id);
     if (!found) throw AppError.notFound();
     return { data: presentOrder(found) };
@@ -156,7 +160,7 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
   const shipToVerifier = postalDataVerifier();
   const withQuery = z.object({ with: z.string().max(2000).optional() });
   const withIds = (q: { with?: string }) => (q.with ?? '').split(',').filter(Boolean);
-  r.get('/api/ebay/orders/:id/quote-input', { ...door, schema: { params: idParams, querystring: withQuery } }, async (request) => {
+  r.get('/api/ebay/orders/:id/quote-input', { ...shipping, schema: { params: idParams, querystring: withQuery } }, async (request) => {
     const input = await service.quoteInput(caller(request).account.id, checked(request.params.id), withIds(request.query));
     const to = input.ship_to;
     const check = await shipToVerifier.verify({
@@ -170,7 +174,7 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** An order whose items fit parcel and LTL: the cheapest rate of each, for the seller to choose. */
   const quotes = quotesService(ctx);
-  r.get('/api/ebay/orders/:id/mode-rates', { ...door, schema: { params: idParams, querystring: withQuery } }, async (request) => {
+  r.get('/api/ebay/orders/:id/mode-rates', { ...shipping, schema: { params: idParams, querystring: withQuery } }, async (request) => {
     const signedIn = caller(request);
     const owner = quoteOwner(signedIn);
     const rates = await service.modeRates(
@@ -184,19 +188,19 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** The order was quoted: answers the quote, now carrying the order's places for the booking form. */
-  r.post('/api/ebay/orders/:id/quote', { ...door, schema: { params: idParams, body: ebayQuotedRequest } }, async (request) => {
+  r.post('/api/ebay/orders/:id/quote', { ...shipping, schema: { params: idParams, body: ebayQuotedRequest } }, async (request) => {
     const quote = await service.quoted(caller(request).account.id, checked(request.params.id), request.body.quote_id);
     return { data: presentQuote(quote, requestLanguage(request)) };
   });
 
-  r.post('/api/ebay/orders/:id/shipment', { ...door, schema: { params: idParams, body: ebayLinkRequest } }, async (request) => {
+  r.post('/api/ebay/orders/:id/shipment', { ...shipping, schema: { params: idParams, body: ebayLinkRequest } }, async (request) => {
     const { account } = caller(request);
     const id = checked(request.params.id);
     await service.link(account.id, id, request.body.shipment_id);
     return { data: presentOrder((await repo.order(id, account.id))!) };
   });
 
-  r.post('/api/ebay/orders/:id/retry-fulfillment', { ...door, schema: { params: idParams } }, async (request, reply) => {
+  r.post('/api/ebay/orders/:id/retry-fulfillment', { ...shipping, schema: { params: idParams } }, async (request, reply) => {
     await service.retryFulfillment(caller(request).account.id, checked(request.params.id));
     return reply.code(202).send();
   });

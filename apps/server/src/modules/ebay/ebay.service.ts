@@ -2,6 +2,7 @@ import { type EbayModeRate, type EbayModeRates, type EbayOrderStatus, type EbayP
 import type { Country, Currency } from '@freight/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { JobOutcome } from '../../jobs/jobs';
@@ -32,6 +33,30 @@ const toCents = (value: string | undefined) => Math.round(Number(value ?? 0) * 1
  * only an address mail can reach is kept.
  */
 const isAddress = (email: string | undefined): email is string => !!email && z.email().safeParse(email).success;
+
+/**
+ * A booking of an eBay order's quote ships the order: it goes with the shipment and the tracking
+ * goes back to eBay. Called in the booking's transaction, so a booking made at once and one an
+ * account admin approved later do the same.
+ */
+export async function shipEbayOrdersOfQuote(
+  ctx: Pick<AppContext, 'jobs' | 'now'>,
+  tx: Db,
+  accountId: string,
+  quoteId: string,
+  shipmentId: string,
+) {
+  for (const orderId of await ebayRepository(tx).shipOrdersOfQuote(accountId, quoteId, shipmentId)) {
+    await ctx.jobs.schedule(FULFILL_JOB, orderId, ctx.now(), { orderId }, tx);
+  }
+}
+
+/** The account's eBay orders whose quote is one of `quoteIds` (a held booking's, to show and link them). */
+export const ebayOrdersOfQuotes = (db: Db, accountId: string, quoteIds: string[]) => ebayRepository(db).ordersOfQuotes(accountId, quoteIds);
+
+/** A quote rated again for its booking: the orders it ships follow the new quote. */
+export const moveEbayOrdersToQuote = (db: Db, accountId: string, fromQuoteId: string, toQuoteId: string) =>
+  ebayRepository(db).moveOrdersToQuote(accountId, fromQuoteId, toQuoteId);
 
 /** An eBay order as the orders table keeps it; eBay's word on shipped or canceled is taken. */
 export function orderRow(store: StoreRow, o: EbayApiOrder): NewOrder {

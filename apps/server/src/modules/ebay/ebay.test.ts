@@ -243,7 +243,7 @@ describe('the mode an order ships by', () => {
 });
 
 describe('booking an order', () => {
-  it("books the rolls as LTL without the buyer's email, with the order's phone; the tracking goes to eBay as 'Other'", async () => {
+  it("books the rolls as LTL without the buyer's email, with the order's phone; the booking ships the order and its tracking goes to eBay as 'Other'", async () => {
     const rolls = await onlyOf('KP-36', 3);
     const fill = await fillOf(rolls);
     const rated = await shipper.post('/api/quotes', { ...fill.input, mode: 'ltl', accessorials: [] });
@@ -267,7 +267,11 @@ describe('booking an order', () => {
     expect(booked.statusCode, booked.body).toBe(201);
     const shipment = booked.json().data as { id: string; bol_number: string; mode: string };
     expect(shipment.mode).toBe('ltl');
-    await shipper.post(`/api/ebay/orders/${rolls.id}/shipment`, { shipment_id: shipment.id });
+    // Booking the order's quote ships the order: no call of its own is needed.
+    expect((await shipper.get(`/api/ebay/orders/${rolls.id}`)).json().data).toMatchObject({
+      status: 'shipped',
+      shipment: { id: shipment.id },
+    });
     await t.app.jobs.runDue(50);
     expect((await shipper.get(`/api/ebay/orders/${rolls.id}`)).json().data).toMatchObject({ status: 'shipped', fulfillment_error: null });
     const written = await (await fetch(`${sim.url}/sim/fulfillments/acme-seller/${rolls.ebay_order_id}`)).json();

@@ -1,3 +1,4 @@
+import { zonedDate } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, auditLog } from '../../db/schema';
@@ -103,7 +104,8 @@ describe('GET /api/admin/incidents', () => {
     const byWords = (await sup.get('/api/admin/incidents?q=status%20code(s):%20QQ')).json().data;
     expect(byWords.map((i: { carrier: { scac: string } }) => i.carrier.scac)).toEqual(['SEFL']);
     expect((await sup.get(`/api/admin/incidents?carrier_id=${sefl.id}&state=resolved`)).json().data).toEqual([]);
-    const today = t.clock.now.toISOString().slice(0, 10);
+    // The filter's days are the business's (the default BUSINESS_TIME_ZONE), not UTC's.
+    const today = zonedDate(t.clock.now, 'America/Chicago');
     expect((await sup.get(`/api/admin/incidents?carrier_id=${sefl.id}&from=${today}&to=${today}`)).json().data).toHaveLength(2);
     expect((await sup.get(`/api/admin/incidents?carrier_id=${sefl.id}&to=2020-01-01`)).json().data).toEqual([]);
     const paged = await sup.get(`/api/admin/incidents?carrier_id=${sefl.id}&per_page=1&page=2`);

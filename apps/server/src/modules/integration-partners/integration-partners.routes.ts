@@ -5,8 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { adminPage, customer } from '../../plugins/guards';
-import { requireAccountAdmin } from '../accounts/account-admin';
+import { adminPage, customer, customerRoute } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { integrationPartnersService } from './integration-partners.service';
 
@@ -62,7 +61,7 @@ export async function integrationPartnersRoutes(app: FastifyInstance, ctx: AppCo
   });
 
   // An account admin's consent.
-  const own = { preValidation: requireAccountAdmin(ctx.db) };
+  const own = customerRoute('account.manage');
   r.get('/api/settings/partners', own, async (request) => ({ data: await service.ofAccount(customer(request).account.id) }));
 
   r.post('/api/settings/partners/:id', { ...own, schema: { params: idParams } }, async (request) => {

@@ -2,7 +2,7 @@ import type { ApiCallView, PartnerListItem, PartnerRequest, PartnerUsage, Partne
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { primaryUserOf } from '../accounts/account-admin';
+import { accountAdminOf } from '../accounts/account-admin';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { presentCredential } from '../oauth/credentials.presenter';
 import { credentialsRepository } from '../oauth/credentials.repository';
@@ -90,7 +90,8 @@ export function integrationPartnersService(ctx: AppContext) {
           granted_at: a.grantedAt.toISOString(),
           disabled: a.disabledAt !== null,
         })),
-        credentials: clients.map((c) => presentCredential(c, ctx.now())),
+        // A partner's credentials are of no account: they name nobody.
+        credentials: clients.map((c) => presentCredential(c, new Map(), ctx.now())),
         usage: used,
       };
     },
@@ -126,11 +127,11 @@ export function integrationPartnersService(ctx: AppContext) {
         return changedFields(snapshot(before), snapshot(after));
       }),
 
-    /** Staff let the partner act for an account, as the account's primary user. */
+    /** Staff let the partner act for an account, as the account's first admin. */
     grant: (actor: AuditActor, id: string, accountId: string) =>
       write(actor, 'integration_partner.grant_account', id, async (tx) => {
         if (!(await integrationPartnersRepository(tx).find(id))) throw AppError.notFound();
-        const actingUserId = await primaryUserOf(tx, accountId);
+        const actingUserId = await accountAdminOf(tx, accountId);
         if (!actingUserId) throw AppError.field('account_id', 'validation.choice');
         await integrationPartnersRepository(tx).grant({ partnerId: id, accountId, grantedBy: 'staff', actingUserId, grantedAt: ctx.now() });
         return { accountId, after: { account_id: accountId } };

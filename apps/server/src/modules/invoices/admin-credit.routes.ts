@@ -16,7 +16,7 @@ import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { recentlyReauthenticated, requireCreditStaff } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
-import { calendarDay, creditSummary, setCreditTerms, setManualHold } from './credit';
+import { creditSummary, setCreditTerms, setManualHold } from './credit';
 import type { disputesService } from './disputes';
 import { invoicesRepository } from './invoices.repository';
 import type { InvoicesService } from './invoices.service';
@@ -46,7 +46,7 @@ export async function adminCreditRoutes(
     const account = await repo.account(accountId);
     if (!account) throw AppError.notFound();
     const [summary, events, open] = await Promise.all([
-      creditSummary(ctx.db, account, calendarDay(ctx.now())),
+      creditSummary(ctx.db, account, service.today()),
       repo.creditEvents(accountId),
       repo.openDisputes(accountId),
     ]);
@@ -78,7 +78,7 @@ export async function adminCreditRoutes(
       // Terms and limit decide how much a customer may owe: the password re-entered within minutes (423).
       recentlyReauthenticated(request, ctx.now());
       const id = checked(request.params.id);
-      await setCreditTerms(ctx.db, id, request.body, auditActor(request), ctx.now());
+      await setCreditTerms(ctx.db, id, request.body, auditActor(request), ctx.now(), ctx.config.BUSINESS_TIME_ZONE);
       return { data: await creditView(id, requestLanguage(request)) };
     },
   );

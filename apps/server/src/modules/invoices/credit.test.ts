@@ -5,18 +5,20 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountCreditEvents, accounts, invoices, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { TEST_CARDS } from '../payments/payment-provider';
+import { browserBank, browserCard } from '../payments/stripe-test-helpers';
 import { book, bookingBody, createQuote } from '../shipments/test-helpers';
 import { userByEmail } from '../tracking/test-fixtures';
 import { INVOICE_REMINDERS_JOB } from './reminders';
-import { ageInvoice, deliveredShipment } from './test-helpers';
+import { ageInvoice, deliveredShipment, dueInBusinessDays } from './test-helpers';
 
 let t: TestApp;
 let shipper: TestClient;
 let accounting: TestClient;
 let accountId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A Chicago evening (Tuesday 8 December 2026, 9:30 PM), already the next day in UTC: the invoices,
+  // the round and the holds count the business's days, and the test must not depend on the hour it runs.
+  t = await createTestApp({}, {}, { start: new Date('2026-12-09T03:30:00Z') });
   shipper = await t.client().login('shipper@demo.test');
   accounting = await (await t.client().login('accounting@demo.test')).confirmPassword();
   accountId = (await userByEmail(t.database.db, 'shipper@demo.test')).accountId;
@@ -42,17 +44,18 @@ const tryToBook = async () => {
   const quote = await createQuote(t, shipper);
   return book(shipper, bookingBody(quote));
 };
-const payByCard = (id: string, cents: number) =>
+const pay = async (method: 'card' | 'ach', id: string, cents: number) =>
   shipper.request({
     method: 'POST',
     url: '/api/invoice-payments',
     headers: { 'idempotency-key': randomUUID() },
     payload: {
-      method: 'card',
+      method,
       allocations: [{ invoice_id: id, amount_cents: cents }],
-      card: { cardholder: 'S', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
+      payment_method: method === 'card' ? await browserCard(t.stripeUrl) : await browserBank(t.stripeUrl),
     },
   });
+const payByCard = (id: string, cents: number) => pay('card', id, cents);
 
 describe('automatic credit hold', () => {
   it('holds an account past due beyond its grace days, blocks booking, and lifts when it pays', async () => {
@@ -76,6 +79,19 @@ describe('automatic credit hold', () => {
         ['hold_lifted', 'auto'],
       ]),
     );
+  });
+
+  it('a late invoice paid by bank is no longer late while the payment is pending, though still owed', async () => {
+    const { invoice } = await deliveredShipment(t);
+    await ageInvoice(t, invoice!.id, 45);
+    await runRound();
+    expect((await summary()).credit).toMatchObject({ on_hold: true, hold_reasons: ['past_due'] });
+    const paid = await pay('ach', invoice!.id, invoice!.balanceCents);
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data.status).toBe('pending');
+    const after = (await summary()).credit;
+    expect(after).toMatchObject({ on_hold: false, hold_reasons: [] });
+    expect(after.used_cents).toBeGreaterThanOrEqual(invoice!.balanceCents);
   });
 
   it('holds an account whose open balance and booked shipments pass its credit limit', async () => {
@@ -212,14 +228,14 @@ describe('the staff override', () => {
 describe('reminders', () => {
   it('mails once three days before the due date and once when past due', async () => {
     const { invoice } = await deliveredShipment(t);
-    await ageInvoice(t, invoice!.id, 27);
+    await dueInBusinessDays(t, invoice!.id, 3);
     await runRound();
     await runRound();
     const before = await db()
       .select()
       .from(mailOutbox)
       .where(like(mailOutbox.text, `%${invoice!.number}%`));
-    await ageInvoice(t, invoice!.id, 4);
+    await dueInBusinessDays(t, invoice!.id, -1);
     await runRound();
     await runRound();
     const after = await db()

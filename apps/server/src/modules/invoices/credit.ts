@@ -1,14 +1,12 @@
 import type { CreditTermsRequest, HoldRequest, InvoiceSummary } from '@freight/contracts';
 import { AGING_BUCKETS, type AgingBucket, agingBucket, type Currency, daysPastDue, type HoldReason, holdReasons } from '@freight/domain';
 import { convertCents } from '@freight/domain/rating';
+import { businessDays } from '../../business-days';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
 import { exchangeRatesOf } from '../shipments/shipments.service';
 import { invoicesRepository } from './invoices.repository';
-
-/** A calendar day 'YYYY-MM-DD' of an instant (UTC: invoice and due dates are calendar days). */
-export const calendarDay = (at: Date) => at.toISOString().slice(0, 10);
 
 type CurrencyAging = InvoiceSummary['currencies'][number];
 const emptyAging = (currency: string): CurrencyAging => ({
@@ -22,7 +20,8 @@ type AccountRow = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepos
 /**
  * What an account owes (aging per currency, the caller's currency first) and where it stands
  * against its credit limit (in USD): open balances less disputes, plus booked shipments not yet
- * invoiced. A bank payment still pending is still owed.
+ * invoiced. A bank payment still pending is still owed, though not past due. `today` is the business's day
+ * (`businessDays(...).today`), the one its invoices are dated and fall due in.
  */
 export async function creditSummary(db: Db, account: AccountRow, today: string, firstCurrency = 'USD'): Promise<InvoiceSummary> {
   const repo = invoicesRepository(db);
@@ -42,7 +41,9 @@ export async function creditSummary(db: Db, account: AccountRow, today: string, 
     entry[agingBucket(days)] += row.balanceCents;
     entry.total_cents += row.balanceCents;
     usedCents += toUsd(Math.max(0, row.undisputedCents), row.currency);
-    if (row.undisputedCents > 0) maxDaysPastDue = Math.max(maxDaysPastDue, days);
+    // A bank payment still pending is owed (it may be returned), but it is not late: the payer has
+    // paid, and a returned payment puts the amount back in the balance, where it counts again.
+    if (row.overdueCents > 0) maxDaysPastDue = Math.max(maxDaysPastDue, days);
   }
   for (const row of uninvoiced) usedCents += toUsd(row.cents, row.currency);
   if (!byCurrency.has(firstCurrency)) byCurrency.set(firstCurrency, emptyAging(firstCurrency));
@@ -79,12 +80,15 @@ export async function creditSummary(db: Db, account: AccountRow, today: string, 
  * of the account row: held when an undisputed invoice is past due by more than the grace days or
  * it is over its credit limit; lifted when neither is true any more. A hold staff placed stays
  * until staff lift it. Each change is written to the account's credit record. Answers the change.
+ * Days past due are counted to the business's day of `now` in `timeZone` (BUSINESS_TIME_ZONE), the
+ * day its invoices are dated in. The default is there for callers that do not pass the configured
+ * zone yet (invoice payments); every other caller passes it.
  */
-export async function evaluateHold(tx: Db, accountId: string, now: Date): Promise<'placed' | 'lifted' | null> {
+export async function evaluateHold(tx: Db, accountId: string, now: Date, timeZone: string): Promise<'placed' | 'lifted' | null> {
   const repo = invoicesRepository(tx);
   const account = await repo.lockAccount(accountId);
   if (!account || (account.status === 'credit_hold' && account.holdSource === 'staff')) return null;
-  const summary = await creditSummary(tx, account, calendarDay(now));
+  const summary = await creditSummary(tx, account, businessDays(timeZone).today(now));
   const reasons = summary.credit.hold_reasons;
   if (reasons.length && account.status === 'active') {
     await repo.updateAccount(accountId, { status: 'credit_hold', holdSource: 'auto', updatedAt: now });
@@ -100,7 +104,8 @@ export async function evaluateHold(tx: Db, accountId: string, now: Date): Promis
 }
 
 /** Evaluates the account's hold in a transaction of its own; one account's failure is logged by the caller, not fatal. */
-export const reevaluateHold = (db: Db, accountId: string, now: Date) => db.transaction((tx) => evaluateHold(tx as Db, accountId, now));
+export const reevaluateHold = (db: Db, accountId: string, now: Date, timeZone: string) =>
+  db.transaction((tx) => evaluateHold(tx as Db, accountId, now, timeZone));
 
 /** Staff place or lift a hold by hand, with a reason; both are written to the credit record. */
 export async function setManualHold(db: Db, accountId: string, body: HoldRequest, actor: AuditActor, now: Date) {
@@ -140,8 +145,8 @@ export async function setManualHold(db: Db, accountId: string, body: HoldRequest
   });
 }
 
-/** Staff change an account's terms, limit and grace days; recorded, then the hold is evaluated against them. */
-export async function setCreditTerms(db: Db, accountId: string, body: CreditTermsRequest, actor: AuditActor, now: Date) {
+/** Staff change an account's terms, limit and grace days; recorded, then the hold is evaluated against them (in the business's `timeZone`). */
+export async function setCreditTerms(db: Db, accountId: string, body: CreditTermsRequest, actor: AuditActor, now: Date, timeZone: string) {
   await db.transaction(async (tx) => {
     const repo = invoicesRepository(tx as Db);
     const account = await repo.lockAccount(accountId);
@@ -182,6 +187,6 @@ export async function setCreditTerms(db: Db, accountId: string, body: CreditTerm
       },
       now,
     );
-    await evaluateHold(tx as Db, accountId, now);
+    await evaluateHold(tx as Db, accountId, now, timeZone);
   });
 }

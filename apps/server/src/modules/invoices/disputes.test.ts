@@ -12,7 +12,8 @@ let shipper: TestClient;
 let accountId: string;
 let userId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A fixed instant (a Chicago evening, the next day in UTC), never the wall clock's.
+  t = await createTestApp({}, {}, { start: new Date('2026-12-09T03:30:00Z') });
   shipper = await t.client().login('shipper@demo.test');
   const user = await userByEmail(t.database.db, 'shipper@demo.test');
   accountId = user.accountId;

@@ -1,14 +1,15 @@
 import type { DisputeRequest, DisputeResolutionRequest } from '@freight/contracts';
-import { disputeMaximum, invoiceNumber, type Language } from '@freight/domain';
+import { disputeMaximum, type Language } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
 import { webhookEvents } from '../webhooks/webhook-events';
-import { calendarDay, evaluateHold } from './credit';
+import { evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { chargeKey } from './invoices.presenter';
 import { type InvoiceRow, invoicesRepository } from './invoices.repository';
+import { issueCreditMemo } from './invoicing';
 
 const closed = () => new AppError(409, 'conflict', 'errors.dispute_closed');
 
@@ -25,7 +26,7 @@ const overMaximum = (maxCents: number, currency: string, language: Language) => 
  * accept it (a credit memo of the accepted amount lowers the balance) or reject it, and the
  * shipper is mailed either way. Both sides write in the dispute's thread.
  */
-export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, notifier: InvoiceNotifier) {
+export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'config'>, notifier: InvoiceNotifier) {
   async function open(accountId: string, userId: string, invoiceId: string, body: DisputeRequest, language: Language) {
     const now = ctx.now();
     return ctx.db.transaction(async (tx) => {
@@ -57,7 +58,7 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, no
         createdAt: now,
       });
       await repo.update(invoiceId, { disputedCents: invoice.disputedCents + body.amount_cents, updatedAt: now });
-      await evaluateHold(tx as Db, accountId, now);
+      await evaluateHold(tx as Db, accountId, now, ctx.config.BUSINESS_TIME_ZONE);
       return dispute;
     });
   }
@@ -117,28 +118,8 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, no
         throw AppError.field('amount_cents', 'validation.resolution_amount');
       let creditMemoId: string | null = null;
       if (accepted > 0) {
-        const memo = await repo.insert({
-          accountId: invoice.accountId,
-          shipmentId: invoice.shipmentId,
-          relatedInvoiceId: invoice.id,
-          number: invoiceNumber(await repo.nextNumber()),
-          type: 'credit_memo',
-          bolNumber: invoice.bolNumber,
-          proNumber: invoice.proNumber,
-          deliveryLocation: invoice.deliveryLocation,
-          invoiceDate: calendarDay(now),
-          dueDate: calendarDay(now),
-          currency: invoice.currency,
-          charges: [
-            { code: 'credit', label: 'invoice.charge.credit', detail: dispute.chargeCode, quoted_cents: 0, invoiced_cents: -accepted },
-          ],
-          quotedTotalCents: 0,
-          totalCents: -accepted,
-          balanceCents: 0,
-          paidAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
+        const line = { code: 'credit', label: 'invoice.charge.credit', detail: dispute.chargeCode, amountCents: accepted };
+        const memo = await issueCreditMemo(tx as Db, invoice, line, now, ctx.config.BUSINESS_TIME_ZONE);
         creditMemoId = memo?.id ?? null;
       }
       const balance = invoice.balanceCents - accepted;
@@ -170,7 +151,7 @@ export function disputesService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, no
         },
         now,
       );
-      await evaluateHold(tx as Db, invoice.accountId, now);
+      await evaluateHold(tx as Db, invoice.accountId, now, ctx.config.BUSINESS_TIME_ZONE);
       const resolved = await repo.findDispute(disputeId);
       return { dispute: resolved!, invoice };
     });

@@ -1,11 +1,34 @@
-import { LANGUAGES, type Language } from '@freight/domain';
+import { customerCan, LANGUAGES, type Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { achReturnedMail, disputeResolvedMail, invoiceIssuedMail, invoicePaymentMail, invoiceReminderMail } from '../../mail/invoice-mails';
+import {
+  achReturnedMail,
+  bookingCreditedMail,
+  disputeResolvedMail,
+  invoiceIssuedMail,
+  invoicePaymentMail,
+  invoiceReminderMail,
+} from '../../mail/invoice-mails';
 import type { MailMessage } from '../../mail/mailer';
 import type { DisputeRow, InvoicePaymentRow, InvoiceRow } from './invoices.repository';
 import { invoicesRepository } from './invoices.repository';
 
 type Recipient = { email: string; firstName: string; language: string };
+
+const languageOf = (value: string): Language => ((LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en');
+
+/** What the mail of a canceled prepaid booking says: the booking, what became of the card's money, the memo. */
+export interface CreditedBooking {
+  accountId: string;
+  shipmentId: string;
+  bookerId: string;
+  bolNumber: string;
+  outcome: 'released' | 'refunded';
+  amountCents: number;
+  currency: string;
+  last4: string | null;
+  memo: { id: string; number: string; totalCents: number };
+  receiptNumber: string;
+}
 
 /**
  * The invoice mails: each goes to the account's verified users who keep customer
@@ -21,8 +44,7 @@ export function invoiceNotifier(ctx: Pick<AppContext, 'db' | 'mailer' | 'backgro
       const recipients = await repo.billingRecipients(accountId);
       const results = await Promise.allSettled(
         recipients.map((r) => {
-          const language = (LANGUAGES as readonly string[]).includes(r.language) ? (r.language as Language) : 'en';
-          return ctx.mailer.send(build(language, r));
+          return ctx.mailer.send(build(languageOf(r.language), r));
         }),
       );
       const failed = results.find((r) => r.status === 'rejected');
@@ -88,6 +110,43 @@ export function invoiceNotifier(ctx: Pick<AppContext, 'db' | 'mailer' | 'backgro
           url: url(`/invoice-detail/${invoice.id}`),
         }),
       );
+    },
+
+    /**
+     * A canceled prepaid booking's money and credit memo: to its booker and to the colleagues who
+     * see invoices (invoices.view), active and verified with customer service communications on,
+     * each in their own language. Who may open the memo is led to it; a booker who may not, to the
+     * shipment.
+     */
+    bookingCredited(c: CreditedBooking) {
+      ctx.background.run('booking-credited-mail', async () => {
+        const team = await repo.teamRecipients(c.accountId);
+        const people = team.filter(
+          (r) => r.subscriptions?.customer_service !== false && (r.id === c.bookerId || customerCan(r.accountRole, 'invoices.view')),
+        );
+        const results = await Promise.allSettled(
+          people.map((r) => {
+            const seesInvoices = customerCan(r.accountRole, 'invoices.view');
+            return ctx.mailer.send(
+              bookingCreditedMail(languageOf(r.language), r.email, {
+                name: r.firstName,
+                bol_number: c.bolNumber,
+                outcome: c.outcome,
+                amount_cents: c.amountCents,
+                currency: c.currency,
+                last4: c.last4,
+                memo_number: c.memo.number,
+                memo_total_cents: c.memo.totalCents,
+                receipt_number: c.receiptNumber,
+                url: url(seesInvoices ? `/invoice-detail/${c.memo.id}` : `/track/detail/${c.shipmentId}`),
+                view: seesInvoices ? 'memo' : 'shipment',
+              }),
+            );
+          }),
+        );
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw (failed as PromiseRejectedResult).reason;
+      });
     },
 
     disputeResolved(dispute: DisputeRow, invoice: InvoiceRow) {

@@ -5,7 +5,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePaymentAllocations, invoicePayments, invoices, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { TEST_BANK, TEST_CARDS } from '../payments/payment-provider';
+import { browserBank, browserCard, TEST_BANK, TEST_CARDS } from '../payments/stripe-test-helpers';
 import { deliveredShipment } from './test-helpers';
 
 let t: TestApp;
@@ -20,19 +20,9 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const card = (number: string = TEST_CARDS.approved) => ({
-  cardholder: 'Sam Shipper',
-  card_number: number,
-  exp_month: 12,
-  exp_year: t.clock.now.getUTCFullYear() + 1,
-  cvc: '123',
-});
-const bank = (account: string = TEST_BANK.settles) => ({
-  account_holder: 'Demo Shipper Co',
-  routing_number: TEST_BANK.routing,
-  account_number: account,
-  account_type: 'checking',
-});
+/** A card or bank account the browser handed to the processor: the payment names its pm_ id alone. */
+const card = (number: string = TEST_CARDS.approved) => browserCard(t.stripeUrl, number);
+const bank = (account: string = TEST_BANK.settles) => browserBank(t.stripeUrl, account);
 const pay = (body: object, key = randomUUID(), c = shipper) =>
   c.request({ method: 'POST', url: '/api/invoice-payments', payload: body, headers: { 'idempotency-key': key } });
 const invoice = async (id: string) => (await shipper.get(`/api/invoices/${id}`)).json().data as InvoiceView;
@@ -47,7 +37,7 @@ describe('paying invoices by card', () => {
         { invoice_id: a!.id, amount_cents: a!.balanceCents },
         { invoice_id: b!.id, amount_cents: 10_000 },
       ],
-      card: card(),
+      payment_method: await card(),
     };
     const key = randomUUID();
     const res = await pay(body, key);
@@ -76,33 +66,35 @@ describe('paying invoices by card', () => {
     expect(mails.length).toBeGreaterThanOrEqual(2); // issued, then paid
   });
 
-  it('needs an invoice, at most its balance, and a valid card (422 in the spec’s words)', async () => {
+  it('needs an invoice, at most its balance, and a method (422 in the spec’s words)', async () => {
     const [a] = await twoInvoices();
-    const none = await pay({ method: 'card', allocations: [], card: card() });
+    const none = await pay({ method: 'card', allocations: [], payment_method: await card() });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.allocations).toEqual(['You must select at least one invoice in order to pay']);
     expect(en.validation.invoices_required).toBe('You must select at least one invoice in order to pay');
-    const over = await pay({ method: 'card', allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents + 1 }], card: card() });
+    const over = await pay({
+      method: 'card',
+      allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents + 1 }],
+      payment_method: await card(),
+    });
     expect(over.statusCode).toBe(422);
     expect(over.json().errors['allocations.0.amount_cents']).toEqual([en.validation.amount_over_balance]);
-    const luhn = await pay({ method: 'card', allocations: [{ invoice_id: a!.id, amount_cents: 100 }], card: card('4242424242424241') });
-    expect(luhn.json().errors['card.card_number']).toEqual([en.validation.card_number]);
-    const noCard = await pay({ method: 'card', allocations: [{ invoice_id: a!.id, amount_cents: 100 }] });
-    expect(noCard.json().errors.card).toEqual([en.validation.required]);
+    const noMethod = await pay({ method: 'card', allocations: [{ invoice_id: a!.id, amount_cents: 100 }] });
+    expect(noMethod.json().errors.payment_method).toEqual([en.validation.payment_method_id]);
     expect((await invoice(a!.id)).balance_cents).toBe(a!.balanceCents);
   });
 
   it('a declined card is 402 and pays nothing; an outage is 502 and the same key may try again', async () => {
     const [a] = await twoInvoices();
     const allocations = [{ invoice_id: a!.id, amount_cents: a!.balanceCents }];
-    const declined = await pay({ method: 'card', allocations, card: card(TEST_CARDS.declined) });
+    const declined = await pay({ method: 'card', allocations, payment_method: await card(TEST_CARDS.declined) });
     expect(declined.statusCode).toBe(402);
     const key = randomUUID();
-    const outage = await pay({ method: 'card', allocations, card: card(TEST_CARDS.processorFailure) }, key);
+    const outage = await pay({ method: 'card', allocations, payment_method: await card(TEST_CARDS.processorFailure) }, key);
     expect(outage.statusCode).toBe(502);
     expect((await invoice(a!.id)).balance_cents).toBe(a!.balanceCents);
     // The outage is not the key's outcome: the shipper's retry with the same key goes through.
-    const retry = await pay({ method: 'card', allocations, card: card() }, key);
+    const retry = await pay({ method: 'card', allocations, payment_method: await card() }, key);
     expect(retry.statusCode, retry.body).toBe(201);
     expect(await invoice(a!.id)).toMatchObject({ status: 'paid', balance_cents: 0 });
     const rows = await db().select().from(invoicePayments).where(eq(invoicePayments.idempotencyKey, key));
@@ -111,7 +103,7 @@ describe('paying invoices by card', () => {
 
   it('50 identical submits at once make one charge; overlapping payments never pay a balance twice', async () => {
     const [a, b] = await twoInvoices();
-    const body = { method: 'card', allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }], card: card() };
+    const body = { method: 'card', allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }], payment_method: await card() };
     const key = randomUUID();
     const answers = await Promise.all(Array.from({ length: 50 }, () => pay(body, key)));
     expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
@@ -119,8 +111,8 @@ describe('paying invoices by card', () => {
     const rows = await db().select().from(invoicePayments).where(eq(invoicePayments.idempotencyKey, key));
     expect(rows).toHaveLength(1);
     const overlap = await Promise.all(
-      [randomUUID(), randomUUID(), randomUUID()].map((k) =>
-        pay({ method: 'card', allocations: [{ invoice_id: b!.id, amount_cents: b!.balanceCents }], card: card() }, k),
+      [randomUUID(), randomUUID(), randomUUID()].map(async (k) =>
+        pay({ method: 'card', allocations: [{ invoice_id: b!.id, amount_cents: b!.balanceCents }], payment_method: await card() }, k),
       ),
     );
     expect(overlap.filter((r) => r.statusCode === 201)).toHaveLength(1);
@@ -133,7 +125,11 @@ describe('paying invoices by card', () => {
 describe('paying invoices by bank account (ACH)', () => {
   it('is processing for three days, then settles', async () => {
     const [a] = await twoInvoices();
-    const res = await pay({ method: 'ach', allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }], bank: bank() });
+    const res = await pay({
+      method: 'ach',
+      allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }],
+      payment_method: await bank(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'pending', last4: '6789' });
     expect(await invoice(a!.id)).toMatchObject({ status: 'processing', balance_cents: 0, pending_cents: a!.balanceCents, paid_at: null });
@@ -147,7 +143,7 @@ describe('paying invoices by bank account (ACH)', () => {
     const res = await pay({
       method: 'ach',
       allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }],
-      bank: bank(TEST_BANK.returned),
+      payment_method: await bank(TEST_BANK.returned),
     });
     expect(res.statusCode).toBe(201);
     t.clock.advanceMinutes(3 * 24 * 60 + 1);
@@ -163,21 +159,55 @@ describe('paying invoices by bank account (ACH)', () => {
     expect(mails.length).toBeGreaterThanOrEqual(3); // issued, received, returned
   });
 
-  it('checks the routing number', async () => {
+  it('refuses the numbers themselves (400): they go to the processor from the browser', async () => {
     const [a] = await twoInvoices();
-    const res = await pay({
-      method: 'ach',
-      allocations: [{ invoice_id: a!.id, amount_cents: 100 }],
-      bank: { ...bank(), routing_number: '123456789' },
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors['bank.routing_number']).toEqual([en.validation.routing_number]);
+    const allocations = [{ invoice_id: a!.id, amount_cents: 100 }];
+    const numbers = { account_holder: 'Demo Shipper Co', routing_number: TEST_BANK.routing, account_number: TEST_BANK.settles };
+    const res = await pay({ method: 'ach', allocations, bank: { ...numbers, account_type: 'checking' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'card_numbers_refused', message: en.errors.card_numbers_refused });
+    const card_number = TEST_CARDS.approved;
+    expect((await pay({ method: 'card', allocations, payment_method: await card(), card_number })).statusCode).toBe(400);
+    expect((await invoice(a!.id)).balance_cents).toBe(a!.balanceCents);
+  });
+});
+
+describe('paying invoices with a saved method', () => {
+  it("charges the account's saved card or bank account as its customer's; another account's, or the wrong kind, is refused", async () => {
+    const [a, b] = await twoInvoices();
+    const savedCard = (await shipper.post('/api/payment-methods', { payment_method: await card('5555555555554444') })).json().data;
+    const savedBank = (await shipper.post('/api/payment-methods', { payment_method: await bank() })).json().data;
+    // A typed-in bank account is debited only once verified by its micro-deposit's code (Stripe's test code).
+    expect((await shipper.post(`/api/payment-methods/${savedBank.id}/verify`, { code: 'SM11AA' })).statusCode).toBe(200);
+    const other = await t.client().login('other@demo.test');
+    const theirs = (await other.post('/api/payment-methods', { payment_method: await card() })).json().data;
+    const owed = (i: typeof a) => [{ invoice_id: i!.id, amount_cents: i!.balanceCents }];
+    const before = await db().select().from(invoicePayments);
+    for (const [method, ref] of [
+      ['card', theirs.ref],
+      ['ach', savedCard.ref],
+      ['card', savedBank.ref],
+      ['card', 'pm_nosuchmethod'],
+    ]) {
+      const refused = await pay({ method, allocations: owed(a), payment_method: ref });
+      expect(refused.statusCode, `${method} ${ref}`).toBe(422);
+      expect(refused.json().errors).toEqual({ payment_method: [en.validation.payment_method_refused] });
+    }
+    expect(await db().select().from(invoicePayments)).toHaveLength(before.length);
+    const byCard = await pay({ method: 'card', allocations: owed(a), payment_method: savedCard.ref });
+    expect(byCard.statusCode, byCard.body).toBe(201);
+    expect(byCard.json().data).toMatchObject({ status: 'settled', last4: '4444' });
+    const byBank = await pay({ method: 'ach', allocations: owed(b), payment_method: savedBank.ref });
+    expect(byBank.statusCode, byBank.body).toBe(201);
+    expect(byBank.json().data).toMatchObject({ status: 'pending', last4: '6789' });
+    // Still saved, still the account's: a saved method is charged, never used up.
+    expect((await shipper.get('/api/payment-methods')).json().data.methods).toHaveLength(2);
   });
 });
 
 it('stores no card or bank account number beyond its last four digits', async () => {
   const all = JSON.stringify([await db().select().from(invoicePayments), await db().select().from(invoices)]);
-  for (const number of [TEST_CARDS.approved, TEST_CARDS.declined, TEST_BANK.settles, TEST_BANK.returned, '4242424242424241']) {
+  for (const number of [TEST_CARDS.approved, TEST_CARDS.declined, TEST_BANK.settles, TEST_BANK.returned]) {
     expect(all).not.toContain(number);
   }
   const rows = await db()

@@ -9,9 +9,10 @@ import type {
   PlaceView,
   ShipmentReference,
 } from '@freight/contracts';
-import { agingBucket, daysPastDue, invoiceStatus, type Language, type PaymentMethod } from '@freight/domain';
+import { agingBucket, daysPastDue, invoiceStatus, type Language, type PaymentMethod, WENT_THROUGH_PAYMENT_STATUSES } from '@freight/domain';
 import type { InvoiceChargeLine } from '../../db/schema';
 import { pageMeta } from '../../paging';
+import { type People, personOf } from '../../people';
 import { chargeLabel } from '../shipments/shipments.presenter';
 import type { ShipmentRow } from '../shipments/shipments.repository';
 import type { DisputeRow, InvoicePaymentRow, InvoiceRow } from './invoices.repository';
@@ -84,9 +85,11 @@ export function presentCharges(lines: InvoiceChargeLine[], language: Language): 
   }));
 }
 
-export function presentPayment(p: InvoicePaymentRow, allocated: number): InvoicePaymentView {
+/** A payment of an invoice, naming who of the account paid (`people`: usersService.people). */
+export function presentPayment(p: InvoicePaymentRow, allocated: number, people: People): InvoicePaymentView {
   return {
     id: p.id,
+    paid_by: personOf(people, p.userId, p.accountId),
     method: p.method,
     status: p.status,
     amount_cents: allocated,
@@ -120,10 +123,13 @@ export function presentDispute(
   messages: MessageRow[],
   memoNumber: string | null,
   language: Language,
+  /** Names who of the account opened it (usersService.people). */
+  people: People,
 ): DisputeView {
   const line = d.chargeCode ? invoice.charges.find((l) => chargeKey(l) === d.chargeCode) : undefined;
   return {
     id: d.id,
+    opened_by: personOf(people, d.userId, d.accountId),
     account_id: d.accountId,
     account_name: invoice.accountName,
     invoice_id: d.invoiceId,
@@ -163,13 +169,16 @@ export interface InvoiceViewParts {
   account: { name: string; billingAddress: AccountAddress | null; companyAddress: AccountAddress | null };
   shipment: ShipmentRow | undefined;
   payments: { payment: InvoicePaymentRow; allocated: number }[];
+  /** Who paid. */
+  people: People;
   disputes: DisputeView[];
   related: { id: string; number: string } | null;
+  creditMemos: { id: string; number: string; totalCents: number }[];
 }
 
 export function presentInvoice(p: InvoiceViewParts): InvoiceView {
   const { row, shipment: s } = p;
-  const settled = p.payments.filter((x) => x.payment.status === 'settled' || x.payment.status === 'pending');
+  const settled = p.payments.filter((x) => (WENT_THROUGH_PAYMENT_STATUSES as readonly string[]).includes(x.payment.status));
   const last = settled.at(-1)?.payment;
   const bill = p.account.billingAddress ?? p.account.companyAddress;
   return {
@@ -204,7 +213,8 @@ export function presentInvoice(p: InvoiceViewParts): InvoiceView {
     insured_value_cents: row.insuredValueCents,
     deductible_cents: row.deductibleCents,
     related_invoice: p.related,
-    payments: p.payments.map((x) => presentPayment(x.payment, x.allocated)),
+    credit_memos: p.creditMemos.map((m) => ({ id: m.id, number: m.number, total_cents: m.totalCents })),
+    payments: p.payments.map((x) => presentPayment(x.payment, x.allocated, p.people)),
     disputes: p.disputes,
     pdf_url: invoicePdfUrl(row.id),
   };

@@ -1,5 +1,5 @@
 import type { InvoiceListQuery, InvoiceSort, ShipmentReference } from '@freight/contracts';
-import type { InvoiceFilter } from '@freight/domain';
+import { type InvoiceFilter, WENT_THROUGH_PAYMENT_STATUSES } from '@freight/domain';
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -84,11 +84,12 @@ export function invoicesRepository(db: Db) {
     },
 
     /** Invoices paid in [from, to] (calendar days, UTC), newest payment first. */
-    historyPage(accountId: string, o: { from: string; to: string; q?: string; page: number; perPage: number }) {
+    /** Invoices paid from `paidFrom` until before `paidBefore` (the caller's days as instants). */
+    historyPage(accountId: string, o: { paidFrom: Date; paidBefore: Date; q?: string; page: number; perPage: number }) {
       const where = and(
         eq(invoices.accountId, accountId),
-        gte(invoices.paidAt, new Date(`${o.from}T00:00:00Z`)),
-        lt(invoices.paidAt, new Date(new Date(`${o.to}T00:00:00Z`).getTime() + 86_400_000)),
+        gte(invoices.paidAt, o.paidFrom),
+        lt(invoices.paidAt, o.paidBefore),
         searchCondition(o.q),
       );
       return pageWhere(where, [desc(invoices.paidAt), desc(invoices.id)], o.page, o.perPage);
@@ -104,6 +105,8 @@ export function invoicesRepository(db: Db) {
           // Each invoice's own dispute comes off that invoice only: a dispute recorded over its
           // bound must not take its neighbours of the same due date out of the credit figures.
           undisputedCents: sql<number>`sum(greatest(${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents}, 0))::int`,
+          // What is late: neither disputed nor on its way in a bank payment still pending.
+          overdueCents: sql<number>`sum(greatest(${invoices.balanceCents} - ${invoices.disputedCents}, 0))::int`,
         })
         .from(invoices)
         .where(and(eq(invoices.accountId, accountId), stillOpen))
@@ -204,6 +207,15 @@ export function invoicesRepository(db: Db) {
       return row;
     },
 
+    /** The credit memos of an invoice (an accepted dispute's, a canceled booking's), oldest first. */
+    async creditMemosOf(invoiceId: string) {
+      return db
+        .select({ id: invoices.id, number: invoices.number, totalCents: invoices.totalCents, charges: invoices.charges })
+        .from(invoices)
+        .where(and(eq(invoices.relatedInvoiceId, invoiceId), eq(invoices.type, 'credit_memo')))
+        .orderBy(asc(invoices.createdAt), asc(invoices.number));
+    },
+
     async adjustmentOf(invoiceId: string) {
       const [row] = await db
         .select({ id: invoices.id })
@@ -229,13 +241,16 @@ export function invoicesRepository(db: Db) {
       await db.update(invoices).set(set).where(eq(invoices.id, id));
     },
 
-    /** The payments applied to an invoice, with this invoice's part of each. */
+    /**
+     * The payments applied to an invoice, with this invoice's part of each. One still waiting for
+     * the payer's 3-D Secure challenge has paid nothing yet: not listed.
+     */
     async paymentsOf(invoiceId: string) {
       return db
         .select({ payment: invoicePayments, allocated: invoicePaymentAllocations.amountCents })
         .from(invoicePaymentAllocations)
         .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
-        .where(eq(invoicePaymentAllocations.invoiceId, invoiceId))
+        .where(and(eq(invoicePaymentAllocations.invoiceId, invoiceId), ne(invoicePayments.status, 'requires_action')))
         .orderBy(asc(invoicePayments.createdAt));
     },
 
@@ -250,7 +265,7 @@ export function invoicesRepository(db: Db) {
         })
         .from(invoicePaymentAllocations)
         .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
-        .where(and(inArray(invoicePaymentAllocations.invoiceId, ids), inArray(invoicePayments.status, ['settled', 'pending'])))
+        .where(and(inArray(invoicePaymentAllocations.invoiceId, ids), inArray(invoicePayments.status, [...WENT_THROUGH_PAYMENT_STATUSES])))
         .orderBy(invoicePaymentAllocations.invoiceId, desc(invoicePayments.createdAt));
       return new Map(rows.map((r) => [r.invoiceId, { method: r.method, last4: r.last4 }]));
     },
@@ -278,6 +293,12 @@ export function invoicesRepository(db: Db) {
       return row;
     },
 
+    /** The payment the processor knows by `providerRef` (its webhooks name payments so). */
+    async paymentByProviderRef(providerRef: string) {
+      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.providerRef, providerRef));
+      return row;
+    },
+
     async lockPayment(id: string) {
       const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.id, id)).for('update');
       return row;
@@ -291,6 +312,18 @@ export function invoicesRepository(db: Db) {
 
     async updatePayment(id: string, set: Partial<typeof invoicePayments.$inferInsert>) {
       await db.update(invoicePayments).set(set).where(eq(invoicePayments.id, id));
+    },
+
+    /** Marks the payments still settled that paid `invoiceId` (a prepaid receipt's card payment) as given back. */
+    async markPaymentsOf(invoiceId: string, status: 'released' | 'refunded') {
+      const paid = db
+        .select({ id: invoicePaymentAllocations.paymentId })
+        .from(invoicePaymentAllocations)
+        .where(eq(invoicePaymentAllocations.invoiceId, invoiceId));
+      await db
+        .update(invoicePayments)
+        .set({ status })
+        .where(and(inArray(invoicePayments.id, paid), eq(invoicePayments.status, 'settled')));
     },
 
     async insertAllocations(rows: (typeof invoicePaymentAllocations.$inferInsert)[]) {
@@ -402,6 +435,25 @@ export function invoicesRepository(db: Db) {
         .innerJoin(userSettings, eq(userSettings.userId, users.id))
         .where(and(eq(users.accountId, accountId), sql`${users.emailVerifiedAt} is not null`));
       return rows.filter((r) => r.subscriptions?.customer_service !== false);
+    },
+
+    /**
+     * The account's active, verified users with their role, language and settings: the caller
+     * picks who is told (a credited booking: its booker and those who see invoices).
+     */
+    async teamRecipients(accountId: string) {
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          accountRole: users.accountRole,
+          language: userSettings.language,
+          subscriptions: userSettings.subscriptions,
+        })
+        .from(users)
+        .innerJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(and(eq(users.accountId, accountId), sql`${users.emailVerifiedAt} is not null`, sql`${users.deactivatedAt} is null`));
     },
 
     /** Invoices due for a reminder: due in `beforeDue` and not reminded, or past due on `today` and not reminded. */

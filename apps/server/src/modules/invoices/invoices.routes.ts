@@ -4,6 +4,7 @@ import {
   type InvoicePaymentResult,
   invoiceHistoryQuery,
   invoiceListQuery,
+  invoicePaymentConfirmRequest,
   invoicePaymentRequest,
 } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
@@ -14,19 +15,24 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { customer, requireCustomer } from '../../plugins/guards';
+import { customer, customerRoute } from '../../plugins/guards';
 import { shipmentReferences } from '../documents/documents.repository';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { TestProcessor } from '../payments/payment-provider';
+import type { PaymentEvents, PaymentProvider } from '../payments/payment-provider';
+import { PaymentsOff } from '../payments/payment-provider';
 import { idempotencyKey } from '../shipments/shipments.routes';
 import type { CarrierFactory } from '../shipments/shipments.service';
+import {
+  ABANDONED_CHALLENGES_JOB,
+  abandonedChallengesHandler,
+  challengeEventHandler,
+  scheduleAbandonedChallenges,
+} from './abandoned-challenges';
 import { adminCreditRoutes } from './admin-credit.routes';
-import { calendarDay } from './credit';
 import { disputesService } from './disputes';
 import { invoiceNotifier } from './invoice-notices';
-import { ACH_SETTLE_JOB, achSettleHandler, invoicePaymentsService } from './invoice-payments';
+import { ACH_SETTLE_JOB, achSettleHandler, debitEventHandler, invoicePaymentsService } from './invoice-payments';
 import { presentInvoiceItem, receiptUrl } from './invoices.presenter';
-import { invoicesRepository } from './invoices.repository';
+import { type InvoicePaymentRow, invoicesRepository } from './invoices.repository';
 import { invoicesService } from './invoices.service';
 import { INVOICE_ADJUSTMENT_JOB, INVOICE_ISSUE_JOB, invoiceAdjustmentHandler, invoiceIssueHandler } from './invoicing';
 import { INVOICE_REMINDERS_JOB, invoiceRemindersHandler } from './reminders';
@@ -36,6 +42,8 @@ const disputeParams = z.object({ id: z.string().max(64), disputeId: z.string().m
 
 export interface InvoicesRoutesOptions {
   provider?: PaymentProvider;
+  /** The processor's later word on bank debits (webhooks), besides the settle job's asking. */
+  events?: PaymentEvents;
   carrierFor?: CarrierFactory;
 }
 
@@ -60,7 +68,7 @@ const sendPdf = (reply: FastifyReply, pdf: Buffer, fileName: string) =>
  */
 export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts: InvoicesRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const provider = opts.provider ?? new TestProcessor();
+  const provider = opts.provider ?? new PaymentsOff();
   const notifier = invoiceNotifier(ctx);
   const service = invoicesService(ctx);
   const payments = invoicePaymentsService(ctx, provider, notifier);
@@ -68,32 +76,38 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
   ctx.jobs.register(INVOICE_ISSUE_JOB, invoiceIssueHandler(ctx, notifier, opts.carrierFor));
   ctx.jobs.register(INVOICE_ADJUSTMENT_JOB, invoiceAdjustmentHandler(ctx, notifier));
   ctx.jobs.register(ACH_SETTLE_JOB, achSettleHandler(ctx, provider, notifier));
+  opts.events?.on('debit_settled', debitEventHandler(ctx, notifier, 'settled'));
+  opts.events?.on('debit_returned', debitEventHandler(ctx, notifier, 'returned'));
+  // A card payment waiting on 3-D Secure: the processor says how it ended; abandoned ones are canceled after a day.
+  opts.events?.on('challenge_ended', challengeEventHandler(ctx, payments.settleWaiting));
+  ctx.jobs.register(ABANDONED_CHALLENGES_JOB, abandonedChallengesHandler(ctx, provider, payments.settleWaiting));
+  await scheduleAbandonedChallenges(ctx);
   ctx.jobs.register(INVOICE_REMINDERS_JOB, invoiceRemindersHandler(ctx, notifier));
   // The first round an hour after start (a round already waiting keeps its earlier time).
   await ctx.jobs.schedule(INVOICE_REMINDERS_JOB, 'hourly', new Date(ctx.now().getTime() + 3600_000));
 
-  r.get('/api/invoices', { preValidation: requireCustomer, schema: { querystring: invoiceListQuery } }, async (request) => {
+  r.get('/api/invoices', { ...customerRoute('invoices.view'), schema: { querystring: invoiceListQuery } }, async (request) => {
     const { account, settings } = customer(request);
     return service.openPage(account.id, request.query, request.query.per_page ?? settings.recordsPerPage);
   });
 
-  r.get('/api/invoices/summary', { preValidation: requireCustomer }, async (request) => {
+  r.get('/api/invoices/summary', customerRoute('invoices.view'), async (request) => {
     const { account, settings } = customer(request);
     return { data: await service.summary(account.id, settings.currency) };
   });
 
-  r.get('/api/invoices/history', { preValidation: requireCustomer, schema: { querystring: invoiceHistoryQuery } }, async (request) => {
+  r.get('/api/invoices/history', { ...customerRoute('invoices.view'), schema: { querystring: invoiceHistoryQuery } }, async (request) => {
     const { account, settings } = customer(request);
     return service.historyPage(account.id, request.query, request.query.per_page ?? settings.recordsPerPage);
   });
 
-  r.get('/api/invoices/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.get('/api/invoices/:id', { ...customerRoute('invoices.view'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const row = await service.find(account.id, request.params.id);
     return { data: await service.view(row, requestLanguage(request)) };
   });
 
-  r.get('/api/invoices/:id/pdf', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
+  r.get('/api/invoices/:id/pdf', { ...customerRoute('invoices.view'), schema: { params: idParams } }, async (request, reply) => {
     const { account, settings } = customer(request);
     const language = requestLanguage(request);
     const invoice = await service.view(await service.find(account.id, request.params.id), language);
@@ -103,19 +117,13 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     return sendPdf(reply, pdf, `Invoice-${invoice.number}`);
   });
 
-  r.post('/api/invoice-payments', { preValidation: requireCustomer, schema: { body: invoicePaymentRequest } }, async (request, reply) => {
-    const { account, user } = customer(request);
-    const key = idempotencyKey(request);
-    const { payment, replay } = await payments.pay(account.id, user.id, request.body, key);
-    const today = calendarDay(ctx.now());
+  /** What a payment did, with the invoices it names as they are now. */
+  async function paymentResult(accountId: string, payment: InvoicePaymentRow, invoiceIds: string[]): Promise<InvoicePaymentResult> {
     const repo = invoicesRepository(ctx.db);
-    const paid = await repo.ofAccount(
-      account.id,
-      request.body.allocations.map((a) => a.invoice_id),
-    );
+    const paid = await repo.ofAccount(accountId, invoiceIds);
     const references = await repo.shipmentReferencesOf(paid);
-    const invoices = paid.map((row) => presentInvoiceItem(row, today, references));
-    const data: InvoicePaymentResult = {
+    const today = service.today();
+    return {
       id: payment.id,
       method: payment.method,
       status: payment.status,
@@ -123,42 +131,75 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
       currency: payment.currency,
       last4: payment.last4,
       receipt_url: receiptUrl(payment.id),
-      invoices,
+      invoices: paid.map((row) => presentInvoiceItem(row, today, references)),
     };
+  }
+
+  r.post('/api/invoice-payments', { ...customerRoute('invoices.pay'), schema: { body: invoicePaymentRequest } }, async (request, reply) => {
+    const { account, user } = customer(request);
+    const key = idempotencyKey(request);
+    const { payment, replay } = await payments.pay(account.id, user.id, request.body, key);
+    const data = await paymentResult(
+      account.id,
+      payment,
+      request.body.allocations.map((a) => a.invoice_id),
+    );
     return reply.code(replay ? 200 : 201).send({ data });
   });
 
-  r.get('/api/invoice-payments/:id/receipt', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
-    const { account, settings } = customer(request);
-    const { payment, allocations, accountName } = await service.receipt(account.id, request.params.id);
-    const [, { buildPaymentReceiptPdf }] = await loadBuilders();
-    const pdf = await buildPaymentReceiptPdf(
-      {
-        id: payment.id,
-        account_name: accountName,
-        method: payment.method,
-        status: payment.status,
-        card_brand: payment.cardBrand,
-        last4: payment.last4,
-        currency: payment.currency,
-        total_cents: payment.amountCents,
-        created_at: payment.createdAt.toISOString(),
-        settled_at: payment.settledAt?.toISOString() ?? null,
-        invoices: allocations.map((a) => ({
-          number: a.number,
-          bol_number: a.bolNumber,
-          amount_cents: a.amountCents,
-          balance_after_cents: a.balanceCents,
-        })),
-      },
-      { language: requestLanguage(request), unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() },
-    );
-    return sendPdf(reply, pdf, `Receipt-${payment.id.slice(0, 8)}`);
-  });
+  // The payer is back from the card issuer's 3-D Secure challenge: the processor says how it ended.
+  r.post(
+    '/api/invoice-payments/confirm',
+    { ...customerRoute('invoices.pay'), schema: { body: invoicePaymentConfirmRequest } },
+    async (request) => {
+      const { account } = customer(request);
+      const { payment } = await payments.confirm(account.id, request.body.payment_intent);
+      const allocations = await invoicesRepository(ctx.db).allocationsOf(payment.id);
+      return {
+        data: await paymentResult(
+          account.id,
+          payment,
+          allocations.map((a) => a.invoiceId),
+        ),
+      };
+    },
+  );
+
+  r.get(
+    '/api/invoice-payments/:id/receipt',
+    { ...customerRoute('invoices.view'), schema: { params: idParams } },
+    async (request, reply) => {
+      const { account, settings } = customer(request);
+      const { payment, allocations, accountName } = await service.receipt(account.id, request.params.id);
+      const [, { buildPaymentReceiptPdf }] = await loadBuilders();
+      const pdf = await buildPaymentReceiptPdf(
+        {
+          id: payment.id,
+          account_name: accountName,
+          method: payment.method,
+          status: payment.status,
+          card_brand: payment.cardBrand,
+          last4: payment.last4,
+          currency: payment.currency,
+          total_cents: payment.amountCents,
+          created_at: payment.createdAt.toISOString(),
+          settled_at: payment.settledAt?.toISOString() ?? null,
+          invoices: allocations.map((a) => ({
+            number: a.number,
+            bol_number: a.bolNumber,
+            amount_cents: a.amountCents,
+            balance_after_cents: a.balanceCents,
+          })),
+        },
+        { language: requestLanguage(request), unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() },
+      );
+      return sendPdf(reply, pdf, `Receipt-${payment.id.slice(0, 8)}`);
+    },
+  );
 
   r.post(
     '/api/invoices/:id/disputes',
-    { preValidation: requireCustomer, schema: { params: idParams, body: disputeRequest } },
+    { ...customerRoute('invoices.pay'), schema: { params: idParams, body: disputeRequest } },
     async (request, reply) => {
       const { account, user } = customer(request);
       const invoice = await service.find(account.id, request.params.id);
@@ -171,7 +212,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
 
   r.post(
     '/api/invoices/:id/disputes/:disputeId/messages',
-    { preValidation: requireCustomer, schema: { params: disputeParams, body: disputeMessageRequest } },
+    { ...customerRoute('invoices.pay'), schema: { params: disputeParams, body: disputeMessageRequest } },
     async (request, reply) => {
       const { account, user } = customer(request);
       const invoice = await service.find(account.id, request.params.id);

@@ -4,10 +4,11 @@ import en from '@freight/contracts/locales/en.json' with { type: 'json' };
 import { AGING_BUCKETS, addCalendarDays } from '@freight/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDays } from '../../business-days';
 import { invoices, jobs, mailOutbox, shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { pdfPages } from '../documents/pdf-text';
-import { TEST_CARDS } from '../payments/payment-provider';
+import { browserCard } from '../payments/stripe-test-helpers';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { quoteAndBook } from '../shipments/test-helpers';
 import { userByEmail } from '../tracking/test-fixtures';
@@ -18,7 +19,9 @@ let t: TestApp;
 let shipper: TestClient;
 let other: TestClient;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A fixed instant, never the wall clock's: Tuesday 8 December 2026 at 9:30 PM in Chicago, when
+  // UTC's day is already the next one (the invoices' days are the business's).
+  t = await createTestApp({}, {}, { start: new Date('2026-12-09T03:30:00Z') });
   // Remembered: these tests move the clock on by days.
   shipper = await t.client().login('shipper@demo.test', undefined, true);
   other = await t.client().login('other@demo.test', undefined, true);
@@ -28,7 +31,8 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const today = () => t.clock.now.toISOString().slice(0, 10);
+/** The business's day at the test clock (the default BUSINESS_TIME_ZONE), the one invoices are dated. */
+const today = () => businessDays('America/Chicago').today(t.clock.now);
 const get = async <T>(c: TestClient, url: string) => {
   const res = await c.get(url);
   expect(res.statusCode, res.body).toBe(200);
@@ -104,7 +108,7 @@ describe('invoicing on delivery', () => {
     const res = await prepaid.request({
       method: 'POST',
       url: `/api/shipments/${shipment.id}/payment`,
-      payload: { cardholder: 'P', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: t.clock.now.getUTCFullYear() + 1, cvc: '123' },
+      payload: { payment_method: await browserCard(t.stripeUrl) },
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -202,7 +206,7 @@ describe('Open Invoices, the aging summary and history', () => {
       payload: {
         method: 'card',
         allocations: [{ invoice_id: id, amount_cents: invoice!.balanceCents }],
-        card: { cardholder: 'Card Holder', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
+        payment_method: await browserCard(t.stripeUrl),
       },
     });
     expect(paid.statusCode, paid.body).toBe(201);
@@ -213,7 +217,7 @@ describe('Open Invoices, the aging summary and history', () => {
 });
 
 /** A card payment of $1.00 of the invoice. */
-const payOneDollar = (c: TestClient, invoiceId: string) =>
+const payOneDollar = async (c: TestClient, invoiceId: string) =>
   c.request({
     method: 'POST',
     url: '/api/invoice-payments',
@@ -221,7 +225,7 @@ const payOneDollar = (c: TestClient, invoiceId: string) =>
     payload: {
       method: 'card',
       allocations: [{ invoice_id: invoiceId, amount_cents: 100 }],
-      card: { cardholder: 'Card Holder', card_number: TEST_CARDS.approved, exp_month: 12, exp_year: 2099, cvc: '123' },
+      payment_method: await browserCard(t.stripeUrl),
     },
   });
 

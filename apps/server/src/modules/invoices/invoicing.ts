@@ -2,6 +2,7 @@ import type { ShipmentItemView } from '@freight/contracts';
 import { addCalendarDays, correctedAmounts, type InvoiceType, invoiceNumber } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { type InvoiceChargeLine, type InvoiceCorrection, shipments as shipmentsTable } from '../../db/schema';
@@ -15,7 +16,7 @@ import type { ShipmentRow } from '../shipments/shipments.repository';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type CarrierFactory, defaultCarrierFor } from '../shipments/shipments.service';
 import { webhookEvents } from '../webhooks/webhook-events';
-import { calendarDay, evaluateHold } from './credit';
+import { evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { type InvoiceRow, invoicesRepository } from './invoices.repository';
 
@@ -69,16 +70,22 @@ export interface NewInvoice {
   quotedTotalCents: number;
   correction: InvoiceCorrection | null;
   now: Date;
+  /** The business's time zone (BUSINESS_TIME_ZONE): the invoice is dated its day of `now`. */
+  timeZone: string;
   netDays: number;
   relatedInvoiceId?: string;
   paid?: boolean;
 }
 
-/** Inserts an invoice of a shipment with the next number; undefined when its freight invoice exists already. */
+/**
+ * Inserts an invoice of a shipment with the next number; undefined when its freight invoice exists
+ * already. Dated the business's calendar day, and due its net days after that day: the reminders
+ * and autopay count the same days.
+ */
 export async function insertInvoice(tx: Db, n: NewInvoice): Promise<InvoiceRow | undefined> {
   const repo = invoicesRepository(tx);
   const s = n.shipment;
-  const today = calendarDay(n.now);
+  const today = businessDays(n.timeZone).today(n.now);
   const insurance = s.insurance as { coverage_cents?: number; deductible_cents?: number } | null;
   return repo.insert({
     accountId: s.accountId,
@@ -112,7 +119,7 @@ export async function insertInvoice(tx: Db, n: NewInvoice): Promise<InvoiceRow |
  * invoice, quoted beside invoiced; one reported later becomes an adjustment a day after.
  */
 export function invoiceIssueHandler(
-  ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>,
+  ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'config'>,
   notifier: InvoiceNotifier,
   carrierFor: CarrierFactory = defaultCarrierFor,
 ) {
@@ -141,6 +148,7 @@ export function invoiceIssueHandler(
         quotedTotalCents: s.totalCents,
         correction: withDelivery ? toCorrection(withDelivery, booked) : null,
         now,
+        timeZone: ctx.config.BUSINESS_TIME_ZONE,
         netDays: account.netDays,
       });
       if (invoice && found?.reported === 'after_invoice') {
@@ -152,7 +160,7 @@ export function invoiceIssueHandler(
           tx as Db,
         );
       }
-      if (invoice) await evaluateHold(tx as Db, s.accountId, now);
+      if (invoice) await evaluateHold(tx as Db, s.accountId, now, ctx.config.BUSINESS_TIME_ZONE);
       if (invoice) await webhookEvents(ctx).invoice(tx as Db, 'invoice.created', invoice.id);
       return invoice;
     });
@@ -165,7 +173,7 @@ export function invoiceIssueHandler(
  * adjustment invoice of the difference (each line: the freight invoice's amount beside the
  * corrected one). Once per shipment: an adjustment already there is left alone.
  */
-export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>, notifier: InvoiceNotifier) {
+export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'config'>, notifier: InvoiceNotifier) {
   return async (payload: unknown): Promise<JobOutcome> => {
     const p = payload as { shipment_id?: unknown; correction?: CarrierCorrection } | null;
     if (typeof p?.shipment_id !== 'string' || !p.correction) return;
@@ -190,10 +198,11 @@ export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now' | 'j
         quotedTotalCents: original.totalCents,
         correction: toCorrection(correction, inspectedShipment(s)),
         now,
+        timeZone: ctx.config.BUSINESS_TIME_ZONE,
         netDays: account?.netDays ?? 30,
         relatedInvoiceId: original.id,
       });
-      if (invoice) await evaluateHold(tx as Db, s.accountId, now);
+      if (invoice) await evaluateHold(tx as Db, s.accountId, now, ctx.config.BUSINESS_TIME_ZONE);
       if (invoice) await webhookEvents(ctx).invoice(tx as Db, 'invoice.created', invoice.id);
       return invoice;
     });
@@ -235,8 +244,9 @@ async function billedByShipmentsCarrier(ctx: Pick<AppContext, 'db' | 'now'>, shi
 /**
  * A prepaid booking paid by card gets a paid receipt invoice at once (in the payment's
  * transaction), with the card payment applied, so the account's invoice history is complete.
+ * Dated the business's day in `timeZone`.
  */
-export async function recordPrepaidReceipt(tx: Db, s: ShipmentRow, payment: PaymentRow, now: Date) {
+export async function recordPrepaidReceipt(tx: Db, s: ShipmentRow, payment: PaymentRow, now: Date, timeZone: string) {
   const repo = invoicesRepository(tx);
   const lines = s.charges as ChargeLine[];
   const invoice = await insertInvoice(tx, {
@@ -250,6 +260,7 @@ export async function recordPrepaidReceipt(tx: Db, s: ShipmentRow, payment: Paym
     quotedTotalCents: s.totalCents,
     correction: null,
     now,
+    timeZone,
     netDays: 0,
     paid: true,
   });
@@ -271,4 +282,84 @@ export async function recordPrepaidReceipt(tx: Db, s: ShipmentRow, payment: Paym
     settledAt: now,
   });
   await repo.insertAllocations([{ paymentId: receipt.id, invoiceId: invoice.id, amountCents: s.totalCents }]);
+}
+
+/** What a credit memo gives back and why: its one line's code, label (a catalog key) and detail. */
+export interface CreditMemoLine {
+  code: string;
+  label: string;
+  detail: string | null;
+  amountCents: number;
+}
+
+/**
+ * A credit memo against `invoice`: one line of the negative amount, in the invoice's currency,
+ * linked to it as its parent, with nothing owed (balance 0, settled at once), dated the business's
+ * day of `now` in `timeZone`, as invoices are. An accepted dispute's memo and a canceled booking's
+ * are both issued here.
+ */
+export async function issueCreditMemo(
+  tx: Db,
+  invoice: InvoiceRow,
+  line: CreditMemoLine,
+  now: Date,
+  timeZone: string,
+): Promise<InvoiceRow | undefined> {
+  const repo = invoicesRepository(tx);
+  const today = businessDays(timeZone).today(now);
+  return repo.insert({
+    accountId: invoice.accountId,
+    shipmentId: invoice.shipmentId,
+    relatedInvoiceId: invoice.id,
+    number: invoiceNumber(await repo.nextNumber()),
+    type: 'credit_memo',
+    bolNumber: invoice.bolNumber,
+    proNumber: invoice.proNumber,
+    deliveryLocation: invoice.deliveryLocation,
+    invoiceDate: today,
+    dueDate: today,
+    currency: invoice.currency,
+    charges: [{ code: line.code, label: line.label, detail: line.detail, quoted_cents: 0, invoiced_cents: -line.amountCents }],
+    quotedTotalCents: 0,
+    totalCents: -line.amountCents,
+    balanceCents: 0,
+    paidAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** The line code of the memo that credits a canceled prepaid booking's receipt. */
+export const CANCELED_BOOKING_CREDIT = 'booking_canceled';
+
+/**
+ * A canceled prepaid booking's paid receipt is credited in full by a credit memo, once: called in
+ * the transaction that marks the booking's payment released or refunded, and a memo already there
+ * is answered rather than issued again. Undefined when the booking has no receipt. The memo is
+ * dated the business's day in the configured zone.
+ */
+export async function creditCanceledReceipt(
+  tx: Db,
+  ctx: Pick<AppContext, 'now' | 'jobs' | 'config'>,
+  shipmentId: string,
+  outcome: 'released' | 'refunded',
+) {
+  const now = ctx.now();
+  const repo = invoicesRepository(tx);
+  const found = await repo.freightInvoiceOf(shipmentId);
+  const receipt = found && (await repo.lock(found.id));
+  if (!receipt || receipt.totalCents <= 0) return undefined;
+  // The receipt says how its card payment ended: a released authorization was never a charge.
+  await repo.markPaymentsOf(receipt.id, outcome);
+  const earlier = (await repo.creditMemosOf(receipt.id)).find((m) => m.charges.some((l) => l.code === CANCELED_BOOKING_CREDIT));
+  if (earlier) return { receipt, memo: undefined };
+  const memo = await issueCreditMemo(
+    tx,
+    receipt,
+    { code: CANCELED_BOOKING_CREDIT, label: 'invoice.charge.booking_canceled', detail: null, amountCents: receipt.totalCents },
+    now,
+    ctx.config.BUSINESS_TIME_ZONE,
+  );
+  if (memo) await webhookEvents(ctx).invoice(tx, 'invoice.created', memo.id);
+  return { receipt, memo };
 }

@@ -32,7 +32,7 @@ export function invoiceRemindersHandler(ctx: Pick<AppContext, 'db' | 'now' | 'ba
     }
     const accounts = new Set([...(await repo.accountsPastDue(addCalendarDays(today, -1))), ...(await repo.autoHeldAccounts())]);
     for (const accountId of accounts) {
-      await ctx.background.run('hold-evaluation', async () => void (await reevaluateHold(ctx.db, accountId, now)));
+      await ctx.background.run('hold-evaluation', async () => void (await reevaluateHold(ctx.db, accountId, now, days.timeZone)));
     }
     return { runAgainAt: new Date(now.getTime() + ROUND_MS) };
   };

@@ -1,4 +1,4 @@
-import { vicsBolNumber } from '@freight/domain';
+import { addCalendarDays, vicsBolNumber, zonedDate } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { invoices, shipments } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
@@ -55,9 +55,22 @@ export async function deliveredShipment(t: TestApp, opts: FixtureOptions & { doc
 export async function ageInvoice(t: TestApp, id: string, days: number) {
   const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw new Error('no invoice');
-  const back = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  const back = (d: string) => addCalendarDays(d, -days);
   await t.database.db
     .update(invoices)
     .set({ invoiceDate: back(row.invoiceDate), dueDate: back(row.dueDate) })
+    .where(eq(invoices.id, id));
+}
+
+/**
+ * Dates an invoice net 30 so that it falls due `days` days after the business's today (the
+ * default BUSINESS_TIME_ZONE), the day the invoice round counts from, whatever the invoice's own
+ * dates were.
+ */
+export async function dueInBusinessDays(t: TestApp, id: string, days: number) {
+  const due = addCalendarDays(zonedDate(t.clock.now, 'America/Chicago'), days);
+  await t.database.db
+    .update(invoices)
+    .set({ invoiceDate: addCalendarDays(due, -30), dueDate: due })
     .where(eq(invoices.id, id));
 }

@@ -1,13 +1,18 @@
 import type { ApiScope, CredentialView } from '@freight/contracts';
+import { type People, personOf } from '../../people';
 import type { CredentialWithOwner } from './credentials.repository';
 import { credentialStatus } from './credentials.service';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** A credential as lists show it: never its secret or the secret's hash. */
-export function presentCredential({ client, partnerName, accountName }: CredentialWithOwner, now: Date): CredentialView {
+/**
+ * A credential as lists show it: never its secret or the secret's hash. `people`
+ * (usersService.people) names who of the account made it; a partner's names nobody.
+ */
+export function presentCredential({ client, partnerName, accountName }: CredentialWithOwner, people: People, now: Date): CredentialView {
   return {
     id: client.id,
+    created_by: personOf(people, client.createdBy, client.accountId),
     client_id: client.clientId,
     name: client.name,
     owner: client.partnerId

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, integrationPartners, oauthAccessTokens, oauthClients, partnerAccounts, userSettings, users } from '../../db/schema';
 import type { LoadedUser } from '../users/users.repository';
@@ -102,6 +102,20 @@ export function credentialsRepository(db: Db) {
       if (!row) return undefined;
       const { user, settings, account: accountRow, ...rest } = row;
       return { ...rest, acting: user && settings ? { user, settings, account: accountRow } : null };
+    },
+    /**
+     * Revokes every live credential through which the API acts as this user (their personal
+     * access), with its tokens; answers the clients revoked.
+     */
+    async revokeActingAs(userId: string, now: Date) {
+      const revoked = await db
+        .update(oauthClients)
+        .set({ revokedAt: now, previousSecretHash: null, previousSecretUntil: null })
+        .where(and(eq(oauthClients.actingUserId, userId), isNull(oauthClients.revokedAt)))
+        .returning({ id: oauthClients.id, name: oauthClients.name, clientId: oauthClients.clientId, accountId: oauthClients.accountId });
+      const ids = revoked.map((c) => c.id);
+      if (ids.length) await db.delete(oauthAccessTokens).where(inArray(oauthAccessTokens.clientId, ids));
+      return revoked;
     },
     /** Tokens of a revoked credential die with it (they would be refused anyway: this keeps the table small). */
     async deleteTokens(clientId: string) {

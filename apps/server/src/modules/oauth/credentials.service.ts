@@ -1,5 +1,6 @@
 import { API_SCOPES, type ApiScope, type CredentialStatus } from '@freight/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { randomToken, safeEqual, sha256 } from '../../security/tokens';
 import { type AuditActor, audit } from '../audit/audit';
@@ -154,6 +155,29 @@ export function credentialsService(ctx: AppContext) {
       });
       if (!row) throw AppError.notFound();
       return row;
+    },
+
+    /**
+     * A user's personal API credentials (those acting as them) revoked, in the caller's
+     * transaction `db` (a deactivation), each audited; answers how many.
+     */
+    async revokeActingAs(db: Db, actor: AuditActor, userId: string, now: Date) {
+      const revoked = await credentialsRepository(db).revokeActingAs(userId, now);
+      for (const client of revoked) {
+        await audit(
+          db,
+          actor,
+          {
+            action: 'oauth_client.revoke',
+            entityType: 'oauth_client',
+            entityId: client.id,
+            targetLabel: `${client.name} (${client.clientId})`,
+            accountId: client.accountId,
+          },
+          now,
+        );
+      }
+      return revoked.length;
     },
 
     /**

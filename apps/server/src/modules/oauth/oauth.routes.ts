@@ -7,12 +7,14 @@ import { AppError } from '../../errors';
 import { plainText } from '../../i18n';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage, customer, recentlyReauthenticated } from '../../plugins/guards';
+import { adminPage, customer, customerRoute, recentlyReauthenticated } from '../../plugins/guards';
 import { MemoryThrottle } from '../../security/memory-throttle';
-import { primaryUserOf, requireAccountAdmin } from '../accounts/account-admin';
+import { accountAdminOf } from '../accounts/account-admin';
 import { auditActor } from '../audit/audit';
 import { recentCalls } from '../partner-api/calls';
+import { usersService } from '../users/users.service';
 import { presentCredential } from './credentials.presenter';
+import type { CredentialWithOwner } from './credentials.repository';
 import { type CredentialsService, OAuthError } from './credentials.service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -53,10 +55,17 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
   const r = app.withTypeProvider<ZodTypeProvider>();
   const door = { preValidation: adminPage('oauth') };
   const { repo } = credentials;
-  const issuedAnswer = (reply: FastifyReply, found: Awaited<ReturnType<typeof repo.find>>, secret: string, code = 201) => {
-    if (!found) throw AppError.notFound();
-    return reply.code(code).send({ data: { credential: presentCredential(found, ctx.now()), client_secret: secret } });
+  /** Credentials as lists show them, each naming who of its account made it. */
+  const presented = async (found: CredentialWithOwner[]) => {
+    const people = await usersService(ctx.db).people(found.map((c) => c.client.createdBy));
+    return found.map((c) => presentCredential(c, people, ctx.now()));
   };
+  const presentedOne = async (found: CredentialWithOwner | undefined) => {
+    if (!found) throw AppError.notFound();
+    return (await presented([found]))[0];
+  };
+  const issuedAnswer = async (reply: FastifyReply, found: CredentialWithOwner | undefined, secret: string, code = 201) =>
+    reply.code(code).send({ data: { credential: await presentedOne(found), client_secret: secret } });
 
   const tokenLimiter = new MemoryThrottle(ctx.now, 50_000);
   /** Counts a token request against both limits; the RateLimit-* headers tell the nearer one. */
@@ -107,7 +116,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
   });
 
   // --- Staff: /admin/oauth -------------------------------------------------------------------
-  r.get('/api/admin/oauth-clients', door, async () => ({ data: (await repo.list()).map((c) => presentCredential(c, ctx.now())) }));
+  r.get('/api/admin/oauth-clients', door, async () => ({ data: await presented(await repo.list()) }));
 
   r.post('/api/admin/oauth-clients', { ...door, schema: { body: staffCredentialRequest } }, async (request, reply) => {
     // A credential is a grant of power: the password re-entered within minutes (423).
@@ -120,7 +129,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
 
   /** A staff-made credential of an account acts as the account's partner grant would: as its first admin. */
   async function accountOwner(accountId: string) {
-    const actingUserId = await primaryUserOf(ctx.db, accountId);
+    const actingUserId = await accountAdminOf(ctx.db, accountId);
     if (!actingUserId) throw AppError.field('account_id', 'validation.choice');
     return { accountId, actingUserId };
   }
@@ -149,13 +158,11 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
     const found = await repo.find(checked(request.params.id));
     if (!found) throw AppError.notFound();
     await credentials.revoke(auditActor(request), found.client);
-    const after = await repo.find(found.client.id);
-    if (!after) throw AppError.notFound();
-    return { data: presentCredential(after, ctx.now()) };
+    return { data: await presentedOne(await repo.find(found.client.id)) };
   });
 
   // --- An account admin's own credentials (Settings > API & webhooks) ---------------------------
-  const own = { preValidation: requireAccountAdmin(ctx.db) };
+  const own = customerRoute('account.manage');
   const ownCredential = async (request: FastifyRequest, id: string) => {
     const { account } = customer(request);
     const found = await repo.find(checked(id), repo.ofAccount(account.id));
@@ -165,7 +172,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
 
   r.get('/api/settings/api-credentials', own, async (request) => {
     const { account } = customer(request);
-    return { data: (await repo.list(repo.ofAccount(account.id))).map((c) => presentCredential(c, ctx.now())) };
+    return { data: await presented(await repo.list(repo.ofAccount(account.id))) };
   });
 
   r.post('/api/settings/api-credentials', { ...own, schema: { body: accountCredentialRequest } }, async (request, reply) => {
@@ -189,9 +196,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext, credent
   r.post('/api/settings/api-credentials/:id/revoke', { ...own, schema: { params: idParams } }, async (request) => {
     const found = await ownCredential(request, request.params.id);
     await credentials.revoke(null, found.client);
-    const after = await repo.find(found.client.id);
-    if (!after) throw AppError.notFound();
-    return { data: presentCredential(after, ctx.now()) };
+    return { data: await presentedOne(await repo.find(found.client.id)) };
   });
 }
 

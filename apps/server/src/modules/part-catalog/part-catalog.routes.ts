@@ -82,7 +82,7 @@ export async function partCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   await registerCsvRoutes(app, {
-    access: { guard: door, owner: () => null, caller: auditActor },
+    access: { read: door, write: door, owner: () => null, caller: auditActor },
     path: '/api/admin/part-catalog',
     files: { template: 'part-catalog-template.csv', export: 'part-catalog.csv' },
     exportQuery,

@@ -91,7 +91,9 @@ export function installPartnerApi(app: FastifyInstance, ctx: AppContext, credent
       !grant ||
       grant.expiresAt.getTime() <= now.getTime() ||
       credentialStatus(grant.client, now) !== 'active' ||
-      (grant.client.partnerId !== null && grant.partnerStatus !== 'active')
+      (grant.client.partnerId !== null && grant.partnerStatus !== 'active') ||
+      // A user's own credential stops with them: deactivated, it is refused like a revoked one.
+      (grant.client.partnerId === null && grant.acting?.user.deactivatedAt)
     ) {
       refuse(reply, 401, 'invalid_token');
     }
@@ -110,7 +112,9 @@ export function installPartnerApi(app: FastifyInstance, ctx: AppContext, credent
     if (grant.client.partnerId && !named) throw new AppError(400, 'account_required', 'errors.account_required');
     const accountId = grant.client.accountId ?? (grant.grant && !grant.grant.disabledAt ? grant.grant.accountId : null);
     const loaded = grant.acting;
-    if (!accountId || !loaded?.account || loaded.account.id !== accountId || loaded.account.suspendedAt) {
+    // A partner acts as the colleague whose grant it holds, with that user's current role; a grant
+    // whose user was deactivated acts for nobody.
+    if (!accountId || !loaded?.account || loaded.account.id !== accountId || loaded.account.suspendedAt || loaded.user.deactivatedAt) {
       throw new AppError(403, 'account_not_granted', 'errors.account_not_granted');
     }
     caller.set(request, { id: grant.client.id, partnerId: grant.client.partnerId, accountId });

@@ -26,22 +26,24 @@ const deleted: Answer = { kind: 'deleted' };
 const QUOTE =
   'The quote: `id`, `number`, `mode`, `inputs`, `expires_at` (when its rates stop holding: booking it later answers 409 `quote_expired`), `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`), `insurance_options` and `messages`.';
 const SHIPMENT =
-  'The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `documents` and `events`.';
+  "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
 const WEBHOOK =
-  'The subscription: `id`, `url`, `description`, `events`, `enabled`, `disabled_reason`, `last_success_at`, `last_failure_at`.';
+  "The subscription: `id`, `created_by` (`{id, name}` of the account's user who made it, or null), `url`, `description`, `events`, `enabled`, `disabled_reason`, `last_success_at`, `last_failure_at`.";
 
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(`${QUOTE} A quote with no rates says why in \`messages\` (e.g. a holiday pickup date).`),
   'GET /api/quotes': page(
-    'Quotes, newest first: `id`, `number`, `mode`, `expires_at`, `created_at`, `pickup_date`, `origin`, `destination`, `load`, `rates_count`, `lowest_total_cents`.',
+    "Quotes, newest first: `id`, `number`, `mode`, `expires_at`, `created_at`, `created_by` (`{id, name}` of the account's user who ran it), `pickup_date`, `origin`, `destination`, `load`, `rates_count`, `lowest_total_cents`. `mine=true` keeps those the acting user ran.",
   ),
   'GET /api/quotes/:id': record(QUOTE),
   'GET /api/pickup-dates/first': record(
     '`date` (YYYY-MM-DD, the first quotable pickup date at the origin, counted in its time zone), `skipped` (the nearer days passed over: each `date`, `reason` (`weekend`, `holiday` with its `holiday` name in the language of Accept-Language, or `cutoff`)), `cutoff` (origin-local HH:MM after which the next business day is no longer offered) and `expires_at` (when a quote for `date` stops holding).',
   ),
-  'POST /api/shipments': created(`${SHIPMENT} A retry with the same Idempotency-Key and body answers the same shipment.`),
+  'POST /api/shipments': created(
+    `${SHIPMENT} A retry with the same Idempotency-Key and body answers the same shipment. A booking beyond the acting user's booking limit or approval rules is not booked: it answers 202 with \`data.status\` \`awaiting_approval\` and \`data.approval\` (\`id\`, \`status\`, \`reasons\`, \`total_cents\`, \`rate_expires_at\`), and nothing reaches the carrier until an account admin approves it in the portal.`,
+  ),
   'GET /api/shipments': page(
-    'Shipments: `id`, `bol_number`, `status`, `carrier_name`, `pickup_date`, `estimated_delivery`, `origin`, `destination`, `total_cents`.',
+    "Shipments: `id`, `bol_number`, `status`, `carrier_name`, `pickup_date`, `estimated_delivery`, `origin`, `destination`, `total_cents`, `booked_by` (`{id, name}` of the account's user who booked it). `mine=true` keeps those the acting user booked.",
   ),
   'GET /api/shipments/:id': record(SHIPMENT),
   'POST /api/shipments/:id/cancel': record(`The canceled shipment. ${SHIPMENT}`),
@@ -63,7 +65,9 @@ const ANSWERS: Record<string, Answer> = {
     'Open invoices: `id`, `number`, `status`, `invoice_date`, `due_date`, `bol_number`, `total_cents`, `balance_cents`, `currency`.',
   ),
   'GET /api/invoices/history': page('Paid invoices, with the period searched in `meta.from` and `meta.to`.'),
-  'GET /api/invoices/:id': record('The invoice with its `charges`, `payments`, `disputes` and `pdf_url`.'),
+  'GET /api/invoices/:id': record(
+    'The invoice with its `charges`, `payments` (each naming who paid in `paid_by`), `disputes` (each naming who opened it in `opened_by`) and `pdf_url`.',
+  ),
   'GET /api/invoices/:id/pdf': pdf,
   'GET /api/webhooks': list('The subscriptions of the account.'),
   'POST /api/webhooks': created(`${WEBHOOK} Its signing \`secret\` is in this answer only.`),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { PASSKEY_CHALLENGE_MINUTES } from './passkeys.service';
-import { EXPIRED, FAILED, fieldError, PASSWORD, passkeySteps } from './passkeys.test-support';
+import { EXPIRED, FAILED, fieldError, passkeySteps } from './passkeys.test-support';
 import { SoftAuthenticator } from './soft-authenticator';
 
 /**
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { shipper, enrol, loginOptions, signedInEmail } = passkeySteps(() => t);
+const { shipper, enrol, loginOptions, signedInEmail, confirmWithPasskey } = passkeySteps(() => t);
 
 describe('sign-in with a passkey alone', () => {
   it('signs the passkey’s user in without the password, and keeps the session as asked', async () => {
@@ -47,7 +47,7 @@ describe('sign-in with a passkey alone', () => {
     expect(fieldError(replayed)).toBe(FAILED);
 
     // A challenge of the other ceremony, in the user's own session, signs nobody in.
-    await client.confirmPassword(PASSWORD);
+    await confirmWithPasskey(client, device);
     const registration = (await client.post('/user/passkeys/options')).json().data;
     const crossed = await client.post('/passkey-login', { credential: device.get({ challenge: registration.challenge }) });
     expect(fieldError(crossed)).toBe(FAILED);
@@ -76,7 +76,7 @@ describe('sign-in with a passkey alone', () => {
     expect((await next.client.post('/passkey-login', { credential: device.get(next.options, { counter: 8 }) })).statusCode).toBe(204);
 
     const synced = new SoftAuthenticator();
-    await client.confirmPassword(PASSWORD);
+    await confirmWithPasskey(client, device);
     await enrol(client, synced, 'Synced');
     for (let i = 0; i < 2; i++) {
       const o = await loginOptions();

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, userPasskeys } from '../../db/schema';
 
@@ -22,6 +22,11 @@ export function passkeysRepository(db: Db) {
     async hasAny(userId: string) {
       const [row] = await db.select({ id: userPasskeys.id }).from(userPasskeys).where(eq(userPasskeys.userId, userId)).limit(1);
       return Boolean(row);
+    },
+
+    async count(userId: string) {
+      const [row] = await db.select({ n: count() }).from(userPasskeys).where(eq(userPasskeys.userId, userId));
+      return row?.n ?? 0;
     },
 
     async byCredentialId(credentialId: string) {

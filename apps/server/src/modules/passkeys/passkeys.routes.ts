@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { recentlyConfirmed, requireVerified, verified } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { authService } from '../auth/auth.service';
-import { presentPasskey } from './passkeys.presenter';
+import { presentAddedPasskey, presentPasskey } from './passkeys.presenter';
 import { passkeysService } from './passkeys.service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -41,8 +41,12 @@ export async function passkeysRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/user/passkeys', { preValidation: requireVerified, schema: { body: passkeyRegisterRequest } }, async (request, reply) => {
     const { user } = verified(request);
     recentlyConfirmed(request, ctx.now());
-    const row = await passkeys.register(session(request), user, request.body, auditActor(request));
-    return reply.code(201).send({ data: presentPasskey(row) });
+    const { row, codes } = await passkeys.register(session(request), user, request.body, auditActor(request));
+    // Recovery codes are shown once: no cache may keep a copy.
+    return reply
+      .code(201)
+      .header('cache-control', 'no-store')
+      .send({ data: presentAddedPasskey(row, codes) });
   });
 
   r.put(

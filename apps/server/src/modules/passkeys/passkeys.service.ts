@@ -15,15 +15,18 @@ import type { SessionRow } from '../../plugins/session';
 import { type AuditActor, audit, userRecord } from '../audit/audit';
 import { isUniqueViolation, refuseSuspended } from '../auth/auth.service';
 import { TOTP_ISSUER } from '../two-factor/totp';
-import { TWO_FACTOR_CHALLENGE_MINUTES } from '../two-factor/two-factor.service';
+import { TWO_FACTOR_CHALLENGE_MINUTES, twoFactorService } from '../two-factor/two-factor.service';
 import { type UserRow, usersRepository } from '../users/users.repository';
 import { type PasskeyRow, passkeysRepository } from './passkeys.repository';
 
 /** How long the browser may take between asking for a challenge and answering it. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;
 
-/** A challenge answers one kind of ceremony: one issued to add a passkey never signs anyone in. */
-type Ceremony = 'register' | 'login';
+/**
+ * A challenge answers one kind of ceremony: one issued to add a passkey never signs anyone in, and
+ * one issued to confirm the signed-in user's identity ('confirm') signs nobody in either.
+ */
+type Ceremony = 'register' | 'login' | 'confirm';
 type Credential = z.output<typeof passkeyAuthenticationCredential>;
 type Action = 'user.passkey_added' | 'user.passkey_removed';
 
@@ -54,6 +57,7 @@ function signedChallenge(clientDataJSON: string) {
 export function passkeysService(ctx: AppContext) {
   const repo = passkeysRepository(ctx.db);
   const users = usersRepository(ctx.db);
+  const twoFactor = twoFactorService(ctx);
   const { rpId, origins } = ctx.config.webauthn;
   const minutesSince = (at: Date) => (ctx.now().getTime() - at.getTime()) / 60_000;
 
@@ -98,13 +102,42 @@ export function passkeysService(ctx: AppContext) {
     );
 
   /** Counts a sign-in attempt as the login does (five failures a minute, then 429); a success clears it. */
-  async function throttled<T>(key: string, attempt: () => Promise<T>) {
+  async function throttled<T>(key: string, attempt: () => Promise<T>, tooMany = 'errors.too_many_login_attempts') {
     const count = await ctx.throttle.hit(key, 60);
-    if (count.hits > LOGIN_MAX_FAILURES_PER_MINUTE)
-      throw AppError.tooManyRequests(count.retryAfterSeconds, 'errors.too_many_login_attempts');
+    if (count.hits > LOGIN_MAX_FAILURES_PER_MINUTE) throw AppError.tooManyRequests(count.retryAfterSeconds, tooMany);
     const result = await attempt();
     await ctx.throttle.clear(key);
     return result;
+  }
+
+  /**
+   * A passkey's answer to a challenge of `ceremony` in this session: the challenge spent, the
+   * passkey found (and the user's own when `userId` is given), its user handle matching, its
+   * signature checked and its counter moved on. Answers the passkey's user id.
+   */
+  async function assertion(session: SessionRow, ceremony: Ceremony, credential: Credential, userId: string | undefined) {
+    const challenge = await spend(session, ceremony, credential.response.clientDataJSON);
+    const passkey = await repo.byCredentialId(credential.id);
+    if (!passkey || (userId && passkey.userId !== userId)) throw failed();
+    // Without a known user the handle is what names them, so it must be there; with one, it may be left out.
+    const handle = credential.response.userHandle;
+    if ((handle !== undefined || !userId) && handle !== handleOf(passkey.userId)) throw failed();
+    await verifyUse(passkey, credential, challenge);
+    return passkey.userId;
+  }
+
+  /** Options for navigator.credentials.get() naming the user's passkeys (409 when they have none). */
+  async function optionsFor(session: SessionRow, ceremony: Ceremony, userId: string | undefined) {
+    const mine = userId ? await repo.list(userId) : [];
+    if (userId && !mine.length) throw new AppError(409, 'conflict', 'errors.passkey_none');
+    const options = await generateAuthenticationOptions({
+      rpID: rpId,
+      allowCredentials: userId ? allowed(mine) : undefined,
+      userVerification: 'preferred',
+      timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
+    });
+    await issue(session, ceremony, options.challenge);
+    return options;
   }
 
   /** Checks a sign-in's signature against the stored passkey and moves its counter on. */
@@ -144,7 +177,10 @@ export function passkeysService(ctx: AppContext) {
       return options;
     },
 
-    /** Verifies the browser's new passkey and keeps it under the given name. */
+    /**
+     * Verifies the browser's new passkey and keeps it under the given name. The user's first second
+     * factor comes with ten recovery codes, answered with it this once.
+     */
     async register(session: SessionRow, user: UserRow, input: z.output<typeof passkeyRegisterRequest>, actor: AuditActor) {
       const challenge = await spend(session, 'register', input.credential.response.clientDataJSON);
       const verification = await verifyRegistrationResponse({
@@ -170,7 +206,7 @@ export function passkeysService(ctx: AppContext) {
             createdAt: ctx.now(),
           });
           await record(tx, actor, user, 'user.passkey_added', { after: { passkey: row.name } });
-          return row;
+          return { row, codes: await twoFactor.recoveryCodesForFirstPasskey(tx, user.id) };
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw AppError.field('credential', 'validation.passkey_taken');
@@ -184,10 +220,12 @@ export function passkeysService(ctx: AppContext) {
       return row;
     },
 
+    /** Removes one of the user's passkeys; the last factor takes the recovery codes with it. */
     async remove(user: UserRow, id: string, actor: AuditActor) {
       await ctx.db.transaction(async (tx) => {
         const row = isUuid(id) ? await passkeysRepository(tx).remove(user.id, id) : undefined;
         if (!row) throw AppError.notFound();
+        await twoFactor.afterPasskeyRemoved(tx, user.id);
         await record(tx, actor, user, 'user.passkey_removed', { before: { passkey: row.name } });
       });
     },
@@ -197,19 +235,7 @@ export function passkeysService(ctx: AppContext) {
      * user's passkeys (409 when they have none); otherwise it asks for any passkey of this site
      * (the device offers the ones it holds).
      */
-    async loginOptions(session: SessionRow) {
-      const pending = pendingUserId(session);
-      const mine = pending ? await repo.list(pending) : [];
-      if (pending && !mine.length) throw new AppError(409, 'conflict', 'errors.passkey_none');
-      const options = await generateAuthenticationOptions({
-        rpID: rpId,
-        allowCredentials: pending ? allowed(mine) : undefined,
-        userVerification: 'preferred',
-        timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
-      });
-      await issue(session, 'login', options.challenge);
-      return options;
-    },
+    loginOptions: (session: SessionRow) => optionsFor(session, 'login', pendingUserId(session)),
 
     /**
      * Signs in with a passkey: the pending user's own after the password, or anyone's without it
@@ -220,17 +246,22 @@ export function passkeysService(ctx: AppContext) {
     async signIn(session: SessionRow, credential: Credential, ip: string) {
       const pending = pendingUserId(session);
       return throttled(pending ? `two-factor:${pending}` : `passkey-login:${ip}`, async () => {
-        const challenge = await spend(session, 'login', credential.response.clientDataJSON);
-        const passkey = await repo.byCredentialId(credential.id);
-        if (!passkey || (pending && passkey.userId !== pending)) throw failed();
-        const handle = credential.response.userHandle;
-        if ((handle !== undefined || !pending) && handle !== handleOf(passkey.userId)) throw failed();
-        await verifyUse(passkey, credential, challenge);
-        const user = await users.findById(passkey.userId);
+        const user = await users.findById(await assertion(session, 'login', credential, pending));
         if (!user) throw failed();
         await refuseSuspended(ctx, user);
         return user;
       });
+    },
+
+    /** The options for the signed-in user to confirm who they are with one of their passkeys (409 without one). */
+    confirmOptions: (session: SessionRow, user: UserRow) => optionsFor(session, 'confirm', user.id),
+
+    /**
+     * The signed-in user confirms who they are with one of their own passkeys, answering the
+     * challenge of `confirmOptions`. Throttled with the sign-in's second step (per user).
+     */
+    async confirmIdentity(session: SessionRow, user: UserRow, credential: Credential) {
+      await throttled(`two-factor:${user.id}`, () => assertion(session, 'confirm', credential, user.id), 'errors.too_many_requests');
     },
   };
 }

@@ -37,13 +37,19 @@ export function passkeySteps(app: () => TestApp) {
       return { client, email, id };
     },
 
-    /** Adds a passkey to the signed-in user of `client` through `device`; answers the listed passkey and its credential id. */
+    /**
+     * Adds a passkey to the signed-in user of `client` through `device`; answers the passkey as the
+     * answer gives it (the first factor's recovery codes with it) and its credential id.
+     */
     async enrol(client: TestClient, device: SoftAuthenticator, name = 'Work laptop') {
       const options = await client.post('/user/passkeys/options');
       expect(options.statusCode, options.body).toBe(200);
       const res = await client.post('/user/passkeys', { name, credential: device.create(options.json().data) });
       expect(res.statusCode, res.body).toBe(201);
-      return { ...(res.json().data as { id: string; name: string }), credentialId: [...device.held.keys()].at(-1) ?? '' };
+      return {
+        ...(res.json().data as { id: string; name: string; recovery_codes?: string[] }),
+        credentialId: [...device.held.keys()].at(-1) ?? '',
+      };
     },
 
     /** A new browser's login options (no password given): the challenge for a passkey alone. */
@@ -52,6 +58,14 @@ export function passkeySteps(app: () => TestApp) {
       const res = await client.post('/passkey-login/options');
       expect(res.statusCode, res.body).toBe(200);
       return { client, options: res.json().data };
+    },
+
+    /** Confirms the signed-in user of `client` with a passkey of `device` (the options, then the answer). */
+    async confirmWithPasskey(client: TestClient, device: SoftAuthenticator) {
+      const options = await client.post('/user/confirm-password/passkey-options');
+      expect(options.statusCode, options.body).toBe(200);
+      const res = await client.post('/user/confirm-password', { credential: device.get(options.json().data) });
+      expect(res.statusCode, res.body).toBe(201);
     },
 
     async signedInEmail(client: TestClient) {

@@ -46,10 +46,13 @@ describe('enrolment and the list', () => {
 
     const added = await client.post('/user/passkeys', { name: '  Work laptop ', credential: device.create(options) });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json().data).toMatchObject({ name: 'Work laptop', last_used_at: null, synced: false });
+    const { recovery_codes: codes, ...passkey } = added.json().data;
+    expect(passkey).toMatchObject({ name: 'Work laptop', last_used_at: null, synced: false });
+    // The first second factor comes with its recovery codes (passkeys-recovery-codes.test.ts), shown this once.
+    expect(codes).toHaveLength(10);
 
     const list = await client.get('/user/passkeys');
-    expect(list.json().data).toEqual([added.json().data]);
+    expect(list.json().data).toEqual([passkey]);
     expect(Object.keys(list.json().data[0]).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'synced']);
     const again = (await client.post('/user/passkeys/options')).json().data;
     expect(again.excludeCredentials).toEqual([{ id: [...device.held.keys()][0], type: 'public-key', transports: ['internal'] }]);
@@ -160,9 +163,13 @@ describe('the second step with a passkey', () => {
     const device = new SoftAuthenticator();
     await enrol(own, device);
     const c = t.client();
+    // Right after the wrong password nothing is told; after the right one, the passkey and its recovery codes are the ways offered.
+    const wrong = await c.post('/login', { email, password: 'Wrong#2026' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).not.toHaveProperty('methods');
     const first = await c.post('/login', { email, password: PASSWORD, remember: true });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ two_factor: true });
+    expect(first.json()).toEqual({ two_factor: true, remember_device: true, methods: ['recovery_code', 'passkey'] });
     expect(await signedInEmail(c)).toBeUndefined();
 
     const options = (await c.post('/passkey-login/options')).json().data;
@@ -202,10 +209,22 @@ describe('the second step with a passkey', () => {
       200,
     );
     const c = t.client();
-    expect((await c.post('/login', { email, password: PASSWORD })).json()).toMatchObject({ two_factor: true });
+    expect((await c.post('/login', { email, password: PASSWORD })).json()).toEqual({
+      two_factor: true,
+      remember_device: true,
+      methods: ['totp', 'recovery_code'],
+    });
     const res = await c.post('/passkey-login/options');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This account has no passkey. Use a code from your authenticator app.');
+
+    // With a passkey too, the step offers every way.
+    await enrol(client, new SoftAuthenticator());
+    expect((await t.client().post('/login', { email, password: PASSWORD })).json()).toEqual({
+      two_factor: true,
+      remember_device: true,
+      methods: ['totp', 'recovery_code', 'passkey'],
+    });
   });
 
   it('counts failures with the codes’ (five a minute per user), then 429', async () => {

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { customer, requireCustomer } from '../../plugins/guards';
+import { customer, customerRoute } from '../../plugins/guards';
 import { audit, auditActor } from '../audit/audit';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type CarrierFactory, defaultCarrierFor, shipmentView } from '../shipments/shipments.service';
@@ -25,7 +25,7 @@ const conflict = (key: string) => new AppError(409, 'conflict', key);
  */
 export async function paymentExtensionRoutes(app: FastifyInstance, ctx: AppContext, carrierFor: CarrierFactory = defaultCarrierFor) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/shipments/:id/payment/extend', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.post('/api/shipments/:id/payment/extend', { ...customerRoute('shipments.book'), schema: { params: idParams } }, async (request) => {
     const { account, user } = customer(request);
     const id = request.params.id;
     if (!isUuid(id) || !(await shipmentsRepository(ctx.db).find(account.id, id))) throw AppError.notFound();

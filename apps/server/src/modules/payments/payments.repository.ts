@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
+import { payments, paymentWebhookEvents } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -17,16 +17,70 @@ export function paymentsRepository(db: Db) {
       return row;
     },
 
-    /** The shipment's authorizations still holding money on the card. */
-    authorizedOf(shipmentId: string) {
+    /**
+     * The shipment's card attempts the processor may still hold money for: authorizations, and
+     * attempts waiting on 3-D Secure (the payer may finish the challenge without coming back).
+     */
+    releasableOf(shipmentId: string) {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.status, 'authorized')));
+        .where(and(eq(payments.shipmentId, shipmentId), inArray(payments.status, ['authorized', 'requires_action'])));
     },
 
-    async markVoided(id: string) {
-      await db.update(payments).set({ status: 'voided' }).where(eq(payments.id, id));
+    /** An authorization the processor released on its side (its webhook): voided, answered whether it was. */
+    async markVoidedByRef(providerRef: string) {
+      const rows = await db
+        .update(payments)
+        .set({ status: 'voided' })
+        .where(and(eq(payments.providerRef, providerRef), eq(payments.status, 'authorized')))
+        .returning({ id: payments.id });
+      return rows.length > 0;
+    },
+
+    async webhookEventSeen(id: string) {
+      const [row] = await db.select({ id: paymentWebhookEvents.id }).from(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, id));
+      return Boolean(row);
+    },
+
+    async rememberWebhookEvent(id: string, type: string, receivedAt: Date) {
+      await db.insert(paymentWebhookEvents).values({ id, type, receivedAt }).onConflictDoNothing();
+    },
+
+    /** A canceled booking's authorization: released ('voided') or its capture refunded; only while still authorized. */
+    async markSettledOnCancel(id: string, status: 'voided' | 'refunded') {
+      await db
+        .update(payments)
+        .set({ status })
+        .where(and(eq(payments.id, id), inArray(payments.status, ['authorized', 'requires_action'])));
+    },
+
+    /** The shipment's payments that went through (authorized, voided or refunded), newest first. */
+    wentThroughOf(shipmentId: string) {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.shipmentId, shipmentId), inArray(payments.status, ['authorized', 'voided', 'refunded'])))
+        .orderBy(desc(payments.createdAt));
+    },
+
+    /** The shipment's attempt whose intent is `providerRef` (the one the payer's challenge was for). */
+    async ofIntent(shipmentId: string, providerRef: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.providerRef, providerRef)));
+      return row;
+    },
+
+    /** An attempt waiting for its challenge, once it ended: only while it still waits (one writer wins). */
+    async settleAction(id: string, patch: Pick<NewPaymentRow, 'status' | 'error' | 'cardBrand' | 'cardLast4'>) {
+      const [row] = await db
+        .update(payments)
+        .set(patch)
+        .where(and(eq(payments.id, id), eq(payments.status, 'requires_action')))
+        .returning();
+      return row;
     },
 
     async insert(row: NewPaymentRow): Promise<PaymentRow> {

@@ -8,9 +8,11 @@ import { JobRunner } from '../../jobs/jobs';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { PAYMENT_EXPIRY_JOB, PAYMENT_VOID_JOB } from '../shipments/shipments.service';
 import { quoteAndBook, text } from '../shipments/test-helpers';
+import { teamSteps } from '../team/team.test-support';
 import { runJobs, subscribe, testReceiver } from '../webhooks/test-helpers';
-import { cardBrand, isLuhnValid, TEST_CARDS, TestProcessor } from './payment-provider';
+import type { PaymentProvider } from './payment-provider';
 import { paymentExpiryHandler, paymentVoidHandler } from './payments.service';
+import { browserCard, TEST_CARDS } from './stripe-test-helpers';
 
 let t: TestApp;
 let prepaid: TestClient;
@@ -23,15 +25,8 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const nextYear = () => t.clock.now.getUTCFullYear() + 1;
-const card = (over: Record<string, unknown> = {}) => ({
-  cardholder: 'Paula Prepaid',
-  card_number: '4242 4242 4242 4242',
-  exp_month: 12,
-  exp_year: nextYear(),
-  cvc: '987',
-  ...over,
-});
+/** The body of Pay Now: a card the browser handed to the processor, named by its pm_ id alone. */
+const card = async (number: string = TEST_CARDS.approved) => ({ payment_method: await browserCard(t.stripeUrl, number) });
 const pay = (c: TestClient, id: string, body: object, key: string | null = randomUUID()) =>
   c.request({
     method: 'POST',
@@ -40,24 +35,6 @@ const pay = (c: TestClient, id: string, body: object, key: string | null = rando
     headers: key === null ? {} : { 'idempotency-key': key },
   });
 const view = async (c: TestClient, id: string) => (await c.get(`/api/shipments/${id}`)).json().data as ShipmentView;
-
-describe('TestProcessor', () => {
-  it('authorizes good cards, declines 4000000000000002 and fails on 4000000000000119', async () => {
-    const p = new TestProcessor();
-    const req = (number: string) => ({
-      amount_cents: 1000,
-      currency: 'USD',
-      idempotency_key: 'k',
-      card: { number, exp_month: 1, exp_year: 2099, cvc: '123', cardholder: 'X' },
-    });
-    expect(await p.authorize(req(TEST_CARDS.approved))).toMatchObject({ status: 'authorized', brand: 'visa', last4: '4242' });
-    expect(await p.authorize(req('5555555555554444'))).toMatchObject({ status: 'authorized', brand: 'mastercard', last4: '4444' });
-    expect(await p.authorize(req(TEST_CARDS.declined))).toEqual({ status: 'declined', reason: 'card_declined' });
-    await expect(p.authorize(req(TEST_CARDS.processorFailure))).rejects.toThrow();
-    expect(isLuhnValid('4242424242424241')).toBe(false);
-    expect(cardBrand('378282246310005')).toBe('amex');
-  });
-});
 
 describe('a prepaid booking', () => {
   it('awaits payment for an hour, with the $250 hold on top of the charge', async () => {
@@ -70,6 +47,7 @@ describe('a prepaid booking', () => {
       hold_cents: CARD_AUTH_HOLD_CENTS,
       card_last4: null,
       paid_at: null,
+      credit_memo: null,
     });
     const [job] = await db().select().from(jobs).where(eq(jobs.key, shipment.id));
     expect(job).toMatchObject({ kind: PAYMENT_EXPIRY_JOB, runAt: new Date(shipment.payment.due_at!), doneAt: null });
@@ -86,7 +64,7 @@ describe('POST /api/shipments/:id/payment', () => {
   it('authorizes the charge plus the hold; the same key replays; the booking is then paid', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     const key = randomUUID();
-    const res = await pay(prepaid, shipment.id, card(), key);
+    const res = await pay(prepaid, shipment.id, await card(), key);
     expect(res.statusCode, res.body).toBe(200);
     const paid = res.json().data as ShipmentView;
     expect(paid.payment).toEqual({
@@ -97,25 +75,26 @@ describe('POST /api/shipments/:id/payment', () => {
       hold_cents: CARD_AUTH_HOLD_CENTS,
       card_last4: '4242',
       paid_at: t.clock.now.toISOString(),
+      credit_memo: null,
     });
     const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
     expect(rows).toEqual([
       expect.objectContaining({
         status: 'authorized',
-        provider: 'test',
+        provider: 'stripe',
         amountCents: shipment.total_cents,
         holdCents: CARD_AUTH_HOLD_CENTS,
         currency: 'USD',
         cardBrand: 'visa',
         cardLast4: '4242',
-        providerRef: expect.stringMatching(/^test_auth_/),
+        providerRef: expect.stringMatching(/^pi_/),
       }),
     ]);
-    const replay = await pay(prepaid, shipment.id, card(), key);
+    const replay = await pay(prepaid, shipment.id, await card(), key);
     expect(replay.statusCode).toBe(200);
     expect(replay.json().data.payment).toEqual(paid.payment);
     expect(await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).toHaveLength(1);
-    const second = await pay(prepaid, shipment.id, card());
+    const second = await pay(prepaid, shipment.id, await card());
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ code: 'conflict', message: text('errors.payment_not_due') });
   });
@@ -123,20 +102,20 @@ describe('POST /api/shipments/:id/payment', () => {
   it('a declined card: 402, recorded, still awaiting; its key replays the decline; another card pays', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     const key = randomUUID();
-    const res = await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.declined }), key);
+    const res = await pay(prepaid, shipment.id, await card(TEST_CARDS.declined), key);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ code: 'payment_declined', message: text('errors.payment_declined') });
     expect((await view(prepaid, shipment.id)).payment.state).toBe('awaiting');
-    expect((await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.declined }), key)).statusCode).toBe(402);
+    expect((await pay(prepaid, shipment.id, await card(TEST_CARDS.declined), key)).statusCode).toBe(402);
     const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
     expect(rows.map((r) => r.status)).toEqual(['declined']);
-    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(200);
+    expect((await pay(prepaid, shipment.id, await card())).statusCode).toBe(200);
   });
 
   it('a processor failure: 502, a failed row, still awaiting; the same key may try again', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     const key = randomUUID();
-    const res = await pay(prepaid, shipment.id, card({ card_number: TEST_CARDS.processorFailure }), key);
+    const res = await pay(prepaid, shipment.id, await card(TEST_CARDS.processorFailure), key);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ code: 'payment_failed', message: text('errors.payment_failed') });
     const rows = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
@@ -144,30 +123,63 @@ describe('POST /api/shipments/:id/payment', () => {
     expect(rows[0]?.error).toBeTruthy();
     expect((await view(prepaid, shipment.id)).payment).toMatchObject({ state: 'awaiting', card_last4: null });
     // The outage is not the key's outcome: the shipper's retry with the same key goes through.
-    const retry = await pay(prepaid, shipment.id, card(), key);
+    const retry = await pay(prepaid, shipment.id, await card(), key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.payment).toMatchObject({ state: 'paid', card_last4: '4242' });
     const after = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
     expect(after.map((r) => r.status).sort()).toEqual(['authorized', 'failed']);
   });
 
-  it('checks the card before the processor sees it', async () => {
+  it('refuses a body with card numbers (400), and a method that is not a card the payer may use (422)', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
-    const luhn = await pay(prepaid, shipment.id, card({ card_number: '4242424242424241' }));
-    expect(luhn.statusCode).toBe(422);
-    expect(luhn.json().errors).toEqual({ card_number: [text('validation.card_number')] });
-    const now = t.clock.now;
-    const lastMonth =
-      now.getUTCMonth() === 0
-        ? { exp_month: 12, exp_year: now.getUTCFullYear() - 1 }
-        : { exp_month: now.getUTCMonth(), exp_year: now.getUTCFullYear() };
-    const expired = await pay(prepaid, shipment.id, card(lastMonth));
-    expect(expired.statusCode).toBe(422);
-    expect(expired.json().errors).toEqual({ exp_year: [text('validation.card_expiry')] });
-    const thisMonth = await pay(prepaid, shipment.id, card({ exp_month: now.getUTCMonth() + 1, exp_year: now.getUTCFullYear() }));
-    expect(thisMonth.statusCode).toBe(200);
-    expect((await pay(prepaid, shipment.id, card(), null)).statusCode).toBe(422);
-    expect(await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).toHaveLength(1);
+    const numbers = await pay(prepaid, shipment.id, {
+      cardholder: 'Paula Prepaid',
+      card_number: TEST_CARDS.approved,
+      exp_month: 12,
+      exp_year: 2099,
+      cvc: '987',
+    });
+    expect(numbers.statusCode).toBe(400);
+    expect(numbers.json()).toEqual({ code: 'card_numbers_refused', message: text('errors.card_numbers_refused') });
+    // Not even beside a method: the numbers are refused, not dropped.
+    const beside = await pay(prepaid, shipment.id, { ...(await card()), card_number: TEST_CARDS.approved });
+    expect(beside.statusCode).toBe(400);
+    expect((await pay(prepaid, shipment.id, { payment_method: '4242424242424242' })).statusCode).toBe(422);
+    const unknown = await pay(prepaid, shipment.id, { payment_method: 'pm_nosuchmethod' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ payment_method: [text('validation.payment_method_refused')] });
+    // Another account's saved card: saved to its customer at the processor, so not this payer's.
+    const other = await t.client().login('other@demo.test');
+    const saved = await other.post('/api/payment-methods', await card());
+    expect(saved.statusCode, saved.body).toBe(201);
+    const theirs = await pay(prepaid, shipment.id, { payment_method: saved.json().data.ref });
+    expect(theirs.statusCode).toBe(422);
+    expect(theirs.json().errors).toEqual({ payment_method: [text('validation.payment_method_refused')] });
+    expect((await pay(prepaid, shipment.id, await card(), null)).statusCode).toBe(422);
+    expect(await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).toEqual([]);
+    expect((await view(prepaid, shipment.id)).payment.state).toBe('awaiting');
+  });
+
+  it("a booker pays with the account's saved card, listed for Pay Now with the default first", async () => {
+    const steps = teamSteps(() => t);
+    const booker = (await steps.colleague(prepaid, 'shipper')).client;
+    const first = await prepaid.post('/api/payment-methods', await card());
+    const second = await prepaid.post('/api/payment-methods', await card('5555555555554444'));
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const offer = (await booker.get('/api/shipments/payment-methods')).json().data;
+    expect(offer.processor).toMatchObject({ api_url: t.stripeUrl, publishable_key: expect.stringMatching(/^pk_/) });
+    expect(offer.cards.map((m: { ref: string; is_default: boolean }) => [m.ref, m.is_default])).toEqual([
+      [first.json().data.ref, true],
+      [second.json().data.ref, false],
+    ]);
+    // Keeping the methods is not booking: the booker may not list or change them there.
+    expect((await booker.get('/api/payment-methods')).statusCode).toBe(403);
+    const { shipment } = await quoteAndBook(t, booker);
+    const res = await pay(booker, shipment.id, { payment_method: second.json().data.ref });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.payment).toMatchObject({ state: 'paid', card_last4: '4444' });
+    const [row] = await db().select().from(payments).where(eq(payments.shipmentId, shipment.id));
+    expect(row).toMatchObject({ status: 'authorized', cardBrand: 'mastercard', cardLast4: '4444' });
   });
 
   it('stores no card number or security code anywhere', async () => {
@@ -179,19 +191,13 @@ describe('POST /api/shipments/:id/payment', () => {
       await db().select().from(shipmentEvents),
     ]);
     expect(all).toContain('4242');
-    for (const number of [
-      TEST_CARDS.approved,
-      TEST_CARDS.declined,
-      TEST_CARDS.processorFailure,
-      '4242424242424241',
-      '4242 4242 4242 4242',
-    ]) {
+    for (const number of [TEST_CARDS.approved, TEST_CARDS.declined, TEST_CARDS.processorFailure, '4242 4242 4242 4242']) {
       expect(all).not.toContain(number);
     }
     const rows = await db().select().from(payments);
     expect(rows.length).toBeGreaterThan(3);
     // A card number stands alone; a run of digits inside a hex token (the processor's random
-    // authorization id, 'test_auth_48b1...31e2358757743958') is not one, nor the last group of a
+    // payment intent's id, 'pi_3MtwBwLkdIwHu7ix28a3tqPa') is not one, nor the last group of a
     // UUID that happens to be all digits (one UUID in ~280).
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
     for (const row of rows) {
@@ -204,7 +210,7 @@ describe('POST /api/shipments/:id/payment', () => {
     const shipper = await t.client().login('shipper@demo.test');
     const { shipment } = await quoteAndBook(t, shipper);
     expect(shipment.payment).toMatchObject({ state: 'not_required', hold_cents: 0 });
-    const res = await pay(shipper, shipment.id, card());
+    const res = await pay(shipper, shipment.id, await card());
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(text('errors.payment_not_due'));
   });
@@ -213,7 +219,7 @@ describe('POST /api/shipments/:id/payment', () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     const canceled = (await prepaid.post(`/api/shipments/${shipment.id}/cancel`)).json().data as ShipmentView;
     expect(canceled.payment).toMatchObject({ state: 'not_required', due_at: null });
-    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(409);
+    expect((await pay(prepaid, shipment.id, await card())).statusCode).toBe(409);
   });
 });
 
@@ -221,7 +227,7 @@ describe('canceling a paid booking', () => {
   it('releases the card authorization through the void job, and says so', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     const key = randomUUID();
-    expect((await pay(prepaid, shipment.id, card(), key)).statusCode).toBe(200);
+    expect((await pay(prepaid, shipment.id, await card(), key)).statusCode).toBe(200);
     const cancel = await prepaid.post(`/api/shipments/${shipment.id}/cancel`);
     expect(cancel.statusCode).toBe(200);
     const scheduled = await db().select().from(jobs).where(eq(jobs.key, shipment.id));
@@ -231,20 +237,21 @@ describe('canceling a paid booking', () => {
     expect(rows.map((r) => r.status)).toEqual(['voided']);
     expect((await view(prepaid, shipment.id)).payment.state).toBe('released');
     // The payment's key cannot pay the canceled booking again.
-    const replay = await pay(prepaid, shipment.id, card(), key);
+    const replay = await pay(prepaid, shipment.id, await card(), key);
     expect(replay.statusCode).toBe(409);
     expect(replay.json()).toEqual({ code: 'conflict', message: text('errors.payment_not_due') });
   });
 
   it('tries again when the processor cannot be reached', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
-    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(200);
-    const failing = new TestProcessor();
-    failing.void = async () => {
-      throw new Error('test processor: service unavailable');
-    };
+    expect((await pay(prepaid, shipment.id, await card())).statusCode).toBe(200);
+    const failing = {
+      void: async () => {
+        throw new Error('processor: service unavailable');
+      },
+    } as unknown as PaymentProvider;
     const next = new JobRunner(db(), () => t.clock.now, t.app.log);
-    next.register(PAYMENT_VOID_JOB, paymentVoidHandler({ db: db(), now: () => t.clock.now }, failing));
+    next.register(PAYMENT_VOID_JOB, paymentVoidHandler({ db: db(), now: () => t.clock.now, jobs: next, config: t.config }, failing));
     expect((await prepaid.post(`/api/shipments/${shipment.id}/cancel`)).statusCode).toBe(200);
     await next.runDue();
     expect((await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).map((r) => r.status)).toEqual(['authorized']);
@@ -273,7 +280,7 @@ describe('the payment expiry job', () => {
     // At the origin, in its local time.
     const originNow = t.clock.now.toLocaleString('sv-SE', { timeZone: 'America/Chicago' }).slice(0, 16).replace(' ', 'T');
     expect(s.events[0]).toMatchObject({ state: 'IL', local_time: originNow });
-    const late = await pay(prepaid, shipment.id, card());
+    const late = await pay(prepaid, shipment.id, await card());
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ code: 'conflict', message: text('errors.payment_expired') });
   });
@@ -298,7 +305,7 @@ describe('the payment expiry job', () => {
   it('leaves a booking paid in time alone', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     t.clock.advanceMinutes(30);
-    expect((await pay(prepaid, shipment.id, card())).statusCode).toBe(200);
+    expect((await pay(prepaid, shipment.id, await card())).statusCode).toBe(200);
     t.clock.advanceMinutes(31);
     await t.app.jobs.runDue();
     const s = await view(prepaid, shipment.id);
@@ -311,7 +318,7 @@ describe('the payment expiry job', () => {
   it('a payment after the due time, before the job ran, finds the booking expired', async () => {
     const { shipment } = await quoteAndBook(t, prepaid);
     t.clock.advanceMinutes(61);
-    const res = await pay(prepaid, shipment.id, card());
+    const res = await pay(prepaid, shipment.id, await card());
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(text('errors.payment_expired'));
     expect(await db().select().from(payments).where(eq(payments.shipmentId, shipment.id))).toEqual([]);

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { registerCsvRoutes } from '../../csv/csv.routes';
+import { customerCsvAccess, registerCsvRoutes } from '../../csv/csv.routes';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { customer, requireCustomer } from '../../plugins/guards';
+import { customer, customerRoute } from '../../plugins/guards';
 import { presentProduct, presentProductsPage } from './products.presenter';
 import { productsService } from './products.service';
 
@@ -31,7 +31,7 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const view = (q: z.output<typeof viewQuery>) => ({ search: q.q || undefined, sort: q.sort, dir: q.dir });
 
-  r.get('/api/products', { preValidation: requireCustomer, schema: { querystring: productListQuery } }, async (request) => {
+  r.get('/api/products', { ...customerRoute('catalog.view'), schema: { querystring: productListQuery } }, async (request) => {
     const { account, settings } = customer(request);
     const { page } = request.query;
     const perPage = request.query.per_page ?? settings.recordsPerPage;
@@ -39,33 +39,34 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentProductsPage(rows, total, page, perPage);
   });
 
-  r.post('/api/products', { preValidation: requireCustomer, config: SAVE, schema: { body: productInput } }, async (request, reply) => {
+  r.post('/api/products', { ...customerRoute('catalog.edit', SAVE), schema: { body: productInput } }, async (request, reply) => {
     const { user, account } = customer(request);
     const row = await service.create({ accountId: account.id, userId: user.id }, request.body);
     return reply.code(201).send({ data: presentProduct(row) });
   });
 
-  r.get('/api/products/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.get('/api/products/:id', { ...customerRoute('catalog.view'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     return { data: presentProduct(await service.find(account.id, checkedId(request.params.id))) };
   });
 
   r.put(
     '/api/products/:id',
-    { preValidation: requireCustomer, config: SAVE, schema: { params: idParams, body: productInput } },
+    { ...customerRoute('catalog.edit', SAVE), schema: { params: idParams, body: productInput } },
     async (request) => {
       const { account } = customer(request);
       return { data: presentProduct(await service.update(account.id, checkedId(request.params.id), request.body)) };
     },
   );
 
-  r.delete('/api/products/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
+  r.delete('/api/products/:id', { ...customerRoute('catalog.edit'), schema: { params: idParams } }, async (request, reply) => {
     const { account } = customer(request);
     await service.delete(account.id, checkedId(request.params.id));
     return reply.code(204).send();
   });
 
   await registerCsvRoutes(app, {
+    access: customerCsvAccess('catalog.view', 'catalog.edit'),
     path: '/api/products',
     files: { template: 'product-catalog-template.csv', export: 'product-catalog.csv' },
     exportQuery: viewQuery,

@@ -3,6 +3,7 @@ import type { Language } from '@freight/domain';
 import { holidayName, lookupPlace, type RateMessage } from '@freight/domain/rating';
 import { plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
+import { type People, personOf } from '../../people';
 import type { QuoteRow } from './quotes.repository';
 import type { QuoteInput, QuoteResult } from './quotes.service';
 
@@ -142,8 +143,12 @@ function loadOf(mode: QuoteRow['mode'], result: QuoteResult) {
   };
 }
 
-/** The list: one line per quote (no charges). */
-export function presentQuotesPage(rows: QuoteRow[], total: number, page: number, perPage: number): Paginated<unknown> {
+/** The list: one line per quote (no charges), naming who ran it. */
+export function presentQuotesPage(
+  { rows, people, total }: { rows: QuoteRow[]; people: People; total: number },
+  page: number,
+  perPage: number,
+): Paginated<unknown> {
   return {
     data: rows.map((row) => {
       const input = row.input as QuoteInput;
@@ -154,6 +159,7 @@ export function presentQuotesPage(rows: QuoteRow[], total: number, page: number,
         destination: namedPlace(input.destination),
         load: loadOf(row.mode, result),
         rates_count: result.rates.length,
+        created_by: personOf(people, row.userId, row.accountId),
       });
     }),
     meta: pageMeta(total, page, perPage),

@@ -111,6 +111,8 @@ export interface QuotePageOptions {
   perPage: number;
   savedOnly: boolean;
   mode?: CarrierMode;
+  /** Only the quotes this user ran (the list's 'Mine'). */
+  createdBy?: string;
   /** Trimmed, non-empty. */
   search?: string;
 }
@@ -331,13 +333,14 @@ export function quotesRepository(db: Db, now: () => Date) {
     },
 
     /**
-     * One page of the account's quotes, newest first, optionally only saved ones, one mode, or
-     * those matching `search` (see quoteSearch); `total` counts the filtered quotes.
+     * One page of the account's quotes, newest first, optionally only saved ones, one mode, one
+     * user's, or those matching `search` (see quoteSearch); `total` counts the filtered quotes.
      */
     async page(accountId: string, opts: QuotePageOptions) {
       const conditions: SQL[] = [eq(quotes.accountId, accountId)];
       if (opts.savedOnly) conditions.push(eq(quotes.saved, true));
       if (opts.mode) conditions.push(eq(quotes.mode, opts.mode));
+      if (opts.createdBy) conditions.push(eq(quotes.userId, opts.createdBy));
       if (opts.search) conditions.push(quoteSearch(opts.search));
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { customer, requireCustomer } from '../../plugins/guards';
+import { customer, customerRoute } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { pickupDatesRoutes } from './pickup-dates.routes';
 import { presentQuote, presentQuotesPage } from './quotes.presenter';
@@ -38,7 +38,7 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
     return id;
   };
 
-  r.post('/api/quotes', { preValidation: requireCustomer, schema: { body: quoteRequest } }, async (request, reply) => {
+  r.post('/api/quotes', { ...customerRoute('quotes.run'), schema: { body: quoteRequest } }, async (request, reply) => {
     const signedIn = customer(request);
     const { settings } = signedIn;
     // Object.assign, not `{ ...request.body, currency, unit_system }`: on Node 20 (V8 11.3) that
@@ -51,39 +51,40 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(201).send({ data: await present(quote, request) });
   });
 
-  r.get('/api/quotes', { preValidation: requireCustomer, schema: { querystring: listQuery } }, async (request) => {
-    const { account, settings } = customer(request);
+  r.get('/api/quotes', { ...customerRoute('quotes.view'), schema: { querystring: listQuery } }, async (request) => {
+    const { user, account, settings } = customer(request);
     const perPage = request.query.per_page ?? settings.recordsPerPage;
     const savedOnly = request.query.saved === '1' || request.query.saved === 'true';
-    const { rows, total } = await service.page(account.id, {
+    const found = await service.page(account.id, {
       page: request.query.page,
       perPage,
       savedOnly,
       mode: request.query.mode,
+      createdBy: request.query.mine ? user.id : undefined,
       search: request.query.q || undefined,
     });
-    return presentQuotesPage(rows, total, request.query.page, perPage);
+    return presentQuotesPage(found, request.query.page, perPage);
   });
 
-  r.get('/api/quotes/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.get('/api/quotes/:id', { ...customerRoute('quotes.view'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const quote = await service.find(account.id, checkedId(request.params.id));
     return { data: await present(quote, request) };
   });
 
-  r.post('/api/quotes/:id/save', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.post('/api/quotes/:id/save', { ...customerRoute('quotes.run'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const quote = await service.save(account.id, checkedId(request.params.id));
     return { data: await present(quote, request) };
   });
 
-  r.delete('/api/quotes/:id/save', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.delete('/api/quotes/:id/save', { ...customerRoute('quotes.run'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const quote = await service.save(account.id, checkedId(request.params.id), false);
     return { data: await present(quote, request) };
   });
 
-  r.post('/api/quotes/:id/rerun', { preValidation: requireCustomer, schema: { params: idParams } }, async (request, reply) => {
+  r.post('/api/quotes/:id/rerun', { ...customerRoute('quotes.run'), schema: { params: idParams } }, async (request, reply) => {
     const quote = await service.rerun(quoteOwner(customer(request)), checkedId(request.params.id));
     return reply.code(201).send({ data: await present(quote, request) });
   });

@@ -23,16 +23,18 @@ import {
 } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { traceCall } from '../../telemetry/tracing';
 import { withTimeout } from '../../with-timeout';
 import type { Admission } from '../carrier-breaker/carrier-breaker';
 import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
 import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
 import { carrierFailure } from '../incidents/incidents.recorder';
 import type { LoadedUser } from '../users/users.repository';
+import { usersService } from '../users/users.service';
 import type { CarrierAdapter, CarrierRate, NoRate, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
-import { type NewQuoteRow, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
+import { type NewQuoteRow, type QuotePageOptions, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
@@ -199,7 +201,10 @@ export function quotesService(
         if (admission === 'skip') return { adapter, result: undefined, paused: true };
         let result: CarrierRate | NoRate;
         try {
-          result = await withTimeout(() => adapter.rate(request), timeoutMs);
+          result = await withTimeout(
+            () => traceCall('carrier rate', { 'freight.carrier.id': adapter.carrier.id }, () => adapter.rate(request)),
+            timeoutMs,
+          );
         } catch (err) {
           const outcome = carrierFailure(err).kind === 'carrier_timeout' ? 'timeout' : 'error';
           await breaker?.record(adapter.carrier.id, outcome, admission);
@@ -422,6 +427,10 @@ export function quotesService(
     firstPickupDate: (place: { postal_code: string; country: Country }) => calendar.first(calendar.originOf(place)).date,
     /** Reship and return-ship: the booking places the new quote's Book Shipment step starts from. */
     setBookingPrefill: (accountId: string, id: string, prefill: unknown) => repo.setBookingPrefill(id, accountId, prefill),
-    page: repo.page,
+    /** A page of the account's quotes with the people who ran them. */
+    async page(accountId: string, options: QuotePageOptions) {
+      const found = await repo.page(accountId, options);
+      return { ...found, people: await usersService(ctx.db).people(found.rows.map((r) => r.userId)) };
+    },
   };
 }

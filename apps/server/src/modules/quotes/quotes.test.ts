@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, isBusinessDay } from '@freight/domain/rating';
+import { addDays, dayOfWeek, isBusinessDay, originToday } from '@freight/domain/rating';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiIncidents, carriers } from '../../db/schema';
@@ -13,7 +13,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const today = () => t.clock.now.toISOString().slice(0, 10);
+/** Today at the quotes' origin in Chicago, as the rating engine judges a pickup date (not UTC's day, a day ahead every evening). */
+const today = () => originToday({ country: 'US', state: 'IL' }, t.clock.now);
 /** A business day at least a week ahead. */
 function businessDay() {
   let d = addDays(today(), 7);

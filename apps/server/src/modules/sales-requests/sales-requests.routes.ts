@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { customer, requireCustomer } from '../../plugins/guards';
+import { customer, customerRoute } from '../../plugins/guards';
 import { presentSalesRequest } from './sales-requests.presenter';
 import { salesRequestsService } from './sales-requests.service';
 
@@ -18,7 +18,7 @@ export async function salesRequestsRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.post(
     '/api/quotes/:id/sales-request',
-    { preValidation: requireCustomer, schema: { params: idParams, body: salesRequest } },
+    { ...customerRoute('quotes.run'), schema: { params: idParams, body: salesRequest } },
     async (request, reply) => {
       const { user, account } = customer(request);
       if (!isUuid(request.params.id)) throw AppError.notFound();

@@ -1,10 +1,10 @@
-import { addDays, isBusinessDay } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salesRequests, users } from '../../db/schema';
 import { salesRequestMail } from '../../mail/templates';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { mailsTo } from '../../test/outbox';
+import { businessDay } from '../shipments/test-helpers';
 import { SALES_REQUESTS_PER_HOUR } from './sales-requests.service';
 
 let t: TestApp;
@@ -17,15 +17,10 @@ afterAll(async () => {
 
 const SALES = 'sales@freight-portal.test';
 
-function businessDay() {
-  let d = addDays(t.clock.now.toISOString().slice(0, 10), 7);
-  while (!isBusinessDay(d, 'US')) d = addDays(d, 1);
-  return d;
-}
 const pallet = { package_type: 'pallets', quantity: 7, length: 48, width: 40, height: 50, weight: 400, stackable: true, hazardous: false };
 const sevenPallets = () => ({
   mode: 'ltl',
-  pickup_date: businessDay(),
+  pickup_date: businessDay(t),
   origin: { postal_code: '60606', country: 'US', site_type: 'business' },
   destination: { postal_code: '75201', country: 'US', site_type: 'residential' },
   items: [pallet],
@@ -81,7 +76,7 @@ describe('POST /api/quotes/:id/sales-request', () => {
       'Dock closes at 4 pm.\nCall first.',
       `Quote ${quote.id}`,
       'Mode: LTL',
-      `Pickup date: ${businessDay()}`,
+      `Pickup date: ${businessDay(t)}`,
       'Origin: 60606 US Chicago, IL (business)',
       'Destination: 75201 US Dallas, TX (residential)',
       '1. 7 x pallets, 48 x 40 x 50 in, 400 lb each',

@@ -203,8 +203,7 @@ describe('PUT /api/account/billing-address', () => {
 
 describe('account addresses and callers without an account', () => {
   it('refuses staff (403 forbidden) on both addresses, even after confirming the password', async () => {
-    const c = await t.client().login('ops@demo.test');
-    await c.post('/user/confirm-password', { password: 'Demo#2026' });
+    const c = await (await t.client().login('ops@demo.test')).confirmPassword();
     for (const url of ['/api/account/address', '/api/account/billing-address']) {
       const res = await c.put(url, address);
       expect(res.statusCode, url).toBe(403);

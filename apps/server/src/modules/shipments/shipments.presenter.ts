@@ -19,6 +19,7 @@ import type { Language } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
+import { type People, personOf } from '../../people';
 import { documentKindsOf } from '../documents/document-kinds';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { localTime } from '../tracking/zones';
@@ -29,11 +30,14 @@ import { deliveryPlaceOf, stopsOf } from './truckload-stops';
 export interface PaymentFacts {
   holdCents: number;
   cardLast4: string | null;
+  /** The credit memo of a canceled prepaid booking's receipt. */
+  creditMemo?: { id: string; number: string } | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function listItem(row: ShipmentRow): ShipmentListItem {
+/** A shipment as lists show it; `people` names its booker (usersService.people). */
+export function listItem(row: ShipmentRow, people: People): ShipmentListItem {
   const pickup = row.pickup as PlaceView;
   const delivery = deliveryPlaceOf(row);
   return {
@@ -70,6 +74,7 @@ export function listItem(row: ShipmentRow): ShipmentListItem {
     total_cents: row.totalCents,
     payment_state: row.paymentState,
     created_at: row.createdAt.toISOString(),
+    booked_by: personOf(people, row.userId, row.accountId),
   };
 }
 
@@ -132,6 +137,7 @@ export function presentPayment(row: ShipmentRow, facts: PaymentFacts): PaymentVi
     hold_cents: facts.holdCents,
     card_last4: facts.cardLast4,
     paid_at: iso(row.paidAt),
+    credit_memo: facts.creditMemo ?? null,
   };
 }
 
@@ -143,11 +149,14 @@ export function presentShipment(
   language: Language,
   /** A truckload's equipment name (its service is the type's code), in the reader's language. */
   serviceName: string | null = null,
+  /** The team's users who booked and approved it. */
+  people: People,
 ): ShipmentView {
-  const { origin: _origin, destination: _destination, ...item } = listItem(row);
+  const { origin: _origin, destination: _destination, ...item } = listItem(row, people);
   return {
     ...item,
     quote_id: row.quoteId,
+    approved_by: personOf(people, row.approvedBy, row.accountId),
     service: row.service,
     service_name: serviceName,
     pickup_number: row.pickupNumber,
@@ -186,12 +195,11 @@ export function presentShipment(
 }
 
 export function presentShipmentPage(
-  rows: ShipmentRow[],
-  { total, capped }: { total: number; capped: boolean },
+  { rows, people, total, capped }: { rows: ShipmentRow[]; people: People; total: number; capped: boolean },
   page: number,
   perPage: number,
 ): Paginated<ShipmentListItem> {
-  return { data: rows.map(listItem), meta: pageMeta(total, page, perPage, capped) };
+  return { data: rows.map((row) => listItem(row, people)), meta: pageMeta(total, page, perPage, capped) };
 }
 
 /** The shipment as a carrier's cancel and tracking see it. */

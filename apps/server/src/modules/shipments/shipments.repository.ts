@@ -1,9 +1,9 @@
 import type { SHIPMENT_SORTS } from '@freight/contracts';
 import type { ShipmentStatus } from '@freight/domain';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { carriers, currencyRates, payments, quotes, shipmentEvents, shipmentReferences, shipments } from '../../db/schema';
+import { carriers, currencyRates, invoices, payments, quotes, shipmentEvents, shipmentReferences, shipments } from '../../db/schema';
 import { countAhead } from '../../paging';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -17,6 +17,8 @@ export interface ShipmentPageOptions {
   /** Trimmed, non-empty. */
   search?: string;
   status?: ShipmentStatus;
+  /** Only the shipments this user booked (the list's 'Mine'). */
+  bookedBy?: string;
   sort: ShipmentSort;
   dir: 'asc' | 'desc';
   /**
@@ -144,6 +146,16 @@ export function shipmentsRepository(db: Db) {
       return row;
     },
 
+    /** Whether the account ever booked with this carrier (a first booking with one may need approval). */
+    async hasBookedWith(accountId: string, carrierId: string) {
+      const [row] = await db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(eq(shipments.accountId, accountId), eq(shipments.carrierId, carrierId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
     async carrier(id: string | null) {
       if (!id) return undefined;
       const [row] = await db.select().from(carriers).where(eq(carriers.id, id));
@@ -166,14 +178,31 @@ export function shipmentsRepository(db: Db) {
     },
 
     /** The last 4 digits of the card of the shipment's latest authorized payment. */
+    /** The card that paid: authorized, or released or refunded once the booking was canceled. */
     async cardLast4(shipmentId: string): Promise<string | null> {
       const [row] = await db
         .select({ last4: payments.cardLast4 })
         .from(payments)
-        .where(and(eq(payments.shipmentId, shipmentId), eq(payments.status, 'authorized')))
+        .where(and(eq(payments.shipmentId, shipmentId), inArray(payments.status, ['authorized', 'voided', 'refunded'])))
         .orderBy(desc(payments.createdAt))
         .limit(1);
       return row?.last4 ?? null;
+    },
+
+    /** The credit memo that credited a canceled prepaid booking's receipt (its line's code says so). */
+    async cancelCreditMemo(shipmentId: string): Promise<{ id: string; number: string } | null> {
+      const [row] = await db
+        .select({ id: invoices.id, number: invoices.number })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.shipmentId, shipmentId),
+            eq(invoices.type, 'credit_memo'),
+            sql`${invoices.charges} @> '[{"code":"booking_canceled"}]'::jsonb`,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
     },
 
     async currencyRates() {
@@ -189,6 +218,7 @@ export function shipmentsRepository(db: Db) {
     async page(accountId: string, opts: ShipmentPageOptions) {
       const conditions: SQL[] = [eq(shipments.accountId, accountId)];
       if (opts.status) conditions.push(eq(shipments.status, opts.status));
+      if (opts.bookedBy) conditions.push(eq(shipments.userId, opts.bookedBy));
       // A whole BOL number is looked up on its own unique index first: 17 digits share most of
       // their trigrams with every other BOL (the company prefix), so the search index would
       // hand back thousands of candidates to recheck (~50 ms at 250,000 shipments).

@@ -1,17 +1,19 @@
-import { bookingRequest, reshipRequest, shipmentListQuery } from '@freight/contracts';
-import { SUPPORT_PHONE } from '@freight/domain';
+import { type BookingHeld, bookingRequest, reshipRequest, shipmentListQuery } from '@freight/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { customer, requireCustomer } from '../../plugins/guards';
+import { customer, customerRoute, requireShipper } from '../../plugins/guards';
+import { approvalsService } from '../approvals/approvals.service';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
-import { reevaluateHold } from '../invoices/credit';
+import { reevaluateHold } from '../invoices/invoices.service';
 import { presentQuote } from '../quotes/quotes.presenter';
 import { quoteOwner } from '../quotes/quotes.service';
+import { bookingService } from './booking.service';
 import { reshipService } from './reship.service';
 import { presentShipmentPage } from './shipments.presenter';
 import { type ShipmentsServiceOptions, shipmentsService } from './shipments.service';
@@ -27,12 +29,6 @@ export function idempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-/** A customer whose account may ship: on credit hold, 403 `credit_hold` before the body is read. */
-export async function requireShipper(request: FastifyRequest) {
-  const { account } = customer(request);
-  if (account.status === 'credit_hold') throw new AppError(403, 'credit_hold', 'errors.credit_hold', { phone: SUPPORT_PHONE.display });
-}
-
 /**
  * Booking and My Shipments, for verified customers, always through the caller's
  * account (another account's shipment is a 404).
@@ -40,17 +36,23 @@ export async function requireShipper(request: FastifyRequest) {
 export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = shipmentsService(ctx, opts);
+  const booking = bookingService(ctx, opts);
+  const approvals = approvalsService(ctx, opts);
   const reshipping = reshipService(ctx);
   const checkedId = (id: string) => {
     if (!isUuid(id)) throw AppError.notFound();
     return id;
   };
-  /** An unexpected failure is answered 503 booking_failed; the log keeps its cause. */
+  /**
+   * An unexpected failure is answered 503 booking_failed; the log keeps its cause. A database that
+   * went away is not a fault of the booking: the error handler answers it 503 database_unavailable
+   * with one warning, so it is not logged here as an error too.
+   */
   const logged = async <T>(request: FastifyRequest, work: () => Promise<T>) => {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof AppError && err.code === 'booking_failed')
+      if (err instanceof AppError && err.code === 'booking_failed' && !isDatabaseUnavailable(err))
         request.log.error({ err: (err as { cause?: unknown }).cause }, 'booking failed');
       throw err;
     }
@@ -59,39 +61,56 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
   r.post('/api/shipments', { preValidation: requireShipper, schema: { body: bookingRequest } }, async (request, reply) => {
     const { user, account } = customer(request);
     const key = idempotencyKey(request);
-    const row = await logged(request, () =>
-      service.book({ accountId: account.id, userId: user.id, paymentTerms: account.paymentTerms }, request.body, key),
+    const rights = {
+      role: user.accountRole ?? 'viewer',
+      limitCents: user.bookingLimitCents,
+      approvalRequiredFor: user.approvalRequiredFor,
+    };
+    const outcome = await logged(request, () =>
+      booking.book({ accountId: account.id, userId: user.id, paymentTerms: account.paymentTerms, rights }, request.body, key, {
+        booker: user,
+      }),
     );
+    // Beyond the booker's rights: held for an account admin, nothing sent to the carrier.
+    if (outcome.approval) {
+      const held = await approvals.view(account.id, outcome.approval.id);
+      return reply.code(202).send({ data: { status: 'awaiting_approval', approval: held } satisfies BookingHeld });
+    }
+    const row = outcome.shipment;
     // A booking on terms may take the account past its credit limit: its next booking is held.
     if (account.paymentTerms === 'credit') {
-      ctx.background.run('credit-check', async () => void (await reevaluateHold(ctx.db, account.id, ctx.now())));
+      ctx.background.run(
+        'credit-check',
+        async () => void (await reevaluateHold(ctx.db, account.id, ctx.now(), ctx.config.BUSINESS_TIME_ZONE)),
+      );
     }
     return reply.code(201).send({ data: await service.view(row, requestLanguage(request)) });
   });
 
-  r.get('/api/shipments', { preValidation: requireCustomer, schema: { querystring: shipmentListQuery } }, async (request) => {
-    const { account, settings } = customer(request);
+  r.get('/api/shipments', { ...customerRoute('shipments.view'), schema: { querystring: shipmentListQuery } }, async (request) => {
+    const { user, account, settings } = customer(request);
     const q = request.query;
     const perPage = q.per_page ?? settings.recordsPerPage;
-    const { rows, ...count } = await service.page(account.id, {
+    const found = await service.page(account.id, {
       page: q.page,
       perPage,
       search: q.q || undefined,
       status: q.status,
+      bookedBy: q.mine ? user.id : undefined,
       sort: q.sort,
       dir: q.dir,
     });
-    return presentShipmentPage(rows, count, q.page, perPage);
+    return presentShipmentPage(found, q.page, perPage);
   });
 
-  r.get('/api/shipments/:id', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.get('/api/shipments/:id', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const row = await service.find(account.id, checkedId(request.params.id));
     return { data: await service.view(row, requestLanguage(request)) };
   });
 
   /** Its tracking events, newest first (the public API's tracking:read; the same events the detail carries). */
-  r.get('/api/shipments/:id/events', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.get('/api/shipments/:id/events', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const row = await service.find(account.id, checkedId(request.params.id));
     const view = await service.view(row, requestLanguage(request));
@@ -103,7 +122,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     data: await service.truckloadConfirmation(request.params.token, requestLanguage(request)),
   }));
 
-  r.post('/api/shipments/:id/cancel', { preValidation: requireCustomer, schema: { params: idParams } }, async (request) => {
+  r.post('/api/shipments/:id/cancel', { ...customerRoute('shipments.book'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const row = await logged(request, () => service.cancel(account.id, checkedId(request.params.id)));
     return { data: await service.view(row, requestLanguage(request)) };
@@ -111,7 +130,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
 
   r.post(
     '/api/shipments/:id/reship',
-    { preValidation: requireCustomer, schema: { params: idParams, body: reshipRequest } },
+    { ...customerRoute('shipments.book'), schema: { params: idParams, body: reshipRequest } },
     async (request, reply) => {
       const quote = await reshipping.reship(quoteOwner(customer(request)), checkedId(request.params.id), request.body);
       const language = requestLanguage(request);

@@ -9,8 +9,9 @@ import { accounts, addressBook, jobs, quotes, shipmentEvents, shipments, users }
 import { AppError } from '../../errors';
 import { COUNT_AHEAD } from '../../paging';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { browserCard } from '../payments/stripe-test-helpers';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
-import { shipmentsService } from './shipments.service';
+import { bookingService } from './booking.service';
 import {
   book,
   bookingBody,
@@ -439,7 +440,7 @@ describe('POST /api/shipments', () => {
   it('leaves nothing behind when the carrier booking fails (503 booking_failed)', async () => {
     const quote = await createQuote(t, shipper);
     const ctx = { db: db(), now: () => t.clock.now, jobs: t.app.jobs } as unknown as AppContext;
-    const service = shipmentsService(ctx, {
+    const service = bookingService(ctx, {
       carrierFor: (row) =>
         Object.assign(new TariffCarrier(row), {
           book: async () => {
@@ -747,7 +748,7 @@ describe('account isolation', () => {
       method: 'POST',
       url: `/api/shipments/${shipment.id}/payment`,
       headers: { 'idempotency-key': randomUUID() },
-      payload: { cardholder: 'Omar Other', card_number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123' },
+      payload: { payment_method: await browserCard(t.stripeUrl) },
     });
     expect(pay.statusCode).toBe(404);
     for (const kind of ['bol', 'labels', 'pallet_labels']) {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, isBusinessDay } from '@freight/domain/rating';
+import { addDays, isBusinessDay, originToday } from '@freight/domain/rating';
 import { catalogs } from '../../i18n';
 import type { TestApp, TestClient } from '../../test/harness';
 
 /** Booking test helpers shared by the shipments and payments tests. */
 
-export const today = (t: TestApp) => t.clock.now.toISOString().slice(0, 10);
+/** Today at the tests' pickup in Chicago, as the server judges a pickup date (not UTC's day, a day ahead every evening). */
+export const today = (t: TestApp) => originToday({ country: 'US', state: 'IL' }, t.clock.now);
 
 /** A U.S. business day at least a week ahead of the test clock. */
 export function businessDay(t: TestApp, ahead = 7) {

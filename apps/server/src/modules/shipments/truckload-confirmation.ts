@@ -1,5 +1,6 @@
 import type { PlaceView, ShipmentItemView, ShipmentReference, TruckloadConfirmationView } from '@freight/contracts';
-import { hmac, safeEqual } from '../../security/tokens';
+import { signedByAppKey } from '../../security/app-keys';
+import { hmac } from '../../security/tokens';
 import type { ShipmentRow } from './shipments.repository';
 import { deliveryPlaceOf, stopsOf } from './truckload-stops';
 
@@ -9,7 +10,8 @@ import { deliveryPlaceOf, stopsOf } from './truckload-stops';
  * cannot be guessed from a BOL number and needs no column; no prices are shown through it.
  */
 const SIGNATURE_LENGTH = 32;
-const signature = (appKey: string, shipmentId: string) => hmac(appKey, `truckload-confirmation:${shipmentId}`).slice(0, SIGNATURE_LENGTH);
+const signed = (shipmentId: string) => `truckload-confirmation:${shipmentId}`;
+const signature = (appKey: string, shipmentId: string) => hmac(appKey, signed(shipmentId)).slice(0, SIGNATURE_LENGTH);
 
 export const confirmationToken = (appKey: string, shipmentId: string) => `${shipmentId}.${signature(appKey, shipmentId)}`;
 export const confirmationPath = (appKey: string, shipmentId: string) => `/truckload-confirmation/${confirmationToken(appKey, shipmentId)}`;
@@ -18,7 +20,8 @@ export const confirmationPath = (appKey: string, shipmentId: string) => `/truckl
 export function shipmentIdOfToken(appKey: string, token: string): string | undefined {
   const [id, sig, ...rest] = token.split('.');
   if (!id || !sig || rest.length > 0) return undefined;
-  return safeEqual(sig, signature(appKey, id)) ? id : undefined;
+  // Links mailed before an APP_KEY rotation keep working.
+  return signedByAppKey(appKey, signed(id), sig, SIGNATURE_LENGTH) ? id : undefined;
 }
 
 /** A place as the confirmation shows it: who and where, with the contact the driver calls. */

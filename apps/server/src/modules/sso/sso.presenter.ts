@@ -19,9 +19,9 @@ export function presentDomain(row: DomainRow): SsoDomain {
   return { id: row.id, domain: row.domain, txt_name: txt.name, txt_value: txt.value, verified_at: row.verifiedAt?.toISOString() ?? null };
 }
 
-/** A stored role the contract no longer lists reads as the plain customer user it creates today. */
-const knownRole = (role: string): SsoDefaultRole =>
-  (SSO_DEFAULT_ROLES as readonly string[]).includes(role) ? (role as SsoDefaultRole) : 'customer';
+/** A stored role the contract no longer lists reads as the least powerful one that can ship. */
+export const knownRole = (role: string): SsoDefaultRole =>
+  (SSO_DEFAULT_ROLES as readonly string[]).includes(role) ? (role as SsoDefaultRole) : 'shipper';
 
 export function presentSettings(provider: ProviderRow | undefined, domains: DomainRow[], redirectUri: string): SsoSettings {
   return {

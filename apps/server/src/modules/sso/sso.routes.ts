@@ -7,8 +7,7 @@ import { DEMO_SSO } from '../../db/seed-sso';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
-import { customer } from '../../plugins/guards';
-import { requireAccountAdmin } from '../accounts/account-admin';
+import { customer, customerRoute, recentlyReauthenticated } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { authService } from '../auth/auth.service';
 import { oidcSimulator, SIMULATOR_CLIENT } from './oidc.simulator';
@@ -63,10 +62,20 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = authService(ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const admin = { preValidation: requireAccountAdmin(ctx.db) };
+  const admin = customerRoute('account.manage');
   const accountOf = (request: FastifyRequest) => {
     const { account } = customer(request);
     return { id: account.id, name: account.name };
+  };
+  /**
+   * Who signs in to the account, and how, is a grant of power: each change (the provider, the
+   * domains, whether passwords stay allowed) needs the identity proven within minutes (423), after
+   * the body's 422.
+   */
+  const changingAccountOf = (request: FastifyRequest) => {
+    const account = accountOf(request);
+    recentlyReauthenticated(request, ctx.now());
+    return account;
   };
   const domainId = (params: { id: string }) => {
     if (!isUuid(params.id)) throw AppError.notFound();
@@ -77,25 +86,25 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/account/sso', admin, async (request) => ({ data: await service.settings(accountOf(request).id) }));
 
   r.put('/api/account/sso/provider', { ...admin, schema: { body: ssoProviderRequest } }, async (request) => ({
-    data: await service.saveProvider(accountOf(request), request.body, auditActor(request)),
+    data: await service.saveProvider(changingAccountOf(request), request.body, auditActor(request)),
   }));
 
   r.delete('/api/account/sso/provider', admin, async (request, reply) => {
-    await service.removeProvider(accountOf(request), auditActor(request));
+    await service.removeProvider(changingAccountOf(request), auditActor(request));
     return reply.code(204).send();
   });
 
   r.post('/api/account/sso/domains', { ...admin, schema: { body: ssoDomainRequest } }, async (request, reply) =>
-    reply.code(201).send({ data: await service.addDomain(accountOf(request), request.body, auditActor(request)) }),
+    reply.code(201).send({ data: await service.addDomain(changingAccountOf(request), request.body, auditActor(request)) }),
   );
 
   r.delete('/api/account/sso/domains/:id', { ...admin, schema: { params: idParams } }, async (request, reply) => {
-    await service.removeDomain(accountOf(request), domainId(request.params), auditActor(request));
+    await service.removeDomain(changingAccountOf(request), domainId(request.params), auditActor(request));
     return reply.code(204).send();
   });
 
   r.post('/api/account/sso/domains/:id/verify', { ...admin, schema: { params: idParams } }, async (request) => ({
-    data: await service.verifyDomain(accountOf(request), domainId(request.params), auditActor(request)),
+    data: await service.verifyDomain(changingAccountOf(request), domainId(request.params), auditActor(request)),
   }));
 
   r.post('/sso/lookup', { schema: { body: ssoLookupRequest } }, async (request) => ({
@@ -152,6 +161,9 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext) {
       );
       await auth.recordSignIn(user.id);
       await ctx.sessions.start(request, reply, user.id, remember);
+      // The provider has just said who this is: as fresh a proof as a password typed again. For a
+      // user whose company turned passwords off (and has no second factor) it is the only one.
+      await ctx.sessions.confirmPassword(request);
       // The login page stores the signed-in user, which the portal starts from, and goes in.
       return reply.redirect('/login?sso=signed_in', 302);
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { SsoDomainRequest, SsoProviderRequest } from '@freight/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { randomToken } from '../../security/tokens';
 import { type AuditActor, audit } from '../audit/audit';
@@ -9,6 +10,7 @@ import type { OidcRelyingParty } from './sso.oidc';
 import { presentDomain, presentSettings, txtRecordOf } from './sso.presenter';
 import { ssoRepository } from './sso.repository';
 import { ssoSecrets } from './sso.secrets';
+import { emailDomain } from './sso.sign-in';
 
 /** The account whose single sign-on is changed, as the audit log names it. */
 export interface SsoAccount {
@@ -164,4 +166,16 @@ function domainEntry(action: DomainAction, row: { id: string; domain: string }, 
     accountId: account.id,
     after: { domain: row.domain },
   };
+}
+
+/**
+ * Whether the user signs in through their account's provider only: their email's domain is a
+ * verified domain of their own account, whose provider turned passwords off. Such a user has no
+ * password to sign in with, reset or confirm. Users of other accounts with an address of the domain
+ * keep their passwords.
+ */
+export async function passwordsTurnedOff(db: Db, user: { accountId: string | null; email: string }) {
+  if (!user.accountId) return false;
+  const found = await ssoRepository(db).verifiedDomain(emailDomain(user.email));
+  return Boolean(found && found.provider.accountId === user.accountId && !found.provider.passwordsAllowed);
 }

@@ -9,6 +9,7 @@ import { audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
 import { type UserRow, usersRepository } from '../users/users.repository';
 import type { OidcRelyingParty } from './sso.oidc';
+import { knownRole } from './sso.presenter';
 import { type ProviderRow, ssoRepository } from './sso.repository';
 import { ssoSecrets } from './sso.secrets';
 
@@ -80,8 +81,8 @@ export function ssoSignIn(ctx: AppContext, rp: OidcRelyingParty) {
           firstName: claims.firstName,
           lastName: claims.lastName,
           passwordHash,
-          // The account model has one kind of customer user today: the default role 'customer' is no staff role.
           roles: [],
+          accountRole: knownRole(provider.defaultRole),
           emailVerifiedAt: ctx.now(),
         },
         { language },
@@ -159,8 +160,8 @@ export function ssoSignIn(ctx: AppContext, rp: OidcRelyingParty) {
       const domain = await repo.verifiedDomain(emailDomain(claims.email));
       if (domain?.provider.accountId !== pending.accountId) throw new SsoFailure('unverified_domain', emailDomain(claims.email));
       const user = await userFor(pending.accountId, provider, claims, ip, language);
-      await refuseSuspended(ctx, user).catch(() => {
-        throw new SsoFailure('suspended');
+      await refuseSuspended(ctx, user).catch((error: unknown) => {
+        throw new SsoFailure(error instanceof AppError && error.code === 'user_deactivated' ? 'deactivated' : 'suspended');
       });
       return { user, remember: pending.remember };
     },

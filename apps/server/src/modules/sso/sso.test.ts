@@ -18,7 +18,8 @@ let admin: TestClient;
 beforeAll(async () => {
   sim = await startOidcSimulator(() => t.clock.now);
   t = await createTestApp({ APP_KEY, OIDC_SIMULATOR_URL: sim.url, SSO_DNS: 'simulator' });
-  admin = await t.client().login('shipper@demo.test');
+  // Changing how the account signs in asks for the identity proven within minutes (sso-refusals.test.ts).
+  admin = await (await t.client().login('shipper@demo.test')).confirmPassword();
 });
 afterAll(async () => {
   await t.close();
@@ -29,7 +30,7 @@ const provider = (over: Record<string, unknown> = {}) => ({
   issuer: sim.url,
   client_id: SIMULATOR_CLIENT.id,
   client_secret: SIMULATOR_CLIENT.secret,
-  default_role: 'customer',
+  default_role: 'shipper',
   passwords_allowed: true,
   ...over,
 });
@@ -110,7 +111,7 @@ describe('the account admin connects a provider', () => {
       issuer: sim.url,
       client_id: 'freight-portal',
       has_client_secret: true,
-      default_role: 'customer',
+      default_role: 'shipper',
       passwords_allowed: true,
     });
     expect(saved.json().data.redirect_uri).toBe('http://127.0.0.1:3000/sso/callback');
@@ -148,7 +149,7 @@ describe('the account admin connects a provider', () => {
   });
 
   it('refuses a domain another account claimed, and another account reaches none of it', async () => {
-    const other = await t.client().login('other@demo.test');
+    const other = await (await t.client().login('other@demo.test')).confirmPassword();
     const taken = await other.post('/api/account/sso/domains', { domain: 'demo.test' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.domain[0]).toMatch(/already claimed/);
@@ -183,6 +184,14 @@ describe('signing in through the provider', () => {
     // The second time finds the same user.
     expect((await signIn('casey@demo.test')).location).toBe('/login?sso=signed_in');
     expect(await t.database.db.select().from(users).where(eq(users.email, 'casey@demo.test'))).toHaveLength(1);
+  });
+
+  it('refuses a colleague their account admin deactivated, saying so', async () => {
+    expect((await signIn('dee@demo.test')).location).toBe('/login?sso=signed_in');
+    await t.database.db.update(users).set({ deactivatedAt: t.clock.now }).where(eq(users.email, 'dee@demo.test'));
+    const { browser, location } = await signIn('dee@demo.test');
+    expect(location).toBe('/login?sso_error=deactivated');
+    expect((await browser.get('/api/user')).statusCode).toBe(401);
   });
 
   it('links an existing user of the account the first time', async () => {
@@ -255,10 +264,11 @@ describe('signing in through the provider', () => {
     // No verified domain: the login page is told at once.
     expect((await signIn('casey@elsewhere.test')).location).toBe('/login?sso_error=unverified_domain');
     // An unverified domain of the account does not count either.
+    await admin.confirmPassword();
     await admin.post('/api/account/sso/domains', { domain: 'pending.test' });
     expect((await signIn('casey@demo.test', { as: 'casey@pending.test' })).location).toBe('/login?sso_error=unverified_domain');
     // A domain another account verified: the provider may not sign its people in here.
-    const other = await t.client().login('other@demo.test');
+    const other = await (await t.client().login('other@demo.test')).confirmPassword();
     await ownDomain(other, 'otherfreight.test');
     expect((await signIn('casey@demo.test', { as: 'omar@otherfreight.test' })).location).toBe('/login?sso_error=unverified_domain');
     // An address of the account's domain that belongs to another account's user stays theirs.
@@ -270,6 +280,7 @@ describe('signing in through the provider', () => {
 
 describe('passwords turned off for the domain', () => {
   it("refuses the account's users a password sign-in, not other accounts' users", async () => {
+    await admin.confirmPassword();
     expect((await admin.put('/api/account/sso/provider', provider({ passwords_allowed: false }))).statusCode).toBe(200);
     expect((await t.client().post('/sso/lookup', { email: 'shipper@demo.test' })).json().data).toEqual({
       sso: true,

@@ -6,16 +6,17 @@ import type {
   TariffVersionDetail,
   TariffVersionView,
 } from '@freight/contracts';
-import { inForceOn, normalizeTruckloadTariff } from '@freight/domain/rating';
+import { normalizeTruckloadTariff } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { carriers, carrierTariffVersions } from '../../db/schema';
 import { AppError } from '../../errors';
+import { figureChanges as tariffChanges } from '../../versions/figure-diff';
+import { nextEffectiveDate, publishedNumber, versionInForce, versionView } from '../../versions/versions';
 import { type AuditActor, audit } from '../audit/audit';
 import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
-import { type CarrierRow, staffCarriersRepository, type VersionRow, type VersionWithPeople } from './staff-carriers.repository';
-import { tariffChanges } from './tariff-diff';
+import { type CarrierRow, staffCarriersRepository } from './staff-carriers.repository';
 import { PREVIEW_QUOTES, previewTariff } from './tariff-preview';
 import { tariffProblem } from './tariff-probe';
 import { draftHash, impactOf, previewedImpact, requirePreviewed } from './tariff-review';
@@ -24,9 +25,6 @@ const WEEK_MS = 7 * 86_400_000;
 /** A tariff in the shape the editor knows: truckload tariffs stored per equipment read as one base rate. */
 const editable = (carrier: CarrierRow, tariff: unknown) =>
   carrier.mode === 'truckload' ? normalizeTruckloadTariff(tariff as Parameters<typeof normalizeTruckloadTariff>[0]) : tariff;
-const dated = (v: VersionRow) => v.state === 'published' && v.effectiveDate !== null;
-const asDated = (v: VersionRow) => ({ ...v, effective_date: v.effectiveDate ?? '' });
-
 /**
  * The staff's carriers: a carrier's tariff changes as a draft, previewed
  * against its last real quotes, published for a day, and restorable; switched on and off. Every
@@ -37,20 +35,6 @@ export function staffCarriersService(ctx: AppContext) {
   const repo = staffCarriersRepository(ctx.db);
   const today = () => ctx.now().toISOString().slice(0, 10);
 
-  const versionView = (v: VersionWithPeople, inForce: VersionRow | undefined): TariffVersionView => ({
-    id: v.id,
-    number: v.number,
-    state: v.state,
-    effective_date: v.effectiveDate,
-    in_force: inForce?.id === v.id,
-    note: v.note,
-    restored_from_number: v.restoredFromNumber,
-    created_by: v.createdByEmail,
-    created_at: v.createdAt.toISOString(),
-    published_by: v.publishedByEmail,
-    published_at: v.publishedAt?.toISOString() ?? null,
-  });
-
   async function rows(only?: CarrierRow): Promise<{ row: StaffCarrierRow; versions: TariffVersionView[] }[]> {
     const list = only ? [only] : await repo.all();
     const [week, versions] = await Promise.all([
@@ -60,11 +44,7 @@ export function staffCarriersService(ctx: AppContext) {
     const day = today();
     return list.map((c) => {
       const own = versions.filter((v) => v.carrierId === c.id);
-      const inForce = inForceOn(own.filter(dated).map(asDated), day);
-      const next = own
-        .filter((v) => dated(v) && (v.effectiveDate ?? '') > day)
-        .map((v) => v.effectiveDate as string)
-        .sort()[0];
+      const inForce = versionInForce(own, day);
       return {
         row: {
           id: c.id,
@@ -78,7 +58,7 @@ export function staffCarriersService(ctx: AppContext) {
           tracking: c.trackingSecret ? 'signed_events' : ctx.config.demoTracking ? 'polled' : 'none',
           version_in_force: inForce?.number ?? null,
           has_draft: own.some((v) => v.state === 'draft'),
-          next_effective_date: next ?? null,
+          next_effective_date: nextEffectiveDate(own, day),
           quoting_paused_at: c.quotingPausedAt?.toISOString() ?? null,
           quoting_pause_reason: c.quotingPausedAt ? c.quotingPauseReason : null,
         },
@@ -95,8 +75,7 @@ export function staffCarriersService(ctx: AppContext) {
 
   /** The published version in force today (its tariff and fuel), or the carrier's own copy before any version. */
   async function inForceToday(carrier: CarrierRow, tx: Db = ctx.db) {
-    const published = (await repo.versions([carrier.id], tx)).filter(dated);
-    const v = inForceOn(published.map(asDated), today());
+    const v = versionInForce(await repo.versions([carrier.id], tx), today());
     return v ? { tariff: v.tariff, fuelBp: v.fuelBp, number: v.number } : { tariff: carrier.tariff, fuelBp: carrier.fuelBp, number: null };
   }
 
@@ -234,10 +213,7 @@ export function staffCarriersService(ctx: AppContext) {
         if (!draft) throw AppError.notFound();
         requirePreviewed(draft);
         const before = await inForceToday(carrier, tx);
-        // A restore made while the draft waited took a higher number; versions of one day rank by
-        // number, so the draft published now takes the next one and wins over that restore.
-        const next = await repo.nextNumber(tx, id);
-        const number = draft.number === next - 1 ? draft.number : next;
+        const number = publishedNumber(draft.number, await repo.nextNumber(tx, id));
         await tx
           .update(carrierTariffVersions)
           .set({ number, state: 'published', effectiveDate, publishedBy: actor.id, publishedAt: ctx.now() })

@@ -1,11 +1,11 @@
 import { type StaffCarrierDetail, type TariffImpact, tariffDraftRequest } from '@freight/contracts';
-import { addDays, isBusinessDay } from '@freight/domain/rating';
+import { addDays, DEFAULT_PICKUP_CUTOFF, firstPickupDate, isBusinessDay } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, carriers, carrierTariffVersions, quotes } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { flattenFigures } from '../../versions/figure-diff';
 import { CARRIER_RECHECK_MS, carrierAsOn } from '../quotes/quotes.repository';
-import { flattenTariff } from './tariff-diff';
 
 let t: TestApp;
 let admin: TestClient;
@@ -13,9 +13,14 @@ let shipper: TestClient;
 let saiaId = '';
 
 const today = () => t.clock.now.toISOString().slice(0, 10);
-/** The first U.S. business day at least `days` after today. */
+/**
+ * The first U.S. business day at least `days` after today that a quote from Chicago can still ask
+ * for: on the afternoon before a holiday weekend the first pickup date is days away.
+ */
 function businessDayAfter(days: number) {
+  const first = firstPickupDate({ country: 'US', state: 'IL' }, t.clock.now, DEFAULT_PICKUP_CUTOFF).date;
   let d = addDays(today(), days);
+  if (d < first) d = first;
   while (!isBusinessDay(d, 'US')) d = addDays(d, 1);
   return d;
 }
@@ -155,7 +160,7 @@ describe('staff carriers', () => {
 
   it('never answers 5xx nor stores a broken tariff, whatever figure is replaced by junk', async () => {
     const start = await startingTariff();
-    const paths = Object.keys(flattenTariff(start.tariff));
+    const paths = Object.keys(flattenFigures(start.tariff));
     const junk: unknown[] = ['x', -1, 1e12, null, [], {}, 0.5, '\u0000', { deep: [[[{}]]] }];
     // Every 7th figure with each junk value: a few hundred drafts across the whole tariff's shape.
     for (const [n, path] of paths.entries()) {

@@ -1,24 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { TariffImpact, TariffPreview } from '@freight/contracts';
 import { AppError } from '../../errors';
+import { contentHash } from '../../versions/versions';
 import type { VersionRow } from './staff-carriers.repository';
 
-/** JSON with every object's keys sorted: jsonb keeps its own key order, so the text alone would not compare. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-
 /** What a preview vouches for: the draft's tariff and fuel surcharge (its note does not rate anything). */
-export const draftHash = (draft: Pick<VersionRow, 'tariff' | 'fuelBp'>) =>
-  createHash('sha256')
-    .update(canonical({ tariff: draft.tariff, fuel_bp: draft.fuelBp }))
-    .digest('hex');
+export const draftHash = (draft: Pick<VersionRow, 'tariff' | 'fuelBp'>) => contentHash({ tariff: draft.tariff, fuel_bp: draft.fuelBp });
 
 /** The impact kept from the draft's last preview, while the draft still is what was previewed; else null. */
 export const previewedImpact = (draft: VersionRow): TariffImpact | null =>

@@ -26,6 +26,7 @@ import { auditActor } from '../audit/audit';
 import { listItem } from '../shipments/shipments.presenter';
 import type { ShipmentsServiceOptions } from '../shipments/shipments.service';
 import { addNote } from '../staff-notes/staff-notes';
+import { usersService } from '../users/users.service';
 import { overrideEta } from './eta-override';
 import { eventClock } from './staff-events';
 import { staffShipmentsRepository } from './staff-shipments.repository';
@@ -56,8 +57,12 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
     async (request): Promise<Paginated<StaffShipmentRow>> => {
       const q = request.query;
       const { rows, total, capped, accountNames } = await repo.search(q);
+      const people = await usersService(ctx.db).people(rows.map((row) => row.userId));
       return {
-        data: rows.map((row) => ({ ...listItem(row), account: { id: row.accountId, name: accountNames.get(row.accountId) ?? '' } })),
+        data: rows.map((row) => ({
+          ...listItem(row, people),
+          account: { id: row.accountId, name: accountNames.get(row.accountId) ?? '' },
+        })),
         meta: pageMeta(total, q.page, q.per_page, capped),
       };
     },

@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
+import { signedByAppKey } from '../../security/app-keys';
 import { hmac, safeEqual } from '../../security/tokens';
 import { countSend, type SupportContext } from './support.http';
 
 const SIGNATURE_LENGTH = 24;
 
+const signed = (conversationId: string, userId: string) => `support-reply:${conversationId}:${userId}`;
 const signature = (appKey: string, conversationId: string, userId: string) =>
-  hmac(appKey, `support-reply:${conversationId}:${userId}`).slice(0, SIGNATURE_LENGTH);
+  hmac(appKey, signed(conversationId, userId)).slice(0, SIGNATURE_LENGTH);
 
 /** The address a customer's email reply goes to: it names the conversation and is signed for its customer. */
 export function replyAddress(appKey: string, domain: string, conversationId: string, userId: string) {
@@ -54,7 +56,10 @@ export async function inboundMailRoute(app: FastifyInstance, sctx: SupportContex
         const [conversationId = '', sig = ''] = request.body.MailboxHash.split('.');
         if (!isUuid(conversationId)) throw refused();
         const conversation = await sctx.repo.find(conversationId);
-        if (!conversation || !safeEqual(sig, signature(sctx.appKey, conversation.id, conversation.userId))) throw refused();
+        // A reply to a mail sent before an APP_KEY rotation is still its conversation's.
+        if (!conversation || !signedByAppKey(sctx.appKey, signed(conversation.id, conversation.userId), sig, SIGNATURE_LENGTH)) {
+          throw refused();
+        }
         const [customer] = await sctx.db.select({ email: users.email }).from(users).where(eq(users.id, conversation.userId));
         if (!customer || customer.email !== request.body.FromFull.Email.trim().toLowerCase()) throw refused();
         const text = (request.body.StrippedTextReply || request.body.TextBody || '').trim().slice(0, 4000);

@@ -17,6 +17,8 @@ export interface StreamSession {
   remember: boolean;
   roles: string[] | null;
   emailVerifiedAt: Date | null;
+  /** A deactivated user may see nothing, whatever sessions of theirs are left. */
+  deactivatedAt: Date | null;
   accountId: string | null;
   suspendedAt: Date | null;
 }
@@ -41,6 +43,7 @@ export async function streamSessions(db: Db, ids: string[]): Promise<StreamSessi
       remember: sessions.remember,
       roles: users.roles,
       emailVerifiedAt: users.emailVerifiedAt,
+      deactivatedAt: users.deactivatedAt,
       accountId: users.accountId,
       suspendedAt: accounts.suspendedAt,
     })

@@ -3,6 +3,7 @@ import { canOpenAdminPage, type Role } from '@freight/domain';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Listen } from '../../db/listen';
+import type { LiveStreams } from '../../live-streams';
 import { sessionIdle } from '../../plugins/session';
 import { ACCESS_CHANGED, type StreamSession, streamSessions } from './live-access.repository';
 import { presentEvents } from './support.presenter';
@@ -17,12 +18,18 @@ const STREAM_LIFETIME_MS = 5 * 60_000;
  * Every open stream's session is read again this often, for what ends a session without a word on
  * the channel (an idle session deleted by housekeeping, a row removed by hand).
  */
-const RECHECK_MS = 30_000;
+export const RECHECK_MS = 30_000;
 /** A browser this far behind (a stalled socket) is dropped; it reconnects and catches up. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const CATCH_UP_BATCH = 200;
 /** A browser further behind than this starts afresh: it reads the conversations again on 'ready'. */
 const CATCH_UP_MAX = 1000;
+/**
+ * When this process stops, its browsers reconnect after 0.5 to 3 s (the EventSource's retry),
+ * spread so that they do not all reach the other processes at the same moment.
+ */
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_SPREAD_MS = 2500;
 
 interface Connection {
   audience: Audience;
@@ -40,10 +47,12 @@ interface Connection {
 
 /**
  * Whether the stream's session still stands and its user may still see the audience's events: the
- * rules of the routes' guards (`customer`, `adminPage('support')`), read again from the database.
+ * rules of the session (idle, or its user deactivated) and of the routes' guards (`customer`,
+ * `adminPage('support')`), read again from the database.
  */
 function stillAllowed(connection: Connection, session: StreamSession | undefined, now: Date) {
   if (!session || session.userId !== connection.userId || !session.emailVerifiedAt || sessionIdle(session, now)) return false;
+  if (session.deactivatedAt) return false;
   const { audience } = connection;
   if (audience.staff) return canOpenAdminPage((session.roles ?? []) as Role[], 'support');
   return session.accountId === audience.accountId && !session.suspendedAt;
@@ -75,6 +84,7 @@ export class SupportLive {
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
+    private readonly streams: LiveStreams,
   ) {}
 
   async start(listen: Listen) {
@@ -113,6 +123,7 @@ export class SupportLive {
       'x-accel-buffering': 'no',
     });
     raw.write('retry: 3000\n\n');
+    const unlist = this.streams.add({ reconnect: () => this.sendElsewhere(connection) });
     const connection: Connection = {
       audience,
       sessionId: request.session?.id ?? '',
@@ -124,6 +135,7 @@ export class SupportLive {
       end: () => {
         for (const timer of connection.timers) clearTimeout(timer);
         this.connections.delete(connection);
+        unlist();
         if (!raw.writableEnded && !raw.destroyed) raw.end();
       },
     };
@@ -147,6 +159,20 @@ export class SupportLive {
       await this.catchUp(connection);
       this.send(connection, `event: ready\ndata: {}\n\n`);
     }
+  }
+
+  /**
+   * The process is stopping: the browser is told to reconnect soon (the event named 'reconnect',
+   * with the delay as the stream's retry) and the stream ends. Its connection is closed too: kept
+   * alive, the browser's next request could come back to this process, which no longer serves.
+   * EventSource reconnects on its own with Last-Event-ID, so the process that answers catches it up.
+   */
+  private sendElsewhere(connection: Connection) {
+    const retry = RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS);
+    this.send(connection, `retry: ${retry}\nevent: reconnect\ndata: {}\n\n`);
+    const socket = connection.reply.raw.socket;
+    connection.end();
+    socket?.end();
   }
 
   private enqueue(work: () => Promise<void>) {

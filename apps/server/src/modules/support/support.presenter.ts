@@ -1,4 +1,5 @@
 import type {
+  AccountConversationSummary,
   ConversationSummary,
   ConversationView,
   InboxConversation,
@@ -7,6 +8,7 @@ import type {
   SupportMessageView,
 } from '@freight/contracts';
 import { businessMinutesBetween, type SupportHours } from '@freight/domain/support-hours';
+import { type People, personOf } from '../../people';
 import type { AttachmentRow, Audience, ConversationRow, EventRow, SupportRepository } from './support.repository';
 
 type MessageRows = Awaited<ReturnType<SupportRepository['messages']>>;
@@ -48,6 +50,12 @@ export const presentSummary = (c: ConversationRow, unread: number): Conversation
   last_message_at: c.lastMessageAt.toISOString(),
   created_at: c.createdAt.toISOString(),
   unread,
+});
+
+/** A conversation in the account's list, naming who of the team opened it (`people`: usersService.people). */
+export const presentAccountSummary = (c: ConversationRow, unread: number, people: People): AccountConversationSummary => ({
+  ...presentSummary(c, unread),
+  opened_by: personOf(people, c.userId, c.accountId),
 });
 
 export const presentConversation = (c: ConversationRow, unread: number, messages: SupportMessageView[]): ConversationView => ({

@@ -186,9 +186,13 @@ export function supportRepository(db: Db) {
       return rows.map((r) => ({ ...r, attachments: files.filter((f) => f.messageId === r.message.id) }));
     },
 
-    /** A customer account's conversations, newest activity first, with its unread counts. */
-    async accountPage(accountId: string, f: { state?: SupportState; page: number; perPage: number }) {
-      const where = and(eq(supportConversations.accountId, accountId), f.state ? eq(supportConversations.state, f.state) : undefined);
+    /** A customer account's conversations (or those `openedBy` opened), newest activity first, with its unread counts. */
+    async accountPage(accountId: string, f: { state?: SupportState; openedBy?: string; page: number; perPage: number }) {
+      const where = and(
+        eq(supportConversations.accountId, accountId),
+        f.state ? eq(supportConversations.state, f.state) : undefined,
+        f.openedBy ? eq(supportConversations.userId, f.openedBy) : undefined,
+      );
       const [rows, [counted]] = await Promise.all([
         db
           .select({ conversation: supportConversations, unread: unreadFor({ staff: false, accountId }) })

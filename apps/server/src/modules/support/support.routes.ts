@@ -1,6 +1,6 @@
 import {
+  accountConversationListQuery,
   type ConversationView,
-  conversationListQuery,
   messageRequest,
   newConversationRequest,
   type SupportHoursView,
@@ -14,12 +14,13 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { pageMeta } from '../../paging';
 import { customer } from '../../plugins/guards';
+import { usersService } from '../users/users.service';
 import { sendAttachment } from './attachments';
 import { inboundMailRoute } from './inbound-mail';
 import { SupportLive } from './live';
 import { registerReplyMail } from './reply-mail';
 import { checked, countSend, idParams, lastEventId, type SupportContext, uploadRoute } from './support.http';
-import { presentConversation, presentMessages, presentSummary } from './support.presenter';
+import { presentAccountSummary, presentConversation, presentMessages } from './support.presenter';
 import { type Audience, supportRepository } from './support.repository';
 import { type Author, supportService } from './support.service';
 import { staffSupportRoutes } from './support-staff.routes';
@@ -31,7 +32,7 @@ import { staffSupportRoutes } from './support-staff.routes';
 export async function supportRoutes(app: FastifyInstance, ctx: AppContext, pubsub: Pick<Database, 'listen' | 'onListenReconnect'>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = supportRepository(ctx.db);
-  const live = new SupportLive(repo, ctx.db, ctx.now, app.log);
+  const live = new SupportLive(repo, ctx.db, ctx.now, app.log, ctx.liveStreams);
   await live.start(pubsub.listen);
   pubsub.onListenReconnect(() => live.resync());
   // Before the server stops listening: open streams would keep it from closing.
@@ -75,16 +76,17 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext, pubsu
 
   r.get(
     '/api/support/conversations',
-    { preValidation: requireCustomer, schema: { querystring: conversationListQuery } },
+    { preValidation: requireCustomer, schema: { querystring: accountConversationListQuery } },
     async (request) => {
-      const { account } = caller(request);
+      const { user, account } = caller(request);
       const q = request.query;
       const [{ rows, total }, unread] = await Promise.all([
-        repo.accountPage(account.id, { state: q.state, page: q.page, perPage: q.per_page }),
+        repo.accountPage(account.id, { state: q.state, openedBy: q.mine ? user.id : undefined, page: q.page, perPage: q.per_page }),
         repo.accountUnread(account.id),
       ]);
+      const people = await usersService(ctx.db).people(rows.map((row) => row.conversation.userId));
       return {
-        data: rows.map((row) => presentSummary(row.conversation, row.unread)),
+        data: rows.map((row) => presentAccountSummary(row.conversation, row.unread, people)),
         meta: { ...pageMeta(total, q.page, q.per_page), unread },
       };
     },

@@ -4,7 +4,7 @@ import DataLoader from 'dataloader';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { carriers, shipmentEvents, shipments, stillMoving, userSettings, users } from '../../db/schema';
+import { carriers, shipmentEvents, shipments, stillMoving } from '../../db/schema';
 import { retryAfterSeconds } from '../../security/throttle';
 import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
 
@@ -25,6 +25,8 @@ export interface NotifyFacts {
   destinationState: string;
   delivery: unknown;
   notifyConsignee: boolean;
+  accountId: string;
+  /** The booker. */
   userId: string;
 }
 
@@ -201,6 +203,7 @@ export function trackingRepository(db: Db) {
           actionOverride: shipments.actionOverride,
           deliveredAt: shipments.deliveredAt,
           canceledAt: shipments.canceledAt,
+          paymentState: shipments.paymentState,
           facts: {
             id: shipments.id,
             bolNumber: shipments.bolNumber,
@@ -213,6 +216,7 @@ export function trackingRepository(db: Db) {
             destinationState: shipments.destinationState,
             delivery: shipments.delivery,
             notifyConsignee: shipments.notifyConsignee,
+            accountId: shipments.accountId,
             userId: shipments.userId,
           },
         })
@@ -244,22 +248,6 @@ export function trackingRepository(db: Db) {
       },
     ) {
       await tx.update(shipments).set(set).where(eq(shipments.id, id));
-    },
-
-    /** The booking user with the settings the mail needs. */
-    async recipient(userId: string) {
-      const [row] = await db
-        .select({
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          language: userSettings.language,
-          subscriptions: userSettings.subscriptions,
-        })
-        .from(users)
-        .innerJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(eq(users.id, userId));
-      return row;
     },
 
     /**

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PlaceView, TrackingEventIn } from '@freight/contracts';
-import { FINAL_STATUSES, isScac, LANGUAGES, type Language, map214, normaliseCarrierName, normaliseScac } from '@freight/domain';
+import { FINAL_STATUSES, isScac, type Language, map214, normaliseCarrierName, normaliseScac } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -11,6 +11,8 @@ import { recordIncident } from '../incidents/incidents.recorder';
 import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
 import { type CarrierRow, resolveCarriers } from '../scac-aliases/carrier-resolver';
+import { trackingMailRecipients } from '../shipment-watchers/shipment-watchers.service';
+import { PAYMENT_VOID_JOB } from '../shipments/shipments.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { eventText } from './event-words';
 import { deriveStatus } from './status';
@@ -238,6 +240,10 @@ export function trackingService(ctx: TrackingCtx) {
       if (next.status === 'delivered' && current.status !== 'delivered') {
         await ctx.jobs.schedule(INVOICE_ISSUE_JOB, shipmentId, ctx.now(), { shipment_id: shipmentId }, tx as Db);
       }
+      // The carrier canceled a paid prepaid booking: its card money goes back as for the shipper's cancel.
+      if (next.status === 'canceled' && current.status !== 'canceled' && current.paymentState === 'paid') {
+        await ctx.jobs.schedule(PAYMENT_VOID_JOB, shipmentId, ctx.now(), { shipment_id: shipmentId }, tx as Db);
+      }
       if (statusMoved) await webhookEvents(ctx).statusChanged(tx as Db, shipmentId, current.status);
       const statusChanged = next.status !== current.status || (next.actionRequired && !current.actionRequired);
       return statusChanged && next.decisive ? { facts: current.facts, event: next.decisive, actionRequired: next.actionRequired } : null;
@@ -249,14 +255,17 @@ export function trackingService(ctx: TrackingCtx) {
   }
 
   /**
-   * Mails the booking user (unless they turned customer service communications off) and, when
-   * the shipper asked for it, the consignee (the delivery contact), in the user's language.
+   * Mails the booker and the colleagues watching the shipment, each by their own settings and in
+   * their own language (shipment-watchers decides who), and, when the shipper asked for it, the
+   * consignee (the delivery contact) in the booker's language.
    */
   async function notify(facts: NotifyFacts, event: EventRow, actionRequired: boolean) {
-    const user = await repo.recipient(facts.userId);
-    if (!user) return;
-    const language: Language = (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : 'en';
-    const base = {
+    const { bookerLanguage, people, addresses } = await trackingMailRecipients(ctx.db, {
+      id: facts.id,
+      accountId: facts.accountId,
+      bookerId: facts.userId,
+    });
+    const base = (language: Language) => ({
       bol_number: facts.bolNumber,
       pro_number: facts.proNumber ?? facts.trackingNumber,
       carrier_name: facts.carrierName,
@@ -268,16 +277,24 @@ export function trackingService(ctx: TrackingCtx) {
       place: place(event.city, event.state),
       local_time: localTime(event.occurredAt, event.utcOffsetMinutes),
       url: `${ctx.config.appUrl}/track-shipment?number=${encodeURIComponent(facts.bolNumber)}`,
-    };
-    const mails = [];
-    if (user.subscriptions?.customer_service !== false) {
-      mails.push(statusChangeMail(language, user.email, { ...base, name: user.firstName, recipient: 'user' }));
+    });
+    const mails = people.map((p) =>
+      p.kind === 'booker'
+        ? statusChangeMail(p.language, p.email, { ...base(p.language), name: p.firstName, recipient: 'user' })
+        : statusChangeMail(p.language, p.email, {
+            ...base(p.language),
+            name: p.firstName,
+            recipient: 'watcher',
+            // Where a watcher stops watching.
+            portal_url: `${ctx.config.appUrl}/track/detail/${facts.id}`,
+          }),
+    );
+    // A consignee who is also the booker or a watcher is mailed as such, or not at all by their own choice.
+    const consignee = (facts.delivery as Partial<PlaceView> | null)?.email?.trim().toLowerCase();
+    if (facts.notifyConsignee && consignee && !addresses.has(consignee)) {
+      mails.push(statusChangeMail(bookerLanguage, consignee, { ...base(bookerLanguage), name: '', recipient: 'consignee' }));
     }
-    const consignee = (facts.delivery as Partial<PlaceView> | null)?.email?.trim();
-    if (facts.notifyConsignee && consignee && consignee.toLowerCase() !== user.email.toLowerCase()) {
-      mails.push(statusChangeMail(language, consignee.toLowerCase(), { ...base, name: '', recipient: 'consignee' }));
-    }
-    // One failed delivery (kept in the outbox with its error) does not stop the other.
+    // One failed delivery (kept in the outbox with its error) does not stop the others.
     const results = await Promise.allSettled(mails.map((m) => ctx.mailer.send(m)));
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;

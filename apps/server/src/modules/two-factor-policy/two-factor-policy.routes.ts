@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { adminPage, customer } from '../../plugins/guards';
-import { requireAccountAdmin } from '../accounts/account-admin';
+import { adminPage, customer, customerRoute } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { twoFactorPolicyService } from './two-factor-policy.service';
 
@@ -15,7 +14,7 @@ import { twoFactorPolicyService } from './two-factor-policy.service';
 export async function twoFactorPolicyRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = twoFactorPolicyService(ctx);
-  const accountAdmin = { preValidation: requireAccountAdmin(ctx.db) };
+  const accountAdmin = customerRoute('account.manage');
   const accountOf = (request: FastifyRequest) => customer(request).account;
 
   r.get('/api/account/two-factor-rule', accountAdmin, async (request) => ({ data: await service.rule(accountOf(request).id) }));

@@ -158,6 +158,7 @@ describe("the account's two-factor rule", () => {
       passwordHash: await hashPassword('Demo#2026'),
       roles: [],
       accountId: other?.accountId,
+      accountRole: 'shipper',
       emailVerifiedAt: t.clock.now,
     });
     const colleague = await t.client().login('colleague@other.test');

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { appKeysOf } from '../../security/app-keys';
 import { hmac, safeEqual } from '../../security/tokens';
 
 /**
@@ -14,6 +15,9 @@ const HALF = 5;
 
 const randomPart = () => Array.from({ length: HALF }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
+/** A code's characters, the dash and spaces left out. */
+export const RECOVERY_CODE_LENGTH = 2 * HALF;
+
 /** Ten new codes, as the user sees them: `k7m2q-x9fhp`. */
 export const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, () => `${randomPart()}-${randomPart()}`);
 
@@ -28,8 +32,9 @@ export const recoveryCodeHash = (appKey: string, code: string) => hmac(appKey, `
  * to the end of the list, so neither the answer's time nor its content tells how close a guess came.
  */
 export function matchRecoveryCode<T extends { codeHash: string }>(appKey: string, stored: readonly T[], input: string): T | undefined {
-  const typed = recoveryCodeHash(appKey, input);
+  // Codes stored before an APP_KEY rotation were hashed with a previous key.
+  const typed = appKeysOf(appKey).map((key) => recoveryCodeHash(key, input));
   let found: T | undefined;
-  for (const code of stored) if (safeEqual(code.codeHash, typed) && !found) found = code;
+  for (const code of stored) for (const hash of typed) if (safeEqual(code.codeHash, hash) && !found) found = code;
   return found;
 }

@@ -32,7 +32,7 @@ describe('a customer', () => {
 
   it('is offered the choice at the password step', async () => {
     const res = await t.client().post('/login', { email: 'shipper@demo.test', password: 'Demo#2026' });
-    expect(res.json()).toEqual({ two_factor: true, remember_device: true });
+    expect(res.json()).toEqual({ two_factor: true, remember_device: true, methods: ['totp', 'recovery_code'] });
   });
 
   it('is remembered after a right code with remember_device: an HttpOnly, Lax cookie for 30 days, stored as a keyed hash', async () => {
@@ -97,7 +97,7 @@ describe('a customer', () => {
     nextStep();
     const browser = await passwordStep('shipper@demo.test');
     await browser.post('/two-factor-challenge', { code: codeNow(secret), remember_device: true });
-    await browser.confirmPassword();
+    await browser.confirmPassword(undefined, { email: 'shipper@demo.test', totpSecret: secret });
     expect((await browser.request({ method: 'DELETE', url: '/user/two-factor-authentication' })).statusCode).toBe(204);
     await browser.post('/logout');
     const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'shipper@demo.test'));
@@ -128,7 +128,7 @@ describe('staff', () => {
     nextStep();
     const browser = t.client();
     const step = await browser.post('/login', { email: 'sales@demo.test', password: 'Demo#2026' });
-    expect(step.json()).toEqual({ two_factor: true, remember_device: false });
+    expect(step.json()).toEqual({ two_factor: true, remember_device: false, methods: ['totp'] });
     const res = await browser.post('/two-factor-challenge', { code: codeNow(secret), remember_device: true });
     expect(res.statusCode).toBe(204);
     expect(res.cookies.find((c) => c.name === REMEMBERED_DEVICE_COOKIE)).toBeUndefined();

@@ -50,18 +50,22 @@ export function twoFactorRepository(db: Db) {
       return claimed.length > 0;
     },
 
-    /**
-     * The authenticator, every recovery code and every remembered browser (a device remembered for
-     * a factor that is gone would skip the next one); answers whether a confirmed factor was there.
-     */
-    async remove(userId: string) {
+    /** The authenticator app (confirmed or only started); answers whether it was confirmed. */
+    async removeAuthenticator(userId: string) {
       const [removed] = await db
         .delete(userAuthenticators)
         .where(eq(userAuthenticators.userId, userId))
         .returning({ confirmedAt: userAuthenticators.confirmedAt });
+      return Boolean(removed?.confirmedAt);
+    },
+
+    /**
+     * Every recovery code and every remembered browser of the user, once no factor is left: a
+     * browser remembered for a factor that is gone would skip the next one.
+     */
+    async forgetSecondStep(userId: string) {
       await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
       await db.delete(rememberedDevices).where(eq(rememberedDevices.userId, userId));
-      return Boolean(removed?.confirmedAt);
     },
 
     /** Replaces the user's recovery codes (used or not) with new ones, given as their hashes. */

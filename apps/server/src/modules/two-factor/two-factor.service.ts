@@ -1,4 +1,4 @@
-import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@freight/contracts';
+import type { RecoveryCodes, SecondFactorMethod, TwoFactorEnrolment, TwoFactorStatus } from '@freight/contracts';
 import { LOGIN_MAX_FAILURES_PER_MINUTE } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -8,8 +8,8 @@ import { type AuditActor, audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
 import { passkeysRepository } from '../passkeys/passkeys.repository';
 import { type UserRow, usersRepository } from '../users/users.repository';
-import { matchRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
-import { acceptedTotpStep, newTotpSecret, totpUri } from './totp';
+import { matchRecoveryCode, newRecoveryCodes, normalizeRecoveryCode, RECOVERY_CODE_LENGTH, recoveryCodeHash } from './recovery-codes';
+import { acceptedTotpStep, newTotpSecret, normalizeTotpCode, totpUri } from './totp';
 import { type AuthenticatorRow, twoFactorRepository } from './two-factor.repository';
 
 /** How long a right password waits for its second step before the sign-in starts over. */
@@ -20,6 +20,9 @@ type Action = 'user.two_factor_enabled' | 'user.two_factor_disabled' | 'user.rec
 /**
  * Authenticator apps and recovery codes: enrolment (a secret, then a code from the app to prove
  * it was set up), recovery codes, turning it off, and the second step of sign-in.
+ *
+ * Recovery codes belong to the user's second step, whatever its factor (an app, passkeys): they
+ * come with the first factor, stay while any factor remains and go with the last one.
  */
 export function twoFactorService(ctx: AppContext) {
   const repo = twoFactorRepository(ctx.db);
@@ -39,9 +42,22 @@ export function twoFactorService(ctx: AppContext) {
       ctx.now(),
     );
 
+  /**
+   * The app's secret. One sealed under an APP_KEY this process no longer holds (rotated without
+   * APP_KEY_PREVIOUS) cannot be checked at all: a 409 that says so, rather than a 500 or a "wrong
+   * code" the user would keep retyping.
+   */
+  function secretOf(authenticator: AuthenticatorRow) {
+    try {
+      return secrets.open(authenticator.secretSealed);
+    } catch {
+      throw new AppError(409, 'second_factor_unreadable', 'errors.second_factor_unreadable');
+    }
+  }
+
   /** The step of a right code, not used before; undefined otherwise. */
   const acceptedStep = (authenticator: AuthenticatorRow, code: string) =>
-    acceptedTotpStep(secrets.open(authenticator.secretSealed), code, ctx.now(), authenticator.lastUsedStep);
+    acceptedTotpStep(secretOf(authenticator), code, ctx.now(), authenticator.lastUsedStep);
 
   /** Ten new recovery codes replace the user's others; answers them, for the one time they are shown. */
   async function replaceRecoveryCodes(db: AppContext['db'], userId: string): Promise<RecoveryCodes> {
@@ -52,6 +68,16 @@ export function twoFactorService(ctx: AppContext) {
       ctx.now(),
     );
     return { recovery_codes: codes };
+  }
+
+  /** Whether the user has a second factor: an authenticator app that is on, or a passkey. */
+  async function hasFactor(db: AppContext['db'], userId: string) {
+    return (await twoFactorRepository(db).hasConfirmedFactor(userId)) || (await passkeysRepository(db).hasAny(userId));
+  }
+
+  /** No factor left (none of app and passkeys): no recovery codes, no browser remembered for the second step. */
+  async function forgetWithoutFactor(db: AppContext['db'], userId: string) {
+    if (!(await hasFactor(db, userId))) await twoFactorRepository(db).forgetSecondStep(userId);
   }
 
   async function confirmedAuthenticator(userId: string) {
@@ -66,7 +92,7 @@ export function twoFactorService(ctx: AppContext) {
   }
 
   async function signInWithRecoveryCode(user: UserRow, input: string, ip: string) {
-    if (!(await confirmedAuthenticator(user.id))) return false;
+    if (!(await hasFactor(ctx.db, user.id))) return false;
     const match = matchRecoveryCode(ctx.appKey, await repo.unusedRecoveryCodes(user.id), input);
     if (!match) return false;
     return ctx.db.transaction(async (tx) => {
@@ -78,16 +104,63 @@ export function twoFactorService(ctx: AppContext) {
     });
   }
 
+  /**
+   * A code from the app or a recovery code, for the user's sign-in or their confirmation of who
+   * they are. Failures count as the login's do (five a minute, then 429), per user and shared by
+   * both uses, so neither new addresses nor entering the password again buys more guesses. A
+   * wrong code is a 422 on `field`, the field it was typed in.
+   */
+  async function prove(user: UserRow, kind: 'code' | 'recovery_code', typed: string, field: string, ip: string, tooMany: string) {
+    const key = `two-factor:${user.id}`;
+    const count = await ctx.throttle.hit(key, 60);
+    if (count.hits > LOGIN_MAX_FAILURES_PER_MINUTE) throw AppError.tooManyRequests(count.retryAfterSeconds, tooMany);
+    const passed = kind === 'recovery_code' ? await signInWithRecoveryCode(user, typed, ip) : await signInWithCode(user.id, typed);
+    if (!passed) throw AppError.field(field, kind === 'code' ? 'validation.two_factor_code' : 'validation.recovery_code');
+    await ctx.throttle.clear(key);
+  }
+
   return {
     /** Whether sign-in asks this user for a second factor: an authenticator app or a passkey. */
-    required: async (userId: string) => (await repo.hasConfirmedFactor(userId)) || (await passkeysRepository(ctx.db).hasAny(userId)),
+    required: (userId: string) => hasFactor(ctx.db, userId),
 
+    /**
+     * The user's second factors, as the sign-in's second step and the confirmation offer them (none:
+     * no factor). Unused recovery codes stand in for whichever factor the user has.
+     */
+    async methods(userId: string): Promise<SecondFactorMethod[]> {
+      const [app, passkey, codes] = await Promise.all([
+        repo.hasConfirmedFactor(userId),
+        passkeysRepository(ctx.db).hasAny(userId),
+        repo.countUnusedRecoveryCodes(userId),
+      ]);
+      return [
+        ...(app ? ['totp' as const] : []),
+        ...(codes > 0 && (app || passkey) ? ['recovery_code' as const] : []),
+        ...(passkey ? ['passkey' as const] : []),
+      ];
+    },
+
+    /**
+     * The signed-in user proves who they are again with their app's code, or with a recovery code
+     * (typed in either field: a recovery code is never six digits), which is then spent; a user of
+     * passkeys alone has the codes too. Throttled with the sign-in's second step.
+     */
+    async confirmIdentity(user: UserRow, input: { code?: string; recovery_code?: string }, ip: string) {
+      const field = input.recovery_code !== undefined ? 'recovery_code' : 'code';
+      const typed = input.recovery_code ?? input.code ?? '';
+      const recovery =
+        field === 'recovery_code' || (!normalizeTotpCode(typed) && normalizeRecoveryCode(typed).length === RECOVERY_CODE_LENGTH);
+      await prove(user, recovery ? 'recovery_code' : 'code', typed, field, ip, 'errors.too_many_requests');
+    },
+
+    /** The app's state, and the recovery codes left of whichever factor the user has. */
     async status(userId: string): Promise<TwoFactorStatus> {
       const authenticator = await confirmedAuthenticator(userId);
+      const factor = Boolean(authenticator) || (await passkeysRepository(ctx.db).hasAny(userId));
       return {
         enabled: Boolean(authenticator),
         confirmed_at: authenticator?.confirmedAt?.toISOString() ?? null,
-        recovery_codes_remaining: authenticator ? await repo.countUnusedRecoveryCodes(userId) : 0,
+        recovery_codes_remaining: factor ? await repo.countUnusedRecoveryCodes(userId) : 0,
       };
     },
 
@@ -116,20 +189,40 @@ export function twoFactorService(ctx: AppContext) {
       return codes;
     },
 
+    /** Ten new codes replace the others, for a user with a second factor (an app or a passkey). */
     async regenerateRecoveryCodes(user: UserRow, actor: AuditActor): Promise<RecoveryCodes> {
-      if (!(await confirmedAuthenticator(user.id))) throw new AppError(409, 'conflict', 'errors.two_factor_not_enabled');
+      if (!(await hasFactor(ctx.db, user.id))) throw new AppError(409, 'conflict', 'errors.two_factor_not_enabled');
       return ctx.db.transaction(async (tx) => {
         await record(tx, actor, user, 'user.recovery_codes_regenerated');
         return replaceRecoveryCodes(tx, user.id);
       });
     },
 
-    /** Turns the second factor off (or drops an enrolment never confirmed): sign-in asks for the password alone. */
+    /**
+     * Turns the authenticator app off (or drops an enrolment never confirmed). With a passkey left,
+     * sign-in still asks for it and the recovery codes stay; otherwise the password alone signs in.
+     */
     async disable(user: UserRow, actor: AuditActor) {
       await ctx.db.transaction(async (tx) => {
-        if (await twoFactorRepository(tx).remove(user.id)) await record(tx, actor, user, 'user.two_factor_disabled');
+        const wasOn = await twoFactorRepository(tx).removeAuthenticator(user.id);
+        await forgetWithoutFactor(tx, user.id);
+        if (wasOn) await record(tx, actor, user, 'user.two_factor_disabled');
       });
     },
+
+    /**
+     * In the transaction that added a passkey: when it is the user's first second factor (no app on,
+     * no other passkey), ten recovery codes come with it, as with the app's, for the one time they
+     * are shown. A later passkey leaves the codes the user already keeps alone.
+     */
+    async recoveryCodesForFirstPasskey(db: AppContext['db'], userId: string): Promise<RecoveryCodes | undefined> {
+      if (await twoFactorRepository(db).hasConfirmedFactor(userId)) return undefined;
+      if ((await passkeysRepository(db).count(userId)) !== 1) return undefined;
+      return replaceRecoveryCodes(db, userId);
+    },
+
+    /** In the transaction that removed a passkey: with no factor left, the codes and remembered browsers go too. */
+    afterPasskeyRemoved: (db: AppContext['db'], userId: string) => forgetWithoutFactor(db, userId),
 
     /**
      * Every second factor of the user (authenticator app, recovery codes, passkeys, remembered
@@ -137,8 +230,9 @@ export function twoFactorService(ctx: AppContext) {
      * it with its reason. Answers whether the user held any factor.
      */
     async removeEveryFactor(db: AppContext['db'], userId: string) {
-      const app = await twoFactorRepository(db).remove(userId);
+      const app = await twoFactorRepository(db).removeAuthenticator(userId);
       const passkeys = await passkeysRepository(db).removeAll(userId);
+      await twoFactorRepository(db).forgetSecondStep(userId);
       return app || passkeys > 0;
     },
 
@@ -156,17 +250,7 @@ export function twoFactorService(ctx: AppContext) {
       const user = userId && !expired ? await users.findById(userId) : undefined;
       if (!user) throw AppError.field(field, 'validation.two_factor_expired');
       await refuseSuspended(ctx, user);
-      const key = `two-factor:${user.id}`;
-      const count = await ctx.throttle.hit(key, 60);
-      if (count.hits > LOGIN_MAX_FAILURES_PER_MINUTE) {
-        throw AppError.tooManyRequests(count.retryAfterSeconds, 'errors.too_many_login_attempts');
-      }
-      const passed =
-        input.recovery_code !== undefined
-          ? await signInWithRecoveryCode(user, input.recovery_code, ip)
-          : await signInWithCode(user.id, input.code ?? '');
-      if (!passed) throw AppError.field(field, field === 'code' ? 'validation.two_factor_code' : 'validation.recovery_code');
-      await ctx.throttle.clear(key);
+      await prove(user, field, input.recovery_code ?? input.code ?? '', field, ip, 'errors.too_many_login_attempts');
       return user;
     },
   };

@@ -153,7 +153,7 @@ describe('sign-in with an authenticator app', () => {
     const before = c.cookies.get('freight_portal_session');
     const res = await c.post('/login', { email: 'other@demo.test', password: 'Demo#2026' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ two_factor: true, remember_device: true });
+    expect(res.json()).toEqual({ two_factor: true, remember_device: true, methods: ['totp', 'recovery_code'] });
     expect(c.cookies.get('freight_portal_session')).not.toBe(before);
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@freight/contracts';
-import type { UserSettings } from '@freight/domain';
+import { permissionsOf, type UserSettings } from '@freight/domain';
 import type { LoadedUser } from './users.repository';
 
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
@@ -23,6 +23,8 @@ export function presentUser({ user, settings, account }: LoadedUser): CurrentUse
           payment_terms: account.paymentTerms,
           billing_address: account.billingAddress ?? null,
           account_address: account.accountAddress ?? null,
+          role: user.accountRole ?? 'viewer',
+          permissions: [...permissionsOf(user.accountRole ?? 'viewer')],
         }
       : null,
     settings: {

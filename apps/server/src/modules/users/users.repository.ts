@@ -1,8 +1,10 @@
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, userSettings, users } from '../../db/schema';
+import type { People } from '../../people';
 import { announceAccessChange } from '../support/live-access.repository';
+import { fullName } from './users.presenter';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -59,12 +61,30 @@ export function usersRepository(db: Db) {
       const [row] = await db.select({ id: users.id }).from(users).where(where);
       return Boolean(row);
     },
-    /** Inserts a user with their settings; call inside a transaction so both land or neither. */
+    /**
+     * Inserts a user with their settings; call inside a transaction so both land or neither. A
+     * customer user given no team role is the account's first user (sign-up, demo data): its
+     * admin. Invitations and single sign-on say the role they give.
+     */
     async create(values: Omit<typeof users.$inferInsert, 'id'>, settings: Partial<Omit<typeof userSettings.$inferInsert, 'userId'>> = {}) {
-      const [user] = await db.insert(users).values(values).returning();
+      const accountRole = values.accountRole ?? (values.accountId ? 'account_admin' : null);
+      const [user] = await db
+        .insert(users)
+        .values({ ...values, accountRole })
+        .returning();
       if (!user) throw new Error('user insert returned no row');
       await db.insert(userSettings).values({ subscriptions: DEFAULT_SETTINGS.subscriptions, ...settings, userId: user.id });
       return user;
+    },
+    /** The full names and accounts of these users (the people an account's records name), in one query. */
+    async people(ids: readonly (string | null | undefined)[]): Promise<People> {
+      const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+      if (!wanted.length) return new Map();
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, accountId: users.accountId })
+        .from(users)
+        .where(inArray(users.id, wanted));
+      return new Map(rows.map((r) => [r.id, { name: fullName(r), accountId: r.accountId }]));
     },
     async update(id: string, values: Partial<typeof users.$inferInsert>, now: Date) {
       await db

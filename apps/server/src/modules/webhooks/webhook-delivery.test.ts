@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { lastMailTo } from '../../test/outbox';
 import { deliveredShipment } from '../invoices/test-helpers';
-import { TEST_CARDS } from '../payments/payment-provider';
+import { browserCard } from '../payments/stripe-test-helpers';
 import { quoteAndBook } from '../shipments/test-helpers';
 import { setTrackingSecret, signature } from '../tracking/test-fixtures';
 import { deliveriesOf, runJobs, subscribe, testReceiver } from './test-helpers';
@@ -185,13 +185,7 @@ describe('delivering an event', () => {
       payload: {
         method: 'card',
         allocations: [{ invoice_id: invoice!.id, amount_cents: invoice!.balanceCents }],
-        card: {
-          cardholder: 'Dana Shipper',
-          card_number: TEST_CARDS.approved,
-          exp_month: 12,
-          exp_year: t.clock.now.getUTCFullYear() + 1,
-          cvc: '123',
-        },
+        payment_method: await browserCard(t.stripeUrl),
       },
     });
     expect(pay.statusCode, pay.body).toBe(201);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { integrationPartners } from '../../db/schema';
 import { webhookDisabledMail } from '../../mail/templates';
-import { primaryUserOf } from '../accounts/account-admin';
+import { accountAdminOf } from '../accounts/account-admin';
 import { usersRepository } from '../users/users.repository';
 import type { SubscriptionRow } from './webhooks.repository';
 
@@ -22,8 +22,8 @@ function shownUrl(url: string) {
 async function accountRecipient(ctx: Pick<AppContext, 'db'>, accountId: string, createdBy: string | null) {
   const users = usersRepository(ctx.db);
   const creator = createdBy ? await users.load(createdBy) : undefined;
-  if (creator?.account?.id === accountId) return creator;
-  const admin = await primaryUserOf(ctx.db, accountId);
+  if (creator?.account?.id === accountId && !creator.user.deactivatedAt) return creator;
+  const admin = await accountAdminOf(ctx.db, accountId);
   return admin ? users.load(admin) : undefined;
 }
 

@@ -1,12 +1,17 @@
 import type { WebhookDeliveryView, WebhookView } from '@freight/contracts';
+import { type People, personOf } from '../../people';
 import type { DeliveryRow, SubscriptionRow } from './webhooks.repository';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** A subscription as lists show it: its secret only in the answer that makes one (`secret`). */
-export function presentWebhook(row: SubscriptionRow, secret?: string): WebhookView {
+/**
+ * A subscription as lists show it, naming who of the account made it (`people`:
+ * usersService.people); its secret only in the answer that makes one (`secret`).
+ */
+export function presentWebhook(row: SubscriptionRow, people: People, secret?: string): WebhookView {
   return {
     id: row.id,
+    created_by: personOf(people, row.createdBy, row.accountId),
     url: row.url,
     description: row.description,
     events: row.events,

@@ -215,6 +215,22 @@ export function webhooksRepository(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * Deliveries waiting to go out (pending, of an enabled subscription) and when the oldest of
+     * them was made: the operators' view of the backlog (plugins/metrics.ts).
+     */
+    async backlog() {
+      const [row] = await db
+        .select({
+          waiting: sql<number>`count(*)`.mapWith(Number),
+          oldestAt: sql<Date | null>`min(${webhookDeliveries.createdAt})`.mapWith(webhookDeliveries.createdAt),
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+        .where(and(pending, eq(webhookSubscriptions.enabled, true)));
+      return { waiting: row?.waiting ?? 0, oldestAt: row?.oldestAt ?? null };
+    },
+
     /** Deliveries done with (delivered or given up) for longer than their keeping time go; pending ones stay. */
     purgeFinishedBefore(before: Date) {
       return purgeOldest(db, webhookDeliveries, webhookDeliveries.id, lt(webhookDeliveries.createdAt, before), pending);

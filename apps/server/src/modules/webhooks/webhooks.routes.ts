@@ -6,8 +6,7 @@ import type { AppContext } from '../../context';
 import { DEMO_WEBHOOK_UNSEALED } from '../../db/seed-webhooks';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { adminPage, customer, signedIn } from '../../plugins/guards';
-import { requireAccountAdmin } from '../accounts/account-admin';
+import { adminPage, customer, requirePermission, signedIn } from '../../plugins/guards';
 import { type AuditActor, auditActor } from '../audit/audit';
 import { integrationPartnersRepository } from '../integration-partners/integration-partners.repository';
 import { webhookReceiver } from './receiver-simulator';
@@ -91,7 +90,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
   ownerRoutes({
     base: '/api/webhooks',
     item: 'id',
-    door: requireAccountAdmin(ctx.db),
+    door: requirePermission('account.manage'),
     owner: async (request) => ({ accountId: customer(request).account.id }),
     actor: () => null,
   });

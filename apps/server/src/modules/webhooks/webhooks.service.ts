@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
+import { usersService } from '../users/users.service';
 import { scheduleLane } from './webhook-events';
+
+/** The events other modules record in their own transactions (an invoice paid...). */
+export { webhookEvents } from './webhook-events';
+
 import { newWebhookSecret, webhookSecretBox } from './webhook-signing';
 import { targetProblem } from './webhook-target';
 import { presentDelivery, presentWebhook } from './webhooks.presenter';
@@ -65,10 +70,18 @@ export function webhooksService(ctx: AppContext) {
     return row ?? sub;
   }
 
+  /** Subscriptions as lists show them, each naming its maker. */
+  async function presented(rows: SubscriptionRow[]) {
+    const people = await usersService(ctx.db).people(rows.map((row) => row.createdBy));
+    return rows.map((row) => presentWebhook(row, people));
+  }
+  const presentOne = async (row: SubscriptionRow, secret?: string) =>
+    presentWebhook(row, await usersService(ctx.db).people([row.createdBy]), secret);
+
   return {
     setEnabled,
 
-    list: async (owner: WebhookOwner): Promise<WebhookView[]> => (await repo.list(owner)).map((s) => presentWebhook(s)),
+    list: async (owner: WebhookOwner): Promise<WebhookView[]> => presented(await repo.list(owner)),
 
     async create(owner: WebhookOwner, createdBy: string, body: WebhookRequest, actor: Actor = null): Promise<WebhookView> {
       await checkTarget(body.url);
@@ -90,7 +103,7 @@ export function webhooksService(ctx: AppContext) {
         });
         return { result: created, entityId: created.id, record: { after: { partner_id: created.partnerId, ...snapshot(created) } } };
       });
-      return presentWebhook(row, secret);
+      return presentOne(row, secret);
     },
 
     async update(owner: WebhookOwner, id: string, body: WebhookRequest, actor: Actor = null): Promise<WebhookView> {
@@ -101,7 +114,7 @@ export function webhooksService(ctx: AppContext) {
         const after = await setEnabled(tx, updated ?? before, body.enabled);
         return { result: after, entityId: id, record: changedFields(snapshot(before), snapshot(after)) };
       });
-      return presentWebhook(row);
+      return presentOne(row);
     },
 
     async remove(owner: WebhookOwner, id: string, actor: Actor = null) {
@@ -125,7 +138,7 @@ export function webhooksService(ctx: AppContext) {
         });
         return { result: updated ?? before, entityId: id, record: { after: { overlap_hours: ROTATION_OVERLAP_MS / 3600_000 } } };
       });
-      return presentWebhook(row, secret);
+      return presentOne(row, secret);
     },
 
     async deliveries(owner: WebhookOwner, id: string): Promise<WebhookDeliveryView[]> {

@@ -1,13 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../lib/authState';
-import { makeUser } from '../../test/fixtures';
+import { makeAccountUser } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
 
 // A customer: a user without a customer account is sent to /no-access.
-const user = makeUser([], {
-  account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-});
+const user = makeAccountUser('Acme Freight');
 
 async function activeItems(path: string) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));

@@ -1,8 +1,9 @@
 import { isStaff } from '@freight/domain';
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import {
   type Icon,
   IconAddressBook,
+  IconChecklist,
   IconFileDollar,
   IconHistory,
   IconMapPin,
@@ -16,9 +17,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { SkipLink } from '../../components/a11y/SkipLink';
+import { usePendingApprovals } from '../../features/approvals';
 import { SupportLauncher } from '../../features/support/components/SupportLauncher';
 import { useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
+import { mayOpenPage } from '../../lib/permissions';
 import { ShellMain } from './ShellMain';
 import { UserMenu } from './UserMenu';
 import { usePhoneNavigation } from './usePhoneNavigation';
@@ -50,6 +53,7 @@ const NAV: readonly NavItem[] = [
   { to: paths.track, label: 'nav.tracking', icon: IconMapPin, sections: ['track'] },
   { to: paths.quoteHistory, label: 'nav.quotes', icon: IconFileDollar, sections: ['quote-history', 'saved-quotes'] },
   { to: paths.myShipments, label: 'nav.shipment_history', icon: IconHistory, sections: ['my-shipments'] },
+  { to: paths.approvals, label: 'nav.approvals', icon: IconChecklist, sections: ['approvals'] },
   { to: paths.myInvoices, label: 'nav.invoices', icon: IconReceipt, sections: ['my-invoices', 'invoice-detail'] },
   { to: paths.addressBook, label: 'nav.addresses', icon: IconAddressBook, sections: ['address-book'] },
   { to: paths.productCatalog, label: 'nav.product_catalog', icon: IconPackages, sections: ['product-catalog'] },
@@ -71,13 +75,31 @@ function isNavActive(item: Pick<NavItem, 'sections' | 'clientRef'>, pathname: st
   return item.sections.some((s) => inSection(pathname, s));
 }
 
-/** Customer area: header with product and profile menu, sidebar, burger on narrow screens. */
+/**
+ * The account admin's count of bookings waiting for a decision, on the Approvals item: the number
+ * shown, and said in words as part of the link's name.
+ */
+function PendingBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <>
+      <Badge size="sm" color="red" aria-hidden data-testid="approvals-badge">
+        {count}
+      </Badge>
+      <VisuallyHidden>{t('pending_approvals.count', { count })}</VisuallyHidden>
+    </>
+  );
+}
+
+/** Customer area: header with product and profile menu, sidebar (the pages the user's team role opens), burger on narrow screens. */
 export function CustomerLayout() {
   const { t } = useTranslation();
   const user = useAuthUser();
   const { pathname } = useLocation();
   const { clientrefnum } = useParams();
   const { followed, covered, burgerProps, navbarProps, collapsed } = usePhoneNavigation();
+  const pendingApprovals = usePendingApprovals();
   return (
     <>
       <SkipLink />
@@ -97,13 +119,14 @@ export function CustomerLayout() {
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="sm" aria-label={t('nav.main')} {...navbarProps}>
-          {NAV.map((item) => (
+          {NAV.filter((item) => !user?.account || mayOpenPage(user, item.to)).map((item) => (
             <NavLink
               key={item.to}
               component={Link}
               to={item.to}
               label={t(item.label)}
               leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+              rightSection={item.to === paths.approvals ? <PendingBadge count={pendingApprovals} /> : undefined}
               active={isNavActive(item, pathname, clientrefnum)}
               variant="filled"
               onClick={followed}

@@ -16,7 +16,7 @@ export function ShellMain({ covered = false }: { covered?: boolean }) {
   return (
     <>
       <div className="fp-shell-page" inert={covered}>
-        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className="fp-shell-main">
           <SiteNotices />
           <Outlet />
         </AppShell.Main>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announce } from '../../components/a11y/announcer';
 import { AUTH_STATE_KEY, LANGUAGE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
-import { makeUser } from '../../test/fixtures';
+import { makeAccountUser, type makeUser } from '../../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../../test/renderApp';
 
 const HOURS = {
@@ -19,9 +19,7 @@ const HOURS = {
 };
 
 function signIn(roles: Parameters<typeof makeUser>[0] = []) {
-  const user = makeUser(roles, {
-    account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-  });
+  const user = makeAccountUser('Acme Freight', roles);
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
   stubApi({ 'GET /api/user': { data: user }, 'GET /api/support/hours': { data: HOURS } });
 }

@@ -2,13 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../lib/authState';
-import { makeUser } from '../../test/fixtures';
+import { makeAccountUser, type makeUser } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
 
 function signIn(roles: Parameters<typeof makeUser>[0] = []) {
-  const user = makeUser(roles, {
-    account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-  });
+  const user = makeAccountUser('Acme Freight', roles);
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
   stubApi({ 'GET /api/user': { data: user }, 'GET /api/admin/support/summary': { data: { unread: 0, open: 0 } } });
 }

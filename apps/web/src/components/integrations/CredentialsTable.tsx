@@ -18,8 +18,9 @@ export function CredentialStatusBadge({ status }: { status: CredentialStatus }) 
 }
 
 /**
- * Credentials with their scopes, state and use, and the row actions Rotate and Revoke (a revoked
- * credential has none). `owner` adds a column saying whom each belongs to; the screen words it.
+ * Credentials with their scopes, state, use and who of the account made them, and the row actions
+ * Rotate and Revoke (a revoked credential has none). `owner` adds a column saying whom each belongs
+ * to; the screen words it.
  */
 export function CredentialsTable({
   credentials,
@@ -78,7 +79,16 @@ export function CredentialsTable({
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.expires_at ? f.date(c.expires_at) : word('no_expiry')}</Table.Td>
               <Table.Td>{c.last_used_at ? f.dateTime(c.last_used_at) : t('integrations.never')}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.date(c.created_at)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {f.date(c.created_at)}
+                </Text>
+                {c.created_by && (
+                  <Text size="xs" c="dimmed">
+                    {word('created_by', { name: c.created_by.name })}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>
                 {/* Stacked, so three actions never widen the table past the page. */}
                 <Stack gap={4} align="flex-end">

@@ -39,11 +39,13 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
 
   const [search, setSearch] = useState(q);
   const [debounced] = useDebouncedValue(search.trim(), 350);
-  // The URL wins when it changes by itself (back/forward): the box follows it.
+  // The URL wins when it changes by itself (back/forward): the box follows it. Our own debounced
+  // write coming back is not such a change: the person may have typed on since (a pause longer
+  // than the debounce, or a slow device), and following it would erase what they typed after it.
   const [lastQ, setLastQ] = useState(q);
   if (q !== lastQ) {
     setLastQ(q);
-    if (q !== search.trim()) setSearch(q);
+    if (q !== debounced && q !== search.trim()) setSearch(q);
   }
   useEffect(() => {
     if (debounced !== q && debounced === search.trim()) update({ q: debounced, page: null }, { replace: true });

@@ -4,14 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY, LANGUAGE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
+import { jsonResponse, makeAccountUser, setCookie } from '../../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../../test/renderApp';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const customer = makeUser([], {
-  account: { id: 'a1', name: 'Acme Freight', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-});
+const customer = makeAccountUser('Acme Freight');
 const info: ActiveNotice = { id: 'i1', severity: 'info', title: 'Holiday pickups', body: 'No pickups on Thursday.', dismissible: true };
 const outage: ActiveNotice = {
   id: 'o1',

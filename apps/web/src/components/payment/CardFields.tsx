@@ -14,20 +14,28 @@ export interface CardValues {
 export const EMPTY_CARD: CardValues = { cardholder: '', card_number: '', exp_month: '', exp_year: '', cvc: '' };
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 
-/** The typed card as the contracts' card: months and years as numbers (missing ones left out, so 'Field is required'). */
-export function cardPayload(v: CardValues): Record<string, unknown> {
-  return {
-    cardholder: v.cardholder,
-    card_number: v.card_number,
-    ...(v.exp_month ? { exp_month: Number(v.exp_month) } : {}),
-    ...(v.exp_year ? { exp_year: Number(v.exp_year) } : {}),
-    cvc: v.cvc,
-  };
+/**
+ * What must be typed before the card goes to the processor (the processor checks the rest: the
+ * number's check digit, an expiry in the past, the code): each field's i18n key. `elements`: the
+ * number, expiry and code are Stripe's own Elements, so only the name is the portal's.
+ */
+export function cardErrors(v: CardValues, elements = false): Partial<Record<keyof CardValues, string>> {
+  const errors: Partial<Record<keyof CardValues, string>> = {};
+  if (!v.cardholder.trim()) errors.cardholder = 'validation.required';
+  if (elements) return errors;
+  if (!/^\d{12,19}$/.test(v.card_number.replace(/[\s-]/g, '')))
+    errors.card_number = v.card_number.trim() ? 'validation.card_number' : 'validation.required';
+  if (!v.exp_month) errors.exp_month = 'validation.required';
+  if (!v.exp_year) errors.exp_year = 'validation.required';
+  if (!/^\d{3,4}$/.test(v.cvc.trim())) errors.cvc = v.cvc.trim() ? 'validation.card_cvc' : 'validation.required';
+  return errors;
 }
 
 /**
- * The card inputs (cardholder, number, expiry month and year, CVC) of a payment form;
- * `input(field)` gives each its form props (the form may keep the card at a path of its own).
+ * The card inputs (cardholder, number, expiry month and year, CVC) of a payment form, for a
+ * processor that takes them from the portal's page (the simulator; Stripe's own API takes them
+ * from its Elements instead: NewCardFields chooses). `input(field)` gives each its form props
+ * (the form may keep the card at a path of its own).
  */
 export function CardFields({ input }: { input: (field: keyof CardValues) => GetInputPropsReturnType }) {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { fetchCurrentUser } from '../../lib/auth';
 import { CURRENT_USER_KEY } from '../../lib/currentUserQuery';
 import { paths } from '../../lib/paths';
+import { can } from '../../lib/permissions';
 
 /**
  * Tells a shipper on credit hold before it quotes: it may quote but not book, and the
@@ -19,9 +20,11 @@ export function CreditHoldBanner() {
     <Alert color="red" variant="light" mb="md" data-testid="credit-hold-banner">
       <Group gap="sm" justify="space-between">
         <Text size="sm">{t('shipment.credit_hold.banner')}</Text>
-        <Button component={Link} to={paths.myInvoices} size="xs" color="red">
-          {t('shipment.credit_hold.invoices')}
-        </Button>
+        {can(user.data, 'invoices.view') && (
+          <Button component={Link} to={paths.myInvoices} size="xs" color="red">
+            {t('shipment.credit_hold.invoices')}
+          </Button>
+        )}
       </Group>
     </Alert>
   );

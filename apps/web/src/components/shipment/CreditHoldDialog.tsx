@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
+import { useCan } from '../../lib/permissions';
 import { ContactSupportButton } from '../support/SupportDialog';
 
 /**
@@ -11,6 +12,8 @@ import { ContactSupportButton } from '../support/SupportDialog';
  */
 export function CreditHoldDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  // The way to the open invoices, for a role that reads them.
+  const mayReadInvoices = useCan('invoices.view');
   return (
     <Modal opened={opened} onClose={onClose} title={t('shipment.credit_hold.title')} centered>
       <Stack gap="sm">
@@ -20,9 +23,11 @@ export function CreditHoldDialog({ opened, onClose }: { opened: boolean; onClose
           <Button variant="default" onClick={onClose}>
             {t('shipment.credit_hold.close')}
           </Button>
-          <Button component={Link} to={paths.myInvoices} variant="light">
-            {t('shipment.credit_hold.invoices')}
-          </Button>
+          {mayReadInvoices && (
+            <Button component={Link} to={paths.myInvoices} variant="light">
+              {t('shipment.credit_hold.invoices')}
+            </Button>
+          )}
           <Button component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
             {t('shipment.credit_hold.call', { phone: SUPPORT_PHONE.display })}
           </Button>

@@ -1,14 +1,18 @@
 import type { ShipmentView } from '@freight/contracts';
 import { AWAITING_PAYMENT_MINUTES } from '@freight/domain';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../lib/permissions';
 import { useFormat } from '../../lib/useFormat';
 import { announce } from '../a11y/announcer';
+import { paymentFailureText } from '../payment/paymentFailure';
 import { extendPayment } from './api';
 import { major, timeLeft } from './format';
 import { PayNowModal } from './PayNowModal';
+import { useChallengeReturn } from './useChallengeReturn';
 
 /** Milliseconds until `dueAt`, ticking every second while `active`. */
 function useMsLeft(dueAt: string | null, active: boolean): number {
@@ -21,6 +25,27 @@ function useMsLeft(dueAt: string | null, active: boolean): number {
     return () => clearInterval(id);
   }, [active, due]);
   return Number.isNaN(due) ? Number.POSITIVE_INFINITY : due - now;
+}
+
+/**
+ * The credit memo that credits a canceled booking's receipt: a link to it for whoever sees
+ * invoices, its number alone otherwise (the page would refuse them).
+ */
+function CreditMemoLine({ memo }: { memo: { id: string; number: string } }) {
+  const { t } = useTranslation();
+  const seesInvoices = useCan('invoices.view');
+  return (
+    <Text size="sm" data-testid="payment-credit-memo">
+      {t('shipment.payment.credit_memo')}{' '}
+      {seesInvoices ? (
+        <Anchor component={Link} to={`/invoice-detail/${encodeURIComponent(memo.id)}`} fw={600}>
+          {memo.number}
+        </Anchor>
+      ) : (
+        <b>{memo.number}</b>
+      )}
+    </Text>
+  );
 }
 
 /** How often to ask again whether an expired booking has been canceled yet. */
@@ -51,7 +76,8 @@ function useLastMinutesWarning(warn: boolean, message: string) {
  * automatic cancellation, warned of in its last minutes, Pay Now (the card form), Pay Later and,
  * once, more time; the expired
  * state when the time runs out (the shipment is fetched again to see the cancellation); the paid
- * state with the card's last 4 digits. Nothing for accounts on terms.
+ * state with the card's last 4 digits; once a paid booking is canceled, the hold released or the
+ * payment refunded, with the credit memo of its receipt. Nothing for accounts on terms.
  */
 export function PaymentPanel({
   shipment,
@@ -66,6 +92,8 @@ export function PaymentPanel({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  // Paying for a booking, or moving its time to pay on, is booking: a role that cannot book reads the panel only.
+  const mayPay = useCan('shipments.book');
   const { payment } = shipment;
   const awaiting = payment.state === 'awaiting';
   const msLeft = useMsLeft(payment.due_at, awaiting);
@@ -77,6 +105,14 @@ export function PaymentPanel({
   const warn = awaiting && !lapsed && msLeft <= PAYMENT_WARNING_MINUTES * 60_000;
   useLastMinutesWarning(warn, t('shipment.payment.warning', { minutes: PAYMENT_WARNING_MINUTES }));
   const amount = fmt.money(major(payment.amount_cents), shipment.currency);
+  const paidNow = (paid: ShipmentView) => {
+    setPaying(false);
+    notifications.show({ color: 'green', message: t('shipment.payment.success') });
+    announce(t('shipment.payment.success'));
+    onPaid(paid);
+  };
+  // Back from the card issuer's 3-D Secure page: the server says how the payment ended.
+  const challenge = useChallengeReturn(shipment, paidNow);
 
   // The moment the time runs out: fetch the shipment (the server cancels it), then again now and
   // then until it says so.
@@ -92,6 +128,15 @@ export function PaymentPanel({
 
   if (payment.state === 'not_required') return null;
 
+  // Canceled, and the job giving the card's money back has not run yet.
+  if (payment.state === 'paid' && shipment.status === 'canceled') {
+    return (
+      <Alert color="gray" title={t('shipment.payment.releasing_title')} data-testid="payment-panel">
+        {t('shipment.payment.releasing_body')}
+      </Alert>
+    );
+  }
+
   if (payment.state === 'paid') {
     const date = fmt.dateTime(payment.paid_at);
     return (
@@ -103,10 +148,22 @@ export function PaymentPanel({
     );
   }
 
-  if (payment.state === 'released') {
+  if (payment.state === 'released' || payment.state === 'refunded') {
+    const released = payment.state === 'released';
     return (
-      <Alert color="gray" title={t('shipment.payment.released_title')} data-testid="payment-panel">
-        {t('shipment.payment.released_body', { amount })}
+      <Alert color="gray" title={t(`shipment.payment.${payment.state}_title`)} data-testid="payment-panel">
+        <Stack gap="xs">
+          <Text size="sm">
+            {released
+              ? t('shipment.payment.released_body', {
+                  amount: fmt.money(major(payment.amount_cents + payment.hold_cents), shipment.currency),
+                })
+              : payment.card_last4
+                ? t('shipment.payment.refunded_body', { last4: payment.card_last4 })
+                : t('shipment.payment.refunded_body_no_card')}
+          </Text>
+          {payment.credit_memo && <CreditMemoLine memo={payment.credit_memo} />}
+        </Stack>
       </Alert>
     );
   }
@@ -144,6 +201,16 @@ export function PaymentPanel({
   return (
     <Alert color="orange" title={t('shipment.payment.awaiting_title')} data-testid="payment-panel">
       <Stack gap="xs">
+        {challenge.checking && (
+          <Text size="sm" role="status">
+            {t('shipment.payment.challenge_checking')}
+          </Text>
+        )}
+        {challenge.error && (
+          <Alert color="red" role="alert" title={t('shipment.payment.challenge_failed_title')} data-testid="payment-challenge-failed">
+            {paymentFailureText(t, challenge.error)}
+          </Alert>
+        )}
         {countdown && (
           <Group gap="xs" align="baseline">
             <Text size="sm">{t('shipment.payment.countdown_label')}:</Text>
@@ -166,35 +233,26 @@ export function PaymentPanel({
             {dueTime && <Text size="sm">{t('shipment.payment.cancels_at', { time: dueTime })}</Text>}
           </>
         )}
-        <Group gap="sm">
-          <Button color="orange" onClick={() => setPaying(true)}>
-            {t('shipment.payment.pay_now')}
-          </Button>
-          {!later && (
-            <Button variant="default" onClick={() => setLater(true)}>
-              {t('shipment.payment.pay_later')}
+        {mayPay && (
+          <Group gap="sm">
+            <Button color="orange" onClick={() => setPaying(true)}>
+              {t('shipment.payment.pay_now')}
             </Button>
-          )}
-          {payment.can_extend && (
-            <Button variant="default" loading={extending} onClick={() => void extend()}>
-              {t('shipment.payment.extend', { minutes: AWAITING_PAYMENT_MINUTES })}
-            </Button>
-          )}
-        </Group>
-        {payment.can_extend && <Text size="sm">{t('shipment.payment.extend_offer', { minutes: AWAITING_PAYMENT_MINUTES })}</Text>}
+            {!later && (
+              <Button variant="default" onClick={() => setLater(true)}>
+                {t('shipment.payment.pay_later')}
+              </Button>
+            )}
+            {payment.can_extend && (
+              <Button variant="default" loading={extending} onClick={() => void extend()}>
+                {t('shipment.payment.extend', { minutes: AWAITING_PAYMENT_MINUTES })}
+              </Button>
+            )}
+          </Group>
+        )}
+        {mayPay && payment.can_extend && <Text size="sm">{t('shipment.payment.extend_offer', { minutes: AWAITING_PAYMENT_MINUTES })}</Text>}
       </Stack>
-      <PayNowModal
-        shipment={shipment}
-        opened={paying}
-        onClose={() => setPaying(false)}
-        onPaid={(paid) => {
-          setPaying(false);
-          notifications.show({ color: 'green', message: t('shipment.payment.success') });
-          announce(t('shipment.payment.success'));
-          onPaid(paid);
-        }}
-        onConflict={onRefresh}
-      />
+      <PayNowModal shipment={shipment} opened={paying} onClose={() => setPaying(false)} onPaid={paidNow} onConflict={onRefresh} />
     </Alert>
   );
 }

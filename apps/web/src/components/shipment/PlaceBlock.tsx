@@ -20,6 +20,12 @@ export function Fact({ label, children, testId }: { label: string; children: Rea
   );
 }
 
+/**
+ * A link on a line of its own, 24 px high at least (WCAG 2.2 target size): a short email over a
+ * phone number of about its width left their targets too close together.
+ */
+const TARGET = { display: 'inline-block', mih: '1.5rem', lh: '1.5rem' } as const;
+
 /** A place with its contact and hours of operation (a truckload's stops show theirs too). */
 export function PlaceBlock({ title, place, children }: { title: string; place: PlaceView; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -41,14 +47,23 @@ export function PlaceBlock({ title, place, children }: { title: string; place: P
         </div>
         <Fact label={t('shipment.places.contact')}>
           {place.first_name} {place.last_name}
-          <br />
-          <Anchor href={`mailto:${place.email}`} fz="sm">
-            {place.email}
-          </Anchor>
-          <br />
-          <Anchor href={`tel:${place.phone.replace(/[^\d+]/g, '')}`} fz="sm">
-            {formatPhone(place.phone)}
-          </Anchor>
+          {/* A marketplace buyer's address may come without an email or phone: no empty link then. */}
+          {place.email && (
+            <>
+              <br />
+              <Anchor href={`mailto:${place.email}`} fz="sm" {...TARGET}>
+                {place.email}
+              </Anchor>
+            </>
+          )}
+          {place.phone && (
+            <>
+              <br />
+              <Anchor href={`tel:${place.phone.replace(/[^\d+]/g, '')}`} fz="sm" {...TARGET}>
+                {formatPhone(place.phone)}
+              </Anchor>
+            </>
+          )}
         </Fact>
         <Fact label={t('shipment.places.hours')}>{hours}</Fact>
         {children}

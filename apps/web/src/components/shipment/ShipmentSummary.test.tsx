@@ -9,7 +9,7 @@ import i18n from '../../lib/i18n';
 import { makeUser } from '../../test/fixtures';
 import { stubApi } from '../../test/stubApi';
 import { ShipmentSummary } from './ShipmentSummary';
-import { makePlace, makeShipment } from './testShipment';
+import { makeDeliveryPlace, makePlace, makeShipment } from './testShipment';
 
 function setup(
   shipment: ShipmentView = makeShipment(),
@@ -71,6 +71,14 @@ describe('ShipmentSummary', { timeout: 30_000 }, () => {
     expect(stops).toHaveTextContent('Stop 2 · Extra pickup');
     expect(stops).toHaveTextContent('Ext. 405, Int. 2B, Col. Centro64000 Monterrey, NLEMexico');
     expect(stops).toHaveTextContent('appointment at 10:30 AM');
+  });
+
+  it('shows no empty mail link for a marketplace buyer who came without an email', () => {
+    setup(makeShipment({ delivery: makeDeliveryPlace({ email: '' }) }));
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).toContain('mailto:rosa@acme.test');
+    expect(links).not.toContain('mailto:');
+    expect(screen.getByText('Tom Nguyen', { exact: false })).toBeInTheDocument();
   });
 
   it('shows no stops section without stops', () => {

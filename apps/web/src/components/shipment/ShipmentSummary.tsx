@@ -66,6 +66,16 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
             </Fact>
           )}
           {s.delivery_confirmation_number && <Fact label={t('shipment.refs.delivery_confirmation')}>{s.delivery_confirmation_number}</Fact>}
+          {s.booked_by && (
+            <Fact label={t('shipment.refs.booked_by')} testId="ref-booked-by">
+              {s.booked_by.name}
+            </Fact>
+          )}
+          {s.approved_by && (
+            <Fact label={t('shipment.refs.approved_by')} testId="ref-approved-by">
+              {s.approved_by.name}
+            </Fact>
+          )}
           {s.references.map((r, n) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a reference's place in the list is its identity (types may repeat)
             <Fact key={n} label={t(`shipment.reference_types.${r.type}`)} testId="ref-reference">

@@ -1,4 +1,4 @@
-import type { BookingRequestInput, DocumentKind, PaymentRequest, ShipmentView } from '@freight/contracts';
+import type { BookingHeld, BookingRequestInput, DocumentKind, PaymentRequest, ShipmentView } from '@freight/contracts';
 import { api } from '../../lib/api';
 import { paths } from '../../lib/paths';
 
@@ -33,9 +33,14 @@ export function newIdempotencyKey(): string {
 
 const withKey = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey } });
 
-/** POST /api/shipments: book one rate of a quote -> 201 {data: ShipmentView}. */
+/**
+ * POST /api/shipments: book one rate of a quote -> 201 {data: ShipmentView}, or 202 {data:
+ * BookingHeld} when it goes beyond the booker's rights and waits for an account admin.
+ */
 export const bookShipment = (body: BookingRequestInput, idempotencyKey: string) =>
-  api.post<One<ShipmentView>>('/api/shipments', body, withKey(idempotencyKey));
+  api.post<One<ShipmentView | BookingHeld>>('/api/shipments', body, withKey(idempotencyKey));
+
+export const isHeld = (outcome: ShipmentView | BookingHeld): outcome is BookingHeld => outcome.status === 'awaiting_approval';
 
 /** GET /api/shipments/:id. */
 export const getShipment = (id: string, signal?: AbortSignal) =>
@@ -44,6 +49,10 @@ export const getShipment = (id: string, signal?: AbortSignal) =>
 /** POST /api/shipments/:id/payment: pay a booking awaiting payment by card. */
 export const payShipment = (id: string, body: PaymentRequest, idempotencyKey: string) =>
   api.post<One<ShipmentView>>(`/api/shipments/${encodeURIComponent(id)}/payment`, body, withKey(idempotencyKey));
+
+/** POST /api/shipments/:id/payment/confirm: the payer is back from the challenge of this intent; the server asks the processor. */
+export const confirmShipmentPayment = (id: string, paymentIntent: string) =>
+  api.post<One<ShipmentView>>(`/api/shipments/${encodeURIComponent(id)}/payment/confirm`, { payment_intent: paymentIntent });
 
 /** POST /api/shipments/:id/payment/extend: the time to pay moved on once, by the original window. */
 export const extendPayment = (id: string) => api.post<One<ShipmentView>>(`/api/shipments/${encodeURIComponent(id)}/payment/extend`);

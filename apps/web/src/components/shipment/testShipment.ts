@@ -63,6 +63,8 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
   return {
     id: 's1',
     quote_id: 'q1',
+    booked_by: { id: 'u1', name: 'Ana Pérez' },
+    approved_by: null,
     status: 'pending',
     action_required: false,
     mode: 'ltl',
@@ -120,6 +122,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
       hold_cents: 25_000,
       card_last4: null,
       paid_at: null,
+      credit_memo: null,
     },
     notify_consignee: true,
     confirmation_path: null,
@@ -163,5 +166,6 @@ export function listItemOf(s: ShipmentView): ShipmentListItem {
     total_cents: s.total_cents,
     payment_state: s.payment_state,
     created_at: s.created_at,
+    booked_by: s.booked_by,
   };
 }

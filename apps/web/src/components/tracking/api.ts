@@ -17,10 +17,13 @@ export interface ShipmentListParams {
   dir?: 'asc' | 'desc';
   page?: number;
   per_page?: number;
+  /** Only the shipments the caller booked. */
+  mine?: boolean;
 }
 
-/** GET /api/shipments: one server page of the account's shipments. */
-export const listShipments = (query: ShipmentListParams) => api.get<Paginated<ShipmentListItem>>('/api/shipments', { query: { ...query } });
+/** GET /api/shipments: one server page of the account's shipments (or the caller's own). */
+export const listShipments = ({ mine, ...query }: ShipmentListParams) =>
+  api.get<Paginated<ShipmentListItem>>('/api/shipments', { query: { ...query, mine: mine ? 'true' : undefined } });
 
 /** POST /api/shipments/:id/cancel (409 conflict once the carrier has the freight). */
 export const cancelShipment = (id: string) => api.post<{ data: ShipmentView }>(`/api/shipments/${encodeURIComponent(id)}/cancel`);

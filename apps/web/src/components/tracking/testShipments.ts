@@ -47,6 +47,7 @@ export function makeShipmentView(overrides: Partial<ShipmentView> = {}): Shipmen
       hold_cents: 0,
       card_last4: null,
       paid_at: null,
+      credit_memo: null,
     },
     notify_consignee: false,
     documents: [],

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@freight/contracts';
+import type { CurrentUser, SecondFactorMethod } from '@freight/contracts';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -27,21 +27,22 @@ function enter(user: CurrentUser) {
  * factor is asked for it next, on the same page.
  */
 export function LoginPage() {
-  const [secondStep, setSecondStep] = useState<{ rememberDevice: boolean } | null>(null);
+  const [secondStep, setSecondStep] = useState<{ rememberDevice: boolean; methods: SecondFactorMethod[] } | null>(null);
   if (secondStep) {
     return (
       <TwoFactorStep
         offerRememberDevice={secondStep.rememberDevice}
+        methods={secondStep.methods}
         onSignedIn={async () => enter(await fetchCurrentUser({ skipAuthRedirect: true }))}
         onStartOver={() => setSecondStep(null)}
       />
     );
   }
-  return <PasswordStep onSecondStep={(rememberDevice) => setSecondStep({ rememberDevice })} />;
+  return <PasswordStep onSecondStep={setSecondStep} />;
 }
 
 /** Email and password: the whole sign-in, or its first step. */
-function PasswordStep({ onSecondStep }: { onSecondStep: (rememberDevice: boolean) => void }) {
+function PasswordStep({ onSecondStep }: { onSecondStep: (step: { rememberDevice: boolean; methods: SecondFactorMethod[] }) => void }) {
   const { t } = useTranslation();
   usePageTitle(t('auth.login.title'));
   const [throttle, setThrottle] = useState<string | null>(null);
@@ -55,7 +56,7 @@ function PasswordStep({ onSecondStep }: { onSecondStep: (rememberDevice: boolean
     setFailure(null);
     try {
       const answer = await login({ email: values.email.trim(), password: values.password, remember: values.remember });
-      if ('two_factor' in answer) onSecondStep(answer.remember_device);
+      if ('two_factor' in answer) onSecondStep({ rememberDevice: answer.remember_device, methods: answer.methods });
       else enter(answer);
     } catch (e) {
       // The server checks the form against the login contract (the page carries no validator of its own).

@@ -1,4 +1,5 @@
 import type { AdminCreditApplicationView, CreditStandingView } from '@freight/contracts';
+import { CUSTOMER_PERMISSIONS } from '@freight/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,8 @@ import { toDecisionRequest } from './components/DecisionForm';
 configure({ asyncUtilTimeout: 5000 });
 
 const account = {
+  role: 'account_admin' as const,
+  permissions: [...CUSTOMER_PERMISSIONS],
   id: 'a1',
   name: 'Acme Pallets',
   status: 'active' as const,

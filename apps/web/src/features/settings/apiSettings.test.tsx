@@ -1,4 +1,5 @@
 import type { CredentialView, WebhookDeliveryView, WebhookView } from '@freight/contracts';
+import { CUSTOMER_PERMISSIONS } from '@freight/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,8 @@ import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
 
 const account = {
+  role: 'account_admin' as const,
+  permissions: [...CUSTOMER_PERMISSIONS],
   id: 'a1',
   name: 'Acme',
   status: 'active' as const,
@@ -20,6 +23,7 @@ const credential: CredentialView = {
   client_id: 'fp_live_warehouse',
   name: 'Warehouse system',
   owner: { kind: 'account', id: 'a1', name: 'Acme' },
+  created_by: { id: 'u1', name: 'Dana Shipper' },
   scopes: ['quotes:read', 'shipments:write'],
   status: 'active',
   expires_at: null,
@@ -31,6 +35,7 @@ const credential: CredentialView = {
 };
 const webhook: WebhookView = {
   id: 'w1',
+  created_by: { id: 'u1', name: 'Dana Shipper' },
   url: 'https://erp.acme.test/hooks',
   description: 'ERP',
   events: ['shipment.booked'],
@@ -153,6 +158,7 @@ describe('settings: API credentials', { timeout: 30_000 }, () => {
     const credentials = await section('API credentials');
     const row = (await within(credentials).findByText('Warehouse system')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('Created by Dana Shipper')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Revoke Warehouse system' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Revoke Warehouse system?' });
@@ -194,7 +200,7 @@ describe('settings: API credentials', { timeout: 30_000 }, () => {
       'GET /api/settings/partners': forbidden,
       'GET /api/webhooks': forbidden,
     });
-    expect(await screen.findByText(/Only your account's administrator, the person who signed your company up/)).toBeInTheDocument();
+    expect(await screen.findByText(/Only your company's account admins can manage API credentials/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'API credentials' })).not.toBeInTheDocument();
     for (const name of ['New credential', 'Add webhook', 'Let in']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
@@ -267,6 +273,7 @@ describe('settings: webhooks', { timeout: 30_000 }, () => {
         jsonResponse(201, { data: { ...delivery, id: 8, status: 'pending', attempts: 0, replay_of: 7 } }),
     });
     const webhooks = await section('Webhooks');
+    expect(await within(webhooks).findByText('Created by Dana Shipper')).toBeInTheDocument();
     await userEvent.click(await within(webhooks).findByRole('button', { name: 'Deliveries' }));
 
     const drawer = await screen.findByRole('dialog', { name: 'Deliveries to https://erp.acme.test/hooks' });
@@ -304,10 +311,12 @@ describe('settings: API & webhooks in Spanish', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Activa')).toBeInTheDocument();
     expect(within(row).getByText('No vence')).toBeInTheDocument();
     expect(within(row).getByText(/2 mar 2026/)).toBeInTheDocument();
+    expect(within(row).getByText('Creada por Dana Shipper')).toBeInTheDocument();
     expect(within(credentials).getByRole('button', { name: 'Nueva credencial' })).toBeInTheDocument();
     expect(await section('Socios con acceso')).toHaveTextContent('Ningún socio puede actuar por su empresa.');
     const webhooks = await section('Webhooks');
     expect(await within(webhooks).findByRole('switch', { name: 'Activo: https://erp.acme.test/hooks' })).toBeChecked();
+    expect(within(webhooks).getByText('Creado por Dana Shipper')).toBeInTheDocument();
     expect(within(webhooks).getByText('Cómo verificar las firmas')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { CUSTOMER_PERMISSIONS } from '@freight/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,6 +23,8 @@ const address = {
   country: 'US' as const,
 };
 const account = {
+  role: 'account_admin' as const,
+  permissions: [...CUSTOMER_PERMISSIONS],
   id: 'a1',
   name: 'Acme',
   status: 'active' as const,

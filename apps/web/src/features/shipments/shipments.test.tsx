@@ -1,4 +1,5 @@
 import type { ShipmentListItem } from '@freight/contracts';
+import type { CustomerRole } from '@freight/domain';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ const ROWS: ShipmentListItem[] = [
   makeListItem({ id: 's1', status: 'pending', payment_state: 'awaiting', estimated_delivery: null }),
   makeListItem({
     id: 's2',
+    booked_by: { id: 'u2', name: 'Carla Clerk' },
     status: 'delayed',
     action_required: true,
     bol_number: 'FP00099999',
@@ -35,9 +37,10 @@ function renderHistory(
   table: Record<string, unknown> = {},
   list: (url: URL) => unknown = () => listPage(ROWS),
   language: 'en' | 'es' = 'en',
+  role: CustomerRole = 'account_admin',
 ) {
   const stubs = { 'GET /api/shipments/s1': { data: makeShipmentView({ id: 's1', status: 'pending' }) }, ...table };
-  return renderListScreen({ path, endpoint: '/api/shipments', list, language, stubs });
+  return renderListScreen({ path, endpoint: '/api/shipments', list, language, stubs, role });
 }
 
 const cellsOf = (row: HTMLElement) =>
@@ -73,9 +76,10 @@ describe('shipment history', { timeout: 90_000 }, () => {
       'Chicago, IL →to Atlanta, GA',
       'Mar 10, 2026No estimate yet',
       '$1,234.50',
-      'Mar 9, 2026',
+      'Mar 9, 2026Booked by Ana Pérez',
       '⋯',
     ]);
+    expect(cellsOf(second as HTMLElement)[6]).toBe('Mar 9, 2026Booked by Carla Clerk');
     expect(cellsOf(second as HTMLElement).slice(0, 6)).toEqual([
       'DelayedAction Required',
       'BOL FP00099999Tracking 1Z999',
@@ -216,6 +220,40 @@ describe('shipment history', { timeout: 90_000 }, () => {
     expect(bodiesOf('POST', '/api/shipments/s1/reship')).toEqual([{ kind: 'return', email: 'tom@peach.test', phone: '404 555 0199' }]);
   });
 
+  it('an account admin starts on the whole account; Mine narrows the list, is kept in the URL and back shows the account again', async () => {
+    const { router, listQueries } = renderHistory();
+    await screen.findByRole('table');
+    const show = screen.getByRole('radiogroup', { name: 'Show' });
+    expect(within(show).getByRole('radio', { name: 'Whole account' })).toBeChecked();
+    expect(listQueries()[0]).toEqual({ page: '1', per_page: '25' });
+
+    await userEvent.click(within(show).getByRole('radio', { name: 'Mine' }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: '1', per_page: '25', mine: 'true' }));
+    expect(router.state.location.search).toBe('?mine=true');
+    await userEvent.click(within(show).getByRole('radio', { name: 'Whole account' }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: '1', per_page: '25' }));
+    expect(router.state.location.search).toBe('?mine=false');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(within(show).getByRole('radio', { name: 'Mine' })).toBeChecked());
+  });
+
+  it('a shipper starts on their own shipments; with none, the way out is the whole account', async () => {
+    const { router, listQueries } = renderHistory(
+      '/my-shipments',
+      {},
+      (url) => listPage(url.searchParams.has('mine') ? [] : ROWS, 1, 1),
+      'en',
+      'shipper',
+    );
+    expect(await screen.findByText('You have booked no shipments yet.')).toBeInTheDocument();
+    expect(within(screen.getByRole('radiogroup', { name: 'Show' })).getByRole('radio', { name: 'Mine' })).toBeChecked();
+    expect(listQueries()[0]).toEqual({ page: '1', per_page: '25', mine: 'true' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show the whole account' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?mine=false');
+    expect(listQueries().at(-1)).toEqual({ page: '1', per_page: '25' });
+  });
+
   it('offers Quote & Ship when there are no shipments yet', async () => {
     renderHistory('/my-shipments', {}, () => listPage([], 1, 1));
     expect(await screen.findByText('You have no shipments yet. Get a quote and book it to see it here.')).toBeInTheDocument();
@@ -244,5 +282,9 @@ describe('shipment history', { timeout: 90_000 }, () => {
     expect(within(table).getByText('Acción requerida')).toBeInTheDocument();
     expect(within(table).getByText('Pago pendiente')).toBeInTheDocument();
     expect(screen.getByLabelText('Estado')).toBeInTheDocument();
+    expect(within(table).getByText('Reservado por Carla Clerk')).toBeInTheDocument();
+    const show = screen.getByRole('radiogroup', { name: 'Mostrar' });
+    expect(within(show).getByRole('radio', { name: 'Toda la cuenta' })).toBeChecked();
+    expect(within(show).getByRole('radio', { name: 'Míos' })).not.toBeChecked();
   });
 });

@@ -138,6 +138,7 @@ describe('tracking detail', { timeout: 90_000 }, () => {
             hold_cents: 25_000,
             card_last4: null,
             paid_at: null,
+            credit_memo: null,
           },
         }),
       },

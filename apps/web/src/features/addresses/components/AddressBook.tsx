@@ -11,6 +11,7 @@ import { ListTable } from '../../../components/list/ListTable';
 import { PlaceText } from '../../../components/list/PlaceText';
 import { SortableTh } from '../../../components/list/SortableTh';
 import { useListParams } from '../../../components/list/useListParams';
+import { useCan } from '../../../lib/permissions';
 import {
   ADDRESS_EXPORT_PATH,
   ADDRESS_IMPORT_PATH,
@@ -47,6 +48,7 @@ type Dialog =
  */
 export function AddressBook() {
   const { t } = useTranslation();
+  const mayEdit = useCan('addresses.edit');
   const queryClient = useQueryClient();
   const { download, downloading } = useFileDownload();
   const list = useListParams(ADDRESS_SORTS);
@@ -96,10 +98,14 @@ export function AddressBook() {
           maw="100%"
         />
         <Group gap="sm" wrap="wrap">
-          <Button onClick={() => setDialog({ kind: 'form', entry: null })}>{t('addresses.add')}</Button>
-          <Button variant="default" onClick={() => setDialog({ kind: 'upload' })}>
-            {t('addresses.upload')}
-          </Button>
+          {mayEdit && (
+            <>
+              <Button onClick={() => setDialog({ kind: 'form', entry: null })}>{t('addresses.add')}</Button>
+              <Button variant="default" onClick={() => setDialog({ kind: 'upload' })}>
+                {t('addresses.upload')}
+              </Button>
+            </>
+          )}
           <Button variant="default" onClick={exportCsv} loading={downloading === ADDRESS_EXPORT_PATH}>
             {t('addresses.export')}
           </Button>
@@ -164,7 +170,7 @@ export function AddressBook() {
       <AddressDetailModal
         entry={dialog.kind === 'detail' ? dialog.entry : null}
         onClose={close}
-        onEdit={() => dialog.kind === 'detail' && setDialog({ kind: 'form', entry: dialog.entry })}
+        onEdit={mayEdit ? () => dialog.kind === 'detail' && setDialog({ kind: 'form', entry: dialog.entry }) : undefined}
       />
       <Modal opened={dialog.kind === 'delete'} onClose={close} title={t('addresses.delete_title')} centered>
         {dialog.kind === 'delete' && (
@@ -208,6 +214,7 @@ function AddressRow({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const mayEdit = useCan('addresses.edit');
   const contact = [row.first_name, row.last_name].filter(Boolean).join(' ');
   const streets = [row.street1, row.street2, row.street3, row.street4, row.street5].filter(Boolean).join(', ');
   return (
@@ -244,10 +251,12 @@ function AddressRow({
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={onView}>{t('addresses.view')}</Menu.Item>
-            <Menu.Item onClick={onEdit}>{t('addresses.edit')}</Menu.Item>
-            <Menu.Item color="red" onClick={onDelete}>
-              {t('addresses.delete')}
-            </Menu.Item>
+            {mayEdit && <Menu.Item onClick={onEdit}>{t('addresses.edit')}</Menu.Item>}
+            {mayEdit && (
+              <Menu.Item color="red" onClick={onDelete}>
+                {t('addresses.delete')}
+              </Menu.Item>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Table.Td>

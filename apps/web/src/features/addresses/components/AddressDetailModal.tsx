@@ -36,7 +36,8 @@ export function AddressDetailModal({
 }: {
   entry: AddressBookEntry | null;
   onClose: () => void;
-  onEdit: () => void;
+  /** Opens the entry's form; without it (a role that only reads the address book) there is no Edit button. */
+  onEdit?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -80,7 +81,7 @@ export function AddressDetailModal({
             <Button variant="default" onClick={onClose}>
               {t('addresses.detail.close')}
             </Button>
-            <Button onClick={onEdit}>{t('addresses.edit')}</Button>
+            {onEdit && <Button onClick={onEdit}>{t('addresses.edit')}</Button>}
           </Group>
         </Stack>
       )}

@@ -23,6 +23,8 @@ const RECORD_PAGES: Record<string, (e: AuditEntryView) => string | null> = {
   shipment: (e) => paths.admin.shipment(e.entity_id),
   account: (e) => paths.admin.account(e.entity_id),
   carrier: (e) => paths.admin.carrier(e.entity_id),
+  // A program's page is its account's id, or 'default' for the one without an account.
+  pricing_program: (e) => paths.admin.pricingProgram(e.account_id ?? 'default'),
   // A customer's user is on their account's page; staff are found in Role Management.
   user: (e) =>
     e.account_id ? paths.admin.account(e.account_id) : `${paths.admin.page('roles')}?q=${encodeURIComponent(emailOf(e.target_label))}`,

@@ -2,21 +2,23 @@ import { Button, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasskeyFailure } from '../../../components/PasskeyFailure';
 import { signInWithPasskey } from '../../security/api/passkeysApi';
-import { PasskeyFailure } from './PasskeySignInErrors';
 
 /**
  * Signs in with a passkey: on the login form without the password ('sign_in', `remember` being
  * the form's checkbox), or as the second step after it ('use'). `onSignedIn` runs once the
- * session exists.
+ * session exists. `autoFocus`: the step's only way (a user whose factor is a passkey alone).
  */
 export function PasskeySignIn({
   label,
   remember = false,
+  autoFocus = false,
   onSignedIn,
 }: {
   label: 'sign_in' | 'use';
   remember?: boolean;
+  autoFocus?: boolean;
   onSignedIn: () => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ export function PasskeySignIn({
         variant="default"
         leftSection={<IconKey size={18} aria-hidden />}
         loading={busy}
+        autoFocus={autoFocus}
         onClick={signIn}
         styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
       >

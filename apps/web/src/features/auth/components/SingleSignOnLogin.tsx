@@ -10,7 +10,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** The login page asks about an email once the typing pauses. */
 const PAUSE_MS = 350;
 /** The reasons the server sends the browser back with (`SSO_ERRORS`), each worded here. */
-const REASONS = new Set(['expired', 'denied', 'failed', 'unverified_domain', 'other_account', 'email_unverified', 'suspended']);
+const REASONS = new Set([
+  'expired',
+  'denied',
+  'failed',
+  'unverified_domain',
+  'other_account',
+  'email_unverified',
+  'suspended',
+  'deactivated',
+]);
 
 /**
  * The login form's single sign-on: when the email typed belongs to a domain whose company signs in

@@ -1,3 +1,4 @@
+import type { SecondFactorMethod } from '@freight/contracts';
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -6,39 +7,46 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { usePageTitle } from '../../../components/usePageTitle';
 import { isApiError } from '../../../lib/api';
 import { setServerErrors } from '../../../lib/forms';
+import { firstWay, otherWay, type TypedWay } from '../../../lib/secondFactorWays';
 import { twoFactorChallenge } from '../api/authApi';
 import { PasskeySignIn } from './PasskeySignIn';
 
-type Method = 'code' | 'recovery_code';
-
 /**
- * The second step of sign-in, after a right password: a code from the authenticator app, or one
- * of the recovery codes instead. `offerRememberDevice` (customers) adds "Remember this device";
- * `onSignedIn` runs once the session exists; `onStartOver` goes back to the password.
+ * The second step of sign-in, after a right password, offering the user's own factors (`methods`,
+ * from the password step's answer): a code from the authenticator app and/or a passkey, or one of
+ * the recovery codes instead. A user of passkeys alone sees the passkey first, no field they could
+ * not fill, and a recovery code on demand.
+ * `offerRememberDevice` (customers) adds "Remember this device"; `onSignedIn` runs once the
+ * session exists; `onStartOver` goes back to the password.
  */
 export function TwoFactorStep({
   offerRememberDevice,
+  methods,
   onSignedIn,
   onStartOver,
 }: {
   offerRememberDevice: boolean;
+  methods: SecondFactorMethod[];
   onSignedIn: () => Promise<void>;
   onStartOver: () => void;
 }) {
   const { t } = useTranslation();
   usePageTitle(t('auth.two_factor.title'));
-  const [method, setMethod] = useState<Method>('code');
+  const passkey = methods.includes('passkey');
+  const [method, setMethod] = useState<TypedWay | null>(firstWay(methods));
+  const other = otherWay(methods, method);
   const [throttle, setThrottle] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm({ initialValues: { code: '', recovery_code: '', remember_device: false } });
 
-  const switchTo = (next: Method) => {
+  const switchTo = (next: TypedWay) => {
     form.clearErrors();
     setThrottle(null);
     setMethod(next);
   };
 
   const submit = form.onSubmit(async (values) => {
+    if (!method) return;
     setThrottle(null);
     setFailure(null);
     try {
@@ -60,7 +68,7 @@ export function TwoFactorStep({
         <Title order={2} id="two-factor-title">
           {t('auth.two_factor.title')}
         </Title>
-        {method === 'code' ? (
+        {method === 'code' && (
           <>
             <Text size="sm">{t('auth.two_factor.code_intro')}</Text>
             <TextInput
@@ -75,7 +83,8 @@ export function TwoFactorStep({
               {...form.getInputProps('code')}
             />
           </>
-        ) : (
+        )}
+        {method === 'recovery_code' && (
           <>
             <Text size="sm">{t('auth.two_factor.recovery_intro')}</Text>
             <TextInput
@@ -90,7 +99,8 @@ export function TwoFactorStep({
             />
           </>
         )}
-        {offerRememberDevice && (
+        {!method && <Text size="sm">{t('auth.two_factor.passkey_intro')}</Text>}
+        {offerRememberDevice && method && (
           <Checkbox label={t('auth.two_factor.remember_device')} {...form.getInputProps('remember_device', { type: 'checkbox' })} />
         )}
         {throttle && (
@@ -99,13 +109,17 @@ export function TwoFactorStep({
           </Alert>
         )}
         <ErrorAlert error={failure} />
-        <Button type="submit" loading={form.submitting}>
-          {t('auth.two_factor.submit')}
-        </Button>
-        <PasskeySignIn label="use" onSignedIn={onSignedIn} />
-        <Anchor component="button" type="button" size="sm" onClick={() => switchTo(method === 'code' ? 'recovery_code' : 'code')}>
-          {method === 'code' ? t('auth.two_factor.use_recovery_code') : t('auth.two_factor.use_app')}
-        </Anchor>
+        {method && (
+          <Button type="submit" loading={form.submitting}>
+            {t('auth.two_factor.submit')}
+          </Button>
+        )}
+        {passkey && <PasskeySignIn label="use" onSignedIn={onSignedIn} autoFocus={!method} />}
+        {other && (
+          <Anchor component="button" type="button" size="sm" onClick={() => switchTo(other)}>
+            {other === 'recovery_code' ? t('auth.two_factor.use_recovery_code') : t('auth.two_factor.use_app')}
+          </Anchor>
+        )}
         <Anchor component="button" type="button" size="sm" onClick={onStartOver}>
           {t('auth.back_to_login')}
         </Anchor>

@@ -17,7 +17,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A product's every field, with Edit and Delete. */
+/** A product's every field, with Edit and Delete when the role may change the catalog. */
 export function ProductDetailModal({
   product,
   onClose,
@@ -26,8 +26,8 @@ export function ProductDetailModal({
 }: {
   product: Product;
   onClose: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -57,12 +57,16 @@ export function ProductDetailModal({
           <Fact label={t('catalog.detail.updated')}>{fmt.dateTime(product.updated_at)}</Fact>
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="subtle" color="red" onClick={onDelete}>
-            {t('catalog.delete')}
-          </Button>
-          <Button variant="default" onClick={onEdit}>
-            {t('catalog.edit')}
-          </Button>
+          {onDelete && (
+            <Button variant="subtle" color="red" onClick={onDelete}>
+              {t('catalog.delete')}
+            </Button>
+          )}
+          {onEdit && (
+            <Button variant="default" onClick={onEdit}>
+              {t('catalog.edit')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('catalog.close')}</Button>
         </Group>
       </Stack>

@@ -11,10 +11,11 @@ import { useAuthUser } from '../../../lib/auth';
 import { useFormat } from '../../../lib/useFormat';
 import { listProducts, PRODUCTS_KEY, type ProductSort } from '../api/productsApi';
 
+/** What a row offers; a role that only reads the catalog gets no Edit or Delete (and no column for them). */
 export interface ProductActions {
   onView: (p: Product) => void;
-  onEdit: (p: Product) => void;
-  onDelete: (p: Product) => void;
+  onEdit?: (p: Product) => void;
+  onDelete?: (p: Product) => void;
 }
 
 /**
@@ -84,9 +85,11 @@ export function ProductList({ onView, onEdit, onDelete }: ProductActions) {
             <Table.Th>{t('catalog.columns.dimensions')}</Table.Th>
             {header('weight_lb', t('catalog.columns.weight_lb'), 'right')}
             <Table.Th>{t('catalog.columns.hazardous')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('catalog.columns.actions')}</VisuallyHidden>
-            </Table.Th>
+            {onEdit && (
+              <Table.Th>
+                <VisuallyHidden>{t('catalog.columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
           </>
         }
         row={(p) => <ProductRow key={p.id} product={p} fmt={fmt} onView={onView} onEdit={onEdit} onDelete={onDelete} />}
@@ -143,22 +146,24 @@ function ProductRow({
           t('catalog.hazardous_no')
         )}
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => onEdit(p)} aria-label={t('catalog.edit_named', { name: p.description })}>
-            {t('catalog.edit')}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => onDelete(p)}
-            aria-label={t('catalog.delete_named', { name: p.description })}
-          >
-            {t('catalog.delete')}
-          </Button>
-        </Group>
-      </Table.Td>
+      {onEdit && onDelete && (
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <Button size="xs" variant="light" onClick={() => onEdit(p)} aria-label={t('catalog.edit_named', { name: p.description })}>
+              {t('catalog.edit')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => onDelete(p)}
+              aria-label={t('catalog.delete_named', { name: p.description })}
+            >
+              {t('catalog.delete')}
+            </Button>
+          </Group>
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }

@@ -9,6 +9,7 @@ import { CsvImportDialog } from '../../../components/csv/CsvImportDialog';
 import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { PageHeader } from '../../../components/PageHeader';
 import { useAuthUser } from '../../../lib/auth';
+import { useCan } from '../../../lib/permissions';
 import { PRODUCTS_KEY } from '../api/productsApi';
 import { DeleteProductModal } from '../components/DeleteProductModal';
 import { ProductDetailModal } from '../components/ProductDetailModal';
@@ -23,6 +24,7 @@ const EXPORT_PATH = '/api/products/export.csv';
 export function ProductCatalogRoute() {
   const { t } = useTranslation();
   const user = useAuthUser();
+  const mayEdit = useCan('catalog.edit');
   const units = user?.settings?.unit_system ?? DEFAULT_SETTINGS.unit_system;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -42,9 +44,11 @@ export function ProductCatalogRoute() {
           {t('catalog.intro')}
         </Text>
         <Group gap="xs">
-          <Button variant="default" onClick={() => setOpen({ kind: 'upload' })}>
-            {t('catalog.csv.upload')}
-          </Button>
+          {mayEdit && (
+            <Button variant="default" onClick={() => setOpen({ kind: 'upload' })}>
+              {t('catalog.csv.upload')}
+            </Button>
+          )}
           <Button
             variant="default"
             loading={downloading === EXPORT_PATH}
@@ -52,20 +56,20 @@ export function ProductCatalogRoute() {
           >
             {t('catalog.csv.export')}
           </Button>
-          <Button onClick={() => setOpen({ kind: 'create' })}>{t('catalog.add')}</Button>
+          {mayEdit && <Button onClick={() => setOpen({ kind: 'create' })}>{t('catalog.add')}</Button>}
         </Group>
       </Group>
       <ProductList
         onView={(product) => setOpen({ kind: 'view', product })}
-        onEdit={(product) => setOpen({ kind: 'edit', product })}
-        onDelete={(product) => setOpen({ kind: 'delete', product })}
+        onEdit={mayEdit ? (product) => setOpen({ kind: 'edit', product }) : undefined}
+        onDelete={mayEdit ? (product) => setOpen({ kind: 'delete', product }) : undefined}
       />
       {open?.kind === 'view' && (
         <ProductDetailModal
           product={open.product}
           onClose={close}
-          onEdit={() => setOpen({ kind: 'edit', product: open.product })}
-          onDelete={() => setOpen({ kind: 'delete', product: open.product })}
+          onEdit={mayEdit ? () => setOpen({ kind: 'edit', product: open.product }) : undefined}
+          onDelete={mayEdit ? () => setOpen({ kind: 'delete', product: open.product }) : undefined}
         />
       )}
       {(open?.kind === 'create' || open?.kind === 'edit') && (

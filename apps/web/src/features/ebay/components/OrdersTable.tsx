@@ -9,6 +9,7 @@ import { PlaceText } from '../../../components/list/PlaceText';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
 import { EBAY_KEY, ordersQuery, retryFulfillment } from '../api/ebayApi';
 import { ebayProblem } from '../problem';
@@ -23,6 +24,7 @@ function Shipped({ order }: { order: EbayOrderView }) {
     mutationFn: () => retryFulfillment(order.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: EBAY_KEY }),
   });
+  const mayShip = useCan('ebay.ship');
   if (!order.shipment) return null;
   return (
     <Stack gap={2}>
@@ -38,9 +40,11 @@ function Shipped({ order }: { order: EbayOrderView }) {
           <Text size="xs" c="red">
             {t('ebay.orders.send_failed', { reason: ebayProblem(t, order.fulfillment_error) })}
           </Text>
-          <Button size="compact-xs" variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
-            {t('ebay.orders.retry')}
-          </Button>
+          {mayShip && (
+            <Button size="compact-xs" variant="light" onClick={() => retry.mutate()} loading={retry.isPending}>
+              {t('ebay.orders.retry')}
+            </Button>
+          )}
         </Group>
       ) : (
         <Text size="xs" c="dimmed">
@@ -55,6 +59,7 @@ function Shipped({ order }: { order: EbayOrderView }) {
 export function OrdersTable() {
   const { t } = useTranslation();
   const f = useFormat();
+  const mayShip = useCan('ebay.ship');
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(q, 300);
@@ -147,7 +152,7 @@ export function OrdersTable() {
                 {rows.map((o) => (
                   <Table.Tr key={o.id} data-testid="ebay-order-row">
                     <Table.Td>
-                      {(o.status === 'awaiting' || o.status === 'quoted') && (
+                      {mayShip && (o.status === 'awaiting' || o.status === 'quoted') && (
                         <Checkbox
                           aria-label={t('ebay.orders.pick', { number: o.ebay_order_id })}
                           checked={picked.some((p) => p.id === o.id)}
@@ -188,7 +193,7 @@ export function OrdersTable() {
                     <Table.Td>
                       {o.status === 'shipped' ? (
                         <Shipped order={o} />
-                      ) : o.status === 'canceled' ? null : (
+                      ) : o.status === 'canceled' || !mayShip ? null : (
                         <Group gap={6} wrap="nowrap">
                           <Button size="compact-sm" variant="light" component={Link} to={`/ebay-quote/${o.id}`}>
                             {t('ebay.orders.quote')}

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
 import { connectStore, disconnectStore, EBAY_KEY, storesQuery, syncStore } from '../api/ebayApi';
 import { ebayProblem } from '../problem';
@@ -22,6 +23,7 @@ function StoreCard({ store }: { store: EbayStoreView }) {
   const disconnect = useMutation({ mutationFn: () => disconnectStore(store.id), onSuccess: refresh });
   const reconnect = useMutation({ mutationFn: connectStore, onSuccess: (url) => window.location.assign(url) });
   const connected = store.status === 'connected';
+  const mayShip = useCan('ebay.ship');
   return (
     <Paper withBorder p="sm" data-testid="ebay-store">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -37,7 +39,7 @@ function StoreCard({ store }: { store: EbayStoreView }) {
           </Text>
         </Stack>
         <Group gap="xs">
-          {connected ? (
+          {!mayShip ? null : connected ? (
             <>
               <Button size="xs" onClick={() => sync.mutate()} loading={sync.isPending}>
                 {t('ebay.stores.sync_now')}
@@ -69,18 +71,21 @@ function StoreCard({ store }: { store: EbayStoreView }) {
   );
 }
 
-/** The connected stores, each with its sync state, and the way to connect another. */
+/** The connected stores, each with its sync state, and the way to connect another (for a role that ships orders). */
 export function StoresPanel() {
   const { t } = useTranslation();
+  const mayShip = useCan('ebay.ship');
   const stores = useQuery(storesQuery());
   const connect = useMutation({ mutationFn: connectStore, onSuccess: (url) => window.location.assign(url) });
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text fw={600}>{t('ebay.stores.title')}</Text>
-        <Button size="xs" variant="light" onClick={() => connect.mutate()} loading={connect.isPending}>
-          {t('ebay.stores.connect')}
-        </Button>
+        {mayShip && (
+          <Button size="xs" variant="light" onClick={() => connect.mutate()} loading={connect.isPending}>
+            {t('ebay.stores.connect')}
+          </Button>
+        )}
       </Group>
       {stores.data?.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -42,6 +42,10 @@ export const invoicePdfPath = (id: string) => `/api/invoices/${encodeURIComponen
 export const payInvoices = (body: InvoicePaymentRequest, key: string) =>
   api.post<{ data: InvoicePaymentResult }>('/api/invoice-payments', body, { headers: { 'Idempotency-Key': key } }).then((r) => r.data);
 
+/** POST /api/invoice-payments/confirm: the payer is back from the challenge of this intent; the server asks the processor. */
+export const confirmInvoicePayment = (paymentIntent: string) =>
+  api.post<{ data: InvoicePaymentResult }>('/api/invoice-payments/confirm', { payment_intent: paymentIntent }).then((r) => r.data);
+
 export const openDispute = (invoiceId: string, body: DisputeRequest) =>
   api.post<{ data: DisputeView }>(`/api/invoices/${encodeURIComponent(invoiceId)}/disputes`, body).then((r) => r.data);
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ReplyBox } from '../../../components/dispute/ReplyBox';
 import { major } from '../../../components/shipment/format';
+import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
 import { INVOICES_KEY, replyToDispute } from '../api/invoicesApi';
 import { invoiceDetailPath } from './InvoiceTable';
@@ -12,13 +13,16 @@ import { invoiceDetailPath } from './InvoiceTable';
 const STATUS_COLORS = { open: 'orange', accepted: 'green', rejected: 'gray' } as const;
 
 /**
- * One dispute: what and how much, its state, its thread with the accounting staff, a reply box
- * while it is open, and once resolved the outcome, the staff's note and the credit memo.
+ * One dispute: what and how much, its state, who of the team opened it and when, its thread with
+ * the accounting staff, a reply box
+ * while it is open (for a role that pays and disputes), and once resolved the outcome, the
+ * staff's note and the credit memo.
  */
 export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; dispute: DisputeView }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const client = useQueryClient();
+  const mayReply = useCan('invoices.pay');
   const money = (cents: number) => fmt.money(major(cents), invoice.currency);
   const line = invoice.charges.find((c) => c.key === dispute.charge_code);
   return (
@@ -38,7 +42,9 @@ export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; disp
           {dispute.reason}
         </Text>
         <Text size="xs" c="dimmed">
-          {fmt.dateTime(dispute.created_at)}
+          {dispute.opened_by
+            ? t('invoices.dispute.opened_by', { name: dispute.opened_by.name, date: fmt.dateTime(dispute.created_at) })
+            : fmt.dateTime(dispute.created_at)}
         </Text>
         {dispute.messages.map((m) => (
           <Paper key={m.id} p="xs" bg={m.author === 'staff' ? 'blue.0' : 'gray.0'} ml={m.author === 'staff' ? 0 : 'xl'}>
@@ -64,7 +70,7 @@ export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; disp
         )}
         {dispute.status === 'rejected' && <Text size="sm">{t('invoices.dispute.resolved_rejected')}</Text>}
         {dispute.resolution_note && <Text size="sm">{t('invoices.dispute.note', { note: dispute.resolution_note })}</Text>}
-        {dispute.status === 'open' && (
+        {mayReply && dispute.status === 'open' && (
           <ReplyBox
             label={t('invoices.dispute.reply_label')}
             sendLabel={t('invoices.dispute.send')}

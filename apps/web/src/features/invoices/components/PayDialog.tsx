@@ -1,42 +1,70 @@
-import { type InvoiceListItem, type InvoicePaymentResult, invoicePaymentRequest } from '@freight/contracts';
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  type InvoiceListItem,
+  type InvoicePaymentResult,
+  invoicePaymentRequest,
+  type PaymentMethodView,
+  type PaymentProcessorView,
+} from '@freight/contracts';
+import { Alert, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardFields, type CardValues, cardPayload, EMPTY_CARD } from '../../../components/payment/CardFields';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { paymentMethodsQuery, processorQuery } from '../../../components/payment/api';
+import { type CardValues, cardErrors, EMPTY_CARD } from '../../../components/payment/CardFields';
+import { withChallenge } from '../../../components/payment/challenge';
+import { NewCardFields } from '../../../components/payment/NewCardFields';
 import { paymentFailureText } from '../../../components/payment/paymentFailure';
+import { type BankValues, EMPTY_BANK, ProcessorRefused, payFormRefusal } from '../../../components/payment/processor';
+import { firstChoice, NEW_METHOD, SavedMethodChoice } from '../../../components/payment/SavedMethodChoice';
+import { useNewBank, useNewCard } from '../../../components/payment/useNewMethod';
 import { newIdempotencyKey } from '../../../components/shipment/api';
 import { major } from '../../../components/shipment/format';
 import { isApiError } from '../../../lib/api';
 import { translateMessage, zodErrors } from '../../../lib/forms';
+import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
-import { INVOICES_KEY, payInvoices } from '../api/invoicesApi';
+import { confirmInvoicePayment, INVOICES_KEY, payInvoices } from '../api/invoicesApi';
+import { BankFields, bankErrors } from './BankFields';
 
 export type Payable = Pick<InvoiceListItem, 'id' | 'number' | 'balance_cents' | 'currency'>;
 
-interface BankValues {
-  account_holder: string;
-  routing_number: string;
-  account_number: string;
-  account_type: 'checking' | 'savings';
-}
 interface Values {
   method: 'card' | 'ach';
   /** Dollars per invoice id, as typed. */
   amounts: Record<string, number | string>;
+  /** A saved method's processor id, or NEW_METHOD. */
+  choice: string;
   card: CardValues;
   bank: BankValues;
 }
 
 const toCents = (v: number | string) => Math.round(Number(v) * 100);
 
-function toPayload(invoices: Payable[], v: Values) {
+/** The request without its method: the allocations (the method is made or chosen at submit). */
+function toPayload(invoices: Payable[], v: Values, paymentMethod = 'pm_pending') {
   return {
     method: v.method,
     allocations: invoices.map((i) => ({ invoice_id: i.id, amount_cents: toCents(v.amounts[i.id] ?? 0) })),
-    ...(v.method === 'card' ? { card: cardPayload(v.card) } : { bank: v.bank }),
+    payment_method: paymentMethod,
   };
+}
+
+/**
+ * The saved methods of a payment method kind (a card payment, or a bank one) that may pay: a bank
+ * account awaiting its micro-deposit's code (or failed) is left out.
+ */
+const savedOf = (methods: PaymentMethodView[], method: Values['method']) =>
+  methods.filter((m) => m.verification === 'verified' && (method === 'card' ? m.type === 'card' : m.type === 'us_bank_account'));
+
+/** The new method's field errors, at their form paths, in words. */
+function newMethodErrors(v: Values, elements: boolean, t: (k: string) => string) {
+  if (v.choice !== NEW_METHOD) return {};
+  const errors: Record<string, string> =
+    v.method === 'card' ? cardErrors(v.card, elements) : (bankErrors(v.bank) as Record<string, string>);
+  const path = v.method === 'card' ? 'card' : 'bank';
+  return Object.fromEntries(Object.entries(errors).map(([k, key]) => [`${path}.${k}`, t(key)]));
 }
 
 /** The form field of a request path: allocations.N.amount_cents is the amount box of the Nth invoice. */
@@ -65,156 +93,238 @@ export function PayDialog({
   onPaid: (result: InvoicePaymentResult) => void;
 }) {
   const { t } = useTranslation();
+  const saved = useQuery({ ...paymentMethodsQuery(), enabled: opened });
+  const processor = useQuery({ ...processorQuery(), enabled: opened });
+  const busy = useRef(false);
+  const error = saved.error ?? processor.error;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !busy.current && onClose()}
+      title={t('invoices.pay.title', { count: invoices.length })}
+      centered
+      size="lg"
+    >
+      {saved.data && processor.data !== undefined ? (
+        processor.data ? (
+          <PayForm
+            invoices={invoices}
+            methods={saved.data.methods}
+            processor={processor.data}
+            onClose={onClose}
+            onPaid={onPaid}
+            onBusy={(b) => {
+              busy.current = b;
+            }}
+          />
+        ) : (
+          <Alert color="red" role="alert">
+            {t('payment.processor_off')}
+          </Alert>
+        )
+      ) : error ? (
+        <ErrorAlert error={error} />
+      ) : (
+        <Loader size="sm" aria-label={t('payment.loading')} />
+      )}
+    </Modal>
+  );
+}
+
+function PayForm({
+  invoices,
+  methods,
+  processor,
+  onClose,
+  onPaid,
+  onBusy,
+}: {
+  invoices: Payable[];
+  methods: PaymentMethodView[];
+  processor: PaymentProcessorView;
+  onClose: () => void;
+  onPaid: (result: InvoicePaymentResult) => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
   const fmt = useFormat();
   const client = useQueryClient();
   const currency = invoices[0]?.currency ?? 'USD';
+  const card = useNewCard(processor);
+  const bank = useNewBank(processor);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [challenging, setChallenging] = useState(false);
   const form = useForm<Values>({
     initialValues: {
       method: 'card',
       amounts: Object.fromEntries(invoices.map((i) => [i.id, major(i.balance_cents)])),
+      choice: firstChoice(savedOf(methods, 'card')),
       card: EMPTY_CARD,
-      bank: { account_holder: '', routing_number: '', account_number: '', account_type: 'checking' },
+      bank: EMPTY_BANK,
     },
     validate: (v) => {
       const errors = zodErrors(invoicePaymentRequest, t, v, (x) => toPayload(invoices, x));
-      return Object.fromEntries(Object.entries(errors).map(([k, m]) => [fieldOf(invoices, k), m]));
+      return {
+        ...Object.fromEntries(Object.entries(errors).map(([k, m]) => [fieldOf(invoices, k), m])),
+        ...newMethodErrors(v, card.elements, t),
+      };
     },
   });
   const attempt = useRef<{ key: string; content: string } | null>(null);
   const total = invoices.reduce((s, i) => s + toCents(form.values.amounts[i.id] ?? 0), 0);
   const amount = fmt.money(major(total), currency);
+  const offered = savedOf(methods, form.values.method);
 
   const pay = useMutation({
-    mutationFn: ({ body, key }: { body: Parameters<typeof payInvoices>[0]; key: string }) => payInvoices(body, key),
+    mutationFn: async (v: Values) => {
+      const paymentMethod =
+        v.choice !== NEW_METHOD ? v.choice : v.method === 'card' ? await card.create(v.card) : await bank.create(v.bank);
+      // The card issuer's 3-D Secure page sends the payer back to Open Invoices, which confirms.
+      const body = invoicePaymentRequest.parse({ ...toPayload(invoices, v, paymentMethod), return_path: paths.myInvoices });
+      const content = JSON.stringify(body);
+      if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
+      const key = attempt.current.key;
+      return withChallenge(processor, () => payInvoices(body, key), confirmInvoicePayment, setChallenging);
+    },
+    onMutate: () => {
+      setRefused(null);
+      onBusy(true);
+    },
+    onSettled: () => onBusy(false),
     onSuccess: (result) => {
       attempt.current = null;
       onPaid(result);
     },
-    onError: (e) => {
+    onError: (e, v) => {
+      if (e instanceof ProcessorRefused) {
+        const r = payFormRefusal(e, v.method === 'card' ? 'card' : 'bank');
+        if (r.field) form.setFieldError(`${v.method === 'card' ? 'card' : 'bank'}.${r.field}`, t(r.key));
+        else setRefused(t(r.key));
+        return;
+      }
       if (!isApiError(e)) return;
       const changed = e.status === 409 || Object.keys(e.errors).some((k) => k.startsWith('allocations'));
       if (changed) void client.invalidateQueries({ queryKey: INVOICES_KEY });
       if (e.status === 409) attempt.current = null;
       if (e.status !== 422) return;
+      // The portal refused the method itself (not this account's, the other kind): said above the choice.
+      const method = e.errors.payment_method;
+      if (method) setRefused(method.map((m) => translateMessage(t, m)).join(' '));
       form.setErrors(
         Object.fromEntries(
-          Object.entries(e.errors).map(([k, msgs]) => [fieldOf(invoices, k), msgs.map((m) => translateMessage(t, m)).join(' ')]),
+          Object.entries(e.errors)
+            .filter(([k]) => k !== 'payment_method')
+            .map(([k, msgs]) => [fieldOf(invoices, k), msgs.map((m) => translateMessage(t, m)).join(' ')]),
         ),
       );
     },
   });
 
   const submit = form.onSubmit((v) => {
-    if (pay.isPending) return;
-    const body = invoicePaymentRequest.parse(toPayload(invoices, v));
-    const content = JSON.stringify(body);
-    if (attempt.current?.content !== content) attempt.current = { key: newIdempotencyKey(), content };
-    pay.mutate({ body, key: attempt.current.key });
+    if (!pay.isPending) pay.mutate(v);
   });
 
   const error =
     pay.error && isApiError(pay.error) && !(pay.error.status === 422 && Object.keys(pay.error.errors).length) ? pay.error : null;
-  const errorText = error
-    ? error.status === 409
-      ? error.message || t('errors.invoice_payment_conflict')
-      : error.status === 422
-        ? error.message
-        : paymentFailureText(t, error)
-    : // A refusal of the whole payment ('Pay invoices of one currency at a time') has no box of its own.
-      ((form.errors.allocations as string | undefined) ?? null);
+  const failure = pay.error && !isApiError(pay.error) && !(pay.error instanceof ProcessorRefused) ? pay.error : null;
+  const errorText =
+    refused ??
+    (error
+      ? error.status === 409
+        ? error.message || t('errors.invoice_payment_conflict')
+        : error.status === 422
+          ? error.message
+          : paymentFailureText(t, error)
+      : // A refusal of the whole payment ('Pay invoices of one currency at a time') has no box of its own.
+        ((form.errors.allocations as string | undefined) ?? null));
 
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !pay.isPending && onClose()}
-      title={t('invoices.pay.title', { count: invoices.length })}
-      centered
-      size="lg"
-    >
-      <form onSubmit={submit} noValidate data-pay-form>
-        <Stack gap="sm">
-          {errorText && (
-            <Alert color="red" role="alert">
-              {errorText}
-            </Alert>
-          )}
-          {invoices.map((i) => (
-            <Group key={i.id} justify="space-between" align="flex-end" wrap="nowrap">
-              <Text size="sm">
-                <b>{i.number}</b> · {t('invoices.pay.balance', { amount: fmt.money(major(i.balance_cents), i.currency) })}
-              </Text>
-              <NumberInput
-                label={t('invoices.pay.amount', { currency: i.currency })}
-                aria-label={t('invoices.pay.amount_of', { number: i.number })}
-                min={0.01}
-                max={major(i.balance_cents)}
-                decimalScale={2}
-                fixedDecimalScale
-                w={180}
-                {...form.getInputProps(`amounts.${i.id}`)}
-              />
-            </Group>
-          ))}
-          <Text fw={700} ta="right">
-            {t('invoices.pay.total', { amount })}
-          </Text>
-          <SegmentedControl
-            aria-label={t('invoices.pay.method')}
-            data={[
-              { value: 'card', label: t('invoices.pay.card') },
-              { value: 'ach', label: t('invoices.pay.ach') },
-            ]}
-            {...form.getInputProps('method')}
-          />
-          {form.values.method === 'card' ? (
-            <>
-              <CardFields input={(field) => form.getInputProps(`card.${field}`)} />
+    <form onSubmit={submit} noValidate data-pay-form>
+      <Stack gap="sm">
+        {errorText && (
+          <Alert color="red" role="alert">
+            {errorText}
+          </Alert>
+        )}
+        <ErrorAlert error={failure} />
+        {challenging && (
+          <Alert color="blue" role="status">
+            {t('invoices.pay.challenge_opening')}
+          </Alert>
+        )}
+        {invoices.map((i) => (
+          <Group key={i.id} justify="space-between" align="flex-end" wrap="nowrap">
+            <Text size="sm">
+              <b>{i.number}</b> · {t('invoices.pay.balance', { amount: fmt.money(major(i.balance_cents), i.currency) })}
+            </Text>
+            <NumberInput
+              label={t('invoices.pay.amount', { currency: i.currency })}
+              aria-label={t('invoices.pay.amount_of', { number: i.number })}
+              min={0.01}
+              max={major(i.balance_cents)}
+              decimalScale={2}
+              fixedDecimalScale
+              w={180}
+              {...form.getInputProps(`amounts.${i.id}`)}
+            />
+          </Group>
+        ))}
+        <Text fw={700} ta="right">
+          {t('invoices.pay.total', { amount })}
+        </Text>
+        <SegmentedControl
+          aria-label={t('invoices.pay.method')}
+          data={[
+            { value: 'card', label: t('invoices.pay.card') },
+            { value: 'ach', label: t('invoices.pay.ach') },
+          ]}
+          value={form.values.method}
+          onChange={(value) => {
+            const method = value as Values['method'];
+            form.setValues({ method, choice: firstChoice(savedOf(methods, method)) });
+          }}
+        />
+        <SavedMethodChoice
+          methods={offered}
+          kind={form.values.method === 'card' ? 'card' : 'bank'}
+          value={form.values.choice}
+          onChange={(choice) => form.setFieldValue('choice', choice)}
+        />
+        {form.values.method === 'card' && form.values.choice === NEW_METHOD && (
+          <>
+            <NewCardFields card={card} input={(field) => form.getInputProps(`card.${field}`)} />
+            <Text size="xs" c="dimmed">
+              {t('payment.processor_note')}
+            </Text>
+            {!card.elements && (
               <Text size="xs" c="dimmed">
                 {t('shipment.payment.test_cards')}
               </Text>
-            </>
-          ) : (
-            <>
-              <TextInput label={t('invoices.pay.account_holder')} withAsterisk {...form.getInputProps('bank.account_holder')} />
-              <Group grow>
-                <TextInput
-                  label={t('invoices.pay.routing_number')}
-                  withAsterisk
-                  inputMode="numeric"
-                  maxLength={9}
-                  {...form.getInputProps('bank.routing_number')}
-                />
-                <TextInput
-                  label={t('invoices.pay.account_number')}
-                  withAsterisk
-                  inputMode="numeric"
-                  maxLength={20}
-                  {...form.getInputProps('bank.account_number')}
-                />
-              </Group>
-              <NativeSelect
-                label={t('invoices.pay.account_type')}
-                data={[
-                  { value: 'checking', label: t('invoices.pay.checking') },
-                  { value: 'savings', label: t('invoices.pay.savings') },
-                ]}
-                {...form.getInputProps('bank.account_type')}
-              />
-              <Text size="xs" c="dimmed">
-                {t('invoices.pay.ach_note')} {t('invoices.pay.test_bank')}
-              </Text>
-            </>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pay.isPending}>
-              {t('invoices.pay.cancel')}
-            </Button>
-            <Button type="submit" loading={pay.isPending}>
-              {t('invoices.pay.submit', { amount })}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            )}
+          </>
+        )}
+        {form.values.method === 'ach' && form.values.choice === NEW_METHOD && (
+          <>
+            <BankFields input={(field) => form.getInputProps(`bank.${field}`)} />
+            <Text size="xs" c="dimmed">
+              {t('payment.bank_processor_note')} {t('invoices.pay.test_bank')}
+            </Text>
+          </>
+        )}
+        {form.values.method === 'ach' && (
+          <Text size="xs" c="dimmed">
+            {t('invoices.pay.ach_note')}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={pay.isPending}>
+            {t('invoices.pay.cancel')}
+          </Button>
+          <Button type="submit" loading={pay.isPending}>
+            {t('invoices.pay.submit', { amount })}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -12,6 +12,7 @@ import { major } from '../../../components/shipment/format';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { isApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/permissions';
 import { useSupportTopic } from '../../../lib/support';
 import { useFormat } from '../../../lib/useFormat';
 import { getInvoice, invoiceKey, invoicePdfPath } from '../api/invoicesApi';
@@ -26,7 +27,8 @@ import { useReceiptDownload } from '../components/useReceiptDownload';
 
 /**
  * One invoice (/invoice-detail/:id): shipper details, bill-to, dates and aging,
- * the charges quoted beside invoiced, payments applied, Pay, Download and its disputes.
+ * the charges quoted beside invoiced, payments applied, Pay, Download and its disputes; the
+ * credit memos that credit it, and a memo's link to the invoice it credits.
  */
 export function InvoiceDetailRoute() {
   const { t } = useTranslation();
@@ -54,6 +56,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
   const receipt = useReceiptDownload();
   const [paying, setPaying] = useState(false);
   const [disputing, setDisputing] = useState(false);
+  const mayPay = useCan('invoices.pay');
   const money = (cents: number) => fmt.money(major(cents), invoice.currency);
   const date = (iso: string | null) => (iso ? formatLocalDate(iso.slice(0, 10), i18n.language) : '—');
   // Addresses as every screen writes them (formatAddressLines); the parties' countries only when not the account's.
@@ -88,18 +91,35 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
           >
             {t('invoices.detail.download')}
           </Button>
-          {invoice.balance_cents > 0 && (
+          {mayPay && invoice.balance_cents > 0 && (
             <Button variant="light" color="orange" onClick={() => setDisputing(true)}>
               {t('invoices.dispute.open')}
             </Button>
           )}
-          {invoice.balance_cents > 0 && <Button onClick={() => setPaying(true)}>{t('invoices.detail.pay')}</Button>}
+          {mayPay && invoice.balance_cents > 0 && <Button onClick={() => setPaying(true)}>{t('invoices.detail.pay')}</Button>}
         </Group>
       </Group>
       {invoice.related_invoice && (
         <Anchor component={Link} to={invoiceDetailPath(invoice.related_invoice.id)} size="sm">
-          {t('invoices.detail.related', { number: invoice.related_invoice.number })}
+          {t(invoice.type === 'credit_memo' ? 'invoices.detail.related_credit' : 'invoices.detail.related', {
+            number: invoice.related_invoice.number,
+          })}
         </Anchor>
+      )}
+      {invoice.credit_memos.length > 0 && (
+        <Alert color="blue" title={t('invoices.detail.credited_title')} data-testid="invoice-credited">
+          <Stack gap={4}>
+            {invoice.credit_memos.map((m) => (
+              <Text size="sm" key={m.id}>
+                {t('invoices.detail.credited_by')}{' '}
+                <Anchor component={Link} to={invoiceDetailPath(m.id)} fw={600}>
+                  {m.number}
+                </Anchor>
+                : {money(m.total_cents)}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         {facts.map(([label, value]) => (
@@ -159,6 +179,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
                   : t(`invoices.history.method_${p.method}_plain`),
                 status: t(`invoices.detail.payment_statuses.${p.status}`),
               })}
+              {p.paid_by && ` · ${t('invoices.detail.paid_by', { name: p.paid_by.name })}`}
             </Text>
             <Group gap="sm">
               <Text fw={600}>{money(p.amount_cents)}</Text>

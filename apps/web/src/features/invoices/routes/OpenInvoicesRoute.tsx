@@ -6,8 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list/ListTable';
 import { useListParams } from '../../../components/list/useListParams';
+import { paymentFailureText } from '../../../components/payment/paymentFailure';
+import { useChallengeReturn } from '../../../components/payment/useChallengeReturn';
 import { useAuthUser } from '../../../lib/auth';
-import { getInvoiceSummary, INVOICES_KEY, listOpenInvoices } from '../api/invoicesApi';
+import { useCan } from '../../../lib/permissions';
+import { confirmInvoicePayment, getInvoiceSummary, INVOICES_KEY, listOpenInvoices } from '../api/invoicesApi';
 import { AgingSummary } from '../components/AgingSummary';
 import { InvoiceSearch } from '../components/InvoiceSearch';
 import { InvoiceHead, InvoiceRow } from '../components/InvoiceTable';
@@ -36,12 +39,23 @@ export function OpenInvoicesRoute() {
   /** Why 'Pay selected' did not open the dialog: nothing selected, or invoices of more than one currency. */
   const [payProblem, setPayProblem] = useState<'none' | 'currency' | null>(null);
   const paymentDone = usePaymentDone();
+  // A role that reads invoices without paying them gets the list without its selection and Pay.
+  const mayPay = useCan('invoices.pay');
 
-  const summary = useQuery({ queryKey: [...INVOICES_KEY, 'summary'], queryFn: getInvoiceSummary });
+  const paid = async (result: InvoicePaymentResult) => {
+    setPaying(false);
+    setSelected(new Map());
+    await paymentDone(result);
+  };
+  // Back from the card issuer's 3-D Secure page: the server says how the payment ended; the lists
+  // wait for that answer (listed before, they would show the balances it paid).
+  const challenge = useChallengeReturn('payment_intent', confirmInvoicePayment, (r) => void paid(r));
+  const summary = useQuery({ queryKey: [...INVOICES_KEY, 'summary'], queryFn: getInvoiceSummary, enabled: !challenge.checking });
   const query = useQuery({
     queryKey: [...INVOICES_KEY, 'open', { filter, q, sort, dir, page, perPage }],
     queryFn: () => listOpenInvoices({ filter, q: q || undefined, sort, dir, page, per_page: perPage }),
     placeholderData: keepPreviousData,
+    enabled: !challenge.checking,
   });
 
   const rows = query.data?.data ?? [];
@@ -62,12 +76,6 @@ export function OpenInvoicesRoute() {
     setPayProblem(problem);
     if (!problem) setPaying(true);
   };
-  const paid = async (result: InvoicePaymentResult) => {
-    setPaying(false);
-    setSelected(new Map());
-    await paymentDone(result);
-  };
-
   const sortBy = (column: InvoiceSort) => {
     const nextDir = sort === column && dir === 'asc' ? 'desc' : 'asc';
     list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
@@ -75,6 +83,16 @@ export function OpenInvoicesRoute() {
 
   return (
     <Stack gap="md">
+      {challenge.checking && (
+        <Text size="sm" role="status">
+          {t('invoices.pay.challenge_checking')}
+        </Text>
+      )}
+      {challenge.error && (
+        <Alert color="red" role="alert" title={t('invoices.pay.challenge_failed_title')} data-testid="invoice-challenge-failed">
+          {paymentFailureText(t, challenge.error)}
+        </Alert>
+      )}
       {summary.data && <AgingSummary summary={summary.data} />}
       <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
         <Group align="flex-end" gap="md" wrap="wrap">
@@ -86,9 +104,11 @@ export function OpenInvoicesRoute() {
           />
           <InvoiceSearch value={search} onChange={setSearch} />
         </Group>
-        <Button onClick={paySelected}>
-          {selected.size ? t('invoices.pay_selected_count', { count: selected.size }) : t('invoices.pay_selected')}
-        </Button>
+        {mayPay && (
+          <Button onClick={paySelected}>
+            {selected.size ? t('invoices.pay_selected_count', { count: selected.size }) : t('invoices.pay_selected')}
+          </Button>
+        )}
       </Group>
       {((payProblem === 'none' && toPay.length === 0) || (payProblem === 'currency' && mixed)) && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setPayProblem(null)}>
@@ -115,12 +135,18 @@ export function OpenInvoicesRoute() {
               dir={dir}
               onSort={sortBy}
               allSelected={selectedOnPage === 0 ? false : selectedOnPage === payable.length ? true : 'some'}
-              onSelectAll={(on) => {
-                for (const row of payable) select(row, on);
-              }}
+              onSelectAll={
+                mayPay
+                  ? (on) => {
+                      for (const row of payable) select(row, on);
+                    }
+                  : undefined
+              }
             />
           }
-          row={(row) => <InvoiceRow key={row.id} row={row} selected={selected.has(row.id)} onSelect={(on) => select(row, on)} />}
+          row={(row) => (
+            <InvoiceRow key={row.id} row={row} selected={selected.has(row.id)} onSelect={mayPay ? (on) => select(row, on) : undefined} />
+          )}
           total={(count, formatted) => t('invoices.total', { count, formatted })}
           empty={<Text>{t('invoices.empty')}</Text>}
           emptyFiltered={t('invoices.empty_filtered')}

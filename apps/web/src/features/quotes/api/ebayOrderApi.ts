@@ -15,5 +15,3 @@ export const getEbayModeRates = (id: string, together: string[]) =>
 /** The order was quoted: answers the quote with the order's places for the booking form. */
 export const markEbayQuoted = (id: string, quoteId: string) =>
   api.post<{ data: Quote }>(path(id, 'quote'), { quote_id: quoteId }).then((r) => r.data);
-export const linkEbayShipment = (id: string, shipmentId: string) =>
-  api.post<{ data: EbayOrderView }>(path(id, 'shipment'), { shipment_id: shipmentId }).then((r) => r.data);

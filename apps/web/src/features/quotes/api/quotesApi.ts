@@ -1,4 +1,4 @@
-import type { BookingPlace, Paginated, QuoteItemFacts, QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import type { BookingPlace, Paginated, QuoteItemFacts, QuoteMode, QuoteRequestInput, TeamPerson } from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
 import { api } from '../../../lib/api';
 
@@ -96,6 +96,8 @@ export interface QuoteSummary {
   /** Pieces, total pounds and, for LTL, the freight classes rated. */
   load: { pieces: number; weight_lb: number; classes: number[] };
   rates_count: number;
+  /** Who of the account's team ran it. */
+  created_by: TeamPerson | null;
 }
 
 export interface QuoteListQuery {
@@ -105,6 +107,8 @@ export interface QuoteListQuery {
   mode?: QuoteMode;
   /** Matches the client reference and the origin/destination postal codes. */
   q?: string;
+  /** Only the quotes the caller ran. */
+  mine?: boolean;
 }
 
 /** City and state of a postal code (GET /api/postal-codes/:country/:postal_code). */
@@ -132,8 +136,8 @@ export const getQuote = (id: string) => api.get<One<Quote>>(`/api/quotes/${encod
 export const saveQuote = (id: string) => api.post<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/save`);
 export const unsaveQuote = (id: string) => api.delete<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/save`);
 export const rerunQuote = (id: string) => api.post<One<Quote>>(`/api/quotes/${encodeURIComponent(id)}/rerun`);
-export const listQuotes = ({ saved, ...query }: QuoteListQuery) =>
-  api.get<Paginated<QuoteSummary>>('/api/quotes', { query: { ...query, saved: saved ? '1' : undefined } });
+export const listQuotes = ({ saved, mine, ...query }: QuoteListQuery) =>
+  api.get<Paginated<QuoteSummary>>('/api/quotes', { query: { ...query, saved: saved ? '1' : undefined, mine: mine ? 'true' : undefined } });
 /** A postal code's place; a visitor (`guest`) asks the public endpoint. */
 export const lookupPostalCode = (country: Country, postalCode: string, guest = false) =>
   api.get<One<PostalPlace>>(`/api/${guest ? 'public/' : ''}postal-codes/${country}/${encodeURIComponent(postalCode)}`, {

@@ -1,7 +1,9 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { mayOpenPage } from '../../../lib/permissions';
 
 /** The quote tabs, each a page of its own. */
 const TABS = [
@@ -23,15 +25,16 @@ export function quoteTabOf(pathname: string): QuoteTab {
   return nested?.value ?? paths.quoteShipment;
 }
 
-/** Tabs above every quote page; choosing one navigates to its page. */
+/** Tabs above every quote page (those the user's role opens); choosing one navigates to its page. */
 export function QuoteTabs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const user = useAuthUser();
   return (
     <Tabs value={quoteTabOf(pathname)} onChange={(v) => v && navigate(v)} mb="md" keepMounted={false}>
       <Tabs.List aria-label={t('quotes.tabs.label')}>
-        {TABS.map((tab) => (
+        {TABS.filter((tab) => mayOpenPage(user, tab.value)).map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>
             {t(tab.label)}
           </Tabs.Tab>

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
-import { getEbayOrder, getEbayQuoteInput, linkEbayShipment, markEbayQuoted } from '../api/ebayOrderApi';
+import { getEbayOrder, getEbayQuoteInput, markEbayQuoted } from '../api/ebayOrderApi';
 import { type EbayMode, EbayModeChoice } from '../components/ebay/EbayModeChoice';
 import { QuoteWorkspace } from '../components/workspace/QuoteWorkspace';
 
@@ -84,7 +84,8 @@ function SingleModeNotice({ modes }: { modes: EbayQuoteInput['modes'] }) {
  * book): the quote form filled from the order. Items that fit parcel and LTL are rated both ways
  * first and the seller chooses (the chosen mode is then rated and shown); items that fit one mode
  * go by it, and the page says why. A rated quote marks the order quoted and fills the booking
- * form with the buyer's address; a booking sends the tracking back to eBay.
+ * form with the buyer's address; booking that quote, at once or once an account admin approves
+ * it, ships the orders and sends the tracking back to eBay.
  */
 function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
   const { t } = useTranslation();
@@ -130,9 +131,8 @@ function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
                 void refresh();
                 return marked;
               }}
-              onBooked={(shipment) => {
-                void Promise.all(orders.map((id) => linkEbayShipment(id, shipment.id))).then(refresh);
-              }}
+              // The booking ships the orders of its quote (the server sends the tracking to eBay).
+              onBooked={() => void refresh()}
             />
           )}
         </Stack>

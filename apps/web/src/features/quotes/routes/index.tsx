@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { ContactSupportButton } from '../../../components/support/SupportDialog';
 import { paths } from '../../../lib/paths';
 import { useSupportTopic } from '../../../lib/support';
+import { PendingApprovalsNotice } from '../../approvals';
 import { dropCarriedQuote, peekCarriedQuote } from '../carriedQuote';
 import { QuoteTabs } from '../components/QuoteTabs';
 import { QuoteWorkspace, type QuoteWorkspaceProps } from '../components/workspace/QuoteWorkspace';
@@ -30,7 +31,8 @@ function QuotePage({ titleKey, notice, ...workspace }: QuoteWorkspaceProps & { t
 
 /**
  * /, /:clientrefnum and /:clientrefnum/q: Quote & Ship, optionally for a client reference number.
- * A visitor's public quote carried into the account (carriedQuote.ts) is rated here at once.
+ * A visitor's public quote carried into the account (carriedQuote.ts) is rated here at once. The
+ * home page tells an account admin of the bookings that wait for their approval.
  */
 export function QuoteRoute() {
   const { t } = useTranslation();
@@ -39,10 +41,15 @@ export function QuoteRoute() {
   useEffect(() => {
     if (carried) dropCarriedQuote();
   }, [carried]);
-  const notice = carried && (
-    <Alert color="teal" title={t('quotes.page.carried_title')} mb="md" role="status">
-      {t('quotes.page.carried_body')}
-    </Alert>
+  const notice = (
+    <>
+      {!clientrefnum && <PendingApprovalsNotice />}
+      {carried && (
+        <Alert color="teal" title={t('quotes.page.carried_title')} mb="md" role="status">
+          {t('quotes.page.carried_body')}
+        </Alert>
+      )}
+    </>
   );
   return (
     <QuotePage

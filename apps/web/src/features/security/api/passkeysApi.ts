@@ -1,4 +1,4 @@
-import type { Passkey } from '@freight/contracts';
+import type { Passkey, PasskeyAdded } from '@freight/contracts';
 import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
@@ -15,12 +15,13 @@ export const removePasskey = (id: string) => api.delete(`/user/passkeys/${encode
 
 /**
  * Adds a passkey: the server's options, the browser's own dialog (the device makes the key and
- * asks for the user's fingerprint, face or PIN), then the new passkey and its name to keep.
+ * asks for the user's fingerprint, face or PIN), then the new passkey and its name to keep. The
+ * user's first second factor is answered with its recovery codes, to show this once.
  */
 export async function addPasskey(name: string) {
   const options = await api.post<{ data: PublicKeyCredentialCreationOptionsJSON }>('/user/passkeys/options');
   const credential = await startRegistration({ optionsJSON: options.data });
-  return api.post<{ data: Passkey }>('/user/passkeys', { name, credential });
+  return api.post<{ data: PasskeyAdded }>('/user/passkeys', { name, credential });
 }
 
 /**

@@ -10,26 +10,28 @@ import { showNotice } from '../../../components/notices/showNotice';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { Section } from '../../../components/Section';
 import { formatDate } from '../../../lib/format';
-import { newRecoveryCodes, startEnrolment, TWO_FACTOR_KEY, turnOff, twoFactorStatus } from '../api/twoFactorApi';
+import { listPasskeys, PASSKEYS_KEY } from '../api/passkeysApi';
+import { startEnrolment, TWO_FACTOR_KEY, turnOff, twoFactorStatus } from '../api/twoFactorApi';
 import { AuthenticatorEnrolment } from './AuthenticatorEnrolment';
+import { RecoveryCodesControls } from './RecoveryCodesControls';
 import { RecoveryCodesShown } from './RecoveryCodesShown';
 
 /**
  * The authenticator app: whether sign-in asks for its code, setting it up (QR code, then a code to
- * confirm), new recovery codes and turning it off. Every change asks for the password when it was
- * not confirmed in the last minutes.
+ * confirm), new recovery codes and turning it off (which tells whether passkeys and the codes
+ * stay). Every change asks for the password when it was not confirmed in the last minutes.
  */
 export function AuthenticatorAppPanel() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: twoFactorStatus });
+  const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: listPasskeys });
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [codes, setCodes] = useState<RecoveryCodes | null>(null);
   const [turningOff, setTurningOff] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const start = useWithPasswordConfirmation(startEnrolment);
-  const regenerate = useWithPasswordConfirmation(newRecoveryCodes);
   const off = useWithPasswordConfirmation(turnOff);
   const refresh = () => qc.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
 
@@ -76,29 +78,11 @@ export function AuthenticatorAppPanel() {
               }}
             />
           ) : data.enabled ? (
-            <Stack gap="sm">
-              <Text size="sm">{t('security.recovery.remaining', { count: data.recovery_codes_remaining })}</Text>
-              <Group>
-                <Button
-                  variant="default"
-                  loading={busy}
-                  onClick={() =>
-                    change(
-                      () => regenerate.run(undefined),
-                      (res) => {
-                        setCodes(res.data);
-                        void refresh();
-                      },
-                    )
-                  }
-                >
-                  {t('security.recovery.regenerate')}
-                </Button>
-                <Button variant="default" color="red" onClick={() => setTurningOff(true)}>
-                  {t('security.app.turn_off')}
-                </Button>
-              </Group>
-            </Stack>
+            <RecoveryCodesControls remaining={data.recovery_codes_remaining}>
+              <Button variant="default" color="red" onClick={() => setTurningOff(true)}>
+                {t('security.app.turn_off')}
+              </Button>
+            </RecoveryCodesControls>
           ) : (
             <Group>
               <Button
@@ -120,7 +104,7 @@ export function AuthenticatorAppPanel() {
       {turningOff && (
         <ConfirmActionDialog
           title={t('security.app.turn_off_title')}
-          warning={t('security.app.turn_off_warning')}
+          warning={passkeys.data?.data.length ? t('security.app.turn_off_warning_passkeys') : t('security.app.turn_off_warning')}
           action={t('security.app.turn_off')}
           onCancel={() => setTurningOff(false)}
           onConfirm={() =>
@@ -136,7 +120,6 @@ export function AuthenticatorAppPanel() {
         />
       )}
       {start.modal}
-      {regenerate.modal}
       {off.modal}
     </Section>
   );

@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalActions } from '../../../components/ModalActions';
+import { PasskeyFailure } from '../../../components/PasskeyFailure';
 import { isApiError } from '../../../lib/api';
 import { zodErrors } from '../../../lib/forms';
-import { PasskeyFailure } from '../../auth/components/PasskeySignInErrors';
 
 /**
  * A passkey's name, for a new passkey (then the browser's dialog makes it) or one to rename.

@@ -1,5 +1,5 @@
 import type { Passkey } from '@freight/contracts';
-import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,38 +11,51 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { Section } from '../../../components/Section';
 import { formatDate } from '../../../lib/format';
 import { addPasskey, listPasskeys, PASSKEYS_KEY, removePasskey, renamePasskey } from '../api/passkeysApi';
+import { TWO_FACTOR_KEY, twoFactorStatus } from '../api/twoFactorApi';
 import { PasskeyNameModal } from './PasskeyNameModal';
+import { RecoveryCodesControls } from './RecoveryCodesControls';
+import { RecoveryCodesShown } from './RecoveryCodesShown';
 
 type Open = { kind: 'add' } | { kind: 'rename'; passkey: Passkey } | { kind: 'remove'; passkey: Passkey } | null;
 
 /**
  * The user's passkeys: each with its name and dates, added (named, then made by the browser's
  * dialog), renamed and removed. Adding and removing ask for the password when it was not
- * confirmed in the last minutes.
+ * confirmed in the last minutes. The first passkey of a user without the app comes with recovery
+ * codes, shown here once; a user of passkeys alone makes new ones here (the app's panel has them
+ * otherwise).
  */
 export function PasskeysPanel() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: PASSKEYS_KEY, queryFn: listPasskeys });
+  const status = useQuery({ queryKey: TWO_FACTOR_KEY, queryFn: twoFactorStatus });
+  const [codes, setCodes] = useState<string[] | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const add = useWithPasswordConfirmation(addPasskey);
   const remove = useWithPasswordConfirmation(removePasskey);
   const close = () => setOpen(null);
-  /** After a change: the dialog closes, the change is announced and the list read again. */
+  /** After a change: the dialog closes, the change is announced, the list and the codes left read again. */
   const changed = (notice: string) => {
     close();
     showNotice({ color: 'green', message: { key: notice } });
     void qc.invalidateQueries({ queryKey: PASSKEYS_KEY });
+    void qc.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
   };
 
   const passkeys = list.data?.data;
+  const app = status.data?.data;
+  // Without the app, the codes are the passkeys' own: the last one takes them along.
+  const passkeysAlone = Boolean(app && !app.enabled && passkeys?.length);
   return (
     <Section title={t('security.passkeys.title')} testId="passkeys">
       <Stack>
         <Text size="sm">{t('security.passkeys.intro')}</Text>
         <QueryStatus query={list} />
-        {passkeys &&
+        {codes && <RecoveryCodesShown codes={codes} onDone={() => setCodes(null)} />}
+        {!codes &&
+          passkeys &&
           (passkeys.length ? (
             <List listStyleType="none" spacing="sm" aria-label={t('security.passkeys.list')}>
               {passkeys.map((passkey) => (
@@ -91,10 +104,21 @@ export function PasskeysPanel() {
           ) : (
             <Text size="sm">{t('security.passkeys.none')}</Text>
           ))}
-        <Group>
-          <Button onClick={() => setOpen({ kind: 'add' })}>{t('security.passkeys.add')}</Button>
-        </Group>
+        {!codes && (
+          <Group>
+            <Button onClick={() => setOpen({ kind: 'add' })}>{t('security.passkeys.add')}</Button>
+          </Group>
+        )}
         <ErrorAlert error={failure} />
+        {!codes && passkeysAlone && app && (
+          <Stack gap="xs">
+            <Title order={4} fz="sm">
+              {t('security.recovery.title')}
+            </Title>
+            <Text size="sm">{t('security.recovery.passkeys_intro')}</Text>
+            <RecoveryCodesControls remaining={app.recovery_codes_remaining} />
+          </Stack>
+        )}
       </Stack>
       {open?.kind === 'add' && (
         <PasskeyNameModal
@@ -103,7 +127,10 @@ export function PasskeysPanel() {
           submitLabel={t('security.passkeys.create')}
           onClose={close}
           onSave={async (name) => {
-            if ((await add.run(name)) !== null) changed('security.passkeys.added');
+            const added = await add.run(name);
+            if (added === null) return;
+            changed('security.passkeys.added');
+            if (added.data.recovery_codes) setCodes(added.data.recovery_codes);
           }}
         />
       )}
@@ -122,7 +149,12 @@ export function PasskeysPanel() {
       {open?.kind === 'remove' && (
         <ConfirmActionDialog
           title={t('security.passkeys.remove_title')}
-          warning={t('security.passkeys.remove_warning', { name: open.passkey.name })}
+          warning={t(
+            passkeysAlone && passkeys?.length === 1 ? 'security.passkeys.remove_last_warning' : 'security.passkeys.remove_warning',
+            {
+              name: open.passkey.name,
+            },
+          )}
           action={t('security.passkeys.remove')}
           onCancel={close}
           onConfirm={async () => {

@@ -1,4 +1,5 @@
 import { Alert, Button, CopyButton, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../../components/a11y/announcer';
 import { useAnnounce } from '../../../components/a11y/useAnnounce';
@@ -6,15 +7,18 @@ import { saveBlob } from '../../../lib/download';
 
 /**
  * Ten recovery codes, shown this once: to copy or save as a text file before `onDone` hides
- * them. The server keeps only their hashes, so they cannot be shown again.
+ * them. The server keeps only their hashes, so they cannot be shown again. They take the place of
+ * the control that made them, so focus moves to their notice (and the page to them).
  */
 export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
   useAnnounce(t('security.recovery.shown'), codes);
   const text = `${codes.join('\n')}\n`;
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), []);
   return (
     <Stack>
-      <Alert color="yellow" title={t('security.recovery.shown')}>
+      <Alert ref={notice} tabIndex={-1} color="yellow" title={t('security.recovery.shown')}>
         {t('security.recovery.keep_them')}
       </Alert>
       <Paper withBorder p="sm">

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { showNotice } from '../../../components/notices/showNotice';
 import { serverFieldErrors, setServerErrors } from '../../../lib/forms';
@@ -11,7 +12,9 @@ import { addSsoDomain, removeSsoDomain, SSO_KEY, verifySsoDomain } from '../api/
 
 /**
  * The email domains whose users sign in through the provider. Each counts once verified: the
- * admin publishes its TXT record in the domain's DNS and asks us to look.
+ * admin publishes its TXT record in the domain's DNS and asks us to look. Adding, verifying and
+ * removing one are grants of power: the server may ask the admin to prove who they are again
+ * (423), and the change goes on once they did.
  */
 export function SingleSignOnDomains({ domains }: { domains: SsoDomain[] }) {
   const { t } = useTranslation();
@@ -20,10 +23,12 @@ export function SingleSignOnDomains({ domains }: { domains: SsoDomain[] }) {
   const form = useForm({ initialValues: { domain: '' } });
   const [failure, setFailure] = useState<{ id: string; error: unknown } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // One confirmation for every change here: the change itself is what is run again.
+  const proven = useWithPasswordConfirmation((change: () => Promise<unknown>) => change());
 
   const add = form.onSubmit(async ({ domain }) => {
     try {
-      await addSsoDomain(domain);
+      if ((await proven.run(() => addSsoDomain(domain))) === null) return;
       form.reset();
       await refresh();
     } catch (e) {
@@ -36,11 +41,9 @@ export function SingleSignOnDomains({ domains }: { domains: SsoDomain[] }) {
     setFailure(null);
     try {
       if (action === 'verify') {
-        await verifySsoDomain(domain.id);
+        if ((await proven.run(() => verifySsoDomain(domain.id))) === null) return;
         showNotice({ color: 'green', message: { key: 'security.sso.verified_notice', params: { domain: domain.domain } } });
-      } else {
-        await removeSsoDomain(domain.id);
-      }
+      } else if ((await proven.run(() => removeSsoDomain(domain.id))) === null) return;
       await refresh();
     } catch (e) {
       setFailure({ id: domain.id, error: e });
@@ -116,6 +119,7 @@ export function SingleSignOnDomains({ domains }: { domains: SsoDomain[] }) {
           </Button>
         </Group>
       </form>
+      {proven.modal}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { CUSTOMER_PERMISSIONS } from '@freight/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,8 @@ import { jsonResponse, makeUser, setCookie } from '../../../test/fixtures';
 import { renderApp, stubApi } from '../../../test/renderApp';
 
 const account = {
+  role: 'account_admin' as const,
+  permissions: [...CUSTOMER_PERMISSIONS],
   id: 'a1',
   name: 'Acme',
   status: 'active' as const,

@@ -51,7 +51,7 @@ export function CarrierVisibilityModal({ opened, onClose }: { opened: boolean; o
         <Text size="sm" c="dimmed">
           {t('settings.carriers.intro')}
         </Text>
-        {q.isPending && <Loader aria-label={t('settings.carriers.loading')} />}
+        {q.isPending && <Loader role="status" aria-label={t('settings.carriers.loading')} />}
         {q.isError && (
           <Alert color="red" role="alert">
             {t('settings.carriers.load_failed')}

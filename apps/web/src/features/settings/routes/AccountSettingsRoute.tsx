@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddressCard } from '../../../components/AddressSummary';
 import { useAuthUser } from '../../../lib/auth';
+import { useCan } from '../../../lib/permissions';
 import { updateAccountAddress, updateBillingAddress } from '../api/settingsApi';
 import { AddressModal } from '../components/AddressModal';
 
@@ -13,11 +14,12 @@ const ADDRESSES = [
 ] as const;
 type Kind = (typeof ADDRESSES)[number]['kind'];
 
-/** Account name and status; account and billing address modals. */
+/** Account name and status; account and billing address modals for those whose role keeps the account's settings. */
 export function AccountSettingsRoute() {
   const { t } = useTranslation();
   const user = useAuthUser();
   const [open, setOpen] = useState<Kind | null>(null);
+  const mayEdit = useCan('account.manage');
   const account = user?.account;
   if (!account) return <Text>{t('settings.account.none')}</Text>;
   const editing = ADDRESSES.find((a) => a.kind === open);
@@ -30,11 +32,13 @@ export function AccountSettingsRoute() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {ADDRESSES.map(({ kind }) => (
           <AddressCard key={kind} title={t(`settings.account.${kind}`)} value={account[kind]}>
-            <div>
-              <Button variant="light" onClick={() => setOpen(kind)}>
-                {t(`settings.account.edit_${kind}`)}
-              </Button>
-            </div>
+            {mayEdit && (
+              <div>
+                <Button variant="light" onClick={() => setOpen(kind)}>
+                  {t(`settings.account.edit_${kind}`)}
+                </Button>
+              </div>
+            )}
           </AddressCard>
         ))}
       </SimpleGrid>

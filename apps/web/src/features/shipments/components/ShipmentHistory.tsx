@@ -19,6 +19,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list/ListTable';
+import { MineSwitch, useMineFilter } from '../../../components/list/MineSwitch';
 import { PLACE_MAX_WIDTH, routeTitle } from '../../../components/list/PlaceText';
 import { SortColumns } from '../../../components/list/SortColumns';
 import { sortOrder, useListParams } from '../../../components/list/useListParams';
@@ -30,6 +31,7 @@ import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { isCancelable, useShipmentDialogs } from '../../../components/tracking/useShipmentDialogs';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
 
 const isStatus = (v: string | null): v is ShipmentStatus => !!v && (SHIPMENT_STATUSES as readonly string[]).includes(v);
@@ -49,12 +51,14 @@ const COLUMNS: Column[] = [
 ];
 
 /**
- * My Shipments (Shipment History, spec sections 2 and 4): the account's shipments, server-paginated,
- * with search, a status filter and sortable columns kept in the URL; a row opens the tracking
- * detail, and its menu reships, return-ships or (before pickup) cancels.
+ * My Shipments (Shipment History): the account's shipments or the caller's own ('Mine'), each
+ * naming who booked it, server-paginated, with search, a status filter and sortable columns kept
+ * in the URL; a row opens the tracking detail, and its menu reships, return-ships or (before
+ * pickup) cancels.
  */
 export function ShipmentHistory() {
   const { t } = useTranslation();
+  const mayQuote = useCan('quotes.run');
   const fmt = useFormat();
   const navigate = useNavigate();
   const user = useAuthUser();
@@ -64,12 +68,15 @@ export function ShipmentHistory() {
   const status = isStatus(statusParam) ? statusParam : undefined;
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
   const dialogs = useShipmentDialogs();
+  const { mine, setMine, clearFilters } = useMineFilter(list);
 
   const query = useQuery({
-    queryKey: [...SHIPMENTS_KEY, 'list', { page, perPage, q, status, sort, dir }],
-    queryFn: () => listShipments({ page, per_page: perPage, q: q || undefined, status, sort, dir: sort ? dir : undefined }),
+    queryKey: [...SHIPMENTS_KEY, 'list', { page, perPage, q, status, sort, dir, mine }],
+    queryFn: () => listShipments({ page, per_page: perPage, q: q || undefined, status, sort, dir: sort ? dir : undefined, mine }),
     placeholderData: keepPreviousData,
   });
+  // Narrowed to the caller's own and nothing else: the way out is the whole account.
+  const onlyMine = mine && !q && !status;
 
   // Without a sort in the URL the server lists the newest bookings first.
   const { sort: activeSort, dir: activeDir, sortBy } = sortOrder(list, { sort: DEFAULT_SORT, dir: 'desc' });
@@ -99,6 +106,7 @@ export function ShipmentHistory() {
           ]}
           w={180}
         />
+        <MineSwitch mineLabel={t('shipments.mine')} mine={mine} onChange={setMine} />
       </Group>
 
       {query.error && !query.data ? (
@@ -109,7 +117,7 @@ export function ShipmentHistory() {
         <>
           {query.error && <ShipmentsLoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />}
           <ListTable
-            list={list}
+            list={{ ...list, clearFilters }}
             query={{ data: query.data, isPending: false, error: null, isPlaceholderData: query.isPlaceholderData }}
             minWidth={980}
             caption={t('shipments.caption')}
@@ -141,14 +149,16 @@ export function ShipmentHistory() {
             empty={
               <>
                 <Text>{t('shipments.empty')}</Text>
-                <Button component={Link} to={paths.quoteShipment}>
-                  {t('shipments.quote_ship')}
-                </Button>
+                {mayQuote && (
+                  <Button component={Link} to={paths.quoteShipment}>
+                    {t('shipments.quote_ship')}
+                  </Button>
+                )}
               </>
             }
-            emptyFiltered={t('shipments.empty_filtered')}
-            clearLabel={t('shipments.clear_filters')}
-            filtered={!!q || !!status}
+            emptyFiltered={t(onlyMine ? 'shipments.empty_mine' : 'shipments.empty_filtered')}
+            clearLabel={t(onlyMine ? 'list.show_whole_account' : 'shipments.clear_filters')}
+            filtered={!!q || !!status || mine}
             clears={['status']}
           />
         </>
@@ -188,6 +198,7 @@ function ShipmentRow({
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const mayBook = useCan('shipments.book');
   const secondary = [
     row.pro_number && t('shipments.pro', { number: row.pro_number }),
     row.tracking_number && row.tracking_number !== row.pro_number && t('shipments.tracking', { number: row.tracking_number }),
@@ -248,7 +259,16 @@ function ShipmentRow({
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {fmt.money(row.total_cents / 100, row.currency)}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{fmt.date(row.created_at)}</Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {fmt.date(row.created_at)}
+        </Text>
+        {row.booked_by && (
+          <Text size="xs" c="dimmed">
+            {t('shipments.booked_by', { name: row.booked_by.name })}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td onClick={stop} onKeyDown={stop}>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
@@ -260,9 +280,9 @@ function ShipmentRow({
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={onOpen}>{t('tracking_ui.actions.view')}</Menu.Item>
-            <Menu.Item onClick={() => onReship('reship')}>{t('tracking_ui.actions.reship')}</Menu.Item>
-            <Menu.Item onClick={() => onReship('return')}>{t('tracking_ui.actions.return')}</Menu.Item>
-            {isCancelable(row) && (
+            {mayBook && <Menu.Item onClick={() => onReship('reship')}>{t('tracking_ui.actions.reship')}</Menu.Item>}
+            {mayBook && <Menu.Item onClick={() => onReship('return')}>{t('tracking_ui.actions.return')}</Menu.Item>}
+            {mayBook && isCancelable(row) && (
               <Menu.Item color="red" onClick={onCancel}>
                 {t('tracking_ui.actions.cancel')}
               </Menu.Item>

@@ -1,5 +1,5 @@
 import type {
-  ConversationSummary,
+  AccountConversationSummary,
   ConversationView,
   NewConversationRequest,
   Paginated,
@@ -14,7 +14,7 @@ export const conversationKey = (id: string) => [...SUPPORT_KEY, 'conversation', 
 export const conversationsKey = [...SUPPORT_KEY, 'list'] as const;
 export const HOURS_KEY = ['support-hours'] as const;
 
-export type ConversationPage = Paginated<ConversationSummary> & { meta: { unread: number } };
+export type ConversationPage = Paginated<AccountConversationSummary> & { meta: { unread: number } };
 
 export const listConversations = () => api.get<ConversationPage>('/api/support/conversations', { query: { per_page: 50 } });
 export const getConversation = (id: string) =>

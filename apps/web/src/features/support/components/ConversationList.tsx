@@ -1,11 +1,11 @@
-import type { ConversationSummary } from '@freight/contracts';
+import type { AccountConversationSummary } from '@freight/contracts';
 import { Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLOR } from '../../../components/chat/useMarkRead';
 import { useFormat } from '../../../lib/useFormat';
 
-/** The customer's conversations, newest activity first, each with its state and unread replies. */
-export function ConversationList({ conversations, onOpen }: { conversations: ConversationSummary[]; onOpen: (id: string) => void }) {
+/** The account's conversations, newest activity first, each with its state, unread replies and who opened it. */
+export function ConversationList({ conversations, onOpen }: { conversations: AccountConversationSummary[]; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   if (conversations.length === 0) {
@@ -40,6 +40,7 @@ export function ConversationList({ conversations, onOpen }: { conversations: Con
               <Text size="xs" c="dimmed">
                 {t(`chat.categories.${c.category}`)}
                 {c.reference ? ` · ${c.reference}` : ''} · {f.dateTime(c.last_message_at)}
+                {c.opened_by ? ` · ${t('support_chat.opened_by', { name: c.opened_by.name })}` : ''}
               </Text>
             </Group>
           </UnstyledButton>

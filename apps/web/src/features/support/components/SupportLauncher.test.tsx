@@ -60,7 +60,10 @@ function openOn(path: string, stubs: Record<string, unknown> = {}, language: 'en
     endpoint: '/api/support/conversations',
     language,
     stubs: {
-      'GET /api/support/conversations': { data: [THREAD], meta: { current_page: 1, per_page: 50, total: 1, last_page: 1, unread: 1 } },
+      'GET /api/support/conversations': {
+        data: [{ ...THREAD, opened_by: { id: 'u2', name: 'Carla Clerk' } }],
+        meta: { current_page: 1, per_page: 50, total: 1, last_page: 1, unread: 1 },
+      },
       'GET /api/support/hours': { data: HOURS },
       'GET /api/support/conversations/c1': { data: THREAD },
       'POST /api/support/conversations/c1/read': () => new Response(null, { status: 204 }),
@@ -127,6 +130,8 @@ describe('chat with support', { timeout: 60_000 }, () => {
     const { fetchMock } = openOn('/my-shipments');
     await userEvent.click(await screen.findByRole('button', { name: /Chat with support: 1 unread reply/ }));
     const chat = await screen.findByRole('dialog', { name: 'Chat with support' });
+    // The account's conversations, each naming who of the team opened it.
+    expect(await within(chat).findByTestId('conversation-row')).toHaveTextContent('Opened by Carla Clerk');
     await userEvent.click(await within(chat).findByText('Is it late?'));
     const first = (await within(chat).findAllByTestId('chat-message'))[0]!;
     // Typed HTML stays text; the web address is a link that opens apart from the page.
@@ -147,6 +152,7 @@ describe('chat with support', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: /Chatear con soporte/ }));
     const chat = await screen.findByRole('dialog', { name: 'Chatear con soporte' });
     expect(await within(chat).findByText('Esperando su respuesta')).toBeInTheDocument();
+    expect(within(chat).getByTestId('conversation-row')).toHaveTextContent('Abierta por Carla Clerk');
     await userEvent.click(within(chat).getByRole('button', { name: 'Nueva conversación' }));
     await userEvent.type(within(chat).getByLabelText('Mensaje'), 'Hola');
     await userEvent.click(within(chat).getByRole('button', { name: 'Enviar' }));

@@ -16,13 +16,15 @@ import { newestFirst, TrackingTimeline } from '../../../components/tracking/Trac
 import { isCancelable, useShipmentDialogs } from '../../../components/tracking/useShipmentDialogs';
 import { isApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/permissions';
 import { useSupportTopic } from '../../../lib/support';
 import { useFormat } from '../../../lib/useFormat';
+import { ShipmentWatchers } from './ShipmentWatchers';
 
 /**
  * A shipment's tracking detail: the header (BOL, status, the Action Required flag explained,
  * carrier, route, dates), the actions (cancel before pickup, reship, return ship, share the public
- * link), the tracking history newest first, and the shipment's summary.
+ * link), the tracking history newest first, who watches it, and the shipment's summary.
  */
 export function TrackingDetail({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -80,6 +82,7 @@ function ShipmentDetail({
   const queryClient = useQueryClient();
   const fmt = useFormat();
   const dialogs = useShipmentDialogs();
+  const mayBook = useCan('shipments.book');
   const date = (v: string | null) => formatLocalDate(v, i18n.language);
   const latest = newestFirst(s.events)[0];
 
@@ -115,13 +118,17 @@ function ShipmentDetail({
           </Stack>
           <Group gap="xs" wrap="wrap">
             <ShareTrackingLink number={s.bol_number} />
-            <Button variant="default" onClick={() => dialogs.reship(s, 'reship')}>
-              {t('tracking_ui.actions.reship')}
-            </Button>
-            <Button variant="default" onClick={() => dialogs.reship(s, 'return')}>
-              {t('tracking_ui.actions.return')}
-            </Button>
-            {isCancelable(s) && (
+            {mayBook && (
+              <>
+                <Button variant="default" onClick={() => dialogs.reship(s, 'reship')}>
+                  {t('tracking_ui.actions.reship')}
+                </Button>
+                <Button variant="default" onClick={() => dialogs.reship(s, 'return')}>
+                  {t('tracking_ui.actions.return')}
+                </Button>
+              </>
+            )}
+            {mayBook && isCancelable(s) && (
               <Button color="red" variant="light" onClick={() => dialogs.cancel(s)}>
                 {t('tracking_ui.actions.cancel')}
               </Button>
@@ -176,6 +183,8 @@ function ShipmentDetail({
         </Title>
         <TrackingTimeline events={s.events} />
       </Card>
+
+      <ShipmentWatchers shipmentId={s.id} />
 
       <ShipmentSummary shipment={s} />
 

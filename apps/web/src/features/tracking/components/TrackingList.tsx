@@ -13,6 +13,7 @@ import { PaymentBadge, RouteLine, ShipmentsLoadError } from '../../../components
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
+import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
 
 const isStatus = (v: string | null): v is ShipmentStatus => !!v && (SHIPMENT_STATUSES as readonly string[]).includes(v);
@@ -30,6 +31,7 @@ const CARD_MIN_WIDTH = 'min(100%, 18rem)';
  */
 export function TrackingList() {
   const { t } = useTranslation();
+  const mayQuote = useCan('quotes.run');
   const fmt = useFormat();
   const user = useAuthUser();
   const list = useListParams();
@@ -117,9 +119,11 @@ export function TrackingList() {
           ) : (
             <>
               <Text>{t('tracking.empty')}</Text>
-              <Button component={Link} to={paths.quoteShipment}>
-                {t('tracking.quote_ship')}
-              </Button>
+              {mayQuote && (
+                <Button component={Link} to={paths.quoteShipment}>
+                  {t('tracking.quote_ship')}
+                </Button>
+              )}
             </>
           )}
         </Stack>

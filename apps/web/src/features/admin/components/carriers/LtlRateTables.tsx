@@ -4,8 +4,8 @@ import { Group, NativeSelect, ScrollArea, Stack, Table, Text } from '@mantine/co
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError, listErrorProps } from './ListError';
-import { TariffInput } from './TariffInput';
+import { FigureInput } from '../versions/FigureInput';
+import { ListError, listErrorProps } from '../versions/ListError';
 import { TariffRows } from './TariffRows';
 import type { TariffFormValues } from './tariffForm';
 
@@ -36,7 +36,7 @@ export function BaseRatesTable({ form }: { form: Form }) {
               <Table.Td fw={600}>{r.freight_class}</Table.Td>
               {WEIGHT_BREAKS.map((b) => (
                 <Table.Td key={b.code}>
-                  <TariffInput
+                  <FigureInput
                     form={form}
                     path={`tariff.rates.${i}.per_cwt_cents.${b.code}`}
                     unit="dollars"
@@ -60,7 +60,7 @@ export function FuelTable({ form }: { form: Form }) {
   return (
     <Stack gap="xs">
       <Group>
-        <TariffInput
+        <FigureInput
           form={form}
           path="tariff.fuel.heavy_over_lb"
           unit="plain"
@@ -68,7 +68,7 @@ export function FuelTable({ form }: { form: Form }) {
           decimals={0}
           w={200}
         />
-        <TariffInput
+        <FigureInput
           form={form}
           path="tariff.fuel.heavy_multiplier"
           unit="plain"
@@ -138,7 +138,7 @@ export function AccessorialTable({ form }: { form: Form }) {
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TariffInput
+                  <FigureInput
                     form={form}
                     path={`tariff.accessorials.${code}.${amountKey(price.kind)}`}
                     unit="dollars"
@@ -148,7 +148,7 @@ export function AccessorialTable({ form }: { form: Form }) {
                 </Table.Td>
                 <Table.Td>
                   {price.kind !== 'flat' && (
-                    <TariffInput
+                    <FigureInput
                       form={form}
                       path={`tariff.accessorials.${code}.min_cents`}
                       unit="dollars"
@@ -160,7 +160,7 @@ export function AccessorialTable({ form }: { form: Form }) {
                 </Table.Td>
                 <Table.Td>
                   {price.kind === 'per_cwt' ? (
-                    <TariffInput
+                    <FigureInput
                       form={form}
                       path={`tariff.accessorials.${code}.max_cents`}
                       unit="dollars"

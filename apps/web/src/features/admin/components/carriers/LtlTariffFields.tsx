@@ -3,8 +3,8 @@ import { Accordion, Group, NativeSelect, Stack, Text, TextInput } from '@mantine
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureInput } from '../versions/FigureInput';
 import { AccessorialTable, BaseRatesTable, FuelTable } from './LtlRateTables';
-import { TariffInput } from './TariffInput';
 import { TariffRows } from './TariffRows';
 import type { TariffFormValues } from './tariffForm';
 
@@ -90,8 +90,8 @@ export function LtlTariffFields({ form }: { form: Form }) {
         <Accordion.Control>{t('admin.carriers.tariff')}</Accordion.Control>
         <Accordion.Panel>
           <Group align="flex-start">
-            <TariffInput form={form} path="tariff.discount_bp" unit="percent" label={t('admin.carriers.fields.discount')} w={220} />
-            <TariffInput form={form} path="tariff.amc_cents" unit="dollars" label={t('admin.carriers.fields.amc')} w={220} />
+            <FigureInput form={form} path="tariff.discount_bp" unit="percent" label={t('admin.carriers.fields.discount')} w={220} />
+            <FigureInput form={form} path="tariff.amc_cents" unit="dollars" label={t('admin.carriers.fields.amc')} w={220} />
             <NativeSelect
               size="xs"
               label={t('admin.carriers.fields.service_level')}

@@ -1,7 +1,7 @@
 import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Table } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { TariffInput } from './TariffInput';
+import { FigureInput } from '../versions/FigureInput';
 import type { TariffFormValues } from './tariffForm';
 
 const ZONES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -25,7 +25,7 @@ export function ParcelTariffFields({ form }: { form: UseFormReturnType<TariffFor
               <Table.Tr key={z}>
                 <Table.Td fw={600}>{z}</Table.Td>
                 <Table.Td>
-                  <TariffInput
+                  <FigureInput
                     form={form}
                     path={`tariff.zones.${z}.first_lb_cents`}
                     unit="dollars"
@@ -34,7 +34,7 @@ export function ParcelTariffFields({ form }: { form: UseFormReturnType<TariffFor
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TariffInput
+                  <FigureInput
                     form={form}
                     path={`tariff.zones.${z}.per_lb_cents`}
                     unit="dollars"
@@ -49,35 +49,35 @@ export function ParcelTariffFields({ form }: { form: UseFormReturnType<TariffFor
       </Fieldset>
       <Fieldset legend={t('admin.carriers.fields.accessorials')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TariffInput form={form} path="tariff.residential_cents" unit="dollars" label={t('admin.carriers.fields.residential')} />
-          <TariffInput
+          <FigureInput form={form} path="tariff.residential_cents" unit="dollars" label={t('admin.carriers.fields.residential')} />
+          <FigureInput
             form={form}
             path="tariff.additional_handling_cents"
             unit="dollars"
             label={t('admin.carriers.fields.additional_handling')}
           />
-          <TariffInput form={form} path="tariff.large_package_cents" unit="dollars" label={t('admin.carriers.fields.large_package')} />
-          <TariffInput
+          <FigureInput form={form} path="tariff.large_package_cents" unit="dollars" label={t('admin.carriers.fields.large_package')} />
+          <FigureInput
             form={form}
             path="tariff.declared_value.included_per_package_cents"
             unit="dollars"
             label={t('admin.carriers.fields.declared_included')}
           />
-          <TariffInput
+          <FigureInput
             form={form}
             path="tariff.declared_value.per_100_cents"
             unit="dollars"
             label={t('admin.carriers.fields.declared_per_100')}
           />
           <div />
-          <TariffInput
+          <FigureInput
             form={form}
             path="tariff.signature.signature"
             unit="dollars"
             empty="null"
             label={t('admin.carriers.fields.signature')}
           />
-          <TariffInput
+          <FigureInput
             form={form}
             path="tariff.signature.adult_signature"
             unit="dollars"
@@ -89,19 +89,19 @@ export function ParcelTariffFields({ form }: { form: UseFormReturnType<TariffFor
       <Fieldset legend={t('admin.carriers.fields.fuel_bp')}>
         <Group align="flex-end">
           <Checkbox label={t('admin.carriers.fields.fuel_applies')} {...form.getInputProps('tariff.fuel_applies', { type: 'checkbox' })} />
-          <TariffInput form={form} path="fuel_bp" unit="percent" label={t('admin.carriers.fields.fuel_bp')} w={160} />
+          <FigureInput form={form} path="fuel_bp" unit="percent" label={t('admin.carriers.fields.fuel_bp')} w={160} />
         </Group>
       </Fieldset>
       <Fieldset legend={t('admin.carriers.fields.max_weight')}>
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
-          <TariffInput
+          <FigureInput
             form={form}
             path="tariff.limits.max_weight_lb"
             unit="plain"
             decimals={0}
             label={t('admin.carriers.fields.max_weight')}
           />
-          <TariffInput
+          <FigureInput
             form={form}
             path="tariff.limits.max_length_in"
             unit="plain"
@@ -109,14 +109,14 @@ export function ParcelTariffFields({ form }: { form: UseFormReturnType<TariffFor
             empty="null"
             label={t('admin.carriers.fields.max_length')}
           />
-          <TariffInput
+          <FigureInput
             form={form}
             path="tariff.limits.max_length_plus_girth_in"
             unit="plain"
             decimals={0}
             label={t('admin.carriers.fields.max_length_girth')}
           />
-          <TariffInput
+          <FigureInput
             form={form}
             path="tariff.limits.dim_divisor"
             unit="plain"

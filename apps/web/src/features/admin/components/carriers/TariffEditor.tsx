@@ -1,17 +1,14 @@
 import type { StaffCarrierDetail, TariffImpact, TariffPreview } from '@freight/contracts';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { watchSubmittedForm } from '../../../../components/a11y/watchSubmittedForm';
-import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { FormAlert } from '../../../../components/FormAlert';
-import { setServerErrors, splitServerErrors } from '../../../../lib/forms';
-import { useFormat } from '../../../../lib/useFormat';
+import { setServerErrors } from '../../../../lib/forms';
 import { afterCarrierChange, carrierQuery, discardDraft, previewDraft, publishDraft, saveDraft } from '../../api/carriersApi';
+import { DraftActions } from '../versions/DraftActions';
 import { LtlTariffFields } from './LtlTariffFields';
 import { ParcelTariffFields } from './ParcelTariffFields';
 import { PublishImpact, TariffPreviewPanel } from './TariffPreviewPanel';
@@ -35,17 +32,12 @@ interface Props {
  * date (only as previewed: the confirmation repeats the preview's impact) or discarded. Nothing
  * here changes a price until Publish.
  */
-/** The publish step's one field; a refusal about anything else is said in its alert. */
-const PUBLISH_FIELDS = ['effective_date'];
-
 export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, onClose }: Props) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const client = useQueryClient();
   const form = useForm<TariffFormValues>({ initialValues: initial });
   const formRef = useRef<HTMLFormElement>(null);
   const [preview, setPreview] = useState<TariffPreview | null>(null);
-  const [effective, setEffective] = useState(today);
   const [saved, setSaved] = useState(draftNumber !== null);
 
   const save = useMutation({
@@ -68,7 +60,7 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
     },
   });
   const publish = useMutation({
-    mutationFn: () => publishDraft(carrier.id, effective),
+    mutationFn: (effective: string) => publishDraft(carrier.id, effective),
     onSuccess: async (c) => {
       notifications.show({ color: 'teal', message: t('admin.carriers.published_ok', { number: draftNumber ?? c.versions[0]?.number }) });
       await afterCarrierChange(client, c);
@@ -82,32 +74,9 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
       onClose();
     },
   });
-  const confirmDiscard = () =>
-    modals.openConfirmModal({
-      title: t('admin.carriers.discard_title'),
-      children: <Text size="sm">{t('admin.carriers.discard_body')}</Text>,
-      labels: { confirm: t('admin.carriers.discard'), cancel: t('admin.carriers.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => discard.mutate(),
-    });
   const ready = saved && !form.isDirty();
   // Publishing needs this very draft previewed: the preview just run, or one kept from before.
   const impact = ready ? (preview?.impact ?? carrier.draft_impact) : null;
-  const confirmPublish = (seen: TariffImpact) =>
-    modals.openConfirmModal({
-      title: t('admin.carriers.publish_title', {
-        number: carrier.versions.find((v) => v.state === 'draft')?.number ?? draftNumber ?? '',
-        date: fmt.date(effective),
-      }),
-      children: <PublishImpact impact={seen} />,
-      labels: { confirm: t('admin.carriers.publish'), cancel: t('admin.carriers.cancel') },
-      confirmProps: { color: 'teal' },
-      // Publish is no submit of the draft's form: a refused date is watched for from here.
-      onConfirm: () => {
-        if (formRef.current) watchSubmittedForm(formRef.current);
-        publish.mutate();
-      },
-    });
 
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={t('admin.carriers.draft')}>
@@ -130,49 +99,20 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
           {carrier.mode === 'truckload' && <TruckloadTariffFields form={form} />}
           <Textarea label={t('admin.carriers.note')} autosize minRows={1} maxLength={500} {...form.getInputProps('note')} />
           <FormAlert error={save.error} fields={form} />
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {t('admin.carriers.save_draft')}
-            </Button>
-            <Button variant="light" disabled={!ready} loading={compare.isPending} onClick={() => compare.mutate()}>
-              {t('admin.carriers.preview')}
-            </Button>
-            {draftNumber !== null && (
-              <Button variant="subtle" color="red" onClick={confirmDiscard} loading={discard.isPending}>
-                {t('admin.carriers.discard')}
-              </Button>
-            )}
-            {!ready && (
-              <Text size="sm" c="dimmed">
-                {t('admin.carriers.preview_first')}
-              </Text>
-            )}
-          </Group>
-          {compare.error && <ErrorAlert error={compare.error} />}
-          {preview && <TariffPreviewPanel preview={preview} />}
-          {ready && !impact && (
-            <Text size="sm" c="dimmed">
-              {t('admin.carriers.preview_before_publish')}
-            </Text>
-          )}
-          {impact && (
-            <Group align="flex-end">
-              <TextInput
-                type="date"
-                label={t('admin.carriers.publish_from')}
-                description={t('admin.carriers.publish_hint')}
-                min={today}
-                value={effective}
-                onChange={(e) => setEffective(e.currentTarget.value)}
-                error={splitServerErrors(publish.error, PUBLISH_FIELDS).fields.effective_date}
-                w={360}
-              />
-              <Button color="teal" loading={publish.isPending} onClick={() => confirmPublish(impact)}>
-                {t('admin.carriers.publish')}
-              </Button>
-            </Group>
-          )}
-          <FormAlert error={publish.error} fields={PUBLISH_FIELDS} />
+          <DraftActions
+            words="admin.carriers"
+            formRef={formRef}
+            ready={ready}
+            draftNumber={carrier.versions.find((v) => v.state === 'draft')?.number ?? draftNumber}
+            save={save}
+            preview={{ ...compare, run: () => compare.mutate() }}
+            previewPanel={preview && <TariffPreviewPanel preview={preview} />}
+            discard={{ ...discard, run: () => discard.mutate() }}
+            impact={impact}
+            showImpact={(seen: TariffImpact) => <PublishImpact impact={seen} />}
+            publish={{ ...publish, run: (date: string) => publish.mutate(date) }}
+            today={today}
+          />
         </Stack>
       </form>
     </Paper>

@@ -3,8 +3,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionsTh } from '../../../../components/list/ActionsTh';
-import { ListError, listErrorProps } from './ListError';
-import { TariffInput, type Unit } from './TariffInput';
+import { FigureInput, type Unit } from '../versions/FigureInput';
+import { ListError, listErrorProps } from '../versions/ListError';
 import type { TariffFormValues } from './tariffForm';
 
 /** One column of a tariff's list: a figure of each row, or `cell` to show something else in a row. */
@@ -54,7 +54,7 @@ export function TariffRows({ form, path, columns, addLabel, added }: Props) {
               {columns.map((c) => (
                 <Table.Td key={c.key}>
                   {c.cell?.(row, i, rows) ?? (
-                    <TariffInput
+                    <FigureInput
                       form={form}
                       path={`${path}.${i}.${c.key}`}
                       unit={c.unit}

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { TariffInput } from './TariffInput';
+import { FigureInput } from '../versions/FigureInput';
 import type { TariffFormValues } from './tariffForm';
 
 /**
@@ -13,14 +13,14 @@ export function TruckloadTariffFields({ form }: { form: UseFormReturnType<Tariff
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-      <TariffInput form={form} path="tariff.linehaul_cents_per_mile" unit="dollars" label={t('admin.carriers.fields.linehaul')} />
-      <TariffInput form={form} path="tariff.fuel_base_price_cents_per_gal" unit="dollars" label={t('admin.carriers.fields.fuel_base')} />
-      <TariffInput form={form} path="tariff.mpg" unit="plain" label={t('admin.carriers.fields.mpg')} />
-      <TariffInput form={form} path="tariff.minimum_cents" unit="dollars" label={t('admin.carriers.fields.minimum_load')} />
-      <TariffInput form={form} path="tariff.stop_off_cents" unit="dollars" label={t('admin.carriers.fields.stop_off')} />
-      <TariffInput form={form} path="tariff.team_cents_per_mile" unit="dollars" label={t('admin.carriers.fields.team')} />
-      <TariffInput form={form} path="tariff.solo_miles_per_day" unit="plain" decimals={0} label={t('admin.carriers.fields.solo_miles')} />
-      <TariffInput form={form} path="tariff.team_miles_per_day" unit="plain" decimals={0} label={t('admin.carriers.fields.team_miles')} />
+      <FigureInput form={form} path="tariff.linehaul_cents_per_mile" unit="dollars" label={t('admin.carriers.fields.linehaul')} />
+      <FigureInput form={form} path="tariff.fuel_base_price_cents_per_gal" unit="dollars" label={t('admin.carriers.fields.fuel_base')} />
+      <FigureInput form={form} path="tariff.mpg" unit="plain" label={t('admin.carriers.fields.mpg')} />
+      <FigureInput form={form} path="tariff.minimum_cents" unit="dollars" label={t('admin.carriers.fields.minimum_load')} />
+      <FigureInput form={form} path="tariff.stop_off_cents" unit="dollars" label={t('admin.carriers.fields.stop_off')} />
+      <FigureInput form={form} path="tariff.team_cents_per_mile" unit="dollars" label={t('admin.carriers.fields.team')} />
+      <FigureInput form={form} path="tariff.solo_miles_per_day" unit="plain" decimals={0} label={t('admin.carriers.fields.solo_miles')} />
+      <FigureInput form={form} path="tariff.team_miles_per_day" unit="plain" decimals={0} label={t('admin.carriers.fields.team_miles')} />
     </SimpleGrid>
   );
 }

@@ -16,8 +16,8 @@ import { QuotingPausePanel } from '../../components/carriers/QuotingPause';
 import { TariffEditor } from '../../components/carriers/TariffEditor';
 import { TrackingKeyPanel } from '../../components/carriers/TrackingKeyPanel';
 import type { TariffFormValues } from '../../components/carriers/tariffForm';
-import { VersionsTable } from '../../components/carriers/VersionsTable';
 import { VersionView } from '../../components/carriers/VersionView';
+import { VersionsTable } from '../../components/versions/VersionsTable';
 
 const localToday = () => {
   const d = new Date();
@@ -163,7 +163,13 @@ export function CarrierDetailRoute() {
         </Button>
       )}
       <Title order={3}>{t('admin.carriers.versions')}</Title>
-      <VersionsTable carrier={c} today={localToday()} onView={(v) => setViewing(v.number)} onRestore={confirmRestore} />
+      <VersionsTable
+        versions={c.versions}
+        caption={t('admin.carriers.versions_caption')}
+        today={localToday()}
+        onView={(v) => setViewing(v.number)}
+        onRestore={confirmRestore}
+      />
       {viewing !== null && <VersionView carrier={c} number={viewing} onClose={() => setViewing(null)} />}
     </Stack>
   );

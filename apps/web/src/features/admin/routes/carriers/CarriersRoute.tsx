@@ -1,5 +1,5 @@
 import type { StaffCarrierRow } from '@freight/contracts';
-import { Anchor, Badge, Group, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useFormat } from '../../../../lib/useFormat';
 import { carriersQuery } from '../../api/carriersApi';
 import { DieselPrices } from '../../components/carriers/DieselPrices';
 import { PauseMark } from '../../components/carriers/QuotingPause';
+import { VersionSummary } from '../../components/versions/VersionSummary';
 
 /** Carriers (super_admin): every carrier with last week's share, incidents, tracking and tariff state; the weekly diesel prices. */
 export function CarriersRoute() {
@@ -73,23 +74,7 @@ export function CarriersRoute() {
                       <Table.Td ta="right">{fmt.number(c.open_incidents)}</Table.Td>
                       <Table.Td>{t(`admin.carriers.trackings.${c.tracking}`)}</Table.Td>
                       <Table.Td>
-                        <Group gap={4}>
-                          <Text size="sm">
-                            {c.version_in_force
-                              ? t('admin.carriers.version_n', { number: c.version_in_force })
-                              : t('admin.carriers.no_version')}
-                          </Text>
-                          {c.has_draft && (
-                            <Badge size="xs" color="yellow" variant="light">
-                              {t('admin.carriers.draft_waiting')}
-                            </Badge>
-                          )}
-                          {c.next_effective_date && (
-                            <Badge size="xs" color="blue" variant="light">
-                              {t('admin.carriers.next_from', { date: fmt.date(`${c.next_effective_date}T12:00:00Z`) })}
-                            </Badge>
-                          )}
-                        </Group>
+                        <VersionSummary words="admin.carriers" row={c} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -11,6 +11,7 @@ export const makeCredential = (over: Partial<CredentialView> = {}): CredentialVi
   client_id: 'fpc_abc123',
   name: 'Production TMS',
   owner: { kind: 'partner', id: PARTNER_ID, name: 'Acme TMS' },
+  created_by: null,
   scopes: ['quotes:write', 'shipments:read'],
   status: 'active',
   expires_at: null,
@@ -55,6 +56,7 @@ export const makePartner = (over: Partial<PartnerView> = {}): PartnerView => ({
 
 export const makeWebhook = (over: Partial<WebhookView> = {}): WebhookView => ({
   id: 'w1',
+  created_by: null,
   url: 'https://hooks.acme-tms.example/freight',
   description: 'Production',
   events: ['shipment.booked', 'shipment.delivered'],

@@ -5,15 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDeliveryPlace, makePlace, makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
+import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import type { Quote } from '../../api/quotesApi';
 import { makeQuote, makeRate } from '../results/testQuote';
 import { makeAddress } from './testAddress';
 
-const shipper = makeUser([], {
-  account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-});
+const shipper = makeAccountUser('Demo Shipper Co');
 
 const WAIT = { timeout: 10_000 };
 const user = () => userEvent.setup({ delay: null });
@@ -114,6 +112,23 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
     localStorage.clear();
     await openBooking(quoteWith());
     expect(screen.queryByTestId('prepaid-notice')).not.toBeInTheDocument();
+  });
+
+  it('leads to the credit terms only a role that may apply for them; anyone else is told to ask the account admin', async () => {
+    const prepaid = shipper.account!;
+    const mayNot = {
+      ...shipper,
+      account: {
+        ...prepaid,
+        role: 'shipper' as const,
+        payment_terms: 'prepaid' as const,
+        permissions: prepaid.permissions.filter((p) => p !== 'credit.apply'),
+      },
+    };
+    await openBooking(quoteWith(), {}, 'Saia', mayNot);
+    const notice = screen.getByTestId('prepaid-notice');
+    expect(notice).toHaveTextContent('Ask your account admin to apply for credit terms to pay by invoice.');
+    expect(within(notice).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('checks the form with the spec’s messages, next to the fields, and focuses the first one', async () => {
@@ -341,6 +356,7 @@ describe('Book Shipment', { timeout: 60_000 }, () => {
         hold_cents: 25_000,
         card_last4: null,
         paid_at: null,
+        credit_memo: null,
       },
       payment_state: 'awaiting',
     });

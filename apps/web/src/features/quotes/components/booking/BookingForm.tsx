@@ -1,4 +1,11 @@
-import { type AddressBookEntry, type BookingRequestInput, bookingRequest, isEbayOrderPrefill, type ShipmentView } from '@freight/contracts';
+import {
+  type AddressBookEntry,
+  type BookingApproval,
+  type BookingRequestInput,
+  bookingRequest,
+  isEbayOrderPrefill,
+  type ShipmentView,
+} from '@freight/contracts';
 import { AWAITING_PAYMENT_MINUTES } from '@freight/domain';
 import {
   Alert,
@@ -23,12 +30,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
-import { bookShipment, newIdempotencyKey, SHIPMENTS_KEY } from '../../../../components/shipment/api';
+import { bookShipment, isHeld, newIdempotencyKey, SHIPMENTS_KEY } from '../../../../components/shipment/api';
 import { CreditHoldDialog } from '../../../../components/shipment/CreditHoldDialog';
 import { isApiError } from '../../../../lib/api';
 import { useAuthUser } from '../../../../lib/auth';
 import { translateMessage, zodErrors } from '../../../../lib/forms';
 import { paths } from '../../../../lib/paths';
+import { can } from '../../../../lib/permissions';
 import { useFormat } from '../../../../lib/useFormat';
 import { equipmentTypesQuery } from '../../api/equipmentApi';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
@@ -65,6 +73,8 @@ export interface BookingFormProps {
   onRequote: () => void;
   /** 201: the booked shipment. */
   onBooked: (shipment: ShipmentView) => void;
+  /** 202: the booking waits for an account admin's approval. */
+  onHeld?: (approval: BookingApproval) => void;
   /** Address book entries picked for the ends in the quote form: the places start from them. */
   picked?: PickedPlaces;
   /** An entry picked here changes what the rates were based on (postal code, site type, lift-gate): re-rate with it. */
@@ -88,6 +98,7 @@ export function BookingForm({
   onChangeRate,
   onRequote,
   onBooked,
+  onHeld,
   picked = {},
   onPlaceRerate,
   onQuoteExpired,
@@ -96,6 +107,7 @@ export function BookingForm({
   const fmt = useFormat();
   const qc = useQueryClient();
   const user = useAuthUser();
+  const mayApplyForCredit = can(user, 'credit.apply');
   const form = useForm<BookingValues>({ initialValues: initialValues(quote, picked) });
   const values = form.values;
   const [disclaimerOpen, setDisclaimerOpen] = useState(false);
@@ -151,7 +163,8 @@ export function BookingForm({
     onSuccess: ({ data }) => {
       attempt.current = null;
       void qc.invalidateQueries({ queryKey: SHIPMENTS_KEY });
-      onBooked(data);
+      if (isHeld(data)) onHeld?.(data.approval);
+      else onBooked(data);
     },
     onError: (e) => {
       if (!isApiError(e)) return;
@@ -409,10 +422,15 @@ export function BookingForm({
         {user?.account?.payment_terms === 'prepaid' && (
           <Alert color="blue" variant="light" role="note" data-testid="prepaid-notice" title={t('quotes.booking.prepaid.title')}>
             {t('quotes.booking.prepaid.body', { minutes: AWAITING_PAYMENT_MINUTES })}{' '}
-            {/* Where a shipper paying by card looks for another way to pay: credit terms are applied for. */}
-            <Anchor component={Link} to={paths.creditSettings} inherit>
-              {t('quotes.booking.prepaid.apply')}
-            </Anchor>
+            {/* Where a shipper paying by card looks for another way to pay: credit terms, applied for
+                by whoever's role may; anyone else is told whom to ask, never led to a refusal. */}
+            {mayApplyForCredit ? (
+              <Anchor component={Link} to={paths.creditSettings} inherit>
+                {t('quotes.booking.prepaid.apply')}
+              </Anchor>
+            ) : (
+              t('quotes.booking.prepaid.ask_admin')
+            )}
           </Alert>
         )}
 

@@ -7,7 +7,7 @@ import { createQueryClient, Providers } from '../../../../app/providers';
 import { makeDeliveryPlace, makePlace, makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
+import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { stubApi } from '../../../../test/stubApi';
 import type { Quote } from '../../api/quotesApi';
 import { makeQuote, makeRate } from '../results/testQuote';
@@ -38,9 +38,7 @@ const QUOTE: Quote = makeQuote({
 });
 
 function renderBooking() {
-  const who = makeUser([], {
-    account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-  });
+  const who = makeAccountUser('Demo Shipper Co');
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(who));
   setCookie('XSRF-TOKEN', 't');
   const booked = makeShipment({ mode: 'truckload' });

@@ -1,2 +1,3 @@
 export { BookingForm, type BookingFormProps } from './BookingForm';
 export { ConfirmationStep } from './ConfirmationStep';
+export { HeldStep } from './HeldStep';

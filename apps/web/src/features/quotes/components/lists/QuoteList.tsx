@@ -5,10 +5,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListTable } from '../../../../components/list/ListTable';
+import { MineSwitch, useMineFilter } from '../../../../components/list/MineSwitch';
 import { PlaceText } from '../../../../components/list/PlaceText';
 import { useListParams } from '../../../../components/list/useListParams';
 import { useAuthUser } from '../../../../lib/auth';
 import { paths } from '../../../../lib/paths';
+import { useCan } from '../../../../lib/permissions';
 import { useFormat } from '../../../../lib/useFormat';
 import { listQuotes, QUOTES_KEY, type QuoteSummary, unsaveQuote } from '../../api/quotesApi';
 import { localDate } from '../results/localDate';
@@ -16,23 +18,29 @@ import { localDate } from '../results/localDate';
 const isMode = (v: string | null): v is QuoteMode => !!v && (QUOTE_MODES as readonly string[]).includes(v);
 
 /**
- * Quote history or saved quotes: a server-paginated table with a search and a
- * mode filter. Page, search and mode live in the URL, so back and forward restore them.
+ * Quote history or saved quotes, the account's or the caller's own ('Mine'), each naming who ran
+ * it: a server-paginated table with a search and a mode filter. Page, search, mode and 'Mine' live
+ * in the URL, so back and forward restore them.
  */
 export function QuoteList({ saved }: { saved: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const navigate = useNavigate();
   const user = useAuthUser();
+  // Re-running and unsaving are quoting: a role that only reads quotes gets the list alone.
+  const mayRun = useCan('quotes.run');
   const list = useListParams();
   const { page, q, search, setSearch } = list;
   const modeParam = list.params.get('mode');
   const mode = isMode(modeParam) ? modeParam : undefined;
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
+  const { mine, setMine, clearFilters } = useMineFilter(list);
+  // Narrowed to the caller's own and nothing else: the way out is the whole account.
+  const onlyMine = mine && !q && !mode;
 
   const query = useQuery({
-    queryKey: [...QUOTES_KEY, 'list', { saved, page, perPage, q, mode }],
-    queryFn: () => listQuotes({ saved, page, per_page: perPage, q: q || undefined, mode }),
+    queryKey: [...QUOTES_KEY, 'list', { saved, page, perPage, q, mode, mine }],
+    queryFn: () => listQuotes({ saved, page, per_page: perPage, q: q || undefined, mode, mine }),
     placeholderData: keepPreviousData,
   });
   const queryClient = useQueryClient();
@@ -61,10 +69,11 @@ export function QuoteList({ saved }: { saved: boolean }) {
           ]}
           w={180}
         />
+        <MineSwitch mineLabel={t('quotes.lists.mine')} mine={mine} onChange={setMine} />
       </Group>
 
       <ListTable
-        list={list}
+        list={{ ...list, clearFilters }}
         query={query}
         minWidth={960}
         caption={t(saved ? 'quotes.lists.caption_saved' : 'quotes.lists.caption_history')}
@@ -77,9 +86,11 @@ export function QuoteList({ saved }: { saved: boolean }) {
             <Table.Th ta="right">{t('quotes.lists.columns.lowest')}</Table.Th>
             <Table.Th>{t('quotes.lists.columns.mode')}</Table.Th>
             <Table.Th>{t('quotes.lists.columns.client_ref')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('quotes.lists.columns.actions')}</VisuallyHidden>
-            </Table.Th>
+            {mayRun && (
+              <Table.Th>
+                <VisuallyHidden>{t('quotes.lists.columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
           </>
         }
         row={(row) => (
@@ -87,8 +98,8 @@ export function QuoteList({ saved }: { saved: boolean }) {
             key={row.id}
             row={row}
             showSaved={!saved}
-            onRerun={() => void navigate(paths.rerunQuote(row.id, row.mode))}
-            onUnsave={saved ? () => unsave.mutate(row.id) : undefined}
+            onRerun={mayRun ? () => void navigate(paths.rerunQuote(row.id, row.mode)) : undefined}
+            onUnsave={mayRun && saved ? () => unsave.mutate(row.id) : undefined}
             fmt={fmt}
           />
         )}
@@ -96,14 +107,16 @@ export function QuoteList({ saved }: { saved: boolean }) {
         empty={
           <>
             <Text>{t(saved ? 'quotes.lists.empty_saved' : 'quotes.lists.empty_history')}</Text>
-            <Button component={Link} to={paths.quote}>
-              {t('quotes.lists.get_quote')}
-            </Button>
+            {mayRun && (
+              <Button component={Link} to={paths.quote}>
+                {t('quotes.lists.get_quote')}
+              </Button>
+            )}
           </>
         }
-        emptyFiltered={t('quotes.lists.empty_filtered')}
-        clearLabel={t('quotes.lists.clear_filters')}
-        filtered={!!q || !!mode}
+        emptyFiltered={t(onlyMine ? 'quotes.lists.empty_mine' : 'quotes.lists.empty_filtered')}
+        clearLabel={t(onlyMine ? 'list.show_whole_account' : 'quotes.lists.clear_filters')}
+        filtered={!!q || !!mode || mine}
         clears={['mode']}
       />
     </Stack>
@@ -119,7 +132,8 @@ function QuoteRow({
 }: {
   row: QuoteSummary;
   showSaved: boolean;
-  onRerun: () => void;
+  /** Rate the quote's shipment again; without it (a role that does not quote) the row has no actions. */
+  onRerun?: () => void;
   /** Saved Quotes only: take the quote out of them. */
   onUnsave?: () => void;
   fmt: ReturnType<typeof useFormat>;
@@ -138,6 +152,11 @@ function QuoteRow({
         <Text size="xs" c="dimmed">
           {t('quotes.lists.number', { number: row.number })}
         </Text>
+        {row.created_by && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
+            {t('quotes.lists.created_by', { name: row.created_by.name })}
+          </Text>
+        )}
         {showSaved && row.saved && (
           <Badge size="sm" variant="light" color="green" mt={4}>
             {t('quotes.lists.saved_badge')}
@@ -190,18 +209,20 @@ function QuoteRow({
       </Table.Td>
       <Table.Td>{t(`shipping_modes.${row.mode}`)}</Table.Td>
       <Table.Td>{row.client_ref ?? ''}</Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Button size="xs" variant="light" onClick={onRerun} title={t('quotes.lists.rerun_hint')}>
-            {t('quotes.lists.rerun')}
-          </Button>
-          {onUnsave && (
-            <Button size="xs" variant="subtle" color="gray" onClick={onUnsave}>
-              {t('quotes.lists.unsave')}
+      {onRerun && (
+        <Table.Td>
+          <Group gap={6} wrap="nowrap">
+            <Button size="xs" variant="light" onClick={onRerun} title={t('quotes.lists.rerun_hint')}>
+              {t('quotes.lists.rerun')}
             </Button>
-          )}
-        </Group>
-      </Table.Td>
+            {onUnsave && (
+              <Button size="xs" variant="subtle" color="gray" onClick={onUnsave}>
+                {t('quotes.lists.unsave')}
+              </Button>
+            )}
+          </Group>
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }

@@ -1,3 +1,4 @@
+import { type CustomerRole, permissionsOf } from '@freight/domain';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
@@ -5,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
+import { jsonResponse, makeUser, setCookie, TEST_ACCOUNT } from '../../../../test/fixtures';
 import { listAnswer, listPage } from '../../../../test/listScreen';
 import { stubApi } from '../../../../test/stubApi';
 import type { QuoteSummary } from '../../api/quotesApi';
@@ -33,6 +34,7 @@ const ROWS: QuoteSummary[] = [
     destination: place('30301', 'residential'),
     load: { pieces: 3, weight_lb: 1450, classes: [70, 85] },
     rates_count: 4,
+    created_by: { id: 'u1', name: 'Ana Pérez' },
   },
   {
     id: 'q2',
@@ -49,6 +51,7 @@ const ROWS: QuoteSummary[] = [
     destination: place('94105'),
     load: { pieces: 1, weight_lb: 30000, classes: [] },
     rates_count: 0,
+    created_by: { id: 'u2', name: 'Carla Clerk' },
   },
 ];
 
@@ -57,8 +60,14 @@ function ReRun() {
   return <p>Re-running {id}</p>;
 }
 
-function renderList(path: string, answer: (url: URL) => unknown = () => listPage(ROWS), stubs: Record<string, unknown> = {}) {
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([])));
+function renderList(
+  path: string,
+  answer: (url: URL) => unknown = () => listPage(ROWS),
+  stubs: Record<string, unknown> = {},
+  role: CustomerRole = 'account_admin',
+) {
+  const user = makeUser([], { account: { ...TEST_ACCOUNT, role, permissions: [...permissionsOf(role)] } });
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
   setCookie('XSRF-TOKEN', 't');
   const fetchMock = stubApi({
     'GET /api/quotes': listAnswer(answer),
@@ -108,7 +117,7 @@ describe('quote lists', { timeout: 30_000 }, () => {
     ).toEqual(['Created', 'Origin', 'Destination', 'Load', 'Lowest quote', 'Mode', 'Client ref', 'Actions']);
     const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];
     expect(cellsOf(first as HTMLElement)).toEqual([
-      expect.stringMatching(/^Mar 9, 2026.*Quote Q00000042Saved$/),
+      expect.stringMatching(/^Mar 9, 2026.*Quote Q00000042Created by Ana PérezSaved$/),
       'Chicago, IL 60606',
       'Atlanta, GA 30301',
       expect.stringMatching(/^3 pieces, 1,450 lb · classes 70, 85Business to ResidentialPickup Mar 10, 2026Rates expired Mar 9, 2026, \d/),
@@ -117,6 +126,7 @@ describe('quote lists', { timeout: 30_000 }, () => {
       'PO-77',
       'Re-run',
     ]);
+    expect(cellsOf(second as HTMLElement)[0]).toMatch(/^Mar 8, 2026.*Quote Q00000043Created by Carla Clerk$/);
     expect(cellsOf(second as HTMLElement).slice(1, 7)).toEqual([
       'New York, NY 10001',
       '94105, US',
@@ -221,6 +231,31 @@ describe('quote lists', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Search')).toHaveValue('');
   });
 
+  it('an account admin sees the whole account; Mine keeps their own quotes, in the URL, on saved quotes too', async () => {
+    const { router, queries } = renderList('/saved-quotes');
+    await screen.findByRole('table');
+    const show = screen.getByRole('radiogroup', { name: 'Show' });
+    expect(within(show).getByRole('radio', { name: 'Whole account' })).toBeChecked();
+    await userEvent.click(within(show).getByRole('radio', { name: 'Mine' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ page: '1', per_page: '25', saved: '1', mine: 'true' }));
+    expect(router.state.location.search).toBe('?mine=true');
+  });
+
+  it('a shipper starts on their own quotes; with none, the way out is the whole account', async () => {
+    const { router, queries } = renderList(
+      '/quote-history',
+      (url) => (url.searchParams.has('mine') ? listPage([], 1, 1) : listPage(ROWS)),
+      {},
+      'shipper',
+    );
+    expect(await screen.findByText('None of your own quotes are here yet.')).toBeInTheDocument();
+    expect(within(screen.getByRole('radiogroup', { name: 'Show' })).getByRole('radio', { name: 'Mine' })).toBeChecked();
+    expect(queries()[0]).toEqual({ page: '1', per_page: '25', mine: 'true' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show the whole account' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?mine=false');
+  });
+
   it('shows a failed load as an error', async () => {
     renderList('/quote-history', () => jsonResponse(500, { message: 'Server error', request_id: 'abc' }));
     // Server errors are retried twice (app/providers) before the error shows.
@@ -234,5 +269,9 @@ describe('quote lists', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Cotización más baja' })).toBeInTheDocument();
     expect(within(table).getAllByRole('button', { name: 'Volver a cotizar' })).toHaveLength(2);
+    expect(within(table).getByText('Creada por Carla Clerk')).toBeInTheDocument();
+    const show = screen.getByRole('radiogroup', { name: 'Mostrar' });
+    expect(within(show).getByRole('radio', { name: 'Toda la cuenta' })).toBeChecked();
+    expect(within(show).getByRole('radio', { name: 'Mías' })).not.toBeChecked();
   });
 });

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@freight/contracts';
-import { DEFAULT_SETTINGS, type InsurancePreference } from '@freight/domain';
+import { CUSTOMER_PERMISSIONS, DEFAULT_SETTINGS, type InsurancePreference } from '@freight/domain';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,8 @@ import { sortRates } from './sortRates';
 import { makeQuote, RATES } from './testQuote';
 
 const account = {
+  role: 'account_admin' as const,
+  permissions: [...CUSTOMER_PERMISSIONS],
   id: 'a1',
   name: 'Acme',
   status: 'active' as const,

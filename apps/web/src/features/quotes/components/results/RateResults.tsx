@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../../../components/a11y/useAnnounce';
 import { ContactSupportButton } from '../../../../components/support/SupportDialog';
 import { useAuthUser } from '../../../../lib/auth';
+import { can } from '../../../../lib/permissions';
 import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, saveQuote } from '../../api/quotesApi';
 import { useGuestQuote } from '../guest';
 import { InsuranceChoice } from './InsuranceChoice';
@@ -37,6 +38,9 @@ export interface RateResultsProps {
 export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateResultsProps): JSX.Element {
   const { t, i18n } = useTranslation();
   const user = useAuthUser();
+  // Rates are read by roles that quote; the Book buttons are only for those who may also book. A
+  // visitor's (the public quote) lead to the sign-up.
+  const mayBook = !user || can(user, 'shipments.book');
   const qc = useQueryClient();
   const isPreferred = usePreferredCarriers(quote.mode);
   const [sort, setSort] = useState<RateSort>(DEFAULT_SORT);
@@ -186,7 +190,7 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
               preferred={isPreferred(rate)}
               stale={stale}
               insurance={insurance}
-              onBook={onBook ? () => onBook(rate, insurance) : undefined}
+              onBook={onBook && mayBook ? () => onBook(rate, insurance) : undefined}
             />
           ))}
         </Stack>

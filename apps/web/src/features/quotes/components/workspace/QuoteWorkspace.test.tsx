@@ -3,14 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
-import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
+import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import { carryQuote, peekCarriedQuote } from '../../carriedQuote';
 import { makeQuote } from '../results/testQuote';
 
-const shipper = makeUser([], {
-  account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-});
+const shipper = makeAccountUser('Demo Shipper Co');
 
 function signedIn(extra: Record<string, unknown>) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(shipper));

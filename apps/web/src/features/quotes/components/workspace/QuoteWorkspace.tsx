@@ -1,4 +1,4 @@
-import type { AddressBookEntry, QuoteRequestInput, ShipmentView } from '@freight/contracts';
+import type { AddressBookEntry, BookingApproval, QuoteRequestInput, ShipmentView } from '@freight/contracts';
 import { Alert, Badge, Button, Group, Stack, Stepper } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import {
   type QuoteRate,
   rerunQuote,
 } from '../../api/quotesApi';
-import { BookingForm, ConfirmationStep } from '../booking';
+import { BookingForm, ConfirmationStep, HeldStep } from '../booking';
 import type { PickedPlaces } from '../booking/model';
 import { ShipmentForm } from '../form';
 import { useGuestQuote } from '../guest';
@@ -67,6 +67,8 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
   /** The rate chosen to book (Quote & Ship), with the insurance taken on the results. */
   const [chosen, setChosen] = useState<{ rate: QuoteRate; insurance: QuoteInsuranceOption | null } | null>(null);
   const [shipment, setShipment] = useState<ShipmentView | null>(null);
+  /** A booking waiting for an account admin's approval instead of a shipment. */
+  const [held, setHeld] = useState<BookingApproval | null>(null);
   /** Address book entries picked for the ends (quote form or Book step): the booking's places start from them. */
   const [picked, setPicked] = useState<PickedPlaces>({});
   /** The rates were re-rated from the Book step for a new place: the results say why they changed. */
@@ -142,12 +144,13 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
     setStep(next);
     top();
   };
-  // Once booked, the steps before are done: the way on is a new quote.
+  // Once booked (or held for approval), the steps before are done: the way on is a new quote.
   const onStepClick = (next: number) => {
-    if (!shipment) setStep(next);
+    if (!shipment && !held) setStep(next);
   };
   const newQuote = () => {
     setShipment(null);
+    setHeld(null);
     setChosen(null);
     setQuote(null);
     setStale(false);
@@ -234,7 +237,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
       )}
 
       {/* Kept mounted while the shipper changes the rate or re-rates, so what was typed stays. */}
-      {quote && chosen && !shipment && (
+      {quote && chosen && !shipment && !held && (
         <div hidden={step !== BOOK_SHIPMENT}>
           <BookingForm
             quote={quote}
@@ -256,11 +259,16 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
               onBooked?.(booked);
               goTo(CONFIRMATION);
             }}
+            onHeld={(approval) => {
+              setHeld(approval);
+              goTo(CONFIRMATION);
+            }}
           />
         </div>
       )}
 
       {shipment && step === CONFIRMATION && <ConfirmationStep booked={shipment} onNewQuote={newQuote} />}
+      {held && step === CONFIRMATION && <HeldStep approval={held} onNewQuote={newQuote} />}
     </Stack>
   );
 }

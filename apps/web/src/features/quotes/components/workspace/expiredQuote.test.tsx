@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
-import { jsonResponse, makeUser, setCookie } from '../../../../test/fixtures';
+import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import { makeQuote } from '../results/testQuote';
 
@@ -22,9 +22,7 @@ const freshQuote = makeQuote({ id: NEW_ID, inputs: { ...expiredQuote.inputs, pic
 
 /** Quote & Ship with a re-run quote whose rates expire before it is booked; today's rates hold. */
 function stubServer(language: 'en' | 'es') {
-  const shipper = makeUser([], {
-    account: { id: 'a1', name: 'Demo Shipper Co', status: 'active', payment_terms: 'credit', billing_address: null, account_address: null },
-  });
+  const shipper = makeAccountUser('Demo Shipper Co');
   const who = { ...shipper, settings: { ...shipper.settings, language } };
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(who));
   setCookie('XSRF-TOKEN', 't');

@@ -185,6 +185,11 @@ function WebhookRow({ webhook: w, onDeliveries, onEdit, onRotate, onDelete }: { 
             {w.description}
           </Text>
         )}
+        {w.created_by && (
+          <Text size="xs" c="dimmed">
+            {t('settings.api.webhooks.created_by', { name: w.created_by.name })}
+          </Text>
+        )}
         {w.disabled_reason === 'failing' && (
           <Badge color="red" variant="light" mt={4}>
             {word('failing')}

@@ -1,0 +1,66 @@
+import type { PricingProgram } from '@freight/domain/pricing';
+import { addDays } from '@freight/domain/rating';
+import { eq } from 'drizzle-orm';
+import { pricingProgramsRepository } from '../modules/pricing-programs/pricing-programs.repository';
+import type { Db } from './client';
+import { accounts } from './schema';
+
+/**
+ * The default program as brokers commonly start (domain.md 15: LTL 10-20%, truckload 12-18%): a
+ * markup per mode over the carrier's cost, at least $35 and 8% of the price a shipment. A parcel
+ * rate is often under $35 in all, so its rule asks for $2 at least instead.
+ */
+export const DEMO_DEFAULT_PROGRAM: PricingProgram = {
+  rules: [
+    { name: 'LTL', match: { mode: 'ltl' }, adjustment: { kind: 'markup', markup_bp: 1_500 } },
+    { name: 'Parcel', match: { mode: 'parcel' }, adjustment: { kind: 'markup', markup_bp: 1_200 }, minimum_margin_cents: 200 },
+    { name: 'Truckload', match: { mode: 'truckload' }, adjustment: { kind: 'markup', markup_bp: 1_400 } },
+  ],
+  contract_lanes: [],
+  minimum_margin_cents: 3_500,
+  minimum_margin_bp: 800,
+};
+
+/** Demo Shipper Co's contract lane: its most quoted lane, Chicago (606) to Dallas (752), LTL up to 1,000 lb, for a year. */
+export function demoShipperProgram(today: string): PricingProgram {
+  return {
+    rules: [],
+    contract_lanes: [
+      {
+        name: 'Chicago - Dallas, LTL up to 1,000 lb',
+        mode: 'ltl',
+        origin: { zip3: ['606'] },
+        destination: { zip3: ['752'] },
+        weight: { max_lb: 1_000 },
+        price_cents: 34_500,
+        valid_from: today,
+        valid_to: addDays(today, 365),
+      },
+    ],
+    minimum_margin_cents: 3_500,
+    minimum_margin_bp: 800,
+  };
+}
+
+/** The default program and Demo Shipper Co's, each a version 1 published from today; programs already there are left alone. */
+export async function seedPricingPrograms(tx: Db, now: Date) {
+  const repo = pricingProgramsRepository(tx);
+  const today = now.toISOString().slice(0, 10);
+  const [demo] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, 'Demo Shipper Co'));
+  const programs: [string | null, PricingProgram, string][] = [[null, DEMO_DEFAULT_PROGRAM, 'Initial default program']];
+  if (demo) programs.push([demo.id, demoShipperProgram(today), 'Contract lane Chicago - Dallas']);
+  for (const [accountId, program, note] of programs) {
+    const row = await repo.ensureLocked(tx, accountId, now);
+    if ((await repo.versions([row.id], tx)).length) continue;
+    await repo.insertVersion(tx, {
+      programId: row.id,
+      number: 1,
+      state: 'published',
+      effectiveDate: today,
+      program,
+      note,
+      createdAt: now,
+      publishedAt: now,
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { CustomerRole, Language } from '@freight/domain';
+import { translator } from '../i18n';
+import type { MailMessage } from './mailer';
+import { oneLine, paragraphMail } from './templates';
+
+/**
+ * An invitation to join an account's team: who invited whom, to which account, with which role
+ * (and booking limit, when one is set), and the link that sets the password, which works once
+ * until it expires.
+ */
+export function teamInvitationMail(
+  language: Language,
+  to: string,
+  d: { name: string; inviter: string; account: string; role: CustomerRole; limit: string | null; expiresAt: Date; url: string },
+): MailMessage {
+  const t = translator(language);
+  const k = (key: string, params: Record<string, unknown> = {}) => t(`mail.team_invite.${key}`, params);
+  const names = { inviter: oneLine(d.inviter), account: oneLine(d.account) };
+  const when = `${d.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return paragraphMail(
+    to,
+    k('subject', names),
+    [
+      t('mail.greeting', { name: oneLine(d.name) }),
+      k('intro', { ...names, role: t(`team.roles.${d.role}`) }),
+      d.limit ? k('limit', { limit: d.limit }) : '',
+      k('expires', { when }),
+    ],
+    { label: k('action'), url: d.url },
+    [k('outro'), t('mail.signature')],
+  );
+}

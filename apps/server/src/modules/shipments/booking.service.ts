@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AddressBookEntryValues,
+  type BookingRequest,
+  bookingReferences,
+  parcelPickupNote,
+  type ShipmentItemView,
+} from '@freight/contracts';
+import { AWAITING_PAYMENT_MINUTES, approvalReasons, type BookingRights, type PaymentTerms, vicsBolNumber } from '@freight/domain';
+import {
+  type ChargeLine,
+  estimatedDelivery,
+  type InsuranceOption,
+  insuranceChargeLines,
+  roundTo2,
+  toCents,
+  toInches,
+  toPounds,
+} from '@freight/domain/rating';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { sha256 } from '../../security/tokens';
+import { addressesRepository } from '../addresses/addresses.repository';
+import { dedupeKey } from '../addresses/addresses.service';
+import { postalDataVerifier } from '../addresses/addresses.verifier';
+import { heldUnderKey, holdForApproval } from '../approvals/approval-holds.service';
+import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
+import type { RateItem } from '../quotes/carriers/adapter';
+import { type QuoteInput, type QuoteResult, quotesService } from '../quotes/quotes.service';
+import { webhookEvents } from '../webhooks/webhook-events';
+import { asAddressEntry, checkedBooking } from './booking-checks';
+import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
+import { bookingFailed, canonicalJson, defaultCarrierFor, PAYMENT_EXPIRY_JOB, type ShipmentsServiceOptions } from './shipments.service';
+import { bookedStops, placeViewOf, storedDelivery } from './truckload-stops';
+
+/** Who books: the caller's account (every record is looked up through it), user and payment terms. */
+export interface Shipper {
+  accountId: string;
+  userId: string;
+  paymentTerms: PaymentTerms;
+  /**
+   * The booker's rights in the account's team: a booking beyond them waits for an account admin.
+   * Absent when an approved booking is made on the booker's behalf.
+   */
+  rights?: BookingRights;
+}
+
+type HeldBooking = Awaited<ReturnType<typeof holdForApproval>>;
+
+/** A booking is either made, or held for an account admin's approval (nothing sent to the carrier). */
+export type BookingOutcome = { shipment: ShipmentRow; approval?: undefined } | { approval: HeldBooking; shipment?: undefined };
+
+const conflict = (key: string) => new AppError(409, 'conflict', key);
+
+/**
+ * Booking a quote's rate: priced and checked first (booking-checks.ts), then held for approval
+ * when it goes beyond the booker's rights, else made in one transaction. The idempotency key makes
+ * a repeat of the same request answer the first outcome, even when the repeats run concurrently.
+ */
+export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
+  const repo = shipmentsRepository(ctx.db);
+  const carrierFor = opts.carrierFor ?? defaultCarrierFor;
+  const quotes = quotesService(ctx);
+  const verifier = postalDataVerifier();
+
+  /** Saves a booking place to the account's address book unless an entry with its duplicate key exists. */
+  async function saveToAddressBook(tx: Db, shipper: Shipper, entry: AddressBookEntryValues, at: Date) {
+    const book = addressesRepository(tx);
+    const checked = await verifier.verify(entry);
+    const values = checked.entry;
+    const key = dedupeKey(values);
+    if ((await book.idsByDedupeKey(shipper.accountId, [key])).size > 0) return;
+    await book.insert(shipper.accountId, shipper.userId, { values, verified: checked.verified, dedupeKey: key }, at);
+  }
+
+  /**
+   * Everything a booking is before it is made: the account's quote and rate (the quote not yet
+   * booked, its rates still holding), the places and insurance checked (booking-checks.ts), the
+   * carrier, the items as booked and the total. No write.
+   */
+  async function price(shipper: Shipper, body: BookingRequest) {
+    const quote = await quotes.find(shipper.accountId, body.quote_id);
+    if (quote.bookedAt) throw conflict('errors.already_booked');
+    // Rates hold until the cut-off for their pickup date: later, the web rates the quote again.
+    if (quote.expiresAt && quote.expiresAt <= ctx.now()) throw new AppError(409, 'quote_expired', 'errors.quote_expired');
+    const input = quote.input as QuoteInput;
+    const result = quote.result as QuoteResult;
+    const rate = result.rates.find((r) => r.id === body.rate_id);
+    if (!rate) throw AppError.field('rate_id', 'validation.rate_unknown');
+    const now = ctx.now();
+    const { pickup, delivery, stops, quoted, insurance, temperatureControlled } = await checkedBooking(ctx, verifier, {
+      quote,
+      input,
+      result,
+      rate,
+      body,
+      now,
+    });
+
+    const carrierRow = await repo.carrier(rate.carrier_id);
+    if (!carrierRow?.active) throw AppError.field('rate_id', 'validation.rate_unknown');
+    const carrier = carrierFor(carrierRow);
+
+    const unit = input.unit_system;
+    const items: ShipmentItemView[] = input.items.map((i, n) => ({
+      description: i.description ?? '',
+      package_type: i.package_type,
+      quantity: i.quantity,
+      length_in: roundTo2(toInches(i.length, unit)),
+      width_in: roundTo2(toInches(i.width, unit)),
+      height_in: roundTo2(toInches(i.height, unit)),
+      weight_lb: roundTo2(toPounds(i.weight, unit)),
+      freight_class: input.mode === 'ltl' ? (result.items[n]?.freight_class ?? null) : null,
+      nmfc: i.nmfc ?? '',
+      stackable: i.stackable,
+      hazardous: i.hazardous,
+    }));
+    const rateItems: RateItem[] = items.map((i) => ({
+      package_type: i.package_type,
+      quantity: i.quantity,
+      length_in: i.length_in,
+      width_in: i.width_in,
+      height_in: i.height_in,
+      unit_weight_lb: i.weight_lb,
+      stackable: i.stackable,
+      hazardous: i.hazardous,
+    }));
+    const charges: ChargeLine[] = [...rate.charges, ...(insurance ? insuranceChargeLines(insurance as InsuranceOption) : [])];
+    const totalCents = charges.reduce((s, c) => s + c.amount_cents, 0);
+    const estimated =
+      body.pickup_date === input.pickup_date
+        ? rate.estimated_delivery
+        : estimatedDelivery(body.pickup_date, rate.transit_days, input.destination.country);
+    const accessorials = [
+      ...new Set([...quoted, ...rate.charges.filter((c) => c.code === 'accessorial' && c.detail).map((c) => c.detail as string)]),
+    ];
+    const references = bookingReferences(body);
+    const parcel = quote.mode === 'parcel' ? body.parcel_options : undefined;
+    return {
+      quote,
+      input,
+      rate,
+      pickup,
+      delivery,
+      stops,
+      quoted,
+      insurance,
+      temperatureControlled,
+      carrierRow,
+      carrier,
+      items,
+      rateItems,
+      charges,
+      totalCents,
+      estimated,
+      accessorials,
+      references,
+      parcel,
+    };
+  }
+
+  /**
+   * Makes a priced booking in one transaction: the shipment with its BOL number, the carrier's
+   * numbers, the quote marked booked, places saved to the address book, (prepaid accounts) the
+   * payment expiry job, and the eBay orders of the quote shipped with it. Undefined when another
+   * request with this key got there first.
+   */
+  async function commit(
+    shipper: Shipper,
+    body: BookingRequest,
+    key: { idempotencyKey: string; requestHash: string },
+    priced: Priced,
+    approvedBy: string | null,
+  ): Promise<ShipmentRow | undefined> {
+    const { idempotencyKey, requestHash } = key;
+    const { quote, input, rate, pickup, delivery, stops, quoted, insurance, temperatureControlled, carrierRow, carrier } = priced;
+    const { items, rateItems, charges, totalCents, estimated, accessorials, references, parcel } = priced;
+    const prepaid = shipper.paymentTerms === 'prepaid';
+    const id = randomUUID();
+    const now = ctx.now();
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const r = shipmentsRepository(tx);
+        const bolNumber = vicsBolNumber(await r.nextBolSerial());
+        const inserted = await r.insertOnce({
+          id,
+          accountId: shipper.accountId,
+          userId: shipper.userId,
+          quoteId: quote.id,
+          approvedBy,
+          rateId: rate.id,
+          idempotencyKey,
+          requestHash,
+          carrierId: carrierRow.id,
+          carrierName: rate.carrier_name,
+          scac: rate.scac,
+          mode: quote.mode,
+          service: rate.service,
+          status: 'pending',
+          bolNumber,
+          pickupDate: body.pickup_date,
+          // A parcel dropped off has no pickup window.
+          readyTime: body.ready_time ?? '',
+          closeTime: body.close_time ?? '',
+          deliveryAppointment: body.delivery_appointment ?? false,
+          deliveryDate: body.delivery_date ?? null,
+          estimatedDelivery: estimated,
+          transitDays: rate.transit_days,
+          pickup: placeViewOf(pickup),
+          delivery: storedDelivery(placeViewOf(delivery), stops),
+          originCity: pickup.city,
+          originState: pickup.state,
+          originPostalCode: pickup.postal_code,
+          originCountry: pickup.country,
+          destinationCity: delivery.city,
+          destinationState: delivery.state,
+          destinationPostalCode: delivery.postal_code,
+          destinationCountry: delivery.country,
+          referenceType: references[0]?.type ?? null,
+          referenceNumber: references[0]?.value ?? '',
+          references,
+          referenceText: references.map((r) => r.value).join(' '),
+          notes: body.notes,
+          pickupNote: parcel ? parcelPickupNote(parcel.handoff, rate) : null,
+          parcelOptions: parcel ?? null,
+          temperature: temperatureControlled ? (body.temperature ?? null) : null,
+          hazardous: body.hazardous,
+          hazmat: body.hazardous ? (body.hazmat ?? null) : null,
+          items,
+          accessorials,
+          currency: quote.currency,
+          totalCents,
+          charges,
+          declaredValueCents: toCents(input.insured_value),
+          insurance: insurance && insurance.kind !== 'none' ? insurance : null,
+          notifyConsignee: body.notify_consignee,
+          paymentState: prepaid ? 'awaiting' : 'not_required',
+          paymentDueAt: prepaid ? new Date(now.getTime() + AWAITING_PAYMENT_MINUTES * 60_000) : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        // Another request with this key got there first: answer its booking (below).
+        if (!inserted) return undefined;
+        await r.insertReferences(id, references);
+        if (!(await r.markQuoteBooked(quote.id, shipper.accountId, now))) throw conflict('errors.already_booked');
+        const numbers = await carrier.book({
+          shipment_id: id,
+          bol_number: bolNumber,
+          mode: quote.mode,
+          service: rate.service,
+          pickup_date: body.pickup_date,
+          ready_time: body.ready_time ?? '',
+          close_time: body.close_time ?? '',
+          origin: {
+            postal_code: pickup.postal_code,
+            country: pickup.country,
+            site_type: input.origin.site_type,
+            city: pickup.city,
+            state: pickup.state,
+          },
+          destination: {
+            postal_code: delivery.postal_code,
+            country: delivery.country,
+            site_type: input.destination.site_type,
+            city: delivery.city,
+            state: delivery.state,
+          },
+          items: rateItems,
+          hazardous: body.hazardous,
+          stops: bookedStops(stops),
+        });
+        const row = await r.update(id, {
+          proNumber: numbers.pro_number,
+          pickupNumber: numbers.pickup_number,
+          trackingNumber: numbers.tracking_number,
+        });
+        if (body.pickup.save_to_address_book) {
+          await saveToAddressBook(
+            tx,
+            shipper,
+            asAddressEntry(
+              pickup,
+              input.origin.site_type === 'residential' ? 'residential' : 'commercial',
+              input.origin.site_type === 'limited_access',
+              quoted.has('liftgate_pickup'),
+            ),
+            now,
+          );
+        }
+        if (body.delivery.save_to_address_book) {
+          await saveToAddressBook(
+            tx,
+            shipper,
+            asAddressEntry(
+              delivery,
+              input.destination.site_type === 'residential' ? 'residential' : 'commercial',
+              input.destination.site_type === 'limited_access',
+              quoted.has('liftgate_delivery'),
+            ),
+            now,
+          );
+        }
+        for (const [n, stop] of body.stops.entries()) {
+          const place = stops[n]?.place;
+          if (stop.place.save_to_address_book && place)
+            await saveToAddressBook(tx, shipper, asAddressEntry(place, 'commercial', false, false), now);
+        }
+        if (prepaid && row.paymentDueAt) await ctx.jobs.schedule(PAYMENT_EXPIRY_JOB, id, row.paymentDueAt, { shipment_id: id }, tx);
+        await webhookEvents(ctx).booked(tx, id);
+        await shipEbayOrdersOfQuote(ctx, tx, shipper.accountId, quote.id, id);
+        return row;
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw bookingFailed(err);
+    }
+  }
+
+  /** Why this booking needs an account admin, from the booker's rights (empty: book it). */
+  async function reasonsToHold(shipper: Shipper, body: BookingRequest, priced: Priced) {
+    if (!shipper.rights) return [];
+    const { rights } = shipper;
+    const insured = priced.insurance && priced.insurance.kind !== 'none';
+    const asksNewCarrier = rights.role !== 'account_admin' && rights.approvalRequiredFor.includes('new_carrier');
+    return approvalReasons(rights, {
+      totalCents: priced.totalCents,
+      hazardous: body.hazardous,
+      mode: priced.quote.mode,
+      insuredValueCents: insured ? toCents(priced.input.insured_value) : 0,
+      newCarrier: asksNewCarrier && !(await repo.hasBookedWith(shipper.accountId, priced.carrierRow.id)),
+    });
+  }
+
+  /**
+   * Books `body.rate_id` of the account's quote, or holds it for approval. `approvedBy`: the
+   * account admin who approved a held booking, which is then made as its booker.
+   */
+  async function book(
+    shipper: Shipper,
+    body: BookingRequest,
+    idempotencyKey: string,
+    options: { approvedBy?: string; booker?: { firstName: string; lastName: string } } = {},
+  ): Promise<BookingOutcome> {
+    const requestHash = sha256(canonicalJson(body));
+    const replay = (existing: { requestHash: string }) => {
+      if (existing.requestHash !== requestHash) throw conflict('errors.idempotency_conflict');
+    };
+    const earlier = await repo.byIdempotencyKey(shipper.accountId, idempotencyKey);
+    if (earlier) {
+      replay(earlier);
+      return { shipment: earlier };
+    }
+    if (!options.approvedBy) {
+      const held = await heldUnderKey(ctx, shipper.accountId, idempotencyKey);
+      if (held) {
+        replay({ requestHash: sha256(canonicalJson(held.request)) });
+        return { approval: held };
+      }
+    }
+
+    const priced = await price(shipper, body);
+    const reasons = options.approvedBy ? [] : await reasonsToHold(shipper, body, priced);
+    if (reasons.length) {
+      const approval = await holdForApproval(ctx, {
+        accountId: shipper.accountId,
+        requestedBy: { id: shipper.userId, firstName: options.booker?.firstName ?? '', lastName: options.booker?.lastName ?? '' },
+        body,
+        idempotencyKey,
+        quoteId: priced.quote.id,
+        rateExpiresAt: priced.quote.expiresAt,
+        carrierName: priced.rate.carrier_name,
+        mode: priced.quote.mode,
+        currency: priced.quote.currency,
+        totalCents: priced.totalCents,
+        reasons,
+      });
+      return { approval };
+    }
+    const booked = await commit(shipper, body, { idempotencyKey, requestHash }, priced, options.approvedBy ?? null);
+    if (booked) return { shipment: booked };
+    const winner = await repo.byIdempotencyKey(shipper.accountId, idempotencyKey);
+    if (!winner) throw bookingFailed(new Error('idempotency key taken but no shipment found'));
+    replay(winner);
+    return { shipment: winner };
+  }
+
+  return { book, price };
+}
+
+type Priced = Awaited<ReturnType<ReturnType<typeof bookingService>['price']>>;

@@ -1,0 +1,66 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { useListParams } from './useListParams';
+
+/**
+ * The hook on a list page inside a memory router whose navigations land `navigationDelayMs` after
+ * they are asked for, as on a slow device; `seen.search` is the router's current query string.
+ */
+function renderList(initial: string, navigationDelayMs = 0) {
+  const seen = { search: '' };
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const hook = renderHook(
+    () => {
+      seen.search = useLocation().search;
+      return useListParams();
+    },
+    {
+      wrapper: ({ children }: { children: ReactNode }) => {
+        if (!router) {
+          router = createMemoryRouter([{ path: '/list', element: children }], { initialEntries: [initial] });
+          const navigate = router.navigate.bind(router);
+          router.navigate = ((...args: Parameters<typeof navigate>) => {
+            setTimeout(() => void navigate(...args), navigationDelayMs);
+            return Promise.resolve();
+          }) as typeof navigate;
+        }
+        return <RouterProvider router={router} />;
+      },
+    },
+  );
+  return { hook, seen };
+}
+
+describe('the search box of a list kept in the URL', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('typing on while the debounced search is on its way to the URL keeps every character', () => {
+    const { hook, seen } = renderList('/list', 100);
+    act(() => hook.result.current.setSearch('06141410'));
+    // A pause longer than the debounce sends the first part to the URL...
+    act(() => vi.advanceTimersByTime(360));
+    // ...and the person types on before that navigation lands.
+    act(() => hook.result.current.setSearch('0614141009'));
+    act(() => vi.advanceTimersByTime(100));
+    expect(new URLSearchParams(seen.search).get('q')).toBe('06141410');
+    expect(hook.result.current.search).toBe('0614141009');
+    // The rest reaches the URL after its own debounce and navigation.
+    act(() => vi.advanceTimersByTime(400));
+    act(() => vi.advanceTimersByTime(200));
+    expect(hook.result.current.search).toBe('0614141009');
+    expect(new URLSearchParams(seen.search).get('q')).toBe('0614141009');
+  });
+
+  test('the box follows the URL when it changes by itself (back, forward, a link)', () => {
+    const { hook } = renderList('/list?q=first');
+    expect(hook.result.current.search).toBe('first');
+    act(() => {
+      hook.result.current.update({ q: 'second' });
+      vi.advanceTimersByTime(1);
+    });
+    expect(hook.result.current.search).toBe('second');
+  });
+});

@@ -1,0 +1,159 @@
+import type { TeamView } from '@freight/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STATE_KEY } from '../../lib/authState';
+import { jsonResponse, makeUser, setCookie, TEST_ACCOUNT } from '../../test/fixtures';
+import { renderApp, stubApi } from '../../test/renderApp';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const TEAM: TeamView = {
+  members: [
+    {
+      id: 'u1',
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      name: 'Ana Pérez',
+      email: 'ana@example.com',
+      role: 'account_admin',
+      status: 'active',
+      last_login_at: '2026-03-02T15:04:00Z',
+      two_factor: true,
+      booking_limit_cents: null,
+      approval_required_for: [],
+      deactivated_at: null,
+    },
+    {
+      id: 'u2',
+      first_name: 'Sam',
+      last_name: 'Shipper',
+      name: 'Sam Shipper',
+      email: 'sam@example.com',
+      role: 'shipper',
+      status: 'deactivated',
+      last_login_at: null,
+      two_factor: false,
+      booking_limit_cents: 50_000,
+      approval_required_for: ['hazmat', 'truckload'],
+      deactivated_at: '2026-03-03T10:00:00Z',
+    },
+  ],
+  invitations: [
+    {
+      id: 'i1',
+      email: 'nina@example.com',
+      first_name: 'Nina',
+      last_name: 'Billing',
+      name: 'Nina Billing',
+      role: 'billing',
+      booking_limit_cents: null,
+      approval_required_for: [],
+      sent_at: '2026-03-01T10:00:00Z',
+      expires_at: '2026-03-08T10:00:00Z',
+      expired: false,
+    },
+  ],
+};
+
+function signedIn(table: Record<string, unknown>, account = TEST_ACCOUNT) {
+  const user = makeUser([], { account });
+  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
+  setCookie('XSRF-TOKEN', 't');
+  return stubApi({ 'GET /api/user': { data: user }, ...table });
+}
+
+describe('Settings > Team', { timeout: 60_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the users and the invitations waiting, each with role, status, last sign-in, second factor and booking limit', async () => {
+    signedIn({ 'GET /api/team': { data: TEAM } });
+    renderApp('/settings/team');
+    expect(await screen.findByRole('tab', { name: 'Team', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Activity log' })).toBeInTheDocument();
+
+    const ana = await screen.findByTestId('team-member-ana@example.com');
+    expect(within(ana).getByText('You')).toBeInTheDocument();
+    expect(within(ana).getByText('Account admin')).toBeInTheDocument();
+    expect(within(ana).getByText('Active')).toBeInTheDocument();
+    expect(within(ana).getByText('Enrolled')).toBeInTheDocument();
+    expect(within(ana).getByText('No limit')).toBeInTheDocument();
+    expect(within(ana).queryByRole('button', { name: /^Actions/ })).toBeNull();
+
+    const sam = screen.getByTestId('team-member-sam@example.com');
+    expect(within(sam).getByText('Deactivated')).toBeInTheDocument();
+    expect(within(sam).getByText('Never')).toBeInTheDocument();
+    expect(within(sam).getByText('Not enrolled')).toBeInTheDocument();
+    expect(within(sam).getByText('$500.00')).toBeInTheDocument();
+    expect(within(sam).getByText('Approval needed for: Hazardous materials, Truckload')).toBeInTheDocument();
+
+    const nina = screen.getByTestId('team-invitation-nina@example.com');
+    expect(within(nina).getByText('Invited')).toBeInTheDocument();
+    expect(within(nina).getByText('Billing')).toBeInTheDocument();
+    expect(within(nina).getByText(/^Link valid until/)).toBeInTheDocument();
+
+    await userEvent.click(within(sam).getByRole('button', { name: 'Actions for Sam Shipper' }));
+    // Mantine's dropdown reads as hidden in jsdom while it is shown.
+    expect(await screen.findByRole('menuitem', { name: 'Reactivate', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Change role and limit', hidden: true })).toBeInTheDocument();
+  });
+
+  it('invites: the form’s own checks at the fields, the server’s refusal at the email, the limit sent in cents', async () => {
+    let sent: Record<string, unknown> | undefined;
+    let answer = 422;
+    const fetchMock = signedIn({
+      'GET /api/team': { data: TEAM },
+      'POST /api/team/invitations': (_: string, init?: RequestInit) => {
+        sent = JSON.parse(String(init?.body));
+        if (answer === 422)
+          return jsonResponse(422, { message: 'Email already exists', code: 'validation', errors: { email: ['Email already exists'] } });
+        return jsonResponse(201, { data: { ...TEAM.invitations[0], email: sent?.email } });
+      },
+    });
+    renderApp('/settings/team');
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite a colleague' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a colleague' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('First name required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email required')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^First name/ }), 'Omar');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Last name/ }), 'Ops');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'shipper@demo.test');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Booking limit/ }), '500');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Hazardous materials' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const email = within(dialog).getByRole('textbox', { name: /^Email/ });
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email already exists'));
+    expect(sent).toEqual({
+      first_name: 'Omar',
+      last_name: 'Ops',
+      email: 'shipper@demo.test',
+      role: 'shipper',
+      booking_limit_cents: 50_000,
+      approval_required_for: ['hazmat'],
+    });
+
+    answer = 201;
+    await userEvent.clear(email);
+    await userEvent.type(email, 'omar@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to omar@example.com.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a colleague' })).toBeNull());
+    expect(fetchMock.mock.calls.filter((c) => String(c[0]).endsWith('/api/team')).length).toBeGreaterThan(1);
+  });
+
+  it('is no tab of a user without the team right, and its page shows no team', async () => {
+    const fetchMock = signedIn(
+      {},
+      { ...TEST_ACCOUNT, role: 'shipper', permissions: ['quotes.view', 'quotes.run', 'shipments.view', 'shipments.book'] },
+    );
+    renderApp('/settings');
+    expect(await screen.findByRole('tab', { name: 'User settings', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Team' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Activity log' })).toBeNull();
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/api/team'))).toBe(false);
+  });
+});

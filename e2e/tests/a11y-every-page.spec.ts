@@ -1,0 +1,249 @@
+import { isGuestPage } from '@freight/domain';
+import { baseURL } from '../playwright.config';
+import type { AxeSession } from '../support/axe-session';
+import { type Control, EVERY_PAGE, LANGUAGES, type Language, type PageToWalk, type Popup, type Visitor } from '../support/every-page';
+import { freshEmail, signUp } from '../support/flows';
+import { logIn, restorePreferences, setPreferences } from '../support/session';
+import { type Browser, type BrowserContext, test as checked, expect, type Locator, type Page } from '../support/test';
+
+/**
+ * Every page of the app (support/every-page.ts) in English and Spanish, each checked by axe at
+ * desktop width and again at a phone's, then every dialog, menu and panel it opens, each closed
+ * with Escape and giving focus back. One test per page and language, so a failing page hides no
+ * other; each visitor's browser context is kept for the whole walk (one log-in per user).
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const PASSWORD = 'Walk#2026';
+
+/** The visitors' pages, one per user (a demo user's language follows their settings) and per language for the others. */
+class Visitors {
+  private readonly pages = new Map<string, Promise<Page>>();
+  /** Demo users' pages whose language the walk changed: put back to English at the end. */
+  private readonly switched = new Set<Page>();
+
+  constructor(private readonly browser: Browser) {}
+
+  /** The visitor's page, showing the app in `language`. */
+  async page(visitor: Visitor, language: Language): Promise<Page> {
+    const key = visitor === 'guest' || visitor === 'unverified' ? `${visitor}|${language}` : visitor;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.open(visitor, language);
+      this.pages.set(key, page);
+    }
+    const ready = await page;
+    if (visitor !== 'guest' && visitor !== 'unverified') await this.speak(ready, language);
+    return ready;
+  }
+
+  /** Reads the API as a demo user, from their page. */
+  async lookup(visitor: Exclude<Visitor, 'guest' | 'unverified'>, language: Language, path: string) {
+    const page = await this.page(visitor, language);
+    const answer = await page.evaluate(async (url) => {
+      const res = await fetch(url, { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
+      return { status: res.status, body: await res.json() };
+    }, path);
+    expect(answer.status, `GET ${path}`).toBe(200);
+    return answer.body;
+  }
+
+  /** Puts the demo users' language back to English and closes every context; the walk can start again. */
+  async close() {
+    for (const page of this.switched) await restorePreferences(page, { language: 'en' });
+    // A context kept across tests may have lost its trace's temporary files when a failed test
+    // restarted the worker; that is no finding of the walk, and the other contexts still close.
+    for (const page of this.pages.values())
+      await (await page)
+        .context()
+        .close()
+        .catch((e: Error) => console.warn(`walk: ${e.message}`));
+    this.switched.clear();
+    this.pages.clear();
+  }
+
+  private async open(visitor: Visitor, language: Language) {
+    const context = await this.browser.newContext({ baseURL, viewport: DESKTOP, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    if (visitor === 'guest') await this.asGuest(context, language);
+    else if (visitor === 'unverified') {
+      await signUp(page, {
+        email: freshEmail(`walk-${language}`),
+        password: PASSWORD,
+        language: language === 'es' ? 'Spanish' : undefined,
+      });
+    } else await logIn(page, visitor);
+    return page;
+  }
+
+  /** A guest's language is their own choice, kept in the browser (and a cookie for the prerendered guest pages). */
+  private async asGuest(context: BrowserContext, language: Language) {
+    await context.addCookies([{ name: 'language', value: language, url: baseURL }]);
+    await context.addInitScript((chosen) => window.localStorage.setItem('LANGUAGE', chosen), language);
+  }
+
+  /** Switches a demo user's settings to `language` when they are in another, as the settings page does. */
+  private async speak(page: Page, language: Language) {
+    if ((await page.locator('html').getAttribute('lang')) === language) return;
+    await setPreferences(page, { language });
+    this.switched.add(page);
+    // The stored user is refreshed from the server as the page loads; the next pages start in the language.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+  }
+}
+
+// The walk keeps its signed-in visitors for the whole worker, so Playwright gives this file a worker
+// of its own and runs the files in the order each kind of worker first appears: named to sort
+// first, the walk reads the demo data as `npm start` seeds it, before the scenarios pay its
+// invoices, answer its approvals or settle its disputes.
+const test = checked.extend<{ visit: (visitor: Visitor, language: Language) => Promise<Page> }, { visitors: Visitors }>({
+  visitors: [
+    async ({ browser }, use) => {
+      const visitors = new Visitors(browser);
+      await use(visitors);
+      await visitors.close();
+    },
+    { scope: 'worker' },
+  ],
+  // A kept context reports to the test running now.
+  visit: async ({ visitors, axe }, use) => {
+    await use(async (visitor, language) => {
+      const page = await visitors.page(visitor, language);
+      await axe.instrument(page.context());
+      return page;
+    });
+  },
+});
+
+/** A disabled control is no way in (an invoice that cannot be paid has its box disabled). */
+const locate = (page: Page, control: Control) => page.getByRole(control.role, { name: control.name, disabled: false }).first();
+
+/**
+ * In the page: the last shown element of `selector` has drawn its content (a heading, when asked)
+ * and nothing is loading: no busy region or progress bar anywhere, no loader in it. Self-contained:
+ * it runs in the browser.
+ */
+function drawn({ selector, heading }: { selector: string; heading: boolean }) {
+  const shown = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const scope = Array.from(document.querySelectorAll(selector)).filter(shown).at(-1);
+  if (!scope) return false;
+  if (heading && !Array.from(scope.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')).some(shown)) return false;
+  if (Array.from(document.querySelectorAll('[aria-busy="true"]')).some(shown)) return false;
+  return !Array.from(scope.querySelectorAll('.mantine-Loader-root')).some(shown);
+}
+
+/** Waits until the page's main content (or its open dialog) is drawn, checking at every frame rather than at expect's widening intervals. */
+async function waitUntilDrawn(page: Page, what: 'main' | 'dialog') {
+  const scope = what === 'main' ? { selector: 'main', heading: true } : { selector: '[role="dialog"]', heading: false };
+  await page.waitForFunction(drawn, scope, { timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`the ${what} content was not drawn: ${error.message}`);
+  });
+}
+
+/**
+ * Opens `url` in the visitor's page. Inside the portal its router takes the URL as it takes a
+ * link's (no reload: how people move between pages, and quicker); a guest page is a document of
+ * its own, loaded as such.
+ */
+async function go(page: Page, url: string) {
+  const here = page.url();
+  const portal = (href: string) => href.startsWith(baseURL) && !isGuestPage(new URL(href).pathname);
+  if (!portal(here) || !portal(new URL(url, baseURL).href)) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    // Two frames: the router has rendered the new page, or the bar of a page on its way.
+    return new Promise((settle) => requestAnimationFrame(() => requestAnimationFrame(settle)));
+  }, url);
+}
+
+async function urlOf(entry: PageToWalk, language: Language, visitors: Visitors) {
+  if (typeof entry.url === 'string') return entry.url;
+  const as = entry.lookupAs ?? entry.visitor;
+  if (as === 'guest' || as === 'unverified') throw new Error(`${entry.pattern}: a ${as} cannot look records up`);
+  return entry.url((path) => visitors.lookup(as, language, path));
+}
+
+/** Where each kind of popup is, for checking it alone and seeing it open and close. */
+const POPUP_SELECTOR: Record<Popup['kind'], string> = {
+  dialog: '[role="dialog"]',
+  menu: '[role="menu"]',
+  navigation: '.mantine-AppShell-navbar',
+};
+
+/**
+ * Opens the popup, has it checked, closes it and expects focus back on the control pressed last
+ * that is still on the page (a menu's button once its item has gone with the menu).
+ */
+async function walkPopup(page: Page, popup: Popup, axe: AxeSession) {
+  const controls = popup.open.map((control) => locate(page, control));
+  // The phone's navigation panel never leaves the page: closed, it waits beside the screen, inert
+  // (out of the Tab order and of what a screen reader is given).
+  if (popup.kind === 'navigation') await expect(page.locator(POPUP_SELECTOR.navigation)).toHaveAttribute('inert', '');
+  for (const control of controls) await control.click();
+  const opened = page.locator(POPUP_SELECTOR[popup.kind]).filter({ visible: true }).last();
+  if (popup.kind === 'navigation') {
+    await expect(opened).toBeInViewport();
+    await expect(opened.getByRole('link').first(), 'focus in the opened navigation').toBeFocused();
+    await axe.checkNow(page, { selector: POPUP_SELECTOR.navigation, name: popup.name });
+    await page.keyboard.press('Escape');
+    await expect(opened).not.toBeInViewport();
+  } else {
+    await expect(opened).toBeVisible();
+    if (popup.kind === 'dialog') {
+      // The axe watcher checks a dialog as it appears; this waits for its content, then for the check.
+      await waitUntilDrawn(page, 'dialog');
+      await axe.checkNow(page);
+    } else {
+      await axe.checkNow(page, { selector: POPUP_SELECTOR.menu, name: popup.name });
+    }
+    // A field that opened a list of suggestions as it took focus closes its list at the first Escape.
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(opened).toBeHidden({ timeout: 1_000 });
+    }).toPass({ timeout: 5_000 });
+  }
+  const back = await lastOnPage(controls);
+  await expect.soft(back, `focus back after closing the ${popup.name}`).toBeFocused();
+}
+
+async function lastOnPage(controls: Locator[]) {
+  for (const control of [...controls].reverse()) if (await control.isVisible()) return control;
+  return controls[0] as Locator;
+}
+
+// A worker outlives the file (it runs the next scenarios too): the demo users speak English again before those.
+test.afterAll(async ({ visitors }) => {
+  await visitors.close();
+});
+
+for (const language of LANGUAGES) {
+  for (const entry of EVERY_PAGE) {
+    test(`${entry.pattern} in ${language} (${entry.visitor})`, async ({ visit, visitors, axe }) => {
+      const page = await visit(entry.visitor, language);
+      const url = await urlOf(entry, language, visitors);
+      await page.setViewportSize(DESKTOP);
+      await go(page, url);
+      await waitUntilDrawn(page, 'main');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await axe.checkNow(page);
+
+      // A viewport change is no DOM change the watcher sees: the phone's layout is checked here.
+      await page.setViewportSize(PHONE);
+      await waitUntilDrawn(page, 'main');
+      await axe.checkNow(page);
+
+      for (const popup of entry.popups ?? []) {
+        await test.step(`${popup.name} (${popup.kind})`, () => walkPopup(page, popup, axe));
+      }
+    });
+  }
+}

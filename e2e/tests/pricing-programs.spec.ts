@@ -1,0 +1,118 @@
+import { expectNoSidewaysScroll } from '../support/reflow';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, test } from '../support/test';
+
+/** The editor opens on a new draft or on one a scenario before left. */
+const OPEN_EDITOR = /^(Change the program|Edit the draft|Cambiar el programa|Editar el borrador)$/;
+
+test('a sales admin adds a contract lane to Demo Shipper Co program, previews it, publishes it from today, and the audit log names the program', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, 'salesadmin@demo.test');
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Pricing' }).click();
+  await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
+  const programs = page.getByRole('table', { name: 'The default program and every account with a program of its own' });
+  await expect(programs.getByRole('row', { name: /Default pricing program/ })).toContainText('Version 1');
+  await snap(page, 'admin-pricing-list');
+  await programs.getByRole('link', { name: 'Demo Shipper Co' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pricing program of Demo Shipper Co' })).toBeVisible();
+  const lanes = page.getByRole('table', { name: "The program's contract lanes" });
+  await expect(lanes.getByRole('row', { name: /Chicago - Dallas/ })).toContainText('ZIP3 606 → ZIP3 752');
+  await expect(lanes.getByRole('row', { name: /Chicago - Dallas/ })).toContainText('$345.00');
+
+  await page.getByRole('button', { name: OPEN_EDITOR }).click();
+  const draft = page.getByRole('region', { name: 'Draft' });
+  await draft.getByRole('button', { name: 'Add a contract lane' }).click();
+  const lane = draft.getByRole('group', { name: /^Contract lane 2/ });
+  await lane.getByRole('textbox', { name: 'Name' }).fill('Chicago - Atlanta, LTL');
+  await lane.getByRole('textbox', { name: /^Origin ZIP3 zones/ }).fill('606, 607');
+  await lane.getByRole('textbox', { name: /^Destination ZIP3 zones/ }).fill('303');
+  await lane.getByRole('textbox', { name: 'Price' }).fill('480');
+  await lane.getByRole('textbox', { name: /^Weight up to/ }).fill('2000');
+  await draft.getByLabel('Note').fill('Atlanta lane agreed with the shipper');
+  await draft.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  // Only a previewed draft is published.
+  await expect(draft.getByText(/Preview the draft before publishing/)).toBeVisible();
+  await expect(draft.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+
+  await draft.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview: the draft on the newest quotes' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('table').or(preview.getByText('No recent quotes in U.S. dollars to price.'))).toBeVisible();
+  await snap(page, 'admin-pricing-preview');
+
+  const from = draft.getByLabel('Prices pickups from');
+  const today = await from.inputValue();
+  expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await draft.getByRole('button', { name: 'Publish' }).click();
+  const confirm = page.getByRole('dialog', { name: /^Publish version 2 from/ });
+  await expect(confirm.getByTestId('publish-impact')).toContainText('Previewed');
+  await snap(page, 'admin-pricing-publish-confirm');
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Version 2 published')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'In force: version 2' })).toBeVisible();
+  await expect(lanes.getByRole('row', { name: /Chicago - Atlanta, LTL/ })).toContainText('ZIP3 606, 607 → ZIP3 303');
+  const versions = page.getByRole('table', { name: 'Every version this program has had, newest first' });
+  await expect(versions.getByRole('row').nth(1)).toContainText('In force');
+  await expect(versions.getByRole('row').nth(1)).toContainText('Atlanta lane agreed with the shipper');
+  await snap(page, 'admin-pricing-program');
+
+  // The audit log, which only a super admin reads, names the program.
+  const context = await browser.newContext();
+  const auditor = await context.newPage();
+  await logIn(auditor, 'super@demo.test');
+  await auditor.goto('/admin/audit-log');
+  await auditor.getByLabel('Search the log').fill('pricing_program.published');
+  const log = auditor.getByRole('table', { name: 'Staff actions, newest first' });
+  await expect(log.getByRole('row').nth(1)).toContainText('Pricing program published');
+  const record = log.getByRole('row').nth(1).getByRole('link', { name: 'Pricing program of Demo Shipper Co' });
+  await expect(record).toBeVisible();
+  await snap(auditor, 'admin-pricing-audit');
+  // The entry leads to the program's page.
+  await record.click();
+  await expect(auditor.getByRole('heading', { name: 'Pricing program of Demo Shipper Co' })).toBeVisible();
+  await context.close();
+});
+
+test('in Spanish at phone width, a sales admin raises the default program LTL markup in a draft, previews it, and discards it', async ({
+  page,
+}) => {
+  await logIn(page, 'salesadmin@demo.test');
+  await setPreferences(page, { language: 'es' });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/pricing');
+    await expect(page.getByRole('heading', { name: 'Precios' })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'on the list of programs at 390 px');
+    await snap(page, 'admin-pricing-list-es-phone');
+    await page.getByRole('link', { name: 'Programa de precios predeterminado' }).click();
+    await expect(page.getByRole('heading', { name: 'Programa de precios predeterminado' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Las reglas del programa' })).toContainText('Incremento del 15');
+
+    await page.getByRole('button', { name: OPEN_EDITOR }).click();
+    const draft = page.getByRole('region', { name: 'Borrador' });
+    const ltl = draft.getByRole('group', { name: 'Regla 1: LTL' });
+    await expect(ltl.getByRole('combobox', { name: 'Modalidad' })).toHaveValue('ltl');
+    await ltl.getByRole('textbox', { name: 'Incremento (% del costo)' }).fill('16');
+    await expectNoSidewaysScroll(page, "in the draft's editor at 390 px");
+    await snap(page, 'admin-pricing-editor-es-phone');
+    await draft.getByRole('button', { name: 'Guardar borrador' }).click();
+    await expect(page.getByText('Borrador guardado')).toBeVisible();
+    await draft.getByRole('button', { name: 'Previsualizar' }).click();
+    const preview = page.getByRole('region', { name: 'Vista previa: el borrador con las cotizaciones más recientes' });
+    await expect(preview).toBeVisible();
+    await expect(draft.getByRole('button', { name: 'Publicar' })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'with the preview at 390 px');
+    await snap(page, 'admin-pricing-preview-es-phone');
+    // Nothing of it is published: the default program stays as the other scenarios know it.
+    await draft.getByRole('button', { name: 'Descartar borrador' }).click();
+    await page.getByRole('dialog', { name: '¿Descartar el borrador?' }).getByRole('button', { name: 'Descartar borrador' }).click();
+    await expect(page.getByRole('table', { name: /Todas las versiones que ha tenido este programa/ }).getByRole('row')).toHaveCount(2);
+  } finally {
+    await restorePreferences(page, { language: 'en' });
+  }
+});
