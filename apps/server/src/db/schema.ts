@@ -445,6 +445,12 @@ export const quotes = pgTable(
     input: jsonb('input').$type<unknown>().notNull(),
     result: jsonb('result').$type<unknown>().notNull(),
     lowestTotalCents: integer('lowest_total_cents'),
+    /**
+     * The broker's side of each rate, keyed by rate id: the carrier's cost lines and total and what
+     * priced it (docs/brokerage.md). Kept apart from `result`, the shipper's view, so no presenter
+     * can leak it; null on quotes rated before pricing went live, whose `result` is the cost.
+     */
+    costs: jsonb('costs').$type<unknown>(),
     currency: text('currency').notNull(),
     saved: boolean('saved').notNull().default(false),
     /** Set when a rate of the quote was booked. */
@@ -667,6 +673,14 @@ export const shipments = pgTable(
     currency: text('currency').notNull(),
     totalCents: integer('total_cents').notNull(),
     charges: jsonb('charges').$type<unknown>().notNull(),
+    /**
+     * What the broker pays the carrier (the rate confirmation's amount): its lines and total, and
+     * the program entry that turned it into `total_cents`, the shipper's price. Staff only; null on
+     * shipments booked before pricing went live, whose price was the cost.
+     */
+    costCents: integer('cost_cents'),
+    costLines: jsonb('cost_lines').$type<unknown>(),
+    pricingApplied: jsonb('pricing_applied').$type<unknown>(),
     declaredValueCents: integer('declared_value_cents').notNull(),
     insurance: jsonb('insurance').$type<unknown>(),
     notifyConsignee: boolean('notify_consignee').notNull().default(false),
