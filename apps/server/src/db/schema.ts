@@ -1355,6 +1355,7 @@ export * from './schema-integrations';
 export * from './schema-payment-methods';
 export * from './schema-pricing';
 export * from './schema-references';
+export * from './schema-sales';
 export * from './schema-sso';
 export * from './schema-teams';
 export * from './schema-trust';
