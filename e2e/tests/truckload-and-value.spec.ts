@@ -20,7 +20,9 @@ test('a truckload worth $60,000 is rated, insured in full and booked; the consig
 
   await expect(page.getByRole('heading', { name: 'Shipment booked' })).toBeVisible();
   await expect(page.getByText('Print the bill of lading and hand it to the driver.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Download Rate confirmation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download Pallet labels' })).toBeVisible();
+  // The carrier's rate confirmation states what the broker pays the carrier: staff's, not the shipper's.
+  await expect(page.getByRole('button', { name: 'Download Rate confirmation' })).toHaveCount(0);
   const bol = ((await page.getByTestId('confirmation-bol').textContent()) ?? '').replace('BOL number ', '');
   const link = page.getByRole('link', { name: 'Open the confirmation page' });
   const href = (await link.getAttribute('href')) ?? '';

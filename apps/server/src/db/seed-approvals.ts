@@ -75,13 +75,13 @@ export async function seedDemoApprovals(tx: Db, now: Date) {
   }) as QuoteInput;
   const service = quotesService({ db: tx, now: () => now });
   const owner = { accountId: clerk.user.accountId, userId: clerk.user.id };
-  const result = await service.rateForGuest(input);
-  const rate = result.rates[0];
+  const rated = await service.rateEveryCarrier(input, clerk.user.accountId);
+  const rate = rated.result.rates[0];
   if (!rate || rate.total_cents <= limit) return;
   const held = async (at: Date, key: string, decided?: { reason: string }) => {
     const [quote] = await tx
       .insert(quotes)
-      .values(quoteRowOf(owner, input, result, at, false, calendar.expiry(pickupDate, origin)))
+      .values(quoteRowOf(owner, input, rated, at, false, calendar.expiry(pickupDate, origin)))
       .returning();
     const request = bookingRequest.parse({
       quote_id: quote!.id,

@@ -21,8 +21,14 @@ export const DEMO_DEFAULT_PROGRAM: PricingProgram = {
   minimum_margin_bp: 800,
 };
 
+/**
+ * How long before the seed day the demo programs are in force: the demo's quote and shipment
+ * history (its shipments go back some ten weeks) was priced by them, so staff see its margin.
+ */
+export const DEMO_PRICING_SINCE_DAYS = 120;
+
 /** Demo Shipper Co's contract lane: its most quoted lane, Chicago (606) to Dallas (752), LTL up to 1,000 lb, for a year. */
-export function demoShipperProgram(today: string): PricingProgram {
+export function demoShipperProgram(since: string): PricingProgram {
   return {
     rules: [],
     contract_lanes: [
@@ -33,8 +39,8 @@ export function demoShipperProgram(today: string): PricingProgram {
         destination: { zip3: ['752'] },
         weight: { max_lb: 1_000 },
         price_cents: 34_500,
-        valid_from: today,
-        valid_to: addDays(today, 365),
+        valid_from: since,
+        valid_to: addDays(since, 365),
       },
     ],
     minimum_margin_cents: 3_500,
@@ -42,13 +48,16 @@ export function demoShipperProgram(today: string): PricingProgram {
   };
 }
 
-/** The default program and Demo Shipper Co's, each a version 1 published from today; programs already there are left alone. */
+/**
+ * The default program and Demo Shipper Co's, each a version 1 published DEMO_PRICING_SINCE_DAYS
+ * before the seed day; programs already there are left alone.
+ */
 export async function seedPricingPrograms(tx: Db, now: Date) {
   const repo = pricingProgramsRepository(tx);
-  const today = now.toISOString().slice(0, 10);
+  const since = addDays(now.toISOString().slice(0, 10), -DEMO_PRICING_SINCE_DAYS);
   const [demo] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, 'Demo Shipper Co'));
   const programs: [string | null, PricingProgram, string][] = [[null, DEMO_DEFAULT_PROGRAM, 'Initial default program']];
-  if (demo) programs.push([demo.id, demoShipperProgram(today), 'Contract lane Chicago - Dallas']);
+  if (demo) programs.push([demo.id, demoShipperProgram(since), 'Contract lane Chicago - Dallas']);
   for (const [accountId, program, note] of programs) {
     const row = await repo.ensureLocked(tx, accountId, now);
     if ((await repo.versions([row.id], tx)).length) continue;
@@ -56,7 +65,7 @@ export async function seedPricingPrograms(tx: Db, now: Date) {
       programId: row.id,
       number: 1,
       state: 'published',
-      effectiveDate: today,
+      effectiveDate: since,
       program,
       note,
       createdAt: now,

@@ -112,6 +112,8 @@ export async function seedDemoQuotes(tx: Db, now: Date) {
     const input = demoRequest(n, calendar.first(origin).date);
     const owner = { accountId: shipper.accountId, userId: shipper.id };
     const expiresAt = calendar.expiry(input.pickup_date, origin);
-    await tx.insert(quotes).values(quoteRowOf(owner, input, await service.rateForGuest(input), at, n % 4 === 1, expiresAt));
+    await tx
+      .insert(quotes)
+      .values(quoteRowOf(owner, input, await service.rateEveryCarrier(input, shipper.accountId), at, n % 4 === 1, expiresAt));
   }
 }

@@ -1,7 +1,10 @@
 import type { PlaceView, ShipmentItemView } from '@freight/contracts';
 import { map214, vicsBolNumber, zonedDate } from '@freight/domain';
+import type { PricingContext } from '@freight/domain/pricing';
 import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
+import { pricingProgramsService } from '../modules/pricing-programs/pricing-programs.service';
+import { priceCarrierRate } from '../modules/quotes/quote-pricing';
 import { placeOffsetMinutes, zoneOf } from '../modules/tracking/zones';
 import type { Db } from './client';
 import { carriers, shipmentEvents, shipmentReferences, shipments, users } from './schema';
@@ -84,6 +87,25 @@ function bookedCharges(linehaul: number): ChargeLine[] {
   ];
 }
 
+/**
+ * A demo shipment's money as booking stores it: the carrier's charges (US dollars) are the cost,
+ * the programs in force on the pickup day make the price the shipper is billed.
+ */
+export async function pricedColumns(tx: Db, accountId: string, cost: ChargeLine[], context: PricingContext) {
+  const programs = await pricingProgramsService({ db: tx, now: () => new Date(`${context.date}T12:00:00Z`) }).programsInForce(
+    accountId,
+    context.date,
+  );
+  const sold = priceCarrierRate(cost, context, programs, 'USD', { USD: 1, CAD: 1, MXN: 1 });
+  return {
+    totalCents: sold.total_cents,
+    charges: sold.charges,
+    costCents: sold.cost.total_cents,
+    costLines: sold.cost.charges,
+    pricingApplied: sold.cost.applied,
+  };
+}
+
 /** A carrier event of a demo shipment: at one end of its lane, or at a terminal on the way. */
 interface DemoEvent {
   code: string;
@@ -114,7 +136,16 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
     .from(carriers)
     .where(and(eq(carriers.mode, 'ltl'), eq(carriers.scac, ['ODFL', 'SAIA', 'ABFS', 'EXLA'][d.lane % 4]!)));
   const [pickup, delivery] = LANES[d.lane]!;
-  const charges = bookedCharges(d.linehaul);
+  const pickupDate = zonedDate(d.pickedUpAt, zoneOf(pickup.state, pickup.country));
+  const items = ITEMS(600);
+  const priced = await pricedColumns(tx, owner.accountId, bookedCharges(d.linehaul), {
+    mode: 'ltl',
+    carrier_scac: carrier?.scac ?? 'ODFL',
+    origin: { postal_code: pickup.postal_code, country: 'US', state: pickup.state },
+    destination: { postal_code: delivery.postal_code, country: 'US', state: delivery.state },
+    weight_lb: items.reduce((n, i) => n + i.quantity * i.weight_lb, 0),
+    date: pickupDate,
+  });
   const bol = vicsBolNumber(9_000_000 + bolSerial++);
   const last = d.events.at(-1);
   const latest = last ? map214(last.code, last.reason) : null;
@@ -139,7 +170,7 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
       pickupNumber: `PU${bolSerial}`,
       // A pickup date and a delivery date are calendar days where they happen (as a carrier's
       // events keep their place's time), neither UTC's nor the business's.
-      pickupDate: zonedDate(d.pickedUpAt, zoneOf(pickup.state, pickup.country)),
+      pickupDate,
       readyTime: '09:00',
       closeTime: '16:00',
       estimatedDelivery: zonedDate(d.estimatedDelivery, zoneOf(delivery.state, delivery.country)),
@@ -158,11 +189,10 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
       referenceNumber: `PO-${40_000 + bolSerial}`,
       references: [{ type: 'po_number', value: `PO-${40_000 + bolSerial}` }],
       referenceText: `PO-${40_000 + bolSerial}`,
-      items: ITEMS(600),
+      items,
       accessorials: ['liftgate_delivery'],
       currency: 'USD',
-      totalCents: charges.reduce((s, c) => s + c.amount_cents, 0),
-      charges,
+      ...priced,
       declaredValueCents: 800_000,
       deliveredAt: delivered ?? null,
       canceledAt: canceled ?? null,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { deliveryPlaceOf, storedDelivery } from '../modules/shipments/truckload-stops';
 import type { Db } from './client';
 import { carriers, shipments, users } from './schema';
-import { demoShipment } from './seed-shipments';
+import { demoShipment, pricedColumns } from './seed-shipments';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -101,8 +101,14 @@ export async function seedDemoTruckloadStops(tx: Db, now: Date) {
       delivery: storedDelivery(deliveryPlaceOf(row), [stop]),
       items: LOAD,
       accessorials: ['stop_off'],
-      charges: CHARGES,
-      totalCents: CHARGES.reduce((s, c) => s + c.amount_cents, 0),
+      ...(await pricedColumns(tx, user.accountId, CHARGES, {
+        mode: 'truckload',
+        carrier_scac: carrier.scac,
+        origin: { postal_code: row.originPostalCode, country: 'US', state: row.originState },
+        destination: { postal_code: row.destinationPostalCode, country: 'US', state: row.destinationState },
+        weight_lb: LOAD.reduce((n, i) => n + i.quantity * i.weight_lb, 0),
+        date: row.pickupDate,
+      })),
       declaredValueCents: 3_000_000,
     })
     .where(eq(shipments.id, row.id));

@@ -13,6 +13,14 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
   truckload: ['bol', 'pallet_labels', 'rate_confirmation'],
 };
 
-export const documentKindsOf = (mode: Mode): readonly DocumentKind[] => KINDS_BY_MODE[mode];
+/**
+ * The truckload's rate confirmation states what the broker pays the carrier (the cost, not the
+ * shipper's price), so only staff list and open it; the shipper's documents are the others.
+ */
+const STAFF_ONLY: readonly DocumentKind[] = ['rate_confirmation'];
 
-export const hasDocument = (mode: Mode, kind: DocumentKind) => KINDS_BY_MODE[mode].includes(kind);
+/** The documents of a shipment of `mode`: the shipper's, or with `staff` every one. */
+export const documentKindsOf = (mode: Mode, staff = false): readonly DocumentKind[] =>
+  staff ? KINDS_BY_MODE[mode] : KINDS_BY_MODE[mode].filter((k) => !STAFF_ONLY.includes(k));
+
+export const hasDocument = (mode: Mode, kind: DocumentKind, staff = false) => documentKindsOf(mode, staff).includes(kind);

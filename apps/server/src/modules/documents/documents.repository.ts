@@ -24,7 +24,7 @@ export async function documentShipment(
   db: Db,
   accountId: string | null,
   id: string,
-): Promise<(SummaryShipment & { accountId: string; originCountry: string }) | undefined> {
+): Promise<(SummaryShipment & { accountId: string; originCountry: string; costLines: ChargeLine[] | null }) | undefined> {
   const [row] = await db
     .select()
     .from(shipments)
@@ -42,6 +42,7 @@ export async function documentShipment(
     hazmat: (row.hazmat as HazmatDetails | null) ?? null,
     items: row.items as ShipmentItemView[],
     charges: row.charges as ChargeLine[],
+    costLines: row.costLines as ChargeLine[] | null,
   };
 }
 

@@ -54,7 +54,8 @@ const FILE_NAMES: Record<DocumentKind, string> = {
  * GET /api/shipments/:id/documents/:kind (DOCUMENT_KINDS): the document as a PDF download, in the
  * carrier's language, or `?language=` for the reader's copy (weights in kg too for metric users).
  * Only the caller's account's shipments; a kind the shipment's mode has not (documentKindsOf: a
- * parcel has no bill of lading, freight no parcel labels) is a 404 like an unknown shipment.
+ * parcel has no bill of lading, freight no parcel labels) is a 404 like an unknown shipment, and so
+ * is the rate confirmation for a shipper (it shows the carrier's cost): staff alone open it.
  */
 export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,7 +65,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, kind } = request.params as z.infer<typeof params>;
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
     const shipment = await documentShipment(ctx.db, accountId, id);
-    if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind)) throw AppError.notFound();
+    if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind, accountId === null)) throw AppError.notFound();
     const { language } = request.query as z.infer<typeof query>;
     const options = { language: language ?? carrierLanguage(shipment.originCountry), unitSystem, now: ctx.now() };
     const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }, { buildRateConfirmation }, { buildShipmentSummary }] =

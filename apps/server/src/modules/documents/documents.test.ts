@@ -8,9 +8,11 @@ import { pdfPages } from './pdf-text';
 
 let t: TestApp;
 let shipper: TestClient;
+let ops: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
   shipper = await t.client().login('shipper@demo.test');
+  ops = await t.client().login('ops@demo.test');
 });
 afterAll(async () => {
   await t.close();
@@ -18,6 +20,12 @@ afterAll(async () => {
 
 const download = (c: TestClient, id: string, kind: string, language?: string) =>
   c.get(`/api/shipments/${id}/documents/${kind}${language ? `?language=${language}` : ''}`);
+/** The rate confirmation states the carrier's cost: staff download it through their own route. */
+const staffDownload = (id: string, kind: string, language?: string) =>
+  ops.get(`/api/admin/shipments/${id}/documents/${kind}${language ? `?language=${language}` : ''}`);
+/** A document as the one who may read it: the shipper, or staff for the rate confirmation. */
+const reader = (id: string, kind: string, language?: string) =>
+  kind === 'rate_confirmation' ? staffDownload(id, kind, language) : download(shipper, id, kind, language);
 /** Text of all pages, runs joined by spaces (a wrapped line is two runs). */
 const flat = (pages: { text: string }[]) => pages.map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
 
@@ -266,10 +274,11 @@ describe('GET /api/shipments/:id/documents/pallet_labels (LTL, truckload)', () =
   });
 });
 
-describe('GET /api/shipments/:id/documents/rate_confirmation (truckload)', () => {
+describe('GET /api/admin/shipments/:id/documents/rate_confirmation (truckload, staff alone)', () => {
   it("states the carrier's agreed rate, the load, both places with their windows, the terms and the signatures", async () => {
     const s = await insertShipment(t.database.db, { mode: 'truckload' });
-    const res = await download(shipper, s.id, 'rate_confirmation');
+    expect((await download(shipper, s.id, 'rate_confirmation')).statusCode).toBe(404);
+    const res = await staffDownload(s.id, 'rate_confirmation');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Rate-confirmation-${s.bolNumber}.pdf"`);
     const text = flat(await pdfPages(res.rawPayload));
@@ -291,18 +300,13 @@ describe('GET /api/shipments/:id/documents/rate_confirmation (truckload)', () =>
     }
   });
 
-  it("is for truckloads only (404 for LTL), and in Spanish in a Spanish-speaking caller's copy", async () => {
+  it('is for truckloads only (404 for LTL), and in Spanish in a Spanish copy', async () => {
     const ltl = await insertShipment(t.database.db);
-    expect((await download(shipper, ltl.id, 'rate_confirmation')).statusCode).toBe(404);
-    await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'es' });
-    try {
-      const s = await insertShipment(t.database.db, { mode: 'truckload' });
-      const text = flat(await pdfPages((await download(shipper, s.id, 'rate_confirmation', 'es')).rawPayload));
-      expect(text).toContain('CONFIRMACIÓN DE TARIFA');
-      expect(text).toContain('Caja seca');
-    } finally {
-      await setUserSettings(t.database.db, 'shipper@demo.test', { language: 'en' });
-    }
+    expect((await staffDownload(ltl.id, 'rate_confirmation')).statusCode).toBe(404);
+    const s = await insertShipment(t.database.db, { mode: 'truckload' });
+    const text = flat(await pdfPages((await staffDownload(s.id, 'rate_confirmation', 'es')).rawPayload));
+    expect(text).toContain('CONFIRMACIÓN DE TARIFA');
+    expect(text).toContain('Caja seca');
   });
 });
 
@@ -328,7 +332,7 @@ describe('phone numbers on paper', () => {
       .set({ pickup: { ...CHICAGO_DOCK, phone: '4045550123' }, delivery: { ...DALLAS_STORE, phone: '214.555.0177' } })
       .where(eq(shipments.id, s.id));
     for (const kind of ['bol', 'rate_confirmation']) {
-      const text = flat(await pdfPages((await download(shipper, s.id, kind)).rawPayload));
+      const text = flat(await pdfPages((await reader(s.id, kind)).rawPayload));
       expect(text).toContain('(404) 555-0123');
       expect(text).toContain('(214) 555-0177');
       // Times as the screens write them.
@@ -458,13 +462,13 @@ describe('every reference and a reefer range on paper', () => {
       .set({ service: 'reefer', temperature: { low_f: 34, high_f: 38, run: 'continuous' } })
       .where(eq(shipments.id, s.id));
     for (const kind of ['rate_confirmation', 'bol']) {
-      expect(flat(await pdfPages((await download(shipper, s.id, kind)).rawPayload))).toContain('34 °F to 38 °F (1 °C to 3 °C), continuous');
+      expect(flat(await pdfPages((await reader(s.id, kind)).rawPayload))).toContain('34 °F to 38 °F (1 °C to 3 °C), continuous');
     }
     await t.database.db
       .update(shipments)
       .set({ temperature: { low_f: -10, high_f: 0, run: 'cycle' } })
       .where(eq(shipments.id, s.id));
-    const es = flat(await pdfPages((await download(shipper, s.id, 'rate_confirmation', 'es')).rawPayload));
+    const es = flat(await pdfPages((await staffDownload(s.id, 'rate_confirmation', 'es')).rawPayload));
     expect(es).toContain('-10 °F a 0 °F (-23 °C a -18 °C), por ciclos');
   });
 });

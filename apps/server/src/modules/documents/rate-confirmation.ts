@@ -4,20 +4,27 @@ import { type DocumentOptions, type DocumentShipment, documentText, oneLine, pho
 import { statementDocument } from './statement-pdf';
 import { printedStops, stopsHeading } from './stops';
 
-/** What the rate confirmation needs beyond the shipping documents: the agreed charges. */
+/** What the rate confirmation needs beyond the shipping documents: the carrier's agreed charges. */
 export interface RatedShipment extends DocumentShipment {
   /** The equipment type's name in the document's language (staff keep the names); the code's catalog name when absent. */
   equipmentName?: string | null;
+  /** The shipper's price lines. */
   charges: ChargeLine[];
   totalCents: number;
+  /**
+   * What the broker pays the carrier, as booked; null on a shipment booked before pricing went
+   * live, whose charges were the carrier's own.
+   */
+  costLines?: ChargeLine[] | null;
 }
 
 /**
  * A truckload's rate confirmation: the load tendered to the carrier at the agreed
  * rate, for the carrier to sign and return. Equipment (a reefer's temperature range and whether the
  * unit runs continuous or cycles), the references, pickup and delivery with their windows
- * and contacts, the extra stops in route order, the load, the agreed charges and total, the terms, and both signatures. Insurance
- * bought by the shipper is not the carrier's charge and is left out. What a user typed is text.
+ * and contacts, the extra stops in route order, the load, the agreed charges and total, the terms, and both signatures.
+ * The charges are the carrier's (the broker's cost), never the shipper's price; insurance bought by
+ * the shipper is not the carrier's charge and is left out. What a user typed is text.
  */
 export async function buildRateConfirmation(s: RatedShipment, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
@@ -94,7 +101,7 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
   if (s.notes.trim()) d.note(k('instructions', { notes: oneLine(s.notes) }));
 
   d.heading(k('charges'));
-  const carrierCharges = s.charges.filter((c) => c.code !== 'insurance');
+  const carrierCharges = (s.costLines ?? s.charges).filter((c) => c.code !== 'insurance');
   d.table(
     [
       { title: k('charge'), width: 412 },

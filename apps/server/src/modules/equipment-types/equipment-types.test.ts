@@ -3,10 +3,11 @@ import { canOpenAdminPage } from '@freight/domain';
 import { DEFAULT_TRUCKLOAD_TARIFF } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, carriers, carrierTariffVersions, equipmentTypes, userSettings, users } from '../../db/schema';
+import { auditLog, carriers, carrierTariffVersions, equipmentTypes, quotes, userSettings, users } from '../../db/schema';
 import { DEMO_STAFF } from '../../db/seed';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { pdfPages } from '../documents/pdf-text';
+import type { QuoteCosts } from '../quotes/quote-pricing';
 import { book, bookingBody, createQuote, pallet, quoteRequest } from '../shipments/test-helpers';
 import { EQUIPMENT_RECHECK_MS } from './equipment-types.repository';
 
@@ -55,8 +56,12 @@ type Quoted = Omit<QuoteData, 'rates'> & {
   })[];
 };
 const quote = async (equipment: string) => (await createQuote(t, shipper, truckload(equipment))) as unknown as Quoted;
-/** The freight (linehaul) line of the carrier's rate. */
-const linehaul = (q: Quoted, scac: string) => q.rates.find((r) => r.scac === scac)!.charges.find((c) => c.code === 'freight')!.amount_cents;
+/** The freight (linehaul) line of the carrier's rate: its stored cost, the tariff's figure (the shipper is shown the price). */
+async function linehaul(q: Quoted, scac: string) {
+  const rate = q.rates.find((r) => r.scac === scac)!;
+  const [row] = await t.database.db.select({ costs: quotes.costs }).from(quotes).where(eq(quotes.id, q.id));
+  return (row!.costs as QuoteCosts)[rate.id]!.charges.find((c) => c.code === 'freight')!.amount_cents;
+}
 
 describe('truckload equipment types', () => {
   it('seeds the five types of today, names in both languages, RGN by phone', async () => {
@@ -148,8 +153,8 @@ describe('truckload equipment types', () => {
       DEFAULT_TRUCKLOAD_TARIFF.linehaul_cents_per_mile,
     );
     const miles = van.road_miles;
-    expect(linehaul(van, 'DVLN')).toBe(Math.round(163 * miles));
-    expect(linehaul(tarp, 'DVLN')).toBe(Math.round((163 + 60) * miles));
+    expect(await linehaul(van, 'DVLN')).toBe(Math.round(163 * miles));
+    expect(await linehaul(tarp, 'DVLN')).toBe(Math.round((163 + 60) * miles));
     expect([tarp.rates[0]!.service, tarp.rates[0]!.service_name]).toEqual(['conestoga', 'Conestoga']);
     expect(van.rates[0]!.service_name).toBe('Dry van');
   });
@@ -170,7 +175,7 @@ describe('truckload equipment types', () => {
     t.clock.advanceMinutes(1);
     try {
       const reefer = await quote('reefer');
-      expect(linehaul(reefer, 'DVLN')).toBe(Math.round((150 + 39) * reefer.road_miles));
+      expect(await linehaul(reefer, 'DVLN')).toBe(Math.round((150 + 39) * reefer.road_miles));
     } finally {
       await t.database.db.update(carrierTariffVersions).set({ tariff }).where(version);
       await t.database.db
@@ -206,7 +211,7 @@ describe('truckload equipment types', () => {
       .where(eq(equipmentTypes.id, id));
     t.clock.advanceMinutes(EQUIPMENT_RECHECK_MS / 60_000 + 1);
     const q = await quote('conestoga');
-    expect(linehaul(q, 'DVLN')).toBe(Math.round((163 + 80) * q.road_miles));
+    expect(await linehaul(q, 'DVLN')).toBe(Math.round((163 + 80) * q.road_miles));
   });
 
   it('retires a type: refused for new quotes (422), gone from the form, still named on old quotes and shipments; restores it', async () => {
@@ -244,7 +249,7 @@ describe('truckload equipment types', () => {
       await speaks('shipper@demo.test', 'en');
     }
     // The carrier's rate confirmation names it too.
-    const pdf = await shipper.get(`/api/shipments/${shipment.id}/documents/rate_confirmation`);
+    const pdf = await superAdmin.get(`/api/admin/shipments/${shipment.id}/documents/rate_confirmation`);
     const text = (await pdfPages(pdf.rawPayload)).map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
     expect(text).toContain('Equipment Conestoga');
     const token = shipment.confirmation_path!.split('/').at(-1)!;

@@ -8,7 +8,7 @@ import {
   priceRate,
 } from '@freight/domain/pricing';
 import { lookupPlace, toPounds } from '@freight/domain/rating';
-import type { QuoteInput, QuoteResult } from '../quotes/quotes.service';
+import { costOfRate, type QuoteInput, type QuoteResult } from '../quotes/quotes.service';
 
 /** A stored quote as a preview reads it. */
 export interface PreviewQuote {
@@ -20,6 +20,8 @@ export interface PreviewQuote {
   currency: string;
   input: unknown;
   result: unknown;
+  /** Each rate's cost (`quotes.costs`); null on a quote rated before pricing went live. */
+  costs: unknown;
   createdAt: Date;
 }
 
@@ -49,10 +51,10 @@ const lane = (input: QuoteInput) =>
 
 /**
  * Prices every carrier rate of the stored quotes twice: with the programs in force and with the
- * draft in its program's place. A rate's cost is its stored charges, which are the carrier's
- * tariff: programs do not price live quotes yet, so the shipper was quoted the cost. Only US
- * dollar quotes are compared (a program's amounts are dollars; the engine prices in dollars and
- * converts last); the others are counted as skipped.
+ * draft in its program's place. A rate's cost is the quote's stored cost; a quote rated before
+ * pricing went live has none, and its stored rate, which was then the carrier's tariff shown as
+ * it was, is the cost (costOfRate). Only US dollar quotes are compared (a program's amounts are
+ * dollars; the engine prices in dollars and converts last); the others are counted as skipped.
  */
 export function previewPricing(stored: readonly PreviewQuote[], current: ProgramsOf, draft: ProgramsOf, previewedAt: Date): PricingPreview {
   const lines: PricingPreviewLine[] = [];
@@ -66,8 +68,9 @@ export function previewPricing(stored: readonly PreviewQuote[], current: Program
     }
     for (const rate of result.rates) {
       const ctx = pricingContext(input, rate.scac);
-      const now = priceRate(rate.charges, ctx, current(quote.accountId));
-      const next = priceRate(rate.charges, ctx, draft(quote.accountId));
+      const cost = costOfRate(quote.costs, rate).charges;
+      const now = priceRate(cost, ctx, current(quote.accountId));
+      const next = priceRate(cost, ctx, draft(quote.accountId));
       lines.push({
         quote_id: quote.id,
         quote_number: quote.number,

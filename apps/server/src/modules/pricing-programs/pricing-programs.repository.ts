@@ -162,6 +162,7 @@ export function pricingProgramsRepository(db: Db) {
           currency: quotes.currency,
           input: quotes.input,
           result: quotes.result,
+          costs: quotes.costs,
           createdAt: quotes.createdAt,
         })
         .from(quotes)

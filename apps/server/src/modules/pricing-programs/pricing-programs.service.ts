@@ -45,9 +45,9 @@ const inForceOf = (program: ProgramRow, v: ProgramVersionRow | undefined): Progr
  * Customer pricing programs, versioned as carrier tariffs are: one draft per program, previewed
  * against recent quotes, published for a pickup day, restorable; every write audited in its
  * transaction, with the program's row locked while its versions change.
- * Programs do not price live quotes yet: `programsInForce` is what quoting will call.
+ * Quoting prices every carrier rate with `programsInForce` (docs/brokerage.md).
  */
-export function pricingProgramsService(ctx: AppContext) {
+export function pricingProgramsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   const repo = pricingProgramsRepository(ctx.db);
   const today = () => ctx.now().toISOString().slice(0, 10);
 
@@ -306,10 +306,11 @@ export function pricingProgramsService(ctx: AppContext) {
 
     /**
      * The program versions that price an account's pickup on `day`: the account's own and the
-     * default one, each the version in force that day (either may be missing). For quoting, next.
+     * default one, each the version in force that day (either may be missing). A visitor
+     * (`accountId` null) has the default one alone.
      */
-    async programsInForce(accountId: string, day: string): Promise<{ account?: ProgramInForce; fallback?: ProgramInForce }> {
-      const [own, fallback] = await Promise.all([inForceOn(accountId, day), inForceOn(null, day)]);
+    async programsInForce(accountId: string | null, day: string): Promise<{ account?: ProgramInForce; fallback?: ProgramInForce }> {
+      const [own, fallback] = await Promise.all([accountId === null ? undefined : inForceOn(accountId, day), inForceOn(null, day)]);
       return { account: own && inForceOf(own.program, own.version), fallback: fallback && inForceOf(fallback.program, fallback.version) };
     },
   };

@@ -27,7 +27,8 @@ export async function publicQuoteRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/public/quotes', { preValidation: limit, schema: { body: publicQuoteRequest } }, async (request) => {
     // Object.assign, not a spread with more fields after it (a new hidden class per quote on Node 20).
     const input = Object.assign({}, request.body, { currency: 'USD' as const, unit_system: request.body.unit_system ?? 'imperial' });
-    const result = await service.rateForGuest(input);
+    // The default program prices a visitor's quote; the cost stays here.
+    const { result } = await service.rateEveryCarrier(input, null);
     return { data: presentRating(input, result, input.currency, requestLanguage(request)) };
   });
 }

@@ -156,6 +156,7 @@ export function quotesRepository(db: Db, now: () => Date) {
       input: sql.placeholder(`input${i}`),
       result: sql.placeholder(`result${i}`),
       lowestTotalCents: sql.placeholder(`lowestTotalCents${i}`),
+      costs: sql.placeholder(`costs${i}`),
       currency: sql.placeholder(`currency${i}`),
       saved: sql.placeholder(`saved${i}`),
       createdAt: sql.placeholder(`createdAt${i}`),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteItemFacts, QuoteRequest } from '@freight/contracts';
 import type { Country, Currency, UnitSystem } from '@freight/domain';
+import type { PricingContext } from '@freight/domain/pricing';
 import {
   type AccessorialCode,
   type ChargeLine,
@@ -29,15 +30,19 @@ import type { Admission } from '../carrier-breaker/carrier-breaker';
 import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
 import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
 import { carrierFailure } from '../incidents/incidents.recorder';
+import { pricingProgramsService } from '../pricing-programs/pricing-programs.service';
 import type { LoadedUser } from '../users/users.repository';
 import { usersService } from '../users/users.service';
 import type { CarrierAdapter, CarrierRate, NoRate, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
+import { priceCarrierRate, type QuoteCosts, type QuotePrograms } from './quote-pricing';
 import { type NewQuoteRow, type QuotePageOptions, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
+
+export { costOfRate, type QuoteCosts, type RateCost } from './quote-pricing';
 
 /** Used only when the currency_rates table lacks a currency (units per 1 USD). */
 export const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
@@ -67,6 +72,12 @@ export interface QuoteResult {
   rates: StoredRate[];
   messages: RateMessage[];
   insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number }[];
+}
+
+/** A rated quote: what the shipper sees (`result`, the prices) and, apart, each rate's cost. */
+export interface RatedQuote {
+  result: QuoteResult;
+  costs: QuoteCosts;
 }
 
 function dedupe(messages: RateMessage[]): RateMessage[] {
@@ -139,7 +150,7 @@ export function rateItemsOf(input: Pick<QuoteInput, 'items' | 'unit_system'>): R
 export function quoteRowOf(
   owner: { accountId: string; userId: string },
   input: QuoteInput,
-  result: QuoteResult,
+  { result, costs }: RatedQuote,
   createdAt: Date,
   saved = false,
   expiresAt: Date | null = null,
@@ -153,6 +164,7 @@ export function quoteRowOf(
     input,
     result,
     lowestTotalCents: result.rates.length ? Math.min(...result.rates.map((r) => r.total_cents)) : null,
+    costs,
     currency: input.currency,
     saved,
     createdAt,
@@ -183,6 +195,7 @@ export function quotesService(
   const carrierChoices = carriersRepository(ctx.db);
   const equipment = equipmentCatalog(ctx.db, ctx.now);
   const timeoutMs = opts.timeoutMs ?? CARRIER_TIMEOUT_MS;
+  const pricing = pricingProgramsService(ctx);
 
   async function exchangeRates(): Promise<ExchangeRates> {
     return { ...FALLBACK_RATES, ...(await repo.currencyRates()), USD: 1 } as ExchangeRates;
@@ -226,9 +239,10 @@ export function quotesService(
 
   /**
    * Rate the input: the items' facts, every active carrier's rate (those `choices` hide left
-   * out, the preferred ones first) and the messages. Nothing is stored.
+   * out, the preferred ones first) priced by the programs of `accountId` (null: the default one
+   * alone) on the pickup date, each rate's cost apart, and the messages. Nothing is stored.
    */
-  async function rate(input: QuoteInput, choices: CarrierChoices): Promise<QuoteResult> {
+  async function rate(input: QuoteInput, choices: CarrierChoices, accountId: string | null): Promise<RatedQuote> {
     const origin = lookupPlace(input.origin.postal_code, input.origin.country);
     const destination = lookupPlace(input.destination.postal_code, input.destination.country);
     // Quotes stored before stops existed have none; only a truckload has any (the contract says so).
@@ -289,6 +303,7 @@ export function quotesService(
     const road = routeRoadMiles([origin, ...(stopPlaces as NonNullable<typeof origin>[]), destination]);
     const diesel = (await repo.dieselOn(input.pickup_date)) ?? SEP_2025_DIESEL_CENTS_PER_GAL / 100;
     const stored: StoredRate[] = [];
+    const costs: QuoteCosts = {};
 
     if (!messages.some((m) => m.level === 'no_rate')) {
       const request: RateRequest = {
@@ -312,6 +327,16 @@ export function quotesService(
       // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
       const priced = (await repo.carriersOn(input.mode, input.pickup_date)).filter((row) => !choices.hidden.has(row.id));
       const adapters = priced.map(adapterFor);
+      const programs: QuotePrograms = await pricing.programsInForce(accountId, input.pickup_date);
+      const shipment: PricingContext = {
+        mode: input.mode,
+        carrier_scac: '',
+        origin: { postal_code: input.origin.postal_code, country: input.origin.country, state: origin.state },
+        destination: { postal_code: input.destination.postal_code, country: input.destination.country, state: destination.state },
+        // The actual weight, not the deficit weight an LTL rate may bill (docs/brokerage.md).
+        weight_lb: items.reduce((s, i) => s + i.quantity * i.unit_weight_lb, 0),
+        date: input.pickup_date,
+      };
       // rateAll answers in the adapters' order, so priced[n] is the carrier of the n-th answer.
       for (const [n, { adapter, result, paused }] of (await rateAll(adapters, request)).entries()) {
         if (!result) {
@@ -321,17 +346,20 @@ export function quotesService(
         }
         messages.push(...result.messages);
         if (result.status !== 'rated') continue;
-        const charges = result.lines.map((l) => ({ ...l, amount_cents: convertCents(l.amount_cents, 'USD', currency, rates) }));
+        shipment.carrier_scac = adapter.carrier.scac;
+        const sold = priceCarrierRate(result.lines, shipment, programs, currency, rates);
+        const id = randomUUID();
+        costs[id] = sold.cost;
         stored.push({
-          id: randomUUID(),
+          id,
           carrier_id: adapter.carrier.id,
           carrier_name: adapter.carrier.name,
           scac: adapter.carrier.scac,
           service: result.service,
           transit_days: result.transit_days,
           estimated_delivery: result.estimated_delivery,
-          total_cents: charges.reduce((s, l) => s + l.amount_cents, 0),
-          charges,
+          total_cents: sold.total_cents,
+          charges: sold.charges,
           tariff_version: priced[n]?.tariffVersion ?? null,
         });
       }
@@ -366,7 +394,7 @@ export function quotesService(
         deductible_cents: convertCents(o.deductible_cents, 'USD', currency, rates),
       })),
     };
-    return result;
+    return { result, costs };
   }
 
   /**
@@ -375,10 +403,10 @@ export function quotesService(
    * whichever process serves it.
    */
   async function create(owner: QuoteOwner, input: QuoteInput, notes: RateMessage[] = []): Promise<QuoteRow> {
-    const result = await rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion));
-    result.messages.unshift(...notes);
+    const rated = await rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion), owner.accountId);
+    rated.result.messages.unshift(...notes);
     const expiresAt = calendar.expiry(input.pickup_date, calendar.originOf(input.origin));
-    return repo.insert(quoteRowOf(owner, input, result, ctx.now(), false, expiresAt));
+    return repo.insert(quoteRowOf(owner, input, rated, ctx.now(), false, expiresAt));
   }
 
   /**
@@ -397,11 +425,14 @@ export function quotesService(
 
   return {
     create,
-    /** A visitor's quote (the public quote page): every carrier, nothing stored. */
-    rateForGuest: (input: QuoteInput) => rate(input, NO_CHOICES),
-    /** The owner's rates without storing a quote (an eBay order's two modes compared). */
+    /**
+     * Every carrier's rate, nothing stored: a visitor's quote (the public quote page, `accountId`
+     * null: the default program prices it) or the demo seed's quotes of an account.
+     */
+    rateEveryCarrier: (input: QuoteInput, accountId: string | null) => rate(input, NO_CHOICES, accountId),
+    /** The owner's prices without storing a quote (an eBay order's two modes compared). */
     rateFor: async (owner: QuoteOwner, input: QuoteInput) =>
-      rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion)),
+      (await rate(input, await carrierChoices.choicesOf(owner.userId, owner.carrierChoicesVersion), owner.accountId)).result,
     async rerun(owner: QuoteOwner, id: string) {
       const quote = await repo.find(id, owner.accountId);
       if (!quote) throw AppError.notFound();

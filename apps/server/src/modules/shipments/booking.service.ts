@@ -27,7 +27,7 @@ import { postalDataVerifier } from '../addresses/addresses.verifier';
 import { heldUnderKey, holdForApproval } from '../approvals/approval-holds.service';
 import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
 import type { RateItem } from '../quotes/carriers/adapter';
-import { type QuoteInput, type QuoteResult, quotesService } from '../quotes/quotes.service';
+import { costOfRate, type QuoteInput, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { asAddressEntry, checkedBooking } from './booking-checks';
 import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
@@ -126,8 +126,12 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       stackable: i.stackable,
       hazardous: i.hazardous,
     }));
-    const charges: ChargeLine[] = [...rate.charges, ...(insurance ? insuranceChargeLines(insurance as InsuranceOption) : [])];
+    // Insurance is sold at its own premium: the same lines on the price and on the cost.
+    const insured = insurance ? insuranceChargeLines(insurance as InsuranceOption) : [];
+    const charges: ChargeLine[] = [...rate.charges, ...insured];
     const totalCents = charges.reduce((s, c) => s + c.amount_cents, 0);
+    const cost = costOfRate(quote.costs, rate);
+    const costLines: ChargeLine[] = [...cost.charges, ...insured];
     const estimated =
       body.pickup_date === input.pickup_date
         ? rate.estimated_delivery
@@ -153,6 +157,8 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       rateItems,
       charges,
       totalCents,
+      costLines,
+      applied: cost.applied,
       estimated,
       accessorials,
       references,
@@ -175,7 +181,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
   ): Promise<ShipmentRow | undefined> {
     const { idempotencyKey, requestHash } = key;
     const { quote, input, rate, pickup, delivery, stops, quoted, insurance, temperatureControlled, carrierRow, carrier } = priced;
-    const { items, rateItems, charges, totalCents, estimated, accessorials, references, parcel } = priced;
+    const { items, rateItems, charges, totalCents, costLines, applied, estimated, accessorials, references, parcel } = priced;
     const prepaid = shipper.paymentTerms === 'prepaid';
     const id = randomUUID();
     const now = ctx.now();
@@ -232,6 +238,9 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           currency: quote.currency,
           totalCents,
           charges,
+          costCents: costLines.reduce((s, c) => s + c.amount_cents, 0),
+          costLines,
+          pricingApplied: applied,
           declaredValueCents: toCents(input.insured_value),
           insurance: insurance && insurance.kind !== 'none' ? insurance : null,
           notifyConsignee: body.notify_consignee,

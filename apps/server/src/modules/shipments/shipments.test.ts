@@ -99,7 +99,8 @@ describe('POST /api/shipments', () => {
       },
     ]);
     expect(s.charges.reduce((sum, c) => sum + c.amount_cents, 0)).toBe(s.total_cents);
-    expect(s.charges.some((c) => c.code === 'fuel' && c.label === 'Fuel surcharge')).toBe(true);
+    // The demo quote (800 lb Chicago -> Dallas) is Demo Shipper Co's contract lane: one freight line at its price.
+    expect(s.charges).toContainEqual(expect.objectContaining({ code: 'freight', amount_cents: 34_500 }));
     // In the U.S. carrier's language; an English reader needs no copy.
     expect(s.documents).toEqual([
       { kind: 'bol', url: `/api/shipments/${s.id}/documents/bol`, language: 'en', copy: null },
@@ -176,7 +177,8 @@ describe('POST /api/shipments', () => {
     // Tracked like any shipment.
     const listed = (await shipper.get(`/api/shipments?q=${s.bol_number}`)).json().data;
     expect(listed.map((x: { id: string }) => x.id)).toEqual([s.id]);
-    expect(s.documents.map((d) => d.kind)).toEqual(['bol', 'pallet_labels', 'rate_confirmation']);
+    // The rate confirmation states the carrier's cost: staff's alone.
+    expect(s.documents.map((d) => d.kind)).toEqual(['bol', 'pallet_labels']);
 
     // The public confirmation page: anyone with the signed link (the consignee), no prices.
     expect(s.confirmation_path).toMatch(new RegExp(`^/truckload-confirmation/${s.id}\\.[0-9a-f]{32}$`));
@@ -319,7 +321,9 @@ describe('POST /api/shipments', () => {
   });
 
   it('accepts an appointment and lift-gate the quote priced', async () => {
-    const quote = await createQuote(t, shipper, { accessorials: ['appointment', 'liftgate_delivery'] });
+    // 1,200 lb: above Demo Shipper Co's contract lane (1,000 lb), so the default program marks the carrier's lines up as they are.
+    const items = [{ ...pallet, quantity: 3 }];
+    const quote = await createQuote(t, shipper, { items, accessorials: ['appointment', 'liftgate_delivery'] });
     const delivery_date = addDays(quote.inputs.pickup_date, 4);
     const res = await book(shipper, bookingBody(quote, { delivery_appointment: true, delivery_date, residential_or_liftgate: true }));
     expect(res.statusCode, res.body).toBe(201);

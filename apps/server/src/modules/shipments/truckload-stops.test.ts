@@ -148,7 +148,7 @@ describe('booking a truckload with stops', () => {
     expect(flat).toContain('Circle City Foods');
     expect(flat).toContain('1 Monument Cir, Dock B, Indianapolis, IN 46204');
     expect(flat).toContain('(317) 555-0142');
-    const rc = (await pdfPages((await shipper.get(`/api/shipments/${s.id}/documents/rate_confirmation`)).rawPayload))
+    const rc = (await pdfPages((await ops.get(`/api/admin/shipments/${s.id}/documents/rate_confirmation`)).rawPayload))
       .map((p) => p.text)
       .join('\n')
       .replace(/\s+/g, ' ');

@@ -45,7 +45,7 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
   async function detail(id: string, language: Language): Promise<StaffShipmentDetail> {
     const row = await find(id);
     const [shipment, context, notes, auditEntries] = await Promise.all([
-      shipmentView(ctx.db, row, language),
+      shipmentView(ctx.db, row, language, true),
       repo.context(row),
       notesOf(ctx.db, 'shipment', row.id),
       auditRepository(ctx.db).of('shipment', row.id),

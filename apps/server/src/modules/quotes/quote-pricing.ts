@@ -1,0 +1,57 @@
+import type { Currency } from '@freight/domain';
+import { type AppliedPricing, type PricingContext, type ProgramInForce, priceRate } from '@freight/domain/pricing';
+import { type ChargeLine, convertCents, type ExchangeRates } from '@freight/domain/rating';
+
+/** The program versions that price one quote: the account's own and the default one (either may be missing). */
+export interface QuotePrograms {
+  account?: ProgramInForce;
+  fallback?: ProgramInForce;
+}
+
+/**
+ * The broker's side of one rate, in the quote's currency: what the carrier charges (the cost lines
+ * and total) and the program entry that turned it into the rate the shipper sees.
+ */
+export interface RateCost {
+  charges: ChargeLine[];
+  total_cents: number;
+  applied: AppliedPricing;
+}
+
+/** Each rate's cost, keyed by rate id; stored in `quotes.costs`, never in the shipper's `result`. */
+export type QuoteCosts = Record<string, RateCost>;
+
+const inCurrency = (lines: readonly ChargeLine[], currency: Currency, rates: ExchangeRates): ChargeLine[] =>
+  lines.map((l) => ({ ...l, amount_cents: convertCents(l.amount_cents, 'USD', currency, rates) }));
+
+const total = (lines: readonly ChargeLine[]) => lines.reduce((s, l) => s + l.amount_cents, 0);
+
+/**
+ * A carrier's lines (US dollars) priced by the programs and both sides converted to the quote's
+ * currency: programs hold dollar amounts, so pricing comes before the conversion.
+ */
+export function priceCarrierRate(
+  costUsd: readonly ChargeLine[],
+  context: PricingContext,
+  programs: QuotePrograms,
+  currency: Currency,
+  rates: ExchangeRates,
+): { charges: ChargeLine[]; total_cents: number; cost: RateCost } {
+  const priced = priceRate(costUsd, context, programs);
+  const charges = inCurrency(priced.lines, currency, rates);
+  const costLines = inCurrency(costUsd, currency, rates);
+  return {
+    charges,
+    total_cents: total(charges),
+    cost: { charges: costLines, total_cents: total(costLines), applied: priced.applied },
+  };
+}
+
+/**
+ * What a stored rate cost the broker: the quote's stored cost, or for a quote rated before pricing
+ * went live (no `costs`), the rate itself, which was then the carrier's tariff shown as it was.
+ */
+export function costOfRate(costs: unknown, rate: { id: string; charges: ChargeLine[]; total_cents: number }): RateCost {
+  const stored = (costs as QuoteCosts | null | undefined)?.[rate.id];
+  return stored ?? { charges: rate.charges, total_cents: rate.total_cents, applied: { source: 'none' } };
+}
