@@ -54,6 +54,7 @@ import { pricingProgramsRoutes } from './modules/pricing-programs/pricing-progra
 import { productsRoutes } from './modules/products/products.routes';
 import { publicQuoteRoutes } from './modules/quotes/public-quote.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
+import { salesRepsRoutes } from './modules/sales-reps/sales-reps.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
 import { scacAliasesRoutes } from './modules/scac-aliases/scac-aliases.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
   await settingsRoutes(app, ctx);
   await accountsRoutes(app, ctx);
   await staffAccountsRoutes(app, ctx);
+  await salesRepsRoutes(app, ctx);
   await rolesRoutes(app, ctx);
   await auditRoutes(app, ctx);
   await siteNotificationsRoutes(app, ctx);

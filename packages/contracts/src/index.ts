@@ -18,6 +18,7 @@ export * from './paymentMethods';
 export * from './pricingPrograms';
 export * from './products';
 export * from './quotes';
+export * from './salesReps';
 export * from './sentenceEnd';
 export * from './settings';
 export * from './shipments';

@@ -1,6 +1,7 @@
 import { PAYMENT_TERMS, ROLES, type Role } from '@freight/domain';
 import { z } from 'zod';
 import { email, requiredText } from './fields';
+import { type SalesRepAssignment, type SalesRepView, salesRepFilter } from './salesReps';
 import { type AccountAddress, accountAddress } from './settings';
 import type { AuditEntryView, StaffNoteView } from './staffShipments';
 
@@ -18,6 +19,7 @@ export const accountSearchQuery = z.object({
   q: z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
   status: z.enum(ACCOUNT_STATES, { error: 'validation.choice' }).optional(),
   payment_terms: z.enum(PAYMENT_TERMS, { error: 'validation.choice' }).optional(),
+  sales_rep: salesRepFilter.optional(),
   /** Accounts signed up in the last N business days, today included, newest first (the sales queue). */
   signed_up_days: z.coerce
     .number({ error: 'validation.integer' })
@@ -39,6 +41,7 @@ export interface StaffAccountRow {
   payment_terms: 'credit' | 'prepaid';
   users_count: number;
   contact: { name: string; email: string; phone: string } | null;
+  sales_rep: SalesRepView | null;
   created_at: string;
 }
 
@@ -63,6 +66,8 @@ export interface StaffAccountDetail {
   suspended_reason: string | null;
   /** Open proposals to suspend the account (sales or ops asked; the admins or accounting decide), oldest first. */
   suspension_proposals: SuspensionProposalView[];
+  /** The account's sales rep; null while it has none. */
+  sales_rep: SalesRepAssignment | null;
   created_at: string;
   company_address: AccountAddress | null;
   account_address: AccountAddress | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_KEYS, canOpenAdminPage, isAdmin, isSales, isStaff } from './roles';
+import { ADMIN_PAGE_KEYS, canAssignSalesReps, canEditPricing, canOpenAdminPage, isAdmin, isSales, isStaff } from './roles';
 
 describe('staff and admin rules', () => {
   it('counts six roles as staff and leaves fpg_feature and customers out', () => {
@@ -35,9 +35,18 @@ describe('admin page doors', () => {
     for (const r of ['super_admin', 'fpg_admin', 'fpg_accounting'] as const) expect(canOpenAdminPage([r], 'creditApplications')).toBe(true);
     for (const r of ['fpg_sales', 'fpg_sales_admin', 'fpg_ops'] as const) expect(canOpenAdminPage([r], 'creditApplications')).toBe(false);
   });
-  it('opens Pricing to the admins and the sales admins only', () => {
-    for (const r of ['super_admin', 'fpg_admin', 'fpg_sales_admin'] as const) expect(canOpenAdminPage([r], 'pricing')).toBe(true);
-    for (const r of ['fpg_sales', 'fpg_ops', 'fpg_accounting'] as const) expect(canOpenAdminPage([r], 'pricing')).toBe(false);
+  it('opens Pricing to the admins and sales, and lets the admins and the sales admins write it and assign reps', () => {
+    for (const r of ['super_admin', 'fpg_admin', 'fpg_sales_admin', 'fpg_sales'] as const)
+      expect(canOpenAdminPage([r], 'pricing')).toBe(true);
+    for (const r of ['fpg_ops', 'fpg_accounting'] as const) expect(canOpenAdminPage([r], 'pricing')).toBe(false);
+    for (const r of ['super_admin', 'fpg_admin', 'fpg_sales_admin'] as const) {
+      expect(canEditPricing([r])).toBe(true);
+      expect(canAssignSalesReps([r])).toBe(true);
+    }
+    for (const r of ['fpg_sales', 'fpg_ops', 'fpg_accounting'] as const) {
+      expect(canEditPricing([r])).toBe(false);
+      expect(canAssignSalesReps([r])).toBe(false);
+    }
   });
   it('opens nothing to customers or fpg_feature', () => {
     for (const p of ADMIN_PAGE_KEYS) {

@@ -15,18 +15,23 @@ export const isStaff = (roles: Roles) => hasAny(roles, STAFF_ROLES);
 export const isAdmin = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin']);
 export const isSuperAdmin = (roles: Roles) => roles.includes('super_admin');
 export const isSalesAdmin = (roles: Roles) => roles.includes('fpg_sales_admin');
-export const isSales = (roles: Roles) => hasAny(roles, ['fpg_sales', 'fpg_sales_admin']);
+/** The sales roles: who may be an account's sales rep. */
+export const SALES_ROLES: readonly Role[] = ['fpg_sales', 'fpg_sales_admin'];
+export const isSales = (roles: Roles) => hasAny(roles, SALES_ROLES);
 export const isOps = (roles: Roles) => roles.includes('fpg_ops');
 export const isFeature = (roles: Roles) => roles.includes('fpg_feature');
 export const isAccounting = (roles: Roles) => roles.includes('fpg_accounting');
 /** Who steers an account's credit (terms, limit, holds) and resolves invoice disputes: accounting and the admins. */
 export const canManageCredit = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
-/**
- * Who writes the customer pricing programs (what shippers pay over the carriers' cost): the admins
- * and the sales admins. fpg_sales gets no access: nothing ties an account to its rep yet, so
- * "their own accounts' programs" cannot be told apart from everyone's.
- */
+/** Who writes the customer pricing programs (what shippers pay over the carriers' cost): the admins and the sales admins. */
 export const canEditPricing = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_sales_admin']);
+/**
+ * Who reads pricing programs: those who write them (every program), and fpg_sales, who reads the
+ * default program and those of the accounts it is the sales rep of (the server tells them apart).
+ */
+export const canReadPricing = (roles: Roles) => canEditPricing(roles) || roles.includes('fpg_sales');
+/** Who sets or clears an account's sales rep: the admins and the sales admins. */
+export const canAssignSalesReps = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_sales_admin']);
 /** Who suspends an account (and reactivates it), or dismisses a proposal to: the admins and accounting. */
 export const canSuspendAccounts = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
 /** Who, not allowed to suspend, proposes a suspension for those who are to decide: sales and ops. */
@@ -39,7 +44,8 @@ export const canProposeSuspension = (roles: Roles) =>
  * - 'super_admin': super_admin only;
  * - 'not_accounting': staff, except that an fpg_accounting user is refused;
  * - 'credit': those who steer credit (`canManageCredit`);
- * - 'pricing': those who write the customer pricing programs (`canEditPricing`).
+ * - 'pricing': those who read the customer pricing programs (`canReadPricing`; a sales rep only its
+ *   accounts' programs, read-only).
  */
 export type AdminAccess = 'staff' | 'super_admin' | 'not_accounting' | 'credit' | 'pricing';
 
@@ -82,6 +88,6 @@ export function canOpenAdminPage(roles: Roles, page: AdminPageKey): boolean {
     case 'credit':
       return canManageCredit(roles);
     case 'pricing':
-      return canEditPricing(roles);
+      return canReadPricing(roles);
   }
 }

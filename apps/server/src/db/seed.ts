@@ -33,6 +33,7 @@ import { seedDemoParts } from './seed-parts';
 import { seedPricingPrograms } from './seed-pricing';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoQuotes } from './seed-quotes';
+import { seedDemoSalesReps } from './seed-sales';
 import { seedDemoShipments } from './seed-shipments';
 import { seedDemoSso } from './seed-sso';
 import { seedDemoSupport } from './seed-support';
@@ -211,6 +212,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
   const trackingSecrets = await seedOnce(db, 'carrier_tracking_secrets_seeded', now, (tx) => seedTrackingSecrets(tx));
   const tariffVersions = await seedOnce(db, 'carrier_tariff_versions_seeded', now, (tx) => seedTariffVersions(tx));
   const pricing = await seedOnce(db, 'pricing_programs_seeded', now, (tx) => seedPricingPrograms(tx, now));
+  const salesReps = await seedOnce(db, 'demo_sales_reps_seeded', now, (tx) => seedDemoSalesReps(tx, now));
   const parts = await seedOnce(db, 'demo_part_catalog_seeded', now, (tx) => seedDemoParts(tx, now));
   const equipment = await seedOnce(db, 'equipment_types_seeded', now, (tx) => seedEquipmentTypes(tx, now));
   // Tests start from accounts without shipments or invoices, and make their own.
@@ -258,6 +260,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
     trackingSecrets ||
     tariffVersions ||
     pricing ||
+    salesReps ||
     equipment ||
     parts ||
     invoices ||

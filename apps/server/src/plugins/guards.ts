@@ -4,6 +4,7 @@ import {
   canEditPricing,
   canManageCredit,
   canOpenAdminPage,
+  canReadPricing,
   customerCan,
   PASSWORD_CONFIRM_TTL_MINUTES,
   REAUTHENTICATION_TTL_MINUTES,
@@ -113,6 +114,10 @@ export function pricingStaff(request: FastifyRequest): LoadedUser {
   return auth;
 }
 export const requirePricingStaff = async (request: FastifyRequest) => void pricingStaff(request);
+/** The staff who read pricing programs (`canReadPricing`: a sales rep too, whose reads the routes narrow to its accounts). */
+export const requirePricingReader = async (request: FastifyRequest) => {
+  if (!canReadPricing(verified(request).user.roles)) throw AppError.forbidden();
+};
 
 /** Sensitive changes need the password confirmed within the last few hours (423 otherwise). */
 export function recentlyConfirmed(request: FastifyRequest, now: Date) {

@@ -2,7 +2,7 @@ import type { AccountSearchQuery, AccountState } from '@freight/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accountSuspensionProposals, accounts, quotes, sessions, shipments, users } from '../../db/schema';
+import { accountSalesReps, accountSuspensionProposals, accounts, quotes, sessions, shipments, users } from '../../db/schema';
 import { announceAccessChange } from '../support/live-access.repository';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -24,6 +24,12 @@ export const STATE_WHERE: Record<AccountState, SQL> = {
   unverified: and(isNull(accounts.suspendedAt), eq(accounts.status, 'active'), sql`not ${verifiedUserExists}`) as SQL,
   active: and(isNull(accounts.suspendedAt), eq(accounts.status, 'active'), verifiedUserExists) as SQL,
 };
+
+/** The accounts whose rep is `repId`, or that have none (null). */
+const repWhere = (repId: string | null) =>
+  repId === null
+    ? sql`not exists (select 1 from ${accountSalesReps} where ${accountSalesReps.accountId} = ${accounts.id})`
+    : sql`exists (select 1 from ${accountSalesReps} where ${accountSalesReps.accountId} = ${accounts.id} and ${accountSalesReps.repId} = ${repId})`;
 
 /** Staff's reads and writes of customer accounts (no account scoping: the admin door decides who gets here). */
 export function staffAccountsRepository(db: Db) {
@@ -53,13 +59,17 @@ export function staffAccountsRepository(db: Db) {
   }
 
   return {
-    /** `signedUpSince`: where the sign-up queue (`signed_up_days`) begins, a business day's start. */
-    async search(q: AccountSearchQuery, signedUpSince: Date | undefined) {
+    /**
+     * `signedUpSince`: where the sign-up queue (`signed_up_days`) begins, a business day's start.
+     * `repId`: the `sales_rep` filter with 'mine' made the caller's id (undefined: any rep).
+     */
+    async search(q: AccountSearchQuery, signedUpSince: Date | undefined, repId?: string | null) {
       const conditions: SQL[] = [];
       if (q.q) conditions.push(await matchingIds(q.q));
       if (q.status) conditions.push(STATE_WHERE[q.status]);
       if (q.payment_terms) conditions.push(eq(accounts.paymentTerms, q.payment_terms));
       if (q.signed_up_days && signedUpSince) conditions.push(gte(accounts.createdAt, signedUpSince));
+      if (repId !== undefined) conditions.push(repWhere(repId));
       const where = conditions.length ? and(...conditions) : undefined;
       // The sign-up queue is newest first whatever the sort says.
       const dir = q.signed_up_days ? desc : q.dir === 'desc' ? desc : asc;

@@ -41,8 +41,10 @@ export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.get('/api/admin/accounts', { ...door, schema: { querystring: accountSearchQuery } }, async (request) => {
     const q = request.query;
-    const result = await service.search(q, q.signed_up_days ? days.lastDays(ctx.now(), q.signed_up_days) : undefined);
-    return { data: service.listRows(result), meta: pageMeta(result.total, q.page, q.per_page) };
+    // 'mine': the accounts whose rep is the signed-in user; 'none': those without a rep.
+    const rep = q.sales_rep === 'mine' ? verified(request).user.id : q.sales_rep === 'none' ? null : q.sales_rep;
+    const result = await service.search(q, q.signed_up_days ? days.lastDays(ctx.now(), q.signed_up_days) : undefined, rep);
+    return { data: await service.listRows(result), meta: pageMeta(result.total, q.page, q.per_page) };
   });
 
   r.get('/api/admin/accounts/:id', { ...door, schema: { params: idParams } }, async (request) => ({

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
 import { authService } from '../auth/auth.service';
+import { salesRepsService } from '../sales-reps/sales-reps.service';
 import { notesOf } from '../staff-notes/staff-notes';
 import { fullName } from '../users/users.presenter';
 import { type AccountRow, accountState, staffAccountsRepository } from './accounts.repository';
@@ -49,6 +50,7 @@ const end = (input: unknown, side: 'origin' | 'destination') => {
  */
 export function staffAccountsService(ctx: AppContext) {
   const repo = staffAccountsRepository(ctx.db);
+  const reps = salesRepsService(ctx);
 
   async function find(id: string) {
     const row = await repo.find(id);
@@ -56,7 +58,8 @@ export function staffAccountsService(ctx: AppContext) {
     return row;
   }
 
-  function listRows(result: Awaited<ReturnType<typeof repo.search>>): StaffAccountRow[] {
+  async function listRows(result: Awaited<ReturnType<typeof repo.search>>): Promise<StaffAccountRow[]> {
+    const repOf = await reps.ofAccounts(result.rows.map((r) => r.account.id));
     return result.rows.map(({ account, verified }) => {
       const members = result.members.filter((m) => m.accountId === account.id);
       const first = members[0];
@@ -67,6 +70,7 @@ export function staffAccountsService(ctx: AppContext) {
         payment_terms: account.paymentTerms,
         users_count: members.length,
         contact: first ? { name: fullName(first), email: first.email, phone: first.phone } : null,
+        sales_rep: repOf.get(account.id) ?? null,
         created_at: account.createdAt.toISOString(),
       };
     });
@@ -74,11 +78,12 @@ export function staffAccountsService(ctx: AppContext) {
 
   async function detail(id: string): Promise<StaffAccountDetail> {
     const account = await find(id);
-    const [{ members, recentQuotes, recentShipments }, notes, auditEntries, proposals] = await Promise.all([
+    const [{ members, recentQuotes, recentShipments }, notes, auditEntries, proposals, salesRep] = await Promise.all([
       repo.context(id),
       notesOf(ctx.db, 'account', id),
       auditRepository(ctx.db).ofAccount(id),
       repo.openProposals(id),
+      reps.ofAccount(id),
     ]);
     return {
       id: account.id,
@@ -99,6 +104,7 @@ export function staffAccountsService(ctx: AppContext) {
           created_at: p.createdAt.toISOString(),
         }),
       ),
+      sales_rep: salesRep,
       created_at: account.createdAt.toISOString(),
       company_address: account.companyAddress ?? null,
       account_address: account.accountAddress ?? null,

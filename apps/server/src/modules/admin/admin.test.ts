@@ -1,9 +1,11 @@
 import {
   type AdminPageKey,
+  canAssignSalesReps,
   canEditPricing,
   canManageCredit,
   canOpenAdminPage,
   canProposeSuspension,
+  canReadPricing,
   canSuspendAccounts,
   ROLES,
   type Role,
@@ -29,19 +31,22 @@ const DEMO_USERS: { email: string; roles: Role[] }[] = [
   ...CUSTOMERS.map((email) => ({ email, roles: [] as Role[] })),
 ];
 
-type Door = { page: AdminPageKey } | 'credit' | 'suspend' | 'propose' | 'pricing';
+type Door = { page: AdminPageKey } | 'credit' | 'suspend' | 'propose' | 'salesRep' | 'pricing' | 'pricingRead';
 
-/** The door of an admin endpoint by its path; an endpoint without one fails the matrix. */
-function doorOf(path: string): Door | undefined {
+/** The door of an admin endpoint by its method and path; an endpoint without one fails the matrix. */
+function doorOf(method: string, path: string): Door | undefined {
   if (/^\/api\/admin\/(accounts\/:id\/(credit|terms|hold|invoices)|invoices|disputes)/.test(path)) return 'credit';
   if (/^\/api\/admin\/accounts\/:id\/(suspend|reactivate|suspension-proposals\/:proposal\/dismiss)$/.test(path)) return 'suspend';
   if (path === '/api/admin/accounts/:id/suspension-proposals') return 'propose';
-  if (path.startsWith('/api/admin/pricing-programs')) return 'pricing';
+  if (path === '/api/admin/accounts/:id/sales-rep') return 'salesRep';
+  // A sales rep reads programs (its own accounts'; another's is not found) and writes none.
+  if (path.startsWith('/api/admin/pricing-programs')) return method === 'GET' ? 'pricingRead' : 'pricing';
   const section = path.split('/')[3];
   const pages: Record<string, AdminPageKey> = {
     dashboard: 'dashboard',
     accounts: 'accounts',
     users: 'accounts',
+    'sales-reps': 'accounts',
     roles: 'roles',
     shipments: 'shipments',
     notifications: 'notifications',
@@ -64,6 +69,8 @@ function doorOf(path: string): Door | undefined {
 const mayPass = (door: Door, roles: Role[]) => {
   if (door === 'credit') return canManageCredit(roles);
   if (door === 'pricing') return canEditPricing(roles);
+  if (door === 'pricingRead') return canReadPricing(roles);
+  if (door === 'salesRep') return canOpenAdminPage(roles, 'accounts') && canAssignSalesReps(roles);
   if (door === 'suspend') return canOpenAdminPage(roles, 'accounts') && canSuspendAccounts(roles);
   if (door === 'propose') return canOpenAdminPage(roles, 'accounts') && canProposeSuspension(roles);
   return canOpenAdminPage(roles, door.page);
@@ -89,13 +96,13 @@ describe('admin doors', () => {
   it('the demo users cover every role, and every admin endpoint has a door', () => {
     expect(DEMO_STAFF.map((s) => s.role).sort()).toEqual([...ROLES].sort());
     expect(ROUTES.length).toBeGreaterThan(15);
-    expect(ROUTES.filter((r) => !doorOf(r.path))).toEqual([]);
+    expect(ROUTES.filter((r) => !doorOf(r.method, r.path))).toEqual([]);
   });
 
   it('answers every role, a customer and a guest on every endpoint as its door says', async () => {
     const wrong: string[] = [];
     for (const { method, path } of ROUTES) {
-      const door = doorOf(path)!;
+      const door = doorOf(method, path)!;
       for (const u of DEMO_USERS) {
         const allowed = mayPass(door, u.roles);
         // An event stream that lets the caller in stays open (inject would wait for its end);

@@ -27,6 +27,7 @@ export function makeAccountDetail(overrides: Partial<StaffAccountDetail> = {}): 
     suspended_at: null,
     suspended_reason: null,
     suspension_proposals: [],
+    sales_rep: null,
     created_at: '2026-01-02T00:00:00Z',
     company_address: null,
     billing_address: null,

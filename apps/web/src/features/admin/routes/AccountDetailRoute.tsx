@@ -18,6 +18,7 @@ import { AccountStateBadge } from '../components/AccountStateBadge';
 import { AuditTrail } from '../components/AuditTrail';
 import { AccountActivity } from '../components/accounts/AccountActivity';
 import { AccountEditDialog, type AccountPart } from '../components/accounts/AccountEditDialog';
+import { AccountSalesRep } from '../components/accounts/AccountSalesRep';
 import { AccountTeam } from '../components/accounts/AccountTeam';
 import { AccountUsers } from '../components/accounts/AccountUsers';
 import { SuspensionProposals } from '../components/accounts/SuspensionProposals';
@@ -43,7 +44,7 @@ export function AccountDetailRoute() {
 
 const ADDRESSES = ['company_address', 'account_address', 'billing_address'] as const;
 
-/** The account as staff see it: state, addresses, users and their team, activity, credit (for credit staff), notes and audit log. */
+/** The account as staff see it: state, addresses, sales rep, users and their team, activity, credit (for credit staff), notes and audit log. */
 function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
   const { t } = useTranslation();
   const fmt = useFormat();
@@ -110,6 +111,7 @@ function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
           </AddressCard>
         ))}
       </SimpleGrid>
+      <AccountSalesRep account={a} />
       <AccountUsers users={a.users} />
       <AccountTeam accountId={a.id} />
       <AccountActivity account={a} />

@@ -15,6 +15,7 @@ const row: StaffAccountRow = {
   payment_terms: 'credit',
   users_count: 1,
   contact: { name: 'Ann Acme', email: 'ann@acme.test', phone: '(312) 555-0100' },
+  sales_rep: { id: 'u9', name: 'Sal Sales', email: 'sales@demo.test' },
   created_at: '2026-11-20T10:00:00Z',
 };
 const page = (data: StaffAccountRow[]) => ({ data, meta: { current_page: 1, per_page: 25, total: data.length, last_page: 1 } });
@@ -39,6 +40,71 @@ describe('Account Management', { timeout: 60_000 }, () => {
       expect(listCalls(fetchMock).at(-1)).toMatch(/signed_up_days=7.*sort=created_at&dir=desc|sort=created_at&dir=desc.*signed_up_days=7/),
     );
     expect(screen.getByText(/Accounts signed up in the last 7 days/)).toBeInTheDocument();
+  });
+
+  it("shows each account's rep, and filters a rep's own accounts", async () => {
+    const fetchMock = signInStaff(['fpg_sales'], {
+      'GET /api/admin/accounts': page([row]),
+      'GET /api/admin/sales-reps': { data: [{ id: 'u9', name: 'Sal Sales', email: 'sales@demo.test' }] },
+    });
+    renderApp('/admin/accounts');
+    const table = await screen.findByRole('table', { name: 'Customer accounts' });
+    expect(within(table).getByRole('row', { name: /Acme Freight/ })).toHaveTextContent('Sal Sales');
+    await userEvent.selectOptions(screen.getByLabelText('Sales rep'), 'My accounts');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toContain('sales_rep=mine'));
+    await userEvent.selectOptions(screen.getByLabelText('Sales rep'), 'No sales rep');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toContain('sales_rep=none'));
+  });
+
+  it("lets a sales admin set an account's rep, showing the server's refusal at the field", async () => {
+    const rep = {
+      rep: { id: 'u9', name: 'Sal Sales', email: 'sales@demo.test' },
+      assigned_by: 'salesadmin@demo.test',
+      assigned_at: '2026-11-25T10:00:00Z',
+    };
+    let refused = false;
+    const fetchMock = signInStaff(['fpg_sales_admin'], {
+      'GET /api/admin/accounts/a1': { data: makeAccountDetail() },
+      'GET /api/admin/sales-reps': {
+        data: [
+          { id: 'u9', name: 'Sal Sales', email: 'sales@demo.test' },
+          { id: 'u8', name: 'Sara Salesadmin', email: 'salesadmin@demo.test' },
+        ],
+      },
+      'PUT /api/admin/accounts/a1/sales-rep': () => {
+        if (!refused) {
+          refused = true;
+          return jsonResponse(422, {
+            message: 'Choose a user who holds a sales role',
+            code: 'validation',
+            errors: { user_id: ['Choose a user who holds a sales role'] },
+          });
+        }
+        return jsonResponse(200, { data: rep });
+      },
+    });
+    renderApp('/admin/accounts/a1');
+    const section = await screen.findByRole('region', { name: 'Sales rep' });
+    await userEvent.selectOptions(await within(section).findByLabelText('Sales rep'), 'Sal Sales (sales@demo.test)');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save sales rep' }));
+    expect(await within(section).findByText('Choose a user who holds a sales role')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Save sales rep' }));
+    expect(await screen.findByText('Sal Sales is now the sales rep of this account.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.findLastIndex((c) => String(c[0]).endsWith('/sales-rep'));
+    expect(sentBody(fetchMock, put)).toEqual({ user_id: 'u9' });
+  });
+
+  it("shows the account's rep to the staff who may not change it", async () => {
+    const rep = {
+      rep: { id: 'u9', name: 'Sal Sales', email: 'sales@demo.test' },
+      assigned_by: 'salesadmin@demo.test',
+      assigned_at: '2026-11-25T10:00:00Z',
+    };
+    signInStaff(['fpg_ops'], { 'GET /api/admin/accounts/a1': { data: makeAccountDetail({ sales_rep: rep }) } });
+    renderApp('/admin/accounts/a1');
+    const read = await screen.findByRole('region', { name: 'Sales rep' });
+    expect(read).toHaveTextContent('Sal Sales (sales@demo.test)');
+    expect(within(read).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('suspends an account only with a reason, and shows why it is suspended', async () => {

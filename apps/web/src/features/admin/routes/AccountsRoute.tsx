@@ -1,5 +1,5 @@
 import { ACCOUNT_SORTS, ACCOUNT_STATES, type StaffAccountRow } from '@freight/contracts';
-import { DEFAULT_SETTINGS, PAYMENT_TERMS } from '@freight/domain';
+import { DEFAULT_SETTINGS, isSales, PAYMENT_TERMS } from '@freight/domain';
 import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +12,17 @@ import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { accountsQuery } from '../api/adminApi';
+import { salesRepsQuery } from '../api/salesRepsApi';
 import { AccountStateBadge } from '../components/AccountStateBadge';
 
-const FILTERS = ['status', 'payment_terms', 'signed_up_days'] as const;
+const FILTERS = ['status', 'payment_terms', 'sales_rep', 'signed_up_days'] as const;
 /** The sign-up queue: accounts of the last week, newest first, so sales can call them. */
 const QUEUE_DAYS = '7';
 
 /**
  * Account Management: every customer account, found by its name, a user's name, email or phone,
- * or a BOL number; filtered by state and terms; and the queue of new sign-ups.
+ * or a BOL number; filtered by state, terms and sales rep ('my accounts' for a rep); and the
+ * queue of new sign-ups.
  */
 export function AccountsRoute() {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export function AccountsRoute() {
       per_page: String(perPage),
     }),
   );
+  const reps = useQuery(salesRepsQuery());
   const select = (name: string) => ({
     value: p.get(name) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => list.update({ [name]: e.currentTarget.value, page: null }),
@@ -91,6 +94,17 @@ export function AccountsRoute() {
           w={180}
           {...select('payment_terms')}
         />
+        <NativeSelect
+          label={t('admin.accounts.sales_rep.filter')}
+          data={[
+            { value: '', label: t('admin.accounts.sales_rep.any') },
+            ...(isSales(user?.roles ?? []) ? [{ value: 'mine', label: t('admin.accounts.sales_rep.mine') }] : []),
+            { value: 'none', label: t('admin.accounts.sales_rep.unassigned') },
+            ...(reps.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+          ]}
+          w={220}
+          {...select('sales_rep')}
+        />
       </Group>
       {queue && (
         <Text size="sm" c="dimmed">
@@ -100,7 +114,7 @@ export function AccountsRoute() {
       <ListTable
         list={list}
         query={query}
-        minWidth={860}
+        minWidth={980}
         caption={t('admin.accounts.caption')}
         head={
           <SortColumns
@@ -109,6 +123,7 @@ export function AccountsRoute() {
               { key: 'status', label: t('admin.columns.status') },
               { key: 'contact', label: t('admin.accounts.contact') },
               { key: 'terms', label: t('admin.accounts.terms') },
+              { key: 'rep', label: t('admin.accounts.sales_rep.column') },
               { key: 'users', label: t('admin.columns.users'), ta: 'right' as const },
               { key: 'created', sort: 'created_at' as const, label: t('admin.accounts.signed_up') },
             ]}
@@ -139,6 +154,7 @@ export function AccountsRoute() {
               )}
             </Table.Td>
             <Table.Td>{t(`admin.accounts.terms_${a.payment_terms}`)}</Table.Td>
+            <Table.Td>{a.sales_rep?.name ?? '–'}</Table.Td>
             <Table.Td ta="right">{fmt.number(a.users_count)}</Table.Td>
             <Table.Td>{fmt.date(a.created_at)}</Table.Td>
           </Table.Tr>

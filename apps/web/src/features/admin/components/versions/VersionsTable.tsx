@@ -11,7 +11,8 @@ interface Props {
   caption: string;
   today: string;
   onView: (v: TariffVersionView) => void;
-  onRestore: (v: TariffVersionView) => void;
+  /** Left out for a reader who may not write (a sales rep): no restore buttons. */
+  onRestore?: (v: TariffVersionView) => void;
 }
 
 /** Every version, newest first: which is in force, which are scheduled, who wrote and published each; view any, restore an earlier one. */
@@ -79,7 +80,7 @@ export function VersionsTable({ versions, caption, today, onView, onRestore }: P
                   >
                     {t('admin.versions.view')}
                   </Button>
-                  {v.state === 'published' && !v.in_force && (
+                  {onRestore && v.state === 'published' && !v.in_force && (
                     <Button
                       size="compact-xs"
                       variant="light"

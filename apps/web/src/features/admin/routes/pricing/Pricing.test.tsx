@@ -123,8 +123,28 @@ describe('Pricing', { timeout: 60_000 }, () => {
     expect(screen.getByText('No version is in force: the default program prices this account.')).toBeInTheDocument();
   });
 
-  it('shows the Pricing page locked to sales, like the other pages it may not open', async () => {
-    signInStaff(['fpg_sales'], {});
+  it("opens Pricing to a sales rep, who reads its accounts' programs without editor or restore", async () => {
+    const older = { ...version, id: 'v0', number: 0, in_force: false, effective_date: '2025-01-01' };
+    signInStaff(['fpg_sales'], {
+      'GET /api/admin/pricing-programs': {
+        data: [{ ...program, id: 'p0', scope: 'default', account_id: null, account_name: null }, program],
+      },
+      [`GET /api/admin/pricing-programs/${ACCOUNT}`]: { data: { ...program, versions: [version, older] } },
+      [`GET /api/admin/pricing-programs/${ACCOUNT}/versions/1`]: { data: v1 },
+    });
+    renderApp('/admin/pricing');
+    const table = await screen.findByRole('table', { name: 'The default program and every account with a program of its own' });
+    expect(screen.getByText('As a sales rep you read the default program and the programs of your accounts.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open its program' })).not.toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('link', { name: 'Demo Shipper Co' }));
+    expect(await screen.findByText('You read this program: the admins and sales admins change it.')).toBeInTheDocument();
+    expect(await screen.findByText('Chicago - Dallas')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Change the program|Edit the draft/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Restore/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the Pricing page locked to ops, like the other pages it may not open', async () => {
+    signInStaff(['fpg_ops'], {});
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('link', { name: 'Pricing' })).toHaveAttribute('title', 'You do not have access to this page');
   });

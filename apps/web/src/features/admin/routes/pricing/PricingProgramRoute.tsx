@@ -1,5 +1,6 @@
 import type { PricingProgramDetail, TariffVersionView } from '@freight/contracts';
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { canEditPricing } from '@freight/domain';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryStatus } from '../../../../components/QueryStatus';
+import { useAuthUser } from '../../../../lib/auth';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { afterProgramChange, programDraftStartQuery, programQuery, programVersionQuery, restoreProgramVersion } from '../../api/pricingApi';
@@ -45,9 +47,13 @@ function InForce({ programKey, number }: { programKey: string; number: number })
   return query.data ? <ProgramSummary program={query.data.program} /> : <QueryStatus query={query} />;
 }
 
-/** One pricing program (the default or an account's): the version in force, its versions (view, restore) and the draft's editor. */
+/**
+ * One pricing program (the default or an account's): the version in force, its versions (view,
+ * restore) and the draft's editor. A sales rep reads it only: no editor, no restore.
+ */
 export function PricingProgramRoute() {
   const { t } = useTranslation();
+  const writes = canEditPricing(useAuthUser()?.roles ?? []);
   const fmt = useFormat();
   const client = useQueryClient();
   const { key = '' } = useParams();
@@ -104,7 +110,11 @@ export function PricingProgramRoute() {
         </Stack>
       </Paper>
       {restore.error && <ErrorAlert error={restore.error} />}
-      {editing ? (
+      {!writes ? (
+        <Alert color="gray" variant="light">
+          {t('admin.pricing.read_only')}
+        </Alert>
+      ) : editing ? (
         <DraftEditor programKey={key} program={p} onClose={() => setEditing(false)} />
       ) : (
         <Button w="fit-content" onClick={() => setEditing(true)}>
@@ -122,7 +132,7 @@ export function PricingProgramRoute() {
           caption={t('admin.pricing.versions_caption')}
           today={p.today}
           onView={(v) => setViewing(v.number)}
-          onRestore={confirmRestore}
+          onRestore={writes ? confirmRestore : undefined}
         />
       )}
       {viewing !== null && <ProgramVersionView programKey={key} number={viewing} onClose={() => setViewing(null)} />}

@@ -1,4 +1,5 @@
 import type { PricingProgramRow } from '@freight/contracts';
+import { canEditPricing } from '@freight/domain';
 import { Alert, Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../../components/PageHeader';
 import { QueryStatus } from '../../../../components/QueryStatus';
+import { useAuthUser } from '../../../../lib/auth';
 import { paths } from '../../../../lib/paths';
 import { programsQuery } from '../../api/pricingApi';
 import { AccountSelect } from '../../components/AccountSelect';
@@ -14,9 +16,14 @@ import { VersionSummary } from '../../components/versions/VersionSummary';
 /** A program's key in the API and its page: 'default' or the account's id. */
 const keyOf = (p: PricingProgramRow) => p.account_id ?? 'default';
 
-/** Pricing (admins and sales admins): the default program, the accounts that have their own, and a way to start one. */
+/**
+ * Pricing: the default program, the accounts that have their own, and (for the admins and sales
+ * admins, who write them) a way to start one. A sales rep reads the default program and its own
+ * accounts' programs (the server lists no others).
+ */
 export function PricingRoute() {
   const { t } = useTranslation();
+  const writes = canEditPricing(useAuthUser()?.roles ?? []);
   const navigate = useNavigate();
   const query = useQuery(programsQuery());
   const [account, setAccount] = useState<string | null>(null);
@@ -27,6 +34,7 @@ export function PricingRoute() {
       <Alert color="blue" variant="light">
         {t('admin.pricing.not_live')}
       </Alert>
+      {!writes && <Text size="sm">{t('admin.pricing.read_only_list')}</Text>}
       <QueryStatus query={query} />
       {query.data && (
         <ScrollArea type="auto">
@@ -55,33 +63,35 @@ export function PricingRoute() {
           </Table>
         </ScrollArea>
       )}
-      <Paper withBorder p="md" radius="md">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (account) navigate(paths.admin.pricingProgram(account));
-          }}
-        >
-          <Stack gap="xs">
-            <Title order={3}>{t('admin.pricing.start_title')}</Title>
-            <Text size="sm" c="dimmed">
-              {t('admin.pricing.start_hint')}
-            </Text>
-            <Group align="flex-end">
-              <AccountSelect
-                label={t('admin.pricing.account')}
-                placeholder={t('admin.pricing.account_placeholder')}
-                value={account}
-                onChange={(id) => setAccount(id)}
-                exclude={programs.flatMap((p) => (p.account_id ? [p.account_id] : []))}
-              />
-              <Button type="submit" disabled={!account}>
-                {t('admin.pricing.open_program')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      {writes && (
+        <Paper withBorder p="md" radius="md">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (account) navigate(paths.admin.pricingProgram(account));
+            }}
+          >
+            <Stack gap="xs">
+              <Title order={3}>{t('admin.pricing.start_title')}</Title>
+              <Text size="sm" c="dimmed">
+                {t('admin.pricing.start_hint')}
+              </Text>
+              <Group align="flex-end">
+                <AccountSelect
+                  label={t('admin.pricing.account')}
+                  placeholder={t('admin.pricing.account_placeholder')}
+                  value={account}
+                  onChange={(id) => setAccount(id)}
+                  exclude={programs.flatMap((p) => (p.account_id ? [p.account_id] : []))}
+                />
+                <Button type="submit" disabled={!account}>
+                  {t('admin.pricing.open_program')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
     </Stack>
   );
 }
