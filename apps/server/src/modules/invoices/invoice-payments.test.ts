@@ -5,7 +5,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePaymentAllocations, invoicePayments, invoices, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { browserBank, browserCard, TEST_BANK, TEST_CARDS } from '../payments/stripe-test-helpers';
+import { browserBank, browserCard, TEST_BANK, TEST_CARDS, verifiedBank } from '../payments/stripe-test-helpers';
 import { deliveredShipment } from './test-helpers';
 
 let t: TestApp;
@@ -20,9 +20,12 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-/** A card or bank account the browser handed to the processor: the payment names its pm_ id alone. */
+/** A card the browser handed to the processor: the payment names its pm_ id alone. */
 const card = (number: string = TEST_CARDS.approved) => browserCard(t.stripeUrl, number);
+/** A bank account typed in by hand, as the browser hands it to the processor (not saved). */
 const bank = (account: string = TEST_BANK.settles) => browserBank(t.stripeUrl, account);
+/** The account's saved bank account, verified by its micro-deposit: what a bank payment debits. */
+const savedBank = (account: string = TEST_BANK.settles) => verifiedBank(shipper, t.stripeUrl, account);
 const pay = (body: object, key = randomUUID(), c = shipper) =>
   c.request({ method: 'POST', url: '/api/invoice-payments', payload: body, headers: { 'idempotency-key': key } });
 const invoice = async (id: string) => (await shipper.get(`/api/invoices/${id}`)).json().data as InvoiceView;
@@ -123,12 +126,26 @@ describe('paying invoices by card', () => {
 });
 
 describe('paying invoices by bank account (ACH)', () => {
+  it('refuses a bank account typed in at payment: it is debited only once saved and verified', async () => {
+    const [a] = await twoInvoices();
+    const before = await db().select().from(invoicePayments);
+    const res = await pay({
+      method: 'ach',
+      allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }],
+      payment_method: await bank(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ payment_method: [en.validation.bank_account_not_saved] });
+    expect(await db().select().from(invoicePayments)).toHaveLength(before.length);
+    expect(await invoice(a!.id)).toMatchObject({ status: 'open', balance_cents: a!.balanceCents });
+  });
+
   it('is processing for three days, then settles', async () => {
     const [a] = await twoInvoices();
     const res = await pay({
       method: 'ach',
       allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }],
-      payment_method: await bank(),
+      payment_method: await savedBank(),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'pending', last4: '6789' });
@@ -143,7 +160,7 @@ describe('paying invoices by bank account (ACH)', () => {
     const res = await pay({
       method: 'ach',
       allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }],
-      payment_method: await bank(TEST_BANK.returned),
+      payment_method: await savedBank(TEST_BANK.returned),
     });
     expect(res.statusCode).toBe(201);
     t.clock.advanceMinutes(3 * 24 * 60 + 1);
@@ -176,9 +193,9 @@ describe('paying invoices with a saved method', () => {
   it("charges the account's saved card or bank account as its customer's; another account's, or the wrong kind, is refused", async () => {
     const [a, b] = await twoInvoices();
     const savedCard = (await shipper.post('/api/payment-methods', { payment_method: await card('5555555555554444') })).json().data;
-    const savedBank = (await shipper.post('/api/payment-methods', { payment_method: await bank() })).json().data;
+    const bankAccount = (await shipper.post('/api/payment-methods', { payment_method: await bank() })).json().data;
     // A typed-in bank account is debited only once verified by its micro-deposit's code (Stripe's test code).
-    expect((await shipper.post(`/api/payment-methods/${savedBank.id}/verify`, { code: 'SM11AA' })).statusCode).toBe(200);
+    expect((await shipper.post(`/api/payment-methods/${bankAccount.id}/verify`, { code: 'SM11AA' })).statusCode).toBe(200);
     const other = await t.client().login('other@demo.test');
     const theirs = (await other.post('/api/payment-methods', { payment_method: await card() })).json().data;
     const owed = (i: typeof a) => [{ invoice_id: i!.id, amount_cents: i!.balanceCents }];
@@ -186,7 +203,7 @@ describe('paying invoices with a saved method', () => {
     for (const [method, ref] of [
       ['card', theirs.ref],
       ['ach', savedCard.ref],
-      ['card', savedBank.ref],
+      ['card', bankAccount.ref],
       ['card', 'pm_nosuchmethod'],
     ]) {
       const refused = await pay({ method, allocations: owed(a), payment_method: ref });
@@ -197,11 +214,12 @@ describe('paying invoices with a saved method', () => {
     const byCard = await pay({ method: 'card', allocations: owed(a), payment_method: savedCard.ref });
     expect(byCard.statusCode, byCard.body).toBe(201);
     expect(byCard.json().data).toMatchObject({ status: 'settled', last4: '4444' });
-    const byBank = await pay({ method: 'ach', allocations: owed(b), payment_method: savedBank.ref });
+    const byBank = await pay({ method: 'ach', allocations: owed(b), payment_method: bankAccount.ref });
     expect(byBank.statusCode, byBank.body).toBe(201);
     expect(byBank.json().data).toMatchObject({ status: 'pending', last4: '6789' });
     // Still saved, still the account's: a saved method is charged, never used up.
-    expect((await shipper.get('/api/payment-methods')).json().data.methods).toHaveLength(2);
+    const refs = ((await shipper.get('/api/payment-methods')).json().data.methods as { ref: string }[]).map((m) => m.ref);
+    expect(refs).toEqual(expect.arrayContaining([savedCard.ref, bankAccount.ref]));
   });
 });
 

@@ -134,7 +134,11 @@ export function invoicePaymentsService(ctx: AppContext, provider: PaymentProvide
       if (currencies.size !== 1) throw AppError.field('allocations', 'validation.one_currency');
       const currency = locked[0]!.currency;
       const now = ctx.now();
-      const customerRef = saved ? undefined : (await savedMethodOf(tx as Db, accountId, methodRef))?.customerRef;
+      const savedHere = saved ? undefined : await savedMethodOf(tx as Db, accountId, methodRef);
+      // A bank account is debited only once the account saved it and verified its micro-deposit,
+      // as the processor asks of an account typed in by hand: one made at payment time is refused.
+      if (!saved && body.method === 'ach' && !savedHere) throw AppError.field('payment_method', 'validation.bank_account_not_saved');
+      const customerRef = savedHere?.customerRef;
       const result = await collect(body, checked.totalCents, currency, `${accountId}:${key}`, methodRef, customerRef, saved);
       // Another account's saved method, the other kind (a card for a bank payment), an unknown id: nothing was charged.
       if (result.status === 'unusable') throw AppError.field('payment_method', 'validation.payment_method_refused');

@@ -1,13 +1,14 @@
 import type { InvoicePaymentRequest } from '@freight/contracts';
-import { addCalendarDays, LANGUAGES, type Language } from '@freight/domain';
+import { addCalendarDays } from '@freight/domain';
 import { addBusinessDays, isBusinessDay } from '@freight/domain/rating';
 import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { JobOutcome } from '../../jobs/jobs';
-import { type AutopayMethod, autopayFailedMail, autopayNoticeMail } from '../../mail/autopay-mails';
+import { type AutopayMethod, autopayFailedMail, autopayNoticeMail } from '../../mail/payment-method-mails';
 import { type SavedSource, savedMethodPayments } from '../invoices/invoices.service';
 import type { PaymentProvider } from '../payments/payments.service';
+import { mailPayers } from './payer-mails';
 import { paymentMethodsRepository, type SavedMethodRow } from './payment-methods.repository';
 
 /** Autopay's daily round (one job, key 'daily'). */
@@ -20,8 +21,6 @@ export const AUTOPAY_ATTEMPTS = 2;
 const CALENDAR = 'US';
 /** The hour of the business's day the round runs (early: the charge is on the due date itself). */
 const ROUND_HOUR = 6;
-
-const languageOf = (value: string): Language => ((LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en');
 
 /** The first round an hour after start (a round already waiting keeps its earlier time). */
 export async function scheduleAutopay(ctx: Pick<AppContext, 'jobs' | 'now'>) {
@@ -47,19 +46,6 @@ export function autopayHandler(ctx: AppContext, provider: PaymentProvider) {
   const repo = paymentMethodsRepository(ctx.db);
   const url = (path: string) => `${ctx.config.appUrl}${path}`;
 
-  function mailPayers(
-    name: string,
-    accountId: string,
-    build: (language: Language, to: string, firstName: string) => ReturnType<typeof autopayNoticeMail>,
-  ) {
-    ctx.background.run(name, async () => {
-      const payers = await repo.payers(accountId);
-      const results = await Promise.allSettled(payers.map((p) => ctx.mailer.send(build(languageOf(p.language), p.email, p.firstName))));
-      const failed = results.find((r) => r.status === 'rejected');
-      if (failed) throw (failed as PromiseRejectedResult).reason;
-    });
-  }
-
   const methodOf = (m: SavedMethodRow): AutopayMethod => ({ type: m.type, brand: m.brand, last4: m.last4 });
 
   return async (): Promise<JobOutcome> => {
@@ -75,7 +61,7 @@ export function autopayHandler(ctx: AppContext, provider: PaymentProvider) {
           const until = addBusinessDays(today, AUTOPAY_NOTICE_BUSINESS_DAYS, CALENDAR);
           for (const { invoice } of await repo.dueForNotice(accountId, today, until)) {
             if (!(await repo.markNoticed(invoice.id, accountId, now))) continue;
-            mailPayers('autopay-notice-mail', accountId, (language, to, name) =>
+            mailPayers(ctx, 'autopay-notice-mail', accountId, (language, to, name) =>
               autopayNoticeMail(language, to, {
                 name,
                 number: invoice.number,
@@ -126,7 +112,7 @@ export function autopayHandler(ctx: AppContext, provider: PaymentProvider) {
             now,
           );
           if (!recorded) continue;
-          mailPayers('autopay-failed-mail', accountId, (language, to, name) =>
+          mailPayers(ctx, 'autopay-failed-mail', accountId, (language, to, name) =>
             autopayFailedMail(language, to, {
               name,
               number: invoice.number,

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedPaymentMethods } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { mailsTo } from '../../test/outbox';
 import { deliveredShipment } from '../invoices/test-helpers';
 import { browserBank, browserCard, TEST_STRIPE_KEYS } from '../payments/stripe-test-helpers';
 import { NEW_PASSWORD, teamSteps } from '../team/team.test-support';
@@ -19,6 +20,7 @@ let t: TestApp;
 let admin: TestClient;
 let billing: TestClient;
 let other: TestClient;
+let billingEmail: string;
 const steps = teamSteps(() => t);
 
 /** Friday 6 March 2026, 9 AM in Chicago: the deposit is expected on Monday. */
@@ -29,6 +31,7 @@ beforeAll(async () => {
   t.clock.now = FRIDAY;
   admin = await t.client().login('shipper@demo.test', undefined, true);
   const colleague = await steps.colleague(admin, 'billing');
+  billingEmail = colleague.email;
   billing = await t.client().login(colleague.email, NEW_PASSWORD, true);
   other = await t.client().login('other@demo.test', undefined, true);
 });
@@ -80,6 +83,13 @@ describe('verifying a saved bank account by its micro-deposit', () => {
     });
     expect(await methods()).toEqual([awaiting]);
     expect(await activity()).toContain('payment_method.add');
+    // The account's payers are told the deposit is on its way, by when, and where its code goes.
+    await t.app.background.drain();
+    const mails = (await mailsTo(t, billingEmail)).filter((m) => m.subject.includes('small deposit'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('A small deposit is on its way to your bank account ending in 6789');
+    expect(mails[0]!.text).toContain('It should arrive by March 9, 2026.');
+    expect(mails[0]!.text).toContain('/settings/payment-methods');
   });
 
   it('is refused as the default, for an invoice payment and for autopay until verified (422 at payment_method)', async () => {

@@ -1,8 +1,10 @@
 import type { PaymentMethodsView, PaymentProcessorView } from '@freight/contracts';
+import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
+import { bankDepositSentMail } from '../../mail/payment-method-mails';
 import { type AuditActor, audit } from '../audit/audit';
 import {
   actionRequired,
@@ -15,6 +17,7 @@ import {
 } from '../payments/payments.service';
 import { bankVerification, unusableMethod } from './bank-verification';
 import { cardSetupChallenges } from './card-setups';
+import { mailPayers } from './payer-mails';
 import { methodLabel, presentMethod } from './payment-methods.presenter';
 import { paymentMethodsRepository, type SavedMethodRow } from './payment-methods.repository';
 
@@ -133,7 +136,17 @@ export function paymentMethodsService(ctx: AppContext, setup: PaymentMethodsSetu
       if (actor) await audit(tx as Db, actor, entry(accountId, 'payment_method.add', inserted), ctx.now());
       return { row: inserted, created: true };
     });
+    if (pending && row.created) mailDepositSent(accountId, row.row.last4, pending.arrivesAt);
     return { method: presentMethod(row.row), created: row.created };
+  }
+
+  /** The payers are told a new bank account's micro-deposit is on its way, and where its code goes. */
+  function mailDepositSent(accountId: string, last4: string, arrivesAt: Date | null) {
+    const arrives_on = arrivesAt ? businessDays(ctx.config.BUSINESS_TIME_ZONE).today(arrivesAt) : null;
+    const methods_url = `${ctx.config.appUrl}${SAVE_RETURN_PATH}`;
+    mailPayers(ctx, 'bank-deposit-mail', accountId, (language, to, name) =>
+      bankDepositSentMail(language, to, { name, last4, arrives_on, methods_url }),
+    );
   }
 
   const cards = cardSetupChallenges(ctx, provider, record);

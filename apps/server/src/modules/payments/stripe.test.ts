@@ -10,7 +10,7 @@ import { quoteAndBook } from '../shipments/test-helpers';
 import { StripePaymentProvider, stripeClient } from './stripe.provider';
 import { STRIPE_WEBHOOK_PATH } from './stripe.routes';
 import { stripeSignature } from './stripe.simulator';
-import { browserBank, browserCard, startTestStripe, TEST_BANK, TEST_CARDS, TEST_STRIPE_KEYS } from './stripe-test-helpers';
+import { browserCard, startTestStripe, TEST_BANK, TEST_CARDS, TEST_STRIPE_KEYS, verifiedBank } from './stripe-test-helpers';
 
 /** Payments through the Stripe adapter, over HTTP, against the Stripe simulator on the app's clock. */
 let t: TestApp;
@@ -52,7 +52,7 @@ const achOf = async (account: string) => {
   const res = await payInvoice({
     method: 'ach',
     allocations: [{ invoice_id: inv!.id, amount_cents: inv!.balanceCents }],
-    payment_method: await browserBank(stripe.url, account),
+    payment_method: await verifiedBank(shipper, stripe.url, account),
   });
   expect(res.statusCode, res.body).toBe(201);
   return inv!;

@@ -10,19 +10,21 @@ export const NEW_METHOD = 'new';
 export const firstChoice = (methods: PaymentMethodView[]) => methods.find((m) => m.is_default)?.ref ?? methods[0]?.ref ?? NEW_METHOD;
 
 /**
- * Pay with one of the account's saved methods (by its processor id) or a new one; nothing to
- * choose when none is saved. The default is marked; a card says when it expires.
+ * Pay with one of the account's saved methods (by its processor id) or, when `allowNew`, a new one;
+ * nothing to choose when none is saved. The default is marked; a card says when it expires.
  */
 export function SavedMethodChoice({
   methods,
   kind,
   value,
   onChange,
+  allowNew = true,
 }: {
   methods: PaymentMethodView[];
   kind: 'card' | 'bank';
   value: string;
   onChange: (value: string) => void;
+  allowNew?: boolean;
 }) {
   const { t } = useTranslation();
   if (!methods.length) return null;
@@ -37,7 +39,7 @@ export function SavedMethodChoice({
         {methods.map((m) => (
           <Radio key={m.ref} value={m.ref} label={label(m)} />
         ))}
-        <Radio value={NEW_METHOD} label={t(`payment.choice.new_${kind}`)} />
+        {allowNew && <Radio value={NEW_METHOD} label={t(`payment.choice.new_${kind}`)} />}
       </Stack>
     </Radio.Group>
   );

@@ -49,25 +49,17 @@ describe('which way a card goes to the processor', () => {
 
   it('puts a refusal on the field the processor names, in the contracts’ words', () => {
     const refused = (code: string, param: string | null = null) => new ProcessorRefused(code, param);
-    expect(payFormRefusal(refused('incorrect_number', 'card[number]'), 'card')).toEqual({
+    expect(payFormRefusal(refused('incorrect_number', 'card[number]'))).toEqual({
       field: 'card_number',
       key: 'validation.card_number',
     });
-    expect(payFormRefusal(refused('invalid_expiry_year', 'card[exp_year]'), 'card')).toEqual({
+    expect(payFormRefusal(refused('invalid_expiry_year', 'card[exp_year]'))).toEqual({
       field: 'exp_year',
       key: 'validation.card_expiry',
     });
-    expect(payFormRefusal(refused('invalid_expiry_month'), 'card')).toEqual({ field: 'exp_month', key: 'validation.card_expiry' });
-    expect(payFormRefusal(refused('incorrect_cvc'), 'card')).toEqual({ field: 'cvc', key: 'validation.card_cvc' });
-    expect(payFormRefusal(refused('card_declined'), 'card')).toEqual({ field: null, key: 'payment.refused_card' });
-    expect(payFormRefusal(refused('routing_number_invalid', 'us_bank_account[routing_number]'), 'bank')).toEqual({
-      field: 'routing_number',
-      key: 'validation.routing_number',
-    });
-    expect(payFormRefusal(refused('account_number_invalid'), 'bank')).toEqual({
-      field: 'account_number',
-      key: 'validation.bank_account_number',
-    });
-    expect(payFormRefusal(refused('processor_off'), 'bank')).toEqual({ field: null, key: 'payment.processor_off' });
+    expect(payFormRefusal(refused('invalid_expiry_month'))).toEqual({ field: 'exp_month', key: 'validation.card_expiry' });
+    expect(payFormRefusal(refused('incorrect_cvc'))).toEqual({ field: 'cvc', key: 'validation.card_cvc' });
+    expect(payFormRefusal(refused('card_declined'))).toEqual({ field: null, key: 'payment.refused_card' });
+    expect(payFormRefusal(refused('processor_off'))).toEqual({ field: null, key: 'payment.processor_off' });
   });
 });

@@ -108,17 +108,16 @@ const FIELD_WORDS: Record<string, string> = {
   exp_month: 'validation.card_expiry',
   exp_year: 'validation.card_expiry',
   cvc: 'validation.card_cvc',
-  routing_number: 'validation.routing_number',
-  account_number: 'validation.bank_account_number',
 };
 
 /**
- * Where a processor's refusal of a new card or bank account belongs in a pay form (a field, or
- * null: the method as a whole) and its words, an i18n key (the contracts' own field words).
+ * Where a processor's refusal of a new card belongs in a pay form (a field, or null: the card as a
+ * whole) and its words, an i18n key (the contracts' own field words). Pay forms take no new bank
+ * account: one is saved and verified under Payment methods first.
  */
-export function payFormRefusal(e: ProcessorRefused, kind: 'card' | 'bank'): { field: string | null; key: string } {
+export function payFormRefusal(e: ProcessorRefused): { field: string | null; key: string } {
   if (e.code === 'processor_off') return { field: null, key: 'payment.processor_off' };
-  const field = kind === 'card' ? refusedCardField(e) : refusedBankField(e);
+  const field = refusedCardField(e);
   const words = field && FIELD_WORDS[field];
-  return words ? { field, key: words } : { field: null, key: kind === 'card' ? 'payment.refused_card' : 'payment.refused_bank' };
+  return words ? { field, key: words } : { field: null, key: 'payment.refused_card' };
 }

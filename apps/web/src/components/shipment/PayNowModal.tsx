@@ -89,7 +89,7 @@ function PayNowForm({
     },
     onError: (e) => {
       if (e instanceof ProcessorRefused) {
-        const r = payFormRefusal(e, 'card');
+        const r = payFormRefusal(e);
         if (r.field) form.setFieldError(`card.${r.field}`, t(r.key));
         else setRefused(t(r.key));
         return;

@@ -129,9 +129,16 @@ describe('Settings > Payment methods', { timeout: 60_000 }, () => {
     const form = await screen.findByTestId('add-bank-account');
     expect(within(form).getByText(/you authorize us to debit this account/)).toBeInTheDocument();
     await userEvent.type(within(form).getByRole('textbox', { name: 'Account holder' }), 'Demo Shipper Co');
+    // A routing number failing the ABA checksum never leaves the browser.
     await userEvent.type(within(form).getByRole('textbox', { name: 'Routing number' }), '110000001');
     await userEvent.type(within(form).getByRole('textbox', { name: 'Account number' }), '000123456789');
     await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Account type' }), 'savings');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(await within(form).findByText('Enter a valid 9-digit routing number')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter((c) => String(c[0]).startsWith('http://processor.test'))).toHaveLength(0);
+    // One that passes it may still be refused by the processor, which says so on the field.
+    await userEvent.clear(within(form).getByRole('textbox', { name: 'Routing number' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Routing number' }), '021000021');
     await userEvent.click(within(form).getByRole('button', { name: 'Save bank account' }));
     expect(await within(form).findByText('The payment processor says this routing number is not valid.')).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: 'Routing number' })).toHaveAttribute('aria-invalid', 'true');

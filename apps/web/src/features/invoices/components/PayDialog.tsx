@@ -5,20 +5,21 @@ import {
   type PaymentMethodView,
   type PaymentProcessorView,
 } from '@freight/contracts';
-import { Alert, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { paymentMethodsQuery, processorQuery } from '../../../components/payment/api';
 import { type CardValues, cardErrors, EMPTY_CARD } from '../../../components/payment/CardFields';
 import { withChallenge } from '../../../components/payment/challenge';
 import { NewCardFields } from '../../../components/payment/NewCardFields';
 import { paymentFailureText } from '../../../components/payment/paymentFailure';
-import { type BankValues, EMPTY_BANK, ProcessorRefused, payFormRefusal } from '../../../components/payment/processor';
+import { ProcessorRefused, payFormRefusal } from '../../../components/payment/processor';
 import { firstChoice, NEW_METHOD, SavedMethodChoice } from '../../../components/payment/SavedMethodChoice';
-import { useNewBank, useNewCard } from '../../../components/payment/useNewMethod';
+import { useNewCard } from '../../../components/payment/useNewMethod';
 import { newIdempotencyKey } from '../../../components/shipment/api';
 import { major } from '../../../components/shipment/format';
 import { isApiError } from '../../../lib/api';
@@ -26,7 +27,6 @@ import { translateMessage, zodErrors } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { confirmInvoicePayment, INVOICES_KEY, payInvoices } from '../api/invoicesApi';
-import { BankFields, bankErrors } from './BankFields';
 
 export type Payable = Pick<InvoiceListItem, 'id' | 'number' | 'balance_cents' | 'currency'>;
 
@@ -34,10 +34,9 @@ interface Values {
   method: 'card' | 'ach';
   /** Dollars per invoice id, as typed. */
   amounts: Record<string, number | string>;
-  /** A saved method's processor id, or NEW_METHOD. */
+  /** A saved method's processor id, or NEW_METHOD (a new card only). */
   choice: string;
   card: CardValues;
-  bank: BankValues;
 }
 
 const toCents = (v: number | string) => Math.round(Number(v) * 100);
@@ -53,19 +52,24 @@ function toPayload(invoices: Payable[], v: Values, paymentMethod = 'pm_pending')
 
 /**
  * The saved methods of a payment method kind (a card payment, or a bank one) that may pay: a bank
- * account awaiting its micro-deposit's code (or failed) is left out.
+ * account awaiting its micro-deposit's code (or failed) is left out. A bank account is never typed
+ * in here: it is debited only once saved and verified under Payment methods (the server refuses
+ * any other), so a bank payment is always one of these.
  */
 const savedOf = (methods: PaymentMethodView[], method: Values['method']) =>
   methods.filter((m) => m.verification === 'verified' && (method === 'card' ? m.type === 'card' : m.type === 'us_bank_account'));
 
-/** The new method's field errors, at their form paths, in words. */
-function newMethodErrors(v: Values, elements: boolean, t: (k: string) => string) {
-  if (v.choice !== NEW_METHOD) return {};
-  const errors: Record<string, string> =
-    v.method === 'card' ? cardErrors(v.card, elements) : (bankErrors(v.bank) as Record<string, string>);
-  const path = v.method === 'card' ? 'card' : 'bank';
-  return Object.fromEntries(Object.entries(errors).map(([k, key]) => [`${path}.${k}`, t(key)]));
+/** The new card's field errors, at their form paths, in words. */
+function newCardErrors(v: Values, elements: boolean, t: (k: string) => string) {
+  if (v.method !== 'card' || v.choice !== NEW_METHOD) return {};
+  return Object.fromEntries(Object.entries(cardErrors(v.card, elements)).map(([k, key]) => [`card.${k}`, t(key)]));
 }
+
+/** The first method offered: for a card the default saved one or a new card; for a bank the default verified account, if any. */
+const firstOf = (methods: PaymentMethodView[], method: Values['method']) => {
+  const offered = savedOf(methods, method);
+  return method === 'card' ? firstChoice(offered) : (offered.find((m) => m.is_default)?.ref ?? offered[0]?.ref ?? '');
+};
 
 /** The form field of a request path: allocations.N.amount_cents is the amount box of the Nth invoice. */
 function fieldOf(invoices: Payable[], path: string) {
@@ -75,7 +79,7 @@ function fieldOf(invoices: Payable[], path: string) {
 
 /**
  * Paying one or many invoices in one payment: an amount per invoice (its balance by default; a
- * part of it is allowed), by card or by bank account. The Idempotency-Key is made once for what
+ * part of it is allowed), by card or by a saved, verified bank account. The Idempotency-Key is made once for what
  * was typed and reused while it stays the same, so a retry after an outage or a double click is
  * the same payment; the server replays a key's first outcome, so another card after a decline
  * needs a key of its own. What went wrong is said without losing what was typed; when the
@@ -151,22 +155,20 @@ function PayForm({
   const client = useQueryClient();
   const currency = invoices[0]?.currency ?? 'USD';
   const card = useNewCard(processor);
-  const bank = useNewBank(processor);
   const [refused, setRefused] = useState<string | null>(null);
   const [challenging, setChallenging] = useState(false);
   const form = useForm<Values>({
     initialValues: {
       method: 'card',
       amounts: Object.fromEntries(invoices.map((i) => [i.id, major(i.balance_cents)])),
-      choice: firstChoice(savedOf(methods, 'card')),
+      choice: firstOf(methods, 'card'),
       card: EMPTY_CARD,
-      bank: EMPTY_BANK,
     },
     validate: (v) => {
       const errors = zodErrors(invoicePaymentRequest, t, v, (x) => toPayload(invoices, x));
       return {
         ...Object.fromEntries(Object.entries(errors).map(([k, m]) => [fieldOf(invoices, k), m])),
-        ...newMethodErrors(v, card.elements, t),
+        ...newCardErrors(v, card.elements, t),
       };
     },
   });
@@ -177,8 +179,7 @@ function PayForm({
 
   const pay = useMutation({
     mutationFn: async (v: Values) => {
-      const paymentMethod =
-        v.choice !== NEW_METHOD ? v.choice : v.method === 'card' ? await card.create(v.card) : await bank.create(v.bank);
+      const paymentMethod = v.choice !== NEW_METHOD ? v.choice : await card.create(v.card);
       // The card issuer's 3-D Secure page sends the payer back to Open Invoices, which confirms.
       const body = invoicePaymentRequest.parse({ ...toPayload(invoices, v, paymentMethod), return_path: paths.myInvoices });
       const content = JSON.stringify(body);
@@ -195,10 +196,10 @@ function PayForm({
       attempt.current = null;
       onPaid(result);
     },
-    onError: (e, v) => {
+    onError: (e) => {
       if (e instanceof ProcessorRefused) {
-        const r = payFormRefusal(e, v.method === 'card' ? 'card' : 'bank');
-        if (r.field) form.setFieldError(`${v.method === 'card' ? 'card' : 'bank'}.${r.field}`, t(r.key));
+        const r = payFormRefusal(e);
+        if (r.field) form.setFieldError(`card.${r.field}`, t(r.key));
         else setRefused(t(r.key));
         return;
       }
@@ -281,7 +282,7 @@ function PayForm({
           value={form.values.method}
           onChange={(value) => {
             const method = value as Values['method'];
-            form.setValues({ method, choice: firstChoice(savedOf(methods, method)) });
+            form.setValues({ method, choice: firstOf(methods, method) });
           }}
         />
         <SavedMethodChoice
@@ -289,6 +290,7 @@ function PayForm({
           kind={form.values.method === 'card' ? 'card' : 'bank'}
           value={form.values.choice}
           onChange={(choice) => form.setFieldValue('choice', choice)}
+          allowNew={form.values.method === 'card'}
         />
         {form.values.method === 'card' && form.values.choice === NEW_METHOD && (
           <>
@@ -303,13 +305,13 @@ function PayForm({
             )}
           </>
         )}
-        {form.values.method === 'ach' && form.values.choice === NEW_METHOD && (
-          <>
-            <BankFields input={(field) => form.getInputProps(`bank.${field}`)} />
-            <Text size="xs" c="dimmed">
-              {t('payment.bank_processor_note')} {t('invoices.pay.test_bank')}
-            </Text>
-          </>
+        {form.values.method === 'ach' && !offered.length && (
+          <Alert color="blue" role="status">
+            {t('invoices.pay.bank_needs_saving')}{' '}
+            <Anchor component={Link} to={paths.paymentMethodsSettings}>
+              {t('invoices.pay.add_bank')}
+            </Anchor>
+          </Alert>
         )}
         {form.values.method === 'ach' && (
           <Text size="xs" c="dimmed">
@@ -320,7 +322,7 @@ function PayForm({
           <Button variant="default" onClick={onClose} disabled={pay.isPending}>
             {t('invoices.pay.cancel')}
           </Button>
-          <Button type="submit" loading={pay.isPending}>
+          <Button type="submit" loading={pay.isPending} disabled={!form.values.choice}>
             {t('invoices.pay.submit', { amount })}
           </Button>
         </Group>

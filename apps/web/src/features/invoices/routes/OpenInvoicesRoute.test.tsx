@@ -203,7 +203,9 @@ describe('Open Invoices', { timeout: 60_000 }, () => {
     expect(dialog.queryByLabelText(/Card number/)).toBeNull();
     await userEvent.click(dialog.getByRole('radio', { name: 'Bank account (ACH)' }));
     expect(dialog.getByRole('radio', { name: 'STRIPE TEST BANK account ending in 6789' })).toBeChecked();
-    expect(dialog.getByRole('radio', { name: 'A new bank account' })).not.toBeChecked();
+    // A bank account is never typed in here: it pays once saved and verified under Payment methods.
+    expect(dialog.queryByRole('radio', { name: 'A new bank account' })).toBeNull();
+    expect(dialog.queryByLabelText(/Routing number/)).toBeNull();
     expect(dialog.queryByRole('radio', { name: /ending in 1113/ })).toBeNull();
     await userEvent.click(dialog.getByRole('button', { name: 'Pay $624.15' }));
     await waitFor(() => expect(pay).toHaveBeenCalled());
@@ -214,6 +216,22 @@ describe('Open Invoices', { timeout: 60_000 }, () => {
       return_path: '/my-invoices',
     });
     expect(processorMade).not.toHaveBeenCalled();
+  });
+
+  it('with no verified bank account, sends the payer to Payment methods to add one, and pays nothing by bank', async () => {
+    const pay = vi.fn((_url: string, _init?: RequestInit) => jsonResponse(201, PAID));
+    renderOpenInvoices({ 'GET /api/payment-methods': { data: { methods: [], autopay: false } }, 'POST /api/invoice-payments': pay });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select invoice INV-0100002' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pay 1 selected invoice' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(await dialog.findByRole('radio', { name: 'Bank account (ACH)' }));
+    expect(dialog.getByRole('status')).toHaveTextContent('A bank account pays only once it is saved and verified');
+    expect(dialog.getByRole('link', { name: 'Add a bank account under Payment methods' })).toHaveAttribute(
+      'href',
+      '/settings/payment-methods',
+    );
+    expect(dialog.getByRole('button', { name: 'Pay $624.15' })).toBeDisabled();
+    expect(pay).not.toHaveBeenCalled();
   });
 
   it('pays invoices of one currency at a time', async () => {

@@ -1,7 +1,14 @@
 import type { PaymentProcessorView } from '@freight/contracts';
 import { Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type BankValues, EMPTY_BANK, type ProcessorRefused, refusedBankField, usesStripeJs } from '../../../components/payment/processor';
+import {
+  type BankValues,
+  EMPTY_BANK,
+  isRoutingNumber,
+  type ProcessorRefused,
+  refusedBankField,
+  usesStripeJs,
+} from '../../../components/payment/processor';
 import { useNewBank } from '../../../components/payment/useNewMethod';
 import { FormEnd } from './FormEnd';
 import { type Refusal, useProcessorForm } from './useProcessorForm';
@@ -12,6 +19,14 @@ function refusalOf(e: ProcessorRefused): Refusal<BankValues> {
   if (field === 'routing_number') return { field, key: 'payment_methods.refused_routing' };
   if (field === 'account_number') return { field, key: 'payment_methods.refused_account' };
   return { field: null, key: 'payment_methods.refused_bank' };
+}
+
+/** A routing number failing the ABA checksum, or an account number of other than 4-17 digits, is refused before it goes out. */
+function bankProblems(v: BankValues): Partial<Record<keyof BankValues, string>> {
+  const problems: Partial<Record<keyof BankValues, string>> = {};
+  if (!isRoutingNumber(v.routing_number.replace(/\D/g, ''))) problems.routing_number = 'validation.routing_number';
+  if (!/^\d{4,17}$/.test(v.account_number.replace(/\D/g, ''))) problems.account_number = 'validation.bank_account_number';
+  return problems;
 }
 
 /**
@@ -30,6 +45,7 @@ export function AddBankAccountForm({ processor }: { processor: PaymentProcessorV
     create: (_processor, values) => bank.create(values),
     refusalOf,
     refusedKey: 'payment_methods.refused_bank',
+    check: bankProblems,
   });
 
   return (

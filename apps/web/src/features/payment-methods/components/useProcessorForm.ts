@@ -27,6 +27,8 @@ export function useProcessorForm<F extends Fields<F>>(options: {
   refusedKey: string;
   /** The fields the portal's page holds, each required (all of `empty` unless given: Stripe's Element holds a card's others). */
   required?: (keyof F)[];
+  /** What is wrong with filled fields before anything is sent: an i18n key per field. */
+  check?: (values: F) => Partial<Record<keyof F, string>>;
 }) {
   const { t } = useTranslation();
   const methodSaved = useMethodSaved();
@@ -50,8 +52,10 @@ export function useProcessorForm<F extends Fields<F>>(options: {
     const missing: Partial<Record<keyof F, string>> = {};
     for (const name of options.required ?? (Object.keys(options.empty) as (keyof F)[]))
       if (!values[name]?.trim()) missing[name] = t('payment_methods.required');
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    const wrong = Object.entries(options.check?.(values) ?? {}).filter(([name]) => !missing[name as keyof F]);
+    const found = { ...missing, ...Object.fromEntries(wrong.map(([name, key]) => [name, t(key as string)])) };
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setBusy(true);
     try {
       const methodRef = await options.create(options.processor, values);

@@ -4,9 +4,10 @@ import type { MailMessage } from './mailer';
 import { oneLine, paragraphMail } from './templates';
 
 /**
- * Autopay's mails, in the recipient's language: the notice before an invoice is charged, and a
- * charge that failed (tried again on the next business day, or given up). A paid invoice gets the
- * usual payment mail of the invoice payment it became.
+ * The mails of an account's saved payment methods, in the recipient's language: autopay's notice
+ * before an invoice is charged and a charge that failed (tried again on the next business day, or
+ * given up; a paid invoice gets the usual payment mail of the invoice payment it became), and a
+ * new bank account's micro-deposit on its way.
  */
 
 /** What was charged, as the mails name it: never more than its brand and last four digits. */
@@ -16,10 +17,10 @@ export interface AutopayMethod {
   last4: string;
 }
 
-function words(language: Language) {
+function words(language: Language, group: 'autopay' | 'bank_deposit' = 'autopay') {
   const t = translator(language);
   const locale = language === 'es' ? 'es-MX' : 'en-US';
-  const k = (key: string, params: Record<string, unknown> = {}) => t(`mail.autopay.${key}`, params);
+  const k = (key: string, params: Record<string, unknown> = {}) => t(`mail.${group}.${key}`, params);
   const money = (cents: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
   const date = (isoDate: string) =>
     new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(
@@ -88,6 +89,27 @@ export function autopayFailedMail(
       { label: w.k('view_invoice'), url: d.invoice_url },
       { label: w.k('manage'), url: d.methods_url },
     ],
+    w.outro,
+  );
+}
+
+/**
+ * A bank account just saved: the processor is sending it a small deposit whose statement line
+ * holds the code that verifies it; until then it cannot pay. `arrives_on`: the processor's
+ * expected day (a business day, ISO), when it named one.
+ */
+export function bankDepositSentMail(
+  language: Language,
+  to: string,
+  d: { name: string; last4: string; arrives_on: string | null; methods_url: string },
+): MailMessage {
+  const w = words(language, 'bank_deposit');
+  const params = { last4: d.last4, date: d.arrives_on ? w.date(d.arrives_on) : '' };
+  return paragraphMail(
+    to,
+    w.k('subject', params),
+    [w.greeting(d.name), w.k(d.arrives_on ? 'intro_by' : 'intro', params), w.k('how')],
+    [{ label: w.k('verify'), url: d.methods_url }],
     w.outro,
   );
 }
