@@ -4,6 +4,7 @@
  * bundle does not carry postal and holiday data it does not use.
  */
 
+export * from './banking-days';
 export * from './calendar';
 export * from './freight-class';
 export * from './geo';

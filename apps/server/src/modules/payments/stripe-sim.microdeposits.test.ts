@@ -61,6 +61,8 @@ describe('micro-deposit verification of a bank account being saved', () => {
     expect(arrivalDate(new Date('2026-03-06T15:00:00Z')).toISOString()).toBe('2026-03-09T15:00:00.000Z'); // Friday → Monday
     expect(arrivalDate(new Date('2026-03-03T15:00:00Z')).toISOString()).toBe('2026-03-04T15:00:00.000Z');
     expect(arrivalDate(new Date('2026-12-24T15:00:00Z')).toISOString()).toBe('2026-12-28T15:00:00.000Z'); // over Christmas
+    // Banks open the day after Thanksgiving, when carriers close.
+    expect(arrivalDate(new Date('2026-11-25T15:00:00Z')).toISOString()).toBe('2026-11-27T15:00:00.000Z');
   });
 
   it('answers requires_action with verify_with_microdeposits, not attached until verified by the test code', async () => {

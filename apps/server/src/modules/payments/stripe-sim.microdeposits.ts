@@ -1,4 +1,4 @@
-import { addBusinessDays } from '@freight/domain/rating';
+import { nextBankingDay } from '@freight/domain/rating';
 import { type Obj, type StripeEngine, StripeSimError } from './stripe-sim.engine';
 
 /**
@@ -19,12 +19,12 @@ export const MICRODEPOSIT_ATTEMPTS = 10;
 const attemptsKey = (id: string) => `${id}:microdeposit_attempts`;
 
 /**
- * When the deposit is expected: the next US business day after `now` (so one or two calendar days
- * on a weekday, more over a weekend or a bank holiday), at the same time of day.
+ * When the deposit is expected: the next banking day after `now` (the Fed's calendar, so one or two
+ * calendar days on a weekday, more over a weekend or a bank holiday), at the same time of day.
  */
 export function arrivalDate(now: Date) {
   const today = now.toISOString().slice(0, 10);
-  const day = addBusinessDays(today, 1, 'US');
+  const day = nextBankingDay(today);
   return new Date(`${day}T${now.toISOString().slice(11)}`);
 }
 
