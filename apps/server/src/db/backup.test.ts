@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,6 +47,8 @@ describe('embedded database backup', () => {
   });
 
   it('backs up a stopped folder and restores it, keeping the database it replaces aside', async () => {
+    // The payment simulator's state lives in the folder too (the embedded demo's saved cards).
+    writeFileSync(join(dataDir, 'stripe-simulator.json'), '{"customers":{}}');
     const file = join(work, 'backups', backupFileName(at));
     const summary = await backupEmbedded(dataDir, file);
     expect(summary.bytes).toBeGreaterThan(1000);
@@ -57,6 +59,7 @@ describe('embedded database backup', () => {
     const fresh = join(work, 'restored');
     expect(await restoreEmbedded(file, fresh, at)).toEqual({ migrations: summary.migrations, movedAside: undefined });
     expect(await rowsOf(fresh)).toEqual(['before the backup']);
+    expect(readFileSync(join(fresh, 'stripe-simulator.json'), 'utf8')).toBe('{"customers":{}}');
 
     // Over an existing database: the one there is moved aside, never deleted.
     const restored = await restoreEmbedded(file, dataDir, at);
