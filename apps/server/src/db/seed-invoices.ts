@@ -151,9 +151,10 @@ export async function seedDemoInvoices(tx: Db, now: Date, timeZone: string) {
   const paidBank = await issue({ lane: 1, linehaul: 88_000, deliveredDaysAgo: 30 });
   await demoPayment(tx, paidBank, shipper.userId, { cents: paidBank.balanceCents, method: 'ach', status: 'settled', daysAgo: 4 }, now);
 
-  // About $4,560 open against a $4,600 limit: its next booking holds it.
+  // About $4,560 open against a $4,600 limit (the price billed: the carriers' cost and the default
+  // program's 15%): its next booking holds it.
   await tx.update(accounts).set({ creditLimitCents: 460_000 }).where(eq(accounts.id, other.accountId));
-  for (const [i, linehaul] of [262_000, 248_000, 255_000, 251_000].entries()) {
+  for (const [i, linehaul] of [225_000, 213_000, 219_000, 217_000].entries()) {
     await demoInvoice(tx, other.accountId, other.userId, { lane: 3, linehaul, deliveredDaysAgo: 2 + i * 3 }, now, timeZone);
   }
 }
