@@ -64,7 +64,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/shipments/:id/documents/:kind',
     scope: 'documents:read',
     tag: 'Documents',
-    summary: 'A document as PDF: bol, labels, pallet_labels or rate_confirmation',
+    summary: 'A document as PDF: bol, labels, pallet_labels or shipment_summary',
   },
   { method: 'GET', path: '/api/addresses', scope: 'quotes:read', tag: 'Address book', summary: 'List address book entries' },
   { method: 'POST', path: '/api/addresses', scope: 'quotes:write', tag: 'Address book', summary: 'Add an address book entry' },

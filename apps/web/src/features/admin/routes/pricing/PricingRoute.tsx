@@ -32,7 +32,7 @@ export function PricingRoute() {
     <Stack gap="md">
       <PageHeader title={t('admin.pages.pricing')} />
       <Alert color="blue" variant="light">
-        {t('admin.pricing.not_live')}
+        {t('admin.pricing.live')}
       </Alert>
       {!writes && <Text size="sm">{t('admin.pricing.read_only_list')}</Text>}
       <QueryStatus query={query} />
