@@ -90,7 +90,7 @@ describe('Account Management', { timeout: 60_000 }, () => {
     expect(await within(section).findByText('Choose a user who holds a sales role')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Save sales rep' }));
     expect(await screen.findByText('Sal Sales is now the sales rep of this account.')).toBeInTheDocument();
-    const put = fetchMock.mock.calls.findLastIndex((c) => String(c[0]).endsWith('/sales-rep'));
+    const put = fetchMock.mock.calls.map((c) => String(c[0])).lastIndexOf('/api/admin/accounts/a1/sales-rep');
     expect(sentBody(fetchMock, put)).toEqual({ user_id: 'u9' });
   });
 
