@@ -92,10 +92,11 @@ export function indexPermissions(app: FastifyInstance) {
   });
 }
 
-export function adminPage(page: AdminPageKey) {
+/** An admin page's door, and optionally one more rule of the caller's roles (who suspends, who assigns reps). */
+export function adminPage(page: AdminPageKey, rule?: (roles: readonly string[]) => boolean) {
   return async (request: FastifyRequest) => {
-    const auth = verified(request);
-    if (!canOpenAdminPage(auth.user.roles, page)) throw AppError.forbidden();
+    const { roles } = verified(request).user;
+    if (!canOpenAdminPage(roles, page) || (rule && !rule(roles))) throw AppError.forbidden();
   };
 }
 

@@ -1,6 +1,6 @@
 import { accountEditRequest, accountSearchQuery, staffNoteRequest, suspendRequest, suspensionProposalRequest } from '@freight/contracts';
-import { canOpenAdminPage, canProposeSuspension, canSuspendAccounts } from '@freight/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canProposeSuspension, canSuspendAccounts } from '@freight/domain';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessDays } from '../../business-days';
@@ -19,12 +19,6 @@ const idParams = z.object({ id: z.string().max(64) });
 const checked = (id: string) => {
   if (!isUuid(id)) throw AppError.notFound();
   return id;
-};
-
-/** The accounts page's door and one more rule of the caller's roles (who suspends, who proposes). */
-const accountsDoorAnd = (rule: (roles: readonly string[]) => boolean) => async (request: FastifyRequest) => {
-  const { roles } = verified(request).user;
-  if (!canOpenAdminPage(roles, 'accounts') || !rule(roles)) throw AppError.forbidden();
 };
 
 /**
@@ -56,7 +50,7 @@ export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext)
   }));
 
   // Suspending is for the admins and accounting; sales and ops propose it instead.
-  const suspender = { preValidation: accountsDoorAnd(canSuspendAccounts) };
+  const suspender = { preValidation: adminPage('accounts', canSuspendAccounts) };
   r.post('/api/admin/accounts/:id/suspend', { ...suspender, schema: { params: idParams, body: suspendRequest } }, async (request) => ({
     data: await service.suspend(auditActor(request), checked(request.params.id), request.body.reason),
   }));
@@ -67,7 +61,7 @@ export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.post(
     '/api/admin/accounts/:id/suspension-proposals',
-    { preValidation: accountsDoorAnd(canProposeSuspension), schema: { params: idParams, body: suspensionProposalRequest } },
+    { preValidation: adminPage('accounts', canProposeSuspension), schema: { params: idParams, body: suspensionProposalRequest } },
     async (request, reply) =>
       reply.code(201).send({ data: await service.proposeSuspension(auditActor(request), checked(request.params.id), request.body.note) }),
   );

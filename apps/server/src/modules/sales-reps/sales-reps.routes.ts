@@ -1,22 +1,16 @@
 import { salesRepRequest } from '@freight/contracts';
-import { canAssignSalesReps, canOpenAdminPage } from '@freight/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canAssignSalesReps } from '@freight/domain';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { adminPage, verified } from '../../plugins/guards';
+import { adminPage } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { salesRepsService } from './sales-reps.service';
 
 const idParams = z.object({ id: z.string().max(64) });
-
-/** The accounts page's door, and the right to assign reps (the admins and the sales admins). */
-const assigners = async (request: FastifyRequest) => {
-  const { roles } = verified(request).user;
-  if (!canOpenAdminPage(roles, 'accounts') || !canAssignSalesReps(roles)) throw AppError.forbidden();
-};
 
 /**
  * Sales reps on Account Management: the users a rep may be chosen from (every staff user reads
@@ -30,7 +24,7 @@ export async function salesRepsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put(
     '/api/admin/accounts/:id/sales-rep',
-    { preValidation: assigners, schema: { params: idParams, body: salesRepRequest } },
+    { preValidation: adminPage('accounts', canAssignSalesReps), schema: { params: idParams, body: salesRepRequest } },
     async (request) => {
       if (!isUuid(request.params.id)) throw AppError.notFound();
       return { data: await service.assign(auditActor(request), request.params.id, request.body.user_id) };
