@@ -1,3 +1,4 @@
+import { addContractLane, openDraft, previewDraft, saveDraft } from '../support/pricing';
 import { expectNoSidewaysScroll } from '../support/reflow';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
@@ -22,25 +23,21 @@ test('a sales admin adds a contract lane to Demo Shipper Co program, previews it
   await expect(lanes.getByRole('row', { name: /Chicago - Dallas/ })).toContainText('ZIP3 606 → ZIP3 752');
   await expect(lanes.getByRole('row', { name: /Chicago - Dallas/ })).toContainText('$345.00');
 
-  await page.getByRole('button', { name: OPEN_EDITOR }).click();
-  const draft = page.getByRole('region', { name: 'Draft' });
-  await draft.getByRole('button', { name: 'Add a contract lane' }).click();
-  const lane = draft.getByRole('group', { name: /^Contract lane 2/ });
-  await lane.getByRole('textbox', { name: 'Name' }).fill('Chicago - Atlanta, LTL');
-  await lane.getByRole('textbox', { name: /^Origin ZIP3 zones/ }).fill('606, 607');
-  await lane.getByRole('textbox', { name: /^Destination ZIP3 zones/ }).fill('303');
-  await lane.getByRole('textbox', { name: 'Price' }).fill('480');
-  await lane.getByRole('textbox', { name: /^Weight up to/ }).fill('2000');
-  await draft.getByLabel('Note').fill('Atlanta lane agreed with the shipper');
-  await draft.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page.getByText('Draft saved')).toBeVisible();
+  const draft = await openDraft(page);
+  const lane = await addContractLane(draft, {
+    name: 'Chicago - Atlanta, LTL',
+    origin: '606, 607',
+    destination: '303',
+    price: '480',
+    maxWeight: '2000',
+  });
+  await expect(lane).toHaveAccessibleName(/^Contract lane 2/);
+  await saveDraft(page, draft, 'Atlanta lane agreed with the shipper');
   // Only a previewed draft is published.
   await expect(draft.getByText(/Preview the draft before publishing/)).toBeVisible();
   await expect(draft.getByRole('button', { name: 'Publish' })).toHaveCount(0);
 
-  await draft.getByRole('button', { name: 'Preview' }).click();
-  const preview = page.getByRole('region', { name: 'Preview: the draft on the newest quotes' });
-  await expect(preview).toBeVisible();
+  const preview = await previewDraft(page, draft);
   await expect(preview.getByRole('table').or(preview.getByText('No recent quotes in U.S. dollars to price.'))).toBeVisible();
   await snap(page, 'admin-pricing-preview');
 
