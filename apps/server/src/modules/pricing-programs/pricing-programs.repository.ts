@@ -1,5 +1,5 @@
 import type { PricingImpact } from '@freight/contracts';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accounts, pricingPrograms, pricingProgramVersions, quotes, users } from '../../db/schema';
@@ -56,6 +56,17 @@ export function pricingProgramsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * What changes whenever a program version is published (or a program is touched): quoting
+     * keeps the programs in force while this stays the same.
+     */
+    async inForceVersion(): Promise<string> {
+      const [programs] = await db
+        .select({ n: count(), latest: sql<string>`max(${pricingPrograms.updatedAt})::text` })
+        .from(pricingPrograms);
+      const [published] = await db.select({ n: count() }).from(pricingProgramVersions).where(eq(pricingProgramVersions.state, 'published'));
+      return `${programs?.n ?? 0}|${programs?.latest ?? ''}|${published?.n ?? 0}`;
+    },
     async touch(tx: Db, programId: string, at: Date) {
       await tx.update(pricingPrograms).set({ updatedAt: at }).where(eq(pricingPrograms.id, programId));
     },

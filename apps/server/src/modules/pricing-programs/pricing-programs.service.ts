@@ -15,6 +15,10 @@ import { figureChanges } from '../../versions/figure-diff';
 import { contentHash, nextEffectiveDate, publishedNumber, versionInForce, versionView } from '../../versions/versions';
 import { type AuditActor, audit } from '../audit/audit';
 import { type PreviewQuote, type ProgramsOf, previewPricing } from './pricing-preview';
+import { type ProgramsInForce, programsInForceCache } from './programs-in-force';
+
+export type { ProgramsInForce };
+
 import {
   type ProgramRow,
   type ProgramVersionRow,
@@ -50,6 +54,7 @@ const inForceOf = (program: ProgramRow, v: ProgramVersionRow | undefined): Progr
 export function pricingProgramsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   const repo = pricingProgramsRepository(ctx.db);
   const today = () => ctx.now().toISOString().slice(0, 10);
+  const inForce = programsInForceCache(ctx.db, ctx.now, () => repo.inForceVersion());
 
   async function accountOr404(key: ProgramKey) {
     if (key === null) return null;
@@ -263,6 +268,7 @@ export function pricingProgramsService(ctx: Pick<AppContext, 'db' | 'now'>) {
           ctx.now(),
         );
       });
+      inForce.clear();
       return detail(key);
     },
 
@@ -309,9 +315,11 @@ export function pricingProgramsService(ctx: Pick<AppContext, 'db' | 'now'>) {
      * default one, each the version in force that day (either may be missing). A visitor
      * (`accountId` null) has the default one alone.
      */
-    async programsInForce(accountId: string | null, day: string): Promise<{ account?: ProgramInForce; fallback?: ProgramInForce }> {
-      const [own, fallback] = await Promise.all([accountId === null ? undefined : inForceOn(accountId, day), inForceOn(null, day)]);
-      return { account: own && inForceOf(own.program, own.version), fallback: fallback && inForceOf(fallback.program, fallback.version) };
+    programsInForce(accountId: string | null, day: string): Promise<ProgramsInForce> {
+      return inForce.get(accountId, day, async () => {
+        const [own, fallback] = await Promise.all([accountId === null ? undefined : inForceOn(accountId, day), inForceOn(null, day)]);
+        return { account: own && inForceOf(own.program, own.version), fallback: fallback && inForceOf(fallback.program, fallback.version) };
+      });
     },
   };
 }

@@ -1,12 +1,7 @@
 import type { Currency } from '@freight/domain';
-import { type AppliedPricing, type PricingContext, type ProgramInForce, priceRate } from '@freight/domain/pricing';
+import { type AppliedPricing, type PricingContext, priceRate } from '@freight/domain/pricing';
 import { type ChargeLine, convertCents, type ExchangeRates } from '@freight/domain/rating';
-
-/** The program versions that price one quote: the account's own and the default one (either may be missing). */
-export interface QuotePrograms {
-  account?: ProgramInForce;
-  fallback?: ProgramInForce;
-}
+import type { ProgramsInForce } from '../pricing-programs/pricing-programs.service';
 
 /**
  * The broker's side of one rate, in the quote's currency: what the carrier charges (the cost lines
@@ -33,7 +28,7 @@ const total = (lines: readonly ChargeLine[]) => lines.reduce((s, l) => s + l.amo
 export function priceCarrierRate(
   costUsd: readonly ChargeLine[],
   context: PricingContext,
-  programs: QuotePrograms,
+  programs: ProgramsInForce,
   currency: Currency,
   rates: ExchangeRates,
 ): { charges: ChargeLine[]; total_cents: number; cost: RateCost } {

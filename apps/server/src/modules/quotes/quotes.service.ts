@@ -36,7 +36,7 @@ import { usersService } from '../users/users.service';
 import type { CarrierAdapter, CarrierRate, NoRate, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
-import { priceCarrierRate, type QuoteCosts, type QuotePrograms } from './quote-pricing';
+import { priceCarrierRate, type QuoteCosts } from './quote-pricing';
 import { type NewQuoteRow, type QuotePageOptions, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
@@ -327,7 +327,7 @@ export function quotesService(
       // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
       const priced = (await repo.carriersOn(input.mode, input.pickup_date)).filter((row) => !choices.hidden.has(row.id));
       const adapters = priced.map(adapterFor);
-      const programs: QuotePrograms = await pricing.programsInForce(accountId, input.pickup_date);
+      const programs = await pricing.programsInForce(accountId, input.pickup_date);
       const shipment: PricingContext = {
         mode: input.mode,
         carrier_scac: '',
