@@ -59,6 +59,20 @@ function openInbox(stubs: Record<string, unknown> = {}) {
   return { fetchMock, ...app };
 }
 
+/**
+ * Opens the listed conversation and waits until it has loaded and its read mark was sent: the pane
+ * renders again then, and a menu opened before that can close under the click that follows.
+ */
+async function openConversation(fetchMock: ReturnType<typeof openInbox>['fetchMock']) {
+  await userEvent.click(await screen.findByTestId('inbox-row'));
+  await screen.findByRole('link', { name: 'Acme Freight' });
+  await waitFor(() =>
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/admin/support/conversations/c1/read' && init?.method === 'POST')).toBe(
+      true,
+    ),
+  );
+}
+
 describe('the support inbox', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -83,8 +97,8 @@ describe('the support inbox', { timeout: 60_000 }, () => {
 
   it("puts a canned answer in the customer's language into the reply, and sends an internal note apart", async () => {
     const reply = vi.fn((_url: string, _init?: RequestInit) => jsonResponse(201, { data: {} }));
-    openInbox({ 'POST /api/admin/support/conversations/c1/messages': reply });
-    await userEvent.click(await screen.findByTestId('inbox-row'));
+    const { fetchMock } = openInbox({ 'POST /api/admin/support/conversations/c1/messages': reply });
+    await openConversation(fetchMock);
     await userEvent.click(await screen.findByRole('button', { name: 'Canned answers' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Reweigh explained' }));
     expect(screen.getByLabelText('Reply to the customer')).toHaveValue('El transportista la volvió a pesar.');
@@ -103,11 +117,11 @@ describe('the support inbox', { timeout: 60_000 }, () => {
   });
 
   it('adds a canned answer with a form: a refusal sits at its field, which takes focus', async () => {
-    openInbox({
+    const { fetchMock } = openInbox({
       'POST /api/admin/support/canned-answers': () =>
         jsonResponse(422, { message: 'Invalid', errors: { title: ['A canned answer with this title exists.'] } }),
     });
-    await userEvent.click(await screen.findByTestId('inbox-row'));
+    await openConversation(fetchMock);
     await userEvent.click(await screen.findByRole('button', { name: 'Canned answers' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Manage canned answers' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Manage canned answers' }));
