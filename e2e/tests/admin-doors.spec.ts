@@ -52,8 +52,8 @@ test('a customer never enters the admin area', async ({ page }) => {
   await expect(page).not.toHaveURL(/\/admin/);
 });
 
-test('a sales user finds Pricing locked: it is the admins and sales admins alone', async ({ page }) => {
-  await logIn(page, 'sales@demo.test');
+test('an ops user finds Pricing locked: it is the admins, the sales admins and the sales reps alone', async ({ page }) => {
+  await logIn(page, 'ops@demo.test');
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('title', 'You do not have access to this page');
   await nav.getByRole('link', { name: 'Pricing' }).click();
