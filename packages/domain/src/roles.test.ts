@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_KEYS, canAssignSalesReps, canEditPricing, canOpenAdminPage, isAdmin, isSales, isStaff } from './roles';
+import {
+  ADMIN_PAGE_KEYS,
+  canAssignSalesReps,
+  canEditPricing,
+  canOpenAdminPage,
+  canSeeMargin,
+  isAdmin,
+  isSales,
+  isStaff,
+  seesEveryAccountsMargin,
+} from './roles';
 
 describe('staff and admin rules', () => {
   it('counts six roles as staff and leaves fpg_feature and customers out', () => {
@@ -53,5 +63,15 @@ describe('admin page doors', () => {
       expect(canOpenAdminPage([], p)).toBe(false);
       expect(canOpenAdminPage(['fpg_feature'], p)).toBe(false);
     }
+  });
+
+  it('shows margin to those who read pricing; every account only to the admins and sales admins', () => {
+    for (const r of ['super_admin', 'fpg_admin', 'fpg_sales_admin'] as const) {
+      expect(canSeeMargin([r])).toBe(true);
+      expect(seesEveryAccountsMargin([r])).toBe(true);
+    }
+    expect(canSeeMargin(['fpg_sales'])).toBe(true);
+    expect(seesEveryAccountsMargin(['fpg_sales'])).toBe(false);
+    for (const r of ['fpg_ops', 'fpg_accounting', 'fpg_feature'] as const) expect(canSeeMargin([r])).toBe(false);
   });
 });

@@ -30,6 +30,14 @@ export const canEditPricing = (roles: Roles) => hasAny(roles, ['super_admin', 'f
  * default program and those of the accounts it is the sales rep of (the server tells them apart).
  */
 export const canReadPricing = (roles: Roles) => canEditPricing(roles) || roles.includes('fpg_sales');
+/**
+ * Who sees what a load cost the broker and its margin (cost, price, margin on staff screens and
+ * reports): those who read pricing. The admins and sales admins see every account's; fpg_sales only
+ * the accounts it is the sales rep of (the server tells them apart). Ops and accounting see prices only.
+ */
+export const canSeeMargin = (roles: Roles) => canReadPricing(roles);
+/** Who sees every account's margin, not only their own accounts' (fpg_sales sees only its accounts'). */
+export const seesEveryAccountsMargin = (roles: Roles) => canEditPricing(roles);
 /** Who sets or clears an account's sales rep: the admins and the sales admins. */
 export const canAssignSalesReps = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_sales_admin']);
 /** Who suspends an account (and reactivates it), or dismisses a proposal to: the admins and accounting. */
