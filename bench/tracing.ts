@@ -3,8 +3,10 @@
 // came in, in alternating rounds.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/tracing.ts
 // (BENCH_ROUNDS, default 5; BENCH_SECONDS per round and server, default 10; BENCH_BEFORE_DIR, a
-// checkout of the commit before with its node_modules; creates and drops its own database;
-// everything listens on 127.0.0.1 only; stops by itself)
+// checkout of the commit before with its node_modules; BENCH_SERVERS, the servers to run by name,
+// comma-separated, all by default: `off,before` compares this tree with the one before alone, as
+// the pricing measure does; creates and drops its own database; everything listens on 127.0.0.1
+// only; stops by itself)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -20,6 +22,7 @@ const CONNECTIONS = 32;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const beforeDir = process.env.BENCH_BEFORE_DIR;
+const only = process.env.BENCH_SERVERS?.split(',');
 
 /** The collector stand-in: answers every export at once and counts what came. */
 const received = { posts: 0, spans: 0, bytes: 0 };
@@ -87,7 +90,7 @@ try {
   };
   plan.push(['on_1_in_10', 3214, () => startApp(database.url, 3214, env(3214, sampled))]);
   if (beforeDir) plan.push(['before', 3213, () => startBefore(3213)]);
-  for (const [name, port, start] of plan) {
+  for (const [name, port, start] of plan.filter(([name]) => !only || only.includes(name))) {
     // A server left over from an interrupted run would answer in this one's place.
     if (
       await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -147,6 +150,7 @@ try {
     return sorted[Math.floor(sorted.length / 2)] ?? 0;
   };
   const ratios = (a: string, b: string, key: Key) => rounds.map((r) => Number(((r[a]?.[key] ?? 0) / (r[b]?.[key] ?? 1)).toFixed(3)));
+  const ran = (name: string) => servers.some((s) => s.name === name);
   const compare = (a: string, b: string) => ({
     rps_by_round: ratios(a, b, 'rps'),
     rps_median: median(ratios(a, b, 'rps')),
@@ -174,9 +178,9 @@ try {
             },
           ]),
         ),
-        on_over_off: compare('on', 'off'),
-        on_1_in_10_over_off: compare('on_1_in_10', 'off'),
-        ...(beforeDir ? { off_over_before: compare('off', 'before') } : {}),
+        ...(ran('on') ? { on_over_off: compare('on', 'off') } : {}),
+        ...(ran('on_1_in_10') ? { on_1_in_10_over_off: compare('on_1_in_10', 'off') } : {}),
+        ...(ran('before') ? { off_over_before: compare('off', 'before') } : {}),
         non2xx: Object.fromEntries(servers.map((s) => [s.name, rounds.reduce((n, r) => n + (r[s.name]?.non2xx ?? 0), 0)])),
         peak_rss_mb: Object.fromEntries(servers.map((s) => [s.name, s.process.pid ? Math.round(memoryMb(s.process.pid, 'VmHWM')) : null])),
         collector: received,
