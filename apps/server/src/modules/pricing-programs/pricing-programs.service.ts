@@ -54,7 +54,7 @@ const inForceOf = (program: ProgramRow, v: ProgramVersionRow | undefined): Progr
 export function pricingProgramsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   const repo = pricingProgramsRepository(ctx.db);
   const today = () => ctx.now().toISOString().slice(0, 10);
-  const inForce = programsInForceCache(ctx.db, ctx.now, () => repo.inForceVersion());
+  const inForce = programsInForceCache(ctx, ctx.now, () => repo.inForceVersion());
 
   async function accountOr404(key: ProgramKey) {
     if (key === null) return null;

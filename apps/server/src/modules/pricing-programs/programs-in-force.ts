@@ -1,5 +1,4 @@
 import type { ProgramInForce } from '@freight/domain/pricing';
-import type { Db } from '../../db/client';
 
 /** The program versions that price one pickup: the account's own and the default one (either may be missing). */
 export interface ProgramsInForce {
@@ -22,15 +21,19 @@ interface Held {
   checkedAt: number;
   entries: Map<string, Promise<ProgramsInForce>>;
 }
-/** One per database (each test app has its own). */
-const byDatabase = new WeakMap<Db, Held>();
+/**
+ * One per app: keyed by its context, the one object every module of a process receives, so the
+ * quotes priced and the programs published share it (a second app on the same database, like a
+ * second process, has its own).
+ */
+const byApp = new WeakMap<object, Held>();
 
-/** The programs in force by account and pickup day, kept per database while `version` answers the same. */
-export function programsInForceCache(db: Db, now: () => Date, version: () => Promise<string>) {
-  let held = byDatabase.get(db);
+/** The programs in force by account and pickup day, kept per app while `version` answers the same. */
+export function programsInForceCache(app: object, now: () => Date, version: () => Promise<string>) {
+  let held = byApp.get(app);
   if (!held) {
     held = { version: undefined, checkedAt: Number.NEGATIVE_INFINITY, entries: new Map() };
-    byDatabase.set(db, held);
+    byApp.set(app, held);
   }
   const h = held;
   return {

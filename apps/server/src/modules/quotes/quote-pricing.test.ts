@@ -1,10 +1,12 @@
 import { applyBp, requiredMargin } from '@freight/domain/pricing';
+import { addDays } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, quotes, shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { pdfPages } from '../documents/pdf-text';
 import { bolFor } from '../invoices/test-helpers';
+import { PROGRAMS_RECHECK_MS } from '../pricing-programs/programs-in-force';
 import { book, bookingBody, createQuote, type QuoteData, quoteRequest } from '../shipments/test-helpers';
 import { setTrackingSecret, signature } from '../tracking/test-fixtures';
 import type { QuoteCosts } from './quote-pricing';
@@ -178,5 +180,45 @@ describe('pricing preview', () => {
         .sort(),
     );
     expect(mine.every((l) => l.current_price_cents === 34_500)).toBe(true);
+  });
+});
+
+describe('a version published in another process', () => {
+  it("prices this process's quotes within PROGRAMS_RECHECK_MS, and the publishing process's at once", async () => {
+    const elsewhere = await t.sibling();
+    try {
+      const shipperThere = await elsewhere.client().login('other@demo.test');
+      const load = { items: [pallet500] };
+      const before = await createQuote(t, other, load); // this process now holds Other Freight's programs
+      expect(before.rates.every((r) => r.total_cents !== 30_000)).toBe(true);
+
+      const account = (await other.get('/api/user')).json().data.account.id as string;
+      const key = `/api/admin/pricing-programs/${account}`;
+      const day = (await staff.get(key)).json().data.today as string;
+      const lane = {
+        name: 'Chicago - Dallas',
+        mode: 'ltl',
+        origin: { zip3: ['606'] },
+        destination: { zip3: ['752'] },
+        price_cents: 30_000,
+        valid_from: day,
+        valid_to: addDays(day, 365),
+      };
+      const program = { rules: [], contract_lanes: [lane], minimum_margin_cents: 0, minimum_margin_bp: 0 };
+      expect((await staff.put(`${key}/draft`, { program, note: 'Lane' })).statusCode).toBe(200);
+      expect((await staff.post(`${key}/draft/preview`)).statusCode).toBe(200);
+      // Published by the other process: this one still prices with what it holds...
+      const staffThere = await elsewhere.client().login('super@demo.test');
+      expect((await staffThere.post(`${key}/draft/publish`, { effective_date: day })).statusCode).toBe(200);
+      expect((await shipperThere.post('/api/quotes', quoteRequest(t, load))).json().data.rates[0].total_cents).toBe(30_000);
+      const stale = await createQuote(t, other, load);
+      expect(stale.rates.every((r) => r.total_cents !== 30_000)).toBe(true);
+      // ...until it asks again.
+      t.clock.advanceMinutes((PROGRAMS_RECHECK_MS + 1_000) / 60_000);
+      const fresh = await createQuote(t, other, load);
+      expect(fresh.rates.every((r) => r.total_cents === 30_000)).toBe(true);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
