@@ -86,7 +86,9 @@ test('in Spanish, a truckload is booked to its confirmation, which the consignee
     await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
     await expect(page.getByText('Confirmación de camión completo')).toBeVisible();
     // The carrier's documents in English, the shipper's copies in Spanish.
-    await expect(page.getByRole('button', { name: 'Descargar Confirmación de tarifa – Copia en español' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Descargar Etiquetas de tarima – Copia en español' })).toBeVisible();
+    // The rate confirmation states the carrier's cost: staff's alone.
+    await expect(page.getByRole('button', { name: /^Descargar Confirmación de tarifa/ })).toHaveCount(0);
     const href = (await page.getByRole('link', { name: 'Abrir la página de confirmación' }).getAttribute('href')) ?? '';
     await snap(page, 'truckload-booked-es');
 
