@@ -3,9 +3,10 @@ import { addDays } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
-import { accounts, auditLog, pricingProgramVersions } from '../../db/schema';
-import { DEMO_DEFAULT_PROGRAM } from '../../db/seed-pricing';
+import { accounts, auditLog, pricingProgramVersions, quotes } from '../../db/schema';
+import { DEMO_DEFAULT_PROGRAM, DEMO_PRICING_SINCE_DAYS } from '../../db/seed-pricing';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import type { QuoteCosts } from '../quotes/quote-pricing';
 import { createQuote } from '../shipments/test-helpers';
 import { pricingProgramsService } from './pricing-programs.service';
 
@@ -56,7 +57,12 @@ describe('pricing programs', () => {
       expect.objectContaining({ scope: 'account', account_name: 'Demo Shipper Co', version_in_force: 1 }),
     ]);
     const v1 = (await admin.get(`${base}/default/versions/1`)).json().data;
-    expect(v1).toMatchObject({ state: 'published', effective_date: today(), in_force: true, program: DEMO_DEFAULT_PROGRAM });
+    expect(v1).toMatchObject({
+      state: 'published',
+      effective_date: addDays(today(), -DEMO_PRICING_SINCE_DAYS),
+      in_force: true,
+      program: DEMO_DEFAULT_PROGRAM,
+    });
     const demo = (await admin.get(`${base}/${demoId}/in-force?date=${today()}`)).json().data;
     expect(demo.program.contract_lanes[0]).toMatchObject({ mode: 'ltl', origin: { zip3: ['606'] }, price_cents: 34_500 });
   });
@@ -145,13 +151,16 @@ describe('pricing programs', () => {
     const p = res.json().data as PricingPreview;
     expect(new Set(p.lines.map((l) => l.account_name))).toEqual(new Set(['Other Freight LLC']));
     expect(p.lines.map((l) => l.carrier_scac).sort()).toEqual(quote.rates.map((r) => r.scac).sort());
+    const [stored] = await t.database.db.select({ costs: quotes.costs }).from(quotes).where(eq(quotes.id, quote.id));
     for (const line of p.lines) {
       const rate = quote.rates.find((r) => r.scac === line.carrier_scac)!;
-      expect(line.cost_cents).toBe(rate.total_cents);
-      // Before this program the default one prices it: LTL 15%, at least $35 and 8%.
-      const defaultMargin = Math.max(Math.round(rate.total_cents * 0.15), 3_500, Math.ceil((rate.total_cents * 800) / 9_200));
-      expect(line.current_price_cents).toBe(rate.total_cents + defaultMargin);
-      expect(line.new_margin_cents).toBe(Math.round(rate.total_cents * 0.2));
+      // The cost is the quote's stored cost; the shipper was quoted the default program's price of it.
+      const cost = (stored!.costs as QuoteCosts)[rate.id]!.total_cents;
+      expect(line.cost_cents).toBe(cost);
+      const defaultMargin = Math.max(Math.round(cost * 0.15), 3_500, Math.ceil((cost * 800) / 9_200));
+      expect(line.current_price_cents).toBe(cost + defaultMargin);
+      expect(line.current_price_cents).toBe(rate.total_cents);
+      expect(line.new_margin_cents).toBe(Math.round(cost * 0.2));
       expect(line.new_price_cents - line.cost_cents).toBe(line.new_margin_cents);
       expect(line).toMatchObject({ applied: 'rule', applied_name: 'LTL 20%', below_cost: false });
     }
