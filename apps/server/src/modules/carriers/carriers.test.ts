@@ -29,8 +29,9 @@ const ltl = (mode = 'ltl', items?: object[]) => ({
   pickup_date: businessDay(t),
   origin: { postal_code: '60606', country: 'US', site_type: 'business' },
   destination: { postal_code: '75201', country: 'US', site_type: 'business' },
+  // 1,200 lb: above Demo Shipper Co's contract lane (1,000 lb), so each carrier's price follows its tariff.
   items: items ?? [
-    { package_type: 'pallets', quantity: 2, length: 48, width: 48, height: 48, weight: 300, stackable: true, hazardous: false },
+    { package_type: 'pallets', quantity: 4, length: 48, width: 48, height: 48, weight: 300, stackable: true, hazardous: false },
   ],
   accessorials: [],
   insured_value: 0,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, carriers, carrierTariffVersions, quotes } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { flattenFigures } from '../../versions/figure-diff';
+import type { QuoteCosts } from '../quotes/quote-pricing';
 import { CARRIER_RECHECK_MS, carrierAsOn } from '../quotes/quotes.repository';
 
 let t: TestApp;
@@ -34,11 +35,18 @@ const quote = (pickup_date = businessDayAfter(1)) => ({
   insured_value: 0,
 });
 type Rate = { scac: string; total_cents: number; charges: { code: string; amount_cents: number }[] };
+/**
+ * A quote's carrier rates as the tariffs make them: each rate's stored cost (the shipper is shown
+ * the price a pricing program makes of it; this lane is Demo Shipper Co's contract lane).
+ */
 async function saiaTotal(pickup?: string) {
   const res = await shipper.post('/api/quotes', quote(pickup));
   expect(res.statusCode).toBe(201);
-  const q = res.json().data as { id: string; rates: Rate[] };
-  return { id: q.id, total: q.rates.find((r) => r.scac === 'SAIA')?.total_cents, rates: q.rates };
+  const q = res.json().data as { id: string; rates: (Rate & { id: string })[] };
+  const [row] = await t.database.db.select({ costs: quotes.costs }).from(quotes).where(eq(quotes.id, q.id));
+  const costs = row!.costs as QuoteCosts;
+  const rates: Rate[] = q.rates.map((r) => ({ scac: r.scac, total_cents: costs[r.id]!.total_cents, charges: costs[r.id]!.charges }));
+  return { id: q.id, total: rates.find((r) => r.scac === 'SAIA')?.total_cents, rates };
 }
 /** Another process's cache would see a change within CARRIER_RECHECK_MS; so does this one. */
 const later = () => t.clock.advanceMinutes((CARRIER_RECHECK_MS + 1) / 60_000);
@@ -259,9 +267,10 @@ describe('staff carriers', () => {
     expect(
       (stored!.result as { rates: { scac: string; tariff_version: number }[] }).rates.find((r) => r.scac === 'SAIA')?.tariff_version,
     ).toBe(2);
-    // The quote made before keeps the price it was rated with.
-    const old = (await shipper.get(`/api/quotes/${before.id}`)).json().data as { rates: Rate[] };
-    expect(old.rates.find((r) => r.scac === 'SAIA')?.total_cents).toBe(before.total);
+    // The quote made before keeps the cost it was rated with.
+    const [old] = await t.database.db.select({ result: quotes.result, costs: quotes.costs }).from(quotes).where(eq(quotes.id, before.id));
+    const oldSaia = (old!.result as { rates: { id: string; scac: string }[] }).rates.find((r) => r.scac === 'SAIA')!;
+    expect((old!.costs as QuoteCosts)[oldSaia.id]!.total_cents).toBe(before.total);
 
     const entries = await t.database.db
       .select()
