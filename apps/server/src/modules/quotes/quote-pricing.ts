@@ -2,6 +2,7 @@ import type { Currency } from '@freight/domain';
 import { type AppliedPricing, type PricingContext, priceRate } from '@freight/domain/pricing';
 import { type ChargeLine, convertCents, type ExchangeRates } from '@freight/domain/rating';
 import type { ProgramsInForce } from '../pricing-programs/pricing-programs.service';
+import type { QuoteInput } from './quotes.service';
 
 /**
  * The broker's side of one rate, in the quote's currency: what the carrier charges (the cost lines
@@ -15,6 +16,26 @@ export interface RateCost {
 
 /** Each rate's cost, keyed by rate id; stored in `quotes.costs`, never in the shipper's `result`. */
 export type QuoteCosts = Record<string, RateCost>;
+
+/**
+ * The shipment as the programs read it, the carrier left to set per rate: its places with their
+ * states, its pickup date and its actual weight (not the deficit weight an LTL rate may bill:
+ * docs/brokerage.md).
+ */
+export function pricingShipment(
+  input: Pick<QuoteInput, 'mode' | 'origin' | 'destination' | 'pickup_date'>,
+  states: { origin: string; destination: string },
+  items: readonly { quantity: number; unit_weight_lb: number }[],
+): PricingContext {
+  return {
+    mode: input.mode,
+    carrier_scac: '',
+    origin: { postal_code: input.origin.postal_code, country: input.origin.country, state: states.origin },
+    destination: { postal_code: input.destination.postal_code, country: input.destination.country, state: states.destination },
+    weight_lb: items.reduce((s, i) => s + i.quantity * i.unit_weight_lb, 0),
+    date: input.pickup_date,
+  };
+}
 
 const inCurrency = (lines: readonly ChargeLine[], currency: Currency, rates: ExchangeRates): ChargeLine[] =>
   lines.map((l) => ({ ...l, amount_cents: convertCents(l.amount_cents, 'USD', currency, rates) }));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteItemFacts, QuoteRequest } from '@freight/contracts';
 import type { Country, Currency, UnitSystem } from '@freight/domain';
-import type { PricingContext } from '@freight/domain/pricing';
 import {
   type AccessorialCode,
   type ChargeLine,
@@ -36,7 +35,7 @@ import { usersService } from '../users/users.service';
 import type { CarrierAdapter, CarrierRate, NoRate, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
-import { priceCarrierRate, type QuoteCosts } from './quote-pricing';
+import { priceCarrierRate, pricingShipment, type QuoteCosts } from './quote-pricing';
 import { type NewQuoteRow, type QuotePageOptions, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
@@ -328,15 +327,7 @@ export function quotesService(
       const priced = (await repo.carriersOn(input.mode, input.pickup_date)).filter((row) => !choices.hidden.has(row.id));
       const adapters = priced.map(adapterFor);
       const programs = await pricing.programsInForce(accountId, input.pickup_date);
-      const shipment: PricingContext = {
-        mode: input.mode,
-        carrier_scac: '',
-        origin: { postal_code: input.origin.postal_code, country: input.origin.country, state: origin.state },
-        destination: { postal_code: input.destination.postal_code, country: input.destination.country, state: destination.state },
-        // The actual weight, not the deficit weight an LTL rate may bill (docs/brokerage.md).
-        weight_lb: items.reduce((s, i) => s + i.quantity * i.unit_weight_lb, 0),
-        date: input.pickup_date,
-      };
+      const shipment = pricingShipment(input, { origin: origin.state, destination: destination.state }, items);
       // rateAll answers in the adapters' order, so priced[n] is the carrier of the n-th answer.
       for (const [n, { adapter, result, paused }] of (await rateAll(adapters, request)).entries()) {
         if (!result) {
