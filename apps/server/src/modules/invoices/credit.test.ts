@@ -5,7 +5,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountCreditEvents, accounts, invoices, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { browserBank, browserCard } from '../payments/stripe-test-helpers';
+import { browserCard, verifiedBank } from '../payments/stripe-test-helpers';
 import { book, bookingBody, createQuote } from '../shipments/test-helpers';
 import { userByEmail } from '../tracking/test-fixtures';
 import { INVOICE_REMINDERS_JOB } from './reminders';
@@ -52,7 +52,7 @@ const pay = async (method: 'card' | 'ach', id: string, cents: number) =>
     payload: {
       method,
       allocations: [{ invoice_id: id, amount_cents: cents }],
-      payment_method: method === 'card' ? await browserCard(t.stripeUrl) : await browserBank(t.stripeUrl),
+      payment_method: method === 'card' ? await browserCard(t.stripeUrl) : await verifiedBank(shipper, t.stripeUrl),
     },
   });
 const payByCard = (id: string, cents: number) => pay('card', id, cents);
