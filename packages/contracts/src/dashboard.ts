@@ -64,6 +64,22 @@ export interface DashboardView {
   };
   /** Carriers paused from quoting now, the longest paused first. */
   paused_carriers: DashboardPausedCarrier[];
+  /**
+   * The margin on today's and this month's bookings (not canceled), by currency; only for staff
+   * who may see margin (fpg_sales: the accounts it is the rep of). Absent for the others.
+   */
+  margin?: { today: DashboardMargin[]; month: DashboardMargin[] };
+}
+
+/** Bookings' price, cost and margin in one currency (integer cents; the percent in basis points of the price). */
+export interface DashboardMargin {
+  currency: string;
+  shipments: number;
+  price_cents: number;
+  cost_cents: number;
+  margin_cents: number;
+  /** null when the price is 0. */
+  margin_bp: number | null;
 }
 
 /** The staff list a dashboard figure opens. */

@@ -2,7 +2,7 @@ import { EDI_214_STATUS_CODES, SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, isoDateTime, requiredText } from './fields';
 import { QUOTE_MODES } from './quotes';
-import type { ShipmentListItem, ShipmentView, TrackingEventView } from './shipments';
+import type { ChargeView, ShipmentListItem, ShipmentView, TrackingEventView } from './shipments';
 
 /**
  * The staff's shipment search and detail: every account's shipments, found by any of
@@ -25,6 +25,8 @@ export const staffShipmentQuery = z.object({
   account: z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
   account_id: z.uuid({ error: 'validation.invalid' }).optional(),
   carrier_id: z.uuid({ error: 'validation.invalid' }).optional(),
+  /** Accounts whose sales rep is this user, or 'none' for accounts without a rep. */
+  sales_rep_id: z.union([z.uuid(), z.literal('none')], { error: 'validation.invalid' }).optional(),
   status: z.enum(SHIPMENT_STATUSES, { error: 'validation.choice' }).optional(),
   mode: z.enum(QUOTE_MODES, { error: 'validation.choice' }).optional(),
   action_required: z
@@ -55,6 +57,13 @@ export type StaffShipmentQuery = z.output<typeof staffShipmentQuery>;
 /** A row of the staff's search: the shipper's list row with its account. */
 export interface StaffShipmentRow extends ShipmentListItem {
   account: { id: string; name: string };
+  /**
+   * The broker's cost and margin (the price is `total_cents`), only on the rows of accounts whose
+   * margin the viewer may see (as the detail's `margin`); absent on the others.
+   */
+  cost_cents?: number;
+  margin_cents?: number;
+  margin_bp?: number | null;
 }
 
 /** An event as the carrier (or staff, or the portal) sent it, with where it came from and when it arrived. */
@@ -98,6 +107,35 @@ export interface StaffShipmentDetail {
   eta: StaffEtaView;
   notes: StaffNoteView[];
   audit: AuditEntryView[];
+  /**
+   * The broker's side, only for staff who may see this account's margin (canSeeMargin; fpg_sales
+   * on the accounts it is the rep of). For the others the key is absent, not emptied.
+   */
+  margin?: ShipmentMarginView;
+}
+
+/** What priced a shipment: a contract lane, a program's rule, or nothing (sold at cost). */
+export type PricingAppliedView =
+  | { source: 'contract' | 'rule'; scope: 'account' | 'default'; version: number; name: string }
+  | { source: 'none' };
+
+/** A shipment's price, cost and margin (integer cents; the percent in basis points of the price). */
+export interface ShipmentMarginView {
+  /** What the shipper pays: the shipment's charges. */
+  price_lines: ChargeView[];
+  price_cents: number;
+  /** What the carrier is paid. */
+  cost_lines: ChargeView[];
+  cost_cents: number;
+  margin_cents: number;
+  /** margin / price in basis points; null when the price is 0. */
+  margin_bp: number | null;
+  applied: PricingAppliedView;
+  /**
+   * False for a shipment booked before pricing went live: no cost was kept, its price was the
+   * carrier's tariff, so the cost shown is the price and the margin is 0.
+   */
+  cost_recorded: boolean;
 }
 
 /** 214 status codes staff may record by hand (the carrier's own, CA excepted: canceling is its own action). */

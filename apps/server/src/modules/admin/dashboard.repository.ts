@@ -1,5 +1,5 @@
 import type { DashboardShipment } from '@freight/contracts';
-import { type AnyColumn, and, count, desc, eq, gte, ne, type SQL, sql, sum } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, apiIncidents, carriers, quotes, shipments } from '../../db/schema';
 import { STATE_WHERE } from './accounts.repository';
@@ -52,6 +52,29 @@ export function dashboardRepository(db: Db, timeZone: string) {
         .from(shipments)
         .where(and(gte(shipments.createdAt, from), ne(shipments.status, 'canceled')))
         .groupBy(shipments.mode, shipments.currency),
+
+    /**
+     * Bookings since `from` (not canceled) by currency: price and cost summed; a shipment booked
+     * before pricing went live has no cost and was sold at cost. `accountIds` narrows to those accounts.
+     */
+    margin: (from: Date, accountIds?: string[]) =>
+      db
+        .select({
+          currency: shipments.currency,
+          price: sum(shipments.totalCents).mapWith(Number),
+          cost: sum(sql`coalesce(${shipments.costCents}, ${shipments.totalCents})`).mapWith(Number),
+          n: count(),
+        })
+        .from(shipments)
+        .where(
+          and(
+            gte(shipments.createdAt, from),
+            ne(shipments.status, 'canceled'),
+            accountIds ? inArray(shipments.accountId, accountIds) : undefined,
+          ),
+        )
+        .groupBy(shipments.currency)
+        .orderBy(shipments.currency),
 
     statuses: (from: Date) =>
       db.select({ status: shipments.status, n: count() }).from(shipments).where(gte(shipments.createdAt, from)).groupBy(shipments.status),

@@ -1,5 +1,6 @@
-import { type DashboardPeriod, type DashboardView, dashboardQuery } from '@freight/contracts';
-import { addCalendarDays, canManageCredit } from '@freight/domain';
+import { type DashboardMargin, type DashboardPeriod, type DashboardView, dashboardQuery } from '@freight/contracts';
+import { addCalendarDays, canManageCredit, canSeeMargin, seesEveryAccountsMargin } from '@freight/domain';
+import { divRound } from '@freight/domain/pricing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { businessDays } from '../../business-days';
@@ -9,6 +10,7 @@ import { adminPage, signedIn } from '../../plugins/guards';
 import { carrierBreakerRepository } from '../carrier-breaker/carrier-breaker.repository';
 import { creditApplicationsRepository } from '../credit-applications/credit-applications.repository';
 import { incidentError } from '../incidents/incidents.presenter';
+import { salesRepsService } from '../sales-reps/sales-reps.service';
 import { dashboardRepository } from './dashboard.repository';
 
 /** The admin dashboard (every staff role): today, this month and the days before in the business's time zone, and what needs attention. */
@@ -85,6 +87,29 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
         reason: c.reason,
       })),
     };
-    return { data: view };
+    const margin = await marginOf(signedIn(request).user, today, month);
+    return { data: margin ? { ...view, margin } : view };
   });
+
+  /** Today's and this month's margin for those who may see it: every account's, or a rep's own accounts'. */
+  async function marginOf(user: { id: string; roles: readonly string[] }, today: Date, month: Date) {
+    if (!canSeeMargin(user.roles)) return undefined;
+    const accountIds = seesEveryAccountsMargin(user.roles) ? undefined : await salesRepsService(ctx).accountsOf(user.id);
+    if (accountIds?.length === 0) return { today: [], month: [] };
+    const figures = async (from: Date): Promise<DashboardMargin[]> =>
+      (await repo.margin(from, accountIds)).map((r) => {
+        const price = r.price ?? 0;
+        const margin = price - (r.cost ?? 0);
+        return {
+          currency: r.currency,
+          shipments: r.n,
+          price_cents: price,
+          cost_cents: r.cost ?? 0,
+          margin_cents: margin,
+          margin_bp: price > 0 ? divRound(margin * 10_000, price) : null,
+        };
+      });
+    const [onDay, inMonth] = await Promise.all([figures(today), figures(month)]);
+    return { today: onDay, month: inMonth };
+  }
 }

@@ -1,9 +1,9 @@
 import type { StaffShipmentQuery } from '@freight/contracts';
-import { and, eq, gte, ilike, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { BusinessDays } from '../../business-days';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accounts, quotes, shipmentEvents, shipmentReferences, shipments, users } from '../../db/schema';
+import { accountSalesReps, accounts, quotes, shipmentEvents, shipmentReferences, shipments, users } from '../../db/schema';
 import { shipmentPage } from '../shipments/shipments.repository';
 
 /**
@@ -49,6 +49,14 @@ export function staffShipmentsRepository(db: Db, days: BusinessDays) {
       );
     }
     if (q.carrier_id) conditions.push(eq(shipments.carrierId, q.carrier_id));
+    if (q.sales_rep_id) {
+      const repped = db.select({ id: accountSalesReps.accountId }).from(accountSalesReps);
+      conditions.push(
+        q.sales_rep_id === 'none'
+          ? notInArray(shipments.accountId, repped)
+          : inArray(shipments.accountId, repped.where(eq(accountSalesReps.repId, q.sales_rep_id))),
+      );
+    }
     if (q.status) conditions.push(eq(shipments.status, q.status));
     if (q.mode) conditions.push(eq(shipments.mode, q.mode));
     if (q.action_required !== undefined) conditions.push(eq(shipments.actionRequired, q.action_required));

@@ -11,7 +11,7 @@ import {
   staffShipmentQuery,
 } from '@freight/contracts';
 import { asc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessDays } from '../../business-days';
@@ -21,13 +21,14 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage } from '../../plugins/guards';
+import { adminPage, verified } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { listItem } from '../shipments/shipments.presenter';
 import type { ShipmentsServiceOptions } from '../shipments/shipments.service';
 import { addNote } from '../staff-notes/staff-notes';
 import { usersService } from '../users/users.service';
 import { overrideEta } from './eta-override';
+import { marginAccess, marginFigures } from './shipment-margin';
 import { eventClock } from './staff-events';
 import { staffShipmentsRepository } from './staff-shipments.repository';
 import { staffShipmentsService } from './staff-shipments.service';
@@ -47,8 +48,8 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
   const door = { preValidation: adminPage('shipments') };
   const repo = staffShipmentsRepository(ctx.db, businessDays(ctx.config.BUSINESS_TIME_ZONE));
   const service = staffShipmentsService(ctx, opts);
-  const detail = async (id: string, request: Parameters<typeof requestLanguage>[0]) => ({
-    data: await service.detail(id, requestLanguage(request)),
+  const detail = async (id: string, request: FastifyRequest) => ({
+    data: await service.detail(id, requestLanguage(request), marginAccess(ctx, verified(request).user)),
   });
 
   r.get(
@@ -58,10 +59,13 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
       const q = request.query;
       const { rows, total, capped, accountNames } = await repo.search(q);
       const people = await usersService(ctx.db).people(rows.map((row) => row.userId));
+      const seesMargin = marginAccess(ctx, verified(request).user);
+      const withMargin = await Promise.all(rows.map((row) => seesMargin(row.accountId)));
       return {
-        data: rows.map((row) => ({
+        data: rows.map((row, i) => ({
           ...listItem(row, people),
           account: { id: row.accountId, name: accountNames.get(row.accountId) ?? '' },
+          ...(withMargin[i] ? marginFigures(row) : {}),
         })),
         meta: pageMeta(total, q.page, q.per_page, capped),
       };

@@ -15,6 +15,7 @@ import { trackingRepository } from '../tracking/tracking.repository';
 import { eventRow, trackingService } from '../tracking/tracking.service';
 import { fullName } from '../users/users.presenter';
 import { etaView } from './eta-override';
+import { marginView } from './shipment-margin';
 import { eventZone, placedEventTime } from './staff-events';
 import { staffShipmentsRepository } from './staff-shipments.repository';
 
@@ -42,13 +43,15 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
     return row;
   }
 
-  async function detail(id: string, language: Language): Promise<StaffShipmentDetail> {
+  /** The detail; with the cost and margin when `seesMargin` says the viewer may see this account's. */
+  async function detail(id: string, language: Language, seesMargin: (accountId: string) => Promise<boolean>): Promise<StaffShipmentDetail> {
     const row = await find(id);
-    const [shipment, context, notes, auditEntries] = await Promise.all([
+    const [shipment, context, notes, auditEntries, withMargin] = await Promise.all([
       shipmentView(ctx.db, row, language, true),
       repo.context(row),
       notesOf(ctx.db, 'shipment', row.id),
       auditRepository(ctx.db).of('shipment', row.id),
+      seesMargin(row.accountId),
     ]);
     const { account, bookedBy, quote, events } = context;
     if (!account) throw AppError.notFound();
@@ -71,6 +74,7 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
       eta: etaView(row),
       notes,
       audit: auditEntries,
+      ...(withMargin ? { margin: marginView(row, language) } : {}),
     };
   }
 
