@@ -14,6 +14,7 @@ import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { dashboardQuery } from '../api/dashboardApi';
 import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
+import { MarginFigures } from '../components/dashboard/MarginFigures';
 import { PausedCarriers } from '../components/dashboard/PausedCarriers';
 import { OpenDisputes } from '../components/OpenDisputes';
 import { zoneLabel } from '../components/shipments/StaffEventDialog';
@@ -93,6 +94,7 @@ function Dashboard({ view }: { view: DashboardView }) {
         {period(view.today, t('admin.dashboard_page.today'), links.today)}
         {period(view.month, t('admin.dashboard_page.month'), links.month)}
       </SimpleGrid>
+      {view.margin && <MarginFigures view={view} margin={view.margin} />}
       {/* The credit applications' figure is there for those who decide them only. */}
       <SimpleGrid minColWidth={FIGURE_MIN_WIDTH}>
         <Figure

@@ -19,6 +19,7 @@ import { AuditTrail } from '../components/AuditTrail';
 import { NotesPanel } from '../components/NotesPanel';
 import { ReasonDialog } from '../components/ReasonDialog';
 import { EtaPanel } from '../components/shipments/EtaPanel';
+import { MarginPanel } from '../components/shipments/MarginPanel';
 import { RawEvents } from '../components/shipments/RawEvents';
 import { StaffEventDialog } from '../components/shipments/StaffEventDialog';
 
@@ -126,6 +127,7 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
       <RawEvents events={detail.events} />
       <EtaPanel detail={detail} final={final} />
       <ShipmentSummary shipment={s} />
+      {detail.margin && <MarginPanel margin={detail.margin} currency={s.currency} />}
       <NotesPanel notes={detail.notes} onAdd={async (body) => afterShipmentAction(client, await shipmentAction(s.id, 'notes', { body }))} />
       <AuditTrail entries={detail.audit} />
 

@@ -1,5 +1,5 @@
 import { STAFF_SHIPMENT_SORTS, type StaffShipmentRow, type StaffShipmentSort } from '@freight/contracts';
-import { DEFAULT_SETTINGS } from '@freight/domain';
+import { canSeeMargin, DEFAULT_SETTINGS } from '@freight/domain';
 import { Anchor, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { staffShipmentsQuery } from '../api/shipmentsApi';
+import { useMarginPercent } from '../components/shipments/marginFormat';
 import { SHIPMENT_FILTERS, ShipmentFilters } from '../components/shipments/ShipmentFilters';
 
 const COLUMNS: { key: string; sort?: StaffShipmentSort; ta?: 'right' }[] = [
@@ -30,10 +31,15 @@ const COLUMNS: { key: string; sort?: StaffShipmentSort; ta?: 'right' }[] = [
   { key: 'total', ta: 'right' },
   { key: 'booked', sort: 'created_at' },
 ];
+/** Shown to staff who may see margin, after the price; a row whose account's margin they may not see leaves them empty. */
+const MARGIN_COLUMNS: typeof COLUMNS = [
+  { key: 'cost', ta: 'right' },
+  { key: 'margin', ta: 'right' },
+];
 
 /**
  * Admin Shipments: every account's shipments, found by any number (BOL, PRO, pickup, tracking,
- * reference) and filtered by account, carrier, status, 'Action Required', dates and lane; the
+ * reference) and filtered by account, carrier, sales rep, status, 'Action Required', dates and lane; the
  * search lives in the URL, so the dashboard and the support inbox can link to a filtered list.
  */
 export function ShipmentsRoute() {
@@ -58,6 +64,9 @@ export function ShipmentsRoute() {
     per_page: String(perPage),
   };
   const query = useQuery(staffShipmentsQuery(search));
+  const margins = canSeeMargin(user?.roles ?? []);
+  const percent = useMarginPercent();
+  const columns = margins ? COLUMNS.flatMap((c) => (c.key === 'total' ? [c, ...MARGIN_COLUMNS] : [c])) : COLUMNS;
 
   return (
     <Stack gap="md">
@@ -76,11 +85,11 @@ export function ShipmentsRoute() {
       <ListTable
         list={list}
         query={query}
-        minWidth={1100}
+        minWidth={margins ? 1300 : 1100}
         caption={t('admin.shipments.caption')}
         head={
           <SortColumns
-            columns={COLUMNS.map((c) => ({ ...c, label: t(`admin.shipments.columns.${c.key}`) }))}
+            columns={columns.map((c) => ({ ...c, label: t(`admin.shipments.columns.${c.key}`) }))}
             sort={activeSort}
             dir={activeDir}
             onSort={sortBy}
@@ -124,6 +133,23 @@ export function ShipmentsRoute() {
             </Table.Td>
             <Table.Td>{formatLocalDate(row.pickup_date, i18n.language)}</Table.Td>
             <Table.Td ta="right">{fmt.money(major(row.total_cents), row.currency)}</Table.Td>
+            {margins && (
+              <>
+                <Table.Td ta="right">{row.cost_cents === undefined ? '–' : fmt.money(major(row.cost_cents), row.currency)}</Table.Td>
+                <Table.Td ta="right">
+                  {row.margin_cents === undefined ? (
+                    '–'
+                  ) : (
+                    <>
+                      {fmt.money(major(row.margin_cents), row.currency)}
+                      <Text size="xs" c="dimmed">
+                        {percent(row.margin_bp)}
+                      </Text>
+                    </>
+                  )}
+                </Table.Td>
+              </>
+            )}
             <Table.Td>{fmt.date(row.created_at)}</Table.Td>
           </Table.Tr>
         )}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../../../../components/list/useListParams';
+import { salesRepsQuery } from '../../api/salesRepsApi';
 import { carrierOptionsQuery } from '../../api/shipmentsApi';
 
 /** The search's filters besides the number box, as URL params (`account_id` comes from an account's page). */
@@ -12,6 +13,7 @@ export const SHIPMENT_FILTERS = [
   'account',
   'account_id',
   'carrier_id',
+  'sales_rep_id',
   'status',
   'mode',
   'action_required',
@@ -62,10 +64,11 @@ function TextFilter({
   );
 }
 
-/** Filters of the staff's shipment search: account, carrier, status, mode, 'Action Required', dates and lane. */
+/** Filters of the staff's shipment search: account, carrier, the accounts' sales rep, status, mode, 'Action Required', dates and lane. */
 export function ShipmentFilters({ list }: { list: ListParams }) {
   const { t } = useTranslation();
   const carriers = useQuery(carrierOptionsQuery());
+  const reps = useQuery(salesRepsQuery());
   const p = list.params;
   const select = (name: string) => ({
     value: p.get(name) ?? '',
@@ -82,6 +85,16 @@ export function ShipmentFilters({ list }: { list: ListParams }) {
         ]}
         w={220}
         {...select('carrier_id')}
+      />
+      <NativeSelect
+        label={t('admin.shipments.filters.sales_rep')}
+        data={[
+          { value: '', label: t('admin.shipments.filters.any') },
+          { value: 'none', label: t('admin.shipments.filters.no_sales_rep') },
+          ...(reps.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+        ]}
+        w={200}
+        {...select('sales_rep_id')}
       />
       <NativeSelect
         label={t('admin.shipments.filters.status')}
