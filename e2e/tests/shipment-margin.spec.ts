@@ -1,0 +1,109 @@
+import { expectNoSidewaysScroll } from '../support/reflow';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { type Browser, expect, type Page, test } from '../support/test';
+
+/** Two staff sign-ins a scenario, each may wait for the authenticator's next step. */
+test.setTimeout(180_000);
+
+interface Words {
+  today: string;
+  margin: string;
+  month: RegExp;
+  list: string;
+  marginColumn: string;
+  section: string;
+  price: string;
+  cost: string;
+  marginLine: RegExp;
+  bol: RegExp;
+}
+
+const EN: Words = {
+  today: 'Today',
+  margin: 'Margin',
+  month: /^Margin this month: /,
+  list: 'Shipments of every account',
+  marginColumn: 'Margin',
+  section: 'Cost and margin',
+  price: 'Price (what the shipper pays)',
+  cost: 'Cost (what the carrier is paid)',
+  marginLine: /^Margin: .+ \(.+%\)$/,
+  bol: /^BOL \d+$/,
+};
+
+const ES: Words = {
+  today: 'Hoy',
+  margin: 'Margen',
+  month: /^Margen de este mes: /,
+  list: 'Envíos de todas las cuentas',
+  marginColumn: 'Margen',
+  section: 'Costo y margen',
+  price: 'Precio (lo que paga el embarcador)',
+  cost: 'Costo (lo que se paga al transportista)',
+  marginLine: /^Margen: .+ \(.+%\)$/,
+  bol: /^BOL \d+$/,
+};
+
+/** A page of its own for each user, in `language`, at `width`. */
+async function signedIn(browser: Browser, email: string, language: string, width: number) {
+  const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
+  await logIn(page, email);
+  await setPreferences(page, { language });
+  return page;
+}
+
+/** The sales admin reads the month's margin on the dashboard, then a Demo Shipper Co shipment's cost and margin; answers its address. */
+async function salesAdminReadsMargin(page: Page, w: Words, phone: boolean) {
+  await page.goto('/admin/dashboard');
+  const figures = page.getByRole('region', { name: w.margin, exact: true });
+  await expect(figures.getByRole('link', { name: w.month })).toBeVisible();
+  if (phone) await expectNoSidewaysScroll(page, 'on the dashboard at 390 px');
+  await snap(page, `shipment-margin-dashboard${phone ? '-es-phone' : ''}`);
+
+  await page.goto('/admin/shipments?account=Demo%20Shipper%20Co&mode=ltl');
+  const table = page.getByRole('table', { name: w.list });
+  // A phone shows each row as a card, each cell named by its column.
+  const marginColumn = phone
+    ? table.getByRole('cell', { name: new RegExp(`^${w.marginColumn} `) }).first()
+    : table.getByRole('columnheader', { name: w.marginColumn, exact: true });
+  await expect(marginColumn).toBeVisible();
+  await table.getByRole('row').nth(1).getByRole('link').first().click();
+  const section = page.getByRole('region', { name: w.section });
+  await expect(section.getByRole('table', { name: w.price })).toBeVisible();
+  await expect(section.getByRole('table', { name: w.cost })).toBeVisible();
+  await expect(section.getByTestId('shipment-margin')).toHaveText(w.marginLine);
+  if (phone) await expectNoSidewaysScroll(page, "on the shipment's cost and margin at 390 px");
+  await snap(page, `shipment-margin-detail${phone ? '-es-phone' : ''}`);
+  return new URL(page.url()).pathname;
+}
+
+/** Ops opens the same shipment and the dashboard: no cost, no margin. */
+async function opsSeesNoCost(page: Page, w: Words, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: w.bol })).toBeVisible();
+  await expect(page.getByRole('region', { name: w.section })).toHaveCount(0);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('region', { name: w.today })).toBeVisible();
+  await expect(page.getByRole('region', { name: w.margin, exact: true })).toHaveCount(0);
+}
+
+for (const [language, w, width] of [
+  ['en', EN, 1280],
+  ['es', ES, 390],
+] as const) {
+  test(`${language}: a sales admin sees the month's margin and a shipment's cost and margin; ops sees the shipment without cost`, async ({
+    browser,
+  }) => {
+    const phone = width < 600;
+    const admin = await signedIn(browser, 'salesadmin@demo.test', language, width);
+    let ops: Page | undefined;
+    try {
+      const path = await salesAdminReadsMargin(admin, w, phone);
+      ops = await signedIn(browser, 'ops@demo.test', language, width);
+      await opsSeesNoCost(ops, w, path);
+    } finally {
+      if (ops) await restorePreferences(ops, { language: 'en' });
+      await restorePreferences(admin, { language: 'en' });
+    }
+  });
+}
