@@ -1,11 +1,10 @@
 import type { PricingAppliedView, ShipmentMarginView } from '@freight/contracts';
-import { canSeeMargin, type Language, seesEveryAccountsMargin } from '@freight/domain';
+import { canSeeMargin, seesEveryAccountsMargin } from '@freight/domain';
 import { divRound } from '@freight/domain/pricing';
 import type { ChargeLine } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import type { shipments } from '../../db/schema';
 import { salesRepsService } from '../sales-reps/sales-reps.service';
-import { chargeLabel } from '../shipments/shipments.presenter';
 
 /** Who is asking: the staff user's id and roles. */
 export interface MarginViewer {
@@ -46,10 +45,9 @@ export function marginFigures(row: Pick<MarginRow, 'totalCents' | 'costCents'>) 
   };
 }
 
-/** A shipment's price and cost lines, margin and what priced it. */
-export function marginView(row: MarginRow, language: Language): ShipmentMarginView {
-  const label = (lines: ChargeLine[]) =>
-    lines.map((c) => ({ code: c.code, label: chargeLabel(c, language), amount_cents: c.amount_cents }));
+/** A shipment's price and cost lines (each named by `labelOf`, in the reader's language), margin and what priced it. */
+export function marginView(row: MarginRow, labelOf: (line: ChargeLine) => string): ShipmentMarginView {
+  const label = (lines: ChargeLine[]) => lines.map((c) => ({ code: c.code, label: labelOf(c), amount_cents: c.amount_cents }));
   const recorded = row.costCents !== null;
   return {
     price_lines: label(row.charges as ChargeLine[]),

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
-import { presentEvent } from '../shipments/shipments.presenter';
+import { chargeLabel, presentEvent } from '../shipments/shipments.presenter';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '../shipments/shipments.service';
 import { notesOf } from '../staff-notes/staff-notes';
@@ -74,7 +74,7 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
       eta: etaView(row),
       notes,
       audit: auditEntries,
-      ...(withMargin ? { margin: marginView(row, language) } : {}),
+      ...(withMargin ? { margin: marginView(row, (c) => chargeLabel(c, language)) } : {}),
     };
   }
 
