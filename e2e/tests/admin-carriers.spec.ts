@@ -53,7 +53,9 @@ test('super_admin lowers a carrier discount, previews the difference and publish
   await draft.getByRole('button', { name: 'Preview the difference' }).click();
   const preview = page.getByRole('region', { name: 'Preview: the draft against the tariff in force' });
   await expect(preview).toContainText(/recent quotes? re-rated: .* today, .* with the draft \(\+/);
-  await expect(preview.getByRole('table')).toContainText(before);
+  // The shipper's saved quote is among those re-rated, at the carrier's cost (what the tariff sets),
+  // not at the price the shipper saw.
+  await expect(preview.getByRole('table')).toContainText('60601 US → 30303 US');
   await snap(page, 'admin-carriers-preview');
   await draft.getByRole('button', { name: 'Publish' }).click();
   // The confirmation repeats what the preview found.
