@@ -38,7 +38,7 @@ const ES: Words = {
   list: 'Envíos de todas las cuentas',
   marginColumn: 'Margen',
   section: 'Costo y margen',
-  price: 'Precio (lo que paga el embarcador)',
+  price: 'Precio (lo que paga el remitente)',
   cost: 'Costo (lo que se paga al transportista)',
   marginLine: /^Margen: .+ \(.+%\)$/,
   bol: /^BOL \d+$/,
