@@ -8,17 +8,18 @@ import { expect, test } from '../support/test';
 /**
  * Pricing is live (docs/brokerage.md): a contract lane a sales admin publishes for an account
  * prices that account's next quote on the lane, whatever each carrier's cost; the shipper sees
- * the contract price on every rate.
+ * the contract price on every rate. The lanes lead where no other scenario quotes (Salt Lake City,
+ * Denver): the scenarios share one server, and a contract lane prices the account's later quotes.
  */
-test("a sales admin gives Other Freight LLC a contract lane Chicago -> Atlanta; the shipper's next quote on it shows $512 from every carrier", async ({
+test("a sales admin gives Other Freight LLC a contract lane Chicago -> Salt Lake City; the shipper's next quote on it shows $512 from every carrier", async ({
   page,
   browser,
 }) => {
   await logIn(page, 'salesadmin@demo.test');
   await publishContractLane(page, 'Other Freight LLC', {
-    name: 'Chicago - Atlanta, LTL up to 2,000 lb',
+    name: 'Chicago - Salt Lake City, LTL up to 2,000 lb',
     origin: '606',
-    destination: '303',
+    destination: '841',
     price: '512',
     maxWeight: '2000',
   });
@@ -27,7 +28,7 @@ test("a sales admin gives Other Freight LLC a contract lane Chicago -> Atlanta; 
   const context = await browser.newContext();
   const shipper = await context.newPage();
   await logIn(shipper, 'other@demo.test');
-  await ratePallets(shipper, { to: '30303', quantity: '1', weight: '500', value: '1000' });
+  await ratePallets(shipper, { to: '84101', quantity: '1', weight: '500', value: '1000' });
   const totals = await shownTotals(shipper);
   expect(totals.length).toBeGreaterThan(1);
   expect(totals.every((total) => total === 512)).toBe(true);
