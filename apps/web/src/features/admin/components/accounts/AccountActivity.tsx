@@ -23,36 +23,38 @@ export function AccountActivity({ account }: { account: StaffAccountDetail }) {
             {t('admin.accounts.no_shipments')}
           </Text>
         ) : (
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.accounts.col_bol')}</Table.Th>
-                <Table.Th>{t('admin.accounts.col_status')}</Table.Th>
-                <Table.Th>{t('admin.accounts.col_carrier')}</Table.Th>
-                <Table.Th ta="right">{t('admin.accounts.col_total')}</Table.Th>
-                <Table.Th>{t('admin.accounts.col_created')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {account.recent_shipments.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.admin.shipment(s.id)} size="sm">
-                      {s.bol_number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={s.status as ShipmentStatus} size="sm" />
-                  </Table.Td>
-                  <Table.Td>{s.carrier_name}</Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {fmt.money(major(s.total_cents), s.currency)}
-                  </Table.Td>
-                  <Table.Td style={NOWRAP}>{fmt.date(s.created_at)}</Table.Td>
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing={4} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.accounts.col_bol')}</Table.Th>
+                  <Table.Th>{t('admin.accounts.col_status')}</Table.Th>
+                  <Table.Th>{t('admin.accounts.col_carrier')}</Table.Th>
+                  <Table.Th ta="right">{t('admin.accounts.col_total')}</Table.Th>
+                  <Table.Th>{t('admin.accounts.col_created')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {account.recent_shipments.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.admin.shipment(s.id)} size="sm">
+                        {s.bol_number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={s.status as ShipmentStatus} size="sm" />
+                    </Table.Td>
+                    <Table.Td>{s.carrier_name}</Table.Td>
+                    <Table.Td ta="right" style={NOWRAP}>
+                      {fmt.money(major(s.total_cents), s.currency)}
+                    </Table.Td>
+                    <Table.Td style={NOWRAP}>{fmt.date(s.created_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         <Anchor component={Link} to={paths.admin.shipments({ account_id: account.id })} size="sm" mt="xs" display="block">
           {t('admin.accounts.all_shipments')}
@@ -64,30 +66,34 @@ export function AccountActivity({ account }: { account: StaffAccountDetail }) {
             {t('admin.accounts.no_quotes')}
           </Text>
         ) : (
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.accounts.col_quoted')}</Table.Th>
-                <Table.Th>{t('admin.accounts.col_mode')}</Table.Th>
-                <Table.Th>{t('admin.accounts.col_lane')}</Table.Th>
-                <Table.Th ta="right">{t('admin.accounts.col_lowest')}</Table.Th>
-                <Table.Th>{t('admin.accounts.col_booked')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {account.recent_quotes.map((q) => (
-                <Table.Tr key={q.id}>
-                  <Table.Td style={NOWRAP}>{fmt.dateTime(q.created_at)}</Table.Td>
-                  <Table.Td>{t(`shipping_modes.${q.mode}`)}</Table.Td>
-                  <Table.Td>
-                    {q.origin} → {q.destination}
-                  </Table.Td>
-                  <Table.Td ta="right">{q.lowest_total_cents === null ? '—' : fmt.money(major(q.lowest_total_cents), q.currency)}</Table.Td>
-                  <Table.Td>{q.booked ? t('admin.accounts.booked') : ''}</Table.Td>
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing={4} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.accounts.col_quoted')}</Table.Th>
+                  <Table.Th>{t('admin.accounts.col_mode')}</Table.Th>
+                  <Table.Th>{t('admin.accounts.col_lane')}</Table.Th>
+                  <Table.Th ta="right">{t('admin.accounts.col_lowest')}</Table.Th>
+                  <Table.Th>{t('admin.accounts.col_booked')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {account.recent_quotes.map((q) => (
+                  <Table.Tr key={q.id}>
+                    <Table.Td style={NOWRAP}>{fmt.dateTime(q.created_at)}</Table.Td>
+                    <Table.Td>{t(`shipping_modes.${q.mode}`)}</Table.Td>
+                    <Table.Td>
+                      {q.origin} → {q.destination}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {q.lowest_total_cents === null ? '—' : fmt.money(major(q.lowest_total_cents), q.currency)}
+                    </Table.Td>
+                    <Table.Td>{q.booked ? t('admin.accounts.booked') : ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Section>
     </SimpleGrid>
