@@ -7,8 +7,12 @@ import { formatLocalDate } from '../../../../components/tracking/localTime';
 import { StatusBadge } from '../../../../components/tracking/StatusBadge';
 import { paths } from '../../../../lib/paths';
 
-/** A figure stays on one line ('38.9 %', never the sign below the number). */
-const KEEP_TOGETHER = { whiteSpace: 'nowrap' } as const;
+/**
+ * A figure breaks only where it must: Intl joins '38,9 %' and 'USD 2,872.14' with no-break spaces,
+ * so they stay whole while they fit; with large text in a narrow card, a long amount wraps inside
+ * the card rather than being cut at its edge.
+ */
+const BREAK_ONLY_IF_CUT = { overflowWrap: 'anywhere' } as const;
 
 /** One figure of the dashboard; with `to`, the figure opens the list behind it. */
 export function Figure({ label, value, to, hint }: { label: string; value: string; to?: string; hint?: string }) {
@@ -18,11 +22,11 @@ export function Figure({ label, value, to, hint }: { label: string; value: strin
         {label}
       </Text>
       {to ? (
-        <Anchor component={Link} to={to} fw={700} fz={28} aria-label={`${label}: ${value}`} style={KEEP_TOGETHER}>
+        <Anchor component={Link} to={to} fw={700} fz={28} aria-label={`${label}: ${value}`} style={BREAK_ONLY_IF_CUT}>
           {value}
         </Anchor>
       ) : (
-        <Text fw={700} fz={28} style={KEEP_TOGETHER}>
+        <Text fw={700} fz={28} style={BREAK_ONLY_IF_CUT}>
           {value}
         </Text>
       )}
