@@ -19,7 +19,8 @@ const PAUSED_CARRIER = /paused-carrier\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.artifacts/results',
+  // Per port, like the servers' data and logs: a run on other ports does not clear this one's traces.
+  outputDir: `./.artifacts/results-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
