@@ -2,16 +2,13 @@ import type { PricingImpact, PricingPreview } from '@freight/contracts';
 import { Alert, Badge, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/useFormat';
+import { useMarginPercent } from '../shipments/marginFormat';
 
 /** Money and margin percents as the preview shows them: a program's amounts are US dollars. */
 function usePreviewFormat() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  return {
-    usd: (cents: number) => fmt.money(cents / 100, 'USD'),
-    percent: (bp: number | null) =>
-      bp === null ? t('admin.pricing.no_price') : fmt.number(bp / 10_000, { style: 'percent', maximumFractionDigits: 1 }),
-  };
+  return { usd: (cents: number) => fmt.money(cents / 100, 'USD'), percent: useMarginPercent(t('admin.pricing.no_price')) };
 }
 
 /** The newest quotes' carrier rates priced again: their cost, the price in force and the draft's, the margin; rates below the minimum or below cost flagged. */
