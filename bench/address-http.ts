@@ -4,6 +4,8 @@
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { DEMO_STAFF_TOTP_SECRET } from '../apps/server/src/db/seed-two-factor';
+import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
 import { processCpuMs } from './postgres-cpu';
 import { benchDatabase } from './setup';
 
@@ -63,10 +65,31 @@ export async function startBench(name: string) {
     db_cpu_ms: Math.round([...b.backends].reduce((sum, [pid, ms]) => sum + ms - (a.backends.get(pid) ?? 0), 0)),
   });
 
+  /** Signs the client in as a demo staff user: the password, then the demo staff's authenticator code. */
+  async function signInAsStaff(email: string) {
+    await send('POST', '/logout');
+    await send('GET', '/sanctum/csrf-cookie');
+    const login = await send('POST', '/login', JSON.stringify({ email, password: 'Demo#2026' }));
+    if (login.status !== 204 && login.status !== 200) throw new Error(`login as ${email}: ${login.status}`);
+    const code = await send('POST', '/two-factor-challenge', JSON.stringify({ code: totpCodeAt(DEMO_STAFF_TOTP_SECRET, new Date()) }));
+    if (code.status >= 400) throw new Error(`two-factor code for ${email}: ${code.status}`);
+  }
+
+  /** Milliseconds to the last byte of a GET of `path`, which must answer 200. */
+  async function timedGet(path: string) {
+    const t0 = performance.now();
+    const res = await send('GET', path);
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
+    return performance.now() - t0;
+  }
+
   return {
     /** The bench database's connection URL. */
     url: bench.url,
     send,
+    signInAsStaff,
+    timedGet,
     cpu,
     cpuSpent,
     sql: (text: string, params: unknown[] = []) => {

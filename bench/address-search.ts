@@ -7,6 +7,7 @@
 
 import { addressCsv } from './address-data';
 import { startBench } from './address-http';
+import { latencyStats } from './latency';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 
@@ -20,13 +21,6 @@ const QUERIES: Record<string, string[]> = {
   'postal code': ['q=75201', 'q=m5v%203l9', 'q=0210'],
   street1: ['q=industrial%20pkwy', 'q=4521%20oak'],
   'no match': ['q=zzzz', 'q=nothing%20here'],
-};
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (n: number) => +n.toFixed(1);
-  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), max: r(s[s.length - 1] ?? 0) };
 };
 
 const bench = await startBench('addr_search');
@@ -69,8 +63,8 @@ try {
       {
         node: process.version,
         book,
-        overall: stats(all),
-        by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, stats(v)])),
+        overall: latencyStats(all),
+        by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, latencyStats(v)])),
         matches: totals,
         plan_city_count: plan.rows.map((r) => r['QUERY PLAN']),
       },

@@ -8,22 +8,14 @@
 // One request at a time over HTTP as fpg_ops; the baseline is GET /api/user in the same run.
 
 import pg from 'pg';
-import { DEMO_STAFF_TOTP_SECRET } from '../apps/server/src/db/seed-two-factor';
-import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
 import { startBench } from './address-http';
+import { latencyStats } from './latency';
 import { fillShipments } from './shipments-data';
 
 const TOTAL = Number(process.env.BENCH_SHIPMENTS ?? 1_000_000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 500_000);
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (n: number) => +n.toFixed(1);
-  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), max: r(s[s.length - 1] ?? 0) };
-};
 
 const bench = await startBench('admin_shipments');
 try {
@@ -74,32 +66,23 @@ try {
     'sorted by BOL': () => 'sort=bol_number',
   };
 
-  await bench.send('POST', '/login', JSON.stringify({ email: 'ops@demo.test', password: 'Demo#2026' }));
-  // Staff sign in with their second factor too: the demo staff's authenticator code.
-  await bench.send('POST', '/two-factor-challenge', JSON.stringify({ code: totpCodeAt(DEMO_STAFF_TOTP_SECRET, new Date()) }));
-  const timed = async (path: string) => {
-    const t0 = performance.now();
-    const res = await bench.send('GET', path);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-    return performance.now() - t0;
-  };
-  for (const make of Object.values(KINDS)) await timed(`/api/admin/shipments?${make(0)}`);
-  await timed('/api/admin/dashboard');
+  await bench.signInAsStaff('ops@demo.test');
+  for (const make of Object.values(KINDS)) await bench.timedGet(`/api/admin/shipments?${make(0)}`);
+  await bench.timedGet('/api/admin/dashboard');
   const byKind: Record<string, number[]> = Object.fromEntries(
     ['baseline GET /api/user', 'dashboard (30 days)', 'dashboard (90 days)', ...Object.keys(KINDS)].map((k) => [k, []]),
   );
   for (let round = 0; round < ROUNDS; round += 1) {
-    byKind['baseline GET /api/user']!.push(await timed('/api/user'));
-    byKind['dashboard (30 days)']!.push(await timed('/api/admin/dashboard'));
-    byKind['dashboard (90 days)']!.push(await timed('/api/admin/dashboard?days=90'));
-    for (const [kind, make] of Object.entries(KINDS)) byKind[kind]!.push(await timed(`/api/admin/shipments?${make(round)}`));
+    byKind['baseline GET /api/user']!.push(await bench.timedGet('/api/user'));
+    byKind['dashboard (30 days)']!.push(await bench.timedGet('/api/admin/dashboard'));
+    byKind['dashboard (90 days)']!.push(await bench.timedGet('/api/admin/dashboard?days=90'));
+    for (const [kind, make] of Object.entries(KINDS)) byKind[kind]!.push(await bench.timedGet(`/api/admin/shipments?${make(round)}`));
   }
   const [{ n }] = (await bench.sql('select count(*)::int n from shipments')).rows;
   const [{ a }] = (await bench.sql('select count(*)::int a from accounts')).rows;
   const [{ quotes }] = (await bench.sql('select count(*)::int quotes from quotes')).rows;
   console.log(JSON.stringify({ shipments: n, accounts: a, quotes, fill_seconds: Math.round(fillSeconds) }));
-  for (const [kind, ms] of Object.entries(byKind)) console.log(kind.padEnd(34), JSON.stringify(stats(ms)));
+  for (const [kind, ms] of Object.entries(byKind)) console.log(kind.padEnd(34), JSON.stringify(latencyStats(ms)));
 } finally {
   await bench.stop();
 }

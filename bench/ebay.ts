@@ -12,6 +12,7 @@
 import { simulatorSecret } from '../apps/server/src/modules/ebay/ebay.routes';
 import { simulatorRefreshToken, startEbaySimulator } from '../apps/server/src/modules/ebay/ebay.simulator';
 import { secretBox } from '../apps/server/src/security/encryption';
+import { latencyStats } from './latency';
 import { withClient } from './server-process';
 import { benchDatabase, signedInApp } from './setup';
 
@@ -19,13 +20,6 @@ const APP_KEY = 'bench-app-key-0123456789abcdef0123456789abcdef';
 const ORDERS = 5000;
 const TOTAL = 50_000;
 const ROUNDS = 40;
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (n: number) => +n.toFixed(1);
-  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), max: r(s[s.length - 1] ?? 0) };
-};
 
 const bench = await benchDatabase('ebay', 10);
 const sim = await startEbaySimulator({
@@ -55,7 +49,7 @@ try {
   const first = await timed('POST', `/api/ebay/stores/${store!.id}/sync`);
   const synced = await sql('select count(*)::int as n from ebay_orders where store_id = $1', [store!.id]);
   const again = await timed('POST', `/api/ebay/stores/${store!.id}/sync`);
-  const user = stats(await Promise.all([0, 1, 2, 3, 4].map(async () => (await timed('GET', '/api/user')).ms)));
+  const user = latencyStats(await Promise.all([0, 1, 2, 3, 4].map(async () => (await timed('GET', '/api/user')).ms)));
 
   // 50,000 orders in all: copies of the synced ones under other eBay order ids.
   await sql(
@@ -76,12 +70,12 @@ try {
     'status shipped': '/api/ebay/orders?status=shipped',
     'page 20': '/api/ebay/orders?page=20',
   };
-  const lists: Record<string, ReturnType<typeof stats>> = {};
+  const lists: Record<string, ReturnType<typeof latencyStats>> = {};
   for (const [name, path] of Object.entries(kinds)) {
     await timed('GET', path);
     const ms: number[] = [];
     for (let i = 0; i < ROUNDS; i++) ms.push((await timed('GET', path)).ms);
-    lists[name] = stats(ms);
+    lists[name] = latencyStats(ms);
   }
   console.log(
     JSON.stringify(

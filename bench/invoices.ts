@@ -8,6 +8,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { startBench } from './address-http';
+import { latencyStats } from './latency';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 20);
@@ -19,13 +20,6 @@ const QUERIES: Record<string, string[]> = {
   'search invoice number': ['q=INV-0012345', 'q=0012345'],
   'search BOL / PRO': ['q=00000123450012', 'q=PRO77123'],
   'search, no match': ['q=zzzz'],
-};
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (n: number) => +n.toFixed(1);
-  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), max: r(s[s.length - 1] ?? 0) };
 };
 
 const bench = await startBench('invoices');
@@ -104,9 +98,9 @@ try {
         invoices: total,
         in_account: own,
         fill_seconds: +fillSeconds.toFixed(1),
-        list_filter_search_all: stats(lists),
-        by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, stats(v)])),
-        pay_50_invoices: stats(payments),
+        list_filter_search_all: latencyStats(lists),
+        by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, latencyStats(v)])),
+        pay_50_invoices: latencyStats(payments),
       },
       null,
       2,

@@ -55,13 +55,13 @@ export async function signedInApp(database: Database, env: Record<string, string
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
   const app = await buildApp({ config, db, logger: false, pubsub: database });
   const jar = new Map<string, string>();
-  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: string) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: string, contentType = 'application/json') => {
     const res = await app.inject({
       method,
       url: path,
       payload,
       headers: {
-        'content-type': 'application/json',
+        'content-type': contentType,
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
         'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
       },

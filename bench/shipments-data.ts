@@ -1,7 +1,9 @@
 // Generated shipments for the tracking and My Shipments benches: SQL that fills a bench database
 // with `total` shipments (and four tracking events each) in one statement per batch, so a million
 // rows take minutes, not hours. The demo shipper owns `shipperShare` of them (a big account, the
-// worst case for its My Shipments search); the rest belong to 200 generated accounts.
+// worst case for its My Shipments search); the rest belong to 200 generated accounts. With `costs`,
+// each has a cost (the price less 5-23%; none on one in twenty, booked before costs were kept) and one
+// in thirty is in Canadian dollars.
 
 import type pg from 'pg';
 
@@ -35,9 +37,9 @@ export async function fillShipments(
   client: pg.Client,
   total: number,
   shipperShare: number,
-  opts: { batch?: number; accounts?: number; events?: boolean } = {},
+  opts: { batch?: number; accounts?: number; events?: boolean; costs?: boolean } = {},
 ) {
-  const { batch = 50_000, accounts = BENCH_ACCOUNTS, events = true } = opts;
+  const { batch = 50_000, accounts = BENCH_ACCOUNTS, events = true, costs = false } = opts;
   const cities = `(values ${CITIES.map((c, i) => `(${i}, '${c[0]}', '${c[1]}', '${c[2]}')`).join(', ')}) as c(n, city, state, zip)`;
   const statuses = `array[${STATUSES.map((s) => `'${s}'`).join(', ')}]`;
   // GS1 mod-10 check digit (packages/domain shipping/bol.ts) in SQL.
@@ -82,7 +84,7 @@ export async function fillShipments(
         origin_city, origin_state, origin_postal_code, origin_country,
         destination_city, destination_state, destination_postal_code, destination_country,
         reference_type, reference_number, items, accessorials, currency, total_cents, charges, declared_value_cents,
-        delivered_at, created_at, updated_at)
+        cost_cents, delivered_at, created_at, updated_at)
       select
         case when g.i % 1000 < ${Math.round(shipperShare * 1000)} then '${shipper.account_id}'::uuid else o.account_id end,
         case when g.i % 1000 < ${Math.round(shipperShare * 1000)} then '${shipper.user_id}'::uuid else o.user_id end,
@@ -97,7 +99,9 @@ export async function fillShipments(
         jsonb_build_object('company', 'Consignee ' || g.i % 991, 'city', dc.city, 'state', dc.state, 'postal_code', dc.zip, 'country', 'US'),
         oc.city, oc.state, oc.zip, 'US', dc.city, dc.state, dc.zip, 'US',
         'po_number', 'PO-' || (g.i * 31 % 900000 + 100000),
-        '[]'::jsonb, '[]'::jsonb, 'USD', 25000 + g.i % 50000, '[]'::jsonb, 100000,
+        '[]'::jsonb, '[]'::jsonb,
+        ${costs ? `case when g.i % 30 = 7 then 'CAD' else 'USD' end` : `'USD'`}, 25000 + g.i % 50000, '[]'::jsonb, 100000,
+        ${costs ? 'case when g.i % 20 = 0 then null else (25000 + g.i % 50000) - (25000 + g.i % 50000) * (5 + g.i % 19) / 100 end' : 'null'},
         case when (${statuses})[1 + g.i % ${STATUSES.length}] = 'delivered' then d.day + interval '3 days 14 hours' end,
         d.day + interval '8 hours', d.day + interval '8 hours'
       from g

@@ -12,18 +12,12 @@
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
+import { latencyStats } from './latency';
 import { benchDatabase } from './setup';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const WARMUP = 10;
 const PASSWORD = 'Demo#2026';
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (n: number) => +n.toFixed(1);
-  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), max: r(s[s.length - 1] ?? 0) };
-};
 
 const bench = await benchDatabase('sign_in', 10);
 try {
@@ -107,10 +101,10 @@ try {
     results.code_step.push(codeStep);
   }
   console.log(JSON.stringify({ rounds: ROUNDS, node: process.version }));
-  console.log('password only (POST /login)'.padEnd(52), JSON.stringify(stats(results.password_only)));
-  console.log('with an authenticator code (both steps)'.padEnd(52), JSON.stringify(stats(results.with_code)));
-  console.log('  step 1: POST /login -> { two_factor: true }'.padEnd(52), JSON.stringify(stats(results.password_step)));
-  console.log('  step 2: POST /two-factor-challenge'.padEnd(52), JSON.stringify(stats(results.code_step)));
+  console.log('password only (POST /login)'.padEnd(52), JSON.stringify(latencyStats(results.password_only)));
+  console.log('with an authenticator code (both steps)'.padEnd(52), JSON.stringify(latencyStats(results.with_code)));
+  console.log('  step 1: POST /login -> { two_factor: true }'.padEnd(52), JSON.stringify(latencyStats(results.password_step)));
+  console.log('  step 2: POST /two-factor-challenge'.padEnd(52), JSON.stringify(latencyStats(results.code_step)));
   await app.close();
 } finally {
   await bench.drop();

@@ -11,6 +11,7 @@
 // Memory: A's resident memory before and after opening the streams, per open stream.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { latencyStats } from './latency';
 import { freshDatabase, memoryMb, startApp, waitFor, withClient } from './server-process';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
@@ -21,12 +22,6 @@ const PORT_B = 3212;
 const A = `http://127.0.0.1:${PORT_A}`;
 const B = `http://127.0.0.1:${PORT_B}`;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (n: number) => +n.toFixed(1);
-  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), max: r(s[s.length - 1] ?? 0) };
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Caller {
@@ -182,9 +177,9 @@ try {
         open_seconds: openSeconds,
         rss_a_mb: { before: +rssBefore.toFixed(1), after: +rssAfter.toFixed(1) },
         kb_per_stream: +(((rssAfter - rssBefore) * 1024) / streams.length).toFixed(1),
-        baseline_post_round_trip_ms: stats(posts),
-        delivery_customer_b_to_staff_a_ms: stats(toStaff.filter((n) => !Number.isNaN(n))),
-        delivery_staff_b_to_customer_a_ms: stats(toCustomer.filter((n) => !Number.isNaN(n))),
+        baseline_post_round_trip_ms: latencyStats(posts),
+        delivery_customer_b_to_staff_a_ms: latencyStats(toStaff.filter((n) => !Number.isNaN(n))),
+        delivery_staff_b_to_customer_a_ms: latencyStats(toCustomer.filter((n) => !Number.isNaN(n))),
         lost,
       },
       null,

@@ -1,4 +1,4 @@
-// Issue 16's target: re-rating 100 quotes for a tariff preview in under 1 s. On a fresh PostgreSQL
+// The target: re-rating 100 quotes for a tariff preview in under 1 s. On a fresh PostgreSQL
 // database with the demo data, the demo shipper makes 300 LTL quotes (varied lanes, weights and
 // classes) among 20,000 older quotes of other modes, so the preview's walk of the newest quotes
 // has company; super_admin saves a draft of one carrier (10 points less discount) and asks the

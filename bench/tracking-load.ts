@@ -14,6 +14,7 @@
 // with the same setting skips the fill (drop it by hand when done).
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
+import { latencyStats } from './latency';
 import { backendCpuMs, backendCpuSince, processCpuMs } from './postgres-cpu';
 import { adminBase, freshDatabase, memoryMb, signIn, startApp, startNode, waitFor, withClient } from './server-process';
 import { fillShipments } from './shipments-data';
@@ -27,12 +28,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PORT = 3203;
 const origin = `http://127.0.0.1:${PORT}`;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const r = (n: number) => +n.toFixed(1);
-  return { n: s.length, p50: r(pct(s, 50)), p95: r(pct(s, 95)), p99: r(pct(s, 99)), max: r(s[s.length - 1] ?? 0) };
-};
 /** Transactions the database has committed: one per batch statement of lookups (and the odd job poll). */
 const statementsRun = (url: string) =>
   withClient(url, async (c) =>
@@ -175,7 +170,7 @@ try {
           p97_5_ms: lookups.latency.p97_5,
           p99_ms: lookups.latency.p99,
           max_ms: lookups.latency.max,
-          per_second: bySecond.map((ms) => `${ms.length}/${stats(ms).p99}`).join(' '),
+          per_second: bySecond.map((ms) => `${ms.length}/${latencyStats(ms).p99}`).join(' '),
           lookups_per_statement: Number((lookups.requests.total / statements).toFixed(1)),
           non2xx: lookups.non2xx,
           errors: lookups.errors,
@@ -184,7 +179,10 @@ try {
           // autocannon runs in this process: the load generator's own share of the two cores.
           autocannon_cpu_ms_per_lookup: Number(((generatorCpu.user + generatorCpu.system) / 1000 / lookups.requests.total).toFixed(2)),
         },
-        my_shipments: { overall: stats(all), by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, stats(v)])) },
+        my_shipments: {
+          overall: latencyStats(all),
+          by_kind: Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, latencyStats(v)])),
+        },
         server_peak_rss_mb: app.pid ? Math.round(memoryMb(app.pid, 'VmHWM')) : null,
       },
       null,

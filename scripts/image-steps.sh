@@ -29,11 +29,13 @@ step_deps() {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 }
 
-# The web's own build script (apps/web/package.json), each `vite build` pointed at OUT.
+# The web's own build script (apps/web/package.json), each `vite build` pointed at OUT, by the
+# web's own Vite as npm runs it: the workspace's node_modules/.bin first. The root's holds another
+# major version (vitest's), whose different chunks once put a link's base sheet after its own.
 build_web_into() {
   local out="$1" script
   script="$(node -p "require('./apps/web/package.json').scripts.build")"
-  (cd apps/web && PATH="$root/node_modules/.bin:$PATH" NODE_ENV=production sh -c "${script//vite build/vite build --outDir $out}")
+  (cd apps/web && PATH="$root/apps/web/node_modules/.bin:$root/node_modules/.bin:$PATH" NODE_ENV=production sh -c "${script//vite build/vite build --outDir $out}")
 }
 
 step_build() {
@@ -87,7 +89,12 @@ step_ci() {
   local start=$SECONDS
   ci_work="$(mktemp -d "${TMPDIR:-/tmp}/fp-image-XXXXXX")"
   trap 'rm -rf "$ci_work"' EXIT
-  step_build "$ci_work/app"
+  # The web app is built where `npm start` and the scenarios serve it from and copied into the
+  # tree: `npm test`, after CI's image steps, then finds it fresh and does not build it again.
+  build_web_into "$root/apps/web/dist" > "$ci_work/web-build.log" 2>&1 || { cat "$ci_work/web-build.log"; return 1; }
+  mkdir -p "$ci_work/app/apps/web"
+  cp -R "$root/apps/web/dist" "$ci_work/app/apps/web/dist"
+  node scripts/build-server.mjs --outdir "$ci_work/app/apps/server/dist"
   echo "Built in $((SECONDS - start)) s."
   step_runtime "$ci_work/app"
   step_smoke "$ci_work/app"

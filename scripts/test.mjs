@@ -1,14 +1,18 @@
-// `npm test`: every test. Two lanes side by side: the Playwright scenarios in Debian's Chromium
-// (skipped with a message when no Chromium is found, unless CI is set), printed as they run; and
-// the units and API tests on PGlite, then the API tests again on PostgreSQL when TEST_DATABASE_URL
-// is set, each printed when it ends. The scenarios are the long lane and use about one core (they
-// wait on the browser and the server in turn); vitest takes one worker on a two-core machine, so
-// the units fit beside them instead of before them.
+// `npm test`: every test, in lanes side by side: the Playwright scenarios in Debian's Chromium
+// (skipped with a message when no Chromium is found, unless CI is set), printed as they run; the
+// server's unit and API tests on PGlite; the web, domain and contracts units; and the API tests
+// again on PostgreSQL when TEST_DATABASE_URL is set; each vitest run printed when it ends. The scenarios run in two shards side by side
+// (E2E_SHARDS, default 2; e2e/support/shards.ts splits the files by their recorded durations), each
+// with its own servers on its own ports, its lines marked [s1], [s2]: a scenario spends much of its
+// time waiting on the browser, the server or a clock, so the waits of one fill the other's.
 // Ends with one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildWebIfStale } from './build-web-if-stale.mjs';
+import { timingReport } from './test-timings.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'test-results');
@@ -16,6 +20,17 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+// Repeated at the very end: a long CI log is often read from its tail only.
+const failedTests = [];
+const started = Date.now();
+/** Each lane's wall time and reports, for the timing report at the end (scripts/test-timings.mjs). */
+const laneTimes = [];
+const secondsSince = (t) => (Date.now() - t) / 1000;
+/** Minutes and seconds since the tests began: each lane's end says it, to show where CI's time goes. */
+function elapsed() {
+  const s = Math.round((Date.now() - started) / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
 
 function countVitest(file) {
   if (!existsSync(file)) return;
@@ -23,90 +38,195 @@ function countVitest(file) {
   totals.passed += r.numPassedTests ?? 0;
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const suite of r.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const reason = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n      ');
+      failedTests.push(`${suite.name.replace(root, '')} › ${test.fullName}\n      ${reason}`);
+    }
+  }
 }
 
-/** Runs a step in this terminal without blocking the event loop; resolves when it ends. */
-function runInherited(name, command, args, env = {}) {
+/**
+ * Runs a step printing its lines as they come, each after `prefix` (which shard said it), without
+ * blocking the event loop; resolves when it ends.
+ */
+function runPrefixed(name, prefix, command, args, env = {}, reports = []) {
   console.log(`\n=== ${name} ===`);
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const laneStart = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
+  }
   return new Promise((resolve) => {
     child.on('close', (status) => {
+      console.log(`\n=== ${name}: ${status === 0 ? 'passed' : `failed (exit ${status})`} at ${elapsed()} ===`);
+      laneTimes.push({ name, seconds: secondsSince(laneStart), reports });
       if (status !== 0) failedSteps.push(name);
       resolve();
     });
   });
 }
 
-/** Starts a step in the background, its output kept in a file; resolves when it ends. */
-function runAside(name, command, args, env = {}) {
+/**
+ * Starts a step in the background, its output kept in a file; resolves when it ends. A step of
+ * several commands runs them one after another into the same file, and fails if any of them does.
+ */
+function runAside(name, commands, env = {}, reports = []) {
+  const laneStart = Date.now();
   const logFile = join(out, `${name.replace(/\W+/g, '-')}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      log.end(() => {
-        console.log(`\n=== ${name} ===`);
-        console.log(readFileSync(logFile, 'utf8'));
-        if (status !== 0) failedSteps.push(name);
-        resolve();
-      });
+  const runOne = ([command, args]) =>
+    new Promise((resolve) => {
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.on('close', resolve);
     });
-  });
+  return (async () => {
+    let failed = false;
+    for (const command of commands) {
+      if ((await runOne(command)) !== 0) failed = true;
+      if (commands.length > 1) log.write(`\n(${commands.indexOf(command) + 1} of ${commands.length} ended at ${elapsed()})\n`);
+    }
+    await new Promise((resolve) => log.end(resolve));
+    console.log(`\n=== ${name} (ended at ${elapsed()}) ===`);
+    laneTimes.push({ name, seconds: secondsSince(laneStart), reports });
+    console.log(readFileSync(logFile, 'utf8'));
+    if (failed) failedSteps.push(name);
+  })();
 }
 
 const vitest = join(root, 'node_modules/.bin/vitest');
-const pgliteReport = join(out, 'vitest-pglite.json');
-const pgReport = join(out, 'vitest-postgres.json');
-async function unitLane() {
-  await runAside('unit and API tests (PGlite)', vitest, [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${pgliteReport}`,
-  ]);
-  if (!process.env.TEST_DATABASE_URL) {
-    console.log('\nTEST_DATABASE_URL is not set: the API tests ran on PGlite only.');
+/**
+ * The vitest lanes yield the cores to the scenarios (a lower priority, not a pause): a scenario
+ * waits on its browser and server within timeouts, a vitest lane only on itself, and it fills the
+ * scenarios' waits. Both end no later in all, and the scenarios no longer time out when the vitest
+ * lanes hold both cores.
+ */
+const UNDER_NICE = process.platform === 'linux' && existsSync('/usr/bin/nice');
+const reports = [];
+/**
+ * A vitest run of `projects` in the background, its JSON report counted at the end. With `pieces`
+ * above one the files are split (vitest's --shard) into that many runs one after another: the
+ * server's files share their worker's modules (isolate: false), and a worker that lives through
+ * all of them carries what each left behind, so its garbage collection slows the later files.
+ */
+function vitestLane(name, report, projects, env = {}, pieces = 1) {
+  const laneReports = [];
+  const runs = Array.from({ length: pieces }, (_, k) => {
+    const file = join(out, pieces > 1 ? report.replace(/\.json$/, `-${k + 1}.json`) : report);
+    reports.push(file);
+    laneReports.push({ kind: 'vitest', file });
+    const shard = pieces > 1 ? [`--shard=${k + 1}/${pieces}`] : [];
+    const args = [
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      ...shard,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ];
+    return UNDER_NICE ? ['nice', ['-n', '5', vitest, ...args]] : [vitest, args];
+  });
+  return runAside(name, runs, env, laneReports);
+}
+/**
+ * Three vitest runs side by side, each on one worker (vitest's default on two cores). With a
+ * PostgreSQL server at hand: the API tests on PostgreSQL, the production database; the server's
+ * other files (pure, or on an embedded database by name: the seeded demo, backups) on PGlite; and
+ * the browser-side and pure ones (web in jsdom, domain, contracts, the scenarios' helpers). Each
+ * server file runs once (apps/server/vitest.config.ts chooses by SERVER_TESTS and TEST_DB_DRIVER).
+ * Without PostgreSQL, every server file on PGlite.
+ */
+const SERVER_PIECES = 3;
+function unitLanes() {
+  const postgres = Boolean(process.env.TEST_DATABASE_URL);
+  const lanes = [
+    vitestLane('web, domain and contracts unit tests', 'vitest-units.json', ['web', 'web-mocks', 'domain', 'contracts', 'e2e-support']),
+  ];
+  if (postgres) {
+    lanes.push(vitestLane('API tests (PostgreSQL)', 'vitest-postgres.json', ['server'], { TEST_DB_DRIVER: 'postgres' }, SERVER_PIECES));
+    lanes.push(
+      vitestLane('server unit and embedded database tests (PGlite)', 'vitest-server-pglite.json', ['server'], { SERVER_TESTS: 'embedded' }),
+    );
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: the API tests run on PGlite.');
+    lanes.push(vitestLane('API and server unit tests (PGlite)', 'vitest-server-pglite.json', ['server'], {}, SERVER_PIECES));
+  }
+  return Promise.all(lanes);
+}
+const units = unitLanes();
+
+// Debian's headless shell when installed (e2e/support/chromium.ts says why), else its full Chromium.
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+/** Scenario shards side by side (E2E_SHARDS, default 2): each its own Playwright run and pair of servers. */
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 2);
+const shardReport = (i) => join(out, `playwright-${i}.json`);
+async function scenarioLane() {
+  // Built once here: each shard's servers would otherwise build into the same folder at once.
+  if ((await buildWebIfStale()) !== 0) {
+    failedSteps.push('web build');
     return;
   }
-  await runAside(
-    'API tests (PostgreSQL)',
-    vitest,
-    ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
-    { TEST_DB_DRIVER: 'postgres' },
-  );
-}
-const units = unitLane();
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) {
-  const report = join(out, 'playwright.json');
-  // Not spawnSync: the unit lane beside it needs this process's event loop to drain its output.
-  await runInherited('end-to-end scenarios (Chromium)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    CHROMIUM_PATH: chromium,
+  const runs = Array.from({ length: shards }, (_, k) => {
+    const i = k + 1;
+    const env = {
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: shardReport(i),
+      CHROMIUM_PATH: chromium,
+      E2E_PORT: String(3100 + 100 * k),
+      // With a PostgreSQL server at hand the scenarios' servers run on it (e2e/support/serve.mjs).
+      ...(process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      ...(shards > 1 ? { E2E_SHARD: `${i}/${shards}` } : {}),
+    };
+    const name = shards > 1 ? `end-to-end scenarios, shard ${i} of ${shards} (Chromium)` : 'end-to-end scenarios (Chromium)';
+    return runPrefixed(name, shards > 1 ? `[s${i}] ` : '', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], env, [
+      { kind: 'playwright', file: shardReport(i) },
+    ]);
   });
-  if (existsSync(report)) {
-    const s = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
-    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  await Promise.all(runs);
+  for (let i = 1; i <= shards; i++) {
+    if (!existsSync(shardReport(i))) continue;
+    const s = JSON.parse(readFileSync(shardReport(i), 'utf8')).stats ?? {};
+    // The paused-carrier scenarios run first in every shard: counted once.
+    const repeated = i > 1 ? pausedCarrierTests(shardReport(i)) : 0;
+    totals.passed += Math.max(0, (s.expected ?? 0) + (s.flaky ?? 0) - repeated);
     totals.failed += s.unexpected ?? 0;
     totals.skipped += s.skipped ?? 0;
   }
+}
+
+/** The passed tests of the 'first' project (the paused carrier's) in a shard's report. */
+function pausedCarrierTests(report) {
+  let n = 0;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.projectName === 'first' && ['expected', 'flaky'].includes(test.status)) n++;
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
+  return n;
+}
+
+if (existsSync(chromium)) {
+  await scenarioLane();
 } else if (process.env.CI) {
-  console.error(`\nNo Chromium at ${chromium}: the end-to-end scenarios are required in CI (apt-get install chromium).`);
+  console.error(`\nNo Chromium at ${chromium}: the end-to-end scenarios are required in CI (apt-get install chromium-headless-shell).`);
   failedSteps.push('end-to-end scenarios (no Chromium)');
 } else {
   console.log(
-    `\nNo Chromium at ${chromium}: end-to-end scenarios skipped. Install it with 'apt-get install chromium' or set CHROMIUM_PATH.`,
+    `\nNo Chromium at ${chromium}: end-to-end scenarios skipped. Install it with 'apt-get install chromium-headless-shell' (or chromium) or set CHROMIUM_PATH.`,
   );
 }
 
 await units;
-countVitest(pgliteReport);
-countVitest(pgReport);
+for (const report of reports) countVitest(report);
 
+if (failedTests.length) console.error(`\nFailed unit and API tests:\n  ${failedTests.join('\n  ')}`);
 if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);
-console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+for (const line of timingReport(laneTimes, root, secondsSince(started))) console.log(line);
+console.log(`\nTotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, in ${elapsed()}`);
 process.exit(failedSteps.length ? 1 : 0);

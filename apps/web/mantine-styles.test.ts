@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { mantineSheetsFor } from './mantine-styles';
+import { mantineSheetsFor, sharedMantineSheets } from './mantine-styles';
 
 const require = createRequire(import.meta.url);
 const sheetPath = (sheet: string) => require.resolve(sheet);
@@ -34,5 +34,17 @@ describe("a module's Mantine stylesheets", () => {
     expect(mantineSheetsFor("import { ModalsProvider } from '@mantine/modals';")).toEqual(
       expect.arrayContaining(['@mantine/core/styles/Modal.css', '@mantine/core/styles/Overlay.css', '@mantine/core/styles/Button.css']),
     );
+  });
+});
+
+describe('the sheets every entry loads up front', () => {
+  it("are those of the parts the app's components are built from, each after its own parts, not the components' own", () => {
+    const shared = sharedMantineSheets(["import { Anchor } from '@mantine/core';", "import { Select, Text } from '@mantine/core';"]);
+    // Anchor is built on Text: Text's sheet must never come after Anchor's, so it loads first.
+    expect(shared).toContain('@mantine/core/styles/Text.css');
+    expect(shared).not.toContain('@mantine/core/styles/Anchor.css');
+    expect(shared).not.toContain('@mantine/core/styles/Select.css');
+    expect(shared).toEqual(expect.arrayContaining(['@mantine/core/styles/Input.css', '@mantine/core/styles/Combobox.css']));
+    expect(shared.indexOf('@mantine/core/styles/Popover.css')).toBeLessThan(shared.indexOf('@mantine/core/styles/Combobox.css'));
   });
 });

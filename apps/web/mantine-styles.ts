@@ -83,8 +83,8 @@ function sheetsOfPackage(name: string): string[] {
   return known;
 }
 
-/** The stylesheet imports a module of the app needs for the Mantine components it imports. */
-export function mantineSheetsFor(code: string): string[] {
+/** The core components and the Mantine packages a module imports. */
+function mantineImportsOf(code: string) {
   const names = [...code.matchAll(CORE_IMPORT)].flatMap(([, list]) =>
     (list ?? '')
       .split(',')
@@ -93,16 +93,55 @@ export function mantineSheetsFor(code: string): string[] {
       .map((part) => part.split(/\s+as\s+/)[0] ?? ''),
   );
   const packages = [...code.matchAll(PACKAGE_IMPORT)].map(([, name]) => name ?? '');
+  return { names, packages };
+}
+
+/** The stylesheet imports a module of the app needs for the Mantine components it imports. */
+export function mantineSheetsFor(code: string): string[] {
+  const { names, packages } = mantineImportsOf(code);
   return [...new Set([...names.flatMap((name) => sheetsOf(`components/${name}`)), ...packages.flatMap(sheetsOfPackage)])];
 }
 
+/**
+ * The sheets of the parts the app's components are built from (Text for Anchor, Input for Select),
+ * those of their own parts first: every entry loads them up front. Split with the chunks, a part's
+ * sheet could arrive after the sheet of a component built on it, and its base rules, as specific
+ * as the component's, would then win: Text's `text-decoration: none` took the underline off every
+ * Anchor once a later screen brought Text's chunk. Loaded first, a part always comes before.
+ */
+export function sharedMantineSheets(modules: string[]): string[] {
+  const shared = new Set<string>();
+  for (const code of modules) {
+    const { names, packages } = mantineImportsOf(code);
+    for (const name of names) {
+      for (const sheet of sheetsOf(`components/${name}`)) if (sheet !== `@mantine/core/styles/${name}.css`) shared.add(sheet);
+    }
+    for (const sheet of packages.flatMap(sheetsOfPackage)) shared.add(sheet);
+  }
+  return [...shared];
+}
+
+const appSourcesOf = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return appSourcesOf(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+
+/** Where the app's global sheets are imported, by both entries: the shared sheets go there. */
+const GLOBAL_STYLES = /\/src\/globalStyles\.ts$/;
+
 export function mantineStyles(): Plugin {
+  let shared: string[] = [];
   return {
     name: 'freight:mantine-styles',
     enforce: 'pre',
+    buildStart() {
+      shared = sharedMantineSheets(appSourcesOf(join(import.meta.dirname, 'src')).map((file) => readFileSync(file, 'utf8')));
+    },
     transform(code, id) {
       if (!/\/src\/.*\.tsx?$/.test(id) || id.includes('node_modules')) return null;
-      const imports = mantineSheetsFor(code);
+      const imports = GLOBAL_STYLES.test(id) ? shared : mantineSheetsFor(code);
       if (!imports.length) return null;
       // Appended, not prepended: imports are hoisted anyway, and the lines above keep their numbers
       // (so the source map needs no change).

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
+import axeCore from 'axe-core';
 import { KNOWN_VIOLATIONS } from './axe-known';
 import { type AxeTarget, SETTLED_BINDING, watchForAxe } from './axe-watch';
 
@@ -146,10 +147,8 @@ export class AxeSession {
     await page.waitForTimeout(400).catch(() => undefined);
     await settleAnimations(page);
     // The whole page is read again: an element that has gone is no longer there to include.
-    const again = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .withRules(['color-contrast'])
-      .analyze()
+    const again = await builderFor(page)
+      .then((builder) => builder.withRules(['color-contrast']).analyze())
       .catch(() => undefined);
     // When the second reading cannot run, the first one stands.
     if (!again) return new Set(targets.map((t) => t.join(' ')));
@@ -160,13 +159,14 @@ export class AxeSession {
   private async run(page: Page, target: AxeTarget) {
     if (page.isClosed()) return;
     await settleAnimations(page);
-    const builder = new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .options({ ...RUN_OPTIONS })
-      .withTags(AXE_TAGS);
-    if (target.selector) builder.include(target.selector);
-    // The page may navigate or close while axe runs; the next page is checked on its own.
-    const results = await builder.analyze().catch(() => undefined);
+    // The page may navigate or close while axe loads or runs; the next page is checked on its own.
+    const results = await builderFor(page)
+      .then((builder) => {
+        builder.options({ ...RUN_OPTIONS }).withTags(AXE_TAGS);
+        if (target.selector) builder.include(target.selector);
+        return builder.analyze();
+      })
+      .catch(() => undefined);
     if (!results) return;
     // A page opened and never navigated (about:blank) is no page of the product.
     if (!results.url.startsWith('http')) return;
@@ -196,6 +196,19 @@ export class AxeSession {
       }
     }
   }
+}
+
+/**
+ * A builder for the page with axe-core loaded into its document once. By itself AxeBuilder sends
+ * axe's whole source (some 550 KB) to the page and compiles it twice for every check (legacy mode
+ * loads it into every frame again); a scenario checks the same document many times as its routes
+ * change, and that compiling was a good part of what the checks cost the browser and the runner.
+ * Handed the source that does nothing, the builder configures and runs the axe already there.
+ */
+async function builderFor(page: Page) {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axeCore.source);
+  return new AxeBuilder({ page, axeSource: ';' }).setLegacyMode(true);
 }
 
 /**

@@ -133,6 +133,7 @@ const GUEST_PAGES: PageToWalk[] = [
   { pattern: '/forgot-password', visitor: 'guest', url: '/forgot-password' },
   // The form is what a reset link opens; a token is only checked when the form is sent.
   { pattern: '/reset-password/:token', visitor: 'guest', url: '/reset-password/walk-token?email=walker%40example.test' },
+  { pattern: '/analytics-report/unsubscribe/:token?', visitor: 'guest', url: '/analytics-report/unsubscribe/walk-token' },
   { pattern: '/email-verified', visitor: 'guest', url: '/email-verified?status=verified' },
   // A link that no longer works says so; the form of a live one is walked by the team scenario.
   { pattern: '/invitation/:token', visitor: 'guest', url: '/invitation/walk-token' },
@@ -242,6 +243,12 @@ const CUSTOMER_PAGES: PageToWalk[] = [
       dialog('delete webhook', either('Delete', 'Eliminar')),
     ],
   },
+  {
+    pattern: '/settings/rules',
+    visitor: SHIPPER,
+    url: '/settings/rules',
+    popups: [dialog('new rule', either('Add rule', 'Agregar regla')), dialog('edit rule', startsWith('Edit rule', 'Editar la regla'))],
+  },
   { pattern: '/settings/credit', visitor: SHIPPER, url: '/settings/credit' },
   { pattern: '/settings/security', visitor: SHIPPER, url: '/settings/security' },
   {
@@ -283,6 +290,7 @@ const CUSTOMER_PAGES: PageToWalk[] = [
       { name: 'cancel shipment', kind: 'dialog', open: [SHIPMENT_ROW_MENU, menuItem(either('Cancel shipment', 'Cancelar envío'))] },
     ],
   },
+  { pattern: '/alerts', visitor: SHIPPER, url: '/alerts?status=all' },
   { pattern: '/approvals', visitor: SHIPPER, url: '/approvals?status=all' },
   {
     pattern: '/approvals/:id',
@@ -294,6 +302,32 @@ const CUSTOMER_PAGES: PageToWalk[] = [
   },
   // A mailed link already used or unknown: the page says so and leads to Approvals.
   { pattern: '/approvals/link/:token', visitor: SHIPPER, url: '/approvals/link/no-such-link' },
+  { pattern: '/claims', visitor: SHIPPER, url: '/claims' },
+  {
+    pattern: '/claims/:id',
+    visitor: SHIPPER,
+    // The demo's claim once one is filed or seeded; before that the page's "not found" state.
+    url: async (lookup) => {
+      const { data } = (await lookup('/api/claims')) as Listed;
+      return data[0] ? `/claims/${encodeURIComponent(data[0].id)}` : '/claims/no-such-claim';
+    },
+  },
+  {
+    pattern: '/claims/file/:shipmentId',
+    visitor: SHIPPER,
+    // The claim form of a delivered shipment.
+    url: async (lookup) => `/claims/file/${await firstId(lookup, '/api/shipments?per_page=100', (s) => s.status === 'delivered')}`,
+  },
+  { pattern: '/batches', visitor: SHIPPER, url: '/batches' },
+  {
+    pattern: '/batches/:id',
+    visitor: SHIPPER,
+    // A batch the batches scenario uploaded, when it ran first; before that the page's "not found" state.
+    url: async (lookup) => {
+      const { data } = (await lookup('/api/batches')) as Listed;
+      return data[0] ? `/batches/${encodeURIComponent(data[0].id)}` : '/batches/no-such-batch';
+    },
+  },
   {
     pattern: '/address-book',
     visitor: SHIPPER,
@@ -307,6 +341,8 @@ const CUSTOMER_PAGES: PageToWalk[] = [
       { name: 'delete address', kind: 'dialog', open: [ADDRESS_ROW_MENU, menuItem(either('Delete', 'Eliminar'))] },
     ],
   },
+  // A year of the demo shipper's shipments: every figure, chart and table has something to show.
+  { pattern: '/analytics', visitor: SHIPPER, url: '/analytics?period=year' },
   {
     pattern: '/my-invoices',
     visitor: SHIPPER,
@@ -367,6 +403,18 @@ const ADMIN_PAGES: PageToWalk[] = [
     ],
   },
   {
+    pattern: '/admin/quotes/:id',
+    visitor: SUPER,
+    // The demo shipper's latest quote, from its account's page.
+    url: async (lookup) => {
+      const accountId = await firstId(lookup, '/api/admin/accounts', (a) => a.name === 'Demo Shipper Co');
+      const { data } = (await lookup(`/api/admin/accounts/${accountId}`)) as { data: { recent_quotes: Listed['data'] } };
+      const quote = data.recent_quotes[0];
+      if (!quote) throw new Error('Demo Shipper Co has no quote for the walk');
+      return `/admin/quotes/${encodeURIComponent(quote.id)}`;
+    },
+  },
+  {
     pattern: '/admin/roles',
     visitor: SUPER,
     url: '/admin/roles',
@@ -387,6 +435,29 @@ const ADMIN_PAGES: PageToWalk[] = [
     ],
   },
   { pattern: '/admin/pricing', visitor: SUPER, url: '/admin/pricing' },
+  { pattern: '/admin/margin', visitor: SUPER, url: '/admin/margin' },
+  { pattern: '/admin/carrier-scorecards', visitor: SUPER, url: '/admin/carrier-scorecards' },
+  {
+    pattern: '/admin/carrier-scorecards/:id',
+    visitor: SUPER,
+    // A scorecard is a carrier's: any active carrier's id opens one.
+    url: async (lookup) => `/admin/carrier-scorecards/${await firstId(lookup, '/api/admin/carriers', (c) => c.active === true)}`,
+  },
+  { pattern: '/admin/carrier-invoices', visitor: SUPER, url: '/admin/carrier-invoices' },
+  { pattern: '/admin/carrier-invoices/payables', visitor: SUPER, url: '/admin/carrier-invoices/payables' },
+  {
+    pattern: '/admin/carrier-invoices/:id',
+    visitor: SUPER,
+    // A demo invoice waiting for audit (its actions' dialogs), or any once scenarios have decided them.
+    url: async (lookup) =>
+      `/admin/carrier-invoices/${await firstId(
+        lookup,
+        '/api/admin/carrier-invoices',
+        (i) => i.status === 'pending_audit',
+        () => true,
+      )}`,
+    popups: [dialog('approve', either('Approve', 'Aprobar'))],
+  },
   {
     pattern: '/admin/pricing/:key',
     visitor: SUPER,
@@ -485,6 +556,16 @@ const ADMIN_PAGES: PageToWalk[] = [
     url: async (lookup) =>
       `/admin/credit-applications/${await firstId(lookup, '/api/admin/credit-applications', (a) => a.status === 'pending')}`,
   },
+  { pattern: '/admin/claims', visitor: SUPER, url: '/admin/claims' },
+  {
+    pattern: '/admin/claims/:id',
+    visitor: SUPER,
+    url: async (lookup) => {
+      const { data } = (await lookup('/api/admin/claims')) as Listed;
+      return `/admin/claims/${data[0] ? encodeURIComponent(data[0].id) : 'no-such-claim'}`;
+    },
+  },
+  { pattern: '/admin/exceptions', visitor: SUPER, url: '/admin/exceptions' },
   { pattern: '/admin/*', visitor: SUPER, url: '/admin/no-such-page' },
 ];
 

@@ -30,16 +30,23 @@ const isPost = (path: string) => (r: Response) => r.request().method() === 'POST
 /** The answer to the password step the page is about to send (start waiting before the click). */
 export const passwordStepAnswer = (page: Page) => page.waitForResponse(isPost('/login'));
 
+/** How a scenario puts a code into the second step's field and sends it: the mouse by default. */
+export type SendCode = (page: Page, code: string) => Promise<void>;
+const fillAndClick: SendCode = async (page, code) => {
+  await page.getByLabel(/^(Authentication code|Código de autenticación)/).fill(code);
+  await page.getByRole('button', { name: /^(Verify|Verificar)$/ }).click();
+};
+
 /**
  * The second step of sign-in, on the login page: types the authenticator's code and verifies it.
- * When another process (an API sign-in, an earlier worker) had used that code, the next one goes.
- * English or Spanish UI.
+ * When another process (an API sign-in, an earlier worker, a retry's fresh worker) had used that
+ * code, the next one goes. English or Spanish UI.
  */
-export async function enterAuthenticatorCode(page: Page, email: string, secret = DEMO_STAFF_TOTP_SECRET) {
+export async function enterAuthenticatorCode(page: Page, email: string, secret = DEMO_STAFF_TOTP_SECRET, send = fillAndClick) {
   for (let attempt = 1; ; attempt++) {
-    await page.getByLabel(/^(Authentication code|Código de autenticación)/).fill(await authenticatorCode(email, secret));
+    const code = await authenticatorCode(email, secret);
     const answer = page.waitForResponse(isPost('/two-factor-challenge'));
-    await page.getByRole('button', { name: /^(Verify|Verificar)$/ }).click();
+    await send(page, code);
     const status = (await answer).status();
     if (status !== 422 || attempt === 3) {
       expect(status, `second step of ${email}`).toBe(204);
@@ -114,14 +121,7 @@ function confirmedNow(page: Page) {
 export async function logInHere(page: Page, email: string, password = DEMO_PASSWORD) {
   loggedInAs.set(page, { email, password });
   // A scenario that switched the user to Spanish may find the login page already in Spanish.
-  const emailField = page.getByLabel(/^(Email|Correo electrónico)/);
-  // The page comes prerendered, and what is typed before its script takes the form over is lost
-  // (the form is sent empty): wait for React's hold on the field.
-  await expect
-    .poll(() => emailField.evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactProps$'))), {
-      message: 'the login form to come alive',
-    })
-    .toBe(true);
+  const emailField = await loginFormAlive(page);
   await emailField.fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
   const answer = passwordStepAnswer(page);
@@ -136,6 +136,20 @@ export async function logInHere(page: Page, email: string, password = DEMO_PASSW
   }
 }
 
+/**
+ * The login page's email field once React holds it. The page comes prerendered, and what is typed
+ * before its script takes the form over is lost (the form is sent empty, and stays on /login).
+ */
+export async function loginFormAlive(page: Page) {
+  const emailField = page.getByLabel(/^(Email|Correo electrónico)/);
+  await expect
+    .poll(() => emailField.evaluate((field) => Object.keys(field).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'the login form to come alive',
+    })
+    .toBe(true);
+  return emailField;
+}
+
 /** Whether the password step's answer asks for the second factor. */
 export async function asksSecondFactor(res: Response) {
   return res.status() === 200 && (await res.json()).two_factor === true;
@@ -145,9 +159,18 @@ export async function authState(page: Page) {
   return page.evaluate(() => window.localStorage.getItem('AUTH_STATE'));
 }
 
-/** Saves a screenshot to look at (e2e/.artifacts/screens). */
-export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: `${import.meta.dirname}/../.artifacts/screens/${name}.png`, fullPage: true });
+/**
+ * Saves a screenshot to look at (e2e/.artifacts/screens, or the folder E2E_SCREENS names): the whole
+ * page from its top (scrolled, the page would be drawn with its sticky header where the window
+ * was), or with `{ fullPage: false }` what the window shows as it is. CI takes none unless
+ * E2E_SCREENS names a folder: nobody looks at them there, and its hundreds of full-page PNGs cost
+ * the browser and the runner minutes of the two cores the tests share.
+ */
+export async function snap(page: Page, name: string, { fullPage = true } = {}) {
+  if (process.env.CI && !process.env.E2E_SCREENS) return;
+  const folder = process.env.E2E_SCREENS ?? `${import.meta.dirname}/../.artifacts/screens`;
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage });
 }
 
 /** Changes the logged-in user's preferences through the API, as the settings page does. */

@@ -30,11 +30,6 @@ const WORDS = {
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** A screenshot of what the phone shows (snap takes the whole page). */
-async function look(page: Page, name: string) {
-  await page.screenshot({ path: `${import.meta.dirname}/../.artifacts/screens/${name}.png` });
-}
-
 /** The page scrolls only up and down: nothing wider than the phone. */
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
@@ -99,7 +94,7 @@ for (const language of ['en', 'es'] as const) {
         await expectReachable(menu);
         await menu.click();
         await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeVisible();
-        await look(page, `phone-my-shipments-menu-${language}`);
+        await snap(page, `phone-my-shipments-menu-${language}`, { fullPage: false });
         await page.keyboard.press('Escape');
         await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeHidden();
       }
@@ -123,7 +118,7 @@ for (const language of ['en', 'es'] as const) {
         await last.click();
       }
       await expectReachable(page.getByRole('button', { name: w.paySelected }));
-      await look(page, `phone-open-invoices-pay-${language}`);
+      await snap(page, `phone-open-invoices-pay-${language}`, { fullPage: false });
       await expectChatCoversNothing(page, chat);
 
       // The quote form: a long page of fields.
@@ -131,7 +126,7 @@ for (const language of ['en', 'es'] as const) {
       await expect(page.getByRole('button', { name: new RegExp(`^${w.chat}`) })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectChatCoversNothing(page, chat);
-      await look(page, `phone-quote-form-${language}`);
+      await snap(page, `phone-quote-form-${language}`, { fullPage: false });
 
       // The button works where it sits.
       await chat.click();
@@ -201,7 +196,7 @@ for (const language of ['en', 'es'] as const) {
         await expect(burger).toHaveAttribute('aria-expanded', 'true');
         await expect(nav.getByRole('link').first()).toBeFocused();
         expect(await exposedNavigations(page)).toContain(area.nav);
-        await look(page, `phone-navigation-open-${area.user.split('@')[0]}-${language}`);
+        await snap(page, `phone-navigation-open-${area.user.split('@')[0]}-${language}`, { fullPage: false });
         // The page under the open navigation is out of reach: Tab from its last link goes on to the header, never behind it.
         await nav.getByRole('link').last().focus();
         await page.keyboard.press('Tab');

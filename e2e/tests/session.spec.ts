@@ -1,4 +1,4 @@
-import { authState, logIn, snap } from '../support/session';
+import { authState, logIn, loginFormAlive, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, context }) => {
@@ -24,7 +24,7 @@ test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, co
 
 test('wrong credentials are answered at the email field', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel('Email').fill('shipper@demo.test');
+  await (await loginFormAlive(page)).fill('shipper@demo.test');
   await page.getByLabel(/^Password/).fill('Not#Right1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();

@@ -100,12 +100,12 @@ for (const lang of ['en', 'es'] as const) {
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     await items.nth(1).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${import.meta.dirname}/../.artifacts/screens/sessions-phone-${lang}.png` });
+    await snap(page, `sessions-phone-${lang}`, { fullPage: false });
 
     await activate(page, panel.getByRole('button', { name: w.signOutOthers }));
     const dialog = page.getByRole('dialog', { name: w.dialog });
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: `${import.meta.dirname}/../.artifacts/screens/sessions-dialog-${lang}.png` });
+    await snap(page, `sessions-dialog-${lang}`, { fullPage: false });
     await tabTo(page, dialog.getByRole('button', { name: w.signOutOthers }), { max: 6 });
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();

@@ -1,5 +1,5 @@
 import { freshEmail, signUpVerified } from '../support/flows';
-import { reenterPassword, snap } from '../support/session';
+import { loginFormAlive, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -96,6 +96,7 @@ for (const lang of ['en', 'es'] as const) {
     // A colleague: the login page offers single sign-on for the domain, the provider says who they are.
     await signOut(page);
     await page.goto('/login');
+    await loginFormAlive(page);
     if (lang === 'es') await page.getByText('Español', { exact: true }).click();
     await page.getByLabel(/^(Email|Correo electrónico)/).fill(`casey@${domain}`);
     const go = page.getByRole('link', { name: w.continue });

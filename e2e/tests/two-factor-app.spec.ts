@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import { either } from '../support/every-page';
 import { freshEmail, signUpVerified } from '../support/flows';
-import { reenterPassword, snap } from '../support/session';
+import { loginFormAlive, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -168,7 +168,7 @@ for (const lang of ['en', 'es'] as const) {
     await expect(page).not.toHaveURL(/\/login/);
     await logOut(page, w);
     await page.goto('/login');
-    await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+    await (await loginFormAlive(page)).fill(email);
     await page.getByLabel(/^(Password|Contraseña)/).fill(password);
     await page.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).click();
     await expect(page).not.toHaveURL(/\/login/);
@@ -178,6 +178,7 @@ for (const lang of ['en', 'es'] as const) {
 /** The password on a freshly loaded login page in the scenario's language, then the second step's heading. */
 async function passwordStep(page: Page, email: string, password: string, w: (typeof WORDS)[keyof typeof WORDS]) {
   await page.goto('/login');
+  await loginFormAlive(page);
   await page.getByText(w.languageChoice, { exact: true }).click();
   await expect(page.getByRole('button', { name: w.logIn, exact: true })).toBeVisible();
   await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_SIMULATOR_PREFIX } from './modules/payments/stripe.routes';
+import { TWILIO_SIMULATOR_PREFIX } from './modules/sms/sms.routes';
 import { OIDC_SIMULATOR_PREFIX } from './modules/sso/sso.routes';
 import { createTestApp, type TestApp } from './test/harness';
 import { routeTable } from './test/routes';
@@ -22,9 +23,11 @@ const MACHINE_ENDPOINTS = new Set([
   'POST /webhook-sim/receive',
   // Stripe signs its events (Stripe-Signature: an HMAC with the endpoint's secret).
   'POST /api/webhooks/stripe',
+  // Twilio signs its inbound texts (X-Twilio-Signature: an HMAC with the account's auth token).
+  'POST /api/webhooks/twilio/sms',
 ]);
 
-const SIMULATORS = ['/ebay-sim', OIDC_SIMULATOR_PREFIX, STRIPE_SIMULATOR_PREFIX];
+const SIMULATORS = ['/ebay-sim', OIDC_SIMULATOR_PREFIX, STRIPE_SIMULATOR_PREFIX, TWILIO_SIMULATOR_PREFIX];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +42,7 @@ describe('CSRF', () => {
     expect(unsafe.length).toBeGreaterThan(60);
     const wrong: string[] = [];
     for (const { method, path } of unsafe) {
-      // The embedded eBay, OpenID provider and Stripe simulators stand for those services' own servers (never mounted in production).
+      // The embedded eBay, OpenID provider, Stripe and Twilio simulators stand for those services' own servers (never mounted in production).
       if (MACHINE_ENDPOINTS.has(`${method} ${path}`) || SIMULATORS.some((prefix) => path.startsWith(`${prefix}/`))) continue;
       const url = path.replace(/:[a-zA-Z_]+/g, '00000000-0000-4000-8000-000000000000');
       const res = await shipper.request({ method: method as 'POST', url, payload: {}, csrf: false });

@@ -21,21 +21,37 @@ import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { staffAccountsRoutes } from './modules/admin/accounts.routes';
 import { dashboardRoutes } from './modules/admin/dashboard.routes';
 import { rolesRoutes } from './modules/admin/roles.routes';
+import { adminExportsRoutes } from './modules/admin-exports/admin-exports.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { registerAnalyticsSummaryRefresh } from './modules/analytics/analytics-summary';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { automationRulesRoutes } from './modules/automation-rules/automation-rules.routes';
+import { batchesRoutes } from './modules/batches/batches.routes';
 import { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
 import { registerPausedMail } from './modules/carrier-breaker/paused-mail';
+import { carrierInvoicesRoutes } from './modules/carrier-invoices/carrier-invoices.routes';
+import { carrierScorecardsRoutes } from './modules/carrier-scorecards/carrier-scorecards.routes';
+import { rateFailureRecorder } from './modules/carrier-scorecards/rate-failures';
+import { registerScorecardRefresh } from './modules/carrier-scorecards/scorecard-summary';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
+import { claimsRoutes } from './modules/claims/claims.routes';
+import { consigneeAlertsRoutes } from './modules/consignee-alerts/consignee-alerts.routes';
+import { consigneeAlertsService } from './modules/consignee-alerts/consignee-alerts.service';
 import { creditApplicationsRoutes } from './modules/credit-applications/credit-applications.routes';
+import { deliveryWindowsRoutes } from './modules/delivery-windows/delivery-windows.routes';
 import { dieselPricesRoutes } from './modules/diesel-prices/diesel-prices.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { proofOfDeliveryRoutes } from './modules/documents/proof-of-delivery.routes';
 import { ebayRoutes } from './modules/ebay/ebay.routes';
 import { equipmentTypesRoutes } from './modules/equipment-types/equipment-types.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
 import { integrationPartnersRoutes } from './modules/integration-partners/integration-partners.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { marginRoutes } from './modules/margin/margin.routes';
 import { credentialsService } from './modules/oauth/credentials.service';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { partCatalogRoutes } from './modules/part-catalog/part-catalog.routes';
@@ -56,13 +72,16 @@ import { publicQuoteRoutes } from './modules/quotes/public-quote.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { salesRepsRoutes } from './modules/sales-reps/sales-reps.routes';
 import { salesRequestsRoutes } from './modules/sales-requests/sales-requests.routes';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
 import { scacAliasesRoutes } from './modules/scac-aliases/scac-aliases.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shipmentWatchersRoutes } from './modules/shipment-watchers/shipment-watchers.routes';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes';
 import { siteNotificationsRoutes } from './modules/site-notifications/site-notifications.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { staffCarriersRoutes } from './modules/staff-carriers/staff-carriers.routes';
+import { staffQuotesRoutes } from './modules/staff-quotes/staff-quotes.routes';
 import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.routes';
 import { supportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
@@ -199,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
   const throttle = new Throttle(db, now);
   const jobs = new JobRunner(db, now, app.log, config.JOBS_LEASE_SECONDS * 1000);
   const liveStreams = new LiveStreams();
+  const countRateFailure = rateFailureRecorder({ db, now, timeZone: config.BUSINESS_TIME_ZONE, background });
   const ctx: AppContext = {
     config,
     db,
@@ -211,7 +231,17 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     apiCalls: apiCallLog(db, app.log),
     liveStreams,
-    carrierBreaker: new CarrierBreaker({ db, now, throttle, jobs, log: app.log, onRateFailure: metrics.rateFailed }),
+    carrierBreaker: new CarrierBreaker({
+      db,
+      now,
+      throttle,
+      jobs,
+      log: app.log,
+      onRateFailure: (carrierId, outcome) => {
+        metrics.rateFailed(carrierId, outcome);
+        countRateFailure(carrierId, outcome);
+      },
+    }),
     rateAdapterFor: deps.rateAdapterFor,
   };
 
@@ -239,6 +269,7 @@ export async function buildApp(deps: AppDeps) {
   await passkeysRoutes(app, ctx);
   await userSessionsRoutes(app, ctx);
   await settingsRoutes(app, ctx);
+  await smsRoutes(app, ctx);
   await accountsRoutes(app, ctx);
   await staffAccountsRoutes(app, ctx);
   await salesRepsRoutes(app, ctx);
@@ -247,10 +278,16 @@ export async function buildApp(deps: AppDeps) {
   await siteNotificationsRoutes(app, ctx);
   await equipmentTypesRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
+  await marginRoutes(app, ctx);
+  await analyticsRoutes(app, ctx);
+  await registerAnalyticsSummaryRefresh(ctx);
   await quotesRoutes(app, ctx);
   await publicQuoteRoutes(app, ctx);
   await carriersRoutes(app, ctx);
   await staffCarriersRoutes(app, ctx);
+  await carrierScorecardsRoutes(app, ctx);
+  await registerScorecardRefresh(ctx);
+  await deliveryWindowsRoutes(app, ctx);
   await pricingProgramsRoutes(app, ctx);
   await dieselPricesRoutes(app, ctx);
   await postalCodesRoutes(app, ctx);
@@ -260,18 +297,28 @@ export async function buildApp(deps: AppDeps) {
   await addressesRoutes(app, ctx);
   await shipmentsRoutes(app, ctx);
   await shipmentWatchersRoutes(app, ctx);
+  await claimsRoutes(app, ctx);
+  await alertsRoutes(app, ctx);
   await approvalsRoutes(app, ctx);
   await staffShipmentsRoutes(app, ctx);
+  await adminExportsRoutes(app, ctx);
+  await savedViewsRoutes(app, ctx);
+  await automationRulesRoutes(app, ctx);
+  await batchesRoutes(app, ctx);
+  await staffQuotesRoutes(app, ctx);
   const payment = await paymentSetup(app, ctx, { simulatorStateFile: deps.simulatorStateFile });
   app.decorate('seedAfterListen', () => (config.seedDemo ? seedDemoCards(ctx, payment) : Promise.resolve(false)));
   await paymentsRoutes(app, ctx, payment);
   await paymentExtensionRoutes(app, ctx);
   await documentsRoutes(app, ctx);
+  await proofOfDeliveryRoutes(app, ctx);
   await trackingRoutes(app, ctx);
   await trackingKeyRoutes(app, ctx);
+  await consigneeAlertsRoutes(app, ctx);
   await incidentsRoutes(app, ctx);
   await scacAliasesRoutes(app, ctx);
   await invoicesRoutes(app, ctx, payment);
+  await carrierInvoicesRoutes(app, ctx);
   await paymentMethodsRoutes(app, ctx, payment);
   await creditApplicationsRoutes(app, ctx);
   await supportRoutes(app, ctx, deps.pubsub);
@@ -297,6 +344,8 @@ export async function buildApp(deps: AppDeps) {
     background.run('purge-webhook-deliveries', () => webhooksRepository(db).purgeFinishedBefore(ago(WEBHOOK_DELIVERIES_KEEP_MS)));
     // An upload still at size 0 an hour on was cut off by a process that stopped mid-upload.
     background.run('purge-unfinished-uploads', () => supportRepository(db).purgeUnfinishedAttachments(ago(60 * 60_000)));
+    // Consignee alert subscriptions whose confirmation link lapsed (48 hours), or long ended.
+    background.run('purge-consignee-alerts', () => consigneeAlertsService(ctx).purge());
   }, 15 * 60_000);
   housekeeping.unref();
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CARRIER_INVOICE_TOLERANCE } from '@freight/domain';
 import type { SupportHours } from '@freight/domain/support-hours';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TIME_ZONE } from './business-days';
@@ -56,6 +57,22 @@ const schema = z
      * a mail sent and a row kept; the end-to-end server raises it, its scenarios all coming from 127.0.0.1.
      */
     SIGNUPS_PER_ADDRESS_HOUR: z.coerce.number({ error: 'must be a number of sign-ups' }).int().min(1).max(100_000).default(10),
+    /**
+     * Carrier invoice audit: a billed amount within the larger of these two (cents, and basis
+     * points of the expected cost) of what was expected, with no other reason, is approved by itself.
+     */
+    CARRIER_INVOICE_TOLERANCE_CENTS: z.coerce
+      .number({ error: 'must be cents' })
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .default(CARRIER_INVOICE_TOLERANCE.cents),
+    CARRIER_INVOICE_TOLERANCE_BP: z.coerce
+      .number({ error: 'must be basis points' })
+      .int()
+      .min(0)
+      .max(10_000)
+      .default(CARRIER_INVOICE_TOLERANCE.bp),
     /** The partner API: requests a minute per credential, per process. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number of requests' }).int().min(1).max(1_000_000).default(600),
     /** How often this process looks for due background jobs (ms); 0 runs none (tests run them by hand). */
@@ -175,6 +192,22 @@ const schema = z
     /** How long a list of sessions waits for the lookup before it shows the place as unknown. */
     GEO_LOOKUP_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(50).max(10_000).default(1000),
     GEO_SIMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Text messages (shipment alerts by SMS): Twilio's account SID, auth token and sender (a number
+     * in E.164 form, +1..., or a Messaging Service SID, MG...). Unset, outside production the Twilio
+     * simulator mounted at /twilio-sim answers (or the one at TWILIO_SIMULATOR_URL), and production
+     * sends none. The token is a secret: never logged.
+     */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'must be a Twilio Account SID (AC followed by 32 hex digits)' })
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16, { error: 'must be a Twilio auth token' }).max(200).optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, { error: 'must be a number such as +13125550100 or a Messaging Service SID (MG...)' })
+      .optional(),
+    TWILIO_SIMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The bearer token a Prometheus scrape of GET /metrics must send. Unset, /metrics is off in
@@ -238,6 +271,17 @@ const schema = z
     if (c.GEO_LOOKUP_URL && c.GEO_SIMULATOR_URL) {
       ctx.addIssue({ code: 'custom', path: ['GEO_SIMULATOR_URL'], message: 'set GEO_LOOKUP_URL or GEO_SIMULATOR_URL, not both' });
     }
+    const twilioKeys = [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.TWILIO_FROM].filter(Boolean).length;
+    if (twilioKeys > 0 && twilioKeys < 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
+      });
+    }
+    if (c.NODE_ENV === 'production' && c.TWILIO_SIMULATOR_URL) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_SIMULATOR_URL'], message: 'the Twilio simulator is never used in production' });
+    }
     if (c.SUPPORT_CLOSES_AT <= c.SUPPORT_OPENS_AT) {
       ctx.addIssue({ code: 'custom', path: ['SUPPORT_CLOSES_AT'], message: 'must be after SUPPORT_OPENS_AT' });
     }
@@ -271,6 +315,8 @@ export type Config = z.output<typeof schema> & {
   ssoDns: 'system' | 'simulator';
   /** Where the places of sessions' addresses come from: a service, the simulator, or nowhere (production without GEO_LOOKUP_URL). */
   geoLookup: 'service' | 'simulator' | 'off';
+  /** Who sends text messages: Twilio with its keys, the Twilio simulator, or nobody (production without Twilio's keys). */
+  sms: 'twilio' | 'simulator' | 'off';
 };
 
 export class ConfigError extends Error {}
@@ -298,6 +344,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoDns: c.SSO_DNS ?? (c.NODE_ENV === 'production' ? 'system' : 'simulator'),
     paymentProvider: c.PAYMENT_PROVIDER ?? (c.NODE_ENV !== 'production' ? 'simulator' : c.STRIPE_SECRET_KEY ? 'stripe' : 'off'),
     geoLookup: c.GEO_LOOKUP_URL ? 'service' : c.NODE_ENV === 'production' ? 'off' : 'simulator',
+    // With a simulator named, the keys (a test's own) go to it rather than to Twilio.
+    sms: c.TWILIO_SIMULATOR_URL ? 'simulator' : c.TWILIO_ACCOUNT_SID ? 'twilio' : c.NODE_ENV === 'production' ? 'off' : 'simulator',
     supportHours: { timeZone: c.SUPPORT_TIME_ZONE ?? c.BUSINESS_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };

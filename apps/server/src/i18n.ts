@@ -6,11 +6,25 @@ import serverEs from '@freight/contracts/locales/server.es.json' with { type: 'j
 import { LANGUAGES, type Language } from '@freight/domain';
 import i18next, { type TFunction } from 'i18next';
 
+type Catalog = { [key: string]: string | Catalog };
+
+/** `shared` with `own`'s keys added, section by section (both have a `validation` section). */
+function merged(shared: Catalog, own: Catalog): Catalog {
+  const out: Catalog = { ...shared };
+  for (const [key, value] of Object.entries(own)) {
+    const base = out[key];
+    out[key] = typeof value === 'object' && typeof base === 'object' ? merged(base, value) : value;
+  }
+  return out;
+}
+
 /**
  * The server speaks the shared catalogs, so a 422 reads the same as the form that sent it, and
- * its own (server.<lang>.json: mails, PDFs, API incidents), which browsers never download.
+ * its own (server.<lang>.json: mails, PDFs, API incidents, and the refusals only the server makes,
+ * such as a claim past its deadline), which browsers never download: the shared catalog is in the
+ * guest pages' first download, held to its budget.
  */
-export const catalogs = { en: { ...en, ...serverEn }, es: { ...es, ...serverEs } };
+export const catalogs = { en: merged(en, serverEn), es: merged(es, serverEs) };
 
 const instance = i18next.createInstance();
 await instance.use(sentenceEnd).init({

@@ -5,9 +5,14 @@ import { fileURLToPath } from 'node:url';
 /** The repository's root (tests read its docs and every catalog). */
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Every catalog directory: the shared and the server's own, the web's, each feature's and component's. */
+/** Every catalog directory: the shared and the server's own (its exports' too), the web's, each feature's and component's. */
 function catalogDirs() {
-  const dirs = [join(repositoryRoot, 'packages/contracts/locales'), join(repositoryRoot, 'apps/web/src/locales')];
+  const dirs = [
+    join(repositoryRoot, 'packages/contracts/locales'),
+    join(repositoryRoot, 'apps/web/src/locales'),
+    // The server's exports word their columns from a catalog of their own.
+    join(repositoryRoot, 'apps/server/src/exports/locales'),
+  ];
   for (const group of ['apps/web/src/features', 'apps/web/src/components']) {
     for (const name of readdirSync(join(repositoryRoot, group))) {
       const dir = join(repositoryRoot, group, name, 'locales');

@@ -21,6 +21,12 @@ export const requiredChoice = <T extends readonly [string, ...string[]]>(values:
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? requiredKey : 'validation.choice'),
   });
 
+/** A yes/no query parameter (`true`/`false`, `1`/`0`), left out when absent. */
+export const queryFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'validation.choice' })
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
 export const optionalText = (max = 255) => z.string().trim().max(max, { error: 'validation.too_long' }).optional().default('');
 
 export const email = (requiredKey = 'validation.required') =>

@@ -7,7 +7,10 @@ import type { TeamPerson } from './team';
  * webhook subscriptions. The public API's own routes (/api/v1) reuse the web's contracts.
  */
 
-/** What a credential may do; each /api/v1 route names the one it needs. */
+/**
+ * What a credential may do; each /api/v1 route names the one it needs. The carrier_invoices scopes
+ * are a carrier partner's (a partner linked to a carrier): its freight invoices and their disputes.
+ */
 export const API_SCOPES = [
   'quotes:read',
   'quotes:write',
@@ -17,6 +20,8 @@ export const API_SCOPES = [
   'documents:read',
   'invoices:read',
   'webhooks:manage',
+  'carrier_invoices:write',
+  'carrier_invoices:read',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -138,6 +143,11 @@ export const partnerRequest = z.object({
   status: z.enum(['active', 'suspended'], { error: 'validation.choice' }).default('active'),
   contacts: z.array(partnerContact).max(20).default([]),
   notes: optionalText(2000),
+  /**
+   * A carrier partner: the carrier whose systems post its freight invoices (scopes
+   * carrier_invoices:*); null for any other partner; left out, unchanged.
+   */
+  carrier_id: z.uuid({ error: 'validation.carrier_unknown' }).nullable().optional(),
 });
 export type PartnerRequest = z.output<typeof partnerRequest>;
 export type PartnerRequestInput = z.input<typeof partnerRequest>;
@@ -171,6 +181,8 @@ export interface PartnerView {
   status: 'active' | 'suspended';
   contacts: { name: string; email: string; phone: string; role: string }[];
   notes: string;
+  /** The carrier of a carrier partner, else null. */
+  carrier: { id: string; name: string; scac: string } | null;
   created_at: string;
   accounts: { id: string; name: string; granted_by: 'staff' | 'consent'; granted_at: string; disabled: boolean }[];
   credentials: CredentialView[];

@@ -1,4 +1,5 @@
 import {
+  type Country,
   CURRENCIES,
   INSURANCE_PREFERENCES,
   LANGUAGES,
@@ -27,6 +28,28 @@ export const settingsUpdate = z.object({
 export const settingsPatch = settingsUpdate.partial();
 export type SettingsPatch = z.input<typeof settingsPatch>;
 
-/** Billing and account address modals: a contact plus a postal address (spec sections 2 and 5). */
+/** Billing and account address modals: a contact plus a postal address. */
 export const accountAddress = contact.extend({ company: optionalText(160) }).and(address);
 export type AccountAddress = z.output<typeof accountAddress>;
+
+/**
+ * PUT /api/settings/sms: the user's own mobile number for text alerts, typed as people type it
+ * ('' removes it). The server reads it in the account's country unless it starts with +, and keeps
+ * it in E.164 form; what is no number of the US, Canada or Mexico is 'Enter valid number'.
+ */
+export const smsSettingUpdate = z.object({
+  mobile_number: z.string({ error: 'validation.phone' }).trim().max(40, { error: 'validation.phone' }),
+});
+export type SmsSettingUpdate = z.input<typeof smsSettingUpdate>;
+
+/** GET/PUT /api/settings/sms: the number as kept and as shown, and whether it answered STOP. */
+export interface SmsSettingView {
+  /** E.164 ('+13125550100'); null when none is set. */
+  mobile_number: string | null;
+  /** As its owner reads it: '(312) 555-0100' in the account's country, '+52 81 1234 5678' otherwise. */
+  display: string | null;
+  /** Where a number typed without a +country code is read. */
+  default_country: Country;
+  /** The number texted STOP: it gets no alerts until it texts START. */
+  opted_out: boolean;
+}

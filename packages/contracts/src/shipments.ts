@@ -9,6 +9,8 @@ import {
 } from '@freight/domain';
 import { z } from 'zod';
 import { bookingReferences } from './bookingModes';
+import { proofOfDeliveryIn } from './deliveryReceipts';
+import type { DeliveryWindowView } from './deliveryWindows';
 import {
   email,
   emailOrNone,
@@ -356,8 +358,11 @@ export const trackingEventIn = z
     country: z.enum(COUNTRIES).optional(),
     /** The carrier's own words for the event. */
     description: z.string().trim().max(300).optional().default(''),
+    /** The proof of delivery, only with a D1 (delivered) event. */
+    pod: proofOfDeliveryIn.optional(),
   })
-  .refine((e) => e.bol_number || e.pro_number, { path: ['bol_number'], error: 'validation.required' });
+  .refine((e) => e.bol_number || e.pro_number, { path: ['bol_number'], error: 'validation.required' })
+  .refine((e) => !e.pod || e.status_code.toUpperCase() === 'D1', { path: ['pod'], error: 'validation.pod_delivered_only' });
 export const trackingEventsIn = z.object({
   /** The carrier's name as its system spells it: matched through the name aliases when the URL's SCAC is unknown. */
   carrier_name: z.string().trim().max(100).optional(),
@@ -503,6 +508,8 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   documents: ShipmentDocument[];
   /** A truckload's public confirmation page (signed link) for the consignee; null for other modes. */
   confirmation_path: string | null;
+  /** On its way on a lane its carrier has a learned window for: when it can expect delivery from its pickup date; absent otherwise. */
+  delivery_window?: DeliveryWindowView;
   events: TrackingEventView[];
   /** What staff ask the shipper to do when they set 'Action Required' themselves. */
   action_message: string | null;
@@ -586,6 +593,8 @@ export interface PublicTrackingView {
   carrier_name: string;
   pickup_date: string;
   estimated_delivery: string | null;
+  /** On its way on a lane with a learned window: its expected delivery window (docs/delivery-windows.md); absent otherwise. */
+  delivery_window?: DeliveryWindowView;
   delivered_at: string | null;
   origin: { city: string; state: string; country: string };
   destination: { city: string; state: string; country: string };

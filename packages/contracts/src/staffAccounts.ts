@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { email, requiredText } from './fields';
 import { type SalesRepAssignment, type SalesRepView, salesRepFilter } from './salesReps';
 import { type AccountAddress, accountAddress } from './settings';
+import type { StaffQuoteLowestMargin } from './staffQuotes';
 import type { AuditEntryView, StaffNoteView } from './staffShipments';
 
 /**
@@ -73,7 +74,8 @@ export interface StaffAccountDetail {
   account_address: AccountAddress | null;
   billing_address: AccountAddress | null;
   users: StaffAccountUser[];
-  recent_quotes: {
+  /** Each with its lowest price's cost and margin for staff who may see the account's margin. */
+  recent_quotes: ({
     id: string;
     created_at: string;
     mode: string;
@@ -82,7 +84,7 @@ export interface StaffAccountDetail {
     lowest_total_cents: number | null;
     currency: string;
     booked: boolean;
-  }[];
+  } & StaffQuoteLowestMargin)[];
   recent_shipments: {
     id: string;
     bol_number: string;

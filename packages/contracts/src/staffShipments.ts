@@ -1,6 +1,7 @@
 import { EDI_214_STATUS_CODES, SHIPMENT_STATUSES } from '@freight/domain';
+import { SCORECARD_FIGURES } from '@freight/domain/analytics';
 import { z } from 'zod';
-import { isoDate, isoDateTime, requiredText } from './fields';
+import { isoDate, isoDateTime, queryFlag, requiredText } from './fields';
 import { QUOTE_MODES } from './quotes';
 import type { ChargeView, ShipmentListItem, ShipmentView, TrackingEventView } from './shipments';
 
@@ -11,7 +12,8 @@ import type { ChargeView, ShipmentListItem, ShipmentView, TrackingEventView } fr
 export const STAFF_SHIPMENT_SORTS = ['created_at', 'pickup_date', 'status', 'bol_number'] as const;
 export type StaffShipmentSort = (typeof STAFF_SHIPMENT_SORTS)[number];
 
-const stateCode = z
+/** A state or province code (two letters; three for a Mexican state), upper-cased. */
+export const stateCode = z
   .string()
   .trim()
   .toUpperCase()
@@ -29,10 +31,7 @@ export const staffShipmentQuery = z.object({
   sales_rep_id: z.union([z.uuid(), z.literal('none')], { error: 'validation.invalid' }).optional(),
   status: z.enum(SHIPMENT_STATUSES, { error: 'validation.choice' }).optional(),
   mode: z.enum(QUOTE_MODES, { error: 'validation.choice' }).optional(),
-  action_required: z
-    .enum(['0', '1', 'true', 'false'], { error: 'validation.choice' })
-    .transform((v) => v === '1' || v === 'true')
-    .optional(),
+  action_required: queryFlag,
   pickup_from: isoDate.optional(),
   pickup_to: isoDate.optional(),
   /** Booked on or after / on or before these days of the business (its time zone, not UTC). */
@@ -46,6 +45,11 @@ export const staffShipmentQuery = z.object({
   /** The lane: origin and destination state or province codes. */
   origin_state: stateCode,
   destination_state: stateCode,
+  /**
+   * The shipments behind a carrier scorecard's figure (with `carrier_id`, and the pickup window of
+   * the figure's months): counted by the scorecards' own rules.
+   */
+  figure: z.enum(SCORECARD_FIGURES, { error: 'validation.choice' }).optional(),
   /** Newest bookings first, unless a pickup window is given: then by pickup date. */
   sort: z.enum(STAFF_SHIPMENT_SORTS, { error: 'validation.choice' }).optional(),
   dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).optional(),

@@ -1,6 +1,6 @@
 import { APPROVAL_RULES, type ApprovalRule, CUSTOMER_ROLES, type CustomerRole } from '@freight/domain';
 import { z } from 'zod';
-import { email, isoDate, password, requiredText } from './fields';
+import { email, isoDate, password, queryFlag, requiredText } from './fields';
 
 /**
  * A business account's team, as its account admins keep it (Settings > Team) and staff see it on
@@ -91,10 +91,7 @@ export interface TeamPerson {
  * `mine=true` narrows an account's list to the records the caller made (their shipments, quotes,
  * support conversations); without it, or `false`, the list is the whole account's.
  */
-export const mineParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'validation.choice' })
-  .transform((v) => v === 'true' || v === '1')
-  .optional();
+export const mineParam = queryFlag;
 
 /** GET /api/team/activity (and its CSV export without the paging). */
 export const teamActivityFilter = z.object({

@@ -23,6 +23,18 @@ export const isFeature = (roles: Roles) => roles.includes('fpg_feature');
 export const isAccounting = (roles: Roles) => roles.includes('fpg_accounting');
 /** Who steers an account's credit (terms, limit, holds) and resolves invoice disputes: accounting and the admins. */
 export const canManageCredit = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
+/** Who audits carrier invoices and runs payables: accounting and the admins (the audit queue, approvals, payables). */
+export const canAuditCarrierInvoices = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_accounting']);
+/**
+ * Who carries freight claims to the carriers (the staff claims queue, its assignments, messages and
+ * the carrier's acknowledgement, decision and payment): ops, accounting and the admins.
+ */
+export const canHandleClaims = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_ops', 'fpg_accounting']);
+/**
+ * Who works the exceptions queue (the shipments alerts say need a call) and acknowledges its
+ * alerts: operations and the admins, as the alerts contract's EXCEPTION_QUEUE_ROLES.
+ */
+export const canWorkExceptionQueue = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_ops']);
 /** Who writes the customer pricing programs (what shippers pay over the carriers' cost): the admins and the sales admins. */
 export const canEditPricing = (roles: Roles) => hasAny(roles, ['super_admin', 'fpg_admin', 'fpg_sales_admin']);
 /**
@@ -53,15 +65,30 @@ export const canProposeSuspension = (roles: Roles) =>
  * - 'not_accounting': staff, except that an fpg_accounting user is refused;
  * - 'credit': those who steer credit (`canManageCredit`);
  * - 'pricing': those who read the customer pricing programs (`canReadPricing`; a sales rep only its
- *   accounts' programs, read-only).
+ *   accounts' programs, read-only);
+ * - 'margin': those who see margin (`canSeeMargin`; a sales rep only its accounts');
+ * - 'payables': those who audit carrier invoices and run payables (`canAuditCarrierInvoices`);
+ * - 'claims': those who carry freight claims to the carriers (`canHandleClaims`);
+ * - 'exceptions': those who work the exceptions queue (`canWorkExceptionQueue`).
  */
-export type AdminAccess = 'staff' | 'super_admin' | 'not_accounting' | 'credit' | 'pricing';
+export type AdminAccess =
+  | 'staff'
+  | 'super_admin'
+  | 'not_accounting'
+  | 'credit'
+  | 'pricing'
+  | 'margin'
+  | 'payables'
+  | 'claims'
+  | 'exceptions';
 
 export const ADMIN_PAGES = {
   dashboard: { path: 'dashboard', title: 'Dashboard', access: 'staff' },
   accounts: { path: 'accounts', title: 'Account Management', access: 'staff' },
   roles: { path: 'roles', title: 'Role Management', access: 'super_admin' },
   carriers: { path: 'carriers', title: 'Carriers', access: 'super_admin' },
+  /** Not in the spec's table: every carrier's service side by side, and each one's scorecard by month (reads only). */
+  carrierScorecards: { path: 'carrier-scorecards', title: 'Carrier Scorecards', access: 'staff' },
   integrationPartners: { path: 'integration-partners', title: 'Integration Partners', access: 'super_admin' },
   truckloadEquipment: { path: 'truckloads/equipment-types', title: 'Truckload Equipment', access: 'super_admin' },
   incidents: { path: 'incidents', title: 'API Incidents', access: 'super_admin' },
@@ -79,6 +106,14 @@ export const ADMIN_PAGES = {
   creditApplications: { path: 'credit-applications', title: 'Credit Applications', access: 'credit' },
   /** Not in the spec's table: the customer pricing programs (what shippers pay over the carriers' cost). */
   pricing: { path: 'pricing', title: 'Pricing', access: 'pricing' },
+  /** Not in the spec's table: price, cost and margin of the bookings by customer, lane, carrier, mode, rep or month. */
+  margin: { path: 'margin', title: 'Margin', access: 'margin' },
+  /** Not in the spec's table: what carriers bill, audited against the expected cost, and the payables run. */
+  carrierInvoices: { path: 'carrier-invoices', title: 'Carrier Invoices', access: 'payables' },
+  /** Not in the spec's table: the freight claims queue (docs/claims.md); its API sits behind the shipment pages' door as well. */
+  claims: { path: 'claims', title: 'Claims', access: 'claims' },
+  /** Not in the spec's table: the shipments alerts say need a call, across accounts, oldest first. */
+  exceptions: { path: 'exceptions', title: 'Exceptions', access: 'exceptions' },
 } as const satisfies Record<string, { path: string; title: string; access: AdminAccess }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;
@@ -97,5 +132,13 @@ export function canOpenAdminPage(roles: Roles, page: AdminPageKey): boolean {
       return canManageCredit(roles);
     case 'pricing':
       return canReadPricing(roles);
+    case 'margin':
+      return canSeeMargin(roles);
+    case 'payables':
+      return canAuditCarrierInvoices(roles);
+    case 'claims':
+      return canHandleClaims(roles);
+    case 'exceptions':
+      return canWorkExceptionQueue(roles);
   }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { approvalReasons, type BookingFacts, type BookingRights, CUSTOMER_PERMISSIONS, CUSTOMER_ROLES, customerCan } from './team';
+import {
+  approvalReasons,
+  type BookingFacts,
+  type BookingRights,
+  CUSTOMER_PERMISSIONS,
+  CUSTOMER_ROLES,
+  customerCan,
+  permissionsOf,
+} from './team';
 
 const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
   totalCents: 30_000,
@@ -36,6 +44,15 @@ describe('what each customer role may do', () => {
     expect(customerCan('billing', 'quotes.view')).toBe(true);
     expect(customerCan('billing', 'quotes.run')).toBe(false);
     expect(customerCan('billing', 'shipments.book')).toBe(false);
+  });
+  it('opens analytics to admins, shippers and billing, and to a viewer only where the account allows it', () => {
+    for (const role of ['account_admin', 'shipper', 'billing'] as const) expect(customerCan(role, 'analytics.view')).toBe(true);
+    expect(customerCan('viewer', 'analytics.view')).toBe(false);
+    expect(customerCan('viewer', 'analytics.view', { viewersSeeAnalytics: false })).toBe(false);
+    expect(customerCan('viewer', 'analytics.view', { viewersSeeAnalytics: true })).toBe(true);
+    expect(permissionsOf('viewer', { viewersSeeAnalytics: true })).toContain('analytics.view');
+    // The account's grant is for viewers' reading only: it gives nothing else.
+    expect(customerCan('viewer', 'quotes.run', { viewersSeeAnalytics: true })).toBe(false);
   });
   it('gives a viewer no right that changes anything', () => {
     const changing = CUSTOMER_PERMISSIONS.filter((p) => !p.endsWith('.view'));

@@ -41,6 +41,8 @@ export const CUSTOMER_PERMISSIONS = [
   'team.manage',
   /** Account settings: addresses of the account, single sign-on, the team's second-factor rule, API credentials, webhooks. */
   'account.manage',
+  /** The Analytics page: spend, service and invoice accuracy of the account's shipments. */
+  'analytics.view',
 ] as const;
 export type CustomerPermission = (typeof CUSTOMER_PERMISSIONS)[number];
 
@@ -57,18 +59,36 @@ const ROLE_PERMISSIONS: Record<CustomerRole, readonly CustomerPermission[]> = {
     'catalog.edit',
     'ebay.view',
     'ebay.ship',
+    'analytics.view',
   ],
-  billing: ['quotes.view', 'shipments.view', 'invoices.view', 'invoices.pay', 'credit.apply'],
+  billing: ['quotes.view', 'shipments.view', 'invoices.view', 'invoices.pay', 'credit.apply', 'analytics.view'],
   viewer: ['quotes.view', 'shipments.view', 'addresses.view', 'catalog.view', 'ebay.view', 'invoices.view'],
 };
 
 export const isCustomerRole = (value: unknown): value is CustomerRole => CUSTOMER_ROLES.includes(value as CustomerRole);
 
-export function customerCan(role: CustomerRole | null | undefined, permission: CustomerPermission): boolean {
-  return role != null && ROLE_PERMISSIONS[role].includes(permission);
+/**
+ * What an account's admin lets roles do beyond their own rights: a viewer reads analytics only
+ * when the account allows it, since spend is not every onlooker's business.
+ */
+export interface AccountGrants {
+  viewersSeeAnalytics: boolean;
 }
 
-export const permissionsOf = (role: CustomerRole | null | undefined): readonly CustomerPermission[] => (role ? ROLE_PERMISSIONS[role] : []);
+const granted = (role: CustomerRole, permission: CustomerPermission, account: AccountGrants | null | undefined) =>
+  role === 'viewer' && permission === 'analytics.view' && account?.viewersSeeAnalytics === true;
+
+/** Whether `role` may do `permission`; `account` brings what the account grants on top of the role. */
+export function customerCan(
+  role: CustomerRole | null | undefined,
+  permission: CustomerPermission,
+  account?: AccountGrants | null,
+): boolean {
+  return role != null && (ROLE_PERMISSIONS[role].includes(permission) || granted(role, permission, account));
+}
+
+export const permissionsOf = (role: CustomerRole | null | undefined, account?: AccountGrants | null): readonly CustomerPermission[] =>
+  role ? CUSTOMER_PERMISSIONS.filter((p) => customerCan(role, p, account)) : [];
 
 /** An invitation's link works for seven days. */
 export const INVITATION_TTL_DAYS = 7;

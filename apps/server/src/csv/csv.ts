@@ -61,6 +61,8 @@ export interface CsvRowCheck<R> {
 export interface CsvSpec<C extends string, V, R = V> {
   /** The columns of the header, in the order the export and the template write them. */
   columns: readonly C[];
+  /** Columns a file may leave out: their cells are then empty. */
+  optional?: readonly C[];
   /** How to decode cells other than text. */
   types?: Partial<Record<C, CsvCellType>>;
   /** Optional change of the decoded cells before the schema (e.g. 'usa' -> 'US'). */
@@ -84,6 +86,11 @@ export interface CsvReadOptions<R = unknown> {
    */
   write?: (rows: R[]) => Promise<void>;
   maxRows?: number;
+  /**
+   * Told of each refused row (its errors are in the report) with its cells' text by column, as
+   * far as the row has them: an import whose records span rows refuses the record with it.
+   */
+  onRefused?: (line: number, cells: Readonly<Record<string, string>>) => void;
 }
 
 /** Data rows checked (and written) together: one duplicate lookup and one write each. */
@@ -295,7 +302,7 @@ export async function readCsv<C extends string, V, R = V>(
   const known = new Set<string>(spec.columns);
   const unknown = names.filter((n) => !known.has(n));
   const repeated = [...new Set(names.filter((n, i) => known.has(n) && names.indexOf(n) !== i))];
-  const missing = spec.columns.filter((c) => !names.includes(c));
+  const missing = spec.columns.filter((c) => !names.includes(c) && !spec.optional?.includes(c));
   if (unknown.length)
     report.errors.push({ line: header.line, field: null, message: say('csv.header_unknown', { columns: unknown.join(', ') }) });
   if (repeated.length)
@@ -309,6 +316,8 @@ export async function readCsv<C extends string, V, R = V>(
     return { report, rows: [] };
   }
   const indexOf = spec.columns.map((c) => names.indexOf(c));
+  const refuse = (row: ParsedRow) =>
+    options.onRefused?.(row.line, Object.fromEntries(spec.columns.map((c, i) => [c, unneutralizeCell(row.cells[indexOf[i] ?? -1] ?? '')])));
 
   /** The row checked: its value and duplicate key, or undefined with its errors in the report. */
   async function checkRow(row: ParsedRow): Promise<{ line: number; value: R; key: string } | undefined> {
@@ -319,6 +328,7 @@ export async function readCsv<C extends string, V, R = V>(
     }
     if (rowErrors.length) {
       report.errors.push(...rowErrors);
+      refuse(row);
       return undefined;
     }
     const fieldErrors = new Map<string, string[]>();
@@ -356,6 +366,7 @@ export async function readCsv<C extends string, V, R = V>(
       const fields = [...fieldErrors.keys()].sort((a, b) => order(a) - order(b));
       for (const field of fields)
         for (const k of fieldErrors.get(field) ?? []) report.errors.push({ line: row.line, field, message: say(k) });
+      refuse(row);
       return undefined;
     }
     return { line: row.line, value: value as R, key: spec.key(value as R) };

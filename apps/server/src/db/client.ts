@@ -37,6 +37,8 @@ export interface Database {
   close(): Promise<void>;
   /** On PostgreSQL only: how the pool's connections are used now (the metrics). */
   poolUse?: () => PoolUse;
+  /** Embedded only: the whole data folder as a tarball, which `loadDataDir` opens again. */
+  dump?: () => Promise<Blob>;
 }
 
 /**
@@ -173,6 +175,7 @@ export async function openDatabase(opts: {
     listen: (channel, onPayload) => client.listen(channel, onPayload).then((unlisten) => () => unlisten()),
     onListenReconnect: () => {},
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }
 

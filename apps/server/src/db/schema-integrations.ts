@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // schema.ts re-exports this file, so only lazy references to its tables are safe here (the
 // `() => table.column` callbacks run after both modules have loaded).
-import { accounts, shipments, users } from './schema';
+import { accounts, carriers, shipments, users } from './schema';
 
 /*
  * The partner API and integrations: integration partners and the accounts they act for,
@@ -39,6 +39,11 @@ export const integrationPartners = pgTable('integration_partners', {
   /** People to call: [{name, email, phone, role}]. */
   contacts: jsonb('contacts').$type<PartnerContact[]>().notNull().default([]),
   notes: text('notes').notNull().default(''),
+  /**
+   * A carrier partner: the carrier whose systems call the API (its freight invoices, scope
+   * carrier_invoices:*). Such a partner acts for the carrier, not for an account.
+   */
+  carrierId: uuid('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
   createdAt: created(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });

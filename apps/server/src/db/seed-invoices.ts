@@ -1,16 +1,17 @@
+import { correctedAmounts } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import { invoicesRepository } from '../modules/invoices/invoices.repository';
 import { chargeLines, insertInvoice } from '../modules/invoices/invoicing';
 import type { Db } from './client';
 import { accounts, type InvoiceCorrection, users } from './schema';
-import { demoShipment } from './seed-shipments';
+import { type DemoShipmentSpec, demoShipment } from './seed-shipments';
 
 /**
  * Demo invoices, so a newcomer sees every invoice screen filled at once: Demo Shipper
  * Co has invoices current, past due (within its grace days, so it can still ship), disputed,
- * partly paid, paid last week by card and by bank, one processing, and a reweigh with its
- * variance; Other Freight LLC starts near its $5,000 credit limit (one more booking holds it).
+ * partly paid, paid last week by card and by bank, one processing, and a reweigh's adjustment
+ * invoice (from the carrier's approved correction); Other Freight LLC starts near its $5,000 credit limit (one more booking holds it).
  * Each invoice has its delivered shipment, as invoicing on delivery would have made it.
  */
 
@@ -22,6 +23,8 @@ interface DemoInvoice {
   deliveredDaysAgo: number;
   netDays?: number;
   reweigh?: number;
+  /** What the carrier's dock found at delivery (seed-carrier-invoices.ts bills a reweigh it found). */
+  dock?: DemoShipmentSpec['dock'];
 }
 
 /** A shipment delivered `deliveredDaysAgo` days ago after three days on the road. */
@@ -34,6 +37,7 @@ function deliveredShipment(tx: Db, accountId: string, userId: string, d: DemoInv
     {
       lane: d.lane,
       linehaul: d.linehaul,
+      dock: d.dock,
       pickedUpAt,
       estimatedDelivery: deliveredAt,
       events: [
@@ -44,28 +48,52 @@ function deliveredShipment(tx: Db, accountId: string, userId: string, d: DemoInv
   );
 }
 
-/** An invoice of a demo shipment delivered `deliveredDaysAgo` days ago, dated that day at the business (`timeZone`). */
+/**
+ * The freight invoice of a demo shipment delivered `deliveredDaysAgo` days ago, dated that day at the
+ * business (`timeZone`), at the booked price. A `reweigh` is the carrier's correction accounting
+ * approved (seed-carrier-invoices.ts keeps its carrier invoice): an adjustment invoice the same day,
+ * the linehaul, discount and fuel scaled, as `issueCorrectionAdjustment` bills it.
+ */
 async function demoInvoice(tx: Db, accountId: string, userId: string, d: DemoInvoice, now: Date, timeZone: string) {
   const s = await deliveredShipment(tx, accountId, userId, d, now);
   const lines = s.charges as ChargeLine[];
-  const factor = d.reweigh ?? 1;
-  const invoiced = lines.map((l) =>
-    ['freight', 'discount', 'fuel'].includes(l.code) ? Math.round(l.amount_cents * factor) : l.amount_cents,
-  );
-  const correction: InvoiceCorrection | null = d.reweigh
-    ? { kind: 'reweigh', quoted_weight_lb: 1200, invoiced_weight_lb: Math.round(1200 * factor), quoted_class: 70, invoiced_class: 70 }
-    : null;
+  const booked = lines.map((l) => l.amount_cents);
+  const at = new Date(now.getTime() - d.deliveredDaysAgo * DAY);
   const invoice = await insertInvoice(tx, {
     type: 'freight',
     shipment: s,
-    charges: chargeLines(lines, invoiced),
-    totalCents: invoiced.reduce((a, b) => a + b, 0),
+    charges: chargeLines(lines, booked),
+    totalCents: s.totalCents,
     quotedTotalCents: s.totalCents,
-    correction,
-    now: new Date(now.getTime() - d.deliveredDaysAgo * DAY),
+    correction: null,
+    now: at,
     timeZone,
     netDays: d.netDays ?? 30,
   });
+  if (d.reweigh && invoice) {
+    const after = correctedAmounts(lines, d.reweigh);
+    const correction: InvoiceCorrection = {
+      kind: 'reweigh',
+      quoted_weight_lb: 1200,
+      invoiced_weight_lb: Math.round(1200 * d.reweigh),
+      quoted_class: 70,
+      invoiced_class: 70,
+    };
+    const difference = after.reduce((sum, cents, i) => sum + cents - (booked[i] ?? 0), 0);
+    const adjustment = await insertInvoice(tx, {
+      type: 'adjustment',
+      shipment: s,
+      charges: chargeLines(lines, after),
+      totalCents: difference,
+      quotedTotalCents: s.totalCents,
+      correction,
+      now: at,
+      timeZone,
+      netDays: d.netDays ?? 30,
+      relatedInvoiceId: invoice.id,
+    });
+    return adjustment ?? invoice;
+  }
   return invoice!;
 }
 
@@ -146,7 +174,8 @@ export async function seedDemoInvoices(tx: Db, now: Date, timeZone: string) {
   );
   const processing = await issue({ lane: 2, linehaul: 76_000, deliveredDaysAgo: 15 });
   await demoPayment(tx, processing, shipper.userId, { cents: processing.balanceCents, method: 'ach', status: 'pending', daysAgo: 1 }, now);
-  const paidCard = await issue({ lane: 0, linehaul: 64_000, deliveredDaysAgo: 25 });
+  // Its carrier's dock reweighed it: the carrier's reweigh waits for accounting, supported (seed-carrier-invoices.ts).
+  const paidCard = await issue({ lane: 0, linehaul: 64_000, deliveredDaysAgo: 25, dock: 'reweigh' });
   await demoPayment(tx, paidCard, shipper.userId, { cents: paidCard.balanceCents, method: 'card', status: 'settled', daysAgo: 2 }, now);
   const paidBank = await issue({ lane: 1, linehaul: 88_000, deliveredDaysAgo: 30 });
   await demoPayment(tx, paidBank, shipper.userId, { cents: paidBank.balanceCents, method: 'ach', status: 'settled', daysAgo: 4 }, now);

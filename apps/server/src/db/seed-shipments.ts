@@ -4,6 +4,7 @@ import type { PricingContext } from '@freight/domain/pricing';
 import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import { pricingProgramsService } from '../modules/pricing-programs/pricing-programs.service';
+import { type DemoDockFinding, demoDockFinding } from '../modules/quotes/carriers/tariff-carrier';
 import { priceCarrierRate } from '../modules/quotes/quote-pricing';
 import { placeOffsetMinutes, zoneOf } from '../modules/tracking/zones';
 import type { Db } from './client';
@@ -22,7 +23,8 @@ const HOUR = 3_600_000;
 const NEVER_POLLED = new Date('9999-12-31T00:00:00Z');
 let bolSerial = 0;
 
-const place = (
+/** A demo place in the US, its dock open 8:00-16:30. */
+export const place = (
   company: string,
   street1: string,
   city: string,
@@ -127,6 +129,16 @@ export interface DemoShipmentSpec {
   estimatedDelivery: Date;
   /** Oldest first; the status is the last one's. */
   events: DemoEvent[];
+  /** What its carrier's dock finds (a BOL the demo dock treats so); any finding when left out. */
+  dock?: DemoDockFinding;
+}
+
+/** The next demo BOL number, skipping those the demo dock would not find as `dock`. */
+function nextBol(dock?: DemoDockFinding): string {
+  for (;;) {
+    const bol = vicsBolNumber(9_000_000 + bolSerial++);
+    if (!dock || demoDockFinding(bol) === dock) return bol;
+  }
 }
 
 /** Inserts a demo LTL shipment with its carrier events; its status and Action Required follow the last event. */
@@ -146,7 +158,7 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
     weight_lb: items.reduce((n, i) => n + i.quantity * i.weight_lb, 0),
     date: pickupDate,
   });
-  const bol = vicsBolNumber(9_000_000 + bolSerial++);
+  const bol = nextBol(d.dock);
   const last = d.events.at(-1);
   const latest = last ? map214(last.code, last.reason) : null;
   const delivered = latest?.status === 'delivered' ? last?.at : undefined;

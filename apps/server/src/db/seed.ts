@@ -16,14 +16,22 @@ import { appKeyOf } from './app-state';
 import type { Db } from './client';
 import { accounts, appState, carriers, currencyRates, dieselPrices } from './schema';
 import { seedDemoAddresses } from './seed-addresses';
+import { seedDemoAlerts } from './seed-alerts';
+import { seedDemoAnalytics, seedDemoReportMail } from './seed-analytics';
 import { seedDemoApprovals } from './seed-approvals';
 import { seedDemoAudit } from './seed-audit';
+import { seedDemoAutomationRules } from './seed-automation-rules';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
+import { seedDemoCarrierInvoices } from './seed-carrier-invoices';
 import { seedDemoCarrierMessages } from './seed-carrier-messages';
 import { seedDemoCarrierPause } from './seed-carrier-pause';
 import { seedDieselHistory, seedTariffVersions } from './seed-carriers';
+import { seedDemoClaims } from './seed-claims';
+import { seedDemoConsigneeAlerts } from './seed-consignee-alerts';
 import { seedDemoCreditApplications } from './seed-credit-applications';
 import { seedDemoCustomerTwoFactor } from './seed-customer-two-factor';
+import { seedDemoDeliveryReceipts } from './seed-delivery-receipts';
+import { seedDemoDeliveryWindows } from './seed-delivery-windows';
 import { seedDemoEbay } from './seed-ebay';
 import { seedEquipmentTypes } from './seed-equipment';
 import { seedDemoInvoices } from './seed-invoices';
@@ -34,7 +42,10 @@ import { seedPricingPrograms } from './seed-pricing';
 import { seedDemoProducts } from './seed-products';
 import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoSalesReps } from './seed-sales';
+import { seedDemoSavedViews } from './seed-saved-views';
+import { seedDemoScorecards } from './seed-scorecards';
 import { seedDemoShipments } from './seed-shipments';
+import { seedDemoSms } from './seed-sms';
 import { seedDemoSso } from './seed-sso';
 import { seedDemoSupport } from './seed-support';
 import { seedDemoSuspensionProposals } from './seed-suspension-proposals';
@@ -218,6 +229,9 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
   // Tests start from accounts without shipments or invoices, and make their own.
   const activity = opts.activity !== false;
   const invoices = activity && (await seedOnce(db, 'demo_invoices_seeded', now, (tx) => seedDemoInvoices(tx, now, timeZone)));
+  // After the invoices, before any other shipment: the carriers bill the invoiced, delivered ones.
+  const carrierInvoices =
+    activity && (await seedOnce(db, 'demo_carrier_invoices_seeded', now, (tx) => seedDemoCarrierInvoices(tx, now, timeZone)));
   const moving = activity && (await seedOnce(db, 'demo_shipments_seeded', now, (tx) => seedDemoShipments(tx, now)));
   const notices = activity && (await seedOnce(db, 'demo_notices_seeded', now, (tx) => seedDemoNotices(tx, now)));
   const support = activity && (await seedOnce(db, 'demo_support_seeded', now, (tx) => seedDemoSupport(tx, now)));
@@ -248,10 +262,30 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
   const approvals = activity && (await seedOnce(db, 'demo_approvals_seeded', now, (tx) => seedDemoApprovals(tx, now)));
   // After the team and the shipments: a colleague watches one of them.
   const watchers = activity && (await seedOnce(db, 'demo_watchers_seeded', now, (tx) => seedDemoWatchers(tx, now)));
+  // After the rating data (one of its shipments is booked from a quote it keeps), and after every
+  // part that picks among the demo shipper's shipments, which these would join.
+  const analytics = activity && (await seedOnce(db, 'demo_analytics_seeded', now, (tx) => seedDemoAnalytics(tx, now)));
+  const reportMail = activity && (await seedOnce(db, 'demo_report_mail_seeded', now, (tx) => seedDemoReportMail(tx, now)));
+  const scorecards = activity && (await seedOnce(db, 'demo_scorecards_seeded', now, (tx) => seedDemoScorecards(tx, now)));
+  // After the scorecards: their account books these loads too, and their deliveries count.
+  const deliveryWindows =
+    activity && (await seedOnce(db, 'demo_delivery_windows_seeded', now, (tx) => seedDemoDeliveryWindows(tx, now, timeZone)));
+  // After every part that delivers shipments: their drivers' receipts.
+  const receipts = activity && (await seedOnce(db, 'demo_delivery_receipts_seeded', now, (tx) => seedDemoDeliveryReceipts(tx, now)));
+  // After the receipts: a claim starts from the delivery receipt, and one is credited on its shipment's invoice.
+  const claims = activity && (await seedOnce(db, 'demo_claims_seeded', now, (tx) => seedDemoClaims(tx, now, timeZone)));
+  // After the receipts: a delivery with exceptions raises its alert.
+  const alertsSeeded = activity && (await seedOnce(db, 'demo_alerts_seeded', now, (tx) => seedDemoAlerts(tx, now)));
+  // After the shipments (the delayed one's consignee); the demo alerts are seeded as told, so none is mailed to them.
+  const consigneeAlerts = activity && (await seedOnce(db, 'demo_consignee_alerts_seeded', now, (tx) => seedDemoConsigneeAlerts(tx, now)));
+  const sms = activity && (await seedOnce(db, 'demo_sms_seeded', now, (tx) => seedDemoSms(tx, now)));
+  const views = activity && (await seedOnce(db, 'demo_saved_views_seeded', now, (tx) => seedDemoSavedViews(tx, now)));
+  const rules = activity && (await seedOnce(db, 'demo_automation_rules_seeded', now, (tx) => seedDemoAutomationRules(tx, now)));
   // Last: the log records what the parts above had staff do.
   const auditHistory = activity && (await seedOnce(db, 'demo_audit_seeded', now, (tx) => seedDemoAudit(tx)));
   return (
     users ||
+    sms ||
     staffTwoFactor ||
     rating ||
     catalog ||
@@ -264,8 +298,19 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
     equipment ||
     parts ||
     invoices ||
+    carrierInvoices ||
     moving ||
     quoteHistory ||
+    analytics ||
+    reportMail ||
+    scorecards ||
+    deliveryWindows ||
+    views ||
+    rules ||
+    receipts ||
+    claims ||
+    alertsSeeded ||
+    consigneeAlerts ||
     notices ||
     support ||
     ebay ||

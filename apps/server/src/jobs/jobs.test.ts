@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema';
 import { markConnectFailure } from '../db/unavailable';
-import { SWEEP_JOB } from '../modules/webhooks/webhook-delivery';
 import { createTestApp, type TestApp } from '../test/harness';
 import { gate, until } from '../test/waits';
 import { JobRunner } from './jobs';
@@ -10,8 +9,8 @@ import { JobRunner } from './jobs';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // The app's own recurring job (the webhook lanes' sweep) is left out: these tests count theirs.
-  await t.database.db.delete(jobs).where(eq(jobs.kind, SWEEP_JOB));
+  // The app's own recurring jobs (sweeps, refreshes, trims) are left out: these tests count theirs.
+  await t.database.db.delete(jobs);
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { migratedSnapshot } from '../test/pglite-snapshot';
 import { createMailer } from './mailer';
 import { verifyEmailMail } from './templates';
 
@@ -36,7 +37,7 @@ let port = 0;
 const received: Received[] = [];
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openDatabase({ dataDir: 'memory://', loadDataDir: migratedSnapshot() });
   await database.migrate();
   smtp = new SMTPServer({
     authOptional: true,

@@ -21,6 +21,7 @@ import { sessionOf, teamMember } from '../test/team';
 const EVERY_USER: RegExp[] = [
   /^(GET|DELETE) \/api\/user(\/sessions(\/:id)?)?$/,
   /^PUT \/api\/settings$/,
+  /^(GET|PUT) \/api\/settings\/sms$/, // their own mobile number for text alerts
   /^(PUT \/password|PUT \/profile|POST \/email\/verification-notification)$/,
   /^\w+ \/user\//, // confirming the password, second factors, passkeys
   /^\w+ \/api\/support\/(?!hours$)/, // the support chat
@@ -41,9 +42,11 @@ const NOT_A_SESSION: RegExp[] = [
   /^POST \/oauth\/token$/, // a program's client credentials
   /^\w+ \/api\/ebay\/notifications$/, // eBay's own calls, signed by eBay
   /^POST \/api\/webhooks\/stripe$/, // Stripe's events, signed with the endpoint's secret
+  /^POST \/api\/webhooks\/twilio\/sms$/, // Twilio's inbound texts, signed with the auth token
   /^POST \/api\/carriers\/:scac\/tracking-events$/, // carriers, signed with their key
+  /^\w+ \/api\/carrier-invoices(\/|$)/, // carrier partners' freight invoices: their bearer token only (/api/v1)
   /^POST \/api\/inbound-mail\//, // the mail provider, with its basic auth
-  /^\w+ \/(ebay-sim|oidc-sim|geo-sim|webhook-sim|stripe-sim)\//, // stand-ins for outside servers
+  /^\w+ \/(ebay-sim|oidc-sim|geo-sim|webhook-sim|stripe-sim|twilio-sim)\//, // stand-ins for outside servers
   /^GET \/(healthz|readyz|metrics)$/, // the load balancer's probes and Prometheus' scrape (its own token), no user's
 ];
 
@@ -154,6 +157,19 @@ describe('customer roles', () => {
     });
     await t.database.db.update(users).set({ accountRole: 'viewer' }).where(eq(users.email, 'viewer@roles.test'));
     expect((await viewer.post('/api/quotes', {})).statusCode).toBe(403);
+  });
+
+  it('lets a viewer read analytics only while the account allows it, and nothing more', async () => {
+    const [viewer, admin] = [members.get('viewer'), members.get('account_admin')];
+    if (!viewer || !admin) throw new Error('the team is not signed in');
+    expect((await viewer.get('/api/analytics')).statusCode).toBe(403);
+    expect((await admin.put('/api/account/analytics-access', { viewers: true })).statusCode).toBe(200);
+    expect((await viewer.get('/api/analytics')).statusCode).toBe(200);
+    expect((await viewer.get('/api/analytics/shipments')).statusCode).toBe(200);
+    expect((await viewer.post('/api/quotes', {})).statusCode).toBe(403);
+    expect((await viewer.put('/api/account/analytics-access', { viewers: false })).statusCode).toBe(403);
+    expect((await admin.put('/api/account/analytics-access', { viewers: false })).statusCode).toBe(200);
+    expect((await viewer.get('/api/analytics')).statusCode).toBe(403);
   });
 
   it('ends a session at its next request once its user is deactivated', async () => {

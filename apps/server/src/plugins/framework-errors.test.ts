@@ -7,7 +7,7 @@ import { accountApiClient } from '../test/api-client';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness';
 
 /**
- * Issue 21: the refusals Fastify and Node produce themselves answer in the documented shape
+ * The refusals Fastify and Node produce themselves answer in the documented shape
  * `{message, code}` with a code of their own and a message in the caller's language; what the
  * database would refuse is a 4xx too; a download fails before its first byte when it can.
  */

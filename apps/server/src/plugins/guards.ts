@@ -44,12 +44,12 @@ export function customer(request: FastifyRequest) {
 }
 
 /**
- * A verified customer user whose team role grants `permission` (403 otherwise). The role comes with
- * the session's user row, so the check costs no query.
+ * A verified customer user whose team role grants `permission` (403 otherwise), or whose account
+ * grants it to the role. The role and the account come with the session, so the check costs no query.
  */
 export function customerWith(request: FastifyRequest, permission: CustomerPermission) {
   const auth = customer(request);
-  if (!customerCan(auth.user.accountRole, permission)) throw AppError.forbidden();
+  if (!customerCan(auth.user.accountRole, permission, auth.account)) throw AppError.forbidden();
   return auth;
 }
 

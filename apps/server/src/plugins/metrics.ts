@@ -42,12 +42,29 @@ function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /**
+ * prom-client's figures of the process (memory, event-loop delay, garbage collection), collected
+ * once per process. Collecting them starts a garbage-collection observer and an event-loop delay
+ * monitor that are never stopped and keep their registry, so a registry of each app's would keep
+ * every app built in the process, closed or not, with all it references (tests build one per file).
+ */
+let processFigures: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processFigures) {
+    processFigures = new Registry();
+    collectDefaultMetrics({ register: processFigures });
+  }
+  return processFigures;
+}
+
+/**
  * This app's metrics, in a registry of its own (tests build several apps in one process): the
- * process's (memory, event-loop delay, from prom-client), the request latency by route pattern,
- * and what the operators watch of the portal's work, read at scrape time.
+ * request latency by route pattern and what the operators watch of the portal's work, read at
+ * scrape time. A scrape also shows the process's figures, from the process-wide registry.
  */
 export class AppMetrics {
-  readonly registry = new Registry();
+  private readonly registry = new Registry();
+  /** Started with the first app, so the garbage collections and event-loop delay are counted from then. */
+  private readonly processRegistry = processMetrics();
   private readonly requestDuration = new Histogram({
     name: `${PREFIX}http_request_duration_seconds`,
     help: 'Time to answer a request, by route pattern, method and status.',
@@ -62,8 +79,12 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor(private readonly log: FastifyBaseLogger) {
-    collectDefaultMetrics({ register: this.registry });
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  /** The scrape: the process's figures and this app's, in Prometheus' text format. */
+  async scrape(): Promise<{ text: string; contentType: string }> {
+    const both = Registry.merge([this.processRegistry, this.registry]);
+    return { text: await both.metrics(), contentType: both.contentType };
   }
 
   readonly rateFailed = (carrierId: string, outcome: Exclude<CallOutcome, 'ok'>) =>
@@ -186,7 +207,7 @@ export function installMetrics(app: FastifyInstance, metrics: AppMetrics, config
     } else if (config.NODE_ENV === 'production' || !LOOPBACK.test(request.ip)) {
       throw AppError.notFound();
     }
-    const text = await metrics.registry.metrics();
-    return reply.type(metrics.registry.contentType).send(text);
+    const { text, contentType } = await metrics.scrape();
+    return reply.type(contentType).send(text);
   });
 }

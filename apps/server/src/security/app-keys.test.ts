@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { matchRecoveryCode, recoveryCodeHash } from '../modules/two-factor/recovery-codes';
 import { appKeysOf, rememberPreviousAppKeys, signedByAppKey } from './app-keys';
@@ -6,8 +6,12 @@ import { secretBox } from './encryption';
 import { checkSignedPath, signPath } from './signed-url';
 import { hmac } from './tokens';
 
-// Distinct keys per test: the previous keys are registered against the current one.
+// Distinct keys per test: the previous keys are registered against the current one. Each test's
+// registrations are forgotten after it, as other files in the same worker use these keys too.
 const key = (c: string) => c.repeat(40);
+afterEach(() => {
+  for (const c of 'abcdefgh') rememberPreviousAppKeys(key(c), []);
+});
 const now = new Date('2026-11-26T12:00:00Z');
 
 describe('APP_KEY rotation', () => {

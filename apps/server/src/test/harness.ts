@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -9,11 +8,13 @@ import { type Database, openDatabase } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { DEMO_STAFF_TOTP_SECRET, seedDemoStaffTwoFactor } from '../db/seed-two-factor';
 import { startTestStripe, type TestStripe } from '../modules/payments/stripe-test-helpers';
+import { startTestTwilio, type TestTwilio } from '../modules/sms/sms.test-support';
 import { TOTP_STEP_SECONDS, totpCodeAt, totpStepAt } from '../modules/two-factor/totp';
 import { twoFactorRepository } from '../modules/two-factor/two-factor.repository';
 import { usersRepository } from '../modules/users/users.repository';
 import { randomToken } from '../security/tokens';
 import { usingPostgres } from './global-setup';
+import { migratedSnapshot } from './pglite-snapshot';
 
 /**
  * One app per test file on a fresh database: PGlite in memory by default, or a new PostgreSQL
@@ -31,6 +32,8 @@ export interface TestApp {
   stripeUrl?: string;
   /** The app's Stripe simulator itself, for a test that reads its objects, holds its webhooks or moves its clock on. */
   stripe?: TestStripe;
+  /** The app's Twilio simulator: the texts it received, and a phone's inbound texts (none when the test brought its own). */
+  twilio?: TestTwilio;
   client(): TestClient;
   /**
    * Enrols users (staff a test made) with an authenticator of the demo staff's secret, as if they
@@ -72,14 +75,6 @@ export interface TestClock {
 
 export { usingPostgres };
 
-/** The run's migrated embedded database (global-setup.ts), read once per test file. */
-let pgliteSnapshot: Blob | undefined;
-function migratedSnapshot() {
-  const file = inject('pgliteSnapshot');
-  if (file && !pgliteSnapshot) pgliteSnapshot = new Blob([readFileSync(file)]);
-  return pgliteSnapshot;
-}
-
 /**
  * `deps`: what a test puts into the app besides the config (carriers' rate adapters that fail or
  * hang). `start`: the clock's first instant, before the demo seed: a test whose answers depend on
@@ -111,8 +106,12 @@ export async function createTestApp(
   // brings its own, or plays a production server, which never talks to a simulator).
   const ownPayments = env.PAYMENT_PROVIDER || env.STRIPE_API_URL || env.NODE_ENV === 'production';
   const stripe = ownPayments ? undefined : await startTestStripe(() => clock.now);
+  // Texts likewise, through the official Twilio client to a simulator of its own.
+  const ownSms = env.TWILIO_SIMULATOR_URL || env.TWILIO_ACCOUNT_SID || env.NODE_ENV === 'production';
+  const twilio = ownSms ? undefined : await startTestTwilio(() => clock.now);
   const config = loadConfig({
     ...stripe?.env,
+    ...twilio?.env,
     APP_URL: 'http://127.0.0.1:3000',
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'silent',
@@ -127,6 +126,7 @@ export async function createTestApp(
     buildApp({ ...deps, config, db: on.db, now: () => clock.now, logger: false, pubsub: on, poolUse: on.poolUse });
   const app = await build();
   stripe?.connect(app);
+  twilio?.connect(app, config.appUrl);
   const secondStep = new SecondStep(database, clock);
   return {
     app,
@@ -136,6 +136,7 @@ export async function createTestApp(
     config,
     stripeUrl: stripe?.url,
     stripe,
+    twilio,
     client: () => new TestClient(app, secondStep),
     async enrolTwoFactor(...emails: string[]) {
       await seedDemoStaffTwoFactor(database.db, clock.now, await appKeyOf(database.db, config.APP_KEY), emails);
@@ -156,6 +157,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await stripe?.close();
+      await twilio?.close();
       await database.close();
       await pgDb?.drop();
     },

@@ -22,7 +22,7 @@ function signIn(user = accounting) {
   });
 }
 
-describe('admin door', { timeout: 20_000 }, () => {
+describe('admin door', () => {
   beforeEach(() => notifications.clean());
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -12,7 +12,7 @@ function signIn(user: ReturnType<typeof makeUser>) {
   stubApi({ 'GET /api/user': { data: user }, 'GET /api/admin/dashboard': { data: makeDashboard() } });
 }
 
-describe('who may open the customer pages', { timeout: 20_000 }, () => {
+describe('who may open the customer pages', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

@@ -38,6 +38,8 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
   notifications: () => import('../features/admin/routes/notifications/NotificationsRoute').then((m) => m.NotificationsRoute),
   support: () => import('../features/admin/routes/SupportInboxRoute').then((m) => m.SupportInboxRoute),
   carriers: () => import('../features/admin/routes/carriers/CarriersRoute').then((m) => m.CarriersRoute),
+  carrierScorecards: () =>
+    import('../features/admin/routes/carrier-scorecards/CarrierScorecardsRoute').then((m) => m.CarrierScorecardsRoute),
   partCatalog: () => import('../features/admin/routes/PartCatalogRoute').then((m) => m.PartCatalogRoute),
   incidents: () => import('../features/admin/routes/incidents/IncidentsRoute').then((m) => m.IncidentsRoute),
   scacAliases: () => import('../features/admin/routes/scac-aliases/ScacAliasesRoute').then((m) => m.ScacAliasesRoute),
@@ -48,6 +50,10 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
   oauth: () => import('../features/admin/routes/integrations/OAuthCredentialsRoute').then((m) => m.OAuthCredentialsRoute),
   creditApplications: () => import('../features/credit-applications/routes/CreditApplicationsRoute').then((m) => m.CreditApplicationsRoute),
   pricing: () => import('../features/admin/routes/pricing/PricingRoute').then((m) => m.PricingRoute),
+  margin: () => import('../features/admin/routes/margin/MarginRoute').then((m) => m.MarginRoute),
+  carrierInvoices: () => import('../features/admin/carrier-invoices/routes/CarrierInvoicesRoute').then((m) => m.CarrierInvoicesRoute),
+  claims: () => import('../features/claims/routes/admin').then((m) => m.StaffClaimsRoute),
+  exceptions: () => import('../features/alerts/routes/admin').then((m) => m.ExceptionsRoute),
 };
 
 /** An admin screen behind the door of its page (the role check of the admin area). */
@@ -77,6 +83,11 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] =
     load: () => import('../features/admin/routes/carriers/CarrierDetailRoute').then((m) => m.CarrierDetailRoute),
   },
   {
+    path: 'carrier-scorecards/:id',
+    page: 'carrierScorecards',
+    load: () => import('../features/admin/routes/carrier-scorecards/CarrierScorecardRoute').then((m) => m.CarrierScorecardRoute),
+  },
+  {
     path: 'pricing/:key',
     page: 'pricing',
     load: () => import('../features/admin/routes/pricing/PricingProgramRoute').then((m) => m.PricingProgramRoute),
@@ -92,14 +103,34 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] =
     load: () => import('../features/admin/routes/incidents/IncidentDetailRoute').then((m) => m.IncidentDetailRoute),
   },
   {
+    path: 'quotes/:id',
+    page: 'accounts',
+    load: () => import('../features/admin/routes/QuoteDetailRoute').then((m) => m.QuoteDetailRoute),
+  },
+  {
     path: 'shipments/:id',
     page: 'shipments',
     load: () => import('../features/admin/routes/ShipmentDetailRoute').then((m) => m.ShipmentDetailRoute),
   },
   {
+    path: 'carrier-invoices/payables',
+    page: 'carrierInvoices',
+    load: () => import('../features/admin/carrier-invoices/routes/PayablesRoute').then((m) => m.PayablesRoute),
+  },
+  {
+    path: 'carrier-invoices/:id',
+    page: 'carrierInvoices',
+    load: () => import('../features/admin/carrier-invoices/routes/CarrierInvoiceDetailRoute').then((m) => m.CarrierInvoiceDetailRoute),
+  },
+  {
     path: 'credit-applications/:id',
     page: 'creditApplications',
     load: () => import('../features/credit-applications/routes/CreditApplicationDetailRoute').then((m) => m.CreditApplicationDetailRoute),
+  },
+  {
+    path: 'claims/:id',
+    page: 'claims',
+    load: () => import('../features/claims/routes/admin').then((m) => m.StaffClaimRoute),
   },
   {
     path: 'notifications/new',
@@ -140,6 +171,8 @@ const ebayQuotes = () => import('../features/quotes/routes/EbayOrderQuoteRoutes'
 const invoices = () => import('../features/invoices/routes');
 const tracking = () => import('../features/tracking/routes');
 const approvals = () => import('../features/approvals/routes');
+const claims = () => import('../features/claims/routes');
+const batches = () => import('../features/batches/routes');
 
 const customerRoutes: RouteObject[] = [
   { index: true, ...screen(() => quotes().then((m) => m.QuoteRoute)) },
@@ -161,6 +194,7 @@ const customerRoutes: RouteObject[] = [
       { index: true, ...screen(() => import('../features/settings/routes/UserSettingsRoute').then((m) => m.UserSettingsRoute)) },
       { path: 'account', ...screen(() => import('../features/settings/routes/AccountSettingsRoute').then((m) => m.AccountSettingsRoute)) },
       { path: 'api', ...screen(() => import('../features/settings/routes/ApiSettingsRoute').then((m) => m.ApiSettingsRoute)) },
+      { path: 'rules', ...screen(() => import('../features/automation-rules/routes/RulesRoute').then((m) => m.RulesRoute)) },
       { path: 'credit', ...screen(() => import('../features/credit-applications/routes/CreditRoute').then((m) => m.CreditRoute)) },
       { path: 'security', ...screen(() => import('../features/security/routes/SecurityRoute').then((m) => m.SecurityRoute)) },
       { path: 'team', ...screen(() => import('../features/team/routes/TeamRoute').then((m) => m.TeamRoute)) },
@@ -177,10 +211,17 @@ const customerRoutes: RouteObject[] = [
   { path: 'saved-quotes', ...screen(() => quotes().then((m) => m.SavedQuotesRoute)) },
   { path: 'track', ...screen(() => tracking().then((m) => m.TrackRoute)) },
   { path: 'track/detail/:loadId', ...screen(() => tracking().then((m) => m.TrackDetailRoute)) },
+  { path: 'alerts', ...screen(() => import('../features/alerts/routes').then((m) => m.AlertsRoute)) },
   { path: 'my-shipments', ...screen(() => import('../features/shipments/routes').then((m) => m.MyShipmentsRoute)) },
+  { path: 'analytics', ...screen(() => import('../features/analytics/routes/AnalyticsRoute').then((m) => m.AnalyticsRoute)) },
   { path: 'approvals', ...screen(() => approvals().then((m) => m.ApprovalsRoute)) },
   { path: 'approvals/:id', ...screen(() => approvals().then((m) => m.ApprovalDetailRoute)) },
   { path: 'approvals/link/:token', ...screen(() => approvals().then((m) => m.ApprovalLinkRoute)) },
+  { path: 'claims', ...screen(() => claims().then((m) => m.ClaimsRoute)) },
+  { path: 'claims/:id', ...screen(() => claims().then((m) => m.ClaimRoute)) },
+  { path: 'claims/file/:shipmentId', ...screen(() => claims().then((m) => m.FileClaimRoute)) },
+  { path: 'batches', ...screen(() => batches().then((m) => m.BatchesRoute)) },
+  { path: 'batches/:id', ...screen(() => batches().then((m) => m.BatchRoute)) },
   { path: 'address-book', ...screen(() => import('../features/addresses/routes').then((m) => m.AddressBookRoute)) },
   {
     path: 'my-invoices',
@@ -231,6 +272,11 @@ export const routes: RouteObject[] = [
           {
             path: 'truckload-confirmation/:token?',
             ...screen(() => import('../features/public/routes/TruckloadConfirmationRoute').then((m) => m.TruckloadConfirmationRoute)),
+          },
+          // The Analytics report mail's "Stop this report" link: no sign-in, the token is the credential.
+          {
+            path: 'analytics-report/unsubscribe/:token?',
+            ...screen(() => import('../features/settings/routes/ReportMailUnsubscribeRoute').then((m) => m.ReportMailUnsubscribeRoute)),
           },
         ],
       },

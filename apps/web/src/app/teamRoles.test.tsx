@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@freight/contracts';
 import { type CustomerRole, permissionsOf } from '@freight/domain';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
@@ -15,8 +15,6 @@ import { listPage } from '../test/listScreen';
 import { renderApp, stubApi } from '../test/renderApp';
 import { RequireTeamPermission } from './guards';
 import { routes } from './router';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** A user of the test account holding `role`, with its permissions as GET /api/user sends them. */
 const member = (role: CustomerRole, language: 'en' | 'es' = 'en'): CurrentUser => {
@@ -78,7 +76,7 @@ describe('the team door map', () => {
   });
 });
 
-describe('a billing user', { timeout: 60_000 }, () => {
+describe('a billing user', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sees the pages of their role only in the sidebar', async () => {
@@ -135,7 +133,7 @@ describe('a billing user', { timeout: 60_000 }, () => {
   );
 });
 
-describe('a viewer', { timeout: 60_000 }, () => {
+describe('a viewer', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

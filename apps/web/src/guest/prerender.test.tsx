@@ -38,7 +38,7 @@ async function hydrate(page: GuestPage, markup: string, url: string) {
 /** The build's page in `language` loaded at `url`. */
 const loadPrerendered = async (page: GuestPage, language: Language, url: string) => hydrate(page, await prerender(page, language), url);
 
-describe('prerendered guest pages', { timeout: 60_000 }, () => {
+describe('prerendered guest pages', () => {
   it("renders each page's frame in each language, as a guest sees it before any script has run", async () => {
     const pages = {
       '/login': { en: 'Log in', es: 'Iniciar sesión' },

@@ -7,7 +7,7 @@ import { renderApp, renderGuestPage, stubApi } from '../test/renderApp';
 import { safeRedirect } from './auth';
 import { AUTH_STATE_KEY, getAuthUser, LANGUAGE_KEY } from './authState';
 
-describe('auth state', { timeout: 20_000 }, () => {
+describe('auth state', () => {
   let documents: ReturnType<typeof recordDocumentLoads> | null = null;
   /** The login page, its way out recorded (a document load of the portal). */
   const renderLogin = (url: `/login${string}` = '/login') => {

@@ -30,6 +30,9 @@ function merge(a: Tree, b: Tree): Tree {
  * - Every other screen's words: the feature and shared-component catalogs
  *   (`features/<feature>/locales/<part>.<lang>.json`, `components/<group>/locales/...`) that sit
  *   beside the screens they word. A screen's route loader awaits `loadScreenCatalogs`.
+ * - A lazy chunk's own words, when a first-visit page shows it only now and then (the consignee
+ *   alerts of features/public/tracking/ShipmentAlerts.tsx): the chunk adds its catalog itself,
+ *   so not a byte of it, in either language, is in a first download or in this module.
  */
 /** English, the language most visitors read, is bundled: their first page renders without waiting for words. */
 const FIRST_VISIT_EN = [sharedEn, webEn, publicTrackingEn, trackingPartsEn, noticesEn] as Tree[];
@@ -44,12 +47,14 @@ const FIRST_VISIT: Record<Language, () => Promise<Tree[]>> = {
       import('../components/notices/locales/notices.es.json'),
     ]).then((modules) => modules.map((m) => m.default as Tree)),
 };
-// import.meta.glob takes literals only: the exclusions repeat the feature catalogs named above.
+// import.meta.glob takes literals only: the exclusions repeat the feature catalogs named above and
+// the chunk catalogs.
 const screenCatalogs = import.meta.glob<Tree>(
   [
     '../features/*/locales/*.json',
     '../components/*/locales/*.json',
     '!../features/public/locales/tracking.*.json',
+    '!../features/public/locales/consignee-alerts.*.json',
     '!../components/tracking/locales/*.json',
     '!../components/notices/locales/*.json',
   ],

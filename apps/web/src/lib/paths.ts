@@ -48,10 +48,22 @@ export const paths = {
   track: '/track',
   /** A shipment's tracking detail. */
   trackDetail: (id: string) => `/track/detail/${encodeURIComponent(id)}`,
+  /** The account's shipment alerts (the caller's unread ones counted on the navigation). */
+  alerts: '/alerts',
   myShipments: '/my-shipments',
+  analytics: '/analytics',
   approvals: '/approvals',
+  /** The account's freight claims, one claim, and the claim form of a shipment. */
+  claims: '/claims',
+  claim: (id: string) => `/claims/${encodeURIComponent(id)}`,
+  fileClaim: (shipmentId: string) => `/claims/file/${encodeURIComponent(shipmentId)}`,
+  /** Shipping at volume: the account's batches (and a new one's upload), and one batch. */
+  batches: '/batches',
+  batch: (id: string) => `/batches/${encodeURIComponent(id)}`,
   addressBook: '/address-book',
   myInvoices: '/my-invoices',
+  /** An invoice (or credit memo) of the account. */
+  invoiceDetail: (id: string) => `/invoice-detail/${encodeURIComponent(id)}`,
   invoiceHistory: '/my-invoices/history',
   videoTutorials: '/video-tutorials',
   admin: {
@@ -65,9 +77,14 @@ export const paths = {
     accountInvoice: (accountId: string, invoiceId: string) =>
       `/admin/accounts/${encodeURIComponent(accountId)}?invoice=${encodeURIComponent(invoiceId)}`,
     shipment: (id: string) => `/admin/shipments/${encodeURIComponent(id)}`,
+    /** A stored quote's rates with their cost and margin (opened from its account's page). */
+    quote: (id: string) => `/admin/quotes/${encodeURIComponent(id)}`,
     carrier: (id: string) => `/admin/carriers/${encodeURIComponent(id)}`,
+    carrierInvoice: (id: string) => `/admin/carrier-invoices/${encodeURIComponent(id)}`,
+    payables: '/admin/carrier-invoices/payables',
     /** A pricing program: 'default' or the account's id. */
     pricingProgram: (key: string) => `/admin/pricing/${encodeURIComponent(key)}`,
+    claim: (id: string) => `/admin/claims/${encodeURIComponent(id)}`,
     creditApplication: (id: string) => `/admin/credit-applications/${encodeURIComponent(id)}`,
     newNotification: '/admin/notifications/new',
     editNotification: (id: string) => `/admin/notifications/edit/${encodeURIComponent(id)}`,

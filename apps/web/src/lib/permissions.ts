@@ -42,13 +42,18 @@ export const CUSTOMER_PAGES: readonly { path: string; permission?: CustomerPermi
   { path: '/address-book', permission: 'addresses.view' },
   { path: '/track', permission: 'shipments.view' },
   { path: '/track/detail/:loadId', permission: 'shipments.view' },
+  // Alerts are about the account's shipments: read with them.
+  { path: '/alerts', permission: 'shipments.view' },
   { path: '/my-shipments', permission: 'shipments.view' },
+  { path: '/analytics', permission: 'analytics.view' },
   { path: '/my-invoices', permission: 'invoices.view' },
   { path: '/my-invoices/history', permission: 'invoices.view' },
   { path: '/invoice-detail/:id', permission: 'invoices.view' },
   { path: '/settings' },
   { path: '/settings/account' }, // read by all; its changes are the account admin's
   { path: '/settings/api', permission: 'account.manage' },
+  // Account admins write the rules; whoever quotes reads them (their quotes follow them).
+  { path: '/settings/rules', permission: 'quotes.run' },
   { path: '/settings/credit', permission: 'credit.apply' },
   { path: '/settings/security' },
   { path: '/settings/team', permission: 'team.manage' },
@@ -57,6 +62,13 @@ export const CUSTOMER_PAGES: readonly { path: string; permission?: CustomerPermi
   { path: '/approvals', permission: 'shipments.view' },
   { path: '/approvals/:id', permission: 'shipments.view' },
   { path: '/approvals/link/:token', permission: 'team.manage' },
+  // Claims are read with the shipments and filed and written by those who book them (docs/claims.md).
+  { path: '/claims', permission: 'shipments.view' },
+  { path: '/claims/:id', permission: 'shipments.view' },
+  { path: '/claims/file/:shipmentId', permission: 'shipments.book' },
+  // Batches are read with the shipments; the page offers uploading, fixing, rating and booking to those who book.
+  { path: '/batches', permission: 'shipments.view' },
+  { path: '/batches/:id', permission: 'shipments.view' },
   { path: '/video-tutorials' },
   { path: '/support' },
   { path: '/support/:id' },

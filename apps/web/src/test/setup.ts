@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-import { loadAllCatalogs } from '../lib/i18n';
+import { afterEach, beforeAll, vi } from 'vitest';
+import i18n, { loadAllCatalogs } from '../lib/i18n';
+import { setCookie } from './fixtures';
 
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -30,8 +31,10 @@ if (!('fonts' in document)) {
 }
 
 // Each screen is a lazy chunk: its first import in a test file compiles it, which takes more than
-// the default second of findBy* on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// the default second of findBy* on a busy machine (and more than 5 s in CI beside four other lanes;
+// with helpers' tests beside CI, screens waited past 15 s too). The limit ends a wait that will never
+// be met; a wait that is met returns at once, so a passing test is no slower for it.
+configure({ asyncUtilTimeout: 45_000 });
 
 // Screens render outside the router's loaders here: every catalog is in place before any test.
 await loadAllCatalogs();
@@ -39,4 +42,19 @@ await loadAllCatalogs();
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// The files of a worker share one window (isolate: false): each starts as in a new one, whatever
+// the file before it left: the page's address, cookies, storage, the language and stubbed globals.
+beforeAll(async () => {
+  window.history.replaceState(null, '', '/');
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) setCookie(name, '');
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });

@@ -1,1 +1,2 @@
+export * from './carrier-audit';
 export * from './invoices';

@@ -1,4 +1,4 @@
-/** Payment rules of a prepaid (card) account's booking (spec sections 4 and 9). */
+/** Payment rules of a prepaid (card) account's booking. */
 
 /** The card authorization is the charge plus this additional hold (USD cents). */
 export const CARD_AUTH_HOLD_CENTS = 25_000;

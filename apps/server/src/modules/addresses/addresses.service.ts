@@ -61,7 +61,7 @@ const TEMPLATE_ROW: AddressBookEntryValues = {
   closes_at: '17:00',
 };
 
-/** The address book (spec sections 2, 3 and 5): CRUD, search, CSV import and export. */
+/** The address book: CRUD, search, CSV import and export. */
 export function addressesService(ctx: AppContext, verifier: AddressVerifier = postalDataVerifier()) {
   const repo = addressesRepository(ctx.db);
 

@@ -3,9 +3,12 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, 
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accountSalesReps, accountSuspensionProposals, accounts, quotes, sessions, shipments, users } from '../../db/schema';
+import { keysetBatches } from '../../exports/keyset';
 import { announceAccessChange } from '../support/live-access.repository';
 
 export type AccountRow = typeof accounts.$inferSelect;
+/** The list's search without its page (what an export reads). */
+export type AccountListFilter = Omit<AccountSearchQuery, 'page' | 'per_page'>;
 
 /** Whether any user of the account has confirmed their email. */
 const verifiedUserExists = sql`exists (select 1 from ${users} where ${users.accountId} = ${accounts.id} and ${users.emailVerifiedAt} is not null)`;
@@ -58,35 +61,71 @@ export function staffAccountsRepository(db: Db) {
     return or(ilike(accounts.name, like), ids.length ? inArray(accounts.id, ids) : undefined) as SQL;
   }
 
+  /** The list's filter and order (the sign-up queue is newest first whatever the sort says). */
+  async function listOf(q: AccountListFilter, signedUpSince: Date | undefined, repId?: string | null) {
+    const conditions: SQL[] = [];
+    if (q.q) conditions.push(await matchingIds(q.q));
+    if (q.status) conditions.push(STATE_WHERE[q.status]);
+    if (q.payment_terms) conditions.push(eq(accounts.paymentTerms, q.payment_terms));
+    if (q.signed_up_days && signedUpSince) conditions.push(gte(accounts.createdAt, signedUpSince));
+    if (repId !== undefined) conditions.push(repWhere(repId));
+    const descending = Boolean(q.signed_up_days) || q.dir === 'desc';
+    const dir = descending ? desc : asc;
+    const column = q.signed_up_days || q.sort === 'created_at' ? accounts.createdAt : accounts.name;
+    return { where: conditions.length ? and(...conditions) : undefined, column, descending, order: [dir(column), dir(accounts.id)] };
+  }
+
+  /** The users of these accounts, oldest first (the first is the list's contact). */
+  async function membersOf(rows: readonly { account: AccountRow }[]) {
+    const ids = rows.map((r) => r.account.id);
+    return ids.length ? db.select().from(users).where(inArray(users.accountId, ids)).orderBy(asc(users.createdAt)) : [];
+  }
+
   return {
     /**
      * `signedUpSince`: where the sign-up queue (`signed_up_days`) begins, a business day's start.
      * `repId`: the `sales_rep` filter with 'mine' made the caller's id (undefined: any rep).
      */
     async search(q: AccountSearchQuery, signedUpSince: Date | undefined, repId?: string | null) {
-      const conditions: SQL[] = [];
-      if (q.q) conditions.push(await matchingIds(q.q));
-      if (q.status) conditions.push(STATE_WHERE[q.status]);
-      if (q.payment_terms) conditions.push(eq(accounts.paymentTerms, q.payment_terms));
-      if (q.signed_up_days && signedUpSince) conditions.push(gte(accounts.createdAt, signedUpSince));
-      if (repId !== undefined) conditions.push(repWhere(repId));
-      const where = conditions.length ? and(...conditions) : undefined;
-      // The sign-up queue is newest first whatever the sort says.
-      const dir = q.signed_up_days ? desc : q.dir === 'desc' ? desc : asc;
-      const column = q.signed_up_days || q.sort === 'created_at' ? accounts.createdAt : accounts.name;
+      const { where, order } = await listOf(q, signedUpSince, repId);
       const [rows, [total]] = await Promise.all([
         db
           .select({ account: accounts, verified: sql<boolean>`${verifiedUserExists}` })
           .from(accounts)
           .where(where)
-          .orderBy(dir(column), dir(accounts.id))
+          .orderBy(...order)
           .limit(q.per_page)
           .offset((q.page - 1) * q.per_page),
         db.select({ n: count() }).from(accounts).where(where),
       ]);
-      const ids = rows.map((r) => r.account.id);
-      const members = ids.length ? await db.select().from(users).where(inArray(users.accountId, ids)).orderBy(asc(users.createdAt)) : [];
-      return { rows, members, total: total?.n ?? 0 };
+      return { rows, members: await membersOf(rows), total: total?.n ?? 0 };
+    },
+
+    /** How many accounts the list's filter selects (an export's row count). */
+    async count(q: AccountListFilter, signedUpSince: Date | undefined, repId?: string | null) {
+      const { where } = await listOf(q, signedUpSince, repId);
+      const [total] = await db.select({ n: count() }).from(accounts).where(where);
+      return total?.n ?? 0;
+    },
+
+    /** Every account the list's filter selects, in its order, by keyset batches (its sort column and id), with their users. */
+    async *batches(q: AccountListFilter, signedUpSince: Date | undefined, repId?: string | null, size = 1_000) {
+      const { where, column, descending, order } = await listOf(q, signedUpSince, repId);
+      type Row = { account: AccountRow; verified: boolean };
+      const read = (after: SQL | undefined, limit: number) =>
+        db
+          .select({ account: accounts, verified: sql<boolean>`${verifiedUserExists}` })
+          .from(accounts)
+          .where(and(where, after))
+          .orderBy(...order)
+          .limit(limit);
+      const past = ({ account }: Row) => {
+        const key = column === accounts.name ? sql`${account.name}` : sql`${account.createdAt.toISOString()}::timestamptz`;
+        return descending
+          ? sql`(${column}, ${accounts.id}) < (${key}, ${account.id}::uuid)`
+          : sql`(${column}, ${accounts.id}) > (${key}, ${account.id}::uuid)`;
+      };
+      for await (const rows of keysetBatches<Row>(read, past, size)) yield { rows, members: await membersOf(rows) };
     },
 
     async find(id: string) {

@@ -1,6 +1,6 @@
 import { accountEditRequest, accountSearchQuery, staffNoteRequest, suspendRequest, suspensionProposalRequest } from '@freight/contracts';
 import { canProposeSuspension, canSuspendAccounts } from '@freight/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessDays } from '../../business-days';
@@ -13,6 +13,7 @@ import { requestLanguage } from '../../plugins/errors';
 import { adminPage, verified } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { addNote } from '../staff-notes/staff-notes';
+import { marginAccess } from '../staff-shipments/staff-shipments.service';
 import { staffAccountsService } from './accounts.service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -31,6 +32,8 @@ export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const door = { preValidation: adminPage('accounts') };
   const service = staffAccountsService(ctx);
+  /** The service for the staff user asking: the detail it answers carries the margin they may see. */
+  const serviceFor = (request: FastifyRequest) => staffAccountsService(ctx, marginAccess(ctx, verified(request).user));
   const days = businessDays(ctx.config.BUSINESS_TIME_ZONE);
 
   r.get('/api/admin/accounts', { ...door, schema: { querystring: accountSearchQuery } }, async (request) => {
@@ -42,42 +45,44 @@ export async function staffAccountsRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   r.get('/api/admin/accounts/:id', { ...door, schema: { params: idParams } }, async (request) => ({
-    data: await service.detail(checked(request.params.id)),
+    data: await serviceFor(request).detail(checked(request.params.id)),
   }));
 
   r.put('/api/admin/accounts/:id', { ...door, schema: { params: idParams, body: accountEditRequest } }, async (request) => ({
-    data: await service.update(auditActor(request), checked(request.params.id), request.body),
+    data: await serviceFor(request).update(auditActor(request), checked(request.params.id), request.body),
   }));
 
   // Suspending is for the admins and accounting; sales and ops propose it instead.
   const suspender = { preValidation: adminPage('accounts', canSuspendAccounts) };
   r.post('/api/admin/accounts/:id/suspend', { ...suspender, schema: { params: idParams, body: suspendRequest } }, async (request) => ({
-    data: await service.suspend(auditActor(request), checked(request.params.id), request.body.reason),
+    data: await serviceFor(request).suspend(auditActor(request), checked(request.params.id), request.body.reason),
   }));
 
   r.post('/api/admin/accounts/:id/reactivate', { ...suspender, schema: { params: idParams } }, async (request) => ({
-    data: await service.reactivate(auditActor(request), checked(request.params.id)),
+    data: await serviceFor(request).reactivate(auditActor(request), checked(request.params.id)),
   }));
 
   r.post(
     '/api/admin/accounts/:id/suspension-proposals',
     { preValidation: adminPage('accounts', canProposeSuspension), schema: { params: idParams, body: suspensionProposalRequest } },
     async (request, reply) =>
-      reply.code(201).send({ data: await service.proposeSuspension(auditActor(request), checked(request.params.id), request.body.note) }),
+      reply
+        .code(201)
+        .send({ data: await serviceFor(request).proposeSuspension(auditActor(request), checked(request.params.id), request.body.note) }),
   );
 
   r.post(
     '/api/admin/accounts/:id/suspension-proposals/:proposal/dismiss',
     { ...suspender, schema: { params: z.object({ id: z.string().max(64), proposal: z.string().max(64) }) } },
     async (request) => ({
-      data: await service.dismissProposal(auditActor(request), checked(request.params.id), checked(request.params.proposal)),
+      data: await serviceFor(request).dismissProposal(auditActor(request), checked(request.params.id), checked(request.params.proposal)),
     }),
   );
 
   r.post('/api/admin/accounts/:id/notes', { ...door, schema: { params: idParams, body: staffNoteRequest } }, async (request, reply) => {
     const account = await service.find(checked(request.params.id));
     await addNote(ctx.db, auditActor(request), { type: 'account', id: account.id, accountId: account.id }, request.body.body, ctx.now());
-    return reply.code(201).send({ data: await service.detail(account.id) });
+    return reply.code(201).send({ data: await serviceFor(request).detail(account.id) });
   });
 
   r.post('/api/admin/users/:id/verification', { ...door, schema: { params: idParams } }, async (request, reply) => {

@@ -10,6 +10,7 @@ import { auditRepository } from '../audit/audit.repository';
 import { authService } from '../auth/auth.service';
 import { salesRepsService } from '../sales-reps/sales-reps.service';
 import { notesOf } from '../staff-notes/staff-notes';
+import { lowestMargin } from '../staff-quotes/staff-quotes.service';
 import { fullName } from '../users/users.presenter';
 import { type AccountRow, accountState, staffAccountsRepository } from './accounts.repository';
 
@@ -46,9 +47,10 @@ const end = (input: unknown, side: 'origin' | 'destination') => {
 
 /**
  * Account Management: search, the detail, edits, suspension and its proposals, verification
- * resends; every write audited.
+ * resends; every write audited. `seesMargin` says whether the staff user asking may see an
+ * account's margin (the recent quotes' cost and margin); by default nobody does.
  */
-export function staffAccountsService(ctx: AppContext) {
+export function staffAccountsService(ctx: AppContext, seesMargin: (accountId: string) => Promise<boolean> = async () => false) {
   const repo = staffAccountsRepository(ctx.db);
   const reps = salesRepsService(ctx);
 
@@ -58,7 +60,7 @@ export function staffAccountsService(ctx: AppContext) {
     return row;
   }
 
-  async function listRows(result: Awaited<ReturnType<typeof repo.search>>): Promise<StaffAccountRow[]> {
+  async function listRows(result: Pick<Awaited<ReturnType<typeof repo.search>>, 'rows' | 'members'>): Promise<StaffAccountRow[]> {
     const repOf = await reps.ofAccounts(result.rows.map((r) => r.account.id));
     return result.rows.map(({ account, verified }) => {
       const members = result.members.filter((m) => m.accountId === account.id);
@@ -78,12 +80,13 @@ export function staffAccountsService(ctx: AppContext) {
 
   async function detail(id: string): Promise<StaffAccountDetail> {
     const account = await find(id);
-    const [{ members, recentQuotes, recentShipments }, notes, auditEntries, proposals, salesRep] = await Promise.all([
+    const [{ members, recentQuotes, recentShipments }, notes, auditEntries, proposals, salesRep, withMargin] = await Promise.all([
       repo.context(id),
       notesOf(ctx.db, 'account', id),
       auditRepository(ctx.db).ofAccount(id),
       repo.openProposals(id),
       reps.ofAccount(id),
+      seesMargin(id),
     ]);
     return {
       id: account.id,
@@ -119,6 +122,7 @@ export function staffAccountsService(ctx: AppContext) {
         lowest_total_cents: q.lowestTotalCents,
         currency: q.currency,
         booked: q.bookedAt !== null,
+        ...(withMargin ? lowestMargin(q) : {}),
       })),
       recent_shipments: recentShipments.map((s) => ({
         id: s.id,
@@ -299,3 +303,6 @@ export function staffAccountsService(ctx: AppContext) {
     search: repo.search,
   };
 }
+
+/** The accounts' reads, for the Account Management export. */
+export { staffAccountsRepository } from './accounts.repository';

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customerWith, requirePermission, requireShipper } from '../../plugins/guards';
-import { reevaluateHold } from '../invoices/invoices.service';
+import { recheckHoldLater } from '../invoices/invoices.service';
 import { type ShipmentsServiceOptions, shipmentsService } from '../shipments/shipments.service';
 import { approvalsService, type Decider } from './approvals.service';
 
@@ -66,12 +66,7 @@ export async function approvalsRoutes(app: FastifyInstance, ctx: AppContext, opt
       const decider = deciderOf(request);
       const { approval, shipment } = await service.approve(decider, decider.accountId, checkedId(request.params.id));
       const { account } = customerWith(request, 'team.manage');
-      if (account.paymentTerms === 'credit') {
-        ctx.background.run(
-          'credit-check',
-          async () => void (await reevaluateHold(ctx.db, account.id, ctx.now(), ctx.config.BUSINESS_TIME_ZONE)),
-        );
-      }
+      recheckHoldLater(ctx, account);
       return { data: { approval, shipment: await shipments.view(shipment, requestLanguage(request)) } };
     },
   );

@@ -24,7 +24,7 @@ function written() {
     const text = readFileSync(file, 'utf8');
     if (!/from '(\.\.\/)+(modules\/)?audit\/audit'/.test(text)) continue;
     for (const line of text.split('\n')) {
-      if (/action|write\(|upsert\(/i.test(line)) for (const m of line.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) actions.add(m[1]!);
+      if (/action|write\(|upsert\(|\bact\(/i.test(line)) for (const m of line.matchAll(/'([a-z_]+(?:\.[a-z_]+)+)'/g)) actions.add(m[1]!);
       for (const m of line.matchAll(/entityType: '([a-z_]+)'/g)) types.add(m[1]!);
     }
   }

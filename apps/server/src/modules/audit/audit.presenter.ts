@@ -19,33 +19,3 @@ export function presentAuditEntry(row: AuditRow, label: string | null = null): A
     created_at: row.createdAt.toISOString(),
   };
 }
-
-/** The export's columns, in file order. */
-export const AUDIT_CSV_COLUMNS = [
-  'created_at',
-  'actor_email',
-  'ip',
-  'action',
-  'entity_type',
-  'entity_id',
-  'target',
-  'account_id',
-  'before',
-  'after',
-] as const;
-
-/** An entry as a CSV row: the record before and after as JSON text (the writer neutralises formula-like cells). */
-export function auditCsvRow(e: AuditEntryView): Record<(typeof AUDIT_CSV_COLUMNS)[number], unknown> {
-  return {
-    created_at: e.created_at,
-    actor_email: e.actor_email,
-    ip: e.ip,
-    action: e.action,
-    entity_type: e.entity_type,
-    entity_id: e.entity_id,
-    target: e.target_label,
-    account_id: e.account_id,
-    before: e.before === null ? '' : JSON.stringify(e.before),
-    after: e.after === null ? '' : JSON.stringify(e.after),
-  };
-}

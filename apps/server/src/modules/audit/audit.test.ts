@@ -60,7 +60,7 @@ describe('what an entry is about', () => {
     expect((await superAdmin.get('/api/admin/audit?entity_type=Robert%27);--')).statusCode).toBe(422);
   });
 
-  it('exports the filtered log as CSV, for super_admin only, with formula-like cells made text', async () => {
+  it('exports the filtered log as CSV or XLSX, for super_admin only, with formula-like cells made text', async () => {
     await t.database.db.insert(auditLog).values({
       actorEmail: 'super@demo.test',
       action: 'carrier.activated',
@@ -69,21 +69,35 @@ describe('what an entry is about', () => {
       targetLabel: '@SUM(A1)',
       createdAt: t.clock.now,
     });
-    const res = await superAdmin.get('/api/admin/audit/export.csv?entity_type=carrier');
+    const res = await superAdmin.get('/api/admin/audit/export?format=csv&entity_type=carrier');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="admin-audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('created_at,actor_email,ip,action,entity_type,entity_id,target,account_id,before,after');
+    expect(lines[0]).toBe('Time,Staff email,IP address,Action,Record type,Record ID,Record,Account ID,Before,After');
     expect(lines).toHaveLength(2);
+    // The time is the business's wall clock (America/Chicago in tests), not UTC.
+    expect(lines[1]?.slice(0, 16)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(lines[1]).toContain(`'=HYPERLINK(""http://evil"")`);
     expect(lines[1]).toContain("'@SUM(A1)");
-    const all = (await superAdmin.get('/api/admin/audit/export.csv')).body.trim().split('\r\n');
+    const all = (await superAdmin.get('/api/admin/audit/export?format=csv')).body.trim().split('\r\n');
     expect(all.length - 1).toBe((await superAdmin.get('/api/admin/audit')).json().meta.total);
     const ops = await t.client().login('ops@demo.test');
-    expect((await ops.get('/api/admin/audit/export.csv')).statusCode).toBe(403);
+    expect((await ops.get('/api/admin/audit/export?format=csv')).statusCode).toBe(403);
+    expect((await superAdmin.get('/api/admin/audit/export?format=csv&entity_type=Robert%27);--')).statusCode).toBe(422);
+    // Each export of the log is itself in the log, with its filters.
+    const trail = (await superAdmin.get('/api/admin/audit?entity_type=admin_list')).json().data;
+    expect(trail.map((e: { action: string; entity_id: string }) => `${e.action} ${e.entity_id}`)).toEqual([
+      'admin_list.export audit_log',
+      'admin_list.export audit_log',
+    ]);
+    expect(trail.map((e: { after: unknown }) => e.after)).toContainEqual({
+      format: 'csv',
+      filters: { entity_type: 'carrier' },
+      rows: null,
+    });
   });
 });

@@ -88,3 +88,7 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
     after: Object.fromEntries(keys.map((k) => [k, after[k]])),
   };
 }
+
+/** The Audit Log's filter, its reads and its export's extra door, for its export (admin-exports). */
+export { auditFilterOf, auditFilterQuery, superAdminOnly } from './audit.query';
+export { auditRepository } from './audit.repository';

@@ -58,6 +58,37 @@ export const ebayOrdersOfQuotes = (db: Db, accountId: string, quoteIds: string[]
 export const moveEbayOrdersToQuote = (db: Db, accountId: string, fromQuoteId: string, toQuoteId: string) =>
   ebayRepository(db).moveOrdersToQuote(accountId, fromQuoteId, toQuoteId);
 
+/** The quote form's fill for an order (the automation rules' dry run reads it too); `withIds` names more orders of the same buyer and address, shipped together. */
+export async function ebayQuoteInput(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+  accountId: string,
+  orderId: string,
+  withIds: string[],
+) {
+  const repo = ebayRepository(ctx.db);
+  const found = await repo.order(orderId, accountId);
+  if (!found) throw AppError.notFound();
+  const together = [];
+  const shipTo = (o: typeof found) => [o.order.buyer, o.order.shipTo.postalCode, o.order.shipTo.line1].join('|');
+  for (const id of withIds.filter((x) => x && x !== found.order.id)) {
+    const other = isUuid(id) ? await repo.order(id, accountId) : undefined;
+    if (!other) throw AppError.notFound();
+    if (shipTo(other) !== shipTo(found)) throw AppError.field('with', 'validation.ebay_orders_differ');
+    together.push(other);
+  }
+  const [address, catalog] = await Promise.all([repo.companyAddress(accountId), repo.catalog(accountId)]);
+  const origin = address ? { postal_code: address.postal_code, country: address.country } : null;
+  // The first pickup date the quotes' calendar offers from the account's address.
+  const calendar = pickupCalendar(ctx.now, ctx.config.PICKUP_CUTOFF);
+  const pickupDate = calendar.first(
+    origin ? calendar.originOf(origin as { postal_code: string; country: Country }) : { country: 'US' },
+  ).date;
+  return quoteInputOf(found, origin, catalog, pickupDate, together);
+}
+
+/** One of the account's orders as stored (the automation rules read its SKUs and value). */
+export const ebayOrderOf = (db: Db, accountId: string, orderId: string) => ebayRepository(db).order(orderId, accountId);
+
 /** An eBay order as the orders table keeps it; eBay's word on shipped or canceled is taken. */
 export function orderRow(store: StoreRow, o: EbayApiOrder): NewOrder {
   const shipTo = o.fulfillmentStartInstructions?.[0]?.shippingStep?.shipTo;
@@ -205,27 +236,7 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
     }
   }
 
-  /** The quote form's fill for an order; `withIds` names more orders of the same buyer and address, shipped together. */
-  async function quoteInput(accountId: string, orderId: string, withIds: string[]) {
-    const found = await repo.order(orderId, accountId);
-    if (!found) throw AppError.notFound();
-    const together = [];
-    const shipTo = (o: typeof found) => [o.order.buyer, o.order.shipTo.postalCode, o.order.shipTo.line1].join('|');
-    for (const id of withIds.filter((x) => x && x !== found.order.id)) {
-      const other = isUuid(id) ? await repo.order(id, accountId) : undefined;
-      if (!other) throw AppError.notFound();
-      if (shipTo(other) !== shipTo(found)) throw AppError.field('with', 'validation.ebay_orders_differ');
-      together.push(other);
-    }
-    const [address, catalog] = await Promise.all([repo.companyAddress(accountId), repo.catalog(accountId)]);
-    const origin = address ? { postal_code: address.postal_code, country: address.country } : null;
-    // The first pickup date the quotes' calendar offers from the account's address.
-    const calendar = pickupCalendar(ctx.now, ctx.config.PICKUP_CUTOFF);
-    const pickupDate = calendar.first(
-      origin ? calendar.originOf(origin as { postal_code: string; country: Country }) : { country: 'US' },
-    ).date;
-    return quoteInputOf(found, origin, catalog, pickupDate, together);
-  }
+  const quoteInput = (accountId: string, orderId: string, withIds: string[]) => ebayQuoteInput(ctx, accountId, orderId, withIds);
 
   ctx.jobs.register(SYNC_JOB, async (payload) => sync((payload as { storeId: string }).storeId));
   ctx.jobs.register(FULFILL_JOB, async (payload) => fulfill((payload as { orderId: string }).orderId));

@@ -1,4 +1,5 @@
 import type { EquipmentTypeRequest } from '@freight/contracts';
+import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -53,6 +54,8 @@ export function equipmentTypesService(ctx: AppContext) {
 
   return {
     list: () => equipmentTypesRepository(ctx.db).all(),
+    /** Names by code (retired types too) in a language: what a quote or shipment shows for its code. */
+    namesIn: (language: Language) => catalog.namesIn(language),
 
     create: (actor: AuditActor, body: EquipmentTypeRequest) =>
       write(actor, 'equipment_type.create', async (repo) => {

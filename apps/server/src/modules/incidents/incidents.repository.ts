@@ -1,10 +1,12 @@
-import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { apiIncidents, carriers, users } from '../../db/schema';
+import { keysetBatches } from '../../exports/keyset';
 import { countAhead } from '../../paging';
 
-export interface IncidentSearch {
+/** The list's filter (what an export reads: the search without its page). */
+export interface IncidentFilter {
   q?: string;
   carrierId?: string;
   kind?: string;
@@ -13,28 +15,38 @@ export interface IncidentSearch {
   from?: Date;
   /** Last seen before (exclusive). */
   to?: Date;
+}
+
+export interface IncidentSearch extends IncidentFilter {
   page: number;
   perPage: number;
 }
 
 const carrierRef = { id: carriers.id, name: carriers.name, scac: carriers.scac };
 
+function whereOf(opts: IncidentFilter) {
+  const conditions: SQL[] = [];
+  if (opts.q) {
+    const like = `%${escapeLike(opts.q)}%`;
+    conditions.push(or(ilike(apiIncidents.error, like), ilike(apiIncidents.operation, like), ilike(apiIncidents.kind, like)) as SQL);
+  }
+  if (opts.carrierId) conditions.push(eq(apiIncidents.carrierId, opts.carrierId));
+  if (opts.kind) conditions.push(eq(apiIncidents.kind, opts.kind));
+  if (opts.state) conditions.push(eq(apiIncidents.state, opts.state));
+  if (opts.from) conditions.push(gte(apiIncidents.lastSeenAt, opts.from));
+  if (opts.to) conditions.push(lt(apiIncidents.lastSeenAt, opts.to));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The list's order: newest last seen first (the last-seen index). */
+const ORDER = [desc(apiIncidents.lastSeenAt), desc(apiIncidents.id)];
+
 /** Reads of the incident groups and staff's resolve/reopen; incidents are written by incidents.recorder.ts. */
 export function incidentsRepository(db: Db) {
   return {
     /** Newest last seen first (the last-seen index), counted up to COUNT_AHEAD past the page. */
     async search(opts: IncidentSearch) {
-      const conditions: SQL[] = [];
-      if (opts.q) {
-        const like = `%${escapeLike(opts.q)}%`;
-        conditions.push(or(ilike(apiIncidents.error, like), ilike(apiIncidents.operation, like), ilike(apiIncidents.kind, like)) as SQL);
-      }
-      if (opts.carrierId) conditions.push(eq(apiIncidents.carrierId, opts.carrierId));
-      if (opts.kind) conditions.push(eq(apiIncidents.kind, opts.kind));
-      if (opts.state) conditions.push(eq(apiIncidents.state, opts.state));
-      if (opts.from) conditions.push(gte(apiIncidents.lastSeenAt, opts.from));
-      if (opts.to) conditions.push(lt(apiIncidents.lastSeenAt, opts.to));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const where = whereOf(opts);
       const offset = (opts.page - 1) * opts.perPage;
       const [rows, counted] = await Promise.all([
         db
@@ -42,12 +54,35 @@ export function incidentsRepository(db: Db) {
           .from(apiIncidents)
           .leftJoin(carriers, eq(carriers.id, apiIncidents.carrierId))
           .where(where)
-          .orderBy(desc(apiIncidents.lastSeenAt), desc(apiIncidents.id))
+          .orderBy(...ORDER)
           .limit(opts.perPage)
           .offset(offset),
         countAhead(db, apiIncidents, where, offset),
       ]);
       return { rows, ...counted };
+    },
+
+    /** How many groups the list's filter selects (an export's row count). */
+    async count(filter: IncidentFilter) {
+      const [row] = await db.select({ n: count() }).from(apiIncidents).where(whereOf(filter));
+      return row?.n ?? 0;
+    },
+
+    /** Every group the filter selects, in the list's order, by keyset batches (last seen and id). */
+    async *batches(filter: IncidentFilter, size = 1_000) {
+      const where = whereOf(filter);
+      const read = (after: SQL | undefined, limit: number) =>
+        db
+          .select({ incident: apiIncidents, carrier: carrierRef, key: sql<string>`${apiIncidents.lastSeenAt}::text` })
+          .from(apiIncidents)
+          .leftJoin(carriers, eq(carriers.id, apiIncidents.carrierId))
+          .where(and(where, after))
+          .orderBy(...ORDER)
+          .limit(limit);
+      type Row = Awaited<ReturnType<typeof read>>[number];
+      const past = (last: Row) =>
+        sql`(${apiIncidents.lastSeenAt}, ${apiIncidents.id}) < (${last.key}::timestamptz, ${last.incident.id}::uuid)`;
+      yield* keysetBatches<Row>(read, past, size);
     },
 
     async find(id: string, lock = false) {

@@ -15,6 +15,7 @@ import { audit, auditActor, changedFields } from '../audit/audit';
 import { isUniqueViolation } from '../auth/auth.service';
 import { presentIncident, presentIncidentRow } from './incidents.presenter';
 import { incidentsRepository } from './incidents.repository';
+import { incidentFilter } from './incidents.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -39,16 +40,7 @@ export async function incidentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/admin/incidents', { ...door, schema: { querystring: incidentListQuery } }, async (request) => {
     const q = request.query;
-    const { rows, total, capped } = await repo.search({
-      q: q.q || undefined,
-      carrierId: q.carrier_id,
-      kind: q.kind,
-      state: q.state,
-      from: q.from ? days.start(q.from) : undefined,
-      to: q.to ? days.end(q.to) : undefined,
-      page: q.page,
-      perPage: q.per_page,
-    });
+    const { rows, total, capped } = await repo.search({ ...incidentFilter(q, days), page: q.page, perPage: q.per_page });
     const language = requestLanguage(request);
     return {
       data: rows.map((row) => presentIncidentRow(row.incident, row.carrier, language)),

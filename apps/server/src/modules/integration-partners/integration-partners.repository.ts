@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, apiCalls, integrationPartners, oauthClients, partnerAccounts } from '../../db/schema';
+import { accounts, apiCalls, carriers, integrationPartners, oauthClients, partnerAccounts } from '../../db/schema';
 
 export type PartnerRow = typeof integrationPartners.$inferSelect;
 export type NewPartner = typeof integrationPartners.$inferInsert;
@@ -47,6 +47,15 @@ export function integrationPartnersRepository(db: Db) {
     async find(id: string) {
       const [row] = await db.select().from(integrationPartners).where(eq(integrationPartners.id, id));
       return row;
+    },
+    /** A carrier partner's carrier, as the partner's page names it. */
+    async carrier(id: string | null) {
+      if (!id) return null;
+      const [row] = await db
+        .select({ id: carriers.id, name: carriers.name, scac: carriers.scac })
+        .from(carriers)
+        .where(eq(carriers.id, id));
+      return row ?? null;
     },
     async locked(id: string) {
       const [row] = await db.select().from(integrationPartners).where(eq(integrationPartners.id, id)).for('update');

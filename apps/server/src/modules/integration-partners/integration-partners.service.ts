@@ -13,7 +13,25 @@ const DAY_MS = 86_400_000;
 const USAGE_DAYS = 14;
 
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-const snapshot = (p: PartnerRow) => ({ name: p.name, website: p.website, status: p.status, contacts: p.contacts, notes: p.notes });
+const snapshot = (p: PartnerRow) => ({
+  name: p.name,
+  website: p.website,
+  status: p.status,
+  contacts: p.contacts,
+  notes: p.notes,
+  carrier_id: p.carrierId,
+});
+
+/** How the audit log names a partner. */
+const partnerLabel = (p: Pick<PartnerRow, 'name'> | undefined) => (p ? `Integration partner ${p.name}` : null);
+
+/** The row's values of a request: a carrier partner's carrier must exist (422 on carrier_id otherwise). */
+async function partnerValues(db: Db, body: PartnerRequest) {
+  const { carrier_id: carrierId, ...rest } = body;
+  if (carrierId && !(await integrationPartnersRepository(db).carrier(carrierId)))
+    throw AppError.field('carrier_id', 'validation.carrier_unknown');
+  return carrierId === undefined ? rest : { ...rest, carrierId };
+}
 
 /**
  * Integration partners: the company, its
@@ -49,7 +67,8 @@ export function integrationPartnersService(ctx: AppContext) {
   ) {
     await ctx.db.transaction(async (tx) => {
       const record = await change(tx as Db);
-      await audit(tx as Db, actor, { action, entityType: 'integration_partner', entityId, ...record }, ctx.now());
+      const targetLabel = partnerLabel(await integrationPartnersRepository(tx as Db).find(entityId));
+      await audit(tx as Db, actor, { action, entityType: 'integration_partner', entityId, targetLabel, ...record }, ctx.now());
     });
   }
 
@@ -82,6 +101,7 @@ export function integrationPartnersService(ctx: AppContext) {
         status: partner.status,
         contacts: partner.contacts,
         notes: partner.notes,
+        carrier: await repo.carrier(partner.carrierId),
         created_at: partner.createdAt.toISOString(),
         accounts: accounts.map((a) => ({
           id: a.id,
@@ -105,12 +125,19 @@ export function integrationPartnersService(ctx: AppContext) {
     async create(actor: AuditActor, body: PartnerRequest) {
       let id = '';
       await ctx.db.transaction(async (tx) => {
-        const row = await integrationPartnersRepository(tx as Db).insert({ ...body, createdAt: ctx.now(), updatedAt: ctx.now() });
+        const values = await partnerValues(tx as Db, body);
+        const row = await integrationPartnersRepository(tx as Db).insert({ ...values, createdAt: ctx.now(), updatedAt: ctx.now() });
         id = row.id;
         await audit(
           tx as Db,
           actor,
-          { action: 'integration_partner.create', entityType: 'integration_partner', entityId: row.id, after: snapshot(row) },
+          {
+            action: 'integration_partner.create',
+            entityType: 'integration_partner',
+            entityId: row.id,
+            targetLabel: partnerLabel(row),
+            after: snapshot(row),
+          },
           ctx.now(),
         );
       });
@@ -122,7 +149,7 @@ export function integrationPartnersService(ctx: AppContext) {
         const r = integrationPartnersRepository(tx);
         const before = await r.locked(id);
         if (!before) throw AppError.notFound();
-        const after = await r.update(id, { ...body, updatedAt: ctx.now() });
+        const after = await r.update(id, { ...(await partnerValues(tx, body)), updatedAt: ctx.now() });
         if (!after) throw AppError.notFound();
         return changedFields(snapshot(before), snapshot(after));
       }),

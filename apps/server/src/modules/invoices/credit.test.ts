@@ -8,6 +8,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import { browserCard, verifiedBank } from '../payments/stripe-test-helpers';
 import { book, bookingBody, createQuote } from '../shipments/test-helpers';
 import { userByEmail } from '../tracking/test-fixtures';
+import { invoicesRepository } from './invoices.repository';
 import { INVOICE_REMINDERS_JOB } from './reminders';
 import { ageInvoice, deliveredShipment, dueInBusinessDays } from './test-helpers';
 
@@ -98,6 +99,39 @@ describe('automatic credit hold', () => {
     await db().update(accounts).set({ creditLimitCents: 50_000 }).where(eq(accounts.id, accountId));
     await deliveredShipment(t); // 487.31 invoiced, plus what the earlier test booked and has not delivered
     expect((await summary()).credit).toMatchObject({ on_hold: true, hold_reasons: ['over_limit'] });
+  });
+
+  it('lifts an automatic hold once a canceled booking takes the account back under its limit', async () => {
+    const before = (await summary()).credit.used_cents;
+    const booked = await tryToBook();
+    expect(booked.statusCode, booked.body).toBe(201);
+    const used = (await summary()).credit.used_cents;
+    // Room for half a booking more: the next one (of the same price) takes the account over, and
+    // canceling the first brings it back to what is used now.
+    await db()
+      .update(accounts)
+      .set({ creditLimitCents: used + Math.floor((used - before) / 2) })
+      .where(eq(accounts.id, accountId));
+    expect((await tryToBook()).statusCode).toBe(201);
+    await t.app.background.drain();
+    expect((await summary()).credit).toMatchObject({ on_hold: true, hold_reasons: ['over_limit'] });
+    const canceled = await shipper.post(`/api/shipments/${booked.json().data.id}/cancel`, {});
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    await t.app.background.drain();
+    expect((await summary()).credit).toMatchObject({ on_hold: false, hold_reasons: [] });
+  });
+
+  it('adds up balances past what a 32-bit integer holds (over $21,474,836.47) without failing', async () => {
+    const [first, second] = await db().select().from(invoices).where(eq(invoices.accountId, accountId)).limit(2);
+    for (const invoice of [first, second]) {
+      await db().update(invoices).set({ balanceCents: 1_500_000_000, dueDate: '2027-01-15' }).where(eq(invoices.id, invoice!.id));
+    }
+    const [owed] = await invoicesRepository(db())
+      .openByDueDate(accountId)
+      .then((rows) => rows.filter((r) => r.dueDate === '2027-01-15'));
+    expect(owed).toMatchObject({ balanceCents: 3_000_000_000, undisputedCents: 3_000_000_000, overdueCents: 3_000_000_000 });
+    // The credit figures read the same sums: $30M owed is over the limit, not an error.
+    expect((await summary()).credit).toMatchObject({ hold_reasons: ['over_limit'] });
   });
 
   it('a dispute takes its amount out of the hold; an accepted one issues a credit memo and mails the outcome', async () => {

@@ -2,6 +2,7 @@ import type { CreditTermsRequest, HoldRequest, InvoiceSummary } from '@freight/c
 import { AGING_BUCKETS, type AgingBucket, agingBucket, type Currency, daysPastDue, type HoldReason, holdReasons } from '@freight/domain';
 import { convertCents } from '@freight/domain/rating';
 import { businessDays } from '../../business-days';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
@@ -106,6 +107,19 @@ export async function evaluateHold(tx: Db, accountId: string, now: Date, timeZon
 /** Evaluates the account's hold in a transaction of its own; one account's failure is logged by the caller, not fatal. */
 export const reevaluateHold = (db: Db, accountId: string, now: Date, timeZone: string) =>
   db.transaction((tx) => evaluateHold(tx as Db, accountId, now, timeZone));
+
+/**
+ * After a booking on terms is made, approved or canceled: the hold is evaluated in the background,
+ * off the request (the booking may take the account past its limit, a cancel may bring it back).
+ * An account not on terms has no limit to check.
+ */
+export function recheckHoldLater(
+  ctx: Pick<AppContext, 'db' | 'now' | 'background' | 'config'>,
+  account: { id: string; paymentTerms: string },
+) {
+  if (account.paymentTerms !== 'credit') return;
+  ctx.background.run('credit-check', async () => void (await reevaluateHold(ctx.db, account.id, ctx.now(), ctx.config.BUSINESS_TIME_ZONE)));
+}
 
 /** Staff place or lift a hold by hand, with a reason; both are written to the credit record. */
 export async function setManualHold(db: Db, accountId: string, body: HoldRequest, actor: AuditActor, now: Date) {

@@ -109,7 +109,11 @@ describe('paying invoices by card', () => {
     const body = { method: 'card', allocations: [{ invoice_id: a!.id, amount_cents: a!.balanceCents }], payment_method: await card() };
     const key = randomUUID();
     const answers = await Promise.all(Array.from({ length: 50 }, () => pay(body, key)));
-    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
+    // Named when it fails: a loaded CI once answered one of the fifty otherwise, unseen.
+    const refused = answers
+      .filter((r) => r.statusCode !== 200 && r.statusCode !== 201)
+      .map((r) => `${r.statusCode} ${r.body.slice(0, 300)}`);
+    expect(refused).toEqual([]);
     expect(new Set(answers.map((r) => r.json().data.id)).size).toBe(1);
     const rows = await db().select().from(invoicePayments).where(eq(invoicePayments.idempotencyKey, key));
     expect(rows).toHaveLength(1);

@@ -17,13 +17,14 @@ import {
   users,
 } from '../../db/schema';
 import { countAhead } from '../../paging';
+import { DISPUTE_QUEUE_ORDER, openDisputesWhere } from './dispute-queue.repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 export type DisputeRow = typeof invoiceDisputes.$inferSelect;
 
-const SORT_COLUMNS: Record<InvoiceSort, SQL | typeof invoices.dueDate> = {
+export const SORT_COLUMNS: Record<InvoiceSort, SQL | typeof invoices.dueDate> = {
   invoice_date: sql`${invoices.invoiceDate}`,
   due_date: sql`${invoices.dueDate}`,
   number: sql`${invoices.number} collate "C"`,
@@ -34,31 +35,47 @@ const SORT_COLUMNS: Record<InvoiceSort, SQL | typeof invoices.dueDate> = {
 /** Still owed: a balance, or a bank payment that has not settled. */
 const stillOpen = sql`(${invoices.balanceCents} <> 0 or ${invoices.pendingCents} <> 0)`;
 
+/** The invoice, BOL or PRO number, or any reference of the invoiced shipment, contains `q` (any case). */
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${escapeLike(q.toLowerCase())}%`;
+  return or(
+    sql`${invoices.searchText} like ${pattern} escape '\\'`,
+    sql`exists (select 1 from ${shipmentReferences} where ${shipmentReferences.shipmentId} = ${invoices.shipmentId} and lower(${shipmentReferences.value}) like ${pattern} escape '\\')`,
+  );
+}
+
+function filterCondition(filter: InvoiceFilter, today: string): SQL | undefined {
+  switch (filter) {
+    case 'current':
+      return and(gte(invoices.dueDate, today), eq(invoices.disputedCents, 0));
+    case 'past_due':
+      return and(lt(invoices.dueDate, today), eq(invoices.disputedCents, 0));
+    case 'disputed':
+      return ne(invoices.disputedCents, 0);
+    default:
+      return undefined;
+  }
+}
+
+/** Open Invoices' filter: the account's invoices still owed, the filter chosen and the search. */
+export function openWhere(accountId: string, q: Pick<InvoiceListQuery, 'filter' | 'q'>, today: string) {
+  return and(eq(invoices.accountId, accountId), stillOpen, filterCondition(q.filter, today), searchCondition(q.q));
+}
+
+/** Invoice history's filter: the account's invoices paid from `paidFrom` until before `paidBefore`, and the search. */
+export function historyWhere(accountId: string, o: InvoiceHistoryRange) {
+  return and(eq(invoices.accountId, accountId), gte(invoices.paidAt, o.paidFrom), lt(invoices.paidAt, o.paidBefore), searchCondition(o.q));
+}
+
+export interface InvoiceHistoryRange {
+  paidFrom: Date;
+  paidBefore: Date;
+  q?: string;
+}
+
 /** Invoices, their payments and disputes, always within one account; `db` may be a transaction. */
 export function invoicesRepository(db: Db) {
-  /** The invoice, BOL or PRO number, or any reference of the invoiced shipment, contains `q` (any case). */
-  function searchCondition(q: string | undefined): SQL | undefined {
-    if (!q) return undefined;
-    const pattern = `%${escapeLike(q.toLowerCase())}%`;
-    return or(
-      sql`${invoices.searchText} like ${pattern} escape '\\'`,
-      sql`exists (select 1 from ${shipmentReferences} where ${shipmentReferences.shipmentId} = ${invoices.shipmentId} and lower(${shipmentReferences.value}) like ${pattern} escape '\\')`,
-    );
-  }
-
-  function filterCondition(filter: InvoiceFilter, today: string): SQL | undefined {
-    switch (filter) {
-      case 'current':
-        return and(gte(invoices.dueDate, today), eq(invoices.disputedCents, 0));
-      case 'past_due':
-        return and(lt(invoices.dueDate, today), eq(invoices.disputedCents, 0));
-      case 'disputed':
-        return ne(invoices.disputedCents, 0);
-      default:
-        return undefined;
-    }
-  }
-
   async function pageWhere(where: SQL | undefined, order: SQL[], page: number, perPage: number) {
     const offset = (page - 1) * perPage;
     const [rows, counted] = await Promise.all([
@@ -77,7 +94,7 @@ export function invoicesRepository(db: Db) {
   return {
     /** One page of the account's open invoices (Open Invoices), filtered, searched and sorted; the order ends with the id. */
     openPage(accountId: string, q: InvoiceListQuery & { perPage: number }, today: string) {
-      const where = and(eq(invoices.accountId, accountId), stillOpen, filterCondition(q.filter, today), searchCondition(q.q));
+      const where = openWhere(accountId, q, today);
       const column = SORT_COLUMNS[q.sort];
       const order = q.dir === 'asc' ? [asc(column), asc(invoices.id)] : [desc(column), desc(invoices.id)];
       return pageWhere(where, order, q.page, q.perPage);
@@ -85,13 +102,8 @@ export function invoicesRepository(db: Db) {
 
     /** Invoices paid in [from, to] (calendar days, UTC), newest payment first. */
     /** Invoices paid from `paidFrom` until before `paidBefore` (the caller's days as instants). */
-    historyPage(accountId: string, o: { paidFrom: Date; paidBefore: Date; q?: string; page: number; perPage: number }) {
-      const where = and(
-        eq(invoices.accountId, accountId),
-        gte(invoices.paidAt, o.paidFrom),
-        lt(invoices.paidAt, o.paidBefore),
-        searchCondition(o.q),
-      );
+    historyPage(accountId: string, o: InvoiceHistoryRange & { page: number; perPage: number }) {
+      const where = historyWhere(accountId, o);
       return pageWhere(where, [desc(invoices.paidAt), desc(invoices.id)], o.page, o.perPage);
     },
 
@@ -101,12 +113,15 @@ export function invoicesRepository(db: Db) {
         .select({
           currency: invoices.currency,
           dueDate: invoices.dueDate,
-          balanceCents: sql<number>`sum(${invoices.balanceCents} + ${invoices.pendingCents})::int`,
+          balanceCents: sql<number>`sum(${invoices.balanceCents} + ${invoices.pendingCents})::bigint`.mapWith(Number),
           // Each invoice's own dispute comes off that invoice only: a dispute recorded over its
           // bound must not take its neighbours of the same due date out of the credit figures.
-          undisputedCents: sql<number>`sum(greatest(${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents}, 0))::int`,
+          undisputedCents:
+            sql<number>`sum(greatest(${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents}, 0))::bigint`.mapWith(
+              Number,
+            ),
           // What is late: neither disputed nor on its way in a bank payment still pending.
-          overdueCents: sql<number>`sum(greatest(${invoices.balanceCents} - ${invoices.disputedCents}, 0))::int`,
+          overdueCents: sql<number>`sum(greatest(${invoices.balanceCents} - ${invoices.disputedCents}, 0))::bigint`.mapWith(Number),
         })
         .from(invoices)
         .where(and(eq(invoices.accountId, accountId), stillOpen))
@@ -116,7 +131,7 @@ export function invoicesRepository(db: Db) {
     /** Booked shipments of the account that are not delivered or canceled: not yet invoiced, by currency. */
     async uninvoicedByCurrency(accountId: string) {
       return db
-        .select({ currency: shipments.currency, cents: sql<number>`coalesce(sum(${shipments.totalCents}), 0)::int` })
+        .select({ currency: shipments.currency, cents: sql<number>`coalesce(sum(${shipments.totalCents}), 0)::bigint`.mapWith(Number) })
         .from(shipments)
         .where(
           and(
@@ -365,8 +380,8 @@ export function invoicesRepository(db: Db) {
       return db
         .select()
         .from(invoiceDisputes)
-        .where(and(eq(invoiceDisputes.status, 'open'), accountId ? eq(invoiceDisputes.accountId, accountId) : undefined))
-        .orderBy(asc(invoiceDisputes.createdAt))
+        .where(openDisputesWhere(accountId))
+        .orderBy(...DISPUTE_QUEUE_ORDER)
         .limit(200);
     },
 

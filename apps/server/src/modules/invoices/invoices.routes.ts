@@ -8,11 +8,12 @@ import {
   invoicePaymentRequest,
 } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { type ExportFormat, exportFormat } from '../../exports/export';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute } from '../../plugins/guards';
@@ -20,7 +21,6 @@ import { shipmentReferences } from '../documents/documents.repository';
 import type { PaymentEvents, PaymentProvider } from '../payments/payment-provider';
 import { PaymentsOff } from '../payments/payment-provider';
 import { idempotencyKey } from '../shipments/shipments.routes';
-import type { CarrierFactory } from '../shipments/shipments.service';
 import {
   ABANDONED_CHALLENGES_JOB,
   abandonedChallengesHandler,
@@ -31,20 +31,23 @@ import { adminCreditRoutes } from './admin-credit.routes';
 import { disputesService } from './disputes';
 import { invoiceNotifier } from './invoice-notices';
 import { ACH_SETTLE_JOB, achSettleHandler, debitEventHandler, invoicePaymentsService } from './invoice-payments';
+import { invoicesExport } from './invoices.export';
 import { presentInvoiceItem, receiptUrl } from './invoices.presenter';
 import { type InvoicePaymentRow, invoicesRepository } from './invoices.repository';
 import { invoicesService } from './invoices.service';
-import { INVOICE_ADJUSTMENT_JOB, INVOICE_ISSUE_JOB, invoiceAdjustmentHandler, invoiceIssueHandler } from './invoicing';
+import { INVOICE_ISSUE_JOB, invoiceIssueHandler } from './invoicing';
 import { INVOICE_REMINDERS_JOB, invoiceRemindersHandler } from './reminders';
 
 const idParams = z.object({ id: z.string().max(64) });
 const disputeParams = z.object({ id: z.string().max(64), disputeId: z.string().max(64) });
+/** The lists' queries without their page, and the file's format (the history's paging is accepted and left out). */
+const openExportQuery = invoiceListQuery.omit({ page: true, per_page: true }).extend(exportFormat);
+const historyExportQuery = invoiceHistoryQuery.and(z.object(exportFormat));
 
 export interface InvoicesRoutesOptions {
   provider?: PaymentProvider;
   /** The processor's later word on bank debits (webhooks), besides the settle job's asking. */
   events?: PaymentEvents;
-  carrierFor?: CarrierFactory;
 }
 
 /** The PDF builders load on the first download (pdfkit is large; documents.routes.ts does the same). */
@@ -73,8 +76,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
   const service = invoicesService(ctx);
   const payments = invoicePaymentsService(ctx, provider, notifier);
   const disputes = disputesService(ctx, notifier);
-  ctx.jobs.register(INVOICE_ISSUE_JOB, invoiceIssueHandler(ctx, notifier, opts.carrierFor));
-  ctx.jobs.register(INVOICE_ADJUSTMENT_JOB, invoiceAdjustmentHandler(ctx, notifier));
+  ctx.jobs.register(INVOICE_ISSUE_JOB, invoiceIssueHandler(ctx, notifier));
   ctx.jobs.register(ACH_SETTLE_JOB, achSettleHandler(ctx, provider, notifier));
   opts.events?.on('debit_settled', debitEventHandler(ctx, notifier, 'settled'));
   opts.events?.on('debit_returned', debitEventHandler(ctx, notifier, 'returned'));
@@ -100,6 +102,22 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     const { account, settings } = customer(request);
     return service.historyPage(account.id, request.query, request.query.per_page ?? settings.recordsPerPage);
   });
+
+  /** Open Invoices and Invoice history as files: each list's filter, search and order, every page of it. */
+  const exporter = invoicesExport(ctx, service);
+  const caller = (request: FastifyRequest, format: ExportFormat) => ({
+    accountId: customer(request).account.id,
+    format,
+    language: requestLanguage(request),
+  });
+  r.get('/api/invoices/export', { ...customerRoute('invoices.view'), schema: { querystring: openExportQuery } }, async (request, reply) =>
+    exporter.open(reply, caller(request, request.query.format), request.query),
+  );
+  r.get(
+    '/api/invoices/history/export',
+    { ...customerRoute('invoices.view'), schema: { querystring: historyExportQuery } },
+    async (request, reply) => exporter.history(reply, caller(request, request.query.format), request.query),
+  );
 
   r.get('/api/invoices/:id', { ...customerRoute('invoices.view'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);

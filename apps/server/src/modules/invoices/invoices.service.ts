@@ -10,9 +10,11 @@ import { creditSummary } from './credit';
 import { presentDispute, presentInvoice, presentInvoicePage } from './invoices.presenter';
 import { type DisputeRow, type InvoiceRow, invoicesRepository } from './invoices.repository';
 
+/** A paid freight claim credited to the shipper (the claims module's payment step), and its memo found again. */
+export { CLAIM_CREDIT, claimCreditMemo, creditClaimPayment, type IssuedClaimCredit, issueClaimCredit } from './claim-credits';
 /** Invoice history without dates: the invoices paid in the past 7 days. */
 /** A booking on terms may take its account past the credit limit: other modules re-check the hold through here. */
-export { reevaluateHold } from './credit';
+export { recheckHoldLater, reevaluateHold } from './credit';
 /** A canceled prepaid booking's receipt credited, and its mail: the payments' void job calls them. */
 export { type CreditedBooking, type InvoiceNotifier, invoiceNotifier } from './invoice-notices';
 /** Paying invoices: autopay records its charges of a saved method through the same code as a payer's. */
@@ -33,12 +35,17 @@ export function invoicesService(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) 
     return presentInvoicePage(rows, count, q.page, perPage, today(), await repo.shipmentReferencesOf(rows));
   }
 
-  async function historyPage(accountId: string, q: InvoiceHistoryQuery, perPage: number) {
+  /** The history's days (without them, the past 7 up to today) and the range of payments they cover. */
+  function historyRange(q: Pick<InvoiceHistoryQuery, 'from' | 'to' | 'q'>) {
     const to = q.to ?? today();
     const from = q.from ?? addCalendarDays(to, -HISTORY_DEFAULT_DAYS);
     // The range's days are the business's, as the invoices' own dates are: a payment at 9 PM in Chicago is that day's.
-    const range = { paidFrom: days.start(from), paidBefore: days.end(to) };
-    const { rows, ...count } = await repo.historyPage(accountId, { ...range, q: q.q, page: q.page, perPage });
+    return { from, to, range: { paidFrom: days.start(from), paidBefore: days.end(to), q: q.q } };
+  }
+
+  async function historyPage(accountId: string, q: InvoiceHistoryQuery, perPage: number) {
+    const { from, to, range } = historyRange(q);
+    const { rows, ...count } = await repo.historyPage(accountId, { ...range, page: q.page, perPage });
     const [methods, references] = await Promise.all([repo.lastMethods(rows.map((r) => r.id)), repo.shipmentReferencesOf(rows)]);
     const page = presentInvoicePage(rows, count, q.page, perPage, today(), references, methods);
     return { ...page, meta: { ...page.meta, from, to } };
@@ -123,7 +130,13 @@ export function invoicesService(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) 
     return { payment, allocations, accountName: account?.name ?? '' };
   }
 
-  return { today, openPage, historyPage, summary, find, view, receipt, presentDisputes };
+  return { today, openPage, historyRange, historyPage, summary, find, view, receipt, presentDisputes };
 }
 
 export type InvoicesService = ReturnType<typeof invoicesService>;
+
+/** The dispute queue's reads, for its export. */
+export { disputeQueueRepository } from './dispute-queue.repository';
+/** What other modules use of invoicing: the carrier-invoices module re-bills through it. */
+export type { InvoiceRow } from './invoices.repository';
+export { inspectedShipment, issueCorrectionAdjustment, previewCorrectionAdjustment } from './invoicing';

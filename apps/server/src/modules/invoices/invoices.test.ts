@@ -5,7 +5,7 @@ import { AGING_BUCKETS, addCalendarDays } from '@freight/domain';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDays } from '../../business-days';
-import { invoices, jobs, mailOutbox, shipments } from '../../db/schema';
+import { carrierInvoices, invoices, jobs, mailOutbox, shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { pdfPages } from '../documents/pdf-text';
 import { browserCard } from '../payments/stripe-test-helpers';
@@ -75,22 +75,33 @@ describe('invoicing on delivery', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('a reweigh reported with the delivery: the invoice shows the quoted charges beside the invoiced ones', async () => {
-    const { invoice } = await deliveredShipment(t, { dock: 'reweigh' });
+  it('a reweigh found at delivery: the freight invoice bills the booked price; the carrier’s invoice waits for accounting', async () => {
+    const { shipment, invoice } = await deliveredShipment(t, { dock: 'reweigh' });
     const view = await get<InvoiceView>(shipper, `/api/invoices/${invoice?.id}`);
-    expect(view.correction).toMatchObject({ kind: 'reweigh' });
-    expect(view.correction!.invoiced_weight_lb).toBeGreaterThan(view.correction!.quoted_weight_lb);
-    const [freight, fuel] = view.charges;
-    expect(freight!.variance_cents).toBeGreaterThan(0);
-    expect(fuel!.variance_cents).toBeGreaterThan(0);
-    expect(view.total_cents).toBe(view.quoted_total_cents + freight!.variance_cents + fuel!.variance_cents);
+    expect(view.correction).toBeNull();
+    expect(view.total_cents).toBe(view.quoted_total_cents);
+    // The simulator carrier bills the broker a day later, its reweigh claimed: no adjustment before accounting approves.
+    t.clock.advanceMinutes(24 * 60 + 1);
+    await t.app.jobs.runDue(200);
+    const [claim] = await db().select().from(carrierInvoices).where(eq(carrierInvoices.shipmentId, shipment.id));
+    expect(claim).toMatchObject({ status: 'pending_audit', source: 'carrier_simulator' });
+    expect(claim!.reasons).toContain('reweigh');
+    const adjustments = await db()
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.shipmentId, shipment.id), eq(invoices.type, 'adjustment')));
+    expect(adjustments).toEqual([]);
   });
 
-  it('a reclass reported after the invoice: an adjustment of the difference a day later', async () => {
+  it('a reclass: once accounting approves the carrier’s invoice, the shipper gets an adjustment of the difference', async () => {
     const { shipment, invoice } = await deliveredShipment(t, { dock: 'reclass' });
     expect(invoice?.correction).toBeNull();
     t.clock.advanceMinutes(24 * 60 + 1);
     await t.app.jobs.runDue(200);
+    const [claim] = await db().select().from(carrierInvoices).where(eq(carrierInvoices.shipmentId, shipment.id));
+    const accounting = await t.client().login('accounting@demo.test');
+    const approved = await accounting.post(`/api/admin/carrier-invoices/${claim!.id}/approve`, { version: claim!.version });
+    expect(approved.statusCode, approved.body).toBe(200);
     const [adjustment] = await db()
       .select()
       .from(invoices)

@@ -1,20 +1,15 @@
 import type { ShipmentItemView } from '@freight/contracts';
-import { addCalendarDays, correctedAmounts, type InvoiceType, invoiceNumber } from '@freight/domain';
+import { addCalendarDays, correctedAmounts, DEFAULT_NET_DAYS, type InvoiceType, invoiceNumber } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
-import { eq } from 'drizzle-orm';
 import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { type InvoiceChargeLine, type InvoiceCorrection, shipments as shipmentsTable } from '../../db/schema';
+import type { InvoiceChargeLine, InvoiceCorrection } from '../../db/schema';
 import type { JobOutcome } from '../../jobs/jobs';
-import { recordIncident } from '../incidents/incidents.recorder';
 import type { PaymentRow } from '../payments/payments.repository';
-import type { CarrierCorrection, InspectedShipment } from '../quotes/carriers/adapter';
-import { carrierAsOn } from '../quotes/quotes.repository';
-import { resolveCarriers } from '../scac-aliases/carrier-resolver';
+import type { InspectedShipment } from '../quotes/carriers/adapter';
 import type { ShipmentRow } from '../shipments/shipments.repository';
 import { shipmentsRepository } from '../shipments/shipments.repository';
-import { type CarrierFactory, defaultCarrierFor } from '../shipments/shipments.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
@@ -22,10 +17,6 @@ import { type InvoiceRow, invoicesRepository } from './invoices.repository';
 
 /** Issues the freight invoice of a delivered shipment of an account on terms (keyed by shipment). */
 export const INVOICE_ISSUE_JOB = 'invoice.issue';
-/** Issues the adjustment of a carrier's correction reported after the invoice (keyed by shipment). */
-export const INVOICE_ADJUSTMENT_JOB = 'invoice.adjustment';
-/** A correction reported after the invoice arrives this long after it. */
-const LATE_CORRECTION_MS = 24 * 3600_000;
 
 /** What the carrier inspects: the BOL, the whole weight in pounds and the highest class booked. */
 export function inspectedShipment(row: ShipmentRow): InspectedShipment {
@@ -37,14 +28,6 @@ export function inspectedShipment(row: ShipmentRow): InspectedShipment {
     freight_class: classes.length ? Math.max(...classes) : null,
   };
 }
-
-const toCorrection = (c: CarrierCorrection, booked: InspectedShipment): InvoiceCorrection => ({
-  kind: c.kind,
-  quoted_weight_lb: booked.weight_lb,
-  invoiced_weight_lb: c.weight_lb,
-  quoted_class: booked.freight_class,
-  invoiced_class: c.freight_class,
-});
 
 /** The booked lines as an invoice's lines, `invoiced` amounts aligned with them. */
 export function chargeLines(
@@ -114,15 +97,11 @@ export async function insertInvoice(tx: Db, n: NewInvoice): Promise<InvoiceRow |
 
 /**
  * The 'invoice.issue' job: the freight invoice of a delivered shipment of an account on terms,
- * once (the shipment's lock and the unique index make a second run a no-op). The carrier's
- * inspection decides the invoiced charges: a reweigh reported with the delivery is in this
- * invoice, quoted beside invoiced; one reported later becomes an adjustment a day after.
+ * once (the shipment's lock and the unique index make a second run a no-op). It bills the booked
+ * price: a carrier's reweigh or reclass reaches the shipper only as an adjustment, once accounting
+ * approves the carrier's invoice that claims it (`issueCorrectionAdjustment`).
  */
-export function invoiceIssueHandler(
-  ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'config'>,
-  notifier: InvoiceNotifier,
-  carrierFor: CarrierFactory = defaultCarrierFor,
-) {
+export function invoiceIssueHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'config'>, notifier: InvoiceNotifier) {
   return async (payload: unknown): Promise<JobOutcome> => {
     const id = (payload as { shipment_id?: unknown } | null)?.shipment_id;
     if (typeof id !== 'string') return;
@@ -134,32 +113,21 @@ export function invoiceIssueHandler(
       if (!s || s.status !== 'delivered' || s.paymentState !== 'not_required') return undefined;
       const account = await repo.account(s.accountId);
       if (!account || account.paymentTerms !== 'credit' || (await repo.freightInvoiceOf(id))) return undefined;
-      const carrierRow = s.carrierId ? await carrierAsOn(tx as Db, s.carrierId, s.pickupDate) : undefined;
-      const booked = inspectedShipment(s);
-      const found = carrierRow ? ((await carrierFor(carrierRow).inspect?.(booked)) ?? null) : null;
       const lines = s.charges as ChargeLine[];
-      const withDelivery = found?.reported === 'with_delivery' ? found : null;
-      const invoiced = correctedAmounts(lines, withDelivery?.factor ?? 1);
       const invoice = await insertInvoice(tx as Db, {
         type: 'freight',
         shipment: s,
-        charges: chargeLines(lines, invoiced),
-        totalCents: invoiced.reduce((a, b) => a + b, 0),
+        charges: chargeLines(
+          lines,
+          lines.map((l) => l.amount_cents),
+        ),
+        totalCents: s.totalCents,
         quotedTotalCents: s.totalCents,
-        correction: withDelivery ? toCorrection(withDelivery, booked) : null,
+        correction: null,
         now,
         timeZone: ctx.config.BUSINESS_TIME_ZONE,
         netDays: account.netDays,
       });
-      if (invoice && found?.reported === 'after_invoice') {
-        await ctx.jobs.schedule(
-          INVOICE_ADJUSTMENT_JOB,
-          s.id,
-          new Date(now.getTime() + LATE_CORRECTION_MS),
-          { shipment_id: s.id, correction: found },
-          tx as Db,
-        );
-      }
       if (invoice) await evaluateHold(tx as Db, s.accountId, now, ctx.config.BUSINESS_TIME_ZONE);
       if (invoice) await webhookEvents(ctx).invoice(tx as Db, 'invoice.created', invoice.id);
       return invoice;
@@ -169,76 +137,64 @@ export function invoiceIssueHandler(
 }
 
 /**
- * The 'invoice.adjustment' job: a carrier's correction reported after the freight invoice, as an
- * adjustment invoice of the difference (each line: the freight invoice's amount beside the
- * corrected one). Once per shipment: an adjustment already there is left alone.
+ * The adjustment a correction of `factor` bills against the shipment's freight invoice (the terms
+ * invoice, or a prepaid booking's paid receipt): each line beside its amount scaled
+ * (`correctedAmounts`: the linehaul, its discount and fuel) and the difference. Undefined when
+ * there is no freight invoice, an adjustment exists already, or the difference is nothing.
  */
-export function invoiceAdjustmentHandler(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'config'>, notifier: InvoiceNotifier) {
-  return async (payload: unknown): Promise<JobOutcome> => {
-    const p = payload as { shipment_id?: unknown; correction?: CarrierCorrection } | null;
-    if (typeof p?.shipment_id !== 'string' || !p.correction) return;
-    const { shipment_id: shipmentId, correction } = p as { shipment_id: string; correction: CarrierCorrection };
-    const now = ctx.now();
-    if (correction.billed_by && !(await billedByShipmentsCarrier(ctx, shipmentId, correction))) return;
-    const issued = await ctx.db.transaction(async (tx) => {
-      const repo = invoicesRepository(tx as Db);
-      const s = await shipmentsRepository(tx as Db).lock(shipmentId);
-      const original = s && (await repo.freightInvoiceOf(s.id));
-      if (!s || !original || (await repo.adjustmentOf(original.id))) return undefined;
-      const account = await repo.account(s.accountId);
-      const before = original.charges.map((l) => ({ ...l, amount_cents: l.invoiced_cents }));
-      const after = correctedAmounts(before, correction.factor);
-      const difference = after.reduce((sum, cents, i) => sum + cents - (before[i]?.amount_cents ?? 0), 0);
-      if (difference === 0) return undefined;
-      const invoice = await insertInvoice(tx as Db, {
-        type: 'adjustment',
-        shipment: s,
-        charges: chargeLines(before, after),
-        totalCents: difference,
-        quotedTotalCents: original.totalCents,
-        correction: toCorrection(correction, inspectedShipment(s)),
-        now,
-        timeZone: ctx.config.BUSINESS_TIME_ZONE,
-        netDays: account?.netDays ?? 30,
-        relatedInvoiceId: original.id,
-      });
-      if (invoice) await evaluateHold(tx as Db, s.accountId, now, ctx.config.BUSINESS_TIME_ZONE);
-      if (invoice) await webhookEvents(ctx).invoice(tx as Db, 'invoice.created', invoice.id);
-      return invoice;
-    });
-    if (issued) notifier.issued(issued);
-  };
+async function plannedAdjustment(db: Db, shipmentId: string, factor: number) {
+  const repo = invoicesRepository(db);
+  const original = await repo.freightInvoiceOf(shipmentId);
+  if (!original || (await repo.adjustmentOf(original.id))) return undefined;
+  const before = original.charges.map((l) => ({ ...l, amount_cents: l.invoiced_cents }));
+  const after = correctedAmounts(before, factor);
+  const difference = after.reduce((sum, cents, i) => sum + cents - (before[i]?.amount_cents ?? 0), 0);
+  return difference > 0 ? { original, before, after, difference } : undefined;
 }
 
 /**
- * Whether the carrier an adjustment names (by SCAC or name, aliases included) is the one that
- * carried the shipment. If not, the adjustment is not issued: it is an API incident for staff
- * ('unknown_scac' when nobody is known by that SCAC or name, 'unknown_shipment' when another
- * carrier is), to map the alias or take it up with the carrier.
+ * What `issueCorrectionAdjustment` would bill the shipper now, billing nothing: the amount in the
+ * freight invoice's currency, or undefined when it would bill nothing.
  */
-async function billedByShipmentsCarrier(ctx: Pick<AppContext, 'db' | 'now'>, shipmentId: string, correction: CarrierCorrection) {
-  const who = correction.billed_by ?? {};
-  const { carriers } = await resolveCarriers(ctx.db, who);
-  const [shipment] = await ctx.db
-    .select({ carrierId: shipmentsTable.carrierId, bolNumber: shipmentsTable.bolNumber, scac: shipmentsTable.scac })
-    .from(shipmentsTable)
-    .where(eq(shipmentsTable.id, shipmentId));
-  if (!shipment) return false;
-  if (carriers.some((c) => c.id === shipment.carrierId)) return true;
-  await recordIncident(ctx.db, {
-    kind: carriers.length ? 'unknown_shipment' : 'unknown_scac',
-    operation: 'invoice.adjustment',
-    carrierId: carriers[0]?.id ?? null,
-    request: { billed_by: who, bol_number: shipment.bolNumber, correction: { ...correction, billed_by: undefined } },
-    message: carriers.length
-      ? { key: 'adjustment_other_carrier', params: { billed_by: who.scac ?? who.name ?? '', scac: shipment.scac } }
-      : who.scac
-        ? { key: 'unknown_scac', params: { scac: who.scac } }
-        : { key: 'unknown_carrier_name', params: { name: who.name ?? '' } },
-    groupBy: `${who.scac ?? ''}|${who.name ?? ''}`,
-    at: ctx.now(),
+export async function previewCorrectionAdjustment(db: Db, shipmentId: string, factor: number) {
+  const planned = await plannedAdjustment(db, shipmentId, factor);
+  return planned && { amount_cents: planned.difference, currency: planned.original.currency };
+}
+
+/**
+ * The shipper's adjustment invoice for a carrier's reweigh or reclass that accounting approved
+ * (carrier-invoices/rebill.ts): the `plannedAdjustment` of the shipment, due on the account's net
+ * days. Once per shipment: undefined when the plan bills nothing. Call it in the approval's
+ * transaction; mail the shipper (`notifier.issued`) after it commits.
+ */
+export async function issueCorrectionAdjustment(
+  tx: Db,
+  ctx: Pick<AppContext, 'now' | 'jobs' | 'config'>,
+  shipmentId: string,
+  correction: InvoiceCorrection,
+  factor: number,
+): Promise<InvoiceRow | undefined> {
+  const now = ctx.now();
+  const repo = invoicesRepository(tx);
+  const s = await shipmentsRepository(tx).lock(shipmentId);
+  const planned = s && (await plannedAdjustment(tx, s.id, factor));
+  if (!s || !planned) return undefined;
+  const account = await repo.account(s.accountId);
+  const invoice = await insertInvoice(tx, {
+    type: 'adjustment',
+    shipment: s,
+    charges: chargeLines(planned.before, planned.after),
+    totalCents: planned.difference,
+    quotedTotalCents: planned.original.totalCents,
+    correction,
+    now,
+    timeZone: ctx.config.BUSINESS_TIME_ZONE,
+    netDays: account?.netDays ?? DEFAULT_NET_DAYS,
+    relatedInvoiceId: planned.original.id,
   });
-  return false;
+  if (invoice) await evaluateHold(tx, s.accountId, now, ctx.config.BUSINESS_TIME_ZONE);
+  if (invoice) await webhookEvents(ctx).invoice(tx, 'invoice.created', invoice.id);
+  return invoice;
 }
 
 /**
@@ -292,15 +248,20 @@ export interface CreditMemoLine {
   amountCents: number;
 }
 
+/** What a credit memo is issued against: an invoice, or (id null) a shipment no invoice billed (a claim's). */
+export type CreditedInvoice = Pick<InvoiceRow, 'accountId' | 'shipmentId' | 'bolNumber' | 'proNumber' | 'deliveryLocation' | 'currency'> & {
+  id: string | null;
+};
+
 /**
  * A credit memo against `invoice`: one line of the negative amount, in the invoice's currency,
  * linked to it as its parent, with nothing owed (balance 0, settled at once), dated the business's
- * day of `now` in `timeZone`, as invoices are. An accepted dispute's memo and a canceled booking's
- * are both issued here.
+ * day of `now` in `timeZone`, as invoices are. An accepted dispute's memo, a canceled booking's
+ * and a paid freight claim's are issued here.
  */
 export async function issueCreditMemo(
   tx: Db,
-  invoice: InvoiceRow,
+  invoice: CreditedInvoice,
   line: CreditMemoLine,
   now: Date,
   timeZone: string,

@@ -2,7 +2,7 @@ import { addCalendarDays, vicsBolNumber, zonedDate } from '@freight/domain';
 import { eq } from 'drizzle-orm';
 import { invoices, shipments } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
-import { demoDockRoll } from '../quotes/carriers/tariff-carrier';
+import { type DemoDockFinding, demoDockFinding } from '../quotes/carriers/tariff-carrier';
 import { type FixtureOptions, insertShipment, setTrackingSecret, signature } from '../tracking/test-fixtures';
 
 /** Invoice test helpers shared by the invoices, payments and credit tests. */
@@ -11,17 +11,13 @@ const SECRET = 'invoice-test-secret';
 let serial = 8_000_000 + Math.floor(Math.random() * 1_000_000);
 
 /** What the demo dock finds for a BOL (TariffCarrier.inspect). */
-export type Dock = 'as_booked' | 'reweigh' | 'reclass';
-const dockOf = (bol: string): Dock => {
-  const roll = demoDockRoll(bol);
-  return roll < 100 ? 'reweigh' : roll < 150 ? 'reclass' : 'as_booked';
-};
+export type Dock = DemoDockFinding;
 
 /** A fresh BOL number the demo dock treats as `dock`. */
 export function bolFor(dock: Dock): string {
   for (;;) {
     const bol = vicsBolNumber(serial++);
-    if (dockOf(bol) === dock) return bol;
+    if (demoDockFinding(bol) === dock) return bol;
   }
 }
 

@@ -22,6 +22,8 @@ export interface TokenGrant {
   expiresAt: Date;
   client: Pick<OAuthClientRow, 'id' | 'clientId' | 'partnerId' | 'accountId' | 'actingUserId' | 'revokedAt' | 'disabledAt' | 'expiresAt'>;
   partnerStatus: string | null;
+  /** The partner's carrier, when it is a carrier partner. */
+  partnerCarrierId: string | null;
   grant: { accountId: string; disabledAt: Date | null } | null;
   acting: LoadedUser | null;
 }
@@ -52,6 +54,7 @@ export function credentialsRepository(db: Db) {
         expiresAt: oauthClients.expiresAt,
       },
       partnerStatus: integrationPartners.status,
+      partnerCarrierId: integrationPartners.carrierId,
       grant: { accountId: partnerAccounts.accountId, disabledAt: partnerAccounts.disabledAt },
       user: users,
       settings: userSettings,

@@ -2,6 +2,7 @@ import { API_SCOPES, type IssuedCredential } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiTestClient, accountApiClient, requestToken } from '../../test/api-client';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { bookableLine, header } from '../batches/batches-test-helpers';
 import { quoteAndBook } from '../shipments/test-helpers';
 import { API_ROUTES, type ApiRoute, apiPath } from './api-routes';
 
@@ -61,18 +62,33 @@ beforeAll(async () => {
   const hook = await other.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['shipment.booked'] });
   expect(hook.statusCode, hook.body).toBe(201);
   othersRecords.webhooks = hook.json().data.id;
+  const batch = await other.request({
+    method: 'POST',
+    url: '/api/batches',
+    payload: [header, bookableLine(t)].join('\n'),
+    headers: { 'content-type': 'text/csv' },
+  });
+  expect(batch.statusCode, batch.body).toBe(201);
+  othersRecords.batches = batch.json().data.id;
 });
 afterAll(() => t.close());
 
 /** The query a route cannot answer without (it reads no account's records either way). */
 const REQUIRED_QUERY: Record<string, string> = { '/api/pickup-dates/first': '?country=US&state=IL' };
 
-/** The route called on B's record, with an empty body where it takes one. */
+/** A body that passes validation, for the routes that check theirs before the record is looked up. */
+const VALID_BODY: Record<string, object> = {
+  'POST /api/batches/:id/book': { disclaimer_accepted: true },
+  'POST /api/batches/:id/rows/:row/book': { disclaimer_accepted: true },
+  'PUT /api/batches/:id/rows/:row': { cells: { height: '40' } },
+};
+
+/** The route called on B's record, with an empty body where it takes one (or one that passes, above). */
 const callOn = (client: ApiTestClient, route: ApiRoute) =>
   client.request({
     method: route.method,
     url: urlFor(route.path),
-    payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+    payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : (VALID_BODY[`${route.method} ${route.path}`] ?? {}),
   });
 
 /** The route's URL with B's record in place of each parameter. */
@@ -81,6 +97,7 @@ function urlFor(path: string) {
   return apiPath(path)
     .replace(':id', othersRecords[resource] ?? NO_SUCH)
     .replace(':kind', 'bol')
+    .replace(':row', '2')
     .replace(':delivery', '1');
 }
 
@@ -98,6 +115,7 @@ describe('the public API keeps accounts apart', () => {
     expect((await other.get(`/api/shipments/${othersRecords.shipments}`)).json().data.status).toBe('pending');
     expect((await other.get(`/api/addresses/${othersRecords.addresses}`)).statusCode).toBe(200);
     expect((await other.get(`/api/products/${othersRecords.products}`)).statusCode).toBe(200);
+    expect((await other.get(`/api/batches/${othersRecords.batches}`)).json().data.rows[0].status).toBe('valid');
   });
 
   it('never lists another account’s records', async () => {

@@ -15,8 +15,22 @@ export interface ApiRoute {
   /** The web's route pattern; the API's is the same with /api/v1 for /api. */
   path: string;
   scope: ApiScope;
-  tag: 'Quotes' | 'Shipments' | 'Tracking' | 'Documents' | 'Address book' | 'Products' | 'Invoices' | 'Webhooks';
+  tag:
+    | 'Quotes'
+    | 'Shipments'
+    | 'Batches'
+    | 'Tracking'
+    | 'Documents'
+    | 'Address book'
+    | 'Products'
+    | 'Invoices'
+    | 'Webhooks'
+    | 'Carrier invoices';
   summary: string;
+  /** Who calls it: an account (the default; a partner names it in Account-Id) or a carrier partner, as its carrier. */
+  audience?: 'carrier';
+  /** Takes its body as a CSV file (text/csv) too, as the web uploads it, beside JSON. */
+  csv?: true;
 }
 
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -53,6 +67,72 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Cancel a shipment before pickup',
   },
   {
+    method: 'POST',
+    path: '/api/batches',
+    scope: 'quotes:write',
+    tag: 'Batches',
+    summary: 'Upload a batch of shipments (a CSV file or JSON rows), checked row by row',
+    csv: true,
+  },
+  { method: 'GET', path: '/api/batches', scope: 'shipments:read', tag: 'Batches', summary: 'List batches, newest first' },
+  { method: 'GET', path: '/api/batches/:id', scope: 'shipments:read', tag: 'Batches', summary: 'A batch with every row' },
+  {
+    method: 'GET',
+    path: '/api/batches/:id/status',
+    scope: 'shipments:read',
+    tag: 'Batches',
+    summary: "A batch's rows counted by status, and how far rating and booking have come",
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/rate',
+    scope: 'quotes:write',
+    tag: 'Batches',
+    summary: 'Rate every row not yet booked; each gets the rate its batch’s rule picks',
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/book',
+    scope: 'shipments:write',
+    tag: 'Batches',
+    summary: 'Book every rated row with a chosen rate; a retry books only what is missing',
+  },
+  {
+    method: 'PUT',
+    path: '/api/batches/:id/rows/:row',
+    scope: 'quotes:write',
+    tag: 'Batches',
+    summary: 'Fix a row’s cells (checked again as on upload), or choose another of its rates',
+  },
+  {
+    method: 'POST',
+    path: '/api/batches/:id/rows/:row/book',
+    scope: 'shipments:write',
+    tag: 'Batches',
+    summary: 'Book one rated row (once: 409 when it is booked or held)',
+  },
+  {
+    method: 'GET',
+    path: '/api/batches/:id/results',
+    scope: 'shipments:read',
+    tag: 'Batches',
+    summary: "Each row's outcome: its shipment, BOL number, price and problems",
+  },
+  {
+    method: 'GET',
+    path: '/api/batches/:id/documents.pdf',
+    scope: 'documents:read',
+    tag: 'Batches',
+    summary: "Every booked row's bill of lading (a parcel's labels) merged into one PDF, in row order",
+  },
+  {
+    method: 'GET',
+    path: '/api/batches/:id/manifest.csv',
+    scope: 'documents:read',
+    tag: 'Batches',
+    summary: 'The manifest of the booked rows as CSV',
+  },
+  {
     method: 'GET',
     path: '/api/shipments/:id/events',
     scope: 'tracking:read',
@@ -65,6 +145,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     scope: 'documents:read',
     tag: 'Documents',
     summary: 'A document as PDF: bol, labels, pallet_labels or shipment_summary',
+  },
+  {
+    method: 'GET',
+    path: '/api/shipments/:id/proof-of-delivery',
+    scope: 'tracking:read',
+    tag: 'Tracking',
+    summary: "A delivered shipment's proof of delivery: signer, time, exceptions noted",
+  },
+  {
+    method: 'GET',
+    path: '/api/shipments/:id/proof-of-delivery/pdf',
+    scope: 'documents:read',
+    tag: 'Documents',
+    summary: 'The proof of delivery as PDF',
   },
   { method: 'GET', path: '/api/addresses', scope: 'quotes:read', tag: 'Address book', summary: 'List address book entries' },
   { method: 'POST', path: '/api/addresses', scope: 'quotes:write', tag: 'Address book', summary: 'Add an address book entry' },
@@ -97,6 +191,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     scope: 'webhooks:manage',
     tag: 'Webhooks',
     summary: 'Send a delivery again (same event id)',
+  },
+  {
+    method: 'POST',
+    path: '/api/carrier-invoices',
+    scope: 'carrier_invoices:write',
+    tag: 'Carrier invoices',
+    summary: 'A carrier posts its freight invoice (EDI 210 as JSON); answers how it was matched and audited',
+    audience: 'carrier',
+  },
+  {
+    method: 'GET',
+    path: '/api/carrier-invoices/:id',
+    scope: 'carrier_invoices:read',
+    tag: 'Carrier invoices',
+    summary: 'The carrier’s own invoice: its status, the amount approved, due date and dispute thread',
+    audience: 'carrier',
+  },
+  {
+    method: 'POST',
+    path: '/api/carrier-invoices/:id/messages',
+    scope: 'carrier_invoices:write',
+    tag: 'Carrier invoices',
+    summary: 'The carrier answers in its disputed invoice’s thread',
+    audience: 'carrier',
   },
 ];
 

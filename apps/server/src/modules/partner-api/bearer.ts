@@ -15,7 +15,10 @@ export interface ApiClient {
   id: string;
   clientId: string;
   partnerId: string | null;
-  accountId: string;
+  /** The account it acts for; null for a carrier partner's call of a carrier route. */
+  accountId: string | null;
+  /** A carrier partner's carrier (integration_partners.carrier_id), on the carrier routes. */
+  carrierId: string | null;
   scopes: string[];
 }
 
@@ -108,6 +111,21 @@ export function installPartnerApi(app: FastifyInstance, ctx: AppContext, credent
     }
     if (!grant.scopes.includes(route.scope)) refuse(reply, 403, 'insufficient_scope', route.scope);
 
+    // A carrier partner calls the carrier routes as its carrier, for no account. Any other caller
+    // goes on as below: the carrier routes then find nothing of theirs (404).
+    if (route.audience === 'carrier' && grant.client.partnerId && grant.partnerCarrierId) {
+      request.apiClient = {
+        id: grant.client.id,
+        clientId: grant.client.clientId,
+        partnerId: grant.client.partnerId,
+        accountId: null,
+        carrierId: grant.partnerCarrierId,
+        scopes: grant.scopes,
+      };
+      credentials.noteUse(grant.client.id);
+      return;
+    }
+
     // An account's own credential acts for its account; a partner's for the account it names, if granted.
     if (grant.client.partnerId && !named) throw new AppError(400, 'account_required', 'errors.account_required');
     const accountId = grant.client.accountId ?? (grant.grant && !grant.grant.disabledAt ? grant.grant.accountId : null);
@@ -124,6 +142,7 @@ export function installPartnerApi(app: FastifyInstance, ctx: AppContext, credent
       clientId: grant.client.clientId,
       partnerId: grant.client.partnerId,
       accountId,
+      carrierId: null,
       scopes: grant.scopes,
     };
     credentials.noteUse(grant.client.id);

@@ -14,6 +14,7 @@ type Answer =
   | { kind: 'record'; status: 200 | 201; description: string }
   | { kind: 'list' | 'page'; description: string }
   | { kind: 'pdf' }
+  | { kind: 'csv'; description: string }
   | { kind: 'deleted' };
 
 const record = (description: string, status: 200 | 201 = 200): Answer => ({ kind: 'record', status, description });
@@ -21,6 +22,7 @@ const created = (description: string) => record(description, 201);
 const page = (description: string): Answer => ({ kind: 'page', description });
 const list = (description: string): Answer => ({ kind: 'list', description });
 const pdf: Answer = { kind: 'pdf' };
+const csv = (description: string): Answer => ({ kind: 'csv', description });
 const deleted: Answer = { kind: 'deleted' };
 
 const QUOTE =
@@ -29,6 +31,12 @@ const SHIPMENT =
   "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
 const WEBHOOK =
   "The subscription: `id`, `created_by` (`{id, name}` of the account's user who made it, or null), `url`, `description`, `events`, `enabled`, `disabled_reason`, `last_success_at`, `last_failure_at`.";
+
+const BATCH =
+  "The batch: `id`, `status` (`uploaded`, `rated`, `booked`), `rule`, `preferred_carrier`, `max_transit_days`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `created_at`, `created_by` (`{id, name}` of the account's user who uploaded it), `file_errors` and `rows`: each `line` (its line in the file; a JSON row's place in `rows` plus 2), `status` (`invalid`, `valid`, `rated`, `rating_failed`, `booked`, `awaiting_approval`, `booking_failed`), `cells` (its text by column), `errors` (each `field`, the column or null for the row, and `message`), `quote_id`, `rate_id` (the chosen rate), `result` (`rates` with `total_cents`, `currency`, `message` when none is chosen), `shipment_id`, `bol_number`, `approval_id` and `booking_error`.";
+
+const CARRIER_INVOICE =
+  '`id`, `invoice_number`, `status` (`unmatched`, `pending_audit`, `disputed`, `approved`, `short_paid`, `paid` or `duplicate`), `pro_number`, `bol_number`, `invoice_date`, `currency`, `billed_cents`, `approved_cents` (what will be paid, once approved or short-paid), `decision_note` (why less is paid), `due_date`, `paid_at` and `messages` (the dispute thread: each `body`, `from_carrier`, `created_at`).';
 
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(`${QUOTE} A quote with no rates says why in \`messages\` (e.g. a holiday pickup date).`),
@@ -47,10 +55,43 @@ const ANSWERS: Record<string, Answer> = {
   ),
   'GET /api/shipments/:id': record(SHIPMENT),
   'POST /api/shipments/:id/cancel': record(`The canceled shipment. ${SHIPMENT}`),
+  'POST /api/batches': created(
+    `${BATCH} Every row is kept, good or not, each with its problems in the quote form's words (in the language of Accept-Language); nothing is rated or booked yet. A file whose header is wrong, or an empty one, keeps nothing: 422 with \`file_errors\`.`,
+  ),
+  'GET /api/batches': page(
+    'Batches, newest first, without their rows: `id`, `status`, `rule`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `created_at`, `created_by`.',
+  ),
+  'GET /api/batches/:id': record(BATCH),
+  'GET /api/batches/:id/status': record(
+    'The batch without its rows, with `counts` (its rows by status, every status named) and `progress`: `rating` (`done`: rows through rating, of `total`: rows not invalid) and `booking` (`done`: rows booked or held for approval, of `total`: those and the rows failed or rated with a chosen rate). Rating and booking answer once every row is done; a program polls this meanwhile.',
+  ),
+  'POST /api/batches/:id/rate': record(
+    `The rated batch. ${BATCH} Each row not invalid nor booked is quoted (four at a time): \`rated\` with the rate its batch's rule picks (none, and why in \`result.message\`, when no rate fits), or \`rating_failed\` with why.`,
+  ),
+  'POST /api/batches/:id/book': record(
+    `The batch after booking. ${BATCH} Each rated row with a chosen rate is booked as a single booking is, by the acting user with their team rights, under a key of the batch and row: a retry (or a second call) books only the rows not yet booked or held, never one twice. A row beyond the user's booking limit or approval rules is \`awaiting_approval\` (nothing reaches the carrier until an account admin approves it); a row whose booking fails is \`booking_failed\` with why, and the others go on.`,
+  ),
+  'PUT /api/batches/:id/rows/:row': record(
+    `The batch with the row checked again. ${BATCH} \`:row\` is the row's \`line\`. With \`cells\` (by column, text; the others stay) the row is checked as on upload: a change to booking's columns only keeps its rating, any other drops it (rate again). With \`rate_id\` a rated row gets another of its rates. A row booked or held is 409.`,
+  ),
+  'POST /api/batches/:id/rows/:row/book': record(
+    `The batch after booking the row. ${BATCH} Under the row's own key, as when the batch is booked: 409 when it is booked or held, 422 on \`rate_id\` when it has no rate chosen.`,
+  ),
+  'GET /api/batches/:id/results': list(
+    'Every row in line order: `line`, `client_ref`, `status`, `shipment_id`, `bol_number`, `approval_id`, `price_cents` (the booked shipment’s total, or before booking the chosen rate’s; null without one) and `currency`, `error` (the row’s problem in words, or null) and `errors` (its problems by column, as a 422’s `errors`; `row` for the row as a whole).',
+  ),
+  'GET /api/batches/:id/documents.pdf': pdf,
+  'GET /api/batches/:id/manifest.csv': csv(
+    'One line per booked row: `line`, `client_ref`, `bol_number`, `carrier`, `scac`, `service`, `pickup_date`, `destination`, `currency`, `price` (in the currency’s units). 404 while no row is booked.',
+  ),
   'GET /api/shipments/:id/events': record(
     '`shipment_id`, `status` and `events`, newest first: each `status`, `status_code`, `reason_code`, `description`, `city`, `state`, `occurred_at` (UTC) and `local_time` (at the place).',
   ),
   'GET /api/shipments/:id/documents/:kind': pdf,
+  'GET /api/shipments/:id/proof-of-delivery': record(
+    "The delivery receipt of a delivered shipment (404 before one is received): `signer_name`, `signed_at` (UTC), `exceptions` (each `kind`: `damage`, `shortage` or `refused`, `pieces` and `note`), `source` (`carrier_api` when the carrier sent it, `demo` for the demo carriers'), `has_signature`, `document_type` (the carrier's scanned receipt: `application/pdf`, `image/png`, `image/jpeg` or null) and `pdf_url`.",
+  ),
+  'GET /api/shipments/:id/proof-of-delivery/pdf': pdf,
   'GET /api/addresses': page('Address book entries.'),
   'POST /api/addresses': created('The new entry.'),
   'GET /api/addresses/:id': record('The entry.'),
@@ -77,6 +118,11 @@ const ANSWERS: Record<string, Answer> = {
     'The newest 100 deliveries: `id`, `event_id`, `event_type`, `status`, `attempts`, `last_status_code`, `next_attempt_at`, `delivered_at`, `replay_of` and `payload` (the JSON body that was sent: `type`, `timestamp`, `data`).',
   ),
   'POST /api/webhooks/:id/deliveries/:delivery/replay': created('The new delivery, carrying the same event id.'),
+  'POST /api/carrier-invoices': created(
+    `The invoice as received: ${CARRIER_INVOICE} Matched by PRO, else BOL, to a shipment the carrier carried: \`approved\` when it is as expected (within the tolerance), \`pending_audit\` while accounting audits it, \`unmatched\` when no shipment of the carrier has its PRO or BOL, \`duplicate\` when the carrier's invoice number was received before.`,
+  ),
+  'GET /api/carrier-invoices/:id': record(CARRIER_INVOICE),
+  'POST /api/carrier-invoices/:id/messages': created(`The disputed invoice with the answer in its thread. ${CARRIER_INVOICE}`),
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -100,6 +146,8 @@ export function successResponse(route: ApiRoute) {
       200: { description: 'The PDF file.', headers, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     };
   }
+  if (answer.kind === 'csv')
+    return { 200: { description: answer.description, headers, content: { 'text/csv': { schema: { type: 'string' } } } } };
   const paged = answer.kind === 'page';
   const data = answer.kind === 'record' ? { type: 'object' } : { type: 'array', items: { type: 'object' } };
   const schema = {

@@ -25,18 +25,24 @@ const SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   'documents:read': 'Download shipping documents (BOL, labels) as PDF',
   'invoices:read': 'Read invoices and their PDFs',
   'webhooks:manage': 'Manage webhook subscriptions and their deliveries',
+  'carrier_invoices:write': 'A carrier partner: post freight invoices and answer their disputes',
+  'carrier_invoices:read': 'A carrier partner: read its freight invoices, what is approved and their disputes',
 };
 
 const TAG_DESCRIPTIONS: Record<ApiRoute['tag'] | typeof TOKEN_TAG, string> = {
   [TOKEN_TAG]: 'OAuth 2.0 client credentials (RFC 6749 section 4.4): trade a client id and secret for a bearer token.',
   Quotes: 'Rates of every carrier for an LTL, parcel or truckload shipment. A quote is what a booking books.',
   Shipments: 'Booking a rate of a quote, reading, listing and canceling shipments.',
+  Batches:
+    "Shipping at volume, as shippers do on the web: a batch of shipments (a CSV file or JSON rows in the template's columns) checked row by row, rated, booked row by row under the batch's own keys, its results read back and its documents and manifest downloaded.",
   Tracking: 'Status changes and checkpoints of a shipment, newest first.',
   Documents: 'The shipping documents of a booked shipment, as PDF.',
   'Address book': "The account's saved pickup and delivery places.",
   Products: "The account's catalog of items it ships.",
   Invoices: "The account's invoices: open ones, paid ones, and each as PDF.",
   Webhooks: 'Subscriptions that receive signed events (Standard Webhooks) and their delivery log.',
+  'Carrier invoices':
+    "A carrier partner's freight invoices (the EDI 210 as JSON): posted, matched to the shipment by PRO or BOL and audited; read back with what is approved, and answered in a dispute. No Account-Id: the partner acts as its carrier.",
 };
 
 /**
@@ -114,6 +120,9 @@ const apiErrors = (route: ApiRoute) => ({
     `The token lacks the \`${route.scope}\` scope (\`insufficient_scope\`), the credential may not act for the account (\`account_not_granted\`), or the account may not do this.`,
   ),
   404: json(errorBody, "No such record in the account (another account's records are 404 too)."),
+  ...(route.path.startsWith('/api/batches/:id/rows/')
+    ? { 409: json(errorBody, 'The row is booked, or held for an account admin (`conflict`).') }
+    : {}),
   ...(route.method === 'POST' && route.path === '/api/shipments'
     ? {
         409: json(
@@ -122,12 +131,17 @@ const apiErrors = (route: ApiRoute) => ({
         ),
       }
     : {}),
-  ...(route.method === 'POST' || route.method === 'PUT'
+  ...(route.csv
     ? {
-        413: json(errorBody, 'The body is over 1 MB (`payload_too_large`).'),
-        415: json(errorBody, 'The body is not `application/json` (`unsupported_media_type`).'),
+        413: json(errorBody, 'The body is over 1 MB as JSON, or over the CSV imports’ byte limit as a file (`payload_too_large`).'),
+        415: json(errorBody, 'The body is neither `application/json` nor `text/csv` (`unsupported_media_type`).'),
       }
-    : {}),
+    : route.method === 'POST' || route.method === 'PUT'
+      ? {
+          413: json(errorBody, 'The body is over 1 MB (`payload_too_large`).'),
+          415: json(errorBody, 'The body is not `application/json` (`unsupported_media_type`).'),
+        }
+      : {}),
   422: json(validationBody, 'The request failed validation.'),
   429: json(errorBody, "Past the credential's rate limit (`too_many_requests`): wait Retry-After seconds."),
 });
@@ -162,19 +176,28 @@ const idempotencyKeyHeader = {
 
 function headersOf(route: ApiRoute) {
   const booking = route.method === 'POST' && route.path === '/api/shipments';
+  // A carrier partner acts as its carrier: its routes name no account.
+  const account = route.audience === 'carrier' ? {} : { 'Account-Id': accountIdHeader };
   return {
     type: 'object',
-    properties: { 'Account-Id': accountIdHeader, ...(booking ? { 'Idempotency-Key': idempotencyKeyHeader } : {}) },
+    properties: { ...account, ...(booking ? { 'Idempotency-Key': idempotencyKeyHeader } : {}) },
     required: booking ? ['Idempotency-Key'] : [],
   };
 }
 
-/** `POST /api/shipments/:id/cancel` -> `postShipmentsIdCancel`. */
+/** A CSV file as a body (a route with `csv`). */
+const CSV_FILE = {
+  type: 'string',
+  description:
+    'The file: UTF-8, comma-separated, the header (the columns, in any order and case) on line 1, then a row per line. Its line numbers are the rows’ `line`.',
+};
+
+/** `POST /api/shipments/:id/cancel` -> `postShipmentsIdCancel`; a file name's dot goes too (`manifest.csv` -> `ManifestCsv`). */
 const operationId = (method: string, path: string) =>
   method.toLowerCase() +
   path
     .slice('/api/'.length)
-    .split(/[/:_-]+/)
+    .split(/[/:_.-]+/)
     .filter(Boolean)
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
@@ -229,7 +252,13 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
   if (!route) return { schema: { hide: true }, url: input.url };
   // The document is the contracts: an API route without its zod schema would be documented as taking anything.
   if (!input.schema) throw new Error(`${method} ${input.url} is in API_ROUTES but has no schema: give it its zod contract`);
-  const { schema } = zodTransform({ ...input, schema: { ...(input.schema as FastifySchema), response: apiErrors(route) } });
+  const given = input.schema as FastifySchema;
+  // A body validated per media type (the batch upload's JSON rows): zod's transform reads the JSON one.
+  const jsonBody = (given.body as { content?: Record<string, { schema: unknown }> } | undefined)?.content?.['application/json']?.schema;
+  const { schema } = zodTransform({
+    ...input,
+    schema: { ...given, ...(jsonBody ? { body: jsonBody } : {}), response: apiErrors(route) },
+  });
   const errors = schema.response as Record<number, object>;
   // zod's transform keeps a response's description and content only: the 429's headers go on here.
   errors[429] = { ...errors[429], headers: LIMITED_HEADERS };
@@ -243,6 +272,7 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
       summary: route.summary,
       security: [{ oauth2: [route.scope] }],
       headers: headersOf(route),
+      ...(route.csv ? { body: { content: { 'application/json': { schema: schema.body }, 'text/csv': { schema: CSV_FILE } } } } : {}),
       response: { ...successResponse(route), ...errors },
     },
   };

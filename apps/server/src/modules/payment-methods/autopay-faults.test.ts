@@ -1,5 +1,5 @@
-import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayments, invoices, jobs } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { mailsTo } from '../../test/outbox';
@@ -9,25 +9,25 @@ import { userByEmail } from '../tracking/test-fixtures';
 import { AUTOPAY_JOB } from './autopay';
 
 /**
- * A fault in one account's charge (not the processor's answer: a bug, the database going away) in
- * autopay's daily round. The charge of the account named here throws; every other account's goes
- * through the invoices' own payment code as usual.
+ * A fault in one account's charge (not the processor's answer: the database refusing the write, as
+ * when the connection drops) in autopay's daily round. A trigger makes every payment row of the
+ * account named fail to insert; every other account's goes through the invoices' own payment code
+ * as usual. A trigger rather than a mocked module, so the file shares its worker's modules with the
+ * others.
  */
-const fault = vi.hoisted(() => ({ accountId: '' }));
-vi.mock('../invoices/invoices.service', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../invoices/invoices.service')>();
-  return {
-    ...actual,
-    savedMethodPayments: (...args: Parameters<typeof actual.savedMethodPayments>) => {
-      const payments = actual.savedMethodPayments(...args);
-      return {
-        ...payments,
-        pay: (...call: Parameters<typeof payments.pay>) =>
-          call[0] === fault.accountId ? Promise.reject(new Error('connection terminated unexpectedly')) : payments.pay(...call),
-      };
-    },
-  };
-});
+async function failPaymentsOf(accountId: string) {
+  await t.database.db.execute(
+    sql.raw(`create or replace function autopay_fault() returns trigger language plpgsql as $$
+      begin
+        if new.account_id = '${accountId}' then raise exception 'connection terminated unexpectedly'; end if;
+        return new;
+      end $$`),
+  );
+  await t.database.db.execute(
+    sql.raw('create trigger autopay_fault before insert on invoice_payments for each row execute function autopay_fault()'),
+  );
+}
+const healPayments = () => t.database.db.execute(sql.raw('drop trigger autopay_fault on invoice_payments'));
 
 let t: TestApp;
 /** Monday 7 December 2026, 9 AM in Chicago (the business's time zone). */
@@ -89,7 +89,7 @@ describe("autopay's round with one account's charge failing", () => {
     // The account the round takes first (by id) fails, so the other is charged after the fault.
     const [faulty, healthy] = both.sort((a, b) => a.accountId.localeCompare(b.accountId)) as [Payer, Payer];
     await runAutopay(MONDAY); // the notices
-    fault.accountId = faulty.accountId;
+    await failPaymentsOf(faulty.accountId);
 
     await runAutopay(DUE_DAY);
     expect((await charges(healthy)).map((c) => c.status)).toEqual(['settled']);
@@ -103,7 +103,7 @@ describe("autopay's round with one account's charge failing", () => {
     expect(failed).toMatchObject({ attempts: 1, doneAt: null, lastError: 'autopay: 1 account(s) failed' });
     expect(failed.runAt.getTime()).toBeGreaterThan(DUE_DAY.getTime());
 
-    fault.accountId = '';
+    await healPayments();
     await runAutopay(DUE_DAY);
     expect((await charges(faulty)).map((c) => c.status)).toEqual(['settled']);
     expect(await balance(faulty)).toBe(0);

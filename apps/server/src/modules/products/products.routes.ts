@@ -18,7 +18,7 @@ const viewQuery = productListQuery.pick({ q: true, sort: true, dir: true });
 const SAVE = { validationMessage: 'product.save_failed' };
 
 /**
- * The product catalog of the caller's account (verified customers; spec sections 2 and 3): list
+ * The product catalog of the caller's account (verified customers): list
  * with search, sort and paging; CRUD; CSV template, export and import.
  */
 export async function productsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -59,7 +59,7 @@ const csvSpec: CsvSpec<Column, ProductValues> = {
 };
 
 /**
- * The product catalog (spec sections 2 and 3): an account's products, each usable to fill a quote
+ * The product catalog: an account's products, each usable to fill a quote
  * item. A product number, when given, is unique in the account (any case).
  */
 export function productsService(ctx: AppContext) {

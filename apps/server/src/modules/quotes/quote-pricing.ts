@@ -12,6 +12,11 @@ export interface RateCost {
   charges: ChargeLine[];
   total_cents: number;
   applied: AppliedPricing;
+  /**
+   * Set (true) when a contract price was under its program's minimum margin, so staff reading the
+   * quote later see it flagged; absent otherwise, and on quotes rated before it was kept.
+   */
+  below_minimum?: true;
 }
 
 /** Each rate's cost, keyed by rate id; stored in `quotes.costs`, never in the shipper's `result`. */
@@ -59,7 +64,12 @@ export function priceCarrierRate(
   return {
     charges,
     total_cents: total(charges),
-    cost: { charges: costLines, total_cents: total(costLines), applied: priced.applied },
+    cost: {
+      charges: costLines,
+      total_cents: total(costLines),
+      applied: priced.applied,
+      ...(priced.below_minimum ? { below_minimum: true as const } : {}),
+    },
   };
 }
 

@@ -105,6 +105,8 @@ export function presentRating(input: QuoteInput, result: QuoteResult, currency: 
       service_name: truckload ? (names?.(r.service) ?? null) : null,
       transit_days: r.transit_days,
       estimated_delivery: r.estimated_delivery,
+      // The lane's learned window (docs/delivery-windows.md); null on quotes rated before windows.
+      delivery_window: r.delivery_window ?? null,
       // Every rate is in the quote's currency; quotes stored before this kept it per rate as well.
       currency,
       total_cents: r.total_cents,
@@ -143,6 +145,17 @@ function loadOf(mode: QuoteRow['mode'], result: QuoteResult) {
   };
 }
 
+/** What was asked, in brief: the pickup date, both ends with their city and state, and the load. */
+export function quoteBrief(row: Pick<QuoteRow, 'mode' | 'input' | 'result'>) {
+  const input = row.input as QuoteInput;
+  return {
+    pickup_date: input.pickup_date,
+    origin: namedPlace(input.origin),
+    destination: namedPlace(input.destination),
+    load: loadOf(row.mode, row.result as QuoteResult),
+  };
+}
+
 /** The list: one line per quote (no charges), naming who ran it. */
 export function presentQuotesPage(
   { rows, people, total }: { rows: QuoteRow[]; people: People; total: number },
@@ -150,18 +163,12 @@ export function presentQuotesPage(
   perPage: number,
 ): Paginated<unknown> {
   return {
-    data: rows.map((row) => {
-      const input = row.input as QuoteInput;
-      const result = row.result as QuoteResult;
-      return Object.assign(quoteHeader(row), {
-        pickup_date: input.pickup_date,
-        origin: namedPlace(input.origin),
-        destination: namedPlace(input.destination),
-        load: loadOf(row.mode, result),
-        rates_count: result.rates.length,
+    data: rows.map((row) =>
+      Object.assign(quoteHeader(row), quoteBrief(row), {
+        rates_count: (row.result as QuoteResult).rates.length,
         created_by: personOf(people, row.userId, row.accountId),
-      });
-    }),
+      }),
+    ),
     meta: pageMeta(total, page, perPage),
   };
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { type CarrierMode, carriers, carrierTariffVersions, currencyRates, dieselPrices, quotes } from '../../db/schema';
+import { keysetBatches } from '../../exports/keyset';
 import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
 import { writeBatcher } from './write-batcher';
 
@@ -115,6 +116,19 @@ export interface QuotePageOptions {
   createdBy?: string;
   /** Trimmed, non-empty. */
   search?: string;
+}
+
+/** What the list selects: its filters, without the page. */
+export type QuoteFilter = Omit<QuotePageOptions, 'page' | 'perPage'>;
+
+/** The list's filter: the account, saved only, one mode, one user's, and the search. */
+function quoteWhere(accountId: string, opts: QuoteFilter) {
+  const conditions: SQL[] = [eq(quotes.accountId, accountId)];
+  if (opts.savedOnly) conditions.push(eq(quotes.saved, true));
+  if (opts.mode) conditions.push(eq(quotes.mode, opts.mode));
+  if (opts.createdBy) conditions.push(eq(quotes.userId, opts.createdBy));
+  if (opts.search) conditions.push(quoteSearch(opts.search));
+  return and(...conditions);
 }
 
 /**
@@ -338,12 +352,7 @@ export function quotesRepository(db: Db, now: () => Date) {
      * user's, or those matching `search` (see quoteSearch); `total` counts the filtered quotes.
      */
     async page(accountId: string, opts: QuotePageOptions) {
-      const conditions: SQL[] = [eq(quotes.accountId, accountId)];
-      if (opts.savedOnly) conditions.push(eq(quotes.saved, true));
-      if (opts.mode) conditions.push(eq(quotes.mode, opts.mode));
-      if (opts.createdBy) conditions.push(eq(quotes.userId, opts.createdBy));
-      if (opts.search) conditions.push(quoteSearch(opts.search));
-      const where = and(...conditions);
+      const where = quoteWhere(accountId, opts);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -355,6 +364,22 @@ export function quotesRepository(db: Db, now: () => Date) {
         db.select({ n: count() }).from(quotes).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** How many quotes the list's filter selects (an export's row count). */
+    async count(accountId: string, opts: QuoteFilter) {
+      const [total] = await db.select({ n: count() }).from(quotes).where(quoteWhere(accountId, opts));
+      return total?.n ?? 0;
+    },
+
+    /** Every quote the list's filter selects, newest first, `size` at a time, each batch after the last one's (created_at, id). */
+    batches(accountId: string, opts: QuoteFilter, size = 1_000) {
+      const where = quoteWhere(accountId, opts);
+      const read = (past: SQL | undefined, limit: number) =>
+        db.select().from(quotes).where(and(where, past)).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(limit);
+      const past = (last: QuoteRow) =>
+        sql`(${quotes.createdAt}, ${quotes.id}) < (${last.createdAt.toISOString()}::timestamptz, ${last.id}::uuid)`;
+      return keysetBatches(read, past, size);
     },
   };
 }

@@ -5,22 +5,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { exportFormat } from '../../exports/export';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { pickupDatesRoutes } from './pickup-dates.routes';
+import { quotesExport } from './quotes.export';
 import { presentQuote, presentQuotesPage } from './quotes.presenter';
 import type { QuoteRow } from './quotes.repository';
 import { quoteOwner, quotesService } from './quotes.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
+const savedParam = z.enum(['0', '1', 'true', 'false'], { error: 'validation.choice' }).optional();
 const listQuery = quoteListQuery.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
-  saved: z.enum(['0', '1', 'true', 'false']).optional(),
+  saved: savedParam,
 });
+/** The list's query without its page, and the file's format. */
+const exportQuery = quoteListQuery.extend({ saved: savedParam, ...exportFormat });
 
 /** Quoting: rate a shipment with every active carrier of the mode, keep it for the account; the pickup dates it may take. */
 export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -64,6 +69,25 @@ export async function quotesRoutes(app: FastifyInstance, ctx: AppContext) {
       search: request.query.q || undefined,
     });
     return presentQuotesPage(found, request.query.page, perPage);
+  });
+
+  /** Quote history, or saved quotes (`saved`), as a file: the list's mode, 'Mine' and search, every page of it. */
+  const exportQuotes = quotesExport(ctx);
+  r.get('/api/quotes/export', { ...customerRoute('quotes.view'), schema: { querystring: exportQuery } }, async (request, reply) => {
+    const { user, account, settings } = customer(request);
+    const q = request.query;
+    return exportQuotes(reply, {
+      accountId: account.id,
+      format: q.format,
+      language: requestLanguage(request),
+      metric: settings.unitSystem === 'metric',
+      filter: {
+        savedOnly: q.saved === '1' || q.saved === 'true',
+        mode: q.mode,
+        createdBy: q.mine ? user.id : undefined,
+        search: q.q || undefined,
+      },
+    });
   });
 
   r.get('/api/quotes/:id', { ...customerRoute('quotes.view'), schema: { params: idParams } }, async (request) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { QuoteItemFacts, QuoteRequest } from '@freight/contracts';
+import type { DeliveryWindowView, QuoteItemFacts, QuoteRequest } from '@freight/contracts';
 import type { Country, Currency, UnitSystem } from '@freight/domain';
 import {
   type AccessorialCode,
@@ -27,6 +27,7 @@ import { traceCall } from '../../telemetry/tracing';
 import { withTimeout } from '../../with-timeout';
 import type { Admission } from '../carrier-breaker/carrier-breaker';
 import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
+import { windowCache } from '../delivery-windows/delivery-windows.service';
 import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
 import { carrierFailure } from '../incidents/incidents.recorder';
 import { pricingProgramsService } from '../pricing-programs/pricing-programs.service';
@@ -42,6 +43,7 @@ import { type NewQuoteRow, type QuotePageOptions, type QuoteRow, quotesRepositor
 export const CARRIER_TIMEOUT_MS = 2_000;
 
 export { costOfRate, type QuoteCosts, type RateCost } from './quote-pricing';
+export { quoteBrief } from './quotes.presenter';
 
 /** Used only when the currency_rates table lacks a currency (units per 1 USD). */
 export const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
@@ -62,6 +64,8 @@ export interface StoredRate {
   charges: ChargeLine[];
   /** The carrier's tariff version that priced it; absent on quotes from before versions. */
   tariff_version?: number | null;
+  /** The lane's learned delivery window (or the promise) when rated; absent on quotes from before windows. */
+  delivery_window?: DeliveryWindowView;
 }
 
 export interface QuoteResult {
@@ -195,6 +199,7 @@ export function quotesService(
   const equipment = equipmentCatalog(ctx.db, ctx.now);
   const timeoutMs = opts.timeoutMs ?? CARRIER_TIMEOUT_MS;
   const pricing = pricingProgramsService(ctx);
+  const windows = windowCache(ctx);
 
   async function exchangeRates(): Promise<ExchangeRates> {
     return { ...FALLBACK_RATES, ...(await repo.currencyRates()), USD: 1 } as ExchangeRates;
@@ -328,6 +333,7 @@ export function quotesService(
       const adapters = priced.map(adapterFor);
       const programs = await pricing.programsInForce(accountId, input.pickup_date);
       const shipment = pricingShipment(input, { origin: origin.state, destination: destination.state }, items);
+      await windows.ready();
       // rateAll answers in the adapters' order, so priced[n] is the carrier of the n-th answer.
       for (const [n, { adapter, result, paused }] of (await rateAll(adapters, request)).entries()) {
         if (!result) {
@@ -352,6 +358,15 @@ export function quotesService(
           total_cents: sold.total_cents,
           charges: sold.charges,
           tariff_version: priced[n]?.tariffVersion ?? null,
+          delivery_window: windows.windowOf({
+            carrierId: adapter.carrier.id,
+            originCountry: input.origin.country,
+            originState: origin.state,
+            destinationCountry: input.destination.country,
+            destinationState: destination.state,
+            promisedDays: result.transit_days,
+            pickupDate: input.pickup_date,
+          }),
         });
       }
       const preferred = choices.preferred;
@@ -456,3 +471,6 @@ export function quotesService(
     },
   };
 }
+
+/** A carrier as it was on a day (its tariff then), for the carrier invoices' inspection. */
+export { carrierAsOn } from './quotes.repository';

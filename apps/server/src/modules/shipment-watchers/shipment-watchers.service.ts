@@ -30,6 +30,9 @@ const languageOf = (value: string): Language => (isLanguage(value) ? value : 'en
 /** A colleague who may see shipments: watching one is for them. */
 const maySee = (u: { accountRole: ColleagueRow['accountRole'] }) => customerCan(u.accountRole, 'shipments.view');
 
+/** Everyone a shipment's mails may concern (its booker and its watchers), before any setting is applied. */
+export const shipmentMailPeople = (db: Db, shipment: MailedShipment) => shipmentWatchersRepository(db).mailPeople(shipment);
+
 /**
  * Who gets a shipment's tracking mails: its booker and the colleagues watching it, each by their
  * own settings (customer service communications on) and in their own language; a deactivated

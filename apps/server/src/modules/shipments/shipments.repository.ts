@@ -1,15 +1,19 @@
 import type { SHIPMENT_SORTS } from '@freight/contracts';
 import type { ShipmentStatus } from '@freight/domain';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { carriers, currencyRates, invoices, payments, quotes, shipmentEvents, shipmentReferences, shipments } from '../../db/schema';
+import { keysetBatches } from '../../exports/keyset';
 import { countAhead } from '../../paging';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type NewShipmentRow = typeof shipments.$inferInsert;
 export type ShipmentEventRow = typeof shipmentEvents.$inferSelect;
 export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
+
+/** What the list selects: its filters, without order or page. */
+export type ShipmentFilter = Pick<ShipmentPageOptions, 'search' | 'status' | 'bookedBy' | 'ids'>;
 
 export interface ShipmentPageOptions {
   page: number;
@@ -19,6 +23,8 @@ export interface ShipmentPageOptions {
   status?: ShipmentStatus;
   /** Only the shipments this user booked (the list's 'Mine'). */
   bookedBy?: string;
+  /** Only these shipments (those behind an analytics figure). */
+  ids?: readonly string[];
   sort: ShipmentSort;
   dir: 'asc' | 'desc';
   /**
@@ -52,6 +58,17 @@ function orderOf(opts: Pick<ShipmentPageOptions, 'sort' | 'dir' | 'filterFirst'>
   return [dir(col(SORT_COLUMNS[opts.sort])), dir(shipments.id)];
 }
 
+/** The columns of the list's order (see orderOf), each with the last row's value, for a keyset. */
+function keyColumns(sort: ShipmentSort): { column: SQL | AnyColumn; value: (row: ShipmentRow) => SQL }[] {
+  const id = { column: shipments.id, value: (r: ShipmentRow) => sql`${r.id}::uuid` };
+  const created = { column: shipments.createdAt, value: (r: ShipmentRow) => sql`${r.createdAt.toISOString()}::timestamptz` };
+  if (sort === 'status') return [{ column: shipments.status, value: (r) => sql`${r.status}` }, created, id];
+  if (sort === 'created_at') return [created, id];
+  if (sort === 'pickup_date') return [{ column: shipments.pickupDate, value: (r) => sql`${r.pickupDate}::date` }, id];
+  if (sort === 'carrier') return [{ column: shipments.carrierName, value: (r) => sql`${r.carrierName}` }, id];
+  return [{ column: shipments.bolNumber, value: (r) => sql`${r.bolNumber}` }, id];
+}
+
 /** One page of the rows `where` selects, and their count up to COUNT_AHEAD past the page. */
 export async function shipmentPage(db: Db, where: SQL | undefined, opts: ShipmentPageOptions) {
   const offset = (opts.page - 1) * opts.perPage;
@@ -69,11 +86,69 @@ export async function shipmentPage(db: Db, where: SQL | undefined, opts: Shipmen
 }
 
 /**
+ * Every shipment `where` selects, in the list's order, `size` at a time by keyset (its sort key
+ * and id): My Shipments' export and the staff's Admin Shipments export read through it.
+ */
+export function shipmentBatches(
+  db: Db,
+  where: SQL | undefined,
+  opts: Pick<ShipmentPageOptions, 'sort' | 'dir' | 'filterFirst'>,
+  size = 1_000,
+) {
+  const keys = keyColumns(opts.sort);
+  const tuple = sql.join(
+    keys.map((k) => k.column),
+    sql`, `,
+  );
+  // A row comparison: (key..., id) past the last row's, in the list's direction.
+  const past = (last: ShipmentRow) => {
+    const values = sql.join(
+      keys.map((k) => k.value(last)),
+      sql`, `,
+    );
+    return opts.dir === 'asc' ? sql`(${tuple}) > (${values})` : sql`(${tuple}) < (${values})`;
+  };
+  const read = (after: SQL | undefined, limit: number) =>
+    db
+      .select()
+      .from(shipments)
+      .where(and(where, after))
+      .orderBy(...orderOf(opts))
+      .limit(limit);
+  return keysetBatches(read, past, size);
+}
+
+/**
  * Shipments, their events and the quote booking marks. Every read of a shipment goes through the
  * caller's account. `db` may be a transaction.
  */
 export function shipmentsRepository(db: Db) {
   const pageWhere = (where: SQL | undefined, opts: ShipmentPageOptions) => shipmentPage(db, where, opts);
+
+  /**
+   * The list's filter: the account, status, 'Mine', an analytics figure's shipments and the
+   * search. A whole BOL number is looked up on its own unique index first: 17 digits share most
+   * of their trigrams with every other BOL (the company prefix), so the search index would hand
+   * back thousands of candidates to recheck (~50 ms at 250,000 shipments); when no shipment has
+   * it, it is searched as any text.
+   */
+  async function listWhere(accountId: string, opts: ShipmentFilter): Promise<SQL | undefined> {
+    const conditions: SQL[] = [eq(shipments.accountId, accountId)];
+    if (opts.status) conditions.push(eq(shipments.status, opts.status));
+    if (opts.bookedBy) conditions.push(eq(shipments.userId, opts.bookedBy));
+    // One text parameter however many: a year of a large account's ids would pass the driver's limit of parameters.
+    if (opts.ids) conditions.push(sql`${shipments.id} = any(string_to_array(${opts.ids.join(',')}, ',')::uuid[])`);
+    if (opts.search && /^\d{17}$/.test(opts.search)) {
+      const exact = and(...conditions, eq(shipments.bolNumber, opts.search));
+      const [found] = await db.select({ id: shipments.id }).from(shipments).where(exact).limit(1);
+      if (found) return exact;
+    }
+    if (opts.search) {
+      conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(opts.search.toLowerCase())}%`} escape '\\'`);
+    }
+    return and(...conditions);
+  }
+
   return {
     /** The next VICS BOL serial (migration 0006's sequence). */
     async nextBolSerial(): Promise<number> {
@@ -216,20 +291,25 @@ export function shipmentsRepository(db: Db) {
      * serves it on PostgreSQL. The order ends with the id, so pages never overlap.
      */
     async page(accountId: string, opts: ShipmentPageOptions) {
-      const conditions: SQL[] = [eq(shipments.accountId, accountId)];
-      if (opts.status) conditions.push(eq(shipments.status, opts.status));
-      if (opts.bookedBy) conditions.push(eq(shipments.userId, opts.bookedBy));
-      // A whole BOL number is looked up on its own unique index first: 17 digits share most of
-      // their trigrams with every other BOL (the company prefix), so the search index would
-      // hand back thousands of candidates to recheck (~50 ms at 250,000 shipments).
-      if (opts.search && /^\d{17}$/.test(opts.search)) {
-        const exact = await pageWhere(and(...conditions, eq(shipments.bolNumber, opts.search)), opts);
-        if (exact.total > 0) return exact;
-      }
-      if (opts.search) {
-        conditions.push(sql`${shipments.searchText} like ${`%${escapeLike(opts.search.toLowerCase())}%`} escape '\\'`);
-      }
-      return pageWhere(and(...conditions), opts);
+      return pageWhere(await listWhere(accountId, opts), opts);
+    },
+
+    /** How many shipments the list's filter selects (an export's row count). */
+    async count(accountId: string, opts: ShipmentFilter) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(shipments)
+        .where(await listWhere(accountId, opts));
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Every shipment the list's filter selects, in the list's order, EXPORT_BATCH at a time: each
+     * batch starts after the last row of the one before (its sort key and id), on the same
+     * indexes the list's pages use, so the thousandth batch costs what the first did.
+     */
+    async batches(accountId: string, opts: ShipmentFilter & Pick<ShipmentPageOptions, 'sort' | 'dir'>, size = 1_000) {
+      return shipmentBatches(db, await listWhere(accountId, opts), opts, size);
     },
   };
 }

@@ -5,20 +5,24 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../errors';
+import { exportFormat } from '../../exports/export';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute, requireShipper } from '../../plugins/guards';
 import { approvalsService } from '../approvals/approvals.service';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
-import { reevaluateHold } from '../invoices/invoices.service';
+import { recheckHoldLater } from '../invoices/invoices.service';
 import { presentQuote } from '../quotes/quotes.presenter';
 import { quoteOwner } from '../quotes/quotes.service';
 import { bookingService } from './booking.service';
 import { reshipService } from './reship.service';
+import { shipmentsExport } from './shipments.export';
 import { presentShipmentPage } from './shipments.presenter';
 import { type ShipmentsServiceOptions, shipmentsService } from './shipments.service';
 
 const idParams = z.object({ id: z.string().max(64) });
+/** The list's query without its page, and the file's format. */
+const exportQuery = shipmentListQuery.omit({ page: true, per_page: true }).extend(exportFormat);
 const tokenParams = z.object({ token: z.string().max(128) });
 
 /** The Idempotency-Key header of a booking or payment: 1 to 100 characters, else 422 on `idempotency_key`. */
@@ -78,12 +82,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     }
     const row = outcome.shipment;
     // A booking on terms may take the account past its credit limit: its next booking is held.
-    if (account.paymentTerms === 'credit') {
-      ctx.background.run(
-        'credit-check',
-        async () => void (await reevaluateHold(ctx.db, account.id, ctx.now(), ctx.config.BUSINESS_TIME_ZONE)),
-      );
-    }
+    recheckHoldLater(ctx, account);
     return reply.code(201).send({ data: await service.view(row, requestLanguage(request)) });
   });
 
@@ -101,6 +100,20 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
       dir: q.dir,
     });
     return presentShipmentPage(found, q.page, perPage);
+  });
+
+  /** The list as a file: its search, status, 'Mine' and order, every page of it. */
+  const exportShipments = shipmentsExport(ctx);
+  r.get('/api/shipments/export', { ...customerRoute('shipments.view'), schema: { querystring: exportQuery } }, async (request, reply) => {
+    const { user, account } = customer(request);
+    const q = request.query;
+    return exportShipments(reply, {
+      accountId: account.id,
+      format: q.format,
+      language: requestLanguage(request),
+      name: 'shipments',
+      filter: { search: q.q || undefined, status: q.status, bookedBy: q.mine ? user.id : undefined, sort: q.sort, dir: q.dir },
+    });
   });
 
   r.get('/api/shipments/:id', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) => {
@@ -125,6 +138,8 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
   r.post('/api/shipments/:id/cancel', { ...customerRoute('shipments.book'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const row = await logged(request, () => service.cancel(account.id, checkedId(request.params.id)));
+    // A canceled booking no longer counts against the credit limit: an automatic hold it caused lifts.
+    recheckHoldLater(ctx, account);
     return { data: await service.view(row, requestLanguage(request)) };
   });
 

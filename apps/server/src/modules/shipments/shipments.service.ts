@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
+import { expectedWindow } from '../delivery-windows/delivery-windows.service';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import type { BookingCarrierAdapter } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
@@ -18,6 +19,12 @@ import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from 
 import { confirmationPath, presentTruckloadConfirmation, shipmentIdOfToken } from './truckload-confirmation';
 
 /** The durable job that cancels a prepaid booking left unpaid (payments module registers its handler). */
+/**
+ * My Shipments' page over any condition on shipments: the public entry by which another module's
+ * list of shipments (Analytics' shipments behind a figure) pages, sorts and counts as My Shipments does.
+ */
+export { type ShipmentPageOptions, shipmentPage } from './shipments.repository';
+
 export const PAYMENT_EXPIRY_JOB = 'shipment.payment_expiry';
 /** Releases the card authorization of a paid booking that was canceled (modules/payments). */
 export const PAYMENT_VOID_JOB = 'shipment.payment_void';
@@ -155,7 +162,9 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     /** The shipment in full for its shipper, with a truckload's public confirmation link. */
     async view(row: ShipmentRow, language: Language): Promise<ShipmentView> {
       const view = await shipmentView(ctx.db, row, language);
-      return row.mode === 'truckload' ? { ...view, confirmation_path: confirmationPath(ctx.appKey, row.id) } : view;
+      const learned = await expectedWindow(ctx, row);
+      const shown = learned ? { ...view, delivery_window: learned } : view;
+      return row.mode === 'truckload' ? { ...shown, confirmation_path: confirmationPath(ctx.appKey, row.id) } : shown;
     },
     /** The public truckload confirmation of a signed link; 404 for a bad link or another mode. */
     async truckloadConfirmation(token: string, language: Language) {
@@ -167,3 +176,11 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
     },
   };
 }
+
+/** My Shipments as a file, for the lists other modules narrow (analytics' drill-down) or read whole. */
+export { shipmentExportColumns, shipmentsExport } from './shipments.export';
+/** A page of shipments in My Shipments' wire shape, for the lists other modules narrow (analytics). */
+/** The language a shipment's carrier reads (its documents, a claim's packet): Spanish from Mexico. */
+export { carrierLanguage, presentShipmentPage } from './shipments.presenter';
+/** A shipment row, and its lock, for the modules that bill it (carrier invoices). */
+export { type ShipmentRow, shipmentsRepository } from './shipments.repository';

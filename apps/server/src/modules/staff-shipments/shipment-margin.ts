@@ -25,7 +25,8 @@ export function marginAccess(ctx: Pick<AppContext, 'db' | 'now'>, viewer: Margin
   return async (accountId: string) => (await own).has(accountId);
 }
 
-const appliedView = (applied: unknown): PricingAppliedView => {
+/** What priced a rate or shipment as staff read it; anything not a contract lane or rule is 'none'. */
+export const pricingAppliedView = (applied: unknown): PricingAppliedView => {
   const a = applied as { source?: string; scope?: 'account' | 'default'; version?: number; name?: string } | null;
   if (a && (a.source === 'contract' || a.source === 'rule'))
     return { source: a.source, scope: a.scope ?? 'default', version: a.version ?? 0, name: a.name ?? '' };
@@ -54,7 +55,7 @@ export function marginView(row: MarginRow, labelOf: (line: ChargeLine) => string
     price_cents: row.totalCents,
     cost_lines: label((recorded ? row.costLines : row.charges) as ChargeLine[]),
     ...marginFigures(row),
-    applied: recorded ? appliedView(row.pricingApplied) : { source: 'none' },
+    applied: recorded ? pricingAppliedView(row.pricingApplied) : { source: 'none' },
     cost_recorded: recorded,
   };
 }

@@ -4,7 +4,24 @@ import type { BusinessDays } from '../../business-days';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accountSalesReps, accounts, quotes, shipmentEvents, shipmentReferences, shipments, users } from '../../db/schema';
-import { shipmentPage } from '../shipments/shipments.repository';
+import { shipmentBatches, shipmentPage } from '../shipments/shipments.repository';
+
+/** The search without its page (what an export reads). */
+export type StaffShipmentFilter = Omit<StaffShipmentQuery, 'page' | 'per_page'>;
+
+/**
+ * The list's order: a pickup window lists by pickup date unless another order is asked for (newest
+ * bookings first would walk the booking index back to the window, ~60 ms at 1M shipments); a lane
+ * sorts its matches rather than walk a sort index.
+ */
+function orderOf(q: StaffShipmentFilter) {
+  const window = Boolean(q.pickup_from || q.pickup_to);
+  return {
+    sort: q.sort ?? (window ? 'pickup_date' : 'created_at'),
+    dir: q.dir ?? (window && !q.sort ? 'asc' : 'desc'),
+    filterFirst: Boolean(q.origin_state && q.destination_state),
+  } as const;
+}
 
 /**
  * The staff's reads of shipments across every account. Each search kind is served by an index of
@@ -12,7 +29,7 @@ import { shipmentPage } from '../shipments/shipments.repository';
  */
 export function staffShipmentsRepository(db: Db, days: BusinessDays) {
   /** The conditions of a search; undefined when it can match nothing (an account name no account has). */
-  async function conditionsOf(q: StaffShipmentQuery): Promise<SQL[] | undefined> {
+  async function conditionsOf(q: StaffShipmentFilter): Promise<SQL[] | undefined> {
     const conditions: SQL[] = [];
     if (q.q) {
       // Numbers are matched whole, as typed or upper-cased: BOL, PRO, pickup and tracking
@@ -71,27 +88,52 @@ export function staffShipmentsRepository(db: Db, days: BusinessDays) {
     return conditions;
   }
 
+  /** The search's condition; undefined when it can match nothing. `only` narrows it to those shipments (a scorecard figure's). */
+  async function whereOf(q: StaffShipmentFilter, only?: readonly string[]): Promise<{ sql: SQL | undefined } | undefined> {
+    const conditions = await conditionsOf(q);
+    // One text parameter however many ids (a carrier's year passes the driver's limit of parameters).
+    if (conditions && only) conditions.push(sql`${shipments.id} = any(string_to_array(${only.join(',')}, ',')::uuid[])`);
+    if (!conditions) return undefined;
+    return { sql: conditions.length ? and(...conditions) : undefined };
+  }
+
+  /** The rows' account names by id. */
+  async function accountNames(rows: readonly { accountId: string }[]) {
+    const ids = [...new Set(rows.map((r) => r.accountId))];
+    const names = ids.length
+      ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids))
+      : [];
+    return new Map(names.map((a) => [a.id, a.name]));
+  }
+
   return {
-    /** One page of the search with each row's account name; the count is capped like My Shipments'. */
-    async search(q: StaffShipmentQuery) {
-      const conditions = await conditionsOf(q);
-      if (!conditions) return { rows: [], total: 0, capped: false, accountNames: new Map<string, string>() };
-      // A pickup window lists by pickup date unless another order is asked for: newest bookings
-      // first would walk the booking index back to the window (~60 ms at 1M shipments).
-      const window = Boolean(q.pickup_from || q.pickup_to);
-      const page = await shipmentPage(db, conditions.length ? and(...conditions) : undefined, {
-        page: q.page,
-        perPage: q.per_page,
-        sort: q.sort ?? (window ? 'pickup_date' : 'created_at'),
-        dir: q.dir ?? (window && !q.sort ? 'asc' : 'desc'),
-        filterFirst: Boolean(q.origin_state && q.destination_state),
-      });
-      const ids = [...new Set(page.rows.map((r) => r.accountId))];
-      const names = ids.length
-        ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids))
-        : [];
-      return { ...page, accountNames: new Map(names.map((a) => [a.id, a.name])) };
+    /**
+     * One page of the search with each row's account name; the count is capped like My Shipments'.
+     * `only` narrows it to those shipments (a scorecard figure's).
+     */
+    async search(q: StaffShipmentQuery, only?: readonly string[]) {
+      const where = await whereOf(q, only);
+      if (!where) return { rows: [], total: 0, capped: false, accountNames: new Map<string, string>() };
+      const page = await shipmentPage(db, where.sql, { page: q.page, perPage: q.per_page, ...orderOf(q) });
+      return { ...page, accountNames: await accountNames(page.rows) };
     },
+
+    /** How many shipments the search selects (an export's row count). */
+    async count(q: StaffShipmentFilter, only?: readonly string[]) {
+      const where = await whereOf(q, only);
+      if (!where) return 0;
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(shipments).where(where.sql);
+      return Number(row?.n ?? 0);
+    },
+
+    /** Every shipment the search selects, in the list's order, by keyset batches (the export). */
+    async *batches(q: StaffShipmentFilter, only?: readonly string[], size = 1_000) {
+      const where = await whereOf(q, only);
+      if (!where) return;
+      yield* shipmentBatches(db, where.sql, orderOf(q), size);
+    },
+
+    accountNames,
 
     async find(id: string) {
       const [row] = await db.select().from(shipments).where(eq(shipments.id, id));

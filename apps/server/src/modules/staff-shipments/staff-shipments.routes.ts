@@ -31,7 +31,7 @@ import { overrideEta } from './eta-override';
 import { marginAccess, marginFigures } from './shipment-margin';
 import { eventClock } from './staff-events';
 import { staffShipmentsRepository } from './staff-shipments.repository';
-import { staffShipmentsService } from './staff-shipments.service';
+import { figureShipmentIds, staffShipmentsService } from './staff-shipments.service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const checked = (id: string) => {
@@ -48,6 +48,7 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
   const door = { preValidation: adminPage('shipments') };
   const repo = staffShipmentsRepository(ctx.db, businessDays(ctx.config.BUSINESS_TIME_ZONE));
   const service = staffShipmentsService(ctx, opts);
+  const scorecardIds = figureShipmentIds(ctx);
   const detail = async (id: string, request: FastifyRequest) => ({
     data: await service.detail(id, requestLanguage(request), marginAccess(ctx, verified(request).user)),
   });
@@ -57,7 +58,7 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
     { ...door, schema: { querystring: staffShipmentQuery } },
     async (request): Promise<Paginated<StaffShipmentRow>> => {
       const q = request.query;
-      const { rows, total, capped, accountNames } = await repo.search(q);
+      const { rows, total, capped, accountNames } = await repo.search(q, await scorecardIds(q));
       const people = await usersService(ctx.db).people(rows.map((row) => row.userId));
       const seesMargin = marginAccess(ctx, verified(request).user);
       const withMargin = await Promise.all(rows.map((row) => seesMargin(row.accountId)));

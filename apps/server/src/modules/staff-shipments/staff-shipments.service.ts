@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffEventRequest, StaffShipmentDetail } from '@freight/contracts';
+import type { StaffEventRequest, StaffShipmentDetail, StaffShipmentQuery } from '@freight/contracts';
 import { FINAL_STATUSES, type Language } from '@freight/domain';
 import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { alertEvaluator } from '../alerts/alerts.service';
 import { type AuditActor, audit } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
+import { carrierScorecardsService } from '../carrier-scorecards/carrier-scorecards.service';
 import { chargeLabel, presentEvent } from '../shipments/shipments.presenter';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '../shipments/shipments.service';
@@ -18,6 +20,9 @@ import { etaView } from './eta-override';
 import { marginView } from './shipment-margin';
 import { eventZone, placedEventTime } from './staff-events';
 import { staffShipmentsRepository } from './staff-shipments.repository';
+
+/** Who may see an account's margin and its figures: what the other staff screens that show margin read too. */
+export { type MarginViewer, marginAccess, marginFigures, pricingAppliedView } from './shipment-margin';
 
 type ShipmentRow = NonNullable<Awaited<ReturnType<ReturnType<typeof staffShipmentsRepository>['find']>>>;
 
@@ -32,6 +37,18 @@ const snapshot = (row: ShipmentRow) => ({
 const conflict = (key: string) => new AppError(409, 'conflict', key);
 
 /** Staff's side of a shipment: the detail across accounts and the actions on the shipper's behalf. */
+/** The shipments behind a carrier scorecard's figure (of one carrier, within the pickup window); undefined without a figure. */
+export function figureShipmentIds(ctx: AppContext) {
+  const scorecards = carrierScorecardsService(ctx);
+  return async (q: Pick<StaffShipmentQuery, 'figure' | 'carrier_id' | 'pickup_from' | 'pickup_to'>) => {
+    if (!q.figure) return undefined;
+    if (!q.carrier_id) throw AppError.field('carrier_id', 'validation.required');
+    if (!q.pickup_from) throw AppError.field('pickup_from', 'validation.required');
+    if (!q.pickup_to) throw AppError.field('pickup_to', 'validation.required');
+    return scorecards.shipmentIds(q.carrier_id, q.pickup_from, q.pickup_to, q.figure);
+  };
+}
+
 export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const repo = staffShipmentsRepository(ctx.db, businessDays(ctx.config.BUSINESS_TIME_ZONE));
   const tracking = trackingService(ctx);
@@ -120,7 +137,7 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
   /** Sets 'Action Required' with what the shipper is asked to do, or clears it; it holds until the status next changes. */
   async function setActionRequired(actor: AuditActor, id: string, body: { action_required: boolean; message?: string }) {
     await find(id);
-    return ctx.db.transaction(async (tx) => {
+    const after = await ctx.db.transaction(async (tx) => {
       const r = shipmentsRepository(tx as Db);
       const before = await r.lock(id);
       if (!before) throw AppError.notFound();
@@ -147,6 +164,9 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
       );
       return after;
     });
+    // Set or cleared, the action_required alert follows at once.
+    await ctx.background.run('alerts-evaluate', () => alertEvaluator(ctx).evaluateShipment(id));
+    return after;
   }
 
   /** Cancels on the shipper's behalf, with the shipper's own rules (only before the carrier has the freight). */
@@ -173,3 +193,6 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
 
   return { find, detail, addEvent, setActionRequired, cancel };
 }
+
+/** The staff's reads of shipments, for the Admin Shipments export. */
+export { type StaffShipmentFilter, staffShipmentsRepository } from './staff-shipments.repository';

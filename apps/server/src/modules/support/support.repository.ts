@@ -1,11 +1,8 @@
-import type { SupportCategory, SupportState } from '@freight/contracts';
+import type { SupportState } from '@freight/contracts';
 import { isStaff } from '@freight/domain';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/like';
 import {
-  accounts,
   invoices,
   shipments,
   supportAttachmentChunks,
@@ -14,44 +11,19 @@ import {
   supportConversations,
   supportEvents,
   supportMessages,
-  userSettings,
   users,
 } from '../../db/schema';
+import { type Audience, never, supportInboxRepository, unreadFor } from './support-inbox.repository';
 
 export type ConversationRow = typeof supportConversations.$inferSelect;
 export type EventRow = typeof supportEvents.$inferSelect;
 export type AttachmentRow = typeof supportAttachments.$inferSelect;
 
-/** Who reads: a customer of an account (their own conversations, no internal notes), or staff. */
-export type Audience = { staff: false; accountId: string } | { staff: true };
-
-const never = sql`'-infinity'::timestamptz`;
-
-/** Messages from the other side the reader has not read, per conversation. */
-const unreadFor = (audience: Audience) =>
-  audience.staff
-    ? sql<number>`(select count(*) from ${supportMessages} m where m.conversation_id = ${supportConversations.id} and not m.from_staff and m.created_at > coalesce(${supportConversations.staffReadAt}, ${never}))`.mapWith(
-        Number,
-      )
-    : sql<number>`(select count(*) from ${supportMessages} m where m.conversation_id = ${supportConversations.id} and m.from_staff and not m.internal and m.created_at > coalesce(${supportConversations.customerReadAt}, ${never}))`.mapWith(
-        Number,
-      );
-
-export interface InboxFilter {
-  state?: SupportState;
-  category?: SupportCategory;
-  assignee?: string;
-  q?: string;
-  sort: 'newest' | 'oldest' | 'waiting_longest';
-  page: number;
-  perPage: number;
-}
-
-const customer = alias(users, 'customer');
-const assignee = alias(users, 'assignee');
+export type { Audience } from './support-inbox.repository';
 
 export function supportRepository(db: Db) {
   return {
+    ...supportInboxRepository(db),
     async find(id: string) {
       const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, id));
       return row;
@@ -221,68 +193,6 @@ export function supportRepository(db: Db) {
           ),
         );
       return row?.n ?? 0;
-    },
-
-    /** The staff inbox: every account's conversations, filtered and sorted, with what the rows show. */
-    async inboxPage(f: InboxFilter, staffId: string) {
-      const conditions: SQL[] = [];
-      if (f.state) conditions.push(eq(supportConversations.state, f.state));
-      if (f.category) conditions.push(eq(supportConversations.category, f.category));
-      if (f.assignee === 'me') conditions.push(eq(supportConversations.assigneeId, staffId));
-      else if (f.assignee === 'unassigned') conditions.push(isNull(supportConversations.assigneeId));
-      else if (f.assignee) conditions.push(eq(supportConversations.assigneeId, f.assignee));
-      if (f.q) {
-        const like = `%${escapeLike(f.q.toLowerCase())}%`;
-        conditions.push(
-          or(
-            sql`lower(${accounts.name}) like ${like}`,
-            sql`lower(${customer.email}) like ${like}`,
-            sql`lower(${supportConversations.reference}) like ${like}`,
-            sql`lower(${supportConversations.subject}) like ${like}`,
-          )!,
-        );
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
-      const order =
-        f.sort === 'oldest'
-          ? [asc(supportConversations.createdAt)]
-          : f.sort === 'waiting_longest'
-            ? // Unanswered customer messages first, the longest waiting first.
-              [desc(sql`${supportConversations.state} = 'open'`), asc(supportConversations.lastMessageAt)]
-            : [desc(supportConversations.lastMessageAt)];
-      const base = () =>
-        db
-          .select({
-            conversation: supportConversations,
-            unread: unreadFor({ staff: true }),
-            accountName: accounts.name,
-            customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
-            language: userSettings.language,
-            assignee: { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName },
-            bolNumber: shipments.bolNumber,
-            invoiceNumber: invoices.number,
-          })
-          .from(supportConversations)
-          .innerJoin(accounts, eq(accounts.id, supportConversations.accountId))
-          .innerJoin(customer, eq(customer.id, supportConversations.userId))
-          .leftJoin(userSettings, eq(userSettings.userId, supportConversations.userId))
-          .leftJoin(assignee, eq(assignee.id, supportConversations.assigneeId))
-          .leftJoin(shipments, eq(shipments.id, supportConversations.shipmentId))
-          .leftJoin(invoices, eq(invoices.id, supportConversations.invoiceId));
-      const [rows, [counted]] = await Promise.all([
-        base()
-          .where(where)
-          .orderBy(...order, desc(supportConversations.id))
-          .limit(f.perPage)
-          .offset((f.page - 1) * f.perPage),
-        db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(supportConversations)
-          .innerJoin(accounts, eq(accounts.id, supportConversations.accountId))
-          .innerJoin(customer, eq(customer.id, supportConversations.userId))
-          .where(where),
-      ]);
-      return { rows, total: counted?.n ?? 0, one: (id: string) => base().where(eq(supportConversations.id, id)) };
     },
 
     /** The admin navigation's counts. */

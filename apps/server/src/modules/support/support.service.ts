@@ -8,6 +8,9 @@ import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
 import { type ConversationRow, supportRepository } from './support.repository';
 
+/** How an upload's type is told: by its first bytes (the delivery receipts' carrier documents use it too). */
+export { SNIFF_BYTES, sendAttachment, sniffType } from './attachments';
+
 /** The channel every process listens on; the payload is the event's `seq`. */
 export const SUPPORT_CHANNEL = 'support_events';
 /** One advisory lock orders the events: a later `seq` never commits before an earlier one. */
@@ -205,3 +208,9 @@ export function supportService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>) {
     },
   };
 }
+
+export { presentInboxRow } from './support.presenter';
+/** A stored upload's bytes, in order: for the modules that send the support uploads as their own files (claims). */
+export const supportAttachmentChunks = (db: Db, id: string) => supportRepository(db).attachmentChunks(id);
+/** The support inbox's reads and its rows' view, for its export. */
+export { supportInboxRepository } from './support-inbox.repository';

@@ -72,7 +72,7 @@ function hubFor(s: TrackedShipment): Hub | null {
 }
 
 /** A 32-bit seed of a string (FNV-1a). */
-function seedOf(text: string) {
+export function seedOf(text: string) {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

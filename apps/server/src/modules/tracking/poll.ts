@@ -1,8 +1,10 @@
 import type { AppContext } from '../../context';
 import { withTimeout } from '../../with-timeout';
+import { deliveryReceiptsService } from '../documents/delivery-receipts.service';
 import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { trackedShipment } from '../shipments/shipments.presenter';
+import { demoPodShipment, demoProofOfDelivery } from './demo-pod';
 import { type ShipmentRow, trackingRepository } from './tracking.repository';
 import type { ShipmentEventIn, trackingService } from './tracking.service';
 
@@ -55,6 +57,7 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
   const due = await repo.dueForPolling([...byCarrier.keys()], new Date(now.getTime() - POLL_STALE_MS), POLL_BATCH);
   const failures = new Map<string, number>();
   const items: ShipmentEventIn[] = [];
+  const delivered: { row: ShipmentRow; occurredAt: string }[] = [];
   let next = 0;
   const worker = async () => {
     while (next < due.length) {
@@ -64,7 +67,10 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
       const shipment = trackedShipment(row);
       try {
         const events = await withTimeout(() => adapter.track(shipment, now), TRACK_TIMEOUT_MS);
-        for (const event of events) items.push({ shipmentId: row.id, event });
+        for (const event of events) {
+          items.push({ shipmentId: row.id, event });
+          if (event.status_code.toUpperCase() === 'D1') delivered.push({ row, occurredAt: event.occurred_at });
+        }
       } catch (err) {
         failures.set(adapter.carrier.id, (failures.get(adapter.carrier.id) ?? 0) + 1);
         await repo.recordIncident({
@@ -79,6 +85,11 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
   if (items.length) await service.ingest(items, 'poll');
+  // The demo carriers' drivers bring a signed receipt back with the delivery (demo-pod.ts).
+  if (ctx.config.demoTracking && delivered.length) {
+    const receipts = deliveryReceiptsService(ctx);
+    for (const d of delivered) await receipts.recordDemo(d.row.id, demoProofOfDelivery(demoPodShipment(d.row), d.occurredAt));
+  }
   // Failed ones too: a carrier that is down is asked again in 5 minutes, not every minute.
   await repo.markTracked(
     due.map((r) => r.id),

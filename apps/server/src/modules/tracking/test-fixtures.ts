@@ -3,7 +3,7 @@ import type { HazmatDetails, PlaceView, ShipmentItemView } from '@freight/contra
 import { vicsBolNumber } from '@freight/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { carriers, shipments, userSettings, users } from '../../db/schema';
+import { carriers, invoices, shipmentEvents, shipments, userSettings, users } from '../../db/schema';
 
 /**
  * Shipments for the documents and tracking tests, written straight into the table (the booking
@@ -215,4 +215,44 @@ export async function insertShipment(db: Db, opts: FixtureOptions = {}) {
     .returning();
   if (!row) throw new Error('shipment insert returned no row');
   return row;
+}
+
+/** A carrier's tracking event of a shipment (XB tendered, AF picked up, D1 delivered), as the 214 feed stores it. */
+export function insertCarrierEvent(
+  db: Db,
+  shipmentId: string,
+  code: string,
+  status: 'dispatched' | 'in_transit' | 'delivered',
+  at: string,
+) {
+  return db
+    .insert(shipmentEvents)
+    .values({ shipmentId, source: 'carrier', dedupeKey: `${code}-${at}`, statusCode: code, status, occurredAt: new Date(at) });
+}
+
+/**
+ * The adjustment invoice of a carrier's correction (a reweigh from 840 to 1,000 lb, or a reclass),
+ * as accounting's approval issues it: `cents` billed over the shipment's quoted total.
+ */
+export async function insertAdjustmentInvoice(
+  db: Db,
+  shipmentId: string,
+  a: { number: string; kind: 'reweigh' | 'reclass'; cents: number; invoiceDate: string; dueDate: string },
+) {
+  const [s] = await db.select().from(shipments).where(eq(shipments.id, shipmentId));
+  if (!s) throw new Error('no shipment');
+  await db.insert(invoices).values({
+    accountId: s.accountId,
+    shipmentId,
+    number: a.number,
+    type: 'adjustment',
+    invoiceDate: a.invoiceDate,
+    dueDate: a.dueDate,
+    currency: s.currency,
+    charges: [],
+    correction: { kind: a.kind, quoted_weight_lb: 840, invoiced_weight_lb: 1_000, quoted_class: 70, invoiced_class: 70 },
+    quotedTotalCents: s.totalCents,
+    totalCents: a.cents,
+    balanceCents: a.cents,
+  });
 }

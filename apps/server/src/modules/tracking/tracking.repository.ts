@@ -36,6 +36,8 @@ interface PublicLookupRow {
   misses_reset_ms: number | string | null;
   /** The public view (PublicTrackingView) as JSON text, or null for an unknown number. */
   view: string | null;
+  /** What the shipment's delivery window is looked up by, as JSON text (not for the reader). */
+  window_of: string | null;
 }
 
 /** One public lookup: the number as typed (trimmed), the same compacted, the address's unknown-number counter key, now. */
@@ -70,7 +72,7 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  */
 const PUBLIC_LOOKUP_SQL = `
 select asked.n, coalesce(miss.hits, 0) as misses, (extract(epoch from miss.reset_at) * 1000)::float8 as misses_reset_ms,
-  found.view::text as view
+  found.view::text as view, found.window_of::text as window_of
 from jsonb_to_recordset($1::jsonb) as asked(n int, miss_key text, now timestamptz, typed text, compact text)
 left join lateral (
   select hits, reset_at from throttles where key = asked.miss_key and reset_at > asked.now
@@ -88,7 +90,11 @@ left join lateral (
     'origin', json_build_object('city', s.origin_city, 'state', s.origin_state, 'country', s.origin_country),
     'destination', json_build_object('city', s.destination_city, 'state', s.destination_state, 'country', s.destination_country),
     'events', coalesce((select t.events from shipment_public_timelines t where t.shipment_id = s.id), '[]'::json)
-  ) as view
+  ) as view,
+  -- What its expected delivery window is looked up by (the service adds the window; never shown as such).
+  json_build_object('carrierId', s.carrier_id, 'status', s.status, 'transitDays', s.transit_days, 'pickupDate', s.pickup_date,
+    'originCountry', s.origin_country, 'originState', s.origin_state,
+    'destinationCountry', s.destination_country, 'destinationState', s.destination_state) as window_of
   from shipments s
   where s.id = (
     select c.id from (
@@ -169,6 +175,7 @@ export function trackingRepository(db: Db) {
           retryAfterSeconds: row.misses_reset_ms === null ? 0 : retryAfterSeconds(Number(row.misses_reset_ms), q.now.getTime()),
         },
         view: row.view ?? undefined,
+        windowOf: row.window_of ?? undefined,
       };
     },
 

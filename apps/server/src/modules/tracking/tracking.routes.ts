@@ -19,6 +19,9 @@ declare module 'fastify' {
 const scacParams = z.object({ scac: z.string().max(8) });
 const numberParams = z.object({ number: z.string().max(100) });
 
+/** A post's largest body: a few delivered events with their scanned receipts (POD_DOCUMENT_MAX_BYTES each, as base64). */
+export const TRACKING_BODY_LIMIT = 4 * 1024 * 1024;
+
 /** A body the carrier's JSON parser could not read: refused after the signature check (400). */
 const UNREADABLE = Symbol('unreadable');
 
@@ -27,7 +30,10 @@ const UNREADABLE = Symbol('unreadable');
  * - POST /api/carriers/:scac/tracking-events: a carrier's signed events (X-Signature:
  *   'sha256=' + hex HMAC-SHA256 of the raw body with the carrier's tracking secret); no session,
  *   no CSRF token. The SCAC may be an alias (scac-aliases); 202 {data: {accepted, duplicates,
- *   unknown, rejected}}; 404 unknown_scac; 401 bad_signature. Refusals are API incidents.
+ *   unknown, rejected}}; 404 unknown_scac; 401 bad_signature. Refusals are API incidents. A D1
+ *   event may carry its proof of delivery (`pod`: signer, time, exceptions, the scanned receipt as
+ *   base64; docs/proof-of-delivery.md); a receipt that is too large or not a PDF, PNG or JPEG
+ *   refuses the post (422). The body is at most TRACKING_BODY_LIMIT.
  * - GET /api/public/tracking/:number: the public tracking page's lookup (BOL, PRO or tracking
  *   number), signed in or not; 404 unknown, 429 past the per-address limits.
  * - the 'tracking.poll' job (poll.ts): polling carriers and the demo movement.
@@ -38,14 +44,18 @@ export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
   // Its own scope, so only this route keeps the raw bytes its signature is computed over.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request: FastifyRequest, body: Buffer, done) => {
-      request.rawBody = body;
-      try {
-        done(null, body.length ? JSON.parse(body.toString('utf8')) : undefined);
-      } catch {
-        done(null, UNREADABLE);
-      }
-    });
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: TRACKING_BODY_LIMIT },
+      (request: FastifyRequest, body: Buffer, done) => {
+        request.rawBody = body;
+        try {
+          done(null, body.length ? JSON.parse(body.toString('utf8')) : undefined);
+        } catch {
+          done(null, UNREADABLE);
+        }
+      },
+    );
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post(
       '/api/carriers/:scac/tracking-events',

@@ -7,6 +7,10 @@ import { AppError } from '../../errors';
 import { plainText } from '../../i18n';
 import { statusChangeMail } from '../../mail/templates';
 import { MemoryThrottle } from '../../security/memory-throttle';
+import { alertEvaluator } from '../alerts/alerts.service';
+import { CARRIER_INVOICE_DELAY_MS, CARRIER_INVOICE_SIMULATE_JOB } from '../carrier-invoices/carrier-invoices.service';
+import { expectedWindow } from '../delivery-windows/delivery-windows.service';
+import { deliveryReceiptsService } from '../documents/delivery-receipts.service';
 import { recordIncident } from '../incidents/incidents.recorder';
 import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
@@ -239,6 +243,9 @@ export function trackingService(ctx: TrackingCtx) {
       // Delivered: the freight invoice is issued by a durable job (invoices/invoicing.ts), once.
       if (next.status === 'delivered' && current.status !== 'delivered') {
         await ctx.jobs.schedule(INVOICE_ISSUE_JOB, shipmentId, ctx.now(), { shipment_id: shipmentId }, tx as Db);
+        // The simulator carrier bills the broker a day later (carrier-invoices/simulator.ts).
+        const billAt = new Date(ctx.now().getTime() + CARRIER_INVOICE_DELAY_MS);
+        await ctx.jobs.schedule(CARRIER_INVOICE_SIMULATE_JOB, shipmentId, billAt, { shipment_id: shipmentId }, tx as Db);
       }
       // The carrier canceled a paid prepaid booking: its card money goes back as for the shipper's cancel.
       if (next.status === 'canceled' && current.status !== 'canceled' && current.paymentState === 'paid') {
@@ -252,6 +259,8 @@ export function trackingService(ctx: TrackingCtx) {
     if (change && change.event.source !== 'portal') {
       ctx.background.run('tracking-status-mail', () => notify(change.facts, change.event, change.actionRequired));
     }
+    // The alert rules look at the shipment as it now stands (awaited, so a big post stays one shipment at a time; never fails it).
+    await ctx.background.run('alerts-evaluate', () => alertEvaluator(ctx).evaluateShipment(shipmentId));
   }
 
   /**
@@ -305,6 +314,9 @@ export function trackingService(ctx: TrackingCtx) {
    * the carrier's own shipments; an event of a shipment it does not carry is unknown.
    */
   async function receive(scac: string, carrierIds: string[], events: TrackingEventIn[]): Promise<IngestCounts> {
+    // A delivered event's attached receipt is checked before anything is stored: a bad one refuses the post.
+    const receipts = deliveryReceiptsService(ctx);
+    const documents = receipts.checkCarrierDocuments(events);
     const bols = [...new Set(events.map((e) => e.bol_number).filter((n): n is string => Boolean(n)))];
     const pros = [...new Set(events.map((e) => e.pro_number).filter((n): n is string => Boolean(n)))];
     // By carrier, not by the URL's SCAC: a post under an alias means the aliased carrier's shipments.
@@ -313,12 +325,14 @@ export function trackingService(ctx: TrackingCtx) {
     const byPro = new Map(found.filter((s) => s.proNumber).map((s) => [s.proNumber as string, s.id]));
     const items: ShipmentEventIn[] = [];
     const unknown: TrackingEventIn[] = [];
-    for (const e of events) {
+    const pods: { shipmentId: string; index: number; event: TrackingEventIn }[] = [];
+    for (const [index, e] of events.entries()) {
       const shipmentId = (e.bol_number && byBol.get(e.bol_number)) || (e.pro_number && byPro.get(e.pro_number)) || undefined;
       if (!shipmentId) {
         unknown.push(e);
         continue;
       }
+      if (e.pod) pods.push({ shipmentId, index, event: e });
       items.push({
         shipmentId,
         event: {
@@ -333,6 +347,15 @@ export function trackingService(ctx: TrackingCtx) {
       });
     }
     const counts = await ingest(items, 'carrier');
+    // The proof of delivery of each delivered event (a resent one replaces the receipt).
+    for (const p of pods) {
+      if (p.event.pod)
+        await receipts.recordFromCarrier(p.shipmentId, carrierIds[0] ?? null, p.event.pod, documents.get(p.index), p.event.occurred_at);
+    }
+    // A receipt's exceptions are known only now: the alert rules look again.
+    for (const id of new Set(pods.map((p) => p.shipmentId))) {
+      await ctx.background.run('alerts-evaluate', () => alertEvaluator(ctx).evaluateShipment(id));
+    }
     await recordRefusedEvents(scac, carrierIds[0] ?? null, unknown, items);
     return { ...counts, unknown: unknown.length };
   }
@@ -387,14 +410,16 @@ export function trackingService(ctx: TrackingCtx) {
     const typed = NUMBER_CHARACTERS.test(trimmed) ? trimmed : '';
     const compact = typed.replace(/[\s-]+/g, '').toUpperCase();
     const missKey = `tracking-miss:${ip}`;
-    const { misses, view } = await repo.publicLookup({ typed, compact, missKey, now: ctx.now() });
+    const { misses, view, windowOf } = await repo.publicLookup({ typed, compact, missKey, now: ctx.now() });
     if (misses.hits >= MISSES_PER_WINDOW) throw AppError.tooManyRequests(misses.retryAfterSeconds);
     if (!view || !compact) {
       const missed = await ctx.throttle.hit(missKey, MISS_WINDOW_SECONDS);
       if (missed.hits > MISSES_PER_WINDOW) throw AppError.tooManyRequests(missed.retryAfterSeconds);
       throw AppError.notFound();
     }
-    return view;
+    // The expected delivery window of a shipment on its way, added to the view's JSON text.
+    const window = windowOf ? await expectedWindow(ctx, JSON.parse(windowOf)) : null;
+    return window ? `{"delivery_window":${JSON.stringify(window)},${view.slice(1)}` : view;
   }
 
   return { verifySignature, ingest, receive, recompute, publicLookup };

@@ -24,7 +24,7 @@ export function presentUser({ user, settings, account }: LoadedUser): CurrentUse
           billing_address: account.billingAddress ?? null,
           account_address: account.accountAddress ?? null,
           role: user.accountRole ?? 'viewer',
-          permissions: [...permissionsOf(user.accountRole ?? 'viewer')],
+          permissions: [...permissionsOf(user.accountRole ?? 'viewer', account)],
         }
       : null,
     settings: {

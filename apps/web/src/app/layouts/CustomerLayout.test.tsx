@@ -20,7 +20,7 @@ async function activeItems(path: string) {
   return active;
 }
 
-describe('sidebar highlight', { timeout: 30_000 }, () => {
+describe('sidebar highlight', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([

@@ -3,8 +3,12 @@ import { AppShell, Badge, Burger, Group, NavLink, Text, VisuallyHidden } from '@
 import {
   type Icon,
   IconAddressBook,
+  IconBell,
+  IconChartBar,
   IconChecklist,
+  IconFileAlert,
   IconFileDollar,
+  IconFileSpreadsheet,
   IconHistory,
   IconMapPin,
   IconPackages,
@@ -17,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { SkipLink } from '../../components/a11y/SkipLink';
+import { UnreadAlertsBadge } from '../../features/alerts';
 import { usePendingApprovals } from '../../features/approvals';
 import { SupportLauncher } from '../../features/support/components/SupportLauncher';
 import { useAuthUser } from '../../lib/auth';
@@ -39,7 +44,8 @@ interface NavItem {
 /**
  * The spec's sidebar in its order (Quote & Ship, Tracking, Quotes, Shipment History, Addresses,
  * Video Tutorials, eBay Orders), with the pages it leaves out placed where a shipper looks for
- * them: Invoices after the shipments they bill, the Product Catalog beside the addresses, and
+ * them: Invoices after the shipments they bill, Analytics after the invoices (what the shipments
+ * cost, how they went), the Product Catalog beside the addresses, and
  * Settings last (also under Profile in the profile menu).
  */
 const NAV: readonly NavItem[] = [
@@ -51,10 +57,14 @@ const NAV: readonly NavItem[] = [
     clientRef: true,
   },
   { to: paths.track, label: 'nav.tracking', icon: IconMapPin, sections: ['track'] },
+  { to: paths.alerts, label: 'nav.alerts', icon: IconBell, sections: ['alerts'] },
   { to: paths.quoteHistory, label: 'nav.quotes', icon: IconFileDollar, sections: ['quote-history', 'saved-quotes'] },
   { to: paths.myShipments, label: 'nav.shipment_history', icon: IconHistory, sections: ['my-shipments'] },
+  { to: paths.batches, label: 'nav.batches', icon: IconFileSpreadsheet, sections: ['batches'] },
+  { to: paths.claims, label: 'nav.claims', icon: IconFileAlert, sections: ['claims'] },
   { to: paths.approvals, label: 'nav.approvals', icon: IconChecklist, sections: ['approvals'] },
   { to: paths.myInvoices, label: 'nav.invoices', icon: IconReceipt, sections: ['my-invoices', 'invoice-detail'] },
+  { to: paths.analytics, label: 'nav.analytics', icon: IconChartBar, sections: ['analytics'] },
   { to: paths.addressBook, label: 'nav.addresses', icon: IconAddressBook, sections: ['address-book'] },
   { to: paths.productCatalog, label: 'nav.product_catalog', icon: IconPackages, sections: ['product-catalog'] },
   { to: paths.videoTutorials, label: 'nav.video_tutorials', icon: IconVideo, sections: ['video-tutorials'] },
@@ -126,7 +136,13 @@ export function CustomerLayout() {
               to={item.to}
               label={t(item.label)}
               leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
-              rightSection={item.to === paths.approvals ? <PendingBadge count={pendingApprovals} /> : undefined}
+              rightSection={
+                item.to === paths.approvals ? (
+                  <PendingBadge count={pendingApprovals} />
+                ) : item.to === paths.alerts ? (
+                  <UnreadAlertsBadge />
+                ) : undefined
+              }
               active={isNavActive(item, pathname, clientrefnum)}
               variant="filled"
               onClick={followed}

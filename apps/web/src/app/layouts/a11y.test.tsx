@@ -36,7 +36,7 @@ async function skipToMain() {
   expect(main.id).toBe('main-content');
 }
 
-describe('every layout: skip link, one main, footer with the statement', { timeout: 30_000 }, () => {
+describe('every layout: skip link, one main, footer with the statement', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -25,7 +25,7 @@ function desktop() {
 
 const page = () => document.querySelector('.fp-shell-page') as HTMLElement;
 
-describe('the navigation behind the burger', { timeout: 30_000 }, () => {
+describe('the navigation behind the burger', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

@@ -58,6 +58,9 @@ export function usePhoneNavigation() {
       // Inert also takes it out of what a screen reader is given: no aria-hidden needed.
       inert: away,
       onKeyDown,
+      // A list longer than the window scrolls on its own, so a link tabbed to below the fold is
+      // brought into view instead of staying hidden under the window's edge.
+      style: { overflowY: 'auto' as const },
     },
     /** AppShell's navbar setting: collapsed on a phone until opened. */
     collapsed: { mobile: !opened },

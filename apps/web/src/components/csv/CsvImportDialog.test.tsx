@@ -1,5 +1,5 @@
 import { ADDRESS_CSV_COLUMNS, CSV_IMPORT_LIMITS, type CsvImportReport } from '@freight/contracts';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers';
@@ -10,8 +10,6 @@ import { CsvImportDialog } from './CsvImportDialog';
 import { stubXhrWithFetch } from './testXhr';
 
 // The screens are heavy for jsdom; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 });
-
 const REPORT: CsvImportReport = {
   rows_total: 5,
   rows_valid: 2,
@@ -62,7 +60,7 @@ const readBody = (body: unknown) =>
 
 const csvFile = (text = 'company,street1\nAcme,1 Main St\n', name = 'book.csv') => new File([text], name, { type: 'text/csv' });
 
-describe('CsvImportDialog', { timeout: 30_000 }, () => {
+describe('CsvImportDialog', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

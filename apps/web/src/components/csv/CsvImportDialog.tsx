@@ -28,16 +28,29 @@ export interface CsvImportDialogProps {
   intro?: ReactNode;
   /** After an import wrote rows (refresh the list here). */
   onImported?: (report: CsvImportReport) => void;
+  /**
+   * An import the server makes in one go, with no check first (carrier invoices: the rows refused
+   * and what became of each invoice come back at once): 'Upload' sends the file, `report` shows the
+   * server's answer in place of the counts and `announce` says it.
+   */
+  oneStep?: OneStepImport;
+}
+
+export interface OneStepImport<A = never> {
+  report: (answer: A) => ReactNode;
+  announce: (answer: A) => string;
+  onUploaded?: (answer: A) => void;
 }
 
 type Phase =
   | { step: 'choose' }
   | { step: 'sending'; importing: boolean; percent: number; uploaded: boolean }
   | { step: 'report'; report: CsvImportReport }
-  | { step: 'done'; report: CsvImportReport };
+  | { step: 'done'; report: CsvImportReport }
+  | { step: 'uploaded'; answer: never };
 
-/** At most this many bad rows and duplicates are listed (the counts give the rest). */
-const LISTED = 200;
+/** At most this many bad rows and duplicates are listed (the counts give the rest); an import's own report lists alike. */
+export const LISTED = 200;
 
 /** Megabytes, rounded up (a file just over the limit must not read as the limit). */
 const megabytes = (bytes: number, fmt: ReturnType<typeof useFormat>) => {
@@ -71,7 +84,17 @@ export function CsvImportDialog(props: CsvImportDialogProps) {
   );
 }
 
-function CsvImportBody({ onClose, importPath, templatePath, templateFileName, savedIn, columns, intro, onImported }: CsvImportDialogProps) {
+function CsvImportBody({
+  onClose,
+  importPath,
+  templatePath,
+  templateFileName,
+  savedIn,
+  columns,
+  intro,
+  onImported,
+  oneStep,
+}: CsvImportDialogProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const inputId = useId();
@@ -108,12 +131,12 @@ function CsvImportBody({ onClose, importPath, templatePath, templateFileName, sa
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    setPhase({ step: 'sending', importing, percent: 0, uploaded: false });
+    setPhase({ step: 'sending', importing: importing || !!oneStep, percent: 0, uploaded: false });
     try {
       const report = await apiUpload<CsvImportReport>(importPath, {
         body: file,
         contentType: 'text/csv',
-        query: importing ? undefined : { dry_run: 1 },
+        query: importing || oneStep ? undefined : { dry_run: 1 },
         signal: controller.signal,
         onUploadProgress: (loaded, total) =>
           setPhase((p) =>
@@ -124,7 +147,12 @@ function CsvImportBody({ onClose, importPath, templatePath, templateFileName, sa
         onUploaded: () => setPhase((p) => (p.step === 'sending' ? { ...p, percent: 100, uploaded: true } : p)),
       });
       if (controller.signal.aborted) return;
-      if (importing) {
+      if (oneStep) {
+        const answer = report as never;
+        setPhase({ step: 'uploaded', answer });
+        announce(oneStep.announce(answer));
+        oneStep.onUploaded?.(answer);
+      } else if (importing) {
         setPhase({ step: 'done', report });
         announce(t('csv_import.done', { count: report.imported, n: fmt.number(report.imported) }));
         if (report.imported > 0) onImported?.(report);
@@ -141,7 +169,7 @@ function CsvImportBody({ onClose, importPath, templatePath, templateFileName, sa
 
   return (
     <Stack gap="md">
-      {phase.step !== 'done' && (
+      {phase.step !== 'done' && phase.step !== 'uploaded' && (
         <Alert variant="light" color="blue" title={t('csv_import.rules_title')} role="note">
           <List size="sm" spacing={4}>
             <List.Item>{t('csv_import.rule_commas')}</List.Item>
@@ -204,9 +232,10 @@ function CsvImportBody({ onClose, importPath, templatePath, templateFileName, sa
       )}
 
       {report && <ReportView report={report} done={phase.step === 'done'} savedIn={savedIn} />}
+      {phase.step === 'uploaded' && oneStep?.report(phase.answer)}
 
       <Group justify="flex-end">
-        {phase.step === 'done' ? (
+        {phase.step === 'done' || phase.step === 'uploaded' ? (
           <Button onClick={onClose}>{t('csv_import.close')}</Button>
         ) : (
           <>
@@ -219,7 +248,7 @@ function CsvImportBody({ onClose, importPath, templatePath, templateFileName, sa
               </Button>
             ) : (
               <Button onClick={() => void send(false)} disabled={!file} loading={!!sending}>
-                {t('csv_import.check')}
+                {t(oneStep ? 'csv_import.upload' : 'csv_import.check')}
               </Button>
             )}
           </>
@@ -286,73 +315,89 @@ function ReportView({ report, done, savedIn }: { report: CsvImportReport; done: 
         </>
       )}
 
-      {report.errors.length > 0 && (
-        <section aria-label={t('csv_import.errors_title')}>
-          <Text fw={600} size="sm" mb={4}>
-            {t('csv_import.errors_title')}
-          </Text>
-          <ScrollArea.Autosize mah={240} type="auto">
-            <Table striped withTableBorder verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('csv_import.line')}</Table.Th>
-                  <Table.Th>{t('csv_import.column')}</Table.Th>
-                  <Table.Th>{t('csv_import.reason')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.errors.slice(0, LISTED).map((e) => (
-                  <Table.Tr key={`${e.line}-${e.field}-${e.message}`}>
-                    <Table.Td>{e.line}</Table.Td>
-                    <Table.Td>{e.field ?? '—'}</Table.Td>
-                    <Table.Td>{translateMessage(t, e.message)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-          {report.errors.length > LISTED && (
-            <Text size="xs" c="dimmed">
-              {t('csv_import.more_rows', { n: fmt.number(report.errors.length - LISTED) })}
-            </Text>
-          )}
-        </section>
-      )}
+      <RowErrors errors={report.errors} />
 
       {report.duplicates.length > 0 && (
-        <section aria-label={t('csv_import.duplicates_title')}>
-          <Text fw={600} size="sm" mb={4}>
-            {t('csv_import.duplicates_title')}
-          </Text>
-          <ScrollArea.Autosize mah={200} type="auto">
-            <Table striped withTableBorder verticalSpacing={4} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('csv_import.line')}</Table.Th>
-                  <Table.Th>{t('csv_import.duplicate_of')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.duplicates.slice(0, LISTED).map((d) => (
-                  <Table.Tr key={`${d.line}-${d.of}`}>
-                    <Table.Td>{d.line}</Table.Td>
-                    <Table.Td>
-                      {d.of === 'file' && d.duplicate_of_line !== null
-                        ? t('csv_import.dup_file', { line: d.duplicate_of_line })
-                        : t('csv_import.dup_book', { savedIn })}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-          {report.duplicates.length > LISTED && (
-            <Text size="xs" c="dimmed">
-              {t('csv_import.more_rows', { n: fmt.number(report.duplicates.length - LISTED) })}
-            </Text>
-          )}
-        </section>
+        <CappedTable
+          title={t('csv_import.duplicates_title')}
+          maxHeight={200}
+          heads={[t('csv_import.line'), t('csv_import.duplicate_of')]}
+          total={report.duplicates.length}
+          rows={report.duplicates.slice(0, LISTED).map((d) => (
+            <Table.Tr key={`${d.line}-${d.of}`}>
+              <Table.Td>{d.line}</Table.Td>
+              <Table.Td>
+                {d.of === 'file' && d.duplicate_of_line !== null
+                  ? t('csv_import.dup_file', { line: d.duplicate_of_line })
+                  : t('csv_import.dup_book', { savedIn })}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        />
       )}
     </Stack>
+  );
+}
+
+/** The rows a file's import refused: each one's line, column and reason (the first LISTED; the count gives the rest). */
+export function RowErrors({ errors }: { errors: CsvImportReport['errors'] }) {
+  const { t } = useTranslation();
+  if (errors.length === 0) return null;
+  return (
+    <CappedTable
+      title={t('csv_import.errors_title')}
+      maxHeight={240}
+      heads={[t('csv_import.line'), t('csv_import.column'), t('csv_import.reason')]}
+      total={errors.length}
+      rows={errors.slice(0, LISTED).map((e) => (
+        <Table.Tr key={`${e.line}-${e.field}-${e.message}`}>
+          <Table.Td>{e.line}</Table.Td>
+          <Table.Td>{e.field ?? '—'}</Table.Td>
+          <Table.Td>{translateMessage(t, e.message)}</Table.Td>
+        </Table.Tr>
+      ))}
+    />
+  );
+}
+
+/** A report's list under its title, scrolling in its own box, with how many rows were left out past LISTED. */
+export function CappedTable({
+  title,
+  maxHeight,
+  heads,
+  rows,
+  total,
+}: {
+  title: string;
+  maxHeight: number;
+  heads: string[];
+  rows: ReactNode;
+  total: number;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <section aria-label={title}>
+      <Text fw={600} size="sm" mb={4}>
+        {title}
+      </Text>
+      <ScrollArea.Autosize mah={maxHeight} type="auto">
+        <Table striped withTableBorder verticalSpacing={4} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {heads.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows}</Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {total > LISTED && (
+        <Text size="xs" c="dimmed">
+          {t('csv_import.more_rows', { n: fmt.number(total - LISTED) })}
+        </Text>
+      )}
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { IssuedCredential, WebhookDeliveryView } from '@freight/contracts';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,8 +7,6 @@ import { createQueryClient, Providers } from '../../app/providers';
 import i18n from '../../lib/i18n';
 import { credentialSecret, ShownOnceSecretModal, type ShownSecret } from './ShownOnceSecret';
 import { WebhookDeliveriesTable } from './WebhookDeliveriesTable';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const issued = {
   credential: { client_id: 'fpc_abc', name: 'Warehouse' },
@@ -39,7 +37,7 @@ function SecretHolder({ shown }: { shown: ShownSecret }) {
   return <ShownOnceSecretModal secret={secret} onClose={() => setSecret(null)} />;
 }
 
-describe('shared integration pieces', { timeout: 30_000 }, () => {
+describe('shared integration pieces', () => {
   afterEach(async () => {
     await act(() => i18n.changeLanguage('en'));
   });

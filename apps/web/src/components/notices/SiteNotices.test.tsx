@@ -1,13 +1,11 @@
 import type { ActiveNotice } from '@freight/contracts';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY, LANGUAGE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
 import { jsonResponse, makeAccountUser, setCookie } from '../../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const customer = makeAccountUser('Acme Freight');
 const info: ActiveNotice = { id: 'i1', severity: 'info', title: 'Holiday pickups', body: 'No pickups on Thursday.', dismissible: true };
@@ -30,7 +28,7 @@ const languageOf = (init?: RequestInit) => (init?.headers as Record<string, stri
 const languagesOf = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
   fetchMock.mock.calls.filter(([u]) => String(u) === path).map(([, init]) => languageOf(init));
 
-describe('site notices', { timeout: 60_000 }, () => {
+describe('site notices', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

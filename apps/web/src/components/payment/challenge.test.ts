@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
+import { BUSY_WAIT } from '../../test/busyWait';
 import { challengeOf, challengeReturnOf, withChallenge, withoutChallengeReturn } from './challenge';
 
 const SIMULATOR = { publishable_key: 'pk_test_x', api_url: 'http://127.0.0.1:4999' };
@@ -70,7 +71,7 @@ describe('the 3-D Secure challenge branch', () => {
       vi.fn(),
       challenging,
     );
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://sim.test/sim/3ds/pi_abc'));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://sim.test/sim/3ds/pi_abc'), BUSY_WAIT);
     expect(challenging).toHaveBeenCalledWith(true);
   });
 });

@@ -7,7 +7,7 @@ import { useCan } from '../../lib/permissions';
 import { ContactSupportButton } from '../support/SupportDialog';
 
 /**
- * Credit hold (spec sections 4 and 6): accounts with invoices past terms cannot ship until staff
+ * Credit hold: accounts with invoices past terms cannot ship until staff
  * activate them. Says so, with the number to call and the way to the open invoices.
  */
 export function CreditHoldDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -81,7 +81,7 @@ async function fillCard(number: string) {
   return dialog;
 }
 
-describe('PaymentPanel', { timeout: 30_000 }, () => {
+describe('PaymentPanel', () => {
   afterEach(async () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();

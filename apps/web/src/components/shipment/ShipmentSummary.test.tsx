@@ -26,7 +26,7 @@ function setup(
   return { fetchMock };
 }
 
-describe('ShipmentSummary', { timeout: 30_000 }, () => {
+describe('ShipmentSummary', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 import type { AddressBookEntry } from '@freight/contracts';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubXhrWithFetch } from '../../components/csv/testXhr';
@@ -8,8 +8,6 @@ import { jsonResponse } from '../../test/fixtures';
 import { listPage, renderListScreen } from '../../test/listScreen';
 
 // The screens are heavy for jsdom; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 });
-
 const entry = (over: Partial<AddressBookEntry>): AddressBookEntry => ({
   id: 'a1',
   company: 'Acme Dock',
@@ -83,7 +81,7 @@ const cellsOf = (row: HTMLElement) =>
 
 async function openRowMenu(company: string, item: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Options for ${company}` }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: item, hidden: true }, { timeout: 3000 }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: item, hidden: true }));
 }
 
 async function choose(label: string | RegExp, option: string | RegExp, container: HTMLElement = document.body) {
@@ -91,7 +89,7 @@ async function choose(label: string | RegExp, option: string | RegExp, container
   await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
-describe('address book', { timeout: 90_000 }, () => {
+describe('address book', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
@@ -135,8 +133,8 @@ describe('address book', { timeout: 90_000 }, () => {
     expect(listQueries()[0]).toEqual({ page: '1' });
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search addresses' }), 'chic');
-    await waitFor(() => expect(router.state.location.search).toBe('?q=chic'), { timeout: 2000 });
-    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: '1', q: 'chic' }), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=chic'));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: '1', q: 'chic' }));
 
     await userEvent.click(screen.getByRole('button', { name: /^City/ }));
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: '1', q: 'chic', sort: 'city', dir: 'asc' }));
@@ -391,7 +389,7 @@ describe('address book', { timeout: 90_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Buscar direcciones' })).toBeInTheDocument();
     expect(screen.getByText('60 direcciones')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Opciones de Bodega Norte' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Ver', hidden: true }, { timeout: 3000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Ver', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalles de la dirección' });
     expect(within(dialog).getByText('Personalizada / sin verificar')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Tipo de ubicaciónResidencial');

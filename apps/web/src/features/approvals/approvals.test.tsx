@@ -43,7 +43,7 @@ const page = (rows: BookingApproval[]) => ({
   meta: { current_page: 1, last_page: 1, per_page: 25, total: rows.length, pending: 1 },
 });
 
-describe('approvals', { timeout: 30_000 }, () => {
+describe('approvals', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the bookings waiting, with who asked, the total and why', async () => {
@@ -130,7 +130,7 @@ describe('approvals', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the bookings waiting for an account admin', { timeout: 30_000 }, () => {
+describe('the bookings waiting for an account admin', () => {
   afterEach(() => vi.unstubAllGlobals());
   const approvalsItem = async (name: string) =>
     within(await screen.findByRole('navigation', { name: 'Main navigation' })).findByRole('link', { name });
@@ -173,7 +173,7 @@ describe('the bookings waiting for an account admin', { timeout: 30_000 }, () =>
   });
 });
 
-describe('withdrawing a booking that waits', { timeout: 30_000 }, () => {
+describe('withdrawing a booking that waits', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lets its booker withdraw it after asking, and shows it withdrawn', async () => {

@@ -82,7 +82,7 @@ const cellsOf = (row: HTMLElement) =>
     .map((c) => c.textContent);
 const enter = (el: HTMLElement, value: string | number) => fireEvent.change(el, { target: { value: String(value) } });
 
-describe('product catalog', { timeout: 60_000 }, () => {
+describe('product catalog', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));
@@ -242,7 +242,7 @@ describe('product catalog', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add product' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add product' });
     await userEvent.type(within(dialog).getByLabelText(/^Description/), 'pain');
-    const option = await screen.findByRole('option', { name: /Paint, oil-based/ }, { timeout: 5000 });
+    const option = await screen.findByRole('option', { name: /Paint, oil-based/ });
     expect(option).toHaveTextContent('NMFC 149980-01 · Class 55 · Hazardous');
     await userEvent.click(option);
     expect(within(dialog).getByLabelText(/^Description/)).toHaveValue('Paint, oil-based, flammable, in cans');

@@ -1,6 +1,6 @@
 import type { AdminCreditApplicationView, CreditStandingView } from '@freight/contracts';
 import { CUSTOMER_PERMISSIONS } from '@freight/domain';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../lib/authState';
@@ -8,8 +8,6 @@ import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
 import { toApplicationRequest } from './components/applicationForm';
 import { toDecisionRequest } from './components/DecisionForm';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const account = {
   role: 'account_admin' as const,
@@ -103,7 +101,7 @@ describe('the requests the forms send', () => {
   });
 });
 
-describe('Settings > Credit terms', { timeout: 60_000 }, () => {
+describe('Settings > Credit terms', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a prepaid account its terms and the form; an incomplete form says what is missing and sends nothing', async () => {
@@ -151,7 +149,7 @@ describe('Settings > Credit terms', { timeout: 60_000 }, () => {
   });
 });
 
-describe('deciding an application', { timeout: 60_000 }, () => {
+describe('deciding an application', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('approves with the requested limit in cents after the password is re-entered (423, then the same decision again)', async () => {

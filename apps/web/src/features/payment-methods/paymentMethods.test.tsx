@@ -1,13 +1,11 @@
 import type { PaymentMethodView } from '@freight/contracts';
 import { CUSTOMER_PERMISSIONS, DEFAULT_SETTINGS } from '@freight/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { jsonResponse, makeUser, savedMethod, setCookie, TEST_ACCOUNT, TEST_PROCESSOR } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PROCESSOR = TEST_PROCESSOR;
 const visa = savedMethod();
@@ -30,7 +28,7 @@ async function typeCard(number: string) {
   await userEvent.type(screen.getByRole('textbox', { name: /Security code/ }), '123');
 }
 
-describe('Settings > Payment methods', { timeout: 60_000 }, () => {
+describe('Settings > Payment methods', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');

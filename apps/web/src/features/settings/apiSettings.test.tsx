@@ -85,7 +85,7 @@ function openApiSettings(table: Record<string, unknown>, language: 'en' | 'es' =
 
 const section = (name: string) => screen.findByRole('region', { name });
 
-describe('settings: API credentials', { timeout: 30_000 }, () => {
+describe('settings: API credentials', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('creates a credential and shows its client id and secret once', async () => {
@@ -206,7 +206,7 @@ describe('settings: API credentials', { timeout: 30_000 }, () => {
   });
 });
 
-describe('settings: partners with access', { timeout: 30_000 }, () => {
+describe('settings: partners with access', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lets an available partner in and lists it as let in by the company', async () => {
@@ -230,7 +230,7 @@ describe('settings: partners with access', { timeout: 30_000 }, () => {
   });
 });
 
-describe('settings: webhooks', { timeout: 30_000 }, () => {
+describe('settings: webhooks', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('adds a webhook and shows its signing secret once', async () => {
@@ -297,7 +297,7 @@ describe('settings: webhooks', { timeout: 30_000 }, () => {
   });
 });
 
-describe('settings: API & webhooks in Spanish', { timeout: 30_000 }, () => {
+describe('settings: API & webhooks in Spanish', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

@@ -46,7 +46,7 @@ const callsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, url: str
     .filter(([u, init]) => u === url && (init?.method ?? 'GET') === method)
     .map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
 
-describe('settings: password confirmation in a modal', { timeout: 30_000 }, () => {
+describe('settings: password confirmation in a modal', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the password on 423 and saves the same profile values again', async () => {
@@ -169,7 +169,7 @@ describe('settings: password confirmation in a modal', { timeout: 30_000 }, () =
   });
 });
 
-describe('settings: unit system example', { timeout: 20_000 }, () => {
+describe('settings: unit system example', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a sample in the chosen units and follows the select at once', async () => {
@@ -185,7 +185,7 @@ describe('settings: unit system example', { timeout: 20_000 }, () => {
   });
 });
 
-describe('auth pages: language of an unverified user', { timeout: 20_000 }, () => {
+describe('auth pages: language of an unverified user', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('saves the choice with PUT /api/settings and stores the answered user', async () => {

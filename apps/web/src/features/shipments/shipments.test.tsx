@@ -1,6 +1,6 @@
 import type { ShipmentListItem } from '@freight/contracts';
 import type { CustomerRole } from '@freight/domain';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeListItem, makeShipmentView } from '../../components/tracking/testShipments';
@@ -9,8 +9,6 @@ import { jsonResponse } from '../../test/fixtures';
 import { listPage, renderListScreen } from '../../test/listScreen';
 
 // The screens are heavy for jsdom; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 });
-
 const ROWS: ShipmentListItem[] = [
   makeListItem({ id: 's1', status: 'pending', payment_state: 'awaiting', estimated_delivery: null }),
   makeListItem({
@@ -50,10 +48,10 @@ const cellsOf = (row: HTMLElement) =>
 
 async function openRowMenu(bol: string, item: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Actions for ${bol}` }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: item, hidden: true }, { timeout: 3000 }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: item, hidden: true }));
 }
 
-describe('shipment history', { timeout: 90_000 }, () => {
+describe('shipment history', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

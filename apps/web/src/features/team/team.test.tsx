@@ -1,12 +1,10 @@
 import type { TeamView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { jsonResponse, makeUser, setCookie, TEST_ACCOUNT } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TEAM: TeamView = {
   members: [
@@ -63,7 +61,7 @@ function signedIn(table: Record<string, unknown>, account = TEST_ACCOUNT) {
   return stubApi({ 'GET /api/user': { data: user }, ...table });
 }
 
-describe('Settings > Team', { timeout: 60_000 }, () => {
+describe('Settings > Team', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the users and the invitations waiting, each with role, status, last sign-in, second factor and booking limit', async () => {
@@ -96,6 +94,25 @@ describe('Settings > Team', { timeout: 60_000 }, () => {
     // Mantine's dropdown reads as hidden in jsdom while it is shown.
     expect(await screen.findByRole('menuitem', { name: 'Reactivate', hidden: true })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Change role and limit', hidden: true })).toBeInTheDocument();
+  });
+
+  it('opens Analytics to the viewers with a switch, and says so', async () => {
+    let sent: unknown;
+    signedIn({
+      'GET /api/team': { data: TEAM },
+      'GET /api/account/analytics-access': { data: { viewers: false } },
+      'PUT /api/account/analytics-access': (_: string, init?: RequestInit) => {
+        sent = JSON.parse(String(init?.body));
+        return jsonResponse(200, { data: { viewers: true } });
+      },
+    });
+    renderApp('/settings/team');
+    const toggle = await screen.findByRole('switch', { name: 'Viewers may read Analytics' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Viewers may now read Analytics.')).toBeInTheDocument();
+    expect(sent).toEqual({ viewers: true });
+    expect(screen.getByRole('switch', { name: 'Viewers may read Analytics' })).toBeChecked();
   });
 
   it('invites: the form’s own checks at the fields, the server’s refusal at the email, the limit sent in cents', async () => {

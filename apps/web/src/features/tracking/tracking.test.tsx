@@ -1,13 +1,11 @@
 import type { ShipmentListItem, ShipmentView } from '@freight/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent, makeListItem, makeShipmentView } from '../../components/tracking/testShipments';
 import i18n from '../../lib/i18n';
 import { jsonResponse } from '../../test/fixtures';
 import { listPage, renderListScreen } from '../../test/listScreen';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ROWS: ShipmentListItem[] = [
   makeListItem({
@@ -31,7 +29,7 @@ function renderTracking(path: string, table: Record<string, unknown> = {}, langu
 
 const detail = (over: Partial<ShipmentView> = {}) => makeShipmentView({ id: 's1', ...over });
 
-describe('tracking list', { timeout: 90_000 }, () => {
+describe('tracking list', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));
@@ -100,7 +98,7 @@ describe('tracking list', { timeout: 90_000 }, () => {
   });
 });
 
-describe('tracking detail', { timeout: 90_000 }, () => {
+describe('tracking detail', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

@@ -1,6 +1,6 @@
 import type { ShipmentWatchersView } from '@freight/contracts';
 import { type CustomerRole, permissionsOf } from '@freight/domain';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShipmentView } from '../../components/tracking/testShipments';
@@ -8,8 +8,6 @@ import { AUTH_STATE_KEY } from '../../lib/authState';
 import i18n from '../../lib/i18n';
 import { jsonResponse, makeUser, setCookie, TEST_ACCOUNT } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const WATCHERS = '/api/shipments/s1/watchers';
 const view = (over: Partial<ShipmentWatchersView> = {}): ShipmentWatchersView => ({
@@ -45,7 +43,7 @@ function renderDetail(role: CustomerRole, table: Record<string, unknown>, langua
 
 const section = async () => within(await screen.findByRole('region', { name: /^(Watchers|Seguidores)$/ }));
 
-describe('shipment watchers', { timeout: 90_000 }, () => {
+describe('shipment watchers', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

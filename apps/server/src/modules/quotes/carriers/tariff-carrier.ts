@@ -81,6 +81,13 @@ function parcelTrackingNumber(scac: string): string {
 export const demoDockRoll = (bolNumber: string) =>
   Number.parseInt(createHash('sha256').update(bolNumber).digest('hex').slice(0, 8), 16) % 1000;
 
+/** What the demo dock finds for a BOL: a reweigh, a reclass (of LTL freight with a class), or the freight as booked. */
+export type DemoDockFinding = 'reweigh' | 'reclass' | 'as_booked';
+export const demoDockFinding = (bolNumber: string): DemoDockFinding => {
+  const roll = demoDockRoll(bolNumber);
+  return roll < 100 ? 'reweigh' : roll < 150 ? 'reclass' : 'as_booked';
+};
+
 /**
  * Rates with the carrier's tariff from the database through the pure rating engine, and books
  * by issuing the carrier's numbers itself (a tariff carrier has no system of its own to call).

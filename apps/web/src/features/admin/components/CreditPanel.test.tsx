@@ -1,13 +1,11 @@
 import type { Role } from '@freight/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { CREDIT, DISPUTE, INVOICE_VIEW, makeInvoice } from '../testCredit';
 import { makeAccountDetail, sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const invoicesPage = (page: number) => ({
   data: [makeInvoice({ id: `i${page}`, number: `INV-010000${page}` })],
@@ -26,7 +24,7 @@ function openAccount(roles: Role[], stubs: Record<string, unknown> = {}) {
   return fetchMock;
 }
 
-describe('the credit panel', { timeout: 60_000 }, () => {
+describe('the credit panel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows accounting the hold and why, the terms and limit, the aging, the record, the open invoices a page at a time and the disputes', async () => {

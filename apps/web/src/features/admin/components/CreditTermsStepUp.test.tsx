@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
@@ -6,9 +6,7 @@ import { renderApp } from '../../../test/renderApp';
 import { CREDIT } from '../testCredit';
 import { makeAccountDetail, sentBody, signInStaff } from '../testStaff';
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('credit terms are a grant of power', { timeout: 60_000 }, () => {
+describe('credit terms are a grant of power', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the password again on 423, then saves the same terms; cancelling saves nothing', async () => {

@@ -1,9 +1,10 @@
 import type { DisputeView } from '@freight/contracts';
-import { Anchor, Badge, Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ReplyBox } from '../../../components/dispute/ReplyBox';
+import { ThreadMessage } from '../../../components/dispute/ThreadMessage';
 import { major } from '../../../components/shipment/format';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
@@ -41,14 +42,14 @@ export function DisputePanel({ dispute, onResolved }: { dispute: DisputeView; on
           {dispute.reason}
         </Text>
         {dispute.messages.map((m) => (
-          <Paper key={m.id} p="xs" bg={m.author === 'staff' ? 'blue.0' : 'gray.0'} ml={m.author === 'staff' ? 'xl' : 0}>
-            <Text size="xs" c="dimmed">
-              {m.author_name} · {fmt.dateTime(m.created_at)}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {m.body}
-            </Text>
-          </Paper>
+          <ThreadMessage
+            key={m.id}
+            who={m.author_name}
+            at={m.created_at}
+            body={m.body}
+            staff={m.author === 'staff'}
+            ours={m.author === 'staff'}
+          />
         ))}
         <ReplyBox
           label={t('admin.credit.reply')}

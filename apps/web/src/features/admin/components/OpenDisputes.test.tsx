@@ -1,13 +1,11 @@
 import type { Role } from '@freight/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { CREDIT, DISPUTE, INVOICE_VIEW, makeInvoice } from '../testCredit';
 import { makeAccountDetail, makeDashboard, sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function openDashboard(roles: Role[], stubs: Record<string, unknown> = {}) {
   const fetchMock = signInStaff(roles, {
@@ -19,7 +17,7 @@ function openDashboard(roles: Role[], stubs: Record<string, unknown> = {}) {
   return { fetchMock, ...app };
 }
 
-describe('the open disputes queue', { timeout: 60_000 }, () => {
+describe('the open disputes queue', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists each open dispute with its account, amount, date and reason, the invoice opening on its account', async () => {

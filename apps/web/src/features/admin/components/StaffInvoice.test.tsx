@@ -1,10 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/renderApp';
 import { CREDIT, INVOICE_VIEW, makeInvoice } from '../testCredit';
 import { makeAccountDetail, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** Opens an account's page on one of its invoices, with the user's motion setting as given. */
 async function openInvoice(reduceMotion: boolean) {
@@ -32,7 +30,7 @@ async function openInvoice(reduceMotion: boolean) {
   return scrolled.mock.calls[scrolled.mock.contexts.indexOf(invoice)]?.[0];
 }
 
-describe('the invoice a link opened on an account page', { timeout: 60_000 }, () => {
+describe('the invoice a link opened on an account page', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { useListParams } from '../../../components/list/useListParams';
 import { carrierOptionsQuery } from '../api/carrierMessagesApi';
+import { carrierOptionsQuery as shipmentCarriersQuery } from '../api/shipmentsApi';
 
 type ListParams = ReturnType<typeof useListParams>;
 
@@ -22,19 +23,27 @@ export function useUrlFilters<F extends string>(list: ListParams, names: readonl
   return { search, input, filtered: Boolean(list.q) || Object.keys(filters).length > 0 };
 }
 
-/** The carrier filter of a staff list: any carrier, or one by its name and SCAC. */
+/**
+ * The carrier filter of a staff list: any carrier, or one by its name and SCAC. The carriers come
+ * from the SCAC aliases' picker, or the shipment list's (`from="shipments"`) on a page whose roles
+ * may not open the SCAC aliases (accounting).
+ */
 export function CarrierFilter({
   label,
   w,
+  from = 'aliases',
   ...field
 }: {
   label: string;
   w: number;
+  from?: 'aliases' | 'shipments';
   value: string;
   onChange: ReturnType<ReturnType<typeof useUrlFilters>['input']>['onChange'];
 }) {
   const { t } = useTranslation();
-  const carriers = useQuery(carrierOptionsQuery());
+  const aliases = useQuery({ ...carrierOptionsQuery(), enabled: from === 'aliases' });
+  const shipments = useQuery({ ...shipmentCarriersQuery(), enabled: from === 'shipments' });
+  const carriers = from === 'aliases' ? aliases : shipments;
   const data = [
     { value: '', label: t('admin.incidents.any') },
     ...(carriers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.scac})` })),

@@ -1,12 +1,10 @@
 import type { StaffAccountRow, StaffUserView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { makeAccountDetail, sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const row: StaffAccountRow = {
   id: 'a1',
@@ -22,7 +20,7 @@ const page = (data: StaffAccountRow[]) => ({ data, meta: { current_page: 1, per_
 const listCalls = (mock: ReturnType<typeof signInStaff>) =>
   mock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/admin/accounts?'));
 
-describe('Account Management', { timeout: 60_000 }, () => {
+describe('Account Management', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('searches by anything that names the account, filters by state, and opens the sign-up queue', async () => {
@@ -127,7 +125,7 @@ describe('Account Management', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Role Management', { timeout: 60_000 }, () => {
+describe('Role Management', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const ivy: StaffUserView = {

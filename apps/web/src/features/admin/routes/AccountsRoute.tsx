@@ -4,6 +4,7 @@ import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, Text
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { ListTable } from '../../../components/list/ListTable';
 import { SortColumns } from '../../../components/list/SortColumns';
 import { sortOrder, useListParams } from '../../../components/list/useListParams';
@@ -14,6 +15,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { accountsQuery } from '../api/adminApi';
 import { salesRepsQuery } from '../api/salesRepsApi';
 import { AccountStateBadge } from '../components/AccountStateBadge';
+import { SavedViews } from '../components/views/SavedViews';
 
 const FILTERS = ['status', 'payment_terms', 'sales_rep', 'signed_up_days'] as const;
 /** The sign-up queue: accounts of the last week, newest first, so sales can call them. */
@@ -37,16 +39,8 @@ export function AccountsRoute() {
   const order = sortOrder(list, { sort: 'name', dir: 'asc' });
   const activeSort = queue ? 'created_at' : order.sort;
   const activeDir = queue ? 'desc' : order.dir;
-  const query = useQuery(
-    accountsQuery({
-      ...filters,
-      ...(list.q ? { q: list.q } : {}),
-      sort: activeSort,
-      dir: activeDir,
-      page: String(list.page),
-      per_page: String(perPage),
-    }),
-  );
+  const search = { ...filters, ...(list.q ? { q: list.q } : {}), sort: activeSort, dir: activeDir };
+  const query = useQuery(accountsQuery({ ...search, page: String(list.page), per_page: String(perPage) }));
   const reps = useQuery(salesRepsQuery());
   const select = (name: string) => ({
     value: p.get(name) ?? '',
@@ -105,6 +99,10 @@ export function AccountsRoute() {
           w={220}
           {...select('sales_rep')}
         />
+      </Group>
+      <Group gap="sm">
+        <SavedViews list="accounts" />
+        <ExportMenu path="/api/admin/accounts/export" query={search} fileName="admin-accounts" />
       </Group>
       {queue && (
         <Text size="sm" c="dimmed">

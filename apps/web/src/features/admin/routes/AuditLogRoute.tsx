@@ -1,8 +1,8 @@
 import type { AuditEntryView, Paginated } from '@freight/contracts';
-import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFileDownload } from '../../../components/csv/useFileDownload';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { ListTable } from '../../../components/list/ListTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -11,18 +11,16 @@ import { AuditHead, AuditRow } from '../components/AuditTrail';
 import { useAuditKinds } from '../components/useAuditKinds';
 
 const FILTERS = ['entity_type', 'from', 'to'] as const;
-const EXPORT_PATH = '/api/admin/audit/export.csv';
 
 /**
  * The audit log (super_admin): every staff write, newest first, each naming its record and linking
  * to its page; searchable by action, staff email or the record's name, filtered by the kind of
- * record and the days; the entries found can be exported as CSV. Nothing here edits the log.
+ * record and the days; the entries found can be exported as CSV or Excel. Nothing here edits the log.
  */
 export function AuditLogRoute() {
   const { t } = useTranslation();
   const list = useListParams();
   const kinds = useAuditKinds();
-  const { download, downloading } = useFileDownload();
   const p = list.params;
   const filters = Object.fromEntries(FILTERS.flatMap((f) => (p.get(f) ? [[f, p.get(f) as string]] : [])));
   const found = { ...filters, ...(list.q ? { q: list.q } : {}) };
@@ -36,7 +34,6 @@ export function AuditLogRoute() {
     value: p.get(name) ?? '',
     onChange: (e: { currentTarget: { value: string } }) => list.update({ [name]: e.currentTarget.value, page: null }),
   });
-  const day = new Date().toLocaleDateString('en-CA');
   return (
     <Stack gap="md">
       <PageHeader title={t('admin.pages.auditLog')} />
@@ -58,15 +55,9 @@ export function AuditLogRoute() {
         />
         <TextInput type="date" label={t('admin.audit.from')} w={160} {...input('from')} />
         <TextInput type="date" label={t('admin.audit.to')} w={160} {...input('to')} />
-        <Button
-          variant="default"
-          ml="auto"
-          title={t('admin.audit.export_hint')}
-          loading={downloading === EXPORT_PATH}
-          onClick={() => download(EXPORT_PATH, { fileName: `audit-log-${day}.csv`, query: found })}
-        >
-          {t('admin.audit.export')}
-        </Button>
+        <Box ml="auto">
+          <ExportMenu path="/api/admin/audit/export" query={found} fileName="audit-log" />
+        </Box>
       </Group>
       <ListTable
         list={list}

@@ -1,11 +1,9 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/renderApp';
 import { makeDashboard, signInStaff } from '../testStaff';
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('the dashboard', { timeout: 60_000 }, () => {
+describe('the dashboard', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows today's and the month's figures, each opening the list behind it", async () => {

@@ -1,6 +1,6 @@
 import type { EquipmentTypeView } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../../lib/authState';
@@ -9,8 +9,6 @@ import { jsonResponse, makeUser, setCookie } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { stubApi } from '../../../test/stubApi';
 import { sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const type = (over: Partial<EquipmentTypeView>): EquipmentTypeView => ({
   id: 'e1',
@@ -62,7 +60,7 @@ const calls = (mock: ReturnType<typeof signInStaff>, method: string, url: string
     .map((c, i) => [c, i] as const)
     .filter(([c]) => String(c[0]) === url && ((c[1] as RequestInit)?.method ?? 'GET') === method);
 
-describe('Truckload Equipment', { timeout: 60_000 }, () => {
+describe('Truckload Equipment', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

@@ -1,6 +1,6 @@
 import type { Part } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../../lib/authState';
@@ -9,8 +9,6 @@ import { jsonResponse, makeUser } from '../../../test/fixtures';
 import { listPage } from '../../../test/listScreen';
 import { renderApp } from '../../../test/renderApp';
 import { signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const STAMP = { created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-21T10:00:00Z' };
 const PAINT: Part = {
@@ -41,7 +39,7 @@ const listQueries = (fetchMock: ReturnType<typeof signInStaff>) =>
     .filter(([u, init]) => String(u).startsWith('/api/admin/part-catalog?') && (init?.method ?? 'GET') === 'GET')
     .map(([u]) => Object.fromEntries(new URL(String(u), 'http://x').searchParams));
 
-describe('Part Catalog', { timeout: 60_000 }, () => {
+describe('Part Catalog', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
+import { ProofOfDelivery } from '../../../components/proof-of-delivery/ProofOfDelivery';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { Section } from '../../../components/Section';
 import { ShipmentSummary } from '../../../components/shipment';
@@ -14,7 +15,9 @@ import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { TrackingTimeline } from '../../../components/tracking/TrackingTimeline';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
+import { ShipmentClaims } from '../../claims';
 import { afterShipmentAction, shipmentAction, staffShipmentQuery } from '../api/shipmentsApi';
+import { ShipmentCarrierInvoices } from '../carrier-invoices/components/ShipmentCarrierInvoices';
 import { AuditTrail } from '../components/AuditTrail';
 import { NotesPanel } from '../components/NotesPanel';
 import { ReasonDialog } from '../components/ReasonDialog';
@@ -84,12 +87,16 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
               </Text>
             )}
             <Text size="sm" c="dimmed">
-              {detail.quote
-                ? t('admin.shipments.quote', {
+              {detail.quote ? (
+                <Anchor component={Link} to={paths.admin.quote(detail.quote.id)} size="sm">
+                  {t('admin.shipments.quote', {
                     date: fmt.dateTime(detail.quote.created_at),
                     mode: t(`shipping_modes.${detail.quote.mode}`),
-                  })
-                : t('admin.shipments.no_quote')}
+                  })}
+                </Anchor>
+              ) : (
+                t('admin.shipments.no_quote')
+              )}
             </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">
@@ -121,6 +128,7 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
         </Alert>
       )}
 
+      {s.status === 'delivered' && <ProofOfDelivery shipmentId={s.id} staff />}
       <Section title={t('admin.shipments.timeline')}>
         <TrackingTimeline events={s.events} />
       </Section>
@@ -128,6 +136,8 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
       <EtaPanel detail={detail} final={final} />
       <ShipmentSummary shipment={s} />
       {detail.margin && <MarginPanel margin={detail.margin} currency={s.currency} />}
+      <ShipmentCarrierInvoices shipment={s} />
+      <ShipmentClaims shipmentId={s.id} />
       <NotesPanel notes={detail.notes} onAdd={async (body) => afterShipmentAction(client, await shipmentAction(s.id, 'notes', { body }))} />
       <AuditTrail entries={detail.audit} />
 

@@ -1,12 +1,10 @@
 import type { StaffShipmentDetail, StaffShipmentRow } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShipment } from '../../../components/shipment/testShipment';
 import { renderApp } from '../../../test/renderApp';
 import { makeDashboard, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const shipment = makeShipment({ id: 's1', status: 'in_transit', bol_number: '06141410090000145', total_cents: 50_000 });
 const place = { company: 'Demo Shipper Co', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' };
@@ -34,7 +32,7 @@ const margin: NonNullable<StaffShipmentDetail['margin']> = {
 };
 const page = (data: StaffShipmentRow[]) => ({ data, meta: { current_page: 1, per_page: 25, total: data.length, last_page: 1 } });
 
-describe('cost and margin on the staff screens', { timeout: 60_000 }, () => {
+describe('cost and margin on the staff screens', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows a shipment's price and cost lines, its margin and what priced it", async () => {

@@ -1,13 +1,11 @@
 import type { StaffShipmentDetail, StaffShipmentRow } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShipment } from '../../../components/shipment/testShipment';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const shipment = makeShipment({
   id: 's1',
@@ -37,7 +35,7 @@ const detail = (over: Partial<StaffShipmentDetail['shipment']> = {}): StaffShipm
   audit: [],
 });
 
-describe('admin shipments', { timeout: 60_000 }, () => {
+describe('admin shipments', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('searches every account by number and filters through the URL', async () => {

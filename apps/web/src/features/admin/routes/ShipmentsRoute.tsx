@@ -1,9 +1,10 @@
 import { STAFF_SHIPMENT_SORTS, type StaffShipmentRow, type StaffShipmentSort } from '@freight/contracts';
 import { canSeeMargin, DEFAULT_SETTINGS } from '@freight/domain';
-import { Anchor, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { ListTable } from '../../../components/list/ListTable';
 import { PLACE_MAX_WIDTH, routeTitle } from '../../../components/list/PlaceText';
 import { SortColumns } from '../../../components/list/SortColumns';
@@ -18,8 +19,9 @@ import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { staffShipmentsQuery } from '../api/shipmentsApi';
-import { useMarginPercent } from '../components/shipments/marginFormat';
+import { MarginCells } from '../components/shipments/marginParts';
 import { SHIPMENT_FILTERS, ShipmentFilters } from '../components/shipments/ShipmentFilters';
+import { SavedViews } from '../components/views/SavedViews';
 
 const COLUMNS: { key: string; sort?: StaffShipmentSort; ta?: 'right' }[] = [
   { key: 'status', sort: 'status' },
@@ -65,12 +67,16 @@ export function ShipmentsRoute() {
   };
   const query = useQuery(staffShipmentsQuery(search));
   const margins = canSeeMargin(user?.roles ?? []);
-  const percent = useMarginPercent();
   const columns = margins ? COLUMNS.flatMap((c) => (c.key === 'total' ? [c, ...MARGIN_COLUMNS] : [c])) : COLUMNS;
 
   return (
     <Stack gap="md">
       <PageHeader title={t('admin.pages.shipments')} />
+      {filters.figure && (
+        <Text size="sm" aria-live="polite">
+          {t('admin.scorecards.behind', { figure: t(`admin.scorecards.figures.${filters.figure}`) })}
+        </Text>
+      )}
       <TextInput
         type="search"
         label={t('admin.shipments.search')}
@@ -82,6 +88,14 @@ export function ShipmentsRoute() {
         maw="100%"
       />
       <ShipmentFilters list={list} />
+      <Group gap="sm">
+        <SavedViews list="shipments" />
+        <ExportMenu
+          path="/api/admin/shipments/export"
+          query={{ ...search, page: undefined, per_page: undefined }}
+          fileName="admin-shipments"
+        />
+      </Group>
       <ListTable
         list={list}
         query={query}
@@ -133,23 +147,7 @@ export function ShipmentsRoute() {
             </Table.Td>
             <Table.Td>{formatLocalDate(row.pickup_date, i18n.language)}</Table.Td>
             <Table.Td ta="right">{fmt.money(major(row.total_cents), row.currency)}</Table.Td>
-            {margins && (
-              <>
-                <Table.Td ta="right">{row.cost_cents === undefined ? '–' : fmt.money(major(row.cost_cents), row.currency)}</Table.Td>
-                <Table.Td ta="right">
-                  {row.margin_cents === undefined ? (
-                    '–'
-                  ) : (
-                    <>
-                      {fmt.money(major(row.margin_cents), row.currency)}
-                      <Text size="xs" c="dimmed">
-                        {percent(row.margin_bp)}
-                      </Text>
-                    </>
-                  )}
-                </Table.Td>
-              </>
-            )}
+            {margins && <MarginCells cost={row.cost_cents} margin={row.margin_cents} bp={row.margin_bp} currency={row.currency} />}
             <Table.Td>{fmt.date(row.created_at)}</Table.Td>
           </Table.Tr>
         )}

@@ -1,12 +1,10 @@
 import type { InboxConversationView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const CONVERSATION: InboxConversationView = {
   id: 'c1',
@@ -73,7 +71,7 @@ async function openConversation(fetchMock: ReturnType<typeof openInbox>['fetchMo
   );
 }
 
-describe('the support inbox', { timeout: 60_000 }, () => {
+describe('the support inbox', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists open conversations with their account, counts the unread in the navigation, and opens one', async () => {

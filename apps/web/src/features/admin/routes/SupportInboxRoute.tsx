@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useFormat } from '../../../lib/useFormat';
@@ -102,6 +103,7 @@ export function SupportInboxRoute() {
             onChange={(e) => setQ(e.currentTarget.value)}
             w={240}
           />
+          <ExportMenu path="/api/admin/support/conversations/export" query={search} fileName="admin-support-conversations" />
         </Group>
       </Stack>
       <Grid gap="md">

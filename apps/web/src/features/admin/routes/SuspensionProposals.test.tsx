@@ -1,12 +1,10 @@
 import type { SuspensionProposalView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { makeAccountDetail, sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const proposal = (over: Partial<SuspensionProposalView> = {}): SuspensionProposalView => ({
   id: 'p1',
@@ -16,7 +14,7 @@ const proposal = (over: Partial<SuspensionProposalView> = {}): SuspensionProposa
   ...over,
 });
 
-describe('suspension proposals', { timeout: 60_000 }, () => {
+describe('suspension proposals', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sales cannot suspend: they propose it with a note, which is required, and see it on the page', async () => {

@@ -1,12 +1,10 @@
 import type { StaffUserView } from '@freight/contracts';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sentBody, signInStaff } from '../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const staff = (id: string, name: string, email: string): StaffUserView => ({
   id,
@@ -22,7 +20,7 @@ const OTTO = staff('u2', 'Otto Ops', 'ops@demo.test');
 // The signed-in super_admin (makeUser's id): no reset of their own factor is offered.
 const ME = { ...staff('u1', 'Ana Pérez', 'ana@example.com'), roles: ['super_admin' as const] };
 
-describe('Role Management: resetting a lost second factor', { timeout: 60_000 }, () => {
+describe('Role Management: resetting a lost second factor', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the reason in a dialog, shows the error at the field, sends it and says it is done', async () => {

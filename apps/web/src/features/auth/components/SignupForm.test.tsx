@@ -19,7 +19,7 @@ async function fillValid() {
   await type(/ZIP\/Postal code/, '75001');
 }
 
-describe('signup form', { timeout: 20_000 }, () => {
+describe('signup form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("says 'Password did not match.' when the confirmation differs, without calling the server", async () => {

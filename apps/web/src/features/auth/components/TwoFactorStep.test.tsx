@@ -1,11 +1,10 @@
 import type { SecondFactorMethod } from '@freight/contracts';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUSY_WAIT } from '../../../test/busyWait';
 import { jsonResponse, setCookie } from '../../../test/fixtures';
 import { renderGuestPage, stubApi } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** The login page, the right password typed: the second step offers the ways the server named. */
 async function secondStep(methods: SecondFactorMethod[]) {
@@ -18,7 +17,7 @@ async function secondStep(methods: SecondFactorMethod[]) {
   expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
 }
 
-describe('the second step of sign-in offers the user’s own factors', { timeout: 60_000 }, () => {
+describe('the second step of sign-in offers the user’s own factors', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a passkey alone: the passkey, no code field to fill, no way to a recovery code', async () => {
@@ -56,7 +55,7 @@ describe('the second step of sign-in offers the user’s own factors', { timeout
     await vi.waitFor(() => {
       const sent = fetchMock.mock.calls.find(([url]) => url === '/two-factor-challenge');
       expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ recovery_code: 'abcde-fghjk', remember_device: false });
-    });
+    }, BUSY_WAIT);
   });
 
   it('an authenticator app alone: the code and the recovery codes, no passkey button', async () => {

@@ -1,5 +1,5 @@
 import type { ConfirmationProof } from '@freight/contracts';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../app/providers';
@@ -7,8 +7,6 @@ import { useWithPasswordConfirmation } from '../../../components/ConfirmPassword
 import { AUTH_STATE_KEY } from '../../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../../test/fixtures';
 import { renderApp, stubApi } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 // The browser's passkey dialog: what the device answers is the test's to say.
 const device = vi.hoisted(() => ({ get: vi.fn() }));
@@ -37,7 +35,7 @@ function confirmationPage(proofs: ConfirmationProof[], table: Record<string, unk
 const sent = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => url === path && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)));
 
-describe('confirming who one is', { timeout: 60_000 }, () => {
+describe('confirming who one is', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     device.get.mockReset();
@@ -149,7 +147,7 @@ function GrantOfPower({ save }: { save: () => Promise<string> }) {
   );
 }
 
-describe('the confirmation dialog of a refused save', { timeout: 60_000 }, () => {
+describe('the confirmation dialog of a refused save', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks a user with a second factor for it, in words of its own (not the password’s), then saves again', async () => {

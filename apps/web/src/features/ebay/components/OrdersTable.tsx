@@ -1,4 +1,4 @@
-import { EBAY_ORDER_STATUSES, type EbayOrderView } from '@freight/contracts';
+import { EBAY_ORDER_STATUSES, type EbayOrderView, type RuleOutcomeView } from '@freight/contracts';
 import { Anchor, Badge, Button, Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
+import { rulesApi, SetByRule } from '../../automation-rules';
 import { EBAY_KEY, ordersQuery, retryFulfillment } from '../api/ebayApi';
 import { ebayProblem } from '../problem';
 
@@ -93,6 +94,13 @@ export function OrdersTable() {
   const canJoin = (o: EbayOrderView) => picked.length === 0 || sameTrip(picked[0]!, o);
   const toggle = (o: EbayOrderView) =>
     setPicked((all) => (all.some((p) => p.id === o.id) ? all.filter((p) => p.id !== o.id) : [...all, o]));
+  // The automation rules applied to the picked orders: each shows what they set, and its quote page starts from it.
+  const [ruled, setRuled] = useState<Record<string, RuleOutcomeView>>({});
+  const applyRules = useMutation({
+    mutationFn: () => rulesApi.ebayOrders(picked.map((p) => p.id)),
+    onSuccess: (found) => setRuled((all) => ({ ...all, ...Object.fromEntries(found.map((r) => [r.order_id, r.outcome])) })),
+  });
+  const noRule = applyRules.data?.every((r) => Object.keys(r.outcome.sources).length === 0) ?? false;
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -114,6 +122,16 @@ export function OrdersTable() {
           clearable
           w={200}
         />
+        {picked.length > 0 && (
+          <Button size="sm" variant="light" loading={applyRules.isPending} onClick={() => applyRules.mutate()}>
+            {t('rules.apply')}
+          </Button>
+        )}
+        {noRule && (
+          <Text size="sm" role="status">
+            {t('rules.apply_none')}
+          </Text>
+        )}
         {picked.length > 1 && (
           <Button
             size="sm"
@@ -189,6 +207,7 @@ export function OrdersTable() {
                       <Badge variant="light" color={STATUS_COLOR[o.status]}>
                         {t(`ebay.orders.statuses.${o.status}`)}
                       </Badge>
+                      <SetByRule outcome={ruled[o.id]} compact />
                     </Table.Td>
                     <Table.Td>
                       {o.status === 'shipped' ? (

@@ -1,11 +1,9 @@
 import type { EbayOrderView, EbayStoreView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderListScreen } from '../../../test/listScreen';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const STORE: EbayStoreView = {
   id: 's1',
@@ -62,7 +60,7 @@ function open(stubs: Record<string, unknown> = {}, language: 'en' | 'es' = 'en')
   });
 }
 
-describe('eBay orders', { timeout: 60_000 }, () => {
+describe('eBay orders', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists the stores with the last sync's failure, the consent warning, and the orders to ship with their actions", async () => {

@@ -1,9 +1,10 @@
 import type { DisputeView, InvoiceView } from '@freight/contracts';
-import { Anchor, Badge, Card, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ReplyBox } from '../../../components/dispute/ReplyBox';
+import { ThreadMessage } from '../../../components/dispute/ThreadMessage';
 import { major } from '../../../components/shipment/format';
 import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
@@ -47,14 +48,14 @@ export function DisputeThread({ invoice, dispute }: { invoice: InvoiceView; disp
             : fmt.dateTime(dispute.created_at)}
         </Text>
         {dispute.messages.map((m) => (
-          <Paper key={m.id} p="xs" bg={m.author === 'staff' ? 'blue.0' : 'gray.0'} ml={m.author === 'staff' ? 0 : 'xl'}>
-            <Text size="xs" c="dimmed">
-              {m.author === 'staff' ? t('invoices.dispute.staff') : t('invoices.dispute.you')} · {fmt.dateTime(m.created_at)}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {m.body}
-            </Text>
-          </Paper>
+          <ThreadMessage
+            key={m.id}
+            who={m.author === 'staff' ? t('invoices.dispute.staff') : t('invoices.dispute.you')}
+            at={m.created_at}
+            body={m.body}
+            staff={m.author === 'staff'}
+            ours={m.author !== 'staff'}
+          />
         ))}
         {dispute.status === 'accepted' && (
           <Group gap="xs">

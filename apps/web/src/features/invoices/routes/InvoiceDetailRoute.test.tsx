@@ -1,5 +1,5 @@
 import type { InvoicePaymentView } from '@freight/contracts';
-import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
@@ -7,12 +7,10 @@ import { jsonResponse } from '../../../test/fixtures';
 import { renderListScreen } from '../../../test/listScreen';
 import { DETAIL, RESOLVED_DISPUTE } from '../testInvoices';
 
-configure({ asyncUtilTimeout: 5000 });
-
 const renderDetail = (stubs: Record<string, unknown>) =>
   renderListScreen({ path: '/invoice-detail/i9', endpoint: '/api/invoices/i9', stubs });
 
-describe('an invoice', { timeout: 60_000 }, () => {
+describe('an invoice', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows each charge quoted beside invoiced with the difference, and disputes the reweighed line', async () => {

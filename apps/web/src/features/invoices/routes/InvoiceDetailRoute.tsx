@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { PageHeader } from '../../../components/PageHeader';
+import { ProofOfDeliveryDownload } from '../../../components/proof-of-delivery/ProofOfDelivery';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { major } from '../../../components/shipment/format';
 import { formatLocalDate } from '../../../components/tracking/localTime';
@@ -91,6 +92,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
           >
             {t('invoices.detail.download')}
           </Button>
+          {invoice.type === 'freight' && <ProofOfDeliveryDownload shipmentId={invoice.shipment_id} />}
           {mayPay && invoice.balance_cents > 0 && (
             <Button variant="light" color="orange" onClick={() => setDisputing(true)}>
               {t('invoices.dispute.open')}

@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderListScreen } from '../../../test/listScreen';
 import { item } from '../testInvoices';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PAID = [
   item({
@@ -26,7 +24,7 @@ const PAID = [
   }),
 ];
 
-describe('Invoice History', { timeout: 60_000 }, () => {
+describe('Invoice History', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks without dates, shows the past 7 days the server applied, and keeps the shown end when the other changes', async () => {

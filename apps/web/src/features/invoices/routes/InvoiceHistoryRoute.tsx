@@ -4,6 +4,7 @@ import { Anchor, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { ListTable } from '../../../components/list/ListTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { major } from '../../../components/shipment/format';
@@ -45,6 +46,11 @@ export function InvoiceHistoryRoute() {
         />
         <TextInput type="date" label={t('invoices.history.to')} value={shown.to} onChange={(e) => setRange('to', e.currentTarget.value)} />
         <InvoiceSearch value={search} onChange={setSearch} />
+        <ExportMenu
+          path="/api/invoices/history/export"
+          query={{ from: shown.from || undefined, to: shown.to || undefined, q: q || undefined }}
+          fileName="invoice-history"
+        />
       </Group>
       <ListTable
         list={list}

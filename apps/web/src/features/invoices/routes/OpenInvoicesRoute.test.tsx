@@ -1,12 +1,10 @@
-import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { jsonResponse, savedMethod, TEST_PROCESSOR } from '../../../test/fixtures';
 import { listPage, renderListScreen } from '../../../test/listScreen';
 import { item, ROWS, SUMMARY } from '../testInvoices';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PROCESSOR = TEST_PROCESSOR;
 /** The test processor: each card or bank account the browser sends it becomes pm_1, pm_2... */
@@ -52,7 +50,7 @@ const PAID = {
   },
 };
 
-describe('Open Invoices', { timeout: 60_000 }, () => {
+describe('Open Invoices', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     window.history.replaceState(null, '', '/');

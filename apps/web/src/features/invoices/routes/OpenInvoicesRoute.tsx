@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text } from '@ma
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { ListTable } from '../../../components/list/ListTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { paymentFailureText } from '../../../components/payment/paymentFailure';
@@ -20,7 +21,7 @@ import { usePaymentDone } from '../components/usePaymentDone';
 const isFilter = (v: string | null): v is InvoiceFilter => !!v && (INVOICE_FILTERS as readonly string[]).includes(v);
 
 /**
- * Open Invoices (/my-invoices, spec sections 2 and 4): the aging summary and any credit hold,
+ * Open Invoices (/my-invoices): the aging summary and any credit hold,
  * the filters All / Current / Past Due / Disputed, search, sort and server paging kept in the URL,
  * and paying the selected invoices in one payment.
  */
@@ -104,11 +105,18 @@ export function OpenInvoicesRoute() {
           />
           <InvoiceSearch value={search} onChange={setSearch} />
         </Group>
-        {mayPay && (
-          <Button onClick={paySelected}>
-            {selected.size ? t('invoices.pay_selected_count', { count: selected.size }) : t('invoices.pay_selected')}
-          </Button>
-        )}
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <ExportMenu
+            path="/api/invoices/export"
+            query={{ filter: filter === 'all' ? undefined : filter, q: q || undefined, sort, dir }}
+            fileName="open-invoices"
+          />
+          {mayPay && (
+            <Button onClick={paySelected}>
+              {selected.size ? t('invoices.pay_selected_count', { count: selected.size }) : t('invoices.pay_selected')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {((payProblem === 'none' && toPay.length === 0) || (payProblem === 'currency' && mixed)) && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setPayProblem(null)}>

@@ -1,5 +1,5 @@
 import type { PublicTrackingView } from '@freight/contracts';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent } from '../../../components/tracking/testShipments';
@@ -7,20 +7,11 @@ import { LANGUAGE_KEY } from '../../../lib/authState';
 import i18n from '../../../lib/i18n';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderGuestPage, stubApi } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
+import { IN_TRANSIT_VIEW } from './testTrackingView';
 
 const { reason_code: _r, ...event } = makeEvent();
 const VIEW: PublicTrackingView = {
-  number: 'FP00012345',
-  status: 'in_transit',
-  mode: 'ltl',
-  carrier_name: 'Saia',
-  pickup_date: '2026-03-10',
-  estimated_delivery: '2026-03-13',
-  delivered_at: null,
-  origin: { city: 'Chicago', state: 'IL', country: 'US' },
-  destination: { city: 'Atlanta', state: 'GA', country: 'US' },
+  ...IN_TRANSIT_VIEW,
   events: [
     {
       ...event,
@@ -48,7 +39,7 @@ function renderPublic(path: `/track-shipment${string}`, lookup: (number: string)
   return { ...app, lookups };
 }
 
-describe('public tracking page', { timeout: 60_000 }, () => {
+describe('public tracking page', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

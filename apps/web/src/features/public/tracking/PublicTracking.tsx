@@ -1,8 +1,9 @@
 import type { PublicTrackingView } from '@freight/contracts';
 import { Alert, Button, Card, Group, Skeleton, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { deliveryWindowFact } from '../../../components/tracking/deliveryWindow';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { RouteLine } from '../../../components/tracking/parts';
 import { ShipmentFacts } from '../../../components/tracking/ShipmentFacts';
@@ -15,6 +16,11 @@ import { type Lookup, useLookup } from '../../../lib/useLookup';
 import { getPublicTracking } from './api';
 
 const MAX_NUMBER = 64;
+
+// Loaded when needed, words and all: a shipment that can still get alerts, or a link from a consignee's mail.
+const alertsChunk = () => import('./ShipmentAlerts').then((m) => m.loadAlertsWords().then(() => m));
+const ShipmentAlertsForm = lazy(() => alertsChunk().then((m) => ({ default: m.ShipmentAlertsForm })));
+const AlertLink = lazy(() => alertsChunk().then((m) => ({ default: m.AlertLink })));
 
 /**
  * The public tracking page (no login): a BOL, PRO or tracking number in `?number=` is looked up and
@@ -35,6 +41,13 @@ export function PublicTracking() {
   }
 
   const query = useLookup(number === '' ? null : number, getPublicTracking);
+  const confirmToken = params.get('alerts_confirm');
+  const unsubscribeToken = params.get('alerts_unsubscribe');
+  const link = confirmToken
+    ? ({ kind: 'confirm', token: confirmToken } as const)
+    : unsubscribeToken
+      ? ({ kind: 'unsubscribe', token: unsubscribeToken } as const)
+      : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,6 +63,11 @@ export function PublicTracking() {
 
   return (
     <Stack gap="lg">
+      {link && number !== '' && (
+        <Suspense fallback={null}>
+          <AlertLink key={`${link.kind}:${link.token}`} kind={link.kind} token={link.token} number={number} />
+        </Suspense>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" align="stretch">
           <TextInput
@@ -124,10 +142,12 @@ function Shipment({ view: v }: { view: PublicTrackingView }) {
           label: t('public_tracking.estimated_delivery'),
           value: v.estimated_delivery ? date(v.estimated_delivery) : t('public_tracking.not_estimated'),
         };
+  const expected = deliveryWindowFact(t, date, v.delivery_window);
   const facts = [
     { label: t('public_tracking.carrier'), value: v.carrier_name },
     { label: t('public_tracking.pickup_date'), value: date(v.pickup_date) },
     ...(arrival ? [arrival] : []),
+    ...(expected ? [expected] : []),
   ];
   return (
     <Stack gap="md" component="section" aria-labelledby="public-tracking-result">
@@ -143,6 +163,11 @@ function Shipment({ view: v }: { view: PublicTrackingView }) {
           <ShipmentFacts facts={facts} cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs" m={0} mt="xs" />
         </Stack>
       </Card>
+      {v.status !== 'delivered' && v.status !== 'canceled' && (
+        <Suspense fallback={null}>
+          <ShipmentAlertsForm key={v.number} number={v.number} />
+        </Suspense>
+      )}
       <Card withBorder radius="md" padding="md">
         <Title order={4} mb="md">
           {t('public_tracking.history')}

@@ -1,12 +1,10 @@
 import type { TruckloadConfirmationView } from '@freight/contracts';
-import { act, configure, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_KEY } from '../../../lib/authState';
 import i18n from '../../../lib/i18n';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp, stubApi } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const place = {
   contact: 'Ann Lee',
@@ -71,7 +69,7 @@ function renderConfirmation(path: string) {
   return renderApp(path);
 }
 
-describe('truckload confirmation page (public)', { timeout: 60_000 }, () => {
+describe('truckload confirmation page (public)', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

@@ -1,11 +1,12 @@
 import type { ConfirmationPlace, TruckloadConfirmationView } from '@freight/contracts';
 import { type Country, formatPhone, formatTimeOfDay } from '@freight/domain';
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AddressLines } from '../../../components/AddressLines';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingBlock } from '../../../components/LoadingBlock';
 import { formatLocalDate } from '../../../components/tracking/localTime';
 import { ShipmentFacts } from '../../../components/tracking/ShipmentFacts';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
@@ -36,7 +37,7 @@ export function TruckloadConfirmation() {
     );
   }
   if (query.error) return <ErrorAlert error={query.error} />;
-  if (!query.data) return <Skeleton height={320} aria-label={t('truckload_confirmation.loading')} />;
+  if (!query.data) return <LoadingBlock height={320} label={t('truckload_confirmation.loading')} />;
   return <ConfirmationCard view={query.data} />;
 }
 

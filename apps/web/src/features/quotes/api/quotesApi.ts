@@ -1,4 +1,12 @@
-import type { BookingPlace, Paginated, QuoteItemFacts, QuoteMode, QuoteRequestInput, TeamPerson } from '@freight/contracts';
+import type {
+  BookingPlace,
+  DeliveryWindowView,
+  Paginated,
+  QuoteItemFacts,
+  QuoteMode,
+  QuoteRequestInput,
+  TeamPerson,
+} from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
 import { api } from '../../../lib/api';
 
@@ -20,6 +28,8 @@ export interface QuoteRate {
   transit_days: number;
   /** 'YYYY-MM-DD' */
   estimated_delivery: string;
+  /** The lane's learned delivery window, or the promise; null on quotes rated before windows. */
+  delivery_window?: DeliveryWindowView | null;
   currency: Currency;
   total_cents: number;
   charges: QuoteCharge[];

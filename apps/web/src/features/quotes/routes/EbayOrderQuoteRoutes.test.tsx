@@ -1,12 +1,10 @@
 import type { EbayModeRates, EbayOrderView, EbayQuoteInput } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderListScreen } from '../../../test/listScreen';
 import { makeQuote } from '../components/results/testQuote';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ORDER: EbayOrderView = {
   id: 'o1',
@@ -75,7 +73,7 @@ function open(input: EbayQuoteInput, stubs: Record<string, unknown> = {}, langua
   });
 }
 
-describe('quoting an eBay order', { timeout: 60_000 }, () => {
+describe('quoting an eBay order', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('rolls that fit both: parcel and LTL rated side by side, the cheapest marked; the chosen one is quoted as it', async () => {

@@ -1,13 +1,14 @@
 import type { EbayQuoteInput, QuoteRequestInput } from '@freight/contracts';
 import { Alert, Anchor, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
+import { SetByRule, useEbayRuleOutcome } from '../../automation-rules';
 import { getEbayOrder, getEbayQuoteInput, markEbayQuoted } from '../api/ebayOrderApi';
 import { type EbayMode, EbayModeChoice } from '../components/ebay/EbayModeChoice';
 import { QuoteWorkspace } from '../components/workspace/QuoteWorkspace';
@@ -101,6 +102,12 @@ function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
   const data = input.data;
   // Items still to complete by hand leave the choice to the form, which asks once they are complete.
   const asks = data ? data.modes.ltl && data.modes.parcel && data.unmatched.length === 0 : false;
+  // The account's automation rules choose the mode first ("set by rule X"); the seller may choose the other.
+  const rule = useEbayRuleOutcome(ebayId).data;
+  const ruleMode = rule?.actions.mode === 'parcel' || rule?.actions.mode === 'ltl' ? rule.actions.mode : null;
+  useEffect(() => {
+    if (asks && ruleMode) setChosen((c) => c ?? ruleMode);
+  }, [asks, ruleMode]);
   return (
     <>
       <PageHeader title={t(flow === 'ship' ? 'quotes.ebay.title_ship' : 'quotes.ebay.title_quote')} />
@@ -119,12 +126,21 @@ function EbayOrderQuote({ flow }: { flow: 'quote' | 'ship' }) {
           ) : (
             <SingleModeNotice modes={data.modes} />
           )}
+          <SetByRule outcome={rule} />
           {(!asks || chosen) && (
             <QuoteWorkspace
               key={`${ebayId}-${chosen ?? ''}`}
               kind="ltl_parcel"
               clientRef={data.input.client_ref}
-              prefill={{ ...data.input, ...(chosen ? { mode: chosen } : {}) } as QuoteRequestInput}
+              prefill={
+                {
+                  ...data.input,
+                  ...(chosen ? { mode: chosen } : {}),
+                  ...(rule?.actions.accessorials?.length
+                    ? { accessorials: [...new Set([...(data.input.accessorials ?? []), ...rule.actions.accessorials])] }
+                    : {}),
+                } as QuoteRequestInput
+              }
               autoRate={chosen !== null}
               onRated={async (quote) => {
                 const [marked] = await Promise.all(orders.map((id) => markEbayQuoted(id, quote.id)));

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../../test/fixtures';
 import { renderApp, stubApi } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 // The browser's passkey dialog: what the device answers (or its refusal) is the test's to say.
 const device = vi.hoisted(() => ({ create: vi.fn() }));
@@ -33,7 +31,7 @@ function signedIn(table: Record<string, unknown>) {
   return stubApi({ 'GET /api/user': { data: user }, 'GET /user/two-factor-authentication': { data: APP_OFF }, ...table });
 }
 
-describe('Settings > Security: passkeys', { timeout: 60_000 }, () => {
+describe('Settings > Security: passkeys', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     device.create.mockReset();

@@ -1,13 +1,11 @@
 import type { UserSession } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../../test/fixtures';
 import { renderApp, stubApi } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const LAPTOP: UserSession = {
   id: 'current-session-id-0001',
@@ -53,7 +51,7 @@ function signedIn(table: Record<string, unknown>, language: 'en' | 'es' = 'en') 
   });
 }
 
-describe('Settings > Security: your sessions', { timeout: 60_000 }, () => {
+describe('Settings > Security: your sessions', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists each session with its browser, place and address, this device first and marked, unknowns said so', async () => {

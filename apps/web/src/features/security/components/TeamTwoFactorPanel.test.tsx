@@ -1,11 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../../test/fixtures';
 import { renderApp, stubApi } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function signedIn(table: Record<string, unknown>) {
   const user = makeUser([]);
@@ -19,7 +17,7 @@ function signedIn(table: Record<string, unknown>) {
   });
 }
 
-describe('Settings > Security: the second factor for the team', { timeout: 60_000 }, () => {
+describe('Settings > Security: the second factor for the team', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lets the account admin require a second factor of every user, explained, and says it was saved', async () => {

@@ -44,7 +44,7 @@ async function openModal(put: () => Response) {
   return { dialog, fetchMock };
 }
 
-describe('settings: carrier visibility modal', { timeout: 30_000 }, () => {
+describe('settings: carrier visibility modal', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists carriers by mode with their choices, keeps hide and preferred exclusive, and saves both lists', async () => {

@@ -21,6 +21,7 @@ const CHILD_TABS: readonly { path: string; tab: string; title: string; permissio
     permission: 'invoices.pay',
   },
   { path: apiSettingsPath, tab: 'settings.tabs.api', title: 'settings.api.title' },
+  { path: `${paths.settings}/rules`, tab: 'settings.tabs.rules', title: 'rules.title', permission: 'quotes.run' },
   { path: paths.securitySettings, tab: 'settings.tabs.security', title: 'security.title' },
   { path: paths.teamSettings, tab: 'settings.tabs.team', title: 'team.title', permission: 'team.manage' },
   { path: paths.activitySettings, tab: 'settings.tabs.activity', title: 'team.log.title', permission: 'team.manage' },

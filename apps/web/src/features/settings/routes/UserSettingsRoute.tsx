@@ -2,10 +2,14 @@ import { Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useAuthUser } from '../../../lib/auth';
+import { can } from '../../../lib/permissions';
+import { AlertPreferences } from '../../alerts';
 import { CarrierVisibilityModal } from '../components/CarrierVisibilityModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { PreferencesForm } from '../components/PreferencesForm';
 import { ProfileForm } from '../components/ProfileForm';
+import { ReportMailSetting } from '../components/ReportMailSetting';
+import { SmsNumberSetting } from '../components/SmsNumberSetting';
 
 export function UserSettingsRoute() {
   const { t } = useTranslation();
@@ -17,6 +21,24 @@ export function UserSettingsRoute() {
       <ProfileForm onChangePassword={open} />
       <Divider />
       <PreferencesForm />
+      {user?.account && (
+        <>
+          <Divider />
+          <SmsNumberSetting />
+        </>
+      )}
+      {can(user, 'shipments.view') && (
+        <>
+          <Divider />
+          <AlertPreferences />
+        </>
+      )}
+      {can(user, 'analytics.view') && (
+        <>
+          <Divider />
+          <ReportMailSetting />
+        </>
+      )}
       {user?.account && (
         <>
           <Divider />

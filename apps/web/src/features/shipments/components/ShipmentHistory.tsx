@@ -18,6 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ExportMenu } from '../../../components/export/ExportMenu';
 import { ListTable } from '../../../components/list/ListTable';
 import { MineSwitch, useMineFilter } from '../../../components/list/MineSwitch';
 import { PLACE_MAX_WIDTH, routeTitle } from '../../../components/list/PlaceText';
@@ -33,6 +34,8 @@ import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
+import { DRILL_PARAMS, drillOf, listDrilledShipments } from '../api/drill';
+import { DrillNotice } from './DrillNotice';
 
 const isStatus = (v: string | null): v is ShipmentStatus => !!v && (SHIPMENT_STATUSES as readonly string[]).includes(v);
 
@@ -54,7 +57,8 @@ const COLUMNS: Column[] = [
  * My Shipments (Shipment History): the account's shipments or the caller's own ('Mine'), each
  * naming who booked it, server-paginated, with search, a status filter and sortable columns kept
  * in the URL; a row opens the tracking detail, and its menu reships, return-ships or (before
- * pickup) cancels.
+ * pickup) cancels. Opened from an Analytics figure (`figure` in the URL), it lists the shipments
+ * behind that figure, and says so.
  */
 export function ShipmentHistory() {
   const { t } = useTranslation();
@@ -69,10 +73,14 @@ export function ShipmentHistory() {
   const perPage = user?.settings?.records_per_page ?? DEFAULT_SETTINGS.records_per_page;
   const dialogs = useShipmentDialogs();
   const { mine, setMine, clearFilters } = useMineFilter(list);
+  const drill = drillOf(list.params);
 
   const query = useQuery({
-    queryKey: [...SHIPMENTS_KEY, 'list', { page, perPage, q, status, sort, dir, mine }],
-    queryFn: () => listShipments({ page, per_page: perPage, q: q || undefined, status, sort, dir: sort ? dir : undefined, mine }),
+    queryKey: [...SHIPMENTS_KEY, 'list', { page, perPage, q, status, sort, dir, mine, drill }],
+    queryFn: () => {
+      const options = { page, per_page: perPage, q: q || undefined, status, sort, dir: sort ? dir : undefined, mine };
+      return drill ? listDrilledShipments(drill, options) : listShipments(options);
+    },
     placeholderData: keepPreviousData,
   });
   // Narrowed to the caller's own and nothing else: the way out is the whole account.
@@ -85,6 +93,9 @@ export function ShipmentHistory() {
 
   return (
     <Stack gap="md">
+      {drill && (
+        <DrillNotice drill={drill} onClear={() => list.update({ ...Object.fromEntries(DRILL_PARAMS.map((p) => [p, null])), page: null })} />
+      )}
       <Group align="flex-end" gap="md" wrap="wrap">
         <TextInput
           type="search"
@@ -107,6 +118,11 @@ export function ShipmentHistory() {
           w={180}
         />
         <MineSwitch mineLabel={t('shipments.mine')} mine={mine} onChange={setMine} />
+        <ExportMenu
+          path={drill ? '/api/analytics/shipments/export' : '/api/shipments/export'}
+          query={{ ...drill, q: q || undefined, status, sort, dir: sort ? dir : undefined, mine: mine ? 'true' : undefined }}
+          fileName="shipments"
+        />
       </Group>
 
       {query.error && !query.data ? (
@@ -158,8 +174,8 @@ export function ShipmentHistory() {
             }
             emptyFiltered={t(onlyMine ? 'shipments.empty_mine' : 'shipments.empty_filtered')}
             clearLabel={t(onlyMine ? 'list.show_whole_account' : 'shipments.clear_filters')}
-            filtered={!!q || !!status || mine}
-            clears={['status']}
+            filtered={!!q || !!status || mine || !!drill}
+            clears={['status', ...DRILL_PARAMS]}
           />
         </>
       )}

@@ -1,11 +1,9 @@
 import type { ConversationView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderListScreen } from '../../../test/listScreen';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const HOURS = {
   open_now: false,
@@ -72,7 +70,7 @@ function openOn(path: string, stubs: Record<string, unknown> = {}, language: 'en
   });
 }
 
-describe('chat with support', { timeout: 60_000 }, () => {
+describe('chat with support', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for an issue category in the spec words before sending, then opens the conversation', async () => {

@@ -1,4 +1,5 @@
 import type {
+  AnalyticsAccess,
   InvitationAcceptRequest,
   InvitationPreview,
   Paginated,
@@ -63,3 +64,16 @@ export const invitationQuery = (token: string) =>
 
 export const acceptInvitation = (token: string, body: InvitationAcceptRequest) =>
   api.post(`/api/invitation/${id(token)}/accept`, body, { skipAuthRedirect: true });
+
+/** Whether the account's viewers read Analytics (its team admins only: anyone else gets 403). */
+export const ANALYTICS_ACCESS_KEY = ['team', 'analytics-access'] as const;
+
+export const analyticsAccessQuery = () =>
+  queryOptions({
+    queryKey: ANALYTICS_ACCESS_KEY,
+    queryFn: ({ signal }) => api.get<{ data: AnalyticsAccess }>('/api/account/analytics-access', { signal }).then(data),
+    retry: false,
+  });
+
+export const saveAnalyticsAccess = (viewers: boolean) =>
+  api.put<{ data: AnalyticsAccess }>('/api/account/analytics-access', { viewers }).then(data);

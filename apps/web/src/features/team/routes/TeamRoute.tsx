@@ -9,6 +9,7 @@ import { showNotice } from '../../../components/notices/showNotice';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useAuthUser } from '../../../lib/auth';
 import { afterTeamChange, teamActions, teamQuery } from '../api/teamApi';
+import { AnalyticsAccessPanel } from '../components/AnalyticsAccessPanel';
 import { InviteModal } from '../components/InviteModal';
 import { MemberModal } from '../components/MemberModal';
 import { RowMenu } from '../components/RowMenu';
@@ -24,8 +25,8 @@ type Dialog =
 
 /**
  * Settings > Team (account admins): the account's users and invitations; invite, change a
- * colleague's role and limit, deactivate and reactivate, resend and revoke invitations, and hand
- * the account admin role over.
+ * colleague's role and limit, deactivate and reactivate, resend and revoke invitations, hand
+ * the account admin role over, and open Analytics to the viewers.
  */
 export function TeamRoute() {
   const { t } = useTranslation();
@@ -109,6 +110,8 @@ function Team({ selfId, currency }: { selfId: string; currency: string }) {
           )}
         />
       )}
+
+      <AnalyticsAccessPanel />
 
       {dialog?.kind === 'invite' && <InviteModal onClose={close} />}
       {dialog?.kind === 'edit' && <MemberModal member={dialog.member} onClose={close} />}

@@ -4,8 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ProofOfDelivery } from '../../../components/proof-of-delivery/ProofOfDelivery';
 import { PaymentPanel, ShipmentSummary } from '../../../components/shipment';
 import { fetchShipment, SHIPMENTS_KEY, shipmentKey } from '../../../components/tracking/api';
+import { deliveryWindowFact } from '../../../components/tracking/deliveryWindow';
 import { eventText } from '../../../components/tracking/eventText';
 import { formatLocalDate, placeName } from '../../../components/tracking/localTime';
 import { PaymentBadge, RouteLine } from '../../../components/tracking/parts';
@@ -19,6 +21,7 @@ import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/permissions';
 import { useSupportTopic } from '../../../lib/support';
 import { useFormat } from '../../../lib/useFormat';
+import { FileClaimLink } from '../../claims';
 import { ShipmentWatchers } from './ShipmentWatchers';
 
 /**
@@ -86,6 +89,7 @@ function ShipmentDetail({
   const date = (v: string | null) => formatLocalDate(v, i18n.language);
   const latest = newestFirst(s.events)[0];
 
+  const expected = deliveryWindowFact(t, date, s.delivery_window);
   const facts: ShipmentFact[] = [
     { label: t('tracking.detail.carrier'), value: [s.carrier_name, t(`shipping_modes.${s.mode}`)].filter(Boolean).join(' · ') },
     { label: t('tracking.detail.pickup_date'), value: date(s.pickup_date) },
@@ -97,6 +101,7 @@ function ShipmentDetail({
             label: t('tracking.detail.estimated_delivery'),
             value: s.estimated_delivery ? date(s.estimated_delivery) : t('tracking.detail.not_estimated'),
           },
+    ...(expected ? [expected] : []),
   ];
 
   return (
@@ -118,6 +123,7 @@ function ShipmentDetail({
           </Stack>
           <Group gap="xs" wrap="wrap">
             <ShareTrackingLink number={s.bol_number} />
+            <FileClaimLink shipment={s} />
             {mayBook && (
               <>
                 <Button variant="default" onClick={() => dialogs.reship(s, 'reship')}>
@@ -176,6 +182,8 @@ function ShipmentDetail({
           {t('tracking.detail.refresh_failed')}
         </Alert>
       )}
+
+      {s.status === 'delivered' && <ProofOfDelivery shipmentId={s.id} />}
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tracking-history">
         <Title order={3} fz="md" id="tracking-history" mb="md">

@@ -25,7 +25,7 @@ const ALL = 'all';
 const CARD_MIN_WIDTH = 'min(100%, 18rem)';
 
 /**
- * Tracking (spec sections 2 and 4): the account's shipments as cards focused on movement, filtered
+ * Tracking: the account's shipments as cards focused on movement, filtered
  * by status tabs (All, Pending, Dispatched, In-Transit, Delayed, Delivered, Canceled) kept in the
  * URL with the search and the page; a card opens the tracking detail.
  */

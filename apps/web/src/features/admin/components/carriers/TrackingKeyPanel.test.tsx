@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../../app/providers';
@@ -6,9 +6,7 @@ import { jsonResponse } from '../../../../test/fixtures';
 import { signInStaff } from '../../testStaff';
 import { TrackingKeyPanel } from './TrackingKeyPanel';
 
-configure({ asyncUtilTimeout: 5000 });
-
-describe('TrackingKeyPanel', { timeout: 60_000 }, () => {
+describe('TrackingKeyPanel', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('rotates the key after a confirmation and shows the new one once, with the old one’s grace period', async () => {

@@ -2,11 +2,12 @@ import { type PartnerContactInput, type PartnerView, partnerRequest } from '@fre
 import { ActionIcon, Button, Group, Modal, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
 import { setServerErrors, zodErrors } from '../../../../lib/forms';
+import { carrierOptionsQuery } from '../../api/carrierMessagesApi';
 import { afterPartnerChange, savePartner } from '../../api/integrationsApi';
 
 type Contact = Required<PartnerContactInput>;
@@ -15,15 +16,21 @@ interface Values {
   website: string;
   status: 'active' | 'suspended';
   notes: string;
+  /** The carrier of a carrier partner; '' for none. */
+  carrier_id: string;
   contacts: Contact[];
 }
+
+/** The request of the form's values: no carrier is null (the partner is no carrier's). */
+const requestOf = (v: Values) => ({ ...v, carrier_id: v.carrier_id || null });
 
 const BLANK_CONTACT: Contact = { name: '', email: '', phone: '', role: '' };
 /** The most contacts a partner keeps (the request's limit). */
 const MAX_CONTACTS = 20;
 
 /**
- * Adds a partner (no `partner`) or edits one: the company, its status and notes, and its
+ * Adds a partner (no `partner`) or edits one: the company, its status, the carrier it is when it
+ * is a carrier's systems (a carrier partner posts that carrier's invoices), its notes and its
  * contacts (repeatable). The server's field errors land on their fields, a contact's included.
  */
 export function PartnerFormModal({
@@ -43,11 +50,13 @@ export function PartnerFormModal({
       website: partner?.website ?? '',
       status: partner?.status ?? 'active',
       notes: partner?.notes ?? '',
+      carrier_id: partner?.carrier?.id ?? '',
       contacts: partner?.contacts.map((c) => ({ ...c })) ?? [],
     },
   });
+  const carriers = useQuery(carrierOptionsQuery());
   const save = useMutation({
-    mutationFn: (v: Values) => savePartner(partner?.id ?? null, v),
+    mutationFn: (v: Values) => savePartner(partner?.id ?? null, requestOf(v)),
     onSuccess: async (saved) => {
       onSaved(saved);
       await afterPartnerChange(client, saved);
@@ -62,7 +71,7 @@ export function PartnerFormModal({
         noValidate
         aria-label={title}
         onSubmit={form.onSubmit((v) => {
-          const errors = zodErrors(partnerRequest, t, v);
+          const errors = zodErrors(partnerRequest, t, requestOf(v));
           if (Object.keys(errors).length) form.setErrors(errors);
           else save.mutate(v);
         })}
@@ -77,6 +86,15 @@ export function PartnerFormModal({
               description={t('admin.partners.status_hint')}
               data={(['active', 'suspended'] as const).map((s) => ({ value: s, label: t(`admin.partners.status.${s}`) }))}
               {...form.getInputProps('status')}
+            />
+            <NativeSelect
+              label={t('admin.partners.carrier')}
+              description={t('admin.partners.carrier_hint')}
+              data={[
+                { value: '', label: t('admin.partners.no_carrier') },
+                ...(carriers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.scac})` })),
+              ]}
+              {...form.getInputProps('carrier_id')}
             />
           </SimpleGrid>
           <Textarea label={t('admin.partners.notes')} autosize minRows={2} maxRows={6} maxLength={2000} {...form.getInputProps('notes')} />

@@ -24,10 +24,12 @@ export const SHIPMENT_FILTERS = [
   'exclude_canceled',
   'origin_state',
   'destination_state',
+  // A carrier scorecard's figure (with the carrier and the pickup window): its own rules pick the shipments.
+  'figure',
 ] as const;
 
 /** A typed filter that reaches the URL when the field is left or Enter is pressed, not on every key. */
-function TextFilter({
+export function TextFilter({
   list,
   name,
   label,

@@ -12,6 +12,9 @@ import { QueryStatus } from '../../../../components/QueryStatus';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
 import { afterCarrierChange, carrierQuery, draftStartQuery, restoreVersion, setCarrierActive, versionQuery } from '../../api/carriersApi';
+import { scorecardPath } from '../../api/scorecardsApi';
+import { ScorecardPanel } from '../../components/carrier-scorecards/ScorecardPanel';
+import { DeliveryWindowsPanel } from '../../components/carriers/DeliveryWindowsPanel';
 import { QuotingPausePanel } from '../../components/carriers/QuotingPause';
 import { TariffEditor } from '../../components/carriers/TariffEditor';
 import { TrackingKeyPanel } from '../../components/carriers/TrackingKeyPanel';
@@ -171,6 +174,15 @@ export function CarrierDetailRoute() {
         onRestore={confirmRestore}
       />
       {viewing !== null && <VersionView carrier={c} number={viewing} onClose={() => setViewing(null)} />}
+      <Group justify="space-between" align="baseline">
+        <Title order={3}>{t('admin.scorecards.section')}</Title>
+        <Anchor component={Link} to={scorecardPath(c.id)} size="sm">
+          {t('admin.scorecards.back')}
+        </Anchor>
+      </Group>
+      <ScorecardPanel carrierId={c.id} />
+      <Title order={3}>{t('admin.delivery_windows.section')}</Title>
+      <DeliveryWindowsPanel carrierId={c.id} carrierName={c.name} />
     </Stack>
   );
 }

@@ -1,13 +1,12 @@
 import type { StaffCarrierDetail, TariffPreview } from '@freight/contracts';
 import { DEMO_LTL_TARIFF } from '@freight/domain/rating/ltl-tariff';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUSY_WAIT } from '../../../../test/busyWait';
 import { jsonResponse } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const carrier: StaffCarrierDetail = {
   id: 'c1',
@@ -81,7 +80,7 @@ const preview: TariffPreview = {
   },
 };
 
-describe('Carriers', { timeout: 60_000 }, () => {
+describe('Carriers', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists carriers with last week share, incidents, tracking and tariff state', async () => {
@@ -177,7 +176,7 @@ describe('Carriers', { timeout: 60_000 }, () => {
     expect(impact).toHaveTextContent('Change in total: +10%');
     expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(true));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(true), BUSY_WAIT);
     const publish = lastCall('/api/admin/carriers/c1/draft/publish');
     expect(sentBody(fetchMock, publish)).toHaveProperty('effective_date');
   });
@@ -203,6 +202,6 @@ describe('Carriers', { timeout: 60_000 }, () => {
     expect(within(draft).getByRole('button', { name: /^Fuel surcharge table/ })).toHaveAttribute('aria-expanded', 'true');
     expect(within(draft).getByLabelText(/^Heavy column ×/)).toHaveAccessibleDescription('This value is too large');
     // The first field in error, in the page's order: the bands' table, at its first figure.
-    await vi.waitFor(() => expect(within(bands).getAllByRole('textbox')[0]).toHaveFocus());
+    await vi.waitFor(() => expect(within(bands).getAllByRole('textbox')[0]).toHaveFocus(), BUSY_WAIT);
   });
 });

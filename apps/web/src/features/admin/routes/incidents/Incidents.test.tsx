@@ -1,12 +1,10 @@
 import type { IncidentDetail, IncidentRow } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const row: IncidentRow = {
   id: 'i1',
@@ -31,7 +29,7 @@ const detail: IncidentDetail = {
 const page = (data: IncidentRow[]) => ({ data, meta: { current_page: 1, per_page: 25, total: data.length, last_page: 1 } });
 const carriers = { data: [{ id: 'c1', name: 'Saia', scac: 'SAIA', mode: 'ltl' }] };
 
-describe('API Incidents', { timeout: 60_000 }, () => {
+describe('API Incidents', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists grouped incidents with their occurrences and filters them by kind and carrier', async () => {

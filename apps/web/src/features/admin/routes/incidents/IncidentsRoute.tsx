@@ -3,6 +3,7 @@ import { Anchor, Group, NativeSelect, Stack, Table, Text, TextInput } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportMenu } from '../../../../components/export/ExportMenu';
 import { ListTable } from '../../../../components/list/ListTable';
 import { useListParams } from '../../../../components/list/useListParams';
 import { PageHeader } from '../../../../components/PageHeader';
@@ -53,6 +54,7 @@ export function IncidentsRoute() {
         />
         <TextInput type="date" label={t('admin.incidents.from')} w={150} {...input('from')} />
         <TextInput type="date" label={t('admin.incidents.to')} w={150} {...input('to')} />
+        <ExportMenu path="/api/admin/incidents/export" query={search} fileName="admin-incidents" />
       </Group>
       <ListTable
         list={list}

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fixtures';
@@ -6,12 +6,10 @@ import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
 import { ACCOUNT_ID, callsOf, makePartner, makeWebhook, PARTNER_ID, partnerRow } from './testIntegrations';
 
-configure({ asyncUtilTimeout: 5000 });
-
 const DETAIL = `/api/admin/integration-partners/${PARTNER_ID}`;
 const OTHER_ACCOUNT = { id: '7a1e2b3c-4d5e-4f60-8a1b-2c3d4e5f6a7b', name: 'Other Freight LLC' };
 
-describe('Integration Partners', { timeout: 60_000 }, () => {
+describe('Integration Partners', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists partners with today's use, each opening its page", async () => {
@@ -68,12 +66,35 @@ describe('Integration Partners', { timeout: 60_000 }, () => {
       website: 'acme-tms.example',
       status: 'active',
       notes: '',
+      carrier_id: null,
       contacts: [{ name: 'Tina Tech', email: 'tina@acme-tms.example', phone: '', role: 'Technical lead' }],
     });
 
     await userEvent.click(within(form).getByRole('button', { name: 'Add partner' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/integration-partners/${PARTNER_ID}`));
     expect(await screen.findByRole('heading', { name: 'Acme TMS' })).toBeInTheDocument();
+  });
+
+  it('ties a partner to a carrier from its form (a carrier partner), and shows the carrier on its page', async () => {
+    const odfl = { id: '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b', name: 'Old Dominion', scac: 'ODFL', mode: 'ltl' };
+    const fetchMock = signInStaff(['super_admin'], {
+      [`GET ${DETAIL}`]: { data: makePartner() },
+      [`PUT ${DETAIL}`]: { data: makePartner({ carrier: { id: odfl.id, name: odfl.name, scac: odfl.scac } }) },
+      'GET /api/admin/scac-aliases/carriers': { data: [odfl] },
+      [`GET ${DETAIL}/calls`]: { data: [] },
+      [`GET ${DETAIL}/webhooks`]: { data: [] },
+    });
+    renderApp(`/admin/integration-partners/${PARTNER_ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit company' }));
+    const form = await screen.findByRole('form', { name: 'Edit Acme TMS' });
+    const carrier = within(form).getByRole('combobox', { name: /^Carrier/ });
+    expect(carrier).toHaveValue('');
+    await waitFor(() => expect(within(carrier).getByRole('option', { name: 'Old Dominion (ODFL)' })).toBeInTheDocument());
+    await userEvent.selectOptions(carrier, odfl.id);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsOf(fetchMock, 'PUT', DETAIL)).toHaveLength(1));
+    expect(sentBody(fetchMock, callsOf(fetchMock, 'PUT', DETAIL)[0])).toMatchObject({ name: 'Acme TMS', carrier_id: odfl.id });
+    expect(await screen.findByText('Carrier partner: Old Dominion (ODFL)')).toBeInTheDocument();
   });
 
   it('shows a partner: contacts, accounts, usage, credentials, calls; adds and removes an account', async () => {

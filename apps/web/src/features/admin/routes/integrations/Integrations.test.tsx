@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
 import { ACCOUNT_ID, callsOf, makeIntegration, PARTNER_ID } from './testIntegrations';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const store = makeIntegration({
   kind: 'ebay_store',
@@ -24,7 +22,7 @@ const partnerApp = makeIntegration({
   failure_rate: 0.4,
 });
 
-describe('Integrations', { timeout: 60_000 }, () => {
+describe('Integrations', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists every connection with its health, filtered by kind and words kept in the URL', async () => {

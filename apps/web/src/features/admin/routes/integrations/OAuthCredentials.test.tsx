@@ -1,6 +1,6 @@
 import type { CredentialView } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
@@ -10,8 +10,6 @@ import { renderApp } from '../../../../test/renderApp';
 import { stubApi } from '../../../../test/stubApi';
 import { sentBody, signInStaff } from '../../testStaff';
 import { ACCOUNT_ID, callsOf, makeCredential, PARTNER_ID, partnerRow } from './testIntegrations';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = '/api/admin/oauth-clients';
 const ofAccount = makeCredential({
@@ -24,7 +22,7 @@ const ofAccount = makeCredential({
   last_used_at: null,
 });
 
-describe('OAuth Credentials', { timeout: 60_000 }, () => {
+describe('OAuth Credentials', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');

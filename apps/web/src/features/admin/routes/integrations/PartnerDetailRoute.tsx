@@ -62,6 +62,7 @@ function PartnerDetail({ partner: p }: { partner: PartnerView }) {
                 </>
               )}
             </Text>
+            {p.carrier && <Text size="sm">{t('admin.partners.carrier_of', { name: p.carrier.name, scac: p.carrier.scac })}</Text>}
           </Stack>
           <Button variant="default" onClick={() => setEditing(true)}>
             {t('admin.partners.edit')}

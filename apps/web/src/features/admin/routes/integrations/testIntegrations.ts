@@ -42,6 +42,7 @@ export const makePartner = (over: Partial<PartnerView> = {}): PartnerView => ({
   status: 'active',
   contacts: [{ name: 'Tina Tech', email: 'tina@acme-tms.example', phone: '(312) 555-0100', role: 'Technical lead' }],
   notes: '',
+  carrier: null,
   created_at: '2026-10-01T10:00:00Z',
   accounts: [{ id: ACCOUNT_ID, name: 'Blue Widgets', granted_by: 'consent', granted_at: '2026-10-05T10:00:00Z', disabled: false }],
   credentials: [makeCredential()],

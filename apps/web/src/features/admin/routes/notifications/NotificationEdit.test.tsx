@@ -1,12 +1,10 @@
 import type { SiteNotificationView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const notice: SiteNotificationView = {
   id: 'n1',
@@ -31,7 +29,7 @@ const EMPTY_LIST = { data: [], meta: { current_page: 1, per_page: 25, total: 0, 
 const callOf = (fetchMock: ReturnType<typeof signInStaff>, method: string, path: string) =>
   fetchMock.mock.calls.findIndex(([u, init]) => String(u).split('?')[0] === path && ((init as RequestInit)?.method ?? 'GET') === method);
 
-describe('notice editor', { timeout: 60_000 }, () => {
+describe('notice editor', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('edits a notice and shows the server’s field errors on their fields', async () => {

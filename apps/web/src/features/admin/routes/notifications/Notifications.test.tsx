@@ -1,12 +1,10 @@
 import type { SiteNotificationView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const saved: SiteNotificationView = {
   id: 'n1',
@@ -25,7 +23,7 @@ const saved: SiteNotificationView = {
   updated_at: '2026-11-22T10:00:00Z',
 };
 
-describe('Notifications', { timeout: 60_000 }, () => {
+describe('Notifications', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('previews a notice in both languages as it is typed, checks it, and publishes it', async () => {

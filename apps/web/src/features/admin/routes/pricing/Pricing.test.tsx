@@ -1,11 +1,10 @@
 import type { PricingPreview, PricingProgramDetail, PricingProgramVersionDetail } from '@freight/contracts';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BUSY_WAIT } from '../../../../test/busyWait';
 import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const ACCOUNT = '00000000-0000-4000-8000-000000000001';
 const version = {
@@ -91,7 +90,7 @@ const preview: PricingPreview = {
   },
 };
 
-describe('Pricing', { timeout: 60_000 }, () => {
+describe('Pricing', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the default program and the accounts with one, and opens the program of an account found by its name', async () => {
@@ -188,7 +187,7 @@ describe('Pricing', { timeout: 60_000 }, () => {
     await userEvent.type(within(lane).getByRole('textbox', { name: /^Destination ZIP3 zones/ }), '303');
     await userEvent.type(within(lane).getByRole('textbox', { name: 'Price' }), '412.5');
     await userEvent.click(within(editor).getByRole('button', { name: 'Save draft' }));
-    await vi.waitFor(() => expect(saved).toBe(true));
+    await vi.waitFor(() => expect(saved).toBe(true), BUSY_WAIT);
     const put = fetchMock.mock.calls.findIndex((c) => c[1]?.method === 'PUT');
     const body = sentBody(fetchMock, put) as { program: { contract_lanes: unknown[] } };
     expect(body.program.contract_lanes[1]).toEqual({
@@ -220,7 +219,7 @@ describe('Pricing', { timeout: 60_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: /Publish version 2 from/ });
     expect(within(confirm).getByTestId('publish-impact')).toHaveTextContent('Price in force $460.00, with the draft $345.00');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Publish' }));
-    await vi.waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(true));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).endsWith('/draft/publish'))).toBe(true), BUSY_WAIT);
     const publish = fetchMock.mock.calls.findIndex((c) => String(c[0]).endsWith('/draft/publish'));
     expect(sentBody(fetchMock, publish)).toEqual({ effective_date: '2026-11-26' });
   });

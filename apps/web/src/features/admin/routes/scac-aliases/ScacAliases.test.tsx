@@ -1,12 +1,10 @@
 import type { ScacAliasView } from '@freight/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/renderApp';
 import { sentBody, signInStaff } from '../../testStaff';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const rlca = { id: '11111111-1111-4111-8111-111111111111', name: 'R+L Carriers', scac: 'RLCA', mode: 'ltl' as const };
 const alias: ScacAliasView = {
@@ -20,7 +18,7 @@ const alias: ScacAliasView = {
 };
 const page = (data: ScacAliasView[]) => ({ data, meta: { current_page: 1, per_page: 25, total: data.length, last_page: 1 } });
 
-describe('Carrier SCAC Aliases', { timeout: 60_000 }, () => {
+describe('Carrier SCAC Aliases', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('adds an alias: checks the SCAC, shows the server’s refusal, then saves it', async () => {

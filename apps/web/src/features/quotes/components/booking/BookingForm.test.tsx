@@ -13,7 +13,7 @@ import { makeAddress } from './testAddress';
 
 const shipper = makeAccountUser('Demo Shipper Co');
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 15_000 };
 const user = () => userEvent.setup({ delay: null });
 
 const QUOTE_ID = '0b5f2c1e-4d7a-4c3e-9a61-2f0d8e7b6a51';
@@ -69,7 +69,7 @@ async function acceptDisclaimer() {
   await user().click(screen.getByRole('checkbox', { name: /I have read and accept the/ }));
 }
 
-describe('Book Shipment', { timeout: 60_000 }, () => {
+describe('Book Shipment', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     localStorage.clear();

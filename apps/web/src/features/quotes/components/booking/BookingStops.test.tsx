@@ -63,7 +63,7 @@ const user = () => userEvent.setup({ delay: null });
 const enter = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 const stop = () => within(screen.getByTestId('booking-stops-0-place'));
 
-describe('BookingStops', { timeout: 60_000 }, () => {
+describe('BookingStops', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -87,7 +87,7 @@ async function fillShipment(opts: { value?: number } = {}) {
 
 const PALLET = { type: 'Pallets', length: 48, width: 40, height: 48, weight: 500 };
 
-describe('ShipmentForm', { timeout: 30_000 }, () => {
+describe('ShipmentForm', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18n.changeLanguage('en');
@@ -150,9 +150,7 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("suggests parts as the description is typed: a pick fills NMFC, class and hazardous, and the part's class is the recommendation", {
-    timeout: 60_000,
-  }, async () => {
+  it("suggests parts as the description is typed: a pick fills NMFC, class and hazardous, and the part's class is the recommendation", async () => {
     const compressor = {
       id: 'p1',
       description: 'Compressors, air, with or without tanks',
@@ -168,7 +166,7 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
     await fillItem(1, PALLET);
     const scope = within(item(1));
     await user().type(scope.getByLabelText('Description'), 'compr');
-    await user().click(await screen.findByRole('option', { name: /Compressors, air/ }, { timeout: 5000 }));
+    await user().click(await screen.findByRole('option', { name: /Compressors, air/ }));
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('q=compr');
     expect(scope.getByLabelText('Description')).toHaveValue('Compressors, air, with or without tanks');
     expect(scope.getByLabelText(label('NMFC'))).toHaveValue('114850');
@@ -185,11 +183,11 @@ describe('ShipmentForm', { timeout: 30_000 }, () => {
       'Item 1: you chose class 100, but the part catalog gives “Compressors, air, with or without tanks” class 77.5.',
     );
     await user().click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cls).toHaveValue('77.5');
     await user().selectOptions(cls, 'Class 100');
     await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'I understand' }));
-    await waitFor(() => expect(cls).toHaveValue('100'), { timeout: 5000 });
+    await waitFor(() => expect(cls).toHaveValue('100'));
   });
 
   it('applies the site type recommendations and warns when the user leaves one', async () => {

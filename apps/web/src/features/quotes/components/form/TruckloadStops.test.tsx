@@ -45,7 +45,7 @@ const INITIAL: QuoteRequestInput = {
   equipment_type: 'dry_van',
 };
 
-describe('TruckloadStops', { timeout: 60_000 }, () => {
+describe('TruckloadStops', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     localStorage.clear();
@@ -61,7 +61,7 @@ describe('TruckloadStops', { timeout: 60_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     enter(stops().getByLabelText(/^Stop 1 ZIP or postal code/), '46204');
-    expect(await stops().findByText('Indianapolis, IN', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await stops().findByText('Indianapolis, IN')).toBeInTheDocument();
     await user().click(stops().getByRole('button', { name: 'Add a stop' }));
     await user().selectOptions(stops().getByLabelText(/^Stop 2\s*\*?$/), 'Extra pickup');
     enter(stops().getByLabelText(/^Stop 2 ZIP or postal code/), 'm5v 2t6');

@@ -94,7 +94,7 @@ function renderForm(props: Partial<ShipmentFormProps> = {}, settings: Partial<Us
 }
 
 /** The search waits 250 ms after the last key, then asks the (stubbed) server. */
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 15_000 };
 const user = () => userEvent.setup({ delay: null });
 const label = (text: string) => new RegExp(`^${text}`);
 const item = (n: number) => screen.getByRole('group', { name: `Item ${n}` });
@@ -114,7 +114,7 @@ async function pick(box: HTMLElement, typed: string, title: string) {
   await user().click(await suggestion(title));
 }
 
-describe('address and product pickers', { timeout: 60_000 }, () => {
+describe('address and product pickers', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

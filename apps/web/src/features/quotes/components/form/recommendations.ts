@@ -9,6 +9,8 @@ import type { AccessorialCode, SiteType } from './model';
  */
 
 export type End = 'pickup' | 'delivery';
+/** The service end of each of the form's places. */
+export const END_OF: Record<'origin' | 'destination', End> = { origin: 'pickup', destination: 'delivery' };
 export type Service = 'residential' | 'limited_access' | 'liftgate';
 
 export const SERVICE_CODES: Record<Service, Record<End, AccessorialCode>> = {

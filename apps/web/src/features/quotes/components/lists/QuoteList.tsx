@@ -4,6 +4,7 @@ import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Visu
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ExportMenu } from '../../../../components/export/ExportMenu';
 import { ListTable } from '../../../../components/list/ListTable';
 import { MineSwitch, useMineFilter } from '../../../../components/list/MineSwitch';
 import { PlaceText } from '../../../../components/list/PlaceText';
@@ -70,6 +71,11 @@ export function QuoteList({ saved }: { saved: boolean }) {
           w={180}
         />
         <MineSwitch mineLabel={t('quotes.lists.mine')} mine={mine} onChange={setMine} />
+        <ExportMenu
+          path="/api/quotes/export"
+          query={{ saved: saved ? '1' : undefined, q: q || undefined, mode, mine: mine ? 'true' : undefined }}
+          fileName={saved ? 'saved-quotes' : 'quotes'}
+        />
       </Group>
 
       <ListTable

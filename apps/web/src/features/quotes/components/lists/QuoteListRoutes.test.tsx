@@ -98,7 +98,7 @@ const cellsOf = (row: HTMLElement) =>
     .getAllByRole('cell')
     .map((c) => c.textContent);
 
-describe('quote lists', { timeout: 30_000 }, () => {
+describe('quote lists', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));
@@ -259,7 +259,7 @@ describe('quote lists', { timeout: 30_000 }, () => {
   it('shows a failed load as an error', async () => {
     renderList('/quote-history', () => jsonResponse(500, { message: 'Server error', request_id: 'abc' }));
     // Server errors are retried twice (app/providers) before the error shows.
-    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent('abc');
   });
 
   it('speaks Spanish', async () => {

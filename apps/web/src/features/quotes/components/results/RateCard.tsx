@@ -1,4 +1,6 @@
+import type { DeliveryWindowView } from '@freight/contracts';
 import { Badge, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serviceName } from '../../../../components/shipment/words';
@@ -16,6 +18,13 @@ interface RateCardProps {
   onBook?: () => void;
 }
 
+/** "usually 2 business days, up to 3" (or "usually 2 business days" when the late day is the typical one). */
+function windowText(t: TFunction, w: DeliveryWindowView) {
+  return w.late_days === w.typical_days
+    ? t('quotes.results.window_same', { count: w.typical_days })
+    : t('quotes.results.window', { count: w.typical_days, late: w.late_days });
+}
+
 /** One carrier's rate: carrier and SCAC, service, transit and delivery, the all-in total, and its charges on demand. */
 export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCardProps) {
   const { t } = useTranslation();
@@ -25,6 +34,8 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
   const breakdownId = useId();
   const money = (cents: number) => fmt.money(cents / 100, rate.currency);
   const premium = insurance && insurance.premium_cents > 0 ? insurance.premium_cents : 0;
+  // The lane's learned window when it has enough history; the carrier's promise otherwise.
+  const learned = rate.delivery_window?.source === 'history' ? rate.delivery_window : null;
 
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={titleId} data-testid="rate-card">
@@ -47,13 +58,25 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
             {t('quotes.results.service_label')}: {serviceName(t, rate.service, rate.service_name)}
           </Text>
           <Group gap="lg" wrap="wrap" style={{ rowGap: 4 }}>
-            <Text size="sm">
-              {t('quotes.results.transit_label')}: {t('quotes.results.transit', { count: rate.transit_days })}
+            <Text size="sm" data-testid="rate-transit">
+              {t('quotes.results.transit_label')}:{' '}
+              {learned ? windowText(t, learned) : t('quotes.results.transit', { count: rate.transit_days })}
             </Text>
             <Text size="sm">
-              {t('quotes.results.delivery_label')}: {fmt.date(localDate(rate.estimated_delivery))}
+              {t('quotes.results.delivery_label')}:{' '}
+              {learned
+                ? t('quotes.results.window_dates', {
+                    typical: fmt.date(localDate(learned.typical_date)),
+                    late: fmt.date(localDate(learned.late_date)),
+                  })
+                : fmt.date(localDate(rate.estimated_delivery))}
             </Text>
           </Group>
+          {learned && (
+            <Text size="xs" c="dimmed">
+              {t('quotes.results.window_sample', { count: learned.sample })}
+            </Text>
+          )}
         </Stack>
         {/* Stale prices are struck through, not faded: faded text fails contrast, and the alert above says why. */}
         <Stack gap={4} align="flex-end" style={{ marginLeft: 'auto' }}>

@@ -52,7 +52,7 @@ const callsTo = (fetchMock: ReturnType<typeof stubApi>, url: string) =>
     .filter(([u, init]) => u === url && init?.method === 'POST')
     .map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
 
-describe('RateResults', { timeout: 30_000 }, () => {
+describe('RateResults', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await act(() => i18n.changeLanguage('en'));

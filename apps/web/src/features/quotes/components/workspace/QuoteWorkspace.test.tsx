@@ -23,7 +23,7 @@ function signedIn(extra: Record<string, unknown>) {
 
 const rerun = makeQuote({ id: 'q2' });
 
-describe('quote workspace', { timeout: 30_000 }, () => {
+describe('quote workspace', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -8,7 +8,7 @@ import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtu
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import { makeQuote } from '../results/testQuote';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 15_000 };
 const user = () => userEvent.setup({ delay: null });
 
 const OLD_ID = '0b5f2c1e-4d7a-4c3e-9a61-2f0d8e7b6a53';
@@ -51,7 +51,7 @@ async function bookFirst(carrier: string) {
   await user().click(screen.getByTestId('book-submit'));
 }
 
-describe('booking a quote whose rates expired', { timeout: 60_000 }, () => {
+describe('booking a quote whose rates expired', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_margin_idx" ON "shipments" USING btree ("pickup_date","status","currency","account_id","carrier_id","mode","origin_state","destination_state","total_cents","cost_cents");

@@ -1,0 +1,64 @@
+import type { BatchRowError, BatchRowStatus, BatchRule, BatchStatus } from '@freight/contracts';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// schema.ts re-exports this file, so only lazy references to its tables are safe here.
+import { accounts, users } from './schema';
+
+/**
+ * A shipper's batch of shipments uploaded as a CSV: the rule choosing each row's rate, the file's
+ * own problems (its header), its file's name and its row counts. Kept as history with its rows.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<BatchStatus>().notNull().default('uploaded'),
+    rule: text('rule').$type<BatchRule>().notNull(),
+    preferredCarrier: text('preferred_carrier'),
+    maxTransitDays: integer('max_transit_days'),
+    rowsTotal: integer('rows_total').notNull(),
+    rowsValid: integer('rows_valid').notNull(),
+    fileErrors: jsonb('file_errors').$type<BatchRowError[]>().notNull().default([]),
+    /** The uploaded file's name as shown (no path or control characters, at most 200); null when not given or for older batches. */
+    fileName: text('file_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('batches_account_created_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * One row of a batch by its file line: the cells as given (text, so a refused row can be fixed),
+ * its errors, and once rated and booked its quote, chosen rate, shipment or held approval and the
+ * last outcome (`result`, or `booking_error`). A row holds at most one shipment: booking fills `shipment_id` once.
+ */
+export const batchRows = pgTable(
+  'batch_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    status: text('status').$type<BatchRowStatus>().notNull(),
+    cells: jsonb('cells').$type<Record<string, string>>().notNull(),
+    errors: jsonb('errors').$type<BatchRowError[]>().notNull().default([]),
+    quoteId: uuid('quote_id'),
+    rateId: text('rate_id'),
+    shipmentId: uuid('shipment_id'),
+    approvalId: uuid('approval_id'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Why the row's last booking failed, in the booker's language (null once booked or fixed). */
+    bookingError: text('booking_error'),
+    /**
+     * How often the row's held booking was declined or withdrawn and the row freed to be booked
+     * again: each attempt books under a key of its own (the earlier key answers the declined hold).
+     */
+    bookingAttempt: integer('booking_attempt').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('batch_rows_batch_line_unique').on(t.batchId, t.line)],
+);

@@ -1,0 +1,272 @@
+import { type BatchRowError, type BookingRequest, bookingRequest, REFERENCE_TYPES, type ShipmentReference } from '@freight/contracts';
+import { LANGUAGES, type Language } from '@freight/domain';
+import type { AppContext } from '../../context';
+import { parseCsvBoolean } from '../../csv/csv';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { isMessageKey, translator } from '../../i18n';
+import { isUuid } from '../../ids';
+import { recheckHoldLater } from '../invoices/invoices.service';
+import { bookingService, type Shipper } from '../shipments/booking.service';
+import { bookingFailed, type ShipmentsServiceOptions } from '../shipments/shipments.service';
+import { type BatchLineRow, batchesRepository } from './batches.repository';
+import { BATCH_RATE_PARALLEL, inGroups } from './batches-rows';
+
+/**
+ * A row's idempotency key: the batch and the row's line, so a row is booked at most once however
+ * often the batch (or the row) is booked, and a retry books only what is missing.
+ */
+export const batchRowKey = (batchId: string, line: number) => `batch:${batchId}:${line}`;
+
+/**
+ * The key of a row's current booking attempt. A row whose held booking was declined or withdrawn
+ * is booked again under a key of its own (`:1`, `:2`, ...): its earlier key would answer the
+ * declined hold. The first attempt keeps the bare key, so rows booked before stay as they were.
+ */
+export const batchRowAttemptKey = (batchId: string, row: Pick<BatchLineRow, 'line' | 'bookingAttempt'>) =>
+  row.bookingAttempt > 0 ? `${batchRowKey(batchId, row.line)}:${row.bookingAttempt}` : batchRowKey(batchId, row.line);
+
+/**
+ * Brings a batch's held rows up to date with their approvals, as the batch is read, fixed, rated or
+ * booked: an approved one is booked; a declined or withdrawn one is `booking_failed`, saying who
+ * decided and why in the language of the booker who asked, and may be booked again (its next attempt).
+ */
+export async function settleHeldRows(db: Db, batchId: string, at: Date) {
+  const repo = batchesRepository(db);
+  await repo.settleApproved(batchId, at);
+  for (const undone of await repo.heldUndone(batchId)) {
+    const language = (LANGUAGES as readonly string[]).includes(undone.language ?? '') ? (undone.language as Language) : 'en';
+    const name = `${undone.deciderFirst ?? ''} ${undone.deciderLast ?? ''}`.trim();
+    const key = `batch.approval_${undone.status === 'declined' ? 'declined' : 'withdrawn'}${name ? '' : '_unknown'}`;
+    const message = translator(language)(key, { name, reason: undone.reason ?? '' });
+    await repo.releaseHeld(undone.rowId, undone.approvalId, message, at);
+  }
+}
+
+type Side = 'origin' | 'destination';
+type AddressEntry = NonNullable<Awaited<ReturnType<ReturnType<typeof batchesRepository>['addressByName']>>>;
+
+/** The pickup window when the place gives no hours: a business day's. */
+const DEFAULT_READY = '09:00';
+const DEFAULT_CLOSE = '17:00';
+
+const cellOf = (cells: Record<string, string>, column: string) => (cells[column] ?? '').trim();
+
+/** `type:value` or a bare value (a shipper reference), semicolon-separated; empty parts are skipped. */
+export function referencesOf(text: string): ShipmentReference[] {
+  return text
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf(':');
+      const type = at > 0 ? part.slice(0, at).trim().toLowerCase() : '';
+      if ((REFERENCE_TYPES as readonly string[]).includes(type)) {
+        return { type: type as ShipmentReference['type'], value: part.slice(at + 1).trim() };
+      }
+      return { type: 'shipper_reference' as const, value: part };
+    });
+}
+
+/**
+ * One end of a row's booking: the address book entry its `*_address_name` names (any case), with
+ * each typed column over it; or the typed columns alone, at the row's postal code.
+ */
+function placeOf(side: Side, cells: Record<string, string>, entry: AddressEntry | undefined) {
+  const typed = (name: string) => cellOf(cells, `${side}_${name}`);
+  const contact = typed('contact_name');
+  const [first = '', ...rest] = contact.split(/\s+/).filter(Boolean);
+  const or = (value: string, fallback: string | undefined) => value || fallback || '';
+  return {
+    ...(entry ? { address_book_id: entry.id } : {}),
+    company: or(typed('company'), entry?.company),
+    first_name: contact ? first : (entry?.firstName ?? ''),
+    last_name: contact ? rest.join(' ') : (entry?.lastName ?? ''),
+    email: or(typed('contact_email'), entry?.email),
+    phone: or(typed('contact_phone'), entry?.phone),
+    street1: or(typed('street'), entry?.street1),
+    street2: entry?.street2 ?? '',
+    city: or(typed('city'), entry?.city),
+    state: or(typed('state'), entry?.state),
+    // An address book entry is at its own postal code: one other than the quoted is refused as on the booking form.
+    postal_code: entry ? entry.postalCode : typed('postal_code'),
+    country: entry ? entry.country : typed('country').toUpperCase(),
+    interior_number: entry?.interiorNumber ?? '',
+    exterior_number: entry?.exteriorNumber ?? '',
+    neighborhood: entry?.neighborhood ?? '',
+    opens_at: entry?.opensAt ?? '',
+    closes_at: entry?.closesAt ?? '',
+  };
+}
+
+/** The place fields a booking's problem names, by the row's column that holds them. */
+const PLACE_COLUMNS: Record<string, string> = {
+  company: 'company',
+  first_name: 'contact_name',
+  last_name: 'contact_name',
+  email: 'contact_email',
+  phone: 'contact_phone',
+  street1: 'street',
+  city: 'city',
+  state: 'state',
+  postal_code: 'postal_code',
+  country: 'country',
+};
+
+/**
+ * The column a booking problem's field names (pickup.email -> origin_contact_email). A field the
+ * row took from its address book entry names the entry's column; one outside the places and
+ * references is the row's as a whole (null).
+ */
+function columnOf(field: string, cells: Record<string, string>, fromBook: Record<Side, boolean>): string | null {
+  const [head = '', name = ''] = field.split('.');
+  if (head === 'pickup' || head === 'delivery') {
+    const side: Side = head === 'pickup' ? 'origin' : 'destination';
+    const own = PLACE_COLUMNS[name];
+    const column = own ? `${side}_${own}` : undefined;
+    if (own === 'postal_code' || own === 'country') return fromBook[side] ? `${side}_address_name` : (column ?? null);
+    if (column && (!fromBook[side] || cellOf(cells, column))) return column;
+    return fromBook[side] ? `${side}_address_name` : (column ?? null);
+  }
+  if (head === 'references' || head === 'reference_type' || head === 'reference_number') return 'references';
+  if (head === 'hazmat') return 'hazardous';
+  if (head === 'pickup_date') return 'pickup_date';
+  return null;
+}
+
+/**
+ * Booking a batch's rows, each through the single booking's service as its booker (their team
+ * rights: a row beyond them is held for an account admin), BATCH_RATE_PARALLEL at a time. A row
+ * that fails is `booking_failed` with why, in the booker's language; the others go on.
+ */
+export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
+  const repo = batchesRepository(ctx.db);
+  const booking = bookingService(ctx, opts);
+
+  /** The booking request a rated row stands for, or its problems by column. */
+  async function requestOf(
+    shipper: Shipper,
+    row: BatchLineRow,
+    say: (key: string, params?: Record<string, unknown>) => string,
+  ): Promise<{ request?: BookingRequest; errors: BatchRowError[]; fromBook: Record<Side, boolean> }> {
+    const cells = row.cells;
+    const errors: BatchRowError[] = [];
+    const entries: Record<Side, AddressEntry | undefined> = { origin: undefined, destination: undefined };
+    for (const side of ['origin', 'destination'] as const) {
+      const name = cellOf(cells, `${side}_address_name`);
+      if (!name) continue;
+      entries[side] = await repo.addressByName(shipper.accountId, name);
+      if (!entries[side]) errors.push({ field: `${side}_address_name`, message: say('batch.address_name_unknown') });
+    }
+    const fromBook = { origin: !!entries.origin, destination: !!entries.destination };
+    if (errors.length) return { errors, fromBook };
+    const pickup = placeOf('origin', cells, entries.origin);
+    const delivery = placeOf('destination', cells, entries.destination);
+    const mode = (cellOf(cells, 'mode') || 'ltl').toLowerCase();
+    const residential = cellOf(cells, 'destination_site_type').toLowerCase() === 'residential';
+    const anyResidential = residential || cellOf(cells, 'origin_site_type').toLowerCase() === 'residential';
+    // The place's own hours are the pickup window when it has them.
+    const hours = pickup.opens_at && pickup.closes_at;
+    const body = {
+      quote_id: row.quoteId,
+      rate_id: row.rateId,
+      insurance: 'none',
+      pickup,
+      delivery,
+      pickup_date: cellOf(cells, 'pickup_date'),
+      ready_time: hours ? pickup.opens_at : DEFAULT_READY,
+      close_time: hours ? pickup.closes_at : DEFAULT_CLOSE,
+      ...(mode === 'parcel'
+        ? { parcel_options: { handoff: 'pickup', signature: 'none', residential } }
+        : { residential_or_liftgate: anyResidential }),
+      references: referencesOf(cellOf(cells, 'references')),
+      hazardous: parseCsvBoolean(cellOf(cells, 'hazardous')) ?? false,
+      disclaimer_accepted: true,
+    };
+    const parsed = bookingRequest.safeParse(body);
+    if (parsed.success) return { request: parsed.data, errors, fromBook };
+    for (const issue of parsed.error.issues) {
+      errors.push({ field: columnOf(issue.path.map(String).join('.'), cells, fromBook), message: say(issue.message) });
+    }
+    return { errors, fromBook };
+  }
+
+  /** Books one row: booked, held for approval, or failed with why (never thrown). */
+  async function bookRow(
+    shipper: Shipper,
+    booker: { firstName: string; lastName: string },
+    batchId: string,
+    row: BatchLineRow,
+    language: Language,
+  ) {
+    const t = translator(language);
+    const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
+    const key = batchRowAttemptKey(batchId, row);
+    const fail = async (errors: BatchRowError[], message: string) => {
+      // Another booking of the batch (a concurrent retry) may have booked it meanwhile.
+      const won = await repo.shipmentByKey(shipper.accountId, key);
+      if (won)
+        return repo.booked(row.id, { status: 'booked', shipmentId: won, approvalId: null, errors: [], bookingError: null }, ctx.now());
+      await repo.booked(row.id, { status: 'booking_failed', shipmentId: null, approvalId: null, errors, bookingError: message }, ctx.now());
+    };
+    try {
+      const made = await requestOf(shipper, row, say);
+      if (!made.request) return fail(made.errors, made.errors[0]?.message ?? say('validation.invalid'));
+      try {
+        const outcome = await booking.book(shipper, made.request, key, { booker });
+        if (outcome.approval) {
+          const values = { status: 'awaiting_approval' as const, shipmentId: null, approvalId: outcome.approval.id };
+          return repo.booked(row.id, { ...values, errors: [], bookingError: null }, ctx.now());
+        }
+        const values = { status: 'booked' as const, shipmentId: outcome.shipment.id, approvalId: null };
+        return repo.booked(row.id, { ...values, errors: [], bookingError: null }, ctx.now());
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const refused: AppError = err;
+        const fields = Object.entries(refused.errors ?? {});
+        const errors = fields.flatMap(([field, keys]) =>
+          keys.map((k) => ({ field: columnOf(field, row.cells, made.fromBook), message: say(k, refused.params) })),
+        );
+        return fail(errors, errors[0]?.message ?? say(refused.message, refused.params));
+      }
+    } catch (err) {
+      // Not the row's fault (the database, a bug): said as the booking form says it, the others go on.
+      const failed = err instanceof AppError ? err : bookingFailed(err);
+      return fail([], say(failed.message, failed.params)).catch(() => undefined);
+    }
+  }
+
+  return {
+    /**
+     * Books every rated row with a choice that has no shipment and is not held (or only the row
+     * at `line`), BATCH_RATE_PARALLEL at a time. A row already booked or held is never booked
+     * again: its key answers the first booking. A held row declined or withdrawn since is failed
+     * first, so it is booked again under its next attempt's key. 404 for another account's batch.
+     */
+    async book(
+      shipper: Shipper,
+      booker: { firstName: string; lastName: string },
+      batchId: string,
+      line: number | null,
+      language: Language,
+    ) {
+      if (!isUuid(batchId) || !(await repo.find(shipper.accountId, batchId))) throw AppError.notFound();
+      await settleHeldRows(ctx.db, batchId, ctx.now());
+      const rows = await repo.rows(batchId);
+      const bookable = (r: BatchLineRow) =>
+        ['rated', 'booking_failed'].includes(r.status) && r.quoteId !== null && r.rateId !== null && !r.shipmentId && !r.approvalId;
+      let due = rows.filter(bookable);
+      if (line !== null) {
+        const row = rows.find((r) => r.line === line);
+        if (!row) throw AppError.notFound();
+        if (row.shipmentId || row.approvalId) throw new AppError(409, 'conflict', 'errors.already_booked');
+        if (!bookable(row)) throw AppError.field('rate_id', 'validation.required');
+        due = [row];
+      }
+      await inGroups(due, BATCH_RATE_PARALLEL, (row) => bookRow(shipper, booker, batchId, row, language));
+      if ((await repo.rows(batchId)).some((r) => r.shipmentId || r.approvalId)) await repo.setStatus(batchId, 'booked', ctx.now());
+      // Bookings on terms may take the account past its credit limit: its next booking is held.
+      if (due.length) recheckHoldLater(ctx, { id: shipper.accountId, paymentTerms: shipper.paymentTerms });
+    },
+  };
+}

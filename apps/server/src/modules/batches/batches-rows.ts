@@ -1,0 +1,212 @@
+import {
+  BATCH_BOOKING_COLUMNS,
+  BATCH_CSV_COLUMNS,
+  BATCH_MAX_ROWS,
+  type BatchColumn,
+  type BatchRowError,
+  type BatchRowFields,
+  type BatchRowsBody,
+  batchRowFields,
+  quoteRequest,
+} from '@freight/contracts';
+import type { Language } from '@freight/domain';
+import { type CsvSource, type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
+
+/**
+ * A batch file's rows: the template, the reader's spec (the quote request's fields and rules) and
+ * the check of a file or of one fixed row, shared by rating, fixing and booking.
+ */
+
+/** Rows rated at once: enough to overlap the carriers' answers, few enough to leave the server to others. */
+export const BATCH_RATE_PARALLEL = 4;
+
+/** Runs `work` over `items`, `limit` at a time, answers in the items' order. */
+export async function inGroups<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += limit) out.push(...(await Promise.all(items.slice(i, i + limit).map(work))));
+  return out;
+}
+
+/**
+ * Control characters (C0, DEL, C1), line and paragraph separators, and the bidirectional marks and
+ * overrides that make a name read otherwise than it is ("orders<U+202E>vsc.exe" shows as "ordersexe.csv").
+ */
+const UNSAFE_IN_NAME = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+/** The longest file name a batch keeps (in characters): enough for any real name, short enough for the list. */
+export const BATCH_FILE_NAME_MAX = 200;
+
+/**
+ * The uploaded file's name as a batch shows it: its last part only (a browser may send a path,
+ * "C:\fakepath\orders.csv"), without control or bidirectional characters, trimmed, at most
+ * BATCH_FILE_NAME_MAX characters (never half a character); null when nothing is left.
+ */
+export function batchFileName(name: string | undefined | null): string | null {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const shown = [...base.replace(UNSAFE_IN_NAME, '').trim()].slice(0, BATCH_FILE_NAME_MAX).join('').trim();
+  return shown || null;
+}
+
+/** Who acts: the caller's account (every batch is looked up through it) and user. */
+export interface Caller {
+  accountId: string;
+  userId: string;
+}
+
+/** The example rows of the template: an LTL pallet and a parcel box. */
+export const TEMPLATE_ROWS: Partial<Record<BatchColumn, unknown>>[] = [
+  {
+    client_ref: 'PO-1001',
+    mode: 'ltl',
+    pickup_date: '2026-12-01',
+    origin_postal_code: '60606',
+    origin_country: 'US',
+    origin_site_type: 'business',
+    destination_postal_code: '75201',
+    destination_country: 'US',
+    destination_site_type: 'business',
+    package_type: 'pallets',
+    quantity: 2,
+    length: 48,
+    width: 40,
+    height: 48,
+    weight: 500,
+    freight_class: '',
+    stackable: true,
+    hazardous: false,
+    insured_value: 2500,
+    equipment_type: '',
+    origin_company: 'Acme Chicago Dock',
+    origin_street: '233 S Wacker Dr',
+    origin_city: 'Chicago',
+    origin_state: 'IL',
+    origin_contact_name: 'Ann Lee',
+    origin_contact_phone: '(312) 555-0101',
+    origin_contact_email: 'ann.lee@acme.example',
+    destination_company: 'Dallas Receiving LLC',
+    destination_street: '2200 Ross Ave',
+    destination_city: 'Dallas',
+    destination_state: 'TX',
+    destination_contact_name: 'Raul Ortiz',
+    destination_contact_phone: '(214) 555-0177',
+    destination_contact_email: 'raul@dallas-receiving.example',
+    references: 'po_number:PO-1001',
+  },
+];
+
+const TYPES: CsvSpec<BatchColumn, BatchRowFields>['types'] = {
+  quantity: 'number',
+  length: 'number',
+  width: 'number',
+  height: 'number',
+  weight: 'number',
+  freight_class: 'number',
+  insured_value: 'number',
+  stackable: 'boolean',
+  hazardous: 'boolean',
+};
+
+/** The quote request a checked row stands for (one item line, the batch's rows are single shipments). */
+export function quoteInputOf(v: BatchRowFields) {
+  return {
+    mode: v.mode,
+    pickup_date: v.pickup_date,
+    origin: { postal_code: v.origin_postal_code, country: v.origin_country, site_type: v.origin_site_type },
+    destination: { postal_code: v.destination_postal_code, country: v.destination_country, site_type: v.destination_site_type },
+    items: [
+      {
+        package_type: v.package_type,
+        quantity: v.quantity,
+        length: v.length,
+        width: v.width,
+        height: v.height,
+        weight: v.weight,
+        freight_class: v.freight_class,
+        stackable: v.stackable,
+        hazardous: v.hazardous,
+      },
+    ],
+    insured_value: v.insured_value,
+    equipment_type: v.equipment_type,
+    client_ref: v.client_ref,
+  };
+}
+
+/** The column a quote request's issue path names (origin.postal_code -> origin_postal_code, items.0.weight -> weight). */
+function columnOf(path: PropertyKey[]): string {
+  const [head, ...rest] = path.map(String);
+  if (head === 'items') return rest[1] ?? 'row';
+  if ((head === 'origin' || head === 'destination') && rest[0]) return `${head}_${rest[0]}`;
+  return head ?? 'row';
+}
+
+/**
+ * A row is checked with the address import's CSV pipeline (header, cells, booleans and numbers)
+ * against the quote request's fields, then as a whole quote request (its cross-field rules, a
+ * truckload's equipment say), so a row's messages are the quote form's.
+ */
+const spec: CsvSpec<BatchColumn, BatchRowFields> = {
+  columns: BATCH_CSV_COLUMNS,
+  // Rating needs only the postal codes: the places and references are asked for when a row is booked.
+  optional: BATCH_BOOKING_COLUMNS,
+  types: TYPES,
+  schema: batchRowFields,
+  check: (value) => {
+    const parsed = quoteRequest.safeParse(quoteInputOf(value));
+    if (parsed.success) return {};
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const column = columnOf(issue.path);
+      errors[column] = [...(errors[column] ?? []), issue.message];
+    }
+    return { errors };
+  },
+  // Every line is a shipment of its own: two equal lines are two shipments.
+  key: () => `${Math.random()}`,
+};
+
+/** The text of a checked row's cells, as the template writes them. */
+export function cellsOf(v: BatchRowFields): Record<string, string> {
+  return Object.fromEntries(
+    BATCH_CSV_COLUMNS.map((c) => {
+      const x = v[c];
+      return [c, x === undefined || x === null ? '' : String(x)];
+    }),
+  );
+}
+
+/** The checked rows of a file: each line's cells and errors (none for a good row). */
+export async function checkFile(source: CsvSource, language: Language) {
+  const refused = new Map<number, Record<string, string>>();
+  const { report, rows } = await readCsv(source, spec, {
+    language,
+    maxRows: BATCH_MAX_ROWS,
+    onRefused: (line, cells) => refused.set(line, { ...cells }),
+  });
+  const errorsByLine = new Map<number, BatchRowError[]>();
+  const fileErrors: BatchRowError[] = [];
+  for (const e of report.errors) {
+    if (e.line === 1 && !refused.has(1)) fileErrors.push({ field: e.field, message: e.message });
+    else errorsByLine.set(e.line, [...(errorsByLine.get(e.line) ?? []), { field: e.field, message: e.message }]);
+  }
+  const lines = [
+    ...rows.map((r) => ({
+      line: r.line,
+      cells: cellsOf(r.value),
+      errors: [] as BatchRowError[],
+      value: r.value as BatchRowFields | undefined,
+    })),
+    ...[...refused].map(([line, cells]) => ({ line, cells, errors: errorsByLine.get(line) ?? [], value: undefined })),
+    // A line refused before its cells were read (an unclosed quote) still has its errors.
+    ...[...errorsByLine]
+      .filter(([line]) => !refused.has(line) && !rows.some((r) => r.line === line))
+      .map(([line, errors]) => ({ line, cells: {} as Record<string, string>, errors, value: undefined })),
+  ].sort((a, b) => a.line - b.line);
+  return { report, fileErrors, lines };
+}
+
+/**
+ * JSON rows as the batch file they stand for: the template's header, then a line per row (its
+ * cells as text, a row's missing column an empty cell), so they are checked as any file is and
+ * rows[i] is line i + 2.
+ */
+export const csvOfRows = (rows: BatchRowsBody['rows']) => writeCsv(BATCH_CSV_COLUMNS, rows, { bom: false });

@@ -1,0 +1,246 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { addressBook, batches, batchRows, bookingApprovals, shipments, userSettings, users } from '../../db/schema';
+
+export type BatchRow = typeof batches.$inferSelect;
+export type BatchLineRow = typeof batchRows.$inferSelect;
+export type NewBatch = typeof batches.$inferInsert;
+export type NewBatchLine = typeof batchRows.$inferInsert;
+
+/** Rows with a shipment, counted beside each batch (the history's booked count). */
+const rowsBooked =
+  sql<number>`(select count(*) from ${batchRows} where ${batchRows.batchId} = ${batches.id} and ${batchRows.shipmentId} is not null)`
+    .mapWith(Number)
+    .as('rows_booked');
+
+/** Batches and their rows, always through the owning account. */
+export function batchesRepository(db: Db) {
+  return {
+    /** The batch and its rows in one transaction (all or nothing). */
+    async insert(batch: NewBatch, rows: Omit<NewBatchLine, 'batchId'>[]) {
+      return db.transaction(async (tx) => {
+        const [made] = await tx.insert(batches).values(batch).returning();
+        if (!made) throw new Error('batch insert returned nothing');
+        // Chunks keep each statement's parameters well under PostgreSQL's limit.
+        for (let i = 0; i < rows.length; i += 200) {
+          await tx.insert(batchRows).values(rows.slice(i, i + 200).map((r) => ({ ...r, batchId: made.id })));
+        }
+        return made;
+      });
+    },
+
+    async find(accountId: string, id: string) {
+      const [row] = await db
+        .select({ batch: batches, creatorFirst: users.firstName, creatorLast: users.lastName, rowsBooked })
+        .from(batches)
+        .leftJoin(users, eq(users.id, batches.createdBy))
+        .where(and(eq(batches.accountId, accountId), eq(batches.id, id)));
+      return row;
+    },
+
+    row: async (batchId: string, line: number) =>
+      (
+        await db
+          .select()
+          .from(batchRows)
+          .where(and(eq(batchRows.batchId, batchId), eq(batchRows.line, line)))
+      )[0],
+
+    /**
+     * A row's new cells and check, and the batch's count of good rows, together. Its quote and
+     * choice are dropped unless `keepRating` (only booking's columns changed).
+     */
+    async updateRow(
+      batchId: string,
+      line: number,
+      values: Pick<NewBatchLine, 'cells' | 'errors' | 'status'>,
+      at: Date,
+      keepRating = false,
+    ) {
+      await db.transaction(async (tx) => {
+        const rating = keepRating ? {} : { quoteId: null, rateId: null, result: null };
+        await tx
+          .update(batchRows)
+          .set({ ...values, ...rating, bookingError: null, updatedAt: at })
+          .where(and(eq(batchRows.batchId, batchId), eq(batchRows.line, line)));
+        const [valid] = await tx
+          .select({ n: count() })
+          .from(batchRows)
+          .where(and(eq(batchRows.batchId, batchId), ne(batchRows.status, 'invalid')));
+        await tx
+          .update(batches)
+          .set({ rowsValid: valid?.n ?? 0, updatedAt: at })
+          .where(eq(batches.id, batchId));
+      });
+    },
+
+    /** A row's rating outcome: its quote, the chosen rate and what the carriers answered. */
+    async rated(rowId: string, values: Pick<NewBatchLine, 'status' | 'quoteId' | 'rateId' | 'result'>, at: Date) {
+      // A failed booking's problems go with its quote.
+      await db
+        .update(batchRows)
+        .set({ ...values, errors: [], bookingError: null, updatedAt: at })
+        .where(eq(batchRows.id, rowId));
+    },
+
+    /** The user's choice among a rated row's rates. */
+    async choose(rowId: string, rateId: string, at: Date) {
+      await db.update(batchRows).set({ rateId, updatedAt: at }).where(eq(batchRows.id, rowId));
+    },
+
+    async setStatus(batchId: string, status: BatchRow['status'], at: Date) {
+      await db.update(batches).set({ status, updatedAt: at }).where(eq(batches.id, batchId));
+    },
+
+    rows: (batchId: string) => db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(asc(batchRows.line)),
+
+    /** The batch's rows counted by status, and of each status those with a chosen rate. */
+    statusCounts: (batchId: string) =>
+      db
+        .select({ status: batchRows.status, rows: count(), chosen: count(batchRows.rateId) })
+        .from(batchRows)
+        .where(eq(batchRows.batchId, batchId))
+        .groupBy(batchRows.status),
+
+    /** The BOL numbers of the rows' shipments, by shipment id. */
+    async bolNumbers(accountId: string, shipmentIds: string[]) {
+      if (!shipmentIds.length) return new Map<string, string>();
+      const found = await db
+        .select({ id: shipments.id, bol: shipments.bolNumber })
+        .from(shipments)
+        .where(and(eq(shipments.accountId, accountId), inArray(shipments.id, shipmentIds)));
+      return new Map(found.map((f) => [f.id, f.bol]));
+    },
+
+    /** What a manifest lists of the booked rows' shipments, by shipment id. */
+    async bookedShipments(accountId: string, shipmentIds: string[]) {
+      if (!shipmentIds.length) return [];
+      return db
+        .select({
+          id: shipments.id,
+          bolNumber: shipments.bolNumber,
+          carrierName: shipments.carrierName,
+          scac: shipments.scac,
+          service: shipments.service,
+          mode: shipments.mode,
+          pickupDate: shipments.pickupDate,
+          destinationCity: shipments.destinationCity,
+          destinationState: shipments.destinationState,
+          destinationPostalCode: shipments.destinationPostalCode,
+          destinationCountry: shipments.destinationCountry,
+          currency: shipments.currency,
+          totalCents: shipments.totalCents,
+        })
+        .from(shipments)
+        .where(and(eq(shipments.accountId, accountId), inArray(shipments.id, shipmentIds)));
+    },
+
+    /** Rows held for approval whose booking an account admin has since approved become booked. */
+    async settleApproved(batchId: string, at: Date) {
+      await db
+        .update(batchRows)
+        .set({ status: 'booked', shipmentId: sql`${bookingApprovals.shipmentId}`, bookingError: null, updatedAt: at })
+        .from(bookingApprovals)
+        .where(
+          and(
+            eq(batchRows.batchId, batchId),
+            isNull(batchRows.shipmentId),
+            eq(bookingApprovals.id, batchRows.approvalId),
+            isNotNull(bookingApprovals.shipmentId),
+          ),
+        );
+    },
+
+    /**
+     * Rows held for approval whose approval an account admin declined or the booker withdrew (and
+     * that no shipment came of): who decided, why, and the language of the booker who asked.
+     */
+    async heldUndone(batchId: string) {
+      return db
+        .select({
+          rowId: batchRows.id,
+          approvalId: bookingApprovals.id,
+          status: bookingApprovals.status,
+          reason: bookingApprovals.declineReason,
+          deciderFirst: users.firstName,
+          deciderLast: users.lastName,
+          language: userSettings.language,
+        })
+        .from(batchRows)
+        .innerJoin(bookingApprovals, eq(bookingApprovals.id, batchRows.approvalId))
+        .leftJoin(users, eq(users.id, bookingApprovals.decidedBy))
+        .leftJoin(userSettings, eq(userSettings.userId, bookingApprovals.requestedBy))
+        .where(
+          and(
+            eq(batchRows.batchId, batchId),
+            isNull(batchRows.shipmentId),
+            isNull(bookingApprovals.shipmentId),
+            inArray(bookingApprovals.status, ['declined', 'withdrawn']),
+          ),
+        )
+        .orderBy(asc(batchRows.line));
+    },
+
+    /**
+     * A held row whose approval was declined or withdrawn is free to be booked again: failed with
+     * why, its approval let go and its attempt counted, so its next booking has a key of its own.
+     * Only while it still holds that approval: two readers at once count one attempt.
+     */
+    async releaseHeld(rowId: string, approvalId: string, bookingError: string, at: Date) {
+      await db
+        .update(batchRows)
+        .set({
+          status: 'booking_failed',
+          approvalId: null,
+          errors: [],
+          bookingError,
+          bookingAttempt: sql`${batchRows.bookingAttempt} + 1`,
+          updatedAt: at,
+        })
+        .where(and(eq(batchRows.id, rowId), eq(batchRows.approvalId, approvalId), isNull(batchRows.shipmentId)));
+    },
+
+    /** A row's booking outcome: booked, held for approval, or failed with why (never over a row already booked). */
+    async booked(rowId: string, values: Pick<NewBatchLine, 'status' | 'shipmentId' | 'approvalId' | 'errors' | 'bookingError'>, at: Date) {
+      const failed = values.status === 'booking_failed';
+      await db
+        .update(batchRows)
+        .set({ ...values, updatedAt: at })
+        .where(failed ? and(eq(batchRows.id, rowId), isNull(batchRows.shipmentId), isNull(batchRows.approvalId)) : eq(batchRows.id, rowId));
+    },
+
+    /** The account's shipment booked under this idempotency key, if any. */
+    async shipmentByKey(accountId: string, key: string) {
+      const [found] = await db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(eq(shipments.accountId, accountId), eq(shipments.idempotencyKey, key)));
+      return found?.id;
+    },
+
+    /** The account's address book entry of this company name (any case), for a row's place. */
+    async addressByName(accountId: string, name: string) {
+      const [found] = await db
+        .select()
+        .from(addressBook)
+        .where(and(eq(addressBook.accountId, accountId), sql`lower(${addressBook.company}) = lower(${name})`))
+        .orderBy(asc(addressBook.createdAt), asc(addressBook.id))
+        .limit(1);
+      return found;
+    },
+
+    async page(accountId: string, page: number, perPage: number) {
+      const where = eq(batches.accountId, accountId);
+      const [counted] = await db.select({ n: count() }).from(batches).where(where);
+      const rows = await db
+        .select({ batch: batches, creatorFirst: users.firstName, creatorLast: users.lastName, rowsBooked })
+        .from(batches)
+        .leftJoin(users, eq(users.id, batches.createdBy))
+        .where(where)
+        .orderBy(desc(batches.createdAt), desc(batches.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      return { rows, total: counted?.n ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,299 @@
+import {
+  BATCH_BOOKING_COLUMNS,
+  BATCH_CSV_COLUMNS,
+  type BatchCreateQuery,
+  type BatchResultRow,
+  type BatchRowResult,
+  type BatchRowUpdate,
+  type BatchRowView,
+  type BatchStatusView,
+  type BatchSummary,
+  type BatchView,
+  quoteRequest,
+} from '@freight/contracts';
+import { type Currency, type Language, pickRate, type RuleActions, type UnitSystem } from '@freight/domain';
+import type { AppContext } from '../../context';
+import { type CsvSource, writeCsv } from '../../csv/csv';
+import { AppError } from '../../errors';
+import { isMessageKey, translator } from '../../i18n';
+import { isUuid } from '../../ids';
+import { pageMeta } from '../../paging';
+import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
+import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quotes.service';
+import { type BatchLineRow, type BatchRow, batchesRepository } from './batches.repository';
+import { settleHeldRows } from './batches-booking';
+import { progressOf, resultOf } from './batches-results';
+import { BATCH_RATE_PARALLEL, batchFileName, type Caller, checkFile, inGroups, quoteInputOf, TEMPLATE_ROWS } from './batches-rows';
+
+export type { Caller } from './batches-rows';
+
+type Rate = QuoteResult['rates'][number];
+
+/** The rate a batch's own rule picks (the automation rules' pick is worked out apart). */
+function pickByRule(rates: readonly Rate[], batch: BatchRow): Rate | null {
+  if (batch.rule === 'fastest') return pickRate(rates, { service_level: 'fastest' } as RuleActions);
+  if (batch.rule === 'preferred_carrier') {
+    const wanted = (batch.preferredCarrier ?? '').trim().toLowerCase();
+    const theirs = rates.filter((r) => r.scac.toLowerCase() === wanted || r.carrier_name.toLowerCase() === wanted);
+    return pickRate(theirs, {} as RuleActions);
+  }
+  if (batch.rule === 'cheapest_within_transit') {
+    return pickRate(
+      rates.filter((r) => r.transit_days <= (batch.maxTransitDays ?? 0)),
+      {} as RuleActions,
+    );
+  }
+  return pickRate(rates, {} as RuleActions);
+}
+
+const isoOf = (d: Date) => d.toISOString();
+
+function summary(row: { batch: BatchRow; creatorFirst: string | null; creatorLast: string | null; rowsBooked: number }): BatchSummary {
+  const b = row.batch;
+  return {
+    id: b.id,
+    status: b.status,
+    rule: b.rule,
+    preferred_carrier: b.preferredCarrier,
+    max_transit_days: b.maxTransitDays,
+    rows_total: b.rowsTotal,
+    rows_valid: b.rowsValid,
+    rows_booked: row.rowsBooked,
+    file_name: b.fileName,
+    created_at: isoOf(b.createdAt),
+    created_by:
+      b.createdBy && row.creatorFirst !== null ? { id: b.createdBy, name: `${row.creatorFirst} ${row.creatorLast ?? ''}`.trim() } : null,
+  };
+}
+
+const rowView = (r: BatchLineRow, bolNumbers: ReadonlyMap<string, string>): BatchRowView => ({
+  line: r.line,
+  status: r.status,
+  cells: r.cells,
+  errors: r.errors,
+  quote_id: r.quoteId,
+  rate_id: r.rateId,
+  result: (r.result ?? null) as BatchRowResult | null,
+  shipment_id: r.shipmentId,
+  bol_number: r.shipmentId ? (bolNumbers.get(r.shipmentId) ?? null) : null,
+  approval_id: r.approvalId,
+  booking_error: r.bookingError,
+});
+
+/** Shipping at volume: batches uploaded as CSV, checked row by row and kept as history. */
+export function batchesService(ctx: AppContext) {
+  const repo = batchesRepository(ctx.db);
+  const quotes = quotesService(ctx);
+  const automation = automationRulesService(ctx);
+
+  /** The account's batch, its held rows brought up to date first; 404 for another account's. */
+  async function settled(accountId: string, id: string) {
+    if (!isUuid(id)) throw AppError.notFound();
+    if (!(await repo.find(accountId, id))) throw AppError.notFound();
+    // A held row an account admin has approved since is booked now; one declined or withdrawn is failed, to be booked again.
+    await settleHeldRows(ctx.db, id, ctx.now());
+    const found = await repo.find(accountId, id);
+    if (!found) throw AppError.notFound();
+    return found;
+  }
+
+  async function view(accountId: string, id: string): Promise<BatchView> {
+    const found = await settled(accountId, id);
+    const rows = await repo.rows(id);
+    const bols = await repo.bolNumbers(
+      accountId,
+      rows.flatMap((r) => (r.shipmentId ? [r.shipmentId] : [])),
+    );
+    return { ...summary(found), file_errors: found.batch.fileErrors, rows: rows.map((r) => rowView(r, bols)) };
+  }
+
+  return {
+    templateCsv: () => writeCsv(BATCH_CSV_COLUMNS, TEMPLATE_ROWS),
+
+    /**
+     * Checks the file row by row and keeps it as a batch with every row (good or not, so a bad one
+     * can be fixed). Nothing is rated or booked. A file whose header is wrong (or that is empty)
+     * has no rows to keep: 422 with the file's problems in `file_errors`.
+     */
+    async create(caller: Caller, source: CsvSource, rule: BatchCreateQuery, language: Language): Promise<BatchView> {
+      const { report, fileErrors, lines } = await checkFile(source, language);
+      if (fileErrors.length || !lines.length) {
+        const errors = fileErrors.length ? fileErrors : [{ field: null, message: report.errors[0]?.message ?? '' }];
+        throw new AppError(422, 'validation', 'validation.invalid', {}, { file: ['validation.invalid'] }, { file_errors: errors });
+      }
+      const at = ctx.now();
+      const made = await repo.insert(
+        {
+          accountId: caller.accountId,
+          createdBy: caller.userId,
+          rule: rule.rule,
+          preferredCarrier: rule.rule === 'preferred_carrier' ? (rule.preferred_carrier ?? null) : null,
+          maxTransitDays: rule.rule === 'cheapest_within_transit' ? (rule.max_transit_days ?? null) : null,
+          fileName: batchFileName(rule.file_name),
+          rowsTotal: lines.length,
+          rowsValid: lines.filter((l) => !l.errors.length).length,
+          createdAt: at,
+          updatedAt: at,
+        },
+        lines.map((l) => ({
+          line: l.line,
+          status: l.errors.length ? 'invalid' : 'valid',
+          cells: l.cells,
+          errors: l.errors,
+          updatedAt: at,
+        })),
+      );
+      return view(caller.accountId, made.id);
+    },
+
+    view,
+
+    /**
+     * A row's cells changed (only those given) and the row checked again exactly as on upload: a
+     * one-row file of its cells through the same reader; or, for a rated row, another of its rates
+     * chosen. A booked row (or one held for approval) stays as it was: 409.
+     */
+    async fixRow(caller: Caller, id: string, line: number, change: BatchRowUpdate, language: Language) {
+      if (!isUuid(id) || !(await repo.find(caller.accountId, id))) throw AppError.notFound();
+      // A held row declined since may be fixed: it is no longer held.
+      await settleHeldRows(ctx.db, id, ctx.now());
+      const row = await repo.row(id, line);
+      if (!row) throw AppError.notFound();
+      if (row.shipmentId || row.approvalId) throw new AppError(409, 'conflict', 'errors.already_booked');
+      if (change.rate_id !== undefined) {
+        // Another of the rates the row was quoted: only a rated row has them.
+        const rates = row.status === 'rated' ? ((row.result as BatchRowResult | null)?.rates ?? []) : [];
+        if (!rates.some((r) => r.id === change.rate_id)) throw AppError.field('rate_id', 'validation.rate_unknown');
+        await repo.choose(row.id, change.rate_id, ctx.now());
+        return view(caller.accountId, id);
+      }
+      const cells = change.cells ?? {};
+      const merged = Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, cells[c] ?? row.cells[c] ?? '']));
+      const { lines } = await checkFile(writeCsv(BATCH_CSV_COLUMNS, [merged], { bom: false }), language);
+      const errors = lines[0]?.errors ?? [];
+      // A change to what was rated is rated again: its earlier quote and choice no longer hold. A
+      // place or reference fixed after a failed booking keeps them, so the row is booked again alone.
+      const bookingOnly = Object.keys(cells).every((c) => (BATCH_BOOKING_COLUMNS as readonly string[]).includes(c));
+      const keepRating = bookingOnly && !errors.length && row.quoteId !== null && ['rated', 'booking_failed'].includes(row.status);
+      const status = errors.length ? 'invalid' : keepRating ? 'rated' : 'valid';
+      await repo.updateRow(id, line, { cells: merged, errors, status }, ctx.now(), keepRating);
+      return view(caller.accountId, id);
+    },
+
+    /**
+     * Rates every row not yet booked (good ones only), BATCH_RATE_PARALLEL at a time: each row is
+     * a quote of its own through the quote service (a carrier that fails is a warning on that
+     * quote, as for any quote), and a row whose rating fails is `rating_failed` with the reason,
+     * never the batch's failure. Each rated row gets the rate its batch's rule picks, or none
+     * when no rate fits (its result says so).
+     */
+    async rate(owner: QuoteOwner, prefs: { currency: Currency; unitSystem: UnitSystem }, id: string, language: Language) {
+      if (!isUuid(id)) throw AppError.notFound();
+      const found = await repo.find(owner.accountId, id);
+      if (!found) throw AppError.notFound();
+      const batch = found.batch;
+      // A held row declined since is failed first, so it is rated again with the others.
+      await settleHeldRows(ctx.db, id, ctx.now());
+      // A row whose booking failed is rated again too (its rate may have expired).
+      const due = (await repo.rows(id)).filter((r) => ['valid', 'rated', 'rating_failed', 'booking_failed'].includes(r.status));
+      // The rows' cells read again as one file, so the values are the reader's (numbers, booleans, defaults).
+      const { lines } = due.length
+        ? await checkFile(
+            writeCsv(
+              BATCH_CSV_COLUMNS,
+              due.map((r) => r.cells),
+              { bom: false },
+            ),
+            language,
+          )
+        : { lines: [] };
+      const t = translator(language);
+      const say = (err: unknown) => {
+        if (err instanceof AppError) {
+          const first = Object.values(err.errors ?? {})[0]?.[0];
+          const key = first ?? err.message;
+          return t(isMessageKey(key) ? key : 'errors.server_error', err.params);
+        }
+        return t('errors.server_error');
+      };
+      /** Why a rated row has no choice: no rate fits the rule, or the quote's own reason for none. */
+      const noChoice = (result: QuoteResult) => {
+        if (result.rates.length) return t('batch.no_rate_fits');
+        const why = result.messages.find((m) => m.level === 'no_rate');
+        return t(why && isMessageKey(why.key) ? why.key : 'quote.no_rate.no_carriers', why?.params ?? {});
+      };
+      await inGroups(due, BATCH_RATE_PARALLEL, async (row) => {
+        const value = lines[due.indexOf(row)]?.value;
+        try {
+          if (!value) throw AppError.validation({ row: ['validation.invalid'] });
+          const input = Object.assign(quoteInputOf(value), { currency: prefs.currency, unit_system: prefs.unitSystem });
+          const parsed = quoteRequest.parse(input);
+          const quote = await quotes.create(owner, { ...parsed, currency: prefs.currency, unit_system: prefs.unitSystem });
+          const result = quote.result as QuoteResult;
+          let chosen: Rate | null;
+          if (batch.rule === 'automation_rules') {
+            const outcome = await automation.outcomeFor(
+              owner.accountId,
+              ruleShipmentOf(quote.input as typeof parsed & { unit_system: UnitSystem }, {
+                order_value_cents: Math.round(parsed.insured_value * 100),
+              }),
+            );
+            chosen = pickRate(result.rates, outcome.actions);
+          } else chosen = pickByRule(result.rates, batch);
+          await repo.rated(
+            row.id,
+            {
+              status: 'rated',
+              quoteId: quote.id,
+              rateId: chosen?.id ?? null,
+              result: {
+                rates: result.rates.map((r) => ({
+                  id: r.id,
+                  carrier_name: r.carrier_name,
+                  scac: r.scac,
+                  total_cents: r.total_cents,
+                  transit_days: r.transit_days,
+                  estimated_delivery: r.estimated_delivery,
+                })),
+                currency: prefs.currency,
+                message: chosen ? null : noChoice(result),
+              },
+            },
+            ctx.now(),
+          );
+        } catch (err) {
+          await repo.rated(
+            row.id,
+            { status: 'rating_failed', quoteId: null, rateId: null, result: { rates: [], currency: prefs.currency, message: say(err) } },
+            ctx.now(),
+          );
+        }
+      });
+      await repo.setStatus(id, 'rated', ctx.now());
+      return view(owner.accountId, id);
+    },
+
+    /** The batch without its rows: they are counted by status, with how far rating and booking have come. */
+    async status(accountId: string, id: string): Promise<BatchStatusView> {
+      const found = await settled(accountId, id);
+      return { ...summary(found), ...progressOf(await repo.statusCounts(id)) };
+    },
+
+    /** Each row's outcome in line order: its shipment, BOL number, price and problems. */
+    async results(accountId: string, id: string): Promise<BatchResultRow[]> {
+      await settled(accountId, id);
+      const rows = await repo.rows(id);
+      const booked = await repo.bookedShipments(
+        accountId,
+        rows.flatMap((r) => (r.shipmentId ? [r.shipmentId] : [])),
+      );
+      const shipments = new Map(booked.map((s) => [s.id, s]));
+      return rows.map((r) => resultOf(r, r.shipmentId ? shipments.get(r.shipmentId) : undefined));
+    },
+
+    async page(accountId: string, page: number, perPage: number) {
+      const { rows, total } = await repo.page(accountId, page, perPage);
+      return { data: rows.map(summary), meta: pageMeta(total, page, perPage) };
+    },
+  };
+}

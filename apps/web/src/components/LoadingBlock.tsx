@@ -1,0 +1,15 @@
+import { Skeleton, type SkeletonProps, VisuallyHidden } from '@mantine/core';
+
+/**
+ * A placeholder the size of what is loading, with words for screen readers. The words are hidden
+ * text beside a hidden skeleton: a plain div may not carry a label (ARIA prohibits it there), so a
+ * labelled skeleton is read as nothing and fails the accessibility check.
+ */
+export function LoadingBlock({ label, ...skeleton }: SkeletonProps & { label: string }) {
+  return (
+    <div>
+      <Skeleton {...skeleton} aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </div>
+  );
+}

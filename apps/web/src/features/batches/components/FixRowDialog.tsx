@@ -1,0 +1,135 @@
+import { BATCH_CSV_COLUMNS, type BatchColumn } from '@freight/contracts';
+import { Alert, Fieldset, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { announce } from '../../../components/a11y/announcer';
+import { FormAlert } from '../../../components/FormAlert';
+import { ModalActions } from '../../../components/ModalActions';
+import { setServerErrors, translateMessage } from '../../../lib/forms';
+import { type Batch, type BatchRow, batchKey, fixRow } from '../api/batchesApi';
+import { rowName } from './parts';
+
+/** The row's cells in the dialog, grouped as a shipment is read: the shipment, where from, where to, what. */
+const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
+  { key: 'shipment', columns: ['client_ref', 'mode', 'pickup_date', 'insured_value', 'equipment_type', 'references'] },
+  {
+    key: 'origin',
+    columns: BATCH_CSV_COLUMNS.filter((c) => c.startsWith('origin_')),
+  },
+  {
+    key: 'destination',
+    columns: BATCH_CSV_COLUMNS.filter((c) => c.startsWith('destination_')),
+  },
+  {
+    key: 'item',
+    columns: ['package_type', 'quantity', 'length', 'width', 'height', 'weight', 'freight_class', 'stackable', 'hazardous'],
+  },
+];
+
+const isColumn = (field: string | null): field is BatchColumn => !!field && (BATCH_CSV_COLUMNS as readonly string[]).includes(field);
+
+/** A row's problems as the form's field errors (by column), and those about no column. */
+export function splitRowErrors(row: BatchRow, t: (m: string) => string) {
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const e of row.errors) {
+    const text = t(e.message);
+    if (isColumn(e.field)) fields[e.field] = fields[e.field] ? `${fields[e.field]} · ${text}` : text;
+    else rest.push(text);
+  }
+  return { fields, rest };
+}
+
+const valuesOf = (row: BatchRow) =>
+  Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, row.cells[c] ?? ''])) as Record<BatchColumn, string>;
+
+/**
+ * Fixes a row in place: every cell of the row as text (the file's words), its problems at their
+ * fields. Saved, the row is checked again as on upload: still wrong, its new problems show at
+ * their fields and focus goes to the first; good, the dialog closes and focus returns to its Fix
+ * button.
+ */
+export function FixRowDialog({ batchId, row, onClose }: { batchId: string; row: BatchRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('batches.fix.title', { name: rowName(row, t) })} size="xl" centered>
+      <FixRowForm batchId={batchId} row={row} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const say = (m: string) => translateMessage(t, m);
+  const initial = splitRowErrors(row, say);
+  const [rest, setRest] = useState<string[]>(initial.rest);
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<Record<BatchColumn, string>>({ initialValues: valuesOf(row), initialErrors: initial.fields });
+  const firstInError = BATCH_CSV_COLUMNS.find((c) => initial.fields[c]);
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    const before = valuesOf(row);
+    const changed = Object.fromEntries(BATCH_CSV_COLUMNS.filter((c) => values[c] !== before[c]).map((c) => [c, values[c]]));
+    // Saved unchanged, the row is checked again as it is (the server wants at least one cell).
+    const cells = Object.keys(changed).length ? changed : values;
+    try {
+      const batch: Batch = await fixRow(batchId, row.line, cells);
+      queryClient.setQueryData(batchKey(batchId), batch);
+      const now = batch.rows.find((r) => r.line === row.line);
+      if (now && now.status === 'invalid') {
+        const again = splitRowErrors(now, say);
+        form.setErrors(again.fields);
+        setRest(again.rest);
+        return;
+      }
+      announce(t('batches.fix.fixed', { name: rowName(row, t) }));
+      onDone();
+    } catch (e) {
+      setServerErrors(form, e, (errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^cells\./, ''), v])));
+      setFailure(e);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('batches.fix.title', { name: rowName(row, t) })}>
+      <Stack gap="md">
+        <Text size="sm">{t('batches.fix.intro')}</Text>
+        {rest.length > 0 && (
+          <Alert color="red" role="alert" title={t('batches.fix.row_problems')}>
+            <List size="sm">
+              {rest.map((m) => (
+                <List.Item key={m}>{m}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <FormAlert
+          error={failure}
+          fields={form}
+          rename={(errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^cells\./, ''), v]))}
+        />
+        {GROUPS.map((group) => (
+          <Fieldset key={group.key} legend={t(`batches.fix.groups.${group.key}`)}>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              {group.columns.map((c) => (
+                <TextInput
+                  key={c}
+                  label={t(`batches.columns.${c}`)}
+                  description={c}
+                  maxLength={255}
+                  data-autofocus={c === firstInError ? true : undefined}
+                  {...form.getInputProps(c)}
+                />
+              ))}
+            </SimpleGrid>
+          </Fieldset>
+        ))}
+        <ModalActions onCancel={onDone} submitLabel={t('batches.fix.save')} submitting={form.submitting} />
+      </Stack>
+    </form>
+  );
+}

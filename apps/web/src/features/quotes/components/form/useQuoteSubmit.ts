@@ -1,0 +1,95 @@
+import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
+import type { UseFormReturnType } from '@mantine/form';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { watchSubmittedForm } from '../../../../components/a11y/watchSubmittedForm';
+import { useEquipmentTypes } from './EquipmentSelect';
+import { decideMode, eligibility } from './eligibility';
+import { type BuiltRequest, type FormKind, type FormValues, toRequest } from './model';
+import { contractErrors, validateValues } from './validate';
+
+interface SubmitInputs {
+  kind: FormKind;
+  clientRef?: string;
+  busy: boolean;
+  onSubmit: (request: QuoteRequestInput) => void;
+  /** The answer to 'LTL or parcel?' until the next edit (useQuoteForm). */
+  modeAnswer: RefObject<QuoteMode | null>;
+  showErrors: (errors: Record<string, string>) => void;
+  /** The request's lines, for the answer's errors. */
+  sent: (lineKeys: string[]) => void;
+}
+
+/**
+ * The submit: the client checks, then for LTL & Small Package the mode (rated at once, asked, or
+ * the LTL offer pointed at when parcel was asked for and the cargo does not fit).
+ */
+export function useQuoteSubmit(
+  form: UseFormReturnType<FormValues>,
+  { kind, clientRef, busy, onSubmit, modeAnswer, showErrors, sent }: SubmitInputs,
+) {
+  // The truckload weight check reads the chosen type's maximum (the select loads the same list).
+  const equipmentTypes = useEquipmentTypes(kind === 'truckload');
+  const [asking, setAsking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const offerRef = useRef<HTMLDivElement>(null);
+
+  /** Client checks (spec words first, then the contract); the request for `mode`, or null with the errors shown. */
+  const checked = (mode: QuoteMode): BuiltRequest | null => {
+    const current = form.getValues();
+    const built = toRequest(current, mode, clientRef);
+    const maxWeightLb = equipmentTypes.data?.find((e) => e.code === current.equipment_type)?.max_weight_lb ?? null;
+    const errors = { ...contractErrors(built.request, built.lineKeys, current), ...validateValues(current, kind, maxWeightLb) };
+    if (Object.keys(errors).length) {
+      showErrors(errors);
+      return null;
+    }
+    return built;
+  };
+
+  /**
+   * Sends the request for `mode` unless a request is still being rated (a second click of a closing
+   * dialog's button). A send from the mode question or the LTL offer is no submit event: it starts
+   * the watch for field errors itself.
+   */
+  const send = (mode: QuoteMode) => {
+    if (busy) return;
+    if (formRef.current) watchSubmittedForm(formRef.current);
+    const built = checked(mode);
+    if (!built) return;
+    sent(built.lineKeys);
+    onSubmit(built.request);
+  };
+
+  /** The offer's button: the shipper asked for LTL rates, so switch and rate at once. */
+  const switchToLtl = () => {
+    form.setFieldValue('mode_pick', 'ltl');
+    send('ltl');
+  };
+
+  const answer = (mode: 'ltl' | 'parcel') => {
+    setAsking(false);
+    modeAnswer.current = mode;
+    send(mode);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (kind !== 'ltl_parcel') return send('truckload');
+    const built = checked('ltl');
+    if (!built) return;
+    const current = form.getValues();
+    const verdict = eligibility(built.request.items, current.unit_system);
+    const decision = verdict ? decideMode(verdict, current.mode_pick) : ({ kind: 'submit', mode: 'ltl' } as const);
+    if (decision.kind === 'submit') send(decision.mode);
+    else if (decision.kind === 'ask') {
+      if (modeAnswer.current) send(modeAnswer.current);
+      else setAsking(true);
+    } else {
+      offerRef.current?.scrollIntoView?.({ block: 'center' });
+      offerRef.current?.focus();
+    }
+  };
+
+  return { formRef, offerRef, submit, switchToLtl, asking, answer, closeQuestion: () => setAsking(false) };
+}

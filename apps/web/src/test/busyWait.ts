@@ -1,0 +1,6 @@
+/**
+ * Options for vi.waitFor: its default second is too short on CI's two busy cores (a field focused
+ * after its section opened took longer there). Like testing-library's own limit (setup.ts), a wait
+ * that is met returns at once; this only ends one that never will.
+ */
+export const BUSY_WAIT = { timeout: 20_000, interval: 50 } as const;

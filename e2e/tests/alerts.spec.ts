@@ -1,0 +1,171 @@
+import { activate, expectFocusTrapped, tabTo } from '../support/keyboard';
+import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
+
+/**
+ * Shipment alerts: the demo shipper reads the demo's alerts on Alerts (each in words, its
+ * shipment's number leading to the shipment's tracking page), marks one read and the
+ * navigation's count follows, and saves its alert settings (a table of kinds by channel); staff
+ * (ops@demo.test) work the exceptions queue with the keyboard alone: two alerts picked,
+ * acknowledged once confirmed, and the notice says how many. In English, and in Spanish at phone
+ * width.
+ */
+
+const WORDS = {
+  en: {
+    nav: /^(Main navigation)$/,
+    alerts: 'Alerts',
+    list: "Your account's alerts, newest first",
+    show: 'Show',
+    all: 'All alerts',
+    markRead: /^Mark as read: /,
+    sentence: /^Shipment \S+ /,
+    table: 'How each kind of alert reaches you',
+    box: 'Mail: No tracking update',
+    save: 'Save alert settings',
+    saved: 'Alert settings saved.',
+    queue: 'Shipments that need a call, oldest first',
+    selectRow: /^Select /,
+    selected: '2 selected',
+    acknowledge: 'Acknowledge',
+    confirmTitle: 'Acknowledge 2 alerts?',
+    confirm: 'Acknowledge 2 alerts',
+    done: /^2 alerts acknowledged/,
+  },
+  es: {
+    nav: /^(Navegación principal)$/,
+    alerts: 'Alertas',
+    list: 'Las alertas de su cuenta, las más recientes primero',
+    show: 'Mostrar',
+    all: 'Todas las alertas',
+    markRead: /^Marcar como leída: /,
+    sentence: /^(El envío|Es probable que el envío) \S+ /,
+    table: 'Cómo le llega cada tipo de alerta',
+    box: 'Correo: Sin actualización de rastreo',
+    save: 'Guardar configuración de alertas',
+    saved: 'Configuración de alertas guardada.',
+    queue: 'Envíos que requieren una llamada, los más antiguos primero',
+    selectRow: /^Seleccionar (?!todas)/,
+    selected: '2 seleccionadas',
+    acknowledge: 'Marcar como atendidas',
+    confirmTitle: '¿Marcar 2 alertas como atendidas?',
+    confirm: 'Marcar 2 alertas como atendidas',
+    done: /^2 alertas marcadas como atendidas/,
+  },
+} as const;
+
+type Words = (typeof WORDS)[keyof typeof WORDS];
+
+/** The count on the Alerts item's badge (0 when it shows none). */
+async function unreadCount(page: Page) {
+  const badge = page.getByTestId('alerts-badge');
+  return (await badge.count()) ? Number(await badge.textContent()) : 0;
+}
+
+/** The shipper reads the alerts: each one in words with its shipment linked; one marked read. */
+async function readAlerts(page: Page, w: Words, language: string) {
+  await page.goto('/alerts?status=all');
+  const list = page.getByRole('list', { name: w.list });
+  await expect(list).toBeVisible();
+  const items = list.getByTestId('alert-item');
+  expect(await items.count()).toBeGreaterThan(0);
+  const first = items.first();
+  await expect(first.locator('p').filter({ hasText: w.sentence }).first()).toBeVisible();
+  await expect(first.getByRole('link').first()).toHaveAttribute('href', /^\/track\/detail\//);
+  await expect(page.getByLabel(w.show, { exact: true })).toHaveValue('all');
+  await snap(page, `alerts-${language}`);
+
+  const markRead = list.getByRole('button', { name: w.markRead });
+  if (await markRead.count()) {
+    const before = await unreadCount(page);
+    await activate(page, markRead.first());
+    await expect(markRead).toHaveCount((await markRead.count()) > 0 ? before - 1 : 0);
+    if (before > 0) await expect.poll(() => unreadCount(page)).toBe(before - 1);
+  }
+}
+
+/** The shipper flips one box of the alert settings, saves it, finds it kept, and puts it back. */
+async function saveSettings(page: Page, w: Words, language: string) {
+  await page.goto('/settings');
+  const table = page.getByRole('table', { name: w.table });
+  await expect(table).toBeVisible();
+  const box = table.getByRole('checkbox', { name: w.box });
+  const was = await box.isChecked();
+  await tabTo(page, box, { max: 80 });
+  await page.keyboard.press(' ');
+  await expect(box).toBeChecked({ checked: !was });
+  await snap(page, `alert-settings-${language}`);
+  await activate(page, page.getByRole('button', { name: w.save }));
+  await expect(page.getByRole('alert').filter({ hasText: w.saved })).toBeVisible();
+  await page.reload();
+  await expect(table.getByRole('checkbox', { name: w.box })).toBeChecked({ checked: !was });
+  // Put back for the next run.
+  await table.getByRole('checkbox', { name: w.box }).click();
+  await page.getByRole('button', { name: w.save }).click();
+  await expect(page.getByRole('alert').filter({ hasText: w.saved }).last()).toBeVisible();
+}
+
+/** Staff pick the two oldest alerts of the queue with the keyboard and acknowledge them. */
+async function acknowledgeTwo(staff: Page, w: Words, language: string) {
+  await staff.goto('/admin/exceptions');
+  const table = staff.getByRole('table', { name: w.queue });
+  await expect(table).toBeVisible();
+  const rows = table.getByTestId('exception-row');
+  expect(await rows.count(), 'the demo has alerts in the queue').toBeGreaterThanOrEqual(2);
+  const numbers = [await rows.nth(0).getByRole('link').nth(1).textContent(), await rows.nth(1).getByRole('link').nth(1).textContent()];
+  for (const i of [0, 1]) {
+    await tabTo(staff, rows.nth(i).getByRole('checkbox', { name: w.selectRow }), { max: 80 });
+    await staff.keyboard.press(' ');
+  }
+  await expect(staff.getByTestId('selected-count')).toHaveText(w.selected);
+  await snap(staff, `exceptions-${language}`);
+  // The bulk action sits above the queue: back up from the rows to it.
+  await tabTo(staff, staff.getByRole('button', { name: w.acknowledge, exact: true }), { back: true, max: 80 });
+  await staff.keyboard.press('Enter');
+  const dialog = staff.getByRole('dialog', { name: w.confirmTitle });
+  await expect(dialog).toBeVisible();
+  await expectFocusTrapped(staff, dialog, 4);
+  await activate(staff, dialog.getByRole('button', { name: w.confirm }), 'Enter');
+  await expect(staff.getByRole('alert').filter({ hasText: w.done })).toBeVisible();
+  // The two left the queue.
+  for (const number of numbers) {
+    await expect(table.getByRole('link', { name: number ?? '', exact: true })).toHaveCount(0);
+  }
+}
+
+for (const language of ['en', 'es'] as const) {
+  test(`the shipper reads and marks alerts and saves alert settings; ops acknowledges two from the exceptions queue (${language})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const w = WORDS[language];
+    await logIn(page, 'shipper@demo.test');
+    const staff = await browser.newPage();
+    try {
+      if (language === 'es') {
+        await setPreferences(page, { language: 'es' });
+        await page.setViewportSize({ width: 390, height: 844 });
+      } else {
+        // The navigation names the item and says the unread count after it.
+        await page.goto('/track');
+        await expect(page.getByRole('navigation', { name: w.nav }).getByRole('link', { name: new RegExp(`^${w.alerts}`) })).toBeVisible();
+      }
+      await readAlerts(page, w, language);
+      await saveSettings(page, w, language);
+
+      await logIn(staff, 'ops@demo.test');
+      if (language === 'es') {
+        await setPreferences(staff, { language: 'es' });
+        await staff.setViewportSize({ width: 390, height: 844 });
+      }
+      await acknowledgeTwo(staff, w, language);
+    } finally {
+      if (language === 'es') {
+        await restorePreferences(page, { language: 'en' });
+        await restorePreferences(staff, { language: 'en' });
+      }
+      await staff.close();
+    }
+  });
+}

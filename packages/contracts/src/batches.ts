@@ -1,0 +1,330 @@
+import { COUNTRIES } from '@freight/domain';
+import { z } from 'zod';
+import { choice } from './fields';
+import { QUOTE_MODES, quoteItem, quotePlace, quoteRequest } from './quotes';
+
+/**
+ * Shipping at volume: a batch is a CSV of shipments, one per row, checked row by row with the
+ * quote request's own rules (so a row's field messages are the quote form's), kept with its rows
+ * and their results. Nothing is rated or booked on upload.
+ */
+
+/** The most data rows one batch file may hold (its bytes are capped as every CSV import's are). */
+export const BATCH_MAX_ROWS = 1_000;
+
+/**
+ * The places and references a row is booked with. A file may leave any of them out (rating needs
+ * only the postal codes); a row is checked for them when it is booked. Each end is either a name
+ * of the account's address book (`*_address_name`: its company, street, city, state and contact
+ * fill the place) or the full address typed in (company, street, city, state, contact name,
+ * phone and email). `references`: semicolon-separated, each `type:value` (a REFERENCE_TYPES type)
+ * or a bare value (a shipper reference).
+ */
+export const BATCH_BOOKING_COLUMNS = [
+  'origin_address_name',
+  'origin_company',
+  'origin_street',
+  'origin_city',
+  'origin_state',
+  'origin_contact_name',
+  'origin_contact_phone',
+  'origin_contact_email',
+  'destination_address_name',
+  'destination_company',
+  'destination_street',
+  'destination_city',
+  'destination_state',
+  'destination_contact_name',
+  'destination_contact_phone',
+  'destination_contact_email',
+  'references',
+] as const;
+export type BatchBookingColumn = (typeof BATCH_BOOKING_COLUMNS)[number];
+
+/** The columns of a batch file, in the template's order: one shipment of one item line per row. */
+export const BATCH_CSV_COLUMNS = [
+  'client_ref',
+  'mode',
+  'pickup_date',
+  'origin_postal_code',
+  'origin_country',
+  'origin_site_type',
+  'destination_postal_code',
+  'destination_country',
+  'destination_site_type',
+  'package_type',
+  'quantity',
+  'length',
+  'width',
+  'height',
+  'weight',
+  'freight_class',
+  'stackable',
+  'hazardous',
+  'insured_value',
+  'equipment_type',
+  ...BATCH_BOOKING_COLUMNS,
+] as const;
+export type BatchColumn = (typeof BATCH_CSV_COLUMNS)[number];
+/** The columns rating needs: a file must have each of them (the booking columns may be left out). */
+export const BATCH_RATING_COLUMNS = BATCH_CSV_COLUMNS.filter(
+  (c) => !(BATCH_BOOKING_COLUMNS as readonly string[]).includes(c),
+) as readonly Exclude<BatchColumn, BatchBookingColumn>[];
+
+/** How a row's rate is chosen once rated. */
+export const BATCH_RULES = ['cheapest', 'fastest', 'preferred_carrier', 'cheapest_within_transit', 'automation_rules'] as const;
+export type BatchRule = (typeof BATCH_RULES)[number];
+
+/** A row's state: `invalid` until fixed; `valid` rows are rated, chosen and booked in turn. */
+export const BATCH_ROW_STATUSES = ['invalid', 'valid', 'rated', 'rating_failed', 'booked', 'awaiting_approval', 'booking_failed'] as const;
+export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
+
+export const BATCH_STATUSES = ['uploaded', 'rated', 'booked'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+const item = quoteItem.shape;
+const place = quotePlace.shape;
+const request = quoteRequest.shape;
+
+/** A booking column's text: anything up to 255 characters on upload, checked as the booking form's field when booked. */
+const bookingCell = z.string().trim().max(255, { error: 'validation.too_long' }).optional().default('');
+const bookingCells = Object.fromEntries(BATCH_BOOKING_COLUMNS.map((c) => [c, bookingCell])) as Record<
+  BatchBookingColumn,
+  typeof bookingCell
+>;
+
+/**
+ * One row as the file gives it, flat (a field's name is its column): each rating field is the
+ * quote request's own, so its messages are the same; the booking columns are text until booked.
+ */
+export const batchRowFields = z.object({
+  client_ref: request.client_ref,
+  mode: choice(QUOTE_MODES).default('ltl'),
+  pickup_date: request.pickup_date,
+  origin_postal_code: place.postal_code,
+  origin_country: z.enum(COUNTRIES, { error: 'validation.required' }),
+  origin_site_type: place.site_type,
+  destination_postal_code: place.postal_code,
+  destination_country: z.enum(COUNTRIES, { error: 'validation.required' }),
+  destination_site_type: place.site_type,
+  package_type: item.package_type,
+  quantity: item.quantity,
+  length: item.length,
+  width: item.width,
+  height: item.height,
+  weight: item.weight,
+  freight_class: item.freight_class,
+  stackable: item.stackable,
+  hazardous: item.hazardous,
+  insured_value: request.insured_value,
+  equipment_type: request.equipment_type,
+  ...bookingCells,
+});
+export type BatchRowFields = z.output<typeof batchRowFields>;
+
+/**
+ * POST /api/batches querystring: the rule choosing each row's rate (cheapest unless said), and the
+ * uploaded file's name (optional; kept for display only: its last part, without control
+ * characters, at most 200 characters).
+ */
+export const batchCreateQuery = z
+  .object({
+    rule: choice(BATCH_RULES).default('cheapest'),
+    file_name: z.string().max(2048, { error: 'validation.too_long' }).optional(),
+    preferred_carrier: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.too_long' }).optional(),
+    max_transit_days: z.coerce.number({ error: 'validation.integer' }).int({ error: 'validation.integer' }).min(1).max(60).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.rule === 'preferred_carrier' && !q.preferred_carrier)
+      ctx.addIssue({ code: 'custom', path: ['preferred_carrier'], message: 'validation.required' });
+    if (q.rule === 'cheapest_within_transit' && q.max_transit_days === undefined)
+      ctx.addIssue({ code: 'custom', path: ['max_transit_days'], message: 'validation.required' });
+  });
+export type BatchCreateQuery = z.output<typeof batchCreateQuery>;
+
+/**
+ * A JSON cell of POST /api/batches (application/json): what a CSV cell would hold, as text, a
+ * number or a boolean (null or left out is an empty cell). No line break: each row stays one line
+ * of the file it stands for, so its line number is its place in `rows` plus 2 (the header is line 1).
+ */
+const batchJsonCell = z.union(
+  [
+    z
+      .string()
+      .max(255, { error: 'validation.too_long' })
+      .refine((v) => !/[\r\n]/.test(v), { error: 'validation.invalid' }),
+    z.number({ error: 'validation.invalid' }),
+    z.boolean(),
+    z.null(),
+  ],
+  { error: 'validation.invalid' },
+);
+
+/**
+ * POST /api/batches as JSON (the public API's programs): the rows of a batch file, each an object
+ * of the template's columns (an unknown column is refused). The rows are checked exactly as a
+ * file's are; the querystring (rule, file_name) is the file upload's.
+ */
+export const batchRowsBody = z.object({
+  rows: z
+    .array(
+      z
+        .partialRecord(z.enum(BATCH_CSV_COLUMNS, { error: 'validation.choice' }), batchJsonCell)
+        // A row of empty cells is a blank line, which a file's reader skips: it would not be kept.
+        .refine((row) => Object.values(row).some((v) => v !== null && v !== undefined && String(v).trim() !== ''), {
+          error: 'validation.required',
+        }),
+      { error: 'validation.required' },
+    )
+    .min(1, { error: 'validation.required' })
+    .max(BATCH_MAX_ROWS, { error: 'validation.too_many' }),
+});
+export type BatchRowsBody = z.output<typeof batchRowsBody>;
+
+/** GET /api/batches: the account's batches, newest first. */
+export const batchListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+/** A row's problem: the field (its column) or null for the row as a whole, and the message. */
+export interface BatchRowError {
+  field: string | null;
+  message: string;
+}
+
+/** What rating a row found: the carriers' rates (as the quote lists them) and, when none is chosen, why. */
+export interface BatchRowResult {
+  rates: {
+    id: string;
+    carrier_name: string;
+    scac: string;
+    total_cents: number;
+    transit_days: number;
+    estimated_delivery: string;
+  }[];
+  currency: string;
+  message: string | null;
+}
+
+export interface BatchRowView {
+  line: number;
+  status: BatchRowStatus;
+  /** The cells as the file gave them (text), so a refused row can be fixed. */
+  cells: Record<string, string>;
+  errors: BatchRowError[];
+  /** Once rated: the row's quote and the chosen rate (null when none fits), and what rating found. */
+  quote_id: string | null;
+  rate_id: string | null;
+  result: BatchRowResult | null;
+  /**
+   * Once booked: the shipment and its number (the BOL number). A row held for an account admin
+   * has its `approval_id` (and its shipment once approved). A row whose booking failed is
+   * `booking_failed` with why in `booking_error` (the booker's language) and its fields' problems
+   * in `errors` by column; it can be fixed and booked again. So is a held row whose approval was
+   * declined (who declined it and why) or withdrawn: its `approval_id` is then null.
+   */
+  shipment_id: string | null;
+  bol_number: string | null;
+  approval_id: string | null;
+  booking_error: string | null;
+}
+
+export interface BatchSummary {
+  id: string;
+  status: BatchStatus;
+  rule: BatchRule;
+  preferred_carrier: string | null;
+  max_transit_days: number | null;
+  rows_total: number;
+  rows_valid: number;
+  /** Rows with a shipment (booked, or held and since approved). */
+  rows_booked: number;
+  /** The uploaded file's name as shown (no path or control characters, at most 200 characters); null when not given or for older batches. */
+  file_name: string | null;
+  created_at: string;
+  created_by: { id: string; name: string } | null;
+}
+
+export interface BatchView extends BatchSummary {
+  /** Problems of the file as a whole (its header), line 1. */
+  file_errors: BatchRowError[];
+  rows: BatchRowView[];
+}
+
+/** The rows done of those due, for a phase of a batch's work. */
+export interface BatchProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * GET /api/batches/:id/status: the batch without its rows, its rows counted by status, and how far
+ * rating (rows through it of the rows not invalid) and booking (rows booked or held of those with a
+ * chosen rate) have come.
+ */
+export interface BatchStatusView extends BatchSummary {
+  counts: Record<BatchRowStatus, number>;
+  progress: { rating: BatchProgress; booking: BatchProgress };
+}
+
+/**
+ * GET /api/batches/:id/results: a row's outcome. `price_cents` is the booked shipment's total, or
+ * before booking the chosen rate's (null without one); `error` the row's problem in words (why its
+ * booking or rating failed, why no rate was chosen, or its first field problem); `errors` its
+ * problems by column in the API's field-error shape (`row` for the row as a whole).
+ */
+export interface BatchResultRow {
+  line: number;
+  client_ref: string;
+  status: BatchRowStatus;
+  shipment_id: string | null;
+  bol_number: string | null;
+  approval_id: string | null;
+  price_cents: number | null;
+  currency: string | null;
+  error: string | null;
+  errors: Record<string, string[]>;
+}
+
+/**
+ * PUT /api/batches/:id/rows/:row: new text for some of a row's cells (by column; the others stay,
+ * and the row is checked again as on upload), or the rated row's choice among its rates.
+ */
+export const batchRowUpdate = z
+  .object({
+    cells: z
+      .partialRecord(z.enum(BATCH_CSV_COLUMNS, { error: 'validation.choice' }), z.string().max(255, { error: 'validation.too_long' }))
+      .refine((c) => Object.keys(c).length > 0, { error: 'validation.required' })
+      .optional(),
+    rate_id: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.too_long' }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.cells && !b.rate_id) ctx.addIssue({ code: 'custom', path: ['cells'], message: 'validation.required' });
+    if (b.cells && b.rate_id) ctx.addIssue({ code: 'custom', path: ['rate_id'], message: 'validation.invalid' });
+  });
+export type BatchRowUpdate = z.output<typeof batchRowUpdate>;
+
+/**
+ * POST /api/batches/:id/book and POST /api/batches/:id/rows/:row/book: books every rated row with
+ * a choice not yet booked (or the one row), each as a single booking is made. The booker accepts
+ * the booking disclaimer once for the rows.
+ */
+export const batchBookRequest = z.object({
+  disclaimer_accepted: z.boolean({ error: 'validation.disclaimer' }).refine((v) => v, { error: 'validation.disclaimer' }),
+});
+export type BatchBookRequest = z.output<typeof batchBookRequest>;
+
+/** GET /api/batches/:id/manifest.csv: its columns, in order (one line per booked row). */
+export const BATCH_MANIFEST_COLUMNS = [
+  'line',
+  'client_ref',
+  'bol_number',
+  'carrier',
+  'scac',
+  'service',
+  'pickup_date',
+  'destination',
+  'currency',
+  'price',
+] as const;

@@ -1,0 +1,367 @@
+import {
+  CARRIER_INVOICE_STATUSES,
+  CARRIER_LINE_CODES,
+  type CarrierAuditLine,
+  type CarrierInvoiceStatus,
+  VARIANCE_REASON_CODES,
+  type VarianceReason,
+} from '@freight/domain';
+import { z } from 'zod';
+import { isoDate, queryFlag, requiredText } from './fields';
+
+/**
+ * Carrier invoices (what carriers bill the broker: EDI 210 freight invoices) and payables. Staff
+ * only (accounting and the admins, `canAuditCarrierInvoices`), and the carrier's own side through
+ * the partner API. Money is integer cents in the invoice's currency. These are the broker's cost:
+ * no customer answer, webhook or PDF carries them.
+ */
+
+const cents = z
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.integer' })
+  .min(-100_000_000, { error: 'validation.too_small' })
+  .max(100_000_000, { error: 'validation.too_large' });
+const positiveCents = cents.min(1, { error: 'validation.positive' });
+const reference = z.string().trim().max(40, { error: 'validation.too_long' });
+const version = z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.positive' });
+
+/** A freight class of the NMFC scale (50 to 500). */
+const freightClass = z
+  .number({ error: 'validation.freight_class' })
+  .min(50, { error: 'validation.freight_class' })
+  .max(500, { error: 'validation.freight_class' });
+const weight = z
+  .number({ error: 'validation.number' })
+  .int({ error: 'validation.integer' })
+  .min(1, { error: 'validation.positive' })
+  .max(200_000, { error: 'validation.too_large' });
+
+/** One billed line (the 210's L1, with L0/L5 for weight and class at the invoice level). */
+export const carrierInvoiceLine = z.object({
+  code: z.enum(CARRIER_LINE_CODES, { error: 'validation.carrier_line_code' }),
+  description: z.string().trim().max(120, { error: 'validation.too_long' }).default(''),
+  amount_cents: cents,
+});
+export type CarrierInvoiceLineInput = z.input<typeof carrierInvoiceLine>;
+
+/**
+ * POST /api/v1/carrier-invoices (scope carrier_invoices:write): a carrier's freight invoice, the
+ * EDI 210's segments in plain JSON names.
+ * - B3 (invoice header): `invoice_number`, `pro_number` (the shipment id the carrier knows),
+ *   `amount_due_cents`, `invoice_date`; `currency` (C3);
+ * - N9 (references): `bol_number`;
+ * - L0/L5 (weight and description as billed): `weight_lb`, `freight_class`;
+ * - L1 (rates and charges): `lines`, each a charge `code` (ours: freight for the linehaul, discount,
+ *   minimum, fuel, surcharge, insurance or an accessorial's code), `description`, `amount_cents`;
+ * - L3 (totals): the lines must add up to `amount_due_cents`.
+ * `scac` names the carrier (its own SCAC or an alias); a carrier partner may leave it out.
+ * A PRO or a BOL (or both) is required to match the invoice to a shipment.
+ */
+export const carrierInvoice210 = z
+  .object({
+    invoice_number: requiredText('validation.required', 40),
+    scac: z.string().trim().max(10, { error: 'validation.scac' }).optional().default(''),
+    invoice_date: isoDate,
+    pro_number: reference.optional().default(''),
+    bol_number: reference.optional().default(''),
+    currency: z.enum(['USD', 'CAD', 'MXN'], { error: 'validation.choice' }).default('USD'),
+    weight_lb: weight.nullable().optional().default(null),
+    freight_class: freightClass.nullable().optional().default(null),
+    amount_due_cents: cents,
+    lines: z
+      .array(carrierInvoiceLine, { error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(50, { error: 'validation.too_many' }),
+  })
+  .refine((v) => v.pro_number !== '' || v.bol_number !== '', { path: ['pro_number'], error: 'validation.pro_or_bol_required' })
+  .refine((v) => v.lines.reduce((s, l) => s + l.amount_cents, 0) === v.amount_due_cents, {
+    path: ['amount_due_cents'],
+    error: 'validation.amount_due_mismatch',
+  });
+export type CarrierInvoice210 = z.output<typeof carrierInvoice210>;
+export type CarrierInvoice210Input = z.input<typeof carrierInvoice210>;
+
+/**
+ * The columns of the staff's CSV upload (POST /api/admin/carrier-invoices/import): one row per
+ * billed line; the rows of one invoice (same scac and invoice_number) repeat its header columns.
+ */
+export const CARRIER_INVOICE_CSV_COLUMNS = [
+  'invoice_number',
+  'scac',
+  'invoice_date',
+  'pro_number',
+  'bol_number',
+  'currency',
+  'weight_lb',
+  'freight_class',
+  'code',
+  'description',
+  'amount_cents',
+] as const;
+
+export const CARRIER_INVOICE_SORTS = ['received', 'invoice_date', 'billed', 'variance'] as const;
+
+/** GET /api/admin/carrier-invoices: the queue, by status (every status by default), searched by invoice, PRO or BOL number. */
+export const carrierInvoiceListQuery = z.object({
+  status: z.enum(CARRIER_INVOICE_STATUSES, { error: 'validation.choice' }).optional(),
+  carrier_id: z.uuid({ error: 'validation.choice' }).optional(),
+  /** Invoices whose audit found this reason among others. */
+  reason: z.enum(VARIANCE_REASON_CODES, { error: 'validation.choice' }).optional(),
+  /** `true`: the invoices approved without a person (within the tolerance), whatever became of them since; `false`: the others. */
+  auto: queryFlag,
+  q: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
+  sort: z.enum(CARRIER_INVOICE_SORTS, { error: 'validation.choice' }).default('received'),
+  dir: z.enum(['asc', 'desc'], { error: 'validation.choice' }).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type CarrierInvoiceListQuery = z.output<typeof carrierInvoiceListQuery>;
+
+/** POST .../:id/match: a person matches an unmatched invoice to a shipment of the invoice's carrier by its BOL or PRO. */
+export const carrierInvoiceMatchRequest = z.object({ version, number: requiredText('validation.required', 40) });
+/** POST .../:id/approve: pay what was billed, or the audited amount (the expected cost with the correction, no accessorial not ordered). */
+export const carrierInvoiceApproveRequest = z.object({
+  version,
+  amount: z.enum(['billed', 'corrected'], { error: 'validation.choice' }).default('billed'),
+  note: z.string().trim().max(2000, { error: 'validation.too_long' }).default(''),
+});
+/** POST .../:id/short-pay: pay less than billed, saying why (the carrier reads the reason). */
+export const carrierInvoiceShortPayRequest = z.object({
+  version,
+  amount_cents: positiveCents,
+  reason: requiredText('validation.reason_required', 2000),
+});
+/** POST .../:id/dispute: send it back to the carrier with the first message of the thread. */
+export const carrierInvoiceDisputeRequest = z.object({ version, message: requiredText('validation.required', 4000) });
+/** POST .../:id/messages: a staff message in the dispute thread, or the carrier's reply staff record (`from_carrier`). */
+export const carrierInvoiceMessageRequest = z.object({
+  body: requiredText('validation.required', 4000),
+  from_carrier: z.boolean({ error: 'validation.choice' }).default(false),
+});
+/** POST /api/v1/carrier-invoices/:id/messages: the carrier's answer in the dispute thread. */
+export const carrierDisputeReplyRequest = z.object({ body: requiredText('validation.required', 4000) });
+/** POST .../:id/resolve: a dispute settled at the amount agreed with the carrier. */
+export const carrierInvoiceResolveRequest = z.object({
+  version,
+  amount_cents: positiveCents,
+  note: requiredText('validation.required', 2000),
+});
+export type CarrierInvoiceApproveRequest = z.output<typeof carrierInvoiceApproveRequest>;
+export type CarrierInvoiceShortPayRequest = z.output<typeof carrierInvoiceShortPayRequest>;
+export type CarrierInvoiceDisputeRequest = z.output<typeof carrierInvoiceDisputeRequest>;
+export type CarrierInvoiceMessageRequest = z.output<typeof carrierInvoiceMessageRequest>;
+export type CarrierInvoiceResolveRequest = z.output<typeof carrierInvoiceResolveRequest>;
+export type CarrierInvoiceMatchRequest = z.output<typeof carrierInvoiceMatchRequest>;
+
+/** POST /api/admin/carrier-payables/batches: export what is payable now (every carrier, or the ids given). */
+export const payablesBatchRequest = z.object({
+  invoice_ids: z
+    .array(z.uuid({ error: 'validation.choice' }))
+    .max(5_000, { error: 'validation.too_many' })
+    .optional(),
+});
+/** POST /api/admin/carrier-payables/paid: mark a batch's invoices paid, or the ones selected. */
+export const payablesPaidRequest = z
+  .object({
+    batch_id: z.uuid({ error: 'validation.choice' }).optional(),
+    invoice_ids: z
+      .array(z.uuid({ error: 'validation.choice' }))
+      .min(1, { error: 'validation.required' })
+      .max(5_000)
+      .optional(),
+    reference: z.string().trim().max(80, { error: 'validation.too_long' }).default(''),
+  })
+  .refine((v) => (v.batch_id === undefined) !== (v.invoice_ids === undefined), {
+    path: ['batch_id'],
+    error: 'validation.batch_or_invoices',
+  });
+export type PayablesBatchRequest = z.output<typeof payablesBatchRequest>;
+export type PayablesPaidRequest = z.output<typeof payablesPaidRequest>;
+
+export interface CarrierInvoiceLineView {
+  code: string;
+  description: string;
+  amount_cents: number;
+}
+
+export interface CarrierInvoiceMessageView {
+  id: string;
+  body: string;
+  /** The carrier's side (through the API, or recorded by staff), else staff. */
+  from_carrier: boolean;
+  author: string | null;
+  created_at: string;
+}
+
+/** A carrier invoice as the queue lists it. */
+export interface CarrierInvoiceSummaryView {
+  id: string;
+  invoice_number: string;
+  status: CarrierInvoiceStatus;
+  source: 'csv' | 'api' | 'carrier_simulator';
+  carrier: { id: string; name: string; scac: string } | null;
+  /** The SCAC as the invoice gave it (an alias, or unknown). */
+  billed_scac: string;
+  invoice_date: string;
+  pro_number: string;
+  bol_number: string;
+  shipment: { id: string; bol_number: string; account_id: string; account_name: string } | null;
+  currency: string;
+  billed_cents: number;
+  /** Null while unmatched. */
+  expected_cents: number | null;
+  variance_cents: number | null;
+  reasons: VarianceReason['code'][];
+  approved_cents: number | null;
+  /** Approved by itself at intake (within the tolerance), not by a person. */
+  auto_approved: boolean;
+  due_date: string | null;
+  paid_at: string | null;
+  /** Optimistic concurrency: every action sends the version it read; another staff's action in between is a 409. */
+  version: number;
+  received_at: string;
+}
+
+/** GET /api/admin/carrier-invoices/:id. */
+export interface CarrierInvoiceView extends CarrierInvoiceSummaryView {
+  billed_weight_lb: number | null;
+  billed_class: number | null;
+  lines: CarrierInvoiceLineView[];
+  /** The audit (null while unmatched): each line against the expected cost, and each reason explained. */
+  audit: {
+    expected_source: 'cost' | 'price';
+    booked_weight_lb: number;
+    booked_class: number | null;
+    inspection: { weight_lb: number; freight_class: number | null } | null;
+    lines: CarrierAuditLine[];
+    reasons: VarianceReason[];
+    factor: number | null;
+    corrected_cents: number;
+    unexplained_cents: number;
+    tolerance_cents: number;
+  } | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  /** The short-pay reason, or the approval's or resolution's note. */
+  decision_note: string | null;
+  /** The shipper's adjustment invoice this approval re-billed, if any. */
+  rebill_invoice: { id: string; number: string; total_cents: number } | null;
+  /**
+   * While it can still be approved (waiting, or disputed and resolved at the billed amount): the
+   * adjustment the shipper would be billed if the billed amount were approved, in the shipper's
+   * invoice currency; null when that approval would re-bill nothing.
+   */
+  rebill_preview: { amount_cents: number; currency: string } | null;
+  payables_batch_id: string | null;
+  paid_reference: string | null;
+  messages: CarrierInvoiceMessageView[];
+}
+
+export interface CarrierInvoiceListResponse {
+  data: CarrierInvoiceSummaryView[];
+  meta: { current_page: number; per_page: number; total: number; last_page: number };
+  /** How many invoices each status has, and how many were approved by themselves (the queue's tabs). */
+  counts: CarrierInvoiceCounts;
+}
+
+/** The queue's tabs: invoices per status, and those approved without a person (`auto=true`) whatever their status now. */
+export type CarrierInvoiceCounts = Record<CarrierInvoiceStatus | 'auto_approved', number>;
+
+/** One invoice of an intake: what became of it. */
+export interface CarrierInvoiceIntakeOutcome {
+  /** The file's first line of the invoice (CSV), or null through the API. */
+  line: number | null;
+  invoice_number: string;
+  id: string;
+  status: CarrierInvoiceStatus;
+  reasons: VarianceReason['code'][];
+}
+
+/** An invoice of a CSV upload left out whole because one of its rows was refused: that row's line and first reason. */
+export interface CarrierInvoiceRefused {
+  line: number;
+  invoice_number: string;
+  scac: string;
+  field: string | null;
+  message: string;
+}
+
+/**
+ * POST /api/admin/carrier-invoices/import: each invoice stored, the rows refused (the CSV import's
+ * error shape), and the invoices not stored because one of their rows was refused.
+ */
+export interface CarrierInvoiceImportReport {
+  rows_total: number;
+  /** The rows of the invoices stored. */
+  rows_valid: number;
+  invoices: number;
+  /** Invoices per status. */
+  by_status: Partial<Record<CarrierInvoiceStatus, number>>;
+  outcomes: CarrierInvoiceIntakeOutcome[];
+  errors: { line: number; field: string | null; message: string }[];
+  refused_invoices: CarrierInvoiceRefused[];
+}
+
+/** The carrier's own view through the API: its invoice's status, what will be paid and the dispute thread; never the broker's audit. */
+export interface CarrierInvoiceCarrierView {
+  id: string;
+  invoice_number: string;
+  status: CarrierInvoiceStatus;
+  pro_number: string;
+  bol_number: string;
+  invoice_date: string;
+  currency: string;
+  billed_cents: number;
+  approved_cents: number | null;
+  /** Why less than billed is paid (short-pay), or the dispute's resolution. */
+  decision_note: string | null;
+  due_date: string | null;
+  paid_at: string | null;
+  messages: { body: string; from_carrier: boolean; created_at: string }[];
+}
+
+/** A payables batch: the approved invoices exported together, by carrier, due on the carrier's terms. */
+export interface PayablesBatchView {
+  id: string;
+  number: number;
+  created_at: string;
+  created_by: string | null;
+  invoice_count: number;
+  /** Totals per currency. */
+  totals: { currency: string; amount_cents: number }[];
+  paid_count: number;
+  carriers: {
+    carrier: { id: string; name: string; scac: string };
+    currency: string;
+    amount_cents: number;
+    invoices: { id: string; invoice_number: string; due_date: string; amount_cents: number; paid_at: string | null }[];
+  }[];
+}
+
+/** GET /api/admin/carrier-payables: what is payable and not exported yet, and the batches so far. */
+export interface PayablesView {
+  payable: {
+    id: string;
+    invoice_number: string;
+    carrier: { id: string; name: string; scac: string };
+    currency: string;
+    amount_cents: number;
+    due_date: string;
+  }[];
+  batches: Omit<PayablesBatchView, 'carriers'>[];
+}
+
+/** The payables file's columns (GET /api/admin/carrier-payables/batches/:id/payables.csv). */
+export const PAYABLES_CSV_COLUMNS = [
+  'carrier_scac',
+  'carrier_name',
+  'invoice_number',
+  'invoice_date',
+  'due_date',
+  'pro_number',
+  'bol_number',
+  'currency',
+  'billed_cents',
+  'amount_cents',
+  'status',
+] as const;

@@ -1,0 +1,70 @@
+// Where `npm test`'s time went, printed at the end of every run: each lane's wall time, its slowest
+// files (from the runners' JSON reports), and the CPU time of the whole run. CI's limit is in wall
+// time on a machine that is often busy, so CPU time is the figure that says whether a change still
+// fits on a slower one (docs/testing.md).
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const SLOWEST = 5;
+
+/** Seconds, as "12m05s" or "41s". */
+export function minutes(seconds) {
+  const s = Math.round(seconds);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+/** A vitest JSON report's files with their durations in seconds. */
+function vitestFiles(file, root) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return (report.testResults ?? []).map((t) => ({ file: relative(root, t.name), seconds: ((t.endTime ?? 0) - (t.startTime ?? 0)) / 1000 }));
+}
+
+/** A Playwright JSON report's spec files with the time their tests took (retries included) in seconds. */
+function playwrightFiles(file) {
+  if (!existsSync(file)) return [];
+  const byFile = new Map();
+  const walk = (suite, name) => {
+    const here = suite.file ?? name;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? []) byFile.set(here, (byFile.get(here) ?? 0) + (result.duration ?? 0) / 1000);
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, undefined);
+  return [...byFile].map(([f, seconds]) => ({ file: `e2e/tests/${f}`, seconds }));
+}
+
+/**
+ * CPU seconds (user and system) of this process's finished children and theirs, from Linux's
+ * /proc; undefined elsewhere.
+ */
+export function childrenCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  // The fields after the command's closing parenthesis; cutime and cstime are the 16th and 17th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+}
+
+/**
+ * The report: `lanes` are { name, seconds, reports: [{ kind: 'vitest' | 'playwright', file }] }.
+ * Returns its lines.
+ */
+export function timingReport(lanes, root, totalSeconds) {
+  const lines = ['', 'Where the time went:'];
+  for (const lane of lanes) {
+    lines.push(`  ${lane.name}: ${minutes(lane.seconds)}`);
+    const files = lane.reports.flatMap((r) => (r.kind === 'vitest' ? vitestFiles(r.file, root) : playwrightFiles(r.file)));
+    files.sort((a, b) => b.seconds - a.seconds);
+    for (const f of files.slice(0, SLOWEST)) lines.push(`      ${minutes(f.seconds).padStart(6)}  ${f.file}`);
+  }
+  const cpu = childrenCpuSeconds();
+  const own = process.cpuUsage();
+  if (cpu !== undefined) {
+    const all = cpu + (own.user + own.system) / 1e6;
+    lines.push(`  CPU time of the tests: ${minutes(all)} (user and system, every process), in ${minutes(totalSeconds)} of wall time`);
+  }
+  return lines;
+}
