@@ -64,3 +64,32 @@ describe('the search box of a list kept in the URL', () => {
     expect(hook.result.current.search).toBe('second');
   });
 });
+
+describe('the filters of a list kept in the URL', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('a second filter chosen before the first reached the page keeps the first', () => {
+    const { hook, seen } = renderList('/list?page=3', 100);
+    // A status, then a mode, before the router has landed the first navigation.
+    act(() => hook.result.current.update({ status: 'in_transit', page: null }));
+    act(() => hook.result.current.update({ mode: 'ltl', page: null }));
+    act(() => vi.advanceTimersByTime(200));
+    const search = new URLSearchParams(seen.search);
+    expect(search.get('status')).toBe('in_transit');
+    expect(search.get('mode')).toBe('ltl');
+    expect(search.get('page')).toBeNull();
+  });
+
+  test('filters cleared, then another chosen: the list has that one alone', () => {
+    const { hook, seen } = renderList('/list?status=delivered');
+    act(() => hook.result.current.update({ mode: 'parcel' }));
+    act(() => vi.advanceTimersByTime(10));
+    expect(new URLSearchParams(seen.search).get('mode')).toBe('parcel');
+    act(() => hook.result.current.update({ status: null, mode: null }));
+    act(() => vi.advanceTimersByTime(10));
+    act(() => hook.result.current.update({ carrier: 'c1' }));
+    act(() => vi.advanceTimersByTime(10));
+    expect(seen.search).toBe('?carrier=c1');
+  });
+});

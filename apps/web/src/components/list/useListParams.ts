@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SortDir = 'asc' | 'desc';
@@ -27,8 +27,18 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
   const sort = sortParam && (sorts as readonly string[]).includes(sortParam) ? (sortParam as S) : undefined;
   const dir: SortDir | undefined = sort ? (params.get('dir') === 'desc' ? 'desc' : 'asc') : undefined;
 
+  // Changes build on the params written last. react-router's functional update is given the params
+  // of the last render, not of the last write, so a second change made before the list re-rendered
+  // (a quick hand, a busy machine) dropped the first: a status, then a mode chosen at once left the
+  // status out. The URL changing by itself (back, forward, a link) is what the page shows again.
+  const written = useRef({ rendered: params.toString(), params });
+  if (params.toString() !== written.current.rendered) written.current = { rendered: params.toString(), params };
   const update = useCallback(
-    (changes: Record<string, string | null>, options?: { replace?: boolean }) => setParams((p) => withParams(p, changes), options),
+    (changes: Record<string, string | null>, options?: { replace?: boolean }) => {
+      const next = withParams(written.current.params, changes);
+      written.current = { ...written.current, params: next };
+      setParams(next, options);
+    },
     [setParams],
   );
   // Page 1 stays out of the URL.
