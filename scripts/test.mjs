@@ -98,61 +98,60 @@ function runAside(name, commands, env = {}, reports = []) {
 }
 
 const vitest = join(root, 'node_modules/.bin/vitest');
-/**
- * The vitest lanes yield the cores to the scenarios (a lower priority, not a pause): a scenario
- * waits on its browser and server within timeouts, a vitest lane only on itself, and it fills the
- * scenarios' waits. Both end no later in all, and the scenarios no longer time out when the vitest
- * lanes hold both cores.
- */
-const UNDER_NICE = process.platform === 'linux' && existsSync('/usr/bin/nice');
 const reports = [];
 /**
  * A vitest run of `projects` in the background, its JSON report counted at the end. With `pieces`
  * above one the files are split (vitest's --shard) into that many runs one after another: the
  * server's files share their worker's modules (isolate: false), and a worker that lives through
  * all of them carries what each left behind, so its garbage collection slows the later files.
+ * `shard` ('i/n') makes this lane one of n running side by side.
  */
-function vitestLane(name, report, projects, env = {}, pieces = 1) {
+function vitestLane(name, report, projects, env = {}, { pieces = 1, shard } = {}) {
   const laneReports = [];
   const runs = Array.from({ length: pieces }, (_, k) => {
-    const file = join(out, pieces > 1 ? report.replace(/\.json$/, `-${k + 1}.json`) : report);
+    const part = shard ? shard.replace('/', '-of-') : pieces > 1 ? String(k + 1) : '';
+    const file = join(out, part ? report.replace(/\.json$/, `-${part}.json`) : report);
     reports.push(file);
     laneReports.push({ kind: 'vitest', file });
-    const shard = pieces > 1 ? [`--shard=${k + 1}/${pieces}`] : [];
+    const split = shard ? [`--shard=${shard}`] : pieces > 1 ? [`--shard=${k + 1}/${pieces}`] : [];
     const args = [
       'run',
       ...projects.flatMap((p) => ['--project', p]),
-      ...shard,
+      ...split,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
     ];
-    return UNDER_NICE ? ['nice', ['-n', '5', vitest, ...args]] : [vitest, args];
+    return [vitest, args];
   });
   return runAside(name, runs, env, laneReports);
 }
 /**
- * Three vitest runs side by side, each on one worker (vitest's default on two cores). With a
+ * The vitest runs side by side, each on one worker (vitest's default on two cores). With a
  * PostgreSQL server at hand: the API tests on PostgreSQL, the production database; the server's
  * other files (pure, or on an embedded database by name: the seeded demo, backups) on PGlite; and
- * the browser-side and pure ones (web in jsdom, domain, contracts, the scenarios' helpers). Each
- * server file runs once (apps/server/vitest.config.ts chooses by SERVER_TESTS and TEST_DB_DRIVER).
- * Without PostgreSQL, every server file on PGlite.
+ * the browser-side and pure ones (web in jsdom, domain, contracts, the scenarios' helpers), in two
+ * halves: the scenarios' Chromium raises its own priority, so each vitest process gets a small
+ * share of the cores until the scenarios end, and one process alone was the last lane to finish.
+ * Each server file runs once (apps/server/vitest.config.ts chooses by SERVER_TESTS and
+ * TEST_DB_DRIVER). Without PostgreSQL, every server file on PGlite.
  */
 const SERVER_PIECES = 3;
+const WEB_PROJECTS = ['web', 'web-mocks', 'domain', 'contracts', 'e2e-support'];
 function unitLanes() {
-  const postgres = Boolean(process.env.TEST_DATABASE_URL);
-  const lanes = [
-    vitestLane('web, domain and contracts unit tests', 'vitest-units.json', ['web', 'web-mocks', 'domain', 'contracts', 'e2e-support']),
-  ];
-  if (postgres) {
-    lanes.push(vitestLane('API tests (PostgreSQL)', 'vitest-postgres.json', ['server'], { TEST_DB_DRIVER: 'postgres' }, SERVER_PIECES));
+  const lanes = ['1/2', '2/2'].map((shard) =>
+    vitestLane(`web, domain and contracts unit tests (${shard.replace('/', ' of ')})`, 'vitest-units.json', WEB_PROJECTS, {}, { shard }),
+  );
+  if (process.env.TEST_DATABASE_URL) {
+    lanes.push(
+      vitestLane('API tests (PostgreSQL)', 'vitest-postgres.json', ['server'], { TEST_DB_DRIVER: 'postgres' }, { pieces: SERVER_PIECES }),
+    );
     lanes.push(
       vitestLane('server unit and embedded database tests (PGlite)', 'vitest-server-pglite.json', ['server'], { SERVER_TESTS: 'embedded' }),
     );
   } else {
     console.log('\nTEST_DATABASE_URL is not set: the API tests run on PGlite.');
-    lanes.push(vitestLane('API and server unit tests (PGlite)', 'vitest-server-pglite.json', ['server'], {}, SERVER_PIECES));
+    lanes.push(vitestLane('API and server unit tests (PGlite)', 'vitest-server-pglite.json', ['server'], {}, { pieces: SERVER_PIECES }));
   }
   return Promise.all(lanes);
 }

@@ -15,32 +15,6 @@ const INVITEE_PASSWORD = 'Joined#2026';
 const INVITEE = 'Sam Colleague';
 
 const WORDS = {
-  en: {
-    language: 'English',
-    switchTo: null,
-    teamTab: 'Team',
-    activityTab: 'Activity log',
-    invite: 'Invite a colleague',
-    firstName: /^First name/,
-    lastName: /^Last name/,
-    email: /^Email/,
-    limit: /^Booking limit/,
-    send: 'Send invitation',
-    sent: (email: string) => `Invitation sent to ${email}.`,
-    invited: 'Invited',
-    shipper: 'Shipper',
-    active: 'Active',
-    deactivated: 'Deactivated',
-    join: (company: string) => `Join ${company}`,
-    password: /^Password/,
-    confirm: /^Confirm password/,
-    accept: 'Set password and sign in',
-    actionsFor: `Actions for ${INVITEE}`,
-    deactivateItem: 'Deactivate',
-    deactivateTitle: `Deactivate ${INVITEE}?`,
-    done: `${INVITEE} is deactivated.`,
-    logged: ['User deactivated', 'Invitation accepted', 'Invitation sent'],
-  },
   es: {
     language: 'Spanish',
     switchTo: 'Español',
@@ -76,11 +50,11 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /** The invitee's own browser opens the mailed link, sets a password and lands in the portal. */
-async function acceptInvitation(browser: Browser, email: string, company: string, w: (typeof WORDS)['en' | 'es'], lang: string) {
+async function acceptInvitation(browser: Browser, email: string, company: string, w: (typeof WORDS)[keyof typeof WORDS], lang: string) {
   const context = await browser.newContext();
   const invitee = await context.newPage();
   await invitee.goto(await mailedLink(email, '/invitation/'));
-  if (w.switchTo) await invitee.getByText(w.switchTo, { exact: true }).click();
+  await invitee.getByText(w.switchTo, { exact: true }).click();
   await expect(invitee.getByRole('heading', { name: w.join(company) })).toBeVisible();
   await expect(invitee.getByRole('textbox', { name: w.email })).toHaveValue(email);
   await snap(invitee, `team-invitation-${lang}`);
@@ -93,80 +67,81 @@ async function acceptInvitation(browser: Browser, email: string, company: string
   return invitee;
 }
 
-for (const lang of ['en', 'es'] as const) {
-  const w = WORDS[lang];
+// In Spanish only: the flow is the same in English, whose screens the every-page walk reads with
+// their dialogs at desktop and phone width (a11y-every-page.spec.ts).
+const lang = 'es';
+const w = WORDS[lang];
 
-  test(`${lang}: an account admin invites a shipper, who joins through the mailed link; deactivated with the keyboard on a phone; all in the activity log`, async ({
-    page,
-    browser,
-  }) => {
-    test.setTimeout(120_000);
-    const company = `Team ${lang} Freight ${Date.now()}`;
-    await signUpVerified(page, { email: freshEmail(`team-admin-${lang}`), password: PASSWORD, company, language: w.language });
-    const email = freshEmail(`team-invitee-${lang}`);
+test(`${lang}: an account admin invites a shipper, who joins through the mailed link; deactivated with the keyboard on a phone; all in the activity log`, async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const company = `Team ${lang} Freight ${Date.now()}`;
+  await signUpVerified(page, { email: freshEmail(`team-admin-${lang}`), password: PASSWORD, company, language: w.language });
+  const email = freshEmail(`team-invitee-${lang}`);
 
-    await page.goto('/settings/team');
-    await expect(page.getByRole('tab', { name: w.teamTab, selected: true })).toBeVisible();
-    await page.getByRole('button', { name: w.invite }).click();
-    const dialog = page.getByRole('dialog', { name: w.invite });
-    await dialog.getByRole('textbox', { name: w.firstName }).fill('Sam');
-    await dialog.getByRole('textbox', { name: w.lastName }).fill('Colleague');
-    await dialog.getByRole('textbox', { name: w.email }).fill(email);
-    await dialog.getByRole('textbox', { name: w.limit }).fill('500');
-    await snap(page, `team-invite-${lang}`);
-    await dialog.getByRole('button', { name: w.send }).click();
-    await expect(page.getByText(w.sent(email))).toBeVisible();
-    await expect(dialog).toBeHidden();
-    const invitation = page.getByTestId(`team-invitation-${email}`);
-    await expect(invitation).toContainText(w.invited);
-    await expect(invitation).toContainText(w.shipper);
-    await expect(invitation).toContainText(/500\.00/);
+  await page.goto('/settings/team');
+  await expect(page.getByRole('tab', { name: w.teamTab, selected: true })).toBeVisible();
+  await page.getByRole('button', { name: w.invite }).click();
+  const dialog = page.getByRole('dialog', { name: w.invite });
+  await dialog.getByRole('textbox', { name: w.firstName }).fill('Sam');
+  await dialog.getByRole('textbox', { name: w.lastName }).fill('Colleague');
+  await dialog.getByRole('textbox', { name: w.email }).fill(email);
+  await dialog.getByRole('textbox', { name: w.limit }).fill('500');
+  await snap(page, `team-invite-${lang}`);
+  await dialog.getByRole('button', { name: w.send }).click();
+  await expect(page.getByText(w.sent(email))).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const invitation = page.getByTestId(`team-invitation-${email}`);
+  await expect(invitation).toContainText(w.invited);
+  await expect(invitation).toContainText(w.shipper);
+  await expect(invitation).toContainText(/500\.00/);
 
-    const invitee = await acceptInvitation(browser, email, company, w, lang);
+  const invitee = await acceptInvitation(browser, email, company, w, lang);
 
-    await page.reload();
-    const member = page.getByTestId(`team-member-${email}`);
-    await expect(member).toContainText(w.active);
-    await expect(member).toContainText(/500\.00/);
-    await expect(page.getByTestId(`team-invitation-${email}`)).toHaveCount(0);
-    await snap(page, `team-${lang}`);
+  await page.reload();
+  const member = page.getByTestId(`team-member-${email}`);
+  await expect(member).toContainText(w.active);
+  await expect(member).toContainText(/500\.00/);
+  await expect(page.getByTestId(`team-invitation-${email}`)).toHaveCount(0);
+  await snap(page, `team-${lang}`);
 
-    // On a phone the rows are cards; the keyboard alone opens the row's actions and deactivates.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await expect(member).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await snap(page, `team-phone-${lang}`);
-    await activate(page, member.getByRole('button', { name: w.actionsFor }));
-    const item = page.getByRole('menuitem', { name: w.deactivateItem });
-    await expect(item).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await expect(item).toBeFocused();
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: w.deactivateTitle });
-    await expect(confirm).toBeVisible();
-    await snap(page, `team-deactivate-${lang}`);
-    await tabTo(page, confirm.getByRole('button', { name: w.deactivateItem }), { max: 6 });
-    await page.keyboard.press('Enter');
-    await expect(confirm).toBeHidden();
-    await expect(page.getByText(w.done)).toBeVisible();
-    await expect(member).toContainText(w.deactivated);
+  // On a phone the rows are cards; the keyboard alone opens the row's actions and deactivates.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(member).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snap(page, `team-phone-${lang}`);
+  await activate(page, member.getByRole('button', { name: w.actionsFor }));
+  const item = page.getByRole('menuitem', { name: w.deactivateItem });
+  await expect(item).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: w.deactivateTitle });
+  await expect(confirm).toBeVisible();
+  await snap(page, `team-deactivate-${lang}`);
+  await tabTo(page, confirm.getByRole('button', { name: w.deactivateItem }), { max: 6 });
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(w.done)).toBeVisible();
+  await expect(member).toContainText(w.deactivated);
 
-    // The colleague's browser is signed out at its next page.
-    await invitee.goto('/my-shipments');
-    await expect(invitee).toHaveURL(/\/login/);
-    await invitee.context().close();
+  // The colleague's browser is signed out at its next page.
+  await invitee.goto('/my-shipments');
+  await expect(invitee).toHaveURL(/\/login/);
+  await invitee.context().close();
 
-    await page.getByRole('tab', { name: w.activityTab }).click();
-    await expect(page).toHaveURL(/\/settings\/activity$/);
-    const entries = page.getByTestId('activity-entry');
-    await expect(entries).toHaveCount(3);
-    for (const [i, words] of w.logged.entries()) await expect(entries.nth(i)).toContainText(words);
-    await expect(entries.first()).toContainText(`${INVITEE} <${email}>`);
-    await expect(entries.first()).toContainText('127.0.0.1');
-    await expectNoSidewaysScroll(page);
-    await snap(page, `team-activity-phone-${lang}`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await snap(page, `team-activity-${lang}`);
-  });
-}
+  await page.getByRole('tab', { name: w.activityTab }).click();
+  await expect(page).toHaveURL(/\/settings\/activity$/);
+  const entries = page.getByTestId('activity-entry');
+  await expect(entries).toHaveCount(3);
+  for (const [i, words] of w.logged.entries()) await expect(entries.nth(i)).toContainText(words);
+  await expect(entries.first()).toContainText(`${INVITEE} <${email}>`);
+  await expect(entries.first()).toContainText('127.0.0.1');
+  await expectNoSidewaysScroll(page);
+  await snap(page, `team-activity-phone-${lang}`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await snap(page, `team-activity-${lang}`);
+});
