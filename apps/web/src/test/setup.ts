@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import i18n, { loadAllCatalogs } from '../lib/i18n';
@@ -39,8 +40,12 @@ configure({ asyncUtilTimeout: 45_000 });
 // Screens render outside the router's loaders here: every catalog is in place before any test.
 await loadAllCatalogs();
 
+// Mantine keeps its notices in a store of the module, not of the rendered tree: a notice a test
+// showed would otherwise still be on screen (an extra alert, the first Tab stop) in the next test
+// and, as the files of a worker share their modules, in the next file.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   localStorage.clear();
 });
 
