@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeAccountDetail } from '../features/admin/testStaff';
 import { AUTH_STATE_KEY } from '../lib/authState';
@@ -91,7 +91,9 @@ describe('every route renders its translated title', () => {
     });
     renderApp(path);
     expect((await screen.findAllByRole('heading', { name: heading })).length).toBeGreaterThan(0);
-    expect(document.title).toBe(path === '/settings/account' ? 'Account settings | Freight Portal' : `${heading} | Freight Portal`);
+    // The title is written by an effect after the page renders: on a busy machine a moment after its heading.
+    const title = path === '/settings/account' ? 'Account settings | Freight Portal' : `${heading} | Freight Portal`;
+    await waitFor(() => expect(document.title).toBe(title));
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(missing).toEqual([]);
     // The International tab's 'coming soon' banner is the spec's own content.

@@ -40,12 +40,18 @@ configure({ asyncUtilTimeout: 45_000 });
 // Screens render outside the router's loaders here: every catalog is in place before any test.
 await loadAllCatalogs();
 
-// Mantine keeps its notices in a store of the module, not of the rendered tree: a notice a test
-// showed would otherwise still be on screen (an extra alert, the first Tab stop) in the next test
-// and, as the files of a worker share their modules, in the next file.
+// Each test starts on an empty page, whatever the one before it left, in its file or (as the files
+// of a worker share one window and their modules) in the file before. Mantine keeps its notices in
+// a store of the module, not of the rendered tree: a notice a test showed would otherwise still be
+// on screen (an extra alert, the first Tab stop) in the next test.
 afterEach(() => {
   cleanup();
   notifications.clean();
+  // What rendering leaves in the body outside React's trees: Mantine's shared portal node (with a
+  // closed menu's or modal's last state) and what an open modal set on the body and its siblings
+  // (scroll lock, aria-hidden). Left there, a later file's menu items were not found by role in CI.
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
   localStorage.clear();
 });
 
