@@ -20,7 +20,7 @@ export function NewCardFields({ card, input }: { card: NewCard; input: (field: k
   return (
     <>
       <TextInput label={t('shipment.payment.cardholder')} withAsterisk autoComplete="cc-name" {...input('cardholder')} />
-      <Suspense fallback={<Loader size="sm" aria-label={t('payment.loading_processor')} />}>
+      <Suspense fallback={<Loader size="sm" role="status" aria-label={t('payment.loading_processor')} />}>
         <StripeCardElement
           publishableKey={card.processor.publishable_key}
           creator={card.creator}

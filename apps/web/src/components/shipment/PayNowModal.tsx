@@ -214,7 +214,7 @@ export function PayNowModal({
       ) : offer.error ? (
         <ErrorAlert error={offer.error} />
       ) : (
-        <Loader size="sm" aria-label={t('payment.loading')} />
+        <Loader size="sm" role="status" aria-label={t('payment.loading')} />
       )}
     </Modal>
   );

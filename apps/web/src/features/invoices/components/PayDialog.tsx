@@ -129,7 +129,7 @@ export function PayDialog({
       ) : error ? (
         <ErrorAlert error={error} />
       ) : (
-        <Loader size="sm" aria-label={t('payment.loading')} />
+        <Loader size="sm" role="status" aria-label={t('payment.loading')} />
       )}
     </Modal>
   );
