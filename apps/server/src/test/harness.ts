@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '../business-days';
 import { type Config, loadConfig } from '../config';
 import { appKeyOf } from '../db/app-state';
 import { type Database, openDatabase } from '../db/client';
@@ -14,7 +15,7 @@ import { twoFactorRepository } from '../modules/two-factor/two-factor.repository
 import { usersRepository } from '../modules/users/users.repository';
 import { randomToken } from '../security/tokens';
 import { usingPostgres } from './global-setup';
-import { migratedSnapshot } from './pglite-snapshot';
+import { migratedSnapshot, seededSnapshot } from './pglite-snapshot';
 
 /**
  * One app per test file on a fresh database: PGlite in memory by default, or a new PostgreSQL
@@ -45,14 +46,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A new database for one test file: a copy of the run's migrated template when there is one. */
-async function freshPostgres(baseUrl: string) {
+/** A new database for one test file: a copy of the run's migrated (or seeded) template when there is one. */
+async function freshPostgres(baseUrl: string, seeded: boolean) {
   const name = `fp_test_${randomToken(6)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  const template = inject('postgresTemplate');
+  const template = seeded ? inject('seededPostgresTemplate') : inject('postgresTemplate');
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
@@ -86,16 +87,6 @@ export async function createTestApp(
   deps: Pick<AppDeps, 'rateAdapterFor'> = {},
   { start }: { start?: Date } = {},
 ): Promise<TestApp> {
-  const pgDb = usingPostgres() ? await freshPostgres(process.env.TEST_DATABASE_URL!) : undefined;
-  // Dropping the test database ends its connections; a pooled one may notice after the pool closed.
-  const database = await openDatabase({
-    url: pgDb?.url,
-    dataDir: 'memory://',
-    loadDataDir: pgDb ? undefined : migratedSnapshot(),
-    poolSize: 5,
-    onIdleClientError: () => {},
-  });
-  await database.migrate();
   const clock: TestClock = {
     now: start ?? new Date(),
     advanceMinutes(n: number) {
@@ -119,8 +110,23 @@ export async function createTestApp(
     DEMO_TRACKING: '0',
     ...env,
   });
+  // The run seeded the demo once (global-setup.ts), minutes before this test's clock at most: a test
+  // that seeds it as that copy was seeded starts from the copy; one that names its clock's start, its
+  // app key or its business time zone seeds its own.
+  const seededCopy = start === undefined && config.APP_KEY === undefined && config.BUSINESS_TIME_ZONE === DEFAULT_BUSINESS_TIME_ZONE;
+  const pgDb = usingPostgres() ? await freshPostgres(process.env.TEST_DATABASE_URL!, seededCopy) : undefined;
+  // Dropping the test database ends its connections; a pooled one may notice after the pool closed.
+  const database = await openDatabase({
+    url: pgDb?.url,
+    dataDir: 'memory://',
+    loadDataDir: pgDb ? undefined : seededCopy ? (seededSnapshot() ?? migratedSnapshot()) : migratedSnapshot(),
+    poolSize: 5,
+    onIdleClientError: () => {},
+  });
+  await database.migrate();
   // The demo invoices (delivered shipments, balances, a near-limit account) stay out of the API
-  // tests: each test makes the invoices it needs, and the other modules' counts stay theirs.
+  // tests: each test makes the invoices it needs, and the other modules' counts stay theirs. On a
+  // seeded copy this finds every part in place and adds nothing.
   await seedDemo(database.db, clock.now, { activity: false, appKey: config.APP_KEY, timeZone: config.BUSINESS_TIME_ZONE });
   const build = (on: Database = database) =>
     buildApp({ ...deps, config, db: on.db, now: () => clock.now, logger: false, pubsub: on, poolUse: on.poolUse });
