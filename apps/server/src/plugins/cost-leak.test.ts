@@ -1,9 +1,11 @@
 import { API_SCOPES, DOCUMENT_KINDS, WEBHOOK_EVENT_TYPES } from '@freight/contracts';
+import { isStaff } from '@freight/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotes, shipments } from '../db/schema';
 import { webhookDeliveries } from '../db/schema-integrations';
+import { DEMO_STAFF } from '../db/seed';
 import { pdfPages } from '../modules/documents/pdf-text';
 import { API_ROUTES, apiPath } from '../modules/partner-api/api-routes';
 import type { QuoteCosts } from '../modules/quotes/quote-pricing';
@@ -124,4 +126,54 @@ describe('the cost stays on the server', () => {
     expect(row!.costLines).not.toBeNull();
     expect(row!.pricingApplied).toMatchObject({ source: 'contract' });
   });
+});
+
+/**
+ * Staff read an account's cost where they read its margin (docs/brokerage.md, "Who sees the cost"):
+ * every staff GET of a record (a new one joins by itself), each `:kind` a document, is called by
+ * every staff role on a truckload and its quote of Demo Shipper Co (Sal Sales's account) and of
+ * Other Freight LLC (not his): where the role may not see that account's cost, no answer and no PDF
+ * holds a cost; where it may, the rate confirmation is listed and opens.
+ */
+describe("staff see an account's cost in its JSON and its documents alike", () => {
+  const SEE_EVERY_ACCOUNT = ['super_admin', 'fpg_admin', 'fpg_sales_admin'];
+
+  it('walks the staff record routes for every staff role, on an account in and out of a rep’s scope', async () => {
+    const other = await t.client().login('other@demo.test');
+    const quote = await createQuote(t, other, truckload);
+    const booked = await book(other, bookingBody(quote));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const theirs = { account: 'Other Freight LLC', quote: quote.id, shipment: booked.json().data.id as string };
+    const [row] = await t.database.db.select().from(shipments).where(eq(shipments.id, theirs.shipment));
+    costTotals.add(row!.costCents!);
+    const ours = { account: 'Demo Shipper Co', quote: ids[2]!, shipment: ids[3]! };
+    const recordRoutes = routeTable(t.app).filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin/') && r.path.includes(':id'));
+    let walked = 0;
+    for (const staff of DEMO_STAFF.filter((s) => isStaff([s.role]))) {
+      const client = await t.client().login(staff.email);
+      for (const record of [ours, theirs]) {
+        const sees = SEE_EVERY_ACCOUNT.includes(staff.role) || (staff.role === 'fpg_sales' && record === ours);
+        const detail = await client.get(`/api/admin/shipments/${record.shipment}`);
+        const confirmation = await client.get(`/api/admin/shipments/${record.shipment}/documents/rate_confirmation`);
+        if (sees) {
+          expect(detail.json().data.margin, `${staff.email} on ${record.account}`).toBeDefined();
+          expect(detail.json().data.shipment.documents.map((d: { kind: string }) => d.kind)).toContain('rate_confirmation');
+          expect(confirmation.statusCode, `${staff.email} on ${record.account}`).toBe(200);
+          continue;
+        }
+        expect(confirmation.statusCode, `${staff.email} opens ${record.account}'s rate confirmation`).not.toBe(200);
+        for (const route of recordRoutes) {
+          for (const id of [record.shipment, record.quote]) {
+            const paths = route.path.includes(':kind') ? DOCUMENT_KINDS.map((k) => route.path.replace(':kind', k)) : [route.path];
+            for (const path of paths) {
+              const url = path.replace(':id', id).replace(/:[a-zA-Z_]+/g, '00000000-0000-4000-8000-000000000000');
+              if (await assertNoCost(`${staff.email}: GET ${url} (${record.account})`, await client.get(url))) walked++;
+            }
+          }
+        }
+      }
+    }
+    // The walk reached the records: each out-of-scope caller read the shipment, its quote and documents.
+    expect(walked).toBeGreaterThan(20);
+  }, 300_000);
 });

@@ -15,12 +15,13 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
 
 /**
  * The truckload's rate confirmation states what the broker pays the carrier (the cost, not the
- * shipper's price), so only staff list and open it; the shipper's documents are the others.
+ * shipper's price), so only a reader who may see the account's cost (docs/brokerage.md, "Who sees
+ * the cost") lists and opens it; the shipper's documents are the others.
  */
-const STAFF_ONLY: readonly DocumentKind[] = ['rate_confirmation'];
+const COST_DOCUMENTS: readonly DocumentKind[] = ['rate_confirmation'];
 
-/** The documents of a shipment of `mode`: the shipper's, or with `staff` every one. */
-export const documentKindsOf = (mode: Mode, staff = false): readonly DocumentKind[] =>
-  staff ? KINDS_BY_MODE[mode] : KINDS_BY_MODE[mode].filter((k) => !STAFF_ONLY.includes(k));
+/** The documents of a shipment of `mode`: the shipper's, or with `seesCost` every one. */
+export const documentKindsOf = (mode: Mode, seesCost = false): readonly DocumentKind[] =>
+  seesCost ? KINDS_BY_MODE[mode] : KINDS_BY_MODE[mode].filter((k) => !COST_DOCUMENTS.includes(k));
 
-export const hasDocument = (mode: Mode, kind: DocumentKind, staff = false) => documentKindsOf(mode, staff).includes(kind);
+export const hasDocument = (mode: Mode, kind: DocumentKind, seesCost = false) => documentKindsOf(mode, seesCost).includes(kind);

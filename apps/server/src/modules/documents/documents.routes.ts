@@ -6,9 +6,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { adminPage, customer, customerRoute, signedIn } from '../../plugins/guards';
+import { adminPage, customer, customerRoute, signedIn, verified } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { carrierLanguage } from '../shipments/shipments.presenter';
+import { marginAccess } from '../staff-shipments/staff-shipments.service';
 import { hasDocument } from './document-kinds';
 import { documentAccount, documentShipment } from './documents.repository';
 
@@ -55,17 +56,27 @@ const FILE_NAMES: Record<DocumentKind, string> = {
  * carrier's language, or `?language=` for the reader's copy (weights in kg too for metric users).
  * Only the caller's account's shipments; a kind the shipment's mode has not (documentKindsOf: a
  * parcel has no bill of lading, freight no parcel labels) is a 404 like an unknown shipment, and so
- * is the rate confirmation for a shipper (it shows the carrier's cost): staff alone open it.
+ * is the rate confirmation (it shows the carrier's cost) for a shipper and for staff who may not see
+ * that account's cost: the rule of the staff's JSON views (marginAccess), so the two never disagree.
  */
 export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The document of `id` as a PDF download; `accountId` null for staff (every account's). */
-  async function send(request: FastifyRequest, reply: FastifyReply, accountId: string | null, unitSystem: UnitSystem) {
+  /**
+   * The document of `id` as a PDF download; `accountId` null for staff (every account's), with the
+   * cost's documents where `seesCost` lets them see the shipment's account's cost.
+   */
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accountId: string | null,
+    unitSystem: UnitSystem,
+    seesCost: (accountId: string) => Promise<boolean>,
+  ) {
     const { id, kind } = request.params as z.infer<typeof params>;
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
     const shipment = await documentShipment(ctx.db, accountId, id);
-    if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind, accountId === null)) throw AppError.notFound();
+    if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind, await seesCost(shipment.accountId))) throw AppError.notFound();
     const { language } = request.query as z.infer<typeof query>;
     const options = { language: language ?? carrierLanguage(shipment.originCountry), unitSystem, now: ctx.now() };
     const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }, { buildRateConfirmation }, { buildShipmentSummary }] =
@@ -94,7 +105,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     { ...customerRoute('shipments.view'), schema: { params, querystring: query } },
     async (request, reply) => {
       const { account, settings } = customer(request);
-      return send(request, reply, account.id, settings.unitSystem as UnitSystem);
+      return send(request, reply, account.id, settings.unitSystem as UnitSystem, async () => false);
     },
   );
 
@@ -102,6 +113,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/admin/shipments/:id/documents/:kind',
     { preValidation: adminPage('shipments'), schema: { params, querystring: query } },
-    async (request, reply) => send(request, reply, null, signedIn(request).settings.unitSystem as UnitSystem),
+    async (request, reply) =>
+      send(request, reply, null, signedIn(request).settings.unitSystem as UnitSystem, marginAccess(ctx, verified(request).user)),
   );
 }

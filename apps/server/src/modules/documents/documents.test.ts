@@ -8,11 +8,12 @@ import { pdfPages } from './pdf-text';
 
 let t: TestApp;
 let shipper: TestClient;
-let ops: TestClient;
+/** Staff who may see every account's cost (fpg_admin): the rate confirmation is theirs to open. */
+let costStaff: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
   shipper = await t.client().login('shipper@demo.test');
-  ops = await t.client().login('ops@demo.test');
+  costStaff = await t.client().login('admin@demo.test');
 });
 afterAll(async () => {
   await t.close();
@@ -22,7 +23,7 @@ const download = (c: TestClient, id: string, kind: string, language?: string) =>
   c.get(`/api/shipments/${id}/documents/${kind}${language ? `?language=${language}` : ''}`);
 /** The rate confirmation states the carrier's cost: staff download it through their own route. */
 const staffDownload = (id: string, kind: string, language?: string) =>
-  ops.get(`/api/admin/shipments/${id}/documents/${kind}${language ? `?language=${language}` : ''}`);
+  costStaff.get(`/api/admin/shipments/${id}/documents/${kind}${language ? `?language=${language}` : ''}`);
 /** A document as the one who may read it: the shipper, or staff for the rate confirmation. */
 const reader = (id: string, kind: string, language?: string) =>
   kind === 'rate_confirmation' ? staffDownload(id, kind, language) : download(shipper, id, kind, language);
@@ -274,10 +275,13 @@ describe('GET /api/shipments/:id/documents/pallet_labels (LTL, truckload)', () =
   });
 });
 
-describe('GET /api/admin/shipments/:id/documents/rate_confirmation (truckload, staff alone)', () => {
+describe('GET /api/admin/shipments/:id/documents/rate_confirmation (truckload, staff who may see its cost)', () => {
   it("states the carrier's agreed rate, the load, both places with their windows, the terms and the signatures", async () => {
     const s = await insertShipment(t.database.db, { mode: 'truckload' });
     expect((await download(shipper, s.id, 'rate_confirmation')).statusCode).toBe(404);
+    // Ops see no account's cost (docs/brokerage.md): not on the page, not on paper.
+    const ops = await t.client().login('ops@demo.test');
+    expect((await ops.get(`/api/admin/shipments/${s.id}/documents/rate_confirmation`)).statusCode).toBe(404);
     const res = await staffDownload(s.id, 'rate_confirmation');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="Rate-confirmation-${s.bolNumber}.pdf"`);

@@ -120,9 +120,9 @@ export const carrierLanguage = (originCountry: string): Language => (originCount
  * The documents of a shipment (documentKindsOf: its mode's), in the carrier's language, with a
  * copy in `reader`'s when it differs.
  */
-function documentsOf(row: ShipmentRow, reader: Language, staff: boolean): ShipmentDocument[] {
+function documentsOf(row: ShipmentRow, reader: Language, seesCost: boolean): ShipmentDocument[] {
   const language = carrierLanguage(row.originCountry);
-  return documentKindsOf(row.mode, staff).map((kind) => {
+  return documentKindsOf(row.mode, seesCost).map((kind) => {
     const url = `/api/shipments/${row.id}/documents/${kind}`;
     return { kind, url, language, copy: reader === language ? null : { language: reader, url: `${url}?language=${reader}` } };
   });
@@ -151,8 +151,8 @@ export function presentShipment(
   serviceName: string | null = null,
   /** The team's users who booked and approved it. */
   people: People,
-  /** Staff see the documents only they open (the rate confirmation) too. */
-  staff = false,
+  /** A reader who may see the account's cost (staff, by marginAccess) lists the cost's documents (the rate confirmation) too. */
+  seesCost = false,
 ): ShipmentView {
   const { origin: _origin, destination: _destination, ...item } = listItem(row, people);
   return {
@@ -186,7 +186,7 @@ export function presentShipment(
     insurance: (row.insurance as ShipmentView['insurance']) ?? null,
     payment: presentPayment(row, facts),
     notify_consignee: row.notifyConsignee,
-    documents: documentsOf(row, language, staff),
+    documents: documentsOf(row, language, seesCost),
     // Signed with APP_KEY: the shipments service fills it in (shipmentsService.view).
     confirmation_path: null,
     events: events.map(presentEvent),

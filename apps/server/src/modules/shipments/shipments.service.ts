@@ -55,7 +55,7 @@ export async function paymentFacts(db: Db, row: ShipmentRow): Promise<PaymentFac
 }
 
 /** The shipment in full, with its events and payment facts. */
-export async function shipmentView(db: Db, row: ShipmentRow, language: Language, staff = false): Promise<ShipmentView> {
+export async function shipmentView(db: Db, row: ShipmentRow, language: Language, seesCost = false): Promise<ShipmentView> {
   const repo = shipmentsRepository(db);
   const [events, facts, names, people] = await Promise.all([
     repo.events(row.id),
@@ -63,7 +63,7 @@ export async function shipmentView(db: Db, row: ShipmentRow, language: Language,
     row.mode === 'truckload' ? equipmentCatalog(db).namesIn(language) : undefined,
     usersService(db).people([row.userId, row.approvedBy]),
   ]);
-  return presentShipment(row, events, facts, language, names?.(row.service) ?? null, people, staff);
+  return presentShipment(row, events, facts, language, names?.(row.service) ?? null, people, seesCost);
 }
 
 /** JSON with sorted keys (undefined left out): the same request always hashes the same. */

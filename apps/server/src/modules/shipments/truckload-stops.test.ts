@@ -148,7 +148,9 @@ describe('booking a truckload with stops', () => {
     expect(flat).toContain('Circle City Foods');
     expect(flat).toContain('1 Monument Cir, Dock B, Indianapolis, IN 46204');
     expect(flat).toContain('(317) 555-0142');
-    const rc = (await pdfPages((await ops.get(`/api/admin/shipments/${s.id}/documents/rate_confirmation`)).rawPayload))
+    // The rate confirmation states the carrier's cost: staff who see it (an admin; not ops) open it.
+    const admin = await t.client().login('admin@demo.test');
+    const rc = (await pdfPages((await admin.get(`/api/admin/shipments/${s.id}/documents/rate_confirmation`)).rawPayload))
       .map((p) => p.text)
       .join('\n')
       .replace(/\s+/g, ' ');

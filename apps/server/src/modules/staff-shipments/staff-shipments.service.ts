@@ -63,12 +63,13 @@ export function staffShipmentsService(ctx: AppContext, opts: ShipmentsServiceOpt
   /** The detail; with the cost and margin when `seesMargin` says the viewer may see this account's. */
   async function detail(id: string, language: Language, seesMargin: (accountId: string) => Promise<boolean>): Promise<StaffShipmentDetail> {
     const row = await find(id);
-    const [shipment, context, notes, auditEntries, withMargin] = await Promise.all([
-      shipmentView(ctx.db, row, language, true),
+    // The cost's documents are listed to those who see the cost and margin: one rule for both.
+    const withMargin = await seesMargin(row.accountId);
+    const [shipment, context, notes, auditEntries] = await Promise.all([
+      shipmentView(ctx.db, row, language, withMargin),
       repo.context(row),
       notesOf(ctx.db, 'shipment', row.id),
       auditRepository(ctx.db).of('shipment', row.id),
-      seesMargin(row.accountId),
     ]);
     const { account, bookedBy, quote, events } = context;
     if (!account) throw AppError.notFound();
