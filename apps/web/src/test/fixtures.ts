@@ -69,3 +69,9 @@ export const savedMethod = (over: Partial<PaymentMethodView> = {}): PaymentMetho
   created_at: '2026-11-01T00:00:00Z',
   ...over,
 });
+
+/** A stubbed route's answers in turn; the last one repeats. */
+export const sequence = (...answers: (() => Response)[]) => {
+  let n = 0;
+  return () => (answers[Math.min(n++, answers.length - 1)] as () => Response)();
+};

@@ -44,11 +44,23 @@ describe('the staff reset of a lost second factor', () => {
     expect((await auditOf('user.two_factor_reset', ops)).length).toBe(0);
   });
 
+  it('asks the super_admin to prove who they are first, as a grant of roles does, and does nothing until then', async () => {
+    const opsId = await idOf('ops@demo.test');
+    const before = (await mailsTo(t, 'ops@demo.test')).length;
+    const sup = await t.client().login('super@demo.test');
+    const res = await sup.post(`/api/admin/roles/users/${opsId}/two-factor-reset`, { reason: 'Lost phone' });
+    expect(res.statusCode).toBe(423);
+    expect(res.json()).toMatchObject({ code: 'reauthentication_required' });
+    expect(await t.database.db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, opsId))).not.toEqual([]);
+    expect((await auditOf('user.two_factor_reset', opsId)).length).toBe(0);
+    expect((await mailsTo(t, 'ops@demo.test')).length).toBe(before);
+  });
+
   it('removes every factor, ends the sessions, audits the reason and mails the user in their language', async () => {
     const opsId = await idOf('ops@demo.test');
     const ops = await t.client().login('ops@demo.test');
     expect((await ops.put('/api/settings', { language: 'es' })).statusCode).toBe(200);
-    const sup = await t.client().login('super@demo.test');
+    const sup = await (await t.client().login('super@demo.test')).confirmPassword();
 
     const res = await sup.post(`/api/admin/roles/users/${opsId}/two-factor-reset`, {
       reason: '  Lost phone, identity checked by video call ',
@@ -86,7 +98,7 @@ describe('the staff reset of a lost second factor', () => {
   it("removes a customer's passkeys too, and mails them in English", async () => {
     const { client, email, id } = await shipper();
     await enrol(client, new SoftAuthenticator());
-    const sup = await t.client().login('super@demo.test');
+    const sup = await (await t.client().login('super@demo.test')).confirmPassword();
     expect((await sup.post(`/api/admin/roles/users/${id}/two-factor-reset`, { reason: 'Lost laptop' })).statusCode).toBe(204);
     expect(await t.database.db.select().from(userPasskeys).where(eq(userPasskeys.userId, id))).toEqual([]);
     expect((await client.get('/api/user')).statusCode).toBe(401);
@@ -99,7 +111,7 @@ describe('the staff reset of a lost second factor', () => {
   it('answers 409 for a user without a factor, and does, audits and mails nothing', async () => {
     const otherId = await idOf('other@demo.test');
     const before = (await mailsTo(t, 'other@demo.test')).length;
-    const sup = await t.client().login('super@demo.test');
+    const sup = await (await t.client().login('super@demo.test')).confirmPassword();
     const res = await sup.post(`/api/admin/roles/users/${otherId}/two-factor-reset`, { reason: 'Lost phone' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'conflict', message: 'This user has no second factor to reset.' });
@@ -108,7 +120,7 @@ describe('the staff reset of a lost second factor', () => {
   });
 
   it('needs a reason, refuses resetting oneself, and answers 404 for no such user', async () => {
-    const sup = await t.client().login('super@demo.test');
+    const sup = await (await t.client().login('super@demo.test')).confirmPassword();
     const self = await idOf('super@demo.test');
     const admin = await idOf('admin@demo.test');
     const empty = await sup.post(`/api/admin/roles/users/${admin}/two-factor-reset`, { reason: '   ' });

@@ -26,7 +26,10 @@ export function ReasonDialog({
   danger,
   onClose,
 }: {
-  /** Sends the body; resolves when the change is made (and its answer applied). */
+  /**
+   * Sends the body; resolves when the change is made (and its answer applied), or with null when the
+   * user backed out of a step it asked for (a password confirmation): the dialog then stays open.
+   */
   submit: (body: Record<string, unknown>) => Promise<unknown>;
   schema: z.ZodType;
   field: 'reason' | 'message' | 'note';
@@ -46,7 +49,9 @@ export function ReasonDialog({
   const toBody = (values: Record<string, string>) => ({ ...extra, ...values });
   const send = useMutation({
     mutationFn: (values: Record<string, string>) => submit(toBody(values)),
-    onSuccess: onClose,
+    onSuccess: (done) => {
+      if (done !== null) onClose();
+    },
     onError: (e) => setServerErrors(form, e),
   });
   return (

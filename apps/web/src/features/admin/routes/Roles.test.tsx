@@ -2,7 +2,7 @@ import type { AuditEntryView, StaffUserView } from '@freight/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/fixtures';
+import { jsonResponse, sequence } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sentBody, signInStaff } from '../testStaff';
 
@@ -17,11 +17,6 @@ const dana: StaffUserView = {
   invited: false,
 };
 
-/** Answers in turn; the last one repeats. */
-const sequence = (...answers: (() => Response)[]) => {
-  let n = 0;
-  return () => (answers[Math.min(n++, answers.length - 1)] as () => Response)();
-};
 const puts = (mock: ReturnType<typeof signInStaff>) =>
   mock.mock.calls.flatMap((c, i) => ((c[1] as RequestInit | undefined)?.method === 'PUT' ? [sentBody(mock, i)] : []));
 
