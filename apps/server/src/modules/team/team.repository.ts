@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, auditLog, teamInvitations, userAuthenticators, userPasskeys, userSettings, users } from '../../db/schema';
 import { countAhead } from '../../paging';
@@ -84,6 +84,21 @@ export function teamRepository(db: Db) {
         .for('update');
       return rows.map((r) => r.id);
     },
+
+    /** The account's active account admins with a verified email, with their language: who hears of a new admin. */
+    activeAdminContacts: (accountId: string) =>
+      db
+        .select({ id: users.id, email: users.email, firstName: users.firstName, language: userSettings.language })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(
+          and(
+            eq(users.accountId, accountId),
+            eq(users.accountRole, 'account_admin'),
+            isNull(users.deactivatedAt),
+            isNotNull(users.emailVerifiedAt),
+          ),
+        ),
 
     /** Locks one user of the account (the record a change is about). */
     async lockMember(accountId: string, userId: string) {

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { startedStream } from '../../csv/csv.routes';
 import { pageMeta } from '../../paging';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage, customerWith, requirePermission } from '../../plugins/guards';
+import { adminPage, customerWith, recentlyReauthenticated, requirePermission } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { teamService } from './team.service';
 import { teamActivity } from './team-activity';
@@ -37,8 +37,14 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/api/team', manage, async (request) => ({ data: await service.view(accountId(request)) }));
 
+  // Making someone account admin (by role, hand-over or invitation) is a grant of power: the caller
+  // proves who they are again, as staff do for theirs (423 reauthentication_required).
+  const proveIdentity = (request: FastifyRequest) => () => recentlyReauthenticated(request, ctx.now());
+
   r.post('/api/team/invitations', { ...manage, schema: { body: teamInviteRequest } }, async (request, reply) =>
-    reply.code(201).send({ data: await service.invite(auditActor(request), caller(request).account, request.body) }),
+    reply.code(201).send({
+      data: await service.invite(auditActor(request), caller(request).account, request.body, proveIdentity(request)),
+    }),
   );
 
   r.post('/api/team/invitations/:id/resend', { ...manage, schema: { params: idParams } }, async (request) => ({
@@ -51,7 +57,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.put('/api/team/users/:id', { ...manage, schema: { params: idParams, body: teamMemberUpdateRequest } }, async (request) => ({
-    data: await service.update(auditActor(request), accountId(request), request.params.id, request.body),
+    data: await service.update(auditActor(request), accountId(request), request.params.id, request.body, proveIdentity(request)),
   }));
 
   r.post('/api/team/users/:id/deactivate', { ...manage, schema: { params: idParams } }, async (request) => ({
@@ -63,7 +69,13 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
 
   r.post('/api/team/transfer-admin', { ...manage, schema: { body: teamTransferRequest } }, async (request) => ({
-    data: await service.transferAdmin(auditActor(request), accountId(request), request.body.user_id, request.body.new_role),
+    data: await service.transferAdmin(
+      auditActor(request),
+      accountId(request),
+      request.body.user_id,
+      request.body.new_role,
+      proveIdentity(request),
+    ),
   }));
 
   r.get('/api/team/activity', { ...manage, schema: { querystring: teamActivityQuery } }, async (request) => {

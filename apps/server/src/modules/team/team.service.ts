@@ -1,4 +1,4 @@
-import type { TeamView, teamMemberUpdateRequest } from '@freight/contracts';
+import type { TeamView, teamInviteRequest, teamMemberUpdateRequest } from '@freight/contracts';
 import type { CustomerRole } from '@freight/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -10,12 +10,14 @@ import { credentialsService } from '../oauth/credentials.service';
 import { usersService } from '../users/users.service';
 import { presentInvitation, presentMember } from './team.presenter';
 import { type MemberRow, teamRepository } from './team.repository';
+import { teamAdminAlerts } from './team-admin-alerts';
 import { teamInvitations } from './team-invitations';
 import { conflict, memberRecord, rightsOf } from './team-records';
 
 export { INVITATIONS_PER_HOUR } from './team-invitations';
 
 type MemberUpdate = z.output<typeof teamMemberUpdateRequest>;
+type Invite = z.output<typeof teamInviteRequest>;
 
 const lastAdmin = () => conflict('errors.team_last_admin');
 
@@ -29,6 +31,7 @@ const lastAdmin = () => conflict('errors.team_last_admin');
 export function teamService(ctx: AppContext) {
   const credentials = credentialsService(ctx);
   const invitations = teamInvitations(ctx);
+  const adminAlerts = teamAdminAlerts(ctx);
 
   /** The user of the account a change is about, locked with the account's active admins (404 when not of this account). */
   async function lockedMember(tx: Db, accountId: string, userId: string) {
@@ -69,16 +72,34 @@ export function teamService(ctx: AppContext) {
 
     ...invitations,
 
-    /** A colleague's role, booking limit and approval rules. Nobody changes their own role (they would lock themselves out). */
-    async update(actor: AuditActor, accountId: string, userId: string, body: MemberUpdate) {
+    /** An invitation; one as account admin grants that power when accepted, so it is asked and told like a role change. */
+    async invite(actor: AuditActor, account: { id: string; name: string }, body: Invite, proveIdentity: () => void) {
+      const grantsAdmin = body.role === 'account_admin';
+      if (grantsAdmin) proveIdentity();
+      const invitation = await invitations.invite(actor, account, body);
+      if (grantsAdmin) {
+        const grantee = { firstName: body.first_name, lastName: body.last_name, email: body.email };
+        await adminAlerts.granted({ actor, accountId: account.id, grantee, via: 'invite' });
+      }
+      return invitation;
+    },
+
+    /**
+     * A colleague's role, booking limit and approval rules. Nobody changes their own role (they would
+     * lock themselves out). Making a colleague account admin is a grant of power: `proveIdentity`
+     * throws unless the caller proved who they are just now, and the other admins are mailed.
+     */
+    async update(actor: AuditActor, accountId: string, userId: string, body: MemberUpdate, proveIdentity: () => void) {
       const now = ctx.now();
-      await ctx.db.transaction(async (tx) => {
+      const madeAdmin = await ctx.db.transaction(async (tx) => {
         const { member, admins } = await lockedMember(tx, accountId, userId);
         const repo = teamRepository(tx);
         const role = body.role ?? member.accountRole ?? 'viewer';
+        const grantsAdmin = role === 'account_admin' && member.accountRole !== 'account_admin';
         if (role !== member.accountRole) {
           if (member.id === actor.id) throw new AppError(403, 'forbidden', 'errors.team_self_role');
           if (role !== 'account_admin' && isLastAdmin(member, admins)) throw lastAdmin();
+          if (grantsAdmin) proveIdentity();
           await repo.updateMember(member.id, { accountRole: role }, now);
           await audit(
             tx,
@@ -100,7 +121,9 @@ export function teamService(ctx: AppContext) {
           );
           await audit(tx, actor, { action: 'team.booking_rights', ...memberRecord(member, accountId), ...changed }, now);
         }
+        return grantsAdmin ? member : undefined;
       });
+      if (madeAdmin) await adminAlerts.granted({ actor, accountId, grantee: madeAdmin, via: 'role' });
       return memberView(accountId, userId);
     },
 
@@ -151,12 +174,13 @@ export function teamService(ctx: AppContext) {
 
     /**
      * Hands the account admin role to an active colleague; the caller (an account admin) takes
-     * `newRole`, which may be account admin again (then the team has two).
+     * `newRole`, which may be account admin again (then the team has two). Like making a colleague
+     * account admin, it asks for a fresh proof of identity (`proveIdentity`) and the other admins hear of it.
      */
-    async transferAdmin(actor: AuditActor, accountId: string, targetId: string, newRole: CustomerRole) {
+    async transferAdmin(actor: AuditActor, accountId: string, targetId: string, newRole: CustomerRole, proveIdentity: () => void) {
       if (targetId === actor.id) throw AppError.field('user_id', 'validation.choice');
       const now = ctx.now();
-      await ctx.db.transaction(async (tx) => {
+      const madeAdmin = await ctx.db.transaction(async (tx) => {
         const repo = teamRepository(tx);
         await repo.lockActiveAdmins(accountId);
         const target =
@@ -166,6 +190,7 @@ export function teamService(ctx: AppContext) {
         const self = await repo.member(accountId, actor.id);
         if (!self) throw AppError.forbidden();
         if (target.accountRole !== 'account_admin') {
+          proveIdentity();
           await repo.updateMember(target.id, { accountRole: 'account_admin' }, now);
           await audit(
             tx,
@@ -188,7 +213,9 @@ export function teamService(ctx: AppContext) {
             now,
           );
         }
+        return target.accountRole !== 'account_admin' ? target : undefined;
       });
+      if (madeAdmin) await adminAlerts.granted({ actor, accountId, grantee: madeAdmin, via: 'transfer' });
       return view(accountId);
     },
   };

@@ -33,6 +33,8 @@ export function teamSteps(app: () => TestApp) {
 
     /** Invites `email` as `role` through the API (201 expected). */
     async invite(admin: TestClient, email: string, role = 'shipper', extra: Record<string, unknown> = {}) {
+      // An invitation as account admin is a grant of power: the admin proves who they are first.
+      if (role === 'account_admin') await admin.confirmPassword(PASSWORD);
       const res = await admin.post('/api/team/invitations', { first_name: 'Sam', last_name: 'Colleague', email, role, ...extra });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data as { id: string; expires_at: string; expired: boolean };

@@ -312,6 +312,7 @@ describe('roles, rights and deactivation', () => {
     expect(refused.json().errors.user_id).toEqual(['Choose an active colleague: a deactivated user cannot become an account admin.']);
     expect((await admin.client.post('/api/team/transfer-admin', { user_id: admin.id, new_role: 'shipper' })).statusCode).toBe(422);
 
+    await admin.client.confirmPassword(PASSWORD);
     const res = await admin.client.post('/api/team/transfer-admin', { user_id: mate.id, new_role: 'billing' });
     expect(res.statusCode, res.body).toBe(200);
     const roles = Object.fromEntries(res.json().data.members.map((m: { id: string; role: string }) => [m.id, m.role]));
@@ -319,5 +320,44 @@ describe('roles, rights and deactivation', () => {
     expect((await admin.client.get('/api/team')).statusCode).toBe(403);
     expect((await mate.client.get('/api/team')).statusCode).toBe(200);
     expect(await entries('team.admin_transfer', mate.id)).toHaveLength(1);
+  });
+
+  it('making an account admin (by role, hand-over or invitation) asks for a fresh proof, and the other admins are mailed', async () => {
+    const admin = await steps.company('grant');
+    const other = await steps.colleague(admin.client, 'account_admin');
+    const mate = await steps.colleague(admin.client, 'shipper');
+    const fresh = await t.client().login(admin.email, PASSWORD);
+    const mailed = (await mailsTo(t, other.email)).length;
+
+    // Without a proof of identity just now: 423, and nothing changes.
+    const role = await fresh.put(`/api/team/users/${mate.id}`, { role: 'account_admin' });
+    expect(role.statusCode).toBe(423);
+    expect(role.json()).toMatchObject({ code: 'reauthentication_required' });
+    const transfer = await fresh.post('/api/team/transfer-admin', { user_id: mate.id, new_role: 'shipper' });
+    expect(transfer.statusCode).toBe(423);
+    const email = `new.admin.${Date.now()}@example.test`;
+    const invite = await fresh.post('/api/team/invitations', { first_name: 'Nia', last_name: 'Admin', email, role: 'account_admin' });
+    expect(invite.statusCode).toBe(423);
+    expect(await t.database.db.select().from(teamInvitations).where(eq(teamInvitations.email, email))).toEqual([]);
+    expect((await t.database.db.select().from(users).where(eq(users.id, mate.id)))[0]?.accountRole).toBe('shipper');
+    // Other changes of role ask nothing more.
+    expect((await fresh.put(`/api/team/users/${mate.id}`, { role: 'billing' })).statusCode).toBe(200);
+    expect((await mailsTo(t, other.email)).length).toBe(mailed);
+
+    // Proven: the grant is made, audited with its target, and the other admin hears of it (not the grantee).
+    await fresh.confirmPassword(PASSWORD);
+    expect((await fresh.put(`/api/team/users/${mate.id}`, { role: 'account_admin' })).statusCode).toBe(200);
+    expect(await entries('team.role_change', mate.id)).toContainEqual(
+      expect.objectContaining({ after: { role: 'account_admin' }, targetLabel: `Sam Colleague <${mate.email}>` }),
+    );
+    const mail = await lastMailTo(t, other.email);
+    expect(mail.subject).toContain(`Sam Colleague <${mate.email}> is now an account admin of grant Freight `);
+    expect(mail.text).toContain(`made Sam Colleague <${mate.email}> an account admin`);
+    expect((await mailsTo(t, mate.email)).some((m) => m.subject.includes('is now an account admin'))).toBe(false);
+
+    // An invitation as account admin, proven: the other admins are told of it too.
+    const invited = await fresh.post('/api/team/invitations', { first_name: 'Nia', last_name: 'Admin', email, role: 'account_admin' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect((await lastMailTo(t, other.email)).text).toContain(`invited Nia Admin <${email}> to`);
   });
 });

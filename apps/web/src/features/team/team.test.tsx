@@ -162,6 +162,44 @@ describe('Settings > Team', () => {
     expect(fetchMock.mock.calls.filter((c) => String(c[0]).endsWith('/api/team')).length).toBeGreaterThan(1);
   });
 
+  it('hands the account admin role over once the password is entered again, as the server asks for such a grant', async () => {
+    // The request takes a user's id (a UUID).
+    const SAM = '00000000-0000-4000-8000-000000000002';
+    const active = { ...TEAM.members[1]!, id: SAM, status: 'active' as const, deactivated_at: null };
+    const transfers: unknown[] = [];
+    let proven = false;
+    signedIn({
+      'GET /api/team': { data: { ...TEAM, members: [TEAM.members[0]!, active] } },
+      'POST /api/team/transfer-admin': (_: string, init?: RequestInit) => {
+        transfers.push(JSON.parse(String(init?.body)));
+        if (!proven)
+          return jsonResponse(423, { message: 'For this change, please enter your password again.', code: 'reauthentication_required' });
+        return jsonResponse(200, { data: TEAM });
+      },
+      'POST /user/confirm-password': () => {
+        proven = true;
+        return new Response(null, { status: 201 });
+      },
+    });
+    renderApp('/settings/team');
+    await userEvent.click(await screen.findByRole('button', { name: 'Transfer account admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer the account admin role' });
+    const to = within(dialog).getByRole('combobox', { name: /^New account admin/ });
+    await userEvent.selectOptions(to, 'Sam Shipper (sam@example.com)');
+    expect(to).toHaveValue(SAM);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm password' });
+    expect(confirm).toHaveTextContent('For this change, please enter your password again.');
+    await userEvent.type(within(confirm).getByLabelText(/^Password/), 'Demo#2026');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Sam Shipper is now an account admin.')).toBeInTheDocument();
+    expect(transfers).toEqual([
+      { user_id: SAM, new_role: 'shipper' },
+      { user_id: SAM, new_role: 'shipper' },
+    ]);
+  });
+
   it('is no tab of a user without the team right, and its page shows no team', async () => {
     const fetchMock = signedIn(
       {},

@@ -4,6 +4,7 @@ import { Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { showNotice } from '../../../components/notices/showNotice';
@@ -23,7 +24,10 @@ const toPayload = (v: Values): TeamInviteRequest => ({
   approval_required_for: v.role === 'account_admin' ? [] : v.approval_required_for,
 });
 
-/** Invite a colleague by email: their name, the role, and (for the roles that book) a booking limit and approval rules. */
+/**
+ * Invite a colleague by email: their name, the role, and (for the roles that book) a booking limit
+ * and approval rules. An invitation as account admin asks for the password again, like a change of role to it.
+ */
 export function InviteModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -31,9 +35,11 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
     initialValues: { first_name: '', last_name: '', email: '', role: 'shipper', booking_limit: '', approval_required_for: [] },
     validate: (v) => onRightsFields(zodErrors(teamInviteRequest, t, v, toPayload)),
   });
+  const proven = useWithPasswordConfirmation(teamActions.invite);
   const invite = useMutation({
-    mutationFn: teamActions.invite,
+    mutationFn: proven.run,
     onSuccess: async (invitation) => {
+      if (!invitation) return;
       await afterTeamChange(client);
       showNotice({ color: 'green', message: { key: 'team.invite.sent', params: { email: invitation.email } } });
       onClose();
@@ -42,42 +48,45 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
   });
   const booker = form.values.role !== 'account_admin';
   return (
-    <Modal opened onClose={onClose} title={t('team.invite.title')} size="lg" centered>
-      <form onSubmit={form.onSubmit((v) => invite.mutate(toPayload(v)))} noValidate>
-        <Stack>
-          <Group grow align="flex-start" wrap="wrap">
+    <>
+      <Modal opened onClose={onClose} title={t('team.invite.title')} size="lg" centered>
+        <form onSubmit={form.onSubmit((v) => invite.mutate(toPayload(v)))} noValidate>
+          <Stack>
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput
+                label={t('team.invite.first_name')}
+                withAsterisk
+                maxLength={100}
+                autoComplete="off"
+                data-autofocus
+                miw={180}
+                {...form.getInputProps('first_name')}
+              />
+              <TextInput
+                label={t('team.invite.last_name')}
+                withAsterisk
+                maxLength={100}
+                autoComplete="off"
+                miw={180}
+                {...form.getInputProps('last_name')}
+              />
+            </Group>
             <TextInput
-              label={t('team.invite.first_name')}
+              label={t('team.invite.email')}
+              type="email"
               withAsterisk
-              maxLength={100}
+              maxLength={254}
               autoComplete="off"
-              data-autofocus
-              miw={180}
-              {...form.getInputProps('first_name')}
+              {...form.getInputProps('email')}
             />
-            <TextInput
-              label={t('team.invite.last_name')}
-              withAsterisk
-              maxLength={100}
-              autoComplete="off"
-              miw={180}
-              {...form.getInputProps('last_name')}
-            />
-          </Group>
-          <TextInput
-            label={t('team.invite.email')}
-            type="email"
-            withAsterisk
-            maxLength={254}
-            autoComplete="off"
-            {...form.getInputProps('email')}
-          />
-          <RoleSelect label={t('team.invite.role')} withAsterisk {...form.getInputProps('role')} />
-          {booker && <RightsFields form={form} />}
-          <FormAlert error={invite.error} fields={form} rename={onRightsFields} />
-          <ModalActions onCancel={onClose} submitLabel={t('team.invite.submit')} submitting={invite.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+            <RoleSelect label={t('team.invite.role')} withAsterisk {...form.getInputProps('role')} />
+            {booker && <RightsFields form={form} />}
+            <FormAlert error={invite.error} fields={form} rename={onRightsFields} />
+            <ModalActions onCancel={onClose} submitLabel={t('team.invite.submit')} submitting={invite.isPending} />
+          </Stack>
+        </form>
+      </Modal>
+      {proven.modal}
+    </>
   );
 }

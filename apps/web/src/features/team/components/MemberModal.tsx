@@ -4,6 +4,7 @@ import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useWithPasswordConfirmation } from '../../../components/ConfirmPasswordModal';
 import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { showNotice } from '../../../components/notices/showNotice';
@@ -15,7 +16,9 @@ type Values = RightsValues & { role: CustomerRole };
 
 /**
  * A colleague's role, booking limit and approval rules (the table offers it for colleagues only:
- * the account admin role is handed over by the transfer, which asks what one becomes).
+ * the account admin role is handed over by the transfer, which asks what one becomes). Making a
+ * colleague account admin is a grant of power: the server asks for the password (or second
+ * factor) again, in a dialog over this one, and the change is sent again once confirmed.
  */
 export function MemberModal({ member, onClose }: { member: TeamMemberView; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,9 +36,11 @@ export function MemberModal({ member, onClose }: { member: TeamMemberView; onClo
     },
     validate: (v) => onRightsFields(zodErrors(teamMemberUpdateRequest, t, v, toPayload)),
   });
+  const proven = useWithPasswordConfirmation((body: TeamMemberUpdateRequest) => teamActions.update(member.id, body));
   const save = useMutation({
-    mutationFn: (body: TeamMemberUpdateRequest) => teamActions.update(member.id, body),
-    onSuccess: async () => {
+    mutationFn: proven.run,
+    onSuccess: async (saved) => {
+      if (!saved) return;
       await afterTeamChange(client);
       showNotice({ color: 'green', message: { key: 'team.edit.saved', params: { name: member.name } } });
       onClose();
@@ -43,15 +48,18 @@ export function MemberModal({ member, onClose }: { member: TeamMemberView; onClo
     onError: (error) => setServerErrors(form, error, onRightsFields),
   });
   return (
-    <Modal opened onClose={onClose} title={t('team.edit.title', { name: member.name })} size="lg" centered>
-      <form onSubmit={form.onSubmit((v) => save.mutate(toPayload(v)))} noValidate>
-        <Stack>
-          <RoleSelect label={t('team.columns.role')} data-autofocus {...form.getInputProps('role')} />
-          {form.values.role !== 'account_admin' && <RightsFields form={form} />}
-          <FormAlert error={save.error} fields={form} rename={onRightsFields} />
-          <ModalActions onCancel={onClose} submitLabel={t('team.edit.submit')} submitting={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <>
+      <Modal opened onClose={onClose} title={t('team.edit.title', { name: member.name })} size="lg" centered>
+        <form onSubmit={form.onSubmit((v) => save.mutate(toPayload(v)))} noValidate>
+          <Stack>
+            <RoleSelect label={t('team.columns.role')} data-autofocus {...form.getInputProps('role')} />
+            {form.values.role !== 'account_admin' && <RightsFields form={form} />}
+            <FormAlert error={save.error} fields={form} rename={onRightsFields} />
+            <ModalActions onCancel={onClose} submitLabel={t('team.edit.submit')} submitting={save.isPending} />
+          </Stack>
+        </form>
+      </Modal>
+      {proven.modal}
+    </>
   );
 }
