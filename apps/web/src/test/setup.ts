@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import i18n, { loadAllCatalogs } from '../lib/i18n';
+import { SCREEN_WAIT } from './busyWait';
 import { setCookie } from './fixtures';
 
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks.
@@ -35,7 +36,7 @@ if (!('fonts' in document)) {
 // the default second of findBy* on a busy machine (and more than 5 s in CI beside four other lanes;
 // with helpers' tests beside CI, screens waited past 15 s too). The limit ends a wait that will never
 // be met; a wait that is met returns at once, so a passing test is no slower for it.
-configure({ asyncUtilTimeout: 45_000 });
+configure({ asyncUtilTimeout: SCREEN_WAIT.timeout });
 
 // Screens render outside the router's loaders here: every catalog is in place before any test.
 await loadAllCatalogs();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeDeliveryPlace, makePlace, makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
+import { SCREEN_WAIT } from '../../../../test/busyWait';
 import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import type { Quote } from '../../api/quotesApi';
@@ -13,7 +14,6 @@ import { makeAddress } from './testAddress';
 
 const shipper = makeAccountUser('Demo Shipper Co');
 
-const WAIT = { timeout: 15_000 };
 const user = () => userEvent.setup({ delay: null });
 
 const QUOTE_ID = '0b5f2c1e-4d7a-4c3e-9a61-2f0d8e7b6a51';
@@ -50,7 +50,7 @@ function signedIn(quote: Quote, extra: Record<string, unknown> = {}, who = shipp
 async function openBooking(quote: Quote, extra: Record<string, unknown> = {}, carrier = 'Saia', who = shipper) {
   const fetchMock = signedIn(quote, extra, who);
   const app = renderApp('/quote-shipment/q1');
-  await screen.findByText(/quotes? returned/, undefined, WAIT);
+  await screen.findByText(/quotes? returned/, undefined, SCREEN_WAIT);
   await user().click(screen.getByRole('button', { name: `Book with ${carrier}` }));
   await screen.findByText('Pickup information');
   return { fetchMock, ...app };
@@ -190,7 +190,7 @@ describe('Book Shipment', () => {
     fireEvent.focus(box);
     fireEvent.change(box, { target: { value: 'win' } });
     await user().click(
-      (await screen.findByText('Windy City Depot', { selector: '[role=option] p' }, WAIT)).closest('[role=option]') as HTMLElement,
+      (await screen.findByText('Windy City Depot', { selector: '[role=option] p' }, SCREEN_WAIT)).closest('[role=option]') as HTMLElement,
     );
     expect(pickupPlace().getByLabelText(/^Company\/location name/)).toHaveValue('Windy City Depot');
     expect(pickupPlace().getByLabelText(/^Opens at/)).toHaveValue('07:00');
@@ -204,9 +204,9 @@ describe('Book Shipment', () => {
     // An entry at another postal code is rated anew, from the Book step; the rates say why they changed.
     fireEvent.change(box, { target: { value: 'den' } });
     await user().click(
-      (await screen.findByText('Denver Dock', { selector: '[role=option] p' }, WAIT)).closest('[role=option]') as HTMLElement,
+      (await screen.findByText('Denver Dock', { selector: '[role=option] p' }, SCREEN_WAIT)).closest('[role=option]') as HTMLElement,
     );
-    expect(await screen.findByTestId('rerated-place', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByTestId('rerated-place', undefined, SCREEN_WAIT)).toBeInTheDocument();
     const [[, init]] = postsTo(fetchMock, '/api/quotes') as [[string, RequestInit]];
     expect(JSON.parse(String(init.body)).origin).toMatchObject({ postal_code: '80202', country: 'US', site_type: 'business' });
   });
@@ -456,6 +456,6 @@ async function openBookingEs() {
     'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: quoteWith() }),
   });
   renderApp('/quote-shipment/q1');
-  await user().click(await screen.findByRole('button', { name: 'Reservar con Saia' }, WAIT));
+  await user().click(await screen.findByRole('button', { name: 'Reservar con Saia' }, SCREEN_WAIT));
   await screen.findByText('Información de recolección');
 }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../../app/providers';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
+import { SCREEN_WAIT } from '../../../../test/busyWait';
 import { makeUser } from '../../../../test/fixtures';
 import { stubApi, TEST_PICKUP_DATE } from '../../../../test/stubApi';
 import { ShipmentForm, type ShipmentFormProps } from '.';
@@ -94,7 +95,6 @@ function renderForm(props: Partial<ShipmentFormProps> = {}, settings: Partial<Us
 }
 
 /** The search waits 250 ms after the last key, then asks the (stubbed) server. */
-const WAIT = { timeout: 15_000 };
 const user = () => userEvent.setup({ delay: null });
 const label = (text: string) => new RegExp(`^${text}`);
 const item = (n: number) => screen.getByRole('group', { name: `Item ${n}` });
@@ -107,7 +107,7 @@ const search = (box: HTMLElement, typed: string) => {
 
 /** A suggestion, found by its title (role queries over the whole form are too slow to poll in jsdom). */
 const suggestion = async (title: string) =>
-  (await screen.findByText(title, { selector: '[role=option] p' }, WAIT)).closest('[role=option]') as HTMLElement;
+  (await screen.findByText(title, { selector: '[role=option] p' }, SCREEN_WAIT)).closest('[role=option]') as HTMLElement;
 
 async function pick(box: HTMLElement, typed: string, title: string) {
   search(box, typed);
@@ -218,7 +218,7 @@ describe('address and product pickers', () => {
         expect(screen.getByRole('listbox', { name: 'Recolectar en una dirección de la libreta' })).toHaveTextContent(
           'Ninguna dirección de su libreta coincide.',
         ),
-      WAIT,
+      SCREEN_WAIT,
     );
     expect(
       within(screen.getByRole('group', { name: 'Artículo 1' })).getByRole('combobox', { name: 'Buscar un producto' }),

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShipment } from '../../../../components/shipment/testShipment';
 import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
+import { SCREEN_WAIT } from '../../../../test/busyWait';
 import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import { makeQuote } from '../results/testQuote';
 
-const WAIT = { timeout: 15_000 };
 const user = () => userEvent.setup({ delay: null });
 
 const OLD_ID = '0b5f2c1e-4d7a-4c3e-9a61-2f0d8e7b6a53';
@@ -45,8 +45,8 @@ function stubServer(language: 'en' | 'es') {
 }
 
 async function bookFirst(carrier: string) {
-  await user().click(await screen.findByRole('button', { name: carrier }, WAIT));
-  const disclaimer = (await waitFor(() => document.getElementById('booking-disclaimer_accepted'), WAIT)) as HTMLElement;
+  await user().click(await screen.findByRole('button', { name: carrier }, SCREEN_WAIT));
+  const disclaimer = (await waitFor(() => document.getElementById('booking-disclaimer_accepted'), SCREEN_WAIT)) as HTMLElement;
   if (!(disclaimer as HTMLInputElement).checked) await user().click(disclaimer);
   await user().click(screen.getByTestId('book-submit'));
 }
@@ -63,7 +63,7 @@ describe('booking a quote whose rates expired', () => {
     renderApp('/quote-shipment/q1');
     await bookFirst('Book with Saia');
 
-    const notice = await screen.findByTestId('rerated-expired', undefined, WAIT);
+    const notice = await screen.findByTestId('rerated-expired', undefined, SCREEN_WAIT);
     expect(notice).toHaveTextContent(
       'The rates you were booking expired, so the shipment was rated again for pickup on Mar 13, 2030. Choose a rate to go on booking.',
     );
@@ -75,7 +75,7 @@ describe('booking a quote whose rates expired', () => {
 
     // A rate of the new quote books, with the new date; the old refusal is not shown again.
     await bookFirst('Book with Saia');
-    expect(await screen.findByRole('heading', { name: 'Shipment booked' }, WAIT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Shipment booked' }, SCREEN_WAIT)).toBeInTheDocument();
     expect(booked).toHaveBeenCalledTimes(2);
     const [, second] = booked.mock.calls[1] as unknown as [string, RequestInit];
     expect(JSON.parse(String(second.body))).toMatchObject({ quote_id: NEW_ID, pickup_date: '2030-03-13' });
@@ -86,9 +86,9 @@ describe('booking a quote whose rates expired', () => {
     quoted.mockImplementation(() => jsonResponse(503, { message: 'Rating is unavailable.' }));
     renderApp('/quote-shipment/q1');
     await bookFirst('Book with Saia');
-    expect(await screen.findByText('We could not rate this shipment', undefined, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('We could not rate this shipment', undefined, SCREEN_WAIT)).toBeInTheDocument();
     // The Book step (and its 'rating again' notice) is hidden behind the details again.
-    await waitFor(() => expect(screen.getByTestId('quote-expired')).not.toBeVisible(), WAIT);
+    await waitFor(() => expect(screen.getByTestId('quote-expired')).not.toBeVisible(), SCREEN_WAIT);
     expect(screen.getByRole('button', { name: 'Get rates' })).toBeVisible();
   });
 
@@ -97,7 +97,7 @@ describe('booking a quote whose rates expired', () => {
     stubServer('es');
     renderApp('/quote-shipment/q1');
     await bookFirst('Reservar con Saia');
-    expect(await screen.findByTestId('rerated-expired', undefined, WAIT)).toHaveTextContent(
+    expect(await screen.findByTestId('rerated-expired', undefined, SCREEN_WAIT)).toHaveTextContent(
       'Las tarifas que estaba reservando vencieron, así que el envío se volvió a cotizar para recolección el 13 mar 2030. Elija una tarifa para seguir con la reserva.',
     );
   });
