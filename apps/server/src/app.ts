@@ -54,6 +54,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { marginRoutes } from './modules/margin/margin.routes';
 import { credentialsService } from './modules/oauth/credentials.service';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
+import { installOwnAccountRule } from './modules/own-account/own-account';
 import { partCatalogRoutes } from './modules/part-catalog/part-catalog.routes';
 import { rewriteApiUrl } from './modules/partner-api/api-routes';
 import { installPartnerApi } from './modules/partner-api/bearer';
@@ -213,6 +214,8 @@ export async function buildApp(deps: AppDeps) {
   installMetrics(app, metrics, config);
 
   const sessions = installSessions(app, { db, now, secureCookies: config.secureCookies });
+  // Before any route: a staff write about the caller's own customer account is refused.
+  installOwnAccountRule(app, { db });
   const background = new BackgroundTasks(app.log);
   app.decorate('background', background);
   const throttle = new Throttle(db, now);
