@@ -50,7 +50,8 @@ function signedIn(quote: Quote, extra: Record<string, unknown> = {}, who = shipp
 async function openBooking(quote: Quote, extra: Record<string, unknown> = {}, carrier = 'Saia', who = shipper) {
   const fetchMock = signedIn(quote, extra, who);
   const app = renderApp('/quote-shipment/q1');
-  await screen.findByText(/quotes? returned/, undefined, SCREEN_WAIT);
+  // The count on the page (the live region says the same words for a moment after the rates land).
+  await screen.findByText(/quotes? returned/, { selector: '[data-testid="rates-count"]' }, SCREEN_WAIT);
   await user().click(screen.getByRole('button', { name: `Book with ${carrier}` }));
   await screen.findByText('Pickup information');
   return { fetchMock, ...app };
