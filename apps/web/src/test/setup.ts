@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
+import { formWatch } from '../components/a11y/watchSubmittedForm';
 import i18n, { loadAllCatalogs } from '../lib/i18n';
 import { SCREEN_WAIT } from './busyWait';
 import { setCookie } from './fixtures';
@@ -37,6 +38,8 @@ if (!('fonts' in document)) {
 // with helpers' tests beside CI, screens waited past 15 s too). The limit ends a wait that will never
 // be met; a wait that is met returns at once, so a passing test is no slower for it.
 configure({ asyncUtilTimeout: SCREEN_WAIT.timeout });
+// A submitted form is watched for its errors as long as a find waits (see formWatch).
+formWatch.ms = SCREEN_WAIT.timeout;
 
 // Screens render outside the router's loaders here: every catalog is in place before any test.
 await loadAllCatalogs();

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onAnnouncement } from '../../components/a11y/announcer';
-import { WATCH_MS } from '../../components/a11y/watchSubmittedForm';
+import { formWatch } from '../../components/a11y/watchSubmittedForm';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../../test/renderApp';
@@ -105,7 +105,7 @@ describe('settings: password confirmation in a modal', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
       const dialog = await screen.findByRole('dialog', { name: 'Confirm password' });
       // The watch of the first submit is over while the user finds the password.
-      vi.advanceTimersByTime(WATCH_MS);
+      vi.advanceTimersByTime(formWatch.ms);
       await userEvent.type(within(dialog).getByLabelText(/^Password/), 'Secret#123');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
       const email = screen.getByLabelText(/^Email/);
