@@ -1,13 +1,14 @@
 import { freshEmail, mailedLink, signUpVerified } from '../support/flows';
 import { activate, tabTo } from '../support/keyboard';
-import { snap } from '../support/session';
+import { reenterPassword, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
 /**
  * Settings > Team, in English and Spanish: a new company's account admin invites a shipper with a
  * $500 booking limit; the invitee opens the mailed link in a browser of their own, sets a
- * password and lands in the portal signed in; the admin sees them active, then, on a phone with
- * the keyboard alone, deactivates them (their browser is signed out); the activity log shows it all.
+ * password and lands in the portal signed in; the admin sees them active and makes them account
+ * admin (a grant of power: the password is asked again), then, on a phone with the keyboard alone,
+ * deactivates them (their browser is signed out); the activity log shows it all.
  */
 
 const PASSWORD = 'TeamAdmin#2026';
@@ -36,10 +37,18 @@ const WORDS = {
     confirm: /^Confirmar contraseña/,
     accept: 'Establecer contraseña e iniciar sesión',
     actionsFor: `Acciones para ${INVITEE}`,
+    editItem: 'Cambiar rol y límite',
+    editTitle: `Rol y límite de ${INVITEE}`,
+    role: 'Rol',
+    accountAdmin: 'Administrador de la cuenta',
+    save: 'Guardar',
+    saved: `Se guardaron el rol y el límite de ${INVITEE}.`,
+    roleChanged: 'Rol cambiado',
     deactivateItem: 'Desactivar',
     deactivateTitle: `¿Desactivar a ${INVITEE}?`,
     done: `${INVITEE} está desactivado.`,
-    logged: ['Usuario desactivado', 'Invitación aceptada', 'Invitación enviada'],
+    deactivatedEntry: 'Usuario desactivado',
+    joined: ['Invitación aceptada', 'Invitación enviada'],
   },
 } as const;
 
@@ -107,6 +116,18 @@ test(`${lang}: an account admin invites a shipper, who joins through the mailed 
   await expect(page.getByTestId(`team-invitation-${email}`)).toHaveCount(0);
   await snap(page, `team-${lang}`);
 
+  // Making the colleague an account admin is a grant of power: the admin's password is asked again,
+  // in a dialog over the form, and the change goes through once it is confirmed.
+  await member.getByRole('button', { name: w.actionsFor }).click();
+  await page.getByRole('menuitem', { name: w.editItem }).click();
+  const edit = page.getByRole('dialog', { name: w.editTitle });
+  await edit.getByRole('combobox', { name: w.role, exact: true }).selectOption({ label: w.accountAdmin });
+  await edit.getByRole('button', { name: w.save }).click();
+  await reenterPassword(page, PASSWORD);
+  await expect(page.getByText(w.saved)).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(member).toContainText(w.accountAdmin);
+
   // On a phone the rows are cards; the keyboard alone opens the row's actions and deactivates.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
@@ -114,8 +135,9 @@ test(`${lang}: an account admin invites a shipper, who joins through the mailed 
   await expectNoSidewaysScroll(page);
   await snap(page, `team-phone-${lang}`);
   await activate(page, member.getByRole('button', { name: w.actionsFor }));
+  // The menu opens with focus on its first item (a moment after it shows): the arrow moves on from there.
+  await expect(page.getByRole('menuitem', { name: w.editItem })).toBeFocused();
   const item = page.getByRole('menuitem', { name: w.deactivateItem });
-  await expect(item).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await expect(item).toBeFocused();
   await page.keyboard.press('Enter');
@@ -136,9 +158,12 @@ test(`${lang}: an account admin invites a shipper, who joins through the mailed 
   await page.getByRole('tab', { name: w.activityTab }).click();
   await expect(page).toHaveURL(/\/settings\/activity$/);
   const entries = page.getByTestId('activity-entry');
-  await expect(entries).toHaveCount(3);
-  for (const [i, words] of w.logged.entries()) await expect(entries.nth(i)).toContainText(words);
+  // Newest first: the deactivation, the grant, then the invitation accepted and sent.
+  await expect(entries.first()).toContainText(w.deactivatedEntry);
   await expect(entries.first()).toContainText(`${INVITEE} <${email}>`);
+  await expect(entries.filter({ hasText: w.roleChanged })).toHaveCount(1);
+  const count = await entries.count();
+  for (const [i, words] of w.joined.entries()) await expect(entries.nth(count - 2 + i)).toContainText(words);
   await expect(entries.first()).toContainText('127.0.0.1');
   await expectNoSidewaysScroll(page);
   await snap(page, `team-activity-phone-${lang}`);

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { Popover, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
+import { theme } from '../app/theme';
 import { formWatch } from '../components/a11y/watchSubmittedForm';
 import i18n, { loadAllCatalogs } from '../lib/i18n';
 import { SCREEN_WAIT } from './busyWait';
@@ -32,6 +34,19 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: vi.fn(), removeEventListener: vi.fn() } });
 }
+
+// jsdom lays nothing out: every box is empty at the page's corner, which floating-ui's hide
+// middleware reads as a target scrolled out of view, and Mantine then hides an open menu's,
+// select's or tooltip's dropdown (display: none). That position is computed asynchronously: a
+// test that looked for a menu's items before it came found them, one that looked after (the
+// usual order on a loaded CI machine) never did. A browser lays the page out; here the dropdowns
+// stay shown while open. (Mantine's own test mode does the same, but also drops portals and
+// transitions, which the tests here keep.)
+theme.components = {
+  ...theme.components,
+  Popover: Popover.extend({ defaultProps: { hideDetached: false } }),
+  Tooltip: Tooltip.extend({ defaultProps: { hideDetached: false } }),
+};
 
 // Each screen is a lazy chunk: its first import in a test file compiles it, which takes more than
 // the default second of findBy* on a busy machine (and more than 5 s in CI beside four other lanes;

@@ -11,8 +11,11 @@ export interface RowAction {
 export function RowMenu({ name, actions }: { name: string; actions: RowAction[] }) {
   const { t } = useTranslation();
   if (!actions.length) return null;
+  // hideDetached off: at a phone's width, arrowing to the second item made floating-ui take the
+  // row's button (in the table's scroll box) for hidden, and Mantine hid the open menu under the
+  // focused item for good (display: none), leaving the keyboard user nowhere.
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal hideDetached={false}>
       <Menu.Target>
         <Button variant="default" size="compact-sm" aria-label={t('team.row.actions_for', { name })}>
           {t('team.row.actions')}

@@ -9,7 +9,7 @@ import { SCREEN_WAIT } from '../../../../test/busyWait';
 import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import type { Quote } from '../../api/quotesApi';
-import { makeQuote, makeRate } from '../results/testQuote';
+import { makeQuote, makeRate, RATES_COUNT } from '../results/testQuote';
 import { makeAddress } from './testAddress';
 
 const shipper = makeAccountUser('Demo Shipper Co');
@@ -51,7 +51,7 @@ async function openBooking(quote: Quote, extra: Record<string, unknown> = {}, ca
   const fetchMock = signedIn(quote, extra, who);
   const app = renderApp('/quote-shipment/q1');
   // The count on the page (the live region says the same words for a moment after the rates land).
-  await screen.findByText(/quotes? returned/, { selector: '[data-testid="rates-count"]' }, SCREEN_WAIT);
+  await screen.findByText(/quotes? returned/, { selector: RATES_COUNT }, SCREEN_WAIT);
   await user().click(screen.getByRole('button', { name: `Book with ${carrier}` }));
   await screen.findByText('Pickup information');
   return { fetchMock, ...app };
@@ -99,7 +99,7 @@ describe('Book Shipment', () => {
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
 
     await user().click(screen.getAllByRole('button', { name: 'Change rate' })[0] as HTMLElement);
-    expect(await screen.findByText('4 quotes returned')).toBeVisible();
+    expect(await screen.findByText('4 quotes returned', { selector: RATES_COUNT })).toBeVisible();
   });
 
   it('tells a prepaid account before it books that the shipment is paid by card within the hour, and no one else', async () => {

@@ -80,7 +80,7 @@ describe('the pickup date', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(dateInput().value).toBe('2026-12-03');
     expect(screen.queryByText(/Thanksgiving/)).not.toBeInTheDocument();
-  }, 15_000);
+  });
 
   it("says it in Spanish, in the reader's date words", async () => {
     const t = i18n.getFixedT('es');

@@ -12,7 +12,7 @@ import type { Quote } from '../../api/quotesApi';
 import { RateResults, type RateResultsProps } from '.';
 import { offersSalesRequest } from './salesOffer';
 import { sortRates } from './sortRates';
-import { makeQuote, RATES } from './testQuote';
+import { makeQuote, RATES, RATES_COUNT } from './testQuote';
 
 const account = {
   role: 'account_admin' as const,
@@ -60,7 +60,7 @@ describe('RateResults', () => {
 
   it('says how many quotes came back, in the singular too', async () => {
     const { rerender } = setup();
-    expect(screen.getByText('4 quotes returned')).toBeInTheDocument();
+    expect(screen.getByText('4 quotes returned', { selector: RATES_COUNT })).toBeInTheDocument();
     rerender(
       <Providers queryClient={createQueryClient()}>
         <RateResults quote={makeQuote({ id: 'q2', rates: RATES.slice(0, 1) })} stale={false} onRerate={vi.fn()} />
@@ -71,7 +71,7 @@ describe('RateResults', () => {
 
   it('sorts by price (low to high by default), carrier name and transit time, each way', async () => {
     setup();
-    await screen.findByText('4 quotes returned');
+    await screen.findByText('4 quotes returned', { selector: RATES_COUNT });
     expect(carrierOrder()).toEqual(['Saia', 'ABF Freight', 'Old Dominion', 'Estes']);
     const sort = screen.getByLabelText('Sort by');
     expect(
@@ -209,7 +209,7 @@ describe('RateResults', () => {
           api: { 'POST /api/quotes/q1/sales-request': () => jsonResponse(201, { data: { id: 's1', created_at: '2026-03-09T15:00:00Z' } }) },
         },
       );
-      expect(await screen.findByText('0 quotes returned')).toBeInTheDocument();
+      expect(await screen.findByText('0 quotes returned', { selector: RATES_COUNT })).toBeInTheDocument();
       expect(screen.getByText('We could not rate this shipment online')).toBeInTheDocument();
       expect(screen.getByText(pallets.text)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Save quote' })).not.toBeInTheDocument();

@@ -66,3 +66,9 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     ...overrides,
   };
 }
+
+/**
+ * The results' count as the page shows it ('4 quotes returned'): the live region says the same
+ * words once the results settle, so a find by the words alone may meet both.
+ */
+export const RATES_COUNT = '[data-testid="rates-count"]';

@@ -6,7 +6,7 @@ import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import { jsonResponse, makeAccountUser, setCookie } from '../../../../test/fixtures';
 import { renderApp, stubApi } from '../../../../test/renderApp';
 import { carryQuote, peekCarriedQuote } from '../../carriedQuote';
-import { makeQuote } from '../results/testQuote';
+import { makeQuote, RATES_COUNT } from '../results/testQuote';
 
 const shipper = makeAccountUser('Demo Shipper Co');
 
@@ -32,7 +32,7 @@ describe('quote workspace', () => {
   it('re-runs a saved quote from /quote/:id: shows the new rates, with the details filled in behind them', async () => {
     const fetchMock = signedIn({ 'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: rerun }) });
     renderApp('/quote/q1');
-    expect(await screen.findByText('4 quotes returned')).toBeInTheDocument();
+    expect(await screen.findByText('4 quotes returned', { selector: RATES_COUNT })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/quotes/q1/rerun' && init?.method === 'POST')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Edit shipment details' }));
     expect(screen.getByLabelText(/Pickup zip/)).toHaveValue('60606');
@@ -43,7 +43,7 @@ describe('quote workspace', () => {
     const created = vi.fn(() => jsonResponse(201, { data: makeQuote({ id: 'q3' }) }));
     signedIn({ 'POST /api/quotes/q1/rerun': () => jsonResponse(201, { data: rerun }), 'POST /api/quotes': created });
     renderApp('/quote/q1');
-    await screen.findByText('4 quotes returned');
+    await screen.findByText('4 quotes returned', { selector: RATES_COUNT });
     await userEvent.click(screen.getByRole('button', { name: 'Edit shipment details' }));
     const weight = within(screen.getByRole('group', { name: 'Item 1' })).getByLabelText(/^Weight/);
     await userEvent.clear(weight);
@@ -105,7 +105,7 @@ describe('quote workspace', () => {
     });
     // /quote/:id is where Saved Quotes and Quote History re-run a quote: its rates book too.
     renderApp('/quote/q1');
-    await screen.findByText('4 quotes returned');
+    await screen.findByText('4 quotes returned', { selector: RATES_COUNT });
     await userEvent.click(screen.getByRole('button', { name: 'Book with Saia' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: /I have read and accept the/ }));
     await userEvent.click(screen.getByTestId('book-submit'));
@@ -125,7 +125,7 @@ describe('quote workspace', () => {
     signedIn({ 'POST /api/quotes': created });
     const app = renderApp('/');
     expect(await screen.findByText('Your quote from before you signed up')).toBeInTheDocument();
-    expect(await screen.findByText('4 quotes returned')).toBeInTheDocument();
+    expect(await screen.findByText('4 quotes returned', { selector: RATES_COUNT })).toBeInTheDocument();
     expect(created).toHaveBeenCalledTimes(1);
     const [, init] = created.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual(JSON.parse(JSON.stringify(carried)));
