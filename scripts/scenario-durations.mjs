@@ -1,5 +1,6 @@
 // Refreshes e2e/scenario-durations.json (seconds per scenario file, which the shard split of
-// e2e/support/shards.ts balances by) from Playwright JSON reports: a run's test-results/playwright-*.json.
+// e2e/support/shards.ts balances by) from Playwright JSON reports: a run's shard reports,
+// test-results/playwright-<shard>.json (not playwright.json, which merges them).
 // Usage: node scripts/scenario-durations.mjs test-results/playwright-1.json test-results/playwright-2.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';

@@ -49,13 +49,34 @@ export function childrenCpuSeconds() {
 }
 
 /**
- * The report: `lanes` are { name, seconds, reports: [{ kind: 'vitest' | 'playwright', file }] }.
+ * `command args` run through bash, which writes the CPU time of the command and everything it
+ * started (`times`: user and system of its finished children) to `cpuFile` when it ends; the exit
+ * status is the command's. A lane's CPU time is what moving lanes around cannot change.
+ */
+export function withCpuTime(cpuFile, command, args) {
+  return ['bash', ['-c', '"$@"; status=$?; times > "$0"; exit $status', cpuFile, command, ...args]];
+}
+
+/** The CPU seconds `withCpuTime` wrote to `cpuFile` (its second line: the children's user and system time); 0 when absent. */
+export function cpuSecondsOf(cpuFile) {
+  if (!existsSync(cpuFile)) return 0;
+  const children = readFileSync(cpuFile, 'utf8').trim().split('\n')[1] ?? '';
+  const seconds = (t) => {
+    const m = t.match(/^(\d+)m([\d.]+)s$/);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+  };
+  return children.split(/\s+/).reduce((sum, t) => sum + seconds(t), 0);
+}
+
+/**
+ * The report: `lanes` are { name, seconds, cpuSeconds?, reports: [{ kind: 'vitest' | 'playwright', file }] }.
  * Returns its lines.
  */
 export function timingReport(lanes, root, totalSeconds) {
   const lines = ['', 'Where the time went:'];
   for (const lane of lanes) {
-    lines.push(`  ${lane.name}: ${minutes(lane.seconds)}`);
+    const cpu = lane.cpuSeconds ? `, CPU ${minutes(lane.cpuSeconds)}` : '';
+    lines.push(`  ${lane.name}: ${minutes(lane.seconds)}${cpu}`);
     const files = lane.reports.flatMap((r) => (r.kind === 'vitest' ? vitestFiles(r.file, root) : playwrightFiles(r.file)));
     files.sort((a, b) => b.seconds - a.seconds);
     for (const f of files.slice(0, SLOWEST)) lines.push(`      ${minutes(f.seconds).padStart(6)}  ${f.file}`);

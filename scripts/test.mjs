@@ -7,12 +7,12 @@
 // time waiting on the browser, the server or a clock, so the waits of one fill the other's.
 // Ends with one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfStale } from './build-web-if-stale.mjs';
-import { timingReport } from './test-timings.mjs';
+import { cpuSecondsOf, timingReport, withCpuTime } from './test-timings.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'test-results');
@@ -26,6 +26,8 @@ const started = Date.now();
 /** Each lane's wall time and reports, for the timing report at the end (scripts/test-timings.mjs). */
 const laneTimes = [];
 const secondsSince = (t) => (Date.now() - t) / 1000;
+/** Where a lane's command leaves its CPU time (withCpuTime). */
+const cpuFileOf = (name) => join(out, `cpu-${name.replace(/\W+/g, '-')}.txt`);
 /** Minutes and seconds since the tests began: each lane's end says it, to show where CI's time goes. */
 function elapsed() {
   const s = Math.round((Date.now() - started) / 1000);
@@ -54,14 +56,19 @@ function countVitest(file) {
 function runPrefixed(name, prefix, command, args, env = {}, reports = []) {
   console.log(`\n=== ${name} ===`);
   const laneStart = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const cpuFile = cpuFileOf(name);
+  const child = spawn(...withCpuTime(cpuFile, command, args), {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
   }
   return new Promise((resolve) => {
     child.on('close', (status) => {
       console.log(`\n=== ${name}: ${status === 0 ? 'passed' : `failed (exit ${status})`} at ${elapsed()} ===`);
-      laneTimes.push({ name, seconds: secondsSince(laneStart), reports });
+      laneTimes.push({ name, seconds: secondsSince(laneStart), cpuSeconds: cpuSecondsOf(cpuFile), reports });
       if (status !== 0) failedSteps.push(name);
       resolve();
     });
@@ -76,22 +83,31 @@ function runAside(name, commands, env = {}, reports = []) {
   const laneStart = Date.now();
   const logFile = join(out, `${name.replace(/\W+/g, '-')}.log`);
   const log = createWriteStream(logFile);
-  const runOne = ([command, args]) =>
+  let cpuSeconds = 0;
+  const runOne = ([command, args], k) =>
     new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+      const cpuFile = cpuFileOf(`${name}-${k}`);
+      const child = spawn(...withCpuTime(cpuFile, command, args), {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...env },
+      });
       child.stdout.pipe(log, { end: false });
       child.stderr.pipe(log, { end: false });
-      child.on('close', resolve);
+      child.on('close', (status) => {
+        cpuSeconds += cpuSecondsOf(cpuFile);
+        resolve(status);
+      });
     });
   return (async () => {
     let failed = false;
-    for (const command of commands) {
-      if ((await runOne(command)) !== 0) failed = true;
-      if (commands.length > 1) log.write(`\n(${commands.indexOf(command) + 1} of ${commands.length} ended at ${elapsed()})\n`);
+    for (const [k, command] of commands.entries()) {
+      if ((await runOne(command, k)) !== 0) failed = true;
+      if (commands.length > 1) log.write(`\n(${k + 1} of ${commands.length} ended at ${elapsed()})\n`);
     }
     await new Promise((resolve) => log.end(resolve));
     console.log(`\n=== ${name} (ended at ${elapsed()}) ===`);
-    laneTimes.push({ name, seconds: secondsSince(laneStart), reports });
+    laneTimes.push({ name, seconds: secondsSince(laneStart), cpuSeconds, reports });
     console.log(readFileSync(logFile, 'utf8'));
     if (failed) failedSteps.push(name);
   })();
@@ -189,25 +205,43 @@ async function scenarioLane() {
   for (let i = 1; i <= shards; i++) {
     if (!existsSync(shardReport(i))) continue;
     const s = JSON.parse(readFileSync(shardReport(i), 'utf8')).stats ?? {};
-    // The paused-carrier scenarios run first in every shard: counted once.
-    const repeated = i > 1 ? pausedCarrierTests(shardReport(i)) : 0;
-    totals.passed += Math.max(0, (s.expected ?? 0) + (s.flaky ?? 0) - repeated);
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     totals.failed += s.unexpected ?? 0;
     totals.skipped += s.skipped ?? 0;
   }
 }
 
-/** The passed tests of the 'first' project (the paused carrier's) in a shard's report. */
-function pausedCarrierTests(report) {
-  let n = 0;
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.projectName === 'first' && ['expected', 'flaky'].includes(test.status)) n++;
-    }
-    for (const child of suite.suites ?? []) walk(child);
+/**
+ * The shards' and pieces' reports merged into one per runner and database (playwright.json,
+ * vitest-postgres.json, vitest-pglite.json in test-results/): the fresh-clone check
+ * (../shared/tools/fresh-ci) reads those names for its receipt (flaky scenarios, slowest files).
+ * Written after counting, so nothing is counted twice.
+ */
+function writeMergedReports() {
+  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+  const shardReports = Array.from({ length: shards }, (_, k) => read(shardReport(k + 1))).filter(Boolean);
+  if (shardReports.length) {
+    const stats = {};
+    for (const r of shardReports)
+      for (const [k, v] of Object.entries(r.stats ?? {})) if (typeof v === 'number') stats[k] = (stats[k] ?? 0) + v;
+    writeFileSync(join(out, 'playwright.json'), JSON.stringify({ suites: shardReports.flatMap((r) => r.suites ?? []), stats }));
+  }
+  const mergeVitest = (name, pattern) => {
+    const parts = reports
+      .filter((f) => pattern.test(f))
+      .map(read)
+      .filter(Boolean);
+    if (!parts.length) return;
+    const sum = (key) => parts.reduce((a, r) => a + (r[key] ?? 0), 0);
+    const merged = {
+      numPassedTests: sum('numPassedTests'),
+      numFailedTests: sum('numFailedTests'),
+      testResults: parts.flatMap((r) => r.testResults ?? []),
+    };
+    writeFileSync(join(out, name), JSON.stringify(merged));
   };
-  for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
-  return n;
+  mergeVitest('vitest-postgres.json', /vitest-postgres-[^/]*\.json$/);
+  mergeVitest('vitest-pglite.json', /vitest-server-pglite[^/]*\.json$/);
 }
 
 if (existsSync(chromium)) {
@@ -223,6 +257,7 @@ if (existsSync(chromium)) {
 
 await units;
 for (const report of reports) countVitest(report);
+writeMergedReports();
 
 if (failedTests.length) console.error(`\nFailed unit and API tests:\n  ${failedTests.join('\n  ')}`);
 if (failedSteps.length) console.error(`\nFailed: ${failedSteps.join('; ')}`);

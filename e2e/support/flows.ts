@@ -11,6 +11,25 @@ export interface Mail {
 }
 
 /**
+ * Every mail sent to `to` so far, oldest first, as the server's outbox log lists them. The log
+ * grows to megabytes over a run: only the lines that name the address are parsed.
+ */
+export function mailsTo(to: string): Mail[] {
+  const address = to.toLowerCase();
+  const mails: Mail[] = [];
+  for (const line of readFileSync(serverLog, 'utf8').split('\n')) {
+    if (!line.startsWith('{') || !line.includes('"mail"') || !line.includes(address)) continue;
+    try {
+      const entry = JSON.parse(line) as { mail?: { to: string; subject: string; links: string[] } };
+      if (entry.mail?.to === address) mails.push({ subject: entry.mail.subject, links: entry.mail.links });
+    } catch {
+      // not a JSON log line
+    }
+  }
+  return mails;
+}
+
+/**
  * The latest mail to `to` with a link containing `part`, waiting for the server's outbox log line
  * (support/mail.ts reads the latest mail of any kind, which may still be an earlier one while a
  * new mail is on its way to the log).
@@ -20,18 +39,11 @@ export async function mailWithLink(to: string, part: string): Promise<Mail & { l
   await expect
     .poll(
       () => {
-        for (const line of readFileSync(serverLog, 'utf8').split('\n').reverse()) {
-          if (!line.startsWith('{')) continue;
-          try {
-            const entry = JSON.parse(line) as { mail?: { to: string; subject: string; links: string[] } };
-            if (entry.mail?.to !== to.toLowerCase()) continue;
-            const link = entry.mail.links.find((l) => l.includes(part));
-            if (link) {
-              found.mail = { subject: entry.mail.subject, links: entry.mail.links, link };
-              return true;
-            }
-          } catch {
-            // not a JSON log line
+        for (const mail of mailsTo(to).reverse()) {
+          const link = mail.links.find((l) => l.includes(part));
+          if (link) {
+            found.mail = { ...mail, link };
+            return true;
           }
         }
         return false;
@@ -40,21 +52,6 @@ export async function mailWithLink(to: string, part: string): Promise<Mail & { l
     )
     .toBe(true);
   return found.mail!;
-}
-
-/** Every mail sent to `to` so far, oldest first, as the server's outbox log lists them. */
-export function mailsTo(to: string): Mail[] {
-  const mails: Mail[] = [];
-  for (const line of readFileSync(serverLog, 'utf8').split('\n')) {
-    if (!line.startsWith('{')) continue;
-    try {
-      const entry = JSON.parse(line) as { mail?: { to: string; subject: string; links: string[] } };
-      if (entry.mail?.to === to.toLowerCase()) mails.push({ subject: entry.mail.subject, links: entry.mail.links });
-    } catch {
-      // not a JSON log line
-    }
-  }
-  return mails;
 }
 
 /** The first link containing `part` in the latest such mail to `to`. */

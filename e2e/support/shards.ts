@@ -41,10 +41,10 @@ export function shardFiles(files: readonly string[], durations: Readonly<Record<
   return mine.sort();
 }
 
-/** The spec files of `testDir` (file names), less those `except` matches. */
-export function specFiles(testDir: string, except: RegExp): string[] {
+/** The spec files of `testDir` (file names). */
+export function specFiles(testDir: string): string[] {
   return readdirSync(testDir)
-    .filter((f) => f.endsWith('.spec.ts') && !except.test(f))
+    .filter((f) => f.endsWith('.spec.ts'))
     .sort();
 }
 

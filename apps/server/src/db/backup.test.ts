@@ -26,7 +26,7 @@ beforeAll(async () => {
   const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
   await client.exec(`create table backup_probe (note text); insert into backup_probe values ('before the backup')`);
   await client.close();
-}, 120_000);
+});
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -66,5 +66,5 @@ describe('embedded database backup', () => {
     expect(restored.movedAside).toBe(`${dataDir}.before-restore-2026-11-26T01-02-03Z`);
     expect(readdirSync(restored.movedAside ?? '')).toContain('PG_VERSION');
     expect(await rowsOf(dataDir)).toEqual(['before the backup']);
-  }, 120_000);
+  });
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
     await seedDemoScorecards(tx, now);
     await seedDemoDeliveryWindows(tx, now, 'America/Chicago');
   });
-}, 240_000);
+});
 afterAll(() => database?.close());
 
 describe('the demo delivery windows', () => {

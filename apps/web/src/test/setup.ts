@@ -7,6 +7,7 @@ import { theme } from '../app/theme';
 import { formWatch } from '../components/a11y/watchSubmittedForm';
 import i18n, { loadAllCatalogs } from '../lib/i18n';
 import { SCREEN_WAIT } from './busyWait';
+import { installFastLabels } from './fastLabels';
 import { setCookie } from './fixtures';
 
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks.
@@ -30,6 +31,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// jsdom finds a field's labels by searching the whole page once per label (fastLabels.ts says why
+// that matters): the same answers through the id index.
+installFastLabels(window);
 // Mantine's autosize textarea listens for fonts loading; jsdom has no FontFaceSet.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: vi.fn(), removeEventListener: vi.fn() } });

@@ -131,7 +131,7 @@ beforeAll(async () => {
   shipper = await t.client().login('shipper@demo.test');
   for (let i = 0; i < 60; i += 1) await make(i);
   await refreshAnalytics(t);
-}, 240_000);
+});
 afterAll(() => t.close());
 
 describe('the summary', () => {

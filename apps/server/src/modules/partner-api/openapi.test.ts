@@ -139,5 +139,5 @@ describe('docs/api-client-example.mjs', () => {
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

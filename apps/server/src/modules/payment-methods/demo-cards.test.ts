@@ -91,5 +91,5 @@ describe('the demo saved cards', () => {
     } finally {
       await second.close();
     }
-  }, 90_000);
+  });
 });

@@ -160,5 +160,5 @@ describe('GET /api/shipments/export', () => {
       expect(pieces, format).toBeGreaterThan(10);
       expect(bytes).toBeGreaterThan(format === 'csv' ? 20_000 * 100 : 100_000);
     }
-  }, 120_000);
+  });
 });

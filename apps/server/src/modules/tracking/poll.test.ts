@@ -96,7 +96,7 @@ describe('the tracking.poll job with demo tracking', () => {
     t.clock.advanceMinutes(60);
     await t.app.jobs.runDue();
     expect((await shipmentRow(s.id)).trackedAt).toEqual(trackedAt);
-  }, 120_000);
+  });
 });
 
 describe('pollTracking', () => {
