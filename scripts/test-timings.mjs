@@ -3,7 +3,7 @@
 // time on a machine that is often busy, so CPU time is the figure that says whether a change still
 // fits on a slower one (docs/testing.md).
 import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 
 const SLOWEST = 5;
 
@@ -48,19 +48,39 @@ export function childrenCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
 }
 
+/** Where Linux's CPU accounting groups (cgroup v1's cpuacct) can be made, when they can. */
+const CPUACCT = '/sys/fs/cgroup/cpuacct';
+
 /**
- * `command args` run through bash, which writes the CPU time of the command and everything it
- * started (`times`: user and system of its finished children) to `cpuFile` when it ends; the exit
- * status is the command's. A lane's CPU time is what moving lanes around cannot change.
+ * `command args` run through bash, which writes the CPU seconds of the command and everything it
+ * started to `cpuFile` when it ends; the exit status is the command's. Where the machine lets us
+ * make a CPU accounting group (cgroup v1's cpuacct, as root), the command runs in one of its own
+ * and its usage is read: that counts every descendant, Chromium's renderers included, which the
+ * browser's zygote hands to init, so bash's `times` (finished children that were waited for)
+ * never sees them. Elsewhere, `times`. A lane's CPU time is what moving lanes around cannot change.
  */
 export function withCpuTime(cpuFile, command, args) {
-  return ['bash', ['-c', '"$@"; status=$?; times > "$0"; exit $status', cpuFile, command, ...args]];
+  const group = `${CPUACCT}/freight-test-${process.pid}-${basename(cpuFile).replace(/\W+/g, '-')}`;
+  const script = [
+    'group="$1"; out="$2"; shift 2',
+    'if mkdir -p "$group" 2>/dev/null && echo $$ > "$group/cgroup.procs" 2>/dev/null; then grouped=1; fi',
+    '"$@"; status=$?',
+    'if [ -n "$grouped" ]; then echo "cgroup $(cat "$group/cpuacct.usage")" > "$out"; echo $$ > /sys/fs/cgroup/cpuacct/cgroup.procs; rmdir "$group" 2>/dev/null; else times > "$out"; fi',
+    'exit $status',
+  ].join('\n');
+  return ['bash', ['-c', script, 'lane', group, cpuFile, command, ...args]];
 }
 
-/** The CPU seconds `withCpuTime` wrote to `cpuFile` (its second line: the children's user and system time); 0 when absent. */
+/**
+ * The CPU seconds `withCpuTime` wrote to `cpuFile`: a cgroup's usage (nanoseconds), or `times`'
+ * second line (the children's user and system time); 0 when absent.
+ */
 export function cpuSecondsOf(cpuFile) {
   if (!existsSync(cpuFile)) return 0;
-  const children = readFileSync(cpuFile, 'utf8').trim().split('\n')[1] ?? '';
+  const text = readFileSync(cpuFile, 'utf8').trim();
+  const grouped = text.match(/^cgroup (\d+)$/);
+  if (grouped) return Number(grouped[1]) / 1e9;
+  const children = text.split('\n')[1] ?? '';
   const seconds = (t) => {
     const m = t.match(/^(\d+)m([\d.]+)s$/);
     return m ? Number(m[1]) * 60 + Number(m[2]) : 0;

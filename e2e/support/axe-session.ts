@@ -39,6 +39,58 @@ const owners = new WeakMap<BrowserContext, AxeSession>();
 /** Pages whose close already waits for their checks (once, whichever test closes them). */
 const closeWaits = new WeakSet<Page>();
 
+/**
+ * The states this worker has checked and found clean, by what axe reads of them (structureOf).
+ * Scenarios pass through the same screens again and again (the quote form, the shipment list, a
+ * dialog) and axe was most of what a scenario cost the browser: a state read clean once is not
+ * read again in the run. Only clean ones: a state with a finding is checked wherever it shows, so
+ * the test that shows it fails, and so does its retry.
+ */
+const checkedClean = new Set<string>();
+/** How many checks this worker ran, and how many it left out as alike to one read clean: printed at the worker's end. */
+export const axeCounts = { run: 0, alike: 0 };
+
+/**
+ * What axe's rules read of a page or of one element (runs in the page: serialised, self-contained).
+ * For each element: its tag and every attribute's name; the values of those that give its
+ * colours, size and state (class, role, type, style, tabindex, the ARIA states, Mantine's data-*
+ * flags); for the rest (ids, links, names, labels, the words of aria-label) only whether it is
+ * empty; and whether it holds text of its own. The distinct ones, sorted, with the language, the
+ * width class and what has focus. Two states alike in all of these differ only in their records'
+ * words and numbers (how many rows a list has, which shipment a page shows). A 53-bit hash keeps
+ * the key short.
+ */
+function structureOf(selector: string | null) {
+  const scope = selector ? document.querySelector(selector) : document.body;
+  if (!scope) return undefined;
+  // Values that are records' own (ids, links, words): only whether they are empty counts.
+  const WORDS =
+    /^(id|href|src|srcset|for|name|value|title|alt|placeholder|action|download|aria-(label|labelledby|describedby|controls|owns|activedescendant|valuenow|valuetext|valuemin|valuemax|posinset|setsize|rowcount|colcount|rowindex|colindex)|data-(axe-dialog|testid|id|path|value|index|position))$/;
+  const kindOf = (el: Element) => {
+    const attributes = Array.from(el.attributes)
+      .map((a) => (WORDS.test(a.name) ? `${a.name}${a.value.trim() ? '' : '=""'}` : `${a.name}=${a.value}`))
+      .sort()
+      .join(' ');
+    const own = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    return `${el.localName} ${attributes}${own ? ' +text' : ''}`;
+  };
+  const kinds = new Set<string>();
+  for (const el of [scope, ...Array.from(scope.querySelectorAll('*'))]) kinds.add(kindOf(el));
+  const focused = document.activeElement ? kindOf(document.activeElement) : '';
+  const width = window.innerWidth < 768 ? 'phone' : 'desktop';
+  const text = `${document.documentElement.lang}|${width}|${selector ? 'part' : 'page'}|${focused}|${[...kinds].sort().join('\n')}`;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${(h2 >>> 0).toString(36)}${(h1 >>> 0).toString(36)}:${text.length}`;
+}
+
 /** What a page's state is checked under: its path, language and width class (phone below 768 px). */
 function stateOfPage() {
   if (!location.protocol.startsWith('http')) return undefined;
@@ -159,6 +211,12 @@ export class AxeSession {
   private async run(page: Page, target: AxeTarget) {
     if (page.isClosed()) return;
     await settleAnimations(page);
+    const structure = await page.evaluate(structureOf, target.selector ?? null).catch(() => undefined);
+    if (structure && checkedClean.has(structure)) {
+      axeCounts.alike += 1;
+      return;
+    }
+    axeCounts.run += 1;
     // The page may navigate or close while axe loads or runs; the next page is checked on its own.
     const results = await builderFor(page)
       .then((builder) => {
@@ -195,6 +253,7 @@ export class AxeSession {
         if (!this.findings.some(same)) this.findings.push(finding);
       }
     }
+    if (structure && results.violations.every((v) => v.nodes.length === 0)) checkedClean.add(structure);
   }
 }
 

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { test as base } from '@playwright/test';
-import { AxeSession, formatFindings } from './axe-session';
+import { AxeSession, axeCounts, formatFindings } from './axe-session';
 
 export type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 export { expect } from '@playwright/test';
@@ -27,6 +27,7 @@ export const test = base.extend<{ axe: AxeSession }, { axeBrowser: undefined }>(
       };
       await use(undefined);
       browser.newContext = newContext;
+      console.log(`axe: ${axeCounts.run} checks run in this worker, ${axeCounts.alike} left out as alike to one read clean`);
     },
     { scope: 'worker', auto: true },
   ],

@@ -1,36 +1,17 @@
 import type { QuoteRequestInput } from '@freight/contracts';
-import { DEFAULT_SETTINGS } from '@freight/domain';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../../../../app/providers';
-import { AUTH_STATE_KEY } from '../../../../lib/authState';
 import i18n from '../../../../lib/i18n';
-import { makeUser } from '../../../../test/fixtures';
 import { stubApi } from '../../../../test/stubApi';
-import { ShipmentForm, type ShipmentFormProps } from '.';
+import type { ShipmentFormProps } from '.';
+import { enter, renderForm, user } from './testShipmentForm';
 
 /** The truckload form's extra stops: added, sent in route order, at most four, server errors in place. */
 function renderTruckload(props: Partial<ShipmentFormProps> = {}) {
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([], { settings: DEFAULT_SETTINGS })));
   stubApi({ 'GET /api/postal-codes/US/46204': { data: { postal_code: '46204', country: 'US', city: 'Indianapolis', state: 'IN' } } });
-  const onSubmit = vi.fn<(r: QuoteRequestInput) => void>();
-  const all: ShipmentFormProps = { kind: 'truckload', busy: false, onSubmit, onEdit: vi.fn(), ...props };
-  const queryClient = createQueryClient();
-  const view = (p: ShipmentFormProps) => (
-    <Providers queryClient={queryClient}>
-      <MemoryRouter>
-        <ShipmentForm {...p} />
-      </MemoryRouter>
-    </Providers>
-  );
-  const utils = render(view(all));
-  return { onSubmit, rerender: (p: Partial<ShipmentFormProps>) => utils.rerender(view({ ...all, ...p })) };
+  return renderForm({ kind: 'truckload', ...props });
 }
 
-const user = () => userEvent.setup({ delay: null });
-const enter = (el: HTMLElement, value: string | number) => fireEvent.change(el, { target: { value: String(value) } });
 const stops = () => within(screen.getByTestId('truckload-stops'));
 
 /** A truckload Chicago -> Atlanta quoted as saved: only the stops are left to fill. */
