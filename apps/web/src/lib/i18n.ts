@@ -47,24 +47,11 @@ const FIRST_VISIT: Record<Language, () => Promise<Tree[]>> = {
       import('../components/notices/locales/notices.es.json'),
     ]).then((modules) => modules.map((m) => m.default as Tree)),
 };
-// import.meta.glob takes literals only: the exclusions repeat the feature catalogs named above and
-// the chunk catalogs.
-const screenCatalogs = import.meta.glob<Tree>(
-  [
-    '../features/*/locales/*.json',
-    '../components/*/locales/*.json',
-    '!../features/public/locales/tracking.*.json',
-    '!../features/public/locales/consignee-alerts.*.json',
-    '!../components/tracking/locales/*.json',
-    '!../components/notices/locales/*.json',
-  ],
-  { import: 'default' },
-);
-
-const screenCatalogsOf = (language: Language) =>
-  Object.entries(screenCatalogs)
-    .filter(([path]) => path.endsWith(`.${language}.json`))
-    .map(([, load]) => load());
+/** Every other screen's words, one chunk per language (screenCatalogs.<lang>.ts says why). */
+const SCREENS: Record<Language, () => Promise<Tree[]>> = {
+  en: () => import('./screenCatalogs.en').then((m) => m.default),
+  es: () => import('./screenCatalogs.es').then((m) => m.default),
+};
 
 const loaded = new Map<string, Promise<void>>([['first-visit:en', Promise.resolve()]]);
 function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>): Promise<void> {
@@ -80,7 +67,7 @@ function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>
 }
 
 const loadFirstVisit = (language: Language) => loadOnce('first-visit', language, FIRST_VISIT[language]);
-const loadScreens = (language: Language) => loadOnce('screens', language, () => Promise.all(screenCatalogsOf(language)));
+const loadScreens = (language: Language) => loadOnce('screens', language, SCREENS[language]);
 
 const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
 

@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from '../rating/calendar';
+import { addDays, type IsoDate } from '../rating/days';
 import type { AnalyticsPeriod } from './drill';
 
 export interface DayRange {

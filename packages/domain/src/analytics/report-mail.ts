@@ -2,7 +2,7 @@
  * The Analytics report by mail: which period a weekly or monthly report covers, and which of the
  * period's changes against the period before it names (the largest by relative size).
  */
-import { addDays, dayOfWeek, type IsoDate } from '../rating/calendar';
+import { addDays, dayOfWeek, type IsoDate } from '../rating/days';
 import { type DayRange, periodRange } from './period';
 
 /** What a user may choose on their settings; 'off' is the default and keeps no subscription. */

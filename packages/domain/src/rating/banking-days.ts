@@ -5,7 +5,7 @@
  * Friday), while one falling on a Sunday is observed on the Monday.
  */
 import Holidays from 'date-holidays';
-import { addDays, dayOfWeek, type IsoDate } from './calendar';
+import { addDays, dayOfWeek, type IsoDate } from './days';
 
 let federal: Holidays | undefined;
 const closedByYear = new Map<number, Set<IsoDate>>();

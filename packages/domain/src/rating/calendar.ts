@@ -1,7 +1,6 @@
 /**
  * Business-day calendar for pickup validation and transit estimates. Dates are ISO 'YYYY-MM-DD'
- * strings throughout; arithmetic is done on whole
- * UTC days, so no time zone ever enters the computation.
+ * strings throughout; the day arithmetic underneath is days.ts's (whole UTC days).
  *
  * Closed days: Saturdays, Sundays, the public holidays date-holidays knows for the country
  * (national level only, type 'public', including its observed substitute days: Saturday ->
@@ -11,9 +10,10 @@
 import Holidays from 'date-holidays';
 import { LRUCache } from 'lru-cache';
 import type { Country, Language } from '../settings';
+import { addDays, dayOfWeek, fromDayNumber, type IsoDate, isWeekend, toDayNumber } from './days';
 import type { RateMessage } from './types';
 
-export type IsoDate = string;
+export { addDays, dayOfWeek, type IsoDate, isWeekend } from './days';
 
 export interface TransitDays {
   min: number;
@@ -23,44 +23,6 @@ export interface TransitDays {
 export interface DeliveryWindow {
   earliest: IsoDate;
   latest: IsoDate;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
-
-/** Days since 1970-01-01 for a valid ISO date; throws RangeError on anything else. */
-function toDayNumber(date: IsoDate): number {
-  const m = ISO_DATE.exec(date);
-  if (!m) throw new RangeError(`Invalid ISO date: ${date}`);
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
-    throw new RangeError(`Invalid ISO date: ${date}`);
-  }
-  return ms / MS_PER_DAY;
-}
-
-function fromDayNumber(day: number): IsoDate {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** Calendar arithmetic: `date` plus `days` calendar days (negative allowed). */
-export function addDays(date: IsoDate, days: number): IsoDate {
-  return fromDayNumber(toDayNumber(date) + days);
-}
-
-/** 0 = Sunday ... 6 = Saturday. */
-export function dayOfWeek(date: IsoDate): number {
-  // 1970-01-01 was a Thursday (4).
-  return (((toDayNumber(date) + 4) % 7) + 7) % 7;
-}
-
-export function isWeekend(date: IsoDate): boolean {
-  const dow = dayOfWeek(date);
-  return dow === 0 || dow === 6;
 }
 
 // --- holiday tables ------------------------------------------------------------------------

@@ -1,0 +1,23 @@
+/**
+ * Every screen's words in Spanish, as one chunk: the feature and shared-component catalogs
+ * (`features/<feature>/locales/<part>.es.json`, `components/<group>/locales/...`) except the
+ * first-visit and lazy-chunk ones i18n.ts names. Loaded lazily by i18n.ts, a file per language
+ * because import.meta.glob takes literal patterns only. Bundled together rather than a chunk per
+ * catalog: a screen's first visit asked for some seventy small files, each a request the browser and
+ * the server handled on their own, for about 60 KB of words once compressed.
+ */
+type Tree = { [key: string]: string | Tree };
+
+const catalogs = import.meta.glob<Tree>(
+  [
+    '../features/*/locales/*.es.json',
+    '../components/*/locales/*.es.json',
+    '!../features/public/locales/tracking.*.json',
+    '!../features/public/locales/consignee-alerts.*.json',
+    '!../components/tracking/locales/*.json',
+    '!../components/notices/locales/*.json',
+  ],
+  { import: 'default', eager: true },
+);
+
+export default Object.values(catalogs);
