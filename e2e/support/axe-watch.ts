@@ -18,13 +18,15 @@ export const SETTLED_BINDING = '__axeSettled';
  * targets to the test through the exposed binding. `window.__axeFlush()` hands over what is
  * still waiting at once, so the end of a test loses nothing.
  *
- * Two moments are not worth checking. While a menu is open the check waits for it to close: a
+ * Documents that are no HTML page (a JSON answer) are not watched. Two moments are not worth checking. While a menu is open the check waits for it to close: a
  * menu lasts until an item is chosen, and the item often leaves the page (Log out), so a check
  * started then reads the menu half torn down; the every-page walk checks each menu open. And a
  * document being left (a full navigation has begun) hands over nothing more.
  */
 export function watchForAxe() {
   if (window !== window.top) return;
+  // A JSON answer shown as a document (the /healthz a scenario's sign-in starts from) is no page of the product.
+  if (document.contentType !== 'text/html') return;
   const QUIET_MS = 250;
   const MAX_WAIT_MS = 3000;
   const w = window as unknown as Record<string, unknown>;
