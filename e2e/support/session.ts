@@ -100,7 +100,12 @@ async function pageFetch(page: Page, method: string, url: string, body?: unknown
       if (!token()) await fetch('/sanctum/csrf-cookie');
       const res = await fetch(url, {
         method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token() },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-XSRF-TOKEN': token(),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, text: await res.text() };
