@@ -88,8 +88,13 @@ export function cpuSecondsOf(cpuFile) {
   return children.split(/\s+/).reduce((sum, t) => sum + seconds(t), 0);
 }
 
+/** Whether `withCpuTime` measured `cpuFile` in a CPU accounting group (every descendant counted). */
+export function cpuGroupedIn(cpuFile) {
+  return existsSync(cpuFile) && readFileSync(cpuFile, 'utf8').startsWith('cgroup ');
+}
+
 /**
- * The report: `lanes` are { name, seconds, cpuSeconds?, reports: [{ kind: 'vitest' | 'playwright', file }] }.
+ * The report: `lanes` are { name, seconds, cpuSeconds?, cpuGrouped?, reports: [{ kind: 'vitest' | 'playwright', file }] }.
  * Returns its lines.
  */
 export function timingReport(lanes, root, totalSeconds) {
@@ -101,11 +106,19 @@ export function timingReport(lanes, root, totalSeconds) {
     files.sort((a, b) => b.seconds - a.seconds);
     for (const f of files.slice(0, SLOWEST)) lines.push(`      ${minutes(f.seconds).padStart(6)}  ${f.file}`);
   }
-  const cpu = childrenCpuSeconds();
   const own = process.cpuUsage();
-  if (cpu !== undefined) {
-    const all = cpu + (own.user + own.system) / 1e6;
-    lines.push(`  CPU time of the tests: ${minutes(all)} (user and system, every process), in ${minutes(totalSeconds)} of wall time`);
+  const ownSeconds = (own.user + own.system) / 1e6;
+  // Where each lane ran in an accounting group of its own, their sum is the figure: the processes
+  // npm test waited for (below) miss Chromium's renderers, which the browser hands to init.
+  const grouped = lanes.length > 0 && lanes.every((lane) => lane.cpuGrouped);
+  const cpu = childrenCpuSeconds();
+  if (grouped) {
+    const all = lanes.reduce((sum, lane) => sum + lane.cpuSeconds, 0) + ownSeconds;
+    lines.push(`  CPU time of the tests: ${minutes(all)} (the lanes' CPU accounting groups), in ${minutes(totalSeconds)} of wall time`);
+  } else if (cpu !== undefined) {
+    lines.push(
+      `  CPU time of the tests: ${minutes(cpu + ownSeconds)} (user and system of every process waited for; not Chromium's renderers), in ${minutes(totalSeconds)} of wall time`,
+    );
   }
   return lines;
 }

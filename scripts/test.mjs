@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildWebIfStale } from './build-web-if-stale.mjs';
-import { cpuSecondsOf, timingReport, withCpuTime } from './test-timings.mjs';
+import { cpuGroupedIn, cpuSecondsOf, timingReport, withCpuTime } from './test-timings.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'test-results');
@@ -68,7 +68,13 @@ function runPrefixed(name, prefix, command, args, env = {}, reports = []) {
   return new Promise((resolve) => {
     child.on('close', (status) => {
       console.log(`\n=== ${name}: ${status === 0 ? 'passed' : `failed (exit ${status})`} at ${elapsed()} ===`);
-      laneTimes.push({ name, seconds: secondsSince(laneStart), cpuSeconds: cpuSecondsOf(cpuFile), reports });
+      laneTimes.push({
+        name,
+        seconds: secondsSince(laneStart),
+        cpuSeconds: cpuSecondsOf(cpuFile),
+        cpuGrouped: cpuGroupedIn(cpuFile),
+        reports,
+      });
       if (status !== 0) failedSteps.push(name);
       resolve();
     });
@@ -84,6 +90,7 @@ function runAside(name, commands, env = {}, reports = []) {
   const logFile = join(out, `${name.replace(/\W+/g, '-')}.log`);
   const log = createWriteStream(logFile);
   let cpuSeconds = 0;
+  let cpuGrouped = true;
   const runOne = ([command, args], k) =>
     new Promise((resolve) => {
       const cpuFile = cpuFileOf(`${name}-${k}`);
@@ -96,6 +103,7 @@ function runAside(name, commands, env = {}, reports = []) {
       child.stderr.pipe(log, { end: false });
       child.on('close', (status) => {
         cpuSeconds += cpuSecondsOf(cpuFile);
+        cpuGrouped &&= cpuGroupedIn(cpuFile);
         resolve(status);
       });
     });
@@ -107,7 +115,7 @@ function runAside(name, commands, env = {}, reports = []) {
     }
     await new Promise((resolve) => log.end(resolve));
     console.log(`\n=== ${name} (ended at ${elapsed()}) ===`);
-    laneTimes.push({ name, seconds: secondsSince(laneStart), cpuSeconds, reports });
+    laneTimes.push({ name, seconds: secondsSince(laneStart), cpuSeconds, cpuGrouped, reports });
     console.log(readFileSync(logFile, 'utf8'));
     if (failed) failedSteps.push(name);
   })();
