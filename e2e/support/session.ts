@@ -1,6 +1,7 @@
 import { isStaff } from '@freight/domain';
 import { type Cookie, expect, type Page, type Response, request } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { pageRequest } from './api';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 /** The authenticator secret every demo staff user is enrolled with (README.md). */
@@ -72,13 +73,13 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   loggedInAs.set(page, { email, password });
   if (await resumeSession(page, email)) return;
   // A fresh token, as the login page fetches one: a token kept from a session that ended since is refused.
-  await pageFetch(page, 'GET', '/sanctum/csrf-cookie');
-  const first = await pageFetch(page, 'POST', '/login', { email, password, remember: false });
+  await pageRequest(page, 'GET', '/sanctum/csrf-cookie');
+  const first = await pageRequest(page, 'POST', '/login', { email, password, remember: false });
   expect(first.status, `sign-in of ${email}: ${first.text}`).toBeLessThan(300);
   const secondFactor = first.status === 200 && (JSON.parse(first.text) as { two_factor?: boolean }).two_factor === true;
   if (secondFactor) {
     for (let attempt = 1; ; attempt++) {
-      const { status } = await pageFetch(page, 'POST', '/two-factor-challenge', { code: await authenticatorCode(email) });
+      const { status } = await pageRequest(page, 'POST', '/two-factor-challenge', { code: await authenticatorCode(email) });
       // A code another process used meanwhile (an earlier worker, a retry's fresh worker): the next one goes.
       if (status !== 422 || attempt === 3) {
         expect(status, `second step of ${email}`).toBe(204);
@@ -92,34 +93,12 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await goHomeSignedIn(page);
 }
 
-/** A request from the page, as the portal sends it (its cookies, the XSRF header, fetched first when missing). */
-async function pageFetch(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = () => decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      if (!token()) await fetch('/sanctum/csrf-cookie');
-      const res = await fetch(url, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'X-Requested-With': 'XMLHttpRequest',
-          'X-XSRF-TOKEN': token(),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, url, body },
-  );
-}
-
 /**
  * Stores the session's user where the login page leaves it (AUTH_STATE, GET /api/user's `data`)
  * and opens where the login page would have sent them (the web's homeFor).
  */
 async function goHomeSignedIn(page: Page) {
-  const user = await pageFetch(page, 'GET', '/api/user');
+  const user = await pageRequest(page, 'GET', '/api/user');
   expect(user.status, 'GET /api/user after signing in').toBe(200);
   const stored = (JSON.parse(user.text) as { data: { roles: string[] } }).data;
   await page.evaluate((u) => window.localStorage.setItem('AUTH_STATE', u), JSON.stringify(stored));
@@ -144,7 +123,7 @@ async function resumeSession(page: Page, email: string) {
   const saved = secondFactorSessions.get(key);
   if (!saved || Date.now() - saved.confirmedAt < CONFIRMATION_MS) return false;
   await page.context().addCookies(saved.cookies);
-  if ((await pageFetch(page, 'GET', '/api/user')).status !== 200) {
+  if ((await pageRequest(page, 'GET', '/api/user')).status !== 200) {
     // Ended meanwhile (a logout, a reset): sign in anew, without the dead cookies.
     secondFactorSessions.delete(key);
     await page.context().clearCookies();
@@ -222,16 +201,7 @@ export async function snap(page: Page, name: string, { fullPage = true } = {}) {
 
 /** Changes the logged-in user's preferences through the API, as the settings page does. */
 export async function setPreferences(page: Page, settings: Record<string, string>) {
-  const status = await page.evaluate(async (body) => {
-    const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-    const res = await fetch('/api/settings', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
-      body: JSON.stringify(body),
-    });
-    return res.status;
-  }, settings);
-  expect(status).toBe(200);
+  expect((await pageRequest(page, 'PUT', '/api/settings', settings)).status).toBe(200);
 }
 
 /**
@@ -310,19 +280,10 @@ export async function reenterPassword(page: Page, password = DEMO_PASSWORD, fact
  * demo staff's secret unless told). Answers the confirmation's status (201).
  */
 export async function confirmIdentity(page: Page, password = DEMO_PASSWORD, factor: { email?: string; secret?: string } = {}) {
-  const send = (method: 'GET' | 'POST', path: string, body?: object) =>
-    page.evaluate(
-      async ({ method, path, body }) => {
-        const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-        const res = await fetch(path, {
-          method,
-          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': token },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: res.status, body: res.status === 200 ? await res.json() : null };
-      },
-      { method, path, body },
-    );
+  const send = async (method: 'GET' | 'POST', path: string, body?: object) => {
+    const answer = await pageRequest(page, method, path, body);
+    return { status: answer.status, body: answer.status === 200 ? JSON.parse(answer.text) : null };
+  };
   const proofs = ((await send('GET', '/user/confirmed-password-status')).body?.proofs ?? []) as string[];
   let status = 0;
   if (!proofs.includes('totp')) status = (await send('POST', '/user/confirm-password', { password })).status;

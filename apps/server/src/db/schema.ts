@@ -158,6 +158,12 @@ export const sessions = pgTable(
      */
     webauthnChallenge: text('webauthn_challenge'),
     webauthnChallengeAt: timestamp('webauthn_challenge_at', { withTimezone: true }),
+    /**
+     * When a sign-in or sign-out put another session in this one's place. The row stays a few
+     * seconds, signing in no one, so that requests the browser sent with the old cookie before the
+     * answer arrived are recognised and do not hand out a new cookie over the one just set.
+     */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),

@@ -13,6 +13,12 @@ export const SESSION_COOKIE = 'freight_portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const REMEMBER_DAYS = 30;
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * How long a session put aside by a sign-in is still recognised. A browser may have sent requests
+ * with the old cookie before the sign-in's answer arrived; when such a late answer set a cookie of
+ * its own it would sign the browser out again.
+ */
+const REPLACED_KNOWN_MS = 10_000;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -21,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | null;
     auth: LoadedUser | null;
+    /** The request came with a session that a sign-in just replaced (see REPLACED_KNOWN_MS). */
+    sessionReplaced: boolean;
   }
   interface FastifyContextConfig {
     /** false for endpoints that authenticate otherwise (carrier webhooks, partner API). */
@@ -117,6 +125,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
 
   app.decorateRequest('session', null);
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionReplaced', false);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/build/')) return; // static assets need no session
@@ -128,6 +137,12 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     const found = await users.sessionWithUser(sha256(token));
     if (!found) return;
     const row = found.session;
+    // A replaced session signs in no one; for a few seconds it is known, so that ensure() leaves
+    // the browser's newer cookie alone.
+    if (row.replacedAt) {
+      request.sessionReplaced = now().getTime() - row.replacedAt.getTime() < REPLACED_KNOWN_MS;
+      return;
+    }
     const idle = now().getTime() - row.lastSeenAt.getTime();
     // A suspended account's sessions end (suspending deletes them; this closes the race), and so
     // do a deactivated user's.
@@ -158,10 +173,17 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     }
   });
 
-  /** Ends the session the request came with, if any, before another takes its place. */
+  /**
+   * Ends the session the request came with, if any, before another takes its place. The row is
+   * emptied rather than deleted (its user, second-step state, challenge and CSRF token all go) and
+   * purgeExpired removes it once requests still in flight with its cookie have arrived.
+   */
   async function replace(request: FastifyRequest) {
     if (!request.session) return;
-    await db.delete(sessions).where(eq(sessions.id, request.session.id));
+    await db
+      .update(sessions)
+      .set({ replacedAt: now(), userId: null, twoFactorUserId: null, csrfToken: randomToken(), webauthnChallenge: null })
+      .where(eq(sessions.id, request.session.id));
     // Signing in over another user's session ends that session's live streams.
     if (request.session.userId) await announceAccessChange(db);
   }
@@ -203,6 +225,8 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
         reply.setCookie(XSRF_COOKIE, request.session.csrfToken, { ...cookieBase, httpOnly: false, maxAge });
         return;
       }
+      // A late request from before a sign-in: the browser already holds the new session's cookies.
+      if (request.sessionReplaced) return;
       await create(request, reply, null, false);
     },
     async destroy(request, reply) {
@@ -230,6 +254,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
           or(
             and(eq(sessions.remember, false), lt(sessions.lastSeenAt, new Date(t - idleLimitMs(false)))),
             lt(sessions.lastSeenAt, new Date(t - idleLimitMs(true))),
+            lt(sessions.replacedAt, new Date(t - REPLACED_KNOWN_MS)),
           ),
         );
     },

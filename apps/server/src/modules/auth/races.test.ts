@@ -87,3 +87,40 @@ describe('Sanctum contract wording', () => {
     expect(res.json().message).toBe('CSRF token mismatch.');
   });
 });
+
+describe('requests the browser sent before its sign-in was answered', () => {
+  /** Sends a request with the cookies the browser held before signing in. */
+  const withCookies = (cookies: Map<string, string>, method: 'GET' | 'POST', url: string) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        accept: 'application/json',
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '',
+      },
+      payload: method === 'POST' ? {} : undefined,
+    });
+
+  it('answer without a cookie of their own, so the signed-in session stays', async () => {
+    const c = t.client();
+    await c.get('/sanctum/csrf-cookie');
+    const guest = new Map(c.cookies);
+    await c.login('shipper@demo.test');
+    // The token request the page had sent with the guest cookie arrives after the sign-in.
+    const late = await withCookies(guest, 'GET', '/sanctum/csrf-cookie');
+    expect(late.statusCode).toBe(204);
+    expect(late.cookies).toEqual([]);
+    expect((await c.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('sign no one in and cannot act with the old token', async () => {
+    const c = t.client();
+    await c.get('/sanctum/csrf-cookie');
+    await c.login('shipper@demo.test');
+    const signedIn = new Map(c.cookies);
+    await c.login('other@demo.test');
+    expect((await withCookies(signedIn, 'GET', '/api/user')).statusCode).toBe(401);
+    expect((await withCookies(signedIn, 'POST', '/logout')).statusCode).toBe(419);
+  });
+});
