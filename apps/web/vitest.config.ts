@@ -17,7 +17,9 @@ export const webBase = {
   // testTimeout: a file's first test also compiles the screen's lazy chunk, which took more than
   // vitest's default 5 s on a loaded CI machine, and a form typed key by key through three item
   // lines took 32 s while CI ran three lanes on two cores. It ends a hung test; it does not time one.
-  test: { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], testTimeout: 180_000 },
+  // hookTimeout likewise: an afterEach that switches the language back re-renders the page, and
+  // waited more than vitest's default 10 s for a core in a fresh clone's CI.
+  test: { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], testTimeout: 180_000, hookTimeout: 180_000 },
 } as const;
 
 export default defineConfig({
