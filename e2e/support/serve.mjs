@@ -29,6 +29,8 @@ const server = spawn('node', [join(here, '../scripts/start.mjs')], {
   env: {
     ...process.env,
     NODE_ENV: 'test',
+    // The seeding path scenarios build their own records with (support/seed.ts): under test only.
+    TEST_SEED: '1',
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',

@@ -1,13 +1,23 @@
 import { isStaff } from '@freight/domain';
-import { type Cookie, expect, type Page, type Response, request } from '@playwright/test';
+import { type Cookie, expect, type Page, type Response } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { pageRequest } from './api';
+import { pageRequest, SCENARIO_SERVER, withApiClient } from './api';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 /** The authenticator secret every demo staff user is enrolled with (README.md). */
 export const DEMO_STAFF_TOTP_SECRET = 'FREIGHTPORTALDEMOSTAFFTWOFACTORA';
 
 const STEP_MS = 30_000;
+/** The authenticator secrets of the staff a scenario seeded (support/seed.ts); the demo staff share DEMO_STAFF_TOTP_SECRET. */
+const ownSecrets = new Map<string, string>();
+/**
+ * Notes the secret `email`'s authenticator was enrolled with just now, for every code made for
+ * them from here on; the enrolment took the step before this one.
+ */
+export function rememberAuthenticatorSecret(email: string, secret: string) {
+  ownSecrets.set(email.toLowerCase(), secret);
+  lastStep.set(email, Math.floor(Date.now() / STEP_MS) - 1);
+}
 /** Per user, the 30-second step of the last code typed here. */
 const lastStep = new Map<string, number>();
 
@@ -17,7 +27,7 @@ const lastStep = new Map<string, number>();
  * phone a little ahead): so a second sign-in within a step uses the next step's code, and a third
  * waits for the step to turn.
  */
-export async function authenticatorCode(email: string, secret = DEMO_STAFF_TOTP_SECRET) {
+export async function authenticatorCode(email: string, secret = ownSecrets.get(email.toLowerCase()) ?? DEMO_STAFF_TOTP_SECRET) {
   const now = Date.now();
   const step = Math.max(Math.floor(now / STEP_MS), (lastStep.get(email) ?? 0) + 1);
   const wait = (step - 1) * STEP_MS - now;
@@ -219,19 +229,13 @@ export async function restorePreferences(page: Page, settings: Record<string, st
   }
   const user = loggedInAs.get(page);
   if (!user) return;
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
-  try {
-    await api.get('/sanctum/csrf-cookie');
-    const xsrf = async () => decodeURIComponent((await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-    const headers = async () => ({ 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': await xsrf() });
-    const login = await api.post('/login', { data: { email: user.email, password: user.password }, headers: await headers() });
-    if (login.status() === 200 && (await login.json()).two_factor === true) {
-      await api.post('/two-factor-challenge', { data: { code: await authenticatorCode(user.email) }, headers: await headers() });
+  await withApiClient(SCENARIO_SERVER, async (send) => {
+    const login = await send('POST', '/login', { email: user.email, password: user.password });
+    if (login.status === 200 && JSON.parse(login.text).two_factor === true) {
+      await send('POST', '/two-factor-challenge', { code: await authenticatorCode(user.email) });
     }
-    await api.put('/api/settings', { data: settings, headers: await headers() });
-  } finally {
-    await api.dispose();
-  }
+    await send('PUT', '/api/settings', settings);
+  });
 }
 
 /** The confirmation dialog's names: the password's (no second factor), or the second factor's. */

@@ -1,4 +1,5 @@
-import { freshEmail, mailedLink, signUpVerified, submitLogin } from '../support/flows';
+import { freshEmail, mailedLink, submitLogin } from '../support/flows';
+import { seedCompany } from '../support/seed';
 import { authenticatorCode, logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -27,9 +28,7 @@ test('in Spanish, sales propose suspending a new account; accounting suspends it
   browser,
 }) => {
   const email = freshEmail('suspended');
-  const shipper = await browser.newPage();
-  await signUpVerified(shipper, { email, password: 'Suspend#2026', company: 'Suspended Freight Co' });
-  await shipper.close();
+  await seedCompany({ email, password: 'Suspend#2026', company: 'Suspended Freight Co' });
 
   // Sales may not suspend: they propose it, with a note.
   await logIn(page, 'sales@demo.test');

@@ -1,4 +1,5 @@
-import { freshEmail, logOut, signUpVerified, submitLogin } from '../support/flows';
+import { freshEmail, logOut, submitLogin } from '../support/flows';
+import { startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -6,7 +7,7 @@ test('a logged-in user changes the password in Settings and logs in with the new
   const email = freshEmail('change');
   const oldPassword = 'Start#2026';
   const newPassword = 'Newer#2026';
-  await signUpVerified(page, { email, password: oldPassword, firstName: 'Carl' });
+  await startAsNewCompany(page, { email, password: oldPassword, firstName: 'Carl' });
 
   await page.goto('/settings');
   await expect(page).toHaveTitle('Settings | Freight Portal');

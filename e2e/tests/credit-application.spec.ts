@@ -1,6 +1,7 @@
 import { bookFirstRate, quoteAndBookInSpanish } from '../support/booking';
-import { freshEmail, mailsTo, signUpVerified } from '../support/flows';
+import { freshEmail, mailsTo } from '../support/flows';
 import { expectRates, fillItem, fillLane } from '../support/quote';
+import { startAsNewCompany } from '../support/seed';
 import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -155,7 +156,7 @@ async function scenario(page: Page, staff: Page, language: Language) {
   const w = WORDS[language];
   const email = freshEmail(`credit-${language}`);
   const company = `Granite Goods ${language.toUpperCase()} ${Date.now().toString(36)}`;
-  await signUpVerified(page, { email, password: PASSWORD, company, language: language === 'es' ? 'Spanish' : 'English' });
+  await startAsNewCompany(page, { email, password: PASSWORD, company, language: language === 'es' ? 'Spanish' : 'English' });
   await page.goto('/');
 
   // A new account pays by card: the booking waits for its payment.

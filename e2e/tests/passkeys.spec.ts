@@ -1,6 +1,7 @@
 import { passkeyURL } from '../playwright.config';
 import { virtualAuthenticator } from '../support/authenticator';
-import { freshEmail, signUpVerified } from '../support/flows';
+import { freshEmail } from '../support/flows';
+import { startAsNewCompany } from '../support/seed';
 import { reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -62,7 +63,7 @@ test(`a shipper adds a passkey, signs in with it without the password and after 
   const device = await virtualAuthenticator(page);
   const email = freshEmail(`passkey-${lang}`);
   const password = 'Start#2026';
-  await signUpVerified(page, { email, password, firstName: 'Paula', language: w.language });
+  await startAsNewCompany(page, { email, password, firstName: 'Paula', language: w.language });
 
   await page.goto('/settings/security');
   const panel = page.getByTestId('passkeys');

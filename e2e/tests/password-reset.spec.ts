@@ -1,4 +1,5 @@
-import { freshEmail, logOut, mailedLink, signUpVerified, submitLogin } from '../support/flows';
+import { freshEmail, logOut, mailedLink, submitLogin } from '../support/flows';
+import { startAsNewCompany } from '../support/seed';
 import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -6,7 +7,7 @@ test('a user who forgot the password resets it by the mailed link, which works o
   const email = freshEmail('reset');
   const oldPassword = 'Start#2026';
   const newPassword = 'Fresh#2026';
-  await signUpVerified(page, { email, password: oldPassword, firstName: 'Rita' });
+  await startAsNewCompany(page, { email, password: oldPassword, firstName: 'Rita' });
   await page.goto('/');
   await logOut(page);
 

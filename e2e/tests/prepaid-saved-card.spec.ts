@@ -1,6 +1,7 @@
 import { bookFirstRate, quoteAndBookInSpanish } from '../support/booking';
-import { freshEmail, signUpVerified } from '../support/flows';
+import { freshEmail } from '../support/flows';
 import { ratePallets } from '../support/quote';
+import { startAsNewCompany } from '../support/seed';
 import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -53,7 +54,7 @@ type Language = keyof typeof WORDS;
  */
 async function scenario(page: Page, language: Language) {
   const w = WORDS[language];
-  await signUpVerified(page, {
+  await startAsNewCompany(page, {
     email: freshEmail(`saved-card-${language}`),
     password: PASSWORD,
     company: `Saved Card Parts ${language.toUpperCase()}`,

@@ -1,5 +1,6 @@
-import { freshEmail, mailsTo, signUpVerified } from '../support/flows';
+import { freshEmail, mailsTo } from '../support/flows';
 import { activate, tabTo } from '../support/keyboard';
+import { startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
@@ -50,7 +51,7 @@ const w = WORDS[lang];
 
 test(`${lang}: sees the browsers signed in, signs one out, then all others after asking; fits a phone`, async ({ page, browser }) => {
   const email = freshEmail(`sessions-${lang}`);
-  await signUpVerified(page, { email, password: PASSWORD, language: w.language });
+  await startAsNewCompany(page, { email, password: PASSWORD, language: w.language });
   const second = await anotherBrowser(browser, email);
   // The first browser ever said nothing; the second one is news.
   await expect.poll(() => mailsTo(email).filter((m) => m.subject === w.newDeviceMail).length).toBe(1);

@@ -1,4 +1,5 @@
-import { freshEmail, signUpVerified } from '../support/flows';
+import { freshEmail } from '../support/flows';
+import { startAsNewCompany } from '../support/seed';
 import { loginFormAlive, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -43,7 +44,7 @@ const w = WORDS[lang];
 
 test(`an account admin connects the provider and a colleague signs in through it (${lang})`, async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpVerified(page, {
+  await startAsNewCompany(page, {
     email: freshEmail(`sso-${lang}`),
     password: 'Start#2026',
     company: `SSO ${lang} Freight`,

@@ -1,4 +1,5 @@
-import { freshEmail, signUpVerified } from '../support/flows';
+import { freshEmail } from '../support/flows';
+import { startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -26,7 +27,7 @@ test('suspending an account ends its user’s live support stream at once, on a 
 }) => {
   const email = freshEmail('stream');
   const shipper = await browser.newPage();
-  await signUpVerified(shipper, { email, password: 'Stream#2026', company: 'Streaming Freight Co' });
+  await startAsNewCompany(shipper, { email, password: 'Stream#2026', company: 'Streaming Freight Co' });
   const opened = shipper.waitForResponse((r) => isChatStream(r.url()) && r.status() === 200);
   await shipper.goto('/dashboard');
   await opened;

@@ -1,5 +1,6 @@
-import { freshEmail, mailedLink, signUpVerified } from '../support/flows';
+import { freshEmail, mailedLink } from '../support/flows';
 import { activate, tabTo } from '../support/keyboard';
+import { startAsNewCompany } from '../support/seed';
 import { reenterPassword, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
@@ -87,7 +88,7 @@ test(`${lang}: an account admin invites a shipper, who joins through the mailed 
 }) => {
   test.setTimeout(120_000);
   const company = `Team ${lang} Freight ${Date.now()}`;
-  await signUpVerified(page, { email: freshEmail(`team-admin-${lang}`), password: PASSWORD, company, language: w.language });
+  await startAsNewCompany(page, { email: freshEmail(`team-admin-${lang}`), password: PASSWORD, company, language: w.language });
   const email = freshEmail(`team-invitee-${lang}`);
 
   await page.goto('/settings/team');

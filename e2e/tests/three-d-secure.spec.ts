@@ -1,6 +1,7 @@
 import { bookFirstRate, payByCard, quoteAndBookInSpanish } from '../support/booking';
-import { freshEmail, signUpVerified } from '../support/flows';
+import { freshEmail } from '../support/flows';
 import { ratePallets } from '../support/quote';
+import { startAsNewCompany } from '../support/seed';
 import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -28,7 +29,7 @@ type Language = keyof typeof WORDS;
 /** A new prepaid shipper books a shipment that waits for its payment. */
 async function bookPrepaid(page: Page, language: Language) {
   const w = WORDS[language];
-  await signUpVerified(page, {
+  await startAsNewCompany(page, {
     email: freshEmail(`three-d-secure-${language}`),
     password: PASSWORD,
     company: `Secure Parts ${language.toUpperCase()}`,

@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { either } from '../support/every-page';
-import { freshEmail, signUpVerified } from '../support/flows';
+import { freshEmail } from '../support/flows';
+import { startAsNewCompany } from '../support/seed';
 import { loginFormAlive, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -58,7 +59,7 @@ test(`a shipper sets up an authenticator app and signs in with a code, a recover
   test.setTimeout(180_000);
   const email = freshEmail(`totp-${lang}`);
   const password = 'Start#2026';
-  await signUpVerified(page, { email, password, firstName: 'Tomas', language: w.language });
+  await startAsNewCompany(page, { email, password, firstName: 'Tomas', language: w.language });
 
   // Setting up asks for the password first (not confirmed lately), then shows the QR code and the key.
   await page.goto('/settings/security');

@@ -87,6 +87,7 @@ import { staffShipmentsRoutes } from './modules/staff-shipments/staff-shipments.
 import { supportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { testSeedRoutes } from './modules/test-seed/test-seed.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
 import { installTwoFactorEnforcement } from './modules/two-factor-policy/enforcement';
@@ -333,6 +334,8 @@ export async function buildApp(deps: AppDeps) {
   await ssoRoutes(app, ctx);
   await twoFactorPolicyRoutes(app, ctx);
   await teamRoutes(app, ctx);
+  // Test scenarios only: absent unless the configuration asks (never in production).
+  if (config.testSeed) await testSeedRoutes(app, ctx);
   await serveWeb(app, config);
   ctx.jobs.start(config.JOBS_POLL_MS);
 

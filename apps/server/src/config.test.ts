@@ -52,6 +52,12 @@ describe('loadConfig', () => {
     );
     expect(loadConfig(production).TEST_CLOCK_START).toBeUndefined();
   });
+  it('takes TEST_SEED with NODE_ENV=test only', () => {
+    expect(loadConfig({}).testSeed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_SEED: '1' }).testSeed).toBe(true);
+    expect(() => loadConfig({ TEST_SEED: '1' })).toThrow(/TEST_SEED: is for test scenarios only, with NODE_ENV=test/);
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:25', TEST_SEED: '1' })).toThrow(/TEST_SEED/);
+  });
   it('takes TRUST_PROXY as a number of proxies', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

@@ -234,6 +234,11 @@ const schema = z
      * Scenarios only: the clock starts at this instant (then runs at the normal pace), so a scenario
      * can live the day before Thanksgiving. Refused in production.
      */
+    /**
+     * Scenarios only: the seeding path their fixtures build their own records with
+     * (modules/test-seed). Taken with NODE_ENV=test alone.
+     */
+    TEST_SEED: flag.optional(),
     TEST_CLOCK_START: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant such as 2026-11-25T16:00:00Z' }).optional(),
     WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   })
@@ -286,6 +291,9 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['SUPPORT_CLOSES_AT'], message: 'must be after SUPPORT_OPENS_AT' });
     }
     // The outbox prints reset and verification links to the log: fine on a laptop, a leak in production.
+    if (c.TEST_SEED && c.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_SEED'], message: 'is for test scenarios only, with NODE_ENV=test' });
+    }
     if (c.NODE_ENV === 'production' && c.TEST_CLOCK_START) {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK_START'], message: 'is for test scenarios only, never with NODE_ENV=production' });
     }
@@ -304,6 +312,8 @@ export type Config = z.output<typeof schema> & {
   secureCookies: boolean;
   seedDemo: boolean;
   demoTracking: boolean;
+  /** The test-only seeding path is mounted (TEST_SEED=1 under NODE_ENV=test). */
+  testSeed: boolean;
   supportHours: SupportHours;
   /** The passkeys' relying party: its id and the origins a passkey's answer may name. */
   webauthn: { rpId: string; origins: string[] };
@@ -347,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // With a simulator named, the keys (a test's own) go to it rather than to Twilio.
     sms: c.TWILIO_SIMULATOR_URL ? 'simulator' : c.TWILIO_ACCOUNT_SID ? 'twilio' : c.NODE_ENV === 'production' ? 'off' : 'simulator',
     supportHours: { timeZone: c.SUPPORT_TIME_ZONE ?? c.BUSINESS_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
+    testSeed: c.TEST_SEED === true && c.NODE_ENV === 'test',
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),
   };
 }

@@ -43,11 +43,18 @@ export function authService(ctx: AppContext) {
     return `${ctx.config.appUrl}${signPath(ctx.appKey, path, expires)}`;
   }
 
+  /** From now on the email counts as the user's (what the mailed link does once it checks out). */
+  async function markVerified(userId: string) {
+    await users$.update(userId, { emailVerifiedAt: ctx.now() }, ctx.now());
+  }
+
   async function sendVerification(user: UserRow, language: Language) {
     await ctx.mailer.send(verifyEmailMail(language, user.email, user.firstName, verificationUrl(user)));
   }
 
   return {
+    markVerified,
+
     /**
      * Checks credentials (and that the account is not suspended); more than 5 failures a minute
      * for one email and address -> 429.
@@ -153,7 +160,7 @@ export function authService(ctx: AppContext) {
       const user = isUuid(id) ? await users$.findById(id) : undefined;
       if (!user || emailHash(user.email) !== hash) return 'invalid';
       if (user.emailVerifiedAt) return 'already';
-      await users$.update(user.id, { emailVerifiedAt: ctx.now() }, ctx.now());
+      await markVerified(user.id);
       return 'verified';
     },
 

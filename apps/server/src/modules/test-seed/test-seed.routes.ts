@@ -1,0 +1,59 @@
+import { registerRequest } from '@freight/contracts';
+import { CUSTOMER_ROLES, ROLES } from '@freight/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { testSeedService } from './test-seed.service';
+
+const person = {
+  email: z.email().max(254),
+  password: z.string().min(8).max(128),
+  first_name: z.string().min(1).max(80).default('Erin'),
+  last_name: z.string().min(1).max(80).default('Tester'),
+};
+const companyRequest = z.object({ registration: registerRequest, verified: z.boolean().default(true) });
+const colleagueRequest = z.object({
+  ...person,
+  account_id: z.uuid(),
+  role: z.enum(CUSTOMER_ROLES),
+  booking_limit_cents: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
+});
+const staffRequest = z.object({
+  ...person,
+  roles: z.array(z.enum(ROLES)).min(1),
+});
+const personOf = (b: z.output<typeof colleagueRequest> | z.output<typeof staffRequest>) => ({
+  email: b.email,
+  password: b.password,
+  firstName: b.first_name,
+  lastName: b.last_name,
+});
+
+/**
+ * The test-only seeding path the scenarios' fixtures build their world with (docs/testing.md).
+ * app.ts registers it only when the configuration says testSeed (TEST_SEED=1 with NODE_ENV=test,
+ * refused in production), so a production server has no such routes at all. It asks for no
+ * session: a scenario seeds before anyone signs in. CSRF still applies, as to every unsafe method.
+ */
+export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const seed = testSeedService(ctx);
+
+  r.post('/__test/companies', { schema: { body: companyRequest } }, async (request, reply) => {
+    const data = await seed.company(request.body.registration, request.ip, request.body.verified);
+    return reply.code(201).send({ data });
+  });
+
+  r.post('/__test/colleagues', { schema: { body: colleagueRequest } }, async (request, reply) => {
+    const b = request.body;
+    const data = await seed.colleague(personOf(b), b.account_id, b.role, b.booking_limit_cents);
+    return reply.code(201).send({ data });
+  });
+
+  r.post('/__test/staff', { schema: { body: staffRequest } }, async (request, reply) => {
+    // Each staff member has an authenticator of their own: the answer carries its secret.
+    const data = await seed.staff(personOf(request.body), request.body.roles, request.ip);
+    return reply.code(201).send({ data });
+  });
+}

@@ -1,0 +1,99 @@
+import type { RegisterRequest } from '@freight/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, auditLog, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+const PASSWORD = 'Seed#2026';
+
+const registration = (email: string): RegisterRequest => ({
+  company_name: 'Seeded Freight LLC',
+  primary_contact: { first_name: 'Sam', last_name: 'Seed', email, phone: '(312) 555-0142' },
+  company_address: { street1: '200 W Adams St', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
+  accounting_same_as_company: true,
+  preferences: { language: 'es' },
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+});
+
+describe('the test-only seeding path, on a server under test', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'test', TEST_SEED: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('signs a company up as the signup form does, verified, and its admin signs in', async () => {
+    const res = await t.client().post('/__test/companies', { registration: registration('seeded.admin@example.test') });
+    expect(res.statusCode).toBe(201);
+    const { user_id, account_id } = res.json().data;
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, account_id));
+    // What the signup service decides: a new company pays by card until accounting grants credit.
+    expect(account).toMatchObject({ name: 'Seeded Freight LLC', paymentTerms: 'prepaid' });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, user_id));
+    expect(user).toMatchObject({ accountRole: 'account_admin', email: 'seeded.admin@example.test' });
+    expect(user?.emailVerifiedAt).toEqual(t.clock.now);
+    const signedIn = await t.client().login('seeded.admin@example.test', PASSWORD);
+    const me = (await signedIn.get('/api/user')).json().data;
+    expect(me).toMatchObject({ email: 'seeded.admin@example.test', email_verified_at: t.clock.now.toISOString() });
+    expect(me.settings.language).toBe('es');
+  });
+
+  it('leaves a company unverified when asked, as the signup form leaves it', async () => {
+    const res = await t.client().post('/__test/companies', { registration: registration('seeded.new@example.test'), verified: false });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, res.json().data.user_id));
+    expect(user?.emailVerifiedAt).toBeNull();
+  });
+
+  it('adds a colleague in a role to an account, and refuses an unknown account or a taken email', async () => {
+    const company = (await t.client().post('/__test/companies', { registration: registration('seeded.boss@example.test') })).json().data;
+    const colleague = (email: string, account_id = company.account_id) =>
+      t.client().post('/__test/colleagues', { account_id, email, password: PASSWORD, role: 'billing', booking_limit_cents: 50_000 });
+    const res = await colleague('seeded.billing@example.test');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.account_id).toBe(company.account_id);
+    const me = (await (await t.client().login('seeded.billing@example.test', PASSWORD)).get('/api/user')).json().data;
+    expect(me.account).toMatchObject({ id: company.account_id, role: 'billing' });
+    expect((await colleague('seeded.billing@example.test')).json().errors).toEqual({ email: ['Email already exists'] });
+    expect((await colleague('seeded.other@example.test', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('enrols a staff member with an authenticator app of their own, audited as the settings page enrols one', async () => {
+    const res = await t.client().post('/__test/staff', { email: 'seeded.ops@example.test', password: PASSWORD, roles: ['fpg_ops'] });
+    expect(res.statusCode).toBe(201);
+    const { user_id, totp_secret } = res.json().data;
+    expect(totp_secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.two_factor_enabled'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry).toMatchObject({ actorId: user_id });
+    // Signing in asks for the second step, which this step's code of that secret answers.
+    const staff = await t.client().login('seeded.ops@example.test', PASSWORD, false, totp_secret);
+    expect((await staff.get('/api/user')).json().data.roles).toEqual(['fpg_ops']);
+    expect((await staff.get('/api/admin/dashboard')).statusCode).toBe(200);
+  });
+
+  it('answers bad input with field errors', async () => {
+    const res = await t.client().post('/__test/staff', { email: 'nope', password: 'x', roles: ['captain'] });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'password', 'roles.0']);
+  });
+});
+
+describe('a production server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production', MAIL_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(() => t.close());
+
+  it('has no seeding path at all', async () => {
+    for (const path of ['/__test/companies', '/__test/colleagues', '/__test/staff']) {
+      const res = await t.client().post(path, { registration: registration('seeded.prod@example.test') });
+      expect(res.statusCode, path).toBe(404);
+    }
+  });
+});
