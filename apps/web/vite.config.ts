@@ -52,6 +52,22 @@ const entry = (html: string) => fileURLToPath(new URL(html, import.meta.url));
  */
 const GUEST_BUILD = 'guest';
 
+/**
+ * The libraries every portal page runs (React, the router, Mantine and what it draws with, the
+ * query cache, i18n, zod): their scripts go in one chunk. Left to the automatic split, a signed-in
+ * page load fetched 150 files (125 scripts, most a Mantine component or helper of a few hundred
+ * bytes) and now fetches 67, for 6% more bytes; the scenarios' browser and server spent about a
+ * tenth less CPU over the same six scenario files (115 CPU-s before, 104 after). Their
+ * stylesheets stay with the modules that import them (mantine-styles.ts orders them), and the
+ * chunks still under 10 KB are merged into the ones that load with them.
+ */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@mantine[\\/](core|hooks)|@floating-ui|@tanstack|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|i18next|react-i18next|zod)[\\/]/;
+const PORTAL_OUTPUT = {
+  experimentalMinChunkSize: 10_000,
+  manualChunks: (id: string) => (FRAMEWORK.test(id) && !id.endsWith('.css') ? 'framework' : undefined),
+};
+
 // Built assets load from /build/, as the Laravel-style contract serves them; the dev server keeps serving from /.
 export default defineConfig(({ command, mode }) => ({
   base: command === 'build' ? '/build/' : '/',
@@ -61,6 +77,7 @@ export default defineConfig(({ command, mode }) => ({
     emptyOutDir: mode !== GUEST_BUILD,
     rollupOptions: {
       input: mode === GUEST_BUILD ? GUEST_PAGES.map((page) => entry(guestPageFile(page))) : [entry('index.html')],
+      output: mode === GUEST_BUILD ? {} : PORTAL_OUTPUT,
     },
   },
   server: {
