@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import { guestPageFile, isGuestPage, isLanguage, LANGUAGE_COOKIE } from '@freight/domain';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { BackgroundTasks } from './background';
@@ -12,7 +8,6 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { appKeyOf } from './db/app-state';
 import type { Database, Db, PoolUse } from './db/client';
-import { AppError } from './errors';
 import { JobRunner } from './jobs/jobs';
 import { LiveStreams } from './live-streams';
 import { createMailer, type Mailer, purgeOutbox } from './mail/mailer';
@@ -101,6 +96,7 @@ import { healthRoutes, Readiness } from './plugins/health';
 import { logFormat, loggerOptions, OneLineRequestLog } from './plugins/logging';
 import { AppMetrics, installMetrics } from './plugins/metrics';
 import { installSessions } from './plugins/session';
+import { serveWeb } from './plugins/web';
 import { rememberPreviousAppKeys } from './security/app-keys';
 import { Throttle } from './security/throttle';
 import { traceRequests } from './telemetry/tracing';
@@ -360,38 +356,4 @@ export async function buildApp(deps: AppDeps) {
     await background.drain();
   });
   return app;
-}
-
-/**
- * The built SPA: assets under /build/ (where the Laravel-style contract puts them), and a page for every other GET that asks
- * for one, so client-side routes load directly: the guest pages (login, public tracking) their
- * own, in the language of the visitor's language cookie, the rest index.html. Unknown /api paths
- * stay JSON 404s.
- */
-async function serveWeb(app: FastifyInstance, config: Config) {
-  const hasWeb = existsSync(join(config.WEB_DIST, 'index.html'));
-  if (hasWeb) {
-    // File names carry content hashes: cache for a year. The pages (below) are never cached, so
-    // a new release is picked up at the next page load.
-    await app.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/build/', index: false, immutable: true, maxAge: '365d' });
-  }
-  const pageFiles = new Set(hasWeb ? readdirSync(config.WEB_DIST).filter((name) => name.endsWith('.html')) : []);
-  /** A guest page's own in the visitor's language, else its English one, else (a build from before them) index.html. */
-  const pageFor = (request: FastifyRequest) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!isGuestPage(path)) return 'index.html';
-    const language = request.cookies[LANGUAGE_COOKIE];
-    const wanted = [isLanguage(language) ? guestPageFile(path, language) : null, guestPageFile(path)];
-    return wanted.find((file) => file && pageFiles.has(file)) ?? 'index.html';
-  };
-  app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (hasWeb && wantsPage) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie')
-        .sendFile(pageFor(request), config.WEB_DIST, { cacheControl: false });
-    }
-    throw AppError.notFound();
-  });
 }
