@@ -17,24 +17,34 @@ export const holidayURL = `http://127.0.0.1:${port + 1}`;
  * embedded database, started fresh with demo data by support/serve.mjs.
  */
 const BROWSER = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
-const PAUSED_CARRIER = /paused-carrier\.spec\.ts$/;
+/** A server of its own for the scenario of the demo's paused carrier (any parcel quote elsewhere would resume it). */
+export const pausedCarrierURL = `http://127.0.0.1:${port + 2}`;
 const testDir = join(import.meta.dirname, 'tests');
-/**
- * E2E_SHARD=i/n: this run's share of the files (support/shards.ts). The paused-carrier file goes to
- * one shard like any other and runs first there; each shard has its own server, so the other
- * shards' parcel quotes cannot resume its carrier.
- */
+/** E2E_SHARD=i/n: this run's share of the files (support/shards.ts), each shard with servers of its own. */
 const shard = parseShard(process.env.E2E_SHARD);
 const shardSpecs = shard ? shardFiles(specFiles(testDir), readDurations(DURATIONS_FILE), shard) : undefined;
 const mine = shardSpecs?.map((f) => `**/${f}`);
-const runsPausedCarrier = !shardSpecs || shardSpecs.some((f) => PAUSED_CARRIER.test(f));
 /**
- * The scenarios that use the second server (on THANKSGIVING_EVE's clock). A shard without them
- * starts no second server: an idle server still runs its jobs, and its start seeds a database, CPU
- * the other shard's browser and the unit lanes wait for.
+ * The scenarios that change what every account shares run against a server of their own, so
+ * nothing they do reaches another scenario and no order between files matters: the dates of the
+ * holiday week on a clock that starts on THANKSGIVING_EVE, and the paused carrier (which the
+ * scenario resumes by hand). A shard without them starts no such server: an idle server still
+ * runs its jobs, and its start seeds a database, CPU the other shard's browser and the unit lanes
+ * wait for.
  */
-const HOLIDAY_SCENARIOS = ['holiday-week.spec.ts'];
-const needsHolidayServer = !mine || mine.some((glob) => HOLIDAY_SCENARIOS.some((f) => glob.endsWith(`/${f}`)));
+const OWN_SERVERS: { spec: string; port: number; env: Record<string, string> }[] = [
+  { spec: 'holiday-week.spec.ts', port: port + 1, env: { TEST_CLOCK_START: THANKSGIVING_EVE } },
+  { spec: 'paused-carrier.spec.ts', port: port + 2, env: {} },
+];
+const runs = (spec: string) => !shardSpecs || shardSpecs.includes(spec);
+const server = (serverPort: number, env: Record<string, string> = {}) => ({
+  command: 'node support/serve.mjs',
+  cwd: import.meta.dirname,
+  url: `http://127.0.0.1:${serverPort}/sanctum/csrf-cookie`,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  env: { PORT: String(serverPort), ...env },
+});
 
 export default defineConfig({
   testDir,
@@ -60,33 +70,6 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
-  // The scenarios that read the demo's paused carrier go first: any parcel quote resumes it.
-  projects: runsPausedCarrier
-    ? [
-        { name: 'first', testMatch: PAUSED_CARRIER, use: BROWSER },
-        { name: 'chromium', testMatch: mine, testIgnore: PAUSED_CARRIER, dependencies: ['first'], use: BROWSER },
-      ]
-    : [{ name: 'chromium', testMatch: mine, use: BROWSER }],
-  webServer: [
-    {
-      command: 'node support/serve.mjs',
-      cwd: import.meta.dirname,
-      url: `${baseURL}/sanctum/csrf-cookie`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      env: { PORT: String(port) },
-    },
-    ...(needsHolidayServer
-      ? [
-          {
-            command: 'node support/serve.mjs',
-            cwd: import.meta.dirname,
-            url: `${holidayURL}/sanctum/csrf-cookie`,
-            timeout: 240_000,
-            reuseExistingServer: false,
-            env: { PORT: String(port + 1), TEST_CLOCK_START: THANKSGIVING_EVE },
-          },
-        ]
-      : []),
-  ],
+  projects: [{ name: 'chromium', testMatch: mine, use: BROWSER }],
+  webServer: [server(port), ...OWN_SERVERS.filter((own) => runs(own.spec)).map((own) => server(own.port, own.env))],
 });

@@ -1,9 +1,13 @@
+import { pausedCarrierURL } from '../playwright.config';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 // The demo data has FedEx Ground paused by the circuit breaker (its rate API answered 503). Any
-// parcel quote a minute after start probes it and, the demo tariff answering, resumes it; so these
-// run in a project of their own that the other scenarios wait for (playwright.config.ts).
+// parcel quote a minute after start probes it and, the demo tariff answering, resumes it, and the
+// second scenario resumes it by hand: so these run on a server of their own (playwright.config.ts),
+// where no other scenario quotes, and whatever ran before or beside them does not matter.
+test.use({ baseURL: pausedCarrierURL });
+
 test('a carrier paused from quoting shows why and since when: on the Carriers page, its own page and the dashboard', async ({ page }) => {
   await logIn(page, 'super@demo.test');
   await page.goto('/admin/carriers');

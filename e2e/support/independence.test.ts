@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import config from '../playwright.config';
+import { specFiles } from './shards';
+
+const testDir = join(import.meta.dirname, '../tests');
+
+/** What lets a scenario pass alone, in any order and beside any other: nothing in the run orders or chains the spec files. */
+describe('the scenarios stand alone', () => {
+  it('run in one project that waits for none (no project first, no ordering)', () => {
+    expect(config.projects?.map((p) => p.name)).toEqual(['chromium']);
+    for (const project of config.projects ?? []) expect(project.dependencies ?? []).toEqual([]);
+  });
+
+  it('never import from another spec file, nor run a file as one serial chain', () => {
+    for (const file of specFiles(testDir)) {
+      const source = readFileSync(join(testDir, file), 'utf8');
+      expect(source, file).not.toMatch(/from '\.\/[^']*\.spec(\.ts)?'/);
+      expect(source, file).not.toMatch(/mode:\s*'serial'/);
+    }
+  });
+});
