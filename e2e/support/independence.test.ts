@@ -13,6 +13,11 @@ describe('the scenarios stand alone', () => {
     for (const project of config.projects ?? []) expect(project.dependencies ?? []).toEqual([]);
   });
 
+  it('get one try: a scenario that passes only when run again fails the run', () => {
+    expect(config.retries).toBe(0);
+    for (const project of config.projects ?? []) expect(project.retries ?? 0).toBe(0);
+  });
+
   it('never import from another spec file, nor run a file as one serial chain', () => {
     for (const file of specFiles(testDir)) {
       const source = readFileSync(join(testDir, file), 'utf8');
