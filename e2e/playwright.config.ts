@@ -19,6 +19,10 @@ export const holidayURL = `http://127.0.0.1:${port + 1}`;
 const BROWSER = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
 /** A server of its own for the scenario of the demo's paused carrier (any parcel quote elsewhere would resume it). */
 export const pausedCarrierURL = `http://127.0.0.1:${port + 2}`;
+/** A server of its own for the carriers' tariffs and the diesel price, which price every account's quotes. */
+export const tariffsURL = `http://127.0.0.1:${port + 3}`;
+/** A server of its own for the site notifications every user reads (and dismisses) on every page. */
+export const noticesURL = `http://127.0.0.1:${port + 4}`;
 const testDir = join(import.meta.dirname, 'tests');
 /** E2E_SHARD=i/n: this run's share of the files (support/shards.ts), each shard with servers of its own. */
 const shard = parseShard(process.env.E2E_SHARD);
@@ -27,14 +31,17 @@ const mine = shardSpecs?.map((f) => `**/${f}`);
 /**
  * The scenarios that change what every account shares run against a server of their own, so
  * nothing they do reaches another scenario and no order between files matters: the dates of the
- * holiday week on a clock that starts on THANKSGIVING_EVE, and the paused carrier (which the
- * scenario resumes by hand). A shard without them starts no such server: an idle server still
- * runs its jobs, and its start seeds a database, CPU the other shard's browser and the unit lanes
- * wait for.
+ * holiday week on a clock that starts on THANKSGIVING_EVE, the paused carrier (which the scenario
+ * resumes by hand), a carrier's tariff and the diesel price (every quote's price), and the site
+ * notifications (on every page of every user). A shard without them starts no such server: an
+ * idle server still runs its jobs, and its start seeds a database, CPU the other shard's browser
+ * and the unit lanes wait for.
  */
 const OWN_SERVERS: { spec: string; port: number; env: Record<string, string> }[] = [
   { spec: 'holiday-week.spec.ts', port: port + 1, env: { TEST_CLOCK_START: THANKSGIVING_EVE } },
   { spec: 'paused-carrier.spec.ts', port: port + 2, env: {} },
+  { spec: 'admin-carriers.spec.ts', port: port + 3, env: {} },
+  { spec: 'site-notifications.spec.ts', port: port + 4, env: {} },
 ];
 const runs = (spec: string) => !shardSpecs || shardSpecs.includes(spec);
 const server = (serverPort: number, env: Record<string, string> = {}) => ({

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { SCENARIO_SERVER, withApiClient } from './api';
+import { apiCall, SCENARIO_SERVER, withApiClient } from './api';
 import { freshEmail, type SignUpOptions } from './flows';
+import { quotablePickupDate } from './quote';
 import { logIn, rememberAuthenticatorSecret } from './session';
 
 /**
@@ -16,39 +18,44 @@ export interface Seeded {
   accountId: string;
 }
 
-async function seed(path: string, body: unknown, origin = SCENARIO_SERVER) {
-  const answer = await withApiClient(origin, (send) => send('POST', path, body));
+async function seed(path: string, body: unknown) {
+  const answer = await withApiClient(SCENARIO_SERVER, (send) => send('POST', path, body));
   expect(answer.status, `POST ${path}: ${answer.text}`).toBe(201);
   return (JSON.parse(answer.text) as { data: { user_id: string; account_id: string; totp_secret?: string } }).data;
 }
 
+/** A company name no other scenario uses, for a company a staff member finds by name. */
+export function uniqueCompanyName(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)} LLC`;
+}
+
+/** The terms a company seeded `onCredit` is granted: it books without paying by card first. */
+const CREDIT_TERMS = { net_days: 30, credit_limit_cents: 5_000_000, grace_days: 10 };
+
 /**
  * A company signed up with `o` as the signup form would sign it up (the same defaults as
- * flows.ts's signUp), its email verified; nobody signed in.
+ * flows.ts's signUp), its email verified; nobody signed in. `onCredit`: its credit application
+ * approved (CREDIT_TERMS), as a company that ships on terms.
  */
-export async function seedCompany(o: SignUpOptions, { verified = true, origin = SCENARIO_SERVER } = {}): Promise<Seeded> {
-  const data = await seed(
-    '/__test/companies',
-    {
-      registration: {
-        company_name: o.company ?? 'E2E Freight LLC',
-        primary_contact: { first_name: o.firstName ?? 'Erin', last_name: 'Tester', email: o.email, phone: '(312) 555-0142' },
-        company_address: { street1: '200 W Adams St', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
-        accounting_same_as_company: true,
-        preferences: { language: o.language === 'Spanish' ? 'es' : 'en' },
-        password: o.password,
-        password_confirmation: o.password,
-      },
-      verified,
+export async function seedCompany(o: SignUpOptions, { onCredit = false } = {}): Promise<Seeded> {
+  const data = await seed('/__test/companies', {
+    registration: {
+      company_name: o.company ?? 'E2E Freight LLC',
+      primary_contact: { first_name: o.firstName ?? 'Erin', last_name: 'Tester', email: o.email, phone: '(312) 555-0142' },
+      company_address: { street1: '200 W Adams St', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
+      accounting_same_as_company: true,
+      preferences: { language: o.language === 'Spanish' ? 'es' : 'en' },
+      password: o.password,
+      password_confirmation: o.password,
     },
-    origin,
-  );
+    ...(onCredit ? { credit: CREDIT_TERMS } : {}),
+  });
   return { userId: data.user_id, accountId: data.account_id };
 }
 
 /** A new company of the scenario's, its admin signed in on `page` (on their home page). */
-export async function startAsNewCompany(page: Page, o: SignUpOptions) {
-  const seeded = await seedCompany(o);
+export async function startAsNewCompany(page: Page, o: SignUpOptions, options: { onCredit?: boolean } = {}) {
+  const seeded = await seedCompany(o, options);
   await logIn(page, o.email, o.password);
   return seeded;
 }
@@ -65,3 +72,87 @@ export async function seedStaff(tag: string, roles: string[], password = 'Staff#
   rememberAuthenticatorSecret(email, data.totp_secret);
   return { email, password };
 }
+
+/** What a scenario needs of a shipment it booked. */
+export interface SeededShipment {
+  id: string;
+  bol_number: string;
+}
+
+/**
+ * An LTL shipment booked by the user signed in on `page` (a company seeded `onCredit`), through
+ * the portal's own API as the quote and booking pages send it: two pallets Chicago 60606 -> Dallas
+ * 75201 on the cheapest rate. `delivered`: then delivered as its demo carrier reports it (the
+ * events, the signed receipt, the invoice that follows), through the seeding path.
+ */
+export async function seedShipment(page: Page, seeded: Seeded, { delivered = false } = {}): Promise<SeededShipment> {
+  const quote = await apiCall<{ id: string; rates: { id: string }[]; inputs: { pickup_date: string } }>(page, 'POST', '/api/quotes', {
+    mode: 'ltl',
+    pickup_date: quotablePickupDate(),
+    origin: { postal_code: '60606', country: 'US', site_type: 'business' },
+    destination: { postal_code: '75201', country: 'US', site_type: 'business' },
+    items: [
+      {
+        package_type: 'pallets',
+        quantity: 2,
+        length: 48,
+        width: 40,
+        height: 48,
+        weight: 400,
+        stackable: true,
+        hazardous: false,
+        description: 'Machine parts',
+      },
+    ],
+    accessorials: [],
+    insured_value: 0,
+  });
+  const shipment = await apiCall<SeededShipment>(
+    page,
+    'POST',
+    '/api/shipments',
+    {
+      quote_id: quote.id,
+      rate_id: quote.rates[0]?.id,
+      pickup: { ...PICKUP, email: 'dock@seeded-shipper.test' },
+      delivery: DELIVERY,
+      pickup_date: quote.inputs.pickup_date,
+      ready_time: '09:00',
+      close_time: '17:00',
+      residential_or_liftgate: false,
+      reference_type: 'po_number',
+      reference_number: 'PO-4471',
+      disclaimer_accepted: true,
+    },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  if (delivered) await seed(`/__test/shipments/${shipment.id}/delivered`, { account_id: seeded.accountId });
+  return shipment;
+}
+
+const PICKUP = {
+  company: 'Acme Chicago Dock',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  phone: '(312) 555-0101',
+  street1: '233 S Wacker Dr',
+  street2: 'Dock 4',
+  city: 'Chicago',
+  state: 'IL',
+  postal_code: '60606',
+  country: 'US',
+  opens_at: '08:00',
+  closes_at: '16:00',
+};
+const DELIVERY = {
+  company: 'Dallas Receiving LLC',
+  first_name: 'Raul',
+  last_name: 'Ortiz',
+  email: 'raul@dallas-receiving.test',
+  phone: '(214) 555-0177',
+  street1: '2200 Ross Ave',
+  city: 'Dallas',
+  state: 'TX',
+  postal_code: '75201',
+  country: 'US',
+};

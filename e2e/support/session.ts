@@ -1,7 +1,7 @@
 import { isStaff } from '@freight/domain';
 import { type Cookie, expect, type Page, type Response } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { pageRequest, SCENARIO_SERVER, withApiClient } from './api';
+import { pageRequest, withApiClient } from './api';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 /** The authenticator secret every demo staff user is enrolled with (README.md). */
@@ -66,8 +66,8 @@ export async function enterAuthenticatorCode(page: Page, email: string, secret =
   }
 }
 
-/** Who each page last logged in as, so a scenario's clean-up can reach the user without the page. */
-const loggedInAs = new WeakMap<Page, { email: string; password: string }>();
+/** Who each page last logged in as, and on which server, so a scenario's clean-up can reach the user without the page. */
+const loggedInAs = new WeakMap<Page, { email: string; password: string; origin: string }>();
 
 /**
  * Starts the scenario signed in as `email`, on the user's home page (a guard's page when the user
@@ -80,7 +80,7 @@ const loggedInAs = new WeakMap<Page, { email: string; password: string }>();
  */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/healthz');
-  loggedInAs.set(page, { email, password });
+  loggedInAs.set(page, { email, password, origin: new URL(page.url()).origin });
   if (await resumeSession(page, email)) return;
   // A fresh token, as the login page fetches one: a token kept from a session that ended since is refused.
   await pageRequest(page, 'GET', '/sanctum/csrf-cookie');
@@ -155,7 +155,7 @@ function confirmedNow(page: Page) {
  * mailed link, so the page carries on where it was asked to (its `redirect`).
  */
 export async function logInHere(page: Page, email: string, password = DEMO_PASSWORD) {
-  loggedInAs.set(page, { email, password });
+  loggedInAs.set(page, { email, password, origin: new URL(page.url()).origin });
   // A scenario that switched the user to Spanish may find the login page already in Spanish.
   const emailField = await loginFormAlive(page);
   await emailField.fill(email);
@@ -229,7 +229,7 @@ export async function restorePreferences(page: Page, settings: Record<string, st
   }
   const user = loggedInAs.get(page);
   if (!user) return;
-  await withApiClient(SCENARIO_SERVER, async (send) => {
+  await withApiClient(user.origin, async (send) => {
     const login = await send('POST', '/login', { email: user.email, password: user.password });
     if (login.status === 200 && JSON.parse(login.text).two_factor === true) {
       await send('POST', '/two-factor-challenge', { code: await authenticatorCode(user.email) });

@@ -1,6 +1,11 @@
+import { tariffsURL } from '../playwright.config';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
+
+// A carrier's tariff and the diesel price price every account's quotes: these run on a server of
+// their own (playwright.config.ts), so no other scenario's quote meets the changed prices.
+test.use({ baseURL: tariffsURL });
 
 /** The shipper's LTL quote on one lane; answers the cheapest carrier's name and total as shown. */
 async function quoteLane(page: Page) {

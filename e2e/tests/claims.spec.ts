@@ -1,12 +1,14 @@
-import { apiCall } from '../support/api';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
-import { expect, type Page, test } from '../support/test';
+import { freshEmail } from '../support/flows';
+import { seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
+import { logIn, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 /**
- * Freight claims: the demo shipper files a concealed-damage claim with a photo on a delivered
- * shipment; staff (ops@demo.test) record the carrier's acknowledgement, its decision to pay part
- * of it and the payment; the shipper then reads the payment and the credit it brought on the
- * claim's page. In English, and with the shipper in Spanish at phone width.
+ * Freight claims: a shipper files a concealed-damage claim with a photo on its delivered
+ * shipment; staff (operations) record the carrier's acknowledgement, its decision to pay part of
+ * it and the payment; the shipper then reads the payment and the credit it brought on the claim's
+ * page. In English, and with the shipper in Spanish at phone width. Each builds its own world: a
+ * company on credit terms, its shipment booked and delivered, a staff member of its own.
  */
 
 const WORDS = {
@@ -46,73 +48,63 @@ const PNG = Buffer.from(
   'hex',
 );
 
-/** A delivered shipment of the demo shipper's: the `nth`, so the two languages file on different shipments. */
-async function deliveredShipment(page: Page, nth: number) {
-  const list = await apiCall<{ id: string; bol_number: string }[]>(page, 'GET', '/api/shipments?status=delivered&per_page=100');
-  const shipment = list[nth] ?? list[0];
-  if (!shipment) throw new Error('the demo shipper has no delivered shipment');
-  return shipment;
-}
-
-for (const [nth, language] of (['en', 'es'] as const).entries()) {
+for (const language of ['en', 'es'] as const) {
   test(`a shipper files a concealed-damage claim with a photo; staff record a partial payment; the shipper sees the credit (${language})`, async ({
     page,
     browser,
   }) => {
-    test.setTimeout(180_000);
     const w = WORDS[language];
-    await logIn(page, 'shipper@demo.test');
-    try {
-      if (language === 'es') {
-        await setPreferences(page, { language: 'es' });
-        await page.setViewportSize({ width: 390, height: 844 });
-      }
-      const shipment = await deliveredShipment(page, nth);
-      await page.goto(`/track/detail/${shipment.id}`);
-      await page.getByRole('link', { name: w.file }).click();
-      const form = page.getByRole('form', { name: w.form });
-      await expect(form).toBeVisible();
-      await form.getByRole('radio', { name: w.kind }).check();
-      await form.getByLabel(w.description).fill('Crushed corner found when the pallet was unpacked.');
-      // Every line the shipment's items prefilled asks for its amount.
-      const amounts = form.getByLabel(w.amount);
-      for (let i = 0; i < (await amounts.count()); i++) await amounts.nth(i).fill(w.amountTyped);
-      await form.locator('input[type=file]').setInputFiles({ name: 'crushed-corner.png', mimeType: 'image/png', buffer: PNG });
-      await expect(form.getByText('crushed-corner.png')).toBeVisible();
-      await snap(page, `claim-form-${language}`);
-      await form.getByRole('button', { name: w.submit }).click();
-      await expect(page.getByRole('status').filter({ hasText: w.filed })).toBeVisible();
-      await expect(page.getByRole('img', { name: w.photo })).toBeVisible();
-      const claimId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    const email = freshEmail(`claims-${language}`);
+    const company = await startAsNewCompany(
+      page,
+      { email, password: 'Claims#2026', language: language === 'es' ? 'Spanish' : 'English' },
+      { onCredit: true },
+    );
+    if (language === 'es') await page.setViewportSize({ width: 390, height: 844 });
+    const shipment = await seedShipment(page, company, { delivered: true });
+    const ops = await seedStaff(`claims-ops-${language}`, ['fpg_ops']);
+    await page.goto(`/track/detail/${shipment.id}`);
+    await page.getByRole('link', { name: w.file }).click();
+    const form = page.getByRole('form', { name: w.form });
+    await expect(form).toBeVisible();
+    await form.getByRole('radio', { name: w.kind }).check();
+    await form.getByLabel(w.description).fill('Crushed corner found when the pallet was unpacked.');
+    // Every line the shipment's items prefilled asks for its amount.
+    const amounts = form.getByLabel(w.amount);
+    for (let i = 0; i < (await amounts.count()); i++) await amounts.nth(i).fill(w.amountTyped);
+    await form.locator('input[type=file]').setInputFiles({ name: 'crushed-corner.png', mimeType: 'image/png', buffer: PNG });
+    await expect(form.getByText('crushed-corner.png')).toBeVisible();
+    await snap(page, `claim-form-${language}`);
+    await form.getByRole('button', { name: w.submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: w.filed })).toBeVisible();
+    await expect(page.getByRole('img', { name: w.photo })).toBeVisible();
+    const claimId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
 
-      // Staff carry it to the carrier.
-      const staff = await browser.newPage();
-      await logIn(staff, 'ops@demo.test');
-      await staff.goto(`/admin/claims/${claimId}`);
-      const ack = staff.getByRole('form', { name: "Carrier's acknowledgement" });
-      await ack.getByLabel(/^Carrier's claim number/).fill(`SAIA-${language}-771`);
-      await ack.getByRole('button', { name: 'Record acknowledgement' }).click();
-      await expect(staff.getByRole('status').filter({ hasText: 'Acknowledgement recorded.' })).toBeVisible();
-      const decision = staff.getByRole('form', { name: "Carrier's decision" });
-      await decision.getByRole('radio', { name: 'Paid in part' }).check();
-      await decision.getByLabel(/^Amount the carrier pays/).fill('60');
-      await decision.getByLabel(/^Reason/).fill('The carrier keeps the salvage.');
-      await decision.getByRole('button', { name: 'Record decision' }).click();
-      await expect(staff.getByRole('status').filter({ hasText: 'Decision recorded.' })).toBeVisible();
-      const payment = staff.getByRole('form', { name: "Carrier's payment" });
-      await expect(payment.getByLabel(/^Amount paid/)).toHaveValue('60');
-      await payment.getByLabel(/^Reference/).fill(`CHK-${language}-5521`);
-      await payment.getByRole('button', { name: 'Record payment' }).click();
-      await expect(staff.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible();
-      await staff.close();
+    // Staff carry it to the carrier.
+    const staff = await browser.newPage();
+    await logIn(staff, ops.email, ops.password);
+    await staff.goto(`/admin/claims/${claimId}`);
+    const ack = staff.getByRole('form', { name: "Carrier's acknowledgement" });
+    await ack.getByLabel(/^Carrier's claim number/).fill(`SAIA-${language}-771`);
+    await ack.getByRole('button', { name: 'Record acknowledgement' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Acknowledgement recorded.' })).toBeVisible();
+    const decision = staff.getByRole('form', { name: "Carrier's decision" });
+    await decision.getByRole('radio', { name: 'Paid in part' }).check();
+    await decision.getByLabel(/^Amount the carrier pays/).fill('60');
+    await decision.getByLabel(/^Reason/).fill('The carrier keeps the salvage.');
+    await decision.getByRole('button', { name: 'Record decision' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Decision recorded.' })).toBeVisible();
+    const payment = staff.getByRole('form', { name: "Carrier's payment" });
+    await expect(payment.getByLabel(/^Amount paid/)).toHaveValue('60');
+    await payment.getByLabel(/^Reference/).fill(`CHK-${language}-5521`);
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expect(staff.getByRole('status').filter({ hasText: 'Payment recorded.' })).toBeVisible();
+    await staff.close();
 
-      // The shipper reads the payment and the credit.
-      await page.reload();
-      const outcome = page.getByRole('region', { name: w.outcome });
-      await expect(outcome.getByTestId('claim-credit')).toContainText(w.credit);
-      await snap(page, `claim-paid-${language}`);
-    } finally {
-      if (language === 'es') await restorePreferences(page, { language: 'en' });
-    }
+    // The shipper reads the payment and the credit.
+    await page.reload();
+    const outcome = page.getByRole('region', { name: w.outcome });
+    await expect(outcome.getByTestId('claim-credit')).toContainText(w.credit);
+    await snap(page, `claim-paid-${language}`);
   });
 }

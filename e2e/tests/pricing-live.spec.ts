@@ -1,22 +1,33 @@
 import { rateInSpanish } from '../support/booking';
+import { freshEmail } from '../support/flows';
 import { publishContractLane } from '../support/pricing';
 import { ratePallets, shownTotals } from '../support/quote';
 import { expectNoSidewaysScroll } from '../support/reflow';
+import { seedCompany, uniqueCompanyName } from '../support/seed';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
  * Pricing is live (docs/brokerage.md): a contract lane a sales admin publishes for an account
  * prices that account's next quote on the lane, whatever each carrier's cost; the shipper sees
- * the contract price on every rate. The lanes lead where no other scenario quotes (Salt Lake City,
- * Denver): the scenarios share one server, and a contract lane prices the account's later quotes.
+ * the contract price on every rate. Each scenario prices a company of its own (seeded), so the
+ * lane reaches no other scenario's quotes.
  */
-test("a sales admin gives Other Freight LLC a contract lane Chicago -> Salt Lake City; the shipper's next quote on it shows $512 from every carrier", async ({
+
+/** A company of this scenario's with its admin's sign-in, in `language`. */
+async function ownCompany(tag: string, language: 'English' | 'Spanish') {
+  const shipper = { email: freshEmail(tag), password: 'Lanes#2026', company: uniqueCompanyName('Lane'), language } as const;
+  await seedCompany(shipper);
+  return shipper;
+}
+
+test("a sales admin gives a company a contract lane Chicago -> Salt Lake City; the shipper's next quote on it shows $512 from every carrier", async ({
   page,
   browser,
 }) => {
+  const own = await ownCompany('lane-en', 'English');
   await logIn(page, 'salesadmin@demo.test');
-  await publishContractLane(page, 'Other Freight LLC', {
+  await publishContractLane(page, own.company, {
     name: 'Chicago - Salt Lake City, LTL up to 2,000 lb',
     origin: '606',
     destination: '841',
@@ -27,7 +38,7 @@ test("a sales admin gives Other Freight LLC a contract lane Chicago -> Salt Lake
 
   const context = await browser.newContext();
   const shipper = await context.newPage();
-  await logIn(shipper, 'other@demo.test');
+  await logIn(shipper, own.email, own.password);
   await ratePallets(shipper, { to: '84101', quantity: '1', weight: '500', value: '1000' });
   const totals = await shownTotals(shipper);
   expect(totals.length).toBeGreaterThan(1);
@@ -40,16 +51,17 @@ test("a sales admin gives Other Freight LLC a contract lane Chicago -> Salt Lake
   await context.close();
 });
 
-test("in Spanish, a sales admin gives Prepaid Parts Inc a contract lane Chicago -> Denver; the shipper's next quote on it, at phone width, shows $433 from every carrier", async ({
+test("in Spanish, a sales admin gives a company a contract lane Chicago -> Denver; the shipper's next quote on it, at phone width, shows $433 from every carrier", async ({
   page,
   browser,
 }) => {
+  const own = await ownCompany('lane-es', 'Spanish');
   await logIn(page, 'salesadmin@demo.test');
   await setPreferences(page, { language: 'es' });
   try {
     await publishContractLane(
       page,
-      'Prepaid Parts Inc',
+      own.company,
       { name: 'Chicago - Denver, LTL', origin: '606', destination: '802', price: '433', maxWeight: '2000' },
       'es',
     );
@@ -60,18 +72,14 @@ test("in Spanish, a sales admin gives Prepaid Parts Inc a contract lane Chicago 
 
   const context = await browser.newContext();
   const shipper = await context.newPage();
-  await logIn(shipper, 'prepaid@demo.test');
-  await setPreferences(shipper, { language: 'es' });
-  try {
-    await shipper.setViewportSize({ width: 390, height: 844 });
-    await rateInSpanish(shipper, { path: '/quote-shipment', to: '80202', quantity: '1', weight: '500', value: '1000' });
-    const totals = await shownTotals(shipper);
-    expect(totals.length).toBeGreaterThan(1);
-    expect(totals.every((total) => total === 433)).toBe(true);
-    await expectNoSidewaysScroll(shipper, 'on the priced rates in Spanish at 390 px');
-    await snap(shipper, 'pricing-live-quote-es-phone');
-  } finally {
-    await restorePreferences(shipper, { language: 'en' });
-  }
+  // Signed up in Spanish: the portal speaks it from the first page.
+  await logIn(shipper, own.email, own.password);
+  await shipper.setViewportSize({ width: 390, height: 844 });
+  await rateInSpanish(shipper, { path: '/quote-shipment', to: '80202', quantity: '1', weight: '500', value: '1000' });
+  const totals = await shownTotals(shipper);
+  expect(totals.length).toBeGreaterThan(1);
+  expect(totals.every((total) => total === 433)).toBe(true);
+  await expectNoSidewaysScroll(shipper, 'on the priced rates in Spanish at 390 px');
+  await snap(shipper, 'pricing-live-quote-es-phone');
   await context.close();
 });

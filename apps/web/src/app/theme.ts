@@ -26,6 +26,8 @@ const colors: Record<string, MantineColorsTuple> = {
   cyan: ['#e3fafc', '#c5f6fa', '#99e9f2', '#66d9e8', '#3bc9db', '#22b8cf', '#0f7887', '#0e707e', '#096979', '#086271'],
 };
 
+const NOTHING_FOUND = { role: 'option', 'aria-disabled': 'true' };
+
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 6,
@@ -48,6 +50,11 @@ export const theme = createTheme({
     // a menu may hold only its items (axe: aria-required-children). Without it focus opens on the
     // first item, as a menu button's menu does.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A searchable list that finds nothing (or is still searching) shows its message inside the
+    // listbox, which may hold only options (axe: aria-required-children): the message is a
+    // disabled option, read out as the list's one entry and never chosen (the combobox moves and
+    // picks by its own option marker, not by role).
+    Select: { defaultProps: { attributes: { empty: NOTHING_FOUND } } },
   },
 });
 

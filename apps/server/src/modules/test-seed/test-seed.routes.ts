@@ -1,4 +1,4 @@
-import { registerRequest } from '@freight/contracts';
+import { creditDecisionRequest, registerRequest } from '@freight/contracts';
 import { CUSTOMER_ROLES, ROLES } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +12,10 @@ const person = {
   first_name: z.string().min(1).max(80).default('Erin'),
   last_name: z.string().min(1).max(80).default('Tester'),
 };
-const companyRequest = z.object({ registration: registerRequest, verified: z.boolean().default(true) });
+/** The terms an approval grants (the staff decision's own fields). */
+const creditTerms = creditDecisionRequest.options[0].pick({ net_days: true, credit_limit_cents: true, grace_days: true });
+const companyRequest = z.object({ registration: registerRequest, verified: z.boolean().default(true), credit: creditTerms.optional() });
+const deliveryRequest = z.object({ account_id: z.uuid() });
 const colleagueRequest = z.object({
   ...person,
   account_id: z.uuid(),
@@ -41,7 +44,8 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
   const seed = testSeedService(ctx);
 
   r.post('/__test/companies', { schema: { body: companyRequest } }, async (request, reply) => {
-    const data = await seed.company(request.body.registration, request.ip, request.body.verified);
+    const b = request.body;
+    const data = await seed.company(b.registration, request.ip, b.verified, b.credit);
     return reply.code(201).send({ data });
   });
 
@@ -56,4 +60,14 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     const data = await seed.staff(personOf(request.body), request.body.roles, request.ip);
     return reply.code(201).send({ data });
   });
+
+  // The account is named as every customer route names it, so a scenario delivers only its own.
+  r.post(
+    '/__test/shipments/:id/delivered',
+    { schema: { params: z.object({ id: z.uuid() }), body: deliveryRequest } },
+    async (request, reply) => {
+      const data = await seed.delivered(request.body.account_id, request.params.id);
+      return reply.code(201).send({ data });
+    },
+  );
 }

@@ -1,11 +1,15 @@
-import type { registerRequest } from '@freight/contracts';
-import type { CustomerRole, Role } from '@freight/domain';
+import type { CreditApplicationRequest, registerRequest } from '@freight/contracts';
+import type { CustomerRole, NetTermsDays, Role } from '@freight/domain';
 import { generateSync } from 'otplib';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../security/passwords';
+import { randomToken } from '../../security/tokens';
+import type { AuditActor } from '../audit/audit';
 import { authService } from '../auth/auth.service';
+import { creditApplicationsService } from '../credit-applications/credit-applications.service';
+import { demoDeliveryService } from '../tracking/demo-delivery.service';
 import { twoFactorService } from '../two-factor/two-factor.service';
 import { usersService } from '../users/users.service';
 
@@ -20,6 +24,30 @@ interface Person {
   firstName: string;
   lastName: string;
 }
+
+/** Credit terms a seeded company is granted, as staff grant them on an approved application. */
+export interface SeededCredit {
+  net_days: NetTermsDays;
+  credit_limit_cents: number;
+  grace_days: number;
+}
+
+/** The application a seeded company files for credit: any complete one will do. */
+const creditApplication = (legalName: string, limitCents: number): CreditApplicationRequest => ({
+  legal_name: legalName,
+  tax_id: '12-3456789',
+  years_in_business: 5,
+  requested_limit_cents: limitCents,
+  bank: { name: 'First Federal', contact: 'Bea Banker', phone: '(312) 555-0150' },
+  trade_references: [
+    { company: 'Ref One Inc', contact: 'Rae One', email: 'ar@refone.test', phone: '(312) 555-0160' },
+    { company: 'Ref Two Inc', contact: 'Rob Two', email: 'ar@reftwo.test', phone: '(312) 555-0161' },
+  ],
+  accounts_payable: { name: 'Paul Payable', email: 'ap@seeded.test', phone: '(312) 555-0170' },
+});
+
+/** The staff member who decides seeded companies' credit: made on first use, named in the audit log like anyone. */
+const CREDIT_DESK = { email: 'credit-desk@seeding.test', firstName: 'Credit', lastName: 'Desk' } as const;
 
 /** A foreign key that names no row (here: an account that does not exist). */
 const namesNoRow = (error: unknown): boolean =>
@@ -61,12 +89,49 @@ export function testSeedService(ctx: AppContext) {
       });
   };
 
+  /** The credit desk as an actor: found, or made (a concurrent seeding that made it first wins). */
+  const creditDesk = async (ip: string): Promise<AuditActor> => {
+    const found = (await users.loadByEmail(CREDIT_DESK.email))?.user;
+    const desk =
+      found ??
+      (await newUser({ ...CREDIT_DESK, password: randomToken(24) }, { accountId: null, roles: ['fpg_accounting'] }).catch(async (error) => {
+        const madeMeanwhile = (await users.loadByEmail(CREDIT_DESK.email))?.user;
+        if (madeMeanwhile) return madeMeanwhile;
+        throw error;
+      }));
+    return { id: desk.id, email: desk.email, ip };
+  };
+
+  /** The account applies for credit as its admin and the credit desk approves it with `credit`. */
+  const grantCredit = async (userId: string, credit: SeededCredit, ip: string) => {
+    const loaded = await users.load(userId);
+    if (!loaded?.account) throw AppError.notFound();
+    const applications = creditApplicationsService(ctx);
+    await applications.apply(loaded.account, userId, creditApplication(loaded.account.name, credit.credit_limit_cents));
+    const { applications: filed } = await applications.standing(loaded.account);
+    const pending = filed.find((a) => a.status === 'pending');
+    if (!pending) throw AppError.notFound();
+    await applications.decide(await creditDesk(ip), pending.id, { outcome: 'approved', ...credit, reason: 'Seeded for a scenario' });
+  };
+
   return {
-    async company(registration: z.output<typeof registerRequest>, ip: string, verified: boolean): Promise<SeededUser> {
+    /** A company signed up (and verified unless told not), on credit terms when `credit` says so. */
+    async company(
+      registration: z.output<typeof registerRequest>,
+      ip: string,
+      verified: boolean,
+      credit?: SeededCredit,
+    ): Promise<SeededUser> {
       const auth = authService(ctx);
       const user = await auth.register(registration, ip);
       if (verified) await auth.markVerified(user.id);
+      if (credit) await grantCredit(user.id, credit, ip);
       return { user_id: user.id, account_id: user.accountId };
+    },
+
+    /** An account's booked shipment delivered now, as its demo carrier reports it (the tracking module's demo delivery). */
+    async delivered(accountId: string, shipmentId: string) {
+      return demoDeliveryService(ctx).deliverNow(accountId, shipmentId);
     },
 
     async colleague(person: Person, accountId: string, role: CustomerRole, bookingLimitCents: number | null): Promise<SeededUser> {

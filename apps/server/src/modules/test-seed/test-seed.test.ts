@@ -1,8 +1,9 @@
 import type { RegisterRequest } from '@freight/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, users } from '../../db/schema';
+import { accounts, auditLog, shipmentEvents, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { quoteAndBook } from '../shipments/test-helpers';
 
 const PASSWORD = 'Seed#2026';
 
@@ -76,6 +77,54 @@ describe('the test-only seeding path, on a server under test', () => {
     expect((await staff.get('/api/admin/dashboard')).statusCode).toBe(200);
   });
 
+  it('grants a company credit as an approved application grants it, so its bookings go straight to the carrier', async () => {
+    const credit = { net_days: 30, credit_limit_cents: 2_500_000, grace_days: 5 };
+    const res = await t.client().post('/__test/companies', { registration: registration('seeded.credit@example.test'), credit });
+    expect(res.statusCode, res.body).toBe(201);
+    const { account_id } = res.json().data;
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, account_id));
+    expect(account).toMatchObject({ paymentTerms: 'credit', netDays: 30, creditLimitCents: 2_500_000, graceDays: 5 });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.accountId, account_id));
+    expect(entry).toMatchObject({ action: 'credit_application.approved', targetLabel: 'Seeded Freight LLC' });
+    const shipper = await t.client().login('seeded.credit@example.test', PASSWORD);
+    const { shipment } = await quoteAndBook(t, shipper);
+    expect(shipment).toMatchObject({ status: 'pending', payment_state: 'not_required' });
+    // A second company finds the credit desk made by the first.
+    const again = await t.client().post('/__test/companies', { registration: registration('seeded.credit2@example.test'), credit });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it("delivers an account's booked shipment as its demo carrier reports it: events, status, the signed receipt", async () => {
+    const credit = { net_days: 15, credit_limit_cents: 1_000_000, grace_days: 0 };
+    const { account_id } = (
+      await t.client().post('/__test/companies', { registration: registration('seeded.deliver@example.test'), credit })
+    ).json().data;
+    const shipper = await t.client().login('seeded.deliver@example.test', PASSWORD);
+    const { shipment } = await quoteAndBook(t, shipper);
+    const deliver = (id: string, account = account_id) => t.client().post(`/__test/shipments/${id}/delivered`, { account_id: account });
+
+    const res = await deliver(shipment.id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.status).toBe('delivered');
+    const deliveredAt = new Date(res.json().data.delivered_at).getTime();
+    expect(deliveredAt).toBeLessThanOrEqual(t.clock.now.getTime());
+    // The latest business day that has it delivered: within the last week, never in the future.
+    expect(t.clock.now.getTime() - deliveredAt).toBeLessThan(7 * 24 * 3600_000);
+    const events = await t.database.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipment.id));
+    expect(events.map((e) => e.statusCode)).toContain('D1');
+    expect(new Set(events.map((e) => e.source))).toEqual(new Set(['poll']));
+    const view = (await shipper.get(`/api/shipments/${shipment.id}`)).json().data;
+    expect(view.status).toBe('delivered');
+    const pod = await shipper.get(`/api/shipments/${shipment.id}/proof-of-delivery`);
+    expect(pod.statusCode, pod.body).toBe(200);
+    expect(pod.json().data.signer_name).toBeTruthy();
+
+    // Once delivered it does not move again; another account's shipment is not found.
+    expect((await deliver(shipment.id)).json()).toMatchObject({ code: 'conflict' });
+    const other = (await t.client().post('/__test/companies', { registration: registration('seeded.stranger@example.test') })).json().data;
+    expect((await deliver(shipment.id, other.account_id)).statusCode).toBe(404);
+  });
+
   it('answers bad input with field errors', async () => {
     const res = await t.client().post('/__test/staff', { email: 'nope', password: 'x', roles: ['captain'] });
     expect(res.statusCode).toBe(422);
@@ -91,7 +140,12 @@ describe('a production server', () => {
   afterAll(() => t.close());
 
   it('has no seeding path at all', async () => {
-    for (const path of ['/__test/companies', '/__test/colleagues', '/__test/staff']) {
+    for (const path of [
+      '/__test/companies',
+      '/__test/colleagues',
+      '/__test/staff',
+      '/__test/shipments/00000000-0000-4000-8000-000000000000/delivered',
+    ]) {
       const res = await t.client().post(path, { registration: registration('seeded.prod@example.test') });
       expect(res.statusCode, path).toBe(404);
     }

@@ -1,3 +1,4 @@
+import { addBusinessDays } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { withTimeout } from '../../with-timeout';
 import { deliveryReceiptsService } from '../documents/delivery-receipts.service';
@@ -5,7 +6,7 @@ import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { trackedShipment } from '../shipments/shipments.presenter';
 import { demoPodShipment, demoProofOfDelivery } from './demo-pod';
-import { type ShipmentRow, trackingRepository } from './tracking.repository';
+import { type CarrierRow, type ShipmentRow, trackingRepository } from './tracking.repository';
 import type { ShipmentEventIn, trackingService } from './tracking.service';
 
 /** A carrier whose events the portal fetches (rather than receives). */
@@ -44,9 +45,8 @@ export function defaultTrackingAdapters(ctx: PollCtx): TrackingAdapterSource {
 
 /**
  * One poll: the moving shipments of polling carriers not asked for 5 minutes (at most
- * POLL_BATCH) are asked for their events, which are ingested exactly like a carrier's post
- * (source 'poll'); then each is stamped tracked_at. A failing call is an API incident
- * (operation 'track') and does not hold up the other shipments. Answers how many were asked.
+ * POLL_BATCH) are asked for their events (trackShipments); then each is stamped tracked_at.
+ * Answers how many were asked.
  */
 export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trackingService>, adapters: TrackingAdapterSource) {
   const repo = trackingRepository(ctx.db);
@@ -55,13 +55,36 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
   if (!list.length) return { asked: 0, polling: false };
   const byCarrier = new Map(list.map((a) => [a.carrier.id, a]));
   const due = await repo.dueForPolling([...byCarrier.keys()], new Date(now.getTime() - POLL_STALE_MS), POLL_BATCH);
+  await trackShipments(ctx, service, due, byCarrier, { now, demoReceipts: ctx.config.demoTracking });
+  // Failed ones too: a carrier that is down is asked again in 5 minutes, not every minute.
+  await repo.markTracked(
+    due.map((r) => r.id),
+    now,
+  );
+  return { asked: due.length, polling: true };
+}
+
+/**
+ * Asks each shipment's carrier (its adapter in `byCarrier`) for its events and ingests them exactly
+ * like a carrier's post (source 'poll'). A failing call is an API incident (operation 'track') and
+ * does not hold up the other shipments. With `demoReceipts`, a delivery brings the demo driver's
+ * signed receipt (demo-pod.ts).
+ */
+export async function trackShipments(
+  ctx: PollCtx,
+  service: ReturnType<typeof trackingService>,
+  rows: ShipmentRow[],
+  byCarrier: Map<string, TrackingAdapter>,
+  { now, demoReceipts }: { now: Date; demoReceipts: boolean },
+) {
+  const repo = trackingRepository(ctx.db);
   const failures = new Map<string, number>();
   const items: ShipmentEventIn[] = [];
   const delivered: { row: ShipmentRow; occurredAt: string }[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < due.length) {
-      const row = due[next++] as ShipmentRow;
+    while (next < rows.length) {
+      const row = rows[next++] as ShipmentRow;
       const adapter = row.carrierId ? byCarrier.get(row.carrierId) : undefined;
       if (!adapter || (failures.get(adapter.carrier.id) ?? 0) >= FAILURES_PER_RUN) continue;
       const shipment = trackedShipment(row);
@@ -83,19 +106,34 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
   if (items.length) await service.ingest(items, 'poll');
-  // The demo carriers' drivers bring a signed receipt back with the delivery (demo-pod.ts).
-  if (ctx.config.demoTracking && delivered.length) {
+  if (demoReceipts && delivered.length) {
     const receipts = deliveryReceiptsService(ctx);
     for (const d of delivered) await receipts.recordDemo(d.row.id, demoProofOfDelivery(demoPodShipment(d.row), d.occurredAt));
   }
-  // Failed ones too: a carrier that is down is asked again in 5 minutes, not every minute.
-  await repo.markTracked(
-    due.map((r) => r.id),
-    now,
-  );
-  return { asked: due.length, polling: true };
+}
+
+/**
+ * A moving shipment delivered now by its demo carrier, for a test's world (the seeding path): the
+ * carrier's demo timeline played as if the freight had been picked up on the latest business day
+ * that has it delivered by `now`, then taken in as a poll takes it in, the driver's receipt with it.
+ */
+export async function deliverAsDemoCarrier(
+  ctx: PollCtx,
+  service: ReturnType<typeof trackingService>,
+  row: ShipmentRow,
+  carrierRow: CarrierRow,
+) {
+  const now = ctx.now();
+  const carrier = new TariffCarrier(carrierRow);
+  const country = row.originCountry === 'CA' || row.originCountry === 'MX' ? row.originCountry : 'US';
+  const pickedUpOn = (pickupDate: string) => ({ ...row, pickupDate, estimatedDelivery: null });
+  const deliveredBy = async (pickupDate: string) =>
+    (await carrier.track(trackedShipment(pickedUpOn(pickupDate)), now)).some((e) => e.status_code === 'D1');
+  let pickupDate = addBusinessDays(now.toISOString().slice(0, 10), -1, country);
+  for (let back = 0; back < 30 && !(await deliveredBy(pickupDate)); back++) pickupDate = addBusinessDays(pickupDate, -1, country);
+  await trackShipments(ctx, service, [pickedUpOn(pickupDate)], new Map([[carrierRow.id, carrier]]), { now, demoReceipts: true });
 }
 
 /**

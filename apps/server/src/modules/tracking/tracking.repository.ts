@@ -9,6 +9,7 @@ import { retryAfterSeconds } from '../../security/throttle';
 import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
+export type CarrierRow = typeof carriers.$inferSelect;
 export type EventRow = typeof shipmentEvents.$inferSelect;
 export type NewEventRow = typeof shipmentEvents.$inferInsert;
 
@@ -293,6 +294,16 @@ export function trackingRepository(db: Db) {
         request: incident.request,
         at: incident.at,
       });
+    },
+
+    /** One account's shipment, with the carrier it is booked with. */
+    async accountShipment(accountId: string, id: string) {
+      const [row] = await db
+        .select({ shipment: shipments, carrier: carriers })
+        .from(shipments)
+        .leftJoin(carriers, eq(carriers.id, shipments.carrierId))
+        .where(and(eq(shipments.id, id), eq(shipments.accountId, accountId)));
+      return row;
     },
 
     /** Every carrier, active or not: a carrier taken off quoting still carries what it was booked for. */

@@ -41,7 +41,7 @@ export interface IngestCounts {
   rejected: number;
 }
 
-type TrackingCtx = Pick<AppContext, 'config' | 'db' | 'now' | 'mailer' | 'background' | 'throttle' | 'jobs'>;
+export type TrackingCtx = Pick<AppContext, 'config' | 'db' | 'now' | 'mailer' | 'background' | 'throttle' | 'jobs'>;
 
 /** Public lookups per client address a minute. */
 export const LOOKUPS_PER_MINUTE = 30;
