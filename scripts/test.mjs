@@ -130,7 +130,7 @@ const reports = [];
  * all of them carries what each left behind, so its garbage collection slows the later files.
  * `shard` ('i/n') makes this lane one of n running side by side.
  */
-function vitestLane(name, report, projects, env = {}, { pieces = 1, shard } = {}) {
+function vitestLane(name, report, projects, env = {}, { pieces = 1, shard, workers } = {}) {
   const laneReports = [];
   const runs = Array.from({ length: pieces }, (_, k) => {
     const part = shard ? shard.replace('/', '-of-') : pieces > 1 ? String(k + 1) : '';
@@ -142,6 +142,7 @@ function vitestLane(name, report, projects, env = {}, { pieces = 1, shard } = {}
       'run',
       ...projects.flatMap((p) => ['--project', p]),
       ...split,
+      ...(workers ? [`--maxWorkers=${workers}`] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
@@ -151,8 +152,8 @@ function vitestLane(name, report, projects, env = {}, { pieces = 1, shard } = {}
   return runAside(name, runs, env, laneReports);
 }
 /**
- * The vitest runs side by side, each on one worker (vitest's default on two cores). With a
- * PostgreSQL server at hand: the API tests on PostgreSQL, the production database; the server's
+ * The vitest runs side by side, each on one worker (vitest's default on two cores) but the API tests
+ * on two. With a PostgreSQL server at hand: the API tests on PostgreSQL, the production database; the server's
  * other files (pure, or on an embedded database by name: the seeded demo, backups) on PGlite; and
  * the browser-side and pure ones (web in jsdom, domain, contracts, the scenarios' helpers), in two
  * halves: the scenarios' Chromium raises its own priority, so each vitest process gets a small
@@ -167,8 +168,16 @@ function unitLanes() {
     vitestLane(`web, domain and contracts unit tests (${shard.replace('/', ' of ')})`, 'vitest-units.json', WEB_PROJECTS, {}, { shard }),
   );
   if (process.env.TEST_DATABASE_URL) {
+    // Two workers: while the scenarios run, every lane waits for the cores whatever its workers; once
+    // they end, the API tests were the last lane left, and one worker left the other core idle.
     lanes.push(
-      vitestLane('API tests (PostgreSQL)', 'vitest-postgres.json', ['server'], { TEST_DB_DRIVER: 'postgres' }, { pieces: SERVER_PIECES }),
+      vitestLane(
+        'API tests (PostgreSQL)',
+        'vitest-postgres.json',
+        ['server'],
+        { TEST_DB_DRIVER: 'postgres' },
+        { pieces: SERVER_PIECES, workers: 2 },
+      ),
     );
     lanes.push(
       vitestLane('server unit and embedded database tests (PGlite)', 'vitest-server-pglite.json', ['server'], { SERVER_TESTS: 'embedded' }),

@@ -77,6 +77,8 @@ export async function seedStaff(tag: string, roles: string[], password = 'Staff#
 export interface SeededShipment {
   id: string;
   bol_number: string;
+  carrier_name: string;
+  scac: string;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { freshEmail } from '../support/flows';
+import { seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -44,15 +46,19 @@ const centralNow = () => {
 };
 
 test('ops maps a SCAC alias; a carrier event sent under it moves the right shipment', async ({ page, browser, request }) => {
-  await logIn(page, 'ops@demo.test');
-  // A delayed shipment, and its carrier (the demo's one LTL shipment in transit is admin-shipments').
-  const list = await apiCall<{ id: string; bol_number: string; scac: string; carrier_name: string }[]>(
-    page,
-    'GET',
-    '/api/admin/shipments?status=delayed&mode=ltl',
-  );
-  const shipment = list[0]!;
-  const alias = `${shipment.scac.slice(0, 3)}X`;
+  // The scenario's own shipment (a company on credit terms books it) and staff: the delivery it
+  // posts, the alias and the carrier's new key reach no other scenario's records or sign-ins.
+  const shipperPage = await browser.newPage();
+  const company = await startAsNewCompany(shipperPage, { email: freshEmail('alias-shipper'), password: 'Alias#2026' }, { onCredit: true });
+  const shipment = await seedShipment(shipperPage, company);
+  await shipperPage.close();
+  const ops = await seedStaff('alias-ops', ['fpg_ops']);
+  const superAdmin = await seedStaff('alias-super', ['super_admin']);
+  await logIn(page, ops.email, ops.password);
+  // An alias no carrier holds (no demo SCAC starts with Z) and no other run of this scenario made
+  // (a server keeps its aliases): Z, the SCAC's first letter and two drawn ones.
+  const letter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
+  const alias = `Z${shipment.scac.slice(0, 1)}${letter()}${letter()}`;
 
   await page.goto('/admin/scac-aliases');
   await expect(page.getByRole('heading', { name: 'Carrier SCAC Aliases' })).toBeVisible();
@@ -73,7 +79,7 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
 
   // The carrier's key: super_admin rotates it and hands it over (shown once).
   const superPage = await browser.newPage();
-  await logIn(superPage, 'super@demo.test');
+  await logIn(superPage, superAdmin.email, superAdmin.password);
   const carriers = await apiCall<{ id: string; scac: string; mode: string }[]>(superPage, 'GET', '/api/admin/scac-aliases/carriers');
   const carrierId = carriers.find((c) => c.scac === shipment.scac && c.mode === 'ltl')!.id;
   const { key } = await apiCall<{ key: string }>(superPage, 'POST', `/api/admin/carriers/${carrierId}/tracking-key`, {});
