@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { bookingBody, pallet, type QuoteData } from '../../apps/server/src/modules/shipments/test-helpers';
 import { apiCall, SCENARIO_SERVER, withApiClient } from './api';
 import { freshEmail, type SignUpOptions } from './flows';
 import { quotablePickupDate } from './quote';
@@ -60,6 +61,13 @@ export async function startAsNewCompany(page: Page, o: SignUpOptions, options: {
   return seeded;
 }
 
+/** A colleague in `role` of a seeded company (a customer role: 'billing', 'viewer', ...); nobody signed in. */
+export async function seedColleague(company: Seeded, tag: string, role: string, password = 'Colleague#2026') {
+  const email = freshEmail(tag);
+  await seed('/__test/colleagues', { email, password, account_id: company.accountId, role });
+  return { email, password };
+}
+
 /**
  * A staff member of the scenario's own with `roles`, enrolled with an authenticator app of their
  * own (its secret made by the server, as for anyone who sets one up): their codes never wait for
@@ -84,77 +92,21 @@ export interface SeededShipment {
 /**
  * An LTL shipment booked by the user signed in on `page` (a company seeded `onCredit`), through
  * the portal's own API as the quote and booking pages send it: two pallets Chicago 60606 -> Dallas
- * 75201 on the cheapest rate. `delivered`: then delivered as its demo carrier reports it (the
+ * 75201 on the cheapest rate, booked as the API tests book one (the server's shipments test-helpers). `delivered`: then delivered as its demo carrier reports it (the
  * events, the signed receipt, the invoice that follows), through the seeding path.
  */
 export async function seedShipment(page: Page, seeded: Seeded, { delivered = false } = {}): Promise<SeededShipment> {
-  const quote = await apiCall<{ id: string; rates: { id: string }[]; inputs: { pickup_date: string } }>(page, 'POST', '/api/quotes', {
+  const quote = await apiCall<QuoteData>(page, 'POST', '/api/quotes', {
     mode: 'ltl',
     pickup_date: quotablePickupDate(),
     origin: { postal_code: '60606', country: 'US', site_type: 'business' },
     destination: { postal_code: '75201', country: 'US', site_type: 'business' },
-    items: [
-      {
-        package_type: 'pallets',
-        quantity: 2,
-        length: 48,
-        width: 40,
-        height: 48,
-        weight: 400,
-        stackable: true,
-        hazardous: false,
-        description: 'Machine parts',
-      },
-    ],
+    // Described, as a claim's lines are prefilled from the items.
+    items: [{ ...pallet, description: 'Machine parts' }],
     accessorials: [],
     insured_value: 0,
   });
-  const shipment = await apiCall<SeededShipment>(
-    page,
-    'POST',
-    '/api/shipments',
-    {
-      quote_id: quote.id,
-      rate_id: quote.rates[0]?.id,
-      pickup: { ...PICKUP, email: 'dock@seeded-shipper.test' },
-      delivery: DELIVERY,
-      pickup_date: quote.inputs.pickup_date,
-      ready_time: '09:00',
-      close_time: '17:00',
-      residential_or_liftgate: false,
-      reference_type: 'po_number',
-      reference_number: 'PO-4471',
-      disclaimer_accepted: true,
-    },
-    { 'Idempotency-Key': randomUUID() },
-  );
+  const shipment = await apiCall<SeededShipment>(page, 'POST', '/api/shipments', bookingBody(quote), { 'Idempotency-Key': randomUUID() });
   if (delivered) await seed(`/__test/shipments/${shipment.id}/delivered`, { account_id: seeded.accountId });
   return shipment;
 }
-
-const PICKUP = {
-  company: 'Acme Chicago Dock',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  phone: '(312) 555-0101',
-  street1: '233 S Wacker Dr',
-  street2: 'Dock 4',
-  city: 'Chicago',
-  state: 'IL',
-  postal_code: '60606',
-  country: 'US',
-  opens_at: '08:00',
-  closes_at: '16:00',
-};
-const DELIVERY = {
-  company: 'Dallas Receiving LLC',
-  first_name: 'Raul',
-  last_name: 'Ortiz',
-  email: 'raul@dallas-receiving.test',
-  phone: '(214) 555-0177',
-  street1: '2200 Ross Ave',
-  city: 'Dallas',
-  state: 'TX',
-  postal_code: '75201',
-  country: 'US',
-};

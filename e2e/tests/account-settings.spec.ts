@@ -1,4 +1,6 @@
-import { DEMO_PASSWORD, logIn, snap } from '../support/session';
+import { freshEmail } from '../support/flows';
+import { startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The card of one address on the page (not the modal of the same title): its heading's block, with the summary and the edit button. */
@@ -6,12 +8,16 @@ const card = (page: Page, title: 'Account address' | 'Billing address') =>
   page.getByRole('main').getByRole('heading', { name: title, exact: true }).locator('..');
 
 test('a customer fixes the account address, and saves the billing address once the password is confirmed', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
+  // A company of the scenario's own (signed up at 200 W Adams St, billing at the same address):
+  // the addresses it saves are no other scenario's.
+  const company = uniqueCompanyName('Settings');
+  const password = 'Settings#2026';
+  await startAsNewCompany(page, { email: freshEmail('account-settings'), password, company, firstName: 'Dana' });
   await page.goto('/settings/account');
   await expect(page).toHaveTitle('Account settings | Freight Portal');
-  await expect(page.getByRole('heading', { name: 'Demo Shipper Co' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: company })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Account settings' })).toHaveAttribute('aria-selected', 'true');
-  await expect(card(page, 'Account address')).toContainText('233 S Wacker Dr');
+  await expect(card(page, 'Account address')).toContainText('200 W Adams St');
 
   // Account address: the contact fields emptied -> each says what it needs, nothing is saved.
   await card(page, 'Account address').getByRole('button', { name: 'Edit account address' }).click();
@@ -39,11 +45,11 @@ test('a customer fixes the account address, and saves the billing address once t
   await expect(updated).toBeVisible();
   await expect(modal).toBeHidden();
   const accountCard = card(page, 'Account address');
-  await expect(accountCard).toContainText('Dora Dispatch · Demo Shipper Co');
+  await expect(accountCard).toContainText(`Dora Dispatch · ${company}`);
   await expect(accountCard).toContainText('dispatch@demoshipper.test · (312) 555-0177');
   await expect(accountCard).toContainText('311 S Wacker Dr');
   // The billing address is a separate record and did not change.
-  await expect(card(page, 'Billing address')).toContainText('233 S Wacker Dr');
+  await expect(card(page, 'Billing address')).toContainText('200 W Adams St');
   await snap(page, 'account-address-saved');
   await updated.getByRole('button').click(); // dismissed, so the next 'Account updated' is a new one
   await expect(updated).toBeHidden();
@@ -62,7 +68,7 @@ test('a customer fixes the account address, and saves the billing address once t
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(billing.getByLabel(/^Street address/)).toHaveValue('1 N Dearborn St');
-  await expect(card(page, 'Billing address')).toContainText('233 S Wacker Dr');
+  await expect(card(page, 'Billing address')).toContainText('200 W Adams St');
 
   // A wrong password is refused under the field; the right one saves the edit at once.
   await billing.getByRole('button', { name: 'Save' }).click();
@@ -71,7 +77,7 @@ test('a customer fixes the account address, and saves the billing address once t
   await expect(confirm.getByLabel(/^Password/)).toHaveAccessibleDescription('The provided password is incorrect.');
   await expect(billing).toBeVisible();
   await snap(page, 'billing-confirm-password');
-  await confirm.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await confirm.getByLabel(/^Password/).fill(password);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toBeHidden();
   await expect(billing).toBeHidden();

@@ -1,4 +1,6 @@
 import { baseURL } from '../playwright.config';
+import { freshEmail } from '../support/flows';
+import { startAsNewCompany } from '../support/seed';
 import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -14,7 +16,10 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   request,
 }) => {
   const stamp = Date.now().toString(36);
-  await logIn(page, 'shipper@demo.test');
+  // A company of the scenario's own, on credit terms: its program's booking, credential and
+  // webhook are no other scenario's.
+  const password = 'Program#2026';
+  await startAsNewCompany(page, { email: freshEmail('settings-api'), password }, { onCredit: true });
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'API & webhooks' }).click();
   await expect(page).toHaveURL(/\/settings\/api$/);
@@ -26,7 +31,7 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   for (const scope of ['quotes:write', 'shipments:write', 'shipments:read']) await form.getByRole('checkbox', { name: scope }).check();
   await form.getByRole('button', { name: 'Create credential' }).click();
   // A credential is a grant of power: the password is asked again.
-  await reenterPassword(page);
+  await reenterPassword(page, password);
   const clientId = (await shownOnce(page, 'Credential created', 'Client ID')).value;
   const { dialog, value: secret } = await shownOnce(page, 'Credential created', 'Client secret');
   expect(secret).toMatch(/^fpcs_/);

@@ -1,11 +1,16 @@
+import { apiCall } from '../support/api';
+import { freshEmail } from '../support/flows';
 import { chooseNewCard } from '../support/payment';
+import { seedColleague, seedShipment, startAsNewCompany } from '../support/seed';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
- * Customer roles in the browser: Demo Shipper Co's billing user pays an invoice but is offered
- * nothing to quote or book, and its viewer reads shipments and invoices with no action on them;
- * a page a role does not open, reached by its URL, says so. In English and Spanish.
+ * Customer roles in the browser: a billing user pays an invoice but is offered nothing to quote or
+ * book, and Demo Shipper Co's viewer reads shipments and invoices with no action on them; a page a
+ * role does not open, reached by its URL, says so. In English and Spanish. The billing user's
+ * company is the scenario's own (on credit terms, one shipment delivered and invoiced), so the
+ * invoice it pays is no other scenario's.
  */
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|Navegación principal)$/ });
@@ -31,10 +36,18 @@ async function expectOnlyView(page: Page, view: RegExp) {
 
 test('a billing user pays an invoice, is offered no quote or booking, and is told a quote page is not theirs (English, then Spanish)', async ({
   page,
+  browser,
 }) => {
-  await logIn(page, 'billing@demo.test');
+  const admin = await browser.newPage();
+  const company = await startAsNewCompany(admin, { email: freshEmail('roles-admin'), password: 'Roles#2026' }, { onCredit: true });
+  await seedShipment(admin, company, { delivered: true });
+  await admin.close();
+  const billing = await seedColleague(company, 'roles-billing', 'billing');
+  await logIn(page, billing.email, billing.password);
   // A role that cannot quote starts on its shipments.
   await expect(page).toHaveURL(/\/my-shipments$/);
+  // The delivery's invoice is issued by a job: it is there within seconds.
+  await expect.poll(async () => (await apiCall<unknown[]>(page, 'GET', '/api/invoices')).length, { timeout: 30_000 }).toBeGreaterThan(0);
   const nav = sidebar(page);
   await expect(nav.getByRole('link', { name: 'Invoices' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Shipment History' })).toBeVisible();
@@ -50,8 +63,7 @@ test('a billing user pays an invoice, is offered no quote or booking, and is tol
   await expect(page.getByRole('tab', { name: 'Quote & Ship' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Re-run' })).toHaveCount(0);
 
-  // Pays by card the open invoice due last (the demo's newest): the every-page walk needs the
-  // disputed one and another to pay, and the invoices scenario pays the first open one.
+  // Pays by card the company's open invoice.
   await nav.getByRole('link', { name: 'Invoices' }).click();
   const row = page.getByTestId('invoice-row').filter({ hasText: 'Open' }).last();
   const number = ((await row.getByRole('link').first().textContent()) ?? '').trim();
@@ -71,19 +83,16 @@ test('a billing user pays an invoice, is offered no quote or booking, and is tol
   await expect(page.getByRole('button', { name: /^Get (rates|quotes)/ })).toHaveCount(0);
   await snap(page, 'team-billing-no-access');
 
+  // The scenario's own user: switched to Spanish for good.
   await setPreferences(page, { language: 'es' });
-  try {
-    await page.goto('/truckload');
-    await expect(page.getByTestId('team-door')).toContainText('Su rol en el equipo de su empresa no incluye esta página.');
-    await expect(page.getByTestId('team-door')).toContainText('Su rol es Facturación.');
-    await expect(page.getByRole('heading', { name: 'Sin acceso a esta página' })).toBeVisible();
-    await expect(sidebar(page).getByRole('link', { name: 'Cotizar y enviar' })).toHaveCount(0);
-    await snap(page, 'team-billing-no-access-es');
-    await page.getByRole('link', { name: 'Ir a su página de inicio' }).click();
-    await expect(page).toHaveURL(/\/my-shipments$/);
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await page.goto('/truckload');
+  await expect(page.getByTestId('team-door')).toContainText('Su rol en el equipo de su empresa no incluye esta página.');
+  await expect(page.getByTestId('team-door')).toContainText('Su rol es Facturación.');
+  await expect(page.getByRole('heading', { name: 'Sin acceso a esta página' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Cotizar y enviar' })).toHaveCount(0);
+  await snap(page, 'team-billing-no-access-es');
+  await page.getByRole('link', { name: 'Ir a su página de inicio' }).click();
+  await expect(page).toHaveURL(/\/my-shipments$/);
 });
 
 test('a viewer reads shipments and invoices with no action on them (Spanish, then English)', async ({ page }) => {
