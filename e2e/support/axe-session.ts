@@ -91,9 +91,6 @@ function structureOf(selector: string | null) {
   return `${(h2 >>> 0).toString(36)}${(h1 >>> 0).toString(36)}:${text.length}`;
 }
 
-/** Whether the page shows an HTML document (not a JSON answer the browser displays); false once it is closed. */
-const isHtmlPage = (page: Page) => page.evaluate(() => document.contentType === 'text/html').catch(() => false);
-
 /** What a page's state is checked under: its path, language and width class (phone below 768 px). */
 function stateOfPage() {
   if (!location.protocol.startsWith('http') || document.contentType !== 'text/html') return undefined;
@@ -215,7 +212,9 @@ export class AxeSession {
     if (page.isClosed()) return;
     // A check queued for a page of the product runs on whatever the page shows by then: when it
     // has moved on to a JSON answer (a sign-in starts from /healthz), there is nothing to check.
-    if (!(await isHtmlPage(page))) return;
+    // What the page shows: an HTML document (not a JSON answer the browser displays), and where.
+    const shown = await page.evaluate(() => ({ url: location.href, html: document.contentType === 'text/html' })).catch(() => undefined);
+    if (!shown?.html) return;
     await settleAnimations(page);
     const structure = await page.evaluate(structureOf, target.selector ?? null).catch(() => undefined);
     if (structure && checkedClean.has(structure)) {
@@ -232,8 +231,10 @@ export class AxeSession {
       })
       .catch(() => undefined);
     if (!results) return;
-    // A page opened and never navigated (about:blank), or gone to a JSON answer meanwhile, is no page of the product.
-    if (!results.url.startsWith('http') || !(await isHtmlPage(page))) return;
+    // A page opened and never navigated (about:blank), or gone elsewhere meanwhile, is not the page
+    // seen as HTML above: a blank page that went on to /healthz (a JSON answer) while axe loaded was
+    // read there, and the page had moved on again to the portal by the time it was asked.
+    if (!results.url.startsWith('http') || results.url !== shown.url) return;
     const path = new URL(results.url).pathname;
     const contrastStill = await this.contrastAfterSettling(page, results.violations);
     for (const violation of results.violations) {

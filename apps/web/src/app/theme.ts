@@ -54,7 +54,15 @@ export const theme = createTheme({
     // listbox, which may hold only options (axe: aria-required-children): the message is a
     // disabled option, read out as the list's one entry and never chosen (the combobox moves and
     // picks by its own option marker, not by role).
-    Select: { defaultProps: { attributes: { empty: NOTHING_FOUND } } },
+    //
+    // A long list scrolls in the listbox itself, not in a scroll area inside it: the combobox
+    // moves through the options with the arrow keys (aria-activedescendant), and a listbox that
+    // a combobox controls is the popup axe knows to be scrolled so, whereas a scroll area inside
+    // it reads as a box no key can reach (scrollable-region-focusable).
+    Select: {
+      defaultProps: { attributes: { empty: NOTHING_FOUND }, withScrollArea: false },
+      styles: { options: { maxHeight: 220, overflowY: 'auto' } },
+    },
   },
 });
 
