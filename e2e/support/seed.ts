@@ -92,8 +92,9 @@ export interface SeededShipment {
 /**
  * An LTL shipment booked by the user signed in on `page` (a company seeded `onCredit`), through
  * the portal's own API as the quote and booking pages send it: two pallets Chicago 60606 -> Dallas
- * 75201 on the cheapest rate, booked as the API tests book one (the server's shipments test-helpers). `delivered`: then delivered as its demo carrier reports it (the
- * events, the signed receipt, the invoice that follows), through the seeding path.
+ * 75201 on the cheapest rate, booked as the API tests book one (the server's shipments
+ * test-helpers). `delivered`: then delivered as its demo carrier reports it (the events, the
+ * signed receipt, the invoice that follows), through the seeding path.
  */
 export async function seedShipment(page: Page, seeded: Seeded, { delivered = false } = {}): Promise<SeededShipment> {
   const quote = await apiCall<QuoteData>(page, 'POST', '/api/quotes', {

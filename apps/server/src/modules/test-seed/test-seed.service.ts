@@ -107,11 +107,8 @@ export function testSeedService(ctx: AppContext) {
     const loaded = await users.load(userId);
     if (!loaded?.account) throw AppError.notFound();
     const applications = creditApplicationsService(ctx);
-    await applications.apply(loaded.account, userId, creditApplication(loaded.account.name, credit.credit_limit_cents));
-    const { applications: filed } = await applications.standing(loaded.account);
-    const pending = filed.find((a) => a.status === 'pending');
-    if (!pending) throw AppError.notFound();
-    await applications.decide(await creditDesk(ip), pending.id, { outcome: 'approved', ...credit, reason: 'Seeded for a scenario' });
+    const filed = await applications.apply(loaded.account, userId, creditApplication(loaded.account.name, credit.credit_limit_cents));
+    await applications.decide(await creditDesk(ip), filed.id, { outcome: 'approved', ...credit, reason: 'Seeded for a scenario' });
   };
 
   return {

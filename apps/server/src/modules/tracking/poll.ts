@@ -70,7 +70,7 @@ export async function pollTracking(ctx: PollCtx, service: ReturnType<typeof trac
  * does not hold up the other shipments. With `demoReceipts`, a delivery brings the demo driver's
  * signed receipt (demo-pod.ts).
  */
-export async function trackShipments(
+async function trackShipments(
   ctx: PollCtx,
   service: ReturnType<typeof trackingService>,
   rows: ShipmentRow[],

@@ -1,4 +1,4 @@
-import type { IssuedCredential, WebhookDeliveryView } from '@freight/contracts';
+import { API_SCOPES, type IssuedCredential, WEBHOOK_EVENT_TYPES, type WebhookDeliveryView } from '@freight/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -70,5 +70,15 @@ describe('shared integration pieces', () => {
   it('says so when nothing was delivered yet', () => {
     withProviders(<WebhookDeliveriesTable deliveries={[]} onReplay={vi.fn()} replaying={null} />);
     expect(screen.getByText(/No deliveries yet/)).toBeInTheDocument();
+  });
+});
+
+describe('what a scope or an event allows', () => {
+  it('is said in both languages for every scope and every webhook event', () => {
+    const keys = [
+      ...API_SCOPES.map((scope) => `integrations.scopes.${scope.replace(/[:.]/g, '_')}`),
+      ...WEBHOOK_EVENT_TYPES.map((event) => `integrations.events.${event.replace(/[:.]/g, '_')}`),
+    ];
+    for (const key of keys) for (const lng of ['en', 'es']) expect(i18n.exists(key, { lng, fallbackLng: [] }), `${lng} ${key}`).toBe(true);
   });
 });
