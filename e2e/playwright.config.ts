@@ -9,7 +9,11 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const passkeyURL = `http://localhost:${port}`;
 /** The day before Thanksgiving 2026, 10:00 in Chicago: where the second server's clock starts. */
 export const THANKSGIVING_EVE = '2026-11-25T16:00:00Z';
-/** A second server whose clock starts on THANKSGIVING_EVE, for the scenarios of dates (the first keeps the real clock). */
+/**
+ * The servers of the scenarios that change what every account shares, each started by its spec
+ * file (support/own-server.ts): a second server whose clock starts on THANKSGIVING_EVE, for the
+ * scenarios of dates (the first keeps the real clock).
+ */
 export const holidayURL = `http://127.0.0.1:${port + 1}`;
 
 /**
@@ -28,30 +32,6 @@ const testDir = join(import.meta.dirname, 'tests');
 const shard = parseShard(process.env.E2E_SHARD);
 const shardSpecs = shard ? shardFiles(specFiles(testDir), readDurations(DURATIONS_FILE), shard) : undefined;
 const mine = shardSpecs?.map((f) => `**/${f}`);
-/**
- * The scenarios that change what every account shares run against a server of their own, so
- * nothing they do reaches another scenario and no order between files matters: the dates of the
- * holiday week on a clock that starts on THANKSGIVING_EVE, the paused carrier (which the scenario
- * resumes by hand), a carrier's tariff and the diesel price (every quote's price), and the site
- * notifications (on every page of every user). A shard without them starts no such server: an
- * idle server still runs its jobs, and its start seeds a database, CPU the other shard's browser
- * and the unit lanes wait for.
- */
-const OWN_SERVERS: { spec: string; port: number; env: Record<string, string> }[] = [
-  { spec: 'holiday-week.spec.ts', port: port + 1, env: { TEST_CLOCK_START: THANKSGIVING_EVE } },
-  { spec: 'paused-carrier.spec.ts', port: port + 2, env: {} },
-  { spec: 'admin-carriers.spec.ts', port: port + 3, env: {} },
-  { spec: 'site-notifications.spec.ts', port: port + 4, env: {} },
-];
-const runs = (spec: string) => !shardSpecs || shardSpecs.includes(spec);
-const server = (serverPort: number, env: Record<string, string> = {}) => ({
-  command: 'node support/serve.mjs',
-  cwd: import.meta.dirname,
-  url: `http://127.0.0.1:${serverPort}/sanctum/csrf-cookie`,
-  timeout: 240_000,
-  reuseExistingServer: false,
-  env: { PORT: String(serverPort), ...env },
-});
 
 export default defineConfig({
   testDir,
@@ -80,5 +60,14 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', testMatch: mine, use: BROWSER }],
-  webServer: [server(port), ...OWN_SERVERS.filter((own) => runs(own.spec)).map((own) => server(own.port, own.env))],
+  // The run's server; the scenarios that change what every account shares start their own
+  // (support/own-server.ts) on the ports above.
+  webServer: {
+    command: 'node support/serve.mjs',
+    cwd: import.meta.dirname,
+    url: `${baseURL}/sanctum/csrf-cookie`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port) },
+  },
 });

@@ -212,6 +212,8 @@ async function scenarioLane() {
       // With a PostgreSQL server at hand the scenarios' servers run on it (e2e/support/serve.mjs).
       ...(process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
       ...(shards > 1 ? { E2E_SHARD: `${i}/${shards}` } : {}),
+      // The page states axe read clean, shared by the shards: each is read once in the run (e2e/support/axe-session.ts).
+      E2E_AXE_CLEAN_FILE: join(out, 'axe-clean.txt'),
     };
     const name = shards > 1 ? `end-to-end scenarios, shard ${i} of ${shards} (Chromium)` : 'end-to-end scenarios (Chromium)';
     return runPrefixed(name, shards > 1 ? `[s${i}] ` : '', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], env, [

@@ -1,3 +1,4 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import axeCore from 'axe-core';
@@ -40,13 +41,30 @@ const owners = new WeakMap<BrowserContext, AxeSession>();
 const closeWaits = new WeakSet<Page>();
 
 /**
- * The states this worker has checked and found clean, by what axe reads of them (structureOf).
+ * The states checked and found clean in this run, by what axe reads of them (structureOf).
  * Scenarios pass through the same screens again and again (the quote form, the shipment list, a
  * dialog) and axe was most of what a scenario cost the browser: a state read clean once is not
  * read again in the run. Only clean ones: a state with a finding is checked wherever it shows, so
- * the test that shows it fails, and so does its retry.
+ * the test that shows it fails. With E2E_AXE_CLEAN_FILE (npm test names one for all its shards),
+ * the shards share what they read clean: each appends its own and reads the others' when it
+ * meets a state it has not read itself.
  */
-const checkedClean = new Set<string>();
+const checkedClean = {
+  known: new Set<string>(),
+  file: process.env.E2E_AXE_CLEAN_FILE,
+  has(structure: string) {
+    if (this.known.has(structure)) return true;
+    if (!this.file || !existsSync(this.file)) return false;
+    // The part after the last line break is a line still being written (or nothing).
+    for (const line of readFileSync(this.file, 'utf8').split('\n').slice(0, -1)) this.known.add(line);
+    return this.known.has(structure);
+  },
+  add(structure: string) {
+    this.known.add(structure);
+    // One short line per write, appended.
+    if (this.file) appendFileSync(this.file, `${structure}\n`);
+  },
+};
 /** How many checks this worker ran, and how many it left out as alike to one read clean: printed at the worker's end. */
 export const axeCounts = { run: 0, alike: 0 };
 

@@ -57,7 +57,7 @@ export async function seedCompany(o: SignUpOptions, { onCredit = false } = {}): 
 /** A new company of the scenario's, its admin signed in on `page` (on their home page). */
 export async function startAsNewCompany(page: Page, o: SignUpOptions, options: { onCredit?: boolean } = {}) {
   const seeded = await seedCompany(o, options);
-  await logIn(page, o.email, o.password);
+  await logIn(page, o.email, { password: o.password });
   return seeded;
 }
 

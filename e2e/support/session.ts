@@ -76,12 +76,13 @@ const loggedInAs = new WeakMap<Page, { email: string; password: string; origin: 
  * password, then the authenticator's code for a user with a second factor), and the answered user
  * is stored as the login page stores it: the login page's own load, its form coming alive and the
  * typing were a good part of every scenario's cost, and only the scenarios about signing in need
- * them (they use the page: `logInHere`).
+ * them (they use the page: `logInHere`). `at`: the page to open instead of the home page, for a
+ * scenario that starts elsewhere (a page load less: each costs the browser about a second of CPU).
  */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function logIn(page: Page, email: string, { password = DEMO_PASSWORD, at }: { password?: string; at?: string } = {}) {
   await page.goto('/healthz');
   loggedInAs.set(page, { email, password, origin: new URL(page.url()).origin });
-  if (await resumeSession(page, email)) return;
+  if (await resumeSession(page, email, at)) return;
   // A fresh token, as the login page fetches one: a token kept from a session that ended since is refused.
   await pageRequest(page, 'GET', '/sanctum/csrf-cookie');
   const first = await pageRequest(page, 'POST', '/login', { email, password, remember: false });
@@ -100,19 +101,19 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
     // Signing in is no confirmation on the server (a step-up right after still asks).
     secondFactorSessions.set(sessionKey(page, email), { cookies: await page.context().cookies(origin), confirmedAt: 0 });
   }
-  await goHomeSignedIn(page);
+  await goHomeSignedIn(page, at);
 }
 
 /**
  * Stores the session's user where the login page leaves it (AUTH_STATE, GET /api/user's `data`)
- * and opens where the login page would have sent them (the web's homeFor).
+ * and opens `at`, or where the login page would have sent them (the web's homeFor).
  */
-async function goHomeSignedIn(page: Page) {
+async function goHomeSignedIn(page: Page, at?: string) {
   const user = await pageRequest(page, 'GET', '/api/user');
   expect(user.status, 'GET /api/user after signing in').toBe(200);
   const stored = (JSON.parse(user.text) as { data: { roles: string[] } }).data;
   await page.evaluate((u) => window.localStorage.setItem('AUTH_STATE', u), JSON.stringify(stored));
-  await page.goto(isStaff(stored.roles) ? '/admin/dashboard' : '/');
+  await page.goto(at ?? (isStaff(stored.roles) ? '/admin/dashboard' : '/'));
   await expect(page).not.toHaveURL(/\/login/);
 }
 
@@ -128,7 +129,7 @@ const CONFIRMATION_MS = 11 * 60_000;
 const sessionKey = (page: Page, email: string) => `${new URL(page.url()).origin} ${email}`;
 
 /** Carries on the user's earlier session on this (fresh) page, when it is still alive: true if it did. */
-async function resumeSession(page: Page, email: string) {
+async function resumeSession(page: Page, email: string, at?: string) {
   const key = sessionKey(page, email);
   const saved = secondFactorSessions.get(key);
   if (!saved || Date.now() - saved.confirmedAt < CONFIRMATION_MS) return false;
@@ -139,7 +140,7 @@ async function resumeSession(page: Page, email: string) {
     await page.context().clearCookies();
     return false;
   }
-  await goHomeSignedIn(page);
+  await goHomeSignedIn(page, at);
   return true;
 }
 

@@ -62,9 +62,8 @@ test('from the login page footer, in English and Spanish', async ({ page }) => {
 });
 
 test('from the portal footer, in English and Spanish', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
+  await logIn(page, 'shipper@demo.test', { at: '/video-tutorials' });
   try {
-    await page.goto('/video-tutorials');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
     await skipLinkMovesFocus(page, 'Skip to main content');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();

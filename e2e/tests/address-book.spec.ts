@@ -21,8 +21,7 @@ test('upload a CSV with a bad row, import the good rows, export the book, and pi
     row(good2, 'Atlanta', 'GA', '30303'),
   ].join('\n');
 
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/address-book');
+  await logIn(page, 'shipper@demo.test', { at: '/address-book' });
   await expect(page.getByRole('heading', { name: 'Address Book' })).toBeVisible();
   await expect(page.getByText('Lakeshore Industrial Supply')).toBeVisible();
 

@@ -58,8 +58,7 @@ test('in Spanish, sales propose suspending a new account; accounting suspends it
 
   // Accounting sees the proposal and suspends from it; the reason starts from the note.
   const accounting = await browser.newPage();
-  await logIn(accounting, 'accounting@demo.test');
-  await accounting.goto(accountUrl);
+  await logIn(accounting, 'accounting@demo.test', { at: accountUrl });
   const proposal = accounting.getByRole('region', { name: 'Suspension proposals' }).getByTestId('suspension-proposal');
   await expect(proposal).toContainText('Proposed by sales@demo.test');
   await proposal.getByRole('button', { name: 'Suspend account' }).click();
@@ -110,7 +109,7 @@ test('a super admin invites a staff user, who sets a password by the link; then 
   await staff.getByLabel(/^Confirm password/).fill('Welcome#2026');
   await staff.getByRole('button', { name: 'Reset password' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Your password has been reset. You can log in now.' })).toBeVisible();
-  await logIn(staff, email, 'Welcome#2026');
+  await logIn(staff, email, { password: 'Welcome#2026' });
   // Staff cannot work without a second factor: every admin page leads to their Security page.
   await expect(staff).toHaveURL(/\/admin\/security$/);
   await expect(staff.getByText('Set up a second factor to continue')).toBeVisible();

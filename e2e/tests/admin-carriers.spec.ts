@@ -1,11 +1,13 @@
 import { tariffsURL } from '../playwright.config';
+import { useOwnServer } from '../support/own-server';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 // A carrier's tariff and the diesel price price every account's quotes: these run on a server of
-// their own (playwright.config.ts), so no other scenario's quote meets the changed prices.
+// their own (support/own-server.ts), so no other scenario's quote meets the changed prices.
 test.use({ baseURL: tariffsURL });
+useOwnServer(tariffsURL);
 
 /** The shipper's LTL quote on one lane; answers the cheapest carrier's name and total as shown. */
 async function quoteLane(page: Page) {
@@ -34,8 +36,7 @@ test('super_admin lowers a carrier discount, previews the difference and publish
   await shipper.getByRole('button', { name: 'Save quote' }).click();
   await expect(shipper.getByRole('button', { name: 'Saved' })).toBeDisabled();
 
-  await logIn(page, 'super@demo.test');
-  await page.goto('/admin/carriers');
+  await logIn(page, 'super@demo.test', { at: '/admin/carriers' });
   await expect(page.getByRole('table', { name: "Every carrier the portal rates, with last week's quotes" })).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: carrier, exact: true }) });
   await expect(row).toContainText('Signed events');

@@ -46,8 +46,7 @@ test('a super admin sees every staff member in Role Management', async ({ page }
 });
 
 test('a customer never enters the admin area', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/admin/dashboard');
+  await logIn(page, 'shipper@demo.test', { at: '/admin/dashboard' });
   await expect(page.getByRole('alert').filter({ hasText: 'Unauthrized' })).toBeVisible();
   await expect(page).not.toHaveURL(/\/admin/);
 });

@@ -10,8 +10,7 @@ test('super_admin adds a Conestoga type; the shipper quotes with it in English, 
   browser,
 }) => {
   // super_admin adds the type, +60 cents a mile over the carriers' dry van linehaul.
-  await logIn(page, 'super@demo.test');
-  await page.goto('/admin/truckloads/equipment-types');
+  await logIn(page, 'super@demo.test', { at: '/admin/truckloads/equipment-types' });
   await expect(page.getByRole('heading', { name: 'Truckload Equipment' })).toBeVisible();
   await page.getByRole('button', { name: 'Add equipment type' }).click();
   const form = page.getByRole('form', { name: 'New equipment type' });
@@ -35,8 +34,7 @@ test('super_admin adds a Conestoga type; the shipper quotes with it in English, 
   const shipperContext = await browser.newContext();
   const shipper = await shipperContext.newPage();
   try {
-    await logIn(shipper, 'shipper@demo.test');
-    await shipper.goto('/truckload');
+    await logIn(shipper, 'shipper@demo.test', { at: '/truckload' });
     await fillLane(shipper, { from: '60601', to: '30303' });
     const equipment = shipper.getByLabel('Equipment type');
     await equipment.selectOption({ label: 'Conestoga' });

@@ -27,8 +27,7 @@ test('ops adds a part; the shipper types its description in a quote item, picks 
   await snap(page, 'admin-part-catalog');
 
   const shipper = await browser.newPage();
-  await logIn(shipper, 'shipper@demo.test');
-  await shipper.goto('/quote');
+  await logIn(shipper, 'shipper@demo.test', { at: '/quote' });
   const line = await fillItem(shipper, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
   await line.getByLabel('Description').pressSequentially('conveyor rol');
   const option = shipper.getByRole('option', { name: /Conveyor rollers, steel, boxed/ });

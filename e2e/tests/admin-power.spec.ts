@@ -52,7 +52,7 @@ async function grantAdminToCustomer(page: Page, language: 'en' | 'es') {
 
   // A super admin of this scenario's own: its step-up code never waits for one another scenario used.
   const admin = await seedStaff(`super-${language}`, ['super_admin']);
-  await logIn(page, admin.email, admin.password);
+  await logIn(page, admin.email, { password: admin.password });
   if (language === 'es') await setPreferences(page, { language: 'es' });
   try {
     await page.reload();

@@ -54,7 +54,7 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
   await shipperPage.close();
   const ops = await seedStaff('alias-ops', ['fpg_ops']);
   const superAdmin = await seedStaff('alias-super', ['super_admin']);
-  await logIn(page, ops.email, ops.password);
+  await logIn(page, ops.email, { password: ops.password });
   // An alias no carrier holds (no demo SCAC starts with Z) and no other run of this scenario made
   // (a server keeps its aliases): Z, the SCAC's first letter and two drawn ones.
   const letter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
@@ -79,7 +79,7 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
 
   // The carrier's key: super_admin rotates it and hands it over (shown once).
   const superPage = await browser.newPage();
-  await logIn(superPage, superAdmin.email, superAdmin.password);
+  await logIn(superPage, superAdmin.email, { password: superAdmin.password });
   const carriers = await apiCall<{ id: string; scac: string; mode: string }[]>(superPage, 'GET', '/api/admin/scac-aliases/carriers');
   const carrierId = carriers.find((c) => c.scac === shipment.scac && c.mode === 'ltl')!.id;
   const { key } = await apiCall<{ key: string }>(superPage, 'POST', `/api/admin/carriers/${carrierId}/tracking-key`, {});

@@ -96,8 +96,7 @@ test('in Spanish, staff ask the shipper to act and the shipper reads the message
     await snap(page, 'admin-shipment-detail-es');
 
     const shipperPage = await browser.newPage();
-    await logIn(shipperPage, 'shipper@demo.test');
-    await shipperPage.goto('/track');
+    await logIn(shipperPage, 'shipper@demo.test', { at: '/track' });
     await shipperPage.getByText(bol).first().click();
     await expect(shipperPage.getByText('Our customer service team asks: Confirm the dock hours with us by phone')).toBeVisible();
     await expect(shipperPage.getByText('Dock closes at 3 pm')).toHaveCount(0);

@@ -85,8 +85,7 @@ test('a booking over the shipper limit waits; the admin approves it from the mai
   await logOut(page);
 
   // The admin sees how many bookings wait, on the Approvals item and on the home page.
-  await logIn(page, ADMIN);
-  await page.goto('/');
+  await logIn(page, ADMIN, { at: '/' });
   const waiting = await waitingCount(page, { expectSome: true });
   expect(waiting).toBeGreaterThanOrEqual(1);
   const bookings = waiting === 1 ? '1 booking waits' : `${waiting} bookings wait`;

@@ -141,8 +141,7 @@ test('a billing user saves a card and turns autopay on (Spanish, on a phone)', a
 });
 
 test('a billing user saves the company bank account from the browser, then removes it', async ({ page }) => {
-  await logIn(page, 'billing@demo.test');
-  await page.goto('/settings/payment-methods');
+  await logIn(page, 'billing@demo.test', { at: '/settings/payment-methods' });
   const form = page.getByTestId('add-bank-account');
   await expect(form).toContainText('you authorize us to debit this account');
   // Like a card, the account's numbers go to the processor only; the portal gets the pm_ id.

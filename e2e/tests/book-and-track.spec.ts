@@ -6,8 +6,7 @@ import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('quote, book, confirmation, the bill of lading, then the public tracking page in a fresh browser', async ({ page, browser }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/quote-shipment');
+  await logIn(page, 'shipper@demo.test', { at: '/quote-shipment' });
   await fillLane(page, { from: '60601', to: '30303' });
   await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
   await page.getByLabel('Shipment value').fill('2000');

@@ -13,8 +13,7 @@ async function openCarrierVisibility(page: Page) {
 }
 
 test('a shipper hides one LTL carrier, prefers another, finds the choices kept, then restores them', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/settings');
+  await logIn(page, 'shipper@demo.test', { at: '/settings' });
   await expect(page.getByRole('tab', { name: 'User settings' })).toHaveAttribute('aria-selected', 'true');
 
   let modal = await openCarrierVisibility(page);

@@ -52,6 +52,6 @@ test('a logged-in user changes the password in Settings and logs in with the new
   await logOut(page);
   await submitLogin(page, email, oldPassword);
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
-  await logIn(page, email, newPassword);
+  await logIn(page, email, { password: newPassword });
   await expect(page.getByRole('link', { name: 'Quote & Ship' }).first()).toBeVisible();
 });

@@ -82,8 +82,7 @@ for (const language of ['en', 'es'] as const) {
 
     // Staff carry it to the carrier.
     const staff = await browser.newPage();
-    await logIn(staff, ops.email, ops.password);
-    await staff.goto(`/admin/claims/${claimId}`);
+    await logIn(staff, ops.email, { password: ops.password, at: `/admin/claims/${claimId}` });
     const ack = staff.getByRole('form', { name: "Carrier's acknowledgement" });
     await ack.getByLabel(/^Carrier's claim number/).fill(`SAIA-${language}-771`);
     await ack.getByRole('button', { name: 'Record acknowledgement' }).click();

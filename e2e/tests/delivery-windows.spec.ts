@@ -20,8 +20,7 @@ async function shipmentWithWindow(page: Parameters<typeof apiCall>[0]) {
 }
 
 test('the learned delivery window on the rate results and the tracking pages, in English', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/quote');
+  await logIn(page, 'shipper@demo.test', { at: '/quote' });
   // Chicago -> Dallas: the demo history's busiest lane.
   await fillLane(page, { from: '60606', to: '75201' });
   await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
@@ -52,8 +51,7 @@ test('the learned delivery window on the rate results and the public tracking pa
   await setPreferences(page, { language: 'es' });
   try {
     await page.goto('/login');
-    await logIn(page, 'shipper@demo.test');
-    await page.goto('/quote');
+    await logIn(page, 'shipper@demo.test', { at: '/quote' });
     await page.getByLabel('Código postal de recolección').fill('60606');
     await page.getByLabel('Código postal de entrega').fill('75201');
     await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());

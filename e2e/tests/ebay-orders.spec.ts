@@ -2,8 +2,7 @@ import { logIn, restorePreferences, setPreferences, snap } from '../support/sess
 import { expect, test } from '../support/test';
 
 test('a seller connects another eBay store through the consent page and syncs its orders', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/orders/ebay');
+  await logIn(page, 'shipper@demo.test', { at: '/orders/ebay' });
   // The demo store is connected and synced from the simulator.
   const demo = page.getByTestId('ebay-store').filter({ hasText: 'demo-seller' });
   await expect(demo).toContainText('Connected');

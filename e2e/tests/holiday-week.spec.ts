@@ -1,8 +1,11 @@
 import { holidayURL, THANKSGIVING_EVE } from '../playwright.config';
 import { bookFirstRate } from '../support/booking';
+import { useOwnServer } from '../support/own-server';
 import { expectRates, fillItem } from '../support/quote';
 import { DEMO_PASSWORD } from '../support/session';
 import { expect, type Page, test } from '../support/test';
+
+useOwnServer(holidayURL, { TEST_CLOCK_START: THANKSGIVING_EVE });
 
 /**
  * The day before Thanksgiving, on the second server whose clock starts then (10:00 in Chicago),

@@ -135,9 +135,8 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
 });
 
 test('accounting answers a dispute with a credit, then places and lifts a hold with a reason, all on the record', async ({ page }) => {
-  await logIn(page, 'accounting@demo.test');
+  await logIn(page, 'accounting@demo.test', { at: '/admin/dashboard' });
   // The queue on the dashboard leads to the account of each open dispute (its row also links the invoice).
-  await page.goto('/admin/dashboard');
   const queue = page.getByTestId('open-disputes');
   await expect(queue).toContainText('missed the delivery appointment');
   const row = queue.getByRole('row').filter({ hasText: 'missed the delivery appointment' });

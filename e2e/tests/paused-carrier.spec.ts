@@ -1,16 +1,17 @@
 import { pausedCarrierURL } from '../playwright.config';
+import { useOwnServer } from '../support/own-server';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 // The demo data has FedEx Ground paused by the circuit breaker (its rate API answered 503). Any
 // parcel quote a minute after start probes it and, the demo tariff answering, resumes it, and the
-// second scenario resumes it by hand: so these run on a server of their own (playwright.config.ts),
+// second scenario resumes it by hand: so these run on a server of their own (support/own-server.ts),
 // where no other scenario quotes, and whatever ran before or beside them does not matter.
 test.use({ baseURL: pausedCarrierURL });
+useOwnServer(pausedCarrierURL);
 
 test('a carrier paused from quoting shows why and since when: on the Carriers page, its own page and the dashboard', async ({ page }) => {
-  await logIn(page, 'super@demo.test');
-  await page.goto('/admin/carriers');
+  await logIn(page, 'super@demo.test', { at: '/admin/carriers' });
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'FedEx Ground', exact: true }) });
   await expect(row).toContainText('Quoting paused');
   await expect(row).toContainText('9 of its 12 rate calls within 5 minutes failed.');

@@ -38,7 +38,7 @@ test("a sales admin gives a company a contract lane Chicago -> Salt Lake City; t
 
   const context = await browser.newContext();
   const shipper = await context.newPage();
-  await logIn(shipper, own.email, own.password);
+  await logIn(shipper, own.email, { password: own.password });
   await ratePallets(shipper, { to: '84101', quantity: '1', weight: '500', value: '1000' });
   const totals = await shownTotals(shipper);
   expect(totals.length).toBeGreaterThan(1);
@@ -73,7 +73,7 @@ test("in Spanish, a sales admin gives a company a contract lane Chicago -> Denve
   const context = await browser.newContext();
   const shipper = await context.newPage();
   // Signed up in Spanish: the portal speaks it from the first page.
-  await logIn(shipper, own.email, own.password);
+  await logIn(shipper, own.email, { password: own.password });
   await shipper.setViewportSize({ width: 390, height: 844 });
   await rateInSpanish(shipper, { path: '/quote-shipment', to: '80202', quantity: '1', weight: '500', value: '1000' });
   const totals = await shownTotals(shipper);

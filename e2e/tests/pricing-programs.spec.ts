@@ -68,8 +68,7 @@ test("a sales admin reads Demo Shipper Co's program, then adds a contract lane t
   // The audit log, which only a super admin reads, names the program.
   const context = await browser.newContext();
   const auditor = await context.newPage();
-  await logIn(auditor, 'super@demo.test');
-  await auditor.goto('/admin/audit-log');
+  await logIn(auditor, 'super@demo.test', { at: '/admin/audit-log' });
   await auditor.getByLabel('Search the log').fill(company);
   const log = auditor.getByRole('table', { name: 'Staff actions, newest first' });
   await expect(log.getByRole('row').nth(1)).toContainText('Pricing program published');

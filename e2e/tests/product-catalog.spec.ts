@@ -17,8 +17,7 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
     `${imported2},GJ-${stamp},,,boxes,,24,18,12,35,false`,
   ].join('\n');
 
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/product-catalog');
+  await logIn(page, 'shipper@demo.test', { at: '/product-catalog' });
   await expect(page.getByRole('heading', { name: 'Product Catalog' })).toBeVisible();
 
   // Add: a required field left empty is refused in place, then the product is saved.
@@ -118,8 +117,7 @@ test('a shipper who works in Spanish and metric adds and deletes a product in ce
   await setPreferences(page, { language: 'es', unit_system: 'metric' });
   try {
     await page.goto('/login'); // a fresh login stores the user with the new settings
-    await logIn(page, 'prepaid@demo.test');
-    await page.goto('/product-catalog');
+    await logIn(page, 'prepaid@demo.test', { at: '/product-catalog' });
     await expect(page.getByRole('heading', { name: 'Catálogo de productos' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Agregar producto' }).click();

@@ -6,8 +6,7 @@ const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ?? 
 const descending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ?? 0) >= x);
 
 test('an LTL quote from postal codes to sorted rates, saved, then re-run from Saved Quotes', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/quote');
+  await logIn(page, 'shipper@demo.test', { at: '/quote' });
   await expect(page.getByRole('heading', { name: 'LTL & Small Package' })).toBeVisible();
 
   await fillLane(page, { from: '60601', to: '30303' });

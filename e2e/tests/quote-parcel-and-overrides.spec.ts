@@ -3,8 +3,7 @@ import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test.beforeEach(async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/quote');
+  await logIn(page, 'shipper@demo.test', { at: '/quote' });
   await fillLane(page, { from: '60601', to: '30303' });
   await page.getByLabel('Shipment value').fill('500');
 });

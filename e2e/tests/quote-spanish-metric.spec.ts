@@ -7,8 +7,7 @@ test('a shipper who works in Spanish, metric and pesos gets the quote page, dens
   await setPreferences(page, { language: 'es', unit_system: 'metric', currency: 'MXN' });
   try {
     await page.goto('/login'); // a fresh login stores the user with the new settings
-    await logIn(page, 'other@demo.test');
-    await page.goto('/quote');
+    await logIn(page, 'other@demo.test', { at: '/quote' });
     await expect(page.getByRole('heading', { name: 'LTL y paquetería' })).toBeVisible();
 
     await page.getByLabel('Código postal de recolección').fill('60601');

@@ -2,8 +2,7 @@ import { authState, logIn, loginFormAlive, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, context }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/settings');
+  await logIn(page, 'shipper@demo.test', { at: '/settings' });
   // The page is a lazy chunk: wait for it (and its check of the session) before the cookie goes.
   await expect(page.getByRole('button', { name: 'Save preferences' })).toBeVisible();
   await page.waitForLoadState('networkidle');

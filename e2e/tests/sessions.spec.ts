@@ -34,7 +34,7 @@ const WORDS = {
 async function anotherBrowser(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logIn(page, email, PASSWORD);
+  await logIn(page, email, { password: PASSWORD });
   return page;
 }
 

@@ -49,7 +49,7 @@ test('a new shipper signs up, verifies the email, logs in, switches to Spanish a
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await logIn(page, email, 'Secret#2026');
+  await logIn(page, email, { password: 'Secret#2026' });
   await expect(page.getByRole('link', { name: 'Quote & Ship' }).first()).toBeVisible();
   await snap(page, 'home-en');
 

@@ -1,10 +1,12 @@
 import { noticesURL } from '../playwright.config';
+import { useOwnServer } from '../support/own-server';
 import { logIn, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 // A published notice shows on every page of every user (and the shipper here dismisses the demo's
-// info notice): this runs on a server of its own (playwright.config.ts), so no other scenario reads them.
+// info notice): this runs on a server of its own (support/own-server.ts), so no other scenario reads them.
 test.use({ baseURL: noticesURL });
+useOwnServer(noticesURL);
 
 test('a super admin publishes an outage notice; customers see it in their language, and so do visitors of the public tracking page', async ({
   page,

@@ -81,7 +81,7 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
   await staff.getByLabel(/^Confirm password/).fill(password);
   await staff.getByRole('button', { name: 'Reset password' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'Your password has been reset.' })).toBeVisible();
-  await logIn(staff, email, password);
+  await logIn(staff, email, { password: password });
   await expect(staff).toHaveURL(/\/admin\/security$/);
   await setPreferences(staff, { language: lang });
   const app = staff.getByTestId('authenticator-app');
@@ -120,7 +120,7 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
   await expect(staff).toHaveURL(/\/login/);
 
   // The password alone signs them in now, and every page leads to setting up a factor again.
-  await logIn(staff, email, password);
+  await logIn(staff, email, { password: password });
   await expect(staff).toHaveURL(/\/admin\/security$/);
   await expect(staff.getByText(w.enrol)).toBeVisible();
   await snapBoth(staff, `staff-two-factor-after-reset-${lang}`);

@@ -5,8 +5,7 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
   page,
   browser,
 }) => {
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/track');
+  await logIn(page, 'shipper@demo.test', { at: '/track' });
   await page.locator('a[href^="/track/detail/"]').first().click();
   const heading = page.getByRole('heading', { name: /^BOL / });
   await expect(heading).toBeVisible();
@@ -62,8 +61,7 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
 });
 
 test('the chat asks for an issue category, in the spec words, and the Support dialog gives the phone and hours', async ({ page }) => {
-  await logIn(page, 'other@demo.test');
-  await page.goto('/my-shipments');
+  await logIn(page, 'other@demo.test', { at: '/my-shipments' });
   await page.getByRole('button', { name: 'Chat with support' }).click();
   const chat = page.getByRole('dialog', { name: 'Chat with support' });
   // The demo desk answered a question of this account already: the list shows it.

@@ -137,9 +137,8 @@ test('an invited shipper books in Spanish under the $500 limit at once, waits ov
 }) => {
   test.setTimeout(180_000);
   const email = freshEmail('colleague');
-  await logIn(page, ADMIN);
+  await logIn(page, ADMIN, { at: '/my-shipments' });
   // 1. Settings > Team: the invitation, as Shipper with a $500.00 limit.
-  await page.goto('/my-shipments');
   await page.getByRole('navigation', { name: A.nav }).getByRole('link', { name: A.settings }).click();
   await page.getByRole('tab', { name: A.teamTab }).click();
   await expect(page).toHaveURL(/\/settings\/team$/);

@@ -43,7 +43,7 @@ test('a billing user pays an invoice, is offered no quote or booking, and is tol
   await seedShipment(admin, company, { delivered: true });
   await admin.close();
   const billing = await seedColleague(company, 'roles-billing', 'billing');
-  await logIn(page, billing.email, billing.password);
+  await logIn(page, billing.email, { password: billing.password });
   // A role that cannot quote starts on its shipments.
   await expect(page).toHaveURL(/\/my-shipments$/);
   // The delivery's invoice is issued by a job: it is there within seconds.

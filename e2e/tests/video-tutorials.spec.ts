@@ -89,8 +89,7 @@ test('a shipper working in Spanish plays a tutorial, with the Spanish subtitles 
   // holds the Spanish user, and its login page would be in Spanish).
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
-  await logIn(page, 'shipper@demo.test');
-  await page.goto('/video-tutorials');
+  await logIn(page, 'shipper@demo.test', { at: '/video-tutorials' });
   await expect(page.getByRole('heading', { name: 'Video Tutorials' })).toBeVisible();
   const video = page.getByTestId('tutorial-video');
   await expect.poll(async () => (await state(video)).tracks.map((t) => `${t.language}:${t.mode}`)).toEqual(['en:showing', 'es:disabled']);
