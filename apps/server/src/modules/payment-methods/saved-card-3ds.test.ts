@@ -80,7 +80,9 @@ describe('saving a card that asks for 3-D Secure', () => {
     expect((await confirm(admin, 'seti_unknown0000')).statusCode).toBe(404);
 
     const saved = await confirm(admin, challenge.setup_intent);
-    expect(saved.statusCode, saved.body).toBe(201);
+    // 201 when the return saves it, 200 when the processor's webhook of the completed challenge
+    // (setup_intent.succeeded) came first on a busy machine: either way it is saved once (below).
+    expect([201, 200], saved.body).toContain(saved.statusCode);
     expect(saved.json().data).toMatchObject({ type: 'card', brand: 'visa', last4: '3155', is_default: true });
     const twice = await confirm(admin, challenge.setup_intent);
     expect(twice.statusCode).toBe(200);
@@ -122,7 +124,9 @@ describe('saving a card that asks for 3-D Secure', () => {
     const challenge = await challenged(TEST_CARDS.alwaysAuthenticate);
     await answerChallenge(challenge.next_action_url, 'complete');
     const saved = await confirm(admin, challenge.setup_intent);
-    expect(saved.statusCode, saved.body).toBe(201);
+    // Saved by the return or, when it came first, by the processor's webhook (as above).
+    expect([201, 200], saved.body).toContain(saved.statusCode);
+    expect((await methods()).map((m) => m.last4).sort()).toEqual(['3155', '3184']);
     const secure = saved.json().data as PaymentMethodView;
     expect(secure).toMatchObject({ last4: '3184', is_default: false });
     expect((await admin.put(`/api/payment-methods/${secure.id}/default`, {})).statusCode).toBe(200);
