@@ -1,5 +1,5 @@
 import type { BatchView } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { batchRows, bookingApprovals, shipments, userSettings, users } from '../../db/schema';
@@ -42,8 +42,11 @@ const shipmentsUnder = async (batchId: string, line: number, key = batchRowKey(b
   t.database.db.select().from(shipments).where(eq(shipments.idempotencyKey, key));
 
 const approvalOf = async (id: string) => (await t.database.db.select().from(bookingApprovals).where(eq(bookingApprovals.id, id)))[0];
+// In file-line order: PostgreSQL returns an updated row wherever it now lies unless asked.
 const attemptsOf = async (batchId: string) =>
-  (await t.database.db.select().from(batchRows).where(eq(batchRows.batchId, batchId))).map((r) => r.bookingAttempt);
+  (await t.database.db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(asc(batchRows.line))).map(
+    (r) => r.bookingAttempt,
+  );
 const bookOne = async (c: TestClient, id: string, line: number) => {
   const res = await c.post(`/api/batches/${id}/rows/${line}/book`, { disclaimer_accepted: true });
   expect(res.statusCode, res.body).toBe(200);
