@@ -1,5 +1,5 @@
 import { isStaff } from '@freight/domain';
-import { type Cookie, expect, type Page, type Response } from '@playwright/test';
+import { type Browser, type Cookie, expect, type Page, type Response } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { pageRequest, withApiClient } from './api';
 
@@ -78,11 +78,15 @@ const loggedInAs = new WeakMap<Page, { email: string; password: string; origin: 
  * typing were a good part of every scenario's cost, and only the scenarios about signing in need
  * them (they use the page: `logInHere`). `at`: the page to open instead of the home page, for a
  * scenario that starts elsewhere (a page load less: each costs the browser about a second of CPU).
+ * `settings`: the user's preferences (as setPreferences) saved before any portal page opens, so the
+ * first page is already in them and the user stored with them; a scenario that changes them puts
+ * them back itself (restorePreferences).
  */
-export async function logIn(page: Page, email: string, { password = DEMO_PASSWORD, at }: { password?: string; at?: string } = {}) {
+export async function logIn(page: Page, email: string, { password = DEMO_PASSWORD, at, settings }: LogInOptions = {}) {
   await page.goto('/healthz');
   loggedInAs.set(page, { email, password, origin: new URL(page.url()).origin });
-  if (await resumeSession(page, email, at)) return;
+  const open = { at, settings };
+  if (await resumeSession(page, email, open)) return;
   // A fresh token, as the login page fetches one: a token kept from a session that ended since is refused.
   await pageRequest(page, 'GET', '/sanctum/csrf-cookie');
   const first = await pageRequest(page, 'POST', '/login', { email, password, remember: false });
@@ -101,14 +105,36 @@ export async function logIn(page: Page, email: string, { password = DEMO_PASSWOR
     // Signing in is no confirmation on the server (a step-up right after still asks).
     secondFactorSessions.set(sessionKey(page, email), { cookies: await page.context().cookies(origin), confirmedAt: 0 });
   }
-  await goHomeSignedIn(page, at);
+  await goHomeSignedIn(page, open);
 }
 
 /**
- * Stores the session's user where the login page leaves it (AUTH_STATE, GET /api/user's `data`)
- * and opens `at`, or where the login page would have sent them (the web's homeFor).
+ * A page in a context of its own, `width` wide, signed in as `email` in `language` (saved for the
+ * user, as logIn's `settings`) and open on `at` or the user's home page: for the scenarios that
+ * read the same pages in each language, at desktop and at phone width.
  */
-async function goHomeSignedIn(page: Page, at?: string) {
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  { language, width, height = 900, at }: { language: string; width: number; height?: number; at?: string },
+) {
+  const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+  await logIn(page, email, { settings: { language }, at });
+  return page;
+}
+
+interface LogInOptions {
+  password?: string;
+  at?: string;
+  settings?: Record<string, string>;
+}
+
+/**
+ * Saves `settings`, stores the session's user where the login page leaves it (AUTH_STATE, GET
+ * /api/user's `data`) and opens `at`, or where the login page would have sent them (the web's homeFor).
+ */
+async function goHomeSignedIn(page: Page, { at, settings }: Pick<LogInOptions, 'at' | 'settings'>) {
+  if (settings) await setPreferences(page, settings);
   const user = await pageRequest(page, 'GET', '/api/user');
   expect(user.status, 'GET /api/user after signing in').toBe(200);
   const stored = (JSON.parse(user.text) as { data: { roles: string[] } }).data;
@@ -129,7 +155,7 @@ const CONFIRMATION_MS = 11 * 60_000;
 const sessionKey = (page: Page, email: string) => `${new URL(page.url()).origin} ${email}`;
 
 /** Carries on the user's earlier session on this (fresh) page, when it is still alive: true if it did. */
-async function resumeSession(page: Page, email: string, at?: string) {
+async function resumeSession(page: Page, email: string, open: Pick<LogInOptions, 'at' | 'settings'>) {
   const key = sessionKey(page, email);
   const saved = secondFactorSessions.get(key);
   if (!saved || Date.now() - saved.confirmedAt < CONFIRMATION_MS) return false;
@@ -140,7 +166,7 @@ async function resumeSession(page: Page, email: string, at?: string) {
     await page.context().clearCookies();
     return false;
   }
-  await goHomeSignedIn(page, at);
+  await goHomeSignedIn(page, open);
   return true;
 }
 

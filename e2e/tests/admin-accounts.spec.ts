@@ -1,6 +1,6 @@
 import { freshEmail, mailedLink, submitLogin } from '../support/flows';
 import { seedCompany } from '../support/seed';
-import { authenticatorCode, logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { authenticatorCode, logIn, reenterPassword, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test("accounting finds an account by a user's email and reads its users, activity and notes", async ({ page }) => {
@@ -31,10 +31,8 @@ test('in Spanish, sales propose suspending a new account; accounting suspends it
   await seedCompany({ email, password: 'Suspend#2026', company: 'Suspended Freight Co' });
 
   // Sales may not suspend: they propose it, with a note.
-  await logIn(page, 'sales@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'sales@demo.test', { settings: { language: 'es' }, at: '/admin/accounts' });
   try {
-    await page.goto('/admin/accounts');
     await page.getByText('Registros nuevos').click();
     await expect(page).toHaveURL(/signed_up_days=7/);
     await page.getByRole('link', { name: 'Suspended Freight Co' }).click();

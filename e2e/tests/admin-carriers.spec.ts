@@ -1,7 +1,7 @@
 import { tariffsURL } from '../playwright.config';
 import { useOwnServer } from '../support/own-server';
 import { expectRates, fillItem, fillLane } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 // A carrier's tariff and the diesel price price every account's quotes: these run on a server of
@@ -95,10 +95,8 @@ test('super_admin lowers a carrier discount, previews the difference and publish
 test('in Spanish, super_admin restores the earlier tariff as a draft, previews and publishes it, and records a weekly diesel price', async ({
   page,
 }) => {
-  await logIn(page, 'super@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/carriers' });
   try {
-    await page.goto('/admin/carriers');
     await expect(page.getByRole('tab', { name: 'Transportistas' })).toBeVisible();
     // The carrier changed by the scenario above has more than one version.
     const changed = page

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -50,9 +50,7 @@ async function exportCsv(page: Page, button: string, item: string) {
 
 test('en: ops filters Admin Shipments, exports them as CSV, saves the view and applies it after a reload', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, 'ops@demo.test');
-  await setPreferences(page, { language: 'en' });
-  await page.goto('/admin/shipments');
+  await logIn(page, 'ops@demo.test', { settings: { language: 'en' }, at: '/admin/shipments' });
   await page.getByLabel('Status', { exact: true }).selectOption('in_transit');
   await expect(page).toHaveURL(/status=in_transit/);
   const filtered = listAnswered(page);
@@ -104,10 +102,8 @@ test('en: ops filters Admin Shipments, exports them as CSV, saves the view and a
 
 test('es: at 390 px ops applies a saved view from the Views menu', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  await logIn(page, 'ops@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'ops@demo.test', { settings: { language: 'es' }, at: '/admin/shipments' });
   try {
-    await page.goto('/admin/shipments');
     await page.getByRole('button', { name: 'Vistas guardadas de esta lista' }).click();
     // The demo's own view of Otto Ops.
     await page.getByRole('menuitem', { name: 'Aplicar la vista Action Required' }).click();

@@ -1,5 +1,5 @@
 import { fillItem } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('ops adds a part; the shipper types its description in a quote item, picks it, and NMFC and class fill', async ({ page, browser }) => {
@@ -48,8 +48,7 @@ test('ops adds a part; the shipper types its description in a quote item, picks 
 });
 
 test('in Spanish, staff edit a part and the shipper sees the Spanish suggestion', async ({ page, browser }) => {
-  await logIn(page, 'sales@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'sales@demo.test', { settings: { language: 'es' } });
   const shipper = await browser.newPage();
   try {
     await page.goto('/admin/part-catalog');
@@ -64,9 +63,7 @@ test('in Spanish, staff edit a part and the shipper sees the Spanish suggestion'
     await expect(page.getByRole('row', { name: /Bombas hidráulicas industriales/ })).toContainText('116030');
     await snap(page, 'admin-part-catalog-es');
 
-    await logIn(shipper, 'shipper@demo.test');
-    await setPreferences(shipper, { language: 'es' });
-    await shipper.goto('/quote');
+    await logIn(shipper, 'shipper@demo.test', { settings: { language: 'es' }, at: '/quote' });
     const line = shipper.getByRole('group', { name: 'Artículo 1' });
     await line.getByLabel('Descripción').pressSequentially('bombas hid');
     const option = shipper.getByRole('option', { name: /Bombas hidráulicas industriales/ });

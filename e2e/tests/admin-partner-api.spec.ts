@@ -1,4 +1,4 @@
-import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The secret dialog's client id and secret, read as the partner's developer would copy them. */
@@ -89,10 +89,8 @@ test('in Spanish, super_admin rotates a credential (the old secret keeps working
 }) => {
   // The sign-in and the step-up each take a fresh authenticator code: each may wait for the next 30-second step.
   test.setTimeout(120_000);
-  await logIn(page, 'super@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/oauth' });
   try {
-    await page.goto('/admin/oauth');
     await expect(page.getByRole('heading', { name: 'Credenciales OAuth' })).toBeVisible();
     await page.getByRole('button', { name: 'Nueva credencial' }).click();
     const form = page.getByRole('dialog', { name: 'Nueva credencial de API' });

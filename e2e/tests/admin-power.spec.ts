@@ -1,6 +1,6 @@
 import { freshEmail } from '../support/flows';
 import { seedCompany, seedStaff } from '../support/seed';
-import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The words each language shows on the way. */
@@ -52,10 +52,8 @@ async function grantAdminToCustomer(page: Page, language: 'en' | 'es') {
 
   // A super admin of this scenario's own: its step-up code never waits for one another scenario used.
   const admin = await seedStaff(`super-${language}`, ['super_admin']);
-  await logIn(page, admin.email, { password: admin.password });
-  if (language === 'es') await setPreferences(page, { language: 'es' });
+  await logIn(page, admin.email, { password: admin.password, settings: { language } });
   try {
-    await page.reload();
     await page.getByRole('navigation', { name: w.nav }).getByRole('link', { name: w.roles }).click();
     await page.getByLabel(w.find).fill(email);
     const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -44,9 +44,7 @@ async function filterByKind(page: Page, field: string, kind: string, table: stri
 
 test('en: super_admin exports the API incidents of one kind as CSV, the rows the list shows', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, 'super@demo.test');
-  await setPreferences(page, { language: 'en' });
-  await page.goto('/admin/incidents');
+  await logIn(page, 'super@demo.test', { settings: { language: 'en' }, at: '/admin/incidents' });
   const listed = await filterByKind(page, 'Kind', 'Unknown SCAC', 'API incidents');
   expect(listed).toBeGreaterThan(0);
 
@@ -62,10 +60,8 @@ test('en: super_admin exports the API incidents of one kind as CSV, the rows the
 
 test('es: at 390 px super_admin exports the same incidents with Spanish headers and words', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  await logIn(page, 'super@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/incidents' });
   try {
-    await page.goto('/admin/incidents');
     const listed = await filterByKind(page, 'Tipo', 'SCAC desconocido', 'Incidentes de API');
     const file = await exportCsv(page, 'Exportar', 'CSV (separado por comas)');
     expect(file.header.slice(0, 5)).toEqual(['Tipo', 'Operación', 'Transportista', 'SCAC', 'Error']);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { freshEmail } from '../support/flows';
 import { seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** A call to the API as the signed-in page makes it (session cookie and XSRF header). */
@@ -114,10 +114,8 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
 test('super_admin, in Spanish, opens the incidents, a grouped one, resolves it and reopens it, each with the note they require', async ({
   page,
 }) => {
-  await logIn(page, 'super@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/incidents' });
   try {
-    await page.goto('/admin/incidents');
     await expect(page.getByRole('heading', { name: 'Incidentes de API' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Incidentes de API' });
     const grouped = table.getByRole('row').filter({ hasText: 'Tiempo agotado' });

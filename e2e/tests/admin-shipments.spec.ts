@@ -1,4 +1,4 @@
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** 'YYYY-MM-DDTHH:MM' in Chicago, `minutes` ago: a time the datetime-local field takes. */
@@ -76,8 +76,7 @@ test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipp
 });
 
 test('in Spanish, staff ask the shipper to act and the shipper reads the message on the tracking page', async ({ page, browser }) => {
-  await logIn(page, 'ops@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'ops@demo.test', { settings: { language: 'es' } });
   try {
     const { bol } = await firstOfStatus(page, 'dispatched');
     await page.getByRole('link', { name: bol }).click();

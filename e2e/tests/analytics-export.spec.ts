@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -38,9 +38,7 @@ async function exportAs(page: Page, button: string, item: string) {
 
 test('en: a shipper keeps one carrier on Analytics, drills into its late deliveries and exports them to Excel', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'en' });
-  await page.goto('/analytics');
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'en' }, at: '/analytics' });
   await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
   await page.getByLabel('Period', { exact: true }).selectOption('custom');
   await page.getByLabel('Pickup from', { exact: true }).fill(day(-60));
@@ -77,10 +75,8 @@ test('en: a shipper keeps one carrier on Analytics, drills into its late deliver
 
 test('es: at 390 px a shipper exports My Shipments as CSV', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' }, at: '/my-shipments' });
   try {
-    await page.goto('/my-shipments');
     await expect(page.getByRole('heading', { name: 'Historial de envíos', level: 2 })).toBeVisible();
     const bols = await listedBols(page);
     expect(bols.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
-import { type Browser, expect, type Page, test } from '../support/test';
+import { restorePreferences, signedInPage, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /**
  * The shipper's Analytics: the demo shipper opens the page from the sidebar, reads the last two
@@ -45,13 +45,6 @@ const WORDS = {
 const CARRIER = 'Old Dominion Freight Line';
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-async function signedIn(browser: Browser, language: 'en' | 'es', width: number) {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language });
-  return page;
-}
 
 async function openFiltersAndDrill(page: Page, language: 'en' | 'es', phone: boolean) {
   const w = WORDS[language];
@@ -101,14 +94,14 @@ async function openFiltersAndDrill(page: Page, language: 'en' | 'es', phone: boo
 }
 
 test('en: a shipper opens Analytics, keeps one carrier and drills into its late deliveries', async ({ browser }) => {
-  const page = await signedIn(browser, 'en', 1280);
+  const page = await signedInPage(browser, 'shipper@demo.test', { language: 'en', width: 1280 });
   await openFiltersAndDrill(page, 'en', false);
 });
 
 test('es: at 390 px a shipper opens Analytics from the menu, keeps one carrier and drills into its late deliveries', async ({
   browser,
 }) => {
-  const page = await signedIn(browser, 'es', 390);
+  const page = await signedInPage(browser, 'shipper@demo.test', { language: 'es', width: 390 });
   try {
     await openFiltersAndDrill(page, 'es', true);
   } finally {

@@ -135,10 +135,8 @@ test('in Spanish, the booker withdraws a booking from its page, and the admin de
   await page.reload();
   await logOut(page);
 
-  await logIn(page, ADMIN);
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, ADMIN, { settings: { language: 'es' }, at: '/approvals' });
   try {
-    await page.goto('/approvals');
     await expect(page.getByRole('heading', { name: 'Aprobaciones', level: 2 })).toBeVisible();
     const waiting = await waitingCount(page, { expectSome: true });
     expect(waiting).toBeGreaterThanOrEqual(1);

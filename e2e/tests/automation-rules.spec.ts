@@ -1,5 +1,5 @@
 import { apiCall } from '../support/api';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -41,10 +41,8 @@ const WORDS = {
     const w = WORDS[language];
     // Office chairs only, so the quote and eBay scenarios that share this server keep their own choices.
     const name = `Residential under 150 lb to parcel (chairs, ${language})`;
-    await logIn(page, 'shipper@demo.test');
-    await setPreferences(page, { language });
+    await logIn(page, 'shipper@demo.test', { settings: { language }, at: '/settings/rules' });
     try {
-      await page.goto('/settings/rules');
       await page.getByRole('button', { name: w.add }).click();
       const editor = page.getByRole('dialog');
       await editor.getByLabel(w.name).fill(name);

@@ -1,4 +1,4 @@
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -128,8 +128,7 @@ test('a billing user saves a card and turns autopay on (English)', async ({ page
 
 test('a billing user saves a card and turns autopay on (Spanish, on a phone)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'billing@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'billing@demo.test', { settings: { language: 'es' } });
   try {
     await saveCardAndTurnOnAutopay(page, ES, 'autopay-es-phone');
     // Nothing wider than the phone: the form and the list reflow.

@@ -1,5 +1,5 @@
 import { activate, retype, tabTo, typeInto } from '../support/keyboard';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** Stripe's test micro-deposit code (the simulator's too); any other code of the same shape is wrong. */
@@ -146,10 +146,8 @@ test('a billing user adds the company bank account, verifies it with the deposit
 
 test('the same in Spanish on a phone (390 px)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'billing@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'billing@demo.test', { settings: { language: 'es' }, at: '/settings/payment-methods' });
   try {
-    await page.goto('/settings/payment-methods');
     await scenario(page, WORDS.es, 'bank-verification-es-phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {

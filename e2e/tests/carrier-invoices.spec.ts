@@ -1,18 +1,10 @@
 import { apiCall } from '../support/api';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
-import { type Browser, expect, test } from '../support/test';
+import { restorePreferences, signedInPage, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 /** Two sign-ins a scenario (a staff one may wait for the authenticator's next step). */
 test.setTimeout(180_000);
-
-/** A page of its own for the user, in `language`, at `width`. */
-async function signedIn(browser: Browser, email: string, language: string, width: number) {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await logIn(page, email);
-  await setPreferences(page, { language });
-  return page;
-}
 
 interface Credit {
   status: 'active' | 'credit_hold';
@@ -23,8 +15,7 @@ interface Credit {
 test('en: accounting approves a carrier reweigh and the shipper finds the adjustment invoice among its open invoices', async ({
   browser,
 }) => {
-  const staff = await signedIn(browser, 'accounting@demo.test', 'en', 1280);
-  await staff.goto('/admin/dashboard');
+  const staff = await signedInPage(browser, 'accounting@demo.test', { language: 'en', width: 1280 });
   await staff.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Carrier invoices', exact: true }).click();
   await expect(staff.getByRole('heading', { name: 'Carrier invoices', level: 2 })).toBeVisible();
   // The invoices approved without a person have their own tab, each marked on its row.
@@ -84,8 +75,7 @@ test('en: accounting approves a carrier reweigh and the shipper finds the adjust
   const credit = await apiCall<Credit>(staff, 'GET', `/api/admin/accounts/${demo?.id}/credit`);
   expect(credit.status).toBe('active');
 
-  const shipper = await signedIn(browser, 'billing@demo.test', 'en', 1280);
-  await shipper.goto('/my-invoices');
+  const shipper = await signedInPage(browser, 'billing@demo.test', { language: 'en', width: 1280, at: '/my-invoices' });
   const invoice = shipper.getByTestId('invoice-row').filter({ hasText: rebill?.number ?? '' });
   await expect(invoice).toContainText(`BOL ${bol}`);
   await expect(invoice).toContainText(`$${((rebill?.total_cents ?? 0) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
@@ -93,9 +83,8 @@ test('en: accounting approves a carrier reweigh and the shipper finds the adjust
 });
 
 test('es: at 390 px accounting disputes a reclass and the thread shows the message to the carrier', async ({ browser }) => {
-  const staff = await signedIn(browser, 'accounting@demo.test', 'es', 390);
+  const staff = await signedInPage(browser, 'accounting@demo.test', { language: 'es', width: 390, at: '/admin/carrier-invoices' });
   try {
-    await staff.goto('/admin/carrier-invoices');
     await expect(staff.getByRole('heading', { name: 'Facturas del transportista', level: 2 })).toBeVisible();
     await expectNoSidewaysScroll(staff, 'on the carrier invoice queue at 390 px');
     await snap(staff, 'carrier-invoices-queue-es-phone');

@@ -1,20 +1,12 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
-import { type Browser, expect, test } from '../support/test';
+import { restorePreferences, signedInPage, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 /** A staff sign-in a scenario, which may wait for the authenticator's next step. */
 test.setTimeout(180_000);
 
-async function signedIn(browser: Browser, email: string, language: string, width: number) {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await logIn(page, email);
-  await setPreferences(page, { language });
-  return page;
-}
-
 test('en: ops compares the carriers, sorts them, opens a scorecard and the shipments behind a figure', async ({ browser }) => {
-  const page = await signedIn(browser, 'ops@demo.test', 'en', 1280);
-  await page.goto('/admin/dashboard');
+  const page = await signedInPage(browser, 'ops@demo.test', { language: 'en', width: 1280 });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Carrier scorecards' }).click();
   await expect(page.getByRole('heading', { name: 'Carrier scorecards', level: 2 })).toBeVisible();
   const table = page.getByRole('table', { name: /Carriers side by side/ });
@@ -46,9 +38,8 @@ test('en: ops compares the carriers, sorts them, opens a scorecard and the shipm
 });
 
 test('es: at 390 px ops reads the comparison and a scorecard', async ({ browser }) => {
-  const page = await signedIn(browser, 'ops@demo.test', 'es', 390);
+  const page = await signedInPage(browser, 'ops@demo.test', { language: 'es', width: 390, at: '/admin/carrier-scorecards' });
   try {
-    await page.goto('/admin/carrier-scorecards');
     await expect(page.getByRole('heading', { name: 'Desempeño de transportistas', level: 2 })).toBeVisible();
     const table = page.getByRole('table', { name: /Transportistas lado a lado/ });
     await expect(table.getByRole('row').nth(1)).toContainText(/\d+\s?%/, { timeout: 30_000 });

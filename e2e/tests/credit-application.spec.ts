@@ -2,7 +2,7 @@ import { bookFirstRate, quoteAndBookInSpanish } from '../support/booking';
 import { freshEmail, mailsTo } from '../support/flows';
 import { expectRates, fillItem, fillLane } from '../support/quote';
 import { startAsNewCompany } from '../support/seed';
-import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 const PASSWORD = 'Secret#2026';
@@ -201,10 +201,8 @@ test.describe('credit is granted, not assumed', () => {
 
   test('the same in Spanish: the shipper and accounting both work in Spanish', async ({ page, browser }) => {
     const staff = await browser.newPage();
-    await logIn(staff, 'accounting@demo.test');
-    await setPreferences(staff, { language: 'es' });
+    await logIn(staff, 'accounting@demo.test', { settings: { language: 'es' } });
     try {
-      await logIn(staff, 'accounting@demo.test'); // a fresh login stores the user with the new settings
       await scenario(page, staff, 'es');
     } finally {
       await restorePreferences(staff, { language: 'en' });

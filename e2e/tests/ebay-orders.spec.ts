@@ -1,4 +1,4 @@
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a seller connects another eBay store through the consent page and syncs its orders', async ({ page }) => {
@@ -54,8 +54,7 @@ const WORDS = {
     page,
   }) => {
     const w = WORDS[language];
-    await logIn(page, 'shipper@demo.test');
-    await setPreferences(page, { language });
+    await logIn(page, 'shipper@demo.test', { settings: { language } });
     try {
       // Three kraft paper rolls alone (95 lb each): they fit a parcel carrier and LTL.
       await page.goto('/orders/ebay?q=KP-36');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { quoteAndBookInSpanish } from '../support/booking';
 import { chooseNewCard } from '../support/payment';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The number of the first Open Invoices row showing `status`. */
@@ -102,11 +102,8 @@ test('a shipper on terms filters Past Due, pays two invoices by card, finds them
 
 test('a held shipper in Spanish is told before quoting, pays its way out and books', async ({ page }) => {
   test.setTimeout(150_000); // two bookings
-  await logIn(page, 'other@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'other@demo.test', { settings: { language: 'es' } });
   try {
-    await page.goto('/login');
-    await logIn(page, 'other@demo.test');
     const book = () => quoteAndBookInSpanish(page, '900');
     // The account starts just under its credit limit: this booking goes through and holds it.
     await book();
@@ -174,10 +171,8 @@ test('accounting answers a dispute with a credit, then places and lifts a hold w
 });
 
 test('in Spanish, the dispute form names the maximum and refuses more', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' }, at: '/my-invoices' });
   try {
-    await page.goto('/my-invoices');
     const number = await numberOfRow(page, 'Abierta');
     await page.getByRole('link', { name: number }).first().click();
     await page.getByRole('button', { name: 'Disputar' }).click();

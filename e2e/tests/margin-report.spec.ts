@@ -1,22 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
-import { type Browser, expect, test } from '../support/test';
+import { restorePreferences, signedInPage, snap } from '../support/session';
+import { expect, test } from '../support/test';
 
 /** A staff sign-in a scenario, which may wait for the authenticator's next step. */
 test.setTimeout(180_000);
 
-/** A page of its own for the user, in `language`, at `width`. */
-async function signedIn(browser: Browser, email: string, language: string, width: number) {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true })).newPage();
-  await logIn(page, email);
-  await setPreferences(page, { language });
-  return page;
-}
-
 test('en: a super admin groups the margin by lane, opens a lane’s shipments and downloads the CSV', async ({ browser }) => {
-  const page = await signedIn(browser, 'super@demo.test', 'en', 1280);
-  await page.goto('/admin/dashboard');
+  const page = await signedInPage(browser, 'super@demo.test', { language: 'en', width: 1280 });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Margin', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Margin', level: 2 })).toBeVisible();
   // The current month to date, by customer: both demo shippers booked this month.
@@ -56,9 +47,8 @@ test('en: a super admin groups the margin by lane, opens a lane’s shipments an
 });
 
 test('es: at 390 px a sales rep reads the margin of its own accounts alone', async ({ browser }) => {
-  const page = await signedIn(browser, 'sales@demo.test', 'es', 390);
+  const page = await signedInPage(browser, 'sales@demo.test', { language: 'es', width: 390, at: '/admin/margin' });
   try {
-    await page.goto('/admin/margin');
     await expect(page.getByRole('heading', { name: 'Margen', level: 2 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Margen por cliente: cada fila abre sus envíos' });
     await expect(table.getByRole('link', { name: 'Demo Shipper Co' })).toBeVisible();

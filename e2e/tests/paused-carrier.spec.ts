@@ -1,6 +1,6 @@
 import { pausedCarrierURL } from '../playwright.config';
 import { useOwnServer } from '../support/own-server';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 // The demo data has FedEx Ground paused by the circuit breaker (its rate API answered 503). Any
@@ -30,10 +30,8 @@ test('a carrier paused from quoting shows why and since when: on the Carriers pa
 });
 
 test('in Spanish, super_admin reads why a carrier is paused and resumes its quoting by hand', async ({ page }) => {
-  await logIn(page, 'super@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/carriers' });
   try {
-    await page.goto('/admin/carriers');
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'FedEx Ground', exact: true }) });
     await expect(row).toContainText('Cotización en pausa');
     await expect(row).toContainText('9 de sus 12 consultas de tarifa en 5 minutos fallaron.');

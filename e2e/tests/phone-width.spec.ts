@@ -1,4 +1,4 @@
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Locator, type Page, test } from '../support/test';
 
 /** A phone: the lists are cards and the support button an icon in the header. */
@@ -83,8 +83,7 @@ for (const language of ['es'] as const) {
   test(`at 390 px (${language}) My Shipments and Open Invoices keep their actions in view, and the support button covers no control`, async ({
     page,
   }) => {
-    await logIn(page, 'shipper@demo.test');
-    await setPreferences(page, { language });
+    await logIn(page, 'shipper@demo.test', { settings: { language } });
     try {
       // My Shipments: each shipment a card; the first and the last card's menu open with a real click.
       await page.goto('/my-shipments');
@@ -183,10 +182,8 @@ for (const language of ['en', 'es'] as const) {
     test(`at 390 px (${language}) the closed navigation of ${area.url} is out of the Tab order and of the accessibility tree; opened, it takes focus and Escape gives it back`, async ({
       page,
     }) => {
-      await logIn(page, area.user);
-      await setPreferences(page, { language });
+      await logIn(page, area.user, { settings: { language }, at: area.url });
       try {
-        await page.goto(area.url);
         const nav = page.locator('nav.mantine-AppShell-navbar');
         const burger = page.getByRole('button', { name: w.toggle });
         await expect(burger).toHaveAttribute('aria-expanded', 'false');

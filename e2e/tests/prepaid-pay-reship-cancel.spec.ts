@@ -1,6 +1,6 @@
 import { LAKESHORE, PEACHTREE, quoteAndBookInSpanish } from '../support/booking';
 import { chooseNewCard } from '../support/payment';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -8,11 +8,8 @@ import { expect, test } from '../support/test';
  * then reships from Shipment History (the booking step comes prefilled) and cancels a shipment.
  */
 test('a prepaid shipper in Spanish books, pays by card, reships and cancels', async ({ page }) => {
-  await logIn(page, 'prepaid@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'prepaid@demo.test', { settings: { language: 'es' } });
   try {
-    await page.goto('/login'); // a fresh login stores the user with the new settings
-    await logIn(page, 'prepaid@demo.test');
     await quoteAndBookInSpanish(page, '500');
 
     // Booked, awaiting payment with a countdown to automatic cancellation.

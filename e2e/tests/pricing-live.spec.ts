@@ -4,7 +4,7 @@ import { publishContractLane } from '../support/pricing';
 import { ratePallets, shownTotals } from '../support/quote';
 import { expectNoSidewaysScroll } from '../support/reflow';
 import { seedCompany, uniqueCompanyName } from '../support/seed';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -56,8 +56,7 @@ test("in Spanish, a sales admin gives a company a contract lane Chicago -> Denve
   browser,
 }) => {
   const own = await ownCompany('lane-es', 'Spanish');
-  await logIn(page, 'salesadmin@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'salesadmin@demo.test', { settings: { language: 'es' } });
   try {
     await publishContractLane(
       page,

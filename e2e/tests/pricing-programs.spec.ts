@@ -2,7 +2,7 @@ import { freshEmail } from '../support/flows';
 import { addContractLane, openAccountProgram, openDraft, previewDraft, saveDraft } from '../support/pricing';
 import { expectNoSidewaysScroll } from '../support/reflow';
 import { seedCompany, uniqueCompanyName } from '../support/seed';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /** The editor opens on a new draft or on one a scenario before left. */
@@ -91,8 +91,7 @@ test("a sales admin reads Demo Shipper Co's program, then adds a contract lane t
 test('in Spanish at phone width, a sales admin raises the default program LTL markup in a draft, previews it, and discards it', async ({
   page,
 }) => {
-  await logIn(page, 'salesadmin@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'salesadmin@demo.test', { settings: { language: 'es' } });
   try {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/admin/pricing');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { checkCsvUpload } from '../support/csv';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 const HEADER = 'description,product_number,nmfc,sat,package_type,freight_class,length_in,width_in,height_in,weight_lb,hazardous';
@@ -113,11 +113,8 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
 test('a shipper who works in Spanish and metric adds and deletes a product in centimetres and kilograms', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Tarimas de azulejo ${stamp}`;
-  await logIn(page, 'prepaid@demo.test');
-  await setPreferences(page, { language: 'es', unit_system: 'metric' });
+  await logIn(page, 'prepaid@demo.test', { settings: { language: 'es', unit_system: 'metric' }, at: '/product-catalog' });
   try {
-    await page.goto('/login'); // a fresh login stores the user with the new settings
-    await logIn(page, 'prepaid@demo.test', { at: '/product-catalog' });
     await expect(page.getByRole('heading', { name: 'Catálogo de productos' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Agregar producto' }).click();

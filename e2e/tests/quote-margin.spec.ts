@@ -2,7 +2,7 @@ import { apiCall } from '../support/api';
 import { activate } from '../support/keyboard';
 import { quotablePickupDate } from '../support/quote';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
 /** A shipper's sign-in and a staff sign-in (which may wait for the authenticator's next step). */
@@ -120,8 +120,7 @@ for (const [language, w, width] of [
   }) => {
     const quoteId = await shipperQuotes(browser);
     const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-    await logIn(page, 'salesadmin@demo.test');
-    await setPreferences(page, { language });
+    await logIn(page, 'salesadmin@demo.test', { settings: { language } });
     try {
       await salesAdminReadsQuote(page, w, quoteId, width < 600);
     } finally {

@@ -1,13 +1,10 @@
 import { quotablePickupDate } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a shipper who works in Spanish, metric and pesos gets the quote page, density and prices that way', async ({ page }) => {
-  await logIn(page, 'other@demo.test');
-  await setPreferences(page, { language: 'es', unit_system: 'metric', currency: 'MXN' });
+  await logIn(page, 'other@demo.test', { settings: { language: 'es', unit_system: 'metric', currency: 'MXN' }, at: '/quote' });
   try {
-    await page.goto('/login'); // a fresh login stores the user with the new settings
-    await logIn(page, 'other@demo.test', { at: '/quote' });
     await expect(page.getByRole('heading', { name: 'LTL y paquetería' })).toBeVisible();
 
     await page.getByLabel('Código postal de recolección').fill('60601');

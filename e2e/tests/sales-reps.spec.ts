@@ -1,6 +1,6 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
-import { type Browser, expect, type Page, test } from '../support/test';
+import { restorePreferences, signedInPage, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** Two staff sign-ins a scenario, each may wait for the authenticator's next step. */
 test.setTimeout(180_000);
@@ -87,14 +87,6 @@ async function repReadsItsAccounts(page: Page, w: Words, phone: boolean) {
   await snap(page, `sales-rep-program${phone ? '-es-phone' : ''}`);
 }
 
-/** A page of its own for each user, in `language`, at `width`. */
-async function signedIn(browser: Browser, email: string, language: string, width: number) {
-  const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-  await logIn(page, email);
-  await setPreferences(page, { language });
-  return page;
-}
-
 for (const [language, w, width] of [
   ['en', EN, 1280],
   ['es', ES, 390],
@@ -103,14 +95,14 @@ for (const [language, w, width] of [
     browser,
   }) => {
     const phone = width < 600;
-    const admin = await signedIn(browser, 'salesadmin@demo.test', language, width);
+    const admin = await signedInPage(browser, 'salesadmin@demo.test', { language, width, height: 844 });
     let rep: Page | undefined;
     try {
       await setRepOfPrepaid(admin, w, SAL, w.saved);
       if (phone) await expectNoSidewaysScroll(admin, 'on the account page at 390 px');
       await snap(admin, `sales-rep-assigned${phone ? '-es-phone' : ''}`);
 
-      rep = await signedIn(browser, 'sales@demo.test', language, width);
+      rep = await signedInPage(browser, 'sales@demo.test', { language, width, height: 844 });
       await repReadsItsAccounts(rep, w, phone);
 
       // Prepaid Parts Inc has no rep again, as the demo has it.

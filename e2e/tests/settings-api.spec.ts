@@ -1,7 +1,7 @@
 import { baseURL } from '../playwright.config';
 import { freshEmail } from '../support/flows';
 import { startAsNewCompany } from '../support/seed';
-import { logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, reenterPassword, restorePreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The shown-once dialog's value named `label`, as the shipper's IT would copy it. */
@@ -115,10 +115,8 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
 });
 
 test('in Spanish, the account admin replays a failed delivery of the demo webhook and lets a partner in', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' }, at: '/settings/api' });
   try {
-    await page.goto('/settings/api');
     await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
     const demo = page.getByRole('row').filter({ hasText: '/webhook-sim/receive' }).first();
     await demo.getByRole('button', { name: 'Entregas' }).click();

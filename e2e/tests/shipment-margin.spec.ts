@@ -1,6 +1,6 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
-import { type Browser, expect, type Page, test } from '../support/test';
+import { restorePreferences, signedInPage, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
 
 /** Two staff sign-ins a scenario, each may wait for the authenticator's next step. */
 test.setTimeout(180_000);
@@ -43,14 +43,6 @@ const ES: Words = {
   marginLine: /^Margen: .+ \(.+%\)$/,
   bol: /^BOL \d+$/,
 };
-
-/** A page of its own for each user, in `language`, at `width`. */
-async function signedIn(browser: Browser, email: string, language: string, width: number) {
-  const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-  await logIn(page, email);
-  await setPreferences(page, { language });
-  return page;
-}
 
 /** The sales admin reads the month's margin on the dashboard, then a Demo Shipper Co shipment's cost and margin; answers its address. */
 async function salesAdminReadsMargin(page: Page, w: Words, phone: boolean) {
@@ -95,11 +87,11 @@ for (const [language, w, width] of [
     browser,
   }) => {
     const phone = width < 600;
-    const admin = await signedIn(browser, 'salesadmin@demo.test', language, width);
+    const admin = await signedInPage(browser, 'salesadmin@demo.test', { language, width, height: 844 });
     let ops: Page | undefined;
     try {
       const path = await salesAdminReadsMargin(admin, w, phone);
-      ops = await signedIn(browser, 'ops@demo.test', language, width);
+      ops = await signedInPage(browser, 'ops@demo.test', { language, width, height: 844 });
       await opsSeesNoCost(ops, w, path);
     } finally {
       if (ops) await restorePreferences(ops, { language: 'en' });

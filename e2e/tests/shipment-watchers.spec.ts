@@ -117,9 +117,7 @@ function chicagoMinuteAgo() {
 async function openAs(browser: Browser, email: string, shipmentId: string, language: 'en' | 'es') {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logIn(page, email);
-  if (language === 'es') await setPreferences(page, { language: 'es' });
-  await page.goto(`/track/detail/${shipmentId}`);
+  await logIn(page, email, { settings: { language }, at: `/track/detail/${shipmentId}` });
   return page;
 }
 

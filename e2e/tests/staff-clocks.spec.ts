@@ -132,8 +132,7 @@ for (const language of ['en', 'es'] as const) {
       page,
       browser,
     }) => {
-      await logIn(page, 'super@demo.test');
-      await setPreferences(page, { language });
+      await logIn(page, 'super@demo.test', { settings: { language } });
       const shipper = await browser.newPage();
       try {
         const { id, bol } = await openShipperShipment(page);
@@ -176,9 +175,7 @@ for (const language of ['en', 'es'] as const) {
         await expect(page.getByTestId('eta-shown')).toHaveText(w.shown(words.date));
 
         // The shipper reads staff's estimate on the shipment's page.
-        await logIn(shipper, 'shipper@demo.test');
-        await setPreferences(shipper, { language });
-        await shipper.goto(`/track/detail/${id}`);
+        await logIn(shipper, 'shipper@demo.test', { settings: { language }, at: `/track/detail/${id}` });
         await expect(shipper.getByRole('heading', { name: `BOL ${bol}` })).toBeVisible();
         // The fact of the page's header: its term and, beside it, the date.
         const shipperEta = shipper.getByRole('term').filter({ hasText: w.shipperEta }).locator('..');
@@ -228,9 +225,7 @@ for (const language of ['en', 'es'] as const) {
       const staff = await page.context().browser()?.newPage();
       if (!staff) throw new Error('no browser');
       try {
-        await logIn(staff, 'super@demo.test');
-        await setPreferences(staff, { language });
-        await staff.goto('/quote');
+        await logIn(staff, 'super@demo.test', { settings: { language }, at: '/quote' });
         await expect(staff).toHaveURL(/\/admin\/dashboard$/);
         await expect(staff.getByRole('heading', { name: language === 'en' ? 'Dashboard' : 'Panel' })).toBeVisible();
         await staff.goto('/my-shipments');

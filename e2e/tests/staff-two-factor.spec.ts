@@ -128,10 +128,8 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
 });
 
 test(`the account admin reads the switch that requires a second factor of the team (${lang})`, async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: lang });
+  await logIn(page, 'shipper@demo.test', { settings: { language: lang }, at: '/settings/security' });
   try {
-    await page.goto('/settings/security');
     const panel = page.getByTestId('team-two-factor');
     await expect(panel.getByRole('heading', { name: w.team })).toBeVisible();
     await expect(panel.getByRole('switch', { name: w.teamSwitch })).not.toBeChecked();

@@ -26,9 +26,7 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
   // Ops, in Spanish, in a second browser: the inbox counts it and opens it.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await logIn(staff, 'ops@demo.test');
-  await setPreferences(staff, { language: 'es' });
-  await staff.goto('/admin/support');
+  await logIn(staff, 'ops@demo.test', { settings: { language: 'es' }, at: '/admin/support' });
   await expect(staff.getByRole('heading', { name: 'Soporte' })).toBeVisible();
   const row = staff.getByTestId('inbox-row').filter({ hasText: question });
   await expect(row).toContainText('Demo Shipper Co');

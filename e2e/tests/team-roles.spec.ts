@@ -96,10 +96,8 @@ test('a billing user pays an invoice, is offered no quote or booking, and is tol
 });
 
 test('a viewer reads shipments and invoices with no action on them (Spanish, then English)', async ({ page }) => {
-  await logIn(page, 'viewer@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'viewer@demo.test', { settings: { language: 'es' }, at: '/my-shipments' });
   try {
-    await page.goto('/my-shipments');
     await expect(sidebar(page).getByRole('link', { name: 'Historial de envíos' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Cotizar y enviar' })).toHaveCount(0);
     await expectOnlyView(page, /^Ver$/);

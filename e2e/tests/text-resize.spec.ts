@@ -11,7 +11,7 @@ import {
   TEXT_SPACING,
   withStyle,
 } from '../support/reflow';
-import { logIn, restorePreferences, setPreferences } from '../support/session';
+import { logIn, restorePreferences } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -194,8 +194,7 @@ for (const language of ['en', 'es'] as const) {
     if (runs('shipper'))
       test('a shipper’s pages', async ({ page, axe }) => {
         test.setTimeout(240_000);
-        await logIn(page, 'shipper@demo.test');
-        await setPreferences(page, { language });
+        await logIn(page, 'shipper@demo.test', { settings: { language } });
         try {
           for (const path of ['/', '/my-shipments', '/track', '/my-invoices', '/address-book', '/settings', '/support']) {
             await visit({ page, axe }, path, language);
@@ -222,8 +221,7 @@ for (const language of ['en', 'es'] as const) {
     if (runs('staff'))
       test('a staff member’s pages', async ({ page, axe }) => {
         test.setTimeout(120_000);
-        await logIn(page, 'super@demo.test');
-        await setPreferences(page, { language });
+        await logIn(page, 'super@demo.test', { settings: { language } });
         try {
           for (const path of ['/admin/dashboard', '/admin/shipments', '/admin/accounts']) {
             await visit({ page, axe }, path, language);

@@ -1,6 +1,6 @@
 import { bookFirstRate, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a truckload worth $60,000 is rated, insured in full and booked; the consignee opens its confirmation page', async ({
@@ -44,8 +44,7 @@ test('a truckload worth $60,000 is rated, insured in full and booked; the consig
 });
 
 test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-run from Saved Quotes and booked', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' } });
   try {
     await rateInSpanish(page, { path: '/quote', to: '30303', weight: '600', value: '20000' });
     // The value is the goods': rates come back; only full cover above $10,000 is by phone.
@@ -70,8 +69,7 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
 });
 
 test('in Spanish, a truckload is booked to its confirmation, which the consignee reads in Spanish too', async ({ page, browser }) => {
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' } });
   try {
     await rateInSpanish(page, {
       path: '/truckload',

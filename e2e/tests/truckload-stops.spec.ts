@@ -1,6 +1,6 @@
 import { bookFirstRate, CIRCLE_CITY, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a truckload with an extra drop is quoted with its stop-off, booked with the stop, and the consignee sees the stop', async ({
@@ -40,8 +40,7 @@ test('a truckload with an extra drop is quoted with its stop-off, booked with th
 });
 
 test('in Spanish, the stops of the truckload form and of Book Shipment read in Spanish', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' } });
   try {
     await rateInSpanish(page, {
       path: '/truckload',

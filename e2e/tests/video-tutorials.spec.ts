@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { TutorialManifest } from '../../apps/web/src/features/tutorials/manifest';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { logIn, restorePreferences, snap } from '../support/session';
 import { expect, type Locator, test } from '../support/test';
 
 const manifest = JSON.parse(
@@ -23,11 +23,8 @@ const state = (video: Locator) =>
 
 test('a shipper working in Spanish plays a tutorial, with the Spanish subtitles showing and the chapters seeking', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'shipper@demo.test');
-  await setPreferences(page, { language: 'es' });
+  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' } });
   try {
-    await page.goto('/login'); // a fresh login stores the user with the new settings
-    await logIn(page, 'shipper@demo.test');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Videotutoriales' }).click();
     await expect(page).toHaveURL(/\/video-tutorials$/);
     await expect(page.getByRole('heading', { name: 'Videotutoriales' })).toBeVisible();
