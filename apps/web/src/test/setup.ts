@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { Popover, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { theme } from '../app/theme';
 import { formWatch } from '../components/a11y/watchSubmittedForm';
@@ -9,6 +10,15 @@ import i18n, { loadAllCatalogs } from '../lib/i18n';
 import { SCREEN_WAIT } from './busyWait';
 import { installFastLabels } from './fastLabels';
 import { setCookie } from './fixtures';
+
+// React's development build (the only one testing-library's act runs on) records where each element
+// was created, an Error with its stack and a console task per element, up to 10,000 a render, for
+// the component stacks of its warnings: about 15% of the web tests' CPU time here. Counting
+// every render as past that limit keeps the warnings and drops only their owner stacks.
+const reactInternals = (React as unknown as Record<string, object>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 10_000, set: () => {}, configurable: true });
+}
 
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
