@@ -54,10 +54,9 @@ const WORDS = {
     page,
   }) => {
     const w = WORDS[language];
-    await logIn(page, 'shipper@demo.test', { settings: { language } });
+    await logIn(page, 'shipper@demo.test', { settings: { language }, at: '/orders/ebay?q=KP-36' });
     try {
       // Three kraft paper rolls alone (95 lb each): they fit a parcel carrier and LTL.
-      await page.goto('/orders/ebay?q=KP-36');
       const row = page
         .getByTestId('ebay-order-row')
         .filter({ hasText: '3 × Kraft paper roll' })

@@ -83,10 +83,9 @@ for (const language of ['es'] as const) {
   test(`at 390 px (${language}) My Shipments and Open Invoices keep their actions in view, and the support button covers no control`, async ({
     page,
   }) => {
-    await logIn(page, 'shipper@demo.test', { settings: { language } });
+    await logIn(page, 'shipper@demo.test', { settings: { language }, at: '/my-shipments' });
     try {
       // My Shipments: each shipment a card; the first and the last card's menu open with a real click.
-      await page.goto('/my-shipments');
       const menus = page.getByRole('button', { name: w.actionsFor });
       await expect(menus.first()).toBeVisible();
       await expectNoSidewaysScroll(page);

@@ -44,9 +44,11 @@ const ES: Words = {
   bol: /^BOL \d+$/,
 };
 
-/** The sales admin reads the month's margin on the dashboard, then a Demo Shipper Co shipment's cost and margin; answers its address. */
+/**
+ * The sales admin, signed in on the dashboard, reads the month's margin there, then a Demo Shipper
+ * Co shipment's cost and margin; answers its address.
+ */
 async function salesAdminReadsMargin(page: Page, w: Words, phone: boolean) {
-  await page.goto('/admin/dashboard');
   const figures = page.getByRole('region', { name: w.margin, exact: true });
   await expect(figures.getByRole('link', { name: w.month })).toBeVisible();
   if (phone) await expectNoSidewaysScroll(page, 'on the dashboard at 390 px');
@@ -69,9 +71,8 @@ async function salesAdminReadsMargin(page: Page, w: Words, phone: boolean) {
   return new URL(page.url()).pathname;
 }
 
-/** Ops opens the same shipment and the dashboard: no cost, no margin. */
-async function opsSeesNoCost(page: Page, w: Words, path: string) {
-  await page.goto(path);
+/** Ops, signed in on the same shipment, then on the dashboard: no cost, no margin. */
+async function opsSeesNoCost(page: Page, w: Words) {
   await expect(page.getByRole('heading', { name: w.bol })).toBeVisible();
   await expect(page.getByRole('region', { name: w.section })).toHaveCount(0);
   await page.goto('/admin/dashboard');
@@ -91,8 +92,8 @@ for (const [language, w, width] of [
     let ops: Page | undefined;
     try {
       const path = await salesAdminReadsMargin(admin, w, phone);
-      ops = await signedInPage(browser, 'ops@demo.test', { language, width, height: 844 });
-      await opsSeesNoCost(ops, w, path);
+      ops = await signedInPage(browser, 'ops@demo.test', { language, width, height: 844, at: path });
+      await opsSeesNoCost(ops, w);
     } finally {
       if (ops) await restorePreferences(ops, { language: 'en' });
       await restorePreferences(admin, { language: 'en' });
