@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { loginFormAlive } from './session';
 
 /** The first server's log (support/serve.mjs names it by its port, which playwright.config.ts takes from E2E_PORT). */
 const serverLog = join(import.meta.dirname, `../.artifacts/server-${process.env.E2E_PORT ?? 3100}.log`);
@@ -124,9 +125,13 @@ export async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
-/** Fills the login form and submits it, without expecting success. */
+/**
+ * Fills the login form and submits it, without expecting success. It waits for the form to come
+ * alive: after a logout the login page loads anew, and what is typed before its script takes over
+ * is lost (the form goes empty and no answer ever shows).
+ */
 export async function submitLogin(page: Page, email: string, password: string) {
-  await page.getByLabel(/^Email/).fill(email);
+  await (await loginFormAlive(page)).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }

@@ -105,7 +105,7 @@ export async function logIn(page: Page, email: string, { password = DEMO_PASSWOR
     // Signing in is no confirmation on the server (a step-up right after still asks).
     secondFactorSessions.set(sessionKey(page, email), { cookies: await page.context().cookies(origin), confirmedAt: 0 });
   }
-  await goHomeSignedIn(page, open);
+  await openSignedIn(page, open);
 }
 
 /**
@@ -128,12 +128,14 @@ interface LogInOptions {
   at?: string;
   settings?: Record<string, string>;
 }
+/** What the page opens on once signed in, and the settings saved before it opens. */
+type OpenOptions = Pick<LogInOptions, 'at' | 'settings'>;
 
 /**
  * Saves `settings`, stores the session's user where the login page leaves it (AUTH_STATE, GET
  * /api/user's `data`) and opens `at`, or where the login page would have sent them (the web's homeFor).
  */
-async function goHomeSignedIn(page: Page, { at, settings }: Pick<LogInOptions, 'at' | 'settings'>) {
+async function openSignedIn(page: Page, { at, settings }: OpenOptions) {
   if (settings) await setPreferences(page, settings);
   const user = await pageRequest(page, 'GET', '/api/user');
   expect(user.status, 'GET /api/user after signing in').toBe(200);
@@ -155,7 +157,7 @@ const CONFIRMATION_MS = 11 * 60_000;
 const sessionKey = (page: Page, email: string) => `${new URL(page.url()).origin} ${email}`;
 
 /** Carries on the user's earlier session on this (fresh) page, when it is still alive: true if it did. */
-async function resumeSession(page: Page, email: string, open: Pick<LogInOptions, 'at' | 'settings'>) {
+async function resumeSession(page: Page, email: string, open: OpenOptions) {
   const key = sessionKey(page, email);
   const saved = secondFactorSessions.get(key);
   if (!saved || Date.now() - saved.confirmedAt < CONFIRMATION_MS) return false;
@@ -166,7 +168,7 @@ async function resumeSession(page: Page, email: string, open: Pick<LogInOptions,
     await page.context().clearCookies();
     return false;
   }
-  await goHomeSignedIn(page, open);
+  await openSignedIn(page, open);
   return true;
 }
 
