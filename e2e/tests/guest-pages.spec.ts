@@ -1,4 +1,5 @@
 import { baseURL } from '../playwright.config';
+import { submitLogin } from '../support/flows';
 import { DEMO_PASSWORD, enterAuthenticatorCode, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -22,9 +23,7 @@ test('a guest sent to log in comes back to the page asked for; logout lands on t
   await page.goto('/address-book?q=acme');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faddress-book%3Fq%3Dacme$/);
   expect(await entryOf(page)).toEqual(['login']);
-  await page.getByLabel('Email').fill('shipper@demo.test');
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, 'shipper@demo.test', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/address-book\?q=acme$/);
   await expect(page.getByRole('heading', { name: 'Address Book' })).toBeVisible();
   expect(await entryOf(page)).toEqual(['index']);

@@ -1,5 +1,6 @@
 import { holidayURL, THANKSGIVING_EVE } from '../playwright.config';
 import { bookFirstRate } from '../support/booking';
+import { submitLogin } from '../support/flows';
 import { useOwnServer } from '../support/own-server';
 import { expectRates, fillItem } from '../support/quote';
 import { DEMO_PASSWORD } from '../support/session';
@@ -62,9 +63,7 @@ test('en español: la primera cotización del día antes de Acción de Gracias s
  */
 test('booking a quote whose rates expired shows the new rates, which book', async ({ page }) => {
   await page.goto(`${holidayURL}/login`);
-  await page.getByLabel(/^Email/).fill('shipper@demo.test');
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, 'shipper@demo.test', DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`${holidayURL}/quote-shipment`);
   await page.getByLabel(/^Pickup zip/).fill('60601');

@@ -1,5 +1,5 @@
 import { freshEmail, mailWithLink, signUp, submitLogin } from '../support/flows';
-import { snap } from '../support/session';
+import { loginFormAlive, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a guest switches the login page to Spanish and is answered in Spanish', async ({ page }) => {
@@ -19,7 +19,7 @@ test('a guest switches the login page to Spanish and is answered in Spanish', as
   await expect(page.getByRole('radiogroup', { name: 'Idioma' }).getByRole('radio', { name: 'Español' })).toBeChecked();
 
   // Wrong credentials: the server answers in the language the page is in.
-  await page.getByLabel(/^Correo electrónico/).fill('shipper@demo.test');
+  await (await loginFormAlive(page)).fill('shipper@demo.test');
   await page.getByLabel(/^Contraseña/).fill('Not#Right1');
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page.getByText('Estas credenciales no coinciden con nuestros registros.')).toBeVisible();
