@@ -9,6 +9,7 @@ import { formWatch } from '../components/a11y/watchSubmittedForm';
 import i18n, { loadAllCatalogs } from '../lib/i18n';
 import { SCREEN_WAIT } from './busyWait';
 import { installFastLabels } from './fastLabels';
+import { installFastStyles } from './fastStyles';
 import { setCookie } from './fixtures';
 
 // React's development build (the only one testing-library's act runs on) records where each element
@@ -44,6 +45,8 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 // jsdom finds a field's labels by searching the whole page once per label (fastLabels.ts says why
 // that matters): the same answers through the id index.
 installFastLabels(window);
+// Names and visibility checks ask jsdom for thousands of computed styles (fastStyles.ts says why that matters).
+installFastStyles(window);
 // Mantine's autosize textarea listens for fonts loading; jsdom has no FontFaceSet.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: vi.fn(), removeEventListener: vi.fn() } });
