@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { bookingBody, pallet, type QuoteData } from '../../apps/server/src/modules/shipments/test-helpers';
+import { bookingBody, pallet, type QuoteData } from '../../apps/server/src/modules/shipments/booking-fixtures';
 import { apiCall, SCENARIO_SERVER, withApiClient } from './api';
 import { freshEmail, type SignUpOptions } from './flows';
 import { quotablePickupDate } from './quote';
