@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { openPdf } from './pdfjs';
 
 const require = createRequire(import.meta.url);
-const standardFonts = `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 // The reader's WebAssembly from the package itself: by default it would be fetched from a CDN.
 prepareZXingModule({
   overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
@@ -37,8 +35,7 @@ function votedReads(reads: Read[]): string[] {
  * that is cut off or that encodes the wrong number fails, whatever the generator was asked for.
  */
 export async function pdfBarcodes(bytes: Buffer | Uint8Array): Promise<string[][]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: standardFonts, isEvalSupported: false, verbosity: 0 })
-    .promise;
+  const pdf = await openPdf(bytes);
   const pages: string[][] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const page = await pdf.getPage(i);

@@ -1,8 +1,4 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-
-const standardFonts = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+import { OPS, openPdf } from './pdfjs';
 
 /** A box in PDF points, origin at the page's bottom left. */
 export interface Box {
@@ -50,8 +46,7 @@ const DESCENT = 0.207;
  * is the narrowest run of dark pixels across the image's middle row, scaled to points.
  */
 export async function pdfGeometry(bytes: Buffer | Uint8Array): Promise<PageGeometry[]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: standardFonts, isEvalSupported: false, verbosity: 0 })
-    .promise;
+  const pdf = await openPdf(bytes);
   const pages: PageGeometry[] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const page = await pdf.getPage(i);

@@ -1,13 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-
-const standardFonts = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+import { OPS, openPdf } from './pdfjs';
 
 /** Tests: a PDF's pages as text (pdf.js), each text run on its own line; the pages' sizes in points and how many images each draws. */
 export async function pdfPages(bytes: Buffer | Uint8Array) {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: standardFonts, isEvalSupported: false, verbosity: 0 })
-    .promise;
+  const pdf = await openPdf(bytes);
   const pages: { text: string; width: number; height: number; images: number }[] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const page = await pdf.getPage(i);
