@@ -1,4 +1,4 @@
-// `npm test`: every test, in lanes side by side: the Playwright scenarios in Debian's Chromium
+// `npm test`: every test, in two phases (TEST_PHASES below): the vitest lanes side by side, then the Playwright scenarios in Debian's Chromium
 // (skipped with a message when no Chromium is found, unless CI is set), printed as they run; the
 // server's unit and API tests on PGlite; the web, domain and contracts units; and the API tests
 // again on PostgreSQL when TEST_DATABASE_URL is set; each vitest run printed when it ends. The scenarios run in two shards side by side
@@ -188,7 +188,16 @@ function unitLanes() {
   }
   return Promise.all(lanes);
 }
+/**
+ * How the vitest lanes and the scenarios share the cores (TEST_PHASES): 'units-first' (the default)
+ * runs every vitest lane, then the scenarios; 'side-by-side' starts them together. Side by side,
+ * the scenarios' Chromium (which raises its own priority) starved the vitest workers: the same
+ * files cost a quarter to three quarters more CPU than alone, and their tests ran out of time
+ * waiting for a core.
+ */
+const phases = process.env.TEST_PHASES ?? 'units-first';
 const units = unitLanes();
+if (phases === 'units-first') await units;
 
 // Debian's headless shell when installed (e2e/support/chromium.ts says why), else its full Chromium.
 const chromium =
