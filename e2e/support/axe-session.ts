@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import axeCore from 'axe-core';
+import { contrastKey, contrastLinesOf } from './axe-contrast';
 import { KNOWN_VIOLATIONS } from './axe-known';
 import { type AxeTarget, SETTLED_BINDING, watchForAxe } from './axe-watch';
 
@@ -18,6 +19,10 @@ const RUN_OPTIONS = {
   resultTypes: ['violations' as const],
   rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
 };
+/** For a state whose every text and background axe has read clean in this run (axe-contrast.ts). */
+const RUN_OPTIONS_WITHOUT_CONTRAST = { ...RUN_OPTIONS, rules: { ...RUN_OPTIONS.rules, 'color-contrast': { enabled: false } } };
+/** E2E_AXE_CONTRAST=every-check runs the colour-contrast rule in every check, as before the lines were remembered. */
+const CONTRAST_EVERY_CHECK = process.env.E2E_AXE_CONTRAST === 'every-check';
 
 export interface AxeFinding {
   rule: string;
@@ -47,7 +52,8 @@ const closeWaits = new WeakSet<Page>();
  * read again in the run. Only clean ones: a state with a finding is checked wherever it shows, so
  * the test that shows it fails. With E2E_AXE_CLEAN_FILE (npm test names one for all its shards),
  * the shards share what they read clean: each appends its own and reads the others' when it
- * meets a state it has not read itself.
+ * meets a state it has not read itself. The lines of text and background axe read with no contrast
+ * finding (axe-contrast.ts) are kept beside them, each under its `contrastKey`.
  */
 const checkedClean = {
   known: new Set<string>(),
@@ -59,14 +65,18 @@ const checkedClean = {
     for (const line of readFileSync(this.file, 'utf8').split('\n').slice(0, -1)) this.known.add(line);
     return this.known.has(structure);
   },
-  add(structure: string) {
-    this.known.add(structure);
-    // One short line per write, appended.
-    if (this.file) appendFileSync(this.file, `${structure}\n`);
+  add(...keys: string[]) {
+    const added = keys.filter((key) => !this.known.has(key));
+    for (const key of added) this.known.add(key);
+    // Whole lines in one write, appended.
+    if (this.file && added.length) appendFileSync(this.file, added.map((key) => `${key}\n`).join(''));
   },
 };
-/** How many checks this worker ran, and how many it left out as alike to one read clean: printed at the worker's end. */
-export const axeCounts = { run: 0, alike: 0 };
+/**
+ * How many checks this worker ran (and of those, how many without the colour-contrast rule), and
+ * how many it left out as alike to one read clean: printed at the worker's end.
+ */
+export const axeCounts = { run: 0, withoutContrast: 0, alike: 0 };
 
 /**
  * What axe's rules read of a page or of one element (runs in the page: serialised, self-contained).
@@ -240,10 +250,13 @@ export class AxeSession {
       return;
     }
     axeCounts.run += 1;
+    const contrastLines = await page.evaluate(contrastLinesOf, target.selector ?? null).catch(() => undefined);
+    const contrastKnown = !CONTRAST_EVERY_CHECK && !!contrastLines?.every((line) => checkedClean.has(contrastKey(line)));
+    if (contrastKnown) axeCounts.withoutContrast += 1;
     // The page may navigate or close while axe loads or runs; the next page is checked on its own.
     const results = await builderFor(page)
       .then((builder) => {
-        builder.options({ ...RUN_OPTIONS }).withTags(AXE_TAGS);
+        builder.options({ ...(contrastKnown ? RUN_OPTIONS_WITHOUT_CONTRAST : RUN_OPTIONS) }).withTags(AXE_TAGS);
         if (target.selector) builder.include(target.selector);
         return builder.analyze();
       })
@@ -254,6 +267,9 @@ export class AxeSession {
     // read there, and the page had moved on again to the portal by the time it was asked.
     if (!results.url.startsWith('http') || results.url !== shown.url) return;
     const path = new URL(results.url).pathname;
+    // Only a first reading with no contrast finding at all vouches for the lines it read.
+    if (contrastLines && !contrastKnown && !results.violations.some((v) => v.id === 'color-contrast' && v.nodes.length))
+      checkedClean.add(...contrastLines.map(contrastKey));
     const contrastStill = await this.contrastAfterSettling(page, results.violations);
     for (const violation of results.violations) {
       if (violation.id === 'color-contrast')

@@ -27,7 +27,9 @@ export const test = base.extend<{ axe: AxeSession }, { axeBrowser: undefined }>(
       };
       await use(undefined);
       browser.newContext = newContext;
-      console.log(`axe: ${axeCounts.run} checks run in this worker, ${axeCounts.alike} left out as alike to one read clean`);
+      console.log(
+        `axe: ${axeCounts.run} checks run in this worker (${axeCounts.withoutContrast} without colour contrast, every text and background in them read clean before), ${axeCounts.alike} left out as alike to one read clean`,
+      );
     },
     { scope: 'worker', auto: true },
   ],
