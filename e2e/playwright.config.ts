@@ -55,7 +55,8 @@ export default defineConfig({
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     // Recording a trace costs every passing scenario time on a busy machine, and CI keeps only its
-    // log: there a failure leaves its error and screenshot; locally it keeps its trace too.
+    // log: there a failure leaves its error and what its pages showed (support/failure-diary.ts);
+    // locally it keeps its trace and screenshot too.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },

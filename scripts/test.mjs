@@ -1,10 +1,11 @@
-// `npm test`: every test, in two phases (TEST_PHASES below): the vitest lanes side by side, then the Playwright scenarios in Debian's Chromium
-// (skipped with a message when no Chromium is found, unless CI is set), printed as they run; the
-// server's unit and API tests on PGlite; the web, domain and contracts units; and the API tests
-// again on PostgreSQL when TEST_DATABASE_URL is set; each vitest run printed when it ends. The scenarios run in two shards side by side
-// (E2E_SHARDS, default 2; e2e/support/shards.ts splits the files by their recorded durations), each
-// with its own servers on its own ports, its lines marked [s1], [s2]: a scenario spends much of its
-// time waiting on the browser, the server or a clock, so the waits of one fill the other's.
+// `npm test`: every test, in two phases (TEST_PHASES below): first the vitest lanes side by side
+// (the server's unit and API tests on PGlite; the web, domain and contracts units; and the API tests
+// again on PostgreSQL when TEST_DATABASE_URL is set), each printed when it ends; then the Playwright
+// scenarios in Debian's Chromium (skipped with a message when no Chromium is found, unless CI is
+// set), printed as they run. The scenarios run in two shards side by side (E2E_SHARDS, default 2;
+// e2e/support/shards.ts splits the files by their recorded durations), each with its own servers on
+// its own ports, its lines marked [s1], [s2]: a scenario spends much of its time waiting on the
+// browser, the server or a clock, so the waits of one fill the other's.
 // Ends with one "N passed, N failed" line.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -156,8 +157,7 @@ function vitestLane(name, report, projects, env = {}, { pieces = 1, shard, worke
  * on two. With a PostgreSQL server at hand: the API tests on PostgreSQL, the production database; the server's
  * other files (pure, or on an embedded database by name: the seeded demo, backups) on PGlite; and
  * the browser-side and pure ones (web in jsdom, domain, contracts, the scenarios' helpers), in two
- * halves: the scenarios' Chromium raises its own priority, so each vitest process gets a small
- * share of the cores until the scenarios end, and one process alone was the last lane to finish.
+ * halves, so that the web files, the most of all, keep both cores busy once the server's lanes end.
  * Each server file runs once (apps/server/vitest.config.ts chooses by SERVER_TESTS and
  * TEST_DB_DRIVER). Without PostgreSQL, every server file on PGlite.
  */
@@ -168,8 +168,8 @@ function unitLanes() {
     vitestLane(`web, domain and contracts unit tests (${shard.replace('/', ' of ')})`, 'vitest-units.json', WEB_PROJECTS, {}, { shard }),
   );
   if (process.env.TEST_DATABASE_URL) {
-    // Two workers: while the scenarios run, every lane waits for the cores whatever its workers; once
-    // they end, the API tests were the last lane left, and one worker left the other core idle.
+    // Two workers: the API tests are the phase's longest lane, and are often the last one left,
+    // where one worker would leave the other core idle.
     lanes.push(
       vitestLane(
         'API tests (PostgreSQL)',
@@ -195,7 +195,12 @@ function unitLanes() {
  * files cost a quarter to three quarters more CPU than alone, and their tests ran out of time
  * waiting for a core.
  */
+const PHASES = ['units-first', 'side-by-side'];
 const phases = process.env.TEST_PHASES ?? 'units-first';
+if (!PHASES.includes(phases)) {
+  console.error(`TEST_PHASES=${phases} is not one of ${PHASES.join(', ')}.`);
+  process.exit(2);
+}
 const units = unitLanes();
 if (phases === 'units-first') await units;
 

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { test as base } from '@playwright/test';
 import { AxeSession, axeCounts, formatFindings } from './axe-session';
+import { FailureDiary } from './failure-diary';
 
 export type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 export { expect } from '@playwright/test';
@@ -9,6 +10,8 @@ const REPORT_FILE = `${import.meta.dirname}/../.artifacts/axe-report.json`;
 
 /** The test whose contexts are being checked; a worker runs one test at a time. */
 let current: AxeSession | undefined;
+/** The same test's account of its pages, told when it fails. */
+let diary: FailureDiary | undefined;
 
 /**
  * Every scenario imports `test` and `expect` from here instead of '@playwright/test', so axe-core
@@ -16,12 +19,13 @@ let current: AxeSession | undefined;
  * it opens (browser.newContext, browser.newPage) included. A violation fails the test at its end,
  * unless AXE=report, which writes every finding to e2e/.artifacts/axe-report.json instead.
  */
-export const test = base.extend<{ axe: AxeSession }, { axeBrowser: undefined }>({
+export const test = base.extend<{ axe: AxeSession; failureDiary: FailureDiary }, { axeBrowser: undefined }>({
   axeBrowser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
+        diary?.watch(context);
         await current?.instrument(context);
         return context;
       };
@@ -55,10 +59,25 @@ export const test = base.extend<{ axe: AxeSession }, { axeBrowser: undefined }>(
     { auto: true },
   ],
 
-  // The test's own context is checked before it closes (fixtures tear down in reverse order).
-  context: async ({ context, axe }, use) => {
+  failureDiary: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      const account = new FailureDiary();
+      diary = account;
+      await use(account);
+      if (testInfo.status !== testInfo.expectedStatus) await account.tell();
+      diary = undefined;
+    },
+    { auto: true },
+  ],
+
+  // The test's own context is checked before it closes (fixtures tear down in reverse order). A
+  // failure's account of the pages is told first, while they still show what went wrong.
+  context: async ({ context, axe, failureDiary }, use, testInfo) => {
+    failureDiary.watch(context);
     await axe.instrument(context);
     await use(context);
+    if (testInfo.status !== testInfo.expectedStatus) await failureDiary.tell();
     await axe.finish();
   },
 });

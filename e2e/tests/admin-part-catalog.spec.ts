@@ -54,11 +54,16 @@ test('in Spanish, staff edit a part and the shipper sees the Spanish suggestion'
     await page.goto('/admin/part-catalog');
     await expect(page.getByRole('heading', { name: 'Catálogo de piezas' })).toBeVisible();
     await page.getByLabel('Buscar').fill('bombas');
+    // The search reaches the list after a pause: the click waits for the list it filters (one part
+    // and the header), not the whole catalog that a moment later re-renders under the pointer.
+    await expect(page).toHaveURL(/q=bombas/);
+    await expect(page.getByRole('table', { name: 'Catálogo de piezas' }).getByRole('row')).toHaveCount(2);
     const row = page.getByRole('row', { name: /Bombas hidráulicas/ });
     await row.getByRole('button', { name: /^Editar/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar pieza' });
     await dialog.getByLabel('Descripción (español)').fill('Bombas hidráulicas industriales');
     await dialog.getByRole('button', { name: 'Guardar pieza' }).click();
+    await expect(page.getByText('Pieza actualizada')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('row', { name: /Bombas hidráulicas industriales/ })).toContainText('116030');
     await snap(page, 'admin-part-catalog-es');

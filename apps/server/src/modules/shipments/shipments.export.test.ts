@@ -130,8 +130,8 @@ describe('GET /api/shipments/export', () => {
       }
   });
 
-  // 20,000 rows written twice take 15 s alone; starved beside CI's browsers one took past the
-  // default 120 s. The limit ends a hung test, it does not time one.
+  // 20,000 rows written twice take 15 s alone, and far longer when the machine's cores are taken
+  // by other work: once past the default 120 s. The limit ends a hung test, it does not time one.
   it('streams a large list in pieces, a thousand rows a read', { timeout: 300_000 }, async () => {
     const [template] = await db().select().from(shipments).where(eq(shipments.pickupDate, '2030-01-10'));
     // 20,000 copies of one shipment with their own ids and BOL numbers.

@@ -1,0 +1,76 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** What the CI log keeps of one page's text: enough to tell a login page, an error screen or the expected one. */
+const TEXT_CHARS = 600;
+/** The last main-frame navigations and errors each page keeps for the account. */
+const KEEP = 8;
+
+interface PageEntry {
+  page: Page;
+  events: string[];
+}
+
+/**
+ * What happened to a scenario's pages, told in the log when the scenario fails. CI keeps only its
+ * log (no trace, and the screenshots go with the clone), so a failure names, for every page the
+ * scenario had open: where it was, where it had gone (a sign-in page, an error screen), what threw
+ * in it, whether its renderer crashed, and the start of its text. A passing scenario prints nothing.
+ */
+export class FailureDiary {
+  private readonly entries: PageEntry[] = [];
+  private readonly started = Date.now();
+  private told = false;
+
+  watch(context: BrowserContext) {
+    for (const page of context.pages()) this.track(page);
+    context.on('page', (page) => this.track(page));
+  }
+
+  private track(page: Page) {
+    if (this.entries.some((e) => e.page === page)) return;
+    const entry: PageEntry = { page, events: [] };
+    this.entries.push(entry);
+    const note = (what: string) => {
+      entry.events.push(`${((Date.now() - this.started) / 1000).toFixed(1)} s ${what}`);
+      if (entry.events.length > KEEP) entry.events.shift();
+    };
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+    });
+    page.on('pageerror', (error) => note(`threw ${error.message.split('\n')[0]}`));
+    page.on('crash', () => note('renderer crashed'));
+  }
+
+  /** Prints the account of every page once (the test's own context tells it before it closes). */
+  async tell() {
+    if (this.told) return;
+    this.told = true;
+    console.log(`What the pages showed when it failed:\n${await this.report()}`);
+  }
+
+  private async report(): Promise<string> {
+    const parts = await Promise.all(
+      this.entries.map(async ({ page, events }, k) => {
+        const text = page.isClosed()
+          ? '(closed)'
+          : await page.evaluate(pageSummary, TEXT_CHARS).catch((error: Error) => `(unreadable: ${error.message.split('\n')[0]})`);
+        return [`page ${k + 1}: ${page.isClosed() ? 'closed' : page.url()}`, ...events.map((e) => `  ${e}`), `  text: ${text}`].join('\n');
+      }),
+    );
+    return parts.join('\n');
+  }
+}
+
+/**
+ * In the page: the open dialogs and alerts by their text, then the start of the main content (the
+ * whole body when the page has no main: an error screen, a bare page).
+ */
+function pageSummary(chars: number) {
+  // biome-ignore lint/performance/useDomNodeTextContent: what the screen shows, hidden text left out, is the point.
+  const flat = (el: Element | null) => ((el as HTMLElement | null)?.innerText ?? '').replace(/\s+/g, ' ').trim();
+  const shown = (selector: string) => Array.from(document.querySelectorAll(selector), (el) => flat(el).slice(0, 200)).filter(Boolean);
+  const dialogs = shown('[role=dialog], [role=alertdialog]').map((d) => `dialog "${d}"`);
+  const alerts = shown('[role=alert]').map((a) => `alert "${a}"`);
+  const main = flat(document.querySelector('main') ?? document.body).slice(0, chars);
+  return [...dialogs, ...alerts, `main: ${main}`].join(' | ');
+}
