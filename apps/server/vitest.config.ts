@@ -17,7 +17,7 @@ function testFiles(dir: string): string[] {
  * open an embedded database by name (the seeded demo, the data folder, backups).
  */
 function usesTestDatabase(file: string): boolean {
-  return /test\/(harness|api-client|team|sse|outbox)'|TEST_DB_DRIVER|TEST_DATABASE_URL|usingPostgres/.test(
+  return /test\/(harness|api-client|team|sse|outbox|fuzz-walk)'|TEST_DB_DRIVER|TEST_DATABASE_URL|usingPostgres/.test(
     readFileSync(join(import.meta.dirname, file), 'utf8'),
   );
 }
@@ -42,8 +42,8 @@ export default defineConfig({
     // The migrated empty database every API test file copies (PGlite) or is made from (PostgreSQL).
     globalSetup: ['src/test/global-setup.ts'],
     // Each API test file starts its own database (PGlite initdb or a new PostgreSQL database), and
-    // in CI three vitest lanes and two browsers share two cores: the tariff fuzz test took 30 s
-    // there. The limit ends a hung test; it does not time one.
+    // in CI the lanes share two cores: the tariff fuzz test once took 30 s there. The limit ends a
+    // hung test; it does not time one.
     testTimeout: 120_000,
     // The files of a worker share its loaded modules: importing the app for each file took about a
     // third of the run. Each file still builds its own app and database (createTestApp), so what
@@ -51,7 +51,7 @@ export default defineConfig({
     // process.env, timers, or keys registered in a module's map; tests undo such changes.
     isolate: false,
     // The first file of a worker that reads the seeded demo seeds it (about 10 s of CPU alone);
-    // beside CI's browsers that took past 60 s. Like testTimeout, this ends a hung hook only.
+    // on a loaded machine that took past 60 s. Like testTimeout, this ends a hung hook only.
     hookTimeout: 300_000,
   },
 });

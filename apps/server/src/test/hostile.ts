@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Hostile inputs for the fuzz walk of every route (fuzz.test.ts: no input may cause a 5xx).
+ * Hostile inputs for the fuzz walk of every route (test/fuzz-walk.ts: no input may cause a 5xx).
  * Values on the wire are written percent-encoded, as a client would send them: raw control
  * characters cannot be put in a request line, and the point of some of them is that they do not
  * decode (an invalid sequence, a lone surrogate).

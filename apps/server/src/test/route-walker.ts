@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { routeTable } from './routes';
 
 /**
- * What the fuzz walk (fuzz.test.ts) needs to call every route of the app and judge its answers:
+ * What the fuzz walk (fuzz-walk.ts) needs to call every route of the app and judge its answers:
  * the routes with the keys of their querystring and body schemas, and the rule every answer must
  * keep.
  */
