@@ -40,7 +40,7 @@ const SEED = 21;
 /** fast-check cases per route and caller: enough variety, within the test's time budget. */
 const GENERATED_PER_ROUTE = 3;
 /**
- * A walk's time budget: a signed-in walk (about 14,000 calls) takes under a minute on a quiet
+ * A walk's time budget: a signed-in walk (about 11,000 calls) takes under a minute on a quiet
  * machine, and once took 703 s on PostgreSQL with every core taken by other work; a budget that
  * ends a hang, not a speed target.
  */
