@@ -47,7 +47,8 @@ export default defineConfig({
   // No second try anywhere: a scenario that fails once has found a defect, in the product or in the
   // scenario, and a retry would hide a race until the day it fails twice.
   retries: 0,
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  // The diary's reporter after the list's: a failed scenario's account of its pages ends the log.
+  reporter: [['list'], ['./support/diary-reporter.ts'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as const] : [])],
   use: {
     baseURL,
     // Mantine's transitions honour reduced motion (the theme), so dialogs appear at once: axe then

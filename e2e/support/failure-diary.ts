@@ -1,9 +1,12 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+
+/** The attachment a failing scenario's account goes in; support/diary-reporter.ts prints it whole after the summary. */
+export const DIARY_ATTACHMENT = '_what-the-pages-showed';
 
 /** What the CI log keeps of one page's text: enough to tell a login page, an error screen or the expected one. */
 const TEXT_CHARS = 600;
-/** The last main-frame navigations and errors each page keeps for the account. */
-const KEEP = 8;
+/** The last main-frame navigations, API answers and errors each page keeps for the account. */
+const KEEP = 14;
 
 interface PageEntry {
   page: Page;
@@ -13,7 +16,8 @@ interface PageEntry {
 /**
  * What happened to a scenario's pages, told in the log when the scenario fails. CI keeps only its
  * log (no trace, and the screenshots go with the clone), so a failure names, for every page the
- * scenario had open: where it was, where it had gone (a sign-in page, an error screen), what threw
+ * scenario had open: where it was, where it had gone (a sign-in page, an error screen), the API's
+ * last answers to it (a request the test waited for that never went, or went otherwise), what threw
  * in it, whether its renderer crashed, and the start of its text. A passing scenario prints nothing.
  */
 export class FailureDiary {
@@ -37,15 +41,27 @@ export class FailureDiary {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`at ${frame.url()}`);
     });
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/')) note(`${response.request().method()} ${url.pathname}${url.search} ${response.status()}`);
+    });
+    page.on('requestfailed', (request) => {
+      const url = new URL(request.url());
+      note(`${request.method()} ${url.pathname}${url.search} failed: ${request.failure()?.errorText ?? 'no answer'}`);
+    });
     page.on('pageerror', (error) => note(`threw ${error.message.split('\n')[0]}`));
     page.on('crash', () => note('renderer crashed'));
   }
 
-  /** Prints the account of every page once (the test's own context tells it before it closes). */
-  async tell() {
+  /**
+   * Attaches the account of every page to the failed test, once (the test's own context tells it
+   * before it closes). Printed as it happened, it went into the log beside the scenario, long before
+   * the summary, and a CI log cut to its end lost it; so the reporter prints it after the summary.
+   */
+  async tell(testInfo: TestInfo) {
     if (this.told) return;
     this.told = true;
-    console.log(`What the pages showed when it failed:\n${await this.report()}`);
+    await testInfo.attach(DIARY_ATTACHMENT, { body: await this.report(), contentType: 'text/plain' });
   }
 
   private async report(): Promise<string> {

@@ -65,7 +65,7 @@ export const test = base.extend<{ axe: AxeSession; failureDiary: FailureDiary },
       const account = new FailureDiary();
       diary = account;
       await use(account);
-      if (testInfo.status !== testInfo.expectedStatus) await account.tell();
+      if (testInfo.status !== testInfo.expectedStatus) await account.tell(testInfo);
       diary = undefined;
     },
     { auto: true },
@@ -77,7 +77,7 @@ export const test = base.extend<{ axe: AxeSession; failureDiary: FailureDiary },
     failureDiary.watch(context);
     await axe.instrument(context);
     await use(context);
-    if (testInfo.status !== testInfo.expectedStatus) await failureDiary.tell();
+    if (testInfo.status !== testInfo.expectedStatus) await failureDiary.tell(testInfo);
     await axe.finish();
   },
 });

@@ -55,6 +55,8 @@ test('en: ops filters Admin Shipments, exports them as CSV, saves the view and a
   await expect(page).toHaveURL(/status=in_transit/);
   const filtered = listAnswered(page);
   await page.getByLabel('Mode', { exact: true }).selectOption('ltl');
+  // Both filters: the mode chosen right after the status must not have dropped it.
+  await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('in_transit');
   await expect(page).toHaveURL(/mode=ltl/);
   await filtered;
   const bols = await listedBols(page);

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { useListParams } from './useListParams';
+import { ParamsWriter, useListParams } from './useListParams';
 
 /**
  * The hook on a list page inside a memory router whose navigations land `navigationDelayMs` after
@@ -91,5 +91,32 @@ describe('the filters of a list kept in the URL', () => {
     act(() => hook.result.current.update({ carrier: 'c1' }));
     act(() => vi.advanceTimersByTime(10));
     expect(seen.search).toBe('?carrier=c1');
+  });
+});
+
+describe('the params a list asks the router for', () => {
+  const asked = (w: ParamsWriter, changes: Record<string, string | null>) => w.write(changes).toString();
+
+  test('the page showing an earlier ask while later ones are on their way keeps the later ones', () => {
+    const w = new ParamsWriter(new URLSearchParams('page=3'));
+    expect(asked(w, { status: 'in_transit', page: null })).toBe('status=in_transit');
+    expect(asked(w, { mode: 'ltl' })).toBe('status=in_transit&mode=ltl');
+    w.committed(new URLSearchParams('status=in_transit'));
+    expect(asked(w, { carrier_id: 'c1' })).toBe('status=in_transit&mode=ltl&carrier_id=c1');
+  });
+
+  test('the URL changing by itself (back, a link) is what the next change builds on', () => {
+    const w = new ParamsWriter(new URLSearchParams('status=delivered'));
+    asked(w, { mode: 'parcel' });
+    w.committed(new URLSearchParams('mode=parcel&status=delivered'));
+    w.committed(new URLSearchParams('account=acme'));
+    expect(asked(w, { mode: 'ltl' })).toBe('account=acme&mode=ltl');
+  });
+
+  test('an ask that changes nothing is not waited for', () => {
+    const w = new ParamsWriter(new URLSearchParams('q=x'));
+    asked(w, { q: 'x' });
+    w.committed(new URLSearchParams('q=y'));
+    expect(asked(w, { page: '2' })).toBe('q=y&page=2');
   });
 });

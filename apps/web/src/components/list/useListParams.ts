@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type SortDir = 'asc' | 'desc';
@@ -15,6 +15,41 @@ function withParams(old: URLSearchParams, changes: Record<string, string | null>
 }
 
 /**
+ * The search params a list asked the router for last, and which of its asks the page has not shown
+ * yet. A committed render that shows one of those asks is ours on its way (later asks stand); any
+ * other is the URL changing by itself (back, forward, a link), and changes build on it from then.
+ */
+export class ParamsWriter {
+  private latest: URLSearchParams;
+  private pending: string[] = [];
+
+  constructor(initial: URLSearchParams) {
+    this.latest = new URLSearchParams(initial);
+  }
+
+  /** The params after `changes`, remembered as asked for. */
+  write(changes: Record<string, string | null>): URLSearchParams {
+    const next = withParams(this.latest, changes);
+    if (next.toString() !== this.latest.toString()) this.pending.push(next.toString());
+    this.latest = next;
+    return new URLSearchParams(next);
+  }
+
+  /** React committed a render showing `params`. */
+  committed(params: URLSearchParams) {
+    const shown = params.toString();
+    const ours = this.pending.indexOf(shown);
+    if (ours >= 0) {
+      this.pending.splice(0, ours + 1);
+      return;
+    }
+    if (shown === this.latest.toString()) return;
+    this.pending = [];
+    this.latest = new URLSearchParams(params);
+  }
+}
+
+/**
  * The state of a server-paginated list kept in the URL (`q`, `sort`, `dir`, `page`), so back and
  * forward restore it. `search` is the search box: typing reaches `q` debounced, and a `sort` not
  * in `sorts` is ignored.
@@ -27,18 +62,19 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
   const sort = sortParam && (sorts as readonly string[]).includes(sortParam) ? (sortParam as S) : undefined;
   const dir: SortDir | undefined = sort ? (params.get('dir') === 'desc' ? 'desc' : 'asc') : undefined;
 
-  // Changes build on the params written last. react-router's functional update is given the params
-  // of the last render, not of the last write, so a second change made before the list re-rendered
-  // (a quick hand, a busy machine) dropped the first: a status, then a mode chosen at once left the
-  // status out. The URL changing by itself (back, forward, a link) is what the page shows again.
-  const written = useRef({ rendered: params.toString(), params });
-  if (params.toString() !== written.current.rendered) written.current = { rendered: params.toString(), params };
+  // Changes build on the params asked for last, not on those of the last render: a second change
+  // made before the first reached the page (a quick hand, a busy machine) would drop the first.
+  // What was rendered is only read once React commits it: a render can be left unfinished and an
+  // older state rendered again after it (the router's updates are transitions), and reading
+  // renders let such an older one undo a change on its way, so a status, then a mode, chosen at
+  // once still left the status out.
+  const writer = useRef<ParamsWriter | null>(null);
+  writer.current ??= new ParamsWriter(params);
+  const rendered = params.toString();
+  useLayoutEffect(() => writer.current?.committed(new URLSearchParams(rendered)), [rendered]);
   const update = useCallback(
-    (changes: Record<string, string | null>, options?: { replace?: boolean }) => {
-      const next = withParams(written.current.params, changes);
-      written.current = { ...written.current, params: next };
-      setParams(next, options);
-    },
+    (changes: Record<string, string | null>, options?: { replace?: boolean }) =>
+      setParams((writer.current as ParamsWriter).write(changes), options),
     [setParams],
   );
   // Page 1 stays out of the URL.
