@@ -133,8 +133,9 @@ export function staffAccountsRepository(db: Db) {
       return row;
     },
 
+    /** The account row locked to change it (its key stays: rows pointing at it are not held up). */
     async lock(tx: Db, id: string) {
-      const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
+      const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('no key update');
       return row;
     },
 

@@ -414,8 +414,9 @@ export function invoicesRepository(db: Db) {
       return row;
     },
 
+    /** The account row locked to change it (its key stays: rows pointing at it are not held up). */
     async lockAccount(accountId: string) {
-      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).for('no key update');
       return row;
     },
 

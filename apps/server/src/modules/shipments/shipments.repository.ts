@@ -205,9 +205,13 @@ export function shipmentsRepository(db: Db) {
       return row;
     },
 
-    /** The shipment row locked for the rest of the transaction (cancel, payment, expiry). */
+    /**
+     * The shipment row locked for the rest of the transaction (cancel, payment, expiry). Its key
+     * stays, so rows that point at it (a claim, an invoice) are not held up meanwhile; a full lock
+     * deadlocked a claim filed while the shipment's invoice was being made.
+     */
     async lock(id: string) {
-      const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).for('update');
+      const [row] = await db.select().from(shipments).where(eq(shipments.id, id)).for('no key update');
       return row;
     },
 
