@@ -262,7 +262,12 @@ export async function seedDemoShipments(tx: Db, now: Date) {
     estimatedDelivery: ahead(3),
     events: [{ code: 'XB', at: ago(3), end: 'pickup', description: 'Tender accepted' }],
   });
+  // In transit, and it stays so: the demo's one LTL shipment on the road, which staff find by that
+  // status (the browser scenarios of Admin Shipments among them). Moved on by the poll, one run in
+  // eight met weather on its way (the demo carriers' roll, by the shipment's id) and it was Delayed
+  // before anyone looked.
   await demoShipment(tx, owner, {
+    untracked: true,
     lane: 1,
     linehaul: 104_000,
     pickedUpAt: ago(30),
@@ -272,7 +277,7 @@ export async function seedDemoShipments(tx: Db, now: Date) {
       { code: 'X4', at: ago(8), end: { city: 'Indianapolis', state: 'IN' }, description: 'Arrived at terminal' },
     ],
   });
-  // The delayed one and the one waiting on the shipper keep their story; the others move on with the demo poll.
+  // The delayed one and the one waiting on the shipper keep their story too; the two before the pickup move on with the demo poll.
   await demoShipment(tx, owner, {
     untracked: true,
     lane: 0,
