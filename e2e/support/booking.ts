@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openInPortal } from './navigate';
 import { chooseNewCard } from './payment';
 import { addStops, quotablePickupDate } from './quote';
 
@@ -120,7 +121,7 @@ export interface SpanishQuote {
 
 /** In Spanish: a quote of 48 x 40 pallets from Chicago 60601, rated on its page. */
 export async function rateInSpanish(page: Page, q: SpanishQuote) {
-  await page.goto(q.path);
+  await openInPortal(page, q.path);
   await page.getByLabel('Código postal de recolección').fill('60601');
   await page.getByLabel('Código postal de entrega').fill(q.to);
   await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());

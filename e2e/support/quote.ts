@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { openInPortal } from './navigate';
 
 /** US federal holidays on a fixed date (MM-DD); the others fall on Mondays or Thursdays. */
 const FIXED_HOLIDAYS = ['01-01', '06-19', '07-04', '11-11', '12-25'];
@@ -54,7 +55,7 @@ export interface Truckload {
 
 /** On /truckload: a dry van of 48 x 40 x 48 pallets from Chicago 60601, rated. */
 export async function rateTruckload(page: Page, q: Truckload) {
-  await page.goto('/truckload');
+  await openInPortal(page, '/truckload');
   await fillLane(page, { from: '60601', to: q.to });
   await page.getByLabel('Equipment type').selectOption({ label: 'Dry van' });
   const line = await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: q.weight });
@@ -76,7 +77,7 @@ export interface Pallets {
 
 /** On Quote & Ship: `quantity` pallets of 48 x 40 (x 48 unless told) and `weight` lb each from Chicago 60601, rated. */
 export async function ratePallets(page: Page, q: Pallets) {
-  await page.goto('/quote-shipment');
+  await openInPortal(page, '/quote-shipment');
   await fillLane(page, { from: '60601', to: q.to });
   const unit = { packageType: 'Pallets', length: '48', width: '40', height: q.height ?? '48', weight: q.weight };
   const line = await fillItem(page, 0, unit);

@@ -1,8 +1,8 @@
-import { isGuestPage } from '@freight/domain';
 import { baseURL } from '../playwright.config';
 import type { AxeSession } from '../support/axe-session';
 import { type Control, EVERY_PAGE, LANGUAGES, type Language, type PageToWalk, type Popup, type Visitor } from '../support/every-page';
 import { freshEmail, signUp } from '../support/flows';
+import { openInPortal } from '../support/navigate';
 import { logIn, restorePreferences, setPreferences } from '../support/session';
 import { type Browser, type BrowserContext, test as checked, expect, type Locator, type Page } from '../support/test';
 
@@ -145,26 +145,6 @@ async function waitUntilDrawn(page: Page, what: 'main' | 'dialog') {
   });
 }
 
-/**
- * Opens `url` in the visitor's page. Inside the portal its router takes the URL as it takes a
- * link's (no reload: how people move between pages, and quicker); a guest page is a document of
- * its own, loaded as such.
- */
-async function go(page: Page, url: string) {
-  const here = page.url();
-  const portal = (href: string) => href.startsWith(baseURL) && !isGuestPage(new URL(href).pathname);
-  if (!portal(here) || !portal(new URL(url, baseURL).href)) {
-    await page.goto(url);
-    return;
-  }
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-    // Two frames: the router has rendered the new page, or the bar of a page on its way.
-    return new Promise((settle) => requestAnimationFrame(() => requestAnimationFrame(settle)));
-  }, url);
-}
-
 async function urlOf(entry: PageToWalk, language: Language, visitors: Visitors) {
   if (typeof entry.url === 'string') return entry.url;
   const as = entry.lookupAs ?? entry.visitor;
@@ -238,7 +218,7 @@ for (const language of LANGUAGES) {
       // languages, and a phone's layout in English found nothing the Spanish one did not.
       const width = language === 'en' ? DESKTOP : PHONE;
       await page.setViewportSize(width);
-      await go(page, url);
+      await openInPortal(page, url);
       await waitUntilDrawn(page, 'main');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await axe.checkNow(page);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { bookFirstRate } from '../support/booking';
 import { logOut, mailWithLink } from '../support/flows';
+import { openInPortal } from '../support/navigate';
 import { expectRates, fillItem, fillLane, shownTotals } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
@@ -43,7 +44,7 @@ async function withdraw(page: Page, words: { button: string; title: string }) {
 
 /** Quotes Chicago -> Atlanta, `quantity` pallets of `weight` lb each, and books the cheapest rate; answers its total. */
 async function quoteAndBook(page: Page, quantity: string, weight: string, language: 'en' | 'es' = 'en') {
-  await page.goto('/quote-shipment');
+  await openInPortal(page, '/quote-shipment');
   await fillLane(page, { from: '60601', to: '30303' });
   const line = await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight });
   await line.getByLabel('Quantity').fill(quantity);

@@ -26,14 +26,17 @@ describe('NavigationPending', () => {
     ]);
     render(<RouterProvider router={router} />);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.documentElement.dataset.shownPage).toBe('/');
 
     await userEvent.click(screen.getByRole('link', { name: 'Next' }));
     expect(await screen.findByRole('progressbar', { name: 'Loading the page' })).toBeInTheDocument();
     // The page left behind stays until the next one is here.
     expect(screen.getByRole('link', { name: 'Next' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.shownPage).toBe('/');
 
     arrive({ Component: NextScreen });
     expect(await screen.findByRole('heading', { name: 'Next screen' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.documentElement.dataset.shownPage).toBe('/next');
   });
 });
