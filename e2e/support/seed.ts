@@ -85,6 +85,7 @@ export async function seedStaff(tag: string, roles: string[], password = 'Staff#
 export interface SeededShipment {
   id: string;
   bol_number: string;
+  pro_number: string | null;
   carrier_name: string;
   scac: string;
 }
