@@ -6,7 +6,7 @@ export const DIARY_ATTACHMENT = '_what-the-pages-showed';
 /** What the CI log keeps of one page's text: enough to tell a login page, an error screen or the expected one. */
 const TEXT_CHARS = 600;
 /** The last main-frame navigations, API answers and errors each page keeps for the account. */
-const KEEP = 14;
+const KEEP = 30;
 
 interface PageEntry {
   page: Page;

@@ -81,6 +81,10 @@ test('in Spanish, staff ask the shipper to act and the shipper reads the message
   await logIn(page, 'ops@demo.test', { settings: { language: 'es' }, at: '/admin/shipments' });
   try {
     await page.getByLabel('Número de BOL, PRO, recolección, rastreo o referencia').fill(bol);
+    // The search reaches the URL after a pause: a click on the whole list before then would be
+    // followed by the search's own navigation back to the list.
+    await expect(page).toHaveURL(new RegExp(`q=${bol}`));
+    await expect(page.getByRole('row')).toHaveCount(2);
     await page.getByRole('link', { name: bol }).click();
     await page.getByRole('button', { name: 'Marcar Acción requerida' }).click();
     const dialog = page.getByRole('dialog', { name: 'Marcar Acción requerida' });

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bookFirstRate } from '../support/booking';
 import { logOut, mailWithLink } from '../support/flows';
-import { openInPortal } from '../support/navigate';
 import { expectRates, fillItem, fillLane, shownTotals } from '../support/quote';
 import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
@@ -44,7 +43,7 @@ async function withdraw(page: Page, words: { button: string; title: string }) {
 
 /** Quotes Chicago -> Atlanta, `quantity` pallets of `weight` lb each, and books the cheapest rate; answers its total. */
 async function quoteAndBook(page: Page, quantity: string, weight: string, language: 'en' | 'es' = 'en') {
-  await openInPortal(page, '/quote-shipment');
+  await page.goto('/quote-shipment');
   await fillLane(page, { from: '60601', to: '30303' });
   const line = await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight });
   await line.getByLabel('Quantity').fill(quantity);
@@ -122,6 +121,9 @@ test('in Spanish, the booker withdraws a booking from its page, and the admin de
   await expect(page.getByRole('heading', { name: 'Your booking waits for approval' })).toBeVisible();
   // The second one, withdrawn from its page in Approvals.
   await page.getByRole('link', { name: 'See my approvals' }).click();
+  // The reload below must reload the approval's page: until the link's page has landed (its
+  // chunk loads first), the address is still the quote page's.
+  await expect(page).toHaveURL(/\/approvals\/[0-9a-f-]{36}$/);
   await setPreferences(page, { language: 'es' });
   try {
     await page.reload();
