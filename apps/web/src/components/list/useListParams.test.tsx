@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -8,13 +8,13 @@ import { ParamsWriter, useListParams } from './useListParams';
  * The hook on a list page inside a memory router whose navigations land `navigationDelayMs` after
  * they are asked for, as on a slow device; `seen.search` is the router's current query string.
  */
-function renderList(initial: string, navigationDelayMs = 0) {
+function renderList(initial: string, navigationDelayMs = 0, sorts: readonly string[] = []) {
   const seen = { search: '' };
   let router: ReturnType<typeof createMemoryRouter> | undefined;
   const hook = renderHook(
     () => {
       seen.search = useLocation().search;
-      return useListParams();
+      return useListParams(sorts);
     },
     {
       wrapper: ({ children }: { children: ReactNode }) => {
@@ -31,6 +31,12 @@ function renderList(initial: string, navigationDelayMs = 0) {
     },
   );
   return { hook, seen };
+}
+
+/** A list page that hands its hook's latest result to the test. */
+function ListInto({ hook }: { hook: { list?: ReturnType<typeof useListParams> } }) {
+  hook.list = useListParams();
+  return null;
 }
 
 describe('the search box of a list kept in the URL', () => {
@@ -54,6 +60,32 @@ describe('the search box of a list kept in the URL', () => {
     expect(new URLSearchParams(seen.search).get('q')).toBe('0614141009');
   });
 
+  test("a search that settles while a row's page is loading does not take the person back", async () => {
+    let release = () => {};
+    const loaded = new Promise<null>((resolve) => {
+      release = () => resolve(null);
+    });
+    const hook: { list?: ReturnType<typeof useListParams> } = {};
+    const router = createMemoryRouter(
+      [
+        { path: '/list', element: <ListInto hook={hook} /> },
+        { path: '/row', loader: () => loaded, element: <p>row</p> },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => hook.list?.setSearch('acme'));
+    act(() => void router.navigate('/row'));
+    act(() => vi.advanceTimersByTime(400));
+    expect(router.state.navigation.location?.pathname).toBe('/row');
+    await act(async () => {
+      release();
+      await loaded;
+    });
+    expect(router.state.location.pathname).toBe('/row');
+    expect(router.state.location.search).toBe('');
+  });
+
   test('the box follows the URL when it changes by itself (back, forward, a link)', () => {
     const { hook } = renderList('/list?q=first');
     expect(hook.result.current.search).toBe('first');
@@ -62,6 +94,32 @@ describe('the search box of a list kept in the URL', () => {
       vi.advanceTimersByTime(1);
     });
     expect(hook.result.current.search).toBe('second');
+  });
+});
+
+describe('the sort of a list kept in the URL', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  test('a second click on a header before the first reached the page sorts descending', () => {
+    const { hook, seen } = renderList('/list?page=2', 100, ['name', 'city']);
+    act(() => hook.result.current.sortBy('city'));
+    act(() => hook.result.current.sortBy('city'));
+    act(() => vi.advanceTimersByTime(200));
+    expect(seen.search).toBe('?sort=city&dir=desc');
+    act(() => hook.result.current.sortBy('city'));
+    act(() => vi.advanceTimersByTime(200));
+    expect(seen.search).toBe('?sort=city');
+  });
+
+  test("without a sort in the URL, the list's own order decides the first direction", () => {
+    const { hook, seen } = renderList('/list', 0, ['name', 'due_date']);
+    act(() => hook.result.current.sortBy('due_date', { sort: 'due_date', dir: 'asc' }));
+    act(() => vi.advanceTimersByTime(1));
+    expect(seen.search).toBe('?sort=due_date&dir=desc');
+    act(() => hook.result.current.sortBy('name', { sort: 'due_date', dir: 'asc' }));
+    act(() => vi.advanceTimersByTime(1));
+    expect(seen.search).toBe('?sort=name');
   });
 });
 

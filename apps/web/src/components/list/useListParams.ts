@@ -1,11 +1,12 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { UNSAFE_DataRouterStateContext, useLocation, useSearchParams } from 'react-router';
 
 export type SortDir = 'asc' | 'desc';
+type ParamChanges = Record<string, string | null>;
 
 /** Rewrite some search params; an empty value removes the param. */
-function withParams(old: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+function withParams(old: URLSearchParams, changes: ParamChanges): URLSearchParams {
   const next = new URLSearchParams(old);
   for (const [k, v] of Object.entries(changes)) {
     if (v) next.set(k, v);
@@ -27,8 +28,13 @@ export class ParamsWriter {
     this.latest = new URLSearchParams(initial);
   }
 
+  /** The params asked for last (what the page will show once its renders catch up). */
+  asked(): URLSearchParams {
+    return new URLSearchParams(this.latest);
+  }
+
   /** The params after `changes`, remembered as asked for. */
-  write(changes: Record<string, string | null>): URLSearchParams {
+  write(changes: ParamChanges): URLSearchParams {
     const next = withParams(this.latest, changes);
     if (next.toString() !== this.latest.toString()) this.pending.push(next.toString());
     this.latest = next;
@@ -47,6 +53,18 @@ export class ParamsWriter {
     this.pending = [];
     this.latest = new URLSearchParams(params);
   }
+}
+
+/**
+ * Whether the router is on its way to another page (a row or a link was followed and the page is
+ * still loading). Read from the router's state directly: outside a data router (a component
+ * test's MemoryRouter) there is no navigation to wait for, where `useNavigation` would throw.
+ */
+export function useLeavingPage(): boolean {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const here = useLocation().pathname;
+  const to = state?.navigation.location;
+  return to !== undefined && to.pathname !== here;
 }
 
 /**
@@ -73,8 +91,10 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
   const rendered = params.toString();
   useLayoutEffect(() => writer.current?.committed(new URLSearchParams(rendered)), [rendered]);
   const update = useCallback(
-    (changes: Record<string, string | null>, options?: { replace?: boolean }) =>
-      setParams((writer.current as ParamsWriter).write(changes), options),
+    (changes: ParamChanges | ((asked: URLSearchParams) => ParamChanges), options?: { replace?: boolean }) => {
+      const w = writer.current as ParamsWriter;
+      setParams(w.write(typeof changes === 'function' ? changes(w.asked()) : changes), options);
+    },
     [setParams],
   );
   // Page 1 stays out of the URL.
@@ -93,9 +113,13 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
     setLastQ(q);
     if (q !== debounced && q !== search.trim()) setSearch(q);
   }
+  // A search that settles while the person is already leaving for a row's page is not written:
+  // writing it would navigate back to the list and cancel the row they opened.
+  const leaving = useLeavingPage();
   useEffect(() => {
+    if (leaving) return;
     if (debounced !== q && debounced === search.trim()) update({ q: debounced, page: null }, { replace: true });
-  }, [debounced, q, search, update]);
+  }, [debounced, q, search, update, leaving]);
 
   /** Empty the search box and drop `q`, the page and any other filter params named. */
   const clearFilters = (...others: string[]) => {
@@ -103,7 +127,35 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
     update({ q: null, ...Object.fromEntries(others.map((name) => [name, null])), page: null });
   };
 
-  return { params, page, q, sort, dir, search, setSearch, update, setPage, clearFilters };
+  return {
+    params,
+    page,
+    q,
+    sort,
+    dir,
+    search,
+    setSearch,
+    update,
+    /**
+     * Sort by `column`: ascending, or descending when it is already the ascending sort. The sort
+     * in force is read from the params asked for last, not from the render: a second click on a
+     * header that lands before the first click's render would otherwise ask for ascending again.
+     * Ascending is the default, so only `dir=desc` goes into the URL. `fallback` is the order
+     * shown when the URL names none. (A method, so a list of any columns is a ListParams.)
+     */
+    sortBy(column: S, fallback?: { sort: S; dir: SortDir }) {
+      update((asked) => {
+        const askedSort = asked.get('sort');
+        const named = askedSort !== null && (sorts as readonly string[]).includes(askedSort);
+        const current = named ? askedSort : fallback?.sort;
+        const currentDir = named ? (asked.get('dir') === 'desc' ? 'desc' : 'asc') : (fallback?.dir ?? 'asc');
+        const descending = current === column && currentDir === 'asc';
+        return { sort: column, dir: descending ? 'desc' : null, page: null };
+      });
+    },
+    setPage,
+    clearFilters,
+  };
 }
 
 export type ListParams = ReturnType<typeof useListParams>;
@@ -113,14 +165,11 @@ export type ListParams = ReturnType<typeof useListParams>;
  * default; `sortBy` sorts by a column ascending, then descending, from the first page.
  */
 export function sortOrder<S extends string>(
-  list: { sort?: S; dir?: SortDir; update: ListParams['update'] },
+  list: { sort?: S; dir?: SortDir; sortBy: (column: S, fallback?: { sort: S; dir: SortDir }) => void },
   fallback: { sort: S; dir: SortDir },
 ) {
   const sort = list.sort ?? fallback.sort;
   const dir: SortDir = list.sort ? (list.dir ?? 'asc') : fallback.dir;
-  const sortBy = (column: S) => {
-    const next = sort === column && dir === 'asc' ? 'desc' : 'asc';
-    list.update({ sort: column, dir: next === 'desc' ? 'desc' : null, page: null });
-  };
+  const sortBy = (column: S) => list.sortBy(column, fallback);
   return { sort, dir, sortBy };
 }

@@ -161,7 +161,6 @@ describe('product catalog', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
       q: 'drum',
       sort: 'description',
-      dir: 'asc',
       page: '2',
     });
   });

@@ -62,11 +62,7 @@ export function AddressBook() {
     placeholderData: keepPreviousData,
   });
 
-  // Ascending is the default, so only descending goes into the URL.
-  const sortBy = (column: Sort) => {
-    const nextDir = sort === column && dir === 'asc' ? 'desc' : 'asc';
-    list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
-  };
+  const sortBy = (column: Sort) => list.sortBy(column);
 
   const remove = useMutation({
     mutationFn: (entry: AddressBookEntry) => deleteAddress(entry.id),

@@ -36,10 +36,7 @@ export function ProductList({ onView, onEdit, onDelete }: ProductActions) {
     placeholderData: keepPreviousData,
   });
 
-  const sortBy = (column: ProductSort) => {
-    const nextDir = sort === column && dir === 'asc' ? 'desc' : 'asc';
-    list.update({ sort: column, dir: nextDir, page: null });
-  };
+  const sortBy = (column: ProductSort) => list.sortBy(column);
 
   const header = (column: ProductSort, label: string, align?: 'right') => {
     const active = sort === column;

@@ -77,10 +77,7 @@ export function OpenInvoicesRoute() {
     setPayProblem(problem);
     if (!problem) setPaying(true);
   };
-  const sortBy = (column: InvoiceSort) => {
-    const nextDir = sort === column && dir === 'asc' ? 'desc' : 'asc';
-    list.update({ sort: column, dir: nextDir === 'desc' ? 'desc' : null, page: null });
-  };
+  const sortBy = (column: InvoiceSort) => list.sortBy(column, { sort: 'due_date', dir: 'asc' });
 
   return (
     <Stack gap="md">

@@ -58,10 +58,7 @@ export function CarrierScorecardsRoute() {
             report={report}
             sort={sort}
             dir={dir}
-            onSort={(column) => {
-              const next = sort === column && dir === 'asc' ? 'desc' : 'asc';
-              list.update({ sort: column, dir: next === 'desc' ? 'desc' : null });
-            }}
+            onSort={(column) => list.sortBy(column, { sort: 'carrier', dir: 'asc' })}
           />
         ))}
     </Stack>
