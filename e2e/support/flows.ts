@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { loginFormAlive } from './session';
+import { refuseSharedDemoUser } from './shared-demo-users';
 
 /** The first server's log (support/serve.mjs names it by its port, which playwright.config.ts takes from E2E_PORT). */
 const serverLog = join(import.meta.dirname, `../.artifacts/server-${process.env.E2E_PORT ?? 3100}.log`);
@@ -131,6 +132,7 @@ export async function logOut(page: Page) {
  * is lost (the form goes empty and no answer ever shows).
  */
 export async function submitLogin(page: Page, email: string, password: string) {
+  refuseSharedDemoUser(email);
   await (await loginFormAlive(page)).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -19,8 +19,9 @@ export interface Seeded {
   accountId: string;
 }
 
-async function seed(path: string, body: unknown) {
-  const answer = await withApiClient(SCENARIO_SERVER, (send) => send('POST', path, body));
+/** `server`: the origin of the server to seed (a scenario's own server), the shared one by default. */
+async function seed(path: string, body: unknown, server = SCENARIO_SERVER) {
+  const answer = await withApiClient(server, (send) => send('POST', path, body));
   expect(answer.status, `POST ${path}: ${answer.text}`).toBe(201);
   return (JSON.parse(answer.text) as { data: { user_id: string; account_id: string; totp_secret?: string } }).data;
 }
@@ -38,34 +39,67 @@ const CREDIT_TERMS = { net_days: 30, credit_limit_cents: 5_000_000, grace_days: 
  * flows.ts's signUp), its email verified; nobody signed in. `onCredit`: its credit application
  * approved (CREDIT_TERMS), as a company that ships on terms.
  */
-export async function seedCompany(o: SignUpOptions, { onCredit = false } = {}): Promise<Seeded> {
-  const data = await seed('/__test/companies', {
-    registration: {
-      company_name: o.company ?? 'E2E Freight LLC',
-      primary_contact: { first_name: o.firstName ?? 'Erin', last_name: 'Tester', email: o.email, phone: '(312) 555-0142' },
-      company_address: { street1: '200 W Adams St', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
-      accounting_same_as_company: true,
-      preferences: { language: o.language === 'Spanish' ? 'es' : 'en' },
-      password: o.password,
-      password_confirmation: o.password,
+export async function seedCompany(o: SignUpOptions, { onCredit = false, server = SCENARIO_SERVER } = {}): Promise<Seeded> {
+  const data = await seed(
+    '/__test/companies',
+    {
+      registration: {
+        company_name: o.company ?? 'E2E Freight LLC',
+        primary_contact: { first_name: o.firstName ?? 'Erin', last_name: 'Tester', email: o.email, phone: '(312) 555-0142' },
+        company_address: { street1: '200 W Adams St', city: 'Chicago', state: 'IL', postal_code: '60606', country: 'US' },
+        accounting_same_as_company: true,
+        preferences: { language: o.language === 'Spanish' ? 'es' : 'en' },
+        password: o.password,
+        password_confirmation: o.password,
+      },
+      ...(onCredit ? { credit: CREDIT_TERMS } : {}),
     },
-    ...(onCredit ? { credit: CREDIT_TERMS } : {}),
-  });
+    server,
+  );
   return { userId: data.user_id, accountId: data.account_id };
 }
 
-/** A new company of the scenario's, its admin signed in on `page` (on their home page). */
-export async function startAsNewCompany(page: Page, o: SignUpOptions, options: { onCredit?: boolean } = {}) {
+/**
+ * A new company of the scenario's, its admin signed in on `page` (on their home page, or `at`).
+ * `server`: the origin `page` works on, when a scenario runs on a server of its own.
+ */
+export async function startAsNewCompany(page: Page, o: SignUpOptions, options: { onCredit?: boolean; server?: string; at?: string } = {}) {
   const seeded = await seedCompany(o, options);
-  await logIn(page, o.email, { password: o.password });
+  await logIn(page, o.email, { password: o.password, at: options.at });
   return seeded;
 }
 
-/** A colleague in `role` of a seeded company (a customer role: 'billing', 'viewer', ...); nobody signed in. */
-export async function seedColleague(company: Seeded, tag: string, role: string, password = 'Colleague#2026') {
+/**
+ * A colleague in `role` of a seeded company (a customer role: 'billing', 'viewer', ...), named and
+ * with a booking limit when told; nobody signed in.
+ */
+export async function seedColleague(
+  company: Seeded,
+  tag: string,
+  role: string,
+  {
+    password = 'Colleague#2026',
+    firstName = 'Erin',
+    lastName = 'Tester',
+    bookingLimitCents = null as number | null,
+    server = SCENARIO_SERVER,
+  } = {},
+) {
   const email = freshEmail(tag);
-  await seed('/__test/colleagues', { email, password, account_id: company.accountId, role });
-  return { email, password };
+  await seed(
+    '/__test/colleagues',
+    {
+      email,
+      password,
+      account_id: company.accountId,
+      role,
+      first_name: firstName,
+      last_name: lastName,
+      booking_limit_cents: bookingLimitCents,
+    },
+    server,
+  );
+  return { email, password, name: `${firstName} ${lastName}` };
 }
 
 /**
@@ -73,11 +107,24 @@ export async function seedColleague(company: Seeded, tag: string, role: string, 
  * own (its secret made by the server, as for anyone who sets one up): their codes never wait for
  * a step another scenario's sign-in used. Nobody signed in.
  */
-export async function seedStaff(tag: string, roles: string[], password = 'Staff#2026') {
+export async function seedStaff(tag: string, roles: string[], password = 'Staff#2026', server = SCENARIO_SERVER) {
   const email = freshEmail(tag);
-  const data = await seed('/__test/staff', { email, password, roles });
+  const data = await seed('/__test/staff', { email, password, roles }, server);
   if (!data.totp_secret) throw new Error('the seeded staff member came without an authenticator');
   rememberAuthenticatorSecret(email, data.totp_secret);
+  return { email, password };
+}
+
+/**
+ * A user like the demo user `of` (same account, role, staff roles, name and settings) with an
+ * email and password of their own, so a scenario that reads what `of` sees has its own sessions
+ * and settings: nothing it does to them reaches a scenario beside it. Staff come with their own
+ * authenticator (remembered for their codes). Nobody signed in.
+ */
+export async function seedLookAlike(of: string, tag: string, { password = 'LookAlike#2026', server = SCENARIO_SERVER } = {}) {
+  const email = freshEmail(tag);
+  const data = await seed('/__test/look-alikes', { of, email, password }, server);
+  if (data.totp_secret) rememberAuthenticatorSecret(email, data.totp_secret);
   return { email, password };
 }
 

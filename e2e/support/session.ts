@@ -2,6 +2,7 @@ import { isStaff } from '@freight/domain';
 import { type Browser, type Cookie, expect, type Page, type Response } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { pageRequest, withApiClient } from './api';
+import { refuseSharedDemoUser } from './shared-demo-users';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 /** The authenticator secret every demo staff user is enrolled with (README.md). */
@@ -53,7 +54,7 @@ const fillAndClick: SendCode = async (page, code) => {
  * When another process (an API sign-in, an earlier worker, a retry's fresh worker) had used that
  * code, the next one goes. English or Spanish UI.
  */
-export async function enterAuthenticatorCode(page: Page, email: string, secret = DEMO_STAFF_TOTP_SECRET, send = fillAndClick) {
+export async function enterAuthenticatorCode(page: Page, email: string, secret?: string, send = fillAndClick) {
   for (let attempt = 1; ; attempt++) {
     const code = await authenticatorCode(email, secret);
     const answer = page.waitForResponse(isPost('/two-factor-challenge'));
@@ -83,6 +84,7 @@ const loggedInAs = new WeakMap<Page, { email: string; password: string; origin: 
  * them back itself (restorePreferences).
  */
 export async function logIn(page: Page, email: string, { password = DEMO_PASSWORD, at, settings }: LogInOptions = {}) {
+  refuseSharedDemoUser(email);
   await page.goto('/healthz');
   loggedInAs.set(page, { email, password, origin: new URL(page.url()).origin });
   const open = { at, settings };
@@ -116,10 +118,10 @@ export async function logIn(page: Page, email: string, { password = DEMO_PASSWOR
 export async function signedInPage(
   browser: Browser,
   email: string,
-  { language, width, height = 900, at }: { language: string; width: number; height?: number; at?: string },
+  { language, width, height = 900, at, password }: { language: string; width: number; height?: number; at?: string; password?: string },
 ) {
   const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
-  await logIn(page, email, { settings: { language }, at });
+  await logIn(page, email, { settings: { language }, at, password });
   return page;
 }
 
@@ -184,6 +186,7 @@ function confirmedNow(page: Page) {
  * mailed link, so the page carries on where it was asked to (its `redirect`).
  */
 export async function logInHere(page: Page, email: string, password = DEMO_PASSWORD) {
+  refuseSharedDemoUser(email);
   loggedInAs.set(page, { email, password, origin: new URL(page.url()).origin });
   // A scenario that switched the user to Spanish may find the login page already in Spanish.
   const emailField = await loginFormAlive(page);

@@ -26,6 +26,7 @@ const staffRequest = z.object({
   ...person,
   roles: z.array(z.enum(ROLES)).min(1),
 });
+const lookAlikeRequest = z.object({ of: z.email().max(254), email: person.email, password: person.password });
 const personOf = (b: z.output<typeof colleagueRequest> | z.output<typeof staffRequest>) => ({
   email: b.email,
   password: b.password,
@@ -58,6 +59,13 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/__test/staff', { schema: { body: staffRequest } }, async (request, reply) => {
     // Each staff member has an authenticator of their own: the answer carries its secret.
     const data = await seed.staff(personOf(request.body), request.body.roles, request.ip);
+    return reply.code(201).send({ data });
+  });
+
+  r.post('/__test/look-alikes', { schema: { body: lookAlikeRequest } }, async (request, reply) => {
+    // A staff look-alike has an authenticator of its own: the answer carries its secret.
+    const b = request.body;
+    const data = await seed.lookAlike(b.of, b.email, b.password, request.ip);
     return reply.code(201).send({ data });
   });
 

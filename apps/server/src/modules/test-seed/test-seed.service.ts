@@ -11,7 +11,7 @@ import { authService } from '../auth/auth.service';
 import { creditApplicationsService } from '../credit-applications/credit-applications.service';
 import { demoDeliveryService } from '../tracking/demo-delivery.service';
 import { twoFactorService } from '../two-factor/two-factor.service';
-import { usersService } from '../users/users.service';
+import { type SettingsRow, type UserRow, usersService } from '../users/users.service';
 
 export interface SeededUser {
   user_id: string;
@@ -49,6 +49,11 @@ const creditApplication = (legalName: string, limitCents: number): CreditApplica
 /** The staff member who decides seeded companies' credit: made on first use, named in the audit log like anyone. */
 const CREDIT_DESK = { email: 'credit-desk@seeding.test', firstName: 'Credit', lastName: 'Desk' } as const;
 
+type NewUserValues = Pick<UserRow, 'accountId'> &
+  Partial<Pick<UserRow, 'accountRole' | 'roles' | 'bookingLimitCents' | 'approvalRequiredFor' | 'phone'>>;
+/** A user's settings as another user may take them: their own carrier choices start anew. */
+type CopiedSettings = Omit<SettingsRow, 'userId' | 'updatedAt' | 'carrierChoicesVersion'>;
+
 /** A foreign key that names no row (here: an account that does not exist). */
 const namesNoRow = (error: unknown): boolean =>
   typeof error === 'object' &&
@@ -69,20 +74,20 @@ export function testSeedService(ctx: AppContext) {
   const refuseTakenEmail = async (email: string) => {
     if (await users.emailTaken(email)) throw AppError.field('email', 'validation.email_taken');
   };
-  const newUser = async (
-    person: Person,
-    values: { accountId: string | null; accountRole?: CustomerRole; roles?: Role[]; bookingLimitCents?: number | null },
-  ) => {
+  const newUser = async (person: Person, values: NewUserValues, settings?: CopiedSettings) => {
     await refuseTakenEmail(person.email);
     return users
-      .create({
-        ...values,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email: person.email,
-        passwordHash: await hashPassword(person.password),
-        emailVerifiedAt: ctx.now(),
-      })
+      .create(
+        {
+          ...values,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+          passwordHash: await hashPassword(person.password),
+          emailVerifiedAt: ctx.now(),
+        },
+        settings,
+      )
       .catch((error: unknown) => {
         if (namesNoRow(error)) throw AppError.notFound();
         throw error;
@@ -109,6 +114,27 @@ export function testSeedService(ctx: AppContext) {
     const applications = creditApplicationsService(ctx);
     const filed = await applications.apply(loaded.account, userId, creditApplication(loaded.account.name, credit.credit_limit_cents));
     await applications.decide(await creditDesk(ip), filed.id, { outcome: 'approved', ...credit, reason: 'Seeded for a scenario' });
+  };
+
+  /**
+   * Enrols an authenticator app for a staff member as the security settings do, confirmed with
+   * the code the app showed a step ago (as a phone a little behind would show it): this step's
+   * code and the next stay unused, for the scenario's sign-in and a confirmation. If the step
+   * turns between making that code and checking it, the code is two steps old and refused; the
+   * new previous step's code is then the one to give.
+   */
+  const enrolAuthenticator = async (user: UserRow, ip: string) => {
+    const twoFactor = twoFactorService(ctx);
+    const { secret_key } = await twoFactor.enable(user);
+    const previousStepCode = () => generateSync({ secret: secret_key, epoch: Math.floor(ctx.now().getTime() / 1000) - 30 });
+    const actor = { id: user.id, email: user.email, ip };
+    const first = previousStepCode();
+    await twoFactor.confirm(user, first, actor).catch(async (error: unknown) => {
+      const again = previousStepCode();
+      if (!(error instanceof AppError && error.status === 422) || again === first) throw error;
+      await twoFactor.confirm(user, again, actor);
+    });
+    return secret_key;
   };
 
   return {
@@ -139,13 +165,34 @@ export function testSeedService(ctx: AppContext) {
     /** A staff member with `roles` and an authenticator app: answers its secret, for the scenario's codes. */
     async staff(person: Person, roles: Role[], ip: string) {
       const user = await newUser(person, { accountId: null, roles });
-      const twoFactor = twoFactorService(ctx);
-      const { secret_key } = await twoFactor.enable(user);
-      // The code the app showed a step ago (taken, as a phone a little behind would show it): this
-      // step's code and the next stay unused, for the scenario's sign-in and a confirmation.
-      const code = generateSync({ secret: secret_key, epoch: Math.floor(ctx.now().getTime() / 1000) - 30 });
-      await twoFactor.confirm(user, code, { id: user.id, email: user.email, ip });
-      return { user_id: user.id, account_id: null, totp_secret: secret_key };
+      return { user_id: user.id, account_id: null, totp_secret: await enrolAuthenticator(user, ip) };
+    },
+
+    /**
+     * A user like `of` (an existing user, a demo one as a rule): the same account, role, booking
+     * limit, approval rules, staff roles, name and settings, but their own email, password,
+     * sessions and (for staff) authenticator. A scenario that only reads what `of` sees signs in
+     * as one, so nothing it does to its session or settings reaches another scenario.
+     */
+    async lookAlike(of: string, email: string, password: string, ip: string) {
+      const original = await users.loadByEmail(of);
+      if (!original) throw AppError.notFound();
+      const { user, settings } = original;
+      const { userId: _userId, updatedAt: _updatedAt, carrierChoicesVersion: _version, ...copied } = settings;
+      const made = await newUser(
+        { email, password, firstName: user.firstName, lastName: user.lastName },
+        {
+          accountId: user.accountId,
+          accountRole: user.accountRole,
+          roles: user.roles,
+          bookingLimitCents: user.bookingLimitCents,
+          approvalRequiredFor: user.approvalRequiredFor,
+          phone: user.phone,
+        },
+        copied,
+      );
+      const totpSecret = made.roles.length > 0 ? await enrolAuthenticator(made, ip) : null;
+      return { user_id: made.id, account_id: made.accountId, totp_secret: totpSecret };
     },
   };
 }

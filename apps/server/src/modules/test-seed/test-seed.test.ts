@@ -125,6 +125,43 @@ describe('the test-only seeding path, on a server under test', () => {
     expect((await deliver(shipment.id, other.account_id)).statusCode).toBe(404);
   });
 
+  it('makes a look-alike of a demo shipper: same account, role and settings, its own password and sessions', async () => {
+    const res = await t
+      .client()
+      .post('/__test/look-alikes', { of: 'other@demo.test', email: 'like.other@example.test', password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.totp_secret).toBeNull();
+    const original = (await (await t.client().login('other@demo.test')).get('/api/user')).json().data;
+    const like = await t.client().login('like.other@example.test', PASSWORD);
+    const me = (await like.get('/api/user')).json().data;
+    expect(me.account).toEqual(original.account);
+    expect(me.settings).toEqual(original.settings);
+    expect([me.first_name, me.last_name, me.roles]).toEqual([original.first_name, original.last_name, original.roles]);
+    expect(me.id).not.toBe(original.id);
+    // The account's records are the look-alike's to read as they are the original's.
+    const list = (who: typeof like) => who.get('/api/shipments?per_page=5').then((r) => r.json().meta.total);
+    expect(await list(like)).toBe(await list(await t.client().login('other@demo.test')));
+    // Its address is its own: a second look-alike with it is refused as signup refuses one.
+    const again = await t
+      .client()
+      .post('/__test/look-alikes', { of: 'shipper@demo.test', email: 'like.other@example.test', password: PASSWORD });
+    expect(again.json().errors).toEqual({ email: ['Email already exists'] });
+  });
+
+  it('gives a staff look-alike the same roles and an authenticator of its own; an unknown user has none', async () => {
+    const res = await t.client().post('/__test/look-alikes', { of: 'ops@demo.test', email: 'like.ops@example.test', password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(201);
+    const { totp_secret } = res.json().data;
+    expect(totp_secret).toMatch(/^[A-Z2-7]{16,}$/);
+    const staff = await t.client().login('like.ops@example.test', PASSWORD, false, totp_secret);
+    expect((await staff.get('/api/user')).json().data.roles).toEqual(['fpg_ops']);
+    expect((await staff.get('/api/admin/dashboard')).statusCode).toBe(200);
+    const unknown = await t
+      .client()
+      .post('/__test/look-alikes', { of: 'nobody@demo.test', email: 'like.nobody@example.test', password: PASSWORD });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('answers bad input with field errors', async () => {
     const res = await t.client().post('/__test/staff', { email: 'nope', password: 'x', roles: ['captain'] });
     expect(res.statusCode).toBe(422);
@@ -144,6 +181,7 @@ describe('a production server', () => {
       '/__test/companies',
       '/__test/colleagues',
       '/__test/staff',
+      '/__test/look-alikes',
       '/__test/shipments/00000000-0000-4000-8000-000000000000/delivered',
     ]) {
       const res = await t.client().post(path, { registration: registration('seeded.prod@example.test') });

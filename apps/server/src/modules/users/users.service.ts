@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client';
 import { usersRepository } from './users.repository';
 
+export type { SettingsRow, UserRow } from './users.repository';
+
 /**
  * What other modules may do with users: the users module's public entry (its repository stays
  * its own). Pass a transaction as `db` to take part in it.
