@@ -1,7 +1,8 @@
 import { tariffsURL } from '../playwright.config';
 import { useOwnServer } from '../support/own-server';
 import { expectRates, fillItem, fillLane } from '../support/quote';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 // A carrier's tariff and the diesel price price every account's quotes: these run on a server of
@@ -27,16 +28,19 @@ test('super_admin lowers a carrier discount, previews the difference and publish
   page,
   browser,
 }) => {
+  // Demo Shipper Co's quotes (a look-alike of its shipper) and a super admin, on this file's server.
+  const shipperUser = await seedLookAlike('shipper@demo.test', 'tariff-shipper', { server: tariffsURL });
+  const superAdmin = await seedLookAlike('super@demo.test', 'tariff-super', { server: tariffsURL });
   const shipperContext = await browser.newContext();
   const shipper = await shipperContext.newPage();
-  await logIn(shipper, 'shipper@demo.test');
+  await logIn(shipper, shipperUser.email, { password: shipperUser.password });
   await quoteLane(shipper);
   const carrier = (await shipper.locator('article h3').first().textContent()) ?? '';
   const before = await totalOf(shipper, carrier);
   await shipper.getByRole('button', { name: 'Save quote' }).click();
   await expect(shipper.getByRole('button', { name: 'Saved' })).toBeDisabled();
 
-  await logIn(page, 'super@demo.test', { at: '/admin/carriers' });
+  await logIn(page, superAdmin.email, { password: superAdmin.password, at: '/admin/carriers' });
   await expect(page.getByRole('table', { name: "Every carrier the portal rates, with last week's quotes" })).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: carrier, exact: true }) });
   await expect(row).toContainText('Signed events');
@@ -95,52 +99,49 @@ test('super_admin lowers a carrier discount, previews the difference and publish
 test('in Spanish, super_admin restores the earlier tariff as a draft, previews and publishes it, and records a weekly diesel price', async ({
   page,
 }) => {
-  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/carriers' });
-  try {
-    await expect(page.getByRole('tab', { name: 'Transportistas' })).toBeVisible();
-    // The carrier changed by the scenario above has more than one version.
-    const changed = page
-      .getByRole('row')
-      .filter({ hasText: /Versión [2-9]/ })
-      .first();
-    await changed.getByRole('link').first().click();
-    const versions = page.getByRole('table', { name: /Todas las tarifas que ha tenido/ });
-    await expect(versions).toContainText('Vigente');
-    await versions.getByRole('button', { name: 'Restaurar 1' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Restaurar' }).click();
-    // A restore is a new draft: previewed, then published like any draft.
-    await expect(versions.getByRole('row').nth(1)).toContainText('Restaurada de la versión 1');
-    await expect(versions.getByRole('row').nth(1)).toContainText('Borrador');
-    const draft = page.getByRole('region', { name: 'Borrador' });
-    await expect(draft.getByRole('button', { name: 'Publicar' })).toHaveCount(0);
-    await draft.getByRole('button', { name: 'Ver la diferencia' }).click();
-    await expect(page.getByRole('region', { name: 'Vista previa: el borrador frente a la tarifa vigente' })).toBeVisible();
-    await draft.getByRole('button', { name: 'Publicar' }).click();
-    const confirm = page.getByRole('dialog', { name: /^¿Publicar la versión \d+ desde/ });
-    await expect(confirm.getByTestId('publish-impact')).toContainText('Cambio medio por cotización');
-    await confirm.getByRole('button', { name: 'Publicar' }).click();
-    await expect(versions.getByRole('row').nth(1)).toContainText('Vigente');
-    await versions.getByRole('button', { name: 'Ver 1' }).click();
-    await expect(page.getByRole('dialog')).toContainText('Descuento sobre las tarifas base');
-    await snap(page, 'admin-carriers-version-es');
-    await page.keyboard.press('Escape');
+  const superAdmin = await seedLookAlike('super@demo.test', 'tariff-super-es', { server: tariffsURL });
+  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/carriers' });
+  await expect(page.getByRole('tab', { name: 'Transportistas' })).toBeVisible();
+  // The carrier changed by the scenario above has more than one version.
+  const changed = page
+    .getByRole('row')
+    .filter({ hasText: /Versión [2-9]/ })
+    .first();
+  await changed.getByRole('link').first().click();
+  const versions = page.getByRole('table', { name: /Todas las tarifas que ha tenido/ });
+  await expect(versions).toContainText('Vigente');
+  await versions.getByRole('button', { name: 'Restaurar 1' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restaurar' }).click();
+  // A restore is a new draft: previewed, then published like any draft.
+  await expect(versions.getByRole('row').nth(1)).toContainText('Restaurada de la versión 1');
+  await expect(versions.getByRole('row').nth(1)).toContainText('Borrador');
+  const draft = page.getByRole('region', { name: 'Borrador' });
+  await expect(draft.getByRole('button', { name: 'Publicar' })).toHaveCount(0);
+  await draft.getByRole('button', { name: 'Ver la diferencia' }).click();
+  await expect(page.getByRole('region', { name: 'Vista previa: el borrador frente a la tarifa vigente' })).toBeVisible();
+  await draft.getByRole('button', { name: 'Publicar' }).click();
+  const confirm = page.getByRole('dialog', { name: /^¿Publicar la versión \d+ desde/ });
+  await expect(confirm.getByTestId('publish-impact')).toContainText('Cambio medio por cotización');
+  await confirm.getByRole('button', { name: 'Publicar' }).click();
+  await expect(versions.getByRole('row').nth(1)).toContainText('Vigente');
+  await versions.getByRole('button', { name: 'Ver 1' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Descuento sobre las tarifas base');
+  await snap(page, 'admin-carriers-version-es');
+  await page.keyboard.press('Escape');
 
-    await page.goto('/admin/carriers?tab=diesel');
-    // A week far ahead, so no other scenario's quotes see it.
-    const nextYear = new Date().getUTCFullYear() + 1;
-    const monday = new Date(Date.UTC(nextYear, 5, 1));
-    while (monday.getUTCDay() !== 1) monday.setUTCDate(monday.getUTCDate() + 1);
-    const week = monday.toISOString().slice(0, 10);
-    await page.getByLabel('Semana del (lunes)').fill(week);
-    await page.getByLabel('Dólares por galón').fill('3.999');
-    await page.getByRole('button', { name: 'Guardar semana' }).click();
-    const table = page.getByRole('table', { name: /Precios semanales del diésel/ });
-    await expect(table.getByRole('row').nth(1)).toContainText('3.999');
-    await snap(page, 'admin-diesel-es');
-    await table.getByRole('row').nth(1).getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
-    await expect(table).not.toContainText('3.999');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await page.goto('/admin/carriers?tab=diesel');
+  // A week far ahead, so no other scenario's quotes see it.
+  const nextYear = new Date().getUTCFullYear() + 1;
+  const monday = new Date(Date.UTC(nextYear, 5, 1));
+  while (monday.getUTCDay() !== 1) monday.setUTCDate(monday.getUTCDate() + 1);
+  const week = monday.toISOString().slice(0, 10);
+  await page.getByLabel('Semana del (lunes)').fill(week);
+  await page.getByLabel('Dólares por galón').fill('3.999');
+  await page.getByRole('button', { name: 'Guardar semana' }).click();
+  const table = page.getByRole('table', { name: /Precios semanales del diésel/ });
+  await expect(table.getByRole('row').nth(1)).toContainText('3.999');
+  await snap(page, 'admin-diesel-es');
+  await table.getByRole('row').nth(1).getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(table).not.toContainText('3.999');
 });

@@ -1,5 +1,6 @@
 import { expectRates, fillItem, fillLane } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The Truckload page's equipment select's option labels. */
@@ -10,7 +11,9 @@ test('super_admin adds a Conestoga type; the shipper quotes with it in English, 
   browser,
 }) => {
   // super_admin adds the type, +60 cents a mile over the carriers' dry van linehaul.
-  await logIn(page, 'super@demo.test', { at: '/admin/truckloads/equipment-types' });
+  const superAdmin = await seedLookAlike('super@demo.test', 'equipment-super');
+  const shipperUser = await seedLookAlike('shipper@demo.test', 'equipment-shipper');
+  await logIn(page, superAdmin.email, { password: superAdmin.password, at: '/admin/truckloads/equipment-types' });
   await expect(page.getByRole('heading', { name: 'Truckload Equipment' })).toBeVisible();
   await page.getByRole('button', { name: 'Add equipment type' }).click();
   const form = page.getByRole('form', { name: 'New equipment type' });
@@ -30,11 +33,11 @@ test('super_admin adds a Conestoga type; the shipper quotes with it in English, 
   await expect(row).toContainText('Active');
   await snap(page, 'admin-equipment-list');
 
-  // The demo shipper quotes a truckload with it.
+  // Demo Shipper Co's shipper (a look-alike) quotes a truckload with it.
   const shipperContext = await browser.newContext();
   const shipper = await shipperContext.newPage();
   try {
-    await logIn(shipper, 'shipper@demo.test', { at: '/truckload' });
+    await logIn(shipper, shipperUser.email, { password: shipperUser.password, at: '/truckload' });
     await fillLane(shipper, { from: '60601', to: '30303' });
     const equipment = shipper.getByLabel('Equipment type');
     await equipment.selectOption({ label: 'Conestoga' });
@@ -49,19 +52,17 @@ test('super_admin adds a Conestoga type; the shipper quotes with it in English, 
 
     // In Spanish the form names the types in Spanish, the new one included.
     await setPreferences(shipper, { language: 'es' });
-    try {
-      await shipper.goto('/truckload');
-      await expect(shipper.getByLabel('Tipo de equipo')).toBeVisible();
-      await expect.poll(() => equipmentNames(shipper, 'Tipo de equipo')).toContain('Lona corrediza (Conestoga)');
-      expect(await equipmentNames(shipper, 'Tipo de equipo')).toEqual(expect.arrayContaining(['Caja seca', 'Caja refrigerada']));
-      await shipper.getByLabel('Tipo de equipo').selectOption({ label: 'Caja refrigerada' });
-      await expect(
-        shipper.getByText(/Hasta 43[.,]500 lb · 26 posiciones de tarima · 53 ft de largo · Con control de temperatura/),
-      ).toBeVisible();
-      await snap(shipper, 'equipment-form-es');
-    } finally {
-      await restorePreferences(shipper, { language: 'en' });
-    }
+    await shipper.goto('/truckload');
+    await expect(shipper.getByLabel('Tipo de equipo')).toBeVisible();
+    await expect.poll(() => equipmentNames(shipper, 'Tipo de equipo')).toContain('Lona corrediza (Conestoga)');
+    expect(await equipmentNames(shipper, 'Tipo de equipo')).toEqual(expect.arrayContaining(['Caja seca', 'Caja refrigerada']));
+    await shipper.getByLabel('Tipo de equipo').selectOption({ label: 'Caja refrigerada' });
+    await expect(
+      shipper.getByText(/Hasta 43[.,]500 lb · 26 posiciones de tarima · 53 ft de largo · Con control de temperatura/),
+    ).toBeVisible();
+    await snap(shipper, 'equipment-form-es');
+    // Back to English for the form's English names below.
+    await setPreferences(shipper, { language: 'en' });
 
     // super_admin retires it: kept on the list, marked; gone from the form.
     await row.getByRole('button', { name: 'Retire Conestoga' }).click();

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { apiCall } from '../support/api';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -50,7 +52,8 @@ async function exportCsv(page: Page, button: string, item: string) {
 
 test('en: ops filters Admin Shipments, exports them as CSV, saves the view and applies it after a reload', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, 'ops@demo.test', { settings: { language: 'en' }, at: '/admin/shipments' });
+  const ops = await seedLookAlike('ops@demo.test', 'exports-ops');
+  await logIn(page, ops.email, { password: ops.password, settings: { language: 'en' }, at: '/admin/shipments' });
   await page.getByLabel('Status', { exact: true }).selectOption('in_transit');
   await expect(page).toHaveURL(/status=in_transit/);
   const filtered = listAnswered(page);
@@ -94,7 +97,7 @@ test('en: ops filters Admin Shipments, exports them as CSV, saves the view and a
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('in_transit');
   expect(await listedBols(page)).toEqual(bols);
 
-  // Deleted again, so the demo user's views do not pile up run after run.
+  // Deleted again: the view leaves the menu.
   await page.getByRole('button', { name: 'Saved views of this list' }).click();
   await page.getByRole('menuitem', { name: 'Manage views…' }).click();
   const manage = page.getByRole('dialog', { name: 'Your saved views' });
@@ -104,18 +107,17 @@ test('en: ops filters Admin Shipments, exports them as CSV, saves the view and a
 
 test('es: at 390 px ops applies a saved view from the Views menu', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  await logIn(page, 'ops@demo.test', { settings: { language: 'es' }, at: '/admin/shipments' });
-  try {
-    await page.getByRole('button', { name: 'Vistas guardadas de esta lista' }).click();
-    // The demo's own view of Otto Ops.
-    await page.getByRole('menuitem', { name: 'Aplicar la vista Action Required' }).click();
-    await expect(page).toHaveURL(/action_required=1/);
-    await expectNoSidewaysScroll(page, 'on Admin Shipments with the Views and Export menus at 390 px');
-    await page.getByRole('button', { name: 'Vistas guardadas de esta lista' }).click();
-    await page.getByRole('menuitem', { name: 'Administrar vistas…' }).click();
-    await expect(page.getByRole('dialog', { name: 'Sus vistas guardadas' })).toBeVisible();
-    await snap(page, 'admin-exports-views-es');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const ops = await seedLookAlike('ops@demo.test', 'exports-ops-es');
+  await logIn(page, ops.email, { password: ops.password, settings: { language: 'es' }, at: '/admin/shipments' });
+  // The view Otto Ops keeps in the demo (views are their user's own, not a look-alike's), kept by this user too.
+  await apiCall(page, 'POST', '/api/admin/saved-views', { list: 'shipments', name: 'Action Required', filters: { action_required: '1' } });
+  await page.reload();
+  await page.getByRole('button', { name: 'Vistas guardadas de esta lista' }).click();
+  await page.getByRole('menuitem', { name: 'Aplicar la vista Action Required' }).click();
+  await expect(page).toHaveURL(/action_required=1/);
+  await expectNoSidewaysScroll(page, 'on Admin Shipments with the Views and Export menus at 390 px');
+  await page.getByRole('button', { name: 'Vistas guardadas de esta lista' }).click();
+  await page.getByRole('menuitem', { name: 'Administrar vistas…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sus vistas guardadas' })).toBeVisible();
+  await snap(page, 'admin-exports-views-es');
 });

@@ -1,9 +1,12 @@
 import { fillItem } from '../support/quote';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('ops adds a part; the shipper types its description in a quote item, picks it, and NMFC and class fill', async ({ page, browser }) => {
-  await logIn(page, 'ops@demo.test');
+  const ops = await seedLookAlike('ops@demo.test', 'parts-ops');
+  const shipperUser = await seedLookAlike('shipper@demo.test', 'parts-shipper');
+  await logIn(page, ops.email, { password: ops.password });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Part Catalog' }).click();
   await expect(page.getByRole('heading', { name: 'Part Catalog' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Part catalog' })).toContainText('Hydraulic pumps');
@@ -27,7 +30,7 @@ test('ops adds a part; the shipper types its description in a quote item, picks 
   await snap(page, 'admin-part-catalog');
 
   const shipper = await browser.newPage();
-  await logIn(shipper, 'shipper@demo.test', { at: '/quote' });
+  await logIn(shipper, shipperUser.email, { password: shipperUser.password, at: '/quote' });
   const line = await fillItem(shipper, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
   await line.getByLabel('Description').pressSequentially('conveyor rol');
   const option = shipper.getByRole('option', { name: /Conveyor rollers, steel, boxed/ });
@@ -48,7 +51,9 @@ test('ops adds a part; the shipper types its description in a quote item, picks 
 });
 
 test('in Spanish, staff edit a part and the shipper sees the Spanish suggestion', async ({ page, browser }) => {
-  await logIn(page, 'sales@demo.test', { settings: { language: 'es' } });
+  const sales = await seedLookAlike('sales@demo.test', 'parts-sales');
+  const shipperUser = await seedLookAlike('shipper@demo.test', 'parts-shipper-es');
+  await logIn(page, sales.email, { password: sales.password, settings: { language: 'es' } });
   const shipper = await browser.newPage();
   try {
     await page.goto('/admin/part-catalog');
@@ -68,7 +73,7 @@ test('in Spanish, staff edit a part and the shipper sees the Spanish suggestion'
     await expect(page.getByRole('row', { name: /Bombas hidráulicas industriales/ })).toContainText('116030');
     await snap(page, 'admin-part-catalog-es');
 
-    await logIn(shipper, 'shipper@demo.test', { settings: { language: 'es' }, at: '/quote' });
+    await logIn(shipper, shipperUser.email, { password: shipperUser.password, settings: { language: 'es' }, at: '/quote' });
     const line = shipper.getByRole('group', { name: 'Artículo 1' });
     await line.getByLabel('Descripción').pressSequentially('bombas hid');
     const option = shipper.getByRole('option', { name: /Bombas hidráulicas industriales/ });
@@ -78,8 +83,6 @@ test('in Spanish, staff edit a part and the shipper sees the Spanish suggestion'
     await expect(line.getByLabel('Clase de flete')).toHaveValue('85');
     await snap(shipper, 'quote-part-picked-es');
   } finally {
-    await restorePreferences(page, { language: 'en' });
-    await restorePreferences(shipper, { language: 'en' });
     await shipper.close();
   }
 });

@@ -1,4 +1,5 @@
-import { logIn, reenterPassword, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The secret dialog's client id and secret, read as the partner's developer would copy them. */
@@ -16,7 +17,8 @@ test('super_admin creates a partner, lets it act for an account and issues a cre
 }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Acme TMS ${stamp}`;
-  await logIn(page, 'super@demo.test');
+  const superAdmin = await seedLookAlike('super@demo.test', 'partner-super');
+  await logIn(page, superAdmin.email, { password: superAdmin.password });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Integration Partners' }).click();
   await expect(page.getByRole('heading', { name: 'Integration Partners' })).toBeVisible();
 
@@ -44,7 +46,7 @@ test('super_admin creates a partner, lets it act for an account and issues a cre
   await credential.getByRole('checkbox', { name: /shipments:read/ }).check();
   await credential.getByRole('button', { name: 'Create credential' }).click();
   // A credential is a grant of power: the password is asked again.
-  await reenterPassword(page);
+  await reenterPassword(page, superAdmin.password);
   const { dialog, clientId, secret } = await copySecret(page, 'Copy your secret now');
   await expect(dialog).toContainText('will not be shown again');
   await snap(page, 'admin-credential-secret');
@@ -89,56 +91,53 @@ test('in Spanish, super_admin rotates a credential (the old secret keeps working
 }) => {
   // The sign-in and the step-up each take a fresh authenticator code: each may wait for the next 30-second step.
   test.setTimeout(120_000);
-  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/oauth' });
-  try {
-    await expect(page.getByRole('heading', { name: 'Credenciales OAuth' })).toBeVisible();
-    await page.getByRole('button', { name: 'Nueva credencial' }).click();
-    const form = page.getByRole('dialog', { name: 'Nueva credencial de API' });
-    await form.getByLabel('Nombre').fill('ERP del cliente');
-    // The owner is a segmented control: its radios are drawn as labels.
-    await form
-      .locator('label')
-      .filter({ hasText: /^Cuenta$/ })
-      .click();
-    await form.getByPlaceholder('Busque cuentas por nombre').fill('Other Freight');
-    await page.getByRole('option', { name: /Other Freight LLC/ }).click();
-    await form.getByRole('checkbox', { name: /tracking:read/ }).check();
-    await form.getByRole('button', { name: 'Crear credencial' }).click();
-    await reenterPassword(page);
-    const first = await copySecret(page, 'Copie su secreto ahora');
-    await first.dialog.getByRole('button', { name: 'Ya lo copié' }).click();
+  const superAdmin = await seedLookAlike('super@demo.test', 'partner-super-es');
+  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/oauth' });
+  await expect(page.getByRole('heading', { name: 'Credenciales OAuth' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva credencial' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva credencial de API' });
+  await form.getByLabel('Nombre').fill('ERP del cliente');
+  // The owner is a segmented control: its radios are drawn as labels.
+  await form
+    .locator('label')
+    .filter({ hasText: /^Cuenta$/ })
+    .click();
+  await form.getByPlaceholder('Busque cuentas por nombre').fill('Other Freight');
+  await page.getByRole('option', { name: /Other Freight LLC/ }).click();
+  await form.getByRole('checkbox', { name: /tracking:read/ }).check();
+  await form.getByRole('button', { name: 'Crear credencial' }).click();
+  await reenterPassword(page, superAdmin.password);
+  const first = await copySecret(page, 'Copie su secreto ahora');
+  await first.dialog.getByRole('button', { name: 'Ya lo copié' }).click();
 
-    const row = page.getByRole('row').filter({ hasText: first.clientId });
-    await row.getByRole('button', { name: /^Rotar/ }).click();
-    const rotate = page.getByRole('dialog', { name: /^Rotar/ });
-    await rotate.getByLabel(/Periodo de transición/).fill('2');
-    await rotate.getByRole('button', { name: /^Rotar/ }).click();
-    const second = await copySecret(page, 'Copie su secreto ahora');
-    expect(second.secret).not.toBe(first.secret);
-    await snap(page, 'admin-credential-rotated-es');
-    await second.dialog.getByRole('button', { name: 'Ya lo copié' }).click();
-    for (const secret of [first.secret, second.secret]) {
-      const res = await request.post('/oauth/token', {
-        form: { grant_type: 'client_credentials', client_id: first.clientId, client_secret: secret },
-      });
-      expect(res.status()).toBe(200);
-    }
-
-    // Integrations: the account's credential, switched off and on again.
-    await page.goto('/admin/integrations');
-    await expect(page.getByRole('heading', { name: 'Integraciones' })).toBeVisible();
-    const connection = page.getByRole('row').filter({ hasText: 'ERP del cliente' });
-    await connection.getByRole('switch').click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
-    await expect(connection.getByRole('switch')).not.toBeChecked();
-    const refused = await request.post('/oauth/token', {
-      form: { grant_type: 'client_credentials', client_id: first.clientId, client_secret: second.secret },
+  const row = page.getByRole('row').filter({ hasText: first.clientId });
+  await row.getByRole('button', { name: /^Rotar/ }).click();
+  const rotate = page.getByRole('dialog', { name: /^Rotar/ });
+  await rotate.getByLabel(/Periodo de transición/).fill('2');
+  await rotate.getByRole('button', { name: /^Rotar/ }).click();
+  const second = await copySecret(page, 'Copie su secreto ahora');
+  expect(second.secret).not.toBe(first.secret);
+  await snap(page, 'admin-credential-rotated-es');
+  await second.dialog.getByRole('button', { name: 'Ya lo copié' }).click();
+  for (const secret of [first.secret, second.secret]) {
+    const res = await request.post('/oauth/token', {
+      form: { grant_type: 'client_credentials', client_id: first.clientId, client_secret: secret },
     });
-    expect(refused.status()).toBe(401);
-    await snap(page, 'admin-integrations-es');
-    await connection.getByRole('switch').click();
-    await expect(connection.getByRole('switch')).toBeChecked();
-  } finally {
-    await restorePreferences(page, { language: 'en' });
+    expect(res.status()).toBe(200);
   }
+
+  // Integrations: the account's credential, switched off and on again.
+  await page.goto('/admin/integrations');
+  await expect(page.getByRole('heading', { name: 'Integraciones' })).toBeVisible();
+  const connection = page.getByRole('row').filter({ hasText: 'ERP del cliente' });
+  await connection.getByRole('switch').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click();
+  await expect(connection.getByRole('switch')).not.toBeChecked();
+  const refused = await request.post('/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: first.clientId, client_secret: second.secret },
+  });
+  expect(refused.status()).toBe(401);
+  await snap(page, 'admin-integrations-es');
+  await connection.getByRole('switch').click();
+  await expect(connection.getByRole('switch')).toBeChecked();
 });

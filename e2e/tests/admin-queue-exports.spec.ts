@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -44,7 +45,8 @@ async function filterByKind(page: Page, field: string, kind: string, table: stri
 
 test('en: super_admin exports the API incidents of one kind as CSV, the rows the list shows', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, 'super@demo.test', { settings: { language: 'en' }, at: '/admin/incidents' });
+  const superAdmin = await seedLookAlike('super@demo.test', 'incidents-export-super');
+  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'en' }, at: '/admin/incidents' });
   const listed = await filterByKind(page, 'Kind', 'Unknown SCAC', 'API incidents');
   expect(listed).toBeGreaterThan(0);
 
@@ -60,17 +62,14 @@ test('en: super_admin exports the API incidents of one kind as CSV, the rows the
 
 test('es: at 390 px super_admin exports the same incidents with Spanish headers and words', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/incidents' });
-  try {
-    const listed = await filterByKind(page, 'Tipo', 'SCAC desconocido', 'Incidentes de API');
-    const file = await exportCsv(page, 'Exportar', 'CSV (separado por comas)');
-    expect(file.header.slice(0, 5)).toEqual(['Tipo', 'Operación', 'Transportista', 'SCAC', 'Error']);
-    expect(file.rows.length).toBeGreaterThanOrEqual(listed);
-    expect(new Set(file.rows.map((r) => r[0]))).toEqual(new Set(['SCAC desconocido']));
-    expect(file.rows[0]?.[file.header.indexOf('Última vez')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    await expectNoSidewaysScroll(page, 'on API Incidents with the Export menu at 390 px');
-    await snap(page, 'admin-incidents-export-es');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const superAdmin = await seedLookAlike('super@demo.test', 'incidents-export-super-es');
+  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/incidents' });
+  const listed = await filterByKind(page, 'Tipo', 'SCAC desconocido', 'Incidentes de API');
+  const file = await exportCsv(page, 'Exportar', 'CSV (separado por comas)');
+  expect(file.header.slice(0, 5)).toEqual(['Tipo', 'Operación', 'Transportista', 'SCAC', 'Error']);
+  expect(file.rows.length).toBeGreaterThanOrEqual(listed);
+  expect(new Set(file.rows.map((r) => r[0]))).toEqual(new Set(['SCAC desconocido']));
+  expect(file.rows[0]?.[file.header.indexOf('Última vez')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await expectNoSidewaysScroll(page, 'on API Incidents with the Export menu at 390 px');
+  await snap(page, 'admin-incidents-export-es');
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { freshEmail } from '../support/flows';
-import { seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike, seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** A call to the API as the signed-in page makes it (session cookie and XSRF header). */
@@ -114,46 +114,43 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
 test('super_admin, in Spanish, opens the incidents, a grouped one, resolves it and reopens it, each with the note they require', async ({
   page,
 }) => {
-  await logIn(page, 'super@demo.test', { settings: { language: 'es' }, at: '/admin/incidents' });
-  try {
-    await expect(page.getByRole('heading', { name: 'Incidentes de API' })).toBeVisible();
-    const table = page.getByRole('table', { name: 'Incidentes de API' });
-    const grouped = table.getByRole('row').filter({ hasText: 'Tiempo agotado' });
-    await expect(grouped).toContainText('1,284');
-    await expect(table.getByRole('row').filter({ hasText: 'SCAC desconocido' })).toContainText('XPOL');
-    await snap(page, 'admin-incidents-es');
+  const superAdmin = await seedLookAlike('super@demo.test', 'incidents-super');
+  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/incidents' });
+  await expect(page.getByRole('heading', { name: 'Incidentes de API' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Incidentes de API' });
+  const grouped = table.getByRole('row').filter({ hasText: 'Tiempo agotado' });
+  await expect(grouped).toContainText('1,284');
+  await expect(table.getByRole('row').filter({ hasText: 'SCAC desconocido' })).toContainText('XPOL');
+  await snap(page, 'admin-incidents-es');
 
-    await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado del transportista' });
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await grouped.getByRole('link').click();
-    await expect(page.getByRole('heading', { name: 'Sin respuesta en 8 s' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText('"freight_class": 70');
-    const form = page.getByRole('form', { name: 'Resolver' });
-    await form.getByRole('button', { name: 'Resolver' }).click();
-    await expect(form.getByText('Campo obligatorio')).toBeVisible();
-    await form.getByLabel('Nota').fill('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
-    await form.getByRole('button', { name: 'Resolver' }).click();
-    await expect(page.getByText(/Resuelto por super@demo.test/)).toBeVisible();
-    await expect(page.getByTestId('resolution-note')).toHaveText('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
-    await expect(page.getByRole('button', { name: 'Reabrir' })).toBeVisible();
-    await snap(page, 'admin-incident-resolved-es');
+  await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado del transportista' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await grouped.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Sin respuesta en 8 s' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText('"freight_class": 70');
+  const form = page.getByRole('form', { name: 'Resolver' });
+  await form.getByRole('button', { name: 'Resolver' }).click();
+  await expect(form.getByText('Campo obligatorio')).toBeVisible();
+  await form.getByLabel('Nota').fill('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
+  await form.getByRole('button', { name: 'Resolver' }).click();
+  await expect(page.getByText(`Resuelto por ${superAdmin.email}`)).toBeVisible();
+  await expect(page.getByTestId('resolution-note')).toHaveText('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
+  await expect(page.getByRole('button', { name: 'Reabrir' })).toBeVisible();
+  await snap(page, 'admin-incident-resolved-es');
 
-    await page.getByRole('link', { name: '← Todos los incidentes' }).click();
-    await page.getByLabel('Estado').selectOption({ label: 'Resuelto' });
-    const resolvedRows = page.getByRole('table', { name: 'Incidentes de API' });
-    await expect(resolvedRows).toContainText('Sin respuesta en 8 s');
+  await page.getByRole('link', { name: '← Todos los incidentes' }).click();
+  await page.getByLabel('Estado').selectOption({ label: 'Resuelto' });
+  const resolvedRows = page.getByRole('table', { name: 'Incidentes de API' });
+  await expect(resolvedRows).toContainText('Sin respuesta en 8 s');
 
-    // Reopening needs a note too; it is shown as why the incident was reopened.
-    await resolvedRows.getByRole('row').filter({ hasText: 'Sin respuesta en 8 s' }).getByRole('link').click();
-    const reopen = page.getByRole('form', { name: 'Reabrir' });
-    await reopen.getByRole('button', { name: 'Reabrir' }).click();
-    await expect(reopen.getByText('Campo obligatorio')).toBeVisible();
-    await reopen.getByLabel('Nota').fill('Vuelve a fallar desde las 9:00.');
-    await reopen.getByRole('button', { name: 'Reabrir' }).click();
-    await expect(page.getByText('Por qué se reabrió')).toBeVisible();
-    await expect(page.getByTestId('resolution-note')).toHaveText('Vuelve a fallar desde las 9:00.');
-    await expect(page.getByRole('button', { name: 'Resolver' })).toBeVisible();
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  // Reopening needs a note too; it is shown as why the incident was reopened.
+  await resolvedRows.getByRole('row').filter({ hasText: 'Sin respuesta en 8 s' }).getByRole('link').click();
+  const reopen = page.getByRole('form', { name: 'Reabrir' });
+  await reopen.getByRole('button', { name: 'Reabrir' }).click();
+  await expect(reopen.getByText('Campo obligatorio')).toBeVisible();
+  await reopen.getByLabel('Nota').fill('Vuelve a fallar desde las 9:00.');
+  await reopen.getByRole('button', { name: 'Reabrir' }).click();
+  await expect(page.getByText('Por qué se reabrió')).toBeVisible();
+  await expect(page.getByTestId('resolution-note')).toHaveText('Vuelve a fallar desde las 9:00.');
+  await expect(page.getByRole('button', { name: 'Resolver' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { freshEmail } from '../support/flows';
 import { openInPortal } from '../support/navigate';
-import { seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** 'YYYY-MM-DDTHH:MM' in Chicago, `minutes` ago: a time the datetime-local field takes. */
@@ -38,7 +38,8 @@ test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipp
   browser,
 }) => {
   const { pro_number: pro, bol_number: bol, company } = await ownShipment(await browser.newPage(), 'ops-delay');
-  await logIn(page, 'ops@demo.test', { at: '/admin/shipments' });
+  const ops = await seedLookAlike('ops@demo.test', 'shipments-ops');
+  await logIn(page, ops.email, { password: ops.password, at: '/admin/shipments' });
   await page.getByLabel('BOL, PRO, pickup, tracking or reference number').fill(pro);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row').nth(1)).toContainText(company);
@@ -78,35 +79,31 @@ test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipp
 test('in Spanish, staff ask the shipper to act and the shipper reads the message on the tracking page', async ({ page, browser }) => {
   const shipperPage = await browser.newPage();
   const { bol_number: bol } = await ownShipment(shipperPage, 'ops-act');
-  await logIn(page, 'ops@demo.test', { settings: { language: 'es' }, at: '/admin/shipments' });
-  try {
-    await page.getByLabel('Número de BOL, PRO, recolección, rastreo o referencia').fill(bol);
-    // The search reaches the URL after a pause: a click on the whole list before then would be
-    // followed by the search's own navigation back to the list.
-    await expect(page).toHaveURL(new RegExp(`q=${bol}`));
-    await expect(page.getByRole('row')).toHaveCount(2);
-    await page.getByRole('link', { name: bol }).click();
-    await page.getByRole('button', { name: 'Marcar Acción requerida' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Marcar Acción requerida' });
-    await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
-    await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
-    await dialog.getByLabel('Lo que el remitente debe hacer').fill('Confirm the dock hours with us by phone');
-    await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText('Se le pide al remitente: Confirm the dock hours with us by phone')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Acción requerida marcada');
-    await page.getByRole('region', { name: 'Notas internas' }).getByLabel('Nota nueva').fill('Dock closes at 3 pm on Fridays');
-    await page.getByRole('button', { name: 'Agregar nota' }).click();
-    await expect(page.getByRole('region', { name: 'Notas internas' })).toContainText('Dock closes at 3 pm on Fridays');
-    await snap(page, 'admin-shipment-detail-es');
+  const ops = await seedLookAlike('ops@demo.test', 'shipments-ops-es');
+  await logIn(page, ops.email, { password: ops.password, settings: { language: 'es' }, at: '/admin/shipments' });
+  await page.getByLabel('Número de BOL, PRO, recolección, rastreo o referencia').fill(bol);
+  // The search reaches the URL after a pause: a click on the whole list before then would be
+  // followed by the search's own navigation back to the list.
+  await expect(page).toHaveURL(new RegExp(`q=${bol}`));
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: bol }).click();
+  await page.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Marcar Acción requerida' });
+  await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+  await expect(dialog.getByText('Campo obligatorio')).toBeVisible();
+  await dialog.getByLabel('Lo que el remitente debe hacer').fill('Confirm the dock hours with us by phone');
+  await dialog.getByRole('button', { name: 'Marcar Acción requerida' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Se le pide al remitente: Confirm the dock hours with us by phone')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Registro de auditoría' })).toContainText('Acción requerida marcada');
+  await page.getByRole('region', { name: 'Notas internas' }).getByLabel('Nota nueva').fill('Dock closes at 3 pm on Fridays');
+  await page.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(page.getByRole('region', { name: 'Notas internas' })).toContainText('Dock closes at 3 pm on Fridays');
+  await snap(page, 'admin-shipment-detail-es');
 
-    await openInPortal(shipperPage, '/track');
-    await shipperPage.getByText(bol).first().click();
-    await expect(shipperPage.getByText('Our customer service team asks: Confirm the dock hours with us by phone')).toBeVisible();
-    await expect(shipperPage.getByText('Dock closes at 3 pm')).toHaveCount(0);
-    await shipperPage.close();
-  } finally {
-    // Ops is English for the scenarios after this one.
-    await restorePreferences(page, { language: 'en' });
-  }
+  await openInPortal(shipperPage, '/track');
+  await shipperPage.getByText(bol).first().click();
+  await expect(shipperPage.getByText('Our customer service team asks: Confirm the dock hours with us by phone')).toBeVisible();
+  await expect(shipperPage.getByText('Dock closes at 3 pm')).toHaveCount(0);
+  await shipperPage.close();
 });

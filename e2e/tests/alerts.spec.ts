@@ -1,13 +1,18 @@
+import { apiCall, pageRequest } from '../support/api';
+import { freshEmail } from '../support/flows';
 import { activate, expectFocusTrapped, tabTo } from '../support/keyboard';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { logIn, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
- * Shipment alerts: the demo shipper reads the demo's alerts on Alerts (each in words, its
- * shipment's number leading to the shipment's tracking page), marks one read and the
- * navigation's count follows, and saves its alert settings (a table of kinds by channel); staff
- * (ops@demo.test) work the exceptions queue with the keyboard alone: two alerts picked,
- * acknowledged once confirmed, and the notice says how many.
+ * Shipment alerts: the shipper of a company of the scenario's own (on credit terms) booked a
+ * shipment that staff marked Action Required, so its portal holds an unread alert of its own; it
+ * reads its alerts on Alerts (each in words, its shipment's number leading to the shipment's
+ * tracking page), marks one read and the navigation's count follows, and saves its alert settings
+ * (a table of kinds by channel); staff (a look-alike of ops@demo.test) work the exceptions queue
+ * with the keyboard alone: two alerts picked, acknowledged once confirmed, and the notice says how
+ * many.
  */
 
 const WORDS = {
@@ -54,6 +59,11 @@ const WORDS = {
 } as const;
 
 type Words = (typeof WORDS)[keyof typeof WORDS];
+
+/** The signed-in shipper's unread alerts in their portal, as the navigation's badge counts them. */
+async function unreadAlerts(page: Page) {
+  return (JSON.parse((await pageRequest(page, 'GET', '/api/alerts/unread-count')).text) as { unread_count: number }).unread_count;
+}
 
 /** The count on the Alerts item's badge (0 when it shows none). */
 async function unreadCount(page: Page) {
@@ -150,9 +160,22 @@ test('the shipper reads and marks alerts and saves alert settings in Spanish on 
   browser,
 }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'shipper@demo.test');
+  const company = await startAsNewCompany(
+    page,
+    { email: freshEmail('alerts-shipper'), password: 'Alerts#2026', company: uniqueCompanyName('Alerts Freight') },
+    { onCredit: true },
+  );
+  const shipment = await seedShipment(page, company);
   const staff = await browser.newPage();
   try {
+    const ops = await seedLookAlike('ops@demo.test', 'alerts-ops');
+    await logIn(staff, ops.email, { password: ops.password });
+    // Staff mark the shipment Action Required: its alert reaches the booker's portal, unread.
+    await apiCall(staff, 'POST', `/api/admin/shipments/${shipment.id}/action-required`, {
+      action_required: true,
+      message: 'Please confirm the delivery appointment with the consignee.',
+    });
+    await expect.poll(() => unreadAlerts(page), { message: 'the alert in the shipper’s portal' }).toBeGreaterThan(0);
     // The navigation names the item and says the unread count after it.
     await page.goto('/track');
     await expect(
@@ -163,10 +186,8 @@ test('the shipper reads and marks alerts and saves alert settings in Spanish on 
     await readAlerts(page, WORDS.es, 'es');
     await saveSettings(page, WORDS.es, 'es');
 
-    await logIn(staff, 'ops@demo.test');
     await acknowledgeTwo(staff, WORDS.en, 'en');
   } finally {
-    await restorePreferences(page, { language: 'en' });
     await staff.close();
   }
 });

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
  * Exports: the demo shipper opens Analytics, keeps one carrier, drills into its late deliveries
  * and exports them to Excel; the file's rows are the list's (English, 1280 px). In Spanish at
- * 390 px they export My Shipments as CSV: a Spanish header, the list's first page first.
+ * 390 px they export My Shipments as CSV: a Spanish header, the list's first page first. Each
+ * signs in as a look-alike of the demo shipper, who reads the demo account's history.
  */
 
 const CARRIER = 'Old Dominion Freight Line';
@@ -38,7 +40,8 @@ async function exportAs(page: Page, button: string, item: string) {
 
 test('en: a shipper keeps one carrier on Analytics, drills into its late deliveries and exports them to Excel', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, 'shipper@demo.test', { settings: { language: 'en' }, at: '/analytics' });
+  const shipper = await seedLookAlike('shipper@demo.test', 'analytics-export-en');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/analytics' });
   await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
   await page.getByLabel('Period', { exact: true }).selectOption('custom');
   await page.getByLabel('Pickup from', { exact: true }).fill(day(-60));
@@ -75,24 +78,21 @@ test('en: a shipper keeps one carrier on Analytics, drills into its late deliver
 
 test('es: at 390 px a shipper exports My Shipments as CSV', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' }, at: '/my-shipments' });
-  try {
-    await expect(page.getByRole('heading', { name: 'Historial de envíos', level: 2 })).toBeVisible();
-    const bols = await listedBols(page);
-    expect(bols.length).toBeGreaterThan(0);
-    await expectNoSidewaysScroll(page, 'on My Shipments with the Export menu at 390 px');
-    const file = await exportAs(page, 'Exportar', 'CSV (separado por comas)');
-    expect(file.name).toMatch(/^shipments-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync(file.path, 'utf8')
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r\n/);
-    expect(lines[0]?.startsWith('Número de BOL,Número PRO,Número de rastreo')).toBe(true);
-    expect(lines.length - 1).toBeGreaterThanOrEqual(bols.length);
-    // The file's order is the list's: its first rows are the first page's.
-    expect(lines.slice(1, bols.length + 1).map((l) => l.match(BOL)?.[0])).toEqual(bols);
-    await snap(page, 'analytics-export-shipments-es');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const shipper = await seedLookAlike('shipper@demo.test', 'analytics-export-es');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/my-shipments' });
+  await expect(page.getByRole('heading', { name: 'Historial de envíos', level: 2 })).toBeVisible();
+  const bols = await listedBols(page);
+  expect(bols.length).toBeGreaterThan(0);
+  await expectNoSidewaysScroll(page, 'on My Shipments with the Export menu at 390 px');
+  const file = await exportAs(page, 'Exportar', 'CSV (separado por comas)');
+  expect(file.name).toMatch(/^shipments-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync(file.path, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
+  expect(lines[0]?.startsWith('Número de BOL,Número PRO,Número de rastreo')).toBe(true);
+  expect(lines.length - 1).toBeGreaterThanOrEqual(bols.length);
+  // The file's order is the list's: its first rows are the first page's.
+  expect(lines.slice(1, bols.length + 1).map((l) => l.match(BOL)?.[0])).toEqual(bols);
+  await snap(page, 'analytics-export-shipments-es');
 });

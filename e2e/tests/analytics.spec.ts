@@ -1,11 +1,13 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { restorePreferences, signedInPage, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { signedInPage, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
  * The shipper's Analytics: the demo shipper opens the page from the sidebar, reads the last two
  * months, keeps one carrier and follows its late deliveries into My Shipments, which lists them
  * and says so. In English at 1280 px and in Spanish at 390 px (the sidebar behind its burger).
+ * Each signs in as a look-alike of the demo shipper, who reads the demo account's history.
  */
 
 const WORDS = {
@@ -94,17 +96,15 @@ async function openFiltersAndDrill(page: Page, language: 'en' | 'es', phone: boo
 }
 
 test('en: a shipper opens Analytics, keeps one carrier and drills into its late deliveries', async ({ browser }) => {
-  const page = await signedInPage(browser, 'shipper@demo.test', { language: 'en', width: 1280 });
+  const shipper = await seedLookAlike('shipper@demo.test', 'analytics-en');
+  const page = await signedInPage(browser, shipper.email, { password: shipper.password, language: 'en', width: 1280 });
   await openFiltersAndDrill(page, 'en', false);
 });
 
 test('es: at 390 px a shipper opens Analytics from the menu, keeps one carrier and drills into its late deliveries', async ({
   browser,
 }) => {
-  const page = await signedInPage(browser, 'shipper@demo.test', { language: 'es', width: 390 });
-  try {
-    await openFiltersAndDrill(page, 'es', true);
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const shipper = await seedLookAlike('shipper@demo.test', 'analytics-es');
+  const page = await signedInPage(browser, shipper.email, { password: shipper.password, language: 'es', width: 390 });
+  await openFiltersAndDrill(page, 'es', true);
 });

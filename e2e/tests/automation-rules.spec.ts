@@ -1,5 +1,6 @@
 import { apiCall } from '../support/api';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -41,7 +42,9 @@ const WORDS = {
     const w = WORDS[language];
     // Office chairs only, so the quote and eBay scenarios that share this server keep their own choices.
     const name = `Residential under 150 lb to parcel (chairs, ${language})`;
-    await logIn(page, 'shipper@demo.test', { settings: { language }, at: '/settings/rules' });
+    // The demo shipper's look-alike: the rules and the eBay orders are the demo account's.
+    const shipper = await seedLookAlike('shipper@demo.test', `rules-${language}`);
+    await logIn(page, shipper.email, { password: shipper.password, settings: { language }, at: '/settings/rules' });
     try {
       await page.getByRole('button', { name: w.add }).click();
       const editor = page.getByRole('dialog');
@@ -96,7 +99,6 @@ const WORDS = {
       const rules = await apiCall<{ id: string; name: string }[]>(page, 'GET', '/api/automation-rules').catch(() => []);
       for (const rule of rules.filter((r) => r.name.startsWith('Residential under 150 lb to parcel (chairs')))
         await apiCall(page, 'DELETE', `/api/automation-rules/${rule.id}`).catch(() => null);
-      await restorePreferences(page, { language: 'en' });
     }
   });
 }

@@ -1,6 +1,9 @@
+import { apiCall } from '../support/api';
+import { freshEmail } from '../support/flows';
 import { activate, retype, tabTo, typeInto } from '../support/keyboard';
-import { logIn, restorePreferences, snap } from '../support/session';
-import { expect, type Page, test } from '../support/test';
+import { seedColleague, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { logIn, snap } from '../support/session';
+import { type Browser, expect, type Page, test } from '../support/test';
 
 /** Stripe's test micro-deposit code (the simulator's too); any other code of the same shape is wrong. */
 const CODE = 'SM11AA';
@@ -60,13 +63,13 @@ type Words = (typeof WORDS)[keyof typeof WORDS];
  * the list shows it awaiting verification with the expected date, and the invoice payment does
  * not offer it. The code from the statement (SM11AA with the test processor, shown beside the
  * field) verifies it, typed with the keyboard alone after a wrong one; then it is offered, and
- * chosen, to pay an open invoice by ACH. The account is removed at the end, as the demo had it.
+ * chosen, to pay an open invoice by ACH. The account is removed at the end.
  */
 async function scenario(page: Page, w: Words, shot: string) {
   await page.goto('/settings/payment-methods');
   const form = page.getByTestId('add-bank-account');
   await expect(form.getByTestId('test-bank')).toContainText(CODE);
-  await form.getByLabel(w.holder).fill('Demo Shipper Co');
+  await form.getByLabel(w.holder).fill('Bank Freight');
   await form.getByLabel(w.routing).fill('110000000');
   await form.getByLabel(w.account).fill(ACCOUNT);
   await form.getByRole('button', { name: w.save }).click();
@@ -111,46 +114,48 @@ async function scenario(page: Page, w: Words, shot: string) {
   await page.getByRole('button', { name: w.paySelected }).click();
   await payDialog.getByText(w.ach, { exact: true }).click();
   await expect(payDialog.getByRole('radio', { name: w.saved })).toBeChecked();
-  // Not paid: the demo's open invoices are few, and the scenarios after this one need them as
-  // seeded (paying by a verified account is tested through the API, bank-verification.test.ts).
+  // Not paid: paying by a verified account is tested through the API, bank-verification.test.ts.
   await page.keyboard.press('Escape');
   await expect(payDialog).toHaveCount(0);
 
-  // Back as the demo had it.
+  // Removed again.
   await page.goto('/settings/payment-methods');
   await saved.getByRole('button', { name: w.remove }).click();
   await page.getByRole('dialog', { name: w.removeTitle }).getByRole('button', { name: w.removeButton }).click();
   await expect(page.getByText(w.removed)).toBeVisible();
 }
 
-/** A scenario that failed half-way leaves no bank account of its own behind for the ones after it (autopay's list). */
-test.afterEach(async ({ page }) => {
-  if (page.isClosed() || !page.url().startsWith('http')) return;
-  await page.evaluate(async (last4) => {
-    const headers = { 'X-Requested-With': 'XMLHttpRequest' };
-    const list = await (await fetch('/api/payment-methods', { headers })).json().catch(() => null);
-    const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-    for (const m of list?.data?.methods ?? []) {
-      if (m.type === 'us_bank_account' && m.last4 === last4)
-        await fetch(`/api/payment-methods/${m.id}`, { method: 'DELETE', headers: { ...headers, 'X-XSRF-TOKEN': token } });
-    }
-  }, LAST4);
-});
+/**
+ * The billing user of a company of the scenario's own (on credit terms, one shipment delivered and
+ * invoiced), signed in on `page` in `language`: its payment methods and invoices are no other
+ * scenario's. Answers once the delivery's invoice is there.
+ */
+async function startAsBilling(browser: Browser, page: Page, tag: string, language: 'en' | 'es', at?: string) {
+  const admin = await browser.newPage();
+  const company = await startAsNewCompany(
+    admin,
+    { email: freshEmail(`${tag}-admin`), password: 'Bank#2026', company: uniqueCompanyName('Bank Freight') },
+    { onCredit: true },
+  );
+  await seedShipment(admin, company, { delivered: true });
+  await admin.close();
+  const billing = await seedColleague(company, tag, 'billing', { firstName: 'Bea', lastName: 'Billing' });
+  await logIn(page, billing.email, { password: billing.password, settings: { language }, at });
+  // The delivery's invoice is issued by a job: it is there within seconds.
+  await expect.poll(async () => (await apiCall<unknown[]>(page, 'GET', '/api/invoices')).length, { timeout: 30_000 }).toBeGreaterThan(0);
+}
 
 test('a billing user adds the company bank account, verifies it with the deposit’s code and is offered it to pay an invoice', async ({
   page,
+  browser,
 }) => {
-  await logIn(page, 'billing@demo.test');
+  await startAsBilling(browser, page, 'bank-en', 'en');
   await scenario(page, WORDS.en, 'bank-verification-en');
 });
 
-test('the same in Spanish on a phone (390 px)', async ({ page }) => {
+test('the same in Spanish on a phone (390 px)', async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, 'billing@demo.test', { settings: { language: 'es' }, at: '/settings/payment-methods' });
-  try {
-    await scenario(page, WORDS.es, 'bank-verification-es-phone');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await startAsBilling(browser, page, 'bank-es', 'es', '/settings/payment-methods');
+  await scenario(page, WORDS.es, 'bank-verification-es-phone');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,6 +1,7 @@
 import { apiCall } from '../support/api';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { restorePreferences, signedInPage, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /** Two sign-ins a scenario (a staff one may wait for the authenticator's next step). */
@@ -15,7 +16,8 @@ interface Credit {
 test('en: accounting approves a carrier reweigh and the shipper finds the adjustment invoice among its open invoices', async ({
   browser,
 }) => {
-  const staff = await signedInPage(browser, 'accounting@demo.test', { language: 'en', width: 1280 });
+  const accounting = await seedLookAlike('accounting@demo.test', 'carrier-invoices-accounting');
+  const staff = await signedInPage(browser, accounting.email, { language: 'en', width: 1280, password: accounting.password });
   await staff.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Carrier invoices', exact: true }).click();
   await expect(staff.getByRole('heading', { name: 'Carrier invoices', level: 2 })).toBeVisible();
   // The invoices approved without a person have their own tab, each marked on its row.
@@ -75,7 +77,13 @@ test('en: accounting approves a carrier reweigh and the shipper finds the adjust
   const credit = await apiCall<Credit>(staff, 'GET', `/api/admin/accounts/${demo?.id}/credit`);
   expect(credit.status).toBe('active');
 
-  const shipper = await signedInPage(browser, 'billing@demo.test', { language: 'en', width: 1280, at: '/my-invoices' });
+  const billing = await seedLookAlike('billing@demo.test', 'carrier-invoices-billing');
+  const shipper = await signedInPage(browser, billing.email, {
+    language: 'en',
+    width: 1280,
+    at: '/my-invoices',
+    password: billing.password,
+  });
   const invoice = shipper.getByTestId('invoice-row').filter({ hasText: rebill?.number ?? '' });
   await expect(invoice).toContainText(`BOL ${bol}`);
   await expect(invoice).toContainText(`$${((rebill?.total_cents ?? 0) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
@@ -83,46 +91,46 @@ test('en: accounting approves a carrier reweigh and the shipper finds the adjust
 });
 
 test('es: at 390 px accounting disputes a reclass and the thread shows the message to the carrier', async ({ browser }) => {
-  const staff = await signedInPage(browser, 'accounting@demo.test', { language: 'es', width: 390, at: '/admin/carrier-invoices' });
-  try {
-    await expect(staff.getByRole('heading', { name: 'Facturas del transportista', level: 2 })).toBeVisible();
-    await expectNoSidewaysScroll(staff, 'on the carrier invoice queue at 390 px');
-    await snap(staff, 'carrier-invoices-queue-es-phone');
-    await staff.getByRole('tab', { name: /^Aprobación automática \(\d+\)$/ }).click();
-    const auto = staff.getByRole('table', { name: 'Facturas del transportista: Aprobación automática' });
-    await expect(auto.getByRole('row').filter({ hasText: 'OK-20456' })).toContainText('Aprobación automática');
-    await expectNoSidewaysScroll(staff, 'on the auto-approved carrier invoices at 390 px');
-    await snap(staff, 'carrier-invoices-auto-approved-es-phone');
-    await staff.getByRole('tab', { name: /^En espera \(\d+\)$/ }).click();
-    await staff.getByRole('link', { name: 'Factura RC-20452' }).click();
-    await expect(staff.getByTestId('variance-reasons')).toContainText('Reclasificación: reservado como clase');
-    await expect(staff.getByTestId('variance-reasons')).toContainText('no respalda la reclasificación');
-    await expect(staff.getByTestId('rebill-preview')).toContainText(
-      /recibiría una factura de ajuste por USD\s[\d,]+\.\d{2} por este envío/,
-    );
-    await expectNoSidewaysScroll(staff, 'on a carrier invoice at 390 px');
-    await snap(staff, 'carrier-invoice-reclass-es-phone');
+  const accounting = await seedLookAlike('accounting@demo.test', 'carrier-invoices-accounting-es');
+  const staff = await signedInPage(browser, accounting.email, {
+    language: 'es',
+    width: 390,
+    at: '/admin/carrier-invoices',
+    password: accounting.password,
+  });
+  await expect(staff.getByRole('heading', { name: 'Facturas del transportista', level: 2 })).toBeVisible();
+  await expectNoSidewaysScroll(staff, 'on the carrier invoice queue at 390 px');
+  await snap(staff, 'carrier-invoices-queue-es-phone');
+  await staff.getByRole('tab', { name: /^Aprobación automática \(\d+\)$/ }).click();
+  const auto = staff.getByRole('table', { name: 'Facturas del transportista: Aprobación automática' });
+  await expect(auto.getByRole('row').filter({ hasText: 'OK-20456' })).toContainText('Aprobación automática');
+  await expectNoSidewaysScroll(staff, 'on the auto-approved carrier invoices at 390 px');
+  await snap(staff, 'carrier-invoices-auto-approved-es-phone');
+  await staff.getByRole('tab', { name: /^En espera \(\d+\)$/ }).click();
+  await staff.getByRole('link', { name: 'Factura RC-20452' }).click();
+  await expect(staff.getByTestId('variance-reasons')).toContainText('Reclasificación: reservado como clase');
+  await expect(staff.getByTestId('variance-reasons')).toContainText('no respalda la reclasificación');
+  await expect(staff.getByTestId('rebill-preview')).toContainText(/recibiría una factura de ajuste por USD\s[\d,]+\.\d{2} por este envío/);
+  await expectNoSidewaysScroll(staff, 'on a carrier invoice at 390 px');
+  await snap(staff, 'carrier-invoice-reclass-es-phone');
 
-    await staff.getByRole('button', { name: 'Disputar' }).click();
-    const dialog = staff.getByRole('dialog', { name: 'Disputar la factura RC-20452' });
-    // The message is required: refused at the field before anything is sent.
-    await dialog.getByRole('button', { name: 'Enviar disputa' }).click();
-    await expect(dialog.getByLabel(/Mensaje al transportista/)).toHaveAttribute('aria-invalid', 'true');
-    await dialog.getByLabel(/Mensaje al transportista/).fill('La inspección no respalda la clase facturada. Envíe el certificado.');
-    await dialog.getByRole('button', { name: 'Enviar disputa' }).click();
-    await expect(dialog).toHaveCount(0);
-    const thread = staff.getByTestId('carrier-thread');
-    await expect(thread).toContainText('La inspección no respalda la clase facturada. Envíe el certificado.');
-    await expect(staff.getByText('En disputa', { exact: true }).first()).toBeVisible();
-    await expect(staff.getByRole('button', { name: 'Resolver disputa' })).toBeVisible();
-    await expectNoSidewaysScroll(staff, 'on a disputed carrier invoice at 390 px');
-    await snap(staff, 'carrier-invoice-disputed-es-phone');
+  await staff.getByRole('button', { name: 'Disputar' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Disputar la factura RC-20452' });
+  // The message is required: refused at the field before anything is sent.
+  await dialog.getByRole('button', { name: 'Enviar disputa' }).click();
+  await expect(dialog.getByLabel(/Mensaje al transportista/)).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel(/Mensaje al transportista/).fill('La inspección no respalda la clase facturada. Envíe el certificado.');
+  await dialog.getByRole('button', { name: 'Enviar disputa' }).click();
+  await expect(dialog).toHaveCount(0);
+  const thread = staff.getByTestId('carrier-thread');
+  await expect(thread).toContainText('La inspección no respalda la clase facturada. Envíe el certificado.');
+  await expect(staff.getByText('En disputa', { exact: true }).first()).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Resolver disputa' })).toBeVisible();
+  await expectNoSidewaysScroll(staff, 'on a disputed carrier invoice at 390 px');
+  await snap(staff, 'carrier-invoice-disputed-es-phone');
 
-    await staff.goto('/admin/carrier-invoices/payables');
-    await expect(staff.getByRole('heading', { name: 'Cuentas por pagar a transportistas', level: 2 })).toBeVisible();
-    await expectNoSidewaysScroll(staff, 'on payables at 390 px');
-    await snap(staff, 'carrier-payables-es-phone');
-  } finally {
-    await restorePreferences(staff, { language: 'en' });
-  }
+  await staff.goto('/admin/carrier-invoices/payables');
+  await expect(staff.getByRole('heading', { name: 'Cuentas por pagar a transportistas', level: 2 })).toBeVisible();
+  await expectNoSidewaysScroll(staff, 'on payables at 390 px');
+  await snap(staff, 'carrier-payables-es-phone');
 });

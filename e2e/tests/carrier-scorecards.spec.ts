@@ -1,12 +1,14 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { restorePreferences, signedInPage, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /** A staff sign-in a scenario, which may wait for the authenticator's next step. */
 test.setTimeout(180_000);
 
 test('en: ops compares the carriers, sorts them, opens a scorecard and the shipments behind a figure', async ({ browser }) => {
-  const page = await signedInPage(browser, 'ops@demo.test', { language: 'en', width: 1280 });
+  const ops = await seedLookAlike('ops@demo.test', 'scorecards-ops');
+  const page = await signedInPage(browser, ops.email, { password: ops.password, language: 'en', width: 1280 });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Carrier scorecards' }).click();
   await expect(page.getByRole('heading', { name: 'Carrier scorecards', level: 2 })).toBeVisible();
   const table = page.getByRole('table', { name: /Carriers side by side/ });
@@ -38,19 +40,21 @@ test('en: ops compares the carriers, sorts them, opens a scorecard and the shipm
 });
 
 test('es: at 390 px ops reads the comparison and a scorecard', async ({ browser }) => {
-  const page = await signedInPage(browser, 'ops@demo.test', { language: 'es', width: 390, at: '/admin/carrier-scorecards' });
-  try {
-    await expect(page.getByRole('heading', { name: 'Desempeño de transportistas', level: 2 })).toBeVisible();
-    const table = page.getByRole('table', { name: /Transportistas lado a lado/ });
-    await expect(table.getByRole('row').nth(1)).toContainText(/\d+\s?%/, { timeout: 30_000 });
-    await expectNoSidewaysScroll(page, 'on the carrier comparison at 390 px');
-    await snap(page, 'carrier-scorecards-es-phone');
-    await table.getByRole('row').nth(1).getByRole('rowheader').getByRole('link').click();
-    await expect(page.getByRole('heading', { name: /^Desempeño: /, level: 2 })).toBeVisible();
-    await expect(page.getByRole('table', { name: /por mes de recolección/ })).toBeVisible();
-    await expectNoSidewaysScroll(page, 'on a carrier scorecard at 390 px');
-    await snap(page, 'carrier-scorecard-es-phone');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const ops = await seedLookAlike('ops@demo.test', 'scorecards-ops-es');
+  const page = await signedInPage(browser, ops.email, {
+    password: ops.password,
+    language: 'es',
+    width: 390,
+    at: '/admin/carrier-scorecards',
+  });
+  await expect(page.getByRole('heading', { name: 'Desempeño de transportistas', level: 2 })).toBeVisible();
+  const table = page.getByRole('table', { name: /Transportistas lado a lado/ });
+  await expect(table.getByRole('row').nth(1)).toContainText(/\d+\s?%/, { timeout: 30_000 });
+  await expectNoSidewaysScroll(page, 'on the carrier comparison at 390 px');
+  await snap(page, 'carrier-scorecards-es-phone');
+  await table.getByRole('row').nth(1).getByRole('rowheader').getByRole('link').click();
+  await expect(page.getByRole('heading', { name: /^Desempeño: /, level: 2 })).toBeVisible();
+  await expect(page.getByRole('table', { name: /por mes de recolección/ })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'on a carrier scorecard at 390 px');
+  await snap(page, 'carrier-scorecard-es-phone');
 });

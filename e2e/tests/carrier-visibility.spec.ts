@@ -1,3 +1,4 @@
+import { seedLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -13,7 +14,9 @@ async function openCarrierVisibility(page: Page) {
 }
 
 test('a shipper hides one LTL carrier, prefers another, finds the choices kept, then restores them', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { at: '/settings' });
+  // The demo shipper's look-alike: carrier choices are a user's own, and a look-alike starts with none.
+  const shipper = await seedLookAlike('shipper@demo.test', 'carrier-visibility');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/settings' });
   await expect(page.getByRole('tab', { name: 'User settings' })).toHaveAttribute('aria-selected', 'true');
 
   let modal = await openCarrierVisibility(page);
@@ -43,7 +46,7 @@ test('a shipper hides one LTL carrier, prefers another, finds the choices kept, 
   await expect(hide()).toBeChecked();
   await expect(prefer()).toBeChecked();
 
-  // Restored, so other scenarios see every carrier again.
+  // Restored: every carrier shown again, none preferred.
   await hide().uncheck({ force: true });
   await prefer().uncheck({ force: true });
   await modal.getByRole('button', { name: 'Save' }).click();

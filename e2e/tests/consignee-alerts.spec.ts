@@ -1,5 +1,6 @@
 import { apiCall } from '../support/api';
 import { freshEmail, mailWithLink } from '../support/flows';
+import { seedLookAlike } from '../support/seed';
 import { logIn } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
@@ -9,11 +10,15 @@ import { type Browser, expect, type Page, test } from '../support/test';
  * chunk of their own: first-visit.spec.ts holds the page's first download to its budget.
  */
 
-/** The demo shipment delayed by weather (seed-shipments.ts): on its way, and it keeps its story. */
+/**
+ * The demo shipment delayed by weather (seed-shipments.ts): on its way, and it keeps its story.
+ * Found by a look-alike of the demo shipper, who reads the demo account's shipments.
+ */
 async function delayedBol(browser: Browser) {
+  const shipper = await seedLookAlike('shipper@demo.test', 'consignee-alerts');
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logIn(page, 'shipper@demo.test');
+  await logIn(page, shipper.email, { password: shipper.password });
   const [shipment] = await apiCall<{ bol_number: string }[]>(page, 'GET', '/api/shipments?status=delayed');
   await context.close();
   if (!shipment) throw new Error('no delayed demo shipment');

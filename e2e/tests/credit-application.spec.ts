@@ -1,8 +1,8 @@
 import { bookFirstRate, quoteAndBookInSpanish } from '../support/booking';
 import { freshEmail, mailsTo } from '../support/flows';
 import { expectRates, fillItem, fillLane } from '../support/quote';
-import { startAsNewCompany } from '../support/seed';
-import { logIn, reenterPassword, restorePreferences, snap } from '../support/session';
+import { seedLookAlike, startAsNewCompany } from '../support/seed';
+import { logIn, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 const PASSWORD = 'Secret#2026';
@@ -136,7 +136,7 @@ async function applyForCredit(page: Page, w: (typeof WORDS)[Language]) {
 }
 
 /** Accounting opens the queue from the dashboard's figure and approves the application with the password re-entered. */
-async function approveAsAccounting(staff: Page, company: string, w: (typeof WORDS)[Language], shot: string) {
+async function approveAsAccounting(staff: Page, password: string, company: string, w: (typeof WORDS)[Language], shot: string) {
   await staff.goto('/admin/dashboard');
   await staff.getByRole('link', { name: w.figure }).click();
   await expect(staff.getByRole('heading', { name: w.queue })).toBeVisible();
@@ -147,12 +147,12 @@ async function approveAsAccounting(staff: Page, company: string, w: (typeof WORD
   const decision = staff.getByRole('form', { name: w.decide });
   await decision.getByLabel(w.note).fill('Bank and both references checked');
   await decision.getByRole('button', { name: w.approve }).click();
-  await reenterPassword(staff);
+  await reenterPassword(staff, password);
   await expect(staff.getByText(w.granted)).toBeVisible();
   await snap(staff, shot);
 }
 
-async function scenario(page: Page, staff: Page, language: Language) {
+async function scenario(page: Page, staff: Page, staffPassword: string, language: Language) {
   const w = WORDS[language];
   const email = freshEmail(`credit-${language}`);
   const company = `Granite Goods ${language.toUpperCase()} ${Date.now().toString(36)}`;
@@ -173,7 +173,7 @@ async function scenario(page: Page, staff: Page, language: Language) {
   await applyForCredit(page, w);
   await snap(page, `credit-application-sent-${language}`);
 
-  await approveAsAccounting(staff, company, w, `credit-application-approved-${language}`);
+  await approveAsAccounting(staff, staffPassword, company, w, `credit-application-approved-${language}`);
   await expect.poll(() => mailsTo(email).map((m) => m.subject)).toContain(w.mailSubject);
 
   // The shipper reads the decision where it applied, then books on terms: nothing to pay.
@@ -195,17 +195,15 @@ test.describe('credit is granted, not assumed', () => {
     browser,
   }) => {
     const staff = await browser.newPage();
-    await logIn(staff, 'accounting@demo.test');
-    await scenario(page, staff, 'en');
+    const accounting = await seedLookAlike('accounting@demo.test', 'credit-accounting-en');
+    await logIn(staff, accounting.email, { password: accounting.password });
+    await scenario(page, staff, accounting.password, 'en');
   });
 
   test('the same in Spanish: the shipper and accounting both work in Spanish', async ({ page, browser }) => {
     const staff = await browser.newPage();
-    await logIn(staff, 'accounting@demo.test', { settings: { language: 'es' } });
-    try {
-      await scenario(page, staff, 'es');
-    } finally {
-      await restorePreferences(staff, { language: 'en' });
-    }
+    const accounting = await seedLookAlike('accounting@demo.test', 'credit-accounting-es');
+    await logIn(staff, accounting.email, { password: accounting.password, settings: { language: 'es' } });
+    await scenario(page, staff, accounting.password, 'es');
   });
 });

@@ -1,6 +1,7 @@
 import { apiCall } from '../support/api';
 import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 interface Listed {
@@ -9,7 +10,10 @@ interface Listed {
   status: string;
 }
 
-/** A demo shipment of the signed-in shipper on its way on a lane with a learned window (the demo history's lanes). */
+/**
+ * A demo shipment of the signed-in shipper (a look-alike of the demo shipper, who reads the demo
+ * account's shipments) on its way on a lane with a learned window (the demo history's lanes).
+ */
 async function shipmentWithWindow(page: Parameters<typeof apiCall>[0]) {
   const list = await apiCall<Listed[]>(page, 'GET', '/api/shipments?per_page=100');
   for (const s of list.filter((x) => !['delivered', 'canceled'].includes(x.status))) {
@@ -20,7 +24,8 @@ async function shipmentWithWindow(page: Parameters<typeof apiCall>[0]) {
 }
 
 test('the learned delivery window on the rate results and the tracking pages, in English', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { at: '/quote' });
+  const shipper = await seedLookAlike('shipper@demo.test', 'delivery-windows-en');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/quote' });
   // Chicago -> Dallas: the demo history's busiest lane.
   await fillLane(page, { from: '60606', to: '75201' });
   await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
@@ -46,38 +51,35 @@ test('the learned delivery window on the rate results and the tracking pages, in
 });
 
 test('the learned delivery window on the rate results and the public tracking page, in Spanish', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
+  const shipper = await seedLookAlike('shipper@demo.test', 'delivery-windows-es');
+  await logIn(page, shipper.email, { password: shipper.password });
   const shipment = await shipmentWithWindow(page);
   await setPreferences(page, { language: 'es' });
-  try {
-    await page.goto('/login');
-    await logIn(page, 'shipper@demo.test', { at: '/quote' });
-    await page.getByLabel('Código postal de recolección').fill('60606');
-    await page.getByLabel('Código postal de entrega').fill('75201');
-    await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
-    const line = page.getByRole('group', { name: 'Artículo 1' });
-    await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
-    await line.getByLabel('Largo').fill('48');
-    await line.getByLabel('Ancho').fill('40');
-    await line.getByLabel('Alto').fill('48');
-    await line.getByLabel('Peso').fill('500');
-    await page.getByLabel('Valor del envío').fill('2000');
-    await page.getByRole('button', { name: 'Obtener tarifas' }).click();
-    await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
-    await expect(
-      page
-        .getByTestId('rate-transit')
-        .filter({ hasText: /normalmente \d+ días? hábil(es)?(, hasta \d+)?/ })
-        .first(),
-    ).toBeVisible();
-    await expect(page.getByText(/Según \d+ entregas de este transportista en esta ruta/).first()).toBeVisible();
-    await snap(page, 'delivery-window-rates-es');
+  await page.goto('/login');
+  await logIn(page, shipper.email, { password: shipper.password, at: '/quote' });
+  await page.getByLabel('Código postal de recolección').fill('60606');
+  await page.getByLabel('Código postal de entrega').fill('75201');
+  await page.getByLabel('Fecha de recolección').fill(quotablePickupDate());
+  const line = page.getByRole('group', { name: 'Artículo 1' });
+  await line.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+  await line.getByLabel('Largo').fill('48');
+  await line.getByLabel('Ancho').fill('40');
+  await line.getByLabel('Alto').fill('48');
+  await line.getByLabel('Peso').fill('500');
+  await page.getByLabel('Valor del envío').fill('2000');
+  await page.getByRole('button', { name: 'Obtener tarifas' }).click();
+  await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
+  await expect(
+    page
+      .getByTestId('rate-transit')
+      .filter({ hasText: /normalmente \d+ días? hábil(es)?(, hasta \d+)?/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText(/Según \d+ entregas de este transportista en esta ruta/).first()).toBeVisible();
+  await snap(page, 'delivery-window-rates-es');
 
-    await page.goto(`/track/detail/${shipment.id}`);
-    await expect(page.getByText('Entrega prevista')).toBeVisible();
-    await expect(page.getByTestId('delivery-window')).toHaveText(/^normalmente el .+, a más tardar el .+$/);
-    await snap(page, 'delivery-window-tracking-es');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await page.goto(`/track/detail/${shipment.id}`);
+  await expect(page.getByText('Entrega prevista')).toBeVisible();
+  await expect(page.getByTestId('delivery-window')).toHaveText(/^normalmente el .+, a más tardar el .+$/);
+  await snap(page, 'delivery-window-tracking-es');
 });

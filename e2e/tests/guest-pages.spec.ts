@@ -1,6 +1,7 @@
 import { baseURL } from '../playwright.config';
 import { submitLogin } from '../support/flows';
-import { DEMO_PASSWORD, enterAuthenticatorCode, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { enterAuthenticatorCode, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -20,10 +21,11 @@ const FIRST_BOL = '06141410090000008';
 const SECOND_BOL = '06141410090000015';
 
 test('a guest sent to log in comes back to the page asked for; logout lands on the plain login page', async ({ page }) => {
+  const shipper = await seedLookAlike('shipper@demo.test', 'guest-shipper');
   await page.goto('/address-book?q=acme');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faddress-book%3Fq%3Dacme$/);
   expect(await entryOf(page)).toEqual(['login']);
-  await submitLogin(page, 'shipper@demo.test', DEMO_PASSWORD);
+  await submitLogin(page, shipper.email, shipper.password);
   await expect(page).toHaveURL(/\/address-book\?q=acme$/);
   await expect(page.getByRole('heading', { name: 'Address Book' })).toBeVisible();
   expect(await entryOf(page)).toEqual(['index']);
@@ -36,6 +38,7 @@ test('a guest sent to log in comes back to the page asked for; logout lands on t
 });
 
 test('from the login page to sign-up and back, and a staff member to the dashboard', async ({ page }) => {
+  const ops = await seedLookAlike('ops@demo.test', 'guest-ops');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create a company account' }).click();
   await expect(page.getByRole('heading', { name: 'Create your company account' })).toBeVisible();
@@ -44,10 +47,10 @@ test('from the login page to sign-up and back, and a staff member to the dashboa
   await expect(page).toHaveURL(/\/login$/);
   expect(await entryOf(page)).toEqual(['login']);
 
-  await page.getByLabel('Email').fill('ops@demo.test');
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByLabel('Email').fill(ops.email);
+  await page.getByLabel(/^Password/).fill(ops.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await enterAuthenticatorCode(page, 'ops@demo.test');
+  await enterAuthenticatorCode(page, ops.email);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

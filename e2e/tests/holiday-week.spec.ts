@@ -3,7 +3,7 @@ import { bookFirstRate } from '../support/booking';
 import { submitLogin } from '../support/flows';
 import { useOwnServer } from '../support/own-server';
 import { expectRates, fillItem } from '../support/quote';
-import { DEMO_PASSWORD } from '../support/session';
+import { seedLookAlike } from '../support/seed';
 import { expect, type Page, test } from '../support/test';
 
 useOwnServer(holidayURL, { TEST_CLOCK_START: THANKSGIVING_EVE });
@@ -62,8 +62,10 @@ test('en español: la primera cotización del día antes de Acción de Gracias s
  * pickup date and shows the new rates, and one of them books.
  */
 test('booking a quote whose rates expired shows the new rates, which book', async ({ page }) => {
+  // A look-alike of the demo shipper on this server, booking on the demo account's terms.
+  const shipper = await seedLookAlike('shipper@demo.test', 'holiday', { server: holidayURL });
   await page.goto(`${holidayURL}/login`);
-  await submitLogin(page, 'shipper@demo.test', DEMO_PASSWORD);
+  await submitLogin(page, shipper.email, shipper.password);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`${holidayURL}/quote-shipment`);
   await page.getByLabel(/^Pickup zip/).fill('60601');

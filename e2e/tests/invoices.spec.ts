@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { quoteAndBookInSpanish } from '../support/booking';
 import { chooseNewCard } from '../support/payment';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The number of the first Open Invoices row showing `status`. */
@@ -37,7 +38,8 @@ async function payByCard(page: Page, button: RegExp) {
 test('a shipper on terms filters Past Due, pays two invoices by card, finds them in history, downloads and disputes a reweigh', async ({
   page,
 }) => {
-  await logIn(page, 'shipper@demo.test');
+  const shipper = await seedLookAlike('shipper@demo.test', 'invoices-shipper');
+  await logIn(page, shipper.email, { password: shipper.password });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/\/my-invoices$/);
   await expect(page.getByTestId('aging-summary')).toContainText('31-60 days');
@@ -102,37 +104,35 @@ test('a shipper on terms filters Past Due, pays two invoices by card, finds them
 
 test('a held shipper in Spanish is told before quoting, pays its way out and books', async ({ page }) => {
   test.setTimeout(150_000); // two bookings
-  await logIn(page, 'other@demo.test', { settings: { language: 'es' } });
-  try {
-    const book = () => quoteAndBookInSpanish(page, '900');
-    // The account starts just under its credit limit: this booking goes through and holds it.
-    await book();
-    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+  const other = await seedLookAlike('other@demo.test', 'invoices-held');
+  await logIn(page, other.email, { password: other.password, settings: { language: 'es' } });
+  const book = () => quoteAndBookInSpanish(page, '900');
+  // The account starts just under its credit limit: this booking goes through and holds it.
+  await book();
+  await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
 
-    await page.goto('/quote-shipment');
-    const banner = page.getByTestId('credit-hold-banner');
-    await expect(banner).toContainText('Su cuenta tiene bloqueo de crédito');
-    await snap(page, 'credit-hold-quote-es');
-    await banner.getByRole('link', { name: 'Ver facturas abiertas' }).click();
-    await expect(page).toHaveURL(/\/my-invoices$/);
-    await expect(page.getByTestId('credit-hold-alert')).toContainText('superan su límite de crédito');
-    const first = await numberOfRow(page, 'Abierta');
-    await page.getByRole('checkbox', { name: `Seleccionar la factura ${first}` }).check();
-    await page.getByRole('button', { name: 'Pagar 1 factura seleccionada' }).click();
-    await payByCard(page, /^Pagar (USD|\$)/);
-    await expect(page.getByText(/^Recibimos su pago de/)).toBeVisible();
-    await expect(page.getByTestId('credit-hold-alert')).toHaveCount(0);
-    await snap(page, 'credit-hold-paid-es');
+  await page.goto('/quote-shipment');
+  const banner = page.getByTestId('credit-hold-banner');
+  await expect(banner).toContainText('Su cuenta tiene bloqueo de crédito');
+  await snap(page, 'credit-hold-quote-es');
+  await banner.getByRole('link', { name: 'Ver facturas abiertas' }).click();
+  await expect(page).toHaveURL(/\/my-invoices$/);
+  await expect(page.getByTestId('credit-hold-alert')).toContainText('superan su límite de crédito');
+  const first = await numberOfRow(page, 'Abierta');
+  await page.getByRole('checkbox', { name: `Seleccionar la factura ${first}` }).check();
+  await page.getByRole('button', { name: 'Pagar 1 factura seleccionada' }).click();
+  await payByCard(page, /^Pagar (USD|\$)/);
+  await expect(page.getByText(/^Recibimos su pago de/)).toBeVisible();
+  await expect(page.getByTestId('credit-hold-alert')).toHaveCount(0);
+  await snap(page, 'credit-hold-paid-es');
 
-    await book();
-    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await book();
+  await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
 });
 
 test('accounting answers a dispute with a credit, then places and lifts a hold with a reason, all on the record', async ({ page }) => {
-  await logIn(page, 'accounting@demo.test', { at: '/admin/dashboard' });
+  const accounting = await seedLookAlike('accounting@demo.test', 'invoices-accounting');
+  await logIn(page, accounting.email, { password: accounting.password, at: '/admin/dashboard' });
   // The queue on the dashboard leads to the account of each open dispute (its row also links the invoice).
   const queue = page.getByTestId('open-disputes');
   await expect(queue).toContainText('missed the delivery appointment');
@@ -171,21 +171,18 @@ test('accounting answers a dispute with a credit, then places and lifts a hold w
 });
 
 test('in Spanish, the dispute form names the maximum and refuses more', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' }, at: '/my-invoices' });
-  try {
-    const number = await numberOfRow(page, 'Abierta');
-    await page.getByRole('link', { name: number }).first().click();
-    await page.getByRole('button', { name: 'Disputar' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('¿Qué disputa?').selectOption({ index: 0 });
-    await expect(dialog.getByText(/^Hasta USD\s[\d,]+\.\d\d$/)).toBeVisible();
-    await dialog.getByLabel('Importe disputado').fill('999999');
-    await dialog.getByLabel('Motivo').fill('No coincide con lo cotizado.');
-    await dialog.getByRole('button', { name: 'Enviar la disputa' }).click();
-    await expect(dialog.getByText(/^El importe disputado no puede ser mayor que USD\s[\d,]+\.\d\d$/)).toBeVisible();
-    await snap(page, 'invoice-dispute-over-maximum-es');
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const shipper = await seedLookAlike('shipper@demo.test', 'invoices-dispute-es');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/my-invoices' });
+  const number = await numberOfRow(page, 'Abierta');
+  await page.getByRole('link', { name: number }).first().click();
+  await page.getByRole('button', { name: 'Disputar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('¿Qué disputa?').selectOption({ index: 0 });
+  await expect(dialog.getByText(/^Hasta USD\s[\d,]+\.\d\d$/)).toBeVisible();
+  await dialog.getByLabel('Importe disputado').fill('999999');
+  await dialog.getByLabel('Motivo').fill('No coincide con lo cotizado.');
+  await dialog.getByRole('button', { name: 'Enviar la disputa' }).click();
+  await expect(dialog.getByText(/^El importe disputado no puede ser mayor que USD\s[\d,]+\.\d\d$/)).toBeVisible();
+  await snap(page, 'invoice-dispute-over-maximum-es');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
 });

@@ -13,15 +13,8 @@ import {
   typeInto,
 } from '../support/keyboard';
 import { chooseNewCardByKeyboard } from '../support/payment';
-import {
-  asksSecondFactor,
-  DEMO_PASSWORD,
-  DEMO_STAFF_TOTP_SECRET,
-  enterAuthenticatorCode,
-  passwordStepAnswer,
-  restorePreferences,
-  setPreferences,
-} from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { asksSecondFactor, enterAuthenticatorCode, passwordStepAnswer, setPreferences } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -170,11 +163,13 @@ type Words = (typeof WORDS)[Language];
 const label = (text: string) => new RegExp(`^${text.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
 /**
- * Signs in from the login page with the keyboard; in Spanish the guest first chooses Spanish with
- * the language switch in the page's header (arrow keys move through its options), and the user's
- * language is set to Spanish for the rest of the scenario.
+ * Signs in from the login page with the keyboard as a look-alike of the demo user `of` (a user of
+ * the scenario's own, seeded here); in Spanish the guest first chooses Spanish with the language
+ * switch in the page's header (arrow keys move through its options), and the user's language is
+ * set to Spanish for the rest of the scenario.
  */
-async function signIn(page: Page, email: string, language: Language) {
+async function signIn(page: Page, of: string, language: Language) {
+  const { email, password } = await seedLookAlike(of, `keyboard-${of.split('@')[0]}`);
   const w = WORDS[language];
   await page.goto('/login');
   if (language === 'es') {
@@ -183,12 +178,12 @@ async function signIn(page: Page, email: string, language: Language) {
     await expect(page.getByRole('radio', { name: 'Español' })).toBeChecked();
   }
   await typeInto(page, page.getByLabel(w.email), email);
-  await typeInto(page, page.getByLabel(w.password), DEMO_PASSWORD);
+  await typeInto(page, page.getByLabel(w.password), password);
   const answer = passwordStepAnswer(page);
   await activate(page, page.getByRole('button', { name: w.logIn, exact: true }));
   // Staff go on to the second step: the authenticator's code, typed too.
   if (await asksSecondFactor(await answer)) {
-    await enterAuthenticatorCode(page, email, DEMO_STAFF_TOTP_SECRET, async (p, code) => {
+    await enterAuthenticatorCode(page, email, undefined, async (p, code) => {
       await retype(p, p.getByLabel(/^(Authentication code|Código de autenticación)/), code);
       await activate(p, p.getByRole('button', { name: /^(Verify|Verificar)$/ }));
     });
@@ -222,10 +217,6 @@ for (const language of ['en', 'es'] as const) {
   const runs = (flow: keyof typeof FLOW_LANGUAGE) => FLOW_LANGUAGE[flow] === language;
 
   test.describe(`keyboard only (${language})`, () => {
-    test.afterEach(async ({ page }) => {
-      if (language === 'es') await restorePreferences(page, { language: 'en' });
-    });
-
     if (runs('booking'))
       test('a shipper quotes an LTL shipment, picks a rate, books it and downloads the bill of lading', async ({ page }) => {
         // The whole booking typed key by key: 2 minutes in CI beside the other lanes, in English.

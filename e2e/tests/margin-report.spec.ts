@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSidewaysScroll } from '../support/reflow';
+import { seedLookAlike } from '../support/seed';
 import { restorePreferences, signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -7,7 +8,8 @@ import { expect, test } from '../support/test';
 test.setTimeout(180_000);
 
 test('en: a super admin groups the margin by lane, opens a lane’s shipments and downloads the CSV', async ({ browser }) => {
-  const page = await signedInPage(browser, 'super@demo.test', { language: 'en', width: 1280 });
+  const superAdmin = await seedLookAlike('super@demo.test', 'margin-super');
+  const page = await signedInPage(browser, superAdmin.email, { password: superAdmin.password, language: 'en', width: 1280 });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Margin', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Margin', level: 2 })).toBeVisible();
   // The current month to date, by customer: both demo shippers booked this month.

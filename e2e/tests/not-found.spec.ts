@@ -1,8 +1,10 @@
+import { seedLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a logged-in customer opening an unknown page is told which page was not found and can go home', async ({ page }) => {
-  await logIn(page, 'other@demo.test', { at: '/some/unknown/page' });
+  const other = await seedLookAlike('other@demo.test', 'not-found-other');
+  await logIn(page, other.email, { password: other.password, at: '/some/unknown/page' });
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('Page not found: /some/unknown/page', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/);
@@ -17,7 +19,8 @@ test('a logged-in customer opening an unknown page is told which page was not fo
 });
 
 test('a staff user opening an unknown admin page sees it named inside the admin area', async ({ page }) => {
-  await logIn(page, 'super@demo.test', { at: '/admin/no-such-report' });
+  const staff = await seedLookAlike('super@demo.test', 'not-found-super');
+  await logIn(page, staff.email, { password: staff.password, at: '/admin/no-such-report' });
   await expect(page.getByText('Page not found: /admin/no-such-report', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Page not found | Freight Portal');
   await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toBeVisible();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pdfBarcodes } from '../../apps/server/src/modules/documents/pdf-barcodes';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { quotablePickupDate } from '../support/quote';
+import { seedLookAlike } from '../support/seed';
 import { logIn } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -43,7 +44,9 @@ const place = (company: string, street1: string, postal_code: string, city: stri
 });
 
 test('a parcel booked: its documents are labels and a summary, the labels print no BOL and their barcode scans', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test');
+  // The demo shipper's look-alike books for the demo account.
+  const shipper = await seedLookAlike('shipper@demo.test', 'parcel-documents');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' } });
   const quote = await api(page, 'POST', '/api/quotes', {
     mode: 'parcel',
     pickup_date: quotablePickupDate(),

@@ -1,4 +1,5 @@
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Locator, type Page, test } from '../support/test';
 
 /** A phone: the lists are cards and the support button an icon in the header. */
@@ -83,57 +84,54 @@ for (const language of ['es'] as const) {
   test(`at 390 px (${language}) My Shipments and Open Invoices keep their actions in view, and the support button covers no control`, async ({
     page,
   }) => {
-    await logIn(page, 'shipper@demo.test', { settings: { language }, at: '/my-shipments' });
-    try {
-      // My Shipments: each shipment a card; the first and the last card's menu open with a real click.
-      const menus = page.getByRole('button', { name: w.actionsFor });
-      await expect(menus.first()).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await snap(page, `phone-my-shipments-${language}`);
-      for (const menu of [menus.first(), menus.last()]) {
-        await expectReachable(menu);
-        await menu.click();
-        await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeVisible();
-        await snap(page, `phone-my-shipments-menu-${language}`, { fullPage: false });
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeHidden();
-      }
-      const chat = page.getByRole('button', { name: new RegExp(`^${w.chat}`) });
-      await expect(chat).toBeVisible();
-      await expectChatCoversNothing(page, chat);
-
-      // Open Invoices: the selection boxes, the document links and Pay selected.
-      await page.goto('/my-invoices');
-      const boxes = page.getByRole('checkbox', { name: w.selectInvoice });
-      await expect(boxes.first()).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await snap(page, `phone-open-invoices-${language}`);
-      const firstRow = page.getByTestId('invoice-row').first();
-      await expectReachable(firstRow.getByRole('link').first());
-      const last = page.getByTestId('invoice-row').last().getByRole('checkbox');
-      await expectReachable(last);
-      if (await last.isEnabled()) {
-        await last.click();
-        await expect(last).toBeChecked();
-        await last.click();
-      }
-      await expectReachable(page.getByRole('button', { name: w.paySelected }));
-      await snap(page, `phone-open-invoices-pay-${language}`, { fullPage: false });
-      await expectChatCoversNothing(page, chat);
-
-      // The quote form: a long page of fields.
-      await page.goto('/');
-      await expect(page.getByRole('button', { name: new RegExp(`^${w.chat}`) })).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await expectChatCoversNothing(page, chat);
-      await snap(page, `phone-quote-form-${language}`, { fullPage: false });
-
-      // The button works where it sits.
-      await chat.click();
-      await expect(page.getByRole('dialog', { name: w.chat })).toBeVisible();
-    } finally {
-      await restorePreferences(page, { language: 'en' });
+    const shipper = await seedLookAlike('shipper@demo.test', 'phone-shipper');
+    await logIn(page, shipper.email, { password: shipper.password, settings: { language }, at: '/my-shipments' });
+    // My Shipments: each shipment a card; the first and the last card's menu open with a real click.
+    const menus = page.getByRole('button', { name: w.actionsFor });
+    await expect(menus.first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await snap(page, `phone-my-shipments-${language}`);
+    for (const menu of [menus.first(), menus.last()]) {
+      await expectReachable(menu);
+      await menu.click();
+      await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeVisible();
+      await snap(page, `phone-my-shipments-menu-${language}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeHidden();
     }
+    const chat = page.getByRole('button', { name: new RegExp(`^${w.chat}`) });
+    await expect(chat).toBeVisible();
+    await expectChatCoversNothing(page, chat);
+
+    // Open Invoices: the selection boxes, the document links and Pay selected.
+    await page.goto('/my-invoices');
+    const boxes = page.getByRole('checkbox', { name: w.selectInvoice });
+    await expect(boxes.first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await snap(page, `phone-open-invoices-${language}`);
+    const firstRow = page.getByTestId('invoice-row').first();
+    await expectReachable(firstRow.getByRole('link').first());
+    const last = page.getByTestId('invoice-row').last().getByRole('checkbox');
+    await expectReachable(last);
+    if (await last.isEnabled()) {
+      await last.click();
+      await expect(last).toBeChecked();
+      await last.click();
+    }
+    await expectReachable(page.getByRole('button', { name: w.paySelected }));
+    await snap(page, `phone-open-invoices-pay-${language}`, { fullPage: false });
+    await expectChatCoversNothing(page, chat);
+
+    // The quote form: a long page of fields.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: new RegExp(`^${w.chat}`) })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectChatCoversNothing(page, chat);
+    await snap(page, `phone-quote-form-${language}`, { fullPage: false });
+
+    // The button works where it sits.
+    await chat.click();
+    await expect(page.getByRole('dialog', { name: w.chat })).toBeVisible();
   });
 }
 
@@ -181,34 +179,31 @@ for (const language of ['en', 'es'] as const) {
     test(`at 390 px (${language}) the closed navigation of ${area.url} is out of the Tab order and of the accessibility tree; opened, it takes focus and Escape gives it back`, async ({
       page,
     }) => {
-      await logIn(page, area.user, { settings: { language }, at: area.url });
-      try {
-        const nav = page.locator('nav.mantine-AppShell-navbar');
-        const burger = page.getByRole('button', { name: w.toggle });
-        await expect(burger).toHaveAttribute('aria-expanded', 'false');
-        await expect(page.locator('main h1, main h2').first()).toBeVisible();
-        await tabToMain(page, nav);
-        expect(await exposedNavigations(page)).not.toContain(area.nav);
+      const user = await seedLookAlike(area.user, `phone-nav-${area.user.split('@')[0]}`);
+      await logIn(page, user.email, { password: user.password, settings: { language }, at: area.url });
+      const nav = page.locator('nav.mantine-AppShell-navbar');
+      const burger = page.getByRole('button', { name: w.toggle });
+      await expect(burger).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      await tabToMain(page, nav);
+      expect(await exposedNavigations(page)).not.toContain(area.nav);
 
-        await burger.click();
-        await expect(nav).toBeInViewport();
-        await expect(burger).toHaveAttribute('aria-expanded', 'true');
-        await expect(nav.getByRole('link').first()).toBeFocused();
-        expect(await exposedNavigations(page)).toContain(area.nav);
-        await snap(page, `phone-navigation-open-${area.user.split('@')[0]}-${language}`, { fullPage: false });
-        // The page under the open navigation is out of reach: Tab from its last link goes on to the header, never behind it.
-        await nav.getByRole('link').last().focus();
-        await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => !!document.activeElement?.closest('main, footer'))).toBe(false);
+      await burger.click();
+      await expect(nav).toBeInViewport();
+      await expect(burger).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav.getByRole('link').first()).toBeFocused();
+      expect(await exposedNavigations(page)).toContain(area.nav);
+      await snap(page, `phone-navigation-open-${area.user.split('@')[0]}-${language}`, { fullPage: false });
+      // The page under the open navigation is out of reach: Tab from its last link goes on to the header, never behind it.
+      await nav.getByRole('link').last().focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('main, footer'))).toBe(false);
 
-        await nav.getByRole('link').first().focus();
-        await page.keyboard.press('Escape');
-        await expect(nav).not.toBeInViewport();
-        await expect(burger).toBeFocused();
-        await expect(burger).toHaveAttribute('aria-expanded', 'false');
-      } finally {
-        await restorePreferences(page, { language: 'en' });
-      }
+      await nav.getByRole('link').first().focus();
+      await page.keyboard.press('Escape');
+      await expect(nav).not.toBeInViewport();
+      await expect(burger).toBeFocused();
+      await expect(burger).toHaveAttribute('aria-expanded', 'false');
     });
   }
 }

@@ -3,8 +3,8 @@ import { freshEmail } from '../support/flows';
 import { publishContractLane } from '../support/pricing';
 import { ratePallets, shownTotals } from '../support/quote';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedCompany, uniqueCompanyName } from '../support/seed';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedCompany, seedLookAlike, uniqueCompanyName } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -26,7 +26,8 @@ test("a sales admin gives a company a contract lane Chicago -> Salt Lake City; t
   browser,
 }) => {
   const own = await ownCompany('lane-en', 'English');
-  await logIn(page, 'salesadmin@demo.test');
+  const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'lane-salesadmin');
+  await logIn(page, salesAdmin.email, { password: salesAdmin.password });
   await publishContractLane(page, own.company, {
     name: 'Chicago - Salt Lake City, LTL up to 2,000 lb',
     origin: '606',
@@ -56,18 +57,15 @@ test("in Spanish, a sales admin gives a company a contract lane Chicago -> Denve
   browser,
 }) => {
   const own = await ownCompany('lane-es', 'Spanish');
-  await logIn(page, 'salesadmin@demo.test', { settings: { language: 'es' } });
-  try {
-    await publishContractLane(
-      page,
-      own.company,
-      { name: 'Chicago - Denver, LTL', origin: '606', destination: '802', price: '433', maxWeight: '2000' },
-      'es',
-    );
-    await snap(page, 'pricing-live-lane-published-es');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'lane-salesadmin-es');
+  await logIn(page, salesAdmin.email, { password: salesAdmin.password, settings: { language: 'es' } });
+  await publishContractLane(
+    page,
+    own.company,
+    { name: 'Chicago - Denver, LTL', origin: '606', destination: '802', price: '433', maxWeight: '2000' },
+    'es',
+  );
+  await snap(page, 'pricing-live-lane-published-es');
 
   const context = await browser.newContext();
   const shipper = await context.newPage();

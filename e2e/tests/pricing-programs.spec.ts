@@ -1,8 +1,8 @@
 import { freshEmail } from '../support/flows';
 import { addContractLane, openAccountProgram, openDraft, previewDraft, saveDraft } from '../support/pricing';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedCompany, uniqueCompanyName } from '../support/seed';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedCompany, seedLookAlike, uniqueCompanyName } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /** The editor opens on a new draft or on one a scenario before left. */
@@ -16,7 +16,9 @@ test("a sales admin reads Demo Shipper Co's program, then adds a contract lane t
   const unique = freshEmail('program');
   const company = uniqueCompanyName('Program');
   await seedCompany({ email: unique, password: 'Program#2026', company });
-  await logIn(page, 'salesadmin@demo.test');
+  const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'program-salesadmin');
+  const superAdmin = await seedLookAlike('super@demo.test', 'program-auditor');
+  await logIn(page, salesAdmin.email, { password: salesAdmin.password });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Pricing' }).click();
   await expect(page.getByRole('heading', { name: 'Pricing' })).toBeVisible();
   const programs = page.getByRole('table', { name: 'The default program and every account with a program of its own' });
@@ -68,7 +70,7 @@ test("a sales admin reads Demo Shipper Co's program, then adds a contract lane t
   // The audit log, which only a super admin reads, names the program.
   const context = await browser.newContext();
   const auditor = await context.newPage();
-  await logIn(auditor, 'super@demo.test', { at: '/admin/audit-log' });
+  await logIn(auditor, superAdmin.email, { password: superAdmin.password, at: '/admin/audit-log' });
   await auditor.getByLabel('Search the log').fill(company);
   const log = auditor.getByRole('table', { name: 'Staff actions, newest first' });
   await expect(log.getByRole('row').nth(1)).toContainText('Pricing program published');
@@ -91,37 +93,34 @@ test("a sales admin reads Demo Shipper Co's program, then adds a contract lane t
 test('in Spanish at phone width, a sales admin raises the default program LTL markup in a draft, previews it, and discards it', async ({
   page,
 }) => {
-  await logIn(page, 'salesadmin@demo.test', { settings: { language: 'es' } });
-  try {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/admin/pricing');
-    await expect(page.getByRole('heading', { name: 'Precios' })).toBeVisible();
-    await expectNoSidewaysScroll(page, 'on the list of programs at 390 px');
-    await snap(page, 'admin-pricing-list-es-phone');
-    await page.getByRole('link', { name: 'Programa de precios predeterminado' }).click();
-    await expect(page.getByRole('heading', { name: 'Programa de precios predeterminado' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Las reglas del programa' })).toContainText('Incremento del 15');
+  const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'program-salesadmin-es');
+  await logIn(page, salesAdmin.email, { password: salesAdmin.password, settings: { language: 'es' } });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/pricing');
+  await expect(page.getByRole('heading', { name: 'Precios' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'on the list of programs at 390 px');
+  await snap(page, 'admin-pricing-list-es-phone');
+  await page.getByRole('link', { name: 'Programa de precios predeterminado' }).click();
+  await expect(page.getByRole('heading', { name: 'Programa de precios predeterminado' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Las reglas del programa' })).toContainText('Incremento del 15');
 
-    await page.getByRole('button', { name: OPEN_EDITOR }).click();
-    const draft = page.getByRole('region', { name: 'Borrador' });
-    const ltl = draft.getByRole('group', { name: 'Regla 1: LTL' });
-    await expect(ltl.getByRole('combobox', { name: 'Modalidad' })).toHaveValue('ltl');
-    await ltl.getByRole('textbox', { name: 'Incremento (% del costo)' }).fill('16');
-    await expectNoSidewaysScroll(page, "in the draft's editor at 390 px");
-    await snap(page, 'admin-pricing-editor-es-phone');
-    await draft.getByRole('button', { name: 'Guardar borrador' }).click();
-    await expect(page.getByText('Borrador guardado')).toBeVisible();
-    await draft.getByRole('button', { name: 'Previsualizar' }).click();
-    const preview = page.getByRole('region', { name: 'Vista previa: el borrador con las cotizaciones más recientes' });
-    await expect(preview).toBeVisible();
-    await expect(draft.getByRole('button', { name: 'Publicar' })).toBeVisible();
-    await expectNoSidewaysScroll(page, 'with the preview at 390 px');
-    await snap(page, 'admin-pricing-preview-es-phone');
-    // Nothing of it is published: the default program stays as the other scenarios know it.
-    await draft.getByRole('button', { name: 'Descartar borrador' }).click();
-    await page.getByRole('dialog', { name: '¿Descartar el borrador?' }).getByRole('button', { name: 'Descartar borrador' }).click();
-    await expect(page.getByRole('table', { name: /Todas las versiones que ha tenido este programa/ }).getByRole('row')).toHaveCount(2);
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await page.getByRole('button', { name: OPEN_EDITOR }).click();
+  const draft = page.getByRole('region', { name: 'Borrador' });
+  const ltl = draft.getByRole('group', { name: 'Regla 1: LTL' });
+  await expect(ltl.getByRole('combobox', { name: 'Modalidad' })).toHaveValue('ltl');
+  await ltl.getByRole('textbox', { name: 'Incremento (% del costo)' }).fill('16');
+  await expectNoSidewaysScroll(page, "in the draft's editor at 390 px");
+  await snap(page, 'admin-pricing-editor-es-phone');
+  await draft.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByText('Borrador guardado')).toBeVisible();
+  await draft.getByRole('button', { name: 'Previsualizar' }).click();
+  const preview = page.getByRole('region', { name: 'Vista previa: el borrador con las cotizaciones más recientes' });
+  await expect(preview).toBeVisible();
+  await expect(draft.getByRole('button', { name: 'Publicar' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'with the preview at 390 px');
+  await snap(page, 'admin-pricing-preview-es-phone');
+  // Nothing of it is published: the default program stays as the other scenarios know it.
+  await draft.getByRole('button', { name: 'Descartar borrador' }).click();
+  await page.getByRole('dialog', { name: '¿Descartar el borrador?' }).getByRole('button', { name: 'Descartar borrador' }).click();
+  await expect(page.getByRole('table', { name: /Todas las versiones que ha tenido este programa/ }).getByRole('row')).toHaveCount(2);
 });

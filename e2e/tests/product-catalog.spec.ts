@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { checkCsvUpload } from '../support/csv';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 const HEADER = 'description,product_number,nmfc,sat,package_type,freight_class,length_in,width_in,height_in,weight_lb,hazardous';
@@ -17,7 +18,8 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
     `${imported2},GJ-${stamp},,,boxes,,24,18,12,35,false`,
   ].join('\n');
 
-  await logIn(page, 'shipper@demo.test', { at: '/product-catalog' });
+  const shipper = await seedLookAlike('shipper@demo.test', 'catalog-shipper');
+  await logIn(page, shipper.email, { password: shipper.password, at: '/product-catalog' });
   await expect(page.getByRole('heading', { name: 'Product Catalog' })).toBeVisible();
 
   // Add: a required field left empty is refused in place, then the product is saved.
@@ -113,38 +115,39 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
 test('a shipper who works in Spanish and metric adds and deletes a product in centimetres and kilograms', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Tarimas de azulejo ${stamp}`;
-  await logIn(page, 'prepaid@demo.test', { settings: { language: 'es', unit_system: 'metric' }, at: '/product-catalog' });
-  try {
-    await expect(page.getByRole('heading', { name: 'Catálogo de productos' })).toBeVisible();
+  const prepaid = await seedLookAlike('prepaid@demo.test', 'catalog-metric');
+  await logIn(page, prepaid.email, {
+    password: prepaid.password,
+    settings: { language: 'es', unit_system: 'metric' },
+    at: '/product-catalog',
+  });
+  await expect(page.getByRole('heading', { name: 'Catálogo de productos' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Agregar producto' }).click();
-    const form = page.getByRole('dialog', { name: 'Agregar producto' });
-    await form.getByRole('button', { name: 'Guardar producto' }).click();
-    await expect(form.getByText('Campo obligatorio').first()).toBeVisible();
-    await form.getByLabel('Descripción').fill(name);
-    await form.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
-    // 122 x 102 x 100 cm and 250 kg, stored as inches and pounds and shown back in the user's units.
-    await form.getByLabel('Largo').fill('122');
-    await form.getByLabel('Ancho').fill('102');
-    await form.getByLabel('Alto').fill('100');
-    await form.getByLabel('Peso').fill('250');
-    await form.getByRole('button', { name: 'Guardar producto' }).click();
-    await expect(page.getByText('Producto creado')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar producto' }).click();
+  const form = page.getByRole('dialog', { name: 'Agregar producto' });
+  await form.getByRole('button', { name: 'Guardar producto' }).click();
+  await expect(form.getByText('Campo obligatorio').first()).toBeVisible();
+  await form.getByLabel('Descripción').fill(name);
+  await form.getByLabel('Tipo de empaque').selectOption({ label: 'Tarimas' });
+  // 122 x 102 x 100 cm and 250 kg, stored as inches and pounds and shown back in the user's units.
+  await form.getByLabel('Largo').fill('122');
+  await form.getByLabel('Ancho').fill('102');
+  await form.getByLabel('Alto').fill('100');
+  await form.getByLabel('Peso').fill('250');
+  await form.getByRole('button', { name: 'Guardar producto' }).click();
+  await expect(page.getByText('Producto creado')).toBeVisible();
 
-    await page.getByLabel('Buscar productos').fill(stamp);
-    // The search is in the URL once its debounce has passed: the list is then the searched one.
-    await expect(page).toHaveURL(new RegExp(`q=${stamp}`));
-    const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText('122 × 102 × 100 cm');
-    await expect(row).toContainText('250 kg');
-    await snap(page, 'product-catalog-es-metric');
+  await page.getByLabel('Buscar productos').fill(stamp);
+  // The search is in the URL once its debounce has passed: the list is then the searched one.
+  await expect(page).toHaveURL(new RegExp(`q=${stamp}`));
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('122 × 102 × 100 cm');
+  await expect(row).toContainText('250 kg');
+  await snap(page, 'product-catalog-es-metric');
 
-    await page.getByRole('button', { name: `Eliminar ${name}` }).click();
-    const confirm = page.getByRole('dialog', { name: '¿Eliminar el producto?' });
-    await confirm.getByRole('button', { name: 'Eliminar producto' }).click();
-    await expect(page.getByText('Producto eliminado')).toBeVisible();
-    await expect(row).toHaveCount(0);
-  } finally {
-    await restorePreferences(page, { language: 'en', unit_system: 'imperial' });
-  }
+  await page.getByRole('button', { name: `Eliminar ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Eliminar el producto?' });
+  await confirm.getByRole('button', { name: 'Eliminar producto' }).click();
+  await expect(page.getByText('Producto eliminado')).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { apiCall } from '../support/api';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
  * Proof of delivery: the demo shipper opens its latest delivered shipment (the seed notes an
  * exception on its receipt), reads who signed and the exception noted, and downloads the POD as a
- * PDF, whose text says the same; in English, and in Spanish at phone width.
+ * PDF, whose text says the same; in English, and in Spanish at phone width. Each signs in as a
+ * look-alike of the demo shipper, who reads the demo account's shipments.
  */
 
 const WORDS = {
@@ -43,41 +45,35 @@ async function deliveredWithReceipt(page: Page) {
 for (const language of ['en', 'es'] as const) {
   test(`a shipper reads a delivered shipment's proof of delivery and downloads it (${language})`, async ({ page }) => {
     const w = WORDS[language];
-    await logIn(page, 'shipper@demo.test');
-    try {
-      if (language === 'es') {
-        await setPreferences(page, { language: 'es' });
-        await page.setViewportSize({ width: 390, height: 844 });
-      }
-      const { shipment, receipt } = await deliveredWithReceipt(page);
-      await page.goto(`/track/detail/${shipment.id}`);
-      const region = page.getByRole('region', { name: w.region });
-      await expect(region).toBeVisible();
-      await expect(region.getByTestId('pod-signer')).toHaveText(receipt.signer_name);
-      await expect(region.getByText(w.signed)).toBeVisible();
-      const exception = receipt.exceptions[0];
-      if (!exception) throw new Error('no exception');
-      await expect(region.getByTestId('pod-exceptions')).toContainText(exception.note);
-      if (exception.kind === 'damage') await expect(region.getByTestId('pod-exceptions')).toContainText(w.damage);
-      await region.scrollIntoViewIfNeeded();
-      await snap(page, `proof-of-delivery-${language}`);
+    const shipper = await seedLookAlike('shipper@demo.test', `pod-${language}`);
+    await logIn(page, shipper.email, { password: shipper.password, settings: { language } });
+    if (language === 'es') await page.setViewportSize({ width: 390, height: 844 });
+    const { shipment, receipt } = await deliveredWithReceipt(page);
+    await page.goto(`/track/detail/${shipment.id}`);
+    const region = page.getByRole('region', { name: w.region });
+    await expect(region).toBeVisible();
+    await expect(region.getByTestId('pod-signer')).toHaveText(receipt.signer_name);
+    await expect(region.getByText(w.signed)).toBeVisible();
+    const exception = receipt.exceptions[0];
+    if (!exception) throw new Error('no exception');
+    await expect(region.getByTestId('pod-exceptions')).toContainText(exception.note);
+    if (exception.kind === 'damage') await expect(region.getByTestId('pod-exceptions')).toContainText(w.damage);
+    await region.scrollIntoViewIfNeeded();
+    await snap(page, `proof-of-delivery-${language}`);
 
-      const downloading = page.waitForEvent('download');
-      await region.getByRole('button', { name: w.download }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toBe(`POD-${shipment.bol_number}.pdf`);
-      const bytes = await readFile((await download.path()) ?? '');
-      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const pages = await pdfPages(bytes);
-      const text = pages.map((p) => p.text).join('\n');
-      expect(text).toContain(w.title);
-      expect(text).toContain(shipment.bol_number);
-      expect(text).toContain(receipt.signer_name);
-      expect(text).toContain(exception.note);
-      // The drawn signature.
-      expect(pages[0]?.images).toBe(1);
-    } finally {
-      if (language === 'es') await restorePreferences(page, { language: 'en' });
-    }
+    const downloading = page.waitForEvent('download');
+    await region.getByRole('button', { name: w.download }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`POD-${shipment.bol_number}.pdf`);
+    const bytes = await readFile((await download.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = await pdfPages(bytes);
+    const text = pages.map((p) => p.text).join('\n');
+    expect(text).toContain(w.title);
+    expect(text).toContain(shipment.bol_number);
+    expect(text).toContain(receipt.signer_name);
+    expect(text).toContain(exception.note);
+    // The drawn signature.
+    expect(pages[0]?.images).toBe(1);
   });
 }

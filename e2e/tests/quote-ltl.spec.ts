@@ -1,4 +1,5 @@
 import { expectRates, fillItem, fillLane, shownCarriers, shownTotals } from '../support/quote';
+import { seedLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -6,7 +7,9 @@ const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ?? 
 const descending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ?? 0) >= x);
 
 test('an LTL quote from postal codes to sorted rates, saved, then re-run from Saved Quotes', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { at: '/quote' });
+  // The demo shipper's look-alike quotes and saves for the demo account.
+  const shipper = await seedLookAlike('shipper@demo.test', 'quote-ltl');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/quote' });
   await expect(page.getByRole('heading', { name: 'LTL & Small Package' })).toBeVisible();
 
   await fillLane(page, { from: '60601', to: '30303' });

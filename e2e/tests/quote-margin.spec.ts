@@ -2,7 +2,8 @@ import { apiCall } from '../support/api';
 import { activate } from '../support/keyboard';
 import { quotablePickupDate } from '../support/quote';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
 /** A shipper's sign-in and a staff sign-in (which may wait for the authenticator's next step). */
@@ -47,12 +48,16 @@ const ES: Words = {
   price: /^Precio de .+ \(lo que se cotizó al remitente\)$/,
 };
 
-/** Demo Shipper Co quotes one 500 lb pallet Chicago -> Dallas: its $345 contract lane, whatever each carrier costs. */
-async function shipperQuotes(browser: Browser) {
+/**
+ * Demo Shipper Co (its shipper's look-alike) quotes one 500 lb pallet Chicago -> Dallas: its $345
+ * contract lane, whatever each carrier costs.
+ */
+async function shipperQuotes(browser: Browser, tag: string) {
+  const shipper = await seedLookAlike('shipper@demo.test', tag);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await logIn(page, 'shipper@demo.test');
+    await logIn(page, shipper.email, { password: shipper.password });
     const pallet = {
       package_type: 'pallets',
       quantity: 1,
@@ -118,13 +123,10 @@ for (const [language, w, width] of [
   test(`${language}: a sales admin opens Demo Shipper Co's latest quote from its page and reads each rate's cost and margin`, async ({
     browser,
   }) => {
-    const quoteId = await shipperQuotes(browser);
+    const quoteId = await shipperQuotes(browser, `quote-margin-shipper-${language}`);
+    const salesAdmin = await seedLookAlike('salesadmin@demo.test', `quote-margin-salesadmin-${language}`);
     const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
-    await logIn(page, 'salesadmin@demo.test', { settings: { language } });
-    try {
-      await salesAdminReadsQuote(page, w, quoteId, width < 600);
-    } finally {
-      await restorePreferences(page, { language: 'en' });
-    }
+    await logIn(page, salesAdmin.email, { password: salesAdmin.password, settings: { language } });
+    await salesAdminReadsQuote(page, w, quoteId, width < 600);
   });
 }

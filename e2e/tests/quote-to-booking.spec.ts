@@ -1,5 +1,6 @@
 import { quotablePickupDate } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** What a scenario reads and clicks, in each language. */
@@ -89,15 +90,14 @@ async function pick(page: Page, label: string, search: string, company: string) 
     .click();
 }
 
+/**
+ * Runs `scenario` signed in as a look-alike of the demo shipper (the demo account's address book
+ * and terms) working in `language`, which is their own.
+ */
 async function inLanguage(page: Page, language: Language, scenario: () => Promise<void>) {
-  await logIn(page, 'shipper@demo.test');
-  if (language === 'en') return scenario();
-  await setPreferences(page, { language: 'es' });
-  try {
-    await scenario();
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const shipper = await seedLookAlike('shipper@demo.test', `quote-to-booking-${language}`);
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language } });
+  await scenario();
 }
 
 // Each flow runs once, in one language: the LTL booking in English, the parcel booking in Spanish

@@ -1,8 +1,10 @@
+import { seedLookAlike } from '../support/seed';
 import { authState, logIn, loginFormAlive, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, context }) => {
-  await logIn(page, 'shipper@demo.test', { at: '/settings' });
+  const shipper = await seedLookAlike('shipper@demo.test', 'session-401');
+  await logIn(page, shipper.email, { password: shipper.password, at: '/settings' });
   // The page is a lazy chunk: wait for it (and its check of the session) before the cookie goes.
   await expect(page.getByRole('button', { name: 'Save preferences' })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -22,8 +24,10 @@ test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, co
 });
 
 test('wrong credentials are answered at the email field', async ({ page }) => {
+  // A user who exists, with a password of their own: the wrong one is answered as for anyone.
+  const shipper = await seedLookAlike('shipper@demo.test', 'session-wrong');
   await page.goto('/login');
-  await (await loginFormAlive(page)).fill('shipper@demo.test');
+  await (await loginFormAlive(page)).fill(shipper.email);
   await page.getByLabel(/^Password/).fill('Not#Right1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();

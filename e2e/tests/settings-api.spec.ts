@@ -1,7 +1,7 @@
 import { baseURL } from '../playwright.config';
 import { freshEmail } from '../support/flows';
-import { startAsNewCompany } from '../support/seed';
-import { logIn, reenterPassword, restorePreferences, snap } from '../support/session';
+import { seedLookAlike, startAsNewCompany } from '../support/seed';
+import { logIn, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The shown-once dialog's value named `label`, as the shipper's IT would copy it. */
@@ -115,40 +115,37 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
 });
 
 test('in Spanish, the account admin replays a failed delivery of the demo webhook and lets a partner in', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' }, at: '/settings/api' });
-  try {
-    await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
-    const demo = page.getByRole('row').filter({ hasText: '/webhook-sim/receive' }).first();
-    await demo.getByRole('button', { name: 'Entregas' }).click();
-    const drawer = page.getByRole('dialog', { name: /^Entregas a / });
-    const failed = drawer.getByRole('row').filter({ hasText: 'Fallida' }).first();
-    await expect(failed).toBeVisible();
-    await failed.getByRole('button', { name: /^Reenviar/ }).click();
-    await expect(page.getByText('Se volvió a enviar como una entrega nueva')).toBeVisible();
-    // The log follows a delivery on its way until it is through.
-    await expect(
-      drawer
-        .getByRole('row')
-        .filter({ hasText: /Reenvío de #/ })
-        .first(),
-    ).toContainText('Entregada', { timeout: 20_000 });
-    await snap(page, 'settings-webhook-replay-es');
-    await page.keyboard.press('Escape');
+  const shipper = await seedLookAlike('shipper@demo.test', 'settings-api-es');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/settings/api' });
+  await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+  const demo = page.getByRole('row').filter({ hasText: '/webhook-sim/receive' }).first();
+  await demo.getByRole('button', { name: 'Entregas' }).click();
+  const drawer = page.getByRole('dialog', { name: /^Entregas a / });
+  const failed = drawer.getByRole('row').filter({ hasText: 'Fallida' }).first();
+  await expect(failed).toBeVisible();
+  await failed.getByRole('button', { name: /^Reenviar/ }).click();
+  await expect(page.getByText('Se volvió a enviar como una entrega nueva')).toBeVisible();
+  // The log follows a delivery on its way until it is through.
+  await expect(
+    drawer
+      .getByRole('row')
+      .filter({ hasText: /Reenvío de #/ })
+      .first(),
+  ).toContainText('Entregada', { timeout: 20_000 });
+  await snap(page, 'settings-webhook-replay-es');
+  await page.keyboard.press('Escape');
 
-    // The demo marketplace may now act for the company; the staff see the consent.
-    const partners = page.getByRole('table').filter({ hasText: 'Routewise TMS' });
-    await expect(partners).toContainText('Personal de Freight Portal');
-    await page.getByRole('combobox', { name: 'Socio' }).click();
-    await page.getByRole('option', { name: 'Marketbridge Commerce' }).click();
-    await page.getByRole('button', { name: 'Dar acceso', exact: true }).click();
-    await expect(page.getByText('Marketbridge Commerce ya puede actuar por su empresa')).toBeVisible();
-    await expect(partners).toContainText('Marketbridge Commerce');
-    await snap(page, 'settings-api-es');
-    const row = partners.getByRole('row').filter({ hasText: 'Marketbridge Commerce' });
-    await row.getByRole('button', { name: 'Retirar' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Retirar acceso' }).click();
-    await expect(partners.getByRole('row').filter({ hasText: 'Marketbridge Commerce' })).toHaveCount(0);
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  // The demo marketplace may now act for the company; the staff see the consent.
+  const partners = page.getByRole('table').filter({ hasText: 'Routewise TMS' });
+  await expect(partners).toContainText('Personal de Freight Portal');
+  await page.getByRole('combobox', { name: 'Socio' }).click();
+  await page.getByRole('option', { name: 'Marketbridge Commerce' }).click();
+  await page.getByRole('button', { name: 'Dar acceso', exact: true }).click();
+  await expect(page.getByText('Marketbridge Commerce ya puede actuar por su empresa')).toBeVisible();
+  await expect(partners).toContainText('Marketbridge Commerce');
+  await snap(page, 'settings-api-es');
+  const row = partners.getByRole('row').filter({ hasText: 'Marketbridge Commerce' });
+  await row.getByRole('button', { name: 'Retirar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Retirar acceso' }).click();
+  await expect(partners.getByRole('row').filter({ hasText: 'Marketbridge Commerce' })).toHaveCount(0);
 });

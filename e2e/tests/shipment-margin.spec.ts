@@ -1,5 +1,6 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { restorePreferences, signedInPage, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { signedInPage, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** Two staff sign-ins a scenario, each may wait for the authenticator's next step. */
@@ -88,15 +89,11 @@ for (const [language, w, width] of [
     browser,
   }) => {
     const phone = width < 600;
-    const admin = await signedInPage(browser, 'salesadmin@demo.test', { language, width, height: 844 });
-    let ops: Page | undefined;
-    try {
-      const path = await salesAdminReadsMargin(admin, w, phone);
-      ops = await signedInPage(browser, 'ops@demo.test', { language, width, height: 844, at: path });
-      await opsSeesNoCost(ops, w);
-    } finally {
-      if (ops) await restorePreferences(ops, { language: 'en' });
-      await restorePreferences(admin, { language: 'en' });
-    }
+    const salesAdmin = await seedLookAlike('salesadmin@demo.test', `margin-salesadmin-${language}`);
+    const opsUser = await seedLookAlike('ops@demo.test', `margin-ops-${language}`);
+    const admin = await signedInPage(browser, salesAdmin.email, { password: salesAdmin.password, language, width, height: 844 });
+    const path = await salesAdminReadsMargin(admin, w, phone);
+    const ops = await signedInPage(browser, opsUser.email, { password: opsUser.password, language, width, height: 844, at: path });
+    await opsSeesNoCost(ops, w);
   });
 }

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { apiCall } from '../support/api';
-import { mailsTo } from '../support/flows';
+import { freshEmail, mailsTo } from '../support/flows';
 import { quotablePickupDate } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedColleague, seedCompany, seedLookAlike, uniqueCompanyName } from '../support/seed';
+import { logIn, setPreferences, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
 /**
- * Watchers: the demo team's shipper (clerk@demo.test) books a shipment, opens it and adds a
- * colleague as a watcher; the colleague, in a browser of their own, sees that they are watching;
+ * Watchers: in a company of the scenario's own (on credit terms), the shipper (Carla Clerk) books a
+ * shipment, opens it and adds a colleague as a watcher (picked by name: the team's only one of
+ * that name); the colleague, in a browser of their own, sees that they are watching;
  * a tracking update (staff record it by hand) mails the booker and the watcher; the colleague stops
  * watching, and the next update mails the booker alone. In English with the billing user, in
  * Spanish with the viewer, whose page is also looked at on a phone.
  */
-
-const CLERK = 'clerk@demo.test';
 
 const WORDS = {
   en: {
@@ -114,10 +114,10 @@ function chicagoMinuteAgo() {
 }
 
 /** A browser of the user's own, signed in, on the shipment's page. */
-async function openAs(browser: Browser, email: string, shipmentId: string, language: 'en' | 'es') {
+async function openAs(browser: Browser, user: { email: string; password: string }, shipmentId: string, language: 'en' | 'es') {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logIn(page, email, { settings: { language }, at: `/track/detail/${shipmentId}` });
+  await logIn(page, user.email, { password: user.password, settings: { language }, at: `/track/detail/${shipmentId}` });
   return page;
 }
 
@@ -127,9 +127,9 @@ const subjectsSince = (to: string, since: number) => () =>
     .slice(since)
     .map((m) => m.subject);
 
-for (const [language, colleague] of [
-  ['en', { email: 'billing@demo.test', name: 'Bea Billing' }],
-  ['es', { email: 'viewer@demo.test', name: 'Vic Viewer' }],
+for (const [language, role] of [
+  ['en', { role: 'billing', firstName: 'Bea', lastName: 'Billing' }],
+  ['es', { role: 'viewer', firstName: 'Vic', lastName: 'Viewer' }],
 ] as const) {
   test(`${language}: a shipper adds a colleague as a watcher; the colleague watches and stops; tracking mails follow`, async ({
     page,
@@ -137,7 +137,17 @@ for (const [language, colleague] of [
   }) => {
     test.setTimeout(120_000);
     const w = WORDS[language];
-    await logIn(page, CLERK);
+    const company = await seedCompany(
+      { email: freshEmail(`watchers-admin-${language}`), password: 'Watchers#2026', company: uniqueCompanyName('Watchers Freight') },
+      { onCredit: true },
+    );
+    const clerk = await seedColleague(company, `watchers-clerk-${language}`, 'shipper', { firstName: 'Carla', lastName: 'Clerk' });
+    const CLERK = clerk.email;
+    const colleague = await seedColleague(company, `watchers-${role.role}-${language}`, role.role, {
+      firstName: role.firstName,
+      lastName: role.lastName,
+    });
+    await logIn(page, clerk.email, { password: clerk.password });
     const shipment = await book(page);
     let watcher: Page | undefined;
     try {
@@ -155,7 +165,7 @@ for (const [language, colleague] of [
       await snap(page, `shipment-watchers-added-${language}`);
 
       // The colleague sees they are watching.
-      watcher = await openAs(browser, colleague.email, shipment.id, language);
+      watcher = await openAs(browser, colleague, shipment.id, language);
       const theirs = watcher.getByRole('region', { name: w.region });
       await expect(theirs.getByRole('list')).toContainText(w.you(colleague.name));
       await expect(theirs.getByText(w.watching, { exact: true })).toBeVisible();
@@ -170,7 +180,8 @@ for (const [language, colleague] of [
 
       // A tracking update mails the booker and the watcher, each in their language.
       const staff = await browser.newPage();
-      await logIn(staff, 'ops@demo.test');
+      const ops = await seedLookAlike('ops@demo.test', `watchers-ops-${language}`);
+      await logIn(staff, ops.email, { password: ops.password });
       const before = { clerk: mailsTo(CLERK).length, colleague: mailsTo(colleague.email).length };
       const event = (status_code: string, description: string) =>
         apiCall(staff, 'POST', `/api/admin/shipments/${shipment.id}/events`, {
@@ -204,10 +215,6 @@ for (const [language, colleague] of [
       await page.reload();
       await expect(page.getByRole('region', { name: w.region })).toContainText(w.none);
     } finally {
-      if (language === 'es') {
-        if (watcher) await restorePreferences(watcher, { language: 'en' });
-        await restorePreferences(page, { language: 'en' });
-      }
       await watcher?.context().close();
     }
   });

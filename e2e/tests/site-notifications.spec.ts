@@ -1,5 +1,6 @@
 import { noticesURL } from '../playwright.config';
 import { useOwnServer } from '../support/own-server';
+import { seedLookAlike } from '../support/seed';
 import { logIn, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -12,7 +13,9 @@ test('a super admin publishes an outage notice; customers see it in their langua
   page,
   browser,
 }) => {
-  await logIn(page, 'super@demo.test');
+  const superAdmin = await seedLookAlike('super@demo.test', 'notices-super', { server: noticesURL });
+  const shipperUser = await seedLookAlike('shipper@demo.test', 'notices-shipper', { server: noticesURL });
+  await logIn(page, superAdmin.email, { password: superAdmin.password });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Notifications' }).click();
   await page.getByRole('link', { name: 'New notice' }).click();
   const form = page.getByRole('form', { name: 'New notice' });
@@ -30,7 +33,7 @@ test('a super admin publishes an outage notice; customers see it in their langua
   await snap(page, 'admin-notices-list');
 
   const shipper = await browser.newPage();
-  await logIn(shipper, 'shipper@demo.test');
+  await logIn(shipper, shipperUser.email, { password: shipperUser.password });
   await expect(shipper.getByRole('alert').filter({ hasText: 'Service outage: Tracking delays' })).toBeVisible();
   // The demo's info notice can be closed; the outage cannot.
   const info = shipper.getByText('Notice: Holiday pickups');
@@ -45,7 +48,6 @@ test('a super admin publishes an outage notice; customers see it in their langua
   await setPreferences(shipper, { language: 'es' });
   await shipper.reload();
   await expect(shipper.getByRole('alert').filter({ hasText: 'Interrupción del servicio: Retrasos en el rastreo' })).toBeVisible();
-  await setPreferences(shipper, { language: 'en' });
   await shipper.close();
 
   const visitor = await browser.newPage();

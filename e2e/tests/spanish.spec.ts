@@ -1,8 +1,11 @@
 import { freshEmail, mailWithLink, signUp, submitLogin } from '../support/flows';
+import { seedLookAlike } from '../support/seed';
 import { loginFormAlive, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a guest switches the login page to Spanish and is answered in Spanish', async ({ page }) => {
+  // A user who exists, with a password of their own: the wrong one is answered as for anyone.
+  const shipper = await seedLookAlike('shipper@demo.test', 'spanish-wrong');
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 
@@ -19,7 +22,7 @@ test('a guest switches the login page to Spanish and is answered in Spanish', as
   await expect(page.getByRole('radiogroup', { name: 'Idioma' }).getByRole('radio', { name: 'Español' })).toBeChecked();
 
   // Wrong credentials: the server answers in the language the page is in.
-  await (await loginFormAlive(page)).fill('shipper@demo.test');
+  await (await loginFormAlive(page)).fill(shipper.email);
   await page.getByLabel(/^Contraseña/).fill('Not#Right1');
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await expect(page.getByText('Estas credenciales no coinciden con nuestros registros.')).toBeVisible();
@@ -31,7 +34,7 @@ test('a guest switches the login page to Spanish and is answered in Spanish', as
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Idioma' }).getByText('English', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await submitLogin(page, 'shipper@demo.test', 'Not#Right1');
+  await submitLogin(page, shipper.email, 'Not#Right1');
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
 });
 

@@ -1,4 +1,5 @@
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** 'YYYY-MM-DDTHH:MM' in Chicago, `minutes` from now (negative: ago): a time the datetime-local field takes. */
@@ -132,7 +133,9 @@ for (const language of ['en', 'es'] as const) {
       page,
       browser,
     }) => {
-      await logIn(page, 'super@demo.test', { settings: { language } });
+      const superAdmin = await seedLookAlike('super@demo.test', `clocks-super-${language}`);
+      const shipperUser = await seedLookAlike('shipper@demo.test', `clocks-shipper-${language}`);
+      await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language } });
       const shipper = await browser.newPage();
       try {
         const { id, bol } = await openShipperShipment(page);
@@ -175,7 +178,7 @@ for (const language of ['en', 'es'] as const) {
         await expect(page.getByTestId('eta-shown')).toHaveText(w.shown(words.date));
 
         // The shipper reads staff's estimate on the shipment's page.
-        await logIn(shipper, 'shipper@demo.test', { settings: { language }, at: `/track/detail/${id}` });
+        await logIn(shipper, shipperUser.email, { password: shipperUser.password, settings: { language }, at: `/track/detail/${id}` });
         await expect(shipper.getByRole('heading', { name: `BOL ${bol}` })).toBeVisible();
         // The fact of the page's header: its term and, beside it, the date.
         const shipperEta = shipper.getByRole('term').filter({ hasText: w.shipperEta }).locator('..');
@@ -194,9 +197,7 @@ for (const language of ['en', 'es'] as const) {
         await expect(shipperEta).toBeVisible();
         await expect(shipperEta).not.toContainText(words.date);
       } finally {
-        await restorePreferences(shipper, { language: 'en' });
         await shipper.close();
-        await restorePreferences(page, { language: 'en' });
       }
     });
 
@@ -206,32 +207,29 @@ for (const language of ['en', 'es'] as const) {
     }) => {
       const title = language === 'en' ? 'Your role opens no pages here' : 'Su rol no abre ninguna página aquí';
       const role = language === 'en' ? /Your only role is Feature preview \(fpg_feature\)/ : /Su único rol es Vista previa de funciones/;
-      await logIn(page, 'feature@demo.test');
-      try {
-        await setPreferences(page, { language });
-        await page.goto('/quote');
-        await expect(page).toHaveURL(/\/no-access$/);
-        await expect(page.getByRole('heading', { name: title })).toBeVisible();
-        await expect(page.getByText(role)).toBeVisible();
-        await expect(page.getByText(/feature@demo\.test/)).toBeVisible();
-        await expect(page.getByText(/There was an error|Se produjo un error/)).toHaveCount(0);
-        await snap(page, `no-access-${language}`);
-        await page.goto('/admin/dashboard');
-        await expect(page).not.toHaveURL(/\/admin/);
-      } finally {
-        await restorePreferences(page, { language: 'en' });
-      }
+      const feature = await seedLookAlike('feature@demo.test', `clocks-feature-${language}`);
+      const superAdmin = await seedLookAlike('super@demo.test', `clocks-landing-super-${language}`);
+      await logIn(page, feature.email, { password: feature.password });
+      await setPreferences(page, { language });
+      await page.goto('/quote');
+      await expect(page).toHaveURL(/\/no-access$/);
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page.getByText(role)).toBeVisible();
+      await expect(page.getByText(feature.email)).toBeVisible();
+      await expect(page.getByText(/There was an error|Se produjo un error/)).toHaveCount(0);
+      await snap(page, `no-access-${language}`);
+      await page.goto('/admin/dashboard');
+      await expect(page).not.toHaveURL(/\/admin/);
 
       const staff = await page.context().browser()?.newPage();
       if (!staff) throw new Error('no browser');
       try {
-        await logIn(staff, 'super@demo.test', { settings: { language }, at: '/quote' });
+        await logIn(staff, superAdmin.email, { password: superAdmin.password, settings: { language }, at: '/quote' });
         await expect(staff).toHaveURL(/\/admin\/dashboard$/);
         await expect(staff.getByRole('heading', { name: language === 'en' ? 'Dashboard' : 'Panel' })).toBeVisible();
         await staff.goto('/my-shipments');
         await expect(staff).toHaveURL(/\/admin\/dashboard$/);
       } finally {
-        await restorePreferences(staff, { language: 'en' });
         await staff.close();
       }
     });

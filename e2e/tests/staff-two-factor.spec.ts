@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { freshEmail, mailedLink, mailsTo } from '../support/flows';
-import { authenticatorCode, confirmIdentity, logIn, reenterPassword, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { authenticatorCode, confirmIdentity, logIn, reenterPassword, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -65,9 +66,10 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
   const password = 'Welcome#2026';
 
   // A new staff user, invited (set up over the API: the invitation has its own scenario), with an authenticator app.
-  await logIn(page, 'super@demo.test');
+  const superAdmin = await seedLookAlike('super@demo.test', 'reset-super');
+  await logIn(page, superAdmin.email, { password: superAdmin.password });
   // Staff confirm who they are with their second factor, not the password.
-  await confirmIdentity(page);
+  await confirmIdentity(page, superAdmin.password);
   const invited = await call(page, 'POST', '/api/admin/roles/invitations', {
     first_name: 'Rita',
     last_name: name.split(' ')[1],
@@ -97,22 +99,18 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
 
   // The super admin, in the scenario's language, resets it from Role Management: the reason is required.
   await setPreferences(page, { language: lang });
-  try {
-    await page.goto(`/admin/roles?q=${encodeURIComponent(email)}`);
-    await expect(page.getByLabel(w.findUser)).toHaveValue(email);
-    await page.getByRole('button', { name: w.reset(name) }).click();
-    const dialog = page.getByRole('dialog', { name: w.dialog(name) });
-    await dialog.getByRole('button', { name: w.submit }).click();
-    const reason = dialog.getByRole('textbox', { name: w.reason });
-    await expect(reason).toHaveAccessibleDescription(w.required);
-    await snapBoth(page, `staff-two-factor-reset-${lang}`);
-    await reason.fill('Lost phone; identity checked by a video call with her manager');
-    await dialog.getByRole('button', { name: w.submit }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByText(w.done(name))).toBeVisible();
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await page.goto(`/admin/roles?q=${encodeURIComponent(email)}`);
+  await expect(page.getByLabel(w.findUser)).toHaveValue(email);
+  await page.getByRole('button', { name: w.reset(name) }).click();
+  const dialog = page.getByRole('dialog', { name: w.dialog(name) });
+  await dialog.getByRole('button', { name: w.submit }).click();
+  const reason = dialog.getByRole('textbox', { name: w.reason });
+  await expect(reason).toHaveAccessibleDescription(w.required);
+  await snapBoth(page, `staff-two-factor-reset-${lang}`);
+  await reason.fill('Lost phone; identity checked by a video call with her manager');
+  await dialog.getByRole('button', { name: w.submit }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(w.done(name))).toBeVisible();
 
   // The user is told by mail, in their language, and was signed out everywhere.
   await expect.poll(() => mailsTo(email).map((m) => m.subject)).toContain(w.mailSubject);
@@ -128,14 +126,11 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
 });
 
 test(`the account admin reads the switch that requires a second factor of the team (${lang})`, async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { settings: { language: lang }, at: '/settings/security' });
-  try {
-    const panel = page.getByTestId('team-two-factor');
-    await expect(panel.getByRole('heading', { name: w.team })).toBeVisible();
-    await expect(panel.getByRole('switch', { name: w.teamSwitch })).not.toBeChecked();
-    await panel.scrollIntoViewIfNeeded();
-    await snapBoth(page, `team-two-factor-${lang}`);
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const shipper = await seedLookAlike('shipper@demo.test', 'team-two-factor-shipper');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: lang }, at: '/settings/security' });
+  const panel = page.getByTestId('team-two-factor');
+  await expect(panel.getByRole('heading', { name: w.team })).toBeVisible();
+  await expect(panel.getByRole('switch', { name: w.teamSwitch })).not.toBeChecked();
+  await panel.scrollIntoViewIfNeeded();
+  await snapBoth(page, `team-two-factor-${lang}`);
 });

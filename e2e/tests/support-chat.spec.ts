@@ -1,11 +1,13 @@
-import { logIn, setPreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a shipper asks about a shipment from its page; ops answers from the inbox in Spanish; the read mark and the reply arrive live', async ({
   page,
   browser,
 }) => {
-  await logIn(page, 'shipper@demo.test', { at: '/track' });
+  const shipper = await seedLookAlike('shipper@demo.test', 'chat-shipper');
+  await logIn(page, shipper.email, { password: shipper.password, at: '/track' });
   await page.locator('a[href^="/track/detail/"]').first().click();
   const heading = page.getByRole('heading', { name: /^BOL / });
   await expect(heading).toBeVisible();
@@ -26,7 +28,8 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
   // Ops, in Spanish, in a second browser: the inbox counts it and opens it.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await logIn(staff, 'ops@demo.test', { settings: { language: 'es' }, at: '/admin/support' });
+  const ops = await seedLookAlike('ops@demo.test', 'chat-ops');
+  await logIn(staff, ops.email, { password: ops.password, settings: { language: 'es' }, at: '/admin/support' });
   await expect(staff.getByRole('heading', { name: 'Soporte' })).toBeVisible();
   const row = staff.getByTestId('inbox-row').filter({ hasText: question });
   await expect(row).toContainText('Demo Shipper Co');
@@ -53,13 +56,12 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
   await expect(chat.getByText('Waiting for you')).toBeVisible();
   await expect(chat.getByText('Called the terminal')).toHaveCount(0);
   await snap(page, 'support-chat-reply');
-  // Ops goes back to English for the scenarios that follow.
-  await setPreferences(staff, { language: 'en' });
   await staffContext.close();
 });
 
 test('the chat asks for an issue category, in the spec words, and the Support dialog gives the phone and hours', async ({ page }) => {
-  await logIn(page, 'other@demo.test', { at: '/my-shipments' });
+  const other = await seedLookAlike('other@demo.test', 'chat-other');
+  await logIn(page, other.email, { password: other.password, at: '/my-shipments' });
   await page.getByRole('button', { name: 'Chat with support' }).click();
   const chat = page.getByRole('dialog', { name: 'Chat with support' });
   // The demo desk answered a question of this account already: the list shows it.

@@ -1,5 +1,5 @@
 import { freshEmail } from '../support/flows';
-import { startAsNewCompany } from '../support/seed';
+import { seedLookAlike, startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -38,7 +38,8 @@ test('suspending an account ends its user’s live support stream at once, on a 
   // The browser reconnects 3 s after a stream ends (its `retry`); the session is gone by then.
   const refused = shipper.waitForResponse((r) => isChatStream(r.url()) && r.status() === 401, { timeout: 90_000 });
 
-  await logIn(page, 'accounting@demo.test');
+  const accounting = await seedLookAlike('accounting@demo.test', 'stream-accounting');
+  await logIn(page, accounting.email, { password: accounting.password });
   expect(await suspendAccountOf(page, email)).toBe(200);
   const suspendedAt = Date.now();
   // Before, a suspended user's stream ran on until its next five-minute check: ending well within

@@ -1,12 +1,13 @@
 import { bookFirstRate, rateInSpanish } from '../support/booking';
 import { freshEmail, mailedLink, mailsTo } from '../support/flows';
 import { type Pallets, shownCarriers, shownTotals } from '../support/quote';
-import { logIn, logInHere, snap } from '../support/session';
+import { startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { logInHere, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
 /**
- * From an invitation to an approval, as the people would do it, each in their language: Demo
- * Shipper Co's account admin (in English) invites a colleague as Shipper with a $500.00 booking limit from
+ * From an invitation to an approval, as the people would do it, each in their language: the
+ * account admin (in English) of a company of the scenario's own, on credit terms, invites a colleague as Shipper with a $500.00 booking limit from
  * Settings > Team; the colleague opens the mailed link, reads it in Spanish, chooses a password and
  * lands signed in,
  * books a shipment under the limit (booked at once), then one over it (it waits); the admin opens
@@ -14,8 +15,8 @@ import { type Browser, expect, type Page, test } from '../support/test';
  * shipment shows who booked it and who approved it.
  */
 
-const ADMIN = 'shipper@demo.test';
-const ADMIN_NAME = 'Dana Shipper';
+const ADMIN_PASSWORD = 'Admin#2026';
+const ADMIN_NAME = 'Dana Tester';
 const PASSWORD = 'Colleague#2026';
 const LIMIT = 500;
 /**
@@ -42,7 +43,7 @@ const WORDS = {
     sent: (email: string) => `Invitation sent to ${email}.`,
     invited: 'Invited',
     switchTo: null,
-    join: 'Join Demo Shipper Co',
+    join: (company: string) => `Join ${company}`,
     password: /^Password/,
     confirm: /^Confirm password/,
     accept: 'Set password and sign in',
@@ -75,7 +76,7 @@ const WORDS = {
     sent: (email: string) => `Invitación enviada a ${email}.`,
     invited: 'Invitado',
     switchTo: 'Español',
-    join: 'Únase a Demo Shipper Co',
+    join: (company: string) => `Únase a ${company}`,
     password: /^Contraseña/,
     confirm: /^Confirmar contraseña/,
     accept: 'Establecer contraseña e iniciar sesión',
@@ -109,14 +110,14 @@ async function bookCheapest(page: Page, pallets: Pallets) {
 }
 
 /** The mails asking the admin to approve a booking, oldest first. */
-const approvalMails = (w: Words) => mailsTo(ADMIN).filter((m) => m.subject.startsWith(w.approvalMail));
+const approvalMails = (admin: string, w: Words) => mailsTo(admin).filter((m) => m.subject.startsWith(w.approvalMail));
 
 /** The colleague's own browser opens the mailed invitation, chooses a password and lands in the portal signed in. */
-async function acceptInvitation(browser: Browser, email: string, w: Words) {
+async function acceptInvitation(browser: Browser, email: string, company: string, w: Words) {
   const colleague = await (await browser.newContext()).newPage();
   await colleague.goto(await mailedLink(email, '/invitation/'));
   if (w.switchTo) await colleague.getByText(w.switchTo, { exact: true }).click();
-  await expect(colleague.getByRole('heading', { name: w.join })).toBeVisible();
+  await expect(colleague.getByRole('heading', { name: w.join(company) })).toBeVisible();
   await colleague.getByLabel(w.password).fill(PASSWORD);
   await colleague.getByLabel(w.confirm).fill(PASSWORD);
   await colleague.getByRole('button', { name: w.accept }).click();
@@ -137,7 +138,13 @@ test('an invited shipper books in Spanish under the $500 limit at once, waits ov
 }) => {
   test.setTimeout(180_000);
   const email = freshEmail('colleague');
-  await logIn(page, ADMIN, { at: '/my-shipments' });
+  const adminEmail = freshEmail('invite-admin');
+  const company = uniqueCompanyName('Invite Freight');
+  await startAsNewCompany(
+    page,
+    { email: adminEmail, password: ADMIN_PASSWORD, firstName: 'Dana', company },
+    { onCredit: true, at: '/my-shipments' },
+  );
   // 1. Settings > Team: the invitation, as Shipper with a $500.00 limit.
   await page.getByRole('navigation', { name: A.nav }).getByRole('link', { name: A.settings }).click();
   await page.getByRole('tab', { name: A.teamTab }).click();
@@ -157,7 +164,7 @@ test('an invited shipper books in Spanish under the $500 limit at once, waits ov
   await expect(invitation).toContainText(/500\.00/);
 
   // 2. The mailed link, read in Spanish: a password, and the colleague is in.
-  const colleague = await acceptInvitation(browser, email, C);
+  const colleague = await acceptInvitation(browser, email, company, C);
 
   // 3. Under the limit: booked at once.
   const under = await bookCheapest(colleague, UNDER);
@@ -165,7 +172,7 @@ test('an invited shipper books in Spanish under the $500 limit at once, waits ov
   await expect(colleague.getByRole('heading', { name: C.booked })).toBeVisible();
 
   // 4. Over the limit: it waits for an account admin.
-  const asked = approvalMails(A).length;
+  const asked = approvalMails(adminEmail, A).length;
   const over = await bookCheapest(colleague, OVER);
   expect(over.total).toBeGreaterThan(LIMIT);
   await expect(colleague.getByRole('heading', { name: C.held })).toBeVisible();
@@ -175,8 +182,8 @@ test('an invited shipper books in Spanish under the $500 limit at once, waits ov
   await snap(colleague, 'team-invite-to-approval-held-es');
 
   // 5. The admin's mail, in English, read on another browser: the Approve link asks for a sign-in, then the decision.
-  await expect.poll(() => approvalMails(A).length, { message: 'the approval mail' }).toBe(asked + 1);
-  const mail = approvalMails(A)[asked];
+  await expect.poll(() => approvalMails(adminEmail, A).length, { message: 'the approval mail' }).toBe(asked + 1);
+  const mail = approvalMails(adminEmail, A)[asked];
   expect(mail?.subject).toContain(over.carrier);
   // The first of its two links approves, the second declines.
   const approveLink = mail?.links.find((l) => l.includes('/approvals/link/')) ?? '';
@@ -184,7 +191,7 @@ test('an invited shipper books in Spanish under the $500 limit at once, waits ov
   const admin = await (await browser.newContext()).newPage();
   await admin.goto(approveLink);
   await expect(admin).toHaveURL(/\/login\?redirect=/);
-  await logInHere(admin, ADMIN);
+  await logInHere(admin, adminEmail, ADMIN_PASSWORD);
   const decision = admin.getByRole('dialog', { name: A.approveTitle });
   await expect(decision).toContainText(A.inTheNameOf(name));
   await expect(decision).toContainText(over.carrier);

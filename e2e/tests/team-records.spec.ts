@@ -1,19 +1,19 @@
 import { bookFirstRate, quoteAndBookInSpanish } from '../support/booking';
+import { freshEmail } from '../support/flows';
 import { ratePallets } from '../support/quote';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedColleague, seedCompany, seedShipment, uniqueCompanyName } from '../support/seed';
+import { logIn, setPreferences, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
 /**
- * Every record names its person, and a list narrows to the reader's own: Demo Shipper Co's shipper
- * (clerk@, Carla Clerk) quotes and books a shipment; Shipment History and Quote History start on
- * 'Mine' for a shipper and list only hers; the account admin (Dana Shipper) starts on the whole
- * account, where the new shipment names who booked it, and 'Mine' leaves it out. In English, then
- * in Spanish.
+ * Every record names its person, and a list narrows to the reader's own: in a company of the
+ * scenario's own (on credit terms), whose account admin (Dana Tester) has booked a shipment, the
+ * shipper (Carla Clerk) quotes and books one; Shipment History and Quote History start on 'Mine'
+ * for a shipper and list only hers; the account admin starts on the whole account, where the new
+ * shipment names who booked it, and 'Mine' leaves it out. In English, then in Spanish.
  */
 
-const CLERK = 'clerk@demo.test';
 const CLERK_NAME = 'Carla Clerk';
-const ADMIN = 'shipper@demo.test';
 
 const WORDS = {
   en: {
@@ -58,9 +58,9 @@ function showSwitch(page: Page, w: Words, mine: string = w.mine) {
 const column = (page: Page, name: string) => page.locator(`tbody td[data-label="${name}"]`);
 
 /** A browser of its own signed in as `email`, in `language`. */
-async function signedIn(browser: Browser, email: string, language: Language) {
+async function signedIn(browser: Browser, email: string, password: string, language: Language) {
   const page = await (await browser.newContext()).newPage();
-  await logIn(page, email);
+  await logIn(page, email, { password });
   if (language === 'es') {
     await setPreferences(page, { language: 'es' });
     await page.reload();
@@ -84,9 +84,18 @@ async function clerkBooks(page: Page, language: Language, w: Words) {
 
 async function scenario(browser: Browser, language: Language) {
   const w = WORDS[language];
-  const clerk = await signedIn(browser, CLERK, language);
-  const admin = await signedIn(browser, ADMIN, language);
+  const password = 'Records#2026';
+  const adminEmail = freshEmail(`records-admin-${language}`);
+  const company = await seedCompany(
+    { email: adminEmail, password, firstName: 'Dana', company: uniqueCompanyName('Records Freight') },
+    { onCredit: true },
+  );
+  const colleague = await seedColleague(company, `records-clerk-${language}`, 'shipper', { firstName: 'Carla', lastName: 'Clerk' });
+  const clerk = await signedIn(browser, colleague.email, colleague.password, language);
+  const admin = await signedIn(browser, adminEmail, password, language);
   try {
+    // The admin's own booking (and its quote): the account holds a record that is not the shipper's.
+    await seedShipment(admin, company);
     const bol = await clerkBooks(clerk, language, w);
 
     // The shipper's Shipment History starts on their own: every row names her as its booker, the new one first.
@@ -128,10 +137,6 @@ async function scenario(browser: Browser, language: Language) {
     await expect(adminShow.whole).toBeChecked();
     await expect(admin.getByRole('row').filter({ hasText: bol })).toHaveCount(1);
   } finally {
-    if (language === 'es') {
-      await restorePreferences(clerk, { language: 'en' });
-      await restorePreferences(admin, { language: 'en' });
-    }
     await clerk.context().close();
     await admin.context().close();
   }

@@ -1,8 +1,8 @@
 import { apiCall } from '../support/api';
 import { freshEmail } from '../support/flows';
 import { chooseNewCard } from '../support/payment';
-import { seedColleague, seedShipment, startAsNewCompany } from '../support/seed';
-import { logIn, restorePreferences, setPreferences, snap } from '../support/session';
+import { seedColleague, seedLookAlike, seedShipment, startAsNewCompany } from '../support/seed';
+import { logIn, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -96,36 +96,37 @@ test('a billing user pays an invoice, is offered no quote or booking, and is tol
 });
 
 test('a viewer reads shipments and invoices with no action on them (Spanish, then English)', async ({ page }) => {
-  await logIn(page, 'viewer@demo.test', { settings: { language: 'es' }, at: '/my-shipments' });
-  try {
-    await expect(sidebar(page).getByRole('link', { name: 'Historial de envíos' })).toBeVisible();
-    await expect(sidebar(page).getByRole('link', { name: 'Cotizar y enviar' })).toHaveCount(0);
-    await expectOnlyView(page, /^Ver$/);
-    // A shipment's page: to read and share, nothing to reship or cancel.
-    await page
-      .getByRole('button', { name: /^Acciones para / })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Ver' }).click();
-    await expect(page).toHaveURL(/\/track\/detail\//);
-    await expect(page.getByRole('heading', { name: /BOL/ })).toBeVisible();
-    for (const action of ['Volver a enviar', 'Envío de devolución', 'Cancelar envío']) {
-      await expect(page.getByRole('button', { name: action })).toHaveCount(0);
-    }
-    await snap(page, 'team-viewer-shipment-es');
-
-    await sidebar(page).getByRole('link', { name: 'Facturas' }).click();
-    await expect(page.getByTestId('invoice-row').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Pagar/ })).toHaveCount(0);
-    await expect(page.getByRole('checkbox')).toHaveCount(0);
-    await page.getByTestId('invoice-row').first().getByRole('link').first().click();
-    await expect(page.getByRole('button', { name: 'Descargar' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pagar' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Disputar' })).toHaveCount(0);
-    await snap(page, 'team-viewer-invoice-es');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
+  // A look-alike of Demo Shipper Co's viewer: the account's shipments and invoices, read as a viewer.
+  const viewer = await seedLookAlike('viewer@demo.test', 'roles-viewer');
+  await logIn(page, viewer.email, { password: viewer.password, settings: { language: 'es' }, at: '/my-shipments' });
+  await expect(sidebar(page).getByRole('link', { name: 'Historial de envíos' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Cotizar y enviar' })).toHaveCount(0);
+  await expectOnlyView(page, /^Ver$/);
+  // A shipment's page: to read and share, nothing to reship or cancel.
+  await page
+    .getByRole('button', { name: /^Acciones para / })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Ver' }).click();
+  await expect(page).toHaveURL(/\/track\/detail\//);
+  await expect(page.getByRole('heading', { name: /BOL/ })).toBeVisible();
+  for (const action of ['Volver a enviar', 'Envío de devolución', 'Cancelar envío']) {
+    await expect(page.getByRole('button', { name: action })).toHaveCount(0);
   }
+  await snap(page, 'team-viewer-shipment-es');
+
+  await sidebar(page).getByRole('link', { name: 'Facturas' }).click();
+  await expect(page.getByTestId('invoice-row').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pagar/ })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await page.getByTestId('invoice-row').first().getByRole('link').first().click();
+  await expect(page.getByRole('button', { name: 'Descargar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pagar' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Disputar' })).toHaveCount(0);
+  await snap(page, 'team-viewer-invoice-es');
+
+  // Then in English.
+  await setPreferences(page, { language: 'en' });
 
   await page.goto('/address-book');
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();

@@ -11,7 +11,8 @@ import {
   TEXT_SPACING,
   withStyle,
 } from '../support/reflow';
-import { logIn, restorePreferences } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -144,7 +145,8 @@ async function hold(page: Page, matches: (url: URL) => boolean) {
 
 test('with reduced motion asked for, nothing moves while a page, a screen or the rates load', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'shipper@demo.test');
+  const shipper = await seedLookAlike('shipper@demo.test', 'motion-shipper');
+  await logIn(page, shipper.email, { password: shipper.password });
 
   // The tracking cards' skeletons pulse while the list is on its way, unless the user asks for less motion.
   const releaseList = await hold(page, (url) => url.pathname === '/api/shipments');
@@ -194,15 +196,12 @@ for (const language of ['en', 'es'] as const) {
     if (runs('shipper'))
       test('a shipper’s pages', async ({ page, axe }) => {
         test.setTimeout(240_000);
-        await logIn(page, 'shipper@demo.test', { settings: { language } });
-        try {
-          for (const path of ['/', '/my-shipments', '/track', '/my-invoices', '/address-book', '/settings', '/support']) {
-            await visit({ page, axe }, path, language);
-          }
-          await visitRates({ page, axe }, language);
-        } finally {
-          await restorePreferences(page, { language: 'en' });
+        const shipper = await seedLookAlike('shipper@demo.test', 'resize-shipper');
+        await logIn(page, shipper.email, { password: shipper.password, settings: { language } });
+        for (const path of ['/', '/my-shipments', '/track', '/my-invoices', '/address-book', '/settings', '/support']) {
+          await visit({ page, axe }, path, language);
         }
+        await visitRates({ page, axe }, language);
       });
 
     if (runs('guest'))
@@ -221,13 +220,10 @@ for (const language of ['en', 'es'] as const) {
     if (runs('staff'))
       test('a staff member’s pages', async ({ page, axe }) => {
         test.setTimeout(120_000);
-        await logIn(page, 'super@demo.test', { settings: { language } });
-        try {
-          for (const path of ['/admin/dashboard', '/admin/shipments', '/admin/accounts']) {
-            await visit({ page, axe }, path, language);
-          }
-        } finally {
-          await restorePreferences(page, { language: 'en' });
+        const staff = await seedLookAlike('super@demo.test', 'resize-super');
+        await logIn(page, staff.email, { password: staff.password, settings: { language } });
+        for (const path of ['/admin/dashboard', '/admin/shipments', '/admin/accounts']) {
+          await visit({ page, axe }, path, language);
         }
       });
   });

@@ -1,13 +1,16 @@
 import { bookFirstRate, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a truckload worth $60,000 is rated, insured in full and booked; the consignee opens its confirmation page', async ({
   page,
   browser,
 }) => {
-  await logIn(page, 'shipper@demo.test');
+  // The demo shipper's look-alike books on the demo account's terms.
+  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-en');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' } });
   await rateTruckload(page, { to: '30303', quantity: '20', weight: '1000', value: '60000' });
 
   // A truckload insures up to $250,000 online, with the deductible above $10,000.
@@ -44,60 +47,54 @@ test('a truckload worth $60,000 is rated, insured in full and booked; the consig
 });
 
 test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-run from Saved Quotes and booked', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' } });
-  try {
-    await rateInSpanish(page, { path: '/quote', to: '30303', weight: '600', value: '20000' });
-    // The value is the goods': rates come back; only full cover above $10,000 is by phone.
-    await expect(page.getByRole('radio', { name: /Seguro por el valor total/ })).toBeDisabled();
-    await expect(page.getByText(/solo por teléfono/)).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Sin seguro' })).toBeChecked();
-    await page.getByRole('button', { name: 'Guardar cotización' }).click();
-    await expect(page.getByRole('button', { name: 'Guardada' })).toBeDisabled();
-    await snap(page, 'quote-value-20000-es');
+  const shipper = await seedLookAlike('shipper@demo.test', 'saved-quote-es');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
+  await rateInSpanish(page, { path: '/quote', to: '30303', weight: '600', value: '20000' });
+  // The value is the goods': rates come back; only full cover above $10,000 is by phone.
+  await expect(page.getByRole('radio', { name: /Seguro por el valor total/ })).toBeDisabled();
+  await expect(page.getByText(/solo por teléfono/)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Sin seguro' })).toBeChecked();
+  await page.getByRole('button', { name: 'Guardar cotización' }).click();
+  await expect(page.getByRole('button', { name: 'Guardada' })).toBeDisabled();
+  await snap(page, 'quote-value-20000-es');
 
-    await page.getByRole('tab', { name: 'Cotizaciones guardadas' }).click();
-    const row = page.getByRole('row').filter({ hasText: '60601' }).first();
-    await row.getByRole('button', { name: 'Volver a cotizar' }).click();
-    await expect(page).toHaveURL(/\/quote\/[0-9a-f-]{36}$/);
-    await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
-    await bookFirstRate(page, 'es');
-    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
-    await expect(page.getByTestId('confirmation')).toContainText('USD 20,000.00');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  await page.getByRole('tab', { name: 'Cotizaciones guardadas' }).click();
+  const row = page.getByRole('row').filter({ hasText: '60601' }).first();
+  await row.getByRole('button', { name: 'Volver a cotizar' }).click();
+  await expect(page).toHaveURL(/\/quote\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
+  await bookFirstRate(page, 'es');
+  await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+  await expect(page.getByTestId('confirmation')).toContainText('USD 20,000.00');
 });
 
 test('in Spanish, a truckload is booked to its confirmation, which the consignee reads in Spanish too', async ({ page, browser }) => {
-  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' } });
-  try {
-    await rateInSpanish(page, {
-      path: '/truckload',
-      to: '75201',
-      equipment: 'Caja seca',
-      quantity: '24',
-      height: '60',
-      weight: '900',
-      value: '45000',
-    });
-    await bookFirstRate(page, 'es');
-    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
-    await expect(page.getByText('Confirmación de camión completo')).toBeVisible();
-    // The carrier's documents in English, the shipper's copies in Spanish.
-    await expect(page.getByRole('button', { name: 'Descargar Etiquetas de tarima – Copia en español' })).toBeVisible();
-    // The rate confirmation states the carrier's cost: staff's alone.
-    await expect(page.getByRole('button', { name: /^Descargar Confirmación de tarifa/ })).toHaveCount(0);
-    const href = (await page.getByRole('link', { name: 'Abrir la página de confirmación' }).getAttribute('href')) ?? '';
-    await snap(page, 'truckload-booked-es');
+  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-es');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
+  await rateInSpanish(page, {
+    path: '/truckload',
+    to: '75201',
+    equipment: 'Caja seca',
+    quantity: '24',
+    height: '60',
+    weight: '900',
+    value: '45000',
+  });
+  await bookFirstRate(page, 'es');
+  await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+  await expect(page.getByText('Confirmación de camión completo')).toBeVisible();
+  // The carrier's documents in English, the shipper's copies in Spanish.
+  await expect(page.getByRole('button', { name: 'Descargar Etiquetas de tarima – Copia en español' })).toBeVisible();
+  // The rate confirmation states the carrier's cost: staff's alone.
+  await expect(page.getByRole('button', { name: /^Descargar Confirmación de tarifa/ })).toHaveCount(0);
+  const href = (await page.getByRole('link', { name: 'Abrir la página de confirmación' }).getAttribute('href')) ?? '';
+  await snap(page, 'truckload-booked-es');
 
-    const consignee = await browser.newPage();
-    await consignee.goto('/login');
-    await consignee.getByText('Español', { exact: true }).click();
-    await consignee.goto(href);
-    await expect(consignee.getByRole('heading', { name: 'Confirmación de camión completo' })).toBeVisible();
-    await expect(consignee.getByText(/· Caja seca$/)).toBeVisible();
-    await consignee.close();
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const consignee = await browser.newPage();
+  await consignee.goto('/login');
+  await consignee.getByText('Español', { exact: true }).click();
+  await consignee.goto(href);
+  await expect(consignee.getByRole('heading', { name: 'Confirmación de camión completo' })).toBeVisible();
+  await expect(consignee.getByText(/· Caja seca$/)).toBeVisible();
+  await consignee.close();
 });

@@ -1,13 +1,16 @@
 import { bookFirstRate, CIRCLE_CITY, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
-import { logIn, restorePreferences, snap } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a truckload with an extra drop is quoted with its stop-off, booked with the stop, and the consignee sees the stop', async ({
   page,
   browser,
 }) => {
-  await logIn(page, 'shipper@demo.test');
+  // The demo shipper's look-alike books on the demo account's terms.
+  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-stops-en');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' } });
   // Chicago -> Indianapolis (extra drop) -> Atlanta.
   await rateTruckload(page, { to: '30303', quantity: '20', weight: '1000', value: '30000', stops: ['46204'] });
   await expect(page.getByTestId('stop-1-place')).toHaveText('Indianapolis, IN');
@@ -40,22 +43,19 @@ test('a truckload with an extra drop is quoted with its stop-off, booked with th
 });
 
 test('in Spanish, the stops of the truckload form and of Book Shipment read in Spanish', async ({ page }) => {
-  await logIn(page, 'shipper@demo.test', { settings: { language: 'es' } });
-  try {
-    await rateInSpanish(page, {
-      path: '/truckload',
-      to: '30303',
-      equipment: 'Caja seca',
-      quantity: '20',
-      weight: '900',
-      value: '30000',
-      stops: ['46204'],
-    });
-    await bookFirstRate(page, 'es', [CIRCLE_CITY]);
-    await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
-    await expect(page.getByTestId('shipment-stops')).toContainText('Parada 1 · Entrega adicional');
-    await snap(page, 'truckload-stops-booked-es');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-stops-es');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
+  await rateInSpanish(page, {
+    path: '/truckload',
+    to: '30303',
+    equipment: 'Caja seca',
+    quantity: '20',
+    weight: '900',
+    value: '30000',
+    stops: ['46204'],
+  });
+  await bookFirstRate(page, 'es', [CIRCLE_CITY]);
+  await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+  await expect(page.getByTestId('shipment-stops')).toContainText('Parada 1 · Entrega adicional');
+  await snap(page, 'truckload-stops-booked-es');
 });
