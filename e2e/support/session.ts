@@ -80,8 +80,9 @@ const loggedInAs = new WeakMap<Page, { email: string; password: string; origin: 
  * them (they use the page: `logInHere`). `at`: the page to open instead of the home page, for a
  * scenario that starts elsewhere (a page load less: each costs the browser about a second of CPU).
  * `settings`: the user's preferences (as setPreferences) saved before any portal page opens, so the
- * first page is already in them and the user stored with them; a scenario that changes them puts
- * them back itself (restorePreferences).
+ * first page is already in them and the user stored with them. Only a user other scenarios share
+ * (a demo user) needs them put back afterwards (restorePreferences); a scenario's own user or a
+ * look-alike keeps them.
  */
 export async function logIn(page: Page, email: string, { password = DEMO_PASSWORD, at, settings }: LogInOptions = {}) {
   refuseSharedDemoUser(email);

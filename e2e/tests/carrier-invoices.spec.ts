@@ -4,9 +4,6 @@ import { seedLookAlike } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
-/** Two sign-ins a scenario (a staff one may wait for the authenticator's next step). */
-test.setTimeout(180_000);
-
 interface Credit {
   status: 'active' | 'credit_hold';
 }

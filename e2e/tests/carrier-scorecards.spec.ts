@@ -3,9 +3,6 @@ import { seedLookAlike } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
-/** A staff sign-in a scenario, which may wait for the authenticator's next step. */
-test.setTimeout(180_000);
-
 test('en: ops compares the carriers, sorts them, opens a scorecard and the shipments behind a figure', async ({ browser }) => {
   const ops = await seedLookAlike('ops@demo.test', 'scorecards-ops');
   const page = await signedInPage(browser, ops.email, { password: ops.password, language: 'en', width: 1280 });

@@ -6,9 +6,6 @@ import { seedLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
 
-/** A shipper's sign-in and a staff sign-in (which may wait for the authenticator's next step). */
-test.setTimeout(180_000);
-
 interface Words {
   accounts: string;
   recentQuotes: string;

@@ -3,9 +3,6 @@ import { seedLookAlike } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
-/** Two staff sign-ins a scenario, each may wait for the authenticator's next step. */
-test.setTimeout(180_000);
-
 interface Words {
   today: string;
   margin: string;
