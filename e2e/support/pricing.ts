@@ -1,4 +1,6 @@
+import type { PricingProgramData } from '@freight/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { apiCall } from './api';
 
 /** Admin > Pricing's words in each language, as the scenarios drive the page. */
 const WORDS = {
@@ -134,4 +136,17 @@ export async function publishContractLane(page: Page, account: string, lane: Con
   await saveDraft(page, draft, `${lane.name} agreed with the shipper`, language);
   await previewDraft(page, draft, language);
   await publishDraft(page, draft, language);
+}
+
+/**
+ * An account's program, published from today (the server's, as the editor proposes) through the
+ * API the editor calls, by the pricing staff signed in on `page`: a scenario that reads a program
+ * of its own account's. `program` is made from the server's today, for a lane's valid days.
+ */
+export async function publishProgram(page: Page, accountId: string, program: (today: string) => PricingProgramData) {
+  const path = `/api/admin/pricing-programs/${accountId}`;
+  const { today } = await apiCall<{ today: string }>(page, 'GET', path);
+  await apiCall(page, 'PUT', `${path}/draft`, { program: program(today), note: 'Agreed with the shipper' });
+  await apiCall(page, 'POST', `${path}/draft/preview`, {});
+  await apiCall(page, 'POST', `${path}/draft/publish`, { effective_date: today });
 }

@@ -105,14 +105,20 @@ export async function seedColleague(
 /**
  * A staff member of the scenario's own with `roles`, enrolled with an authenticator app of their
  * own (its secret made by the server, as for anyone who sets one up): their codes never wait for
- * a step another scenario's sign-in used. Nobody signed in.
+ * a step another scenario's sign-in used. `repOf`: the accounts they are the sales rep of (a sales
+ * role), named `firstName lastName` as the rep lists show them. Nobody signed in.
  */
-export async function seedStaff(tag: string, roles: string[], password = 'Staff#2026', server = SCENARIO_SERVER) {
+export async function seedStaff(
+  tag: string,
+  roles: string[],
+  { password = 'Staff#2026', firstName = 'Erin', lastName = 'Tester', repOf = [] as Seeded[], server = SCENARIO_SERVER } = {},
+) {
   const email = freshEmail(tag);
-  const data = await seed('/__test/staff', { email, password, roles }, server);
+  const body = { email, password, roles, first_name: firstName, last_name: lastName, rep_of: repOf.map((a) => a.accountId) };
+  const data = await seed('/__test/staff', body, server);
   if (!data.totp_secret) throw new Error('the seeded staff member came without an authenticator');
   rememberAuthenticatorSecret(email, data.totp_secret);
-  return { email, password };
+  return { email, password, name: `${firstName} ${lastName}` };
 }
 
 /**
@@ -135,6 +141,8 @@ export interface SeededShipment {
   pro_number: string | null;
   carrier_name: string;
   scac: string;
+  /** YYYY-MM-DD. */
+  pickup_date: string;
 }
 
 /**

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { freshEmail } from '../support/flows';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedLookAlike } from '../support/seed';
-import { restorePreferences, signedInPage, snap } from '../support/session';
+import { seedLookAlike, seedShipment, seedStaff, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
-
-/** A staff sign-in a scenario, which may wait for the authenticator's next step. */
-test.setTimeout(180_000);
 
 test('en: a super admin groups the margin by lane, opens a lane’s shipments and downloads the CSV', async ({ browser }) => {
   const superAdmin = await seedLookAlike('super@demo.test', 'margin-super');
@@ -49,17 +47,25 @@ test('en: a super admin groups the margin by lane, opens a lane’s shipments an
 });
 
 test('es: at 390 px a sales rep reads the margin of its own accounts alone', async ({ browser }) => {
-  const page = await signedInPage(browser, 'sales@demo.test', { language: 'es', width: 390, at: '/admin/margin' });
-  try {
-    await expect(page.getByRole('heading', { name: 'Margen', level: 2 })).toBeVisible();
-    const table = page.getByRole('table', { name: 'Margen por cliente: cada fila abre sus envíos' });
-    await expect(table.getByRole('link', { name: 'Demo Shipper Co' })).toBeVisible();
-    await expect(table.getByRole('link')).toHaveCount(1);
-    // The customer filter's closed list names every account: the report's page itself names no other.
-    await expect(page.getByRole('main')).not.toContainText('Other Freight LLC');
-    await expectNoSidewaysScroll(page, 'on the margin report at 390 px');
-    await snap(page, 'margin-report-es-phone');
-  } finally {
-    await restorePreferences(page, { language: 'en' });
-  }
+  // A company of the scenario's own, its shipment booked, and a rep of that company alone.
+  const company = uniqueCompanyName('Margin');
+  const shipper = await browser.newPage();
+  const seeded = await startAsNewCompany(
+    shipper,
+    { email: freshEmail('margin-shipper'), password: 'Margin#2026', company },
+    { onCredit: true },
+  );
+  const { pickup_date: day } = await seedShipment(shipper, seeded);
+  await shipper.context().close();
+  const rep = await seedStaff('margin-rep', ['fpg_sales'], { repOf: [seeded] });
+  const at = `/admin/margin?pickup_from=${day}&pickup_to=${day}`;
+  const page = await signedInPage(browser, rep.email, { password: rep.password, language: 'es', width: 390, at });
+  await expect(page.getByRole('heading', { name: 'Margen', level: 2 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Margen por cliente: cada fila abre sus envíos' });
+  await expect(table.getByRole('link', { name: company })).toBeVisible();
+  await expect(table.getByRole('link')).toHaveCount(1);
+  // The customer filter's closed list names every account: the report's page itself names no other.
+  await expect(page.getByRole('main')).not.toContainText('Demo Shipper Co');
+  await expectNoSidewaysScroll(page, 'on the margin report at 390 px');
+  await snap(page, 'margin-report-es-phone');
 });

@@ -25,6 +25,8 @@ const colleagueRequest = z.object({
 const staffRequest = z.object({
   ...person,
   roles: z.array(z.enum(ROLES)).min(1),
+  /** Accounts the staff member is made the sales rep of (a sales role is needed). */
+  rep_of: z.array(z.uuid()).max(20).default([]),
 });
 const lookAlikeRequest = z.object({ of: z.email().max(254), email: person.email, password: person.password });
 const personOf = (b: z.output<typeof colleagueRequest> | z.output<typeof staffRequest>) => ({
@@ -58,7 +60,7 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/__test/staff', { schema: { body: staffRequest } }, async (request, reply) => {
     // Each staff member has an authenticator of their own: the answer carries its secret.
-    const data = await seed.staff(personOf(request.body), request.body.roles, request.ip);
+    const data = await seed.staff(personOf(request.body), request.body.roles, request.body.rep_of, request.ip);
     return reply.code(201).send({ data });
   });
 

@@ -1,5 +1,5 @@
 import type { CreditApplicationRequest, registerRequest } from '@freight/contracts';
-import type { CustomerRole, NetTermsDays, Role } from '@freight/domain';
+import { type CustomerRole, isSales, type NetTermsDays, type Role } from '@freight/domain';
 import { generateSync } from 'otplib';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -9,6 +9,7 @@ import { randomToken } from '../../security/tokens';
 import type { AuditActor } from '../audit/audit';
 import { authService } from '../auth/auth.service';
 import { creditApplicationsService } from '../credit-applications/credit-applications.service';
+import { salesRepsService } from '../sales-reps/sales-reps.service';
 import { demoDeliveryService } from '../tracking/demo-delivery.service';
 import { twoFactorService } from '../two-factor/two-factor.service';
 import { type SettingsRow, type UserRow, usersService } from '../users/users.service';
@@ -46,8 +47,11 @@ const creditApplication = (legalName: string, limitCents: number): CreditApplica
   accounts_payable: { name: 'Paul Payable', email: 'ap@seeded.test', phone: '(312) 555-0170' },
 });
 
-/** The staff member who decides seeded companies' credit: made on first use, named in the audit log like anyone. */
-const CREDIT_DESK = { email: 'credit-desk@seeding.test', firstName: 'Credit', lastName: 'Desk' } as const;
+/**
+ * The staff member who makes the staff decisions seeding asks for (a company's credit, an account's
+ * sales rep): made on first use, named in the audit log like anyone.
+ */
+const SEEDING_DESK = { email: 'desk@seeding.test', firstName: 'Seeding', lastName: 'Desk' } as const;
 
 type NewUserValues = Pick<UserRow, 'accountId'> &
   Partial<Pick<UserRow, 'accountRole' | 'roles' | 'bookingLimitCents' | 'approvalRequiredFor' | 'phone'>>;
@@ -94,26 +98,28 @@ export function testSeedService(ctx: AppContext) {
       });
   };
 
-  /** The credit desk as an actor: found, or made (a concurrent seeding that made it first wins). */
-  const creditDesk = async (ip: string): Promise<AuditActor> => {
-    const found = (await users.loadByEmail(CREDIT_DESK.email))?.user;
+  /** The seeding desk as an actor: found, or made (a concurrent seeding that made it first wins). */
+  const seedingDesk = async (ip: string): Promise<AuditActor> => {
+    const found = (await users.loadByEmail(SEEDING_DESK.email))?.user;
     const desk =
       found ??
-      (await newUser({ ...CREDIT_DESK, password: randomToken(24) }, { accountId: null, roles: ['fpg_accounting'] }).catch(async (error) => {
-        const madeMeanwhile = (await users.loadByEmail(CREDIT_DESK.email))?.user;
-        if (madeMeanwhile) return madeMeanwhile;
-        throw error;
-      }));
+      (await newUser({ ...SEEDING_DESK, password: randomToken(24) }, { accountId: null, roles: ['fpg_accounting'] }).catch(
+        async (error) => {
+          const madeMeanwhile = (await users.loadByEmail(SEEDING_DESK.email))?.user;
+          if (madeMeanwhile) return madeMeanwhile;
+          throw error;
+        },
+      ));
     return { id: desk.id, email: desk.email, ip };
   };
 
-  /** The account applies for credit as its admin and the credit desk approves it with `credit`. */
+  /** The account applies for credit as its admin and the seeding desk approves it with `credit`. */
   const grantCredit = async (userId: string, credit: SeededCredit, ip: string) => {
     const loaded = await users.load(userId);
     if (!loaded?.account) throw AppError.notFound();
     const applications = creditApplicationsService(ctx);
     const filed = await applications.apply(loaded.account, userId, creditApplication(loaded.account.name, credit.credit_limit_cents));
-    await applications.decide(await creditDesk(ip), filed.id, { outcome: 'approved', ...credit, reason: 'Seeded for a scenario' });
+    await applications.decide(await seedingDesk(ip), filed.id, { outcome: 'approved', ...credit, reason: 'Seeded for a scenario' });
   };
 
   /**
@@ -162,10 +168,21 @@ export function testSeedService(ctx: AppContext) {
       return { user_id: user.id, account_id: user.accountId };
     },
 
-    /** A staff member with `roles` and an authenticator app: answers its secret, for the scenario's codes. */
-    async staff(person: Person, roles: Role[], ip: string) {
+    /**
+     * A staff member with `roles` and an authenticator app: answers its secret, for the scenario's
+     * codes. `repOf`: the accounts the seeding desk then makes them the sales rep of, as a sales
+     * admin does on the account's page (a role without sales is refused there, as it is here).
+     */
+    async staff(person: Person, roles: Role[], repOf: string[], ip: string) {
+      if (repOf.length && !isSales(roles)) throw AppError.field('rep_of', 'validation.sales_rep_role');
       const user = await newUser(person, { accountId: null, roles });
-      return { user_id: user.id, account_id: null, totp_secret: await enrolAuthenticator(user, ip) };
+      const totpSecret = await enrolAuthenticator(user, ip);
+      if (repOf.length) {
+        const desk = await seedingDesk(ip);
+        const reps = salesRepsService(ctx);
+        for (const accountId of repOf) await reps.assign(desk, accountId, user.id);
+      }
+      return { user_id: user.id, account_id: null, totp_secret: totpSecret };
     },
 
     /**

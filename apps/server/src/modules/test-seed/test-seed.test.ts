@@ -77,6 +77,31 @@ describe('the test-only seeding path, on a server under test', () => {
     expect((await staff.get('/api/admin/dashboard')).statusCode).toBe(200);
   });
 
+  it("makes a sales staff member the rep of the accounts named, who then reads those accounts' programs alone", async () => {
+    const mine = (await t.client().post('/__test/companies', { registration: registration('seeded.repped@example.test') })).json().data;
+    const other = (await t.client().post('/__test/companies', { registration: registration('seeded.unrepped@example.test') })).json().data;
+    const res = await t
+      .client()
+      .post('/__test/staff', { email: 'seeded.rep@example.test', password: PASSWORD, roles: ['fpg_sales'], rep_of: [mine.account_id] });
+    expect(res.statusCode, res.body).toBe(201);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'account.sales_rep'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry).toMatchObject({ entityId: mine.account_id, after: { sales_rep: 'Erin Tester <seeded.rep@example.test>' } });
+    const rep = await t.client().login('seeded.rep@example.test', PASSWORD, false, res.json().data.totp_secret);
+    expect((await rep.get(`/api/admin/pricing-programs/${mine.account_id}`)).statusCode).toBe(200);
+    expect((await rep.get(`/api/admin/pricing-programs/${other.account_id}`)).statusCode).toBe(404);
+    // Only a sales role may be a rep: anyone else is refused before they are made.
+    const ops = { email: 'seeded.notrep@example.test', password: PASSWORD, roles: ['fpg_ops'], rep_of: [mine.account_id] };
+    const refused = await t.client().post('/__test/staff', ops);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['rep_of']);
+    expect((await t.client().post('/__test/staff', { ...ops, rep_of: [] })).statusCode).toBe(201);
+  });
+
   it('grants a company credit as an approved application grants it, so its bookings go straight to the carrier', async () => {
     const credit = { net_days: 30, credit_limit_cents: 2_500_000, grace_days: 5 };
     const res = await t.client().post('/__test/companies', { registration: registration('seeded.credit@example.test'), credit });
@@ -89,7 +114,7 @@ describe('the test-only seeding path, on a server under test', () => {
     const shipper = await t.client().login('seeded.credit@example.test', PASSWORD);
     const { shipment } = await quoteAndBook(t, shipper);
     expect(shipment).toMatchObject({ status: 'pending', payment_state: 'not_required' });
-    // A second company finds the credit desk made by the first.
+    // A second company finds the seeding desk made by the first.
     const again = await t.client().post('/__test/companies', { registration: registration('seeded.credit2@example.test'), credit });
     expect(again.statusCode, again.body).toBe(201);
   });
