@@ -37,9 +37,13 @@ const CREDIT_TERMS = { net_days: 30, credit_limit_cents: 5_000_000, grace_days: 
 /**
  * A company signed up with `o` as the signup form would sign it up (the same defaults as
  * flows.ts's signUp), its email verified; nobody signed in. `onCredit`: its credit application
- * approved (CREDIT_TERMS), as a company that ships on terms.
+ * approved (CREDIT_TERMS), as a company that ships on terms; `credit`: on terms, these in place of
+ * CREDIT_TERMS' own (a low limit, for a company its next booking holds).
  */
-export async function seedCompany(o: SignUpOptions, { onCredit = false, server = SCENARIO_SERVER } = {}): Promise<Seeded> {
+export async function seedCompany(
+  o: SignUpOptions,
+  { onCredit = false, credit = undefined as Partial<typeof CREDIT_TERMS> | undefined, server = SCENARIO_SERVER } = {},
+): Promise<Seeded> {
   const data = await seed(
     '/__test/companies',
     {
@@ -52,7 +56,7 @@ export async function seedCompany(o: SignUpOptions, { onCredit = false, server =
         password: o.password,
         password_confirmation: o.password,
       },
-      ...(onCredit ? { credit: CREDIT_TERMS } : {}),
+      ...(onCredit || credit ? { credit: { ...CREDIT_TERMS, ...credit } } : {}),
     },
     server,
   );
@@ -164,6 +168,37 @@ export async function seedShipment(page: Page, seeded: Seeded, { delivered = fal
     insured_value: 0,
   });
   const shipment = await apiCall<SeededShipment>(page, 'POST', '/api/shipments', bookingBody(quote), { 'Idempotency-Key': randomUUID() });
-  if (delivered) await seed(`/__test/shipments/${shipment.id}/delivered`, { account_id: seeded.accountId });
+  if (delivered) await seedDelivery(seeded, shipment.id);
   return shipment;
+}
+
+/** What a scenario needs of an invoice the seeded company was issued. */
+export interface SeededInvoice {
+  id: string;
+  number: string;
+  balance_cents: number;
+}
+
+/**
+ * The invoice of the delivered shipment `shipmentId`, as the user signed in on `page` reads it: a
+ * durable job issues it just after the delivery, so it is waited for.
+ */
+export async function invoiceOf(page: Page, shipmentId: string): Promise<SeededInvoice> {
+  let found: SeededInvoice | undefined;
+  await expect
+    .poll(async () => {
+      const list = await apiCall<(SeededInvoice & { shipment_id: string })[]>(page, 'GET', '/api/invoices?per_page=100');
+      found = list.find((i) => i.shipment_id === shipmentId);
+      return found !== undefined;
+    }, `the invoice of shipment ${shipmentId}`)
+    .toBe(true);
+  return found as SeededInvoice;
+}
+
+/**
+ * A booked shipment of the seeded company's delivered now, as its demo carrier reports it: the
+ * events, the signed receipt, and the invoice that follows (on terms) through the seeding path.
+ */
+export async function seedDelivery(seeded: Seeded, shipmentId: string) {
+  await seed(`/__test/shipments/${shipmentId}/delivered`, { account_id: seeded.accountId });
 }

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
+import { apiCall } from '../support/api';
 import { quoteAndBookInSpanish } from '../support/booking';
+import { freshEmail } from '../support/flows';
 import { chooseNewCard } from '../support/payment';
-import { seedLookAlike } from '../support/seed';
+import { invoiceOf, seedCompany, seedDelivery, seedLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -104,12 +106,22 @@ test('a shipper on terms filters Past Due, pays two invoices by card, finds them
 
 test('a held shipper in Spanish is told before quoting, pays its way out and books', async ({ page }) => {
   test.setTimeout(150_000); // two bookings
-  const other = await seedLookAlike('other@demo.test', 'invoices-held');
-  await logIn(page, other.email, { password: other.password, settings: { language: 'es' } });
+  // A company of its own on terms with the least credit limit ($100.00): its first booking holds it.
+  const shipper = {
+    email: freshEmail('invoices-held'),
+    password: 'Held#2026',
+    company: uniqueCompanyName('Held'),
+    language: 'Spanish' as const,
+  };
+  const company = await seedCompany(shipper, { credit: { credit_limit_cents: 100_00 } });
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
   const book = () => quoteAndBookInSpanish(page, '900');
-  // The account starts just under its credit limit: this booking goes through and holds it.
   await book();
   await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
+  // Its carrier delivers it: the invoice the shipper pays its way out with.
+  const [booked] = await apiCall<{ id: string }[]>(page, 'GET', '/api/shipments?per_page=1');
+  await seedDelivery(company, booked?.id ?? '');
+  await invoiceOf(page, booked?.id ?? '');
 
   await page.goto('/quote-shipment');
   const banner = page.getByTestId('credit-hold-banner');
@@ -130,18 +142,34 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
   await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
 });
 
-test('accounting answers a dispute with a credit, then places and lifts a hold with a reason, all on the record', async ({ page }) => {
+test('accounting answers a dispute with a credit, then places and lifts a hold with a reason, all on the record', async ({
+  page,
+  browser,
+}) => {
+  // A company of its own on terms, whose shipper disputes the whole invoice of a delivered shipment.
+  const name = uniqueCompanyName('Disputes');
+  const shipper = await browser.newPage();
+  const company = await startAsNewCompany(
+    shipper,
+    { email: freshEmail('invoices-disputes'), password: 'Dispute#2026', company: name },
+    { onCredit: true },
+  );
+  const invoice = await invoiceOf(shipper, (await seedShipment(shipper, company, { delivered: true })).id);
+  const reason = `The carrier missed the delivery appointment at ${name}.`;
+  await apiCall(shipper, 'POST', `/api/invoices/${invoice.id}/disputes`, { reason, amount_cents: invoice.balance_cents });
+  await shipper.context().close();
+
   const accounting = await seedLookAlike('accounting@demo.test', 'invoices-accounting');
   await logIn(page, accounting.email, { password: accounting.password, at: '/admin/dashboard' });
   // The queue on the dashboard leads to the account of each open dispute (its row also links the invoice).
   const queue = page.getByTestId('open-disputes');
-  await expect(queue).toContainText('missed the delivery appointment');
-  const row = queue.getByRole('row').filter({ hasText: 'missed the delivery appointment' });
-  await row.getByRole('link', { name: 'Demo Shipper Co', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Demo Shipper Co' })).toBeVisible();
+  await expect(queue).toContainText(reason);
+  const row = queue.getByRole('row').filter({ hasText: reason });
+  await row.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   const panel = page.getByTestId('credit-panel');
   await expect(panel).toContainText('Credit and invoices');
-  const dispute = panel.getByTestId('staff-dispute').filter({ hasText: 'missed the delivery appointment' });
+  const dispute = panel.getByTestId('staff-dispute').filter({ hasText: reason });
   await dispute.getByLabel('Reply to the shipper').fill('The carrier confirms the appointment was missed.');
   await dispute.getByRole('button', { name: 'Send' }).click();
   await expect(dispute).toContainText('The carrier confirms the appointment was missed.');

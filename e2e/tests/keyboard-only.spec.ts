@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { LAKESHORE, type Party, PEACHTREE } from '../support/booking';
+import { freshEmail } from '../support/flows';
 import {
   activate,
   chooseNative,
@@ -13,7 +14,7 @@ import {
   typeInto,
 } from '../support/keyboard';
 import { chooseNewCardByKeyboard } from '../support/payment';
-import { seedLookAlike } from '../support/seed';
+import { invoiceOf, seedLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
 import { asksSecondFactor, enterAuthenticatorCode, passwordStepAnswer, setPreferences } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -163,13 +164,13 @@ type Words = (typeof WORDS)[Language];
 const label = (text: string) => new RegExp(`^${text.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
 /**
- * Signs in from the login page with the keyboard as a look-alike of the demo user `of` (a user of
- * the scenario's own, seeded here); in Spanish the guest first chooses Spanish with the language
- * switch in the page's header (arrow keys move through its options), and the user's language is
- * set to Spanish for the rest of the scenario.
+ * Signs in from the login page with the keyboard as `user`, or as a look-alike of the demo user
+ * `user` names (a user of the scenario's own, seeded here); in Spanish the guest first chooses
+ * Spanish with the language switch in the page's header (arrow keys move through its options), and
+ * the user's language is set to Spanish for the rest of the scenario.
  */
-async function signIn(page: Page, of: string, language: Language) {
-  const { email, password } = await seedLookAlike(of, `keyboard-${of.split('@')[0]}`);
+async function signIn(page: Page, user: string | { email: string; password: string }, language: Language) {
+  const { email, password } = typeof user === 'string' ? await seedLookAlike(user, `keyboard-${user.split('@')[0]}`) : user;
   const w = WORDS[language];
   await page.goto('/login');
   if (language === 'es') {
@@ -276,9 +277,14 @@ for (const language of ['en', 'es'] as const) {
       });
 
     if (runs('invoices'))
-      test('a shipper pays two open invoices by card', async ({ page }) => {
-        // Other Freight LLC's invoices: the demo shipper's payable ones are the invoices scenario's.
-        await signIn(page, 'other@demo.test', language);
+      test('a shipper pays two open invoices by card', async ({ page, browser }) => {
+        // A company of its own on terms, its two shipments delivered: two open invoices of its own to pay.
+        const shipper = { email: freshEmail('keyboard-invoices'), password: 'Keyboard#2026', company: uniqueCompanyName('Keyboard') };
+        const setup = await browser.newPage();
+        const company = await startAsNewCompany(setup, shipper, { onCredit: true });
+        for (const _ of [0, 1]) await invoiceOf(setup, (await seedShipment(setup, company, { delivered: true })).id);
+        await setup.context().close();
+        await signIn(page, shipper, language);
         await page.goto('/quote-shipment');
         await activate(page, page.getByRole('navigation', { name: w.nav }).getByRole('link', { name: w.invoices, exact: true }));
         await expect(page).toHaveURL(/\/my-invoices$/);
@@ -299,7 +305,7 @@ for (const language of ['en', 'es'] as const) {
         const dialog = page.getByRole('dialog');
         await expect(dialog).toContainText(numbers[1] ?? '');
         await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-        // Demo Shipper Co's saved Visa is offered first; the card here is typed.
+        // A saved card would be offered first; the card here is typed.
         await chooseNewCardByKeyboard(page, dialog);
         await typeInto(page, dialog.getByLabel(w.cardholder), 'Dana Shipper');
         await typeInto(page, dialog.getByLabel(w.cardNumber), '4242 4242 4242 4242');
