@@ -1,19 +1,17 @@
-import type { CarrierInvoice210 } from '@freight/contracts';
-import { CARRIER_LINE_CODES, type CarrierLineCode, correctedAmounts, expectedLineKey, zonedDate } from '@freight/domain';
+import { zonedDate } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { JobOutcome } from '../../jobs/jobs';
 import { inspectedShipment } from '../invoices/invoices.service';
 import { carrierAsOn } from '../quotes/quotes.service';
 import { defaultCarrierFor, shipmentsRepository } from '../shipments/shipments.service';
-import { expectedOf, intakeInvoices } from './intake';
+import { carrierBill } from './carrier-bill';
+import { intakeInvoices } from './intake';
 
 /** The simulator carrier's freight invoice of a delivered shipment (keyed by shipment). */
 export const CARRIER_INVOICE_SIMULATE_JOB = 'carrier_invoice.simulate';
 /** Carriers bill a day after delivery. */
 export const CARRIER_INVOICE_DELAY_MS = 24 * 3600_000;
-
-const CODES = new Set<string>(CARRIER_LINE_CODES);
 
 /**
  * The 'carrier_invoice.simulate' job: the demo carriers (tariff carriers, which have no system of
@@ -33,27 +31,13 @@ export function carrierInvoiceSimulateHandler(ctx: Pick<AppContext, 'db' | 'now'
       if (!carrier) return;
       const booked = inspectedShipment(s);
       const found = (await defaultCarrierFor(carrier).inspect?.(booked)) ?? null;
-      const { lines } = expectedOf(s);
-      const billed = correctedAmounts(lines, found?.factor ?? 1);
-      const data: CarrierInvoice210 = {
-        invoice_number: `${carrier.scac}-${s.bolNumber}`,
-        scac: carrier.scac,
-        invoice_date: zonedDate(ctx.now(), ctx.config.BUSINESS_TIME_ZONE),
-        pro_number: s.proNumber ?? '',
-        bol_number: s.bolNumber,
-        currency: s.currency as CarrierInvoice210['currency'],
+      const billedAs = {
         weight_lb: found?.weight_lb ?? booked.weight_lb,
         freight_class: found ? found.freight_class : booked.freight_class,
-        amount_due_cents: billed.reduce((a, b) => a + b, 0),
-        lines: lines.map((l, i) => {
-          const key = expectedLineKey(l);
-          return {
-            code: (CODES.has(key) ? key : 'surcharge') as CarrierLineCode,
-            description: l.detail ?? l.code,
-            amount_cents: billed[i] ?? 0,
-          };
-        }),
+        factor: found?.factor ?? 1,
       };
+      const today = zonedDate(ctx.now(), ctx.config.BUSINESS_TIME_ZONE);
+      const data = carrierBill(s, carrier.scac, `${carrier.scac}-${s.bolNumber}`, billedAs, today);
       await intakeInvoices(tx as Db, ctx, { source: 'carrier_simulator', carrier }, [{ line: null, data }]);
     });
   };

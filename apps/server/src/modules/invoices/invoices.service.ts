@@ -139,4 +139,10 @@ export type InvoicesService = ReturnType<typeof invoicesService>;
 export { disputeQueueRepository } from './dispute-queue.repository';
 /** What other modules use of invoicing: the carrier-invoices module re-bills through it. */
 export type { InvoiceRow } from './invoices.repository';
-export { inspectedShipment, issueCorrectionAdjustment, previewCorrectionAdjustment } from './invoicing';
+export {
+  INVOICE_ISSUE_JOB,
+  inspectedShipment,
+  invoiceIssueHandler,
+  issueCorrectionAdjustment,
+  previewCorrectionAdjustment,
+} from './invoicing';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { seededBilling } from './seeded-billing';
 import { testSeedService } from './test-seed.service';
 
 const person = {
@@ -15,7 +16,16 @@ const person = {
 /** The terms an approval grants (the staff decision's own fields). */
 const creditTerms = creditDecisionRequest.options[0].pick({ net_days: true, credit_limit_cents: true, grace_days: true });
 const companyRequest = z.object({ registration: registerRequest, verified: z.boolean().default(true), credit: creditTerms.optional() });
-const deliveryRequest = z.object({ account_id: z.uuid() });
+/** `days_ago`: delivered and invoiced that many days back, up to the longest aging bucket's reach. */
+const deliveryRequest = z.object({ account_id: z.uuid(), days_ago: z.number().int().min(0).max(120).default(0) });
+const reweighRequest = z.object({ account_id: z.uuid(), factor: z.number().min(1.01).max(2) });
+const carrierBillRequest = z.object({
+  account_id: z.uuid(),
+  invoice_number: z.string().trim().min(1).max(40),
+  weight_factor: z.number().min(1).max(2).default(1),
+  classes_up: z.number().int().min(0).max(5).default(0),
+  charge_factor: z.number().min(0.5).max(3).optional(),
+});
 const colleagueRequest = z.object({
   ...person,
   account_id: z.uuid(),
@@ -45,6 +55,7 @@ const personOf = (b: z.output<typeof colleagueRequest> | z.output<typeof staffRe
 export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const seed = testSeedService(ctx);
+  const billing = seededBilling(ctx);
 
   r.post('/__test/companies', { schema: { body: companyRequest } }, async (request, reply) => {
     const b = request.body;
@@ -76,7 +87,33 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     '/__test/shipments/:id/delivered',
     { schema: { params: z.object({ id: z.uuid() }), body: deliveryRequest } },
     async (request, reply) => {
-      const data = await seed.delivered(request.body.account_id, request.params.id);
+      const data = await billing.deliver(request.body.account_id, request.params.id, request.body.days_ago);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  r.post(
+    '/__test/shipments/:id/reweigh',
+    { schema: { params: z.object({ id: z.uuid() }), body: reweighRequest } },
+    async (request, reply) => {
+      const data = await billing.reweigh(request.body.account_id, request.params.id, request.body.factor);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  // The carrier's bill of an account's shipment, for a scenario to send through a real intake (the
+  // CSV upload, the carriers' API). Named by its account, as a delivery is.
+  r.post(
+    '/__test/shipments/:id/carrier-bill',
+    { schema: { params: z.object({ id: z.uuid() }), body: carrierBillRequest } },
+    async (request, reply) => {
+      const b = request.body;
+      const data = await billing.carrierBill(b.account_id, request.params.id, {
+        invoiceNumber: b.invoice_number,
+        weightFactor: b.weight_factor,
+        classesUp: b.classes_up,
+        chargeFactor: b.charge_factor,
+      });
       return reply.code(201).send({ data });
     },
   );

@@ -10,7 +10,6 @@ import type { AuditActor } from '../audit/audit';
 import { authService } from '../auth/auth.service';
 import { creditApplicationsService } from '../credit-applications/credit-applications.service';
 import { salesRepsService } from '../sales-reps/sales-reps.service';
-import { demoDeliveryService } from '../tracking/demo-delivery.service';
 import { twoFactorService } from '../two-factor/two-factor.service';
 import { type SettingsRow, type UserRow, usersService } from '../users/users.service';
 
@@ -156,11 +155,6 @@ export function testSeedService(ctx: AppContext) {
       if (verified) await auth.markVerified(user.id);
       if (credit) await grantCredit(user.id, credit, ip);
       return { user_id: user.id, account_id: user.accountId };
-    },
-
-    /** An account's booked shipment delivered now, as its demo carrier reports it (the tracking module's demo delivery). */
-    async delivered(accountId: string, shipmentId: string) {
-      return demoDeliveryService(ctx).deliverNow(accountId, shipmentId);
     },
 
     async colleague(person: Person, accountId: string, role: CustomerRole, bookingLimitCents: number | null): Promise<SeededUser> {

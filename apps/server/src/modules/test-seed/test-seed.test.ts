@@ -1,8 +1,9 @@
 import type { RegisterRequest } from '@freight/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, shipmentEvents, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { carrierInvoiceFixtures } from '../carrier-invoices/test-helpers';
 import { quoteAndBook } from '../shipments/test-helpers';
 
 const PASSWORD = 'Seed#2026';
@@ -20,7 +21,8 @@ const registration = (email: string): RegisterRequest => ({
 describe('the test-only seeding path, on a server under test', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'test', TEST_SEED: '1' });
+    // More companies than one address may sign up in an hour.
+    t = await createTestApp({ NODE_ENV: 'test', TEST_SEED: '1', SIGNUPS_PER_ADDRESS_HOUR: '1000' });
   });
   afterAll(() => t.close());
 
@@ -150,6 +152,74 @@ describe('the test-only seeding path, on a server under test', () => {
     expect((await deliver(shipment.id, other.account_id)).statusCode).toBe(404);
   });
 
+  it('delivers days back with the freight invoice of that day, and bills an approved reweigh as an adjustment', async () => {
+    const credit = { net_days: 30, credit_limit_cents: 1_000_000, grace_days: 10 };
+    const { account_id } = (
+      await t.client().post('/__test/companies', { registration: registration('seeded.aged@example.test'), credit })
+    ).json().data;
+    const shipper = await t.client().login('seeded.aged@example.test', PASSWORD);
+    const { shipment } = await quoteAndBook(t, shipper);
+    const delivered = await t.client().post(`/__test/shipments/${shipment.id}/delivered`, { account_id, days_ago: 35 });
+    expect(delivered.statusCode, delivered.body).toBe(201);
+    // Issued before the answer, as of that day: past due by about five days, within the grace days.
+    const [invoice] = (await shipper.get('/api/invoices')).json().data;
+    expect(invoice).toMatchObject({ shipment_id: shipment.id, type: 'freight', aging_bucket: 'days_1_30' });
+    expect(invoice.days_past_due).toBeGreaterThanOrEqual(3);
+    expect(invoice.days_past_due).toBeLessThanOrEqual(7);
+    expect((await shipper.get('/api/invoices/summary')).json().data.credit.on_hold).toBe(false);
+
+    const reweigh = (account = account_id) =>
+      t.client().post(`/__test/shipments/${shipment.id}/reweigh`, { account_id: account, factor: 1.15 });
+    const res = await reweigh();
+    expect(res.statusCode, res.body).toBe(201);
+    const adjustment = (await shipper.get(`/api/invoices/${res.json().data.id}`)).json().data;
+    expect(adjustment).toMatchObject({ type: 'adjustment', correction: { kind: 'reweigh' } });
+    expect(adjustment.total_cents).toBeGreaterThan(0);
+    expect(adjustment.correction.invoiced_weight_lb).toBe(Math.round(adjustment.correction.quoted_weight_lb * 1.15));
+    // Once a shipment; another account's shipment is not found.
+    expect((await reweigh()).statusCode).toBe(409);
+    const other = (await t.client().post('/__test/companies', { registration: registration('seeded.aged2@example.test') })).json().data;
+    expect((await reweigh(other.account_id)).statusCode).toBe(404);
+  });
+
+  it("answers the carrier's bill of an account's shipment, which the CSV upload takes in and audits as it claims", async () => {
+    const credit = { net_days: 15, credit_limit_cents: 1_000_000, grace_days: 0 };
+    const { account_id } = (
+      await t.client().post('/__test/companies', { registration: registration('seeded.billed@example.test'), credit })
+    ).json().data;
+    const shipper = await t.client().login('seeded.billed@example.test', PASSWORD);
+    const { shipment } = await quoteAndBook(t, shipper);
+    await t.client().post(`/__test/shipments/${shipment.id}/delivered`, { account_id });
+    const bill = async (body: Record<string, unknown>, account = account_id) => {
+      const res = await t.client().post(`/__test/shipments/${shipment.id}/carrier-bill`, { account_id: account, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data;
+    };
+
+    const asBooked = await bill({ invoice_number: 'SB-1' });
+    expect(asBooked).toMatchObject({ bol_number: shipment.bol_number, scac: shipment.scac, currency: 'USD' });
+    expect(asBooked.amount_due_cents).toBe(asBooked.lines.reduce((s: number, l: { amount_cents: number }) => s + l.amount_cents, 0));
+    const reweigh = await bill({ invoice_number: 'SB-2', weight_factor: 1.3 });
+    expect(reweigh.weight_lb).toBe(Math.round(asBooked.weight_lb * 1.3));
+    expect(reweigh.amount_due_cents).toBeGreaterThan(asBooked.amount_due_cents);
+    const reclass = await bill({ invoice_number: 'SB-3', classes_up: 2, charge_factor: 1.1 });
+    expect(reclass.freight_class).toBeGreaterThan(asBooked.freight_class);
+    expect(reclass.weight_lb).toBe(asBooked.weight_lb);
+
+    // Accounting uploads them (the approved one last: an approved invoice makes the next a duplicate).
+    const fx = carrierInvoiceFixtures(t, await t.client().login('accounting@demo.test'));
+    const report = await fx.upload([reweigh, reclass, asBooked]);
+    expect(report.outcomes.map((o) => [o.status, o.reasons])).toEqual([
+      ['pending_audit', ['reweigh']],
+      ['pending_audit', ['reclass']],
+      ['approved', []],
+    ]);
+    // Named by another account, it is not found.
+    const [other] = await t.database.db.select({ id: accounts.id }).from(accounts).where(ne(accounts.id, account_id)).limit(1);
+    const refused = await t.client().post(`/__test/shipments/${shipment.id}/carrier-bill`, { account_id: other?.id, invoice_number: 'X' });
+    expect(refused.statusCode).toBe(404);
+  });
+
   it('makes a look-alike of a demo shipper: same account, role and settings, its own password and sessions', async () => {
     const res = await t
       .client()
@@ -208,6 +278,7 @@ describe('a production server', () => {
       '/__test/staff',
       '/__test/look-alikes',
       '/__test/shipments/00000000-0000-4000-8000-000000000000/delivered',
+      '/__test/shipments/00000000-0000-4000-8000-000000000000/carrier-bill',
     ]) {
       const res = await t.client().post(path, { registration: registration('seeded.prod@example.test') });
       expect(res.statusCode, path).toBe(404);
