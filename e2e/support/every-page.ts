@@ -7,7 +7,10 @@
  * Pure data and small helpers: the web unit test imports it, so nothing of Playwright's.
  */
 
-/** Who opens a page: a guest, a demo user, or a user signed up for the walk whose email is not verified yet. */
+/**
+ * Who opens a page: a guest, a demo user (the walk signs in as a look-alike of theirs, in the same
+ * account), or a user signed up for the walk whose email is not verified yet.
+ */
 export type Visitor =
   | 'guest'
   | 'unverified'

@@ -12,8 +12,9 @@ import type { Page } from '@playwright/test';
  * uses page.goto.
  */
 export async function openInPortal(page: Page, path: string) {
-  const here = page.url();
-  const shown = here.startsWith('http') ? await shownPage(page) : undefined;
+  // Where the document is and what it shows, read in one step: a redirect landing between two
+  // reads (a home page's to /no-access) pushed the page already shown, then waited for ever.
+  const { here, shown } = page.url().startsWith('http') ? await shownPage(page) : { here: page.url(), shown: undefined };
   const there = shown === undefined ? undefined : new URL(path, here);
   if (!there || there.origin !== new URL(here).origin || isGuestPage(there.pathname) || there.href === here) {
     await page.goto(path);
@@ -29,11 +30,14 @@ export async function openInPortal(page: Page, path: string) {
 }
 
 /**
- * The portal page the screen shows once its navigation has landed (the portal writes it on
- * <html data-shown-page>), or undefined when the page is no portal page: a blank page, /healthz,
- * a guest page (a build of its own).
+ * The page's address with the portal page the screen shows once its navigation has landed (the
+ * portal writes it on <html data-shown-page>), which is undefined when the page is no portal page:
+ * a blank page, /healthz, a guest page (a build of its own).
  */
-async function shownPage(page: Page) {
-  if (isGuestPage(new URL(page.url()).pathname)) return undefined;
-  return page.evaluate(() => document.documentElement.dataset.shownPage).catch(() => undefined);
+async function shownPage(page: Page): Promise<{ here: string; shown: string | undefined }> {
+  const here = page.url();
+  if (isGuestPage(new URL(here).pathname)) return { here, shown: undefined };
+  return page
+    .evaluate(() => ({ here: location.href, shown: document.documentElement.dataset.shownPage }))
+    .catch(() => ({ here, shown: undefined }));
 }

@@ -72,7 +72,12 @@ export interface ContractLaneFields {
 export async function openAccountProgram(page: Page, account: string, language: PricingLanguage = 'en') {
   const w = WORDS[language];
   await page.goto('/admin/pricing');
-  const row = page.getByRole('table', { name: w.list }).getByRole('link', { name: account, exact: true });
+  const list = page.getByRole('table', { name: w.list });
+  // The list first: counted before it lands, an account with a program would be looked for with the
+  // search (which leaves such accounts out); and the list landing after the search is typed pushes
+  // the field down, on a phone out of the window, where its options are hidden.
+  await expect(list).toBeVisible();
+  const row = list.getByRole('link', { name: account, exact: true });
   if (await row.count()) await row.click();
   else {
     await page.getByPlaceholder(w.search).fill(account);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CarrierInvoice210 } from '@freight/contracts';
 import { expect, type Page } from '@playwright/test';
 import { bookingBody, pallet, type QuoteData } from '../../apps/server/src/modules/shipments/booking-fixtures';
 import { apiCall, SCENARIO_SERVER, withApiClient } from './api';
@@ -179,26 +180,52 @@ export interface SeededInvoice {
   balance_cents: number;
 }
 
-/**
- * The invoice of the delivered shipment `shipmentId`, as the user signed in on `page` reads it: a
- * durable job issues it just after the delivery, so it is waited for.
- */
+/** The invoice of the seeded delivery of `shipmentId`, as the user signed in on `page` reads it. */
 export async function invoiceOf(page: Page, shipmentId: string): Promise<SeededInvoice> {
-  let found: SeededInvoice | undefined;
-  await expect
-    .poll(async () => {
-      const list = await apiCall<(SeededInvoice & { shipment_id: string })[]>(page, 'GET', '/api/invoices?per_page=100');
-      found = list.find((i) => i.shipment_id === shipmentId);
-      return found !== undefined;
-    }, `the invoice of shipment ${shipmentId}`)
-    .toBe(true);
-  return found as SeededInvoice;
+  const list = await apiCall<(SeededInvoice & { shipment_id: string })[]>(page, 'GET', '/api/invoices?per_page=100');
+  const found = list.find((i) => i.shipment_id === shipmentId);
+  if (!found) throw new Error(`shipment ${shipmentId} has no open invoice`);
+  return found;
 }
 
 /**
- * A booked shipment of the seeded company's delivered now, as its demo carrier reports it: the
- * events, the signed receipt, and the invoice that follows (on terms) through the seeding path.
+ * A booked shipment of the seeded company's delivered, as its demo carrier reports it: the events,
+ * the signed receipt, and on terms its freight invoice, issued before the seeding answers. `daysAgo`:
+ * delivered and invoiced that many days back (an invoice past due), its pickup date left as booked.
  */
-export async function seedDelivery(seeded: Seeded, shipmentId: string) {
-  await seed(`/__test/shipments/${shipmentId}/delivered`, { account_id: seeded.accountId });
+export async function seedDelivery(seeded: Seeded, shipmentId: string, { daysAgo = 0 } = {}) {
+  await seed(`/__test/shipments/${shipmentId}/delivered`, { account_id: seeded.accountId, days_ago: daysAgo });
+}
+
+/**
+ * The carrier's reweigh of a delivered shipment (on terms) to `factor` times its booked weight,
+ * approved by accounting: the adjustment invoice the shipper is billed, as the approval issues it.
+ */
+export async function seedReweigh(seeded: Seeded, shipmentId: string, factor: number) {
+  const body = { account_id: seeded.accountId, factor };
+  return (await seed(`/__test/shipments/${shipmentId}/reweigh`, body)) as unknown as { id: string; number: string; total_cents: number };
+}
+
+/**
+ * The freight invoice (an EDI 210) the carrier of a seeded company's shipment bills it with, as
+ * the seeding path builds it from the shipment's expected cost, dated the business's today: a
+ * reweigh when `weightFactor` is over 1 (the booked weight times it, the linehaul, its discount
+ * and fuel moved alike), a reclass when `classesUp` is over 0 (that many NMFC classes over the
+ * booked one, its charges moved by `chargeFactor`). Nothing is taken in: the scenario sends it
+ * through a real intake (accounting's CSV upload, the carriers' API).
+ */
+export async function carrierBillOf(
+  shipment: SeededShipment,
+  seeded: Seeded,
+  claim: { invoiceNumber: string; weightFactor?: number; classesUp?: number; chargeFactor?: number },
+  server = SCENARIO_SERVER,
+): Promise<CarrierInvoice210> {
+  const body = {
+    account_id: seeded.accountId,
+    invoice_number: claim.invoiceNumber,
+    weight_factor: claim.weightFactor,
+    classes_up: claim.classesUp,
+    charge_factor: claim.chargeFactor,
+  };
+  return (await seed(`/__test/shipments/${shipment.id}/carrier-bill`, body, server)) as unknown as CarrierInvoice210;
 }

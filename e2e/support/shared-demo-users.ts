@@ -9,7 +9,7 @@ import { test } from '@playwright/test';
  * staff, or a demo user's look-alike); the list only shrinks, and a file not on it that signs in
  * as a demo user fails at once.
  */
-export const SHARES_DEMO_USERS: readonly string[] = ['a11y-every-page.spec.ts'];
+export const SHARES_DEMO_USERS: readonly string[] = [];
 
 /**
  * Files taken off the list for this run (E2E_STRICT_FILES=a.spec.ts,b.spec.ts): to prove a file

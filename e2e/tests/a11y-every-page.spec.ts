@@ -3,25 +3,31 @@ import type { AxeSession } from '../support/axe-session';
 import { type Control, EVERY_PAGE, LANGUAGES, type Language, type PageToWalk, type Popup, type Visitor } from '../support/every-page';
 import { freshEmail, signUp } from '../support/flows';
 import { openInPortal } from '../support/navigate';
-import { logIn, restorePreferences, setPreferences } from '../support/session';
+import { seedLookAlike } from '../support/seed';
+import { logIn, setPreferences } from '../support/session';
 import { type Browser, type BrowserContext, test as checked, expect, type Locator, type Page } from '../support/test';
 
 /**
  * Every page of the app (support/every-page.ts) in English and Spanish, each checked by axe (in
  * English at desktop width, in Spanish at a phone's), then every dialog, menu and panel it opens,
  * at the same width, each closed with Escape and giving focus back. One test per page and language, so a failing page hides no
- * other; each visitor's browser context is kept for the whole walk (one log-in per user).
+ * other; each visitor's browser context is kept for the whole walk (one log-in per user). A demo
+ * user's pages are walked by a look-alike of theirs (support/seed.ts): the same account's records,
+ * with a session and settings of its own that no other scenario shares.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Walk#2026';
 
-/** The visitors' pages, one per user (a demo user's language follows their settings) and per language for the others. */
+/**
+ * The visitors' pages: one per demo user (their look-alike's, whose settings' language the walk
+ * switches) and one per language for the others.
+ */
 class Visitors {
   private readonly pages = new Map<string, Promise<Page>>();
-  /** Demo users' pages whose language the walk changed: put back to English at the end. */
-  private readonly switched = new Set<Page>();
+  /** The language each look-alike's settings are in now. */
+  private readonly languages = new Map<Page, Language>();
 
   constructor(private readonly browser: Browser) {}
 
@@ -38,7 +44,7 @@ class Visitors {
     return ready;
   }
 
-  /** Reads the API as a demo user, from their page. */
+  /** Reads the API as a demo user's look-alike, from their page. */
   async lookup(visitor: Exclude<Visitor, 'guest' | 'unverified'>, language: Language, path: string) {
     const page = await this.page(visitor, language);
     const answer = await page.evaluate(async (url) => {
@@ -49,9 +55,8 @@ class Visitors {
     return answer.body;
   }
 
-  /** Puts the demo users' language back to English and closes every context; the walk can start again. */
+  /** Closes every context; the walk can start again. */
   async close() {
-    for (const page of this.switched) await restorePreferences(page, { language: 'en' });
     // A context kept across tests may have lost its trace's temporary files when a failed test
     // restarted the worker; that is no finding of the walk, and the other contexts still close.
     for (const page of this.pages.values())
@@ -59,7 +64,7 @@ class Visitors {
         .context()
         .close()
         .catch((e: Error) => console.warn(`walk: ${e.message}`));
-    this.switched.clear();
+    this.languages.clear();
     this.pages.clear();
   }
 
@@ -73,7 +78,14 @@ class Visitors {
         password: PASSWORD,
         language: language === 'es' ? 'Spanish' : undefined,
       });
-    } else await logIn(page, visitor);
+    } else {
+      // A look-alike copies the original's current language: the walk says which it speaks. It
+      // stays off the portal (on /healthz) until its first page loads, so the home page's redirect
+      // (the feature-preview user's to /no-access) cannot race that page's opening.
+      const { email, password } = await seedLookAlike(visitor, `walk-${visitor.split('@')[0]}`, { password: PASSWORD });
+      await logIn(page, email, { password, settings: { language }, at: '/healthz' });
+      this.languages.set(page, language);
+    }
     return page;
   }
 
@@ -83,14 +95,14 @@ class Visitors {
     await context.addInitScript((chosen) => window.localStorage.setItem('LANGUAGE', chosen), language);
   }
 
-  /** Switches a demo user's settings to `language` when they are in another, as the settings page does. */
+  /** Switches a look-alike's settings to `language` when they are in another, as the settings page does. */
   private async speak(page: Page, language: Language) {
-    if ((await page.locator('html').getAttribute('lang')) === language) return;
+    if (this.languages.get(page) === language) return;
     await setPreferences(page, { language });
-    this.switched.add(page);
-    // The stored user is refreshed from the server as the page loads; the next pages start in the language.
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    this.languages.set(page, language);
+    // The stored user is refreshed from the server as a page loads: off the portal, the next page
+    // opened loads, in the language (each test checks it does).
+    await page.goto('/healthz');
   }
 }
 
@@ -200,7 +212,7 @@ async function lastOnPage(controls: Locator[]) {
   return controls[0] as Locator;
 }
 
-// A worker outlives the file (it runs the next scenarios too): the demo users speak English again before those.
+// A worker outlives the file (it runs the next scenarios too): the walk's contexts close before those.
 test.afterAll(async ({ visitors }) => {
   await visitors.close();
 });

@@ -45,6 +45,9 @@ const centralNow = () => {
   return `${parts.replace(' ', 'T')}${offset}`;
 };
 
+/** `n` capital letters drawn at random. */
+const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+
 test('ops maps a SCAC alias; a carrier event sent under it moves the right shipment', async ({ page, browser, request }) => {
   // The scenario's own shipment (a company on credit terms books it) and staff: the delivery it
   // posts, the alias and the carrier's new key reach no other scenario's records or sign-ins.
@@ -57,8 +60,7 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
   await logIn(page, ops.email, { password: ops.password });
   // An alias no carrier holds (no demo SCAC starts with Z) and no other run of this scenario made
   // (a server keeps its aliases): Z, the SCAC's first letter and two drawn ones.
-  const letter = () => String.fromCharCode(65 + Math.floor(Math.random() * 26));
-  const alias = `Z${shipment.scac.slice(0, 1)}${letter()}${letter()}`;
+  const alias = `Z${shipment.scac.slice(0, 1)}${letters(2)}`;
 
   await page.goto('/admin/scac-aliases');
   await expect(page.getByRole('heading', { name: 'Carrier SCAC Aliases' })).toBeVisible();
@@ -113,44 +115,68 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
 
 test('super_admin, in Spanish, opens the incidents, a grouped one, resolves it and reopens it, each with the note they require', async ({
   page,
+  request,
 }) => {
+  // The scenario's own incident: a carrier nobody knows posts its events twice, unsigned (one group
+  // of two occurrences). Its SCAC, ZZ and two drawn letters, is no carrier's and no alias the first
+  // scenario maps (Z, then a demo SCAC's first letter, never Z); its name, drawn too, keeps the group
+  // apart from another run's.
+  const scac = `ZZ${letters(2)}`;
+  const carrierName = `Zephyr Lines ${letters(6)}`;
+  const raw = JSON.stringify({
+    carrier_name: carrierName,
+    events: [{ bol_number: 'VICS-UNKNOWN-7', status_code: 'X3', occurred_at: centralNow(), city: 'Dallas', state: 'TX' }],
+  });
+  for (const _ of [0, 1]) {
+    const posted = await request.post(`/api/carriers/${scac}/tracking-events`, {
+      headers: { 'content-type': 'application/json', 'x-signature': `sha256=${'0'.repeat(64)}` },
+      data: raw,
+    });
+    expect(posted.status()).toBe(401);
+  }
+  const error = `Ningún transportista ni alias con el SCAC ${scac} (nombre de transportista "${carrierName}")`;
+
   const superAdmin = await seedLookAlike('super@demo.test', 'incidents-super');
   await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/incidents' });
   await expect(page.getByRole('heading', { name: 'Incidentes de API' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Incidentes de API' });
-  const grouped = table.getByRole('row').filter({ hasText: 'Tiempo agotado' });
-  await expect(grouped).toContainText('1,284');
-  await expect(table.getByRole('row').filter({ hasText: 'SCAC desconocido' })).toContainText('XPOL');
+  // The demo's incidents are read only: the grouped time-out and the unknown SCAC.
+  await expect(table.getByRole('row').filter({ hasText: 'Tiempo agotado' })).toContainText('1,284');
+  await expect(table.getByRole('row').filter({ hasText: 'SCAC desconocido' }).filter({ hasText: 'XPOL' })).toHaveCount(1);
   await snap(page, 'admin-incidents-es');
 
-  await page.getByLabel('Tipo').selectOption({ label: 'Tiempo agotado del transportista' });
+  await page.getByLabel('Tipo').selectOption({ label: 'SCAC desconocido' });
+  await page.getByLabel('Buscar').fill(carrierName);
   await expect(table.getByRole('row')).toHaveCount(2);
+  const grouped = table.getByRole('row').filter({ hasText: scac });
+  // Occurrences: both posts, in one group.
+  await expect(grouped.getByRole('cell').nth(4)).toHaveText('2');
   await grouped.getByRole('link').click();
-  await expect(page.getByRole('heading', { name: 'Sin respuesta en 8 s' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText('"freight_class": 70');
+  await expect(page.getByRole('heading', { name: error })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText(`"scac": "${scac}"`);
   const form = page.getByRole('form', { name: 'Resolver' });
   await form.getByRole('button', { name: 'Resolver' }).click();
   await expect(form.getByText('Campo obligatorio')).toBeVisible();
-  await form.getByLabel('Nota').fill('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
+  await form.getByLabel('Nota').fill('Transportista nuevo; se le pidió su SCAC registrado.');
   await form.getByRole('button', { name: 'Resolver' }).click();
   await expect(page.getByText(`Resuelto por ${superAdmin.email}`)).toBeVisible();
-  await expect(page.getByTestId('resolution-note')).toHaveText('Saia amplió su capacidad; las cotizaciones responden de nuevo.');
+  await expect(page.getByTestId('resolution-note')).toHaveText('Transportista nuevo; se le pidió su SCAC registrado.');
   await expect(page.getByRole('button', { name: 'Reabrir' })).toBeVisible();
   await snap(page, 'admin-incident-resolved-es');
 
   await page.getByRole('link', { name: '← Todos los incidentes' }).click();
   await page.getByLabel('Estado').selectOption({ label: 'Resuelto' });
   const resolvedRows = page.getByRole('table', { name: 'Incidentes de API' });
-  await expect(resolvedRows).toContainText('Sin respuesta en 8 s');
+  await expect(resolvedRows).toContainText(error);
 
   // Reopening needs a note too; it is shown as why the incident was reopened.
-  await resolvedRows.getByRole('row').filter({ hasText: 'Sin respuesta en 8 s' }).getByRole('link').click();
+  await resolvedRows.getByRole('row').filter({ hasText: scac }).getByRole('link').click();
   const reopen = page.getByRole('form', { name: 'Reabrir' });
   await reopen.getByRole('button', { name: 'Reabrir' }).click();
   await expect(reopen.getByText('Campo obligatorio')).toBeVisible();
-  await reopen.getByLabel('Nota').fill('Vuelve a fallar desde las 9:00.');
+  await reopen.getByLabel('Nota').fill('Vuelve a enviar con el mismo SCAC desde las 9:00.');
   await reopen.getByRole('button', { name: 'Reabrir' }).click();
   await expect(page.getByText('Por qué se reabrió')).toBeVisible();
-  await expect(page.getByTestId('resolution-note')).toHaveText('Vuelve a fallar desde las 9:00.');
+  await expect(page.getByTestId('resolution-note')).toHaveText('Vuelve a enviar con el mismo SCAC desde las 9:00.');
   await expect(page.getByRole('button', { name: 'Resolver' })).toBeVisible();
 });

@@ -4,7 +4,16 @@ import { apiCall } from '../support/api';
 import { quoteAndBookInSpanish } from '../support/booking';
 import { freshEmail } from '../support/flows';
 import { chooseNewCard } from '../support/payment';
-import { invoiceOf, seedCompany, seedDelivery, seedLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import {
+  invoiceOf,
+  seedCompany,
+  seedDelivery,
+  seedLookAlike,
+  seedReweigh,
+  seedShipment,
+  startAsNewCompany,
+  uniqueCompanyName,
+} from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -12,18 +21,6 @@ import { expect, type Page, test } from '../support/test';
 async function numberOfRow(page: Page, status: string) {
   const row = page.getByTestId('invoice-row').filter({ hasText: status }).first();
   return ((await row.getByRole('link').first().textContent()) ?? '').trim();
-}
-
-/** The id of the account's open invoice whose carrier reweighed the shipment (the demo has one). */
-async function reweighedInvoice(page: Page): Promise<{ id: string; number: string }> {
-  return page.evaluate(async () => {
-    const list = await (await fetch('/api/invoices?per_page=100', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json();
-    for (const item of list.data) {
-      const one = await (await fetch(`/api/invoices/${item.id}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json();
-      if (one.data.correction?.kind === 'reweigh') return { id: item.id, number: item.number };
-    }
-    throw new Error('no reweighed invoice');
-  });
 }
 
 async function payByCard(page: Page, button: RegExp) {
@@ -40,8 +37,14 @@ async function payByCard(page: Page, button: RegExp) {
 test('a shipper on terms filters Past Due, pays two invoices by card, finds them in history, downloads and disputes a reweigh', async ({
   page,
 }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'invoices-shipper');
-  await logIn(page, shipper.email, { password: shipper.password });
+  // A company of its own on terms: an invoice 5 days past due (within its 10 grace days, so it
+  // still ships), one open, and a carrier's reweigh billed as an adjustment.
+  const company = await startAsNewCompany(page, { email: freshEmail('invoices-shipper'), password: 'Terms#2026' }, { onCredit: true });
+  await seedDelivery(company, (await seedShipment(page, company)).id, { daysAgo: 35 });
+  await seedDelivery(company, (await seedShipment(page, company)).id, { daysAgo: 3 });
+  const weighed = await seedShipment(page, company, { delivered: true });
+  const reweighed = await seedReweigh(company, weighed.id, 1.15);
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/\/my-invoices$/);
   await expect(page.getByTestId('aging-summary')).toContainText('31-60 days');
@@ -73,7 +76,6 @@ test('a shipper on terms filters Past Due, pays two invoices by card, finds them
   }
   await snap(page, 'invoice-history');
 
-  const reweighed = await reweighedInvoice(page);
   await page.goto(`/invoice-detail/${reweighed.id}`);
   await expect(page.getByTestId('correction')).toContainText('The carrier reweighed this shipment');
   await expect(page.getByTestId('charges')).toContainText('+$');
@@ -121,7 +123,6 @@ test('a held shipper in Spanish is told before quoting, pays its way out and boo
   // Its carrier delivers it: the invoice the shipper pays its way out with.
   const [booked] = await apiCall<{ id: string }[]>(page, 'GET', '/api/shipments?per_page=1');
   await seedDelivery(company, booked?.id ?? '');
-  await invoiceOf(page, booked?.id ?? '');
 
   await page.goto('/quote-shipment');
   const banner = page.getByTestId('credit-hold-banner');

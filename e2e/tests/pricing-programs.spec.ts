@@ -1,12 +1,9 @@
 import { freshEmail } from '../support/flows';
 import { addContractLane, openAccountProgram, openDraft, previewDraft, saveDraft } from '../support/pricing';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedCompany, seedLookAlike, uniqueCompanyName } from '../support/seed';
+import { seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
-
-/** The editor opens on a new draft or on one a scenario before left. */
-const OPEN_EDITOR = /^(Change the program|Edit the draft|Cambiar el programa|Editar el borrador)$/;
 
 test("a sales admin reads Demo Shipper Co's program, then adds a contract lane to a company's own program, previews it, publishes it from today, and the audit log names the program", async ({
   page,
@@ -90,9 +87,18 @@ test("a sales admin reads Demo Shipper Co's program, then adds a contract lane t
   await context.close();
 });
 
-test('in Spanish at phone width, a sales admin raises the default program LTL markup in a draft, previews it, and discards it', async ({
+test("in Spanish at phone width, a sales admin reads the default program, then raises the LTL markup in a draft of a company's own program, previews it on the company's quote, and discards it", async ({
   page,
+  browser,
 }) => {
+  // A company of this scenario's, with a booked quote for the preview to price: the default
+  // program prices every account's quotes, so it is only read here.
+  const o = { email: freshEmail('program-es'), password: 'Program#2026', company: uniqueCompanyName('Programa') };
+  const company = await seedCompany(o, { onCredit: true });
+  const shipper = await browser.newPage();
+  await logIn(shipper, o.email, { password: o.password });
+  await seedShipment(shipper, company);
+  await shipper.close();
   const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'program-salesadmin-es');
   await logIn(page, salesAdmin.email, { password: salesAdmin.password, settings: { language: 'es' } });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -104,23 +110,27 @@ test('in Spanish at phone width, a sales admin raises the default program LTL ma
   await expect(page.getByRole('heading', { name: 'Programa de precios predeterminado' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Las reglas del programa' })).toContainText('Incremento del 15');
 
-  await page.getByRole('button', { name: OPEN_EDITOR }).click();
-  const draft = page.getByRole('region', { name: 'Borrador' });
-  const ltl = draft.getByRole('group', { name: 'Regla 1: LTL' });
-  await expect(ltl.getByRole('combobox', { name: 'Modalidad' })).toHaveValue('ltl');
+  // The company has no program yet: the account search opens it, and its first draft marks LTL up 16%
+  // where the default marks it up 15%.
+  await openAccountProgram(page, o.company, 'es');
+  await expectNoSidewaysScroll(page, "on the company's program at 390 px");
+  const draft = await openDraft(page, 'es');
+  await draft.getByRole('button', { name: 'Agregar una regla' }).click();
+  const ltl = draft.getByRole('group', { name: /^Regla 1:/ });
+  await ltl.getByRole('textbox', { name: 'Nombre' }).fill('LTL');
+  await ltl.getByRole('combobox', { name: 'Modalidad' }).selectOption('ltl');
+  await expect(ltl).toHaveAccessibleName('Regla 1: LTL');
   await ltl.getByRole('textbox', { name: 'Incremento (% del costo)' }).fill('16');
   await expectNoSidewaysScroll(page, "in the draft's editor at 390 px");
   await snap(page, 'admin-pricing-editor-es-phone');
-  await draft.getByRole('button', { name: 'Guardar borrador' }).click();
-  await expect(page.getByText('Borrador guardado')).toBeVisible();
-  await draft.getByRole('button', { name: 'Previsualizar' }).click();
-  const preview = page.getByRole('region', { name: 'Vista previa: el borrador con las cotizaciones más recientes' });
-  await expect(preview).toBeVisible();
+  await saveDraft(page, draft, 'Incremento LTL acordado con el remitente', 'es');
+  const preview = await previewDraft(page, draft, 'es');
+  await expect(preview.getByRole('table')).toContainText(o.company);
   await expect(draft.getByRole('button', { name: 'Publicar' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'with the preview at 390 px');
   await snap(page, 'admin-pricing-preview-es-phone');
-  // Nothing of it is published: the default program stays as the other scenarios know it.
+  // Nothing of it is published: the company's quotes stay priced by the default program.
   await draft.getByRole('button', { name: 'Descartar borrador' }).click();
   await page.getByRole('dialog', { name: '¿Descartar el borrador?' }).getByRole('button', { name: 'Descartar borrador' }).click();
-  await expect(page.getByRole('table', { name: /Todas las versiones que ha tenido este programa/ }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByText('Aún no hay versiones: el primer borrador crea el programa.')).toBeVisible();
 });

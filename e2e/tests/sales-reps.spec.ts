@@ -1,4 +1,4 @@
-import { addDays } from '@freight/domain/rating';
+import { demoShipperProgram } from '../../apps/server/src/db/demo-programs';
 import { freshEmail } from '../support/flows';
 import { publishProgram } from '../support/pricing';
 import { expectNoSidewaysScroll } from '../support/reflow';
@@ -107,23 +107,8 @@ for (const [language, w, width] of [
     const repLabel = `${rep.name} (${rep.email})`;
     const salesAdmin = await seedLookAlike('salesadmin@demo.test', `reps-salesadmin-${language}`);
     const admin = await signedInPage(browser, salesAdmin.email, { password: salesAdmin.password, language, width, height: 844 });
-    await publishProgram(admin, company.accountId, (today) => ({
-      rules: [],
-      contract_lanes: [
-        {
-          name: 'Chicago - Dallas, LTL up to 1,000 lb',
-          mode: 'ltl',
-          origin: { zip3: ['606'] },
-          destination: { zip3: ['752'] },
-          weight: { max_lb: 1_000 },
-          price_cents: 34_500,
-          valid_from: today,
-          valid_to: addDays(today, 365),
-        },
-      ],
-      minimum_margin_cents: 3_500,
-      minimum_margin_bp: 800,
-    }));
+    // The demo's contract lane of Demo Shipper Co, from today.
+    await publishProgram(admin, company.accountId, demoShipperProgram);
 
     await setRep(admin, w, company, repLabel, w.saved(rep.name));
     if (phone) await expectNoSidewaysScroll(admin, 'on the account page at 390 px');

@@ -1,6 +1,7 @@
 import { baseURL } from '../playwright.config';
+import { apiCall } from '../support/api';
 import { freshEmail } from '../support/flows';
-import { seedLookAlike, startAsNewCompany } from '../support/seed';
+import { seedCompany, seedLookAlike, startAsNewCompany, uniqueCompanyName } from '../support/seed';
 import { logIn, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -114,7 +115,9 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   await expect(page.getByText(bol)).toBeVisible();
 });
 
-test('in Spanish, the account admin replays a failed delivery of the demo webhook and lets a partner in', async ({ page }) => {
+test('in Spanish, the account admin replays a failed delivery of the demo webhook', async ({ page }) => {
+  // Only the demo account has a delivery that failed for good (its retries take 72 hours): the
+  // replay adds a delivery to its log and changes none of it.
   const shipper = await seedLookAlike('shipper@demo.test', 'settings-api-es');
   await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/settings/api' });
   await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
@@ -133,8 +136,26 @@ test('in Spanish, the account admin replays a failed delivery of the demo webhoo
       .first(),
   ).toContainText('Entregada', { timeout: 20_000 });
   await snap(page, 'settings-webhook-replay-es');
-  await page.keyboard.press('Escape');
+});
 
+test("in Spanish, a company's account admin reads the partner staff let in, and lets the demo marketplace in and out", async ({
+  page,
+  browser,
+}) => {
+  // A company of this scenario's: the partners it lets in act for no other scenario's account.
+  const o = { email: freshEmail('settings-partners-es'), password: 'Partners#2026', company: uniqueCompanyName('Partners') };
+  const company = await seedCompany(o);
+  // Staff let the demo TMS in for the company, as Integration Partners does (a super admin's page).
+  const superAdmin = await seedLookAlike('super@demo.test', 'settings-partners-super');
+  const staff = await (await browser.newContext()).newPage();
+  await logIn(staff, superAdmin.email, { password: superAdmin.password, at: '/healthz' });
+  const partnersList = await apiCall<{ id: string; name: string }[]>(staff, 'GET', '/api/admin/integration-partners');
+  const tms = partnersList.find((p) => p.name === 'Routewise TMS');
+  if (!tms) throw new Error('the demo partner Routewise TMS is missing');
+  await apiCall(staff, 'POST', `/api/admin/integration-partners/${tms.id}/accounts`, { account_id: company.accountId });
+  await staff.context().close();
+
+  await logIn(page, o.email, { password: o.password, settings: { language: 'es' }, at: '/settings/api' });
   // The demo marketplace may now act for the company; the staff see the consent.
   const partners = page.getByRole('table').filter({ hasText: 'Routewise TMS' });
   await expect(partners).toContainText('Personal de Freight Portal');

@@ -1,4 +1,5 @@
-import { seedLookAlike } from '../support/seed';
+import { freshEmail } from '../support/flows';
+import { seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
 import { logIn, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -90,34 +91,6 @@ const WORDS = {
   },
 } as const;
 
-interface StaffRow {
-  id: string;
-  bol_number: string;
-  status: string;
-  account: { name: string };
-}
-
-/** The statuses of a shipment still on its way, the likeliest to get an event first. */
-const ON_ITS_WAY = ['in_transit', 'delayed', 'dispatched', 'pending'];
-
-/**
- * A shipment of the demo shipper's still on its way (neither delivered nor canceled), opened on the
- * staff's shipment page: its id and BOL. Not only one in transit: earlier scenarios add events to
- * the demo shipments (the one in transit becomes delayed), cancel them and book new ones.
- */
-async function openShipperShipment(page: Page) {
-  const found = await page.request.get('/api/admin/shipments', {
-    params: { account: 'Demo Shipper Co', mode: 'ltl', per_page: '100' },
-  });
-  expect(found.ok()).toBe(true);
-  const { data } = (await found.json()) as { data: StaffRow[] };
-  const mine = data.filter((s) => s.account.name === 'Demo Shipper Co');
-  const shipment = ON_ITS_WAY.map((status) => mine.find((s) => s.status === status)).find((s) => s !== undefined);
-  if (!shipment) throw new Error('Demo Shipper Co has no LTL shipment on its way');
-  await page.goto(`/admin/shipments/${shipment.id}`);
-  return { id: shipment.id, bol: shipment.bol_number };
-}
-
 /**
  * Each flow runs once, in one language (the same steps in either; the every-page walk checks these
  * pages in the other): the estimate in Spanish, where its dates and zone names are worded
@@ -134,11 +107,16 @@ for (const language of ['en', 'es'] as const) {
       browser,
     }) => {
       const superAdmin = await seedLookAlike('super@demo.test', `clocks-super-${language}`);
-      const shipperUser = await seedLookAlike('shipper@demo.test', `clocks-shipper-${language}`);
+      // A company of this scenario's on credit terms, whose admin books the shipment staff change:
+      // its estimate and events are no other scenario's.
+      const o = { email: freshEmail(`clocks-shipper-${language}`), password: 'Clocks#2026', company: uniqueCompanyName('Clocks') };
+      const company = await seedCompany(o, { onCredit: true });
       await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language } });
       const shipper = await browser.newPage();
       try {
-        const { id, bol } = await openShipperShipment(page);
+        await logIn(shipper, o.email, { password: o.password, settings: { language } });
+        const { id, bol_number: bol } = await seedShipment(shipper, company);
+        await page.goto(`/admin/shipments/${id}`);
         await expect(page.getByRole('heading', { name: `BOL ${bol}` })).toBeVisible();
         const eta = dayFromToday(30);
         const words = await worded(page, language, eta);
@@ -178,14 +156,14 @@ for (const language of ['en', 'es'] as const) {
         await expect(page.getByTestId('eta-shown')).toHaveText(w.shown(words.date));
 
         // The shipper reads staff's estimate on the shipment's page.
-        await logIn(shipper, shipperUser.email, { password: shipperUser.password, settings: { language }, at: `/track/detail/${id}` });
+        await shipper.goto(`/track/detail/${id}`);
         await expect(shipper.getByRole('heading', { name: `BOL ${bol}` })).toBeVisible();
         // The fact of the page's header: its term and, beside it, the date.
         const shipperEta = shipper.getByRole('term').filter({ hasText: w.shipperEta }).locator('..');
         await expect(shipperEta).toContainText(words.date);
         await snap(shipper, `shipper-staff-eta-${language}`);
 
-        // Back to the carrier's estimate, so the demo shipment reads as before.
+        // Back to the carrier's estimate: staff's date leaves both pages.
         await page.getByRole('button', { name: w.changeEta }).click();
         await etaDialog.getByText(w.carrier, { exact: true }).click();
         await etaDialog.getByLabel(w.etaReason).fill('Appointment canceled');
