@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CarrierInvoice210 } from '@freight/contracts';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { bookingBody, pallet, type QuoteData } from '../../apps/server/src/modules/shipments/booking-fixtures';
 import { apiCall, SCENARIO_SERVER, withApiClient } from './api';
 import { freshEmail, type SignUpOptions } from './flows';
 import { quotablePickupDate } from './quote';
-import { logIn, rememberAuthenticatorSecret } from './session';
+import { logIn, rememberAuthenticatorSecret, signedInPage } from './session';
 
 /**
  * A scenario's own world, made through the server's test-only seeding path (the server's
@@ -137,6 +137,23 @@ export async function seedLookAlike(of: string, tag: string, { password = 'LookA
   const data = await seed('/__test/look-alikes', { of, email, password }, server);
   if (data.totp_secret) rememberAuthenticatorSecret(email, data.totp_secret);
   return { email, password };
+}
+
+/** What logIn and signedInPage take besides the password, which a look-alike brings. */
+type LogInOptions = Omit<NonNullable<Parameters<typeof logIn>[2]>, 'password'>;
+type PageOptions = Omit<Parameters<typeof signedInPage>[2], 'password'>;
+
+/** `page` signed in (logIn, with `options`) as a new look-alike of the demo user `of`: answers its email and password. */
+export async function logInAsLookAlike(page: Page, of: string, tag: string, options: LogInOptions = {}) {
+  const user = await seedLookAlike(of, tag);
+  await logIn(page, user.email, { ...options, password: user.password });
+  return user;
+}
+
+/** A page in a context of its own (signedInPage, with `options`) signed in as a new look-alike of the demo user `of`. */
+export async function lookAlikePage(browser: Browser, of: string, tag: string, options: PageOptions) {
+  const user = await seedLookAlike(of, tag);
+  return signedInPage(browser, user.email, { ...options, password: user.password });
 }
 
 /** What a scenario needs of a shipment it booked. */

@@ -1,5 +1,5 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, setPreferences } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { setPreferences } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -65,8 +65,7 @@ test('from the login page footer, in English and Spanish', async ({ page }) => {
 test('from the portal footer, in English and Spanish', async ({ page }) => {
   // The demo shipper's look-alike, in English whatever the demo shipper's language was when it was
   // made: its language is its own to change.
-  const shipper = await seedLookAlike('shipper@demo.test', 'a11y-statement');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/video-tutorials' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'a11y-statement', { settings: { language: 'en' }, at: '/video-tutorials' });
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await skipLinkMovesFocus(page, 'Skip to main content');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click();

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { checkCsvUpload } from '../support/csv';
 import { expectRates, fillItem, quotablePickupDate } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 const HEADER =
@@ -24,8 +24,7 @@ test('upload a CSV with a bad row, import the good rows, export the book, and pi
 
   // The demo shipper's look-alike reads and fills the demo account's address book (in English,
   // whatever the demo shipper's language was when it was made).
-  const shipper = await seedLookAlike('shipper@demo.test', 'address-book');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/address-book' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'address-book', { settings: { language: 'en' }, at: '/address-book' });
   await expect(page.getByRole('heading', { name: 'Address Book' })).toBeVisible();
   await expect(page.getByText('Lakeshore Industrial Supply')).toBeVisible();
 

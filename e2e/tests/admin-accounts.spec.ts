@@ -1,11 +1,10 @@
 import { freshEmail, mailedLink, submitLogin } from '../support/flows';
-import { seedCompany, seedLookAlike } from '../support/seed';
+import { logInAsLookAlike, seedCompany, seedLookAlike } from '../support/seed';
 import { authenticatorCode, logIn, reenterPassword, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test("accounting finds an account by a user's email and reads its users, activity and notes", async ({ page }) => {
-  const accounting = await seedLookAlike('accounting@demo.test', 'accounts-accounting');
-  await logIn(page, accounting.email, { password: accounting.password });
+  await logInAsLookAlike(page, 'accounting@demo.test', 'accounts-accounting');
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Account Management' }).click();
   await page.getByLabel('Search accounts').fill('shipper@demo.test');
   const table = page.getByRole('table', { name: 'Customer accounts' });
@@ -84,8 +83,7 @@ test('in Spanish, sales propose suspending a new account; accounting suspends it
 
 test('a super admin invites a staff user, who sets a password by the link; then grants them a role', async ({ page, browser }) => {
   const email = freshEmail('staff');
-  const superAdmin = await seedLookAlike('super@demo.test', 'invite-super');
-  await logIn(page, superAdmin.email, { password: superAdmin.password });
+  const superAdmin = await logInAsLookAlike(page, 'super@demo.test', 'invite-super');
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Role Management' }).click();
   await page.getByRole('button', { name: 'Invite staff user' }).click();
   const invite = page.getByRole('dialog', { name: 'Invite staff user' });

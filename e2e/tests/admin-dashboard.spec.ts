@@ -1,10 +1,9 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('ops reads the dashboard and follows its figures to the lists behind them, in English and Spanish', async ({ page }) => {
-  const ops = await seedLookAlike('ops@demo.test', 'dashboard-ops');
-  await logIn(page, ops.email, { password: ops.password });
+  await logInAsLookAlike(page, 'ops@demo.test', 'dashboard-ops');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const month = page.getByRole('region', { name: 'This month' });
   await expect(month.getByRole('link', { name: /^Bookings: \d+$/ })).toBeVisible();

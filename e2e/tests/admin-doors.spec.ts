@@ -1,10 +1,9 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('an accounting user opening Role Management sees Unauthrized and stays where they were', async ({ page }) => {
-  const accounting = await seedLookAlike('accounting@demo.test', 'doors-accounting');
-  await logIn(page, accounting.email, { password: accounting.password });
+  await logInAsLookAlike(page, 'accounting@demo.test', 'doors-accounting');
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await expect(page).toHaveTitle('Dashboard | Freight Portal');
 
@@ -29,8 +28,7 @@ test('an accounting user opening Role Management sees Unauthrized and stays wher
 });
 
 test('an ops user may open Carrier SCAC Aliases but not Carriers', async ({ page }) => {
-  const ops = await seedLookAlike('ops@demo.test', 'doors-ops');
-  await logIn(page, ops.email, { password: ops.password });
+  await logInAsLookAlike(page, 'ops@demo.test', 'doors-ops');
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await nav.getByRole('link', { name: 'Carrier SCAC Aliases' }).click();
   await expect(page).toHaveURL(/\/admin\/scac-aliases$/);
@@ -41,8 +39,7 @@ test('an ops user may open Carrier SCAC Aliases but not Carriers', async ({ page
 });
 
 test('a super admin sees every staff member in Role Management', async ({ page }) => {
-  const superAdmin = await seedLookAlike('super@demo.test', 'doors-super');
-  await logIn(page, superAdmin.email, { password: superAdmin.password });
+  await logInAsLookAlike(page, 'super@demo.test', 'doors-super');
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Role Management' }).click();
   await expect(page).toHaveURL(/\/admin\/roles$/);
   await expect(page.getByText('accounting@demo.test')).toBeVisible();
@@ -50,15 +47,13 @@ test('a super admin sees every staff member in Role Management', async ({ page }
 });
 
 test('a customer never enters the admin area', async ({ page }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'doors-shipper');
-  await logIn(page, shipper.email, { password: shipper.password, at: '/admin/dashboard' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'doors-shipper', { at: '/admin/dashboard' });
   await expect(page.getByRole('alert').filter({ hasText: 'Unauthrized' })).toBeVisible();
   await expect(page).not.toHaveURL(/\/admin/);
 });
 
 test('an ops user finds Pricing locked: it is the admins, the sales admins and the sales reps alone', async ({ page }) => {
-  const ops = await seedLookAlike('ops@demo.test', 'pricing-door-ops');
-  await logIn(page, ops.email, { password: ops.password });
+  await logInAsLookAlike(page, 'ops@demo.test', 'pricing-door-ops');
   const nav = page.getByRole('navigation', { name: 'Admin navigation' });
   await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('title', 'You do not have access to this page');
   await nav.getByRole('link', { name: 'Pricing' }).click();

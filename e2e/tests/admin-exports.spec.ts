@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { apiCall } from '../support/api';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -52,8 +52,7 @@ async function exportCsv(page: Page, button: string, item: string) {
 
 test('en: ops filters Admin Shipments, exports them as CSV, saves the view and applies it after a reload', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const ops = await seedLookAlike('ops@demo.test', 'exports-ops');
-  await logIn(page, ops.email, { password: ops.password, settings: { language: 'en' }, at: '/admin/shipments' });
+  await logInAsLookAlike(page, 'ops@demo.test', 'exports-ops', { settings: { language: 'en' }, at: '/admin/shipments' });
   await page.getByLabel('Status', { exact: true }).selectOption('in_transit');
   await expect(page).toHaveURL(/status=in_transit/);
   const filtered = listAnswered(page);
@@ -107,8 +106,7 @@ test('en: ops filters Admin Shipments, exports them as CSV, saves the view and a
 
 test('es: at 390 px ops applies a saved view from the Views menu', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  const ops = await seedLookAlike('ops@demo.test', 'exports-ops-es');
-  await logIn(page, ops.email, { password: ops.password, settings: { language: 'es' }, at: '/admin/shipments' });
+  await logInAsLookAlike(page, 'ops@demo.test', 'exports-ops-es', { settings: { language: 'es' }, at: '/admin/shipments' });
   // The view Otto Ops keeps in the demo (views are their user's own, not a look-alike's), kept by this user too.
   await apiCall(page, 'POST', '/api/admin/saved-views', { list: 'shipments', name: 'Action Required', filters: { action_required: '1' } });
   await page.reload();

@@ -1,5 +1,5 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, reenterPassword, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** The secret dialog's client id and secret, read as the partner's developer would copy them. */
@@ -17,8 +17,7 @@ test('super_admin creates a partner, lets it act for an account and issues a cre
 }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Acme TMS ${stamp}`;
-  const superAdmin = await seedLookAlike('super@demo.test', 'partner-super');
-  await logIn(page, superAdmin.email, { password: superAdmin.password });
+  const superAdmin = await logInAsLookAlike(page, 'super@demo.test', 'partner-super');
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Integration Partners' }).click();
   await expect(page.getByRole('heading', { name: 'Integration Partners' })).toBeVisible();
 
@@ -91,8 +90,10 @@ test('in Spanish, super_admin rotates a credential (the old secret keeps working
 }) => {
   // The sign-in and the step-up each take a fresh authenticator code: each may wait for the next 30-second step.
   test.setTimeout(120_000);
-  const superAdmin = await seedLookAlike('super@demo.test', 'partner-super-es');
-  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/oauth' });
+  const superAdmin = await logInAsLookAlike(page, 'super@demo.test', 'partner-super-es', {
+    settings: { language: 'es' },
+    at: '/admin/oauth',
+  });
   await expect(page.getByRole('heading', { name: 'Credenciales OAuth' })).toBeVisible();
   await page.getByRole('button', { name: 'Nueva credencial' }).click();
   const form = page.getByRole('dialog', { name: 'Nueva credencial de API' });

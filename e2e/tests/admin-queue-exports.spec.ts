@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -45,8 +45,10 @@ async function filterByKind(page: Page, field: string, kind: string, table: stri
 
 test('en: super_admin exports the API incidents of one kind as CSV, the rows the list shows', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const superAdmin = await seedLookAlike('super@demo.test', 'incidents-export-super');
-  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'en' }, at: '/admin/incidents' });
+  await logInAsLookAlike(page, 'super@demo.test', 'incidents-export-super', {
+    settings: { language: 'en' },
+    at: '/admin/incidents',
+  });
   const listed = await filterByKind(page, 'Kind', 'Unknown SCAC', 'API incidents');
   expect(listed).toBeGreaterThan(0);
 
@@ -62,8 +64,7 @@ test('en: super_admin exports the API incidents of one kind as CSV, the rows the
 
 test('es: at 390 px super_admin exports the same incidents with Spanish headers and words', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  const superAdmin = await seedLookAlike('super@demo.test', 'incidents-export-super-es');
-  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/incidents' });
+  await logInAsLookAlike(page, 'super@demo.test', 'incidents-export-super-es', { settings: { language: 'es' }, at: '/admin/incidents' });
   const listed = await filterByKind(page, 'Tipo', 'SCAC desconocido', 'Incidentes de API');
   const file = await exportCsv(page, 'Exportar', 'CSV (separado por comas)');
   expect(file.header.slice(0, 5)).toEqual(['Tipo', 'Operación', 'Transportista', 'SCAC', 'Error']);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { freshEmail } from '../support/flows';
-import { seedLookAlike, seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
+import { logInAsLookAlike, seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -136,8 +136,10 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, resolves it a
   }
   const error = `Ningún transportista ni alias con el SCAC ${scac} (nombre de transportista "${carrierName}")`;
 
-  const superAdmin = await seedLookAlike('super@demo.test', 'incidents-super');
-  await logIn(page, superAdmin.email, { password: superAdmin.password, settings: { language: 'es' }, at: '/admin/incidents' });
+  const superAdmin = await logInAsLookAlike(page, 'super@demo.test', 'incidents-super', {
+    settings: { language: 'es' },
+    at: '/admin/incidents',
+  });
   await expect(page.getByRole('heading', { name: 'Incidentes de API' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Incidentes de API' });
   // The demo's incidents are read only: the grouped time-out and the unknown SCAC.

@@ -1,7 +1,7 @@
 import { freshEmail } from '../support/flows';
 import { openInPortal } from '../support/navigate';
-import { seedLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /** 'YYYY-MM-DDTHH:MM' in Chicago, `minutes` ago: a time the datetime-local field takes. */
@@ -38,8 +38,7 @@ test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipp
   browser,
 }) => {
   const { pro_number: pro, bol_number: bol, company } = await ownShipment(await browser.newPage(), 'ops-delay');
-  const ops = await seedLookAlike('ops@demo.test', 'shipments-ops');
-  await logIn(page, ops.email, { password: ops.password, at: '/admin/shipments' });
+  await logInAsLookAlike(page, 'ops@demo.test', 'shipments-ops', { at: '/admin/shipments' });
   await page.getByLabel('BOL, PRO, pickup, tracking or reference number').fill(pro);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row').nth(1)).toContainText(company);
@@ -79,8 +78,7 @@ test("ops finds a shipment by PRO, adds a 'Delayed' event by hand, and the shipp
 test('in Spanish, staff ask the shipper to act and the shipper reads the message on the tracking page', async ({ page, browser }) => {
   const shipperPage = await browser.newPage();
   const { bol_number: bol } = await ownShipment(shipperPage, 'ops-act');
-  const ops = await seedLookAlike('ops@demo.test', 'shipments-ops-es');
-  await logIn(page, ops.email, { password: ops.password, settings: { language: 'es' }, at: '/admin/shipments' });
+  await logInAsLookAlike(page, 'ops@demo.test', 'shipments-ops-es', { settings: { language: 'es' }, at: '/admin/shipments' });
   await page.getByLabel('Número de BOL, PRO, recolección, rastreo o referencia').fill(bol);
   // The search reaches the URL after a pause: a click on the whole list before then would be
   // followed by the search's own navigation back to the list.

@@ -1,8 +1,8 @@
 import { apiCall, pageRequest } from '../support/api';
 import { freshEmail } from '../support/flows';
 import { activate, expectFocusTrapped, tabTo } from '../support/keyboard';
-import { seedLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
-import { logIn, setPreferences, snap } from '../support/session';
+import { logInAsLookAlike, seedShipment, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -168,8 +168,7 @@ test('the shipper reads and marks alerts and saves alert settings in Spanish on 
   const shipment = await seedShipment(page, company);
   const staff = await browser.newPage();
   try {
-    const ops = await seedLookAlike('ops@demo.test', 'alerts-ops');
-    await logIn(staff, ops.email, { password: ops.password });
+    await logInAsLookAlike(staff, 'ops@demo.test', 'alerts-ops');
     // Staff mark the shipment Action Required: its alert reaches the booker's portal, unread.
     await apiCall(staff, 'POST', `/api/admin/shipments/${shipment.id}/action-required`, {
       action_required: true,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -40,8 +40,10 @@ async function exportAs(page: Page, button: string, item: string) {
 
 test('en: a shipper keeps one carrier on Analytics, drills into its late deliveries and exports them to Excel', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const shipper = await seedLookAlike('shipper@demo.test', 'analytics-export-en');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/analytics' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'analytics-export-en', {
+    settings: { language: 'en' },
+    at: '/analytics',
+  });
   await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
   await page.getByLabel('Period', { exact: true }).selectOption('custom');
   await page.getByLabel('Pickup from', { exact: true }).fill(day(-60));
@@ -78,8 +80,7 @@ test('en: a shipper keeps one carrier on Analytics, drills into its late deliver
 
 test('es: at 390 px a shipper exports My Shipments as CSV', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
-  const shipper = await seedLookAlike('shipper@demo.test', 'analytics-export-es');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/my-shipments' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'analytics-export-es', { settings: { language: 'es' }, at: '/my-shipments' });
   await expect(page.getByRole('heading', { name: 'Historial de envíos', level: 2 })).toBeVisible();
   const bols = await listedBols(page);
   expect(bols.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedLookAlike } from '../support/seed';
+import { lookAlikePage, seedLookAlike } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -104,7 +104,6 @@ test('en: a shipper opens Analytics, keeps one carrier and drills into its late 
 test('es: at 390 px a shipper opens Analytics from the menu, keeps one carrier and drills into its late deliveries', async ({
   browser,
 }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'analytics-es');
-  const page = await signedInPage(browser, shipper.email, { password: shipper.password, language: 'es', width: 390 });
+  const page = await lookAlikePage(browser, 'shipper@demo.test', 'analytics-es', { language: 'es', width: 390 });
   await openFiltersAndDrill(page, 'es', true);
 });

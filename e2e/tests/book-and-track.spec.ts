@@ -2,15 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
 import { expectRates, fillItem, fillLane } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('quote, book, confirmation, the bill of lading, then the public tracking page in a fresh browser', async ({ page, browser }) => {
   // The demo shipper's look-alike books for the demo account (in English, whatever the demo
   // shipper's language was when it was made).
-  const shipper = await seedLookAlike('shipper@demo.test', 'book-and-track');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/quote-shipment' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'book-and-track', {
+    settings: { language: 'en' },
+    at: '/quote-shipment',
+  });
   await fillLane(page, { from: '60601', to: '30303' });
   await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
   await page.getByLabel('Shipment value').fill('2000');

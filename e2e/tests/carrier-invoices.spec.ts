@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiCall } from '../support/api';
 import { freshEmail } from '../support/flows';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { carrierBillOf, seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
+import { carrierBillOf, lookAlikePage, seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -159,12 +159,10 @@ test('es: at 390 px accounting disputes a reclass and the thread shows the messa
   // never supports it; the charges 10% up, as the demo's reclass bills them.
   const { bill } = await billedShipment(browser, 'carrier-reclass-shipper', 'RC', { classesUp: 2, chargeFactor: 1.1 });
   const number = bill.invoice_number;
-  const accounting = await seedLookAlike('accounting@demo.test', 'carrier-invoices-accounting-es');
-  const staff = await signedInPage(browser, accounting.email, {
+  const staff = await lookAlikePage(browser, 'accounting@demo.test', 'carrier-invoices-accounting-es', {
     language: 'es',
     width: 390,
     at: '/admin/carrier-invoices',
-    password: accounting.password,
   });
   await expect(staff.getByRole('heading', { name: 'Facturas del transportista', level: 2 })).toBeVisible();
   await expectNoSidewaysScroll(staff, 'on the carrier invoice queue at 390 px');

@@ -1,5 +1,5 @@
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedLookAlike } from '../support/seed';
+import { lookAlikePage, seedLookAlike } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -37,9 +37,7 @@ test('en: ops compares the carriers, sorts them, opens a scorecard and the shipm
 });
 
 test('es: at 390 px ops reads the comparison and a scorecard', async ({ browser }) => {
-  const ops = await seedLookAlike('ops@demo.test', 'scorecards-ops-es');
-  const page = await signedInPage(browser, ops.email, {
-    password: ops.password,
+  const page = await lookAlikePage(browser, 'ops@demo.test', 'scorecards-ops-es', {
     language: 'es',
     width: 390,
     at: '/admin/carrier-scorecards',

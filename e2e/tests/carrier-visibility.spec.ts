@@ -1,5 +1,5 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 const HIDDEN = 'Saia';
@@ -15,8 +15,7 @@ async function openCarrierVisibility(page: Page) {
 
 test('a shipper hides one LTL carrier, prefers another, finds the choices kept, then restores them', async ({ page }) => {
   // The demo shipper's look-alike: carrier choices are a user's own, and a look-alike starts with none.
-  const shipper = await seedLookAlike('shipper@demo.test', 'carrier-visibility');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/settings' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'carrier-visibility', { settings: { language: 'en' }, at: '/settings' });
   await expect(page.getByRole('tab', { name: 'User settings' })).toHaveAttribute('aria-selected', 'true');
 
   let modal = await openCarrierVisibility(page);

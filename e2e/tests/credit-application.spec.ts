@@ -1,8 +1,8 @@
 import { bookFirstRate, quoteAndBookInSpanish } from '../support/booking';
 import { freshEmail, mailsTo } from '../support/flows';
 import { expectRates, fillItem, fillLane } from '../support/quote';
-import { seedLookAlike, startAsNewCompany } from '../support/seed';
-import { logIn, reenterPassword, snap } from '../support/session';
+import { logInAsLookAlike, startAsNewCompany } from '../support/seed';
+import { reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 const PASSWORD = 'Secret#2026';
@@ -195,15 +195,13 @@ test.describe('credit is granted, not assumed', () => {
     browser,
   }) => {
     const staff = await browser.newPage();
-    const accounting = await seedLookAlike('accounting@demo.test', 'credit-accounting-en');
-    await logIn(staff, accounting.email, { password: accounting.password });
+    const accounting = await logInAsLookAlike(staff, 'accounting@demo.test', 'credit-accounting-en');
     await scenario(page, staff, accounting.password, 'en');
   });
 
   test('the same in Spanish: the shipper and accounting both work in Spanish', async ({ page, browser }) => {
     const staff = await browser.newPage();
-    const accounting = await seedLookAlike('accounting@demo.test', 'credit-accounting-es');
-    await logIn(staff, accounting.email, { password: accounting.password, settings: { language: 'es' } });
+    const accounting = await logInAsLookAlike(staff, 'accounting@demo.test', 'credit-accounting-es', { settings: { language: 'es' } });
     await scenario(page, staff, accounting.password, 'es');
   });
 });

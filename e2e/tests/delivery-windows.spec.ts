@@ -1,6 +1,6 @@
 import { apiCall } from '../support/api';
 import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
+import { logInAsLookAlike } from '../support/seed';
 import { logIn, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -24,8 +24,7 @@ async function shipmentWithWindow(page: Parameters<typeof apiCall>[0]) {
 }
 
 test('the learned delivery window on the rate results and the tracking pages, in English', async ({ page }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'delivery-windows-en');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/quote' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'delivery-windows-en', { settings: { language: 'en' }, at: '/quote' });
   // Chicago -> Dallas: the demo history's busiest lane.
   await fillLane(page, { from: '60606', to: '75201' });
   await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
@@ -51,8 +50,7 @@ test('the learned delivery window on the rate results and the tracking pages, in
 });
 
 test('the learned delivery window on the rate results and the public tracking page, in Spanish', async ({ page }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'delivery-windows-es');
-  await logIn(page, shipper.email, { password: shipper.password });
+  const shipper = await logInAsLookAlike(page, 'shipper@demo.test', 'delivery-windows-es');
   const shipment = await shipmentWithWindow(page);
   await setPreferences(page, { language: 'es' });
   await page.goto('/login');

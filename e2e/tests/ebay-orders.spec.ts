@@ -1,11 +1,10 @@
-import { seedLookAlike } from '../support/seed';
+import { logInAsLookAlike, seedLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a seller connects another eBay store through the consent page and syncs its orders', async ({ page }) => {
   // The demo shipper's look-alike: the eBay stores and orders are the demo account's.
-  const shipper = await seedLookAlike('shipper@demo.test', 'ebay-store');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/orders/ebay' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'ebay-store', { settings: { language: 'en' }, at: '/orders/ebay' });
   // The demo store is connected and synced from the simulator.
   const demo = page.getByTestId('ebay-store').filter({ hasText: 'demo-seller' });
   await expect(demo).toContainText('Connected');

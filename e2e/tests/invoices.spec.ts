@@ -6,9 +6,9 @@ import { freshEmail } from '../support/flows';
 import { chooseNewCard } from '../support/payment';
 import {
   invoiceOf,
+  logInAsLookAlike,
   seedCompany,
   seedDelivery,
-  seedLookAlike,
   seedReweigh,
   seedShipment,
   startAsNewCompany,
@@ -160,8 +160,7 @@ test('accounting answers a dispute with a credit, then places and lifts a hold w
   await apiCall(shipper, 'POST', `/api/invoices/${invoice.id}/disputes`, { reason, amount_cents: invoice.balance_cents });
   await shipper.context().close();
 
-  const accounting = await seedLookAlike('accounting@demo.test', 'invoices-accounting');
-  await logIn(page, accounting.email, { password: accounting.password, at: '/admin/dashboard' });
+  await logInAsLookAlike(page, 'accounting@demo.test', 'invoices-accounting', { at: '/admin/dashboard' });
   // The queue on the dashboard leads to the account of each open dispute (its row also links the invoice).
   const queue = page.getByTestId('open-disputes');
   await expect(queue).toContainText(reason);
@@ -200,8 +199,7 @@ test('accounting answers a dispute with a credit, then places and lifts a hold w
 });
 
 test('in Spanish, the dispute form names the maximum and refuses more', async ({ page }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'invoices-dispute-es');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/my-invoices' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'invoices-dispute-es', { settings: { language: 'es' }, at: '/my-invoices' });
   const number = await numberOfRow(page, 'Abierta');
   await page.getByRole('link', { name: number }).first().click();
   await page.getByRole('button', { name: 'Disputar' }).click();

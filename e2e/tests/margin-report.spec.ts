@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { freshEmail } from '../support/flows';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedLookAlike, seedShipment, seedStaff, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { lookAlikePage, seedShipment, seedStaff, startAsNewCompany, uniqueCompanyName } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('en: a super admin groups the margin by lane, opens a lane’s shipments and downloads the CSV', async ({ browser }) => {
-  const superAdmin = await seedLookAlike('super@demo.test', 'margin-super');
-  const page = await signedInPage(browser, superAdmin.email, { password: superAdmin.password, language: 'en', width: 1280 });
+  const page = await lookAlikePage(browser, 'super@demo.test', 'margin-super', { language: 'en', width: 1280 });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Margin', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Margin', level: 2 })).toBeVisible();
   // The current month to date, by customer: both demo shippers booked this month.

@@ -1,10 +1,9 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a logged-in customer opening an unknown page is told which page was not found and can go home', async ({ page }) => {
-  const other = await seedLookAlike('other@demo.test', 'not-found-other');
-  await logIn(page, other.email, { password: other.password, at: '/some/unknown/page' });
+  await logInAsLookAlike(page, 'other@demo.test', 'not-found-other', { at: '/some/unknown/page' });
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('Page not found: /some/unknown/page', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/);
@@ -19,8 +18,7 @@ test('a logged-in customer opening an unknown page is told which page was not fo
 });
 
 test('a staff user opening an unknown admin page sees it named inside the admin area', async ({ page }) => {
-  const staff = await seedLookAlike('super@demo.test', 'not-found-super');
-  await logIn(page, staff.email, { password: staff.password, at: '/admin/no-such-report' });
+  await logInAsLookAlike(page, 'super@demo.test', 'not-found-super', { at: '/admin/no-such-report' });
   await expect(page.getByText('Page not found: /admin/no-such-report', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Page not found | Freight Portal');
   await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toBeVisible();

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pdfBarcodes } from '../../apps/server/src/modules/documents/pdf-barcodes';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { quotablePickupDate } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
 import { expect, type Page, test } from '../support/test';
 
 /** A call to the API from the signed-in page, as the app makes it (session cookie and XSRF token). */
@@ -45,8 +44,7 @@ const place = (company: string, street1: string, postal_code: string, city: stri
 
 test('a parcel booked: its documents are labels and a summary, the labels print no BOL and their barcode scans', async ({ page }) => {
   // The demo shipper's look-alike books for the demo account.
-  const shipper = await seedLookAlike('shipper@demo.test', 'parcel-documents');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' } });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'parcel-documents', { settings: { language: 'en' } });
   const quote = await api(page, 'POST', '/api/quotes', {
     mode: 'parcel',
     pickup_date: quotablePickupDate(),

@@ -1,4 +1,4 @@
-import { seedLookAlike } from '../support/seed';
+import { logInAsLookAlike, seedLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Locator, type Page, test } from '../support/test';
 
@@ -84,8 +84,7 @@ for (const language of ['es'] as const) {
   test(`at 390 px (${language}) My Shipments and Open Invoices keep their actions in view, and the support button covers no control`, async ({
     page,
   }) => {
-    const shipper = await seedLookAlike('shipper@demo.test', 'phone-shipper');
-    await logIn(page, shipper.email, { password: shipper.password, settings: { language }, at: '/my-shipments' });
+    await logInAsLookAlike(page, 'shipper@demo.test', 'phone-shipper', { settings: { language }, at: '/my-shipments' });
     // My Shipments: each shipment a card; the first and the last card's menu open with a real click.
     const menus = page.getByRole('button', { name: w.actionsFor });
     await expect(menus.first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { LAKESHORE, PEACHTREE, quoteAndBookInSpanish } from '../support/booking';
 import { chooseNewCard } from '../support/payment';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -9,8 +9,7 @@ import { expect, test } from '../support/test';
  * then reships from Shipment History (the booking step comes prefilled) and cancels a shipment.
  */
 test('a prepaid shipper in Spanish books, pays by card, reships and cancels', async ({ page }) => {
-  const prepaid = await seedLookAlike('prepaid@demo.test', 'prepaid-es');
-  await logIn(page, prepaid.email, { password: prepaid.password, settings: { language: 'es' } });
+  await logInAsLookAlike(page, 'prepaid@demo.test', 'prepaid-es', { settings: { language: 'es' } });
   await quoteAndBookInSpanish(page, '500');
 
   // Booked, awaiting payment with a countdown to automatic cancellation.

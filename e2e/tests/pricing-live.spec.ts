@@ -3,7 +3,7 @@ import { freshEmail } from '../support/flows';
 import { publishContractLane } from '../support/pricing';
 import { ratePallets, shownTotals } from '../support/quote';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedCompany, seedLookAlike, uniqueCompanyName } from '../support/seed';
+import { logInAsLookAlike, seedCompany, uniqueCompanyName } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -26,8 +26,7 @@ test("a sales admin gives a company a contract lane Chicago -> Salt Lake City; t
   browser,
 }) => {
   const own = await ownCompany('lane-en', 'English');
-  const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'lane-salesadmin');
-  await logIn(page, salesAdmin.email, { password: salesAdmin.password });
+  await logInAsLookAlike(page, 'salesadmin@demo.test', 'lane-salesadmin');
   await publishContractLane(page, own.company, {
     name: 'Chicago - Salt Lake City, LTL up to 2,000 lb',
     origin: '606',
@@ -57,8 +56,7 @@ test("in Spanish, a sales admin gives a company a contract lane Chicago -> Denve
   browser,
 }) => {
   const own = await ownCompany('lane-es', 'Spanish');
-  const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'lane-salesadmin-es');
-  await logIn(page, salesAdmin.email, { password: salesAdmin.password, settings: { language: 'es' } });
+  await logInAsLookAlike(page, 'salesadmin@demo.test', 'lane-salesadmin-es', { settings: { language: 'es' } });
   await publishContractLane(
     page,
     own.company,

@@ -1,7 +1,7 @@
 import { freshEmail } from '../support/flows';
 import { addContractLane, openAccountProgram, openDraft, previewDraft, saveDraft } from '../support/pricing';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
+import { logInAsLookAlike, seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -99,8 +99,7 @@ test("in Spanish at phone width, a sales admin reads the default program, then r
   await logIn(shipper, o.email, { password: o.password });
   await seedShipment(shipper, company);
   await shipper.close();
-  const salesAdmin = await seedLookAlike('salesadmin@demo.test', 'program-salesadmin-es');
-  await logIn(page, salesAdmin.email, { password: salesAdmin.password, settings: { language: 'es' } });
+  await logInAsLookAlike(page, 'salesadmin@demo.test', 'program-salesadmin-es', { settings: { language: 'es' } });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/pricing');
   await expect(page.getByRole('heading', { name: 'Precios' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { checkCsvUpload } from '../support/csv';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 const HEADER = 'description,product_number,nmfc,sat,package_type,freight_class,length_in,width_in,height_in,weight_lb,hazardous';
@@ -18,8 +18,7 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
     `${imported2},GJ-${stamp},,,boxes,,24,18,12,35,false`,
   ].join('\n');
 
-  const shipper = await seedLookAlike('shipper@demo.test', 'catalog-shipper');
-  await logIn(page, shipper.email, { password: shipper.password, at: '/product-catalog' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'catalog-shipper', { at: '/product-catalog' });
   await expect(page.getByRole('heading', { name: 'Product Catalog' })).toBeVisible();
 
   // Add: a required field left empty is refused in place, then the product is saved.
@@ -115,9 +114,7 @@ test('add, edit and delete a product, import a CSV with a bad row, export, and p
 test('a shipper who works in Spanish and metric adds and deletes a product in centimetres and kilograms', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Tarimas de azulejo ${stamp}`;
-  const prepaid = await seedLookAlike('prepaid@demo.test', 'catalog-metric');
-  await logIn(page, prepaid.email, {
-    password: prepaid.password,
+  await logInAsLookAlike(page, 'prepaid@demo.test', 'catalog-metric', {
     settings: { language: 'es', unit_system: 'metric' },
     at: '/product-catalog',
   });

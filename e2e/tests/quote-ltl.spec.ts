@@ -1,6 +1,6 @@
 import { expectRates, fillItem, fillLane, shownCarriers, shownTotals } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ?? 0) <= x);
@@ -8,8 +8,7 @@ const descending = (xs: number[]) => xs.every((x, i) => i === 0 || (xs[i - 1] ??
 
 test('an LTL quote from postal codes to sorted rates, saved, then re-run from Saved Quotes', async ({ page }) => {
   // The demo shipper's look-alike quotes and saves for the demo account.
-  const shipper = await seedLookAlike('shipper@demo.test', 'quote-ltl');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/quote' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'quote-ltl', { settings: { language: 'en' }, at: '/quote' });
   await expect(page.getByRole('heading', { name: 'LTL & Small Package' })).toBeVisible();
 
   await fillLane(page, { from: '60601', to: '30303' });

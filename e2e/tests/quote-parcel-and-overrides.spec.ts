@@ -1,12 +1,11 @@
 import { expectRates, fillItem, fillLane } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test.beforeEach(async ({ page }) => {
   // A look-alike of the demo shipper, quoting as they do.
-  const shipper = await seedLookAlike('shipper@demo.test', 'quote-parcel');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/quote' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'quote-parcel', { settings: { language: 'en' }, at: '/quote' });
   await fillLane(page, { from: '60601', to: '30303' });
   await page.getByLabel('Shipment value').fill('500');
 });

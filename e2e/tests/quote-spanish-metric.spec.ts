@@ -1,13 +1,11 @@
 import { quotablePickupDate } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a shipper who works in Spanish, metric and pesos gets the quote page, density and prices that way', async ({ page }) => {
   // A look-alike of the demo's other shipper: the language, units and currency are its own.
-  const shipper = await seedLookAlike('other@demo.test', 'quote-es-metric');
-  await logIn(page, shipper.email, {
-    password: shipper.password,
+  await logInAsLookAlike(page, 'other@demo.test', 'quote-es-metric', {
     settings: { language: 'es', unit_system: 'metric', currency: 'MXN' },
     at: '/quote',
   });

@@ -1,10 +1,9 @@
-import { seedLookAlike } from '../support/seed';
-import { authState, logIn, loginFormAlive, snap } from '../support/session';
+import { logInAsLookAlike, seedLookAlike } from '../support/seed';
+import { authState, loginFormAlive, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a 401 mid-session lands on /login with AUTH_STATE gone', async ({ page, context }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'session-401');
-  await logIn(page, shipper.email, { password: shipper.password, at: '/settings' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'session-401', { at: '/settings' });
   // The page is a lazy chunk: wait for it (and its check of the session) before the cookie goes.
   await expect(page.getByRole('button', { name: 'Save preferences' })).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -1,7 +1,7 @@
 import { baseURL } from '../playwright.config';
 import { apiCall } from '../support/api';
 import { freshEmail } from '../support/flows';
-import { seedCompany, seedLookAlike, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { logInAsLookAlike, seedCompany, seedLookAlike, startAsNewCompany, uniqueCompanyName } from '../support/seed';
 import { logIn, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -118,8 +118,7 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
 test('in Spanish, the account admin replays a failed delivery of the demo webhook', async ({ page }) => {
   // Only the demo account has a delivery that failed for good (its retries take 72 hours): the
   // replay adds a delivery to its log and changes none of it.
-  const shipper = await seedLookAlike('shipper@demo.test', 'settings-api-es');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/settings/api' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'settings-api-es', { settings: { language: 'es' }, at: '/settings/api' });
   await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
   const demo = page.getByRole('row').filter({ hasText: '/webhook-sim/receive' }).first();
   await demo.getByRole('button', { name: 'Entregas' }).click();

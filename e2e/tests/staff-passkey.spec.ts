@@ -1,8 +1,8 @@
 import { passkeyURL } from '../playwright.config';
 import { virtualAuthenticator } from '../support/authenticator';
 import { freshEmail, mailedLink } from '../support/flows';
-import { seedLookAlike } from '../support/seed';
-import { authenticatorCode, logIn, reenterPassword, setPreferences, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { authenticatorCode, reenterPassword, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -66,8 +66,7 @@ async function call(page: Page, method: string, path: string, body?: unknown) {
  */
 async function invitedStaff(superAdmin: Page, o: { first: string; last: string; email: string; password: string }, page: Page) {
   // A super admin of the scenario's own (a look-alike of the demo's), with an authenticator of their own.
-  const admin = await seedLookAlike('super@demo.test', 'passkey-super');
-  await logIn(superAdmin, admin.email, { password: admin.password });
+  const admin = await logInAsLookAlike(superAdmin, 'super@demo.test', 'passkey-super');
   // Inviting asks for a recent confirmation. The super admin has a second factor, whose code is the
   // proof a server that holds such users to their factor takes; one that asks for the password reads that.
   const proof = { password: admin.password, code: await authenticatorCode(admin.email) };

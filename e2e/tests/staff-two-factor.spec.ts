@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { freshEmail, mailedLink, mailsTo } from '../support/flows';
-import { seedLookAlike } from '../support/seed';
+import { logInAsLookAlike } from '../support/seed';
 import { authenticatorCode, confirmIdentity, logIn, reenterPassword, setPreferences, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -66,8 +66,7 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
   const password = 'Welcome#2026';
 
   // A new staff user, invited (set up over the API: the invitation has its own scenario), with an authenticator app.
-  const superAdmin = await seedLookAlike('super@demo.test', 'reset-super');
-  await logIn(page, superAdmin.email, { password: superAdmin.password });
+  const superAdmin = await logInAsLookAlike(page, 'super@demo.test', 'reset-super');
   // Staff confirm who they are with their second factor, not the password.
   await confirmIdentity(page, superAdmin.password);
   const invited = await call(page, 'POST', '/api/admin/roles/invitations', {
@@ -126,8 +125,7 @@ test(`a super admin resets a staff user's lost second factor with a reason; the 
 });
 
 test(`the account admin reads the switch that requires a second factor of the team (${lang})`, async ({ page }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'team-two-factor-shipper');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: lang }, at: '/settings/security' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'team-two-factor-shipper', { settings: { language: lang }, at: '/settings/security' });
   const panel = page.getByTestId('team-two-factor');
   await expect(panel.getByRole('heading', { name: w.team })).toBeVisible();
   await expect(panel.getByRole('switch', { name: w.teamSwitch })).not.toBeChecked();

@@ -1,5 +1,5 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -7,8 +7,7 @@ const TEN_MB = 10 * 1024 * 1024;
 test('a shipper attaches a 10 MB PDF whose name hides its type: it is stored whole under a name that says PDF; a file of another type is refused', async ({
   page,
 }) => {
-  const other = await seedLookAlike('other@demo.test', 'attachments-other');
-  await logIn(page, other.email, { password: other.password, at: '/my-shipments' });
+  await logInAsLookAlike(page, 'other@demo.test', 'attachments-other', { at: '/my-shipments' });
   await page.getByRole('button', { name: 'Chat with support' }).click();
   const chat = page.getByRole('dialog', { name: 'Chat with support' });
   await expect(chat.getByTestId('conversation-row').first()).toBeVisible();

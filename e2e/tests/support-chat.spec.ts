@@ -1,13 +1,12 @@
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a shipper asks about a shipment from its page; ops answers from the inbox in Spanish; the read mark and the reply arrive live', async ({
   page,
   browser,
 }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'chat-shipper');
-  await logIn(page, shipper.email, { password: shipper.password, at: '/track' });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'chat-shipper', { at: '/track' });
   await page.locator('a[href^="/track/detail/"]').first().click();
   const heading = page.getByRole('heading', { name: /^BOL / });
   await expect(heading).toBeVisible();
@@ -28,8 +27,7 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
   // Ops, in Spanish, in a second browser: the inbox counts it and opens it.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  const ops = await seedLookAlike('ops@demo.test', 'chat-ops');
-  await logIn(staff, ops.email, { password: ops.password, settings: { language: 'es' }, at: '/admin/support' });
+  await logInAsLookAlike(staff, 'ops@demo.test', 'chat-ops', { settings: { language: 'es' }, at: '/admin/support' });
   await expect(staff.getByRole('heading', { name: 'Soporte' })).toBeVisible();
   const row = staff.getByTestId('inbox-row').filter({ hasText: question });
   await expect(row).toContainText('Demo Shipper Co');
@@ -60,8 +58,7 @@ test('a shipper asks about a shipment from its page; ops answers from the inbox 
 });
 
 test('the chat asks for an issue category, in the spec words, and the Support dialog gives the phone and hours', async ({ page }) => {
-  const other = await seedLookAlike('other@demo.test', 'chat-other');
-  await logIn(page, other.email, { password: other.password, at: '/my-shipments' });
+  await logInAsLookAlike(page, 'other@demo.test', 'chat-other', { at: '/my-shipments' });
   await page.getByRole('button', { name: 'Chat with support' }).click();
   const chat = page.getByRole('dialog', { name: 'Chat with support' });
   // The demo desk answered a question of this account already: the list shows it.

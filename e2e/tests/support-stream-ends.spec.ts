@@ -1,6 +1,6 @@
 import { freshEmail } from '../support/flows';
-import { seedLookAlike, startAsNewCompany } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike, startAsNewCompany } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 const isChatStream = (url: string) => new URL(url).pathname === '/api/support/stream';
@@ -38,8 +38,7 @@ test('suspending an account ends its user’s live support stream at once, on a 
   // The browser reconnects 3 s after a stream ends (its `retry`); the session is gone by then.
   const refused = shipper.waitForResponse((r) => isChatStream(r.url()) && r.status() === 401, { timeout: 90_000 });
 
-  const accounting = await seedLookAlike('accounting@demo.test', 'stream-accounting');
-  await logIn(page, accounting.email, { password: accounting.password });
+  await logInAsLookAlike(page, 'accounting@demo.test', 'stream-accounting');
   expect(await suspendAccountOf(page, email)).toBe(200);
   const suspendedAt = Date.now();
   // Before, a suspended user's stream ran on until its next five-minute check: ending well within

@@ -11,8 +11,7 @@ import {
   TEXT_SPACING,
   withStyle,
 } from '../support/reflow';
-import { seedLookAlike } from '../support/seed';
-import { logIn } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -145,8 +144,7 @@ async function hold(page: Page, matches: (url: URL) => boolean) {
 
 test('with reduced motion asked for, nothing moves while a page, a screen or the rates load', async ({ page }) => {
   test.setTimeout(120_000);
-  const shipper = await seedLookAlike('shipper@demo.test', 'motion-shipper');
-  await logIn(page, shipper.email, { password: shipper.password });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'motion-shipper');
 
   // The tracking cards' skeletons pulse while the list is on its way, unless the user asks for less motion.
   const releaseList = await hold(page, (url) => url.pathname === '/api/shipments');
@@ -196,8 +194,7 @@ for (const language of ['en', 'es'] as const) {
     if (runs('shipper'))
       test('a shipper’s pages', async ({ page, axe }) => {
         test.setTimeout(240_000);
-        const shipper = await seedLookAlike('shipper@demo.test', 'resize-shipper');
-        await logIn(page, shipper.email, { password: shipper.password, settings: { language } });
+        await logInAsLookAlike(page, 'shipper@demo.test', 'resize-shipper', { settings: { language } });
         for (const path of ['/', '/my-shipments', '/track', '/my-invoices', '/address-book', '/settings', '/support']) {
           await visit({ page, axe }, path, language);
         }
@@ -220,8 +217,7 @@ for (const language of ['en', 'es'] as const) {
     if (runs('staff'))
       test('a staff member’s pages', async ({ page, axe }) => {
         test.setTimeout(120_000);
-        const staff = await seedLookAlike('super@demo.test', 'resize-super');
-        await logIn(page, staff.email, { password: staff.password, settings: { language } });
+        await logInAsLookAlike(page, 'super@demo.test', 'resize-super', { settings: { language } });
         for (const path of ['/admin/dashboard', '/admin/shipments', '/admin/accounts']) {
           await visit({ page, axe }, path, language);
         }

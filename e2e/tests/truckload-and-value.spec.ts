@@ -1,7 +1,7 @@
 import { bookFirstRate, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a truckload worth $60,000 is rated, insured in full and booked; the consignee opens its confirmation page', async ({
@@ -9,8 +9,7 @@ test('a truckload worth $60,000 is rated, insured in full and booked; the consig
   browser,
 }) => {
   // The demo shipper's look-alike books on the demo account's terms.
-  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-en');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' } });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'truckload-en', { settings: { language: 'en' } });
   await rateTruckload(page, { to: '30303', quantity: '20', weight: '1000', value: '60000' });
 
   // A truckload insures up to $250,000 online, with the deductible above $10,000.
@@ -47,8 +46,7 @@ test('a truckload worth $60,000 is rated, insured in full and booked; the consig
 });
 
 test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-run from Saved Quotes and booked', async ({ page }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'saved-quote-es');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'saved-quote-es', { settings: { language: 'es' } });
   await rateInSpanish(page, { path: '/quote', to: '30303', weight: '600', value: '20000' });
   // The value is the goods': rates come back; only full cover above $10,000 is by phone.
   await expect(page.getByRole('radio', { name: /Seguro por el valor total/ })).toBeDisabled();
@@ -69,8 +67,7 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
 });
 
 test('in Spanish, a truckload is booked to its confirmation, which the consignee reads in Spanish too', async ({ page, browser }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-es');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'truckload-es', { settings: { language: 'es' } });
   await rateInSpanish(page, {
     path: '/truckload',
     to: '75201',

@@ -1,7 +1,7 @@
 import { bookFirstRate, CIRCLE_CITY, rateInSpanish } from '../support/booking';
 import { rateTruckload } from '../support/quote';
-import { seedLookAlike } from '../support/seed';
-import { logIn, snap } from '../support/session';
+import { logInAsLookAlike } from '../support/seed';
+import { snap } from '../support/session';
 import { expect, test } from '../support/test';
 
 test('a truckload with an extra drop is quoted with its stop-off, booked with the stop, and the consignee sees the stop', async ({
@@ -9,8 +9,7 @@ test('a truckload with an extra drop is quoted with its stop-off, booked with th
   browser,
 }) => {
   // The demo shipper's look-alike books on the demo account's terms.
-  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-stops-en');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' } });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'truckload-stops-en', { settings: { language: 'en' } });
   // Chicago -> Indianapolis (extra drop) -> Atlanta.
   await rateTruckload(page, { to: '30303', quantity: '20', weight: '1000', value: '30000', stops: ['46204'] });
   await expect(page.getByTestId('stop-1-place')).toHaveText('Indianapolis, IN');
@@ -43,8 +42,7 @@ test('a truckload with an extra drop is quoted with its stop-off, booked with th
 });
 
 test('in Spanish, the stops of the truckload form and of Book Shipment read in Spanish', async ({ page }) => {
-  const shipper = await seedLookAlike('shipper@demo.test', 'truckload-stops-es');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
+  await logInAsLookAlike(page, 'shipper@demo.test', 'truckload-stops-es', { settings: { language: 'es' } });
   await rateInSpanish(page, {
     path: '/truckload',
     to: '30303',

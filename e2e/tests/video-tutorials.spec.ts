@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { TutorialManifest } from '../../apps/web/src/features/tutorials/manifest';
-import { seedLookAlike } from '../support/seed';
+import { logInAsLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Locator, test } from '../support/test';
 
@@ -25,8 +25,7 @@ const state = (video: Locator) =>
 test('a shipper working in Spanish plays a tutorial, with the Spanish subtitles showing and the chapters seeking', async ({ page }) => {
   test.setTimeout(120_000);
   // A look-alike of the demo shipper: the language is their own to change.
-  const shipper = await seedLookAlike('shipper@demo.test', 'video-tutorials');
-  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' } });
+  const shipper = await logInAsLookAlike(page, 'shipper@demo.test', 'video-tutorials', { settings: { language: 'es' } });
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Videotutoriales' }).click();
   await expect(page).toHaveURL(/\/video-tutorials$/);
   await expect(page.getByRole('heading', { name: 'Videotutoriales' })).toBeVisible();
