@@ -1,6 +1,6 @@
 import type { PricingProgramRow } from '@freight/contracts';
 import { canEditPricing } from '@freight/domain';
-import { Alert, Anchor, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,13 +77,16 @@ export function PricingRoute() {
                 {t('admin.pricing.start_hint')}
               </Text>
               <Group align="flex-end">
-                <AccountSelect
-                  label={t('admin.pricing.account')}
-                  placeholder={t('admin.pricing.account_placeholder')}
-                  value={account}
-                  onChange={(id) => setAccount(id)}
-                  exclude={programs.flatMap((p) => (p.account_id ? [p.account_id] : []))}
-                />
+                {/* Wide enough for a long company name; at a phone's width the row is the field's, the button below. */}
+                <Box flex="1 1 16rem" maw="32rem">
+                  <AccountSelect
+                    label={t('admin.pricing.account')}
+                    placeholder={t('admin.pricing.account_placeholder')}
+                    value={account}
+                    onChange={(id) => setAccount(id)}
+                    exclude={programs.flatMap((p) => (p.account_id ? [p.account_id] : []))}
+                  />
+                </Box>
                 <Button type="submit" disabled={!account}>
                   {t('admin.pricing.open_program')}
                 </Button>
