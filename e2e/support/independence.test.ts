@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import config from '../playwright.config';
 import { specFiles } from './shards';
-import { SHARES_DEMO_USERS } from './shared-demo-users';
 
 const testDir = join(import.meta.dirname, '../tests');
 
@@ -27,14 +26,9 @@ describe('the scenarios stand alone', () => {
     }
   });
 
-  it('sign in as users of their own, but for the files still listed as sharing the demo users', () => {
-    const files = specFiles(testDir);
-    for (const listed of SHARES_DEMO_USERS) expect(files, `${listed} is on SHARES_DEMO_USERS`).toContain(listed);
-    expect(new Set(SHARES_DEMO_USERS).size).toBe(SHARES_DEMO_USERS.length);
+  it('sign in as users of their own, never as a demo user other scenarios share', () => {
     // What the run refuses (support/shared-demo-users.ts), found before the run where it is written out.
     const demoSignIn = /(logIn|logInHere|submitLogin|signedInPage)\([^,]+,\s*'[^']+@demo\.test'/;
-    for (const file of files.filter((f) => !SHARES_DEMO_USERS.includes(f))) {
-      expect(readFileSync(join(testDir, file), 'utf8'), file).not.toMatch(demoSignIn);
-    }
+    for (const file of specFiles(testDir)) expect(readFileSync(join(testDir, file), 'utf8'), file).not.toMatch(demoSignIn);
   });
 });

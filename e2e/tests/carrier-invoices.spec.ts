@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiCall } from '../support/api';
 import { freshEmail } from '../support/flows';
 import { expectNoSidewaysScroll } from '../support/reflow';
-import { carrierBillOf, lookAlikePage, seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
+import { carrierBillOf, invoiceOf, lookAlikePage, seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
 import { signedInPage, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -27,7 +27,7 @@ async function billedShipment(
   const shipper = await signedInPage(browser, o.email, { language: 'en', width: 1280, password: o.password });
   const shipment = await seedShipment(shipper, company, { delivered: true });
   // The freight invoice an approved correction is billed against: there before accounting decides.
-  await expect.poll(async () => (await apiCall<unknown[]>(shipper, 'GET', '/api/invoices')).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await invoiceOf(shipper, shipment.id);
   const invoiceNumber = `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
   const bill = await carrierBillOf(shipment, company, { invoiceNumber, ...claim });
   return { companyName: o.company, shipper, bill };
