@@ -215,24 +215,26 @@ export class AxeSession {
   }
 
   /**
-   * The colour-contrast findings that a second reading confirms. A button pressed or a dialog
-   * closing while axe reads it is seen mid-change (a "Cancel" read under 4.5:1 as it fades out);
-   * a second reading of those elements a moment later keeps what is really too faint and drops
-   * what was only changing or has gone.
+   * The findings of the rules that read the page's geometry and colours (RECHECKED_RULES) that a
+   * second reading confirms. A button pressed or a dialog closing while axe reads it is seen
+   * mid-change (a "Cancel" read under 4.5:1 as it fades out, a button read smaller than 24 px or
+   * covered while the page around it is still laid out); a second reading of those rules a moment
+   * later keeps what is really wrong and drops what was only changing or has gone.
    */
-  private async contrastAfterSettling(page: Page, violations: { id: string; nodes: { target: unknown[] }[] }[]) {
-    const targets = violations.filter((v) => v.id === 'color-contrast').flatMap((v) => v.nodes.map((n) => n.target.map(String)));
+  private async confirmedAfterSettling(page: Page, violations: { id: string; nodes: { target: unknown[] }[] }[]) {
+    const key = (rule: string, target: unknown[]) => `${rule} ${target.map(String).join(' ')}`;
+    const found = violations.filter((v) => RECHECKED_RULES.includes(v.id)).flatMap((v) => v.nodes.map((n) => key(v.id, n.target)));
     const confirmed = new Set<string>();
-    if (!targets.length) return confirmed;
+    if (!found.length) return confirmed;
     await page.waitForTimeout(400).catch(() => undefined);
     await settleAnimations(page);
     // The whole page is read again: an element that has gone is no longer there to include.
     const again = await builderFor(page)
-      .then((builder) => builder.withRules(['color-contrast']).analyze())
+      .then((builder) => builder.withRules([...RECHECKED_RULES]).analyze())
       .catch(() => undefined);
     // When the second reading cannot run, the first one stands.
-    if (!again) return new Set(targets.map((t) => t.join(' ')));
-    for (const v of again.violations) for (const n of v.nodes) confirmed.add(n.target.map(String).join(' '));
+    if (!again) return new Set(found);
+    for (const v of again.violations) for (const n of v.nodes) confirmed.add(key(v.id, n.target));
     return confirmed;
   }
 
@@ -270,10 +272,10 @@ export class AxeSession {
     // Only a first reading with no contrast finding at all vouches for the lines it read.
     if (contrastLines && !contrastKnown && !results.violations.some((v) => v.id === 'color-contrast' && v.nodes.length))
       checkedClean.add(...contrastLines.map(contrastKey));
-    const contrastStill = await this.contrastAfterSettling(page, results.violations);
+    const still = await this.confirmedAfterSettling(page, results.violations);
     for (const violation of results.violations) {
-      if (violation.id === 'color-contrast')
-        violation.nodes = violation.nodes.filter((n) => contrastStill.has(n.target.map(String).join(' ')));
+      if (RECHECKED_RULES.includes(violation.id))
+        violation.nodes = violation.nodes.filter((n) => still.has(`${violation.id} ${n.target.map(String).join(' ')}`));
       for (const node of violation.nodes) {
         const selector = node.target.map(String).join(' ');
         const known = KNOWN_VIOLATIONS.find(
@@ -297,6 +299,9 @@ export class AxeSession {
     if (structure && results.violations.every((v) => v.nodes.length === 0)) checkedClean.add(structure);
   }
 }
+
+/** The rules whose findings a second reading must confirm: they read colours and sizes a change in progress distorts. */
+const RECHECKED_RULES: readonly string[] = ['color-contrast', 'target-size'];
 
 /**
  * A builder for the page with axe-core loaded into its document once. By itself AxeBuilder sends
