@@ -215,6 +215,14 @@ export async function seedDelivery(seeded: Seeded, shipmentId: string, { daysAgo
 }
 
 /**
+ * The seeded company's webhook after its receiver stayed down for the whole retry window (72 hours):
+ * its waiting deliveries failed for good and the webhook is switched off, as the product leaves them.
+ */
+export async function seedWebhookLapse(seeded: Seeded, webhookId: string) {
+  await seed(`/__test/webhooks/${webhookId}/lapse`, { account_id: seeded.accountId });
+}
+
+/**
  * The carrier's reweigh of a delivered shipment (on terms) to `factor` times its booked weight,
  * approved by accounting: the adjustment invoice the shipper is billed, as the approval issues it.
  */

@@ -199,8 +199,11 @@ test('accounting answers a dispute with a credit, then places and lifts a hold w
 });
 
 test('in Spanish, the dispute form names the maximum and refuses more', async ({ page }) => {
-  await logInAsLookAlike(page, 'shipper@demo.test', 'invoices-dispute-es', { settings: { language: 'es' }, at: '/my-invoices' });
-  const number = await numberOfRow(page, 'Abierta');
+  // A company of its own on terms, in Spanish, with the open invoice of a delivery.
+  const email = freshEmail('invoices-dispute-es');
+  const company = await startAsNewCompany(page, { email, password: 'Terms#2026', language: 'Spanish' }, { onCredit: true });
+  const { number } = await invoiceOf(page, (await seedShipment(page, company, { delivered: true })).id);
+  await page.goto('/my-invoices');
   await page.getByRole('link', { name: number }).first().click();
   await page.getByRole('button', { name: 'Disputar' }).click();
   const dialog = page.getByRole('dialog');

@@ -1,7 +1,7 @@
 import { baseURL } from '../playwright.config';
 import { apiCall } from '../support/api';
 import { freshEmail } from '../support/flows';
-import { logInAsLookAlike, seedCompany, seedLookAlike, startAsNewCompany, uniqueCompanyName } from '../support/seed';
+import { seedCompany, seedLookAlike, seedShipment, seedWebhookLapse, startAsNewCompany, uniqueCompanyName } from '../support/seed';
 import { logIn, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -115,16 +115,25 @@ test("a shipper's account admin makes a credential and a webhook; its program bo
   await expect(page.getByText(bol)).toBeVisible();
 });
 
-test('in Spanish, the account admin replays a failed delivery of the demo webhook', async ({ page }) => {
-  // Only the demo account has a delivery that failed for good (its retries take 72 hours): the
-  // replay adds a delivery to its log and changes none of it.
-  await logInAsLookAlike(page, 'shipper@demo.test', 'settings-api-es', { settings: { language: 'es' }, at: '/settings/api' });
+test('in Spanish, the account admin replays a delivery that failed for good once the receiver is back', async ({ page }) => {
+  // A company of its own whose receiver was down for a booking's whole 72 hours of retries: the
+  // delivery failed for good and the webhook was switched off.
+  const email = freshEmail('settings-api-es');
+  const company = await startAsNewCompany(page, { email, password: 'Hooks#2026', language: 'Spanish' }, { onCredit: true });
+  const events = ['shipment.booked'];
+  const hook = await apiCall<{ id: string }>(page, 'POST', '/api/webhooks', { url: 'http://127.0.0.1:9/receive', events });
+  await seedShipment(page, company);
+  await seedWebhookLapse(company, hook.id);
+  // The receiver is back at a new address; its admin points the webhook there and switches it on.
+  const url = `${baseURL}/webhook-sim/receive?e2e=${Date.now().toString(36)}`;
+  await apiCall(page, 'PUT', `/api/webhooks/${hook.id}`, { url, events, enabled: true });
+
+  await page.goto('/settings/api');
   await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
-  const demo = page.getByRole('row').filter({ hasText: '/webhook-sim/receive' }).first();
-  await demo.getByRole('button', { name: 'Entregas' }).click();
+  await page.getByRole('row').filter({ hasText: url }).getByRole('button', { name: 'Entregas' }).click();
   const drawer = page.getByRole('dialog', { name: /^Entregas a / });
-  const failed = drawer.getByRole('row').filter({ hasText: 'Fallida' }).first();
-  await expect(failed).toBeVisible();
+  const failed = drawer.getByRole('row').filter({ hasText: 'Fallida' });
+  await expect(failed).toHaveCount(1);
   await failed.getByRole('button', { name: /^Reenviar/ }).click();
   await expect(page.getByText('Se volvió a enviar como una entrega nueva')).toBeVisible();
   // The log follows a delivery on its way until it is through.

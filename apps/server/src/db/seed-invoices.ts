@@ -2,9 +2,9 @@ import { correctedAmounts } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { eq } from 'drizzle-orm';
 import { invoicesRepository } from '../modules/invoices/invoices.repository';
-import { chargeLines, insertInvoice } from '../modules/invoices/invoicing';
+import { billedCorrection, chargeLines, insertInvoice } from '../modules/invoices/invoicing';
 import type { Db } from './client';
-import { accounts, type InvoiceCorrection, users } from './schema';
+import { accounts, users } from './schema';
 import { type DemoShipmentSpec, demoShipment } from './seed-shipments';
 
 /**
@@ -72,13 +72,10 @@ async function demoInvoice(tx: Db, accountId: string, userId: string, d: DemoInv
   });
   if (d.reweigh && invoice) {
     const after = correctedAmounts(lines, d.reweigh);
-    const correction: InvoiceCorrection = {
-      kind: 'reweigh',
-      quoted_weight_lb: 1200,
-      invoiced_weight_lb: Math.round(1200 * d.reweigh),
-      quoted_class: 70,
-      invoiced_class: 70,
-    };
+    const correction = billedCorrection(
+      { weight_lb: 1200, freight_class: 70 },
+      { weight_lb: Math.round(1200 * d.reweigh), freight_class: 70 },
+    );
     const difference = after.reduce((sum, cents, i) => sum + cents - (booked[i] ?? 0), 0);
     const adjustment = await insertInvoice(tx, {
       type: 'adjustment',

@@ -1,9 +1,8 @@
 import { acceptsCorrection } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { InvoiceCorrection } from '../../db/schema';
 import type { InvoiceRow } from '../invoices/invoices.service';
-import { issueCorrectionAdjustment, previewCorrectionAdjustment } from '../invoices/invoices.service';
+import { billedCorrection, issueCorrectionAdjustment, previewCorrectionAdjustment } from '../invoices/invoices.service';
 import type { CarrierInvoiceRow } from './carrier-invoices.repository';
 
 /**
@@ -16,13 +15,13 @@ function acceptedCorrection(row: CarrierInvoiceRow, approvedCents: number) {
   if (!audit || !row.shipmentId || !acceptsCorrection(audit, approvedCents) || audit.factor === null) return undefined;
   const reweigh = audit.reasons.find((r) => r.code === 'reweigh');
   const reclass = audit.reasons.find((r) => r.code === 'reclass');
-  const correction: InvoiceCorrection = {
-    kind: reclass ? 'reclass' : 'reweigh',
-    quoted_weight_lb: audit.booked_weight_lb,
-    invoiced_weight_lb: reweigh?.code === 'reweigh' ? reweigh.billed_weight_lb : audit.booked_weight_lb,
-    quoted_class: audit.booked_class,
-    invoiced_class: reclass?.code === 'reclass' ? reclass.billed_class : audit.booked_class,
-  };
+  const correction = billedCorrection(
+    { weight_lb: audit.booked_weight_lb, freight_class: audit.booked_class },
+    {
+      weight_lb: reweigh?.code === 'reweigh' ? reweigh.billed_weight_lb : audit.booked_weight_lb,
+      freight_class: reclass?.code === 'reclass' ? reclass.billed_class : audit.booked_class,
+    },
+  );
   return { shipmentId: row.shipmentId, correction, factor: audit.factor };
 }
 

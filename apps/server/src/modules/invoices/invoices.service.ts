@@ -140,6 +140,7 @@ export { disputeQueueRepository } from './dispute-queue.repository';
 /** What other modules use of invoicing: the carrier-invoices module re-bills through it. */
 export type { InvoiceRow } from './invoices.repository';
 export {
+  billedCorrection,
   INVOICE_ISSUE_JOB,
   inspectedShipment,
   invoiceIssueHandler,

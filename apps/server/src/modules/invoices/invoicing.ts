@@ -18,6 +18,26 @@ import { type InvoiceRow, invoicesRepository } from './invoices.repository';
 /** Issues the freight invoice of a delivered shipment of an account on terms (keyed by shipment). */
 export const INVOICE_ISSUE_JOB = 'invoice.issue';
 
+/** A weight and class as booked or as a carrier billed them. */
+export interface WeighedAs {
+  weight_lb: number;
+  freight_class: number | null;
+}
+
+/**
+ * What a carrier's bill corrected in a booking, as the adjustment invoice shows it: a reclass when
+ * the class changed (whatever the weight did), otherwise a reweigh.
+ */
+export function billedCorrection(booked: WeighedAs, billed: WeighedAs): InvoiceCorrection {
+  return {
+    kind: billed.freight_class !== booked.freight_class ? 'reclass' : 'reweigh',
+    quoted_weight_lb: booked.weight_lb,
+    invoiced_weight_lb: billed.weight_lb,
+    quoted_class: booked.freight_class,
+    invoiced_class: billed.freight_class,
+  };
+}
+
 /** What the carrier inspects: the BOL, the whole weight in pounds and the highest class booked. */
 export function inspectedShipment(row: ShipmentRow): InspectedShipment {
   const items = row.items as ShipmentItemView[];

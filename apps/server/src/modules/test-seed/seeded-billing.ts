@@ -1,10 +1,10 @@
 import { NMFC_CLASSES, zonedDate } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { InvoiceCorrection } from '../../db/schema';
 import { AppError } from '../../errors';
 import { carrierBill } from '../carrier-invoices/carrier-invoices.service';
 import {
+  billedCorrection,
   INVOICE_ISSUE_JOB,
   inspectedShipment,
   invoiceIssueHandler,
@@ -92,15 +92,9 @@ export function seededBilling(ctx: AppContext) {
       const shipment = await shipments.find(accountId, shipmentId);
       if (!shipment) throw AppError.notFound();
       const booked = inspectedShipment(shipment);
-      const correction: InvoiceCorrection = {
-        kind: 'reweigh',
-        quoted_weight_lb: booked.weight_lb,
-        invoiced_weight_lb: Math.round(booked.weight_lb * factor),
-        quoted_class: booked.freight_class,
-        invoiced_class: booked.freight_class,
-      };
+      const correction = billedCorrection(booked, { ...booked, weight_lb: Math.round(booked.weight_lb * factor) });
       const invoice = await ctx.db.transaction((tx) => issueCorrectionAdjustment(tx as Db, ctx, shipmentId, correction, factor));
-      if (!invoice) throw new AppError(409, 'conflict', 'errors.conflict');
+      if (!invoice) throw new AppError(409, 'conflict', 'errors.nothing_to_adjust');
       notifier.issued(invoice);
       return { id: invoice.id, number: invoice.number, total_cents: invoice.totalCents };
     },

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { seededBilling } from './seeded-billing';
+import { seededWebhooks } from './seeded-webhooks';
 import { testSeedService } from './test-seed.service';
 
 const person = {
@@ -18,6 +19,7 @@ const creditTerms = creditDecisionRequest.options[0].pick({ net_days: true, cred
 const companyRequest = z.object({ registration: registerRequest, verified: z.boolean().default(true), credit: creditTerms.optional() });
 /** `days_ago`: delivered and invoiced that many days back, up to the longest aging bucket's reach. */
 const deliveryRequest = z.object({ account_id: z.uuid(), days_ago: z.number().int().min(0).max(120).default(0) });
+const accountNamed = z.object({ account_id: z.uuid() });
 const reweighRequest = z.object({ account_id: z.uuid(), factor: z.number().min(1.01).max(2) });
 const carrierBillRequest = z.object({
   account_id: z.uuid(),
@@ -56,6 +58,7 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const seed = testSeedService(ctx);
   const billing = seededBilling(ctx);
+  const webhooks = seededWebhooks(ctx);
 
   r.post('/__test/companies', { schema: { body: companyRequest } }, async (request, reply) => {
     const b = request.body;
@@ -117,4 +120,10 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.code(201).send({ data });
     },
   );
+
+  // A receiver down for a webhook's whole retry window: its deliveries fail for good now.
+  r.post('/__test/webhooks/:id/lapse', { schema: { params: z.object({ id: z.uuid() }), body: accountNamed } }, async (request, reply) => {
+    const data = await webhooks.lapse(request.body.account_id, request.params.id);
+    return reply.code(201).send({ data });
+  });
 }

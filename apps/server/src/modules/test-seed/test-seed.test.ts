@@ -177,7 +177,12 @@ describe('the test-only seeding path, on a server under test', () => {
     expect(adjustment.total_cents).toBeGreaterThan(0);
     expect(adjustment.correction.invoiced_weight_lb).toBe(Math.round(adjustment.correction.quoted_weight_lb * 1.15));
     // Once a shipment; another account's shipment is not found.
-    expect((await reweigh()).statusCode).toBe(409);
+    const again = await reweigh();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'conflict',
+      message: 'This shipment has no freight invoice to adjust, or it was already adjusted.',
+    });
     const other = (await t.client().post('/__test/companies', { registration: registration('seeded.aged2@example.test') })).json().data;
     expect((await reweigh(other.account_id)).statusCode).toBe(404);
   });
@@ -218,6 +223,28 @@ describe('the test-only seeding path, on a server under test', () => {
     const [other] = await t.database.db.select({ id: accounts.id }).from(accounts).where(ne(accounts.id, account_id)).limit(1);
     const refused = await t.client().post(`/__test/shipments/${shipment.id}/carrier-bill`, { account_id: other?.id, invoice_number: 'X' });
     expect(refused.statusCode).toBe(404);
+  });
+
+  it("fails a webhook's deliveries for good as a receiver down for the whole retry window does", async () => {
+    const credit = { net_days: 30, credit_limit_cents: 1_000_000, grace_days: 10 };
+    const { account_id } = (
+      await t.client().post('/__test/companies', { registration: registration('seeded.hook@example.test'), credit })
+    ).json().data;
+    const shipper = await t.client().login('seeded.hook@example.test', PASSWORD);
+    // Nothing listens on the discard port: every attempt is refused.
+    const hook = (await shipper.post('/api/webhooks', { url: 'http://127.0.0.1:9/receive', events: ['shipment.booked'] })).json().data;
+    await quoteAndBook(t, shipper);
+    const lapse = (account = account_id) => t.client().post(`/__test/webhooks/${hook.id}/lapse`, { account_id: account });
+    const res = await lapse();
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual({ failed: 1, enabled: false });
+    const [delivery] = (await shipper.get(`/api/webhooks/${hook.id}/deliveries`)).json().data;
+    expect(delivery).toMatchObject({ event_type: 'shipment.booked', status: 'failed' });
+    const [listed] = (await shipper.get('/api/webhooks')).json().data;
+    expect(listed).toMatchObject({ id: hook.id, enabled: false });
+    // Another account's webhook is not found.
+    const other = (await t.client().post('/__test/companies', { registration: registration('seeded.hook2@example.test') })).json().data;
+    expect((await lapse(other.account_id)).statusCode).toBe(404);
   });
 
   it('makes a look-alike of a demo shipper: same account, role and settings, its own password and sessions', async () => {

@@ -179,6 +179,8 @@ export function webhookDelivery(ctx: AppContext) {
   }
 
   return {
+    /** Runs one lane now, as its job does (the test seeding runs it by a later clock). */
+    runLane,
     async register() {
       ctx.jobs.register(LANE_JOB, async (payload) => (isLane(payload) ? runLane(payload) : undefined));
       ctx.jobs.register(SWEEP_JOB, () => sweep());
