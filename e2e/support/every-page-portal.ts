@@ -72,12 +72,7 @@ export const CUSTOMER_PAGES: PageToWalk[] = [
     url: async (lookup) => `/quote/${await firstId(lookup, '/api/quotes?per_page=50', (q) => q.mode === 'ltl')}`,
   },
   { pattern: '/quote-shipment', visitor: SHIPPER, url: '/quote-shipment' },
-  {
-    pattern: '/quote-shipment/international',
-    visitor: SHIPPER,
-    url: '/quote-shipment/international',
-    popups: [dialog('contact support', either('Contact support', 'Contactar a soporte'))],
-  },
+  { pattern: '/quote-shipment/international', visitor: SHIPPER, url: '/quote-shipment/international' },
   {
     pattern: '/quote-shipment/:id/:return?',
     visitor: SHIPPER,

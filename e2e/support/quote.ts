@@ -1,12 +1,15 @@
 import { expect, type Page } from '@playwright/test';
 import { openInPortal } from './navigate';
 
-/** US federal holidays on a fixed date (MM-DD); the others fall on Mondays or Thursdays. */
-const FIXED_HOLIDAYS = ['01-01', '06-19', '07-04', '11-11', '12-25'];
+/**
+ * Holidays on a fixed date (MM-DD) in the United States, Canada and Mexico; the moving ones fall
+ * on Mondays, Thursdays or Fridays.
+ */
+const FIXED_HOLIDAYS = ['01-01', '05-01', '06-19', '07-01', '07-04', '09-16', '09-30', '11-11', '12-25', '12-26'];
 
 /**
- * A pickup date every carrier quotes: a Tuesday about two weeks out that is not a fixed-date
- * holiday (the moving US holidays are Mondays and Thursdays), as 'YYYY-MM-DD'.
+ * A pickup date every carrier quotes from any of the three countries: a Tuesday about two weeks
+ * out that is not a fixed-date holiday, as 'YYYY-MM-DD'.
  */
 export function quotablePickupDate(from = new Date()): string {
   const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 14));

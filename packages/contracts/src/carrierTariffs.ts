@@ -1,6 +1,7 @@
 import { ACCESSORIAL_CODES, NMFC_CLASSES } from '@freight/domain';
 import type { LtlServiceLevel } from '@freight/domain/rating/calendar';
 import { WEIGHT_BREAKS } from '@freight/domain/rating/ltl-tariff';
+import { BORDER_LANES, CROSSING_KINDS, PORT_CODES, type PortCode } from '@freight/domain/rating/ports';
 import { z } from 'zod';
 import { decimalNumber, isoDate, wholeNumber } from './fields';
 import type { CarrierPauseReason } from './incidents';
@@ -48,6 +49,27 @@ const accessorialPrice = z.discriminatedUnion(
   { error: 'validation.choice' },
 );
 
+/**
+ * The lanes a carrier serves across a border and what crossing costs (rating/border.ts); a tariff
+ * without it rates within one country only.
+ */
+const borderService = z.object({
+  lanes: z
+    .array(z.enum(BORDER_LANES, { error: 'validation.choice' }))
+    .min(1, { error: 'validation.required' })
+    .max(BORDER_LANES.length, { error: 'validation.too_many' }),
+  crossing: z.enum(CROSSING_KINDS, { error: 'validation.choice' }),
+  ports: z
+    .array(z.enum(PORT_CODES as [PortCode, ...PortCode[]], { error: 'validation.choice' }))
+    .min(1, { error: 'validation.required' })
+    .max(PORT_CODES.length, { error: 'validation.too_many' }),
+  crossing_cents: cents,
+  manifest_cents: cents,
+  broker_cents: cents,
+  crossing_days: whole(10),
+  domestic: z.boolean().optional(),
+});
+
 export const ltlTariffSchema = z
   .object({
     carrier: z.string().max(60, { error: 'validation.too_long' }),
@@ -81,6 +103,7 @@ export const ltlTariffSchema = z
       .max(20, { error: 'validation.too_many' }),
     nyc_zip3: z.array(z.string().regex(/^\d{3}$/, { error: 'validation.zip3' })).max(100, { error: 'validation.too_many' }),
     service_level: z.enum(LTL_SERVICE_LEVEL_CHOICES, { error: 'validation.choice' }).optional(),
+    border: borderService.optional(),
   })
   .superRefine((t, ctx) => {
     const seen = new Set<number>();
@@ -139,6 +162,7 @@ export const parcelTariffSchema = z.object({
   fuel_applies: z.boolean({ error: 'validation.required' }),
   declared_value: z.object({ included_per_package_cents: whole(1_000_000), per_100_cents: whole(10_000) }),
   signature: z.object({ signature: whole(100_000).nullable(), adult_signature: whole(100_000).nullable() }),
+  border: borderService.optional(),
 });
 
 export const truckloadTariffSchema = z
@@ -151,6 +175,7 @@ export const truckloadTariffSchema = z
     team_cents_per_mile: whole(1_000),
     solo_miles_per_day: whole(1_500, 100),
     team_miles_per_day: whole(2_500, 100),
+    border: borderService.optional(),
   })
   .refine((t) => t.team_miles_per_day >= t.solo_miles_per_day, { path: ['team_miles_per_day'], error: 'validation.team_miles' });
 

@@ -1,4 +1,5 @@
 import { MIN_WINDOW_SAMPLE, sampleOf } from '@freight/domain/analytics';
+import { ratesWithinOneCountry } from '@freight/domain/rating';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryWindowsRepository } from '../modules/delivery-windows/delivery-windows.repository';
 import { windowCache } from '../modules/delivery-windows/window-cache';
@@ -33,7 +34,9 @@ describe('the demo delivery windows', () => {
       lanes.set(`${b.carrierId}|${b.lane}`, (lanes.get(`${b.carrierId}|${b.lane}`) ?? new Map()).set(b.days, b.shipments));
     const learned = [...lanes].filter(([, h]) => sampleOf(h) >= MIN_WINDOW_SAMPLE).map(([k]) => k);
     expect(new Set(learned.map((k) => k.split('|')[1]))).toEqual(new Set(['US-IL>US-TX', 'US-IL>US-GA', 'US-IL>US-AZ']));
-    const ltl = (await db.select().from(carriers)).filter((c) => c.mode === 'ltl').sort((a, b) => a.scac.localeCompare(b.scac));
+    const ltl = (await db.select().from(carriers))
+      .filter((c) => c.mode === 'ltl' && ratesWithinOneCountry(c.tariff))
+      .sort((a, b) => a.scac.localeCompare(b.scac));
     const cache = windowCache({ db, now: () => now });
     await cache.ready();
     const lookup = {

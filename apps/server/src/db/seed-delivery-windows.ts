@@ -1,6 +1,6 @@
 import type { PlaceView } from '@freight/contracts';
 import { addCalendarDays, vicsBolNumber } from '@freight/domain';
-import { estimatedDelivery, nextBusinessDay } from '@freight/domain/rating';
+import { estimatedDelivery, nextBusinessDay, ratesWithinOneCountry } from '@freight/domain/rating';
 import { asc, eq } from 'drizzle-orm';
 import { transitSummary } from '../modules/delivery-windows/transit-summary';
 import type { Db } from './client';
@@ -30,7 +30,9 @@ export async function seedDemoDeliveryWindows(tx: Db, now: Date, timeZone: strin
   const [account] = await tx.select().from(accounts).where(eq(accounts.name, 'Lakeside Supply Co'));
   const [user] = account ? await tx.select().from(users).where(eq(users.accountId, account.id)) : [];
   if (!account || !user) return;
-  const list = (await tx.select().from(carriers).orderBy(asc(carriers.scac))).filter((c) => c.mode !== 'truckload');
+  const list = (await tx.select().from(carriers).orderBy(asc(carriers.scac))).filter(
+    (c) => c.mode !== 'truckload' && ratesWithinOneCountry(c.tariff),
+  );
   const ltl = list.filter((c) => c.mode === 'ltl');
   const thin = ltl[ltl.length - 1]?.id;
   const today = now.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import type { PlaceView } from '@freight/contracts';
 import { addCalendarDays, vicsBolNumber } from '@freight/domain';
-import { estimatedDelivery, nextBusinessDay } from '@freight/domain/rating';
+import { estimatedDelivery, nextBusinessDay, ratesWithinOneCountry } from '@freight/domain/rating';
 import { asc } from 'drizzle-orm';
 import { monthOf } from '../modules/carrier-scorecards/scorecard-summary';
 import type { Db } from './client';
@@ -35,7 +35,8 @@ export async function seedDemoScorecards(tx: Db, now: Date) {
     .values({ accountId: account.id, firstName: 'Lena', lastName: 'Lakeside', email: 'orders@lakeside-supply.test', passwordHash: 'x' })
     .returning();
   if (!user) return;
-  const list = await tx.select().from(carriers).orderBy(asc(carriers.scac));
+  // Their history is on domestic lanes: a carrier only across a border has none of it.
+  const list = (await tx.select().from(carriers).orderBy(asc(carriers.scac))).filter((c) => ratesWithinOneCountry(c.tariff));
   const today = now.toISOString().slice(0, 10);
   let serial = 0;
   for (const [ci, carrier] of list.entries()) {

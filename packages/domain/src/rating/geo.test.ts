@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canadianProvince, greatCircleMiles, isCrossBorder, lookupPlace, parcelZone, ROAD_FACTOR, roadMiles } from './geo';
+import { canadianProvince, greatCircleMiles, lookupPlace, parcelZone, ROAD_FACTOR, roadMiles } from './geo';
 import { MEXICAN_STATES, mexicanStateForPostalCode } from './mexico';
 
 describe('lookupPlace: US', () => {
@@ -229,13 +229,5 @@ describe('parcelZone', () => {
     expect(parcelZone(50.5)).toBe(2);
     expect(() => parcelZone(-1)).toThrow(RangeError);
     expect(() => parcelZone(Number.POSITIVE_INFINITY)).toThrow(RangeError);
-  });
-});
-
-describe('isCrossBorder', () => {
-  it('compares countries', () => {
-    expect(isCrossBorder({ country: 'US' }, { country: 'US' })).toBe(false);
-    expect(isCrossBorder({ country: 'US' }, { country: 'CA' })).toBe(true);
-    expect(isCrossBorder({ country: 'MX' }, { country: 'US' })).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import type { Country } from '../settings';
 import { mexicanCityForPostalCode, mexicanStateForPostalCode } from './mexico';
-import type { ParcelZone, Place } from './types';
+import type { ParcelZone } from './types';
 
 export interface LatLon {
   lat: number;
@@ -255,9 +255,4 @@ export function parcelZone(miles: number): ParcelZone {
   const whole = Math.round(miles);
   for (const [max, zone] of PARCEL_ZONE_BANDS) if (whole <= max) return zone;
   return 8;
-}
-
-/** Origin and destination in different countries (not rated online). */
-export function isCrossBorder(origin: Pick<Place, 'country'>, destination: Pick<Place, 'country'>): boolean {
-  return origin.country !== destination.country;
 }

@@ -5,6 +5,7 @@
  */
 
 export * from './banking-days';
+export * from './border';
 export * from './calendar';
 export * from './freight-class';
 export * from './geo';
@@ -13,6 +14,7 @@ export * from './ltl';
 export * from './mexico';
 export * from './parcel';
 export * from './pickup-date';
+export * from './ports';
 export * from './truckload';
 export * from './types';
 export * from './units';

@@ -4,6 +4,7 @@
  */
 import { type AccessorialCode, type FreightClass, NMFC_CLASSES } from '../freight';
 import type { LtlServiceLevel } from './calendar';
+import type { BorderService } from './ports';
 import type { Cents } from './types';
 
 export const WEIGHT_BREAKS = [
@@ -88,6 +89,8 @@ export interface LtlTariff {
   nyc_zip3: string[];
   /** The service sold ('standard' when absent, as tariffs stored before it were). */
   service_level?: LtlServiceLevel;
+  /** The lanes it serves across a border (border.ts); none when absent. */
+  border?: BorderService;
 }
 
 /** NYC ZIP3s (domain.md): 100-104, 110-114, 116. */

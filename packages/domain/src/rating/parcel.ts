@@ -3,6 +3,8 @@
  * cutoffs. Pure data and functions; inches, pounds,
  * integer cents, ISO dates.
  */
+
+import type { BorderService } from './ports';
 import type { Cents, ChargeLine, ParcelZone, RateMessage } from './types';
 
 export type ParcelCarrier = 'ups' | 'fedex_ground' | 'fedex_express' | 'usps' | 'usps_ground_advantage';
@@ -169,6 +171,8 @@ export interface ParcelTariff {
   /** Declared value: `included_per_package_cents` free per package, then `per_100_cents` per further $100 or part. */
   declared_value: { included_per_package_cents: Cents; per_100_cents: Cents };
   signature: Readonly<Record<Exclude<SignatureOption, 'none'>, Cents | null>>;
+  /** The lanes it serves across a border (border.ts); none when absent. */
+  border?: BorderService;
 }
 
 function zoneTable(first: readonly number[], perLb: readonly number[]): Record<ParcelZone, ParcelZoneRate> {

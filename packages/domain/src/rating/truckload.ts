@@ -3,6 +3,8 @@
  * service and transit. Pure data and functions; miles, pounds, inches,
  * integer cents.
  */
+
+import type { BorderService } from './ports';
 import type { Cents, ChargeLine, RateMessage } from './types';
 
 /**
@@ -114,6 +116,8 @@ export interface TruckloadTariff {
   team_cents_per_mile: number;
   solo_miles_per_day: number;
   team_miles_per_day: number;
+  /** The lanes it serves across a border (border.ts); none when absent. */
+  border?: BorderService;
 }
 
 /**

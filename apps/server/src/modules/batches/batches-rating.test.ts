@@ -77,14 +77,19 @@ describe('rating a batch', () => {
     failing.add(down);
     try {
       const batch = await upload(
-        [header, line(), line({ destination_country: 'MX', destination_postal_code: '06600' }), line()].join('\n'),
+        [
+          header,
+          line(),
+          line({ origin_country: 'CA', origin_postal_code: 'M5V 3L9', destination_country: 'MX', destination_postal_code: '06600' }),
+          line(),
+        ].join('\n'),
       );
       const rated = await rate(batch.id);
       expect(rated.rows[0]!.status).toBe('rated');
       expect(rated.rows[0]!.result!.rates.map((r) => r.scac)).not.toContain(down);
       expect(rated.rows[0]!.rate_id).toEqual(expect.any(String));
       expect(rated.rows[2]!.status).toBe('rated');
-      // Cross-border is quoted by phone: the row is rated with no rate and says why.
+      // A lane across a border that no carrier serves is quoted by phone: the row is rated with no rate and says why.
       expect(rated.rows[1]).toMatchObject({ rate_id: null, result: { rates: [], message: expect.stringContaining('Cross-border') } });
     } finally {
       failing.delete(down);

@@ -26,7 +26,7 @@ const csv = (description: string): Answer => ({ kind: 'csv', description });
 const deleted: Answer = { kind: 'deleted' };
 
 const QUOTE =
-  'The quote: `id`, `number`, `mode`, `inputs`, `expires_at` (when its rates stop holding: booking it later answers 409 `quote_expired`), `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`), `insurance_options` and `messages`.';
+  'The quote: `id`, `number`, `mode`, `inputs`, `expires_at` (when its rates stop holding: booking it later answers 409 `quote_expired`), `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`, and across a border `crossing`: `port`, `port_name` and `kind`, `single_line` or `transfer`; null within one country), `insurance_options` and `messages`. A lane across a border that no carrier serves has no rates and the message `quote.no_rate.cross_border`.';
 const SHIPMENT =
   "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
 const WEBHOOK =

@@ -9,7 +9,6 @@ import {
   type FreightClass,
   greatCircleMiles,
   insuranceOptionsFor,
-  isCrossBorder,
   lookupPlace,
   pickupDateProblems,
   type RateMessage,
@@ -33,7 +32,7 @@ import { carrierFailure } from '../incidents/incidents.recorder';
 import { pricingProgramsService } from '../pricing-programs/pricing-programs.service';
 import type { LoadedUser } from '../users/users.repository';
 import { usersService } from '../users/users.service';
-import type { CarrierAdapter, CarrierRate, NoRate, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
+import type { CarrierAdapter, CarrierRate, NoRate, RateCrossing, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
 import { priceCarrierRate, pricingShipment, type QuoteCosts } from './quote-pricing';
@@ -66,6 +65,8 @@ export interface StoredRate {
   tariff_version?: number | null;
   /** The lane's learned delivery window (or the promise) when rated; absent on quotes from before windows. */
   delivery_window?: DeliveryWindowView;
+  /** Across a border: where and how it crosses; absent within one country. */
+  crossing?: RateCrossing;
 }
 
 export interface QuoteResult {
@@ -290,8 +291,7 @@ export function quotesService(
     if (!messages.length && input.pickup_date < first.date) {
       messages.push({ level: 'no_rate', key: 'quote.no_rate.pickup_cutoff', params: { cutoff: calendar.cutoff, first_date: first.date } });
     }
-    if ([input.destination, ...stopInputs].some((p) => isCrossBorder(input.origin, p)))
-      messages.push({ level: 'no_rate', key: 'quote.no_rate.cross_border' });
+    // Across a border, each carrier says whether it serves the lane (quotes/carriers/across-border.ts).
     const insurance = insuranceOptionsFor(
       input.mode,
       declaredUsd,
@@ -367,6 +367,7 @@ export function quotesService(
             promisedDays: result.transit_days,
             pickupDate: input.pickup_date,
           }),
+          ...(result.crossing && { crossing: result.crossing }),
         });
       }
       const preferred = choices.preferred;

@@ -149,13 +149,8 @@ describe('POST /api/quotes', () => {
     expect((q.messages as Message[]).map((m) => m.key)).toContain('quote.no_rate.pickup_holiday');
   });
 
-  it('gives no rate across the border, for 7 pallets and above $10,000 insured', async () => {
+  it('gives no rate for 7 pallets and above $10,000 insured', async () => {
     const c = await shipper();
-    const toronto = { postal_code: 'M5V 3L9', country: 'CA', site_type: 'business' };
-    const cross = (await c.post('/api/quotes', ltl({ destination: toronto }))).json().data;
-    expect(cross.rates).toEqual([]);
-    expect(cross.messages[0]).toMatchObject({ key: 'quote.no_rate.cross_border', text: expect.stringContaining('Cross-border') });
-
     const seven = (await c.post('/api/quotes', ltl({ items: [{ ...pallet, quantity: 7 }] }))).json().data;
     expect(seven.rates).toEqual([]);
     expect((seven.messages as Message[]).map((m) => m.key)).toContain('quote.no_rate.volume_pallets');

@@ -1,5 +1,14 @@
 import type { Currency, TruckloadStopKind, UnitSystem } from '@freight/domain';
-import type { AccessorialCode, ChargeLine, EquipmentSpec, FreightClass, RateMessage, SignatureOption } from '@freight/domain/rating';
+import type {
+  AccessorialCode,
+  ChargeLine,
+  CrossingKind,
+  EquipmentSpec,
+  FreightClass,
+  PortCode,
+  RateMessage,
+  SignatureOption,
+} from '@freight/domain/rating';
 import type { CarrierMode } from '../../../db/schema';
 
 /** One handling-unit line in engine units (inches, pounds per unit). */
@@ -60,6 +69,13 @@ export interface CarrierRate {
   lines: ChargeLine[];
   total_cents: number;
   messages: RateMessage[];
+  /** Across a border: the port of entry it crosses at and how (one truck, or handed over). */
+  crossing?: RateCrossing;
+}
+
+export interface RateCrossing {
+  port: PortCode;
+  kind: CrossingKind;
 }
 
 export interface NoRate {

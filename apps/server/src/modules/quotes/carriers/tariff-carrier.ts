@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { NMFC_CLASSES } from '@freight/domain';
 import {
+  type BorderService,
   distanceBandFactor,
   estimatedDelivery,
   type LtlTariff,
@@ -11,10 +12,12 @@ import {
   parcelZone,
   rateLtl,
   rateParcel,
+  ratesWithinOneCountry,
   rateTruckload,
 } from '@freight/domain/rating';
 import { demoEventsUntil } from '../../tracking/demo-timeline';
 import type { CarrierRow } from '../quotes.repository';
+import { crossesBorder, rateAcrossBorder } from './across-border';
 import type {
   BookingCarrierAdapter,
   CarrierBooking,
@@ -98,7 +101,20 @@ export class TariffCarrier implements BookingCarrierAdapter {
     this.carrier = { id: row.id, name: row.name, scac: row.scac };
   }
 
+  /**
+   * Within one country, by the tariff of the mode (unless it serves only freight across a border);
+   * across a border, by its border service (across-border.ts), or no rate when it has none for the lane.
+   */
   async rate(request: RateRequest): Promise<CarrierRate | NoRate> {
+    if (crossesBorder(request)) {
+      const border = (this.row.tariff as { border?: BorderService }).border;
+      return rateAcrossBorder(border, request, (side) => this.rateSide(side));
+    }
+    if (!ratesWithinOneCountry(this.row.tariff)) return { status: 'no_rate', messages: [] };
+    return this.rateSide(request);
+  }
+
+  private rateSide(request: RateRequest): CarrierRate | NoRate {
     switch (this.row.mode) {
       case 'ltl':
         return this.ltl(request);

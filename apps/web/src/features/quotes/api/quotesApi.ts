@@ -18,6 +18,12 @@ export interface QuoteCharge {
   amount_cents: number;
 }
 
+export interface RateCrossing {
+  port: string;
+  port_name: string;
+  kind: 'single_line' | 'transfer';
+}
+
 export interface QuoteRate {
   id: string;
   carrier_name: string;
@@ -30,6 +36,8 @@ export interface QuoteRate {
   estimated_delivery: string;
   /** The lane's learned delivery window, or the promise; null on quotes rated before windows. */
   delivery_window?: DeliveryWindowView | null;
+  /** Across a border: the port of entry (its two cities) and whether the truck crosses or hands over; null within one country. */
+  crossing?: RateCrossing | null;
   currency: Currency;
   total_cents: number;
   charges: QuoteCharge[];

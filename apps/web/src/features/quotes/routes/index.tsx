@@ -1,11 +1,9 @@
 import { SUPPORT_PHONE } from '@freight/domain';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
-import { ContactSupportButton } from '../../../components/support/SupportDialog';
-import { paths } from '../../../lib/paths';
 import { useSupportTopic } from '../../../lib/support';
 import { PendingApprovalsNotice } from '../../approvals';
 import { dropCarriedQuote, peekCarriedQuote } from '../carriedQuote';
@@ -84,27 +82,21 @@ export function TruckloadRoute() {
   return <QuotePage titleKey="quotes.tabs.truckload" kind="truckload" rerunId={id} />;
 }
 
-/** /quote-shipment/international: cross-border quoting is not online yet. */
+/**
+ * /quote-shipment/international: Quote & Ship across a border, the same workspace as Quote & Ship,
+ * under a note of the lanes carriers serve and what a rate across the border includes.
+ */
 export function InternationalRoute() {
   const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('quotes.tabs.international')} />
-      <QuoteTabs />
-      <Alert color="blue" title={t('quotes.international.title')} role="status">
-        <Stack gap="sm">
-          <Text size="sm">{t('quotes.international.body')}</Text>
-          <Group>
-            <Button component="a" href={`tel:${SUPPORT_PHONE.tel}`}>
-              {t('quotes.international.call', { phone: SUPPORT_PHONE.display })}
-            </Button>
-            <ContactSupportButton variant="light" size="sm" />
-            <Button component={Link} to={paths.quoteShipment} variant="light">
-              {t('quotes.international.domestic')}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    </>
+  const notice = (
+    <Alert color="blue" title={t('quotes.international.title')} role="status" mb="md">
+      <Stack gap="xs">
+        <Text size="sm">{t('quotes.international.body')}</Text>
+        <Anchor href={`tel:${SUPPORT_PHONE.tel}`} size="sm">
+          {t('quotes.international.call', { phone: SUPPORT_PHONE.display })}
+        </Anchor>
+      </Stack>
+    </Alert>
   );
+  return <QuotePage titleKey="quotes.tabs.international" kind="ltl_parcel" notice={notice} />;
 }

@@ -45,7 +45,7 @@ describe('ShipmentForm: what it shows and checks as the user types', () => {
     await user().type(delivery, 'm5v 2t6');
     expect(screen.getByLabelText('Delivery country')).toHaveValue('CA');
     expect(await screen.findByText('Toronto, ON')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Cross-border shipments are not quoted online yet');
+    expect(screen.getByRole('status')).toHaveTextContent('Duties and taxes are not included.');
   });
 
   it('warns when the class differs from the density class: Cancel reverts to the recommendation, I understand keeps it', async () => {

@@ -77,6 +77,12 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
               {t('quotes.results.window_sample', { count: learned.sample })}
             </Text>
           )}
+          {rate.crossing && (
+            <Text size="sm" data-testid="rate-crossing">
+              {t(`quotes.results.crossing.${rate.crossing.kind}`, { port: rate.crossing.port_name })}{' '}
+              {t('quotes.results.crossing.excludes')}
+            </Text>
+          )}
         </Stack>
         {/* Stale prices are struck through, not faded: faded text fails contrast, and the alert above says why. */}
         <Stack gap={4} align="flex-end" style={{ marginLeft: 'auto' }}>

@@ -12,7 +12,7 @@ import type { Quote } from '../../api/quotesApi';
 import { RateResults, type RateResultsProps } from '.';
 import { offersSalesRequest } from './salesOffer';
 import { sortRates } from './sortRates';
-import { makeQuote, RATES, RATES_COUNT } from './testQuote';
+import { makeQuote, makeRate, RATES, RATES_COUNT } from './testQuote';
 
 const account = {
   role: 'account_admin' as const,
@@ -328,6 +328,39 @@ describe('RateResults', () => {
       expect(await screen.findByRole('radio', { name: 'No insurance' })).toBeChecked();
       expect(screen.queryByRole('button', { name: /^Book/ })).not.toBeInTheDocument();
     });
+  });
+
+  it('says where a rate across the border crosses and names its customs charges, in English and Spanish', async () => {
+    const frontera = {
+      ...makeRate('r-dfrc', 'Demo Frontera Carga', 'DFRC', 5, [
+        ['freight', '70', 60_000, 'Freight'],
+        ['accessorial', 'border_transfer', 17_500, 'Accessorial'],
+        ['accessorial', 'customs_entry_mx', 4_500, 'Accessorial'],
+        ['accessorial', 'customs_broker', 25_000, 'Accessorial'],
+      ]),
+      crossing: { port: 'laredo', port_name: 'Laredo, TX – Nuevo Laredo, TAM', kind: 'transfer' as const },
+    };
+    const quote = makeQuote({ rates: [frontera], lowest_total_cents: frontera.total_cents });
+    const { unmount } = setup({ quote });
+    const card = await screen.findByRole('article', { name: 'Demo Frontera Carga' });
+    expect(within(card).getByTestId('rate-crossing')).toHaveTextContent(
+      'Crosses at Laredo, TX – Nuevo Laredo, TAM, handed over to a carrier on the other side. Duties and taxes are not included.',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Show charges' }));
+    const details = within(within(card).getByRole('table'))
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(details).toEqual(
+      expect.arrayContaining(['Transfer at the border', 'Mexican entry: pedimento filing', 'Our customs brokers (both sides)']),
+    );
+    unmount();
+
+    await act(() => i18n.changeLanguage('es'));
+    setup({ quote }, { user: makeUser([], { account, settings: { ...DEFAULT_SETTINGS, language: 'es' } }) });
+    const tarjeta = await screen.findByRole('article', { name: 'Demo Frontera Carga' });
+    expect(within(tarjeta).getByTestId('rate-crossing')).toHaveTextContent(
+      'Cruza por Laredo, TX – Nuevo Laredo, TAM y pasa a un transportista del otro lado. No incluye aranceles ni impuestos.',
+    );
   });
 
   it('speaks Spanish', async () => {

@@ -79,14 +79,16 @@ describe('quote workspace', () => {
     expect(await screen.findByText('This quote could not be re-run')).toBeInTheDocument();
   });
 
-  it('shows the client reference number of /:clientrefnum/q and the International banner', async () => {
+  it('shows the client reference number of /:clientrefnum/q, and the International tab quotes across the border', async () => {
     signedIn({});
     const { router } = renderApp('/ACME-77/q');
     expect(await screen.findByText('Client reference ACME-77')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Quote & Ship (International)' }));
     expect(router.state.location.pathname).toBe('/quote-shipment/international');
-    expect(await screen.findByText('Cross-border shipments are coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Call (312) 555-0150' })).toHaveAttribute('href', 'tel:+13125550150');
+    expect(await screen.findByText('Quotes between the United States, Canada and Mexico')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'For any other lane, call (312) 555-0150' })).toHaveAttribute('href', 'tel:+13125550150');
+    // The shipment's details are asked as on Quote & Ship.
+    expect(screen.getByRole('button', { name: /Get rates/ })).toBeInTheDocument();
   });
 
   it('offers Book on a re-run saved quote, then confirms the booking, and starts a new quote from there', async () => {
