@@ -467,6 +467,13 @@ export interface ShipmentListItem {
   booked_by: TeamPerson | null;
 }
 
+/** Where a shipment (or a rate) crosses a border. */
+export interface CrossingView {
+  port: string;
+  port_name: string;
+  kind: 'single_line' | 'transfer';
+}
+
 /** A shipment in full (GET /api/shipments/:id, the booking's answer). */
 export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destination'> {
   quote_id: string | null;
@@ -478,6 +485,8 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   pickup_number: string | null;
   delivery_confirmation_number: string | null;
   transit_days: number;
+  /** Across a border: the port of entry (its two cities) and whether one truck crosses or hands over; null within one country. */
+  crossing: CrossingView | null;
   ready_time: string;
   close_time: string;
   delivery_appointment: boolean;

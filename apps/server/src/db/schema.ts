@@ -25,6 +25,7 @@ import {
   SHIPMENT_STATUSES,
   type Subscription,
 } from '@freight/domain';
+import type { RateCrossing } from '@freight/domain/rating';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -660,6 +661,8 @@ export const shipments = pgTable(
     deliveryDate: date('delivery_date', { mode: 'string' }),
     estimatedDelivery: date('estimated_delivery', { mode: 'string' }),
     transitDays: integer('transit_days').notNull(),
+    /** Across a border: the port of entry its rate crossed at and how (`RateCrossing`); null within one country. */
+    crossing: jsonb('crossing').$type<RateCrossing>(),
     pickup: jsonb('pickup').$type<unknown>().notNull(),
     delivery: jsonb('delivery').$type<unknown>().notNull(),
     originCity: text('origin_city').notNull(),

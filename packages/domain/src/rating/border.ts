@@ -86,6 +86,16 @@ export function splitTransit(days: number, miles: [number, number]): [number, nu
   return [first, days - first];
 }
 
+/** The details of the lines crossing adds: charges of the border, not services a shipment orders. */
+export const CROSSING_CHARGE_DETAILS: readonly string[] = [
+  'border_crossing',
+  'border_transfer',
+  'customs_entry_us',
+  'customs_entry_ca',
+  'customs_entry_mx',
+  'customs_broker',
+];
+
 const accessorial = (detail: string, amount_cents: Cents): ChargeLine => ({
   code: 'accessorial',
   label: 'quote.charges.accessorial',

@@ -92,3 +92,20 @@ export interface BorderService {
 export function ratesWithinOneCountry(tariff: unknown): boolean {
   return (tariff as { border?: BorderService } | null)?.border?.domestic !== false;
 }
+
+/** Where and how a rate crosses a border. */
+export interface RateCrossing {
+  port: PortCode;
+  kind: CrossingKind;
+}
+
+/** A port of entry by its two cities ('Laredo, TX – Nuevo Laredo, TAM'): proper names, alike in every language. */
+export function portName(code: PortCode): string {
+  const port: PortOfEntry = PORTS_OF_ENTRY[code];
+  return `${port.us.city}, ${port.us.state} – ${port.across.city}, ${port.across.state}`;
+}
+
+/** The crossing as shown on a rate or a shipment: the port by its code and name, and how. */
+export function crossingView(crossing: RateCrossing) {
+  return { port: crossing.port, port_name: portName(crossing.port), kind: crossing.kind };
+}

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carriers, carrierTariffVersions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { dallasPlace } from '../shipments/booking-fixtures';
+import { quoteAndBook } from '../shipments/test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,5 +140,32 @@ describe('quotes across the border', () => {
     const unknown = await admin.put(url, { mode: 'ltl', tariff: { ...start.tariff, border: { ...border, ports: ['nogales'] } } });
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().errors)).toEqual(['tariff.border.ports.0']);
+  });
+
+  it('books Chicago to Toronto keeping where it crosses; the crossing charges are charges, not services ordered', async () => {
+    const c = await t.client().login('shipper@demo.test');
+    const toToronto = { destination: toronto, items: [pallet] };
+    const delivery = dallasPlace({
+      company: 'Queen West Supply',
+      street1: '401 Richmond St W',
+      city: 'Toronto',
+      state: 'ON',
+      postal_code: 'M5V 3L9',
+      country: 'CA',
+    });
+    const { shipment } = await quoteAndBook(t, c, toToronto, { delivery });
+    expect(shipment).toMatchObject({
+      scac: 'DTBF',
+      crossing: { port: 'detroit', port_name: 'Detroit, MI – Windsor, ON', kind: 'single_line' },
+    });
+    expect(shipment.accessorials).toEqual([]);
+    const labels = (shipment.charges as { label: string }[]).map((l) => l.label);
+    expect(labels).toEqual(
+      expect.arrayContaining(['Border crossing', 'Canadian entry: eManifest and PARS', 'Our customs brokers (both sides)']),
+    );
+    const read = (await c.get(`/api/shipments/${shipment.id}`)).json().data;
+    expect(read.crossing).toEqual(shipment.crossing);
+    const { shipment: home } = await quoteAndBook(t, c);
+    expect(home.crossing).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 import type { BookingPlace, Paginated } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import { holidayName, lookupPlace, PORTS_OF_ENTRY, type PortOfEntry, type RateMessage } from '@freight/domain/rating';
+import { crossingView, holidayName, lookupPlace, type RateMessage } from '@freight/domain/rating';
 import { plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
-import type { RateCrossing } from './carriers/adapter';
 import type { QuoteRow } from './quotes.repository';
 import type { QuoteInput, QuoteResult } from './quotes.service';
 
@@ -86,16 +85,6 @@ function quoteHeader(row: QuoteRow) {
 /** A truckload's equipment name by code, in the reader's language (retired types too); null when unknown. */
 export type EquipmentNames = (code: string) => string | null;
 
-/** Where a rate crosses the border: the port by its two cities (proper names, alike in every language) and how. */
-function presentCrossing(crossing: RateCrossing) {
-  const port: PortOfEntry = PORTS_OF_ENTRY[crossing.port];
-  return {
-    port: crossing.port,
-    port_name: `${port.us.city}, ${port.us.state} – ${port.across.city}, ${port.across.state}`,
-    kind: crossing.kind,
-  };
-}
-
 /**
  * What was asked and what it rated: the computed items, rates (in the given order) and messages.
  * A truckload rate's service is its equipment code; `service_name` names it (staff keep the names).
@@ -118,7 +107,7 @@ export function presentRating(input: QuoteInput, result: QuoteResult, currency: 
       estimated_delivery: r.estimated_delivery,
       // The lane's learned window (docs/delivery-windows.md); null on quotes rated before windows.
       delivery_window: r.delivery_window ?? null,
-      crossing: r.crossing ? presentCrossing(r.crossing) : null,
+      crossing: r.crossing ? crossingView(r.crossing) : null,
       // Every rate is in the quote's currency; quotes stored before this kept it per rate as well.
       currency,
       total_cents: r.total_cents,

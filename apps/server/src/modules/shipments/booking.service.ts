@@ -9,6 +9,7 @@ import {
 import { AWAITING_PAYMENT_MINUTES, approvalReasons, type BookingRights, type PaymentTerms, vicsBolNumber } from '@freight/domain';
 import {
   type ChargeLine,
+  CROSSING_CHARGE_DETAILS,
   estimatedDelivery,
   type InsuranceOption,
   insuranceChargeLines,
@@ -136,9 +137,9 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       body.pickup_date === input.pickup_date
         ? rate.estimated_delivery
         : estimatedDelivery(body.pickup_date, rate.transit_days, input.destination.country);
-    const accessorials = [
-      ...new Set([...quoted, ...rate.charges.filter((c) => c.code === 'accessorial' && c.detail).map((c) => c.detail as string)]),
-    ];
+    // The services its rate charges for, not what crossing a border costs (the shipment's crossing says that).
+    const charged = rate.charges.filter((c) => c.code === 'accessorial' && c.detail && !CROSSING_CHARGE_DETAILS.includes(c.detail));
+    const accessorials = [...new Set([...quoted, ...charged.map((c) => c.detail as string)])];
     const references = bookingReferences(body);
     const parcel = quote.mode === 'parcel' ? body.parcel_options : undefined;
     return {
@@ -213,6 +214,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           deliveryDate: body.delivery_date ?? null,
           estimatedDelivery: estimated,
           transitDays: rate.transit_days,
+          crossing: rate.crossing ?? null,
           pickup: placeViewOf(pickup),
           delivery: storedDelivery(placeViewOf(delivery), stops),
           originCity: pickup.city,

@@ -16,7 +16,7 @@ import type {
   TrackingEventView,
 } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import type { ChargeLine } from '@freight/domain/rating';
+import { type ChargeLine, crossingView } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
@@ -164,6 +164,7 @@ export function presentShipment(
     pickup_number: row.pickupNumber,
     delivery_confirmation_number: row.deliveryConfirmationNumber,
     transit_days: row.transitDays,
+    crossing: row.crossing ? crossingView(row.crossing) : null,
     ready_time: row.readyTime,
     close_time: row.closeTime,
     delivery_appointment: row.deliveryAppointment,

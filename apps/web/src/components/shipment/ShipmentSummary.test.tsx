@@ -156,6 +156,21 @@ describe('ShipmentSummary', () => {
     expect((await screen.findAllByText('Browser denied file download...')).length).toBeGreaterThan(0);
   });
 
+  it('names the port of entry of a shipment across the border, and how it crosses, in English and Spanish', async () => {
+    const crossing = { port: 'laredo', port_name: 'Laredo, TX – Nuevo Laredo, TAM', kind: 'transfer' as const };
+    setup(makeShipment({ crossing }));
+    expect(screen.getByTestId('shipment-crossing')).toHaveTextContent('Laredo, TX – Nuevo Laredo, TAM, handed over at the border');
+    expect(screen.getByText('Port of entry')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByTestId('shipment-crossing')).toHaveTextContent('Laredo, TX – Nuevo Laredo, TAM, con transferencia en la frontera');
+    expect(screen.getByText('Puerto de entrada')).toBeInTheDocument();
+  });
+
+  it('shows no port of entry within one country', () => {
+    setup();
+    expect(screen.queryByTestId('shipment-crossing')).not.toBeInTheDocument();
+  });
+
   it('speaks Spanish, and offers the Spanish copy of each document beside the carrier’s English one', async () => {
     await act(() => i18n.changeLanguage('es'));
     const base = makeShipment();

@@ -43,6 +43,11 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
             {serviceName(t, s.service, s.service_name)} · {t(`shipment.modes.${s.mode}`)}
           </Fact>
           <Fact label={t('shipment.carrier.transit')}>{t('shipment.carrier.transit_days', { count: s.transit_days })}</Fact>
+          {s.crossing && (
+            <Fact label={t('shipment.carrier.port')} testId="shipment-crossing">
+              {t(`shipment.carrier.crossing.${s.crossing.kind}`, { port: s.crossing.port_name })}
+            </Fact>
+          )}
           <Fact label={t('shipment.carrier.status')}>
             <StatusBadge status={s.status} actionRequired={s.action_required} />
           </Fact>

@@ -85,6 +85,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     pickup_number: 'PU-99812',
     delivery_confirmation_number: null,
     transit_days: 4,
+    crossing: null,
     ready_time: '09:00',
     close_time: '16:30',
     delivery_appointment: false,

@@ -2,10 +2,9 @@ import type { Currency, TruckloadStopKind, UnitSystem } from '@freight/domain';
 import type {
   AccessorialCode,
   ChargeLine,
-  CrossingKind,
   EquipmentSpec,
   FreightClass,
-  PortCode,
+  RateCrossing,
   RateMessage,
   SignatureOption,
 } from '@freight/domain/rating';
@@ -73,10 +72,7 @@ export interface CarrierRate {
   crossing?: RateCrossing;
 }
 
-export interface RateCrossing {
-  port: PortCode;
-  kind: CrossingKind;
-}
+export type { RateCrossing } from '@freight/domain/rating';
 
 export interface NoRate {
   status: 'no_rate';

@@ -1,5 +1,6 @@
 import type {
   BookingPlace,
+  CrossingView,
   DeliveryWindowView,
   Paginated,
   QuoteItemFacts,
@@ -18,12 +19,6 @@ export interface QuoteCharge {
   amount_cents: number;
 }
 
-export interface RateCrossing {
-  port: string;
-  port_name: string;
-  kind: 'single_line' | 'transfer';
-}
-
 export interface QuoteRate {
   id: string;
   carrier_name: string;
@@ -37,7 +32,7 @@ export interface QuoteRate {
   /** The lane's learned delivery window, or the promise; null on quotes rated before windows. */
   delivery_window?: DeliveryWindowView | null;
   /** Across a border: the port of entry (its two cities) and whether the truck crosses or hands over; null within one country. */
-  crossing?: RateCrossing | null;
+  crossing?: CrossingView | null;
   currency: Currency;
   total_cents: number;
   charges: QuoteCharge[];

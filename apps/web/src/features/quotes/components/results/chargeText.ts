@@ -12,5 +12,8 @@ export function chargeDetail(t: TFunction, charge: QuoteCharge): string {
   const { detail, code } = charge;
   if (!detail || detail === code) return '';
   if (code === 'freight' && /^\d+(\.\d+)?$/.test(detail)) return t('quotes.form.items.class_n', { class: detail });
-  return t([`quotes.results.detail.${detail}`, `quotes.form.accessorials.names.${detail}`], { defaultValue: humanize(detail) });
+  // The shared catalog names the charges a shipment keeps too (crossing a border's among them).
+  return t([`quotes.results.detail.${detail}`, `quotes.form.accessorials.names.${detail}`, `shipment.charge.${detail}`], {
+    defaultValue: humanize(detail),
+  });
 }
