@@ -32,9 +32,15 @@ export function AnalyticsRoute() {
   const report = query.data;
   const f = useAnalyticsFormat(report?.currency ?? 'USD');
   // The params as last set, not as last rendered: two changes before a render (a date typed, then
-  // the other) would otherwise each start from the same params, and the second undo the first.
+  // the other) would otherwise each start from the same params, and the second undo the first. A
+  // render while a change is still on its way (the report of the period before arriving) shows the
+  // params before it, so only params the address really moved to (back, forward, a link) replace them.
   const latest = useRef(params);
-  latest.current = params;
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(latest.current);
     for (const [k, v] of Object.entries(changes)) {
