@@ -1,3 +1,4 @@
+import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
 import { freshEmail } from '../support/flows';
 import { openInPortal } from '../support/navigate';
 import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
@@ -6,7 +7,7 @@ import { seedCompany, startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
-test('a Chicago shipper quotes LTL to Monterrey on the International tab: through Laredo, with the transfer and the customs charges', async ({
+test('a Chicago shipper quotes LTL to Monterrey on the International tab through Laredo, and books it with its own U.S. broker and the HS codes', async ({
   page,
 }) => {
   await startAsNewCompany(page, { email: freshEmail('border-quote'), password: 'Border#2026' });
@@ -30,13 +31,71 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab: throug
   );
   await card.getByRole('button', { name: 'Show charges' }).click();
   const charges = card.getByRole('table', { name: 'Charges of Demo Frontera Carga' });
-  for (const line of ['Transfer at the border', 'Mexican entry: pedimento filing', 'Our customs brokers (both sides)']) {
+  for (const line of [
+    'Transfer at the border',
+    'Mexican entry: pedimento filing',
+    'Our customs broker, U.S. side',
+    'Our customs broker, Mexican side',
+  ]) {
     await expect(charges).toContainText(line);
   }
   await snap(page, 'cross-border-quote');
+
+  // Booking asks what customs needs; the shipper's own broker on the U.S. side takes ours off the total.
+  await card.getByRole('button', { name: 'Book with Demo Frontera Carga' }).click();
+  await fillPlace(page.getByRole('group', { name: 'Pickup information' }), LAKESHORE);
+  const delivery = page.getByRole('group', { name: 'Delivery information' });
+  await fillPlace(delivery, { ...ACEROS });
+  await delivery.getByLabel('Exterior number').fill('400');
+  await delivery.getByLabel('Neighborhood (colonia)').fill('Centro');
+  const customs = page.getByRole('group', { name: 'Customs' });
+  await expect(customs).toContainText('This shipment crosses the border at Laredo, TX – Nuevo Laredo, TAM.');
+  const total = page.getByTestId('booking-total');
+  const before = await total.textContent();
+  await customs.getByLabel('Incoterm').selectOption('DAP');
+  const item = customs.getByRole('group', { name: /^Item 1: Pallets/ });
+  await item.getByLabel('HS code').fill('8471.30');
+  await item.getByLabel(/^Value of one unit/).fill('5000');
+  await item.getByRole('checkbox', { name: 'Qualifies under USMCA' }).check();
+  const usSide = page.getByTestId('customs-broker-US');
+  await usSide.getByRole('radio', { name: /^My own customs broker/ }).check();
+  await expect(total).not.toHaveText(before ?? '');
+  await usSide.getByLabel("Broker's company").fill('Border Brokers Inc.');
+  await usSide.getByLabel('Phone').fill('(956) 555-0140');
+  await usSide.getByLabel('Email').fill('entries@borderbrokers.test');
+  await customs.getByLabel('Tax identifier (RFC#)').fill('XEXX010101000');
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await page.getByRole('checkbox', { name: /I have read and accept the/ }).check();
+  await page.getByRole('button', { name: 'Book shipment', exact: true }).click();
+  // The generic foreign RFC is the party abroad's: the Mexican consignee's own is asked.
+  await expect(customs.getByLabel('Tax identifier (RFC#)')).toHaveAccessibleDescription(/the generic foreign RFC is for a party abroad/);
+  await customs.getByLabel('Tax identifier (RFC#)').fill('ane010203xy9');
+  await page.getByRole('button', { name: 'Book shipment', exact: true }).click();
+
+  const declared = page.getByTestId('shipment-customs');
+  await expect(declared).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('shipment-customs-agent-US')).toContainText('Border Brokers Inc.');
+  await expect(page.getByTestId('shipment-customs-agent-MX')).toHaveText('Ours (arranged by us)');
+  await expect(page.getByTestId('shipment-customs-rfc')).toHaveText('ANE010203XY9');
+  await expect(declared.getByRole('row').nth(1)).toContainText('847130');
+  await expect(page.getByTestId('shipment-charges')).not.toContainText('Our customs broker, U.S. side');
+  await expect(page.getByTestId('shipment-charges')).toContainText('Our customs broker, Mexican side');
+  await snap(page, 'cross-border-booked');
 });
 
-test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes Toronto to Dallas at phone width', async ({ page }) => {
+/** The Monterrey consignee (its street number and colonia are typed apart, as Mexican addresses are). */
+const ACEROS = {
+  company: 'Aceros del Norte',
+  first: 'Lucía',
+  last: 'Garza',
+  email: 'recepcion@acerosdelnorte.test',
+  phone: '81 8340 1200',
+  street: 'Av. Constitución',
+};
+
+test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes and books Toronto to Dallas at phone width', async ({
+  page,
+}) => {
   // Its settings saved before the portal opens, as a user who set them once finds them.
   const o = { email: freshEmail('border-quote-es'), password: 'Border#2026', language: 'Spanish' as const };
   await seedCompany(o);
@@ -70,4 +129,35 @@ test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes Toron
   await expect(card.getByTestId('rate-total')).toContainText('CAD');
   await expectNoSidewaysScroll(page, 'on the rates across the border at 390 px');
   await snap(page, 'cross-border-quote-es-phone');
+
+  // Booking: no RFC between Canada and the United States; our broker on both sides.
+  await card.getByRole('button', { name: 'Reservar con Demo Transborder Freight' }).click();
+  await fillPlace(page.getByRole('group', { name: 'Información de recolección' }), QUEEN_WEST, 'es');
+  await fillPlace(page.getByRole('group', { name: 'Información de entrega' }), PEACHTREE, 'es');
+  const aduanas = page.getByRole('group', { name: 'Aduanas' });
+  await aduanas.getByLabel('Incoterm').selectOption('FCA');
+  const item = aduanas.getByRole('group', { name: /^Artículo 1: Tarimas/ });
+  await item.getByLabel('Fracción arancelaria (código SA)').fill('9403.20');
+  await item.getByLabel(/^Valor de una unidad/).fill('1200');
+  await item.getByRole('checkbox', { name: 'Califica bajo el T-MEC' }).check();
+  await expect(aduanas.getByLabel(/RFC/)).toHaveCount(0);
+  await expectNoSidewaysScroll(page, 'on the customs of a booking at 390 px');
+  await snap(page, 'cross-border-customs-es-phone');
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await page.getByRole('checkbox', { name: /He leído y acepto el/ }).check();
+  await page.getByRole('button', { name: 'Reservar envío', exact: true }).click();
+  await expect(page.getByTestId('shipment-customs')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('shipment-customs-agent-CA')).toHaveText('El nuestro (lo gestionamos nosotros)');
+  await expect(page.getByTestId('shipment-customs-rfc')).toHaveCount(0);
+  await expect(page.getByTestId('shipment-customs').getByRole('row').nth(1)).toContainText('Canadá');
 });
+
+/** The Toronto shipper. */
+const QUEEN_WEST = {
+  company: 'Queen West Supply',
+  first: 'Avery',
+  last: 'Martin',
+  email: 'shipping@queenwest.test',
+  phone: '(416) 555-0188',
+  street: '401 Richmond St W',
+};

@@ -1,16 +1,8 @@
-import {
-  COUNTRIES,
-  type Language,
-  MAX_TRUCKLOAD_STOPS,
-  type PaymentState,
-  SHIPMENT_STATUSES,
-  type ShipmentStatus,
-  type TruckloadStopKind,
-} from '@freight/domain';
+import { COUNTRIES, type Language, MAX_TRUCKLOAD_STOPS, SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
 import { bookingReferences } from './bookingModes';
+import { bookingCustoms } from './customs';
 import { proofOfDeliveryIn } from './deliveryReceipts';
-import type { DeliveryWindowView } from './deliveryWindows';
 import {
   email,
   emailOrNone,
@@ -25,7 +17,7 @@ import {
   timeOfDay,
 } from './fields';
 import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
-import { mineParam, type TeamPerson } from './team';
+import { mineParam } from './team';
 
 /**
  * Booking, shipments, payments and tracking. Lengths and weights on the wire are in
@@ -250,6 +242,8 @@ export const bookingRequest = z
     disclaimer_accepted: z.boolean({ error: 'validation.disclaimer' }).refine((v) => v, { error: 'validation.disclaimer' }),
     /** A truckload's extra stops, one per stop of the quote, in its order. */
     stops: z.array(bookingStop, { error: 'validation.invalid' }).max(MAX_TRUCKLOAD_STOPS, { error: 'validation.stops_max' }).default([]),
+    /** Required when the rate crosses a border, refused otherwise: the customs declaration (customs.ts). */
+    customs: bookingCustoms.optional(),
   })
   .superRefine((b, ctx) => {
     b.stops.forEach((stop, n) => {
@@ -369,243 +363,3 @@ export const trackingEventsIn = z.object({
   events: z.array(trackingEventIn).min(1).max(500),
 });
 export type TrackingEventIn = z.output<typeof trackingEventIn>;
-
-/** ---- Wire shapes (answers) ---- */
-
-export interface ChargeView {
-  code: string;
-  label: string;
-  amount_cents: number;
-}
-
-export interface ShipmentItemView {
-  description: string;
-  package_type: string;
-  quantity: number;
-  length_in: number;
-  width_in: number;
-  height_in: number;
-  /** Per handling unit. */
-  weight_lb: number;
-  freight_class: number | null;
-  nmfc: string;
-  stackable: boolean;
-  hazardous: boolean;
-}
-
-export interface PlaceView {
-  company: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: (typeof COUNTRIES)[number];
-  interior_number: string;
-  exterior_number: string;
-  neighborhood: string;
-  opens_at: string;
-  closes_at: string;
-}
-
-export interface TrackingEventView {
-  status: ShipmentStatus;
-  status_code: string;
-  reason_code: string | null;
-  /** The carrier's status text. */
-  description: string;
-  city: string;
-  state: string;
-  occurred_at: string;
-  /** 'YYYY-MM-DDTHH:MM' at the event's place (the carrier's local time). */
-  local_time: string;
-}
-
-export interface PaymentView {
-  state: PaymentState;
-  /** When an unpaid booking is canceled (awaiting), ISO. */
-  due_at: string | null;
-  /** Whether the shipper may still move the due time on, once, by the original window. */
-  can_extend: boolean;
-  amount_cents: number;
-  hold_cents: number;
-  card_last4: string | null;
-  paid_at: string | null;
-  /** A canceled paid booking ('released' or 'refunded'): the credit memo of its receipt invoice. */
-  credit_memo: { id: string; number: string } | null;
-}
-
-/** A shipment in the list (GET /api/shipments). */
-export interface ShipmentListItem {
-  id: string;
-  status: ShipmentStatus;
-  action_required: boolean;
-  mode: 'ltl' | 'parcel' | 'truckload';
-  bol_number: string;
-  pro_number: string | null;
-  tracking_number: string | null;
-  /** The first reference (kept for older clients: `references[0]`). */
-  reference_type: ReferenceType | null;
-  reference_number: string;
-  /** Every reference, in the shipper's order. */
-  references: ShipmentReference[];
-  carrier_name: string;
-  scac: string;
-  pickup_date: string;
-  estimated_delivery: string | null;
-  origin: { company: string; city: string; state: string; postal_code: string; country: string };
-  destination: { company: string; city: string; state: string; postal_code: string; country: string };
-  currency: string;
-  total_cents: number;
-  payment_state: PaymentState;
-  created_at: string;
-  /** Who of the account's team booked it. */
-  booked_by: TeamPerson | null;
-}
-
-/** Where a shipment (or a rate) crosses a border. */
-export interface CrossingView {
-  port: string;
-  port_name: string;
-  kind: 'single_line' | 'transfer';
-}
-
-/** A shipment in full (GET /api/shipments/:id, the booking's answer). */
-export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destination'> {
-  quote_id: string | null;
-  /** The account admin who approved it, when it went beyond its booker's rights. */
-  approved_by: TeamPerson | null;
-  service: string;
-  /** A truckload's equipment type named in the reader's language (retired types too); null otherwise. */
-  service_name: string | null;
-  pickup_number: string | null;
-  delivery_confirmation_number: string | null;
-  transit_days: number;
-  /** Across a border: the port of entry (its two cities) and whether one truck crosses or hands over; null within one country. */
-  crossing: CrossingView | null;
-  ready_time: string;
-  close_time: string;
-  delivery_appointment: boolean;
-  delivery_date: string | null;
-  pickup: PlaceView;
-  delivery: PlaceView;
-  /** A truckload's extra stops in route order (between pickup and delivery); [] otherwise. */
-  stops: StopView[];
-  notes: string;
-  pickup_note: ParcelPickupNote | null;
-  /** A parcel's handoff, signature and residential delivery; null for LTL and truckload. */
-  parcel_options: ParcelOptions | null;
-  /** A reefer truckload's temperature range (whole °F); null otherwise. */
-  temperature: TemperatureRange | null;
-  hazardous: boolean;
-  hazmat: HazmatDetails | null;
-  items: ShipmentItemView[];
-  accessorials: string[];
-  charges: ChargeView[];
-  declared_value_cents: number;
-  insurance: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number } | null;
-  payment: PaymentView;
-  notify_consignee: boolean;
-  /**
-   * Each in the carrier's language (`language`), and a `copy` in the reader's language when it
-   * differs: the driver reads the one, the shipper the other.
-   */
-  documents: ShipmentDocument[];
-  /** A truckload's public confirmation page (signed link) for the consignee; null for other modes. */
-  confirmation_path: string | null;
-  /** On its way on a lane its carrier has a learned window for: when it can expect delivery from its pickup date; absent otherwise. */
-  delivery_window?: DeliveryWindowView;
-  events: TrackingEventView[];
-  /** What staff ask the shipper to do when they set 'Action Required' themselves. */
-  action_message: string | null;
-  canceled_at: string | null;
-  delivered_at: string | null;
-}
-
-/** A truckload's extra stop as booked (ShipmentView.stops): what kind, where, and when. */
-export interface StopView {
-  kind: TruckloadStopKind;
-  place: PlaceView;
-  date: string;
-  appointment: boolean;
-  /** 'HH:MM': the appointment's time, or the window's start. */
-  time_from: string;
-  /** 'HH:MM' the window's end; '' with an appointment. */
-  time_to: string;
-}
-
-/** A place on the truckload confirmation: who, where, the hours and the contact the driver calls. */
-export interface ConfirmationPlace
-  extends Pick<
-    PlaceView,
-    | 'company'
-    | 'phone'
-    | 'street1'
-    | 'street2'
-    | 'city'
-    | 'state'
-    | 'postal_code'
-    | 'country'
-    | 'interior_number'
-    | 'exterior_number'
-    | 'neighborhood'
-    | 'opens_at'
-    | 'closes_at'
-  > {
-  /** First and last name. */
-  contact: string;
-}
-
-/**
- * GET /api/public/truckload-confirmations/:token: the truckload confirmation page for whoever
- * holds the signed link (the consignee): the load, its dates and places; no prices.
- */
-export interface TruckloadConfirmationView {
-  bol_number: string;
-  pro_number: string | null;
-  pickup_number: string | null;
-  status: ShipmentStatus;
-  carrier_name: string;
-  scac: string;
-  equipment_type: string;
-  /** The equipment type's name in the reader's language (null if the code is unknown). */
-  equipment_name: string | null;
-  pickup_date: string;
-  ready_time: string;
-  close_time: string;
-  delivery_date: string | null;
-  delivery_appointment: boolean;
-  estimated_delivery: string | null;
-  pickup: ConfirmationPlace;
-  delivery: ConfirmationPlace;
-  /** The extra stops in route order, each place as the confirmation shows one. */
-  stops: (Omit<StopView, 'place'> & { place: ConfirmationPlace })[];
-  reference_type: ReferenceType | null;
-  reference_number: string;
-  /** Every reference, in the shipper's order (the first is also `reference_type`/`reference_number`). */
-  references: ShipmentReference[];
-  pieces: number;
-  weight_lb: number;
-  hazardous: boolean;
-  notes: string;
-}
-
-/** GET /api/public/tracking/:number: what anyone with the number may see; no prices, no contacts. */
-export interface PublicTrackingView {
-  number: string;
-  status: ShipmentStatus;
-  mode: 'ltl' | 'parcel' | 'truckload';
-  carrier_name: string;
-  pickup_date: string;
-  estimated_delivery: string | null;
-  /** On its way on a lane with a learned window: its expected delivery window (docs/delivery-windows.md); absent otherwise. */
-  delivery_window?: DeliveryWindowView;
-  delivered_at: string | null;
-  origin: { city: string; state: string; country: string };
-  destination: { city: string; state: string; country: string };
-  events: Omit<TrackingEventView, 'reason_code'>[];
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChargeView } from './shipments';
+import type { ChargeView } from './shipmentViews';
 import type { PricingAppliedView } from './staffShipments';
 
 /**

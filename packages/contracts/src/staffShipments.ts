@@ -3,7 +3,7 @@ import { SCORECARD_FIGURES } from '@freight/domain/analytics';
 import { z } from 'zod';
 import { isoDate, isoDateTime, queryFlag, requiredText } from './fields';
 import { QUOTE_MODES } from './quotes';
-import type { ChargeView, ShipmentListItem, ShipmentView, TrackingEventView } from './shipments';
+import type { ChargeView, ShipmentListItem, ShipmentView, TrackingEventView } from './shipmentViews';
 
 /**
  * The staff's shipment search and detail: every account's shipments, found by any of

@@ -1,5 +1,6 @@
 import {
   type AccountAddress,
+  type BookingCustoms,
   type CarrierPauseReason,
   EBAY_ORDER_STATUSES,
   type EbayProblem,
@@ -663,6 +664,8 @@ export const shipments = pgTable(
     transitDays: integer('transit_days').notNull(),
     /** Across a border: the port of entry its rate crossed at and how (`RateCrossing`); null within one country. */
     crossing: jsonb('crossing').$type<RateCrossing>(),
+    /** A cross-border shipment's customs declaration as booked; null within one country. */
+    customs: jsonb('customs').$type<BookingCustoms>(),
     pickup: jsonb('pickup').$type<unknown>().notNull(),
     delivery: jsonb('delivery').$type<unknown>().notNull(),
     originCity: text('origin_city').notNull(),

@@ -85,11 +85,16 @@ describe('the charges of crossing', () => {
     expect(crossingCharges(toMexico, plan).map((l) => [l.detail, l.amount_cents])).toEqual([
       ['border_transfer', 17_500],
       ['customs_entry_mx', 3_500],
-      ['customs_broker', 25_000],
+      ['customs_broker_us', 12_500],
+      ['customs_broker_mx', 12_500],
     ]);
     const north = planCrossing(toCanada, toronto, chicago);
     if (!north) throw new Error('no plan');
-    expect(crossingCharges({ ...toCanada, crossing_cents: 0 }, north).map((l) => l.detail)).toEqual(['customs_entry_us', 'customs_broker']);
+    expect(crossingCharges({ ...toCanada, crossing_cents: 0 }, north).map((l) => l.detail)).toEqual([
+      'customs_entry_us',
+      'customs_broker_ca',
+      'customs_broker_us',
+    ]);
   });
 
   it('sums a charge both legs have and keeps the others in order, to the cent', () => {

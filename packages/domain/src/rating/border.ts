@@ -93,8 +93,13 @@ export const CROSSING_CHARGE_DETAILS: readonly string[] = [
   'customs_entry_us',
   'customs_entry_ca',
   'customs_entry_mx',
-  'customs_broker',
+  'customs_broker_us',
+  'customs_broker_ca',
+  'customs_broker_mx',
 ];
+
+/** The line of the provider's customs broker on one side of the border (the shipper may bring its own). */
+export const brokerChargeDetail = (side: Country) => `customs_broker_${side.toLowerCase()}`;
 
 const accessorial = (detail: string, amount_cents: Cents): ChargeLine => ({
   code: 'accessorial',
@@ -105,14 +110,16 @@ const accessorial = (detail: string, amount_cents: Cents): ChargeLine => ({
 
 /**
  * What crossing adds to the line haul: the crossing or transfer, the entry's manifest (named by
- * the country entered) and the provider's customs broker on both sides. Lines of nothing are left out.
+ * the country entered) and the provider's customs broker on each side, a line per side so that a
+ * shipper with its own broker on one side is not charged for ours there. Lines of nothing are left out.
  */
 export function crossingCharges(service: BorderService, plan: CrossingPlan): ChargeLine[] {
-  const entered = plan.lane.slice(3).toLowerCase();
+  const [origin, destination] = plan.lane.split('-') as [Country, Country];
   const lines = [
     accessorial(plan.kind === 'transfer' ? 'border_transfer' : 'border_crossing', service.crossing_cents),
-    accessorial(`customs_entry_${entered}`, service.manifest_cents),
-    accessorial('customs_broker', service.broker_cents * 2),
+    accessorial(`customs_entry_${destination.toLowerCase()}`, service.manifest_cents),
+    accessorial(brokerChargeDetail(origin), service.broker_cents),
+    accessorial(brokerChargeDetail(destination), service.broker_cents),
   ];
   return lines.filter((l) => l.amount_cents > 0);
 }

@@ -2,6 +2,7 @@ import { ADDRESS_CSV_COLUMNS, type AddressBookEntryValues, addressBookEntry, typ
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { type CsvSource, type CsvSpec, importCsvFile, writeCsv, writeCsvStream } from '../../csv/csv';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { entryValues } from './addresses.presenter';
 import { type AddressQuery, type AddressRecord, addressesRepository } from './addresses.repository';
@@ -60,6 +61,19 @@ const TEMPLATE_ROW: AddressBookEntryValues = {
   opens_at: '08:00',
   closes_at: '17:00',
 };
+
+/**
+ * Saves an entry to the account's address book, checked against the postal data, unless one with
+ * the same duplicate key is there already (a booking's typed place, in the booking's transaction).
+ */
+export async function saveToAddressBookOnce(db: Db, owner: { accountId: string; userId: string }, entry: AddressBookEntryValues, at: Date) {
+  const checked = await postalDataVerifier().verify(entry);
+  const values = checked.entry;
+  const key = dedupeKey(values);
+  const book = addressesRepository(db);
+  if ((await book.idsByDedupeKey(owner.accountId, [key])).size > 0) return;
+  await book.insert(owner.accountId, owner.userId, { values, verified: checked.verified, dedupeKey: key }, at);
+}
 
 /** The address book: CRUD, search, CSV import and export. */
 export function addressesService(ctx: AppContext, verifier: AddressVerifier = postalDataVerifier()) {

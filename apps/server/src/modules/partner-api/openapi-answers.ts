@@ -28,7 +28,7 @@ const deleted: Answer = { kind: 'deleted' };
 const QUOTE =
   'The quote: `id`, `number`, `mode`, `inputs`, `expires_at` (when its rates stop holding: booking it later answers 409 `quote_expired`), `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`, and across a border `crossing`: `port`, `port_name` and `kind`, `single_line` or `transfer`; null within one country), `insurance_options` and `messages`. A lane across a border that no carrier serves has no rates and the message `quote.no_rate.cross_border`.';
 const SHIPMENT =
-  "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `crossing` (across a border: `port`, `port_name`, `kind`; null within one country), `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
+  "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `crossing` (across a border: `port`, `port_name`, `kind`; null within one country), `customs` (across a border: the declaration as booked, `incoterm`, `currency`, `items`, `brokers`, `tax_id`; null within one country), `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
 const WEBHOOK =
   "The subscription: `id`, `created_by` (`{id, name}` of the account's user who made it, or null), `url`, `description`, `events`, `enabled`, `disabled_reason`, `last_success_at`, `last_failure_at`.";
 

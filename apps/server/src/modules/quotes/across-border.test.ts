@@ -1,10 +1,10 @@
-import { addBusinessDays, addDays, isBusinessDay, originToday } from '@freight/domain/rating';
+import { addBusinessDays } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carriers, carrierTariffVersions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { dallasPlace } from '../shipments/booking-fixtures';
-import { quoteAndBook } from '../shipments/test-helpers';
+import { everyCountryBusinessDay, quoteAndBook } from '../shipments/test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A day at least a week ahead that is a business day in all three countries, so any origin may pick up. */
-function pickupDate() {
-  let d = addDays(originToday({ country: 'US', state: 'IL' }, t.clock.now), 7);
-  while (!(['US', 'CA', 'MX'] as const).every((c) => isBusinessDay(d, c))) d = addDays(d, 1);
-  return d;
-}
+const pickupDate = () => everyCountryBusinessDay(t);
 
 const pallet = { package_type: 'pallets', quantity: 2, length: 48, width: 40, height: 48, weight: 500, stackable: true, hazardous: false };
 const box = { package_type: 'boxes', quantity: 1, length: 12, width: 12, height: 12, weight: 10, stackable: true, hazardous: false };
@@ -61,7 +56,9 @@ describe('quotes across the border', () => {
     expect(rates.map((r) => r.scac)).toEqual(['DFRC']);
     const [rate] = rates as [Rate];
     expect(rate.crossing).toEqual({ port: 'laredo', port_name: 'Laredo, TX – Nuevo Laredo, TAM', kind: 'transfer' });
-    expect(details(rate)).toEqual(expect.arrayContaining(['border_transfer', 'customs_entry_mx', 'customs_broker']));
+    expect(details(rate)).toEqual(
+      expect.arrayContaining(['border_transfer', 'customs_entry_mx', 'customs_broker_us', 'customs_broker_mx']),
+    );
     expect(charged(rate)).toBe(rate.total_cents);
     // Both sides' days, a day at the border: never sooner than that many business days in either country.
     expect(rate.transit_days).toBeGreaterThanOrEqual(3);
@@ -81,7 +78,9 @@ describe('quotes across the border', () => {
     const south = (await quote({ origin: toronto, destination: dallas })).rates as [Rate];
     expect(south.map((r) => r.scac)).toEqual(['DTBF']);
     expect(south[0].crossing).toMatchObject({ kind: 'single_line', port: expect.stringMatching(/^(detroit|buffalo)$/) });
-    expect(details(south[0])).toEqual(expect.arrayContaining(['border_crossing', 'customs_entry_us', 'customs_broker']));
+    expect(details(south[0])).toEqual(
+      expect.arrayContaining(['border_crossing', 'customs_entry_us', 'customs_broker_ca', 'customs_broker_us']),
+    );
     const north = (await quote({ origin: chicago, destination: toronto })).rates as [Rate];
     expect(north[0]?.crossing?.port).toBe('detroit');
     expect(details(north[0])).toContain('customs_entry_ca');
@@ -90,7 +89,7 @@ describe('quotes across the border', () => {
   it('rates a parcel to Canada and a truckload to Mexico', async () => {
     const parcel = (await quote({ mode: 'parcel', origin: chicago, destination: toronto, items: [box] })).rates as [Rate];
     expect(parcel.map((r) => r.scac)).toEqual(['DTBP']);
-    expect(details(parcel[0])).toContain('customs_broker');
+    expect(details(parcel[0])).toContain('customs_broker_ca');
     const truck = (
       await quote({
         mode: 'truckload',
@@ -153,7 +152,16 @@ describe('quotes across the border', () => {
       postal_code: 'M5V 3L9',
       country: 'CA',
     });
-    const { shipment } = await quoteAndBook(t, c, toToronto, { delivery });
+    const customs = {
+      incoterm: 'DAP',
+      currency: 'USD',
+      items: [{ hs_code: '940320', origin_country: 'US', unit_value_cents: 60_000, usmca: true }],
+      brokers: [
+        { country: 'US', ours: true },
+        { country: 'CA', ours: true },
+      ],
+    };
+    const { shipment } = await quoteAndBook(t, c, toToronto, { delivery, customs });
     expect(shipment).toMatchObject({
       scac: 'DTBF',
       crossing: { port: 'detroit', port_name: 'Detroit, MI – Windsor, ON', kind: 'single_line' },
@@ -161,7 +169,7 @@ describe('quotes across the border', () => {
     expect(shipment.accessorials).toEqual([]);
     const labels = (shipment.charges as { label: string }[]).map((l) => l.label);
     expect(labels).toEqual(
-      expect.arrayContaining(['Border crossing', 'Canadian entry: eManifest and PARS', 'Our customs brokers (both sides)']),
+      expect.arrayContaining(['Border crossing', 'Canadian entry: eManifest and PARS', 'Our customs broker, Canadian side']),
     );
     const read = (await c.get(`/api/shipments/${shipment.id}`)).json().data;
     expect(read.crossing).toEqual(shipment.crossing);

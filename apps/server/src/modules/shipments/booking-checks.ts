@@ -12,6 +12,7 @@ import { type AccessorialCode, type InsuranceOption, insurableOnline, isBusiness
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { type AddressVerifier, normalizePostalCode } from '../addresses/addresses.verifier';
+import { checkedCustoms } from '../customs/customs.service';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import type { QuoteRow } from '../quotes/quotes.repository';
 import { type QuoteInput, type QuoteResult, siteAccessorials } from '../quotes/quotes.service';
@@ -72,7 +73,7 @@ export interface BookingToCheck {
 /**
  * Checks a booking before anything is written: its places against the postal data and the quoted
  * postal codes, the pickup date at the origin, the mode's questions (bookingModeErrors), dock answers
- * the quote priced, the insurance chosen. Every problem at once as a 422 on its field; otherwise the
+ * the quote priced, the insurance chosen, the customs declaration across a border. Every problem at once as a 422 on its field; otherwise the
  * normalised places and stops, the accessorials the quote priced and the insurance option.
  */
 export async function checkedBooking(ctx: Pick<AppContext, 'db' | 'now'>, verifier: AddressVerifier, booking: BookingToCheck) {
@@ -122,9 +123,19 @@ export async function checkedBooking(ctx: Pick<AppContext, 'db' | 'now'>, verifi
       add('residential_or_liftgate', 'validation.requote_accessorials');
     }
   }
+  const customs = checkedCustoms(
+    {
+      origin: input.origin.country,
+      destination: input.destination.country,
+      itemCount: input.items.length,
+      crosses: Boolean(rate.crossing),
+      customs: body.customs,
+    },
+    add,
+  );
   const insurance = result.insurance_options.find((o) => o.kind === body.insurance);
   if (!insurance) add('insurance', 'validation.choice');
   else if (!insurableOnline(insurance as InsuranceOption)) add('insurance', 'validation.insured_value_call');
   if (Object.keys(errors).length || !insurance) throw AppError.validation(errors);
-  return { pickup, delivery, stops, quoted, insurance, temperatureControlled: facts.temperatureControlled };
+  return { pickup, delivery, stops, quoted, insurance, customs, temperatureControlled: facts.temperatureControlled };
 }

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AddressBookEntryValues,
-  type BookingRequest,
-  bookingReferences,
-  parcelPickupNote,
-  type ShipmentItemView,
-} from '@freight/contracts';
+import { type BookingRequest, bookingReferences, parcelPickupNote, type ShipmentItemView } from '@freight/contracts';
 import { AWAITING_PAYMENT_MINUTES, approvalReasons, type BookingRights, type PaymentTerms, vicsBolNumber } from '@freight/domain';
 import {
   type ChargeLine,
@@ -19,18 +13,17 @@ import {
   toPounds,
 } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { sha256 } from '../../security/tokens';
-import { addressesRepository } from '../addresses/addresses.repository';
-import { dedupeKey } from '../addresses/addresses.service';
 import { postalDataVerifier } from '../addresses/addresses.verifier';
 import { heldUnderKey, holdForApproval } from '../approvals/approval-holds.service';
+import { withoutOwnBrokers } from '../customs/customs.service';
 import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
 import type { RateItem } from '../quotes/carriers/adapter';
 import { costOfRate, type QuoteInput, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { webhookEvents } from '../webhooks/webhook-events';
-import { asAddressEntry, checkedBooking } from './booking-checks';
+import { saveBookedPlaces } from './booked-places';
+import { checkedBooking } from './booking-checks';
 import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { bookingFailed, canonicalJson, defaultCarrierFor, PAYMENT_EXPIRY_JOB, type ShipmentsServiceOptions } from './shipments.service';
 import { bookedStops, placeViewOf, storedDelivery } from './truckload-stops';
@@ -65,16 +58,6 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
   const quotes = quotesService(ctx);
   const verifier = postalDataVerifier();
 
-  /** Saves a booking place to the account's address book unless an entry with its duplicate key exists. */
-  async function saveToAddressBook(tx: Db, shipper: Shipper, entry: AddressBookEntryValues, at: Date) {
-    const book = addressesRepository(tx);
-    const checked = await verifier.verify(entry);
-    const values = checked.entry;
-    const key = dedupeKey(values);
-    if ((await book.idsByDedupeKey(shipper.accountId, [key])).size > 0) return;
-    await book.insert(shipper.accountId, shipper.userId, { values, verified: checked.verified, dedupeKey: key }, at);
-  }
-
   /**
    * Everything a booking is before it is made: the account's quote and rate (the quote not yet
    * booked, its rates still holding), the places and insurance checked (booking-checks.ts), the
@@ -90,7 +73,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     const rate = result.rates.find((r) => r.id === body.rate_id);
     if (!rate) throw AppError.field('rate_id', 'validation.rate_unknown');
     const now = ctx.now();
-    const { pickup, delivery, stops, quoted, insurance, temperatureControlled } = await checkedBooking(ctx, verifier, {
+    const { pickup, delivery, stops, quoted, insurance, customs, temperatureControlled } = await checkedBooking(ctx, verifier, {
       quote,
       input,
       result,
@@ -129,10 +112,10 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     }));
     // Insurance is sold at its own premium: the same lines on the price and on the cost.
     const insured = insurance ? insuranceChargeLines(insurance as InsuranceOption) : [];
-    const charges: ChargeLine[] = [...rate.charges, ...insured];
+    const charges: ChargeLine[] = [...withoutOwnBrokers(rate.charges, customs), ...insured];
     const totalCents = charges.reduce((s, c) => s + c.amount_cents, 0);
     const cost = costOfRate(quote.costs, rate);
-    const costLines: ChargeLine[] = [...cost.charges, ...insured];
+    const costLines: ChargeLine[] = [...withoutOwnBrokers(cost.charges, customs), ...insured];
     const estimated =
       body.pickup_date === input.pickup_date
         ? rate.estimated_delivery
@@ -152,6 +135,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       quoted,
       insurance,
       temperatureControlled,
+      customs,
       carrierRow,
       carrier,
       items,
@@ -181,7 +165,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     approvedBy: string | null,
   ): Promise<ShipmentRow | undefined> {
     const { idempotencyKey, requestHash } = key;
-    const { quote, input, rate, pickup, delivery, stops, quoted, insurance, temperatureControlled, carrierRow, carrier } = priced;
+    const { quote, input, rate, pickup, delivery, stops, quoted, insurance, temperatureControlled, customs, carrierRow, carrier } = priced;
     const { items, rateItems, charges, totalCents, costLines, applied, estimated, accessorials, references, parcel } = priced;
     const prepaid = shipper.paymentTerms === 'prepaid';
     const id = randomUUID();
@@ -215,6 +199,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           estimatedDelivery: estimated,
           transitDays: rate.transit_days,
           crossing: rate.crossing ?? null,
+          customs,
           pickup: placeViewOf(pickup),
           delivery: storedDelivery(placeViewOf(delivery), stops),
           originCity: pickup.city,
@@ -286,37 +271,11 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           pickupNumber: numbers.pickup_number,
           trackingNumber: numbers.tracking_number,
         });
-        if (body.pickup.save_to_address_book) {
-          await saveToAddressBook(
-            tx,
-            shipper,
-            asAddressEntry(
-              pickup,
-              input.origin.site_type === 'residential' ? 'residential' : 'commercial',
-              input.origin.site_type === 'limited_access',
-              quoted.has('liftgate_pickup'),
-            ),
-            now,
-          );
-        }
-        if (body.delivery.save_to_address_book) {
-          await saveToAddressBook(
-            tx,
-            shipper,
-            asAddressEntry(
-              delivery,
-              input.destination.site_type === 'residential' ? 'residential' : 'commercial',
-              input.destination.site_type === 'limited_access',
-              quoted.has('liftgate_delivery'),
-            ),
-            now,
-          );
-        }
-        for (const [n, stop] of body.stops.entries()) {
-          const place = stops[n]?.place;
-          if (stop.place.save_to_address_book && place)
-            await saveToAddressBook(tx, shipper, asAddressEntry(place, 'commercial', false, false), now);
-        }
+        await saveBookedPlaces(
+          tx,
+          { accountId: shipper.accountId, userId: shipper.userId, body, input, pickup, delivery, stops, quoted },
+          now,
+        );
         if (prepaid && row.paymentDueAt) await ctx.jobs.schedule(PAYMENT_EXPIRY_JOB, id, row.paymentDueAt, { shipment_id: id }, tx);
         await webhookEvents(ctx).booked(tx, id);
         await shipEbayOrdersOfQuote(ctx, tx, shipper.accountId, quote.id, id);

@@ -165,6 +165,7 @@ export function presentShipment(
     delivery_confirmation_number: row.deliveryConfirmationNumber,
     transit_days: row.transitDays,
     crossing: row.crossing ? crossingView(row.crossing) : null,
+    customs: row.customs ?? null,
     ready_time: row.readyTime,
     close_time: row.closeTime,
     delivery_appointment: row.deliveryAppointment,

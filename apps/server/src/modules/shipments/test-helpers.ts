@@ -18,6 +18,13 @@ export function businessDay(t: TestApp, ahead = 7) {
   return d;
 }
 
+/** A day at least a week ahead that is a business day in all three countries, so any origin may pick up (the border's tests). */
+export function everyCountryBusinessDay(t: TestApp) {
+  let d = addDays(today(t), 7);
+  while (!(['US', 'CA', 'MX'] as const).every((c) => isBusinessDay(d, c))) d = addDays(d, 1);
+  return d;
+}
+
 /** A quote request Chicago 60606 -> Dallas 75201. */
 export function quoteRequest(t: TestApp, over: Record<string, unknown> = {}) {
   return {

@@ -166,9 +166,44 @@ describe('ShipmentSummary', () => {
     expect(screen.getByText('Puerto de entrada')).toBeInTheDocument();
   });
 
-  it('shows no port of entry within one country', () => {
+  it('shows no port of entry or customs within one country', () => {
     setup();
     expect(screen.queryByTestId('shipment-crossing')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('shipment-customs')).not.toBeInTheDocument();
+  });
+
+  it('shows the customs declaration: the incoterm, the customs agent on each side, the RFC and each item, in English and Spanish', async () => {
+    const customs = {
+      incoterm: 'DAP' as const,
+      currency: 'USD' as const,
+      items: [{ hs_code: '84713001', origin_country: 'CN', unit_value_cents: 125_000, usmca: false }],
+      brokers: [
+        {
+          country: 'US' as const,
+          ours: false,
+          company: 'Border Brokers Inc.',
+          contact_name: 'Dana Cruz',
+          phone: '(956) 555-0140',
+          email: 'entries@borderbrokers.example',
+        },
+        { country: 'MX' as const, ours: true, company: '', contact_name: '', phone: '', email: '' },
+      ],
+      tax_id: 'ANE010203XY9',
+    };
+    setup(makeShipment({ customs }));
+    const section = within(screen.getByTestId('shipment-customs'));
+    expect(screen.getByTestId('shipment-customs-agent-US')).toHaveTextContent('Border Brokers Inc.Dana Cruz(956) 555-0140');
+    expect(screen.getByTestId('shipment-customs-agent-MX')).toHaveTextContent('Ours (arranged by us)');
+    expect(screen.getByTestId('shipment-customs-rfc')).toHaveTextContent('ANE010203XY9');
+    const row = section.getAllByRole('row')[1] as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(expect.arrayContaining(['84713001', 'China', '$1,250.00', 'No']));
+    await act(() => i18n.changeLanguage('es'));
+    expect(section.getByText('Agente aduanal, lado mexicano')).toBeInTheDocument();
+    expect(section.getByText('Identificador fiscal (RFC)')).toBeInTheDocument();
   });
 
   it('speaks Spanish, and offers the Spanish copy of each document beside the carrier’s English one', async () => {

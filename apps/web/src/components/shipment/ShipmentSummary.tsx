@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/useFormat';
 import { Section } from '../Section';
 import { StatusBadge } from '../tracking/StatusBadge';
+import { CustomsSummary } from './CustomsSummary';
 import { DocumentDownloads } from './DocumentDownloads';
 import { localDate, major } from './format';
 import { Fact, PlaceBlock } from './PlaceBlock';
@@ -206,6 +207,8 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
           </SimpleGrid>
         </Section>
       )}
+
+      {s.customs && <CustomsSummary customs={s.customs} items={s.items} />}
 
       <Section title={t('shipment.items.title')} testId="shipment-items">
         <Table.ScrollContainer minWidth={720}>

@@ -86,6 +86,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     delivery_confirmation_number: null,
     transit_days: 4,
     crossing: null,
+    customs: null,
     ready_time: '09:00',
     close_time: '16:30',
     delivery_appointment: false,

@@ -1,8 +1,9 @@
 import { Checkbox, Fieldset, Stack, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { fieldId } from './formFields';
 import { HazmatFields } from './HazmatFields';
-import { type BookingValues, fieldId } from './model';
+import type { BookingValues } from './model';
 import { ReferencesField } from './ReferencesField';
 
 /** The shipment's details: references, notes, hazardous materials and whether the consignee is notified. */

@@ -10,6 +10,8 @@ import { CreditHoldNotice, PrepaidNotice } from './BookingNotices';
 import { BookingPlaces } from './BookingPlaces';
 import { BookingProblems } from './BookingProblems';
 import { BookingValue } from './BookingValue';
+import { CustomsSection } from './CustomsSection';
+import { ownBrokersSaving } from './customsModel';
 import { DisclaimerDialog } from './DisclaimerDialog';
 import { DisclaimerField } from './DisclaimerField';
 import { type BookingValues, initialValues, type PickedPlaces, quoteHasAppointment, quoteHasResidentialOrLiftgate } from './model';
@@ -44,10 +46,10 @@ export interface BookingFormProps {
 /**
  * Book Shipment: the chosen rate, pickup and delivery information, the pickup
  * date and times, the delivery (first come, first serve or an appointment), the residential /
- * lift-gate question, reference, notes, hazardous materials, the parcel carrier's pickup note,
- * consignee notifications and the disclaimer. Checked with the contract's bookingRequest (and the
- * rules the server adds) before it is sent once, with an Idempotency-Key kept while the same
- * content is retried. Everything typed stays after a failure.
+ * lift-gate question, customs across a border, reference, notes, hazardous materials, the parcel
+ * carrier's pickup note, consignee notifications and the disclaimer. Checked with the contract's
+ * bookingRequest (and the rules the server adds) before it is sent once, with an Idempotency-Key
+ * kept while the same content is retried. Everything typed stays after a failure.
  */
 export function BookingForm({
   quote,
@@ -84,7 +86,7 @@ export function BookingForm({
     <form onSubmit={book.submit} noValidate aria-label={t('quotes.booking.form_label')}>
       <Stack gap="md">
         <CreditHoldNotice onMore={() => setCreditHold(true)} />
-        <RateSummary rate={rate} insurance={insurance} onChangeRate={onChangeRate} />
+        <RateSummary rate={rate} insurance={insurance} less={ownBrokersSaving(values.customs, rate)} onChangeRate={onChangeRate} />
         <BookingValue quote={quote} />
 
         <BookingPlaces form={form} quote={quote} onRequote={onRequote} onPlaceRerate={onPlaceRerate} />
@@ -97,6 +99,7 @@ export function BookingForm({
           needsResidentialRerate={needsResidentialRerate}
           onRequote={onRequote}
         />
+        {values.customs && <CustomsSection form={form} quote={quote} rate={rate} customs={values.customs} />}
         {reefer && <TemperatureSection form={form} unit={quote.inputs.unit_system === 'metric' ? 'metric' : 'imperial'} />}
         <BookingDetails form={form} />
         <DisclaimerField form={form} onRead={() => setDisclaimerOpen(true)} />

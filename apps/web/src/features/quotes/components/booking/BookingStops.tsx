@@ -1,7 +1,8 @@
 import { Checkbox, Grid, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type BookingValues, fieldId } from './model';
+import { fieldId } from './formFields';
+import type { BookingValues } from './model';
 import { PlaceSection } from './PlaceSection';
 
 /**

@@ -1,7 +1,8 @@
 import { Anchor, Checkbox } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type BookingValues, fieldId } from './model';
+import { fieldId } from './formFields';
+import type { BookingValues } from './model';
 
 /** The disclaimer's acceptance, with a link that opens the disclaimer to read (not a click on the checkbox). */
 export function DisclaimerField({ form, onRead }: { form: UseFormReturnType<BookingValues>; onRead: () => void }) {

@@ -1,7 +1,8 @@
 import { Grid, NativeSelect, Paper, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type BookingValues, fieldId } from './model';
+import { fieldId } from './formFields';
+import type { BookingValues } from './model';
 
 /** A hazardous shipment's hazmat information: proper name, class, UN number, packing group and the emergency contact. */
 export function HazmatFields({ form }: { form: UseFormReturnType<BookingValues> }) {

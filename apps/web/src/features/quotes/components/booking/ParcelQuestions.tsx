@@ -3,7 +3,8 @@ import { Group, NativeSelect, Radio, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
-import { type BookingValues, fieldId, quotedFacts, quotedSignature } from './model';
+import { fieldId } from './formFields';
+import { type BookingValues, quotedFacts, quotedSignature } from './model';
 import { RerateAlert } from './RerateAlert';
 
 /** How the parcel carrier gets the packages: picked up (the window is asked) or dropped off; said the carrier's way. */

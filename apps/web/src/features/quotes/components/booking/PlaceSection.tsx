@@ -6,7 +6,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupPostalCode } from '../../api/quotesApi';
 import { AddressPicker } from '../form/AddressPicker';
-import { type BookingValues, fieldId, type PlacePath, type PlaceValues, placeAt, placeFromEntry, samePostalCode } from './model';
+import { fieldId } from './formFields';
+import { type BookingValues, type PlacePath, type PlaceValues, placeAt, placeFromEntry, samePostalCode } from './model';
 
 /**
  * Pickup or delivery information: picked from the address book (the quote's postal code only)

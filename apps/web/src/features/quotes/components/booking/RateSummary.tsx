@@ -5,14 +5,20 @@ import { useFormat } from '../../../../lib/useFormat';
 import type { QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
 import { localDate } from '../results/localDate';
 
-/** The chosen rate in brief (carrier, service, transit, delivery, total with the chosen insurance), and the way back to the rates. */
+/**
+ * The chosen rate in brief (carrier, service, transit, delivery, total with the chosen insurance,
+ * less what the booking takes off), and the way back to the rates.
+ */
 export function RateSummary({
   rate,
   insurance,
+  less = 0,
   onChangeRate,
 }: {
   rate: QuoteRate;
   insurance: QuoteInsuranceOption | null;
+  /** What the booking takes off the rate (our customs broker where the shipper brings its own). */
+  less?: number;
   onChangeRate: () => void;
 }) {
   const { t } = useTranslation();
@@ -62,7 +68,7 @@ export function RateSummary({
             {t(premium > 0 ? 'quotes.booking.rate.total_with_insurance' : 'quotes.booking.rate.total')}
           </Text>
           <Text size="lg" fw={700} data-testid="booking-total">
-            {money(rate.total_cents + premium)}
+            {money(rate.total_cents - less + premium)}
           </Text>
         </Stack>
       </SimpleGrid>

@@ -3,7 +3,8 @@ import { ActionIcon, Button, Grid, Group, NativeSelect, Stack, Text, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type BookingValues, fieldId } from './model';
+import { fieldId } from './formFields';
+import type { BookingValues } from './model';
 
 /**
  * The shipment's references (PO, SO, the shipper's own...): a type and a value per row, added and

@@ -2,7 +2,8 @@ import { Alert, Fieldset, Grid, Group, Radio, Stack, Text, TextInput } from '@ma
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
-import { type BookingValues, fieldId, pickupOutsideHours, todayIso } from './model';
+import { fieldId } from './formFields';
+import { type BookingValues, pickupOutsideHours, todayIso } from './model';
 import { ParcelDelivery, ParcelHandoff } from './ParcelQuestions';
 import { RerateAlert } from './RerateAlert';
 

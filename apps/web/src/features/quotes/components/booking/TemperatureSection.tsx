@@ -2,7 +2,8 @@ import { REEFER_RUNS } from '@freight/contracts';
 import { Fieldset, Grid, NativeSelect, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { type BookingValues, fieldId } from './model';
+import { fieldId } from './formFields';
+import type { BookingValues } from './model';
 
 /** A reefer's temperature range in the user's unit (whole degrees; sent in °F), and whether the unit runs continuously or cycles. */
 export function TemperatureSection({ form, unit }: { form: UseFormReturnType<BookingValues>; unit: 'imperial' | 'metric' }) {

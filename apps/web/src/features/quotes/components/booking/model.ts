@@ -12,6 +12,7 @@ import {
 } from '@freight/contracts';
 import type { Country, TruckloadStopKind } from '@freight/domain';
 import type { Quote, QuoteInsuranceOption, QuoteRate } from '../../api/quotesApi';
+import { type CustomsValues, customsExtraErrors, customsRequest, initialCustoms } from './customsModel';
 
 /** A place of the form: the fields a booked place shows (the postal code is the quote's, read-only), and where it came from. */
 export interface PlaceValues extends PlaceView {
@@ -77,6 +78,8 @@ export interface BookingValues {
   hazmat: HazmatValues;
   parcel: ParcelValues;
   temperature: TemperatureValues;
+  /** Across a border: the customs declaration; null within one country. */
+  customs: CustomsValues | null;
   notify_consignee: boolean;
   disclaimer_accepted: boolean;
 }
@@ -252,6 +255,7 @@ export function initialValues(quote: Quote, picked: PickedPlaces = {}): BookingV
     hazmat: { proper_name: '', hazard_class: '', un_number: '', packing_group: '', emergency_contact: '', emergency_phone: '' },
     parcel: { handoff: 'pickup', signature: quotedSignature(quote) },
     temperature: { low: '', high: '', run: 'continuous' },
+    customs: initialCustoms(quote),
     notify_consignee: false,
     disclaimer_accepted: false,
   };
@@ -327,6 +331,7 @@ export function toRequest(
     notes: v.notes,
     hazardous: v.hazardous,
     ...(v.hazardous ? { hazmat: v.hazmat } : {}),
+    ...(v.customs ? { customs: customsRequest(v.customs) } : {}),
     notify_consignee: v.notify_consignee,
     disclaimer_accepted: v.disclaimer_accepted,
     ...(v.stops.length
@@ -352,14 +357,15 @@ export function formPath(path: string): string {
   return path
     .replace(/^parcel_options(\.|$)/, 'parcel$1')
     .replace(/^temperature\.(low|high)_f$/, 'temperature.$1')
-    .replace(/^temperature$/, 'temperature.low');
+    .replace(/^temperature$/, 'temperature.low')
+    .replace(/^(customs\.items\.\d+)\.unit_value_cents$/, '$1.unit_value');
 }
 
 /**
  * Rules the contract leaves to the server, said before sending (same i18n keys, by form field):
  * the pickup date is today or after; an appointment, residential / lift-gate service or a parcel
  * signature the rates do not include needs a re-rate; what the quote's mode asks (a parcel's
- * options, the dock questions, a reefer's range).
+ * options, the dock questions, a reefer's range), a cross-border lane's customs rules.
  */
 export function extraErrors(v: BookingValues, quote: Quote, rate: QuoteRate, today = todayIso(), reefer = false): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -367,68 +373,10 @@ export function extraErrors(v: BookingValues, quote: Quote, rate: QuoteRate, tod
     errors[formPath(path)] = key;
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(v.pickup_date) && v.pickup_date < today) errors.pickup_date = 'validation.date_today_or_after';
+  Object.assign(errors, customsExtraErrors(quote, v.customs));
   if (quote.mode === 'parcel') return errors;
   if (v.delivery_appointment && !quoteHasAppointment(quote)) errors.delivery_appointment = 'validation.requote_appointment';
   if (v.residential_or_liftgate === 'yes' && !quoteHasResidentialOrLiftgate(quote))
     errors.residential_or_liftgate = 'validation.requote_accessorials';
   return errors;
 }
-
-const PLACE_FIELDS = [
-  'company',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'street1',
-  'street2',
-  'exterior_number',
-  'interior_number',
-  'neighborhood',
-  'city',
-  'state',
-  'postal_code',
-  'country',
-  'opens_at',
-  'closes_at',
-];
-const STOP_FIELDS = ['date', 'appointment', 'time_from', 'time_to'];
-
-/**
- * The form's fields, top to bottom (the extra stops after pickup and delivery): an error on one of
- * them is shown under it. The stops' list and the hazmat details as a whole have no field: their
- * errors are listed above the Book button.
- */
-export const fieldOrder = (stopCount: number, referenceCount = 1): string[] => [
-  ...(['pickup', 'delivery'] as const).flatMap((end) => PLACE_FIELDS.map((f) => `${end}.${f}`)),
-  ...Array.from({ length: stopCount }, (_, n) => [
-    ...PLACE_FIELDS.map((f) => `stops.${n}.place.${f}`),
-    ...STOP_FIELDS.map((f) => `stops.${n}.${f}`),
-  ]).flat(),
-  'pickup_date',
-  'parcel.handoff',
-  'ready_time',
-  'close_time',
-  'delivery_appointment',
-  'delivery_date',
-  'residential_or_liftgate',
-  'parcel.signature',
-  'temperature.low',
-  'temperature.high',
-  'temperature.run',
-  'references',
-  ...Array.from({ length: referenceCount }, (_, n) => [`references.${n}.type`, `references.${n}.value`]).flat(),
-  'notes',
-  'hazardous',
-  'hazmat.proper_name',
-  'hazmat.hazard_class',
-  'hazmat.un_number',
-  'hazmat.packing_group',
-  'hazmat.emergency_contact',
-  'hazmat.emergency_phone',
-  'notify_consignee',
-  'disclaimer_accepted',
-];
-
-/** The DOM id of a field's input. */
-export const fieldId = (path: string) => `booking-${path.replace(/\./g, '-')}`;

@@ -1,9 +1,11 @@
+import { customsOnRerate } from './customsModel';
 import type { BookingValues } from './model';
 
 /**
  * What a re-rated quote changes in the form: its postal codes, countries and pickup date replace
  * the old ones, a place (or extra stop) whose postal code or country changed is typed again, and
- * everything else typed stays. `next` is the form the new quote would start.
+ * everything else typed stays (the customs declaration while the lane crosses the same border).
+ * `next` is the form the new quote would start.
  */
 export function keptOnRerate(current: BookingValues, next: BookingValues): Partial<BookingValues> {
   const place = (end: 'pickup' | 'delivery') => {
@@ -26,5 +28,6 @@ export function keptOnRerate(current: BookingValues, next: BookingValues): Parti
     hazardous: current.hazardous || next.hazardous,
     residential_or_liftgate: next.residential_or_liftgate,
     parcel: { ...current.parcel, signature: next.parcel.signature },
+    customs: customsOnRerate(current.customs, next.customs),
   };
 }

@@ -8,7 +8,8 @@ import { isApiError } from '../../../../lib/api';
 import { translateMessage } from '../../../../lib/forms';
 import { placeChecked, placeServer } from './bookingErrors';
 import { type BookingContext, checkBooking } from './checkBooking';
-import { type BookingValues, fieldOrder, formPath, toRequest } from './model';
+import { fieldOrder } from './formFields';
+import { type BookingValues, formPath, toRequest } from './model';
 import type { useBookingErrors } from './useBookingErrors';
 
 interface BookOutcomes {
@@ -34,7 +35,7 @@ export function useBookShipment(
   const inFlight = useRef(false);
   const attempt = useRef<{ key: string; content: string } | null>(null);
   /** Field paths of the form: a 422 on one of them is shown under it, anything else above the Book button. */
-  const formFields = new Set(fieldOrder(form.values.stops.length, form.values.references.length));
+  const formFields = new Set(fieldOrder(form.values.stops.length, form.values.references.length, form.values.customs));
 
   // A new quote (a re-rate) is a new attempt.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the quote's id counts

@@ -336,7 +336,8 @@ describe('RateResults', () => {
         ['freight', '70', 60_000, 'Freight'],
         ['accessorial', 'border_transfer', 17_500, 'Accessorial'],
         ['accessorial', 'customs_entry_mx', 4_500, 'Accessorial'],
-        ['accessorial', 'customs_broker', 25_000, 'Accessorial'],
+        ['accessorial', 'customs_broker_us', 12_500, 'Accessorial'],
+        ['accessorial', 'customs_broker_mx', 12_500, 'Accessorial'],
       ]),
       crossing: { port: 'laredo', port_name: 'Laredo, TX – Nuevo Laredo, TAM', kind: 'transfer' as const },
     };
@@ -351,7 +352,12 @@ describe('RateResults', () => {
       .getAllByRole('cell')
       .map((td) => td.textContent);
     expect(details).toEqual(
-      expect.arrayContaining(['Transfer at the border', 'Mexican entry: pedimento filing', 'Our customs brokers (both sides)']),
+      expect.arrayContaining([
+        'Transfer at the border',
+        'Mexican entry: pedimento filing',
+        'Our customs broker, U.S. side',
+        'Our customs broker, Mexican side',
+      ]),
     );
     unmount();
 

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { chicagoPlace, dallasPlace, pallet, type QuoteData } from '../shipments/booking-fixtures';
+import { book, bookingBody, everyCountryBusinessDay, text } from '../shipments/test-helpers';
+
+let t: TestApp;
+let c: TestClient;
+beforeAll(async () => {
+  t = await createTestApp();
+  c = await t.client().login('shipper@demo.test');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const pickupDate = () => everyCountryBusinessDay(t);
+
+const box = { ...pallet, package_type: 'boxes', quantity: 10, length: 20, width: 20, height: 20, weight: 40 };
+const end = (postal_code: string, country: string) => ({ postal_code, country, site_type: 'business' });
+
+async function quote(origin: object, destination: object, items: object[] = [pallet]) {
+  const res = await c.post('/api/quotes', {
+    mode: 'ltl',
+    pickup_date: pickupDate(),
+    origin,
+    destination,
+    items,
+    accessorials: [],
+    insured_value: 0,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const data = res.json().data as QuoteData & {
+    rates: { crossing: unknown; charges: { detail: string | null; amount_cents: number }[] }[];
+  };
+  expect(data.rates[0]?.crossing).toBeTruthy();
+  return data;
+}
+
+const monterreyPlace = dallasPlace({
+  company: 'Aceros del Norte SA de CV',
+  first_name: 'Lucía',
+  last_name: 'Garza',
+  phone: '81 8340 1200',
+  street1: 'Av. Constitución',
+  exterior_number: '400',
+  interior_number: '3B',
+  neighborhood: 'Centro',
+  city: 'Monterrey',
+  state: 'NLE',
+  postal_code: '64000',
+  country: 'MX',
+});
+const torontoPlace = dallasPlace({
+  company: 'Queen West Supply',
+  street1: '401 Richmond St W',
+  city: 'Toronto',
+  state: 'ON',
+  postal_code: 'M5V 3L9',
+  country: 'CA',
+});
+
+const ourBroker = (country: string) => ({ country, ours: true });
+const ownBroker = (country: string) => ({
+  country,
+  ours: false,
+  company: 'Border Brokers Inc.',
+  contact_name: 'Dana Cruz',
+  phone: '(956) 555-0140',
+  email: 'entries@borderbrokers.example',
+});
+const item = { hs_code: '8471.30.01', origin_country: 'us', unit_value_cents: 125_000, usmca: true };
+
+describe('customs on a booking across the border', () => {
+  it('books Chicago to Monterrey with its own U.S. broker: our U.S. broker line leaves the price and the cost, the declaration is kept', async () => {
+    const q = await quote(end('60606', 'US'), end('64000', 'MX'), [pallet, box]);
+    const rateLines = q.rates[0]?.charges ?? [];
+    const ourUs = rateLines.find((l) => l.detail === 'customs_broker_us')?.amount_cents ?? 0;
+    expect(ourUs).toBeGreaterThan(0);
+    const customs = {
+      incoterm: 'DAP',
+      currency: 'USD',
+      items: [item, { hs_code: '7308 90', origin_country: 'MX', unit_value_cents: 4_000, usmca: false }],
+      brokers: [ownBroker('US'), ourBroker('MX')],
+      tax_id: 'ane010203xy9',
+    };
+    const res = await book(c, bookingBody(q, { delivery: monterreyPlace, customs }));
+    expect(res.statusCode, res.body).toBe(201);
+    const shipment = res.json().data;
+    expect(shipment.total_cents).toBe((q.rates[0]?.total_cents ?? 0) - ourUs);
+    const labels = (shipment.charges as { label: string }[]).map((l) => l.label);
+    expect(labels).toContain('Our customs broker, Mexican side');
+    expect(labels).not.toContain('Our customs broker, U.S. side');
+    expect(shipment.customs).toEqual({
+      incoterm: 'DAP',
+      currency: 'USD',
+      items: [
+        { hs_code: '84713001', origin_country: 'US', unit_value_cents: 125_000, usmca: true },
+        { hs_code: '730890', origin_country: 'MX', unit_value_cents: 4_000, usmca: false },
+      ],
+      brokers: [
+        { ...ownBroker('US'), email: 'entries@borderbrokers.example' },
+        { ...ourBroker('MX'), company: '', contact_name: '', phone: '', email: '' },
+      ],
+      tax_id: 'ANE010203XY9',
+    });
+    expect((await c.get(`/api/shipments/${shipment.id}`)).json().data.customs).toEqual(shipment.customs);
+  });
+
+  it('keeps no RFC on a lane without Mexico, and charges both our brokers when the shipper has none', async () => {
+    const q = await quote(end('M5V 3L9', 'CA'), end('75201', 'US'));
+    const customs = {
+      incoterm: 'FCA',
+      currency: 'CAD',
+      items: [{ ...item, origin_country: 'CA' }],
+      brokers: [ourBroker('CA'), ourBroker('US')],
+      tax_id: 'ANE010203XY9',
+    };
+    const res = await book(c, bookingBody(q, { pickup: torontoPlace, delivery: dallasPlace(), customs }));
+    expect(res.statusCode, res.body).toBe(201);
+    const shipment = res.json().data;
+    expect(shipment.customs.tax_id).toBe('');
+    expect(shipment.total_cents).toBe(q.rates[0]?.total_cents ?? 0);
+  });
+
+  it("says what is missing or wrong in the spec's words, field by field, and books nothing", async () => {
+    const q = await quote(end('60606', 'US'), end('64000', 'MX'));
+    const refused = async (customs: unknown) => {
+      const res = await book(c, bookingBody(q, { delivery: monterreyPlace, ...(customs === undefined ? {} : { customs }) }));
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json().errors as Record<string, string[]>;
+    };
+    expect(await refused(undefined)).toEqual({ customs: [text('validation.required')] });
+    const good = { incoterm: 'DDP', currency: 'USD', items: [item], brokers: [ourBroker('US'), ourBroker('MX')], tax_id: 'ANE010203XY9' };
+    expect(await refused({ ...good, items: [item, item] })).toEqual({ 'customs.items': [text('validation.customs_items')] });
+    expect(await refused({ ...good, brokers: [ourBroker('US'), ourBroker('CA')] })).toEqual({
+      'customs.brokers': [text('validation.customs_broker_sides')],
+    });
+    expect(await refused({ ...good, tax_id: '' })).toEqual({ 'customs.tax_id': [text('validation.required')] });
+    expect(await refused({ ...good, tax_id: 'XEXX010101000' })).toEqual({ 'customs.tax_id': [text('validation.rfc_generic')] });
+    expect(await refused({ ...good, tax_id: 'ANE0102' })).toEqual({ 'customs.tax_id': [text('validation.rfc')] });
+    expect(
+      await refused({
+        ...good,
+        items: [{ hs_code: '8471', origin_country: 'ZZ', unit_value_cents: 0, usmca: false }],
+        brokers: [{ country: 'US', ours: false }, ourBroker('MX')],
+      }),
+    ).toEqual({
+      'customs.items.0.hs_code': [text('validation.hs_code')],
+      'customs.items.0.origin_country': [text('validation.country_code')],
+      'customs.items.0.unit_value_cents': [text('validation.positive')],
+      'customs.brokers.0.company': [text('validation.required')],
+      'customs.brokers.0.phone': [text('validation.required')],
+      'customs.brokers.0.email': [text('validation.required')],
+    });
+    expect(await refused({ ...good, items: [{ ...item, origin_country: 'CN' }] })).toEqual({
+      'customs.items.0.usmca': [text('validation.usmca_origin')],
+    });
+    expect((await c.get(`/api/quotes/${q.id}`)).json().data.booked_at ?? null).toBeNull();
+  });
+
+  it('refuses a declaration on a rate within one country', async () => {
+    const res = await c.post('/api/quotes', {
+      mode: 'ltl',
+      pickup_date: pickupDate(),
+      origin: end('60606', 'US'),
+      destination: end('75201', 'US'),
+      items: [pallet],
+      accessorials: [],
+      insured_value: 0,
+    });
+    const q = res.json().data as QuoteData;
+    const customs = { incoterm: 'DAP', currency: 'USD', items: [item], brokers: [], tax_id: '' };
+    const booked = await book(c, bookingBody(q, { pickup: chicagoPlace(), customs }));
+    expect(booked.statusCode).toBe(422);
+    expect(booked.json().errors).toEqual({ customs: [text('validation.customs_not_crossing')] });
+  });
+});

@@ -1,0 +1,60 @@
+import { Grid, Paper, Radio, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { BrokerValues } from './customsModel';
+import { fieldId } from './formFields';
+import type { BookingValues } from './model';
+
+/**
+ * The customs broker on one side of the border: ours (its line on the rate) or the shipper's own,
+ * named with a way to reach it for the BOL; choosing one's own says what comes off the total.
+ */
+export function CustomsBrokerFields({
+  form,
+  index,
+  broker,
+  ourCharge,
+}: {
+  form: UseFormReturnType<BookingValues>;
+  index: number;
+  broker: BrokerValues;
+  /** Our broker's line on this side, formatted. */
+  ourCharge: string;
+}) {
+  const { t } = useTranslation();
+  const path = (f: string) => `customs.brokers.${index}.${f}`;
+  const input = (f: string) => ({ id: fieldId(path(f)), ...form.getInputProps(path(f)) });
+  return (
+    <Paper withBorder p="sm" data-testid={`customs-broker-${broker.country}`}>
+      <Stack gap="xs">
+        <Radio.Group
+          label={t(`quotes.booking.customs.broker_side.${broker.country}`)}
+          value={broker.ours ? 'ours' : 'own'}
+          onChange={(v) => form.setFieldValue(path('ours'), v === 'ours')}
+          error={form.errors[path('ours')]}
+        >
+          <Stack gap={6} mt={6}>
+            <Radio id={fieldId(path('ours'))} value="ours" label={t('quotes.booking.customs.broker_ours', { amount: ourCharge })} />
+            <Radio value="own" label={t('quotes.booking.customs.broker_own', { amount: ourCharge })} />
+          </Stack>
+        </Radio.Group>
+        {!broker.ours && (
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label={t('quotes.booking.customs.broker_company')} withAsterisk maxLength={160} {...input('company')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label={t('quotes.booking.customs.broker_contact')} maxLength={120} {...input('contact_name')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label={t('quotes.booking.customs.broker_phone')} withAsterisk type="tel" maxLength={32} {...input('phone')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label={t('quotes.booking.customs.broker_email')} withAsterisk type="email" maxLength={254} {...input('email')} />
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+import { ISO_COUNTRY_CODES } from '@freight/domain/customs';
+import { Checkbox, Fieldset, Grid, NumberInput, Select, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../../lib/format';
+import { fieldId } from './formFields';
+import type { BookingValues } from './model';
+
+/** Every country by its name in the reader's language, sorted so: a good may come from anywhere. */
+function useCountryOptions() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(localeOf(i18n.language), { type: 'region' });
+    const collator = new Intl.Collator(localeOf(i18n.language));
+    return ISO_COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+      collator.compare(a.label, b.label),
+    );
+  }, [i18n.language]);
+}
+
+/** One quoted item's customs facts: its HS code, where it was made, one unit's value and the USMCA claim. */
+export function CustomsItemFields({
+  form,
+  index,
+  legend,
+  currency,
+}: {
+  form: UseFormReturnType<BookingValues>;
+  index: number;
+  /** The quoted item it declares, as the shipper knows it. */
+  legend: string;
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const countries = useCountryOptions();
+  const path = (f: string) => `customs.items.${index}.${f}`;
+  const input = (f: string) => ({ id: fieldId(path(f)), ...form.getInputProps(path(f)) });
+  return (
+    <Fieldset variant="filled" legend={legend} data-testid={`customs-item-${index}`}>
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput
+            label={t('quotes.booking.customs.hs_code')}
+            description={t('quotes.booking.customs.hs_code_hint')}
+            withAsterisk
+            inputMode="numeric"
+            maxLength={14}
+            {...input('hs_code')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select
+            label={t('quotes.booking.customs.origin_country')}
+            withAsterisk
+            searchable
+            allowDeselect={false}
+            data={countries}
+            {...input('origin_country')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NumberInput
+            label={t('quotes.booking.customs.unit_value', { currency })}
+            withAsterisk
+            min={0}
+            decimalScale={2}
+            fixedDecimalScale
+            thousandSeparator
+            hideControls
+            {...input('unit_value')}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Checkbox
+            label={t('quotes.booking.customs.usmca')}
+            description={t('quotes.booking.customs.usmca_hint')}
+            id={fieldId(path('usmca'))}
+            {...form.getInputProps(path('usmca'), { type: 'checkbox' })}
+          />
+        </Grid.Col>
+      </Grid>
+    </Fieldset>
+  );
+}

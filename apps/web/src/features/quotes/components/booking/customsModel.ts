@@ -1,0 +1,123 @@
+import { type BookingCustomsInput, customsLaneErrors, type Incoterm } from '@freight/contracts';
+import type { Country, Currency } from '@freight/domain';
+import type { Quote, QuoteRate } from '../../api/quotesApi';
+
+/** The customs broker on one side as chosen: ours, or the shipper's own with a way to reach it. */
+export interface BrokerValues {
+  country: Country;
+  ours: boolean;
+  company: string;
+  contact_name: string;
+  phone: string;
+  email: string;
+}
+
+/** A quoted item's customs facts as typed; the unit value in the declaration's currency (Mantine's NumberInput). */
+export interface CustomsItemValues {
+  hs_code: string;
+  origin_country: string;
+  unit_value: number | '';
+  usmca: boolean;
+}
+
+/** A cross-border booking's declaration as the form holds it. */
+export interface CustomsValues {
+  incoterm: Incoterm | '';
+  currency: Currency;
+  items: CustomsItemValues[];
+  /** The lane's two sides, the origin's first. */
+  brokers: BrokerValues[];
+  /** The Mexican party's RFC; asked only on a Mexican lane. */
+  tax_id: string;
+}
+
+/** The quote's two countries when they differ (the lane crosses a border), else null. */
+export function laneSides(quote: Quote): [Country, Country] | null {
+  const origin = quote.inputs.origin.country as Country;
+  const destination = quote.inputs.destination.country as Country;
+  return origin === destination ? null : [origin, destination];
+}
+
+const ourBroker = (country: Country): BrokerValues => ({ country, ours: true, company: '', contact_name: '', phone: '', email: '' });
+
+/**
+ * The declaration a cross-border quote starts from: our broker on both sides, the quote's currency,
+ * an empty line per quoted item (its origin the shipper's country, the likeliest); null within one country.
+ */
+export function initialCustoms(quote: Quote): CustomsValues | null {
+  const sides = laneSides(quote);
+  if (!sides) return null;
+  return {
+    incoterm: '',
+    currency: (quote.currency ?? 'USD') as Currency,
+    items: (quote.inputs.items ?? []).map(() => ({ hs_code: '', origin_country: sides[0], unit_value: '', usmca: false })),
+    brokers: sides.map(ourBroker),
+    tax_id: '',
+  };
+}
+
+/** Whether the lane has an end in Mexico: only then is the RFC asked. */
+export const asksRfc = (customs: CustomsValues) => customs.brokers.some((b) => b.country === 'MX');
+
+/**
+ * The declaration as the contract's bookingCustoms takes it: values in cents, a broker's contact
+ * only when it is the shipper's own. What is left blank is left out, so the contract says it is required.
+ */
+export function customsRequest(c: CustomsValues): BookingCustomsInput {
+  return {
+    ...(c.incoterm ? { incoterm: c.incoterm } : {}),
+    currency: c.currency,
+    items: c.items.map((i) => ({
+      hs_code: i.hs_code,
+      origin_country: i.origin_country,
+      ...(i.unit_value === '' ? {} : { unit_value_cents: Math.round(Number(i.unit_value) * 100) }),
+      usmca: i.usmca,
+    })),
+    brokers: c.brokers.map((b) => (b.ours ? { country: b.country, ours: true } : b)),
+    tax_id: asksRfc(c) ? c.tax_id : '',
+  } as BookingCustomsInput;
+}
+
+/** What our broker charges on `side` in this rate (its line), 0 when the rate has none. */
+export const ourBrokerCents = (rate: QuoteRate, side: Country) =>
+  rate.charges.find((l) => l.code === 'accessorial' && l.detail === `customs_broker_${side.toLowerCase()}`)?.amount_cents ?? 0;
+
+/** What the shipper's own brokers take off the rate's total: our broker's line on each side it brings its own. */
+export const ownBrokersSaving = (customs: CustomsValues | null, rate: QuoteRate) =>
+  (customs?.brokers ?? []).filter((b) => !b.ours).reduce((sum, b) => sum + ourBrokerCents(rate, b.country), 0);
+
+const ITEM_FIELDS = ['hs_code', 'origin_country', 'unit_value', 'usmca'];
+const BROKER_FIELDS = ['ours', 'company', 'contact_name', 'phone', 'email'];
+
+/** The declaration's fields top to bottom, as form paths. */
+export function customsFieldOrder(customs: CustomsValues | null): string[] {
+  if (!customs) return [];
+  return [
+    'customs',
+    'customs.incoterm',
+    'customs.currency',
+    'customs.items',
+    ...customs.items.flatMap((_, n) => ITEM_FIELDS.map((f) => `customs.items.${n}.${f}`)),
+    'customs.brokers',
+    ...customs.brokers.flatMap((_, n) => BROKER_FIELDS.map((f) => `customs.brokers.${n}.${f}`)),
+    'customs.tax_id',
+  ];
+}
+
+/**
+ * The declaration after a re-rate: what was typed stays while the lane's sides are the same (an
+ * item keeps its line by position, a new item starts empty); a new lane starts afresh.
+ */
+export function customsOnRerate(was: CustomsValues | null, fresh: CustomsValues | null): CustomsValues | null {
+  if (!was || !fresh) return fresh;
+  const sameSides = was.brokers.map((b) => b.country).join() === fresh.brokers.map((b) => b.country).join();
+  if (!sameSides) return fresh;
+  return { ...was, items: fresh.items.map((item, n) => was.items[n] ?? item) };
+}
+
+/** The lane's rules said before sending (the server's, from the contract): the RFC on a Mexican lane, by form path. */
+export function customsExtraErrors(quote: Quote, customs: CustomsValues | null): Record<string, string> {
+  const sides = laneSides(quote);
+  if (!sides || !customs) return {};
+  return customsLaneErrors(sides, quote.inputs.items?.length ?? 0, { ...customs, tax_id: customs.tax_id.trim() });
+}

@@ -1,0 +1,133 @@
+import { COUNTRIES, type Country, CURRENCIES } from '@freight/domain';
+import { compactHsCode, INCOTERMS, isCountryCode, isHsCode, rfcKind } from '@freight/domain/customs';
+import { z } from 'zod';
+import { emailOrNone, optionalText } from './fields';
+
+export { INCOTERMS, type Incoterm } from '@freight/domain/customs';
+
+/** The largest declared value of one unit: USD 10 million in cents, a bound against typos. */
+export const MAX_UNIT_VALUE_CENTS = 1_000_000_000;
+
+/** An HS code as typed, kept without its dots and spaces (6, 8 or 10 digits). */
+export const hsCode = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .transform(compactHsCode)
+  .refine(isHsCode, { error: 'validation.hs_code' });
+
+/** A country of origin: an ISO 3166 alpha-2 code, any country. */
+export const originCountry = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .transform((v) => v.toUpperCase())
+  .refine(isCountryCode, { error: 'validation.country_code' });
+
+/** A Mexican RFC in upper case; its form is checked (12 or 13 characters, or the generic foreign one). */
+export const rfc = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || rfcKind(v) !== null, { error: 'validation.rfc' });
+
+/** What crosses a border qualifies under USMCA only when it comes from one of its three countries. */
+const USMCA_ORIGINS: readonly string[] = COUNTRIES;
+
+/** The customs facts of one quoted item, in the quote's order: its description, count and weight are the quote's. */
+export const customsItem = z
+  .object(
+    {
+      hs_code: hsCode,
+      origin_country: originCountry,
+      /** One unit's value in the declaration's currency. */
+      unit_value_cents: z
+        .number({ error: 'validation.required' })
+        .int({ error: 'validation.invalid' })
+        .min(1, { error: 'validation.positive' })
+        .max(MAX_UNIT_VALUE_CENTS, { error: 'validation.too_large' }),
+      /** The shipper claims the good qualifies under USMCA's rules of origin (duty free). */
+      usmca: z.boolean().default(false),
+    },
+    { error: 'validation.required' },
+  )
+  .superRefine((item, ctx) => {
+    if (item.usmca && isCountryCode(item.origin_country) && !USMCA_ORIGINS.includes(item.origin_country)) {
+      ctx.addIssue({ code: 'custom', path: ['usmca'], message: 'validation.usmca_origin' });
+    }
+  });
+export type CustomsItem = z.output<typeof customsItem>;
+
+/**
+ * The customs broker on one side of the border: the provider's (`ours`, charged on the rate), or
+ * the shipper's own, named with a way to reach it (it goes on the BOL).
+ */
+export const customsBroker = z
+  .object(
+    {
+      country: z.enum(COUNTRIES, { error: 'validation.choice' }),
+      ours: z.boolean({ error: 'validation.required' }),
+      company: optionalText(160),
+      contact_name: optionalText(120),
+      phone: optionalText(32),
+      email: emailOrNone.optional().default(''),
+    },
+    { error: 'validation.required' },
+  )
+  .superRefine((b, ctx) => {
+    if (b.ours) return;
+    for (const field of ['company', 'phone', 'email'] as const) {
+      if (!b[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
+    }
+  });
+export type CustomsBroker = z.output<typeof customsBroker>;
+
+/**
+ * A cross-border booking's customs declaration: the incoterm, the currency of the values, each
+ * quoted item's HS code, origin, value and USMCA claim, a broker for each side of the border and,
+ * when one end is in Mexico, the Mexican party's RFC. Rules that need the quote are the server's:
+ * one item per quoted item, one broker per side of the lane, the RFC on a Mexican lane (not the
+ * generic foreign one).
+ */
+export const bookingCustoms = z.object(
+  {
+    incoterm: z.enum(INCOTERMS, { error: 'validation.choice' }),
+    currency: z.enum(CURRENCIES, { error: 'validation.choice' }),
+    items: z.array(customsItem, { error: 'validation.invalid' }).min(1, { error: 'validation.required' }).max(50, {
+      error: 'validation.too_many',
+    }),
+    brokers: z.array(customsBroker, { error: 'validation.invalid' }).max(2, { error: 'validation.too_many' }),
+    /** The Mexican party's RFC (the shipper's or the consignee's), required when one end is in Mexico. */
+    tax_id: rfc.optional().default(''),
+  },
+  { error: 'validation.required' },
+);
+export type BookingCustoms = z.output<typeof bookingCustoms>;
+export type BookingCustomsInput = z.input<typeof bookingCustoms>;
+
+/** A shipment's customs declaration as booked (GET /api/shipments/:id): the booking's, normalised. */
+export type CustomsView = BookingCustoms;
+
+/**
+ * The rules of a declaration that need its quote, by field: an entry per quoted item, one broker
+ * for each side of the lane (`sides`, the origin's country first) and none of another country,
+ * and on a Mexican lane the Mexican party's own RFC (the generic foreign one is the party abroad's).
+ * Shared by the server and the booking form, which says them before sending.
+ */
+export function customsLaneErrors(
+  sides: readonly [Country, Country],
+  itemCount: number,
+  customs: { items: readonly unknown[]; brokers: readonly { country: string }[]; tax_id: string },
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (customs.items.length !== itemCount) errors['customs.items'] = 'validation.customs_items';
+  const named = customs.brokers.map((b) => b.country);
+  const eachSideOnce =
+    sides.every((side) => named.filter((c) => c === side).length === 1) && named.every((c) => sides.includes(c as Country));
+  if (!eachSideOnce) errors['customs.brokers'] = 'validation.customs_broker_sides';
+  if (sides.includes('MX')) {
+    if (!customs.tax_id) errors['customs.tax_id'] = 'validation.required';
+    else if (rfcKind(customs.tax_id) === 'foreign') errors['customs.tax_id'] = 'validation.rfc_generic';
+  }
+  return errors;
+}

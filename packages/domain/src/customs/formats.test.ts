@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isCountryCode } from './countries';
+import { compactHsCode, hsHeading, isHsCode, pedimentoNumber, rfcKind } from './formats';
+
+describe('HS codes', () => {
+  it('takes 6, 8 or 10 digits typed with dots or spaces', () => {
+    expect(compactHsCode('8471.30.01')).toBe('84713001');
+    expect(compactHsCode(' 8471 30 ')).toBe('847130');
+    for (const ok of ['847130', '84713001', '8471300100']) expect(isHsCode(ok)).toBe(true);
+    for (const bad of ['8471', '8471300', '847130010', '84713001000', '84713A', '']) expect(isHsCode(bad)).toBe(false);
+    expect(hsHeading('8471300100')).toBe('847130');
+  });
+});
+
+describe('RFC', () => {
+  it('tells a company (12) from a person (13) and knows the generic foreign RFC', () => {
+    expect(rfcKind('ABC010203XY9')).toBe('company');
+    expect(rfcKind('GODE561231GR8')).toBe('person');
+    expect(rfcKind('abc010203xy9')).toBe('company');
+    expect(rfcKind('&ÑB991231AB1')).toBe('company');
+    expect(rfcKind('XEXX010101000')).toBe('foreign');
+  });
+
+  it('refuses another length, a date that is not one and stray characters', () => {
+    for (const bad of ['ABC010203XY', 'GODE561231GR89', 'ABC011303XY9', 'ABC010230XY9', 'AB1010203XY9', 'ABC-010203-XY9', ''])
+      expect(rfcKind(bad)).toBeNull();
+    expect(rfcKind('ABC000229XY9')).toBe('company');
+    expect(rfcKind('ABC010229XY9')).toBeNull();
+  });
+});
+
+describe('pedimento', () => {
+  it('prints 15 digits as YY  AA  PPPP  NNNNNNN (21 characters)', () => {
+    const printed = pedimentoNumber('26 24 3456 6001234');
+    expect(printed).toBe('26  24  3456  6001234');
+    expect(printed).toHaveLength(21);
+    expect(pedimentoNumber('262434566001234')).toBe(printed);
+    expect(pedimentoNumber('26  24  3456  6001234')).toBe(printed);
+  });
+
+  it('refuses anything but 15 digits', () => {
+    for (const bad of ['26 24 3456 600123', '26 24 3456 60012345', '26 24 3456 600123A', '']) expect(pedimentoNumber(bad)).toBeNull();
+  });
+});
+
+describe('country codes', () => {
+  it('knows the ISO alpha-2 codes, not other pairs', () => {
+    for (const ok of ['US', 'CA', 'MX', 'CN', 'DE', 'VN']) expect(isCountryCode(ok)).toBe(true);
+    for (const bad of ['UK', 'EU', 'XX', 'us', 'USA', '']) expect(isCountryCode(bad)).toBe(false);
+  });
+});
