@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
 import { freshEmail } from '../support/flows';
 import { openInPortal } from '../support/navigate';
@@ -81,6 +83,23 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   await expect(page.getByTestId('shipment-charges')).not.toContainText('Our customs broker, U.S. side');
   await expect(page.getByTestId('shipment-charges')).toContainText('Our customs broker, Mexican side');
   await snap(page, 'cross-border-booked');
+
+  // The commercial invoice: written in Spanish for Mexican customs, the English copy for the shipper.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Commercial invoice – English copy' }).click();
+  const [first] = await pdfPages(await readFile((await (await downloading).path()) ?? ''));
+  const invoice = first?.text.replace(/\s+/g, ' ') ?? '';
+  for (const text of [
+    'COMMERCIAL INVOICE',
+    'Aceros del Norte',
+    'Border Brokers Inc.',
+    '847130',
+    'RFC: ANE010203XY9',
+    'DAP (Delivered at place)',
+  ]) {
+    expect(invoice).toContain(text);
+  }
+  await expect(page.getByRole('button', { name: 'Download Commercial invoice', exact: true })).toBeVisible();
 });
 
 /** The Monterrey consignee (its street number and colonia are typed apart, as Mexican addresses are). */

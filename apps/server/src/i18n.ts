@@ -1,6 +1,8 @@
 import { SENTENCE_END, sentenceEnd } from '@freight/contracts';
 import en from '@freight/contracts/locales/en.json' with { type: 'json' };
 import es from '@freight/contracts/locales/es.json' with { type: 'json' };
+import screensEn from '@freight/contracts/locales/screens.en.json' with { type: 'json' };
+import screensEs from '@freight/contracts/locales/screens.es.json' with { type: 'json' };
 import serverEn from '@freight/contracts/locales/server.en.json' with { type: 'json' };
 import serverEs from '@freight/contracts/locales/server.es.json' with { type: 'json' };
 import { LANGUAGES, type Language } from '@freight/domain';
@@ -22,9 +24,11 @@ function merged(shared: Catalog, own: Catalog): Catalog {
  * The server speaks the shared catalogs, so a 422 reads the same as the form that sent it, and
  * its own (server.<lang>.json: mails, PDFs, API incidents, and the refusals only the server makes,
  * such as a claim past its deadline), which browsers never download: the shared catalog is in the
- * guest pages' first download, held to its budget.
+ * guest pages' first download, held to its budget. The shared words only signed-in screens show
+ * (screens.<lang>.json: CSV imports, the catalogs, batches, customs) come to browsers with those
+ * screens' words.
  */
-export const catalogs = { en: merged(en, serverEn), es: merged(es, serverEs) };
+export const catalogs = { en: merged(merged(en, screensEn), serverEn), es: merged(merged(es, screensEs), serverEs) };
 
 const instance = i18next.createInstance();
 await instance.use(sentenceEnd).init({

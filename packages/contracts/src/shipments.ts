@@ -89,12 +89,16 @@ export const INSURANCE_CHOICES = ['none', 'first_tier', 'full'] as const;
 /**
  * Shipping documents (PDF): bill of lading, 4x6 parcel labels, pallet labels; rate_confirmation,
  * a truckload's agreed rate with the carrier, for the carrier to sign; shipment_summary, a
- * parcel's record of what was booked (a parcel carrier uses no bill of lading).
+ * parcel's record of what was booked (a parcel carrier uses no bill of lading);
+ * commercial_invoice, what customs reads of a shipment across the border.
  */
-export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels', 'rate_confirmation', 'shipment_summary'] as const;
+export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels', 'rate_confirmation', 'shipment_summary', 'commercial_invoice'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-/** A shipping document as a download: `url` in the carrier's language, `copy` in the reader's. */
+/**
+ * A shipping document as a download: `url` in the language of who reads it at work (the carrier's;
+ * customs' at the destination for the commercial invoice), `copy` in the reader's.
+ */
 export interface ShipmentDocument {
   kind: DocumentKind;
   url: string;

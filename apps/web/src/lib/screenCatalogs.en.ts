@@ -6,6 +6,8 @@
  * catalog: a screen's first visit asked for some seventy small files, each a request the browser and
  * the server handled on their own, for about 60 KB of words once compressed.
  */
+import sharedScreens from '@freight/contracts/locales/screens.en.json';
+
 type Tree = { [key: string]: string | Tree };
 
 const catalogs = import.meta.glob<Tree>(
@@ -20,4 +22,5 @@ const catalogs = import.meta.glob<Tree>(
   { import: 'default', eager: true },
 );
 
-export default Object.values(catalogs);
+// The shared words only these screens show (CSV imports, catalogs, batches, customs), kept out of the first visit.
+export default [sharedScreens as Tree, ...Object.values(catalogs)];

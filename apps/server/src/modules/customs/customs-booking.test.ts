@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { pdfPages } from '../documents/pdf-text';
 import { chicagoPlace, dallasPlace, pallet, type QuoteData } from '../shipments/booking-fixtures';
 import { book, bookingBody, everyCountryBusinessDay, text } from '../shipments/test-helpers';
 
@@ -15,6 +16,7 @@ afterAll(async () => {
 
 const pickupDate = () => everyCountryBusinessDay(t);
 
+const flat = (pages: { text: string }[]) => pages.map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
 const box = { ...pallet, package_type: 'boxes', quantity: 10, length: 20, width: 20, height: 20, weight: 40 };
 const end = (postal_code: string, country: string) => ({ postal_code, country, site_type: 'business' });
 
@@ -104,6 +106,43 @@ describe('customs on a booking across the border', () => {
       tax_id: 'ANE010203XY9',
     });
     expect((await c.get(`/api/shipments/${shipment.id}`)).json().data.customs).toEqual(shipment.customs);
+
+    // The commercial invoice is written for Mexican customs (Spanish), with an English copy for the shipper.
+    const invoice = (shipment.documents as { kind: string; url: string; language: string; copy: { url: string } | null }[]).find(
+      (d) => d.kind === 'commercial_invoice',
+    );
+    expect(invoice).toMatchObject({ language: 'es', copy: { url: `${invoice?.url}?language=en` } });
+    const spanish = await c.get(invoice?.url ?? '');
+    expect(spanish.headers['content-disposition']).toContain(`Commercial-invoice-${shipment.bol_number}.pdf`);
+    const factura = flat(await pdfPages(spanish.rawPayload));
+    for (const text of ['FACTURA COMERCIAL', 'DAP (Entregada en lugar)', 'Laredo, TX – Nuevo Laredo, TAM', 'RFC: ANE010203XY9']) {
+      expect(factura).toContain(text);
+    }
+    const english = flat(await pdfPages((await c.get(invoice?.copy?.url ?? '')).rawPayload));
+    for (const text of [
+      'COMMERCIAL INVOICE',
+      'Vendor and exporter',
+      'Acme Chicago Dock',
+      'Consignee and importer',
+      'Aceros del Norte SA de CV',
+      'Border Brokers Inc.',
+      'Arranged by Freight Portal',
+      '84713001',
+      'United States',
+      '730890',
+      'Mexico',
+      '$2,500.00',
+      '$400.00',
+      'Total value of the goods $2,900.00',
+      'The goods marked USMCA are declared as originating',
+    ]) {
+      expect(english).toContain(text);
+    }
+    // The bill of lading names the port and both brokers for the driver and both customs.
+    const bol = flat(await pdfPages((await c.get(`/api/shipments/${shipment.id}/documents/bol`)).rawPayload));
+    expect(bol).toContain('Crosses the border at Laredo, TX – Nuevo Laredo, TAM');
+    expect(bol).toContain('Customs broker (United States): Border Brokers Inc., (956) 555-0140, entries@borderbrokers.example');
+    expect(bol).toContain('Customs broker (Mexico): arranged by Freight Portal');
   });
 
   it('keeps no RFC on a lane without Mexico, and charges both our brokers when the shipper has none', async () => {
@@ -119,6 +158,10 @@ describe('customs on a booking across the border', () => {
     expect(res.statusCode, res.body).toBe(201);
     const shipment = res.json().data;
     expect(shipment.customs.tax_id).toBe('');
+    // Into the United States: the commercial invoice in English, no RFC on it.
+    const invoice = (shipment.documents as { kind: string; language: string; url: string }[]).find((d) => d.kind === 'commercial_invoice');
+    expect(invoice?.language).toBe('en');
+    expect(flat(await pdfPages((await c.get(invoice?.url ?? '')).rawPayload))).not.toContain('RFC');
     expect(shipment.total_cents).toBe(q.rates[0]?.total_cents ?? 0);
   });
 
@@ -173,5 +216,11 @@ describe('customs on a booking across the border', () => {
     const booked = await book(c, bookingBody(q, { pickup: chicagoPlace(), customs }));
     expect(booked.statusCode).toBe(422);
     expect(booked.json().errors).toEqual({ customs: [text('validation.customs_not_crossing')] });
+    // A shipment within one country has no commercial invoice.
+    const home = await book(c, bookingBody(q, { pickup: chicagoPlace() }));
+    expect(home.statusCode, home.body).toBe(201);
+    const { id, documents } = home.json().data as { id: string; documents: { kind: string }[] };
+    expect(documents.map((d) => d.kind)).not.toContain('commercial_invoice');
+    expect((await c.get(`/api/shipments/${id}/documents/commercial_invoice`)).statusCode).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { crossingView } from '@freight/domain/rating';
 import {
   code128,
   type DocumentAccount,
@@ -193,6 +194,14 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
       ? `${k('ship_to')}: ${k('hours', { opens: x.time(s.delivery.opens_at), closes: x.time(s.delivery.closes_at) })}`
       : '',
     s.accessorials.length ? k('services', { list: s.accessorials.map(x.accessorial).join(', ') }) : '',
+    // Across a border the driver and both customs read where it crosses and who clears it on each side.
+    s.crossing ? k('port_of_entry', { port: crossingView(s.crossing).port_name }) : '',
+    ...(s.customs?.brokers ?? []).map((b) =>
+      k('customs_broker', {
+        country: x.country(b.country),
+        broker: b.ours ? k('broker_ours') : [oneLine(b.company), phoneLine(b.phone), oneLine(b.email)].filter(Boolean).join(', '),
+      }),
+    ),
   ].filter(Boolean);
   font(false, 8);
   const instructionsText = instructions.join(' · ');

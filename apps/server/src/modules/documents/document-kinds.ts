@@ -1,4 +1,5 @@
 import type { DocumentKind } from '@freight/contracts';
+import type { Language } from '@freight/domain';
 
 type Mode = 'ltl' | 'parcel' | 'truckload';
 
@@ -13,6 +14,9 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
   truckload: ['bol', 'pallet_labels', 'rate_confirmation'],
 };
 
+/** What a shipment across the border carries besides, whatever its mode: what customs reads. */
+const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice'];
+
 /**
  * The truckload's rate confirmation states what the broker pays the carrier (the cost, not the
  * shipper's price), so only a reader who may see the account's cost (docs/brokerage.md, "Who sees
@@ -20,8 +24,28 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
  */
 const COST_DOCUMENTS: readonly DocumentKind[] = ['rate_confirmation'];
 
-/** The documents of a shipment of `mode`: the shipper's, or with `seesCost` every one. */
-export const documentKindsOf = (mode: Mode, seesCost = false): readonly DocumentKind[] =>
-  seesCost ? KINDS_BY_MODE[mode] : KINDS_BY_MODE[mode].filter((k) => !COST_DOCUMENTS.includes(k));
+/** Which documents a shipment has: its mode, whether it crosses a border (it has a customs declaration). */
+export interface DocumentsOf {
+  mode: Mode;
+  crosses?: boolean;
+}
 
-export const hasDocument = (mode: Mode, kind: DocumentKind, seesCost = false) => documentKindsOf(mode, seesCost).includes(kind);
+/** The documents of a shipment: the shipper's, or with `seesCost` every one. */
+export function documentKindsOf({ mode, crosses = false }: DocumentsOf, seesCost = false): readonly DocumentKind[] {
+  const kinds = crosses ? [...KINDS_BY_MODE[mode], ...CUSTOMS_DOCUMENTS] : KINDS_BY_MODE[mode];
+  return seesCost ? kinds : kinds.filter((k) => !COST_DOCUMENTS.includes(k));
+}
+
+export const hasDocument = (shipment: DocumentsOf, kind: DocumentKind, seesCost = false) =>
+  documentKindsOf(shipment, seesCost).includes(kind);
+
+/** The language of a Mexican reader, else English (Canada's customs and carriers read English here too). */
+export const languageOfCountry = (country: string): Language => (country === 'MX' ? 'es' : 'en');
+
+/**
+ * The language a document is written in for who reads it at work: the carrier's (where the
+ * freight is picked up) for the shipping documents, customs' at the destination for the
+ * commercial invoice. The reader's own copy is asked for apart.
+ */
+export const documentLanguage = (kind: DocumentKind, route: { originCountry: string; destinationCountry: string }): Language =>
+  languageOfCountry(CUSTOMS_DOCUMENTS.includes(kind) ? route.destinationCountry : route.originCountry);

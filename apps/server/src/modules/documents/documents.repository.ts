@@ -24,7 +24,11 @@ export async function documentShipment(
   db: Db,
   accountId: string | null,
   id: string,
-): Promise<(SummaryShipment & { accountId: string; originCountry: string; costLines: ChargeLine[] | null }) | undefined> {
+): Promise<
+  | (SummaryShipment &
+      Pick<ShipmentRow, 'accountId' | 'originCountry' | 'destinationCountry' | 'customs' | 'crossing'> & { costLines: ChargeLine[] | null })
+  | undefined
+> {
   const [row] = await db
     .select()
     .from(shipments)

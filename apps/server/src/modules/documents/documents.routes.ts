@@ -8,9 +8,8 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, customer, customerRoute, signedIn, verified } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
-import { carrierLanguage } from '../shipments/shipments.presenter';
 import { marginAccess } from '../staff-shipments/staff-shipments.service';
-import { hasDocument } from './document-kinds';
+import { documentLanguage, hasDocument } from './document-kinds';
 import { documentAccount, documentShipment } from './documents.repository';
 
 /**
@@ -25,6 +24,7 @@ let builders:
         typeof import('./pallet-labels'),
         typeof import('./rate-confirmation'),
         typeof import('./shipment-summary'),
+        typeof import('./commercial-invoice'),
       ]
     >
   | undefined;
@@ -35,12 +35,13 @@ const loadBuilders = () => {
     import('./pallet-labels'),
     import('./rate-confirmation'),
     import('./shipment-summary'),
+    import('./commercial-invoice'),
   ]);
   return builders;
 };
 
 const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
-/** `language`: a copy in that language; without it the document is in the carrier's. */
+/** `language`: a copy in that language; without it the document is in its working reader's (documentLanguage). */
 const query = z.object({ language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional() });
 
 const FILE_NAMES: Record<DocumentKind, string> = {
@@ -49,6 +50,7 @@ const FILE_NAMES: Record<DocumentKind, string> = {
   pallet_labels: 'Pallet-labels',
   rate_confirmation: 'Rate-confirmation',
   shipment_summary: 'Shipment-summary',
+  commercial_invoice: 'Commercial-invoice',
 };
 
 /**
@@ -76,11 +78,19 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, kind } = request.params as z.infer<typeof params>;
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
     const shipment = await documentShipment(ctx.db, accountId, id);
-    if (!shipment || !hasDocument(shipment.mode, kind as DocumentKind, await seesCost(shipment.accountId))) throw AppError.notFound();
+    const crosses = shipment?.customs != null;
+    if (!shipment || !hasDocument({ mode: shipment.mode, crosses }, kind as DocumentKind, await seesCost(shipment.accountId)))
+      throw AppError.notFound();
     const { language } = request.query as z.infer<typeof query>;
-    const options = { language: language ?? carrierLanguage(shipment.originCountry), unitSystem, now: ctx.now() };
-    const [{ buildBillOfLading }, { buildParcelLabels }, { buildPalletLabels }, { buildRateConfirmation }, { buildShipmentSummary }] =
-      await loadBuilders();
+    const options = { language: language ?? documentLanguage(kind as DocumentKind, shipment), unitSystem, now: ctx.now() };
+    const [
+      { buildBillOfLading },
+      { buildParcelLabels },
+      { buildPalletLabels },
+      { buildRateConfirmation },
+      { buildShipmentSummary },
+      { buildCommercialInvoice },
+    ] = await loadBuilders();
     const account = await documentAccount(ctx.db, shipment.accountId);
     const build: Record<DocumentKind, () => Promise<Buffer>> = {
       bol: () => buildBillOfLading(shipment, account, options),
@@ -91,6 +101,10 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
         return buildRateConfirmation({ ...shipment, equipmentName: names(shipment.service) }, options);
       },
       shipment_summary: () => buildShipmentSummary(shipment, account, options),
+      commercial_invoice: async () => {
+        if (!shipment.customs) throw AppError.notFound();
+        return buildCommercialInvoice({ ...shipment, customs: shipment.customs }, options);
+      },
     };
     const pdf = await build[kind as DocumentKind]();
     return reply

@@ -53,7 +53,7 @@ export async function shippingDocumentsPdf(db: Db, accountId: string, shipmentId
   const [{ buildBillOfLading }, { buildParcelLabels }] = await shippingBuilders;
   const opts = { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now };
   const pdfs: Buffer[] = [];
-  if (hasDocument(shipment.mode, 'bol')) pdfs.push(await buildBillOfLading(shipment, await documentAccount(db, shipment.accountId), opts));
-  if (hasDocument(shipment.mode, 'labels')) pdfs.push(await buildParcelLabels(shipment, opts));
+  if (hasDocument(shipment, 'bol')) pdfs.push(await buildBillOfLading(shipment, await documentAccount(db, shipment.accountId), opts));
+  if (hasDocument(shipment, 'labels')) pdfs.push(await buildParcelLabels(shipment, opts));
   return pdfs;
 }

@@ -1,5 +1,6 @@
 import type {
   AccountAddress,
+  CustomsView,
   HazmatDetails,
   ParcelOptions,
   PlaceView,
@@ -9,6 +10,7 @@ import type {
   TemperatureRange,
 } from '@freight/contracts';
 import { formatAddressLines, formatPhone, formatTimeOfDay, type Language, type UnitSystem } from '@freight/domain';
+import type { RateCrossing } from '@freight/domain/rating';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { translator } from '../../i18n';
@@ -47,6 +49,9 @@ export interface DocumentShipment {
   accessorials: string[];
   declaredValueCents: number;
   currency: string;
+  /** Across a border: where it crosses and its customs declaration (the brokers go on the BOL); absent or null within one country. */
+  crossing?: RateCrossing | null;
+  customs?: CustomsView | null;
 }
 
 export interface DocumentAccount {

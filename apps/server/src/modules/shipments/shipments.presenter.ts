@@ -20,7 +20,7 @@ import { type ChargeLine, crossingView } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
-import { documentKindsOf } from '../documents/document-kinds';
+import { documentKindsOf, documentLanguage, languageOfCountry } from '../documents/document-kinds';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { localTime } from '../tracking/zones';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
@@ -114,15 +114,15 @@ export function presentEvent(e: ShipmentEventRow): TrackingEventView {
  * The language of the carrier that picks the freight up, which its documents are printed in: a
  * Mexican pickup is tendered to a Mexican carrier (Spanish), any other to a U.S. or Canadian one.
  */
-export const carrierLanguage = (originCountry: string): Language => (originCountry === 'MX' ? 'es' : 'en');
+export const carrierLanguage = (originCountry: string): Language => languageOfCountry(originCountry);
 
 /**
  * The documents of a shipment (documentKindsOf: its mode's), in the carrier's language, with a
  * copy in `reader`'s when it differs.
  */
 function documentsOf(row: ShipmentRow, reader: Language, seesCost: boolean): ShipmentDocument[] {
-  const language = carrierLanguage(row.originCountry);
-  return documentKindsOf(row.mode, seesCost).map((kind) => {
+  return documentKindsOf({ mode: row.mode, crosses: row.customs !== null }, seesCost).map((kind) => {
+    const language = documentLanguage(kind, row);
     const url = `/api/shipments/${row.id}/documents/${kind}`;
     return { kind, url, language, copy: reader === language ? null : { language: reader, url: `${url}?language=${reader}` } };
   });

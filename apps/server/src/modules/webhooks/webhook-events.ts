@@ -61,7 +61,7 @@ export async function emitWebhookEvents(tx: Db, ctx: EventCtx, accountId: string
 
 type ShipmentFacts = Pick<
   typeof shipments.$inferSelect,
-  'id' | 'accountId' | 'bolNumber' | 'proNumber' | 'references' | 'status' | 'mode' | 'scac' | 'pickupDate'
+  'id' | 'accountId' | 'bolNumber' | 'proNumber' | 'references' | 'status' | 'mode' | 'scac' | 'pickupDate' | 'customs'
 >;
 
 async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefined> {
@@ -76,6 +76,7 @@ async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefi
       mode: shipments.mode,
       scac: shipments.scac,
       pickupDate: shipments.pickupDate,
+      customs: shipments.customs,
     })
     .from(shipments)
     .where(eq(shipments.id, id));
@@ -132,7 +133,7 @@ export function webhookEvents(ctx: EventCtx) {
     async booked(tx: Db, shipmentId: string) {
       const s = await shipmentFacts(tx, shipmentId);
       if (!s) return;
-      const documents = documentKindsOf(s.mode).map((kind) => documentEvent(s, kind));
+      const documents = documentKindsOf({ mode: s.mode, crosses: s.customs !== null }).map((kind) => documentEvent(s, kind));
       await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents]);
     },
 

@@ -1,8 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { formatLocalDate } from '../../../components/tracking/localTime';
@@ -11,6 +10,7 @@ import { AnalyticsFilters } from '../components/AnalyticsFilters';
 import { AnalyticsTables } from '../components/AnalyticsTables';
 import { KeyFigures } from '../components/KeyFigures';
 import { useAnalyticsFormat } from '../components/useAnalyticsFormat';
+import { useLatestParams } from './useLatestParams';
 
 // The chart library loads with this page only.
 const AnalyticsCharts = lazy(() => import('../components/AnalyticsCharts'));
@@ -24,32 +24,13 @@ const AnalyticsCharts = lazy(() => import('../components/AnalyticsCharts'));
  */
 export function AnalyticsRoute() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useLatestParams();
   const search: AnalyticsSearch = Object.fromEntries(
     ANALYTICS_PARAMS.flatMap((p) => (params.get(p) ? [[p, params.get(p) as string]] : [])),
   );
   const query = useQuery(analyticsReportQuery(search));
   const report = query.data;
   const f = useAnalyticsFormat(report?.currency ?? 'USD');
-  // The params as last set, not as last rendered: two changes before a render (a date typed, then
-  // the other) would otherwise each start from the same params, and the second undo the first. A
-  // render while a change is still on its way (the report of the period before arriving) shows the
-  // params before it, so only params the address really moved to (back, forward, a link) replace them.
-  const latest = useRef(params);
-  const rendered = useRef(params);
-  if (rendered.current !== params) {
-    rendered.current = params;
-    latest.current = params;
-  }
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(latest.current);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    latest.current = next;
-    setParams(next, { replace: true });
-  };
   const others = report?.currencies.filter((c) => c.currency !== report.currency) ?? [];
   return (
     <Stack gap="md">
