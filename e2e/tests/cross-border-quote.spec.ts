@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { pdfBarcodes } from '../../apps/server/src/modules/documents/pdf-barcodes';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
 import { freshEmail } from '../support/flows';
@@ -169,6 +170,14 @@ test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes and b
   await expect(page.getByTestId('shipment-customs-agent-CA')).toHaveText('El nuestro (lo gestionamos nosotros)');
   await expect(page.getByTestId('shipment-customs-rfc')).toHaveCount(0);
   await expect(page.getByTestId('shipment-customs').getByRole('row').nth(1)).toContainText('Canadá');
+
+  // Into the United States the driver presents a PAPS barcode: the label prints from the shipment.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar Etiqueta PAPS o PARS', exact: true }).click();
+  const label = await readFile((await (await downloading).path()) ?? '');
+  const [paps] = (await pdfBarcodes(label)).flat();
+  expect(paps).toMatch(/^DTBF\d+$/);
+  expect((await pdfPages(label))[0]?.text).toContain(paps);
 });
 
 /** The Toronto shipper. */

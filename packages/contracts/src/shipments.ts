@@ -90,9 +90,18 @@ export const INSURANCE_CHOICES = ['none', 'first_tier', 'full'] as const;
  * Shipping documents (PDF): bill of lading, 4x6 parcel labels, pallet labels; rate_confirmation,
  * a truckload's agreed rate with the carrier, for the carrier to sign; shipment_summary, a
  * parcel's record of what was booked (a parcel carrier uses no bill of lading);
- * commercial_invoice, what customs reads of a shipment across the border.
+ * commercial_invoice, what customs reads of a shipment across the border; entry_label, the PAPS
+ * (into the US) or PARS (into Canada) number and barcode the driver presents at the border.
  */
-export const DOCUMENT_KINDS = ['bol', 'labels', 'pallet_labels', 'rate_confirmation', 'shipment_summary', 'commercial_invoice'] as const;
+export const DOCUMENT_KINDS = [
+  'bol',
+  'labels',
+  'pallet_labels',
+  'rate_confirmation',
+  'shipment_summary',
+  'commercial_invoice',
+  'entry_label',
+] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCountryCode } from './countries';
-import { compactHsCode, hsHeading, isHsCode, pedimentoNumber, rfcKind } from './formats';
+import { compactHsCode, entryNumber, entryProgram, hsHeading, isHsCode, pedimentoNumber, rfcKind } from './formats';
 
 describe('HS codes', () => {
   it('takes 6, 8 or 10 digits typed with dots or spaces', () => {
@@ -47,5 +47,14 @@ describe('country codes', () => {
   it('knows the ISO alpha-2 codes, not other pairs', () => {
     for (const ok of ['US', 'CA', 'MX', 'CN', 'DE', 'VN']) expect(isCountryCode(ok)).toBe(true);
     for (const bad of ['UK', 'EU', 'XX', 'us', 'USA', '']) expect(isCountryCode(bad)).toBe(false);
+  });
+});
+
+describe('PAPS and PARS', () => {
+  it('is the SCAC then the shipment number, for the US and Canada only', () => {
+    expect(entryNumber('DFRC', '3581 182924')).toBe('DFRC3581182924');
+    expect(entryProgram('US')).toBe('paps');
+    expect(entryProgram('CA')).toBe('pars');
+    expect(entryProgram('MX')).toBeNull();
   });
 });

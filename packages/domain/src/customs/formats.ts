@@ -53,3 +53,13 @@ export function pedimentoNumber(typed: string): string | null {
   if (!/^\d{15}$/.test(digits)) return null;
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8), digits.slice(8)].join('  ');
 }
+
+/**
+ * The number a carrier gives a shipment entering the United States (PAPS) or Canada (PARS): its
+ * SCAC (the carrier code) followed by its own number for the shipment, which the driver presents
+ * as a barcode and the importer's customs broker links to the entry. Upper case, no spaces.
+ */
+export const entryNumber = (scac: string, shipmentNumber: string) => `${scac}${shipmentNumber}`.replace(/\s/g, '').toUpperCase();
+
+/** Which pre-arrival number a shipment entering `country` carries: PAPS into the US, PARS into Canada, none into Mexico (a pedimento). */
+export const entryProgram = (country: string): 'paps' | 'pars' | null => (country === 'US' ? 'paps' : country === 'CA' ? 'pars' : null);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { pdfBarcodes } from '../documents/pdf-barcodes';
 import { pdfPages } from '../documents/pdf-text';
 import { chicagoPlace, dallasPlace, pallet, type QuoteData } from '../shipments/booking-fixtures';
 import { book, bookingBody, everyCountryBusinessDay, text } from '../shipments/test-helpers';
@@ -112,6 +113,9 @@ describe('customs on a booking across the border', () => {
       (d) => d.kind === 'commercial_invoice',
     );
     expect(invoice).toMatchObject({ language: 'es', copy: { url: `${invoice?.url}?language=en` } });
+    // Into Mexico there is no PAPS or PARS: the broker files a pedimento.
+    expect(shipment.documents.map((d: { kind: string }) => d.kind)).not.toContain('entry_label');
+    expect((await c.get(`/api/shipments/${shipment.id}/documents/entry_label`)).statusCode).toBe(404);
     const spanish = await c.get(invoice?.url ?? '');
     expect(spanish.headers['content-disposition']).toContain(`Commercial-invoice-${shipment.bol_number}.pdf`);
     const factura = flat(await pdfPages(spanish.rawPayload));
@@ -162,6 +166,13 @@ describe('customs on a booking across the border', () => {
     const invoice = (shipment.documents as { kind: string; language: string; url: string }[]).find((d) => d.kind === 'commercial_invoice');
     expect(invoice?.language).toBe('en');
     expect(flat(await pdfPages((await c.get(invoice?.url ?? '')).rawPayload))).not.toContain('RFC');
+    // The PAPS label the driver presents: the carrier's SCAC and PRO as a barcode a scanner reads.
+    const label = await c.get(`/api/shipments/${shipment.id}/documents/entry_label`);
+    expect(label.statusCode).toBe(200);
+    const paps = `${shipment.scac}${shipment.pro_number}`;
+    expect(await pdfBarcodes(label.rawPayload)).toEqual([[paps]]);
+    const printed = flat(await pdfPages(label.rawPayload));
+    for (const text of ['PAPS', paps, 'Dallas Receiving LLC', 'Arranged by Freight Portal']) expect(printed).toContain(text);
     expect(shipment.total_cents).toBe(q.rates[0]?.total_cents ?? 0);
   });
 

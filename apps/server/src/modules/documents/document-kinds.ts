@@ -1,5 +1,6 @@
 import type { DocumentKind } from '@freight/contracts';
 import type { Language } from '@freight/domain';
+import { entryProgram } from '@freight/domain/customs';
 
 type Mode = 'ltl' | 'parcel' | 'truckload';
 
@@ -14,8 +15,12 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
   truckload: ['bol', 'pallet_labels', 'rate_confirmation'],
 };
 
-/** What a shipment across the border carries besides, whatever its mode: what customs reads. */
-const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice'];
+/**
+ * What a shipment across the border carries besides, whatever its mode: what customs reads, and
+ * into the US or Canada the PAPS or PARS label the driver presents (Mexico's entry is the broker's
+ * pedimento).
+ */
+const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'entry_label'];
 
 /**
  * The truckload's rate confirmation states what the broker pays the carrier (the cost, not the
@@ -24,15 +29,19 @@ const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice'];
  */
 const COST_DOCUMENTS: readonly DocumentKind[] = ['rate_confirmation'];
 
-/** Which documents a shipment has: its mode, whether it crosses a border (it has a customs declaration). */
+/**
+ * Which documents a shipment has: its mode and, when it crosses a border (it has a customs
+ * declaration), the country it enters.
+ */
 export interface DocumentsOf {
   mode: Mode;
-  crosses?: boolean;
+  entering?: string | null;
 }
 
 /** The documents of a shipment: the shipper's, or with `seesCost` every one. */
-export function documentKindsOf({ mode, crosses = false }: DocumentsOf, seesCost = false): readonly DocumentKind[] {
-  const kinds = crosses ? [...KINDS_BY_MODE[mode], ...CUSTOMS_DOCUMENTS] : KINDS_BY_MODE[mode];
+export function documentKindsOf({ mode, entering }: DocumentsOf, seesCost = false): readonly DocumentKind[] {
+  const customs = entering ? CUSTOMS_DOCUMENTS.filter((k) => k !== 'entry_label' || entryProgram(entering) !== null) : [];
+  const kinds = [...KINDS_BY_MODE[mode], ...customs];
   return seesCost ? kinds : kinds.filter((k) => !COST_DOCUMENTS.includes(k));
 }
 
@@ -45,7 +54,7 @@ export const languageOfCountry = (country: string): Language => (country === 'MX
 /**
  * The language a document is written in for who reads it at work: the carrier's (where the
  * freight is picked up) for the shipping documents, customs' at the destination for the
- * commercial invoice. The reader's own copy is asked for apart.
+ * commercial invoice and the entry label. The reader's own copy is asked for apart.
  */
 export const documentLanguage = (kind: DocumentKind, route: { originCountry: string; destinationCountry: string }): Language =>
   languageOfCountry(CUSTOMS_DOCUMENTS.includes(kind) ? route.destinationCountry : route.originCountry);

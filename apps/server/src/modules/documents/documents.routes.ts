@@ -25,6 +25,7 @@ let builders:
         typeof import('./rate-confirmation'),
         typeof import('./shipment-summary'),
         typeof import('./commercial-invoice'),
+        typeof import('./entry-label'),
       ]
     >
   | undefined;
@@ -36,6 +37,7 @@ const loadBuilders = () => {
     import('./rate-confirmation'),
     import('./shipment-summary'),
     import('./commercial-invoice'),
+    import('./entry-label'),
   ]);
   return builders;
 };
@@ -51,6 +53,7 @@ const FILE_NAMES: Record<DocumentKind, string> = {
   rate_confirmation: 'Rate-confirmation',
   shipment_summary: 'Shipment-summary',
   commercial_invoice: 'Commercial-invoice',
+  entry_label: 'Entry-label',
 };
 
 /**
@@ -78,8 +81,8 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, kind } = request.params as z.infer<typeof params>;
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
     const shipment = await documentShipment(ctx.db, accountId, id);
-    const crosses = shipment?.customs != null;
-    if (!shipment || !hasDocument({ mode: shipment.mode, crosses }, kind as DocumentKind, await seesCost(shipment.accountId)))
+    const entering = shipment?.customs ? shipment.destinationCountry : null;
+    if (!shipment || !hasDocument({ mode: shipment.mode, entering }, kind as DocumentKind, await seesCost(shipment.accountId)))
       throw AppError.notFound();
     const { language } = request.query as z.infer<typeof query>;
     const options = { language: language ?? documentLanguage(kind as DocumentKind, shipment), unitSystem, now: ctx.now() };
@@ -90,6 +93,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       { buildRateConfirmation },
       { buildShipmentSummary },
       { buildCommercialInvoice },
+      { buildEntryLabel },
     ] = await loadBuilders();
     const account = await documentAccount(ctx.db, shipment.accountId);
     const build: Record<DocumentKind, () => Promise<Buffer>> = {
@@ -104,6 +108,10 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       commercial_invoice: async () => {
         if (!shipment.customs) throw AppError.notFound();
         return buildCommercialInvoice({ ...shipment, customs: shipment.customs }, options);
+      },
+      entry_label: async () => {
+        if (!shipment.customs) throw AppError.notFound();
+        return buildEntryLabel({ ...shipment, customs: shipment.customs }, options);
       },
     };
     const pdf = await build[kind as DocumentKind]();

@@ -6,6 +6,15 @@ export const LABEL: [number, number] = [288, 432];
 export const M = 12;
 export const W = LABEL[0] - 2 * M;
 
+/** A full-width rule across a 4x6 label at `y`, between the margins. */
+export const ruleAcross = (doc: PDFKit.PDFDocument, y: number) =>
+  doc
+    .moveTo(M, y)
+    .lineTo(LABEL[0] - M, y)
+    .lineWidth(1.2)
+    .strokeColor('#000000')
+    .stroke();
+
 /**
  * What the 4x6 labels (parcel and pallet) share: the document's texts (`k` reads the
  * documents.labels catalog), a 4x6 PDF titled `${k(title.key)} ${title.number}`, the number of
@@ -23,13 +32,7 @@ export function labelDocument(s: DocumentShipment, options: DocumentOptions, tit
     language: options.language,
   });
   const total = unitCount(s.items);
-  const line = (y: number) =>
-    doc
-      .moveTo(M, y)
-      .lineTo(LABEL[0] - M, y)
-      .lineWidth(1.2)
-      .strokeColor('#000000')
-      .stroke();
+  const line = (y: number) => ruleAcross(doc, y);
   const pagePerUnit = (draw: (item: ShipmentItemView, n: number) => void): Promise<Buffer> => {
     let n = 0;
     for (const item of s.items) {

@@ -121,7 +121,7 @@ export const carrierLanguage = (originCountry: string): Language => languageOfCo
  * copy in `reader`'s when it differs.
  */
 function documentsOf(row: ShipmentRow, reader: Language, seesCost: boolean): ShipmentDocument[] {
-  return documentKindsOf({ mode: row.mode, crosses: row.customs !== null }, seesCost).map((kind) => {
+  return documentKindsOf({ mode: row.mode, entering: row.customs ? row.destinationCountry : null }, seesCost).map((kind) => {
     const language = documentLanguage(kind, row);
     const url = `/api/shipments/${row.id}/documents/${kind}`;
     return { kind, url, language, copy: reader === language ? null : { language: reader, url: `${url}?language=${reader}` } };

@@ -61,7 +61,17 @@ export async function emitWebhookEvents(tx: Db, ctx: EventCtx, accountId: string
 
 type ShipmentFacts = Pick<
   typeof shipments.$inferSelect,
-  'id' | 'accountId' | 'bolNumber' | 'proNumber' | 'references' | 'status' | 'mode' | 'scac' | 'pickupDate' | 'customs'
+  | 'id'
+  | 'accountId'
+  | 'bolNumber'
+  | 'proNumber'
+  | 'references'
+  | 'status'
+  | 'mode'
+  | 'scac'
+  | 'pickupDate'
+  | 'customs'
+  | 'destinationCountry'
 >;
 
 async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefined> {
@@ -77,6 +87,7 @@ async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefi
       scac: shipments.scac,
       pickupDate: shipments.pickupDate,
       customs: shipments.customs,
+      destinationCountry: shipments.destinationCountry,
     })
     .from(shipments)
     .where(eq(shipments.id, id));
@@ -133,7 +144,9 @@ export function webhookEvents(ctx: EventCtx) {
     async booked(tx: Db, shipmentId: string) {
       const s = await shipmentFacts(tx, shipmentId);
       if (!s) return;
-      const documents = documentKindsOf({ mode: s.mode, crosses: s.customs !== null }).map((kind) => documentEvent(s, kind));
+      const documents = documentKindsOf({ mode: s.mode, entering: s.customs ? s.destinationCountry : null }).map((kind) =>
+        documentEvent(s, kind),
+      );
       await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents]);
     },
 
