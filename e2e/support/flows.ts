@@ -120,9 +120,21 @@ export async function signUpVerified(page: Page, o: SignUpOptions) {
 }
 
 /** Logs out through the profile menu (English UI) and waits for /login. */
-export async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Profile menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+const LOGOUT_WORDS = {
+  en: { menu: 'profile menu', logout: 'Logout' },
+  es: { menu: 'menú del perfil', logout: 'Cerrar sesión' },
+} as const;
+
+/**
+ * Logs out from the header's profile menu, choosing Logout with the keyboard once the menu is open.
+ * A mouse click lands where Playwright last measured the item; twice on a busy machine the menu's
+ * dropdown was still being placed, the click reached nothing and the menu closed with no logout.
+ * Enter on the item reaches it wherever it is, as a keyboard user's would.
+ */
+export async function logOut(page: Page, language: keyof typeof LOGOUT_WORDS = 'en') {
+  const words = LOGOUT_WORDS[language];
+  await page.getByRole('button', { name: words.menu }).click();
+  await page.getByRole('menuitem', { name: words.logout }).press('Enter');
   await expect(page).toHaveURL(/\/login/);
 }
 

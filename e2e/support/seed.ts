@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CarrierInvoice210 } from '@freight/contracts';
 import { type Browser, expect, type Page } from '@playwright/test';
+import { monterreyPlace, ourBroker, ownBroker, usmcaItem } from '../../apps/server/src/modules/customs/customs.test-support';
 import { bookingBody, pallet, type QuoteData } from '../../apps/server/src/modules/shipments/booking-fixtures';
 import { apiCall, SCENARIO_SERVER, withApiClient } from './api';
 import { freshEmail, type SignUpOptions } from './flows';
@@ -188,6 +189,73 @@ export async function seedShipment(page: Page, seeded: Seeded, { delivered = fal
   const shipment = await apiCall<SeededShipment>(page, 'POST', '/api/shipments', bookingBody(quote), { 'Idempotency-Key': randomUUID() });
   if (delivered) await seedDelivery(seeded, shipment.id);
   return shipment;
+}
+
+/**
+ * An LTL shipment across the border booked by the user signed in on `page` (a company seeded
+ * `onCredit`): Chicago 60606 to Monterrey 64000, handed over at Laredo, with the customs
+ * declaration the booking page sends (an item made in the U.S. under USMCA, the shipper's own U.S.
+ * broker and ours in Mexico, the consignee's RFC), as the API tests book one.
+ */
+export async function seedShipmentToMonterrey(page: Page): Promise<SeededShipment> {
+  const quote = await apiCall<QuoteData>(page, 'POST', '/api/quotes', {
+    mode: 'ltl',
+    pickup_date: quotablePickupDate(),
+    origin: { postal_code: '60606', country: 'US', site_type: 'business' },
+    destination: { postal_code: '64000', country: 'MX', site_type: 'business' },
+    items: [{ ...pallet, description: 'Computer equipment' }],
+    accessorials: [],
+    insured_value: 0,
+  });
+  const customs = {
+    incoterm: 'DAP',
+    currency: 'USD',
+    items: [usmcaItem],
+    brokers: [ownBroker('US'), ourBroker('MX')],
+    tax_id: 'ANE010203XY9',
+  };
+  return apiCall<SeededShipment>(page, 'POST', '/api/shipments', bookingBody(quote, { delivery: monterreyPlace, customs }), {
+    'Idempotency-Key': randomUUID(),
+  });
+}
+
+/** What a carrier reports of a shipment: an X12 214 status, its reason, where and when (ISO 8601 with the place's offset). */
+export interface SeededCarrierEvent {
+  status_code: string;
+  reason_code?: string;
+  occurred_at: string;
+  city: string;
+  state: string;
+  description?: string;
+}
+
+/**
+ * A time `minutes` from now in U.S. Central time, as a carrier's 214 writes it (ISO 8601 with the
+ * offset of that instant, daylight saving time included): Chicago, Dallas, and the Laredo and
+ * Nuevo Laredo crossing, which keep the same clock.
+ */
+export function centralTime(minutes = 0) {
+  const at = new Date(Date.now() + minutes * 60_000);
+  const local = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(at);
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')
+    ?.value.replace('GMT', '');
+  return `${local.replace(' ', 'T')}${offset || '+00:00'}`;
+}
+
+/** The carrier's events of a seeded company's shipment (its crossing, say), taken in as the carrier's signed post would be. */
+export async function seedCarrierEvents(seeded: Seeded, shipment: SeededShipment, events: SeededCarrierEvent[]) {
+  const numbered = events.map((e) => ({ bol_number: shipment.bol_number, ...e }));
+  await seed(`/__test/shipments/${shipment.id}/carrier-events`, { account_id: seeded.accountId, events: numbered });
 }
 
 /** What a scenario needs of an invoice the seeded company was issued. */

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { freshEmail } from '../support/flows';
-import { logInAsLookAlike, seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
+import { centralTime, logInAsLookAlike, seedShipment, seedStaff, startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
@@ -26,24 +26,6 @@ async function apiCall<T>(page: Page, method: string, url: string, body?: unknow
   expect(answer.status, JSON.stringify(answer.json)).toBeLessThan(300);
   return answer.json.data as T;
 }
-
-/** Central time now, as a carrier's 214 writes it. */
-const centralNow = () => {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date());
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', timeZoneName: 'longOffset' })
-    .formatToParts(new Date())
-    .find((p) => p.type === 'timeZoneName')!
-    .value.replace('GMT', '');
-  return `${parts.replace(' ', 'T')}${offset}`;
-};
 
 /** `n` capital letters drawn at random. */
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
@@ -93,7 +75,7 @@ test('ops maps a SCAC alias; a carrier event sent under it moves the right shipm
       {
         bol_number: shipment.bol_number,
         status_code: 'D1',
-        occurred_at: centralNow(),
+        occurred_at: centralTime(),
         city: 'Dallas',
         state: 'TX',
         description: 'Delivered, sent under the new SCAC',
@@ -125,7 +107,7 @@ test('super_admin, in Spanish, opens the incidents, a grouped one, resolves it a
   const carrierName = `Zephyr Lines ${letters(6)}`;
   const raw = JSON.stringify({
     carrier_name: carrierName,
-    events: [{ bol_number: 'VICS-UNKNOWN-7', status_code: 'X3', occurred_at: centralNow(), city: 'Dallas', state: 'TX' }],
+    events: [{ bol_number: 'VICS-UNKNOWN-7', status_code: 'X3', occurred_at: centralTime(), city: 'Dallas', state: 'TX' }],
   });
   for (const _ of [0, 1]) {
     const posted = await request.post(`/api/carriers/${scac}/tracking-events`, {

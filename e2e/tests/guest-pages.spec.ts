@@ -1,5 +1,5 @@
 import { baseURL } from '../playwright.config';
-import { submitLogin } from '../support/flows';
+import { logOut, submitLogin } from '../support/flows';
 import { seedLookAlike } from '../support/seed';
 import { enterAuthenticatorCode, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
@@ -30,8 +30,7 @@ test('a guest sent to log in comes back to the page asked for; logout lands on t
   await expect(page.getByRole('heading', { name: 'Address Book' })).toBeVisible();
   expect(await entryOf(page)).toEqual(['index']);
 
-  await page.getByRole('button', { name: 'Profile menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);

@@ -1,6 +1,6 @@
 import { passkeyURL } from '../playwright.config';
 import { virtualAuthenticator } from '../support/authenticator';
-import { freshEmail } from '../support/flows';
+import { freshEmail, logOut } from '../support/flows';
 import { startAsNewCompany } from '../support/seed';
 import { reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
@@ -46,8 +46,6 @@ const WORDS = {
     removeTitle: 'Remove this passkey?',
     removeButton: 'Remove',
     removed: 'Passkey removed',
-    profileMenu: 'Profile menu',
-    logout: 'Logout',
     confirmTitle: "Confirm it's you",
   },
 } as const;
@@ -102,7 +100,7 @@ test(`a shipper adds a passkey, signs in with it without the password and after 
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Without the password: the passkey alone signs in.
-  await logOut(page, w);
+  await logOut(page, lang);
   await loginPage(page, w);
   await snap(page, `passkeys-login-${lang}`);
   await page.getByRole('button', { name: w.signIn }).click();
@@ -111,7 +109,7 @@ test(`a shipper adds a passkey, signs in with it without the password and after 
   await expect(panel.getByText(w.lastUsed)).toBeVisible();
 
   // After the password, the passkey is the second step.
-  await logOut(page, w);
+  await logOut(page, lang);
   await loginPage(page, w);
   await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
@@ -125,7 +123,7 @@ test(`a shipper adds a passkey, signs in with it without the password and after 
   await expect(page).not.toHaveURL(/\/login/);
 
   // A recovery code instead of the passkey, after the password: it signs in once.
-  await logOut(page, w);
+  await logOut(page, lang);
   await loginPage(page, w);
   await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
@@ -164,7 +162,7 @@ test(`a shipper adds a passkey, signs in with it without the password and after 
   await expect(panel.getByRole('heading', { name: w.recoveryCodes })).toBeHidden();
 
   // Gone from the account, the passkey on the device signs nobody in.
-  await logOut(page, w);
+  await logOut(page, lang);
   await loginPage(page, w);
   await page.getByRole('button', { name: w.signIn }).click();
   await expect(page.getByRole('alert').filter({ hasText: /passkey|llave de acceso/ })).toBeVisible();
@@ -178,10 +176,4 @@ async function loginPage(page: Page, w: Words) {
   await page.getByText(w.languageChoice, { exact: true }).click();
   await expect(page.getByRole('radio', { name: w.languageChoice })).toBeChecked();
   await expect(page.getByRole('button', { name: w.logIn, exact: true })).toBeVisible();
-}
-
-async function logOut(page: Page, w: Words) {
-  await page.getByRole('button', { name: w.profileMenu }).click();
-  await page.getByRole('menuitem', { name: w.logout }).click();
-  await expect(page).toHaveURL(/\/login/);
 }

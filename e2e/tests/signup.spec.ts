@@ -1,4 +1,4 @@
-import { mailedLink } from '../support/flows';
+import { logOut, mailedLink } from '../support/flows';
 import { authState, logIn, snap } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -46,9 +46,7 @@ test('a new shipper signs up, verifies the email, logs in, switches to Spanish a
 
   // Log out and back in with the new account.
   await page.goto('/');
-  await page.getByRole('button', { name: 'Profile menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logOut(page);
   await logIn(page, email, { password: 'Secret#2026' });
   await expect(page.getByRole('link', { name: 'Quote & Ship' }).first()).toBeVisible();
   await snap(page, 'home-en');
@@ -65,8 +63,6 @@ test('a new shipper signs up, verifies the email, logs in, switches to Spanish a
 
   // Logout clears all local storage and lands on /login.
   expect(await authState(page)).not.toBeNull();
-  await page.getByRole('button', { name: 'Menú del perfil' }).click();
-  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logOut(page, 'es');
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
 });

@@ -1,6 +1,6 @@
 import { passkeyURL } from '../playwright.config';
 import { virtualAuthenticator } from '../support/authenticator';
-import { freshEmail, mailedLink } from '../support/flows';
+import { freshEmail, logOut, mailedLink } from '../support/flows';
 import { logInAsLookAlike } from '../support/seed';
 import { authenticatorCode, reenterPassword, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
@@ -34,8 +34,6 @@ const WORDS = {
     signIn: 'Iniciar sesión con una llave de acceso',
     stepTitle: 'Autenticación de dos factores',
     use: 'Usar una llave de acceso',
-    profileMenu: 'menú del perfil',
-    logout: 'Cerrar sesión',
   },
 } as const;
 type Words = (typeof WORDS)[keyof typeof WORDS];
@@ -100,12 +98,6 @@ async function passwordStep(page: Page, w: Words, email: string, password: strin
   await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
   await page.getByRole('button', { name: w.logIn, exact: true }).click();
-}
-
-async function logOut(page: Page, w: Words) {
-  await page.getByRole('button', { name: w.profileMenu }).click();
-  await page.getByRole('menuitem', { name: w.logout }).click();
-  await expect(page).toHaveURL(/\/login/);
 }
 
 /**
@@ -205,14 +197,14 @@ test(`a staff user without a second factor is held at Security until they add a 
   expect((await call(page, 'GET', '/api/admin/dashboard')).status).toBe(200);
 
   // Without the password: the passkey alone signs them in, to the admin area.
-  await logOut(page, w);
+  await logOut(page, lang);
   await loginPage(page, w);
   await page.getByRole('button', { name: w.signIn }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: w.dashboard, exact: true })).toBeVisible();
 
   // After the password, the passkey is the second step.
-  await logOut(page, w);
+  await logOut(page, lang);
   await loginPage(page, w);
   await passwordStep(page, w, email, password);
   await expect(page.getByRole('heading', { name: w.stepTitle })).toBeVisible();

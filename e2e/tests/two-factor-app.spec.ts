@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib';
 import { either } from '../support/every-page';
-import { freshEmail } from '../support/flows';
+import { freshEmail, logOut } from '../support/flows';
 import { startAsNewCompany } from '../support/seed';
 import { loginFormAlive, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
@@ -40,8 +40,6 @@ const WORDS = {
     rememberDevice: 'Recordar este dispositivo durante 30 días',
     badRecovery: 'El código de recuperación indicado no es válido.',
     logIn: 'Iniciar sesión',
-    profileMenu: 'menú del perfil',
-    logout: 'Cerrar sesión',
     regenerate: 'Nuevos códigos de recuperación',
     confirmTitle: 'Confirme que es usted',
     confirm: 'Confirmar',
@@ -95,7 +93,7 @@ test(`a shipper sets up an authenticator app and signs in with a code, a recover
   await expect(panel.getByText(w.on, { exact: true })).toBeVisible();
 
   // Signing in now asks for a code after the password.
-  await logOut(page, w);
+  await logOut(page, lang);
   await passwordStep(page, email, password, w);
   await snap(page, `two-factor-login-step-${lang}`);
   const signIn = await nextCode(secret, enrolled.step);
@@ -124,14 +122,14 @@ test(`a shipper sets up an authenticator app and signs in with a code, a recover
   await expect(list).toBeHidden();
 
   // A recovery code signs in once.
-  await logOut(page, w);
+  await logOut(page, lang);
   await passwordStep(page, email, password, w);
   await page.getByRole('button', { name: w.useRecovery }).click();
   await page.getByLabel(new RegExp(`^${w.recoveryCode}`)).fill(codes[0] ?? '');
   await page.getByRole('button', { name: w.verify }).click();
   await expect(page).not.toHaveURL(/\/login/);
 
-  await logOut(page, w);
+  await logOut(page, lang);
   await passwordStep(page, email, password, w);
   await page.getByRole('button', { name: w.useRecovery }).click();
   const recoveryField = page.getByLabel(new RegExp(`^${w.recoveryCode}`));
@@ -148,7 +146,7 @@ test(`a shipper sets up an authenticator app and signs in with a code, a recover
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: w.verify }).click();
   await expect(page).not.toHaveURL(/\/login/);
-  await logOut(page, w);
+  await logOut(page, lang);
   await page.goto('/login');
   await (await loginFormAlive(page)).fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
@@ -167,10 +165,4 @@ async function passwordStep(page: Page, email: string, password: string, w: (typ
   await page.getByRole('button', { name: w.logIn, exact: true }).click();
   await expect(page.getByRole('heading', { name: w.stepTitle })).toBeVisible();
   await expect(page).toHaveTitle(`${w.stepTitle} | Freight Portal`);
-}
-
-async function logOut(page: Page, w: (typeof WORDS)[keyof typeof WORDS]) {
-  await page.getByRole('button', { name: w.profileMenu }).click();
-  await page.getByRole('menuitem', { name: w.logout }).click();
-  await expect(page).toHaveURL(/\/login/);
 }

@@ -36,6 +36,7 @@ import { claimsRoutes } from './modules/claims/claims.routes';
 import { consigneeAlertsRoutes } from './modules/consignee-alerts/consignee-alerts.routes';
 import { consigneeAlertsService } from './modules/consignee-alerts/consignee-alerts.service';
 import { creditApplicationsRoutes } from './modules/credit-applications/credit-applications.routes';
+import { customsRoutes } from './modules/customs/customs.routes';
 import { deliveryWindowsRoutes } from './modules/delivery-windows/delivery-windows.routes';
 import { dieselPricesRoutes } from './modules/diesel-prices/diesel-prices.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
   await alertsRoutes(app, ctx);
   await approvalsRoutes(app, ctx);
   await staffShipmentsRoutes(app, ctx);
+  await customsRoutes(app, ctx);
   await adminExportsRoutes(app, ctx);
   await savedViewsRoutes(app, ctx);
   await automationRulesRoutes(app, ctx);

@@ -14,6 +14,7 @@ export * from './claims';
 export * from './consigneeAlerts';
 export * from './creditApplications';
 export * from './customs';
+export * from './customsQueue';
 export * from './dashboard';
 export * from './deliveryReceipts';
 export * from './deliveryWindows';

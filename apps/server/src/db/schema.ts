@@ -666,6 +666,13 @@ export const shipments = pgTable(
     crossing: jsonb('crossing').$type<RateCrossing>(),
     /** A cross-border shipment's customs declaration as booked; null within one country. */
     customs: jsonb('customs').$type<BookingCustoms>(),
+    /**
+     * The destination customs' entry reference, once the broker gives it: the pedimento into Mexico
+     * (21 characters), the entry number into the United States or the transaction number into Canada.
+     */
+    customsEntryNumber: text('customs_entry_number'),
+    /** When a corrected document was last sent to the broker for freight held at the border. */
+    customsCorrectedAt: timestamp('customs_corrected_at', { withTimezone: true }),
     pickup: jsonb('pickup').$type<unknown>().notNull(),
     delivery: jsonb('delivery').$type<unknown>().notNull(),
     originCity: text('origin_city').notNull(),
@@ -744,6 +751,10 @@ export const shipments = pgTable(
     // The carrier scorecards' summary: a carrier's shipments of a month, and those changed since its last refresh.
     index('shipments_carrier_pickup_idx').on(t.carrierId, t.pickupDate),
     index('shipments_updated_idx').on(t.updatedAt),
+    // The customs queue: the shipments across a border still on their way, oldest first.
+    index('shipments_crossing_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.crossing} is not null and ${t.status} not in ('delivered', 'canceled')`),
     index('shipments_account_carrier_idx').on(t.accountId, t.carrierName, t.id),
     index('shipments_account_bol_idx').on(t.accountId, t.bolNumber, t.id),
     index('shipments_awaiting_payment_idx').on(t.paymentDueAt).where(sql`${t.paymentState} = 'awaiting'`),

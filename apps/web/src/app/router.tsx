@@ -54,6 +54,7 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
   carrierInvoices: () => import('../features/admin/carrier-invoices/routes/CarrierInvoicesRoute').then((m) => m.CarrierInvoicesRoute),
   claims: () => import('../features/claims/routes/admin').then((m) => m.StaffClaimsRoute),
   exceptions: () => import('../features/alerts/routes/admin').then((m) => m.ExceptionsRoute),
+  customs: () => import('../features/customs/routes/admin').then((m) => m.CustomsRoute),
 };
 
 /** An admin screen behind the door of its page (the role check of the admin area). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCountryCode } from './countries';
-import { compactHsCode, entryNumber, entryProgram, hsHeading, isHsCode, pedimentoNumber, rfcKind } from './formats';
+import { compactHsCode, customsEntryReference, entryNumber, entryProgram, hsHeading, isHsCode, pedimentoNumber, rfcKind } from './formats';
 
 describe('HS codes', () => {
   it('takes 6, 8 or 10 digits typed with dots or spaces', () => {
@@ -56,5 +56,22 @@ describe('PAPS and PARS', () => {
     expect(entryProgram('US')).toBe('paps');
     expect(entryProgram('CA')).toBe('pars');
     expect(entryProgram('MX')).toBeNull();
+  });
+});
+
+describe("the entered country's customs reference", () => {
+  it('prints a pedimento, a U.S. entry number and a Canadian transaction number', () => {
+    expect(customsEntryReference('MX', '262434566001234')).toBe('26  24  3456  6001234');
+    expect(customsEntryReference('US', 'abc 1234567 8')).toBe('ABC-1234567-8');
+    expect(customsEntryReference('US', 'ABC-1234567-8')).toBe('ABC-1234567-8');
+    expect(customsEntryReference('CA', '12345 12345678 9')).toBe('12345123456789');
+  });
+
+  it('refuses another form', () => {
+    expect(customsEntryReference('MX', 'ABC-1234567-8')).toBeNull();
+    expect(customsEntryReference('US', '262434566001234')).toBeNull();
+    expect(customsEntryReference('US', 'AB-1234567-8')).toBeNull();
+    expect(customsEntryReference('CA', '1234512345678')).toBeNull();
+    expect(customsEntryReference('CA', '')).toBeNull();
   });
 });

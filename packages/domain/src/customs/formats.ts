@@ -63,3 +63,19 @@ export const entryNumber = (scac: string, shipmentNumber: string) => `${scac}${s
 
 /** Which pre-arrival number a shipment entering `country` carries: PAPS into the US, PARS into Canada, none into Mexico (a pedimento). */
 export const entryProgram = (country: string): 'paps' | 'pars' | null => (country === 'US' ? 'paps' : country === 'CA' ? 'pars' : null);
+
+/**
+ * The entered country's customs reference of a shipment, as its broker gives it, in its printed
+ * form; null when the typed value does not have that form:
+ * - into Mexico, the pedimento (15 digits, printed in 21 characters);
+ * - into the United States, the entry number: the broker's 3-character filer code, 7 digits and a
+ *   check digit, printed `ABC-1234567-8` (the check digit is the broker's to compute; its form only is checked);
+ * - into Canada, the transaction number: 14 digits (the broker's account, a sequence and a check digit).
+ */
+export function customsEntryReference(country: 'US' | 'CA' | 'MX', typed: string): string | null {
+  if (country === 'MX') return pedimentoNumber(typed);
+  const compact = typed.replace(/[\s-]/g, '').toUpperCase();
+  if (country === 'CA') return /^\d{14}$/.test(compact) ? compact : null;
+  const us = /^([A-Z0-9]{3})(\d{7})(\d)$/.exec(compact);
+  return us ? `${us[1]}-${us[2]}-${us[3]}` : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDI_214_STATUS_CODES, map214 } from './tracking';
+import { EDI_214_STATUS_CODES, isCustomsHold, map214 } from './tracking';
 
 describe('map214', () => {
   it.each([
@@ -31,7 +31,7 @@ describe('map214', () => {
   });
 
   it('knows exactly the codes of the table', () => {
-    expect(EDI_214_STATUS_CODES).toHaveLength(22);
+    expect(EDI_214_STATUS_CODES).toHaveLength(23);
   });
 
   it('turns a moving shipment with an abnormal reason into Delayed', () => {
@@ -54,5 +54,16 @@ describe('map214', () => {
   it('reads codes in any case and spacing, and ignores unknown ones', () => {
     expect(map214(' d1 ', ' ns ')?.status).toBe('delivered');
     expect(map214('ZZ')).toBeNull();
+  });
+
+  it('holds at customs for a document need the shipper; a border clearance delay and a release do not', () => {
+    expect(map214('SD', 'BC')).toEqual({ status: 'delayed', actionRequired: true });
+    expect(map214('X4', 'AS')).toEqual({ status: 'delayed', actionRequired: true });
+    expect(map214('SD', 'BD')).toEqual({ status: 'delayed', actionRequired: false });
+    expect(map214('RH', 'NS')).toEqual({ status: 'in_transit', actionRequired: false });
+    expect(isCustomsHold('SD', 'bc ')).toBe(true);
+    expect(isCustomsHold('SD', 'AO')).toBe(false);
+    expect(isCustomsHold('D1', 'BC')).toBe(false);
+    expect(isCustomsHold('ZZ', 'BC')).toBe(false);
   });
 });

@@ -89,6 +89,7 @@ function doorOf(method: string, path: string): Door | undefined {
     'margin.csv': 'margin',
     // A staff user's own views of a list; Account Management's are for its door too (the route checks it).
     'saved-views': 'shipments',
+    customs: 'customs',
   };
   return section && pages[section] ? { page: pages[section] } : undefined;
 }

@@ -4,6 +4,7 @@ import { pdfBarcodes } from '../documents/pdf-barcodes';
 import { pdfPages } from '../documents/pdf-text';
 import { chicagoPlace, dallasPlace, pallet, type QuoteData } from '../shipments/booking-fixtures';
 import { book, bookingBody, everyCountryBusinessDay, text } from '../shipments/test-helpers';
+import { usmcaItem as item, monterreyPlace, ourBroker, ownBroker, torontoPlace } from './customs.test-support';
 
 let t: TestApp;
 let c: TestClient;
@@ -38,40 +39,6 @@ async function quote(origin: object, destination: object, items: object[] = [pal
   expect(data.rates[0]?.crossing).toBeTruthy();
   return data;
 }
-
-const monterreyPlace = dallasPlace({
-  company: 'Aceros del Norte SA de CV',
-  first_name: 'Lucía',
-  last_name: 'Garza',
-  phone: '81 8340 1200',
-  street1: 'Av. Constitución',
-  exterior_number: '400',
-  interior_number: '3B',
-  neighborhood: 'Centro',
-  city: 'Monterrey',
-  state: 'NLE',
-  postal_code: '64000',
-  country: 'MX',
-});
-const torontoPlace = dallasPlace({
-  company: 'Queen West Supply',
-  street1: '401 Richmond St W',
-  city: 'Toronto',
-  state: 'ON',
-  postal_code: 'M5V 3L9',
-  country: 'CA',
-});
-
-const ourBroker = (country: string) => ({ country, ours: true });
-const ownBroker = (country: string) => ({
-  country,
-  ours: false,
-  company: 'Border Brokers Inc.',
-  contact_name: 'Dana Cruz',
-  phone: '(956) 555-0140',
-  email: 'entries@borderbrokers.example',
-});
-const item = { hs_code: '8471.30.01', origin_country: 'us', unit_value_cents: 125_000, usmca: true };
 
 describe('customs on a booking across the border', () => {
   it('books Chicago to Monterrey with its own U.S. broker: our U.S. broker line leaves the price and the cost, the declaration is kept', async () => {

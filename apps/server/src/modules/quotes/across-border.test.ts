@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carriers, carrierTariffVersions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { dallasPlace } from '../shipments/booking-fixtures';
+import { torontoPlace } from '../customs/customs.test-support';
 import { everyCountryBusinessDay, quoteAndBook } from '../shipments/test-helpers';
 
 let t: TestApp;
@@ -144,14 +144,7 @@ describe('quotes across the border', () => {
   it('books Chicago to Toronto keeping where it crosses; the crossing charges are charges, not services ordered', async () => {
     const c = await t.client().login('shipper@demo.test');
     const toToronto = { destination: toronto, items: [pallet] };
-    const delivery = dallasPlace({
-      company: 'Queen West Supply',
-      street1: '401 Richmond St W',
-      city: 'Toronto',
-      state: 'ON',
-      postal_code: 'M5V 3L9',
-      country: 'CA',
-    });
+    const delivery = torontoPlace;
     const customs = {
       incoterm: 'DAP',
       currency: 'USD',

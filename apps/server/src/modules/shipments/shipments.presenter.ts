@@ -219,5 +219,7 @@ export function trackedShipment(row: ShipmentRow): TrackedShipment {
     estimated_delivery: row.estimatedDelivery,
     origin: { city: row.originCity, state: row.originState, country: row.originCountry },
     destination: { city: row.destinationCity, state: row.destinationState, country: row.destinationCountry },
+    crossing: row.crossing ?? null,
+    customs_corrected_at: row.customsCorrectedAt?.toISOString() ?? null,
   };
 }

@@ -1,10 +1,11 @@
-import { creditDecisionRequest, registerRequest } from '@freight/contracts';
+import { creditDecisionRequest, registerRequest, trackingEventIn } from '@freight/contracts';
 import { CUSTOMER_ROLES, ROLES } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { seededBilling } from './seeded-billing';
+import { seededTracking } from './seeded-tracking';
 import { seededWebhooks } from './seeded-webhooks';
 import { testSeedService } from './test-seed.service';
 
@@ -20,6 +21,7 @@ const companyRequest = z.object({ registration: registerRequest, verified: z.boo
 /** `days_ago`: delivered and invoiced that many days back, up to the longest aging bucket's reach. */
 const deliveryRequest = z.object({ account_id: z.uuid(), days_ago: z.number().int().min(0).max(120).default(0) });
 const accountNamed = z.object({ account_id: z.uuid() });
+const carrierEventsRequest = z.object({ account_id: z.uuid(), events: z.array(trackingEventIn).min(1).max(20) });
 const reweighRequest = z.object({ account_id: z.uuid(), factor: z.number().min(1.01).max(2) });
 const carrierBillRequest = z.object({
   account_id: z.uuid(),
@@ -59,6 +61,7 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
   const seed = testSeedService(ctx);
   const billing = seededBilling(ctx);
   const webhooks = seededWebhooks(ctx);
+  const tracking = seededTracking(ctx);
 
   r.post('/__test/companies', { schema: { body: companyRequest } }, async (request, reply) => {
     const b = request.body;
@@ -100,6 +103,16 @@ export async function testSeedRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: z.object({ id: z.uuid() }), body: reweighRequest } },
     async (request, reply) => {
       const data = await billing.reweigh(request.body.account_id, request.params.id, request.body.factor);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  // The carrier's events of an account's shipment (a crossing held at the border, say), taken in as its post would be.
+  r.post(
+    '/__test/shipments/:id/carrier-events',
+    { schema: { params: z.object({ id: z.uuid() }), body: carrierEventsRequest } },
+    async (request, reply) => {
+      const data = await tracking.carrierEvents(request.body.account_id, request.params.id, request.body.events);
       return reply.code(201).send({ data });
     },
   );

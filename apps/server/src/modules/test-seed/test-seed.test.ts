@@ -225,6 +225,36 @@ describe('the test-only seeding path, on a server under test', () => {
     expect(refused.statusCode).toBe(404);
   });
 
+  it("takes in a carrier's events of an account's shipment as its post would: a crossing held at the border", async () => {
+    const credit = { net_days: 15, credit_limit_cents: 1_000_000, grace_days: 0 };
+    const { account_id } = (
+      await t.client().post('/__test/companies', { registration: registration('seeded.border@example.test'), credit })
+    ).json().data;
+    const shipper = await t.client().login('seeded.border@example.test', PASSWORD);
+    const { shipment } = await quoteAndBook(t, shipper);
+    const events = [
+      { bol_number: 'not-its-number', status_code: 'X4', occurred_at: '2026-11-25T14:10:00-06:00', city: 'Laredo', state: 'TX' },
+      {
+        bol_number: 'x',
+        status_code: 'SD',
+        reason_code: 'BC',
+        occurred_at: '2026-11-25T16:40:00-06:00',
+        city: 'Nuevo Laredo',
+        state: 'TAM',
+      },
+    ];
+    const res = await t.client().post(`/__test/shipments/${shipment.id}/carrier-events`, { account_id, events });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ accepted: 2, unknown: 0 });
+    const seen = (await shipper.get(`/api/shipments/${shipment.id}`)).json().data;
+    expect(seen).toMatchObject({ status: 'delayed', action_required: true });
+    expect(seen.events.map((e: { status_code: string }) => e.status_code).sort()).toEqual(['SD', 'X4']);
+    // Named by another account, it is not found.
+    const [other] = await t.database.db.select({ id: accounts.id }).from(accounts).where(ne(accounts.id, account_id)).limit(1);
+    const refused = await t.client().post(`/__test/shipments/${shipment.id}/carrier-events`, { account_id: other?.id, events });
+    expect(refused.statusCode).toBe(404);
+  });
+
   it("fails a webhook's deliveries for good as a receiver down for the whole retry window does", async () => {
     const credit = { net_days: 30, credit_limit_cents: 1_000_000, grace_days: 10 };
     const { account_id } = (
@@ -306,6 +336,7 @@ describe('a production server', () => {
       '/__test/look-alikes',
       '/__test/shipments/00000000-0000-4000-8000-000000000000/delivered',
       '/__test/shipments/00000000-0000-4000-8000-000000000000/carrier-bill',
+      '/__test/shipments/00000000-0000-4000-8000-000000000000/carrier-events',
     ]) {
       const res = await t.client().post(path, { registration: registration('seeded.prod@example.test') });
       expect(res.statusCode, path).toBe(404);

@@ -17,6 +17,8 @@ const shipment = (over: Partial<TrackedShipment> = {}): TrackedShipment => ({
   estimated_delivery: '2026-11-27',
   origin: { city: 'Chicago', state: 'IL', country: 'US' },
   destination: { city: 'Atlanta', state: 'GA', country: 'US' },
+  crossing: null,
+  customs_corrected_at: null,
   ...over,
 });
 const ms = (iso: string) => new Date(iso).getTime();

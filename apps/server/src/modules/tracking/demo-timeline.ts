@@ -3,6 +3,7 @@ import type { Country } from '@freight/domain';
 import { addBusinessDays, estimatedDelivery } from '@freight/domain/rating';
 import { plainText } from '../../i18n';
 import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
+import { borderSteps, demoHeldAtBorder, type TimelineStep } from './demo-crossing';
 import { offsetAt, zonedIso, zoneOf } from './zones';
 
 /**
@@ -15,7 +16,8 @@ import { offsetAt, zonedIso, zoneOf } from './zones';
  * ends are in different regions), X4 at the destination terminal in the small hours of the
  * delivery date, X6 out for delivery that morning, D1 delivered that afternoon. Truckload goes
  * door to door: XB, X3, AF, X1 arrived at delivery, D1. One shipment in eight (by its seed) meets
- * weather on the way: SD with reason AO, and delivery moves one business day later.
+ * weather on the way: SD with reason AO, and delivery moves one business day later. Across a
+ * border the crossing (demo-crossing.ts) takes the hub's place on the way.
  * Times are written with the offset of the event's place (its state's time zone, DST included).
  */
 
@@ -98,6 +100,7 @@ export function demoDelayed(shipmentId: string) {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string }): CarrierEvent[] {
   const rand = generator(seedOf(`${shipment.id}:${carrier.scac}`));
@@ -119,19 +122,10 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
   ];
   const ready = readyH * 60 + readyM;
 
-  interface Step {
-    code: string;
-    reason?: string;
-    at: number;
-    place: { city: string; state: string };
-    zone: string;
-    /** The portal's own event text (`tracking.event.<key>`), stored in English like a carrier's. */
-    text: string;
-  }
-  const steps: Step[] = [];
+  const steps: TimelineStep[] = [];
   const origin = { city: shipment.origin.city, state: shipment.origin.state };
   const destination = { city: shipment.destination.city, state: shipment.destination.state };
-  const add = (code: string, at: number, place: Step['place'], zone: string, text: string, reason?: string) => {
+  const add = (code: string, at: number, place: TimelineStep['place'], zone: string, text: string, reason?: string) => {
     // Strictly after the previous event, whatever the draw: a timeline never runs backwards.
     const previous = steps.at(-1)?.at ?? Number.NEGATIVE_INFINITY;
     steps.push({ code, reason, at: Math.max(at, previous + 10 * MINUTE), place, zone, text });
@@ -148,12 +142,43 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
   add('X3', arrived, origin, originZone, 'arrived_pickup');
   add('AF', arrived + between(20, 70) * MINUTE, origin, originZone, 'departed_pickup');
 
-  const deliveryMorning = zonedInstant(deliveryDate, between(7 * 60, 9 * 60), destZone);
-  const deliveredAt = zonedInstant(deliveryDate, between(12 * 60, 16 * 60 + 30), destZone);
-  const hub = shipment.mode === 'truckload' ? null : hubFor(shipment);
+  // Drawn in this order since the timeline began, so a shipment's demo times stay what they were.
+  const morningMinute = between(7 * 60, 9 * 60);
+  const deliveredMinute = between(12 * 60, 16 * 60 + 30);
+  const hub = shipment.mode === 'truckload' || shipment.crossing ? null : hubFor(shipment);
   const hubZone = hub ? zoneOf(hub.state, hub.country) : originZone;
   const hubPlace = hub ? { city: hub.city, state: hub.state } : origin;
+  // Terminal-to-terminal freight leaves the origin terminal that evening; a truck goes straight on.
+  let terminalMinute = 0;
+  if (shipment.mode !== 'truckload') {
+    const afterPickup = (steps.at(-1)?.at ?? arrived) + between(45, 120) * MINUTE;
+    add('X4', afterPickup, origin, originZone, 'arrived_origin_terminal');
+    const evening = zonedInstant(shipment.pickup_date, between(20 * 60, 23 * 60), originZone);
+    add('P1', Math.max(evening, afterPickup + 90 * MINUTE), origin, originZone, 'departed_origin_terminal');
+    terminalMinute = between(2 * 60, 5 * 60);
+  }
+  // Where the freight ends its line haul: a truck at the door that morning, the rest at the destination terminal before dawn.
+  const lineHaulEnd = () => zonedInstant(deliveryDate, shipment.mode === 'truckload' ? morningMinute : terminalMinute, destZone);
+  let atDestTerminal = lineHaulEnd();
 
+  if (shipment.crossing) {
+    const leftOrigin = steps.at(-1)?.at ?? arrived;
+    const span = Math.max(atDestTerminal - leftOrigin, 4 * 60 * MINUTE);
+    const plan = borderSteps(shipment.crossing, shipment.origin.country, Math.round(leftOrigin + span * (0.35 + rand() * 0.15)), {
+      held: demoHeldAtBorder(seedOf(`${shipment.id}:customs`)),
+      correctedAt: shipment.customs_corrected_at,
+      draw: between,
+    });
+    for (const step of plan.steps) add(step.code, step.at, step.place, step.zone, step.text, step.reason);
+    if (plan.waiting) return carrierEvents(shipment.id, steps);
+    if (plan.lateBy > 0) {
+      deliveryDate = addBusinessDays(deliveryDate, Math.ceil(plan.lateBy / DAY), destCountry);
+      atDestTerminal = lineHaulEnd();
+    }
+  }
+
+  const deliveryMorning = zonedInstant(deliveryDate, morningMinute, destZone);
+  const deliveredAt = zonedInstant(deliveryDate, deliveredMinute, destZone);
   if (shipment.mode === 'truckload') {
     const departed = steps.at(-1)?.at ?? arrived;
     if (delayed) {
@@ -163,14 +188,9 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
     add('X1', deliveryMorning, destination, destZone, 'arrived_delivery');
     add('D1', Math.max(deliveredAt, deliveryMorning + between(60, 180) * MINUTE), destination, destZone, 'delivered');
   } else {
-    const afterPickup = (steps.at(-1)?.at ?? arrived) + between(45, 120) * MINUTE;
-    add('X4', afterPickup, origin, originZone, 'arrived_origin_terminal');
-    const evening = zonedInstant(shipment.pickup_date, between(20 * 60, 23 * 60), originZone);
-    add('P1', Math.max(evening, afterPickup + 90 * MINUTE), origin, originZone, 'departed_origin_terminal');
-    const leftOrigin = steps.at(-1)?.at ?? evening;
-    const atDestTerminal = zonedInstant(deliveryDate, between(2 * 60, 5 * 60), destZone);
-    const span = Math.max(atDestTerminal - leftOrigin, 4 * 60 * MINUTE);
-    const hubArrival = Math.round(leftOrigin + span * (0.35 + rand() * 0.15));
+    const leftLast = steps.at(-1)?.at ?? arrived;
+    const span = Math.max(atDestTerminal - leftLast, 4 * 60 * MINUTE);
+    const hubArrival = Math.round(leftLast + span * (0.35 + rand() * 0.15));
     if (hub) add('X4', hubArrival, hubPlace, hubZone, 'arrived_hub_terminal');
     if (delayed) add('SD', hubArrival + between(60, 120) * MINUTE, hubPlace, hubZone, 'weather_delay', 'AO');
     // Weather holds the freight at the hub for most of the time left; otherwise a few hours' sort.
@@ -182,9 +202,12 @@ export function demoTimeline(shipment: TrackedShipment, carrier: { scac: string 
     add('X6', deliveryMorning, destination, destZone, 'out_for_delivery');
     add('D1', deliveredAt, destination, destZone, 'delivered');
   }
+  return carrierEvents(shipment.id, steps);
+}
 
+function carrierEvents(shipmentId: string, steps: readonly TimelineStep[]): CarrierEvent[] {
   return steps.map((s, n) => ({
-    event_id: `demo-${shipment.id}-${n + 1}-${s.code}`,
+    event_id: `demo-${shipmentId}-${n + 1}-${s.code}`,
     status_code: s.code,
     reason_code: s.reason ?? 'NS',
     occurred_at: zonedIso(s.at, s.zone),

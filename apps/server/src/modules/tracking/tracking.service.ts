@@ -24,6 +24,9 @@ import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository }
 import { localTime, utcOffsetMinutes } from './zones';
 
 /** Where an event came from: a carrier's signed post, our poll of its API, or staff recording one by hand (the portal's own, the shipper's cancel, are written by shipments). */
+/** An event's words in a reader's language, for the modules that show events of their own (the customs queue). */
+export { eventText };
+
 export type EventSource = 'carrier' | 'poll' | 'staff';
 
 /** One event to store for a shipment already found. */

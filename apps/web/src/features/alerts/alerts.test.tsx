@@ -3,21 +3,10 @@ import { canOpenAdminPage, ROLES } from '@freight/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STATE_KEY } from '../../lib/authState';
-import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { jsonResponse, makeUser } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { bodiesOf, callsOf, signIn } from '../../test/signedIn';
 import { ageOf } from './components/words';
-
-function signIn(user: ReturnType<typeof makeUser>, stubs: Record<string, unknown>) {
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
-  setCookie('XSRF-TOKEN', 't');
-  return stubApi({ 'GET /api/user': { data: user }, ...stubs });
-}
-
-const callsOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => String(u).split('?')[0] === path && (init?.method ?? 'GET') === method);
-const bodiesOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  callsOf(fetchMock, method, path).map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
 
 const SHIPMENT = {
   id: 's1',

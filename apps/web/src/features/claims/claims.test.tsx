@@ -5,23 +5,12 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeItem, makeShipment } from '../../components/shipment/testShipment';
-import { AUTH_STATE_KEY } from '../../lib/authState';
-import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { jsonResponse, makeUser } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { bodiesOf, signIn } from '../../test/signedIn';
 import type { ClaimDetail, StaffClaimDetail } from './api/claimsApi';
 import { toClaimRequest } from './components/FileClaimForm';
 import { toCents } from './components/money';
-
-function signIn(user: ReturnType<typeof makeUser>, stubs: Record<string, unknown>) {
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
-  setCookie('XSRF-TOKEN', 't');
-  return stubApi({ 'GET /api/user': { data: user }, ...stubs });
-}
-
-const bodiesOf = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetchMock.mock.calls
-    .filter(([u, init]) => String(u).split('?')[0] === path && (init?.method ?? 'GET') === method)
-    .map(([, init]) => JSON.parse(String(init?.body ?? 'null')));
 
 const clock = (over: Partial<ClaimClockView> = {}): ClaimClockView => ({
   due_on: '2026-12-24',

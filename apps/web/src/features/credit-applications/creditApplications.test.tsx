@@ -3,9 +3,9 @@ import { CUSTOMER_PERMISSIONS } from '@freight/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STATE_KEY } from '../../lib/authState';
-import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
-import { renderApp, stubApi } from '../../test/renderApp';
+import { jsonResponse, makeUser } from '../../test/fixtures';
+import { renderApp, type stubApi } from '../../test/renderApp';
+import { signIn } from '../../test/signedIn';
 import { toApplicationRequest } from './components/applicationForm';
 import { toDecisionRequest } from './components/DecisionForm';
 
@@ -61,12 +61,6 @@ const callsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, path: st
 function sequence(...answers: (() => Response)[]) {
   let i = 0;
   return () => (answers[Math.min(i++, answers.length - 1)] as () => Response)();
-}
-
-function signIn(user: ReturnType<typeof makeUser>, stubs: Record<string, unknown>) {
-  localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
-  setCookie('XSRF-TOKEN', 't');
-  return stubApi({ 'GET /api/user': { data: user }, ...stubs });
 }
 
 describe('the requests the forms send', () => {

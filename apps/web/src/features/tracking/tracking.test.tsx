@@ -179,6 +179,32 @@ describe('tracking detail', () => {
     );
   });
 
+  it('explains a hold at the border as a document customs need, not a delivery to arrange', async () => {
+    renderTracking('/track/detail/s1', {
+      'GET /api/shipments/s1': {
+        data: detail({
+          status: 'delayed',
+          action_required: true,
+          events: [
+            makeEvent({
+              status: 'delayed',
+              status_code: 'SD',
+              reason_code: 'BC',
+              description: 'Held by customs: a document is missing',
+              city: 'Nuevo Laredo',
+              state: 'TAM',
+              occurred_at: '2026-03-13T15:10:00Z',
+              local_time: '2026-03-13T09:10',
+            }),
+          ],
+        }),
+      },
+    });
+    expect(await screen.findByText(/Customs hold this shipment at the border until they have a document/)).toBeInTheDocument();
+    expect(screen.queryByText(/attempted, refused or damaged delivery/)).not.toBeInTheDocument();
+    expect(screen.getByText('Latest carrier update: Held by customs: a document is missing (Nuevo Laredo, TAM)')).toBeInTheDocument();
+  });
+
   it('cancels before pickup after a confirmation and shows the canceled shipment', async () => {
     let status: ShipmentView['status'] = 'pending';
     const { calls } = renderTracking('/track/detail/s1', {

@@ -137,6 +137,10 @@ export interface TrackedShipment {
   estimated_delivery: string | null;
   origin: { city: string; state: string; country: string };
   destination: { city: string; state: string; country: string };
+  /** Across a border: where and how it crosses; null within one country. */
+  crossing: RateCrossing | null;
+  /** When a corrected document last went to the broker for freight held at the border (ISO 8601). */
+  customs_corrected_at: string | null;
 }
 
 /** One event as a carrier reports it (X12 214 style; the portal maps codes with map214). */

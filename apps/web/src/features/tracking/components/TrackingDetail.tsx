@@ -1,4 +1,5 @@
 import type { ShipmentView } from '@freight/contracts';
+import { isCustomsHold } from '@freight/domain';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -88,6 +89,8 @@ function ShipmentDetail({
   const mayBook = useCan('shipments.book');
   const date = (v: string | null) => formatLocalDate(v, i18n.language);
   const latest = newestFirst(s.events)[0];
+  // A hold at the border asks for a document, not for a delivery to be arranged.
+  const heldByCustoms = latest ? isCustomsHold(latest.status_code, latest.reason_code) : false;
 
   const expected = deliveryWindowFact(t, date, s.delivery_window);
   const facts: ShipmentFact[] = [
@@ -156,7 +159,7 @@ function ShipmentDetail({
           <Text size="sm">
             {s.action_message
               ? t('tracking.detail.action_required_staff', { message: s.action_message })
-              : t('tracking.detail.action_required_body')}
+              : t(heldByCustoms ? 'tracking.detail.action_required_customs' : 'tracking.detail.action_required_body')}
           </Text>
           {!s.action_message && latest && (
             <Text size="sm" mt="xs" fw={500}>

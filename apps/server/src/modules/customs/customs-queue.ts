@@ -1,0 +1,170 @@
+import {
+  CUSTOMS_STAGES,
+  type CustomsCorrectionRequest,
+  type CustomsDocumentKind,
+  type CustomsQueueItem,
+  type CustomsQueueQuery,
+  type CustomsQueueResponse,
+  type CustomsStage,
+} from '@freight/contracts';
+import { type Country, isCustomsHold, type Language } from '@freight/domain';
+import { customsEntryReference, entryProgram } from '@freight/domain/customs';
+import { portName } from '@freight/domain/rating';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { isUuid } from '../../ids';
+import { type AuditActor, audit } from '../audit/audit';
+import { eventText } from '../tracking/tracking.service';
+import { type CustomsQueueRow, customsRepository } from './customs.repository';
+import { type CrossingEvent, customsStage } from './customs-stage';
+
+/** Rows of the customs queue per page. */
+export const CUSTOMS_QUEUE_PAGE_SIZE = 50;
+
+const asCountry = (c: string): Country => (c === 'CA' || c === 'MX' ? c : 'US');
+
+type QueueEvent = CrossingEvent & { description: string };
+
+/**
+ * The customs queue of operations: every shipment across a border still on its way, at the stage
+ * customs have it (customs-stage.ts), the longest waiting first; the entered country's customs
+ * reference recorded when its broker gives it; and, for freight held at the border, the corrected
+ * document sent to the broker, which puts it back at the border until customs release it. Both
+ * writes are audited with the shipment's BOL.
+ */
+export function customsQueueService(ctx: AppContext) {
+  const repo = customsRepository(ctx.db);
+
+  const eventsBy = async (ids: readonly string[]) => {
+    const byShipment = new Map<string, QueueEvent[]>();
+    for (const e of await repo.eventsOf(ids)) {
+      const list = byShipment.get(e.shipmentId) ?? [];
+      list.push(e);
+      byShipment.set(e.shipmentId, list);
+    }
+    return byShipment;
+  };
+
+  const stageOf = (row: CustomsQueueRow, events: readonly QueueEvent[]) =>
+    customsStage({
+      crossing: row.crossing as NonNullable<CustomsQueueRow['crossing']>,
+      originCountry: row.originCountry,
+      declared: Boolean(row.customs),
+      entryNumber: row.entryNumber,
+      correctedAt: row.correctedAt,
+      bookedAt: row.createdAt,
+      events,
+    });
+
+  const item = (row: CustomsQueueRow, events: readonly QueueEvent[], language: Language): CustomsQueueItem => {
+    const { stage, since } = stageOf(row, events);
+    const destination = asCountry(row.destinationCountry);
+    const hold = stage === 'held' ? [...events].reverse().find((e) => isCustomsHold(e.statusCode, e.reasonCode)) : undefined;
+    const broker = row.customs?.brokers.find((b) => b.country === destination);
+    const documents: CustomsDocumentKind[] = row.customs
+      ? ['commercial_invoice', 'bol', ...(entryProgram(destination) ? (['entry_label'] as const) : [])]
+      : ['bol'];
+    return {
+      id: row.id,
+      bol_number: row.bolNumber,
+      account: { id: row.accountId, name: row.accountName },
+      origin: { city: row.originCity, state: row.originState, country: asCountry(row.originCountry) },
+      destination: { city: row.destinationCity, state: row.destinationState, country: destination },
+      port_name: row.crossing ? portName(row.crossing.port) : '',
+      stage,
+      since: since.toISOString(),
+      hold_reason: hold ? eventText(language, hold) : null,
+      entry_number: row.entryNumber,
+      corrected_at: row.correctedAt?.toISOString() ?? null,
+      broker: broker
+        ? {
+            country: destination,
+            ours: broker.ours,
+            company: broker.company,
+            contact_name: broker.contact_name,
+            phone: broker.phone,
+            email: broker.email,
+          }
+        : null,
+      documents,
+    };
+  };
+
+  /** The shipment across a border a staff write is about, with its events; 404 for any other id. */
+  const crossingOf = async (id: string) => {
+    const row = isUuid(id) ? await repo.crossing(id) : undefined;
+    if (!row) throw AppError.notFound();
+    return { row, events: (await eventsBy([row.id])).get(row.id) ?? [] };
+  };
+
+  return {
+    async queue(query: CustomsQueueQuery, language: Language): Promise<CustomsQueueResponse> {
+      const rows = await repo.openCrossings();
+      const events = await eventsBy(rows.map((r) => r.id));
+      const items = rows.map((row) => item(row, events.get(row.id) ?? [], language));
+      const counts = Object.fromEntries(CUSTOMS_STAGES.map((s) => [s, 0])) as Record<CustomsStage, number>;
+      for (const i of items) counts[i.stage] += 1;
+      const shown = items.filter((i) => !query.stage || i.stage === query.stage).sort((a, b) => a.since.localeCompare(b.since));
+      const page = Number(query.page ?? 1);
+      const start = (page - 1) * CUSTOMS_QUEUE_PAGE_SIZE;
+      return {
+        data: shown.slice(start, start + CUSTOMS_QUEUE_PAGE_SIZE),
+        has_more: shown.length > start + CUSTOMS_QUEUE_PAGE_SIZE,
+        counts,
+      };
+    },
+
+    /** Records the entered country's customs reference in its printed form; a value of another form is a field error. */
+    async recordEntry(actor: AuditActor, id: string, typed: string, language: Language): Promise<CustomsQueueItem> {
+      const { row, events } = await crossingOf(id);
+      const destination = asCountry(row.destinationCountry);
+      const entryNumber = customsEntryReference(destination, typed);
+      if (!entryNumber) throw AppError.field('entry_number', `validation.entry_number_${destination.toLowerCase()}`);
+      const at = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        await repo.setEntryNumber(tx as Db, row.id, entryNumber, at);
+        await audit(
+          tx as Db,
+          actor,
+          {
+            action: 'shipment.customs_entry',
+            entityType: 'shipment',
+            entityId: row.id,
+            accountId: row.accountId,
+            targetLabel: row.bolNumber,
+            before: { entry_number: row.entryNumber },
+            after: { entry_number: entryNumber },
+          },
+          at,
+        );
+      });
+      return item({ ...row, entryNumber }, events, language);
+    },
+
+    /** Sends the broker a corrected document for freight customs hold; only a held shipment takes one (409 otherwise). */
+    async sendCorrection(actor: AuditActor, id: string, body: CustomsCorrectionRequest, language: Language): Promise<CustomsQueueItem> {
+      const { row, events } = await crossingOf(id);
+      if (stageOf(row, events).stage !== 'held') throw new AppError(409, 'conflict', 'errors.customs_not_held');
+      const at = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        await repo.setCorrectedAt(tx as Db, row.id, at);
+        await audit(
+          tx as Db,
+          actor,
+          {
+            action: 'shipment.customs_correction',
+            entityType: 'shipment',
+            entityId: row.id,
+            accountId: row.accountId,
+            targetLabel: row.bolNumber,
+            before: { corrected_at: row.correctedAt?.toISOString() ?? null },
+            after: { corrected_at: at.toISOString(), document: body.document, note: body.note },
+          },
+          at,
+        );
+      });
+      return item({ ...row, correctedAt: at }, events, language);
+    },
+  };
+}

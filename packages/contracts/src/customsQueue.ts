@@ -1,0 +1,90 @@
+import type { Country } from '@freight/domain';
+import { z } from 'zod';
+import { choice } from './fields';
+import type { DOCUMENT_KINDS } from './shipments';
+
+/**
+ * Where a shipment across a border stands with customs, in the order it goes through them:
+ * - documents_missing: booked without a customs declaration;
+ * - waiting_for_broker: the entered country's broker has not given the entry's reference yet;
+ * - ready: declared and entered, on its way to the border;
+ * - at_border: arrived at the port of entry (or, once held, a corrected document sent);
+ * - held: customs hold it for a document;
+ * - released: the entered country's customs let it go.
+ */
+export const CUSTOMS_STAGES = ['documents_missing', 'waiting_for_broker', 'ready', 'at_border', 'held', 'released'] as const;
+export type CustomsStage = (typeof CUSTOMS_STAGES)[number];
+
+/** GET /api/admin/customs */
+export const customsQueueQuery = z.object({
+  stage: choice(CUSTOMS_STAGES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type CustomsQueueQuery = z.input<typeof customsQueueQuery>;
+
+/** The entered side's customs broker as the queue shows it: ours, or the shipper's own and how to reach it. */
+export interface CustomsBrokerContact {
+  country: Country;
+  ours: boolean;
+  company: string;
+  contact_name: string;
+  phone: string;
+  email: string;
+}
+
+/** One shipment of the customs queue. */
+export interface CustomsQueueItem {
+  id: string;
+  bol_number: string;
+  account: { id: string; name: string };
+  origin: { city: string; state: string; country: Country };
+  destination: { city: string; state: string; country: Country };
+  /** The port of entry's two cities. */
+  port_name: string;
+  stage: CustomsStage;
+  /** Since when it is in this stage (ISO 8601): the queue runs oldest first. */
+  since: string;
+  /** What customs said when they held it, in the reader's language; null unless held. */
+  hold_reason: string | null;
+  /** The entered country's customs reference (pedimento, entry or transaction number), once given. */
+  entry_number: string | null;
+  /** When a corrected document last went to the broker (ISO 8601). */
+  corrected_at: string | null;
+  /** The entered side's broker; null when the shipment has no declaration. */
+  broker: CustomsBrokerContact | null;
+  /** The border documents staff can open for it (GET /api/admin/shipments/:id/documents/:kind). */
+  documents: CustomsDocumentKind[];
+}
+
+/** GET /api/admin/customs answer. */
+export interface CustomsQueueResponse {
+  data: CustomsQueueItem[];
+  has_more: boolean;
+  /** Shipments per stage, whatever the filter. */
+  counts: Record<CustomsStage, number>;
+}
+
+/** The documents a border asks for, which a held shipment's correction names. */
+export const CUSTOMS_DOCUMENT_KINDS = [
+  'commercial_invoice',
+  'bol',
+  'entry_label',
+] as const satisfies readonly (typeof DOCUMENT_KINDS)[number][];
+export type CustomsDocumentKind = (typeof CUSTOMS_DOCUMENT_KINDS)[number];
+
+/** POST /api/admin/customs/:id/correction: the corrected document sent to the broker for freight held at the border. */
+export const customsCorrectionRequest = z.object({
+  document: choice(CUSTOMS_DOCUMENT_KINDS),
+  note: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(1000, {
+    error: 'validation.too_long',
+  }),
+});
+export type CustomsCorrectionRequest = z.input<typeof customsCorrectionRequest>;
+
+/** PUT /api/admin/customs/:id/entry: the entered country's customs reference, as the broker gave it (its form is the server's to check). */
+export const customsEntryRequest = z.object({
+  entry_number: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(40, {
+    error: 'validation.too_long',
+  }),
+});
+export type CustomsEntryRequest = z.input<typeof customsEntryRequest>;
