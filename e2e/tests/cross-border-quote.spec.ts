@@ -60,6 +60,12 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   await item.getByLabel('HS code').fill('8471.30');
   await item.getByLabel(/^Value of one unit/).fill('5000');
   await item.getByRole('checkbox', { name: 'Qualifies under USMCA' }).check();
+  // The duties and taxes it would likely pay, as an estimate, and who pays them.
+  const duties = page.getByRole('status', { name: 'Estimated duties and taxes' });
+  await expect(duties).toContainText('paid by the consignee, as the incoterm says');
+  await expect(duties).toContainText('No duty: USMCA');
+  await expect(duties).toContainText('IVA (Mexican VAT) 16%');
+  await expect(duties).toContainText('An estimate, not a charge');
   const usSide = page.getByTestId('customs-broker-US');
   await usSide.getByRole('radio', { name: /^My own customs broker/ }).check();
   await expect(total).not.toHaveText(before ?? '');
@@ -161,6 +167,10 @@ test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes and b
   await item.getByLabel(/^Valor de una unidad/).fill('1200');
   await item.getByRole('checkbox', { name: 'Califica bajo el T-MEC' }).check();
   await expect(aduanas.getByLabel(/RFC/)).toHaveCount(0);
+  // Into the United States, USMCA goods pay no duty; FCA leaves it to the consignee.
+  const aranceles = page.getByRole('status', { name: 'Impuestos y aranceles estimados' });
+  await expect(aranceles).toContainText('Sin arancel: T-MEC');
+  await expect(aranceles).toContainText('a cargo del destinatario, según el incoterm');
   await expectNoSidewaysScroll(page, 'on the customs of a booking at 390 px');
   await snap(page, 'cross-border-customs-es-phone');
   await page.getByRole('radio', { name: 'No', exact: true }).check();

@@ -41,6 +41,7 @@ import { deliveryWindowsRoutes } from './modules/delivery-windows/delivery-windo
 import { dieselPricesRoutes } from './modules/diesel-prices/diesel-prices.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { proofOfDeliveryRoutes } from './modules/documents/proof-of-delivery.routes';
+import { dutyRatesRoutes } from './modules/duty-rates/duty-rates.routes';
 import { ebayRoutes } from './modules/ebay/ebay.routes';
 import { equipmentTypesRoutes } from './modules/equipment-types/equipment-types.routes';
 import { incidentsRoutes } from './modules/incidents/incidents.routes';
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps) {
   await approvalsRoutes(app, ctx);
   await staffShipmentsRoutes(app, ctx);
   await customsRoutes(app, ctx);
+  await dutyRatesRoutes(app, ctx);
   await adminExportsRoutes(app, ctx);
   await savedViewsRoutes(app, ctx);
   await automationRulesRoutes(app, ctx);

@@ -18,6 +18,7 @@ export * from './customsQueue';
 export * from './dashboard';
 export * from './deliveryReceipts';
 export * from './deliveryWindows';
+export * from './duties';
 export * from './ebay';
 export * from './equipmentTypes';
 export * from './errors';

@@ -1410,6 +1410,7 @@ export * from './schema-claims';
 export * from './schema-consignee-alerts';
 export * from './schema-delivery-receipts';
 export * from './schema-delivery-windows';
+export * from './schema-duty-rates';
 export * from './schema-integrations';
 export * from './schema-payables';
 export * from './schema-payment-methods';

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { pricingProgramsService } from '../modules/pricing-programs/pricing-programs.service';
 import { type DemoDockFinding, demoDockFinding } from '../modules/quotes/carriers/tariff-carrier';
 import { priceCarrierRate } from '../modules/quotes/quote-pricing';
+import { laneColumns } from '../modules/shipments/shipments.service';
 import { placeOffsetMinutes, zoneOf } from '../modules/tracking/zones';
 import type { Db } from './client';
 import { carriers, shipmentEvents, shipmentReferences, shipments, users } from './schema';
@@ -189,14 +190,7 @@ export async function demoShipment(tx: Db, owner: { accountId: string; userId: s
       transitDays: 3,
       pickup,
       delivery,
-      originCity: pickup.city,
-      originState: pickup.state,
-      originPostalCode: pickup.postal_code,
-      originCountry: 'US',
-      destinationCity: delivery.city,
-      destinationState: delivery.state,
-      destinationPostalCode: delivery.postal_code,
-      destinationCountry: 'US',
+      ...laneColumns(pickup, delivery),
       referenceType: 'po_number',
       referenceNumber: `PO-${40_000 + bolSerial}`,
       references: [{ type: 'po_number', value: `PO-${40_000 + bolSerial}` }],

@@ -30,6 +30,7 @@ import { seedDieselHistory, seedTariffVersions } from './seed-carriers';
 import { seedDemoClaims } from './seed-claims';
 import { seedDemoConsigneeAlerts } from './seed-consignee-alerts';
 import { seedDemoCreditApplications } from './seed-credit-applications';
+import { seedDemoCrossings } from './seed-crossings';
 import { seedDemoCustomerTwoFactor } from './seed-customer-two-factor';
 import { seedDemoDeliveryReceipts } from './seed-delivery-receipts';
 import { seedDemoDeliveryWindows } from './seed-delivery-windows';
@@ -264,6 +265,12 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
   const approvals = activity && (await seedOnce(db, 'demo_approvals_seeded', now, (tx) => seedDemoApprovals(tx, now)));
   // After the team and the shipments: a colleague watches one of them.
   const watchers = activity && (await seedOnce(db, 'demo_watchers_seeded', now, (tx) => seedDemoWatchers(tx, now)));
+  // After the carriers across the border and the diesel history: its shipments are rated as a quote
+  // rates them. Its own account, never delivered: the parts below pick among the demo shipper's
+  // shipments or the delivered ones, so these change nothing they pick.
+  const crossings =
+    activity &&
+    (await seedOnce(db, 'demo_crossings_seeded', now, async (tx) => seedDemoCrossings(tx, now, await hashPassword(DEMO_PASSWORD))));
   // After the rating data (one of its shipments is booked from a quote it keeps), and after every
   // part that picks among the demo shipper's shipments, which these would join.
   const analytics = activity && (await seedOnce(db, 'demo_analytics_seeded', now, (tx) => seedDemoAnalytics(tx, now)));
@@ -330,6 +337,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
     team ||
     approvals ||
     watchers ||
+    crossings ||
     auditHistory
   );
 }

@@ -1,2 +1,4 @@
 export * from './countries';
+export * from './duties';
+export * from './duty-rates';
 export * from './formats';

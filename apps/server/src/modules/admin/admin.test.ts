@@ -90,6 +90,8 @@ function doorOf(method: string, path: string): Door | undefined {
     // A staff user's own views of a list; Account Management's are for its door too (the route checks it).
     'saved-views': 'shipments',
     customs: 'customs',
+    // The duty-rate tables are the border's: the customs queue's staff keep them.
+    'duty-rates': 'customs',
   };
   return section && pages[section] ? { page: pages[section] } : undefined;
 }

@@ -24,6 +24,7 @@ import { costOfRate, type QuoteInput, type QuoteResult, quotesService } from '..
 import { webhookEvents } from '../webhooks/webhook-events';
 import { saveBookedPlaces } from './booked-places';
 import { checkedBooking } from './booking-checks';
+import { laneColumns } from './lane-columns';
 import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { bookingFailed, canonicalJson, defaultCarrierFor, PAYMENT_EXPIRY_JOB, type ShipmentsServiceOptions } from './shipments.service';
 import { bookedStops, placeViewOf, storedDelivery } from './truckload-stops';
@@ -202,14 +203,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           customs,
           pickup: placeViewOf(pickup),
           delivery: storedDelivery(placeViewOf(delivery), stops),
-          originCity: pickup.city,
-          originState: pickup.state,
-          originPostalCode: pickup.postal_code,
-          originCountry: pickup.country,
-          destinationCity: delivery.city,
-          destinationState: delivery.state,
-          destinationPostalCode: delivery.postal_code,
-          destinationCountry: delivery.country,
+          ...laneColumns(pickup, delivery),
           referenceType: references[0]?.type ?? null,
           referenceNumber: references[0]?.value ?? '',
           references,

@@ -177,10 +177,11 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
   };
 }
 
-/** My Shipments as a file, for the lists other modules narrow (analytics' drill-down) or read whole. */
-export { shipmentExportColumns, shipmentsExport } from './shipments.export';
 /** A page of shipments in My Shipments' wire shape, for the lists other modules narrow (analytics). */
 /** The language a shipment's carrier reads (its documents, a claim's packet): Spanish from Mexico. */
+export { laneColumns } from './lane-columns';
+/** My Shipments as a file, for the lists other modules narrow (analytics' drill-down) or read whole. */
+export { shipmentExportColumns, shipmentsExport } from './shipments.export';
 export { carrierLanguage, presentShipmentPage } from './shipments.presenter';
 /** A shipment row, and its lock, for the modules that bill it (carrier invoices). */
 export { type ShipmentRow, shipmentsRepository } from './shipments.repository';

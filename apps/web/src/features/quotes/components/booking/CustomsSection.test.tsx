@@ -1,3 +1,4 @@
+import type { DutyEstimateView } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
 import { Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -59,14 +60,15 @@ function Harness({ quote }: { quote: Quote }) {
   );
 }
 
-function setup(quote = toMonterrey, language: 'en' | 'es' = 'en') {
+function setup(quote = toMonterrey, language: 'en' | 'es' = 'en', stubs: Record<string, unknown> = {}) {
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(makeUser([], { settings: { ...DEFAULT_SETTINGS, language } })));
-  stubApi({});
+  const fetchMock = stubApi(stubs);
   render(
     <Providers queryClient={createQueryClient()}>
       <Harness quote={quote} />
     </Providers>,
   );
+  return fetchMock;
 }
 
 const section = () => within(screen.getByTestId('booking-customs'));
@@ -139,5 +141,67 @@ describe('Book Shipment: customs across the border', () => {
     expect(section().getByText('Agente aduanal del lado canadiense')).toBeInTheDocument();
     expect(section().queryByLabelText(/RFC/)).not.toBeInTheDocument();
     expect(section().getByRole('option', { name: /^DDP – Entregada con derechos pagados/ })).toBeInTheDocument();
+  });
+
+  it('estimates the duties and taxes once the incoterm and the values are there, saying who pays and what it could not estimate', async () => {
+    const estimate: DutyEstimateView = {
+      destination: 'MX',
+      currency: 'USD',
+      payer: 'consignee',
+      lines: [
+        {
+          hs_code: '940320',
+          description: 'Other metal furniture, other',
+          customs_value_cents: 2_000_000,
+          duty_rate_basis_points: 3500,
+          duty_cents: 700_000,
+          reason: null,
+        },
+        {
+          hs_code: '010121',
+          description: null,
+          customs_value_cents: 50_000,
+          duty_rate_basis_points: null,
+          duty_cents: null,
+          reason: 'unknown_hs_code',
+        },
+      ],
+      taxes: [
+        { kind: 'dta', rate_basis_points: 80, cents: 16_000, complete: false },
+        { kind: 'iva', rate_basis_points: 1600, cents: 434_560, complete: false },
+      ],
+      total_duty_cents: 700_000,
+      total_tax_cents: 450_560,
+      total_cents: 1_150_560,
+      complete: false,
+      notes: [],
+      source: 'SAT TIGIE 2026',
+      as_of: '2026-01-01',
+    };
+    const fetchMock = setup(toMonterrey, 'en', { 'POST /api/customs/duty-estimate': { data: estimate } });
+    expect(screen.getByTestId('duty-estimate')).toHaveTextContent('Choose the incoterm and give each item');
+    await userEvent.selectOptions(section().getByLabelText(/^Incoterm/), 'DAP');
+    const values = section().getAllByLabelText(/^Value of one unit/);
+    await typeInto(section().getAllByLabelText(/^HS code/)[0] as HTMLElement, '9403.20');
+    await typeInto(values[0] as HTMLElement, '10000');
+    await typeInto(values[1] as HTMLElement, '50');
+    const card = await screen.findByRole('status', { name: 'Estimated duties and taxes' });
+    expect(card).toHaveTextContent('At least $11,505.60, paid by the consignee, as the incoterm says: some lines could not be estimated.');
+    const rows = within(card).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('HS 9403.20$20,000.00$7,000.00 (35% duty)');
+    expect(rows[2]).toHaveTextContent('Not estimated: this HS code is not in our duty table');
+    expect(rows[3]).toHaveTextContent('DTA (customs processing fee) 0.8%$160.00');
+    expect(card).toHaveTextContent('An estimate, not a charge: customs decide the amounts. Rates from SAT TIGIE 2026, as of Jan 1, 2026.');
+    const sent = fetchMock.mock.calls.filter(([u]) => String(u) === '/api/customs/duty-estimate').at(-1);
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
+      origin_country: 'US',
+      destination_country: 'MX',
+      mode: 'ltl',
+      incoterm: 'DAP',
+      items: [
+        { hs_code: '9403.20', quantity: 2, unit_value_cents: 1_000_000 },
+        { hs_code: '', quantity: 10, unit_value_cents: 5_000 },
+      ],
+    });
   });
 });

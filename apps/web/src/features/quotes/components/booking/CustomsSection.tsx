@@ -7,14 +7,16 @@ import { useFormat } from '../../../../lib/useFormat';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
 import { CustomsBrokerFields } from './CustomsBrokerFields';
 import { CustomsItemFields } from './CustomsItemFields';
-import { asksRfc, type CustomsValues, ourBrokerCents } from './customsModel';
+import { asksRfc, type CustomsValues, dutyEstimateRequest, ourBrokerCents } from './customsModel';
+import { DutyEstimate } from './DutyEstimate';
 import { fieldId } from './formFields';
 import type { BookingValues } from './model';
 
 /**
  * Customs, on a booking across the border: the incoterm, the currency of the values, each quoted
  * item's HS code, origin, value and USMCA claim, the broker on each side (ours or the shipper's
- * own) and, on a Mexican lane, the Mexican party's RFC.
+ * own) and, on a Mexican lane, the Mexican party's RFC; below the items, the duties and taxes
+ * they would likely pay at the border.
  */
 export function CustomsSection({
   form,
@@ -72,6 +74,7 @@ export function CustomsSection({
           // biome-ignore lint/suspicious/noArrayIndexKey: the quote's items, fixed in number and order
           <CustomsItemFields key={n} form={form} index={n} legend={itemLegend(n)} currency={customs.currency} />
         ))}
+        <DutyEstimate request={dutyEstimateRequest(quote, customs, form.values.delivery.state)} />
         {form.errors['customs.brokers'] && (
           <Text size="sm" c="red.8" role="alert">
             {form.errors['customs.brokers']}

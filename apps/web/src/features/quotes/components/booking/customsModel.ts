@@ -1,4 +1,4 @@
-import { type BookingCustomsInput, customsLaneErrors, type Incoterm } from '@freight/contracts';
+import { type BookingCustomsInput, customsLaneErrors, type DutyEstimateRequest, type Incoterm } from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
 
@@ -120,4 +120,29 @@ export function customsExtraErrors(quote: Quote, customs: CustomsValues | null):
   const sides = laneSides(quote);
   if (!sides || !customs) return {};
   return customsLaneErrors(sides, quote.inputs.items?.length ?? 0, { ...customs, tax_id: customs.tax_id.trim() });
+}
+
+/**
+ * What the duties and taxes estimate is asked for the declaration as typed: once the incoterm and
+ * every item's value are there (an HS code not finished yet is a line the estimate says it could
+ * not estimate); null before that or within one country.
+ */
+export function dutyEstimateRequest(quote: Quote, customs: CustomsValues | null, deliveryState: string): DutyEstimateRequest | null {
+  const sides = laneSides(quote);
+  if (!sides || !customs?.incoterm || customs.items.some((i) => i.unit_value === '' || Number(i.unit_value) < 0)) return null;
+  return {
+    origin_country: sides[0],
+    destination_country: sides[1],
+    destination_state: deliveryState.trim().toUpperCase().slice(0, 8),
+    mode: quote.inputs.mode ?? 'ltl',
+    incoterm: customs.incoterm,
+    currency: customs.currency,
+    items: customs.items.map((item, n) => ({
+      hs_code: item.hs_code,
+      origin_country: item.origin_country,
+      quantity: Math.max(1, quote.inputs.items?.[n]?.quantity ?? 1),
+      unit_value_cents: Math.round(Number(item.unit_value) * 100),
+      usmca: item.usmca,
+    })),
+  };
 }

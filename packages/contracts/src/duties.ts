@@ -1,0 +1,114 @@
+import { COUNTRIES, type Country, CURRENCIES, type Currency } from '@freight/domain';
+import { compactHsCode, type DutyLineReason, type EstimateNote, INCOTERMS, isHsCode, type TaxKind } from '@freight/domain/customs';
+import { z } from 'zod';
+import { MAX_UNIT_VALUE_CENTS } from './customs';
+import { choice, isoDate } from './fields';
+
+/**
+ * The duties and taxes estimate of a declaration across the border (POST /api/customs/duty-estimate)
+ * and the duty-rate tables staff keep (/api/admin/duty-rates). An estimate is never charged: it
+ * says who pays by the incoterm, and what it could not estimate.
+ */
+
+const ESTIMATE_MODES = ['ltl', 'truckload', 'parcel'] as const;
+
+/** One item as the booking form holds it: the HS code as typed (a line whose code is not 6, 8 or 10 digits is not estimated). */
+export const dutyEstimateItem = z.object({
+  hs_code: z.string().trim().max(20).default(''),
+  origin_country: z.string().trim().max(2).default(''),
+  quantity: z.number().int().min(1).max(100_000),
+  unit_value_cents: z.number().int().min(0).max(MAX_UNIT_VALUE_CENTS),
+  usmca: z.boolean().default(false),
+});
+
+export const dutyEstimateRequest = z.object({
+  origin_country: choice(COUNTRIES),
+  destination_country: choice(COUNTRIES),
+  /** The destination's state or province: Canada's sales tax depends on it. */
+  destination_state: z.string().trim().max(8).default(''),
+  mode: choice(ESTIMATE_MODES),
+  incoterm: choice(INCOTERMS),
+  currency: choice(CURRENCIES),
+  items: z.array(dutyEstimateItem).min(1).max(50),
+});
+export type DutyEstimateRequest = z.input<typeof dutyEstimateRequest>;
+
+export interface DutyEstimateLineView {
+  hs_code: string;
+  /** The schedule's words for the line the rate came from; null when not estimated. */
+  description: string | null;
+  customs_value_cents: number;
+  duty_rate_basis_points: number | null;
+  duty_cents: number | null;
+  reason: DutyLineReason | null;
+}
+
+export interface DutyEstimateTaxView {
+  kind: TaxKind;
+  rate_basis_points: number;
+  cents: number;
+  complete: boolean;
+}
+
+export interface DutyEstimateView {
+  destination: Country;
+  currency: Currency;
+  payer: 'shipper' | 'consignee';
+  lines: DutyEstimateLineView[];
+  taxes: DutyEstimateTaxView[];
+  total_duty_cents: number;
+  total_tax_cents: number;
+  total_cents: number;
+  complete: boolean;
+  notes: EstimateNote[];
+  source: string;
+  as_of: string;
+}
+
+/** The three destinations' tables. */
+export const DUTY_COUNTRIES = ['US', 'CA', 'MX'] as const;
+
+/** PUT /api/admin/duty-rates/:country/rates/:hs_code */
+export const dutyRateRequest = z.object({
+  rate_basis_points: z.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(0).max(100_000, {
+    error: 'validation.too_large',
+  }),
+  description: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, {
+    error: 'validation.too_long',
+  }),
+});
+export type DutyRateRequest = z.input<typeof dutyRateRequest>;
+
+/** An HS code in a path or a form: typed with dots or spaces, kept as 6, 8 or 10 digits. */
+export const dutyHsCode = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .transform(compactHsCode)
+  .refine(isHsCode, { error: 'validation.hs_code' });
+
+/** PUT /api/admin/duty-rates/:country: where the table's figures come from. */
+export const dutyRateSourceRequest = z.object({
+  source: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(300, {
+    error: 'validation.too_long',
+  }),
+  as_of: isoDate,
+});
+export type DutyRateSourceRequest = z.input<typeof dutyRateSourceRequest>;
+
+export interface DutyRateView {
+  hs_code: string;
+  rate_basis_points: number;
+  description: string;
+  /** Null for a figure as shipped with the product. */
+  updated_at: string | null;
+}
+
+/** GET /api/admin/duty-rates/:country */
+export interface DutyRateTableView {
+  country: Country;
+  source: string;
+  as_of: string;
+  /** Whether staff have edited this table (otherwise it is the one shipped with the product). */
+  edited: boolean;
+  rates: DutyRateView[];
+}
