@@ -198,5 +198,6 @@ export const ADMIN_PAGES: PageToWalk[] = [
   },
   { pattern: '/admin/exceptions', visitor: SUPER, url: '/admin/exceptions' },
   { pattern: '/admin/customs', visitor: SUPER, url: '/admin/customs' },
+  { pattern: '/admin/customs/duty-rates', visitor: SUPER, url: '/admin/customs/duty-rates?country=MX' },
   { pattern: '/admin/*', visitor: SUPER, url: '/admin/no-such-page' },
 ];

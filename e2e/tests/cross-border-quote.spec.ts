@@ -86,7 +86,7 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   await expect(page.getByTestId('shipment-customs-agent-US')).toContainText('Border Brokers Inc.');
   await expect(page.getByTestId('shipment-customs-agent-MX')).toHaveText('Ours (arranged by us)');
   await expect(page.getByTestId('shipment-customs-rfc')).toHaveText('ANE010203XY9');
-  await expect(declared.getByRole('row').nth(1)).toContainText('847130');
+  await expect(declared.getByRole('row').nth(1)).toContainText('8471.30');
   await expect(page.getByTestId('shipment-charges')).not.toContainText('Our customs broker, U.S. side');
   await expect(page.getByTestId('shipment-charges')).toContainText('Our customs broker, Mexican side');
   await snap(page, 'cross-border-booked');

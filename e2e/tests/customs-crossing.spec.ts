@@ -125,6 +125,16 @@ test('en español y a 390 px: la cola de aduanas, el documento corregido y el se
   await expect(correction.getByLabel('Documento corregido')).toHaveValue('commercial_invoice');
   await expectNoSidewaysScroll(ops, 'el diálogo del documento corregido a 390 px');
   await snap(ops, 'customs-correction-es-390');
+  await correction.getByRole('button', { name: 'Cancelar' }).click();
+
+  // The duty-rate tables behind the shippers' estimate, read at phone width (their edits are the
+  // API and component tests': the tables are every account's).
+  await ops.getByRole('link', { name: 'Tasas arancelarias' }).click();
+  await ops.getByText('México', { exact: true }).click();
+  await expect(ops).toHaveURL(/country=MX/);
+  await expect(ops.getByRole('table', { name: /México/ })).toContainText('9403.20');
+  await expectNoSidewaysScroll(ops, 'las tasas arancelarias a 390 px');
+  await snap(ops, 'customs-duty-rates-es-390');
   await ops.context().close();
 
   // Whoever has the number reads the crossing in Spanish, each step where and when it happened.

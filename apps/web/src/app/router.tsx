@@ -124,6 +124,11 @@ const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] =
     load: () => import('../features/admin/carrier-invoices/routes/CarrierInvoiceDetailRoute').then((m) => m.CarrierInvoiceDetailRoute),
   },
   {
+    path: 'customs/duty-rates',
+    page: 'customs',
+    load: () => import('../features/customs/routes/dutyRates').then((m) => m.DutyRatesRoute),
+  },
+  {
     path: 'credit-applications/:id',
     page: 'creditApplications',
     load: () => import('../features/credit-applications/routes/CreditApplicationDetailRoute').then((m) => m.CreditApplicationDetailRoute),

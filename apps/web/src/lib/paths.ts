@@ -82,6 +82,8 @@ export const paths = {
     carrier: (id: string) => `/admin/carriers/${encodeURIComponent(id)}`,
     carrierInvoice: (id: string) => `/admin/carrier-invoices/${encodeURIComponent(id)}`,
     payables: '/admin/carrier-invoices/payables',
+    /** The duty-rate tables the duties and taxes estimate reads (through the customs queue's door). */
+    dutyRates: '/admin/customs/duty-rates',
     /** A pricing program: 'default' or the account's id. */
     pricingProgram: (key: string) => `/admin/pricing/${encodeURIComponent(key)}`,
     claim: (id: string) => `/admin/claims/${encodeURIComponent(id)}`,

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { isCountryCode } from './countries';
-import { compactHsCode, customsEntryReference, entryNumber, entryProgram, hsHeading, isHsCode, pedimentoNumber, rfcKind } from './formats';
+import {
+  compactHsCode,
+  customsEntryReference,
+  entryNumber,
+  entryProgram,
+  hsHeading,
+  isHsCode,
+  pedimentoNumber,
+  printedHsCode,
+  rfcKind,
+} from './formats';
 
 describe('HS codes', () => {
   it('takes 6, 8 or 10 digits typed with dots or spaces', () => {
@@ -73,5 +83,17 @@ describe("the entered country's customs reference", () => {
     expect(customsEntryReference('US', 'AB-1234567-8')).toBeNull();
     expect(customsEntryReference('CA', '1234512345678')).toBeNull();
     expect(customsEntryReference('CA', '')).toBeNull();
+  });
+});
+
+describe('printedHsCode', () => {
+  it('puts the dots of a 6, 8 or 10-digit code where the schedules print them', () => {
+    expect(printedHsCode('940320')).toBe('9403.20');
+    expect(printedHsCode('94032000')).toBe('9403.20.00');
+    expect(printedHsCode('8471300100')).toBe('8471.30.01.00');
+  });
+
+  it('leaves a code of another form as it is', () => {
+    for (const other of ['9403', '9403201', '9403.20', '']) expect(printedHsCode(other)).toBe(other);
   });
 });

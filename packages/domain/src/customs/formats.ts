@@ -79,3 +79,14 @@ export function customsEntryReference(country: 'US' | 'CA' | 'MX', typed: string
   const us = /^([A-Z0-9]{3})(\d{7})(\d)$/.exec(compact);
   return us ? `${us[1]}-${us[2]}-${us[3]}` : null;
 }
+
+/**
+ * An HS code as the schedules print it: the 4-digit heading, then pairs of digits, each after a
+ * dot ('9403.20', '9403.20.00', '8471.30.01.00'). A code that is not 6, 8 or 10 digits is shown as
+ * it is rather than cut into a form it does not have.
+ */
+export function printedHsCode(code: string): string {
+  if (!/^(\d{6}|\d{8}|\d{10})$/.test(code)) return code;
+  const pairs = code.slice(4).match(/\d{2}/g) ?? [];
+  return [code.slice(0, 4), ...pairs].join('.');
+}

@@ -1,4 +1,5 @@
 import type { CustomsView, ShipmentItemView } from '@freight/contracts';
+import { printedHsCode } from '@freight/domain/customs';
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../lib/format';
@@ -60,7 +61,7 @@ export function CustomsSummary({ customs, items }: { customs: CustomsView; items
               // biome-ignore lint/suspicious/noArrayIndexKey: a declaration's lines are the items', in their order
               <Table.Tr key={i}>
                 <Table.Td>{itemName(items[i])}</Table.Td>
-                <Table.Td>{line.hs_code}</Table.Td>
+                <Table.Td>{printedHsCode(line.hs_code)}</Table.Td>
                 <Table.Td>{country(line.origin_country)}</Table.Td>
                 <Table.Td ta="right">{fmt.money(major(line.unit_value_cents), customs.currency)}</Table.Td>
                 <Table.Td>{t(line.usmca ? 'shipment.items.yes' : 'shipment.items.no')}</Table.Td>

@@ -200,7 +200,7 @@ describe('ShipmentSummary', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(expect.arrayContaining(['84713001', 'China', '$1,250.00', 'No']));
+    ).toEqual(expect.arrayContaining(['8471.30.01', 'China', '$1,250.00', 'No']));
     await act(() => i18n.changeLanguage('es'));
     expect(section.getByText('Agente aduanal, lado mexicano')).toBeInTheDocument();
     expect(section.getByText('Identificador fiscal (RFC)')).toBeInTheDocument();

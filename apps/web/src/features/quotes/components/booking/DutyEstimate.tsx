@@ -1,13 +1,11 @@
 import type { DutyEstimateRequest, DutyEstimateView } from '@freight/contracts';
+import { printedHsCode } from '@freight/domain/customs';
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../lib/useFormat';
 import { estimateDuties } from '../../api/quotesApi';
-
-/** An HS code as the schedules print it: 9403.20, 9403.20.00, 8471.30.01.00. */
-const dotted = (hs: string) => [hs.slice(0, 4), hs.slice(4, 6), hs.slice(6, 8), hs.slice(8, 10)].filter(Boolean).join('.');
 
 /**
  * The duties and taxes the declaration as typed would likely pay at the destination, and who pays
@@ -75,7 +73,7 @@ function EstimateCard({ estimate: e }: { estimate: DutyEstimateView }) {
             {e.lines.map((l, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the declaration's items, in order
               <Table.Tr key={n}>
-                <Table.Td>{l.hs_code ? t('quotes.booking.duties.hs', { code: dotted(l.hs_code) }) : '—'}</Table.Td>
+                <Table.Td>{l.hs_code ? t('quotes.booking.duties.hs', { code: printedHsCode(l.hs_code) }) : '—'}</Table.Td>
                 <Table.Td ta="right">{money(l.customs_value_cents)}</Table.Td>
                 <Table.Td ta="right">{lineDuty(l)}</Table.Td>
               </Table.Tr>
