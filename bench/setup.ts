@@ -55,7 +55,13 @@ export async function signedInApp(database: Database, env: Record<string, string
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
   const app = await buildApp({ config, db, logger: false, pubsub: database });
   const jar = new Map<string, string>();
-  const send = async (method: 'GET' | 'POST' | 'PUT', path: string, payload?: string, contentType = 'application/json') => {
+  const send = async (
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    payload?: string,
+    contentType = 'application/json',
+    extraHeaders: Record<string, string> = {},
+  ) => {
     const res = await app.inject({
       method,
       url: path,
@@ -64,6 +70,7 @@ export async function signedInApp(database: Database, env: Record<string, string
         'content-type': contentType,
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
         'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
+        ...extraHeaders,
       },
     });
     for (const c of res.cookies as { name: string; value: string }[]) jar.set(c.name, c.value);

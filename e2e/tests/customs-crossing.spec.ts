@@ -47,6 +47,7 @@ test('the shipper follows its crossing to a hold; operations send the corrected 
   const history = page.getByRole('region', { name: 'Tracking history' });
   await expect(history).toContainText('Arrived at the border');
   await expect(history).toContainText('Laredo, TX');
+  await expect(page.getByTestId('shipment-customs-stage')).toContainText('Held by customs, since');
   await snap(page, 'customs-shipper-held');
 
   // Operations find it among the held crossings with the broker's contact and the documents.
@@ -106,6 +107,8 @@ test('the shipper follows its crossing to a hold; operations send the corrected 
   await expect(history).toContainText('Released by Mexican customs');
   await expect(history).toContainText('Transferred to the Mexican carrier');
   await expect(page.getByRole('alert').filter({ hasText: 'Action Required' })).toHaveCount(0);
+  await expect(page.getByTestId('shipment-customs-stage')).toContainText('Released by customs');
+  await expect(page.getByTestId('shipment-customs-entry')).toContainText('26  24  3456  6001234');
   await snap(page, 'customs-shipper-released');
 });
 

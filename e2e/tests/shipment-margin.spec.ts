@@ -48,7 +48,8 @@ const ES: Words = {
  */
 async function salesAdminReadsMargin(page: Page, w: Words, phone: boolean) {
   const figures = page.getByRole('region', { name: w.margin, exact: true });
-  await expect(figures.getByRole('link', { name: w.month })).toBeVisible();
+  // One figure per currency booked this month (a scenario's Canadian booking adds one in CAD).
+  await expect(figures.getByRole('link', { name: w.month }).first()).toBeVisible();
   if (phone) await expectNoSidewaysScroll(page, 'on the dashboard at 390 px');
   await snap(page, `shipment-margin-dashboard${phone ? '-es-phone' : ''}`);
 

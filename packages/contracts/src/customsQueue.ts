@@ -1,19 +1,10 @@
 import type { Country } from '@freight/domain';
+import { CUSTOMS_STAGES, type CustomsStage } from '@freight/domain/customs';
 import { z } from 'zod';
 import { choice } from './fields';
 import type { DOCUMENT_KINDS } from './shipments';
 
-/**
- * Where a shipment across a border stands with customs, in the order it goes through them:
- * - documents_missing: booked without a customs declaration;
- * - waiting_for_broker: the entered country's broker has not given the entry's reference yet;
- * - ready: declared and entered, on its way to the border;
- * - at_border: arrived at the port of entry (or, once held, a corrected document sent);
- * - held: customs hold it for a document;
- * - released: the entered country's customs let it go.
- */
-export const CUSTOMS_STAGES = ['documents_missing', 'waiting_for_broker', 'ready', 'at_border', 'held', 'released'] as const;
-export type CustomsStage = (typeof CUSTOMS_STAGES)[number];
+export { CUSTOMS_STAGES, type CustomsStage } from '@freight/domain/customs';
 
 /** GET /api/admin/customs */
 export const customsQueueQuery = z.object({

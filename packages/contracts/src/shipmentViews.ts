@@ -1,4 +1,5 @@
 import type { COUNTRIES, PaymentState, ShipmentStatus, TruckloadStopKind } from '@freight/domain';
+import type { CustomsStage } from '@freight/domain/customs';
 import type { CustomsView } from './customs';
 import type { DeliveryWindowView } from './deliveryWindows';
 import type {
@@ -134,6 +135,10 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   crossing: CrossingView | null;
   /** Across a border: the customs declaration as booked (incoterm, items, brokers, RFC); null within one country. */
   customs: CustomsView | null;
+  /** Across a border and still on its way: where customs have it (`customsStage`) and since when; null otherwise. */
+  customs_stage: { stage: CustomsStage; since: string } | null;
+  /** The entered country's customs reference (pedimento, entry or transaction number) once the broker gave it. */
+  customs_entry_number: string | null;
   ready_time: string;
   close_time: string;
   delivery_appointment: boolean;

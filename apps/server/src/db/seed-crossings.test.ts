@@ -1,8 +1,8 @@
 import { bookingCustoms, customsLaneErrors } from '@freight/contracts';
 import type { Country } from '@freight/domain';
+import { customsStage } from '@freight/domain/customs';
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customsStage } from '../modules/customs/customs-stage';
 import { trackedShipment } from '../modules/shipments/shipments.presenter';
 import { demoEventsUntil } from '../modules/tracking/demo-timeline';
 import { accounts, shipmentEvents, shipments, userSettings, users } from './schema';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { AccountAddress, CustomsStage, PlaceView, ShipmentItemView } from '@freight/contracts';
 import { type Country, vicsBolNumber, zonedDate } from '@freight/domain';
+import { customsStage } from '@freight/domain/customs';
 import { addBusinessDays, addDays, CROSSING_CHARGE_DETAILS, type FreightClass, isBusinessDay } from '@freight/domain/rating';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { withoutOwnBrokers } from '../modules/customs/customs-checks';
-import { customsStage } from '../modules/customs/customs-stage';
 import type { CarrierEvent, CarrierRate, RatePlace, TrackedShipment } from '../modules/quotes/carriers/adapter';
 import { TariffCarrier } from '../modules/quotes/carriers/tariff-carrier';
 import { trackedShipment } from '../modules/shipments/shipments.presenter';

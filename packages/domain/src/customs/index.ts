@@ -2,3 +2,4 @@ export * from './countries';
 export * from './duties';
 export * from './duty-rates';
 export * from './formats';
+export * from './stage';

@@ -163,6 +163,25 @@ describe('the customs queue', () => {
     expect(await queueItem(s.id)).toBeUndefined();
   });
 
+  it('shows the shipper where customs have its shipment, and lets it record the reference its own broker gave', async () => {
+    const s = await bookToMonterrey();
+    let view = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
+    expect(view).toMatchObject({ customs_stage: { stage: 'waiting_for_broker' }, customs_entry_number: null });
+    const url = `/api/shipments/${s.id}/customs-entry`;
+    const bad = await shipper.put(url, { entry_number: '1234' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ entry_number: [text('validation.entry_number_mx')] });
+    const good = await shipper.put(url, { entry_number: '262434566001234' });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data).toEqual({ entry_number: '26  24  3456  6001234' });
+    view = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
+    expect(view).toMatchObject({ customs_stage: { stage: 'ready' }, customs_entry_number: '26  24  3456  6001234' });
+    // Another account's shipment is not found; staff see the same reference in the queue.
+    const other = await t.client().login('other@demo.test');
+    expect((await other.put(url, { entry_number: '262434566001234' })).statusCode).toBe(404);
+    expect((await queueItem(s.id))?.entry_number).toBe('26  24  3456  6001234');
+  });
+
   it('says the hold in the reader’s language', async () => {
     const s = await bookToMonterrey();
     if (s.scac !== 'DFRC') await setTrackingSecret(t.database.db, s.scac, SECRET);

@@ -8,7 +8,7 @@ import {
   type CustomsStage,
 } from '@freight/contracts';
 import { type Country, isCustomsHold, type Language } from '@freight/domain';
-import { customsEntryReference, entryProgram } from '@freight/domain/customs';
+import { type CrossingEvent, customsEntryReference, customsStage, entryProgram } from '@freight/domain/customs';
 import { portName } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -17,7 +17,6 @@ import { isUuid } from '../../ids';
 import { type AuditActor, audit } from '../audit/audit';
 import { eventText } from '../tracking/tracking.service';
 import { type CustomsQueueRow, customsRepository } from './customs.repository';
-import { type CrossingEvent, customsStage } from './customs-stage';
 
 /** Rows of the customs queue per page. */
 export const CUSTOMS_QUEUE_PAGE_SIZE = 50;
@@ -28,7 +27,7 @@ type QueueEvent = CrossingEvent & { description: string };
 
 /**
  * The customs queue of operations: every shipment across a border still on its way, at the stage
- * customs have it (customs-stage.ts), the longest waiting first; the entered country's customs
+ * customs have it (`customsStage`), the longest waiting first; the entered country's customs
  * reference recorded when its broker gives it; and, for freight held at the border, the corrected
  * document sent to the broker, which puts it back at the border until customs release it. Both
  * writes are audited with the shipment's BOL.
@@ -140,6 +139,20 @@ export function customsQueueService(ctx: AppContext) {
         );
       });
       return item({ ...row, entryNumber }, events, language);
+    },
+
+    /**
+     * The shipper records its reference itself (its own broker told it): the same form checks,
+     * only for a shipment of its account (404 otherwise). Not audited: a customer's own record.
+     */
+    async recordOwnEntry(accountId: string, id: string, typed: string): Promise<{ entry_number: string }> {
+      const { row } = await crossingOf(id);
+      if (row.accountId !== accountId) throw AppError.notFound();
+      const destination = asCountry(row.destinationCountry);
+      const entryNumber = customsEntryReference(destination, typed);
+      if (!entryNumber) throw AppError.field('entry_number', `validation.entry_number_${destination.toLowerCase()}`);
+      await repo.setEntryNumber(ctx.db, row.id, entryNumber, ctx.now());
+      return { entry_number: entryNumber };
     },
 
     /** Sends the broker a corrected document for freight customs hold; only a held shipment takes one (409 otherwise). */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requestLanguage } from '../../plugins/errors';
-import { adminPage } from '../../plugins/guards';
+import { adminPage, customer, customerRoute } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { customsQueueService } from './customs-queue';
 
@@ -13,7 +13,8 @@ const params = z.object({ id: z.string().max(64) });
 /**
  * The customs queue (/admin/customs) for the staff who work the exceptions queue: the shipments
  * across a border by customs stage, the broker's entry reference recorded, and a corrected
- * document sent for freight held at the border. Customers get 403; both writes are audited.
+ * document sent for freight held at the border. Customers get 403 there; both writes are audited.
+ * A shipper records the reference its own broker gave it on its own shipment.
  */
 export async function customsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,6 +28,15 @@ export async function customsRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put('/api/admin/customs/:id/entry', { ...door, schema: { params, body: customsEntryRequest } }, async (request) => ({
     data: await service.recordEntry(auditActor(request), request.params.id, request.body.entry_number, requestLanguage(request)),
   }));
+
+  // The shipper records the reference its own broker gave it, as those who book may.
+  r.put(
+    '/api/shipments/:id/customs-entry',
+    { ...customerRoute('shipments.book'), schema: { params, body: customsEntryRequest } },
+    async (request) => ({
+      data: await service.recordOwnEntry(customer(request).account.id, request.params.id, request.body.entry_number),
+    }),
+  );
 
   r.post('/api/admin/customs/:id/correction', { ...door, schema: { params, body: customsCorrectionRequest } }, async (request) => ({
     data: await service.sendCorrection(auditActor(request), request.params.id, request.body, requestLanguage(request)),

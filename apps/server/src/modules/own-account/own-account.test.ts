@@ -170,6 +170,7 @@ async function ownRecords() {
       accounts: own,
       users: colleague,
       shipments: shipment.id,
+      customs: shipment.id,
       conversations: conversation!.id,
       disputes: dispute!.id,
       claims: claim!.id,

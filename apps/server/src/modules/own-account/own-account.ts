@@ -59,6 +59,8 @@ export const ACCOUNT_ROUTES: ReadonlyArray<readonly [pattern: RegExp, find: Find
   [/^\/api\/admin\/oauth-clients$/, account((r) => bodyField(r, 'account_id'))],
   [/^\/api\/admin\/oauth-clients\/:id\//, recordOf('oauthClient')],
   [/^\/api\/admin\/exceptions\/acknowledge$/, recordOf('alert', (r) => bodyField(r, 'ids'))],
+  // A shipment across the border: its entry reference recorded, a corrected document sent.
+  [/^\/api\/admin\/customs\/:id\//, recordOf('shipment')],
   [
     /^\/api\/admin\/integrations\/:kind\/:id$/,
     async (request, records) => {
@@ -70,7 +72,8 @@ export const ACCOUNT_ROUTES: ReadonlyArray<readonly [pattern: RegExp, find: Find
 
 /**
  * The unsafe staff routes about no customer account: the provider's own catalogs, carriers and their
- * tariffs and invoices, notices, staff invitations, saved views and canned answers, and partners as a whole.
+ * tariffs and invoices, notices, staff invitations, saved views and canned answers, the duty-rate
+ * tables, and partners as a whole.
  */
 export const NO_ACCOUNT_ROUTES: readonly RegExp[] = [
   /^\/api\/admin\/saved-views(\/|$)/,
@@ -84,6 +87,7 @@ export const NO_ACCOUNT_ROUTES: readonly RegExp[] = [
   /^\/api\/admin\/carrier-invoices(\/|$)/,
   /^\/api\/admin\/carrier-payables\//,
   /^\/api\/admin\/part-catalog(\/|$)/,
+  /^\/api\/admin\/duty-rates\//,
   /^\/api\/admin\/incidents\/:id\//,
   /^\/api\/admin\/integration-partners(\/:id)?$/,
   /^\/api\/admin\/integration-partners\/:id\/webhooks(\/|$)/,

@@ -15,7 +15,8 @@ import type {
   TemperatureRange,
   TrackingEventView,
 } from '@freight/contracts';
-import type { Language } from '@freight/domain';
+import { FINAL_STATUSES, type Language } from '@freight/domain';
+import { customsStage } from '@freight/domain/customs';
 import { type ChargeLine, crossingView } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
@@ -141,6 +142,21 @@ export function presentPayment(row: ShipmentRow, facts: PaymentFacts): PaymentVi
   };
 }
 
+/** Where customs have a shipment across a border still on its way, read from its events (oldest first); null otherwise. */
+function customsStageOf(row: ShipmentRow, events: readonly ShipmentEventRow[]): ShipmentView['customs_stage'] {
+  if (!row.crossing || FINAL_STATUSES.includes(row.status)) return null;
+  const { stage, since } = customsStage({
+    crossing: row.crossing,
+    originCountry: row.originCountry,
+    declared: Boolean(row.customs),
+    entryNumber: row.customsEntryNumber,
+    correctedAt: row.customsCorrectedAt,
+    bookedAt: row.createdAt,
+    events: [...events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()),
+  });
+  return { stage, since: since.toISOString() };
+}
+
 /** A shipment in full (GET /api/shipments/:id and the answers of booking, cancel and payment). */
 export function presentShipment(
   row: ShipmentRow,
@@ -166,6 +182,8 @@ export function presentShipment(
     transit_days: row.transitDays,
     crossing: row.crossing ? crossingView(row.crossing) : null,
     customs: row.customs ?? null,
+    customs_stage: customsStageOf(row, events),
+    customs_entry_number: row.customsEntryNumber,
     ready_time: row.readyTime,
     close_time: row.closeTime,
     delivery_appointment: row.deliveryAppointment,

@@ -1,19 +1,34 @@
-import type { CustomsView, ShipmentItemView } from '@freight/contracts';
+import type { CustomsView, ShipmentItemView, ShipmentView } from '@freight/contracts';
+import type { Country } from '@freight/domain';
 import { printedHsCode } from '@freight/domain/customs';
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
 import { localeOf } from '../../lib/format';
+import { useCan } from '../../lib/permissions';
 import { useFormat } from '../../lib/useFormat';
 import { Section } from '../Section';
+import { shipmentKey } from './api';
+import { CustomsEntryDialog } from './CustomsEntryDialog';
 import { major } from './format';
 import { Fact } from './PlaceBlock';
 
 /**
  * A cross-border shipment's customs declaration as booked: the incoterm, the customs agent on each
  * side (ours, or the shipper's own with its contact), the Mexican party's RFC and each item's HS
- * code, origin, value and USMCA claim.
+ * code, origin, value and USMCA claim; where customs have it now, and the entered country's
+ * reference, which those who book record when their broker gives it.
  */
-export function CustomsSummary({ customs, items }: { customs: CustomsView; items: ShipmentItemView[] }) {
+export function CustomsSummary({
+  shipment: s,
+}: {
+  shipment: Pick<ShipmentView, 'id' | 'bol_number' | 'items' | 'delivery' | 'customs_stage' | 'customs_entry_number'> & {
+    customs: CustomsView;
+  };
+}) {
+  const { customs, items } = s;
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
   // A line without a description is known by its package type, as on the quote.
@@ -45,6 +60,7 @@ export function CustomsSummary({ customs, items }: { customs: CustomsView; items
           </Fact>
         )}
       </SimpleGrid>
+      <CustomsProgress shipment={s} />
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing={4} fz="sm" striped aria-label={t('shipment.customs.caption')}>
           <Table.Thead>
@@ -74,5 +90,44 @@ export function CustomsSummary({ customs, items }: { customs: CustomsView; items
         {t('shipment.customs.note')}
       </Text>
     </Section>
+  );
+}
+
+/** Where customs have it now and since when, and the entry reference with the way to record it. */
+function CustomsProgress({ shipment: s }: { shipment: Parameters<typeof CustomsSummary>[0]['shipment'] }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const client = useQueryClient();
+  const mayBook = useCan('shipments.book');
+  const [recording, setRecording] = useState(false);
+  const stage = s.customs_stage;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mb="sm">
+      {stage && (
+        <Fact label={t('shipment.customs.stage_label')} testId="shipment-customs-stage">
+          {`${t(`shipment.customs.stages.${stage.stage}`)}, ${t('shipment.customs.since', { time: fmt.dateTime(stage.since) })}`}
+        </Fact>
+      )}
+      <Fact label={t('shipment.customs.entry_label')} testId="shipment-customs-entry">
+        <Group gap="xs" wrap="wrap">
+          <span style={{ whiteSpace: 'pre' }}>{s.customs_entry_number ?? t('shipment.customs.none')}</span>
+          {mayBook && stage && (
+            <Button size="compact-sm" variant="subtle" onClick={() => setRecording(true)}>
+              {t(s.customs_entry_number ? 'shipment.customs_entry.change' : 'shipment.customs_entry.open')}
+            </Button>
+          )}
+        </Group>
+      </Fact>
+      {recording && (
+        <CustomsEntryDialog
+          bolNumber={s.bol_number}
+          country={s.delivery.country as Country}
+          current={s.customs_entry_number}
+          save={(body) => api.put(`/api/shipments/${encodeURIComponent(s.id)}/customs-entry`, body)}
+          onClose={() => setRecording(false)}
+          onSaved={() => client.invalidateQueries({ queryKey: shipmentKey(s.id) })}
+        />
+      )}
+    </SimpleGrid>
   );
 }

@@ -206,6 +206,37 @@ describe('ShipmentSummary', () => {
     expect(section.getByText('Identificador fiscal (RFC)')).toBeInTheDocument();
   });
 
+  it('says where customs have it, and records the reference the broker gave', async () => {
+    const customs = {
+      incoterm: 'DAP' as const,
+      currency: 'USD' as const,
+      items: [{ hs_code: '940320', origin_country: 'US', unit_value_cents: 60_000, usmca: true }],
+      brokers: [
+        { country: 'US' as const, ours: true, company: '', contact_name: '', phone: '', email: '' },
+        { country: 'MX' as const, ours: true, company: '', contact_name: '', phone: '', email: '' },
+      ],
+      tax_id: 'ANE010203XY9',
+    };
+    const shipment = makeShipment({
+      customs,
+      delivery: makeDeliveryPlace({ country: 'MX', state: 'NLE', city: 'Monterrey', postal_code: '64000' }),
+      customs_stage: { stage: 'held', since: '2026-11-25T22:40:00.000Z' },
+      customs_entry_number: null,
+    });
+    const { fetchMock } = setup(shipment, 'imperial', {
+      [`PUT /api/shipments/${shipment.id}/customs-entry`]: { data: { entry_number: '26  24  3456  6001234' } },
+    });
+    expect(screen.getByTestId('shipment-customs-stage')).toHaveTextContent(/^Held by customs, since Nov 25, 2026/);
+    expect(screen.getByTestId('shipment-customs-entry')).toHaveTextContent('Not given yet');
+    await userEvent.click(within(screen.getByTestId('shipment-customs-entry')).getByRole('button', { name: 'Record' }));
+    const dialog = await screen.findByRole('dialog', { name: `Entry reference of shipment ${shipment.bol_number}` });
+    await userEvent.type(within(dialog).getByLabelText(/^Pedimento/), '26 24 3456 6001234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save reference' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = fetchMock.mock.calls.find(([u, init]) => String(u).endsWith('/customs-entry') && init?.method === 'PUT');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ entry_number: '26 24 3456 6001234' });
+  });
+
   it('speaks Spanish, and offers the Spanish copy of each document beside the carrier’s English one', async () => {
     await act(() => i18n.changeLanguage('es'));
     const base = makeShipment();

@@ -208,7 +208,7 @@ export function ShipmentSummary({ shipment: s }: { shipment: ShipmentView }) {
         </Section>
       )}
 
-      {s.customs && <CustomsSummary customs={s.customs} items={s.items} />}
+      {s.customs && <CustomsSummary shipment={{ ...s, customs: s.customs }} />}
 
       <Section title={t('shipment.items.title')} testId="shipment-items">
         <Table.ScrollContainer minWidth={720}>

@@ -87,6 +87,8 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     transit_days: 4,
     crossing: null,
     customs: null,
+    customs_stage: null,
+    customs_entry_number: null,
     ready_time: '09:00',
     close_time: '16:30',
     delivery_appointment: false,

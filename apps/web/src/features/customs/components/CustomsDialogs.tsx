@@ -1,11 +1,12 @@
-import { CUSTOMS_DOCUMENT_KINDS, type CustomsQueueItem, customsCorrectionRequest, customsEntryRequest } from '@freight/contracts';
-import { Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { CUSTOMS_DOCUMENT_KINDS, type CustomsQueueItem, customsCorrectionRequest } from '@freight/contracts';
+import { Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { showNotice } from '../../../components/notices/showNotice';
+import { CustomsEntryDialog } from '../../../components/shipment/CustomsEntryDialog';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { CUSTOMS_KEY, recordCustomsEntry, sendCustomsCorrection } from '../api/customsApi';
 
@@ -24,41 +25,18 @@ function useAfterWrite(onClose: () => void, notice: string) {
   };
 }
 
-/** Records the entered country's customs reference as the broker gave it (its form is checked by the server, per country). */
+/** Records the entered country's customs reference as the broker gave it; the queue is read again (the row may move on). */
 export function EntryDialog({ row, onClose }: DialogProps) {
-  const { t } = useTranslation();
-  const done = useAfterWrite(onClose, 'customs.entry.saved');
-  const form = useForm({ initialValues: { entry_number: row.entry_number ?? '' } });
-  const send = useMutation({
-    mutationFn: (values: typeof form.values) => recordCustomsEntry(row.id, values),
-    onSuccess: done,
-    onError: (e) => setServerErrors(form, e),
-  });
+  const client = useQueryClient();
   return (
-    <Modal opened onClose={onClose} title={t('customs.entry.title', { number: row.bol_number })} centered>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          const errors = zodErrors(customsEntryRequest, t, values);
-          if (Object.keys(errors).length) form.setErrors(errors);
-          else send.mutate(values);
-        })}
-      >
-        <Stack gap="sm">
-          <FormAlert error={send.error} fields={form} />
-          <Text size="sm">{t(`customs.entry.hint_${row.destination.country.toLowerCase()}`)}</Text>
-          <TextInput
-            label={t(`customs.entry.label_${row.destination.country.toLowerCase()}`)}
-            withAsterisk
-            maxLength={40}
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps('entry_number')}
-          />
-          <ModalActions onCancel={onClose} submitLabel={t('customs.entry.submit')} submitting={send.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <CustomsEntryDialog
+      bolNumber={row.bol_number}
+      country={row.destination.country}
+      current={row.entry_number}
+      save={(body) => recordCustomsEntry(row.id, body)}
+      onClose={onClose}
+      onSaved={() => client.invalidateQueries({ queryKey: CUSTOMS_KEY })}
+    />
   );
 }
 

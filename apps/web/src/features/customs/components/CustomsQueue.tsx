@@ -54,7 +54,9 @@ export function CustomsQueue() {
   const rows = query.data?.data ?? [];
   const counts = query.data?.counts;
   const stageLabel = (s: CustomsStage) =>
-    counts ? t('customs.queue.stage_count', { stage: t(`customs.stages.${s}`), count: counts[s] ?? 0 }) : t(`customs.stages.${s}`);
+    counts
+      ? t('customs.queue.stage_count', { stage: t(`shipment.customs.stages.${s}`), count: counts[s] ?? 0 })
+      : t(`shipment.customs.stages.${s}`);
 
   return (
     <Stack gap="md">
@@ -114,7 +116,7 @@ function QueueRow({ row: r, onOpen }: { row: CustomsQueueItem; onOpen: (kind: 'e
       </Table.Td>
       <Table.Td>
         <Badge color={STAGE_COLOURS[r.stage]} variant="light">
-          {t(`customs.stages.${r.stage}`)}
+          {t(`shipment.customs.stages.${r.stage}`)}
         </Badge>
         {r.hold_reason && (
           <Text size="xs" mt={4}>
@@ -152,7 +154,7 @@ function QueueRow({ row: r, onOpen }: { row: CustomsQueueItem; onOpen: (kind: 'e
           {r.entry_number ?? t('customs.queue.no_entry')}
         </Text>
         <Button size="compact-sm" variant="subtle" mt={4} onClick={() => onOpen('entry')}>
-          {t(r.entry_number ? 'customs.entry.change' : 'customs.entry.open')}
+          {t(r.entry_number ? 'shipment.customs_entry.change' : 'shipment.customs_entry.open')}
         </Button>
       </Table.Td>
       <Table.Td>

@@ -1,6 +1,17 @@
-import type { CustomsStage } from '@freight/contracts';
-import { isCustomsHold } from '@freight/domain';
-import { PORTS_OF_ENTRY, type RateCrossing } from '@freight/domain/rating';
+import { PORTS_OF_ENTRY, type RateCrossing } from '../rating/ports';
+import { isCustomsHold } from '../shipping/tracking';
+
+/**
+ * Where a shipment across a border stands with customs, in the order it goes through them:
+ * - documents_missing: booked without a customs declaration;
+ * - waiting_for_broker: the entered country's broker has not given the entry's reference yet;
+ * - ready: declared and entered, on its way to the border;
+ * - at_border: arrived at the port of entry (or, once held, a corrected document sent);
+ * - held: customs hold it for a document;
+ * - released: the entered country's customs let it go.
+ */
+export const CUSTOMS_STAGES = ['documents_missing', 'waiting_for_broker', 'ready', 'at_border', 'held', 'released'] as const;
+export type CustomsStage = (typeof CUSTOMS_STAGES)[number];
 
 /** What the stage of a shipment across a border is read from: its declaration's state and its events. */
 export interface CustomsFacts {
