@@ -1,11 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { PlaceView, TrackingEventIn } from '@freight/contracts';
-import { FINAL_STATUSES, isScac, type Language, map214, normaliseCarrierName, normaliseScac } from '@freight/domain';
+import type { TrackingEventIn } from '@freight/contracts';
+import { FINAL_STATUSES, isScac, map214, normaliseCarrierName, normaliseScac } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { plainText } from '../../i18n';
-import { statusChangeMail } from '../../mail/templates';
 import { MemoryThrottle } from '../../security/memory-throttle';
 import { alertEvaluator } from '../alerts/alerts.service';
 import { CARRIER_INVOICE_DELAY_MS, CARRIER_INVOICE_SIMULATE_JOB } from '../carrier-invoices/carrier-invoices.service';
@@ -15,13 +13,13 @@ import { recordIncident } from '../incidents/incidents.recorder';
 import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
 import { type CarrierRow, resolveCarriers } from '../scac-aliases/carrier-resolver';
-import { trackingMailRecipients } from '../shipment-watchers/shipment-watchers.service';
 import { PAYMENT_VOID_JOB } from '../shipments/shipments.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { eventText } from './event-words';
 import { deriveStatus } from './status';
-import { type EventRow, type NewEventRow, type NotifyFacts, trackingRepository } from './tracking.repository';
-import { localTime, utcOffsetMinutes } from './zones';
+import { statusChangeNotifier } from './status-mail';
+import { type NewEventRow, trackingRepository } from './tracking.repository';
+import { utcOffsetMinutes } from './zones';
 
 /** Where an event came from: a carrier's signed post, our poll of its API, or staff recording one by hand (the portal's own, the shipper's cancel, are written by shipments). */
 /** An event's words in a reader's language, for the modules that show events of their own (the customs queue). */
@@ -119,11 +117,9 @@ export function acceptedKeys(c: Pick<CarrierRow, 'trackingSecret' | 'trackingSec
   return keys;
 }
 
-/** 'City, ST', either part possibly missing. */
-const place = (city: string, state: string) => [city, state].filter(Boolean).join(', ');
-
 export function trackingService(ctx: TrackingCtx) {
   const repo = trackingRepository(ctx.db);
+  const notifyStatusChange = statusChangeNotifier(ctx);
   const lookupsPerAddress = new MemoryThrottle(ctx.now);
   const unknownScacsPerAddress = new MemoryThrottle(ctx.now);
 
@@ -260,56 +256,10 @@ export function trackingService(ctx: TrackingCtx) {
     });
     // The portal's own events (the shipper's cancel) are the shipper's doing: no mail about them.
     if (change && change.event.source !== 'portal') {
-      ctx.background.run('tracking-status-mail', () => notify(change.facts, change.event, change.actionRequired));
+      ctx.background.run('tracking-status-mail', () => notifyStatusChange(change.facts, change.event, change.actionRequired));
     }
     // The alert rules look at the shipment as it now stands (awaited, so a big post stays one shipment at a time; never fails it).
     await ctx.background.run('alerts-evaluate', () => alertEvaluator(ctx).evaluateShipment(shipmentId));
-  }
-
-  /**
-   * Mails the booker and the colleagues watching the shipment, each by their own settings and in
-   * their own language (shipment-watchers decides who), and, when the shipper asked for it, the
-   * consignee (the delivery contact) in the booker's language.
-   */
-  async function notify(facts: NotifyFacts, event: EventRow, actionRequired: boolean) {
-    const { bookerLanguage, people, addresses } = await trackingMailRecipients(ctx.db, {
-      id: facts.id,
-      accountId: facts.accountId,
-      bookerId: facts.userId,
-    });
-    const base = (language: Language) => ({
-      bol_number: facts.bolNumber,
-      pro_number: facts.proNumber ?? facts.trackingNumber,
-      carrier_name: facts.carrierName,
-      origin: place(facts.originCity, facts.originState),
-      destination: place(facts.destinationCity, facts.destinationState),
-      status: plainText(language, `tracking.status.${event.status}`),
-      action_required: actionRequired,
-      carrier_text: eventText(language, event),
-      place: place(event.city, event.state),
-      local_time: localTime(event.occurredAt, event.utcOffsetMinutes),
-      url: `${ctx.config.appUrl}/track-shipment?number=${encodeURIComponent(facts.bolNumber)}`,
-    });
-    const mails = people.map((p) =>
-      p.kind === 'booker'
-        ? statusChangeMail(p.language, p.email, { ...base(p.language), name: p.firstName, recipient: 'user' })
-        : statusChangeMail(p.language, p.email, {
-            ...base(p.language),
-            name: p.firstName,
-            recipient: 'watcher',
-            // Where a watcher stops watching.
-            portal_url: `${ctx.config.appUrl}/track/detail/${facts.id}`,
-          }),
-    );
-    // A consignee who is also the booker or a watcher is mailed as such, or not at all by their own choice.
-    const consignee = (facts.delivery as Partial<PlaceView> | null)?.email?.trim().toLowerCase();
-    if (facts.notifyConsignee && consignee && !addresses.has(consignee)) {
-      mails.push(statusChangeMail(bookerLanguage, consignee, { ...base(bookerLanguage), name: '', recipient: 'consignee' }));
-    }
-    // One failed delivery (kept in the outbox with its error) does not stop the others.
-    const results = await Promise.allSettled(mails.map((m) => ctx.mailer.send(m)));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
   /**
