@@ -21,8 +21,8 @@ function hsCodeOf(typed: string) {
 }
 
 /**
- * The duties and taxes estimate for whoever quotes (the booking form's customs section asks it as
- * the declaration is typed), and the duty-rate tables for the staff who work the border (the
+ * The duties and taxes estimate for every customer user (the booking form's customs section asks
+ * it as the declaration is typed, a shipment's page for its declaration; it reads no account's data), and the duty-rate tables for the staff who work the border (the
  * customs queue's door): read, a rate set or removed, the source and date changed, each audited.
  */
 export async function dutyRatesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,7 +30,7 @@ export async function dutyRatesRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = dutyRatesService(ctx);
   const door = { preValidation: adminPage('customs') };
 
-  r.post('/api/customs/duty-estimate', { ...customerRoute('quotes.run'), schema: { body: dutyEstimateRequest } }, async (request) => {
+  r.post('/api/customs/duty-estimate', { ...customerRoute('shipments.view'), schema: { body: dutyEstimateRequest } }, async (request) => {
     const rates = await exchangeRatesOf(ctx.db);
     const toCad: ToCad = (cents: number, currency: Currency) =>
       rates[currency] && rates.CAD ? Math.round((cents / rates[currency]) * rates.CAD) : null;

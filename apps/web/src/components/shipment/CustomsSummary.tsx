@@ -12,6 +12,7 @@ import { useFormat } from '../../lib/useFormat';
 import { Section } from '../Section';
 import { shipmentKey } from './api';
 import { CustomsEntryDialog } from './CustomsEntryDialog';
+import { DutyEstimate } from './DutyEstimate';
 import { major } from './format';
 import { Fact } from './PlaceBlock';
 
@@ -19,12 +20,16 @@ import { Fact } from './PlaceBlock';
  * A cross-border shipment's customs declaration as booked: the incoterm, the customs agent on each
  * side (ours, or the shipper's own with its contact), the Mexican party's RFC and each item's HS
  * code, origin, value and USMCA claim; where customs have it now, and the entered country's
- * reference, which those who book record when their broker gives it.
+ * reference, which those who book record when their broker gives it; and the duties and taxes it
+ * would likely pay, as estimated while booking.
  */
 export function CustomsSummary({
   shipment: s,
 }: {
-  shipment: Pick<ShipmentView, 'id' | 'bol_number' | 'items' | 'delivery' | 'customs_stage' | 'customs_entry_number'> & {
+  shipment: Pick<
+    ShipmentView,
+    'id' | 'bol_number' | 'mode' | 'items' | 'pickup' | 'delivery' | 'customs_stage' | 'customs_entry_number'
+  > & {
     customs: CustomsView;
   };
 }) {
@@ -89,6 +94,19 @@ export function CustomsSummary({
       <Text size="xs" c="dimmed" mt="xs">
         {t('shipment.customs.note')}
       </Text>
+      <Stack mt="sm">
+        <DutyEstimate
+          request={{
+            origin_country: s.pickup.country as Country,
+            destination_country: s.delivery.country as Country,
+            destination_state: s.delivery.state,
+            mode: s.mode,
+            incoterm: customs.incoterm,
+            currency: customs.currency,
+            items: customs.items.map((line, i) => ({ ...line, quantity: Math.max(1, items[i]?.quantity ?? 1) })),
+          }}
+        />
+      </Stack>
     </Section>
   );
 }

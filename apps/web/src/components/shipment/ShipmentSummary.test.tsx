@@ -223,8 +223,43 @@ describe('ShipmentSummary', () => {
       customs_stage: { stage: 'held', since: '2026-11-25T22:40:00.000Z' },
       customs_entry_number: null,
     });
+    const estimate = {
+      destination: 'MX',
+      currency: 'USD',
+      payer: 'consignee',
+      lines: [
+        {
+          hs_code: '940320',
+          description: 'Other metal furniture',
+          customs_value_cents: 120_000,
+          duty_rate_basis_points: 0,
+          duty_cents: 0,
+          reason: 'usmca',
+        },
+      ],
+      taxes: [{ kind: 'iva', rate_basis_points: 1600, cents: 19_200, complete: true }],
+      total_duty_cents: 0,
+      total_tax_cents: 19_200,
+      total_cents: 19_200,
+      complete: true,
+      notes: [],
+      source: 'SAT TIGIE 2026',
+      as_of: '2026-01-01',
+    };
     const { fetchMock } = setup(shipment, 'imperial', {
       [`PUT /api/shipments/${shipment.id}/customs-entry`]: { data: { entry_number: '26  24  3456  6001234' } },
+      'POST /api/customs/duty-estimate': { data: estimate },
+    });
+    // The duties and taxes it would likely pay, for its declaration and its items' counts.
+    const duties = await screen.findByRole('status', { name: 'Estimated duties and taxes' });
+    expect(duties).toHaveTextContent('About $192.00, paid by the consignee, as the incoterm says.');
+    const asked = fetchMock.mock.calls.find(([u]) => String(u) === '/api/customs/duty-estimate');
+    expect(JSON.parse(String(asked?.[1]?.body))).toMatchObject({
+      origin_country: 'US',
+      destination_country: 'MX',
+      destination_state: 'NLE',
+      incoterm: 'DAP',
+      items: [{ hs_code: '940320', quantity: shipment.items[0]?.quantity, unit_value_cents: 60_000, usmca: true }],
     });
     expect(screen.getByTestId('shipment-customs-stage')).toHaveTextContent(/^Held by customs, since Nov 25, 2026/);
     expect(screen.getByTestId('shipment-customs-entry')).toHaveTextContent('Not given yet');

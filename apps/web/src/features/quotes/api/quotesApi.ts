@@ -2,8 +2,6 @@ import type {
   BookingPlace,
   CrossingView,
   DeliveryWindowView,
-  DutyEstimateRequest,
-  DutyEstimateView,
   Paginated,
   QuoteItemFacts,
   QuoteMode,
@@ -187,7 +185,3 @@ export async function createPublicQuote(body: QuoteRequestInput): Promise<{ data
 }
 export const requestSalesQuote = (id: string, body: SalesRequest) =>
   api.post<One<{ id: string; created_at: string }>>(`/api/quotes/${encodeURIComponent(id)}/sales-request`, body);
-
-/** POST /api/customs/duty-estimate: the duties and taxes a declaration across the border would likely pay (never charged). */
-export const estimateDuties = (body: DutyEstimateRequest, signal?: AbortSignal) =>
-  api.post<One<DutyEstimateView>>('/api/customs/duty-estimate', body, { signal }).then((r) => r.data);

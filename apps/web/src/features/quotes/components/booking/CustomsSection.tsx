@@ -3,12 +3,12 @@ import { CURRENCIES } from '@freight/domain';
 import { Fieldset, Grid, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { DutyEstimate } from '../../../../components/shipment/DutyEstimate';
 import { useFormat } from '../../../../lib/useFormat';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
 import { CustomsBrokerFields } from './CustomsBrokerFields';
 import { CustomsItemFields } from './CustomsItemFields';
 import { asksRfc, type CustomsValues, dutyEstimateRequest, ourBrokerCents } from './customsModel';
-import { DutyEstimate } from './DutyEstimate';
 import { fieldId } from './formFields';
 import type { BookingValues } from './model';
 

@@ -4,8 +4,12 @@ import { Alert, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../lib/useFormat';
-import { estimateDuties } from '../../api/quotesApi';
+import { api } from '../../lib/api';
+import { useFormat } from '../../lib/useFormat';
+
+/** POST /api/customs/duty-estimate: the duties and taxes a declaration across the border would likely pay (never charged). */
+const estimateDuties = (body: DutyEstimateRequest, signal?: AbortSignal) =>
+  api.post<{ data: DutyEstimateView }>('/api/customs/duty-estimate', body, { signal }).then((r) => r.data);
 
 /**
  * The duties and taxes the declaration as typed would likely pay at the destination, and who pays
@@ -25,14 +29,14 @@ export function DutyEstimate({ request }: { request: DutyEstimateRequest | null 
   if (!request) {
     return (
       <Text size="sm" c="dimmed" data-testid="duty-estimate">
-        {t('quotes.booking.duties.waiting')}
+        {t('shipment.duties.waiting')}
       </Text>
     );
   }
   if (query.isError) {
     return (
       <Alert color="yellow" data-testid="duty-estimate">
-        {t('quotes.booking.duties.failed')}
+        {t('shipment.duties.failed')}
       </Alert>
     );
   }
@@ -46,41 +50,41 @@ function EstimateCard({ estimate: e }: { estimate: DutyEstimateView }) {
   const money = (cents: number) => fmt.money(cents / 100, e.currency);
   const percent = (bp: number) => fmt.number(bp / 10_000, { style: 'percent', maximumFractionDigits: 2 });
   const lineDuty = (l: DutyEstimateView['lines'][number]) => {
-    if (l.reason === 'usmca') return t('quotes.booking.duties.usmca');
-    if (l.reason === 'low_value') return t('quotes.booking.duties.low_value');
-    if (l.duty_cents === null) return t(`quotes.booking.duties.${l.reason === 'invalid_hs_code' ? 'invalid_code' : 'unknown_code'}`);
-    return t('quotes.booking.duties.duty_at', { amount: money(l.duty_cents), rate: percent(l.duty_rate_basis_points ?? 0) });
+    if (l.reason === 'usmca') return t('shipment.duties.usmca');
+    if (l.reason === 'low_value') return t('shipment.duties.low_value');
+    if (l.duty_cents === null) return t(`shipment.duties.${l.reason === 'invalid_hs_code' ? 'invalid_code' : 'unknown_code'}`);
+    return t('shipment.duties.duty_at', { amount: money(l.duty_cents), rate: percent(l.duty_rate_basis_points ?? 0) });
   };
   return (
-    <Alert color="blue" variant="light" title={t('quotes.booking.duties.title')} data-testid="duty-estimate" role="status">
+    <Alert color="blue" variant="light" title={t('shipment.duties.title')} data-testid="duty-estimate" role="status">
       <Stack gap="xs">
         <Text size="sm" fw={600}>
-          {t(e.complete ? 'quotes.booking.duties.total' : 'quotes.booking.duties.total_partial', {
+          {t(e.complete ? 'shipment.duties.total' : 'shipment.duties.total_partial', {
             amount: money(e.total_cents),
-            payer: t(`quotes.booking.duties.payer_${e.payer}`),
+            payer: t(`shipment.duties.payer_${e.payer}`),
           })}
         </Text>
         <Table verticalSpacing={4} fz="sm">
-          <Table.Caption>{t('quotes.booking.duties.caption')}</Table.Caption>
+          <Table.Caption>{t('shipment.duties.caption')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('quotes.booking.duties.line')}</Table.Th>
-              <Table.Th ta="right">{t('quotes.booking.duties.value')}</Table.Th>
-              <Table.Th ta="right">{t('quotes.booking.duties.amount')}</Table.Th>
+              <Table.Th>{t('shipment.duties.line')}</Table.Th>
+              <Table.Th ta="right">{t('shipment.duties.value')}</Table.Th>
+              <Table.Th ta="right">{t('shipment.duties.amount')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {e.lines.map((l, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the declaration's items, in order
               <Table.Tr key={n}>
-                <Table.Td>{l.hs_code ? t('quotes.booking.duties.hs', { code: printedHsCode(l.hs_code) }) : '—'}</Table.Td>
+                <Table.Td>{l.hs_code ? t('shipment.duties.hs', { code: printedHsCode(l.hs_code) }) : '—'}</Table.Td>
                 <Table.Td ta="right">{money(l.customs_value_cents)}</Table.Td>
                 <Table.Td ta="right">{lineDuty(l)}</Table.Td>
               </Table.Tr>
             ))}
             {e.taxes.map((tax) => (
               <Table.Tr key={tax.kind}>
-                <Table.Td colSpan={2}>{t(`quotes.booking.duties.taxes.${tax.kind}`, { rate: percent(tax.rate_basis_points) })}</Table.Td>
+                <Table.Td colSpan={2}>{t(`shipment.duties.taxes.${tax.kind}`, { rate: percent(tax.rate_basis_points) })}</Table.Td>
                 <Table.Td ta="right">{money(tax.cents)}</Table.Td>
               </Table.Tr>
             ))}
@@ -88,11 +92,11 @@ function EstimateCard({ estimate: e }: { estimate: DutyEstimateView }) {
         </Table>
         {e.notes.map((note) => (
           <Text key={note} size="xs">
-            {t(`quotes.booking.duties.notes.${note}`)}
+            {t(`shipment.duties.notes.${note}`)}
           </Text>
         ))}
         <Text size="xs" c="dimmed">
-          {t('quotes.booking.duties.source', { source: e.source, date: fmt.date(`${e.as_of}T12:00:00Z`) })}
+          {t('shipment.duties.source', { source: e.source, date: fmt.date(`${e.as_of}T12:00:00Z`) })}
         </Text>
       </Stack>
     </Alert>
