@@ -97,7 +97,7 @@ describe('the customs queue', () => {
       entry_number: null,
       port_name: 'Laredo, TX – Nuevo Laredo, TAM',
       broker: { country: 'MX', ours: true },
-      documents: ['commercial_invoice', 'bol'],
+      documents: ['bol', 'commercial_invoice'],
       account: { name: expect.any(String) },
     });
 

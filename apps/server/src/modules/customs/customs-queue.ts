@@ -1,4 +1,5 @@
 import {
+  CUSTOMS_DOCUMENT_KINDS,
   CUSTOMS_STAGES,
   type CustomsCorrectionRequest,
   type CustomsDocumentKind,
@@ -8,15 +9,17 @@ import {
   type CustomsStage,
 } from '@freight/contracts';
 import { type Country, isCustomsHold, type Language } from '@freight/domain';
-import { type CrossingEvent, customsEntryReference, customsStage, entryProgram } from '@freight/domain/customs';
+import { type CrossingEvent, customsEntryReference, customsStage } from '@freight/domain/customs';
 import { portName } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { type AuditActor, audit } from '../audit/audit';
+import { documentKindsOf } from '../documents/documents.service';
 import { eventText } from '../tracking/tracking.service';
 import { type CustomsQueueRow, customsRepository } from './customs.repository';
+import { customsFactsOf } from './customs-facts';
 
 /** Rows of the customs queue per page. */
 export const CUSTOMS_QUEUE_PAGE_SIZE = 50;
@@ -24,6 +27,8 @@ export const CUSTOMS_QUEUE_PAGE_SIZE = 50;
 const asCountry = (c: string): Country => (c === 'CA' || c === 'MX' ? c : 'US');
 
 type QueueEvent = CrossingEvent & { description: string };
+
+const isCustomsDocument = (kind: string): kind is CustomsDocumentKind => (CUSTOMS_DOCUMENT_KINDS as readonly string[]).includes(kind);
 
 /**
  * The customs queue of operations: every shipment across a border still on its way, at the stage
@@ -46,24 +51,22 @@ export function customsQueueService(ctx: AppContext) {
   };
 
   const stageOf = (row: CustomsQueueRow, events: readonly QueueEvent[]) =>
-    customsStage({
-      crossing: row.crossing as NonNullable<CustomsQueueRow['crossing']>,
-      originCountry: row.originCountry,
-      declared: Boolean(row.customs),
-      entryNumber: row.entryNumber,
-      correctedAt: row.correctedAt,
-      bookedAt: row.createdAt,
-      events,
-    });
+    customsStage(customsFactsOf({ ...row, crossing: row.crossing as NonNullable<CustomsQueueRow['crossing']> }, events));
+
+  /** The entered country's reference in its printed form; a value of another form is a field error. */
+  const entryReferenceOf = (row: CustomsQueueRow, typed: string) => {
+    const destination = asCountry(row.destinationCountry);
+    const entryNumber = customsEntryReference(destination, typed);
+    if (!entryNumber) throw AppError.field('entry_number', `validation.entry_number_${destination.toLowerCase()}`);
+    return entryNumber;
+  };
 
   const item = (row: CustomsQueueRow, events: readonly QueueEvent[], language: Language): CustomsQueueItem => {
     const { stage, since } = stageOf(row, events);
     const destination = asCountry(row.destinationCountry);
     const hold = stage === 'held' ? [...events].reverse().find((e) => isCustomsHold(e.statusCode, e.reasonCode)) : undefined;
     const broker = row.customs?.brokers.find((b) => b.country === destination);
-    const documents: CustomsDocumentKind[] = row.customs
-      ? ['commercial_invoice', 'bol', ...(entryProgram(destination) ? (['entry_label'] as const) : [])]
-      : ['bol'];
+    const documents = documentKindsOf({ mode: row.mode, entering: row.customs ? destination : null }).filter(isCustomsDocument);
     return {
       id: row.id,
       bol_number: row.bolNumber,
@@ -74,8 +77,8 @@ export function customsQueueService(ctx: AppContext) {
       stage,
       since: since.toISOString(),
       hold_reason: hold ? eventText(language, hold) : null,
-      entry_number: row.entryNumber,
-      corrected_at: row.correctedAt?.toISOString() ?? null,
+      entry_number: row.customsEntryNumber,
+      corrected_at: row.customsCorrectedAt?.toISOString() ?? null,
       broker: broker
         ? {
             country: destination,
@@ -117,9 +120,7 @@ export function customsQueueService(ctx: AppContext) {
     /** Records the entered country's customs reference in its printed form; a value of another form is a field error. */
     async recordEntry(actor: AuditActor, id: string, typed: string, language: Language): Promise<CustomsQueueItem> {
       const { row, events } = await crossingOf(id);
-      const destination = asCountry(row.destinationCountry);
-      const entryNumber = customsEntryReference(destination, typed);
-      if (!entryNumber) throw AppError.field('entry_number', `validation.entry_number_${destination.toLowerCase()}`);
+      const entryNumber = entryReferenceOf(row, typed);
       const at = ctx.now();
       await ctx.db.transaction(async (tx) => {
         await repo.setEntryNumber(tx as Db, row.id, entryNumber, at);
@@ -132,13 +133,13 @@ export function customsQueueService(ctx: AppContext) {
             entityId: row.id,
             accountId: row.accountId,
             targetLabel: row.bolNumber,
-            before: { entry_number: row.entryNumber },
+            before: { entry_number: row.customsEntryNumber },
             after: { entry_number: entryNumber },
           },
           at,
         );
       });
-      return item({ ...row, entryNumber }, events, language);
+      return item({ ...row, customsEntryNumber: entryNumber }, events, language);
     },
 
     /**
@@ -148,9 +149,7 @@ export function customsQueueService(ctx: AppContext) {
     async recordOwnEntry(accountId: string, id: string, typed: string): Promise<{ entry_number: string }> {
       const { row } = await crossingOf(id);
       if (row.accountId !== accountId) throw AppError.notFound();
-      const destination = asCountry(row.destinationCountry);
-      const entryNumber = customsEntryReference(destination, typed);
-      if (!entryNumber) throw AppError.field('entry_number', `validation.entry_number_${destination.toLowerCase()}`);
+      const entryNumber = entryReferenceOf(row, typed);
       await repo.setEntryNumber(ctx.db, row.id, entryNumber, ctx.now());
       return { entry_number: entryNumber };
     },
@@ -171,13 +170,13 @@ export function customsQueueService(ctx: AppContext) {
             entityId: row.id,
             accountId: row.accountId,
             targetLabel: row.bolNumber,
-            before: { corrected_at: row.correctedAt?.toISOString() ?? null },
+            before: { corrected_at: row.customsCorrectedAt?.toISOString() ?? null },
             after: { corrected_at: at.toISOString(), document: body.document, note: body.note },
           },
           at,
         );
       });
-      return item({ ...row, correctedAt: at }, events, language);
+      return item({ ...row, customsCorrectedAt: at }, events, language);
     },
   };
 }

@@ -21,6 +21,7 @@ import { type ChargeLine, crossingView } from '@freight/domain/rating';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
+import { customsFactsOf } from '../customs/customs.service';
 import { documentKindsOf, documentLanguage, languageOfCountry } from '../documents/document-kinds';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { localTime } from '../tracking/zones';
@@ -145,15 +146,8 @@ export function presentPayment(row: ShipmentRow, facts: PaymentFacts): PaymentVi
 /** Where customs have a shipment across a border still on its way, read from its events (oldest first); null otherwise. */
 function customsStageOf(row: ShipmentRow, events: readonly ShipmentEventRow[]): ShipmentView['customs_stage'] {
   if (!row.crossing || FINAL_STATUSES.includes(row.status)) return null;
-  const { stage, since } = customsStage({
-    crossing: row.crossing,
-    originCountry: row.originCountry,
-    declared: Boolean(row.customs),
-    entryNumber: row.customsEntryNumber,
-    correctedAt: row.customsCorrectedAt,
-    bookedAt: row.createdAt,
-    events: [...events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()),
-  });
+  const oldestFirst = [...events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  const { stage, since } = customsStage(customsFactsOf({ ...row, crossing: row.crossing }, oldestFirst));
   return { stage, since: since.toISOString() };
 }
 
