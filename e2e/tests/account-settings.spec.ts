@@ -1,7 +1,8 @@
 import { freshEmail } from '../support/flows';
+import { expectNoSidewaysScroll } from '../support/reflow';
 import { startAsNewCompany, uniqueCompanyName } from '../support/seed';
 import { snap } from '../support/session';
-import { expect, type Page, test } from '../support/test';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 /** The card of one address on the page (not the modal of the same title): its heading's block, with the summary and the edit button. */
 const card = (page: Page, title: 'Account address' | 'Billing address') =>
@@ -101,3 +102,73 @@ test('a customer fixes the account address, and saves the billing address once t
   await expect(card(page, 'Account address')).toContainText('311 S Wacker Dr');
   await expect(card(page, 'Billing address')).toContainText('1 N Dearborn St, Suite 400');
 });
+
+test('a customer sets up its USMCA certification of origin with a blanket period of up to 12 months', async ({ page }) => {
+  const year = new Date().getUTCFullYear();
+  await startAsNewCompany(page, { email: freshEmail('usmca-settings'), password: 'Usmca#2026', company: uniqueCompanyName('Usmca') });
+  await page.goto('/settings/account');
+  const section = page.getByRole('region', { name: 'USMCA certification of origin' });
+  await expect(section).toContainText('No certification is set up yet.');
+  await section.getByRole('button', { name: 'Set up certification' }).click();
+  const modal = page.getByRole('dialog', { name: 'USMCA certification of origin' });
+  await fillCertification(modal, {
+    company: /^Company/,
+    name: /^Certifier's name/,
+    title: /^Certifier's title/,
+    address: /^Address/,
+    phone: /^Phone/,
+    email: /^Email/,
+  });
+  // A blanket period runs up to 12 months.
+  await modal.getByLabel('Blanket period from').fill(`${year}-01-01`);
+  await modal.getByLabel('Blanket period to').fill(`${year + 1}-01-01`);
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByLabel('Blanket period to')).toHaveAccessibleDescription(
+    /Enter a blanket period of up to 12 months that ends on or after its first day/,
+  );
+  await modal.getByLabel('Blanket period to').fill(`${year}-12-31`);
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(section).toContainText('Dana Whitfield');
+  await expect(section).toContainText(`From Jan 1, ${year} to Dec 31, ${year}`);
+  await snap(page, 'usmca-certification-saved');
+});
+
+test('en español y a 390 px, la certificación de origen T-MEC se configura para cada envío', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startAsNewCompany(page, {
+    email: freshEmail('usmca-es'),
+    password: 'Usmca#2026',
+    company: uniqueCompanyName('Tmec'),
+    language: 'Spanish',
+  });
+  await page.goto('/settings/account');
+  const seccion = page.getByRole('region', { name: 'Certificación de origen T-MEC' });
+  await seccion.getByRole('button', { name: 'Configurar certificación' }).click();
+  const modal = page.getByRole('dialog', { name: 'Certificación de origen T-MEC' });
+  await fillCertification(modal, {
+    company: /^Empresa/,
+    name: /^Nombre del certificador/,
+    title: /^Cargo del certificador/,
+    address: /^Domicilio/,
+    phone: /^Teléfono/,
+    email: /^Correo electrónico/,
+  });
+  await expectNoSidewaysScroll(page, 'the USMCA certification form at 390 px');
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(seccion).toContainText('Dana Whitfield');
+  await expect(seccion).toContainText('Sin periodo general: cada envío se certifica por separado');
+  await expectNoSidewaysScroll(page, 'the USMCA certification at 390 px');
+  await snap(page, 'usmca-certification-es-phone');
+});
+
+/** The certifier's details, typed into the certification's form under the labels of its language. */
+async function fillCertification(modal: Locator, labels: Record<'company' | 'name' | 'title' | 'address' | 'phone' | 'email', RegExp>) {
+  await modal.getByLabel(labels.company).fill('Lakeshore Manufacturing');
+  await modal.getByLabel(labels.name).fill('Dana Whitfield');
+  await modal.getByLabel(labels.title).fill('Trade compliance lead');
+  await modal.getByLabel(labels.address).fill('200 W Adams St, Chicago, IL 60606, US');
+  await modal.getByLabel(labels.phone).fill('(312) 555-0142');
+  await modal.getByLabel(labels.email).fill('compliance@lakeshore.test');
+}

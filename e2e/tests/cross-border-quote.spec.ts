@@ -60,6 +60,9 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   await item.getByLabel('HS code').fill('8471.30');
   await item.getByLabel(/^Value of one unit/).fill('5000');
   await item.getByRole('checkbox', { name: 'Qualifies under USMCA' }).check();
+  // The certification of origin says why the claimed good originates.
+  await item.getByLabel('Origin criterion').click();
+  await page.getByRole('option', { name: 'B: made only from originating materials' }).click();
   // The duties and taxes it would likely pay, as an estimate, and who pays them.
   const duties = page.getByRole('status', { name: 'Estimated duties and taxes' });
   await expect(duties).toContainText('paid by the consignee, as the incoterm says');
@@ -107,6 +110,20 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
     expect(invoice).toContain(text);
   }
   await expect(page.getByRole('button', { name: 'Download Commercial invoice', exact: true })).toBeVisible();
+
+  // The claimed good goes with a USMCA certification of origin: the new company has none of its
+  // own, so its exporter certifies with the booker's name, for this shipment alone.
+  await expect(page.getByTestId('shipment-customs-certification')).toContainText('for the exporter');
+  await expect(page.getByTestId('shipment-customs-certification')).toContainText('This shipment only');
+  await expect(declared.getByRole('row').nth(1)).toContainText('Yes, criterion B');
+  const certifying = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download USMCA certification of origin – English copy' }).click();
+  const certificate = (await pdfPages(await readFile((await (await certifying).path()) ?? '')))
+    .map((p) => p.text.replace(/\s+/g, ' '))
+    .join(' ');
+  for (const text of ['USMCA certification of origin', '1. Certification by: The exporter', '847130', 'This shipment only']) {
+    expect(certificate).toContain(text);
+  }
 });
 
 /** The Monterrey consignee (its street number and colonia are typed apart, as Mexican addresses are). */
@@ -166,6 +183,8 @@ test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes and b
   await item.getByLabel('Fracción arancelaria (código SA)').fill('9403.20');
   await item.getByLabel(/^Valor de una unidad/).fill('1200');
   await item.getByRole('checkbox', { name: 'Califica bajo el T-MEC' }).check();
+  await item.getByLabel('Criterio de origen').click();
+  await page.getByRole('option', { name: 'A: totalmente obtenida o producida en la región' }).click();
   await expect(aduanas.getByLabel(/RFC/)).toHaveCount(0);
   // Into the United States, USMCA goods pay no duty; FCA leaves it to the consignee.
   const aranceles = page.getByRole('status', { name: 'Impuestos y aranceles estimados' });

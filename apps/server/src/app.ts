@@ -90,6 +90,7 @@ import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
 import { installTwoFactorEnforcement } from './modules/two-factor-policy/enforcement';
 import { twoFactorPolicyRoutes } from './modules/two-factor-policy/two-factor-policy.routes';
 import { userSessionsRoutes } from './modules/user-sessions/user-sessions.routes';
+import { usmcaRoutes } from './modules/usmca/usmca.routes';
 import { webhooksRepository } from './modules/webhooks/webhooks.repository';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './plugins/errors';
@@ -305,6 +306,7 @@ export async function buildApp(deps: AppDeps) {
   await staffShipmentsRoutes(app, ctx);
   await customsRoutes(app, ctx);
   await dutyRatesRoutes(app, ctx);
+  await usmcaRoutes(app, ctx);
   await adminExportsRoutes(app, ctx);
   await savedViewsRoutes(app, ctx);
   await automationRulesRoutes(app, ctx);

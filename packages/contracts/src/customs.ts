@@ -1,7 +1,8 @@
 import { COUNTRIES, type Country, CURRENCIES } from '@freight/domain';
-import { compactHsCode, INCOTERMS, isCountryCode, isHsCode, rfcKind } from '@freight/domain/customs';
+import { compactHsCode, INCOTERMS, isCountryCode, isHsCode, ORIGIN_CRITERIA, rfcKind } from '@freight/domain/customs';
 import { z } from 'zod';
 import { emailOrNone, optionalText } from './fields';
+import type { UsmcaCertificationSnapshot } from './usmca';
 
 export { INCOTERMS, type Incoterm } from '@freight/domain/customs';
 
@@ -48,6 +49,8 @@ export const customsItem = z
         .max(MAX_UNIT_VALUE_CENTS, { error: 'validation.too_large' }),
       /** The shipper claims the good qualifies under USMCA's rules of origin (duty free). */
       usmca: z.boolean().default(false),
+      /** Why the good originates (A to D), on the certification of origin: required with a USMCA claim, kept only with one. */
+      origin_criterion: z.enum(ORIGIN_CRITERIA, { error: 'validation.choice' }).nullable().optional(),
     },
     { error: 'validation.required' },
   )
@@ -55,7 +58,8 @@ export const customsItem = z
     if (item.usmca && isCountryCode(item.origin_country) && !USMCA_ORIGINS.includes(item.origin_country)) {
       ctx.addIssue({ code: 'custom', path: ['usmca'], message: 'validation.usmca_origin' });
     }
-  });
+  })
+  .transform(({ origin_criterion, ...item }) => ({ ...item, origin_criterion: item.usmca ? (origin_criterion ?? null) : null }));
 export type CustomsItem = z.output<typeof customsItem>;
 
 /**
@@ -105,11 +109,17 @@ export const bookingCustoms = z.object(
 export type BookingCustoms = z.output<typeof bookingCustoms>;
 export type BookingCustomsInput = z.input<typeof bookingCustoms>;
 
-/** A shipment's customs declaration as booked (GET /api/shipments/:id): the booking's, normalised. */
-export type CustomsView = BookingCustoms;
+/**
+ * A shipment's customs declaration as booked (GET /api/shipments/:id): the booking's, normalised,
+ * with the USMCA certification it was signed under when a line claims USMCA (null otherwise, and
+ * absent on declarations booked before certifications were kept).
+ */
+export type CustomsView = BookingCustoms & { certification?: UsmcaCertificationSnapshot | null };
 
 /**
- * The rules of a declaration that need its quote, by field: an entry per quoted item, one broker
+ * The rules of a declaration that need its quote, by field: an entry per quoted item (with the
+ * origin criterion of a good claimed under USMCA, asked here so a form says it beside the item's
+ * other errors), one broker
  * for each side of the lane (`sides`, the origin's country first) and none of another country,
  * and on a Mexican lane the Mexican party's own RFC (the generic foreign one is the party abroad's).
  * Shared by the server and the booking form, which says them before sending.
@@ -117,10 +127,18 @@ export type CustomsView = BookingCustoms;
 export function customsLaneErrors(
   sides: readonly [Country, Country],
   itemCount: number,
-  customs: { items: readonly unknown[]; brokers: readonly { country: string }[]; tax_id: string },
+  customs: {
+    items: readonly { usmca?: boolean; origin_criterion?: string | null }[];
+    brokers: readonly { country: string }[];
+    tax_id: string;
+  },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (customs.items.length !== itemCount) errors['customs.items'] = 'validation.customs_items';
+  // The certification of origin states why each claimed good originates.
+  customs.items.forEach((item, n) => {
+    if (item.usmca && !item.origin_criterion) errors[`customs.items.${n}.origin_criterion`] = 'validation.required';
+  });
   const named = customs.brokers.map((b) => b.country);
   const eachSideOnce =
     sides.every((side) => named.filter((c) => c === side).length === 1) && named.every((c) => sides.includes(c as Country));

@@ -60,6 +60,7 @@ export const CUSTOMS_DOCUMENT_KINDS = [
   'commercial_invoice',
   'bol',
   'entry_label',
+  'usmca_certification',
 ] as const satisfies readonly (typeof DOCUMENT_KINDS)[number][];
 export type CustomsDocumentKind = (typeof CUSTOMS_DOCUMENT_KINDS)[number];
 

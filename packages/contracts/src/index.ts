@@ -51,3 +51,4 @@ export * from './trackingEvents';
 export * from './twoFactorPolicy';
 export * from './user';
 export * from './userSessions';
+export * from './usmca';

@@ -91,7 +91,8 @@ export const INSURANCE_CHOICES = ['none', 'first_tier', 'full'] as const;
  * a truckload's agreed rate with the carrier, for the carrier to sign; shipment_summary, a
  * parcel's record of what was booked (a parcel carrier uses no bill of lading);
  * commercial_invoice, what customs reads of a shipment across the border; entry_label, the PAPS
- * (into the US) or PARS (into Canada) number and barcode the driver presents at the border.
+ * (into the US) or PARS (into Canada) number and barcode the driver presents at the border;
+ * usmca_certification, the USMCA certification of origin of the goods a declaration claims under it.
  */
 export const DOCUMENT_KINDS = [
   'bol',
@@ -101,6 +102,7 @@ export const DOCUMENT_KINDS = [
   'shipment_summary',
   'commercial_invoice',
   'entry_label',
+  'usmca_certification',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

@@ -1,7 +1,7 @@
 import {
   type AccountAddress,
-  type BookingCustoms,
   type CarrierPauseReason,
+  type CustomsView,
   EBAY_ORDER_STATUSES,
   type EbayProblem,
   type IncidentMessage,
@@ -665,7 +665,7 @@ export const shipments = pgTable(
     /** Across a border: the port of entry its rate crossed at and how (`RateCrossing`); null within one country. */
     crossing: jsonb('crossing').$type<RateCrossing>(),
     /** A cross-border shipment's customs declaration as booked; null within one country. */
-    customs: jsonb('customs').$type<BookingCustoms>(),
+    customs: jsonb('customs').$type<CustomsView>(),
     /**
      * The destination customs' entry reference, once the broker gives it: the pedimento into Mexico
      * (21 characters), the entry number into the United States or the transaction number into Canada.
@@ -1424,3 +1424,4 @@ export * from './schema-sso';
 export * from './schema-teams';
 export * from './schema-trust';
 export * from './schema-two-factor';
+export * from './schema-usmca';

@@ -93,6 +93,7 @@ const item = (hs_code: string, origin_country: string, unit_value_cents: number,
   origin_country,
   unit_value_cents,
   usmca,
+  origin_criterion: usmca ? ('B' as const) : null,
 });
 
 const DALLAS_SUPPLIER = place('Trinity Fixtures Supply', '1801 Irving Blvd', 'Dallas', 'TX', '75207', ['Travis', 'Reed']);

@@ -15,10 +15,12 @@ import { deriveStatus } from '../modules/tracking/status';
 import { eventRow } from '../modules/tracking/tracking.service';
 import { zoneOf } from '../modules/tracking/zones';
 import { usersRepository } from '../modules/users/users.repository';
+import { usmcaService } from '../modules/usmca/usmca.service';
 import type { Db } from './client';
 import { accounts, carriers, dieselPrices, shipmentEvents, shipmentReferences, shipments, users } from './schema';
 import { CROSSINGS, type CrossingSpec, FRONTERA_DOCK } from './seed-crossings-lanes';
 import { pricedColumns } from './seed-shipments';
+import { seedDemoCertification } from './seed-usmca';
 
 /**
  * Frontera Trading Co, a Chicago importer and exporter with a login of its own (border@demo.test),
@@ -235,6 +237,7 @@ export async function seedDemoCrossings(tx: Db, now: Date, passwordHash: string)
     emailVerifiedAt: now,
   });
   const owner = { accountId: account.id, userId: user.id };
+  await seedDemoCertification(tx, owner, now);
   for (const [n, spec] of CROSSINGS.entries()) await crossingShipment(tx, owner, spec, n, now);
 }
 
@@ -284,7 +287,12 @@ async function crossingShipment(tx: Db, owner: { accountId: string; userId: stri
       estimatedDelivery: t.rate.estimated_delivery,
       transitDays: t.rate.transit_days,
       crossing: t.rate.crossing ?? null,
-      customs,
+      customs: await usmcaService(tx).certified(customs, {
+        ...owner,
+        exporter: pickup,
+        pickupDate: t.pickupDate,
+        signedOn: t.bookedAt.toISOString().slice(0, 10),
+      }),
       customsEntryNumber: spec.entryNumber,
       pickup,
       delivery,

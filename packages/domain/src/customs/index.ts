@@ -3,3 +3,4 @@ export * from './duties';
 export * from './duty-rates';
 export * from './formats';
 export * from './stage';
+export * from './usmca';

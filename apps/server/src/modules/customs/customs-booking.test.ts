@@ -64,14 +64,16 @@ describe('customs on a booking across the border', () => {
       incoterm: 'DAP',
       currency: 'USD',
       items: [
-        { hs_code: '84713001', origin_country: 'US', unit_value_cents: 125_000, usmca: true },
-        { hs_code: '730890', origin_country: 'MX', unit_value_cents: 4_000, usmca: false },
+        { hs_code: '84713001', origin_country: 'US', unit_value_cents: 125_000, usmca: true, origin_criterion: 'B' },
+        { hs_code: '730890', origin_country: 'MX', unit_value_cents: 4_000, usmca: false, origin_criterion: null },
       ],
       brokers: [
         { ...ownBroker('US'), email: 'entries@borderbrokers.example' },
         { ...ourBroker('MX'), company: '', contact_name: '', phone: '', email: '' },
       ],
       tax_id: 'ANE010203XY9',
+      // Without a certification of its own, the exporter certifies with the booker's name.
+      certification: expect.objectContaining({ certifier_role: 'exporter', producer: 'on_request', blanket_from: '' }),
     });
     expect((await c.get(`/api/shipments/${shipment.id}`)).json().data.customs).toEqual(shipment.customs);
 

@@ -6,7 +6,7 @@ import { checkedCustoms, withoutOwnBrokers } from './customs-checks';
 const declaration = (over: Partial<BookingCustoms> = {}): BookingCustoms => ({
   incoterm: 'DAP',
   currency: 'USD',
-  items: [{ hs_code: '847130', origin_country: 'US', unit_value_cents: 1_000, usmca: true }],
+  items: [{ hs_code: '847130', origin_country: 'US', unit_value_cents: 1_000, usmca: true, origin_criterion: 'B' }],
   brokers: [
     { country: 'US', ours: true, company: '', contact_name: '', phone: '', email: '' },
     { country: 'MX', ours: false, company: 'Agencia Aduanal Garza', contact_name: '', phone: '81 8340 1200', email: 'a@garza.example' },

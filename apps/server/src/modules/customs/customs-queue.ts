@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { type AuditActor, audit } from '../audit/audit';
-import { documentKindsOf } from '../documents/documents.service';
+import { documentKindsOf, documentsOf } from '../documents/documents.service';
 import { eventText } from '../tracking/tracking.service';
 import { type CustomsQueueRow, customsRepository } from './customs.repository';
 import { customsFactsOf } from './customs-facts';
@@ -66,7 +66,7 @@ export function customsQueueService(ctx: AppContext) {
     const destination = asCountry(row.destinationCountry);
     const hold = stage === 'held' ? [...events].reverse().find((e) => isCustomsHold(e.statusCode, e.reasonCode)) : undefined;
     const broker = row.customs?.brokers.find((b) => b.country === destination);
-    const documents = documentKindsOf({ mode: row.mode, entering: row.customs ? destination : null }).filter(isCustomsDocument);
+    const documents = documentKindsOf(documentsOf(row)).filter(isCustomsDocument);
     return {
       id: row.id,
       bol_number: row.bolNumber,

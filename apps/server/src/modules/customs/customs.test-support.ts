@@ -40,4 +40,4 @@ export const ownBroker = (country: string) => ({
 });
 
 /** A declared item made in the United States that qualifies under USMCA. */
-export const usmcaItem = { hs_code: '8471.30.01', origin_country: 'us', unit_value_cents: 125_000, usmca: true };
+export const usmcaItem = { hs_code: '8471.30.01', origin_country: 'us', unit_value_cents: 125_000, usmca: true, origin_criterion: 'B' };

@@ -16,11 +16,11 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
 };
 
 /**
- * What a shipment across the border carries besides, whatever its mode: what customs reads, and
- * into the US or Canada the PAPS or PARS label the driver presents (Mexico's entry is the broker's
- * pedimento).
+ * What a shipment across the border carries besides, whatever its mode: what customs reads (with
+ * the USMCA certification of origin when a line claims the agreement), and into the US or Canada
+ * the PAPS or PARS label the driver presents (Mexico's entry is the broker's pedimento).
  */
-const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'entry_label'];
+const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'usmca_certification', 'entry_label'];
 
 /**
  * The truckload's rate confirmation states what the broker pays the carrier (the cost, not the
@@ -36,11 +36,26 @@ const COST_DOCUMENTS: readonly DocumentKind[] = ['rate_confirmation'];
 export interface DocumentsOf {
   mode: Mode;
   entering?: string | null;
+  /** A line of its declaration claims USMCA. */
+  claimsUsmca?: boolean;
 }
 
+/** What decides a shipment's documents, read from its row: its mode, and its declaration and destination. */
+export const documentsOf = (row: {
+  mode: Mode;
+  customs: { items: readonly { usmca: boolean }[] } | null;
+  destinationCountry: string;
+}): DocumentsOf => ({
+  mode: row.mode,
+  entering: row.customs ? row.destinationCountry : null,
+  claimsUsmca: row.customs?.items.some((i) => i.usmca) ?? false,
+});
+
 /** The documents of a shipment: the shipper's, or with `seesCost` every one. */
-export function documentKindsOf({ mode, entering }: DocumentsOf, seesCost = false): readonly DocumentKind[] {
-  const customs = entering ? CUSTOMS_DOCUMENTS.filter((k) => k !== 'entry_label' || entryProgram(entering) !== null) : [];
+export function documentKindsOf({ mode, entering, claimsUsmca }: DocumentsOf, seesCost = false): readonly DocumentKind[] {
+  const has = (k: DocumentKind) =>
+    (k !== 'entry_label' || entryProgram(entering ?? '') !== null) && (k !== 'usmca_certification' || claimsUsmca === true);
+  const customs = entering ? CUSTOMS_DOCUMENTS.filter(has) : [];
   const kinds = [...KINDS_BY_MODE[mode], ...customs];
   return seesCost ? kinds : kinds.filter((k) => !COST_DOCUMENTS.includes(k));
 }

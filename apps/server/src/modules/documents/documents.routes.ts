@@ -9,7 +9,7 @@ import { isUuid } from '../../ids';
 import { adminPage, customer, customerRoute, signedIn, verified } from '../../plugins/guards';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { marginAccess } from '../staff-shipments/staff-shipments.service';
-import { documentLanguage, hasDocument } from './document-kinds';
+import { documentLanguage, documentsOf, hasDocument } from './document-kinds';
 import { documentAccount, documentShipment } from './documents.repository';
 
 /**
@@ -26,6 +26,7 @@ let builders:
         typeof import('./shipment-summary'),
         typeof import('./commercial-invoice'),
         typeof import('./entry-label'),
+        typeof import('./usmca-certification'),
       ]
     >
   | undefined;
@@ -38,6 +39,7 @@ const loadBuilders = () => {
     import('./shipment-summary'),
     import('./commercial-invoice'),
     import('./entry-label'),
+    import('./usmca-certification'),
   ]);
   return builders;
 };
@@ -54,6 +56,7 @@ const FILE_NAMES: Record<DocumentKind, string> = {
   shipment_summary: 'Shipment-summary',
   commercial_invoice: 'Commercial-invoice',
   entry_label: 'Entry-label',
+  usmca_certification: 'USMCA-certification',
 };
 
 /**
@@ -81,8 +84,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, kind } = request.params as z.infer<typeof params>;
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
     const shipment = await documentShipment(ctx.db, accountId, id);
-    const entering = shipment?.customs ? shipment.destinationCountry : null;
-    if (!shipment || !hasDocument({ mode: shipment.mode, entering }, kind as DocumentKind, await seesCost(shipment.accountId)))
+    if (!shipment || !hasDocument(documentsOf(shipment), kind as DocumentKind, await seesCost(shipment.accountId)))
       throw AppError.notFound();
     const { language } = request.query as z.infer<typeof query>;
     const options = { language: language ?? documentLanguage(kind as DocumentKind, shipment), unitSystem, now: ctx.now() };
@@ -94,6 +96,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       { buildShipmentSummary },
       { buildCommercialInvoice },
       { buildEntryLabel },
+      { buildUsmcaCertification },
     ] = await loadBuilders();
     const account = await documentAccount(ctx.db, shipment.accountId);
     const build: Record<DocumentKind, () => Promise<Buffer>> = {
@@ -112,6 +115,10 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       entry_label: async () => {
         if (!shipment.customs) throw AppError.notFound();
         return buildEntryLabel({ ...shipment, customs: shipment.customs }, options);
+      },
+      usmca_certification: async () => {
+        if (!shipment.customs) throw AppError.notFound();
+        return buildUsmcaCertification({ ...shipment, customs: shipment.customs }, options);
       },
     };
     const pdf = await build[kind as DocumentKind]();

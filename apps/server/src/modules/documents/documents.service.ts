@@ -57,4 +57,4 @@ export async function shippingDocumentsPdf(db: Db, accountId: string, shipmentId
   if (hasDocument(shipment, 'labels')) pdfs.push(await buildParcelLabels(shipment, opts));
   return pdfs;
 }
-export { documentKindsOf } from './document-kinds';
+export { documentKindsOf, documentsOf } from './document-kinds';

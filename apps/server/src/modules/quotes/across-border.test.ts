@@ -148,7 +148,7 @@ describe('quotes across the border', () => {
     const customs = {
       incoterm: 'DAP',
       currency: 'USD',
-      items: [{ hs_code: '940320', origin_country: 'US', unit_value_cents: 60_000, usmca: true }],
+      items: [{ hs_code: '940320', origin_country: 'US', unit_value_cents: 60_000, usmca: true, origin_criterion: 'A' }],
       brokers: [
         { country: 'US', ours: true },
         { country: 'CA', ours: true },

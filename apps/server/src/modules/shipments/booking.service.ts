@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type BookingRequest, bookingReferences, parcelPickupNote, type ShipmentItemView } from '@freight/contracts';
+import {
+  type BookingCustoms,
+  type BookingRequest,
+  bookingReferences,
+  type PlaceView,
+  parcelPickupNote,
+  type ShipmentItemView,
+} from '@freight/contracts';
 import { AWAITING_PAYMENT_MINUTES, approvalReasons, type BookingRights, type PaymentTerms, vicsBolNumber } from '@freight/domain';
 import {
   type ChargeLine,
@@ -7,12 +14,15 @@ import {
   estimatedDelivery,
   type InsuranceOption,
   insuranceChargeLines,
+  localDateTime,
   roundTo2,
   toCents,
   toInches,
   toPounds,
+  zoneOf,
 } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { sha256 } from '../../security/tokens';
 import { postalDataVerifier } from '../addresses/addresses.verifier';
@@ -21,6 +31,7 @@ import { withoutOwnBrokers } from '../customs/customs.service';
 import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
 import type { RateItem } from '../quotes/carriers/adapter';
 import { costOfRate, type QuoteInput, type QuoteResult, quotesService } from '../quotes/quotes.service';
+import { usmcaService } from '../usmca/usmca.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { saveBookedPlaces } from './booked-places';
 import { checkedBooking } from './booking-checks';
@@ -42,6 +53,15 @@ export interface Shipper {
 }
 
 type HeldBooking = Awaited<ReturnType<typeof holdForApproval>>;
+
+/**
+ * The declaration as stored: with a USMCA claim, the certification of origin it is signed under on
+ * the day of booking where the freight is picked up (the exporter's day).
+ */
+function signedCustoms(tx: Db, shipper: Shipper, customs: BookingCustoms, exporter: PlaceView, pickupDate: string, now: Date) {
+  const signedOn = localDateTime(now, zoneOf(exporter.state, exporter.country)).date;
+  return usmcaService(tx).certified(customs, { accountId: shipper.accountId, userId: shipper.userId, exporter, pickupDate, signedOn });
+}
 
 /** A booking is either made, or held for an account admin's approval (nothing sent to the carrier). */
 export type BookingOutcome = { shipment: ShipmentRow; approval?: undefined } | { approval: HeldBooking; shipment?: undefined };
@@ -200,7 +220,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           estimatedDelivery: estimated,
           transitDays: rate.transit_days,
           crossing: rate.crossing ?? null,
-          customs,
+          customs: customs && (await signedCustoms(tx, shipper, customs, placeViewOf(pickup), body.pickup_date, now)),
           pickup: placeViewOf(pickup),
           delivery: storedDelivery(placeViewOf(delivery), stops),
           ...laneColumns(pickup, delivery),

@@ -22,7 +22,7 @@ import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
 import { customsFactsOf } from '../customs/customs.service';
-import { documentKindsOf, documentLanguage, languageOfCountry } from '../documents/document-kinds';
+import { documentKindsOf, documentLanguage, documentsOf, languageOfCountry } from '../documents/document-kinds';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { localTime } from '../tracking/zones';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
@@ -122,8 +122,8 @@ export const carrierLanguage = (originCountry: string): Language => languageOfCo
  * The documents of a shipment (documentKindsOf: its mode's), in the carrier's language, with a
  * copy in `reader`'s when it differs.
  */
-function documentsOf(row: ShipmentRow, reader: Language, seesCost: boolean): ShipmentDocument[] {
-  return documentKindsOf({ mode: row.mode, entering: row.customs ? row.destinationCountry : null }, seesCost).map((kind) => {
+function shipmentDocuments(row: ShipmentRow, reader: Language, seesCost: boolean): ShipmentDocument[] {
+  return documentKindsOf(documentsOf(row), seesCost).map((kind) => {
     const language = documentLanguage(kind, row);
     const url = `/api/shipments/${row.id}/documents/${kind}`;
     return { kind, url, language, copy: reader === language ? null : { language: reader, url: `${url}?language=${reader}` } };
@@ -200,7 +200,7 @@ export function presentShipment(
     insurance: (row.insurance as ShipmentView['insurance']) ?? null,
     payment: presentPayment(row, facts),
     notify_consignee: row.notifyConsignee,
-    documents: documentsOf(row, language, seesCost),
+    documents: shipmentDocuments(row, language, seesCost),
     // Signed with APP_KEY: the shipments service fills it in (shipmentsService.view).
     confirmation_path: null,
     events: events.map(presentEvent),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invoices, shipments, type WebhookEventType } from '../../db/schema';
-import { documentKindsOf } from '../documents/document-kinds';
+import { documentKindsOf, documentsOf } from '../documents/document-kinds';
 import { type Lane, webhooksRepository } from './webhooks.repository';
 
 /** The durable job that delivers one lane's deliveries in order (webhook-delivery.ts). */
@@ -144,9 +144,7 @@ export function webhookEvents(ctx: EventCtx) {
     async booked(tx: Db, shipmentId: string) {
       const s = await shipmentFacts(tx, shipmentId);
       if (!s) return;
-      const documents = documentKindsOf({ mode: s.mode, entering: s.customs ? s.destinationCountry : null }).map((kind) =>
-        documentEvent(s, kind),
-      );
+      const documents = documentKindsOf(documentsOf(s)).map((kind) => documentEvent(s, kind));
       await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents]);
     },
 

@@ -13,7 +13,7 @@ import { Section } from '../Section';
 import { shipmentKey } from './api';
 import { CustomsEntryDialog } from './CustomsEntryDialog';
 import { DutyEstimate } from './DutyEstimate';
-import { major } from './format';
+import { localDate, major } from './format';
 import { Fact } from './PlaceBlock';
 
 /**
@@ -59,6 +59,26 @@ export function CustomsSummary({
             )}
           </Fact>
         ))}
+        {customs.certification && (
+          <Fact label={t('shipment.customs.certification')} testId="shipment-customs-certification">
+            <Stack gap={0}>
+              <span>
+                {t('shipment.customs.certified_by', {
+                  name: customs.certification.name || customs.certification.company,
+                  role: t(`shipment.customs.certifier_roles.${customs.certification.certifier_role}`),
+                })}
+              </span>
+              <span>
+                {customs.certification.blanket_from && customs.certification.blanket_to
+                  ? t('shipment.customs.blanket', {
+                      from: fmt.date(localDate(customs.certification.blanket_from)),
+                      to: fmt.date(localDate(customs.certification.blanket_to)),
+                    })
+                  : t('shipment.customs.single')}
+              </span>
+            </Stack>
+          </Fact>
+        )}
         {customs.tax_id && (
           <Fact label={t('shipment.customs.tax_id')} testId="shipment-customs-rfc">
             {customs.tax_id}
@@ -85,7 +105,11 @@ export function CustomsSummary({
                 <Table.Td>{printedHsCode(line.hs_code)}</Table.Td>
                 <Table.Td>{country(line.origin_country)}</Table.Td>
                 <Table.Td ta="right">{fmt.money(major(line.unit_value_cents), customs.currency)}</Table.Td>
-                <Table.Td>{t(line.usmca ? 'shipment.items.yes' : 'shipment.items.no')}</Table.Td>
+                <Table.Td>
+                  {line.usmca && line.origin_criterion
+                    ? t('shipment.customs.usmca_yes', { criterion: line.origin_criterion })
+                    : t(line.usmca ? 'shipment.items.yes' : 'shipment.items.no')}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -176,7 +176,7 @@ describe('ShipmentSummary', () => {
     const customs = {
       incoterm: 'DAP' as const,
       currency: 'USD' as const,
-      items: [{ hs_code: '84713001', origin_country: 'CN', unit_value_cents: 125_000, usmca: false }],
+      items: [{ hs_code: '84713001', origin_country: 'CN', unit_value_cents: 125_000, usmca: false, origin_criterion: null }],
       brokers: [
         {
           country: 'US' as const,
@@ -210,7 +210,7 @@ describe('ShipmentSummary', () => {
     const customs = {
       incoterm: 'DAP' as const,
       currency: 'USD' as const,
-      items: [{ hs_code: '940320', origin_country: 'US', unit_value_cents: 60_000, usmca: true }],
+      items: [{ hs_code: '940320', origin_country: 'US', unit_value_cents: 60_000, usmca: true, origin_criterion: 'B' as const }],
       brokers: [
         { country: 'US' as const, ours: true, company: '', contact_name: '', phone: '', email: '' },
         { country: 'MX' as const, ours: true, company: '', contact_name: '', phone: '', email: '' },

@@ -6,6 +6,7 @@ import { useAuthUser } from '../../../lib/auth';
 import { useCan } from '../../../lib/permissions';
 import { updateAccountAddress, updateBillingAddress } from '../api/settingsApi';
 import { AddressModal } from '../components/AddressModal';
+import { UsmcaCertificationCard } from '../components/UsmcaCertificationCard';
 
 /** The two addresses of an account: where each is kept, its titles and how it is saved. */
 const ADDRESSES = [
@@ -14,7 +15,7 @@ const ADDRESSES = [
 ] as const;
 type Kind = (typeof ADDRESSES)[number]['kind'];
 
-/** Account name and status; account and billing address modals for those whose role keeps the account's settings. */
+/** Account name and status; account and billing addresses and the USMCA certification, changed by those whose role keeps the account's settings. */
 export function AccountSettingsRoute() {
   const { t } = useTranslation();
   const user = useAuthUser();
@@ -42,6 +43,7 @@ export function AccountSettingsRoute() {
           </AddressCard>
         ))}
       </SimpleGrid>
+      <UsmcaCertificationCard />
       {editing && (
         <AddressModal
           key={editing.kind}

@@ -1,4 +1,4 @@
-import { ISO_COUNTRY_CODES } from '@freight/domain/customs';
+import { ISO_COUNTRY_CODES, ORIGIN_CRITERIA } from '@freight/domain/customs';
 import { Checkbox, Fieldset, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
@@ -19,7 +19,7 @@ function useCountryOptions() {
   }, [i18n.language]);
 }
 
-/** One quoted item's customs facts: its HS code, where it was made, one unit's value and the USMCA claim. */
+/** One quoted item's customs facts: its HS code, where it was made, one unit's value, the USMCA claim and its origin criterion. */
 export function CustomsItemFields({
   form,
   index,
@@ -36,6 +36,8 @@ export function CustomsItemFields({
   const countries = useCountryOptions();
   const path = (f: string) => `customs.items.${index}.${f}`;
   const input = (f: string) => ({ id: fieldId(path(f)), ...form.getInputProps(path(f)) });
+  // The certification of origin names why each claimed good originates.
+  const claimed = form.values.customs?.items[index]?.usmca === true;
   return (
     <Fieldset variant="filled" legend={legend} data-testid={`customs-item-${index}`}>
       <Grid gap="sm">
@@ -71,7 +73,7 @@ export function CustomsItemFields({
             {...input('unit_value')}
           />
         </Grid.Col>
-        <Grid.Col span={12}>
+        <Grid.Col span={{ base: 12, sm: claimed ? 8 : 12 }}>
           <Checkbox
             label={t('quotes.booking.customs.usmca')}
             description={t('quotes.booking.customs.usmca_hint')}
@@ -79,6 +81,18 @@ export function CustomsItemFields({
             {...form.getInputProps(path('usmca'), { type: 'checkbox' })}
           />
         </Grid.Col>
+        {claimed && (
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label={t('quotes.booking.customs.origin_criterion')}
+              description={t('quotes.booking.customs.origin_criterion_hint')}
+              withAsterisk
+              allowDeselect={false}
+              data={ORIGIN_CRITERIA.map((c) => ({ value: c, label: t(`quotes.booking.customs.criterion.${c}`) }))}
+              {...input('origin_criterion')}
+            />
+          </Grid.Col>
+        )}
       </Grid>
     </Fieldset>
   );

@@ -129,6 +129,21 @@ describe('Book Shipment: customs across the border', () => {
     });
   });
 
+  it('asks the origin criterion of a good claimed under USMCA, for its certification of origin, and sends it', async () => {
+    setup();
+    const first = within(section().getByTestId('customs-item-0'));
+    expect(first.queryByLabelText(/^Origin criterion/)).not.toBeInTheDocument();
+    await userEvent.click(first.getByRole('checkbox', { name: /Qualifies under USMCA/ }));
+    const criterion = first.getByLabelText(/^Origin criterion/);
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(criterion).toHaveAccessibleDescription(says('Field is required'));
+    await userEvent.click(criterion);
+    await userEvent.click(await screen.findByRole('option', { name: 'B: made only from originating materials' }));
+    const request = toRequest(checked as BookingValues, toMonterrey, frontera, null);
+    expect(request.customs?.items[0]).toMatchObject({ usmca: true, origin_criterion: 'B' });
+    expect(request.customs?.items[1]).not.toHaveProperty('origin_criterion');
+  });
+
   it('speaks Spanish, and asks no RFC between the United States and Canada', async () => {
     await act(() => i18n.changeLanguage('es'));
     const toToronto = makeQuote({

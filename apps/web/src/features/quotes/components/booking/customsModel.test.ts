@@ -15,7 +15,7 @@ describe('the booking form’s customs declaration', () => {
     expect(initialCustoms(across('MX'))).toEqual({
       incoterm: '',
       currency: 'USD',
-      items: [{ hs_code: '', origin_country: 'US', unit_value: '', usmca: false }],
+      items: [{ hs_code: '', origin_country: 'US', unit_value: '', usmca: false, origin_criterion: '' }],
       brokers: [
         { country: 'US', ours: true, company: '', contact_name: '', phone: '', email: '' },
         { country: 'MX', ours: true, company: '', contact_name: '', phone: '', email: '' },

@@ -1,4 +1,10 @@
-import { type BookingCustomsInput, customsLaneErrors, type DutyEstimateRequest, type Incoterm } from '@freight/contracts';
+import {
+  type BookingCustomsInput,
+  customsLaneErrors,
+  type DutyEstimateRequest,
+  type Incoterm,
+  type OriginCriterion,
+} from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
 
@@ -18,6 +24,8 @@ export interface CustomsItemValues {
   origin_country: string;
   unit_value: number | '';
   usmca: boolean;
+  /** Asked only with a USMCA claim: it goes on the certification of origin. */
+  origin_criterion: OriginCriterion | '';
 }
 
 /** A cross-border booking's declaration as the form holds it. */
@@ -50,7 +58,13 @@ export function initialCustoms(quote: Quote): CustomsValues | null {
   return {
     incoterm: '',
     currency: (quote.currency ?? 'USD') as Currency,
-    items: (quote.inputs.items ?? []).map(() => ({ hs_code: '', origin_country: sides[0], unit_value: '', usmca: false })),
+    items: (quote.inputs.items ?? []).map(() => ({
+      hs_code: '',
+      origin_country: sides[0],
+      unit_value: '',
+      usmca: false,
+      origin_criterion: '',
+    })),
     brokers: sides.map(ourBroker),
     tax_id: '',
   };
@@ -72,6 +86,7 @@ export function customsRequest(c: CustomsValues): BookingCustomsInput {
       origin_country: i.origin_country,
       ...(i.unit_value === '' ? {} : { unit_value_cents: Math.round(Number(i.unit_value) * 100) }),
       usmca: i.usmca,
+      ...(i.usmca && i.origin_criterion ? { origin_criterion: i.origin_criterion } : {}),
     })),
     brokers: c.brokers.map((b) => (b.ours ? { country: b.country, ours: true } : b)),
     tax_id: asksRfc(c) ? c.tax_id : '',
@@ -86,7 +101,7 @@ export const ourBrokerCents = (rate: QuoteRate, side: Country) =>
 export const ownBrokersSaving = (customs: CustomsValues | null, rate: QuoteRate) =>
   (customs?.brokers ?? []).filter((b) => !b.ours).reduce((sum, b) => sum + ourBrokerCents(rate, b.country), 0);
 
-const ITEM_FIELDS = ['hs_code', 'origin_country', 'unit_value', 'usmca'];
+const ITEM_FIELDS = ['hs_code', 'origin_country', 'unit_value', 'usmca', 'origin_criterion'];
 const BROKER_FIELDS = ['ours', 'company', 'contact_name', 'phone', 'email'];
 
 /** The declaration's fields top to bottom, as form paths. */
