@@ -20,7 +20,10 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   await fillLane(page, { from: '60606', to: '64000' });
   // The form says what a rate across the border holds before it is asked.
   await expect(page.getByRole('status').filter({ hasText: 'Cross-border shipment' })).toContainText('Duties and taxes are not included.');
-  await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
+  const line = await fillItem(page, 0, { packageType: 'Pallets', length: '48', width: '40', height: '48', weight: '500' });
+  // A commodity of the part catalog: its HS code will be offered at booking.
+  await line.getByLabel('Description').pressSequentially('Hydraulic pu');
+  await page.getByRole('option', { name: /^Hydraulic pumps\s*NMFC/ }).click();
   await page.getByLabel('Shipment value').fill('5000');
   await page.getByRole('button', { name: 'Get rates' }).click();
   await expectRates(page);
@@ -56,8 +59,9 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   const total = page.getByTestId('booking-total');
   const before = await total.textContent();
   await customs.getByLabel('Incoterm').selectOption('DAP');
-  const item = customs.getByRole('group', { name: /^Item 1: Pallets/ });
-  await item.getByLabel('HS code').fill('8471.30');
+  const item = customs.getByRole('group', { name: /^Item 1: Hydraulic pumps/ });
+  await expect(item.getByLabel('HS code')).toHaveValue('8413.60');
+  await expect(item.getByLabel('HS code')).toHaveAccessibleDescription(/Suggested by our part catalog for this description/);
   await item.getByLabel(/^Value of one unit/).fill('5000');
   await item.getByRole('checkbox', { name: 'Qualifies under USMCA' }).check();
   // The certification of origin says why the claimed good originates.
@@ -89,7 +93,7 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   await expect(page.getByTestId('shipment-customs-agent-US')).toContainText('Border Brokers Inc.');
   await expect(page.getByTestId('shipment-customs-agent-MX')).toHaveText('Ours (arranged by us)');
   await expect(page.getByTestId('shipment-customs-rfc')).toHaveText('ANE010203XY9');
-  await expect(declared.getByRole('row').nth(1)).toContainText('8471.30');
+  await expect(declared.getByRole('row').nth(1)).toContainText('8413.60');
   await expect(page.getByTestId('shipment-charges')).not.toContainText('Our customs broker, U.S. side');
   await expect(page.getByTestId('shipment-charges')).toContainText('Our customs broker, Mexican side');
   await snap(page, 'cross-border-booked');
@@ -103,7 +107,7 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
     'COMMERCIAL INVOICE',
     'Aceros del Norte',
     'Border Brokers Inc.',
-    '847130',
+    '841360',
     'RFC: ANE010203XY9',
     'DAP (Delivered at place)',
   ]) {
@@ -121,7 +125,7 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   const certificate = (await pdfPages(await readFile((await (await certifying).path()) ?? '')))
     .map((p) => p.text.replace(/\s+/g, ' '))
     .join(' ');
-  for (const text of ['USMCA certification of origin', '1. Certification by: The exporter', '847130', 'This shipment only']) {
+  for (const text of ['USMCA certification of origin', '1. Certification by: The exporter', '841360', 'This shipment only']) {
     expect(certificate).toContain(text);
   }
 });

@@ -17,6 +17,15 @@ export const hsCode = z
   .transform(compactHsCode)
   .refine(isHsCode, { error: 'validation.hs_code' });
 
+/** An HS code kept with a product or a part, when known: '' for none. */
+export const optionalHsCode = z
+  .string()
+  .trim()
+  .transform(compactHsCode)
+  .refine((v) => v === '' || isHsCode(v), { error: 'validation.hs_code' })
+  .optional()
+  .default('');
+
 /** A country of origin: an ISO 3166 alpha-2 code, any country. */
 export const originCountry = z
   .string({ error: 'validation.required' })
@@ -148,4 +157,24 @@ export function customsLaneErrors(
     else if (rfcKind(customs.tax_id) === 'foreign') errors['customs.tax_id'] = 'validation.rfc_generic';
   }
   return errors;
+}
+
+/**
+ * POST /api/customs/hs-suggestions: the HS code the catalogs give each of a booking's item
+ * descriptions (exact, any case): the account's own product catalog first, then the staff's part
+ * catalog. A description neither knows answers null.
+ */
+export const hsSuggestionsRequest = z.object({
+  descriptions: z
+    .array(z.string().trim().max(255, { error: 'validation.too_long' }), { error: 'validation.invalid' })
+    .max(50, { error: 'validation.too_many' }),
+});
+export type HsSuggestionsRequest = z.input<typeof hsSuggestionsRequest>;
+export const HS_SUGGESTION_SOURCES = ['product', 'part'] as const;
+export interface HsSuggestion {
+  hs_code: string;
+  source: (typeof HS_SUGGESTION_SOURCES)[number];
+}
+export interface HsSuggestionsResponse {
+  data: (HsSuggestion | null)[];
 }

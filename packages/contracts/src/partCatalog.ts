@@ -1,6 +1,7 @@
 import { NMFC_CLASSES } from '@freight/domain';
 import { z } from 'zod';
 import { listQuery } from './addressBook';
+import { optionalHsCode } from './customs';
 import { requiredText } from './fields';
 
 /**
@@ -36,6 +37,8 @@ export const partInput = z
       .default(null),
     density_based: z.boolean({ error: 'validation.choice' }).default(false),
     hazardous: z.boolean({ error: 'validation.choice' }).default(false),
+    /** The commodity's HS code when known: a customs declaration of a line so described is offered it. */
+    hs_code: optionalHsCode,
   })
   .superRefine((p, ctx) => {
     // One or the other: a fixed class from the NMFC item, or the density's class (no class kept).
@@ -67,6 +70,7 @@ export const PART_CSV_COLUMNS = [
   'freight_class',
   'density_based',
   'hazardous',
+  'hs_code',
 ] as const;
 
 /** Suggestions start at this many characters and are at most this many. */
@@ -91,6 +95,7 @@ export interface PartSuggestion {
   freight_class: number | null;
   density_based: boolean;
   hazardous: boolean;
+  hs_code: string;
 }
 
 /** The NMFC as one text: '156600-03', or '156600' without a sub. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalHsCode } from './customs';
 import { optionalText, requiredChoice, requiredText } from './fields';
 import { FREIGHT_CLASSES, PACKAGE_TYPES } from './quotes';
 
@@ -21,6 +22,8 @@ export const productInput = z.object({
     .refine((v) => v === '' || /^\d{8}$/.test(v), { error: 'validation.sat' })
     .optional()
     .default(''),
+  /** The goods' HS code, suggested for a customs declaration of a line with this product's description. */
+  hs_code: optionalHsCode,
   package_type: requiredChoice(PACKAGE_TYPES, 'validation.package_type_required'),
   freight_class: z
     .number({ error: 'validation.freight_class' })
@@ -45,6 +48,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'product_number',
   'nmfc',
   'sat',
+  'hs_code',
   'package_type',
   'freight_class',
   'length_in',

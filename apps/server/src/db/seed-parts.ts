@@ -47,6 +47,32 @@ const DEMO_PARTS: Seed[] = [
   ['Appliances, refrigerators, household', 'Electrodomésticos, refrigeradores para el hogar', '111010', '', 125],
 ];
 
+/** The 6-digit HS codes of the demo commodities whose goods are plain enough to say one. */
+const HS_CODES: Record<string, string> = {
+  'Furniture, office desks, knocked down (flat-packed)': '940330',
+  'Furniture, bookcases, assembled': '940360',
+  'Mattresses and box springs': '940421',
+  'Lamps, table or floor, with shades': '940521',
+  'Auto parts, brake rotors and drums': '870830',
+  'Tires, pneumatic, rubber, new': '401110',
+  'Batteries, storage, wet, lead-acid': '850710',
+  'Hydraulic pumps': '841360',
+  'Compressors, air, with or without tanks': '841480',
+  'Electronic equipment, computers and servers': '847150',
+  'Televisions, flat panel, boxed': '852872',
+  'Electrical wire, copper, on reels': '854449',
+  'Paint, water-based (latex), in cans': '320910',
+  'Paint, oil-based, flammable, in cans': '320810',
+  'Cleaning compounds, industrial degreaser': '340290',
+  'Plastic pipe, PVC': '391723',
+  'Paper, kraft, in rolls': '480421',
+  'Books, printed, in boxes': '490199',
+  'Glassware, drinking glasses, packed': '701337',
+  'Lumber, hardwood, dressed': '440799',
+  'Carpet and rugs, in rolls': '570330',
+  'Appliances, refrigerators, household': '841810',
+};
+
 export const DEMO_PART_VALUES: PartValues[] = [
   PART_TEMPLATE_ROW,
   ...DEMO_PARTS.map(([en, es, item, sub, freightClass, hazardous = false]) => ({
@@ -57,6 +83,7 @@ export const DEMO_PART_VALUES: PartValues[] = [
     freight_class: freightClass as PartValues['freight_class'],
     density_based: freightClass === null,
     hazardous,
+    hs_code: HS_CODES[en] ?? '',
   })),
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blanketCovers, hsSubheading, isBlanketPeriod, lastBlanketDay } from './usmca';
+import { blanketCovers, isBlanketPeriod, lastBlanketDay } from './usmca';
 
 describe('the USMCA blanket period', () => {
   it('runs up to 12 months, both days included', () => {
@@ -24,10 +24,5 @@ describe('the USMCA blanket period', () => {
     expect(blanketCovers(period, '2026-01-01')).toBe(true);
     expect(blanketCovers(period, '2026-12-31')).toBe(true);
     expect(blanketCovers(period, '2027-01-01')).toBe(false);
-  });
-
-  it('names the 6-digit subheading of a national code', () => {
-    expect(hsSubheading('8708991000')).toBe('870899');
-    expect(hsSubheading('870899')).toBe('870899');
   });
 });

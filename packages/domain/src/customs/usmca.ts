@@ -46,6 +46,3 @@ export const isBlanketPeriod = (from: string, to: string): boolean => to >= from
 
 /** Whether a shipment picked up on `date` falls in the blanket period. */
 export const blanketCovers = (period: { from: string; to: string }, date: string): boolean => date >= period.from && date <= period.to;
-
-/** The 6-digit HS subheading the certification names (the international part of a national code). */
-export const hsSubheading = (hsCode: string): string => hsCode.slice(0, 6);

@@ -1,5 +1,5 @@
 import type { UsmcaCertificationSnapshot } from '@freight/contracts';
-import { hsSubheading } from '@freight/domain/customs';
+import { hsHeading } from '@freight/domain/customs';
 import { crossingView } from '@freight/domain/rating';
 import type { DeclaredShipment } from './commercial-invoice';
 import { type DocumentOptions, type DocumentShipment, documentText, oneLine, phoneLine, placeLines } from './pdf';
@@ -57,7 +57,7 @@ export async function buildUsmcaCertification(s: DeclaredShipment, options: Docu
     ],
     claimed.map(({ line, item }) => [
       oneLine(item?.description) || (item ? x.packageType(item.package_type) : '—'),
-      hsSubheading(line.hs_code),
+      hsHeading(line.hs_code),
       line.origin_criterion ?? '—',
     ]),
   );

@@ -12,6 +12,7 @@ export const partValues = (row: PartRow): PartValues => ({
   freight_class: row.freightClass as PartValues['freight_class'],
   density_based: row.densityBased,
   hazardous: row.hazardous,
+  hs_code: row.hsCode,
 });
 
 /** A part as staff edit it. */
@@ -34,5 +35,6 @@ export function presentSuggestion(row: PartRow, language: Language): PartSuggest
     freight_class: row.freightClass,
     density_based: row.densityBased,
     hazardous: row.hazardous,
+    hs_code: row.hsCode,
   };
 }

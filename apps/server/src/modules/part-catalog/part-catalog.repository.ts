@@ -1,6 +1,6 @@
 import { type PART_SORTS, PART_SUGGESTION_LIMIT, type PartValues } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import { type AnyColumn, and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { partCatalog } from '../../db/schema';
@@ -45,6 +45,7 @@ export function partColumns(v: PartValues) {
     freightClass: v.density_based ? null : v.freight_class,
     densityBased: v.density_based,
     hazardous: v.hazardous,
+    hsCode: v.hs_code,
     searchText: searchTextOf(v),
   };
 }
@@ -170,6 +171,24 @@ export function partCatalogRepository(db: Db) {
         .where(eq(partCatalog.id, id))
         .returning();
       return row;
+    },
+
+    /** The parts with an HS code whose English or Spanish description is one of `folded` (lower case). */
+    hsCodesByDescription(folded: readonly string[]) {
+      if (!folded.length) return Promise.resolve([]);
+      return db
+        .select({ descriptionEn: partCatalog.descriptionEn, descriptionEs: partCatalog.descriptionEs, hsCode: partCatalog.hsCode })
+        .from(partCatalog)
+        .where(
+          and(
+            ne(partCatalog.hsCode, ''),
+            or(
+              inArray(sql`lower(${partCatalog.descriptionEn}) collate "C"`, [...folded]),
+              inArray(sql`lower(${partCatalog.descriptionEs}) collate "C"`, [...folded]),
+            ),
+          ),
+        )
+        .orderBy(asc(partCatalog.createdAt), asc(partCatalog.id));
     },
 
     async delete(id: string) {

@@ -21,6 +21,7 @@ export const PART_TEMPLATE_ROW: PartValues = {
   freight_class: 250,
   density_based: false,
   hazardous: false,
+  hs_code: '940161',
 };
 
 /**
@@ -31,6 +32,8 @@ export const PART_TEMPLATE_ROW: PartValues = {
  */
 const csvSpec: CsvSpec<Column, PartValues> = {
   columns: PART_CSV_COLUMNS,
+  // Files written before parts kept an HS code still import.
+  optional: ['hs_code'],
   types: { freight_class: 'number', density_based: 'boolean', hazardous: 'boolean' },
   schema: partInput,
   key: partKey,
@@ -66,6 +69,9 @@ export function partCatalogService(ctx: AppContext) {
 
   return {
     page: (opts: PartListOptions & { page: number; perPage: number }) => repo.page(opts),
+
+    /** The parts with an HS code described (in English or Spanish) as one of `folded` (lower case), oldest first. */
+    hsCodesByDescription: (folded: readonly string[]) => repo.hsCodesByDescription(folded),
 
     async find(id: string) {
       const row = await repo.find(id);

@@ -211,7 +211,7 @@ describe('CSV', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="part-catalog-template.csv"');
     expect(lines(res.body)).toEqual([
       PART_CSV_COLUMNS.join(','),
-      `"${PART_TEMPLATE_ROW.description_en}","${PART_TEMPLATE_ROW.description_es}",79300,03,250,false,false`,
+      `"${PART_TEMPLATE_ROW.description_en}","${PART_TEMPLATE_ROW.description_es}",79300,03,250,false,false,940161`,
     ]);
   });
 
@@ -253,7 +253,7 @@ describe('CSV', () => {
   });
 
   it('imports a file of more than one chunk in one go, every part with its audit entry', async () => {
-    const rows = Array.from({ length: 1_200 }, (_, i) => `Bulk part ${i},Pieza a granel ${i},${300_000 + i},,70,false,false`);
+    const rows = Array.from({ length: 1_200 }, (_, i) => `Bulk part ${i},Pieza a granel ${i},${300_000 + i},,70,false,false,`);
     const report = (await upload(ops, [PART_CSV_COLUMNS.join(','), ...rows].join('\n'), '')).json() as CsvImportReport;
     expect(report).toMatchObject({ rows_total: 1_200, imported: 1_200, errors: [], duplicates: [] });
     const [audited] = await t.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'part.import'));
@@ -300,6 +300,7 @@ describe('suggestions', () => {
       freight_class: 55,
       density_based: false,
       hazardous: true,
+      hs_code: '320810',
     });
     // Spanish descriptions, matched without accents; an English word finds the Spanish text too.
     const es = await suggest(shipper, 'q=bateria&language=es');

@@ -8,6 +8,7 @@ export const productValues = (row: ProductRow): ProductValues => ({
   product_number: row.productNumber,
   nmfc: row.nmfc,
   sat: row.sat,
+  hs_code: row.hsCode,
   package_type: row.packageType as ProductValues['package_type'],
   freight_class: row.freightClass as ProductValues['freight_class'],
   length_in: row.lengthIn,

@@ -1,5 +1,5 @@
 import type { PRODUCT_SORTS, ProductValues } from '@freight/contracts';
-import { type AnyColumn, and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { CSV_CHUNK_ROWS } from '../../csv/csv';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
@@ -49,6 +49,7 @@ export function productColumns(v: ProductValues) {
     productNumber: v.product_number,
     nmfc: v.nmfc,
     sat: v.sat,
+    hsCode: v.hs_code,
     packageType: v.package_type,
     freightClass: v.freight_class,
     lengthIn: v.length_in,
@@ -226,13 +227,29 @@ export function productsRepository(db: Db) {
       const time = at.toISOString();
       await db.execute(sql`
         insert into products (account_id, created_by, created_at, updated_at, description, product_number, nmfc, sat,
-          package_type, freight_class, length_in, width_in, height_in, weight_lb, hazardous)
+          hs_code, package_type, freight_class, length_in, width_in, height_in, weight_lb, hazardous)
         select ${accountId}::uuid, ${createdBy}::uuid, ${time}::timestamptz, ${time}::timestamptz, r.description,
-          r.product_number, r.nmfc, r.sat, r.package_type, r.freight_class, r.length_in, r.width_in, r.height_in,
+          r.product_number, r.nmfc, r.sat, r.hs_code, r.package_type, r.freight_class, r.length_in, r.width_in, r.height_in,
           r.weight_lb, r.hazardous
         from json_to_recordset(${JSON.stringify(values)}::json) as r(description text, product_number text, nmfc text, sat text,
-          package_type text, freight_class float8, length_in float8, width_in float8, height_in float8,
+          hs_code text, package_type text, freight_class float8, length_in float8, width_in float8, height_in float8,
           weight_lb float8, hazardous boolean)`);
+    },
+
+    /** The account's products with an HS code whose description is one of `folded` (lower case), oldest first. */
+    hsCodesByDescription(accountId: string, folded: readonly string[]) {
+      if (!folded.length) return Promise.resolve([]);
+      return db
+        .select({ description: products.description, hsCode: products.hsCode })
+        .from(products)
+        .where(
+          and(
+            eq(products.accountId, accountId),
+            ne(products.hsCode, ''),
+            inArray(sql`lower(${products.description}) collate "C"`, [...folded]),
+          ),
+        )
+        .orderBy(asc(products.createdAt), asc(products.id));
     },
 
     async delete(id: string, accountId: string) {

@@ -18,6 +18,7 @@ export const TEMPLATE_ROW: ProductValues = {
   product_number: 'HP-500',
   nmfc: '116030',
   sat: '40151500',
+  hs_code: '841360',
   package_type: 'pallets',
   freight_class: 85,
   length_in: 48,
@@ -34,6 +35,8 @@ export const TEMPLATE_ROW: ProductValues = {
  */
 const csvSpec: CsvSpec<Column, ProductValues> = {
   columns: PRODUCT_CSV_COLUMNS,
+  // Files written before products kept an HS code still import.
+  optional: ['hs_code'],
   types: {
     freight_class: 'number',
     length_in: 'number',
@@ -71,6 +74,9 @@ export function productsService(ctx: AppContext) {
 
   return {
     page: (accountId: string, opts: ProductListOptions & { page: number; perPage: number }) => repo.page(accountId, opts),
+
+    /** The account's products with an HS code described as one of `folded` (lower case), oldest first. */
+    hsCodesByDescription: (accountId: string, folded: readonly string[]) => repo.hsCodesByDescription(accountId, folded),
 
     async find(accountId: string, id: string) {
       const row = await repo.find(id, accountId);

@@ -56,6 +56,7 @@ describe('product CRUD', () => {
         'freight_class',
         'hazardous',
         'height_in',
+        'hs_code',
         'id',
         'length_in',
         'nmfc',
@@ -441,7 +442,7 @@ describe('product CSV', () => {
         { line: 11, field: 'sat', message: 'Enter the 8-digit SAT key' },
         { line: 11, field: 'freight_class', message: 'Choose a valid freight class' },
         { line: 11, field: 'hazardous', message: 'Enter true or false (yes/no, 1/0)' },
-        { line: 13, field: null, message: expect.stringContaining('2 cells where the header has 11') },
+        { line: 13, field: null, message: expect.stringContaining('2 cells where the header has 12') },
       ],
       duplicates: [
         { line: 4, of: 'file', existing_id: null, duplicate_of_line: 2 },

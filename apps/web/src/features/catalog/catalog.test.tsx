@@ -27,6 +27,7 @@ const ROWS: Product[] = [
     height_in: 48,
     weight_lb: 500,
     hazardous: false,
+    hs_code: '',
     ...STAMP,
   },
   {
@@ -42,6 +43,7 @@ const ROWS: Product[] = [
     height_in: 36,
     weight_lb: 450.5,
     hazardous: true,
+    hs_code: '',
     ...STAMP,
   },
 ];
@@ -198,6 +200,7 @@ describe('product catalog', () => {
     enter(within(dialog).getByLabelText(/^Product number/), 'VAL-7');
     enter(within(dialog).getByLabelText(/^NMFC/), '61680');
     enter(within(dialog).getByLabelText(/^SAT key/), '40141600');
+    enter(within(dialog).getByLabelText(/^HS code/), '8481.80');
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Package type/), 'Boxes');
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Freight class/), 'Class 70');
     enter(within(dialog).getByLabelText(/^Length \(in\)/), 24);
@@ -215,6 +218,7 @@ describe('product catalog', () => {
         product_number: 'VAL-7',
         nmfc: '61680',
         sat: '40141600',
+        hs_code: '848180',
         package_type: 'boxes',
         freight_class: 70,
         length_in: 24,

@@ -20,6 +20,7 @@ const PAINT: Part = {
   freight_class: 55,
   density_based: false,
   hazardous: true,
+  hs_code: '',
   ...STAMP,
 };
 const PLASTIC: Part = {
@@ -31,6 +32,7 @@ const PLASTIC: Part = {
   freight_class: null,
   density_based: true,
   hazardous: false,
+  hs_code: '',
   ...STAMP,
 };
 
@@ -101,6 +103,7 @@ describe('Part Catalog', () => {
       freight_class: null,
       density_based: true,
       hazardous: false,
+      hs_code: '',
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Product } from '@freight/contracts';
+import { printedHsCode } from '@freight/domain/customs';
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,7 @@ export function ProductDetailModal({
           <Fact label={t('catalog.detail.package_type')}>{t(`quotes.form.package_types.${product.package_type}`)}</Fact>
           <Fact label={t('catalog.detail.nmfc')}>{product.nmfc || none}</Fact>
           <Fact label={t('catalog.detail.sat')}>{product.sat || none}</Fact>
+          <Fact label={t('catalog.detail.hs_code')}>{product.hs_code ? printedHsCode(product.hs_code) : none}</Fact>
           <Fact label={t('catalog.detail.freight_class')}>
             {product.freight_class === null ? none : t('catalog.class_n', { class: product.freight_class })}
           </Fact>

@@ -77,6 +77,17 @@ export function ProductFormModal({ product, units, onClose }: { product: Product
       {...form.getInputProps(field)}
     />
   );
+  // The codes customs and Mexico's SAT read: digits, their hint under the field.
+  const codeField = (field: 'sat' | 'hs_code', maxLength: number) => (
+    <TextInput
+      label={t(`catalog.form.${field}`)}
+      description={t(`catalog.form.${field}_hint`)}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      inputMode="numeric"
+      maxLength={maxLength}
+      {...form.getInputProps(field)}
+    />
+  );
 
   return (
     <Modal opened onClose={onClose} title={t(product ? 'catalog.form.edit_title' : 'catalog.form.create_title')} size="lg" centered>
@@ -119,16 +130,8 @@ export function ProductFormModal({ product, units, onClose }: { product: Product
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <TextInput label={t('catalog.form.nmfc')} maxLength={32} {...form.getInputProps('nmfc')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label={t('catalog.form.sat')}
-                description={t('catalog.form.sat_hint')}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                inputMode="numeric"
-                maxLength={8}
-                {...form.getInputProps('sat')}
-              />
-            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{codeField('sat', 8)}</Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>{codeField('hs_code', 14)}</Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <NativeSelect
                 label={t('catalog.form.freight_class')}

@@ -1,5 +1,6 @@
 import { type Product, type ProductInput, productInput } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
+import { printedHsCode } from '@freight/domain/customs';
 import { fromInches, fromPounds, toInches, toPounds } from '@freight/domain/rating/units';
 
 /**
@@ -14,6 +15,7 @@ export interface ProductFormValues {
   product_number: string;
   nmfc: string;
   sat: string;
+  hs_code: string;
   package_type: string;
   /** '' = not set. */
   freight_class: string;
@@ -48,6 +50,7 @@ export function emptyProductValues(): ProductFormValues {
     product_number: '',
     nmfc: '',
     sat: '',
+    hs_code: '',
     package_type: '',
     freight_class: '',
     length_in: '',
@@ -64,6 +67,7 @@ export function productValues(p: Product, units: UnitSystem): ProductFormValues 
     product_number: p.product_number ?? '',
     nmfc: p.nmfc ?? '',
     sat: p.sat ?? '',
+    hs_code: p.hs_code ? printedHsCode(p.hs_code) : '',
     package_type: p.package_type,
     freight_class: p.freight_class === null ? '' : String(p.freight_class),
     length_in: displayMeasure('length_in', p.length_in, units),
@@ -91,6 +95,7 @@ export function toProductInput(v: ProductFormValues, units: UnitSystem, original
     product_number: v.product_number,
     nmfc: v.nmfc,
     sat: v.sat,
+    hs_code: v.hs_code,
     package_type: (v.package_type || undefined) as ProductInput['package_type'],
     freight_class: v.freight_class === '' ? null : Number(v.freight_class),
     length_in: measure('length_in'),

@@ -1,5 +1,6 @@
 import { type Part, type PartValues, partInput } from '@freight/contracts';
 import { NMFC_CLASSES } from '@freight/domain';
+import { printedHsCode } from '@freight/domain/customs';
 import { Alert, Checkbox, Grid, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -20,6 +21,7 @@ interface FormValues {
   freight_class: string;
   density_based: boolean;
   hazardous: boolean;
+  hs_code: string;
 }
 
 const formValues = (part: Part | null): FormValues => ({
@@ -30,6 +32,7 @@ const formValues = (part: Part | null): FormValues => ({
   freight_class: part?.freight_class == null ? '' : String(part.freight_class),
   density_based: part?.density_based ?? false,
   hazardous: part?.hazardous ?? false,
+  hs_code: part?.hs_code ? printedHsCode(part.hs_code) : '',
 });
 
 const toBody = (v: FormValues): PartValues => ({
@@ -114,6 +117,13 @@ export function PartFormModal({ part, onClose }: { part: Part | null; onClose: (
             }}
           />
           <Checkbox label={t('admin.parts.hazardous')} {...form.getInputProps('hazardous', { type: 'checkbox' })} />
+          <TextInput
+            label={t('admin.parts.hs_code')}
+            description={t('admin.parts.hs_code_hint')}
+            inputMode="numeric"
+            maxLength={14}
+            {...form.getInputProps('hs_code')}
+          />
           {failure === true && (
             <Alert color="red" role="alert">
               {t('part.save_failed')}

@@ -1,4 +1,5 @@
-import { ISO_COUNTRY_CODES, ORIGIN_CRITERIA } from '@freight/domain/customs';
+import type { HsSuggestion } from '@freight/contracts';
+import { compactHsCode, ISO_COUNTRY_CODES, ORIGIN_CRITERIA } from '@freight/domain/customs';
 import { Checkbox, Fieldset, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
@@ -25,12 +26,15 @@ export function CustomsItemFields({
   index,
   legend,
   currency,
+  suggestion,
 }: {
   form: UseFormReturnType<BookingValues>;
   index: number;
   /** The quoted item it declares, as the shipper knows it. */
   legend: string;
   currency: string;
+  /** The HS code the catalogs know the item by, if any: the field says so while it holds it. */
+  suggestion: HsSuggestion | null;
 }) {
   const { t } = useTranslation();
   const countries = useCountryOptions();
@@ -44,7 +48,11 @@ export function CustomsItemFields({
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput
             label={t('quotes.booking.customs.hs_code')}
-            description={t('quotes.booking.customs.hs_code_hint')}
+            description={
+              suggestion && compactHsCode(form.values.customs?.items[index]?.hs_code ?? '') === suggestion.hs_code
+                ? t(`quotes.booking.customs.hs_from_${suggestion.source}`)
+                : t('quotes.booking.customs.hs_code_hint')
+            }
             withAsterisk
             inputMode="numeric"
             maxLength={14}

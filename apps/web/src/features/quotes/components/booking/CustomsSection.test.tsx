@@ -2,7 +2,7 @@ import type { DutyEstimateView } from '@freight/contracts';
 import { DEFAULT_SETTINGS } from '@freight/domain';
 import { Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -142,6 +142,22 @@ describe('Book Shipment: customs across the border', () => {
     const request = toRequest(checked as BookingValues, toMonterrey, frontera, null);
     expect(request.customs?.items[0]).toMatchObject({ usmca: true, origin_criterion: 'B' });
     expect(request.customs?.items[1]).not.toHaveProperty('origin_criterion');
+  });
+
+  it("fills an item's HS code from the catalogs and says where it came from, until the shipper types another", async () => {
+    const fetchMock = setup(toMonterrey, 'en', {
+      'POST /api/customs/hs-suggestions': { data: [{ hs_code: '940320', source: 'product' }, null] },
+    });
+    const [racks, boxes] = section().getAllByLabelText(/^HS code/) as HTMLInputElement[];
+    await waitFor(() => expect(racks).toHaveValue('9403.20'));
+    expect(racks).toHaveAccessibleDescription(says('From your product catalog: check it fits these goods.'));
+    expect(boxes?.value).toBe('');
+    expect(boxes).toHaveAccessibleDescription(says('6, 8 or 10 digits from the tariff schedule'));
+    const asked = fetchMock.mock.calls.find(([u]) => String(u) === '/api/customs/hs-suggestions');
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ descriptions: ['Server racks', ''] });
+    await userEvent.clear(racks as HTMLInputElement);
+    await typeInto(racks as HTMLInputElement, '9403.10');
+    expect(racks).toHaveAccessibleDescription(says('6, 8 or 10 digits from the tariff schedule'));
   });
 
   it('speaks Spanish, and asks no RFC between the United States and Canada', async () => {

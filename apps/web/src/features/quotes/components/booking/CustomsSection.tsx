@@ -11,6 +11,7 @@ import { CustomsItemFields } from './CustomsItemFields';
 import { asksRfc, type CustomsValues, dutyEstimateRequest, ourBrokerCents } from './customsModel';
 import { fieldId } from './formFields';
 import type { BookingValues } from './model';
+import { useHsSuggestions } from './useHsSuggestions';
 
 /**
  * Customs, on a booking across the border: the incoterm, the currency of the values, each quoted
@@ -33,6 +34,7 @@ export function CustomsSection({
   const fmt = useFormat();
   const input = (path: string) => ({ id: fieldId(path), ...form.getInputProps(path) });
   const fromMexico = quote.inputs.origin.country === 'MX';
+  const suggestions = useHsSuggestions(form, quote);
   const itemLegend = (n: number) => {
     const item = quote.inputs.items?.[n];
     const what = item?.description || (item?.package_type ? t(`quotes.form.package_types.${item.package_type}`) : '');
@@ -71,8 +73,15 @@ export function CustomsSection({
           </Text>
         )}
         {customs.items.map((_, n) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the quote's items, fixed in number and order
-          <CustomsItemFields key={n} form={form} index={n} legend={itemLegend(n)} currency={customs.currency} />
+          <CustomsItemFields
+            // biome-ignore lint/suspicious/noArrayIndexKey: the quote's items, fixed in number and order
+            key={n}
+            form={form}
+            index={n}
+            legend={itemLegend(n)}
+            currency={customs.currency}
+            suggestion={suggestions[n] ?? null}
+          />
         ))}
         <DutyEstimate request={dutyEstimateRequest(quote, customs, form.values.delivery.state)} />
         {form.errors['customs.brokers'] && (

@@ -63,6 +63,7 @@ const PRODUCT: Product = {
   height_in: 48,
   weight_lb: 500,
   hazardous: true,
+  hs_code: '',
   ...STAMP,
 };
 const page = <T,>(data: T[]) => ({ data, meta: { current_page: 1, per_page: 8, total: data.length, last_page: 1 } });
