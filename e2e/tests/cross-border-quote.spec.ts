@@ -165,13 +165,15 @@ test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes and b
   await line.getByLabel('Alto').fill('120');
   await line.getByLabel('Peso').fill('230');
   await page.getByLabel('Valor del envío').fill('7000');
+  // The shipper chooses where it crosses: the Canadian border's ports are offered.
+  await page.getByLabel('Puerto de entrada').selectOption({ label: 'Buffalo, NY – Fort Erie, ON' });
   await page.getByRole('button', { name: 'Obtener tarifas' }).click();
   await expect(page.getByTestId('rates-count')).toHaveText('1 cotización obtenida');
 
-  // One truck from Toronto through an Ontario crossing, priced in Canadian dollars.
+  // One truck from Toronto through the chosen crossing, priced in Canadian dollars.
   const card = page.getByRole('article', { name: 'Demo Transborder Freight' });
   await expect(card.getByTestId('rate-crossing')).toHaveText(
-    /^Cruza por (Detroit, MI – Windsor|Buffalo, NY – Fort Erie), ON en el mismo camión\. No incluye aranceles ni impuestos\.$/,
+    'Cruza por Buffalo, NY – Fort Erie, ON en el mismo camión. No incluye aranceles ni impuestos.',
   );
   await expect(card.getByTestId('rate-total')).toContainText('CAD');
   await expectNoSidewaysScroll(page, 'on the rates across the border at 390 px');

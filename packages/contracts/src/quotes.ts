@@ -8,6 +8,7 @@ import {
   TRUCKLOAD_STOP_KINDS,
   UNIT_SYSTEMS,
 } from '@freight/domain';
+import { PORT_CODES, type PortCode, portOnLane } from '@freight/domain/rating/ports';
 import { z } from 'zod';
 import { equipmentCode } from './equipmentTypes';
 import { choice, email, isoDate, phone, requiredChoice, requiredText } from './fields';
@@ -130,6 +131,8 @@ export const quoteRequest = z
     client_ref: z.string().trim().max(64, { error: 'validation.too_long' }).optional(),
     /** Parcel only; LTL and truckload ignore it. */
     signature: choice(SIGNATURE_OPTIONS).default('none'),
+    /** Across a border: the port of entry the shipper chose; without it each carrier crosses at its nearest. */
+    port_of_entry: choice(PORT_CODES as [PortCode, ...PortCode[]]).optional(),
     /** Truckload only: the extra stops between pickup and final delivery, in route order. */
     stops: z.array(quoteStop, { error: 'validation.invalid' }).max(MAX_TRUCKLOAD_STOPS, { error: 'validation.stops_max' }).default([]),
   })
@@ -139,6 +142,9 @@ export const quoteRequest = z
     }
     if (q.mode === 'truckload' && q.equipment_type === undefined) {
       ctx.addIssue({ code: 'custom', path: ['equipment_type'], message: 'validation.required' });
+    }
+    if (q.port_of_entry && !portOnLane(q.port_of_entry, q.origin.country, q.destination.country)) {
+      ctx.addIssue({ code: 'custom', path: ['port_of_entry'], message: 'validation.port_of_entry' });
     }
   });
 export type QuoteRequest = z.output<typeof quoteRequest>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { borderLaneOf, crossBorderDelivery, crossingCharges, mergeLegLines, planCrossing, splitTransit } from './border';
 import type { BorderService } from './ports';
+import { portOnLane } from './ports';
 import type { ChargeLine } from './types';
 
 const toMexico: BorderService = {
@@ -58,6 +59,26 @@ describe('planCrossing', () => {
     expect(planCrossing(toCanada, chicago, monterrey)).toBeNull();
     expect(planCrossing(toMexico, chicago, toronto)).toBeNull();
     expect(planCrossing({ ...toCanada, ports: ['laredo'] }, chicago, toronto)).toBeNull();
+  });
+
+  it('crosses at the port the shipper chose, when the carrier uses it', () => {
+    const elPaso = planCrossing(toMexico, chicago, monterrey, 'el_paso');
+    expect(elPaso).toMatchObject({ port: 'el_paso', kind: 'transfer' });
+    expect(elPaso?.exit.city).toBe('El Paso');
+    // The longer road through El Paso is the shipper's choice, not the carrier's.
+    const laredo = planCrossing(toMexico, chicago, monterrey);
+    expect((elPaso?.miles[0] ?? 0) + (elPaso?.miles[1] ?? 0)).toBeGreaterThan((laredo?.miles[0] ?? 0) + (laredo?.miles[1] ?? 0));
+    expect(planCrossing(toCanada, toronto, chicago, 'champlain')).toBeNull();
+    expect(planCrossing(toCanada, chicago, toronto, 'laredo')).toBeNull();
+  });
+
+  it('knows which ports are on the border a lane crosses', () => {
+    expect(portOnLane('laredo', 'US', 'MX')).toBe(true);
+    expect(portOnLane('laredo', 'MX', 'US')).toBe(true);
+    expect(portOnLane('detroit', 'US', 'MX')).toBe(false);
+    expect(portOnLane('buffalo', 'CA', 'US')).toBe(true);
+    expect(portOnLane('laredo', 'US', 'US')).toBe(false);
+    expect(portOnLane('laredo', 'CA', 'MX')).toBe(false);
   });
 });
 

@@ -52,16 +52,17 @@ export interface CrossingPlan {
 
 /**
  * How `service` takes a shipment from `origin` to `destination` across the border: through the
- * port among its own with the fewest road miles, or null when it does not serve the lane.
+ * port the shipper chose (`only`), else the port among its own with the fewest road miles; null
+ * when it does not serve the lane or the chosen port.
  */
-export function planCrossing(service: BorderService, origin: BorderPoint, destination: BorderPoint): CrossingPlan | null {
+export function planCrossing(service: BorderService, origin: BorderPoint, destination: BorderPoint, only?: PortCode): CrossingPlan | null {
   const lane = borderLaneOf(origin.country, destination.country);
   if (!lane || !service.lanes.includes(lane)) return null;
   const neighbour = origin.country === 'US' ? destination.country : origin.country;
   let best: CrossingPlan | null = null;
   for (const code of service.ports) {
     const port: PortOfEntry = PORTS_OF_ENTRY[code];
-    if (port.neighbour !== neighbour) continue;
+    if (port.neighbour !== neighbour || (only && code !== only)) continue;
     const [exit, entry] = origin.country === 'US' ? [port.us, port.across] : [port.across, port.us];
     const miles: [number, number] = [roadMiles(origin, exit), roadMiles(entry, destination)];
     if (!best || miles[0] + miles[1] < best.miles[0] + best.miles[1])

@@ -71,6 +71,15 @@ export const PORTS_OF_ENTRY = {
 export type PortCode = keyof typeof PORTS_OF_ENTRY;
 export const PORT_CODES = Object.keys(PORTS_OF_ENTRY) as PortCode[];
 
+/**
+ * Whether `port` is on the border `origin` to `destination` crosses: between the United States and
+ * the port's neighbour, either way (a US-Mexico port for a lane to or from Mexico).
+ */
+export function portOnLane(port: PortCode, origin: string, destination: string): boolean {
+  const neighbour = PORTS_OF_ENTRY[port].neighbour;
+  return (origin === 'US' && destination === neighbour) || (destination === 'US' && origin === neighbour);
+}
+
 /** What a carrier's tariff says of its freight across a border. */
 export interface BorderService {
   lanes: BorderLane[];

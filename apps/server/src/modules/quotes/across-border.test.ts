@@ -33,16 +33,14 @@ interface Rate {
   charges: { code: string; detail: string | null; amount_cents: number }[];
 }
 
-async function quote(body: Record<string, unknown>) {
+/** POST /api/quotes as the demo shipper: an LTL pallet picked up on a business day of every country, with `body`. */
+async function ask(body: Record<string, unknown>) {
   const c = await t.client().login('shipper@demo.test');
-  const res = await c.post('/api/quotes', {
-    mode: 'ltl',
-    pickup_date: pickupDate(),
-    items: [pallet],
-    accessorials: [],
-    insured_value: 0,
-    ...body,
-  });
+  return c.post('/api/quotes', { mode: 'ltl', pickup_date: pickupDate(), items: [pallet], accessorials: [], insured_value: 0, ...body });
+}
+
+async function quote(body: Record<string, unknown>) {
+  const res = await ask(body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { rates: Rate[]; messages: { key: string; text: string }[] };
 }
@@ -102,6 +100,18 @@ describe('quotes across the border', () => {
     expect(truck.map((r) => r.scac)).toEqual(['DFRC']);
     expect(truck[0].crossing).toMatchObject({ port: 'laredo', kind: 'transfer' });
     expect(charged(truck[0])).toBe(truck[0].total_cents);
+  });
+
+  it('crosses at the port the shipper chose, and refuses a port of another border', async () => {
+    const [nearest] = (await quote({ origin: chicago, destination: monterrey })).rates as [Rate];
+    const { rates } = await quote({ origin: chicago, destination: monterrey, port_of_entry: 'el_paso' });
+    const [rate] = rates as [Rate];
+    expect(rate.crossing).toEqual({ port: 'el_paso', port_name: 'El Paso, TX – Ciudad Juárez, CHH', kind: 'transfer' });
+    // The longer road through El Paso costs more than the carrier's nearest port.
+    expect(rate.total_cents).toBeGreaterThan(nearest.total_cents);
+    const wrong = await ask({ origin: chicago, destination: monterrey, port_of_entry: 'detroit' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ port_of_entry: ["Choose a port of entry on this shipment's border"] });
   });
 
   it('says a lane no carrier serves is not quoted online, and asks no border carrier within one country', async () => {

@@ -327,6 +327,7 @@ export function quotesService(
         signature: input.mode === 'parcel' ? (input.signature ?? 'none') : 'none',
         unit_system: input.unit_system,
         currency: input.currency,
+        port_of_entry: input.port_of_entry,
       };
       // The user's carrier visibility: hidden carriers are never asked, preferred ones are listed first.
       const priced = (await repo.carriersOn(input.mode, input.pickup_date)).filter((row) => !choices.hidden.has(row.id));

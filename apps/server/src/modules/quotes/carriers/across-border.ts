@@ -15,6 +15,8 @@ import type { CarrierRate, NoRate, RatePlace, RateRequest } from './adapter';
 
 /** Said when a carrier does not take a shipment across its border (the quote shows it when none does). */
 export const NOT_ACROSS_THE_BORDER: RateMessage = { level: 'no_rate', key: 'quote.no_rate.cross_border' };
+/** Said when the carriers serving the lane do not cross at the port the shipper chose. */
+export const NOT_AT_THIS_PORT: RateMessage = { level: 'no_rate', key: 'quote.no_rate.port_of_entry' };
 
 /** Whether any leg of the request leaves the origin's country. */
 export function crossesBorder(request: Pick<RateRequest, 'origin' | 'destination' | 'stops'>) {
@@ -28,7 +30,12 @@ function planFor(border: BorderService | undefined, request: RateRequest): Cross
   const from = lookupPlace(request.origin.postal_code, request.origin.country);
   const to = lookupPlace(request.destination.postal_code, request.destination.country);
   if (!from || !to) return null;
-  return planCrossing(border, { ...from, country: request.origin.country }, { ...to, country: request.destination.country });
+  return planCrossing(
+    border,
+    { ...from, country: request.origin.country },
+    { ...to, country: request.destination.country },
+    request.port_of_entry,
+  );
 }
 
 const sidePlace = (side: BorderSide, country: RatePlace['country']): RatePlace => ({
@@ -64,7 +71,11 @@ export function rateAcrossBorder(
   rateSide: (request: RateRequest) => CarrierRate | NoRate,
 ): CarrierRate | NoRate {
   const plan = planFor(border, request);
-  if (!border || !plan) return { status: 'no_rate', messages: [NOT_ACROSS_THE_BORDER] };
+  if (!border || !plan) {
+    // A carrier of the lane that crosses elsewhere says so, so the shipper knows another port has rates.
+    const elsewhere = request.port_of_entry && planFor(border, { ...request, port_of_entry: undefined });
+    return { status: 'no_rate', messages: [elsewhere ? NOT_AT_THIS_PORT : NOT_ACROSS_THE_BORDER] };
+  }
   const { origin, destination } = request;
   const sides: (CarrierRate | NoRate)[] =
     plan.kind === 'single_line'

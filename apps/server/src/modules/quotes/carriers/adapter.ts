@@ -4,6 +4,7 @@ import type {
   ChargeLine,
   EquipmentSpec,
   FreightClass,
+  PortCode,
   RateCrossing,
   RateMessage,
   SignatureOption,
@@ -57,6 +58,8 @@ export interface RateRequest {
   signature: SignatureOption;
   unit_system: UnitSystem;
   currency: Currency;
+  /** Across a border: the port of entry the shipper chose (else each carrier crosses at its nearest). */
+  port_of_entry?: PortCode;
 }
 
 export interface CarrierRate {

@@ -18,6 +18,7 @@ import { checkBooking } from './checkBooking';
 import { ownBrokersSaving } from './customsModel';
 import { type BookingValues, initialValues, toRequest } from './model';
 import { RateSummary } from './RateSummary';
+import { makeAddress } from './testAddress';
 
 const frontera: QuoteRate = {
   ...makeRate('r-dfrc', 'Demo Frontera Carga', 'DFRC', 6, [
@@ -158,6 +159,28 @@ describe('Book Shipment: customs across the border', () => {
     await userEvent.clear(racks as HTMLInputElement);
     await typeInto(racks as HTMLInputElement, '9403.10');
     expect(racks).toHaveAccessibleDescription(says('6, 8 or 10 digits from the tariff schedule'));
+  });
+
+  it("fills the shipper's own broker from the address book, each field still typed over", async () => {
+    const broker = makeAddress({
+      company: 'Border Brokers Inc.',
+      first_name: 'Dana',
+      last_name: 'Cruz',
+      phone: '(956) 555-0140',
+      email: 'entries@borderbrokers.example',
+      city: 'Laredo',
+      state: 'TX',
+      postal_code: '78045',
+    });
+    setup(toMonterrey, 'en', { 'GET /api/addresses': { data: [broker], meta: { total: 1, page: 1, per_page: 8 } } });
+    const us = within(screen.getByTestId('customs-broker-US'));
+    await userEvent.click(us.getByRole('radio', { name: /^My own customs broker/ }));
+    await typeInto(us.getByLabelText('Find your broker in the address book'), 'Border');
+    await userEvent.click(await screen.findByRole('option', { name: /Border Brokers Inc\./ }));
+    expect(us.getByLabelText(/^Broker's company/)).toHaveValue('Border Brokers Inc.');
+    expect(us.getByLabelText(/^Contact/)).toHaveValue('Dana Cruz');
+    expect(us.getByLabelText(/^Phone/)).toHaveValue('(956) 555-0140');
+    expect(us.getByLabelText(/^Email/)).toHaveValue('entries@borderbrokers.example');
   });
 
   it('speaks Spanish, and asks no RFC between the United States and Canada', async () => {

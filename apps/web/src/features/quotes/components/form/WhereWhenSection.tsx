@@ -1,6 +1,7 @@
 import type { AddressBookEntry } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
-import { Alert, Anchor, Grid, Paper, SegmentedControl, Text, Title } from '@mantine/core';
+import { PORT_CODES, portName, portOnLane } from '@freight/domain/rating/ports';
+import { Alert, Anchor, Grid, NativeSelect, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,8 @@ export interface WhereWhenSectionProps {
 
 /**
  * Where and when: both ends, the pickup date, the units, and the mode (LTL & Small Package) or the
- * equipment and extra stops (truckload); a cross-border shipment is pointed to the international page.
+ * equipment and extra stops (truckload); a cross-border shipment is pointed to the international page
+ * and may choose its port of entry.
  */
 export function WhereWhenSection({ form, kind, initialDate, onProposal, onPick, onUnits }: WhereWhenSectionProps) {
   const { t } = useTranslation();
@@ -36,6 +38,8 @@ export function WhereWhenSection({ form, kind, initialDate, onProposal, onPick, 
   const values = form.values;
   const ltlParcel = kind === 'ltl_parcel';
   const crossBorder = values.origin.country !== values.destination.country;
+  // The ports of the border this shipment crosses: the shipper may choose one, or leave each carrier its nearest.
+  const ports = PORT_CODES.filter((code) => portOnLane(code, values.origin.country, values.destination.country));
 
   /** A site type brings the services it recommends at its end. */
   const setSiteType = (end: 'origin' | 'destination', next: SiteType) => {
@@ -112,6 +116,19 @@ export function WhereWhenSection({ form, kind, initialDate, onProposal, onPick, 
             {t('quotes.form.cross_border.link')}
           </Anchor>
         </Alert>
+      )}
+      {ports.length > 0 && (
+        <NativeSelect
+          mt="md"
+          maw={420}
+          label={t('quotes.form.port_of_entry.label')}
+          description={t('quotes.form.port_of_entry.hint')}
+          data={[
+            { value: '', label: t('quotes.form.port_of_entry.nearest') },
+            ...ports.map((code) => ({ value: code, label: portName(code) })),
+          ]}
+          {...form.getInputProps('port_of_entry')}
+        />
       )}
     </Paper>
   );

@@ -49,6 +49,21 @@ describe('form model', () => {
     expect(toRequest(v, 'truckload').request.signature).toBeUndefined();
   });
 
+  it('sends the port of entry chosen only while it is on the border the shipment crosses, and reads it back', () => {
+    const toMexico = {
+      ...defaultValues(defaults),
+      pickup_date: '2026-11-23',
+      destination: { postal_code: '64000', country: 'MX' as const, site_type: 'business' as const },
+      port_of_entry: 'el_paso' as const,
+    };
+    const { request } = toRequest(toMexico, 'ltl');
+    expect(request.port_of_entry).toBe('el_paso');
+    expect(fromRequest(request, defaults).port_of_entry).toBe('el_paso');
+    // The countries changed since: El Paso is not on the Canadian border.
+    const toCanada = { ...toMexico, destination: { ...toMexico.destination, postal_code: 'M5V 3L9', country: 'CA' as const } };
+    expect(toRequest(toCanada, 'ltl').request).not.toHaveProperty('port_of_entry');
+  });
+
   it('reads a stored request back, the mode becoming the pick', () => {
     const v = fromRequest(
       {

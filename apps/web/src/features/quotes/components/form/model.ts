@@ -11,6 +11,7 @@ import {
   UNIT_SYSTEMS,
   type UnitSystem,
 } from '@freight/domain';
+import { PORT_CODES, type PortCode, portOnLane } from '@freight/domain/rating/ports';
 import { mergeCombined } from './combine';
 import { type NumberValue, optionalText, toNumber } from './parse';
 
@@ -81,6 +82,8 @@ export interface FormValues {
   signature: SignatureChoice;
   /** Truckload only, in route order. */
   stops: StopValues[];
+  /** Across a border: the port of entry chosen, '' for each carrier's nearest. */
+  port_of_entry: PortCode | '';
 }
 
 let keySeq = 0;
@@ -131,6 +134,7 @@ export function defaultValues(d: Defaults): FormValues {
     equipment_type: '',
     signature: 'none',
     stops: [],
+    port_of_entry: '',
   };
 }
 
@@ -182,6 +186,7 @@ export function fromRequest(r: ShipmentRequest, d: Defaults): FormValues {
       postal_code: stop.postal_code ?? '',
       country: oneOf(COUNTRIES, stop.country, 'US'),
     })),
+    port_of_entry: oneOf<PortCode | ''>(PORT_CODES, r.port_of_entry, ''),
   };
 }
 
@@ -221,6 +226,9 @@ export function toRequest(values: FormValues, mode: QuoteMode, clientRef?: strin
     })) as ShipmentRequest['stops'];
   }
   if (mode === 'parcel') request.signature = values.signature;
+  // A port chosen for another border (the countries changed since) is not sent.
+  if (values.port_of_entry && portOnLane(values.port_of_entry, values.origin.country, values.destination.country))
+    request.port_of_entry = values.port_of_entry;
   const ref = clientRef ? optionalText(clientRef, 64) : undefined;
   if (ref) request.client_ref = ref;
   return { request, lineKeys };
