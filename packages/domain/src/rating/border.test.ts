@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { borderLaneOf, crossBorderDelivery, crossingCharges, mergeLegLines, planCrossing, splitTransit } from './border';
+import { borderLaneOf, crossBorderDelivery, crossingCharges, deliveryFrom, mergeLegLines, planCrossing, splitTransit } from './border';
 import type { BorderService } from './ports';
 import { portOnLane } from './ports';
 import type { ChargeLine } from './types';
@@ -90,6 +90,18 @@ describe('transit across two calendars', () => {
     // Counted on Mexico's calendar alone it would have been 30 November.
     // Northbound from Friday 13 November: Monday 16 is Mexico's Revolution Day, not the US's.
     expect(crossBorderDelivery('2026-11-13', 'MX-US', 1, 1, 1)).toBe('2026-11-19');
+  });
+
+  it("re-dates a booking picked up another day on each side's calendar, when the rate kept its days", () => {
+    const rate = {
+      transit_days: 5,
+      crossing: { port: 'laredo' as const, kind: 'transfer' as const, days: [3, 1, 1] as [number, number, number] },
+    };
+    // Picked up Monday 23 November 2026 instead: the US side runs into Thanksgiving, as above.
+    expect(deliveryFrom('2026-11-23', rate, 'US', 'MX')).toBe('2026-12-02');
+    // A rate made before the days were kept counts all five on the destination's calendar.
+    expect(deliveryFrom('2026-11-23', { transit_days: 5, crossing: { port: 'laredo', kind: 'transfer' } }, 'US', 'MX')).toBe('2026-11-30');
+    expect(deliveryFrom('2026-11-23', { transit_days: 3 }, 'US', 'US')).toBe('2026-11-30');
   });
 
   it("splits a single line's days by the miles on each side", () => {

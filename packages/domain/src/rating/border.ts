@@ -11,7 +11,7 @@
  * each side's business days on its own country's calendar, plus the days at the border.
  */
 import type { Country } from '../settings';
-import { addBusinessDays } from './calendar';
+import { addBusinessDays, estimatedDelivery } from './calendar';
 import type { IsoDate } from './days';
 import { type LatLon, roadMiles } from './geo';
 import {
@@ -23,6 +23,7 @@ import {
   PORTS_OF_ENTRY,
   type PortCode,
   type PortOfEntry,
+  type RateCrossing,
 } from './ports';
 import type { Cents, ChargeLine } from './types';
 
@@ -78,6 +79,21 @@ export function planCrossing(service: BorderService, origin: BorderPoint, destin
 export function crossBorderDelivery(pickupDate: IsoDate, lane: BorderLane, first: number, atBorder: number, second: number): IsoDate {
   const [origin, destination] = lane.split('-') as [Country, Country];
   return addBusinessDays(addBusinessDays(pickupDate, first, origin), atBorder + second, destination);
+}
+
+/**
+ * The delivery date of a rate picked up on `pickupDate`: across a border each side's days on its
+ * own country's calendar (when the rate kept its days), else `transitDays` on the destination's.
+ */
+export function deliveryFrom(
+  pickupDate: IsoDate,
+  rate: { transit_days: number; crossing?: RateCrossing | null },
+  origin: Country,
+  destination: Country,
+): IsoDate {
+  const lane = borderLaneOf(origin, destination);
+  const days = rate.crossing?.days;
+  return lane && days ? crossBorderDelivery(pickupDate, lane, ...days) : estimatedDelivery(pickupDate, rate.transit_days, destination);
 }
 
 /** Splits `days` of a single-line transit between the two sides in proportion to their miles. */

@@ -106,6 +106,11 @@ export function ratesWithinOneCountry(tariff: unknown): boolean {
 export interface RateCrossing {
   port: PortCode;
   kind: CrossingKind;
+  /**
+   * Business days on the origin's side, at the border and on the destination's side, so a booking
+   * picked up another day counts each on its own calendar (absent on rates made before they were kept).
+   */
+  days?: [number, number, number];
 }
 
 /** A port of entry by its two cities ('Laredo, TX – Nuevo Laredo, TAM'): proper names, alike in every language. */

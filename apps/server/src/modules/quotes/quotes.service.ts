@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryWindowView, QuoteItemFacts, QuoteRequest } from '@freight/contracts';
 import type { Country, Currency, UnitSystem } from '@freight/domain';
 import {
-  type AccessorialCode,
   type ChargeLine,
   convertCents,
   type ExchangeRates,
-  type FreightClass,
   greatCircleMiles,
   insuranceOptionsFor,
   lookupPlace,
@@ -17,8 +15,6 @@ import {
   routeRoadMiles,
   SEP_2025_DIESEL_CENTS_PER_GAL,
   toCents,
-  toInches,
-  toPounds,
 } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -32,17 +28,19 @@ import { carrierFailure } from '../incidents/incidents.recorder';
 import { pricingProgramsService } from '../pricing-programs/pricing-programs.service';
 import type { LoadedUser } from '../users/users.repository';
 import { usersService } from '../users/users.service';
-import type { CarrierAdapter, CarrierRate, NoRate, RateCrossing, RateItem, RatePlace, RateRequest, RateStop } from './carriers/adapter';
+import type { CarrierAdapter, CarrierRate, NoRate, RateCrossing, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
 import { priceCarrierRate, pricingShipment, type QuoteCosts } from './quote-pricing';
 import { type NewQuoteRow, type QuotePageOptions, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
+import { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
 
 export { costOfRate, type QuoteCosts, type RateCost } from './quote-pricing';
 export { quoteBrief } from './quotes.presenter';
+export { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';
 
 /** Used only when the currency_rates table lacks a currency (units per 1 USD). */
 export const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
@@ -108,44 +106,6 @@ export function quoteOwner({ user, account, settings }: LoadedUser & { account: 
 
 /** A visitor has no carrier visibility of its own: every carrier, none first. */
 const NO_CHOICES: CarrierChoices = { hidden: new Set(), preferred: new Set() };
-
-/** Accessorials implied by the site types (residential / limited access ends). */
-export function siteAccessorials(input: Pick<QuoteInput, 'origin' | 'destination'>): AccessorialCode[] {
-  const out: AccessorialCode[] = [];
-  if (input.origin.site_type === 'residential') out.push('residential_pickup');
-  if (input.destination.site_type === 'residential') out.push('residential_delivery');
-  if (input.origin.site_type === 'limited_access') out.push('limited_access_pickup');
-  if (input.destination.site_type === 'limited_access') out.push('limited_access_delivery');
-  return out;
-}
-
-/** A place as carriers are asked about it: the typed postal code with its city and state from the postal data. */
-export const ratePlace = (
-  p: Pick<QuoteInput['origin'], 'postal_code' | 'country'> & { site_type?: string },
-  g: { city: string; state: string },
-): RatePlace => ({
-  postal_code: p.postal_code,
-  country: p.country,
-  site_type: p.site_type ?? 'business',
-  city: g.city,
-  state: g.state,
-});
-
-/** The input's items in engine units (inches, pounds per unit). */
-export function rateItemsOf(input: Pick<QuoteInput, 'items' | 'unit_system'>): RateItem[] {
-  const unit = input.unit_system;
-  return input.items.map((i) => ({
-    package_type: i.package_type,
-    quantity: i.quantity,
-    length_in: toInches(i.length, unit),
-    width_in: toInches(i.width, unit),
-    height_in: toInches(i.height, unit),
-    unit_weight_lb: toPounds(i.weight, unit),
-    freight_class: i.freight_class as FreightClass | undefined,
-    stackable: i.stackable,
-    hazardous: i.hazardous,
-  }));
-}
 
 /**
  * A rated quote as stored: its lowest total is what the lists show and the carriers' share counts;

@@ -11,7 +11,7 @@ import { AWAITING_PAYMENT_MINUTES, approvalReasons, type BookingRights, type Pay
 import {
   type ChargeLine,
   CROSSING_CHARGE_DETAILS,
-  estimatedDelivery,
+  deliveryFrom,
   type InsuranceOption,
   insuranceChargeLines,
   localDateTime,
@@ -140,7 +140,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     const estimated =
       body.pickup_date === input.pickup_date
         ? rate.estimated_delivery
-        : estimatedDelivery(body.pickup_date, rate.transit_days, input.destination.country);
+        : deliveryFrom(body.pickup_date, rate, input.origin.country, input.destination.country);
     // The services its rate charges for, not what crossing a border costs (the shipment's crossing says that).
     const charged = rate.charges.filter((c) => c.code === 'accessorial' && c.detail && !CROSSING_CHARGE_DETAILS.includes(c.detail));
     const accessorials = [...new Set([...quoted, ...charged.map((c) => c.detail as string)])];

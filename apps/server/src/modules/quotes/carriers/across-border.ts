@@ -99,6 +99,6 @@ export function rateAcrossBorder(
     lines,
     total_cents: lines.reduce((sum, l) => sum + l.amount_cents, 0),
     messages: [...first.messages, ...(second?.messages ?? [])],
-    crossing: { port: plan.port, kind: plan.kind },
+    crossing: { port: plan.port, kind: plan.kind, days: [days[0], border.crossing_days, days[1]] },
   };
 }
