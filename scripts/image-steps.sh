@@ -16,13 +16,14 @@ cd "$root"
 # Files the compiled server reads at run time, at the same places as in the repository
 # (scripts/build-server.mjs keeps each module's import.meta.url its source file's):
 # migrations (and their journal, read by /readyz), PGlite's initdb script run as a child process,
-# the postal code table of the rating engine. The web's dist and the server's dist come from the build.
+# the postal code table of the rating engine, the SAT's schemas a Carta Porte is checked against. The web's dist and the server's dist come from the build.
 RUNTIME_FILES=(
   package.json
   apps/server/package.json
   apps/server/drizzle
   apps/server/src/db/pglite-initdb.mjs
   packages/domain/src/rating/postal-codes.tsv
+  apps/server/src/modules/carta-porte/sat-schemas
 )
 
 step_deps() {

@@ -67,6 +67,10 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   // The certification of origin says why the claimed good originates.
   await item.getByLabel('Origin criterion').click();
   await page.getByRole('option', { name: 'B: made only from originating materials' }).click();
+  // The Carta Porte of the Mexican leg names the good by its SAT key and unit.
+  await item.getByLabel('SAT goods key (Carta Porte)').fill('40151500');
+  await item.getByLabel('Unit (SAT)').click();
+  await page.getByRole('option', { name: 'XPX – Pallet' }).click();
   // The duties and taxes it would likely pay, as an estimate, and who pays them.
   const duties = page.getByRole('status', { name: 'Estimated duties and taxes' });
   await expect(duties).toContainText('paid by the consignee, as the incoterm says');
@@ -128,6 +132,23 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   for (const text of ['USMCA certification of origin', '1. Certification by: The exporter', '841360', 'This shipment only']) {
     expect(certificate).toContain(text);
   }
+
+  // The Carta Porte of the Mexican leg is stamped once the broker's pedimento is recorded.
+  const cartaPorte = page.getByRole('button', { name: 'Download Carta Porte (CFDI, XML)' });
+  await cartaPorte.click();
+  await expect(page.getByText("The Carta Porte is issued once the customs broker's pedimento is recorded.")).toBeVisible();
+  await page.getByTestId('shipment-customs-entry').getByRole('button', { name: 'Record' }).click();
+  const entry = page.getByRole('dialog');
+  await entry.getByLabel('Pedimento').fill('262434566001234');
+  await entry.getByRole('button', { name: 'Save reference' }).click();
+  await expect(page.getByTestId('shipment-customs-entry')).toContainText('26  24  3456  6001234');
+  const stamping = page.waitForEvent('download');
+  await cartaPorte.click();
+  const xml = await readFile((await (await stamping).path()) ?? '', 'utf8');
+  expect(xml).toContain('<cartaporte31:CartaPorte Version="3.1"');
+  expect(xml).toContain('BienesTransp="40151500"');
+  expect(xml).toContain('NumPedimento="26  24  3456  6001234"');
+  expect(xml).toMatch(/<tfd:TimbreFiscalDigital [^>]*UUID="[0-9A-F-]{36}"/);
 });
 
 /** The Monterrey consignee (its street number and colonia are typed apart, as Mexican addresses are). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAC_SIMULATOR_PREFIX } from './modules/carta-porte/carta-porte.routes';
 import { STRIPE_SIMULATOR_PREFIX } from './modules/payments/stripe.routes';
 import { TWILIO_SIMULATOR_PREFIX } from './modules/sms/sms.routes';
 import { OIDC_SIMULATOR_PREFIX } from './modules/sso/sso.routes';
@@ -27,7 +28,7 @@ const MACHINE_ENDPOINTS = new Set([
   'POST /api/webhooks/twilio/sms',
 ]);
 
-const SIMULATORS = ['/ebay-sim', OIDC_SIMULATOR_PREFIX, STRIPE_SIMULATOR_PREFIX, TWILIO_SIMULATOR_PREFIX];
+const SIMULATORS = ['/ebay-sim', OIDC_SIMULATOR_PREFIX, STRIPE_SIMULATOR_PREFIX, TWILIO_SIMULATOR_PREFIX, PAC_SIMULATOR_PREFIX];
 
 let t: TestApp;
 beforeAll(async () => {

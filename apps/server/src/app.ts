@@ -32,6 +32,7 @@ import { carrierScorecardsRoutes } from './modules/carrier-scorecards/carrier-sc
 import { rateFailureRecorder } from './modules/carrier-scorecards/rate-failures';
 import { registerScorecardRefresh } from './modules/carrier-scorecards/scorecard-summary';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
+import { cartaPorteRoutes } from './modules/carta-porte/carta-porte.routes';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { consigneeAlertsRoutes } from './modules/consignee-alerts/consignee-alerts.routes';
 import { consigneeAlertsService } from './modules/consignee-alerts/consignee-alerts.service';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps) {
   await userSessionsRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await smsRoutes(app, ctx);
+  await cartaPorteRoutes(app, ctx);
   await accountsRoutes(app, ctx);
   await staffAccountsRoutes(app, ctx);
   await salesRepsRoutes(app, ctx);

@@ -208,6 +208,32 @@ const schema = z
       .regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/, { error: 'must be a number such as +13125550100 or a Messaging Service SID (MG...)' })
       .optional(),
     TWILIO_SIMULATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The Carta Porte's certifier (PAC), speaking SW sapien's REST protocol: its root URL, user and
+     * password. Unset, outside production the simulator mounted at /pac-sim stamps, and production
+     * issues none. The password is a secret: never logged.
+     */
+    PAC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://services.sw.com.mx' }).optional(),
+    PAC_USER: z.string().min(1).max(200).optional(),
+    PAC_PASSWORD: z.string().min(1).max(200).optional(),
+    /**
+     * Who issues the Carta Porte: the provider's Mexican entity, whose certificate (CSD) the
+     * certifier keeps. The defaults are the SAT's published test taxpayer, as certifiers' test
+     * environments use; production names its own.
+     */
+    CFDI_ISSUER_RFC: z
+      .string()
+      .regex(/^[A-ZÑ&]{3}\d{6}[A-Z\d]{3}$/, { error: 'must be a company RFC (12 characters)' })
+      .default('EKU9003173C9'),
+    CFDI_ISSUER_NAME: z.string().min(1).max(254).default('ESCUELA KEMPER URGATE'),
+    CFDI_ISSUER_REGIME: z
+      .string()
+      .regex(/^\d{3}$/, { error: 'must be a c_RegimenFiscal key such as 601' })
+      .default('601'),
+    CFDI_ISSUER_POSTAL_CODE: z
+      .string()
+      .regex(/^\d{5}$/, { error: 'must be a 5-digit postal code' })
+      .default('42501'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The bearer token a Prometheus scrape of GET /metrics must send. Unset, /metrics is off in
@@ -284,6 +310,10 @@ const schema = z
         message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together',
       });
     }
+    const pacKeys = [c.PAC_URL, c.PAC_USER, c.PAC_PASSWORD].filter(Boolean).length;
+    if (pacKeys > 0 && pacKeys < 3) {
+      ctx.addIssue({ code: 'custom', path: ['PAC_URL'], message: 'PAC_URL, PAC_USER and PAC_PASSWORD go together' });
+    }
     if (c.NODE_ENV === 'production' && c.TWILIO_SIMULATOR_URL) {
       ctx.addIssue({ code: 'custom', path: ['TWILIO_SIMULATOR_URL'], message: 'the Twilio simulator is never used in production' });
     }
@@ -327,6 +357,8 @@ export type Config = z.output<typeof schema> & {
   geoLookup: 'service' | 'simulator' | 'off';
   /** Who sends text messages: Twilio with its keys, the Twilio simulator, or nobody (production without Twilio's keys). */
   sms: 'twilio' | 'simulator' | 'off';
+  /** Who stamps the Carta Porte: the certifier at PAC_URL, the simulator mounted here, or nobody (production without PAC_URL). */
+  certifier: 'pac' | 'simulator' | 'off';
 };
 
 export class ConfigError extends Error {}
@@ -356,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoLookup: c.GEO_LOOKUP_URL ? 'service' : c.NODE_ENV === 'production' ? 'off' : 'simulator',
     // With a simulator named, the keys (a test's own) go to it rather than to Twilio.
     sms: c.TWILIO_SIMULATOR_URL ? 'simulator' : c.TWILIO_ACCOUNT_SID ? 'twilio' : c.NODE_ENV === 'production' ? 'off' : 'simulator',
+    certifier: c.PAC_URL ? 'pac' : c.NODE_ENV === 'production' ? 'off' : 'simulator',
     supportHours: { timeZone: c.SUPPORT_TIME_ZONE ?? c.BUSINESS_TIME_ZONE, opensAt: c.SUPPORT_OPENS_AT, closesAt: c.SUPPORT_CLOSES_AT },
     testSeed: c.TEST_SEED === true && c.NODE_ENV === 'test',
     demoTracking: c.DEMO_TRACKING ?? c.SEED_DEMO ?? (!c.DATABASE_URL && c.NODE_ENV !== 'production'),

@@ -1,5 +1,14 @@
 import { COUNTRIES, type Country, CURRENCIES } from '@freight/domain';
-import { compactHsCode, INCOTERMS, isCountryCode, isHsCode, ORIGIN_CRITERIA, rfcKind } from '@freight/domain/customs';
+import {
+  compactHsCode,
+  INCOTERMS,
+  isCountryCode,
+  isHsCode,
+  isSatKeyForm,
+  ORIGIN_CRITERIA,
+  rfcKind,
+  SAT_UNITS,
+} from '@freight/domain/customs';
 import { z } from 'zod';
 import { emailOrNone, optionalText } from './fields';
 import type { UsmcaCertificationSnapshot } from './usmca';
@@ -60,6 +69,18 @@ export const customsItem = z
       usmca: z.boolean().default(false),
       /** Why the good originates (A to D), on the certification of origin: required with a USMCA claim, kept only with one. */
       origin_criterion: z.enum(ORIGIN_CRITERIA, { error: 'validation.choice' }).nullable().optional(),
+      /**
+       * On a Mexican leg, what the Carta Porte says of the good: its SAT goods key (c_ClaveProdServCP,
+       * 8 digits; the server checks the catalog) and the unit it is counted in (c_ClaveUnidad).
+       */
+      sat_key: z
+        .string({ error: 'validation.sat' })
+        .trim()
+        .max(8, { error: 'validation.sat' })
+        .optional()
+        .default('')
+        .refine((v) => v === '' || isSatKeyForm(v), { error: 'validation.sat' }),
+      sat_unit: z.enum(SAT_UNITS, { error: 'validation.choice' }).nullable().optional(),
     },
     { error: 'validation.required' },
   )
@@ -68,7 +89,11 @@ export const customsItem = z
       ctx.addIssue({ code: 'custom', path: ['usmca'], message: 'validation.usmca_origin' });
     }
   })
-  .transform(({ origin_criterion, ...item }) => ({ ...item, origin_criterion: item.usmca ? (origin_criterion ?? null) : null }));
+  .transform(({ origin_criterion, sat_unit, ...item }) => ({
+    ...item,
+    origin_criterion: item.usmca ? (origin_criterion ?? null) : null,
+    sat_unit: sat_unit ?? null,
+  }));
 export type CustomsItem = z.output<typeof customsItem>;
 
 /**
@@ -123,21 +148,26 @@ export type BookingCustomsInput = z.input<typeof bookingCustoms>;
  * with the USMCA certification it was signed under when a line claims USMCA (null otherwise, and
  * absent on declarations booked before certifications were kept).
  */
-export type CustomsView = BookingCustoms & { certification?: UsmcaCertificationSnapshot | null };
+export type CustomsView = Omit<BookingCustoms, 'items'> & {
+  /** Lines booked before the Carta Porte's SAT keys were asked have none. */
+  items: (Omit<CustomsItem, 'sat_key' | 'sat_unit'> & Partial<Pick<CustomsItem, 'sat_key' | 'sat_unit'>>)[];
+  certification?: UsmcaCertificationSnapshot | null;
+};
 
 /**
  * The rules of a declaration that need its quote, by field: an entry per quoted item (with the
  * origin criterion of a good claimed under USMCA, asked here so a form says it beside the item's
  * other errors), one broker
  * for each side of the lane (`sides`, the origin's country first) and none of another country,
- * and on a Mexican lane the Mexican party's own RFC (the generic foreign one is the party abroad's).
+ * and on a Mexican lane the Mexican party's own RFC (the generic foreign one is the party abroad's)
+ * and each item's SAT goods key and unit for the Carta Porte.
  * Shared by the server and the booking form, which says them before sending.
  */
 export function customsLaneErrors(
   sides: readonly [Country, Country],
   itemCount: number,
   customs: {
-    items: readonly { usmca?: boolean; origin_criterion?: string | null }[];
+    items: readonly { usmca?: boolean; origin_criterion?: string | null; sat_key?: string; sat_unit?: string | null }[];
     brokers: readonly { country: string }[];
     tax_id: string;
   },
@@ -153,6 +183,11 @@ export function customsLaneErrors(
     sides.every((side) => named.filter((c) => c === side).length === 1) && named.every((c) => sides.includes(c as Country));
   if (!eachSideOnce) errors['customs.brokers'] = 'validation.customs_broker_sides';
   if (sides.includes('MX')) {
+    // The Carta Porte of the Mexican leg names each good by its SAT key and unit.
+    customs.items.forEach((item, n) => {
+      if (!item.sat_key) errors[`customs.items.${n}.sat_key`] = 'validation.required';
+      if (!item.sat_unit) errors[`customs.items.${n}.sat_unit`] = 'validation.required';
+    });
     if (!customs.tax_id) errors['customs.tax_id'] = 'validation.required';
     else if (rfcKind(customs.tax_id) === 'foreign') errors['customs.tax_id'] = 'validation.rfc_generic';
   }
@@ -174,6 +209,8 @@ export const HS_SUGGESTION_SOURCES = ['product', 'part'] as const;
 export interface HsSuggestion {
   hs_code: string;
   source: (typeof HS_SUGGESTION_SOURCES)[number];
+  /** The product's SAT goods key, when it keeps one (the part catalog keeps none). */
+  sat_key?: string;
 }
 export interface HsSuggestionsResponse {
   data: (HsSuggestion | null)[];

@@ -61,6 +61,7 @@ export const CUSTOMS_DOCUMENT_KINDS = [
   'bol',
   'entry_label',
   'usmca_certification',
+  'carta_porte',
 ] as const satisfies readonly (typeof DOCUMENT_KINDS)[number][];
 export type CustomsDocumentKind = (typeof CUSTOMS_DOCUMENT_KINDS)[number];
 

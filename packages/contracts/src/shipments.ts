@@ -103,8 +103,12 @@ export const DOCUMENT_KINDS = [
   'commercial_invoice',
   'entry_label',
   'usmca_certification',
+  'carta_porte',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** A downloaded document's file name: the Carta Porte is the SAT's XML, every other document a PDF. */
+export const documentFileName = (kind: DocumentKind, bolNumber: string) => `${kind}-${bolNumber}.${kind === 'carta_porte' ? 'xml' : 'pdf'}`;
 
 /**
  * A shipping document as a download: `url` in the language of who reads it at work (the carrier's;

@@ -1337,6 +1337,7 @@ export * from './schema-analytics';
 export * from './schema-analytics-summary';
 export * from './schema-automation-rules';
 export * from './schema-batches';
+export * from './schema-carta-porte';
 export * from './schema-catalogs';
 export * from './schema-claims';
 export * from './schema-consignee-alerts';

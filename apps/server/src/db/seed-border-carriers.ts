@@ -8,7 +8,7 @@ import {
   type TruckloadTariff,
 } from '@freight/domain/rating';
 import type { Db } from './client';
-import { carriers } from './schema';
+import { carriers, mexicanCarrierFleets } from './schema';
 import { seedTrackingSecrets } from './seed-booking';
 import { seedTariffVersions } from './seed-carriers';
 
@@ -82,4 +82,43 @@ export async function seedBorderCarriers(tx: Db) {
     .onConflictDoNothing();
   await seedTariffVersions(tx);
   await seedTrackingSecrets(tx);
+}
+
+/**
+ * What Demo Frontera Carga states on its Carta Porte: a federal cargo permit (TPAF01), its
+ * civil-liability policy, and the tractors, semitrailers and drivers its dispatch assigns. Clearly
+ * demo plates, permit and RFCs, in the forms the SAT's schema takes.
+ */
+export async function seedMexicanFleet(tx: Db) {
+  await tx
+    .insert(mexicanCarrierFleets)
+    .values({
+      scac: 'DFRC',
+      permitType: 'TPAF01',
+      permitNumber: 'DEMO-SICT-0042-2024',
+      insurer: 'Seguros Demo Frontera',
+      policy: 'RC-DFRC-2026-001',
+      trucks: [
+        {
+          configuration: 'T3S2',
+          grossWeightTonnes: 41.5,
+          plate: '15AK3D',
+          modelYear: 2022,
+          trailer: { subtype: 'CTR004', plate: '82UX4W' },
+        },
+        {
+          configuration: 'T3S2',
+          grossWeightTonnes: 41.5,
+          plate: '27BN8F',
+          modelYear: 2021,
+          trailer: { subtype: 'CTR004', plate: '90TR2M' },
+        },
+        { configuration: 'C3', grossWeightTonnes: 18, plate: '41CM6H', modelYear: 2023, trailer: null },
+      ],
+      drivers: [
+        { name: 'Ramiro Treviño Salas', rfc: 'TESR800315AB1', licence: 'FED0123456' },
+        { name: 'Alejandra Cantú Ríos', rfc: 'CARA850722CD2', licence: 'FED0654321' },
+      ],
+    })
+    .onConflictDoNothing();
 }

@@ -88,12 +88,20 @@ const BORDER_BROKERS: CustomsBroker = {
   email: 'entries@borderbrokers.example',
 };
 
+/**
+ * The Carta Porte's goods key (c_ClaveProdServCP) of each demo HS code: laptops, shelving and
+ * racks, power supplies, office furniture. Counted by the pallet (XPX) as they ship.
+ */
+const SAT_KEYS: Record<string, string> = { '847130': '43211503', '730890': '24102000', '850440': '39121004', '940320': '56101700' };
+
 const item = (hs_code: string, origin_country: string, unit_value_cents: number, usmca: boolean) => ({
   hs_code,
   origin_country,
   unit_value_cents,
   usmca,
   origin_criterion: usmca ? ('B' as const) : null,
+  sat_key: SAT_KEYS[hs_code] ?? '',
+  sat_unit: 'XPX' as const,
 });
 
 const DALLAS_SUPPLIER = place('Trinity Fixtures Supply', '1801 Irving Blvd', 'Dallas', 'TX', '75207', ['Travis', 'Reed']);

@@ -22,7 +22,7 @@ import { seedDemoApprovals } from './seed-approvals';
 import { seedDemoAudit } from './seed-audit';
 import { seedDemoAutomationRules } from './seed-automation-rules';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
-import { seedBorderCarriers } from './seed-border-carriers';
+import { seedBorderCarriers, seedMexicanFleet } from './seed-border-carriers';
 import { seedDemoCarrierInvoices } from './seed-carrier-invoices';
 import { seedDemoCarrierMessages } from './seed-carrier-messages';
 import { seedDemoCarrierPause } from './seed-carrier-pause';
@@ -220,6 +220,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
   );
   const rating = await seedOnce(db, 'demo_rating_seeded', now, (tx) => seedRating(tx, now));
   const borderCarriers = await seedOnce(db, 'demo_border_carriers_seeded', now, (tx) => seedBorderCarriers(tx));
+  const mexicanFleet = await seedOnce(db, 'demo_mexican_fleet_seeded', now, (tx) => seedMexicanFleet(tx));
   const catalog = await seedOnce(db, 'demo_products_seeded', now, (tx) => seedDemoProducts(tx, now));
   const addressBook = await seedOnce(db, 'demo_addresses_seeded', now, (tx) => seedDemoAddresses(tx, now));
   const prepaid = await seedOnce(db, 'demo_prepaid_seeded', now, (tx) => seedPrepaidAccount(tx, now, DEMO_PASSWORD));
@@ -298,6 +299,7 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
     staffTwoFactor ||
     rating ||
     borderCarriers ||
+    mexicanFleet ||
     catalog ||
     addressBook ||
     prepaid ||

@@ -61,7 +61,7 @@ const DOOR_BODIES = new Set([
  * place lookup; demo simulators only): they answer their own error shapes, so only 'no 5xx' is
  * checked there.
  */
-const FOREIGN_PREFIXES = ['/ebay-sim/', '/webhook-sim/', '/oidc-sim/', '/geo-sim/', '/stripe-sim/', '/twilio-sim/'];
+const FOREIGN_PREFIXES = ['/ebay-sim/', '/webhook-sim/', '/oidc-sim/', '/geo-sim/', '/stripe-sim/', '/twilio-sim/', '/pac-sim/'];
 /** Ends the caller's session, which the rest of the walk uses: called by the visitor only. */
 const SIGNED_IN_SKIP = new Set(['POST /logout']);
 /**

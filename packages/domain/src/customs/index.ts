@@ -1,3 +1,4 @@
+export * from './carta-porte';
 export * from './countries';
 export * from './duties';
 export * from './duty-rates';

@@ -4,7 +4,7 @@ import { pdfBarcodes } from '../documents/pdf-barcodes';
 import { pdfPages } from '../documents/pdf-text';
 import { chicagoPlace, dallasPlace, pallet, type QuoteData } from '../shipments/booking-fixtures';
 import { book, bookingBody, everyCountryBusinessDay, text } from '../shipments/test-helpers';
-import { usmcaItem as item, monterreyPlace, ourBroker, ownBroker, torontoPlace } from './customs.test-support';
+import { usmcaItem as item, monterreyPlace, ourBroker, ownBroker, steelGood, torontoPlace } from './customs.test-support';
 
 let t: TestApp;
 let c: TestClient;
@@ -49,7 +49,7 @@ describe('customs on a booking across the border', () => {
     const customs = {
       incoterm: 'DAP',
       currency: 'USD',
-      items: [item, { hs_code: '7308 90', origin_country: 'MX', unit_value_cents: 4_000, usmca: false }],
+      items: [item, { hs_code: '7308 90', origin_country: 'MX', unit_value_cents: 4_000, usmca: false, ...steelGood }],
       brokers: [ownBroker('US'), ourBroker('MX')],
       tax_id: 'ane010203xy9',
     };
@@ -64,8 +64,16 @@ describe('customs on a booking across the border', () => {
       incoterm: 'DAP',
       currency: 'USD',
       items: [
-        { hs_code: '84713001', origin_country: 'US', unit_value_cents: 125_000, usmca: true, origin_criterion: 'B' },
-        { hs_code: '730890', origin_country: 'MX', unit_value_cents: 4_000, usmca: false, origin_criterion: null },
+        {
+          hs_code: '84713001',
+          origin_country: 'US',
+          unit_value_cents: 125_000,
+          usmca: true,
+          origin_criterion: 'B',
+          sat_key: '43211503',
+          sat_unit: 'XPX',
+        },
+        { hs_code: '730890', origin_country: 'MX', unit_value_cents: 4_000, usmca: false, origin_criterion: null, ...steelGood },
       ],
       brokers: [
         { ...ownBroker('US'), email: 'entries@borderbrokers.example' },
@@ -164,19 +172,29 @@ describe('customs on a booking across the border', () => {
     expect(
       await refused({
         ...good,
-        items: [{ hs_code: '8471', origin_country: 'ZZ', unit_value_cents: 0, usmca: false }],
+        items: [{ hs_code: '8471', origin_country: 'ZZ', unit_value_cents: 0, usmca: false, sat_key: '9999', sat_unit: 'ZZZ' }],
         brokers: [{ country: 'US', ours: false }, ourBroker('MX')],
       }),
     ).toEqual({
       'customs.items.0.hs_code': [text('validation.hs_code')],
       'customs.items.0.origin_country': [text('validation.country_code')],
       'customs.items.0.unit_value_cents': [text('validation.positive')],
+      'customs.items.0.sat_key': [text('validation.sat')],
+      'customs.items.0.sat_unit': [text('validation.choice')],
       'customs.brokers.0.company': [text('validation.required')],
       'customs.brokers.0.phone': [text('validation.required')],
       'customs.brokers.0.email': [text('validation.required')],
     });
     expect(await refused({ ...good, items: [{ ...item, origin_country: 'CN' }] })).toEqual({
       'customs.items.0.usmca': [text('validation.usmca_origin')],
+    });
+    // The Carta Porte names each good by a key of the SAT's catalog and a unit.
+    expect(await refused({ ...good, items: [{ ...item, sat_key: '', sat_unit: null }] })).toEqual({
+      'customs.items.0.sat_key': [text('validation.required')],
+      'customs.items.0.sat_unit': [text('validation.required')],
+    });
+    expect(await refused({ ...good, items: [{ ...item, sat_key: '99999999' }] })).toEqual({
+      'customs.items.0.sat_key': [text('validation.sat_catalog')],
     });
     expect((await c.get(`/api/quotes/${q.id}`)).json().data.booked_at ?? null).toBeNull();
   });

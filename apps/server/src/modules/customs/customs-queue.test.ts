@@ -97,7 +97,7 @@ describe('the customs queue', () => {
       entry_number: null,
       port_name: 'Laredo, TX – Nuevo Laredo, TAM',
       broker: { country: 'MX', ours: true },
-      documents: ['bol', 'commercial_invoice', 'usmca_certification'],
+      documents: ['bol', 'commercial_invoice', 'usmca_certification', 'carta_porte'],
       account: { name: expect.any(String) },
     });
 

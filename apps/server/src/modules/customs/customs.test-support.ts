@@ -39,5 +39,16 @@ export const ownBroker = (country: string) => ({
   email: 'entries@borderbrokers.example',
 });
 
-/** A declared item made in the United States that qualifies under USMCA. */
-export const usmcaItem = { hs_code: '8471.30.01', origin_country: 'us', unit_value_cents: 125_000, usmca: true, origin_criterion: 'B' };
+/** A declared item made in the United States that qualifies under USMCA, with its Carta Porte key (laptops) and unit (pallets). */
+export const usmcaItem = {
+  hs_code: '8471.30.01',
+  origin_country: 'us',
+  unit_value_cents: 125_000,
+  usmca: true,
+  origin_criterion: 'B',
+  sat_key: '43211503',
+  sat_unit: 'XPX',
+};
+
+/** The Carta Porte's key (shelving and storage) and unit of a steel good on a Mexican lane. */
+export const steelGood = { sat_key: '24102000', sat_unit: 'XPX' };

@@ -41,7 +41,8 @@ describe('HS codes suggested from the catalogs', () => {
   });
 
   it("answers each description with the account's own product first, then the part catalog, else null", async () => {
-    await shipper.post('/api/products', product('Hydraulic pumps', '8413.60.9190'));
+    // A product with its SAT key gives it for the Carta Porte of a Mexican lane.
+    await shipper.post('/api/products', { ...product('Hydraulic pumps', '8413.60.9190'), sat: '40151500' });
     const res = await shipper.post(URL, {
       descriptions: ['  SERVER RACKS, 42u ', 'Hydraulic pumps', 'Bombas hidráulicas', 'Tires, pneumatic, rubber, new', 'Mystery box', ''],
     });
@@ -49,7 +50,7 @@ describe('HS codes suggested from the catalogs', () => {
     expect(res.json().data).toEqual([
       { hs_code: '940320', source: 'product' },
       // The account's own word for its pumps wins over the part catalog's.
-      { hs_code: '8413609190', source: 'product' },
+      { hs_code: '8413609190', source: 'product', sat_key: '40151500' },
       // The part catalog knows its commodities in English and Spanish.
       { hs_code: '841360', source: 'part' },
       { hs_code: '401110', source: 'part' },

@@ -9,7 +9,8 @@ const fold = (description: string) => description.trim().toLowerCase();
 /**
  * The HS code each description is known by: the account's own product of that description (its
  * oldest), else the staff's part described so in English or Spanish. The account's own word comes
- * first: it knows its goods; the part catalog knows commodities in general.
+ * first: it knows its goods; the part catalog knows commodities in general. A product with a SAT
+ * key gives it too, for the Carta Porte of a Mexican lane.
  */
 export async function hsSuggestions(ctx: AppContext, accountId: string, descriptions: readonly string[]): Promise<(HsSuggestion | null)[]> {
   const wanted = [...new Set(descriptions.map(fold).filter(Boolean))];
@@ -22,6 +23,7 @@ export async function hsSuggestions(ctx: AppContext, accountId: string, descript
   const known = new Map<string, HsSuggestion>();
   for (const p of [...parts].reverse())
     for (const d of [p.descriptionEs, p.descriptionEn]) known.set(fold(d), { hs_code: p.hsCode, source: 'part' });
-  for (const p of [...products].reverse()) known.set(fold(p.description), { hs_code: p.hsCode, source: 'product' });
+  for (const p of [...products].reverse())
+    known.set(fold(p.description), { hs_code: p.hsCode, source: 'product', ...(p.sat ? { sat_key: p.sat } : {}) });
   return descriptions.map((d) => known.get(fold(d)) ?? null);
 }

@@ -17,10 +17,11 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
 
 /**
  * What a shipment across the border carries besides, whatever its mode: what customs reads (with
- * the USMCA certification of origin when a line claims the agreement), and into the US or Canada
- * the PAPS or PARS label the driver presents (Mexico's entry is the broker's pedimento).
+ * the USMCA certification of origin when a line claims the agreement), into the US or Canada the
+ * PAPS or PARS label the driver presents (Mexico's entry is the broker's pedimento), and on a
+ * Mexican leg the Carta Porte the truck carries on Mexican roads.
  */
-const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'usmca_certification', 'entry_label'];
+const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'usmca_certification', 'entry_label', 'carta_porte'];
 
 /**
  * The truckload's rate confirmation states what the broker pays the carrier (the cost, not the
@@ -38,23 +39,29 @@ export interface DocumentsOf {
   entering?: string | null;
   /** A line of its declaration claims USMCA. */
   claimsUsmca?: boolean;
+  /** It crosses from or into Mexico: its Mexican leg needs a Carta Porte. */
+  mexicanLeg?: boolean;
 }
 
 /** What decides a shipment's documents, read from its row: its mode, and its declaration and destination. */
 export const documentsOf = (row: {
   mode: Mode;
   customs: { items: readonly { usmca: boolean }[] } | null;
+  originCountry: string;
   destinationCountry: string;
 }): DocumentsOf => ({
   mode: row.mode,
   entering: row.customs ? row.destinationCountry : null,
   claimsUsmca: row.customs?.items.some((i) => i.usmca) ?? false,
+  mexicanLeg: Boolean(row.customs) && (row.originCountry === 'MX' || row.destinationCountry === 'MX'),
 });
 
 /** The documents of a shipment: the shipper's, or with `seesCost` every one. */
-export function documentKindsOf({ mode, entering, claimsUsmca }: DocumentsOf, seesCost = false): readonly DocumentKind[] {
+export function documentKindsOf({ mode, entering, claimsUsmca, mexicanLeg }: DocumentsOf, seesCost = false): readonly DocumentKind[] {
   const has = (k: DocumentKind) =>
-    (k !== 'entry_label' || entryProgram(entering ?? '') !== null) && (k !== 'usmca_certification' || claimsUsmca === true);
+    (k !== 'entry_label' || entryProgram(entering ?? '') !== null) &&
+    (k !== 'usmca_certification' || claimsUsmca === true) &&
+    (k !== 'carta_porte' || mexicanLeg === true);
   const customs = entering ? CUSTOMS_DOCUMENTS.filter(has) : [];
   const kinds = [...KINDS_BY_MODE[mode], ...customs];
   return seesCost ? kinds : kinds.filter((k) => !COST_DOCUMENTS.includes(k));
@@ -69,7 +76,11 @@ export const languageOfCountry = (country: string): Language => (country === 'MX
 /**
  * The language a document is written in for who reads it at work: the carrier's (where the
  * freight is picked up) for the shipping documents, customs' at the destination for the
- * commercial invoice and the entry label. The reader's own copy is asked for apart.
+ * commercial invoice and the entry label, Spanish for the Carta Porte (the SAT's document). The
+ * reader's own copy is asked for apart.
  */
 export const documentLanguage = (kind: DocumentKind, route: { originCountry: string; destinationCountry: string }): Language =>
-  languageOfCountry(CUSTOMS_DOCUMENTS.includes(kind) ? route.destinationCountry : route.originCountry);
+  kind === 'carta_porte' ? 'es' : languageOfCountry(CUSTOMS_DOCUMENTS.includes(kind) ? route.destinationCountry : route.originCountry);
+
+/** Whether a document has a copy in the reader's language: the Carta Porte is the SAT's XML, the same for every reader. */
+export const hasReaderCopy = (kind: DocumentKind) => kind !== 'carta_porte';

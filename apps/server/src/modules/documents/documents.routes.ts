@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, customer, customerRoute, signedIn, verified } from '../../plugins/guards';
+import { cartaPorteOf } from '../carta-porte/carta-porte.service';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { marginAccess } from '../staff-shipments/staff-shipments.service';
 import { documentLanguage, documentsOf, hasDocument } from './document-kinds';
@@ -57,6 +58,7 @@ const FILE_NAMES: Record<DocumentKind, string> = {
   commercial_invoice: 'Commercial-invoice',
   entry_label: 'Entry-label',
   usmca_certification: 'USMCA-certification',
+  carta_porte: 'Carta-Porte',
 };
 
 /**
@@ -86,6 +88,16 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const shipment = await documentShipment(ctx.db, accountId, id);
     if (!shipment || !hasDocument(documentsOf(shipment), kind as DocumentKind, await seesCost(shipment.accountId)))
       throw AppError.notFound();
+    if (kind === 'carta_porte') {
+      // The stamped CFDI itself: an XML document, the same in every reader's language.
+      const stamped = await cartaPorteOf(ctx, shipment.id);
+      if (!stamped) throw AppError.notFound();
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${FILE_NAMES.carta_porte}-${shipment.bolNumber}-v${stamped.version}.xml"`)
+        .header('cache-control', 'private, no-store')
+        .send(stamped.xml);
+    }
     const { language } = request.query as z.infer<typeof query>;
     const options = { language: language ?? documentLanguage(kind as DocumentKind, shipment), unitSystem, now: ctx.now() };
     const [
@@ -99,7 +111,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       { buildUsmcaCertification },
     ] = await loadBuilders();
     const account = await documentAccount(ctx.db, shipment.accountId);
-    const build: Record<DocumentKind, () => Promise<Buffer>> = {
+    const build: Record<Exclude<DocumentKind, 'carta_porte'>, () => Promise<Buffer>> = {
       bol: () => buildBillOfLading(shipment, account, options),
       labels: () => buildParcelLabels(shipment, options),
       pallet_labels: () => buildPalletLabels(shipment, options),
@@ -121,7 +133,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
         return buildUsmcaCertification({ ...shipment, customs: shipment.customs }, options);
       },
     };
-    const pdf = await build[kind as DocumentKind]();
+    const pdf = await build[kind as Exclude<DocumentKind, 'carta_porte'>]();
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${FILE_NAMES[kind as DocumentKind]}-${shipment.bolNumber}.pdf"`)

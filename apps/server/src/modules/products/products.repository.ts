@@ -240,7 +240,7 @@ export function productsRepository(db: Db) {
     hsCodesByDescription(accountId: string, folded: readonly string[]) {
       if (!folded.length) return Promise.resolve([]);
       return db
-        .select({ description: products.description, hsCode: products.hsCode })
+        .select({ description: products.description, hsCode: products.hsCode, sat: products.sat })
         .from(products)
         .where(
           and(

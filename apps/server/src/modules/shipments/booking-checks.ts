@@ -123,7 +123,7 @@ export async function checkedBooking(ctx: Pick<AppContext, 'db' | 'now'>, verifi
       add('residential_or_liftgate', 'validation.requote_accessorials');
     }
   }
-  const customs = checkedCustoms(
+  const customs = await checkedCustoms(
     {
       origin: input.origin.country,
       destination: input.destination.country,

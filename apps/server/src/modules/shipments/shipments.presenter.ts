@@ -22,7 +22,7 @@ import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
 import { customsFactsOf } from '../customs/customs.service';
-import { documentKindsOf, documentLanguage, documentsOf, languageOfCountry } from '../documents/document-kinds';
+import { documentKindsOf, documentLanguage, documentsOf, hasReaderCopy, languageOfCountry } from '../documents/document-kinds';
 import type { TrackedShipment } from '../quotes/carriers/adapter';
 import { localTime } from '../tracking/zones';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
@@ -120,13 +120,14 @@ export const carrierLanguage = (originCountry: string): Language => languageOfCo
 
 /**
  * The documents of a shipment (documentKindsOf: its mode's), in the carrier's language, with a
- * copy in `reader`'s when it differs.
+ * copy in `reader`'s when it differs (and the document has one).
  */
 function shipmentDocuments(row: ShipmentRow, reader: Language, seesCost: boolean): ShipmentDocument[] {
   return documentKindsOf(documentsOf(row), seesCost).map((kind) => {
     const language = documentLanguage(kind, row);
     const url = `/api/shipments/${row.id}/documents/${kind}`;
-    return { kind, url, language, copy: reader === language ? null : { language: reader, url: `${url}?language=${reader}` } };
+    const copy = reader !== language && hasReaderCopy(kind) ? { language: reader, url: `${url}?language=${reader}` } : null;
+    return { kind, url, language, copy };
   });
 }
 

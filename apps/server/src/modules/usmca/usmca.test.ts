@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { teamMember } from '../../test/team';
-import { monterreyPlace, ourBroker, usmcaItem } from '../customs/customs.test-support';
+import { monterreyPlace, ourBroker, steelGood, usmcaItem } from '../customs/customs.test-support';
 import { pdfPages } from '../documents/pdf-text';
 import { pallet, type QuoteData } from '../shipments/booking-fixtures';
 import { book, bookingBody, everyCountryBusinessDay } from '../shipments/test-helpers';
@@ -112,7 +112,10 @@ describe('the certification of origin of a shipment claiming USMCA', () => {
 
   it("signs under the account's certification as it stood at booking, its nine elements in the destination's language", async () => {
     await admin.put(URL, certification());
-    const res = await bookToMonterrey([usmcaItem, { hs_code: '7308.90', origin_country: 'CN', unit_value_cents: 9_000, usmca: false }]);
+    const res = await bookToMonterrey([
+      usmcaItem,
+      { hs_code: '7308.90', origin_country: 'CN', unit_value_cents: 9_000, usmca: false, ...steelGood },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const shipment = res.json().data;
     expect(shipment.customs.certification).toMatchObject({
@@ -168,7 +171,9 @@ describe('the certification of origin of a shipment claiming USMCA', () => {
   });
 
   it('has none without a USMCA claim, and no other account opens one', async () => {
-    const plain = await bookToMonterrey([{ hs_code: '7308.90', origin_country: 'CN', unit_value_cents: 9_000, usmca: false }]);
+    const plain = await bookToMonterrey([
+      { hs_code: '7308.90', origin_country: 'CN', unit_value_cents: 9_000, usmca: false, ...steelGood },
+    ]);
     expect(plain.statusCode, plain.body).toBe(201);
     const id = plain.json().data.id;
     expect(plain.json().data.customs.certification).toBeNull();

@@ -71,6 +71,7 @@ type ShipmentFacts = Pick<
   | 'scac'
   | 'pickupDate'
   | 'customs'
+  | 'originCountry'
   | 'destinationCountry'
 >;
 
@@ -87,6 +88,7 @@ async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefi
       scac: shipments.scac,
       pickupDate: shipments.pickupDate,
       customs: shipments.customs,
+      originCountry: shipments.originCountry,
       destinationCountry: shipments.destinationCountry,
     })
     .from(shipments)
@@ -144,7 +146,10 @@ export function webhookEvents(ctx: EventCtx) {
     async booked(tx: Db, shipmentId: string) {
       const s = await shipmentFacts(tx, shipmentId);
       if (!s) return;
-      const documents = documentKindsOf(documentsOf(s)).map((kind) => documentEvent(s, kind));
+      // The Carta Porte is stamped later (once the pedimento is known), not at booking.
+      const documents = documentKindsOf(documentsOf(s))
+        .filter((kind) => kind !== 'carta_porte')
+        .map((kind) => documentEvent(s, kind));
       await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents]);
     },
 

@@ -1,4 +1,4 @@
-import type { DocumentKind, ShipmentView } from '@freight/contracts';
+import { type DocumentKind, documentFileName, type ShipmentView } from '@freight/contracts';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../csv/useFileDownload';
@@ -33,7 +33,7 @@ export function DocumentDownloads({ shipment }: { shipment: Pick<ShipmentView, '
       loading={downloading === path}
       disabled={downloading !== null && downloading !== path}
       aria-label={t('shipment.documents.download', { document: name })}
-      onClick={() => void download(path, { fileName: `${kind}-${shipment.bol_number}.pdf` })}
+      onClick={() => void download(path, { fileName: documentFileName(kind, shipment.bol_number) })}
     >
       {label}
     </Button>

@@ -1,4 +1,4 @@
-import { CUSTOMS_STAGES, type CustomsQueueItem, type CustomsStage } from '@freight/contracts';
+import { CUSTOMS_STAGES, type CustomsQueueItem, type CustomsStage, documentFileName } from '@freight/contracts';
 import { Anchor, Badge, Button, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -170,7 +170,7 @@ function QueueRow({ row: r, onOpen }: { row: CustomsQueueItem; onOpen: (kind: 'e
                 styles={WRAPPING}
                 loading={downloading === path}
                 aria-label={t('customs.queue.download', { document: name, number: r.bol_number })}
-                onClick={() => void download(path, { fileName: `${kind}-${r.bol_number}.pdf` })}
+                onClick={() => void download(path, { fileName: documentFileName(kind, r.bol_number) })}
               >
                 {name}
               </Button>

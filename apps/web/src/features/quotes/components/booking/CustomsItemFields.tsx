@@ -1,5 +1,5 @@
 import type { HsSuggestion } from '@freight/contracts';
-import { compactHsCode, ISO_COUNTRY_CODES, ORIGIN_CRITERIA } from '@freight/domain/customs';
+import { compactHsCode, ISO_COUNTRY_CODES, ORIGIN_CRITERIA, SAT_UNITS } from '@freight/domain/customs';
 import { Checkbox, Fieldset, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
@@ -20,13 +20,17 @@ function useCountryOptions() {
   }, [i18n.language]);
 }
 
-/** One quoted item's customs facts: its HS code, where it was made, one unit's value, the USMCA claim and its origin criterion. */
+/**
+ * One quoted item's customs facts: its HS code, where it was made, one unit's value, the USMCA
+ * claim and its origin criterion, and on a Mexican lane the Carta Porte's SAT goods key and unit.
+ */
 export function CustomsItemFields({
   form,
   index,
   legend,
   currency,
   suggestion,
+  mexican,
 }: {
   form: UseFormReturnType<BookingValues>;
   index: number;
@@ -35,6 +39,8 @@ export function CustomsItemFields({
   currency: string;
   /** The HS code the catalogs know the item by, if any: the field says so while it holds it. */
   suggestion: HsSuggestion | null;
+  /** The lane has an end in Mexico: the Carta Porte names the good. */
+  mexican: boolean;
 }) {
   const { t } = useTranslation();
   const countries = useCountryOptions();
@@ -100,6 +106,33 @@ export function CustomsItemFields({
               {...input('origin_criterion')}
             />
           </Grid.Col>
+        )}
+        {mexican && (
+          <>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label={t('quotes.booking.customs.sat_key')}
+                description={
+                  suggestion?.sat_key && form.values.customs?.items[index]?.sat_key === suggestion.sat_key
+                    ? t('quotes.booking.customs.hs_from_product')
+                    : t('quotes.booking.customs.sat_key_hint')
+                }
+                withAsterisk
+                inputMode="numeric"
+                maxLength={8}
+                {...input('sat_key')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Select
+                label={t('quotes.booking.customs.sat_unit')}
+                withAsterisk
+                allowDeselect={false}
+                data={SAT_UNITS.map((u) => ({ value: u, label: t(`quotes.booking.customs.sat_units.${u}`) }))}
+                {...input('sat_unit')}
+              />
+            </Grid.Col>
+          </>
         )}
       </Grid>
     </Fieldset>

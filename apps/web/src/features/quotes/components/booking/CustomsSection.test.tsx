@@ -145,12 +145,32 @@ describe('Book Shipment: customs across the border', () => {
     expect(request.customs?.items[1]).not.toHaveProperty('origin_criterion');
   });
 
+  it("asks each good's SAT key and unit for the Carta Porte on a Mexican lane, and sends them", async () => {
+    setup();
+    const first = within(section().getByTestId('customs-item-0'));
+    const key = first.getByLabelText(/^SAT goods key/);
+    const unit = first.getByLabelText(/^Unit \(SAT\)/);
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(key).toHaveAccessibleDescription(says('Field is required'));
+    expect(unit).toHaveAccessibleDescription(says('Field is required'));
+    await typeInto(key as HTMLInputElement, '43211503');
+    await userEvent.click(unit);
+    await userEvent.click(await screen.findByRole('option', { name: 'XPX – Pallet' }));
+    const request = toRequest(checked as BookingValues, toMonterrey, frontera, null);
+    expect(request.customs?.items[0]).toMatchObject({ sat_key: '43211503', sat_unit: 'XPX' });
+  });
+
   it("fills an item's HS code from the catalogs and says where it came from, until the shipper types another", async () => {
     const fetchMock = setup(toMonterrey, 'en', {
-      'POST /api/customs/hs-suggestions': { data: [{ hs_code: '940320', source: 'product' }, null] },
+      'POST /api/customs/hs-suggestions': { data: [{ hs_code: '940320', source: 'product', sat_key: '56101700' }, null] },
     });
     const [racks, boxes] = section().getAllByLabelText(/^HS code/) as HTMLInputElement[];
     await waitFor(() => expect(racks).toHaveValue('9403.20'));
+    // The product's SAT key comes with it on a Mexican lane.
+    const [rackKey, boxKey] = section().getAllByLabelText(/^SAT goods key/) as HTMLInputElement[];
+    expect(rackKey).toHaveValue('56101700');
+    expect(rackKey).toHaveAccessibleDescription(says('From your product catalog'));
+    expect(boxKey).toHaveValue('');
     expect(racks).toHaveAccessibleDescription(says('From your product catalog: check it fits these goods.'));
     expect(boxes?.value).toBe('');
     expect(boxes).toHaveAccessibleDescription(says('6, 8 or 10 digits from the tariff schedule'));
@@ -194,6 +214,8 @@ describe('Book Shipment: customs across the border', () => {
     expect(section().getByLabelText(/^Fracción arancelaria/)).toBeInTheDocument();
     expect(section().getByText('Agente aduanal del lado canadiense')).toBeInTheDocument();
     expect(section().queryByLabelText(/RFC/)).not.toBeInTheDocument();
+    // The Carta Porte is Mexico's: no SAT key between the United States and Canada.
+    expect(section().queryByLabelText(/^Clave de producto SAT/)).not.toBeInTheDocument();
     expect(section().getByRole('option', { name: /^DDP – Entregada con derechos pagados/ })).toBeInTheDocument();
   });
 

@@ -81,6 +81,7 @@ export function CustomsSection({
             legend={itemLegend(n)}
             currency={customs.currency}
             suggestion={suggestions[n] ?? null}
+            mexican={asksRfc(customs)}
           />
         ))}
         <DutyEstimate request={dutyEstimateRequest(quote, customs, form.values.delivery.state)} />

@@ -6,6 +6,7 @@ import {
   type OriginCriterion,
 } from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
+import type { SatUnit } from '@freight/domain/customs';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
 
 /** The customs broker on one side as chosen: ours, or the shipper's own with a way to reach it. */
@@ -26,6 +27,9 @@ export interface CustomsItemValues {
   usmca: boolean;
   /** Asked only with a USMCA claim: it goes on the certification of origin. */
   origin_criterion: OriginCriterion | '';
+  /** Asked only on a Mexican lane: the Carta Porte's SAT goods key and unit. */
+  sat_key: string;
+  sat_unit: SatUnit | '';
 }
 
 /** A cross-border booking's declaration as the form holds it. */
@@ -64,13 +68,15 @@ export function initialCustoms(quote: Quote): CustomsValues | null {
       unit_value: '',
       usmca: false,
       origin_criterion: '',
+      sat_key: '',
+      sat_unit: '',
     })),
     brokers: sides.map(ourBroker),
     tax_id: '',
   };
 }
 
-/** Whether the lane has an end in Mexico: only then is the RFC asked. */
+/** Whether the lane has an end in Mexico: only then are the RFC and the Carta Porte's SAT keys asked. */
 export const asksRfc = (customs: CustomsValues) => customs.brokers.some((b) => b.country === 'MX');
 
 /**
@@ -78,6 +84,7 @@ export const asksRfc = (customs: CustomsValues) => customs.brokers.some((b) => b
  * only when it is the shipper's own. What is left blank is left out, so the contract says it is required.
  */
 export function customsRequest(c: CustomsValues): BookingCustomsInput {
+  const mexican = asksRfc(c);
   return {
     ...(c.incoterm ? { incoterm: c.incoterm } : {}),
     currency: c.currency,
@@ -87,9 +94,10 @@ export function customsRequest(c: CustomsValues): BookingCustomsInput {
       ...(i.unit_value === '' ? {} : { unit_value_cents: Math.round(Number(i.unit_value) * 100) }),
       usmca: i.usmca,
       ...(i.usmca && i.origin_criterion ? { origin_criterion: i.origin_criterion } : {}),
+      ...(mexican ? { sat_key: i.sat_key.trim(), ...(i.sat_unit ? { sat_unit: i.sat_unit } : {}) } : {}),
     })),
     brokers: c.brokers.map((b) => (b.ours ? { country: b.country, ours: true } : b)),
-    tax_id: asksRfc(c) ? c.tax_id : '',
+    tax_id: mexican ? c.tax_id : '',
   } as BookingCustomsInput;
 }
 
@@ -101,7 +109,7 @@ export const ourBrokerCents = (rate: QuoteRate, side: Country) =>
 export const ownBrokersSaving = (customs: CustomsValues | null, rate: QuoteRate) =>
   (customs?.brokers ?? []).filter((b) => !b.ours).reduce((sum, b) => sum + ourBrokerCents(rate, b.country), 0);
 
-const ITEM_FIELDS = ['hs_code', 'origin_country', 'unit_value', 'usmca', 'origin_criterion'];
+const ITEM_FIELDS = ['hs_code', 'origin_country', 'unit_value', 'usmca', 'origin_criterion', 'sat_key', 'sat_unit'];
 const BROKER_FIELDS = ['ours', 'company', 'contact_name', 'phone', 'email'];
 
 /** The declaration's fields top to bottom, as form paths. */
@@ -134,7 +142,11 @@ export function customsOnRerate(was: CustomsValues | null, fresh: CustomsValues 
 export function customsExtraErrors(quote: Quote, customs: CustomsValues | null): Record<string, string> {
   const sides = laneSides(quote);
   if (!sides || !customs) return {};
-  return customsLaneErrors(sides, quote.inputs.items?.length ?? 0, { ...customs, tax_id: customs.tax_id.trim() });
+  return customsLaneErrors(sides, quote.inputs.items?.length ?? 0, {
+    ...customs,
+    items: customs.items.map((i) => ({ ...i, sat_key: i.sat_key.trim() })),
+    tax_id: customs.tax_id.trim(),
+  });
 }
 
 /**

@@ -13,7 +13,8 @@ const suggest = (descriptions: string[], signal: AbortSignal) =>
 /**
  * The HS code the catalogs know each quoted item by (the account's products first, then the part
  * catalog), asked once per quote of a booking across the border: an item whose HS code is still
- * empty gets it, and each item's suggestion is answered so its field can say where it came from.
+ * empty gets it (and its product's SAT key, for a Mexican lane's Carta Porte), and each item's
+ * suggestion is answered so its field can say where it came from.
  */
 export function useHsSuggestions(form: UseFormReturnType<BookingValues>, quote: Quote): (HsSuggestion | null)[] {
   const descriptions = (quote.inputs.items ?? []).map((i) => i.description ?? '');
@@ -27,8 +28,9 @@ export function useHsSuggestions(form: UseFormReturnType<BookingValues>, quote: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once when the answer comes, never over what was typed since
   useEffect(() => {
     found?.forEach((s, n) => {
-      const path = `customs.items.${n}.hs_code`;
-      if (s && form.getValues().customs?.items[n]?.hs_code === '') form.setFieldValue(path, printedHsCode(s.hs_code));
+      const item = form.getValues().customs?.items[n];
+      if (s && item?.hs_code === '') form.setFieldValue(`customs.items.${n}.hs_code`, printedHsCode(s.hs_code));
+      if (s?.sat_key && item?.sat_key === '') form.setFieldValue(`customs.items.${n}.sat_key`, s.sat_key);
     });
   }, [found]);
   return found ?? [];

@@ -1,0 +1,55 @@
+import { type CartaPorteInput, idCcp } from './carta-porte';
+
+/** A Carta Porte into Mexico with every part filled, as the tests of its XML and of its certifier read it. */
+export const CARTA_PORTE_SAMPLE: CartaPorteInput = {
+  issuer: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regime: '601', postalCode: '42501' },
+  series: 'CP',
+  folio: 'BOL1001',
+  issuedAt: '2026-12-01T10:00:00',
+  idCcp: idCcp('3fa85f64-5717-4562-b3fc-2c963f66afa6'),
+  direction: 'Entrada',
+  foreignCountry: 'USA',
+  origin: {
+    rfc: 'XEXX010101000',
+    name: 'Acme & Sons <Chicago>',
+    residency: 'USA',
+    state: 'TAM',
+    country: 'MEX',
+    postalCode: '88000',
+    departure: '2026-12-03T08:00:00',
+  },
+  destination: {
+    rfc: 'ANE010203XY9',
+    name: 'Aceros del Norte SA de CV',
+    state: 'NLE',
+    country: 'MEX',
+    postalCode: '64000',
+    arrival: '2026-12-04T17:00:00',
+    distanceKm: 229.4,
+  },
+  goods: [
+    {
+      key: '43211503',
+      description: 'Laptops | boxed\n',
+      quantity: 2,
+      unit: 'XPX',
+      weightKg: 381.018,
+      valueCents: 250_000,
+      currency: 'USD',
+      fraction: '84713001',
+    },
+  ],
+  pedimento: { number: '26  24  3456  6001234', importerRfc: 'ANE010203XY9' },
+  truck: {
+    permitType: 'TPAF01',
+    permitNumber: 'DEMO-1',
+    configuration: 'T3S2',
+    grossWeightTonnes: 41.5,
+    plate: '15AK3D',
+    modelYear: 2022,
+    insurer: 'Seguros Demo',
+    policy: 'RC-1',
+    trailer: { subtype: 'CTR004', plate: '82UX4W' },
+  },
+  driver: { rfc: 'TESR800315AB1', licence: 'FED0123456', name: 'Ramiro Treviño Salas' },
+};
