@@ -5,11 +5,13 @@
 // after a warm-up, one request at a time, so each figure is one quote's server time. It then books
 // Chicago -> Monterrey and Toronto -> Dallas with their customs declarations and asks each
 // document of theirs 30 times (the commercial invoice, the bill of lading naming both brokers, the
-// PAPS label into the United States). Prints JSON: per kind of quote p50/p95, the ratio of the
-// medians, and per document p50/p95/max.
+// PAPS label into the United States, the Carta Porte's XML and printed copy once the pedimento is
+// recorded: its first download stamps it through the certifier simulator, timed apart). Prints
+// JSON: per kind of quote p50/p95, the ratio of the medians, and per document p50/p95/max.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cross-border.ts
 import { randomUUID } from 'node:crypto';
 import { addDays, isBusinessDay } from '@freight/domain/rating';
+import { startPacSimulator } from '../apps/server/src/modules/carta-porte/pac.simulator';
 import { monterreyPlace, ourBroker, torontoPlace, usmcaItem } from '../apps/server/src/modules/customs/customs.test-support';
 import { bookingBody, dallasPlace, type QuoteData } from '../apps/server/src/modules/shipments/booking-fixtures';
 import { latencyStats } from './latency';
@@ -28,8 +30,11 @@ function pickupDay() {
 }
 
 const bench = await benchDatabase('border', 10);
+// The Carta Porte's certifier: the simulator on a port of its own, spoken to over HTTP as in production.
+const PAC = { user: 'bench', password: 'bench-password-1' };
+const pac = await startPacSimulator({ ...PAC, issuerRfc: 'EKU9003173C9', now: () => new Date() });
 try {
-  const shipper = await signedInApp(bench.database);
+  const shipper = await signedInApp(bench.database, { PAC_URL: pac.url, PAC_USER: PAC.user, PAC_PASSWORD: PAC.password });
   const day = pickupDay();
   const request = (destination: object, origin: object = { postal_code: '60606', country: 'US', site_type: 'business' }) =>
     JSON.stringify({ ...benchQuoteRequest(), pickup_date: day, accessorials: [], origin, destination });
@@ -92,12 +97,25 @@ try {
       customs: customs([ourBroker('CA'), ourBroker('US')]),
     },
   );
+  // Into Mexico the Carta Porte waits for the pedimento; its first download stamps it (the certifier, then the schema check).
+  const entry = await shipper.send(
+    'PUT',
+    `/api/shipments/${toMonterrey.id}/customs-entry`,
+    JSON.stringify({ entry_number: '262434566001234' }),
+  );
+  if (entry.statusCode !== 200) throw new Error(`pedimento: ${entry.statusCode} ${entry.body}`);
+  const stampStarted = performance.now();
+  const stamped = await shipper.send('GET', `/api/shipments/${toMonterrey.id}/documents/carta_porte`);
+  const stampMs = +(performance.now() - stampStarted).toFixed(1);
+  if (stamped.statusCode !== 200) throw new Error(`carta porte: ${stamped.statusCode} ${stamped.body.slice(0, 200)}`);
   const documents: Record<string, ReturnType<typeof latencyStats>> = {};
   for (const [name, id, kind] of [
     ['commercial invoice (into Mexico, Spanish)', toMonterrey.id, 'commercial_invoice'],
     ['bill of lading (both brokers)', toMonterrey.id, 'bol'],
     ['commercial invoice (into the US)', toDallas.id, 'commercial_invoice'],
     ['PAPS label', toDallas.id, 'entry_label'],
+    ['Carta Porte XML (as stamped)', toMonterrey.id, 'carta_porte'],
+    ['Carta Porte printed copy', toMonterrey.id, 'carta_porte_pdf'],
   ] as const) {
     const ms: number[] = [];
     for (let i = 0; i < DOCUMENT_ASKS; i++) {
@@ -114,6 +132,7 @@ try {
       {
         quotes: { domestic: domesticStats, across: acrossStats, ratio_of_medians: +(acrossStats.p50 / domesticStats.p50).toFixed(2) },
         documents,
+        carta_porte_first_download_ms: stampMs,
         targets: { ratio_at_most: 1.5, document_ms_under: 300 },
       },
       null,
@@ -121,5 +140,6 @@ try {
     ),
   );
 } finally {
+  await pac.close();
   await bench.drop();
 }

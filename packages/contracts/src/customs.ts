@@ -53,6 +53,13 @@ export const rfc = z
 /** What crosses a border qualifies under USMCA only when it comes from one of its three countries. */
 const USMCA_ORIGINS: readonly string[] = COUNTRIES;
 
+/** One unit's value in the declaration's currency, in cents. */
+export const unitValueCents = z
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.invalid' })
+  .min(1, { error: 'validation.positive' })
+  .max(MAX_UNIT_VALUE_CENTS, { error: 'validation.too_large' });
+
 /** The customs facts of one quoted item, in the quote's order: its description, count and weight are the quote's. */
 export const customsItem = z
   .object(
@@ -60,11 +67,7 @@ export const customsItem = z
       hs_code: hsCode,
       origin_country: originCountry,
       /** One unit's value in the declaration's currency. */
-      unit_value_cents: z
-        .number({ error: 'validation.required' })
-        .int({ error: 'validation.invalid' })
-        .min(1, { error: 'validation.positive' })
-        .max(MAX_UNIT_VALUE_CENTS, { error: 'validation.too_large' }),
+      unit_value_cents: unitValueCents,
       /** The shipper claims the good qualifies under USMCA's rules of origin (duty free). */
       usmca: z.boolean().default(false),
       /** Why the good originates (A to D), on the certification of origin: required with a USMCA claim, kept only with one. */

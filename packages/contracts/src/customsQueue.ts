@@ -1,6 +1,7 @@
 import type { Country } from '@freight/domain';
 import { CUSTOMS_STAGES, type CustomsStage } from '@freight/domain/customs';
 import { z } from 'zod';
+import { hsCode, originCountry, unitValueCents } from './customs';
 import { choice } from './fields';
 import type { DOCUMENT_KINDS } from './shipments';
 
@@ -45,6 +46,19 @@ export interface CustomsQueueItem {
   broker: CustomsBrokerContact | null;
   /** The border documents staff can open for it (GET /api/admin/shipments/:id/documents/:kind). */
   documents: CustomsDocumentKind[];
+  /** The declaration's lines as they stand (what a correction may change), in the quote's order; none without a declaration. */
+  lines: CustomsQueueLine[];
+  /** The declaration's version: 1 as booked, one more for each correction of its lines. */
+  customs_version: number;
+}
+
+/** A line of the declaration in the queue: the quoted item's description and what customs reads of it. */
+export interface CustomsQueueLine {
+  description: string;
+  hs_code: string;
+  origin_country: string;
+  unit_value_cents: number;
+  currency: string;
 }
 
 /** GET /api/admin/customs answer. */
@@ -65,9 +79,20 @@ export const CUSTOMS_DOCUMENT_KINDS = [
 ] as const satisfies readonly (typeof DOCUMENT_KINDS)[number][];
 export type CustomsDocumentKind = (typeof CUSTOMS_DOCUMENT_KINDS)[number];
 
-/** POST /api/admin/customs/:id/correction: the corrected document sent to the broker for freight held at the border. */
+/** A line of the declaration as corrected: what customs query (HS code, origin, value); the rest of the line stays. */
+export const correctedLine = z.object(
+  { hs_code: hsCode, origin_country: originCountry, unit_value_cents: unitValueCents },
+  { error: 'validation.required' },
+);
+
+/**
+ * POST /api/admin/customs/:id/correction: the corrected document sent to the broker for freight
+ * held at the border; with `lines` (one per line of the declaration) the declaration itself is
+ * corrected, the earlier version kept, and its documents print the new one.
+ */
 export const customsCorrectionRequest = z.object({
   document: choice(CUSTOMS_DOCUMENT_KINDS),
+  lines: z.array(correctedLine, { error: 'validation.invalid' }).max(50, { error: 'validation.too_many' }).optional(),
   note: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(1000, {
     error: 'validation.too_long',
   }),

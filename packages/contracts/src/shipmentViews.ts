@@ -139,6 +139,8 @@ export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destina
   customs_stage: { stage: CustomsStage; since: string } | null;
   /** The entered country's customs reference (pedimento, entry or transaction number) once the broker gave it. */
   customs_entry_number: string | null;
+  /** The customs declaration's version: 1 as booked, one more for each correction; earlier ones print with `?version=`. */
+  customs_version: number;
   ready_time: string;
   close_time: string;
   delivery_appointment: boolean;

@@ -104,6 +104,7 @@ export const DOCUMENT_KINDS = [
   'entry_label',
   'usmca_certification',
   'carta_porte',
+  'carta_porte_pdf',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

@@ -51,6 +51,8 @@ export const cartaPortes = pgTable(
     xml: text('xml').notNull(),
     stampedAt: timestamp('stamped_at', { withTimezone: true }).notNull(),
     reason: text('reason'),
+    /** The version of the shipment's declaration it was written from. */
+    customsVersion: integer('customs_version').notNull().default(1),
   },
   (t) => [uniqueIndex('carta_portes_shipment_version').on(t.shipmentId, t.version)],
 );

@@ -604,6 +604,8 @@ export const shipments = pgTable(
     customsEntryNumber: text('customs_entry_number'),
     /** When a corrected document was last sent to the broker for freight held at the border. */
     customsCorrectedAt: timestamp('customs_corrected_at', { withTimezone: true }),
+    /** The declaration's version: 1 as booked, one more for each correction (earlier ones in customs_versions). */
+    customsVersion: integer('customs_version').notNull().default(1),
     pickup: jsonb('pickup').$type<unknown>().notNull(),
     delivery: jsonb('delivery').$type<unknown>().notNull(),
     originCity: text('origin_city').notNull(),
@@ -1341,6 +1343,7 @@ export * from './schema-carta-porte';
 export * from './schema-catalogs';
 export * from './schema-claims';
 export * from './schema-consignee-alerts';
+export * from './schema-customs';
 export * from './schema-delivery-receipts';
 export * from './schema-delivery-windows';
 export * from './schema-duty-rates';

@@ -22,6 +22,7 @@ export async function cartaPorteShipment(db: Db, shipmentId: string) {
       customs: shipments.customs,
       crossing: shipments.crossing,
       customsEntryNumber: shipments.customsEntryNumber,
+      customsVersion: shipments.customsVersion,
     })
     .from(shipments)
     .where(eq(shipments.id, shipmentId));

@@ -132,8 +132,8 @@ const pedimentoOf = (xml: string) => /NumPedimento="([^"]*)"/.exec(xml)?.[1] ?? 
 
 /**
  * The stamped Carta Porte of a shipment (the caller has checked the shipment is the reader's): the
- * newest version kept, or a new one stamped now when there is none or the pedimento it names has
- * changed since (each version is kept). A certifier that refuses or cannot be reached is a 409
+ * newest version kept, or a new one stamped now when there is none, or the pedimento it names or
+ * the declaration it was written from has changed since (each version is kept). A certifier that refuses or cannot be reached is a 409
  * saying so; nothing is kept then, and the next download tries again.
  */
 export async function cartaPorteOf(ctx: AppContext, shipmentId: string) {
@@ -141,7 +141,8 @@ export async function cartaPorteOf(ctx: AppContext, shipmentId: string) {
   const shipment = await cartaPorteShipment(ctx.db, shipmentId);
   if (!shipment) throw AppError.notFound();
   const latest = await latestCartaPorte(ctx.db, shipmentId);
-  if (latest && pedimentoOf(latest.xml) === (shipment.destinationCountry === 'MX' ? shipment.customsEntryNumber : null)) return latest;
+  const samePedimento = latest && pedimentoOf(latest.xml) === (shipment.destinationCountry === 'MX' ? shipment.customsEntryNumber : null);
+  if (latest && samePedimento && latest.customsVersion === shipment.customsVersion) return latest;
   if (!runtime) throw new AppError(409, 'conflict', 'errors.carta_porte_certifier');
   const input = await cartaPorteInput(ctx, shipment, runtime.issuer);
   const result = await runtime.certifier.issue(cartaPorteXml(input));
@@ -162,6 +163,7 @@ export async function cartaPorteOf(ctx: AppContext, shipmentId: string) {
     idCcp: input.idCcp,
     xml: result.xml,
     stampedAt: ctx.now(),
-    reason: latest ? 'pedimento' : null,
+    reason: latest ? (samePedimento ? 'correction' : 'pedimento') : null,
+    customsVersion: shipment.customsVersion,
   });
 }

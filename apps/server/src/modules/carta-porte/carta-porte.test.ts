@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartaPortes } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { monterreyPlace, ourBroker, usmcaItem } from '../customs/customs.test-support';
+import { verificationUrl } from '../documents/carta-porte-print';
+import { pdfBarcodes } from '../documents/pdf-barcodes';
+import { pdfPages } from '../documents/pdf-text';
 import { dallasPlace, pallet, type QuoteData } from '../shipments/booking-fixtures';
 import { book, bookingBody, everyCountryBusinessDay, text } from '../shipments/test-helpers';
 import { startPacSimulator } from './pac.simulator';
@@ -26,6 +29,7 @@ afterAll(async () => {
 });
 
 const end = (postal_code: string, country: string) => ({ postal_code, country, site_type: 'business' });
+const flat = (pages: { text: string }[]) => pages.map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
 const attr = (xml: string, element: string, name: string) => new RegExp(`<${element}\\s[^>]*?\\b${name}="([^"]*)"`).exec(xml)?.[1];
 
 async function bookAcross(origin: object, destination: object, places: object, tax_id: string) {
@@ -44,7 +48,11 @@ async function bookAcross(origin: object, destination: object, places: object, t
   const customs = { incoterm: 'DAP', currency: 'USD', items: [usmcaItem], brokers: [ourBroker(from), ourBroker(to)], tax_id };
   const res = await book(shipper, bookingBody(q, { ...places, customs }));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; bol_number: string; documents: { kind: string; url: string }[] };
+  return res.json().data as {
+    id: string;
+    bol_number: string;
+    documents: { kind: string; url: string; language: string; copy: { url: string } | null }[];
+  };
 }
 
 describe('the Carta Porte of a Mexican leg', () => {
@@ -95,6 +103,32 @@ describe('the Carta Porte of a Mexican leg', () => {
     // Stamped by the certifier.
     const uuid = attr(xml, 'tfd:TimbreFiscalDigital', 'UUID');
     expect(uuid).toMatch(/^[0-9A-F-]{36}$/);
+
+    // Its printed copy, in Spanish with the reader's English copy: the folio, the goods, the truck,
+    // and the QR code of the SAT's verification.
+    const printed = s.documents.find((d) => d.kind === 'carta_porte_pdf');
+    expect(printed).toMatchObject({ language: 'es', copy: { url: `${printed?.url}?language=en` } });
+    expect(listed).toMatchObject({ language: 'es', copy: null });
+    const pdf = await shipper.get(printed?.url ?? '');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const impresa = flat(await pdfPages(pdf.rawPayload));
+    for (const part of [
+      'CARTA PORTE',
+      'Representación impresa de un CFDI',
+      `${uuid}`,
+      '43211503',
+      'Pedimento 26 24 3456 6001234',
+      'Seguros Demo Frontera',
+      'Entrada a México desde USA',
+    ]) {
+      expect(impresa).toContain(part);
+    }
+    expect((await pdfBarcodes(pdf.rawPayload, ['QRCode'])).flat()).toEqual([verificationUrl(xml)]);
+    expect(verificationUrl(xml)).toContain(`id=${uuid}&re=EKU9003173C9&rr=EKU9003173C9&tt=0.000000&fe=`);
+    const english = flat(await pdfPages((await shipper.get(printed?.copy?.url ?? '')).rawPayload));
+    for (const part of ['Printed copy of a CFDI', 'Fiscal folio (UUID)', 'Entering Mexico from USA']) {
+      expect(english).toContain(part);
+    }
 
     // The same document on the next download; staff read it too.
     expect(attr((await shipper.get(listed?.url ?? '')).body, 'tfd:TimbreFiscalDigital', 'UUID')).toBe(uuid);

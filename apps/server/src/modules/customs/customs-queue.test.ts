@@ -2,10 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, shipments, userSettings, users } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { pdfPages } from '../documents/pdf-text';
 import { pallet } from '../shipments/booking-fixtures';
 import { everyCountryBusinessDay, quoteAndBook, text } from '../shipments/test-helpers';
 import { insertShipment, setTrackingSecret, signature } from '../tracking/test-fixtures';
 import { monterreyPlace, ourBroker, ownBroker, usmcaItem } from './customs.test-support';
+
+/** The declaration's one line as corrected: the same good at another value. */
+const usmcaLine = (unit_value_cents: number) => ({ hs_code: '8471.30.01', origin_country: 'US', unit_value_cents });
 
 const SECRET = 'customs-queue-secret';
 let t: TestApp;
@@ -134,14 +138,61 @@ describe('the customs queue', () => {
     // The corrected document goes to the broker: back at the border, waiting for the release; audited with the note.
     const missing = await ops.post(`/api/admin/customs/${s.id}/correction`, { document: 'commercial_invoice' });
     expect(missing.statusCode).toBe(422);
+    // Its lines corrected too: each checked as at booking, under its own field.
+    const wrongLines = await ops.post(`/api/admin/customs/${s.id}/correction`, {
+      document: 'commercial_invoice',
+      note: 'Unit value corrected to USD 1,300.00',
+      lines: [{ hs_code: '84', origin_country: 'US', unit_value_cents: 0 }],
+    });
+    expect(wrongLines.json().errors).toEqual({
+      'lines.0.hs_code': [text('validation.hs_code')],
+      'lines.0.unit_value_cents': [text('validation.positive')],
+    });
+    const tooMany = await ops.post(`/api/admin/customs/${s.id}/correction`, {
+      document: 'commercial_invoice',
+      note: 'x',
+      lines: [usmcaLine(130_000), usmcaLine(130_000)],
+    });
+    expect(tooMany.json().errors).toEqual({ lines: [text('validation.customs_items')] });
+    const notUsmca = await ops.post(`/api/admin/customs/${s.id}/correction`, {
+      document: 'commercial_invoice',
+      note: 'x',
+      lines: [{ ...usmcaLine(130_000), origin_country: 'CN' }],
+    });
+    expect(notUsmca.json().errors).toEqual({ 'lines.0.usmca': [text('validation.usmca_origin')] });
     const corrected = await ops.post(`/api/admin/customs/${s.id}/correction`, {
       document: 'commercial_invoice',
-      note: 'Unit value corrected to USD 1,250.00',
+      note: 'Unit value corrected to USD 1,300.00',
+      lines: [usmcaLine(130_000)],
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
-    expect(corrected.json().data).toMatchObject({ stage: 'at_border', corrected_at: t.clock.now.toISOString() });
+    expect(corrected.json().data).toMatchObject({
+      stage: 'at_border',
+      corrected_at: t.clock.now.toISOString(),
+      customs_version: 2,
+      lines: [{ hs_code: '84713001', origin_country: 'US', unit_value_cents: 130_000, currency: 'USD' }],
+    });
     const [correctionAudit] = await auditOf(s.id, 'shipment.customs_correction');
-    expect(correctionAudit?.after).toMatchObject({ document: 'commercial_invoice', note: 'Unit value corrected to USD 1,250.00' });
+    expect(correctionAudit?.after).toMatchObject({
+      document: 'commercial_invoice',
+      note: 'Unit value corrected to USD 1,300.00',
+      version: 2,
+    });
+    expect(correctionAudit?.before).toMatchObject({ version: 1, lines: [{ unit_value_cents: 125_000 }] });
+
+    // The documents print the corrected declaration; the first version is kept and prints as it was.
+    const shipperView = (await shipper.get(`/api/shipments/${s.id}`)).json().data;
+    expect(shipperView).toMatchObject({ customs_version: 2, customs: { items: [{ unit_value_cents: 130_000, sat_key: '43211503' }] } });
+    const invoice = (version?: number) =>
+      shipper.get(`/api/shipments/${s.id}/documents/commercial_invoice?language=en${version ? `&version=${version}` : ''}`);
+    const now = (await pdfPages((await invoice()).rawPayload)).map((p) => p.text).join(' ');
+    expect(now).toContain('$1,300.00');
+    const first = await invoice(1);
+    expect(first.headers['content-disposition']).toContain('-v1.pdf');
+    expect((await pdfPages(first.rawPayload)).map((p) => p.text).join(' ')).toContain('$1,250.00');
+    expect((await invoice(2)).statusCode).toBe(200);
+    expect((await invoice(3)).statusCode).toBe(404);
+    expect((await shipper.get(`/api/shipments/${s.id}/documents/bol?version=1`)).statusCode).toBe(404);
 
     // Released by Mexican customs, then handed to the Mexican carrier: released, until delivered.
     await carrierSays(s.scac, s.bol_number, [

@@ -4,9 +4,13 @@ import {
   type CustomsCorrectionRequest,
   type CustomsDocumentKind,
   type CustomsQueueItem,
+  type CustomsQueueLine,
   type CustomsQueueQuery,
   type CustomsQueueResponse,
   type CustomsStage,
+  type CustomsView,
+  customsItem,
+  type ShipmentItemView,
 } from '@freight/contracts';
 import { type Country, isCustomsHold, type Language } from '@freight/domain';
 import { type CrossingEvent, customsEntryReference, customsStage } from '@freight/domain/customs';
@@ -61,6 +65,33 @@ export function customsQueueService(ctx: AppContext) {
     return entryNumber;
   };
 
+  /** The declaration's lines with their quoted item's description. */
+  const linesOf = (row: CustomsQueueRow): CustomsQueueLine[] =>
+    (row.customs?.items ?? []).map((line, n) => ({
+      description: (row.items as ShipmentItemView[])[n]?.description ?? '',
+      hs_code: line.hs_code,
+      origin_country: line.origin_country,
+      unit_value_cents: line.unit_value_cents,
+      currency: row.customs?.currency ?? row.currency,
+    }));
+
+  /**
+   * The declaration with its lines corrected (one per line, in order): each line still checked as at
+   * booking (a good claimed under USMCA must come from its three countries), errors under `lines.N.*`.
+   */
+  const correctedDeclaration = (customs: CustomsView, lines: NonNullable<CustomsCorrectionRequest['lines']>): CustomsView => {
+    if (lines.length !== customs.items.length) throw AppError.field('lines', 'validation.customs_items');
+    const errors: Record<string, string[]> = {};
+    const items = customs.items.map((line, n) => {
+      const parsed = customsItem.safeParse({ ...line, ...lines[n] });
+      if (parsed.success) return { ...line, ...parsed.data };
+      for (const issue of parsed.error.issues) errors[`lines.${n}.${issue.path.join('.')}`] = [issue.message];
+      return line;
+    });
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+    return { ...customs, items };
+  };
+
   const item = (row: CustomsQueueRow, events: readonly QueueEvent[], language: Language): CustomsQueueItem => {
     const { stage, since } = stageOf(row, events);
     const destination = asCountry(row.destinationCountry);
@@ -90,6 +121,8 @@ export function customsQueueService(ctx: AppContext) {
           }
         : null,
       documents,
+      lines: linesOf(row),
+      customs_version: row.customsVersion,
     };
   };
 
@@ -158,9 +191,11 @@ export function customsQueueService(ctx: AppContext) {
     async sendCorrection(actor: AuditActor, id: string, body: CustomsCorrectionRequest, language: Language): Promise<CustomsQueueItem> {
       const { row, events } = await crossingOf(id);
       if (stageOf(row, events).stage !== 'held') throw new AppError(409, 'conflict', 'errors.customs_not_held');
+      const corrected = body.lines && row.customs ? correctedDeclaration(row.customs as CustomsView, body.lines) : null;
       const at = ctx.now();
       await ctx.db.transaction(async (tx) => {
         await repo.setCorrectedAt(tx as Db, row.id, at);
+        if (corrected) await repo.correctDeclaration(tx as Db, row, corrected, { document: body.document, note: body.note }, at);
         await audit(
           tx as Db,
           actor,
@@ -170,13 +205,22 @@ export function customsQueueService(ctx: AppContext) {
             entityId: row.id,
             accountId: row.accountId,
             targetLabel: row.bolNumber,
-            before: { corrected_at: row.customsCorrectedAt?.toISOString() ?? null },
-            after: { corrected_at: at.toISOString(), document: body.document, note: body.note },
+            before: {
+              corrected_at: row.customsCorrectedAt?.toISOString() ?? null,
+              ...(corrected ? { version: row.customsVersion, lines: linesOf(row) } : {}),
+            },
+            after: {
+              corrected_at: at.toISOString(),
+              document: body.document,
+              note: body.note,
+              ...(corrected ? { version: row.customsVersion + 1, lines: linesOf({ ...row, customs: corrected }) } : {}),
+            },
           },
           at,
         );
       });
-      return item({ ...row, customsCorrectedAt: at }, events, language);
+      const after = corrected ? { customs: corrected, customsVersion: row.customsVersion + 1 } : {};
+      return item({ ...row, ...after, customsCorrectedAt: at }, events, language);
     },
   };
 }

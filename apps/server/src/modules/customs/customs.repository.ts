@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, shipmentEvents, shipments } from '../../db/schema';
+import { accounts, customsVersions, shipmentEvents, shipments } from '../../db/schema';
 
 /** The most shipments the customs queue reads at once: more than a border desk works through in a day. */
 export const CUSTOMS_QUEUE_LIMIT = 500;
@@ -15,6 +15,9 @@ const queueColumns = {
   mode: shipments.mode,
   customsEntryNumber: shipments.customsEntryNumber,
   customsCorrectedAt: shipments.customsCorrectedAt,
+  customsVersion: shipments.customsVersion,
+  items: shipments.items,
+  currency: shipments.currency,
   createdAt: shipments.createdAt,
   originCity: shipments.originCity,
   originState: shipments.originState,
@@ -23,6 +26,8 @@ const queueColumns = {
   destinationState: shipments.destinationState,
   destinationCountry: shipments.destinationCountry,
 };
+
+type Declaration = (typeof shipments.$inferSelect)['customs'];
 
 export type CustomsQueueRow = Awaited<ReturnType<ReturnType<typeof customsRepository>['openCrossings']>>[number];
 
@@ -76,6 +81,28 @@ export function customsRepository(db: Db) {
 
     async setCorrectedAt(tx: Db, id: string, at: Date) {
       await tx.update(shipments).set({ customsCorrectedAt: at, updatedAt: at }).where(eq(shipments.id, id));
+    },
+
+    /** Keeps the declaration as it stood (its version, and the correction that replaces it) and stores the corrected one as the next version. */
+    async correctDeclaration(
+      tx: Db,
+      row: { id: string; customs: Declaration; customsVersion: number },
+      corrected: NonNullable<Declaration>,
+      correction: { document: string; note: string },
+      at: Date,
+    ) {
+      await tx.insert(customsVersions).values({
+        shipmentId: row.id,
+        version: row.customsVersion,
+        customs: row.customs,
+        replacedAt: at,
+        document: correction.document,
+        note: correction.note,
+      });
+      await tx
+        .update(shipments)
+        .set({ customs: corrected, customsVersion: row.customsVersion + 1, updatedAt: at })
+        .where(eq(shipments.id, row.id));
     },
   };
 }

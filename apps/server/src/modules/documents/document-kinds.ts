@@ -19,9 +19,16 @@ const KINDS_BY_MODE: Record<Mode, readonly DocumentKind[]> = {
  * What a shipment across the border carries besides, whatever its mode: what customs reads (with
  * the USMCA certification of origin when a line claims the agreement), into the US or Canada the
  * PAPS or PARS label the driver presents (Mexico's entry is the broker's pedimento), and on a
- * Mexican leg the Carta Porte the truck carries on Mexican roads.
+ * Mexican leg the Carta Porte the truck carries on Mexican roads (the stamped XML, and its printed copy).
  */
-const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'usmca_certification', 'entry_label', 'carta_porte'];
+const CUSTOMS_DOCUMENTS: readonly DocumentKind[] = [
+  'commercial_invoice',
+  'usmca_certification',
+  'entry_label',
+  'carta_porte',
+  'carta_porte_pdf',
+];
+const CARTA_PORTE: readonly DocumentKind[] = ['carta_porte', 'carta_porte_pdf'];
 
 /**
  * The truckload's rate confirmation states what the broker pays the carrier (the cost, not the
@@ -61,7 +68,7 @@ export function documentKindsOf({ mode, entering, claimsUsmca, mexicanLeg }: Doc
   const has = (k: DocumentKind) =>
     (k !== 'entry_label' || entryProgram(entering ?? '') !== null) &&
     (k !== 'usmca_certification' || claimsUsmca === true) &&
-    (k !== 'carta_porte' || mexicanLeg === true);
+    (!CARTA_PORTE.includes(k) || mexicanLeg === true);
   const customs = entering ? CUSTOMS_DOCUMENTS.filter(has) : [];
   const kinds = [...KINDS_BY_MODE[mode], ...customs];
   return seesCost ? kinds : kinds.filter((k) => !COST_DOCUMENTS.includes(k));
@@ -80,7 +87,10 @@ export const languageOfCountry = (country: string): Language => (country === 'MX
  * reader's own copy is asked for apart.
  */
 export const documentLanguage = (kind: DocumentKind, route: { originCountry: string; destinationCountry: string }): Language =>
-  kind === 'carta_porte' ? 'es' : languageOfCountry(CUSTOMS_DOCUMENTS.includes(kind) ? route.destinationCountry : route.originCountry);
+  CARTA_PORTE.includes(kind) ? 'es' : languageOfCountry(CUSTOMS_DOCUMENTS.includes(kind) ? route.destinationCountry : route.originCountry);
 
 /** Whether a document has a copy in the reader's language: the Carta Porte is the SAT's XML, the same for every reader. */
 export const hasReaderCopy = (kind: DocumentKind) => kind !== 'carta_porte';
+
+/** The documents stamped after booking (once the pedimento is known), not ready when it is booked. */
+export const isStampedLater = (kind: DocumentKind) => CARTA_PORTE.includes(kind);

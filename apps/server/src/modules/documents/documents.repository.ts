@@ -2,7 +2,7 @@ import type { HazmatDetails, ParcelOptions, PlaceView, ShipmentItemView, Shipmen
 import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, shipments } from '../../db/schema';
+import { accounts, customsVersions, shipments } from '../../db/schema';
 import { deliveryPlaceOf, stopsOf } from '../shipments/truckload-stops';
 import type { DocumentAccount } from './pdf';
 import type { SummaryShipment } from './shipment-summary';
@@ -26,7 +26,9 @@ export async function documentShipment(
   id: string,
 ): Promise<
   | (SummaryShipment &
-      Pick<ShipmentRow, 'accountId' | 'originCountry' | 'destinationCountry' | 'customs' | 'crossing'> & { costLines: ChargeLine[] | null })
+      Pick<ShipmentRow, 'accountId' | 'originCountry' | 'destinationCountry' | 'customs' | 'crossing' | 'customsVersion'> & {
+        costLines: ChargeLine[] | null;
+      })
   | undefined
 > {
   const [row] = await db
@@ -66,4 +68,13 @@ export async function documentAccount(db: Db, accountId: string): Promise<Docume
     .from(accounts)
     .where(eq(accounts.id, accountId));
   return { name: account?.name ?? '', billingAddress: account?.billingAddress ?? null };
+}
+
+/** An earlier version of a shipment's customs declaration (one a correction replaced), or undefined. */
+export async function earlierDeclaration(db: Db, shipmentId: string, version: number) {
+  const [row] = await db
+    .select({ customs: customsVersions.customs })
+    .from(customsVersions)
+    .where(and(eq(customsVersions.shipmentId, shipmentId), eq(customsVersions.version, version)));
+  return row;
 }

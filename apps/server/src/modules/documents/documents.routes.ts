@@ -11,7 +11,7 @@ import { cartaPorteOf } from '../carta-porte/carta-porte.service';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { marginAccess } from '../staff-shipments/staff-shipments.service';
 import { documentLanguage, documentsOf, hasDocument } from './document-kinds';
-import { documentAccount, documentShipment } from './documents.repository';
+import { documentAccount, documentShipment, earlierDeclaration } from './documents.repository';
 
 /**
  * The PDF builders load on the first download, not at start: pdfkit and bwip-js hold ~35 MB
@@ -28,6 +28,7 @@ let builders:
         typeof import('./commercial-invoice'),
         typeof import('./entry-label'),
         typeof import('./usmca-certification'),
+        typeof import('./carta-porte-print'),
       ]
     >
   | undefined;
@@ -41,13 +42,24 @@ const loadBuilders = () => {
     import('./commercial-invoice'),
     import('./entry-label'),
     import('./usmca-certification'),
+    import('./carta-porte-print'),
   ]);
   return builders;
 };
 
 const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
-/** `language`: a copy in that language; without it the document is in its working reader's (documentLanguage). */
-const query = z.object({ language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional() });
+/**
+ * `language`: a copy in that language; without it the document is in its working reader's
+ * (documentLanguage). `version`: a document printed from an earlier version of the customs
+ * declaration (one a correction replaced); without it, from the declaration as it stands.
+ */
+const query = z.object({
+  language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional(),
+  version: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).max(10_000).optional(),
+});
+
+/** The documents printed from the declaration's lines, which a correction changes. */
+const DECLARATION_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'usmca_certification'];
 
 const FILE_NAMES: Record<DocumentKind, string> = {
   bol: 'BOL',
@@ -59,6 +71,7 @@ const FILE_NAMES: Record<DocumentKind, string> = {
   entry_label: 'Entry-label',
   usmca_certification: 'USMCA-certification',
   carta_porte: 'Carta-Porte',
+  carta_porte_pdf: 'Carta-Porte-print',
 };
 
 /**
@@ -73,6 +86,22 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
+   * The shipment with the declaration of `version`: as it stands for its own version, an earlier
+   * one a correction replaced; 404 for a version it never had or a document not printed from it.
+   */
+  async function asOfVersion<S extends { id: string; customs: unknown; customsVersion: number }>(
+    s: S,
+    kind: DocumentKind,
+    version: number,
+  ) {
+    if (version === s.customsVersion) return s;
+    const earlier =
+      DECLARATION_DOCUMENTS.includes(kind) && version < s.customsVersion ? await earlierDeclaration(ctx.db, s.id, version) : undefined;
+    if (!earlier) throw AppError.notFound();
+    return { ...s, customs: earlier.customs as S['customs'] };
+  }
+
+  /**
    * The document of `id` as a PDF download; `accountId` null for staff (every account's), with the
    * cost's documents where `seesCost` lets them see the shipment's account's cost.
    */
@@ -85,9 +114,10 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   ) {
     const { id, kind } = request.params as z.infer<typeof params>;
     if (!isUuid(id) || !(DOCUMENT_KINDS as readonly string[]).includes(kind)) throw AppError.notFound();
-    const shipment = await documentShipment(ctx.db, accountId, id);
-    if (!shipment || !hasDocument(documentsOf(shipment), kind as DocumentKind, await seesCost(shipment.accountId)))
-      throw AppError.notFound();
+    const found = await documentShipment(ctx.db, accountId, id);
+    if (!found || !hasDocument(documentsOf(found), kind as DocumentKind, await seesCost(found.accountId))) throw AppError.notFound();
+    const { language, version } = request.query as z.infer<typeof query>;
+    const shipment = version ? await asOfVersion(found, kind as DocumentKind, version) : found;
     if (kind === 'carta_porte') {
       // The stamped CFDI itself: an XML document, the same in every reader's language.
       const stamped = await cartaPorteOf(ctx, shipment.id);
@@ -98,7 +128,6 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('cache-control', 'private, no-store')
         .send(stamped.xml);
     }
-    const { language } = request.query as z.infer<typeof query>;
     const options = { language: language ?? documentLanguage(kind as DocumentKind, shipment), unitSystem, now: ctx.now() };
     const [
       { buildBillOfLading },
@@ -109,6 +138,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       { buildCommercialInvoice },
       { buildEntryLabel },
       { buildUsmcaCertification },
+      { buildCartaPortePrint },
     ] = await loadBuilders();
     const account = await documentAccount(ctx.db, shipment.accountId);
     const build: Record<Exclude<DocumentKind, 'carta_porte'>, () => Promise<Buffer>> = {
@@ -132,11 +162,19 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!shipment.customs) throw AppError.notFound();
         return buildUsmcaCertification({ ...shipment, customs: shipment.customs }, options);
       },
+      carta_porte_pdf: async () => {
+        const stamped = await cartaPorteOf(ctx, shipment.id);
+        if (!stamped) throw AppError.notFound();
+        return buildCartaPortePrint(stamped.xml, options);
+      },
     };
     const pdf = await build[kind as Exclude<DocumentKind, 'carta_porte'>]();
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${FILE_NAMES[kind as DocumentKind]}-${shipment.bolNumber}.pdf"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${FILE_NAMES[kind as DocumentKind]}-${shipment.bolNumber}${version ? `-v${version}` : ''}.pdf"`,
+      )
       .header('cache-control', 'private, no-store')
       .send(pdf);
   }

@@ -30,11 +30,11 @@ function votedReads(reads: Read[]): string[] {
 }
 
 /**
- * Tests: the Code 128 barcodes a scanner would read on each page of a PDF. Each page is rendered
+ * Tests: the Code 128 barcodes (or other `formats`) a scanner would read on each page of a PDF. Each page is rendered
  * as printed (pdf.js on a canvas, 300 dpi) and read with ZXing, so a barcode that text covers,
  * that is cut off or that encodes the wrong number fails, whatever the generator was asked for.
  */
-export async function pdfBarcodes(bytes: Buffer | Uint8Array): Promise<string[][]> {
+export async function pdfBarcodes(bytes: Buffer | Uint8Array, formats: ('Code128' | 'QRCode')[] = ['Code128']): Promise<string[][]> {
   const pdf = await openPdf(bytes);
   const pages: string[][] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
@@ -46,7 +46,7 @@ export async function pdfBarcodes(bytes: Buffer | Uint8Array): Promise<string[][
     context.fillRect(0, 0, canvas.width, canvas.height);
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
     const image = context.getImageData(0, 0, canvas.width, canvas.height);
-    const found = await readBarcodes(image as never, { formats: ['Code128'], maxNumberOfSymbols: 8, tryHarder: true });
+    const found = await readBarcodes(image as never, { formats, maxNumberOfSymbols: 8, tryHarder: true });
     pages.push(votedReads(found.filter((b) => b.isValid)));
   }
   await pdf.destroy();

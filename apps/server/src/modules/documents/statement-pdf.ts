@@ -136,6 +136,13 @@ export function statementDocument(options: DocumentOptions, title: string, numbe
       });
       y += 8;
     },
+    /** A square image (a QR code) at the left margin with a caption beside it, kept on one page. */
+    image(png: Buffer, size: number, caption: string) {
+      room(size + 8);
+      doc.image(png, M, y, { width: size, height: size });
+      text(caption, M + size + 14, y, W - size - 14, { size: 8 });
+      y += size + 8;
+    },
     /** A total line on the right: 'Label   $1,234.56', large when `big`. */
     total(label: string, value: string, big = false) {
       room(30);

@@ -179,6 +179,7 @@ export function presentShipment(
     customs: row.customs ?? null,
     customs_stage: customsStageOf(row, events),
     customs_entry_number: row.customsEntryNumber,
+    customs_version: row.customsVersion,
     ready_time: row.readyTime,
     close_time: row.closeTime,
     delivery_appointment: row.deliveryAppointment,

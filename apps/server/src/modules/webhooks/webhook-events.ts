@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invoices, shipments, type WebhookEventType } from '../../db/schema';
-import { documentKindsOf, documentsOf } from '../documents/document-kinds';
+import { documentKindsOf, documentsOf, isStampedLater } from '../documents/document-kinds';
 import { type Lane, webhooksRepository } from './webhooks.repository';
 
 /** The durable job that delivers one lane's deliveries in order (webhook-delivery.ts). */
@@ -146,9 +146,8 @@ export function webhookEvents(ctx: EventCtx) {
     async booked(tx: Db, shipmentId: string) {
       const s = await shipmentFacts(tx, shipmentId);
       if (!s) return;
-      // The Carta Porte is stamped later (once the pedimento is known), not at booking.
       const documents = documentKindsOf(documentsOf(s))
-        .filter((kind) => kind !== 'carta_porte')
+        .filter((kind) => !isStampedLater(kind))
         .map((kind) => documentEvent(s, kind));
       await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents]);
     },

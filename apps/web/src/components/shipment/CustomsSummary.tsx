@@ -12,6 +12,7 @@ import { useFormat } from '../../lib/useFormat';
 import { Section } from '../Section';
 import { shipmentKey } from './api';
 import { CustomsEntryDialog } from './CustomsEntryDialog';
+import { DeclarationVersions } from './DeclarationVersions';
 import { DutyEstimate } from './DutyEstimate';
 import { localDate, major } from './format';
 import { Fact } from './PlaceBlock';
@@ -28,7 +29,7 @@ export function CustomsSummary({
 }: {
   shipment: Pick<
     ShipmentView,
-    'id' | 'bol_number' | 'mode' | 'items' | 'pickup' | 'delivery' | 'customs_stage' | 'customs_entry_number'
+    'id' | 'bol_number' | 'mode' | 'items' | 'pickup' | 'delivery' | 'customs_stage' | 'customs_entry_number' | 'customs_version'
   > & {
     customs: CustomsView;
   };
@@ -160,6 +161,7 @@ function CustomsProgress({ shipment: s }: { shipment: Parameters<typeof CustomsS
           )}
         </Group>
       </Fact>
+      {s.customs_version > 1 && <DeclarationVersions shipment={s} />}
       {recording && (
         <CustomsEntryDialog
           bolNumber={s.bol_number}

@@ -89,6 +89,7 @@ export function makeShipment(overrides: Partial<ShipmentView> = {}): ShipmentVie
     customs: null,
     customs_stage: null,
     customs_entry_number: null,
+    customs_version: 1,
     ready_time: '09:00',
     close_time: '16:30',
     delivery_appointment: false,

@@ -4,13 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toCents } from '../../components/MoneyInput';
 import { makeItem, makeShipment } from '../../components/shipment/testShipment';
 import { jsonResponse, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { bodiesOf, signIn } from '../../test/signedIn';
 import type { ClaimDetail, StaffClaimDetail } from './api/claimsApi';
 import { toClaimRequest } from './components/FileClaimForm';
-import { toCents } from './components/money';
 
 const clock = (over: Partial<ClaimClockView> = {}): ClaimClockView => ({
   due_on: '2026-12-24',

@@ -27,6 +27,11 @@ const row = (over: Partial<CustomsQueueItem> = {}): CustomsQueueItem => ({
     email: 'rosa@aduanal.example',
   },
   documents: ['commercial_invoice', 'bol'],
+  lines: [
+    { description: 'Server racks', hs_code: '940320', origin_country: 'US', unit_value_cents: 250_000, currency: 'USD' },
+    { description: 'Cables', hs_code: '854442', origin_country: 'CN', unit_value_cents: 4_000, currency: 'USD' },
+  ],
+  customs_version: 1,
   ...over,
 });
 const COUNTS = { documents_missing: 0, waiting_for_broker: 2, ready: 0, at_border: 1, held: 1, released: 0 };
@@ -81,6 +86,43 @@ describe("operations' customs queue", () => {
       { document: 'commercial_invoice', note: 'Unit value corrected' },
     ]);
     expect(await screen.findByText('At the border')).toBeInTheDocument();
+  });
+
+  it("corrects the declaration's lines with the document: checked before sending, sent in cents, the new version shown", async () => {
+    let rows = [row()];
+    const fetchMock = signIn(makeUser(['fpg_ops']), {
+      'GET /api/admin/customs': () => jsonResponse(200, { data: rows, has_more: false, counts: COUNTS }),
+      'POST /api/admin/customs/s1/correction': () => {
+        rows = [row({ stage: 'at_border', hold_reason: null, corrected_at: new Date().toISOString(), customs_version: 2 })];
+        return jsonResponse(200, { data: rows[0] });
+      },
+    });
+    renderApp('/admin/customs');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send corrected document' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Corrected document for shipment 06141410070000018' });
+    await userEvent.type(within(dialog).getByLabelText(/What was corrected/), 'HS code of the cables');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Correct the declaration's lines too/ }));
+    const cables = within(within(dialog).getByRole('group', { name: 'Line 2: Cables' }));
+    expect(cables.getByLabelText(/HS code/)).toHaveValue('8544.42');
+    await userEvent.clear(cables.getByLabelText(/HS code/));
+    await userEvent.type(cables.getByLabelText(/HS code/), '85');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the broker' }));
+    expect(await within(dialog).findByText('Enter the HS code with 6, 8 or 10 digits')).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, 'POST', '/api/admin/customs/s1/correction')).toEqual([]);
+    await userEvent.type(cables.getByLabelText(/HS code/), '44.92');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the broker' }));
+    expect(await screen.findByText('Corrected document sent to the broker.')).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, 'POST', '/api/admin/customs/s1/correction')).toEqual([
+      {
+        document: 'commercial_invoice',
+        note: 'HS code of the cables',
+        lines: [
+          { hs_code: '940320', origin_country: 'US', unit_value_cents: 250_000 },
+          { hs_code: '854492', origin_country: 'CN', unit_value_cents: 4_000 },
+        ],
+      },
+    ]);
+    expect(await screen.findByText('Declaration version 2')).toBeInTheDocument();
   });
 
   it("records the broker's entry reference and shows the server's refusal at the field", async () => {

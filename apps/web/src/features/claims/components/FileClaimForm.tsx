@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert } from '../../../components/FormAlert';
+import { MoneyInput, toCents } from '../../../components/MoneyInput';
 import { localDate, major } from '../../../components/shipment/format';
 import { setServerErrors, zodErrors } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
@@ -31,7 +32,6 @@ import { useFormat } from '../../../lib/useFormat';
 import { CLAIMS_KEY, claimKey, fileClaim, sendClaimMessage, uploadFile } from '../api/claimsApi';
 import type { FiledState } from './ClaimDetail';
 import { claimableAs } from './claimable';
-import { MoneyInput, toCents } from './money';
 
 /** Files one claim's first message may carry (the contract's limit). */
 export const CLAIM_FILES_MAX = 10;

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmActionDialog } from '../../../components/ConfirmActionDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FormAlert } from '../../../components/FormAlert';
+import { fromCents, MoneyInput, toCents } from '../../../components/MoneyInput';
 import { Section } from '../../../components/Section';
 import { major } from '../../../components/shipment/format';
 import { useAuthUser } from '../../../lib/auth';
@@ -23,7 +24,6 @@ import {
   STAFF_CLAIMS_KEY,
   type StaffClaimDetail,
 } from '../api/claimsApi';
-import { fromCents, MoneyInput, toCents } from './money';
 
 /** What an action answers: the claim as it is now, and the words saying what was done. */
 export type Done = (claim: StaffClaimDetail, message: string) => void;

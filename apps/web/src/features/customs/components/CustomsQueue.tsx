@@ -13,7 +13,8 @@ import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { ageWords } from '../../alerts';
 import { CUSTOMS_KEY, listCustoms, staffDocumentPath } from '../api/customsApi';
-import { CorrectionDialog, EntryDialog } from './CustomsDialogs';
+import { CorrectionDialog } from './CorrectionDialog';
+import { EntryDialog } from './CustomsDialogs';
 
 const isStage = (v: string | null): v is CustomsStage => !!v && (CUSTOMS_STAGES as readonly string[]).includes(v);
 
@@ -126,6 +127,11 @@ function QueueRow({ row: r, onOpen }: { row: CustomsQueueItem; onOpen: (kind: 'e
         {r.corrected_at && (
           <Text size="xs" c="dimmed" mt={4}>
             {t('customs.queue.corrected', { time: fmt.dateTime(r.corrected_at) })}
+          </Text>
+        )}
+        {r.customs_version > 1 && (
+          <Text size="xs" c="dimmed">
+            {t('customs.queue.version', { n: r.customs_version })}
           </Text>
         )}
         {r.stage === 'held' && (

@@ -15,7 +15,7 @@ describe('the booking form’s customs declaration', () => {
     expect(initialCustoms(across('MX'))).toEqual({
       incoterm: '',
       currency: 'USD',
-      items: [{ hs_code: '', origin_country: 'US', unit_value: '', usmca: false, origin_criterion: '' }],
+      items: [{ hs_code: '', origin_country: 'US', unit_value: '', usmca: false, origin_criterion: '', sat_key: '', sat_unit: '' }],
       brokers: [
         { country: 'US', ours: true, company: '', contact_name: '', phone: '', email: '' },
         { country: 'MX', ours: true, company: '', contact_name: '', phone: '', email: '' },

@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { localeOf } from '../../../lib/format';
+import { localeOf } from '../lib/format';
 
 /** The decimal and thousands separators of the reader's language, as Intl writes numbers in it. */
 export function separatorsOf(language: string): { decimal: string; group: string } {
