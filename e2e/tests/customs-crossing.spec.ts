@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { freshEmail } from '../support/flows';
 import { expectNoSidewaysScroll } from '../support/reflow';
 import {
@@ -69,6 +71,11 @@ test('the shipper follows its crossing to a hold; operations send the corrected 
   await correction.getByRole('button', { name: 'Send to the broker' }).click();
   await expect(correction.getByLabel(/What was corrected/)).toHaveAccessibleDescription('Field is required');
   await correction.getByLabel(/What was corrected/).fill('Commercial invoice reissued with the unit value of the laptops');
+  // The declaration itself is corrected: its documents print version 2, the first kept.
+  await correction.getByRole('checkbox', { name: "Correct the declaration's lines too" }).check();
+  const line = correction.getByRole('group', { name: /^Line 1: Computer equipment/ });
+  await expect(line.getByLabel(/HS code/)).toHaveValue('8471.30.01');
+  await line.getByLabel(/Value of one unit/).fill('1300');
   await snap(ops, 'customs-correction-dialog');
   await correction.getByRole('button', { name: 'Send to the broker' }).click();
   await expect(ops.getByRole('alert').filter({ hasText: 'Corrected document sent to the broker.' })).toBeVisible();
@@ -79,6 +86,7 @@ test('the shipper follows its crossing to a hold; operations send the corrected 
   const atBorder = customsRow(ops, shipment);
   await expect(atBorder).toContainText('At the border');
   await expect(atBorder).toContainText('Corrected document sent');
+  await expect(atBorder).toContainText('Declaration version 2');
   await atBorder.getByRole('button', { name: 'Record' }).click();
   const entry = ops.getByRole('dialog', { name: `Entry reference of shipment ${shipment.bol_number}` });
   await entry.getByLabel(/Pedimento/).fill('26 24 3456');
@@ -109,6 +117,14 @@ test('the shipper follows its crossing to a hold; operations send the corrected 
   await expect(page.getByRole('alert').filter({ hasText: 'Action Required' })).toHaveCount(0);
   await expect(page.getByTestId('shipment-customs-stage')).toContainText('Released by customs');
   await expect(page.getByTestId('shipment-customs-entry')).toContainText('26  24  3456  6001234');
+  // The corrected declaration: the shipper reads its version and can print the first commercial invoice as it was.
+  await expect(page.getByTestId('shipment-customs-version')).toContainText('Version 2, corrected after booking');
+  const firstInvoice = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Commercial invoice, version 1' }).click();
+  const asFirstDeclared = (await pdfPages(await readFile((await (await firstInvoice).path()) ?? '')))
+    .map((p) => p.text.replace(/\s+/g, ' '))
+    .join(' ');
+  expect(asFirstDeclared).toContain('$1,250.00');
   await snap(page, 'customs-shipper-released');
 });
 

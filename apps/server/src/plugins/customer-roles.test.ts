@@ -46,7 +46,7 @@ const NOT_A_SESSION: RegExp[] = [
   /^POST \/api\/carriers\/:scac\/tracking-events$/, // carriers, signed with their key
   /^\w+ \/api\/carrier-invoices(\/|$)/, // carrier partners' freight invoices: their bearer token only (/api/v1)
   /^POST \/api\/inbound-mail\//, // the mail provider, with its basic auth
-  /^\w+ \/(ebay-sim|oidc-sim|geo-sim|webhook-sim|stripe-sim|twilio-sim)\//, // stand-ins for outside servers
+  /^\w+ \/(ebay-sim|oidc-sim|geo-sim|webhook-sim|stripe-sim|twilio-sim|pac-sim)\//, // stand-ins for outside servers
   /^GET \/(healthz|readyz|metrics)$/, // the load balancer's probes and Prometheus' scrape (its own token), no user's
 ];
 
