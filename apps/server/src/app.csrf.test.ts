@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAC_SIMULATOR_PREFIX } from './modules/carta-porte/carta-porte.routes';
-import { STRIPE_SIMULATOR_PREFIX } from './modules/payments/stripe.routes';
-import { TWILIO_SIMULATOR_PREFIX } from './modules/sms/sms.routes';
-import { OIDC_SIMULATOR_PREFIX } from './modules/sso/sso.routes';
 import { createTestApp, type TestApp } from './test/harness';
+import { isSimulatorPath } from './test/outside-simulators';
 import { routeTable } from './test/routes';
 
 /**
@@ -28,8 +25,6 @@ const MACHINE_ENDPOINTS = new Set([
   'POST /api/webhooks/twilio/sms',
 ]);
 
-const SIMULATORS = ['/ebay-sim', OIDC_SIMULATOR_PREFIX, STRIPE_SIMULATOR_PREFIX, TWILIO_SIMULATOR_PREFIX, PAC_SIMULATOR_PREFIX];
-
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ INBOUND_MAIL_DOMAIN: 'reply.freight-portal.test', INBOUND_MAIL_SECRET: 'inbound-webhook-secret-0123456789' });
@@ -44,7 +39,7 @@ describe('CSRF', () => {
     const wrong: string[] = [];
     for (const { method, path } of unsafe) {
       // The embedded eBay, OpenID provider, Stripe and Twilio simulators stand for those services' own servers (never mounted in production).
-      if (MACHINE_ENDPOINTS.has(`${method} ${path}`) || SIMULATORS.some((prefix) => path.startsWith(`${prefix}/`))) continue;
+      if (MACHINE_ENDPOINTS.has(`${method} ${path}`) || isSimulatorPath(path)) continue;
       const url = path.replace(/:[a-zA-Z_]+/g, '00000000-0000-4000-8000-000000000000');
       const res = await shipper.request({ method: method as 'POST', url, payload: {}, csrf: false });
       if (res.statusCode !== 419) wrong.push(`${method} ${path}: ${res.statusCode}`);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { accountApiClient } from '../test/api-client';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness';
+import { SIMULATOR_PREFIXES } from '../test/outside-simulators';
 import { routeTable } from '../test/routes';
 import { sessionOf, teamMember } from '../test/team';
 
@@ -46,7 +47,7 @@ const NOT_A_SESSION: RegExp[] = [
   /^POST \/api\/carriers\/:scac\/tracking-events$/, // carriers, signed with their key
   /^\w+ \/api\/carrier-invoices(\/|$)/, // carrier partners' freight invoices: their bearer token only (/api/v1)
   /^POST \/api\/inbound-mail\//, // the mail provider, with its basic auth
-  /^\w+ \/(ebay-sim|oidc-sim|geo-sim|webhook-sim|stripe-sim|twilio-sim|pac-sim)\//, // stand-ins for outside servers
+  new RegExp(`^\\w+ (${SIMULATOR_PREFIXES.join('|')})/`), // stand-ins for outside servers
   /^GET \/(healthz|readyz|metrics)$/, // the load balancer's probes and Prometheus' scrape (its own token), no user's
 ];
 

@@ -13,6 +13,7 @@ import {
   QUERY_WIRE,
   wire,
 } from './hostile';
+import { isSimulatorPath } from './outside-simulators';
 import {
   type Answer,
   learnSchemas,
@@ -56,12 +57,6 @@ const DOOR_BODIES = new Set([
   'multipart garbage',
 ]);
 
-/**
- * Routes that stand for someone else's server (eBay's APIs, a partner's webhook receiver, the
- * place lookup; demo simulators only): they answer their own error shapes, so only 'no 5xx' is
- * checked there.
- */
-const FOREIGN_PREFIXES = ['/ebay-sim/', '/webhook-sim/', '/oidc-sim/', '/geo-sim/', '/stripe-sim/', '/twilio-sim/', '/pac-sim/'];
 /** Ends the caller's session, which the rest of the walk uses: called by the visitor only. */
 const SIGNED_IN_SKIP = new Set(['POST /logout']);
 /**
@@ -217,7 +212,7 @@ export async function walk(t: TestApp, caller: Caller, list: readonly WalkedRout
   let calls = 0;
   for (const route of list) {
     if (caller.signedIn && SIGNED_IN_SKIP.has(`${route.method} ${route.path}`)) continue;
-    const anyShape = FOREIGN_PREFIXES.some((p) => route.path.startsWith(p));
+    const anyShape = isSimulatorPath(route.path); // someone else's server: its own error shapes, only 'no 5xx'
     let shut = opts.doorOnly ?? false;
     for (const { label, opts, door } of casesOf(route, await csvFilesFor(caller, route))) {
       if (shut && !door) continue;

@@ -1,4 +1,5 @@
 export * from './carta-porte';
+export * from './cfdi-attributes';
 export * from './countries';
 export * from './duties';
 export * from './duty-rates';

@@ -14,7 +14,7 @@ import type { FleetDriver, FleetTruck } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type CartaPorteShipment, cartaPorteShipment, keepCartaPorte, latestCartaPorte, mexicanFleet } from './carta-porte.repository';
 import type { Certifier } from './pac.client';
-import { schemaErrors } from './sat-schemas';
+import { schemaErrors, tariffFraction } from './sat-schemas';
 
 export { isCartaPorteGoodsKey } from './sat-schemas';
 
@@ -60,7 +60,7 @@ const abroad = (place: Place, where: { state: string; postal_code: string }): Ca
 });
 
 /** The goods as the Carta Porte lists them: the declaration's line for each quoted item. */
-async function goodsOf(s: CartaPorteShipment, tariffFraction: (hs: string) => Promise<string | null>): Promise<CartaPorteGood[]> {
+async function goodsOf(s: CartaPorteShipment): Promise<CartaPorteGood[]> {
   const items = s.items as ShipmentItemView[];
   const declared = (s.customs?.items ?? []) as (CustomsItem & { sat_key?: string; sat_unit?: string | null })[];
   return Promise.all(
@@ -110,7 +110,6 @@ async function cartaPorteInput(ctx: AppContext, s: CartaPorteShipment, issuer: C
   const route = intoMexico
     ? { origin: abroad(foreign, port), departure: atPort, destination: party, arrival: s.estimatedDelivery ?? atPort }
     : { origin: party, departure: s.pickupDate, destination: abroad(foreign, port), arrival: atPort };
-  const { tariffFraction } = await import('./sat-schemas');
   return {
     issuer,
     series: 'CP',
@@ -121,7 +120,7 @@ async function cartaPorteInput(ctx: AppContext, s: CartaPorteShipment, issuer: C
     foreignCountry: ALPHA3[foreign.country] ?? 'USA',
     origin: { ...route.origin, departure: `${route.departure}T08:00:00` },
     destination: { ...route.destination, arrival: `${route.arrival}T17:00:00`, distanceKm: Math.max(1, km) },
-    goods: await goodsOf(s, tariffFraction),
+    goods: await goodsOf(s),
     pedimento: intoMexico && s.customsEntryNumber ? { number: s.customsEntryNumber, importerRfc: s.customs.tax_id } : null,
     truck: { ...truck, permitType: fleet.permitType, permitNumber: fleet.permitNumber, insurer: fleet.insurer, policy: fleet.policy },
     driver,

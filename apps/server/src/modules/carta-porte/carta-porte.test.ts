@@ -1,3 +1,4 @@
+import { cfdiAttribute } from '@freight/domain/customs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartaPortes } from '../../db/schema';
@@ -30,7 +31,6 @@ afterAll(async () => {
 
 const end = (postal_code: string, country: string) => ({ postal_code, country, site_type: 'business' });
 const flat = (pages: { text: string }[]) => pages.map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
-const attr = (xml: string, element: string, name: string) => new RegExp(`<${element}\\s[^>]*?\\b${name}="([^"]*)"`).exec(xml)?.[1];
 
 async function bookAcross(origin: object, destination: object, places: object, tax_id: string) {
   const quoted = await shipper.post('/api/quotes', {
@@ -73,14 +73,14 @@ describe('the Carta Porte of a Mexican leg', () => {
     expect(res.headers['content-disposition']).toContain(`Carta-Porte-${s.bol_number}-v1.xml`);
     const xml = res.body;
     expect(await schemaErrors(xml)).toEqual([]);
-    expect(attr(xml, 'cfdi:Comprobante', 'TipoDeComprobante')).toBe('T');
-    expect(attr(xml, 'cfdi:Comprobante', 'Folio')).toBe(s.bol_number);
-    expect(attr(xml, 'cfdi:Emisor', 'Rfc')).toBe('EKU9003173C9');
-    expect(attr(xml, 'cartaporte31:CartaPorte', 'Version')).toBe('3.1');
-    expect(attr(xml, 'cartaporte31:CartaPorte', 'TranspInternac')).toBe('Sí');
-    expect(attr(xml, 'cartaporte31:CartaPorte', 'EntradaSalidaMerc')).toBe('Entrada');
-    expect(attr(xml, 'cartaporte31:CartaPorte', 'PaisOrigenDestino')).toBe('USA');
-    expect(attr(xml, 'cartaporte31:CartaPorte', 'IdCCP')).toMatch(/^CCC[0-9a-f]{5}-/);
+    expect(cfdiAttribute(xml, 'cfdi:Comprobante', 'TipoDeComprobante')).toBe('T');
+    expect(cfdiAttribute(xml, 'cfdi:Comprobante', 'Folio')).toBe(s.bol_number);
+    expect(cfdiAttribute(xml, 'cfdi:Emisor', 'Rfc')).toBe('EKU9003173C9');
+    expect(cfdiAttribute(xml, 'cartaporte31:CartaPorte', 'Version')).toBe('3.1');
+    expect(cfdiAttribute(xml, 'cartaporte31:CartaPorte', 'TranspInternac')).toBe('Sí');
+    expect(cfdiAttribute(xml, 'cartaporte31:CartaPorte', 'EntradaSalidaMerc')).toBe('Entrada');
+    expect(cfdiAttribute(xml, 'cartaporte31:CartaPorte', 'PaisOrigenDestino')).toBe('USA');
+    expect(cfdiAttribute(xml, 'cartaporte31:CartaPorte', 'IdCCP')).toMatch(/^CCC[0-9a-f]{5}-/);
     // The leg runs from the Mexican side of the port (the foreign shipper, generic RFC) to the consignee.
     expect(xml).toMatch(
       /TipoUbicacion="Origen"[^>]*RFCRemitenteDestinatario="XEXX010101000"[^>]*ResidenciaFiscal="USA".*?<cartaporte31:Domicilio Estado="TAM" Pais="MEX" CodigoPostal="88000"/,
@@ -88,20 +88,20 @@ describe('the Carta Porte of a Mexican leg', () => {
     expect(xml).toMatch(
       /TipoUbicacion="Destino"[^>]*RFCRemitenteDestinatario="ANE010203XY9".*?<cartaporte31:Domicilio Estado="NLE" Pais="MEX" CodigoPostal="64000"/,
     );
-    expect(Number(attr(xml, 'cartaporte31:Ubicacion TipoUbicacion="Destino"', 'DistanciaRecorrida'))).toBeGreaterThan(150);
+    expect(Number(cfdiAttribute(xml, 'cartaporte31:Ubicacion TipoUbicacion="Destino"', 'DistanciaRecorrida'))).toBeGreaterThan(150);
     // The good by its SAT key and unit, with its tariff fraction and the pedimento it entered under.
-    expect(attr(xml, 'cartaporte31:Mercancia', 'BienesTransp')).toBe('43211503');
-    expect(attr(xml, 'cartaporte31:Mercancia', 'ClaveUnidad')).toBe('XPX');
-    expect(attr(xml, 'cartaporte31:Mercancia', 'FraccionArancelaria')).toBe('84713001');
-    expect(attr(xml, 'cartaporte31:DocumentacionAduanera', 'NumPedimento')).toBe('26  24  3456  6001234');
-    expect(attr(xml, 'cartaporte31:DocumentacionAduanera', 'RFCImpo')).toBe('ANE010203XY9');
+    expect(cfdiAttribute(xml, 'cartaporte31:Mercancia', 'BienesTransp')).toBe('43211503');
+    expect(cfdiAttribute(xml, 'cartaporte31:Mercancia', 'ClaveUnidad')).toBe('XPX');
+    expect(cfdiAttribute(xml, 'cartaporte31:Mercancia', 'FraccionArancelaria')).toBe('84713001');
+    expect(cfdiAttribute(xml, 'cartaporte31:DocumentacionAduanera', 'NumPedimento')).toBe('26  24  3456  6001234');
+    expect(cfdiAttribute(xml, 'cartaporte31:DocumentacionAduanera', 'RFCImpo')).toBe('ANE010203XY9');
     // The truck and driver are the Mexican carrier's, not the shipper's.
-    expect(attr(xml, 'cartaporte31:Autotransporte', 'PermSCT')).toBe('TPAF01');
-    expect(attr(xml, 'cartaporte31:Seguros', 'AseguraRespCivil')).toBe('Seguros Demo Frontera');
-    expect(['15AK3D', '27BN8F', '41CM6H']).toContain(attr(xml, 'cartaporte31:IdentificacionVehicular', 'PlacaVM'));
-    expect(['TESR800315AB1', 'CARA850722CD2']).toContain(attr(xml, 'cartaporte31:TiposFigura', 'RFCFigura'));
+    expect(cfdiAttribute(xml, 'cartaporte31:Autotransporte', 'PermSCT')).toBe('TPAF01');
+    expect(cfdiAttribute(xml, 'cartaporte31:Seguros', 'AseguraRespCivil')).toBe('Seguros Demo Frontera');
+    expect(['15AK3D', '27BN8F', '41CM6H']).toContain(cfdiAttribute(xml, 'cartaporte31:IdentificacionVehicular', 'PlacaVM'));
+    expect(['TESR800315AB1', 'CARA850722CD2']).toContain(cfdiAttribute(xml, 'cartaporte31:TiposFigura', 'RFCFigura'));
     // Stamped by the certifier.
-    const uuid = attr(xml, 'tfd:TimbreFiscalDigital', 'UUID');
+    const uuid = cfdiAttribute(xml, 'tfd:TimbreFiscalDigital', 'UUID');
     expect(uuid).toMatch(/^[0-9A-F-]{36}$/);
 
     // Its printed copy, in Spanish with the reader's English copy: the folio, the goods, the truck,
@@ -131,18 +131,18 @@ describe('the Carta Porte of a Mexican leg', () => {
     }
 
     // The same document on the next download; staff read it too.
-    expect(attr((await shipper.get(listed?.url ?? '')).body, 'tfd:TimbreFiscalDigital', 'UUID')).toBe(uuid);
+    expect(cfdiAttribute((await shipper.get(listed?.url ?? '')).body, 'tfd:TimbreFiscalDigital', 'UUID')).toBe(uuid);
     const staff = await t.client().login('ops@demo.test');
-    expect(attr((await staff.get(`/api/admin/shipments/${s.id}/documents/carta_porte`)).body, 'tfd:TimbreFiscalDigital', 'UUID')).toBe(
-      uuid,
-    );
+    expect(
+      cfdiAttribute((await staff.get(`/api/admin/shipments/${s.id}/documents/carta_porte`)).body, 'tfd:TimbreFiscalDigital', 'UUID'),
+    ).toBe(uuid);
 
     // A corrected pedimento: a new version names it, the first is kept.
     await shipper.put(`/api/shipments/${s.id}/customs-entry`, { entry_number: '262434566009999' });
     const second = await shipper.get(listed?.url ?? '');
     expect(second.headers['content-disposition']).toContain('-v2.xml');
-    expect(attr(second.body, 'cartaporte31:DocumentacionAduanera', 'NumPedimento')).toBe('26  24  3456  6009999');
-    expect(attr(second.body, 'tfd:TimbreFiscalDigital', 'UUID')).not.toBe(uuid);
+    expect(cfdiAttribute(second.body, 'cartaporte31:DocumentacionAduanera', 'NumPedimento')).toBe('26  24  3456  6009999');
+    expect(cfdiAttribute(second.body, 'tfd:TimbreFiscalDigital', 'UUID')).not.toBe(uuid);
     const kept = await t.database.db.select().from(cartaPortes).where(eq(cartaPortes.shipmentId, s.id));
     expect(kept.map((v) => [v.version, v.reason])).toEqual(
       expect.arrayContaining([
@@ -161,7 +161,7 @@ describe('the Carta Porte of a Mexican leg', () => {
     const res = await shipper.get(`/api/shipments/${s.id}/documents/carta_porte`);
     expect(res.statusCode, res.body).toBe(200);
     const xml = res.body;
-    expect(attr(xml, 'cartaporte31:CartaPorte', 'EntradaSalidaMerc')).toBe('Salida');
+    expect(cfdiAttribute(xml, 'cartaporte31:CartaPorte', 'EntradaSalidaMerc')).toBe('Salida');
     expect(xml).toContain('RegimenAduanero="EXD"');
     expect(xml).toMatch(/TipoUbicacion="Origen"[^>]*RFCRemitenteDestinatario="ANE010203XY9"/);
     expect(xml).toMatch(/TipoUbicacion="Destino"[^>]*RFCRemitenteDestinatario="XEXX010101000"[^>]*ResidenciaFiscal="USA"/);

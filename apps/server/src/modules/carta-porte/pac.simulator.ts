@@ -1,5 +1,5 @@
-import { createSign, generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { cfdiDateTime } from '@freight/domain/customs';
+import { createSign, generateKeyPairSync, type KeyObject, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { cfdiAttribute, cfdiDateTime } from '@freight/domain/customs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { schemaErrors } from './sat-schemas';
 
@@ -48,14 +48,22 @@ function multipartField(body: Buffer, contentType: string, name: string): string
   return null;
 }
 
-const attribute = (xml: string, element: string, name: string) =>
-  new RegExp(`<${element}\\s[^>]*?\\b${name}="([^"]*)"`).exec(xml)?.[1] ?? null;
+/** The simulator's own key pair, made on the first stamp: an RSA key costs a good part of a second of CPU, and most apps that mount the simulator never stamp. */
+function lazyKeys() {
+  let keys: { privateKey: KeyObject; certificate: string } | null = null;
+  return () => {
+    if (!keys) {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      keys = { privateKey, certificate: publicKey.export({ type: 'spki', format: 'der' }).toString('base64') };
+    }
+    return keys;
+  };
+}
 
 export async function pacSimulator(app: FastifyInstance, opts: PacSimulatorOptions) {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const certificate = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+  const keys = lazyKeys();
   const tokens = new Map<string, number>();
-  const sign = (text: string) => createSign('RSA-SHA256').update(text, 'utf8').sign(privateKey, 'base64');
+  const sign = (text: string) => createSign('RSA-SHA256').update(text, 'utf8').sign(keys().privateKey, 'base64');
   const machine = { config: { csrf: false } };
 
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 4 * 1024 * 1024 }, (_request, body, done) =>
@@ -79,10 +87,10 @@ export async function pacSimulator(app: FastifyInstance, opts: PacSimulatorOptio
       return reply.code(401).send(fail('AU4101 - El token proporcionado no es válido o ha expirado.'));
     const xml = Buffer.isBuffer(request.body) ? multipartField(request.body, request.headers['content-type'] ?? '', 'xml') : null;
     if (!xml?.includes('<cfdi:Comprobante')) return reply.code(400).send(fail('CFDI33000 - No se recibió un comprobante en el campo xml.'));
-    if (attribute(xml, 'cfdi:Emisor', 'Rfc') !== opts.issuerRfc) {
+    if (cfdiAttribute(xml, 'cfdi:Emisor', 'Rfc') !== opts.issuerRfc) {
       return reply.code(400).send(fail('CFDI40999 - No se encontró el certificado (CSD) del emisor en la cuenta.'));
     }
-    const issued = Date.parse(`${attribute(xml, 'cfdi:Comprobante', 'Fecha') ?? ''}-06:00`);
+    const issued = Date.parse(`${cfdiAttribute(xml, 'cfdi:Comprobante', 'Fecha') ?? ''}-06:00`);
     const ageHours = (opts.now().getTime() - issued) / 3_600_000;
     if (!Number.isFinite(ageHours) || ageHours > 72 || ageHours < -0.1) {
       return reply.code(400).send(fail('CFDI40101 - La fecha de emisión no está dentro de las 72 horas anteriores al timbrado.'));
@@ -101,7 +109,7 @@ export async function pacSimulator(app: FastifyInstance, opts: PacSimulatorOptio
     const stamped = xml
       .replace(
         /<cfdi:Comprobante\s/,
-        `<cfdi:Comprobante NoCertificado="${CERTIFICATE_NUMBER}" Certificado="${certificate}" Sello="${seal}" `,
+        `<cfdi:Comprobante NoCertificado="${CERTIFICATE_NUMBER}" Certificado="${keys().certificate}" Sello="${seal}" `,
       )
       .replace('</cfdi:Complemento>', `${stamp}</cfdi:Complemento>`);
     const errors = await schemaErrors(stamped);

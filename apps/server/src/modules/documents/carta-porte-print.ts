@@ -1,20 +1,9 @@
+import { cfdiElements } from '@freight/domain/customs';
 import { toBuffer as qrPng } from 'bwip-js/node';
 import { type DocumentOptions, documentText, oneLine } from './pdf';
 import { statementDocument } from './statement-pdf';
 
-/** Every element `name` of a CFDI as its attributes (the portal wrote the document; values are XML-escaped). */
-function elements(xml: string, name: string): Record<string, string>[] {
-  const textOf = (v: string) =>
-    v
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  return [...xml.matchAll(new RegExp(`<${name}\\s([^>]*?)/?>`, 'g'))].map((m) =>
-    Object.fromEntries([...(m[1] ?? '').matchAll(/([\w:]+)="([^"]*)"/g)].map(([, k, v]) => [k, textOf(v ?? '')])),
-  );
-}
-const first = (xml: string, name: string) => elements(xml, name)[0] ?? {};
+const first = (xml: string, name: string) => cfdiElements(xml, name)[0] ?? {};
 
 /**
  * The SAT's verification address of a stamped CFDI, which the printed copy carries as a QR code:
@@ -67,7 +56,7 @@ export async function buildCartaPortePrint(xml: string, options: DocumentOptions
   ]);
 
   d.heading(k('places'));
-  const homes = elements(xml, 'cartaporte31:Domicilio');
+  const homes = cfdiElements(xml, 'cartaporte31:Domicilio');
   d.table(
     [
       { title: k('place'), width: 70 },
@@ -76,7 +65,7 @@ export async function buildCartaPortePrint(xml: string, options: DocumentOptions
       { title: k('when'), width: 90 },
       { title: k('km'), width: 62, align: 'right' },
     ],
-    elements(xml, 'cartaporte31:Ubicacion').map((u, n) => [
+    cfdiElements(xml, 'cartaporte31:Ubicacion').map((u, n) => [
       k(u.TipoUbicacion === 'Destino' ? 'destination' : 'origin'),
       oneLine(
         `${u.NombreRemitenteDestinatario ?? ''} · RFC ${u.RFCRemitenteDestinatario ?? ''}${u.ResidenciaFiscal ? ` (${u.ResidenciaFiscal})` : ''}`,
@@ -89,7 +78,7 @@ export async function buildCartaPortePrint(xml: string, options: DocumentOptions
 
   d.heading(k('goods'));
   const goods = first(xml, 'cartaporte31:Mercancias');
-  const pedimentos = elements(xml, 'cartaporte31:DocumentacionAduanera');
+  const pedimentos = cfdiElements(xml, 'cartaporte31:DocumentacionAduanera');
   d.table(
     [
       { title: k('key'), width: 62 },
@@ -99,7 +88,7 @@ export async function buildCartaPortePrint(xml: string, options: DocumentOptions
       { title: k('fraction'), width: 100 },
       { title: k('value'), width: 94, align: 'right' },
     ],
-    elements(xml, 'cartaporte31:Mercancia').map((g) => [
+    cfdiElements(xml, 'cartaporte31:Mercancia').map((g) => [
       g.BienesTransp ?? '',
       oneLine(g.Descripcion),
       `${g.Cantidad ?? ''} ${g.ClaveUnidad ?? ''}`,

@@ -27,7 +27,7 @@ const checked = (id: string) => {
   if (!isUuid(id)) throw AppError.notFound();
   return id;
 };
-const SIMULATOR_PREFIX = '/ebay-sim';
+export const EBAY_SIMULATOR_PREFIX = '/ebay-sim';
 
 /** Which eBay to talk to: eBay itself with the app's keys, or the simulator (mounted here unless it runs elsewhere). */
 async function endpointsFor(app: FastifyInstance, ctx: AppContext): Promise<EbayEndpoints | null> {
@@ -38,7 +38,7 @@ async function endpointsFor(app: FastifyInstance, ctx: AppContext): Promise<Ebay
   if (c.ebayEnv !== 'simulator') return null;
   let root = c.EBAY_SIMULATOR_URL?.replace(/\/$/, '');
   if (!root) {
-    root = `${c.appUrl}${SIMULATOR_PREFIX}`;
+    root = `${c.appUrl}${EBAY_SIMULATOR_PREFIX}`;
     await app.register(
       (scope) =>
         ebaySimulator(scope, {
@@ -47,7 +47,7 @@ async function endpointsFor(app: FastifyInstance, ctx: AppContext): Promise<Ebay
           now: ctx.now,
           orderMinutes: c.EBAY_SIM_ORDER_MINUTES,
         }).then(() => undefined),
-      { prefix: SIMULATOR_PREFIX },
+      { prefix: EBAY_SIMULATOR_PREFIX },
     );
   }
   return {

@@ -38,7 +38,7 @@ function deliveryId(value: string | undefined) {
   return Number(value);
 }
 
-const DEMO_RECEIVER_PREFIX = '/webhook-sim';
+export const DEMO_RECEIVER_PREFIX = '/webhook-sim';
 
 /**
  * Webhooks:
