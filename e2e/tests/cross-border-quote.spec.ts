@@ -33,7 +33,7 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   const card = page.getByRole('article', { name: 'Demo Frontera Carga' });
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(card.getByTestId('rate-crossing')).toHaveText(
-    'Crosses at Laredo, TX – Nuevo Laredo, TAM, handed over to a carrier on the other side. Duties and taxes are not included.',
+    "Crosses at Laredo, TX – Nuevo Laredo, TAM, handed over to a carrier on the other side. Duties and taxes are not included: booking estimates them from each item's HS code and value.",
   );
   await card.getByRole('button', { name: 'Show charges' }).click();
   const charges = card.getByRole('table', { name: 'Charges of Demo Frontera Carga' });
@@ -194,7 +194,7 @@ test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes and b
   // One truck from Toronto through the chosen crossing, priced in Canadian dollars.
   const card = page.getByRole('article', { name: 'Demo Transborder Freight' });
   await expect(card.getByTestId('rate-crossing')).toHaveText(
-    'Cruza por Buffalo, NY – Fort Erie, ON en el mismo camión. No incluye aranceles ni impuestos.',
+    'Cruza por Buffalo, NY – Fort Erie, ON en el mismo camión. No incluye aranceles ni impuestos: la reserva los estima con la fracción arancelaria y el valor de cada artículo.',
   );
   await expect(card.getByTestId('rate-total')).toContainText('CAD');
   await expectNoSidewaysScroll(page, 'on the rates across the border at 390 px');

@@ -108,6 +108,22 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/**
+ * A stamped Carta Porte kept for a shipment (GET /api/shipments/:id/carta-porte-versions, newest
+ * first): each new pedimento or corrected declaration stamps a new one, and the earlier stay
+ * printable with `?version=` (a cancelled CFDI is still asked for by its UUID).
+ */
+export interface CartaPorteVersionView {
+  version: number;
+  /** The fiscal folio the certifier gave it (the TimbreFiscalDigital's UUID). */
+  uuid: string;
+  stamped_at: string;
+  /** Why it replaced the one before: a new pedimento or a corrected declaration; null for the first. */
+  reason: 'pedimento' | 'correction' | null;
+  /** The declaration's version it was written from. */
+  customs_version: number;
+}
+
 /** A downloaded document's file name: the Carta Porte is the SAT's XML, every other document a PDF. */
 export const documentFileName = (kind: DocumentKind, bolNumber: string) => `${kind}-${bolNumber}.${kind === 'carta_porte' ? 'xml' : 'pdf'}`;
 

@@ -37,6 +37,20 @@ export const mexicanFleet = async (db: Db, scac: string) =>
 export const latestCartaPorte = async (db: Db, shipmentId: string) =>
   (await db.select().from(cartaPortes).where(eq(cartaPortes.shipmentId, shipmentId)).orderBy(desc(cartaPortes.version)).limit(1))[0];
 
+/** Every kept version of a shipment's Carta Porte, newest first, without its XML. */
+export const cartaPorteVersions = (db: Db, shipmentId: string) =>
+  db
+    .select({
+      version: cartaPortes.version,
+      uuid: cartaPortes.uuid,
+      stampedAt: cartaPortes.stampedAt,
+      reason: cartaPortes.reason,
+      customsVersion: cartaPortes.customsVersion,
+    })
+    .from(cartaPortes)
+    .where(eq(cartaPortes.shipmentId, shipmentId))
+    .orderBy(desc(cartaPortes.version));
+
 export const cartaPorteVersion = async (db: Db, shipmentId: string, version: number) =>
   (
     await db

@@ -1,4 +1,4 @@
-import type { CustomsItem, ShipmentItemView } from '@freight/contracts';
+import type { CartaPorteVersionView, CustomsItem, ShipmentItemView } from '@freight/contracts';
 import {
   type CartaPorteGood,
   type CartaPorteInput,
@@ -12,7 +12,15 @@ import { addBusinessDays, lookupPlace, PORTS_OF_ENTRY, roadMiles } from '@freigh
 import type { AppContext } from '../../context';
 import type { FleetDriver, FleetTruck } from '../../db/schema';
 import { AppError } from '../../errors';
-import { type CartaPorteShipment, cartaPorteShipment, keepCartaPorte, latestCartaPorte, mexicanFleet } from './carta-porte.repository';
+import {
+  type CartaPorteShipment,
+  cartaPorteShipment,
+  cartaPorteVersion,
+  cartaPorteVersions,
+  keepCartaPorte,
+  latestCartaPorte,
+  mexicanFleet,
+} from './carta-porte.repository';
 import type { Certifier } from './pac.client';
 import { schemaErrors, tariffFraction } from './sat-schemas';
 
@@ -133,9 +141,16 @@ const pedimentoOf = (xml: string) => /NumPedimento="([^"]*)"/.exec(xml)?.[1] ?? 
  * The stamped Carta Porte of a shipment (the caller has checked the shipment is the reader's): the
  * newest version kept, or a new one stamped now when there is none, or the pedimento it names or
  * the declaration it was written from has changed since (each version is kept). A certifier that refuses or cannot be reached is a 409
- * saying so; nothing is kept then, and the next download tries again.
+ * saying so; nothing is kept then, and the next download tries again. `version`: that kept version
+ * (404 when the shipment never had it).
  */
-export async function cartaPorteOf(ctx: AppContext, shipmentId: string) {
+export async function cartaPorteOf(ctx: AppContext, shipmentId: string, version?: number) {
+  if (version !== undefined) {
+    // An earlier stamp as it was kept: never stamped again.
+    const kept = await cartaPorteVersion(ctx.db, shipmentId, version);
+    if (!kept) throw AppError.notFound();
+    return kept;
+  }
   const runtime = runtimes.get(ctx);
   const shipment = await cartaPorteShipment(ctx.db, shipmentId);
   if (!shipment) throw AppError.notFound();
@@ -165,4 +180,15 @@ export async function cartaPorteOf(ctx: AppContext, shipmentId: string) {
     reason: latest ? (samePedimento ? 'correction' : 'pedimento') : null,
     customsVersion: shipment.customsVersion,
   });
+}
+
+/** The Carta Porte's kept versions of a shipment (the caller has checked the shipment is the reader's), newest first; none stamped yet is []. */
+export async function cartaPorteVersionsOf(ctx: AppContext, shipmentId: string): Promise<CartaPorteVersionView[]> {
+  return (await cartaPorteVersions(ctx.db, shipmentId)).map((v) => ({
+    version: v.version,
+    uuid: v.uuid,
+    stamped_at: v.stampedAt.toISOString(),
+    reason: v.reason === 'pedimento' || v.reason === 'correction' ? v.reason : null,
+    customs_version: v.customsVersion,
+  }));
 }

@@ -151,9 +151,24 @@ describe('the Carta Porte of a Mexican leg', () => {
       ]),
     );
 
+    // Both are listed, newest first, and the first downloads as it was stamped (XML and print).
+    const versions = await shipper.get(`/api/shipments/${s.id}/carta-porte-versions`);
+    expect(versions.json().data).toEqual([
+      expect.objectContaining({ version: 2, reason: 'pedimento', customs_version: 1 }),
+      expect.objectContaining({ version: 1, reason: null, uuid, customs_version: 1 }),
+    ]);
+    expect((await staff.get(`/api/admin/shipments/${s.id}/carta-porte-versions`)).json().data).toHaveLength(2);
+    const first = await shipper.get(`${listed?.url}?version=1`);
+    expect(first.headers['content-disposition']).toContain('-v1.xml');
+    expect(cfdiAttribute(first.body, 'tfd:TimbreFiscalDigital', 'UUID')).toBe(uuid);
+    expect(flat(await pdfPages((await shipper.get(`${printed?.url}?version=1`)).rawPayload))).toContain('Pedimento 26 24 3456 6001234');
+    expect((await shipper.get(`${listed?.url}?version=3`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(cartaPortes).where(eq(cartaPortes.shipmentId, s.id))).toHaveLength(2);
+
     // Another account's shipment is not found.
     const other = await t.client().login('other@demo.test');
     expect((await other.get(listed?.url ?? '')).statusCode).toBe(404);
+    expect((await other.get(`/api/shipments/${s.id}/carta-porte-versions`)).statusCode).toBe(404);
   });
 
   it('leaving Mexico runs from the Mexican shipper to the port, without a pedimento', async () => {
@@ -182,5 +197,6 @@ describe('the Carta Porte of a Mexican leg', () => {
     const s = home.json().data as { id: string; documents: { kind: string }[] };
     expect(s.documents.map((d) => d.kind)).not.toContain('carta_porte');
     expect((await shipper.get(`/api/shipments/${s.id}/documents/carta_porte`)).statusCode).toBe(404);
+    expect((await shipper.get(`/api/shipments/${s.id}/carta-porte-versions`)).statusCode).toBe(404);
   });
 });

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, customer, customerRoute, signedIn, verified } from '../../plugins/guards';
-import { cartaPorteOf } from '../carta-porte/carta-porte.service';
+import { cartaPorteOf, cartaPorteVersionsOf } from '../carta-porte/carta-porte.service';
 import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
 import { marginAccess } from '../staff-shipments/staff-shipments.service';
 import { documentLanguage, documentsOf, hasDocument } from './document-kinds';
@@ -47,16 +47,21 @@ const loadBuilders = () => {
   return builders;
 };
 
-const params = z.object({ id: z.string().max(64), kind: z.string().max(32) });
+const idParams = z.object({ id: z.string().max(64) });
+const params = idParams.extend({ kind: z.string().max(32) });
 /**
  * `language`: a copy in that language; without it the document is in its working reader's
  * (documentLanguage). `version`: a document printed from an earlier version of the customs
- * declaration (one a correction replaced); without it, from the declaration as it stands.
+ * declaration (one a correction replaced); without it, from the declaration as it stands. For the
+ * Carta Porte, the version of its stamp (carta-porte-versions lists them).
  */
 const query = z.object({
   language: z.enum(LANGUAGES, { error: 'validation.choice' }).optional(),
   version: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).max(10_000).optional(),
 });
+
+/** The Carta Porte, as the certifier stamped it and as printed: `version` names one of its stamps. */
+const CARTA_PORTE: readonly DocumentKind[] = ['carta_porte', 'carta_porte_pdf'];
 
 /** The documents printed from the declaration's lines, which a correction changes. */
 const DECLARATION_DOCUMENTS: readonly DocumentKind[] = ['commercial_invoice', 'usmca_certification'];
@@ -117,10 +122,12 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     const found = await documentShipment(ctx.db, accountId, id);
     if (!found || !hasDocument(documentsOf(found), kind as DocumentKind, await seesCost(found.accountId))) throw AppError.notFound();
     const { language, version } = request.query as z.infer<typeof query>;
-    const shipment = version ? await asOfVersion(found, kind as DocumentKind, version) : found;
+    // The Carta Porte's versions are its own stamps; every other document's are the declaration's.
+    const stampedVersion = CARTA_PORTE.includes(kind as DocumentKind) ? version : undefined;
+    const shipment = version && stampedVersion === undefined ? await asOfVersion(found, kind as DocumentKind, version) : found;
     if (kind === 'carta_porte') {
       // The stamped CFDI itself: an XML document, the same in every reader's language.
-      const stamped = await cartaPorteOf(ctx, shipment.id);
+      const stamped = await cartaPorteOf(ctx, shipment.id, stampedVersion);
       if (!stamped) throw AppError.notFound();
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
@@ -163,7 +170,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
         return buildUsmcaCertification({ ...shipment, customs: shipment.customs }, options);
       },
       carta_porte_pdf: async () => {
-        const stamped = await cartaPorteOf(ctx, shipment.id);
+        const stamped = await cartaPorteOf(ctx, shipment.id, stampedVersion);
         if (!stamped) throw AppError.notFound();
         return buildCartaPortePrint(stamped.xml, options);
       },
@@ -186,6 +193,23 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
       const { account, settings } = customer(request);
       return send(request, reply, account.id, settings.unitSystem as UnitSystem, async () => false);
     },
+  );
+
+  /** The Carta Porte's kept stamps of a shipment that has one (`accountId` null for staff); 404 as the documents are. */
+  async function cartaPorteVersions(request: FastifyRequest, accountId: string | null) {
+    const { id } = request.params as z.infer<typeof idParams>;
+    if (!isUuid(id)) throw AppError.notFound();
+    const found = await documentShipment(ctx.db, accountId, id);
+    if (!found || !hasDocument(documentsOf(found), 'carta_porte', false)) throw AppError.notFound();
+    return { data: await cartaPorteVersionsOf(ctx, found.id) };
+  }
+  r.get('/api/shipments/:id/carta-porte-versions', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) =>
+    cartaPorteVersions(request, customer(request).account.id),
+  );
+  r.get(
+    '/api/admin/shipments/:id/carta-porte-versions',
+    { preValidation: adminPage('shipments'), schema: { params: idParams } },
+    async (request) => cartaPorteVersions(request, null),
   );
 
   // Staff open any account's documents, in their own units.

@@ -11,6 +11,7 @@ import { useCan } from '../../lib/permissions';
 import { useFormat } from '../../lib/useFormat';
 import { Section } from '../Section';
 import { shipmentKey } from './api';
+import { CartaPorteVersions } from './CartaPorteVersions';
 import { CustomsEntryDialog } from './CustomsEntryDialog';
 import { DeclarationVersions } from './DeclarationVersions';
 import { DutyEstimate } from './DutyEstimate';
@@ -29,7 +30,16 @@ export function CustomsSummary({
 }: {
   shipment: Pick<
     ShipmentView,
-    'id' | 'bol_number' | 'mode' | 'items' | 'pickup' | 'delivery' | 'customs_stage' | 'customs_entry_number' | 'customs_version'
+    | 'id'
+    | 'bol_number'
+    | 'mode'
+    | 'items'
+    | 'pickup'
+    | 'delivery'
+    | 'customs_stage'
+    | 'customs_entry_number'
+    | 'customs_version'
+    | 'documents'
   > & {
     customs: CustomsView;
   };
@@ -162,6 +172,7 @@ function CustomsProgress({ shipment: s }: { shipment: Parameters<typeof CustomsS
         </Group>
       </Fact>
       {s.customs_version > 1 && <DeclarationVersions shipment={s} />}
+      {s.documents.some((d) => d.kind === 'carta_porte') && <CartaPorteVersions shipment={s} />}
       {recording && (
         <CustomsEntryDialog
           bolNumber={s.bol_number}

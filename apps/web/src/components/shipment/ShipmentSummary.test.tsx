@@ -272,6 +272,67 @@ describe('ShipmentSummary', () => {
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ entry_number: '26 24 3456 6001234' });
   });
 
+  it("lists a corrected declaration's and a restamped Carta Porte's earlier versions, each downloaded from the reader's own door", async () => {
+    const customs = {
+      incoterm: 'DAP' as const,
+      currency: 'USD' as const,
+      items: [{ hs_code: '940320', origin_country: 'US', unit_value_cents: 60_000, usmca: true, origin_criterion: 'B' as const }],
+      brokers: [{ country: 'MX' as const, ours: true, company: '', contact_name: '', phone: '', email: '' }],
+      tax_id: 'ANE010203XY9',
+    };
+    // Staff read the shipment through /api/admin: its documents say so.
+    const admin = (kind: string) => ({ kind, url: `/api/admin/shipments/s1/documents/${kind}`, language: 'es' as const, copy: null });
+    const shipment = makeShipment({
+      customs,
+      customs_version: 2,
+      delivery: makeDeliveryPlace({ country: 'MX', state: 'NLE', city: 'Monterrey', postal_code: '64000' }),
+      documents: [
+        admin('commercial_invoice'),
+        admin('usmca_certification'),
+        admin('carta_porte'),
+        admin('carta_porte_pdf'),
+      ] as ShipmentView['documents'],
+    });
+    const stamp = (version: number, uuid: string, reason: string | null) => ({
+      version,
+      uuid,
+      stamped_at: '2026-11-25T18:00:00.000Z',
+      reason,
+      customs_version: version,
+    });
+    const xml = () => new Response('<cfdi:Comprobante/>', { headers: { 'Content-Type': 'application/xml' } });
+    const { fetchMock } = setup(shipment, 'imperial', {
+      'GET /api/admin/shipments/s1/carta-porte-versions': {
+        data: [stamp(2, 'BBBBBBBB-0000-4000-8000-000000000002', 'correction'), stamp(1, 'AAAAAAAA-0000-4000-8000-000000000001', null)],
+      },
+      'GET /api/admin/shipments/s1/documents/carta_porte': xml,
+      'GET /api/admin/shipments/s1/documents/commercial_invoice': () => new Response('%PDF-1.4'),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const stamps = within(await screen.findByTestId('shipment-carta-porte-versions'));
+    expect(stamps.getByText(/^Version 2, stamped Nov 25, 2026.* · UUID BBBBBBBB-0000-4000-8000-000000000002$/)).toBeInTheDocument();
+    expect(stamps.getByText('Version 1, replaced · UUID AAAAAAAA-0000-4000-8000-000000000001')).toBeInTheDocument();
+    await userEvent.click(stamps.getByRole('button', { name: 'Download Carta Porte version 1: XML' }));
+    await userEvent.click(
+      within(screen.getByTestId('shipment-customs-version')).getByRole('button', { name: 'Commercial invoice, version 1' }),
+    );
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => u)).toEqual(
+        expect.arrayContaining([
+          '/api/admin/shipments/s1/documents/carta_porte?version=1',
+          '/api/admin/shipments/s1/documents/commercial_invoice?version=1&language=en',
+        ]),
+      ),
+    );
+    expect(stamps.getByRole('button', { name: 'Download Carta Porte version 1: Printed copy' })).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('shipment-customs-version')).getByRole('button', { name: 'USMCA certification of origin, version 1' }),
+    ).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('es'));
+    expect(stamps.getByText('Versión 1, sustituida · UUID AAAAAAAA-0000-4000-8000-000000000001')).toBeInTheDocument();
+  });
+
   it('speaks Spanish, and offers the Spanish copy of each document beside the carrier’s English one', async () => {
     await act(() => i18n.changeLanguage('es'));
     const base = makeShipment();

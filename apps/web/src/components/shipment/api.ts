@@ -20,6 +20,15 @@ export const trackDetailPath = paths.trackDetail;
 export const documentPath = (id: string, kind: DocumentKind) =>
   `/api/shipments/${encodeURIComponent(id)}/documents/${encodeURIComponent(kind)}`;
 
+/**
+ * A document's path as this reader reaches it (staff through /api/admin: the shipment's own list
+ * says so), without its query; the customer's path when the shipment lists no such document.
+ */
+export function documentUrlOf(s: Pick<ShipmentView, 'id' | 'documents'>, kind: DocumentKind): string {
+  const url = s.documents.find((d) => d.kind === kind)?.url;
+  return url?.startsWith('/api/') ? (url.split('?')[0] ?? url) : documentPath(s.id, kind);
+}
+
 /** A fresh Idempotency-Key (one per booking or payment attempt; kept while the same content is retried). */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -110,6 +110,11 @@ describe("operations' customs queue", () => {
     expect(await within(dialog).findByText('Enter the HS code with 6, 8 or 10 digits')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', '/api/admin/customs/s1/correction')).toEqual([]);
     await userEvent.type(cables.getByLabelText(/HS code/), '44.92');
+    // The origin is chosen by the country's name, as at booking, and sent as its code.
+    expect(cables.getByLabelText(/Country of origin/)).toHaveValue('China');
+    await userEvent.clear(cables.getByLabelText(/Country of origin/));
+    await userEvent.type(cables.getByLabelText(/Country of origin/), 'Taiw');
+    await userEvent.click(await screen.findByRole('option', { name: 'Taiwan' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the broker' }));
     expect(await screen.findByText('Corrected document sent to the broker.')).toBeInTheDocument();
     expect(bodiesOf(fetchMock, 'POST', '/api/admin/customs/s1/correction')).toEqual([
@@ -118,7 +123,7 @@ describe("operations' customs queue", () => {
         note: 'HS code of the cables',
         lines: [
           { hs_code: '940320', origin_country: 'US', unit_value_cents: 250_000 },
-          { hs_code: '854492', origin_country: 'CN', unit_value_cents: 4_000 },
+          { hs_code: '854492', origin_country: 'TW', unit_value_cents: 4_000 },
         ],
       },
     ]);

@@ -4,6 +4,7 @@ import { Checkbox, Fieldset, Grid, Modal, NativeSelect, Stack, Text, Textarea, T
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '../../../components/CountrySelect';
 import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { MoneyInput, toCents } from '../../../components/MoneyInput';
@@ -121,11 +122,9 @@ export function CorrectionDialog({ row, onClose }: DialogProps) {
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 4 }}>
-                    <TextInput
+                    <CountrySelect
                       label={t('customs.correction.origin_country')}
-                      description={t('customs.correction.origin_country_hint')}
                       withAsterisk
-                      maxLength={2}
                       {...form.getInputProps(`lines.${n}.origin_country`)}
                     />
                   </Grid.Col>

@@ -1,24 +1,11 @@
 import type { HsSuggestion } from '@freight/contracts';
-import { compactHsCode, ISO_COUNTRY_CODES, ORIGIN_CRITERIA, SAT_UNITS } from '@freight/domain/customs';
+import { compactHsCode, ORIGIN_CRITERIA, SAT_UNITS } from '@freight/domain/customs';
 import { Checkbox, Fieldset, Grid, NumberInput, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeOf } from '../../../../lib/format';
+import { CountrySelect } from '../../../../components/CountrySelect';
 import { fieldId } from './formFields';
 import type { BookingValues } from './model';
-
-/** Every country by its name in the reader's language, sorted so: a good may come from anywhere. */
-function useCountryOptions() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames(localeOf(i18n.language), { type: 'region' });
-    const collator = new Intl.Collator(localeOf(i18n.language));
-    return ISO_COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-      collator.compare(a.label, b.label),
-    );
-  }, [i18n.language]);
-}
 
 /**
  * One quoted item's customs facts: its HS code, where it was made, one unit's value, the USMCA
@@ -43,7 +30,6 @@ export function CustomsItemFields({
   mexican: boolean;
 }) {
   const { t } = useTranslation();
-  const countries = useCountryOptions();
   const path = (f: string) => `customs.items.${index}.${f}`;
   const input = (f: string) => ({ id: fieldId(path(f)), ...form.getInputProps(path(f)) });
   // The certification of origin names why each claimed good originates.
@@ -66,14 +52,7 @@ export function CustomsItemFields({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select
-            label={t('quotes.booking.customs.origin_country')}
-            withAsterisk
-            searchable
-            allowDeselect={false}
-            data={countries}
-            {...input('origin_country')}
-          />
+          <CountrySelect label={t('quotes.booking.customs.origin_country')} withAsterisk {...input('origin_country')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <NumberInput

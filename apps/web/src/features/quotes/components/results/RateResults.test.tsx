@@ -345,7 +345,7 @@ describe('RateResults', () => {
     const { unmount } = setup({ quote });
     const card = await screen.findByRole('article', { name: 'Demo Frontera Carga' });
     expect(within(card).getByTestId('rate-crossing')).toHaveTextContent(
-      'Crosses at Laredo, TX – Nuevo Laredo, TAM, handed over to a carrier on the other side. Duties and taxes are not included.',
+      "Crosses at Laredo, TX – Nuevo Laredo, TAM, handed over to a carrier on the other side. Duties and taxes are not included: booking estimates them from each item's HS code and value.",
     );
     await userEvent.click(within(card).getByRole('button', { name: 'Show charges' }));
     const details = within(within(card).getByRole('table'))
@@ -365,7 +365,7 @@ describe('RateResults', () => {
     setup({ quote }, { user: makeUser([], { account, settings: { ...DEFAULT_SETTINGS, language: 'es' } }) });
     const tarjeta = await screen.findByRole('article', { name: 'Demo Frontera Carga' });
     expect(within(tarjeta).getByTestId('rate-crossing')).toHaveTextContent(
-      'Cruza por Laredo, TX – Nuevo Laredo, TAM y pasa a un transportista del otro lado. No incluye aranceles ni impuestos.',
+      'Cruza por Laredo, TX – Nuevo Laredo, TAM y pasa a un transportista del otro lado. No incluye aranceles ni impuestos: la reserva los estima con la fracción arancelaria y el valor de cada artículo.',
     );
   });
 
