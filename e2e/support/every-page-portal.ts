@@ -212,7 +212,7 @@ export const CUSTOMER_PAGES: PageToWalk[] = [
   {
     pattern: '/batches/:id',
     visitor: SHIPPER,
-    // A batch the batches scenario uploaded, when it ran first; before that the page's "not found" state.
+    // The newest of the demo shipper's batches: the demo's half-booked one, or one a scenario uploaded since.
     url: async (lookup) => {
       const { data } = (await lookup('/api/batches')) as Listed;
       return data[0] ? `/batches/${encodeURIComponent(data[0].id)}` : '/batches/no-such-batch';

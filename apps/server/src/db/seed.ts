@@ -21,6 +21,7 @@ import { seedDemoAnalytics, seedDemoReportMail } from './seed-analytics';
 import { seedDemoApprovals } from './seed-approvals';
 import { seedDemoAudit } from './seed-audit';
 import { seedDemoAutomationRules } from './seed-automation-rules';
+import { seedDemoBatch } from './seed-batches';
 import { seedPrepaidAccount, seedTrackingSecrets } from './seed-booking';
 import { seedBorderCarriers, seedMexicanFleet } from './seed-border-carriers';
 import { seedDemoCarrierInvoices } from './seed-carrier-invoices';
@@ -291,10 +292,13 @@ export async function seedDemo(db: Db, now: Date, opts: { activity?: boolean; ap
   const sms = activity && (await seedOnce(db, 'demo_sms_seeded', now, (tx) => seedDemoSms(tx, now)));
   const views = activity && (await seedOnce(db, 'demo_saved_views_seeded', now, (tx) => seedDemoSavedViews(tx, now)));
   const rules = activity && (await seedOnce(db, 'demo_automation_rules_seeded', now, (tx) => seedDemoAutomationRules(tx, now)));
+  // After the shipments: the batch's booked rows are three of the demo shipper's.
+  const batch = activity && (await seedOnce(db, 'demo_batch_seeded', now, (tx) => seedDemoBatch(tx, now)));
   // Last: the log records what the parts above had staff do.
   const auditHistory = activity && (await seedOnce(db, 'demo_audit_seeded', now, (tx) => seedDemoAudit(tx)));
   return (
     users ||
+    batch ||
     sms ||
     staffTwoFactor ||
     rating ||

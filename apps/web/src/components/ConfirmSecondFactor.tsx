@@ -10,6 +10,7 @@ import { confirmIdentity, confirmWithPasskey } from '../lib/identityConfirmation
 import { firstWay, otherWay, type TypedWay } from '../lib/secondFactorWays';
 import { FormAlert } from './FormAlert';
 import { PasskeyFailure } from './PasskeyFailure';
+import { WRAPPING_BUTTON_STYLES } from './wrappingButton';
 
 /**
  * A user with a second factor confirms who they are with it, in the words of the sign-in's second
@@ -149,7 +150,7 @@ function PasskeyProof({ onConfirmed, first }: { onConfirmed: () => unknown; firs
         loading={busy}
         data-autofocus={first || undefined}
         onClick={use}
-        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        styles={WRAPPING_BUTTON_STYLES}
       >
         {t('auth.passkey.use')}
       </Button>

@@ -3,6 +3,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailure } from '../../../components/PasskeyFailure';
+import { WRAPPING_BUTTON_STYLES } from '../../../components/wrappingButton';
 import { signInWithPasskey } from '../../security/api/passkeysApi';
 
 /**
@@ -48,7 +49,7 @@ export function PasskeySignIn({
         loading={busy}
         autoFocus={autoFocus}
         onClick={signIn}
-        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        styles={WRAPPING_BUTTON_STYLES}
       >
         {t(`auth.passkey.${label}`)}
       </Button>

@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { Section } from '../../../components/Section';
 import { major } from '../../../components/shipment/format';
+import { WRAPPING_BUTTON_STYLES } from '../../../components/wrappingButton';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/permissions';
 import { useFormat } from '../../../lib/useFormat';
@@ -202,6 +203,7 @@ function BookedFiles({ batch }: { batch: Batch }) {
             <Button
               key={f.path}
               variant="default"
+              styles={WRAPPING_BUTTON_STYLES}
               loading={downloading === f.path}
               onClick={() => void download(f.path, { fileName: f.name, query: { language } })}
             >

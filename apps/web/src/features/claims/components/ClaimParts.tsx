@@ -8,6 +8,7 @@ import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { Section } from '../../../components/Section';
 import { localDate, major } from '../../../components/shipment/format';
+import { WRAPPING_BUTTON_STYLES } from '../../../components/wrappingButton';
 import { useFormat } from '../../../lib/useFormat';
 import { attachmentUrl, type ClaimCreditMemo, packetPath } from '../api/claimsApi';
 
@@ -293,7 +294,7 @@ export function PacketDownload({ claim, staff = false }: { claim: ClaimView; sta
       variant="default"
       loading={downloading === path}
       // The label is long in Spanish: on a phone it wraps rather than being cut off.
-      styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      styles={WRAPPING_BUTTON_STYLES}
       onClick={() =>
         void download(path, {
           fileName: t('claims.packet.file_name', { number: claim.number }),
