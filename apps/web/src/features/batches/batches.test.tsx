@@ -308,4 +308,21 @@ describe('a batch', () => {
     expect(screen.getByRole('button', { name: 'Cotizar 1 fila' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Las filas del lote, en el orden del archivo' })).toHaveTextContent('Por corregir');
   });
+
+  it('shows a long batch fifty rows at a time, and narrows it to the rows with problems', async () => {
+    // 120 rows: 116 rated, 4 refused (every thirtieth line).
+    const rows = Array.from({ length: 120 }, (_, i) => (i % 30 === 1 ? row(i + 2, { status: 'invalid' }) : rated(i + 2)));
+    signIn({ 'GET /api/batches/b1': { data: batchOf(rows) } });
+    renderApp('/batches/b1');
+    const table = await screen.findByRole('table', { name: "The batch's rows, in the file's order" });
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    expect(screen.getByText('Rows 1–50 of 120')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    expect(screen.getByText('Rows 101–120 of 120')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Rows with problems (4)');
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    expect(within(table).getAllByText('Needs fixing')).toHaveLength(4);
+    expect(screen.queryByText(/^Rows \d/)).not.toBeInTheDocument();
+  });
 });

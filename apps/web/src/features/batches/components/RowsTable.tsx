@@ -1,4 +1,4 @@
-import { Anchor, Button, List, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, List, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -15,6 +15,16 @@ import { type Batch, type BatchRow, batchKey, bookRow, chooseRate } from '../api
 import { chosenRate, type Format, itemsOf, laneOf, RowStatusBadge, rowName } from './parts';
 
 const FIXABLE = new Set(['invalid', 'valid', 'rated', 'rating_failed', 'booking_failed']);
+
+/** A thousand-row batch is shown a page at a time, and may be narrowed to the rows that need the user. */
+const ROWS_PER_PAGE = 50;
+const ROW_FILTERS = {
+  all: () => true,
+  problems: (r: BatchRow) => r.status === 'invalid' || r.status === 'rating_failed' || r.status === 'booking_failed',
+  rated: (r: BatchRow) => r.status === 'rated',
+  booked: (r: BatchRow) => r.status === 'booked' || r.status === 'awaiting_approval',
+} as const;
+type RowFilter = keyof typeof ROW_FILTERS;
 
 /** A rate as the choice lists it: 'Saia · $123.45 · 3 days'. */
 function rateLabel(rate: NonNullable<BatchRow['result']>['rates'][number], currency: string, fmt: Format, t: TFunction) {
@@ -38,29 +48,66 @@ export function RowsTable({
   onFix: (row: BatchRow) => void;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
+  const [show, setShow] = useState<RowFilter>('all');
+  const [page, setPage] = useState(1);
+  const shown = batch.rows.filter(ROW_FILTERS[show]);
+  const pages = Math.max(1, Math.ceil(shown.length / ROWS_PER_PAGE));
+  const current = Math.min(page, pages);
+  const from = (current - 1) * ROWS_PER_PAGE;
+  const onPage = shown.slice(from, from + ROWS_PER_PAGE);
   return (
-    <ResponsiveTable minWidth={1100}>
-      <Table striped verticalSpacing="sm">
-        <Table.Caption>{t('batches.rows.caption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('batches.rows.line')}</Table.Th>
-            <Table.Th>{t('batches.rows.client_ref')}</Table.Th>
-            <Table.Th>{t('batches.rows.lane')}</Table.Th>
-            <Table.Th>{t('batches.rows.items')}</Table.Th>
-            <Table.Th>{t('batches.rows.status')}</Table.Th>
-            <Table.Th>{t('batches.rows.choice')}</Table.Th>
-            <Table.Th>{t('batches.rows.problems')}</Table.Th>
-            <Table.Th>{t('batches.rows.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {batch.rows.map((row) => (
-            <RowLine key={row.line} batch={batch} row={row} mayBook={mayBook} busy={busy} onFix={onFix} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ResponsiveTable>
+    <Stack gap="sm">
+      {batch.rows.length > ROWS_PER_PAGE && (
+        <NativeSelect
+          label={t('batches.rows.show')}
+          maw={360}
+          value={show}
+          onChange={(e) => {
+            setShow(e.currentTarget.value as RowFilter);
+            setPage(1);
+          }}
+          data={(Object.keys(ROW_FILTERS) as RowFilter[]).map((f) => ({
+            value: f,
+            label: t(`batches.rows.filter.${f}`, { n: fmt.number(batch.rows.filter(ROW_FILTERS[f]).length) }),
+          }))}
+        />
+      )}
+      <ResponsiveTable minWidth={1100}>
+        <Table striped verticalSpacing="sm">
+          <Table.Caption>{t('batches.rows.caption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('batches.rows.line')}</Table.Th>
+              <Table.Th>{t('batches.rows.client_ref')}</Table.Th>
+              <Table.Th>{t('batches.rows.lane')}</Table.Th>
+              <Table.Th>{t('batches.rows.items')}</Table.Th>
+              <Table.Th>{t('batches.rows.status')}</Table.Th>
+              <Table.Th>{t('batches.rows.choice')}</Table.Th>
+              <Table.Th>{t('batches.rows.problems')}</Table.Th>
+              <Table.Th>{t('batches.rows.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {onPage.map((row) => (
+              <RowLine key={row.line} batch={batch} row={row} mayBook={mayBook} busy={busy} onFix={onFix} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ResponsiveTable>
+      {pages > 1 && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('batches.rows.range', {
+              from: fmt.number(from + 1),
+              to: fmt.number(from + onPage.length),
+              total: fmt.number(shown.length),
+            })}
+          </Text>
+          <Pagination total={pages} value={current} onChange={setPage} aria-label={t('batches.rows.pages')} />
+        </Group>
+      )}
+    </Stack>
   );
 }
 
