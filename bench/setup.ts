@@ -53,7 +53,7 @@ export async function benchDatabase(name: string, poolSize: number) {
 export async function signedInApp(database: Database, env: Record<string, string> = {}, email = 'shipper@demo.test') {
   const db = database.db;
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
-  const app = await buildApp({ config, db, logger: false, pubsub: database });
+  const app = await buildApp({ config, db, logger: process.env.BENCH_LOG === '1' ? { level: 'error' } : false, pubsub: database });
   const jar = new Map<string, string>();
   const send = async (
     method: 'GET' | 'POST' | 'PUT',

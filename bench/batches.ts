@@ -1,0 +1,148 @@
+// Shipping at volume: a 1,000-row batch uploaded (validated), rated and booked, with its merged
+// documents, while another user of another account quotes. Targets (docs/batches.md): validated in
+// under 3 s, rated in under 15 s, booked with its merged PDF in under 30 s, the server's memory
+// bounded, and the other user's quotes p99 within 2x of the same quotes on the idle server, both
+// measured in this run.
+// Run on PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/batches.ts
+// On the embedded database: BENCH_DB=embedded npx tsx bench/batches.ts
+// (a fresh database with the demo data, dropped after; in-process through inject; stops by itself)
+//
+// The file: 1,000 LTL rows from Chicago to ten U.S. cities, one to three pallets each, both places
+// typed in full. The other user: the prepaid demo account's, quoting benchQuoteRequest one request
+// at a time, first 60 times on the idle server, then throughout the batch's rating and booking.
+import { addDays, nextBusinessDay } from '@freight/domain/rating';
+import { openDatabase } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/db/seed';
+import { csvLine, goodRowCells, header } from '../apps/server/src/modules/batches/batches-csv.test-support';
+import { latencyStats } from './latency';
+import { benchDatabase, signedInApp } from './setup';
+import { benchQuoteRequest } from './shipment';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
+const IDLE_QUOTES = 60;
+const DESTINATIONS = [
+  ['75201', 'Dallas', 'TX'],
+  ['30303', 'Atlanta', 'GA'],
+  ['10001', 'New York', 'NY'],
+  ['90012', 'Los Angeles', 'CA'],
+  ['98101', 'Seattle', 'WA'],
+  ['33130', 'Miami', 'FL'],
+  ['80202', 'Denver', 'CO'],
+  ['02110', 'Boston', 'MA'],
+  ['85004', 'Phoenix', 'AZ'],
+  ['55401', 'Minneapolis', 'MN'],
+] as const;
+
+const embedded = process.env.BENCH_DB === 'embedded';
+const bench = embedded
+  ? await (async () => {
+      const database = await openDatabase({ dataDir: 'memory://' });
+      await database.migrate();
+      await seedDemo(database.db, new Date());
+      return { database, drop: () => database.close() };
+    })()
+  : await benchDatabase('batches', 10);
+
+const pickupDate = nextBusinessDay(addDays(new Date().toISOString().slice(0, 10), 3), 'US');
+const file = [
+  header,
+  ...Array.from({ length: ROWS }, (_, n) => {
+    const [postalCode, city, state] = DESTINATIONS[n % DESTINATIONS.length] ?? DESTINATIONS[0];
+    return csvLine(
+      goodRowCells(pickupDate, {
+        client_ref: `BENCH-${n + 1}`,
+        quantity: String(1 + (n % 3)),
+        weight: String(300 + (n % 7) * 50),
+        references: `po_number:BENCH-${n + 1}`,
+        destination_postal_code: postalCode,
+        destination_city: city,
+        destination_state: state,
+      }),
+    );
+  }),
+].join('\n');
+
+/** The process's resident memory, sampled every 100 ms while `work` runs: its peak in MB. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.round(peak / 1024 / 1024) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+try {
+  const { send } = await signedInApp(bench.database);
+  const other = await signedInApp(bench.database, {}, 'prepaid@demo.test');
+  const quote = JSON.stringify(benchQuoteRequest());
+  const quoteOnce = async () => {
+    const t0 = performance.now();
+    const res = await other.send('POST', '/api/quotes', quote);
+    if (res.statusCode !== 201) throw new Error(`quote: ${res.statusCode} ${res.body}`);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < 5; i++) await quoteOnce();
+  const idle: number[] = [];
+  for (let i = 0; i < IDLE_QUOTES; i++) idle.push(await quoteOnce());
+
+  const timed = async (method: 'GET' | 'POST', path: string, body?: string, type?: string) => {
+    const t0 = performance.now();
+    const res = await send(method, path, body, type);
+    if (res.statusCode >= 400) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return { ms: Math.round(performance.now() - t0), res };
+  };
+  const rssBefore = Math.round(process.memoryUsage().rss / 1024 / 1024);
+  // The other user quotes throughout, one request at a time.
+  let busy = true;
+  const during: number[] = [];
+  const quoting = (async () => {
+    while (busy) during.push(await quoteOnce());
+  })();
+  const measured = peakRss(async () => {
+    const uploaded = await timed('POST', '/api/batches?rule=cheapest&file_name=bench.csv', file, 'text/csv');
+    const id = (uploaded.res.json() as { data: { id: string; rows_valid: number } }).data.id;
+    const rated = await timed('POST', `/api/batches/${id}/rate`, '{}');
+    const booked = await timed('POST', `/api/batches/${id}/book`, JSON.stringify({ disclaimer_accepted: true }));
+    const documents = await timed('GET', `/api/batches/${id}/documents.pdf?language=en`);
+    const rows = (booked.res.json() as { data: { rows: { status: string }[] } }).data.rows;
+    const statuses: Record<string, number> = {};
+    for (const r of rows) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    return {
+      validate_ms: uploaded.ms,
+      rows_valid: (uploaded.res.json() as { data: { rows_valid: number } }).data.rows_valid,
+      rate_ms: rated.ms,
+      book_ms: booked.ms,
+      documents_ms: documents.ms,
+      documents_mb: +(documents.res.rawPayload.length / 1024 / 1024).toFixed(1),
+      book_and_documents_ms: booked.ms + documents.ms,
+      statuses,
+    };
+  });
+  // The other user stops quoting once the batch is done (or has failed: its error is the one told).
+  const { result, peakMb } = await measured.finally(() => {
+    busy = false;
+  });
+  await quoting;
+  const idleStats = latencyStats(idle);
+  const duringStats = latencyStats(during);
+  console.log(
+    JSON.stringify(
+      {
+        database: embedded ? 'embedded (PGlite)' : 'PostgreSQL',
+        rows: ROWS,
+        ...result,
+        rss_mb: { before: rssBefore, peak: peakMb },
+        other_user_quotes_ms: { idle: idleStats, during: duringStats, p99_ratio: +(duringStats.p99 / idleStats.p99).toFixed(2) },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await bench.drop();
+}
