@@ -106,6 +106,14 @@ export interface TabOptions {
 export async function tabTo(page: Page, target: Locator, { max = 60, back = false }: TabOptions = {}) {
   // Attached, not visible: a visually hidden radio is a stop too; each stop's look is checked below.
   await expect(target).toBeAttached();
+  // A modal dialog takes focus a moment after it shows (its focus trap starts on the next tick, later
+  // on a busy machine): a Tab pressed before that would leave from the page behind it.
+  const dialog = target.locator('xpath=ancestor::*[@role="dialog" and @aria-modal="true"][1]');
+  if (await dialog.count()) {
+    await expect
+      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { message: `focus enters the dialog around ${target}` })
+      .toBe(true);
+  }
   const seen: string[] = [];
   // A field that took focus as its step appeared (the sign-in's code) is reached without a key.
   if (await target.evaluate((el) => el === document.activeElement)) {

@@ -187,46 +187,62 @@ export async function expectNoOverlappingControls(page: Page, what: string) {
 }
 
 /**
+ * What makes the page wider than the window: the page's width, then the innermost elements past
+ * the window's right edge outside any scrolling box (what widens everything around them).
+ */
+function pageOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= window.innerWidth) return [];
+    const found = [`the page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`];
+    const past = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1;
+    const inScroller = (el: Element) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const wide = Array.from(document.body.querySelectorAll('*')).filter(
+      (el) => past(el) && !inScroller(el) && !Array.from(el.children).some(past),
+    );
+    for (const el of wide.slice(0, 5)) {
+      const classes = Array.from(el.classList).slice(0, 2).join('.');
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      found.push(
+        `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${text}" ends at ${Math.round(el.getBoundingClientRect().right)} px`,
+      );
+    }
+    return found;
+  });
+}
+
+/**
+ * The page is no wider than the window (only a box of its own may scroll sideways). Read again for
+ * a moment while it is not: a page just reloaded or narrowed may draw a frame before it settles.
+ */
+export async function expectPageFitsWindow(page: Page) {
+  const found = await settledFindings(() => pageOverflow(page));
+  expect(found, 'the page scrolls sideways').toEqual([]);
+}
+
+/**
  * The page scrolls only up and down, and no box inside it scrolls sideways but a table's own
  * scroll container (a data table may need both directions).
  */
 export async function expectNoSidewaysScroll(page: Page, what: string) {
-  const sideways = () =>
-    page.evaluate(() => {
-      const found: string[] = [];
-      const root = document.documentElement;
-      if (root.scrollWidth > window.innerWidth) {
-        found.push(`the page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
-        // What sticks out: the innermost elements past the window's right edge, outside any scrolling box.
-        const past = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1;
-        const inScroller = (el: Element) => {
-          for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-            if (getComputedStyle(a).overflowX !== 'visible') return true;
-          }
-          return false;
-        };
-        const wide = Array.from(document.body.querySelectorAll('*')).filter(
-          (el) => past(el) && !inScroller(el) && !Array.from(el.children).some(past),
-        );
-        for (const el of wide.slice(0, 5)) {
-          const classes = Array.from(el.classList).slice(0, 2).join('.');
-          const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-          found.push(
-            `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${text}" ends at ${Math.round(el.getBoundingClientRect().right)} px`,
-          );
-        }
-      }
-      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+  const sideways = async () => [
+    ...(await pageOverflow(page)),
+    ...(await page.evaluate(() =>
+      Array.from(document.body.querySelectorAll('*')).flatMap((el) => {
         const overflow = getComputedStyle(el).overflowX;
-        if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1 && !el.querySelector('table')) {
-          const classes = Array.from(el.classList).slice(0, 2).join('.');
-          found.push(
-            `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px)`,
-          );
-        }
-      }
-      return found;
-    });
+        if ((overflow !== 'auto' && overflow !== 'scroll') || el.scrollWidth <= el.clientWidth + 1 || el.querySelector('table')) return [];
+        const classes = Array.from(el.classList).slice(0, 2).join('.');
+        return [
+          `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px)`,
+        ];
+      }),
+    )),
+  ];
   await expectNothingFound(page, await settledFindings(sideways), `sideways scrolling ${what}`);
 }
 

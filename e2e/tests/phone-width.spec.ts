@@ -1,3 +1,4 @@
+import { expectPageFitsWindow } from '../support/reflow';
 import { logInAsLookAlike, seedLookAlike } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { expect, type Locator, type Page, test } from '../support/test';
@@ -30,12 +31,6 @@ const WORDS = {
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The page scrolls only up and down: nothing wider than the phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
-}
 
 /**
  * The support button covers no field, link or button of the page, at the top of the page and at
@@ -88,7 +83,7 @@ for (const language of ['es'] as const) {
     // My Shipments: each shipment a card; the first and the last card's menu open with a real click.
     const menus = page.getByRole('button', { name: w.actionsFor });
     await expect(menus.first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectPageFitsWindow(page);
     await snap(page, `phone-my-shipments-${language}`);
     for (const menu of [menus.first(), menus.last()]) {
       await expectReachable(menu);
@@ -106,7 +101,7 @@ for (const language of ['es'] as const) {
     await page.goto('/my-invoices');
     const boxes = page.getByRole('checkbox', { name: w.selectInvoice });
     await expect(boxes.first()).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectPageFitsWindow(page);
     await snap(page, `phone-open-invoices-${language}`);
     const firstRow = page.getByTestId('invoice-row').first();
     await expectReachable(firstRow.getByRole('link').first());
@@ -124,7 +119,7 @@ for (const language of ['es'] as const) {
     // The quote form: a long page of fields.
     await page.goto('/');
     await expect(page.getByRole('button', { name: new RegExp(`^${w.chat}`) })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    await expectPageFitsWindow(page);
     await expectChatCoversNothing(page, chat);
     await snap(page, `phone-quote-form-${language}`, { fullPage: false });
 

@@ -1,5 +1,6 @@
 import { freshEmail, mailsTo } from '../support/flows';
 import { activate, tabTo } from '../support/keyboard';
+import { expectPageFitsWindow } from '../support/reflow';
 import { startAsNewCompany } from '../support/seed';
 import { logIn, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
@@ -86,8 +87,7 @@ test(`${lang}: sees the browsers signed in, signs one out, then all others after
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(items).toHaveCount(3);
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  await expectPageFitsWindow(page);
   await items.nth(1).scrollIntoViewIfNeeded();
   await snap(page, `sessions-phone-${lang}`, { fullPage: false });
 

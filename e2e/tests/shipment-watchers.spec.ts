@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiCall } from '../support/api';
 import { freshEmail, mailsTo } from '../support/flows';
 import { quotablePickupDate } from '../support/quote';
+import { expectPageFitsWindow } from '../support/reflow';
 import { seedColleague, seedCompany, seedLookAlike, uniqueCompanyName } from '../support/seed';
 import { logIn, setPreferences, snap } from '../support/session';
 import { type Browser, expect, type Page, test } from '../support/test';
@@ -174,7 +175,7 @@ for (const [language, role] of [
         await watcher.setViewportSize({ width: 390, height: 844 });
         await theirs.getByRole('button', { name: w.stop }).scrollIntoViewIfNeeded();
         await expect(theirs.getByRole('button', { name: w.stop })).toBeInViewport();
-        expect(await watcher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await expectPageFitsWindow(watcher);
         await snap(watcher, 'shipment-watchers-phone-es');
       }
 

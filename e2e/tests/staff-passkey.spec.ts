@@ -1,6 +1,7 @@
 import { passkeyURL } from '../playwright.config';
 import { virtualAuthenticator } from '../support/authenticator';
 import { freshEmail, logOut, mailedLink } from '../support/flows';
+import { expectPageFitsWindow } from '../support/reflow';
 import { logInAsLookAlike } from '../support/seed';
 import { authenticatorCode, reenterPassword, setPreferences, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
@@ -100,27 +101,6 @@ async function passwordStep(page: Page, w: Words, email: string, password: strin
   await page.getByRole('button', { name: w.logIn, exact: true }).click();
 }
 
-/**
- * The page scrolls only up and down: nothing is wider than the screen. Read at once, with no frame
- * to settle in, as the page is drawn right after the window narrows. Names what sticks out when it fails.
- */
-async function expectNoSidewaysScroll(page: Page) {
-  const measured = await page.evaluate(() => {
-    const viewport = document.documentElement.clientWidth;
-    const sticksOut = (el: Element) => el.getBoundingClientRect().right > viewport + 0.5;
-    // The innermost elements past the edge: what widens everything around them.
-    const wider = Array.from(document.querySelectorAll('body *'))
-      .filter((el) => sticksOut(el) && !Array.from(el.children).some(sticksOut))
-      .map((el) => {
-        const box = el.getBoundingClientRect();
-        const name = `${el.tagName.toLowerCase()}.${Array.from(el.classList).slice(0, 2).join('.')}`;
-        return `${name} "${el.textContent?.trim().slice(0, 30)}" from ${Math.round(box.left)} to ${Math.round(box.right)}`;
-      });
-    return { page: document.documentElement.scrollWidth, viewport, wider: wider.slice(0, 8) };
-  });
-  expect(measured.page, `wider than the screen: ${measured.wider.join('; ')}`).toBeLessThanOrEqual(measured.viewport);
-}
-
 // In Spanish only: the flow is the same in English, whose screens the every-page walk reads with
 // their dialogs at desktop and phone width (a11y-every-page.spec.ts).
 const lang = 'es';
@@ -157,11 +137,11 @@ test(`a staff user without a second factor is held at Security until they add a 
 
   // At a phone's width the page scrolls only up and down: the moment the window narrows, and opened on the phone.
   await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
+  await expectPageFitsWindow(page);
   await page.reload();
   await expect(notice).toBeVisible();
   await expect(page.getByTestId('passkeys').getByRole('button', { name: w.add })).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await expectPageFitsWindow(page);
   await snap(page, `staff-passkey-enrol-${lang}-390`);
   await page.setViewportSize(DESKTOP);
   await snap(page, `staff-passkey-enrol-${lang}`);
@@ -177,7 +157,7 @@ test(`a staff user without a second factor is held at Security until they add a 
   const codes = page.getByTestId('passkeys').getByRole('list', { name: w.recoveryCodes });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
   await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
+  await expectPageFitsWindow(page);
   await page.setViewportSize(DESKTOP);
   await page.getByTestId('passkeys').getByRole('button', { name: w.saved }).click();
   await expect(codes).toBeHidden();
@@ -188,7 +168,7 @@ test(`a staff user without a second factor is held at Security until they add a 
 
   // With the passkey listed, the page still fits a phone; the way on opens the admin area.
   await page.setViewportSize(PHONE);
-  await expectNoSidewaysScroll(page);
+  await expectPageFitsWindow(page);
   await snap(page, `staff-passkey-enrolled-${lang}-390`);
   await page.setViewportSize(DESKTOP);
   await notice.getByRole('button', { name: w.continue }).click();

@@ -1,8 +1,9 @@
 import { freshEmail, mailedLink } from '../support/flows';
 import { activate, tabTo } from '../support/keyboard';
+import { expectPageFitsWindow } from '../support/reflow';
 import { startAsNewCompany } from '../support/seed';
 import { reenterPassword, snap } from '../support/session';
-import { type Browser, expect, type Page, test } from '../support/test';
+import { type Browser, expect, test } from '../support/test';
 
 /**
  * Settings > Team, in English and Spanish: a new company's account admin invites a shipper with a
@@ -52,12 +53,6 @@ const WORDS = {
     joined: ['Invitación aceptada', 'Invitación enviada'],
   },
 } as const;
-
-/** The page is no wider than the window: only a table's own box may scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
-}
 
 /** The invitee's own browser opens the mailed link, sets a password and lands in the portal. */
 async function acceptInvitation(browser: Browser, email: string, company: string, w: (typeof WORDS)[keyof typeof WORDS], lang: string) {
@@ -133,7 +128,7 @@ test(`${lang}: an account admin invites a shipper, who joins through the mailed 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(member).toBeVisible();
-  await expectNoSidewaysScroll(page);
+  await expectPageFitsWindow(page);
   await snap(page, `team-phone-${lang}`);
   await activate(page, member.getByRole('button', { name: w.actionsFor }));
   // The menu opens with focus on its first item (a moment after it shows): the arrow moves on from there.
@@ -166,7 +161,7 @@ test(`${lang}: an account admin invites a shipper, who joins through the mailed 
   const count = await entries.count();
   for (const [i, words] of w.joined.entries()) await expect(entries.nth(count - 2 + i)).toContainText(words);
   await expect(entries.first()).toContainText('127.0.0.1');
-  await expectNoSidewaysScroll(page);
+  await expectPageFitsWindow(page);
   await snap(page, `team-activity-phone-${lang}`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await snap(page, `team-activity-${lang}`);
