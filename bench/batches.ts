@@ -62,15 +62,22 @@ const file = [
   }),
 ].join('\n');
 
-/** The process's resident memory, sampled every 100 ms while `work` runs: its peak in MB. */
+/** The step of the batch under way: the other user's quotes and the memory peaks are told per step. */
+type Step = 'validate' | 'rate' | 'book' | 'documents';
+let step: Step = 'validate';
+const peakMbByStep: Partial<Record<Step, number>> = {};
+
+/** The process's resident memory, sampled every 100 ms while `work` runs: its peak in MB, and each step's. */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 100);
+  const sample = () => {
+    const mb = Math.round(process.memoryUsage().rss / 1024 / 1024);
+    peakMbByStep[step] = Math.max(peakMbByStep[step] ?? 0, mb);
+  };
+  const timer = setInterval(sample, 100);
   try {
     const result = await work();
-    return { result, peakMb: Math.round(peak / 1024 / 1024) };
+    sample();
+    return { result, peakMb: Math.max(...Object.values(peakMbByStep)) };
   } finally {
     clearInterval(timer);
   }
@@ -99,15 +106,21 @@ try {
   const rssBefore = Math.round(process.memoryUsage().rss / 1024 / 1024);
   // The other user quotes throughout, one request at a time.
   let busy = true;
-  const during: number[] = [];
+  const during: { ms: number; step: Step }[] = [];
   const quoting = (async () => {
-    while (busy) during.push(await quoteOnce());
+    while (busy) {
+      const at = step;
+      during.push({ ms: await quoteOnce(), step: at });
+    }
   })();
   const measured = peakRss(async () => {
     const uploaded = await timed('POST', '/api/batches?rule=cheapest&file_name=bench.csv', file, 'text/csv');
     const id = (uploaded.res.json() as { data: { id: string; rows_valid: number } }).data.id;
+    step = 'rate';
     const rated = await timed('POST', `/api/batches/${id}/rate`, '{}');
+    step = 'book';
     const booked = await timed('POST', `/api/batches/${id}/book`, JSON.stringify({ disclaimer_accepted: true }));
+    step = 'documents';
     const documents = await timed('GET', `/api/batches/${id}/documents.pdf?language=en`);
     const rows = (booked.res.json() as { data: { rows: { status: string }[] } }).data.rows;
     const statuses: Record<string, number> = {};
@@ -129,15 +142,26 @@ try {
   });
   await quoting;
   const idleStats = latencyStats(idle);
-  const duringStats = latencyStats(during);
+  const duringStats = latencyStats(during.map((d) => d.ms));
+  const p99ByStep = Object.fromEntries(
+    (['validate', 'rate', 'book', 'documents'] as const).flatMap((name) => {
+      const mine = during.filter((d) => d.step === name).map((d) => d.ms);
+      return mine.length ? [[name, { n: mine.length, p99: latencyStats(mine).p99 }]] : [];
+    }),
+  );
   console.log(
     JSON.stringify(
       {
         database: embedded ? 'embedded (PGlite)' : 'PostgreSQL',
         rows: ROWS,
         ...result,
-        rss_mb: { before: rssBefore, peak: peakMb },
-        other_user_quotes_ms: { idle: idleStats, during: duringStats, p99_ratio: +(duringStats.p99 / idleStats.p99).toFixed(2) },
+        rss_mb: { before: rssBefore, peak: peakMb, by_step: peakMbByStep },
+        other_user_quotes_ms: {
+          idle: idleStats,
+          during: duringStats,
+          p99_ratio: +(duringStats.p99 / idleStats.p99).toFixed(2),
+          during_by_step: p99ByStep,
+        },
       },
       null,
       2,

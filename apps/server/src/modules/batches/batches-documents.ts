@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { BATCH_MANIFEST_COLUMNS } from '@freight/contracts';
 import type { Language, UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
@@ -5,7 +7,7 @@ import { writeCsv } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
-import { shippingDocumentsPdf } from '../documents/documents.service';
+import { drawShippingDocuments, streamedPdf } from '../documents/documents.service';
 import { batchesRepository } from './batches.repository';
 
 /** A booked row of the manifest: its line and client reference, and its shipment as booked. */
@@ -73,24 +75,30 @@ export function batchDocuments(ctx: AppContext) {
   }
 
   return {
-    /** One PDF: each booked row's bill of lading (a parcel's labels), in row order. */
-    async documentsPdf(accountId: string, batchId: string, language: Language, unitSystem: UnitSystem): Promise<Buffer> {
+    /**
+     * One PDF: each booked row's bill of lading (a parcel's labels), in row order, drawn into a
+     * single document and streamed as each row's pages are done, so a 1,000-row batch starts
+     * downloading at once and never holds more than one row's pages before they are written.
+     */
+    async documentsPdf(accountId: string, batchId: string, language: Language, unitSystem: UnitSystem): Promise<Readable> {
       const lines = await bookedLines(accountId, batchId);
-      const rows = (await repo.rows(batchId)).filter((r) => r.shipmentId && lines.some((l) => l.line === r.line));
-      const { PDFDocument } = await import('pdf-lib');
-      const merged = await PDFDocument.create();
-      merged.setTitle(`${translator(language)('batch.manifest_title')} ${batchId.slice(0, 8)}`);
-      merged.setCreationDate(ctx.now());
-      merged.setModificationDate(ctx.now());
-      // One row at a time: a 1,000-row batch never holds every document at once.
-      for (const row of rows) {
-        const pdfs = await shippingDocumentsPdf(ctx.db, accountId, row.shipmentId as string, { unitSystem, now: ctx.now() });
-        for (const pdf of pdfs) {
-          const source = await PDFDocument.load(pdf);
-          for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+      const booked = new Set(lines.map((l) => l.line));
+      const rows = (await repo.rows(batchId)).filter((r) => r.shipmentId && booked.has(r.line));
+      const title = `${translator(language)('batch.manifest_title')} ${batchId.slice(0, 8)}`;
+      const doc = await streamedPdf({ title, now: ctx.now(), language });
+      const draw = async () => {
+        for (const row of rows) {
+          // A download given up (the reader closed it) stops the drawing.
+          if (doc.destroyed) return;
+          await drawShippingDocuments(ctx.db, doc, accountId, row.shipmentId as string, { unitSystem, now: ctx.now() });
+          doc.flushPages();
+          // Other requests' turn (on the embedded database a query alone never gives it).
+          await setImmediate();
         }
-      }
-      return Buffer.from(await merged.save());
+        doc.end();
+      };
+      draw().catch((error: Error) => doc.destroy(error));
+      return doc;
     },
 
     /** The manifest as CSV: the contract's columns, the price in the currency's units (formula-like cells neutralised). */

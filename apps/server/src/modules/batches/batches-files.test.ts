@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvRows } from '../../csv/csv';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
+import { pdfBarcodes } from '../documents/pdf-barcodes';
 import { bookableLine, bookBatch, ratedBatch } from './batches-test-helpers';
 
 /** A booked batch's files: every document merged in row order, and the manifest as CSV and PDF. */
@@ -48,6 +49,10 @@ describe('a booked batch’s files', () => {
     }
     expect(expected).toBeGreaterThanOrEqual(2);
     expect(await pages(res.rawPayload)).toBe(expected);
+    // As printed: each page's barcodes read back, the booked rows' BOL numbers in row order.
+    const bolNumbers = booked.rows.slice(0, 2).map((r) => r.bol_number);
+    const read = (await pdfBarcodes(res.rawPayload)).flat();
+    expect(read.filter((code) => bolNumbers.includes(code))).toEqual(bolNumbers);
   });
 
   it('lists what was booked in the manifest, formula-like cells neutralised', async () => {

@@ -6,8 +6,8 @@ import {
   type DocumentShipment,
   documentText,
   drawBarcode,
-  newPdf,
   oneLine,
+  pdfOf,
   phoneLine,
   placeLines,
   unitCount,
@@ -33,18 +33,26 @@ const SHADE = '#e6e6e6';
  * loaded-by / counted-by boxes and the shipper, carrier and consignee signatures. Pure: the same
  * input gives the same document.
  */
-export async function buildBillOfLading(s: DocumentShipment, account: DocumentAccount, options: DocumentOptions): Promise<Buffer> {
+export function buildBillOfLading(s: DocumentShipment, account: DocumentAccount, options: DocumentOptions): Promise<Buffer> {
+  const title = `${documentText(options).t('documents.bol.title')} ${s.bolNumber}`;
+  return pdfOf({ size: 'LETTER', margin: M, title, now: options.now, language: options.language }, (doc) =>
+    drawBillOfLading(doc, s, account, options),
+  );
+}
+
+/**
+ * The bill of lading's pages, added to `doc` (a PDF of its own, or a batch's merged documents):
+ * its page numbers count its own pages only.
+ */
+export function drawBillOfLading(doc: PDFKit.PDFDocument, s: DocumentShipment, account: DocumentAccount, options: DocumentOptions) {
   const x = documentText(options);
   const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.bol.${key}`, params);
-  const [bolBars, proBars] = await Promise.all([code128(s.bolNumber), s.proNumber ? code128(s.proNumber) : null]);
-  const { doc, finish } = newPdf({
-    size: 'LETTER',
-    margin: M,
-    title: `${k('title')} ${s.bolNumber}`,
-    now: options.now,
-    language: options.language,
-  });
-  doc.addPage();
+  const bolBars = code128(s.bolNumber);
+  const proBars = s.proNumber ? code128(s.proNumber) : null;
+  const before = doc.bufferedPageRange();
+  const firstPage = before.start + before.count;
+  const newPage = () => doc.addPage({ size: 'LETTER', margin: M });
+  newPage();
 
   const font = (bold: boolean, size: number) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
   const text = (
@@ -83,7 +91,7 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
   /** A new page when `needed` points do not fit (a long table repeats its header). */
   const ensureRoom = (needed: number, header?: () => void) => {
     if (y + needed <= BOTTOM) return;
-    doc.addPage();
+    newPage();
     y = M;
     header?.();
   };
@@ -374,17 +382,19 @@ export async function buildBillOfLading(s: DocumentShipment, account: DocumentAc
 
   // Page numbers when the lines ran over a page.
   const range = doc.bufferedPageRange();
-  if (range.count > 1) {
-    for (let i = 0; i < range.count; i++) {
-      doc.switchToPage(range.start + i);
+  const count = range.start + range.count - firstPage;
+  if (count > 1) {
+    for (let i = 0; i < count; i++) {
+      doc.switchToPage(firstPage + i);
       // In the bottom margin: without this pdfkit would start a new page for the line.
       doc.page.margins.bottom = 0;
-      font(false, 7).text(`${s.bolNumber} · ${k('page', { n: i + 1, count: range.count })}`, M, PAGE_H - M + 6, {
+      font(false, 7).text(`${s.bolNumber} · ${k('page', { n: i + 1, count })}`, M, PAGE_H - M + 6, {
         width: W,
         align: 'right',
         lineBreak: false,
       });
     }
+    // Later pages (the next document of a merged file) go after these.
+    doc.switchToPage(firstPage + count - 1);
   }
-  return finish();
 }

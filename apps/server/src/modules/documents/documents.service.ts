@@ -37,24 +37,35 @@ export async function claimPacketPdf(
   return { pdf, fileName: `Claim-${input.claim.number}.pdf` };
 }
 
-/** The shipping documents' builders, loaded on the first batch file (as documents.routes.ts loads them). */
-let shippingBuilders: Promise<[typeof import('./bol'), typeof import('./labels')]> | undefined;
+/** The shipping documents' drawing, loaded on the first batch file (as documents.routes.ts loads the builders). */
+let shippingDrawers: Promise<[typeof import('./bol'), typeof import('./labels')]> | undefined;
 
 /**
- * What a shipper prints to hand an account's shipment to its carrier, for the batches' merged
- * file: its bill of lading, or a parcel's labels (a parcel carrier uses no bill of lading), in the
- * carrier's language as the single downloads are. Each document is a PDF of its own; empty when the
+ * What a shipper prints to hand an account's shipment to its carrier, drawn into `doc` for the
+ * batches' merged file: its bill of lading, or a parcel's labels (a parcel carrier uses no bill
+ * of lading), in the carrier's language as the single downloads are. Draws nothing when the
  * shipment is not the account's.
  */
-export async function shippingDocumentsPdf(db: Db, accountId: string, shipmentId: string, options: { unitSystem: UnitSystem; now: Date }) {
+export async function drawShippingDocuments(
+  db: Db,
+  doc: PDFKit.PDFDocument,
+  accountId: string,
+  shipmentId: string,
+  options: { unitSystem: UnitSystem; now: Date },
+) {
   const shipment = await documentShipment(db, accountId, shipmentId);
-  if (!shipment) return [];
-  shippingBuilders ??= Promise.all([import('./bol'), import('./labels')]);
-  const [{ buildBillOfLading }, { buildParcelLabels }] = await shippingBuilders;
+  if (!shipment) return;
+  shippingDrawers ??= Promise.all([import('./bol'), import('./labels')]);
+  const [{ drawBillOfLading }, { drawParcelLabels }] = await shippingDrawers;
   const opts = { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now };
-  const pdfs: Buffer[] = [];
-  if (hasDocument(shipment, 'bol')) pdfs.push(await buildBillOfLading(shipment, await documentAccount(db, shipment.accountId), opts));
-  if (hasDocument(shipment, 'labels')) pdfs.push(await buildParcelLabels(shipment, opts));
-  return pdfs;
+  if (hasDocument(shipment, 'bol')) drawBillOfLading(doc, shipment, await documentAccount(db, shipment.accountId), opts);
+  if (hasDocument(shipment, 'labels')) drawParcelLabels(doc, shipment, opts);
 }
+
+/** A new PDF to draw documents into, streamed as its pages are done (pdf.ts). */
+export async function streamedPdf(opts: { title: string; now: Date; language: Language }) {
+  const { newPdf } = await import('./pdf');
+  return newPdf({ size: 'LETTER', margin: 0, ...opts }).doc;
+}
+
 export { documentKindsOf, documentsOf } from './document-kinds';

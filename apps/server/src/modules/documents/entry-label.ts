@@ -30,7 +30,7 @@ export interface EnteringShipment extends DocumentShipment {
 export async function buildEntryLabel(s: EnteringShipment, options: DocumentOptions): Promise<Buffer> {
   const program = entryProgram(s.delivery.country) ?? 'paps';
   const number = entryNumber(s.scac, s.proNumber ?? s.bolNumber);
-  const bars = await code128(number);
+  const bars = code128(number);
   const x = documentText(options);
   const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.entry_label.${key}`, params);
   const { doc, finish } = newPdf({

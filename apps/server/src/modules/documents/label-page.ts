@@ -1,5 +1,5 @@
 import type { ShipmentItemView } from '@freight/contracts';
-import { type DocumentOptions, type DocumentShipment, documentText, newPdf, unitCount } from './pdf';
+import { type DocumentOptions, type DocumentShipment, documentText, pdfOf, unitCount } from './pdf';
 
 /** 4 x 6 in (thermal) label stock, in points; M is the margin, W the width inside the margins. */
 export const LABEL: [number, number] = [288, 432];
@@ -15,34 +15,32 @@ export const ruleAcross = (doc: PDFKit.PDFDocument, y: number) =>
     .strokeColor('#000000')
     .stroke();
 
+/** A 4x6 label PDF of its own, titled `${k(title.key)} ${title.number}`, with what `draw` puts in it. */
+export function labelPdf(options: DocumentOptions, title: { key: string; number: string }, draw: (doc: PDFKit.PDFDocument) => void) {
+  const name = `${documentText(options).t(`documents.labels.${title.key}`)} ${title.number}`;
+  return pdfOf({ size: LABEL, margin: M, title: name, now: options.now, language: options.language }, draw);
+}
+
 /**
- * What the 4x6 labels (parcel and pallet) share: the document's texts (`k` reads the
- * documents.labels catalog), a 4x6 PDF titled `${k(title.key)} ${title.number}`, the number of
- * units, a full-width rule at `y`, and `pagePerUnit`, which adds one page per package or handling
- * unit (each item's quantity), lets `draw` fill it ('n of total') and answers the PDF's bytes.
+ * What the 4x6 labels (parcel and pallet) share, drawing into `doc` (a PDF of their own, or a
+ * batch's merged documents): the document's texts (`k` reads the documents.labels catalog), the
+ * number of units, a full-width rule at `y`, and `pagePerUnit`, which adds one 4x6 page per
+ * package or handling unit (each item's quantity) and lets `draw` fill it ('n of total').
  */
-export function labelDocument(s: DocumentShipment, options: DocumentOptions, title: { key: string; number: string }) {
+export function labelPages(doc: PDFKit.PDFDocument, s: DocumentShipment, options: DocumentOptions) {
   const x = documentText(options);
   const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.labels.${key}`, params);
-  const { doc, finish } = newPdf({
-    size: LABEL,
-    margin: M,
-    title: `${k(title.key)} ${title.number}`,
-    now: options.now,
-    language: options.language,
-  });
   const total = unitCount(s.items);
   const line = (y: number) => ruleAcross(doc, y);
-  const pagePerUnit = (draw: (item: ShipmentItemView, n: number) => void): Promise<Buffer> => {
+  const pagePerUnit = (draw: (item: ShipmentItemView, n: number) => void) => {
     let n = 0;
     for (const item of s.items) {
       for (let unit = 0; unit < item.quantity; unit++) {
         n++;
-        doc.addPage();
+        doc.addPage({ size: LABEL, margin: M });
         draw(item, n);
       }
     }
-    return finish();
   };
   /**
    * `value` in the box from (left, y), `width` wide and at most `maxHeight` high: set at `size`, smaller
@@ -63,5 +61,5 @@ export function labelDocument(s: DocumentShipment, options: DocumentOptions, tit
     doc.text(value, at.left, at.y, { width: at.width, lineGap, height: at.maxHeight, ellipsis: true });
     return Math.min(doc.y, at.y + at.maxHeight);
   };
-  return { x, k, doc, total, line, pagePerUnit, fitted };
+  return { x, k, total, line, pagePerUnit, fitted };
 }

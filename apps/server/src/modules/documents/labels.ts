@@ -1,4 +1,4 @@
-import { LABEL, labelDocument, M, W } from './label-page';
+import { LABEL, labelPages, labelPdf, M, W } from './label-page';
 import { code128, type DocumentOptions, type DocumentShipment, drawBarcode, oneLine, phoneLine, placeLines } from './pdf';
 
 /**
@@ -9,17 +9,24 @@ import { code128, type DocumentOptions, type DocumentShipment, drawBarcode, oneL
  * Each block has a fixed height and its text is set smaller to fit, so long names never run into
  * the next block or off the label. Pure: shipment + language in, PDF bytes out.
  */
-export async function buildParcelLabels(s: DocumentShipment, options: DocumentOptions): Promise<Buffer> {
-  const tracking = s.trackingNumber ?? s.proNumber ?? s.bolNumber;
-  const bars = await code128(tracking);
-  const { x, k, doc, total, line, pagePerUnit, fitted } = labelDocument(s, options, { key: 'tracking_number', number: tracking });
+export function buildParcelLabels(s: DocumentShipment, options: DocumentOptions): Promise<Buffer> {
+  return labelPdf(options, { key: 'tracking_number', number: trackingOf(s) }, (doc) => drawParcelLabels(doc, s, options));
+}
+
+const trackingOf = (s: DocumentShipment) => s.trackingNumber ?? s.proNumber ?? s.bolNumber;
+
+/** The parcel labels' pages, added to `doc` (a PDF of their own, or a batch's merged documents). */
+export function drawParcelLabels(doc: PDFKit.PDFDocument, s: DocumentShipment, options: DocumentOptions) {
+  const tracking = trackingOf(s);
+  const bars = code128(tracking);
+  const { x, k, total, line, pagePerUnit, fitted } = labelPages(doc, s, options);
   const service = x.tOr(`documents.services.${s.service}`, s.service);
   const references = s.references.map(x.reference).join(' · ');
   const person = (p: DocumentShipment['pickup']) => [oneLine(`${p.first_name} ${p.last_name}`), phoneLine(p.phone)].filter(Boolean);
   const from = [...placeLines(s.pickup, options.language), ...person(s.pickup)].join('\n');
   const to = [...placeLines(s.delivery, options.language), ...person(s.delivery)].join('\n');
 
-  return pagePerUnit((item, n) => {
+  pagePerUnit((item, n) => {
     let y = M;
     // From (small).
     doc.font('Helvetica-Bold').fontSize(7).text(k('from').toUpperCase(), M, y, { width: W });

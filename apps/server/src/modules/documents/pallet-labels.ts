@@ -1,4 +1,4 @@
-import { LABEL, labelDocument, M, W } from './label-page';
+import { LABEL, labelPages, labelPdf, M, W } from './label-page';
 import { type Barcode, code128, type DocumentOptions, type DocumentShipment, drawBarcode, oneLine, phoneLine, placeLines } from './pdf';
 
 /**
@@ -7,9 +7,14 @@ import { type Barcode, code128, type DocumentOptions, type DocumentShipment, dra
  * from and to, the unit's line, the references and a hazardous materials warning (UN number, name, class, emergency phone) on the units of hazardous lines.
  * Pure: shipment + language in, PDF bytes out.
  */
-export async function buildPalletLabels(s: DocumentShipment, options: DocumentOptions): Promise<Buffer> {
-  const [bolBars, proBars] = await Promise.all([code128(s.bolNumber), s.proNumber ? code128(s.proNumber) : null]);
-  const { x, k, doc, total, line, pagePerUnit, fitted } = labelDocument(s, options, { key: 'bol_number', number: s.bolNumber });
+export function buildPalletLabels(s: DocumentShipment, options: DocumentOptions): Promise<Buffer> {
+  return labelPdf(options, { key: 'bol_number', number: s.bolNumber }, (doc) => drawPalletLabels(doc, s, options));
+}
+
+function drawPalletLabels(doc: PDFKit.PDFDocument, s: DocumentShipment, options: DocumentOptions) {
+  const bolBars = code128(s.bolNumber);
+  const proBars = s.proNumber ? code128(s.proNumber) : null;
+  const { x, k, total, line, pagePerUnit, fitted } = labelPages(doc, s, options);
   const references = s.references.map(x.reference).join(' · ');
   /** The number's name and value on a line, then its barcode in a band of its own across the label. */
   const barcode = (label: string, value: string, bars: Barcode, y: number) => {
@@ -26,7 +31,7 @@ export async function buildPalletLabels(s: DocumentShipment, options: DocumentOp
     return y + 58;
   };
 
-  return pagePerUnit((item, n) => {
+  pagePerUnit((item, n) => {
     let y = M;
     doc
       .font('Helvetica-Bold')
