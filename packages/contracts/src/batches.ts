@@ -79,6 +79,26 @@ export type BatchRule = (typeof BATCH_RULES)[number];
 export const BATCH_ROW_STATUSES = ['invalid', 'valid', 'rated', 'rating_failed', 'booked', 'awaiting_approval', 'booking_failed'] as const;
 export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 
+/** Where a batch's rows came from: a file (or the public API's rows), or the seller's eBay orders, one row each. */
+export const BATCH_SOURCES = ['file', 'ebay'] as const;
+export type BatchSource = (typeof BATCH_SOURCES)[number];
+
+/** The rules an eBay batch may be rated by: those that need no setting of their own. */
+export const EBAY_BATCH_RULES = ['cheapest', 'fastest', 'automation_rules'] as const;
+
+/**
+ * POST /api/batches/ebay: the eBay orders picked on the orders page, one row each, rated by `rule`.
+ * An order already shipped or canceled, or not the account's, is refused (`order_ids`).
+ */
+export const batchFromEbayRequest = z.object({
+  order_ids: z
+    .array(z.uuid({ error: 'validation.choice' }), { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(BATCH_MAX_ROWS, { error: 'validation.too_many' }),
+  rule: choice(EBAY_BATCH_RULES).default('cheapest'),
+});
+export type BatchFromEbayRequest = z.output<typeof batchFromEbayRequest>;
+
 export const BATCH_STATUSES = ['uploaded', 'rated', 'booked'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
@@ -228,6 +248,8 @@ export interface BatchRowView {
   bol_number: string | null;
   approval_id: string | null;
   booking_error: string | null;
+  /** The eBay order the row ships (an eBay batch's rows); its tracking goes back to eBay once booked. */
+  ebay_order_id: string | null;
 }
 
 export interface BatchSummary {
@@ -242,6 +264,7 @@ export interface BatchSummary {
   rows_booked: number;
   /** The uploaded file's name as shown (no path or control characters, at most 200 characters); null when not given or for older batches. */
   file_name: string | null;
+  source: BatchSource;
   created_at: string;
   created_by: { id: string; name: string } | null;
 }

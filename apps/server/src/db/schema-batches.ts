@@ -1,7 +1,7 @@
-import type { BatchRowError, BatchRowStatus, BatchRule, BatchStatus } from '@freight/contracts';
+import type { BatchRowError, BatchRowStatus, BatchRule, BatchSource, BatchStatus } from '@freight/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, users } from './schema';
+import { accounts, ebayOrders, users } from './schema';
 
 /**
  * A shipper's batch of shipments uploaded as a CSV: the rule choosing each row's rate, the file's
@@ -24,6 +24,7 @@ export const batches = pgTable(
     fileErrors: jsonb('file_errors').$type<BatchRowError[]>().notNull().default([]),
     /** The uploaded file's name as shown (no path or control characters, at most 200); null when not given or for older batches. */
     fileName: text('file_name'),
+    source: text('source').$type<BatchSource>().notNull().default('file'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -58,6 +59,8 @@ export const batchRows = pgTable(
      * again: each attempt books under a key of its own (the earlier key answers the declined hold).
      */
     bookingAttempt: integer('booking_attempt').notNull().default(0),
+    /** The eBay order the row ships (an eBay batch's row): rating links it to the row's quote, so booking marks it shipped. */
+    ebayOrderId: uuid('ebay_order_id').references(() => ebayOrders.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('batch_rows_batch_line_unique').on(t.batchId, t.line)],

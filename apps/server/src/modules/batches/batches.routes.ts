@@ -1,4 +1,12 @@
-import { type BatchRowsBody, batchBookRequest, batchCreateQuery, batchListQuery, batchRowsBody, batchRowUpdate } from '@freight/contracts';
+import {
+  type BatchRowsBody,
+  batchBookRequest,
+  batchCreateQuery,
+  batchFromEbayRequest,
+  batchListQuery,
+  batchRowsBody,
+  batchRowUpdate,
+} from '@freight/contracts';
 import type { Currency, UnitSystem } from '@freight/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -131,6 +139,18 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/api/batches/:id/manifest.pdf', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request, reply) => {
     const pdf = await files.manifestPdf(customer(request).account.id, request.params.id, requestLanguage(request));
     return reply.headers(download('application/pdf', `Batch-${request.params.id.slice(0, 8)}-manifest.pdf`)).send(pdf);
+  });
+
+  // The eBay orders picked on the orders page, one row each: for those who ship eBay orders.
+  r.post('/api/batches/ebay', { ...customerRoute('ebay.ship'), schema: { body: batchFromEbayRequest } }, async (request, reply) => {
+    const { user, account, settings } = customer(request);
+    const made = await service.createFromEbay(
+      { accountId: account.id, userId: user.id },
+      request.body,
+      settings.unitSystem as UnitSystem,
+      requestLanguage(request),
+    );
+    return reply.code(201).send({ data: made });
   });
 
   // The file is a text/csv body (the CSV imports' byte limit), read as it streams in, in a scope

@@ -2,10 +2,13 @@ import {
   BATCH_BOOKING_COLUMNS,
   BATCH_CSV_COLUMNS,
   type BatchCreateQuery,
+  type BatchFromEbayRequest,
   type BatchResultRow,
+  type BatchRowError,
   type BatchRowResult,
   type BatchRowUpdate,
   type BatchRowView,
+  type BatchSource,
   type BatchStatusView,
   type BatchSummary,
   type BatchView,
@@ -19,6 +22,8 @@ import { isMessageKey, translator } from '../../i18n';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
+import { linkEbayOrderToQuote } from '../ebay/ebay.service';
+import { ebayBatchRows } from '../ebay/ebay-batch.service';
 import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { type BatchLineRow, type BatchRow, batchesRepository } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
@@ -60,6 +65,7 @@ function summary(row: { batch: BatchRow; creatorFirst: string | null; creatorLas
     rows_valid: b.rowsValid,
     rows_booked: row.rowsBooked,
     file_name: b.fileName,
+    source: b.source,
     created_at: isoOf(b.createdAt),
     created_by:
       b.createdBy && row.creatorFirst !== null ? { id: b.createdBy, name: `${row.creatorFirst} ${row.creatorLast ?? ''}`.trim() } : null,
@@ -78,6 +84,7 @@ const rowView = (r: BatchLineRow, bolNumbers: ReadonlyMap<string, string>): Batc
   bol_number: r.shipmentId ? (bolNumbers.get(r.shipmentId) ?? null) : null,
   approval_id: r.approvalId,
   booking_error: r.bookingError,
+  ebay_order_id: r.ebayOrderId,
 });
 
 /** Shipping at volume: batches uploaded as CSV, checked row by row and kept as history. */
@@ -107,6 +114,40 @@ export function batchesService(ctx: AppContext) {
     return { ...summary(found), file_errors: found.batch.fileErrors, rows: rows.map((r) => rowView(r, bols)) };
   }
 
+  /** A new batch kept with every row (good or not, so a bad one can be fixed); nothing is rated or booked. */
+  async function keep(
+    caller: Caller,
+    rule: Pick<BatchCreateQuery, 'rule' | 'file_name' | 'preferred_carrier' | 'max_transit_days'>,
+    source: BatchSource,
+    lines: { line: number; cells: Record<string, string>; errors: BatchRowError[]; ebayOrderId?: string }[],
+  ) {
+    const at = ctx.now();
+    const made = await repo.insert(
+      {
+        accountId: caller.accountId,
+        createdBy: caller.userId,
+        rule: rule.rule,
+        preferredCarrier: rule.rule === 'preferred_carrier' ? (rule.preferred_carrier ?? null) : null,
+        maxTransitDays: rule.rule === 'cheapest_within_transit' ? (rule.max_transit_days ?? null) : null,
+        fileName: batchFileName(rule.file_name),
+        source,
+        rowsTotal: lines.length,
+        rowsValid: lines.filter((l) => !l.errors.length).length,
+        createdAt: at,
+        updatedAt: at,
+      },
+      lines.map((l) => ({
+        line: l.line,
+        status: l.errors.length ? 'invalid' : 'valid',
+        cells: l.cells,
+        errors: l.errors,
+        ebayOrderId: l.ebayOrderId ?? null,
+        updatedAt: at,
+      })),
+    );
+    return view(caller.accountId, made.id);
+  }
+
   return {
     templateCsv: () => writeCsv(BATCH_CSV_COLUMNS, TEMPLATE_ROWS),
 
@@ -121,29 +162,26 @@ export function batchesService(ctx: AppContext) {
         const errors = fileErrors.length ? fileErrors : [{ field: null, message: report.errors[0]?.message ?? '' }];
         throw new AppError(422, 'validation', 'validation.invalid', {}, { file: ['validation.invalid'] }, { file_errors: errors });
       }
-      const at = ctx.now();
-      const made = await repo.insert(
-        {
-          accountId: caller.accountId,
-          createdBy: caller.userId,
-          rule: rule.rule,
-          preferredCarrier: rule.rule === 'preferred_carrier' ? (rule.preferred_carrier ?? null) : null,
-          maxTransitDays: rule.rule === 'cheapest_within_transit' ? (rule.max_transit_days ?? null) : null,
-          fileName: batchFileName(rule.file_name),
-          rowsTotal: lines.length,
-          rowsValid: lines.filter((l) => !l.errors.length).length,
-          createdAt: at,
-          updatedAt: at,
-        },
-        lines.map((l) => ({
-          line: l.line,
-          status: l.errors.length ? 'invalid' : 'valid',
-          cells: l.cells,
-          errors: l.errors,
-          updatedAt: at,
-        })),
-      );
-      return view(caller.accountId, made.id);
+      return keep(caller, rule, 'file', lines);
+    },
+
+    /**
+     * The eBay orders picked, one row each (in the order given), checked exactly as a file's rows
+     * (ebay-batch.service.ts makes their cells). A row keeps its order: rating links the order to the
+     * row's quote, so booking the row ships the order and its tracking goes back to eBay.
+     */
+    async createFromEbay(caller: Caller, request: BatchFromEbayRequest, unitSystem: UnitSystem, language: Language) {
+      const orders = await ebayBatchRows(ctx, caller.accountId, request.order_ids, unitSystem);
+      const cells = orders.map((o) => Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, o.cells[c] ?? ''])));
+      const { lines } = await checkFile(writeCsv(BATCH_CSV_COLUMNS, cells, { bom: false }), language);
+      const t = translator(language);
+      const rows = orders.map((order, i) => {
+        const line = lines[i] ?? { line: i + 2, cells: cells[i] ?? {}, errors: [] };
+        // An order the batch cannot hold says why first; its cells stay, to show what it would ship.
+        const errors = order.problem ? [{ field: null, message: t(order.problem.key, order.problem.params) }, ...line.errors] : line.errors;
+        return { ...line, errors, ebayOrderId: order.orderId };
+      });
+      return keep(caller, { rule: request.rule }, 'ebay', rows);
     },
 
     view,
@@ -240,6 +278,8 @@ export function batchesService(ctx: AppContext) {
             );
             chosen = pickRate(result.rates, outcome.actions);
           } else chosen = pickByRule(result.rates, batch);
+          // An eBay order's row: the order follows the row's new quote (booking it ships the order).
+          if (row.ebayOrderId) await linkEbayOrderToQuote(ctx, owner.accountId, row.ebayOrderId, quote.id);
           await repo.rated(
             row.id,
             {

@@ -1,5 +1,6 @@
 import {
   type AccountAddress,
+  type BatchColumn,
   EBAY_ORDER_PREFILL,
   type EbayOrderView,
   type EbayQuoteInput,
@@ -7,6 +8,8 @@ import {
   type PlaceView,
   type QuoteRequestInput,
 } from '@freight/contracts';
+import type { UnitSystem } from '@freight/domain';
+import { CM_PER_INCH, KG_PER_POUND } from '@freight/domain/rating';
 import { modeEligibility } from '@freight/domain/rating/mode-eligibility';
 import type { products } from '../../db/schema';
 import type { OrderWithShipment, StoreRow } from './ebay.repository';
@@ -193,5 +196,57 @@ export function bookingPrefillOf(r: OrderWithShipment, company: AccountAddress |
       postal_code: to.postalCode,
       country: (['US', 'CA', 'MX'].includes(to.country) ? to.country : 'US') as PlaceView['country'],
     }),
+  };
+}
+
+const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
+
+/**
+ * An order as a row of a batch file (the template's columns as text), from its quote form's fill
+ * and its booking's places: one item line, its sizes in the batch owner's units (the catalog keeps
+ * inches and pounds), the order's number as the client reference. The mode is parcel when the
+ * items fit a parcel, else LTL. A place missing (no company address) leaves its cells empty, so
+ * the row is refused with the field's message as a file's would be.
+ */
+export function batchCellsOf(
+  fill: Omit<EbayQuoteInput, 'ship_to_verified'>,
+  places: ReturnType<typeof bookingPrefillOf>,
+  unitSystem: UnitSystem,
+): Partial<Record<BatchColumn, string>> {
+  const { input } = fill;
+  const item = input.items?.[0];
+  const metric = unitSystem === 'metric';
+  const size = (inches: unknown) => (typeof inches === 'number' ? oneDecimal(metric ? inches * CM_PER_INCH : inches) : '');
+  const weight = (pounds: unknown) => (typeof pounds === 'number' ? oneDecimal(metric ? pounds * KG_PER_POUND : pounds) : '');
+  const placeCells = (side: 'origin' | 'destination', p: PlaceView | null) => ({
+    [`${side}_company`]: p?.company ?? '',
+    [`${side}_street`]: p ? [p.street1, p.street2].filter(Boolean).join(', ') : '',
+    [`${side}_city`]: p?.city ?? '',
+    [`${side}_state`]: p?.state ?? '',
+    [`${side}_contact_name`]: p ? `${p.first_name} ${p.last_name}`.trim() : '',
+    [`${side}_contact_phone`]: p?.phone ?? '',
+    [`${side}_contact_email`]: p?.email ?? '',
+  });
+  return {
+    client_ref: input.client_ref ?? '',
+    mode: fill.modes.parcel ? 'parcel' : 'ltl',
+    pickup_date: input.pickup_date ?? '',
+    origin_postal_code: input.origin?.postal_code ?? '',
+    origin_country: input.origin?.country ?? '',
+    origin_site_type: 'business',
+    destination_postal_code: input.destination?.postal_code ?? '',
+    destination_country: input.destination?.country ?? '',
+    destination_site_type: 'residential',
+    package_type: item?.package_type ?? '',
+    quantity: String(item?.quantity ?? ''),
+    length: size(item?.length),
+    width: size(item?.width),
+    height: size(item?.height),
+    weight: weight(item?.weight),
+    freight_class: item?.freight_class ? String(item.freight_class) : '',
+    hazardous: item?.hazardous ? 'true' : 'false',
+    insured_value: String(input.insured_value ?? ''),
+    ...placeCells('origin', places.pickup),
+    ...placeCells('destination', places.delivery),
   };
 }

@@ -51,6 +51,24 @@ export async function shipEbayOrdersOfQuote(
   }
 }
 
+/**
+ * An account's order quoted (on its own page, or as a batch's row): the quote keeps the order's
+ * places as its booking's fill (marked an eBay order's, so the booking may leave the buyer's email
+ * out), and the order follows the quote, so booking it ships the order.
+ */
+export async function linkEbayOrderToQuote(ctx: Pick<AppContext, 'db' | 'now'>, accountId: string, orderId: string, quoteId: string) {
+  const repo = ebayRepository(ctx.db);
+  const found = await repo.order(orderId, accountId);
+  if (!found) return;
+  const prefill = bookingPrefillOf(found, await repo.companyAddress(accountId));
+  await quotesRepository(ctx.db, ctx.now).setBookingPrefill(
+    quoteId,
+    accountId,
+    prefill.pickup ? prefill : { ...prefill, pickup: undefined },
+  );
+  await repo.updateOrder(orderId, { quoteId, ...(found.order.status === 'awaiting' ? { status: 'quoted' as const } : {}) });
+}
+
 /** The account's eBay orders whose quote is one of `quoteIds` (a held booking's, to show and link them). */
 export const ebayOrdersOfQuotes = (db: Db, accountId: string, quoteIds: string[]) => ebayRepository(db).ordersOfQuotes(accountId, quoteIds);
 
@@ -76,14 +94,25 @@ export async function ebayQuoteInput(
     if (shipTo(other) !== shipTo(found)) throw AppError.field('with', 'validation.ebay_orders_differ');
     together.push(other);
   }
-  const [address, catalog] = await Promise.all([repo.companyAddress(accountId), repo.catalog(accountId)]);
+  const { origin, catalog, pickupDate } = await orderFillSources(ctx, accountId);
+  return quoteInputOf(found, origin, catalog, pickupDate, together);
+}
+
+/**
+ * What an order's quote fill is made from, the same for every order of the account: the company
+ * address (the origin), the product catalog (items by SKU), and the first pickup date the quotes'
+ * calendar offers from that address.
+ */
+export async function orderFillSources(ctx: Pick<AppContext, 'db' | 'now' | 'config'>, accountId: string) {
+  const repo = ebayRepository(ctx.db);
+  const address = await repo.companyAddress(accountId);
+  const catalog = await repo.catalog(accountId);
   const origin = address ? { postal_code: address.postal_code, country: address.country } : null;
-  // The first pickup date the quotes' calendar offers from the account's address.
   const calendar = pickupCalendar(ctx.now, ctx.config.PICKUP_CUTOFF);
   const pickupDate = calendar.first(
     origin ? calendar.originOf(origin as { postal_code: string; country: Country }) : { country: 'US' },
   ).date;
-  return quoteInputOf(found, origin, catalog, pickupDate, together);
+  return { address, catalog, origin, pickupDate };
 }
 
 /** One of the account's orders as stored (the automation rules read its SKUs and value). */
@@ -295,13 +324,10 @@ export function ebayService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs' | 'appKe
 
     /** The order was quoted: the quote remembers the places to fill the booking form with. */
     async quoted(accountId: string, orderId: string, quoteId: string) {
-      const found = await repo.order(orderId, accountId);
-      if (!found) throw AppError.notFound();
       const quotesRepo = quotesRepository(ctx.db, ctx.now);
+      if (!(await repo.order(orderId, accountId))) throw AppError.notFound();
       if (!(await quotesRepo.find(quoteId, accountId))) throw AppError.field('quote_id', 'validation.choice');
-      const prefill = bookingPrefillOf(found, await repo.companyAddress(accountId));
-      await quotesRepo.setBookingPrefill(quoteId, accountId, prefill.pickup ? prefill : { ...prefill, pickup: undefined });
-      await repo.updateOrder(orderId, { quoteId, ...(found.order.status === 'awaiting' ? { status: 'quoted' as const } : {}) });
+      await linkEbayOrderToQuote(ctx, accountId, orderId, quoteId);
       return (await quotesRepo.find(quoteId, accountId))!;
     },
 

@@ -7,49 +7,27 @@ import { secretBox } from '../../security/encryption';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { book, bookingBody, createQuote, dallasPlace, type QuoteData } from '../shipments/test-helpers';
 import { insertShipment } from '../tracking/test-fixtures';
-import { simulatorSecret, simulatorVerificationToken } from './ebay.routes';
-import { startEbaySimulator } from './ebay.simulator';
+import { simulatorVerificationToken } from './ebay.routes';
+import { connectEbayStore, EBAY_TEST_APP_KEY, startTestEbaySimulator } from './ebay.test-support';
 
 /**
  * eBay orders against the simulator over HTTP, through the client production uses.
  * The simulator makes an order every 45 minutes; about one in 11 is fulfilled on eBay already and
  * one in 17 canceled.
  */
-const APP_KEY = 'ebay-test-app-key-0123456789abcdef0123456789';
 let t: TestApp;
-let sim: Awaited<ReturnType<typeof startEbaySimulator>>;
+let sim: Awaited<ReturnType<typeof startTestEbaySimulator>>;
 let shipper: TestClient;
 let other: TestClient;
 let storeId = '';
 
 const simPost = (path: string, body: unknown) =>
   fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** The seller's consent on the simulator's page, then eBay's redirect back into the app. */
-async function connect(client: TestClient, seller: string) {
-  const { url } = (await client.post('/api/ebay/connect')).json().data as { url: string };
-  expect(url.startsWith(`${sim.url}/oauth2/authorize?`)).toBe(true);
-  const page = await fetch(url);
-  expect(await page.text()).toContain('Agree and continue');
-  const state = new URL(url).searchParams.get('state') ?? '';
-  const consent = await fetch(`${sim.url}/oauth2/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ seller, state, decision: 'agree' }).toString(),
-  });
-  const back = new URL(consent.headers.get('location') ?? '');
-  expect(back.pathname).toBe('/api/ebay/callback');
-  return client.get(`${back.pathname}${back.search}`);
-}
+const connect = (client: TestClient, seller: string) => connectEbayStore(sim.url, client, seller);
 
 beforeAll(async () => {
-  sim = await startEbaySimulator({
-    secret: simulatorSecret(APP_KEY),
-    callbackUrl: 'http://127.0.0.1:3000/api/ebay/callback',
-    now: () => t?.clock.now ?? new Date(),
-  });
-  t = await createTestApp({ APP_KEY, EBAY_ENV: 'simulator', EBAY_SIMULATOR_URL: sim.url });
+  sim = await startTestEbaySimulator(() => t?.clock.now ?? new Date());
+  t = await createTestApp({ APP_KEY: EBAY_TEST_APP_KEY, EBAY_ENV: 'simulator', EBAY_SIMULATOR_URL: sim.url });
   shipper = await t.client().login('shipper@demo.test', undefined, true);
   other = await t.client().login('other@demo.test', undefined, true);
 });
@@ -73,7 +51,7 @@ describe('connecting a store', () => {
     storeId = store.id;
     const [row] = await db().select().from(ebayStores).where(eq(ebayStores.id, storeId));
     expect(row!.refreshTokenEnc).toMatch(/^v1\./);
-    expect(secretBox(APP_KEY, 'ebay-tokens').open(row!.refreshTokenEnc!)).toMatch(/^sim-rt\./);
+    expect(secretBox(EBAY_TEST_APP_KEY, 'ebay-tokens').open(row!.refreshTokenEnc!)).toMatch(/^sim-rt\./);
     await t.app.jobs.runDue(50);
     const list = await ordersOf(shipper);
     expect(list.meta.total).toBeGreaterThan(100);
@@ -299,7 +277,7 @@ describe('account isolation', () => {
 describe('a revoked consent', () => {
   it('marks the store disconnected with the reason, and keeps its orders', async () => {
     const [row] = await db().select().from(ebayStores).where(eq(ebayStores.id, storeId));
-    await simPost('/sim/revoke', { token: secretBox(APP_KEY, 'ebay-tokens').open(row!.refreshTokenEnc!) });
+    await simPost('/sim/revoke', { token: secretBox(EBAY_TEST_APP_KEY, 'ebay-tokens').open(row!.refreshTokenEnc!) });
     t.clock.advanceMinutes(3 * 60);
     const res = (await shipper.post(`/api/ebay/stores/${storeId}/sync`)).json().data;
     expect(res).toMatchObject({ status: 'disconnected', last_sync_error: 'consent_lost' });
@@ -327,7 +305,7 @@ describe("eBay's account deletion notifications", () => {
 
   it("answers eBay's challenge with the hash of the code, the verification token and the endpoint", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ebay/notifications?challenge_code=a8628072-3d33-45ee' });
-    const token = simulatorVerificationToken(APP_KEY);
+    const token = simulatorVerificationToken(EBAY_TEST_APP_KEY);
     expect(res.json()).toEqual({
       challengeResponse: createHash('sha256')
         .update(`a8628072-3d33-45ee${token}http://127.0.0.1:3000/api/ebay/notifications`)

@@ -33,7 +33,7 @@ const WEBHOOK =
   "The subscription: `id`, `created_by` (`{id, name}` of the account's user who made it, or null), `url`, `description`, `events`, `enabled`, `disabled_reason`, `last_success_at`, `last_failure_at`.";
 
 const BATCH =
-  "The batch: `id`, `status` (`uploaded`, `rated`, `booked`), `rule`, `preferred_carrier`, `max_transit_days`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `created_at`, `created_by` (`{id, name}` of the account's user who uploaded it), `file_errors` and `rows`: each `line` (its line in the file; a JSON row's place in `rows` plus 2), `status` (`invalid`, `valid`, `rated`, `rating_failed`, `booked`, `awaiting_approval`, `booking_failed`), `cells` (its text by column), `errors` (each `field`, the column or null for the row, and `message`), `quote_id`, `rate_id` (the chosen rate), `result` (`rates` with `total_cents`, `currency`, `message` when none is chosen), `shipment_id`, `bol_number`, `approval_id` and `booking_error`.";
+  "The batch: `id`, `status` (`uploaded`, `rated`, `booked`), `rule`, `preferred_carrier`, `max_transit_days`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `source` (`file`, or `ebay` for a batch of eBay orders made on the orders page), `created_at`, `created_by` (`{id, name}` of the account's user who uploaded it), `file_errors` and `rows`: each `line` (its line in the file; a JSON row's place in `rows` plus 2), `status` (`invalid`, `valid`, `rated`, `rating_failed`, `booked`, `awaiting_approval`, `booking_failed`), `cells` (its text by column), `errors` (each `field`, the column or null for the row, and `message`), `quote_id`, `rate_id` (the chosen rate), `result` (`rates` with `total_cents`, `currency`, `message` when none is chosen), `shipment_id`, `bol_number`, `approval_id`, `booking_error` and `ebay_order_id` (the eBay order an eBay batch's row ships, else null).";
 
 const CARRIER_INVOICE =
   '`id`, `invoice_number`, `status` (`unmatched`, `pending_audit`, `disputed`, `approved`, `short_paid`, `paid` or `duplicate`), `pro_number`, `bol_number`, `invoice_date`, `currency`, `billed_cents`, `approved_cents` (what will be paid, once approved or short-paid), `decision_note` (why less is paid), `due_date`, `paid_at` and `messages` (the dispute thread: each `body`, `from_carrier`, `created_at`).';
@@ -59,7 +59,7 @@ const ANSWERS: Record<string, Answer> = {
     `${BATCH} Every row is kept, good or not, each with its problems in the quote form's words (in the language of Accept-Language); nothing is rated or booked yet. A file whose header is wrong, or an empty one, keeps nothing: 422 with \`file_errors\`.`,
   ),
   'GET /api/batches': page(
-    'Batches, newest first, without their rows: `id`, `status`, `rule`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `created_at`, `created_by`.',
+    'Batches, newest first, without their rows: `id`, `status`, `rule`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `source`, `created_at`, `created_by`.',
   ),
   'GET /api/batches/:id': record(BATCH),
   'GET /api/batches/:id/status': record(

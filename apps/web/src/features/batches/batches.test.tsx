@@ -57,6 +57,7 @@ const row = (line: number, over: Partial<BatchRow> = {}): BatchRow => ({
   bol_number: null,
   approval_id: null,
   booking_error: null,
+  ebay_order_id: null,
   ...over,
 });
 
@@ -75,6 +76,7 @@ const batchOf = (rows: BatchRow[], over: Partial<Batch> = {}): Batch => ({
   created_at: '2026-11-27T15:00:00Z',
   created_by: { id: 'u1', name: 'Ana Pérez' },
   file_name: null,
+  source: 'file',
   file_errors: [],
   rows,
   ...over,

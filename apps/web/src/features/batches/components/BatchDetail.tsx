@@ -104,6 +104,7 @@ export function BatchDetail({ id }: { id: string }) {
               booked: fmt.number(batch.rows_booked),
             })}
           </Text>
+          {batch.source === 'ebay' && <Text size="sm">{t('batches.detail.ebay')}</Text>}
           {batch.file_name && (
             <Text size="sm" style={{ wordBreak: 'break-word' }}>
               {t('batches.detail.file', { name: batch.file_name })}

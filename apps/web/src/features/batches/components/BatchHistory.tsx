@@ -43,7 +43,7 @@ export function BatchHistory() {
               {fmt.dateTime(b.created_at)}
             </Anchor>
           </Table.Td>
-          <Table.Td style={{ wordBreak: 'break-word' }}>{b.file_name || '—'}</Table.Td>
+          <Table.Td style={{ wordBreak: 'break-word' }}>{b.file_name || (b.source === 'ebay' ? t('batches.history.ebay') : '—')}</Table.Td>
           <Table.Td ta="right">{fmt.number(b.rows_total)}</Table.Td>
           <Table.Td ta="right">{fmt.number(b.rows_valid)}</Table.Td>
           <Table.Td ta="right">{count(b.rows_booked)}</Table.Td>

@@ -6,7 +6,7 @@ import {
   type BatchRule,
   CSV_IMPORT_LIMITS,
 } from '@freight/contracts';
-import { Alert, Anchor, Button, Group, Input, NativeSelect, NumberInput, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Input, NumberInput, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { translateMessage } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { BATCHES_KEY, type RuleChoice, TEMPLATE_PATH, uploadBatch } from '../api/batchesApi';
+import { RuleSelect } from './RuleSelect';
 
 type FieldErrors = Partial<Record<'file' | 'preferred_carrier' | 'max_transit_days', string>>;
 
@@ -131,14 +132,7 @@ export function UploadForm() {
             }}
           />
         </Input.Wrapper>
-        <NativeSelect
-          label={t('batches.upload.rule')}
-          description={t(`batches.rule_hints.${rule}`)}
-          value={rule}
-          onChange={(e) => setRule(e.currentTarget.value as BatchRule)}
-          data={BATCH_RULES.map((r) => ({ value: r, label: t(`batches.rules.${r}`) }))}
-          maw={420}
-        />
+        <RuleSelect rules={BATCH_RULES} value={rule} onChange={setRule} />
         {rule === 'preferred_carrier' && (
           <TextInput
             label={t('batches.upload.preferred_carrier')}

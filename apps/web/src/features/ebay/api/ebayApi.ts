@@ -1,4 +1,4 @@
-import type { EbayOrderView, EbayStoreView, Paginated } from '@freight/contracts';
+import type { BatchView, EBAY_BATCH_RULES, EbayOrderView, EbayStoreView, Paginated } from '@freight/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -23,3 +23,8 @@ export const syncStore = (id: string) =>
   api.post<{ data: EbayStoreView }>(`/api/ebay/stores/${encodeURIComponent(id)}/sync`).then((r) => r.data);
 export const disconnectStore = (id: string) => api.delete(`/api/ebay/stores/${encodeURIComponent(id)}`);
 export const retryFulfillment = (id: string) => api.post(`/api/ebay/orders/${encodeURIComponent(id)}/retry-fulfillment`);
+
+/** The picked orders as a new batch, one row each, rated later by `rule` on the batch's page. */
+export const batchOfOrders = (orderIds: string[], rule: EbayBatchRule) =>
+  api.post<{ data: BatchView }>('/api/batches/ebay', { order_ids: orderIds, rule }).then((r) => r.data);
+export type EbayBatchRule = (typeof EBAY_BATCH_RULES)[number];

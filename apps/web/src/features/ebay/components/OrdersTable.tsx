@@ -14,6 +14,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { rulesApi, SetByRule } from '../../automation-rules';
 import { EBAY_KEY, ordersQuery, retryFulfillment } from '../api/ebayApi';
 import { ebayProblem } from '../problem';
+import { BatchOfOrdersDialog } from './BatchOfOrdersDialog';
 
 const STATUS_COLOR = { awaiting: 'blue', quoted: 'violet', shipped: 'green', canceled: 'gray' } as const;
 const PER_PAGE = 25;
@@ -87,11 +88,12 @@ export function OrdersTable() {
   });
   const rows = orders.data?.data ?? [];
   const navigate = useNavigate();
-  // Orders picked to ship together: one buyer, one address.
+  // Orders picked: shipped together when they are one buyer's to one address, or booked as a batch, one shipment each.
   const [picked, setPicked] = useState<EbayOrderView[]>([]);
+  const [batching, setBatching] = useState(false);
   const sameTrip = (a: EbayOrderView, b: EbayOrderView) =>
     a.buyer === b.buyer && a.ship_to.postal_code === b.ship_to.postal_code && a.ship_to.line1 === b.ship_to.line1;
-  const canJoin = (o: EbayOrderView) => picked.length === 0 || sameTrip(picked[0]!, o);
+  const oneTrip = picked.every((o) => sameTrip(picked[0]!, o));
   const toggle = (o: EbayOrderView) =>
     setPicked((all) => (all.some((p) => p.id === o.id) ? all.filter((p) => p.id !== o.id) : [...all, o]));
   // The automation rules applied to the picked orders: each shows what they set, and its quote page starts from it.
@@ -132,7 +134,12 @@ export function OrdersTable() {
             {t('rules.apply_none')}
           </Text>
         )}
-        {picked.length > 1 && (
+        {picked.length > 0 && (
+          <Button size="sm" variant="light" onClick={() => setBatching(true)}>
+            {t('ebay.batch.open', { count: picked.length })}
+          </Button>
+        )}
+        {picked.length > 1 && oneTrip && (
           <Button
             size="sm"
             onClick={() =>
@@ -174,7 +181,6 @@ export function OrdersTable() {
                         <Checkbox
                           aria-label={t('ebay.orders.pick', { number: o.ebay_order_id })}
                           checked={picked.some((p) => p.id === o.id)}
-                          disabled={!canJoin(o) && !picked.some((p) => p.id === o.id)}
                           onChange={() => toggle(o)}
                         />
                       )}
@@ -232,6 +238,7 @@ export function OrdersTable() {
       ) : (
         <QueryStatus query={orders} />
       )}
+      {batching && <BatchOfOrdersDialog orderIds={picked.map((p) => p.id)} opened onClose={() => setBatching(false)} />}
       {(orders.data?.meta.last_page ?? 1) > 1 && (
         <Pagination
           size="sm"

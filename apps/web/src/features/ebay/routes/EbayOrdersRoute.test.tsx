@@ -93,20 +93,51 @@ describe('eBay orders', () => {
     await waitFor(() => expect(retry).toHaveBeenCalled());
   });
 
-  it("ships orders of one buyer together, and keeps another buyer's apart", async () => {
-    const twin = { ...ORDER, id: 'o3', ebay_order_id: '06-10839-76533' };
-    const stranger = { ...ORDER, id: 'o4', ebay_order_id: '06-10839-99999', buyer: 'someone_else' };
-    const { router } = renderListScreen({
+  const twin = { ...ORDER, id: 'o3', ebay_order_id: '06-10839-76533' };
+  const stranger = { ...ORDER, id: 'o4', ebay_order_id: '06-10839-99999', buyer: 'someone_else' };
+  const openThree = (stubs: Record<string, unknown> = {}) =>
+    renderListScreen({
       path: '/orders/ebay',
       endpoint: '/api/ebay/orders',
       list: () => page([ORDER, twin, stranger]),
-      stubs: { 'GET /api/ebay/stores': { data: [STORE] } },
+      stubs: { 'GET /api/ebay/stores': { data: [STORE] }, ...stubs },
     });
-    await userEvent.click(await screen.findByRole('checkbox', { name: /Pick order 06-10839-76532/ }));
-    expect(screen.getByRole('checkbox', { name: /Pick order 06-10839-99999/ })).toBeDisabled();
-    await userEvent.click(screen.getByRole('checkbox', { name: /Pick order 06-10839-76533/ }));
+
+  it("ships orders of one buyer together; with another buyer's picked they can only go as a batch", async () => {
+    const { router } = openThree();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Pick order 06-10839-76532' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pick order 06-10839-99999' }));
+    expect(screen.queryByRole('button', { name: /together/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Book 2 orders as a batch' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pick order 06-10839-99999' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pick order 06-10839-76533' }));
     await userEvent.click(screen.getByRole('button', { name: 'Ship 2 orders together' }));
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/quote-ebay-shipment/o1?with=o3'));
+  });
+
+  it('books picked orders as a batch by the rule chosen, then opens the batch; a refusal is said', async () => {
+    const made = vi.fn((_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      if (body.rule === 'cheapest')
+        return jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { order_ids: ['This eBay order has shipped or was canceled: it cannot go in a batch'] },
+        });
+      return jsonResponse(201, { data: { id: 'b9' } });
+    });
+    const { router } = openThree({ 'POST /api/batches/ebay': made });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Pick order 06-10839-76532' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pick order 06-10839-99999' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book 2 orders as a batch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book 2 orders as a batch' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make the batch' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This eBay order has shipped or was canceled: it cannot go in a batch',
+    );
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /How each row/ }), 'fastest');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make the batch' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/batches/b9'));
+    expect(JSON.parse(String(made.mock.calls.at(-1)?.[1]?.body))).toEqual({ order_ids: ['o1', 'o4'], rule: 'fastest' });
   });
 
   it('speaks Spanish', async () => {

@@ -1,0 +1,82 @@
+import { expectPageFitsWindow } from '../support/reflow';
+import { seedLookAlike } from '../support/seed';
+import { logIn, snap } from '../support/session';
+import { expect, type Page, test } from '../support/test';
+
+/**
+ * A seller books several eBay orders of different buyers as one batch: the orders become the
+ * batch's rows (filled from the orders and the catalog), rated and booked together on the batch's
+ * page, and each booked order is shipped with its tracking sent to eBay. Then the same start in
+ * Spanish on a phone.
+ */
+
+/** The orders to ship of gaskets alone (they go by parcel, with no hazardous goods). */
+const gasketRows = (page: Page) =>
+  page
+    .getByTestId('ebay-order-row')
+    .filter({ hasText: 'GK-12' })
+    .filter({ hasNotText: /CH-200|KP-36|DG-55|MISC-9/ });
+
+/** Picks the first two orders of gaskets alone; answers their order numbers. */
+async function pickTwo(page: Page, pick: (n: string) => string) {
+  const rows = gasketRows(page);
+  await expect(rows.nth(1)).toBeVisible();
+  const numbers: string[] = [];
+  for (const i of [0, 1]) {
+    const n = ((await rows.nth(i).locator('td').nth(1).locator('p').first().textContent()) ?? '').trim();
+    await rows
+      .nth(i)
+      .getByRole('checkbox', { name: pick(n) })
+      .check();
+    numbers.push(n);
+  }
+  return numbers;
+}
+
+test('a seller books two eBay orders as a batch; each is shipped and its tracking goes to eBay', async ({ page }) => {
+  const shipper = await seedLookAlike('shipper@demo.test', 'ebay-batch-en');
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'en' }, at: '/orders/ebay?q=GK-12' });
+  const numbers = await pickTwo(page, (n) => `Pick order ${n}`);
+  await page.getByRole('button', { name: 'Book 2 orders as a batch' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book 2 orders as a batch' });
+  await dialog.getByRole('combobox', { name: /How each row/ }).selectOption({ label: 'Cheapest' });
+  await snap(page, 'ebay-batch-dialog');
+  await dialog.getByRole('button', { name: 'Make the batch' }).click();
+  await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Made from eBay orders')).toBeVisible();
+  await expect(page.getByText('2 rows · 2 valid · 0 booked')).toBeVisible();
+  for (const n of numbers) await expect(page.getByRole('cell', { name: n, exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Rate 2 rows' }).click();
+  await page.getByRole('button', { name: 'Book 2 shipments' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Book the batch' });
+  await confirm.getByRole('checkbox').check();
+  await confirm.getByRole('button', { name: 'Book 2 shipments' }).click();
+  await expect(page.getByText(/^2 shipments booked, \$[\d,]+\.\d\d in all\.$/)).toBeVisible({ timeout: 60_000 });
+  await snap(page, 'ebay-batch-booked');
+
+  // The orders are shipped, and their tracking reaches eBay.
+  for (const n of numbers) {
+    await page.goto(`/orders/ebay?status=shipped&q=${encodeURIComponent(n)}`);
+    const row = page.getByTestId('ebay-order-row').filter({ hasText: n });
+    await expect(row).toContainText('Shipped');
+    await expect(row).toContainText('Tracking sent to eBay', { timeout: 30_000 });
+  }
+});
+
+test('es: on a phone, two orders picked become a batch, said in Spanish', async ({ page }) => {
+  const shipper = await seedLookAlike('shipper@demo.test', 'ebay-batch-es');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/orders/ebay?q=GK-12' });
+  await pickTwo(page, (n) => `Elegir el pedido ${n}`);
+  await page.getByRole('button', { name: 'Reservar 2 pedidos como lote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reservar 2 pedidos como lote' });
+  await expect(dialog).toContainText('Cada pedido se vuelve una fila de un lote nuevo');
+  await expectPageFitsWindow(page);
+  await snap(page, 'ebay-batch-dialog-es-phone');
+  await dialog.getByRole('button', { name: 'Crear el lote' }).click();
+  await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Creado con pedidos de eBay')).toBeVisible();
+  await expectPageFitsWindow(page);
+  await snap(page, 'ebay-batch-es-phone');
+});
