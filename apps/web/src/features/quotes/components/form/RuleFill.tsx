@@ -1,34 +1,56 @@
 import type { AutomationMatchRequest } from '@freight/contracts';
+import type { UnitSystem } from '@freight/domain';
 import { toInches, toPounds } from '@freight/domain/rating/units';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useMemo, useRef } from 'react';
 import { SetByRule, useQuoteRuleOutcome } from '../../../automation-rules';
 import type { AccessorialCode, FormValues, ModePick } from './model';
-import { toNumber } from './parse';
+import { type NumberValue, toNumber } from './parse';
 import { withAccessorial } from './recommendations';
 
-/** The form's shipment as the rules read it, or null until both postal codes and a weight are typed. */
-function factsOf(v: FormValues): AutomationMatchRequest | null {
-  if (!v.origin.postal_code.trim() || !v.destination.postal_code.trim()) return null;
+/** A shipment as typed (the form's strings) or as stored (a quote's request): what the rules read of it. */
+export interface RuleFactsSource {
+  origin?: { postal_code?: string; country?: string; site_type?: string };
+  destination?: { postal_code?: string; country?: string; site_type?: string };
+  items?: {
+    quantity?: NumberValue;
+    weight?: NumberValue;
+    length?: NumberValue;
+    width?: NumberValue;
+    height?: NumberValue;
+    hazardous?: boolean;
+  }[];
+  unit_system?: UnitSystem;
+  insured_value?: NumberValue;
+}
+
+/** The shipment as the rules read it, or null until both postal codes and a weight are known. */
+export function ruleFactsOf(v: RuleFactsSource): AutomationMatchRequest | null {
+  const origin = v.origin?.postal_code?.trim();
+  const destination = v.destination?.postal_code?.trim();
+  if (!origin || !destination) return null;
+  const units = v.unit_system ?? 'imperial';
   let weight = 0;
   let longest = 0;
   let count = 0;
-  for (const i of v.items) {
+  for (const i of v.items ?? []) {
     const q = toNumber(i.quantity) ?? 0;
-    weight += q * toPounds(toNumber(i.weight) ?? 0, v.unit_system);
-    longest = Math.max(longest, ...[i.length, i.width, i.height].map((d) => toInches(toNumber(d) ?? 0, v.unit_system)));
+    weight += q * toPounds(toNumber(i.weight) ?? 0, units);
+    longest = Math.max(longest, ...[i.length, i.width, i.height].map((d) => toInches(toNumber(d) ?? 0, units)));
     count += q;
   }
   if (weight <= 0) return null;
+  const place = (p: RuleFactsSource['origin'], postalCode: string) =>
+    ({ postal_code: postalCode, country: p?.country ?? 'US', site_type: p?.site_type ?? 'business' }) as AutomationMatchRequest['origin'];
   return {
-    origin: { postal_code: v.origin.postal_code.trim(), country: v.origin.country, site_type: v.origin.site_type },
-    destination: { postal_code: v.destination.postal_code.trim(), country: v.destination.country, site_type: v.destination.site_type },
+    origin: place(v.origin, origin),
+    destination: place(v.destination, destination),
     weight_lb: Math.round(weight * 100) / 100,
     longest_side_in: Math.round(longest * 100) / 100,
     item_count: count,
     skus: [],
     order_value_cents: Math.round((toNumber(v.insured_value) ?? 0) * 100),
-    hazmat: v.items.some((i) => i.hazardous),
+    hazmat: (v.items ?? []).some((i) => i.hazardous),
   };
 }
 
@@ -40,7 +62,7 @@ function factsOf(v: FormValues): AutomationMatchRequest | null {
  */
 export function RuleFill({ form, onApply }: { form: UseFormReturnType<FormValues>; onApply: (change: Partial<FormValues>) => void }) {
   const values = form.values;
-  const facts = useMemo(() => factsOf(values), [values]);
+  const facts = useMemo(() => ruleFactsOf(values), [values]);
   const outcome = useQuoteRuleOutcome(facts).data;
   const applied = useRef('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outcome fills the form

@@ -15,6 +15,8 @@ interface RateCardProps {
   /** Prices are for details that changed: dimmed, no booking. */
   stale: boolean;
   insurance: QuoteInsuranceOption | null;
+  /** The name of the automation rule that picks this rate (its service level or carriers), if one does. */
+  ruleChoice?: string;
   onBook?: () => void;
 }
 
@@ -26,7 +28,7 @@ function windowText(t: TFunction, w: DeliveryWindowView) {
 }
 
 /** One carrier's rate: carrier and SCAC, service, transit and delivery, the all-in total, and its charges on demand. */
-export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCardProps) {
+export function RateCard({ rate, preferred, stale, insurance, ruleChoice, onBook }: RateCardProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [open, setOpen] = useState(false);
@@ -51,6 +53,11 @@ export function RateCard({ rate, preferred, stale, insurance, onBook }: RateCard
             {preferred && (
               <Badge color="teal" variant="light">
                 {t('quotes.results.preferred')}
+              </Badge>
+            )}
+            {ruleChoice && (
+              <Badge color="blue" variant="light" tt="none" data-testid="rule-choice">
+                {t('quotes.results.rule_choice', { name: ruleChoice })}
               </Badge>
             )}
           </Group>

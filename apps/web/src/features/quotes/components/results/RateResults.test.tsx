@@ -111,6 +111,44 @@ describe('RateResults', () => {
     expect(carrierOrder()).toEqual(['Old Dominion', 'Saia', 'Estes', 'ABF Freight']);
   });
 
+  it("follows the account's automation rules: a carrier left out (shown on request), the rule's pick marked, insurance chosen", async () => {
+    const match = vi.fn(() =>
+      jsonResponse(200, {
+        data: {
+          actions: { exclude_carriers: ['ABFS'], service_level: 'fastest', insurance: 'insured' },
+          sources: {
+            exclude_carriers: { id: 'rule1', name: 'No ABF to homes' },
+            service_level: { id: 'rule2', name: 'Homes go fast' },
+            insurance: { id: 'rule2', name: 'Homes go fast' },
+          },
+        },
+      }),
+    );
+    const { fetchMock } = setup({}, { api: { 'POST /api/automation-rules/match': match } });
+    expect(await screen.findByTestId('rule-excluded')).toHaveTextContent('1 rate left out by rule No ABF to homes.');
+    expect(carrierOrder()).toEqual(['Saia', 'Old Dominion', 'Estes']);
+    // The fastest of the rates left: Estes (2 days), marked with the rule that chose it.
+    expect(within(screen.getByRole('article', { name: 'Estes' })).getByTestId('rule-choice')).toHaveTextContent(
+      'Chosen by rule: Homes go fast',
+    );
+    expect(screen.getAllByTestId('rule-choice')).toHaveLength(1);
+    // The insured option that covers the most is chosen for the user.
+    expect(screen.getByRole('radio', { checked: true })).toHaveAccessibleName(/8,000/);
+    expect(screen.getByTestId('set-by-rule')).toHaveTextContent('Homes go fast');
+    await userEvent.click(screen.getByRole('button', { name: 'Show them' }));
+    expect(carrierOrder()).toEqual(['Saia', 'ABF Freight', 'Old Dominion', 'Estes']);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide them' }));
+    expect(carrierOrder()).toEqual(['Saia', 'Old Dominion', 'Estes']);
+    // The rules read the shipment as rated: its places, weight (2 × 500 lb) and value.
+    expect(callsTo(fetchMock, '/api/automation-rules/match')[0]).toMatchObject({
+      origin: { postal_code: '60606' },
+      destination: { postal_code: '30301', site_type: 'residential' },
+      weight_lb: 1000,
+      item_count: 2,
+      order_value_cents: 800_000,
+    });
+  });
+
   it('shows carrier, SCAC, service, transit and delivery, and a breakdown whose lines sum to the total', async () => {
     setup();
     const card = await screen.findByRole('article', { name: 'Saia' });

@@ -8,11 +8,13 @@ import { useAnnounce } from '../../../../components/a11y/useAnnounce';
 import { ContactSupportButton } from '../../../../components/support/SupportDialog';
 import { useAuthUser } from '../../../../lib/auth';
 import { can } from '../../../../lib/permissions';
+import { SetByRule } from '../../../automation-rules';
 import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, saveQuote } from '../../api/quotesApi';
 import { useGuestQuote } from '../guest';
 import { InsuranceChoice } from './InsuranceChoice';
 import { insuredOptions, NO_INSURANCE, preselectInsurance } from './insurance';
 import { RateCard } from './RateCard';
+import { useRuleRates } from './ruleRates';
 import { SalesRequestModal } from './SalesRequestModal';
 import { offersSalesRequest } from './salesOffer';
 import { DEFAULT_SORT, isRateSort, type RateSort, SORT_OPTIONS, sortRates } from './sortRates';
@@ -42,9 +44,20 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
   // visitor's (the public quote) lead to the sign-up.
   const mayBook = !user || can(user, 'shipments.book');
   const qc = useQueryClient();
-  const isPreferred = usePreferredCarriers(quote.mode);
+  const userPreferred = usePreferredCarriers(quote.mode);
+  // The account's automation rules: carriers they leave out (shown on request), prefer (first) and their pick.
+  const ruleRates = useRuleRates(quote);
+  const [shownExcluded, setShownExcluded] = useState<string | null>(null);
+  const showExcluded = shownExcluded === quote.id;
+  const isPreferred = useMemo(
+    () => (r: QuoteRate) => userPreferred(r) || (ruleRates?.isRulePreferred(r) ?? false),
+    [userPreferred, ruleRates],
+  );
   const [sort, setSort] = useState<RateSort>(DEFAULT_SORT);
-  const rates = useMemo(() => sortRates(quote.rates, sort, isPreferred, i18n.language), [quote.rates, sort, isPreferred, i18n.language]);
+  const rates = useMemo(() => {
+    const left = ruleRates && !showExcluded ? quote.rates.filter((r) => !ruleRates.excluded.includes(r)) : quote.rates;
+    return sortRates(left, sort, isPreferred, i18n.language);
+  }, [quote.rates, sort, isPreferred, i18n.language, ruleRates, showExcluded]);
   const anyPreferred = quote.rates.some(isPreferred);
   useAnnounce(t('quotes.results.count', { count: quote.rates.length }), quote.id);
 
@@ -53,7 +66,7 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
   const insuranceKind =
     insuranceChoice?.quoteId === quote.id
       ? insuranceChoice.kind
-      : preselectInsurance(quote.insurance_options, user?.settings?.insurance_preference);
+      : (ruleRates?.insuranceKind ?? preselectInsurance(quote.insurance_options, user?.settings?.insurance_preference));
   const insurance = insuranceKind === NO_INSURANCE ? null : (quote.insurance_options.find((o) => o.kind === insuranceKind) ?? null);
 
   const [savedId, setSavedId] = useState<string | null>(null);
@@ -175,6 +188,18 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
         </Paper>
       )}
 
+      {ruleRates && <SetByRule outcome={ruleRates.outcome} />}
+      {ruleRates && ruleRates.excluded.length > 0 && (
+        <Group gap="xs">
+          <Text size="sm" data-testid="rule-excluded">
+            {t('quotes.results.rule_excluded', { count: ruleRates.excluded.length, name: ruleRates.excludedBy ?? '' })}
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => setShownExcluded(showExcluded ? null : quote.id)}>
+            {showExcluded ? t('quotes.results.rule_excluded_hide') : t('quotes.results.rule_excluded_show')}
+          </Button>
+        </Group>
+      )}
+
       {anyPreferred && (
         <Text size="sm" c="dimmed">
           {t('quotes.results.preferred_first')}
@@ -188,6 +213,7 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
               key={rate.id}
               rate={rate}
               preferred={isPreferred(rate)}
+              ruleChoice={ruleRates?.picked?.id === rate.id ? ruleRates.picked.by : undefined}
               stale={stale}
               insurance={insurance}
               onBook={onBook && mayBook ? () => onBook(rate, insurance) : undefined}
