@@ -99,8 +99,8 @@ export const APPROVAL_LINK_TTL_DAYS = 7;
 export const APPROVAL_RULES = ['hazmat', 'truckload', 'over_limit_insurance', 'new_carrier'] as const;
 export type ApprovalRule = (typeof APPROVAL_RULES)[number];
 
-/** Why a booking waits for approval. */
-export const APPROVAL_REASONS = ['over_limit', ...APPROVAL_RULES] as const;
+/** Why a booking waits for approval: a user's limit or rules, or an automation rule that holds it for review. */
+export const APPROVAL_REASONS = ['over_limit', ...APPROVAL_RULES, 'automation_rule'] as const;
 export type ApprovalReason = (typeof APPROVAL_REASONS)[number];
 
 /** A user's booking rights, as an account admin set them. */
@@ -121,6 +121,8 @@ export interface BookingFacts {
   insuredValueCents: Cents;
   /** The account has never booked with this carrier before. */
   newCarrier: boolean;
+  /** One of the account's automation rules matches the shipment and holds it for review. */
+  heldByRule?: boolean;
 }
 
 /**
@@ -137,5 +139,6 @@ export function approvalReasons(rights: BookingRights, booking: BookingFacts): A
   if (needs('truckload') && booking.mode === 'truckload') reasons.push('truckload');
   if (needs('over_limit_insurance') && booking.insuredValueCents > INSURANCE_FIRST_TIER_CENTS) reasons.push('over_limit_insurance');
   if (needs('new_carrier') && booking.newCarrier) reasons.push('new_carrier');
+  if (booking.heldByRule) reasons.push('automation_rule');
   return reasons;
 }

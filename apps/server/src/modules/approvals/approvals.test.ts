@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalLinks, auditLog, bookingApprovals, ebayOrders, ebayStores, jobs, quotes, shipments, users } from '../../db/schema';
-import { hashPassword } from '../../security/passwords';
 import { sha256 } from '../../security/tokens';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { lastMailTo, mailsTo } from '../../test/outbox';
 import { book, bookingBody, createQuote } from '../shipments/test-helpers';
-import { usersRepository } from '../users/users.repository';
+import { addColleague } from './approvals.test-support';
 
 /**
  * Held bookings: a shipper's booking beyond their limit waits (202, nothing booked), the account's
@@ -23,26 +22,10 @@ const ADMIN = 'shipper@demo.test';
 const CLERK = 'limited.clerk@demo.test';
 const STRICT = 'hazmat.clerk@demo.test';
 
-async function addColleague(email: string, values: Partial<typeof users.$inferInsert>) {
-  const [owner] = await t.database.db.select().from(users).where(eq(users.email, ADMIN));
-  await t.database.db.transaction(async (tx) => {
-    await usersRepository(tx).create({
-      accountId: owner!.accountId,
-      email,
-      firstName: email.split('.')[0]!,
-      lastName: 'Clerk',
-      passwordHash: await hashPassword('Demo#2026'),
-      emailVerifiedAt: t.clock.now,
-      accountRole: 'shipper',
-      ...values,
-    });
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  await addColleague(CLERK, { bookingLimitCents: 100 });
-  await addColleague(STRICT, { approvalRequiredFor: ['hazmat'] });
+  await addColleague(t, ADMIN, CLERK, { bookingLimitCents: 100 });
+  await addColleague(t, ADMIN, STRICT, { approvalRequiredFor: ['hazmat'] });
   admin = await t.client().login(ADMIN);
   clerk = await t.client().login(CLERK);
   strict = await t.client().login(STRICT);

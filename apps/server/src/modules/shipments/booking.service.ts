@@ -3,6 +3,7 @@ import {
   type BookingCustoms,
   type BookingRequest,
   bookingReferences,
+  isEbayOrderPrefill,
   type PlaceView,
   parcelPickupNote,
   type ShipmentItemView,
@@ -27,6 +28,7 @@ import { AppError } from '../../errors';
 import { sha256 } from '../../security/tokens';
 import { postalDataVerifier } from '../addresses/addresses.verifier';
 import { heldUnderKey, holdForApproval } from '../approvals/approval-holds.service';
+import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
 import { withoutOwnBrokers } from '../customs/customs.service';
 import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
 import type { RateItem } from '../quotes/carriers/adapter';
@@ -301,7 +303,16 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     }
   }
 
-  /** Why this booking needs an account admin, from the booker's rights (empty: book it). */
+  /** Whether one of the account's automation rules matching the shipment as quoted holds it for review. */
+  async function heldByRule(accountId: string, priced: Priced) {
+    const shipment = ruleShipmentOf(priced.input, {
+      order_value_cents: Math.round(priced.input.insured_value * 100),
+      marketplace: isEbayOrderPrefill(priced.quote.bookingPrefill) ? 'ebay' : 'none',
+    });
+    return (await automationRulesService(ctx).outcomeFor(accountId, shipment)).actions.hold_for_review === true;
+  }
+
+  /** Why this booking needs an account admin, from the booker's rights and the account's rules (empty: book it). */
   async function reasonsToHold(shipper: Shipper, body: BookingRequest, priced: Priced) {
     if (!shipper.rights) return [];
     const { rights } = shipper;
@@ -313,6 +324,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       mode: priced.quote.mode,
       insuredValueCents: insured ? toCents(priced.input.insured_value) : 0,
       newCarrier: asksNewCarrier && !(await repo.hasBookedWith(shipper.accountId, priced.carrierRow.id)),
+      heldByRule: rights.role !== 'account_admin' && (await heldByRule(shipper.accountId, priced)),
     });
   }
 
