@@ -51,6 +51,11 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
   // The value is the goods': rates come back; only full cover above $10,000 is by phone.
   await expect(page.getByRole('radio', { name: /Seguro por el valor total/ })).toBeDisabled();
   await expect(page.getByText(/solo por teléfono/)).toBeVisible();
+  // The demo account's rule insures shipments worth $2,000 or more: the cover bought online starts
+  // chosen, and the shipper's own choice wins.
+  await expect(page.getByRole('radio', { name: /^Seguro hasta/ })).toBeChecked();
+  await expect(page.getByTestId('set-by-rule').filter({ hasText: 'Fijado por sus reglas automáticas' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Sin seguro' }).check();
   await expect(page.getByRole('radio', { name: 'Sin seguro' })).toBeChecked();
   await page.getByRole('button', { name: 'Guardar cotización' }).click();
   await expect(page.getByRole('button', { name: 'Guardada' })).toBeDisabled();
@@ -61,6 +66,7 @@ test('in Spanish, an uninsured $20,000 LTL shipment is rated and saved, then re-
   await row.getByRole('button', { name: 'Volver a cotizar' }).click();
   await expect(page).toHaveURL(/\/quote\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('rates-count')).toHaveText(/^\d+ cotizaciones obtenidas$/);
+  await page.getByRole('radio', { name: 'Sin seguro' }).check();
   await bookFirstRate(page, 'es');
   await expect(page.getByRole('heading', { name: 'Envío reservado' })).toBeVisible();
   await expect(page.getByTestId('confirmation')).toContainText('USD 20,000.00');
