@@ -9,10 +9,17 @@ import { expect, type Page, test } from '../support/test';
  * These walk the hand-offs between them and the portal, which are document loads.
  */
 
-/** The entry scripts a page loaded: 'login', 'track-shipment' or 'index' (the portal). */
+/**
+ * The entry scripts a page loaded: 'login', 'track-shipment' or 'index' (the portal). A built name
+ * is the entry, a dash and an 8-character hash that may itself start or end with a dash
+ * ('index--X8MOZC-.js'): the name is read up to the dash before the last eight characters.
+ */
 async function entryOf(page: Page) {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLScriptElement>('script[type=module][src]'), (s) => /\/([a-z-]+)-[\w-]+\.js$/.exec(s.src)?.[1]),
+    Array.from(
+      document.querySelectorAll<HTMLScriptElement>('script[type=module][src]'),
+      (s) => /\/([a-z-]+?)-[\w-]{8}\.js$/.exec(s.src)?.[1],
+    ),
   );
 }
 
