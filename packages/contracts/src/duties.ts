@@ -1,5 +1,13 @@
 import { COUNTRIES, type Country, CURRENCIES, type Currency } from '@freight/domain';
-import { compactHsCode, type DutyLineReason, type EstimateNote, INCOTERMS, isHsCode, type TaxKind } from '@freight/domain/customs';
+import {
+  compactHsCode,
+  type DutyLineReason,
+  type DutyRateCaveat,
+  type EstimateNote,
+  INCOTERMS,
+  isHsCode,
+  type TaxKind,
+} from '@freight/domain/customs';
 import { z } from 'zod';
 import { MAX_UNIT_VALUE_CENTS } from './customs';
 import { choice, isoDate } from './fields';
@@ -62,6 +70,8 @@ export interface DutyEstimateView {
   complete: boolean;
   notes: EstimateNote[];
   source: string;
+  /** How far the shipped table's figures were checked, for the reader's language; null otherwise. */
+  source_caveat: DutyRateCaveat | null;
   as_of: string;
 }
 
@@ -107,6 +117,7 @@ export interface DutyRateView {
 export interface DutyRateTableView {
   country: Country;
   source: string;
+  source_caveat: DutyRateCaveat | null;
   as_of: string;
   /** Whether staff have edited this table (otherwise it is the one shipped with the product). */
   edited: boolean;

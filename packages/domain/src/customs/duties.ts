@@ -16,6 +16,7 @@ import {
   CANADA_GST_ONLY_PROVINCES,
   CANADA_HST_BASIS_POINTS,
   DUTY_RATE_TABLES,
+  type DutyRateCaveat,
   type DutyRateEntry,
   type DutyRateTable,
   MEXICO_DTA_BASIS_POINTS,
@@ -112,9 +113,10 @@ export interface DutyEstimate {
   /** False when any line's duty or tax, or the sales tax itself, is not estimated. */
   complete: boolean;
   notes: EstimateNote[];
-  /** The duty-rate table's source and date. */
+  /** The duty-rate table's source, date and limits. */
   source: string;
   asOf: string;
+  caveat: DutyRateCaveat | null;
 }
 
 /** The countries of USMCA: only goods originating in one of them can qualify. */
@@ -296,5 +298,6 @@ export function estimateDuties(input: DutyEstimateInput): DutyEstimate {
     notes,
     source: table.source,
     asOf: table.asOf,
+    caveat: table.caveat ?? null,
   };
 }

@@ -23,11 +23,23 @@ export interface DutyRateEntry {
   readonly description: string;
 }
 
+/**
+ * How far a shipped table's figures were checked, said to the reader in their language (the
+ * source itself is the schedule's name, the same in every language): `demo` figures chosen from
+ * the chapter's usual rates, except `codes` checked; or every figure checked but `codes`.
+ */
+export interface DutyRateCaveat {
+  readonly kind: 'demo' | 'unchecked';
+  readonly codes: readonly string[];
+}
+
 /** A destination's schedule as the estimate reads it, with where its figures come from. */
 export interface DutyRateTable {
   readonly country: Country;
-  /** The schedule the figures were taken from, and how far they were checked. */
+  /** The name of the schedule the figures were taken from. */
   readonly source: string;
+  /** A shipped table's limits; none on a table staff keep (their source says what they checked). */
+  readonly caveat?: DutyRateCaveat;
   /** The ISO date of the schedule's edition. */
   readonly asOf: string;
   readonly rates: Readonly<Record<string, DutyRateEntry>>;
@@ -40,7 +52,8 @@ export interface DutyRateTable {
  */
 const US: DutyRateTable = {
   country: 'US',
-  source: 'USITC Harmonized Tariff Schedule 2026 Basic Edition, general rates (3926.90.99 unchecked)',
+  source: 'USITC Harmonized Tariff Schedule 2026 Basic Edition',
+  caveat: { kind: 'unchecked', codes: ['3926.90.99'] },
   asOf: '2026-01-01',
   rates: {
     '847130': { rateBasisPoints: 0, description: 'Portable computers (laptops)' },
@@ -69,7 +82,8 @@ const US: DutyRateTable = {
  */
 const CA: DutyRateTable = {
   country: 'CA',
-  source: 'CBSA Customs Tariff 2026, MFN rates: demo figures (only 8504.40 and 8708.99.99 checked), check against the schedule',
+  source: 'CBSA Customs Tariff 2026',
+  caveat: { kind: 'demo', codes: ['8504.40', '8708.99.99'] },
   asOf: '2026-01-01',
   rates: {
     '847130': { rateBasisPoints: 0, description: 'Portable computers (laptops)' },
@@ -95,7 +109,8 @@ const CA: DutyRateTable = {
  */
 const MX: DutyRateTable = {
   country: 'MX',
-  source: 'SAT TIGIE 2026, general rates: demo figures, check against the schedule',
+  source: 'SAT TIGIE 2026',
+  caveat: { kind: 'demo', codes: [] },
   asOf: '2026-01-01',
   rates: {
     '847130': { rateBasisPoints: 0, description: 'Portable computers (laptops)' },

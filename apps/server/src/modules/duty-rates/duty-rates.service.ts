@@ -23,10 +23,13 @@ export function dutyRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
     const source = await repo.source(country);
     if (!source) return { table: DUTY_RATE_TABLES[country] as DutyRateTable, edited: false, changed: new Map<string, Date>() };
     const rows = await repo.rates(country);
+    const shipped = DUTY_RATE_TABLES[country] as DutyRateTable;
     const table: DutyRateTable = {
       country,
       source: source.source,
       asOf: source.asOf,
+      // The shipped figures' limits hold until staff restate the source (what they checked).
+      ...(source.source === shipped.source && shipped.caveat ? { caveat: shipped.caveat } : {}),
       rates: Object.fromEntries(rows.map((r) => [r.hsCode, { rateBasisPoints: r.rateBasisPoints, description: r.description }])),
     };
     // A figure staff changed says when; one copied as shipped does not.
@@ -53,6 +56,7 @@ export function dutyRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
       return {
         country,
         source: table.source,
+        source_caveat: table.caveat ?? null,
         as_of: table.asOf,
         edited,
         rates: Object.entries(table.rates)
@@ -109,6 +113,7 @@ export function dutyRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
         complete: estimate.complete,
         notes: estimate.notes,
         source: estimate.source,
+        source_caveat: estimate.caveat,
         as_of: estimate.asOf,
       };
     },

@@ -47,7 +47,8 @@ describe('the duties and taxes estimate', () => {
       total_tax_cents: 450_560,
       total_cents: 1_150_560,
       complete: true,
-      source: expect.stringContaining('TIGIE'),
+      source: 'SAT TIGIE 2026',
+      source_caveat: { kind: 'demo', codes: [] },
       as_of: '2026-01-01',
     });
     expect(data.lines).toEqual([
@@ -82,7 +83,12 @@ describe('the duties and taxes estimate', () => {
 describe("staff's duty-rate tables", () => {
   it('reads the shipped table until staff change it, then their own: a rate set, a source dated, a rate removed, each audited', async () => {
     const shipped = (await ops.get('/api/admin/duty-rates/CA')).json().data;
-    expect(shipped).toMatchObject({ country: 'CA', edited: false, as_of: '2026-01-01' });
+    expect(shipped).toMatchObject({
+      country: 'CA',
+      edited: false,
+      as_of: '2026-01-01',
+      source_caveat: { kind: 'demo', codes: ['8504.40', '8708.99.99'] },
+    });
     expect(shipped.rates.find((r: { hs_code: string }) => r.hs_code === '940320')).toMatchObject({
       rate_basis_points: 800,
       updated_at: null,
@@ -92,6 +98,8 @@ describe("staff's duty-rate tables", () => {
     expect(set.statusCode, set.body).toBe(200);
     const edited = set.json().data;
     expect(edited.edited).toBe(true);
+    // Adopted as shipped, with the shipped figures' limits, until staff restate the source.
+    expect(edited.source_caveat).toEqual(shipped.source_caveat);
     expect(edited.rates.find((r: { hs_code: string }) => r.hs_code === '940320')).toMatchObject({
       rate_basis_points: 950,
       updated_at: t.clock.now.toISOString(),
@@ -104,6 +112,8 @@ describe("staff's duty-rate tables", () => {
     const dated = await ops.put('/api/admin/duty-rates/CA', { source: 'CBSA Customs Tariff, checked by ops', as_of: '2026-11-30' });
     expect(dated.json().data).toMatchObject({ source: 'CBSA Customs Tariff, checked by ops', as_of: '2026-11-30' });
     expect((await estimate(intoToronto)).source).toBe('CBSA Customs Tariff, checked by ops');
+    // Staff who restate the source say what they checked: the shipped table's caveat goes.
+    expect((await estimate(intoToronto)).source_caveat).toBeNull();
 
     expect((await ops.request({ method: 'DELETE', url: '/api/admin/duty-rates/CA/rates/940320' })).statusCode).toBe(200);
     expect((await estimate(intoToronto)).lines[0]).toMatchObject({ reason: 'unknown_hs_code', duty_cents: null });

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { useFormat } from '../../lib/useFormat';
+import { dutyCaveatText } from './words';
 
 /** POST /api/customs/duty-estimate: the duties and taxes a declaration across the border would likely pay (never charged). */
 const estimateDuties = (body: DutyEstimateRequest, signal?: AbortSignal) =>
@@ -96,7 +97,7 @@ function EstimateCard({ estimate: e }: { estimate: DutyEstimateView }) {
           </Text>
         ))}
         <Text size="xs" c="dimmed">
-          {t('shipment.duties.source', { source: e.source, date: fmt.date(`${e.as_of}T12:00:00Z`) })}
+          {t('shipment.duties.source', { source: e.source, date: fmt.date(`${e.as_of}T12:00:00Z`) })} {dutyCaveatText(t, e.source_caveat)}
         </Text>
       </Stack>
     </Alert>

@@ -244,6 +244,7 @@ describe('ShipmentSummary', () => {
       complete: true,
       notes: [],
       source: 'SAT TIGIE 2026',
+      source_caveat: null,
       as_of: '2026-01-01',
     };
     const { fetchMock } = setup(shipment, 'imperial', {

@@ -15,3 +15,14 @@ export function serviceName(t: TFunction, service: string, named?: string | null
   if (named) return named;
   return t([`quotes.results.service.${service}`, `quotes.form.equipment_types.${service}`], { defaultValue: humanize(service) });
 }
+
+/**
+ * How far a shipped duty-rate table was checked, in the reader's language (the table's source is
+ * the schedule's name, the same in every language); empty for a table staff keep.
+ */
+export function dutyCaveatText(t: TFunction, caveat: { kind: 'demo' | 'unchecked'; codes: readonly string[] } | null): string {
+  if (!caveat) return '';
+  const codes = caveat.codes.join(', ');
+  if (caveat.kind === 'unchecked') return t('shipment.duties.caveat.unchecked', { codes });
+  return t(codes ? 'shipment.duties.caveat.demo_except' : 'shipment.duties.caveat.demo', { codes });
+}

@@ -11,6 +11,7 @@ import { bodiesOf, callsOf, signIn } from '../../test/signedIn';
 const MX: DutyRateTableView = {
   country: 'MX',
   source: 'SAT TIGIE 2026, general rates',
+  source_caveat: { kind: 'unchecked', codes: ['9403.20'] },
   as_of: '2026-01-01',
   edited: false,
   rates: [
@@ -40,6 +41,7 @@ describe('the duty-rate tables staff keep', () => {
     expect(screen.getByRole('radio', { name: 'Mexico' })).toBeChecked();
     expect(screen.getByText('Shipped with the product')).toBeInTheDocument();
     expect(screen.getByText('Source: SAT TIGIE 2026, general rates')).toBeInTheDocument();
+    expect(screen.getByText('Every figure checked against the schedule except 9403.20.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to the customs queue' })).toHaveAttribute('href', '/admin/customs');
 
     const [laptops, furniture] = within(table).getAllByTestId('duty-rate-row') as [HTMLElement, HTMLElement];

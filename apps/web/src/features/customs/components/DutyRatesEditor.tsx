@@ -11,6 +11,7 @@ import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { showNotice } from '../../../components/notices/showNotice';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { dutyCaveatText } from '../../../components/shipment/words';
 import { useFormat } from '../../../lib/useFormat';
 import { DUTY_RATES_KEY, type DutyCountry, deleteDutyRate, getDutyRates } from '../api/dutyRatesApi';
 import { RateDialog, SourceDialog, useShowTable } from './DutyRateDialogs';
@@ -99,6 +100,7 @@ function CountryTable({ table, onOpen }: { table: DutyRateTableView; onOpen: (di
             </Badge>
           </Group>
           <Text size="sm">{t('customs.duty_rates.source', { source: table.source })}</Text>
+          {table.source_caveat && <Text size="sm">{dutyCaveatText(t, table.source_caveat)}</Text>}
           <Text size="sm">
             {t('customs.duty_rates.as_of_label')} <time dateTime={table.as_of}>{fmt.date(`${table.as_of}T12:00:00Z`)}</time>
           </Text>

@@ -252,6 +252,7 @@ describe('Book Shipment: customs across the border', () => {
       complete: false,
       notes: [],
       source: 'SAT TIGIE 2026',
+      source_caveat: { kind: 'demo', codes: [] },
       as_of: '2026-01-01',
     };
     const fetchMock = setup(toMonterrey, 'en', { 'POST /api/customs/duty-estimate': { data: estimate } });
@@ -267,7 +268,9 @@ describe('Book Shipment: customs across the border', () => {
     expect(rows[1]).toHaveTextContent('HS 9403.20$20,000.00$7,000.00 (35% duty)');
     expect(rows[2]).toHaveTextContent('Not estimated: this HS code is not in our duty table');
     expect(rows[3]).toHaveTextContent('DTA (customs processing fee) 0.8%$160.00');
-    expect(card).toHaveTextContent('An estimate, not a charge: customs decide the amounts. Rates from SAT TIGIE 2026, as of Jan 1, 2026.');
+    expect(card).toHaveTextContent(
+      'An estimate, not a charge: customs decide the amounts. Rates from SAT TIGIE 2026, as of Jan 1, 2026. Demo figures: check them against the schedule.',
+    );
     const sent = fetchMock.mock.calls.filter(([u]) => String(u) === '/api/customs/duty-estimate').at(-1);
     expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
       origin_country: 'US',
