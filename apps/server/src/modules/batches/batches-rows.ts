@@ -8,6 +8,7 @@ import {
   type BatchRowFields,
   type BatchRowsBody,
   batchRowFields,
+  isPostalCode,
   quoteRequest,
 } from '@freight/contracts';
 import type { Language } from '@freight/domain';
@@ -159,14 +160,19 @@ const spec: CsvSpec<BatchColumn, BatchRowFields> = {
   types: TYPES,
   schema: batchRowFields,
   check: (value) => {
-    const parsed = quoteRequest.safeParse(quoteInputOf(value));
-    if (parsed.success) return {};
     const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const column = columnOf(issue.path);
-      errors[column] = [...(errors[column] ?? []), issue.message];
+    const add = (column: string, message: string) => {
+      errors[column] = [...(errors[column] ?? []), message];
+    };
+    // A postal code not of its country's form is refused here, as the address forms refuse it,
+    // rather than rated to "no rate" later.
+    for (const side of ['origin', 'destination'] as const) {
+      const code = value[`${side}_postal_code`];
+      if (code && !isPostalCode(value[`${side}_country`], code)) add(`${side}_postal_code`, 'validation.postal_code');
     }
-    return { errors };
+    const parsed = quoteRequest.safeParse(quoteInputOf(value));
+    for (const issue of parsed.success ? [] : parsed.error.issues) add(columnOf(issue.path), issue.message);
+    return Object.keys(errors).length ? { errors } : {};
   },
   // Every line is a shipment of its own: two equal lines are two shipments.
   key: () => `${Math.random()}`,

@@ -48,12 +48,13 @@ describe('batches', () => {
       line({ pickup_date: '2026-13-45', weight: '-3' }),
       line({ mode: 'truckload' }),
       line({ stackable: 'maybe' }),
+      line({ origin_postal_code: '6060', destination_country: 'CA', destination_postal_code: '75201' }),
       'too,few',
     ].join('\r\n');
     const res = await upload(shipper, csv);
     expect(res.statusCode, res.body).toBe(201);
     const batch = res.json().data as BatchView;
-    expect(batch).toMatchObject({ status: 'uploaded', rule: 'cheapest', rows_total: 6, rows_valid: 1 });
+    expect(batch).toMatchObject({ status: 'uploaded', rule: 'cheapest', rows_total: 7, rows_valid: 1 });
     expect(batch.rows.map((r) => [r.line, r.status, r.errors])).toEqual([
       [2, 'valid', []],
       [
@@ -74,8 +75,17 @@ describe('batches', () => {
       ],
       [5, 'invalid', [{ field: 'equipment_type', message: 'Field is required' }]],
       [6, 'invalid', [{ field: 'stackable', message: 'Enter true or false (yes/no, 1/0)' }]],
+      // Each postal code in its own country's form (a U.S. ZIP is not a Canadian postal code).
       [
         7,
+        'invalid',
+        [
+          { field: 'origin_postal_code', message: 'Enter a valid ZIP or postal code for the country' },
+          { field: 'destination_postal_code', message: 'Enter a valid ZIP or postal code for the country' },
+        ],
+      ],
+      [
+        8,
         'invalid',
         [
           {
@@ -89,12 +99,12 @@ describe('batches', () => {
 
     const read = await shipper.get(`/api/batches/${batch.id}`);
     expect(read.statusCode).toBe(200);
-    expect((read.json().data as BatchView).rows).toHaveLength(6);
+    expect((read.json().data as BatchView).rows).toHaveLength(7);
     const list = await shipper.get('/api/batches?per_page=1');
     expect(list.statusCode).toBe(200);
     expect(list.json().meta).toMatchObject({ per_page: 1, current_page: 1 });
     expect(list.json().meta.total).toBeGreaterThanOrEqual(1);
-    expect(list.json().data[0]).toMatchObject({ id: batch.id, rows_total: 6, created_by: { name: expect.any(String) } });
+    expect(list.json().data[0]).toMatchObject({ id: batch.id, rows_total: 7, created_by: { name: expect.any(String) } });
   });
 
   it('takes the batch rule and refuses a rule without its setting', async () => {
