@@ -47,6 +47,8 @@ test('a seller books two eBay orders as a batch; each is shipped and its trackin
   await dialog.getByRole('button', { name: 'Make the batch' }).click();
   await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Made from eBay orders')).toBeVisible();
+  // Nobody uploaded a file: the page says who made the batch.
+  await expect(page.getByText(/^Made by /)).toBeVisible();
   await expect(page.getByText('2 rows · 2 valid · 0 booked')).toBeVisible();
   for (const n of numbers) await expect(page.getByRole('cell', { name: n, exact: true })).toBeVisible();
 

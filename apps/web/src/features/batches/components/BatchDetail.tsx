@@ -110,7 +110,11 @@ export function BatchDetail({ id }: { id: string }) {
               {t('batches.detail.file', { name: batch.file_name })}
             </Text>
           )}
-          {batch.created_by && <Text size="sm">{t('batches.detail.by', { name: batch.created_by.name })}</Text>}
+          {batch.created_by && (
+            <Text size="sm">
+              {t(batch.source === 'ebay' ? 'batches.detail.by_ebay' : 'batches.detail.by', { name: batch.created_by.name })}
+            </Text>
+          )}
         </Group>
       </div>
 
