@@ -38,6 +38,13 @@ export const BATCH_BOOKING_COLUMNS = [
   'destination_contact_phone',
   'destination_contact_email',
   'references',
+  // A hazardous row's details, as the booking form asks them (the single booking's `hazmat`).
+  'hazmat_un_number',
+  'hazmat_proper_name',
+  'hazmat_class',
+  'hazmat_packing_group',
+  'hazmat_emergency_contact',
+  'hazmat_emergency_phone',
 ] as const;
 export type BatchBookingColumn = (typeof BATCH_BOOKING_COLUMNS)[number];
 

@@ -120,6 +120,38 @@ describe('booking a batch', () => {
     expect((await shipper.put(`/api/batches/${rated.id}/rows/2`, { cells: { origin_street: 'x' } })).statusCode).toBe(409);
   });
 
+  it('books a hazardous row with the details of its hazmat columns, and names each missing or wrong one by its column', async () => {
+    const details = {
+      hazmat_un_number: 'UN 1263',
+      hazmat_proper_name: 'Paint',
+      hazmat_class: '3',
+      hazmat_packing_group: 'ii',
+      hazmat_emergency_contact: 'CHEMTREC',
+      hazmat_emergency_phone: '(800) 424-9300',
+    };
+    const rated = await ratedBatch(shipper, [
+      bookableLine(t, { client_ref: 'H-1', hazardous: 'true', ...details }),
+      bookableLine(t, { client_ref: 'H-2', hazardous: 'yes', hazmat_un_number: '1263' }),
+    ]);
+    expect(rated.rows.map((r) => r.status)).toEqual(['rated', 'rated']);
+    const [good, bad] = (await bookBatch(shipper, rated.id)).rows;
+    expect(good).toMatchObject({ status: 'booked', booking_error: null });
+    const [shipment] = await shipmentsUnder(rated.id, good!.line);
+    expect(shipment).toMatchObject({
+      hazardous: true,
+      hazmat: { un_number: 'UN1263', proper_name: 'Paint', hazard_class: '3', packing_group: 'II', emergency_contact: 'CHEMTREC' },
+    });
+    expect(bad!.status).toBe('booking_failed');
+    expect(bad!.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'hazmat_un_number', message: 'Enter a UN or NA number such as UN1993' },
+        { field: 'hazmat_proper_name', message: 'Field is required' },
+        { field: 'hazmat_class', message: 'Field is required' },
+        { field: 'hazmat_emergency_contact', message: 'Field is required' },
+      ]),
+    );
+  });
+
   it('goes on when a carrier fails one row’s booking, and books that row on the retry', async () => {
     const rated = await ratedBatch(shipper, [bookableLine(t), bookableLine(t), bookableLine(t)]);
     let calls = 0;

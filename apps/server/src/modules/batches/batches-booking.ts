@@ -99,6 +99,22 @@ function placeOf(side: Side, cells: Record<string, string>, entry: AddressEntry 
   };
 }
 
+/** The booking's hazmat fields by the row's columns that hold them. */
+const HAZMAT_COLUMNS: Record<string, string> = {
+  un_number: 'hazmat_un_number',
+  proper_name: 'hazmat_proper_name',
+  hazard_class: 'hazmat_class',
+  packing_group: 'hazmat_packing_group',
+  emergency_contact: 'hazmat_emergency_contact',
+  emergency_phone: 'hazmat_emergency_phone',
+};
+
+/** A hazardous row's details from its columns (the booking checks them as the form does). */
+function hazmatOf(cells: Record<string, string>) {
+  const details = Object.fromEntries(Object.entries(HAZMAT_COLUMNS).map(([field, column]) => [field, cellOf(cells, column)]));
+  return { ...details, packing_group: details.packing_group?.toUpperCase() };
+}
+
 /** The place fields a booking's problem names, by the row's column that holds them. */
 const PLACE_COLUMNS: Record<string, string> = {
   company: 'company',
@@ -129,7 +145,7 @@ function columnOf(field: string, cells: Record<string, string>, fromBook: Record
     return fromBook[side] ? `${side}_address_name` : (column ?? null);
   }
   if (head === 'references' || head === 'reference_type' || head === 'reference_number') return 'references';
-  if (head === 'hazmat') return 'hazardous';
+  if (head === 'hazmat') return HAZMAT_COLUMNS[name] ?? 'hazardous';
   if (head === 'pickup_date') return 'pickup_date';
   return null;
 }
@@ -167,6 +183,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     const anyResidential = residential || cellOf(cells, 'origin_site_type').toLowerCase() === 'residential';
     // The place's own hours are the pickup window when it has them.
     const hours = pickup.opens_at && pickup.closes_at;
+    const hazardous = parseCsvBoolean(cellOf(cells, 'hazardous')) ?? false;
     const body = {
       quote_id: row.quoteId,
       rate_id: row.rateId,
@@ -180,7 +197,8 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
         ? { parcel_options: { handoff: 'pickup', signature: 'none', residential } }
         : { residential_or_liftgate: anyResidential }),
       references: referencesOf(cellOf(cells, 'references')),
-      hazardous: parseCsvBoolean(cellOf(cells, 'hazardous')) ?? false,
+      hazardous,
+      ...(hazardous ? { hazmat: hazmatOf(cells) } : {}),
       disclaimer_accepted: true,
     };
     const parsed = bookingRequest.safeParse(body);

@@ -202,6 +202,28 @@ describe('a batch', () => {
     await waitFor(() => expect(fix).toHaveFocus());
   });
 
+  it('asks a hazardous row for its hazardous materials, and no other row', async () => {
+    const failed = row(4, {
+      status: 'booking_failed',
+      cells: { ...CELLS, client_ref: 'PO-4', hazardous: 'true', hazmat_un_number: '1263' },
+      errors: [{ field: 'hazmat_un_number', message: 'Enter a UN or NA number such as UN1993' }],
+    });
+    signIn({ 'GET /api/batches/b1': { data: batchOf([row(2), BAD, failed]) } });
+    renderApp('/batches/b1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Fix line 3 (PO-3)' }));
+    const plain = await screen.findByRole('dialog', { name: 'Fix line 3 (PO-3)' });
+    expect(within(plain).queryByRole('group', { name: 'Hazardous materials' })).not.toBeInTheDocument();
+    await userEvent.click(within(plain).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fix line 4 (PO-4)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fix line 4 (PO-4)' });
+    const hazmat = within(dialog).getByRole('group', { name: 'Hazardous materials' });
+    expect(within(hazmat).getByLabelText(/^UN\/NA number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(hazmat).getByText('Enter a UN or NA number such as UN1993')).toBeInTheDocument();
+    expect(within(hazmat).getByLabelText(/^24-hour emergency contact/)).toHaveValue('');
+  });
+
   it('rates with a progress bar fed by polling, then changes a row choice', async () => {
     let polled = 0;
     let finish: () => void = () => undefined;

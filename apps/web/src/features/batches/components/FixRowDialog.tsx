@@ -26,7 +26,17 @@ const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
     key: 'item',
     columns: ['package_type', 'quantity', 'length', 'width', 'height', 'weight', 'freight_class', 'stackable', 'hazardous'],
   },
+  { key: 'hazmat', columns: BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_')) },
 ];
+
+/**
+ * The hazardous materials' cells are shown for a row that says it is hazardous (any word but an
+ * empty, false, no or 0), or that already has them or a problem with them.
+ */
+function asksHazmat(values: Record<BatchColumn, string>, errors: Record<string, unknown>) {
+  const hazmat = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_'));
+  return !/^(|false|no|0)$/i.test(values.hazardous.trim()) || hazmat.some((c) => values[c] || errors[c]);
+}
 
 const isColumn = (field: string | null): field is BatchColumn => !!field && (BATCH_CSV_COLUMNS as readonly string[]).includes(field);
 
@@ -112,7 +122,7 @@ function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; 
           fields={form}
           rename={(errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^cells\./, ''), v]))}
         />
-        {GROUPS.map((group) => (
+        {GROUPS.filter((g) => g.key !== 'hazmat' || asksHazmat(form.values, form.errors)).map((group) => (
           <Fieldset key={group.key} legend={t(`batches.fix.groups.${group.key}`)}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               {group.columns.map((c) => (
