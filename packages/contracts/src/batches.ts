@@ -149,6 +149,9 @@ export const batchRowFields = z.object({
 });
 export type BatchRowFields = z.output<typeof batchRowFields>;
 
+/** GET /api/batches/template.csv takes nothing (its schema documents the route in OpenAPI). */
+export const batchTemplateQuery = z.object({});
+
 /**
  * POST /api/batches querystring: the rule choosing each row's rate (cheapest unless said), and the
  * uploaded file's name (optional; kept for display only: its last part, without control

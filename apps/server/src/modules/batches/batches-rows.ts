@@ -61,46 +61,57 @@ export interface Caller {
   userId: string;
 }
 
-/** The example rows of the template: an LTL pallet and a parcel box. */
-export const TEMPLATE_ROWS: Partial<Record<BatchColumn, unknown>>[] = [
-  {
-    client_ref: 'PO-1001',
-    mode: 'ltl',
-    pickup_date: '2026-12-01',
-    origin_postal_code: '60606',
-    origin_country: 'US',
-    origin_site_type: 'business',
-    destination_postal_code: '75201',
-    destination_country: 'US',
-    destination_site_type: 'business',
-    package_type: 'pallets',
-    quantity: 2,
-    length: 48,
-    width: 40,
-    height: 48,
-    weight: 500,
-    freight_class: '',
-    stackable: true,
-    hazardous: false,
-    insured_value: 2500,
-    equipment_type: '',
-    origin_company: 'Acme Chicago Dock',
-    origin_street: '233 S Wacker Dr',
-    origin_city: 'Chicago',
-    origin_state: 'IL',
-    origin_contact_name: 'Ann Lee',
-    origin_contact_phone: '(312) 555-0101',
-    origin_contact_email: 'ann.lee@acme.example',
-    destination_company: 'Dallas Receiving LLC',
-    destination_street: '2200 Ross Ave',
-    destination_city: 'Dallas',
-    destination_state: 'TX',
-    destination_contact_name: 'Raul Ortiz',
-    destination_contact_phone: '(214) 555-0177',
-    destination_contact_email: 'raul@dallas-receiving.example',
-    references: 'po_number:PO-1001',
-  },
-];
+/**
+ * The template's example row, an LTL shipment of two pallets, picked up on the weekday after
+ * `today` (an ISO date): a template downloaded any day uploads as a good row.
+ */
+export function templateRows(today: string): Partial<Record<BatchColumn, unknown>>[] {
+  return [{ ...TEMPLATE_ROW, pickup_date: nextWeekday(today) }];
+}
+
+function nextWeekday(today: string): string {
+  const day = new Date(`${today}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  return day.toISOString().slice(0, 10);
+}
+
+const TEMPLATE_ROW: Partial<Record<BatchColumn, unknown>> = {
+  client_ref: 'PO-1001',
+  mode: 'ltl',
+  origin_postal_code: '60606',
+  origin_country: 'US',
+  origin_site_type: 'business',
+  destination_postal_code: '75201',
+  destination_country: 'US',
+  destination_site_type: 'business',
+  package_type: 'pallets',
+  quantity: 2,
+  length: 48,
+  width: 40,
+  height: 48,
+  weight: 500,
+  freight_class: '',
+  stackable: true,
+  hazardous: false,
+  insured_value: 2500,
+  equipment_type: '',
+  origin_company: 'Acme Chicago Dock',
+  origin_street: '233 S Wacker Dr',
+  origin_city: 'Chicago',
+  origin_state: 'IL',
+  origin_contact_name: 'Ann Lee',
+  origin_contact_phone: '(312) 555-0101',
+  origin_contact_email: 'ann.lee@acme.example',
+  destination_company: 'Dallas Receiving LLC',
+  destination_street: '2200 Ross Ave',
+  destination_city: 'Dallas',
+  destination_state: 'TX',
+  destination_contact_name: 'Raul Ortiz',
+  destination_contact_phone: '(214) 555-0177',
+  destination_contact_email: 'raul@dallas-receiving.example',
+  references: 'po_number:PO-1001',
+};
 
 const TYPES: CsvSpec<BatchColumn, BatchRowFields>['types'] = {
   quantity: 'number',

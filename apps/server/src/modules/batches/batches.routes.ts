@@ -6,6 +6,7 @@ import {
   batchListQuery,
   batchRowsBody,
   batchRowUpdate,
+  batchTemplateQuery,
 } from '@freight/contracts';
 import type { Currency, UnitSystem } from '@freight/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -62,14 +63,17 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
     'cache-control': 'private, no-store',
   });
 
-  r.get('/api/batches/template.csv', customerRoute('shipments.book'), async (_request, reply) =>
-    reply
-      .headers({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': 'attachment; filename="batch-template.csv"',
-        'cache-control': 'no-store',
-      })
-      .send(service.templateCsv()),
+  r.get(
+    '/api/batches/template.csv',
+    { ...customerRoute('shipments.book'), schema: { querystring: batchTemplateQuery } },
+    async (_request, reply) =>
+      reply
+        .headers({
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="batch-template.csv"',
+          'cache-control': 'no-store',
+        })
+        .send(service.templateCsv()),
   );
 
   r.get('/api/batches', { ...customerRoute('shipments.view'), schema: { querystring: batchListQuery } }, async (request) => {

@@ -28,7 +28,7 @@ import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quot
 import { type BatchLineRow, type BatchRow, batchesRepository } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
 import { progressOf, resultOf } from './batches-results';
-import { BATCH_RATE_PARALLEL, batchFileName, type Caller, checkFile, inGroups, quoteInputOf, TEMPLATE_ROWS } from './batches-rows';
+import { BATCH_RATE_PARALLEL, batchFileName, type Caller, checkFile, inGroups, quoteInputOf, templateRows } from './batches-rows';
 
 export type { Caller } from './batches-rows';
 
@@ -149,7 +149,7 @@ export function batchesService(ctx: AppContext) {
   }
 
   return {
-    templateCsv: () => writeCsv(BATCH_CSV_COLUMNS, TEMPLATE_ROWS),
+    templateCsv: () => writeCsv(BATCH_CSV_COLUMNS, templateRows(ctx.now().toISOString().slice(0, 10))),
 
     /**
      * Checks the file row by row and keeps it as a batch with every row (good or not, so a bad one

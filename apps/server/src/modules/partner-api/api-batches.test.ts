@@ -8,6 +8,7 @@ import { type ApiTestClient, accountApiClient } from '../../test/api-client';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { teamMember } from '../../test/team';
 import { bookableCells, bookableLine, header } from '../batches/batches-test-helpers';
+import { pdfPages } from '../documents/pdf-text';
 
 /** Batches over the public API: the web's batches, uploaded as JSON rows or a file, rated, booked once, read back. */
 let t: TestApp;
@@ -85,6 +86,7 @@ describe('batches over the public API: the door', () => {
       ['POST', '/book', { disclaimer_accepted: true }],
       ['GET', '/documents.pdf', undefined],
       ['GET', '/manifest.csv', undefined],
+      ['GET', '/manifest.pdf', undefined],
     ] as const) {
       const res = await api.request({ method, url: `/api/v1/batches/${theirs.id}${path}`, payload });
       expect(res.statusCode, `${method} ${path}`).toBe(404);
@@ -120,6 +122,21 @@ describe('uploading a batch', () => {
     expect(results[1]).toMatchObject({ line: 3, client_ref: 'J-2', status: 'invalid', error: expect.any(String), price_cents: null });
     expect(results[1]!.errors.height).toEqual(['Height is required']);
     expect(results[0]).toMatchObject({ status: 'valid', error: null, errors: {} });
+  });
+
+  it('gives the template, whose example row uploads as a good batch', async () => {
+    const template = await api.get('/api/v1/batches/template.csv');
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('text/csv');
+    const uploaded = await api.request({
+      method: 'POST',
+      url: '/api/v1/batches',
+      payload: template.body,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    // Its example row is picked up on the next weekday, so the template is good any day.
+    expect(uploaded.json().data).toMatchObject({ rows_total: 1, rows_valid: 1 });
   });
 
   it('refuses a JSON body that is not rows of the template’s columns with a 422 by field, keeping nothing', async () => {
@@ -268,6 +285,11 @@ describe('rating and booking a batch', () => {
       ['R-3', results[2]!.bol_number],
     ]);
     expect(cell(lines[0], 'price')).toBe((results[0]!.price_cents! / 100).toFixed(2));
+    const printed = await api.get(`/api/v1/batches/${batch.id}/manifest.pdf`);
+    expect(printed.statusCode).toBe(200);
+    expect(printed.headers['content-type']).toBe('application/pdf');
+    const manifestText = (await pdfPages(printed.rawPayload)).map((p) => p.text).join(' ');
+    for (const row of [results[0]!, results[2]!]) expect(manifestText).toContain(row.bol_number);
 
     // A batch with nothing booked has no documents yet.
     const unbooked = await create(api, [bookableCells(t)]);

@@ -67,6 +67,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Cancel a shipment before pickup',
   },
   {
+    method: 'GET',
+    path: '/api/batches/template.csv',
+    scope: 'quotes:write',
+    tag: 'Batches',
+    summary: "A batch file's template: every column in order, with two example rows",
+  },
+  {
     method: 'POST',
     path: '/api/batches',
     scope: 'quotes:write',
@@ -131,6 +138,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     scope: 'documents:read',
     tag: 'Batches',
     summary: 'The manifest of the booked rows as CSV',
+  },
+  {
+    method: 'GET',
+    path: '/api/batches/:id/manifest.pdf',
+    scope: 'documents:read',
+    tag: 'Batches',
+    summary: "The manifest of the booked rows as PDF, in the acting user's language",
   },
   {
     method: 'GET',

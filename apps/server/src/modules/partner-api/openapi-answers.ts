@@ -84,6 +84,10 @@ const ANSWERS: Record<string, Answer> = {
   'GET /api/batches/:id/manifest.csv': csv(
     'One line per booked row: `line`, `client_ref`, `bol_number`, `carrier`, `scac`, `service`, `pickup_date`, `destination`, `currency`, `price` (in the currency’s units). 404 while no row is booked.',
   ),
+  'GET /api/batches/:id/manifest.pdf': pdf,
+  'GET /api/batches/template.csv': csv(
+    'The header of every column a batch file may have, in order, and one example row (an LTL shipment of two pallets picked up on the next weekday) that uploads as a good row.',
+  ),
   'GET /api/shipments/:id/events': record(
     '`shipment_id`, `status` and `events`, newest first: each `status`, `status_code`, `reason_code`, `description`, `city`, `state`, `occurred_at` (UTC) and `local_time` (at the place).',
   ),
