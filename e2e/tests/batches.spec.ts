@@ -27,8 +27,9 @@ test('a shipper uploads ten orders, fixes a row in place, rates and books nine, 
 }) => {
   await startAsNewCompany(page, { email: freshEmail('batch-en'), password: 'Batches#2026' }, { onCredit: true, at: '/batches' });
   // Line 4 lacks its weight (fixed below); line 9's weight is a word (left out of rating).
+  // Line 6 asks for insurance on its $1,000 of goods.
   const rows = Array.from({ length: 10 }, (_, i) => i + 1).map((n) =>
-    row(n, n === 3 ? { weight: '' } : n === 8 ? { weight: 'heavy' } : {}),
+    row(n, n === 3 ? { weight: '' } : n === 8 ? { weight: 'heavy' } : n === 5 ? { insurance: 'yes' } : {}),
   );
   await upload(page, fileOf(rows), { file: 'CSV file', upload: 'Upload' });
   await expect(page.getByText('2 rows have problems. Fix them in the table below.')).toBeVisible();
@@ -49,6 +50,8 @@ test('a shipper uploads ten orders, fixes a row in place, rates and books nine, 
   const choice = page.getByLabel('Rate for line 2 (PO-1)');
   await expect(choice).toBeVisible();
   expect(await choice.locator('option').count()).toBeGreaterThan(1);
+  // The insured row shows the cover it is booked with; its premium is in the total below.
+  await expect(page.locator('tr[data-line="6"]').getByText('Insurance up to $1,000.00 · premium $35.00')).toBeVisible();
 
   await page.getByRole('button', { name: 'Book 9 shipments' }).click();
   const confirm = page.getByRole('dialog', { name: 'Book the batch' });
@@ -77,11 +80,13 @@ test('the same in Spanish on a phone (390 px): a bad row is said in Spanish, the
     { onCredit: true, at: '/batches' },
   );
   await page.setViewportSize({ width: 390, height: 844 });
-  await upload(page, fileOf([row(1), row(2, { weight: '' }), row(3)]), { file: 'Archivo CSV', upload: 'Subir' });
+  await upload(page, fileOf([row(1), row(2, { weight: '' }), row(3, { insurance: 'sí' })]), { file: 'Archivo CSV', upload: 'Subir' });
   await expect(page.getByText('1 fila tiene problemas. Corríjala en la tabla de abajo.')).toBeVisible();
   await expectNoSidewaysScroll(page, 'the uploaded batch at 390 px');
   await snap(page, 'batch-uploaded-es-phone');
   await page.getByRole('button', { name: 'Cotizar 2 filas' }).click();
+  // Line 4 said 'sí' to insurance: its cover is shown in Spanish.
+  await expect(page.locator('tr[data-line="4"]').getByText(/^Seguro hasta .+ · prima .+$/)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Reservar 2 envíos' }).click({ timeout: 60_000 });
   const confirm = page.getByRole('dialog', { name: 'Reservar el lote' });
   await confirm.getByRole('checkbox').check();

@@ -69,14 +69,21 @@ export const BATCH_CSV_COLUMNS = [
   'stackable',
   'hazardous',
   'insured_value',
+  'insurance',
   'equipment_type',
   ...BATCH_BOOKING_COLUMNS,
 ] as const;
 export type BatchColumn = (typeof BATCH_CSV_COLUMNS)[number];
-/** The columns rating needs: a file must have each of them (the booking columns may be left out). */
+/**
+ * Columns a file may leave out: the booking columns, and `insurance` (yes or no; an empty cell, or
+ * a file without the column, leaves it to the batch's automation rules when it is rated by them,
+ * else uninsured), which files made before it existed do not have.
+ */
+export const BATCH_OPTIONAL_COLUMNS = ['insurance', ...BATCH_BOOKING_COLUMNS] as const;
+/** The columns rating needs: a file must have each of them. */
 export const BATCH_RATING_COLUMNS = BATCH_CSV_COLUMNS.filter(
-  (c) => !(BATCH_BOOKING_COLUMNS as readonly string[]).includes(c),
-) as readonly Exclude<BatchColumn, BatchBookingColumn>[];
+  (c) => !(BATCH_OPTIONAL_COLUMNS as readonly string[]).includes(c),
+) as readonly Exclude<BatchColumn, (typeof BATCH_OPTIONAL_COLUMNS)[number]>[];
 
 /** How a row's rate is chosen once rated. */
 export const BATCH_RULES = ['cheapest', 'fastest', 'preferred_carrier', 'cheapest_within_transit', 'automation_rules'] as const;
@@ -144,6 +151,8 @@ export const batchRowFields = z.object({
   stackable: item.stackable,
   hazardous: item.hazardous,
   insured_value: request.insured_value,
+  /** Whether to insure: true buys the widest cover sold online for the row's value; left out, see BATCH_OPTIONAL_COLUMNS. */
+  insurance: z.boolean().optional(),
   equipment_type: request.equipment_type,
   ...bookingCells,
 });
@@ -235,6 +244,11 @@ export interface BatchRowResult {
   }[];
   currency: string;
   message: string | null;
+  /**
+   * The cover the row is booked with (the quote's option, the same whichever rate is chosen), its
+   * premium part of the row's price; null or absent (rows rated before rows could be insured) for none.
+   */
+  insurance?: { kind: string; premium_cents: number; coverage_cents: number } | null;
 }
 
 export interface BatchRowView {
@@ -303,7 +317,7 @@ export interface BatchStatusView extends BatchSummary {
 
 /**
  * GET /api/batches/:id/results: a row's outcome. `price_cents` is the booked shipment's total, or
- * before booking the chosen rate's (null without one); `error` the row's problem in words (why its
+ * before booking the chosen rate's with the insurance premium (null without one); `error` the row's problem in words (why its
  * booking or rating failed, why no rate was chosen, or its first field problem); `errors` its
  * problems by column in the API's field-error shape (`row` for the row as a whole).
  */

@@ -13,6 +13,7 @@ export * from './carrierTariffs';
 export * from './claims';
 export * from './consigneeAlerts';
 export * from './creditApplications';
+export * from './csvCells';
 export * from './customs';
 export * from './customsQueue';
 export * from './dashboard';

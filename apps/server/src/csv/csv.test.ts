@@ -10,7 +10,6 @@ import {
   csvRows,
   csvUploadOf,
   neutralizeCell,
-  parseCsvBoolean,
   parseCsvRows,
   readCsv,
   unneutralizeCell,
@@ -80,12 +79,6 @@ describe('formula neutralisation', () => {
 });
 
 describe('reading', () => {
-  it('reads booleans true/false/yes/no/1/0 in any case', () => {
-    expect(['TRUE', 'yes', '1', 'Yes'].map(parseCsvBoolean)).toEqual([true, true, true, true]);
-    expect(['false', 'NO', '0'].map(parseCsvBoolean)).toEqual([false, false, false]);
-    expect(parseCsvBoolean('maybe')).toBeUndefined();
-  });
-
   it('numbers rows by file line: a BOM, CRLF, blank lines and multi-line quoted fields', async () => {
     const text = '\uFEFFa,b\r\n1,"x\r\ny"\r\n\r\n2,3\n  \n4,5';
     const expected = [

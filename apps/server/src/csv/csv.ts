@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CSV_IMPORT_LIMITS, type CsvImportReport } from '@freight/contracts';
+import { CSV_IMPORT_LIMITS, type CsvImportReport, parseCsvBoolean } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
@@ -100,17 +100,6 @@ export interface CsvReadResult<R> {
   report: CsvImportReport;
   /** The rows that passed every check and are not duplicates, in file order (none kept when `write` took them). */
   rows: { line: number; value: R }[];
-}
-
-const TRUE = new Set(['true', 'yes', '1']);
-const FALSE = new Set(['false', 'no', '0']);
-
-/** A CSV boolean: true/false, yes/no, 1/0 in any case; undefined when not one of them. */
-export function parseCsvBoolean(cell: string): boolean | undefined {
-  const v = cell.trim().toLowerCase();
-  if (TRUE.has(v)) return true;
-  if (FALSE.has(v)) return false;
-  return undefined;
 }
 
 /**

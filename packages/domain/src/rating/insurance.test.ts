@@ -4,6 +4,7 @@ import { SUPPORT_PHONE } from '../support';
 import {
   carrierLiabilityCents,
   INSURANCE_MAX_ONLINE_CENTS_HIGH,
+  type InsuranceOption,
   insurableOnline,
   insuranceChargeLines,
   insuranceOptions,
@@ -13,6 +14,7 @@ import {
   DEFAULT_INSURANCE_PARAMS as P,
   PARCEL_DECLARED_VALUE_CENTS_PER_100,
   parcelDeclaredValueOptions,
+  widestOnlineCover,
 } from './insurance';
 
 describe('insuranceOptions', () => {
@@ -60,7 +62,8 @@ describe('insuranceOptions', () => {
     expect(insuranceOptions(25_000_001, HIGH).messages[0]?.params).toMatchObject({ max: '$250,000' });
   });
   it('options stored before `online` existed count as bought online', () => {
-    expect(insurableOnline({ kind: 'full', premium_cents: 5_000, coverage_cents: 800_000, deductible_cents: 0 })).toBe(true);
+    const stored: InsuranceOption = { kind: 'full', premium_cents: 5_000, coverage_cents: 800_000, deductible_cents: 0 };
+    expect(insurableOnline(stored)).toBe(true);
   });
   it('uninsured option shows carrier liability ($2.00/lb new, $0.10/lb used)', () => {
     expect(carrierLiabilityCents(1_000_000, 500, 'new')).toBe(100_000);
@@ -131,5 +134,23 @@ describe('insurance that makes sense for what is shipped', () => {
         },
       ),
     );
+  });
+});
+
+describe('widestOnlineCover', () => {
+  it('takes the cover of the whole value when it is bought online', () => {
+    expect(widestOnlineCover(insuranceOptions(800_000).options)?.kind).toBe('full');
+    expect(widestOnlineCover(insuranceOptions(300_000).options)?.kind).toBe('first_tier');
+  });
+
+  it('has none for goods without a value, and leaves cover by phone out', () => {
+    expect(widestOnlineCover(insuranceOptions(0).options)).toBeNull();
+    const byPhone = insuranceOptionsFor('ltl', 50_000_000, 1).options;
+    expect(byPhone.some((o) => o.online === false)).toBe(true);
+    expect(widestOnlineCover(byPhone)?.kind).toBe('first_tier');
+  });
+
+  it('never takes cover whose premium is not below what it covers', () => {
+    expect(widestOnlineCover([{ kind: 'full', premium_cents: 3_500, coverage_cents: 1_899, online: true }])).toBeNull();
   });
 });

@@ -174,7 +174,21 @@ function offered(options: InsuranceOption[], maxInsuredCents: Cents): InsuranceO
 }
 
 /** Whether an option can be bought with the booking (cover above the online maximum is by phone). */
-export const insurableOnline = (option: InsuranceOption) => option.online !== false;
+export const insurableOnline = (option: Pick<InsuranceOption, 'online'>) => option.online !== false;
+
+type CoverOption = { kind: string; premium_cents: Cents; coverage_cents: Cents; online?: boolean };
+
+/**
+ * What "insured" takes of a quote's options, when a preference, a rule or a batch row asks for
+ * insurance without naming the cover: of the cover bought online whose premium is below what it
+ * covers, the one covering the most. Null when there is none (no value declared, or cover only by
+ * phone).
+ */
+export function widestOnlineCover<O extends CoverOption>(options: readonly O[]): O | null {
+  return options
+    .filter((o) => o.kind !== 'none' && o.premium_cents < o.coverage_cents && insurableOnline(o))
+    .reduce<O | null>((best, o) => (!best || o.coverage_cents > best.coverage_cents ? o : best), null);
+}
 
 /** The charge line of a chosen option (none for 'none'). */
 export function insuranceChargeLines(option: InsuranceOption): ChargeLine[] {

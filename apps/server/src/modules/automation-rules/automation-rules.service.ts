@@ -18,6 +18,7 @@ import {
   type RuleOutcome,
   type RuleShipment,
 } from '@freight/domain';
+import { widestOnlineCover } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -124,7 +125,7 @@ export function automationRulesService(ctx: Pick<AppContext, 'db' | 'now' | 'con
   function priced(result: QuoteResult, outcome: RuleOutcome) {
     const rate = pickRate(result.rates, outcome.actions);
     if (!rate) return null;
-    const premium = outcome.actions.insurance === 'insured' ? (result.insurance_options[0]?.premium_cents ?? 0) : 0;
+    const premium = outcome.actions.insurance === 'insured' ? (widestOnlineCover(result.insurance_options)?.premium_cents ?? 0) : 0;
     return { cents: rate.total_cents + premium, carrier: rate.carrier_name };
   }
 

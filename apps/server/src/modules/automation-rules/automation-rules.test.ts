@@ -1,3 +1,4 @@
+import { DEFAULT_INSURANCE_PARAMS, insurancePremiumCents } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, ebayOrders, ebayStores, users } from '../../db/schema';
@@ -161,6 +162,24 @@ describe('/api/automation-rules', () => {
 
     const none = await admin.post('/api/automation-rules/dry-run', { source: 'shipments', rules: [] });
     expect(none.json().data.changed).toBe(0);
+  });
+
+  it('prices a dry run’s insurance at the cover it would buy: the most bought online', async () => {
+    // Goods worth $3,000: the first tier covers all of them.
+    const { shipment } = await quoteAndBook(t, admin, {
+      destination: { postal_code: '75201', country: 'US', site_type: 'residential' },
+      insured_value: 3_000,
+    });
+    const rule = { ...parcelRule, name: 'Residential to LTL', conditions: [{ field: 'residential', value: true }] };
+    const afterOf = async (actions: Record<string, unknown>) => {
+      const run = await admin.post('/api/automation-rules/dry-run', { source: 'shipments', rules: [{ ...rule, actions }] });
+      expect(run.statusCode, run.body).toBe(200);
+      return (run.json().data.rows as { id: string; after_cents: number | null }[]).find((r) => r.id === shipment.id)?.after_cents;
+    };
+    const uninsured = await afterOf({ mode: 'ltl' });
+    const insured = await afterOf({ mode: 'ltl', insurance: 'insured' });
+    expect(uninsured).toBeGreaterThan(0);
+    expect(insured! - uninsured!).toBe(insurancePremiumCents(300_000, DEFAULT_INSURANCE_PARAMS));
   });
 
   it('dry-runs and applies the rules to eBay orders, an order with unmatched items shown, not failed', async () => {

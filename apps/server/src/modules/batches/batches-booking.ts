@@ -1,7 +1,14 @@
-import { type BatchRowError, type BookingRequest, bookingRequest, REFERENCE_TYPES, type ShipmentReference } from '@freight/contracts';
+import {
+  type BatchRowError,
+  type BatchRowResult,
+  type BookingRequest,
+  bookingRequest,
+  parseCsvBoolean,
+  REFERENCE_TYPES,
+  type ShipmentReference,
+} from '@freight/contracts';
 import { LANGUAGES, type Language } from '@freight/domain';
 import type { AppContext } from '../../context';
-import { parseCsvBoolean } from '../../csv/csv';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isMessageKey, translator } from '../../i18n';
@@ -146,7 +153,7 @@ function columnOf(field: string, cells: Record<string, string>, fromBook: Record
   }
   if (head === 'references' || head === 'reference_type' || head === 'reference_number') return 'references';
   if (head === 'hazmat') return HAZMAT_COLUMNS[name] ?? 'hazardous';
-  if (head === 'pickup_date') return 'pickup_date';
+  if (head === 'pickup_date' || head === 'insurance') return head;
   return null;
 }
 
@@ -187,7 +194,8 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     const body = {
       quote_id: row.quoteId,
       rate_id: row.rateId,
-      insurance: 'none',
+      // The cover chosen when the row was rated (its premium is in the row's price).
+      insurance: (row.result as BatchRowResult | null)?.insurance?.kind ?? 'none',
       pickup,
       delivery,
       pickup_date: cellOf(cells, 'pickup_date'),

@@ -57,7 +57,7 @@ export function resultOf(
   const price = shipment
     ? { price_cents: shipment.totalCents, currency: shipment.currency }
     : chosen
-      ? { price_cents: chosen.total_cents, currency: rating?.currency ?? null }
+      ? { price_cents: chosen.total_cents + (rating?.insurance?.premium_cents ?? 0), currency: rating?.currency ?? null }
       : { price_cents: null, currency: null };
   // A rated row without a choice says why in its result, as a failed rating does.
   const unrated = row.status === 'rating_failed' || (row.status === 'rated' && !chosen) ? (rating?.message ?? null) : null;

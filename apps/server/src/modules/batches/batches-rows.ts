@@ -1,8 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
 import {
-  BATCH_BOOKING_COLUMNS,
   BATCH_CSV_COLUMNS,
   BATCH_MAX_ROWS,
+  BATCH_OPTIONAL_COLUMNS,
   type BatchColumn,
   type BatchRowError,
   type BatchRowFields,
@@ -12,6 +12,7 @@ import {
   quoteRequest,
 } from '@freight/contracts';
 import type { Language } from '@freight/domain';
+import { DEFAULT_PICKUP_CUTOFF, firstPickupDate, lookupPlace } from '@freight/domain/rating';
 import { type CsvSource, type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
 
 /**
@@ -62,18 +63,13 @@ export interface Caller {
 }
 
 /**
- * The template's example row, an LTL shipment of two pallets, picked up on the weekday after
- * `today` (an ISO date): a template downloaded any day uploads as a good row.
+ * The template's example row, an LTL shipment of two pallets from Chicago, picked up on the first
+ * day its origin's calendar takes a pickup after `now` (weekends, holidays and the cut-off
+ * skipped): a template downloaded any day uploads as a good row.
  */
-export function templateRows(today: string): Partial<Record<BatchColumn, unknown>>[] {
-  return [{ ...TEMPLATE_ROW, pickup_date: nextWeekday(today) }];
-}
-
-function nextWeekday(today: string): string {
-  const day = new Date(`${today}T12:00:00Z`);
-  do day.setUTCDate(day.getUTCDate() + 1);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
-  return day.toISOString().slice(0, 10);
+export function templateRows(now: Date, cutoff: string = DEFAULT_PICKUP_CUTOFF): Partial<Record<BatchColumn, unknown>>[] {
+  const origin = { country: 'US' as const, state: lookupPlace(String(TEMPLATE_ROW.origin_postal_code), 'US')?.state ?? null };
+  return [{ ...TEMPLATE_ROW, pickup_date: firstPickupDate(origin, now, cutoff).date }];
 }
 
 const TEMPLATE_ROW: Partial<Record<BatchColumn, unknown>> = {
@@ -95,6 +91,7 @@ const TEMPLATE_ROW: Partial<Record<BatchColumn, unknown>> = {
   stackable: true,
   hazardous: false,
   insured_value: 2500,
+  insurance: false,
   equipment_type: '',
   origin_company: 'Acme Chicago Dock',
   origin_street: '233 S Wacker Dr',
@@ -123,6 +120,7 @@ const TYPES: CsvSpec<BatchColumn, BatchRowFields>['types'] = {
   insured_value: 'number',
   stackable: 'boolean',
   hazardous: 'boolean',
+  insurance: 'boolean',
 };
 
 /** The quote request a checked row stands for (one item line, the batch's rows are single shipments). */
@@ -167,7 +165,7 @@ function columnOf(path: PropertyKey[]): string {
 const spec: CsvSpec<BatchColumn, BatchRowFields> = {
   columns: BATCH_CSV_COLUMNS,
   // Rating needs only the postal codes: the places and references are asked for when a row is booked.
-  optional: BATCH_BOOKING_COLUMNS,
+  optional: BATCH_OPTIONAL_COLUMNS,
   types: TYPES,
   schema: batchRowFields,
   check: (value) => {
@@ -181,6 +179,8 @@ const spec: CsvSpec<BatchColumn, BatchRowFields> = {
       const code = value[`${side}_postal_code`];
       if (code && !isPostalCode(value[`${side}_country`], code)) add(`${side}_postal_code`, 'validation.postal_code');
     }
+    // Insurance covers the goods' value: a row insured at no value would be booked uninsured.
+    if (value.insurance && !value.insured_value) add('insured_value', 'validation.insured_value_needed');
     const parsed = quoteRequest.safeParse(quoteInputOf(value));
     for (const issue of parsed.success ? [] : parsed.error.issues) add(columnOf(issue.path), issue.message);
     return Object.keys(errors).length ? { errors } : {};

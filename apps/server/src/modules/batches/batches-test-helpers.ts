@@ -12,8 +12,9 @@ export const bookableCells = (t: TestApp, over: Record<string, string> = {}) => 
 /** The CSV line of a good row (bookableCells). */
 export const bookableLine = (t: TestApp, over: Record<string, string> = {}) => csvLine(bookableCells(t, over));
 
-export async function upload(c: TestClient, csv: string) {
-  const res = await c.request({ method: 'POST', url: '/api/batches', payload: csv, headers: { 'content-type': 'text/csv' } });
+/** A batch file uploaded; `query` is the upload's querystring (`?rule=...`). */
+export async function upload(c: TestClient, csv: string, query = '') {
+  const res = await c.request({ method: 'POST', url: `/api/batches${query}`, payload: csv, headers: { 'content-type': 'text/csv' } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as BatchView;
 }

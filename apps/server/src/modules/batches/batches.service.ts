@@ -15,6 +15,7 @@ import {
   quoteRequest,
 } from '@freight/contracts';
 import { type Currency, type Language, pickRate, type RuleActions, type UnitSystem } from '@freight/domain';
+import { widestOnlineCover } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { type CsvSource, writeCsv } from '../../csv/csv';
 import { AppError } from '../../errors';
@@ -149,7 +150,7 @@ export function batchesService(ctx: AppContext) {
   }
 
   return {
-    templateCsv: () => writeCsv(BATCH_CSV_COLUMNS, templateRows(ctx.now().toISOString().slice(0, 10))),
+    templateCsv: () => writeCsv(BATCH_CSV_COLUMNS, templateRows(ctx.now(), ctx.config?.PICKUP_CUTOFF)),
 
     /**
      * Checks the file row by row and keeps it as a batch with every row (good or not, so a bad one
@@ -268,16 +269,18 @@ export function batchesService(ctx: AppContext) {
           const parsed = quoteRequest.parse(input);
           const quote = await quotes.create(owner, { ...parsed, currency: prefs.currency, unit_system: prefs.unitSystem });
           const result = quote.result as QuoteResult;
-          let chosen: Rate | null;
-          if (batch.rule === 'automation_rules') {
-            const outcome = await automation.outcomeFor(
-              owner.accountId,
-              ruleShipmentOf(quote.input as typeof parsed & { unit_system: UnitSystem }, {
-                order_value_cents: Math.round(parsed.insured_value * 100),
-              }),
-            );
-            chosen = pickRate(result.rates, outcome.actions);
-          } else chosen = pickByRule(result.rates, batch);
+          const outcome =
+            batch.rule === 'automation_rules'
+              ? await automation.outcomeFor(
+                  owner.accountId,
+                  ruleShipmentOf(quote.input as typeof parsed & { unit_system: UnitSystem }, {
+                    order_value_cents: Math.round(parsed.insured_value * 100),
+                  }),
+                )
+              : null;
+          const chosen = outcome ? pickRate(result.rates, outcome.actions) : pickByRule(result.rates, batch);
+          // The row's own word on insurance, else its rule's: the quote's widest cover sold online.
+          const cover = (value.insurance ?? outcome?.actions.insurance === 'insured') ? widestOnlineCover(result.insurance_options) : null;
           // An eBay order's row: the order follows the row's new quote (booking it ships the order).
           if (row.ebayOrderId) await linkEbayOrderToQuote(ctx, owner.accountId, row.ebayOrderId, quote.id);
           await repo.rated(
@@ -297,6 +300,7 @@ export function batchesService(ctx: AppContext) {
                 })),
                 currency: prefs.currency,
                 message: chosen ? null : noChoice(result),
+                insurance: cover && { kind: cover.kind, premium_cents: cover.premium_cents, coverage_cents: cover.coverage_cents },
               },
             },
             ctx.now(),

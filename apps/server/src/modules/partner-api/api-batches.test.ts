@@ -135,7 +135,7 @@ describe('uploading a batch', () => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    // Its example row is picked up on the next weekday, so the template is good any day.
+    // Its example row is picked up on its origin's next pickup day, so the template is good any day.
     expect(uploaded.json().data).toMatchObject({ rows_total: 1, rows_valid: 1 });
   });
 

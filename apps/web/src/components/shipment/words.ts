@@ -1,3 +1,4 @@
+import type { DutyRateCaveat } from '@freight/domain/customs';
 import type { TFunction } from 'i18next';
 
 /** A code in words when no catalog has it: 'step_deck' -> 'Step deck'. */
@@ -20,7 +21,7 @@ export function serviceName(t: TFunction, service: string, named?: string | null
  * How far a shipped duty-rate table was checked, in the reader's language (the table's source is
  * the schedule's name, the same in every language); empty for a table staff keep.
  */
-export function dutyCaveatText(t: TFunction, caveat: { kind: 'demo' | 'unchecked'; codes: readonly string[] } | null): string {
+export function dutyCaveatText(t: TFunction, caveat: DutyRateCaveat | null): string {
   if (!caveat) return '';
   const codes = caveat.codes.join(', ');
   if (caveat.kind === 'unchecked') return t('shipment.duties.caveat.unchecked', { codes });

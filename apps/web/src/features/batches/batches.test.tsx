@@ -64,6 +64,14 @@ const row = (line: number, over: Partial<BatchRow> = {}): BatchRow => ({
 const rated = (line: number, over: Partial<BatchRow> = {}) =>
   row(line, { status: 'rated', quote_id: `q${line}`, rate_id: 'r1', result: { rates: RATES, currency: 'USD', message: null }, ...over });
 
+/** A rated row's result with the first tier of cover bought for its $2,500 of goods. */
+const INSURED = {
+  rates: RATES,
+  currency: 'USD',
+  message: null,
+  insurance: { kind: 'first_tier', premium_cents: 3_500, coverage_cents: 250_000 },
+};
+
 const batchOf = (rows: BatchRow[], over: Partial<Batch> = {}): Batch => ({
   id: 'b1',
   status: 'uploaded',
@@ -263,7 +271,7 @@ describe('a batch', () => {
       { status: 'booked' },
     );
     const fetchMock = signIn({
-      'GET /api/batches/b1': { data: batchOf([rated(2), rated(3)], { status: 'rated' }) },
+      'GET /api/batches/b1': { data: batchOf([rated(2), rated(3, { result: INSURED })], { status: 'rated' }) },
       'POST /api/batches/b1/book': () => jsonResponse(200, { data: booked }),
       'POST /api/batches/b1/rows/3/book': () =>
         jsonResponse(200, {
@@ -271,9 +279,11 @@ describe('a batch', () => {
         }),
     });
     renderApp('/batches/b1');
+    // An insured row shows its cover; its premium is in the total.
+    expect(await screen.findByText('Insurance up to $2,500.00 · premium $35.00')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Book 2 shipments' }));
     const dialog = await screen.findByRole('dialog', { name: 'Book the batch' });
-    expect(dialog).toHaveTextContent('Book 2 shipments for $246.90 in all?');
+    expect(dialog).toHaveTextContent('Book 2 shipments for $281.90 in all?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book 2 shipments' }));
     expect(await within(dialog).findByText('Accept the booking disclaimer to book')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /^I have read and accept the booking disclaimer/ }));

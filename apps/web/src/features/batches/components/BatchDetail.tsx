@@ -189,8 +189,7 @@ function BookedFiles({ batch }: { batch: Batch }) {
   const fmt = useFormat();
   const { download, downloading } = useFileDownload();
   const booked = batch.rows.filter((r) => r.shipment_id);
-  const total = booked.reduce((sum, r) => sum + (r.result?.rates.find((x) => x.id === r.rate_id)?.total_cents ?? 0), 0);
-  const currency = booked[0]?.result?.currency ?? 'USD';
+  const { cents: total, currency } = totalOf(booked);
   const language = i18n.language === 'es' ? 'es' : 'en';
   const files = [
     { path: documentsPath(batch.id), label: t('batches.files.documents'), name: `batch-documents.pdf` },

@@ -1,4 +1,4 @@
-import { BATCH_CSV_COLUMNS, type BatchColumn } from '@freight/contracts';
+import { BATCH_CSV_COLUMNS, type BatchColumn, parseCsvBoolean } from '@freight/contracts';
 import { Alert, Fieldset, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,9 +11,11 @@ import { setServerErrors, translateMessage } from '../../../lib/forms';
 import { type Batch, type BatchRow, batchKey, fixRow } from '../api/batchesApi';
 import { rowName } from './parts';
 
+const HAZMAT_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_'));
+
 /** The row's cells in the dialog, grouped as a shipment is read: the shipment, where from, where to, what. */
 const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
-  { key: 'shipment', columns: ['client_ref', 'mode', 'pickup_date', 'insured_value', 'equipment_type', 'references'] },
+  { key: 'shipment', columns: ['client_ref', 'mode', 'pickup_date', 'insured_value', 'insurance', 'equipment_type', 'references'] },
   {
     key: 'origin',
     columns: BATCH_CSV_COLUMNS.filter((c) => c.startsWith('origin_')),
@@ -26,7 +28,7 @@ const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
     key: 'item',
     columns: ['package_type', 'quantity', 'length', 'width', 'height', 'weight', 'freight_class', 'stackable', 'hazardous'],
   },
-  { key: 'hazmat', columns: BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_')) },
+  { key: 'hazmat', columns: HAZMAT_COLUMNS },
 ];
 
 /**
@@ -34,8 +36,8 @@ const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
  * empty, false, no or 0), or that already has them or a problem with them.
  */
 function asksHazmat(values: Record<BatchColumn, string>, errors: Record<string, unknown>) {
-  const hazmat = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_'));
-  return !/^(|false|no|0)$/i.test(values.hazardous.trim()) || hazmat.some((c) => values[c] || errors[c]);
+  const said = values.hazardous.trim();
+  return (said !== '' && parseCsvBoolean(said) !== false) || HAZMAT_COLUMNS.some((c) => values[c] || errors[c]);
 }
 
 const isColumn = (field: string | null): field is BatchColumn => !!field && (BATCH_CSV_COLUMNS as readonly string[]).includes(field);

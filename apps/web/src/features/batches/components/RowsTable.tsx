@@ -189,6 +189,14 @@ function RowLine({
             {row.status === 'rated' && row.result?.message ? row.result.message : '—'}
           </Text>
         )}
+        {rate && row.result?.insurance && (
+          <Text size="xs" c="dimmed">
+            {t('batches.rows.insurance', {
+              coverage: fmt.money(major(row.result.insurance.coverage_cents), currency),
+              premium: fmt.money(major(row.result.insurance.premium_cents), currency),
+            })}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td miw={200}>
         {problems.length ? (

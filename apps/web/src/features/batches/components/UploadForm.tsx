@@ -107,6 +107,9 @@ export function UploadForm() {
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
           {t('batches.upload.booking_columns', { columns: BATCH_BOOKING_COLUMNS.join(', ') })}
         </Text>
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+          {t('batches.upload.insurance_column')}
+        </Text>
         <Group>
           <Anchor
             component="button"

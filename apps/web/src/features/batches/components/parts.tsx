@@ -74,14 +74,14 @@ export const isRateable = (row: BatchRow) => row.status === 'valid' || row.statu
 /** Rows a booking would book: rated with a chosen rate, or whose booking failed before. */
 export const isBookable = (row: BatchRow) => (row.status === 'rated' || row.status === 'booking_failed') && !!row.rate_id;
 
-/** The total of the chosen rates of `rows`, per currency (a batch is rated in one). */
+/** The total of the chosen rates of `rows` with their insurance premiums (a batch is rated in one currency). */
 export function totalOf(rows: readonly BatchRow[]): { cents: number; currency: string } {
   let cents = 0;
   let currency = 'USD';
   for (const row of rows) {
     const rate = chosenRate(row);
     if (!rate) continue;
-    cents += rate.total_cents;
+    cents += rate.total_cents + (row.result?.insurance?.premium_cents ?? 0);
     currency = row.result?.currency ?? currency;
   }
   return { cents, currency };

@@ -1,4 +1,5 @@
 import type { InsurancePreference } from '@freight/domain';
+import { widestOnlineCover } from '@freight/domain/rating/insurance';
 import type { QuoteInsuranceOption } from '../../api/quotesApi';
 
 /** The radio value of 'No insurance'. */
@@ -21,7 +22,5 @@ export const buyableOnline = (option: QuoteInsuranceOption) => option.online !==
  * (nothing is added to the price unless the user asks for it).
  */
 export function preselectInsurance(options: readonly QuoteInsuranceOption[], preference: InsurancePreference | undefined): string {
-  const insured = insuredOptions(options).filter(buyableOnline);
-  if (preference !== 'insured_only' || insured.length === 0) return NO_INSURANCE;
-  return insured.reduce((best, o) => (o.coverage_cents > best.coverage_cents ? o : best)).kind;
+  return (preference === 'insured_only' && widestOnlineCover(options)?.kind) || NO_INSURANCE;
 }

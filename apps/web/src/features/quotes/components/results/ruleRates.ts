@@ -1,11 +1,12 @@
 import type { RuleOutcomeView } from '@freight/contracts';
 import { pickRate } from '@freight/domain';
+import { widestOnlineCover } from '@freight/domain/rating/insurance';
 import { useMemo } from 'react';
 import { useQuoteRuleOutcome } from '../../../automation-rules';
 import type { Quote, QuoteRate } from '../../api/quotesApi';
 import { ruleFactsOf } from '../form/RuleFill';
 import { useGuestQuote } from '../guest';
-import { buyableOnline, insuredOptions, NO_INSURANCE } from './insurance';
+import { NO_INSURANCE } from './insurance';
 
 /** What the account's automation rules do to a quote's rates; nothing when no rule acts on them. */
 export interface RuleRates {
@@ -39,12 +40,11 @@ export function useRuleRates(quote: Quote): RuleRates | null {
     const choosing = actions.service_level ?? actions.prefer_carriers?.length ?? actions.exclude_carriers?.length;
     const rate = choosing ? pickRate(quote.rates, actions) : null;
     const by = sources.service_level ?? sources.prefer_carriers ?? sources.exclude_carriers;
-    const insured = insuredOptions(quote.insurance_options).filter(buyableOnline);
     const insuranceKind =
       actions.insurance === 'uninsured'
         ? NO_INSURANCE
-        : actions.insurance === 'insured' && insured.length
-          ? insured.reduce((best, o) => (o.coverage_cents > best.coverage_cents ? o : best)).kind
+        : actions.insurance === 'insured'
+          ? (widestOnlineCover(quote.insurance_options)?.kind ?? null)
           : null;
     if (!excluded.length && !preferredScacs.size && !rate && insuranceKind === null) return null;
     return {
