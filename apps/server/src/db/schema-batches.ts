@@ -25,6 +25,8 @@ export const batches = pgTable(
     /** The uploaded file's name as shown (no path or control characters, at most 200); null when not given or for older batches. */
     fileName: text('file_name'),
     source: text('source').$type<BatchSource>().notNull().default('file'),
+    /** How many times rating was started on the batch: its rows rated in the latest round are the rating's progress. */
+    ratingRound: integer('rating_round').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -52,6 +54,8 @@ export const batchRows = pgTable(
     shipmentId: uuid('shipment_id'),
     approvalId: uuid('approval_id'),
     result: jsonb('result').$type<Record<string, unknown>>(),
+    /** The batch's rating round the row was last rated in (null: not rated since it was uploaded or changed). */
+    ratedRound: integer('rated_round'),
     /** Why the row's last booking failed, in the booker's language (null once booked or fixed). */
     bookingError: text('booking_error'),
     /**

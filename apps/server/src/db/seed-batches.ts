@@ -100,6 +100,8 @@ export async function seedDemoBatch(tx: Db, now: Date) {
       accountId: owner.accountId,
       createdBy: owner.userId,
       status: booked.length ? 'booked' : 'uploaded',
+      // The booked rows were rated once, the open ones not yet.
+      ratingRound: booked.length ? 1 : 0,
       rule: 'cheapest',
       rowsTotal: booked.length + lines.length,
       rowsValid: booked.length + lines.filter((l) => l.errors.length === 0).length,
@@ -130,6 +132,7 @@ export async function seedDemoBatch(tx: Db, now: Date) {
         batchId: batch.id,
         line: n + 2,
         status: 'booked' as const,
+        ratedRound: 1,
         cells: cellsOf({ ref: `MON-${101 + n}`, date: s.pickupDate, from: s.pickup as Place, to: s.delivery as Place, item }),
         quoteId: s.quoteId,
         rateId: s.rateId,

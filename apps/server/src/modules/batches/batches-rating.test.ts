@@ -4,6 +4,7 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/harness
 import type { CarrierAdapter } from '../quotes/carriers/adapter';
 import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { businessDay } from '../shipments/test-helpers';
+import { batchesRepository } from './batches.repository';
 
 /** Rating a batch: every good row quoted, a failing carrier or row never the batch's failure, a choice by the batch's rule. */
 const failing = new Set<string>();
@@ -155,6 +156,23 @@ describe('rating a batch', () => {
     // A changed row is quoted again: its earlier quote and choice are gone.
     const changed = await shipper.put(url, { cells: { weight: '600' } });
     expect((changed.json().data as BatchView).rows[0]).toMatchObject({ status: 'valid', quote_id: null, rate_id: null, result: null });
+  });
+
+  it('counts a second rating’s progress from none: rows rated in the latest round of those still to rate', async () => {
+    const batch = await upload([header, line(), line(), line({ height: '' })].join('\n'));
+    const progress = async () => (await shipper.get(`/api/batches/${batch.id}/status`)).json().data.progress.rating;
+    expect(await progress()).toEqual({ done: 0, total: 2 });
+    await rate(batch.id);
+    expect(await progress()).toEqual({ done: 2, total: 2 });
+    // A changed row waits for the next rating; the invalid row, once fixed, too.
+    expect((await shipper.put(`/api/batches/${batch.id}/rows/2`, { cells: { weight: '520' } })).statusCode).toBe(200);
+    expect((await shipper.put(`/api/batches/${batch.id}/rows/4`, { cells: { height: '40' } })).statusCode).toBe(200);
+    expect(await progress()).toEqual({ done: 1, total: 3 });
+    // A second round started: every row it rates is to come, those rated in the first no longer count.
+    await batchesRepository(t.database.db).startRatingRound(batch.id, t.clock.now);
+    expect(await progress()).toEqual({ done: 0, total: 3 });
+    await rate(batch.id);
+    expect(await progress()).toEqual({ done: 3, total: 3 });
   });
 
   it('is the account’s own', async () => {

@@ -12,26 +12,30 @@ import type { BatchLineRow } from './batches.repository';
  * counted by status, and each row's outcome in a few fields.
  */
 
-/** Rows that have been through rating (whatever came of it). */
-const PAST_RATING: readonly BatchRowStatus[] = ['rated', 'rating_failed', 'booked', 'awaiting_approval', 'booking_failed'];
+/** Rows a rating rates: those it has not rated yet are still to come. */
+const RATEABLE: readonly BatchRowStatus[] = ['valid', 'rated', 'rating_failed', 'booking_failed'];
 /** Rows whose booking is done: booked, or held for an account admin. */
 const BOOKED: readonly BatchRowStatus[] = ['booked', 'awaiting_approval'];
 
 /**
- * The counts by status (every status, zero included) and the progress of each phase: rating, the
- * rows through it of those not invalid; booking, the rows booked or held of those booked, held,
- * failed or rated with a chosen rate (the rows a booking takes up).
+ * The counts by status (every status, zero included) and the progress of each phase. Rating: the
+ * rows rated in the batch's latest round (whatever came of them since) of those and the rows it
+ * has yet to rate (good rows not rated in it and not booked), so a second rating counts from 0
+ * again and a row changed after rating is waiting for the next. Booking: the rows booked or held
+ * of those booked, held, failed or rated with a chosen rate (the rows a booking takes up).
  */
-export function progressOf(counted: readonly { status: BatchRowStatus; rows: number; chosen: number }[]) {
+export function progressOf(counted: readonly { status: BatchRowStatus; rows: number; chosen: number; ratedInRound: number }[]) {
   const counts = Object.fromEntries(BATCH_ROW_STATUSES.map((s) => [s, 0])) as Record<BatchRowStatus, number>;
   for (const c of counted) counts[c.status] = c.rows;
   const sum = (statuses: readonly BatchRowStatus[]) => statuses.reduce((n, s) => n + counts[s], 0);
   const chosen = counted.find((c) => c.status === 'rated')?.chosen ?? 0;
   const booked = sum(BOOKED);
+  const rated = counted.reduce((n, c) => n + c.ratedInRound, 0);
+  const waiting = counted.reduce((n, c) => n + (RATEABLE.includes(c.status) ? c.rows - c.ratedInRound : 0), 0);
   return {
     counts,
     progress: {
-      rating: { done: sum(PAST_RATING), total: sum(BATCH_ROW_STATUSES) - counts.invalid },
+      rating: { done: rated, total: rated + waiting },
       booking: { done: booked, total: booked + counts.booking_failed + chosen },
     },
   } satisfies Pick<BatchStatusView, 'counts' | 'progress'>;

@@ -58,7 +58,7 @@ export function batchesRepository(db: Db) {
       keepRating = false,
     ) {
       await db.transaction(async (tx) => {
-        const rating = keepRating ? {} : { quoteId: null, rateId: null, result: null };
+        const rating = keepRating ? {} : { quoteId: null, rateId: null, result: null, ratedRound: null };
         await tx
           .update(batchRows)
           .set({ ...values, ...rating, bookingError: null, updatedAt: at })
@@ -75,7 +75,7 @@ export function batchesRepository(db: Db) {
     },
 
     /** A row's rating outcome: its quote, the chosen rate and what the carriers answered. */
-    async rated(rowId: string, values: Pick<NewBatchLine, 'status' | 'quoteId' | 'rateId' | 'result'>, at: Date) {
+    async rated(rowId: string, values: Pick<NewBatchLine, 'status' | 'quoteId' | 'rateId' | 'result' | 'ratedRound'>, at: Date) {
       // A failed booking's problems go with its quote.
       await db
         .update(batchRows)
@@ -88,16 +88,31 @@ export function batchesRepository(db: Db) {
       await db.update(batchRows).set({ rateId, updatedAt: at }).where(eq(batchRows.id, rowId));
     },
 
+    /** A new rating round of the batch: its number (the first is 1). */
+    async startRatingRound(batchId: string, at: Date): Promise<number> {
+      const [started] = await db
+        .update(batches)
+        .set({ ratingRound: sql`${batches.ratingRound} + 1`, updatedAt: at })
+        .where(eq(batches.id, batchId))
+        .returning({ round: batches.ratingRound });
+      return started?.round ?? 0;
+    },
+
     async setStatus(batchId: string, status: BatchRow['status'], at: Date) {
       await db.update(batches).set({ status, updatedAt: at }).where(eq(batches.id, batchId));
     },
 
     rows: (batchId: string) => db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(asc(batchRows.line)),
 
-    /** The batch's rows counted by status, and of each status those with a chosen rate. */
-    statusCounts: (batchId: string) =>
+    /** The batch's rows counted by status, and of each status those with a chosen rate and those rated in round `round`. */
+    statusCounts: (batchId: string, round: number) =>
       db
-        .select({ status: batchRows.status, rows: count(), chosen: count(batchRows.rateId) })
+        .select({
+          status: batchRows.status,
+          rows: count(),
+          chosen: count(batchRows.rateId),
+          ratedInRound: sql<number>`count(*) filter (where ${batchRows.ratedRound} = ${round})`.mapWith(Number),
+        })
         .from(batchRows)
         .where(eq(batchRows.batchId, batchId))
         .groupBy(batchRows.status),

@@ -235,6 +235,8 @@ export function batchesService(ctx: AppContext) {
       await settleHeldRows(ctx.db, id, ctx.now());
       // A row whose booking failed is rated again too (its rate may have expired).
       const due = (await repo.rows(id)).filter((r) => ['valid', 'rated', 'rating_failed', 'booking_failed'].includes(r.status));
+      // Rows rated from now on are this round's: the status counts its progress from none.
+      const round = await repo.startRatingRound(id, ctx.now());
       // The rows' cells read again as one file, so the values are the reader's (numbers, booleans, defaults).
       const { lines } = due.length
         ? await checkFile(
@@ -287,6 +289,7 @@ export function batchesService(ctx: AppContext) {
             row.id,
             {
               status: 'rated',
+              ratedRound: round,
               quoteId: quote.id,
               rateId: chosen?.id ?? null,
               result: {
@@ -308,7 +311,13 @@ export function batchesService(ctx: AppContext) {
         } catch (err) {
           await repo.rated(
             row.id,
-            { status: 'rating_failed', quoteId: null, rateId: null, result: { rates: [], currency: prefs.currency, message: say(err) } },
+            {
+              status: 'rating_failed',
+              ratedRound: round,
+              quoteId: null,
+              rateId: null,
+              result: { rates: [], currency: prefs.currency, message: say(err) },
+            },
             ctx.now(),
           );
         }
@@ -320,7 +329,7 @@ export function batchesService(ctx: AppContext) {
     /** The batch without its rows: they are counted by status, with how far rating and booking have come. */
     async status(accountId: string, id: string): Promise<BatchStatusView> {
       const found = await settled(accountId, id);
-      return { ...summary(found), ...progressOf(await repo.statusCounts(id)) };
+      return { ...summary(found), ...progressOf(await repo.statusCounts(id, found.batch.ratingRound)) };
     },
 
     /** Each row's outcome in line order: its shipment, BOL number, price and problems. */
