@@ -45,6 +45,14 @@ export const BATCH_BOOKING_COLUMNS = [
   'hazmat_packing_group',
   'hazmat_emergency_contact',
   'hazmat_emergency_phone',
+  // A delivery appointment's date (the row's accessorials must include `appointment`, which prices it).
+  'delivery_appointment_date',
+  // A temperature-controlled truckload's range in °F and how the unit runs (`continuous` or `cycle`).
+  'temperature_low_f',
+  'temperature_high_f',
+  'temperature_run',
+  // The booking form's notes for the carrier.
+  'notes',
 ] as const;
 export type BatchBookingColumn = (typeof BATCH_BOOKING_COLUMNS)[number];
 
@@ -71,15 +79,17 @@ export const BATCH_CSV_COLUMNS = [
   'insured_value',
   'insurance',
   'equipment_type',
+  'accessorials',
   ...BATCH_BOOKING_COLUMNS,
 ] as const;
 export type BatchColumn = (typeof BATCH_CSV_COLUMNS)[number];
 /**
- * Columns a file may leave out: the booking columns, and `insurance` (yes or no; an empty cell, or
- * a file without the column, leaves it to the batch's automation rules when it is rated by them,
- * else uninsured), which files made before it existed do not have.
+ * Columns a file may leave out: the booking columns, `insurance` (yes or no; an empty cell, or a
+ * file without the column, leaves it to the batch's automation rules when it is rated by them,
+ * else uninsured) and `accessorials` (semicolon-separated codes of the quote form's, priced when
+ * the row is rated), which files made before they existed do not have.
  */
-export const BATCH_OPTIONAL_COLUMNS = ['insurance', ...BATCH_BOOKING_COLUMNS] as const;
+export const BATCH_OPTIONAL_COLUMNS = ['insurance', 'accessorials', ...BATCH_BOOKING_COLUMNS] as const;
 /** The columns rating needs: a file must have each of them. */
 export const BATCH_RATING_COLUMNS = BATCH_CSV_COLUMNS.filter(
   (c) => !(BATCH_OPTIONAL_COLUMNS as readonly string[]).includes(c),
@@ -154,6 +164,8 @@ export const batchRowFields = z.object({
   /** Whether to insure: true buys the widest cover sold online for the row's value; left out, see BATCH_OPTIONAL_COLUMNS. */
   insurance: z.boolean().optional(),
   equipment_type: request.equipment_type,
+  /** Semicolon-separated accessorial codes (`liftgate_delivery;appointment`), each checked as the quote request's. */
+  accessorials: z.string().trim().max(255, { error: 'validation.too_long' }).optional().default(''),
   ...bookingCells,
 });
 export type BatchRowFields = z.output<typeof batchRowFields>;

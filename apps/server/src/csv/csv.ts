@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import { CSV_IMPORT_LIMITS, type CsvImportReport, parseCsvBoolean } from '@freight/contracts';
 import type { Language } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
@@ -95,6 +96,8 @@ export interface CsvReadOptions<R = unknown> {
 
 /** Data rows checked (and written) together: one duplicate lookup and one write each. */
 export const CSV_CHUNK_ROWS = 1_000;
+/** Rows checked between two turns of the event loop (a row takes a fraction of a millisecond). */
+const CHECK_STEP_ROWS = 50;
 
 export interface CsvReadResult<R> {
   report: CsvImportReport;
@@ -374,7 +377,9 @@ export async function readCsv<C extends string, V, R = V>(
   /** The chunk's rows checked, its duplicates found and its good rows handed to `write`. */
   const takeChunk = async (chunk: ParsedRow[]) => {
     const good: { line: number; value: R; key: string }[] = [];
-    for (const row of chunk) {
+    for (const [i, row] of chunk.entries()) {
+      // Checking is the server's own thread's work: other requests get their turn between steps.
+      if (i > 0 && i % CHECK_STEP_ROWS === 0) await setImmediate();
       const checked = await checkRow(row);
       if (checked) good.push(checked);
     }

@@ -17,7 +17,7 @@ import { recheckHoldLater } from '../invoices/invoices.service';
 import { bookingService, type Shipper } from '../shipments/booking.service';
 import { bookingFailed, type ShipmentsServiceOptions } from '../shipments/shipments.service';
 import { type BatchLineRow, batchesRepository } from './batches.repository';
-import { BATCH_RATE_PARALLEL, inGroups } from './batches-rows';
+import { accessorialsOf, BATCH_RATE_PARALLEL, inGroups } from './batches-rows';
 
 /**
  * A row's idempotency key: the batch and the row's line, so a row is booked at most once however
@@ -122,6 +122,17 @@ function hazmatOf(cells: Record<string, string>) {
   return { ...details, packing_group: details.packing_group?.toUpperCase() };
 }
 
+/**
+ * A temperature-controlled row's range from its columns, none when they are all empty (the booking
+ * then asks for it when the row's equipment is temperature-controlled, on `temperature_low_f`).
+ */
+function temperatureOf(cells: Record<string, string>) {
+  const [low, high, run] = ['temperature_low_f', 'temperature_high_f', 'temperature_run'].map((c) => cellOf(cells, c));
+  if (!low && !high && !run) return {};
+  const degrees = (cell: string | undefined) => (cell ? Number(cell) : undefined);
+  return { temperature: { low_f: degrees(low), high_f: degrees(high), run: run?.toLowerCase() } };
+}
+
 /** The place fields a booking's problem names, by the row's column that holds them. */
 const PLACE_COLUMNS: Record<string, string> = {
   company: 'company',
@@ -153,7 +164,11 @@ function columnOf(field: string, cells: Record<string, string>, fromBook: Record
   }
   if (head === 'references' || head === 'reference_type' || head === 'reference_number') return 'references';
   if (head === 'hazmat') return HAZMAT_COLUMNS[name] ?? 'hazardous';
-  if (head === 'pickup_date' || head === 'insurance') return head;
+  if (head === 'temperature') return `temperature_${name === 'high_f' || name === 'run' ? name : 'low_f'}`;
+  // An appointment the quote did not price: the row's accessorials must include it.
+  if (head === 'delivery_appointment') return 'accessorials';
+  if (head === 'delivery_date') return 'delivery_appointment_date';
+  if (head === 'pickup_date' || head === 'insurance' || head === 'notes') return head;
   return null;
 }
 
@@ -191,6 +206,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     // The place's own hours are the pickup window when it has them.
     const hours = pickup.opens_at && pickup.closes_at;
     const hazardous = parseCsvBoolean(cellOf(cells, 'hazardous')) ?? false;
+    const appointmentDate = cellOf(cells, 'delivery_appointment_date');
     const body = {
       quote_id: row.quoteId,
       rate_id: row.rateId,
@@ -205,6 +221,14 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
         ? { parcel_options: { handoff: 'pickup', signature: 'none', residential } }
         : { residential_or_liftgate: anyResidential }),
       references: referencesOf(cellOf(cells, 'references')),
+      ...(mode === 'parcel'
+        ? {}
+        : {
+            delivery_appointment: !!appointmentDate || accessorialsOf(cellOf(cells, 'accessorials')).includes('appointment'),
+            ...(appointmentDate ? { delivery_date: appointmentDate } : {}),
+          }),
+      ...temperatureOf(cells),
+      notes: cellOf(cells, 'notes'),
       hazardous,
       ...(hazardous ? { hazmat: hazmatOf(cells) } : {}),
       disclaimer_accepted: true,

@@ -1,8 +1,8 @@
-import type { BatchResultRow, BatchView } from '@freight/contracts';
+import type { BatchResultRow } from '@freight/contracts';
 import { DEFAULT_INSURANCE_PARAMS, insurancePremiumCents } from '@freight/domain/rating';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { bookableLine, bookBatch, header, rate, upload as uploadFile } from './batches-test-helpers';
+import { bookableLine, bookBatch, chosenTotal, header, rate, upload as uploadFile } from './batches-test-helpers';
 
 /** A batch row's insurance: its own yes or no, else its automation rules', priced before booking and booked. */
 let t: TestApp;
@@ -16,7 +16,6 @@ afterAll(() => t.close());
 
 const upload = (lines: string[], query = '') => uploadFile(shipper, [header, ...lines].join('\n'), query);
 
-const chosenTotal = (row: BatchView['rows'][number]) => row.result!.rates.find((r) => r.id === row.rate_id)!.total_cents;
 // Goods worth $3,000: the first tier of cover takes all of them.
 const PREMIUM_3000 = insurancePremiumCents(300_000, DEFAULT_INSURANCE_PARAMS);
 

@@ -123,6 +123,16 @@ const TYPES: CsvSpec<BatchColumn, BatchRowFields>['types'] = {
   insurance: 'boolean',
 };
 
+/** A row's accessorials cell as codes: semicolon-separated, any case, each once. */
+export const accessorialsOf = (cell: string | undefined) => [
+  ...new Set(
+    (cell ?? '')
+      .split(';')
+      .map((c) => c.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+];
+
 /** The quote request a checked row stands for (one item line, the batch's rows are single shipments). */
 export function quoteInputOf(v: BatchRowFields) {
   return {
@@ -146,6 +156,7 @@ export function quoteInputOf(v: BatchRowFields) {
     insured_value: v.insured_value,
     equipment_type: v.equipment_type,
     client_ref: v.client_ref,
+    accessorials: accessorialsOf(v.accessorials),
   };
 }
 

@@ -36,3 +36,6 @@ export async function ratedBatch(c: TestClient, lines: string[]) {
   const batch = await upload(c, [header, ...lines].join('\n'));
   return rate(c, batch.id);
 }
+
+/** The total of the rate a rated row has chosen. */
+export const chosenTotal = (row: BatchView['rows'][number]) => row.result!.rates.find((r) => r.id === row.rate_id)!.total_cents;

@@ -232,6 +232,28 @@ describe('a batch', () => {
     expect(within(hazmat).getByLabelText(/^24-hour emergency contact/)).toHaveValue('');
   });
 
+  it('asks a truckload row for its temperature range, with its delivery appointment and notes beside every row', async () => {
+    const reefer = row(4, {
+      status: 'booking_failed',
+      cells: { ...CELLS, client_ref: 'PO-4', mode: 'truckload', equipment_type: 'reefer' },
+      errors: [{ field: 'temperature_low_f', message: 'This field is required' }],
+    });
+    signIn({ 'GET /api/batches/b1': { data: batchOf([row(2), BAD, reefer]) } });
+    renderApp('/batches/b1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Fix line 3 (PO-3)' }));
+    const plain = await screen.findByRole('dialog', { name: 'Fix line 3 (PO-3)' });
+    expect(within(plain).queryByRole('group', { name: 'Temperature control' })).not.toBeInTheDocument();
+    expect(within(plain).getByRole('group', { name: 'Delivery and notes' })).toBeInTheDocument();
+    await userEvent.click(within(plain).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fix line 4 (PO-4)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fix line 4 (PO-4)' });
+    const range = within(dialog).getByRole('group', { name: 'Temperature control' });
+    expect(within(range).getByLabelText(/^Lowest temperature/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(range).getByLabelText(/^Unit runs/)).toHaveValue('');
+  });
+
   it('rates with a progress bar fed by polling, then changes a row choice', async () => {
     let polled = 0;
     let finish: () => void = () => undefined;

@@ -12,10 +12,14 @@ import { type Batch, type BatchRow, batchKey, fixRow } from '../api/batchesApi';
 import { rowName } from './parts';
 
 const HAZMAT_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_'));
+const TEMPERATURE_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('temperature_'));
 
 /** The row's cells in the dialog, grouped as a shipment is read: the shipment, where from, where to, what. */
 const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
-  { key: 'shipment', columns: ['client_ref', 'mode', 'pickup_date', 'insured_value', 'insurance', 'equipment_type', 'references'] },
+  {
+    key: 'shipment',
+    columns: ['client_ref', 'mode', 'pickup_date', 'insured_value', 'insurance', 'equipment_type', 'accessorials', 'references'],
+  },
   {
     key: 'origin',
     columns: BATCH_CSV_COLUMNS.filter((c) => c.startsWith('origin_')),
@@ -29,6 +33,8 @@ const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
     columns: ['package_type', 'quantity', 'length', 'width', 'height', 'weight', 'freight_class', 'stackable', 'hazardous'],
   },
   { key: 'hazmat', columns: HAZMAT_COLUMNS },
+  { key: 'temperature', columns: TEMPERATURE_COLUMNS },
+  { key: 'delivery', columns: ['delivery_appointment_date', 'notes'] },
 ];
 
 /**
@@ -39,6 +45,16 @@ function asksHazmat(values: Record<BatchColumn, string>, errors: Record<string, 
   const said = values.hazardous.trim();
   return (said !== '' && parseCsvBoolean(said) !== false) || HAZMAT_COLUMNS.some((c) => values[c] || errors[c]);
 }
+
+/** The temperature range is a truckload's (its equipment says whether it is needed), or shown when it is filled or wrong. */
+function asksTemperature(values: Record<BatchColumn, string>, errors: Record<string, unknown>) {
+  return values.mode.trim().toLowerCase() === 'truckload' || TEMPERATURE_COLUMNS.some((c) => values[c] || errors[c]);
+}
+
+const ASKED: Record<string, (values: Record<BatchColumn, string>, errors: Record<string, unknown>) => boolean> = {
+  hazmat: asksHazmat,
+  temperature: asksTemperature,
+};
 
 const isColumn = (field: string | null): field is BatchColumn => !!field && (BATCH_CSV_COLUMNS as readonly string[]).includes(field);
 
@@ -124,7 +140,7 @@ function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; 
           fields={form}
           rename={(errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^cells\./, ''), v]))}
         />
-        {GROUPS.filter((g) => g.key !== 'hazmat' || asksHazmat(form.values, form.errors)).map((group) => (
+        {GROUPS.filter((g) => ASKED[g.key]?.(form.values, form.errors) ?? true).map((group) => (
           <Fieldset key={group.key} legend={t(`batches.fix.groups.${group.key}`)}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               {group.columns.map((c) => (

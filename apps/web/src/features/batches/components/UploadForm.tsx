@@ -108,7 +108,7 @@ export function UploadForm() {
           {t('batches.upload.booking_columns', { columns: BATCH_BOOKING_COLUMNS.join(', ') })}
         </Text>
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-          {t('batches.upload.insurance_column')}
+          {t('batches.upload.optional_columns')}
         </Text>
         <Group>
           <Anchor
