@@ -1,10 +1,10 @@
-import type { AutomationMatchRequest } from '@freight/contracts';
+import { type AutomationMatchRequest, PACKAGE_TYPES } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
 import { toInches, toPounds } from '@freight/domain/rating/units';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useMemo, useRef } from 'react';
 import { SetByRule, useQuoteRuleOutcome } from '../../../automation-rules';
-import type { AccessorialCode, FormValues, ModePick } from './model';
+import type { AccessorialCode, FormValues, ItemValues, ModePick, PackageType } from './model';
 import { type NumberValue, toNumber } from './parse';
 import { withAccessorial } from './recommendations';
 
@@ -55,8 +55,18 @@ export function ruleFactsOf(v: RuleFactsSource): AutomationMatchRequest | null {
 }
 
 /**
+ * Item lines with a rule's package preset where they name no package type (a new line, say);
+ * null when there is no preset or no such line, so nothing is changed.
+ */
+export function withPackagePreset(items: readonly ItemValues[], preset: string | undefined): ItemValues[] | null {
+  if (!preset || !(PACKAGE_TYPES as readonly string[]).includes(preset) || items.every((i) => i.package_type)) return null;
+  return items.map((i) => (i.package_type ? i : { ...i, package_type: preset as PackageType }));
+}
+
+/**
  * The quote form pre-filled by the account's automation rules: when what the rules set changes,
- * the mode and accessorials they name are put in the form once ("set by rule X" shows which);
+ * the mode and accessorials they name are put in the form once, and their package preset on
+ * every item line that names no package type, a line added later included ("set by rule X" shows which);
  * the shipper may change them afterwards, and the form's own override warnings apply as to any
  * change. A truckload mode is not the LTL & Small Package form's to take.
  */
@@ -80,7 +90,16 @@ export function RuleFill({ form, onApply }: { form: UseFormReturnType<FormValues
         form.getValues().accessorials,
       );
     }
+    const items = withPackagePreset(form.getValues().items, outcome.actions.package_preset);
+    if (items) change.items = items;
     if (Object.keys(change).length) onApply(change);
   }, [outcome]);
+  const lines = values.items.length;
+  const preset = outcome?.actions.package_preset;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a line added (or a preset come) fills the lines without a type
+  useEffect(() => {
+    const items = withPackagePreset(form.getValues().items, preset);
+    if (items) onApply({ items });
+  }, [lines, preset]);
   return <SetByRule outcome={outcome} compact />;
 }

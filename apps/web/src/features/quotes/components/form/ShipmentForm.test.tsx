@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onAnnouncement } from '../../../../components/a11y/announcer';
 import i18n from '../../../../lib/i18n';
+import { jsonResponse } from '../../../../test/fixtures';
 import { stubApi } from '../../../../test/stubApi';
-import { fillItem, fillShipment, item, label, PALLET, renderForm, stubPostalCodes, user } from './testShipmentForm';
+import { enter, fillItem, fillShipment, item, label, PALLET, renderForm, stubPostalCodes, user } from './testShipmentForm';
 
 describe('ShipmentForm: what it shows and checks as the user types', () => {
   afterEach(async () => {
@@ -107,6 +108,25 @@ describe('ShipmentForm: what it shows and checks as the user types', () => {
     await user().selectOptions(cls, 'Class 100');
     await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'I understand' }));
     await waitFor(() => expect(cls).toHaveValue('100'));
+  });
+
+  it('puts a rule’s package preset on every item line that names no package type, a line added later too', async () => {
+    const match = vi.fn(() =>
+      jsonResponse(200, {
+        data: { actions: { package_preset: 'boxes' }, sources: { package_preset: { id: 'r1', name: 'Small goods in boxes' } } },
+      }),
+    );
+    stubPostalCodes({ 'POST /api/automation-rules/match': match });
+    renderForm();
+    await fillShipment();
+    enter(within(item(1)).getByLabelText(label('Weight')), 40);
+    await waitFor(() => expect(within(item(1)).getByLabelText(label('Package type'))).toHaveValue('boxes'));
+    expect(screen.getByTestId('set-by-rule')).toHaveTextContent('Small goods in boxes');
+    await user().click(screen.getByRole('button', { name: 'Add item' }));
+    await waitFor(() => expect(within(item(2)).getByLabelText(label('Package type'))).toHaveValue('boxes'));
+    // A line's own choice stays.
+    await user().selectOptions(within(item(2)).getByLabelText(label('Package type')), 'Pallets');
+    expect(within(item(2)).getByLabelText(label('Package type'))).toHaveValue('pallets');
   });
 
   it('applies the site type recommendations and warns when the user leaves one', async () => {

@@ -23,9 +23,10 @@ export const PLACES: Record<string, { city: string; state: string }> = {
   'CA/M5V 2T6': { city: 'Toronto', state: 'ON' },
 };
 
-export function stubPostalCodes() {
-  return stubApi(
-    Object.fromEntries([
+/** The postal codes of PLACES and the equipment types answered; `extra` answers more routes. */
+export function stubPostalCodes(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    ...Object.fromEntries([
       ...Object.entries(PLACES).map(([key, place]) => {
         const [country, code] = key.split('/') as [string, string];
         return [`GET /api/postal-codes/${country}/${encodeURIComponent(code)}`, { data: { postal_code: code, country, ...place } }];
@@ -36,7 +37,8 @@ export function stubPostalCodes() {
         () => jsonResponse(404, { message: 'We could not find this ZIP or postal code', code: 'not_found' }),
       ],
     ]),
-  );
+    ...extra,
+  });
 }
 
 export function renderForm(props: Partial<ShipmentFormProps> = {}, settings: Partial<UserSettings> = {}) {
