@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
+import { setTimeout } from 'node:timers/promises';
 import { BATCH_MANIFEST_COLUMNS } from '@freight/contracts';
 import type { Language, UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
@@ -23,6 +23,9 @@ interface ManifestLine {
   currency: string;
   totalCents: number;
 }
+
+/** The pause after each row's pages of a merged PDF: about a fifth of a row's drawing. */
+const DRAW_PAUSE_MS = 2;
 
 const PAGE_W = 792;
 const PAGE_H = 612;
@@ -92,8 +95,9 @@ export function batchDocuments(ctx: AppContext) {
           if (doc.destroyed) return;
           await drawShippingDocuments(ctx.db, doc, accountId, row.shipmentId as string, { unitSystem, now: ctx.now() });
           doc.flushPages();
-          // Other requests' turn (on the embedded database a query alone never gives it).
-          await setImmediate();
+          // Other requests' turn, long enough for a request waiting on the database to take its
+          // next steps too (a yield alone lets it take one, then waits out the next row's drawing).
+          await setTimeout(DRAW_PAUSE_MS);
         }
         doc.end();
       };
