@@ -8,6 +8,7 @@ import { announce } from '../../../components/a11y/announcer';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { major } from '../../../components/shipment/format';
+import { WRAPPING_COMPACT_BUTTON_STYLES } from '../../../components/wrappingButton';
 import { translateMessage } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
@@ -150,7 +151,9 @@ function RowLine({
   const rates = row.result?.rates ?? [];
   const currency = row.result?.currency ?? 'USD';
   const problems = [...row.errors.map((e) => (e.field ? `${e.field}: ${translateMessage(t, e.message)}` : translateMessage(t, e.message)))];
-  if (row.status === 'booking_failed' && row.booking_error) problems.unshift(row.booking_error);
+  // A failed booking's reason is its first field's problem when it has one: said once, with its column.
+  if (row.status === 'booking_failed' && row.booking_error && !row.errors.some((e) => e.message === row.booking_error))
+    problems.unshift(row.booking_error);
   if (row.status === 'rating_failed' && row.result?.message) problems.unshift(row.result.message);
 
   return (
@@ -219,7 +222,13 @@ function RowLine({
           )}
           {row.status === 'awaiting_approval' && <Text size="sm">{t('batches.rows.awaiting')}</Text>}
           {mayBook && FIXABLE.has(row.status) && (
-            <Button size="compact-sm" variant={row.status === 'invalid' ? 'filled' : 'default'} disabled={busy} onClick={() => onFix(row)}>
+            <Button
+              size="compact-sm"
+              variant={row.status === 'invalid' ? 'filled' : 'default'}
+              styles={WRAPPING_COMPACT_BUTTON_STYLES}
+              disabled={busy}
+              onClick={() => onFix(row)}
+            >
               {t('batches.rows.fix', { name })}
             </Button>
           )}
@@ -227,6 +236,7 @@ function RowLine({
             <Button
               size="compact-sm"
               variant="default"
+              styles={WRAPPING_COMPACT_BUTTON_STYLES}
               loading={pending}
               disabled={busy}
               onClick={() =>

@@ -9,6 +9,7 @@ import { Pager } from '../../../components/list/Pager';
 import { ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { WRAPPING_COMPACT_BUTTON_STYLES } from '../../../components/wrappingButton';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { ageWords } from '../../alerts';
@@ -28,12 +29,6 @@ const STAGE_COLOURS: Record<CustomsStage, string> = {
 };
 
 type Dialog = { kind: 'entry' | 'correction'; row: CustomsQueueItem } | null;
-
-/** A row's buttons wrap their words rather than run past a phone's card (a long document name, a long Spanish label). */
-const WRAPPING = {
-  root: { height: 'auto', maxWidth: '100%' },
-  label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 4 },
-} as const;
 
 /**
  * Operations' customs queue: every shipment across a border still on its way, by the stage
@@ -135,7 +130,7 @@ function QueueRow({ row: r, onOpen }: { row: CustomsQueueItem; onOpen: (kind: 'e
           </Text>
         )}
         {r.stage === 'held' && (
-          <Button size="compact-sm" variant="light" mt={6} styles={WRAPPING} onClick={() => onOpen('correction')}>
+          <Button size="compact-sm" variant="light" mt={6} styles={WRAPPING_COMPACT_BUTTON_STYLES} onClick={() => onOpen('correction')}>
             {t('customs.correction.open')}
           </Button>
         )}
@@ -173,7 +168,7 @@ function QueueRow({ row: r, onOpen }: { row: CustomsQueueItem; onOpen: (kind: 'e
                 key={kind}
                 size="compact-sm"
                 variant="default"
-                styles={WRAPPING}
+                styles={WRAPPING_COMPACT_BUTTON_STYLES}
                 loading={downloading === path}
                 aria-label={t('customs.queue.download', { document: name, number: r.bol_number })}
                 onClick={() => void download(path, { fileName: documentFileName(kind, r.bol_number) })}
