@@ -27,6 +27,8 @@ const CITIES = [
 ] as const;
 
 const STATUSES = ['delivered', 'delivered', 'delivered', 'in_transit', 'in_transit', 'dispatched', 'pending', 'delayed', 'canceled'];
+/** Shipments on their way (`open`): mostly moving, some waiting for their pickup, some delayed. */
+const OPEN_STATUSES = ['in_transit', 'in_transit', 'in_transit', 'in_transit', 'in_transit', 'dispatched', 'pending', 'delayed'];
 
 export const BENCH_ACCOUNTS = 200;
 
@@ -37,11 +39,26 @@ export async function fillShipments(
   client: pg.Client,
   total: number,
   shipperShare: number,
-  opts: { batch?: number; accounts?: number; events?: boolean; costs?: boolean } = {},
+  opts: {
+    batch?: number;
+    accounts?: number;
+    events?: boolean;
+    costs?: boolean;
+    /**
+     * Every shipment on its way at `now` (the alert bench): picked up from four days before `now`'s
+     * date to the day after, delivery promised three to six days after pickup, and only the
+     * events that have happened by `now`.
+     */
+    open?: { now: Date };
+  } = {},
 ) {
-  const { batch = 50_000, accounts = BENCH_ACCOUNTS, events = true, costs = false } = opts;
+  const { batch = 50_000, accounts = BENCH_ACCOUNTS, events = true, costs = false, open } = opts;
+  const STATUS_LIST = open ? OPEN_STATUSES : STATUSES;
+  const today = open?.now.toISOString().slice(0, 10);
+  const pickupDay = open ? `(date '${today}' + 1 - (g.i % 6))::date` : `(date '2026-11-20' - (g.i % 720))::date`;
+  const transitDays = open ? '(3 + g.i / 6 % 4)' : '3';
   const cities = `(values ${CITIES.map((c, i) => `(${i}, '${c[0]}', '${c[1]}', '${c[2]}')`).join(', ')}) as c(n, city, state, zip)`;
-  const statuses = `array[${STATUSES.map((s) => `'${s}'`).join(', ')}]`;
+  const statuses = `array[${STATUS_LIST.map((s) => `'${s}'`).join(', ')}]`;
   // GS1 mod-10 check digit (packages/domain shipping/bol.ts) in SQL.
   await client.query(`
     create or replace function pg_temp.gs1(body text) returns text language sql immutable as $$
@@ -89,12 +106,12 @@ export async function fillShipments(
         case when g.i % 1000 < ${Math.round(shipperShare * 1000)} then '${shipper.account_id}'::uuid else o.account_id end,
         case when g.i % 1000 < ${Math.round(shipperShare * 1000)} then '${shipper.user_id}'::uuid else o.user_id end,
         'bench', 'bench-' || g.i, 'bench', k.id, k.name, k.scac, 'ltl', 'standard',
-        (${statuses})[1 + g.i % ${STATUSES.length}],
+        (${statuses})[1 + g.i % ${STATUS_LIST.length}],
         g.body || pg_temp.gs1(g.body),
         k.scac || lpad((g.i::bigint * 7919 % 1000000000)::text, 10, '0'),
         'PU' || lpad(g.i::text, 8, '0'),
         null,
-        d.day, '09:00', '17:00', d.day + 3, 3,
+        d.day, '09:00', '17:00', d.day + ${transitDays}, ${transitDays},
         jsonb_build_object('company', 'Shipper ' || g.i % 977, 'city', oc.city, 'state', oc.state, 'postal_code', oc.zip, 'country', 'US'),
         jsonb_build_object('company', 'Consignee ' || g.i % 991, 'city', dc.city, 'state', dc.state, 'postal_code', dc.zip, 'country', 'US'),
         oc.city, oc.state, oc.zip, 'US', dc.city, dc.state, dc.zip, 'US',
@@ -102,10 +119,10 @@ export async function fillShipments(
         '[]'::jsonb, '[]'::jsonb,
         ${costs ? `case when g.i % 30 = 7 then 'CAD' else 'USD' end` : `'USD'`}, 25000 + g.i % 50000, '[]'::jsonb, 100000,
         ${costs ? 'case when g.i % 20 = 0 then null else (25000 + g.i % 50000) - (25000 + g.i % 50000) * (5 + g.i % 19) / 100 end' : 'null'},
-        case when (${statuses})[1 + g.i % ${STATUSES.length}] = 'delivered' then d.day + interval '3 days 14 hours' end,
+        case when (${statuses})[1 + g.i % ${STATUS_LIST.length}] = 'delivered' then d.day + interval '3 days 14 hours' end,
         d.day + interval '8 hours', d.day + interval '8 hours'
       from g
-      cross join lateral (select (date '2026-11-20' - (g.i % 720))::date as day) d
+      cross join lateral (select ${pickupDay} as day) d
       join bench_owner o on o.n = g.i % ${accounts}
       join ${carrierValues} on k.n = g.i % ${carriers.length}
       join ${cities.replace(' as c(', ' as oc(')} on oc.n = g.i % ${CITIES.length}
@@ -124,7 +141,12 @@ export async function fillShipments(
                        (2, 'AF', 'in_transit', 'Departed pickup location', interval '15 hours'),
                        (3, 'X4', 'in_transit', 'Arrived at terminal', interval '1 day 20 hours'),
                        (4, 'X6', 'in_transit', 'Out for delivery', interval '3 days 8 hours')) as e(n, code, status, text, at)
-    where s.rate_id = 'bench'`);
+    where s.rate_id = 'bench'${
+      // On their way: only what has happened by then, and a shipment not yet moving has no more than its tender.
+      open
+        ? ` and s.pickup_date + e.at <= '${open.now.toISOString()}'::timestamptz and (s.status in ('in_transit', 'delayed') or e.n = 1)`
+        : ''
+    }`);
   // As autovacuum leaves a table soon after a bulk insert: statistics and the visibility map.
   await client.query('vacuum analyze shipments');
   await client.query('vacuum analyze shipment_events');

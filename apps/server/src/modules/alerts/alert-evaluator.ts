@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { JobOutcome } from '../../jobs/jobs';
 import { expectedWindow } from '../delivery-windows/delivery-windows.service';
-import { alertRulesRepository, type RaisedAlert, type RuleScope } from './alert-rules.repository';
+import { alertRulesRepository, type RuleScope } from './alert-rules.repository';
 import { alertsRepository } from './alerts.repository';
 import { ZONES_JSON } from './zones';
 
@@ -27,13 +27,14 @@ const todayBound = (now: Date) => new Date(now.getTime() + 86_400_000).toISOStri
 export function alertEvaluator(ctx: EvaluatorCtx) {
   const rules = alertRulesRepository(ctx.db);
 
+  /** Every rule over `scope`: answers how many alerts it opened. */
   async function run(scope: RuleScope) {
     const now = ctx.now();
-    const raised: RaisedAlert[] = [];
+    let raised = 0;
     for (const kind of rules.kinds) {
       // Closed first: a stall that a new event ended is closed before the rule looks again.
       await rules.close(kind, scope, now, ZONES_JSON);
-      raised.push(...(await rules.raise(kind, scope, now, ZONES_JSON, todayBound(now))));
+      raised += await rules.raise(kind, scope, now, ZONES_JSON, todayBound(now));
     }
     return raised;
   }
@@ -42,11 +43,11 @@ export function alertEvaluator(ctx: EvaluatorCtx) {
    * The early warning the SQL cannot give: the lane's learned window (in memory) typically delivers
    * after the promised date, so the delivery is slipping before the date has passed.
    */
-  async function learnedSlip(shipmentId: string): Promise<RaisedAlert | null> {
+  async function learnedSlip(shipmentId: string): Promise<boolean> {
     const row = await alertsRepository(ctx.db).shipmentForWindow(shipmentId);
-    if (!row?.promisedOn || row.status === 'delivered' || row.status === 'canceled') return null;
+    if (!row?.promisedOn || row.status === 'delivered' || row.status === 'canceled') return false;
     const window = await expectedWindow(ctx, row);
-    if (!window || window.typical_date <= row.promisedOn) return null;
+    if (!window || window.typical_date <= row.promisedOn) return false;
     return rules.raiseOne(
       {
         accountId: row.accountId,
@@ -58,23 +59,21 @@ export function alertEvaluator(ctx: EvaluatorCtx) {
     );
   }
 
-  async function notifySoon(raised: RaisedAlert[]) {
-    if (raised.length) await ctx.jobs.schedule(ALERT_NOTIFY_JOB, 'pending', ctx.now());
+  async function notifySoon(raised: number) {
+    if (raised) await ctx.jobs.schedule(ALERT_NOTIFY_JOB, 'pending', ctx.now());
   }
 
-  /** Every open shipment at once, set-based; answers the alerts raised. */
-  async function sweep(): Promise<RaisedAlert[]> {
+  /** Every open shipment at once, set-based; answers how many alerts it raised. */
+  async function sweep(): Promise<number> {
     const raised = await run({ all: true });
     await notifySoon(raised);
     return raised;
   }
 
   return {
-    /** Evaluates one shipment (a tracking event of it was stored, Action Required changed); answers the alerts raised. */
-    async evaluateShipment(shipmentId: string): Promise<RaisedAlert[]> {
-      const raised = await run({ shipmentId });
-      const early = await learnedSlip(shipmentId);
-      if (early) raised.push(early);
+    /** Evaluates one shipment (a tracking event of it was stored, Action Required changed); answers how many alerts it raised. */
+    async evaluateShipment(shipmentId: string): Promise<number> {
+      const raised = (await run({ shipmentId })) + ((await learnedSlip(shipmentId)) ? 1 : 0);
       await notifySoon(raised);
       return raised;
     },

@@ -4,13 +4,6 @@ import type { Db } from '../../db/client';
 
 type Rows = { rows: Record<string, unknown>[] };
 
-/** What a raise answers: the alerts it opened (none when each was open already). */
-export interface RaisedAlert {
-  id: string;
-  shipmentId: string;
-  kind: AlertKind;
-}
-
 /**
  * How long after the pickup window's end a shipment with no pickup event raises `no_pickup`: a
  * carrier's pickup event often reaches us a little after the truck left.
@@ -123,20 +116,25 @@ export function alertRulesRepository(db: Db) {
   return {
     kinds: RULES.map((r) => r.kind),
 
-    /** Opens the alerts of `kind` its rule calls for in `scope` (an open one stays as it is). */
-    async raise(kind: AlertKind, scope: RuleScope, now: Date, zones: string, today: string): Promise<RaisedAlert[]> {
+    /**
+     * Opens the alerts of `kind` its rule calls for in `scope` (an open one stays as it is); answers
+     * how many it opened, counted in the database: a sweep of a backlog may open hundreds of
+     * thousands, which are never loaded into the process.
+     */
+    async raise(kind: AlertKind, scope: RuleScope, now: Date, zones: string, today: string): Promise<number> {
       const rule = RULES.find((r) => r.kind === kind) as Rule;
       const at = sql`${now.toISOString()}::timestamptz`;
       const narrow = 'all' in scope ? sql`and ${rule.candidates(at, sql`${today}::date`)}` : sql``;
       const result = (await db.execute(sql`
-        ${zonesCte(zones)}
-        insert into alerts (account_id, shipment_id, kind, raised_at, details)
-        select s.account_id, s.id, ${kind}, ${at}, ${rule.details(at)}
-        from shipments s cross join z
-        where (${rule.holds(at)}) ${narrow} ${only(sql`s.id`, scope)}
-        on conflict (shipment_id, kind) where closed_at is null do nothing
-        returning id, shipment_id, kind`)) as unknown as Rows;
-      return result.rows.map((r) => ({ id: String(r.id), shipmentId: String(r.shipment_id), kind: r.kind as AlertKind }));
+        ${zonesCte(zones)}, opened as (
+          insert into alerts (account_id, shipment_id, kind, raised_at, details)
+          select s.account_id, s.id, ${kind}, ${at}, ${rule.details(at)}
+          from shipments s cross join z
+          where (${rule.holds(at)}) ${narrow} ${only(sql`s.id`, scope)}
+          on conflict (shipment_id, kind) where closed_at is null do nothing
+          returning 1)
+        select count(*)::int as n from opened`)) as unknown as Rows;
+      return Number(result.rows[0]?.n ?? 0);
     },
 
     /** Closes the open alerts of `kind` in `scope` whose rule no longer holds; answers how many. */
@@ -145,27 +143,24 @@ export function alertRulesRepository(db: Db) {
       const at = sql`${now.toISOString()}::timestamptz`;
       const closes = rule.closes ? rule.closes(at) : sql`not coalesce((${rule.holds(at)}), false)`;
       const result = (await db.execute(sql`
-        ${zonesCte(zones)}
-        update alerts a set closed_at = ${at}
-        from shipments s cross join z
-        where a.shipment_id = s.id and a.kind = ${kind} and a.closed_at is null ${only(sql`a.shipment_id`, scope)}
-          and (${closes})
-        returning a.id`)) as unknown as Rows;
-      return result.rows.length;
+        ${zonesCte(zones)}, closed as (
+          update alerts a set closed_at = ${at}
+          from shipments s cross join z
+          where a.shipment_id = s.id and a.kind = ${kind} and a.closed_at is null ${only(sql`a.shipment_id`, scope)}
+            and (${closes})
+          returning 1)
+        select count(*)::int as n from closed`)) as unknown as Rows;
+      return Number(result.rows[0]?.n ?? 0);
     },
 
-    /** Opens one alert with what the caller saw (the learned window's early warning); null when one is open already. */
-    async raiseOne(
-      row: { accountId: string; shipmentId: string; kind: AlertKind; details: object },
-      now: Date,
-    ): Promise<RaisedAlert | null> {
+    /** Opens one alert with what the caller saw (the learned window's early warning); false when one is open already. */
+    async raiseOne(row: { accountId: string; shipmentId: string; kind: AlertKind; details: object }, now: Date): Promise<boolean> {
       const result = (await db.execute(sql`
         insert into alerts (account_id, shipment_id, kind, raised_at, details)
         values (${row.accountId}::uuid, ${row.shipmentId}::uuid, ${row.kind}, ${now.toISOString()}::timestamptz, ${JSON.stringify(row.details)}::jsonb)
         on conflict (shipment_id, kind) where closed_at is null do nothing
         returning id`)) as unknown as Rows;
-      const id = result.rows[0]?.id;
-      return id ? { id: String(id), shipmentId: row.shipmentId, kind: row.kind } : null;
+      return result.rows.length > 0;
     },
   };
 }
