@@ -51,9 +51,13 @@ export async function benchDatabase(name: string, poolSize: number) {
  * web client; `email` (the demo shipper unless told) is signed in before it is returned.
  */
 export async function signedInApp(database: Database, env: Record<string, string> = {}, email = 'shipper@demo.test') {
-  const db = database.db;
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
-  const app = await buildApp({ config, db, logger: process.env.BENCH_LOG === '1' ? { level: 'error' } : false, pubsub: database });
+  const app = await buildApp({ config, db: database.db, logger: process.env.BENCH_LOG === '1' ? { level: 'error' } : false, pubsub: database });
+  return { app, send: await signedInTo(app, email) };
+}
+
+/** Another user signed in to an app already built (one server, two people), with their own cookies. */
+export async function signedInTo(app: Awaited<ReturnType<typeof buildApp>>, email: string) {
   const jar = new Map<string, string>();
   const send = async (
     method: 'GET' | 'POST' | 'PUT',
@@ -84,5 +88,5 @@ export async function signedInApp(database: Database, env: Record<string, string
       ? await send('POST', '/two-factor-challenge', JSON.stringify({ code: totpCodeAt(DEMO_STAFF_TOTP_SECRET, new Date()) }))
       : login;
   if (signedIn.statusCode !== 204) throw new Error(`login failed: ${signedIn.statusCode}`);
-  return { app, send };
+  return send;
 }

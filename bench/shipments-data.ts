@@ -53,12 +53,12 @@ export async function fillShipments(
   } = {},
 ) {
   const { batch = 50_000, accounts = BENCH_ACCOUNTS, events = true, costs = false, open } = opts;
-  const STATUS_LIST = open ? OPEN_STATUSES : STATUSES;
+  const statusList = open ? OPEN_STATUSES : STATUSES;
   const today = open?.now.toISOString().slice(0, 10);
   const pickupDay = open ? `(date '${today}' + 1 - (g.i % 6))::date` : `(date '2026-11-20' - (g.i % 720))::date`;
   const transitDays = open ? '(3 + g.i / 6 % 4)' : '3';
   const cities = `(values ${CITIES.map((c, i) => `(${i}, '${c[0]}', '${c[1]}', '${c[2]}')`).join(', ')}) as c(n, city, state, zip)`;
-  const statuses = `array[${STATUS_LIST.map((s) => `'${s}'`).join(', ')}]`;
+  const statuses = `array[${statusList.map((s) => `'${s}'`).join(', ')}]`;
   // GS1 mod-10 check digit (packages/domain shipping/bol.ts) in SQL.
   await client.query(`
     create or replace function pg_temp.gs1(body text) returns text language sql immutable as $$
@@ -106,7 +106,7 @@ export async function fillShipments(
         case when g.i % 1000 < ${Math.round(shipperShare * 1000)} then '${shipper.account_id}'::uuid else o.account_id end,
         case when g.i % 1000 < ${Math.round(shipperShare * 1000)} then '${shipper.user_id}'::uuid else o.user_id end,
         'bench', 'bench-' || g.i, 'bench', k.id, k.name, k.scac, 'ltl', 'standard',
-        (${statuses})[1 + g.i % ${STATUS_LIST.length}],
+        (${statuses})[1 + g.i % ${statusList.length}],
         g.body || pg_temp.gs1(g.body),
         k.scac || lpad((g.i::bigint * 7919 % 1000000000)::text, 10, '0'),
         'PU' || lpad(g.i::text, 8, '0'),
@@ -119,7 +119,7 @@ export async function fillShipments(
         '[]'::jsonb, '[]'::jsonb,
         ${costs ? `case when g.i % 30 = 7 then 'CAD' else 'USD' end` : `'USD'`}, 25000 + g.i % 50000, '[]'::jsonb, 100000,
         ${costs ? 'case when g.i % 20 = 0 then null else (25000 + g.i % 50000) - (25000 + g.i % 50000) * (5 + g.i % 19) / 100 end' : 'null'},
-        case when (${statuses})[1 + g.i % ${STATUS_LIST.length}] = 'delivered' then d.day + interval '3 days 14 hours' end,
+        case when (${statuses})[1 + g.i % ${statusList.length}] = 'delivered' then d.day + interval '3 days 14 hours' end,
         d.day + interval '8 hours', d.day + interval '8 hours'
       from g
       cross join lateral (select ${pickupDay} as day) d

@@ -15,7 +15,9 @@ const HAZMAT_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_'));
 const TEMPERATURE_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('temperature_'));
 
 /** The row's cells in the dialog, grouped as a shipment is read: the shipment, where from, where to, what. */
-const GROUPS: { key: string; columns: readonly BatchColumn[] }[] = [
+type GroupKey = 'shipment' | 'origin' | 'destination' | 'item' | 'hazmat' | 'temperature' | 'delivery';
+
+const GROUPS: { key: GroupKey; columns: readonly BatchColumn[] }[] = [
   {
     key: 'shipment',
     columns: ['client_ref', 'mode', 'pickup_date', 'insured_value', 'insurance', 'equipment_type', 'accessorials', 'references'],
@@ -51,7 +53,8 @@ function asksTemperature(values: Record<BatchColumn, string>, errors: Record<str
   return values.mode.trim().toLowerCase() === 'truckload' || TEMPERATURE_COLUMNS.some((c) => values[c] || errors[c]);
 }
 
-const ASKED: Record<string, (values: Record<BatchColumn, string>, errors: Record<string, unknown>) => boolean> = {
+/** The groups shown only when the row needs them; every other group is always shown. */
+const ASKED: Partial<Record<GroupKey, (values: Record<BatchColumn, string>, errors: Record<string, unknown>) => boolean>> = {
   hazmat: asksHazmat,
   temperature: asksTemperature,
 };
