@@ -52,7 +52,12 @@ export async function benchDatabase(name: string, poolSize: number) {
  */
 export async function signedInApp(database: Database, env: Record<string, string> = {}, email = 'shipper@demo.test') {
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
-  const app = await buildApp({ config, db: database.db, logger: process.env.BENCH_LOG === '1' ? { level: 'error' } : false, pubsub: database });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: process.env.BENCH_LOG === '1' ? { level: 'error' } : false,
+    pubsub: database,
+  });
   return { app, send: await signedInTo(app, email) };
 }
 

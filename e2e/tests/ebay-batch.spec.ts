@@ -69,19 +69,40 @@ test('a seller books two eBay orders as a batch; each is shipped and its trackin
   }
 });
 
-test('es: on a phone, two orders picked become a batch, said in Spanish', async ({ page }) => {
+test('es: on a phone, two orders and one of two kinds picked become a batch, said in Spanish', async ({ page }) => {
   const shipper = await seedLookAlike('shipper@demo.test', 'ebay-batch-es');
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, shipper.email, { password: shipper.password, settings: { language: 'es' }, at: '/orders/ebay?q=GK-12' });
   await pickTwo(page, (n) => `Elegir el pedido ${n}`, 2);
-  await page.getByRole('button', { name: 'Reservar 2 pedidos como lote' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Reservar 2 pedidos como lote' });
+  // An order of gaskets and chairs or kraft paper: one shipment of two item lines.
+  const twoKinds = page
+    .getByTestId('ebay-order-row')
+    .filter({ hasText: 'GK-12' })
+    .filter({ hasText: /CH-200|KP-36/ })
+    .filter({ hasNotText: /DG-55|MISC-9/ })
+    .first();
+  const twoKindsNumber = ((await twoKinds.locator('td').nth(1).locator('p').first().textContent()) ?? '').trim();
+  await twoKinds.getByRole('checkbox', { name: `Elegir el pedido ${twoKindsNumber}` }).check();
+  await page.getByRole('button', { name: 'Reservar 3 pedidos como lote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reservar 3 pedidos como lote' });
   await expect(dialog).toContainText('Cada pedido se vuelve una fila de un lote nuevo');
   await expectPageFitsWindow(page);
   await snap(page, 'ebay-batch-dialog-es-phone');
   await dialog.getByRole('button', { name: 'Crear el lote' }).click();
   await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Creado con pedidos de eBay')).toBeVisible();
+  // Its row lists both kinds, the gaskets' envelopes in Spanish.
+  await expect(page.getByText(/^\d+ × .+ · \d+ × .+/).filter({ hasText: 'Sobres' })).toBeVisible();
+  // The fix dialog lists the further line, read-only, under the handling units.
+  await page.getByRole('button', { name: new RegExp(`^Corregir línea \\d+ \\(${twoKindsNumber}\\)$`) }).click();
+  const fix = page.getByRole('dialog', { name: new RegExp(`^Corregir línea \\d+ \\(${twoKindsNumber}\\)$`) });
+  const units = fix.getByRole('group', { name: 'Unidades de manejo' });
+  await expect(units.getByText('También en este envío, de su pedido de eBay (no se cambian aquí)')).toBeVisible();
+  await expect(units.getByRole('listitem')).toHaveCount(1);
+  await units.getByRole('listitem').scrollIntoViewIfNeeded();
+  await snap(page, 'ebay-batch-two-kinds-es-phone');
+  await page.keyboard.press('Escape');
+  await expect(fix).toBeHidden();
   await expectPageFitsWindow(page);
   await snap(page, 'ebay-batch-es-phone');
 });

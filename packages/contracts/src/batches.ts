@@ -56,7 +56,26 @@ export const BATCH_BOOKING_COLUMNS = [
 ] as const;
 export type BatchBookingColumn = (typeof BATCH_BOOKING_COLUMNS)[number];
 
-/** The columns of a batch file, in the template's order: one shipment of one item line per row. */
+/** The columns of one item line: a row's own, and each of its further lines (`more_items`). */
+export const BATCH_ITEM_COLUMNS = [
+  'package_type',
+  'quantity',
+  'length',
+  'width',
+  'height',
+  'weight',
+  'freight_class',
+  'stackable',
+  'hazardous',
+] as const;
+export type BatchItemColumn = (typeof BATCH_ITEM_COLUMNS)[number];
+/** An item line's cells as text, in the units the row's cells are written in. */
+export type BatchItemCells = Partial<Record<BatchItemColumn, string>>;
+
+/**
+ * The columns of a batch file, in the template's order: one shipment per row, with one item line
+ * (an eBay order with items of several kinds keeps the others as the row's `more_items`).
+ */
 export const BATCH_CSV_COLUMNS = [
   'client_ref',
   'mode',
@@ -67,15 +86,7 @@ export const BATCH_CSV_COLUMNS = [
   'destination_postal_code',
   'destination_country',
   'destination_site_type',
-  'package_type',
-  'quantity',
-  'length',
-  'width',
-  'height',
-  'weight',
-  'freight_class',
-  'stackable',
-  'hazardous',
+  ...BATCH_ITEM_COLUMNS,
   'insured_value',
   'insurance',
   'equipment_type',
@@ -286,6 +297,11 @@ export interface BatchRowView {
   booking_error: string | null;
   /** The eBay order the row ships (an eBay batch's rows); its tracking goes back to eBay once booked. */
   ebay_order_id: string | null;
+  /**
+   * The shipment's further item lines, after the one in `cells` (an eBay order with items of
+   * several kinds); rated and booked with it. Empty for a file's rows. Not changed by fixing a row.
+   */
+  more_items: BatchItemCells[];
 }
 
 export interface BatchSummary {

@@ -1,4 +1,4 @@
-import type { BatchRowError, BatchRowStatus, BatchRule, BatchSource, BatchStatus } from '@freight/contracts';
+import type { BatchItemCells, BatchRowError, BatchRowStatus, BatchRule, BatchSource, BatchStatus } from '@freight/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // schema.ts re-exports this file, so only lazy references to its tables are safe here.
 import { accounts, ebayOrders, users } from './schema';
@@ -48,6 +48,8 @@ export const batchRows = pgTable(
     line: integer('line').notNull(),
     status: text('status').$type<BatchRowStatus>().notNull(),
     cells: jsonb('cells').$type<Record<string, string>>().notNull(),
+    /** The shipment's further item lines as text cells, after the one in `cells` (an eBay order with items of several kinds). */
+    moreItems: jsonb('more_items').$type<BatchItemCells[]>().notNull().default([]),
     errors: jsonb('errors').$type<BatchRowError[]>().notNull().default([]),
     quoteId: uuid('quote_id'),
     rateId: text('rate_id'),

@@ -205,7 +205,8 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     const anyResidential = residential || cellOf(cells, 'origin_site_type').toLowerCase() === 'residential';
     // The place's own hours are the pickup window when it has them.
     const hours = pickup.opens_at && pickup.closes_at;
-    const hazardous = parseCsvBoolean(cellOf(cells, 'hazardous')) ?? false;
+    // Hazardous when any of its item lines is: the materials are asked for once, for the shipment.
+    const hazardous = [cellOf(cells, 'hazardous'), ...row.moreItems.map((i) => i.hazardous ?? '')].some((c) => parseCsvBoolean(c) === true);
     const appointmentDate = cellOf(cells, 'delivery_appointment_date');
     const body = {
       quote_id: row.quoteId,

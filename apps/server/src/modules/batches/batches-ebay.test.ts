@@ -98,6 +98,54 @@ describe('a batch of eBay orders', () => {
     }
   });
 
+  it('ships an order with items of two kinds as one row: the second kind is a further item line, rated and booked with it', async () => {
+    // The degreaser (hazardous) second: the shipment is hazardous though the row's own line is not.
+    const twoKinds = (await orders()).find(
+      (o) =>
+        o.status === 'awaiting' &&
+        o.items.length === 2 &&
+        ['GK-12', 'CH-200', 'KP-36'].includes(o.items[0]!.sku) &&
+        o.items[1]!.sku === 'DG-55' &&
+        o.id !== gaskets.id &&
+        o.id !== rolls.id,
+    );
+    if (!twoKinds) throw new Error('no open order of a catalogued kind and the degreaser');
+    const made = await shipper.post('/api/batches/ebay', { order_ids: [twoKinds.id], rule: 'cheapest' });
+    expect(made.statusCode, made.body).toBe(201);
+    const [row] = (made.json().data as BatchView).rows;
+    expect(row, JSON.stringify(row?.errors)).toMatchObject({ status: 'valid', errors: [] });
+    expect(row!.more_items).toHaveLength(1);
+    expect(row!.cells.hazardous).toBe('false');
+    expect(row!.more_items[0]).toMatchObject({ hazardous: 'true', quantity: expect.stringMatching(/^\d+$/) });
+    const id = (made.json().data as BatchView).id;
+    const rated = await rate(shipper, id);
+    expect(rated.rows[0]!.status, JSON.stringify(rated.rows[0]!.result)).toBe('rated');
+    const quote = (await shipper.get(`/api/quotes/${rated.rows[0]!.quote_id}`)).json().data;
+    expect(quote.items).toHaveLength(2);
+    const asked = await bookBatch(shipper, id);
+    expect(asked.rows[0]!.status).toBe('booking_failed');
+    expect(asked.rows[0]!.errors.map((e) => e.field)).toContain('hazmat_un_number');
+    const fixed = await shipper.put(`/api/batches/${id}/rows/2`, {
+      cells: {
+        hazmat_un_number: 'UN1993',
+        hazmat_proper_name: 'Flammable liquid, n.o.s. (degreaser)',
+        hazmat_class: '3',
+        hazmat_packing_group: 'III',
+        hazmat_emergency_contact: 'CHEMTREC',
+        hazmat_emergency_phone: '(800) 424-9300',
+      },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    // The fix keeps the further line.
+    expect((fixed.json().data as BatchView).rows[0]!.more_items).toHaveLength(1);
+    const booked = await bookBatch(shipper, id);
+    expect(booked.rows[0]!.status, JSON.stringify(booked.rows[0]!.errors)).toBe('booked');
+    const shipment = (await shipper.get(`/api/shipments/${booked.rows[0]!.shipment_id}`)).json().data;
+    expect(shipment.items).toHaveLength(2);
+    expect(shipment.hazardous).toBe(true);
+    expect((await shipper.get(`/api/ebay/orders/${twoKinds.id}`)).json().data.status).toBe('shipped');
+  });
+
   it('refuses an order that has shipped, another account’s order, and no orders, in the documented shape', async () => {
     const shipped = await shipper.post('/api/batches/ebay', { order_ids: [gaskets.id] });
     expect(shipped.statusCode).toBe(422);

@@ -4,11 +4,13 @@ import {
   BATCH_MAX_ROWS,
   BATCH_OPTIONAL_COLUMNS,
   type BatchColumn,
+  type BatchItemCells,
   type BatchRowError,
   type BatchRowFields,
   type BatchRowsBody,
   batchRowFields,
   isPostalCode,
+  parseCsvBoolean,
   quoteRequest,
 } from '@freight/contracts';
 import type { Language } from '@freight/domain';
@@ -133,8 +135,28 @@ export const accessorialsOf = (cell: string | undefined) => [
   ),
 ];
 
-/** The quote request a checked row stands for (one item line, the batch's rows are single shipments). */
-export function quoteInputOf(v: BatchRowFields) {
+/**
+ * A further item line's cells as the quote's item, read as the reader reads a row's own: numbers,
+ * and stackable unless it says otherwise, hazardous only when it says so. A cell that is no number
+ * stays as written, so the quote request refuses it with its field's message.
+ */
+function furtherItemOf(cells: BatchItemCells) {
+  const number = (cell: string | undefined) => (cell?.trim() ? Number(cell) : undefined);
+  return {
+    package_type: cells.package_type ?? '',
+    quantity: number(cells.quantity),
+    length: number(cells.length),
+    width: number(cells.width),
+    height: number(cells.height),
+    weight: number(cells.weight),
+    freight_class: number(cells.freight_class),
+    stackable: parseCsvBoolean(cells.stackable ?? '') ?? true,
+    hazardous: parseCsvBoolean(cells.hazardous ?? '') ?? false,
+  };
+}
+
+/** The quote request a checked row stands for: one shipment, its own item line first, then its further ones. */
+export function quoteInputOf(v: BatchRowFields, moreItems: readonly BatchItemCells[] = []) {
   return {
     mode: v.mode,
     pickup_date: v.pickup_date,
@@ -152,6 +174,7 @@ export function quoteInputOf(v: BatchRowFields) {
         stackable: v.stackable,
         hazardous: v.hazardous,
       },
+      ...moreItems.map(furtherItemOf),
     ],
     insured_value: v.insured_value,
     equipment_type: v.equipment_type,

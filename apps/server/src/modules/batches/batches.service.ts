@@ -3,6 +3,7 @@ import {
   BATCH_CSV_COLUMNS,
   type BatchCreateQuery,
   type BatchFromEbayRequest,
+  type BatchItemCells,
   type BatchResultRow,
   type BatchRowError,
   type BatchRowResult,
@@ -86,6 +87,7 @@ const rowView = (r: BatchLineRow, bolNumbers: ReadonlyMap<string, string>): Batc
   approval_id: r.approvalId,
   booking_error: r.bookingError,
   ebay_order_id: r.ebayOrderId,
+  more_items: r.moreItems,
 });
 
 /** Shipping at volume: batches uploaded as CSV, checked row by row and kept as history. */
@@ -120,7 +122,7 @@ export function batchesService(ctx: AppContext) {
     caller: Caller,
     rule: Pick<BatchCreateQuery, 'rule' | 'file_name' | 'preferred_carrier' | 'max_transit_days'>,
     source: BatchSource,
-    lines: { line: number; cells: Record<string, string>; errors: BatchRowError[]; ebayOrderId?: string }[],
+    lines: { line: number; cells: Record<string, string>; errors: BatchRowError[]; ebayOrderId?: string; moreItems?: BatchItemCells[] }[],
   ) {
     const at = ctx.now();
     const made = await repo.insert(
@@ -143,6 +145,7 @@ export function batchesService(ctx: AppContext) {
         cells: l.cells,
         errors: l.errors,
         ebayOrderId: l.ebayOrderId ?? null,
+        moreItems: l.moreItems ?? [],
         updatedAt: at,
       })),
     );
@@ -180,7 +183,7 @@ export function batchesService(ctx: AppContext) {
         const line = lines[i] ?? { line: i + 2, cells: cells[i] ?? {}, errors: [] };
         // An order the batch cannot hold says why first; its cells stay, to show what it would ship.
         const errors = order.problem ? [{ field: null, message: t(order.problem.key, order.problem.params) }, ...line.errors] : line.errors;
-        return { ...line, errors, ebayOrderId: order.orderId };
+        return { ...line, errors, ebayOrderId: order.orderId, moreItems: order.moreItems };
       });
       return keep(caller, { rule: request.rule }, 'ebay', rows);
     },
@@ -267,8 +270,12 @@ export function batchesService(ctx: AppContext) {
         const value = lines[due.indexOf(row)]?.value;
         try {
           if (!value) throw AppError.validation({ row: ['validation.invalid'] });
-          const input = Object.assign(quoteInputOf(value), { currency: prefs.currency, unit_system: prefs.unitSystem });
-          const parsed = quoteRequest.parse(input);
+          const input = Object.assign(quoteInputOf(value, row.moreItems), { currency: prefs.currency, unit_system: prefs.unitSystem });
+          // A further item line is checked only here (a row's own cells were checked on upload): its
+          // problem is the row's reason, in the quote form's words.
+          const checked = quoteRequest.safeParse(input);
+          if (!checked.success) throw AppError.validation({ row: [checked.error.issues[0]?.message ?? 'validation.invalid'] });
+          const parsed = checked.data;
           const quote = await quotes.create(owner, { ...parsed, currency: prefs.currency, unit_system: prefs.unitSystem });
           const result = quote.result as QuoteResult;
           const outcome =

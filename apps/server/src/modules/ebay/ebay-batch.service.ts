@@ -1,4 +1,4 @@
-import type { BatchColumn } from '@freight/contracts';
+import type { BatchColumn, BatchItemCells } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -6,10 +6,11 @@ import { batchCellsOf, bookingPrefillOf, quoteInputOf } from './ebay.presenter';
 import { ebayRepository } from './ebay.repository';
 import { orderFillSources } from './ebay.service';
 
-/** An order as a batch's row: its cells, or why it cannot be one (a message key and its values). */
+/** An order as a batch's row: its cells and further item lines, or why it cannot be one (a message key and its values). */
 export interface EbayBatchRow {
   orderId: string;
   cells: Partial<Record<BatchColumn, string>>;
+  moreItems: BatchItemCells[];
   problem: { key: string; params?: Record<string, unknown> } | null;
 }
 
@@ -17,8 +18,9 @@ export interface EbayBatchRow {
  * The account's eBay orders picked for a batch, one row each in the order given (an id given twice
  * counts once): each order's quote form fill (catalog items by SKU, the first pickup date from the
  * company address) as the batch template's cells. 422 on `order_ids` for an order that is not the
- * account's, or that has shipped or was canceled. An order the batch cannot hold (an SKU not in the
- * catalog, items of more than one kind) is a row with its problem, to ship from its own page.
+ * account's, or that has shipped or was canceled. An order with items of several kinds is one row
+ * (one shipment) with its first kind in the cells and the others as further item lines. An order
+ * the batch cannot hold (an SKU not in the catalog) is a row with its problem, to ship from its own page.
  */
 export async function ebayBatchRows(
   ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
@@ -38,12 +40,10 @@ export async function ebayBatchRows(
   const { address, catalog, origin, pickupDate } = await orderFillSources(ctx, accountId);
   return orders.map((found) => {
     const fill = quoteInputOf(found, origin, catalog, pickupDate);
-    const cells = batchCellsOf(fill, bookingPrefillOf(found, address), unitSystem);
+    const { cells, moreItems } = batchCellsOf(fill, bookingPrefillOf(found, address), unitSystem);
     const problem = fill.unmatched.length
       ? { key: 'batch.ebay_unmatched', params: { skus: fill.unmatched.map((u) => u.sku || u.title).join(', ') } }
-      : (fill.input.items?.length ?? 0) > 1
-        ? { key: 'batch.ebay_many_lines' }
-        : null;
-    return { orderId: found.order.id, cells, problem };
+      : null;
+    return { orderId: found.order.id, cells, moreItems, problem };
   });
 }

@@ -1,6 +1,7 @@
 import {
   type AccountAddress,
   type BatchColumn,
+  type BatchItemCells,
   EBAY_ORDER_PREFILL,
   type EbayOrderView,
   type EbayQuoteInput,
@@ -201,23 +202,39 @@ export function bookingPrefillOf(r: OrderWithShipment, company: AccountAddress |
 
 const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
 
+type FillItem = NonNullable<EbayQuoteInput['input']['items']>[number];
+
+/** One item line as a batch row's item cells, its sizes in `unitSystem`'s units (the catalog keeps inches and pounds). */
+function batchItemCellsOf(item: FillItem | undefined, unitSystem: UnitSystem): BatchItemCells {
+  const metric = unitSystem === 'metric';
+  const size = (inches: unknown) => (typeof inches === 'number' ? oneDecimal(metric ? inches * CM_PER_INCH : inches) : '');
+  const weight = (pounds: unknown) => (typeof pounds === 'number' ? oneDecimal(metric ? pounds * KG_PER_POUND : pounds) : '');
+  return {
+    package_type: item?.package_type ?? '',
+    quantity: String(item?.quantity ?? ''),
+    length: size(item?.length),
+    width: size(item?.width),
+    height: size(item?.height),
+    weight: weight(item?.weight),
+    freight_class: item?.freight_class ? String(item.freight_class) : '',
+    hazardous: item?.hazardous ? 'true' : 'false',
+  };
+}
+
 /**
  * An order as a row of a batch file (the template's columns as text), from its quote form's fill
- * and its booking's places: one item line, its sizes in the batch owner's units (the catalog keeps
- * inches and pounds), the order's number as the client reference. The mode is parcel when the
- * items fit a parcel, else LTL. A place missing (no company address) leaves its cells empty, so
+ * and its booking's places: its first item line in the cells and the others as further lines, sizes
+ * in the batch owner's units, the order's number as the client reference. The mode is parcel when
+ * the items fit a parcel, else LTL. A place missing (no company address) leaves its cells empty, so
  * the row is refused with the field's message as a file's would be.
  */
 export function batchCellsOf(
   fill: Omit<EbayQuoteInput, 'ship_to_verified'>,
   places: ReturnType<typeof bookingPrefillOf>,
   unitSystem: UnitSystem,
-): Partial<Record<BatchColumn, string>> {
+): { cells: Partial<Record<BatchColumn, string>>; moreItems: BatchItemCells[] } {
   const { input } = fill;
-  const item = input.items?.[0];
-  const metric = unitSystem === 'metric';
-  const size = (inches: unknown) => (typeof inches === 'number' ? oneDecimal(metric ? inches * CM_PER_INCH : inches) : '');
-  const weight = (pounds: unknown) => (typeof pounds === 'number' ? oneDecimal(metric ? pounds * KG_PER_POUND : pounds) : '');
+  const [first, ...more] = input.items ?? [];
   const placeCells = (side: 'origin' | 'destination', p: PlaceView | null) => ({
     [`${side}_company`]: p?.company ?? '',
     [`${side}_street`]: p ? [p.street1, p.street2].filter(Boolean).join(', ') : '',
@@ -227,7 +244,7 @@ export function batchCellsOf(
     [`${side}_contact_phone`]: p?.phone ?? '',
     [`${side}_contact_email`]: p?.email ?? '',
   });
-  return {
+  const cells = {
     client_ref: input.client_ref ?? '',
     mode: fill.modes.parcel ? 'parcel' : 'ltl',
     pickup_date: input.pickup_date ?? '',
@@ -237,16 +254,10 @@ export function batchCellsOf(
     destination_postal_code: input.destination?.postal_code ?? '',
     destination_country: input.destination?.country ?? '',
     destination_site_type: 'residential',
-    package_type: item?.package_type ?? '',
-    quantity: String(item?.quantity ?? ''),
-    length: size(item?.length),
-    width: size(item?.width),
-    height: size(item?.height),
-    weight: weight(item?.weight),
-    freight_class: item?.freight_class ? String(item.freight_class) : '',
-    hazardous: item?.hazardous ? 'true' : 'false',
+    ...batchItemCellsOf(first, unitSystem),
     insured_value: String(input.insured_value ?? ''),
     ...placeCells('origin', places.pickup),
     ...placeCells('destination', places.delivery),
   };
+  return { cells, moreItems: more.map((item) => batchItemCellsOf(item, unitSystem)) };
 }

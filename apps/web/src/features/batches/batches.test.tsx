@@ -58,6 +58,7 @@ const row = (line: number, over: Partial<BatchRow> = {}): BatchRow => ({
   approval_id: null,
   booking_error: null,
   ebay_order_id: null,
+  more_items: [],
   ...over,
 });
 
@@ -230,6 +231,24 @@ describe('a batch', () => {
     expect(within(hazmat).getByLabelText(/^UN\/NA number/)).toHaveAttribute('aria-invalid', 'true');
     expect(within(hazmat).getByText('Enter a UN or NA number such as UN1993')).toBeInTheDocument();
     expect(within(hazmat).getByLabelText(/^24-hour emergency contact/)).toHaveValue('');
+  });
+
+  it('shows an eBay order of two kinds as one row with both item lines, and asks for the hazardous materials of its second', async () => {
+    const twoKinds = row(5, {
+      status: 'invalid',
+      cells: { ...CELLS, client_ref: 'PO-5', height: '', hazardous: 'false' },
+      errors: [{ field: 'height', message: 'Height is required' }],
+      more_items: [{ package_type: 'drums', quantity: '1', length: '24', width: '24', height: '35', weight: '450', hazardous: 'true' }],
+    });
+    signIn({ 'GET /api/batches/b1': { data: batchOf([twoKinds], { source: 'ebay' }) } });
+    renderApp('/batches/b1');
+    expect(await screen.findByText('2 × Pallets, 1,000 lb · 1 × Drums, 450 lb')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fix line 5 (PO-5)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fix line 5 (PO-5)' });
+    const units = within(dialog).getByRole('group', { name: 'Handling units' });
+    expect(within(units).getByText('Also in this shipment, from its eBay order (not changed here)')).toBeInTheDocument();
+    expect(within(units).getByRole('listitem')).toHaveTextContent('1 × Drums, 450 lb');
+    expect(within(dialog).getByRole('group', { name: 'Hazardous materials' })).toBeInTheDocument();
   });
 
   it('asks a truckload row for its temperature range, with its delivery appointment and notes beside every row', async () => {

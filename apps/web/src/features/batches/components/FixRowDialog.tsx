@@ -1,4 +1,4 @@
-import { BATCH_CSV_COLUMNS, type BatchColumn, parseCsvBoolean } from '@freight/contracts';
+import { BATCH_CSV_COLUMNS, BATCH_ITEM_COLUMNS, type BatchColumn, parseCsvBoolean } from '@freight/contracts';
 import { Alert, Fieldset, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,8 +8,9 @@ import { announce } from '../../../components/a11y/announcer';
 import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { setServerErrors, translateMessage } from '../../../lib/forms';
+import { useFormat } from '../../../lib/useFormat';
 import { type Batch, type BatchRow, batchKey, fixRow } from '../api/batchesApi';
-import { rowName } from './parts';
+import { itemLineOf, rowName } from './parts';
 
 const HAZMAT_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_'));
 const TEMPERATURE_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('temperature_'));
@@ -32,7 +33,7 @@ const GROUPS: { key: GroupKey; columns: readonly BatchColumn[] }[] = [
   },
   {
     key: 'item',
-    columns: ['package_type', 'quantity', 'length', 'width', 'height', 'weight', 'freight_class', 'stackable', 'hazardous'],
+    columns: BATCH_ITEM_COLUMNS,
   },
   { key: 'hazmat', columns: HAZMAT_COLUMNS },
   { key: 'temperature', columns: TEMPERATURE_COLUMNS },
@@ -43,9 +44,12 @@ const GROUPS: { key: GroupKey; columns: readonly BatchColumn[] }[] = [
  * The hazardous materials' cells are shown for a row that says it is hazardous (any word but an
  * empty, false, no or 0), or that already has them or a problem with them.
  */
-function asksHazmat(values: Record<BatchColumn, string>, errors: Record<string, unknown>) {
-  const said = values.hazardous.trim();
-  return (said !== '' && parseCsvBoolean(said) !== false) || HAZMAT_COLUMNS.some((c) => values[c] || errors[c]);
+function asksHazmat(values: Record<BatchColumn, string>, errors: Record<string, unknown>, row: BatchRow) {
+  const says = (cell: string | undefined) => {
+    const said = (cell ?? '').trim();
+    return said !== '' && parseCsvBoolean(said) !== false;
+  };
+  return says(values.hazardous) || row.more_items.some((i) => says(i.hazardous)) || HAZMAT_COLUMNS.some((c) => values[c] || errors[c]);
 }
 
 /** The temperature range is a truckload's (its equipment says whether it is needed), or shown when it is filled or wrong. */
@@ -54,7 +58,7 @@ function asksTemperature(values: Record<BatchColumn, string>, errors: Record<str
 }
 
 /** The groups shown only when the row needs them; every other group is always shown. */
-const ASKED: Partial<Record<GroupKey, (values: Record<BatchColumn, string>, errors: Record<string, unknown>) => boolean>> = {
+const ASKED: Partial<Record<GroupKey, (values: Record<BatchColumn, string>, errors: Record<string, unknown>, row: BatchRow) => boolean>> = {
   hazmat: asksHazmat,
   temperature: asksTemperature,
 };
@@ -93,6 +97,7 @@ export function FixRowDialog({ batchId, row, onClose }: { batchId: string; row: 
 
 function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; onDone: () => void }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const say = (m: string) => translateMessage(t, m);
   const initial = splitRowErrors(row, say);
@@ -143,7 +148,7 @@ function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; 
           fields={form}
           rename={(errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^cells\./, ''), v]))}
         />
-        {GROUPS.filter((g) => ASKED[g.key]?.(form.values, form.errors) ?? true).map((group) => (
+        {GROUPS.filter((g) => ASKED[g.key]?.(form.values, form.errors, row) ?? true).map((group) => (
           <Fieldset key={group.key} legend={t(`batches.fix.groups.${group.key}`)}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               {group.columns.map((c) => (
@@ -157,6 +162,19 @@ function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; 
                 />
               ))}
             </SimpleGrid>
+            {group.key === 'item' && row.more_items.length > 0 && (
+              <Stack gap={4} mt="sm">
+                <Text size="sm" fw={500}>
+                  {t('batches.fix.more_items')}
+                </Text>
+                <List size="sm">
+                  {row.more_items.map((cells, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id of their own and never move
+                    <List.Item key={i}>{itemLineOf(cells, t, fmt)}</List.Item>
+                  ))}
+                </List>
+              </Stack>
+            )}
           </Fieldset>
         ))}
         <ModalActions onCancel={onDone} submitLabel={t('batches.fix.save')} submitting={form.submitting} />

@@ -161,7 +161,7 @@ function RowLine({
       <Table.Td>{row.line}</Table.Td>
       <Table.Td style={{ wordBreak: 'break-word' }}>{row.cells.client_ref || '—'}</Table.Td>
       <Table.Td>{laneOf(row.cells)}</Table.Td>
-      <Table.Td>{itemsOf(row.cells, t, fmt)}</Table.Td>
+      <Table.Td>{itemsOf(row, t, fmt)}</Table.Td>
       <Table.Td>
         <RowStatusBadge status={row.status} />
       </Table.Td>

@@ -1,4 +1,4 @@
-import type { BatchRowStatus, BatchStatus } from '@freight/contracts';
+import type { BatchItemCells, BatchRowStatus, BatchStatus } from '@freight/contracts';
 import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -48,8 +48,8 @@ const numberOf = (text: string | undefined) => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** '2 × Pallets, 1,000 lb': the handling units, their kind and the weight in all, in the user's units. */
-export function itemsOf(cells: Record<string, string>, t: TFunction, fmt: ReturnType<typeof useFormat>): string {
+/** '2 × Pallets, 1,000 lb': an item line's handling units, their kind and its weight in all, in the user's units. */
+export function itemLineOf(cells: BatchItemCells, t: TFunction, fmt: ReturnType<typeof useFormat>): string {
   const quantity = numberOf(cells.quantity);
   const weight = numberOf(cells.weight);
   const kind = cells.package_type?.trim()
@@ -58,6 +58,10 @@ export function itemsOf(cells: Record<string, string>, t: TFunction, fmt: Return
   const units = quantity !== null ? `${fmt.number(quantity)} × ${kind}` : kind;
   return weight !== null ? `${units}, ${fmt.weight((quantity ?? 1) * weight)}` : units;
 }
+
+/** Every item line of a row's shipment: its own, then its further ones (an eBay order of several kinds). */
+export const itemsOf = (row: Pick<BatchRow, 'cells' | 'more_items'>, t: TFunction, fmt: ReturnType<typeof useFormat>) =>
+  [row.cells, ...row.more_items].map((cells) => itemLineOf(cells, t, fmt)).join(' · ');
 
 /** The rate the row's rule (or the shipper) chose, if any. */
 export const chosenRate = (row: BatchRow) => (row.rate_id ? (row.result?.rates.find((r) => r.id === row.rate_id) ?? null) : null);
