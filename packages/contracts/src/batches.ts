@@ -86,6 +86,7 @@ export const BATCH_CSV_COLUMNS = [
   'destination_postal_code',
   'destination_country',
   'destination_site_type',
+  'product_number',
   ...BATCH_ITEM_COLUMNS,
   'insured_value',
   'insurance',
@@ -95,12 +96,13 @@ export const BATCH_CSV_COLUMNS = [
 ] as const;
 export type BatchColumn = (typeof BATCH_CSV_COLUMNS)[number];
 /**
- * Columns a file may leave out: the booking columns, `insurance` (yes or no; an empty cell, or a
- * file without the column, leaves it to the batch's automation rules when it is rated by them,
- * else uninsured) and `accessorials` (semicolon-separated codes of the quote form's, priced when
- * the row is rated), which files made before they existed do not have.
+ * Columns a file may leave out: the booking columns, `product_number` (a product of the account's
+ * catalog, whose package type, sizes, weight, class and hazard fill the item cells left empty),
+ * `insurance` (yes or no; an empty cell, or a file without the column, leaves it to the batch's
+ * automation rules when it is rated by them, else uninsured) and `accessorials` (semicolon-separated
+ * codes of the quote form's, priced when the row is rated), which files made before they existed do not have.
  */
-export const BATCH_OPTIONAL_COLUMNS = ['insurance', 'accessorials', ...BATCH_BOOKING_COLUMNS] as const;
+export const BATCH_OPTIONAL_COLUMNS = ['product_number', 'insurance', 'accessorials', ...BATCH_BOOKING_COLUMNS] as const;
 /** The columns rating needs: a file must have each of them. */
 export const BATCH_RATING_COLUMNS = BATCH_CSV_COLUMNS.filter(
   (c) => !(BATCH_OPTIONAL_COLUMNS as readonly string[]).includes(c),
@@ -162,6 +164,8 @@ export const batchRowFields = z.object({
   destination_postal_code: place.postal_code,
   destination_country: z.enum(COUNTRIES, { error: 'validation.required' }),
   destination_site_type: place.site_type,
+  /** A product of the account's catalog by its number (any case): it fills the item cells left empty. */
+  product_number: z.string().trim().max(64, { error: 'validation.too_long' }).optional().default(''),
   package_type: item.package_type,
   quantity: item.quantity,
   length: item.length,

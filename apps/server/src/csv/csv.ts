@@ -66,8 +66,11 @@ export interface CsvSpec<C extends string, V, R = V> {
   optional?: readonly C[];
   /** How to decode cells other than text. */
   types?: Partial<Record<C, CsvCellType>>;
-  /** Optional change of the decoded cells before the schema (e.g. 'usa' -> 'US'). */
-  prepare?: (cells: Record<C, unknown>) => Record<C, unknown>;
+  /**
+   * Optional change of the decoded cells before the schema (e.g. 'usa' -> 'US'). It may look
+   * things up, and tell a cell's problem (a message key) through `problem`: the row is then refused.
+   */
+  prepare?: (cells: Record<C, unknown>, problem: (column: C, key: string) => void) => Record<C, unknown> | Promise<Record<C, unknown>>;
   /** The row's schema (messages are i18n keys); issues become errors with their dotted path as the field. */
   schema: z.ZodType<V>;
   /** Per-row hook after the schema: more checks (e.g. postal data) and/or a changed value. */
@@ -335,7 +338,7 @@ export async function readCsv<C extends string, V, R = V>(
       if (decoded.error) add(column, decoded.error);
       cells[column] = decoded.value;
     });
-    if (spec.prepare) cells = spec.prepare(cells);
+    if (spec.prepare) cells = await spec.prepare(cells, add);
     const parsedRow = spec.schema.safeParse(cells);
     let value: R | undefined;
     if (parsedRow.success) {

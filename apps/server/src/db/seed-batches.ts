@@ -90,7 +90,8 @@ export async function seedDemoBatch(tx: Db, now: Date) {
     { ...cellsOf({ ref: 'MON-105', date: pickupDate, from: chicago, to: dallas, item: pallet }), weight: '' },
   ];
   const csv = [BATCH_CSV_COLUMNS.join(','), ...open.map((c) => BATCH_CSV_COLUMNS.map((k) => cell(c[k] ?? '')).join(','))].join('\n');
-  const { lines } = await checkFile(csv, 'en');
+  // The demo rows name no catalog product.
+  const { lines } = await checkFile(csv, { language: 'en', unitSystem: 'imperial', productByNumber: async () => undefined });
   const firstOpenLine = booked.length + 2;
 
   const createdAt = new Date(now.getTime() - 3 * 3_600_000);

@@ -13,8 +13,8 @@ import {
   parseCsvBoolean,
   quoteRequest,
 } from '@freight/contracts';
-import type { Language } from '@freight/domain';
-import { DEFAULT_PICKUP_CUTOFF, firstPickupDate, lookupPlace } from '@freight/domain/rating';
+import type { Language, UnitSystem } from '@freight/domain';
+import { CM_PER_INCH, DEFAULT_PICKUP_CUTOFF, firstPickupDate, KG_PER_POUND, lookupPlace } from '@freight/domain/rating';
 import { type CsvSource, type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
 
 /**
@@ -191,16 +191,65 @@ function columnOf(path: PropertyKey[]): string {
   return head ?? 'row';
 }
 
+/** What a catalog product gives a row's item: the catalog keeps inches and pounds. */
+export interface CatalogItem {
+  packageType: string;
+  lengthIn: number;
+  widthIn: number;
+  heightIn: number;
+  weightLb: number;
+  freightClass: number | null;
+  hazardous: boolean;
+}
+
+/** How a file's rows are read: a product of the caller's catalog by its number (any case), and the units the cells are in. */
+export interface RowReading {
+  language: Language;
+  unitSystem: UnitSystem;
+  productByNumber: (productNumber: string) => Promise<CatalogItem | undefined>;
+}
+
+/** The item cells a catalog product fills, in the row's units (sizes and weight to a tenth). */
+function productCells(p: CatalogItem, unitSystem: UnitSystem): Partial<Record<BatchColumn, unknown>> {
+  const metric = unitSystem === 'metric';
+  const tenth = (n: number) => Math.round(n * 10) / 10;
+  const size = (inches: number) => tenth(metric ? inches * CM_PER_INCH : inches);
+  return {
+    package_type: p.packageType,
+    length: size(p.lengthIn),
+    width: size(p.widthIn),
+    height: size(p.heightIn),
+    weight: tenth(metric ? p.weightLb * KG_PER_POUND : p.weightLb),
+    freight_class: p.freightClass ?? undefined,
+    hazardous: p.hazardous,
+  };
+}
+
 /**
  * A row is checked with the address import's CSV pipeline (header, cells, booleans and numbers)
  * against the quote request's fields, then as a whole quote request (its cross-field rules, a
- * truckload's equipment say), so a row's messages are the quote form's.
+ * truckload's equipment say), so a row's messages are the quote form's. A row naming a catalog
+ * product has the item cells it left empty filled from the product first.
  */
-const spec: CsvSpec<BatchColumn, BatchRowFields> = {
+const specFor = (reading: RowReading): CsvSpec<BatchColumn, BatchRowFields> => ({
   columns: BATCH_CSV_COLUMNS,
   // Rating needs only the postal codes: the places and references are asked for when a row is booked.
   optional: BATCH_OPTIONAL_COLUMNS,
   types: TYPES,
+  prepare: async (cells, problem) => {
+    const number = typeof cells.product_number === 'string' ? cells.product_number.trim() : '';
+    if (!number) return cells;
+    const product = await reading.productByNumber(number);
+    if (!product) {
+      problem('product_number', 'batch.product_unknown');
+      return cells;
+    }
+    const filled = { ...cells };
+    for (const [column, value] of Object.entries(productCells(product, reading.unitSystem)) as [BatchColumn, unknown][]) {
+      if (filled[column] === undefined || filled[column] === '') filled[column] = value;
+    }
+    return filled;
+  },
   schema: batchRowFields,
   check: (value) => {
     const errors: Record<string, string[]> = {};
@@ -221,7 +270,7 @@ const spec: CsvSpec<BatchColumn, BatchRowFields> = {
   },
   // Every line is a shipment of its own: two equal lines are two shipments.
   key: () => `${Math.random()}`,
-};
+});
 
 /** The text of a checked row's cells, as the template writes them. */
 export function cellsOf(v: BatchRowFields): Record<string, string> {
@@ -234,9 +283,10 @@ export function cellsOf(v: BatchRowFields): Record<string, string> {
 }
 
 /** The checked rows of a file: each line's cells and errors (none for a good row). */
-export async function checkFile(source: CsvSource, language: Language) {
+export async function checkFile(source: CsvSource, reading: RowReading) {
+  const { language } = reading;
   const refused = new Map<number, Record<string, string>>();
-  const { report, rows } = await readCsv(source, spec, {
+  const { report, rows } = await readCsv(source, specFor(reading), {
     language,
     maxRows: BATCH_MAX_ROWS,
     onRefused: (line, cells) => refused.set(line, { ...cells }),

@@ -97,7 +97,7 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/batches/:id/rows/:row',
     { ...customerRoute('shipments.book'), schema: { params: rowParams, body: batchRowUpdate } },
     async (request) => {
-      const { user, account } = customer(request);
+      const { user, account, settings } = customer(request);
       const line = lineOf(request.params.row);
       return {
         data: await service.fixRow(
@@ -106,6 +106,7 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
           line,
           request.body,
           requestLanguage(request),
+          settings.unitSystem as UnitSystem,
         ),
       };
     },
@@ -169,13 +170,14 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: { querystring: batchCreateQuery, body: { content: { 'application/json': { schema: batchRowsBody } } } },
       },
       async (request, reply) => {
-        const { user, account } = customer(request);
+        const { user, account, settings } = customer(request);
         const rows = request.mediaType === 'application/json' ? (request.body as BatchRowsBody).rows : null;
         const made = await service.create(
           { accountId: account.id, userId: user.id },
           rows ? csvOfRows(rows) : csvUploadOf(request.body),
           request.query,
           requestLanguage(request),
+          settings.unitSystem as UnitSystem,
         );
         return reply.code(201).send({ data: made });
       },

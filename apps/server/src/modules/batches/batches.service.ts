@@ -26,11 +26,22 @@ import { pageMeta } from '../../paging';
 import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
 import { linkEbayOrderToQuote } from '../ebay/ebay.service';
 import { ebayBatchRows } from '../ebay/ebay-batch.service';
+import { productsService } from '../products/products.service';
 import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { type BatchLineRow, type BatchRow, batchesRepository } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
 import { progressOf, resultOf } from './batches-results';
-import { BATCH_RATE_PARALLEL, batchFileName, type Caller, checkFile, inGroups, quoteInputOf, templateRows } from './batches-rows';
+import {
+  BATCH_RATE_PARALLEL,
+  batchFileName,
+  type Caller,
+  type CatalogItem,
+  checkFile,
+  inGroups,
+  quoteInputOf,
+  type RowReading,
+  templateRows,
+} from './batches-rows';
 
 export type { Caller } from './batches-rows';
 
@@ -95,6 +106,21 @@ export function batchesService(ctx: AppContext) {
   const repo = batchesRepository(ctx.db);
   const quotes = quotesService(ctx);
   const automation = automationRulesService(ctx);
+  const products = productsService(ctx);
+
+  /** How the account's rows are read: in `unitSystem`, each catalog product looked up once per read. */
+  function reading(accountId: string, language: Language, unitSystem: UnitSystem): RowReading {
+    const found = new Map<string, Promise<CatalogItem | undefined>>();
+    return {
+      language,
+      unitSystem,
+      productByNumber: (productNumber) => {
+        const key = productNumber.toLowerCase();
+        if (!found.has(key)) found.set(key, products.byNumber(accountId, productNumber));
+        return found.get(key) as Promise<CatalogItem | undefined>;
+      },
+    };
+  }
 
   /** The account's batch, its held rows brought up to date first; 404 for another account's. */
   async function settled(accountId: string, id: string) {
@@ -160,8 +186,14 @@ export function batchesService(ctx: AppContext) {
      * can be fixed). Nothing is rated or booked. A file whose header is wrong (or that is empty)
      * has no rows to keep: 422 with the file's problems in `file_errors`.
      */
-    async create(caller: Caller, source: CsvSource, rule: BatchCreateQuery, language: Language): Promise<BatchView> {
-      const { report, fileErrors, lines } = await checkFile(source, language);
+    async create(
+      caller: Caller,
+      source: CsvSource,
+      rule: BatchCreateQuery,
+      language: Language,
+      unitSystem: UnitSystem,
+    ): Promise<BatchView> {
+      const { report, fileErrors, lines } = await checkFile(source, reading(caller.accountId, language, unitSystem));
       if (fileErrors.length || !lines.length) {
         const errors = fileErrors.length ? fileErrors : [{ field: null, message: report.errors[0]?.message ?? '' }];
         throw new AppError(422, 'validation', 'validation.invalid', {}, { file: ['validation.invalid'] }, { file_errors: errors });
@@ -177,7 +209,10 @@ export function batchesService(ctx: AppContext) {
     async createFromEbay(caller: Caller, request: BatchFromEbayRequest, unitSystem: UnitSystem, language: Language) {
       const orders = await ebayBatchRows(ctx, caller.accountId, request.order_ids, unitSystem);
       const cells = orders.map((o) => Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, o.cells[c] ?? ''])));
-      const { lines } = await checkFile(writeCsv(BATCH_CSV_COLUMNS, cells, { bom: false }), language);
+      const { lines } = await checkFile(
+        writeCsv(BATCH_CSV_COLUMNS, cells, { bom: false }),
+        reading(caller.accountId, language, unitSystem),
+      );
       const t = translator(language);
       const rows = orders.map((order, i) => {
         const line = lines[i] ?? { line: i + 2, cells: cells[i] ?? {}, errors: [] };
@@ -195,7 +230,7 @@ export function batchesService(ctx: AppContext) {
      * one-row file of its cells through the same reader; or, for a rated row, another of its rates
      * chosen. A booked row (or one held for approval) stays as it was: 409.
      */
-    async fixRow(caller: Caller, id: string, line: number, change: BatchRowUpdate, language: Language) {
+    async fixRow(caller: Caller, id: string, line: number, change: BatchRowUpdate, language: Language, unitSystem: UnitSystem) {
       if (!isUuid(id) || !(await repo.find(caller.accountId, id))) throw AppError.notFound();
       // A held row declined since may be fixed: it is no longer held.
       await settleHeldRows(ctx.db, id, ctx.now());
@@ -211,7 +246,10 @@ export function batchesService(ctx: AppContext) {
       }
       const cells = change.cells ?? {};
       const merged = Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, cells[c] ?? row.cells[c] ?? '']));
-      const { lines } = await checkFile(writeCsv(BATCH_CSV_COLUMNS, [merged], { bom: false }), language);
+      const { lines } = await checkFile(
+        writeCsv(BATCH_CSV_COLUMNS, [merged], { bom: false }),
+        reading(caller.accountId, language, unitSystem),
+      );
       const errors = lines[0]?.errors ?? [];
       // A change to what was rated is rated again: its earlier quote and choice no longer hold. A
       // place or reference fixed after a failed booking keeps them, so the row is booked again alone.
@@ -248,7 +286,7 @@ export function batchesService(ctx: AppContext) {
               due.map((r) => r.cells),
               { bom: false },
             ),
-            language,
+            reading(owner.accountId, language, prefs.unitSystem),
           )
         : { lines: [] };
       const t = translator(language);

@@ -78,6 +78,12 @@ export function productsService(ctx: AppContext) {
     /** The account's products with an HS code described as one of `folded` (lower case), oldest first. */
     hsCodesByDescription: (accountId: string, folded: readonly string[]) => repo.hsCodesByDescription(accountId, folded),
 
+    /** The account's product with this product number (any case), if there is one. */
+    async byNumber(accountId: string, productNumber: string) {
+      const found = await repo.findByNumber(accountId, productNumber);
+      return found ? repo.find(found.id, accountId) : undefined;
+    },
+
     async find(accountId: string, id: string) {
       const row = await repo.find(id, accountId);
       if (!row) throw AppError.notFound();

@@ -246,6 +246,8 @@ describe('a batch', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Fix line 5 (PO-5)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fix line 5 (PO-5)' });
     const units = within(dialog).getByRole('group', { name: 'Handling units' });
+    // The row's own line may name a product of the catalog instead of its sizes.
+    expect(within(units).getByLabelText(/^Product number \(your catalog\)/)).toHaveValue('');
     expect(within(units).getByText('Also in this shipment, from its eBay order (not changed here)')).toBeInTheDocument();
     expect(within(units).getByRole('listitem')).toHaveTextContent('1 × Drums, 450 lb');
     expect(within(dialog).getByRole('group', { name: 'Hazardous materials' })).toBeInTheDocument();

@@ -33,7 +33,7 @@ const GROUPS: { key: GroupKey; columns: readonly BatchColumn[] }[] = [
   },
   {
     key: 'item',
-    columns: BATCH_ITEM_COLUMNS,
+    columns: ['product_number', ...BATCH_ITEM_COLUMNS],
   },
   { key: 'hazmat', columns: HAZMAT_COLUMNS },
   { key: 'temperature', columns: TEMPERATURE_COLUMNS },
