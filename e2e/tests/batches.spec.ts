@@ -31,7 +31,10 @@ test('a shipper uploads ten orders, fixes a row in place, rates and books nine, 
   const rows = Array.from({ length: 10 }, (_, i) => i + 1).map((n) =>
     row(n, n === 3 ? { weight: '' } : n === 8 ? { weight: 'heavy' } : n === 5 ? { insurance: 'yes' } : {}),
   );
+  // PO-10 ships boxes too: the next line repeats its reference with only the item's cells.
+  rows.push(csvLine({ client_ref: 'PO-10', package_type: 'boxes', quantity: '4', length: '20', width: '16', height: '12', weight: '30' }));
   await upload(page, fileOf(rows), { file: 'CSV file', upload: 'Upload' });
+  await expect(page.locator('tr[data-line="11"]').getByTestId('batch-item-line')).toHaveText(['1 × Pallets, 500 lb', '4 × Boxes, 120 lb']);
   await expect(page.getByText('2 rows have problems. Fix them in the table below.')).toBeVisible();
   await expect(page.getByText('10 rows · 8 valid · 0 booked')).toBeVisible();
   await snap(page, 'batch-uploaded');

@@ -91,13 +91,15 @@ test('es: on a phone, two orders and one of two kinds picked become a batch, sai
   await dialog.getByRole('button', { name: 'Crear el lote' }).click();
   await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Creado con pedidos de eBay')).toBeVisible();
-  // Its row lists both kinds, the gaskets' envelopes in Spanish.
-  await expect(page.getByText(/^\d+ × .+ · \d+ × .+/).filter({ hasText: 'Sobres' })).toBeVisible();
+  // Its row lists both kinds, a line each, the gaskets' envelopes in Spanish.
+  const kinds = page.locator('tbody tr').filter({ hasText: twoKindsNumber }).getByTestId('batch-item-line');
+  await expect(kinds).toHaveCount(2);
+  await expect(kinds.filter({ hasText: /^\d+ × Sobres, / })).toBeVisible();
   // The fix dialog lists the further line, read-only, under the handling units.
   await page.getByRole('button', { name: new RegExp(`^Corregir línea \\d+ \\(${twoKindsNumber}\\)$`) }).click();
   const fix = page.getByRole('dialog', { name: new RegExp(`^Corregir línea \\d+ \\(${twoKindsNumber}\\)$`) });
   const units = fix.getByRole('group', { name: 'Unidades de manejo' });
-  await expect(units.getByText('También en este envío, de su pedido de eBay (no se cambian aquí)')).toBeVisible();
+  await expect(units.getByText('Otras líneas de artículos de este envío (no se cambian aquí)')).toBeVisible();
   await expect(units.getByRole('listitem')).toHaveCount(1);
   await units.getByRole('listitem').scrollIntoViewIfNeeded();
   await snap(page, 'ebay-batch-two-kinds-es-phone');

@@ -74,7 +74,7 @@ export type BatchItemCells = Partial<Record<BatchItemColumn, string>>;
 
 /**
  * The columns of a batch file, in the template's order: one shipment per row, with one item line
- * (an eBay order with items of several kinds keeps the others as the row's `more_items`).
+ * (the lines after it that repeat its `client_ref` with only item cells are its `more_items`).
  */
 export const BATCH_CSV_COLUMNS = [
   'client_ref',
@@ -302,8 +302,9 @@ export interface BatchRowView {
   /** The eBay order the row ships (an eBay batch's rows); its tracking goes back to eBay once booked. */
   ebay_order_id: string | null;
   /**
-   * The shipment's further item lines, after the one in `cells` (an eBay order with items of
-   * several kinds); rated and booked with it. Empty for a file's rows. Not changed by fixing a row.
+   * The shipment's further item lines, after the one in `cells`: the file's lines right after the
+   * row that repeat its `client_ref` and fill only item cells, or an eBay order's other kinds of
+   * items. Rated and booked with it; not changed by fixing a row.
    */
   more_items: BatchItemCells[];
 }

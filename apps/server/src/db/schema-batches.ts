@@ -48,7 +48,7 @@ export const batchRows = pgTable(
     line: integer('line').notNull(),
     status: text('status').$type<BatchRowStatus>().notNull(),
     cells: jsonb('cells').$type<Record<string, string>>().notNull(),
-    /** The shipment's further item lines as text cells, after the one in `cells` (an eBay order with items of several kinds). */
+    /** The shipment's further item lines as text cells, after the one in `cells` (a file's further lines, an eBay order's other kinds). */
     moreItems: jsonb('more_items').$type<BatchItemCells[]>().notNull().default([]),
     errors: jsonb('errors').$type<BatchRowError[]>().notNull().default([]),
     quoteId: uuid('quote_id'),

@@ -136,11 +136,11 @@ export const accessorialsOf = (cell: string | undefined) => [
 ];
 
 /**
- * A further item line's cells as the quote's item, read as the reader reads a row's own: numbers,
- * and stackable unless it says otherwise, hazardous only when it says so. A cell that is no number
- * stays as written, so the quote request refuses it with its field's message.
+ * A further item line's cells as the quote's item, read as the reader reads a row's own: numbers
+ * (NaN for a cell that is none, which the quote request refuses), stackable unless it says
+ * otherwise, hazardous only when it says so.
  */
-function furtherItemOf(cells: BatchItemCells) {
+export function furtherItemOf(cells: BatchItemCells) {
   const number = (cell: string | undefined) => (cell?.trim() ? Number(cell) : undefined);
   return {
     package_type: cells.package_type ?? '',
@@ -210,7 +210,7 @@ export interface RowReading {
 }
 
 /** The item cells a catalog product fills, in the row's units (sizes and weight to a tenth). */
-function productCells(p: CatalogItem, unitSystem: UnitSystem): Partial<Record<BatchColumn, unknown>> {
+export function productCells(p: CatalogItem, unitSystem: UnitSystem): Partial<Record<BatchColumn, unknown>> {
   const metric = unitSystem === 'metric';
   const tenth = (n: number) => Math.round(n * 10) / 10;
   const size = (inches: number) => tenth(metric ? inches * CM_PER_INCH : inches);

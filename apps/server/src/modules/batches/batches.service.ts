@@ -30,6 +30,7 @@ import { productsService } from '../products/products.service';
 import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { type BatchLineRow, type BatchRow, batchesRepository } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
+import { withItemLines } from './batches-item-lines';
 import { progressOf, resultOf } from './batches-results';
 import {
   BATCH_RATE_PARALLEL,
@@ -193,12 +194,13 @@ export function batchesService(ctx: AppContext) {
       language: Language,
       unitSystem: UnitSystem,
     ): Promise<BatchView> {
-      const { report, fileErrors, lines } = await checkFile(source, reading(caller.accountId, language, unitSystem));
+      const read = reading(caller.accountId, language, unitSystem);
+      const { report, fileErrors, lines } = await checkFile(source, read);
       if (fileErrors.length || !lines.length) {
         const errors = fileErrors.length ? fileErrors : [{ field: null, message: report.errors[0]?.message ?? '' }];
         throw new AppError(422, 'validation', 'validation.invalid', {}, { file: ['validation.invalid'] }, { file_errors: errors });
       }
-      return keep(caller, rule, 'file', lines);
+      return keep(caller, rule, 'file', await withItemLines(lines, read));
     },
 
     /**

@@ -242,13 +242,14 @@ describe('a batch', () => {
     });
     signIn({ 'GET /api/batches/b1': { data: batchOf([twoKinds], { source: 'ebay' }) } });
     renderApp('/batches/b1');
-    expect(await screen.findByText('2 × Pallets, 1,000 lb · 1 × Drums, 450 lb')).toBeInTheDocument();
+    const lines = await screen.findAllByTestId('batch-item-line');
+    expect(lines.map((l) => l.textContent)).toEqual(['2 × Pallets, 1,000 lb', '1 × Drums, 450 lb']);
     await userEvent.click(screen.getByRole('button', { name: 'Fix line 5 (PO-5)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fix line 5 (PO-5)' });
     const units = within(dialog).getByRole('group', { name: 'Handling units' });
     // The row's own line may name a product of the catalog instead of its sizes.
     expect(within(units).getByLabelText(/^Product number \(your catalog\)/)).toHaveValue('');
-    expect(within(units).getByText('Also in this shipment, from its eBay order (not changed here)')).toBeInTheDocument();
+    expect(within(units).getByText('Further item lines of this shipment (not changed here)')).toBeInTheDocument();
     expect(within(units).getByRole('listitem')).toHaveTextContent('1 × Drums, 450 lb');
     expect(within(dialog).getByRole('group', { name: 'Hazardous materials' })).toBeInTheDocument();
   });

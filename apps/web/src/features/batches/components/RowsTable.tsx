@@ -161,7 +161,15 @@ function RowLine({
       <Table.Td>{row.line}</Table.Td>
       <Table.Td style={{ wordBreak: 'break-word' }}>{row.cells.client_ref || '—'}</Table.Td>
       <Table.Td>{laneOf(row.cells)}</Table.Td>
-      <Table.Td>{itemsOf(row, t, fmt)}</Table.Td>
+      <Table.Td>
+        {/* One line per kind of goods: the row's own, then its further item lines. */}
+        {itemsOf(row, t, fmt).map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id of their own and never move
+          <Text key={i} size="sm" data-testid="batch-item-line">
+            {line}
+          </Text>
+        ))}
+      </Table.Td>
       <Table.Td>
         <RowStatusBadge status={row.status} />
       </Table.Td>

@@ -110,6 +110,9 @@ export function UploadForm() {
         <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
           {t('batches.upload.optional_columns')}
         </Text>
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+          {t('batches.upload.item_lines')}
+        </Text>
         <Group>
           <Anchor
             component="button"

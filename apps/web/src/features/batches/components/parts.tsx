@@ -59,9 +59,9 @@ export function itemLineOf(cells: BatchItemCells, t: TFunction, fmt: ReturnType<
   return weight !== null ? `${units}, ${fmt.weight((quantity ?? 1) * weight)}` : units;
 }
 
-/** Every item line of a row's shipment: its own, then its further ones (an eBay order of several kinds). */
+/** Every item line of a row's shipment, each as itemLineOf says it: its own, then its further ones. */
 export const itemsOf = (row: Pick<BatchRow, 'cells' | 'more_items'>, t: TFunction, fmt: ReturnType<typeof useFormat>) =>
-  [row.cells, ...row.more_items].map((cells) => itemLineOf(cells, t, fmt)).join(' · ');
+  [row.cells, ...row.more_items].map((cells) => itemLineOf(cells, t, fmt));
 
 /** The rate the row's rule (or the shipper) chose, if any. */
 export const chosenRate = (row: BatchRow) => (row.rate_id ? (row.result?.rates.find((r) => r.id === row.rate_id) ?? null) : null);
