@@ -31,12 +31,12 @@ test('a shipper uploads ten orders, fixes a row in place, rates and books nine, 
   const rows = Array.from({ length: 10 }, (_, i) => i + 1).map((n) =>
     row(n, n === 3 ? { weight: '' } : n === 8 ? { weight: 'heavy' } : n === 5 ? { insurance: 'yes' } : {}),
   );
-  // PO-10 ships boxes too: the next line repeats its reference with only the item's cells.
-  rows.push(csvLine({ client_ref: 'PO-10', package_type: 'boxes', quantity: '4', length: '20', width: '16', height: '12', weight: '30' }));
+  // PO-10 ships boxes too: the next line repeats its reference with only the item's cells (its weight forgotten).
+  rows.push(csvLine({ client_ref: 'PO-10', package_type: 'boxes', quantity: '4', length: '20', width: '16', height: '12' }));
   await upload(page, fileOf(rows), { file: 'CSV file', upload: 'Upload' });
-  await expect(page.locator('tr[data-line="11"]').getByTestId('batch-item-line')).toHaveText(['1 × Pallets, 500 lb', '4 × Boxes, 120 lb']);
-  await expect(page.getByText('2 rows have problems. Fix them in the table below.')).toBeVisible();
-  await expect(page.getByText('10 rows · 8 valid · 0 booked')).toBeVisible();
+  await expect(page.locator('tr[data-line="11"]').getByTestId('batch-item-line')).toHaveText(['1 × Pallets, 500 lb', '4 × Boxes']);
+  await expect(page.getByText('3 rows have problems. Fix them in the table below.')).toBeVisible();
+  await expect(page.getByText('10 rows · 7 valid · 0 booked')).toBeVisible();
   await snap(page, 'batch-uploaded');
 
   // The row without a weight is fixed in its dialog and checked again.
@@ -45,6 +45,17 @@ test('a shipper uploads ten orders, fixes a row in place, rates and books nine, 
   await fix.getByLabel('Weight per unit (lb)').fill('430');
   await fix.getByRole('button', { name: 'Save and check' }).click();
   await expect(fix).toBeHidden();
+  await expect(page.getByText('10 rows · 8 valid · 0 booked')).toBeVisible();
+  // So is PO-10's second item line, in its own group of the dialog; focus starts on its weight.
+  await page.getByRole('button', { name: 'Fix line 11 (PO-10)' }).click();
+  const boxes = page.getByRole('dialog', { name: 'Fix line 11 (PO-10)' }).getByRole('group', { name: 'Item line 2' });
+  await expect(boxes.getByLabel('Weight per unit (lb)')).toBeFocused();
+  await expect(boxes.getByLabel('Weight per unit (lb)')).toBeInViewport();
+  await snap(page, 'batch-fix-item-line');
+  await page.keyboard.type('30');
+  await page.keyboard.press('Enter');
+  await expect(boxes).toBeHidden();
+  await expect(page.locator('tr[data-line="11"]').getByTestId('batch-item-line')).toHaveText(['1 × Pallets, 500 lb', '4 × Boxes, 120 lb']);
   await expect(page.getByText('10 rows · 9 valid · 0 booked')).toBeVisible();
 
   await page.getByRole('button', { name: 'Rate 9 rows' }).click();
@@ -74,6 +85,9 @@ test('a shipper uploads ten orders, fixes a row in place, rates and books nine, 
   await page.getByRole('button', { name: 'Download bills of lading and labels (PDF)' }).click();
   const text = (await pdfPages(await readFile((await (await downloading).path()) ?? ''))).map((p) => p.text.replace(/\s+/g, ' ')).join(' ');
   for (const number of numbers) expect(text).toContain(number);
+  // Each handling unit's label follows its bill of lading: PO-10's pallet and four boxes are five.
+  expect(text).toContain('Pallet 1 of 1');
+  expect(text).toContain('Pallet 5 of 5');
 });
 
 test('the same in Spanish on a phone (390 px): a bad row is said in Spanish, the others rated and booked', async ({ page }) => {

@@ -95,13 +95,14 @@ test('es: on a phone, two orders and one of two kinds picked become a batch, sai
   const kinds = page.locator('tbody tr').filter({ hasText: twoKindsNumber }).getByTestId('batch-item-line');
   await expect(kinds).toHaveCount(2);
   await expect(kinds.filter({ hasText: /^\d+ × Sobres, / })).toBeVisible();
-  // The fix dialog lists the further line, read-only, under the handling units.
+  // The fix dialog holds the further line in a group of its own under the handling units.
   await page.getByRole('button', { name: new RegExp(`^Corregir línea \\d+ \\(${twoKindsNumber}\\)$`) }).click();
   const fix = page.getByRole('dialog', { name: new RegExp(`^Corregir línea \\d+ \\(${twoKindsNumber}\\)$`) });
   const units = fix.getByRole('group', { name: 'Unidades de manejo' });
-  await expect(units.getByText('Otras líneas de artículos de este envío (no se cambian aquí)')).toBeVisible();
-  await expect(units.getByRole('listitem')).toHaveCount(1);
-  await units.getByRole('listitem').scrollIntoViewIfNeeded();
+  await expect(units.getByText('Otras líneas de artículos de este envío')).toBeVisible();
+  const second = units.getByRole('group', { name: 'Línea de artículos 2' });
+  await expect(second.getByLabel(/^Tipo de empaque/)).not.toHaveValue('');
+  await second.scrollIntoViewIfNeeded();
   await snap(page, 'ebay-batch-two-kinds-es-phone');
   await page.keyboard.press('Escape');
   await expect(fix).toBeHidden();

@@ -71,6 +71,8 @@ export const BATCH_ITEM_COLUMNS = [
 export type BatchItemColumn = (typeof BATCH_ITEM_COLUMNS)[number];
 /** An item line's cells as text, in the units the row's cells are written in. */
 export type BatchItemCells = Partial<Record<BatchItemColumn, string>>;
+/** A shipment's item lines at most, a row's own included: the quote's limit. */
+export const BATCH_MAX_ITEM_LINES = 50;
 
 /**
  * The columns of a batch file, in the template's order: one shipment per row, with one item line
@@ -304,7 +306,7 @@ export interface BatchRowView {
   /**
    * The shipment's further item lines, after the one in `cells`: the file's lines right after the
    * row that repeat its `client_ref` and fill only item cells, or an eBay order's other kinds of
-   * items. Rated and booked with it; not changed by fixing a row.
+   * items. Rated and booked with it; fixing a row may replace them (`batchRowUpdate.more_items`).
    */
   more_items: BatchItemCells[];
 }
@@ -368,8 +370,9 @@ export interface BatchResultRow {
 }
 
 /**
- * PUT /api/batches/:id/rows/:row: new text for some of a row's cells (by column; the others stay,
- * and the row is checked again as on upload), or the rated row's choice among its rates.
+ * PUT /api/batches/:id/rows/:row: new text for some of a row's cells (by column; the others stay)
+ * and/or all of its further item lines, the row then checked again as on upload; or the rated
+ * row's choice among its rates.
  */
 export const batchRowUpdate = z
   .object({
@@ -377,11 +380,18 @@ export const batchRowUpdate = z
       .partialRecord(z.enum(BATCH_CSV_COLUMNS, { error: 'validation.choice' }), z.string().max(255, { error: 'validation.too_long' }))
       .refine((c) => Object.keys(c).length > 0, { error: 'validation.required' })
       .optional(),
+    /** The row's further item lines, all of them: they replace those it has. */
+    more_items: z
+      .array(
+        z.partialRecord(z.enum(BATCH_ITEM_COLUMNS, { error: 'validation.choice' }), z.string().max(255, { error: 'validation.too_long' })),
+      )
+      .max(BATCH_MAX_ITEM_LINES - 1, { error: 'validation.too_many' })
+      .optional(),
     rate_id: z.string().trim().min(1, { error: 'validation.required' }).max(64, { error: 'validation.too_long' }).optional(),
   })
   .superRefine((b, ctx) => {
-    if (!b.cells && !b.rate_id) ctx.addIssue({ code: 'custom', path: ['cells'], message: 'validation.required' });
-    if (b.cells && b.rate_id) ctx.addIssue({ code: 'custom', path: ['rate_id'], message: 'validation.invalid' });
+    if (!b.cells && !b.more_items && !b.rate_id) ctx.addIssue({ code: 'custom', path: ['cells'], message: 'validation.required' });
+    if ((b.cells || b.more_items) && b.rate_id) ctx.addIssue({ code: 'custom', path: ['rate_id'], message: 'validation.invalid' });
   });
 export type BatchRowUpdate = z.output<typeof batchRowUpdate>;
 

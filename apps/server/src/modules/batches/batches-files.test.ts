@@ -33,7 +33,7 @@ afterAll(() => t.close());
 const pages = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount();
 
 describe('a booked batch’s files', () => {
-  it('merges every booked row’s bill of lading into one PDF, in row order', async () => {
+  it('merges every booked row’s bill of lading and pallet labels into one PDF, in row order', async () => {
     expect(
       booked.rows.map((r) => r.status),
       JSON.stringify(booked.rows.map((r) => r.errors)),
@@ -43,16 +43,22 @@ describe('a booked batch’s files', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     let expected = 0;
     for (const row of booked.rows.slice(0, 2)) {
-      const one = await shipper.get(`/api/shipments/${row.shipment_id}/documents/bol`);
-      expect(one.statusCode).toBe(200);
-      expected += await pages(one.rawPayload);
+      for (const kind of ['bol', 'pallet_labels']) {
+        const one = await shipper.get(`/api/shipments/${row.shipment_id}/documents/${kind}`);
+        expect(one.statusCode).toBe(200);
+        expected += await pages(one.rawPayload);
+      }
     }
-    expect(expected).toBeGreaterThanOrEqual(2);
+    // A bill of lading and a label per handling unit at least, for each of the two.
+    expect(expected).toBeGreaterThanOrEqual(4);
     expect(await pages(res.rawPayload)).toBe(expected);
     // As printed: each page's barcodes read back, the booked rows' BOL numbers in row order.
     const bolNumbers = booked.rows.slice(0, 2).map((r) => r.bol_number);
     const read = (await pdfBarcodes(res.rawPayload)).flat();
-    expect(read.filter((code) => bolNumbers.includes(code))).toEqual(bolNumbers);
+    const bolsRead = read.filter((code) => bolNumbers.includes(code));
+    expect([...new Set(bolsRead)]).toEqual(bolNumbers);
+    // Each on its bill of lading and on its pallets' labels.
+    for (const bol of bolNumbers) expect(bolsRead.filter((code) => code === bol).length).toBeGreaterThanOrEqual(2);
   });
 
   it('lists what was booked in the manifest, formula-like cells neutralised', async () => {

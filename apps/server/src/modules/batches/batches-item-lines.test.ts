@@ -75,7 +75,24 @@ describe('further item lines in a file', () => {
     ]);
     expect(again).toMatchObject({ line: 5, status: 'valid', more_items: [] });
     expect(solo).toMatchObject({ line: 6, status: 'invalid' });
-    expect(solo!.errors).toEqual([{ field: null, message: 'Line 7 (one more item of this shipment), weight: Enter a number' }]);
+    expect(solo!.errors).toEqual([{ field: 'more_items.0.weight', message: 'Enter a number' }]);
+  });
+
+  it('fixes a further line in place: its problem on its cell, then good; the lines replaced whole', async () => {
+    const solo = batch.rows[2]!;
+    const box = { package_type: 'boxes', quantity: '2', length: '20', width: '20', height: '20' };
+    const wrong = await shipper.put(`/api/batches/${batch.id}/rows/${solo.line}`, { more_items: [{ ...box, weight: '-3' }] });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    const stillWrong = (wrong.json().data as BatchView).rows[2]!;
+    expect(stillWrong).toMatchObject({ status: 'invalid', errors: [{ field: 'more_items.0.weight', message: expect.any(String) }] });
+    const fixed = await shipper.put(`/api/batches/${batch.id}/rows/${solo.line}`, { more_items: [{ ...box, weight: '30' }] });
+    expect((fixed.json().data as BatchView).rows[2]).toMatchObject({ status: 'valid', errors: [], more_items: [{ ...box, weight: '30' }] });
+    // More lines than a quote takes are refused before anything changes.
+    const tooMany = await shipper.put(`/api/batches/${batch.id}/rows/${solo.line}`, { more_items: Array.from({ length: 50 }, () => box) });
+    expect(tooMany.statusCode).toBe(422);
+    expect(Object.keys(tooMany.json().errors)).toContain('more_items');
+    // Put back as uploaded, so the booking below sees the batch as it was.
+    await shipper.put(`/api/batches/${batch.id}/rows/${solo.line}`, { more_items: [{ ...box, weight: 'heavy' }] });
   });
 
   it('rates and books the shipment with every line: three item lines, hazardous for its drum', async () => {

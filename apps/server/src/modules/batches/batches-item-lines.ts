@@ -1,4 +1,11 @@
-import { BATCH_ITEM_COLUMNS, type BatchItemCells, type BatchRowError, type BatchRowFields, quoteItem } from '@freight/contracts';
+import {
+  BATCH_ITEM_COLUMNS,
+  BATCH_MAX_ITEM_LINES,
+  type BatchItemCells,
+  type BatchRowError,
+  type BatchRowFields,
+  quoteItem,
+} from '@freight/contracts';
 import { translator } from '../../i18n';
 import { furtherItemOf, productCells, type RowReading } from './batches-rows';
 
@@ -36,7 +43,7 @@ const isItemLineOf = (cells: Record<string, string>, shipment: CheckedLine) => {
  * A further item line's cells, a named product filling those left empty, and its problems (a
  * column and a message key each) by the quote form's item rules.
  */
-async function itemLineOf(cells: Record<string, string>, reading: RowReading) {
+async function itemLineOf(cells: Partial<Record<string, string>>, reading: RowReading) {
   const item: BatchItemCells = Object.fromEntries(BATCH_ITEM_COLUMNS.map((c) => [c, cells[c]?.trim() ?? '']));
   const problems: [string, string][] = [];
   const productNumber = cells.product_number?.trim();
@@ -59,10 +66,14 @@ async function itemLineOf(cells: Record<string, string>, reading: RowReading) {
   return { item, problems };
 }
 
+/** A further line's problems on its cells, `more_items.<n>.<column>` (n from 0), in the reader's language. */
+const errorsOf = (n: number, problems: readonly [string, string][], t: ReturnType<typeof translator>): BatchRowError[] =>
+  problems.map(([column, key]) => ({ field: column === 'client_ref' ? column : `more_items.${n}.${column}`, message: t(key) }));
+
 /**
  * The file's lines as shipments: each further item line folded into the shipment above it (its
- * `moreItems`), its problems told on that shipment with the line and column they are in. Other
- * lines stay as they are, a shipment each.
+ * `moreItems`), its problems told on that shipment at the line's cells. Other lines stay as they
+ * are, a shipment each.
  */
 export async function withItemLines(lines: readonly CheckedLine[], reading: RowReading): Promise<CheckedLine[]> {
   const t = translator(reading.language);
@@ -74,14 +85,19 @@ export async function withItemLines(lines: readonly CheckedLine[], reading: RowR
       continue;
     }
     const { item, problems } = await itemLineOf(line.cells, reading);
+    const n = shipment.moreItems?.length ?? 0;
+    // One line past the quote's limit is refused with the shipment; the next ones would be too.
+    if (n + 1 >= BATCH_MAX_ITEM_LINES) problems.push(['client_ref', 'validation.too_many']);
     shipment.moreItems = [...(shipment.moreItems ?? []), item];
-    shipment.errors = [
-      ...shipment.errors,
-      ...problems.map(([column, key]) => ({
-        field: null,
-        message: t('batch.item_line_problem', { line: line.line, column, problem: t(key) }),
-      })),
-    ];
+    shipment.errors = [...shipment.errors, ...errorsOf(n, problems, t)];
   }
   return shipments;
+}
+
+/** A row's further item lines checked again (a fixed row), each problem at its line's cell. */
+export async function itemLineErrors(items: readonly BatchItemCells[], reading: RowReading): Promise<BatchRowError[]> {
+  const t = translator(reading.language);
+  const errors: BatchRowError[] = [];
+  for (const [n, cells] of items.entries()) errors.push(...errorsOf(n, (await itemLineOf(cells, reading)).problems, t));
+  return errors;
 }

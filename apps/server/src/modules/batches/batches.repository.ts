@@ -53,7 +53,7 @@ export function batchesRepository(db: Db) {
     async updateRow(
       batchId: string,
       line: number,
-      values: Pick<NewBatchLine, 'cells' | 'errors' | 'status'>,
+      values: Pick<NewBatchLine, 'cells' | 'errors' | 'status' | 'moreItems'>,
       at: Date,
       keepRating = false,
     ) {

@@ -30,7 +30,7 @@ import { productsService } from '../products/products.service';
 import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { type BatchLineRow, type BatchRow, batchesRepository } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
-import { withItemLines } from './batches-item-lines';
+import { itemLineErrors, withItemLines } from './batches-item-lines';
 import { progressOf, resultOf } from './batches-results';
 import {
   BATCH_RATE_PARALLEL,
@@ -228,9 +228,10 @@ export function batchesService(ctx: AppContext) {
     view,
 
     /**
-     * A row's cells changed (only those given) and the row checked again exactly as on upload: a
-     * one-row file of its cells through the same reader; or, for a rated row, another of its rates
-     * chosen. A booked row (or one held for approval) stays as it was: 409.
+     * A row's cells changed (only those given) and/or its further item lines (all of them), and the
+     * row checked again exactly as on upload: a one-row file of its cells through the same reader,
+     * each further line by the item rules; or, for a rated row, another of its rates chosen. A
+     * booked row (or one held for approval) stays as it was: 409.
      */
     async fixRow(caller: Caller, id: string, line: number, change: BatchRowUpdate, language: Language, unitSystem: UnitSystem) {
       if (!isUuid(id) || !(await repo.find(caller.accountId, id))) throw AppError.notFound();
@@ -248,17 +249,17 @@ export function batchesService(ctx: AppContext) {
       }
       const cells = change.cells ?? {};
       const merged = Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, cells[c] ?? row.cells[c] ?? '']));
-      const { lines } = await checkFile(
-        writeCsv(BATCH_CSV_COLUMNS, [merged], { bom: false }),
-        reading(caller.accountId, language, unitSystem),
-      );
-      const errors = lines[0]?.errors ?? [];
+      const moreItems = change.more_items ?? row.moreItems;
+      const read = reading(caller.accountId, language, unitSystem);
+      const { lines } = await checkFile(writeCsv(BATCH_CSV_COLUMNS, [merged], { bom: false }), read);
+      const errors = [...(lines[0]?.errors ?? []), ...(await itemLineErrors(moreItems, read))];
       // A change to what was rated is rated again: its earlier quote and choice no longer hold. A
       // place or reference fixed after a failed booking keeps them, so the row is booked again alone.
-      const bookingOnly = Object.keys(cells).every((c) => (BATCH_BOOKING_COLUMNS as readonly string[]).includes(c));
+      const bookingOnly =
+        change.more_items === undefined && Object.keys(cells).every((c) => (BATCH_BOOKING_COLUMNS as readonly string[]).includes(c));
       const keepRating = bookingOnly && !errors.length && row.quoteId !== null && ['rated', 'booking_failed'].includes(row.status);
       const status = errors.length ? 'invalid' : keepRating ? 'rated' : 'valid';
-      await repo.updateRow(id, line, { cells: merged, errors, status }, ctx.now(), keepRating);
+      await repo.updateRow(id, line, { cells: merged, moreItems, errors, status }, ctx.now(), keepRating);
       return view(caller.accountId, id);
     },
 

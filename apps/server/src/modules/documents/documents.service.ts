@@ -38,13 +38,13 @@ export async function claimPacketPdf(
 }
 
 /** The shipping documents' drawing, loaded on the first batch file (as documents.routes.ts loads the builders). */
-let shippingDrawers: Promise<[typeof import('./bol'), typeof import('./labels')]> | undefined;
+let shippingDrawers: Promise<[typeof import('./bol'), typeof import('./pallet-labels'), typeof import('./labels')]> | undefined;
 
 /**
  * What a shipper prints to hand an account's shipment to its carrier, drawn into `doc` for the
- * batches' merged file: its bill of lading, or a parcel's labels (a parcel carrier uses no bill
- * of lading), in the carrier's language as the single downloads are. Draws nothing when the
- * shipment is not the account's.
+ * batches' merged file: freight's bill of lading and its pallet labels (a 4x6 page per handling
+ * unit), or a parcel's labels (a parcel carrier uses no bill of lading), in the carrier's language
+ * as the single downloads are. Draws nothing when the shipment is not the account's.
  */
 export async function drawShippingDocuments(
   db: Db,
@@ -55,10 +55,11 @@ export async function drawShippingDocuments(
 ) {
   const shipment = await documentShipment(db, accountId, shipmentId);
   if (!shipment) return;
-  shippingDrawers ??= Promise.all([import('./bol'), import('./labels')]);
-  const [{ drawBillOfLading }, { drawParcelLabels }] = await shippingDrawers;
+  shippingDrawers ??= Promise.all([import('./bol'), import('./pallet-labels'), import('./labels')]);
+  const [{ drawBillOfLading }, { drawPalletLabels }, { drawParcelLabels }] = await shippingDrawers;
   const opts = { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now };
   if (hasDocument(shipment, 'bol')) drawBillOfLading(doc, shipment, await documentAccount(db, shipment.accountId), opts);
+  if (hasDocument(shipment, 'pallet_labels')) drawPalletLabels(doc, shipment, opts);
   if (hasDocument(shipment, 'labels')) drawParcelLabels(doc, shipment, opts);
 }
 

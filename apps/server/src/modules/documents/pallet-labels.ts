@@ -11,7 +11,8 @@ export function buildPalletLabels(s: DocumentShipment, options: DocumentOptions)
   return labelPdf(options, { key: 'bol_number', number: s.bolNumber }, (doc) => drawPalletLabels(doc, s, options));
 }
 
-function drawPalletLabels(doc: PDFKit.PDFDocument, s: DocumentShipment, options: DocumentOptions) {
+/** The labels drawn into `doc` (a file of their own, or the batches' merged file). */
+export function drawPalletLabels(doc: PDFKit.PDFDocument, s: DocumentShipment, options: DocumentOptions) {
   const bolBars = code128(s.bolNumber);
   const proBars = s.proNumber ? code128(s.proNumber) : null;
   const { x, k, total, line, pagePerUnit, fitted } = labelPages(doc, s, options);

@@ -270,8 +270,10 @@ describe('rating and booking a batch', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     let expected = 0;
     for (const row of [results[0]!, results[2]!]) {
-      const bol = await api.get(`/api/v1/shipments/${row.shipment_id}/documents/bol`);
-      expected += (await PDFDocument.load(bol.rawPayload)).getPageCount();
+      for (const kind of ['bol', 'pallet_labels']) {
+        const one = await api.get(`/api/v1/shipments/${row.shipment_id}/documents/${kind}`);
+        expected += (await PDFDocument.load(one.rawPayload)).getPageCount();
+      }
     }
     expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(expected);
 

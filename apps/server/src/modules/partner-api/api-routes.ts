@@ -109,7 +109,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     path: '/api/batches/:id/rows/:row',
     scope: 'quotes:write',
     tag: 'Batches',
-    summary: 'Fix a row’s cells (checked again as on upload), or choose another of its rates',
+    summary: 'Fix a row’s cells or further item lines (checked again as on upload), or choose another of its rates',
   },
   {
     method: 'POST',

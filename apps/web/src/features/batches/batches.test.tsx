@@ -233,25 +233,44 @@ describe('a batch', () => {
     expect(within(hazmat).getByLabelText(/^24-hour emergency contact/)).toHaveValue('');
   });
 
-  it('shows an eBay order of two kinds as one row with both item lines, and asks for the hazardous materials of its second', async () => {
+  it('shows a shipment of two kinds as one row with both item lines, fixes its second line in place, and asks for its hazardous materials', async () => {
+    const DRUMS = { package_type: 'drums', quantity: '1', length: '24', width: '24', height: '35', weight: 'heavy', hazardous: 'true' };
     const twoKinds = row(5, {
       status: 'invalid',
-      cells: { ...CELLS, client_ref: 'PO-5', height: '', hazardous: 'false' },
-      errors: [{ field: 'height', message: 'Height is required' }],
-      more_items: [{ package_type: 'drums', quantity: '1', length: '24', width: '24', height: '35', weight: '450', hazardous: 'true' }],
+      cells: { ...CELLS, client_ref: 'PO-5', hazardous: 'false' },
+      errors: [{ field: 'more_items.0.weight', message: 'Enter a number' }],
+      more_items: [DRUMS],
     });
-    signIn({ 'GET /api/batches/b1': { data: batchOf([twoKinds], { source: 'ebay' }) } });
+    const fetchMock = signIn({
+      'GET /api/batches/b1': { data: batchOf([twoKinds]) },
+      'PUT /api/batches/b1/rows/5': {
+        data: batchOf([{ ...twoKinds, status: 'valid', errors: [], more_items: [{ ...DRUMS, weight: '450' }] }]),
+      },
+    });
     renderApp('/batches/b1');
     const lines = await screen.findAllByTestId('batch-item-line');
-    expect(lines.map((l) => l.textContent)).toEqual(['2 × Pallets, 1,000 lb', '1 × Drums, 450 lb']);
+    expect(lines.map((l) => l.textContent)).toEqual(['2 × Pallets, 1,000 lb', '1 × Drums']);
     await userEvent.click(screen.getByRole('button', { name: 'Fix line 5 (PO-5)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fix line 5 (PO-5)' });
     const units = within(dialog).getByRole('group', { name: 'Handling units' });
     // The row's own line may name a product of the catalog instead of its sizes.
     expect(within(units).getByLabelText(/^Product number \(your catalog\)/)).toHaveValue('');
-    expect(within(units).getByText('Further item lines of this shipment (not changed here)')).toBeInTheDocument();
-    expect(within(units).getByRole('listitem')).toHaveTextContent('1 × Drums, 450 lb');
+    expect(within(units).getByText('Further item lines of this shipment')).toBeInTheDocument();
+    const second = within(units).getByRole('group', { name: 'Item line 2' });
+    expect(within(second).getByLabelText(/^Package type/)).toHaveValue('drums');
+    const weight = within(second).getByLabelText(/^Weight per unit/);
+    expect(weight).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(weight).toHaveFocus());
+    // Its second line is hazardous: the shipment is.
     expect(within(dialog).getByRole('group', { name: 'Hazardous materials' })).toBeInTheDocument();
+
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '450');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save and check' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodiesOf(fetchMock, 'PUT', '/api/batches/b1/rows/5')).toEqual([
+      { more_items: [{ ...DRUMS, weight: '450', freight_class: '', stackable: '' }] },
+    ]);
   });
 
   it('asks a truckload row for its temperature range, with its delivery appointment and notes beside every row', async () => {

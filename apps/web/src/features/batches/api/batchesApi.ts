@@ -1,4 +1,4 @@
-import type { BatchRowView, BatchRule, BatchSummary, BatchView, Paginated } from '@freight/contracts';
+import type { BatchRowUpdate, BatchRowView, BatchRule, BatchSummary, BatchView, Paginated } from '@freight/contracts';
 import { api, apiUpload } from '../../../lib/api';
 
 type One<T> = { data: T };
@@ -37,8 +37,9 @@ export const uploadBatch = (file: File, rule: RuleChoice, opts: { signal?: Abort
     onUploadProgress: (loaded, total) => opts.onProgress?.(total ? Math.round((loaded / total) * 100) : 0),
   }).then((r) => r.data);
 
-export const fixRow = (id: string, line: number, cells: Record<string, string>) =>
-  api.put<One<Batch>>(`/api/batches/${enc(id)}/rows/${line}`, { cells }).then((r) => r.data);
+/** New text for some of a row's cells and/or all of its further item lines; the row is checked again. */
+export const fixRow = (id: string, line: number, change: Pick<BatchRowUpdate, 'cells' | 'more_items'>) =>
+  api.put<One<Batch>>(`/api/batches/${enc(id)}/rows/${line}`, change).then((r) => r.data);
 export const chooseRate = (id: string, line: number, rateId: string) =>
   api.put<One<Batch>>(`/api/batches/${enc(id)}/rows/${line}`, { rate_id: rateId }).then((r) => r.data);
 export const rateBatch = (id: string) => api.post<One<Batch>>(`/api/batches/${enc(id)}/rate`).then((r) => r.data);

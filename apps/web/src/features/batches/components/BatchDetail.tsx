@@ -19,7 +19,16 @@ import { useFormat } from '../../../lib/useFormat';
 import { type Batch, type BatchRow, batchKey, bookBatch, documentsPath, getBatch, manifestPath, rateBatch } from '../api/batchesApi';
 import { BookDialog } from './BookDialog';
 import { FixRowDialog } from './FixRowDialog';
-import { BatchStatusBadge, isBookable, isRateable, type RateSnapshot, ratingProgress, snapshotForRating, totalOf } from './parts';
+import {
+  BatchStatusBadge,
+  fieldLabel,
+  isBookable,
+  isRateable,
+  type RateSnapshot,
+  ratingProgress,
+  snapshotForRating,
+  totalOf,
+} from './parts';
 import { RowsTable } from './RowsTable';
 
 /** How often the page reads the batch while it is being rated: each row is saved as it is rated. */
@@ -53,7 +62,7 @@ export function BatchDetail({ id }: { id: string }) {
   const bookable = batch.rows.filter(isBookable);
   const total = totalOf(bookable);
   const progress = rating ? ratingProgress(rating, batch) : null;
-  const problems = batch.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: e.message })));
+  const problems = batch.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: fieldLabel(e.field, t), message: e.message })));
   const booked = batch.rows.filter((r) => r.shipment_id);
   const progressText = (p: { done: number; total: number }) =>
     t('batches.rate.progress', { done: fmt.number(p.done), total: fmt.number(p.total) });

@@ -1,16 +1,17 @@
 import { BATCH_CSV_COLUMNS, BATCH_ITEM_COLUMNS, type BatchColumn, parseCsvBoolean } from '@freight/contracts';
-import { Alert, Fieldset, List, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../../components/a11y/announcer';
 import { FormAlert } from '../../../components/FormAlert';
 import { ModalActions } from '../../../components/ModalActions';
 import { setServerErrors, translateMessage } from '../../../lib/forms';
-import { useFormat } from '../../../lib/useFormat';
 import { type Batch, type BatchRow, batchKey, fixRow } from '../api/batchesApi';
-import { itemLineOf, rowName } from './parts';
+import { CellInput, FurtherItemLines } from './FurtherItemLines';
+import { type FixValues, firstFieldInError, splitRowErrors, valuesOf } from './fixRowModel';
+import { rowName } from './parts';
 
 const HAZMAT_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('hazmat_'));
 const TEMPERATURE_COLUMNS = BATCH_CSV_COLUMNS.filter((c) => c.startsWith('temperature_'));
@@ -44,41 +45,24 @@ const GROUPS: { key: GroupKey; columns: readonly BatchColumn[] }[] = [
  * The hazardous materials' cells are shown for a row that says it is hazardous (any word but an
  * empty, false, no or 0), or that already has them or a problem with them.
  */
-function asksHazmat(values: Record<BatchColumn, string>, errors: Record<string, unknown>, row: BatchRow) {
+function asksHazmat(values: FixValues, errors: Record<string, unknown>) {
   const says = (cell: string | undefined) => {
     const said = (cell ?? '').trim();
     return said !== '' && parseCsvBoolean(said) !== false;
   };
-  return says(values.hazardous) || row.more_items.some((i) => says(i.hazardous)) || HAZMAT_COLUMNS.some((c) => values[c] || errors[c]);
+  return says(values.hazardous) || values.more_items.some((i) => says(i.hazardous)) || HAZMAT_COLUMNS.some((c) => values[c] || errors[c]);
 }
 
 /** The temperature range is a truckload's (its equipment says whether it is needed), or shown when it is filled or wrong. */
-function asksTemperature(values: Record<BatchColumn, string>, errors: Record<string, unknown>) {
+function asksTemperature(values: FixValues, errors: Record<string, unknown>) {
   return values.mode.trim().toLowerCase() === 'truckload' || TEMPERATURE_COLUMNS.some((c) => values[c] || errors[c]);
 }
 
 /** The groups shown only when the row needs them; every other group is always shown. */
-const ASKED: Partial<Record<GroupKey, (values: Record<BatchColumn, string>, errors: Record<string, unknown>, row: BatchRow) => boolean>> = {
+const ASKED: Partial<Record<GroupKey, (values: FixValues, errors: Record<string, unknown>) => boolean>> = {
   hazmat: asksHazmat,
   temperature: asksTemperature,
 };
-
-const isColumn = (field: string | null): field is BatchColumn => !!field && (BATCH_CSV_COLUMNS as readonly string[]).includes(field);
-
-/** A row's problems as the form's field errors (by column), and those about no column. */
-export function splitRowErrors(row: BatchRow, t: (m: string) => string) {
-  const fields: Record<string, string> = {};
-  const rest: string[] = [];
-  for (const e of row.errors) {
-    const text = t(e.message);
-    if (isColumn(e.field)) fields[e.field] = fields[e.field] ? `${fields[e.field]} · ${text}` : text;
-    else rest.push(text);
-  }
-  return { fields, rest };
-}
-
-const valuesOf = (row: BatchRow) =>
-  Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, row.cells[c] ?? ''])) as Record<BatchColumn, string>;
 
 /**
  * Fixes a row in place: every cell of the row as text (the file's words), its problems at their
@@ -97,23 +81,35 @@ export function FixRowDialog({ batchId, row, onClose }: { batchId: string; row: 
 
 function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; onDone: () => void }) {
   const { t } = useTranslation();
-  const fmt = useFormat();
   const queryClient = useQueryClient();
   const say = (m: string) => translateMessage(t, m);
   const initial = splitRowErrors(row, say);
   const [rest, setRest] = useState<string[]>(initial.rest);
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<Record<BatchColumn, string>>({ initialValues: valuesOf(row), initialErrors: initial.fields });
-  const firstInError = BATCH_CSV_COLUMNS.find((c) => initial.fields[c]);
+  const form = useForm<FixValues>({ initialValues: valuesOf(row), initialErrors: initial.fields });
+  const firstInError = firstFieldInError(initial.fields);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The dialog focuses the field in error as it opens, before its content can scroll, so the
+  // browser does not bring it into view: it may be far down (a further item line). Once drawn, it is.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.scrollIntoView?.({ block: 'center' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     const before = valuesOf(row);
     const changed = Object.fromEntries(BATCH_CSV_COLUMNS.filter((c) => values[c] !== before[c]).map((c) => [c, values[c]]));
-    // Saved unchanged, the row is checked again as it is (the server wants at least one cell).
-    const cells = Object.keys(changed).length ? changed : values;
+    const linesChanged = JSON.stringify(values.more_items) !== JSON.stringify(before.more_items);
+    // Saved unchanged, the row is checked again as it is (the server wants something to change).
+    const everyCell = () => Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, values[c]]));
+    const change = linesChanged
+      ? { ...(Object.keys(changed).length ? { cells: changed } : {}), more_items: values.more_items }
+      : { cells: Object.keys(changed).length ? changed : everyCell() };
     try {
-      const batch: Batch = await fixRow(batchId, row.line, cells);
+      const batch: Batch = await fixRow(batchId, row.line, change);
       queryClient.setQueryData(batchKey(batchId), batch);
       const now = batch.rows.find((r) => r.line === row.line);
       if (now && now.status === 'invalid') {
@@ -131,7 +127,7 @@ function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('batches.fix.title', { name: rowName(row, t) })}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('batches.fix.title', { name: rowName(row, t) })}>
       <Stack gap="md">
         <Text size="sm">{t('batches.fix.intro')}</Text>
         {rest.length > 0 && (
@@ -148,33 +144,14 @@ function FixRowForm({ batchId, row, onDone }: { batchId: string; row: BatchRow; 
           fields={form}
           rename={(errors) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^cells\./, ''), v]))}
         />
-        {GROUPS.filter((g) => ASKED[g.key]?.(form.values, form.errors, row) ?? true).map((group) => (
+        {GROUPS.filter((g) => ASKED[g.key]?.(form.values, form.errors) ?? true).map((group) => (
           <Fieldset key={group.key} legend={t(`batches.fix.groups.${group.key}`)}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               {group.columns.map((c) => (
-                <TextInput
-                  key={c}
-                  label={t(`batches.columns.${c}`)}
-                  description={c}
-                  maxLength={255}
-                  data-autofocus={c === firstInError ? true : undefined}
-                  {...form.getInputProps(c)}
-                />
+                <CellInput key={c} form={form} column={c} autofocus={firstInError} />
               ))}
             </SimpleGrid>
-            {group.key === 'item' && row.more_items.length > 0 && (
-              <Stack gap={4} mt="sm">
-                <Text size="sm" fw={500}>
-                  {t('batches.fix.more_items')}
-                </Text>
-                <List size="sm">
-                  {row.more_items.map((cells, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the lines have no id of their own and never move
-                    <List.Item key={i}>{itemLineOf(cells, t, fmt)}</List.Item>
-                  ))}
-                </List>
-              </Stack>
-            )}
+            {group.key === 'item' && <FurtherItemLines form={form} autofocus={firstInError} />}
           </Fieldset>
         ))}
         <ModalActions onCancel={onDone} submitLabel={t('batches.fix.save')} submitting={form.submitting} />

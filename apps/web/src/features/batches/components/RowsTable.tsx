@@ -13,7 +13,7 @@ import { translateMessage } from '../../../lib/forms';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { type Batch, type BatchRow, batchKey, bookRow, chooseRate } from '../api/batchesApi';
-import { chosenRate, type Format, itemsOf, laneOf, RowStatusBadge, rowName } from './parts';
+import { chosenRate, type Format, fieldLabel, itemsOf, laneOf, RowStatusBadge, rowName } from './parts';
 
 const FIXABLE = new Set(['invalid', 'valid', 'rated', 'rating_failed', 'booking_failed']);
 
@@ -150,7 +150,9 @@ function RowLine({
   const rate = chosenRate(row);
   const rates = row.result?.rates ?? [];
   const currency = row.result?.currency ?? 'USD';
-  const problems = [...row.errors.map((e) => (e.field ? `${e.field}: ${translateMessage(t, e.message)}` : translateMessage(t, e.message)))];
+  const problems = [
+    ...row.errors.map((e) => (e.field ? `${fieldLabel(e.field, t)}: ${translateMessage(t, e.message)}` : translateMessage(t, e.message))),
+  ];
   // A failed booking's reason is its first field's problem when it has one: said once, with its column.
   if (row.status === 'booking_failed' && row.booking_error && !row.errors.some((e) => e.message === row.booking_error))
     problems.unshift(row.booking_error);

@@ -63,6 +63,12 @@ export function itemLineOf(cells: BatchItemCells, t: TFunction, fmt: ReturnType<
 export const itemsOf = (row: Pick<BatchRow, 'cells' | 'more_items'>, t: TFunction, fmt: ReturnType<typeof useFormat>) =>
   [row.cells, ...row.more_items].map((cells) => itemLineOf(cells, t, fmt));
 
+/** A problem's field as the page names it: a column, or a further item line's cell ("Item line 2, weight"). */
+export function fieldLabel(field: string | null, t: TFunction): string | null {
+  const further = /^more_items\.(\d+)\.(\w+)$/.exec(field ?? '');
+  return further ? t('batches.item_line_field', { n: Number(further[1]) + 2, column: further[2] }) : field;
+}
+
 /** The rate the row's rule (or the shipper) chose, if any. */
 export const chosenRate = (row: BatchRow) => (row.rate_id ? (row.result?.rates.find((r) => r.id === row.rate_id) ?? null) : null);
 
