@@ -7,15 +7,19 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import { CSV_IMPORT_LIMITS, type CsvImportReport, parseCsvBoolean } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { isMessageKey, translator } from '../i18n';
+import { unneutralizeCell } from './csv-write';
+
+export { type CsvBodyOptions, CsvUpload, csvBodyParser, csvUploadOf } from './csv-upload';
+export { neutralizeCell, unneutralizeCell, writeCsv, writeCsvStream } from './csv-write';
 
 /**
- * The generic CSV import and export of the app's lists (address book, product catalog).
+ * The generic CSV import and export of the app's lists (address book, product catalog). Writing
+ * is csv-write.ts and an upload's body csv-upload.ts; both are re-exported here.
  *
  * Import: `readCsv(source, spec, options)` parses the text as it streams in (`csvRows`: papaparse,
  * comma-separated, any line
@@ -106,56 +110,6 @@ export interface CsvReadResult<R> {
   report: CsvImportReport;
   /** The rows that passed every check and are not duplicates, in file order (none kept when `write` took them). */
   rows: { line: number; value: R }[];
-}
-
-/**
- * Spreadsheets run a cell that starts with =, +, -, @, tab or carriage return as a formula
- * (CSV injection). On export such a cell gets a leading single quote, which spreadsheets show as
- * text; a cell that already starts with quotes before such a character gets one more, so that
- * `unneutralizeCell` (one quote off) gives back exactly the stored value.
- */
-const FORMULA_LIKE = /^'*[=+\-@\t\r]/;
-const NEUTRALIZED = /^'+[=+\-@\t\r]/;
-export const neutralizeCell = (value: string) => (FORMULA_LIKE.test(value) ? `'${value}` : value);
-export const unneutralizeCell = (value: string) => (NEUTRALIZED.test(value) ? value.slice(1) : value);
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (value instanceof Date) return value.toISOString();
-  return neutralizeCell(String(value));
-}
-
-/** The CSV lines of `rows` (CRLF after each), with the header first when `header`. */
-function csvLines<C extends string>(columns: readonly C[], rows: Iterable<Partial<Record<C, unknown>>>, header: boolean) {
-  const data: string[][] = [];
-  for (const row of rows) data.push(columns.map((c) => cellText(row[c])));
-  if (!header && !data.length) return '';
-  const body = Papa.unparse({ fields: [...columns], data }, { newline: '\r\n', escapeFormulae: false, header });
-  return body.endsWith('\r\n') ? body : `${body}\r\n`;
-}
-
-/**
- * The CSV text of `rows` under the header `columns`: CRLF line ends, fields quoted when needed,
- * formula-like cells neutralised, booleans `true`/`false`, and (by default) a UTF-8 byte order
- * mark so Excel reads accents right.
- */
-export function writeCsv<C extends string>(
-  columns: readonly C[],
-  rows: Iterable<Partial<Record<C, unknown>>>,
-  opts: { bom?: boolean } = {},
-) {
-  return `${opts.bom === false ? '' : '\uFEFF'}${csvLines(columns, rows, true)}`;
-}
-
-/**
- * The same CSV as `writeCsv`, as text pieces: the byte order mark and header, then one piece per
- * batch of rows, so a large export never holds all its rows or its whole text.
- */
-export async function* writeCsvStream<C extends string>(columns: readonly C[], batches: AsyncIterable<Partial<Record<C, unknown>>[]>) {
-  yield `\uFEFF${csvLines(columns, [], true)}`;
-  for await (const rows of batches) yield csvLines(columns, rows, false);
 }
 
 export interface ParsedRow {
@@ -480,66 +434,4 @@ export async function importCsvFile<C extends string, V, R>(
       return report;
     }),
   );
-}
-
-/** Body reading for `text/csv` uploads: at most `maxBytes`, else 413 with the limit in the message. */
-export interface CsvBodyOptions {
-  maxBytes?: number;
-}
-
-/** 413 `payload_too_large` saying the limit ('10 MB'), in the caller's language. */
-function tooLarge(maxBytes: number) {
-  const mb = maxBytes / (1024 * 1024);
-  const limit = Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`;
-  return new AppError(413, 'payload_too_large', 'csv.too_large', { limit });
-}
-
-/**
- * A CSV upload as it streams in: its UTF-8 text piece by piece (a character split between two
- * pieces is decoded whole), refused with 413 once past `maxBytes` and with 422 at a NUL (never in
- * a text CSV: the file is UTF-16, Excel's 'Unicode text', or binary; said for the file rather than
- * as a database error on the row that has one). Read once.
- */
-export class CsvUpload implements AsyncIterable<string> {
-  constructor(
-    private readonly body: AsyncIterable<Buffer>,
-    private readonly maxBytes: number,
-  ) {}
-
-  async *[Symbol.asyncIterator]() {
-    const decoder = new TextDecoder('utf-8');
-    let bytes = 0;
-    for await (const piece of this.body) {
-      bytes += piece.length;
-      if (bytes > this.maxBytes) throw tooLarge(this.maxBytes);
-      const text = decoder.decode(piece, { stream: true });
-      if (text.includes('\u0000')) throw AppError.validation({ file: ['csv.encoding'] });
-      yield text;
-    }
-    const rest = decoder.decode();
-    if (rest) yield rest;
-  }
-}
-
-/**
- * The CSV text of an import's body: the upload `csvBodyParser` handed over, or 422 on `body`
- * when the request was not text/csv (a JSON body, say).
- */
-export function csvUploadOf(body: unknown): CsvUpload {
-  if (body instanceof CsvUpload) return body;
-  throw AppError.validation({ body: ['csv.not_csv'] });
-}
-
-/**
- * Registers, in the plugin scope `app` (use it inside `app.register(async (scope) => ...)` so
- * only that scope's routes take CSV), a `text/csv` body parser that hands the route a `CsvUpload`
- * (read by the import as it streams, never held whole) with the CSV byte limit; a declared
- * Content-Length over the limit is refused before anything is read.
- */
-export function csvBodyParser(app: FastifyInstance, opts: CsvBodyOptions = {}) {
-  const maxBytes = opts.maxBytes ?? CSV_IMPORT_LIMITS.max_bytes;
-  app.addContentTypeParser(['text/csv', 'application/csv'], (request, payload, done) => {
-    if (Number(request.headers['content-length']) > maxBytes) return done(tooLarge(maxBytes), undefined);
-    done(null, new CsvUpload(payload as AsyncIterable<Buffer>, maxBytes));
-  });
 }
