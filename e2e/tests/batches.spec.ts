@@ -97,6 +97,9 @@ test('the same in Spanish on a phone (390 px): a bad row is said in Spanish, the
     { onCredit: true, at: '/batches' },
   );
   await page.setViewportSize({ width: 390, height: 844 });
+  // The form says how a shipment of several kinds of goods is written, in Spanish.
+  await expect(page.getByText(/^Un envío de varios tipos de mercancía: /)).toBeVisible();
+  await snap(page, 'batch-upload-es-phone');
   await upload(page, fileOf([row(1), row(2, { weight: '' }), row(3, { insurance: 'sí' })]), { file: 'Archivo CSV', upload: 'Subir' });
   await expect(page.getByText('1 fila tiene problemas. Corríjala en la tabla de abajo.')).toBeVisible();
   await expectNoSidewaysScroll(page, 'the uploaded batch at 390 px');
