@@ -14,7 +14,7 @@ import {
   quoteRequest,
 } from '@freight/contracts';
 import type { Language, UnitSystem } from '@freight/domain';
-import { CM_PER_INCH, DEFAULT_PICKUP_CUTOFF, firstPickupDate, KG_PER_POUND, lookupPlace } from '@freight/domain/rating';
+import { DEFAULT_PICKUP_CUTOFF, firstPickupDate, fromInches, fromPounds, lookupPlace } from '@freight/domain/rating';
 import { type CsvSource, type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
 
 /**
@@ -211,15 +211,14 @@ export interface RowReading {
 
 /** The item cells a catalog product fills, in the row's units (sizes and weight to a tenth). */
 export function productCells(p: CatalogItem, unitSystem: UnitSystem): Partial<Record<BatchColumn, unknown>> {
-  const metric = unitSystem === 'metric';
   const tenth = (n: number) => Math.round(n * 10) / 10;
-  const size = (inches: number) => tenth(metric ? inches * CM_PER_INCH : inches);
+  const size = (inches: number) => tenth(fromInches(inches, unitSystem));
   return {
     package_type: p.packageType,
     length: size(p.lengthIn),
     width: size(p.widthIn),
     height: size(p.heightIn),
-    weight: tenth(metric ? p.weightLb * KG_PER_POUND : p.weightLb),
+    weight: tenth(fromPounds(p.weightLb, unitSystem)),
     freight_class: p.freightClass ?? undefined,
     hazardous: p.hazardous,
   };

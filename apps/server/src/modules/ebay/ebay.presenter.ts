@@ -10,7 +10,7 @@ import {
   type QuoteRequestInput,
 } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
-import { CM_PER_INCH, KG_PER_POUND } from '@freight/domain/rating';
+import { fromInches, fromPounds } from '@freight/domain/rating';
 import { modeEligibility } from '@freight/domain/rating/mode-eligibility';
 import type { products } from '../../db/schema';
 import type { OrderWithShipment, StoreRow } from './ebay.repository';
@@ -206,9 +206,8 @@ type FillItem = NonNullable<EbayQuoteInput['input']['items']>[number];
 
 /** One item line as a batch row's item cells, its sizes in `unitSystem`'s units (the catalog keeps inches and pounds). */
 function batchItemCellsOf(item: FillItem | undefined, unitSystem: UnitSystem): BatchItemCells {
-  const metric = unitSystem === 'metric';
-  const size = (inches: unknown) => (typeof inches === 'number' ? oneDecimal(metric ? inches * CM_PER_INCH : inches) : '');
-  const weight = (pounds: unknown) => (typeof pounds === 'number' ? oneDecimal(metric ? pounds * KG_PER_POUND : pounds) : '');
+  const size = (inches: unknown) => (typeof inches === 'number' ? oneDecimal(fromInches(inches, unitSystem)) : '');
+  const weight = (pounds: unknown) => (typeof pounds === 'number' ? oneDecimal(fromPounds(pounds, unitSystem)) : '');
   return {
     package_type: item?.package_type ?? '',
     quantity: String(item?.quantity ?? ''),
