@@ -65,7 +65,14 @@ export async function buildServer(outdir = home) {
   mkdirSync(outdir, { recursive: true });
   const started = Date.now();
   await build({
-    entryPoints: { server: join(root, 'apps/server/src/server.ts'), backup: join(root, 'apps/server/src/db/backup-cli.ts') },
+    entryPoints: {
+      server: join(root, 'apps/server/src/server.ts'),
+      backup: join(root, 'apps/server/src/db/backup-cli.ts'),
+      // A worker thread's code is a file of its own (shipping-documents-pdf.ts starts it by this name).
+      'shipping-documents-worker': join(root, 'apps/server/src/modules/documents/shipping-documents.worker.ts'),
+    },
+    // Tells the code it runs from this bundle, so it starts the bundled worker, not the sources' boot file.
+    define: { 'process.env.FREIGHT_SERVER_BUNDLE': '"1"' },
     outdir,
     bundle: true,
     // The PDF builders are loaded on first use (documents.routes.ts): they stay chunks of their own.

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { traceDatabase } from '../telemetry/tracing';
+import { yieldingInBulkLane } from './bulk-lane';
 import { type Listen, postgresListener } from './listen';
 import * as schema from './schema';
 import { markConnectFailure } from './unavailable';
@@ -163,6 +164,7 @@ export async function openDatabase(opts: {
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initdbApart(dataDir);
   }
   const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir: opts.loadDataDir });
+  yieldingInBulkLane(client);
   traceDatabase({ driver: 'pglite', client });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
-import { setTimeout } from 'node:timers/promises';
 import { BATCH_MANIFEST_COLUMNS } from '@freight/contracts';
 import type { Language, UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { writeCsv } from '../../csv/csv';
+import { inBulkLane } from '../../db/bulk-lane';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
-import { drawShippingDocuments, streamedPdf } from '../documents/documents.service';
+import { mergedShippingPdf, shippingDocumentsRow } from '../documents/documents.service';
 import { batchesRepository } from './batches.repository';
 
 /** A booked row of the manifest: its line and client reference, and its shipment as booked. */
@@ -23,9 +23,6 @@ interface ManifestLine {
   currency: string;
   totalCents: number;
 }
-
-/** The pause after each row's pages of a merged PDF: about a fifth of a row's drawing. */
-const DRAW_PAUSE_MS = 2;
 
 const PAGE_W = 792;
 const PAGE_H = 612;
@@ -79,30 +76,27 @@ export function batchDocuments(ctx: AppContext) {
 
   return {
     /**
-     * One PDF: each booked row's bill of lading (a parcel's labels), in row order, drawn into a
-     * single document and streamed as each row's pages are done, so a 1,000-row batch starts
-     * downloading at once and never holds more than one row's pages before they are written.
+     * One PDF: each booked row's bill of lading and pallet labels (a parcel's labels), in row
+     * order, drawn into a single document in a worker thread and streamed as each row's pages are
+     * done, so a 1,000-row batch starts downloading at once, holds only a few rows' pages, and
+     * leaves the server's thread to other requests while it is drawn.
      */
     async documentsPdf(accountId: string, batchId: string, language: Language, unitSystem: UnitSystem): Promise<Readable> {
       const lines = await bookedLines(accountId, batchId);
       const booked = new Set(lines.map((l) => l.line));
       const rows = (await repo.rows(batchId)).filter((r) => r.shipmentId && booked.has(r.line));
       const title = `${translator(language)('batch.manifest_title')} ${batchId.slice(0, 8)}`;
-      const doc = await streamedPdf({ title, now: ctx.now(), language });
-      const draw = async () => {
+      const pdf = mergedShippingPdf({ size: 'LETTER', margin: 0, title, now: ctx.now(), language });
+      const feed = async () => {
         for (const row of rows) {
-          // A download given up (the reader closed it) stops the drawing.
-          if (doc.destroyed) return;
-          await drawShippingDocuments(ctx.db, doc, accountId, row.shipmentId as string, { unitSystem, now: ctx.now() });
-          doc.flushPages();
-          // Other requests' turn, long enough for a request waiting on the database to take its
-          // next steps too (a yield alone lets it take one, then waits out the next row's drawing).
-          await setTimeout(DRAW_PAUSE_MS);
+          const pages = await shippingDocumentsRow(ctx.db, accountId, row.shipmentId as string, { unitSystem, now: ctx.now() });
+          // False once the reader closed the download: nothing more is read or drawn.
+          if (pages && !(await pdf.add(pages))) return;
         }
-        doc.end();
+        pdf.end();
       };
-      draw().catch((error: Error) => doc.destroy(error));
-      return doc;
+      inBulkLane(feed).catch((error: Error) => pdf.stream.destroy(error));
+      return pdf.stream;
     },
 
     /** The manifest as CSV: the contract's columns, the price in the currency's units (formula-like cells neutralised). */

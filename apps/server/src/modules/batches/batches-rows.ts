@@ -16,6 +16,7 @@ import {
 import type { Language, UnitSystem } from '@freight/domain';
 import { DEFAULT_PICKUP_CUTOFF, firstPickupDate, fromInches, fromPounds, lookupPlace } from '@freight/domain/rating';
 import { type CsvSource, type CsvSpec, readCsv, writeCsv } from '../../csv/csv';
+import { inBulkLane } from '../../db/bulk-lane';
 
 /**
  * A batch file's rows: the template, the reader's spec (the quote request's fields and rules) and
@@ -33,7 +34,7 @@ export const BATCH_RATE_PARALLEL = 4;
 export async function inGroups<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += limit) {
-    out.push(...(await Promise.all(items.slice(i, i + limit).map(work))));
+    out.push(...(await Promise.all(items.slice(i, i + limit).map((item) => inBulkLane(() => work(item))))));
     await setImmediate();
   }
   return out;

@@ -5,6 +5,7 @@ import type { PacketClaim, PacketFile } from './claim-packet';
 import { deliveryReceiptsRepository } from './delivery-receipts.repository';
 import { hasDocument } from './document-kinds';
 import { documentAccount, documentShipment } from './documents.repository';
+import type { ShippingRow } from './shipping-documents.worker';
 
 export type { PacketClaim, PacketFile } from './claim-packet';
 
@@ -37,36 +38,28 @@ export async function claimPacketPdf(
   return { pdf, fileName: `Claim-${input.claim.number}.pdf` };
 }
 
-/** The shipping documents' drawing, loaded on the first batch file (as documents.routes.ts loads the builders). */
-let shippingDrawers: Promise<[typeof import('./bol'), typeof import('./pallet-labels'), typeof import('./labels')]> | undefined;
-
 /**
- * What a shipper prints to hand an account's shipment to its carrier, drawn into `doc` for the
- * batches' merged file: freight's bill of lading and its pallet labels (a 4x6 page per handling
+ * What a shipper prints to hand an account's shipment to its carrier, for the batches' merged file
+ * (`mergedShippingPdf`): freight's bill of lading and its pallet labels (a 4x6 page per handling
  * unit), or a parcel's labels (a parcel carrier uses no bill of lading), in the carrier's language
- * as the single downloads are. Draws nothing when the shipment is not the account's.
+ * as the single downloads are. Undefined when the shipment is not the account's.
  */
-export async function drawShippingDocuments(
+export async function shippingDocumentsRow(
   db: Db,
-  doc: PDFKit.PDFDocument,
   accountId: string,
   shipmentId: string,
   options: { unitSystem: UnitSystem; now: Date },
-) {
+): Promise<ShippingRow | undefined> {
   const shipment = await documentShipment(db, accountId, shipmentId);
-  if (!shipment) return;
-  shippingDrawers ??= Promise.all([import('./bol'), import('./pallet-labels'), import('./labels')]);
-  const [{ drawBillOfLading }, { drawPalletLabels }, { drawParcelLabels }] = await shippingDrawers;
-  const opts = { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now };
-  if (hasDocument(shipment, 'bol')) drawBillOfLading(doc, shipment, await documentAccount(db, shipment.accountId), opts);
-  if (hasDocument(shipment, 'pallet_labels')) drawPalletLabels(doc, shipment, opts);
-  if (hasDocument(shipment, 'labels')) drawParcelLabels(doc, shipment, opts);
-}
-
-/** A new PDF to draw documents into, streamed as its pages are done (pdf.ts). */
-export async function streamedPdf(opts: { title: string; now: Date; language: Language }) {
-  const { newPdf } = await import('./pdf');
-  return newPdf({ size: 'LETTER', margin: 0, ...opts }).doc;
+  if (!shipment) return undefined;
+  return {
+    shipment,
+    account: hasDocument(shipment, 'bol') ? await documentAccount(db, shipment.accountId) : null,
+    palletLabels: hasDocument(shipment, 'pallet_labels'),
+    parcelLabels: hasDocument(shipment, 'labels'),
+    options: { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now },
+  };
 }
 
 export { documentKindsOf, documentsOf } from './document-kinds';
+export { type MergedShippingPdf, mergedShippingPdf } from './shipping-documents-pdf';

@@ -167,9 +167,18 @@ export function drawBarcode(
   doc.image(barcode.png, at.x + (at.width - width) / 2, at.y, { width, height: at.height });
 }
 
-/** A new PDF document; `finish` ends it and answers its bytes. */
-export function newPdf(opts: { size: [number, number] | 'LETTER'; margin: number; title: string; now: Date; language: Language }) {
-  const doc = new PDFDocument({
+/** A document's page size and margin (points), its title, date and language. */
+export interface PdfOptions {
+  size: [number, number] | 'LETTER';
+  margin: number;
+  title: string;
+  now: Date;
+  language: Language;
+}
+
+/** A new document of ours (its title, producer and language set), for the caller to draw into and read. */
+export function pdfDocument(opts: PdfOptions) {
+  return new PDFDocument({
     size: opts.size,
     margin: opts.margin,
     autoFirstPage: false,
@@ -177,6 +186,11 @@ export function newPdf(opts: { size: [number, number] | 'LETTER'; margin: number
     lang: opts.language,
     info: { Title: opts.title, Producer: 'Freight Portal', Creator: 'Freight Portal', CreationDate: opts.now },
   });
+}
+
+/** A new PDF document; `finish` ends it and answers its bytes. */
+export function newPdf(opts: PdfOptions) {
+  const doc = pdfDocument(opts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<Buffer>((resolve, reject) => {
@@ -193,10 +207,7 @@ export function newPdf(opts: { size: [number, number] | 'LETTER'; margin: number
 }
 
 /** A PDF of its own with what `draw` puts in it; answers its bytes. */
-export function pdfOf(
-  opts: { size: [number, number] | 'LETTER'; margin: number; title: string; now: Date; language: Language },
-  draw: (doc: PDFKit.PDFDocument) => void,
-): Promise<Buffer> {
+export function pdfOf(opts: PdfOptions, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const { doc, finish } = newPdf(opts);
   draw(doc);
   return finish();
