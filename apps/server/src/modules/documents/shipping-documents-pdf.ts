@@ -15,11 +15,12 @@ const WORKER_HEAP_MB = 128;
 /**
  * The worker's entry: the compiled server (scripts/build-server.mjs sets FREIGHT_SERVER_BUNDLE in
  * its bundle) starts the worker's bundle beside its own; from the sources, a boot file that loads
- * TypeScript first.
+ * TypeScript first. Found by the module's folder, not `import.meta.url`: the build points every
+ * `import.meta.url` at the source file, and the image holds no sources but the files it lists.
  */
 function workerEntry(): URL {
-  if (process.env.FREIGHT_SERVER_BUNDLE === '1') return pathToFileURL(join(import.meta.dirname, 'shipping-documents-worker.js'));
-  return new URL('./shipping-documents.worker-boot.mjs', import.meta.url);
+  const bundled = process.env.FREIGHT_SERVER_BUNDLE === '1';
+  return pathToFileURL(join(import.meta.dirname, bundled ? 'shipping-documents-worker.js' : 'shipping-documents.worker-boot.mjs'));
 }
 
 /** One file of many shipments' documents, drawn in a worker thread (shipping-documents.worker.ts). */
