@@ -146,6 +146,18 @@ await expect(
   { headers: headers() },
   (r, body) => r.status === 200 && /chicago/i.test(body),
 );
+let booked;
+await expect('batch history', '/api/batches', { headers: headers() }, (r, body) => {
+  booked = r.status === 200 ? JSON.parse(body).data.find((b) => b.status === 'booked') : undefined;
+  return r.status === 200;
+});
+if (!booked) fail('the demo data has no booked batch');
+await expect(
+  "a batch's merged PDF (the drawing worker's bundle)",
+  `/api/batches/${booked.id}/documents.pdf`,
+  { headers: headers() },
+  (r, body) => r.status === 200 && body.startsWith('%PDF-') && body.trimEnd().endsWith('%%EOF'),
+);
 
 server.kill('SIGTERM');
 const { code, signal } = await exited;

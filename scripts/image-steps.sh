@@ -7,7 +7,8 @@
 #   image-steps.sh runtime TREE    TREE gets what the image runs: the compiled server and web app,
 #                                  the files the server reads at run time, production node_modules
 #   image-steps.sh smoke TREE      TREE's server started with plain node on a new embedded database,
-#                                  /readyz, /healthz and a sign-in checked, stopped with SIGTERM
+#                                  /readyz, /healthz, a sign-in and a batch's merged PDF (the
+#                                  drawing worker's bundle) checked, stopped with SIGTERM
 #   image-steps.sh ci              build, runtime and smoke in a temporary folder (CI)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
