@@ -7,6 +7,14 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-import-loop',
+      comment:
+        'No module may reach itself through its imports: a loop makes the load order matter (a value read before its module ran is undefined) and the parts inseparable.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'web-feature-into-another-feature',
       comment:
         "A web feature imports the shared components and libraries and its own files; another feature only through that feature's index (its public entry).",

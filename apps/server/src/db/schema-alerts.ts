@@ -1,8 +1,8 @@
 import { ALERT_KINDS, type AlertDetails } from '@freight/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, shipments, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { shipments } from './schema-shipments';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, shipments } from './schema';
+import { accounts } from './schema-accounts';
+import { shipments } from './schema-shipments';
 
 const count = (name: string) => integer(name).notNull().default(0);
 const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

@@ -1,8 +1,7 @@
 import type { ReportFrequency } from '@freight/domain/analytics';
 import { sql } from 'drizzle-orm';
 import { check, date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { users } from './schema';
+import { users } from './schema-accounts';
 
 /*
  * The Analytics report by mail: who asked for it, and each report sent.

@@ -1,8 +1,7 @@
 import type { RuleActions, RuleCondition } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, users } from './schema';
+import { accounts, users } from './schema-accounts';
 
 /**
  * An account's automation rules, applied in `position` order (1 first): conditions and actions

@@ -1,7 +1,7 @@
 import type { BatchItemCells, BatchRowError, BatchRowStatus, BatchRule, BatchSource, BatchStatus } from '@freight/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, ebayOrders, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { ebayOrders } from './schema-ebay';
 
 /**
  * A shipper's batch of shipments uploaded as a CSV: the rule choosing each row's rate, the file's

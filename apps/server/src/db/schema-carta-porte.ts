@@ -1,6 +1,5 @@
 import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { shipments } from './schema';
+import { shipments } from './schema-shipments';
 
 export interface FleetTruck {
   /** c_ConfigAutotransporte (T3S2: a tractor with three axles and a two-axle semitrailer). */

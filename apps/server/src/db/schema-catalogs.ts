@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, users } from './schema';
+import { accounts, users } from './schema-accounts';
 
 /**
  * The staff's part catalog: commodities with their NMFC item and sub and their class

@@ -1,8 +1,10 @@
 import { CLAIM_DECISIONS, CLAIM_KINDS, CLAIM_MESSAGE_AUTHORS, CLAIM_STATUSES, LIABILITY_BASES } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, invoices, shipments, supportAttachments, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { invoices } from './schema-billing';
+import { shipments } from './schema-shipments';
+import { supportAttachments } from './schema-support';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const day = (name: string) => date(name, { mode: 'string' });

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { shipments } from './schema';
+import { shipments } from './schema-shipments';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,6 +1,5 @@
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { shipments } from './schema';
+import { shipments } from './schema-shipments';
 
 /**
  * The earlier versions of a shipment's customs declaration: each as it stood before a correction

@@ -1,6 +1,6 @@
 import { customType, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { carriers, shipments } from './schema';
+import { carriers } from './schema-carriers';
+import { shipments } from './schema-shipments';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',

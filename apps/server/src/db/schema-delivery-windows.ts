@@ -1,6 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { carriers } from './schema';
+import { carriers } from './schema-carriers';
 
 /**
  * The learned delivery windows' histogram: how many of a carrier's shipments delivered on a lane

@@ -1,6 +1,5 @@
 import { date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { users } from './schema';
+import { users } from './schema-accounts';
 
 /**
  * The duty-rate tables the duties and taxes estimate reads (packages/domain/src/customs/duties.ts):

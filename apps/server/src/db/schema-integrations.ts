@@ -17,7 +17,9 @@ import {
 } from 'drizzle-orm/pg-core';
 // schema.ts re-exports this file, so only lazy references to its tables are safe here (the
 // `() => table.column` callbacks run after both modules have loaded).
-import { accounts, carriers, shipments, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { carriers } from './schema-carriers';
+import { shipments } from './schema-shipments';
 
 /*
  * The partner API and integrations: integration partners and the accounts they act for,

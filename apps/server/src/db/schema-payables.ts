@@ -1,9 +1,11 @@
 import { CARRIER_INVOICE_STATUSES, type CarrierAudit } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, carriers, invoices, shipments, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { invoices } from './schema-billing';
+import { carriers } from './schema-carriers';
 import { integrationPartners } from './schema-integrations';
+import { shipments } from './schema-shipments';
 
 /*
  * Carrier invoices (what carriers bill the broker, EDI 210s) and payables: staff only, the

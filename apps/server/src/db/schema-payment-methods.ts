@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, invoicePayments, invoices, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { invoicePayments, invoices } from './schema-billing';
 
 /*
  * An account's saved payment methods and autopay. The card or bank numbers stay with the

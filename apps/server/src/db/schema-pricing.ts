@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, users } from './schema';
+import { accounts, users } from './schema-accounts';
 
 /*
  * Customer pricing programs (the broker's sell side, packages/domain/src/pricing): the default

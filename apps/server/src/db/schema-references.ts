@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { shipments } from './schema';
+import { shipments } from './schema-shipments';
 
 /**
  * A shipment's references, one row each, so staff find a shipment by any of them across every

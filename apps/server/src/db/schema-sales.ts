@@ -1,6 +1,5 @@
 import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, users } from './schema';
+import { accounts, users } from './schema-accounts';
 
 /**
  * Each account's sales rep: a staff user holding fpg_sales or fpg_sales_admin (checked when

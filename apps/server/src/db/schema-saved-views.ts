@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { users } from './schema';
+import { users } from './schema-accounts';
 
 /**
  * A staff user's saved views: a named filter set (the list's URL query) of an admin list. Each is

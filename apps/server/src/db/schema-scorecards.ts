@@ -1,6 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { carriers } from './schema';
+import { carriers } from './schema-carriers';
 
 const count = (name: string) => integer(name).notNull().default(0);
 

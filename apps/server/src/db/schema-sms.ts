@@ -1,6 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { users } from './schema';
+import { users } from './schema-accounts';
 
 /*
  * Text messages (modules/sms, docs/sms.md): each user's mobile number for alerts, the numbers that

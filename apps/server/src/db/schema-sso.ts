@@ -1,6 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, users } from './schema';
+import { accounts, users } from './schema-accounts';
 
 /*
  * Single sign-on: a business account connected to its own OpenID Connect provider, the email

@@ -1,8 +1,9 @@
 import type { ApprovalReason, ApprovalRule, CustomerRole } from '@freight/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, quotes, shipments, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { quotes } from './schema-quotes';
+import { shipments } from './schema-shipments';
 
 /*
  * A business account's team: invitations to join it, bookings that wait for an account admin's

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 // schema.ts re-exports this file, so only lazy references to its tables are safe here (the
 // `() => table.column` callbacks run after both modules have loaded).
-import { accounts, supportAttachments, users } from './schema';
+import { accounts, users } from './schema-accounts';
+import { supportAttachments } from './schema-support';
 
 /*
  * Trust and safety: credit is granted by staff on an application, a suspension proposed by sales

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { users } from './schema';
+import { users } from './schema-accounts';
 
 /*
  * Second factors: a user's authenticator app (time-based one-time codes), passkeys, the recovery

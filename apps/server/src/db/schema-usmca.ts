@@ -1,6 +1,5 @@
 import { date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-// schema.ts re-exports this file, so only lazy references to its tables are safe here.
-import { accounts, users } from './schema';
+import { accounts, users } from './schema-accounts';
 
 /**
  * An account's USMCA certification of origin: who certifies, in what role, the producer, and the
