@@ -293,7 +293,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           now,
         );
         if (prepaid && row.paymentDueAt) await ctx.jobs.schedule(PAYMENT_EXPIRY_JOB, id, row.paymentDueAt, { shipment_id: id }, tx);
-        await webhookEvents(ctx).booked(tx, id);
+        await webhookEvents(ctx).booked(tx, row);
         await shipEbayOrdersOfQuote(ctx, tx, shipper.accountId, quote.id, id);
         return row;
       });

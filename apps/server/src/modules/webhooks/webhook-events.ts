@@ -142,10 +142,12 @@ export function documentEvent(s: Pick<ShipmentFacts, 'id' | 'accountId' | 'bolNu
  */
 export function webhookEvents(ctx: EventCtx) {
   return {
-    /** shipment.booked, then document.ready for each document the shipment has from the start. */
-    async booked(tx: Db, shipmentId: string) {
-      const s = await shipmentFacts(tx, shipmentId);
-      if (!s) return;
+    /**
+     * shipment.booked, then document.ready for each document the shipment has from the start. The
+     * booking hands over the shipment it has just written: reading it again would cost a statement
+     * per booking (a batch books a thousand).
+     */
+    async booked(tx: Db, s: ShipmentFacts) {
       const documents = documentKindsOf(documentsOf(s))
         .filter((kind) => !isStampedLater(kind))
         .map((kind) => documentEvent(s, kind));
