@@ -1,11 +1,9 @@
 import { carrierDisputeReplyRequest, carrierInvoice210 } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { carriers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { CarrierInvoiceActions } from './actions';
@@ -48,7 +46,7 @@ export async function carrierApiRoutes(app: FastifyInstance, ctx: AppContext, ac
     { preValidation: async (request) => void carrierCaller(request), schema: { body: carrierInvoice210 } },
     async (request, reply) => {
       const { carrierId, partnerId } = carrierCaller(request);
-      const [carrier] = await ctx.db.select().from(carriers).where(eq(carriers.id, carrierId));
+      const carrier = await repo.carrier(carrierId);
       if (!carrier) throw AppError.notFound();
       const [outcome] = await ctx.db.transaction(async (tx) =>
         intakeInvoices(tx as Db, ctx, { source: 'api', partnerId, carrier }, [{ line: null, data: request.body }]),

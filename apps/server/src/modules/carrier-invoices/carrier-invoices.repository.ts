@@ -74,6 +74,12 @@ export function carrierInvoicesRepository(db: Db) {
   }
 
   return {
+    /** The carrier an API caller acts for (its whole row: an invoice's intake reads its name, SCAC and terms). */
+    async carrier(id: string) {
+      const [row] = await db.select().from(carriers).where(eq(carriers.id, id));
+      return row;
+    },
+
     /** Shipments by any of the PRO or BOL numbers, in one statement (the intake's batch lookup). */
     async shipmentsByNumbers(pros: string[], bols: string[]): Promise<MatchShipment[]> {
       if (!pros.length && !bols.length) return [];

@@ -1,19 +1,17 @@
 import { type DieselPriceView, dieselPriceRequest } from '@freight/contracts';
 import { inForceOn } from '@freight/domain/rating';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { type CsvSpec, csvBodyParser, csvUploadOf, importCsvFile, writeCsv } from '../../csv/csv';
 import type { Db } from '../../db/client';
-import { dieselPrices } from '../../db/schema';
 import { AppError } from '../../errors';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage } from '../../plugins/guards';
 import { type AuditActor, audit, auditActor } from '../audit/audit';
+import { type DieselRow, dieselPricesRepository } from './diesel-prices.repository';
 
-type DieselRow = typeof dieselPrices.$inferSelect;
 const weekParams = z.object({ week: z.string().max(32) });
 const importQuery = z.object({ dry_run: z.string().max(8).optional() });
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
@@ -29,8 +27,8 @@ const dieselCsv: CsvSpec<(typeof COLUMNS)[number], z.output<typeof dieselPriceRe
 };
 
 /**
- * The weekly diesel price that drives the LTL fuel tables and the truckload fuel per mile (issue
- * 16): rating uses the week in force on the pickup date. Staff (the 'carriers' door) enter,
+ * The weekly diesel price that drives the LTL fuel tables and the truckload fuel per mile: rating
+ * uses the week in force on the pickup date. Staff (the 'carriers' door) enter,
  * correct and remove weeks, or import them as CSV; every write is audited.
  */
 export async function dieselPricesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -50,27 +48,17 @@ export async function dieselPricesRoutes(app: FastifyInstance, ctx: AppContext) 
       created_at: row.createdAt.toISOString(),
     }));
   };
-  const all = () => ctx.db.select().from(dieselPrices).orderBy(desc(dieselPrices.weekOf));
+  const all = () => dieselPricesRepository(ctx.db).all();
 
   /** Writes weeks (new or corrected) and their audit entry, in the caller's transaction. */
   async function upsert(tx: Db, actor: AuditActor, weeks: z.output<typeof dieselPriceRequest>[], action: string) {
     if (!weeks.length) return;
-    const before = await tx
-      .select()
-      .from(dieselPrices)
-      .where(
-        inArray(
-          dieselPrices.weekOf,
-          weeks.map((w) => w.week_of),
-        ),
-      );
-    await tx
-      .insert(dieselPrices)
-      .values(weeks.map((w) => ({ weekOf: w.week_of, usdPerGallon: w.usd_per_gallon, createdAt: ctx.now() })))
-      .onConflictDoUpdate({
-        target: dieselPrices.weekOf,
-        set: { usdPerGallon: sql`excluded.usd_per_gallon`, createdAt: sql`excluded.created_at` },
-      });
+    const repo = dieselPricesRepository(tx);
+    const before = await repo.weeksOf(weeks.map((w) => w.week_of));
+    await repo.save(
+      weeks.map((w) => ({ weekOf: w.week_of, usdPerGallon: w.usd_per_gallon })),
+      ctx.now(),
+    );
     await audit(
       tx,
       actor,
@@ -106,7 +94,7 @@ export async function dieselPricesRoutes(app: FastifyInstance, ctx: AppContext) 
     const week = dieselPriceRequest.shape.week_of.safeParse(request.params.week);
     if (!week.success) throw AppError.notFound();
     await ctx.db.transaction(async (tx) => {
-      const [gone] = await tx.delete(dieselPrices).where(eq(dieselPrices.weekOf, week.data)).returning();
+      const gone = await dieselPricesRepository(tx).remove(week.data);
       if (!gone) throw AppError.notFound();
       const entry = {
         action: 'diesel_price.deleted',

@@ -53,6 +53,13 @@ export function ebayRepository(db: Db) {
       await db.update(ebayStores).set(set).where(eq(ebayStores.id, id));
     },
 
+    /** The connected stores of an eBay user that hold no refresh token (the embedded default's demo store). */
+    storesWithoutToken: (ebayUser: string) =>
+      db
+        .select({ id: ebayStores.id })
+        .from(ebayStores)
+        .where(and(eq(ebayStores.ebayUser, ebayUser), isNull(ebayStores.refreshTokenEnc), eq(ebayStores.status, 'connected'))),
+
     /**
      * Writes a page of synced orders: new ones are added; known ones take eBay's fields, and
      * eBay's word on shipped or canceled, but keep what the product did with them (quote, shipment).

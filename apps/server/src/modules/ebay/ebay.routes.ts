@@ -1,11 +1,9 @@
 import { type AddressBookEntryValues, ebayLinkRequest, ebayOrderQuery, ebayQuotedRequest } from '@freight/contracts';
 import { type Currency, customerCan } from '@freight/domain';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { ebayStores } from '../../db/schema';
 import { DEMO_SELLER } from '../../db/seed-ebay';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -19,6 +17,7 @@ import { quoteOwner, quotesService } from '../quotes/quotes.service';
 import { EBAY_ENDPOINTS, type EbayEndpoints, ebayClient } from './ebay.client';
 import { ebayNotificationRoutes } from './ebay.notifications';
 import { presentOrder, presentStore } from './ebay.presenter';
+import { ebayRepository } from './ebay.repository';
 import { ebayService, SYNC_JOB } from './ebay.service';
 import { ebaySimulator, simulatorRefreshToken } from './ebay.simulator';
 
@@ -211,16 +210,10 @@ export async function ebayRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 async function adoptDemoStores(ctx: AppContext, seal: (token: string) => string) {
-  const demo = await ctx.db
-    .select({ id: ebayStores.id })
-    .from(ebayStores)
-    .where(and(eq(ebayStores.ebayUser, DEMO_SELLER), isNull(ebayStores.refreshTokenEnc), eq(ebayStores.status, 'connected')));
-  for (const store of demo) {
+  const stores = ebayRepository(ctx.db);
+  for (const store of await stores.storesWithoutToken(DEMO_SELLER)) {
     const token = simulatorRefreshToken(simulatorSecret(ctx.appKey), DEMO_SELLER, ctx.now());
-    await ctx.db
-      .update(ebayStores)
-      .set({ refreshTokenEnc: seal(token.value), refreshExpiresAt: token.expiresAt, nextSyncAt: ctx.now() })
-      .where(eq(ebayStores.id, store.id));
+    await stores.updateStore(store.id, { refreshTokenEnc: seal(token.value), refreshExpiresAt: token.expiresAt, nextSyncAt: ctx.now() });
     await ctx.jobs.schedule(SYNC_JOB, store.id, ctx.now(), { storeId: store.id });
   }
 }

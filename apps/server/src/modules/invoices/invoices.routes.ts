@@ -14,13 +14,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { type ExportFormat, exportFormat } from '../../exports/export';
+import { idempotencyKey } from '../../idempotency';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute } from '../../plugins/guards';
 import { shipmentReferences } from '../documents/documents.repository';
 import type { PaymentEvents, PaymentProvider } from '../payments/payment-provider';
 import { PaymentsOff } from '../payments/payment-provider';
-import { idempotencyKey } from '../shipments/shipments.routes';
 import {
   ABANDONED_CHALLENGES_JOB,
   abandonedChallengesHandler,

@@ -78,5 +78,21 @@ export function scacAliasesRepository(db: Db) {
         .where(and(eq(scacAliases.kind, kind), eq(scacAliases.alias, alias)));
       return Boolean(row && row.id !== exceptId);
     },
+
+    async insert(values: typeof scacAliases.$inferInsert): Promise<AliasRow> {
+      const [row] = await db.insert(scacAliases).values(values).returning();
+      if (!row) throw new Error('scac alias insert returned nothing');
+      return row;
+    },
+
+    async update(id: string, values: Partial<typeof scacAliases.$inferInsert>): Promise<AliasRow> {
+      const [row] = await db.update(scacAliases).set(values).where(eq(scacAliases.id, id)).returning();
+      if (!row) throw new Error('scac alias update found nothing');
+      return row;
+    },
+
+    async remove(id: string) {
+      await db.delete(scacAliases).where(eq(scacAliases.id, id));
+    },
   };
 }

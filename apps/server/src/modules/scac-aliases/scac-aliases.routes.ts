@@ -1,12 +1,10 @@
 import { type ScacAliasRequest, scacAliasListQuery, scacAliasRequest } from '@freight/contracts';
 import { normaliseAlias, type ScacAliasKind } from '@freight/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { scacAliases } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
@@ -90,11 +88,12 @@ export async function scacAliasesRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/api/admin/scac-aliases', { ...door, schema: { body: scacAliasRequest } }, async (request, reply) => {
     const actor = auditActor(request);
     const data = await write(actor, 'scac_alias.create', async (tx) => {
-      const [after] = await tx
-        .insert(scacAliases)
-        .values({ ...(await values(tx, request.body)), createdBy: actor.id, createdAt: ctx.now() })
-        .returning();
-      return { before: null, after: after! };
+      const after = await scacAliasesRepository(tx).insert({
+        ...(await values(tx, request.body)),
+        createdBy: actor.id,
+        createdAt: ctx.now(),
+      });
+      return { before: null, after };
     });
     return reply.code(201).send({ data });
   });
@@ -103,12 +102,8 @@ export async function scacAliasesRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = checked(request.params.id);
     const data = await write(auditActor(request), 'scac_alias.update', async (tx) => {
       const before = await locked(tx, id);
-      const [after] = await tx
-        .update(scacAliases)
-        .set(await values(tx, request.body, id))
-        .where(eq(scacAliases.id, id))
-        .returning();
-      return { before, after: after! };
+      const after = await scacAliasesRepository(tx).update(id, await values(tx, request.body, id));
+      return { before, after };
     });
     return { data };
   });
@@ -118,7 +113,7 @@ export async function scacAliasesRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = auditActor(request);
     await ctx.db.transaction(async (tx) => {
       const before = await locked(tx as Db, id);
-      await tx.delete(scacAliases).where(eq(scacAliases.id, id));
+      await scacAliasesRepository(tx as Db).remove(id);
       await audit(
         tx as Db,
         actor,

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../errors';
 import { exportFormat } from '../../exports/export';
+import { idempotencyKey } from '../../idempotency';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute, requireShipper } from '../../plugins/guards';
@@ -24,14 +25,6 @@ const idParams = z.object({ id: z.string().max(64) });
 /** The list's query without its page, and the file's format. */
 const exportQuery = shipmentListQuery.omit({ page: true, per_page: true }).extend(exportFormat);
 const tokenParams = z.object({ token: z.string().max(128) });
-
-/** The Idempotency-Key header of a booking or payment: 1 to 100 characters, else 422 on `idempotency_key`. */
-export function idempotencyKey(request: FastifyRequest): string {
-  const raw = request.headers['idempotency-key'];
-  const key = typeof raw === 'string' ? raw.trim() : '';
-  if (key.length < 1 || key.length > 100) throw AppError.field('idempotency_key', 'validation.idempotency_key');
-  return key;
-}
 
 /**
  * Booking and My Shipments, for verified customers, always through the caller's

@@ -134,5 +134,28 @@ export function siteNotificationsRepository(db: Db) {
     async dismiss(notificationId: string, userId: string, at: Date) {
       await db.insert(siteNotificationDismissals).values({ notificationId, userId, dismissedAt: at }).onConflictDoNothing();
     },
+
+    /** The notice, locked for the caller's transaction (an edit reads, then writes it). */
+    async locked(id: string) {
+      const [row] = await db.select().from(siteNotifications).where(eq(siteNotifications.id, id)).for('update');
+      return row;
+    },
+
+    async accountExists(accountId: string) {
+      const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+      return Boolean(row);
+    },
+
+    async insert(values: typeof siteNotifications.$inferInsert): Promise<NoticeRow> {
+      const [row] = await db.insert(siteNotifications).values(values).returning();
+      if (!row) throw new Error('site notification insert returned nothing');
+      return row;
+    },
+
+    async update(id: string, values: Partial<typeof siteNotifications.$inferInsert>): Promise<NoticeRow> {
+      const [row] = await db.update(siteNotifications).set(values).where(eq(siteNotifications.id, id)).returning();
+      if (!row) throw new Error('site notification update found nothing');
+      return row;
+    },
   };
 }

@@ -1,12 +1,10 @@
 import { type ActiveNotice, type SiteNotificationRequest, siteNotificationListQuery, siteNotificationRequest } from '@freight/contracts';
 import { isStaff, type Language } from '@freight/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { accounts, siteNotifications } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
@@ -69,8 +67,7 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
   async function values(tx: Db, body: SiteNotificationRequest) {
     const accountId = body.audience === 'account' ? (body.account_id ?? null) : null;
     if (accountId) {
-      const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
-      if (!account) throw AppError.field('account_id', 'validation.choice');
+      if (!(await siteNotificationsRepository(tx).accountExists(accountId))) throw AppError.field('account_id', 'validation.choice');
     }
     return {
       severity: body.severity,
@@ -104,7 +101,7 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
   }
 
   async function locked(tx: Db, id: string) {
-    const [row] = await tx.select().from(siteNotifications).where(eq(siteNotifications.id, id)).for('update');
+    const row = await siteNotificationsRepository(tx).locked(id);
     if (!row) throw AppError.notFound();
     return row;
   }
@@ -128,11 +125,12 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
   r.post('/api/admin/notifications', { ...door, schema: { body: siteNotificationRequest } }, async (request, reply) => {
     const actor = auditActor(request);
     const data = await write(actor, 'notification.create', async (tx) => {
-      const [after] = await tx
-        .insert(siteNotifications)
-        .values({ ...(await values(tx, request.body)), createdBy: actor.id, createdAt: ctx.now() })
-        .returning();
-      return { before: null, after: after! };
+      const after = await siteNotificationsRepository(tx).insert({
+        ...(await values(tx, request.body)),
+        createdBy: actor.id,
+        createdAt: ctx.now(),
+      });
+      return { before: null, after };
     });
     return reply.code(201).send({ data });
   });
@@ -143,12 +141,8 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
       const before = await locked(tx, id);
       // A retired notice is the record of what was shown; a new one is written instead.
       if (before.retiredAt) throw new AppError(409, 'conflict', 'errors.notice_retired');
-      const [after] = await tx
-        .update(siteNotifications)
-        .set(await values(tx, request.body))
-        .where(eq(siteNotifications.id, id))
-        .returning();
-      return { before, after: after! };
+      const after = await siteNotificationsRepository(tx).update(id, await values(tx, request.body));
+      return { before, after };
     });
     return { data };
   });
@@ -158,12 +152,8 @@ export async function siteNotificationsRoutes(app: FastifyInstance, ctx: AppCont
     const data = await write(auditActor(request), 'notification.retire', async (tx) => {
       const before = await locked(tx, id);
       if (before.retiredAt) throw new AppError(409, 'conflict', 'errors.notice_retired');
-      const [after] = await tx
-        .update(siteNotifications)
-        .set({ retiredAt: ctx.now(), updatedAt: ctx.now() })
-        .where(eq(siteNotifications.id, id))
-        .returning();
-      return { before, after: after! };
+      const after = await siteNotificationsRepository(tx).update(id, { retiredAt: ctx.now(), updatedAt: ctx.now() });
+      return { before, after };
     });
     return { data };
   });

@@ -1,9 +1,9 @@
 import type { StaffShipmentQuery } from '@freight/contracts';
-import { and, eq, gte, ilike, inArray, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { BusinessDays } from '../../business-days';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accountSalesReps, accounts, quotes, shipmentEvents, shipmentReferences, shipments, users } from '../../db/schema';
+import { accountSalesReps, accounts, carriers, quotes, shipmentEvents, shipmentReferences, shipments, users } from '../../db/schema';
 import { shipmentBatches, shipmentPage } from '../shipments/shipments.repository';
 
 /** The search without its page (what an export reads). */
@@ -107,6 +107,14 @@ export function staffShipmentsRepository(db: Db, days: BusinessDays) {
   }
 
   return {
+    /** Every carrier, for the search's carrier filter. */
+    carriers() {
+      return db
+        .select({ id: carriers.id, name: carriers.name, scac: carriers.scac, mode: carriers.mode })
+        .from(carriers)
+        .orderBy(asc(carriers.name));
+    },
+
     /**
      * One page of the search with each row's account name; the count is capped like My Shipments'.
      * `only` narrows it to those shipments (a scorecard figure's).

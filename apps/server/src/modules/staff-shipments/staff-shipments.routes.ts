@@ -10,13 +10,11 @@ import {
   staffNoteRequest,
   staffShipmentQuery,
 } from '@freight/contracts';
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
-import { carriers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
@@ -74,12 +72,7 @@ export async function staffShipmentsRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   /** The carriers to filter by. */
-  r.get('/api/admin/shipments/carriers', door, async () => ({
-    data: await ctx.db
-      .select({ id: carriers.id, name: carriers.name, scac: carriers.scac, mode: carriers.mode })
-      .from(carriers)
-      .orderBy(asc(carriers.name)),
-  }));
+  r.get('/api/admin/shipments/carriers', door, async () => ({ data: await repo.carriers() }));
 
   r.get('/api/admin/shipments/:id', { ...door, schema: { params: idParams } }, async (request) =>
     detail(checked(request.params.id), request),

@@ -7,11 +7,9 @@ import {
   inboxQuery,
   staffMessageRequest,
 } from '@freight/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { supportCannedAnswers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { pageMeta } from '../../paging';
 import { adminPage, verified } from '../../plugins/guards';
@@ -19,11 +17,12 @@ import { audit, auditActor } from '../audit/audit';
 import { sendAttachment } from './attachments';
 import { checked, countSend, idParams, lastEventId, type SupportContext, uploadRoute } from './support.http';
 import { presentInboxRow, presentMessages } from './support.presenter';
+import { type CannedAnswerRow, supportRepository } from './support.repository';
 import type { Author } from './support.service';
 
 const STAFF = { staff: true } as const;
 
-const presentCanned = (row: typeof supportCannedAnswers.$inferSelect): CannedAnswerView => ({
+const presentCanned = (row: CannedAnswerRow): CannedAnswerView => ({
   id: row.id,
   title: row.title,
   body_en: row.bodyEn,
@@ -127,28 +126,25 @@ export async function staffSupportRoutes(app: FastifyInstance, sctx: SupportCont
   r.post('/api/admin/support/canned-answers', { preValidation: door, schema: { body: cannedAnswerRequest } }, async (request, reply) => {
     const actor = auditActor(request);
     const row = await sctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(supportCannedAnswers)
-        .values({
-          title: request.body.title,
-          bodyEn: request.body.body_en,
-          bodyEs: request.body.body_es,
-          createdBy: actor.id,
-          createdAt: sctx.now(),
-        })
-        .returning();
+      const created = await supportRepository(tx as Db).insertCannedAnswer({
+        title: request.body.title,
+        bodyEn: request.body.body_en,
+        bodyEs: request.body.body_es,
+        createdBy: actor.id,
+        createdAt: sctx.now(),
+      });
       await audit(
         tx as Db,
         actor,
         {
           action: 'support.canned_answer.create',
           entityType: 'support_canned_answer',
-          entityId: created!.id,
-          after: presentCanned(created!),
+          entityId: created.id,
+          after: presentCanned(created),
         },
         sctx.now(),
       );
-      return created!;
+      return created;
     });
     return reply.code(201).send({ data: presentCanned(row) });
   });
@@ -157,7 +153,7 @@ export async function staffSupportRoutes(app: FastifyInstance, sctx: SupportCont
     const id = checked(request.params.id);
     const actor = auditActor(request);
     await sctx.db.transaction(async (tx) => {
-      const [deleted] = await tx.delete(supportCannedAnswers).where(eq(supportCannedAnswers.id, id)).returning();
+      const deleted = await supportRepository(tx as Db).removeCannedAnswer(id);
       if (!deleted) throw AppError.notFound();
       await audit(
         tx as Db,

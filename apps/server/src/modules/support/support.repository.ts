@@ -21,6 +21,8 @@ export type AttachmentRow = typeof supportAttachments.$inferSelect;
 
 export type { Audience } from './support-inbox.repository';
 
+export type CannedAnswerRow = typeof supportCannedAnswers.$inferSelect;
+
 export function supportRepository(db: Db) {
   return {
     ...supportInboxRepository(db),
@@ -256,6 +258,18 @@ export function supportRepository(db: Db) {
 
     async cannedAnswers() {
       return db.select().from(supportCannedAnswers).orderBy(asc(supportCannedAnswers.title));
+    },
+
+    async insertCannedAnswer(values: typeof supportCannedAnswers.$inferInsert) {
+      const [row] = await db.insert(supportCannedAnswers).values(values).returning();
+      if (!row) throw new Error('canned answer insert returned nothing');
+      return row;
+    },
+
+    /** Removes a canned answer; the row as it was, or undefined when there was none. */
+    async removeCannedAnswer(id: string) {
+      const [row] = await db.delete(supportCannedAnswers).where(eq(supportCannedAnswers.id, id)).returning();
+      return row;
     },
 
     /** Staff who can be assigned a conversation. */

@@ -1,17 +1,17 @@
 import type { TrackingKeyRotated, TrackingKeyState } from '@freight/contracts';
 import { TRACKING_KEY_GRACE_DAYS } from '@freight/domain';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { auditLog, carriers } from '../../db/schema';
+import type { carriers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage } from '../../plugins/guards';
 import { randomToken } from '../../security/tokens';
 import { audit, auditActor } from '../audit/audit';
+import { trackingKeysRepository } from './tracking-keys.repository';
 
 const ROTATE_ACTION = 'carrier.tracking_key.rotate';
 
@@ -42,20 +42,11 @@ export async function trackingKeyRoutes(app: FastifyInstance, ctx: AppContext) {
   const door = { preValidation: adminPage('carriers') };
 
   /** When the key was last rotated: the audit log's word (the carriers table keeps no date of its own). */
-  async function rotatedAt(db: Db, carrierId: string) {
-    const [row] = await db
-      .select({ at: auditLog.createdAt })
-      .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'carrier'), eq(auditLog.entityId, carrierId), eq(auditLog.action, ROTATE_ACTION)))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
-    return row?.at ?? null;
-  }
+  const rotatedAt = (db: Db, carrierId: string) => trackingKeysRepository(db).lastAudited(carrierId, ROTATE_ACTION);
 
   async function carrierOf(db: Db, id: string, lock = false) {
     if (!isUuid(id)) throw AppError.notFound();
-    const query = db.select().from(carriers).where(eq(carriers.id, id));
-    const [row] = lock ? await query.for('update') : await query;
+    const row = await trackingKeysRepository(db).carrier(id, lock);
     if (!row) throw AppError.notFound();
     return row;
   }
@@ -74,10 +65,7 @@ export async function trackingKeyRoutes(app: FastifyInstance, ctx: AppContext) {
       // The old key (if any) keeps signing for the grace period; a key still in its grace period
       // from an earlier rotation is dropped: only the one just replaced is honoured.
       const until = before.trackingSecret ? new Date(now.getTime() + TRACKING_KEY_GRACE_DAYS * 86_400_000) : null;
-      await tx
-        .update(carriers)
-        .set({ trackingSecret: key, trackingSecretPrevious: before.trackingSecret, trackingSecretPreviousUntil: until, updatedAt: now })
-        .where(eq(carriers.id, before.id));
+      await trackingKeysRepository(tx as Db).setKey(before.id, { key, previous: before.trackingSecret, previousUntil: until }, now);
       const after = keyState({ trackingSecret: key, trackingSecretPreviousUntil: until }, now, now);
       const previous = await rotatedAt(tx as Db, before.id);
       await audit(
