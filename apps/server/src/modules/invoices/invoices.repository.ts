@@ -1,23 +1,13 @@
 import type { InvoiceListQuery, InvoiceSort, ShipmentReference } from '@freight/contracts';
-import { type InvoiceFilter, WENT_THROUGH_PAYMENT_STATUSES } from '@freight/domain';
-import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { InvoiceFilter } from '@freight/domain';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import {
-  accountCreditEvents,
-  accounts,
-  invoiceDisputeMessages,
-  invoiceDisputes,
-  invoicePaymentAllocations,
-  invoicePayments,
-  invoices,
-  shipmentReferences,
-  shipments,
-  userSettings,
-  users,
-} from '../../db/schema';
+import { accounts, type invoiceDisputes, type invoicePayments, invoices, shipmentReferences, shipments } from '../../db/schema';
 import { countAhead } from '../../paging';
-import { DISPUTE_QUEUE_ORDER, openDisputesWhere } from './dispute-queue.repository';
+import { invoiceAccountsQueries } from './invoice-accounts.repository';
+import { invoiceDisputesQueries } from './invoice-disputes.repository';
+import { invoicePaymentsQueries } from './invoice-payments.repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -92,6 +82,9 @@ export function invoicesRepository(db: Db) {
   }
 
   return {
+    ...invoicePaymentsQueries(db),
+    ...invoiceDisputesQueries(db),
+    ...invoiceAccountsQueries(db),
     /** One page of the account's open invoices (Open Invoices), filtered, searched and sorted; the order ends with the id. */
     openPage(accountId: string, q: InvoiceListQuery & { perPage: number }, today: string) {
       const where = openWhere(accountId, q, today);
@@ -254,258 +247,6 @@ export function invoicesRepository(db: Db) {
 
     async update(id: string, set: Partial<NewInvoiceRow>) {
       await db.update(invoices).set(set).where(eq(invoices.id, id));
-    },
-
-    /**
-     * The payments applied to an invoice, with this invoice's part of each. One still waiting for
-     * the payer's 3-D Secure challenge has paid nothing yet: not listed.
-     */
-    async paymentsOf(invoiceId: string) {
-      return db
-        .select({ payment: invoicePayments, allocated: invoicePaymentAllocations.amountCents })
-        .from(invoicePaymentAllocations)
-        .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
-        .where(and(eq(invoicePaymentAllocations.invoiceId, invoiceId), ne(invoicePayments.status, 'requires_action')))
-        .orderBy(asc(invoicePayments.createdAt));
-    },
-
-    /** The latest method that paid each of `ids` (the history's 'payment method'). */
-    async lastMethods(ids: string[]) {
-      if (!ids.length) return new Map<string, { method: string; last4: string | null }>();
-      const rows = await db
-        .selectDistinctOn([invoicePaymentAllocations.invoiceId], {
-          invoiceId: invoicePaymentAllocations.invoiceId,
-          method: invoicePayments.method,
-          last4: invoicePayments.last4,
-        })
-        .from(invoicePaymentAllocations)
-        .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
-        .where(and(inArray(invoicePaymentAllocations.invoiceId, ids), inArray(invoicePayments.status, [...WENT_THROUGH_PAYMENT_STATUSES])))
-        .orderBy(invoicePaymentAllocations.invoiceId, desc(invoicePayments.createdAt));
-      return new Map(rows.map((r) => [r.invoiceId, { method: r.method, last4: r.last4 }]));
-    },
-
-    async paymentOfKey(accountId: string, key: string) {
-      const [row] = await db
-        .select()
-        .from(invoicePayments)
-        .where(
-          and(eq(invoicePayments.accountId, accountId), eq(invoicePayments.idempotencyKey, key), ne(invoicePayments.status, 'failed')),
-        );
-      return row;
-    },
-
-    async findPayment(accountId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(invoicePayments)
-        .where(and(eq(invoicePayments.id, id), eq(invoicePayments.accountId, accountId)));
-      return row;
-    },
-
-    async paymentById(id: string) {
-      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.id, id));
-      return row;
-    },
-
-    /** The payment the processor knows by `providerRef` (its webhooks name payments so). */
-    async paymentByProviderRef(providerRef: string) {
-      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.providerRef, providerRef));
-      return row;
-    },
-
-    async lockPayment(id: string) {
-      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.id, id)).for('update');
-      return row;
-    },
-
-    async insertPayment(row: typeof invoicePayments.$inferInsert) {
-      const [inserted] = await db.insert(invoicePayments).values(row).returning();
-      if (!inserted) throw new Error('invoice payment not recorded');
-      return inserted;
-    },
-
-    async updatePayment(id: string, set: Partial<typeof invoicePayments.$inferInsert>) {
-      await db.update(invoicePayments).set(set).where(eq(invoicePayments.id, id));
-    },
-
-    /** Marks the payments still settled that paid `invoiceId` (a prepaid receipt's card payment) as given back. */
-    async markPaymentsOf(invoiceId: string, status: 'released' | 'refunded') {
-      const paid = db
-        .select({ id: invoicePaymentAllocations.paymentId })
-        .from(invoicePaymentAllocations)
-        .where(eq(invoicePaymentAllocations.invoiceId, invoiceId));
-      await db
-        .update(invoicePayments)
-        .set({ status })
-        .where(and(inArray(invoicePayments.id, paid), eq(invoicePayments.status, 'settled')));
-    },
-
-    async insertAllocations(rows: (typeof invoicePaymentAllocations.$inferInsert)[]) {
-      if (rows.length) await db.insert(invoicePaymentAllocations).values(rows);
-    },
-
-    /** A payment's allocations with each invoice's number and balance now. */
-    async allocationsOf(paymentId: string) {
-      return db
-        .select({
-          invoiceId: invoicePaymentAllocations.invoiceId,
-          amountCents: invoicePaymentAllocations.amountCents,
-          number: invoices.number,
-          bolNumber: invoices.bolNumber,
-          balanceCents: invoices.balanceCents,
-        })
-        .from(invoicePaymentAllocations)
-        .innerJoin(invoices, eq(invoices.id, invoicePaymentAllocations.invoiceId))
-        .where(eq(invoicePaymentAllocations.paymentId, paymentId))
-        .orderBy(asc(invoices.number));
-    },
-
-    async disputesOf(invoiceId: string) {
-      return db.select().from(invoiceDisputes).where(eq(invoiceDisputes.invoiceId, invoiceId)).orderBy(asc(invoiceDisputes.createdAt));
-    },
-
-    async messagesOf(disputeIds: string[]) {
-      if (!disputeIds.length) return [];
-      return db
-        .select({ message: invoiceDisputeMessages, firstName: users.firstName, lastName: users.lastName })
-        .from(invoiceDisputeMessages)
-        .leftJoin(users, eq(users.id, invoiceDisputeMessages.authorId))
-        .where(inArray(invoiceDisputeMessages.disputeId, disputeIds))
-        .orderBy(asc(invoiceDisputeMessages.createdAt));
-    },
-
-    /** Open disputes of every account (the accounting staff's queue), or of one. */
-    async openDisputes(accountId?: string) {
-      return db
-        .select()
-        .from(invoiceDisputes)
-        .where(openDisputesWhere(accountId))
-        .orderBy(...DISPUTE_QUEUE_ORDER)
-        .limit(200);
-    },
-
-    async findDispute(id: string) {
-      const [row] = await db.select().from(invoiceDisputes).where(eq(invoiceDisputes.id, id));
-      return row;
-    },
-
-    async lockDispute(id: string) {
-      const [row] = await db.select().from(invoiceDisputes).where(eq(invoiceDisputes.id, id)).for('update');
-      return row;
-    },
-
-    async insertDispute(row: typeof invoiceDisputes.$inferInsert) {
-      const [inserted] = await db.insert(invoiceDisputes).values(row).returning();
-      if (!inserted) throw new Error('dispute not recorded');
-      return inserted;
-    },
-
-    async updateDispute(id: string, set: Partial<typeof invoiceDisputes.$inferInsert>) {
-      await db.update(invoiceDisputes).set(set).where(eq(invoiceDisputes.id, id));
-    },
-
-    async insertMessage(row: typeof invoiceDisputeMessages.$inferInsert) {
-      await db.insert(invoiceDisputeMessages).values(row);
-    },
-
-    async account(accountId: string) {
-      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-      return row;
-    },
-
-    /** The account row locked to change it (its key stays: rows pointing at it are not held up). */
-    async lockAccount(accountId: string) {
-      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).for('no key update');
-      return row;
-    },
-
-    async updateAccount(accountId: string, set: Partial<typeof accounts.$inferInsert>) {
-      await db.update(accounts).set(set).where(eq(accounts.id, accountId));
-    },
-
-    async addCreditEvent(row: typeof accountCreditEvents.$inferInsert) {
-      await db.insert(accountCreditEvents).values(row);
-    },
-
-    async creditEvents(accountId: string) {
-      return db
-        .select({ event: accountCreditEvents, firstName: users.firstName, lastName: users.lastName })
-        .from(accountCreditEvents)
-        .leftJoin(users, eq(users.id, accountCreditEvents.userId))
-        .where(eq(accountCreditEvents.accountId, accountId))
-        .orderBy(desc(accountCreditEvents.createdAt))
-        .limit(100);
-    },
-
-    /** The users of an account who receive its invoice mails (customer service communications on). */
-    async billingRecipients(accountId: string) {
-      const rows = await db
-        .select({
-          email: users.email,
-          firstName: users.firstName,
-          language: userSettings.language,
-          subscriptions: userSettings.subscriptions,
-        })
-        .from(users)
-        .innerJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(and(eq(users.accountId, accountId), sql`${users.emailVerifiedAt} is not null`));
-      return rows.filter((r) => r.subscriptions?.customer_service !== false);
-    },
-
-    /**
-     * The account's active, verified users with their role, language and settings: the caller
-     * picks who is told (a credited booking: its booker and those who see invoices).
-     */
-    async teamRecipients(accountId: string) {
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          accountRole: users.accountRole,
-          language: userSettings.language,
-          subscriptions: userSettings.subscriptions,
-        })
-        .from(users)
-        .innerJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(and(eq(users.accountId, accountId), sql`${users.emailVerifiedAt} is not null`, sql`${users.deactivatedAt} is null`));
-    },
-
-    /** Invoices due for a reminder: due in `beforeDue` and not reminded, or past due on `today` and not reminded. */
-    async dueForReminder(beforeDue: string, today: string, limit: number) {
-      return db
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            sql`${invoices.balanceCents} > 0`,
-            or(
-              and(eq(invoices.dueDate, beforeDue), sql`${invoices.remindedBeforeAt} is null`),
-              and(lt(invoices.dueDate, today), sql`${invoices.remindedPastDueAt} is null`),
-            ),
-          ),
-        )
-        .limit(limit);
-    },
-
-    /** Accounts with an undisputed invoice due before `before`: candidates for an automatic hold. */
-    async accountsPastDue(before: string) {
-      const rows = await db
-        .selectDistinct({ accountId: invoices.accountId })
-        .from(invoices)
-        .where(and(sql`${invoices.balanceCents} + ${invoices.pendingCents} - ${invoices.disputedCents} > 0`, lte(invoices.dueDate, before)))
-        .limit(5000);
-      return rows.map((r) => r.accountId);
-    },
-
-    /** Accounts held automatically (each is checked again: a hold whose cause is gone is lifted). */
-    async autoHeldAccounts() {
-      const rows = await db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.status, 'credit_hold'), eq(accounts.holdSource, 'auto')));
-      return rows.map((r) => r.id);
     },
   };
 }
