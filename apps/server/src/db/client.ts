@@ -13,6 +13,7 @@ import pg from 'pg';
 import { traceDatabase } from '../telemetry/tracing';
 import { yieldingInBulkLane } from './bulk-lane';
 import { type Listen, postgresListener } from './listen';
+import { parsersSetOnce } from './pglite-parsers';
 import * as schema from './schema';
 import { markConnectFailure } from './unavailable';
 
@@ -164,6 +165,7 @@ export async function openDatabase(opts: {
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initdbApart(dataDir);
   }
   const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir: opts.loadDataDir });
+  parsersSetOnce(client);
   yieldingInBulkLane(client);
   traceDatabase({ driver: 'pglite', client });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -8,6 +8,8 @@ import { entryValues } from './addresses.presenter';
 import { type AddressQuery, type AddressRecord, addressesRepository } from './addresses.repository';
 import { type AddressVerifier, looseText, postalDataVerifier } from './addresses.verifier';
 
+export { postalDataVerifier } from './addresses.verifier';
+
 type Column = (typeof ADDRESS_CSV_COLUMNS)[number];
 
 /** Who acts: the caller's account (every record is looked up through it) and user. */

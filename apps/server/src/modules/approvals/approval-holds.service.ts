@@ -88,5 +88,7 @@ export async function holdForApproval(ctx: AppContext, hold: Hold): Promise<Appr
 }
 
 /** The booking already held under this idempotency key, if any (a retry answers it). */
-export const heldUnderKey = (ctx: Pick<AppContext, 'db'>, accountId: string, key: string) =>
-  approvalsRepository(ctx.db).byIdempotencyKey(accountId, key);
+export async function heldUnderKey(ctx: Pick<AppContext, 'db'>, accountId: string, key: string) {
+  const repo = approvalsRepository(ctx.db);
+  return (await repo.idUnderKey(accountId, key)) ? repo.byIdempotencyKey(accountId, key) : undefined;
+}

@@ -37,6 +37,14 @@ export function approvalsRepository(db: Db) {
       const [row] = await db.insert(bookingApprovals).values(values).onConflictDoNothing().returning();
       return row;
     },
+    /** Whether a booking is held under the account's key: its id only (every booking asks; the whole row is wide). */
+    async idUnderKey(accountId: string, key: string) {
+      const [row] = await db
+        .select({ id: bookingApprovals.id })
+        .from(bookingApprovals)
+        .where(and(eq(bookingApprovals.accountId, accountId), eq(bookingApprovals.idempotencyKey, key)));
+      return row?.id;
+    },
     async byIdempotencyKey(accountId: string, key: string) {
       const [row] = await db
         .select()

@@ -7,7 +7,7 @@ import { inBulkLane } from '../../db/bulk-lane';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
-import { mergedShippingPdf, shippingDocumentsRow } from '../documents/documents.service';
+import { mergedShippingPdf, shippingDocumentsRows } from '../documents/documents.service';
 import { batchesRepository } from './batches.repository';
 
 /** A booked row of the manifest: its line and client reference, and its shipment as booked. */
@@ -87,11 +87,11 @@ export function batchDocuments(ctx: AppContext) {
       const rows = (await repo.rows(batchId)).filter((r) => r.shipmentId && booked.has(r.line));
       const title = `${translator(language)('batch.manifest_title')} ${batchId.slice(0, 8)}`;
       const pdf = mergedShippingPdf({ size: 'LETTER', margin: 0, title, now: ctx.now(), language });
+      const shipmentIds = rows.map((r) => r.shipmentId as string);
       const feed = async () => {
-        for (const row of rows) {
-          const pages = await shippingDocumentsRow(ctx.db, accountId, row.shipmentId as string, { unitSystem, now: ctx.now() });
+        for await (const pages of shippingDocumentsRows(ctx.db, accountId, shipmentIds, { unitSystem, now: ctx.now() })) {
           // False once the reader closed the download: nothing more is read or drawn.
-          if (pages && !(await pdf.add(pages))) return;
+          if (!(await pdf.add(pages))) return;
         }
         pdf.end();
       };

@@ -46,7 +46,7 @@ export function buildBillOfLading(s: DocumentShipment, account: DocumentAccount,
  */
 export function drawBillOfLading(doc: PDFKit.PDFDocument, s: DocumentShipment, account: DocumentAccount, options: DocumentOptions) {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.bol.${key}`, params);
+  const k = x.section('documents.bol');
   const bolBars = code128(s.bolNumber);
   const proBars = s.proNumber ? code128(s.proNumber) : null;
   const before = doc.bufferedPageRange();

@@ -30,7 +30,7 @@ export function verificationUrl(xml: string) {
  */
 export async function buildCartaPortePrint(xml: string, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.carta_porte.${key}`, params);
+  const k = x.section('documents.carta_porte');
   const c = first(xml, 'cfdi:Comprobante');
   const issuer = first(xml, 'cfdi:Emisor');
   const cp = first(xml, 'cartaporte31:CartaPorte');

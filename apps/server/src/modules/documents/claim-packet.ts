@@ -68,7 +68,7 @@ export interface PacketInput {
 export async function buildClaimPacket(input: PacketInput, options: DocumentOptions): Promise<Buffer> {
   const { claim, shipment: s, receipt } = input;
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.claim.${key}`, params);
+  const k = x.section('documents.claim');
   const pod = (key: string) => x.t(`documents.pod.${key}`);
   const money = (cents: number) => x.money(cents, claim.currency);
   const day = (iso: string | null) => (iso ? x.date(iso) : '—');

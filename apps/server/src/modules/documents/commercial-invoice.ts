@@ -22,7 +22,7 @@ export interface DeclaredShipment extends DocumentShipment {
  */
 export async function buildCommercialInvoice(s: DeclaredShipment, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.commercial_invoice.${key}`, params);
+  const k = x.section('documents.commercial_invoice');
   const { customs } = s;
   const value = (cents: number) => x.money(cents, customs.currency);
   const countryName = new Intl.DisplayNames(options.language === 'es' ? 'es-MX' : 'en-US', { type: 'region' });

@@ -1,6 +1,6 @@
 import type { HazmatDetails, ParcelOptions, PlaceView, ShipmentItemView, ShipmentReference, TemperatureRange } from '@freight/contracts';
 import type { ChargeLine } from '@freight/domain/rating';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customsVersions, shipments } from '../../db/schema';
 import { deliveryPlaceOf, stopsOf } from '../shipments/truckload-stops';
@@ -16,40 +16,46 @@ function referencesOf(row: Pick<ShipmentRow, 'references' | 'referenceType' | 'r
   return [{ type: (row.referenceType ?? 'shipper_reference') as ShipmentReference['type'], value: row.referenceNumber }];
 }
 
+export type DocumentShipment = SummaryShipment &
+  Pick<ShipmentRow, 'accountId' | 'originCountry' | 'destinationCountry' | 'customs' | 'crossing' | 'customsVersion'> & {
+    costLines: ChargeLine[] | null;
+  };
+
+/** A shipment row as the documents show it: the columns keep their names; only the jsonb ones need their shapes. */
+const asDocumentShipment = (row: ShipmentRow): DocumentShipment => ({
+  ...row,
+  references: referencesOf(row),
+  parcelOptions: (row.parcelOptions as ParcelOptions | null) ?? null,
+  temperature: (row.temperature as TemperatureRange | null) ?? null,
+  pickup: row.pickup as PlaceView,
+  delivery: deliveryPlaceOf(row),
+  stops: stopsOf(row),
+  hazmat: (row.hazmat as HazmatDetails | null) ?? null,
+  items: row.items as ShipmentItemView[],
+  charges: row.charges as ChargeLine[],
+  costLines: row.costLines as ChargeLine[] | null,
+});
+
 /**
  * The shipment as the documents show it; undefined when there is none by that id (of the account,
  * when one is given: staff read every account's, a shipper only their own).
  */
-export async function documentShipment(
-  db: Db,
-  accountId: string | null,
-  id: string,
-): Promise<
-  | (SummaryShipment &
-      Pick<ShipmentRow, 'accountId' | 'originCountry' | 'destinationCountry' | 'customs' | 'crossing' | 'customsVersion'> & {
-        costLines: ChargeLine[] | null;
-      })
-  | undefined
-> {
+export async function documentShipment(db: Db, accountId: string | null, id: string): Promise<DocumentShipment | undefined> {
   const [row] = await db
     .select()
     .from(shipments)
     .where(and(eq(shipments.id, id), accountId ? eq(shipments.accountId, accountId) : undefined));
-  if (!row) return undefined;
-  // The columns keep their names; only the jsonb ones need their shapes.
-  return {
-    ...row,
-    references: referencesOf(row),
-    parcelOptions: (row.parcelOptions as ParcelOptions | null) ?? null,
-    temperature: (row.temperature as TemperatureRange | null) ?? null,
-    pickup: row.pickup as PlaceView,
-    delivery: deliveryPlaceOf(row),
-    stops: stopsOf(row),
-    hazmat: (row.hazmat as HazmatDetails | null) ?? null,
-    items: row.items as ShipmentItemView[],
-    charges: row.charges as ChargeLine[],
-    costLines: row.costLines as ChargeLine[] | null,
-  };
+  return row && asDocumentShipment(row);
+}
+
+/** Several of the account's shipments as the documents show them, in one statement, by id (one not the account's is absent). */
+export async function documentShipments(db: Db, accountId: string, ids: string[]): Promise<Map<string, DocumentShipment>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(and(inArray(shipments.id, ids), eq(shipments.accountId, accountId)));
+  return new Map(rows.map((row) => [row.id, asDocumentShipment(row)]));
 }
 
 /** The references of an account's shipment, for the documents about it (its invoice); none when there is no such shipment. */

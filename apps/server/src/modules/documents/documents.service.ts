@@ -4,7 +4,8 @@ import { carrierLanguage } from '../shipments/shipments.service';
 import type { PacketClaim, PacketFile } from './claim-packet';
 import { deliveryReceiptsRepository } from './delivery-receipts.repository';
 import { hasDocument } from './document-kinds';
-import { documentAccount, documentShipment } from './documents.repository';
+import { documentAccount, documentShipment, documentShipments } from './documents.repository';
+import type { DocumentAccount } from './pdf';
 import type { ShippingRow } from './shipping-documents.worker';
 
 export type { PacketClaim, PacketFile } from './claim-packet';
@@ -38,27 +39,40 @@ export async function claimPacketPdf(
   return { pdf, fileName: `Claim-${input.claim.number}.pdf` };
 }
 
+/** How many shipments the merged file reads in one statement: a statement costs more than its rows. */
+const SHIPMENTS_PER_READ = 25;
+
 /**
- * What a shipper prints to hand an account's shipment to its carrier, for the batches' merged file
- * (`mergedShippingPdf`): freight's bill of lading and its pallet labels (a 4x6 page per handling
- * unit), or a parcel's labels (a parcel carrier uses no bill of lading), in the carrier's language
- * as the single downloads are. Undefined when the shipment is not the account's.
+ * What a shipper prints to hand each of an account's shipments to its carrier, in the order of
+ * `shipmentIds`, for the batches' merged file (`mergedShippingPdf`): freight's bill of lading and
+ * its pallet labels (a 4x6 page per handling unit), or a parcel's labels (a parcel carrier uses no
+ * bill of lading), in the carrier's language as the single downloads are. A shipment not the
+ * account's is left out. The shipments are read a few at a time, and the account once.
  */
-export async function shippingDocumentsRow(
+export async function* shippingDocumentsRows(
   db: Db,
   accountId: string,
-  shipmentId: string,
+  shipmentIds: string[],
   options: { unitSystem: UnitSystem; now: Date },
-): Promise<ShippingRow | undefined> {
-  const shipment = await documentShipment(db, accountId, shipmentId);
-  if (!shipment) return undefined;
-  return {
-    shipment,
-    account: hasDocument(shipment, 'bol') ? await documentAccount(db, shipment.accountId) : null,
-    palletLabels: hasDocument(shipment, 'pallet_labels'),
-    parcelLabels: hasDocument(shipment, 'labels'),
-    options: { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now },
-  };
+): AsyncGenerator<ShippingRow> {
+  let account: DocumentAccount | undefined;
+  for (let at = 0; at < shipmentIds.length; at += SHIPMENTS_PER_READ) {
+    const ids = shipmentIds.slice(at, at + SHIPMENTS_PER_READ);
+    const found = await documentShipments(db, accountId, ids);
+    for (const id of ids) {
+      const shipment = found.get(id);
+      if (!shipment) continue;
+      const withBol = hasDocument(shipment, 'bol');
+      if (withBol) account ??= await documentAccount(db, accountId);
+      yield {
+        shipment,
+        account: withBol ? (account ?? null) : null,
+        palletLabels: hasDocument(shipment, 'pallet_labels'),
+        parcelLabels: hasDocument(shipment, 'labels'),
+        options: { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now },
+      };
+    }
+  }
 }
 
 export { documentKindsOf, documentsOf } from './document-kinds';

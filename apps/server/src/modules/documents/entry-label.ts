@@ -32,7 +32,7 @@ export async function buildEntryLabel(s: EnteringShipment, options: DocumentOpti
   const number = entryNumber(s.scac, s.proNumber ?? s.bolNumber);
   const bars = code128(number);
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.entry_label.${key}`, params);
+  const k = x.section('documents.entry_label');
   const { doc, finish } = newPdf({
     size: LABEL,
     margin: M,

@@ -11,7 +11,7 @@ import { statementDocument } from './statement-pdf';
  */
 export async function buildInvoicePdf(inv: InvoiceView, references: ShipmentReference[], options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.invoice.${key}`, params);
+  const k = x.section('documents.invoice');
   const money = (cents: number) => x.money(cents, inv.currency);
   const signed = (cents: number) => (cents > 0 ? `+${money(cents)}` : money(cents));
   const d = statementDocument(options, k('title'), inv.number);

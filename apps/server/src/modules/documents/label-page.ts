@@ -29,7 +29,7 @@ export function labelPdf(options: DocumentOptions, title: { key: string; number:
  */
 export function labelPages(doc: PDFKit.PDFDocument, s: DocumentShipment, options: DocumentOptions) {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.labels.${key}`, params);
+  const k = x.section('documents.labels');
   const total = unitCount(s.items);
   const line = (y: number) => ruleAcross(doc, y);
   const pagePerUnit = (draw: (item: ShipmentItemView, n: number) => void) => {

@@ -12,9 +12,10 @@ import type {
 import { formatAddressLines, formatPhone, formatTimeOfDay, type Language, type UnitSystem } from '@freight/domain';
 import type { RateCrossing } from '@freight/domain/rating';
 import bwipjs from 'bwip-js/node';
+import type { TFunction } from 'i18next';
 import PDFDocument from 'pdfkit';
 import { encodeGreyPng } from '../../grey-png';
-import { translator } from '../../i18n';
+import { plainText, translator } from '../../i18n';
 
 /** What a shipping document shows of a shipment (built from the row by documents.data.ts). */
 export interface DocumentShipment {
@@ -69,12 +70,34 @@ export interface DocumentOptions {
 
 const LB_PER_KG = 2.204_622_621_8;
 
+/**
+ * Number and date formats by locale and options, made once: a batch's merged PDF writes a thousand
+ * bills of lading, and making an Intl format costs more than using it.
+ */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function made<T extends Intl.NumberFormat | Intl.DateTimeFormat>(id: string, make: () => T): T {
+  const known = formats.get(id) as T | undefined;
+  if (known) return known;
+  const format = make();
+  formats.set(id, format);
+  return format;
+}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
+  made(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+const dateFormat = (locale: string) =>
+  made(`d|${locale}`, () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }));
+
 /** Translations, number and date formats of one document's language. */
 export function documentText(options: DocumentOptions) {
-  const t = translator(options.language);
+  const withParams = translator(options.language);
+  // A text without parameters is looked up once per language (a page asks for dozens).
+  const t = ((key: string, params?: Record<string, unknown>) =>
+    !params || Object.keys(params).length === 0
+      ? plainText(options.language, key)
+      : (withParams as (k: string, p: object) => string)(key, params)) as TFunction;
   const locale = options.language === 'es' ? 'es-MX' : 'en-US';
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const dates = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const integer = numberFormat(locale, { maximumFractionDigits: 0 });
+  const dates = dateFormat(locale);
   /** A key's text, or `fallback` (the raw value) when the catalog has none. */
   const tOr = (key: string, fallback: string) => {
     const text = t(key);
@@ -83,6 +106,8 @@ export function documentText(options: DocumentOptions) {
   return {
     language: options.language,
     t,
+    /** The texts of one document's section of the catalog (`documents.bol`), by their key in it. */
+    section: (prefix: string) => (key: string, params?: Record<string, unknown>) => t(`${prefix}.${key}`, params),
     tOr,
     /** A place's 'HH:MM' as screens write it ('8:00 AM'). */
     time: (hhmm: string) => formatTimeOfDay(hhmm, options.language),
@@ -93,7 +118,7 @@ export function documentText(options: DocumentOptions) {
       options.unitSystem === 'metric'
         ? `${integer.format(Math.round(lb))} lb (${integer.format(Math.round(lb / LB_PER_KG))} kg)`
         : `${integer.format(Math.round(lb))} lb`,
-    money: (cents: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100),
+    money: (cents: number, currency: string) => numberFormat(locale, { style: 'currency', currency }).format(cents / 100),
     packageType: (type: string) => tOr(`documents.package_types.${type}`, type),
     country: (code: string) => tOr(`documents.countries.${code}`, code),
     /** An accessorial's name (the shipment catalog's), else the code in words. */

@@ -24,7 +24,7 @@ const PAGE_H = 792;
  */
 export async function buildProofOfDeliveryPdf(shipment: PodShipment, receipt: DeliveryReceiptRow, options: DocumentOptions) {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.pod.${key}`, params);
+  const k = x.section('documents.pod');
   const d = statementDocument(options, k('title'), shipment.bolNumber);
   const locale = options.language === 'es' ? 'es-MX' : 'en-US';
   const when = signedAtText(receipt.signedAt, shipment.delivery, locale);

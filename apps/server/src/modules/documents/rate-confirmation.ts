@@ -28,7 +28,7 @@ export interface RatedShipment extends DocumentShipment {
  */
 export async function buildRateConfirmation(s: RatedShipment, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.rate_confirmation.${key}`, params);
+  const k = x.section('documents.rate_confirmation');
   const money = (cents: number) => x.money(cents, s.currency);
   const d = statementDocument(options, k('title'), s.bolNumber);
 

@@ -20,7 +20,7 @@ export interface PaymentReceipt {
 /** A payment's receipt as a PDF, in the reader's language; a pending bank payment says it is processing. */
 export async function buildPaymentReceiptPdf(r: PaymentReceipt, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.invoice.${key}`, params);
+  const k = x.section('documents.invoice');
   const money = (cents: number) => x.money(cents, r.currency);
   const d = statementDocument(options, k('receipt_title'), r.id.slice(0, 8).toUpperCase());
   d.facts([

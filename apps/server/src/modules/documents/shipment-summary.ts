@@ -25,7 +25,7 @@ export interface SummaryShipment extends RatedShipment {
  */
 export async function buildShipmentSummary(s: SummaryShipment, account: DocumentAccount, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.summary.${key}`, params);
+  const k = x.section('documents.summary');
   const money = (cents: number) => x.money(cents, s.currency);
   const tracking = s.trackingNumber ?? s.bolNumber;
   const d = statementDocument(options, k('title'), tracking);

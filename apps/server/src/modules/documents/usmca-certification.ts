@@ -15,7 +15,7 @@ import { statementDocument } from './statement-pdf';
  */
 export async function buildUsmcaCertification(s: DeclaredShipment, options: DocumentOptions): Promise<Buffer> {
   const x = documentText(options);
-  const k = (key: string, params: Record<string, unknown> = {}) => x.t(`documents.usmca_certification.${key}`, params);
+  const k = x.section('documents.usmca_certification');
   const { customs } = s;
   const c: UsmcaCertificationSnapshot | null = customs.certification ?? null;
   // The header's right half holds a short title; the agreement's name opens the page.

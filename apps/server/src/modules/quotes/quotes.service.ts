@@ -38,6 +38,7 @@ import { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
 
+export type { RateItem } from './carriers/adapter';
 export { costOfRate, type QuoteCosts, type RateCost } from './quote-pricing';
 export { quoteBrief } from './quotes.presenter';
 export { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';

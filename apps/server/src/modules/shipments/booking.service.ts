@@ -1,58 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type BookingCustoms,
-  type BookingRequest,
-  bookingReferences,
-  isEbayOrderPrefill,
-  type PlaceView,
-  parcelPickupNote,
-  type ShipmentItemView,
-} from '@freight/contracts';
-import { AWAITING_PAYMENT_MINUTES, approvalReasons, type BookingRights, type PaymentTerms, vicsBolNumber } from '@freight/domain';
-import {
-  type ChargeLine,
-  CROSSING_CHARGE_DETAILS,
-  deliveryFrom,
-  type InsuranceOption,
-  insuranceChargeLines,
-  localDateTime,
-  roundTo2,
-  toCents,
-  toInches,
-  toPounds,
-  zoneOf,
-} from '@freight/domain/rating';
+import { type BookingCustoms, type BookingRequest, isEbayOrderPrefill, type PlaceView, parcelPickupNote } from '@freight/contracts';
+import { AWAITING_PAYMENT_MINUTES, approvalReasons, vicsBolNumber } from '@freight/domain';
+import { localDateTime, toCents, zoneOf } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { sha256 } from '../../security/tokens';
-import { postalDataVerifier } from '../addresses/addresses.verifier';
 import { heldUnderKey, holdForApproval } from '../approvals/approval-holds.service';
 import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
-import { withoutOwnBrokers } from '../customs/customs.service';
 import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
-import type { RateItem } from '../quotes/carriers/adapter';
-import { costOfRate, type QuoteInput, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { usmcaService } from '../usmca/usmca.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { saveBookedPlaces } from './booked-places';
-import { checkedBooking } from './booking-checks';
+import { bookingPricer, type Priced, type Shipper } from './booking-price';
 import { laneColumns } from './lane-columns';
 import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { bookingFailed, canonicalJson, defaultCarrierFor, PAYMENT_EXPIRY_JOB, type ShipmentsServiceOptions } from './shipments.service';
 import { bookedStops, placeViewOf, storedDelivery } from './truckload-stops';
 
-/** Who books: the caller's account (every record is looked up through it), user and payment terms. */
-export interface Shipper {
-  accountId: string;
-  userId: string;
-  paymentTerms: PaymentTerms;
-  /**
-   * The booker's rights in the account's team: a booking beyond them waits for an account admin.
-   * Absent when an approved booking is made on the booker's behalf.
-   */
-  rights?: BookingRights;
-}
+export type { Shipper } from './booking-price';
 
 type HeldBooking = Awaited<ReturnType<typeof holdForApproval>>;
 
@@ -70,6 +36,9 @@ export type BookingOutcome = { shipment: ShipmentRow; approval?: undefined } | {
 
 const conflict = (key: string) => new AppError(409, 'conflict', key);
 
+/** Thrown inside a booking's transaction to roll it back when its idempotency key turns out taken. */
+class KeyTaken extends Error {}
+
 /**
  * Booking a quote's rate: priced and checked first (booking-checks.ts), then held for approval
  * when it goes beyond the booker's rights, else made in one transaction. The idempotency key makes
@@ -77,108 +46,13 @@ const conflict = (key: string) => new AppError(409, 'conflict', key);
  */
 export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const repo = shipmentsRepository(ctx.db);
-  const carrierFor = opts.carrierFor ?? defaultCarrierFor;
-  const quotes = quotesService(ctx);
-  const verifier = postalDataVerifier();
+  const price = bookingPricer(ctx, opts.carrierFor ?? defaultCarrierFor);
 
   /**
-   * Everything a booking is before it is made: the account's quote and rate (the quote not yet
-   * booked, its rates still holding), the places and insurance checked (booking-checks.ts), the
-   * carrier, the items as booked and the total. No write.
-   */
-  async function price(shipper: Shipper, body: BookingRequest) {
-    const quote = await quotes.find(shipper.accountId, body.quote_id);
-    if (quote.bookedAt) throw conflict('errors.already_booked');
-    // Rates hold until the cut-off for their pickup date: later, the web rates the quote again.
-    if (quote.expiresAt && quote.expiresAt <= ctx.now()) throw new AppError(409, 'quote_expired', 'errors.quote_expired');
-    const input = quote.input as QuoteInput;
-    const result = quote.result as QuoteResult;
-    const rate = result.rates.find((r) => r.id === body.rate_id);
-    if (!rate) throw AppError.field('rate_id', 'validation.rate_unknown');
-    const now = ctx.now();
-    const { pickup, delivery, stops, quoted, insurance, customs, temperatureControlled } = await checkedBooking(ctx, verifier, {
-      quote,
-      input,
-      result,
-      rate,
-      body,
-      now,
-    });
-
-    const carrierRow = await repo.carrier(rate.carrier_id);
-    if (!carrierRow?.active) throw AppError.field('rate_id', 'validation.rate_unknown');
-    const carrier = carrierFor(carrierRow);
-
-    const unit = input.unit_system;
-    const items: ShipmentItemView[] = input.items.map((i, n) => ({
-      description: i.description ?? '',
-      package_type: i.package_type,
-      quantity: i.quantity,
-      length_in: roundTo2(toInches(i.length, unit)),
-      width_in: roundTo2(toInches(i.width, unit)),
-      height_in: roundTo2(toInches(i.height, unit)),
-      weight_lb: roundTo2(toPounds(i.weight, unit)),
-      freight_class: input.mode === 'ltl' ? (result.items[n]?.freight_class ?? null) : null,
-      nmfc: i.nmfc ?? '',
-      stackable: i.stackable,
-      hazardous: i.hazardous,
-    }));
-    const rateItems: RateItem[] = items.map((i) => ({
-      package_type: i.package_type,
-      quantity: i.quantity,
-      length_in: i.length_in,
-      width_in: i.width_in,
-      height_in: i.height_in,
-      unit_weight_lb: i.weight_lb,
-      stackable: i.stackable,
-      hazardous: i.hazardous,
-    }));
-    // Insurance is sold at its own premium: the same lines on the price and on the cost.
-    const insured = insurance ? insuranceChargeLines(insurance as InsuranceOption) : [];
-    const charges: ChargeLine[] = [...withoutOwnBrokers(rate.charges, customs), ...insured];
-    const totalCents = charges.reduce((s, c) => s + c.amount_cents, 0);
-    const cost = costOfRate(quote.costs, rate);
-    const costLines: ChargeLine[] = [...withoutOwnBrokers(cost.charges, customs), ...insured];
-    const estimated =
-      body.pickup_date === input.pickup_date
-        ? rate.estimated_delivery
-        : deliveryFrom(body.pickup_date, rate, input.origin.country, input.destination.country);
-    // The services its rate charges for, not what crossing a border costs (the shipment's crossing says that).
-    const charged = rate.charges.filter((c) => c.code === 'accessorial' && c.detail && !CROSSING_CHARGE_DETAILS.includes(c.detail));
-    const accessorials = [...new Set([...quoted, ...charged.map((c) => c.detail as string)])];
-    const references = bookingReferences(body);
-    const parcel = quote.mode === 'parcel' ? body.parcel_options : undefined;
-    return {
-      quote,
-      input,
-      rate,
-      pickup,
-      delivery,
-      stops,
-      quoted,
-      insurance,
-      temperatureControlled,
-      customs,
-      carrierRow,
-      carrier,
-      items,
-      rateItems,
-      charges,
-      totalCents,
-      costLines,
-      applied: cost.applied,
-      estimated,
-      accessorials,
-      references,
-      parcel,
-    };
-  }
-
-  /**
-   * Makes a priced booking in one transaction: the shipment with its BOL number, the carrier's
-   * numbers, the quote marked booked, places saved to the address book, (prepaid accounts) the
-   * payment expiry job, and the eBay orders of the quote shipped with it. Undefined when another
-   * request with this key got there first.
+   * Makes a priced booking in one transaction: the quote marked booked, the carrier's numbers, the
+   * shipment with its BOL number, places saved to the address book, (prepaid accounts) the payment
+   * expiry job, and the eBay orders of the quote shipped with it. Undefined when another request
+   * booked the quote first, or took this key for another quote (nothing is then kept).
    */
   async function commit(
     shipper: Shipper,
@@ -197,7 +71,38 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       return await ctx.db.transaction(async (tx) => {
         const r = shipmentsRepository(tx);
         const bolNumber = vicsBolNumber(await r.nextBolSerial());
-        const inserted = await r.insertOnce({
+        // The quote is booked once: marking it first locks it, so a concurrent repeat of this
+        // request waits here and then answers the first booking (below) without calling the carrier.
+        if (!(await r.markQuoteBooked(quote.id, shipper.accountId, now))) return undefined;
+        const numbers = await carrier.book({
+          shipment_id: id,
+          bol_number: bolNumber,
+          mode: quote.mode,
+          service: rate.service,
+          pickup_date: body.pickup_date,
+          ready_time: body.ready_time ?? '',
+          close_time: body.close_time ?? '',
+          origin: {
+            postal_code: pickup.postal_code,
+            country: pickup.country,
+            site_type: input.origin.site_type,
+            city: pickup.city,
+            state: pickup.state,
+          },
+          destination: {
+            postal_code: delivery.postal_code,
+            country: delivery.country,
+            site_type: input.destination.site_type,
+            city: delivery.city,
+            state: delivery.state,
+          },
+          items: rateItems,
+          hazardous: body.hazardous,
+          stops: bookedStops(stops),
+        });
+        // Written once with the carrier's numbers: a second write of the row would cost as much
+        // again (it is wide and well indexed), and a batch books a thousand.
+        const row = await r.insertOnce({
           id,
           accountId: shipper.accountId,
           userId: shipper.userId,
@@ -249,44 +154,16 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           notifyConsignee: body.notify_consignee,
           paymentState: prepaid ? 'awaiting' : 'not_required',
           paymentDueAt: prepaid ? new Date(now.getTime() + AWAITING_PAYMENT_MINUTES * 60_000) : null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        // Another request with this key got there first: answer its booking (below).
-        if (!inserted) return undefined;
-        await r.insertReferences(id, references);
-        if (!(await r.markQuoteBooked(quote.id, shipper.accountId, now))) throw conflict('errors.already_booked');
-        const numbers = await carrier.book({
-          shipment_id: id,
-          bol_number: bolNumber,
-          mode: quote.mode,
-          service: rate.service,
-          pickup_date: body.pickup_date,
-          ready_time: body.ready_time ?? '',
-          close_time: body.close_time ?? '',
-          origin: {
-            postal_code: pickup.postal_code,
-            country: pickup.country,
-            site_type: input.origin.site_type,
-            city: pickup.city,
-            state: pickup.state,
-          },
-          destination: {
-            postal_code: delivery.postal_code,
-            country: delivery.country,
-            site_type: input.destination.site_type,
-            city: delivery.city,
-            state: delivery.state,
-          },
-          items: rateItems,
-          hazardous: body.hazardous,
-          stops: bookedStops(stops),
-        });
-        const row = await r.update(id, {
           proNumber: numbers.pro_number,
           pickupNumber: numbers.pickup_number,
           trackingNumber: numbers.tracking_number,
+          createdAt: now,
+          updatedAt: now,
         });
+        // A request for another quote took this key meanwhile (a client reusing keys): roll back.
+        // The carrier's numbers just issued go unused; the tariff carriers hold nothing for them.
+        if (!row) throw new KeyTaken();
+        await r.insertReferences(id, references);
         await saveBookedPlaces(
           tx,
           { accountId: shipper.accountId, userId: shipper.userId, body, input, pickup, delivery, stops, quoted },
@@ -298,6 +175,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
         return row;
       });
     } catch (err) {
+      if (err instanceof KeyTaken) return undefined;
       if (err instanceof AppError) throw err;
       throw bookingFailed(err);
     }
@@ -342,11 +220,15 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     const replay = (existing: { requestHash: string }) => {
       if (existing.requestHash !== requestHash) throw conflict('errors.idempotency_conflict');
     };
-    const earlier = await repo.byIdempotencyKey(shipper.accountId, idempotencyKey);
-    if (earlier) {
-      replay(earlier);
-      return { shipment: earlier };
-    }
+    /** The booking made under this key (by this request's repeat), if any. */
+    const bookedUnderKey = async (): Promise<BookingOutcome | undefined> => {
+      const holder = await repo.keyHolder(shipper.accountId, idempotencyKey);
+      if (!holder) return undefined;
+      replay(holder);
+      return { shipment: await repo.findById(holder.id) };
+    };
+    const earlier = await bookedUnderKey();
+    if (earlier) return earlier;
     if (!options.approvedBy) {
       const held = await heldUnderKey(ctx, shipper.accountId, idempotencyKey);
       if (held) {
@@ -355,7 +237,15 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       }
     }
 
-    const priced = await price(shipper, body);
+    let priced: Priced;
+    try {
+      priced = await price(shipper, body);
+    } catch (err) {
+      // A repeat of this request may have booked the quote since the key was looked up: its booking is the answer.
+      const won = err instanceof AppError && err.message === 'errors.already_booked' ? await bookedUnderKey() : undefined;
+      if (won) return won;
+      throw err;
+    }
     const reasons = options.approvedBy ? [] : await reasonsToHold(shipper, body, priced);
     if (reasons.length) {
       const approval = await holdForApproval(ctx, {
@@ -375,13 +265,11 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     }
     const booked = await commit(shipper, body, { idempotencyKey, requestHash }, priced, options.approvedBy ?? null);
     if (booked) return { shipment: booked };
-    const winner = await repo.byIdempotencyKey(shipper.accountId, idempotencyKey);
-    if (!winner) throw bookingFailed(new Error('idempotency key taken but no shipment found'));
-    replay(winner);
-    return { shipment: winner };
+    // Another request got there first: with this key, its booking is the answer; else the quote is booked.
+    const winner = await bookedUnderKey();
+    if (!winner) throw conflict('errors.already_booked');
+    return winner;
   }
 
   return { book, price };
 }
-
-type Priced = Awaited<ReturnType<ReturnType<typeof bookingService>['price']>>;

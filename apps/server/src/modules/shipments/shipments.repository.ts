@@ -183,11 +183,21 @@ export function shipmentsRepository(db: Db) {
       return row;
     },
 
-    async byIdempotencyKey(accountId: string, key: string) {
+    /**
+     * The booking made under the account's idempotency key, if any: its id and request's hash only.
+     * Every booking asks, and the whole row is wide; a repeat reads it after (`findById`).
+     */
+    async keyHolder(accountId: string, key: string) {
       const [row] = await db
-        .select()
+        .select({ id: shipments.id, requestHash: shipments.requestHash })
         .from(shipments)
         .where(and(eq(shipments.accountId, accountId), eq(shipments.idempotencyKey, key)));
+      return row;
+    },
+
+    async findById(id: string): Promise<ShipmentRow> {
+      const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
+      if (!row) throw new Error(`shipment ${id} vanished`);
       return row;
     },
 

@@ -131,9 +131,17 @@ export function webhooksRepository(db: Db) {
           ),
         ),
 
+    /** New deliveries, answering the lanes they are in (a booking writes them; its whole rows are not needed back). */
     async insertDeliveries(rows: NewDelivery[]) {
       if (rows.length === 0) return [];
-      return db.insert(webhookDeliveries).values(rows).returning();
+      return db
+        .insert(webhookDeliveries)
+        .values(rows)
+        .returning({ subscriptionId: webhookDeliveries.subscriptionId, orderingKey: webhookDeliveries.orderingKey });
+    },
+    async insertDelivery(row: NewDelivery) {
+      const [inserted] = await db.insert(webhookDeliveries).values(row).returning();
+      return inserted;
     },
     /** A subscription's deliveries, newest first. */
     deliveries: (subscriptionId: string, limit = 100) =>

@@ -160,20 +160,18 @@ export function webhooksService(ctx: AppContext) {
       if (!sub.enabled) throw new AppError(409, 'conflict', 'errors.webhook_disabled');
       const now = ctx.now();
       const copy = await write(actor, 'webhook.replay', async (tx) => {
-        const [row] = await webhooksRepository(tx).insertDeliveries([
-          {
-            eventId: original.eventId,
-            subscriptionId: sub.id,
-            accountId: original.accountId,
-            shipmentId: original.shipmentId,
-            orderingKey: original.orderingKey,
-            eventType: original.eventType,
-            payload: original.payload,
-            nextAttemptAt: now,
-            replayOf: original.id,
-            createdAt: now,
-          },
-        ]);
+        const row = await webhooksRepository(tx).insertDelivery({
+          eventId: original.eventId,
+          subscriptionId: sub.id,
+          accountId: original.accountId,
+          shipmentId: original.shipmentId,
+          orderingKey: original.orderingKey,
+          eventType: original.eventType,
+          payload: original.payload,
+          nextAttemptAt: now,
+          replayOf: original.id,
+          createdAt: now,
+        });
         if (!row) throw new Error('replay insert returned no row');
         await scheduleLane(ctx, tx, row, now);
         return {
