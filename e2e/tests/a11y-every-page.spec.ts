@@ -201,7 +201,7 @@ async function walkPopup(page: Page, popup: Popup, axe: AxeSession) {
     await expect(async () => {
       await page.keyboard.press('Escape');
       await expect(opened).toBeHidden({ timeout: 1_000 });
-    }).toPass({ timeout: 5_000 });
+    }).toPass({ timeout: 15_000 });
   }
   const back = await lastOnPage(controls);
   await expect.soft(back, `focus back after closing the ${popup.name}`).toBeFocused();

@@ -76,12 +76,15 @@ async function scenario(page: Page, language: Language) {
   await page.getByRole('dialog').getByRole('button', { name: w.cancel }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // The card's money goes back by a background job: the page says so once it has run.
+  // The card's money goes back by a background job: the page says so once it has run. The panel
+  // appears only with the shipment's data, which on a busy machine takes longer than the short
+  // look at its state: each try waits for the panel first, then reads whether the job has run.
   const panel = page.getByTestId('payment-panel');
   await expect(async () => {
     await page.reload();
+    await expect(panel).toBeVisible();
     await expect(panel).toContainText(w.released, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(panel).toContainText(w.releasedBody);
   const memoLine = page.getByTestId('payment-credit-memo');
   await expect(memoLine).toContainText(w.memoLine);

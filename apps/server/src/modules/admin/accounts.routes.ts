@@ -12,7 +12,7 @@ import { pageMeta } from '../../paging';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage, verified } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
-import { addNote } from '../staff-notes/staff-notes';
+import { addNote } from '../staff-notes/staff-notes.service';
 import { marginAccess } from '../staff-shipments/staff-shipments.service';
 import { staffAccountsService } from './accounts.service';
 

@@ -9,7 +9,7 @@ import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
 import { authService } from '../auth/auth.service';
 import { salesRepsService } from '../sales-reps/sales-reps.service';
-import { notesOf } from '../staff-notes/staff-notes';
+import { notesOf } from '../staff-notes/staff-notes.service';
 import { lowestMargin } from '../staff-quotes/staff-quotes.service';
 import { fullName } from '../users/users.presenter';
 import { type AccountRow, accountState, staffAccountsRepository } from './accounts.repository';

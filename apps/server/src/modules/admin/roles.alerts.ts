@@ -1,10 +1,9 @@
 import { isLanguage } from '@freight/domain';
-import { and, arrayContains, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { userSettings, users } from '../../db/schema';
 import { type PowerRole, powerGrantedMail } from '../../mail/power-mails';
 import { type AuditActor, userLabel } from '../audit/audit';
 import { fullName } from '../users/users.presenter';
+import { rolesRepository } from './roles.repository';
 
 interface Grant {
   actor: AuditActor;
@@ -22,15 +21,9 @@ interface Grant {
 export function powerAlerts(ctx: Pick<AppContext, 'db' | 'mailer' | 'config' | 'now'>) {
   return {
     async powerGranted(grant: Grant) {
-      const [byName] = await ctx.db
-        .select({ firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(users.id, grant.actor.id));
-      const holders = await ctx.db
-        .select({ email: users.email, language: userSettings.language })
-        .from(users)
-        .leftJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(and(arrayContains(users.roles, ['super_admin']), isNotNull(users.emailVerifiedAt)));
+      const repo = rolesRepository(ctx.db);
+      const byName = await repo.nameOf(grant.actor.id);
+      const holders = await repo.superAdminRecipients();
       const data = {
         actor: userLabel(byName ? fullName(byName) : '', grant.actor.email),
         grantee: userLabel(fullName(grant.grantee), grant.grantee.email),

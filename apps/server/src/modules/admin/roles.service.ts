@@ -1,10 +1,7 @@
 import type { StaffInviteRequest, StaffUserView } from '@freight/contracts';
 import type { Role } from '@freight/domain';
-import { arrayContains, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/like';
-import { accounts, passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { POWER_ROLES } from '../../mail/power-mails';
 import { staffInviteMail } from '../../mail/templates';
@@ -15,6 +12,7 @@ import { announceAccessChange } from '../support/live-access.repository';
 import { fullName } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
 import { powerAlerts } from './roles.alerts';
+import { rolesRepository, type UserRow } from './roles.repository';
 
 /** PUT /api/admin/roles/users/:id as the service takes it. */
 export interface RolesChange {
@@ -24,15 +22,8 @@ export interface RolesChange {
 
 const powerIn = (roles: readonly string[]) => POWER_ROLES.filter((r) => roles.includes(r));
 
-async function accountName(db: Db, accountId: string) {
-  const [row] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-  return row?.name ?? null;
-}
-
 /** How long an invitation link sets a password. */
 export const INVITE_TTL_DAYS = 7;
-
-type UserRow = typeof users.$inferSelect;
 
 /**
  * Role Management: grant and revoke roles, invite staff. The product
@@ -41,12 +32,11 @@ type UserRow = typeof users.$inferSelect;
  */
 export function rolesService(ctx: AppContext) {
   const alerts = powerAlerts(ctx);
+  const repo = rolesRepository(ctx.db);
 
   async function present(rows: UserRow[]): Promise<StaffUserView[]> {
     const ids = [...new Set(rows.map((u) => u.accountId).filter((id): id is string => Boolean(id)))];
-    const names = ids.length
-      ? await ctx.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids))
-      : [];
+    const names = await repo.accountNames(ids);
     const byId = new Map(names.map((a) => [a.id, a.name]));
     return rows.map((u) => ({
       id: u.id,
@@ -62,10 +52,7 @@ export function rolesService(ctx: AppContext) {
 
   /** Users holding a role, and, with `q`, any user by name or email (to grant a first role). */
   async function list(q?: string) {
-    const where = q
-      ? or(ilike(users.email, `%${escapeLike(q)}%`), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(q)}%`))
-      : sql`cardinality(${users.roles}) > 0`;
-    return present(await ctx.db.select().from(users).where(where).orderBy(asc(users.email)).limit(200));
+    return present(await repo.usersFor(q));
   }
 
   /**
@@ -77,18 +64,14 @@ export function rolesService(ctx: AppContext) {
   async function setRoles(actor: AuditActor, userId: string, request: RolesChange, proveIdentity: () => void) {
     const wanted = [...new Set(request.roles)].sort();
     const result = await ctx.db.transaction(async (tx) => {
+      const r = rolesRepository(tx as Db);
       // The super_admins first, in id order, then the user: two admins demoting each other wait
       // for one another (no deadlock), and the second sees the first's change.
-      const holders = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(arrayContains(users.roles, ['super_admin']))
-        .orderBy(asc(users.id))
-        .for('update');
-      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const holders = await r.lockSuperAdmins();
+      const user = await r.lockUser(userId);
       if (!user) throw AppError.notFound();
-      const added = wanted.filter((r) => !user.roles.includes(r));
-      const account = user.accountId ? await accountName(tx as Db, user.accountId) : null;
+      const added = wanted.filter((role) => !user.roles.includes(role));
+      const account = user.accountId ? await r.accountName(user.accountId) : null;
       if (account && added.length && request.confirmAccountId !== user.accountId) {
         throw new AppError(409, 'account_confirmation_required', 'errors.account_confirmation_required', {
           user: fullName(user),
@@ -100,11 +83,7 @@ export function rolesService(ctx: AppContext) {
       if (user.roles.includes('super_admin') && !wanted.includes('super_admin') && holders.every((h) => h.id === userId)) {
         throw new AppError(409, 'conflict', 'errors.last_super_admin');
       }
-      const [row] = await tx
-        .update(users)
-        .set({ roles: wanted as Role[], updatedAt: ctx.now() })
-        .where(eq(users.id, userId))
-        .returning();
+      const row = await r.setRoles(userId, wanted as Role[], ctx.now());
       // A role taken away takes its live streams with it (the support inbox's), on every process.
       await announceAccessChange(tx as Db);
       await audit(
@@ -121,7 +100,7 @@ export function rolesService(ctx: AppContext) {
         },
         ctx.now(),
       );
-      return { row: row!, power, account };
+      return { row, power, account };
     });
     if (result.power.length) {
       await alerts.powerGranted({ actor, grantee: result.row, roles: result.power, account: result.account, via: 'roles' });
@@ -136,8 +115,8 @@ export function rolesService(ctx: AppContext) {
     const token = randomToken();
     const now = ctx.now();
     const created = await ctx.db.transaction(async (tx) => {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (exists) throw AppError.field('email', 'validation.email_taken');
+      const r = rolesRepository(tx as Db);
+      if (await r.emailTaken(email)) throw AppError.field('email', 'validation.email_taken');
       const user = await usersRepository(tx as Db).create({
         firstName: body.first_name,
         lastName: body.last_name,
@@ -148,9 +127,7 @@ export function rolesService(ctx: AppContext) {
         createdAt: now,
         updatedAt: now,
       });
-      await tx
-        .insert(passwordResetTokens)
-        .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000) });
+      await r.insertInviteToken(user.id, sha256(token), new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000));
       await audit(
         tx as Db,
         actor,

@@ -2,11 +2,11 @@ import type { ApiCallView, PartnerListItem, PartnerRequest, PartnerUsage, Partne
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { accountAdminOf } from '../accounts/account-admin';
+import { accountAdminOf } from '../accounts/accounts.service';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { presentCredential } from '../oauth/credentials.presenter';
 import { credentialsRepository } from '../oauth/credentials.repository';
-import { recentCalls } from '../partner-api/calls';
+import { recentCalls } from '../partner-api/partner-api.service';
 import { integrationPartnersRepository, type PartnerRow } from './integration-partners.repository';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,8 @@
-import { lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { purgeOldest } from '../../db/purge';
-import { apiCalls } from '../../db/schema';
+import { type ApiCallEntry, apiCallsRepository } from './api-calls.repository';
 
-export type ApiCallEntry = typeof apiCalls.$inferInsert;
+export type { ApiCallEntry } from './api-calls.repository';
 
 const FLUSH_ROWS = 200;
 const FLUSH_MS = 500;
@@ -26,9 +24,8 @@ export function apiCallLog(db: Db, log: FastifyBaseLogger) {
     pending = [];
     if (rows.length) {
       writing = writing.then(() =>
-        db
-          .insert(apiCalls)
-          .values(rows)
+        apiCallsRepository(db)
+          .insert(rows)
           .then(
             () => undefined,
             (err) => log.error({ err, rows: rows.length }, 'api call log write failed'),
@@ -54,4 +51,4 @@ export function apiCallLog(db: Db, log: FastifyBaseLogger) {
 export type ApiCallLog = ReturnType<typeof apiCallLog>;
 
 /** The calls logged before `before` go (the housekeeping's). */
-export const purgeApiCallsBefore = (db: Db, before: Date) => purgeOldest(db, apiCalls, apiCalls.id, lt(apiCalls.at, before));
+export const purgeApiCallsBefore = (db: Db, before: Date) => apiCallsRepository(db).purgeBefore(before);

@@ -1,9 +1,8 @@
 import { isScac, normaliseCarrierName, normaliseScac } from '@freight/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { carriers, scacAliases } from '../../db/schema';
+import { type CarrierRow, scacAliasesRepository } from './scac-aliases.repository';
 
-export type CarrierRow = typeof carriers.$inferSelect;
+export type { CarrierRow } from './scac-aliases.repository';
 
 /** How an inbound message's carrier was recognised. */
 export type MatchedBy = 'scac' | 'scac_alias' | 'name' | 'name_alias';
@@ -21,28 +20,20 @@ export interface CarrierIdentity {
  * when nothing matches: the caller records an 'unknown_scac' incident.
  */
 export async function resolveCarriers(db: Db, who: CarrierIdentity): Promise<{ carriers: CarrierRow[]; matchedBy: MatchedBy | null }> {
+  const repo = scacAliasesRepository(db);
   const scac = who.scac ? normaliseScac(who.scac) : '';
   if (isScac(scac)) {
-    const own = await db.select().from(carriers).where(eq(carriers.scac, scac));
+    const own = await repo.carriersWithScac(scac);
     if (own.length) return { carriers: own, matchedBy: 'scac' };
-    const aliased = await viaAlias(db, 'scac', scac);
+    const aliased = await repo.carriersAliased('scac', scac);
     if (aliased.length) return { carriers: aliased, matchedBy: 'scac_alias' };
   }
   const name = who.name ? normaliseCarrierName(who.name).slice(0, 100) : '';
   if (name) {
-    const named = await db.select().from(carriers).where(sql`regexp_replace(lower(trim(${carriers.name})), '\\s+', ' ', 'g') = ${name}`);
+    const named = await repo.carriersNamed(name);
     if (named.length) return { carriers: named, matchedBy: 'name' };
-    const aliased = await viaAlias(db, 'name', name);
+    const aliased = await repo.carriersAliased('name', name);
     if (aliased.length) return { carriers: aliased, matchedBy: 'name_alias' };
   }
   return { carriers: [], matchedBy: null };
-}
-
-async function viaAlias(db: Db, kind: 'scac' | 'name', alias: string) {
-  const rows = await db
-    .select({ carrier: carriers })
-    .from(scacAliases)
-    .innerJoin(carriers, eq(carriers.id, scacAliases.carrierId))
-    .where(and(eq(scacAliases.kind, kind), eq(scacAliases.alias, alias)));
-  return rows.map((r) => r.carrier);
 }

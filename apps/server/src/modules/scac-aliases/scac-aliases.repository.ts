@@ -1,10 +1,11 @@
 import type { ScacAliasView } from '@freight/contracts';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { carriers, scacAliases } from '../../db/schema';
 
 export type AliasRow = typeof scacAliases.$inferSelect;
+export type CarrierRow = typeof carriers.$inferSelect;
 type CarrierRef = ScacAliasView['carrier'];
 
 const carrierRef = { id: carriers.id, name: carriers.name, scac: carriers.scac, mode: carriers.mode };
@@ -93,6 +94,23 @@ export function scacAliasesRepository(db: Db) {
 
     async remove(id: string) {
       await db.delete(scacAliases).where(eq(scacAliases.id, id));
+    },
+
+    /** The carriers whose own SCAC this is (one per mode may share it). */
+    carriersWithScac: (scac: string) => db.select().from(carriers).where(eq(carriers.scac, scac)),
+
+    /** The carriers of this name, compared as normaliseCarrierName writes it (trimmed, lower case, single spaces). */
+    carriersNamed: (name: string) =>
+      db.select().from(carriers).where(sql`regexp_replace(lower(trim(${carriers.name})), '\\s+', ' ', 'g') = ${name}`),
+
+    /** The carriers an alias of this kind stands for. */
+    async carriersAliased(kind: 'scac' | 'name', alias: string): Promise<CarrierRow[]> {
+      const rows = await db
+        .select({ carrier: carriers })
+        .from(scacAliases)
+        .innerJoin(carriers, eq(carriers.id, scacAliases.carrierId))
+        .where(and(eq(scacAliases.kind, kind), eq(scacAliases.alias, alias)));
+      return rows.map((r) => r.carrier);
     },
   };
 }

@@ -23,7 +23,7 @@ import { adminPage, verified } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
 import { listItem } from '../shipments/shipments.presenter';
 import type { ShipmentsServiceOptions } from '../shipments/shipments.service';
-import { addNote } from '../staff-notes/staff-notes';
+import { addNote } from '../staff-notes/staff-notes.service';
 import { usersService } from '../users/users.service';
 import { overrideEta } from './eta-override';
 import { marginAccess, marginFigures } from './shipment-margin';

@@ -12,7 +12,7 @@ import { carrierScorecardsService } from '../carrier-scorecards/carrier-scorecar
 import { chargeLabel, presentEvent } from '../shipments/shipments.presenter';
 import { shipmentsRepository } from '../shipments/shipments.repository';
 import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '../shipments/shipments.service';
-import { notesOf } from '../staff-notes/staff-notes';
+import { notesOf } from '../staff-notes/staff-notes.service';
 import { trackingRepository } from '../tracking/tracking.repository';
 import { eventRow, trackingService } from '../tracking/tracking.service';
 import { fullName } from '../users/users.presenter';

@@ -12,7 +12,7 @@ import { deliveryReceiptsService } from '../documents/delivery-receipts.service'
 import { recordIncident } from '../incidents/incidents.recorder';
 import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
 import type { CarrierEvent } from '../quotes/carriers/adapter';
-import { type CarrierRow, resolveCarriers } from '../scac-aliases/carrier-resolver';
+import { type CarrierRow, resolveCarriers } from '../scac-aliases/scac-aliases.service';
 import { PAYMENT_VOID_JOB } from '../shipments/shipments.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { eventText } from './event-words';

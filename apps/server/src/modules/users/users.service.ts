@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { usersRepository } from './users.repository';
 
+export { fullName } from './users.presenter';
 export type { SettingsRow, UserRow } from './users.repository';
 
 /**

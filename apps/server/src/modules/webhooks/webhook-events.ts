@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { invoices, shipments, type WebhookEventType } from '../../db/schema';
+import type { WebhookEventType } from '../../db/schema';
 import { documentKindsOf, documentsOf, isStampedLater } from '../documents/document-kinds';
+import { type ShipmentFacts, webhookFactsRepository } from './webhook-facts.repository';
 import { type Lane, webhooksRepository } from './webhooks.repository';
 
 /** The durable job that delivers one lane's deliveries in order (webhook-delivery.ts). */
@@ -57,43 +57,6 @@ export async function emitWebhookEvents(tx: Db, ctx: EventCtx, accountId: string
   const inserted = await repo.insertDeliveries(rows);
   const lanes = new Map(inserted.map((d) => [`${d.subscriptionId}|${d.orderingKey}`, d]));
   for (const d of lanes.values()) await scheduleLane(ctx, tx, d, now);
-}
-
-type ShipmentFacts = Pick<
-  typeof shipments.$inferSelect,
-  | 'id'
-  | 'accountId'
-  | 'bolNumber'
-  | 'proNumber'
-  | 'references'
-  | 'status'
-  | 'mode'
-  | 'scac'
-  | 'pickupDate'
-  | 'customs'
-  | 'originCountry'
-  | 'destinationCountry'
->;
-
-async function shipmentFacts(tx: Db, id: string): Promise<ShipmentFacts | undefined> {
-  const [row] = await tx
-    .select({
-      id: shipments.id,
-      accountId: shipments.accountId,
-      bolNumber: shipments.bolNumber,
-      proNumber: shipments.proNumber,
-      references: shipments.references,
-      status: shipments.status,
-      mode: shipments.mode,
-      scac: shipments.scac,
-      pickupDate: shipments.pickupDate,
-      customs: shipments.customs,
-      originCountry: shipments.originCountry,
-      destinationCountry: shipments.destinationCountry,
-    })
-    .from(shipments)
-    .where(eq(shipments.id, id));
-  return row;
 }
 
 const shipmentLane = (shipmentId: string) => `shipment:${shipmentId}`;
@@ -156,7 +119,7 @@ export function webhookEvents(ctx: EventCtx) {
 
     /** shipment.status_changed from `previousStatus` to the stored one, and shipment.delivered when that is Delivered. */
     async statusChanged(tx: Db, shipmentId: string, previousStatus: string) {
-      const s = await shipmentFacts(tx, shipmentId);
+      const s = await webhookFactsRepository(tx).shipmentFacts(shipmentId);
       if (!s || s.status === previousStatus) return;
       const events = [shipmentEvent('shipment.status_changed', s, previousStatus)];
       if (s.status === 'delivered') events.push(shipmentEvent('shipment.delivered', s, previousStatus));
@@ -165,7 +128,7 @@ export function webhookEvents(ctx: EventCtx) {
 
     /** invoice.created or invoice.paid, in the lane of the invoice's shipment (after its delivery). */
     async invoice(tx: Db, type: 'invoice.created' | 'invoice.paid', invoiceId: string) {
-      const [i] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+      const i = await webhookFactsRepository(tx).invoice(invoiceId);
       if (!i) return;
       const event: WebhookEvent = {
         type,

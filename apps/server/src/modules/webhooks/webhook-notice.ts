@@ -1,10 +1,9 @@
 import { LANGUAGES, type Language } from '@freight/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { integrationPartners } from '../../db/schema';
 import { webhookDisabledMail } from '../../mail/templates';
-import { accountAdminOf } from '../accounts/account-admin';
+import { accountAdminOf } from '../accounts/accounts.service';
 import { usersRepository } from '../users/users.repository';
+import { webhookFactsRepository } from './webhook-facts.repository';
 import type { SubscriptionRow } from './webhooks.repository';
 
 /** Where an account's admin manages its webhooks (the web's Settings > API & webhooks). */
@@ -46,12 +45,9 @@ export async function mailWebhookDisabled(
     return;
   }
   if (!sub.partnerId) return;
-  const [partner] = await ctx.db
-    .select({ contacts: integrationPartners.contacts })
-    .from(integrationPartners)
-    .where(eq(integrationPartners.id, sub.partnerId));
+  const contacts = await webhookFactsRepository(ctx.db).partnerContacts(sub.partnerId);
   const action = { url: `${ctx.config.appUrl}/api/docs`, partner: true };
-  for (const contact of partner?.contacts ?? []) {
+  for (const contact of contacts) {
     await ctx.mailer.send(webhookDisabledMail('en', contact.email, { ...base, action }));
   }
 }

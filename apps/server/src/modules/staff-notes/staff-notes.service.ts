@@ -1,21 +1,14 @@
 import type { StaffNoteView } from '@freight/contracts';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { staffNotes, users } from '../../db/schema';
 import { type AuditActor, audit } from '../audit/audit';
-import { fullName } from '../users/users.presenter';
+import { fullName } from '../users/users.service';
+import { type NoteSubject, staffNotesRepository } from './staff-notes.repository';
 
-export type NoteSubject = { type: 'account' | 'shipment'; id: string; accountId: string };
+export type { NoteSubject } from './staff-notes.repository';
 
 /** Staff's internal notes on an account or a shipment, newest first; customers never read them. */
 export async function notesOf(db: Db, type: NoteSubject['type'], id: string): Promise<StaffNoteView[]> {
-  const rows = await db
-    .select({ note: staffNotes, firstName: users.firstName, lastName: users.lastName })
-    .from(staffNotes)
-    .leftJoin(users, eq(users.id, staffNotes.authorId))
-    .where(and(eq(staffNotes.entityType, type), eq(staffNotes.entityId, id)))
-    .orderBy(desc(staffNotes.createdAt))
-    .limit(200);
+  const rows = await staffNotesRepository(db).of(type, id);
   return rows.map((r) => ({
     id: r.note.id,
     body: r.note.body,
@@ -27,10 +20,7 @@ export async function notesOf(db: Db, type: NoteSubject['type'], id: string): Pr
 /** Adds a note, audited in the same transaction. */
 export async function addNote(db: Db, actor: AuditActor, subject: NoteSubject, body: string, at: Date) {
   await db.transaction(async (tx) => {
-    const [note] = await tx
-      .insert(staffNotes)
-      .values({ entityType: subject.type, entityId: subject.id, authorId: actor.id, body, createdAt: at })
-      .returning({ id: staffNotes.id });
+    const noteId = await staffNotesRepository(tx).insert(subject, actor.id, body, at);
     await audit(
       tx,
       actor,
@@ -39,7 +29,7 @@ export async function addNote(db: Db, actor: AuditActor, subject: NoteSubject, b
         entityType: subject.type,
         entityId: subject.id,
         accountId: subject.accountId,
-        after: { note_id: note?.id, body },
+        after: { note_id: noteId, body },
       },
       at,
     );
