@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inBulkLane, yieldingInBulkLane } from './bulk-lane';
@@ -35,6 +36,27 @@ describe('the bulk lane on the embedded database', () => {
   it('leaves a person’s request as it was: its statements run without yielding', async () => {
     // Why the lane exists: outside it, a chain of embedded statements holds the thread to its end.
     expect(await statementsBeforeATimer(client, 20)).toBe(20);
+  });
+
+  it('lets a person’s statement go before the bulk statements asked before it', async () => {
+    const finished: string[] = [];
+    const batch = inBulkLane(() =>
+      Promise.all(
+        [0, 1, 2, 3, 4, 5].map(async (row) => {
+          await client.transaction(async (tx) => {
+            await tx.query('select pg_sleep(0.005)');
+          });
+          finished.push(`row ${row}`);
+        }),
+      ),
+    );
+    // By now the first row's transaction is under way and the other five have asked for theirs.
+    await sleep(2);
+    await client.query('select 1');
+    finished.push('person');
+    await batch;
+    expect(finished).toHaveLength(7);
+    expect(finished.indexOf('person')).toBeLessThanOrEqual(1);
   });
 
   it('answers as the client does, in a transaction too', async () => {

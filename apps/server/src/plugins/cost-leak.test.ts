@@ -8,7 +8,7 @@ import { webhookDeliveries } from '../db/schema-integrations';
 import { DEMO_STAFF } from '../db/seed';
 import { pdfPages } from '../modules/documents/pdf-text';
 import { API_ROUTES, apiPath } from '../modules/partner-api/api-routes';
-import type { QuoteCosts } from '../modules/quotes/quote-pricing';
+import type { QuoteCosts } from '../modules/quotes/quotes.service';
 import { book, bookingBody, createQuote, pallet } from '../modules/shipments/test-helpers';
 import { type ApiTestClient, accountApiClient } from '../test/api-client';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness';

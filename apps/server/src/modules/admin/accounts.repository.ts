@@ -2,7 +2,7 @@ import type { AccountSearchQuery, AccountState } from '@freight/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accountSalesReps, accountSuspensionProposals, accounts, quotes, sessions, shipments, users } from '../../db/schema';
+import { accountSalesReps, accountSuspensionProposals, accounts, quotes, sessions, shipments, userSettings, users } from '../../db/schema';
 import { keysetBatches } from '../../exports/keyset';
 import { announceAccessChange } from '../support/live-access.repository';
 
@@ -136,6 +136,22 @@ export function staffAccountsRepository(db: Db) {
     /** The account row locked to change it (its key stays: rows pointing at it are not held up). */
     async lock(tx: Db, id: string) {
       const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('no key update');
+      return row;
+    },
+
+    /** Writes the account's changed fields, answering the row as it now is. */
+    async update(tx: Db, id: string, values: Partial<typeof accounts.$inferInsert>) {
+      const [row] = await tx.update(accounts).set(values).where(eq(accounts.id, id)).returning();
+      return row!;
+    },
+
+    /** A user with the language of their settings (null when they never chose one). */
+    async userWithLanguage(userId: string) {
+      const [row] = await db
+        .select({ user: users, language: userSettings.language })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(eq(users.id, userId));
       return row;
     },
 

@@ -1,9 +1,8 @@
 import type { AccountEditRequest, StaffAccountDetail, StaffAccountRow, StaffAccountUser, SuspensionProposalView } from '@freight/contracts';
 import { LANGUAGES, type Language, type Role } from '@freight/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { accounts, userSettings, users } from '../../db/schema';
+import type { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
@@ -163,20 +162,15 @@ export function staffAccountsService(ctx: AppContext, seesMargin: (accountId: st
   }
 
   const update = (actor: AuditActor, id: string, body: AccountEditRequest) =>
-    write(actor, id, 'account.update', async (tx) => {
-      const [row] = await tx
-        .update(accounts)
-        .set({
-          name: body.name,
-          ...(body.company_address !== undefined ? { companyAddress: body.company_address } : {}),
-          ...(body.account_address !== undefined ? { accountAddress: body.account_address } : {}),
-          ...(body.billing_address !== undefined ? { billingAddress: body.billing_address } : {}),
-          updatedAt: ctx.now(),
-        })
-        .where(eq(accounts.id, id))
-        .returning();
-      return row!;
-    });
+    write(actor, id, 'account.update', (tx) =>
+      repo.update(tx, id, {
+        name: body.name,
+        ...(body.company_address !== undefined ? { companyAddress: body.company_address } : {}),
+        ...(body.account_address !== undefined ? { accountAddress: body.account_address } : {}),
+        ...(body.billing_address !== undefined ? { billingAddress: body.billing_address } : {}),
+        updatedAt: ctx.now(),
+      }),
+    );
 
   const suspension = (a: AccountRow) => ({ suspended_at: iso(a.suspendedAt), suspended_reason: a.suspendedReason });
 
@@ -191,15 +185,11 @@ export function staffAccountsService(ctx: AppContext, seesMargin: (accountId: st
       'account.suspend',
       async (tx, before) => {
         if (before.suspendedAt) throw conflict('errors.account_suspended_already');
-        const [row] = await tx
-          .update(accounts)
-          .set({ suspendedAt: ctx.now(), suspendedReason: reason, updatedAt: ctx.now() })
-          .where(eq(accounts.id, id))
-          .returning();
+        const row = await repo.update(tx, id, { suspendedAt: ctx.now(), suspendedReason: reason, updatedAt: ctx.now() });
         await repo.endSessions(tx, id);
         const closed = await repo.resolveProposals(tx, id, { outcome: 'suspended', by: actor.id, at: ctx.now() });
         for (const p of closed) await auditProposalAction(tx, actor, p, 'account.suspension_proposal_resolved');
-        return row!;
+        return row;
       },
       suspension,
     );
@@ -252,23 +242,14 @@ export function staffAccountsService(ctx: AppContext, seesMargin: (accountId: st
       'account.reactivate',
       async (tx, before) => {
         if (!before.suspendedAt) throw conflict('errors.account_not_suspended');
-        const [row] = await tx
-          .update(accounts)
-          .set({ suspendedAt: null, suspendedReason: null, updatedAt: ctx.now() })
-          .where(eq(accounts.id, id))
-          .returning();
-        return row!;
+        return repo.update(tx, id, { suspendedAt: null, suspendedReason: null, updatedAt: ctx.now() });
       },
       suspension,
     );
 
   /** Sends a customer user's verification mail again (the user's own throttle applies), in their language. */
   async function resendVerification(actor: AuditActor, userId: string) {
-    const [found] = await ctx.db
-      .select({ user: users, language: userSettings.language })
-      .from(users)
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(eq(users.id, userId));
+    const found = await repo.userWithLanguage(userId);
     if (!found?.user.accountId) throw AppError.notFound();
     const { user } = found;
     const language: Language = (LANGUAGES as readonly string[]).includes(found.language ?? '') ? (found.language as Language) : 'en';

@@ -1,7 +1,6 @@
 import { accessorialContribution, addSums, contributionOf, drillFlagsOf, type ShipmentFacts } from '@freight/domain/analytics';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { appState } from '../../db/schema';
+import { keptJson } from '../../db/app-state';
 import { analyticsRepository } from './analytics.repository';
 import { analyticsSummaryRepository, type ChangeMarks, type SummaryRow, type SummaryShipment } from './analytics-summary.repository';
 
@@ -81,14 +80,7 @@ export function analyticsSummary(ctx: Pick<AppContext, 'db' | 'now'>) {
   const repo = analyticsSummaryRepository(ctx.db);
   const facts = analyticsRepository(ctx.db).facts;
 
-  async function readMarks(): Promise<ChangeMarks | null> {
-    const [row] = await ctx.db.select().from(appState).where(eq(appState.key, MARKS_KEY));
-    return row ? (JSON.parse(row.value) as ChangeMarks) : null;
-  }
-  async function writeMarks(marks: ChangeMarks) {
-    const value = JSON.stringify(marks);
-    await ctx.db.insert(appState).values({ key: MARKS_KEY, value }).onConflictDoUpdate({ target: appState.key, set: { value } });
-  }
+  const kept = keptJson<ChangeMarks>(ctx.db, MARKS_KEY);
 
   /** Counts an account's days again whole (contiguous days read in one range). */
   async function countDays(accountId: string, days: readonly string[]) {
@@ -102,7 +94,7 @@ export function analyticsSummary(ctx: Pick<AppContext, 'db' | 'now'>) {
 
   return {
     /** Whether the summary was ever counted (its marks are kept). */
-    counted: async () => (await readMarks()) !== null,
+    counted: async () => (await kept.read()) !== null,
 
     /** Counts every account's shipments again from nothing. Answers how many (account, month) were read. */
     async full() {
@@ -114,7 +106,7 @@ export function analyticsSummary(ctx: Pick<AppContext, 'db' | 'now'>) {
         const rows = summaryRows(accountId, list);
         await repo.replaceDays(accountId, [...new Set(rows.map((r) => r.day))], rows, summaryShipments(list));
       }
-      await writeMarks(marks);
+      await kept.write(marks);
       return months.length;
     },
 
@@ -124,7 +116,7 @@ export function analyticsSummary(ctx: Pick<AppContext, 'db' | 'now'>) {
      * Answers how many buckets.
      */
     async refresh(overlapMs = OVERLAP_MS) {
-      const before = await readMarks();
+      const before = await kept.read();
       if (!before) return this.full();
       const marks = await repo.marks();
       const changed = await repo.changedSince(before, overlapMs);
@@ -143,7 +135,7 @@ export function analyticsSummary(ctx: Pick<AppContext, 'db' | 'now'>) {
         }
         await countDays(accountId, run);
       }
-      await writeMarks(marks);
+      await kept.write(marks);
       return changed.length;
     },
   };

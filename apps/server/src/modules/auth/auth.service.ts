@@ -6,10 +6,8 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   SUPPORT_PHONE,
 } from '@freight/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { accounts, passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { ssoPasswordResetMail } from '../../mail/sso-mails';
@@ -19,6 +17,7 @@ import { checkSignedPath, signPath } from '../../security/signed-url';
 import { randomToken, sha256 } from '../../security/tokens';
 import { passwordsTurnedOff } from '../sso/sso.service';
 import { type UserRow, usersRepository } from '../users/users.repository';
+import { authRepository } from './auth.repository';
 
 export type VerificationStatus = 'verified' | 'already' | 'expired' | 'invalid';
 type Registration = z.output<typeof registerRequest>;
@@ -30,12 +29,7 @@ export function authService(ctx: AppContext) {
   const users$ = usersRepository(ctx.db);
 
   /** After any password change, reset links sent earlier no longer work. */
-  async function retireResetTokens(userId: string, now: Date) {
-    await ctx.db
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-  }
+  const retireResetTokens = (userId: string, now: Date) => authRepository(ctx.db).retireResetTokens(userId, now);
 
   function verificationUrl(user: UserRow) {
     const path = `/email/verify/${user.id}/${emailHash(user.email)}`;
@@ -79,7 +73,7 @@ export function authService(ctx: AppContext) {
 
     /** A sign-in completed (the password, and the second factor when the user has one). */
     async recordSignIn(userId: string) {
-      await ctx.db.update(users).set({ lastLoginAt: ctx.now() }).where(eq(users.id, userId));
+      await authRepository(ctx.db).recordSignIn(userId, ctx.now());
     },
 
     async register(input: Registration, ip: string) {
@@ -95,12 +89,14 @@ export function authService(ctx: AppContext) {
       const language = input.preferences.language ?? 'en';
       const user = await ctx.db
         .transaction(async (tx) => {
-          const [account] = await tx
-            .insert(accounts)
-            // Credit is granted by accounting on an application, not assumed: a new company pays by card.
-            .values({ name: input.company_name, paymentTerms: 'prepaid', companyAddress, accountAddress: companyAddress, billingAddress })
-            .returning();
-          if (!account) throw new Error('account insert returned no row');
+          // Credit is granted by accounting on an application, not assumed: a new company pays by card.
+          const account = await authRepository(tx).insertAccount({
+            name: input.company_name,
+            paymentTerms: 'prepaid',
+            companyAddress,
+            accountAddress: companyAddress,
+            billingAddress,
+          });
           return usersRepository(tx).create(
             {
               accountId: account.id,
@@ -183,7 +179,7 @@ export function authService(ctx: AppContext) {
           return;
         }
         const token = randomToken();
-        await ctx.db.insert(passwordResetTokens).values({
+        await authRepository(ctx.db).insertResetToken({
           userId: loaded.user.id,
           tokenHash: sha256(token),
           expiresAt: new Date(ctx.now().getTime() + minutes(PASSWORD_RESET_TTL_MINUTES)),
@@ -208,25 +204,10 @@ export function authService(ctx: AppContext) {
       // of two concurrent uses of a token, only one finds it unused.
       const changed = user
         ? await ctx.db.transaction(async (tx) => {
-            const claimed = await tx
-              .update(passwordResetTokens)
-              .set({ usedAt: now })
-              .where(
-                and(
-                  eq(passwordResetTokens.tokenHash, sha256(input.token)),
-                  eq(passwordResetTokens.userId, user.id),
-                  isNull(passwordResetTokens.usedAt),
-                  gt(passwordResetTokens.expiresAt, now),
-                ),
-              )
-              .returning({ id: passwordResetTokens.id });
-            if (claimed.length === 0) return false;
+            if (!(await authRepository(tx).claimResetToken(user.id, sha256(input.token), now))) return false;
             if (ssoOnly) return 'sso_only' as const;
             // The link came to this address: it proves the address too (a staff invitation sets the first password so).
-            await tx
-              .update(users)
-              .set({ passwordHash, updatedAt: now, emailVerifiedAt: user.emailVerifiedAt ?? now })
-              .where(eq(users.id, user.id));
+            await usersRepository(tx).update(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now }, now);
             return true;
           })
         : false;
@@ -260,8 +241,8 @@ export function authService(ctx: AppContext) {
 export async function refuseSuspended(ctx: AppContext, user: UserRow) {
   if (user.deactivatedAt) throw new AppError(403, 'user_deactivated', 'errors.user_deactivated');
   if (!user.accountId) return;
-  const [account] = await ctx.db.select({ suspendedAt: accounts.suspendedAt }).from(accounts).where(eq(accounts.id, user.accountId));
-  if (account?.suspendedAt) throw new AppError(403, 'account_suspended', 'errors.account_suspended', { phone: SUPPORT_PHONE.display });
+  if (await authRepository(ctx.db).accountSuspendedAt(user.accountId))
+    throw new AppError(403, 'account_suspended', 'errors.account_suspended', { phone: SUPPORT_PHONE.display });
 }
 
 /** PostgreSQL unique_violation, also when wrapped (drizzle puts the driver's error in `cause`). */

@@ -1,9 +1,8 @@
 import { addCalendarDays } from '@freight/domain';
 import { groupBy, type ScorecardFacts, scorecardCounts } from '@freight/domain/analytics';
-import { eq } from 'drizzle-orm';
 import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
-import { appState } from '../../db/schema';
+import { keptJson } from '../../db/app-state';
 import { carrierScorecardsRepository } from './carrier-scorecards.repository';
 
 export const SCORECARD_REFRESH_JOB = 'carrier-scorecards.refresh';
@@ -46,14 +45,7 @@ export function scorecardSummary(ctx: Pick<AppContext, 'db' | 'now' | 'config'>)
   const repo = carrierScorecardsRepository(ctx.db);
   const days = businessDays(ctx.config.BUSINESS_TIME_ZONE);
 
-  async function readMarks(): Promise<Marks | null> {
-    const [row] = await ctx.db.select().from(appState).where(eq(appState.key, MARKS_KEY));
-    return row ? (JSON.parse(row.value) as Marks) : null;
-  }
-  async function writeMarks(marks: Marks) {
-    const value = JSON.stringify(marks);
-    await ctx.db.insert(appState).values({ key: MARKS_KEY, value }).onConflictDoUpdate({ target: appState.key, set: { value } });
-  }
+  const kept = keptJson<Marks>(ctx.db, MARKS_KEY);
 
   /** Counts these carriers' months again (a month's shipments read once for all its carriers). */
   async function count(pairs: { carrierId: string; month: string }[], today: string) {
@@ -84,7 +76,7 @@ export function scorecardSummary(ctx: Pick<AppContext, 'db' | 'now' | 'config'>)
       for (let month = from; month <= today; month = monthsBefore(month, -1))
         for (const carrierId of carrierIds) pairs.push({ carrierId, month });
       const n = await count(pairs, today);
-      await writeMarks(marks);
+      await kept.write(marks);
       return n;
     },
 
@@ -93,13 +85,13 @@ export function scorecardSummary(ctx: Pick<AppContext, 'db' | 'now' | 'config'>)
      * `overlapMs` is how far before the marks it looks (a bench measuring one change passes 0).
      */
     async refresh(overlapMs = OVERLAP_MS) {
-      const before = await readMarks();
+      const before = await kept.read();
       if (!before) return this.full();
       const today = days.today(ctx.now());
       const marks = await marksNow(today);
       const pairs = await repo.changedSince(before, overlapMs, addCalendarDays(before.today, -1), today);
       const n = await count(pairs, today);
-      await writeMarks(marks);
+      await kept.write(marks);
       return n;
     },
   };

@@ -4,6 +4,7 @@ import { addDays } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { translator } from '../../i18n';
 import { oneLine, paragraphMail } from '../../mail/templates';
+import { usersService } from '../users/users.service';
 import { clocksOf } from './claims.presenter';
 import { type ClaimRow, claimsRepository } from './claims.repository';
 
@@ -73,7 +74,7 @@ export function registerClaimReminders(ctx: AppContext) {
   });
 
   async function mail(claim: ClaimRow, r: Reminder) {
-    const filer = claim.filedBy ? await claimsRepository(ctx.db).filer(claim.filedBy) : undefined;
+    const filer = claim.filedBy ? await usersService(ctx.db).mailRecipient(claim.filedBy, { activeOnly: true }) : undefined;
     if (!filer || filer.subscriptions?.customer_service === false) return;
     const language = filer.language && isLanguage(filer.language) ? filer.language : 'en';
     await ctx.mailer.send(

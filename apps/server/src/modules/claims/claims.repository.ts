@@ -10,7 +10,6 @@ import {
   invoices,
   shipments,
   supportAttachments,
-  userSettings,
   users,
 } from '../../db/schema';
 
@@ -218,21 +217,6 @@ export function claimsRepository(db: Db) {
         .where(and(eq(claims.id, id), sql`not (${claims.remindersSent} @> ${JSON.stringify([reminder])}::jsonb)`))
         .returning({ id: claims.id });
       return rows.length > 0;
-    },
-
-    /** Who filed a claim, to be mailed: an active user, their language and whether they take customer service mail. */
-    async filer(id: string) {
-      const [row] = await db
-        .select({
-          email: users.email,
-          firstName: users.firstName,
-          language: userSettings.language,
-          subscriptions: userSettings.subscriptions,
-        })
-        .from(users)
-        .leftJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(and(eq(users.id, id), isNull(users.deactivatedAt)));
-      return row;
     },
 
     /** An active user by id with their roles and name (an assignee must be able to handle claims). */

@@ -1,9 +1,8 @@
 import { addCalendarDays } from '@freight/domain';
 import { transitBuckets } from '@freight/domain/analytics';
-import { eq } from 'drizzle-orm';
 import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
-import { appState } from '../../db/schema';
+import { keptJson } from '../../db/app-state';
 import { deliveryWindowsRepository } from './delivery-windows.repository';
 import { windowCache } from './window-cache';
 
@@ -35,14 +34,7 @@ export function transitSummary(ctx: Pick<AppContext, 'db' | 'now'> & { config: P
   const days = businessDays(ctx.config.BUSINESS_TIME_ZONE);
   const cache = windowCache(ctx);
 
-  async function readMarks(): Promise<Marks | null> {
-    const [row] = await ctx.db.select().from(appState).where(eq(appState.key, MARKS_KEY));
-    return row ? (JSON.parse(row.value) as Marks) : null;
-  }
-  async function writeMarks(marks: Marks) {
-    const value = JSON.stringify(marks);
-    await ctx.db.insert(appState).values({ key: MARKS_KEY, value }).onConflictDoUpdate({ target: appState.key, set: { value } });
-  }
+  const kept = keptJson<Marks>(ctx.db, MARKS_KEY);
   const marksNow = async (today: string): Promise<Marks> => ({ ...(await repo.marks()), today });
 
   return {
@@ -52,7 +44,7 @@ export function transitSummary(ctx: Pick<AppContext, 'db' | 'now'> & { config: P
       const marks = await marksNow(today);
       const bars = transitBuckets(await repo.delivered(addCalendarDays(today, -HISTORY_DAYS)));
       await repo.replace(null, bars, ctx.now());
-      await writeMarks(marks);
+      await kept.write(marks);
       await cache.reload();
       return bars.length;
     },
@@ -62,7 +54,7 @@ export function transitSummary(ctx: Pick<AppContext, 'db' | 'now'> & { config: P
      * on a new day); `overlapMs` is how far before the marks it looks. Answers how many lanes.
      */
     async refresh(overlapMs = OVERLAP_MS) {
-      const before = await readMarks();
+      const before = await kept.read();
       const today = days.today(ctx.now());
       if (!before || before.today !== today) return this.full();
       const marks = await marksNow(today);
@@ -71,7 +63,7 @@ export function transitSummary(ctx: Pick<AppContext, 'db' | 'now'> & { config: P
       const bars = [];
       for (const lane of lanes) bars.push(...transitBuckets(await repo.delivered(from, lane)));
       if (lanes.length) await repo.replace(lanes, bars, ctx.now());
-      await writeMarks(marks);
+      await kept.write(marks);
       await cache.reload();
       return lanes.length;
     },

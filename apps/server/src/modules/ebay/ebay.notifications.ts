@@ -1,10 +1,9 @@
 import { createHash, createVerify } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { ebayOrders, ebayStores } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { EbayClient } from './ebay.client';
+import { ebayRepository } from './ebay.repository';
 
 const KEY_TTL_MS = 60 * 60_000;
 
@@ -68,19 +67,6 @@ export async function ebayNotificationRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   async function forget(username: string) {
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(ebayOrders)
-        .set({
-          buyer: '',
-          shipTo: sql`jsonb_build_object('name', '', 'line1', '', 'line2', '', 'phone', '', 'email', '', 'city', ${ebayOrders.shipTo}->>'city', 'state', ${ebayOrders.shipTo}->>'state', 'postalCode', ${ebayOrders.shipTo}->>'postalCode', 'country', ${ebayOrders.shipTo}->>'country')`,
-          searchText: sql`lower(${ebayOrders.ebayOrderId})`,
-        })
-        .where(eq(ebayOrders.buyer, username));
-      await tx
-        .update(ebayStores)
-        .set({ status: 'disconnected', accessTokenEnc: null, refreshTokenEnc: null, lastSyncError: 'account_deleted', nextSyncAt: null })
-        .where(eq(ebayStores.ebayUser, username));
-    });
+    await ctx.db.transaction((tx) => ebayRepository(tx).forgetUser(username));
   }
 }

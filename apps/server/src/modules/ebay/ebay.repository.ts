@@ -28,6 +28,26 @@ export function ebayRepository(db: Db) {
       .leftJoin(carriers, eq(carriers.id, shipments.carrierId));
 
   return {
+    /**
+     * An eBay user's account deleted: as a buyer, its name, street, phone and email leave its
+     * orders (the city, state, postal code and country stay for the shipments); as a seller, its
+     * store is disconnected and its tokens erased.
+     */
+    async forgetUser(username: string) {
+      await db
+        .update(ebayOrders)
+        .set({
+          buyer: '',
+          shipTo: sql`jsonb_build_object('name', '', 'line1', '', 'line2', '', 'phone', '', 'email', '', 'city', ${ebayOrders.shipTo}->>'city', 'state', ${ebayOrders.shipTo}->>'state', 'postalCode', ${ebayOrders.shipTo}->>'postalCode', 'country', ${ebayOrders.shipTo}->>'country')`,
+          searchText: sql`lower(${ebayOrders.ebayOrderId})`,
+        })
+        .where(eq(ebayOrders.buyer, username));
+      await db
+        .update(ebayStores)
+        .set({ status: 'disconnected', accessTokenEnc: null, refreshTokenEnc: null, lastSyncError: 'account_deleted', nextSyncAt: null })
+        .where(eq(ebayStores.ebayUser, username));
+    },
+
     stores: (accountId: string) =>
       db.select().from(ebayStores).where(eq(ebayStores.accountId, accountId)).orderBy(asc(ebayStores.createdAt)),
 

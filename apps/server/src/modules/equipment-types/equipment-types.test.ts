@@ -7,7 +7,7 @@ import { auditLog, carriers, carrierTariffVersions, equipmentTypes, quotes, user
 import { DEMO_STAFF } from '../../db/seed';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { pdfPages } from '../documents/pdf-text';
-import type { QuoteCosts } from '../quotes/quote-pricing';
+import type { QuoteCosts } from '../quotes/quotes.service';
 import { book, bookingBody, createQuote, pallet, quoteRequest } from '../shipments/test-helpers';
 import { EQUIPMENT_RECHECK_MS } from './equipment-types.repository';
 

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncidentKind, IncidentMessage } from '@freight/contracts';
 import type { Language } from '@freight/domain';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiIncidents } from '../../db/schema';
 import { translator } from '../../i18n';
 import { TimedOut } from '../../with-timeout';
+import { incidentsRepository } from './incidents.repository';
 import { redact, redactText } from './redact';
 
 /** One failure to record. */
@@ -72,8 +71,7 @@ export function carrierFailure(err: unknown): Pick<IncidentIn, 'kind' | 'message
  * and time kept), not a thousand rows; once staff resolve it, the next occurrence opens a new one.
  */
 export async function recordIncident(db: Db, i: IncidentIn) {
-  const affected = i.affectedQuotes ?? 0;
-  const row = {
+  await incidentsRepository(db).recordOccurrence({
     kind: i.kind,
     operation: i.operation,
     carrierId: i.carrierId ?? null,
@@ -84,22 +82,6 @@ export async function recordIncident(db: Db, i: IncidentIn) {
     message: i.message ? redactMessage(i.message) : null,
     createdAt: i.at,
     lastSeenAt: i.at,
-    affectedQuotes: affected,
-  };
-  await db
-    .insert(apiIncidents)
-    .values(row)
-    .onConflictDoUpdate({
-      target: apiIncidents.fingerprint,
-      targetWhere: sql`${apiIncidents.state} = 'open' and ${apiIncidents.fingerprint} <> ''`,
-      set: {
-        occurrences: sql`${apiIncidents.occurrences} + 1`,
-        affectedQuotes: sql`${apiIncidents.affectedQuotes} + ${affected}`,
-        lastSeenAt: sql`greatest(${apiIncidents.lastSeenAt}, excluded.last_seen_at)`,
-        request: sql`excluded.request`,
-        response: sql`excluded.response`,
-        error: sql`excluded.error`,
-        message: sql`excluded.message`,
-      },
-    });
+    affectedQuotes: i.affectedQuotes ?? 0,
+  });
 }

@@ -106,6 +106,29 @@ export function incidentsRepository(db: Db) {
       return row && row.id !== id ? row : undefined;
     },
 
+    /**
+     * One occurrence of a failure: a new incident, or one more of the open incident with the same
+     * fingerprint (its latest request, answer and error kept, the time seen never going back).
+     */
+    async recordOccurrence(row: typeof apiIncidents.$inferInsert) {
+      await db
+        .insert(apiIncidents)
+        .values(row)
+        .onConflictDoUpdate({
+          target: apiIncidents.fingerprint,
+          targetWhere: sql`${apiIncidents.state} = 'open' and ${apiIncidents.fingerprint} <> ''`,
+          set: {
+            occurrences: sql`${apiIncidents.occurrences} + 1`,
+            affectedQuotes: sql`${apiIncidents.affectedQuotes} + ${row.affectedQuotes ?? 0}`,
+            lastSeenAt: sql`greatest(${apiIncidents.lastSeenAt}, excluded.last_seen_at)`,
+            request: sql`excluded.request`,
+            response: sql`excluded.response`,
+            error: sql`excluded.error`,
+            message: sql`excluded.message`,
+          },
+        });
+    },
+
     async setState(id: string, change: { state: 'open' | 'resolved'; note: string; by: string; at: Date }) {
       const resolved = change.state === 'resolved';
       const [row] = await db

@@ -1,7 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { invoices } from '../../db/schema';
 import { shipmentsRepository } from '../shipments/shipments.service';
 import { webhookEvents } from '../webhooks/webhooks.service';
 import { evaluateHold } from './credit';
@@ -29,30 +27,6 @@ export interface IssuedClaimCredit {
   appliedCents: number;
 }
 
-/** The memo of a claim's payment, found by its line (code `claim`, the claim's number as detail) on the claim's shipment. */
-export async function claimCreditMemo(db: Db, accountId: string, shipmentId: string, claimNumber: string) {
-  const [row] = await db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      totalCents: invoices.totalCents,
-      currency: invoices.currency,
-      relatedInvoiceId: invoices.relatedInvoiceId,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.accountId, accountId),
-        eq(invoices.shipmentId, shipmentId),
-        eq(invoices.type, 'credit_memo'),
-        sql`${invoices.charges} @> ${JSON.stringify([{ code: CLAIM_CREDIT, detail: claimNumber }])}::jsonb`,
-      ),
-    )
-    .orderBy(desc(invoices.createdAt))
-    .limit(1);
-  return row;
-}
-
 /**
  * A carrier's payment of a freight claim, given to the shipper as a credit memo of the amount paid,
  * in the claim's currency, in the caller's transaction. It credits the shipment's freight invoice
@@ -73,7 +47,8 @@ export async function issueClaimCredit(
   const repo = invoicesRepository(tx);
   const found = await repo.freightInvoiceOf(claim.shipmentId);
   const invoice = found && found.accountId === claim.accountId && found.currency === claim.currency ? await repo.lock(found.id) : undefined;
-  const earlier = await claimCreditMemo(tx, claim.accountId, claim.shipmentId, claim.claimNumber);
+  // A claim's memo is found by its line: code `claim`, the claim's number as detail.
+  const earlier = await repo.creditMemoWithLine(claim.accountId, claim.shipmentId, { code: CLAIM_CREDIT, detail: claim.claimNumber });
   if (earlier) return { memo: earlier, invoiceId: earlier.relatedInvoiceId, appliedCents: 0, fresh: false, paidOff: false };
   const line = { code: CLAIM_CREDIT, label: 'invoice.charge.claim', detail: claim.claimNumber, amountCents: claim.amountCents };
   let memo: InvoiceRow | undefined;

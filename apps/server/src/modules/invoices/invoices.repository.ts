@@ -85,6 +85,30 @@ export function invoicesRepository(db: Db) {
     ...invoicePaymentsQueries(db),
     ...invoiceDisputesQueries(db),
     ...invoiceAccountsQueries(db),
+    /** The newest credit memo on the account's shipment with this line (its code and detail), if any. */
+    async creditMemoWithLine(accountId: string, shipmentId: string, line: { code: string; detail: string }) {
+      const [row] = await db
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          totalCents: invoices.totalCents,
+          currency: invoices.currency,
+          relatedInvoiceId: invoices.relatedInvoiceId,
+        })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.accountId, accountId),
+            eq(invoices.shipmentId, shipmentId),
+            eq(invoices.type, 'credit_memo'),
+            sql`${invoices.charges} @> ${JSON.stringify([line])}::jsonb`,
+          ),
+        )
+        .orderBy(desc(invoices.createdAt))
+        .limit(1);
+      return row;
+    },
+
     /** One page of the account's open invoices (Open Invoices), filtered, searched and sorted; the order ends with the id. */
     openPage(accountId: string, q: InvoiceListQuery & { perPage: number }, today: string) {
       const where = openWhere(accountId, q, today);
@@ -93,7 +117,6 @@ export function invoicesRepository(db: Db) {
       return pageWhere(where, order, q.page, q.perPage);
     },
 
-    /** Invoices paid in [from, to] (calendar days, UTC), newest payment first. */
     /** Invoices paid from `paidFrom` until before `paidBefore` (the caller's days as instants). */
     historyPage(accountId: string, o: InvoiceHistoryRange & { page: number; perPage: number }) {
       const where = historyWhere(accountId, o);

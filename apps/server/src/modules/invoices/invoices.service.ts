@@ -11,7 +11,7 @@ import { presentDispute, presentInvoice, presentInvoicePage } from './invoices.p
 import { type DisputeRow, type InvoiceRow, invoicesRepository } from './invoices.repository';
 
 /** A paid freight claim credited to the shipper (the claims module's payment step), and its memo found again. */
-export { CLAIM_CREDIT, claimCreditMemo, creditClaimPayment, type IssuedClaimCredit, issueClaimCredit } from './claim-credits';
+export { CLAIM_CREDIT, creditClaimPayment, type IssuedClaimCredit, issueClaimCredit } from './claim-credits';
 /** Invoice history without dates: the invoices paid in the past 7 days. */
 /** A booking on terms may take its account past the credit limit: other modules re-check the hold through here. */
 export { recheckHoldLater, reevaluateHold } from './credit';

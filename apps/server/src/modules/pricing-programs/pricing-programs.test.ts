@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { DEMO_DEFAULT_PROGRAM, DEMO_PRICING_SINCE_DAYS } from '../../db/demo-programs';
 import { accounts, auditLog, pricingProgramVersions, quotes } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import type { QuoteCosts } from '../quotes/quote-pricing';
+import type { QuoteCosts } from '../quotes/quotes.service';
 import { createQuote } from '../shipments/test-helpers';
 import { pricingProgramsService } from './pricing-programs.service';
 

@@ -9,7 +9,7 @@ import { bolFor } from '../invoices/test-helpers';
 import { PROGRAMS_RECHECK_MS } from '../pricing-programs/programs-in-force';
 import { book, bookingBody, createQuote, type QuoteData, quoteRequest } from '../shipments/test-helpers';
 import { setTrackingSecret, signature } from '../tracking/test-fixtures';
-import type { QuoteCosts } from './quote-pricing';
+import type { QuoteCosts } from './quote-rows';
 
 /**
  * Pricing live (docs/brokerage.md): a carrier's rate is the broker's cost, the shipper is quoted and

@@ -1,26 +1,8 @@
 import type { Currency } from '@freight/domain';
-import { type AppliedPricing, type PricingContext, priceRate } from '@freight/domain/pricing';
+import { type PricingContext, priceRate } from '@freight/domain/pricing';
 import { type ChargeLine, convertCents, type ExchangeRates } from '@freight/domain/rating';
 import type { ProgramsInForce } from '../pricing-programs/pricing-programs.service';
-import type { QuoteInput } from './quotes.service';
-
-/**
- * The broker's side of one rate, in the quote's currency: what the carrier charges (the cost lines
- * and total) and the program entry that turned it into the rate the shipper sees.
- */
-export interface RateCost {
-  charges: ChargeLine[];
-  total_cents: number;
-  applied: AppliedPricing;
-  /**
-   * Set (true) when a contract price was under its program's minimum margin, so staff reading the
-   * quote later see it flagged; absent otherwise, and on quotes rated before it was kept.
-   */
-  below_minimum?: true;
-}
-
-/** Each rate's cost, keyed by rate id; stored in `quotes.costs`, never in the shipper's `result`. */
-export type QuoteCosts = Record<string, RateCost>;
+import type { QuoteCosts, QuoteInput, RateCost } from './quote-rows';
 
 /**
  * The shipment as the programs read it, the carrier left to set per rate: its places with their

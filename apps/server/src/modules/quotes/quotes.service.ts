@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryWindowView, QuoteItemFacts, QuoteRequest } from '@freight/contracts';
-import type { Country, Currency, UnitSystem } from '@freight/domain';
+import type { QuoteItemFacts } from '@freight/contracts';
+import type { Country } from '@freight/domain';
 import {
-  type ChargeLine,
   convertCents,
   type ExchangeRates,
   greatCircleMiles,
@@ -26,62 +25,44 @@ import { windowCache } from '../delivery-windows/delivery-windows.service';
 import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
 import { carrierFailure } from '../incidents/incidents.recorder';
 import { pricingProgramsService } from '../pricing-programs/pricing-programs.service';
-import type { LoadedUser } from '../users/users.repository';
 import { usersService } from '../users/users.service';
-import type { CarrierAdapter, CarrierRate, NoRate, RateCrossing, RateRequest, RateStop } from './carriers/adapter';
+import type { CarrierAdapter, CarrierRate, NoRate, RateRequest, RateStop } from './carriers/adapter';
 import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
-import { priceCarrierRate, pricingShipment, type QuoteCosts } from './quote-pricing';
-import { type NewQuoteRow, type QuotePageOptions, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
+import { priceCarrierRate, pricingShipment } from './quote-pricing';
+import {
+  type QuoteCosts,
+  type QuoteInput,
+  type QuoteOwner,
+  type QuoteResult,
+  quoteRowOf,
+  type RatedQuote,
+  type StoredRate,
+} from './quote-rows';
+import { type QuotePageOptions, type QuoteRow, quotesRepository, type RatedCarrier } from './quotes.repository';
 import { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';
 
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
 
 export type { RateItem } from './carriers/adapter';
-export { costOfRate, type QuoteCosts, type RateCost } from './quote-pricing';
+export { costOfRate } from './quote-pricing';
+export {
+  type QuoteCosts,
+  type QuoteInput,
+  type QuoteOwner,
+  type QuoteResult,
+  quoteOwner,
+  quoteRowOf,
+  type RateCost,
+  type RatedQuote,
+  type StoredRate,
+} from './quote-rows';
 export { quoteBrief } from './quotes.presenter';
 export { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';
 
 /** Used only when the currency_rates table lacks a currency (units per 1 USD). */
 export const FALLBACK_RATES: ExchangeRates = { USD: 1, CAD: 1.38, MXN: 18.3 };
-
-/** The request as stored: currency and unit system resolved from the user's settings. */
-export type QuoteInput = QuoteRequest & { currency: Currency; unit_system: UnitSystem };
-
-/** One carrier's rate as stored, in the quote's currency (kept once, on the quote). */
-export interface StoredRate {
-  id: string;
-  carrier_id: string;
-  carrier_name: string;
-  scac: string;
-  service: string;
-  transit_days: number;
-  estimated_delivery: string;
-  total_cents: number;
-  charges: ChargeLine[];
-  /** The carrier's tariff version that priced it; absent on quotes from before versions. */
-  tariff_version?: number | null;
-  /** The lane's learned delivery window (or the promise) when rated; absent on quotes from before windows. */
-  delivery_window?: DeliveryWindowView;
-  /** Across a border: where and how it crosses; absent within one country. */
-  crossing?: RateCrossing;
-}
-
-export interface QuoteResult {
-  items: QuoteItemFacts[];
-  road_miles: number | null;
-  diesel_usd_per_gal: number | null;
-  rates: StoredRate[];
-  messages: RateMessage[];
-  insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number }[];
-}
-
-/** A rated quote: what the shipper sees (`result`, the prices) and, apart, each rate's cost. */
-export interface RatedQuote {
-  result: QuoteResult;
-  costs: QuoteCosts;
-}
 
 function dedupe(messages: RateMessage[]): RateMessage[] {
   const seen = new Set<string>();
@@ -93,49 +74,8 @@ function dedupe(messages: RateMessage[]): RateMessage[] {
   });
 }
 
-/** Who a quote is for: the account that keeps it, the user who asked, and that user's carrier choices' version. */
-export interface QuoteOwner {
-  accountId: string;
-  userId: string;
-  carrierChoicesVersion: number;
-}
-
-/** The quote owner of a signed-in customer (`customer(request)`). */
-export function quoteOwner({ user, account, settings }: LoadedUser & { account: { id: string } }): QuoteOwner {
-  return { accountId: account.id, userId: user.id, carrierChoicesVersion: settings.carrierChoicesVersion };
-}
-
 /** A visitor has no carrier visibility of its own: every carrier, none first. */
 const NO_CHOICES: CarrierChoices = { hidden: new Set(), preferred: new Set() };
-
-/**
- * A rated quote as stored: its lowest total is what the lists show and the carriers' share counts;
- * `expiresAt` is when its rates stop holding.
- */
-export function quoteRowOf(
-  owner: { accountId: string; userId: string },
-  input: QuoteInput,
-  { result, costs }: RatedQuote,
-  createdAt: Date,
-  saved = false,
-  expiresAt: Date | null = null,
-): NewQuoteRow {
-  return {
-    id: randomUUID(),
-    accountId: owner.accountId,
-    userId: owner.userId,
-    mode: input.mode,
-    clientRef: input.client_ref ?? null,
-    input,
-    result,
-    lowestTotalCents: result.rates.length ? Math.min(...result.rates.map((r) => r.total_cents)) : null,
-    costs,
-    currency: input.currency,
-    saved,
-    createdAt,
-    expiresAt,
-  };
-}
 
 /** The user's preferred carriers' rates first. */
 function preferredRank(preferred: ReadonlySet<string>, r: StoredRate) {

@@ -111,6 +111,26 @@ export function staffCarriersRepository(db: Db) {
         .where(and(eq(carrierTariffVersions.id, draftId), eq(carrierTariffVersions.state, 'draft')));
     },
 
+    /** Writes a version's changed fields (a draft saved again, a draft published). */
+    async updateVersion(tx: Db, id: string, values: Partial<typeof carrierTariffVersions.$inferInsert>) {
+      await tx.update(carrierTariffVersions).set(values).where(eq(carrierTariffVersions.id, id));
+    },
+
+    /** A new version (a draft), answering its id. */
+    async insertVersion(tx: Db, values: typeof carrierTariffVersions.$inferInsert) {
+      const [created] = await tx.insert(carrierTariffVersions).values(values).returning({ id: carrierTariffVersions.id });
+      return created!.id;
+    },
+
+    async deleteVersion(tx: Db, id: string) {
+      await tx.delete(carrierTariffVersions).where(eq(carrierTariffVersions.id, id));
+    },
+
+    /** Writes the carrier's own fields (active, the tariff in force today, when it changed). */
+    async updateCarrier(tx: Db, id: string, values: Partial<Pick<CarrierRow, 'active' | 'tariff' | 'fuelBp' | 'updatedAt'>>) {
+      await tx.update(carriers).set(values).where(eq(carriers.id, id));
+    },
+
     /** The next version number; call with the carrier row locked. */
     async nextNumber(tx: Db, carrierId: string): Promise<number> {
       const [row] = await tx

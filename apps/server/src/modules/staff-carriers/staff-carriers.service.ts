@@ -7,10 +7,8 @@ import type {
   TariffVersionView,
 } from '@freight/contracts';
 import { normalizeTruckloadTariff } from '@freight/domain/rating';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { carriers, carrierTariffVersions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { figureChanges as tariffChanges } from '../../versions/figure-diff';
 import { nextEffectiveDate, publishedNumber, versionInForce, versionView } from '../../versions/versions';
@@ -86,10 +84,10 @@ export function staffCarriersService(ctx: AppContext) {
 
   /** Marks the carrier changed for every process's rating cache (and, when `tariff` is given, its copy in force today). */
   async function touch(tx: Db, carrier: CarrierRow, inForce?: { tariff: unknown; fuelBp: number }) {
-    await tx
-      .update(carriers)
-      .set({ updatedAt: ctx.now(), ...(inForce ? { tariff: inForce.tariff, fuelBp: inForce.fuelBp } : {}) })
-      .where(eq(carriers.id, carrier.id));
+    await repo.updateCarrier(tx, carrier.id, {
+      updatedAt: ctx.now(),
+      ...(inForce ? { tariff: inForce.tariff, fuelBp: inForce.fuelBp } : {}),
+    });
   }
 
   async function detail(id: string): Promise<StaffCarrierDetail> {
@@ -131,17 +129,15 @@ export function staffCarriersService(ctx: AppContext) {
         const before = existing?.tariff ?? (await inForceToday(locked, tx)).tariff;
         // A saved draft is a new one to preview: publishing needs a preview of what it now holds.
         const values = { tariff: body.tariff, fuelBp: body.fuel_bp, note: body.note, previewedHash: null, previewImpact: null };
-        let versionId: string;
-        if (existing) {
-          await tx.update(carrierTariffVersions).set(values).where(eq(carrierTariffVersions.id, existing.id));
-          versionId = existing.id;
-        } else {
-          const [created] = await tx
-            .insert(carrierTariffVersions)
-            .values({ ...values, carrierId: id, number: await repo.nextNumber(tx, id), createdBy: actor.id, createdAt: ctx.now() })
-            .returning({ id: carrierTariffVersions.id });
-          versionId = created!.id;
-        }
+        if (existing) await repo.updateVersion(tx, existing.id, values);
+        else
+          await repo.insertVersion(tx, {
+            ...values,
+            carrierId: id,
+            number: await repo.nextNumber(tx, id),
+            createdBy: actor.id,
+            createdAt: ctx.now(),
+          });
         await audit(
           tx,
           actor,
@@ -154,7 +150,6 @@ export function staffCarriersService(ctx: AppContext) {
           },
           ctx.now(),
         );
-        return versionId;
       });
       return detail(id);
     },
@@ -164,7 +159,7 @@ export function staffCarriersService(ctx: AppContext) {
         await carrierOr404(id, tx, true);
         const draft = await repo.draft(id, tx);
         if (!draft) throw AppError.notFound();
-        await tx.delete(carrierTariffVersions).where(eq(carrierTariffVersions.id, draft.id));
+        await repo.deleteVersion(tx, draft.id);
         await audit(
           tx,
           actor,
@@ -214,10 +209,13 @@ export function staffCarriersService(ctx: AppContext) {
         requirePreviewed(draft);
         const before = await inForceToday(carrier, tx);
         const number = publishedNumber(draft.number, await repo.nextNumber(tx, id));
-        await tx
-          .update(carrierTariffVersions)
-          .set({ number, state: 'published', effectiveDate, publishedBy: actor.id, publishedAt: ctx.now() })
-          .where(eq(carrierTariffVersions.id, draft.id));
+        await repo.updateVersion(tx, draft.id, {
+          number,
+          state: 'published',
+          effectiveDate,
+          publishedBy: actor.id,
+          publishedAt: ctx.now(),
+        });
         const startsToday = effectiveDate === today();
         await touch(tx, carrier, startsToday ? { tariff: draft.tariff, fuelBp: draft.fuelBp } : undefined);
         await audit(
@@ -250,7 +248,7 @@ export function staffCarriersService(ctx: AppContext) {
         if (await repo.draft(id, tx)) throw new AppError(409, 'conflict', 'errors.tariff_draft_exists');
         const before = await inForceToday(carrier, tx);
         const created = await repo.nextNumber(tx, id);
-        await tx.insert(carrierTariffVersions).values({
+        await repo.insertVersion(tx, {
           carrierId: id,
           number: created,
           tariff: source.tariff,
@@ -282,7 +280,7 @@ export function staffCarriersService(ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         const carrier = await carrierOr404(id, tx, true);
         if (carrier.active === active) return;
-        await tx.update(carriers).set({ active, updatedAt: ctx.now() }).where(eq(carriers.id, id));
+        await repo.updateCarrier(tx, id, { active, updatedAt: ctx.now() });
         await audit(
           tx,
           actor,

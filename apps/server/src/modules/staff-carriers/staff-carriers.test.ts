@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, carriers, carrierTariffVersions, quotes } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { flattenFigures } from '../../versions/figure-diff';
-import type { QuoteCosts } from '../quotes/quote-pricing';
 import { CARRIER_RECHECK_MS, carrierAsOn } from '../quotes/quotes.repository';
+import type { QuoteCosts } from '../quotes/quotes.service';
 
 let t: TestApp;
 let admin: TestClient;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotes } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import type { QuoteCosts } from '../quotes/quote-pricing';
+import type { QuoteCosts } from '../quotes/quotes.service';
 import { createQuote, pallet, type QuoteData } from '../shipments/test-helpers';
 
 /**

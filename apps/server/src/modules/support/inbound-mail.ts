@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { signedByAppKey } from '../../security/app-keys';
 import { hmac, safeEqual } from '../../security/tokens';
+import { usersService } from '../users/users.service';
 import { countSend, type SupportContext } from './support.http';
 
 const SIGNATURE_LENGTH = 24;
@@ -60,7 +59,7 @@ export async function inboundMailRoute(app: FastifyInstance, sctx: SupportContex
         if (!conversation || !signedByAppKey(sctx.appKey, signed(conversation.id, conversation.userId), sig, SIGNATURE_LENGTH)) {
           throw refused();
         }
-        const [customer] = await sctx.db.select({ email: users.email }).from(users).where(eq(users.id, conversation.userId));
+        const customer = await usersService(sctx.db).mailRecipient(conversation.userId);
         if (!customer || customer.email !== request.body.FromFull.Email.trim().toLowerCase()) throw refused();
         const text = (request.body.StrippedTextReply || request.body.TextBody || '').trim().slice(0, 4000);
         if (!text) throw refused();

@@ -1,7 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
-import { SUPPORT_CHANNEL } from './support.service';
+
+/** The channel every process listens on; the payload is an event's `seq`, or ACCESS_CHANGED. */
+export const SUPPORT_CHANNEL = 'support_events';
 
 /**
  * What the support channel carries besides an event's `seq`: word that sessions ended or a user's

@@ -5,10 +5,9 @@ import type { Db } from '../../db/client';
 import type { Listen } from '../../db/listen';
 import type { LiveStreams } from '../../live-streams';
 import { sessionIdle } from '../../plugins/session';
-import { ACCESS_CHANGED, type StreamSession, streamSessions } from './live-access.repository';
+import { ACCESS_CHANGED, type StreamSession, SUPPORT_CHANNEL, streamSessions } from './live-access.repository';
 import { presentEvents } from './support.presenter';
 import type { Audience, EventRow, SupportRepository } from './support.repository';
-import { SUPPORT_CHANNEL } from './support.service';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;

@@ -1,9 +1,8 @@
 import type { Language } from '@freight/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { userSettings, users } from '../../db/schema';
 import { translator } from '../../i18n';
 import { oneLine, paragraphMail } from '../../mail/templates';
+import { usersService } from '../users/users.service';
 import { replyAddress } from './inbound-mail';
 import { supportRepository } from './support.repository';
 import { REPLY_MAIL_JOB } from './support.service';
@@ -46,17 +45,7 @@ export function registerReplyMail(ctx: AppContext) {
     const lastReply = c?.lastStaffMessageAt;
     if (!c || !lastReply) return;
     if ((c.customerReadAt && c.customerReadAt >= lastReply) || (c.replyMailedAt && c.replyMailedAt >= lastReply)) return;
-    const [user] = await ctx.db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        language: userSettings.language,
-        subscriptions: userSettings.subscriptions,
-      })
-      .from(users)
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(eq(users.id, c.userId));
+    const user = await usersService(ctx.db).mailRecipient(c.userId);
     const messages = await repo.messages({ conversationId: c.id }, false);
     const reply = messages.filter((m) => m.message.fromStaff).at(-1);
     if (user && reply && user.subscriptions?.customer_service !== false) await mail(user, reply, c.id);

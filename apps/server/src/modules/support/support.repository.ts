@@ -13,7 +13,11 @@ import {
   supportMessages,
   users,
 } from '../../db/schema';
+import { SUPPORT_CHANNEL } from './live-access.repository';
 import { type Audience, never, supportInboxRepository, unreadFor } from './support-inbox.repository';
+
+/** One advisory lock orders the events: a later `seq` never commits before an earlier one. */
+const EVENT_ORDER_LOCK = 727019;
 
 export type ConversationRow = typeof supportConversations.$inferSelect;
 export type EventRow = typeof supportEvents.$inferSelect;
@@ -228,8 +232,15 @@ export function supportRepository(db: Db) {
       return invoice ? { shipmentId: null, invoiceId: invoice.id, number: invoice.number } : null;
     },
 
-    async insertEvent(values: typeof supportEvents.$inferInsert) {
+    /**
+     * A live event, written in the caller's transaction in order (one advisory lock for all: a
+     * later `seq` never commits before an earlier one) and announced to every process on commit
+     * (pg_notify is delivered then), its `seq` as the payload.
+     */
+    async publishEvent(values: typeof supportEvents.$inferInsert) {
+      await db.execute(sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`);
       const [row] = await db.insert(supportEvents).values(values).returning();
+      await db.execute(sql`select pg_notify(${SUPPORT_CHANNEL}, ${String(row!.seq)})`);
       return row!;
     },
 

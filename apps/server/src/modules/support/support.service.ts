@@ -1,5 +1,4 @@
 import type { newConversationRequest, SupportState, staffMessageRequest } from '@freight/contracts';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -11,10 +10,6 @@ import { type ConversationRow, supportRepository } from './support.repository';
 /** How an upload's type is told: by its first bytes (the delivery receipts' carrier documents use it too). */
 export { SNIFF_BYTES, sendAttachment, sniffType } from './attachments';
 
-/** The channel every process listens on; the payload is the event's `seq`. */
-export const SUPPORT_CHANNEL = 'support_events';
-/** One advisory lock orders the events: a later `seq` never commits before an earlier one. */
-const EVENT_ORDER_LOCK = 727019;
 /** An unread staff reply is mailed after this long. */
 export const REPLY_MAIL_DELAY_MS = 5 * 60_000;
 export const REPLY_MAIL_JOB = 'support.reply-mail';
@@ -34,9 +29,7 @@ type StaffMessage = z.output<typeof staffMessageRequest>;
  */
 export function supportService(ctx: Pick<AppContext, 'db' | 'now' | 'jobs'>) {
   async function publish(tx: Db, event: typeof supportEvents.$inferInsert) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`);
-    const row = await supportRepository(tx).insertEvent(event);
-    await tx.execute(sql`select pg_notify(${SUPPORT_CHANNEL}, ${String(row.seq)})`);
+    await supportRepository(tx).publishEvent(event);
   }
 
   /** The conversation locked for a write; a customer's must be of its account. */

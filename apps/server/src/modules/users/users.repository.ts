@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@freight/domain';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, userSettings, users } from '../../db/schema';
 import type { People } from '../../people';
@@ -77,6 +77,26 @@ export function usersRepository(db: Db) {
       return user;
     },
     /** The full names and accounts of these users (the people an account's records name), in one query. */
+    /**
+     * Whom a mail about the user's own records goes to: their address, first name, language and
+     * the mails they take (null language and subscriptions: never chosen). Undefined for a user
+     * that is gone, or deactivated when `activeOnly`.
+     */
+    async mailRecipient(id: string, { activeOnly = false } = {}) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          language: userSettings.language,
+          subscriptions: userSettings.subscriptions,
+        })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(activeOnly ? and(eq(users.id, id), isNull(users.deactivatedAt)) : eq(users.id, id));
+      return row;
+    },
+
     async people(ids: readonly (string | null | undefined)[]): Promise<People> {
       const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
       if (!wanted.length) return new Map();

@@ -15,6 +15,8 @@ export function usersService(db: Db) {
     /** A user by email, with settings and account (the demo seed finds its users by their published addresses). */
     loadByEmail: repo.loadByEmail,
     emailTaken: repo.emailTaken,
+    /** Whom a mail about the user's own records goes to (address, first name, language, subscriptions). */
+    mailRecipient: repo.mailRecipient,
     /** Who made an account's records, by id: give each record's person to personOf (people.ts). */
     people: repo.people,
     /** Inserts a user with their settings (call inside a transaction). */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { announce } from '../../../components/a11y/announcer';
-import { RowErrors } from '../../../components/csv/CsvImportDialog';
+import { RowErrors } from '../../../components/csv/CsvImportReport';
 import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';

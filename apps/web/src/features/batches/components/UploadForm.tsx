@@ -12,7 +12,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { announce } from '../../../components/a11y/announcer';
-import { RowErrors } from '../../../components/csv/CsvImportDialog';
+import { RowErrors } from '../../../components/csv/CsvImportReport';
 import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { isApiError } from '../../../lib/api';

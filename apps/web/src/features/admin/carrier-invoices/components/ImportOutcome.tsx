@@ -3,7 +3,7 @@ import { CARRIER_INVOICE_STATUSES } from '@freight/domain';
 import { Alert, Anchor, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CappedTable, LISTED, RowErrors } from '../../../../components/csv/CsvImportDialog';
+import { CappedTable, LISTED, RowErrors } from '../../../../components/csv/CsvImportReport';
 import { translateMessage } from '../../../../lib/forms';
 import { paths } from '../../../../lib/paths';
 import { useFormat } from '../../../../lib/useFormat';
