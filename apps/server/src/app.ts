@@ -54,6 +54,7 @@ import { credentialsService } from './modules/oauth/credentials.service';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { installOwnAccountRule } from './modules/own-account/own-account';
 import { partCatalogRoutes } from './modules/part-catalog/part-catalog.routes';
+import { checkAnswers } from './modules/partner-api/answer-checks';
 import { rewriteApiUrl } from './modules/partner-api/api-routes';
 import { installPartnerApi } from './modules/partner-api/bearer';
 import { apiCallLog, purgeApiCallsBefore } from './modules/partner-api/call-log';
@@ -143,6 +144,8 @@ export interface AppDeps {
   rateAdapterFor?: AppContext['rateAdapterFor'];
   /** The embedded Stripe simulator keeps its objects in this file (server.ts: beside the embedded database); memory only without. */
   simulatorStateFile?: string;
+  /** Tests only: answers with a documented schema are checked against it (partner-api/answer-checks.ts). */
+  checkAnswers?: boolean;
 }
 
 /** Builds the whole app from its dependencies; server.ts only starts it, tests `inject` into it. */
@@ -170,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // First: the request's span is the parent of what every later hook does (the session's lookup).
   traceRequests(app);
+  if (deps.checkAnswers) checkAnswers(app);
   indexPermissions(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -303,22 +303,24 @@ export interface CarrierInvoiceImportReport {
 }
 
 /** The carrier's own view through the API: its invoice's status, what will be paid and the dispute thread; never the broker's audit. */
-export interface CarrierInvoiceCarrierView {
-  id: string;
-  invoice_number: string;
-  status: CarrierInvoiceStatus;
-  pro_number: string;
-  bol_number: string;
-  invoice_date: string;
-  currency: string;
-  billed_cents: number;
-  approved_cents: number | null;
-  /** Why less than billed is paid (short-pay), or the dispute's resolution. */
-  decision_note: string | null;
-  due_date: string | null;
-  paid_at: string | null;
-  messages: { body: string; from_carrier: boolean; created_at: string }[];
-}
+export const carrierInvoiceCarrierView = z.strictObject({
+  id: z.uuid(),
+  invoice_number: z.string(),
+  status: z.enum(CARRIER_INVOICE_STATUSES),
+  pro_number: z.string(),
+  bol_number: z.string(),
+  invoice_date: z.iso.date(),
+  currency: z.string(),
+  billed_cents: z.number().int(),
+  approved_cents: z.number().int().nullable().meta({ description: 'What will be paid, once approved or short-paid' }),
+  decision_note: z.string().nullable().meta({ description: 'Why less than billed is paid (short-pay), or the dispute’s resolution' }),
+  due_date: z.iso.date().nullable(),
+  paid_at: z.iso.datetime({ offset: true }).nullable(),
+  messages: z
+    .array(z.strictObject({ body: z.string(), from_carrier: z.boolean(), created_at: z.iso.datetime({ offset: true }) }))
+    .meta({ description: 'The dispute thread, oldest first' }),
+});
+export type CarrierInvoiceCarrierView = z.output<typeof carrierInvoiceCarrierView>;
 
 /** A payables batch: the approved invoices exported together, by carrier, due on the carrier's terms. */
 export interface PayablesBatchView {

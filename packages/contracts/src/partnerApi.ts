@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
-import type { TeamPerson } from './team';
+import { type TeamPerson, teamPerson } from './team';
 
 /**
  * The partner API and integrations: OAuth client credentials, integration partners,
@@ -219,38 +219,51 @@ export const webhookRequest = z.object({
 export type WebhookRequest = z.output<typeof webhookRequest>;
 export type WebhookRequestInput = z.input<typeof webhookRequest>;
 
-export interface WebhookView {
-  id: string;
-  /** Who of the account made it (null for a partner's, and for one staff made). */
-  created_by: TeamPerson | null;
-  url: string;
-  description: string;
-  events: WebhookEventTypeName[];
-  enabled: boolean;
-  disabled_reason: 'manual' | 'failing' | null;
-  created_at: string;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  /** Only in the answer that creates it or rotates its secret. */
-  secret?: string;
-}
+/** An ISO 8601 instant as answers give it (`2026-12-02T15:04:05.000Z`). */
+const instant = z.iso.datetime({ offset: true });
 
-export interface WebhookDeliveryView {
-  id: number;
-  event_id: string;
-  event_type: WebhookEventTypeName;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_duration_ms: number | null;
-  next_attempt_at: string | null;
-  created_at: string;
-  delivered_at: string | null;
-  replay_of: number | null;
-  /** The JSON body that was sent, `{type, timestamp, data}`: the same on every attempt and replay. */
-  payload: unknown;
-}
+/**
+ * A webhook subscription as answered (the web's Settings and the API). The answers' schemas are
+ * strict: the API tests check every answer against them, so a field added or dropped shows there
+ * and in the OpenAPI document made from them.
+ */
+export const webhookView = z.strictObject({
+  id: z.uuid(),
+  created_by: teamPerson.nullable().meta({ description: 'Who of the account made it (null for a partner’s, and for one staff made)' }),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  enabled: z.boolean(),
+  disabled_reason: z
+    .enum(['manual', 'failing'])
+    .nullable()
+    .meta({ description: '`failing`: turned off after failing for 3 days; `manual`: turned off by a person' }),
+  created_at: instant,
+  last_success_at: instant.nullable(),
+  last_failure_at: instant.nullable(),
+  secret: z.string().optional().meta({ description: 'The signing secret: only in the answer that creates it or rotates its secret' }),
+});
+export type WebhookView = z.output<typeof webhookView>;
+
+/** One delivery of an event to a subscription (each replay is one more). */
+export const webhookDeliveryView = z.strictObject({
+  id: z.number().int(),
+  event_id: z.string(),
+  event_type: z.enum(WEBHOOK_EVENT_TYPES),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  last_duration_ms: z.number().int().nullable(),
+  next_attempt_at: instant.nullable(),
+  created_at: instant,
+  delivered_at: instant.nullable(),
+  replay_of: z.number().int().nullable().meta({ description: 'The delivery this one replays' }),
+  payload: z
+    .unknown()
+    .meta({ description: 'The JSON body that was sent, `{type, timestamp, data}`: the same on every attempt and replay' }),
+});
+export type WebhookDeliveryView = z.output<typeof webhookDeliveryView>;
 
 /** One connection of an account on /admin/integrations, with its health. */
 export interface IntegrationView {

@@ -203,13 +203,18 @@ export type PickupDateQuery = z.output<typeof pickupDateQuery>;
 export type PickupSkipReason = 'weekend' | 'holiday' | 'cutoff';
 
 /** The answer of GET /api/pickup-dates/first, holiday names in the caller's language. */
-export interface FirstPickupDate {
-  /** 'YYYY-MM-DD' */
-  date: string;
-  /** The days after today and before `date`. */
-  skipped: { date: string; reason: PickupSkipReason; holiday?: string }[];
-  /** 'HH:MM' at the origin on the business day before a pickup: when a quote for it stops holding. */
-  cutoff: string;
-  /** When a quote for `date` stops holding (ISO instant). */
-  expires_at: string;
-}
+export const firstPickupDate = z.strictObject({
+  date: z.iso.date().meta({ description: 'The first quotable pickup date at the origin, counted in its time zone' }),
+  skipped: z
+    .array(
+      z.strictObject({
+        date: z.iso.date(),
+        reason: z.enum(['weekend', 'holiday', 'cutoff'] satisfies PickupSkipReason[]),
+        holiday: z.string().optional().meta({ description: 'A holiday’s name, in the language of Accept-Language' }),
+      }),
+    )
+    .meta({ description: 'The days after today and before `date`, and why each is passed over' }),
+  cutoff: z.string().meta({ description: 'HH:MM at the origin on the business day before a pickup: when a quote for it stops holding' }),
+  expires_at: z.iso.datetime({ offset: true }).meta({ description: 'When a quote for `date` stops holding' }),
+});
+export type FirstPickupDate = z.output<typeof firstPickupDate>;

@@ -82,10 +82,8 @@ export type InvitationAcceptRequest = z.input<typeof invitationAcceptRequest>;
  * or a support conversation, made an API credential); null once that user is gone, and for anyone
  * outside the reader's account (staff who made a credential for the account).
  */
-export interface TeamPerson {
-  id: string;
-  name: string;
-}
+export const teamPerson = z.strictObject({ id: z.string(), name: z.string() });
+export type TeamPerson = z.output<typeof teamPerson>;
 
 /**
  * `mine=true` narrows an account's list to the records the caller made (their shipments, quotes,

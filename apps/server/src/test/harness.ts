@@ -129,7 +129,7 @@ export async function createTestApp(
   // seeded copy this finds every part in place and adds nothing.
   await seedDemo(database.db, clock.now, { activity: false, appKey: config.APP_KEY, timeZone: config.BUSINESS_TIME_ZONE });
   const build = (on: Database = database) =>
-    buildApp({ ...deps, config, db: on.db, now: () => clock.now, logger: false, pubsub: on, poolUse: on.poolUse });
+    buildApp({ ...deps, config, db: on.db, now: () => clock.now, logger: false, pubsub: on, poolUse: on.poolUse, checkAnswers: true });
   const app = await build();
   stripe?.connect(app);
   twilio?.connect(app, config.appUrl);

@@ -1,26 +1,43 @@
+import { carrierInvoiceCarrierView, firstPickupDate, webhookDeliveryView, webhookView } from '@freight/contracts';
+import { z } from 'zod';
 import type { ApiRoute } from './api-routes';
 
 /**
- * What each /api/v1 route answers on success. The zod contracts describe requests only (answers
- * are presenters' plain objects), so the document gives each answer's envelope and status here,
- * with its main fields in words. A route of API_ROUTES missing here stops the document (openapi.ts),
- * so a new API route says what it answers.
+ * What each /api/v1 route answers on success: its envelope and status, and what `data` holds. An
+ * answer with a zod schema from the contracts is documented from it (openapi.ts), and the API tests
+ * check the route's answers against the same schema; the others still say their main fields in
+ * words, until their presenters' answers have schemas too. A route of API_ROUTES missing here stops
+ * the document (openapi.ts), so a new API route says what it answers.
  */
 
 /** The component every paged list's `meta` refers to (named in openapi.ts). */
 export const PAGE_META = 'PageMeta';
 
-type Answer =
-  | { kind: 'record'; status: 200 | 201; description: string }
-  | { kind: 'list' | 'page'; description: string }
+/** A paged list's `meta`: where the page is in the list (some lists add the period they searched). */
+export const pageMeta = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+  total_capped: z.boolean().optional().meta({ description: 'true when `total` stopped counting (a search with over 1,000 more matches)' }),
+});
+
+export type Answer =
+  | { kind: 'record'; status: 200 | 201; description: string; schema?: z.ZodType }
+  | { kind: 'list' | 'page'; description: string; schema?: z.ZodType }
   | { kind: 'pdf' }
   | { kind: 'csv'; description: string }
   | { kind: 'deleted' };
 
-const record = (description: string, status: 200 | 201 = 200): Answer => ({ kind: 'record', status, description });
-const created = (description: string) => record(description, 201);
-const page = (description: string): Answer => ({ kind: 'page', description });
-const list = (description: string): Answer => ({ kind: 'list', description });
+const record = (description: string, schema?: z.ZodType, status: 200 | 201 = 200): Answer => ({
+  kind: 'record',
+  status,
+  description,
+  schema,
+});
+const created = (description: string, schema?: z.ZodType) => record(description, schema, 201);
+const page = (description: string, schema?: z.ZodType): Answer => ({ kind: 'page', description, schema });
+const list = (description: string, schema?: z.ZodType): Answer => ({ kind: 'list', description, schema });
 const pdf: Answer = { kind: 'pdf' };
 const csv = (description: string): Answer => ({ kind: 'csv', description });
 const deleted: Answer = { kind: 'deleted' };
@@ -29,14 +46,9 @@ const QUOTE =
   'The quote: `id`, `number`, `mode`, `inputs`, `expires_at` (when its rates stop holding: booking it later answers 409 `quote_expired`), `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`, and across a border `crossing`: `port`, `port_name` and `kind`, `single_line` or `transfer`; null within one country), `insurance_options` and `messages`. A lane across a border that no carrier serves has no rates and the message `quote.no_rate.cross_border`.';
 const SHIPMENT =
   "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `crossing` (across a border: `port`, `port_name`, `kind`; null within one country), `customs` (across a border: the declaration as booked, `incoterm`, `currency`, `items`, `brokers`, `tax_id`; null within one country), `customs_stage` (across a border and on its way: `stage`, one of `documents_missing`, `waiting_for_broker`, `ready`, `at_border`, `held`, `released`, and `since`; otherwise null), `customs_entry_number` (the entered country's reference once the broker gave it), `customs_version` (the declaration's version: 1 as booked, one more for each correction), `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
-const WEBHOOK =
-  "The subscription: `id`, `created_by` (`{id, name}` of the account's user who made it, or null), `url`, `description`, `events`, `enabled`, `disabled_reason`, `last_success_at`, `last_failure_at`.";
 
 const BATCH =
   "The batch: `id`, `status` (`uploaded`, `rated`, `booked`), `rule`, `preferred_carrier`, `max_transit_days`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `source` (`file`, or `ebay` for a batch of eBay orders made on the orders page), `created_at`, `created_by` (`{id, name}` of the account's user who uploaded it), `file_errors` and `rows`: each `line` (its line in the file; a JSON row's place in `rows` plus 2), `status` (`invalid`, `valid`, `rated`, `rating_failed`, `booked`, `awaiting_approval`, `booking_failed`), `cells` (its text by column), `errors` (each `field`, the column, `more_items.<n>.<column>` for a further item line's cell, or null for the row, and `message`), `quote_id`, `rate_id` (the chosen rate), `result` (`rates` with `total_cents`, `currency`, `message` when none is chosen), `shipment_id`, `bol_number`, `approval_id`, `booking_error`, `ebay_order_id` (the eBay order an eBay batch's row ships, else null) and `more_items` (the shipment's further item lines, each with the item cells by column: the file's lines after the row that repeat its `client_ref` and fill only item cells, or an eBay order's other kinds of items).";
-
-const CARRIER_INVOICE =
-  '`id`, `invoice_number`, `status` (`unmatched`, `pending_audit`, `disputed`, `approved`, `short_paid`, `paid` or `duplicate`), `pro_number`, `bol_number`, `invoice_date`, `currency`, `billed_cents`, `approved_cents` (what will be paid, once approved or short-paid), `decision_note` (why less is paid), `due_date`, `paid_at` and `messages` (the dispute thread: each `body`, `from_carrier`, `created_at`).';
 
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(`${QUOTE} A quote with no rates says why in \`messages\` (e.g. a holiday pickup date).`),
@@ -44,9 +56,7 @@ const ANSWERS: Record<string, Answer> = {
     "Quotes, newest first: `id`, `number`, `mode`, `expires_at`, `created_at`, `created_by` (`{id, name}` of the account's user who ran it), `pickup_date`, `origin`, `destination`, `load`, `rates_count`, `lowest_total_cents`. `mine=true` keeps those the acting user ran.",
   ),
   'GET /api/quotes/:id': record(QUOTE),
-  'GET /api/pickup-dates/first': record(
-    '`date` (YYYY-MM-DD, the first quotable pickup date at the origin, counted in its time zone), `skipped` (the nearer days passed over: each `date`, `reason` (`weekend`, `holiday` with its `holiday` name in the language of Accept-Language, or `cutoff`)), `cutoff` (origin-local HH:MM after which the next business day is no longer offered) and `expires_at` (when a quote for `date` stops holding).',
-  ),
+  'GET /api/pickup-dates/first': record('The first quotable pickup date at the origin, and the nearer days passed over.', firstPickupDate),
   'POST /api/shipments': created(
     `${SHIPMENT} A retry with the same Idempotency-Key and body answers the same shipment. A booking beyond the acting user's booking limit or approval rules is not booked: it answers 202 with \`data.status\` \`awaiting_approval\` and \`data.approval\` (\`id\`, \`status\`, \`reasons\`, \`total_cents\`, \`rate_expires_at\`), and nothing reaches the carrier until an account admin approves it in the portal.`,
   ),
@@ -114,22 +124,21 @@ const ANSWERS: Record<string, Answer> = {
     'The invoice with its `charges`, `payments` (each naming who paid in `paid_by`), `disputes` (each naming who opened it in `opened_by`) and `pdf_url`.',
   ),
   'GET /api/invoices/:id/pdf': pdf,
-  'GET /api/webhooks': list('The subscriptions of the account.'),
-  'POST /api/webhooks': created(`${WEBHOOK} Its signing \`secret\` is in this answer only.`),
-  'PUT /api/webhooks/:id': record(WEBHOOK),
+  'GET /api/webhooks': list('The subscriptions of the account.', webhookView),
+  'POST /api/webhooks': created('The new subscription. Its signing `secret` is in this answer only.', webhookView),
+  'PUT /api/webhooks/:id': record('The changed subscription.', webhookView),
   'DELETE /api/webhooks/:id': deleted,
-  'GET /api/webhooks/:id/deliveries': list(
-    'The newest 100 deliveries: `id`, `event_id`, `event_type`, `status`, `attempts`, `last_status_code`, `next_attempt_at`, `delivered_at`, `replay_of` and `payload` (the JSON body that was sent: `type`, `timestamp`, `data`).',
-  ),
-  'POST /api/webhooks/:id/deliveries/:delivery/replay': created('The new delivery, carrying the same event id.'),
+  'GET /api/webhooks/:id/deliveries': list('The newest 100 deliveries.', webhookDeliveryView),
+  'POST /api/webhooks/:id/deliveries/:delivery/replay': created('The new delivery, carrying the same event id.', webhookDeliveryView),
   'POST /api/carrier-invoices': created(
-    `The invoice as received: ${CARRIER_INVOICE} Matched by PRO, else BOL, to a shipment the carrier carried: \`approved\` when it is as expected (within the tolerance), \`pending_audit\` while accounting audits it, \`unmatched\` when no shipment of the carrier has its PRO or BOL, \`duplicate\` when the carrier's invoice number was received before.`,
+    "The invoice as received, matched by PRO, else BOL, to a shipment the carrier carried: `approved` when it is as expected (within the tolerance), `pending_audit` while accounting audits it, `unmatched` when no shipment of the carrier has its PRO or BOL, `duplicate` when the carrier's invoice number was received before.",
+    carrierInvoiceCarrierView,
   ),
-  'GET /api/carrier-invoices/:id': record(CARRIER_INVOICE),
-  'POST /api/carrier-invoices/:id/messages': created(`The disputed invoice with the answer in its thread. ${CARRIER_INVOICE}`),
+  'GET /api/carrier-invoices/:id': record('The invoice, with what will be paid and its dispute thread.', carrierInvoiceCarrierView),
+  'POST /api/carrier-invoices/:id/messages': created('The disputed invoice with the answer in its thread.', carrierInvoiceCarrierView),
 };
 
-const RATE_LIMIT_HEADERS = {
+export const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': { type: 'integer', description: 'Requests a credential may make a minute' },
   'RateLimit-Remaining': { type: 'integer', description: 'Requests left in the current minute' },
   'RateLimit-Reset': { type: 'integer', description: 'Seconds until the minute starts again' },
@@ -139,10 +148,28 @@ export const LIMITED_HEADERS = {
   ...RATE_LIMIT_HEADERS,
 };
 
-/** The success response of an API route, in @fastify/swagger's response shape. */
-export function successResponse(route: ApiRoute) {
+/** What an API route answers on success. */
+export function answerOf(route: Pick<ApiRoute, 'method' | 'path'>): Answer {
   const answer = ANSWERS[`${route.method} ${route.path}`];
   if (!answer) throw new Error(`${route.method} ${route.path} is in API_ROUTES but not in openapi-answers.ts: say what it answers`);
+  return answer;
+}
+
+/**
+ * The whole success body of a route whose `data` has a zod schema (the record, or a list of them,
+ * with `meta` when paged) and its status; undefined for the others.
+ */
+export function answerBody(route: Pick<ApiRoute, 'method' | 'path'>) {
+  const answer = answerOf(route);
+  if ((answer.kind !== 'record' && answer.kind !== 'list' && answer.kind !== 'page') || !answer.schema) return undefined;
+  const data = answer.kind === 'record' ? answer.schema : z.array(answer.schema);
+  const body = z.strictObject({ data, ...(answer.kind === 'page' ? { meta: pageMeta } : {}) });
+  return { status: answer.kind === 'record' ? answer.status : 200, body, description: answer.description };
+}
+
+/** The success response of an API route whose answer has no zod schema yet, in @fastify/swagger's response shape. */
+export function successResponse(route: ApiRoute) {
+  const answer = answerOf(route);
   const headers = RATE_LIMIT_HEADERS;
   if (answer.kind === 'deleted') return { 204: { type: 'null', description: 'Deleted.', headers } };
   if (answer.kind === 'pdf') {

@@ -1,10 +1,11 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ApiScope } from '@freight/contracts';
+import { carrierInvoiceCarrierView, firstPickupDate, webhookDeliveryView, webhookView } from '@freight/contracts';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ROUTE_BY_KEY, API_ROUTES, type ApiRoute, apiPath } from './api-routes';
-import { LIMITED_HEADERS, PAGE_META, successResponse } from './openapi-answers';
+import { answerBody, LIMITED_HEADERS, PAGE_META, pageMeta, RATE_LIMIT_HEADERS, successResponse } from './openapi-answers';
 
 /**
  * The public API's OpenAPI 3.1 document, made by @fastify/swagger from the routes
@@ -93,20 +94,50 @@ const tokenErrorBody = named(
     code: z.string(),
   }),
 );
-// Referenced by the paged answers' plain JSON schemas (openapi-answers.ts).
-named(
-  PAGE_META,
-  'The position of a page in a list (`?page=` and `?per_page=`).',
-  z.object({
-    current_page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    last_page: z.number().int(),
-    total_capped: described('true when `total` stopped counting (a search with over 1,000 more matches)', z.boolean().optional()),
-  }),
-);
+// Referenced by the paged answers (their plain JSON schemas in openapi-answers.ts, and the zod ones).
+named(PAGE_META, 'The position of a page in a list (`?page=` and `?per_page=`).', pageMeta);
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+/** The answers' record schemas by the name the document gives them (a component each). */
+const ANSWER_NAMES = new Map<z.ZodType, { id: string; description: string }>([
+  [webhookView, { id: 'Webhook', description: 'A webhook subscription.' }],
+  [webhookDeliveryView, { id: 'WebhookDelivery', description: 'One delivery of an event to a subscription.' }],
+  [firstPickupDate, { id: 'FirstPickupDate', description: 'The first quotable pickup date at an origin.' }],
+  [
+    carrierInvoiceCarrierView,
+    { id: 'CarrierInvoice', description: "A carrier's freight invoice as the carrier reads it: never the broker's audit." },
+  ],
+]);
+for (const [schema, entry] of ANSWER_NAMES) components.add(schema, entry);
+
+/**
+ * The contracts describe their answers' fields with zod's `.meta()`, which keeps them in zod's
+ * global registry; the document reads this registry of its own, so each described part of an
+ * answer's schema is copied into it once.
+ */
+function copyDescriptions(schema: z.ZodType, seen = new Set<z.ZodType>()) {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  const description = z.globalRegistry.get(schema)?.description;
+  if (description && !components.has(schema)) components.add(schema, { description });
+  const def = schema.def as {
+    type: string;
+    shape?: Record<string, z.ZodType>;
+    innerType?: z.ZodType;
+    element?: z.ZodType;
+    options?: z.ZodType[];
+  };
+  const parts = [...Object.values(def.shape ?? {}), def.innerType, def.element, ...(def.options ?? [])];
+  for (const part of parts) if (part) copyDescriptions(part, seen);
+}
+for (const schema of [...ANSWER_NAMES.keys(), pageMeta]) copyDescriptions(schema);
+
+/** The success answer of a route whose `data` has a zod schema, as a response of the document. */
+function schemaAnswer(route: ApiRoute) {
+  const answer = answerBody(route);
+  return answer && { status: answer.status, response: json(answer.body, answer.description) };
+}
 
 /** The refusals every /api/v1 route may answer (bearer.ts, plugins/errors.ts). */
 const apiErrors = (route: ApiRoute) => ({
@@ -255,13 +286,19 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
   const given = input.schema as FastifySchema;
   // A body validated per media type (the batch upload's JSON rows): zod's transform reads the JSON one.
   const jsonBody = (given.body as { content?: Record<string, { schema: unknown }> } | undefined)?.content?.['application/json']?.schema;
+  const success = schemaAnswer(route);
   const { schema } = zodTransform({
     ...input,
-    schema: { ...given, ...(jsonBody ? { body: jsonBody } : {}), response: apiErrors(route) },
+    schema: {
+      ...given,
+      ...(jsonBody ? { body: jsonBody } : {}),
+      response: { ...(success ? { [success.status]: success.response } : {}), ...apiErrors(route) },
+    },
   });
-  const errors = schema.response as Record<number, object>;
-  // zod's transform keeps a response's description and content only: the 429's headers go on here.
-  errors[429] = { ...errors[429], headers: LIMITED_HEADERS };
+  const responses = schema.response as Record<number, object>;
+  // zod's transform keeps a response's description and content only: the headers go on here.
+  responses[429] = { ...responses[429], headers: LIMITED_HEADERS };
+  if (success) responses[success.status] = { ...responses[success.status], headers: RATE_LIMIT_HEADERS };
   return {
     url: apiPath(route.path),
     schema: {
@@ -273,7 +310,7 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
       security: [{ oauth2: [route.scope] }],
       headers: headersOf(route),
       ...(route.csv ? { body: { content: { 'application/json': { schema: schema.body }, 'text/csv': { schema: CSV_FILE } } } } : {}),
-      response: { ...successResponse(route), ...errors },
+      response: success ? responses : { ...successResponse(route), ...responses },
     },
   };
 };
@@ -281,9 +318,11 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
 const zodObject = createJsonSchemaTransformObject({ schemaRegistry: components });
 
 /**
- * What zod writes for every integer (the safe-integer bounds) and every uuid (a pattern beside
- * `format: uuid`) says nothing a reader needs; dropped, the schemas read like the contracts.
+ * What zod writes for every integer (the safe-integer bounds), and every uuid, date and instant (a
+ * pattern beside the `format` that already says it), says nothing a reader needs; dropped, the
+ * schemas read like the contracts.
  */
+const FORMATS_SAID = new Set(['uuid', 'date', 'date-time']);
 function tidy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tidy);
   if (value === null || typeof value !== 'object') return value;
@@ -294,7 +333,7 @@ function tidy(value: unknown): unknown {
         ([key, v]) =>
           !(key === 'minimum' && v === Number.MIN_SAFE_INTEGER) &&
           !(key === 'maximum' && v === Number.MAX_SAFE_INTEGER) &&
-          !(key === 'pattern' && schema.format === 'uuid'),
+          !(key === 'pattern' && FORMATS_SAID.has(String(schema.format))),
       )
       .map(([key, v]) => [key, tidy(v)]),
   );
