@@ -1,5 +1,8 @@
 import type { TeamPerson } from '@freight/contracts';
 
+/** A person's name as lists and mails show it: first and last, without a stray space when one is empty. */
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
 /** Users by id with their full name and account, as usersService(db).people looks them up for a list. */
 export type People = ReadonlyMap<string, { name: string; accountId: string | null }>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { address, contact, email, password, requiredText } from './fields';
 import { passkeyAuthenticationCredential } from './passkeys';
+
 import { settingsUpdate } from './settings';
 
 /**
@@ -160,9 +161,4 @@ export interface TwoFactorEnrolment {
   secret_key: string;
   /** otpauth://totp/...: what the QR code carries. */
   otpauth_url: string;
-}
-
-/** The answer (`data`) of confirming an enrolment and of making new recovery codes: shown this once. */
-export interface RecoveryCodes {
-  recovery_codes: string[];
 }

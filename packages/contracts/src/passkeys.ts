@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { RecoveryCodes } from './auth';
 
 /** How long a passkey's name may be, in the form and on the server. */
 export const PASSKEY_NAME_MAX = 60;
@@ -89,4 +88,9 @@ export interface Passkey {
  * POST /user/passkeys (`data`): the new passkey. The user's first second factor (no app on, no
  * other passkey) comes with ten recovery codes, as the app's confirmation does: shown this once.
  */
+/** The answer (`data`) of confirming an enrolment and of making new recovery codes: shown this once. */
+export interface RecoveryCodes {
+  recovery_codes: string[];
+}
+
 export type PasskeyAdded = Passkey & Partial<RecoveryCodes>;

@@ -4,13 +4,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { fullName } from '../../people';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
 import { authService } from '../auth/auth.service';
 import { salesRepsService } from '../sales-reps/sales-reps.service';
 import { notesOf } from '../staff-notes/staff-notes.service';
 import { lowestMargin } from '../staff-quotes/staff-quotes.service';
-import { fullName } from '../users/users.presenter';
 import { type AccountRow, accountState, staffAccountsRepository } from './accounts.repository';
 
 type UserRow = typeof users.$inferSelect;

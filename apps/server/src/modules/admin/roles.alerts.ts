@@ -1,8 +1,8 @@
 import { isLanguage } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { type PowerRole, powerGrantedMail } from '../../mail/power-mails';
+import { fullName } from '../../people';
 import { type AuditActor, userLabel } from '../audit/audit';
-import { fullName } from '../users/users.presenter';
 import { rolesRepository } from './roles.repository';
 
 interface Grant {

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
+import { fullName } from '../../people';
 import { adminPage, recentlyReauthenticated, signedIn } from '../../plugins/guards';
 import { auditActor } from '../audit/audit';
-import { fullName } from '../users/users.presenter';
 import { rolesService } from './roles.service';
 
 /**

@@ -19,3 +19,6 @@ export function presentAuditEntry(row: AuditRow, label: string | null = null): A
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** A user as the audit log names them: 'Ada Lovelace <ada@example.com>' (the email alone when no name is known). */
+export const userLabel = (name: string, email: string) => (name.trim() ? `${name.trim()} <${email}>` : email);

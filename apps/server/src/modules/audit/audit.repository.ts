@@ -16,8 +16,7 @@ import {
 } from '../../db/schema';
 import { isUuid } from '../../ids';
 import { countAhead } from '../../paging';
-import { userLabel } from './audit';
-import { type AuditRow, presentAuditEntry } from './audit.presenter';
+import { type AuditRow, presentAuditEntry, userLabel } from './audit.presenter';
 
 export interface AuditFilter {
   /** Part of the action, the staff user's email or the record's name (its label), or a record's id. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { signedIn } from '../../plugins/guards';
+import { userLabel } from './audit.presenter';
 
 /** The user behind a write (staff, or an account admin changing the team), and the address it came from. */
 export interface AuditActor {
@@ -67,9 +68,6 @@ export async function auditEach(db: Db, actor: AuditActor, entries: AuditEntry[]
   );
 }
 
-/** A user as the audit log names them: 'Ada Lovelace <ada@example.com>' (the email alone when no name is known). */
-export const userLabel = (name: string, email: string) => (name.trim() ? `${name.trim()} <${email}>` : email);
-
 /** The fields that make a user the record of an entry: named as the log shows them, on their account's page. */
 export function userRecord(user: { id: string; firstName: string; lastName: string; email: string; accountId: string | null }) {
   return {
@@ -89,6 +87,7 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   };
 }
 
+export { userLabel } from './audit.presenter';
 /** The Audit Log's filter, its reads and its export's extra door, for its export (admin-exports). */
 export { auditFilterOf, auditFilterQuery, superAdminOnly } from './audit.query';
 export { auditRepository } from './audit.repository';

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { requestLanguage } from '../../plugins/errors';
@@ -24,7 +25,7 @@ import { twoFactorService } from '../two-factor/two-factor.service';
 import { twoFactorPolicy } from '../two-factor-policy/enforcement';
 import { presentUser } from '../users/users.presenter';
 import { usersRepository } from '../users/users.repository';
-import { authService, isUniqueViolation } from './auth.service';
+import { authService } from './auth.service';
 import { identityConfirmation } from './identity-confirmation';
 
 /** The caller's session (a signed-in caller always has one). */

@@ -8,6 +8,7 @@ import {
 } from '@freight/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { ssoPasswordResetMail } from '../../mail/sso-mails';
@@ -243,11 +244,4 @@ export async function refuseSuspended(ctx: AppContext, user: UserRow) {
   if (!user.accountId) return;
   if (await authRepository(ctx.db).accountSuspendedAt(user.accountId))
     throw new AppError(403, 'account_suspended', 'errors.account_suspended', { phone: SUPPORT_PHONE.display });
-}
-
-/** PostgreSQL unique_violation, also when wrapped (drizzle puts the driver's error in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; cause?: unknown };
-  return e.code === '23505' || isUniqueViolation(e.cause);
 }

@@ -21,10 +21,10 @@ import {
 import { widestOnlineCover } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { type AuditActor, audit } from '../audit/audit';
-import { isUniqueViolation } from '../auth/auth.service';
 import { ebayOrderOf, ebayQuoteInput } from '../ebay/ebay.service';
 import { type QuoteInput, type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { type AutomationRuleRow, automationRulesRepository } from './automation-rules.repository';

@@ -9,11 +9,12 @@ import {
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { SessionRow } from '../../plugins/session';
 import { type AuditActor, audit, userRecord } from '../audit/audit';
-import { isUniqueViolation, refuseSuspended } from '../auth/auth.service';
+import { refuseSuspended } from '../auth/auth.service';
 import { TOTP_ISSUER } from '../two-factor/totp';
 import { TWO_FACTOR_CHALLENGE_MINUTES, twoFactorService } from '../two-factor/two-factor.service';
 import { type UserRow, usersRepository } from '../users/users.repository';

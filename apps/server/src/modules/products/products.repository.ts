@@ -75,12 +75,6 @@ export function productKey(
 
 /** Rows per INSERT statement of an import (well under PostgreSQL's 65,535 parameters). */
 
-/** PostgreSQL's unique_violation (also from PGlite). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** Products of one account; every query is scoped by the caller's account id. */
 export function productsRepository(db: Db) {
   const filtered = (accountId: string, opts: ProductListOptions) => {

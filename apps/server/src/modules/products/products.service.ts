@@ -2,9 +2,10 @@ import { type CsvImportReport, PRODUCT_CSV_COLUMNS, type ProductValues, productI
 import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { type CsvSource, type CsvSpec, importCsvFile, writeCsv } from '../../csv/csv';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { productValues } from './products.presenter';
-import { isUniqueViolation, type ProductListOptions, productKey, productsRepository } from './products.repository';
+import { type ProductListOptions, productKey, productsRepository } from './products.repository';
 
 export const PRODUCT_NUMBER_TAKEN = 'validation.product_number_taken';
 

@@ -4,8 +4,8 @@ import { crossingView, holidayName, lookupPlace, type RateMessage } from '@freig
 import { plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
+import type { QuoteInput, QuoteResult } from './quote-rows';
 import type { QuoteRow } from './quotes.repository';
-import type { QuoteInput, QuoteResult } from './quotes.service';
 
 /** Message parameters that are dates ('YYYY-MM-DD'): the text says them in words ("Monday, November 30"). */
 const DATE_PARAMS = ['pickup_date', 'quoted_date', 'first_date'];

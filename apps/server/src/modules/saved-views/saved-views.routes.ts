@@ -12,11 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, verified } from '../../plugins/guards';
 import { type AuditActor, audit, auditActor } from '../audit/audit';
-import { isUniqueViolation } from '../auth/auth.service';
 import { type SavedViewRow, savedViewsRepository } from './saved-views.repository';
 
 const idParams = z.object({ id: z.string().max(64) });

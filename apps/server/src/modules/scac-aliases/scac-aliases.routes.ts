@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { adminPage } from '../../plugins/guards';
 import { type AuditActor, audit, auditActor, changedFields } from '../audit/audit';
-import { isUniqueViolation } from '../auth/auth.service';
 import { type AliasRow, presentAlias, scacAliasesRepository } from './scac-aliases.repository';
 
 const idParams = z.object({ id: z.string().max(64) });

@@ -39,3 +39,6 @@ export function presentSettings(provider: ProviderRow | undefined, domains: Doma
     default_roles: [...SSO_DEFAULT_ROLES],
   };
 }
+
+/** The domain of an email address, as SSO domains are kept: what follows the last @, lower case. */
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -1,16 +1,15 @@
 import type { SsoDomainRequest, SsoProviderRequest } from '@freight/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { randomToken } from '../../security/tokens';
 import { type AuditActor, audit } from '../audit/audit';
-import { isUniqueViolation } from '../auth/auth.service';
 import type { TxtResolver } from './sso.dns';
 import type { OidcRelyingParty } from './sso.oidc';
-import { presentDomain, presentSettings, txtRecordOf } from './sso.presenter';
+import { emailDomain, presentDomain, presentSettings, txtRecordOf } from './sso.presenter';
 import { ssoRepository } from './sso.repository';
 import { ssoSecrets } from './sso.secrets';
-import { emailDomain } from './sso.sign-in';
 
 /** The account whose single sign-on is changed, as the audit log names it. */
 export interface SsoAccount {

@@ -9,7 +9,7 @@ import { audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
 import { type UserRow, usersRepository } from '../users/users.repository';
 import type { OidcRelyingParty } from './sso.oidc';
-import { knownRole } from './sso.presenter';
+import { emailDomain, knownRole } from './sso.presenter';
 import { type ProviderRow, ssoRepository } from './sso.repository';
 import { ssoSecrets } from './sso.secrets';
 
@@ -26,8 +26,6 @@ export class SsoFailure extends Error {
     super(reason);
   }
 }
-
-export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** The query the provider sends the browser back with. */
 export interface CallbackQuery {

@@ -1,7 +1,7 @@
 import type { StaffNoteView } from '@freight/contracts';
 import type { Db } from '../../db/client';
+import { fullName } from '../../people';
 import { type AuditActor, audit } from '../audit/audit';
-import { fullName } from '../users/users.service';
 import { type NoteSubject, staffNotesRepository } from './staff-notes.repository';
 
 export type { NoteSubject } from './staff-notes.repository';

@@ -5,6 +5,7 @@ import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { fullName } from '../../people';
 import { alertEvaluator } from '../alerts/alerts.service';
 import { type AuditActor, audit } from '../audit/audit';
 import { auditRepository } from '../audit/audit.repository';
@@ -15,7 +16,6 @@ import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '..
 import { notesOf } from '../staff-notes/staff-notes.service';
 import { trackingRepository } from '../tracking/tracking.repository';
 import { eventRow, trackingService } from '../tracking/tracking.service';
-import { fullName } from '../users/users.presenter';
 import { etaView } from './eta-override';
 import { marginView } from './shipment-margin';
 import { eventZone, placedEventTime } from './staff-events';

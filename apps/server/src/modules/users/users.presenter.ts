@@ -1,8 +1,7 @@
 import type { CurrentUser } from '@freight/contracts';
 import { permissionsOf, type UserSettings } from '@freight/domain';
+import { fullName } from '../../people';
 import type { LoadedUser } from './users.repository';
-
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /** The wire shape of GET /api/user. */
 export function presentUser({ user, settings, account }: LoadedUser): CurrentUser {

@@ -2,9 +2,8 @@ import { DEFAULT_SETTINGS } from '@freight/domain';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, userSettings, users } from '../../db/schema';
-import type { People } from '../../people';
+import { fullName, type People } from '../../people';
 import { announceAccessChange } from '../support/live-access.repository';
-import { fullName } from './users.presenter';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;

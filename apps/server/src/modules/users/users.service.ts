@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
 import { usersRepository } from './users.repository';
 
-export { fullName } from './users.presenter';
 export type { SettingsRow, UserRow } from './users.repository';
 
 /**

@@ -1,5 +1,5 @@
 import type { QuoteRequestInput } from '@freight/contracts';
-import type { ItemValues } from './model';
+import type { ItemValues } from './itemValues';
 import { optionalText, round2, toNumber } from './parse';
 
 export type RequestItem = QuoteRequestInput['items'][number];

@@ -13,7 +13,10 @@ import {
 } from '@freight/domain';
 import { PORT_CODES, type PortCode, portOnLane } from '@freight/domain/rating/ports';
 import { mergeCombined } from './combine';
+import type { ItemValues, PackageType } from './itemValues';
 import { type NumberValue, optionalText, toNumber } from './parse';
+
+export type { ItemValues, PackageType } from './itemValues';
 
 /**
  * The form's own values and their mapping to and from the quote request (contracts
@@ -21,7 +24,6 @@ import { type NumberValue, optionalText, toNumber } from './parse';
  * string while typing) and parsed only when the request is built.
  */
 
-export type PackageType = (typeof PACKAGE_TYPES)[number];
 export type SiteType = (typeof SITE_TYPES)[number];
 export type AccessorialCode = (typeof REQUESTABLE_ACCESSORIALS)[number];
 /** Which page the form serves: LTL & Small Package / Quote & Ship, or Truckload. */
@@ -31,26 +33,6 @@ export type ModePick = 'auto' | 'ltl' | 'parcel';
 
 /** The request the form produces (`signature` is sent for parcel only). */
 export type ShipmentRequest = QuoteRequestInput;
-
-export interface ItemValues {
-  /** Stable id of the line in the form (React key, combine target); never sent. */
-  key: string;
-  package_type: PackageType | '';
-  quantity: NumberValue;
-  length: NumberValue;
-  width: NumberValue;
-  height: NumberValue;
-  /** Weight of one handling unit. */
-  weight: NumberValue;
-  stackable: boolean;
-  hazardous: boolean;
-  /** '' = the class the density gives. */
-  freight_class: string;
-  nmfc: string;
-  description: string;
-  /** Key of the line this one is loaded on (boxes on the same pallet); see combine.ts. */
-  combine_with: string | null;
-}
 
 export interface PlaceValues {
   postal_code: string;
