@@ -4,13 +4,17 @@
 // bounded, and the other user's quotes p99 within 2x of the same quotes on the idle server, both
 // measured in this run.
 // Run on PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/batches.ts
-// On the embedded database: BENCH_DB=embedded npx tsx bench/batches.ts
+// On the embedded database: BENCH_DB=embedded npx tsx bench/batches.ts (in memory), or
+// BENCH_DB=embedded-folder (in a data folder on disk, as `npm start` keeps it)
 // (a fresh database with the demo data, dropped after; in-process through inject; stops by itself)
 //
 // The file: 1,000 LTL rows from Chicago to ten U.S. cities, one to three pallets each, both places
 // typed in full. The other user: the prepaid demo account's, quoting benchQuoteRequest one request
 // at a time, first 200 times on the idle server (fewer make a p99 that is only the slowest one),
 // then throughout the batch's work, each quote counted in the step it started in.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addDays, nextBusinessDay } from '@freight/domain/rating';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed';
@@ -34,13 +38,25 @@ const DESTINATIONS = [
   ['55401', 'Minneapolis', 'MN'],
 ] as const;
 
-const embedded = process.env.BENCH_DB === 'embedded';
-const bench = embedded
+/**
+ * `embedded` keeps the embedded database in memory, as the runs recorded before 2026-12-02 did;
+ * `embedded-folder` keeps it in a data folder of its own, as `npm start` does (removed after).
+ */
+const EMBEDDED_IN: Record<string, string | undefined> = { embedded: 'memory://', 'embedded-folder': 'folder' };
+const embeddedIn = EMBEDDED_IN[process.env.BENCH_DB ?? ''];
+const bench = embeddedIn
   ? await (async () => {
-      const database = await openDatabase({ dataDir: 'memory://' });
+      const folder = embeddedIn === 'folder' ? mkdtempSync(join(tmpdir(), 'fp-bench-batches-')) : undefined;
+      const database = await openDatabase({ dataDir: folder ?? embeddedIn });
       await database.migrate();
       await seedDemo(database.db, new Date());
-      return { database, drop: () => database.close() };
+      return {
+        database,
+        drop: async () => {
+          await database.close();
+          if (folder) rmSync(folder, { recursive: true, force: true });
+        },
+      };
     })()
   : await benchDatabase('batches', 10);
 
@@ -154,7 +170,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        database: embedded ? 'embedded (PGlite)' : 'PostgreSQL',
+        database: !embeddedIn ? 'PostgreSQL' : embeddedIn === 'folder' ? 'embedded (PGlite), data folder' : 'embedded (PGlite), in memory',
         rows: ROWS,
         ...result,
         rss_mb: { before: rssBefore, peak: peakMb, by_step: peakMbByStep },

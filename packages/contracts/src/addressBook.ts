@@ -63,14 +63,38 @@ export const addressBookEntry = z
 export type AddressBookEntryInput = z.input<typeof addressBookEntry>;
 export type AddressBookEntryValues = z.output<typeof addressBookEntry>;
 
-/** An address as the API answers it. */
-export type AddressBookEntry = AddressBookEntryValues & {
-  id: string;
-  /** Postal code, city and state agree with the postal data of a U.S. ZIP (the 'USPS verified' chip). */
-  verified: boolean;
-  created_at: string;
-  updated_at: string;
-};
+/** An address as the API answers it: the entry's fields as saved, texts trimmed and '' when not given. */
+export const addressBookEntryView = z.strictObject({
+  id: z.uuid(),
+  company: z.string(),
+  first_name: z.string().meta({ description: "The contact's first name, or ''" }),
+  last_name: z.string().meta({ description: "The contact's last name, or ''" }),
+  email: z.string().meta({ description: "The contact's email, or ''" }),
+  phone: z.string().meta({ description: "The contact's phone as formatted on saving, or ''" }),
+  street1: z.string(),
+  street2: z.string().meta({ description: "A further street line, or ''" }),
+  street3: z.string().meta({ description: "A further street line, or ''" }),
+  street4: z.string().meta({ description: "A further street line, or ''" }),
+  street5: z.string().meta({ description: "A further street line, or ''" }),
+  city: z.string(),
+  state: z.string().meta({ description: 'The state, province or Mexican state' }),
+  postal_code: z.string(),
+  country: z.enum(COUNTRIES),
+  interior_number: z.string().meta({ description: "Mexico: the interior (unit) number, or ''" }),
+  exterior_number: z.string().meta({ description: "Mexico: the exterior (building) number, or ''" }),
+  neighborhood: z.string().meta({ description: "Mexico: the colonia, or ''" }),
+  location_type: z.enum(LOCATION_TYPES).meta({ description: '`residential` for a home, `commercial` for a business' }),
+  limited_access: z.boolean().meta({ description: 'A limited-access site (a quote picking it asks for limited access)' }),
+  liftgate_recommended: z.boolean().meta({ description: 'Freight here needs a liftgate (a quote picking it asks for one)' }),
+  opens_at: z.string().meta({ description: "Opening time, HH:MM (24-hour), or '' when not known" }),
+  closes_at: z.string().meta({ description: "Closing time, HH:MM (24-hour), or '' when not known" }),
+  verified: z.boolean().meta({
+    description: "The postal code, city and state agree with the U.S. postal data (the 'USPS verified' chip); false outside the U.S.",
+  }),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type AddressBookEntry = z.output<typeof addressBookEntryView>;
 
 /** GET /api/addresses sort keys. */
 export const ADDRESS_SORTS = ['company', 'contact', 'city', 'state', 'postal_code', 'created_at'] as const;

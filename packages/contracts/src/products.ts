@@ -39,7 +39,25 @@ export const productInput = z.object({
 export type ProductInput = z.input<typeof productInput>;
 export type ProductValues = z.output<typeof productInput>;
 
-export type Product = ProductValues & { id: string; created_at: string; updated_at: string };
+/** A product as the API answers it: texts trimmed and '' when not given; dimensions in inches, weight in pounds per unit. */
+export const productView = z.strictObject({
+  id: z.uuid(),
+  description: z.string(),
+  product_number: z.string().meta({ description: "The account's own number for it, unique in the account (any case), or ''" }),
+  nmfc: z.string().meta({ description: "The NMFC item number, or ''" }),
+  sat: z.string().meta({ description: "Mexico's SAT product/service key (8 digits), or ''" }),
+  hs_code: z.string().meta({ description: "The goods' HS code (digits only), or ''" }),
+  package_type: z.enum(PACKAGE_TYPES),
+  freight_class: z.number().nullable().meta({ description: 'The NMFC freight class (50 to 500, 77.5 and 92.5 included), or null' }),
+  length_in: z.number().meta({ description: 'Length of one unit, inches' }),
+  width_in: z.number().meta({ description: 'Width of one unit, inches' }),
+  height_in: z.number().meta({ description: 'Height of one unit, inches' }),
+  weight_lb: z.number().meta({ description: 'Weight of one unit, pounds' }),
+  hazardous: z.boolean().meta({ description: 'Hazardous materials (hazmat)' }),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type Product = z.output<typeof productView>;
 
 export const PRODUCT_SORTS = ['description', 'product_number', 'nmfc', 'freight_class', 'weight_lb', 'created_at'] as const;
 

@@ -30,7 +30,7 @@ export function entryValues(row: AddressRow): AddressBookEntryValues {
   };
 }
 
-/** An address on the wire (contracts `AddressBookEntry`). */
+/** An address on the wire (contracts `addressBookEntryView`, which the API's tests hold it to). */
 export function presentAddress(row: AddressRow): AddressBookEntry {
   return {
     id: row.id,

@@ -1,4 +1,11 @@
-import { carrierInvoiceCarrierView, firstPickupDate, webhookDeliveryView, webhookView } from '@freight/contracts';
+import {
+  addressBookEntryView,
+  carrierInvoiceCarrierView,
+  firstPickupDate,
+  productView,
+  webhookDeliveryView,
+  webhookView,
+} from '@freight/contracts';
 import { z } from 'zod';
 import type { ApiRoute } from './api-routes';
 
@@ -106,15 +113,30 @@ const ANSWERS: Record<string, Answer> = {
     "The delivery receipt of a delivered shipment (404 before one is received): `signer_name`, `signed_at` (UTC), `exceptions` (each `kind`: `damage`, `shortage` or `refused`, `pieces` and `note`), `source` (`carrier_api` when the carrier sent it, `demo` for the demo carriers'), `has_signature`, `document_type` (the carrier's scanned receipt: `application/pdf`, `image/png`, `image/jpeg` or null) and `pdf_url`.",
   ),
   'GET /api/shipments/:id/proof-of-delivery/pdf': pdf,
-  'GET /api/addresses': page('Address book entries.'),
-  'POST /api/addresses': created('The new entry.'),
-  'GET /api/addresses/:id': record('The entry.'),
-  'PUT /api/addresses/:id': record('The changed entry.'),
+  'GET /api/addresses': page(
+    'Address book entries, by company unless `sort` says otherwise; `q` finds the company, contact, street1, city or postal code containing the text.',
+    addressBookEntryView,
+  ),
+  'POST /api/addresses': created(
+    'The new entry, as saved: texts trimmed, the phone formatted, and `verified` when a U.S. address agrees with the postal data.',
+    addressBookEntryView,
+  ),
+  'GET /api/addresses/:id': record('The entry.', addressBookEntryView),
+  'PUT /api/addresses/:id': record(
+    'The changed entry: every field is replaced, and an optional one not sent goes back to its default.',
+    addressBookEntryView,
+  ),
   'DELETE /api/addresses/:id': deleted,
-  'GET /api/products': page('Catalog products.'),
-  'POST /api/products': created('The new product.'),
-  'GET /api/products/:id': record('The product.'),
-  'PUT /api/products/:id': record('The changed product.'),
+  'GET /api/products': page(
+    'Catalog products, by description unless `sort` says otherwise; `q` finds those whose description contains the text or whose product number or NMFC starts with it.',
+    productView,
+  ),
+  'POST /api/products': created('The new product, as saved: texts trimmed, the HS code without dots or spaces.', productView),
+  'GET /api/products/:id': record('The product.', productView),
+  'PUT /api/products/:id': record(
+    'The changed product: every field is replaced, and an optional one not sent goes back to its default.',
+    productView,
+  ),
   'DELETE /api/products/:id': deleted,
   'GET /api/invoices': page(
     'Open invoices: `id`, `number`, `status`, `invoice_date`, `due_date`, `bol_number`, `total_cents`, `balance_cents`, `currency`.',

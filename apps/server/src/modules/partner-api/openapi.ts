@@ -1,6 +1,13 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ApiScope } from '@freight/contracts';
-import { carrierInvoiceCarrierView, firstPickupDate, webhookDeliveryView, webhookView } from '@freight/contracts';
+import {
+  addressBookEntryView,
+  carrierInvoiceCarrierView,
+  firstPickupDate,
+  productView,
+  webhookDeliveryView,
+  webhookView,
+} from '@freight/contracts';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -104,6 +111,14 @@ const ANSWER_NAMES = new Map<z.ZodType, { id: string; description: string }>([
   [webhookView, { id: 'Webhook', description: 'A webhook subscription.' }],
   [webhookDeliveryView, { id: 'WebhookDelivery', description: 'One delivery of an event to a subscription.' }],
   [firstPickupDate, { id: 'FirstPickupDate', description: 'The first quotable pickup date at an origin.' }],
+  [addressBookEntryView, { id: 'AddressBookEntry', description: "A saved pickup or delivery place of the account's address book." }],
+  [
+    productView,
+    {
+      id: 'Product',
+      description: 'A product of the catalog: an item the account ships, with its dimensions (inches) and weight (pounds) per unit.',
+    },
+  ],
   [
     carrierInvoiceCarrierView,
     { id: 'CarrierInvoice', description: "A carrier's freight invoice as the carrier reads it: never the broker's audit." },

@@ -18,7 +18,7 @@ export const productValues = (row: ProductRow): ProductValues => ({
   hazardous: row.hazardous,
 });
 
-/** A product on the wire (contracts `Product`): dimensions in inches, weight in pounds per unit. */
+/** A product on the wire (contracts `productView`, which the API's tests hold it to): inches, and pounds per unit. */
 export function presentProduct(row: ProductRow): Product {
   return { id: row.id, ...productValues(row), created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
 }

@@ -68,9 +68,11 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     const id = randomUUID();
     const now = ctx.now();
     try {
+      // A sequence is outside transactions (a rolled-back booking uses its number up either way), so
+      // the BOL number is drawn before the transaction: one statement less while it holds the quote.
+      const bolNumber = vicsBolNumber(await repo.nextBolSerial());
       return await ctx.db.transaction(async (tx) => {
         const r = shipmentsRepository(tx);
-        const bolNumber = vicsBolNumber(await r.nextBolSerial());
         // The quote is booked once: marking it first locks it, so a concurrent repeat of this
         // request waits here and then answers the first booking (below) without calling the carrier.
         if (!(await r.markQuoteBooked(quote.id, shipper.accountId, now))) return undefined;
