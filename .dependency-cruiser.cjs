@@ -52,9 +52,12 @@ module.exports = {
     {
       name: 'sql-outside-repositories',
       comment:
-        "A server module's routes take requests and answer them; its statements are its repository's (drizzle-orm is imported there).",
+        "A server module's statements are its repositories' (drizzle-orm is imported there): its routes take requests and answer them, its services hold the rules. The same for the session, throttle and mail plumbing.",
       severity: 'error',
-      from: { path: '^apps/server/src/modules/[^/]+/[^/]+\\.routes\\.ts$' },
+      from: {
+        path: '^apps/server/src/(modules/.+|plugins|security|mail)/[^/]+\\.ts$',
+        pathNot: '(\\.repository|\\.test|\\.test-support|test-helpers|test-fixtures)\\.ts$',
+      },
       to: { path: '(^|/)node_modules/drizzle-orm/' },
     },
     {

@@ -3,6 +3,9 @@ import type { TeamPerson } from '@freight/contracts';
 /** A person's name as lists and mails show it: first and last, without a stray space when one is empty. */
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
+/** The same from parts that may be missing (a left join's, an address's): '' when both are. */
+export const nameOfParts = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter(Boolean).join(' ');
+
 /** Users by id with their full name and account, as usersService(db).people looks them up for a list. */
 export type People = ReadonlyMap<string, { name: string; accountId: string | null }>;
 

@@ -26,6 +26,7 @@ export * from './errors';
 export * from './fields';
 export * from './incidents';
 export * from './invoices';
+export * from './invoiceViews';
 export * from './margin';
 export * from './partCatalog';
 export * from './partnerApi';

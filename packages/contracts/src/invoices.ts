@@ -1,21 +1,16 @@
 import {
   type AgingBucket,
-  type CorrectionKind,
-  type DisputeStatus,
   type HoldReason,
   INVOICE_FILTERS,
   type InvoicePaymentStatus,
-  type InvoiceStatus,
-  type InvoiceType,
   NET_TERMS_DAYS,
   PAYMENT_METHODS,
   type PaymentMethod,
 } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
+import type { DisputeView, InvoiceListItem } from './invoiceViews';
 import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
-import type { ShipmentReference } from './shipments';
-import type { TeamPerson } from './team';
 
 /**
  * Invoices, invoice payments, disputes and credit hold. Money is integer cents in the
@@ -137,135 +132,6 @@ export const holdRequest = z.object({
 export type HoldRequest = z.output<typeof holdRequest>;
 
 /** ---- Wire shapes (answers) ---- */
-
-/** A charge line as quoted and as invoiced; `variance_cents` = invoiced - quoted. */
-export interface InvoiceChargeView {
-  /** Names the line in a dispute (`charge_code`): the code, and its detail when it has one ('freight:70'). */
-  key: string;
-  code: string;
-  /** In the reader's language. */
-  label: string;
-  detail: string | null;
-  quoted_cents: number;
-  invoiced_cents: number;
-  variance_cents: number;
-}
-
-export interface InvoiceListItem {
-  id: string;
-  number: string;
-  type: InvoiceType;
-  status: InvoiceStatus;
-  shipment_id: string | null;
-  bol_number: string | null;
-  pro_number: string | null;
-  /** The invoiced shipment's references in the shipper's order; none for an invoice of no shipment. */
-  references: ShipmentReference[];
-  delivery_location: string;
-  invoice_date: string;
-  due_date: string;
-  days_past_due: number;
-  aging_bucket: AgingBucket;
-  currency: string;
-  total_cents: number;
-  balance_cents: number;
-  /** Covered by bank payments that have not settled. */
-  pending_cents: number;
-  disputed_cents: number;
-  paid_at: string | null;
-  payment_method: PaymentMethod | null;
-  /** The last four digits of the card or account that paid it last. */
-  payment_last4: string | null;
-}
-
-export interface InvoicePaymentView {
-  id: string;
-  /** Who of the account paid. */
-  paid_by: TeamPerson | null;
-  method: PaymentMethod;
-  status: InvoicePaymentStatus;
-  /** This invoice's part of the payment. */
-  amount_cents: number;
-  /** The whole payment. */
-  payment_total_cents: number;
-  card_brand: string | null;
-  last4: string | null;
-  created_at: string;
-  settled_at: string | null;
-  returned_at: string | null;
-  receipt_url: string;
-}
-
-export interface DisputeMessageView {
-  id: string;
-  author: 'customer' | 'staff';
-  author_name: string;
-  body: string;
-  created_at: string;
-}
-
-export interface DisputeView {
-  id: string;
-  account_id: string;
-  account_name: string;
-  /** Who of the account opened it. */
-  opened_by: TeamPerson | null;
-  invoice_id: string;
-  invoice_number: string;
-  /** The invoice's currency, which the amounts are in. */
-  currency: string;
-  charge_code: string | null;
-  /** The disputed charge line's name in the reader's language; null for the whole invoice. */
-  charge_label: string | null;
-  reason: string;
-  amount_cents: number;
-  status: DisputeStatus;
-  created_at: string;
-  resolved_at: string | null;
-  resolution_note: string | null;
-  accepted_cents: number | null;
-  credit_memo: { id: string; number: string } | null;
-  messages: DisputeMessageView[];
-}
-
-export interface InvoiceView extends InvoiceListItem {
-  account_name: string;
-  bill_to: {
-    company: string;
-    name: string;
-    email: string;
-    phone: string;
-    street1: string;
-    city: string;
-    state: string;
-    postal_code: string;
-    country: string;
-  };
-  shipper: { company: string; city: string; state: string; postal_code: string; country: string } | null;
-  consignee: { company: string; city: string; state: string; postal_code: string; country: string } | null;
-  carrier_name: string | null;
-  scac: string | null;
-  mode: string | null;
-  pickup_date: string | null;
-  delivered_at: string | null;
-  charges: InvoiceChargeView[];
-  quoted_total_cents: number;
-  correction: {
-    kind: CorrectionKind;
-    quoted_weight_lb: number;
-    invoiced_weight_lb: number;
-    quoted_class: number | null;
-    invoiced_class: number | null;
-  } | null;
-  insured_value_cents: number;
-  deductible_cents: number;
-  related_invoice: { id: string; number: string } | null;
-  /** The credit memos that credit this invoice (an accepted dispute, a canceled prepaid booking), oldest first. */
-  credit_memos: { id: string; number: string; total_cents: number }[];
-  payments: InvoicePaymentView[];
-  disputes: DisputeView[];
-  pdf_url: string;
-}
 
 export type AgingAmounts = Record<AgingBucket, number>;
 

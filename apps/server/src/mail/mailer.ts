@@ -1,9 +1,8 @@
-import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
 import { traceCall } from '../telemetry/tracing';
+import { mailOutboxRepository } from './mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -16,7 +15,7 @@ export interface MailMessage {
 
 /** Outbox rows hold live links; once those have expired the rows are of no use and are deleted. */
 export async function purgeOutbox(db: Db, createdBefore: Date) {
-  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, createdBefore));
+  await mailOutboxRepository(db).purge(createdBefore);
 }
 
 export interface Mailer {
@@ -36,6 +35,7 @@ function smtpServerOf(mailUrl: string) {
  */
 export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log: FastifyBaseLogger; now: () => Date }): Mailer {
   const mailUrl = opts.mailUrl;
+  const outbox = mailOutboxRepository(opts.db);
   // The mail server's host and port for the send's span; never its user, password or a recipient.
   const smtpServer = mailUrl ? smtpServerOf(mailUrl) : {};
   // nodemailer (~15 MB) loads with the first message, not at start.
@@ -47,8 +47,7 @@ export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log
   return {
     async send(message) {
       const { to, subject, text, html } = message;
-      const [row] = await opts.db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
-      if (!row) throw new Error('outbox insert returned no row');
+      const id = await outbox.add({ to, subject, text, html });
       if (!mailUrl) {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];
         opts.log.info(
@@ -60,13 +59,10 @@ export function createMailer(opts: { db: Db; mailUrl?: string; from: string; log
       try {
         const smtp = await transportOf(mailUrl);
         await traceCall('smtp send', smtpServer, () => smtp.sendMail({ from: opts.from, ...message }));
-        await opts.db.update(mailOutbox).set({ sentAt: opts.now() }).where(eq(mailOutbox.id, row.id));
+        await outbox.markSent(id, opts.now());
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        await opts.db
-          .update(mailOutbox)
-          .set({ error: reason.slice(0, 500) })
-          .where(eq(mailOutbox.id, row.id));
+        await outbox.markFailed(id, reason);
         opts.log.error({ err: error, to: message.to }, 'mail delivery failed');
         throw error;
       }

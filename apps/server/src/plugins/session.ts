@@ -1,13 +1,12 @@
 import { SESSION_IDLE_MINUTES } from '@freight/domain';
-import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
 import { AppError } from '../errors';
 import { isApiRequest } from '../modules/partner-api/api-routes';
 import { announceAccessChange } from '../modules/support/live-access.repository';
 import { type LoadedUser, usersRepository } from '../modules/users/users.repository';
 import { randomToken, safeEqual, sha256 } from '../security/tokens';
+import { type NewSessionRow, type SessionRow, sessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'freight_portal_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -21,7 +20,7 @@ const TOUCH_EVERY_MS = 60_000;
 const REPLACED_KNOWN_MS = 10_000;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,6 +84,7 @@ export const sessionIdle = (row: Pick<SessionRow, 'lastSeenAt' | 'remember'>, no
 export function installSessions(app: FastifyInstance, deps: { db: Db; now: () => Date; secureCookies: boolean }): SessionManager {
   const { db, now } = deps;
   const users = usersRepository(db);
+  const rows = sessionsRepository(db);
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: deps.secureCookies };
   const signInListeners: SignInListener[] = [];
 
@@ -94,7 +94,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     reply.setCookie(XSRF_COOKIE, csrf, { ...cookieBase, httpOnly: false, maxAge });
   }
 
-  type TwoFactorPending = Pick<typeof sessions.$inferInsert, 'twoFactorUserId' | 'twoFactorRemember' | 'twoFactorStartedAt'>;
+  type TwoFactorPending = Pick<NewSessionRow, 'twoFactorUserId' | 'twoFactorRemember' | 'twoFactorStartedAt'>;
 
   async function create(
     request: FastifyRequest,
@@ -105,20 +105,17 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
   ) {
     const token = randomToken();
     const csrf = randomToken();
-    const [row] = await db
-      .insert(sessions)
-      .values({
-        id: sha256(token),
-        userId,
-        csrfToken: csrf,
-        remember,
-        ...pending,
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        createdAt: now(),
-        lastSeenAt: now(),
-      })
-      .returning();
+    const row = await rows.insert({
+      id: sha256(token),
+      userId,
+      csrfToken: csrf,
+      remember,
+      ...pending,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      createdAt: now(),
+      lastSeenAt: now(),
+    });
     request.session = row ?? null;
     setCookies(reply, token, csrf, remember);
   }
@@ -147,11 +144,11 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     // A suspended account's sessions end (suspending deletes them; this closes the race), and so
     // do a deactivated user's.
     if (sessionIdle(row, now()) || found.auth?.account?.suspendedAt || found.auth?.user.deactivatedAt) {
-      await db.delete(sessions).where(eq(sessions.id, row.id));
+      await rows.remove(row.id);
       return;
     }
     if (idle > TOUCH_EVERY_MS) {
-      await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.id, row.id));
+      await rows.touch(row.id, now());
       // A remembered session slides in the browser as it does here.
       if (row.remember) setCookies(reply, token, row.csrfToken, true);
     }
@@ -180,10 +177,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
    */
   async function replace(request: FastifyRequest) {
     if (!request.session) return;
-    await db
-      .update(sessions)
-      .set({ replacedAt: now(), userId: null, twoFactorUserId: null, csrfToken: randomToken(), webauthnChallenge: null })
-      .where(eq(sessions.id, request.session.id));
+    await rows.putAside(request.session.id, now(), randomToken());
     // Signing in over another user's session ends that session's live streams.
     if (request.session.userId) await announceAccessChange(db);
   }
@@ -205,11 +199,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     async endOthers(request, ids) {
       const userId = request.session?.userId;
       if (!userId || ids?.length === 0) return 0;
-      const others = ne(sessions.id, request.session!.id);
-      const where = ids
-        ? and(eq(sessions.userId, userId), inArray(sessions.id, ids), others)
-        : and(or(eq(sessions.userId, userId), eq(sessions.twoFactorUserId, userId)), others);
-      const ended = await db.delete(sessions).where(where).returning({ id: sessions.id });
+      const ended = await rows.endOthers(userId, request.session!.id, ids);
       if (ended.length) await announceAccessChange(db);
       return ended.length;
     },
@@ -231,7 +221,7 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     },
     async destroy(request, reply) {
       if (request.session) {
-        await db.delete(sessions).where(eq(sessions.id, request.session.id));
+        await rows.remove(request.session.id);
         // The session's live streams end too, on whichever process holds them.
         if (request.session.userId) await announceAccessChange(db);
       }
@@ -243,20 +233,16 @@ export function installSessions(app: FastifyInstance, deps: { db: Db; now: () =>
     async confirmPassword(request) {
       if (!request.session) return;
       const at = now();
-      await db.update(sessions).set({ passwordConfirmedAt: at }).where(eq(sessions.id, request.session.id));
+      await rows.confirmPassword(request.session.id, at);
       request.session = { ...request.session, passwordConfirmedAt: at };
     },
     async purgeExpired() {
       const t = now().getTime();
-      await db
-        .delete(sessions)
-        .where(
-          or(
-            and(eq(sessions.remember, false), lt(sessions.lastSeenAt, new Date(t - idleLimitMs(false)))),
-            lt(sessions.lastSeenAt, new Date(t - idleLimitMs(true))),
-            lt(sessions.replacedAt, new Date(t - REPLACED_KNOWN_MS)),
-          ),
-        );
+      await rows.purge({
+        forgotten: new Date(t - idleLimitMs(false)),
+        remembered: new Date(t - idleLimitMs(true)),
+        asideBefore: new Date(t - REPLACED_KNOWN_MS),
+      });
     },
   };
 }

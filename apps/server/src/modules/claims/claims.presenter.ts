@@ -10,6 +10,7 @@ import type {
 import { zonedDate } from '@freight/domain';
 import type { Clock } from '@freight/domain/claims';
 import { type ClaimClocks, claimClocksAt } from '@freight/domain/claims';
+import { nameOfParts } from '../../people';
 import type { ClaimLineRow, ClaimRow, ListedClaim } from './claims.repository';
 
 type FileRow = { messageId: string; file: { id: string; fileName: string; contentType: string; size: number } };
@@ -49,8 +50,6 @@ function clocksView(clocks: ClaimClocks): ClaimClocksView {
   };
 }
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
-
 export function presentListItem(row: ListedClaim, now: Date): ClaimListItem {
   const { claim } = row;
   const clocks = clocksOf(claim, now);
@@ -74,7 +73,7 @@ export function presentListItem(row: ListedClaim, now: Date): ClaimListItem {
 const staffPart = (row: ListedClaim) => ({
   account_id: row.claim.accountId,
   account_name: row.accountName,
-  assignee: row.claim.assigneeId ? { id: row.claim.assigneeId, name: fullName(row.assigneeFirstName, row.assigneeLastName) } : null,
+  assignee: row.claim.assigneeId ? { id: row.claim.assigneeId, name: nameOfParts(row.assigneeFirstName, row.assigneeLastName) } : null,
 });
 
 export const presentStaffListItem = (row: ListedClaim, now: Date): StaffClaimListItem => ({
@@ -86,7 +85,7 @@ export const presentStaffListItem = (row: ListedClaim, now: Date): StaffClaimLis
 const presentMessage = (row: MessageRow, carrierName: string, files: FileRow[]): ClaimMessageView => ({
   id: row.message.id,
   author: row.message.author,
-  name: row.message.author === 'carrier' ? carrierName : fullName(row.firstName, row.lastName),
+  name: row.message.author === 'carrier' ? carrierName : nameOfParts(row.firstName, row.lastName),
   body: row.message.body,
   created_at: row.message.createdAt.toISOString(),
   attachments: files

@@ -1,4 +1,5 @@
 import type { ChargeLine } from '@freight/domain/rating';
+import { nameOfParts } from '../../people';
 import { chargeLabel } from '../shipments/shipments.presenter';
 import { type DocumentOptions, type DocumentShipment, documentText, oneLine, phoneLine, placeLines, unitCount } from './pdf';
 import { statementDocument } from './statement-pdf';
@@ -46,7 +47,7 @@ export async function buildRateConfirmation(s: RatedShipment, options: DocumentO
     d.note(s.references.map(x.reference).join('   ·   '));
   }
   const contact = (p: DocumentShipment['pickup']) =>
-    [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), phoneLine(p.phone)].filter(Boolean).join(' · ');
+    [oneLine(nameOfParts(p.first_name, p.last_name)), phoneLine(p.phone)].filter(Boolean).join(' · ');
   const hours = (p: DocumentShipment['pickup']) =>
     p.opens_at && p.closes_at ? k('hours', { opens: x.time(p.opens_at), closes: x.time(p.closes_at) }) : '';
   d.blocks([

@@ -1,6 +1,7 @@
 import type { UsmcaCertificationSnapshot } from '@freight/contracts';
 import { hsHeading } from '@freight/domain/customs';
 import { crossingView } from '@freight/domain/rating';
+import { nameOfParts } from '../../people';
 import type { DeclaredShipment } from './commercial-invoice';
 import { type DocumentOptions, type DocumentShipment, documentText, oneLine, phoneLine, placeLines } from './pdf';
 import { statementDocument } from './statement-pdf';
@@ -29,7 +30,7 @@ export async function buildUsmcaCertification(s: DeclaredShipment, options: Docu
 
   const party = (p: DocumentShipment['pickup']) => [
     ...placeLines(p, options.language),
-    [oneLine([p.first_name, p.last_name].filter(Boolean).join(' ')), phoneLine(p.phone), oneLine(p.email)].filter(Boolean).join(' · '),
+    [oneLine(nameOfParts(p.first_name, p.last_name)), phoneLine(p.phone), oneLine(p.email)].filter(Boolean).join(' · '),
   ];
   d.heading(`${k('e1')}: ${k(`role.${c?.certifier_role ?? 'exporter'}`)}`);
   d.heading(k('e2'));

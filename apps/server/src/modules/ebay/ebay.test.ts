@@ -75,8 +75,10 @@ describe('syncing', () => {
     await shipper.post(`/api/ebay/stores/${storeId}/sync`);
     await shipper.post(`/api/ebay/stores/${storeId}/sync`);
     expect(await count()).toBe(before);
-    // A new order arrives on eBay: the next sync adds exactly it.
-    t.clock.advanceMinutes(46);
+    // A new order arrives on eBay: the next sync adds exactly it. The simulator makes one every 45
+    // minutes from a fixed epoch, so exactly 45 minutes always passes one; 46 passed two whenever
+    // the clock stood in the last minute before one.
+    t.clock.advanceMinutes(45);
     await shipper.post(`/api/ebay/stores/${storeId}/sync`);
     expect(await count()).toBe(before + 1);
   });

@@ -12,7 +12,7 @@ import type {
 import { agingBucket, daysPastDue, invoiceStatus, type Language, type PaymentMethod, WENT_THROUGH_PAYMENT_STATUSES } from '@freight/domain';
 import type { InvoiceChargeLine } from '../../db/schema';
 import { pageMeta } from '../../paging';
-import { type People, personOf } from '../../people';
+import { nameOfParts, type People, personOf } from '../../people';
 import { chargeLabel } from '../shipments/shipments.presenter';
 import type { ShipmentRow } from '../shipments/shipments.repository';
 import type { DisputeRow, InvoicePaymentRow, InvoiceRow } from './invoices.repository';
@@ -151,7 +151,7 @@ export function presentDispute(
         (m): DisputeMessageView => ({
           id: m.message.id,
           author: m.message.staff ? 'staff' : 'customer',
-          author_name: [m.firstName, m.lastName].filter(Boolean).join(' '),
+          author_name: nameOfParts(m.firstName, m.lastName),
           body: m.message.body,
           created_at: m.message.createdAt.toISOString(),
         }),
@@ -191,7 +191,7 @@ export function presentInvoice(p: InvoiceViewParts): InvoiceView {
     account_name: p.account.name,
     bill_to: {
       company: bill?.company ?? p.account.name,
-      name: [bill?.first_name, bill?.last_name].filter(Boolean).join(' '),
+      name: nameOfParts(bill?.first_name, bill?.last_name),
       email: bill?.email ?? '',
       phone: bill?.phone ?? '',
       street1: bill?.street1 ?? '',

@@ -2,6 +2,8 @@ import {
   addressBookEntryView,
   carrierInvoiceCarrierView,
   firstPickupDate,
+  invoiceListItem,
+  invoiceView,
   productView,
   webhookDeliveryView,
   webhookView,
@@ -138,12 +140,14 @@ const ANSWERS: Record<string, Answer> = {
     productView,
   ),
   'DELETE /api/products/:id': deleted,
-  'GET /api/invoices': page(
-    'Open invoices: `id`, `number`, `status`, `invoice_date`, `due_date`, `bol_number`, `total_cents`, `balance_cents`, `currency`.',
+  'GET /api/invoices': page('Invoices not paid yet, the first due first unless `sort` and `dir` say otherwise.', invoiceListItem),
+  'GET /api/invoices/history': page(
+    'Paid invoices, newest paid first, with the period searched in `meta.from` and `meta.to` (`YYYY-MM-DD`).',
+    invoiceListItem,
   ),
-  'GET /api/invoices/history': page('Paid invoices, with the period searched in `meta.from` and `meta.to`.'),
   'GET /api/invoices/:id': record(
-    'The invoice with its `charges`, `payments` (each naming who paid in `paid_by`), `disputes` (each naming who opened it in `opened_by`) and `pdf_url`.',
+    'The invoice with its `charges` (as quoted and as invoiced), `payments` (each naming who paid in `paid_by`), `disputes` (each naming who opened it in `opened_by`), `credit_memos` and `pdf_url`.',
+    invoiceView,
   ),
   'GET /api/invoices/:id/pdf': pdf,
   'GET /api/webhooks': list('The subscriptions of the account.', webhookView),

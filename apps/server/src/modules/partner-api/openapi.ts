@@ -4,6 +4,8 @@ import {
   addressBookEntryView,
   carrierInvoiceCarrierView,
   firstPickupDate,
+  invoiceListItem,
+  invoiceView,
   productView,
   webhookDeliveryView,
   webhookView,
@@ -111,6 +113,8 @@ const ANSWER_NAMES = new Map<z.ZodType, { id: string; description: string }>([
   [webhookView, { id: 'Webhook', description: 'A webhook subscription.' }],
   [webhookDeliveryView, { id: 'WebhookDelivery', description: 'One delivery of an event to a subscription.' }],
   [firstPickupDate, { id: 'FirstPickupDate', description: 'The first quotable pickup date at an origin.' }],
+  [invoiceListItem, { id: 'InvoiceListItem', description: 'An invoice as the lists show it, without its lines.' }],
+  [invoiceView, { id: 'Invoice', description: 'An invoice with its charge lines, payments, disputes and credit memos.' }],
   [addressBookEntryView, { id: 'AddressBookEntry', description: "A saved pickup or delivery place of the account's address book." }],
   [
     productView,

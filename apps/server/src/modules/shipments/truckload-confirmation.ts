@@ -1,4 +1,5 @@
 import type { PlaceView, ShipmentItemView, ShipmentReference, TruckloadConfirmationView } from '@freight/contracts';
+import { nameOfParts } from '../../people';
 import { signedByAppKey } from '../../security/app-keys';
 import { hmac } from '../../security/tokens';
 import type { ShipmentRow } from './shipments.repository';
@@ -27,7 +28,7 @@ export function shipmentIdOfToken(appKey: string, token: string): string | undef
 /** A place as the confirmation shows it: who and where, with the contact the driver calls. */
 const placeOf = (p: PlaceView) => ({
   company: p.company,
-  contact: [p.first_name, p.last_name].filter(Boolean).join(' '),
+  contact: nameOfParts(p.first_name, p.last_name),
   phone: p.phone,
   street1: p.street1,
   street2: p.street2,

@@ -1,5 +1,6 @@
 import type { BookingPlace, BookingStop, PlaceView, StopView } from '@freight/contracts';
 import type { Country } from '@freight/domain';
+import { nameOfParts } from '../../people';
 import type { BookedStop } from '../quotes/carriers/adapter';
 import type { QuoteInput } from '../quotes/quotes.service';
 
@@ -103,7 +104,7 @@ export function bookedStops(stops: StopView[]): BookedStop[] {
     company: s.place.company,
     street1: s.place.street1,
     street2: s.place.street2,
-    contact: [s.place.first_name, s.place.last_name].filter(Boolean).join(' '),
+    contact: nameOfParts(s.place.first_name, s.place.last_name),
     phone: s.place.phone,
     date: s.date,
     appointment: s.appointment,

@@ -8,7 +8,7 @@ import type {
   SupportMessageView,
 } from '@freight/contracts';
 import { businessMinutesBetween, type SupportHours } from '@freight/domain/support-hours';
-import { type People, personOf } from '../../people';
+import { nameOfParts, type People, personOf } from '../../people';
 import type { AttachmentRow, Audience, ConversationRow, EventRow, SupportRepository } from './support.repository';
 
 type MessageRows = Awaited<ReturnType<SupportRepository['messages']>>;
@@ -34,7 +34,7 @@ export function presentMessages(rows: MessageRows, audience: Audience): SupportM
     conversation_id: message.conversationId,
     from_staff: message.fromStaff,
     internal: message.internal,
-    author: message.fromStaff && !audience.staff ? (firstName ?? '') : [firstName, lastName].filter(Boolean).join(' '),
+    author: message.fromStaff && !audience.staff ? (firstName ?? '') : nameOfParts(firstName, lastName),
     body: message.body,
     created_at: message.createdAt.toISOString(),
     attachments: attachments.map((a) => presentAttachment(a, audience.staff)),
