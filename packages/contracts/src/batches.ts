@@ -8,10 +8,6 @@ import {
   BATCH_MAX_ROWS,
   BATCH_RULES,
   type BatchBookingColumn,
-  type BatchItemCells,
-  type BatchRowStatus,
-  type BatchRule,
-  type BatchSource,
   EBAY_BATCH_RULES,
 } from './batch-columns';
 import { choice } from './fields';
@@ -154,120 +150,6 @@ export const batchListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
-
-/** A row's problem: the field (its column) or null for the row as a whole, and the message. */
-export interface BatchRowError {
-  field: string | null;
-  message: string;
-}
-
-/** What rating a row found: the carriers' rates (as the quote lists them) and, when none is chosen, why. */
-export interface BatchRowResult {
-  rates: {
-    id: string;
-    carrier_name: string;
-    scac: string;
-    total_cents: number;
-    transit_days: number;
-    estimated_delivery: string;
-  }[];
-  currency: string;
-  message: string | null;
-  /**
-   * The cover the row is booked with (the quote's option, the same whichever rate is chosen), its
-   * premium part of the row's price; null or absent (rows rated before rows could be insured) for none.
-   */
-  insurance?: { kind: string; premium_cents: number; coverage_cents: number } | null;
-}
-
-export interface BatchRowView {
-  line: number;
-  status: BatchRowStatus;
-  /** The cells as the file gave them (text), so a refused row can be fixed. */
-  cells: Record<string, string>;
-  errors: BatchRowError[];
-  /** Once rated: the row's quote and the chosen rate (null when none fits), and what rating found. */
-  quote_id: string | null;
-  rate_id: string | null;
-  result: BatchRowResult | null;
-  /**
-   * Once booked: the shipment and its number (the BOL number). A row held for an account admin
-   * has its `approval_id` (and its shipment once approved). A row whose booking failed is
-   * `booking_failed` with why in `booking_error` (the booker's language) and its fields' problems
-   * in `errors` by column; it can be fixed and booked again. So is a held row whose approval was
-   * declined (who declined it and why) or withdrawn: its `approval_id` is then null.
-   */
-  shipment_id: string | null;
-  bol_number: string | null;
-  approval_id: string | null;
-  booking_error: string | null;
-  /** The eBay order the row ships (an eBay batch's rows); its tracking goes back to eBay once booked. */
-  ebay_order_id: string | null;
-  /**
-   * The shipment's further item lines, after the one in `cells`: the file's lines right after the
-   * row that repeat its `client_ref` and fill only item cells, or an eBay order's other kinds of
-   * items. Rated and booked with it; fixing a row may replace them (`batchRowUpdate.more_items`).
-   */
-  more_items: BatchItemCells[];
-}
-
-export interface BatchSummary {
-  id: string;
-  status: BatchStatus;
-  rule: BatchRule;
-  preferred_carrier: string | null;
-  max_transit_days: number | null;
-  rows_total: number;
-  rows_valid: number;
-  /** Rows with a shipment (booked, or held and since approved). */
-  rows_booked: number;
-  /** The uploaded file's name as shown (no path or control characters, at most 200 characters); null when not given or for older batches. */
-  file_name: string | null;
-  source: BatchSource;
-  created_at: string;
-  created_by: { id: string; name: string } | null;
-}
-
-export interface BatchView extends BatchSummary {
-  /** Problems of the file as a whole (its header), line 1. */
-  file_errors: BatchRowError[];
-  rows: BatchRowView[];
-}
-
-/** The rows done of those due, for a phase of a batch's work. */
-export interface BatchProgress {
-  done: number;
-  total: number;
-}
-
-/**
- * GET /api/batches/:id/status: the batch without its rows, its rows counted by status, and how far
- * rating (rows through it of the rows not invalid) and booking (rows booked or held of those with a
- * chosen rate) have come.
- */
-export interface BatchStatusView extends BatchSummary {
-  counts: Record<BatchRowStatus, number>;
-  progress: { rating: BatchProgress; booking: BatchProgress };
-}
-
-/**
- * GET /api/batches/:id/results: a row's outcome. `price_cents` is the booked shipment's total, or
- * before booking the chosen rate's with the insurance premium (null without one); `error` the row's problem in words (why its
- * booking or rating failed, why no rate was chosen, or its first field problem); `errors` its
- * problems by column in the API's field-error shape (`row` for the row as a whole).
- */
-export interface BatchResultRow {
-  line: number;
-  client_ref: string;
-  status: BatchRowStatus;
-  shipment_id: string | null;
-  bol_number: string | null;
-  approval_id: string | null;
-  price_cents: number | null;
-  currency: string | null;
-  error: string | null;
-  errors: Record<string, string[]>;
-}
 
 /**
  * PUT /api/batches/:id/rows/:row: new text for some of a row's cells (by column; the others stay)

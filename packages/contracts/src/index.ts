@@ -6,6 +6,7 @@ export * from './approvals';
 export * from './auth';
 export * from './automationRules';
 export * from './batches';
+export * from './batchViews';
 export * from './carrierInvoices';
 export * from './carrierScorecards';
 export * from './carriers';

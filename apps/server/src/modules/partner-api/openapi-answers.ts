@@ -1,5 +1,9 @@
 import {
   addressBookEntryView,
+  batchResultRow,
+  batchStatusView,
+  batchSummary,
+  batchView,
   carrierInvoiceCarrierView,
   firstPickupDate,
   invoiceListItem,
@@ -56,9 +60,6 @@ const QUOTE =
 const SHIPMENT =
   "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `crossing` (across a border: `port`, `port_name`, `kind`; null within one country), `customs` (across a border: the declaration as booked, `incoterm`, `currency`, `items`, `brokers`, `tax_id`; null within one country), `customs_stage` (across a border and on its way: `stage`, one of `documents_missing`, `waiting_for_broker`, `ready`, `at_border`, `held`, `released`, and `since`; otherwise null), `customs_entry_number` (the entered country's reference once the broker gave it), `customs_version` (the declaration's version: 1 as booked, one more for each correction), `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
 
-const BATCH =
-  "The batch: `id`, `status` (`uploaded`, `rated`, `booked`), `rule`, `preferred_carrier`, `max_transit_days`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `source` (`file`, or `ebay` for a batch of eBay orders made on the orders page), `created_at`, `created_by` (`{id, name}` of the account's user who uploaded it), `file_errors` and `rows`: each `line` (its line in the file; a JSON row's place in `rows` plus 2), `status` (`invalid`, `valid`, `rated`, `rating_failed`, `booked`, `awaiting_approval`, `booking_failed`), `cells` (its text by column), `errors` (each `field`, the column, `more_items.<n>.<column>` for a further item line's cell, or null for the row, and `message`), `quote_id`, `rate_id` (the chosen rate), `result` (`rates` with `total_cents`, `currency`, `message` when none is chosen), `shipment_id`, `bol_number`, `approval_id`, `booking_error`, `ebay_order_id` (the eBay order an eBay batch's row ships, else null) and `more_items` (the shipment's further item lines, each with the item cells by column: the file's lines after the row that repeat its `client_ref` and fill only item cells, or an eBay order's other kinds of items).";
-
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(`${QUOTE} A quote with no rates says why in \`messages\` (e.g. a holiday pickup date).`),
   'GET /api/quotes': page(
@@ -75,30 +76,32 @@ const ANSWERS: Record<string, Answer> = {
   'GET /api/shipments/:id': record(SHIPMENT),
   'POST /api/shipments/:id/cancel': record(`The canceled shipment. ${SHIPMENT}`),
   'POST /api/batches': created(
-    `${BATCH} Every row is kept, good or not, each with its problems in the quote form's words (in the language of Accept-Language); nothing is rated or booked yet. A file whose header is wrong, or an empty one, keeps nothing: 422 with \`file_errors\`.`,
+    "The new batch with every row kept, good or not, each with its problems in the quote form's words (in the language of Accept-Language); nothing is rated or booked yet. A file whose header is wrong, or an empty one, keeps nothing: 422 with `file_errors`.",
+    batchView,
   ),
-  'GET /api/batches': page(
-    'Batches, newest first, without their rows: `id`, `status`, `rule`, `rows_total`, `rows_valid`, `rows_booked`, `file_name`, `source`, `created_at`, `created_by`.',
-  ),
-  'GET /api/batches/:id': record(BATCH),
+  'GET /api/batches': page('Batches, newest first, without their rows.', batchSummary),
+  'GET /api/batches/:id': record('The batch with every row.', batchView),
   'GET /api/batches/:id/status': record(
-    'The batch without its rows, with `counts` (its rows by status, every status named) and `progress`: `rating` (`done`: rows through rating, of `total`: rows not invalid) and `booking` (`done`: rows booked or held for approval, of `total`: those and the rows failed or rated with a chosen rate). Rating and booking answer once every row is done; a program polls this meanwhile.',
+    'The batch without its rows, its rows counted by status and how far rating and booking have come. Rating and booking answer once every row is done; a program polls this meanwhile.',
+    batchStatusView,
   ),
   'POST /api/batches/:id/rate': record(
-    `The rated batch. ${BATCH} Each row not invalid nor booked is quoted (four at a time): \`rated\` with the rate its batch's rule picks (none, and why in \`result.message\`, when no rate fits), or \`rating_failed\` with why.`,
+    "The rated batch. Each row not invalid nor booked is quoted (four at a time): `rated` with the rate its batch's rule picks (none, and why in `result.message`, when no rate fits), or `rating_failed` with why.",
+    batchView,
   ),
   'POST /api/batches/:id/book': record(
-    `The batch after booking. ${BATCH} Each rated row with a chosen rate is booked as a single booking is, by the acting user with their team rights, under a key of the batch and row: a retry (or a second call) books only the rows not yet booked or held, never one twice. A row beyond the user's booking limit or approval rules is \`awaiting_approval\` (nothing reaches the carrier until an account admin approves it); a row whose booking fails is \`booking_failed\` with why, and the others go on.`,
+    "The batch after booking. Each rated row with a chosen rate is booked as a single booking is, by the acting user with their team rights, under a key of the batch and row: a retry (or a second call) books only the rows not yet booked or held, never one twice. A row beyond the user's booking limit or approval rules is `awaiting_approval` (nothing reaches the carrier until an account admin approves it); a row whose booking fails is `booking_failed` with why, and the others go on.",
+    batchView,
   ),
   'PUT /api/batches/:id/rows/:row': record(
-    `The batch with the row checked again. ${BATCH} \`:row\` is the row's \`line\`. With \`cells\` (by column, text; the others stay) and/or \`more_items\` (all its further item lines, each its item cells as text; they replace the row's) the row is checked as on upload, a further line's problem on \`more_items.<n>.<column>\`: a change to booking's columns only keeps its rating, any other drops it (rate again). With \`rate_id\` a rated row gets another of its rates. A row booked or held is 409.`,
+    "The batch with the row checked again. `:row` is the row's `line`. With `cells` (by column, text; the others stay) and/or `more_items` (all its further item lines, each its item cells as text; they replace the row's) the row is checked as on upload, a further line's problem on `more_items.<n>.<column>`: a change to booking's columns only keeps its rating, any other drops it (rate again). With `rate_id` a rated row gets another of its rates. A row booked or held is 409.",
+    batchView,
   ),
   'POST /api/batches/:id/rows/:row/book': record(
-    `The batch after booking the row. ${BATCH} Under the row's own key, as when the batch is booked: 409 when it is booked or held, 422 on \`rate_id\` when it has no rate chosen.`,
+    "The batch after booking the row, under the row's own key, as when the batch is booked: 409 when it is booked or held, 422 on `rate_id` when it has no rate chosen.",
+    batchView,
   ),
-  'GET /api/batches/:id/results': list(
-    'Every row in line order: `line`, `client_ref`, `status`, `shipment_id`, `bol_number`, `approval_id`, `price_cents` (the booked shipment’s total, or before booking the chosen rate’s; null without one) and `currency`, `error` (the row’s problem in words, or null) and `errors` (its problems by column, as a 422’s `errors`; `row` for the row as a whole).',
-  ),
+  'GET /api/batches/:id/results': list('Every row in line order, with its outcome.', batchResultRow),
   'GET /api/batches/:id/documents.pdf': pdf,
   'GET /api/batches/:id/manifest.csv': csv(
     'One line per booked row: `line`, `client_ref`, `bol_number`, `carrier`, `scac`, `service`, `pickup_date`, `destination`, `currency`, `price` (in the currency’s units). 404 while no row is booked.',

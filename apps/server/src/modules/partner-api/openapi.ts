@@ -2,6 +2,10 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ApiScope } from '@freight/contracts';
 import {
   addressBookEntryView,
+  batchResultRow,
+  batchStatusView,
+  batchSummary,
+  batchView,
   carrierInvoiceCarrierView,
   firstPickupDate,
   invoiceListItem,
@@ -123,6 +127,16 @@ const ANSWER_NAMES = new Map<z.ZodType, { id: string; description: string }>([
       description: 'A product of the catalog: an item the account ships, with its dimensions (inches) and weight (pounds) per unit.',
     },
   ],
+  [batchSummary, { id: 'BatchSummary', description: 'A batch of shipments without its rows, as the list shows it.' }],
+  [
+    batchView,
+    { id: 'Batch', description: 'A batch of shipments with every row: its cells, problems and, once rated and booked, its outcome.' },
+  ],
+  [
+    batchStatusView,
+    { id: 'BatchStatus', description: 'A batch without its rows: its rows counted by status, and how far rating and booking have come.' },
+  ],
+  [batchResultRow, { id: 'BatchResultRow', description: "A batch row's outcome: its shipment, price and problems." }],
   [
     carrierInvoiceCarrierView,
     { id: 'CarrierInvoice', description: "A carrier's freight invoice as the carrier reads it: never the broker's audit." },

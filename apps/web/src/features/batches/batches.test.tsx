@@ -66,7 +66,7 @@ const rated = (line: number, over: Partial<BatchRow> = {}) =>
   row(line, { status: 'rated', quote_id: `q${line}`, rate_id: 'r1', result: { rates: RATES, currency: 'USD', message: null }, ...over });
 
 /** A rated row's result with the first tier of cover bought for its $2,500 of goods. */
-const INSURED = {
+const INSURED: BatchRow['result'] = {
   rates: RATES,
   currency: 'USD',
   message: null,
