@@ -89,6 +89,12 @@ const schema = z
      */
     DEMO_TRACKING: flag.optional(),
     /**
+     * A booking of many batch rows draws the batch's merged documents while it books. Unset: only
+     * with the embedded database, whose work leaves the drawing's core idle; PostgreSQL needs that
+     * core, and other users' requests waited longer while both ran (bench/README.md, Volume).
+     */
+    BATCH_DOCUMENTS_AHEAD: flag.optional(),
+    /**
      * The business's own clock: where staff screens' days begin and end (the dashboard's today and
      * this month, reminders, SLA clocks) and, unless SUPPORT_TIME_ZONE says otherwise, the desk's hours.
      */

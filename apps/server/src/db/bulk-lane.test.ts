@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBulkLane, yieldingInBulkLane } from './bulk-lane';
+import { answersInThisThread, inBulkLane, yieldingInBulkLane } from './bulk-lane';
 
 /** How many of `count` statements in a row ran before a timer set just before them fired. */
 async function statementsBeforeATimer(client: PGlite, count: number) {
@@ -68,5 +71,17 @@ describe('the bulk lane on the embedded database', () => {
       return (await client.query<{ total: number }>('select sum(n)::int as total from lane_probe')).rows;
     });
     expect(rows).toEqual([{ total: 3 }]);
+  });
+});
+
+describe('which database answers in the server’s thread', () => {
+  it('is the embedded one, not PostgreSQL', async () => {
+    const client = await PGlite.create();
+    expect(answersInThisThread(drizzlePglite(client))).toBe(true);
+    await client.close();
+    // A pool connects only when asked a query: this one never is.
+    const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(answersInThisThread(drizzlePostgres(pool))).toBe(false);
+    await pool.end();
   });
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate } from 'node:timers/promises';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 
 /**
  * Bulk work (a batch's rows checked, rated and booked, its files read) runs in this lane. The
@@ -49,3 +49,9 @@ export function yieldingInBulkLane(client: PGlite) {
     };
   }
 }
+
+/**
+ * Whether the database answers in the server's own thread (the embedded one): its work then
+ * leaves the machine's other cores idle, where PostgreSQL's processes would use them.
+ */
+export const answersInThisThread = (db: object) => (db as { $client?: unknown }).$client instanceof PGlite;

@@ -168,7 +168,7 @@ describe('booking a batch', () => {
     });
     const [owner] = await t.database.db.select().from(users).where(eq(users.email, 'shipper@demo.test'));
     const shipper$ = { accountId: owner?.accountId ?? '', userId: owner?.id ?? '', paymentTerms: 'prepaid' as const };
-    await flaky.book(shipper$, { firstName: 'Demo', lastName: 'Shipper' }, rated.id, null, 'en');
+    await flaky.book(shipper$, { firstName: 'Demo', lastName: 'Shipper' }, rated.id, null, { language: 'en', unitSystem: 'imperial' });
     const view = (await shipper.get(`/api/batches/${rated.id}`)).json().data as BatchView;
     expect(view.rows.map((r) => r.status).sort()).toEqual(['booked', 'booked', 'booking_failed']);
     const failed = view.rows.find((r) => r.status === 'booking_failed')!;

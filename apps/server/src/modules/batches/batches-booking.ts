@@ -7,16 +7,17 @@ import {
   REFERENCE_TYPES,
   type ShipmentReference,
 } from '@freight/contracts';
-import { LANGUAGES, type Language } from '@freight/domain';
+import { LANGUAGES, type Language, type UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isMessageKey, translator } from '../../i18n';
 import { isUuid } from '../../ids';
 import { recheckHoldLater } from '../invoices/invoices.service';
-import { bookingService, type Shipper } from '../shipments/booking.service';
+import { bookingService, carrierRowsReadOnce, type Shipper } from '../shipments/booking.service';
 import { bookingFailed, type ShipmentsServiceOptions } from '../shipments/shipments.service';
 import { type BatchLineRow, batchesRepository } from './batches.repository';
+import { type BookedInOrder, drawAhead, drawsAhead } from './batches-documents-ahead';
 import { accessorialsOf, BATCH_RATE_PARALLEL, inGroups } from './batches-rows';
 
 /**
@@ -173,6 +174,29 @@ function columnOf(field: string, cells: Record<string, string>, fromBook: Record
 }
 
 /**
+ * Every row of the batch's merged file, in line order: those booked before at once, those being
+ * booked (`due`) when their booking ends, each with its shipment or null.
+ */
+function rowsInFileOrder(rows: BatchLineRow[], due: BatchLineRow[]) {
+  const dueLines = new Set(due.map((r) => r.line));
+  const settles = new Map<number, (booked: Awaited<BookedInOrder>) => void>();
+  const inOrder = rows.flatMap((r): BookedInOrder[] => {
+    if (r.shipmentId) return [Promise.resolve({ id: r.shipmentId })];
+    if (!dueLines.has(r.line)) return [];
+    return [new Promise<Awaited<BookedInOrder>>((resolve) => settles.set(r.line, resolve))];
+  });
+  const settle = (line: number, booked: Awaited<BookedInOrder>) => {
+    settles.get(line)?.(booked);
+    settles.delete(line);
+  };
+  // A booking that stopped part way leaves the drawing no row waiting forever.
+  const settleTheRest = () => {
+    for (const line of [...settles.keys()]) settle(line, null);
+  };
+  return { inOrder, settle, settleTheRest };
+}
+
+/**
  * Booking a batch's rows, each through the single booking's service as its booker (their team
  * rights: a row beyond them is held for an account admin), BATCH_RATE_PARALLEL at a time. A row
  * that fails is `booking_failed` with why, in the booker's language; the others go on.
@@ -242,35 +266,41 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     return { errors, fromBook };
   }
 
-  /** Books one row: booked, held for approval, or failed with why (never thrown). */
+  /** Books one row: booked, held for approval, or failed with why (never thrown). Answers its shipment when booked. */
   async function bookRow(
     shipper: Shipper,
     booker: { firstName: string; lastName: string },
     batchId: string,
     row: BatchLineRow,
     language: Language,
-  ) {
+    readCarrier: ReturnType<typeof carrierRowsReadOnce>,
+  ): Promise<Awaited<BookedInOrder>> {
     const t = translator(language);
     const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
     const key = batchRowAttemptKey(batchId, row);
     const fail = async (errors: BatchRowError[], message: string) => {
       // Another booking of the batch (a concurrent retry) may have booked it meanwhile.
       const won = await repo.shipmentByKey(shipper.accountId, key);
-      if (won)
-        return repo.booked(row.id, { status: 'booked', shipmentId: won, approvalId: null, errors: [], bookingError: null }, ctx.now());
+      if (won) {
+        await repo.booked(row.id, { status: 'booked', shipmentId: won, approvalId: null, errors: [], bookingError: null }, ctx.now());
+        return { id: won };
+      }
       await repo.booked(row.id, { status: 'booking_failed', shipmentId: null, approvalId: null, errors, bookingError: message }, ctx.now());
+      return null;
     };
     try {
       const made = await requestOf(shipper, row, say);
       if (!made.request) return fail(made.errors, made.errors[0]?.message ?? say('validation.invalid'));
       try {
-        const outcome = await booking.book(shipper, made.request, key, { booker });
+        const outcome = await booking.book(shipper, made.request, key, { booker, readCarrier });
         if (outcome.approval) {
           const values = { status: 'awaiting_approval' as const, shipmentId: null, approvalId: outcome.approval.id };
-          return repo.booked(row.id, { ...values, errors: [], bookingError: null }, ctx.now());
+          await repo.booked(row.id, { ...values, errors: [], bookingError: null }, ctx.now());
+          return null;
         }
         const values = { status: 'booked' as const, shipmentId: outcome.shipment.id, approvalId: null };
-        return repo.booked(row.id, { ...values, errors: [], bookingError: null }, ctx.now());
+        await repo.booked(row.id, { ...values, errors: [], bookingError: null }, ctx.now());
+        return { id: outcome.shipment.id, row: outcome.shipment };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const refused: AppError = err;
@@ -283,7 +313,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     } catch (err) {
       // Not the row's fault (the database, a bug): said as the booking form says it, the others go on.
       const failed = err instanceof AppError ? err : bookingFailed(err);
-      return fail([], say(failed.message, failed.params)).catch(() => undefined);
+      return fail([], say(failed.message, failed.params)).catch(() => null);
     }
   }
 
@@ -299,8 +329,9 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
       booker: { firstName: string; lastName: string },
       batchId: string,
       line: number | null,
-      language: Language,
+      reader: { language: Language; unitSystem: UnitSystem },
     ) {
+      const { language } = reader;
       if (!isUuid(batchId) || !(await repo.find(shipper.accountId, batchId))) throw AppError.notFound();
       await settleHeldRows(ctx.db, batchId, ctx.now());
       const rows = await repo.rows(batchId);
@@ -314,7 +345,18 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
         if (!bookable(row)) throw AppError.field('rate_id', 'validation.required');
         due = [row];
       }
-      await inGroups(due, BATCH_RATE_PARALLEL, (row) => bookRow(shipper, booker, batchId, row, language));
+      const readCarrier = carrierRowsReadOnce(ctx);
+      // A large booking's merged file is drawn as its rows are booked, on the drawing worker's core.
+      const drawing = line === null && drawsAhead(ctx, due.length) ? rowsInFileOrder(rows, due) : undefined;
+      if (drawing) drawAhead(ctx, { id: batchId, accountId: shipper.accountId, ...reader }, drawing.inOrder);
+      try {
+        await inGroups(due, BATCH_RATE_PARALLEL, async (row) => {
+          const booked = await bookRow(shipper, booker, batchId, row, language, readCarrier);
+          drawing?.settle(row.line, booked);
+        });
+      } finally {
+        drawing?.settleTheRest();
+      }
       if ((await repo.rows(batchId)).some((r) => r.shipmentId || r.approvalId)) await repo.setStatus(batchId, 'booked', ctx.now());
       // Bookings on terms may take the account past its credit limit: its next booking is held.
       if (due.length) recheckHoldLater(ctx, { id: shipper.accountId, paymentTerms: shipper.paymentTerms });

@@ -7,8 +7,9 @@ import { inBulkLane } from '../../db/bulk-lane';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
-import { mergedShippingPdf, shippingDocumentsRows } from '../documents/documents.service';
+import { accountOnDocuments, mergedShippingPdf, shippingDocumentsRows } from '../documents/documents.service';
 import { batchesRepository } from './batches.repository';
+import { drawnAheadFile } from './batches-documents-ahead';
 
 /** A booked row of the manifest: its line and client reference, and its shipment as booked. */
 interface ManifestLine {
@@ -22,6 +23,9 @@ interface ManifestLine {
   destination: string;
   currency: string;
   totalCents: number;
+  shipmentId: string;
+  /** When its shipment last changed (ms). */
+  updatedAt: number;
 }
 
 const PAGE_W = 792;
@@ -40,7 +44,7 @@ export function batchDocuments(ctx: AppContext) {
   async function bookedLines(accountId: string, batchId: string): Promise<ManifestLine[]> {
     if (!isUuid(batchId) || !(await repo.find(accountId, batchId))) throw AppError.notFound();
     await repo.settleApproved(batchId, ctx.now());
-    const rows = (await repo.rows(batchId)).filter((r) => r.shipmentId);
+    const rows = await repo.bookedRows(batchId);
     const shipments = new Map(
       (
         await repo.bookedShipments(
@@ -58,7 +62,7 @@ export function batchDocuments(ctx: AppContext) {
       return [
         {
           line: r.line,
-          clientRef: r.cells.client_ref ?? '',
+          clientRef: r.clientRef ?? '',
           bolNumber: s.bolNumber,
           carrierName: s.carrierName,
           scac: s.scac,
@@ -67,6 +71,8 @@ export function batchDocuments(ctx: AppContext) {
           destination,
           currency: s.currency,
           totalCents: s.totalCents,
+          shipmentId: s.id,
+          updatedAt: s.updatedAt.getTime(),
         },
       ];
     });
@@ -83,11 +89,15 @@ export function batchDocuments(ctx: AppContext) {
      */
     async documentsPdf(accountId: string, batchId: string, language: Language, unitSystem: UnitSystem): Promise<Readable> {
       const lines = await bookedLines(accountId, batchId);
-      const booked = new Set(lines.map((l) => l.line));
-      const rows = (await repo.rows(batchId)).filter((r) => r.shipmentId && booked.has(r.line));
+      const current = async () => ({
+        shipments: lines.map((l) => ({ id: l.shipmentId, updatedAt: l.updatedAt })),
+        account: await accountOnDocuments(ctx.db, accountId),
+      });
+      const drawn = await drawnAheadFile(ctx, { id: batchId, accountId, language, unitSystem }, current);
+      if (drawn) return drawn;
       const title = `${translator(language)('batch.manifest_title')} ${batchId.slice(0, 8)}`;
       const pdf = mergedShippingPdf({ size: 'LETTER', margin: 0, title, now: ctx.now(), language });
-      const shipmentIds = rows.map((r) => r.shipmentId as string);
+      const shipmentIds = lines.map((l) => l.shipmentId);
       const feed = async () => {
         for await (const pages of shippingDocumentsRows(ctx.db, accountId, shipmentIds, { unitSystem, now: ctx.now() })) {
           // False once the reader closed the download: nothing more is read or drawn.

@@ -46,14 +46,14 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Books the batch's rows (or one) as the caller, with their team rights, then answers the batch. */
   const book = async (request: FastifyRequest, id: string, line: number | null) => {
-    const { user, account } = customer(request);
+    const { user, account, settings } = customer(request);
     const rights = {
       role: user.accountRole ?? 'viewer',
       limitCents: user.bookingLimitCents,
       approvalRequiredFor: user.approvalRequiredFor,
     };
     const shipper = { accountId: account.id, userId: user.id, paymentTerms: account.paymentTerms, rights };
-    await booking.book(shipper, user, id, line, requestLanguage(request));
+    await booking.book(shipper, user, id, line, { language: requestLanguage(request), unitSystem: settings.unitSystem as UnitSystem });
     return { data: await service.view(account.id, id) };
   };
 

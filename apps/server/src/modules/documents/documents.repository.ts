@@ -7,7 +7,7 @@ import { deliveryPlaceOf, stopsOf } from '../shipments/truckload-stops';
 import type { DocumentAccount } from './pdf';
 import type { SummaryShipment } from './shipment-summary';
 
-type ShipmentRow = typeof shipments.$inferSelect;
+export type ShipmentRow = typeof shipments.$inferSelect;
 
 /** A shipment's references in order; one booked before several were kept has its one in the columns. */
 function referencesOf(row: Pick<ShipmentRow, 'references' | 'referenceType' | 'referenceNumber'>): ShipmentReference[] {
@@ -17,12 +17,12 @@ function referencesOf(row: Pick<ShipmentRow, 'references' | 'referenceType' | 'r
 }
 
 export type DocumentShipment = SummaryShipment &
-  Pick<ShipmentRow, 'accountId' | 'originCountry' | 'destinationCountry' | 'customs' | 'crossing' | 'customsVersion'> & {
+  Pick<ShipmentRow, 'accountId' | 'originCountry' | 'destinationCountry' | 'customs' | 'crossing' | 'customsVersion' | 'updatedAt'> & {
     costLines: ChargeLine[] | null;
   };
 
 /** A shipment row as the documents show it: the columns keep their names; only the jsonb ones need their shapes. */
-const asDocumentShipment = (row: ShipmentRow): DocumentShipment => ({
+export const asDocumentShipment = (row: ShipmentRow): DocumentShipment => ({
   ...row,
   references: referencesOf(row),
   parcelOptions: (row.parcelOptions as ParcelOptions | null) ?? null,
@@ -48,14 +48,14 @@ export async function documentShipment(db: Db, accountId: string | null, id: str
   return row && asDocumentShipment(row);
 }
 
-/** Several of the account's shipments as the documents show them, in one statement, by id (one not the account's is absent). */
-export async function documentShipments(db: Db, accountId: string, ids: string[]): Promise<Map<string, DocumentShipment>> {
+/** Several of the account's shipments' rows, in one statement, by id (one not the account's is absent). */
+export async function shipmentRowsOf(db: Db, accountId: string, ids: string[]): Promise<Map<string, ShipmentRow>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select()
     .from(shipments)
     .where(and(inArray(shipments.id, ids), eq(shipments.accountId, accountId)));
-  return new Map(rows.map((row) => [row.id, asDocumentShipment(row)]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The references of an account's shipment, for the documents about it (its invoice); none when there is no such shipment. */

@@ -4,7 +4,7 @@ import { carrierLanguage } from '../shipments/shipments.service';
 import type { PacketClaim, PacketFile } from './claim-packet';
 import { deliveryReceiptsRepository } from './delivery-receipts.repository';
 import { hasDocument } from './document-kinds';
-import { documentAccount, documentShipment, documentShipments } from './documents.repository';
+import { asDocumentShipment, documentAccount, documentShipment, type ShipmentRow, shipmentRowsOf } from './documents.repository';
 import type { DocumentAccount } from './pdf';
 import type { ShippingRow } from './shipping-documents.worker';
 
@@ -42,37 +42,58 @@ export async function claimPacketPdf(
 /** How many shipments the merged file reads in one statement: a statement costs more than its rows. */
 const SHIPMENTS_PER_READ = 25;
 
+/** One shipment's pages for a merged file, and when the shipment last changed (a file drawn from it can tell later whether it is current). */
+export type ShippingPages = ShippingRow & { shipment: { updatedAt: Date } };
+
 /**
- * What a shipper prints to hand each of an account's shipments to its carrier, in the order of
- * `shipmentIds`, for the batches' merged file (`mergedShippingPdf`): freight's bill of lading and
- * its pallet labels (a 4x6 page per handling unit), or a parcel's labels (a parcel carrier uses no
- * bill of lading), in the carrier's language as the single downloads are. A shipment not the
- * account's is left out. The shipments are read a few at a time, and the account once.
+ * What a shipper prints to hand a shipment to its carrier, from its row as read or just written:
+ * freight's bill of lading and its pallet labels (a 4x6 page per handling unit), or a parcel's
+ * labels (a parcel carrier uses no bill of lading), in the carrier's language as the single
+ * downloads are. `account` is read when a bill of lading needs it, once per `account` holder.
+ */
+export async function shippingPagesOf(
+  db: Db,
+  row: ShipmentRow,
+  account: { accountId: string; read?: Promise<DocumentAccount> },
+  options: { unitSystem: UnitSystem; now: Date },
+): Promise<ShippingPages> {
+  const shipment = asDocumentShipment(row);
+  const withBol = hasDocument(shipment, 'bol');
+  if (withBol) account.read ??= documentAccount(db, account.accountId);
+  return {
+    shipment,
+    account: withBol ? await (account.read as Promise<DocumentAccount>) : null,
+    palletLabels: hasDocument(shipment, 'pallet_labels'),
+    parcelLabels: hasDocument(shipment, 'labels'),
+    options: { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now },
+  };
+}
+
+/**
+ * Every page of an account's shipments for the batches' merged file (`mergedShippingPdf`), in the
+ * order of `shipmentIds` (shippingPagesOf). A shipment not the account's is left out. The
+ * shipments are read a few at a time, and the account once.
  */
 export async function* shippingDocumentsRows(
   db: Db,
   accountId: string,
   shipmentIds: string[],
   options: { unitSystem: UnitSystem; now: Date },
-): AsyncGenerator<ShippingRow> {
-  let account: DocumentAccount | undefined;
+): AsyncGenerator<ShippingPages> {
+  const account = { accountId };
   for (let at = 0; at < shipmentIds.length; at += SHIPMENTS_PER_READ) {
     const ids = shipmentIds.slice(at, at + SHIPMENTS_PER_READ);
-    const found = await documentShipments(db, accountId, ids);
+    const found = await shipmentRowsOf(db, accountId, ids);
     for (const id of ids) {
-      const shipment = found.get(id);
-      if (!shipment) continue;
-      const withBol = hasDocument(shipment, 'bol');
-      if (withBol) account ??= await documentAccount(db, accountId);
-      yield {
-        shipment,
-        account: withBol ? (account ?? null) : null,
-        palletLabels: hasDocument(shipment, 'pallet_labels'),
-        parcelLabels: hasDocument(shipment, 'labels'),
-        options: { language: carrierLanguage(shipment.originCountry), unitSystem: options.unitSystem, now: options.now },
-      };
+      const row = found.get(id);
+      if (row) yield await shippingPagesOf(db, row, account, options);
     }
   }
+}
+
+/** The account's details on its bills of lading, as text to compare: a file drawn earlier shows them as they were. */
+export async function accountOnDocuments(db: Db, accountId: string) {
+  return JSON.stringify(await documentAccount(db, accountId));
 }
 
 export { documentKindsOf, documentsOf } from './document-kinds';

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { CHICAGO_DOCK, DALLAS_STORE } from '../tracking/test-fixtures';
@@ -84,6 +85,24 @@ describe('a merged file of shipping documents, drawn in a worker thread', () => 
     expect(await pageText(1)).toContain('06141411000000011');
     expect(await pageText(2)).toContain('1 of 2');
     expect(await pageText(4)).toContain('06141411000000022');
+  });
+
+  it.runIf(process.platform === 'linux')('draws at a lower priority than the server’s thread, which keeps its own', async () => {
+    /** The threads of this process at niceness 10 (the 19th field of a thread's stat; 17th after its name). */
+    const drawingThreads = () =>
+      readdirSync('/proc/self/task').filter(
+        (id) => readFileSync(`/proc/self/task/${id}/stat`, 'utf8').split(') ')[1]?.split(' ')[16] === '10',
+      );
+    const before = drawingThreads();
+    const pdf = mergedShippingPdf(options);
+    const firstPages = new Promise((resolve) => pdf.stream.once('data', resolve));
+    expect(await pdf.add(row('06141411000000077', 1))).toBe(true);
+    // A row drawn: the worker is up, and set its own niceness first.
+    await firstPages;
+    expect(drawingThreads().filter((id) => !before.includes(id))).toHaveLength(1);
+    expect(Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ')[16])).toBe(0);
+    pdf.end();
+    await bytesOf(pdf.stream);
   });
 
   it('stops drawing when its reader goes away: no more rows are taken', async () => {

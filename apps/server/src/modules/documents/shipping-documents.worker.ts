@@ -8,6 +8,8 @@
  * Out: the file's bytes as `chunk` messages in order, `drawn` after each row, then `end`; or
  * `error` with a message, after which the worker draws nothing more.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { drawBillOfLading } from './bol';
 import { drawParcelLabels } from './labels';
@@ -28,8 +30,27 @@ export interface ShippingRow {
 export type ToDrawing = { type: 'row'; row: ShippingRow } | { type: 'end' };
 export type FromDrawing = { type: 'chunk'; bytes: Uint8Array } | { type: 'drawn' } | { type: 'end' } | { type: 'error'; message: string };
 
+/** The drawing's niceness (0 is the server's; 19 the lowest priority). */
+const DRAWING_NICE = 10;
+
+/**
+ * The drawing takes what the server's thread and the database leave of the cores: while a batch
+ * is booked, its file is drawn beside the booking, and another user's request should not wait for
+ * pages nobody has asked for yet. On Linux a thread's niceness is its own: this thread's id is
+ * read from /proc (sync, so on this thread). Elsewhere, or if refused, it draws at the server's.
+ */
+function drawAtLowPriority() {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, DRAWING_NICE);
+  } catch {
+    // Not Linux, or not allowed: the drawing runs at the server's priority.
+  }
+}
+
 const port = parentPort;
 if (port) {
+  drawAtLowPriority();
   const say = (message: FromDrawing) => port.postMessage(message);
   const doc = pdfDocument(workerData as PdfOptions);
   // pdfkit writes many small pieces: they go out together, one message a row.

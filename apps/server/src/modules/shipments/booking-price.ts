@@ -33,6 +33,31 @@ export interface Shipper {
 
 const conflict = (key: string) => new AppError(409, 'conflict', key);
 
+type CarrierRow = Parameters<CarrierFactory>[0];
+
+/** How a booking reads the row of its rate's carrier (its tariff, whether it is active). */
+export type CarrierRowReader = (id: string) => Promise<CarrierRow | undefined>;
+
+/**
+ * A reader that reads each carrier's row once: a batch books a thousand rows with a few
+ * carriers, and each row is a wide one (the whole tariff). Kept for one run of a batch's booking,
+ * so a carrier switched off meanwhile is seen by the next run.
+ */
+export function carrierRowsReadOnce(ctx: AppContext): CarrierRowReader {
+  const repo = shipmentsRepository(ctx.db);
+  const read = new Map<string, Promise<CarrierRow | undefined>>();
+  return (id) => {
+    let row = read.get(id);
+    if (!row) {
+      row = repo.carrier(id);
+      read.set(id, row);
+      // A failed read is not kept: the next row reads again.
+      row.catch(() => read.delete(id));
+    }
+    return row;
+  };
+}
+
 /** Pricing a booking (its first step, before anything is held or written), with `carrierFor` making the carrier that books. */
 export function bookingPricer(ctx: AppContext, carrierFor: CarrierFactory) {
   const repo = shipmentsRepository(ctx.db);
@@ -44,7 +69,7 @@ export function bookingPricer(ctx: AppContext, carrierFor: CarrierFactory) {
    * booked, its rates still holding), the places and insurance checked (booking-checks.ts), the
    * carrier, the items as booked and the total. No write.
    */
-  async function price(shipper: Shipper, body: BookingRequest) {
+  async function price(shipper: Shipper, body: BookingRequest, readCarrier: CarrierRowReader = (id) => repo.carrier(id)) {
     const quote = await quotes.find(shipper.accountId, body.quote_id);
     if (quote.bookedAt) throw conflict('errors.already_booked');
     // Rates hold until the cut-off for their pickup date: later, the web rates the quote again.
@@ -63,7 +88,7 @@ export function bookingPricer(ctx: AppContext, carrierFor: CarrierFactory) {
       now,
     });
 
-    const carrierRow = await repo.carrier(rate.carrier_id);
+    const carrierRow = await readCarrier(rate.carrier_id);
     if (!carrierRow?.active) throw AppError.field('rate_id', 'validation.rate_unknown');
     const carrier = carrierFor(carrierRow);
 

@@ -12,13 +12,13 @@ import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
 import { usmcaService } from '../usmca/usmca.service';
 import { webhookEvents } from '../webhooks/webhook-events';
 import { saveBookedPlaces } from './booked-places';
-import { bookingPricer, type Priced, type Shipper } from './booking-price';
+import { bookingPricer, type CarrierRowReader, type Priced, type Shipper } from './booking-price';
 import { laneColumns } from './lane-columns';
 import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { bookingFailed, canonicalJson, defaultCarrierFor, PAYMENT_EXPIRY_JOB, type ShipmentsServiceOptions } from './shipments.service';
 import { bookedStops, placeViewOf, storedDelivery } from './truckload-stops';
 
-export type { Shipper } from './booking-price';
+export { carrierRowsReadOnce, type Shipper } from './booking-price';
 
 type HeldBooking = Awaited<ReturnType<typeof holdForApproval>>;
 
@@ -216,7 +216,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     shipper: Shipper,
     body: BookingRequest,
     idempotencyKey: string,
-    options: { approvedBy?: string; booker?: { firstName: string; lastName: string } } = {},
+    options: { approvedBy?: string; booker?: { firstName: string; lastName: string }; readCarrier?: CarrierRowReader } = {},
   ): Promise<BookingOutcome> {
     const requestHash = sha256(canonicalJson(body));
     const replay = (existing: { requestHash: string }) => {
@@ -241,7 +241,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
 
     let priced: Priced;
     try {
-      priced = await price(shipper, body);
+      priced = await price(shipper, body, options.readCarrier);
     } catch (err) {
       // A repeat of this request may have booked the quote since the key was looked up: its booking is the answer.
       const won = err instanceof AppError && err.message === 'errors.already_booked' ? await bookedUnderKey() : undefined;
