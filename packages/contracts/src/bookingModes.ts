@@ -1,4 +1,4 @@
-import type { BookingRequest, ParcelOptions, ParcelPickupNote, ShipmentReference } from './shipments';
+import type { ParcelOptions, ParcelPickupNote } from './shipments';
 
 /**
  * The booking rules that depend on what was quoted: the mode (a parcel is asked parcel questions,
@@ -69,17 +69,4 @@ export function bookingModeErrors(b: ModeFields, quoted: QuotedFacts, carrier: {
   if (reefer && !b.temperature) errors.temperature = 'validation.required';
   if (!reefer && b.temperature) errors.temperature = 'validation.reefer_only';
   return errors;
-}
-
-/**
- * A booking's references in order: the single `reference_type` / `reference_number` pair first
- * (the partner API's older form), then `references`; an exact repeat of the pair is kept once.
- */
-export function bookingReferences(
-  b: Pick<Partial<BookingRequest>, 'reference_type' | 'reference_number' | 'references'>,
-): ShipmentReference[] {
-  const list = b.references ?? [];
-  if (!b.reference_type || !b.reference_number) return list;
-  const first = { type: b.reference_type, value: b.reference_number };
-  return [first, ...list.filter((r) => r.type !== first.type || r.value !== first.value)];
 }

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './automationRules';
 export * from './batches';
 export * from './batchViews';
+export * from './bookingModes';
 export * from './carrierInvoices';
 export * from './carrierScorecards';
 export * from './carriers';

@@ -8,7 +8,7 @@ import {
   PAYMENT_METHODS,
 } from '@freight/domain';
 import { z } from 'zod';
-import { REFERENCE_TYPES } from './shipments';
+import { REFERENCE_TYPES } from './references';
 import { teamPerson } from './team';
 
 /**

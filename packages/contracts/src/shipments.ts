@@ -1,6 +1,5 @@
 import { COUNTRIES, type Language, MAX_TRUCKLOAD_STOPS, SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
-import { bookingReferences } from './bookingModes';
 import { bookingCustoms } from './customs';
 import { proofOfDeliveryIn } from './deliveryReceipts';
 import {
@@ -17,6 +16,7 @@ import {
   timeOfDay,
 } from './fields';
 import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
+import { bookingReferences, MAX_SHIPMENT_REFERENCES, REFERENCE_TYPES, shipmentReference } from './references';
 import { mineParam } from './team';
 
 /**
@@ -24,29 +24,6 @@ import { mineParam } from './team';
  * inches and pounds (the web converts for display); money is integer minor units of `currency`.
  * Messages are i18n keys (namespace `validation`).
  */
-
-/** Reference types: the spec's list, with a sales order and the shipper's own number. */
-export const REFERENCE_TYPES = [
-  'po_number',
-  'so_number',
-  'shipper_reference',
-  'release_number',
-  'file_number',
-  'container_number',
-  'hawb',
-  'mawb',
-  'entry_number',
-] as const;
-export type ReferenceType = (typeof REFERENCE_TYPES)[number];
-/** References one shipment carries at most (a BOL has room for them all). */
-export const MAX_SHIPMENT_REFERENCES = 8;
-
-/** One of a shipment's references, in the order the shipper gave them. */
-export const shipmentReference = z.object({
-  type: z.enum(REFERENCE_TYPES, { error: 'validation.choice' }),
-  value: requiredText('validation.required', 64),
-});
-export type ShipmentReference = z.output<typeof shipmentReference>;
 
 /** How a parcel reaches its carrier: picked up within the ready and close times, or dropped off. */
 export const PARCEL_HANDOFFS = ['pickup', 'drop_off'] as const;
@@ -316,7 +293,7 @@ export const bookingRequest = z
   });
 export type BookingRequest = z.output<typeof bookingRequest>;
 export type BookingRequestInput = z.input<typeof bookingRequest>;
-export * from './bookingModes';
+export * from './references';
 
 /** GET /api/shipments: search (BOL, PRO, reference, city), status filter, the caller's own, sort, page. */
 export const shipmentListQuery = z.object({

@@ -1,6 +1,6 @@
 import { type Attributes, context, type Span, SpanKind, type Tracer, trace } from '@opentelemetry/api';
 import { markFailed } from './span-errors';
-import type { TracedDatabase } from './tracing';
+import type { TracedDatabase } from './tracing-types';
 
 /** A statement's text past this is cut (a batch insert's placeholders run long). */
 const MAX_TEXT = 2000;

@@ -2,7 +2,7 @@ import dc from 'node:diagnostics_channel';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { type Attributes, context, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import { markFailed } from './span-errors';
-import type { CallAttributes } from './tracing';
+import type { CallAttributes } from './tracing-types';
 
 /** What undici (fetch) publishes of a request (its diagnostics channels). */
 interface UndiciRequest {

@@ -15,7 +15,7 @@ import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanE
 import { databaseSpans } from './db-spans';
 import { callSpans, outgoingHttpSpans } from './outgoing-spans';
 import { requestSpans } from './request-spans';
-import type { ActiveTracing } from './tracing';
+import type { ActiveTracing } from './tracing-types';
 
 export function startSdk(opts: { endpoint: string | undefined; serviceName: string; exporter?: SpanExporter }): ActiveTracing {
   // An export that fails (the collector down) says so on stderr; the spans are dropped, the server goes on.

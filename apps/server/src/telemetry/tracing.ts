@@ -11,28 +11,12 @@
  * HTTP from Node's diagnostics channels (fetch and node:http publish there), and the calls that are
  * not HTTP (SMTP, a carrier's rating) from `traceCall` around them.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import type { Config } from '../config';
+import type { ActiveTracing, CallAttributes, TracedDatabase } from './tracing-types';
 
-/** What a call's span may say about it: low-cardinality values, never a secret, a body or personal data. */
-export type CallAttributes = Record<string, string | number | boolean>;
-
-export type TracedDatabase = { driver: 'postgres'; pool: pg.Pool; url: string } | { driver: 'pglite'; client: PGlite };
-
-/** The SDK side (sdk.ts), present only while tracing is on. */
-export interface ActiveTracing {
-  /** The traces endpoint spans go to; undefined when a test gave its own exporter. */
-  readonly endpoint: string | undefined;
-  traceRequests(app: FastifyInstance): void;
-  traceDatabase(database: TracedDatabase): void;
-  traceCall<T>(name: string, attributes: CallAttributes, work: () => Promise<T>): Promise<T>;
-  traceWork<T>(name: string, attributes: CallAttributes, work: () => Promise<T>): Promise<T>;
-  flush(): Promise<void>;
-  shutdown(): Promise<void>;
-}
+export type { ActiveTracing, CallAttributes, TracedDatabase } from './tracing-types';
 
 let active: ActiveTracing | undefined;
 

@@ -5,7 +5,8 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePaymentAllocations, invoicePayments, invoices, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { browserBank, browserCard, TEST_BANK, TEST_CARDS, verifiedBank } from '../payments/stripe-test-helpers';
+import { verifiedBank } from '../payments/bank-test-helpers';
+import { browserBank, browserCard, TEST_BANK, TEST_CARDS } from '../payments/stripe-test-helpers';
 import { deliveredShipment } from './test-helpers';
 
 let t: TestApp;

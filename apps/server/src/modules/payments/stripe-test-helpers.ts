@@ -1,6 +1,5 @@
 import { ACH_SETTLE_DAYS } from '@freight/domain';
 import type { FastifyInstance } from 'fastify';
-import type { TestClient } from '../../test/harness';
 import { STRIPE_WEBHOOK_PATH } from './stripe.routes';
 import { startStripeSimulator } from './stripe.simulator';
 
@@ -113,19 +112,6 @@ export const browserBank = (apiUrl: string | undefined, account: string = TEST_B
     'us_bank_account[account_holder_type]': 'company',
     'billing_details[name]': 'Demo Shipper Co',
   });
-
-/**
- * A bank account the client's account saved and verified with the simulator's micro-deposit code
- * (Stripe's test code SM11AA): the only kind of bank account an invoice payment may debit.
- */
-export async function verifiedBank(client: TestClient, apiUrl: string | undefined, account: string = TEST_BANK.settles) {
-  const saved = await client.post('/api/payment-methods', { payment_method: await browserBank(apiUrl, account) });
-  if (saved.statusCode !== 201) throw new Error(`saving the bank account: ${saved.body}`);
-  const { id, ref } = saved.json().data as { id: string; ref: string };
-  const verified = await client.post(`/api/payment-methods/${id}/verify`, { code: 'SM11AA' });
-  if (verified.statusCode !== 200) throw new Error(`verifying the bank account: ${verified.body}`);
-  return ref;
-}
 
 /**
  * The payer's answer on the card issuer's 3-D Secure page (the simulator's, `next_action_url`): its

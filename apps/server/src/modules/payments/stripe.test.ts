@@ -7,10 +7,11 @@ import { invoicePayments, payments, paymentWebhookEvents } from '../../db/schema
 import { createTestApp, type TestApp, type TestClient, type TestClock } from '../../test/harness';
 import { deliveredShipment } from '../invoices/test-helpers';
 import { quoteAndBook } from '../shipments/test-helpers';
+import { verifiedBank } from './bank-test-helpers';
 import { StripePaymentProvider, stripeClient } from './stripe.provider';
 import { STRIPE_WEBHOOK_PATH } from './stripe.routes';
 import { stripeSignature } from './stripe.simulator';
-import { browserCard, startTestStripe, TEST_BANK, TEST_CARDS, TEST_STRIPE_KEYS, verifiedBank } from './stripe-test-helpers';
+import { browserCard, startTestStripe, TEST_BANK, TEST_CARDS, TEST_STRIPE_KEYS } from './stripe-test-helpers';
 
 /** Payments through the Stripe adapter, over HTTP, against the Stripe simulator on the app's clock. */
 let t: TestApp;
