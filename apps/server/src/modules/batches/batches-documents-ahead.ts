@@ -8,7 +8,13 @@ import type { Language, UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { answersInThisThread, inBulkLane } from '../../db/bulk-lane';
 import { translator } from '../../i18n';
-import { mergedShippingPdf, type ShippingPages, shippingDocumentsRows, shippingPagesOf } from '../documents/documents.service';
+import {
+  mergedShippingPdf,
+  SHIPMENTS_PER_READ,
+  type ShippingPages,
+  shippingDocumentsRows,
+  shippingPagesOf,
+} from '../documents/documents.service';
 
 /**
  * A batch's merged file of shipping documents drawn while the batch is booked. Booking a thousand
@@ -19,6 +25,12 @@ import { mergedShippingPdf, type ShippingPages, shippingDocumentsRows, shippingP
  * drawn now (the same shipments in the same order, none changed since it was drawn, the same
  * account details, language and units); otherwise it is drawn afresh as before.
  */
+
+/** A batch's merged file begun: letter pages, titled with the batch's number in the reader's language. */
+export function batchDocumentsPdf(batchId: string, language: Language, now: Date) {
+  const title = `${translator(language)('batch.manifest_title')} ${batchId.slice(0, 8)}`;
+  return mergedShippingPdf({ size: 'LETTER', margin: 0, title, now, language });
+}
 
 /** A booking of fewer rows draws nothing ahead: its file takes a moment to draw when asked for. */
 export const DRAW_AHEAD_FROM_ROWS = 20;
@@ -35,8 +47,6 @@ export const drawsAhead = (ctx: AppContext, rows: number) =>
 const KEPT_FOR_MS = 30 * 60_000;
 /** Files kept at most (a 1,000-row batch's is about 8 MB, on disk): the oldest goes first. */
 const MOST_FILES = 8;
-/** How many shipments a read for the drawing takes (a statement costs more than its rows). */
-const SHIPMENTS_PER_READ = 25;
 
 /** What a file drawn ahead holds: for whom and how it was drawn, and each shipment as drawn. */
 interface DrawnFile {
@@ -90,7 +100,7 @@ function prune(now: number) {
 
 /**
  * Draws a batch's merged file as its rows are booked: `inOrder` is every row that will be in it
- * (booked before, or being booked now), in line order, each settling with its shipment's id (null
+ * (booked before, or being booked now), in line order, each settling with its shipment (null
  * when the row was not booked). Never throws: a drawing that fails leaves no file, and the
  * download draws afresh.
  */
@@ -103,8 +113,7 @@ export function drawAhead(
   prune(now.getTime());
   const earlier = files.get(batch.id);
   if (earlier) forget(earlier);
-  const title = `${translator(batch.language)('batch.manifest_title')} ${batch.id.slice(0, 8)}`;
-  const pdf = mergedShippingPdf({ size: 'LETTER', margin: 0, title, now, language: batch.language });
+  const pdf = batchDocumentsPdf(batch.id, batch.language, now);
   const path = join(folderOfFiles(), `${batch.id}-${now.getTime()}.pdf`);
   const file: DrawnFile = {
     batchId: batch.id,

@@ -7,9 +7,9 @@ import { inBulkLane } from '../../db/bulk-lane';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
-import { accountOnDocuments, mergedShippingPdf, shippingDocumentsRows } from '../documents/documents.service';
+import { accountOnDocuments, shippingDocumentsRows } from '../documents/documents.service';
 import { batchesRepository } from './batches.repository';
-import { drawnAheadFile } from './batches-documents-ahead';
+import { batchDocumentsPdf, drawnAheadFile } from './batches-documents-ahead';
 
 /** A booked row of the manifest: its line and client reference, and its shipment as booked. */
 interface ManifestLine {
@@ -95,8 +95,7 @@ export function batchDocuments(ctx: AppContext) {
       });
       const drawn = await drawnAheadFile(ctx, { id: batchId, accountId, language, unitSystem }, current);
       if (drawn) return drawn;
-      const title = `${translator(language)('batch.manifest_title')} ${batchId.slice(0, 8)}`;
-      const pdf = mergedShippingPdf({ size: 'LETTER', margin: 0, title, now: ctx.now(), language });
+      const pdf = batchDocumentsPdf(batchId, language, ctx.now());
       const shipmentIds = lines.map((l) => l.shipmentId);
       const feed = async () => {
         for await (const pages of shippingDocumentsRows(ctx.db, accountId, shipmentIds, { unitSystem, now: ctx.now() })) {

@@ -40,7 +40,7 @@ export async function claimPacketPdf(
 }
 
 /** How many shipments the merged file reads in one statement: a statement costs more than its rows. */
-const SHIPMENTS_PER_READ = 25;
+export const SHIPMENTS_PER_READ = 25;
 
 /** One shipment's pages for a merged file, and when the shipment last changed (a file drawn from it can tell later whether it is current). */
 export type ShippingPages = ShippingRow & { shipment: { updatedAt: Date } };
