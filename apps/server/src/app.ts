@@ -25,6 +25,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { automationRulesRoutes } from './modules/automation-rules/automation-rules.routes';
 import { batchesRoutes } from './modules/batches/batches.routes';
+import { batchesService } from './modules/batches/batches.service';
 import { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
 import { registerPausedMail } from './modules/carrier-breaker/paused-mail';
 import { carrierInvoicesRoutes } from './modules/carrier-invoices/carrier-invoices.routes';
@@ -348,7 +349,7 @@ export async function buildApp(deps: AppDeps) {
   ctx.jobs.start(config.JOBS_POLL_MS);
 
   // Housekeeping: idle sessions, outbox rows whose links (24 h at most) have expired, the logs of
-  // API calls and webhook deliveries past their keeping time, and support uploads never finished.
+  // API calls and webhook deliveries past their keeping time, and uploads (support files, batches) never finished.
   const ago = (ms: number) => new Date(now().getTime() - ms);
   const housekeeping = setInterval(() => {
     background.run('purge-sessions', () => sessions.purgeExpired());
@@ -358,6 +359,8 @@ export async function buildApp(deps: AppDeps) {
     background.run('purge-webhook-deliveries', () => webhooksRepository(db).purgeFinishedBefore(ago(WEBHOOK_DELIVERIES_KEEP_MS)));
     // An upload still at size 0 an hour on was cut off by a process that stopped mid-upload.
     background.run('purge-unfinished-uploads', () => supportRepository(db).purgeUnfinishedAttachments(ago(60 * 60_000)));
+    // A batch still hidden an hour on lost its upload with the process that was writing its rows.
+    background.run('purge-unwritten-batches', () => batchesService(ctx).purgeUnwritten(ago(60 * 60_000)));
     // Consignee alert subscriptions whose confirmation link lapsed (48 hours), or long ended.
     background.run('purge-consignee-alerts', () => consigneeAlertsService(ctx).purge());
   }, 15 * 60_000);

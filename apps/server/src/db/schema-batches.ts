@@ -1,5 +1,5 @@
 import type { BatchItemCells, BatchRowError, BatchRowStatus, BatchRule, BatchSource, BatchStatus } from '@freight/contracts';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, users } from './schema-accounts';
 import { ebayOrders } from './schema-ebay';
 
@@ -27,6 +27,12 @@ export const batches = pgTable(
     source: text('source').$type<BatchSource>().notNull().default('file'),
     /** How many times rating was started on the batch: its rows rated in the latest round are the rating's progress. */
     ratingRound: integer('rating_round').notNull().default(0),
+    /**
+     * True while the upload's rows are still being written, a few at a time so other people's
+     * statements get their turn between them: every read leaves the batch out until they are all
+     * in, and housekeeping deletes one left so by a process that stopped meanwhile.
+     */
+    writingRows: boolean('writing_rows').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

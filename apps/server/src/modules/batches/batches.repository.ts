@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addressBook, batches, batchRows, bookingApprovals, shipments, userSettings, users } from '../../db/schema';
 
@@ -6,6 +6,9 @@ export type BatchRow = typeof batches.$inferSelect;
 export type BatchLineRow = typeof batchRows.$inferSelect;
 export type NewBatch = typeof batches.$inferInsert;
 export type NewBatchLine = typeof batchRows.$inferInsert;
+
+/** Batch rows written or read by one statement. */
+export const ROWS_PER_STATEMENT = 50;
 
 /** Rows with a shipment, counted beside each batch (the history's booked count). */
 const rowsBooked =
@@ -16,17 +19,42 @@ const rowsBooked =
 /** Batches and their rows, always through the owning account. */
 export function batchesRepository(db: Db) {
   return {
-    /** The batch and its rows in one transaction (all or nothing). */
-    async insert(batch: NewBatch, rows: Omit<NewBatchLine, 'batchId'>[]) {
-      return db.transaction(async (tx) => {
-        const [made] = await tx.insert(batches).values(batch).returning();
-        if (!made) throw new Error('batch insert returned nothing');
-        // Chunks keep each statement's parameters well under PostgreSQL's limit.
-        for (let i = 0; i < rows.length; i += 200) {
-          await tx.insert(batchRows).values(rows.slice(i, i + 200).map((r) => ({ ...r, batchId: made.id })));
-        }
-        return made;
-      });
+    /**
+     * A new batch, hidden from every read (`writingRows`) until `showWritten`: its rows go in
+     * between, ROWS_PER_STATEMENT at a time, each statement on its own. One transaction of a
+     * thousand rows held the embedded database (and everyone else's statements) for a quarter of a second.
+     */
+    async begin(batch: NewBatch) {
+      const [made] = await db
+        .insert(batches)
+        .values({ ...batch, writingRows: true })
+        .returning();
+      if (!made) throw new Error('batch insert returned nothing');
+      return made;
+    },
+
+    /** Some of a hidden batch's rows (at most ROWS_PER_STATEMENT: one statement). */
+    async addRows(batchId: string, rows: Omit<NewBatchLine, 'batchId'>[]) {
+      if (rows.length) await db.insert(batchRows).values(rows.map((r) => ({ ...r, batchId })));
+    },
+
+    /** The batch with all its rows written: shown from now on. */
+    async showWritten(batchId: string) {
+      await db.update(batches).set({ writingRows: false }).where(eq(batches.id, batchId));
+    },
+
+    /** A batch whose rows could not all be written, with those that were (they go with it). */
+    async discard(batchId: string) {
+      await db.delete(batches).where(eq(batches.id, batchId));
+    },
+
+    /** Batches left hidden since before `before` (their upload stopped with its process): deleted with their rows. */
+    async purgeUnwritten(before: Date) {
+      const gone = await db
+        .delete(batches)
+        .where(and(eq(batches.writingRows, true), lt(batches.createdAt, before)))
+        .returning({ id: batches.id });
+      return gone.length;
     },
 
     async find(accountId: string, id: string) {
@@ -34,7 +62,7 @@ export function batchesRepository(db: Db) {
         .select({ batch: batches, creatorFirst: users.firstName, creatorLast: users.lastName, rowsBooked })
         .from(batches)
         .leftJoin(users, eq(users.id, batches.createdBy))
-        .where(and(eq(batches.accountId, accountId), eq(batches.id, id)));
+        .where(and(eq(batches.accountId, accountId), eq(batches.id, id), eq(batches.writingRows, false)));
       return row;
     },
 
@@ -102,7 +130,24 @@ export function batchesRepository(db: Db) {
       await db.update(batches).set({ status, updatedAt: at }).where(eq(batches.id, batchId));
     },
 
-    rows: (batchId: string) => db.select().from(batchRows).where(eq(batchRows.batchId, batchId)).orderBy(asc(batchRows.line)),
+    /**
+     * The batch's rows in line order, ROWS_PER_STATEMENT per statement: on the embedded database
+     * each statement holds the server's thread, and a thousand rows in one held it for tens of milliseconds.
+     */
+    async rows(batchId: string) {
+      const all: BatchLineRow[] = [];
+      for (;;) {
+        const after = all.at(-1)?.line;
+        const page = await db
+          .select()
+          .from(batchRows)
+          .where(and(eq(batchRows.batchId, batchId), after === undefined ? undefined : gt(batchRows.line, after)))
+          .orderBy(asc(batchRows.line))
+          .limit(ROWS_PER_STATEMENT);
+        all.push(...page);
+        if (page.length < ROWS_PER_STATEMENT) return all;
+      }
+    },
 
     /** The batch's rows counted by status, and of each status those with a chosen rate and those rated in round `round`. */
     statusCounts: (batchId: string, round: number) =>
@@ -261,7 +306,7 @@ export function batchesRepository(db: Db) {
     },
 
     async page(accountId: string, page: number, perPage: number) {
-      const where = eq(batches.accountId, accountId);
+      const where = and(eq(batches.accountId, accountId), eq(batches.writingRows, false));
       const [counted] = await db.select({ n: count() }).from(batches).where(where);
       const rows = await db
         .select({ batch: batches, creatorFirst: users.firstName, creatorLast: users.lastName, rowsBooked })

@@ -17,13 +17,14 @@ import {
 import type { Language, UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { type CsvSource, writeCsv } from '../../csv/csv';
+import { inBulkLane } from '../../db/bulk-lane';
 import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { ebayBatchRows } from '../ebay/ebay-batch.service';
 import { productsService } from '../products/products.service';
-import { type BatchLineRow, type BatchRow, batchesRepository } from './batches.repository';
+import { type BatchLineRow, type BatchRow, batchesRepository, type NewBatchLine, ROWS_PER_STATEMENT } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
 import { itemLineErrors, withItemLines } from './batches-item-lines';
 import { batchRating } from './batches-rating';
@@ -101,7 +102,7 @@ export function batchesService(ctx: AppContext) {
 
   async function view(accountId: string, id: string): Promise<BatchView> {
     const found = await settled(accountId, id);
-    const rows = await repo.rows(id);
+    const rows = await inBulkLane(() => repo.rows(id));
     const bols = await repo.bolNumbers(
       accountId,
       rows.flatMap((r) => (r.shipmentId ? [r.shipmentId] : [])),
@@ -117,30 +118,39 @@ export function batchesService(ctx: AppContext) {
     lines: { line: number; cells: Record<string, string>; errors: BatchRowError[]; ebayOrderId?: string; moreItems?: BatchItemCells[] }[],
   ) {
     const at = ctx.now();
-    const made = await repo.insert(
-      {
-        accountId: caller.accountId,
-        createdBy: caller.userId,
-        rule: rule.rule,
-        preferredCarrier: rule.rule === 'preferred_carrier' ? (rule.preferred_carrier ?? null) : null,
-        maxTransitDays: rule.rule === 'cheapest_within_transit' ? (rule.max_transit_days ?? null) : null,
-        fileName: batchFileName(rule.file_name),
-        source,
-        rowsTotal: lines.length,
-        rowsValid: lines.filter((l) => !l.errors.length).length,
-        createdAt: at,
-        updatedAt: at,
-      },
-      lines.map((l) => ({
-        line: l.line,
-        status: l.errors.length ? 'invalid' : 'valid',
-        cells: l.cells,
-        errors: l.errors,
-        ebayOrderId: l.ebayOrderId ?? null,
-        moreItems: l.moreItems ?? [],
-        updatedAt: at,
-      })),
-    );
+    const made = await repo.begin({
+      accountId: caller.accountId,
+      createdBy: caller.userId,
+      rule: rule.rule,
+      preferredCarrier: rule.rule === 'preferred_carrier' ? (rule.preferred_carrier ?? null) : null,
+      maxTransitDays: rule.rule === 'cheapest_within_transit' ? (rule.max_transit_days ?? null) : null,
+      fileName: batchFileName(rule.file_name),
+      source,
+      rowsTotal: lines.length,
+      rowsValid: lines.filter((l) => !l.errors.length).length,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const rows: Omit<NewBatchLine, 'batchId'>[] = lines.map((l) => ({
+      line: l.line,
+      status: l.errors.length ? 'invalid' : 'valid',
+      cells: l.cells,
+      errors: l.errors,
+      ebayOrderId: l.ebayOrderId ?? null,
+      moreItems: l.moreItems ?? [],
+      updatedAt: at,
+    }));
+    try {
+      // In the bulk lane: on the embedded database other people's statements go between these.
+      await inBulkLane(async () => {
+        for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await repo.addRows(made.id, rows.slice(i, i + ROWS_PER_STATEMENT));
+      });
+      await repo.showWritten(made.id);
+    } catch (error) {
+      // Nothing of a batch not wholly written is kept; should this fail too, housekeeping deletes it.
+      await repo.discard(made.id).catch(() => {});
+      throw error;
+    }
     return view(caller.accountId, made.id);
   }
 
@@ -191,6 +201,9 @@ export function batchesService(ctx: AppContext) {
     },
 
     view,
+
+    /** Batches whose upload stopped with its process before all their rows were in (housekeeping's). */
+    purgeUnwritten: (before: Date) => repo.purgeUnwritten(before),
 
     /**
      * A row's cells changed (only those given) and/or its further item lines (all of them), and the
