@@ -52,10 +52,10 @@ module.exports = {
     {
       name: 'sql-outside-repositories',
       comment:
-        "A server module's statements are its repositories' (drizzle-orm is imported there): its routes take requests and answer them, its services hold the rules. The same for the session, throttle and mail plumbing.",
+        "A server module's statements are its repositories' (drizzle-orm is imported there): its routes take requests and answer them, its services hold the rules. The same for the session, throttle, mail, jobs, export and CSV plumbing and the server's top-level files; SQL shared by several modules' repositories lives in db/.",
       severity: 'error',
       from: {
-        path: '^apps/server/src/(modules/.+|plugins|security|mail)/[^/]+\\.ts$',
+        path: ['^apps/server/src/(modules/.+|plugins|security|mail|jobs|exports|csv)/[^/]+\\.ts$', '^apps/server/src/[^/]+\\.ts$'],
         pathNot: '(\\.repository|\\.test|\\.test-support|test-helpers|test-fixtures)\\.ts$',
       },
       to: { path: '(^|/)node_modules/drizzle-orm/' },

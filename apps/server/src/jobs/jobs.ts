@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { jobs } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { traceWork } from '../telemetry/tracing';
 import { withTimeout } from '../with-timeout';
+import { type JobRow, jobsRepository } from './jobs.repository';
 
 /**
  * What a job's handler answers: nothing when its work is done, or the time to run again (a
@@ -59,7 +58,11 @@ export class JobRunner {
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
     private readonly leaseMs = LEASE_MS,
-  ) {}
+  ) {
+    this.repo = jobsRepository(db);
+  }
+
+  private readonly repo: ReturnType<typeof jobsRepository>;
 
   register(kind: string, handler: JobHandler) {
     this.handlers.set(kind, handler);
@@ -70,39 +73,13 @@ export class JobRunner {
    * earlier run; a finished one is scheduled afresh.
    */
   async schedule(kind: string, key: string, runAt: Date, payload: unknown = {}, db: Db = this.db) {
-    await db
-      .insert(jobs)
-      .values({ kind, key, runAt, payload })
-      .onConflictDoUpdate({
-        target: [jobs.kind, jobs.key],
-        set: {
-          runAt: sql`case when ${jobs.doneAt} is null then least(${jobs.runAt}, excluded.run_at) else excluded.run_at end`,
-          payload: sql`excluded.payload`,
-          doneAt: sql`null`,
-          attempts: sql`case when ${jobs.doneAt} is null then ${jobs.attempts} else 0 end`,
-        },
-      });
+    await jobsRepository(db).schedule(kind, key, runAt, payload);
   }
 
   /** Runs the jobs due now (at most `limit`); answers how many ran. */
   async runDue(limit = 20): Promise<number> {
     const now = this.now();
-    const claimed = await this.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(jobs)
-        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now)))
-        .orderBy(asc(jobs.runAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      for (const job of due) {
-        await tx
-          .update(jobs)
-          .set({ runAt: new Date(now.getTime() + this.leaseMs), attempts: job.attempts + 1 })
-          .where(eq(jobs.id, job.id));
-      }
-      return due;
-    });
+    const claimed = await this.repo.claimDue(now, limit, new Date(now.getTime() + this.leaseMs));
     for (const [n, job] of claimed.entries()) {
       if (this.stopped) {
         await this.release(claimed.slice(n), now);
@@ -114,40 +91,29 @@ export class JobRunner {
   }
 
   /** Claimed jobs not begun when the process stops: due again at once, their attempt not counted, for another process. */
-  private async release(left: (typeof jobs.$inferSelect)[], claimedAt: Date) {
-    await this.db
-      .update(jobs)
-      .set({ runAt: claimedAt, attempts: sql`${jobs.attempts} - 1` })
-      .where(
-        inArray(
-          jobs.id,
-          left.map((job) => job.id),
-        ),
-      );
+  private async release(left: JobRow[], claimedAt: Date) {
+    await this.repo.release(
+      left.map((job) => job.id),
+      claimedAt,
+    );
   }
 
-  private async runOne(job: typeof jobs.$inferSelect) {
+  private async runOne(job: JobRow) {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const outcome = await handler(job.payload);
-      if (outcome?.runAgainAt) {
-        await this.db.update(jobs).set({ runAt: outcome.runAgainAt, attempts: 0, lastError: null }).where(eq(jobs.id, job.id));
-      } else {
-        await this.db.update(jobs).set({ doneAt: this.now(), lastError: null }).where(eq(jobs.id, job.id));
-      }
+      if (outcome?.runAgainAt) await this.repo.runAgainAt(job.id, outcome.runAgainAt);
+      else await this.repo.done(job.id, this.now());
     } catch (err) {
       const attempts = job.attempts + 1;
       this.log.error({ err, job: job.kind, key: job.key, attempts }, 'job failed');
       const giveUp = attempts >= MAX_ATTEMPTS;
-      await this.db
-        .update(jobs)
-        .set({
-          lastError: String(err instanceof Error ? err.message : err).slice(0, 2000),
-          runAt: new Date(this.now().getTime() + attempts * RETRY_STEP_MS),
-          doneAt: giveUp ? this.now() : null,
-        })
-        .where(eq(jobs.id, job.id));
+      await this.repo.failed(job.id, {
+        lastError: String(err instanceof Error ? err.message : err).slice(0, 2000),
+        runAt: new Date(this.now().getTime() + attempts * RETRY_STEP_MS),
+        doneAt: giveUp ? this.now() : null,
+      });
     }
   }
 
@@ -157,15 +123,7 @@ export class JobRunner {
    * none of its jobs waits.
    */
   async backlog(): Promise<JobBacklog[]> {
-    const rows = await this.db
-      .select({
-        kind: jobs.kind,
-        due: sql<number>`count(*) filter (where ${lte(jobs.runAt, this.now())})`.mapWith(Number),
-        failed: sql<number>`count(*) filter (where ${isNotNull(jobs.lastError)})`.mapWith(Number),
-      })
-      .from(jobs)
-      .where(isNull(jobs.doneAt))
-      .groupBy(jobs.kind);
+    const rows = await this.repo.backlog(this.now());
     const byKind = new Map<string, JobBacklog>([...this.handlers.keys()].map((kind) => [kind, { kind, due: 0, failed: 0 }]));
     for (const row of rows) byKind.set(row.kind, row);
     return [...byKind.values()];

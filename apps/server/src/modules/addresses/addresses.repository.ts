@@ -3,9 +3,9 @@ import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CSV_CHUNK_ROWS } from '../../csv/csv';
 import type { Db } from '../../db/client';
+import { COUNT_AHEAD, countAhead } from '../../db/count-ahead';
 import { escapeLike } from '../../db/like';
 import { addressBook } from '../../db/schema';
-import { COUNT_AHEAD, countAhead } from '../../paging';
 
 export type AddressRow = typeof addressBook.$inferSelect;
 export type AddressSort = (typeof ADDRESS_SORTS)[number];

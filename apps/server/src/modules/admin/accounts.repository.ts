@@ -1,9 +1,9 @@
 import type { AccountSearchQuery, AccountState } from '@freight/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keysetBatches } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { accountSalesReps, accountSuspensionProposals, accounts, quotes, sessions, shipments, userSettings, users } from '../../db/schema';
-import { keysetBatches } from '../../exports/keyset';
 import { announceAccessChange } from '../support/live-access.repository';
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -2,7 +2,7 @@ import { type DrillFlags, FIGURE_SUM_KEYS, type FigureSums } from '@freight/doma
 import { and, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { analyticsDays, analyticsShipments, invoices, shipmentEvents, shipments } from '../../db/schema';
-import { factChangeMarks } from '../../shipment-facts';
+import { factChangeMarks } from '../../db/shipment-facts';
 import type { AnalyticsFilter } from './analytics.repository';
 
 type Rows = { rows: Record<string, unknown>[] };

@@ -2,7 +2,7 @@ import type { ChargeFacts, DrillFigure, ItemFacts, ShipmentFacts } from '@freigh
 import { and, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, analyticsShipments, quotes, shipments } from '../../db/schema';
-import { FACT_COLUMNS, factsOfRow, jsonOf } from '../../shipment-facts';
+import { FACT_COLUMNS, factsOfRow, jsonOf } from '../../db/shipment-facts';
 import { type ShipmentPageOptions, shipmentPage } from '../shipments/shipments.service';
 
 /** Which of an account's shipments a figure reads: a pickup range (not canceled) and the page's filters. */

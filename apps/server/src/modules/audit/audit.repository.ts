@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countAhead } from '../../db/count-ahead';
 import { escapeLike } from '../../db/like';
 import {
   accounts,
@@ -15,7 +16,6 @@ import {
   users,
 } from '../../db/schema';
 import { isUuid } from '../../ids';
-import { countAhead } from '../../paging';
 import { type AuditRow, presentAuditEntry, userLabel } from './audit.presenter';
 
 export interface AuditFilter {

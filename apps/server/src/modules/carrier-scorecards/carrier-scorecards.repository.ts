@@ -2,7 +2,7 @@ import type { ScorecardCounts, ScorecardFacts } from '@freight/domain/analytics'
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { carrierRateFailures, carrierScorecardMonths, carriers, invoices, shipmentEvents, shipments } from '../../db/schema';
-import { FACT_COLUMNS, factsOfRow, isoOrNull, TENDER_ACCEPTED_AT } from '../../shipment-facts';
+import { FACT_COLUMNS, factsOfRow, isoOrNull, TENDER_ACCEPTED_AT } from '../../db/shipment-facts';
 
 type Rows = { rows: Record<string, unknown>[] };
 const day = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);

@@ -3,7 +3,7 @@ import type { ShipmentFacts, TransitBucket } from '@freight/domain/analytics';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { carrierLaneTransit, shipmentEvents, shipments } from '../../db/schema';
-import { FACT_COLUMNS, factsOfRow } from '../../shipment-facts';
+import { FACT_COLUMNS, factsOfRow } from '../../db/shipment-facts';
 
 type Rows = { rows: Record<string, unknown>[] };
 

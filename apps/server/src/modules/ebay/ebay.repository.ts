@@ -1,9 +1,9 @@
 import type { EbayOrderStatus } from '@freight/contracts';
 import { and, asc, desc, eq, inArray, isNull, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countAhead } from '../../db/count-ahead';
 import { escapeLike } from '../../db/like';
 import { accounts, carriers, ebayOrders, ebayStores, products, shipments } from '../../db/schema';
-import { countAhead } from '../../paging';
 
 export type StoreRow = typeof ebayStores.$inferSelect;
 export type OrderRow = typeof ebayOrders.$inferSelect;

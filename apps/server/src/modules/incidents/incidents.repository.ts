@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countAhead } from '../../db/count-ahead';
+import { keysetBatches } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { apiIncidents, carriers, users } from '../../db/schema';
-import { keysetBatches } from '../../exports/keyset';
-import { countAhead } from '../../paging';
 
 /** The list's filter (what an export reads: the search without its page). */
 export interface IncidentFilter {

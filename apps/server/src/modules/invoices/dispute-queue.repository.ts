@@ -1,7 +1,7 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keysetBatches } from '../../db/keyset';
 import { invoiceDisputes } from '../../db/schema';
-import { keysetBatches } from '../../exports/keyset';
 
 /**
  * The accounting staff's dispute queue: the open disputes of every account (or of one), oldest

@@ -1,8 +1,8 @@
 import type { InvoiceListQuery, InvoiceSort } from '@freight/contracts';
 import { and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keysetBatches } from '../../db/keyset';
 import { invoices } from '../../db/schema';
-import { keysetBatches } from '../../exports/keyset';
 import { historyWhere, type InvoiceHistoryRange, type InvoiceRow, openWhere, SORT_COLUMNS } from './invoices.repository';
 
 /** The last row's value of a sort column, written as the column compares (the number byte by byte). */

@@ -2,9 +2,9 @@ import type { InvoiceListQuery, InvoiceSort, ShipmentReference } from '@freight/
 import type { InvoiceFilter } from '@freight/domain';
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countAhead } from '../../db/count-ahead';
 import { escapeLike } from '../../db/like';
 import { accounts, type invoiceDisputes, type invoicePayments, invoices, shipmentReferences, shipments } from '../../db/schema';
-import { countAhead } from '../../paging';
 import { invoiceAccountsQueries } from './invoice-accounts.repository';
 import { invoiceDisputesQueries } from './invoice-disputes.repository';
 import { invoicePaymentsQueries } from './invoice-payments.repository';

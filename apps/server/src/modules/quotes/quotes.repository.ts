@@ -1,9 +1,9 @@
 import { fromTodayOn, inForceOn } from '@freight/domain/rating';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { keysetBatches } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { type CarrierMode, carriers, carrierTariffVersions, currencyRates, dieselPrices, quotes } from '../../db/schema';
-import { keysetBatches } from '../../exports/keyset';
 import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
 import { writeBatcher } from './write-batcher';
 

@@ -2,10 +2,10 @@ import type { SHIPMENT_SORTS } from '@freight/contracts';
 import type { ShipmentStatus } from '@freight/domain';
 import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countAhead } from '../../db/count-ahead';
+import { keysetBatches } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { carriers, currencyRates, invoices, payments, quotes, shipmentEvents, shipmentReferences, shipments } from '../../db/schema';
-import { keysetBatches } from '../../exports/keyset';
-import { countAhead } from '../../paging';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type NewShipmentRow = typeof shipments.$inferInsert;

@@ -2,9 +2,9 @@ import type { SupportCategory, SupportState } from '@freight/contracts';
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { keysetBatches, pastKeys } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { accounts, invoices, shipments, supportConversations, supportMessages, userSettings, users } from '../../db/schema';
-import { keysetBatches, pastKeys } from '../../exports/keyset';
 
 /** Who reads: a customer of an account (their own conversations, no internal notes), or staff. */
 export type Audience = { staff: false; accountId: string } | { staff: true };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { countAhead } from '../../db/count-ahead';
 import { accounts, auditLog, teamInvitations, userAuthenticators, userPasskeys, userSettings, users } from '../../db/schema';
-import { countAhead } from '../../paging';
 
 export type InvitationRow = typeof teamInvitations.$inferSelect;
 export type MemberRow = Awaited<ReturnType<ReturnType<typeof teamRepository>['members']>>[number];

@@ -1,8 +1,8 @@
 import type { Country } from '@freight/domain';
 import type { AdjustmentFacts, ChargeFacts, ItemFacts, ShipmentFacts } from '@freight/domain/analytics';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from './db/client';
-import { invoices, shipmentEvents, shipments } from './db/schema';
+import type { Db } from './client';
+import { invoices, shipmentEvents, shipments } from './schema';
 
 /**
  * How a shipment's facts are read for @freight/domain/analytics, by the shipper's Analytics and the
