@@ -10,6 +10,20 @@ export type NewBatchLine = typeof batchRows.$inferInsert;
 /** Batch rows written or read by one statement. */
 export const ROWS_PER_STATEMENT = 50;
 
+/** A batch's rows past line `after` (all of them when undefined). */
+const rowsAfter = (batchId: string, after: number | undefined) =>
+  and(eq(batchRows.batchId, batchId), after === undefined ? undefined : gt(batchRows.line, after));
+
+/** Every row `readPage` gives, page by page (each page the rows past the last line read) until a page is not full. */
+async function inPages<R extends { line: number }>(readPage: (after: number | undefined) => Promise<R[]>): Promise<R[]> {
+  const all: R[] = [];
+  for (;;) {
+    const page = await readPage(all.at(-1)?.line);
+    all.push(...page);
+    if (page.length < ROWS_PER_STATEMENT) return all;
+  }
+}
+
 /** Rows with a shipment, counted beside each batch (the history's booked count). */
 const rowsBooked =
   sql<number>`(select count(*) from ${batchRows} where ${batchRows.batchId} = ${batches.id} and ${batchRows.shipmentId} is not null)`
@@ -134,20 +148,24 @@ export function batchesRepository(db: Db) {
      * The batch's rows in line order, ROWS_PER_STATEMENT per statement: on the embedded database
      * each statement holds the server's thread, and a thousand rows in one held it for tens of milliseconds.
      */
-    async rows(batchId: string) {
-      const all: BatchLineRow[] = [];
-      for (;;) {
-        const after = all.at(-1)?.line;
-        const page = await db
-          .select()
-          .from(batchRows)
-          .where(and(eq(batchRows.batchId, batchId), after === undefined ? undefined : gt(batchRows.line, after)))
-          .orderBy(asc(batchRows.line))
-          .limit(ROWS_PER_STATEMENT);
-        all.push(...page);
-        if (page.length < ROWS_PER_STATEMENT) return all;
-      }
-    },
+    rows: (batchId: string) =>
+      inPages((after) =>
+        db.select().from(batchRows).where(rowsAfter(batchId, after)).orderBy(asc(batchRows.line)).limit(ROWS_PER_STATEMENT),
+      ),
+
+    /** The rows (as `rows`) each with its shipment's BOL number, read in the same statement (null until booked). */
+    rowsWithBolNumbers: (accountId: string, batchId: string) =>
+      inPages(async (after) =>
+        (
+          await db
+            .select({ row: batchRows, bolNumber: shipments.bolNumber })
+            .from(batchRows)
+            .leftJoin(shipments, and(eq(shipments.id, batchRows.shipmentId), eq(shipments.accountId, accountId)))
+            .where(rowsAfter(batchId, after))
+            .orderBy(asc(batchRows.line))
+            .limit(ROWS_PER_STATEMENT)
+        ).map(({ row, bolNumber }) => ({ ...row, bolNumber })),
+      ),
 
     /** The batch's rows counted by status, and of each status those with a chosen rate and those rated in round `round`. */
     statusCounts: (batchId: string, round: number) =>
@@ -161,16 +179,6 @@ export function batchesRepository(db: Db) {
         .from(batchRows)
         .where(eq(batchRows.batchId, batchId))
         .groupBy(batchRows.status),
-
-    /** The BOL numbers of the rows' shipments, by shipment id. */
-    async bolNumbers(accountId: string, shipmentIds: string[]) {
-      if (!shipmentIds.length) return new Map<string, string>();
-      const found = await db
-        .select({ id: shipments.id, bol: shipments.bolNumber })
-        .from(shipments)
-        .where(and(eq(shipments.accountId, accountId), inArray(shipments.id, shipmentIds)));
-      return new Map(found.map((f) => [f.id, f.bol]));
-    },
 
     /**
      * The booked rows in line order: their line, shipment and client reference only. A batch's files

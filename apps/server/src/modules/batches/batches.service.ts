@@ -54,7 +54,7 @@ function summary(row: { batch: BatchRow; creatorFirst: string | null; creatorLas
   };
 }
 
-const rowView = (r: BatchLineRow, bolNumbers: ReadonlyMap<string, string>): BatchRowView => ({
+const rowView = (r: BatchLineRow & { bolNumber: string | null }): BatchRowView => ({
   line: r.line,
   status: r.status,
   cells: r.cells,
@@ -63,7 +63,7 @@ const rowView = (r: BatchLineRow, bolNumbers: ReadonlyMap<string, string>): Batc
   rate_id: r.rateId,
   result: (r.result ?? null) as BatchRowResult | null,
   shipment_id: r.shipmentId,
-  bol_number: r.shipmentId ? (bolNumbers.get(r.shipmentId) ?? null) : null,
+  bol_number: r.shipmentId ? r.bolNumber : null,
   approval_id: r.approvalId,
   booking_error: r.bookingError,
   ebay_order_id: r.ebayOrderId,
@@ -102,12 +102,8 @@ export function batchesService(ctx: AppContext) {
 
   async function view(accountId: string, id: string): Promise<BatchView> {
     const found = await settled(accountId, id);
-    const rows = await inBulkLane(() => repo.rows(id));
-    const bols = await repo.bolNumbers(
-      accountId,
-      rows.flatMap((r) => (r.shipmentId ? [r.shipmentId] : [])),
-    );
-    return { ...summary(found), file_errors: found.batch.fileErrors, rows: rows.map((r) => rowView(r, bols)) };
+    const rows = await inBulkLane(() => repo.rowsWithBolNumbers(accountId, id));
+    return { ...summary(found), file_errors: found.batch.fileErrors, rows: rows.map(rowView) };
   }
 
   /** A new batch kept with every row (good or not, so a bad one can be fixed); nothing is rated or booked. */
