@@ -24,7 +24,7 @@ import { benchDatabase, signedInApp, signedInTo } from './setup';
 import { benchQuoteRequest } from './shipment';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
-const IDLE_QUOTES = 200;
+const IDLE_QUOTES = Number(process.env.BENCH_IDLE_QUOTES ?? 200);
 const DESTINATIONS = [
   ['75201', 'Dallas', 'TX'],
   ['30303', 'Atlanta', 'GA'],

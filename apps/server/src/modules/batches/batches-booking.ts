@@ -14,8 +14,9 @@ import { AppError } from '../../errors';
 import { isMessageKey, translator } from '../../i18n';
 import { isUuid } from '../../ids';
 import { recheckHoldLater } from '../invoices/invoices.service';
-import { bookingService, carrierRowsReadOnce, type Shipper } from '../shipments/booking.service';
+import { type BookingReaders, bolSerialsDrawnAhead, bookingService, carrierRowsReadOnce, type Shipper } from '../shipments/booking.service';
 import { bookingFailed, type ShipmentsServiceOptions } from '../shipments/shipments.service';
+import { webhookSubscribersReadEachSecond } from '../webhooks/webhooks.service';
 import { type BatchLineRow, batchesRepository } from './batches.repository';
 import { type BookedInOrder, drawAhead, drawsAhead } from './batches-documents-ahead';
 import { accessorialsOf, BATCH_RATE_PARALLEL, inGroups } from './batches-rows';
@@ -273,7 +274,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     batchId: string,
     row: BatchLineRow,
     language: Language,
-    readCarrier: ReturnType<typeof carrierRowsReadOnce>,
+    readers: BookingReaders,
   ): Promise<Awaited<BookedInOrder>> {
     const t = translator(language);
     const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
@@ -292,7 +293,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
       const made = await requestOf(shipper, row, say);
       if (!made.request) return fail(made.errors, made.errors[0]?.message ?? say('validation.invalid'));
       try {
-        const outcome = await booking.book(shipper, made.request, key, { booker, readCarrier });
+        const outcome = await booking.book(shipper, made.request, key, { booker, ...readers });
         if (outcome.approval) {
           const values = { status: 'awaiting_approval' as const, shipmentId: null, approvalId: outcome.approval.id };
           await repo.booked(row.id, { ...values, errors: [], bookingError: null }, ctx.now());
@@ -345,13 +346,17 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
         if (!bookable(row)) throw AppError.field('rate_id', 'validation.required');
         due = [row];
       }
-      const readCarrier = carrierRowsReadOnce(ctx);
+      const readers: BookingReaders = {
+        readCarrier: carrierRowsReadOnce(ctx),
+        readSubscribers: webhookSubscribersReadEachSecond(ctx.db, ctx.now),
+        drawBolSerial: bolSerialsDrawnAhead(ctx, due.length),
+      };
       // A large booking's merged file is drawn as its rows are booked, on the drawing worker's core.
       const drawing = line === null && drawsAhead(ctx, due.length) ? rowsInFileOrder(rows, due) : undefined;
       if (drawing) drawAhead(ctx, { id: batchId, accountId: shipper.accountId, ...reader }, drawing.inOrder);
       try {
         await inGroups(due, BATCH_RATE_PARALLEL, async (row) => {
-          const booked = await bookRow(shipper, booker, batchId, row, language, readCarrier);
+          const booked = await bookRow(shipper, booker, batchId, row, language, readers);
           drawing?.settle(row.line, booked);
         });
       } finally {

@@ -16,6 +16,7 @@ import { postalDataVerifier } from '../addresses/addresses.service';
 import { withoutOwnBrokers } from '../customs/customs.service';
 import { costOfRate, type QuoteInput, type QuoteResult, quotesService, type RateItem } from '../quotes/quotes.service';
 import { checkedBooking } from './booking-checks';
+import type { CarrierRowReader } from './booking-readers';
 import { shipmentsRepository } from './shipments.repository';
 import type { CarrierFactory } from './shipments.service';
 
@@ -32,31 +33,6 @@ export interface Shipper {
 }
 
 const conflict = (key: string) => new AppError(409, 'conflict', key);
-
-type CarrierRow = Parameters<CarrierFactory>[0];
-
-/** How a booking reads the row of its rate's carrier (its tariff, whether it is active). */
-export type CarrierRowReader = (id: string) => Promise<CarrierRow | undefined>;
-
-/**
- * A reader that reads each carrier's row once: a batch books a thousand rows with a few
- * carriers, and each row is a wide one (the whole tariff). Kept for one run of a batch's booking,
- * so a carrier switched off meanwhile is seen by the next run.
- */
-export function carrierRowsReadOnce(ctx: AppContext): CarrierRowReader {
-  const repo = shipmentsRepository(ctx.db);
-  const read = new Map<string, Promise<CarrierRow | undefined>>();
-  return (id) => {
-    let row = read.get(id);
-    if (!row) {
-      row = repo.carrier(id);
-      read.set(id, row);
-      // A failed read is not kept: the next row reads again.
-      row.catch(() => read.delete(id));
-    }
-    return row;
-  };
-}
 
 /** Pricing a booking (its first step, before anything is held or written), with `carrierFor` making the carrier that books. */
 export function bookingPricer(ctx: AppContext, carrierFor: CarrierFactory) {

@@ -10,15 +10,24 @@ import { heldUnderKey, holdForApproval } from '../approvals/approval-holds.servi
 import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
 import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
 import { usmcaService } from '../usmca/usmca.service';
-import { webhookEvents } from '../webhooks/webhook-events';
+import { type WebhookSubscriberReader, webhookEvents, webhookSubscribersOf } from '../webhooks/webhook-events';
 import { saveBookedPlaces } from './booked-places';
-import { bookingPricer, type CarrierRowReader, type Priced, type Shipper } from './booking-price';
+import { bookingPricer, type Priced, type Shipper } from './booking-price';
+import type { BolSerialDrawer, CarrierRowReader } from './booking-readers';
 import { laneColumns } from './lane-columns';
 import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { bookingFailed, canonicalJson, defaultCarrierFor, PAYMENT_EXPIRY_JOB, type ShipmentsServiceOptions } from './shipments.service';
 import { bookedStops, placeViewOf, storedDelivery } from './truckload-stops';
 
-export { carrierRowsReadOnce, type Shipper } from './booking-price';
+export type { Shipper } from './booking-price';
+export { bolSerialsDrawnAhead, carrierRowsReadOnce } from './booking-readers';
+
+/** How a booking reads what many bookings share: a batch's booking hands over readers that read each once. */
+export interface BookingReaders {
+  readCarrier?: CarrierRowReader;
+  readSubscribers?: WebhookSubscriberReader;
+  drawBolSerial?: BolSerialDrawer;
+}
 
 type HeldBooking = Awaited<ReturnType<typeof holdForApproval>>;
 
@@ -35,6 +44,12 @@ function signedCustoms(tx: Db, shipper: Shipper, customs: BookingCustoms, export
 export type BookingOutcome = { shipment: ShipmentRow; approval?: undefined } | { approval: HeldBooking; shipment?: undefined };
 
 const conflict = (key: string) => new AppError(409, 'conflict', key);
+
+const firstOf = async (serials: Promise<number[]>) => {
+  const [serial] = await serials;
+  if (serial === undefined) throw new Error('no BOL serial');
+  return serial;
+};
 
 /** Thrown inside a booking's transaction to roll it back when its idempotency key turns out taken. */
 class KeyTaken extends Error {}
@@ -60,6 +75,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     key: { idempotencyKey: string; requestHash: string },
     priced: Priced,
     approvedBy: string | null,
+    readers: BookingReaders,
   ): Promise<ShipmentRow | undefined> {
     const { idempotencyKey, requestHash } = key;
     const { quote, input, rate, pickup, delivery, stops, quoted, insurance, temperatureControlled, customs, carrierRow, carrier } = priced;
@@ -70,7 +86,9 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     try {
       // A sequence is outside transactions (a rolled-back booking uses its number up either way), so
       // the BOL number is drawn before the transaction: one statement less while it holds the quote.
-      const bolNumber = vicsBolNumber(await repo.nextBolSerial());
+      const bolNumber = vicsBolNumber(await (readers.drawBolSerial?.() ?? firstOf(repo.nextBolSerials(1))));
+      // Who hears of the booking is read before too: a subscription's change races the booking either way.
+      const subscribers = await (readers.readSubscribers?.(shipper.accountId) ?? webhookSubscribersOf(ctx.db, shipper.accountId));
       return await ctx.db.transaction(async (tx) => {
         const r = shipmentsRepository(tx);
         // The quote is booked once: marking it first locks it, so a concurrent repeat of this
@@ -172,7 +190,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
           now,
         );
         if (prepaid && row.paymentDueAt) await ctx.jobs.schedule(PAYMENT_EXPIRY_JOB, id, row.paymentDueAt, { shipment_id: id }, tx);
-        await webhookEvents(ctx).booked(tx, row);
+        await webhookEvents(ctx).booked(tx, row, subscribers);
         await shipEbayOrdersOfQuote(ctx, tx, shipper.accountId, quote.id, id);
         return row;
       });
@@ -216,7 +234,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
     shipper: Shipper,
     body: BookingRequest,
     idempotencyKey: string,
-    options: { approvedBy?: string; booker?: { firstName: string; lastName: string }; readCarrier?: CarrierRowReader } = {},
+    options: { approvedBy?: string; booker?: { firstName: string; lastName: string } } & BookingReaders = {},
   ): Promise<BookingOutcome> {
     const requestHash = sha256(canonicalJson(body));
     const replay = (existing: { requestHash: string }) => {
@@ -265,7 +283,7 @@ export function bookingService(ctx: AppContext, opts: ShipmentsServiceOptions = 
       });
       return { approval };
     }
-    const booked = await commit(shipper, body, { idempotencyKey, requestHash }, priced, options.approvedBy ?? null);
+    const booked = await commit(shipper, body, { idempotencyKey, requestHash }, priced, options.approvedBy ?? null, options);
     if (booked) return { shipment: booked };
     // Another request got there first: with this key, its booking is the answer; else the quote is booked.
     const winner = await bookedUnderKey();

@@ -150,15 +150,15 @@ export function shipmentsRepository(db: Db) {
   }
 
   return {
-    /** The next VICS BOL serial (migration 0006's sequence). */
-    async nextBolSerial(): Promise<number> {
+    /** The next `count` VICS BOL serials (migration 0006's sequence), in order. */
+    async nextBolSerials(count: number): Promise<number[]> {
       // node-postgres and PGlite both answer { rows }; bigint comes back as a string.
-      const result = (await db.execute(sql`select nextval('shipment_bol_serial')::text as serial`)) as unknown as {
-        rows: { serial: string }[];
-      };
-      const serial = Number(result.rows[0]?.serial);
-      if (!Number.isSafeInteger(serial)) throw new Error('no BOL serial');
-      return serial;
+      const result = (await db.execute(
+        sql`select nextval('shipment_bol_serial')::text as serial from generate_series(1, ${count}::int)`,
+      )) as unknown as { rows: { serial: string }[] };
+      const serials = result.rows.map((r) => Number(r.serial)).sort((a, b) => a - b);
+      if (serials.length !== count || !serials.every(Number.isSafeInteger)) throw new Error('no BOL serial');
+      return serials;
     },
 
     /** Inserts the booking unless the account already used its idempotency key; answers the new row or undefined. */

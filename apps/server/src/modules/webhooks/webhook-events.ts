@@ -25,15 +25,55 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
+/** An enabled subscription that hears an account, with the events it wants. */
+export type WebhookSubscriber = { id: string; events: string[] };
+
+/** How a change finds who hears an account (a batch's booking reads it once a second, not once a row). */
+export type WebhookSubscriberReader = (accountId: string) => Promise<WebhookSubscriber[]>;
+
+/**
+ * The enabled subscriptions that hear an account: its own, and its active partners'. A promise of
+ * the rows read once (the query builder itself would read again each time it is awaited).
+ */
+export const webhookSubscribersOf = async (db: Db, accountId: string): Promise<WebhookSubscriber[]> =>
+  await webhooksRepository(db).subscribersOf(accountId);
+
+/**
+ * A reader that reads an account's subscribers at most once a second: a batch books a thousand
+ * rows a few seconds apart for one account, and each read would be a statement. A subscription
+ * made meanwhile hears the rows booked a second later; one switched off meanwhile gets nothing,
+ * since its lane checks the subscription before each delivery.
+ */
+export function webhookSubscribersReadEachSecond(db: Db, now: () => Date): WebhookSubscriberReader {
+  const read = new Map<string, { at: number; subscribers: Promise<WebhookSubscriber[]> }>();
+  return (accountId) => {
+    const at = now().getTime();
+    const kept = read.get(accountId);
+    if (kept && at - kept.at < 1000) return kept.subscribers;
+    const subscribers = webhookSubscribersOf(db, accountId);
+    read.set(accountId, { at, subscribers });
+    // A failed read is not kept: the next booking reads again.
+    subscribers.catch(() => read.delete(accountId));
+    return subscribers;
+  };
+}
+
 /**
  * Records events of an account for every enabled subscription that wants them (the account's own
  * and its partners'), as pending deliveries, and schedules their lanes: in the caller's
  * transaction, so an event exists exactly when the change it tells of is committed. An account
- * nobody listens to costs one indexed read.
+ * nobody listens to costs one indexed read. A caller may hand over the subscribers it read before
+ * its transaction, so the transaction (which holds the embedded database) is a statement shorter.
  */
-export async function emitWebhookEvents(tx: Db, ctx: EventCtx, accountId: string, events: WebhookEvent[]) {
+export async function emitWebhookEvents(
+  tx: Db,
+  ctx: EventCtx,
+  accountId: string,
+  events: WebhookEvent[],
+  readBefore?: WebhookSubscriber[],
+) {
   const repo = webhooksRepository(tx);
-  const subscribers = await repo.subscribersOf(accountId);
+  const subscribers = readBefore ?? (await repo.subscribersOf(accountId));
   if (subscribers.length === 0) return;
   const now = ctx.now();
   const rows = events.flatMap((event) => {
@@ -108,13 +148,13 @@ export function webhookEvents(ctx: EventCtx) {
     /**
      * shipment.booked, then document.ready for each document the shipment has from the start. The
      * booking hands over the shipment it has just written: reading it again would cost a statement
-     * per booking (a batch books a thousand).
+     * per booking (a batch books a thousand). So does it the subscribers it read before its transaction.
      */
-    async booked(tx: Db, s: ShipmentFacts) {
+    async booked(tx: Db, s: ShipmentFacts, subscribers: WebhookSubscriber[]) {
       const documents = documentKindsOf(documentsOf(s))
         .filter((kind) => !isStampedLater(kind))
         .map((kind) => documentEvent(s, kind));
-      await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents]);
+      await emitWebhookEvents(tx, ctx, s.accountId, [shipmentEvent('shipment.booked', s, null), ...documents], subscribers);
     },
 
     /** shipment.status_changed from `previousStatus` to the stored one, and shipment.delivered when that is Delivered. */

@@ -10,7 +10,12 @@ import { scheduleLane } from './webhook-events';
 /** How deliveries go out, and the repository, for the test seeding's receiver that stays down. */
 export { RETRY_WINDOW_MS, webhookDelivery } from './webhook-delivery';
 /** The events other modules record in their own transactions (an invoice paid...). */
-export { webhookEvents } from './webhook-events';
+export {
+  type WebhookSubscriberReader,
+  webhookEvents,
+  webhookSubscribersOf,
+  webhookSubscribersReadEachSecond,
+} from './webhook-events';
 export { webhooksRepository } from './webhooks.repository';
 
 import { newWebhookSecret, webhookSecretBox } from './webhook-signing';
