@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, redirectDocument } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
-import { loadScreenCatalogs } from '../lib/i18n';
+import { loadAdminScreenCatalogs, loadScreenCatalogs } from '../lib/i18n';
 import { AdminDoor } from './adminDoor';
 import { PageLoading, RequireAuth, RequireCustomerAccount, RequireTeamPermission } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -57,10 +57,18 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
   customs: () => import('../features/customs/routes/admin').then((m) => m.CustomsRoute),
 };
 
+/** The admin area's layout or a screen in it: the area's own words come with it (a shipper never downloads them). */
+const adminAreaScreen = (load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [Component] = await Promise.all([load(), loadAdminScreenCatalogs()]);
+    return { Component };
+  },
+});
+
 /** An admin screen behind the door of its page (the role check of the admin area). */
 const adminScreen = (page: AdminPageKey, load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [Screen] = await Promise.all([load(), loadScreenCatalogs()]);
+    const [Screen] = await Promise.all([load(), loadAdminScreenCatalogs()]);
     return {
       element: (
         <AdminDoor page={page}>
@@ -166,7 +174,10 @@ const guestPageRoutes: RouteObject[] = GUEST_PAGES.map((page) => ({
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate replace to="dashboard" /> },
   // Staff keep their second factor here (Settings > Security's panels).
-  { path: 'security', ...screen(() => import('../features/security/routes/AdminSecurityRoute').then((m) => m.AdminSecurityRoute)) },
+  {
+    path: 'security',
+    ...adminAreaScreen(() => import('../features/security/routes/AdminSecurityRoute').then((m) => m.AdminSecurityRoute)),
+  },
   ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, ...adminScreen(k, ADMIN_SCREENS[k]) })),
   ...ADMIN_CHILDREN.map((c) => ({ path: c.path, ...adminScreen(c.page, c.load) })),
   { path: '*', element: <NotFound /> },
@@ -317,7 +328,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'admin',
-            ...screen(() => import('./layouts/AdminLayout').then((m) => m.AdminLayout)),
+            ...adminAreaScreen(() => import('./layouts/AdminLayout').then((m) => m.AdminLayout)),
             children: adminRoutes,
           },
           {

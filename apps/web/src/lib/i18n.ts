@@ -29,7 +29,8 @@ function merge(a: Tree, b: Tree): Tree {
  *   language's before the first render.
  * - Every other screen's words: the feature and shared-component catalogs
  *   (`features/<feature>/locales/<part>.<lang>.json`, `components/<group>/locales/...`) that sit
- *   beside the screens they word. A screen's route loader awaits `loadScreenCatalogs`.
+ *   beside the screens they word. A screen's route loader awaits `loadScreenCatalogs`; the admin
+ *   area's words (features/admin) are a chunk apart that its loaders add (`loadAdminScreenCatalogs`).
  * - A lazy chunk's own words, when a first-visit page shows it only now and then (the consignee
  *   alerts of features/public/tracking/ShipmentAlerts.tsx): the chunk adds its catalog itself,
  *   so not a byte of it, in either language, is in a first download or in this module.
@@ -52,6 +53,11 @@ const SCREENS: Record<Language, () => Promise<Tree[]>> = {
   en: () => import('./screenCatalogs.en').then((m) => m.default),
   es: () => import('./screenCatalogs.es').then((m) => m.default),
 };
+/** The admin area's words, apart: a shipper's first visit to a portal page does not download them. */
+const ADMIN_SCREENS: Record<Language, () => Promise<Tree[]>> = {
+  en: () => import('./adminCatalogs.en').then((m) => m.default),
+  es: () => import('./adminCatalogs.es').then((m) => m.default),
+};
 
 const loaded = new Map<string, Promise<void>>([['first-visit:en', Promise.resolve()]]);
 function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>): Promise<void> {
@@ -68,11 +74,14 @@ function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>
 
 const loadFirstVisit = (language: Language) => loadOnce('first-visit', language, FIRST_VISIT[language]);
 const loadScreens = (language: Language) => loadOnce('screens', language, SCREENS[language]);
+const loadAdminScreens = (language: Language) => loadOnce('admin-screens', language, ADMIN_SCREENS[language]);
 
 const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
 
 /** Set once a screen past the first-visit pages has asked for its words: a language switch then brings them too. */
 let screensShown = false;
+/** Set once an admin screen has asked for its words, likewise. */
+let adminScreensShown = false;
 
 /** The words of every screen in the language in use; a route's loader awaits them before it renders. */
 export function loadScreenCatalogs(): Promise<void> {
@@ -80,15 +89,26 @@ export function loadScreenCatalogs(): Promise<void> {
   return loadScreens(currentLanguage());
 }
 
+/** The admin area's words besides every screen's: the admin layout's and its screens' loaders await them. */
+export function loadAdminScreenCatalogs(): Promise<void> {
+  adminScreensShown = true;
+  const language = currentLanguage();
+  return Promise.all([loadScreenCatalogs(), loadAdminScreens(language)]).then(() => undefined);
+}
+
 /** Every catalog in both languages, for tests and the catalogs' own checks. */
 export async function loadAllCatalogs() {
-  await Promise.all(LANGUAGES.flatMap((language) => [loadFirstVisit(language), loadScreens(language)]));
+  await Promise.all(LANGUAGES.flatMap((language) => [loadFirstVisit(language), loadScreens(language), loadAdminScreens(language)]));
   return { en: i18n.getResourceBundle('en', 'translation') as Tree, es: i18n.getResourceBundle('es', 'translation') as Tree };
 }
 
 /** Switches the UI language once its words are here, so no screen shows another language meanwhile. */
 export async function changeLanguage(language: Language) {
-  await Promise.all([loadFirstVisit(language), screensShown ? loadScreens(language) : undefined]);
+  await Promise.all([
+    loadFirstVisit(language),
+    screensShown ? loadScreens(language) : undefined,
+    adminScreensShown ? loadAdminScreens(language) : undefined,
+  ]);
   await i18n.changeLanguage(language);
 }
 

@@ -1,0 +1,202 @@
+// What a signed-in user's first visit to the pages they open most downloads and how soon it paints:
+// the demo shipper's quote page (/), My Shipments and Open Invoices, and a staff member's admin
+// dashboard. Targets: at most 200 KB gzip of JavaScript per page (every script the page loads until
+// the network settles) and a Largest Contentful Paint under 1.2 s in Debian's Chromium with the CPU
+// slowed 4x, median of BENCH_RUNS (5) visits, served by the app on a local PostgreSQL database.
+//
+// A visit is a new browser context (empty cache) that carries only the session: its cookies and the
+// user the login page stores (AUTH_STATE). The login page's own scripts are not counted: a real user
+// may have them cached, and they are a build of their own (e2e/tests/first-visit.spec.ts).
+// The server sends the scripts uncompressed (a proxy in front compresses them, deploy/), so each
+// script's body is gzipped here as that proxy would send it.
+//
+// Run: npm run build && npx tsx bench/signed-in-pages.ts
+// Baseline in the same run: BASELINE_WEB_DIST=<a build of an older commit> serves that build from
+// a second app process; the two are visited alternately, so they share the machine's noise.
+// (git worktree add /tmp/base <commit> && cd /tmp/base && npm ci && npm run build -> /tmp/base/apps/web/dist)
+import { cpus } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from '@playwright/test';
+import { DEMO_STAFF_TOTP_SECRET } from '../apps/server/src/db/seed-two-factor';
+import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/support/chromium';
+import { freshDatabase, startApp, waitFor } from './server-process';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+const BUDGET_KB = 200;
+const LCP_TARGET_MS = 1200;
+
+/**
+ * The pages and whose user signs in. A page is settled once its title shows and the network has
+ * been quiet; the dashboard's charts, fetched once its figures are in, can come after such a quiet
+ * moment, so that page also waits for a chart on screen.
+ */
+const PAGES: { name: string; path: string; email: string; settled?: string }[] = [
+  { name: 'quote', path: '/', email: 'shipper@demo.test' },
+  { name: 'my shipments', path: '/my-shipments', email: 'shipper@demo.test' },
+  { name: 'open invoices', path: '/my-invoices', email: 'shipper@demo.test' },
+  { name: 'admin dashboard', path: '/admin/dashboard', email: 'admin@demo.test', settled: '.recharts-surface' },
+];
+
+interface Session {
+  cookies: { name: string; value: string }[];
+  user: string;
+}
+
+/** Signs `email` in over the API as the login page does (with the demo staff's code when asked), and reads the user it stores. */
+async function signIn(origin: string, email: string): Promise<Session> {
+  const jar = new Map<string, string>();
+  const send = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = (pair ?? '').indexOf('=');
+      if (at > 0) jar.set(pair?.slice(0, at) ?? '', pair?.slice(at + 1) ?? '');
+    }
+    return res;
+  };
+  await send('GET', '/sanctum/csrf-cookie');
+  const login = await send('POST', '/login', { email, password: 'Demo#2026', remember: false });
+  if (login.status >= 300) throw new Error(`login of ${email}: ${login.status}`);
+  if (login.status === 200 && ((await login.json()) as { two_factor?: boolean }).two_factor) {
+    const code = await send('POST', '/two-factor-challenge', { code: totpCodeAt(DEMO_STAFF_TOTP_SECRET, new Date()) });
+    if (code.status !== 204) throw new Error(`second step of ${email}: ${code.status}`);
+  }
+  const user = await send('GET', '/api/user');
+  if (user.status !== 200) throw new Error(`GET /api/user as ${email}: ${user.status}`);
+  const { data } = (await user.json()) as { data: unknown };
+  return { cookies: [...jar].map(([name, value]) => ({ name, value })), user: JSON.stringify(data) };
+}
+
+interface Visit {
+  lcpMs: number;
+  scripts: { path: string; gzip: number }[];
+}
+
+async function visit(browser: Browser, origin: string, { path, settled: shown }: (typeof PAGES)[number], session: Session): Promise<Visit> {
+  const host = new URL(origin).hostname;
+  const context = await browser.newContext({
+    storageState: {
+      cookies: session.cookies.map((c) => ({
+        ...c,
+        domain: host,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      })),
+      origins: [{ origin, localStorage: [{ name: 'AUTH_STATE', value: session.user }] }],
+    },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const bodies: Promise<{ path: string; gzip: number }>[] = [];
+  let settled = false;
+  page.on('response', (response) => {
+    if (settled || response.request().resourceType() !== 'script') return;
+    bodies.push(response.body().then((body) => ({ path: new URL(response.url()).pathname, gzip: gzipSync(body).length })));
+  });
+  await page.goto(`${origin}${path}`);
+  // Every page's title is a level-2 heading (PageHeader).
+  await page.getByRole('heading', { level: 2 }).first().waitFor();
+  if (shown) await page.locator(shown).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
+  // The last LCP candidate before any input is the page's LCP.
+  const lcpMs = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  settled = true;
+  const scripts = await Promise.all(bodies);
+  await context.close();
+  return { lcpMs, scripts };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor(s.length / 2)] ?? Number.NaN);
+};
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+const builds: { name: string; port: number; env: Record<string, string> }[] = [{ name: 'current', port: 3221, env: {} }];
+if (process.env.BASELINE_WEB_DIST) builds.push({ name: 'baseline', port: 3222, env: { WEB_DIST: process.env.BASELINE_WEB_DIST } });
+
+const databases = await Promise.all(builds.map((b) => freshDatabase(`signed_in_${b.name}`)));
+const apps = builds.map((b, i) => startApp(databases[i]?.url ?? '', b.port, b.env));
+const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+try {
+  const origins = builds.map((b) => `http://127.0.0.1:${b.port}`);
+  await Promise.all(origins.map((o) => waitFor(`${o}/sanctum/csrf-cookie`)));
+  // One session per server and user, made before the visits: a staff code is taken once a step.
+  const sessions = new Map<string, Session>();
+  for (const origin of origins) {
+    for (const email of new Set(PAGES.map((p) => p.email))) sessions.set(`${origin} ${email}`, await signIn(origin, email));
+  }
+  const visits = new Map<string, Visit[]>();
+  const at = (b: string, p: string) => visits.get(`${b} ${p}`) ?? (visits.set(`${b} ${p}`, []).get(`${b} ${p}`) as Visit[]);
+  const visitOnce = (i: number, p: (typeof PAGES)[number]) => {
+    const origin = origins[i] ?? '';
+    return visit(browser, origin, p, sessions.get(`${origin} ${p.email}`) as Session);
+  };
+  // One warm-up visit each: the server's first answers compile its code, which no visitor pays twice.
+  for (const p of PAGES) for (let i = 0; i < builds.length; i++) await visitOnce(i, p);
+  for (let run = 0; run < RUNS; run++) {
+    for (const p of PAGES) for (let i = 0; i < builds.length; i++) at(builds[i]?.name ?? '', p.name).push(await visitOnce(i, p));
+  }
+  const report = (v: Visit[]) => {
+    // The scripts of the last visit (every visit of a build loads the same files).
+    const scripts = v[v.length - 1]?.scripts ?? [];
+    const total = kb(scripts.reduce((sum, s) => sum + s.gzip, 0));
+    const lcp = median(v.map((x) => x.lcpMs));
+    return {
+      script_kb_gzip: total,
+      scripts: scripts.length,
+      biggest: [...scripts]
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 8)
+        .map((s) => `${s.path.replace('/build/assets/', '')} ${kb(s.gzip)}`),
+      lcp_median_ms: lcp,
+      lcp_ms: v.map((x) => Math.round(x.lcpMs)),
+      met: total <= BUDGET_KB && lcp <= LCP_TARGET_MS,
+    };
+  };
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine: `${cpus().length} cores, ${cpus()[0]?.model}`,
+        cpu_slowdown: CPU_SLOWDOWN,
+        runs: RUNS,
+        budget_kb: BUDGET_KB,
+        lcp_target_ms: LCP_TARGET_MS,
+        results: Object.fromEntries(
+          builds.map((b) => [b.name, Object.fromEntries(PAGES.map((p) => [p.name, report(visits.get(`${b.name} ${p.name}`) ?? [])]))]),
+        ),
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await browser.close();
+  for (const app of apps) app.kill();
+  await Promise.all(databases.map((d) => d.drop()));
+}
