@@ -43,21 +43,25 @@ export const proofOfDeliveryIn = z.object({
 });
 export type ProofOfDeliveryIn = z.output<typeof proofOfDeliveryIn>;
 
-export interface DeliveryExceptionView {
-  kind: DeliveryExceptionKind;
-  pieces: number;
-  note: string;
-}
+/** An exception noted on the receipt, as the shipper and staff read it. */
+export const deliveryExceptionView = z.strictObject({
+  kind: z.enum(DELIVERY_EXCEPTION_KINDS),
+  pieces: z.number().int().meta({ description: 'Handling units (pallets, pieces) the exception concerns' }),
+  note: z.string().meta({ description: "The consignee's words; '' for none" }),
+});
+export type DeliveryExceptionView = z.output<typeof deliveryExceptionView>;
 
 /** A delivered shipment's receipt (GET /api/shipments/:id/proof-of-delivery and the staff door's). */
-export interface ProofOfDeliveryView {
-  signer_name: string;
-  signed_at: string;
-  exceptions: DeliveryExceptionView[];
-  source: 'demo' | 'carrier_api';
-  has_signature: boolean;
-  /** The carrier's scanned receipt's type, when it sent one. */
-  document_type: PodDocumentType | null;
-  /** The receipt as a PDF download. */
-  pdf_url: string;
-}
+export const proofOfDeliveryView = z.strictObject({
+  signer_name: z.string().meta({ description: 'Who signed for the freight' }),
+  signed_at: z.iso.datetime().meta({ description: 'When, in UTC' }),
+  exceptions: z.array(deliveryExceptionView),
+  source: z.enum(['demo', 'carrier_api']).meta({ description: "`carrier_api` when the carrier sent it, `demo` for the demo carriers'" }),
+  has_signature: z.boolean(),
+  document_type: z
+    .enum(POD_DOCUMENT_TYPES)
+    .nullable()
+    .meta({ description: "The type of the carrier's scanned receipt, when it sent one (told by its bytes); null otherwise" }),
+  pdf_url: z.string().meta({ description: 'The receipt as a PDF download' }),
+});
+export type ProofOfDeliveryView = z.output<typeof proofOfDeliveryView>;

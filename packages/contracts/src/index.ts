@@ -37,6 +37,7 @@ export * from './paymentMethods';
 export * from './pricingPrograms';
 export * from './products';
 export * from './quotes';
+export * from './quoteViews';
 export * from './salesReps';
 export * from './savedViews';
 export * from './sentenceEnd';

@@ -1,21 +1,24 @@
-import type { COUNTRIES, PaymentState, ShipmentStatus, TruckloadStopKind } from '@freight/domain';
+import {
+  type COUNTRIES,
+  PAYMENT_STATES,
+  type PaymentState,
+  SHIPMENT_STATUSES,
+  type ShipmentStatus,
+  type TruckloadStopKind,
+} from '@freight/domain';
 import type { CustomsStage } from '@freight/domain/customs';
+import { z } from 'zod';
 import type { CustomsView } from './customs';
 import type { DeliveryWindowView } from './deliveryWindows';
-import type {
-  HazmatDetails,
-  ParcelOptions,
-  ParcelPickupNote,
-  ReferenceType,
-  ShipmentDocument,
-  ShipmentReference,
-  TemperatureRange,
-} from './shipments';
-import type { TeamPerson } from './team';
+import type { ShipmentReference } from './references';
+import { REFERENCE_TYPES } from './references';
+import type { HazmatDetails, ParcelOptions, ParcelPickupNote, ReferenceType, ShipmentDocument, TemperatureRange } from './shipments';
+import { type TeamPerson, teamPerson } from './team';
 
 /*
  * The shipments' wire shapes (answers): a shipment in the list and in full, its places, charges,
- * tracking, payment, the truckload confirmation and the public tracking page.
+ * tracking, payment, the truckload confirmation and the public tracking page. Those with a zod
+ * schema are held to it by the API tests and documented from it (the partner API's OpenAPI).
  */
 
 export interface ChargeView {
@@ -58,18 +61,26 @@ export interface PlaceView {
   closes_at: string;
 }
 
-export interface TrackingEventView {
-  status: ShipmentStatus;
-  status_code: string;
-  reason_code: string | null;
-  /** The carrier's status text. */
-  description: string;
-  city: string;
-  state: string;
-  occurred_at: string;
-  /** 'YYYY-MM-DDTHH:MM' at the event's place (the carrier's local time). */
-  local_time: string;
-}
+/** A tracking event, newest first in every list of them. */
+export const trackingEventView = z.strictObject({
+  status: z.enum(SHIPMENT_STATUSES).meta({ description: 'The shipment status the event set' }),
+  status_code: z.string().meta({ description: 'The X12 214 status code (e.g. `AF` picked up, `D1` delivered)' }),
+  reason_code: z.string().nullable().meta({ description: 'The X12 214 reason code of an exception; null for none' }),
+  description: z.string().meta({ description: "The carrier's status text" }),
+  city: z.string(),
+  state: z.string(),
+  occurred_at: z.iso.datetime().meta({ description: 'When, in UTC' }),
+  local_time: z.string().meta({ description: "`YYYY-MM-DDTHH:MM` at the event's place (the carrier's local time)" }),
+});
+export type TrackingEventView = z.output<typeof trackingEventView>;
+
+/** GET /api/shipments/:id/events: the shipment's status and its events, newest first. */
+export const shipmentEventsView = z.strictObject({
+  shipment_id: z.uuid(),
+  status: z.enum(SHIPMENT_STATUSES),
+  events: z.array(trackingEventView),
+});
+export type ShipmentEventsView = z.output<typeof shipmentEventsView>;
 
 export interface PaymentView {
   state: PaymentState;
@@ -85,33 +96,42 @@ export interface PaymentView {
   credit_memo: { id: string; number: string } | null;
 }
 
+/** A shipment's end as the list shows it. */
+const listPlace = z.strictObject({
+  company: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string().meta({ description: 'ISO 3166 code: `US`, `CA` or `MX`' }),
+});
+
 /** A shipment in the list (GET /api/shipments). */
-export interface ShipmentListItem {
-  id: string;
-  status: ShipmentStatus;
-  action_required: boolean;
-  mode: 'ltl' | 'parcel' | 'truckload';
-  bol_number: string;
-  pro_number: string | null;
-  tracking_number: string | null;
-  /** The first reference (kept for older clients: `references[0]`). */
-  reference_type: ReferenceType | null;
-  reference_number: string;
-  /** Every reference, in the shipper's order. */
-  references: ShipmentReference[];
-  carrier_name: string;
-  scac: string;
-  pickup_date: string;
-  estimated_delivery: string | null;
-  origin: { company: string; city: string; state: string; postal_code: string; country: string };
-  destination: { company: string; city: string; state: string; postal_code: string; country: string };
-  currency: string;
-  total_cents: number;
-  payment_state: PaymentState;
-  created_at: string;
-  /** Who of the account's team booked it. */
-  booked_by: TeamPerson | null;
-}
+export const shipmentListItem = z.strictObject({
+  id: z.uuid(),
+  status: z.enum(SHIPMENT_STATUSES),
+  action_required: z.boolean().meta({ description: 'Staff ask the shipper to act on it (the detail says what)' }),
+  mode: z.enum(['ltl', 'parcel', 'truckload']),
+  bol_number: z.string(),
+  pro_number: z.string().nullable().meta({ description: "The carrier's PRO number once it gave one" }),
+  tracking_number: z.string().nullable().meta({ description: "A parcel's tracking number" }),
+  reference_type: z.enum(REFERENCE_TYPES).nullable().meta({ description: "The first reference's type (older clients: `references[0]`)" }),
+  reference_number: z.string().meta({ description: "The first reference's number; '' for none" }),
+  references: z
+    .array(z.strictObject({ type: z.enum(REFERENCE_TYPES), value: z.string() }))
+    .meta({ description: "Every reference, in the shipper's order" }),
+  carrier_name: z.string(),
+  scac: z.string(),
+  pickup_date: z.iso.date(),
+  estimated_delivery: z.iso.date().nullable().meta({ description: "Staff's date when they set one, else the carrier's" }),
+  origin: listPlace,
+  destination: listPlace,
+  currency: z.string().meta({ description: 'ISO 4217 code of `total_cents`' }),
+  total_cents: z.number().int().meta({ description: 'What the shipper pays, in cents of `currency`' }),
+  payment_state: z.enum(PAYMENT_STATES).meta({ description: "`not_required` on credit terms; a prepaid booking's payment otherwise" }),
+  created_at: z.iso.datetime(),
+  booked_by: teamPerson.nullable().meta({ description: "Who of the account's team booked it" }),
+});
+export type ShipmentListItem = z.output<typeof shipmentListItem>;
 
 /** Where a shipment (or a rate) crosses a border. */
 export interface CrossingView {

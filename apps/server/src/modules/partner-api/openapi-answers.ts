@@ -9,6 +9,10 @@ import {
   invoiceListItem,
   invoiceView,
   productView,
+  proofOfDeliveryView,
+  quoteListItem,
+  shipmentEventsView,
+  shipmentListItem,
   webhookDeliveryView,
   webhookView,
 } from '@freight/contracts';
@@ -62,16 +66,15 @@ const SHIPMENT =
 
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(`${QUOTE} A quote with no rates says why in \`messages\` (e.g. a holiday pickup date).`),
-  'GET /api/quotes': page(
-    "Quotes, newest first: `id`, `number`, `mode`, `expires_at`, `created_at`, `created_by` (`{id, name}` of the account's user who ran it), `pickup_date`, `origin`, `destination`, `load`, `rates_count`, `lowest_total_cents`. `mine=true` keeps those the acting user ran.",
-  ),
+  'GET /api/quotes': page('Quotes, newest first. `mine=true` keeps those the acting user ran.', quoteListItem),
   'GET /api/quotes/:id': record(QUOTE),
   'GET /api/pickup-dates/first': record('The first quotable pickup date at the origin, and the nearer days passed over.', firstPickupDate),
   'POST /api/shipments': created(
     `${SHIPMENT} A retry with the same Idempotency-Key and body answers the same shipment. A booking beyond the acting user's booking limit or approval rules is not booked: it answers 202 with \`data.status\` \`awaiting_approval\` and \`data.approval\` (\`id\`, \`status\`, \`reasons\`, \`total_cents\`, \`rate_expires_at\`), and nothing reaches the carrier until an account admin approves it in the portal.`,
   ),
   'GET /api/shipments': page(
-    "Shipments: `id`, `bol_number`, `status`, `carrier_name`, `pickup_date`, `estimated_delivery`, `origin`, `destination`, `total_cents`, `booked_by` (`{id, name}` of the account's user who booked it). `mine=true` keeps those the acting user booked.",
+    'Shipments, newest first unless `sort` and `dir` say otherwise. `mine=true` keeps those the acting user booked.',
+    shipmentListItem,
   ),
   'GET /api/shipments/:id': record(SHIPMENT),
   'POST /api/shipments/:id/cancel': record(`The canceled shipment. ${SHIPMENT}`),
@@ -110,12 +113,11 @@ const ANSWERS: Record<string, Answer> = {
   'GET /api/batches/template.csv': csv(
     'The header of every column a batch file may have, in order, and one example row (an LTL shipment of two pallets picked up on the next weekday) that uploads as a good row.',
   ),
-  'GET /api/shipments/:id/events': record(
-    '`shipment_id`, `status` and `events`, newest first: each `status`, `status_code`, `reason_code`, `description`, `city`, `state`, `occurred_at` (UTC) and `local_time` (at the place).',
-  ),
+  'GET /api/shipments/:id/events': record("The shipment's status and its tracking events, newest first.", shipmentEventsView),
   'GET /api/shipments/:id/documents/:kind': pdf,
   'GET /api/shipments/:id/proof-of-delivery': record(
-    "The delivery receipt of a delivered shipment (404 before one is received): `signer_name`, `signed_at` (UTC), `exceptions` (each `kind`: `damage`, `shortage` or `refused`, `pieces` and `note`), `source` (`carrier_api` when the carrier sent it, `demo` for the demo carriers'), `has_signature`, `document_type` (the carrier's scanned receipt: `application/pdf`, `image/png`, `image/jpeg` or null) and `pdf_url`.",
+    'The delivery receipt of a delivered shipment (404 before one is received), with the exceptions the consignee noted.',
+    proofOfDeliveryView,
   ),
   'GET /api/shipments/:id/proof-of-delivery/pdf': pdf,
   'GET /api/addresses': page(

@@ -1,5 +1,5 @@
-import type { BookingPlace, Paginated } from '@freight/contracts';
-import type { Language } from '@freight/domain';
+import type { BookingPlace, Paginated, QuoteListItem } from '@freight/contracts';
+import type { Currency, Language } from '@freight/domain';
 import { crossingView, holidayName, lookupPlace, type RateMessage } from '@freight/domain/rating';
 import { plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
@@ -72,7 +72,8 @@ function quoteHeader(row: QuoteRow) {
     mode: row.mode,
     client_ref: row.clientRef,
     saved: row.saved,
-    currency: row.currency,
+    // Written from the account's settings, one of the currencies the portal prices in.
+    currency: row.currency as Currency,
     lowest_total_cents: row.lowestTotalCents,
     created_at: row.createdAt.toISOString(),
     /** 'Q' and eight digits: what the shipper quotes by. */
@@ -162,13 +163,14 @@ export function presentQuotesPage(
   { rows, people, total }: { rows: QuoteRow[]; people: People; total: number },
   page: number,
   perPage: number,
-): Paginated<unknown> {
+): Paginated<QuoteListItem> {
   return {
-    data: rows.map((row) =>
-      Object.assign(quoteHeader(row), quoteBrief(row), {
-        rates_count: (row.result as QuoteResult).rates.length,
-        created_by: personOf(people, row.userId, row.accountId),
-      }),
+    data: rows.map(
+      (row): QuoteListItem =>
+        Object.assign(quoteHeader(row), quoteBrief(row), {
+          rates_count: (row.result as QuoteResult).rates.length,
+          created_by: personOf(people, row.userId, row.accountId),
+        }),
     ),
     meta: pageMeta(total, page, perPage),
   };

@@ -4,9 +4,9 @@ import type {
   DeliveryWindowView,
   Paginated,
   QuoteItemFacts,
+  QuoteListItem,
   QuoteMode,
   QuoteRequestInput,
-  TeamPerson,
 } from '@freight/contracts';
 import type { Country, Currency } from '@freight/domain';
 import { api } from '../../../lib/api';
@@ -83,35 +83,8 @@ export interface Quote {
   booking_prefill?: { pickup: BookingPlace; delivery: BookingPlace; stops?: BookingPlace[] } | null;
 }
 
-interface QuotePlace {
-  postal_code: string;
-  country: Country;
-  site_type: string;
-}
-
 /** A line of the quote history / saved quotes lists. */
-export interface QuoteSummary {
-  id: string;
-  mode: QuoteMode;
-  client_ref: string | null;
-  saved: boolean;
-  currency: Currency;
-  lowest_total_cents: number | null;
-  created_at: string;
-  /** 'Q' and eight digits. */
-  number: string;
-  /** When the rates stop holding; null on quotes from before expiry. */
-  expires_at: string | null;
-  pickup_date: string;
-  /** With the city and state its postal code names ('' when unknown). */
-  origin: QuotePlace & { city: string; state: string };
-  destination: QuotePlace & { city: string; state: string };
-  /** Pieces, total pounds and, for LTL, the freight classes rated. */
-  load: { pieces: number; weight_lb: number; classes: number[] };
-  rates_count: number;
-  /** Who of the account's team ran it. */
-  created_by: TeamPerson | null;
-}
+export type QuoteSummary = QuoteListItem;
 
 export interface QuoteListQuery {
   page?: number;

@@ -14,7 +14,7 @@ import { QuoteHistoryRoute, SavedQuotesRoute } from '../../routes/QuoteListRoute
 
 const CITIES: Record<string, [string, string]> = { '60606': ['Chicago', 'IL'], '30301': ['Atlanta', 'GA'], '10001': ['New York', 'NY'] };
 /** A quoted end; a code the reference data does not know has no city (94105 here). */
-const place = (postal_code: string, site_type = 'business') => {
+const place = (postal_code: string, site_type: QuoteSummary['origin']['site_type'] = 'business') => {
   const [city, state] = CITIES[postal_code] ?? ['', ''];
   return { postal_code, country: 'US' as const, site_type, city, state };
 };
