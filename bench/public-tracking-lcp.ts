@@ -12,9 +12,8 @@ import { vicsBolNumber } from '@freight/domain';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/support/chromium';
 import { freshDatabase, startApp, waitFor } from './server-process';
+import { buildsToVisit, CPU_SLOWDOWN, lcpOf, median, RUNS, slowedPage } from './slow-visits';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CPU_SLOWDOWN = 4;
 /** seed-shipments.ts numbers the demo shipments from vicsBolNumber(9_000_000). */
 const BOL = vicsBolNumber(9_000_000);
 
@@ -25,34 +24,17 @@ interface Visit {
 
 async function visit(browser: Browser, origin: string): Promise<Visit> {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const page = await slowedPage(context);
   await page.goto(`${origin}/track-shipment?number=${BOL}`);
   await page.getByText(BOL).first().waitFor();
   const resultMs = await page.evaluate(() => performance.now());
   await page.waitForLoadState('networkidle');
-  // The last LCP candidate before any input is the page's LCP.
-  const lcpMs = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const lcpMs = await lcpOf(page);
   await context.close();
   return { lcpMs, resultMs };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)] ?? Number.NaN);
-};
-
-const builds: { name: string; port: number; env: Record<string, string> }[] = [{ name: 'current', port: 3211, env: {} }];
-if (process.env.BASELINE_WEB_DIST) builds.push({ name: 'baseline', port: 3212, env: { WEB_DIST: process.env.BASELINE_WEB_DIST } });
+const builds = buildsToVisit(3211);
 
 const databases = await Promise.all(builds.map((b) => freshDatabase(`lcp_${b.name}`)));
 const apps = builds.map((b, i) => startApp(databases[i]?.url ?? '', b.port, b.env));

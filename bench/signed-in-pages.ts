@@ -21,9 +21,8 @@ import { DEMO_STAFF_TOTP_SECRET } from '../apps/server/src/db/seed-two-factor';
 import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/support/chromium';
 import { freshDatabase, startApp, waitFor } from './server-process';
+import { buildsToVisit, CPU_SLOWDOWN, lcpOf, median, RUNS, slowedPage } from './slow-visits';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CPU_SLOWDOWN = 4;
 const BUDGET_KB = 200;
 const LCP_TARGET_MS = 1200;
 
@@ -99,9 +98,7 @@ async function visit(browser: Browser, origin: string, { path, settled: shown }:
       origins: [{ origin, localStorage: [{ name: 'AUTH_STATE', value: session.user }] }],
     },
   });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const page = await slowedPage(context);
   const bodies: Promise<{ path: string; gzip: number }>[] = [];
   let settled = false;
   page.on('response', (response) => {
@@ -114,30 +111,16 @@ async function visit(browser: Browser, origin: string, { path, settled: shown }:
   if (shown) await page.locator(shown).first().waitFor();
   await page.waitForLoadState('networkidle');
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
-  // The last LCP candidate before any input is the page's LCP.
-  const lcpMs = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const lcpMs = await lcpOf(page);
   settled = true;
   const scripts = await Promise.all(bodies);
   await context.close();
   return { lcpMs, scripts };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.floor(s.length / 2)] ?? Number.NaN);
-};
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
-const builds: { name: string; port: number; env: Record<string, string> }[] = [{ name: 'current', port: 3221, env: {} }];
-if (process.env.BASELINE_WEB_DIST) builds.push({ name: 'baseline', port: 3222, env: { WEB_DIST: process.env.BASELINE_WEB_DIST } });
+const builds = buildsToVisit(3221);
 
 const databases = await Promise.all(builds.map((b) => freshDatabase(`signed_in_${b.name}`)));
 const apps = builds.map((b, i) => startApp(databases[i]?.url ?? '', b.port, b.env));

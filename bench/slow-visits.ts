@@ -1,0 +1,46 @@
+// What the page-load benches share: the current build and, when BASELINE_WEB_DIST names an older
+// build, that build beside it (each served by its own app process on its own database, visited
+// alternately so both meet the same noise), a page with its CPU slowed as a slow phone's, and the
+// page's Largest Contentful Paint.
+import type { BrowserContext, Page } from '@playwright/test';
+
+export const CPU_SLOWDOWN = 4;
+export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+export interface Build {
+  name: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+/** The builds to visit: the current one on `port`, the baseline (if any) on the next port. */
+export function buildsToVisit(port: number): Build[] {
+  const builds: Build[] = [{ name: 'current', port, env: {} }];
+  if (process.env.BASELINE_WEB_DIST) builds.push({ name: 'baseline', port: port + 1, env: { WEB_DIST: process.env.BASELINE_WEB_DIST } });
+  return builds;
+}
+
+export async function slowedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return page;
+}
+
+/** The last LCP candidate before any input is the page's LCP: read it once the page has settled. */
+export function lcpOf(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.floor(s.length / 2)] ?? Number.NaN);
+};
