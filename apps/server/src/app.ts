@@ -96,6 +96,7 @@ import { userSessionsRoutes } from './modules/user-sessions/user-sessions.routes
 import { usmcaRoutes } from './modules/usmca/usmca.routes';
 import { webhooksRepository } from './modules/webhooks/webhooks.repository';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { endConnectionsOnClose } from './plugins/closing';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './plugins/errors';
 import { indexPermissions } from './plugins/guards';
 import { healthRoutes, Readiness } from './plugins/health';
@@ -365,6 +366,7 @@ export async function buildApp(deps: AppDeps) {
     background.run('purge-consignee-alerts', () => consigneeAlertsService(ctx).purge());
   }, 15 * 60_000);
   housekeeping.unref();
+  endConnectionsOnClose(app);
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
     await ctx.jobs.stop();
