@@ -4,4 +4,5 @@
  */
 export * from './match';
 export * from './pricing';
+export * from './rate-cost';
 export * from './types';

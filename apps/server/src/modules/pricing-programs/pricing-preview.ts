@@ -1,5 +1,7 @@
-import type { PricingImpact, PricingPreview, PricingPreviewLine } from '@freight/contracts';
+import type { PricingImpact, PricingPreview, PricingPreviewLine, QuoteRequest } from '@freight/contracts';
+import type { UnitSystem } from '@freight/domain';
 import {
+  costOfRate,
   divRound,
   type PricingContext,
   type PricingMode,
@@ -7,8 +9,17 @@ import {
   type ProgramInForce,
   priceRate,
 } from '@freight/domain/pricing';
-import { lookupPlace, toPounds } from '@freight/domain/rating';
-import { costOfRate, type QuoteInput, type QuoteResult } from '../quotes/quotes.service';
+import { type ChargeLine, lookupPlace, toPounds } from '@freight/domain/rating';
+
+/**
+ * What a preview reads of a stored quote: the request as stored (its unit system resolved) and each
+ * carrier rate's id, carrier and charges. Stated here rather than imported from the quotes module,
+ * which prices its quotes with this module's programs.
+ */
+type QuoteInput = QuoteRequest & { unit_system: UnitSystem };
+interface QuoteResult {
+  rates: { id: string; scac: string; charges: ChargeLine[]; total_cents: number }[];
+}
 
 /** A stored quote as a preview reads it. */
 export interface PreviewQuote {

@@ -2,7 +2,7 @@ import type { Currency } from '@freight/domain';
 import { type PricingContext, priceRate } from '@freight/domain/pricing';
 import { type ChargeLine, convertCents, type ExchangeRates } from '@freight/domain/rating';
 import type { ProgramsInForce } from '../pricing-programs/pricing-programs.service';
-import type { QuoteCosts, QuoteInput, RateCost } from './quote-rows';
+import type { QuoteInput, RateCost } from './quote-rows';
 
 /**
  * The shipment as the programs read it, the carrier left to set per rate: its places with their
@@ -53,13 +53,4 @@ export function priceCarrierRate(
       ...(priced.below_minimum ? { below_minimum: true as const } : {}),
     },
   };
-}
-
-/**
- * What a stored rate cost the broker: the quote's stored cost, or for a quote rated before pricing
- * went live (no `costs`), the rate itself, which was then the carrier's tariff shown as it was.
- */
-export function costOfRate(costs: unknown, rate: { id: string; charges: ChargeLine[]; total_cents: number }): RateCost {
-  const stored = (costs as QuoteCosts | null | undefined)?.[rate.id];
-  return stored ?? { charges: rate.charges, total_cents: rate.total_cents, applied: { source: 'none' } };
 }

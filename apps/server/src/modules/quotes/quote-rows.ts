@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryWindowView, QuoteItemFacts, QuoteRequest } from '@freight/contracts';
 import type { Currency, UnitSystem } from '@freight/domain';
-import type { AppliedPricing } from '@freight/domain/pricing';
+import type { QuoteCosts, RateCost } from '@freight/domain/pricing';
 import type { ChargeLine, RateMessage } from '@freight/domain/rating';
 import type { RateCrossing } from './carriers/adapter';
 import type { NewQuoteRow } from './quotes.repository';
@@ -42,23 +42,8 @@ export interface QuoteResult {
   insurance_options: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number }[];
 }
 
-/**
- * The broker's side of one rate, in the quote's currency: what the carrier charges (the cost lines
- * and total) and the program entry that turned it into the rate the shipper sees.
- */
-export interface RateCost {
-  charges: ChargeLine[];
-  total_cents: number;
-  applied: AppliedPricing;
-  /**
-   * Set (true) when a contract price was under its program's minimum margin, so staff reading the
-   * quote later see it flagged; absent otherwise, and on quotes rated before it was kept.
-   */
-  below_minimum?: true;
-}
-
-/** Each rate's cost, keyed by rate id; stored in `quotes.costs`, never in the shipper's `result`. */
-export type QuoteCosts = Record<string, RateCost>;
+/** Each rate's cost is kept apart from what the shipper sees (`quotes.costs`, never in `result`). */
+export type { QuoteCosts, RateCost };
 
 /** A rated quote: what the shipper sees (`result`, the prices) and, apart, each rate's cost. */
 export interface RatedQuote {

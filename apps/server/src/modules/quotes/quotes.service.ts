@@ -45,8 +45,8 @@ import { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';
 /** Each carrier gets this long to answer; a slower one is an incident, not a failed quote. */
 export const CARRIER_TIMEOUT_MS = 2_000;
 
+export { costOfRate } from '@freight/domain/pricing';
 export type { RateItem } from './carriers/adapter';
-export { costOfRate } from './quote-pricing';
 export {
   type QuoteCosts,
   type QuoteInput,
