@@ -42,6 +42,8 @@ export * from './salesReps';
 export * from './savedViews';
 export * from './sentenceEnd';
 export * from './settings';
+export * from './shipmentDetails';
+export * from './shipmentPlaces';
 export * from './shipments';
 export * from './shipmentViews';
 export * from './shipmentWatchers';

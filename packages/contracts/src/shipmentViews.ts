@@ -1,67 +1,39 @@
-import {
-  type COUNTRIES,
-  PAYMENT_STATES,
-  type PaymentState,
-  SHIPMENT_STATUSES,
-  type ShipmentStatus,
-  type TruckloadStopKind,
-} from '@freight/domain';
-import type { CustomsStage } from '@freight/domain/customs';
+import { PAYMENT_STATES, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import { CUSTOMS_STAGES } from '@freight/domain/customs';
 import { z } from 'zod';
-import type { CustomsView } from './customs';
 import type { DeliveryWindowView } from './deliveryWindows';
 import type { ShipmentReference } from './references';
 import { REFERENCE_TYPES } from './references';
-import type { HazmatDetails, ParcelOptions, ParcelPickupNote, ReferenceType, ShipmentDocument, TemperatureRange } from './shipments';
-import { type TeamPerson, teamPerson } from './team';
+import {
+  customsView,
+  deliveryWindowView,
+  hazmatView,
+  insuranceView,
+  parcelOptionsView,
+  shipmentDocumentView,
+  temperatureView,
+} from './shipmentDetails';
+import { crossingView, type PlaceView, placeView, type StopView, shipmentItemView, stopView } from './shipmentPlaces';
+import { PARCEL_PICKUP_NOTES, type ReferenceType } from './shipments';
+import { teamPerson } from './team';
 
 /*
- * The shipments' wire shapes (answers): a shipment in the list and in full, its places, charges,
- * tracking, payment, the truckload confirmation and the public tracking page. Those with a zod
- * schema are held to it by the API tests and documented from it (the partner API's OpenAPI).
+ * The shipments' wire shapes (answers): a shipment in the list and in full, its charges,
+ * tracking, payment, the truckload confirmation and the public tracking page (its places, stops,
+ * items and crossing: shipmentPlaces.ts; what booking asked and the portal adds: shipmentDetails.ts).
+ * Those with a zod schema are held to it by the API tests and documented from it (the partner API's
+ * OpenAPI).
  */
 
-export interface ChargeView {
-  code: string;
-  label: string;
-  amount_cents: number;
-}
+/** A price line: what it is for and what it costs. */
+export const chargeView = z.strictObject({
+  code: z.string().meta({ description: 'What the line is for (e.g. `freight`, `fuel`, `accessorial`, `insurance`)' }),
+  label: z.string().meta({ description: "The line's name in the reader's language" }),
+  amount_cents: z.int().meta({ description: 'In cents of `currency`; negative for a discount' }),
+});
+export type ChargeView = z.output<typeof chargeView>;
 
-export interface ShipmentItemView {
-  description: string;
-  package_type: string;
-  quantity: number;
-  length_in: number;
-  width_in: number;
-  height_in: number;
-  /** Per handling unit. */
-  weight_lb: number;
-  freight_class: number | null;
-  nmfc: string;
-  stackable: boolean;
-  hazardous: boolean;
-}
-
-export interface PlaceView {
-  company: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: (typeof COUNTRIES)[number];
-  interior_number: string;
-  exterior_number: string;
-  neighborhood: string;
-  opens_at: string;
-  closes_at: string;
-}
-
-/** A tracking event, newest first in every list of them. */
+/** A tracking event (a shipment's are listed oldest first). */
 export const trackingEventView = z.strictObject({
   status: z.enum(SHIPMENT_STATUSES).meta({ description: 'The shipment status the event set' }),
   status_code: z.string().meta({ description: 'The X12 214 status code (e.g. `AF` picked up, `D1` delivered)' }),
@@ -74,7 +46,7 @@ export const trackingEventView = z.strictObject({
 });
 export type TrackingEventView = z.output<typeof trackingEventView>;
 
-/** GET /api/shipments/:id/events: the shipment's status and its events, newest first. */
+/** GET /api/shipments/:id/events: the shipment's status and its events, oldest first. */
 export const shipmentEventsView = z.strictObject({
   shipment_id: z.uuid(),
   status: z.enum(SHIPMENT_STATUSES),
@@ -82,19 +54,23 @@ export const shipmentEventsView = z.strictObject({
 });
 export type ShipmentEventsView = z.output<typeof shipmentEventsView>;
 
-export interface PaymentView {
-  state: PaymentState;
-  /** When an unpaid booking is canceled (awaiting), ISO. */
-  due_at: string | null;
-  /** Whether the shipper may still move the due time on, once, by the original window. */
-  can_extend: boolean;
-  amount_cents: number;
-  hold_cents: number;
-  card_last4: string | null;
-  paid_at: string | null;
-  /** A canceled paid booking ('released' or 'refunded'): the credit memo of its receipt invoice. */
-  credit_memo: { id: string; number: string } | null;
-}
+/** A booking's payment: a prepaid account pays each booking by card; on credit terms there is nothing to pay. */
+export const paymentView = z.strictObject({
+  state: z.enum(PAYMENT_STATES),
+  due_at: z.iso.datetime().nullable().meta({ description: 'While `awaiting`: when the unpaid booking is canceled; null otherwise' }),
+  can_extend: z.boolean().meta({ description: 'Whether the shipper may still move the due time on, once, by the original window' }),
+  amount_cents: z.int().meta({ description: 'What is paid: the total, in cents of `currency`' }),
+  hold_cents: z
+    .int()
+    .meta({ description: 'What the card authorization holds beyond `amount_cents`, in cents of `currency`; 0 on credit terms' }),
+  card_last4: z.string().nullable().meta({ description: "The paying card's last four digits; null before a card paid" }),
+  paid_at: z.iso.datetime().nullable(),
+  credit_memo: z
+    .strictObject({ id: z.uuid(), number: z.string() })
+    .nullable()
+    .meta({ description: 'A canceled paid booking (`released` or `refunded`): the credit memo of its receipt invoice; null otherwise' }),
+});
+export type PaymentView = z.output<typeof paymentView>;
 
 /** A shipment's end as the list shows it. */
 const listPlace = z.strictObject({
@@ -133,84 +109,80 @@ export const shipmentListItem = z.strictObject({
 });
 export type ShipmentListItem = z.output<typeof shipmentListItem>;
 
-/** Where a shipment (or a rate) crosses a border. */
-export interface CrossingView {
-  port: string;
-  port_name: string;
-  kind: 'single_line' | 'transfer';
-}
-
-/** A shipment in full (GET /api/shipments/:id, the booking's answer). */
-export interface ShipmentView extends Omit<ShipmentListItem, 'origin' | 'destination'> {
-  quote_id: string | null;
-  /** The account admin who approved it, when it went beyond its booker's rights. */
-  approved_by: TeamPerson | null;
-  service: string;
-  /** A truckload's equipment type named in the reader's language (retired types too); null otherwise. */
-  service_name: string | null;
-  pickup_number: string | null;
-  delivery_confirmation_number: string | null;
-  transit_days: number;
-  /** Across a border: the port of entry (its two cities) and whether one truck crosses or hands over; null within one country. */
-  crossing: CrossingView | null;
-  /** Across a border: the customs declaration as booked (incoterm, items, brokers, RFC); null within one country. */
-  customs: CustomsView | null;
-  /** Across a border and still on its way: where customs have it (`customsStage`) and since when; null otherwise. */
-  customs_stage: { stage: CustomsStage; since: string } | null;
-  /** The entered country's customs reference (pedimento, entry or transaction number) once the broker gave it. */
-  customs_entry_number: string | null;
-  /** The customs declaration's version: 1 as booked, one more for each correction; earlier ones print with `?version=`. */
-  customs_version: number;
-  ready_time: string;
-  close_time: string;
-  delivery_appointment: boolean;
-  delivery_date: string | null;
-  pickup: PlaceView;
-  delivery: PlaceView;
-  /** A truckload's extra stops in route order (between pickup and delivery); [] otherwise. */
-  stops: StopView[];
-  notes: string;
-  pickup_note: ParcelPickupNote | null;
-  /** A parcel's handoff, signature and residential delivery; null for LTL and truckload. */
-  parcel_options: ParcelOptions | null;
-  /** A reefer truckload's temperature range (whole °F); null otherwise. */
-  temperature: TemperatureRange | null;
-  hazardous: boolean;
-  hazmat: HazmatDetails | null;
-  items: ShipmentItemView[];
-  accessorials: string[];
-  charges: ChargeView[];
-  declared_value_cents: number;
-  insurance: { kind: string; premium_cents: number; coverage_cents: number; deductible_cents: number } | null;
-  payment: PaymentView;
-  notify_consignee: boolean;
-  /**
-   * Each in the carrier's language (`language`), and a `copy` in the reader's language when it
-   * differs: the driver reads the one, the shipper the other.
-   */
-  documents: ShipmentDocument[];
-  /** A truckload's public confirmation page (signed link) for the consignee; null for other modes. */
-  confirmation_path: string | null;
-  /** On its way on a lane its carrier has a learned window for: when it can expect delivery from its pickup date; absent otherwise. */
-  delivery_window?: DeliveryWindowView;
-  events: TrackingEventView[];
-  /** What staff ask the shipper to do when they set 'Action Required' themselves. */
-  action_message: string | null;
-  canceled_at: string | null;
-  delivered_at: string | null;
-}
-
-/** A truckload's extra stop as booked (ShipmentView.stops): what kind, where, and when. */
-export interface StopView {
-  kind: TruckloadStopKind;
-  place: PlaceView;
-  date: string;
-  appointment: boolean;
-  /** 'HH:MM': the appointment's time, or the window's start. */
-  time_from: string;
-  /** 'HH:MM' the window's end; '' with an appointment. */
-  time_to: string;
-}
+/** A shipment in full (GET /api/shipments/:id, the answers of booking and cancel). */
+export const shipmentView = shipmentListItem.omit({ origin: true, destination: true }).extend({
+  quote_id: z.uuid().nullable().meta({ description: 'The quote it booked; null once that quote is gone' }),
+  approved_by: teamPerson
+    .nullable()
+    .meta({ description: "The account admin who approved it, when it went beyond its booker's rights; null otherwise" }),
+  service: z.string().meta({ description: "The rate's service (a truckload's: its equipment type's code)" }),
+  service_name: z
+    .string()
+    .nullable()
+    .meta({ description: "A truckload's equipment type named in the reader's language (retired types too); null otherwise" }),
+  pickup_number: z.string().nullable().meta({ description: "The carrier's pickup number once it gave one" }),
+  delivery_confirmation_number: z.string().nullable().meta({ description: "The carrier's delivery confirmation number once it gave one" }),
+  transit_days: z.int().meta({ description: "The rate's transit in business days" }),
+  crossing: crossingView.nullable().meta({
+    description: 'Across a border: the port of entry (its two cities) and whether one truck crosses or hands over; null within one country',
+  }),
+  customs: customsView.nullable().meta({ description: 'Across a border: the customs declaration as booked; null within one country' }),
+  customs_stage: z
+    .strictObject({ stage: z.enum(CUSTOMS_STAGES), since: z.iso.datetime() })
+    .nullable()
+    .meta({ description: 'Across a border and still on its way: where customs have it and since when; null otherwise' }),
+  customs_entry_number: z.string().nullable().meta({
+    description: "The entered country's customs reference (pedimento, entry or transaction number) once the broker gave it",
+  }),
+  customs_version: z.int().meta({
+    description: "The customs declaration's version: 1 as booked, one more for each correction; earlier ones print with `?version=`",
+  }),
+  ready_time: z.string().meta({ description: "The pickup window's start, `HH:MM`; '' for a parcel dropped off" }),
+  close_time: z.string().meta({ description: "The pickup window's end, `HH:MM`; '' for a parcel dropped off" }),
+  delivery_appointment: z.boolean(),
+  delivery_date: z.iso.date().nullable().meta({ description: "The delivery appointment's date; null without one" }),
+  pickup: placeView.meta({ description: 'Where the carrier picks it up, and the contact there' }),
+  delivery: placeView.meta({ description: 'Where it is delivered (the last stop), and the contact there' }),
+  stops: z.array(stopView).meta({ description: "A truckload's extra stops in route order (between pickup and delivery); [] otherwise" }),
+  notes: z.string(),
+  pickup_note: z
+    .enum(PARCEL_PICKUP_NOTES)
+    .nullable()
+    .meta({ description: "A parcel's pickup note (from its handoff and carrier); null otherwise" }),
+  parcel_options: parcelOptionsView
+    .nullable()
+    .meta({ description: "A parcel's handoff, signature and residential delivery; null for LTL and truckload" }),
+  temperature: temperatureView.nullable().meta({ description: "A reefer truckload's temperature range (whole °F); null otherwise" }),
+  hazardous: z.boolean(),
+  hazmat: hazmatView.nullable().meta({ description: 'The hazardous materials details when `hazardous`; null otherwise' }),
+  items: z.array(shipmentItemView),
+  accessorials: z.array(z.string()).meta({ description: 'The accessorial services booked (e.g. `liftgate_delivery`)' }),
+  charges: z.array(chargeView).meta({ description: 'The price lines; they add up to `total_cents`' }),
+  declared_value_cents: z.int().meta({ description: 'The value of the goods as quoted, in cents of `currency`' }),
+  insurance: insuranceView.nullable().meta({ description: 'The insurance bought with the booking; null for carrier liability only' }),
+  payment: paymentView,
+  notify_consignee: z.boolean().meta({ description: 'The delivery contact is also mailed on status changes' }),
+  documents: z.array(shipmentDocumentView).meta({
+    description:
+      "Each in the carrier's language (`language`), and a `copy` in the reader's language when it differs: the driver reads the one, the shipper the other",
+  }),
+  confirmation_path: z
+    .string()
+    .nullable()
+    .meta({ description: "A truckload's public confirmation page (signed link) for the consignee; null for other modes" }),
+  delivery_window: deliveryWindowView.optional().meta({
+    description:
+      'On its way on a lane its carrier has a learned window for: when it can expect delivery from its pickup date; absent otherwise',
+  }),
+  events: z.array(trackingEventView).meta({ description: 'Its tracking events, oldest first' }),
+  action_message: z
+    .string()
+    .nullable()
+    .meta({ description: "What staff ask the shipper to do when they set 'Action Required' themselves; null otherwise" }),
+  canceled_at: z.iso.datetime().nullable(),
+  delivered_at: z.iso.datetime().nullable(),
+});
+export type ShipmentView = z.output<typeof shipmentView>;
 
 /** A place on the truckload confirmation: who, where, the hours and the contact the driver calls. */
 export interface ConfirmationPlace

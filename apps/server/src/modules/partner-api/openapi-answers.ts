@@ -11,8 +11,10 @@ import {
   productView,
   proofOfDeliveryView,
   quoteListItem,
+  quoteView,
   shipmentEventsView,
   shipmentListItem,
+  shipmentView,
   webhookDeliveryView,
   webhookView,
 } from '@freight/contracts';
@@ -59,25 +61,24 @@ const pdf: Answer = { kind: 'pdf' };
 const csv = (description: string): Answer => ({ kind: 'csv', description });
 const deleted: Answer = { kind: 'deleted' };
 
-const QUOTE =
-  'The quote: `id`, `number`, `mode`, `inputs`, `expires_at` (when its rates stop holding: booking it later answers 409 `quote_expired`), `currency`, `rates` (each `id`, `carrier_name`, `scac`, `total_cents`, `transit_days`, `estimated_delivery`, `charges`, and across a border `crossing`: `port`, `port_name` and `kind`, `single_line` or `transfer`; null within one country), `insurance_options` and `messages`. A lane across a border that no carrier serves has no rates and the message `quote.no_rate.cross_border`.';
-const SHIPMENT =
-  "The shipment: `id`, `bol_number`, `status`, `carrier_name`, `scac`, `pickup_date`, `estimated_delivery`, `pickup`, `delivery`, `items`, `charges`, `total_cents`, `crossing` (across a border: `port`, `port_name`, `kind`; null within one country), `customs` (across a border: the declaration as booked, `incoterm`, `currency`, `items`, `brokers`, `tax_id`; null within one country), `customs_stage` (across a border and on its way: `stage`, one of `documents_missing`, `waiting_for_broker`, `ready`, `at_border`, `held`, `released`, and `since`; otherwise null), `customs_entry_number` (the entered country's reference once the broker gave it), `customs_version` (the declaration's version: 1 as booked, one more for each correction), `booked_by` and `approved_by` (`{id, name}` of the account's users, or null), `documents` and `events`.";
-
 const ANSWERS: Record<string, Answer> = {
-  'POST /api/quotes': created(`${QUOTE} A quote with no rates says why in \`messages\` (e.g. a holiday pickup date).`),
+  'POST /api/quotes': created(
+    'The quote with every rate found. A quote with no rates says why in `messages` (a holiday pickup date; `quote.no_rate.cross_border` for a lane across a border no carrier serves). Its rates hold until `expires_at`: booking it later answers 409 `quote_expired`.',
+    quoteView,
+  ),
   'GET /api/quotes': page('Quotes, newest first. `mine=true` keeps those the acting user ran.', quoteListItem),
-  'GET /api/quotes/:id': record(QUOTE),
+  'GET /api/quotes/:id': record('The quote with its rates as they were found.', quoteView),
   'GET /api/pickup-dates/first': record('The first quotable pickup date at the origin, and the nearer days passed over.', firstPickupDate),
   'POST /api/shipments': created(
-    `${SHIPMENT} A retry with the same Idempotency-Key and body answers the same shipment. A booking beyond the acting user's booking limit or approval rules is not booked: it answers 202 with \`data.status\` \`awaiting_approval\` and \`data.approval\` (\`id\`, \`status\`, \`reasons\`, \`total_cents\`, \`rate_expires_at\`), and nothing reaches the carrier until an account admin approves it in the portal.`,
+    "The booked shipment. A retry with the same Idempotency-Key and body answers the same shipment. A booking beyond the acting user's booking limit or approval rules is not booked: it answers 202 with `data.status` `awaiting_approval` and `data.approval` (`id`, `status`, `reasons`, `total_cents`, `rate_expires_at`), and nothing reaches the carrier until an account admin approves it in the portal.",
+    shipmentView,
   ),
   'GET /api/shipments': page(
     'Shipments, newest first unless `sort` and `dir` say otherwise. `mine=true` keeps those the acting user booked.',
     shipmentListItem,
   ),
-  'GET /api/shipments/:id': record(SHIPMENT),
-  'POST /api/shipments/:id/cancel': record(`The canceled shipment. ${SHIPMENT}`),
+  'GET /api/shipments/:id': record('The shipment with its tracking events (oldest first) and its documents.', shipmentView),
+  'POST /api/shipments/:id/cancel': record('The canceled shipment.', shipmentView),
   'POST /api/batches': created(
     "The new batch with every row kept, good or not, each with its problems in the quote form's words (in the language of Accept-Language); nothing is rated or booked yet. A file whose header is wrong, or an empty one, keeps nothing: 422 with `file_errors`.",
     batchView,
@@ -113,7 +114,7 @@ const ANSWERS: Record<string, Answer> = {
   'GET /api/batches/template.csv': csv(
     'The header of every column a batch file may have, in order, and one example row (an LTL shipment of two pallets picked up on the next weekday) that uploads as a good row.',
   ),
-  'GET /api/shipments/:id/events': record("The shipment's status and its tracking events, newest first.", shipmentEventsView),
+  'GET /api/shipments/:id/events': record("The shipment's status and its tracking events, oldest first.", shipmentEventsView),
   'GET /api/shipments/:id/documents/:kind': pdf,
   'GET /api/shipments/:id/proof-of-delivery': record(
     'The delivery receipt of a delivered shipment (404 before one is received), with the exceptions the consignee noted.',

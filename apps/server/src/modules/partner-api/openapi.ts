@@ -1,23 +1,10 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ApiScope } from '@freight/contracts';
-import {
-  addressBookEntryView,
-  batchResultRow,
-  batchStatusView,
-  batchSummary,
-  batchView,
-  carrierInvoiceCarrierView,
-  firstPickupDate,
-  invoiceListItem,
-  invoiceView,
-  productView,
-  webhookDeliveryView,
-  webhookView,
-} from '@freight/contracts';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ROUTE_BY_KEY, API_ROUTES, type ApiRoute, apiPath } from './api-routes';
+import { ANSWER_NAMES } from './openapi-answer-names';
 import { answerBody, LIMITED_HEADERS, PAGE_META, pageMeta, RATE_LIMIT_HEADERS, successResponse } from './openapi-answers';
 
 /**
@@ -112,36 +99,6 @@ named(PAGE_META, 'The position of a page in a list (`?page=` and `?per_page=`).'
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 
-/** The answers' record schemas by the name the document gives them (a component each). */
-const ANSWER_NAMES = new Map<z.ZodType, { id: string; description: string }>([
-  [webhookView, { id: 'Webhook', description: 'A webhook subscription.' }],
-  [webhookDeliveryView, { id: 'WebhookDelivery', description: 'One delivery of an event to a subscription.' }],
-  [firstPickupDate, { id: 'FirstPickupDate', description: 'The first quotable pickup date at an origin.' }],
-  [invoiceListItem, { id: 'InvoiceListItem', description: 'An invoice as the lists show it, without its lines.' }],
-  [invoiceView, { id: 'Invoice', description: 'An invoice with its charge lines, payments, disputes and credit memos.' }],
-  [addressBookEntryView, { id: 'AddressBookEntry', description: "A saved pickup or delivery place of the account's address book." }],
-  [
-    productView,
-    {
-      id: 'Product',
-      description: 'A product of the catalog: an item the account ships, with its dimensions (inches) and weight (pounds) per unit.',
-    },
-  ],
-  [batchSummary, { id: 'BatchSummary', description: 'A batch of shipments without its rows, as the list shows it.' }],
-  [
-    batchView,
-    { id: 'Batch', description: 'A batch of shipments with every row: its cells, problems and, once rated and booked, its outcome.' },
-  ],
-  [
-    batchStatusView,
-    { id: 'BatchStatus', description: 'A batch without its rows: its rows counted by status, and how far rating and booking have come.' },
-  ],
-  [batchResultRow, { id: 'BatchResultRow', description: "A batch row's outcome: its shipment, price and problems." }],
-  [
-    carrierInvoiceCarrierView,
-    { id: 'CarrierInvoice', description: "A carrier's freight invoice as the carrier reads it: never the broker's audit." },
-  ],
-]);
 for (const [schema, entry] of ANSWER_NAMES) components.add(schema, entry);
 
 /**

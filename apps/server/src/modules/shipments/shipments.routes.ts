@@ -115,7 +115,7 @@ export async function shipmentsRoutes(app: FastifyInstance, ctx: AppContext, opt
     return { data: await service.view(row, requestLanguage(request)) };
   });
 
-  /** Its tracking events, newest first (the public API's tracking:read; the same events the detail carries). */
+  /** Its tracking events, oldest first (the public API's tracking:read; the same events the detail carries). */
   r.get('/api/shipments/:id/events', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) => {
     const { account } = customer(request);
     const row = await service.find(account.id, checkedId(request.params.id));
