@@ -9,9 +9,14 @@
 // (a fresh database with the demo data, dropped after; in-process through inject; stops by itself)
 //
 // The file: 1,000 LTL rows from Chicago to ten U.S. cities, one to three pallets each, both places
-// typed in full. The other user: the prepaid demo account's, quoting benchQuoteRequest one request
-// at a time, first 200 times on the idle server (fewer make a p99 that is only the slowest one),
-// then throughout the batch's work, each quote counted in the step it started in.
+// typed in full. Two other users of other accounts quote benchQuoteRequest, first on the idle server
+// until each has quoted 200 times (fewer make a p99 that is only the slowest one), then
+// throughout the batch's work, each quote counted in the step it started in:
+// - the prepaid demo account's, one request at a time (a closed loop: each quote waits for the one
+//   before, so whatever the batch gives up, this user takes, and a slow answer delays the next);
+// - Other Freight's, one quote every 1/BENCH_OPEN_QPS s (5 a second) whatever the answers (an open
+//   loop, as independent people arrive), each timed from when it was due, so a quote held up behind
+//   the batch's work counts its whole wait.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +30,7 @@ import { benchQuoteRequest } from './shipment';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const IDLE_QUOTES = Number(process.env.BENCH_IDLE_QUOTES ?? 200);
+const OPEN_QPS = Number(process.env.BENCH_OPEN_QPS ?? 5);
 const DESTINATIONS = [
   ['75201', 'Dallas', 'TX'],
   ['30303', 'Atlanta', 'GA'],
@@ -81,8 +87,8 @@ const file = [
 
 /** The step of the batch under way: the other user's quotes and the memory peaks are told per step. */
 type Step = 'validate' | 'rate' | 'book' | 'documents';
-let step: Step = 'validate';
-const peakMbByStep: Partial<Record<Step, number>> = {};
+let step: Step | 'idle' = 'idle';
+const peakMbByStep: Partial<Record<Step | 'idle', number>> = {};
 
 /** The process's resident memory, sampled every 100 ms while `work` runs: its peak in MB, and each step's. */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
@@ -103,17 +109,47 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
 try {
   const { app, send } = await signedInApp(bench.database);
   // One server for both people, as in production: the batch's bulk work sees the other's requests.
-  const other = { send: await signedInTo(app, 'prepaid@demo.test') };
+  const closedUser = await signedInTo(app, 'prepaid@demo.test');
+  const openUser = await signedInTo(app, 'other@demo.test');
   const quote = JSON.stringify(benchQuoteRequest());
-  const quoteOnce = async () => {
-    const t0 = performance.now();
-    const res = await other.send('POST', '/api/quotes', quote);
+  /** A quote's time from `since` (when it was sent, or due) to its answer. */
+  const quoteOnce = async (send: typeof closedUser, since = performance.now()) => {
+    const res = await send('POST', '/api/quotes', quote);
     if (res.statusCode !== 201) throw new Error(`quote: ${res.statusCode} ${res.body}`);
-    return performance.now() - t0;
+    return performance.now() - since;
   };
-  for (let i = 0; i < 5; i++) await quoteOnce();
-  const idle: number[] = [];
-  for (let i = 0; i < IDLE_QUOTES; i++) idle.push(await quoteOnce());
+  for (let i = 0; i < 5; i++) await Promise.all([quoteOnce(closedUser), quoteOnce(openUser)]);
+
+  interface Timed {
+    ms: number;
+    step: Step | 'idle';
+  }
+  const closed: Timed[] = [];
+  const open: Timed[] = [];
+  let quoting = true;
+  const closedLoop = (async () => {
+    while (quoting) {
+      const at = step;
+      closed.push({ ms: await quoteOnce(closedUser), step: at });
+    }
+  })();
+  const openQuotes: Promise<void>[] = [];
+  const openLoop = (async () => {
+    const start = performance.now();
+    for (let n = 0; quoting; n++) {
+      const due = start + (n * 1000) / OPEN_QPS;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const at = step;
+      openQuotes.push(quoteOnce(openUser, due).then((ms) => void open.push({ ms, step: at })));
+    }
+  })();
+  // Until each user has quoted IDLE_QUOTES times on the idle server (the open loop's pace sets the
+  // wait: 40 s at 5 a second), racing the closed loop, so that a failing quote ends the bench.
+  const idleCount = (quotes: Timed[]) => quotes.filter((q) => q.step === 'idle').length;
+  while (idleCount(closed) < IDLE_QUOTES || idleCount(open) < IDLE_QUOTES) {
+    await Promise.race([closedLoop, new Promise((resolve) => setTimeout(resolve, 50))]);
+  }
 
   const timed = async (method: 'GET' | 'POST', path: string, body?: string, type?: string) => {
     const t0 = performance.now();
@@ -122,16 +158,8 @@ try {
     return { ms: Math.round(performance.now() - t0), res };
   };
   const rssBefore = Math.round(process.memoryUsage().rss / 1024 / 1024);
-  // The other user quotes throughout, one request at a time.
-  let busy = true;
-  const during: { ms: number; step: Step }[] = [];
-  const quoting = (async () => {
-    while (busy) {
-      const at = step;
-      during.push({ ms: await quoteOnce(), step: at });
-    }
-  })();
   const measured = peakRss(async () => {
+    step = 'validate';
     const uploaded = await timed('POST', '/api/batches?rule=cheapest&file_name=bench.csv', file, 'text/csv');
     const id = (uploaded.res.json() as { data: { id: string; rows_valid: number } }).data.id;
     step = 'rate';
@@ -154,19 +182,28 @@ try {
       statuses,
     };
   });
-  // The other user stops quoting once the batch is done (or has failed: its error is the one told).
+  // The other users stop quoting once the batch is done (or has failed: its error is the one told).
   const { result, peakMb } = await measured.finally(() => {
-    busy = false;
+    quoting = false;
   });
-  await quoting;
-  const idleStats = latencyStats(idle);
-  const duringStats = latencyStats(during.map((d) => d.ms));
-  const p99ByStep = Object.fromEntries(
-    (['validate', 'rate', 'book', 'documents'] as const).flatMap((name) => {
-      const mine = during.filter((d) => d.step === name).map((d) => d.ms);
-      return mine.length ? [[name, { n: mine.length, p99: latencyStats(mine).p99 }]] : [];
-    }),
-  );
+  await Promise.all([closedLoop, openLoop]);
+  await Promise.all(openQuotes);
+  /** One user's quotes: on the idle server, during the batch, the ratio of the p99s, and the p99 of each step. */
+  const userStats = (quotes: Timed[]) => {
+    const idle = latencyStats(quotes.filter((q) => q.step === 'idle').map((q) => q.ms));
+    const during = latencyStats(quotes.filter((q) => q.step !== 'idle').map((q) => q.ms));
+    return {
+      idle,
+      during,
+      p99_ratio: +(during.p99 / idle.p99).toFixed(2),
+      during_by_step: Object.fromEntries(
+        (['validate', 'rate', 'book', 'documents'] as const).flatMap((name) => {
+          const mine = quotes.filter((q) => q.step === name).map((q) => q.ms);
+          return mine.length ? [[name, { n: mine.length, p99: latencyStats(mine).p99 }]] : [];
+        }),
+      ),
+    };
+  };
   console.log(
     JSON.stringify(
       {
@@ -174,12 +211,8 @@ try {
         rows: ROWS,
         ...result,
         rss_mb: { before: rssBefore, peak: peakMb, by_step: peakMbByStep },
-        other_user_quotes_ms: {
-          idle: idleStats,
-          during: duringStats,
-          p99_ratio: +(duringStats.p99 / idleStats.p99).toFixed(2),
-          during_by_step: p99ByStep,
-        },
+        other_user_quotes_ms: userStats(closed),
+        open_loop_quotes_ms: { per_second: OPEN_QPS, ...userStats(open) },
       },
       null,
       2,
