@@ -5,6 +5,7 @@ import { EBAY_ORDER_PREFILL } from './ebay';
 import { PACKAGE_TYPES, QUOTE_ACCESSORIALS, QUOTE_MODES, SIGNATURE_OPTIONS, SITE_TYPES } from './quotes';
 import { deliveryWindowView, insuranceView } from './shipmentDetails';
 import { crossingView, placeView } from './shipmentPlaces';
+import { chargeView } from './shipmentViews';
 import { teamPerson } from './team';
 
 /*
@@ -13,11 +14,11 @@ import { teamPerson } from './team';
  * quote's currency; dates are `YYYY-MM-DD`, times ISO 8601 in UTC.
  */
 
-/** A quoted end: what was asked (postal code, country, kind of site) and the city and state its postal code names. */
-const quotedPlace = z.strictObject({
-  postal_code: z.string(),
-  country: z.enum(COUNTRIES),
-  site_type: z.enum(SITE_TYPES),
+/** A quoted end as asked: postal code, country and kind of site. */
+const askedPlace = z.strictObject({ postal_code: z.string(), country: z.enum(COUNTRIES), site_type: z.enum(SITE_TYPES) });
+
+/** A quoted end: what was asked and the city and state its postal code names. */
+const quotedPlace = askedPlace.extend({
   city: z.string().meta({ description: "The postal code's city; '' when the reference data does not know it" }),
   state: z.string(),
 });
@@ -53,8 +54,8 @@ export type QuoteListItem = z.output<typeof quoteListItem>;
 const quotedRequest = z.strictObject({
   mode: z.enum(QUOTE_MODES),
   pickup_date: z.iso.date(),
-  origin: z.strictObject({ postal_code: z.string(), country: z.enum(COUNTRIES), site_type: z.enum(SITE_TYPES) }),
-  destination: z.strictObject({ postal_code: z.string(), country: z.enum(COUNTRIES), site_type: z.enum(SITE_TYPES) }),
+  origin: askedPlace,
+  destination: askedPlace,
   items: z.array(
     z.strictObject({
       description: z.string().optional(),
@@ -111,14 +112,10 @@ export const quoteRateView = z.strictObject({
   currency: z.enum(CURRENCIES),
   total_cents: z.int(),
   charges: z.array(
-    z.strictObject({
-      code: z.string().meta({ description: 'e.g. `freight`, `discount`, `fuel`, `accessorial`, `insurance`, `minimum`' }),
-      label: z.string().meta({ description: "In the reader's language" }),
-      detail: z.string().nullable().meta({ description: 'The accessorial or surcharge it is for; null otherwise' }),
-      amount_cents: z.int().meta({ description: 'Negative for a discount' }),
-    }),
+    chargeView.extend({ detail: z.string().nullable().meta({ description: 'The accessorial or surcharge it is for; null otherwise' }) }),
   ),
 });
+export type QuoteRateView = z.output<typeof quoteRateView>;
 
 /** A place the Book Shipment step starts from (a reship's, a return's or an eBay order's). */
 const prefilledPlace = placeView.extend({ save_to_address_book: z.boolean().optional() });

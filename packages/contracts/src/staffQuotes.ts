@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChargeView } from './shipmentViews';
+import { chargeView } from './shipmentViews';
 import type { PricingAppliedView } from './staffShipments';
 
 /**
@@ -9,8 +9,6 @@ import type { PricingAppliedView } from './staffShipments';
  * and no others, so a parse proves that a viewer without margin gets no cost key at all.
  */
 export const staffQuoteParams = z.object({ id: z.string().max(64) });
-
-const chargeView = z.strictObject({ code: z.string(), label: z.string(), amount_cents: z.int() }) satisfies z.ZodType<ChargeView>;
 
 const pricingApplied = z.union([
   z.strictObject({
