@@ -17,13 +17,14 @@
 // - Other Freight's, one quote every 1/BENCH_OPEN_QPS s (5 a second) whatever the answers (an open
 //   loop, as independent people arrive), each timed from when it was due, so a quote held up behind
 //   the batch's work counts its whole wait.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, nextBusinessDay } from '@freight/domain/rating';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed';
 import { csvLine, goodRowCells, header } from '../apps/server/src/modules/batches/batches-csv.test-support';
+import { startCpuProfile } from './cpu-profile';
 import { latencyStats } from './latency';
 import { benchDatabase, signedInApp, signedInTo } from './setup';
 import { benchQuoteRequest } from './shipment';
@@ -31,6 +32,8 @@ import { benchQuoteRequest } from './shipment';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const IDLE_QUOTES = Number(process.env.BENCH_IDLE_QUOTES ?? 200);
 const OPEN_QPS = Number(process.env.BENCH_OPEN_QPS ?? 5);
+/** A step whose CPU profile of the server's thread is written to bench/.profiles/ and summarised (`book`, say). */
+const PROFILE_STEP = process.env.BENCH_PROFILE;
 const DESTINATIONS = [
   ['75201', 'Dallas', 'TX'],
   ['30303', 'Atlanta', 'GA'],
@@ -84,6 +87,13 @@ const file = [
     );
   }),
 ].join('\n');
+
+/** Where a step's CPU profile goes: bench/.profiles/, kept out of git. */
+function profileFile(name: string) {
+  const folder = join(import.meta.dirname, '.profiles');
+  mkdirSync(folder, { recursive: true });
+  return join(folder, `batches-${name}-${process.env.BENCH_DB ?? 'postgres'}.cpuprofile`);
+}
 
 /** The step of the batch under way: the other user's quotes and the memory peaks are told per step. */
 type Step = 'validate' | 'rate' | 'book' | 'documents';
@@ -165,7 +175,9 @@ try {
     step = 'rate';
     const rated = await timed('POST', `/api/batches/${id}/rate`, '{}');
     step = 'book';
+    const stopProfile = PROFILE_STEP === 'book' ? await startCpuProfile(profileFile('book')) : undefined;
     const booked = await timed('POST', `/api/batches/${id}/book`, JSON.stringify({ disclaimer_accepted: true }));
+    const profiled = await stopProfile?.();
     step = 'documents';
     const documents = await timed('GET', `/api/batches/${id}/documents.pdf?language=en`);
     const rows = (booked.res.json() as { data: { rows: { status: string }[] } }).data.rows;
@@ -180,6 +192,7 @@ try {
       documents_mb: +(documents.res.rawPayload.length / 1024 / 1024).toFixed(1),
       book_and_documents_ms: booked.ms + documents.ms,
       statuses,
+      ...(profiled ? { book_profile: profiled } : {}),
     };
   });
   // The other users stop quoting once the batch is done (or has failed: its error is the one told).

@@ -5,6 +5,7 @@
 // inject's own request and response objects (light-my-request) stand in for node:http's.
 
 import { Session } from 'node:inspector/promises';
+import { packageOf } from './cpu-profile';
 import { benchDatabase, signedInApp } from './setup';
 import { benchQuoteRequest } from './shipment';
 
@@ -14,17 +15,6 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   selfSize: number;
   children: ProfileNode[];
-}
-
-/** A source file's package (node_modules), `node:` for Node's own code, else its first folders. */
-function packageOf(url: string) {
-  const inModules = url.split('node_modules/');
-  if (inModules.length > 1) {
-    const [scope = '', name = ''] = (inModules.at(-1) ?? '').split('/');
-    return scope.startsWith('@') ? `${scope}/${name}` : scope;
-  }
-  if (url.startsWith('node:')) return 'node:';
-  return url.split('/').slice(0, 4).join('/') || '(native)';
 }
 
 const bench = await benchDatabase('alloc', 5);
