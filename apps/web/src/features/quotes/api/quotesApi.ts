@@ -1,87 +1,45 @@
-import type {
-  BookingPlace,
-  CrossingView,
-  DeliveryWindowView,
-  Paginated,
-  QuoteItemFacts,
-  QuoteListItem,
-  QuoteMode,
-  QuoteRequestInput,
-} from '@freight/contracts';
-import type { Country, Currency } from '@freight/domain';
+import type { Paginated, QuoteListItem, QuoteMode, QuoteRateView, QuoteRequestInput, QuoteView } from '@freight/contracts';
+import type { Country } from '@freight/domain';
 import { api } from '../../../lib/api';
 
+/*
+ * The quote answers are typed from the contracts' answer schemas (quoteViews.ts), which the
+ * server's API tests hold its answers to: restating them here let the two drift apart.
+ */
+
+/** GET /api/quotes/:id and POST /api/quotes (docs/api.md, Quotes): a signed-in user's stored quote. */
+export type Quote = QuoteView;
+
+/** A carrier's rate of a quote. */
+export type QuoteRate = QuoteRateView;
+
 /** A charge line of a rate; `label` is in the caller's language. */
-export interface QuoteCharge {
-  code: string;
-  label: string;
-  detail: string | null;
-  amount_cents: number;
-}
+export type QuoteCharge = QuoteRate['charges'][number];
 
-export interface QuoteRate {
-  id: string;
-  carrier_name: string;
-  scac: string;
-  service: string;
-  /** A truckload's equipment type, named in the reader's language (null for LTL and parcel). */
-  service_name?: string | null;
-  transit_days: number;
-  /** 'YYYY-MM-DD' */
-  estimated_delivery: string;
-  /** The lane's learned delivery window, or the promise; null on quotes rated before windows. */
-  delivery_window?: DeliveryWindowView | null;
-  /** Across a border: the port of entry (its two cities) and whether the truck crosses or hands over; null within one country. */
-  crossing?: CrossingView | null;
-  currency: Currency;
-  total_cents: number;
-  charges: QuoteCharge[];
-}
+/** Why a carrier gave no rate, or a warning that goes with the rates; `text` is in the caller's language. */
+export type QuoteMessage = Quote['messages'][number];
 
-export interface QuoteMessage {
-  level: 'no_rate' | 'warning';
-  key: string;
-  params: Record<string, unknown>;
-  /** In the caller's language. */
-  text: string;
-}
+export type QuoteInsuranceOption = Quote['insurance_options'][number];
 
-export interface QuoteInsuranceOption {
-  kind: string;
-  premium_cents: number;
-  coverage_cents: number;
-  deductible_cents: number;
-  /** False: cover above the online maximum, bought by phone (absent on older quotes: online). */
-  online?: boolean;
-}
+/**
+ * What POST /api/public/quotes answers (the server's presentRating): a visitor's rating alone,
+ * with none of a stored quote's header (no id, number, expiry or saving).
+ */
+export type VisitorQuote = Pick<
+  Quote,
+  'inputs' | 'items' | 'road_miles' | 'diesel_usd_per_gal' | 'rates' | 'insurance_options' | 'messages'
+>;
 
-/** GET /api/quotes/:id and POST /api/quotes (docs/api.md, Quotes). */
-export interface Quote {
-  id: string;
-  mode: QuoteMode;
-  client_ref: string | null;
-  saved: boolean;
-  currency: Currency;
-  created_at: string;
-  /** 'Q' and eight digits (none on a visitor's quote, which is not stored). */
-  number?: string;
-  /** When the rates stop holding (the cut-off for the pickup date); null on quotes from before expiry. */
-  expires_at?: string | null;
-  lowest_total_cents: number | null;
-  /** The request as stored, currency and unit system resolved. */
-  inputs: QuoteRequestInput;
-  items: QuoteItemFacts[];
-  road_miles: number | null;
-  diesel_usd_per_gal: number | null;
-  rates: QuoteRate[];
-  insurance_options: QuoteInsuranceOption[];
-  messages: QuoteMessage[];
-  /**
-   * The places of the shipment a reship or return-ship started from, to fill the booking form;
-   * null (or absent, from a server before booking) for a new quote.
-   */
-  booking_prefill?: { pickup: BookingPlace; delivery: BookingPlace; stops?: BookingPlace[] } | null;
-}
+/**
+ * A visitor's quote as the page keeps it: the rating with the header the page gives it itself
+ * (createPublicQuote). It still has no number, expiry, booking prefill or booking, so it cannot
+ * reach the Book step, which takes a `Quote`.
+ */
+export type ShownVisitorQuote = VisitorQuote &
+  Pick<Quote, 'id' | 'mode' | 'client_ref' | 'saved' | 'currency' | 'created_at' | 'lowest_total_cents'>;
+
+/** What the rate results read of a quote: a stored quote and a visitor's both have it. */
+export type ResultsQuote = Pick<Quote, 'id' | 'mode' | 'saved' | 'currency' | 'inputs' | 'rates' | 'insurance_options' | 'messages'>;
 
 /** A line of the quote history / saved quotes lists. */
 export type QuoteSummary = QuoteListItem;
@@ -130,18 +88,12 @@ export const lookupPostalCode = (country: Country, postalCode: string, guest = f
     skipAuthRedirect: guest,
   });
 
-/** What POST /api/public/quotes answers: a rating, nothing stored (no id, no saving). */
-export type PublicRating = Pick<
-  Quote,
-  'inputs' | 'items' | 'road_miles' | 'diesel_usd_per_gal' | 'rates' | 'insurance_options' | 'messages'
->;
-
 /**
- * POST /api/public/quotes, answered as a Quote the rate results can show: it has no id of its
+ * POST /api/public/quotes, answered as a quote the rate results can show: it has no id of its
  * own (a local one keys the screen's choices) and is never saved.
  */
-export async function createPublicQuote(body: QuoteRequestInput): Promise<{ data: Quote }> {
-  const { data } = await api.post<One<PublicRating>>('/api/public/quotes', body, { skipAuthRedirect: true });
+export async function createPublicQuote(body: QuoteRequestInput): Promise<{ data: ShownVisitorQuote }> {
+  const { data } = await api.post<One<VisitorQuote>>('/api/public/quotes', body, { skipAuthRedirect: true });
   const totals = data.rates.map((r) => r.total_cents);
   return {
     data: {
@@ -150,7 +102,8 @@ export async function createPublicQuote(body: QuoteRequestInput): Promise<{ data
       mode: data.inputs.mode,
       client_ref: null,
       saved: false,
-      currency: 'USD',
+      // The rates' currency as the answer states it (a visitor's quote is always in dollars).
+      currency: data.inputs.currency,
       created_at: new Date().toISOString(),
       lowest_total_cents: totals.length ? Math.min(...totals) : null,
     },

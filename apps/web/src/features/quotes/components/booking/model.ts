@@ -1,6 +1,5 @@
 import {
   type AddressBookEntry,
-  type BookingPlace,
   type BookingRequestInput,
   bookingModeErrors,
   type PARCEL_HANDOFFS,
@@ -158,13 +157,18 @@ const emptyPlace = (postal_code: string, country: Country): PlaceValues => ({
   closes_at: '',
 });
 
-/** A place of the quote's end, filled from a prefill (reship / return-ship) when there is one; postal code and country stay the quote's. */
-function placeFrom(end: { postal_code: string; country: Country }, prefill: BookingPlace | null | undefined): PlaceValues {
+/** A place the quote's booking prefill gives (a reship's, a return's or an eBay order's). */
+type PrefilledPlace = NonNullable<Quote['booking_prefill']>['delivery'];
+
+/**
+ * A place of the quote's end, filled from a prefill (reship / return-ship) when there is one; postal code and country stay the quote's.
+ * A prefilled place names no address book entry (the answer has no address_book_id), so the base's '' stays.
+ */
+function placeFrom(end: { postal_code: string; country: Country }, prefill: PrefilledPlace | null | undefined): PlaceValues {
   const base = emptyPlace(end.postal_code, end.country);
   if (!prefill) return base;
   return {
     ...base,
-    address_book_id: prefill.address_book_id ?? '',
     company: prefill.company ?? '',
     first_name: prefill.first_name ?? '',
     last_name: prefill.last_name ?? '',
@@ -215,7 +219,7 @@ export type PickedPlaces = Partial<Record<'origin' | 'destination', AddressBookE
 function placeOfEnd(
   end: { postal_code: string; country: Country },
   picked: AddressBookEntry | undefined,
-  prefill: BookingPlace | undefined,
+  prefill: PrefilledPlace | undefined,
 ) {
   const base = placeFrom(end, prefill);
   const stillThere = picked && picked.country === end.country && samePostalCode(picked.postal_code, end.postal_code);

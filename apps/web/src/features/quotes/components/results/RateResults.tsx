@@ -9,7 +9,7 @@ import { ContactSupportButton } from '../../../../components/support/SupportDial
 import { useAuthUser } from '../../../../lib/auth';
 import { can } from '../../../../lib/permissions';
 import { SetByRule } from '../../../automation-rules';
-import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, saveQuote } from '../../api/quotesApi';
+import { QUOTES_KEY, type Quote, type QuoteInsuranceOption, type QuoteRate, type ResultsQuote, saveQuote } from '../../api/quotesApi';
 import { useGuestQuote } from '../guest';
 import { InsuranceChoice } from './InsuranceChoice';
 import { insuredOptions, NO_INSURANCE, preselectInsurance } from './insurance';
@@ -21,7 +21,8 @@ import { DEFAULT_SORT, isRateSort, type RateSort, SORT_OPTIONS, sortRates } from
 import { usePreferredCarriers } from './usePreferredCarriers';
 
 export interface RateResultsProps {
-  quote: Quote;
+  /** A signed-in user's quote or a visitor's: the results read only what both have. */
+  quote: ResultsQuote;
   /** The details changed since this quote was rated: say a re-rate is needed, hide prices' actions. */
   stale: boolean;
   /** Rate again with the current details (the page re-submits the form). */

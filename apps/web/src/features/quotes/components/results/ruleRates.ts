@@ -27,7 +27,7 @@ export interface RuleRates {
  * is, and what it means for the rates: carriers left out, carriers first, the rule's pick, the
  * insurance choice. The user can still show the left-out rates and choose any rate.
  */
-export function useRuleRates(quote: Quote): RuleRates | null {
+export function useRuleRates(quote: Pick<Quote, 'inputs' | 'rates' | 'insurance_options'>): RuleRates | null {
   const guest = useGuestQuote();
   const facts = useMemo(() => (guest ? null : ruleFactsOf(quote.inputs)), [guest, quote.inputs]);
   const outcome = useQuoteRuleOutcome(facts).data ?? null;

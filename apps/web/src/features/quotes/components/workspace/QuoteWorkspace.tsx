@@ -15,6 +15,7 @@ import {
   type QuoteInsuranceOption,
   type QuoteRate,
   rerunQuote,
+  type ShownVisitorQuote,
 } from '../../api/quotesApi';
 import { BookingForm, ConfirmationStep, HeldStep } from '../booking';
 import type { PickedPlaces } from '../booking/model';
@@ -31,8 +32,11 @@ export interface QuoteWorkspaceProps {
   rerunId?: string;
   /** Fields to start from (an eBay order's addresses and items). */
   prefill?: QuoteRequestInput;
-  /** A new quote was rated; may answer it again with more (the eBay order's booking places). */
-  onRated?: (quote: Quote) => Promise<Quote | undefined>;
+  /**
+   * A new quote was rated (a visitor's too, so only what both have is given); may answer it again
+   * with more (the eBay order's booking places).
+   */
+  onRated?: (quote: Pick<Quote, 'id' | 'inputs'>) => Promise<Quote | undefined>;
   /** The shipment was booked (the eBay order sends its tracking back). */
   onBooked?: (shipment: ShipmentView) => void;
   /** Rate `prefill` at once (a visitor's public quote carried into the new account). */
@@ -49,6 +53,12 @@ const CONFIRMATION = 3;
 const FORM_ID = 'shipment-details-form';
 
 /**
+ * The quote on the results, and whose it is: a visitor's is only shown (Book leads to signing
+ * up), while the Book step takes a signed-in user's stored quote.
+ */
+type Shown = { visitor: true; quote: ShownVisitorQuote } | { visitor: false; quote: Quote };
+
+/**
  * One quote, from its details to its rates and on to its booking: the steps a quote goes through.
  * Every page that shows the user's own rates offers Book (a saved quote re-run, the history, the
  * truckload tab), so no road through quoting ends at a list of prices. The form stays mounted
@@ -60,7 +70,8 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
   const guest = useGuestQuote();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(SHIPMENT_DETAILS);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [shownQuote, setShownQuote] = useState<Shown | null>(null);
+  const quote = shownQuote?.quote ?? null;
   const [stale, setStale] = useState(false);
   const [initial, setInitial] = useState<QuoteRequestInput | undefined>(prefill);
   const resubmit = useRef(false);
@@ -78,19 +89,23 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
   const fmt = useFormat();
   const pickPlace = (end: 'origin' | 'destination', entry: AddressBookEntry) => setPicked((p) => ({ ...p, [end]: entry }));
 
-  const shown = (q: Quote) => {
+  const shown = (q: Shown) => {
     setReratedPlace(false);
     setReratedExpired(null);
-    setQuote(q);
+    setShownQuote(q);
     setStale(false);
     setStep(RATE_RESULTS);
     void queryClient.invalidateQueries({ queryKey: QUOTES_KEY });
   };
 
   const rate = useMutation({
-    mutationFn: async (request: Parameters<typeof createQuote>[0]) => {
-      const { data } = await (guest ? createPublicQuote : createQuote)(request);
-      return (onRated ? await onRated(data) : undefined) ?? data;
+    mutationFn: async (request: Parameters<typeof createQuote>[0]): Promise<Shown> => {
+      if (guest) {
+        const { data } = await createPublicQuote(request);
+        return { visitor: true, quote: (onRated ? await onRated(data) : undefined) ?? data };
+      }
+      const { data } = await createQuote(request);
+      return { visitor: false, quote: (onRated ? await onRated(data) : undefined) ?? data };
     },
     onSuccess: shown,
   });
@@ -98,7 +113,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
     mutationFn: rerunQuote,
     onSuccess: ({ data }) => {
       setInitial(data.inputs);
-      shown(data);
+      shown({ visitor: false, quote: data });
     },
   });
 
@@ -108,7 +123,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
     mutationFn: expiredQuoteRequest,
     onSuccess: (request) => {
       setInitial(request);
-      rate.mutate(request, { onSuccess: (q) => setReratedExpired(q.inputs.pickup_date), onError: () => setStep(SHIPMENT_DETAILS) });
+      rate.mutate(request, { onSuccess: (q) => setReratedExpired(q.quote.inputs.pickup_date), onError: () => setStep(SHIPMENT_DETAILS) });
     },
     onError: () => setStep(SHIPMENT_DETAILS),
   });
@@ -152,7 +167,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
     setShipment(null);
     setHeld(null);
     setChosen(null);
-    setQuote(null);
+    setShownQuote(null);
     setStale(false);
     goTo(SHIPMENT_DETAILS);
   };
@@ -223,7 +238,7 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
               resubmit.current = true;
               setStep(SHIPMENT_DETAILS);
             }}
-            onSaved={setQuote}
+            onSaved={(saved) => setShownQuote({ visitor: false, quote: saved })}
             onBook={(rate, insurance) => {
               if (guest) {
                 onGuestBook?.();
@@ -237,10 +252,10 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
       )}
 
       {/* Kept mounted while the shipper changes the rate or re-rates, so what was typed stays. */}
-      {quote && chosen && !shipment && !held && (
+      {shownQuote && !shownQuote.visitor && chosen && !shipment && !held && (
         <div hidden={step !== BOOK_SHIPMENT}>
           <BookingForm
-            quote={quote}
+            quote={shownQuote.quote}
             rate={chosen.rate}
             insurance={chosen.insurance}
             onChangeRate={() => goTo(RATE_RESULTS)}
@@ -249,11 +264,11 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
             onPlaceRerate={(end, entry) => {
               // The place changes what the rates were based on: rate it anew, and the shipper picks a rate again.
               pickPlace(end, entry);
-              const request = withPickedPlace(quote.inputs, end, entry);
+              const request = withPickedPlace(shownQuote.quote.inputs, end, entry);
               setInitial(request);
               rate.mutate(request, { onSuccess: () => setReratedPlace(true) });
             }}
-            onQuoteExpired={() => expired.mutate(quote.inputs)}
+            onQuoteExpired={() => expired.mutate(shownQuote.quote.inputs)}
             onBooked={(booked) => {
               setShipment(booked);
               onBooked?.(booked);
