@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { challengeSweep, type PaymentProvider, scheduleChallengeSweep } from '../payments/payments.service';
+import { challengeSweep, type PaymentProvider, scheduleChallengeSweep } from '../payments/payment-processor.service';
 import { invoiceChallengesRepository } from './invoice-challenges.repository';
 import type { InvoicePaymentRow } from './invoices.repository';
 import { invoicesRepository } from './invoices.repository';

@@ -1,7 +1,7 @@
 import { checkAllocations } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { type AuthenticationNeeded, askProcessor, type PaymentProvider } from '../payments/payments.service';
+import { type AuthenticationNeeded, askProcessor, type PaymentProvider } from '../payments/payment-processor.service';
 import { applyAllocations } from './invoice-allocations';
 import { invoiceChallengesRepository } from './invoice-challenges.repository';
 import { type InvoicePaymentRow, invoicesRepository } from './invoices.repository';

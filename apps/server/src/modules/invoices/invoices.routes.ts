@@ -19,8 +19,7 @@ import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute } from '../../plugins/guards';
 import { shipmentReferences } from '../documents/documents.repository';
-import type { PaymentEvents, PaymentProvider } from '../payments/payment-provider';
-import { PaymentsOff } from '../payments/payment-provider';
+import { type PaymentEvents, type PaymentProvider, PaymentsOff } from '../payments/payment-processor.service';
 import {
   ABANDONED_CHALLENGES_JOB,
   abandonedChallengesHandler,

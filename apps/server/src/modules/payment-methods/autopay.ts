@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import type { JobOutcome } from '../../jobs/jobs';
 import { type AutopayMethod, autopayFailedMail, autopayNoticeMail } from '../../mail/payment-method-mails';
 import { type SavedSource, savedMethodPayments } from '../invoices/invoices.service';
-import type { PaymentProvider } from '../payments/payments.service';
+import type { PaymentProvider } from '../payments/payment-processor.service';
 import { mailPayers } from './payer-mails';
 import { paymentMethodsRepository, type SavedMethodRow } from './payment-methods.repository';
 

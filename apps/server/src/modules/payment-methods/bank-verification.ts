@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, type AuditEntry, audit } from '../audit/audit';
-import { askProcessor, type PaymentProvider } from '../payments/payments.service';
+import { askProcessor, type PaymentProvider } from '../payments/payment-processor.service';
 import { paymentMethodsRepository, type SavedMethodRow } from './payment-methods.repository';
 
 /** Wrong codes the processor allows before a bank account's verification fails for good (Stripe's figure). */

@@ -9,7 +9,7 @@ import {
   type SavedMethodDetails,
   type SaveMethodResult,
   scheduleChallengeSweep,
-} from '../payments/payments.service';
+} from '../payments/payment-processor.service';
 import { type CardSetupRow, cardSetupsRepository } from './card-setups.repository';
 import { paymentMethodsRepository } from './payment-methods.repository';
 

@@ -14,7 +14,7 @@ import {
   returnUrlOf,
   type SavedMethodDetails,
   type SaveMethodResult,
-} from '../payments/payments.service';
+} from '../payments/payment-processor.service';
 import { bankVerification, unusableMethod } from './bank-verification';
 import { cardSetupChallenges } from './card-setups';
 import { mailPayers } from './payer-mails';

@@ -23,25 +23,6 @@ import { actionRequired, askProcessor, declined, returnUrlOf } from './challenge
 import { type AuthenticationNeeded, type PaymentEvents, type PaymentProvider, PaymentsOff } from './payment-provider';
 import { type PaymentRow, paymentsRepository } from './payments.repository';
 
-/** The card issuer's 3-D Secure challenge, answered alike by every module that takes a card (invoices, payment-methods). */
-export {
-  actionRequired,
-  askProcessor,
-  challengeSweep,
-  declined,
-  returnUrlOf,
-  scheduleChallengeSweep,
-} from './challenge';
-/** The processor's interface and what a saved method is, for the modules that charge one (payment-methods). */
-export type {
-  AuthenticationNeeded,
-  PaymentEvents,
-  PaymentProvider,
-  SavedChargeResult,
-  SavedMethodDetails,
-  SaveMethodResult,
-} from './payment-provider';
-
 export interface PaymentsServiceOptions {
   provider?: PaymentProvider;
   /** The processor's later word (webhooks), when it has one. */
