@@ -27,7 +27,9 @@ import { teamPerson } from './team';
 
 /** A price line: what it is for and what it costs. */
 export const chargeView = z.strictObject({
-  code: z.string().meta({ description: 'What the line is for (e.g. `freight`, `discount`, `fuel`, `accessorial`, `insurance`, `minimum`)' }),
+  code: z
+    .string()
+    .meta({ description: 'What the line is for (e.g. `freight`, `discount`, `fuel`, `accessorial`, `insurance`, `minimum`)' }),
   label: z.string().meta({ description: "The line's name in the reader's language" }),
   amount_cents: z.int().meta({ description: 'In cents of `currency`; negative for a discount' }),
 });

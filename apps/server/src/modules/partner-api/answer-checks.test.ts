@@ -61,4 +61,24 @@ describe('answers held to their documented schemas', () => {
     app.get('/api/elsewhere', async () => ({ data: { anything: true } }));
     expect((await app.inject({ method: 'GET', url: '/api/elsewhere' })).statusCode).toBe(200);
   });
+
+  it('holds a file to its type and a deletion to its empty 204, on the portal’s own routes too', async () => {
+    const app = Fastify({ logger: false });
+    checkAnswers(app);
+    let type = 'application/pdf';
+    app.get('/api/invoices/:id/pdf', async (_request, reply) => reply.type(type).send(Buffer.from('%PDF-1.7')));
+    app.get('/api/products/template.csv', async (_request, reply) => reply.type(type).send('name\n'));
+    let body: string | undefined;
+    app.delete('/api/addresses/:id', async (_request, reply) => reply.code(204).send(body));
+    await app.ready();
+    const status = async (method: 'GET' | 'DELETE', url: string) => (await app.inject({ method, url })).statusCode;
+    expect(await status('GET', '/api/invoices/1/pdf')).toBe(200);
+    expect(await status('GET', '/api/products/template.csv')).toBe(500);
+    type = 'text/csv; charset=utf-8';
+    expect(await status('GET', '/api/products/template.csv')).toBe(200);
+    expect(await status('GET', '/api/invoices/1/pdf')).toBe(500);
+    expect(await status('DELETE', '/api/addresses/1')).toBe(204);
+    body = '{"data":null}';
+    expect(await status('DELETE', '/api/addresses/1')).toBe(500);
+  });
 });

@@ -46,20 +46,23 @@ export type Answer =
   | { kind: 'list' | 'page'; description: string; schema?: z.ZodType }
   | { kind: 'pdf' }
   | { kind: 'csv'; description: string }
+  /** A file of one of several types (a document that is XML of one kind and PDF of the others). */
+  | { kind: 'file'; description: string; types: string[] }
   | { kind: 'deleted' };
 
-const record = (description: string, schema?: z.ZodType, status: 200 | 201 = 200): Answer => ({
+export const record = (description: string, schema?: z.ZodType, status: 200 | 201 = 200): Answer => ({
   kind: 'record',
   status,
   description,
   schema,
 });
-const created = (description: string, schema?: z.ZodType) => record(description, schema, 201);
-const page = (description: string, schema?: z.ZodType): Answer => ({ kind: 'page', description, schema });
-const list = (description: string, schema?: z.ZodType): Answer => ({ kind: 'list', description, schema });
-const pdf: Answer = { kind: 'pdf' };
-const csv = (description: string): Answer => ({ kind: 'csv', description });
-const deleted: Answer = { kind: 'deleted' };
+export const created = (description: string, schema?: z.ZodType) => record(description, schema, 201);
+export const page = (description: string, schema?: z.ZodType): Answer => ({ kind: 'page', description, schema });
+export const list = (description: string, schema?: z.ZodType): Answer => ({ kind: 'list', description, schema });
+export const pdf: Answer = { kind: 'pdf' };
+export const csv = (description: string): Answer => ({ kind: 'csv', description });
+export const deleted: Answer = { kind: 'deleted' };
+export const file = (description: string, types: string[]): Answer => ({ kind: 'file', description, types });
 
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(
@@ -115,7 +118,10 @@ const ANSWERS: Record<string, Answer> = {
     'The header of every column a batch file may have, in order, and one example row (an LTL shipment of two pallets picked up on the next weekday) that uploads as a good row.',
   ),
   'GET /api/shipments/:id/events': record("The shipment's status and its tracking events, oldest first.", shipmentEventsView),
-  'GET /api/shipments/:id/documents/:kind': pdf,
+  'GET /api/shipments/:id/documents/:kind': file(
+    'The document as a PDF; the Carta Porte (`carta_porte`) as its stamped CFDI XML (`carta_porte_pdf` is its printed form).',
+    ['application/pdf', 'application/xml'],
+  ),
   'GET /api/shipments/:id/proof-of-delivery': record(
     'The delivery receipt of a delivered shipment (404 before one is received), with the exceptions the consignee noted.',
     proofOfDeliveryView,
@@ -192,7 +198,11 @@ export function answerOf(route: Pick<ApiRoute, 'method' | 'path'>): Answer {
  * with `meta` when paged) and its status; undefined for the others.
  */
 export function answerBody(route: Pick<ApiRoute, 'method' | 'path'>) {
-  const answer = answerOf(route);
+  return bodyOf(answerOf(route));
+}
+
+/** The whole success body an answer with a zod schema stands for, and its status; undefined for the others. */
+export function bodyOf(answer: Answer) {
   if ((answer.kind !== 'record' && answer.kind !== 'list' && answer.kind !== 'page') || !answer.schema) return undefined;
   const data = answer.kind === 'record' ? answer.schema : z.array(answer.schema);
   const body = z.strictObject({ data, ...(answer.kind === 'page' ? { meta: pageMeta } : {}) });
@@ -211,6 +221,10 @@ export function successResponse(route: ApiRoute) {
   }
   if (answer.kind === 'csv')
     return { 200: { description: answer.description, headers, content: { 'text/csv': { schema: { type: 'string' } } } } };
+  if (answer.kind === 'file') {
+    const content = Object.fromEntries(answer.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+    return { 200: { description: answer.description, headers, content } };
+  }
   const paged = answer.kind === 'page';
   const data = answer.kind === 'record' ? { type: 'object' } : { type: 'array', items: { type: 'object' } };
   const schema = {
