@@ -1,6 +1,7 @@
 import {
   MAX_RULE_CONDITIONS,
   RULE_ACCESSORIALS,
+  RULE_ACTION_KINDS,
   RULE_FLAG_FIELDS,
   RULE_INSURANCE,
   RULE_LIST_FIELDS,
@@ -10,7 +11,6 @@ import {
   RULE_NUMBER_FIELDS,
   RULE_NUMBER_OPS,
   RULE_SERVICE_LEVELS,
-  type RuleActionKind,
   type RuleActions,
   type RuleCondition,
 } from '@freight/domain';
@@ -120,55 +120,75 @@ export const automationDryRunRequest = z.object({
 });
 export type AutomationDryRunRequest = z.output<typeof automationDryRunRequest>;
 
-export interface AutomationRuleView {
-  id: string;
-  name: string;
-  position: number;
-  enabled: boolean;
-  conditions: RuleCondition[];
-  actions: RuleActions;
-  updated_at: string;
-}
+/** A condition as stored: one of the domain's four kinds (RuleCondition). */
+const ruleConditionView = z.discriminatedUnion('field', [
+  z.strictObject({ field: z.enum(RULE_NUMBER_FIELDS), op: z.enum(RULE_NUMBER_OPS), value: z.number() }),
+  z.strictObject({ field: z.enum(RULE_LIST_FIELDS), op: z.enum(RULE_LIST_OPS), values: z.array(z.string()) }),
+  z.strictObject({ field: z.enum(RULE_FLAG_FIELDS), value: z.boolean() }),
+  z.strictObject({ field: z.literal('marketplace'), value: z.enum(RULE_MARKETPLACES) }),
+]);
 
-/** Which rule set an action ("set by rule X"). */
-export interface RuleSourceView {
-  id: string;
-  name: string;
-}
+/** What a rule sets, each action when it sets it (the domain's RuleActions). */
+const ruleActionsView = z.strictObject({
+  mode: z.enum(RULE_MODES).optional(),
+  prefer_carriers: z.array(z.string()).optional().meta({ description: 'Carrier SCACs listed first in the rate results' }),
+  exclude_carriers: z.array(z.string()).optional().meta({ description: 'Carrier SCACs left out of the rate results' }),
+  service_level: z.enum(RULE_SERVICE_LEVELS).optional(),
+  insurance: z.enum(RULE_INSURANCE).optional(),
+  accessorials: z.array(z.enum(RULE_ACCESSORIALS)).optional(),
+  package_preset: z.string().optional().meta({ description: 'A package type for items that name none' }),
+  hold_for_review: z.boolean().optional(),
+});
+
+export const automationRuleView = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  position: z.int().meta({ description: "In the account's list, 1 first" }),
+  enabled: z.boolean(),
+  conditions: z.array(ruleConditionView),
+  actions: ruleActionsView,
+  updated_at: z.iso.datetime(),
+});
+export type AutomationRuleView = z.output<typeof automationRuleView>;
+
+/** Which rule set an action ("set by rule X"); in a dry run, a rule not saved yet is `new-<its place>`. */
+export const ruleSourceView = z.strictObject({ id: z.string(), name: z.string() });
+export type RuleSourceView = z.output<typeof ruleSourceView>;
 
 /** What the rules set for one shipment, each action with the rule it came from. */
-export interface RuleOutcomeView {
-  actions: RuleActions;
-  sources: Partial<Record<RuleActionKind, RuleSourceView>>;
-}
+export const ruleOutcomeView = z.strictObject({
+  actions: ruleActionsView,
+  sources: z.partialRecord(z.enum(RULE_ACTION_KINDS), ruleSourceView),
+});
+export type RuleOutcomeView = z.output<typeof ruleOutcomeView>;
 
 /** One row of a dry run: a shipment or order, what the rules would change and what it would cost. */
-export interface AutomationDryRunRow {
-  id: string;
-  /** BOL number or eBay order number. */
-  reference: string;
-  lane: string;
-  weight_lb: number;
-  mode_before: string | null;
-  outcome: RuleOutcomeView;
-  /** 'unchanged': no rule matched; 'rated': re-rated with the rules; 'no_rate': no carrier rated it; 'error': it could not be rated. */
-  status: 'unchanged' | 'rated' | 'no_rate' | 'error';
-  /** What it cost (a shipment's price as booked; null for an order not yet quoted). */
-  before_cents: number | null;
-  /** The rate the rules pick, re-rated through today's pricing. */
-  after_cents: number | null;
-  after_carrier: string | null;
-  currency: string;
-}
+export const automationDryRunRow = z.strictObject({
+  id: z.uuid(),
+  reference: z.string().meta({ description: 'BOL number or eBay order number' }),
+  lane: z.string(),
+  weight_lb: z.int(),
+  mode_before: z.string().nullable(),
+  outcome: ruleOutcomeView,
+  status: z.enum(['unchanged', 'rated', 'no_rate', 'error']).meta({
+    description:
+      "'unchanged': no rule matched; 'rated': re-rated with the rules; 'no_rate': no carrier rated it; 'error': it could not be rated",
+  }),
+  before_cents: z.int().nullable().meta({ description: "What it cost (a shipment's price as booked; null for an order not yet quoted)" }),
+  after_cents: z.int().nullable().meta({ description: "The rate the rules pick, re-rated through today's pricing" }),
+  after_carrier: z.string().nullable(),
+  currency: z.string(),
+});
+export type AutomationDryRunRow = z.output<typeof automationDryRunRow>;
 
-export interface AutomationDryRun {
-  source: AutomationDryRunSource;
-  rows: AutomationDryRunRow[];
-  /** Rows some rule changes, and the sum of after minus before over the rows with both. */
-  changed: number;
-  difference_cents: number;
-  currency: string;
-}
+export const automationDryRun = z.strictObject({
+  source: z.enum(AUTOMATION_DRY_RUN_SOURCES),
+  rows: z.array(automationDryRunRow),
+  changed: z.int().meta({ description: 'Rows some rule changes' }),
+  difference_cents: z.int().meta({ description: 'The sum of after minus before over the rows with both' }),
+  currency: z.string(),
+});
+export type AutomationDryRun = z.output<typeof automationDryRun>;
 
 /** The outcome for a quote request (POST /api/automation-rules/match) or for eBay orders. */
 export const automationMatchRequest = z.object({
@@ -192,7 +212,5 @@ export const automationEbayApplyRequest = z.object({
 });
 
 /** An eBay order with what the rules set for it. */
-export interface AutomationEbayOutcome {
-  order_id: string;
-  outcome: RuleOutcomeView;
-}
+export const automationEbayOutcome = z.strictObject({ order_id: z.uuid(), outcome: ruleOutcomeView });
+export type AutomationEbayOutcome = z.output<typeof automationEbayOutcome>;

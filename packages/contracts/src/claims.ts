@@ -1,14 +1,11 @@
 import {
   CLAIM_DECISIONS,
   CLAIM_KINDS,
+  CLAIM_MESSAGE_AUTHORS,
   CLAIM_STATUSES,
-  type ClaimDecision,
-  type ClaimKind,
-  type ClaimMessageAuthor,
-  type ClaimStatus,
-  type ClockState,
+  CLOCK_STATES,
   LANGUAGES,
-  type LiabilityBasis,
+  LIABILITY_BASES,
 } from '@freight/domain';
 import { z } from 'zod';
 import { choice, requiredText } from './fields';
@@ -114,98 +111,106 @@ export const claimPaymentRequest = z.object({
   reference: requiredText('validation.required', 100),
 });
 
-export interface ClaimClockView {
-  due_on: string;
-  met_on: string | null;
-  state: ClockState;
-  late: boolean;
-  days_left: number | null;
-}
+export const claimClockView = z.strictObject({
+  due_on: z.iso.date().meta({ description: 'Its last day' }),
+  met_on: z.iso.date().nullable().meta({ description: 'The day what the clock waits for happened; null while it has not' }),
+  state: z.enum(CLOCK_STATES),
+  late: z.boolean().meta({ description: 'Met after its last day' }),
+  days_left: z.int().nullable().meta({ description: 'Days left to the last day, today counting 0; negative once overdue; null when met' }),
+});
+export type ClaimClockView = z.output<typeof claimClockView>;
 
-export interface ClaimClocksView {
-  notice: ClaimClockView | null;
-  filing: ClaimClockView;
-  acknowledgement: ClaimClockView;
-  decision: ClaimClockView;
-}
+export const claimClocksView = z.strictObject({
+  notice: claimClockView.nullable().meta({ description: "The concealed-damage notice's; null for the other kinds" }),
+  filing: claimClockView,
+  acknowledgement: claimClockView,
+  decision: claimClockView,
+});
+export type ClaimClocksView = z.output<typeof claimClocksView>;
 
-export interface ClaimListItem {
-  id: string;
-  number: string;
-  shipment_id: string;
-  bol_number: string;
-  carrier_name: string;
-  kind: ClaimKind;
-  status: ClaimStatus;
-  currency: string;
-  amount_cents: number;
-  filed_at: string;
-  notice_late: boolean;
-  /** A clock of the carrier's past its last day. */
-  overdue: boolean;
-  /** Every clock now, on the delivery place's day: the lists show the carrier's next deadline from them. */
-  clocks: ClaimClocksView;
-}
+/** A claim in the shipper's list (GET /api/claims). */
+export const claimListItem = z.strictObject({
+  id: z.uuid(),
+  number: z.string(),
+  shipment_id: z.uuid(),
+  bol_number: z.string(),
+  carrier_name: z.string(),
+  kind: z.enum(CLAIM_KINDS),
+  status: z.enum(CLAIM_STATUSES),
+  currency: z.string(),
+  amount_cents: z.int(),
+  filed_at: z.iso.datetime(),
+  notice_late: z.boolean(),
+  overdue: z.boolean().meta({ description: "A clock of the carrier's past its last day" }),
+  clocks: claimClocksView.meta({
+    description: "Every clock now, on the delivery place's day: the lists show the carrier's next deadline from them",
+  }),
+});
+export type ClaimListItem = z.output<typeof claimListItem>;
 
-export interface ClaimLineView {
-  description: string;
-  pieces: number;
-  amount_cents: number;
-}
+export const claimLineView = z.strictObject({ description: z.string(), pieces: z.int(), amount_cents: z.int() });
+export type ClaimLineView = z.output<typeof claimLineView>;
 
-export interface ClaimMessageView {
-  id: string;
-  author: ClaimMessageAuthor;
-  /** Who wrote (or recorded) it: a name for the shipper, "Freight Portal" for staff to a shipper. */
-  name: string;
-  body: string;
-  created_at: string;
-  /** Read at GET /api/claims/:id/attachments/:attachment_id (staff: under /api/admin/claims). */
-  attachments: { id: string; file_name: string; content_type: string; size: number }[];
-}
+export const claimMessageView = z.strictObject({
+  id: z.uuid(),
+  author: z.enum(CLAIM_MESSAGE_AUTHORS),
+  name: z.string().meta({ description: 'Who wrote (or recorded) it: a name for the shipper, "Freight Portal" for staff to a shipper' }),
+  body: z.string(),
+  created_at: z.iso.datetime(),
+  attachments: z
+    .array(z.strictObject({ id: z.uuid(), file_name: z.string(), content_type: z.string(), size: z.int() }))
+    .meta({ description: 'Read at GET /api/claims/:id/attachments/:attachment_id (staff: under /api/admin/claims)' }),
+});
+export type ClaimMessageView = z.output<typeof claimMessageView>;
 
-export interface ClaimView extends ClaimListItem {
-  description: string;
-  lines: ClaimLineView[];
-  goods_cents: number;
-  freight_cents: number;
-  salvage_cents: number;
-  commercial_invoice_cents: number | null;
-  liability_basis: LiabilityBasis;
-  liability_cents: number;
-  delivered_on: string | null;
-  expected_delivery_on: string | null;
-  clocks: ClaimClocksView;
-  carrier_claim_number: string | null;
-  acknowledged_at: string | null;
-  decision: { decision: ClaimDecision; reason: string | null; amount_cents: number | null; decided_at: string } | null;
-  payment: { amount_cents: number; reference: string; paid_at: string } | null;
-  /**
-   * The credit memo that gave the carrier's payment to the shipper's account (an invoice of type
-   * `credit_memo`, read with the account's invoices), read by the claim's link to it; null before
-   * the claim is paid.
-   */
-  credit_memo: ClaimCreditMemoView | null;
-  messages: ClaimMessageView[];
-}
+export const claimCreditMemoView = z.strictObject({
+  id: z.uuid(),
+  number: z.string(),
+  amount_cents: z.int().meta({ description: "What it credits: the carrier's payment, positive (the memo's own total is its negative)" }),
+  currency: z.string(),
+});
+export type ClaimCreditMemoView = z.output<typeof claimCreditMemoView>;
 
-export interface ClaimCreditMemoView {
-  id: string;
-  number: string;
-  /** What it credits: the carrier's payment, positive (the memo's own total is its negative). */
-  amount_cents: number;
-  currency: string;
-}
+/** A claim with its lines, amounts, the carrier's answers and its thread (GET /api/claims/:id). */
+export const claimView = claimListItem.extend({
+  description: z.string(),
+  lines: z.array(claimLineView),
+  goods_cents: z.int(),
+  freight_cents: z.int(),
+  salvage_cents: z.int(),
+  commercial_invoice_cents: z.int().nullable(),
+  liability_basis: z.enum(LIABILITY_BASES),
+  liability_cents: z.int(),
+  delivered_on: z.iso.date().nullable(),
+  expected_delivery_on: z.iso.date().nullable(),
+  carrier_claim_number: z.string().nullable(),
+  acknowledged_at: z.iso.datetime().nullable(),
+  decision: z
+    .strictObject({
+      decision: z.enum(CLAIM_DECISIONS),
+      reason: z.string().nullable(),
+      amount_cents: z.int().nullable(),
+      decided_at: z.iso.datetime(),
+    })
+    .nullable(),
+  payment: z.strictObject({ amount_cents: z.int(), reference: z.string(), paid_at: z.iso.datetime() }).nullable(),
+  credit_memo: claimCreditMemoView.nullable().meta({
+    description:
+      "The credit memo that gave the carrier's payment to the shipper's account (an invoice of type `credit_memo`, read with the account's invoices); null before the claim is paid",
+  }),
+  messages: z.array(claimMessageView),
+});
+export type ClaimView = z.output<typeof claimView>;
 
 /** What staff see beside it: the account and the assignee. */
-export interface StaffClaimView extends ClaimView {
-  account_id: string;
-  account_name: string;
-  assignee: { id: string; name: string } | null;
-}
+const staffPart = {
+  account_id: z.uuid(),
+  account_name: z.string(),
+  assignee: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
+};
 
-export interface StaffClaimListItem extends ClaimListItem {
-  account_id: string;
-  account_name: string;
-  assignee: { id: string; name: string } | null;
-}
+export const staffClaimListItem = claimListItem.extend(staffPart);
+export type StaffClaimListItem = z.output<typeof staffClaimListItem>;
+
+export const staffClaimView = claimView.extend(staffPart);
+export type StaffClaimView = z.output<typeof staffClaimView>;

@@ -1,6 +1,7 @@
 import { SCAC_ALIAS_KINDS } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, optionalText, requiredText } from './fields';
+import { QUOTE_MODES } from './quotes';
 
 /**
  * API incidents: what went wrong between the portal and a carrier or marketplace,
@@ -118,23 +119,25 @@ export const scacAliasListQuery = z.object({
 });
 export type ScacAliasListQuery = z.output<typeof scacAliasListQuery>;
 
-export interface ScacAliasView {
-  id: string;
-  kind: (typeof SCAC_ALIAS_KINDS)[number];
-  alias: string;
-  carrier: { id: string; name: string; scac: string; mode: 'ltl' | 'parcel' | 'truckload' };
-  note: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A carrier for the alias editor's picker (GET /api/admin/scac-aliases/carriers), and the carrier an alias means. */
+export const carrierOption = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  scac: z.string(),
+  mode: z.enum(QUOTE_MODES),
+});
+export type CarrierOption = z.output<typeof carrierOption>;
 
-/** A carrier for the alias editor's picker. */
-export interface CarrierOption {
-  id: string;
-  name: string;
-  scac: string;
-  mode: 'ltl' | 'parcel' | 'truckload';
-}
+export const scacAliasView = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(SCAC_ALIAS_KINDS),
+  alias: z.string().meta({ description: 'As stored: a SCAC in capitals, a name in lower case with its spaces collapsed' }),
+  carrier: carrierOption,
+  note: z.string(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type ScacAliasView = z.output<typeof scacAliasView>;
 
 /** A carrier's tracking-event signing key, as staff see it (never the key, but once, right after a rotation). */
 export interface TrackingKeyState {

@@ -35,11 +35,12 @@ export const savedViewUpdateRequest = z
   .refine((b) => b.name !== undefined || b.filters !== undefined, { error: 'validation.required', path: ['name'] });
 export type SavedViewUpdateRequest = z.infer<typeof savedViewUpdateRequest>;
 
-export interface SavedViewView {
-  id: string;
-  list: SavedViewList;
-  name: string;
-  filters: Record<string, string>;
-  created_at: string;
-  updated_at: string;
-}
+export const savedViewView = z.strictObject({
+  id: z.uuid(),
+  list: z.enum(SAVED_VIEW_LISTS),
+  name: z.string(),
+  filters: z.record(z.string(), z.string()).meta({ description: "The list's URL query by name, paging left out" }),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type SavedViewView = z.output<typeof savedViewView>;

@@ -1,4 +1,4 @@
-import { APPROVAL_RULES, type ApprovalRule, CUSTOMER_ROLES, type CustomerRole } from '@freight/domain';
+import { APPROVAL_RULES, CUSTOMER_ROLES, type CustomerRole } from '@freight/domain';
 import { z } from 'zod';
 import { email, isoDate, password, queryFlag, requiredText } from './fields';
 
@@ -104,46 +104,54 @@ export const teamActivityQuery = teamActivityFilter.extend({
 });
 export type TeamActivityQuery = z.input<typeof teamActivityQuery>;
 
-export type TeamMemberStatus = 'active' | 'deactivated';
+export const TEAM_MEMBER_STATUSES = ['active', 'deactivated'] as const;
+export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 
-export interface TeamMemberView {
-  id: string;
-  first_name: string;
-  last_name: string;
-  name: string;
-  email: string;
-  role: CustomerRole;
-  status: TeamMemberStatus;
-  last_login_at: string | null;
-  /** Holds a second factor (an authenticator app or a passkey). */
-  two_factor: boolean;
-  /** Null: no limit. */
-  booking_limit_cents: number | null;
-  approval_required_for: ApprovalRule[];
-  deactivated_at: string | null;
-}
+/** The booking rights a user (or an invitation) carries. */
+const bookingRights = {
+  booking_limit_cents: z.int().nullable().meta({ description: 'Null: no limit' }),
+  approval_required_for: z.array(z.enum(APPROVAL_RULES)),
+};
 
-export interface TeamInvitationView {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  name: string;
-  role: CustomerRole;
-  booking_limit_cents: number | null;
-  approval_required_for: ApprovalRule[];
-  sent_at: string;
-  expires_at: string;
-  /** Its link no longer works: resend it (a new link) or revoke it. */
-  expired: boolean;
-}
+/** A user of the account as the team lists them. */
+export const teamMemberView = z.strictObject({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(CUSTOMER_ROLES),
+  status: z.enum(TEAM_MEMBER_STATUSES),
+  last_login_at: z.iso.datetime().nullable(),
+  two_factor: z.boolean().meta({ description: 'Holds a second factor (an authenticator app or a passkey)' }),
+  ...bookingRights,
+  deactivated_at: z.iso.datetime().nullable(),
+});
+export type TeamMemberView = z.output<typeof teamMemberView>;
+
+/** An invitation not accepted nor revoked. */
+export const teamInvitationView = z.strictObject({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  role: z.enum(CUSTOMER_ROLES),
+  ...bookingRights,
+  sent_at: z.iso.datetime(),
+  expires_at: z.iso.datetime(),
+  expired: z.boolean().meta({ description: 'Its link no longer works: resend it (a new link) or revoke it' }),
+});
+export type TeamInvitationView = z.output<typeof teamInvitationView>;
 
 /** GET /api/team and GET /api/admin/accounts/:id/team. */
-export interface TeamView {
-  members: TeamMemberView[];
-  /** The invitations not accepted nor revoked, newest first (expired ones too, marked). */
-  invitations: TeamInvitationView[];
-}
+export const teamView = z.strictObject({
+  members: z.array(teamMemberView),
+  invitations: z
+    .array(teamInvitationView)
+    .meta({ description: 'The invitations not accepted nor revoked, newest first (expired ones too, marked)' }),
+});
+export type TeamView = z.output<typeof teamView>;
 
 /** GET /api/invitation/:token: what the invitee is asked to accept. */
 export interface InvitationPreview {
@@ -156,18 +164,22 @@ export interface InvitationPreview {
 }
 
 /** An entry of the account's activity log. */
-export interface TeamActivityView {
-  id: string;
-  at: string;
-  /** The audit action ('team.invite'...), worded by `team.activity.<action>` in both catalogs. */
-  action: string;
-  /** Who did it: a user of the account by name and email, or the provider's staff, named only as such. */
-  actor: { kind: 'user'; name: string; email: string } | { kind: 'staff' };
-  /** Whom or what it was about, in words at the time ('Ada Lovelace <ada@example.com>'). */
-  target: string | null;
-  /** The address it came from; none for staff's changes. */
-  ip: string | null;
-  /** The fields that changed, before and after (role, booking limit, approval rules, a reason). */
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+export const teamActivityView = z.strictObject({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  action: z.string().meta({ description: "The audit action ('team.invite'...), worded by `team.activity.<action>` in both catalogs" }),
+  actor: z
+    .discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('user'), name: z.string(), email: z.string() }),
+      z.strictObject({ kind: z.literal('staff') }),
+    ])
+    .meta({ description: "Who did it: a user of the account by name and email, or the provider's staff, named only as such" }),
+  target: z.string().nullable().meta({ description: "Whom or what it was about, in words at the time ('Ada Lovelace <ada@example.com>')" }),
+  ip: z.string().nullable().meta({ description: "The address it came from; none for staff's changes" }),
+  before: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .meta({ description: 'The fields that changed, before and after (role, booking limit, approval rules, a reason)' }),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TeamActivityView = z.output<typeof teamActivityView>;

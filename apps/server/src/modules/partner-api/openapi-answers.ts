@@ -44,6 +44,8 @@ export const pageMeta = z.object({
 export type Answer =
   | { kind: 'record'; status: 200 | 201; description: string; schema?: z.ZodType }
   | { kind: 'list' | 'page'; description: string; schema?: z.ZodType }
+  /** A list read a page at a time by its `page` query, `has_more` saying whether another follows. */
+  | { kind: 'more'; description: string; schema: z.ZodType }
   | { kind: 'pdf' }
   | { kind: 'csv'; description: string }
   /** A file of one of several types (a document that is XML of one kind and PDF of the others). */
@@ -59,6 +61,7 @@ export const record = (description: string, schema?: z.ZodType, status: 200 | 20
 export const created = (description: string, schema?: z.ZodType) => record(description, schema, 201);
 export const page = (description: string, schema?: z.ZodType): Answer => ({ kind: 'page', description, schema });
 export const list = (description: string, schema?: z.ZodType): Answer => ({ kind: 'list', description, schema });
+export const moreList = (description: string, schema: z.ZodType): Answer => ({ kind: 'more', description, schema });
 export const pdf: Answer = { kind: 'pdf' };
 export const csv = (description: string): Answer => ({ kind: 'csv', description });
 export const deleted: Answer = { kind: 'deleted' };
@@ -203,9 +206,14 @@ export function answerBody(route: Pick<ApiRoute, 'method' | 'path'>) {
 
 /** The whole success body an answer with a zod schema stands for, and its status; undefined for the others. */
 export function bodyOf(answer: Answer) {
-  if ((answer.kind !== 'record' && answer.kind !== 'list' && answer.kind !== 'page') || !answer.schema) return undefined;
+  if ((answer.kind !== 'record' && answer.kind !== 'list' && answer.kind !== 'page' && answer.kind !== 'more') || !answer.schema)
+    return undefined;
   const data = answer.kind === 'record' ? answer.schema : z.array(answer.schema);
-  const body = z.strictObject({ data, ...(answer.kind === 'page' ? { meta: pageMeta } : {}) });
+  const body = z.strictObject({
+    data,
+    ...(answer.kind === 'page' ? { meta: pageMeta } : {}),
+    ...(answer.kind === 'more' ? { has_more: z.boolean() } : {}),
+  });
   return { status: answer.kind === 'record' ? answer.status : 200, body, description: answer.description };
 }
 

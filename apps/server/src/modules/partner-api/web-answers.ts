@@ -1,5 +1,7 @@
 import { quoteView, staffQuoteDetail, webhookDeliveryView, webhookView } from '@freight/contracts';
 import { type Answer, created, csv, deleted, file, list, pdf, record } from './openapi-answers';
+import { CLAIMS_ALIASES_VIEWS_ANSWERS } from './web-answers-claims-aliases-views';
+import { SHIPPER_TEAM_ANSWERS } from './web-answers-shipper-teams';
 
 /**
  * What the portal's own routes (those the partner API does not share) answer on success: a JSON
@@ -108,4 +110,12 @@ const DELETIONS: Record<string, Answer> = Object.fromEntries(
   ].map((path) => [`DELETE ${path}`, deleted]),
 );
 
-export const WEB_ANSWERS: Record<string, Answer> = { ...JSON_ANSWERS, ...FILE_ANSWERS, ...EXPORTS, ...DELETIONS };
+/** Every portal route's answer: those above and each area's (web-answers-<area>.ts). */
+export const WEB_ANSWERS: Record<string, Answer> = {
+  ...JSON_ANSWERS,
+  ...FILE_ANSWERS,
+  ...EXPORTS,
+  ...DELETIONS,
+  ...SHIPPER_TEAM_ANSWERS,
+  ...CLAIMS_ALIASES_VIEWS_ANSWERS,
+};

@@ -1,4 +1,11 @@
-import type { ApprovalLinkTarget, ApprovalPage, ApprovalStatus, ApprovalSummary, BookingApproval, ShipmentView } from '@freight/contracts';
+import type {
+  ApprovalLinkTarget,
+  ApprovalPage,
+  ApprovalStatus,
+  ApprovalSummary,
+  ApprovedBooking,
+  BookingApproval,
+} from '@freight/contracts';
 import { api } from '../../lib/api';
 
 type One<T> = { data: T };
@@ -14,8 +21,7 @@ export const listApprovals = (query: { status?: ApprovalStatus; page: number }) 
 export const getApproval = (id: string) => api.get<One<BookingApproval>>(`/api/approvals/${encodeURIComponent(id)}`);
 export const getApprovalSummary = (signal?: AbortSignal) =>
   api.get<One<ApprovalSummary>>('/api/approvals/summary', { signal }).then((r) => r.data);
-export const approveBooking = (id: string) =>
-  api.post<One<{ approval: BookingApproval; shipment: ShipmentView }>>(`/api/approvals/${encodeURIComponent(id)}/approve`);
+export const approveBooking = (id: string) => api.post<One<ApprovedBooking>>(`/api/approvals/${encodeURIComponent(id)}/approve`);
 export const declineBooking = (id: string, reason: string) =>
   api.post<One<BookingApproval>>(`/api/approvals/${encodeURIComponent(id)}/decline`, { reason });
 export const withdrawBooking = (id: string) => api.post<One<BookingApproval>>(`/api/approvals/${encodeURIComponent(id)}/withdraw`);
