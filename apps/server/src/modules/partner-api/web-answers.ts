@@ -1,4 +1,4 @@
-import { quoteView, staffQuoteDetail, webhookDeliveryView, webhookView } from '@freight/contracts';
+import { carrierOption, quoteView, staffQuoteDetail, webhookDeliveryView, webhookView } from '@freight/contracts';
 import { type Answer, created, csv, deleted, file, list, pdf, record } from './openapi-answers';
 import { CLAIMS_ALIASES_VIEWS_ANSWERS } from './web-answers-claims-aliases-views';
 import { SHIPPER_TEAM_ANSWERS } from './web-answers-shipper-teams';
@@ -22,6 +22,7 @@ const JSON_ANSWERS: Record<string, Answer> = {
     "A stored quote as staff read it: each rate's price, and its cost and margin for staff who may see them.",
     staffQuoteDetail,
   ),
+  'GET /api/admin/shipments/carriers': list('Every carrier, by name: the carrier filter of Admin Shipments.', carrierOption),
   'POST /api/webhooks/:id/rotate-secret': record('The subscription with its new signing secret, shown in this answer only.', webhookView),
   [`GET ${PARTNER_WEBHOOKS}`]: list("The partner's subscriptions.", webhookView),
   [`POST ${PARTNER_WEBHOOKS}`]: created('The new subscription. Its signing `secret` is in this answer only.', webhookView),

@@ -54,6 +54,14 @@ describe('GET /api/admin/shipments: every account, by any number and filter', ()
     expect(sorted.meta).toMatchObject({ current_page: 1, per_page: 2 });
   });
 
+  it("offers staff every carrier for the list's carrier filter, and customers none", async () => {
+    const res = await ops.get('/api/admin/shipments/carriers');
+    expect(res.statusCode).toBe(200);
+    const modes = new Set(res.json().data.map((c: { mode: string }) => c.mode));
+    expect([...modes].sort()).toEqual(['ltl', 'parcel', 'truckload']);
+    expect((await shipper.get('/api/admin/shipments/carriers')).statusCode).toBe(403);
+  });
+
   it('answers 422 with the field for bad filters, 403 to customers, 401 without a session', async () => {
     const bad = await search(ops, 'status=lost&pickup_from=tomorrow');
     expect(bad.statusCode).toBe(422);

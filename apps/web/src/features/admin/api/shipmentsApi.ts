@@ -1,4 +1,4 @@
-import type { EventClockView, Paginated, StaffShipmentDetail, StaffShipmentRow } from '@freight/contracts';
+import type { CarrierOption, EventClockView, Paginated, StaffShipmentDetail, StaffShipmentRow } from '@freight/contracts';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -21,12 +21,6 @@ export const staffShipmentQuery = (id: string) =>
       api.get<{ data: StaffShipmentDetail }>(`/api/admin/shipments/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
   });
 
-export interface CarrierOption {
-  id: string;
-  name: string;
-  scac: string;
-  mode: string;
-}
 export const carrierOptionsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'carriers'],
