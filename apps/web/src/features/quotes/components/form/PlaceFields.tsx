@@ -12,6 +12,7 @@ import { lookupPostalCode } from '../../api/quotesApi';
 import { useGuestQuote } from '../guest';
 import { AddressPicker } from './AddressPicker';
 import { type FormValues, normalizePostalCode, type SiteType } from './model';
+import { PlaceLine } from './PlaceLine';
 
 /** A complete code of the country: US ZIP (ZIP+4 allowed), Canadian A1A 1A1, Mexican 5-digit CP. */
 const COMPLETE: Record<Country, RegExp> = {
@@ -128,13 +129,7 @@ export function PlaceFields({
           onChange={(e) => onCode(e.currentTarget.value)}
           error={fieldError ?? lookup.error}
           description={
-            found ? (
-              <Text span size="xs" c="teal.8" fw={500} data-testid={`${side}-place`}>
-                {found}
-              </Text>
-            ) : lookup.searching ? (
-              t('quotes.form.lookup.searching')
-            ) : undefined
+            <PlaceLine found={found} pending={lookup.searching ? t('quotes.form.lookup.searching') : undefined} testId={`${side}-place`} />
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           maxLength={16}

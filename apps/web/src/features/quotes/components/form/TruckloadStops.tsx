@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { emptyStop, type FormValues, type StopValues } from './model';
 import { usePlaceLookup } from './PlaceFields';
+import { PlaceLine } from './PlaceLine';
 
 /**
  * A truckload's extra stops, between the pickup and the final delivery in route
@@ -116,13 +117,7 @@ function StopLine({
             value={stop.postal_code}
             onChange={(e) => form.setFieldValue(`${path}.postal_code`, e.currentTarget.value)}
             error={form.errors[`${path}.postal_code`] ?? lookup.error}
-            description={
-              found ? (
-                <Text span size="xs" c="teal.8" fw={500} data-testid={`stop-${n}-place`}>
-                  {found}
-                </Text>
-              ) : undefined
-            }
+            description={<PlaceLine found={found} testId={`stop-${n}-place`} />}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </Grid.Col>
