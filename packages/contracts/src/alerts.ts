@@ -1,4 +1,4 @@
-import type { ShipmentStatus } from '@freight/domain';
+import { SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
 import { choice } from './fields';
 
@@ -43,40 +43,41 @@ export const ALERTS_ACKNOWLEDGE_MAX = 200;
  * - delivered_with_exceptions: `exceptions` (the receipt's exception kinds: damage, shortage, refused);
  * - action_required: `message` (staff's message to the shipper, if any).
  */
-export interface AlertDetails {
-  pickup_window_end?: string;
-  last_event_at?: string;
-  promised_on?: string;
-  expected_on?: string | null;
-  exceptions?: string[];
-  message?: string | null;
-}
+export const alertDetails = z.strictObject({
+  pickup_window_end: z.string().optional(),
+  last_event_at: z.string().optional(),
+  promised_on: z.string().optional(),
+  expected_on: z.string().nullable().optional(),
+  exceptions: z.array(z.string()).optional(),
+  message: z.string().nullable().optional(),
+});
+export type AlertDetails = z.output<typeof alertDetails>;
 
 /** The shipment an alert is about, as both lists show it. */
-export interface AlertShipmentView {
-  id: string;
-  /** The BOL number. */
-  number: string;
-  pro_number: string | null;
-  carrier_name: string;
-  status: ShipmentStatus;
-  origin: string;
-  destination: string;
-}
+export const alertShipmentView = z.strictObject({
+  id: z.string(),
+  number: z.string().meta({ description: 'The BOL number' }),
+  pro_number: z.string().nullable(),
+  carrier_name: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  origin: z.string(),
+  destination: z.string(),
+});
+export type AlertShipmentView = z.output<typeof alertShipmentView>;
 
 /** One alert of the caller's account. */
-export interface AlertView {
-  id: string;
-  kind: AlertKind;
-  state: AlertState;
-  raised_at: string;
-  closed_at: string | null;
-  acknowledged_at: string | null;
-  details: AlertDetails;
-  shipment: AlertShipmentView;
-  /** The caller has not read it yet (only alerts sent to the caller's portal can be unread). */
-  unread: boolean;
-}
+export const alertView = z.strictObject({
+  id: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  state: z.enum(ALERT_STATES),
+  raised_at: z.string(),
+  closed_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  details: alertDetails,
+  shipment: alertShipmentView,
+  unread: z.boolean().meta({ description: "The caller has not read it yet (only alerts sent to the caller's portal can be unread)" }),
+});
+export type AlertView = z.output<typeof alertView>;
 
 /** GET /api/alerts: `status=open` (default) lists the alerts not closed, `all` every one; newest first. */
 export const alertListQuery = z.object({
@@ -85,18 +86,15 @@ export const alertListQuery = z.object({
 });
 export type AlertListQuery = z.input<typeof alertListQuery>;
 
-/** GET /api/alerts answer. */
-export interface AlertListResponse {
-  data: AlertView[];
-  has_more: boolean;
-  /** The caller's unread alerts, over every page. */
-  unread_count: number;
-}
+const unreadCount = z.number().int().meta({ description: "The caller's unread alerts, over every page" });
+
+/** GET /api/alerts answer: a page of alerts and the caller's unread count beside it, for the bell. */
+export const alertListResponse = z.strictObject({ data: z.array(alertView), has_more: z.boolean(), unread_count: unreadCount });
+export type AlertListResponse = z.output<typeof alertListResponse>;
 
 /** GET /api/alerts/unread-count, and the answer of POST /api/alerts/:id/read and POST /api/alerts/read-all. */
-export interface AlertUnreadResponse {
-  unread_count: number;
-}
+export const alertUnreadResponse = z.strictObject({ unread_count: unreadCount });
+export type AlertUnreadResponse = z.output<typeof alertUnreadResponse>;
 
 /** One kind's channels for the caller. */
 export const alertPreference = z.object({
@@ -118,11 +116,13 @@ export const alertPreferencesUpdate = z.object({
 export type AlertPreferencesUpdate = z.input<typeof alertPreferencesUpdate>;
 
 /** GET and PUT /api/settings/alerts answer: every kind, in ALERT_KINDS order. */
-export interface AlertPreferencesView {
-  preferences: AlertPreference[];
-  /** Whether the caller can receive SMS at all (a mobile number on their profile and SMS offered). */
-  sms_available: boolean;
-}
+export const alertPreferencesView = z.strictObject({
+  preferences: z.array(alertPreference.strict()),
+  sms_available: z
+    .boolean()
+    .meta({ description: 'Whether the caller can receive SMS at all (a mobile number on their profile and SMS offered)' }),
+});
+export type AlertPreferencesView = z.output<typeof alertPreferencesView>;
 
 /** GET /api/admin/exceptions: the open, unacknowledged alerts of every account, oldest first. */
 export const exceptionQueueQuery = z.object({
@@ -132,32 +132,36 @@ export const exceptionQueueQuery = z.object({
 export type ExceptionQueueQuery = z.input<typeof exceptionQueueQuery>;
 
 /** The shipment's last tracking event, as staff see it in the queue. */
-export interface ExceptionLastEventView {
-  status_code: string;
-  description: string;
-  location: string | null;
-  occurred_at: string;
-}
+export const exceptionLastEventView = z.strictObject({
+  status_code: z.string(),
+  description: z.string(),
+  location: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type ExceptionLastEventView = z.output<typeof exceptionLastEventView>;
 
 /** One row of the staff exceptions queue. */
-export interface ExceptionQueueItem {
-  id: string;
-  kind: AlertKind;
-  raised_at: string;
-  details: AlertDetails;
-  account_id: string;
-  account_name: string;
-  shipment: AlertShipmentView;
-  last_event: ExceptionLastEventView | null;
-}
+export const exceptionQueueItem = z.strictObject({
+  id: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  raised_at: z.string(),
+  details: alertDetails,
+  account_id: z.string(),
+  account_name: z.string(),
+  shipment: alertShipmentView,
+  last_event: exceptionLastEventView.nullable(),
+});
+export type ExceptionQueueItem = z.output<typeof exceptionQueueItem>;
 
 /** GET /api/admin/exceptions answer. */
-export interface ExceptionQueueResponse {
-  data: ExceptionQueueItem[];
-  has_more: boolean;
-  /** Open, unacknowledged alerts per kind, whatever the filter. */
-  counts: Record<AlertKind, number>;
-}
+export const exceptionQueueResponse = z.strictObject({
+  data: z.array(exceptionQueueItem),
+  has_more: z.boolean(),
+  counts: z
+    .record(z.enum(ALERT_KINDS), z.number().int())
+    .meta({ description: 'Open, unacknowledged alerts per kind, whatever the filter' }),
+});
+export type ExceptionQueueResponse = z.output<typeof exceptionQueueResponse>;
 
 /** POST /api/admin/exceptions/acknowledge: the alerts staff called about. */
 export const exceptionAcknowledgeRequest = z.object({
@@ -169,6 +173,5 @@ export const exceptionAcknowledgeRequest = z.object({
 export type ExceptionAcknowledgeRequest = z.input<typeof exceptionAcknowledgeRequest>;
 
 /** POST /api/admin/exceptions/acknowledge answer: how many were open and are now acknowledged (others are left as they were). */
-export interface ExceptionAcknowledgeResponse {
-  acknowledged: number;
-}
+export const exceptionAcknowledgeResponse = z.strictObject({ acknowledged: z.number().int() });
+export type ExceptionAcknowledgeResponse = z.output<typeof exceptionAcknowledgeResponse>;

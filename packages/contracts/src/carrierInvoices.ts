@@ -194,33 +194,32 @@ export interface CarrierInvoiceMessageView {
 }
 
 /** A carrier invoice as the queue lists it. */
-export interface CarrierInvoiceSummaryView {
-  id: string;
-  invoice_number: string;
-  status: CarrierInvoiceStatus;
-  source: 'csv' | 'api' | 'carrier_simulator';
-  carrier: { id: string; name: string; scac: string } | null;
-  /** The SCAC as the invoice gave it (an alias, or unknown). */
-  billed_scac: string;
-  invoice_date: string;
-  pro_number: string;
-  bol_number: string;
-  shipment: { id: string; bol_number: string; account_id: string; account_name: string } | null;
-  currency: string;
-  billed_cents: number;
-  /** Null while unmatched. */
-  expected_cents: number | null;
-  variance_cents: number | null;
-  reasons: VarianceReason['code'][];
-  approved_cents: number | null;
-  /** Approved by itself at intake (within the tolerance), not by a person. */
-  auto_approved: boolean;
-  due_date: string | null;
-  paid_at: string | null;
-  /** Optimistic concurrency: every action sends the version it read; another staff's action in between is a 409. */
-  version: number;
-  received_at: string;
-}
+export const carrierInvoiceSummaryView = z.strictObject({
+  id: z.string(),
+  invoice_number: z.string(),
+  status: z.enum(CARRIER_INVOICE_STATUSES),
+  source: z.enum(['csv', 'api', 'carrier_simulator']),
+  carrier: z.strictObject({ id: z.string(), name: z.string(), scac: z.string() }).nullable(),
+  billed_scac: z.string().meta({ description: 'The SCAC as the invoice gave it (an alias, or unknown)' }),
+  invoice_date: z.string(),
+  pro_number: z.string(),
+  bol_number: z.string(),
+  shipment: z.strictObject({ id: z.string(), bol_number: z.string(), account_id: z.string(), account_name: z.string() }).nullable(),
+  currency: z.string(),
+  billed_cents: z.number().int(),
+  expected_cents: z.number().int().nullable().meta({ description: 'Null while unmatched' }),
+  variance_cents: z.number().int().nullable(),
+  reasons: z.array(z.enum(VARIANCE_REASON_CODES)),
+  approved_cents: z.number().int().nullable(),
+  auto_approved: z.boolean().meta({ description: 'Approved by itself at intake (within the tolerance), not by a person' }),
+  due_date: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  version: z.number().int().meta({
+    description: "Optimistic concurrency: every action sends the version it read; another staff's action in between is a 409",
+  }),
+  received_at: z.string(),
+});
+export type CarrierInvoiceSummaryView = z.output<typeof carrierInvoiceSummaryView>;
 
 /** GET /api/admin/carrier-invoices/:id. */
 export interface CarrierInvoiceView extends CarrierInvoiceSummaryView {

@@ -4,7 +4,8 @@ import { WEIGHT_BREAKS } from '@freight/domain/rating/ltl-tariff';
 import { BORDER_LANES, CROSSING_KINDS, PORT_CODES, type PortCode } from '@freight/domain/rating/ports';
 import { z } from 'zod';
 import { decimalNumber, isoDate, wholeNumber } from './fields';
-import type { CarrierPauseReason } from './incidents';
+import { carrierPauseReason } from './incidents';
+import { QUOTE_MODES } from './quotes';
 
 /**
  * The staff's carrier tariff editor: a tariff in the rating engine's own terms
@@ -212,103 +213,121 @@ export type DieselPriceRequest = z.output<typeof dieselPriceRequest>;
 
 export type CarrierModeName = 'ltl' | 'parcel' | 'truckload';
 export type TrackingLinkState = 'signed_events' | 'polled' | 'none';
+const carrierMode = z.enum(QUOTE_MODES);
 
 /** One line of the staff's carrier list. */
-export interface StaffCarrierRow {
-  id: string;
-  name: string;
-  scac: string;
-  mode: CarrierModeName;
-  active: boolean;
-  /** Last 7 days: quotes of the carrier's mode with rates, and those where it was the lowest. */
-  quotes_last_week: number;
-  quotes_won_last_week: number;
-  /** Open incident groups of the carrier, and their occurrences in the last 7 days. */
-  open_incidents: number;
-  tracking: TrackingLinkState;
-  /** Published version in force today, and whether a draft or a future version waits. */
-  version_in_force: number | null;
-  has_draft: boolean;
-  next_effective_date: string | null;
-  /** Since when the circuit breaker keeps the carrier out of quoting, and why; null while it quotes. */
-  quoting_paused_at: string | null;
-  quoting_pause_reason: CarrierPauseReason | null;
-}
+export const staffCarrierRow = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  scac: z.string(),
+  mode: carrierMode,
+  active: z.boolean(),
+  quotes_last_week: z.number().int().meta({ description: "Last 7 days: quotes of the carrier's mode with rates" }),
+  quotes_won_last_week: z.number().int().meta({ description: 'Last 7 days: those of them where the carrier was the lowest' }),
+  open_incidents: z.number().int().meta({ description: 'Open incident groups of the carrier' }),
+  tracking: z
+    .enum(['signed_events', 'polled', 'none'] satisfies TrackingLinkState[])
+    .meta({ description: 'How its tracking comes: signed events it posts, polled (demo), or none' }),
+  version_in_force: z.number().int().nullable().meta({ description: 'The published version in force today' }),
+  has_draft: z.boolean(),
+  next_effective_date: z.string().nullable().meta({ description: 'The first day a published version waits for (YYYY-MM-DD)' }),
+  quoting_paused_at: z
+    .string()
+    .nullable()
+    .meta({ description: 'Since when the circuit breaker keeps it out of quoting; null while it quotes' }),
+  quoting_pause_reason: carrierPauseReason.nullable(),
+});
+export type StaffCarrierRow = z.output<typeof staffCarrierRow>;
 
-export interface TariffVersionView {
-  id: string;
-  number: number;
-  state: 'draft' | 'published';
-  effective_date: string | null;
-  /** Published and the latest effective not after today. */
-  in_force: boolean;
-  note: string;
-  restored_from_number: number | null;
-  created_by: string | null;
-  created_at: string;
-  published_by: string | null;
-  published_at: string | null;
-}
-
-export interface StaffCarrierDetail extends StaffCarrierRow {
-  versions: TariffVersionView[];
-  /**
-   * The draft's last preview, while the draft is still what was previewed (its tariff and fuel);
-   * null when there is no draft, it was never previewed or it changed since. Publishing needs it.
-   */
-  draft_impact: TariffImpact | null;
-}
-
-/** One version's whole tariff (GET .../versions/:number). */
-export interface TariffVersionDetail extends TariffVersionView {
-  mode: CarrierModeName;
-  tariff: unknown;
-  fuel_bp: number;
-}
-
-/** One re-rated quote of a preview: the in-force tariff's total beside the draft's (USD cents). */
-export interface TariffPreviewLine {
-  quote_id: string;
-  created_at: string;
-  lane: string;
-  load: string;
-  old_cents: number | null;
-  new_cents: number | null;
-  difference_cents: number | null;
-}
+/** A tariff (or pricing program) version as listed. */
+export const tariffVersionView = z.strictObject({
+  id: z.uuid(),
+  number: z.number().int(),
+  state: z.enum(['draft', 'published']),
+  effective_date: z.string().nullable(),
+  in_force: z.boolean().meta({ description: 'Published and the latest effective not after today' }),
+  note: z.string(),
+  restored_from_number: z.number().int().nullable(),
+  created_by: z.string().nullable().meta({ description: "Its writer's email" }),
+  created_at: z.string(),
+  published_by: z.string().nullable().meta({ description: "Its publisher's email" }),
+  published_at: z.string().nullable(),
+});
+export type TariffVersionView = z.output<typeof tariffVersionView>;
 
 /** What a preview found, kept with the draft it previewed and repeated when that draft is published. */
-export interface TariffImpact {
-  /** Quotes re-rated, and those both tariffs rate (the changes below are over these). */
-  quotes: number;
-  compared: number;
-  /** Per quote, USD cents, signed: the average change and the largest one (by size). */
-  average_change_cents: number;
-  largest_change_cents: number;
-  /** The total's change in basis points (null when the tariff in force rated none of them). */
-  total_change_bp: number | null;
-  no_longer_rated: number;
-  newly_rated: number;
-  previewed_at: string;
-}
+export const tariffImpact = z.strictObject({
+  quotes: z.number().int().meta({ description: 'Quotes re-rated' }),
+  compared: z.number().int().meta({ description: 'Those both tariffs rate (the changes are over these)' }),
+  average_change_cents: z.number().int().meta({ description: 'Per quote, USD cents, signed' }),
+  largest_change_cents: z.number().int().meta({ description: 'The largest change of one quote (by size), USD cents, signed' }),
+  total_change_bp: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The total's change in basis points; null when the tariff in force rated none" }),
+  no_longer_rated: z.number().int(),
+  newly_rated: z.number().int(),
+  previewed_at: z.string(),
+});
+export type TariffImpact = z.output<typeof tariffImpact>;
 
-export interface TariffPreview {
-  /** Quotes of this carrier re-rated (at most 100, newest first). */
-  quotes: number;
-  old_total_cents: number;
-  new_total_cents: number;
-  difference_cents: number;
-  /** Quotes the draft no longer rates, or newly rates. */
-  no_longer_rated: number;
-  newly_rated: number;
-  lines: TariffPreviewLine[];
-  impact: TariffImpact;
-}
+export const staffCarrierDetail = staffCarrierRow.extend({
+  versions: z.array(tariffVersionView),
+  draft_impact: tariffImpact.nullable().meta({
+    description:
+      "The draft's last preview, while the draft is still what was previewed; null when there is no draft, it was never previewed or it changed since. Publishing needs it.",
+  }),
+});
+export type StaffCarrierDetail = z.output<typeof staffCarrierDetail>;
 
-export interface DieselPriceView {
-  week_of: string;
-  usd_per_gallon: number;
-  /** In force today (the latest week not after today). */
-  in_force: boolean;
-  created_at: string;
-}
+/** A tariff as stored: in the rating engine's terms of the carrier's mode (the draft editor's `tariff`). */
+const storedTariff = z
+  .unknown()
+  .meta({ description: "The tariff in the rating engine's terms of the carrier's mode, as the draft editor takes it" });
+
+/** One version's whole tariff (GET .../versions/:number). */
+export const tariffVersionDetail = tariffVersionView.extend({
+  mode: carrierMode,
+  tariff: storedTariff,
+  fuel_bp: z.number().int(),
+});
+export type TariffVersionDetail = z.output<typeof tariffVersionDetail>;
+
+/** What a new draft starts from (GET .../draft/new): the tariff in force today, and its version (null before any). */
+export const tariffStartingPoint = tariffVersionDetail.pick({ mode: true, tariff: true, fuel_bp: true }).extend({
+  based_on: z.number().int().nullable(),
+});
+export type TariffStartingPoint = z.output<typeof tariffStartingPoint>;
+
+/** One re-rated quote of a preview: the in-force tariff's total beside the draft's (USD cents). */
+export const tariffPreviewLine = z.strictObject({
+  quote_id: z.uuid(),
+  created_at: z.string(),
+  lane: z.string(),
+  load: z.string(),
+  old_cents: z.number().int().nullable(),
+  new_cents: z.number().int().nullable(),
+  difference_cents: z.number().int().nullable(),
+});
+export type TariffPreviewLine = z.output<typeof tariffPreviewLine>;
+
+export const tariffPreview = z.strictObject({
+  quotes: z.number().int().meta({ description: 'Quotes of this carrier re-rated (at most 100, newest first)' }),
+  old_total_cents: z.number().int(),
+  new_total_cents: z.number().int(),
+  difference_cents: z.number().int(),
+  no_longer_rated: z.number().int().meta({ description: 'Quotes the draft no longer rates' }),
+  newly_rated: z.number().int().meta({ description: 'Quotes the draft newly rates' }),
+  lines: z.array(tariffPreviewLine),
+  impact: tariffImpact,
+});
+export type TariffPreview = z.output<typeof tariffPreview>;
+
+export const dieselPriceView = z.strictObject({
+  week_of: z.string(),
+  usd_per_gallon: z.number(),
+  in_force: z.boolean().meta({ description: 'In force today (the latest week not after today)' }),
+  created_at: z.string(),
+});
+export type DieselPriceView = z.output<typeof dieselPriceView>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carrierOption } from './incidents';
 
 /** Record ids are UUIDs (any version). */
 const carrierId = z
@@ -21,11 +22,5 @@ export const carrierPreferencesUpdate = z.object({ hidden: carrierIds, preferred
 export type CarrierPreferencesUpdate = z.output<typeof carrierPreferencesUpdate>;
 
 /** One line of GET /api/carriers: an active carrier with the caller's choice. */
-export interface CarrierVisibility {
-  id: string;
-  name: string;
-  scac: string;
-  mode: 'ltl' | 'parcel' | 'truckload';
-  hidden: boolean;
-  preferred: boolean;
-}
+export const carrierVisibility = carrierOption.extend({ hidden: z.boolean(), preferred: z.boolean() });
+export type CarrierVisibility = z.output<typeof carrierVisibility>;

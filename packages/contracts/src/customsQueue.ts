@@ -106,3 +106,7 @@ export const customsEntryRequest = z.object({
   }),
 });
 export type CustomsEntryRequest = z.input<typeof customsEntryRequest>;
+
+/** PUT /api/shipments/:id/customs-entry: the reference the shipper recorded, as the server wrote it. */
+export const customsEntryView = z.strictObject({ entry_number: z.string() });
+export type CustomsEntryView = z.output<typeof customsEntryView>;

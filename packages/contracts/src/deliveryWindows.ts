@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Learned delivery windows (docs/delivery-windows.md): what a carrier's delivered shipments on a
  * lane took, as the quote's rates, the tracking pages and the staff's carrier page show it.
@@ -25,18 +27,20 @@ export interface DeliveryWindowView {
  * carrier promised on average against what it took (50th and 90th percentiles), over the last year
  * of delivered shipments; `learned` says whether the lane has enough of them to show a window.
  */
-export interface CarrierLaneWindow {
-  origin: { country: string; state: string };
-  destination: { country: string; state: string };
-  sample: number;
-  /** The quoted transit, averaged, in tenths of a business day (24 = 2.4 days). */
-  promised_tenths: number;
-  typical_days: number;
-  late_days: number;
-  learned: boolean;
-}
+const laneEnd = z.strictObject({ country: z.string(), state: z.string() });
+export const carrierLaneWindow = z.strictObject({
+  origin: laneEnd,
+  destination: laneEnd,
+  sample: z.number().int(),
+  promised_tenths: z.number().int().meta({ description: 'The quoted transit, averaged, in tenths of a business day (24 = 2.4 days)' }),
+  typical_days: z.number().int(),
+  late_days: z.number().int(),
+  learned: z.boolean(),
+});
+export type CarrierLaneWindow = z.output<typeof carrierLaneWindow>;
 
-export interface CarrierDeliveryWindows {
-  min_sample: number;
-  lanes: CarrierLaneWindow[];
-}
+export const carrierDeliveryWindows = z.strictObject({
+  min_sample: z.number().int().meta({ description: 'The delivered shipments a lane needs before its window is learned' }),
+  lanes: z.array(carrierLaneWindow),
+});
+export type CarrierDeliveryWindows = z.output<typeof carrierDeliveryWindows>;

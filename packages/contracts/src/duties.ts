@@ -105,21 +105,26 @@ export const dutyRateSourceRequest = z.object({
 });
 export type DutyRateSourceRequest = z.input<typeof dutyRateSourceRequest>;
 
-export interface DutyRateView {
-  hs_code: string;
-  rate_basis_points: number;
-  description: string;
-  /** Null for a figure as shipped with the product. */
-  updated_at: string | null;
-}
+export const dutyRateView = z.strictObject({
+  hs_code: z.string(),
+  rate_basis_points: z.number().int(),
+  description: z.string(),
+  updated_at: z.string().nullable().meta({ description: 'Null for a figure as shipped with the product' }),
+});
+export type DutyRateView = z.output<typeof dutyRateView>;
+
+/** How far a shipped table's figures were checked (domain/customs DutyRateCaveat). */
+const dutyRateCaveat = z
+  .strictObject({ kind: z.enum(['demo', 'unchecked']), codes: z.array(z.string()).readonly() })
+  .readonly() satisfies z.ZodType<DutyRateCaveat>;
 
 /** GET /api/admin/duty-rates/:country */
-export interface DutyRateTableView {
-  country: Country;
-  source: string;
-  source_caveat: DutyRateCaveat | null;
-  as_of: string;
-  /** Whether staff have edited this table (otherwise it is the one shipped with the product). */
-  edited: boolean;
-  rates: DutyRateView[];
-}
+export const dutyRateTableView = z.strictObject({
+  country: z.enum(COUNTRIES),
+  source: z.string(),
+  source_caveat: dutyRateCaveat.nullable(),
+  as_of: z.string(),
+  edited: z.boolean().meta({ description: 'Whether staff have edited this table (otherwise it is the one shipped with the product)' }),
+  rates: z.array(dutyRateView),
+});
+export type DutyRateTableView = z.output<typeof dutyRateTableView>;

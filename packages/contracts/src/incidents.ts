@@ -140,24 +140,26 @@ export const scacAliasView = z.strictObject({
 export type ScacAliasView = z.output<typeof scacAliasView>;
 
 /** A carrier's tracking-event signing key, as staff see it (never the key, but once, right after a rotation). */
-export interface TrackingKeyState {
-  has_key: boolean;
-  rotated_at: string | null;
-  /** Until when the key before the last rotation is still accepted; null when none is. */
-  previous_valid_until: string | null;
-}
-export interface TrackingKeyRotated extends TrackingKeyState {
-  /** The new key, shown this once. */
-  key: string;
-}
+export const trackingKeyState = z.strictObject({
+  has_key: z.boolean(),
+  rotated_at: z.string().nullable(),
+  previous_valid_until: z
+    .string()
+    .nullable()
+    .meta({ description: 'Until when the key before the last rotation is still accepted; null when none is' }),
+});
+export type TrackingKeyState = z.output<typeof trackingKeyState>;
+export const trackingKeyRotated = trackingKeyState.extend({ key: z.string().meta({ description: 'The new key, shown this once' }) });
+export type TrackingKeyRotated = z.output<typeof trackingKeyRotated>;
 
 /**
  * Why the circuit breaker paused a carrier's quoting: most of its rate calls in the window
  * (`failures` of `calls` over `window_seconds`) failed or timed out.
  */
-export interface CarrierPauseReason {
-  kind: 'timeouts' | 'errors';
-  failures: number;
-  calls: number;
-  window_seconds: number;
-}
+export const carrierPauseReason = z.strictObject({
+  kind: z.enum(['timeouts', 'errors']),
+  failures: z.number().int(),
+  calls: z.number().int(),
+  window_seconds: z.number().int(),
+});
+export type CarrierPauseReason = z.output<typeof carrierPauseReason>;

@@ -1,7 +1,9 @@
 import {
   AGING_BUCKETS,
+  type AgingBucket,
   CORRECTION_KINDS,
   DISPUTE_STATUSES,
+  type HoldReason,
   INVOICE_PAYMENT_STATUSES,
   INVOICE_STATUSES,
   INVOICE_TYPES,
@@ -164,3 +166,43 @@ export const invoiceView = invoiceListItem.extend({
   pdf_url: z.string(),
 });
 export type InvoiceView = z.output<typeof invoiceView>;
+
+/** What is owed in one currency, by how late it is (an aging bucket each). */
+const agingAmounts = {
+  current: cents('Not yet due'),
+  days_1_30: cents('1 to 30 days past due'),
+  days_31_60: cents('31 to 60 days past due'),
+  days_61_90: cents('61 to 90 days past due'),
+  days_90_plus: cents('Over 90 days past due'),
+} satisfies Record<AgingBucket, z.ZodType>;
+
+const HOLD_REASONS = ['past_due', 'over_limit'] as const satisfies readonly HoldReason[];
+
+/** GET /api/invoices/summary: what the account owes and how old it is, per currency (the user's first), and its credit. */
+export const invoiceSummary = z.strictObject({
+  currencies: z.array(z.strictObject({ currency: z.string(), ...agingAmounts, total_cents: cents('The open balance') })),
+  credit: z.strictObject({
+    payment_terms: z.enum(['credit', 'prepaid']),
+    net_days: z.number().int(),
+    grace_days: z.number().int(),
+    credit_limit_cents: z.number().int(),
+    used_cents: cents('Open balance less disputes, plus booked shipments not yet invoiced (USD)'),
+    on_hold: z.boolean(),
+    hold_reasons: z.array(z.enum(HOLD_REASONS)),
+    manual_hold: z.boolean().meta({ description: 'A hold staff placed by hand: only staff lift it' }),
+  }),
+});
+export type InvoiceSummary = z.output<typeof invoiceSummary>;
+
+/** What a payment did (POST /api/invoice-payments and its confirm), with the invoices it paid as they are now. */
+export const invoicePaymentResult = z.strictObject({
+  id: z.uuid(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(INVOICE_PAYMENT_STATUSES),
+  total_cents: cents('The whole payment'),
+  currency: z.string(),
+  last4: z.string().nullable(),
+  receipt_url: z.string(),
+  invoices: z.array(invoiceListItem),
+});
+export type InvoicePaymentResult = z.output<typeof invoicePaymentResult>;

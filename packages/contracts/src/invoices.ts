@@ -1,15 +1,7 @@
-import {
-  type AgingBucket,
-  type HoldReason,
-  INVOICE_FILTERS,
-  type InvoicePaymentStatus,
-  NET_TERMS_DAYS,
-  PAYMENT_METHODS,
-  type PaymentMethod,
-} from '@freight/domain';
+import { type AgingBucket, INVOICE_FILTERS, NET_TERMS_DAYS, PAYMENT_METHODS } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
-import type { DisputeView, InvoiceListItem } from './invoiceViews';
+import type { DisputeView, InvoiceSummary } from './invoiceViews';
 import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
 
 /**
@@ -134,35 +126,6 @@ export type HoldRequest = z.output<typeof holdRequest>;
 /** ---- Wire shapes (answers) ---- */
 
 export type AgingAmounts = Record<AgingBucket, number>;
-
-/** GET /api/invoices/summary: what the account owes and how old it is, per currency (the user's first). */
-export interface InvoiceSummary {
-  currencies: (AgingAmounts & { currency: string; total_cents: number })[];
-  credit: {
-    payment_terms: 'credit' | 'prepaid';
-    net_days: number;
-    grace_days: number;
-    credit_limit_cents: number;
-    /** Open balance less disputes, plus booked shipments not yet invoiced (USD). */
-    used_cents: number;
-    on_hold: boolean;
-    hold_reasons: HoldReason[];
-    /** A hold staff placed by hand: only staff lift it. */
-    manual_hold: boolean;
-  };
-}
-
-/** What a payment did (POST /api/invoice-payments). */
-export interface InvoicePaymentResult {
-  id: string;
-  method: PaymentMethod;
-  status: InvoicePaymentStatus;
-  total_cents: number;
-  currency: string;
-  last4: string | null;
-  receipt_url: string;
-  invoices: InvoiceListItem[];
-}
 
 /** An entry of an account's credit record: holds placed and lifted, terms changed, credit applications declined. */
 export interface CreditEventView {

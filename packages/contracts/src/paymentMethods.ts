@@ -57,48 +57,50 @@ export const autopayRequest = z.object({
 });
 export type AutopayRequest = z.infer<typeof autopayRequest>;
 
-export interface PaymentMethodView {
-  id: string;
-  /** The processor's id (pm_...): what a payment with this saved method names as its `payment_method`. */
-  ref: string;
-  type: 'card' | 'us_bank_account';
-  /** A card's brand (visa, mastercard...); null for a bank account. */
-  brand: string | null;
-  last4: string;
-  exp_month: number | null;
-  exp_year: number | null;
-  /** A bank account's bank. */
-  bank_name: string | null;
-  is_default: boolean;
-  /**
-   * A typed-in bank account is debited only once verified by the micro-deposit's code: 'awaiting'
-   * until then (it cannot pay or be the default), 'failed' after too many wrong codes. Cards: 'verified'.
-   */
-  verification: 'verified' | 'awaiting' | 'failed';
-  /** While awaiting: when the micro-deposit is expected on the account's statement. */
-  microdeposits_arrive_at: string | null;
-  /** While awaiting: how many more codes may be tried. */
-  verify_attempts_left: number | null;
-  created_at: string;
-}
+/** A saved card or bank account as Settings > Payment methods lists it. */
+export const paymentMethodView = z.strictObject({
+  id: z.uuid(),
+  ref: z.string().meta({ description: "The processor's id (pm_...): what a payment with this saved method names as its `payment_method`" }),
+  type: z.enum(['card', 'us_bank_account']),
+  brand: z.string().nullable().meta({ description: "A card's brand (visa, mastercard...); null for a bank account" }),
+  last4: z.string(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+  bank_name: z.string().nullable().meta({ description: "A bank account's bank" }),
+  is_default: z.boolean(),
+  verification: z.enum(['verified', 'awaiting', 'failed']).meta({
+    description:
+      "A typed-in bank account is debited only once verified by the micro-deposit's code: 'awaiting' until then (it cannot pay or be the default), 'failed' after too many wrong codes. Cards: 'verified'",
+  }),
+  microdeposits_arrive_at: z
+    .string()
+    .nullable()
+    .meta({ description: "While awaiting: when the micro-deposit is expected on the account's statement" }),
+  verify_attempts_left: z.number().int().nullable().meta({ description: 'While awaiting: how many more codes may be tried' }),
+  created_at: z.string(),
+});
+export type PaymentMethodView = z.output<typeof paymentMethodView>;
 
-export interface PaymentMethodsView {
-  methods: PaymentMethodView[];
-  /** Autopay charges the default method for each open invoice on its due date. */
-  autopay: boolean;
-}
+/** GET /api/payment-methods: the account's saved methods and its autopay. */
+export const paymentMethodsView = z.strictObject({
+  methods: z.array(paymentMethodView),
+  autopay: z.boolean().meta({ description: 'Autopay charges the default method for each open invoice on its due date' }),
+});
+export type PaymentMethodsView = z.output<typeof paymentMethodsView>;
 
 /** What a browser needs to hand a card to the processor itself (Stripe.js's publishable key and API root). */
-export interface PaymentProcessorView {
-  publishable_key: string;
-  api_url: string;
-}
+export const paymentProcessorView = z.strictObject({
+  publishable_key: z.string(),
+  api_url: z.string(),
+});
+export type PaymentProcessorView = z.output<typeof paymentProcessorView>;
 
 /**
  * GET /api/shipments/payment-methods: what Pay Now of a prepaid booking offers whoever may book:
- * the processor for a new card, and the account's saved cards (the default first).
+ * the processor for a new card (null when none is set up), and the account's saved cards (the default first).
  */
-export interface BookingPaymentMethodsView {
-  processor: PaymentProcessorView | null;
-  cards: PaymentMethodView[];
-}
+export const bookingPaymentMethodsView = z.strictObject({
+  processor: paymentProcessorView.nullable(),
+  cards: z.array(paymentMethodView),
+});
+export type BookingPaymentMethodsView = z.output<typeof bookingPaymentMethodsView>;

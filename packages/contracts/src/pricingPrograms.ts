@@ -1,6 +1,6 @@
 import { PRICING_MODES } from '@freight/domain/pricing';
 import { z } from 'zod';
-import type { TariffVersionView } from './carrierTariffs';
+import { type TariffVersionView, tariffVersionView } from './carrierTariffs';
 import { isoDate, optionalText, wholeNumber } from './fields';
 
 /**
@@ -121,75 +121,87 @@ export const pricingPreviewQuery = z.object({
 export type PricingProgramScope = 'default' | 'account';
 
 /** One program in the staff's list. */
-export interface PricingProgramRow {
-  /** Null until the program's first draft makes it (an account priced by the default program alone). */
-  id: string | null;
-  scope: PricingProgramScope;
-  /** The account priced (null for the default program). */
-  account_id: string | null;
-  account_name: string | null;
-  version_in_force: number | null;
-  has_draft: boolean;
-  next_effective_date: string | null;
-}
+export const pricingProgramRow = z.strictObject({
+  id: z
+    .uuid()
+    .nullable()
+    .meta({ description: "Null until the program's first draft makes it (an account priced by the default program alone)" }),
+  scope: z.enum(['default', 'account'] satisfies PricingProgramScope[]),
+  account_id: z.uuid().nullable().meta({ description: 'The account priced (null for the default program)' }),
+  account_name: z.string().nullable(),
+  version_in_force: z.number().int().nullable(),
+  has_draft: z.boolean(),
+  next_effective_date: z.string().nullable(),
+});
+export type PricingProgramRow = z.output<typeof pricingProgramRow>;
 
 /** A program version as listed: the same shape as a carrier tariff's. */
+export const pricingProgramVersionView = tariffVersionView;
 export type PricingProgramVersionView = TariffVersionView;
 
-export interface PricingProgramDetail extends PricingProgramRow {
-  /** The server's day (YYYY-MM-DD) that decides the version in force and the earliest publish date. */
-  today: string;
-  versions: PricingProgramVersionView[];
-  /** The draft's last preview while the draft is still what was previewed; publishing needs it. */
-  draft_impact: PricingImpact | null;
-}
+/** A preview's totals, kept with the draft it saw and repeated when that draft is published. */
+export const pricingImpact = z.strictObject({
+  quotes: z.number().int(),
+  rates: z.number().int(),
+  skipped: z.number().int().meta({
+    description: "Quotes left out: not in US dollars (the program's amounts are dollars), or places no longer known",
+  }),
+  cost_cents: z.number().int(),
+  current_price_cents: z.number().int(),
+  new_price_cents: z.number().int(),
+  new_margin_cents: z.number().int(),
+  new_margin_bp: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Over all previewed rates, margin / price in basis points (null without a price)' }),
+  below_cost: z.number().int().meta({ description: 'Rates the draft sells below cost (contract lanes only)' }),
+  previewed_at: z.string(),
+});
+export type PricingImpact = z.output<typeof pricingImpact>;
 
-export interface PricingProgramVersionDetail extends PricingProgramVersionView {
-  program: PricingProgramData;
-}
+export const pricingProgramDetail = pricingProgramRow.extend({
+  today: z.string().meta({ description: "The server's day (YYYY-MM-DD) that decides the version in force and the earliest publish date" }),
+  versions: z.array(pricingProgramVersionView),
+  draft_impact: pricingImpact.nullable().meta({
+    description: "The draft's last preview while the draft is still what was previewed; publishing needs it",
+  }),
+});
+export type PricingProgramDetail = z.output<typeof pricingProgramDetail>;
+
+export const pricingProgramVersionDetail = pricingProgramVersionView.extend({ program: pricingProgramSchema });
+export type PricingProgramVersionDetail = z.output<typeof pricingProgramVersionDetail>;
+
+/** What a new draft starts from (GET .../draft/new): the version in force today (null before any), or an empty program. */
+export const pricingProgramStartingPoint = z.strictObject({
+  program: pricingProgramSchema,
+  based_on: z.number().int().nullable(),
+});
+export type PricingProgramStartingPoint = z.output<typeof pricingProgramStartingPoint>;
 
 /** One carrier rate of a recent quote priced again: its cost, the price in force and the draft's. */
-export interface PricingPreviewLine {
-  quote_id: string;
-  quote_number: string;
-  created_at: string;
-  account_name: string;
-  mode: string;
-  carrier_scac: string;
-  lane: string;
-  weight_lb: number;
-  /** The carrier's rate (what the shipper was quoted until programs price quotes). */
-  cost_cents: number;
-  /** By the program in force (and the default behind an account's); cost when nothing prices it. */
-  current_price_cents: number;
-  new_price_cents: number;
-  new_margin_cents: number;
-  new_margin_bp: number | null;
-  /** What priced it under the draft: 'contract', 'rule' or 'none', and the lane's or rule's name. */
-  applied: string;
-  applied_name: string | null;
-  below_cost: boolean;
-  below_minimum: boolean;
-}
+export const pricingPreviewLine = z.strictObject({
+  quote_id: z.uuid(),
+  quote_number: z.string(),
+  created_at: z.string(),
+  account_name: z.string(),
+  mode: z.string(),
+  carrier_scac: z.string(),
+  lane: z.string(),
+  weight_lb: z.number(),
+  cost_cents: z.number().int().meta({ description: "The carrier's rate (what the shipper was quoted until programs price quotes)" }),
+  current_price_cents: z.number().int().meta({
+    description: "By the program in force (and the default behind an account's); cost when nothing prices it",
+  }),
+  new_price_cents: z.number().int(),
+  new_margin_cents: z.number().int(),
+  new_margin_bp: z.number().int().nullable(),
+  applied: z.string().meta({ description: "What priced it under the draft: 'contract', 'rule' or 'none'" }),
+  applied_name: z.string().nullable().meta({ description: "The lane's or rule's name" }),
+  below_cost: z.boolean(),
+  below_minimum: z.boolean(),
+});
+export type PricingPreviewLine = z.output<typeof pricingPreviewLine>;
 
-/** A preview's totals, kept with the draft it saw and repeated when that draft is published. */
-export interface PricingImpact {
-  quotes: number;
-  rates: number;
-  /** Quotes left out: not in US dollars (the program's amounts are dollars), or places no longer known. */
-  skipped: number;
-  cost_cents: number;
-  current_price_cents: number;
-  new_price_cents: number;
-  new_margin_cents: number;
-  /** Over all previewed rates, margin / price in basis points (null without a price). */
-  new_margin_bp: number | null;
-  /** Rates the draft sells below cost (contract lanes only). */
-  below_cost: number;
-  previewed_at: string;
-}
-
-export interface PricingPreview {
-  lines: PricingPreviewLine[];
-  impact: PricingImpact;
-}
+export const pricingPreview = z.strictObject({ lines: z.array(pricingPreviewLine), impact: pricingImpact });
+export type PricingPreview = z.output<typeof pricingPreview>;

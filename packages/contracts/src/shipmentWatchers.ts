@@ -13,26 +13,22 @@ export const shipmentWatcherAddRequest = z.object({
 export type ShipmentWatcherAddRequest = z.input<typeof shipmentWatcherAddRequest>;
 
 /** One watcher of a shipment. */
-export interface ShipmentWatcher {
-  user_id: string;
-  name: string;
-  /** The caller themselves. */
-  you: boolean;
-  added_at: string;
-}
+export const shipmentWatcher = z.strictObject({
+  user_id: z.string(),
+  name: z.string(),
+  you: z.boolean().meta({ description: 'The caller themselves' }),
+  added_at: z.string().meta({ description: 'When they began watching (ISO 8601, UTC)' }),
+});
+export type ShipmentWatcher = z.output<typeof shipmentWatcher>;
 
 /** GET /api/shipments/:id/watchers, and the answer of every change to them. */
-export interface ShipmentWatchersView {
-  /** The caller watches this shipment. */
-  watching: boolean;
-  /** The caller booked it: its mails come to them anyway, so there is nothing to watch. */
-  booked_by_you: boolean;
-  /** The active watchers, by name. */
-  watchers: ShipmentWatcher[];
-}
+export const shipmentWatchersView = z.strictObject({
+  watching: z.boolean().meta({ description: 'The caller watches this shipment' }),
+  booked_by_you: z.boolean().meta({ description: 'The caller booked it: its mails come to them anyway, so there is nothing to watch' }),
+  watchers: z.array(shipmentWatcher).meta({ description: 'The active watchers, by name' }),
+});
+export type ShipmentWatchersView = z.output<typeof shipmentWatchersView>;
 
 /** GET /api/shipments/:id/watchers/colleagues: who may still be added (active, not the booker, not watching yet). */
-export interface WatcherColleague {
-  user_id: string;
-  name: string;
-}
+export const watcherColleague = z.strictObject({ user_id: z.string(), name: z.string() });
+export type WatcherColleague = z.output<typeof watcherColleague>;

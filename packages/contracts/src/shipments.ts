@@ -90,16 +90,17 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
  * first): each new pedimento or corrected declaration stamps a new one, and the earlier stay
  * printable with `?version=` (a cancelled CFDI is still asked for by its UUID).
  */
-export interface CartaPorteVersionView {
-  version: number;
-  /** The fiscal folio the certifier gave it (the TimbreFiscalDigital's UUID). */
-  uuid: string;
-  stamped_at: string;
-  /** Why it replaced the one before: a new pedimento or a corrected declaration; null for the first. */
-  reason: 'pedimento' | 'correction' | null;
-  /** The declaration's version it was written from. */
-  customs_version: number;
-}
+export const cartaPorteVersionView = z.strictObject({
+  version: z.number().int(),
+  uuid: z.string().meta({ description: "The fiscal folio the certifier gave it (the TimbreFiscalDigital's UUID)" }),
+  stamped_at: z.string().meta({ description: 'When it was stamped (ISO 8601, UTC)' }),
+  reason: z
+    .enum(['pedimento', 'correction'])
+    .nullable()
+    .meta({ description: 'Why it replaced the one before: a new pedimento or a corrected declaration; null for the first' }),
+  customs_version: z.number().int().meta({ description: "The declaration's version it was written from" }),
+});
+export type CartaPorteVersionView = z.output<typeof cartaPorteVersionView>;
 
 /** A downloaded document's file name: the Carta Porte is the SAT's XML, every other document a PDF. */
 export const documentFileName = (kind: DocumentKind, bolNumber: string) => `${kind}-${bolNumber}.${kind === 'carta_porte' ? 'xml' : 'pdf'}`;
@@ -376,3 +377,12 @@ export const trackingEventsIn = z.object({
   events: z.array(trackingEventIn).min(1).max(500),
 });
 export type TrackingEventIn = z.output<typeof trackingEventIn>;
+
+/** What became of a carrier's posted events: taken, already had, for no shipment of the carrier's, refused as they were. */
+export const trackingIngestCounts = z.strictObject({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  unknown: z.number().int(),
+  rejected: z.number().int(),
+});
+export type TrackingIngestCounts = z.output<typeof trackingIngestCounts>;

@@ -41,29 +41,31 @@ export const siteNotificationListQuery = z.object({
 });
 
 /** A notice as staff edit it. */
-export interface SiteNotificationView {
-  id: string;
-  severity: NoticeSeverity;
-  audience: NoticeAudience;
-  account: { id: string; name: string } | null;
-  title_en: string;
-  title_es: string;
-  body_en: string;
-  body_es: string;
-  starts_at: string;
-  ends_at: string | null;
-  retired_at: string | null;
-  state: NoticeState;
-  created_at: string;
-  updated_at: string;
-}
+export const siteNotificationView = z.strictObject({
+  id: z.string(),
+  severity: z.enum(NOTICE_SEVERITIES),
+  audience: z.enum(NOTICE_AUDIENCES),
+  account: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+  title_en: z.string(),
+  title_es: z.string(),
+  body_en: z.string(),
+  body_es: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+  retired_at: z.string().nullable(),
+  state: z.enum(NOTICE_STATES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SiteNotificationView = z.output<typeof siteNotificationView>;
 
 /** A notice as a reader sees it, in their language (GET /api/notifications/active, /api/public/notices). */
-export interface ActiveNotice {
-  id: string;
-  severity: NoticeSeverity;
-  title: string;
-  body: string;
+export const activeNotice = z.strictObject({
+  id: z.string(),
+  severity: z.enum(NOTICE_SEVERITIES),
+  title: z.string(),
+  body: z.string(),
   /** Info notices can be closed for good; warnings and outages stay while they last. */
-  dismissible: boolean;
-}
+  dismissible: z.boolean(),
+});
+export type ActiveNotice = z.output<typeof activeNotice>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chargeView } from './shipmentViews';
-import type { PricingAppliedView } from './staffShipments';
+import { pricingAppliedView } from './staffShipments';
 
 /**
  * A stored quote as staff read it (GET /api/admin/quotes/:id): what was asked, each carrier's rate
@@ -10,16 +10,6 @@ import type { PricingAppliedView } from './staffShipments';
  */
 export const staffQuoteParams = z.object({ id: z.string().max(64) });
 
-const pricingApplied = z.union([
-  z.strictObject({
-    source: z.enum(['contract', 'rule']),
-    scope: z.enum(['account', 'default']),
-    version: z.int(),
-    name: z.string(),
-  }),
-  z.strictObject({ source: z.literal('none') }),
-]) satisfies z.ZodType<PricingAppliedView>;
-
 /** One rate's broker side, in the quote's currency (integer cents; the percent in basis points of the price). */
 export const staffQuoteRateMargin = z.strictObject({
   /** What the carrier is paid. */
@@ -28,7 +18,7 @@ export const staffQuoteRateMargin = z.strictObject({
   margin_cents: z.int(),
   /** margin / price in basis points; null when the price is 0. */
   margin_bp: z.int().nullable(),
-  applied: pricingApplied,
+  applied: pricingAppliedView,
   /** A contract price under its cost. */
   below_cost: z.boolean(),
   /** A contract price under the program's minimum margin, as the pricing found when the quote was rated. */

@@ -3,7 +3,8 @@ import { SCORECARD_FIGURES } from '@freight/domain/analytics';
 import { z } from 'zod';
 import { isoDate, isoDateTime, queryFlag, requiredText } from './fields';
 import { QUOTE_MODES } from './quotes';
-import type { ChargeView, ShipmentListItem, ShipmentView, TrackingEventView } from './shipmentViews';
+import { chargeView, shipmentListItem, shipmentView, trackingEventView } from './shipmentViews';
+import { teamPerson } from './team';
 
 /**
  * The staff's shipment search and detail: every account's shipments, found by any of
@@ -59,88 +60,111 @@ export const staffShipmentQuery = z.object({
 export type StaffShipmentQuery = z.output<typeof staffShipmentQuery>;
 
 /** A row of the staff's search: the shipper's list row with its account. */
-export interface StaffShipmentRow extends ShipmentListItem {
-  account: { id: string; name: string };
-  /**
-   * The broker's cost and margin (the price is `total_cents`), only on the rows of accounts whose
-   * margin the viewer may see (as the detail's `margin`); absent on the others.
-   */
-  cost_cents?: number;
-  margin_cents?: number;
-  margin_bp?: number | null;
-}
+export const staffShipmentRow = shipmentListItem.extend({
+  account: z.strictObject({ id: z.string(), name: z.string() }),
+  cost_cents: z.number().int().optional().meta({
+    description:
+      "The broker's cost (the price is `total_cents`), on the rows of accounts whose margin the viewer may see (as the detail's `margin`); absent on the others",
+  }),
+  margin_cents: z.number().int().optional(),
+  margin_bp: z.number().int().nullable().optional().meta({ description: 'margin / price in basis points; null when the price is 0' }),
+});
+export type StaffShipmentRow = z.output<typeof staffShipmentRow>;
 
 /** An event as the carrier (or staff, or the portal) sent it, with where it came from and when it arrived. */
-export interface RawEventView extends TrackingEventView {
-  id: string;
-  source: 'carrier' | 'poll' | 'portal' | 'staff';
-  received_at: string;
-  /** IANA time zone of the event's place when it was recorded with one (staff events). */
-  time_zone: string | null;
-}
+export const rawEventView = trackingEventView.extend({
+  id: z.string(),
+  source: z.enum(['carrier', 'poll', 'portal', 'staff']),
+  received_at: z.string(),
+  time_zone: z
+    .string()
+    .nullable()
+    .meta({ description: "IANA time zone of the event's place when it was recorded with one (staff events)" }),
+});
+export type RawEventView = z.output<typeof rawEventView>;
 
-export interface StaffNoteView {
-  id: string;
-  body: string;
-  author: string | null;
-  created_at: string;
-}
+/** A staff note on an account or a shipment. */
+export const staffNoteView = z.strictObject({
+  id: z.string(),
+  body: z.string(),
+  author: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffNoteView = z.output<typeof staffNoteView>;
 
-export interface AuditEntryView {
-  id: string;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  /** What the entry is about in words (a user's name and email, a carrier's name), as recorded or read for an older entry; null when unknown. */
-  target_label: string | null;
-  account_id: string | null;
-  actor_email: string;
-  ip: string | null;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
-
-/** GET /api/admin/shipments/:id. */
-export interface StaffShipmentDetail {
-  shipment: ShipmentView;
-  account: { id: string; name: string; status: string; suspended: boolean };
-  booked_by: { id: string; name: string; email: string } | null;
-  quote: { id: string; created_at: string; mode: string } | null;
-  events: RawEventView[];
-  eta: StaffEtaView;
-  notes: StaffNoteView[];
-  audit: AuditEntryView[];
-  /**
-   * The broker's side, only for staff who may see this account's margin (canSeeMargin; fpg_sales
-   * on the accounts it is the rep of). For the others the key is absent, not emptied.
-   */
-  margin?: ShipmentMarginView;
-}
+/** An entry of the audit log. */
+export const auditEntryView = z.strictObject({
+  id: z.string(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  target_label: z.string().nullable().meta({
+    description:
+      "What the entry is about in words (a user's name and email, a carrier's name), as recorded or read for an older entry; null when unknown",
+  }),
+  account_id: z.string().nullable(),
+  actor_email: z.string(),
+  ip: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditEntryView = z.output<typeof auditEntryView>;
 
 /** What priced a shipment: a contract lane, a program's rule, or nothing (sold at cost). */
-export type PricingAppliedView =
-  | { source: 'contract' | 'rule'; scope: 'account' | 'default'; version: number; name: string }
-  | { source: 'none' };
+export const pricingAppliedView = z.union([
+  z.strictObject({
+    source: z.enum(['contract', 'rule']),
+    scope: z.enum(['account', 'default']),
+    version: z.number().int(),
+    name: z.string(),
+  }),
+  z.strictObject({ source: z.literal('none') }),
+]);
+export type PricingAppliedView = z.output<typeof pricingAppliedView>;
 
 /** A shipment's price, cost and margin (integer cents; the percent in basis points of the price). */
-export interface ShipmentMarginView {
-  /** What the shipper pays: the shipment's charges. */
-  price_lines: ChargeView[];
-  price_cents: number;
-  /** What the carrier is paid. */
-  cost_lines: ChargeView[];
-  cost_cents: number;
-  margin_cents: number;
-  /** margin / price in basis points; null when the price is 0. */
-  margin_bp: number | null;
-  applied: PricingAppliedView;
-  /**
-   * False for a shipment booked before pricing went live: no cost was kept, its price was the
-   * carrier's tariff, so the cost shown is the price and the margin is 0.
-   */
-  cost_recorded: boolean;
-}
+export const shipmentMarginView = z.strictObject({
+  price_lines: z.array(chargeView).meta({ description: "What the shipper pays: the shipment's charges" }),
+  price_cents: z.number().int(),
+  cost_lines: z.array(chargeView).meta({ description: 'What the carrier is paid' }),
+  cost_cents: z.number().int(),
+  margin_cents: z.number().int(),
+  margin_bp: z.number().int().nullable().meta({ description: 'margin / price in basis points; null when the price is 0' }),
+  applied: pricingAppliedView,
+  cost_recorded: z.boolean().meta({
+    description:
+      "False for a shipment booked before pricing went live: no cost was kept, its price was the carrier's tariff, so the cost shown is the price and the margin is 0",
+  }),
+});
+export type ShipmentMarginView = z.output<typeof shipmentMarginView>;
+
+/** The estimated delivery as staff see it: the carrier's, staff's override and why, and what the shipper is shown. */
+export const staffEtaView = z.strictObject({
+  carrier_estimate: z.string().nullable(),
+  override: z.enum(['set', 'cleared']).nullable(),
+  override_date: z.string().nullable(),
+  reason: z.string().nullable(),
+  shown: z.string().nullable(),
+});
+export type StaffEtaView = z.output<typeof staffEtaView>;
+
+/** GET /api/admin/shipments/:id, and the answer of every staff action on the shipment. */
+export const staffShipmentDetail = z.strictObject({
+  shipment: shipmentView,
+  account: z.strictObject({ id: z.string(), name: z.string(), status: z.string(), suspended: z.boolean() }),
+  booked_by: teamPerson.extend({ email: z.string() }).nullable(),
+  quote: z.strictObject({ id: z.string(), created_at: z.string(), mode: z.string() }).nullable(),
+  events: z.array(rawEventView),
+  eta: staffEtaView,
+  notes: z.array(staffNoteView).meta({ description: 'Newest first' }),
+  audit: z.array(auditEntryView),
+  margin: shipmentMarginView.optional().meta({
+    description:
+      "The broker's side, only for staff who may see this account's margin (fpg_sales on the accounts it is the rep of); absent for the others",
+  }),
+});
+export type StaffShipmentDetail = z.output<typeof staffShipmentDetail>;
 
 /** 214 status codes staff may record by hand (the carrier's own, CA excepted: canceling is its own action). */
 export const STAFF_EVENT_CODES = EDI_214_STATUS_CODES.filter((c) => c !== 'CA');
@@ -172,12 +196,12 @@ export type StaffEventRequest = z.output<typeof staffEventRequest>;
 
 /** GET /api/admin/shipments/:id/event-clock?state=: the event place's time zone and the time it is there now. */
 export const eventClockQuery = z.object({ state: requiredText('validation.required', 64) });
-export interface EventClockView {
-  /** IANA time zone of the place, e.g. America/Chicago. */
-  time_zone: string;
-  /** 'YYYY-MM-DDTHH:MM' now on the place's clock. */
-  local_now: string;
-}
+/** Its answer: the place's time zone and its clock now. */
+export const eventClockView = z.strictObject({
+  time_zone: z.string().meta({ description: 'IANA time zone of the place, e.g. America/Chicago' }),
+  local_now: z.string().meta({ description: "'YYYY-MM-DDTHH:MM' now on the place's clock" }),
+});
+export type EventClockView = z.output<typeof eventClockView>;
 
 /** Staff's word on the estimated delivery: a date of their own, no estimate at all, or (none) the carrier's. */
 export const ETA_OVERRIDES = ['set', 'cleared', 'carrier'] as const;
@@ -196,15 +220,6 @@ export const etaOverrideRequest = z.discriminatedUnion(
   { error: 'validation.choice' },
 );
 export type EtaOverrideRequest = z.output<typeof etaOverrideRequest>;
-
-/** The estimated delivery as staff see it: the carrier's, staff's override and why, and what the shipper is shown. */
-export interface StaffEtaView {
-  carrier_estimate: string | null;
-  override: 'set' | 'cleared' | null;
-  override_date: string | null;
-  reason: string | null;
-  shown: string | null;
-}
 
 /** POST /api/admin/shipments/:id/action-required: set it with a message the shipper sees, or clear it. */
 export const actionRequiredRequest = z.discriminatedUnion(

@@ -1,6 +1,7 @@
+import { LANGUAGES } from '@freight/domain';
 import { z } from 'zod';
 import { requiredChoice, requiredText } from './fields';
-import { mineParam, type TeamPerson } from './team';
+import { mineParam, teamPerson } from './team';
 
 /**
  * Chat with support: a customer's conversations with the support desk, the staff
@@ -74,96 +75,110 @@ export const cannedAnswerRequest = z.object({
 });
 export type CannedAnswerRequest = z.input<typeof cannedAnswerRequest>;
 
-export interface SupportAttachmentView {
-  id: string;
-  file_name: string;
-  content_type: string;
-  size: number;
+export const supportAttachmentView = z.strictObject({
+  id: z.string(),
+  file_name: z.string(),
+  content_type: z.enum(SUPPORT_ATTACHMENT_TYPES),
+  size: z.number().int(),
   /** Where the file is read: the caller's own route (the customer's or staff's). */
-  url: string;
-}
+  url: z.string(),
+});
+export type SupportAttachmentView = z.output<typeof supportAttachmentView>;
 
-export interface SupportMessageView {
-  id: string;
-  conversation_id: string;
-  from_staff: boolean;
-  internal: boolean;
+/** A file just uploaded, not yet sent with a message (POST /api/support/attachments, staff's too). */
+export const supportUploadView = supportAttachmentView.omit({ url: true });
+export type SupportUploadView = z.output<typeof supportUploadView>;
+
+export const supportMessageView = z.strictObject({
+  id: z.string(),
+  conversation_id: z.string(),
+  from_staff: z.boolean(),
+  internal: z.boolean(),
   /** The author as the reader should see them: staff's first name to customers, full names to staff. */
-  author: string;
-  body: string;
-  created_at: string;
-  attachments: SupportAttachmentView[];
-}
+  author: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+  attachments: z.array(supportAttachmentView),
+});
+export type SupportMessageView = z.output<typeof supportMessageView>;
 
-export interface ConversationSummary {
-  id: string;
-  category: SupportCategory;
-  state: SupportState;
-  reference: string | null;
+export const conversationSummary = z.strictObject({
+  id: z.string(),
+  category: z.enum(SUPPORT_CATEGORIES),
+  state: z.enum(SUPPORT_STATES),
+  reference: z.string().nullable(),
   /** The first message, cut short: what the conversation is about. */
-  subject: string;
-  last_message_at: string;
-  created_at: string;
+  subject: z.string(),
+  last_message_at: z.string(),
+  created_at: z.string(),
   /** Messages from the other side the reader has not read. */
-  unread: number;
-}
+  unread: z.number().int(),
+});
+export type ConversationSummary = z.output<typeof conversationSummary>;
 
 /** A conversation in the account's list (GET /api/support/conversations), naming who of the team opened it. */
-export interface AccountConversationSummary extends ConversationSummary {
-  opened_by: TeamPerson | null;
-}
+export const accountConversationSummary = conversationSummary.extend({ opened_by: teamPerson.nullable() });
+export type AccountConversationSummary = z.output<typeof accountConversationSummary>;
 
-export interface ConversationView extends ConversationSummary {
-  shipment_id: string | null;
-  invoice_id: string | null;
+/** The thread: the reader's messages and when the other side last read them. */
+const thread = {
   /** When the other side last read the thread: messages up to then show a read mark. */
-  other_side_read_at: string | null;
-  messages: SupportMessageView[];
-}
+  other_side_read_at: z.string().nullable(),
+  messages: z.array(supportMessageView),
+};
 
-export interface InboxConversation extends ConversationSummary {
-  account: { id: string; name: string };
-  customer: { id: string; name: string; email: string; language: string };
-  assignee: { id: string; name: string } | null;
-  shipment: { id: string; bol_number: string } | null;
-  invoice: { id: string; number: string } | null;
-  first_response_at: string | null;
-  resolved_at: string | null;
+export const conversationView = conversationSummary.extend({
+  shipment_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  ...thread,
+});
+export type ConversationView = z.output<typeof conversationView>;
+
+export const inboxConversation = conversationSummary.extend({
+  account: z.strictObject({ id: z.string(), name: z.string() }),
+  customer: z.strictObject({ id: z.string(), name: z.string(), email: z.string(), language: z.enum(LANGUAGES) }),
+  assignee: teamPerson.nullable(),
+  shipment: z.strictObject({ id: z.string(), bol_number: z.string() }).nullable(),
+  invoice: z.strictObject({ id: z.string(), number: z.string() }).nullable(),
+  first_response_at: z.string().nullable(),
+  resolved_at: z.string().nullable(),
   /** Staffed minutes to the first reply (so far, while unanswered) and to the resolution. */
-  first_response_minutes: number;
-  resolution_minutes: number | null;
-}
+  first_response_minutes: z.number().int(),
+  resolution_minutes: z.number().int().nullable(),
+});
+export type InboxConversation = z.output<typeof inboxConversation>;
 
-export interface InboxConversationView extends InboxConversation {
-  other_side_read_at: string | null;
-  messages: SupportMessageView[];
-}
+export const inboxConversationView = inboxConversation.extend(thread);
+export type InboxConversationView = z.output<typeof inboxConversationView>;
 
-export interface InboxSummary {
+export const inboxSummary = z.strictObject({
   /** Conversations waiting for support with unread customer messages: all, and those assigned to the reader. */
-  unread: number;
-  unread_mine: number;
-  unassigned: number;
-}
+  unread: z.number().int(),
+  unread_mine: z.number().int(),
+  unassigned: z.number().int(),
+});
+export type InboxSummary = z.output<typeof inboxSummary>;
 
-export interface CannedAnswerView {
-  id: string;
-  title: string;
-  body_en: string;
-  body_es: string;
-}
+export const cannedAnswerView = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  body_en: z.string(),
+  body_es: z.string(),
+});
+export type CannedAnswerView = z.output<typeof cannedAnswerView>;
 
-export interface SupportHoursView {
-  open_now: boolean;
+export const supportHoursView = z.strictObject({
+  open_now: z.boolean(),
   /** When support next opens (now, when open). */
-  next_open_at: string;
-  time_zone: string;
-  opens_at: string;
-  closes_at: string;
-  phone: string;
-  phone_tel: string;
-  email: string;
-}
+  next_open_at: z.string(),
+  time_zone: z.string(),
+  opens_at: z.string(),
+  closes_at: z.string(),
+  phone: z.string(),
+  phone_tel: z.string(),
+  email: z.string(),
+});
+export type SupportHoursView = z.output<typeof supportHoursView>;
 
 /** A live event as the stream sends it (`data:` of an SSE event; its `id:` is `seq`). */
 export type SupportLiveEvent =

@@ -19,7 +19,7 @@ export { recheckHoldLater, reevaluateHold } from './credit';
 export { type CreditedBooking, type InvoiceNotifier, invoiceNotifier } from './invoice-notices';
 /** Paying invoices: autopay records its charges of a saved method through the same code as a payer's. */
 export { type SavedSource, savedMethodPayments } from './invoice-payments';
-export { creditCanceledReceipt } from './invoicing';
+export { creditCanceledReceipt, recordPrepaidReceipt } from './invoicing';
 
 export const HISTORY_DEFAULT_DAYS = 7;
 

@@ -37,8 +37,13 @@ export function checkAnswers(app: FastifyInstance) {
 
 /** What is wrong with an answer of the route, if anything; answers with a status other than the documented success's are not checked. */
 function problemWith(answer: Answer, reply: FastifyReply, payload: unknown) {
-  if (answer.kind === 'deleted') {
-    return reply.statusCode === 204 && payload ? 'answered a body with its 204' : undefined;
+  if (answer.kind === 'deleted' || answer.kind === 'empty') {
+    const status = answer.kind === 'empty' ? answer.status : 204;
+    return reply.statusCode === status && payload ? `answered a body with its ${status}` : undefined;
+  }
+  if (answer.kind === 'redirect') {
+    const redirected = reply.statusCode === 302 || reply.statusCode === 303;
+    return redirected && !reply.getHeader('location') ? 'redirected to no Location' : undefined;
   }
   const types = fileTypes(answer);
   if (types.length) {

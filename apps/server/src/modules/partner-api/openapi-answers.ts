@@ -32,8 +32,8 @@ import type { ApiRoute } from './api-routes';
 /** The component every paged list's `meta` refers to (named in openapi.ts). */
 export const PAGE_META = 'PageMeta';
 
-/** A paged list's `meta`: where the page is in the list (some lists add the period they searched). */
-export const pageMeta = z.object({
+/** A paged list's `meta`: where the page is in the list; a list that says more there names it (`page`'s `moreMeta`). */
+export const pageMeta = z.strictObject({
   current_page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),
@@ -42,30 +42,48 @@ export const pageMeta = z.object({
 });
 
 export type Answer =
-  | { kind: 'record'; status: 200 | 201; description: string; schema?: z.ZodType }
-  | { kind: 'list' | 'page'; description: string; schema?: z.ZodType }
+  | { kind: 'record'; status: 200 | 201 | 202; description: string; schema?: z.ZodType }
+  | { kind: 'list'; description: string; schema?: z.ZodType }
+  /** A list read a page at a time; `meta` is pageMeta, with what the list says beside it when it says more. */
+  | { kind: 'page'; description: string; schema?: z.ZodType; meta?: z.ZodType }
   /** A list read a page at a time by its `page` query, `has_more` saying whether another follows. */
   | { kind: 'more'; description: string; schema: z.ZodType }
   | { kind: 'pdf' }
   | { kind: 'csv'; description: string }
   /** A file of one of several types (a document that is XML of one kind and PDF of the others). */
   | { kind: 'file'; description: string; types: string[] }
-  | { kind: 'deleted' };
+  | { kind: 'deleted' }
+  /** No body, and nothing deleted: a mark moved (204), work taken to be done later (202). */
+  | { kind: 'empty'; status: 202 | 204; description: string }
+  /** A page the browser is sent on to (an outside service's return), with where in `Location`. */
+  | { kind: 'redirect'; description: string }
+  /** A JSON answer outside the `data` envelope (a count beside a list, a bare count): the schema is the whole body's. */
+  | { kind: 'body'; description: string; schema: z.ZodType };
 
-export const record = (description: string, schema?: z.ZodType, status: 200 | 201 = 200): Answer => ({
+export const record = (description: string, schema?: z.ZodType, status: 200 | 201 | 202 = 200): Answer => ({
   kind: 'record',
   status,
   description,
   schema,
 });
 export const created = (description: string, schema?: z.ZodType) => record(description, schema, 201);
-export const page = (description: string, schema?: z.ZodType): Answer => ({ kind: 'page', description, schema });
+/** Taken, to be done later (202), with what was taken. */
+export const accepted = (description: string, schema?: z.ZodType) => record(description, schema, 202);
+export const page = (description: string, schema?: z.ZodType, moreMeta?: z.ZodRawShape): Answer => ({
+  kind: 'page',
+  description,
+  schema,
+  meta: moreMeta && pageMeta.extend(moreMeta),
+});
 export const list = (description: string, schema?: z.ZodType): Answer => ({ kind: 'list', description, schema });
 export const moreList = (description: string, schema: z.ZodType): Answer => ({ kind: 'more', description, schema });
 export const pdf: Answer = { kind: 'pdf' };
 export const csv = (description: string): Answer => ({ kind: 'csv', description });
 export const deleted: Answer = { kind: 'deleted' };
 export const file = (description: string, types: string[]): Answer => ({ kind: 'file', description, types });
+export const empty = (description: string, status: 202 | 204 = 204): Answer => ({ kind: 'empty', status, description });
+export const redirect = (description: string): Answer => ({ kind: 'redirect', description });
+export const body = (description: string, schema: z.ZodType): Answer => ({ kind: 'body', description, schema });
 
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(
@@ -159,6 +177,10 @@ const ANSWERS: Record<string, Answer> = {
   'GET /api/invoices/history': page(
     'Paid invoices, newest paid first, with the period searched in `meta.from` and `meta.to` (`YYYY-MM-DD`).',
     invoiceListItem,
+    {
+      from: z.string().meta({ description: 'The first day searched (YYYY-MM-DD)' }),
+      to: z.string().meta({ description: 'The last day searched (YYYY-MM-DD)' }),
+    },
   ),
   'GET /api/invoices/:id': record(
     'The invoice with its `charges` (as quoted and as invoiced), `payments` (each naming who paid in `paid_by`), `disputes` (each naming who opened it in `opened_by`), `credit_memos` and `pdf_url`.',
@@ -206,12 +228,13 @@ export function answerBody(route: Pick<ApiRoute, 'method' | 'path'>) {
 
 /** The whole success body an answer with a zod schema stands for, and its status; undefined for the others. */
 export function bodyOf(answer: Answer) {
+  if (answer.kind === 'body') return { status: 200, body: answer.schema, description: answer.description };
   if ((answer.kind !== 'record' && answer.kind !== 'list' && answer.kind !== 'page' && answer.kind !== 'more') || !answer.schema)
     return undefined;
   const data = answer.kind === 'record' ? answer.schema : z.array(answer.schema);
   const body = z.strictObject({
     data,
-    ...(answer.kind === 'page' ? { meta: pageMeta } : {}),
+    ...(answer.kind === 'page' ? { meta: answer.meta ?? pageMeta } : {}),
     ...(answer.kind === 'more' ? { has_more: z.boolean() } : {}),
   });
   return { status: answer.kind === 'record' ? answer.status : 200, body, description: answer.description };
@@ -222,6 +245,8 @@ export function successResponse(route: ApiRoute) {
   const answer = answerOf(route);
   const headers = RATE_LIMIT_HEADERS;
   if (answer.kind === 'deleted') return { 204: { type: 'null', description: 'Deleted.', headers } };
+  if (answer.kind === 'empty') return { [answer.status]: { type: 'null', description: answer.description, headers } };
+  if (answer.kind === 'redirect') return { 302: { type: 'null', description: answer.description, headers } };
   if (answer.kind === 'pdf') {
     return {
       200: { description: 'The PDF file.', headers, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
@@ -233,6 +258,8 @@ export function successResponse(route: ApiRoute) {
     const content = Object.fromEntries(answer.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
     return { 200: { description: answer.description, headers, content } };
   }
+  if (answer.kind === 'body')
+    return { 200: { description: answer.description, headers, content: { 'application/json': { schema: { type: 'object' } } } } };
   const paged = answer.kind === 'page';
   const data = answer.kind === 'record' ? { type: 'object' } : { type: 'array', items: { type: 'object' } };
   const schema = {

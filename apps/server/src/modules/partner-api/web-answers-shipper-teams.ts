@@ -12,6 +12,7 @@ import {
   teamMemberView,
   teamView,
 } from '@freight/contracts';
+import { z } from 'zod';
 import { type Answer, created, list, page, record } from './openapi-answers';
 
 /**
@@ -38,6 +39,7 @@ export const SHIPPER_TEAM_ANSWERS: Record<string, Answer> = {
   'GET /api/approvals': page(
     "Held bookings, newest first: the account's for an account admin, the caller's own for anyone else; `meta.pending` counts those waiting.",
     bookingApproval,
+    { pending: z.number().int().meta({ description: 'The bookings waiting for a decision, over every page' }) },
   ),
   'GET /api/approvals/summary': record('How many bookings wait for a decision.', approvalSummary),
   'GET /api/approvals/:id': record('The held booking.', bookingApproval),

@@ -1,7 +1,12 @@
 import { carrierOption, quoteView, staffQuoteDetail, webhookDeliveryView, webhookView } from '@freight/contracts';
 import { type Answer, created, csv, deleted, file, list, pdf, record } from './openapi-answers';
+import { ALERT_ANSWERS } from './web-answers-alerts';
+import { CARRIER_SETUP_ANSWERS } from './web-answers-carrier-setup';
 import { CLAIMS_ALIASES_VIEWS_ANSWERS } from './web-answers-claims-aliases-views';
+import { EBAY_PAYMENT_ANSWERS } from './web-answers-ebay-payments';
+import { SHIPMENT_ANSWERS } from './web-answers-shipments';
 import { SHIPPER_TEAM_ANSWERS } from './web-answers-shipper-teams';
+import { SUPPORT_ANSWERS } from './web-answers-support';
 
 /**
  * What the portal's own routes (those the partner API does not share) answer on success: a JSON
@@ -119,4 +124,9 @@ export const WEB_ANSWERS: Record<string, Answer> = {
   ...DELETIONS,
   ...SHIPPER_TEAM_ANSWERS,
   ...CLAIMS_ALIASES_VIEWS_ANSWERS,
+  ...ALERT_ANSWERS,
+  ...SHIPMENT_ANSWERS,
+  ...SUPPORT_ANSWERS,
+  ...CARRIER_SETUP_ANSWERS,
+  ...EBAY_PAYMENT_ANSWERS,
 };

@@ -5,6 +5,7 @@ import type {
   PricingProgramDetail,
   PricingProgramDraftRequest,
   PricingProgramRow,
+  PricingProgramStartingPoint,
   PricingProgramVersionDetail,
 } from '@freight/contracts';
 import type { PricingProgram, ProgramInForce } from '@freight/domain/pricing';
@@ -155,7 +156,7 @@ export function pricingProgramsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     },
 
     /** What a new draft starts from: the version in force today, or an empty program. */
-    async startingPoint(key: ProgramKey) {
+    async startingPoint(key: ProgramKey): Promise<PricingProgramStartingPoint> {
       await accountOr404(key);
       const found = await inForceOn(key, today());
       return {

@@ -1,4 +1,4 @@
-import type { BookingPlace, Paginated, QuoteListItem } from '@freight/contracts';
+import type { Paginated, QuoteListItem, QuoteView } from '@freight/contracts';
 import type { Currency, Language } from '@freight/domain';
 import { crossingView, holidayName, lookupPlace, type RateMessage } from '@freight/domain/rating';
 import { plainText, translator } from '../../i18n';
@@ -126,8 +126,8 @@ export function presentRating(input: QuoteInput, result: QuoteResult, currency: 
  */
 export function presentQuote(row: QuoteRow, language: Language, names?: EquipmentNames) {
   return Object.assign(quoteHeader(row), presentRating(row.input as QuoteInput, row.result as QuoteResult, row.currency, language, names), {
-    /** Reship and return-ship: the places (BookingPlace) the Book Shipment step is prefilled with. */
-    booking_prefill: (row.bookingPrefill ?? null) as { pickup: BookingPlace; delivery: BookingPlace; stops?: BookingPlace[] } | null,
+    /** A reship's, a return's or an eBay order's places, stored as the contracts say (written by the services that prefill a booking). */
+    booking_prefill: (row.bookingPrefill ?? null) as QuoteView['booking_prefill'],
     booked_at: row.bookedAt?.toISOString() ?? null,
   });
 }

@@ -3,6 +3,7 @@ import type {
   StaffCarrierRow,
   TariffDraftRequest,
   TariffPreview,
+  TariffStartingPoint,
   TariffVersionDetail,
   TariffVersionView,
 } from '@freight/contracts';
@@ -112,7 +113,7 @@ export function staffCarriersService(ctx: AppContext) {
     },
 
     /** The tariff a new draft starts from: the one in force today. */
-    async startingPoint(id: string) {
+    async startingPoint(id: string): Promise<TariffStartingPoint> {
       const carrier = await carrierOr404(id);
       const current = await inForceToday(carrier);
       return { mode: carrier.mode, tariff: editable(carrier, current.tariff), fuel_bp: current.fuelBp, based_on: current.number };

@@ -7,6 +7,7 @@ import type {
   SupportLiveEvent,
   SupportMessageView,
 } from '@freight/contracts';
+import type { Language } from '@freight/domain';
 import { businessMinutesBetween, type SupportHours } from '@freight/domain/support-hours';
 import { nameOfParts, type People, personOf } from '../../people';
 import type { AttachmentRow, Audience, ConversationRow, EventRow, SupportRepository } from './support.repository';
@@ -22,7 +23,8 @@ export const attachmentUrl = (id: string, staff: boolean) =>
 export const presentAttachment = (a: AttachmentRow, staff: boolean): SupportAttachmentView => ({
   id: a.id,
   file_name: a.fileName,
-  content_type: a.contentType,
+  /** Stored as text, but only ever one of the types the upload's sniffer tells (attachments.ts). */
+  content_type: a.contentType as SupportAttachmentView['content_type'],
   size: a.size,
   url: attachmentUrl(a.id, staff),
 });
@@ -76,7 +78,8 @@ export function presentInboxRow(row: InboxRow, hours: SupportHours, now: Date): 
       id: row.customer.id,
       name: `${row.customer.firstName} ${row.customer.lastName}`.trim(),
       email: row.customer.email,
-      language: row.language ?? 'en',
+      /** Stored as text; settings only ever write a language of LANGUAGES. */
+      language: (row.language ?? 'en') as Language,
     },
     assignee: row.assignee?.id ? { id: row.assignee.id, name: `${row.assignee.firstName} ${row.assignee.lastName}`.trim() } : null,
     shipment: c.shipmentId && row.bolNumber ? { id: c.shipmentId, bol_number: row.bolNumber } : null,

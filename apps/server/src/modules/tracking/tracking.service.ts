@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { TrackingEventIn } from '@freight/contracts';
+import type { TrackingEventIn, TrackingIngestCounts } from '@freight/contracts';
 import { FINAL_STATUSES, isScac, map214, normaliseCarrierName, normaliseScac } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -33,13 +33,6 @@ export interface ShipmentEventIn {
   event: Pick<CarrierEvent, 'status_code' | 'reason_code' | 'occurred_at' | 'city' | 'state' | 'description'> & {
     event_id?: string | null;
   };
-}
-
-export interface IngestCounts {
-  accepted: number;
-  duplicates: number;
-  unknown: number;
-  rejected: number;
 }
 
 export type TrackingCtx = Pick<AppContext, 'config' | 'db' | 'now' | 'mailer' | 'background' | 'throttle' | 'jobs'>;
@@ -183,7 +176,7 @@ export function trackingService(ctx: TrackingCtx) {
    * status codes are rejected (not stored), an event already there is a duplicate. The status
    * mails go out in the background once the new status is committed.
    */
-  async function ingest(items: ShipmentEventIn[], source: EventSource): Promise<Omit<IngestCounts, 'unknown'>> {
+  async function ingest(items: ShipmentEventIn[], source: EventSource): Promise<Omit<TrackingIngestCounts, 'unknown'>> {
     const receivedAt = ctx.now();
     const rows: NewEventRow[] = [];
     const seen = new Set<string>();
@@ -266,7 +259,7 @@ export function trackingService(ctx: TrackingCtx) {
    * A signed post of a carrier: each event's shipment is found by BOL, else PRO number, among
    * the carrier's own shipments; an event of a shipment it does not carry is unknown.
    */
-  async function receive(scac: string, carrierIds: string[], events: TrackingEventIn[]): Promise<IngestCounts> {
+  async function receive(scac: string, carrierIds: string[], events: TrackingEventIn[]): Promise<TrackingIngestCounts> {
     // A delivered event's attached receipt is checked before anything is stored: a bad one refuses the post.
     const receipts = deliveryReceiptsService(ctx);
     const documents = receipts.checkCarrierDocuments(events);

@@ -1,4 +1,4 @@
-import { SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_ATTACHMENTS_PER_MESSAGE } from '@freight/contracts';
+import { SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_ATTACHMENTS_PER_MESSAGE, type SupportUploadView } from '@freight/contracts';
 import { Button, CloseButton, FileButton, Group, Pill, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
@@ -8,11 +8,6 @@ import { serverFieldErrors, splitServerErrors } from '../../lib/forms';
 import { FormAlert } from '../FormAlert';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
-
-interface Uploaded {
-  id: string;
-  file_name: string;
-}
 
 /** The request keys of the message's text: a reply's `body`, a new conversation's `message`. */
 const TEXT_KEYS = ['body', 'message'];
@@ -51,13 +46,13 @@ export function Composer({
   const [own, setOwn] = useState('');
   const body = value ?? own;
   const setBody = onChange ?? setOwn;
-  const [files, setFiles] = useState<Uploaded[]>([]);
+  const [files, setFiles] = useState<SupportUploadView[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [emptyError, setEmptyError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const upload = useMutation({
     mutationFn: (file: File) =>
-      apiUpload<{ data: Uploaded }>(uploadPath, {
+      apiUpload<{ data: SupportUploadView }>(uploadPath, {
         body: file,
         contentType: file.type || 'application/octet-stream',
         query: { name: file.name },

@@ -4,6 +4,7 @@ import type {
   StaffCarrierRow,
   TariffDraftRequest,
   TariffPreview,
+  TariffStartingPoint,
   TariffVersionDetail,
 } from '@freight/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
@@ -35,15 +36,7 @@ export const versionQuery = (id: string, number: number) =>
 export const draftStartQuery = (id: string) =>
   queryOptions({
     queryKey: [...KEY, 'draft-start', id],
-    queryFn: ({ signal }) =>
-      api
-        .get<{ data: { mode: TariffDraftRequest['mode']; tariff: unknown; fuel_bp: number; based_on: number | null } }>(
-          `${carrierPath(id)}/draft/new`,
-          {
-            signal,
-          },
-        )
-        .then(data),
+    queryFn: ({ signal }) => api.get<{ data: TariffStartingPoint }>(`${carrierPath(id)}/draft/new`, { signal }).then(data),
   });
 
 export const saveDraft = (id: string, body: TariffDraftRequest) =>

@@ -1,9 +1,9 @@
 import type {
   PricingPreview,
-  PricingProgramData,
   PricingProgramDetail,
   PricingProgramDraftRequest,
   PricingProgramRow,
+  PricingProgramStartingPoint,
   PricingProgramVersionDetail,
 } from '@freight/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
@@ -37,8 +37,7 @@ export const programVersionQuery = (key: string, number: number) =>
 export const programDraftStartQuery = (key: string) =>
   queryOptions({
     queryKey: [...KEY, 'draft-start', key],
-    queryFn: ({ signal }) =>
-      api.get<{ data: { program: PricingProgramData; based_on: number | null } }>(`${programPath(key)}/draft/new`, { signal }).then(data),
+    queryFn: ({ signal }) => api.get<{ data: PricingProgramStartingPoint }>(`${programPath(key)}/draft/new`, { signal }).then(data),
   });
 
 export const saveProgramDraft = (key: string, body: PricingProgramDraftRequest) =>

@@ -6,6 +6,7 @@ import type {
   Paginated,
   SupportLiveEvent,
   SupportMessageView,
+  TeamPerson,
 } from '@freight/contracts';
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -38,8 +39,7 @@ export const inboxSummaryQuery = () =>
 export const assigneesQuery = () =>
   queryOptions({
     queryKey: [...SUPPORT_KEY, 'assignees'],
-    queryFn: ({ signal }) =>
-      api.get<{ data: { id: string; name: string }[] }>('/api/admin/support/assignees', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<{ data: TeamPerson[] }>('/api/admin/support/assignees', { signal }).then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 

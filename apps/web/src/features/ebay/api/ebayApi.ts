@@ -1,4 +1,4 @@
-import type { BatchView, EBAY_BATCH_RULES, EbayOrderView, EbayStoreView, Paginated } from '@freight/contracts';
+import type { BatchView, EBAY_BATCH_RULES, EbayConsentView, EbayOrderView, EbayStoreView, Paginated } from '@freight/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -18,7 +18,7 @@ export const ordersQuery = (search: Record<string, string>) =>
     placeholderData: keepPreviousData,
   });
 
-export const connectStore = () => api.post<{ data: { url: string } }>('/api/ebay/connect').then((r) => r.data.url);
+export const connectStore = () => api.post<{ data: EbayConsentView }>('/api/ebay/connect').then((r) => r.data.url);
 export const syncStore = (id: string) =>
   api.post<{ data: EbayStoreView }>(`/api/ebay/stores/${encodeURIComponent(id)}/sync`).then((r) => r.data);
 export const disconnectStore = (id: string) => api.delete(`/api/ebay/stores/${encodeURIComponent(id)}`);
