@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './fields';
 
-/** What a consignee may note on the delivery receipt (domain.md 14: visible damage and shortage must be noted there). */
+/** What a consignee may note on the delivery receipt (docs/freight-rules.md, Delivery receipts and claims: visible damage and shortage must be noted there). */
 export const DELIVERY_EXCEPTION_KINDS = ['damage', 'shortage', 'refused'] as const;
 export type DeliveryExceptionKind = (typeof DELIVERY_EXCEPTION_KINDS)[number];
 

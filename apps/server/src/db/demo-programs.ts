@@ -3,9 +3,10 @@ import type { PricingProgram } from '@freight/domain/pricing';
 import { addDays } from '@freight/domain/rating';
 
 /**
- * The default program as brokers commonly start (domain.md 15: LTL 10-20%, truckload 12-18%): a
- * markup per mode over the carrier's cost, at least $35 and 8% of the price a shipment. A parcel
- * rate is often under $35 in all, so its rule asks for $2 at least instead.
+ * The default program as brokers commonly start (margins of LTL 10-20%, truckload 12-18%;
+ * docs/freight-rules.md): a markup per mode over the carrier's cost, at least $35 and 8% of the
+ * price a shipment. A parcel rate is often under $35 in all, so its rule asks for $2 at least
+ * instead.
  */
 export const DEMO_DEFAULT_PROGRAM: PricingProgram = {
   rules: [

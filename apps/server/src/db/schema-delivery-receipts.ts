@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-/** One exception the consignee noted on the delivery receipt (domain.md 14: what a claim needs). */
+/** One exception the consignee noted on the delivery receipt: what a claim for visible damage or shortage needs. */
 export interface DeliveryExceptionRow {
   kind: 'damage' | 'shortage' | 'refused';
   pieces: number;

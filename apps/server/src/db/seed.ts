@@ -173,7 +173,7 @@ function weekOf(now: Date) {
   return d.toISOString().slice(0, 10);
 }
 
-/** Demo carriers, a weekly diesel price (domain.md: about $3.50-3.77) and exchange rates. */
+/** Demo carriers, a weekly diesel price (docs/freight-rules.md, Demo diesel prices) and exchange rates. */
 async function seedRating(tx: Db, now: Date) {
   await tx
     .insert(carriers)

@@ -200,7 +200,7 @@ function lineDuty(item: DutyItem, hsCode: string, value: number, lowValue: LowVa
   const free = (reason: DutyLineReason): LineDuty => ({ dutyRateBasisPoints: 0, rateHsCode: null, dutyCents: 0, reason });
   const unknown = (reason: DutyLineReason): LineDuty => ({ dutyRateBasisPoints: null, rateHsCode: null, dutyCents: null, reason });
   if (lowValue === 'duty_and_tax_free') return free('low_value');
-  // USMCA (CUSMA, T-MEC) chapter 2: originating goods cross duty free (domain.md, section 18).
+  // USMCA (CUSMA, T-MEC) chapter 2: originating goods cross duty free (docs/cross-border.md).
   if (qualifiesForUsmca(item)) return free('usmca');
   if (lowValue === 'duty_free') return free('low_value');
   if (!isHsCode(hsCode)) return unknown('invalid_hs_code');
@@ -214,7 +214,7 @@ function lineDuty(item: DutyItem, hsCode: string, value: number, lowValue: LowVa
  * Estimates the duties and import taxes of a shipment, by destination:
  *
  * - United States: duty only. There is no de minimis: the $800 Section 321 exemption is suspended
- *   for all countries since 29 August 2025 (domain.md, section 18), so every shipment is dutiable.
+ *   for all countries since 29 August 2025 (docs/cross-border.md), so every shipment is dutiable.
  *   The merchandise processing fee (0.3464% of a formal entry's value) is left out: its minimum and
  *   maximum change every 1 October, and only the FY2026 figures ($33.58 and $651.50, CBP Dec. 25-10)
  *   could be confirmed, not those in force since 1 October 2026; the estimate notes

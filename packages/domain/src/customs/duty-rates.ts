@@ -133,7 +133,7 @@ export const DUTY_RATE_TABLES: Readonly<Record<Country, DutyRateTable>> = { US, 
 
 /**
  * Canada's GST, 5% (Excise Tax Act), which the CBSA collects on imports into every province
- * (domain.md, section 18). In Quebec it collects the GST only: the QST is Revenu Québec's.
+ * (docs/cross-border.md). In Quebec it collects the GST only: the QST is Revenu Québec's.
  */
 export const CANADA_GST_BASIS_POINTS = 500;
 
@@ -148,7 +148,7 @@ export const CANADA_HST_BASIS_POINTS: Readonly<Record<string, number>> = { ON: 1
 export const CANADA_GST_ONLY_PROVINCES: readonly string[] = ['AB', 'BC', 'MB', 'QC', 'SK', 'NT', 'NU', 'YT'];
 
 /**
- * CUSMA courier low-value shipments into Canada from the US or Mexico (domain.md, section 18): a
+ * CUSMA courier low-value shipments into Canada from the US or Mexico (docs/cross-border.md): a
  * shipment valued at CAD 40 or less enters free of duty and tax, one of CAD 150 or less free of
  * duty (the GST or HST still due). The thresholds are in Canadian dollars.
  */

@@ -1,6 +1,6 @@
 /**
  * The identifiers a customs declaration carries between the United States, Canada and Mexico
- * (domain.md, cross-border freight), checked for their form only: whether a code or a number
+ * (docs/cross-border.md, Booking), checked for their form only: whether a code or a number
  * exists is for the customs broker and the authorities.
  */
 

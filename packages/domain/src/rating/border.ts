@@ -1,5 +1,5 @@
 /**
- * Freight between the United States and Canada or Mexico (domain.md, cross-border freight).
+ * Freight between the United States and Canada or Mexico (docs/cross-border.md, Quoting).
  *
  * A carrier's tariff may carry a `BorderService`: the lanes it serves across a border, how it
  * crosses (one truck through, as US-Canada freight usually does, or handed over at the border, as

@@ -4,8 +4,8 @@
  *
  * Closed days: Saturdays, Sundays, the public holidays date-holidays knows for the country
  * (national level only, type 'public', including its observed substitute days: Saturday ->
- * Friday, Sunday -> Monday for US federal holidays), and for the US the carrier closures of
- * domain.md: the day after Thanksgiving and Christmas Eve.
+ * Friday, Sunday -> Monday for US federal holidays), and for the US the days carriers close
+ * besides: the day after Thanksgiving and Christmas Eve (docs/freight-rules.md).
  */
 import Holidays from 'date-holidays';
 import { LRUCache } from 'lru-cache';

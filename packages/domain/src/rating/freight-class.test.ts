@@ -14,7 +14,7 @@ import {
 } from './freight-class';
 
 describe('freight class', () => {
-  it('domain.md worked example: 2 pallets 48x48x48 at 300 lb -> 128 ft3, 600 lb, 4.69 pcf, class 175', () => {
+  it('the worked example (docs/freight-rules.md): 2 pallets 48x48x48 at 300 lb -> 128 ft3, 600 lb, 4.69 pcf, class 175', () => {
     const r = resolveClass({ length_in: 48, width_in: 48, height_in: 48, quantity: 2, unit_weight_lb: 300 });
     expect(r.cubic_ft).toBe(128);
     expect(r.weight_lb).toBe(600);

@@ -121,7 +121,7 @@ export function insuranceOptions(valueCents: Cents, params: InsuranceParams = DE
 
 /** The parcel carriers' declared value: the first $100 of each package is their liability, free. */
 export const PARCEL_INCLUDED_CENTS_PER_PACKAGE: Cents = 10_000;
-/** Declared value above what is included costs this per $100 or part of $100 (domain.md's example). */
+/** Declared value above what is included costs this per $100 or part of $100 (a published parcel example). */
 export const PARCEL_DECLARED_VALUE_CENTS_PER_100: Cents = 115;
 
 /**

@@ -54,7 +54,7 @@ export interface FuelTable {
   steps: FuelStep[];
   /** Shipments heavier than this (actual weight, strictly over) use the heavy column. */
   heavy_over_lb: number;
-  /** Heavy column = light column x this (domain.md: double). */
+  /** Heavy column = light column x this (carriers' over-20,000 lb column is double). */
   heavy_multiplier: number;
 }
 
@@ -93,7 +93,7 @@ export interface LtlTariff {
   border?: BorderService;
 }
 
-/** NYC ZIP3s (domain.md): 100-104, 110-114, 116. */
+/** NYC ZIP3s carrying the NYC metro arbitrary: 100-104, 110-114, 116 (docs/freight-rules.md). */
 export const NYC_METRO_ZIP3 = ['100', '101', '102', '103', '104', '110', '111', '112', '113', '114', '116'] as const;
 
 export const DEFAULT_OVERLENGTH_TIERS: OverlengthTier[] = [
@@ -128,14 +128,14 @@ export const DEFAULT_ACCESSORIALS: Record<AccessorialCode, AccessorialPrice> = {
   trade_show_pickup: { kind: 'per_cwt', cents_per_cwt: 650, min_cents: 5000, max_cents: 30000 },
   residential_delivery: { kind: 'flat', cents: 9800 },
   residential_pickup: { kind: 'flat', cents: 9800 },
-  // domain.md names the NYC arbitrary but no figure; demo default, staff-editable.
+  // No published figure for the NYC arbitrary was found; demo default, staff-editable.
   nyc_metro: { kind: 'flat', cents: 9500 },
   limited_access_pickup: { kind: 'flat', cents: 13000 },
   limited_access_delivery: { kind: 'flat', cents: 13000 },
   hazmat: { kind: 'flat', cents: 6500 },
 };
 
-/** Demo class-100 base rates (cents/cwt); M1M/M2M are domain.md's 58.21 / 49.39 example. */
+/** Demo class-100 base rates (cents/cwt); M1M/M2M are the 58.21 / 49.39 break-point example (docs/freight-rules.md). */
 const DEMO_CLASS_100: Record<WeightBreak, Cents> = {
   L5C: 8735,
   M5C: 6980,
@@ -177,7 +177,7 @@ function demoRates(): ClassRates[] {
   });
 }
 
-/** A demo tariff built from domain.md's published examples (never "live" prices). */
+/** A demo tariff built from published examples (docs/freight-rules.md; never "live" prices). */
 export const DEMO_LTL_TARIFF: LtlTariff = {
   carrier: 'DEMO',
   name: 'Demo LTL base tariff',
@@ -216,7 +216,7 @@ export function fuelSurchargeBp(table: FuelTable, diesel_usd_per_gal: number, we
 
 /**
  * Deficit-weight break point: above this weight, billing at the next break's minimum is cheaper
- * (next-break weight x next-break rate / current rate). Unrounded; domain.md quotes it truncated.
+ * (next-break weight x next-break rate / current rate). Unrounded; the published example truncates it.
  */
 export function deficitBreakPointLb(current_rate: number, next_break_min_lb: number, next_rate: number): number {
   return (next_break_min_lb * next_rate) / current_rate;

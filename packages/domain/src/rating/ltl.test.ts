@@ -69,7 +69,7 @@ describe('weight breaks', () => {
 });
 
 describe('deficit weight (bump-up)', () => {
-  it('domain.md: 1M 58.21, 2M 49.39 -> break point 1,696 lb', () => {
+  it('the break-point example (docs/freight-rules.md): 1M 58.21, 2M 49.39 -> break point 1,696 lb', () => {
     expect(Math.floor(deficitBreakPointLb(5821, 2000, 4939))).toBe(1696);
     const class100 = DEMO_LTL_TARIFF.rates.find((r) => r.freight_class === 100);
     expect(class100?.per_cwt_cents.M1M).toBe(5821);
@@ -143,7 +143,7 @@ describe('discount, minimum, fuel', () => {
     [3.561, 3205],
     [3.602, 3245],
     [3.715, 3325],
-  ])('domain.md R+L steps: $%f -> %i bp', (price, bp) => {
+  ])('R+L steps (docs/freight-rules.md): $%f -> %i bp', (price, bp) => {
     expect(fuelSurchargeBp(DEFAULT_FUEL_TABLE, price, 1000)).toBe(bp);
   });
 
@@ -328,7 +328,7 @@ describe('load limits', () => {
     });
   });
 
-  it('class from density when none is given (domain.md example -> 175)', () => {
+  it('class from density when none is given (the worked example, docs/freight-rules.md -> 175)', () => {
     const r = rated(
       rateLtl(PLAIN, ship([{ length_in: 48, width_in: 48, height_in: 48, quantity: 2, unit_weight_lb: 300, package_type: 'pallets' }])),
     );

@@ -1,6 +1,6 @@
 /**
- * The first pickup date that can be quoted for an origin at an instant (domain.md: business time
- * and dates). Counted in the origin's own local day and on its country's business calendar:
+ * The first pickup date that can be quoted for an origin at an instant (docs/freight-rules.md,
+ * First pickup date). Counted in the origin's own local day and on its country's business calendar:
  *
  * - a pickup is asked for on the business day before it, by that day's cut-off at the origin
  *   (PICKUP_CUTOFF, 2 PM by default): the rates of a quote hold until then (`pickupExpiry`);

@@ -57,13 +57,13 @@ export interface PacketInput {
 }
 
 /**
- * The freight claim packet the carrier is sent (shared domain notes, section 14), in one PDF in
- * the carrier's language: the claim form (claimant, BOL and PRO, kind, the lines with their
- * pieces and amounts, freight back, salvage, the total and the carrier's liability, the clocks and
- * what the carrier answered), the bill of lading's facts (parties, pieces, weight, declared
- * value), the delivery receipt (signer, time on the consignee's clock, exceptions) and the photos
- * of the claim's thread, each on a page of its own; its other files (PDFs, GIF or WebP images)
- * are listed by name. What a user typed is text.
+ * The freight claim packet the carrier is sent (docs/freight-rules.md, Delivery receipts and
+ * claims), in one PDF in the carrier's language: the claim form (claimant, BOL and PRO, kind, the
+ * lines with their pieces and amounts, freight back, salvage, the total and the carrier's
+ * liability, the clocks and what the carrier answered), the bill of lading's facts (parties,
+ * pieces, weight, declared value), the delivery receipt (signer, time on the consignee's clock,
+ * exceptions) and the photos of the claim's thread, each on a page of its own; its other files
+ * (PDFs, GIF or WebP images) are listed by name. What a user typed is text.
  */
 export async function buildClaimPacket(input: PacketInput, options: DocumentOptions): Promise<Buffer> {
   const { claim, shipment: s, receipt } = input;

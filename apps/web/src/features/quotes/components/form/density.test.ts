@@ -11,7 +11,7 @@ describe('line density', () => {
     expect(d?.density_class).toBe(100);
   });
 
-  it("domain.md's worked example: 2 pallets 48 x 48 x 48 at 300 lb each -> 4.69 pcf, class 175", () => {
+  it('the worked example (docs/freight-rules.md): 2 pallets 48 x 48 x 48 at 300 lb each -> 4.69 pcf, class 175', () => {
     const d = lineDensity({ ...item, quantity: 2, width: 48, weight: 300 }, 'imperial');
     expect(d?.density_pcf).toBeCloseTo(4.6875, 6);
     expect(d?.density_class).toBe(175);
