@@ -140,13 +140,28 @@ export const listQuery = <S extends readonly [string, ...string[]]>(sorts: S) =>
  * With `?dry_run=1` nothing is written and `imported` is 0; without it the good rows that are not
  * duplicates are written in one transaction (all or nothing).
  */
-export interface CsvImportReport {
-  rows_total: number;
-  /** Rows that passed every check and are not duplicates. */
-  rows_valid: number;
-  imported: number;
-  /** `line` is the line number in the file (the header is line 1). */
-  errors: { line: number; field: string | null; message: string }[];
-  /** A likely duplicate of an entry already in the book, or of an earlier line of the same file. */
-  duplicates: { line: number; of: 'book' | 'file'; existing_id: string | null; duplicate_of_line: number | null }[];
-}
+export const csvImportReport = z.strictObject({
+  rows_total: z.number().int().meta({ description: 'The data lines read (the header is not counted)' }),
+  rows_valid: z.number().int().meta({ description: 'Rows that passed every check and are not duplicates' }),
+  imported: z.number().int().meta({ description: 'Rows written: 0 on a dry run' }),
+  errors: z
+    .array(
+      z.strictObject({
+        line: z.number().int().meta({ description: 'The line number in the file (the header is line 1)' }),
+        field: z.string().nullable().meta({ description: 'The column at fault, or null for the whole line' }),
+        message: z.string().meta({ description: "What is wrong, in the caller's language" }),
+      }),
+    )
+    .meta({ description: 'Rows refused, with why' }),
+  duplicates: z
+    .array(
+      z.strictObject({
+        line: z.number().int(),
+        of: z.enum(['book', 'file']).meta({ description: 'A duplicate of an entry already saved, or of an earlier line of the file' }),
+        existing_id: z.string().nullable().meta({ description: 'The entry already saved, when `of` is book' }),
+        duplicate_of_line: z.number().int().nullable().meta({ description: 'The earlier line, when `of` is file' }),
+      }),
+    )
+    .meta({ description: 'Likely duplicates, not written' }),
+});
+export type CsvImportReport = z.output<typeof csvImportReport>;

@@ -73,57 +73,99 @@ export const analyticsShipmentsQuery = periodChecked(
 ).refine((q) => q.figure !== 'accessorial' || !!q.kind, { path: ['kind'], error: 'validation.required' });
 export type AnalyticsShipmentsQuery = z.output<typeof analyticsShipmentsQuery>;
 
+const share = z.int().nullable().meta({ description: 'In basis points (10,000 = 100%); null when none was measured' });
+const centsOrNone = z.int().nullable();
+
 /** On time out of those measured (picked up, or delivered); the share null when none was. */
+const onTimeFigure = z.strictObject({ measured: z.int(), on_time: z.int(), share_bp: share }) satisfies z.ZodType<OnTime>;
 export type OnTimeFigure = OnTime;
 
 /** Spend and volume of some shipments, and what they cost per shipment, hundredweight (100 lb), 100 kg and pallet. */
+const volumeShape = {
+  shipments: z.int(),
+  spend_cents: z.int(),
+  weight_lb: z.int(),
+  pallets: z.int(),
+  cost_per_shipment_cents: centsOrNone,
+  cost_per_cwt_cents: centsOrNone,
+  cost_per_100kg_cents: centsOrNone,
+  cost_per_pallet_cents: centsOrNone,
+};
 export type VolumeFigures = Volume;
 
 /** On-time pickup and delivery, and the transit taken against the quoted (tenths of a business day). */
+const serviceShape = {
+  on_time_pickup: onTimeFigure,
+  on_time_delivery: onTimeFigure,
+  transit_measured: z.int().meta({ description: "Delivered shipments whose pickup and delivery are both known: the averages' base" }),
+  avg_transit_tenths: z.int().nullable(),
+  avg_quoted_transit_tenths: z.int().nullable(),
+};
 export type ServiceFigures = Service;
 
 /** Shipments the carrier reweighed or reclassed (adjustment invoices) and the dollars those moved. */
+const accuracyFigures = z.strictObject({
+  shipments: z.int(),
+  corrected: z.int(),
+  reweighed: z.int(),
+  reclassed: z.int(),
+  share_bp: share,
+  amount_cents: z.int(),
+}) satisfies z.ZodType<Accuracy>;
 export type AccuracyFigures = Accuracy;
 
 /** A group's figures: `key` is a mode, a carrier id ('none' when gone) or a lane ('IL-TX'); `label` it in words. */
-export interface AnalyticsGroup extends VolumeFigures, ServiceFigures {
-  key: string;
-  label: string;
-  accuracy: AccuracyFigures;
-}
+const analyticsGroup = z.strictObject({
+  key: z.string(),
+  label: z.string(),
+  ...volumeShape,
+  ...serviceShape,
+  accuracy: accuracyFigures,
+});
+export type AnalyticsGroup = z.output<typeof analyticsGroup>;
 
-/** GET /api/analytics. */
-export interface AnalyticsReport {
-  period: { from: string; to: string };
-  /** As many days just before, for the spend's change. */
-  previous: { from: string; to: string; shipments: number; spend_cents: number };
-  currency: string;
-  /** Every currency the account's shipments of the period (the filters aside) were booked in, with their count. */
-  currencies: { currency: string; shipments: number }[];
-  totals: VolumeFigures &
-    ServiceFigures & {
-      accuracy: AccuracyFigures;
-      savings_measured: number;
-      savings_cents: number;
-    };
-  /** Spend per pickup day (a period of up to two months) or month. */
-  trend: { step: 'day' | 'month'; points: { bucket: string; shipments: number; spend_cents: number }[] };
-  by_mode: AnalyticsGroup[];
-  by_carrier: AnalyticsGroup[];
-  /** The lanes of most spend, at most ANALYTICS_TOP_LANES. */
-  top_lanes: AnalyticsGroup[];
-  accessorials: { kind: string; label: string; amount_cents: number; shipments: number }[];
-  /** What the filters offer: the account's carriers, bookers and states of the period. */
-  options: {
-    carriers: { id: string; name: string }[];
-    users: { id: string; name: string }[];
-    origins: string[];
-    destinations: string[];
-  };
-}
+const dayRange = { from: z.iso.date(), to: z.iso.date() };
+const named = z.strictObject({ id: z.string(), name: z.string() });
+
+/** GET /api/analytics: the figures of the caller's account for the period and filters asked. */
+export const analyticsReport = z.strictObject({
+  period: z.strictObject(dayRange),
+  previous: z
+    .strictObject({ ...dayRange, shipments: z.int(), spend_cents: z.int() })
+    .meta({ description: "As many days just before, for the spend's change" }),
+  currency: z.string(),
+  currencies: z
+    .array(z.strictObject({ currency: z.string(), shipments: z.int() }))
+    .meta({ description: "Every currency the account's shipments of the period (the filters aside) were booked in, with their count" }),
+  totals: z.strictObject({
+    ...volumeShape,
+    ...serviceShape,
+    accuracy: accuracyFigures,
+    savings_measured: z.int(),
+    savings_cents: z.int(),
+  }),
+  trend: z
+    .strictObject({
+      step: z.enum(['day', 'month']),
+      points: z.array(z.strictObject({ bucket: z.string(), shipments: z.int(), spend_cents: z.int() })),
+    })
+    .meta({ description: 'Spend per pickup day (a period of up to two months) or month' }),
+  by_mode: z.array(analyticsGroup),
+  by_carrier: z.array(analyticsGroup),
+  top_lanes: z.array(analyticsGroup).meta({ description: 'The lanes of most spend, at most ten' }),
+  accessorials: z.array(z.strictObject({ kind: z.string(), label: z.string(), amount_cents: z.int(), shipments: z.int() })),
+  options: z
+    .strictObject({ carriers: z.array(named), users: z.array(named), origins: z.array(z.string()), destinations: z.array(z.string()) })
+    .meta({ description: "What the filters offer: the account's carriers, bookers and states of the period" }),
+});
+export type AnalyticsReport = z.output<typeof analyticsReport>;
 
 export const ANALYTICS_TOP_LANES = 10;
 
 /** GET/PUT /api/account/analytics-access: whether the account's viewers read Analytics. */
 export const analyticsAccessRequest = z.object({ viewers: z.boolean({ error: 'validation.choice' }) });
-export type AnalyticsAccess = z.output<typeof analyticsAccessRequest>;
+/** GET/PUT /api/account/analytics-access: whether the account's viewers see its analytics. */
+export const analyticsAccessView = z.strictObject({
+  viewers: z.boolean().meta({ description: "The account's viewers see its analytics" }),
+});
+export type AnalyticsAccess = z.output<typeof analyticsAccessView>;

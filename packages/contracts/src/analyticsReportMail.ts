@@ -1,4 +1,4 @@
-import { REPORT_MAIL_CHOICES, type ReportMailChoice } from '@freight/domain/analytics';
+import { REPORT_MAIL_CHOICES } from '@freight/domain/analytics';
 import { z } from 'zod';
 import { choice } from './fields';
 
@@ -10,9 +10,11 @@ import { choice } from './fields';
 export const reportMailSetting = z.object({ frequency: choice(REPORT_MAIL_CHOICES) });
 export type ReportMailSetting = z.input<typeof reportMailSetting>;
 
-export interface ReportMailSettingView {
-  frequency: ReportMailChoice;
-}
+/** The user's choice of the Analytics report by mail. */
+export const reportMailSettingView = z.strictObject({
+  frequency: z.enum(REPORT_MAIL_CHOICES).meta({ description: 'How often the report is mailed: off, weekly or monthly' }),
+});
+export type ReportMailSettingView = z.output<typeof reportMailSettingView>;
 
 export const reportMailUnsubscribe = z.object({
   token: z

@@ -94,13 +94,16 @@ export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code', 'passkey'] as con
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** The answer of POST /login for a user with a second factor: no session yet, the challenge is next. */
-export interface TwoFactorLoginResponse {
-  two_factor: true;
-  /** Whether the challenge may remember this browser for 30 days (customers; never staff). */
-  remember_device: boolean;
-  /** The pending user's second factors: the step offers these ways and no other. */
-  methods: SecondFactorMethod[];
-}
+export const twoFactorLoginResponse = z.strictObject({
+  two_factor: z.literal(true),
+  remember_device: z
+    .boolean()
+    .meta({ description: 'Whether the challenge may remember this browser for 30 days (customers; never staff)' }),
+  methods: z
+    .array(z.enum(SECOND_FACTOR_METHODS))
+    .meta({ description: "The pending user's second factors: the step offers these ways and no other" }),
+});
+export type TwoFactorLoginResponse = z.output<typeof twoFactorLoginResponse>;
 
 /**
  * POST /user/confirm-password: the signed-in user proves who they are again before a sensitive
@@ -122,13 +125,15 @@ export type ConfirmIdentityRequest = z.input<typeof confirmIdentityRequest>;
  * second factor, nor where the account turned passwords off) or their second factors. None at all:
  * a single sign-on user without a factor, who proves it by signing in through the provider again.
  */
-export type ConfirmationProof = 'password' | SecondFactorMethod;
+export const CONFIRMATION_PROOFS = ['password', ...SECOND_FACTOR_METHODS] as const;
+export type ConfirmationProof = (typeof CONFIRMATION_PROOFS)[number];
 
 /** GET /user/confirmed-password-status: whether a confirmation is still fresh, and what can give one. */
-export interface ConfirmedPasswordStatus {
-  confirmed: boolean;
-  proofs: ConfirmationProof[];
-}
+export const confirmedPasswordStatus = z.strictObject({
+  confirmed: z.boolean(),
+  proofs: z.array(z.enum(CONFIRMATION_PROOFS)),
+});
+export type ConfirmedPasswordStatus = z.output<typeof confirmedPasswordStatus>;
 
 /** The code field of the confirmation with a recovery code (the web checks the field with it). */
 export const recoveryCodeRequest = z.object({ recovery_code: typedCode });
@@ -147,18 +152,23 @@ export const twoFactorChallengeRequest = z
 export type TwoFactorChallengeRequest = z.input<typeof twoFactorChallengeRequest>;
 
 /** GET /user/two-factor-authentication (`data`): what the security settings show. */
-export interface TwoFactorStatus {
-  /** Sign-in asks for a code (the enrolment was confirmed). */
-  enabled: boolean;
-  confirmed_at: string | null;
-  /** Recovery codes not yet used; the codes themselves are shown only when made. */
-  recovery_codes_remaining: number;
-}
+export const twoFactorStatus = z.strictObject({
+  enabled: z.boolean().meta({ description: 'Sign-in asks for a code (the enrolment was confirmed)' }),
+  confirmed_at: z.iso.datetime().nullable(),
+  recovery_codes_remaining: z
+    .number()
+    .int()
+    .meta({ description: 'Recovery codes not yet used; the codes themselves are shown only when made' }),
+});
+export type TwoFactorStatus = z.output<typeof twoFactorStatus>;
 
 /** POST /user/two-factor-authentication (`data`): the enrolment's secret, for a QR code or typing by hand. */
-export interface TwoFactorEnrolment {
-  /** base32, as authenticator apps ask for it when typed. */
-  secret_key: string;
-  /** otpauth://totp/...: what the QR code carries. */
-  otpauth_url: string;
-}
+export const twoFactorEnrolment = z.strictObject({
+  secret_key: z.string().meta({ description: 'base32, as authenticator apps ask for it when typed' }),
+  otpauth_url: z.string().meta({ description: 'otpauth://totp/...: what the QR code carries' }),
+});
+export type TwoFactorEnrolment = z.output<typeof twoFactorEnrolment>;
+
+/** A confirmation sent in words (`message`, in the caller's language): a reset mailed, a password changed. */
+export const messageAnswer = z.strictObject({ message: z.string() });
+export type MessageAnswer = z.output<typeof messageAnswer>;

@@ -2,7 +2,6 @@ import {
   CARRIER_INVOICE_STATUSES,
   CARRIER_LINE_CODES,
   type CarrierAuditLine,
-  type CarrierInvoiceStatus,
   VARIANCE_REASON_CODES,
   type VarianceReason,
 } from '@freight/domain';
@@ -178,20 +177,19 @@ export const payablesPaidRequest = z
 export type PayablesBatchRequest = z.output<typeof payablesBatchRequest>;
 export type PayablesPaidRequest = z.output<typeof payablesPaidRequest>;
 
-export interface CarrierInvoiceLineView {
-  code: string;
-  description: string;
-  amount_cents: number;
-}
+/** A billed line as the carrier sent it. */
+export const carrierInvoiceLineView = z.strictObject({ code: z.string(), description: z.string(), amount_cents: z.number().int() });
+export type CarrierInvoiceLineView = z.output<typeof carrierInvoiceLineView>;
 
-export interface CarrierInvoiceMessageView {
-  id: string;
-  body: string;
-  /** The carrier's side (through the API, or recorded by staff), else staff. */
-  from_carrier: boolean;
-  author: string | null;
-  created_at: string;
-}
+/** A message of an invoice's dispute thread, as staff read it. */
+export const carrierInvoiceMessageView = z.strictObject({
+  id: z.uuid(),
+  body: z.string(),
+  from_carrier: z.boolean().meta({ description: "The carrier's side (through the API, or recorded by staff), else staff" }),
+  author: z.string().nullable().meta({ description: "The staff member's name; null for the carrier's side" }),
+  created_at: z.iso.datetime(),
+});
+export type CarrierInvoiceMessageView = z.output<typeof carrierInvoiceMessageView>;
 
 /** A carrier invoice as the queue lists it. */
 export const carrierInvoiceSummaryView = z.strictObject({
@@ -221,85 +219,123 @@ export const carrierInvoiceSummaryView = z.strictObject({
 });
 export type CarrierInvoiceSummaryView = z.output<typeof carrierInvoiceSummaryView>;
 
-/** GET /api/admin/carrier-invoices/:id. */
-export interface CarrierInvoiceView extends CarrierInvoiceSummaryView {
-  billed_weight_lb: number | null;
-  billed_class: number | null;
-  lines: CarrierInvoiceLineView[];
-  /** The audit (null while unmatched): each line against the expected cost, and each reason explained. */
-  audit: {
-    expected_source: 'cost' | 'price';
-    booked_weight_lb: number;
-    booked_class: number | null;
-    inspection: { weight_lb: number; freight_class: number | null } | null;
-    lines: CarrierAuditLine[];
-    reasons: VarianceReason[];
-    factor: number | null;
-    corrected_cents: number;
-    unexplained_cents: number;
-    tolerance_cents: number;
-  } | null;
-  decided_by: string | null;
-  decided_at: string | null;
-  /** The short-pay reason, or the approval's or resolution's note. */
-  decision_note: string | null;
-  /** The shipper's adjustment invoice this approval re-billed, if any. */
-  rebill_invoice: { id: string; number: string; total_cents: number } | null;
-  /**
-   * While it can still be approved (waiting, or disputed and resolved at the billed amount): the
-   * adjustment the shipper would be billed if the billed amount were approved, in the shipper's
-   * invoice currency; null when that approval would re-bill nothing.
-   */
-  rebill_preview: { amount_cents: number; currency: string } | null;
-  payables_batch_id: string | null;
-  paid_reference: string | null;
-  messages: CarrierInvoiceMessageView[];
-}
+/** One line of an invoice's audit: expected, corrected and billed. */
+const carrierAuditLine = z.strictObject({
+  key: z.string(),
+  expected_cents: z.number().int(),
+  corrected_cents: z.number().int().meta({ description: "The expected amount with the carrier's reweigh or reclass applied" }),
+  billed_cents: z.number().int(),
+  variance_cents: z.number().int(),
+}) satisfies z.ZodType<CarrierAuditLine>;
 
-export interface CarrierInvoiceListResponse {
-  data: CarrierInvoiceSummaryView[];
-  meta: { current_page: number; per_page: number; total: number; last_page: number };
-  /** How many invoices each status has, and how many were approved by themselves (the queue's tabs). */
-  counts: CarrierInvoiceCounts;
-}
+/** A reason an invoice is not what was expected, with its figures. */
+const varianceReason = z.discriminatedUnion('code', [
+  z.strictObject({
+    code: z.literal('reweigh'),
+    booked_weight_lb: z.number(),
+    billed_weight_lb: z.number(),
+    inspected_weight_lb: z.number().nullable(),
+    supported: z.boolean(),
+  }),
+  z.strictObject({
+    code: z.literal('reclass'),
+    booked_class: z.number().nullable(),
+    billed_class: z.number(),
+    inspected_class: z.number().nullable(),
+    supported: z.boolean(),
+  }),
+  z.strictObject({ code: z.literal('accessorial_not_ordered'), accessorial: z.string(), amount_cents: z.number().int() }),
+  z.strictObject({ code: z.literal('duplicate'), of: z.enum(['invoice_number', 'approved_invoice']) }),
+  z.strictObject({ code: z.literal('amount_variance'), variance_cents: z.number().int(), tolerance_cents: z.number().int() }),
+]) satisfies z.ZodType<VarianceReason>;
+
+/** A carrier invoice as staff work it: the summary, its lines, audit, decision, re-bill and dispute thread. */
+export const carrierInvoiceView = carrierInvoiceSummaryView.extend({
+  billed_weight_lb: z.number().int().nullable(),
+  billed_class: z.number().nullable(),
+  lines: z.array(carrierInvoiceLineView),
+  audit: z
+    .strictObject({
+      expected_source: z.enum(['cost', 'price']),
+      booked_weight_lb: z.number(),
+      booked_class: z.number().nullable(),
+      inspection: z.strictObject({ weight_lb: z.number(), freight_class: z.number().nullable() }).nullable(),
+      lines: z.array(carrierAuditLine),
+      reasons: z.array(varianceReason),
+      factor: z.number().nullable(),
+      corrected_cents: z.number().int(),
+      unexplained_cents: z.number().int(),
+      tolerance_cents: z.number().int(),
+    })
+    .nullable()
+    .meta({ description: 'The audit (null while unmatched): each line against the expected cost, and each reason explained' }),
+  decided_by: z.string().nullable(),
+  decided_at: z.iso.datetime().nullable(),
+  decision_note: z.string().nullable().meta({ description: "The short-pay reason, or the approval's or resolution's note" }),
+  rebill_invoice: z
+    .strictObject({ id: z.uuid(), number: z.string(), total_cents: z.number().int() })
+    .nullable()
+    .meta({ description: "The shipper's adjustment invoice this approval re-billed, if any" }),
+  rebill_preview: z.strictObject({ amount_cents: z.number().int(), currency: z.string() }).nullable().meta({
+    description:
+      "While it waits for approval: the adjustment the shipper would be billed if the billed amount were approved, in the shipper's invoice currency; null when that approval would re-bill nothing",
+  }),
+  payables_batch_id: z.uuid().nullable(),
+  paid_reference: z.string().nullable(),
+  messages: z.array(carrierInvoiceMessageView).meta({ description: 'The dispute thread, oldest first' }),
+});
+export type CarrierInvoiceView = z.output<typeof carrierInvoiceView>;
 
 /** The queue's tabs: invoices per status, and those approved without a person (`auto=true`) whatever their status now. */
-export type CarrierInvoiceCounts = Record<CarrierInvoiceStatus | 'auto_approved', number>;
+export const carrierInvoiceCounts = z.record(z.enum([...CARRIER_INVOICE_STATUSES, 'auto_approved']), z.number().int());
+export type CarrierInvoiceCounts = z.output<typeof carrierInvoiceCounts>;
+
+/** The staff's queue of carrier invoices: a page of them, and the count of each tab. */
+export const carrierInvoiceListResponse = z.strictObject({
+  data: z.array(carrierInvoiceSummaryView),
+  meta: z.strictObject({
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+  }),
+  counts: carrierInvoiceCounts.meta({
+    description: "How many invoices each status has, and how many were approved by themselves (the queue's tabs)",
+  }),
+});
+export type CarrierInvoiceListResponse = z.output<typeof carrierInvoiceListResponse>;
 
 /** One invoice of an intake: what became of it. */
-export interface CarrierInvoiceIntakeOutcome {
-  /** The file's first line of the invoice (CSV), or null through the API. */
-  line: number | null;
-  invoice_number: string;
-  id: string;
-  status: CarrierInvoiceStatus;
-  reasons: VarianceReason['code'][];
-}
+export const carrierInvoiceIntakeOutcome = z.strictObject({
+  line: z.number().int().nullable().meta({ description: "The file's first line of the invoice (CSV), or null through the API" }),
+  invoice_number: z.string(),
+  id: z.uuid(),
+  status: z.enum(CARRIER_INVOICE_STATUSES),
+  reasons: z.array(z.enum(VARIANCE_REASON_CODES)),
+});
+export type CarrierInvoiceIntakeOutcome = z.output<typeof carrierInvoiceIntakeOutcome>;
 
 /** An invoice of a CSV upload left out whole because one of its rows was refused: that row's line and first reason. */
-export interface CarrierInvoiceRefused {
-  line: number;
-  invoice_number: string;
-  scac: string;
-  field: string | null;
-  message: string;
-}
+export const carrierInvoiceRefused = z.strictObject({
+  line: z.number().int(),
+  invoice_number: z.string(),
+  scac: z.string(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type CarrierInvoiceRefused = z.output<typeof carrierInvoiceRefused>;
 
-/**
- * POST /api/admin/carrier-invoices/import: each invoice stored, the rows refused (the CSV import's
- * error shape), and the invoices not stored because one of their rows was refused.
- */
-export interface CarrierInvoiceImportReport {
-  rows_total: number;
-  /** The rows of the invoices stored. */
-  rows_valid: number;
-  invoices: number;
-  /** Invoices per status. */
-  by_status: Partial<Record<CarrierInvoiceStatus, number>>;
-  outcomes: CarrierInvoiceIntakeOutcome[];
-  errors: { line: number; field: string | null; message: string }[];
-  refused_invoices: CarrierInvoiceRefused[];
-}
+/** What a carrier invoice CSV held: each invoice stored, the rows refused, and the invoices not stored because one of their rows was refused. */
+export const carrierInvoiceImportReport = z.strictObject({
+  rows_total: z.number().int(),
+  rows_valid: z.number().int().meta({ description: 'The rows of the invoices stored' }),
+  invoices: z.number().int(),
+  by_status: z.partialRecord(z.enum(CARRIER_INVOICE_STATUSES), z.number().int()).meta({ description: 'Invoices per status' }),
+  outcomes: z.array(carrierInvoiceIntakeOutcome),
+  errors: z.array(z.strictObject({ line: z.number().int(), field: z.string().nullable(), message: z.string() })),
+  refused_invoices: z.array(carrierInvoiceRefused),
+});
+export type CarrierInvoiceImportReport = z.output<typeof carrierInvoiceImportReport>;
 
 /** The carrier's own view through the API: its invoice's status, what will be paid and the dispute thread; never the broker's audit. */
 export const carrierInvoiceCarrierView = z.strictObject({
@@ -321,36 +357,59 @@ export const carrierInvoiceCarrierView = z.strictObject({
 });
 export type CarrierInvoiceCarrierView = z.output<typeof carrierInvoiceCarrierView>;
 
-/** A payables batch: the approved invoices exported together, by carrier, due on the carrier's terms. */
-export interface PayablesBatchView {
-  id: string;
-  number: number;
-  created_at: string;
-  created_by: string | null;
-  invoice_count: number;
-  /** Totals per currency. */
-  totals: { currency: string; amount_cents: number }[];
-  paid_count: number;
-  carriers: {
-    carrier: { id: string; name: string; scac: string };
-    currency: string;
-    amount_cents: number;
-    invoices: { id: string; invoice_number: string; due_date: string; amount_cents: number; paid_at: string | null }[];
-  }[];
-}
+const payableCarrier = z.strictObject({ id: z.uuid(), name: z.string(), scac: z.string() });
 
-/** GET /api/admin/carrier-payables: what is payable and not exported yet, and the batches so far. */
-export interface PayablesView {
-  payable: {
-    id: string;
-    invoice_number: string;
-    carrier: { id: string; name: string; scac: string };
-    currency: string;
-    amount_cents: number;
-    due_date: string;
-  }[];
-  batches: Omit<PayablesBatchView, 'carriers'>[];
-}
+const payablesBatchFields = {
+  id: z.uuid(),
+  number: z.number().int(),
+  created_at: z.iso.datetime(),
+  created_by: z.string().nullable().meta({ description: 'Who exported it, by name; null in the answer of the export itself' }),
+  invoice_count: z.number().int(),
+  totals: z.array(z.strictObject({ currency: z.string(), amount_cents: z.number().int() })).meta({ description: 'Totals per currency' }),
+  paid_count: z.number().int(),
+};
+
+/** A payables batch: the approved invoices exported together, by carrier, due on the carrier's terms. */
+export const payablesBatchView = z.strictObject({
+  ...payablesBatchFields,
+  carriers: z.array(
+    z.strictObject({
+      carrier: payableCarrier,
+      currency: z.string(),
+      amount_cents: z.number().int(),
+      invoices: z.array(
+        z.strictObject({
+          id: z.uuid(),
+          invoice_number: z.string(),
+          due_date: z.string().meta({ description: "'' when the invoice has no due date" }),
+          amount_cents: z.number().int(),
+          paid_at: z.iso.datetime().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PayablesBatchView = z.output<typeof payablesBatchView>;
+
+/** What is payable and not exported yet, and the batches so far (without their invoices). */
+export const payablesView = z.strictObject({
+  payable: z.array(
+    z.strictObject({
+      id: z.uuid(),
+      invoice_number: z.string(),
+      carrier: payableCarrier,
+      currency: z.string(),
+      amount_cents: z.number().int(),
+      due_date: z.string().meta({ description: "'' when the invoice has no due date" }),
+    }),
+  ),
+  batches: z.array(z.strictObject(payablesBatchFields)),
+});
+export type PayablesView = z.output<typeof payablesView>;
+
+/** How many invoices were marked paid. */
+export const payablesPaidView = z.strictObject({ paid: z.number().int() });
+export type PayablesPaidView = z.output<typeof payablesPaidView>;
 
 /** The payables file's columns (GET /api/admin/carrier-payables/batches/:id/payables.csv). */
 export const PAYABLES_CSV_COLUMNS = [

@@ -23,37 +23,58 @@ export const carrierComparisonQuery = z
   });
 export type CarrierComparisonQuery = z.output<typeof carrierComparisonQuery>;
 
+const whole = z.number().int();
+const shareOrNone = whole.nullable();
+
 /**
  * A carrier's figures over some months: the summed counts, the shares (basis points) and averages
  * (tenths of a business day) they give, the failed rate requests (errors and timeouts), and claims:
  * null until the portal records claims.
  */
-export interface ScorecardCells extends ScorecardCounts, ScorecardFigures {
-  rate_errors: number;
-  rate_timeouts: number;
-  claims: number | null;
-}
+export const scorecardCells = z.strictObject({
+  shipments: whole,
+  pickup_measured: whole,
+  pickup_on_time: whole,
+  delivery_measured: whole,
+  delivery_on_time: whole,
+  transit_measured: whole,
+  transit_days: whole,
+  quoted_days: whole,
+  tenders: whole,
+  tenders_accepted: whole,
+  corrected: whole,
+  reweighed: whole,
+  reclassed: whole,
+  on_time_pickup_bp: shareOrNone,
+  on_time_delivery_bp: shareOrNone,
+  avg_transit_tenths: shareOrNone,
+  avg_quoted_transit_tenths: shareOrNone,
+  tender_acceptance_bp: shareOrNone,
+  corrected_bp: shareOrNone,
+  rate_errors: whole,
+  rate_timeouts: whole,
+  claims: whole.nullable().meta({ description: 'Null until the portal records claims' }),
+}) satisfies z.ZodType<ScorecardCounts & ScorecardFigures>;
+export type ScorecardCells = z.output<typeof scorecardCells>;
 
-export interface ScorecardCarrier {
-  id: string;
-  name: string;
-  scac: string;
-  mode: string;
-  active: boolean;
-}
+/** A carrier as its scorecard names it. */
+export const scorecardCarrier = z.strictObject({ id: z.uuid(), name: z.string(), scac: z.string(), mode: z.string(), active: z.boolean() });
+export type ScorecardCarrier = z.output<typeof scorecardCarrier>;
 
-/** GET /api/admin/carrier-scorecards: one row per carrier for the months from `from` to `to` (first and last days). */
-export interface CarrierComparison {
-  from: string;
-  to: string;
-  rows: (ScorecardCells & { carrier: ScorecardCarrier })[];
-}
+/** Every carrier's figures side by side, for the months from `from` to `to` (first and last days). */
+export const carrierComparison = z.strictObject({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  rows: z.array(scorecardCells.extend({ carrier: scorecardCarrier })),
+});
+export type CarrierComparison = z.output<typeof carrierComparison>;
 
-/** GET /api/admin/carrier-scorecards/:id: the last twelve months, oldest first (`month` is YYYY-MM), and their sum. */
-export interface CarrierScorecard {
-  carrier: ScorecardCarrier;
-  from: string;
-  to: string;
-  months: (ScorecardCells & { month: string })[];
-  total: ScorecardCells;
-}
+/** One carrier's last twelve months, oldest first (`month` is YYYY-MM), and their sum. */
+export const carrierScorecard = z.strictObject({
+  carrier: scorecardCarrier,
+  from: z.iso.date(),
+  to: z.iso.date(),
+  months: z.array(scorecardCells.extend({ month })),
+  total: scorecardCells,
+});
+export type CarrierScorecard = z.output<typeof carrierScorecard>;

@@ -22,7 +22,13 @@ export const consigneeAlertTokenRequest = z.object({ token: z.string({ error: 'v
  * ended since); an unsubscribe link: `unsubscribed` (now or before). A token not ours is a 404.
  * `number` is the shipment's number the subscriber used.
  */
-export interface ConsigneeAlertLinkResult {
-  status: 'confirmed' | 'expired' | 'unsubscribed';
-  number: string;
-}
+export const consigneeAlertLinkResult = z.strictObject({
+  status: z.enum(['confirmed', 'expired', 'unsubscribed']).meta({ description: 'What the link did' }),
+  number: z.string().meta({ description: "The shipment's number the subscriber used" }),
+});
+export type ConsigneeAlertLinkResult = z.output<typeof consigneeAlertLinkResult>;
+
+/** POST /api/public/tracking/:number/alert-subscriptions: the same answer whether or not the address was subscribed. */
+export const consigneeAlertSubscribed = z.strictObject({
+  status: z.literal('pending').meta({ description: 'A confirmation link is mailed, if the address may subscribe' }),
+});

@@ -1,4 +1,4 @@
-import { NET_TERMS_DAYS } from '@freight/domain';
+import { NET_TERMS_DAYS, PAYMENT_TERMS } from '@freight/domain';
 import { z } from 'zod';
 import { email, phone, requiredText } from './fields';
 
@@ -100,36 +100,45 @@ export const creditApplicationListQuery = z.object({
 export type CreditApplicationListQuery = z.output<typeof creditApplicationListQuery>;
 
 /** An application as its account sees it (GET /api/credit-applications). */
-export interface CreditApplicationView {
-  id: string;
-  status: CreditApplicationStatus;
-  legal_name: string;
-  requested_limit_cents: number;
-  created_at: string;
-  decided_at: string | null;
-  decision_reason: string | null;
-  net_days: number | null;
-  credit_limit_cents: number | null;
-  grace_days: number | null;
-}
+export const creditApplicationView = z.strictObject({
+  id: z.uuid(),
+  status: z.enum(CREDIT_APPLICATION_STATUS),
+  legal_name: z.string(),
+  requested_limit_cents: z.int(),
+  created_at: z.iso.datetime(),
+  decided_at: z.iso.datetime().nullable(),
+  decision_reason: z.string().nullable(),
+  net_days: z.int().nullable().meta({ description: 'The terms granted; null unless approved' }),
+  credit_limit_cents: z.int().nullable().meta({ description: 'The limit granted; null unless approved' }),
+  grace_days: z.int().nullable().meta({ description: 'The grace days granted; null unless approved' }),
+});
+export type CreditApplicationView = z.output<typeof creditApplicationView>;
 
 /** GET /api/credit-applications: the account's terms today and its applications, newest first. */
-export interface CreditStandingView {
-  payment_terms: 'credit' | 'prepaid';
-  net_days: number;
-  credit_limit_cents: number;
-  can_apply: boolean;
-  applications: CreditApplicationView[];
-}
+export const creditStandingView = z.strictObject({
+  payment_terms: z.enum(PAYMENT_TERMS),
+  net_days: z.int(),
+  credit_limit_cents: z.int(),
+  can_apply: z.boolean().meta({ description: 'The account is prepaid and has no application pending' }),
+  applications: z.array(creditApplicationView),
+});
+export type CreditStandingView = z.output<typeof creditStandingView>;
+
+const contactView = z.strictObject({ name: z.string(), email: z.string(), phone: z.string() });
+const tradeReferenceView = z.strictObject({ company: z.string(), contact: z.string(), email: z.string(), phone: z.string() });
 
 /** An application in the staff queue and on its detail (the tax id shown only there). */
-export interface AdminCreditApplicationView extends CreditApplicationView {
-  account: { id: string; name: string };
-  submitted_by: { id: string; name: string; email: string } | null;
-  decided_by: { id: string; name: string } | null;
-  years_in_business: number;
-  tax_id: string | null;
-  bank: CreditApplicationRequest['bank'];
-  trade_references: CreditApplicationRequest['trade_references'];
-  accounts_payable: CreditApplicationRequest['accounts_payable'];
-}
+export const adminCreditApplicationView = creditApplicationView.extend({
+  account: z.strictObject({ id: z.uuid(), name: z.string() }),
+  submitted_by: z
+    .strictObject({ id: z.uuid(), name: z.string(), email: z.string() })
+    .nullable()
+    .meta({ description: 'null once that user is deleted' }),
+  decided_by: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
+  years_in_business: z.int(),
+  tax_id: z.string().nullable().meta({ description: 'On the detail only; null in the queue' }),
+  bank: z.strictObject({ name: z.string(), contact: z.string(), phone: z.string() }),
+  trade_references: z.tuple([tradeReferenceView, tradeReferenceView]),
+  accounts_payable: contactView,
+});
+export type AdminCreditApplicationView = z.output<typeof adminCreditApplicationView>;

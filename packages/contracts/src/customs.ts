@@ -209,12 +209,13 @@ export const hsSuggestionsRequest = z.object({
 });
 export type HsSuggestionsRequest = z.input<typeof hsSuggestionsRequest>;
 export const HS_SUGGESTION_SOURCES = ['product', 'part'] as const;
-export interface HsSuggestion {
-  hs_code: string;
-  source: (typeof HS_SUGGESTION_SOURCES)[number];
-  /** The product's SAT goods key, when it keeps one (the part catalog keeps none). */
-  sat_key?: string;
-}
+/** The HS code a description is known by in the catalogs, and which catalog knows it. */
+export const hsSuggestion = z.strictObject({
+  hs_code: z.string(),
+  source: z.enum(HS_SUGGESTION_SOURCES),
+  sat_key: z.string().optional().meta({ description: "The product's SAT goods key, when it keeps one (the part catalog keeps none)" }),
+});
+export type HsSuggestion = z.output<typeof hsSuggestion>;
 export interface HsSuggestionsResponse {
   data: (HsSuggestion | null)[];
 }

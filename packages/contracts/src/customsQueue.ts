@@ -1,5 +1,5 @@
-import type { Country } from '@freight/domain';
-import { CUSTOMS_STAGES, type CustomsStage } from '@freight/domain/customs';
+import { COUNTRIES } from '@freight/domain';
+import { CUSTOMS_STAGES } from '@freight/domain/customs';
 import { z } from 'zod';
 import { hsCode, originCountry, unitValueCents } from './customs';
 import { choice } from './fields';
@@ -14,61 +14,6 @@ export const customsQueueQuery = z.object({
 });
 export type CustomsQueueQuery = z.input<typeof customsQueueQuery>;
 
-/** The entered side's customs broker as the queue shows it: ours, or the shipper's own and how to reach it. */
-export interface CustomsBrokerContact {
-  country: Country;
-  ours: boolean;
-  company: string;
-  contact_name: string;
-  phone: string;
-  email: string;
-}
-
-/** One shipment of the customs queue. */
-export interface CustomsQueueItem {
-  id: string;
-  bol_number: string;
-  account: { id: string; name: string };
-  origin: { city: string; state: string; country: Country };
-  destination: { city: string; state: string; country: Country };
-  /** The port of entry's two cities. */
-  port_name: string;
-  stage: CustomsStage;
-  /** Since when it is in this stage (ISO 8601): the queue runs oldest first. */
-  since: string;
-  /** What customs said when they held it, in the reader's language; null unless held. */
-  hold_reason: string | null;
-  /** The entered country's customs reference (pedimento, entry or transaction number), once given. */
-  entry_number: string | null;
-  /** When a corrected document last went to the broker (ISO 8601). */
-  corrected_at: string | null;
-  /** The entered side's broker; null when the shipment has no declaration. */
-  broker: CustomsBrokerContact | null;
-  /** The border documents staff can open for it (GET /api/admin/shipments/:id/documents/:kind). */
-  documents: CustomsDocumentKind[];
-  /** The declaration's lines as they stand (what a correction may change), in the quote's order; none without a declaration. */
-  lines: CustomsQueueLine[];
-  /** The declaration's version: 1 as booked, one more for each correction of its lines. */
-  customs_version: number;
-}
-
-/** A line of the declaration in the queue: the quoted item's description and what customs reads of it. */
-export interface CustomsQueueLine {
-  description: string;
-  hs_code: string;
-  origin_country: string;
-  unit_value_cents: number;
-  currency: string;
-}
-
-/** GET /api/admin/customs answer. */
-export interface CustomsQueueResponse {
-  data: CustomsQueueItem[];
-  has_more: boolean;
-  /** Shipments per stage, whatever the filter. */
-  counts: Record<CustomsStage, number>;
-}
-
 /** The documents a border asks for, which a held shipment's correction names. */
 export const CUSTOMS_DOCUMENT_KINDS = [
   'commercial_invoice',
@@ -78,6 +23,70 @@ export const CUSTOMS_DOCUMENT_KINDS = [
   'carta_porte',
 ] as const satisfies readonly (typeof DOCUMENT_KINDS)[number][];
 export type CustomsDocumentKind = (typeof CUSTOMS_DOCUMENT_KINDS)[number];
+
+/** The entered side's customs broker as the queue shows it: ours, or the shipper's own and how to reach it. */
+export const customsBrokerContact = z.strictObject({
+  country: z.enum(COUNTRIES),
+  ours: z.boolean(),
+  company: z.string(),
+  contact_name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type CustomsBrokerContact = z.output<typeof customsBrokerContact>;
+
+/** A line of the declaration in the queue: the quoted item's description and what customs reads of it. */
+export const customsQueueLine = z.strictObject({
+  description: z.string(),
+  hs_code: z.string(),
+  origin_country: z.string(),
+  unit_value_cents: z.number().int(),
+  currency: z.string(),
+});
+export type CustomsQueueLine = z.output<typeof customsQueueLine>;
+
+const queuePlace = z.strictObject({ city: z.string(), state: z.string(), country: z.enum(COUNTRIES) });
+
+/** One shipment of the customs queue. */
+export const customsQueueItem = z.strictObject({
+  id: z.uuid(),
+  bol_number: z.string(),
+  account: z.strictObject({ id: z.uuid(), name: z.string() }),
+  origin: queuePlace,
+  destination: queuePlace,
+  port_name: z.string().meta({ description: "The port of entry's two cities" }),
+  stage: z.enum(CUSTOMS_STAGES),
+  since: z.iso.datetime().meta({ description: 'Since when it is in this stage: the queue runs oldest first' }),
+  hold_reason: z
+    .string()
+    .nullable()
+    .meta({ description: "What customs said when they held it, in the reader's language; null unless held" }),
+  entry_number: z
+    .string()
+    .nullable()
+    .meta({ description: "The entered country's customs reference (pedimento, entry or transaction number), once given" }),
+  corrected_at: z.iso.datetime().nullable().meta({ description: 'When a corrected document last went to the broker' }),
+  broker: customsBrokerContact.nullable().meta({ description: "The entered side's broker; null when the shipment has no declaration" }),
+  documents: z
+    .array(z.enum(CUSTOMS_DOCUMENT_KINDS))
+    .meta({ description: 'The border documents staff can open for it (GET /api/admin/shipments/:id/documents/:kind)' }),
+  lines: z.array(customsQueueLine).meta({
+    description: "The declaration's lines as they stand (what a correction may change), in the quote's order; none without a declaration",
+  }),
+  customs_version: z
+    .number()
+    .int()
+    .meta({ description: "The declaration's version: 1 as booked, one more for each correction of its lines" }),
+});
+export type CustomsQueueItem = z.output<typeof customsQueueItem>;
+
+/** The customs queue's page: its shipments, whether more follow, and the shipments per stage whatever the filter. */
+export const customsQueueResponse = z.strictObject({
+  data: z.array(customsQueueItem),
+  has_more: z.boolean(),
+  counts: z.record(z.enum(CUSTOMS_STAGES), z.number().int()).meta({ description: 'Shipments per stage, whatever the filter' }),
+});
+export type CustomsQueueResponse = z.output<typeof customsQueueResponse>;
 
 /** A line of the declaration as corrected: what customs query (HS code, origin, value); the rest of the line stays. */
 export const correctedLine = z.object(

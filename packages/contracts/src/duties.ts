@@ -1,4 +1,4 @@
-import { COUNTRIES, type Country, CURRENCIES, type Currency } from '@freight/domain';
+import { COUNTRIES, CURRENCIES } from '@freight/domain';
 import {
   compactHsCode,
   type DutyLineReason,
@@ -41,39 +41,50 @@ export const dutyEstimateRequest = z.object({
 });
 export type DutyEstimateRequest = z.input<typeof dutyEstimateRequest>;
 
-export interface DutyEstimateLineView {
-  hs_code: string;
-  /** The schedule's words for the line the rate came from; null when not estimated. */
-  description: string | null;
-  customs_value_cents: number;
-  duty_rate_basis_points: number | null;
-  duty_cents: number | null;
-  reason: DutyLineReason | null;
-}
+/** How far a shipped table's figures were checked (domain/customs DutyRateCaveat). */
+const dutyRateCaveat = z
+  .strictObject({ kind: z.enum(['demo', 'unchecked']), codes: z.array(z.string()).readonly() })
+  .readonly() satisfies z.ZodType<DutyRateCaveat>;
 
-export interface DutyEstimateTaxView {
-  kind: TaxKind;
-  rate_basis_points: number;
-  cents: number;
-  complete: boolean;
-}
+/** One line of a duties estimate: its customs value, and its duty or why it has none. */
+export const dutyEstimateLineView = z.strictObject({
+  hs_code: z.string(),
+  description: z.string().nullable().meta({ description: "The schedule's words for the line the rate came from; null when not estimated" }),
+  customs_value_cents: z.number().int(),
+  duty_rate_basis_points: z.number().int().nullable(),
+  duty_cents: z.number().int().nullable(),
+  reason: z.enum(['usmca', 'low_value', 'unknown_hs_code', 'invalid_hs_code']).nullable() satisfies z.ZodType<DutyLineReason | null>,
+});
+export type DutyEstimateLineView = z.output<typeof dutyEstimateLineView>;
 
-export interface DutyEstimateView {
-  destination: Country;
-  currency: Currency;
-  payer: 'shipper' | 'consignee';
-  lines: DutyEstimateLineView[];
-  taxes: DutyEstimateTaxView[];
-  total_duty_cents: number;
-  total_tax_cents: number;
-  total_cents: number;
-  complete: boolean;
-  notes: EstimateNote[];
-  source: string;
-  /** How far the shipped table's figures were checked, for the reader's language; null otherwise. */
-  source_caveat: DutyRateCaveat | null;
-  as_of: string;
-}
+/** One tax or fee of a duties estimate. */
+export const dutyEstimateTaxView = z.strictObject({
+  kind: z.enum(['gst', 'hst', 'iva', 'dta', 'mpf']) satisfies z.ZodType<TaxKind>,
+  rate_basis_points: z.number().int(),
+  cents: z.number().int(),
+  complete: z.boolean(),
+});
+export type DutyEstimateTaxView = z.output<typeof dutyEstimateTaxView>;
+
+/** A declaration's duties and taxes estimate: by line, by tax, who pays them, and what it could not estimate. */
+export const dutyEstimateView = z.strictObject({
+  destination: z.enum(COUNTRIES),
+  currency: z.enum(CURRENCIES),
+  payer: z.enum(['shipper', 'consignee']).meta({ description: 'Who pays the duties and taxes, by the incoterm' }),
+  lines: z.array(dutyEstimateLineView),
+  taxes: z.array(dutyEstimateTaxView),
+  total_duty_cents: z.number().int(),
+  total_tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  complete: z.boolean().meta({ description: "False when any line's duty or tax, or the sales tax itself, is not estimated" }),
+  notes: z.array(z.enum(['mpf_not_included', 'low_value_threshold_not_applied', 'unknown_province']) satisfies z.ZodType<EstimateNote>),
+  source: z.string(),
+  source_caveat: dutyRateCaveat
+    .nullable()
+    .meta({ description: "How far the shipped table's figures were checked, for the reader's language; null otherwise" }),
+  as_of: z.string(),
+});
+export type DutyEstimateView = z.output<typeof dutyEstimateView>;
 
 /** The three destinations' tables. */
 export const DUTY_COUNTRIES = ['US', 'CA', 'MX'] as const;
@@ -112,11 +123,6 @@ export const dutyRateView = z.strictObject({
   updated_at: z.string().nullable().meta({ description: 'Null for a figure as shipped with the product' }),
 });
 export type DutyRateView = z.output<typeof dutyRateView>;
-
-/** How far a shipped table's figures were checked (domain/customs DutyRateCaveat). */
-const dutyRateCaveat = z
-  .strictObject({ kind: z.enum(['demo', 'unchecked']), codes: z.array(z.string()).readonly() })
-  .readonly() satisfies z.ZodType<DutyRateCaveat>;
 
 /** GET /api/admin/duty-rates/:country */
 export const dutyRateTableView = z.strictObject({

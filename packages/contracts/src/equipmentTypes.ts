@@ -77,33 +77,37 @@ export type EquipmentTypeRequest = z.output<typeof equipmentTypeRequest>;
 export type EquipmentTypeRequestInput = z.input<typeof equipmentTypeRequest>;
 
 /** A type as staff edit it (GET /api/admin/truckloads/equipment-types). */
-export interface EquipmentTypeView {
-  id: string;
-  code: string;
-  name_en: string;
-  name_es: string;
-  max_weight_lb: number | null;
-  length_ft: number | null;
-  pallet_positions: number | null;
-  temperature_controlled: boolean;
-  deck_clear_height_ft: number | null;
-  /** Cents per mile over a carrier's base (dry van) linehaul; null = no online rate. */
-  per_mile_adjustment_cents: number | null;
-  sort_order: number;
-  retired_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const equipmentTypeView = z.strictObject({
+  id: z.uuid(),
+  code: z.string(),
+  name_en: z.string(),
+  name_es: z.string(),
+  max_weight_lb: z.number().int().nullable(),
+  length_ft: z.number().int().nullable(),
+  pallet_positions: z.number().int().nullable(),
+  temperature_controlled: z.boolean(),
+  deck_clear_height_ft: z.number().nullable(),
+  per_mile_adjustment_cents: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Cents per mile over a carrier's base (dry van) linehaul; null = no online rate" }),
+  sort_order: z.number().int(),
+  retired_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type EquipmentTypeView = z.output<typeof equipmentTypeView>;
 
 /** A type as the truckload form offers it, named in the reader's language (GET /api/equipment-types). */
-export interface EquipmentOption {
-  code: string;
-  name: string;
-  max_weight_lb: number | null;
-  length_ft: number | null;
-  pallet_positions: number | null;
-  temperature_controlled: boolean;
-  deck_clear_height_ft: number | null;
-  /** False: no online rate, the shipper is asked to call (oversize, permits). */
-  online: boolean;
-}
+export const equipmentOption = z.strictObject({
+  code: z.string(),
+  name: z.string(),
+  max_weight_lb: z.number().int().nullable(),
+  length_ft: z.number().int().nullable(),
+  pallet_positions: z.number().int().nullable(),
+  temperature_controlled: z.boolean(),
+  deck_clear_height_ft: z.number().nullable(),
+  online: z.boolean().meta({ description: 'False: no online rate, the shipper is asked to call (oversize, permits)' }),
+});
+export type EquipmentOption = z.output<typeof equipmentOption>;

@@ -67,27 +67,36 @@ export const incidentStateRequest = z.object({
 });
 export type IncidentStateRequest = z.output<typeof incidentStateRequest>;
 
-export interface IncidentRow {
-  id: string;
-  kind: IncidentKind;
-  operation: string;
-  carrier: { id: string; name: string; scac: string } | null;
-  error: string;
-  occurrences: number;
-  affected_quotes: number;
-  first_seen_at: string;
-  last_seen_at: string;
-  state: IncidentState;
-}
+/** A carrier as a staff page names it: its id, name and SCAC. */
+export const carrierRef = z.strictObject({ id: z.uuid(), name: z.string(), scac: z.string() });
+export type CarrierRef = z.output<typeof carrierRef>;
 
-export interface IncidentDetail extends IncidentRow {
-  /** What was sent or received, secrets and personal data redacted (JSON). */
-  request: unknown;
-  response: unknown;
-  resolved_at: string | null;
-  resolved_by: string | null;
-  resolution_note: string;
-}
+/** One incident group as the incidents list shows it. */
+export const incidentRow = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(INCIDENT_KINDS),
+  operation: z.string(),
+  carrier: carrierRef.nullable().meta({ description: 'The carrier whose call failed; null for a marketplace or an unknown sender' }),
+  error: z.string().meta({ description: "The portal's own words in the reader's language, or an outside service's error as it came" }),
+  occurrences: z.number().int(),
+  affected_quotes: z.number().int(),
+  first_seen_at: z.iso.datetime(),
+  last_seen_at: z.iso.datetime(),
+  state: z.enum(INCIDENT_STATES),
+});
+export type IncidentRow = z.output<typeof incidentRow>;
+
+/** One incident group with its latest request and answer and how it was resolved. */
+export const incidentDetail = incidentRow.extend({
+  request: z
+    .unknown()
+    .meta({ description: 'What was sent or received, secrets and personal data redacted (JSON); null when none was kept' }),
+  response: z.unknown().meta({ description: 'The answer, redacted as the request is; null when none was kept' }),
+  resolved_at: z.iso.datetime().nullable(),
+  resolved_by: z.string().nullable().meta({ description: 'The email of the staff member who resolved it' }),
+  resolution_note: z.string(),
+});
+export type IncidentDetail = z.output<typeof incidentDetail>;
 
 /**
  * SCAC aliases: another SCAC (2-4 letters) or a carrier name as inbound events and

@@ -26,6 +26,7 @@ export * from './ebay';
 export * from './equipmentTypes';
 export * from './errors';
 export * from './fields';
+export * from './health';
 export * from './incidents';
 export * from './invoices';
 export * from './invoiceViews';

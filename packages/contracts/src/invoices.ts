@@ -1,7 +1,7 @@
 import { type AgingBucket, INVOICE_FILTERS, NET_TERMS_DAYS, PAYMENT_METHODS } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
-import type { DisputeView, InvoiceSummary } from './invoiceViews';
+import { disputeView, invoiceSummary } from './invoiceViews';
 import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
 
 /**
@@ -128,21 +128,23 @@ export type HoldRequest = z.output<typeof holdRequest>;
 export type AgingAmounts = Record<AgingBucket, number>;
 
 /** An entry of an account's credit record: holds placed and lifted, terms changed, credit applications declined. */
-export interface CreditEventView {
-  id: string;
-  kind: 'hold_placed' | 'hold_lifted' | 'terms_changed' | 'application_declined';
-  source: 'auto' | 'staff';
-  reason: string;
-  by: string | null;
-  created_at: string;
-}
+export const creditEventView = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(['hold_placed', 'hold_lifted', 'terms_changed', 'application_declined']),
+  source: z.enum(['auto', 'staff']),
+  reason: z.string(),
+  by: z.string().nullable().meta({ description: "The staff user's name; null for the system's own or once that user is deleted" }),
+  created_at: z.iso.datetime(),
+});
+export type CreditEventView = z.output<typeof creditEventView>;
 
-/** GET /api/admin/accounts/:id/credit. */
-export interface AdminCreditView {
-  account_id: string;
-  account_name: string;
-  status: 'active' | 'credit_hold';
-  summary: InvoiceSummary;
-  events: CreditEventView[];
-  open_disputes: DisputeView[];
-}
+/** An account's credit for accounting: its status, what it owes and its credit, its credit record and its open disputes. */
+export const adminCreditView = z.strictObject({
+  account_id: z.uuid(),
+  account_name: z.string(),
+  status: z.enum(['active', 'credit_hold']),
+  summary: invoiceSummary,
+  events: z.array(creditEventView),
+  open_disputes: z.array(disputeView),
+});
+export type AdminCreditView = z.output<typeof adminCreditView>;

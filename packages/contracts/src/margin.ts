@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DashboardMargin } from './dashboard';
+import { type DashboardMargin, dashboardMargin } from './dashboard';
 import { isoDate } from './fields';
 import { QUOTE_MODES } from './quotes';
 import { stateCode } from './staffShipments';
@@ -48,6 +48,7 @@ export const marginQuery = z
 export type MarginQuery = z.output<typeof marginQuery>;
 
 /** Price, cost and margin of some shipments in one currency (integer cents; the percent in basis points of the price, null when the price is 0). */
+export const marginFigures = dashboardMargin;
 export type MarginFigures = DashboardMargin;
 
 /**
@@ -55,22 +56,22 @@ export type MarginFigures = DashboardMargin;
  * group is (an account, carrier or rep id, 'none' for no rep or no carrier, 'IL-TX' for a lane,
  * a mode, 'YYYY-MM'); `label` is it in words.
  */
-export interface MarginRow extends MarginFigures {
-  key: string;
-  label: string;
-}
+export const marginRow = marginFigures.extend({ key: z.string(), label: z.string() });
+export type MarginRow = z.output<typeof marginRow>;
 
-/** GET /api/admin/margin. */
-export interface MarginReport {
-  group_by: MarginGroup;
-  pickup_from: string;
-  pickup_to: string;
-  /** The groups in the order asked for, at most `limit`. */
-  rows: MarginRow[];
-  /** Groups past the limit (rows of the CSV not answered here). */
-  rest: number;
-  /** Every matching shipment, one entry per currency; `without_cost`: those booked before costs were kept (counted at price = cost). */
-  totals: (MarginFigures & { without_cost: number })[];
-  /** Margin by pickup month and currency, for the chart; oldest first. */
-  series: (MarginFigures & { month: string })[];
-}
+/** GET /api/admin/margin: the groups asked for, the totals, and the monthly series. */
+export const marginReport = z.strictObject({
+  group_by: z.enum(MARGIN_GROUPS),
+  pickup_from: isoDate,
+  pickup_to: isoDate,
+  rows: z.array(marginRow).meta({ description: 'The groups in the order asked for, at most `limit`' }),
+  rest: z.int().meta({ description: 'Groups past the limit (rows of the CSV not answered here)' }),
+  totals: z.array(marginFigures.extend({ without_cost: z.int() })).meta({
+    description:
+      'Every matching shipment, one entry per currency; `without_cost`: those booked before costs were kept (counted at price = cost)',
+  }),
+  series: z
+    .array(marginFigures.extend({ month: z.string().meta({ description: 'YYYY-MM' }) }))
+    .meta({ description: 'Margin by pickup month and currency, for the chart; oldest first' }),
+});
+export type MarginReport = z.output<typeof marginReport>;

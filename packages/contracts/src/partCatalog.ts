@@ -51,7 +51,20 @@ export type PartInput = z.input<typeof partInput>;
 export type PartValues = z.output<typeof partInput>;
 
 /** A part as staff edit it (GET /api/admin/part-catalog). */
-export type Part = PartValues & { id: string; created_at: string; updated_at: string };
+export const partView = z.strictObject({
+  id: z.uuid(),
+  description_en: z.string(),
+  description_es: z.string(),
+  nmfc_item: z.string(),
+  nmfc_sub: z.string().meta({ description: "'' when the item has no sub" }),
+  freight_class: z.number().nullable().meta({ description: 'null when `density_based`' }),
+  density_based: z.boolean(),
+  hazardous: z.boolean(),
+  hs_code: z.string().meta({ description: "'' when not known" }),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Part = z.output<typeof partView>;
 
 export const PART_SORTS = ['description_en', 'description_es', 'nmfc', 'freight_class', 'updated_at'] as const;
 export type PartSort = (typeof PART_SORTS)[number];
@@ -84,19 +97,18 @@ export const partSuggestionQuery = z.object({
 });
 
 /** A suggestion of the part catalog (GET /api/part-catalog/suggestions), in the reader's language. */
-export interface PartSuggestion {
-  id: string;
-  /** In the language asked for. */
-  description: string;
-  nmfc_item: string;
-  nmfc_sub: string;
-  /** 'item-sub', or the item alone: as an item line's NMFC field holds it. */
-  nmfc: string;
-  freight_class: number | null;
-  density_based: boolean;
-  hazardous: boolean;
-  hs_code: string;
-}
+export const partSuggestion = z.strictObject({
+  id: z.uuid(),
+  description: z.string().meta({ description: 'In the language asked for' }),
+  nmfc_item: z.string(),
+  nmfc_sub: z.string(),
+  nmfc: z.string().meta({ description: "'item-sub', or the item alone: as an item line's NMFC field holds it" }),
+  freight_class: z.number().nullable(),
+  density_based: z.boolean(),
+  hazardous: z.boolean(),
+  hs_code: z.string(),
+});
+export type PartSuggestion = z.output<typeof partSuggestion>;
 
 /** The NMFC as one text: '156600-03', or '156600' without a sub. */
 export const formatNmfc = (item: string, sub: string) => (sub ? `${item}-${sub}` : item);

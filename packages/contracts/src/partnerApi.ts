@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from './fields';
-import { type TeamPerson, teamPerson } from './team';
+import { carrierRef } from './incidents';
+import { teamPerson } from './team';
 
 /**
  * The partner API and integrations: OAuth client credentials, integration partners,
@@ -94,31 +95,35 @@ export const rotateCredentialRequest = z.object({
     .default(ROTATION_OVERLAP_HOURS.default),
 });
 
-export type CredentialStatus = 'active' | 'expired' | 'revoked' | 'disabled';
+export const CREDENTIAL_STATUSES = ['active', 'expired', 'revoked', 'disabled'] as const;
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 
 /** A credential as lists show it: never its secret. */
-export interface CredentialView {
-  id: string;
-  client_id: string;
-  name: string;
-  owner: { kind: 'partner' | 'account'; id: string; name: string };
-  /** Who of the owning account made it (null for a partner's, and for one staff made). */
-  created_by: TeamPerson | null;
-  scopes: ApiScope[];
-  status: CredentialStatus;
-  expires_at: string | null;
-  previous_secret_until: string | null;
-  created_at: string;
-  rotated_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-}
+export const credentialView = z.strictObject({
+  id: z.uuid(),
+  client_id: z.string(),
+  name: z.string(),
+  owner: z.strictObject({ kind: z.enum(['partner', 'account']), id: z.string(), name: z.string() }),
+  created_by: teamPerson
+    .nullable()
+    .meta({ description: "Who of the owning account made it (null for a partner's, and for one staff made)" }),
+  scopes: z.array(z.enum(API_SCOPES)),
+  status: z.enum(CREDENTIAL_STATUSES),
+  expires_at: z.iso.datetime().nullable(),
+  previous_secret_until: z.iso.datetime().nullable().meta({ description: 'Until when the secret before a rotation still works' }),
+  created_at: z.iso.datetime(),
+  rotated_at: z.iso.datetime().nullable(),
+  revoked_at: z.iso.datetime().nullable(),
+  last_used_at: z.iso.datetime().nullable(),
+});
+export type CredentialView = z.output<typeof credentialView>;
 
 /** The answer of a creation or rotation: the secret, shown this once. */
-export interface IssuedCredential {
-  credential: CredentialView;
-  client_secret: string;
-}
+export const issuedCredential = z.strictObject({
+  credential: credentialView,
+  client_secret: z.string().meta({ description: 'The secret, shown this once' }),
+});
+export type IssuedCredential = z.output<typeof issuedCredential>;
 
 /** POST /oauth/token (RFC 6749 section 4.4), form-encoded or JSON. */
 export const tokenRequest = z.object({
@@ -127,6 +132,27 @@ export const tokenRequest = z.object({
   client_secret: z.string().max(200).optional(),
   scope: z.string().max(1000).optional(),
 });
+
+/** The token endpoint's answer (RFC 6749 section 5.1): a bearer token for /api/v1 calls, outside the data envelope. */
+export const tokenAnswer = z.strictObject({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int().meta({ description: 'Seconds the token stays valid (at most 3600)' }),
+  scope: z.string().meta({ description: 'The granted scopes, space-separated' }),
+});
+export type TokenAnswer = z.output<typeof tokenAnswer>;
+
+/** The API's OpenAPI 3.1 document as /api/docs/openapi.json serves it: its parts, not each operation's detail. */
+export const openApiDocument = z.strictObject({
+  openapi: z.string(),
+  info: z.strictObject({ title: z.string(), version: z.string(), description: z.string() }),
+  tags: z.array(z.strictObject({ name: z.string(), description: z.string() })),
+  components: z.strictObject({ securitySchemes: z.record(z.string(), z.unknown()), schemas: z.record(z.string(), z.unknown()) }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
+/** Stripe's event acknowledged: `duplicate` when its id was handled before and it was skipped. */
+export const stripeEventReceipt = z.strictObject({ received: z.literal(true), duplicate: z.literal(true).optional() });
 
 export const partnerContact = z.object({
   name: requiredText('validation.required', 120),
@@ -155,51 +181,84 @@ export type PartnerRequestInput = z.input<typeof partnerRequest>;
 /** POST /api/admin/integration-partners/:id/accounts: staff let a partner act for an account. */
 export const partnerAccountRequest = z.object({ account_id: z.uuid({ error: 'validation.choice' }) });
 
-export interface PartnerUsage {
-  /** Calls a day over the last 14 days, oldest first ('YYYY-MM-DD'). */
-  days: { day: string; requests: number; errors: number }[];
-  requests_today: number;
-  errors_today: number;
-  last_call_at: string | null;
-}
+/** A partner company as an account sees it. */
+export const partnerSummary = z.strictObject({ id: z.uuid(), name: z.string(), website: z.string() });
+export type PartnerSummary = z.output<typeof partnerSummary>;
 
-export interface PartnerListItem {
-  id: string;
-  name: string;
-  status: 'active' | 'suspended';
-  accounts: number;
-  credentials: number;
-  requests_today: number;
-  errors_today: number;
-  last_call_at: string | null;
-}
+/** GET /api/settings/partners: the partners acting for the account, and the active ones it may let in. */
+export const accountPartnersView = z.strictObject({
+  granted: z.array(
+    partnerSummary.extend({
+      granted_by: z.enum(['staff', 'consent']).meta({ description: "Staff linked it, or the account's admin consented" }),
+      granted_at: z.iso.datetime(),
+    }),
+  ),
+  available: z.array(partnerSummary).meta({ description: 'The active partners not yet acting for the account' }),
+});
+export type AccountPartners = z.output<typeof accountPartnersView>;
 
-export interface PartnerView {
-  id: string;
-  name: string;
-  website: string;
-  status: 'active' | 'suspended';
-  contacts: { name: string; email: string; phone: string; role: string }[];
-  notes: string;
-  /** The carrier of a carrier partner, else null. */
-  carrier: { id: string; name: string; scac: string } | null;
-  created_at: string;
-  accounts: { id: string; name: string; granted_by: 'staff' | 'consent'; granted_at: string; disabled: boolean }[];
-  credentials: CredentialView[];
-  usage: PartnerUsage;
-}
+/** A partner's calls of the API: a day at a time over the last 14 days, and today's. */
+export const partnerUsage = z.strictObject({
+  days: z
+    .array(z.strictObject({ day: z.iso.date(), requests: z.number().int(), errors: z.number().int() }))
+    .meta({ description: 'Calls a day over the last 14 days (UTC), oldest first; an error is a status of 400 or more' }),
+  requests_today: z.number().int(),
+  errors_today: z.number().int(),
+  last_call_at: z.iso.datetime().nullable(),
+});
+export type PartnerUsage = z.output<typeof partnerUsage>;
 
-/** One logged call of the public API (GET .../api-calls). */
-export interface ApiCallView {
-  id: number;
-  at: string;
-  method: string;
-  route: string;
-  status: number;
-  duration_ms: number;
-  client_id: string;
-  account_id: string | null;
-}
+const PARTNER_STATUSES = ['active', 'suspended'] as const;
+
+/** One partner as the staff's partner list shows it, with today's use. */
+export const partnerListItem = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(PARTNER_STATUSES),
+  accounts: z.number().int().meta({ description: 'The accounts it may act for' }),
+  credentials: z.number().int().meta({ description: 'Its credentials not revoked' }),
+  requests_today: z.number().int(),
+  errors_today: z.number().int(),
+  last_call_at: z.iso.datetime().nullable(),
+});
+export type PartnerListItem = z.output<typeof partnerListItem>;
+
+/** A partner as staff keep it: its contacts, the accounts it acts for, its credentials and its use. */
+export const partnerView = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  website: z.string(),
+  status: z.enum(PARTNER_STATUSES),
+  contacts: z.array(z.strictObject({ name: z.string(), email: z.string(), phone: z.string(), role: z.string() })),
+  notes: z.string(),
+  carrier: carrierRef.nullable().meta({ description: 'The carrier of a carrier partner, else null' }),
+  created_at: z.iso.datetime(),
+  accounts: z.array(
+    z.strictObject({
+      id: z.uuid(),
+      name: z.string(),
+      granted_by: z.enum(['staff', 'consent']),
+      granted_at: z.iso.datetime(),
+      disabled: z.boolean().meta({ description: 'Switched off by staff on the Integrations page' }),
+    }),
+  ),
+  credentials: z.array(credentialView),
+  usage: partnerUsage,
+});
+export type PartnerView = z.output<typeof partnerView>;
+
+/** One logged call of the public API, newest first in its list. */
+export const apiCallView = z.strictObject({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  method: z.string(),
+  route: z.string().meta({ description: "The route's pattern (`/api/v1/shipments/:id`), never its ids or query" }),
+  status: z.number().int(),
+  duration_ms: z.number().int(),
+  client_id: z.string().meta({ description: "The credential's client id" }),
+  account_id: z.uuid().nullable(),
+});
+export type ApiCallView = z.output<typeof apiCallView>;
 
 /** POST /api/webhooks (an account admin in Settings) or /api/v1/webhooks (a webhooks:manage token). */
 export const webhookRequest = z.object({
@@ -265,19 +324,26 @@ export const webhookDeliveryView = z.strictObject({
 });
 export type WebhookDeliveryView = z.output<typeof webhookDeliveryView>;
 
+const INTEGRATION_KINDS = ['partner', 'credential', 'webhook', 'ebay_store'] as const;
+
 /** One connection of an account on /admin/integrations, with its health. */
-export interface IntegrationView {
-  kind: 'partner' | 'credential' | 'webhook' | 'ebay_store';
-  id: string;
-  name: string;
-  account: { id: string; name: string } | null;
-  partner: { id: string; name: string } | null;
-  enabled: boolean;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  /** Failures over attempts in the last 7 days (0 to 1), null when nothing was tried. */
-  failure_rate: number | null;
-}
+export const integrationView = z.strictObject({
+  kind: z.enum(INTEGRATION_KINDS),
+  id: z.string().meta({ description: "The record's id; a partner's grant is `<partner id>.<account id>`" }),
+  name: z.string(),
+  account: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
+  partner: z.strictObject({ id: z.uuid(), name: z.string() }).nullable(),
+  enabled: z.boolean(),
+  last_success_at: z.iso.datetime().nullable(),
+  last_failure_at: z.iso.datetime().nullable(),
+  failure_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .meta({ description: 'Failures over attempts in the last 7 days (0 to 1), null when nothing was tried' }),
+});
+export type IntegrationView = z.output<typeof integrationView>;
 
 /** PUT /api/admin/integrations/:kind/:id: staff's switch. */
 export const integrationSwitchRequest = z.object({ enabled: z.boolean({ error: 'validation.required' }) });

@@ -152,3 +152,15 @@ export const quoteView = quoteListItem
     booked_at: z.iso.datetime().nullable().meta({ description: 'When a shipment was booked from it; null before' }),
   });
 export type QuoteView = z.output<typeof quoteView>;
+
+/** POST /api/public/quotes: a visitor's rating, nothing stored (so no number, no expiry, nothing to book from). */
+export const publicQuoteView = quoteView.pick({
+  inputs: true,
+  items: true,
+  road_miles: true,
+  diesel_usd_per_gal: true,
+  rates: true,
+  insurance_options: true,
+  messages: true,
+});
+export type PublicQuoteView = z.output<typeof publicQuoteView>;

@@ -188,6 +188,22 @@ export const salesRequest = z.object({
 export type SalesRequest = z.output<typeof salesRequest>;
 export type SalesRequestInput = z.input<typeof salesRequest>;
 
+/** The request sent to the sales desk. */
+export const salesRequestView = z.strictObject({
+  id: z.string(),
+  created_at: z.string().meta({ description: 'When it was sent (ISO 8601)' }),
+});
+
+/** GET /api/postal-codes/:country/:postal_code (and its public twin): the place of a postal code. */
+export const postalPlace = z.strictObject({
+  postal_code: z.string().meta({ description: 'The code as the lookup reads it (a ZIP+4 gives its first five)' }),
+  country: z.enum(COUNTRIES),
+  city: z.string(),
+  state: z.string(),
+  municipality: z.string().optional().meta({ description: 'Mexico: the municipio, when known' }),
+});
+export type PostalPlace = z.output<typeof postalPlace>;
+
 /**
  * GET /api/pickup-dates/first: the first pickup date that can be quoted for an origin. The state
  * (or province) sets the origin's time zone; a postal code names it when the state is not known.

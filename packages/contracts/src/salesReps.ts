@@ -6,19 +6,20 @@ import { z } from 'zod';
  */
 
 /** A user who may be chosen as a rep (GET /api/admin/sales-reps), or the one an account has. */
-export interface SalesRepView {
-  id: string;
-  name: string;
-  email: string;
-}
+export const salesRepView = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+});
+export type SalesRepView = z.output<typeof salesRepView>;
 
 /** The account's rep as its page shows it: who, and who assigned them when. */
-export interface SalesRepAssignment {
-  rep: SalesRepView;
-  /** Who assigned the rep (email); null once that user is deleted. */
-  assigned_by: string | null;
-  assigned_at: string;
-}
+export const salesRepAssignment = z.strictObject({
+  rep: salesRepView,
+  assigned_by: z.string().nullable().meta({ description: 'Who assigned the rep (email); null once that user is deleted' }),
+  assigned_at: z.iso.datetime(),
+});
+export type SalesRepAssignment = z.output<typeof salesRepAssignment>;
 
 /** PUT /api/admin/accounts/:id/sales-rep: the rep's user id, or null to leave the account without one. */
 export const salesRepRequest = z.object({

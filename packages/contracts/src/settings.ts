@@ -1,5 +1,5 @@
 import {
-  type Country,
+  COUNTRIES,
   CURRENCIES,
   INSURANCE_PREFERENCES,
   LANGUAGES,
@@ -43,13 +43,13 @@ export const smsSettingUpdate = z.object({
 export type SmsSettingUpdate = z.input<typeof smsSettingUpdate>;
 
 /** GET/PUT /api/settings/sms: the number as kept and as shown, and whether it answered STOP. */
-export interface SmsSettingView {
-  /** E.164 ('+13125550100'); null when none is set. */
-  mobile_number: string | null;
-  /** As its owner reads it: '(312) 555-0100' in the account's country, '+52 81 1234 5678' otherwise. */
-  display: string | null;
-  /** Where a number typed without a +country code is read. */
-  default_country: Country;
-  /** The number texted STOP: it gets no alerts until it texts START. */
-  opted_out: boolean;
-}
+export const smsSettingView = z.strictObject({
+  mobile_number: z.string().nullable().meta({ description: "E.164 ('+13125550100'); null when none is set" }),
+  display: z
+    .string()
+    .nullable()
+    .meta({ description: "As its owner reads it: '(312) 555-0100' in the account's country, '+52 81 1234 5678' otherwise" }),
+  default_country: z.enum(COUNTRIES).meta({ description: 'Where a number typed without a +country code is read' }),
+  opted_out: z.boolean().meta({ description: 'The number texted STOP: it gets no alerts until it texts START' }),
+});
+export type SmsSettingView = z.output<typeof smsSettingView>;

@@ -1,5 +1,5 @@
 import { COUNTRIES, CURRENCIES, LANGUAGES } from '@freight/domain';
-import { CERTIFIER_ROLES, INCOTERMS, ORIGIN_CRITERIA, PRODUCER_STATEMENTS, SAT_UNITS } from '@freight/domain/customs';
+import { INCOTERMS, ORIGIN_CRITERIA, SAT_UNITS } from '@freight/domain/customs';
 import { z } from 'zod';
 import type { CustomsView } from './customs';
 import type { DeliveryWindowView } from './deliveryWindows';
@@ -14,7 +14,7 @@ import {
   type ShipmentDocument,
   type TemperatureRange,
 } from './shipments';
-import type { UsmcaCertificationSnapshot } from './usmca';
+import { type UsmcaCertificationSnapshot, usmcaCertifierView } from './usmca';
 
 /*
  * What a shipment in full (ShipmentView, shipmentViews.ts) answers of what was asked at booking
@@ -88,15 +88,7 @@ export const deliveryWindowView = z.strictObject({
 }) satisfies z.ZodType<DeliveryWindowView>;
 
 /** What a shipment's certification of origin was signed under (UsmcaCertificationSnapshot). */
-const usmcaCertificationSnapshotView = z.strictObject({
-  certifier_role: z.enum(CERTIFIER_ROLES),
-  company: z.string(),
-  name: z.string(),
-  title: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  producer: z.enum(PRODUCER_STATEMENTS),
+const usmcaCertificationSnapshotView = usmcaCertifierView.extend({
   blanket_from: z.union([z.iso.date(), z.literal('')]).meta({ description: "The blanket period covering the pickup date; '' for none" }),
   blanket_to: z.union([z.iso.date(), z.literal('')]),
   signed_on: z.iso.date().meta({ description: 'The day of booking, at the pickup' }),

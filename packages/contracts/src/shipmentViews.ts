@@ -1,8 +1,6 @@
-import { PAYMENT_STATES, SHIPMENT_STATUSES, type ShipmentStatus } from '@freight/domain';
+import { PAYMENT_STATES, SHIPMENT_STATUSES } from '@freight/domain';
 import { CUSTOMS_STAGES } from '@freight/domain/customs';
 import { z } from 'zod';
-import type { DeliveryWindowView } from './deliveryWindows';
-import type { ShipmentReference } from './references';
 import { REFERENCE_TYPES } from './references';
 import {
   customsView,
@@ -13,8 +11,8 @@ import {
   shipmentDocumentView,
   temperatureView,
 } from './shipmentDetails';
-import { crossingView, type PlaceView, placeView, type StopView, shipmentItemView, stopView } from './shipmentPlaces';
-import { PARCEL_PICKUP_NOTES, type ReferenceType } from './shipments';
+import { crossingView, placeView, shipmentItemView, stopView } from './shipmentPlaces';
+import { PARCEL_PICKUP_NOTES } from './shipments';
 import { teamPerson } from './team';
 
 /*
@@ -187,73 +185,81 @@ export const shipmentView = shipmentListItem.omit({ origin: true, destination: t
 export type ShipmentView = z.output<typeof shipmentView>;
 
 /** A place on the truckload confirmation: who, where, the hours and the contact the driver calls. */
-export interface ConfirmationPlace
-  extends Pick<
-    PlaceView,
-    | 'company'
-    | 'phone'
-    | 'street1'
-    | 'street2'
-    | 'city'
-    | 'state'
-    | 'postal_code'
-    | 'country'
-    | 'interior_number'
-    | 'exterior_number'
-    | 'neighborhood'
-    | 'opens_at'
-    | 'closes_at'
-  > {
-  /** First and last name. */
-  contact: string;
-}
+export const confirmationPlace = placeView
+  .pick({
+    company: true,
+    phone: true,
+    street1: true,
+    street2: true,
+    city: true,
+    state: true,
+    postal_code: true,
+    country: true,
+    interior_number: true,
+    exterior_number: true,
+    neighborhood: true,
+    opens_at: true,
+    closes_at: true,
+  })
+  .extend({ contact: z.string().meta({ description: 'First and last name' }) });
+export type ConfirmationPlace = z.output<typeof confirmationPlace>;
 
 /**
  * GET /api/public/truckload-confirmations/:token: the truckload confirmation page for whoever
  * holds the signed link (the consignee): the load, its dates and places; no prices.
  */
-export interface TruckloadConfirmationView {
-  bol_number: string;
-  pro_number: string | null;
-  pickup_number: string | null;
-  status: ShipmentStatus;
-  carrier_name: string;
-  scac: string;
-  equipment_type: string;
-  /** The equipment type's name in the reader's language (null if the code is unknown). */
-  equipment_name: string | null;
-  pickup_date: string;
-  ready_time: string;
-  close_time: string;
-  delivery_date: string | null;
-  delivery_appointment: boolean;
-  estimated_delivery: string | null;
-  pickup: ConfirmationPlace;
-  delivery: ConfirmationPlace;
-  /** The extra stops in route order, each place as the confirmation shows one. */
-  stops: (Omit<StopView, 'place'> & { place: ConfirmationPlace })[];
-  reference_type: ReferenceType | null;
-  reference_number: string;
-  /** Every reference, in the shipper's order (the first is also `reference_type`/`reference_number`). */
-  references: ShipmentReference[];
-  pieces: number;
-  weight_lb: number;
-  hazardous: boolean;
-  notes: string;
-}
+export const truckloadConfirmationView = z.strictObject({
+  bol_number: z.string(),
+  pro_number: z.string().nullable(),
+  pickup_number: z.string().nullable(),
+  status: z.enum(SHIPMENT_STATUSES),
+  carrier_name: z.string(),
+  scac: z.string(),
+  equipment_type: z.string().meta({ description: "The equipment type's code" }),
+  equipment_name: z
+    .string()
+    .nullable()
+    .meta({ description: "The equipment type's name in the reader's language; null if the code is unknown" }),
+  pickup_date: z.iso.date(),
+  ready_time: z.string().meta({ description: '`HH:MM`' }),
+  close_time: z.string().meta({ description: '`HH:MM`' }),
+  delivery_date: z.iso.date().nullable(),
+  delivery_appointment: z.boolean(),
+  estimated_delivery: z.iso.date().nullable(),
+  pickup: confirmationPlace,
+  delivery: confirmationPlace,
+  stops: z
+    .array(stopView.extend({ place: confirmationPlace }))
+    .meta({ description: 'The extra stops in route order, each place as the confirmation shows one' }),
+  reference_type: z.enum(REFERENCE_TYPES).nullable(),
+  reference_number: z.string(),
+  references: z
+    .array(z.strictObject({ type: z.enum(REFERENCE_TYPES), value: z.string() }))
+    .meta({ description: "Every reference, in the shipper's order (the first is also `reference_type` and `reference_number`)" }),
+  pieces: z.int(),
+  weight_lb: z.number(),
+  hazardous: z.boolean(),
+  notes: z.string(),
+});
+export type TruckloadConfirmationView = z.output<typeof truckloadConfirmationView>;
+
+/** A shipment's end on the public tracking page: the city only. */
+const publicTrackingPlace = z.strictObject({ city: z.string(), state: z.string(), country: z.string() });
 
 /** GET /api/public/tracking/:number: what anyone with the number may see; no prices, no contacts. */
-export interface PublicTrackingView {
-  number: string;
-  status: ShipmentStatus;
-  mode: 'ltl' | 'parcel' | 'truckload';
-  carrier_name: string;
-  pickup_date: string;
-  estimated_delivery: string | null;
-  /** On its way on a lane with a learned window: its expected delivery window (docs/delivery-windows.md); absent otherwise. */
-  delivery_window?: DeliveryWindowView;
-  delivered_at: string | null;
-  origin: { city: string; state: string; country: string };
-  destination: { city: string; state: string; country: string };
-  events: Omit<TrackingEventView, 'reason_code'>[];
-}
+export const publicTrackingView = z.strictObject({
+  number: z.string().meta({ description: 'The number looked up (BOL, PRO or tracking number)' }),
+  status: z.enum(SHIPMENT_STATUSES),
+  mode: z.enum(['ltl', 'parcel', 'truckload']),
+  carrier_name: z.string(),
+  pickup_date: z.iso.date(),
+  estimated_delivery: z.iso.date().nullable(),
+  delivery_window: deliveryWindowView.optional().meta({
+    description: 'On its way on a lane with a learned window: its expected delivery window; absent otherwise',
+  }),
+  delivered_at: z.iso.datetime().nullable(),
+  origin: publicTrackingPlace,
+  destination: publicTrackingPlace,
+  events: z.array(trackingEventView.omit({ reason_code: true })).meta({ description: 'Oldest first' }),
+});
+export type PublicTrackingView = z.output<typeof publicTrackingView>;

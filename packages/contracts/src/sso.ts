@@ -70,35 +70,38 @@ export type SsoDomainRequest = z.output<typeof ssoDomainRequest>;
 /** POST /sso/lookup: the login page asks about the email typed. */
 export const ssoLookupRequest = z.object({ email: email('validation.email_required') });
 
-export interface SsoLookupResponse {
-  /** The email's domain signs in through its account's provider. */
-  sso: boolean;
-  /** False: the domain's users may not use a password (only the provider). */
-  passwords_allowed: boolean;
-}
+/** POST /sso/lookup (`data`): whether the email signs in through its account's provider. */
+export const ssoLookupResponse = z.strictObject({
+  sso: z.boolean().meta({ description: "The email's domain signs in through its account's provider" }),
+  passwords_allowed: z.boolean().meta({ description: "False: the domain's users may not use a password (only the provider)" }),
+});
+export type SsoLookupResponse = z.output<typeof ssoLookupResponse>;
 
-export interface SsoProvider {
-  issuer: string;
-  client_id: string;
-  has_client_secret: boolean;
-  default_role: SsoDefaultRole;
-  passwords_allowed: boolean;
-}
+/** The account's OpenID Connect provider: never its client secret, only whether one is kept. */
+export const ssoProviderView = z.strictObject({
+  issuer: z.string(),
+  client_id: z.string(),
+  has_client_secret: z.boolean(),
+  default_role: z.enum(SSO_DEFAULT_ROLES).meta({ description: 'The team role of a user made by their first sign-in' }),
+  passwords_allowed: z.boolean().meta({ description: "The domains' users may still sign in with a password" }),
+});
+export type SsoProvider = z.output<typeof ssoProviderView>;
 
-export interface SsoDomain {
-  id: string;
-  domain: string;
-  /** The TXT record to publish: its name and its value. */
-  txt_name: string;
-  txt_value: string;
-  verified_at: string | null;
-}
+/** An email domain of the account and the DNS TXT record that proves it owns it. */
+export const ssoDomainView = z.strictObject({
+  id: z.uuid(),
+  domain: z.string(),
+  txt_name: z.string().meta({ description: "The TXT record to publish: its name ('_freight-portal.example.com')" }),
+  txt_value: z.string().meta({ description: 'and its value' }),
+  verified_at: z.iso.datetime().nullable().meta({ description: 'When the record was found; null until then' }),
+});
+export type SsoDomain = z.output<typeof ssoDomainView>;
 
 /** GET /api/account/sso: the account admin's view. */
-export interface SsoSettings {
-  provider: SsoProvider | null;
-  domains: SsoDomain[];
-  /** What to register at the provider as the redirect (callback) URI. */
-  redirect_uri: string;
-  default_roles: SsoDefaultRole[];
-}
+export const ssoSettingsView = z.strictObject({
+  provider: ssoProviderView.nullable(),
+  domains: z.array(ssoDomainView),
+  redirect_uri: z.string().meta({ description: 'What to register at the provider as the redirect (callback) URI' }),
+  default_roles: z.array(z.enum(SSO_DEFAULT_ROLES)).meta({ description: 'The roles a provider may give new users' }),
+});
+export type SsoSettings = z.output<typeof ssoSettingsView>;

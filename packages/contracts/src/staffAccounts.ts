@@ -1,10 +1,11 @@
-import { PAYMENT_TERMS, ROLES, type Role } from '@freight/domain';
+import { PAYMENT_TERMS, ROLES, SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
 import { email, requiredText } from './fields';
-import { type SalesRepAssignment, type SalesRepView, salesRepFilter } from './salesReps';
-import { type AccountAddress, accountAddress } from './settings';
-import type { StaffQuoteLowestMargin } from './staffQuotes';
-import type { AuditEntryView, StaffNoteView } from './staffShipments';
+import { salesRepAssignment, salesRepFilter, salesRepView } from './salesReps';
+import { accountAddress } from './settings';
+import { staffQuoteLowestMargin } from './staffQuotes';
+import { auditEntryView, staffNoteView } from './staffShipments';
+import { accountAddressView } from './user';
 
 /**
  * Staff's Account Management and Role Management. An account's state for staff:
@@ -35,68 +36,92 @@ export const accountSearchQuery = z.object({
 });
 export type AccountSearchQuery = z.output<typeof accountSearchQuery>;
 
-export interface StaffAccountRow {
-  id: string;
-  name: string;
-  state: AccountState;
-  payment_terms: 'credit' | 'prepaid';
-  users_count: number;
-  contact: { name: string; email: string; phone: string } | null;
-  sales_rep: SalesRepView | null;
-  created_at: string;
-}
+/** An account in the Account Management search. */
+export const staffAccountRow = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  state: z.enum(ACCOUNT_STATES),
+  payment_terms: z.enum(PAYMENT_TERMS),
+  users_count: z.number().int(),
+  contact: z
+    .strictObject({ name: z.string(), email: z.string(), phone: z.string() })
+    .nullable()
+    .meta({ description: "The account's first user; null when it has none" }),
+  sales_rep: salesRepView.nullable(),
+  created_at: z.iso.datetime(),
+});
+export type StaffAccountRow = z.output<typeof staffAccountRow>;
 
-export interface StaffAccountUser {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  roles: Role[];
-  email_verified_at: string | null;
-  last_login_at: string | null;
-  created_at: string;
-}
+/** A user of the account, as its page for staff lists them. */
+export const staffAccountUser = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  email_verified_at: z.iso.datetime().nullable(),
+  last_login_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type StaffAccountUser = z.output<typeof staffAccountUser>;
 
-export interface StaffAccountDetail {
-  id: string;
-  name: string;
-  state: AccountState;
-  status: 'active' | 'credit_hold';
-  payment_terms: 'credit' | 'prepaid';
-  suspended_at: string | null;
-  suspended_reason: string | null;
-  /** Open proposals to suspend the account (sales or ops asked; the admins or accounting decide), oldest first. */
-  suspension_proposals: SuspensionProposalView[];
-  /** The account's sales rep; null while it has none. */
-  sales_rep: SalesRepAssignment | null;
-  created_at: string;
-  company_address: AccountAddress | null;
-  account_address: AccountAddress | null;
-  billing_address: AccountAddress | null;
-  users: StaffAccountUser[];
-  /** Each with its lowest price's cost and margin for staff who may see the account's margin. */
-  recent_quotes: ({
-    id: string;
-    created_at: string;
-    mode: string;
-    origin: string;
-    destination: string;
-    lowest_total_cents: number | null;
-    currency: string;
-    booked: boolean;
-  } & StaffQuoteLowestMargin)[];
-  recent_shipments: {
-    id: string;
-    bol_number: string;
-    status: string;
-    created_at: string;
-    carrier_name: string;
-    total_cents: number;
-    currency: string;
-  }[];
-  notes: StaffNoteView[];
-  audit: AuditEntryView[];
-}
+/** An open proposal to suspend the account. */
+export const suspensionProposalView = z.strictObject({
+  id: z.uuid(),
+  proposed_by: z.string().nullable().meta({ description: 'Who proposed it (email); null once that user is deleted' }),
+  note: z.string(),
+  created_at: z.iso.datetime(),
+});
+export type SuspensionProposalView = z.output<typeof suspensionProposalView>;
+
+/** An account's page for staff: its state, rep, addresses, users, recent quotes and shipments, notes and audit log. */
+export const staffAccountDetail = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  state: z.enum(ACCOUNT_STATES),
+  status: z.enum(['active', 'credit_hold']),
+  payment_terms: z.enum(PAYMENT_TERMS),
+  suspended_at: z.iso.datetime().nullable(),
+  suspended_reason: z.string().nullable(),
+  suspension_proposals: z.array(suspensionProposalView).meta({
+    description: 'Open proposals to suspend the account (sales or ops asked; the admins or accounting decide), oldest first',
+  }),
+  sales_rep: salesRepAssignment.nullable().meta({ description: "The account's sales rep; null while it has none" }),
+  created_at: z.iso.datetime(),
+  company_address: accountAddressView.nullable(),
+  account_address: accountAddressView.nullable(),
+  billing_address: accountAddressView.nullable(),
+  users: z.array(staffAccountUser),
+  recent_quotes: z
+    .array(
+      z.strictObject({
+        id: z.uuid(),
+        created_at: z.iso.datetime(),
+        mode: z.string(),
+        origin: z.string(),
+        destination: z.string(),
+        lowest_total_cents: z.int().nullable(),
+        currency: z.string(),
+        booked: z.boolean(),
+        ...staffQuoteLowestMargin.shape,
+      }),
+    )
+    .meta({ description: "Each with its lowest price's cost and margin for staff who may see the account's margin" }),
+  recent_shipments: z.array(
+    z.strictObject({
+      id: z.uuid(),
+      bol_number: z.string(),
+      status: z.enum(SHIPMENT_STATUSES),
+      created_at: z.iso.datetime(),
+      carrier_name: z.string(),
+      total_cents: z.int(),
+      currency: z.string(),
+    }),
+  ),
+  notes: z.array(staffNoteView),
+  audit: z.array(auditEntryView),
+});
+export type StaffAccountDetail = z.output<typeof staffAccountDetail>;
 
 /** PUT /api/admin/accounts/:id: the company's name and addresses (an address left out stays). */
 export const accountEditRequest = z.object({
@@ -112,14 +137,6 @@ export const suspendRequest = z.object({ reason: requiredText('validation.requir
 
 /** POST /api/admin/accounts/:id/suspension-proposals: sales or ops ask for a suspension, saying why. */
 export const suspensionProposalRequest = z.object({ note: requiredText('validation.required', 1000) });
-
-export interface SuspensionProposalView {
-  id: string;
-  /** Who proposed it (email); null once that user is deleted. */
-  proposed_by: string | null;
-  note: string;
-  created_at: string;
-}
 
 /** PUT /api/admin/roles/users/:id: the user's staff roles, all of them. */
 export const rolesUpdateRequest = z.object({
@@ -144,13 +161,17 @@ export const staffInviteRequest = z.object({
 export type StaffInviteRequest = z.output<typeof staffInviteRequest>;
 
 /** A user in Role Management. */
-export interface StaffUserView {
-  id: string;
-  name: string;
-  email: string;
-  roles: Role[];
-  account: { id: string; name: string } | null;
-  email_verified_at: string | null;
-  last_login_at: string | null;
-  invited: boolean;
-}
+export const staffUserView = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  account: z
+    .strictObject({ id: z.uuid(), name: z.string() })
+    .nullable()
+    .meta({ description: 'The customer account the user belongs to; null for staff' }),
+  email_verified_at: z.iso.datetime().nullable(),
+  last_login_at: z.iso.datetime().nullable(),
+  invited: z.boolean().meta({ description: 'Invited staff who have not set their password yet' }),
+});
+export type StaffUserView = z.output<typeof staffUserView>;

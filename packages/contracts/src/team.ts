@@ -1,4 +1,4 @@
-import { APPROVAL_RULES, CUSTOMER_ROLES, type CustomerRole } from '@freight/domain';
+import { APPROVAL_RULES, CUSTOMER_ROLES } from '@freight/domain';
 import { z } from 'zod';
 import { email, isoDate, password, queryFlag, requiredText } from './fields';
 
@@ -154,14 +154,15 @@ export const teamView = z.strictObject({
 export type TeamView = z.output<typeof teamView>;
 
 /** GET /api/invitation/:token: what the invitee is asked to accept. */
-export interface InvitationPreview {
-  email: string;
-  first_name: string;
-  last_name: string;
-  account_name: string;
-  role: CustomerRole;
-  expires_at: string;
-}
+export const invitationPreview = z.strictObject({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  account_name: z.string(),
+  role: z.enum(CUSTOMER_ROLES),
+  expires_at: z.iso.datetime(),
+});
+export type InvitationPreview = z.output<typeof invitationPreview>;
 
 /** An entry of the account's activity log. */
 export const teamActivityView = z.strictObject({

@@ -15,6 +15,8 @@ export const twoFactorResetRequest = z.object({
 /** PUT /api/account/two-factor-rule: whether every user of the account must hold a second factor. */
 export const twoFactorRuleRequest = z.object({ required: z.boolean({ error: 'validation.choice' }) });
 
-export interface TwoFactorRule {
-  required: boolean;
-}
+/** GET/PUT /api/account/two-factor-rule: whether the account requires a second factor of every user. */
+export const twoFactorRuleView = z.strictObject({
+  required: z.boolean().meta({ description: 'Every user of the account must hold a second factor' }),
+});
+export type TwoFactorRule = z.output<typeof twoFactorRuleView>;

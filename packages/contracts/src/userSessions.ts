@@ -10,7 +10,7 @@ export const USER_SESSION_ID_LENGTH = 22;
 export const userSessionParams = z.object({ id: z.string().max(64) });
 
 /** Where an address is, as the lookup service named it; any part may be missing. */
-export const userSessionPlace = z.object({
+export const userSessionPlace = z.strictObject({
   city: z.string().nullable(),
   region: z.string().nullable(),
   /** ISO 3166-1 alpha-2, worded in the reader's language by the screen. */
@@ -19,7 +19,7 @@ export const userSessionPlace = z.object({
 export type UserSessionPlace = z.infer<typeof userSessionPlace>;
 
 /** One of the user's signed-in sessions (`data` of GET /api/user/sessions). */
-export const userSession = z.object({
+export const userSession = z.strictObject({
   id: z.string(),
   /** Browser and major version ("Chrome 131"); null when the user agent says nothing we know. */
   browser: z.string().nullable(),
@@ -31,14 +31,13 @@ export const userSession = z.object({
   local_network: z.boolean(),
   /** Null when unknown: a local address, no lookup service, or a lookup that failed or was slow. */
   place: userSessionPlace.nullable(),
-  created_at: z.string(),
-  last_seen_at: z.string(),
+  created_at: z.iso.datetime(),
+  last_seen_at: z.iso.datetime(),
   /** The session of the browser asking. */
   current: z.boolean(),
 });
 export type UserSession = z.infer<typeof userSession>;
 
-/** DELETE /api/user/sessions: how many other sessions were signed out. */
-export interface EndedSessions {
-  ended: number;
-}
+/** DELETE /api/user/sessions (`data`): how many other sessions were signed out. */
+export const endedSessions = z.strictObject({ ended: z.number().int() });
+export type EndedSessions = z.output<typeof endedSessions>;

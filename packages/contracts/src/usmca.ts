@@ -40,11 +40,26 @@ export const usmcaCertificationRequest = z
 export type UsmcaCertificationRequest = z.input<typeof usmcaCertificationRequest>;
 export type UsmcaCertification = z.output<typeof usmcaCertificationRequest>;
 
+/** Who certifies a USMCA origin and how: the account's certification and a shipment's copy of it share these. */
+export const usmcaCertifierView = z.strictObject({
+  certifier_role: z.enum(CERTIFIER_ROLES),
+  company: z.string(),
+  name: z.string(),
+  title: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  producer: z.enum(PRODUCER_STATEMENTS),
+});
+
 /** GET /api/account/usmca-certification: the account's, or null before anyone set it. */
-export interface UsmcaCertificationView extends UsmcaCertification {
-  updated_at: string;
-  updated_by: { name: string } | null;
-}
+export const usmcaCertificationView = usmcaCertifierView.extend({
+  blanket_from: z.union([z.iso.date(), z.literal('')]).meta({ description: "The blanket period's first day; '' for none" }),
+  blanket_to: z.union([z.iso.date(), z.literal('')]),
+  updated_at: z.iso.datetime(),
+  updated_by: z.strictObject({ name: z.string() }).nullable().meta({ description: 'Who set it last; null once they are gone' }),
+});
+export type UsmcaCertificationView = z.output<typeof usmcaCertificationView>;
 
 /**
  * What a shipment's certification of origin was signed under, copied at booking when a line

@@ -1,3 +1,4 @@
+import type { ReadinessChecks } from '@freight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { databaseAnswers, newestMigrationApplied } from '../db/readiness';
@@ -6,18 +7,6 @@ import { withTimeout } from '../with-timeout';
 
 /** How long a readiness probe waits for the database: a probe that hangs tells the balancer nothing. */
 export const READINESS_TIMEOUT_MS = 1000;
-
-/** What /readyz checks; each is true when it is as it should be. */
-export interface ReadinessChecks {
-  /** The database answers `select 1` within the time limit. */
-  database: boolean;
-  /** The newest migration of this code is recorded in the database. */
-  migrations: boolean;
-  /** The jobs loop polls (or is turned off on purpose, JOBS_POLL_MS=0), and no job has hung it. */
-  jobs: boolean;
-  /** The process is not stopping. */
-  accepting: boolean;
-}
 
 const answersWithin = (work: () => Promise<boolean>) => withTimeout(work, READINESS_TIMEOUT_MS).catch(() => false);
 

@@ -81,4 +81,23 @@ describe('answers held to their documented schemas', () => {
     body = '{"data":null}';
     expect(await status('DELETE', '/api/addresses/1')).toBe(500);
   });
+
+  it('holds a body documented under two statuses to its schema under each (a readiness probe’s 200 and 503)', async () => {
+    const app = Fastify({ logger: false });
+    checkAnswers(app);
+    let answer: { code: number; body: unknown } = { code: 503, body: {} };
+    app.get('/readyz', async (_request, reply) => reply.code(answer.code).send(answer.body));
+    await app.ready();
+    const checks = { database: true, migrations: true, jobs: true, accepting: false };
+    // A refusal keeps its status when the check stops it (Fastify keeps a 4xx or 5xx), so the body tells.
+    const stopped = async () => (await app.inject({ method: 'GET', url: '/readyz' })).body.includes('outside its documented schema');
+    answer = { code: 503, body: { status: 'unavailable', checks } };
+    expect(await stopped()).toBe(false);
+    answer = { code: 503, body: { status: 'unavailable' } };
+    expect(await stopped()).toBe(true);
+    answer = { code: 200, body: { status: 'ok', checks: { ...checks, accepting: 'yes' } } };
+    expect(await stopped()).toBe(true);
+    answer = { code: 200, body: { status: 'ok', checks: { ...checks, accepting: true } } };
+    expect(await stopped()).toBe(false);
+  });
 });

@@ -52,7 +52,8 @@ function problemWith(answer: Answer, reply: FastifyReply, payload: unknown) {
     return reply.statusCode === 200 && !expected ? `answered ${type || 'no type'}, not ${types.join(' or ')}` : undefined;
   }
   const body = bodyOf(answer);
-  if (!body || reply.statusCode !== body.status || typeof payload !== 'string') return undefined;
+  const statuses = answer.kind === 'body' ? answer.statuses : [body?.status];
+  if (!body || !statuses.includes(reply.statusCode) || typeof payload !== 'string') return undefined;
   const checked = body.body.safeParse(JSON.parse(payload));
   return checked.success ? undefined : `answered outside its documented schema:\n${z.prettifyError(checked.error)}`;
 }

@@ -53,12 +53,21 @@ export type Answer =
   /** A file of one of several types (a document that is XML of one kind and PDF of the others). */
   | { kind: 'file'; description: string; types: string[] }
   | { kind: 'deleted' }
-  /** No body, and nothing deleted: a mark moved (204), work taken to be done later (202). */
-  | { kind: 'empty'; status: 202 | 204; description: string }
+  /** No body, and nothing deleted: a mark moved (204), work taken to be done later (202), a proof made (201: the password confirmed). */
+  | { kind: 'empty'; status: 201 | 202 | 204; description: string }
   /** A page the browser is sent on to (an outside service's return), with where in `Location`. */
   | { kind: 'redirect'; description: string }
-  /** A JSON answer outside the `data` envelope (a count beside a list, a bare count): the schema is the whole body's. */
-  | { kind: 'body'; description: string; schema: z.ZodType };
+  /**
+   * A JSON answer outside the `data` envelope (a count beside a list, a bare count, a probe's
+   * verdict): the schema is the whole body's, under each of `statuses` (an answer that says by its
+   * status which of two outcomes it is: a readiness probe's 503, a mail not sent again's 200).
+   */
+  | { kind: 'body'; description: string; schema: z.ZodType; statuses: number[] }
+  /**
+   * Server-sent events (`text/event-stream`), open until the client goes. The stream takes the
+   * socket over (Fastify's hijack), so the answer checks see none of it: its tests read it.
+   */
+  | { kind: 'stream'; description: string };
 
 export const record = (description: string, schema?: z.ZodType, status: 200 | 201 | 202 = 200): Answer => ({
   kind: 'record',
@@ -81,9 +90,10 @@ export const pdf: Answer = { kind: 'pdf' };
 export const csv = (description: string): Answer => ({ kind: 'csv', description });
 export const deleted: Answer = { kind: 'deleted' };
 export const file = (description: string, types: string[]): Answer => ({ kind: 'file', description, types });
-export const empty = (description: string, status: 202 | 204 = 204): Answer => ({ kind: 'empty', status, description });
+export const empty = (description: string, status: 201 | 202 | 204 = 204): Answer => ({ kind: 'empty', status, description });
 export const redirect = (description: string): Answer => ({ kind: 'redirect', description });
-export const body = (description: string, schema: z.ZodType): Answer => ({ kind: 'body', description, schema });
+export const body = (description: string, schema: z.ZodType, statuses = [200]): Answer => ({ kind: 'body', description, schema, statuses });
+export const stream = (description: string): Answer => ({ kind: 'stream', description });
 
 const ANSWERS: Record<string, Answer> = {
   'POST /api/quotes': created(
@@ -228,7 +238,7 @@ export function answerBody(route: Pick<ApiRoute, 'method' | 'path'>) {
 
 /** The whole success body an answer with a zod schema stands for, and its status; undefined for the others. */
 export function bodyOf(answer: Answer) {
-  if (answer.kind === 'body') return { status: 200, body: answer.schema, description: answer.description };
+  if (answer.kind === 'body') return { status: answer.statuses[0] ?? 200, body: answer.schema, description: answer.description };
   if ((answer.kind !== 'record' && answer.kind !== 'list' && answer.kind !== 'page' && answer.kind !== 'more') || !answer.schema)
     return undefined;
   const data = answer.kind === 'record' ? answer.schema : z.array(answer.schema);
@@ -258,8 +268,12 @@ export function successResponse(route: ApiRoute) {
     const content = Object.fromEntries(answer.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
     return { 200: { description: answer.description, headers, content } };
   }
-  if (answer.kind === 'body')
-    return { 200: { description: answer.description, headers, content: { 'application/json': { schema: { type: 'object' } } } } };
+  if (answer.kind === 'body') {
+    const json = { description: answer.description, headers, content: { 'application/json': { schema: { type: 'object' } } } };
+    return Object.fromEntries(answer.statuses.map((status) => [status, json]));
+  }
+  if (answer.kind === 'stream')
+    return { 200: { description: answer.description, headers, content: { 'text/event-stream': { schema: { type: 'string' } } } } };
   const paged = answer.kind === 'page';
   const data = answer.kind === 'record' ? { type: 'object' } : { type: 'array', items: { type: 'object' } };
   const schema = {

@@ -1,5 +1,5 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import type { ApiScope } from '@freight/contracts';
+import { type ApiScope, tokenAnswer } from '@freight/contracts';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,16 +74,7 @@ const validationBody = named(
   'A request that failed validation: the messages of each field (dotted for nested fields, e.g. `pickup.postal_code`).',
   z.object({ message: z.string(), code: z.literal('validation'), errors: z.record(z.string(), z.array(z.string())) }),
 );
-const tokenBody = named(
-  'Token',
-  'A bearer token for /api/v1 calls.',
-  z.object({
-    access_token: z.string(),
-    token_type: z.literal('Bearer'),
-    expires_in: described('Seconds the token stays valid (at most 3600)', z.number().int()),
-    scope: described('The granted scopes, space-separated', z.string()),
-  }),
-);
+const tokenBody = named('Token', 'A bearer token for /api/v1 calls.', tokenAnswer);
 const tokenErrorBody = named(
   'TokenError',
   "RFC 6749 section 5.2's `error` beside our `{message, code}`.",
@@ -121,7 +112,7 @@ function copyDescriptions(schema: z.ZodType, seen = new Set<z.ZodType>()) {
   const parts = [...Object.values(def.shape ?? {}), def.innerType, def.element, ...(def.options ?? [])];
   for (const part of parts) if (part) copyDescriptions(part, seen);
 }
-for (const schema of [...ANSWER_NAMES.keys(), pageMeta]) copyDescriptions(schema);
+for (const schema of [...ANSWER_NAMES.keys(), pageMeta, tokenAnswer]) copyDescriptions(schema);
 
 /** The success answer of a route whose `data` has a zod schema, as a response of the document. */
 function schemaAnswer(route: ApiRoute) {

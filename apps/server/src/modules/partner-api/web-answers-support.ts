@@ -14,7 +14,7 @@ import {
   teamPerson,
 } from '@freight/contracts';
 import { z } from 'zod';
-import { type Answer, created, empty, file, list, page, record } from './openapi-answers';
+import { type Answer, created, empty, file, list, page, record, stream } from './openapi-answers';
 
 /** A conversation's file, to its reader: images and PDFs, as they were uploaded. */
 const attachment = file('The file, as it was uploaded.', [...SUPPORT_ATTACHMENT_TYPES]);
@@ -70,4 +70,10 @@ export const SUPPORT_ANSWERS: Record<string, Answer> = {
   'GET /api/public/notices': list("The outages shown on the public tracking page, in the visitor's language.", activeNotice),
   'POST /api/support/conversations/:id/read': empty("The conversation is marked read up to its latest message, on the shipper's side."),
   'POST /api/admin/support/conversations/:id/read': empty("The conversation is marked read up to its latest message, on support's side."),
+  'GET /api/support/stream': stream(
+    "The caller's conversations as they change: each new message, read mark and change of state or assignee, after a `ready` event.",
+  ),
+  'GET /api/admin/support/stream': stream(
+    'Every conversation as it changes, for the support inbox: each new message, read mark and change of state or assignee, after a `ready` event.',
+  ),
 };

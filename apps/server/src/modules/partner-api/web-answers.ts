@@ -1,9 +1,15 @@
 import { carrierOption, quoteView, staffQuoteDetail, webhookDeliveryView, webhookView } from '@freight/contracts';
 import { type Answer, created, csv, deleted, file, list, pdf, record } from './openapi-answers';
+import { ACCOUNT_SETTINGS_ANSWERS } from './web-answers-account-settings';
+import { ACCOUNT_CREDIT_ANSWERS } from './web-answers-accounts-credit';
 import { ALERT_ANSWERS } from './web-answers-alerts';
+import { AUTH_ANSWERS } from './web-answers-auth';
+import { CARRIER_MONEY_CUSTOMS_ANSWERS } from './web-answers-carrier-money-customs';
 import { CARRIER_SETUP_ANSWERS } from './web-answers-carrier-setup';
 import { CLAIMS_ALIASES_VIEWS_ANSWERS } from './web-answers-claims-aliases-views';
 import { EBAY_PAYMENT_ANSWERS } from './web-answers-ebay-payments';
+import { INTEGRATION_ANSWERS } from './web-answers-integrations';
+import { PUBLIC_ANALYTICS_ANSWERS } from './web-answers-public-analytics';
 import { SHIPMENT_ANSWERS } from './web-answers-shipments';
 import { SHIPPER_TEAM_ANSWERS } from './web-answers-shipper-teams';
 import { SUPPORT_ANSWERS } from './web-answers-support';
@@ -11,9 +17,8 @@ import { SUPPORT_ANSWERS } from './web-answers-support';
 /**
  * What the portal's own routes (those the partner API does not share) answer on success: a JSON
  * answer with its zod schema from the contracts, a file by its type, a deletion. The API tests hold
- * every answer to what its route says here (answer-checks.ts), as they hold the partner API's. The
- * routes that do not say yet are listed in answers-to-write.json, a list that only shrinks
- * (answer-schemas.test.ts): a new route comes with what it answers.
+ * every answer to what its route says here (answer-checks.ts), as they hold the partner API's.
+ * Every route says (answer-schemas.test.ts): a new route comes with what it answers.
  */
 
 /** A partner's webhook subscriptions, which staff keep as an account's admin keeps the account's. */
@@ -125,6 +130,12 @@ export const WEB_ANSWERS: Record<string, Answer> = {
   ...SHIPPER_TEAM_ANSWERS,
   ...CLAIMS_ALIASES_VIEWS_ANSWERS,
   ...ALERT_ANSWERS,
+  ...ACCOUNT_CREDIT_ANSWERS,
+  ...CARRIER_MONEY_CUSTOMS_ANSWERS,
+  ...INTEGRATION_ANSWERS,
+  ...AUTH_ANSWERS,
+  ...ACCOUNT_SETTINGS_ANSWERS,
+  ...PUBLIC_ANALYTICS_ANSWERS,
   ...SHIPMENT_ANSWERS,
   ...SUPPORT_ANSWERS,
   ...CARRIER_SETUP_ANSWERS,

@@ -1,4 +1,13 @@
-import type { Paginated, QuoteListItem, QuoteMode, QuoteRateView, QuoteRequestInput, QuoteView } from '@freight/contracts';
+import type {
+  Paginated,
+  PostalPlace,
+  PublicQuoteView,
+  QuoteListItem,
+  QuoteMode,
+  QuoteRateView,
+  QuoteRequestInput,
+  QuoteView,
+} from '@freight/contracts';
 import type { Country } from '@freight/domain';
 import { api } from '../../../lib/api';
 
@@ -21,14 +30,8 @@ export type QuoteMessage = Quote['messages'][number];
 
 export type QuoteInsuranceOption = Quote['insurance_options'][number];
 
-/**
- * What POST /api/public/quotes answers (the server's presentRating): a visitor's rating alone,
- * with none of a stored quote's header (no id, number, expiry or saving).
- */
-export type VisitorQuote = Pick<
-  Quote,
-  'inputs' | 'items' | 'road_miles' | 'diesel_usd_per_gal' | 'rates' | 'insurance_options' | 'messages'
->;
+/** What POST /api/public/quotes answers: a visitor's rating alone, with none of a stored quote's header (no id, number, expiry or saving). */
+export type VisitorQuote = PublicQuoteView;
 
 /**
  * A visitor's quote as the page keeps it: the rating with the header the page gives it itself
@@ -56,12 +59,7 @@ export interface QuoteListQuery {
 }
 
 /** City and state of a postal code (GET /api/postal-codes/:country/:postal_code). */
-export interface PostalPlace {
-  postal_code: string;
-  country: Country;
-  city: string;
-  state: string;
-}
+export type { PostalPlace } from '@freight/contracts';
 
 /** The request-to-sales form (POST /api/quotes/:id/sales-request). */
 export interface SalesRequest {

@@ -1,5 +1,6 @@
 import type {
   AccountCredentialRequest,
+  AccountPartners,
   CredentialView,
   IssuedCredential,
   WebhookDeliveryView,
@@ -28,17 +29,6 @@ export const rotateCredential = (credentialId: string, overlapHours: number) =>
     .then((r) => r.data);
 export const revokeCredential = (credentialId: string) =>
   api.post<{ data: CredentialView }>(`/api/settings/api-credentials/${id(credentialId)}/revoke`).then((r) => r.data);
-
-/** A partner company as the account sees it (GET /api/settings/partners). */
-export interface PartnerSummary {
-  id: string;
-  name: string;
-  website: string;
-}
-export interface AccountPartners {
-  granted: (PartnerSummary & { granted_by: 'staff' | 'consent'; granted_at: string })[];
-  available: PartnerSummary[];
-}
 
 export const partnersQuery = () =>
   queryOptions({

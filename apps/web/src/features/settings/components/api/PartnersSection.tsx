@@ -1,3 +1,4 @@
+import type { AccountPartners, PartnerSummary } from '@freight/contracts';
 import { Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { QueryStatus } from '../../../../components/QueryStatus';
 import { Section } from '../../../../components/Section';
 import { useFormat } from '../../../../lib/useFormat';
-import { type AccountPartners, grantPartner, type PartnerSummary, partnersQuery, withdrawPartner } from '../../api/apiAccessApi';
+import { grantPartner, partnersQuery, withdrawPartner } from '../../api/apiAccessApi';
 import { ConfirmModal } from './ConfirmModal';
 
 /** A partner's name, linked to its website when that is a full web address (staff may type a bare domain). */
