@@ -363,7 +363,7 @@ const payablesBatchFields = {
   id: z.uuid(),
   number: z.number().int(),
   created_at: z.iso.datetime(),
-  created_by: z.string().nullable().meta({ description: 'Who exported it, by name; null in the answer of the export itself' }),
+  created_by: z.string().nullable().meta({ description: 'Who exported it, by name; null once they are gone' }),
   invoice_count: z.number().int(),
   totals: z.array(z.strictObject({ currency: z.string(), amount_cents: z.number().int() })).meta({ description: 'Totals per currency' }),
   paid_count: z.number().int(),

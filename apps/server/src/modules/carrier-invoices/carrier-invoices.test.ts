@@ -198,6 +198,8 @@ describe('payables', () => {
     expect(made.statusCode, made.body).toBe(201);
     const batch = made.json().data as PayablesBatchView;
     expect(batch.invoice_count).toBeGreaterThan(0);
+    // Named as the batch reads afterwards.
+    expect(batch.created_by).toBe('Alma Accounting');
     const csv = await accounting.get(`/api/admin/carrier-payables/batches/${batch.id}/payables.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(`'=HYPERLINK`);

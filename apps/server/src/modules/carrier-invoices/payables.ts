@@ -81,17 +81,20 @@ export function payablesService(ctx: Ctx) {
     };
   }
 
-  /** A new batch of what is payable and in no batch yet (the ids given, or all); 409 when nothing is. */
+  /**
+   * A new batch of what is payable and in no batch yet (the ids given, or all); 409 when nothing is.
+   * Answered as it reads afterwards, its maker named.
+   */
   async function exportBatch(actor: AuditActor, ids?: string[]) {
     const now = ctx.now();
-    return ctx.db.transaction(async (tx) => {
+    const made = await ctx.db.transaction(async (tx) => {
       const r = carrierInvoicesRepository(tx as Db);
       const rows = await r.payable(ids);
       if (!rows.length) throw new AppError(409, 'conflict', 'errors.nothing_payable');
-      const batch = await r.insertBatch({ createdBy: actor.id, createdAt: now });
+      const created = await r.insertBatch({ createdBy: actor.id, createdAt: now });
       await r.setBatch(
         rows.map((x) => x.invoice.id),
-        batch.id,
+        created.id,
         now,
       );
       const entries = rows.map(({ invoice, carrier }) => ({
@@ -101,16 +104,16 @@ export function payablesService(ctx: Ctx) {
         targetLabel: `Carrier invoice ${invoice.invoiceNumber} (${carrier.scac})`,
         accountId: invoice.accountId,
         after: {
-          payables_batch: batch.number,
+          payables_batch: created.number,
           amount_cents: invoice.approvedCents,
           due_date: invoice.dueDate,
           shipment_id: invoice.shipmentId,
         },
       }));
       for (let i = 0; i < entries.length; i += AUDIT_CHUNK) await auditEach(tx as Db, actor, entries.slice(i, i + AUDIT_CHUNK), now);
-      const withBatch = rows.map((x) => ({ ...x, invoice: { ...x.invoice, payablesBatchId: batch.id } }));
-      return batchView(batch, null, withBatch);
+      return created.id;
     });
+    return batch(made);
   }
 
   async function batch(id: string) {

@@ -253,7 +253,7 @@ describe('a credential’s expiry and owner', () => {
       ['DELETE', `/api/admin/integration-partners/${nobody}/accounts/${shipperAccountId}`, undefined],
       ['GET', `/api/admin/integration-partners/${nobody}/webhooks`, undefined],
       ['POST', `/api/admin/integration-partners/${nobody}/webhooks`, { url: 'https://hooks.example.com/in', events: ['shipment.booked'] }],
-      ['PUT', `/api/admin/integrations/partner_grant/${nobody}.${shipperAccountId}`, { enabled: false }],
+      ['PUT', `/api/admin/integrations/partner/${nobody}.${shipperAccountId}`, { enabled: false }],
     ] as const) {
       const res = await superAdmin.request({ method, url, payload });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
