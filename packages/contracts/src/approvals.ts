@@ -1,6 +1,7 @@
 import { APPROVAL_REASONS } from '@freight/domain';
 import { z } from 'zod';
 import { EBAY_ORDER_STATUSES } from './ebay';
+import type { PageMeta } from './paging';
 import { QUOTE_MODES } from './quotes';
 import { shipmentView } from './shipmentViews';
 import { type TeamPerson, teamPerson } from './team';
@@ -81,7 +82,7 @@ export interface BookingHeld {
 
 export interface ApprovalPage {
   data: BookingApproval[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number; pending: number };
+  meta: PageMeta & { pending: number };
 }
 
 /** GET /api/approvals/summary: an account admin's count of bookings waiting for a decision (the navigation's badge). */

@@ -7,6 +7,7 @@ import {
 } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, queryFlag, requiredText } from './fields';
+import { pageMetaView } from './paging';
 
 /**
  * Carrier invoices (what carriers bill the broker: EDI 210 freight invoices) and payables. Staff
@@ -293,12 +294,7 @@ export type CarrierInvoiceCounts = z.output<typeof carrierInvoiceCounts>;
 /** The staff's queue of carrier invoices: a page of them, and the count of each tab. */
 export const carrierInvoiceListResponse = z.strictObject({
   data: z.array(carrierInvoiceSummaryView),
-  meta: z.strictObject({
-    current_page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-    last_page: z.number().int(),
-  }),
+  meta: pageMetaView,
   counts: carrierInvoiceCounts.meta({
     description: "How many invoices each status has, and how many were approved by themselves (the queue's tabs)",
   }),

@@ -31,6 +31,7 @@ export * from './incidents';
 export * from './invoices';
 export * from './invoiceViews';
 export * from './margin';
+export * from './paging';
 export * from './partCatalog';
 export * from './partnerApi';
 export * from './passkeys';

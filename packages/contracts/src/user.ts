@@ -71,12 +71,3 @@ export const currentUserView = z.strictObject({
   }),
 });
 export type CurrentUser = z.output<typeof currentUserView>;
-
-export interface Paginated<T> {
-  data: T[];
-  /**
-   * `total_capped`: the list stopped counting at `total` (there are more); lists of big accounts
-   * count only so far past the page, since an exact count costs a scan of every matching row.
-   */
-  meta: { current_page: number; per_page: number; total: number; last_page: number; total_capped?: boolean };
-}

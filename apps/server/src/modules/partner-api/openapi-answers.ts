@@ -8,6 +8,7 @@ import {
   firstPickupDate,
   invoiceListItem,
   invoiceView,
+  pageMetaView,
   productView,
   proofOfDeliveryView,
   quoteListItem,
@@ -32,19 +33,10 @@ import type { ApiRoute } from './api-routes';
 /** The component every paged list's `meta` refers to (named in openapi.ts). */
 export const PAGE_META = 'PageMeta';
 
-/** A paged list's `meta`: where the page is in the list; a list that says more there names it (`page`'s `moreMeta`). */
-export const pageMeta = z.strictObject({
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-  total_capped: z.boolean().optional().meta({ description: 'true when `total` stopped counting (a search with over 1,000 more matches)' }),
-});
-
 export type Answer =
   | { kind: 'record'; status: 200 | 201 | 202; description: string; schema?: z.ZodType }
   | { kind: 'list'; description: string; schema?: z.ZodType }
-  /** A list read a page at a time; `meta` is pageMeta, with what the list says beside it when it says more. */
+  /** A list read a page at a time; `meta` is the contracts' pageMetaView, with what the list says beside it when it says more. */
   | { kind: 'page'; description: string; schema?: z.ZodType; meta?: z.ZodType }
   /** A list read a page at a time by its `page` query, `has_more` saying whether another follows. */
   | { kind: 'more'; description: string; schema: z.ZodType }
@@ -82,7 +74,7 @@ export const page = (description: string, schema?: z.ZodType, moreMeta?: z.ZodRa
   kind: 'page',
   description,
   schema,
-  meta: moreMeta && pageMeta.extend(moreMeta),
+  meta: moreMeta && pageMetaView.extend(moreMeta),
 });
 export const list = (description: string, schema?: z.ZodType): Answer => ({ kind: 'list', description, schema });
 export const moreList = (description: string, schema: z.ZodType): Answer => ({ kind: 'more', description, schema });
@@ -244,7 +236,7 @@ export function bodyOf(answer: Answer) {
   const data = answer.kind === 'record' ? answer.schema : z.array(answer.schema);
   const body = z.strictObject({
     data,
-    ...(answer.kind === 'page' ? { meta: answer.meta ?? pageMeta } : {}),
+    ...(answer.kind === 'page' ? { meta: answer.meta ?? pageMetaView } : {}),
     ...(answer.kind === 'more' ? { has_more: z.boolean() } : {}),
   });
   return { status: answer.kind === 'record' ? answer.status : 200, body, description: answer.description };

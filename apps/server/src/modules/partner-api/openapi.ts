@@ -1,11 +1,11 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { type ApiScope, tokenAnswer } from '@freight/contracts';
+import { type ApiScope, pageMetaView, tokenAnswer } from '@freight/contracts';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ROUTE_BY_KEY, API_ROUTES, type ApiRoute, apiPath } from './api-routes';
 import { ANSWER_NAMES } from './openapi-answer-names';
-import { answerBody, LIMITED_HEADERS, PAGE_META, pageMeta, RATE_LIMIT_HEADERS, successResponse } from './openapi-answers';
+import { answerBody, LIMITED_HEADERS, PAGE_META, RATE_LIMIT_HEADERS, successResponse } from './openapi-answers';
 
 /**
  * The public API's OpenAPI 3.1 document, made by @fastify/swagger from the routes
@@ -86,7 +86,7 @@ const tokenErrorBody = named(
   }),
 );
 // Referenced by the paged answers (their plain JSON schemas in openapi-answers.ts, and the zod ones).
-named(PAGE_META, 'The position of a page in a list (`?page=` and `?per_page=`).', pageMeta);
+named(PAGE_META, 'The position of a page in a list (`?page=` and `?per_page=`).', pageMetaView);
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 
@@ -112,7 +112,7 @@ function copyDescriptions(schema: z.ZodType, seen = new Set<z.ZodType>()) {
   const parts = [...Object.values(def.shape ?? {}), def.innerType, def.element, ...(def.options ?? [])];
   for (const part of parts) if (part) copyDescriptions(part, seen);
 }
-for (const schema of [...ANSWER_NAMES.keys(), pageMeta, tokenAnswer]) copyDescriptions(schema);
+for (const schema of [...ANSWER_NAMES.keys(), pageMetaView, tokenAnswer]) copyDescriptions(schema);
 
 /** The success answer of a route whose `data` has a zod schema, as a response of the document. */
 function schemaAnswer(route: ApiRoute) {
