@@ -1,8 +1,8 @@
 import { type DashboardLink, type DashboardPeriod, type DashboardView, dashboardLinks } from '@freight/contracts';
 import { canManageCredit } from '@freight/domain';
-import { Anchor, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,14 +13,12 @@ import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { dashboardQuery } from '../api/dashboardApi';
+import { ChartSections } from '../components/dashboard/ChartSections';
 import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
 import { MarginFigures } from '../components/dashboard/MarginFigures';
 import { PausedCarriers } from '../components/dashboard/PausedCarriers';
 import { OpenDisputes } from '../components/OpenDisputes';
 import { zoneLabel } from '../components/shipments/StaffEventDialog';
-
-// recharts loads with the dashboard only, not with every admin page.
-const DashboardCharts = lazy(() => import('../components/dashboard/DashboardCharts'));
 
 const DAYS = ['14', '30', '90'] as const;
 
@@ -52,9 +50,7 @@ export function DashboardRoute() {
               aria-label={t('admin.dashboard_page.period')}
             />
           </Group>
-          <Suspense fallback={<Loader size="sm" />}>
-            <DashboardCharts view={q.data} />
-          </Suspense>
+          <ChartSections view={q.data} />
         </Stack>
       )}
       {user && canManageCredit(user.roles) && <OpenDisputes />}

@@ -1,17 +1,18 @@
 import '@mantine/charts/styles.css';
 import type { DashboardView } from '@freight/contracts';
 import { BarChart, LineChart } from '@mantine/charts';
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Section } from '../../../../components/Section';
 import { major } from '../../../../components/shipment/format';
 import { useFormat } from '../../../../lib/useFormat';
 
 /**
- * The dashboard's charts (@mantine/charts over recharts, loaded with the dashboard only): quotes
- * and bookings a day with the rate, and this month's revenue by mode.
+ * The dashboard's charts (@mantine/charts over recharts), loaded into their sections
+ * (ChartSections.tsx) when they come near the screen.
  */
-export default function DashboardCharts({ view }: { view: DashboardView }) {
+
+/** Quotes and bookings a day, and the rate a day. */
+export function PerDayCharts({ view }: { view: DashboardView }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const perDay = view.series.map((d) => ({
@@ -20,6 +21,38 @@ export default function DashboardCharts({ view }: { view: DashboardView }) {
     bookings: d.bookings,
     rate: d.quotes ? Math.round((d.bookings / d.quotes) * 100) : 0,
   }));
+  return (
+    <>
+      <BarChart
+        h={220}
+        data={perDay}
+        dataKey="day"
+        withLegend
+        series={[
+          { name: 'quotes', label: t('admin.dashboard_page.quotes'), color: 'blue.8' },
+          { name: 'bookings', label: t('admin.dashboard_page.bookings'), color: 'teal.6' },
+        ]}
+        valueFormatter={(v) => fmt.number(v)}
+      />
+      <Text size="sm" fw={500} mt="md" mb="xs">
+        {t('admin.dashboard_page.rate_per_day')}
+      </Text>
+      <LineChart
+        h={140}
+        data={perDay}
+        dataKey="day"
+        series={[{ name: 'rate', label: t('admin.dashboard_page.rate'), color: 'grape.6' }]}
+        valueFormatter={(v) => `${fmt.number(v)} %`}
+        yAxisProps={{ domain: [0, 100] }}
+      />
+    </>
+  );
+}
+
+/** This month's revenue by mode, a bar per currency. */
+export function RevenueChart({ view }: { view: DashboardView }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const currencies = [...new Set(view.revenue.map((r) => r.currency))];
   const revenue = (['ltl', 'parcel', 'truckload'] as const).map((mode) => ({
     mode: t(`shipping_modes.${mode}`),
@@ -28,47 +61,13 @@ export default function DashboardCharts({ view }: { view: DashboardView }) {
     ),
   }));
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <Section title={t('admin.dashboard_page.per_day', { days: view.series.length })}>
-        <BarChart
-          h={220}
-          data={perDay}
-          dataKey="day"
-          withLegend
-          series={[
-            { name: 'quotes', label: t('admin.dashboard_page.quotes'), color: 'blue.8' },
-            { name: 'bookings', label: t('admin.dashboard_page.bookings'), color: 'teal.6' },
-          ]}
-          valueFormatter={(v) => fmt.number(v)}
-        />
-        <Text size="sm" fw={500} mt="md" mb="xs">
-          {t('admin.dashboard_page.rate_per_day')}
-        </Text>
-        <LineChart
-          h={140}
-          data={perDay}
-          dataKey="day"
-          series={[{ name: 'rate', label: t('admin.dashboard_page.rate'), color: 'grape.6' }]}
-          valueFormatter={(v) => `${fmt.number(v)} %`}
-          yAxisProps={{ domain: [0, 100] }}
-        />
-      </Section>
-      <Section title={t('admin.dashboard_page.revenue')}>
-        {currencies.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('admin.dashboard_page.no_revenue')}
-          </Text>
-        ) : (
-          <BarChart
-            h={260}
-            data={revenue}
-            dataKey="mode"
-            withLegend={currencies.length > 1}
-            series={currencies.map((c, i) => ({ name: c, label: c, color: ['indigo.6', 'orange.6', 'green.6'][i % 3] }))}
-            valueFormatter={(v) => fmt.money(v, currencies[0])}
-          />
-        )}
-      </Section>
-    </SimpleGrid>
+    <BarChart
+      h={260}
+      data={revenue}
+      dataKey="mode"
+      withLegend={currencies.length > 1}
+      series={currencies.map((c, i) => ({ name: c, label: c, color: ['indigo.6', 'orange.6', 'green.6'][i % 3] }))}
+      valueFormatter={(v) => fmt.money(v, currencies[0])}
+    />
   );
 }
