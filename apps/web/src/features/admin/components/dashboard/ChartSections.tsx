@@ -4,6 +4,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadWhenNearView } from '../../../../components/LoadWhenNearView';
 import { Section } from '../../../../components/Section';
+import { CHART_HEIGHTS } from './chartHeights';
 
 // recharts (a third of the dashboard's scripts) loads only when the charts come near the screen:
 // they sit below every figure, so a visit that reads the figures never downloads it.
@@ -11,9 +12,8 @@ const charts = () => import('./DashboardCharts');
 const PerDayCharts = lazy(() => charts().then((m) => ({ default: m.PerDayCharts })));
 const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart })));
 
-/** The charts' room on the page before they arrive (DashboardCharts.tsx's heights). */
-const PER_DAY_HEIGHT = 220 + 140 + 40;
-const REVENUE_HEIGHT = 260;
+/** The per-day section's two charts and the rate chart's title between them. */
+const PER_DAY_HEIGHT = CHART_HEIGHTS.perDay + CHART_HEIGHTS.ratePerDay + 40;
 
 /** The dashboard's charts, each titled at once and drawn when scrolled near: quotes and bookings a day with the rate, and this month's revenue by mode. */
 export function ChartSections({ view }: { view: DashboardView }) {
@@ -31,7 +31,7 @@ export function ChartSections({ view }: { view: DashboardView }) {
             {t('admin.dashboard_page.no_revenue')}
           </Text>
         ) : (
-          <LoadWhenNearView height={REVENUE_HEIGHT}>
+          <LoadWhenNearView height={CHART_HEIGHTS.revenue}>
             <RevenueChart view={view} />
           </LoadWhenNearView>
         )}

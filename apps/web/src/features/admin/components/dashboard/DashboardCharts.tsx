@@ -5,6 +5,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { major } from '../../../../components/shipment/format';
 import { useFormat } from '../../../../lib/useFormat';
+import { CHART_HEIGHTS } from './chartHeights';
 
 /**
  * The dashboard's charts (@mantine/charts over recharts), loaded into their sections
@@ -24,7 +25,7 @@ export function PerDayCharts({ view }: { view: DashboardView }) {
   return (
     <>
       <BarChart
-        h={220}
+        h={CHART_HEIGHTS.perDay}
         data={perDay}
         dataKey="day"
         withLegend
@@ -38,7 +39,7 @@ export function PerDayCharts({ view }: { view: DashboardView }) {
         {t('admin.dashboard_page.rate_per_day')}
       </Text>
       <LineChart
-        h={140}
+        h={CHART_HEIGHTS.ratePerDay}
         data={perDay}
         dataKey="day"
         series={[{ name: 'rate', label: t('admin.dashboard_page.rate'), color: 'grape.6' }]}
@@ -62,7 +63,7 @@ export function RevenueChart({ view }: { view: DashboardView }) {
   }));
   return (
     <BarChart
-      h={260}
+      h={CHART_HEIGHTS.revenue}
       data={revenue}
       dataKey="mode"
       withLegend={currencies.length > 1}
