@@ -1,11 +1,13 @@
-import { addDays, nextBusinessDay } from '@freight/domain/rating';
+import { DEFAULT_PICKUP_CUTOFF, firstPickupDate, nextBusinessDay } from '@freight/domain/rating';
 
-/** The shipment every quote bench rates: LTL, 3 item lines, a liftgate, a pickup two business days out. */
+/**
+ * The shipment every quote bench rates: LTL, 3 item lines, a liftgate, a pickup on the business day
+ * after the first quotable one (a run that crosses the origin's cut-off still gets rates).
+ */
 export function benchQuoteRequest() {
-  const today = new Date().toISOString().slice(0, 10);
   return {
     mode: 'ltl',
-    pickup_date: nextBusinessDay(addDays(today, 2), 'US'),
+    pickup_date: nextBusinessDay(firstPickupDate({ country: 'US', state: 'IL' }, new Date(), DEFAULT_PICKUP_CUTOFF).date, 'US'),
     origin: { postal_code: '60606', country: 'US', site_type: 'business' },
     destination: { postal_code: '30301', country: 'US', site_type: 'business' },
     items: [

@@ -18,8 +18,11 @@ export const dashboardQuery = z.object({
 export const dashboardPeriod = z.strictObject({
   from: isoDate.meta({ description: "The first day of the period, YYYY-MM-DD, in the business's time zone" }),
   quotes: z.int(),
-  bookings: z.int(),
-  rate: z.number().min(0).max(1).nullable().meta({ description: 'Bookings per quote, 0 to 1; null without quotes' }),
+  bookings: z.int().meta({ description: 'Shipments booked in the period, of quotes from any day' }),
+  quotes_booked: z.int().meta({ description: "The period's quotes booked since, on any day" }),
+  rate: z.number().min(0).max(1).nullable().meta({
+    description: "The quote-to-booking rate: the period's quotes booked since, per quote of the period, 0 to 1; null without quotes",
+  }),
   new_accounts: z.int(),
 });
 export type DashboardPeriod = z.output<typeof dashboardPeriod>;
@@ -66,8 +69,8 @@ export const dashboardView = z.strictObject({
   today: dashboardPeriod,
   month: dashboardPeriod,
   series: z
-    .array(z.strictObject({ date: isoDate, quotes: z.int(), bookings: z.int() }))
-    .meta({ description: 'One entry a day, oldest first, up to today' }),
+    .array(z.strictObject({ date: isoDate, quotes: z.int(), bookings: z.int(), quotes_booked: z.int() }))
+    .meta({ description: "One entry a day, oldest first, up to today: as a period's figures, for that day" }),
   revenue: z
     .array(z.strictObject({ mode: z.enum(QUOTE_MODES), currency: z.string(), total_cents: z.int(), shipments: z.int() }))
     .meta({ description: "This month's bookings (not canceled) by mode and currency" }),

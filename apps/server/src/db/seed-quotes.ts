@@ -92,7 +92,8 @@ function demoRequest(n: number, firstPickupDate: string): QuoteInput {
 /**
  * The demo shipper's quotes of the last two weeks, rated by the real engine with the tariffs and
  * diesel weeks of their day, so Quote History, Saved Quotes, the carriers' share of last week's
- * quotes and a tariff preview have something to show on a first start.
+ * quotes, a tariff preview and the dashboard's quote-to-booking rate have something to show on a
+ * first start.
  */
 export async function seedDemoQuotes(tx: Db, now: Date) {
   const [shipper] = await tx.select().from(users).where(eq(users.email, 'shipper@demo.test'));
@@ -112,8 +113,9 @@ export async function seedDemoQuotes(tx: Db, now: Date) {
     const input = demoRequest(n, calendar.first(origin).date);
     const owner = { accountId: shipper.accountId, userId: shipper.id };
     const expiresAt = calendar.expiry(input.pickup_date, origin);
-    await tx
-      .insert(quotes)
-      .values(quoteRowOf(owner, input, await service.rateEveryCarrier(input, shipper.accountId), at, n % 4 === 1, expiresAt));
+    const row = quoteRowOf(owner, input, await service.rateEveryCarrier(input, shipper.accountId), at, n % 4 === 1, expiresAt);
+    // Every third quote was booked within the hour (the dashboard's quote-to-booking rate reads these).
+    const bookedAt = n % 3 === 0 ? new Date(Math.min(at.getTime() + 45 * 60_000, now.getTime())) : null;
+    await tx.insert(quotes).values({ ...row, bookedAt });
   }
 }

@@ -112,8 +112,8 @@ describe("the dashboard's business days", () => {
     expect(d.time_zone).toBe('America/Chicago');
     expect(d.today).toMatchObject({ from: '2027-01-31', quotes: 1, bookings: 1 });
     expect(d.month).toMatchObject({ from: '2027-01-01', quotes: 3, bookings: 3 });
-    expect(d.series.at(-1)).toEqual({ date: '2027-01-31', quotes: 1, bookings: 1 });
-    expect(d.series.at(-2)).toEqual({ date: '2027-01-30', quotes: 1, bookings: 1 });
+    expect(d.series.at(-1)).toEqual({ date: '2027-01-31', quotes: 1, bookings: 1, quotes_booked: 0 });
+    expect(d.series.at(-2)).toEqual({ date: '2027-01-30', quotes: 1, bookings: 1, quotes_booked: 0 });
     expect(d.incidents.count).toBe(1);
   });
 

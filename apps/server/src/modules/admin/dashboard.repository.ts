@@ -12,15 +12,6 @@ const day = (column: AnyColumn, timeZone: string) => sql<string>`to_char(${colum
  * series' rows) or by a small partial index, so it costs the same with a million shipments.
  */
 export function dashboardRepository(db: Db, timeZone: string) {
-  /** Rows of `table` created since `from`, counted per business day. */
-  const perDay = (table: typeof quotes | typeof shipments, from: Date) =>
-    db
-      .select({ date: day(table.createdAt, timeZone), n: count() })
-      .from(table)
-      .where(gte(table.createdAt, from))
-      // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
-      .groupBy(sql`1`);
-
   const listed = (where: SQL) =>
     db
       .select({
@@ -38,8 +29,25 @@ export function dashboardRepository(db: Db, timeZone: string) {
       .limit(10) as Promise<DashboardShipment[]>;
 
   return {
-    quotesPerDay: (from: Date) => perDay(quotes, from),
-    bookingsPerDay: (from: Date) => perDay(shipments, from),
+    /** Quotes made since `from` per business day, and how many of them have been booked since. */
+    quotesPerDay: (from: Date) =>
+      db
+        .select({
+          date: day(quotes.createdAt, timeZone),
+          n: count(),
+          booked: sql<number>`count(*) filter (where ${quotes.bookedAt} is not null)`.mapWith(Number),
+        })
+        .from(quotes)
+        .where(gte(quotes.createdAt, from))
+        // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
+        .groupBy(sql`1`),
+    /** Shipments booked since `from` per business day, whichever day their quote was made. */
+    bookingsPerDay: (from: Date) =>
+      db
+        .select({ date: day(shipments.createdAt, timeZone), n: count() })
+        .from(shipments)
+        .where(gte(shipments.createdAt, from))
+        .groupBy(sql`1`),
 
     async newAccounts(from: Date) {
       const [row] = await db.select({ n: count() }).from(accounts).where(gte(accounts.createdAt, from));

@@ -46,15 +46,30 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
         repo.incidents(today),
       ]);
     const quotesOn = new Map(quotesByDay.map((d) => [d.date, d.n]));
+    const bookedOn = new Map(quotesByDay.map((d) => [d.date, d.booked]));
     const bookingsOn = new Map(bookingsByDay.map((d) => [d.date, d.n]));
     const total = (counts: Map<string, number>, since: string) =>
       [...counts].filter(([date]) => date >= since).reduce((sum, [, n]) => sum + n, 0);
+    // The rate follows the period's own quotes (booked since, on any day), so it stays within 0 to 1:
+    // the period's bookings include quotes of days before it, and a day's could outnumber its quotes.
     const period = (since: string, newAccounts: number): DashboardPeriod => {
       const q = total(quotesOn, since);
-      const b = total(bookingsOn, since);
-      return { from: since, quotes: q, bookings: b, rate: q ? b / q : null, new_accounts: newAccounts };
+      const booked = total(bookedOn, since);
+      return {
+        from: since,
+        quotes: q,
+        bookings: total(bookingsOn, since),
+        quotes_booked: booked,
+        rate: q ? booked / q : null,
+        new_accounts: newAccounts,
+      };
     };
-    const series = seriesDates.map((date) => ({ date, quotes: quotesOn.get(date) ?? 0, bookings: bookingsOn.get(date) ?? 0 }));
+    const series = seriesDates.map((date) => ({
+      date,
+      quotes: quotesOn.get(date) ?? 0,
+      bookings: bookingsOn.get(date) ?? 0,
+      quotes_booked: bookedOn.get(date) ?? 0,
+    }));
     const view: DashboardView = {
       time_zone: days.timeZone,
       today: period(todayDate, newToday),

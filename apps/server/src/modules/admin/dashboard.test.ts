@@ -15,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A quote of the demo shipper `daysAgo` days before the test clock. */
-async function quoteAt(daysAgo: number) {
+/** A quote of the demo shipper `daysAgo` days before the test clock, booked then when `booked`. */
+async function quoteAt(daysAgo: number, booked = false) {
+  const createdAt = new Date(t.clock.now.getTime() - daysAgo * DAY);
   const [user] = await t.database.db.select().from(users).where(eq(users.email, 'shipper@demo.test'));
   await t.database.db.insert(quotes).values({
     accountId: user!.accountId!,
@@ -25,7 +26,8 @@ async function quoteAt(daysAgo: number) {
     input: {},
     result: {},
     currency: 'USD',
-    createdAt: new Date(t.clock.now.getTime() - daysAgo * DAY),
+    createdAt,
+    bookedAt: booked ? createdAt : null,
   });
 }
 
@@ -33,7 +35,8 @@ describe('GET /api/admin/dashboard', () => {
   it("counts today's and the month's quotes, bookings and rate, revenue by mode, statuses, what needs attention and incidents", async () => {
     const now = t.clock.now;
     const todayIso = zonedDate(now, 'America/Chicago');
-    for (let i = 0; i < 4; i++) await quoteAt(0);
+    for (let i = 0; i < 3; i++) await quoteAt(0);
+    await quoteAt(0, true);
     await quoteAt(40);
     const booked = await insertShipment(t.database.db, { status: 'delayed' });
     const parcel = await insertShipment(t.database.db, { mode: 'parcel', status: 'in_transit' });
@@ -50,10 +53,11 @@ describe('GET /api/admin/dashboard', () => {
     const res = await ops.get('/api/admin/dashboard?days=14');
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d.today).toMatchObject({ from: todayIso, quotes: 4, bookings: 2, rate: 0.5 });
+    // Two bookings today, of which one quote is today's: the rate follows today's quotes (1 of 4).
+    expect(d.today).toMatchObject({ from: todayIso, quotes: 4, bookings: 2, quotes_booked: 1, rate: 0.25 });
     expect(d.month.quotes).toBeGreaterThanOrEqual(4);
     expect(d.series).toHaveLength(14);
-    expect(d.series.at(-1)).toEqual({ date: todayIso, quotes: 4, bookings: 2 });
+    expect(d.series.at(-1)).toEqual({ date: todayIso, quotes: 4, bookings: 2, quotes_booked: 1 });
     expect(d.series.reduce((s: number, x: { quotes: number }) => s + x.quotes, 0)).toBe(4);
     expect(d.revenue.map((r: { mode: string }) => r.mode).sort()).toEqual(['ltl', 'parcel']);
     expect(d.revenue.find((r: { mode: string }) => r.mode === 'ltl')).toMatchObject({

@@ -43,12 +43,12 @@ export function makeAccountDetail(overrides: Partial<StaffAccountDetail> = {}): 
 
 /** Test data: the dashboard's answer (GET /api/admin/dashboard), a quiet day. */
 export function makeDashboard(): DashboardView {
-  const period = { from: '2026-11-22', quotes: 4, bookings: 2, rate: 0.5, new_accounts: 1 };
+  const period = { from: '2026-11-22', quotes: 4, bookings: 2, quotes_booked: 2, rate: 0.5, new_accounts: 1 };
   return {
     time_zone: 'America/Chicago',
     today: period,
     month: { ...period, from: '2026-11-01' },
-    series: [{ date: '2026-11-22', quotes: 4, bookings: 2 }],
+    series: [{ date: '2026-11-22', quotes: 4, bookings: 2, quotes_booked: 2 }],
     revenue: [{ mode: 'ltl', currency: 'USD', total_cents: 125_000, shipments: 2 }],
     statuses: [{ status: 'in_transit', count: 2 }],
     action_required: { count: 0, latest: [] },

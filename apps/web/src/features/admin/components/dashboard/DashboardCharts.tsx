@@ -20,7 +20,8 @@ export function PerDayCharts({ view }: { view: DashboardView }) {
     day: fmt.date(`${d.date}T12:00:00Z`),
     quotes: d.quotes,
     bookings: d.bookings,
-    rate: d.quotes ? Math.round((d.bookings / d.quotes) * 100) : 0,
+    // The day's quotes booked since (the server's rate, a day at a time): never over 100 %.
+    rate: d.quotes ? Math.round((d.quotes_booked / d.quotes) * 100) : 0,
   }));
   return (
     <>
