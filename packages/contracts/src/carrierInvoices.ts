@@ -377,7 +377,7 @@ export const payablesBatchView = z.strictObject({
         z.strictObject({
           id: z.uuid(),
           invoice_number: z.string(),
-          due_date: z.string().meta({ description: "'' when the invoice has no due date" }),
+          due_date: z.iso.date().nullable().meta({ description: 'null when the invoice has no due date' }),
           amount_cents: z.number().int(),
           paid_at: z.iso.datetime().nullable(),
         }),
@@ -396,7 +396,7 @@ export const payablesView = z.strictObject({
       carrier: payableCarrier,
       currency: z.string(),
       amount_cents: z.number().int(),
-      due_date: z.string().meta({ description: "'' when the invoice has no due date" }),
+      due_date: z.iso.date().nullable().meta({ description: 'null when the invoice has no due date' }),
     }),
   ),
   batches: z.array(z.strictObject(payablesBatchFields)),

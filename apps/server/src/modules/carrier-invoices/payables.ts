@@ -30,7 +30,7 @@ function batchView(batch: PayablesBatchRow, createdBy: string | null, rows: With
     g.invoices.push({
       id: invoice.id,
       invoice_number: invoice.invoiceNumber,
-      due_date: invoice.dueDate ?? '',
+      due_date: invoice.dueDate,
       amount_cents: invoice.approvedCents ?? 0,
       paid_at: invoice.paidAt?.toISOString() ?? null,
     });
@@ -68,7 +68,7 @@ export function payablesService(ctx: Ctx) {
         carrier,
         currency: invoice.currency,
         amount_cents: invoice.approvedCents ?? 0,
-        due_date: invoice.dueDate ?? '',
+        due_date: invoice.dueDate,
       })),
       batches: batches.map(({ batch, createdBy }) => {
         const { carriers: _carriers, ...rest } = batchView(
