@@ -1,12 +1,18 @@
 import type { RuleActions, RuleCondition } from '@freight/domain';
 import type { TFunction } from 'i18next';
 
+/** Writes a number in the reader's language (useFormat's `number`). */
+type NumberWords = (value: number, options?: Intl.NumberFormatOptions) => string;
+
 /** A condition in words: 'Weight under 150 lb', 'Destination state is one of TX, OK'. */
-export function conditionWords(t: TFunction, c: RuleCondition): string {
+export function conditionWords(t: TFunction, c: RuleCondition, number: NumberWords): string {
   const field = t(`rules.fields.${c.field}`);
   if ('op' in c && 'values' in c) return t(`rules.list_ops.${c.op}`, { field, values: c.values.join(', ') });
   if ('op' in c) {
-    const value = c.field === 'order_value_cents' ? (c.value / 100).toFixed(2) : String(c.value);
+    const value =
+      c.field === 'order_value_cents'
+        ? number(c.value / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+        : number(c.value, { maximumFractionDigits: 2 });
     return t(`rules.number_ops.${c.op}`, { field, value, unit: t(`rules.units.${c.field}`) });
   }
   if (c.field === 'marketplace') return t('rules.is', { field, value: t(`rules.marketplaces.${c.value}`) });

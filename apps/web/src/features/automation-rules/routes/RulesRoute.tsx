@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { showNotice } from '../../../components/notices/showNotice';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useCan } from '../../../lib/permissions';
+import { useFormat } from '../../../lib/useFormat';
 import { afterRulesChange, rulesApi, rulesQuery } from '../api/rulesApi';
 import { DryRunPanel } from '../components/DryRunPanel';
 import { draftOf, RuleEditor } from '../components/RuleEditor';
@@ -21,6 +22,7 @@ import { actionsWords, conditionWords } from '../components/ruleWords';
  */
 export function RulesRoute() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const mayEdit = useCan('account.manage');
   const client = useQueryClient();
   const rules = useQuery(rulesQuery());
@@ -83,7 +85,9 @@ export function RulesRoute() {
                   <Text span fw={500}>
                     {t('rules.when')}{' '}
                   </Text>
-                  {rule.conditions.length ? rule.conditions.map((c) => conditionWords(t, c)).join(t('rules.and')) : t('rules.always')}
+                  {rule.conditions.length
+                    ? rule.conditions.map((c) => conditionWords(t, c, fmt.number)).join(t('rules.and'))
+                    : t('rules.always')}
                 </Text>
                 <Text size="sm">
                   <Text span fw={500}>
@@ -93,12 +97,13 @@ export function RulesRoute() {
                 </Text>
               </Stack>
               <Group gap="xs" wrap="wrap">
+                {/* The words beside the switch say its state, and its name carries them too (what is seen is what is heard). */}
                 <Switch
-                  label={t('rules.on')}
+                  label={t(rule.enabled ? 'rules.on' : 'rules.off')}
                   checked={rule.enabled}
                   disabled={!mayEdit || toggle.isPending}
                   onChange={() => toggle.mutate(rule)}
-                  aria-label={t('rules.switch_label', { name: rule.name })}
+                  aria-label={t(rule.enabled ? 'rules.switch_label' : 'rules.switch_label_off', { name: rule.name })}
                 />
                 {mayEdit && (
                   <>
