@@ -74,7 +74,7 @@ export function RowsTable({
           }))}
         />
       )}
-      <ResponsiveTable minWidth={1100}>
+      <ResponsiveTable minWidth={960}>
         <Table striped verticalSpacing="sm">
           <Table.Caption>{t('batches.rows.caption')}</Table.Caption>
           <Table.Thead>
@@ -238,8 +238,10 @@ function RowLine({
               styles={WRAPPING_COMPACT_BUTTON_STYLES}
               disabled={busy}
               onClick={() => onFix(row)}
+              // The row is named by its line in the table; a screen reader reading the button alone hears which.
+              aria-label={t('batches.rows.fix', { name })}
             >
-              {t('batches.rows.fix', { name })}
+              {t('batches.rows.fix_short')}
             </Button>
           )}
           {mayBook && row.status === 'booking_failed' && row.rate_id && (
