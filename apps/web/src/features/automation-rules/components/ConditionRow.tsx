@@ -45,7 +45,7 @@ export function ConditionRow({
     value = (
       <TextInput
         label={label('rules.editor.values')}
-        description={t('rules.editor.values_hint')}
+        description={t(`rules.editor.values_hints.${condition.field}`)}
         value={condition.values.join(', ')}
         error={error}
         onChange={(e) =>
