@@ -1,20 +1,16 @@
 // POST /api/quotes under load on PostgreSQL, beside a bare Fastify hello-world in the same run.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/quotes-load.ts
 // (creates and drops its own database; servers listen on 127.0.0.1 only; stops by itself)
+import { once } from 'node:events';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { backendCpuMs, backendCpuSince, processCpuMs } from './postgres-cpu';
-import { adminBase, freshDatabase, memoryMb, signIn, startNode, waitFor, withClient } from './server-process';
+import { adminBase, freshDatabase, memoryMb, signIn, startApp, startNode, waitFor, withClient } from './server-process';
 import { benchQuoteRequest } from './shipment';
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const base = adminBase;
-
-/** BENCH_CPU_PROF=dir: the quote server writes a V8 CPU profile of its whole run into dir when it stops. */
-const profileDir = process.env.BENCH_CPU_PROF;
-
-const start = startNode;
 
 function run(opts: autocannon.Options) {
   return new Promise<autocannon.Result>((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
@@ -22,23 +18,18 @@ function run(opts: autocannon.Options) {
 
 const database = await freshDatabase('quotes');
 const dbName = database.name;
-const app = start(
-  ['apps/server/src/server.ts'],
-  {
-    DATABASE_URL: database.url,
-    SEED_DEMO: '1',
-    PORT: '3201',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
-  },
-  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-);
-const hello = start(['bench/hello.ts'], { PORT: '3202' });
+// The demo data first, by a server of its own that then stops: seeding leaves a larger heap behind
+// (and would be the measured server's peak), and the figures are those of a server that serves.
+const seeder = startApp(database.url, 3200);
+await waitFor('http://127.0.0.1:3200/sanctum/csrf-cookie');
+seeder.kill('SIGTERM');
+await once(seeder, 'exit');
+const app = startApp(database.url, 3201, { SEED_DEMO: '0' });
+const hello = startNode(['bench/hello.ts'], { PORT: '3202' });
 try {
   await waitFor('http://127.0.0.1:3201/sanctum/csrf-cookie');
   await waitFor('http://127.0.0.1:3202/');
-  // Started and seeded, before its first quote: what the server holds at rest.
+  // Started on the seeded database, before its first quote: what the server holds at rest.
   const idleRssMb = app.pid ? Math.round(memoryMb(app.pid, 'VmRSS')) : null;
 
   // Log in as the demo shipper, as the SPA does.
