@@ -2,8 +2,6 @@ import { addDays, holidayName, type IsoDate, isWeekend, localDateTime } from '@f
 import type { Db } from './client';
 import { siteNotifications } from './schema';
 
-const DAY = 86_400_000;
-
 /** The next weekday the US carriers' calendar closes (after today in Chicago), within a year. */
 function nextCarrierHoliday(now: Date): IsoDate | undefined {
   let day = localDateTime(now, 'America/Chicago').date;
@@ -34,7 +32,8 @@ export async function seedDemoNotices(tx: Db, now: Date) {
     bodyEn: `Carriers do not pick up on ${name('en')}, ${dayInWords(holiday, 'en-US')}. Book pickups for the business days around it.`,
     bodyEs: `Los transportistas no recolectan el ${dayInWords(holiday, 'es-MX')} (${name('es')}). Reserve las recolecciones para los días hábiles de antes o de después.`,
     startsAt: now,
-    endsAt: new Date(new Date(`${addDays(holiday, 1)}T12:00:00Z`).getTime() + DAY),
+    // Midnight at the end of the day after, in Chicago (or an hour later in summer time).
+    endsAt: new Date(`${addDays(holiday, 2)}T06:00:00Z`),
     createdAt: now,
     updatedAt: now,
   });
