@@ -90,7 +90,9 @@ for (const language of ['es'] as const) {
       await menu.click();
       await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeVisible();
       await snap(page, `phone-my-shipments-menu-${language}`, { fullPage: false });
-      await page.keyboard.press('Escape');
+      // Escape to the menu itself: the menu takes focus a tick after it shows, and a key pressed
+      // to the page before that reaches no listener (a landing run on a busy machine saw it stay open).
+      await page.getByRole('menu').press('Escape');
       await expect(page.getByRole('menuitem', { name: w.view, exact: true })).toBeHidden();
     }
     const chat = page.getByRole('button', { name: new RegExp(`^${w.chat}`) });
