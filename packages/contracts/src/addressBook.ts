@@ -96,9 +96,6 @@ export const addressBookEntryView = z.strictObject({
 });
 export type AddressBookEntry = z.output<typeof addressBookEntryView>;
 
-/** GET /api/addresses sort keys. */
-export const ADDRESS_SORTS = ['company', 'contact', 'city', 'state', 'postal_code', 'created_at'] as const;
-
 /** Columns of the address CSV, in order (template, export and import header). */
 export const ADDRESS_CSV_COLUMNS = [
   'company',

@@ -3,8 +3,9 @@ import { ANALYTICS_PERIODS, CURRENCIES, DRILL_FIGURES } from '@freight/domain';
 import type { Accuracy, OnTime, Service, Volume } from '@freight/domain/analytics';
 import { z } from 'zod';
 import { isoDate } from './fields';
+import { SHIPMENT_SORTS } from './listSorts';
 import { QUOTE_MODES } from './quotes';
-import { SHIPMENT_SORTS, shipmentListQuery } from './shipments';
+import { shipmentListQuery } from './shipments';
 import { stateCode } from './staffShipments';
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, queryFlag, requiredText } from './fields';
+import { CARRIER_INVOICE_SORTS } from './listSorts';
 import { pageMetaView } from './paging';
 
 /**
@@ -98,8 +99,6 @@ export const CARRIER_INVOICE_CSV_COLUMNS = [
   'description',
   'amount_cents',
 ] as const;
-
-export const CARRIER_INVOICE_SORTS = ['received', 'invoice_date', 'billed', 'variance'] as const;
 
 /** GET /api/admin/carrier-invoices: the queue, by status (every status by default), searched by invoice, PRO or BOL number. */
 export const carrierInvoiceListQuery = z.object({

@@ -2,15 +2,13 @@ import { type AgingBucket, INVOICE_FILTERS, NET_TERMS_DAYS, PAYMENT_METHODS } fr
 import { z } from 'zod';
 import { isoDate, requiredText } from './fields';
 import { disputeView, invoiceSummary } from './invoiceViews';
+import { INVOICE_SORTS } from './listSorts';
 import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
 
 /**
  * Invoices, invoice payments, disputes and credit hold. Money is integer cents in the
  * invoice's currency.
  */
-
-export const INVOICE_SORTS = ['invoice_date', 'due_date', 'number', 'balance', 'total'] as const;
-export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const perPage = z.coerce.number().int().min(1).max(100).optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type DashboardMargin, dashboardMargin } from './dashboard';
 import { isoDate } from './fields';
+import { MARGIN_SORTS } from './listSorts';
 import { QUOTE_MODES } from './quotes';
 import { stateCode } from './staffShipments';
 
@@ -10,9 +11,6 @@ import { stateCode } from './staffShipments';
  */
 export const MARGIN_GROUPS = ['customer', 'lane', 'carrier', 'mode', 'rep', 'month'] as const;
 export type MarginGroup = (typeof MARGIN_GROUPS)[number];
-
-export const MARGIN_SORTS = ['margin', 'price', 'cost', 'margin_bp', 'shipments', 'label'] as const;
-export type MarginSort = (typeof MARGIN_SORTS)[number];
 
 /** The longest pickup range a report reads: three years of days. */
 export const MARGIN_MAX_DAYS = 1096;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listQuery } from './addressBook';
 import { optionalHsCode } from './customs';
 import { requiredText } from './fields';
+import { PART_SORTS } from './listSorts';
 
 /**
  * The staff's part catalog: commodities with their NMFC item and sub, their class (or
@@ -65,9 +66,6 @@ export const partView = z.strictObject({
   updated_at: z.iso.datetime(),
 });
 export type Part = z.output<typeof partView>;
-
-export const PART_SORTS = ['description_en', 'description_es', 'nmfc', 'freight_class', 'updated_at'] as const;
-export type PartSort = (typeof PART_SORTS)[number];
 
 const yesNo = z.enum(['yes', 'no'], { error: 'validation.choice' }).optional();
 

@@ -59,8 +59,6 @@ export const productView = z.strictObject({
 });
 export type Product = z.output<typeof productView>;
 
-export const PRODUCT_SORTS = ['description', 'product_number', 'nmfc', 'freight_class', 'weight_lb', 'created_at'] as const;
-
 export const PRODUCT_CSV_COLUMNS = [
   'description',
   'product_number',

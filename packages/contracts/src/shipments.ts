@@ -15,6 +15,7 @@ import {
   requiredText,
   timeOfDay,
 } from './fields';
+import { SHIPMENT_SORTS } from './listSorts';
 import { paymentIntentId, paymentMethodId, returnPath } from './paymentMethods';
 import { bookingReferences, MAX_SHIPMENT_REFERENCES, REFERENCE_TYPES, shipmentReference } from './references';
 import { mineParam } from './team';
@@ -115,10 +116,6 @@ export interface ShipmentDocument {
   language: Language;
   copy: { language: Language; url: string } | null;
 }
-
-/** The list's sort keys (GET /api/shipments?sort=&dir=). */
-export const SHIPMENT_SORTS = ['created_at', 'pickup_date', 'status', 'carrier', 'bol_number'] as const;
-export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
 
 /**
  * One end of a booking: a full address (a BOL and a parcel label need the street) and the person

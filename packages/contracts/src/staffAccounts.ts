@@ -1,6 +1,7 @@
 import { PAYMENT_TERMS, ROLES, SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
 import { email, requiredText } from './fields';
+import { ACCOUNT_SORTS } from './listSorts';
 import { salesRepAssignment, salesRepFilter, salesRepView } from './salesReps';
 import { accountAddress } from './settings';
 import { staffQuoteLowestMargin } from './staffQuotes';
@@ -14,7 +15,6 @@ import { accountAddressView } from './user';
  */
 export const ACCOUNT_STATES = ['active', 'credit_hold', 'suspended', 'unverified'] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
-export const ACCOUNT_SORTS = ['name', 'created_at'] as const;
 
 export const accountSearchQuery = z.object({
   /** Account name, a user's name, email or phone, or a BOL number. */

@@ -2,6 +2,7 @@ import { EDI_214_STATUS_CODES, SHIPMENT_STATUSES } from '@freight/domain';
 import { SCORECARD_FIGURES } from '@freight/domain/analytics';
 import { z } from 'zod';
 import { isoDate, isoDateTime, queryFlag, requiredText } from './fields';
+import { STAFF_SHIPMENT_SORTS } from './listSorts';
 import { QUOTE_MODES } from './quotes';
 import { chargeView, shipmentListItem, shipmentView, trackingEventView } from './shipmentViews';
 import { teamPerson } from './team';
@@ -10,8 +11,6 @@ import { teamPerson } from './team';
  * The staff's shipment search and detail: every account's shipments, found by any of
  * their numbers, the account, carrier, status, 'Action Required', pickup or booking dates and lane.
  */
-export const STAFF_SHIPMENT_SORTS = ['created_at', 'pickup_date', 'status', 'bol_number'] as const;
-export type StaffShipmentSort = (typeof STAFF_SHIPMENT_SORTS)[number];
 
 /** A state or province code (two letters; three for a Mexican state), upper-cased. */
 export const stateCode = z

@@ -1,6 +1,15 @@
 import { LANGUAGES } from '@freight/domain';
 import { z } from 'zod';
 import { requiredChoice, requiredText } from './fields';
+import { INBOX_SORTS } from './listSorts';
+import {
+  SUPPORT_ATTACHMENT_TYPES,
+  SUPPORT_ATTACHMENTS_PER_MESSAGE,
+  SUPPORT_CATEGORIES,
+  SUPPORT_MESSAGE_MAX,
+  SUPPORT_STATES,
+  type SupportState,
+} from './supportChoices';
 import { mineParam, teamPerson } from './team';
 
 /**
@@ -8,18 +17,6 @@ import { mineParam, teamPerson } from './team';
  * inbox, and the live events both sides receive. Messages are plain text: no side renders them
  * as HTML.
  */
-export const SUPPORT_CATEGORIES = ['shipping', 'quoting', 'billing', 'other'] as const;
-export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
-/** open: waiting for support; waiting: support answered and waits for the customer; resolved. */
-export const SUPPORT_STATES = ['open', 'waiting', 'resolved'] as const;
-export type SupportState = (typeof SUPPORT_STATES)[number];
-
-export const SUPPORT_MESSAGE_MAX = 4000;
-/** Images and PDFs up to 10 MB, at most 5 per message. */
-export const SUPPORT_ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
-export const SUPPORT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const SUPPORT_ATTACHMENTS_PER_MESSAGE = 5;
-
 const attachmentIds = z
   .array(z.uuid({ error: 'validation.choice' }))
   .max(SUPPORT_ATTACHMENTS_PER_MESSAGE, { error: 'validation.too_many' });
@@ -58,7 +55,6 @@ export const conversationListQuery = z.object({
 /** GET /api/support/conversations: the account's conversations, or with `mine` the caller's own. */
 export const accountConversationListQuery = conversationListQuery.extend({ mine: mineParam });
 
-export const INBOX_SORTS = ['newest', 'oldest', 'waiting_longest'] as const;
 export const inboxQuery = conversationListQuery.extend({
   category: z.enum(SUPPORT_CATEGORIES, { error: 'validation.choice' }).optional(),
   /** 'me', 'unassigned' or a staff user's id. */

@@ -185,7 +185,6 @@ const adminRoutes: RouteObject[] = [
 
 const quotes = () => import('../features/quotes/routes');
 const ebayQuotes = () => import('../features/quotes/routes/EbayOrderQuoteRoutes');
-const invoices = () => import('../features/invoices/routes');
 const tracking = () => import('../features/tracking/routes');
 const approvals = () => import('../features/approvals/routes');
 const claims = () => import('../features/claims/routes');
@@ -242,13 +241,16 @@ const customerRoutes: RouteObject[] = [
   { path: 'address-book', ...screen(() => import('../features/addresses/routes').then((m) => m.AddressBookRoute)) },
   {
     path: 'my-invoices',
-    ...screen(() => invoices().then((m) => m.InvoicesLayout)),
+    ...screen(() => import('../features/invoices/routes').then((m) => m.InvoicesLayout)),
     children: [
-      { index: true, ...screen(() => invoices().then((m) => m.OpenInvoicesRoute)) },
-      { path: 'history', ...screen(() => invoices().then((m) => m.InvoiceHistoryRoute)) },
+      { index: true, ...screen(() => import('../features/invoices/routes/OpenInvoicesRoute').then((m) => m.OpenInvoicesRoute)) },
+      { path: 'history', ...screen(() => import('../features/invoices/routes/InvoiceHistoryRoute').then((m) => m.InvoiceHistoryRoute)) },
     ],
   },
-  { path: 'invoice-detail/:id', ...screen(() => invoices().then((m) => m.InvoiceDetailRoute)) },
+  {
+    path: 'invoice-detail/:id',
+    ...screen(() => import('../features/invoices/routes/InvoiceDetailRoute').then((m) => m.InvoiceDetailRoute)),
+  },
   { path: 'video-tutorials', ...screen(() => import('../features/tutorials/routes').then((m) => m.VideoTutorialsRoute)) },
   { path: 'support', ...screen(() => import('../features/support/routes').then((m) => m.SupportRoute)) },
   { path: 'support/:id', ...screen(() => import('../features/support/routes').then((m) => m.SupportRoute)) },

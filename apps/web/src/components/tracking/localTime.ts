@@ -35,3 +35,11 @@ export function formatLocalDate(value: string | null | undefined, language: stri
 export function placeName(p: { city?: string | null; state?: string | null }): string {
   return [p.city, p.state].filter((s) => s?.trim()).join(', ');
 }
+
+/** A zone as the reader says it, e.g. 'Central Time (America/Chicago)' or 'hora central (America/Chicago)'. */
+export function zoneLabel(timeZone: string, language: string) {
+  const name = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(0)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
+}

@@ -1,8 +1,12 @@
 import { CANCELABLE_STATUSES, type ShipmentStatus } from '@freight/domain';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { LoadWhenFirstNeeded } from '../LoadWhenFirstNeeded';
 import type { ReshipKind } from './api';
 import { CancelShipmentDialog } from './CancelShipmentDialog';
-import { ReshipModal, type ReshipTarget } from './ReshipModal';
+import type { ReshipTarget } from './ReshipModal';
+
+// Loaded when first opened: its form's schema would bring the validation library to every list.
+const ReshipModal = lazy(() => import('./ReshipModal').then((m) => ({ default: m.ReshipModal })));
 
 /** Cancel is offered only before pickup (pending or dispatched). */
 export const isCancelable = (s: { status: ShipmentStatus }) => CANCELABLE_STATUSES.includes(s.status);
@@ -19,7 +23,9 @@ export function useShipmentDialogs() {
     dialogs: (
       <>
         <CancelShipmentDialog shipment={canceling} onClose={() => setCanceling(null)} />
-        <ReshipModal target={reshipping} onClose={() => setReshipping(null)} />
+        <LoadWhenFirstNeeded needed={reshipping !== null}>
+          <ReshipModal target={reshipping} onClose={() => setReshipping(null)} />
+        </LoadWhenFirstNeeded>
       </>
     ),
   };

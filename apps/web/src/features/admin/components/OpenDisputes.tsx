@@ -1,7 +1,7 @@
 import type { DisputeView } from '@freight/contracts';
 import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportMenu } from '../../../components/export/ExportMenu';
@@ -10,7 +10,9 @@ import { major } from '../../../components/shipment/format';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { openDisputesQuery } from '../api/creditApi';
-import { DisputePanel } from './DisputePanel';
+
+// Loaded when a dispute is opened: its forms' schemas would bring the validation library to the dashboard.
+const DisputePanel = lazy(() => import('./DisputePanel').then((m) => ({ default: m.DisputePanel })));
 
 /** A queued dispute: its invoice (opened on its account's page), account, amount, date and reason, and the way to resolve it. */
 function DisputeRow({ dispute, onResolve }: { dispute: DisputeView; onResolve: () => void }) {
@@ -101,7 +103,11 @@ export function OpenDisputes() {
         )}
       </Stack>
       <Modal opened={!!open} onClose={() => setOpenId(null)} title={t('admin.credit.dispute_title')} size="xl" centered>
-        {open && <DisputePanel dispute={open} onResolved={() => setOpenId(null)} />}
+        {open && (
+          <Suspense fallback={null}>
+            <DisputePanel dispute={open} onResolved={() => setOpenId(null)} />
+          </Suspense>
+        )}
       </Modal>
     </Card>
   );

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { Section } from '../../../components/Section';
+import { zoneLabel } from '../../../components/tracking/localTime';
 import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -18,7 +19,6 @@ import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
 import { MarginFigures } from '../components/dashboard/MarginFigures';
 import { PausedCarriers } from '../components/dashboard/PausedCarriers';
 import { OpenDisputes } from '../components/OpenDisputes';
-import { zoneLabel } from '../components/shipments/StaffEventDialog';
 
 const DAYS = ['14', '30', '90'] as const;
 

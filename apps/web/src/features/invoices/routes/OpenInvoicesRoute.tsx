@@ -2,7 +2,7 @@ import { INVOICE_SORTS, type InvoiceListItem, type InvoicePaymentResult, type In
 import { DEFAULT_SETTINGS, INVOICE_FILTERS, type InvoiceFilter } from '@freight/domain';
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportMenu } from '../../../components/export/ExportMenu';
 import { ListTable } from '../../../components/list/ListTable';
@@ -15,8 +15,10 @@ import { confirmInvoicePayment, getInvoiceSummary, INVOICES_KEY, listOpenInvoice
 import { AgingSummary } from '../components/AgingSummary';
 import { InvoiceSearch } from '../components/InvoiceSearch';
 import { InvoiceHead, InvoiceRow } from '../components/InvoiceTable';
-import { PayDialog } from '../components/PayDialog';
 import { usePaymentDone } from '../components/usePaymentDone';
+
+// Loaded when first opened: its form's schema would bring the validation library to the list.
+const PayDialog = lazy(() => import('../components/PayDialog').then((m) => ({ default: m.PayDialog })));
 
 const isFilter = (v: string | null): v is InvoiceFilter => !!v && (INVOICE_FILTERS as readonly string[]).includes(v);
 
@@ -160,7 +162,11 @@ export function OpenInvoicesRoute() {
           clears={['filter']}
         />
       )}
-      {paying && <PayDialog invoices={toPay} opened onClose={() => setPaying(false)} onPaid={(r) => void paid(r)} />}
+      {paying && (
+        <Suspense fallback={null}>
+          <PayDialog invoices={toPay} opened onClose={() => setPaying(false)} onPaid={(r) => void paid(r)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

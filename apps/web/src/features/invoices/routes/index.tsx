@@ -4,10 +4,6 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { paths } from '../../../lib/paths';
 
-export { InvoiceDetailRoute } from './InvoiceDetailRoute';
-export { InvoiceHistoryRoute } from './InvoiceHistoryRoute';
-export { OpenInvoicesRoute } from './OpenInvoicesRoute';
-
 /** /my-invoices with its child /my-invoices/history. */
 export function InvoicesLayout() {
   const { t } = useTranslation();

@@ -6,19 +6,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/FormAlert';
 import { ModalActions } from '../../../../components/ModalActions';
+import { zoneLabel } from '../../../../components/tracking/localTime';
 import { setServerErrors, zodErrors } from '../../../../lib/forms';
 import { afterShipmentAction, eventClockQuery, shipmentAction } from '../../api/shipmentsApi';
 
 /** 214 reason codes staff pick from; NS is a normal event. */
 const REASON_CODES = ['', 'NS', 'A1', 'AO', 'AN', 'B1', 'AY'] as const;
-
-/** A zone as the reader says it, e.g. 'Central Time (America/Chicago)' or 'hora central (America/Chicago)'. */
-export function zoneLabel(timeZone: string, language: string) {
-  const name = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'longGeneric' })
-    .formatToParts(0)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return name && name !== timeZone ? `${name} (${timeZone})` : timeZone;
-}
 
 /**
  * A tracking event recorded by hand: the 214 status, a reason code for delays, the local time and
