@@ -1,7 +1,7 @@
 // The app as its own process on a fresh PostgreSQL database, for the load benches: started with
 // `node --import tsx`, listening on 127.0.0.1 only, killed and its database dropped by `stop()`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SERVER_NODE_OPTIONS, serverEnv } from '../scripts/server-node-options.mjs';
@@ -35,24 +35,37 @@ export function startNode(script: string[], env: Record<string, string>, nodeArg
  * The app (apps/server/src/server.ts) on `databaseUrl`, seeded with the demo data, listening on
  * 127.0.0.1:`port`, without the demo carriers' moving shipments; `env` adds to or overrides that.
  * BENCH_POOL sets its pool size (20); BENCH_CPU_PROF=dir makes it write a V8 CPU profile of its
- * whole run into dir when it stops.
+ * whole run into dir when it stops; BENCH_SERVER=built runs the compiled server instead of the sources.
  */
 export function startApp(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
   const profileDir = process.env.BENCH_CPU_PROF;
-  return startNode(
-    ['apps/server/src/server.ts'],
-    {
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: '1',
-      DEMO_TRACKING: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
-      ...env,
-    },
-    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-  );
+  const appEnv = {
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: '1',
+    DEMO_TRACKING: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '20',
+    ...env,
+  };
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return process.env.BENCH_SERVER === 'built' ? startBuilt(appEnv, nodeArgs) : startNode(['apps/server/src/server.ts'], appEnv, nodeArgs);
+}
+
+/**
+ * The compiled server (`npm run build`: apps/server/dist) as an image runs it (scripts/start-prod.mjs):
+ * plain node with the server's options and source maps, no TypeScript loader, whose transformed
+ * sources and their maps stay in the process's memory.
+ */
+function startBuilt(env: Record<string, string>, nodeArgs: string[]): ChildProcess {
+  const entry = `${root}apps/server/dist/server.js`;
+  if (!existsSync(entry)) throw new Error('BENCH_SERVER=built: no compiled server, run `npm run build` first');
+  return spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--enable-source-maps', ...nodeArgs, entry], {
+    cwd: root,
+    env: serverEnv({ ...process.env, ...env }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export async function waitFor(url: string) {

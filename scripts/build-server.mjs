@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { SERVER_NODE_OPTIONS, serverEnv } from './server-node-options.mjs';
+import { EMBEDDED_MALLOC_ENV, SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from './server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Where the compiled server sits in the repository and in an image (the same place). */
@@ -48,11 +48,14 @@ const externalPackages = {
 
 /** The image's command: node with `npm start`'s options and environment, exec'd so node gets the signals. */
 function launcher() {
-  const embeddedOnly = Object.entries(serverEnv({})).map(([name, value]) => `  export ${name}="\${${name}:-${value}}"`);
+  // Each variable a default the caller's environment may override.
+  const exports = (vars, indent) => Object.entries(vars).map(([name, value]) => `${indent}export ${name}="\${${name}:-${value}}"`);
+  const embeddedOnly = exports(EMBEDDED_MALLOC_ENV, '  ');
   return [
     '#!/bin/sh',
     '# Written by scripts/build-server.mjs from scripts/server-node-options.mjs.',
     'dir=$(dirname "$0")',
+    ...exports(SERVER_MALLOC_ENV, ''),
     ...(embeddedOnly.length ? ['if [ -z "$DATABASE_URL" ]; then', ...embeddedOnly, 'fi'] : []),
     `exec node ${[...SERVER_NODE_OPTIONS, '--enable-source-maps'].join(' ')} "$dir/server.js" "$@"`,
     '',
