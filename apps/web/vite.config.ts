@@ -73,6 +73,8 @@ const FRAMEWORK =
  */
 const FIRST_VISIT_WORDS =
   /([\\/]contracts[\\/]locales[\\/]|[\\/]src[\\/]locales[\\/]|[\\/](public|tracking)[\\/]locales[\\/]tracking\.|[\\/]notices[\\/]locales[\\/]notices\.)(\w+)\.json$/;
+/** The video tutorials' manifest, read by the tutorials page only. */
+const TUTORIALS_MANIFEST = /[\\/]features[\\/]tutorials[\\/]manifest\.json$/;
 const PORTAL_OUTPUT = {
   experimentalMinChunkSize: 10_000,
   manualChunks: (id: string) => {
@@ -80,6 +82,9 @@ const PORTAL_OUTPUT = {
     const words = FIRST_VISIT_WORDS.exec(id);
     // English is bundled with the entry (i18n.ts), and the screens' catalogs come in their own chunks.
     if (words && words[3] !== 'en') return `words.${words[3]}`;
+    // Apart: left to the merging of small chunks, the manifest (5 KB gzip) rode with a Mantine
+    // stylesheet both layouts import, and every page downloaded it.
+    if (TUTORIALS_MANIFEST.test(id)) return 'tutorials-manifest';
     return undefined;
   },
 };
