@@ -1,7 +1,7 @@
 import type { AddressBookEntry, BookingApproval, QuoteRequestInput, ShipmentView } from '@freight/contracts';
 import { Alert, Badge, Button, Group, Stack, Stepper } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { CreditHoldBanner } from '../../../../components/shipment';
@@ -17,13 +17,22 @@ import {
   rerunQuote,
   type ShownVisitorQuote,
 } from '../../api/quotesApi';
-import { BookingForm, ConfirmationStep, HeldStep } from '../booking';
 import type { PickedPlaces } from '../booking/model';
 import { ShipmentForm } from '../form';
 import { useGuestQuote } from '../guest';
 import { RateResults } from '../results';
 import { expiredQuoteRequest } from './expiredQuote';
 import { withPickedPlace } from './withPickedPlace';
+
+/**
+ * The Book step and what follows it come when first needed (the quote page's first visit then
+ * downloads only the form and the rates), and are fetched as soon as the user's own rates show,
+ * so choosing a rate does not wait for them.
+ */
+const bookingSteps = () => import('../booking');
+const BookingForm = lazy(() => bookingSteps().then((m) => ({ default: m.BookingForm })));
+const ConfirmationStep = lazy(() => bookingSteps().then((m) => ({ default: m.ConfirmationStep })));
+const HeldStep = lazy(() => bookingSteps().then((m) => ({ default: m.HeldStep })));
 
 export interface QuoteWorkspaceProps {
   kind: 'ltl_parcel' | 'truckload';
@@ -87,6 +96,10 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
   /** The rates being booked expired and were rated again: the new pickup date, said on the results. */
   const [reratedExpired, setReratedExpired] = useState<string | null>(null);
   const fmt = useFormat();
+  const ownRatesShown = !!shownQuote && !shownQuote.visitor;
+  useEffect(() => {
+    if (ownRatesShown) void bookingSteps();
+  }, [ownRatesShown]);
   const pickPlace = (end: 'origin' | 'destination', entry: AddressBookEntry) => setPicked((p) => ({ ...p, [end]: entry }));
 
   const shown = (q: Shown) => {
@@ -251,39 +264,41 @@ export function QuoteWorkspace({ kind, clientRef, rerunId, prefill, onRated, onB
         </Stack>
       )}
 
-      {/* Kept mounted while the shipper changes the rate or re-rates, so what was typed stays. */}
-      {shownQuote && !shownQuote.visitor && chosen && !shipment && !held && (
-        <div hidden={step !== BOOK_SHIPMENT}>
-          <BookingForm
-            quote={shownQuote.quote}
-            rate={chosen.rate}
-            insurance={chosen.insurance}
-            onChangeRate={() => goTo(RATE_RESULTS)}
-            onRequote={() => goTo(SHIPMENT_DETAILS)}
-            picked={picked}
-            onPlaceRerate={(end, entry) => {
-              // The place changes what the rates were based on: rate it anew, and the shipper picks a rate again.
-              pickPlace(end, entry);
-              const request = withPickedPlace(shownQuote.quote.inputs, end, entry);
-              setInitial(request);
-              rate.mutate(request, { onSuccess: () => setReratedPlace(true) });
-            }}
-            onQuoteExpired={() => expired.mutate(shownQuote.quote.inputs)}
-            onBooked={(booked) => {
-              setShipment(booked);
-              onBooked?.(booked);
-              goTo(CONFIRMATION);
-            }}
-            onHeld={(approval) => {
-              setHeld(approval);
-              goTo(CONFIRMATION);
-            }}
-          />
-        </div>
-      )}
+      <Suspense fallback={null}>
+        {/* Kept mounted while the shipper changes the rate or re-rates, so what was typed stays. */}
+        {shownQuote && !shownQuote.visitor && chosen && !shipment && !held && (
+          <div hidden={step !== BOOK_SHIPMENT}>
+            <BookingForm
+              quote={shownQuote.quote}
+              rate={chosen.rate}
+              insurance={chosen.insurance}
+              onChangeRate={() => goTo(RATE_RESULTS)}
+              onRequote={() => goTo(SHIPMENT_DETAILS)}
+              picked={picked}
+              onPlaceRerate={(end, entry) => {
+                // The place changes what the rates were based on: rate it anew, and the shipper picks a rate again.
+                pickPlace(end, entry);
+                const request = withPickedPlace(shownQuote.quote.inputs, end, entry);
+                setInitial(request);
+                rate.mutate(request, { onSuccess: () => setReratedPlace(true) });
+              }}
+              onQuoteExpired={() => expired.mutate(shownQuote.quote.inputs)}
+              onBooked={(booked) => {
+                setShipment(booked);
+                onBooked?.(booked);
+                goTo(CONFIRMATION);
+              }}
+              onHeld={(approval) => {
+                setHeld(approval);
+                goTo(CONFIRMATION);
+              }}
+            />
+          </div>
+        )}
 
-      {shipment && step === CONFIRMATION && <ConfirmationStep booked={shipment} onNewQuote={newQuote} />}
-      {held && step === CONFIRMATION && <HeldStep approval={held} onNewQuote={newQuote} />}
+        {shipment && step === CONFIRMATION && <ConfirmationStep booked={shipment} onNewQuote={newQuote} />}
+        {held && step === CONFIRMATION && <HeldStep approval={held} onNewQuote={newQuote} />}
+      </Suspense>
     </Stack>
   );
 }
