@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVER_NODE_OPTIONS, serverEnv } from '../scripts/server-node-options.mjs';
+import { COMPILED_SERVER_NODE_OPTIONS, SERVER_NODE_OPTIONS, serverEnv } from '../scripts/server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const adminBase = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,13 +55,12 @@ export function startApp(databaseUrl: string, port: number, env: Record<string, 
 
 /**
  * The compiled server (`npm run build`: apps/server/dist) as an image runs it (scripts/start-prod.mjs):
- * plain node with the server's options and source maps, no TypeScript loader, whose transformed
- * sources and their maps stay in the process's memory.
+ * plain node with the compiled server's options, no TypeScript loader.
  */
 function startBuilt(env: Record<string, string>, nodeArgs: string[]): ChildProcess {
   const entry = `${root}apps/server/dist/server.js`;
   if (!existsSync(entry)) throw new Error('BENCH_SERVER=built: no compiled server, run `npm run build` first');
-  return spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--enable-source-maps', ...nodeArgs, entry], {
+  return spawn(process.execPath, [...COMPILED_SERVER_NODE_OPTIONS, ...nodeArgs, entry], {
     cwd: root,
     env: serverEnv({ ...process.env, ...env }),
     stdio: ['ignore', 'ignore', 'inherit'],

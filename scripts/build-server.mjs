@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { EMBEDDED_MALLOC_ENV, SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from './server-node-options.mjs';
+import { COMPILED_SERVER_NODE_OPTIONS, EMBEDDED_MALLOC_ENV, SERVER_MALLOC_ENV } from './server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Where the compiled server sits in the repository and in an image (the same place). */
@@ -57,7 +57,7 @@ function launcher() {
     'dir=$(dirname "$0")',
     ...exports(SERVER_MALLOC_ENV, ''),
     ...(embeddedOnly.length ? ['if [ -z "$DATABASE_URL" ]; then', ...embeddedOnly, 'fi'] : []),
-    `exec node ${[...SERVER_NODE_OPTIONS, '--enable-source-maps'].join(' ')} "$dir/server.js" "$@"`,
+    `exec node ${COMPILED_SERVER_NODE_OPTIONS.join(' ')} "$dir/server.js" "$@"`,
     '',
   ].join('\n');
 }

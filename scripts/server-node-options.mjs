@@ -8,6 +8,12 @@
 export const SERVER_NODE_OPTIONS = ['--max-old-space-size=192'];
 
 /**
+ * The compiled server's (apps/server/dist): the same, with its source maps read, so that a stack
+ * trace in production names the source line. They cost about 20 MB (bench/HISTORY.md, quote endpoint).
+ */
+export const COMPILED_SERVER_NODE_OPTIONS = [...SERVER_NODE_OPTIONS, '--enable-source-maps'];
+
+/**
  * glibc malloc's settings for every server: at most two arenas. By default each thread that
  * allocates (the log's worker, the PDF worker, libuv's pool hashing passwords and compressing)
  * may get an arena of its own, whose freed blocks stay resident; two arenas kept the compiled

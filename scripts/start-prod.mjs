@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_OPTIONS, serverEnv } from './server-node-options.mjs';
+import { COMPILED_SERVER_NODE_OPTIONS, serverEnv } from './server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = join(root, 'apps/server/dist/server.js');
@@ -14,7 +14,7 @@ if (!existsSync(entry) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--enable-source-maps', entry], {
+const server = spawn(process.execPath, [...COMPILED_SERVER_NODE_OPTIONS, entry], {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: serverEnv(process.env),
