@@ -212,10 +212,12 @@ export function PlaceSection({
               {t('quotes.booking.place.hours')}
             </Text>
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
+          {/* Half the place's width at every size: the place shares the row with the other end's on a
+              wide screen, and a quarter of it cut the time ("07:00 A"). */}
+          <Grid.Col span={6}>
             <TextInput type="time" label={t('quotes.booking.place.opens_at')} {...input('opens_at')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
+          <Grid.Col span={6}>
             <TextInput type="time" label={t('quotes.booking.place.closes_at')} {...input('closes_at')} />
           </Grid.Col>
         </Grid>
