@@ -7,14 +7,14 @@ import { keyboardScrollable } from './keyboardScroll';
 
 /*
  * jsdom lays nothing out: each box's scroll and client sizes are set by hand, and the resize
- * observer is one the test triggers.
+ * observer is one the test triggers (a browser's reports each box once it is first laid out).
  */
 
 const sizes = new WeakMap<Element, { scroll: number; client: number }>();
-const observed = new Set<() => void>();
+const observed = new Set<ResizeObserverCallback>();
 
 class TriggeredResizeObserver {
-  constructor(private readonly callback: () => void) {}
+  constructor(private readonly callback: ResizeObserverCallback) {}
   observe() {
     observed.add(this.callback);
   }
@@ -24,15 +24,23 @@ class TriggeredResizeObserver {
   }
 }
 
+/** The browser's report of every observed box, as after a layout. */
+function laidOut() {
+  act(() => {
+    for (const callback of observed) callback([], {} as ResizeObserver);
+  });
+}
+
 function resize(viewport: Element, scroll: number, client = 300) {
   sizes.set(viewport, { scroll, client });
-  act(() => {
-    for (const callback of observed) callback();
-  });
+  laidOut();
 }
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', TriggeredResizeObserver);
+});
+
+beforeEach(() => {
   for (const [property, key] of [
     ['scrollWidth', 'scroll'],
     ['clientWidth', 'client'],
@@ -65,6 +73,9 @@ describe('keyboardScrollable', () => {
     const viewport = viewportWith('<table aria-label="Charges for BOL 1"><tr><td>Fuel</td></tr></table>');
     sizes.set(viewport, { scroll: 700, client: 300 });
     const cleanup = keyboardScrollable('Scrollable area')(viewport);
+    // Nothing is read before the box is laid out.
+    expect(viewport.hasAttribute('tabindex')).toBe(false);
+    laidOut();
 
     expect(viewport.tabIndex).toBe(0);
     expect(screen.getByRole('region', { name: 'Charges for BOL 1' })).toBe(viewport);
@@ -90,6 +101,7 @@ describe('keyboardScrollable', () => {
       sizes.set(viewport, { scroll: 700, client: 300 });
       keyboardScrollable('Scrollable area')(viewport);
     }
+    laidOut();
     expect(screen.getByRole('region', { name: 'Carriers' })).toBe(captioned);
     expect(screen.getAllByRole('region', { name: 'Scrollable area' })).toEqual([list, twoTables]);
     for (const viewport of [captioned, list, twoTables]) viewport.remove();
@@ -105,6 +117,7 @@ describe('keyboardScrollable', () => {
     for (const viewport of [clipped, inList]) {
       sizes.set(viewport, { scroll: 700, client: 300 });
       keyboardScrollable('Scrollable area')(viewport);
+      laidOut();
       expect(viewport.hasAttribute('tabindex')).toBe(false);
     }
     clipped.remove();
@@ -156,6 +169,7 @@ describe('every scroll box of the app (the theme default)', () => {
         <PickerOpen />
       </CoreProviders>,
     );
+    laidOut();
     expect(await screen.findByRole('region', { name: 'Items of BOL 1' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('region', { name: 'Scrollable area' })).toHaveAttribute('tabindex', '0');
     expect(screen.getAllByRole('region')).toHaveLength(2);
@@ -164,6 +178,7 @@ describe('every scroll box of the app (the theme default)', () => {
     expect(listbox.querySelector('[tabindex="0"]')).toBeNull();
 
     await act(() => i18n.changeLanguage('es'));
+    laidOut();
     expect(await screen.findByRole('region', { name: 'Área desplazable' })).toHaveAttribute('tabindex', '0');
   });
 });

@@ -31,15 +31,23 @@ export function keyboardScrollable(fallbackName: string) {
         applied = false;
       }
     };
-    // The viewport resizes with the window, the content inside it with its data; Mantine lets the
-    // viewport scroll (its overflow style) once its scrollbars are in place, after the first render.
+    // The sizes are read when the browser has laid the page out, never inside React's commit: a
+    // read there made the browser lay out the whole new page at once, a tenth of a list page's first
+    // render on a slowed phone. A resize observer reports a box once it is first laid out (and each
+    // resize after: the window, the content with its data); Mantine lets the viewport scroll (its
+    // overflow style) once its scrollbars are in place, which changes no size, so that change is
+    // read at the next frame.
     const resized = new ResizeObserver(update);
     resized.observe(viewport);
     if (viewport.firstElementChild) resized.observe(viewport.firstElementChild);
-    const restyled = new MutationObserver(update);
+    let frame = 0;
+    const restyled = new MutationObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    });
     restyled.observe(viewport, { attributes: true, attributeFilter: ['style'] });
-    update();
     return () => {
+      cancelAnimationFrame(frame);
       resized.disconnect();
       restyled.disconnect();
       if (applied) forget(viewport);

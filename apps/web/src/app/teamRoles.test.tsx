@@ -3,7 +3,7 @@ import { type CustomerRole, permissionsOf } from '@freight/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeListItem, makeShipmentView } from '../components/tracking/testShipments';
 import { DETAIL } from '../features/invoices/testInvoices';
@@ -73,6 +73,13 @@ describe('the team door map', () => {
     expect(mayOpenPage(member('viewer'), '/settings/credit')).toBe(false);
     expect(homeOf(member('shipper'))).toBe('/');
     expect(homeOf(member('viewer'))).toBe('/my-shipments');
+  });
+
+  it('answers a page without parameters as the router ranks it, without asking the router', () => {
+    for (const { path } of CUSTOMER_PAGES.filter((p) => !/[:*]/.test(p.path))) {
+      const ranked = matchRoutes(CUSTOMER_PAGES as { path: string; permission?: string }[], path)?.at(-1)?.route.permission;
+      expect([path, pagePermission(path)]).toEqual([path, ranked]);
+    }
   });
 });
 
