@@ -2,27 +2,16 @@ import { generateSync } from 'otplib';
 import { either } from '../support/every-page';
 import { freshEmail, logOut } from '../support/flows';
 import { startAsNewCompany } from '../support/seed';
-import { loginFormAlive, reenterPassword, snap } from '../support/session';
+import { authenticatorCode, loginFormAlive, reenterPassword, snap } from '../support/session';
 import { expect, type Page, test } from '../support/test';
 
 /**
  * A shipper sets up an authenticator app in Settings > Security and signs in with it, confirms a
  * sensitive change with a code (no password asked any more), signs in with a recovery code (which
  * then no longer works) and on a remembered device, in English and Spanish.
- * The scenario server runs on the real clock, so codes are computed here for now; a code is never
- * accepted twice, so a sign-in after the enrolment waits for the next 30-second step.
+ * Codes are made as the scenario server's clock (the real one) takes them (support/session.ts):
+ * the sign-in uses the next step's code at once, and only the step-up code waits for a step to turn.
  */
-
-const STEP_MS = 30_000;
-const stepOf = (at: number) => Math.floor(at / STEP_MS);
-
-/** The app's code for `secret` in a step after `afterStep` (waiting for it when needed), and its step. */
-async function nextCode(secret: string, afterStep: number) {
-  const wait = (afterStep + 1) * STEP_MS - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 250));
-  const now = Date.now();
-  return { code: generateSync({ secret, epoch: Math.floor(now / 1000) }), step: stepOf(now) };
-}
 
 const WORDS = {
   es: {
@@ -77,8 +66,7 @@ test(`a shipper sets up an authenticator app and signs in with a code, a recover
   await codeField.fill('000000' === generateSync({ secret, epoch: Math.floor(Date.now() / 1000) }) ? '111111' : '000000');
   await panel.getByRole('button', { name: w.turnOn }).click();
   await expect(codeField).toHaveAttribute('aria-invalid', 'true');
-  const enrolled = await nextCode(secret, -1);
-  await codeField.fill(enrolled.code);
+  await codeField.fill(await authenticatorCode(email, secret));
   await panel.getByRole('button', { name: w.turnOn }).click();
   const list = panel.getByRole('list', { name: either('Recovery codes', 'Códigos de recuperación') });
   await expect(list.getByRole('listitem')).toHaveCount(10);
@@ -96,8 +84,7 @@ test(`a shipper sets up an authenticator app and signs in with a code, a recover
   await logOut(page, lang);
   await passwordStep(page, email, password, w);
   await snap(page, `two-factor-login-step-${lang}`);
-  const signIn = await nextCode(secret, enrolled.step);
-  await page.getByLabel(new RegExp(`^${w.code}`)).fill(signIn.code);
+  await page.getByLabel(new RegExp(`^${w.code}`)).fill(await authenticatorCode(email, secret));
   await page.getByRole('button', { name: w.verify }).click();
   await expect(page).not.toHaveURL(/\/login/);
 
@@ -112,8 +99,7 @@ test(`a shipper sets up an authenticator app and signs in with a code, a recover
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, `two-factor-confirm-${lang}-390`);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const stepUp = await nextCode(secret, signIn.step);
-  await confirmCode.fill(stepUp.code);
+  await confirmCode.fill(await authenticatorCode(email, secret));
   await confirm.getByRole('button', { name: w.confirm }).click();
   await expect(confirm).toBeHidden();
   await expect(list.getByRole('listitem')).toHaveCount(10);
