@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pdfBarcodes } from '../../apps/server/src/modules/documents/pdf-barcodes';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
 import { fillPlace, LAKESHORE, PEACHTREE } from '../support/booking';
+import { pickOption } from '../support/combobox';
 import { freshEmail } from '../support/flows';
 import { openInPortal } from '../support/navigate';
 import { expectRates, fillItem, fillLane, quotablePickupDate } from '../support/quote';
@@ -65,8 +66,7 @@ test('a Chicago shipper quotes LTL to Monterrey on the International tab through
   await item.getByLabel(/^Value of one unit/).fill('5000');
   await item.getByRole('checkbox', { name: 'Qualifies under USMCA' }).check();
   // The certification of origin says why the claimed good originates.
-  await item.getByLabel('Origin criterion').click();
-  await page.getByRole('option', { name: 'B: made only from originating materials' }).click();
+  await pickOption(page, item.getByLabel('Origin criterion'), 'B: made only from originating materials');
   // The Carta Porte of the Mexican leg names the good by its SAT key and unit.
   await item.getByLabel('SAT goods key (Carta Porte)').fill('40151500');
   await item.getByLabel('Unit (SAT)').click();
@@ -210,8 +210,7 @@ test('in Spanish, a Canadian shipper in metric and Canadian dollars quotes and b
   await item.getByLabel('Fracción arancelaria (código SA)').fill('9403.20');
   await item.getByLabel(/^Valor de una unidad/).fill('1200');
   await item.getByRole('checkbox', { name: 'Califica bajo el T-MEC' }).check();
-  await item.getByLabel('Criterio de origen').click();
-  await page.getByRole('option', { name: 'A: totalmente obtenida o producida en la región' }).click();
+  await pickOption(page, item.getByLabel('Criterio de origen'), 'A: totalmente obtenida o producida en la región');
   await expect(aduanas.getByLabel(/RFC/)).toHaveCount(0);
   // Into the United States, USMCA goods pay no duty; FCA leaves it to the consignee.
   const aranceles = page.getByRole('status', { name: 'Impuestos y aranceles estimados' });

@@ -74,13 +74,16 @@ export const CUSTOMER_PAGES: readonly { path: string; permission?: CustomerPermi
   { path: '/support/:id' },
 ];
 
+/** Whether a page's path has neither a parameter nor a splat, so it matches only itself. */
+export const isStaticPath = (path: string) => !/[:*]/.test(path);
+
 /**
  * The pages without parameters, by their path. A path equal to one of them is that page whatever
  * else matches it (the router ranks a wholly static path first), so the menus, which ask for every
  * item at each render, skip the router's matching: it ranks the whole table again at each call,
  * about a tenth of a list page's first render on a slowed phone.
  */
-const STATIC_PAGES = new Map(CUSTOMER_PAGES.filter((page) => !/[:*]/.test(page.path)).map((page) => [page.path, page.permission]));
+const STATIC_PAGES = new Map(CUSTOMER_PAGES.filter((page) => isStaticPath(page.path)).map((page) => [page.path, page.permission]));
 
 /** The permission the customer page at `pathname` needs, if any (the router's own ranking picks the page). */
 export function pagePermission(pathname: string): CustomerPermission | undefined {
