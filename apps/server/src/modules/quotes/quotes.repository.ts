@@ -1,5 +1,6 @@
 import { fromTodayOn, inForceOn } from '@freight/domain/rating';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { answersInThisThread } from '../../db/bulk-lane';
 import type { Db } from '../../db/client';
 import { keysetBatches } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
@@ -86,7 +87,10 @@ export const CARRIER_RECHECK_MS = 5_000;
 /**
  * Quote rows written in one statement, at most, and how long the first of them waits for
  * company. 16 rows cost PostgreSQL half the CPU per row of single inserts (bench/quote-insert.ts);
- * 2 ms is small beside a quote's own time, and a quote alone pays it once.
+ * 2 ms is small beside a quote's own time, and a quote alone pays it once. The embedded database
+ * answers in the server's thread, where a statement's cost is not the point: there the rows go
+ * once the quote's own work is done, since a timer makes the quote wait for a turn of the event
+ * loop, and while a batch books, each turn carries one of its bookings.
  */
 const QUOTE_BATCH_ROWS = 16;
 const QUOTE_BATCH_WAIT_MS = 2;
@@ -202,7 +206,7 @@ export function quotesRepository(db: Db, now: () => Date) {
     writeMany: insertRows,
     writeOne: async (row) => (await insertRows([row]))[0] ?? '',
     maxRows: QUOTE_BATCH_ROWS,
-    maxWaitMs: QUOTE_BATCH_WAIT_MS,
+    maxWaitMs: answersInThisThread(db) ? 0 : QUOTE_BATCH_WAIT_MS,
   });
 
   async function currentCarriers(mode: CarrierMode): Promise<RatingCarrier[]> {

@@ -49,6 +49,16 @@ describe('writeBatcher', () => {
     expect(store.statements).toEqual([['a', 'b']]);
   });
 
+  it('with maxWaitMs 0, writes the rows added in the same stretch of work together, without a timer', async () => {
+    const store = fakeStore();
+    const batcher = writeBatcher({ ...store, maxRows: 16, maxWaitMs: 0 });
+    const first = ['a', 'b'].map((row) => settled(batcher.add(row)));
+    // No timer is advanced: the write goes once this synchronous work is done.
+    expect(await Promise.all(first)).toEqual(['written', 'written']);
+    expect(await settled(batcher.add('c'))).toBe('written');
+    expect(store.statements).toEqual([['a', 'b'], ['c']]);
+  });
+
   it('keeps arrival order across batches', async () => {
     const store = fakeStore();
     const batcher = writeBatcher({ ...store, maxRows: 2, maxWaitMs: 2 });

@@ -20,6 +20,10 @@ export interface WriteBatcherOptions<T, R = void> {
   /** Writes one row alone: the fallback after a failed batch. */
   writeOne(row: T): Promise<R>;
   maxRows: number;
+  /**
+   * How long the first row waits for company. 0 writes once the caller's own synchronous work
+   * has run (a microtask), without waiting for a turn of the event loop.
+   */
   maxWaitMs: number;
 }
 
@@ -32,6 +36,7 @@ interface Waiting<T, R> {
 export function writeBatcher<T, R = void>(opts: WriteBatcherOptions<T, R>) {
   let waiting: Waiting<T, R>[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let flushQueued = false;
 
   async function write(batch: Waiting<T, R>[]) {
     let results: R[];
@@ -60,6 +65,7 @@ export function writeBatcher<T, R = void>(opts: WriteBatcherOptions<T, R>) {
   function flush() {
     clearTimeout(timer);
     timer = undefined;
+    flushQueued = false;
     const batch = waiting;
     waiting = [];
     void write(batch);
@@ -71,7 +77,11 @@ export function writeBatcher<T, R = void>(opts: WriteBatcherOptions<T, R>) {
       return new Promise<R>((resolve, reject) => {
         waiting.push({ row, resolve, reject });
         if (waiting.length >= opts.maxRows) flush();
-        else timer ??= setTimeout(flush, opts.maxWaitMs);
+        else if (opts.maxWaitMs > 0) timer ??= setTimeout(flush, opts.maxWaitMs);
+        else if (!flushQueued) {
+          flushQueued = true;
+          queueMicrotask(flush);
+        }
       });
     },
   };
