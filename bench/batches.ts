@@ -6,8 +6,8 @@
 // Run on PostgreSQL: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/batches.ts
 // On the embedded database: BENCH_DB=embedded npx tsx bench/batches.ts (in memory), or
 // BENCH_DB=embedded-folder (in a data folder on disk, as `npm start` keeps it)
-// (a fresh database with the demo data, dropped after; the batch's requests in-process through
-// inject, the other users' over HTTP on 127.0.0.1; stops by itself)
+// (a fresh database with the demo data, dropped after; the batch's requests and the person's over
+// HTTP on 127.0.0.1, each from a thread of its own, as browsers elsewhere; stops by itself)
 //
 // The file: 1,000 LTL rows from Chicago to ten U.S. cities, one to three pallets each, both places
 // typed in full. Other users of other accounts quote benchQuoteRequest, first on the idle server
@@ -42,8 +42,11 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const IDLE_QUOTES = Number(process.env.BENCH_IDLE_QUOTES ?? 200);
 const OPEN_QPS = Number(process.env.BENCH_OPEN_QPS ?? 20);
 const CLOSED_LOOP = process.env.BENCH_CLOSED_LOOP === '1';
-/** A step whose CPU profile of the server's thread is written to bench/.profiles/ and summarised (`book`, say). */
-const PROFILE_STEP = process.env.BENCH_PROFILE;
+/**
+ * Steps whose CPU profile of the server's thread is written to bench/.profiles/ and summarised,
+ * with the thread's longest unbroken stretches (`book`, `rate,book`, or `all`).
+ */
+const PROFILE_STEPS = (process.env.BENCH_PROFILE ?? '').split(',');
 const DESTINATIONS = [
   ['75201', 'Dallas', 'TX'],
   ['30303', 'Atlanta', 'GA'],
@@ -103,6 +106,16 @@ function profileFile(name: string) {
   const folder = join(import.meta.dirname, '.profiles');
   mkdirSync(folder, { recursive: true });
   return join(folder, `batches-${name}-${process.env.BENCH_DB ?? 'postgres'}.cpuprofile`);
+}
+
+/** The batch shipper's answer to one request (batch-user.mjs). */
+interface ShipperAnswer {
+  id: number;
+  status: number;
+  ms: number;
+  bytes: number;
+  batch?: { id: string; rows_valid: number; statuses: Record<string, number> } | null;
+  error?: string;
 }
 
 /** The step of the batch under way: the other user's quotes and the memory peaks are told per step. */
@@ -180,7 +193,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
 }
 
 try {
-  const { app, send } = await signedInApp(bench.database);
+  const { app } = await signedInApp(bench.database);
   const stopWatching = watchThread();
   interface Timed {
     ms: number;
@@ -229,38 +242,50 @@ try {
   await Promise.race([failedPerson, ready]);
   await Promise.race([failedPerson, closedLoop.then(() => new Promise(() => {})), sleep(250 + (IDLE_QUOTES * 1000) / OPEN_QPS)]);
 
-  const timed = async (method: 'GET' | 'POST', path: string, body?: string, type?: string) => {
-    const t0 = performance.now();
-    const res = await send(method, path, body, type);
-    if (res.statusCode >= 400) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    return { ms: Math.round(performance.now() - t0), res };
+  // The batch's shipper: a thread of its own over HTTP (batch-user.mjs), each request one step.
+  const shipper = new Worker(new URL('./batch-user.mjs', import.meta.url), {
+    workerData: { origin, email: 'shipper@demo.test', password: 'Demo#2026' },
+  });
+  const answers = new Map<number, (answer: ShipperAnswer) => void>();
+  const shipperReady = new Promise<void>((resolve, reject) => {
+    shipper.on('message', (message: { ready?: true } & Partial<ShipperAnswer>) => {
+      if (message.ready) resolve();
+      if (message.id !== undefined) answers.get(message.id)?.(message as ShipperAnswer);
+    });
+    shipper.once('error', reject);
+  });
+  await shipperReady;
+  const profiles: Partial<Record<Step, unknown>> = {};
+  /** The step's request, sent by the batch's shipper and timed there (and profiled when BENCH_PROFILE names the step). */
+  const timed = async (name: Step, method: 'GET' | 'POST', path: string, body?: string, type?: string) => {
+    const stopProfile =
+      PROFILE_STEPS.includes(name) || PROFILE_STEPS.includes('all') ? await startCpuProfile(profileFile(name)) : undefined;
+    toStep(name);
+    const id = answers.size;
+    const answered = new Promise<ShipperAnswer>((resolve) => answers.set(id, resolve));
+    shipper.postMessage({ id, method, path, body, type });
+    const answer = await answered;
+    if (stopProfile) profiles[name] = await stopProfile();
+    if (answer.error !== undefined) throw new Error(`${method} ${path}: ${answer.status} ${answer.error}`);
+    return answer;
   };
   const rssBefore = Math.round(process.memoryUsage().rss / 1024 / 1024);
   const measured = peakRss(async () => {
-    toStep('validate');
-    const uploaded = await timed('POST', '/api/batches?rule=cheapest&file_name=bench.csv', file, 'text/csv');
-    const id = (uploaded.res.json() as { data: { id: string; rows_valid: number } }).data.id;
-    toStep('rate');
-    const rated = await timed('POST', `/api/batches/${id}/rate`, '{}');
-    toStep('book');
-    const stopProfile = PROFILE_STEP === 'book' ? await startCpuProfile(profileFile('book')) : undefined;
-    const booked = await timed('POST', `/api/batches/${id}/book`, JSON.stringify({ disclaimer_accepted: true }));
-    const profiled = await stopProfile?.();
-    toStep('documents');
-    const documents = await timed('GET', `/api/batches/${id}/documents.pdf?language=en`);
-    const rows = (booked.res.json() as { data: { rows: { status: string }[] } }).data.rows;
-    const statuses: Record<string, number> = {};
-    for (const r of rows) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    const uploaded = await timed('validate', 'POST', '/api/batches?rule=cheapest&file_name=bench.csv', file, 'text/csv');
+    const id = uploaded.batch?.id;
+    const rated = await timed('rate', 'POST', `/api/batches/${id}/rate`, '{}');
+    const booked = await timed('book', 'POST', `/api/batches/${id}/book`, JSON.stringify({ disclaimer_accepted: true }));
+    const documents = await timed('documents', 'GET', `/api/batches/${id}/documents.pdf?language=en`);
     return {
       validate_ms: uploaded.ms,
-      rows_valid: (uploaded.res.json() as { data: { rows_valid: number } }).data.rows_valid,
+      rows_valid: uploaded.batch?.rows_valid,
       rate_ms: rated.ms,
       book_ms: booked.ms,
       documents_ms: documents.ms,
-      documents_mb: +(documents.res.rawPayload.length / 1024 / 1024).toFixed(1),
+      documents_mb: +(documents.bytes / 1024 / 1024).toFixed(1),
       book_and_documents_ms: booked.ms + documents.ms,
-      statuses,
-      ...(profiled ? { book_profile: profiled } : {}),
+      statuses: booked.batch?.statuses,
+      ...(Object.keys(profiles).length ? { profiles } : {}),
     };
   });
   // The other users stop quoting once the batch is done (or has failed: its error is the one told).
@@ -269,6 +294,7 @@ try {
   });
   person.postMessage({ stop: true });
   const open = await personDone;
+  await shipper.terminate();
   // Its client keeps its connections open for more: they would hold the server's close.
   await person.terminate();
   await closedLoop;

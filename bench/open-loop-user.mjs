@@ -11,28 +11,10 @@
 // { step } (each quote is counted in the step it was due in) and { stop: true }; message out when
 // stopped: { quotes: [{ ms, step }] }. A failed quote ends the worker with its error.
 import { parentPort, workerData } from 'node:worker_threads';
+import { httpSession } from './http-session.mjs';
 
 const { origin, email, password, perSecond, body } = workerData;
-const jar = new Map();
-
-async function send(method, path, payload) {
-  const res = await fetch(origin + path, {
-    method,
-    body: payload,
-    headers: {
-      'content-type': 'application/json',
-      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    },
-  });
-  for (const line of res.headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const at = pair.indexOf('=');
-    jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-  const text = await res.text();
-  return { status: res.status, text };
-}
+const { send, signIn } = httpSession(origin);
 
 let step = 'idle';
 let stopped = false;
@@ -41,12 +23,10 @@ parentPort.on('message', (message) => {
   if (message.stop) stopped = true;
 });
 
-await send('GET', '/sanctum/csrf-cookie');
-const login = await send('POST', '/login', JSON.stringify({ email, password }));
-if (login.status !== 204) throw new Error(`login failed: ${login.status} ${login.text}`);
+await signIn(email, password);
 for (let i = 0; i < 5; i++) {
   const res = await send('POST', '/api/quotes', body);
-  if (res.status !== 201) throw new Error(`quote: ${res.status} ${res.text.slice(0, 300)}`);
+  if (res.status !== 201) throw new Error(`quote: ${res.status} ${res.text().slice(0, 300)}`);
 }
 parentPort.postMessage({ ready: true });
 
@@ -61,7 +41,7 @@ for (let n = 0; !stopped; n++) {
   const at = step;
   inFlight.push(
     send('POST', '/api/quotes', body).then((res) => {
-      if (res.status !== 201) throw new Error(`quote: ${res.status} ${res.text.slice(0, 300)}`);
+      if (res.status !== 201) throw new Error(`quote: ${res.status} ${res.text().slice(0, 300)}`);
       quotes.push({ ms: performance.now() - due, step: at });
     }),
   );

@@ -1,8 +1,7 @@
-import { BATCH_CSV_COLUMNS, type BatchView, quoteRequest } from '@freight/contracts';
+import { type BatchView, quoteRequest } from '@freight/contracts';
 import { type Currency, type Language, pickRate, type RuleActions, type UnitSystem } from '@freight/domain';
 import { widestOnlineCover } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
-import { writeCsv } from '../../csv/csv';
 import { AppError } from '../../errors';
 import { isMessageKey, translator } from '../../i18n';
 import { isUuid } from '../../ids';
@@ -11,7 +10,7 @@ import { linkEbayOrderToQuote } from '../ebay/ebay.service';
 import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quotes.service';
 import { type BatchRow, batchesRepository } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
-import { BATCH_RATE_PARALLEL, checkFile, inGroups, quoteInputOf, type RowReading } from './batches-rows';
+import { asBatchFile, BATCH_RATE_PARALLEL, checkFile, inGroups, quoteInputOf, type RowReading } from './batches-rows';
 
 /** Rating a batch: each row a quote of its own, and the rate its rule picks. */
 
@@ -65,14 +64,7 @@ export function batchRating(ctx: AppContext, { reading, view }: RatingDeps) {
     const round = await repo.startRatingRound(id, ctx.now());
     // The rows' cells read again as one file, so the values are the reader's (numbers, booleans, defaults).
     const { lines } = due.length
-      ? await checkFile(
-          writeCsv(
-            BATCH_CSV_COLUMNS,
-            due.map((r) => r.cells),
-            { bom: false },
-          ),
-          reading(owner.accountId, language, prefs.unitSystem),
-        )
+      ? await checkFile(asBatchFile(due.map((r) => r.cells)), reading(owner.accountId, language, prefs.unitSystem))
       : { lines: [] };
     const t = translator(language);
     const say = (err: unknown) => {

@@ -21,7 +21,7 @@ import { quoteOwner } from '../quotes/quotes.service';
 import { batchesService } from './batches.service';
 import { batchBooking } from './batches-booking';
 import { batchDocuments } from './batches-documents';
-import { csvOfRows } from './batches-rows';
+import { asBatchFile } from './batches-rows';
 
 const idParams = z.object({ id: z.string().max(64) });
 // A row is named by its line in the file; anything else is no such row.
@@ -174,7 +174,7 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
         const rows = request.mediaType === 'application/json' ? (request.body as BatchRowsBody).rows : null;
         const made = await service.create(
           { accountId: account.id, userId: user.id },
-          rows ? csvOfRows(rows) : csvUploadOf(request.body),
+          rows ? asBatchFile(rows) : csvUploadOf(request.body),
           request.query,
           requestLanguage(request),
           settings.unitSystem as UnitSystem,

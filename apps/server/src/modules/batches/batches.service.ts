@@ -29,7 +29,7 @@ import { settleHeldRows } from './batches-booking';
 import { itemLineErrors, withItemLines } from './batches-item-lines';
 import { batchRating } from './batches-rating';
 import { progressOf, resultOf } from './batches-results';
-import { batchFileName, type Caller, type CatalogItem, checkFile, type RowReading, templateRows } from './batches-rows';
+import { asBatchFile, batchFileName, type Caller, type CatalogItem, checkFile, type RowReading, templateRows } from './batches-rows';
 
 export type { Caller } from './batches-rows';
 
@@ -182,10 +182,7 @@ export function batchesService(ctx: AppContext) {
     async createFromEbay(caller: Caller, request: BatchFromEbayRequest, unitSystem: UnitSystem, language: Language) {
       const orders = await ebayBatchRows(ctx, caller.accountId, request.order_ids, unitSystem);
       const cells = orders.map((o) => Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, o.cells[c] ?? ''])));
-      const { lines } = await checkFile(
-        writeCsv(BATCH_CSV_COLUMNS, cells, { bom: false }),
-        reading(caller.accountId, language, unitSystem),
-      );
+      const { lines } = await checkFile(asBatchFile(cells), reading(caller.accountId, language, unitSystem));
       const t = translator(language);
       const rows = orders.map((order, i) => {
         const line = lines[i] ?? { line: i + 2, cells: cells[i] ?? {}, errors: [] };
