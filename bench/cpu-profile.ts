@@ -61,13 +61,18 @@ export function whereTimeWent(profile: CpuProfile, top = 25) {
   return { total_ms: Math.round(totalUs / 1000), by_package: largest(byPackage), by_function: largest(byFunction) };
 }
 
+/** A time the thread did not turn its event loop: from `startUs` to `endUs` (the monotonic clock, µs, as the profile's). */
+interface Hold {
+  startUs: number;
+  endUs: number;
+}
+
 /**
- * The thread's unbroken stretches of work of at least `minMs` (the samples between two waits for
- * I/O, "(idle)"): when each began (ms from the profile's start), how long it lasted, the functions
- * that took its time, and the project's own frames it ran under (the deepest one of apps/ or
- * packages/ in each sample's stack), so a long stretch names the code that made it.
+ * What held the thread in each of `holds` (the longest first): how long, the functions that took
+ * its samples, and the project's own frames they ran under (the deepest one of apps/ or packages/
+ * in each sample's stack), so a long hold names the code that made it.
  */
-export function longStretches(profile: CpuProfile, minMs = 40, top = 6) {
+export function whatHeld(profile: CpuProfile & { startTime: number }, holds: readonly Hold[], top = 6) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -78,55 +83,65 @@ export function longStretches(profile: CpuProfile, minMs = 40, top = 6) {
     }
     return "(none of the project's)";
   };
-  const stretches: { at_ms: number; ms: number; functions: { ms: number; at: string }[]; under: { ms: number; at: string }[] }[] = [];
-  let clock = 0;
-  let open: { start: number; self: Map<string, number>; own: Map<string, number>; us: number } | null = null;
-  const close = () => {
-    if (open && open.us >= minMs * 1000) {
-      const largest = (m: Map<string, number>) =>
-        [...m]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, top)
-          .map(([at, us]) => ({ ms: +(us / 1000).toFixed(1), at }));
-      stretches.push({
-        at_ms: Math.round(open.start / 1000),
-        ms: Math.round(open.us / 1000),
-        functions: largest(open.self),
-        under: largest(open.own),
-      });
-    }
-    open = null;
-  };
-  for (const [k, id] of profile.samples.entries()) {
-    const us = profile.timeDeltas[k] ?? 0;
-    clock += us;
-    const node = byId.get(id);
-    if (node?.callFrame.functionName === '(idle)') {
-      close();
-      continue;
-    }
-    open ??= { start: clock, self: new Map(), own: new Map(), us: 0 };
-    open.us += us;
-    const name = frameName(node);
-    open.self.set(name, (open.self.get(name) ?? 0) + us);
-    const mine = ownFrame(id);
-    open.own.set(mine, (open.own.get(mine) ?? 0) + us);
+  const largest = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([at, us]) => ({ ms: +(us / 1000).toFixed(1), at }));
+  const sampleTimes: number[] = [];
+  let clock = profile.startTime;
+  for (const delta of profile.timeDeltas) {
+    clock += delta;
+    sampleTimes.push(clock);
   }
-  close();
-  return stretches.sort((a, b) => b.ms - a.ms);
+  return [...holds]
+    .sort((a, b) => b.endUs - b.startUs - (a.endUs - a.startUs))
+    .map((hold) => {
+      const functions = new Map<string, number>();
+      const under = new Map<string, number>();
+      for (const [k, id] of profile.samples.entries()) {
+        const at = sampleTimes[k] ?? 0;
+        if (at < hold.startUs || at > hold.endUs) continue;
+        const us = profile.timeDeltas[k] ?? 0;
+        const name = frameName(byId.get(id));
+        functions.set(name, (functions.get(name) ?? 0) + us);
+        const mine = ownFrame(id);
+        under.set(mine, (under.get(mine) ?? 0) + us);
+      }
+      return {
+        at_ms: Math.round((hold.startUs - profile.startTime) / 1000),
+        ms: Math.round((hold.endUs - hold.startUs) / 1000),
+        functions: largest(functions),
+        under: largest(under),
+      };
+    });
 }
 
-/** Starts profiling this thread; the function returned stops it, writes the profile to `file` and summarises it. */
-export async function startCpuProfile(file: string) {
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Starts profiling this thread, and watching its event loop turn (a timer every 2 ms): a turn
+ * later than `holdMs` is a hold. The function returned stops both, writes the profile to `file`
+ * and summarises it, with what made the eight longest holds.
+ */
+export async function startCpuProfile(file: string, holdMs = 40) {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 500 });
   await session.post('Profiler.start');
+  const holds: Hold[] = [];
+  let last = nowUs();
+  const watch = setInterval(() => {
+    const now = nowUs();
+    if (now - last > holdMs * 1000) holds.push({ startUs: last, endUs: now });
+    last = now;
+  }, 2);
   return async () => {
-    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: CpuProfile };
+    clearInterval(watch);
+    const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: CpuProfile & { startTime: number } };
     session.disconnect();
     writeFileSync(file, JSON.stringify(profile));
-    return { ...whereTimeWent(profile), long_stretches: longStretches(profile).slice(0, 8) };
+    return { ...whereTimeWent(profile), holds: holds.length, longest_holds: whatHeld(profile, holds).slice(0, 8) };
   };
 }

@@ -362,7 +362,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
       } finally {
         drawing?.settleTheRest();
       }
-      if ((await repo.rows(batchId)).some((r) => r.shipmentId || r.approvalId)) await repo.setStatus(batchId, 'booked', ctx.now());
+      if (await repo.anyBookedOrHeld(batchId)) await repo.setStatus(batchId, 'booked', ctx.now());
       // Bookings on terms may take the account past its credit limit: its next booking is held.
       if (due.length) recheckHoldLater(ctx, { id: shipper.accountId, paymentTerms: shipper.paymentTerms });
     },

@@ -102,7 +102,7 @@ export function batchesService(ctx: AppContext) {
 
   async function view(accountId: string, id: string): Promise<BatchView> {
     const found = await settled(accountId, id);
-    const rows = await inBulkLane(() => repo.rowsWithBolNumbers(accountId, id));
+    const rows = await repo.rowsWithBolNumbers(accountId, id);
     return { ...summary(found), file_errors: found.batch.fileErrors, rows: rows.map(rowView) };
   }
 
