@@ -104,8 +104,12 @@ export interface CsvReadOptions<R = unknown> {
 
 /** Data rows checked (and written) together: one duplicate lookup and one write each. */
 export const CSV_CHUNK_ROWS = 1_000;
-/** Rows checked between two turns of the event loop (a row takes a fraction of a millisecond). */
-const CHECK_STEP_ROWS = 50;
+/**
+ * Rows checked between two turns of the event loop (a row takes a fraction of a millisecond). A
+ * request that arrives meanwhile waits for a step at each of its own turns, so the steps are short:
+ * at 50 rows a quote during a 1,000-row upload waited 70-80 ms, at 10 about 45.
+ */
+const CHECK_STEP_ROWS = 10;
 
 export interface CsvReadResult<R> {
   report: CsvImportReport;
