@@ -19,7 +19,7 @@ import { bookingFailed, type ShipmentsServiceOptions } from '../shipments/shipme
 import { webhookSubscribersReadEachSecond } from '../webhooks/webhooks.service';
 import { type BatchLineRow, batchesRepository } from './batches.repository';
 import { type BookedInOrder, drawAhead, drawsAhead } from './batches-documents-ahead';
-import { accessorialsOf, BATCH_RATE_PARALLEL, inGroups } from './batches-rows';
+import { accessorialsOf, BATCH_BOOK_PARALLEL, inGroups } from './batches-rows';
 
 /**
  * A row's idempotency key: the batch and the row's line, so a row is booked at most once however
@@ -199,7 +199,7 @@ function rowsInFileOrder(rows: BatchLineRow[], due: BatchLineRow[]) {
 
 /**
  * Booking a batch's rows, each through the single booking's service as its booker (their team
- * rights: a row beyond them is held for an account admin), BATCH_RATE_PARALLEL at a time. A row
+ * rights: a row beyond them is held for an account admin), BATCH_BOOK_PARALLEL at a time. A row
  * that fails is `booking_failed` with why, in the booker's language; the others go on.
  */
 export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
@@ -321,7 +321,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
   return {
     /**
      * Books every rated row with a choice that has no shipment and is not held (or only the row
-     * at `line`), BATCH_RATE_PARALLEL at a time. A row already booked or held is never booked
+     * at `line`), BATCH_BOOK_PARALLEL at a time. A row already booked or held is never booked
      * again: its key answers the first booking. A held row declined or withdrawn since is failed
      * first, so it is booked again under its next attempt's key. 404 for another account's batch.
      */
@@ -355,7 +355,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
       const drawing = line === null && drawsAhead(ctx, due.length) ? rowsInFileOrder(rows, due) : undefined;
       if (drawing) drawAhead(ctx, { id: batchId, accountId: shipper.accountId, ...reader }, drawing.inOrder);
       try {
-        await inGroups(due, BATCH_RATE_PARALLEL, async (row) => {
+        await inGroups(due, BATCH_BOOK_PARALLEL, async (row) => {
           const booked = await bookRow(shipper, booker, batchId, row, language, readers);
           drawing?.settle(row.line, booked);
         });
