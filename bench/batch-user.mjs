@@ -7,7 +7,7 @@
 // workerData: { origin, email, password }. It signs in and says { ready: true }; then for each
 // message { id, method, path, body, type } it sends the request and answers { id, status, ms,
 // bytes, batch } where `batch` is what the bench reads of a batch answer (its id, rows valid and
-// rows by status), or { id, status, ms, bytes, error } for a refusal.
+// rows by status), or { id, status, ms, bytes, error } for a refusal (status 0: no answer).
 import { parentPort, workerData } from 'node:worker_threads';
 import { httpSession } from './http-session.mjs';
 
@@ -24,9 +24,14 @@ function batchOf(text) {
 
 await signIn(email, password);
 parentPort.on('message', async ({ id, method, path, body, type }) => {
-  const res = await send(method, path, body, type);
-  const told = { id, status: res.status, ms: Math.round(res.ms), bytes: res.body.length };
-  if (res.status >= 400) parentPort.postMessage({ ...told, error: res.text().slice(0, 300) });
-  else parentPort.postMessage({ ...told, batch: res.body[0] === 0x7b ? batchOf(res.text()) : null });
+  try {
+    const res = await send(method, path, body, type);
+    const told = { id, status: res.status, ms: Math.round(res.ms), bytes: res.body.length };
+    if (res.status >= 400) parentPort.postMessage({ ...told, error: res.text().slice(0, 300) });
+    else parentPort.postMessage({ ...told, batch: res.body[0] === 0x7b ? batchOf(res.text()) : null });
+  } catch (error) {
+    // No answer at all (the connection dropped): the bench is told, rather than left waiting.
+    parentPort.postMessage({ id, status: 0, ms: 0, bytes: 0, error: String(error) });
+  }
 });
 parentPort.postMessage({ ready: true });

@@ -35,7 +35,7 @@ import { seedDemo } from '../apps/server/src/db/seed';
 import { csvLine, goodRowCells, header } from '../apps/server/src/modules/batches/batches-csv.test-support';
 import { startCpuProfile } from './cpu-profile';
 import { latencyStats } from './latency';
-import { benchDatabase, signedInApp, signedInTo } from './setup';
+import { benchApp, benchDatabase, signedInTo } from './setup';
 import { benchQuoteRequest } from './shipment';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
@@ -193,7 +193,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: 
 }
 
 try {
-  const { app } = await signedInApp(bench.database);
+  const app = await benchApp(bench.database);
   const stopWatching = watchThread();
   interface Timed {
     ms: number;

@@ -51,14 +51,19 @@ export async function benchDatabase(name: string, poolSize: number) {
  * web client; `email` (the demo shipper unless told) is signed in before it is returned.
  */
 export async function signedInApp(database: Database, env: Record<string, string> = {}, email = 'shipper@demo.test') {
+  const app = await benchApp(database, env);
+  return { app, send: await signedInTo(app, email) };
+}
+
+/** The app on `db` without logs (BENCH_LOG=1 gives it an error log), nobody signed in. */
+export function benchApp(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({ APP_URL: 'http://127.0.0.1:3000', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', JOBS_POLL_MS: '0', ...env });
-  const app = await buildApp({
+  return buildApp({
     config,
     db: database.db,
     logger: process.env.BENCH_LOG === '1' ? { level: 'error' } : false,
     pubsub: database,
   });
-  return { app, send: await signedInTo(app, email) };
 }
 
 /** Another user signed in to an app already built (one server, two people), with their own cookies. */
