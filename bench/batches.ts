@@ -300,6 +300,11 @@ try {
   await closedLoop;
   stopWatching();
   await app.close();
+  const slowestOf = (quotes: Timed[]) =>
+    [...quotes]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((q) => `${q.ms.toFixed(1)} ms (${q.step})`);
   /** One user's quotes: on the idle server, during the batch, the ratio of the p99s, and the p99 of each step. */
   const userStats = (quotes: Timed[]) => {
     const idle = latencyStats(quotes.filter((q) => q.step === 'idle').map((q) => q.ms));
@@ -308,6 +313,11 @@ try {
       idle,
       during,
       p99_ratio: +(during.p99 / idle.p99).toFixed(2),
+      /** The five slowest of each: a p99 of a few hundred quotes is their third slowest. */
+      slowest: {
+        idle: slowestOf(quotes.filter((q) => q.step === 'idle')),
+        during: slowestOf(quotes.filter((q) => q.step !== 'idle')),
+      },
       during_by_step: Object.fromEntries(
         (['validate', 'rate', 'book', 'documents'] as const).flatMap((name) => {
           const mine = quotes.filter((q) => q.step === name).map((q) => q.ms);

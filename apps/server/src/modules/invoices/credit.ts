@@ -24,13 +24,20 @@ type AccountRow = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepos
  * invoiced. A bank payment still pending is still owed, though not past due. `today` is the business's day
  * (`businessDays(...).today`), the one its invoices are dated and fall due in.
  */
-export async function creditSummary(db: Db, account: AccountRow, today: string, firstCurrency = 'USD'): Promise<InvoiceSummary> {
+export async function creditSummary(
+  db: Db,
+  account: AccountRow,
+  today: string,
+  firstCurrency = 'USD',
+  { inTransaction = false } = {},
+): Promise<InvoiceSummary> {
   const repo = invoicesRepository(db);
-  const [open, uninvoiced, rates] = await Promise.all([
-    repo.openByDueDate(account.id),
-    repo.uninvoicedByCurrency(account.id),
-    exchangeRatesOf(db),
-  ]);
+  const reads = [() => repo.openByDueDate(account.id), () => repo.uninvoicedByCurrency(account.id), () => exchangeRatesOf(db)] as const;
+  // A transaction is one connection, which runs one statement at a time: asked all at once,
+  // node-postgres would queue them itself, which it is dropping. Elsewhere they run side by side.
+  const [open, uninvoiced, rates] = inTransaction
+    ? [await reads[0](), await reads[1](), await reads[2]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2]()]);
   const toUsd = (cents: number, currency: string) => convertCents(cents, currency as Currency, 'USD', rates);
   const byCurrency = new Map<string, InvoiceSummary['currencies'][number]>();
   let usedCents = 0;
@@ -89,7 +96,7 @@ export async function evaluateHold(tx: Db, accountId: string, now: Date, timeZon
   const repo = invoicesRepository(tx);
   const account = await repo.lockAccount(accountId);
   if (!account || (account.status === 'credit_hold' && account.holdSource === 'staff')) return null;
-  const summary = await creditSummary(tx, account, businessDays(timeZone).today(now));
+  const summary = await creditSummary(tx, account, businessDays(timeZone).today(now), 'USD', { inTransaction: true });
   const reasons = summary.credit.hold_reasons;
   if (reasons.length && account.status === 'active') {
     await repo.updateAccount(accountId, { status: 'credit_hold', holdSource: 'auto', updatedAt: now });
