@@ -82,6 +82,16 @@ export { usingPostgres };
  * the day or the hour (the business's day turns at 6 AM UTC in a Chicago winter) names it, rather
  * than run at whatever time the wall clock says.
  */
+/**
+ * node-postgres queues a statement asked while its connection runs another (a transaction's
+ * statements asked at once) and warns, once per process; its next major version refuses it. The
+ * test whose app saw the warning fails when it closes.
+ */
+let statementsAskedAtOnce: string | undefined;
+process.on('warning', (warning) => {
+  if (/already executing a query/.test(warning.message)) statementsAskedAtOnce = warning.message;
+});
+
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'rateAdapterFor'> = {},
@@ -166,6 +176,7 @@ export async function createTestApp(
       await twilio?.close();
       await database.close();
       await pgDb?.drop();
+      if (statementsAskedAtOnce) throw new Error(`A transaction asked statements at once on its one connection: ${statementsAskedAtOnce}`);
     },
   };
 }
