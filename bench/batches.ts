@@ -44,7 +44,8 @@ const OPEN_QPS = Number(process.env.BENCH_OPEN_QPS ?? 20);
 const CLOSED_LOOP = process.env.BENCH_CLOSED_LOOP === '1';
 /**
  * Steps whose CPU profile of the server's thread is written to bench/.profiles/ and summarised,
- * with the thread's longest unbroken stretches (`book`, `rate,book`, or `all`).
+ * with the thread's longest unbroken stretches (`book`, `rate,book`, or `all`); BENCH_HOLD_MS is the
+ * shortest stretch named (40 ms unless set).
  */
 const PROFILE_STEPS = (process.env.BENCH_PROFILE ?? '').split(',');
 const DESTINATIONS = [
@@ -259,7 +260,9 @@ try {
   /** The step's request, sent by the batch's shipper and timed there (and profiled when BENCH_PROFILE names the step). */
   const timed = async (name: Step, method: 'GET' | 'POST', path: string, body?: string, type?: string) => {
     const stopProfile =
-      PROFILE_STEPS.includes(name) || PROFILE_STEPS.includes('all') ? await startCpuProfile(profileFile(name)) : undefined;
+      PROFILE_STEPS.includes(name) || PROFILE_STEPS.includes('all')
+        ? await startCpuProfile(profileFile(name), Number(process.env.BENCH_HOLD_MS ?? 40))
+        : undefined;
     toStep(name);
     const id = answers.size;
     const answered = new Promise<ShipperAnswer>((resolve) => answers.set(id, resolve));
