@@ -15,6 +15,7 @@ import { yieldingInBulkLane } from './bulk-lane';
 import { type Listen, postgresListener } from './listen';
 import { parsersSetOnce } from './pglite-parsers';
 import * as schema from './schema';
+import { toastCompressionOption } from './toast-compression';
 import { markConnectFailure } from './unavailable';
 
 const execFileAsync = promisify(execFile);
@@ -116,6 +117,7 @@ export async function openDatabase(opts: {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
+      options: await toastCompressionOption(opts.url),
       max: opts.poolSize ?? 20,
       Client: GuardedClient,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
