@@ -9,6 +9,7 @@ export * from './batches';
 export * from './batchViews';
 export * from './bookingModes';
 export * from './carrierInvoices';
+export * from './carrierInvoiceViews';
 export * from './carrierScorecards';
 export * from './carriers';
 export * from './carrierTariffs';
