@@ -317,7 +317,7 @@ try {
       idle,
       during,
       p99_ratio: +(during.p99 / idle.p99).toFixed(2),
-      /** The five slowest of each: a p99 of a few hundred quotes is their third slowest. */
+      /** The five slowest of each: the p99 of a few hundred quotes is one of their few slowest. */
       slowest: {
         idle: slowestOf(quotes.filter((q) => q.step === 'idle')),
         during: slowestOf(quotes.filter((q) => q.step !== 'idle')),

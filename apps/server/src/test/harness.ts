@@ -77,12 +77,6 @@ export interface TestClock {
 export { usingPostgres };
 
 /**
- * `deps`: what a test puts into the app besides the config (carriers' rate adapters that fail or
- * hang). `start`: the clock's first instant, before the demo seed: a test whose answers depend on
- * the day or the hour (the business's day turns at 6 AM UTC in a Chicago winter) names it, rather
- * than run at whatever time the wall clock says.
- */
-/**
  * node-postgres queues a statement asked while its connection runs another (a transaction's
  * statements asked at once) and warns, once per process; its next major version refuses it. The
  * test whose app saw the warning fails when it closes.
@@ -92,6 +86,12 @@ process.on('warning', (warning) => {
   if (/already executing a query/.test(warning.message)) statementsAskedAtOnce = warning.message;
 });
 
+/**
+ * `deps`: what a test puts into the app besides the config (carriers' rate adapters that fail or
+ * hang). `start`: the clock's first instant, before the demo seed: a test whose answers depend on
+ * the day or the hour (the business's day turns at 6 AM UTC in a Chicago winter) names it, rather
+ * than run at whatever time the wall clock says.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, 'rateAdapterFor'> = {},
