@@ -131,6 +131,36 @@ for (const language of ['es'] as const) {
   });
 }
 
+test('at 390 px (es) a shipment opened from the end of My Shipments opens at its top, and Back returns to the same place in the list', async ({
+  page,
+}) => {
+  const w = WORDS.es;
+  await logInAsLookAlike(page, 'shipper@demo.test', 'phone-scroll', { settings: { language: 'es' }, at: '/my-shipments' });
+  const menus = page.getByRole('button', { name: w.actionsFor });
+  await expect(menus.first()).toBeVisible();
+  const last = menus.last();
+  await last.scrollIntoViewIfNeeded();
+  const listY = await page.evaluate(() => window.scrollY);
+  expect(listY, 'the last card is below the first screen').toBeGreaterThan(400);
+
+  await last.click();
+  await page.getByRole('menuitem', { name: w.view, exact: true }).click();
+  await expect(page).toHaveURL(/\/track\/detail\//);
+  const title = page.getByRole('main').getByRole('heading', { name: 'Detalle del rastreo' });
+  await expect(title).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Nothing of the header lies over the title.
+  const headerBottom = await page
+    .locator('header')
+    .first()
+    .evaluate((h) => h.getBoundingClientRect().bottom);
+  expect((await title.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
+
+  await page.goBack();
+  await expect(menus.last()).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+});
+
 /** The navigation landmarks Chromium gives a screen reader (its accessibility tree, not Playwright's reading of the DOM). */
 async function exposedNavigations(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { LoadWhenFirstNeeded } from '../components/LoadWhenFirstNeeded';
 import { loadScreenCatalogs } from '../lib/i18n';
 import { useSupport } from '../lib/support';
@@ -21,10 +21,17 @@ function SupportDialogSlot() {
   );
 }
 
-/** Above every route: keeps the language in step with the user and guards the admin doors. */
+/**
+ * Above every route: keeps the language in step with the user, guards the admin doors, and puts a
+ * page opened from a link at its top (the browser's back and forward return to where the reader
+ * was). Without ScrollRestoration a page opened from far down a list kept the list's scroll, its
+ * title under the header. Changes of a page's own query (a list's filters, sort or page, a tab)
+ * pass `preventScrollReset`, so they keep the reader's place.
+ */
 export function RootLayout() {
   return (
     <>
+      <ScrollRestoration />
       <LanguageSync />
       <NavigationPending />
       <AdminDoorBlocker />

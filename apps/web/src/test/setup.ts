@@ -42,6 +42,8 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// jsdom lays nothing out and reports its scrollTo as not implemented; the router scrolls each new page to its top.
+window.scrollTo = () => {};
 // jsdom finds a field's labels by searching the whole page once per label (fastLabels.ts says why
 // that matters): the same answers through the id index.
 installFastLabels(window);

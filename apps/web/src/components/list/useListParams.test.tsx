@@ -1,6 +1,6 @@
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, ScrollRestoration, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ParamsWriter, useListParams } from './useListParams';
 
@@ -176,5 +176,40 @@ describe('the params a list asks the router for', () => {
     asked(w, { q: 'x' });
     w.committed(new URLSearchParams('q=y'));
     expect(asked(w, { page: '2' })).toBe('q=y&page=2');
+  });
+});
+
+describe('where the window is scrolled to', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  test("a list's filters and pages keep the reader's place; a link to another page opens at its top", async () => {
+    const hook: { list?: ReturnType<typeof useListParams> } = {};
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <ScrollRestoration />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/list', element: <ListInto hook={hook} /> },
+            { path: '/row', element: <h1>Row</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    const scrolled = vi.spyOn(window, 'scrollTo');
+
+    await act(async () => hook.list?.setPage(2));
+    await act(async () => hook.list?.update({ status: 'delivered' }));
+    expect(router.state.location.search).toBe('?page=2&status=delivered');
+    expect(scrolled).not.toHaveBeenCalledWith(0, 0);
+
+    await act(async () => router.navigate('/row'));
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
   });
 });

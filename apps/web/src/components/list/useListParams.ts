@@ -93,7 +93,7 @@ export function useListParams<S extends string = never>(sorts: readonly S[] = []
   const update = useCallback(
     (changes: ParamChanges | ((asked: URLSearchParams) => ParamChanges), options?: { replace?: boolean }) => {
       const w = writer.current as ParamsWriter;
-      setParams(w.write(typeof changes === 'function' ? changes(w.asked()) : changes), options);
+      setParams(w.write(typeof changes === 'function' ? changes(w.asked()) : changes), { preventScrollReset: true, ...options });
     },
     [setParams],
   );

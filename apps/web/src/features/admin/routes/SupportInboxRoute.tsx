@@ -31,7 +31,7 @@ export function SupportInboxRoute() {
       else next.delete(k);
     }
     if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
   };
   const [q, setQ] = useState(params.get('q') ?? '');
   const [debounced] = useDebouncedValue(q, 300);

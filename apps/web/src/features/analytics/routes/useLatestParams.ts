@@ -29,7 +29,7 @@ export function useLatestParams() {
     }
     latest.current = next;
     ours.current.add(next.toString());
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
   };
   return { params, update };
 }

@@ -47,7 +47,7 @@ export function ApprovalDetail({ id }: { id: string }) {
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: APPROVALS_KEY }), qc.invalidateQueries({ queryKey: SHIPMENTS_KEY })]);
   const close = () => {
     setDialog(null);
-    if (linked) setParams({}, { replace: true });
+    if (linked) setParams({}, { replace: true, preventScrollReset: true });
   };
   const approve = useMutation({
     mutationFn: () => approveBooking(id),

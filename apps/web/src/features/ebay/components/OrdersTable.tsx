@@ -70,7 +70,7 @@ export function OrdersTable() {
     for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
     if (!('page' in changes)) next.delete('page');
     next.delete('connect');
-    setParams(next, { replace: true });
+    setParams(next, { replace: true, preventScrollReset: true });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed search moves the URL
   useEffect(() => {

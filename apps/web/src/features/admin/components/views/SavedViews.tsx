@@ -34,7 +34,7 @@ export function SavedViews({ list }: { list: SavedViewList }) {
   const rows = views.data ?? [];
 
   const apply = (view: SavedViewView) => {
-    setParams(new URLSearchParams(view.filters));
+    setParams(new URLSearchParams(view.filters), { preventScrollReset: true });
     notifications.show({ message: t('admin.views.applied', { name: view.name }) });
   };
 

@@ -30,7 +30,7 @@ export function CarriersRoute() {
   return (
     <Stack gap="md">
       <PageHeader title={t('admin.pages.carriers')} />
-      <Tabs value={tab} onChange={(v) => setParams(v === 'diesel' ? { tab: 'diesel' } : {})}>
+      <Tabs value={tab} onChange={(v) => setParams(v === 'diesel' ? { tab: 'diesel' } : {}, { preventScrollReset: true })}>
         <Tabs.List>
           <Tabs.Tab value="carriers">{t('admin.carriers.tabs.carriers')}</Tabs.Tab>
           <Tabs.Tab value="diesel">{t('admin.carriers.tabs.diesel')}</Tabs.Tab>
