@@ -43,7 +43,7 @@ export const batchRowResult = z.strictObject({
   message: z
     .string()
     .nullable()
-    .meta({ description: 'Why no rate is chosen, or why rating failed, in the words of the one who rated it; null when a rate is chosen' }),
+    .meta({ description: 'Why no rate is chosen, or why rating failed, in the language of Accept-Language; null when a rate is chosen' }),
   // Rows rated before rows could be insured have no `insurance` at all; a failed rating has none either.
   insurance: z
     .strictObject({
@@ -85,7 +85,7 @@ export const batchRowView = z.strictObject({
   booking_error: z
     .string()
     .nullable()
-    .meta({ description: "Why the row's last booking failed, in the booker's language (its fields' problems are in `errors`)" }),
+    .meta({ description: "Why the row's last booking failed, in the language of Accept-Language (its fields' problems are in `errors`)" }),
   ebay_order_id: z
     .uuid()
     .nullable()

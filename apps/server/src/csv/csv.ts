@@ -86,6 +86,11 @@ export interface CsvSpec<C extends string, V, R = V> {
 
 export interface CsvReadOptions<R = unknown> {
   language: Language;
+  /**
+   * Words the report's messages (a key and its values): `language`'s words unless given. A caller
+   * that keeps the report for readers of other languages keeps them unworded instead.
+   */
+  word?: (key: string, params?: Record<string, unknown>) => string;
   /** The ids of stored records that have one of these keys (key -> id); asked once per chunk of rows. */
   findExisting?: (keys: string[]) => Promise<ReadonlyMap<string, string>>;
   /**
@@ -149,8 +154,8 @@ export async function readCsv<C extends string, V, R = V>(
   spec: CsvSpec<C, V, R>,
   options: CsvReadOptions<R>,
 ): Promise<CsvReadResult<R>> {
-  const t = translator(options.language);
-  const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
+  const word = options.word ?? translator(options.language);
+  const say = (key: string, params: Record<string, unknown> = {}) => word(isMessageKey(key) ? key : 'validation.invalid', params);
   const maxRows = options.maxRows ?? CSV_IMPORT_LIMITS.max_rows;
   const parsed = csvRows(source);
   const first = await parsed.next();

@@ -56,6 +56,7 @@ export const batchRows = pgTable(
     cells: jsonb('cells').$type<Record<string, string>>().notNull(),
     /** The shipment's further item lines as text cells, after the one in `cells` (a file's further lines, an eBay order's other kinds). */
     moreItems: jsonb('more_items').$type<BatchItemCells[]>().notNull().default([]),
+    /** The row's problems, their messages kept unworded for the batch's readers (modules/batches/kept-messages.ts). */
     errors: jsonb('errors').$type<BatchRowError[]>().notNull().default([]),
     quoteId: uuid('quote_id'),
     rateId: text('rate_id'),
@@ -64,7 +65,7 @@ export const batchRows = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     /** The batch's rating round the row was last rated in (null: not rated since it was uploaded or changed). */
     ratedRound: integer('rated_round'),
-    /** Why the row's last booking failed, in the booker's language (null once booked or fixed). */
+    /** Why the row's last booking failed, kept unworded (modules/batches/kept-messages.ts; null once booked or fixed). */
     bookingError: text('booking_error'),
     /**
      * How often the row's held booking was declined or withdrawn and the row freed to be booked

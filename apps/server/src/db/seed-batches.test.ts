@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { inWords, messageReader } from '../modules/batches/kept-messages';
 import { accounts, batches, batchRows, shipments } from './schema';
 import { seededDemoDatabase } from './seeded-demo.test-support';
 
@@ -37,7 +38,8 @@ describe('the demo batch', () => {
       expect(row.rateId).toBe(shipment?.rateId);
       expect(row.cells.destination_postal_code).toBe((shipment?.delivery as { postal_code: string } | undefined)?.postal_code);
     }
-    // The refused row says why as an upload would, at its cell.
-    expect(byLine[4]?.errors).toEqual([{ field: 'weight', message: 'Field is required' }]);
+    // The refused row says why as an upload would, at its cell, in each reader's words.
+    expect(inWords(byLine[4]?.errors ?? [], messageReader('en'))).toEqual([{ field: 'weight', message: 'Field is required' }]);
+    expect(inWords(byLine[4]?.errors ?? [], messageReader('es'))).toEqual([{ field: 'weight', message: 'Campo obligatorio' }]);
   });
 });

@@ -273,7 +273,7 @@ describe('booking a batch', () => {
     expect(await attemptsOf(rated.id)).toEqual([1]);
   });
 
-  it('fails a held row its booker withdrew, in the booker’s language, and books it when booked again', async () => {
+  it('fails a held row its booker withdrew, saying so in each reader’s language, and books it when booked again', async () => {
     const [member] = await t.database.db.select().from(users).where(eq(users.email, CLERK));
     await t.database.db.update(userSettings).set({ language: 'es' }).where(eq(userSettings.userId, member!.id));
     try {
@@ -289,8 +289,13 @@ describe('booking a batch', () => {
       expect(view.rows[0]).toMatchObject({
         status: 'booking_failed',
         approval_id: null,
-        booking_error: 'Batch Clerk retiró esta reserva antes de que se decidiera. Reserve la fila de nuevo cuando deba enviarse.',
+        booking_error: 'Batch Clerk withdrew this booking before it was decided. Book the row again when it should ship.',
       });
+      // The clerk, who reads Spanish, reads it in Spanish.
+      const clerkView = (await clerk.get(`/api/batches/${rated.id}`)).json().data as BatchView;
+      expect(clerkView.rows[0]!.booking_error).toBe(
+        'Batch Clerk retiró esta reserva antes de que se decidiera. Reserve la fila de nuevo cuando deba enviarse.',
+      );
       expect(view.rows[1]).toMatchObject({ status: 'awaiting_approval', approval_id: held.rows[1]!.approval_id });
       const booked = await bookBatch(shipper, rated.id);
       expect(booked.rows[0]).toMatchObject({ status: 'booked', shipment_id: expect.any(String), booking_error: null });

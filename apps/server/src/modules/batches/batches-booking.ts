@@ -7,11 +7,11 @@ import {
   REFERENCE_TYPES,
   type ShipmentReference,
 } from '@freight/contracts';
-import { LANGUAGES, type Language, type UnitSystem } from '@freight/domain';
+import type { Language, UnitSystem } from '@freight/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { isMessageKey, translator } from '../../i18n';
+import { isMessageKey } from '../../i18n';
 import { isUuid } from '../../ids';
 import { recheckHoldLater } from '../invoices/invoices.service';
 import { type BookingReaders, bolSerialsDrawnAhead, bookingService, carrierRowsReadOnce, type Shipper } from '../shipments/booking.service';
@@ -20,6 +20,7 @@ import { webhookSubscribersReadEachSecond } from '../webhooks/webhooks.service';
 import { type BatchLineRow, batchesRepository } from './batches.repository';
 import { type BookedInOrder, drawAhead, drawsAhead } from './batches-documents-ahead';
 import { accessorialsOf, BATCH_BOOK_PARALLEL, inGroups } from './batches-rows';
+import { keepMessage } from './kept-messages';
 
 /**
  * A row's idempotency key: the batch and the row's line, so a row is booked at most once however
@@ -38,17 +39,15 @@ export const batchRowAttemptKey = (batchId: string, row: Pick<BatchLineRow, 'lin
 /**
  * Brings a batch's held rows up to date with their approvals, as the batch is read, fixed, rated or
  * booked: an approved one is booked; a declined or withdrawn one is `booking_failed`, saying who
- * decided and why in the language of the booker who asked, and may be booked again (its next attempt).
+ * decided and why (kept unworded for its readers, kept-messages.ts), and may be booked again (its next attempt).
  */
 export async function settleHeldRows(db: Db, batchId: string, at: Date) {
   const repo = batchesRepository(db);
   await repo.settleApproved(batchId, at);
   for (const undone of await repo.heldUndone(batchId)) {
-    const language = (LANGUAGES as readonly string[]).includes(undone.language ?? '') ? (undone.language as Language) : 'en';
     const name = `${undone.deciderFirst ?? ''} ${undone.deciderLast ?? ''}`.trim();
     const key = `batch.approval_${undone.status === 'declined' ? 'declined' : 'withdrawn'}${name ? '' : '_unknown'}`;
-    const message = translator(language)(key, { name, reason: undone.reason ?? '' });
-    await repo.releaseHeld(undone.rowId, undone.approvalId, message, at);
+    await repo.releaseHeld(undone.rowId, undone.approvalId, keepMessage(key, { name, reason: undone.reason ?? '' }), at);
   }
 }
 
@@ -200,7 +199,7 @@ function rowsInFileOrder(rows: BatchLineRow[], due: BatchLineRow[]) {
 /**
  * Booking a batch's rows, each through the single booking's service as its booker (their team
  * rights: a row beyond them is held for an account admin), BATCH_BOOK_PARALLEL at a time. A row
- * that fails is `booking_failed` with why, in the booker's language; the others go on.
+ * that fails is `booking_failed` with why (kept unworded for its readers, kept-messages.ts); the others go on.
  */
 export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}) {
   const repo = batchesRepository(ctx.db);
@@ -273,11 +272,9 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
     booker: { firstName: string; lastName: string },
     batchId: string,
     row: BatchLineRow,
-    language: Language,
     readers: BookingReaders,
   ): Promise<Awaited<BookedInOrder>> {
-    const t = translator(language);
-    const say = (key: string, params: Record<string, unknown> = {}) => t(isMessageKey(key) ? key : 'validation.invalid', params);
+    const say = (key: string, params: Record<string, unknown> = {}) => keepMessage(isMessageKey(key) ? key : 'validation.invalid', params);
     const key = batchRowAttemptKey(batchId, row);
     const fail = async (errors: BatchRowError[], message: string) => {
       // Another booking of the batch (a concurrent retry) may have booked it meanwhile.
@@ -332,7 +329,6 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
       line: number | null,
       reader: { language: Language; unitSystem: UnitSystem },
     ) {
-      const { language } = reader;
       if (!isUuid(batchId) || !(await repo.find(shipper.accountId, batchId))) throw AppError.notFound();
       await settleHeldRows(ctx.db, batchId, ctx.now());
       const rows = await repo.rows(batchId);
@@ -356,7 +352,7 @@ export function batchBooking(ctx: AppContext, opts: ShipmentsServiceOptions = {}
       if (drawing) drawAhead(ctx, { id: batchId, accountId: shipper.accountId, ...reader }, drawing.inOrder);
       try {
         await inGroups(due, BATCH_BOOK_PARALLEL, async (row) => {
-          const booked = await bookRow(shipper, booker, batchId, row, language, readers);
+          const booked = await bookRow(shipper, booker, batchId, row, readers);
           drawing?.settle(row.line, booked);
         });
       } finally {

@@ -6,8 +6,8 @@ import {
   type BatchRowFields,
   quoteItem,
 } from '@freight/contracts';
-import { translator } from '../../i18n';
 import { furtherItemOf, productCells, type RowReading } from './batches-rows';
+import { keepMessage } from './kept-messages';
 
 /**
  * A shipment of several kinds of goods in a batch file: its first line is a whole row, and each
@@ -66,9 +66,9 @@ async function itemLineOf(cells: Partial<Record<string, string>>, reading: RowRe
   return { item, problems };
 }
 
-/** A further line's problems on its cells, `more_items.<n>.<column>` (n from 0), in the reader's language. */
-const errorsOf = (n: number, problems: readonly [string, string][], t: ReturnType<typeof translator>): BatchRowError[] =>
-  problems.map(([column, key]) => ({ field: column === 'client_ref' ? column : `more_items.${n}.${column}`, message: t(key) }));
+/** A further line's problems on its cells, `more_items.<n>.<column>` (n from 0), kept unworded (kept-messages.ts). */
+const errorsOf = (n: number, problems: readonly [string, string][]): BatchRowError[] =>
+  problems.map(([column, key]) => ({ field: column === 'client_ref' ? column : `more_items.${n}.${column}`, message: keepMessage(key) }));
 
 /**
  * The file's lines as shipments: each further item line folded into the shipment above it (its
@@ -76,7 +76,6 @@ const errorsOf = (n: number, problems: readonly [string, string][], t: ReturnTyp
  * are, a shipment each.
  */
 export async function withItemLines(lines: readonly CheckedLine[], reading: RowReading): Promise<CheckedLine[]> {
-  const t = translator(reading.language);
   const shipments: CheckedLine[] = [];
   for (const line of lines) {
     const shipment = shipments.at(-1);
@@ -89,15 +88,14 @@ export async function withItemLines(lines: readonly CheckedLine[], reading: RowR
     // One line past the quote's limit is refused with the shipment; the next ones would be too.
     if (n + 1 >= BATCH_MAX_ITEM_LINES) problems.push(['client_ref', 'validation.too_many']);
     shipment.moreItems = [...(shipment.moreItems ?? []), item];
-    shipment.errors = [...shipment.errors, ...errorsOf(n, problems, t)];
+    shipment.errors = [...shipment.errors, ...errorsOf(n, problems)];
   }
   return shipments;
 }
 
 /** A row's further item lines checked again (a fixed row), each problem at its line's cell. */
 export async function itemLineErrors(items: readonly BatchItemCells[], reading: RowReading): Promise<BatchRowError[]> {
-  const t = translator(reading.language);
   const errors: BatchRowError[] = [];
-  for (const [n, cells] of items.entries()) errors.push(...errorsOf(n, (await itemLineOf(cells, reading)).problems, t));
+  for (const [n, cells] of items.entries()) errors.push(...errorsOf(n, (await itemLineOf(cells, reading)).problems));
   return errors;
 }

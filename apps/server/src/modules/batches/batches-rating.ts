@@ -3,7 +3,7 @@ import { type Currency, type Language, pickRate, type RuleActions, type UnitSyst
 import { widestOnlineCover } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { isMessageKey, translator } from '../../i18n';
+import { isMessageKey } from '../../i18n';
 import { isUuid } from '../../ids';
 import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
 import { linkEbayOrderToQuote } from '../ebay/ebay.service';
@@ -11,6 +11,7 @@ import { type QuoteOwner, type QuoteResult, quotesService } from '../quotes/quot
 import { type BatchRow, batchesRepository } from './batches.repository';
 import { settleHeldRows } from './batches-booking';
 import { asBatchFile, BATCH_RATE_PARALLEL, checkFile, inGroups, quoteInputOf, type RowReading } from './batches-rows';
+import { keepMessage } from './kept-messages';
 
 /** Rating a batch: each row a quote of its own, and the rate its rule picks. */
 
@@ -36,7 +37,7 @@ function pickByRule(rates: readonly Rate[], batch: BatchRow): Rate | null {
 /** What rating needs of the batches service: how the account's rows are read, and the batch as answered. */
 interface RatingDeps {
   reading: (accountId: string, language: Language, unitSystem: UnitSystem) => RowReading;
-  view: (accountId: string, id: string) => Promise<BatchView>;
+  view: (accountId: string, id: string, language: Language) => Promise<BatchView>;
 }
 
 export function batchRating(ctx: AppContext, { reading, view }: RatingDeps) {
@@ -66,20 +67,20 @@ export function batchRating(ctx: AppContext, { reading, view }: RatingDeps) {
     const { lines } = due.length
       ? await checkFile(asBatchFile(due.map((r) => r.cells)), reading(owner.accountId, language, prefs.unitSystem))
       : { lines: [] };
-    const t = translator(language);
+    // Why a row failed or has no choice is kept unworded, for whoever reads the batch (kept-messages.ts).
     const say = (err: unknown) => {
       if (err instanceof AppError) {
         const first = Object.values(err.errors ?? {})[0]?.[0];
         const key = first ?? err.message;
-        return t(isMessageKey(key) ? key : 'errors.server_error', err.params);
+        return keepMessage(isMessageKey(key) ? key : 'errors.server_error', err.params);
       }
-      return t('errors.server_error');
+      return keepMessage('errors.server_error');
     };
     /** Why a rated row has no choice: no rate fits the rule, or the quote's own reason for none. */
     const noChoice = (result: QuoteResult) => {
-      if (result.rates.length) return t('batch.no_rate_fits');
+      if (result.rates.length) return keepMessage('batch.no_rate_fits');
       const why = result.messages.find((m) => m.level === 'no_rate');
-      return t(why && isMessageKey(why.key) ? why.key : 'quote.no_rate.no_carriers', why?.params ?? {});
+      return keepMessage(why && isMessageKey(why.key) ? why.key : 'quote.no_rate.no_carriers', why?.params ?? {});
     };
     await inGroups(due, BATCH_RATE_PARALLEL, async (row) => {
       const value = lines[due.indexOf(row)]?.value;
@@ -145,6 +146,6 @@ export function batchRating(ctx: AppContext, { reading, view }: RatingDeps) {
       }
     });
     await repo.setStatus(id, 'rated', ctx.now());
-    return view(owner.accountId, id);
+    return view(owner.accountId, id, language);
   };
 }

@@ -42,19 +42,20 @@ export function progressOf(counted: readonly { status: BatchRowStatus; rows: num
 }
 
 /** A row's problems by column, in the API's field-error shape (`row` for the row as a whole). */
-function fieldErrors(errors: BatchLineRow['errors']): Record<string, string[]> {
+function fieldErrors(errors: BatchLineRow['errors'], read: (message: string) => string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const e of errors) {
     const field = e.field ?? 'row';
-    out[field] = [...(out[field] ?? []), e.message];
+    out[field] = [...(out[field] ?? []), read(e.message)];
   }
   return out;
 }
 
-/** A row's outcome, with its shipment's number and total once booked. */
+/** A row's outcome, with its shipment's number and total once booked; `read` words its kept messages (kept-messages.ts). */
 export function resultOf(
   row: BatchLineRow,
   shipment: { bolNumber: string; totalCents: number; currency: string } | undefined,
+  read: (message: string) => string,
 ): BatchResultRow {
   const rating = (row.result ?? null) as BatchRowResult | null;
   const chosen = rating?.rates.find((r) => r.id === row.rateId);
@@ -65,6 +66,7 @@ export function resultOf(
       : { price_cents: null, currency: null };
   // A rated row without a choice says why in its result, as a failed rating does.
   const unrated = row.status === 'rating_failed' || (row.status === 'rated' && !chosen) ? (rating?.message ?? null) : null;
+  const error = row.bookingError ?? unrated ?? row.errors[0]?.message ?? null;
   return {
     line: row.line,
     client_ref: row.cells.client_ref ?? '',
@@ -73,7 +75,7 @@ export function resultOf(
     bol_number: shipment?.bolNumber ?? null,
     approval_id: row.approvalId,
     ...price,
-    error: row.bookingError ?? unrated ?? row.errors[0]?.message ?? null,
-    errors: fieldErrors(row.errors),
+    error: error ? read(error) : error,
+    errors: fieldErrors(row.errors, read),
   };
 }

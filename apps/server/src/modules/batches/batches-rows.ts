@@ -16,6 +16,7 @@ import type { Language, UnitSystem } from '@freight/domain';
 import { DEFAULT_PICKUP_CUTOFF, firstPickupDate, fromInches, fromPounds, lookupPlace } from '@freight/domain/rating';
 import { type CsvSource, type CsvSpec, readCsv, writeCsvStream } from '../../csv/csv';
 import { inBulkLane } from '../../db/bulk-lane';
+import { keepMessage } from './kept-messages';
 
 /**
  * A batch file's rows: the template, the reader's spec (the quote request's fields and rules) and
@@ -288,12 +289,16 @@ export function cellsOf(v: BatchRowFields): Record<string, string> {
   );
 }
 
-/** The checked rows of a file: each line's cells and errors (none for a good row). */
+/**
+ * The checked rows of a file: each line's cells and errors (none for a good row). The errors'
+ * messages are kept unworded, for whoever reads the batch (kept-messages.ts).
+ */
 export async function checkFile(source: CsvSource, reading: RowReading) {
   const { language } = reading;
   const refused = new Map<number, Record<string, string>>();
   const { report, rows } = await readCsv(source, specFor(reading), {
     language,
+    word: keepMessage,
     maxRows: BATCH_MAX_ROWS,
     onRefused: (line, cells) => refused.set(line, { ...cells }),
   });

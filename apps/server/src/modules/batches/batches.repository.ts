@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { inBulkLane } from '../../db/bulk-lane';
 import type { Db } from '../../db/client';
-import { addressBook, batches, batchRows, bookingApprovals, shipments, userSettings, users } from '../../db/schema';
+import { addressBook, batches, batchRows, bookingApprovals, shipments, users } from '../../db/schema';
 
 export type BatchRow = typeof batches.$inferSelect;
 export type BatchLineRow = typeof batchRows.$inferSelect;
@@ -265,12 +265,10 @@ export function batchesRepository(db: Db) {
           reason: bookingApprovals.declineReason,
           deciderFirst: users.firstName,
           deciderLast: users.lastName,
-          language: userSettings.language,
         })
         .from(batchRows)
         .innerJoin(bookingApprovals, eq(bookingApprovals.id, batchRows.approvalId))
         .leftJoin(users, eq(users.id, bookingApprovals.decidedBy))
-        .leftJoin(userSettings, eq(userSettings.userId, bookingApprovals.requestedBy))
         .where(
           and(
             eq(batchRows.batchId, batchId),

@@ -53,8 +53,9 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
       approvalRequiredFor: user.approvalRequiredFor,
     };
     const shipper = { accountId: account.id, userId: user.id, paymentTerms: account.paymentTerms, rights };
-    await booking.book(shipper, user, id, line, { language: requestLanguage(request), unitSystem: settings.unitSystem as UnitSystem });
-    return { data: await service.view(account.id, id) };
+    const language = requestLanguage(request);
+    await booking.book(shipper, user, id, line, { language, unitSystem: settings.unitSystem as UnitSystem });
+    return { data: await service.view(account.id, id, language) };
   };
 
   const download = (type: string, name: string) => ({
@@ -82,7 +83,7 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/api/batches/:id', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) => ({
-    data: await service.view(customer(request).account.id, request.params.id),
+    data: await service.view(customer(request).account.id, request.params.id, requestLanguage(request)),
   }));
 
   r.get('/api/batches/:id/status', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) => ({
@@ -90,7 +91,7 @@ export async function batchesRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
 
   r.get('/api/batches/:id/results', { ...customerRoute('shipments.view'), schema: { params: idParams } }, async (request) => ({
-    data: await service.results(customer(request).account.id, request.params.id),
+    data: await service.results(customer(request).account.id, request.params.id, requestLanguage(request)),
   }));
 
   r.put(

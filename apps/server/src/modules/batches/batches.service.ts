@@ -19,7 +19,6 @@ import type { AppContext } from '../../context';
 import { type CsvSource, writeCsv } from '../../csv/csv';
 import { inBulkLane } from '../../db/bulk-lane';
 import { AppError } from '../../errors';
-import { translator } from '../../i18n';
 import { isUuid } from '../../ids';
 import { pageMeta } from '../../paging';
 import { ebayBatchRows } from '../ebay/ebay-batch.service';
@@ -30,6 +29,7 @@ import { itemLineErrors, withItemLines } from './batches-item-lines';
 import { batchRating } from './batches-rating';
 import { progressOf, resultOf } from './batches-results';
 import { asBatchFile, batchFileName, type Caller, type CatalogItem, checkFile, type RowReading, templateRows } from './batches-rows';
+import { inWords, keepMessage, messageReader } from './kept-messages';
 
 export type { Caller } from './batches-rows';
 
@@ -54,21 +54,25 @@ function summary(row: { batch: BatchRow; creatorFirst: string | null; creatorLas
   };
 }
 
-const rowView = (r: BatchLineRow & { bolNumber: string | null }): BatchRowView => ({
-  line: r.line,
-  status: r.status,
-  cells: r.cells,
-  errors: r.errors,
-  quote_id: r.quoteId,
-  rate_id: r.rateId,
-  result: (r.result ?? null) as BatchRowResult | null,
-  shipment_id: r.shipmentId,
-  bol_number: r.shipmentId ? r.bolNumber : null,
-  approval_id: r.approvalId,
-  booking_error: r.bookingError,
-  ebay_order_id: r.ebayOrderId,
-  more_items: r.moreItems,
-});
+/** A row as its reader sees it: its kept messages in the reader's words (kept-messages.ts). */
+const rowView = (r: BatchLineRow & { bolNumber: string | null }, read: (message: string) => string): BatchRowView => {
+  const result = (r.result ?? null) as BatchRowResult | null;
+  return {
+    line: r.line,
+    status: r.status,
+    cells: r.cells,
+    errors: inWords(r.errors, read),
+    quote_id: r.quoteId,
+    rate_id: r.rateId,
+    result: result && { ...result, message: result.message ? read(result.message) : result.message },
+    shipment_id: r.shipmentId,
+    bol_number: r.shipmentId ? r.bolNumber : null,
+    approval_id: r.approvalId,
+    booking_error: r.bookingError ? read(r.bookingError) : r.bookingError,
+    ebay_order_id: r.ebayOrderId,
+    more_items: r.moreItems,
+  };
+};
 
 /** Shipping at volume: batches uploaded as CSV, checked row by row and kept as history. */
 export function batchesService(ctx: AppContext) {
@@ -100,15 +104,18 @@ export function batchesService(ctx: AppContext) {
     return found;
   }
 
-  async function view(accountId: string, id: string): Promise<BatchView> {
+  /** The batch with every row, its messages in `language`'s words. */
+  async function view(accountId: string, id: string, language: Language): Promise<BatchView> {
     const found = await settled(accountId, id);
     const rows = await repo.rowsWithBolNumbers(accountId, id);
-    return { ...summary(found), file_errors: found.batch.fileErrors, rows: rows.map(rowView) };
+    const read = messageReader(language);
+    return { ...summary(found), file_errors: inWords(found.batch.fileErrors, read), rows: rows.map((r) => rowView(r, read)) };
   }
 
   /** A new batch kept with every row (good or not, so a bad one can be fixed); nothing is rated or booked. */
   async function keep(
     caller: Caller,
+    language: Language,
     rule: Pick<BatchCreateQuery, 'rule' | 'file_name' | 'preferred_carrier' | 'max_transit_days'>,
     source: BatchSource,
     lines: { line: number; cells: Record<string, string>; errors: BatchRowError[]; ebayOrderId?: string; moreItems?: BatchItemCells[] }[],
@@ -147,7 +154,7 @@ export function batchesService(ctx: AppContext) {
       await repo.discard(made.id).catch(() => {});
       throw error;
     }
-    return view(caller.accountId, made.id);
+    return view(caller.accountId, made.id, language);
   }
 
   return {
@@ -169,9 +176,17 @@ export function batchesService(ctx: AppContext) {
       const { report, fileErrors, lines } = await checkFile(source, read);
       if (fileErrors.length || !lines.length) {
         const errors = fileErrors.length ? fileErrors : [{ field: null, message: report.errors[0]?.message ?? '' }];
-        throw new AppError(422, 'validation', 'validation.invalid', {}, { file: ['validation.invalid'] }, { file_errors: errors });
+        const fileErrorsInWords = inWords(errors, messageReader(language));
+        throw new AppError(
+          422,
+          'validation',
+          'validation.invalid',
+          {},
+          { file: ['validation.invalid'] },
+          { file_errors: fileErrorsInWords },
+        );
       }
-      return keep(caller, rule, 'file', await withItemLines(lines, read));
+      return keep(caller, language, rule, 'file', await withItemLines(lines, read));
     },
 
     /**
@@ -183,14 +198,18 @@ export function batchesService(ctx: AppContext) {
       const orders = await ebayBatchRows(ctx, caller.accountId, request.order_ids, unitSystem);
       const cells = orders.map((o) => Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, o.cells[c] ?? ''])));
       const { lines } = await checkFile(asBatchFile(cells), reading(caller.accountId, language, unitSystem));
-      const t = translator(language);
       const rows = orders.map((order, i) => {
         const line = lines[i] ?? { line: i + 2, cells: cells[i] ?? {}, errors: [] };
         // An order the batch cannot hold says why first; its cells stay, to show what it would ship.
-        const errors = order.problem ? [{ field: null, message: t(order.problem.key, order.problem.params) }, ...line.errors] : line.errors;
-        return { ...line, errors, ebayOrderId: order.orderId, moreItems: order.moreItems };
+        const problem = order.problem && { field: null, message: keepMessage(order.problem.key, order.problem.params) };
+        return {
+          ...line,
+          errors: problem ? [problem, ...line.errors] : line.errors,
+          ebayOrderId: order.orderId,
+          moreItems: order.moreItems,
+        };
       });
-      return keep(caller, { rule: request.rule }, 'ebay', rows);
+      return keep(caller, language, { rule: request.rule }, 'ebay', rows);
     },
 
     view,
@@ -216,7 +235,7 @@ export function batchesService(ctx: AppContext) {
         const rates = row.status === 'rated' ? ((row.result as BatchRowResult | null)?.rates ?? []) : [];
         if (!rates.some((r) => r.id === change.rate_id)) throw AppError.field('rate_id', 'validation.rate_unknown');
         await repo.choose(row.id, change.rate_id, ctx.now());
-        return view(caller.accountId, id);
+        return view(caller.accountId, id, language);
       }
       const cells = change.cells ?? {};
       const merged = Object.fromEntries(BATCH_CSV_COLUMNS.map((c) => [c, cells[c] ?? row.cells[c] ?? '']));
@@ -231,7 +250,7 @@ export function batchesService(ctx: AppContext) {
       const keepRating = bookingOnly && !errors.length && row.quoteId !== null && ['rated', 'booking_failed'].includes(row.status);
       const status = errors.length ? 'invalid' : keepRating ? 'rated' : 'valid';
       await repo.updateRow(id, line, { cells: merged, moreItems, errors, status }, ctx.now(), keepRating);
-      return view(caller.accountId, id);
+      return view(caller.accountId, id, language);
     },
 
     rate: batchRating(ctx, { reading, view }),
@@ -243,7 +262,7 @@ export function batchesService(ctx: AppContext) {
     },
 
     /** Each row's outcome in line order: its shipment, BOL number, price and problems. */
-    async results(accountId: string, id: string): Promise<BatchResultRow[]> {
+    async results(accountId: string, id: string, language: Language): Promise<BatchResultRow[]> {
       await settled(accountId, id);
       const rows = await repo.rows(id);
       const booked = await repo.bookedShipments(
@@ -251,7 +270,8 @@ export function batchesService(ctx: AppContext) {
         rows.flatMap((r) => (r.shipmentId ? [r.shipmentId] : [])),
       );
       const shipments = new Map(booked.map((s) => [s.id, s]));
-      return rows.map((r) => resultOf(r, r.shipmentId ? shipments.get(r.shipmentId) : undefined));
+      const read = messageReader(language);
+      return rows.map((r) => resultOf(r, r.shipmentId ? shipments.get(r.shipmentId) : undefined, read));
     },
 
     async page(accountId: string, page: number, perPage: number) {

@@ -144,6 +144,43 @@ describe('batches', () => {
     expect((await upload(shipper, [header, line()].join('\n'), '?file_name=a%00.csv')).statusCode).toBe(422);
   });
 
+  it("says each row's problems in the reader's language, whoever uploaded the batch", async () => {
+    const reader = await t.client().login('batch-viewer@demo-roles.test');
+    expect((await reader.put('/api/settings', { language: 'es' })).statusCode).toBe(200);
+    try {
+      const res = await upload(shipper, [header, line({ weight: '' }), line({ weight: 'heavy' })].join('\n'));
+      expect(res.statusCode, res.body).toBe(201);
+      const id = (res.json().data as BatchView).id;
+      const problems = (view: BatchView) => view.rows.map((r) => r.errors);
+      expect(problems(res.json().data)).toEqual([
+        [{ field: 'weight', message: 'Field is required' }],
+        [{ field: 'weight', message: 'Enter a number' }],
+      ]);
+      const read = await reader.get(`/api/batches/${id}`);
+      expect(problems(read.json().data)).toEqual([
+        [{ field: 'weight', message: 'Campo obligatorio' }],
+        [{ field: 'weight', message: 'Escriba un número' }],
+      ]);
+      const results = await reader.get(`/api/batches/${id}/results`);
+      expect(results.json().data.map((r: { error: string | null }) => r.error)).toEqual(['Campo obligatorio', 'Escriba un número']);
+
+      // Why rating left a row without a rate, likewise (its pickup date has passed by now).
+      const fixed = await shipper.put(`/api/batches/${id}/rows/2`, { cells: { weight: '500' } });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+      expect((await shipper.post(`/api/batches/${id}/rate`, {})).statusCode).toBe(200);
+      const rated = (await reader.get(`/api/batches/${id}`)).json().data as BatchView;
+      expect(rated.rows[0]).toMatchObject({
+        status: 'rated',
+        rate_id: null,
+        result: { message: 'La fecha de recolección ya pasó. Por favor elija un día hábil futuro.' },
+      });
+      const ratedEn = (await shipper.get(`/api/batches/${id}`)).json().data as BatchView;
+      expect(ratedEn.rows[0]!.result!.message).toBe('The pickup date is in the past. Please choose a future business day.');
+    } finally {
+      await reader.put('/api/settings', { language: 'en' });
+    }
+  });
+
   it('refuses a bad file in the error shape, never 5xx', async () => {
     const badHeader = await upload(shipper, 'company,street1\nA,B');
     expect(badHeader.statusCode).toBe(422);
