@@ -159,10 +159,10 @@ describe('batches', () => {
       const read = await reader.get(`/api/batches/${id}`);
       expect(problems(read.json().data)).toEqual([
         [{ field: 'weight', message: 'Campo obligatorio' }],
-        [{ field: 'weight', message: 'Escriba un número' }],
+        [{ field: 'weight', message: 'Ingrese un número' }],
       ]);
       const results = await reader.get(`/api/batches/${id}/results`);
-      expect(results.json().data.map((r: { error: string | null }) => r.error)).toEqual(['Campo obligatorio', 'Escriba un número']);
+      expect(results.json().data.map((r: { error: string | null }) => r.error)).toEqual(['Campo obligatorio', 'Ingrese un número']);
 
       // Why rating left a row without a rate, likewise (its pickup date has passed by now).
       const fixed = await shipper.put(`/api/batches/${id}/rows/2`, { cells: { weight: '500' } });

@@ -111,7 +111,7 @@ describe('part CRUD', () => {
       const es = await (await t.client().login('sales@demo.test')).post(BASE, part({ nmfc_item: 'x' }));
       expect(es.json()).toMatchObject({
         message: 'Error al guardar la pieza. Revise todos los campos e inténtelo de nuevo.',
-        errors: { nmfc_item: ['Escriba el número de artículo NMFC (hasta 6 dígitos)'] },
+        errors: { nmfc_item: ['Ingrese el número de artículo NMFC (hasta 6 dígitos)'] },
       });
     } finally {
       await t.database.db.update(userSettings).set({ language: 'en' }).where(eq(userSettings.userId, staff!.id));
