@@ -131,7 +131,7 @@ for (const language of ['en', 'es'] as const) {
         await page.setViewportSize({ width: 390, height: 844 });
       }
       await page.goto('/batches');
-      await expect(page.getByRole('heading', { name: w.title, level: 2 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: w.title, level: 1 })).toBeVisible();
       const form = page.getByRole('form', { name: w.form });
       await form.getByLabel(w.file).setInputFiles({ name: `${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(batchFile(tag)) });
       await form.getByRole('button', { name: w.upload, exact: true }).click();

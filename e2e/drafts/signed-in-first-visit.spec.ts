@@ -38,7 +38,7 @@ async function firstVisit(context: BrowserContext, path: string, shown?: string)
   });
   await page.goto(path);
   // Every page's title is a level-2 heading (PageHeader).
-  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   if (shown) await expect(page.locator(shown).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page).toHaveURL(new RegExp(`${path}$`));

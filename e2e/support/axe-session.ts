@@ -15,9 +15,18 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  * p-as-heading stays out: it takes any bold paragraph (a dialog's total) for a heading.
  */
 const EXPERIMENTAL_WCAG_RULES = ['label-content-name-mismatch', 'td-has-header', 'table-fake-caption', 'css-orientation-lock'];
+/**
+ * Two of axe's best-practice rules, which a run by WCAG tags leaves out: a screen-reader user moves
+ * through a page by its headings and their levels, so every page has one h1 that names it
+ * (PageHeader), h2 sections and h3 subsections under it, never a level skipped (ARCHITECTURE.md,
+ * "Headings"). page-has-heading-one reads the document element, which a check of one dialog does
+ * not include: there it does not apply. heading-order reads the whole document's headings even
+ * then, so a dialog's headings are judged after the page's (the dialog's title is an h2).
+ */
+const HEADING_RULES = ['heading-order', 'page-has-heading-one'];
 const RUN_OPTIONS = {
   resultTypes: ['violations' as const],
-  rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
+  rules: Object.fromEntries([...EXPERIMENTAL_WCAG_RULES, ...HEADING_RULES].map((id) => [id, { enabled: true }])),
 };
 /** For a state whose every text and background axe has read clean in this run (axe-contrast.ts). */
 const RUN_OPTIONS_WITHOUT_CONTRAST = { ...RUN_OPTIONS, rules: { ...RUN_OPTIONS.rules, 'color-contrast': { enabled: false } } };
@@ -346,5 +355,5 @@ export function formatFindings(findings: AxeFinding[]) {
     const lines = list.map((f) => `    ${f.target}  (${f.scope} at ${f.url})\n      ${f.html}`);
     return `  ${first.rule} [${first.impact}] ${first.help}\n  ${first.helpUrl}\n${lines.join('\n')}`;
   });
-  return `axe found ${findings.length} WCAG A/AA violation(s):\n${blocks.join('\n\n')}\n(AXE=report writes them to e2e/.artifacts/axe-report.json without failing; known ones go in e2e/support/axe-known.ts with a reason.)`;
+  return `axe found ${findings.length} violation(s) of WCAG A/AA or of the heading rules:\n${blocks.join('\n\n')}\n(AXE=report writes them to e2e/.artifacts/axe-report.json without failing; known ones go in e2e/support/axe-known.ts with a reason.)`;
 }

@@ -117,7 +117,7 @@ export async function shownTotals(page: Page): Promise<number[]> {
 
 /** The carrier names of the rate cards, in the order shown. */
 export async function shownCarriers(page: Page): Promise<string[]> {
-  return page.locator('article h3').allTextContents();
+  return page.locator('article h2').allTextContents();
 }
 
 export async function expectRates(page: Page) {

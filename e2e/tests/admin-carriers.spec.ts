@@ -35,7 +35,7 @@ test('super_admin lowers a carrier discount, previews the difference and publish
   const shipper = await shipperContext.newPage();
   await logIn(shipper, shipperUser.email, { password: shipperUser.password });
   await quoteLane(shipper);
-  const carrier = (await shipper.locator('article h3').first().textContent()) ?? '';
+  const carrier = (await shipper.locator('article h2').first().textContent()) ?? '';
   const before = await totalOf(shipper, carrier);
   await shipper.getByRole('button', { name: 'Save quote' }).click();
   await expect(shipper.getByRole('button', { name: 'Saved' })).toBeDisabled();

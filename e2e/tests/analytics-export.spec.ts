@@ -44,7 +44,7 @@ test('en: a shipper keeps one carrier on Analytics, drills into its late deliver
     settings: { language: 'en' },
     at: '/analytics',
   });
-  await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
   await page.getByLabel('Period', { exact: true }).selectOption('custom');
   await page.getByLabel('Pickup from', { exact: true }).fill(day(-60));
   await page.getByLabel('Pickup to', { exact: true }).fill(day(0));
@@ -81,7 +81,7 @@ test('en: a shipper keeps one carrier on Analytics, drills into its late deliver
 test('es: at 390 px a shipper exports My Shipments as CSV', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
   await logInAsLookAlike(page, 'shipper@demo.test', 'analytics-export-es', { settings: { language: 'es' }, at: '/my-shipments' });
-  await expect(page.getByRole('heading', { name: 'Historial de envíos', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Historial de envíos', level: 1 })).toBeVisible();
   const bols = await listedBols(page);
   expect(bols.length).toBeGreaterThan(0);
   await expectNoSidewaysScroll(page, 'on My Shipments with the Export menu at 390 px');

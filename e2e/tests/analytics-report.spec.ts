@@ -66,7 +66,7 @@ test('en: the demo shipper reads the report weekly, switches to monthly, and the
   await apiCall(page, 'PUT', '/api/analytics/report-mail', { frequency: 'weekly' });
   await page.goto('/settings');
   const w = WORDS.en;
-  await expect(page.getByRole('heading', { name: w.section, level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: w.section, level: 2 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: w.label })).toHaveValue(w.weekly);
   // Nothing changed yet: nothing to save.
   await expect(page.getByRole('button', { name: w.save })).toBeDisabled();
@@ -79,10 +79,10 @@ test('es: at 390 px billing opts in to the weekly report, and the choice is kept
   const page = await signedIn(browser, 'billing@demo.test', 390, 'es');
   await page.goto('/settings');
   const w = WORDS.es;
-  await expect(page.getByRole('heading', { name: w.section, level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: w.section, level: 2 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: w.label })).toHaveValue(w.off);
   await choose(page, 'es', 'weekly');
-  await page.getByRole('heading', { name: w.section, level: 3 }).scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: w.section, level: 2 }).scrollIntoViewIfNeeded();
   await snap(page, 'analytics-report-setting-es');
   await expectNoSidewaysScroll(page, 'on the settings with the report at 390 px');
   await choose(page, 'es', 'off');

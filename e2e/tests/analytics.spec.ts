@@ -53,7 +53,7 @@ async function openFiltersAndDrill(page: Page, language: 'en' | 'es', phone: boo
   await page.goto('/my-shipments');
   if (phone) await page.getByRole('button', { name: w.toggle }).click();
   await page.getByRole('navigation', { name: w.nav }).getByRole('link', { name: w.analytics }).click();
-  await expect(page.getByRole('heading', { name: w.analytics, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: w.analytics, level: 1 })).toBeVisible();
   // This month may have nothing picked up yet (its first day at the business): the figures come with the range below.
   await expect(page.getByLabel(w.period, { exact: true })).toBeVisible();
 
@@ -81,7 +81,7 @@ async function openFiltersAndDrill(page: Page, language: 'en' | 'es', phone: boo
   await late.click();
   await expect(page).toHaveURL(/\/my-shipments\?.*figure=delivered_late/);
   expect(new URL(page.url()).searchParams.get('carrier_id')).toBe(carrierId);
-  await expect(page.getByRole('heading', { name: w.shipments, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: w.shipments, level: 1 })).toBeVisible();
   await expect(page.getByTestId('analytics-drill')).toContainText(w.drilled);
   // Every shipment listed is the carrier's, and there are as many as the figure said.
   const rows = page
@@ -92,7 +92,7 @@ async function openFiltersAndDrill(page: Page, language: 'en' | 'es', phone: boo
   for (const row of await rows.all()) await expect(row).toContainText(CARRIER);
   await snap(page, `analytics-drill-${language}`);
   await page.getByTestId('analytics-drill').getByRole('link', { name: w.back }).click();
-  await expect(page.getByRole('heading', { name: w.analytics, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: w.analytics, level: 1 })).toBeVisible();
   expect(new URL(page.url()).searchParams.get('carrier_id')).toBe(carrierId);
 }
 

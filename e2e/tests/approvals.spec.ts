@@ -149,7 +149,7 @@ test('in Spanish, the booker withdraws a booking from its page, and the admin de
   await logOut(page);
 
   await logIn(page, admin.email, { password: admin.password, settings: { language: 'es' }, at: '/approvals' });
-  await expect(page.getByRole('heading', { name: 'Aprobaciones', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aprobaciones', level: 1 })).toBeVisible();
   // The first one waits; the withdrawn one does not.
   await expectWaiting(page, 1);
   await expect(approvalsItem(page, 'Aprobaciones', '1 reserva espera su aprobación')).toBeVisible();

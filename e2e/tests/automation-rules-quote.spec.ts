@@ -18,7 +18,7 @@ test("a live quote's rates follow the automation rules: a carrier left out, the 
   const carriers = await shownCarriers(page);
   expect(carriers.length).toBeGreaterThan(1);
   const first = page.getByRole('article', { name: carriers[0] });
-  const scac = ((await first.locator('h3 + p').textContent()) ?? '').trim();
+  const scac = ((await first.locator('h2 + p').textContent()) ?? '').trim();
   expect(scac).toMatch(/^[A-Z]{2,4}$/);
 
   const name = `Fast, never ${scac}`;

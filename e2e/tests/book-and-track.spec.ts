@@ -20,7 +20,7 @@ test('quote, book, confirmation, the bill of lading, then the public tracking pa
   await expectRates(page);
 
   const rate = page.getByTestId('rate-card').first();
-  const carrier = (await rate.locator('h3').textContent())?.trim() ?? '';
+  const carrier = (await rate.locator('h2').textContent())?.trim() ?? '';
   await rate.getByRole('button', { name: `Book with ${carrier}` }).click();
 
   // The Book Shipment step: the spec's validation speaks before anything is sent.

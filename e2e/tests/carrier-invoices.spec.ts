@@ -92,7 +92,7 @@ test('en: accounting approves a carrier reweigh and the shipper finds the adjust
   const accounting = await seedLookAlike('accounting@demo.test', 'carrier-invoices-accounting');
   const staff = await signedInPage(browser, accounting.email, { language: 'en', width: 1280, password: accounting.password });
   await staff.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Carrier invoices', exact: true }).click();
-  await expect(staff.getByRole('heading', { name: 'Carrier invoices', level: 2 })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Carrier invoices', level: 1 })).toBeVisible();
   await uploadBill(staff, bill, 'en', 'carrier-invoices-upload');
   // The invoices approved without a person have their own tab, each marked on its row.
   await staff.getByRole('tab', { name: /^Auto-approved \(\d+\)$/ }).click();
@@ -110,7 +110,7 @@ test('en: accounting approves a carrier reweigh and the shipper finds the adjust
   await snap(staff, 'carrier-invoices-queue');
 
   await row.getByRole('link', { name: `Invoice ${number}` }).click();
-  await expect(staff.getByRole('heading', { name: `Invoice ${number}`, level: 3 })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: `Invoice ${number}`, level: 2 })).toBeVisible();
   await expect(staff.getByTestId('variance-reasons')).toContainText(/Reweigh: booked at [\d,]+ lb, billed at [\d,]+ lb\./);
   await expect(staff.getByTestId('variance-reasons')).toContainText('it does not support the reweigh');
   await expect(staff.getByRole('table', { name: /Each line billed beside the expected cost/ })).toBeVisible();
@@ -164,7 +164,7 @@ test('es: at 390 px accounting disputes a reclass and the thread shows the messa
     width: 390,
     at: '/admin/carrier-invoices',
   });
-  await expect(staff.getByRole('heading', { name: 'Facturas del transportista', level: 2 })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Facturas del transportista', level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(staff, 'on the carrier invoice queue at 390 px');
   await snap(staff, 'carrier-invoices-queue-es-phone');
   await uploadBill(staff, bill, 'es', 'carrier-invoices-upload-es-phone');
@@ -197,7 +197,7 @@ test('es: at 390 px accounting disputes a reclass and the thread shows the messa
   await snap(staff, 'carrier-invoice-disputed-es-phone');
 
   await staff.goto('/admin/carrier-invoices/payables');
-  await expect(staff.getByRole('heading', { name: 'Cuentas por pagar a transportistas', level: 2 })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Cuentas por pagar a transportistas', level: 1 })).toBeVisible();
   await expectNoSidewaysScroll(staff, 'on payables at 390 px');
   await snap(staff, 'carrier-payables-es-phone');
 });

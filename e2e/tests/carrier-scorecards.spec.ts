@@ -7,7 +7,7 @@ test('en: ops compares the carriers, sorts them, opens a scorecard and the shipm
   const ops = await seedLookAlike('ops@demo.test', 'scorecards-ops');
   const page = await signedInPage(browser, ops.email, { password: ops.password, language: 'en', width: 1280 });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Carrier scorecards' }).click();
-  await expect(page.getByRole('heading', { name: 'Carrier scorecards', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Carrier scorecards', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: /Carriers side by side/ });
   // The demo's year of loads: every carrier has shipments (the summary counts them as the app starts).
   await expect(table.getByRole('row').nth(1)).toContainText(/\d+%/, { timeout: 30_000 });
@@ -23,7 +23,7 @@ test('en: ops compares the carriers, sorts them, opens a scorecard and the shipm
   const best = table.getByRole('row').nth(1).getByRole('rowheader').getByRole('link');
   const name = (await best.textContent()) ?? '';
   await best.click();
-  await expect(page.getByRole('heading', { name: new RegExp(`^Scorecard: ${name}`), level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Scorecard: ${name}`), level: 1 })).toBeVisible();
   const months = page.getByRole('table', { name: `${name} by month of pickup, newest first` });
   await expect(months.getByRole('row')).toHaveCount(14);
   await expect(page.getByRole('region', { name: 'On time by month' }).locator('.recharts-surface')).toBeVisible();
@@ -42,13 +42,13 @@ test('es: at 390 px ops reads the comparison and a scorecard', async ({ browser 
     width: 390,
     at: '/admin/carrier-scorecards',
   });
-  await expect(page.getByRole('heading', { name: 'Desempeño de transportistas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Desempeño de transportistas', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: /Transportistas lado a lado/ });
   await expect(table.getByRole('row').nth(1)).toContainText(/\d+\s?%/, { timeout: 30_000 });
   await expectNoSidewaysScroll(page, 'on the carrier comparison at 390 px');
   await snap(page, 'carrier-scorecards-es-phone');
   await table.getByRole('row').nth(1).getByRole('rowheader').getByRole('link').click();
-  await expect(page.getByRole('heading', { name: /^Desempeño: /, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Desempeño: /, level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: /por mes de recolección/ })).toBeVisible();
   await expectNoSidewaysScroll(page, 'on a carrier scorecard at 390 px');
   await snap(page, 'carrier-scorecard-es-phone');

@@ -37,7 +37,7 @@ test('My Shipments and Open Invoices load no schema library until a form opens, 
 
   // Open Invoices, reached through the navigation as a shipper does.
   await page.getByRole('link', { name: 'Facturas', exact: true }).first().click();
-  await expect(page.getByRole('heading', { name: 'Facturas abiertas', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Facturas abiertas', level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await scripts.schemaLibraryFetched(), 'Open Invoices fetched the schema library').toBe(false);
 

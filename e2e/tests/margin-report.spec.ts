@@ -11,7 +11,7 @@ const daysFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_
 test('en: a super admin groups the margin by lane, opens a lane’s shipments and downloads the CSV', async ({ browser }) => {
   const page = await lookAlikePage(browser, 'super@demo.test', 'margin-super', { language: 'en', width: 1280 });
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Margin', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Margin', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Margin', level: 1 })).toBeVisible();
   // The last sixty days, by customer: both demo shippers booked in them (the current month to
   // date, the page's own range, may have nothing yet on its first day).
   await page.goto(`/admin/margin?pickup_from=${daysFromToday(-60)}&pickup_to=${daysFromToday(0)}`);
@@ -37,7 +37,7 @@ test('en: a super admin groups the margin by lane, opens a lane’s shipments an
   await expect(page).toHaveURL(new RegExp(`/admin/shipments\\?.*origin_state=${origin}&destination_state=${destination}`));
   expect(new URL(page.url()).searchParams.get('exclude_canceled')).toBe('1');
   // The report stays on screen until the list has rendered: its state filters are named alike.
-  await expect(page.getByRole('heading', { name: 'Shipments', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shipments', level: 1 })).toBeVisible();
   await expect(page.getByLabel('From state')).toHaveValue(origin as string);
   await expect(page.getByLabel('To state')).toHaveValue(destination as string);
   const list = page.getByRole('table', { name: 'Shipments of every account' });
@@ -65,7 +65,7 @@ test('es: at 390 px a sales rep reads the margin of its own accounts alone', asy
   const rep = await seedStaff('margin-rep', ['fpg_sales'], { repOf: [seeded] });
   const at = `/admin/margin?pickup_from=${day}&pickup_to=${day}`;
   const page = await signedInPage(browser, rep.email, { password: rep.password, language: 'es', width: 390, at });
-  await expect(page.getByRole('heading', { name: 'Margen', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Margen', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Margen por cliente: cada fila abre sus envíos' });
   await expect(table.getByRole('link', { name: company })).toBeVisible();
   await expect(table.getByRole('link')).toHaveCount(1);

@@ -74,7 +74,9 @@ function TeamDoorNotice() {
   usePageTitle(title);
   return (
     <Stack gap="md" maw={640}>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Alert color="red" title={t('team_door.notice')} data-testid="team-door">
         <Text size="sm">{t('team_door.ask', { role: t(`team.roles.${user?.account?.role ?? 'viewer'}`) })}</Text>
       </Alert>

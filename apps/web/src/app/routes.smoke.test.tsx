@@ -91,6 +91,8 @@ describe('every route renders its translated title', () => {
     });
     renderApp(path);
     expect((await screen.findAllByRole('heading', { name: heading })).length).toBeGreaterThan(0);
+    // One h1 names the page (PageHeader or the page's own); its sections are h2 and below.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     // The title is written by an effect after the page renders: on a busy machine a moment after its heading.
     const title = path === '/settings/account' ? 'Account settings | Freight Portal' : `${heading} | Freight Portal`;
     await waitFor(() => expect(document.title).toBe(title));
@@ -105,7 +107,7 @@ describe('every route renders its translated title', () => {
   ] as const)('guest page %s (its own entry)', async (path, heading) => {
     stubApi({});
     renderGuestPage(path);
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
     expect(document.title).toBe(`${heading} | Freight Portal`);
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(missing).toEqual([]);

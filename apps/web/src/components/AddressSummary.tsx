@@ -32,7 +32,9 @@ export function AddressCard({ title, value, children }: { title: string; value: 
   return (
     <Card withBorder>
       <Stack>
-        <Title order={4}>{title}</Title>
+        <Title order={3} size="h4">
+          {title}
+        </Title>
         <AddressSummary value={value} />
         {children}
       </Stack>

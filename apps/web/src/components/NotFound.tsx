@@ -11,7 +11,9 @@ export function NotFound() {
   usePageTitle(title);
   return (
     <Stack p="xl">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       <Text>{t('app.page_not_found', { name: pathname })}</Text>
       <Anchor component={Link} to="/">
         {t('app.go_home')}

@@ -5,7 +5,7 @@ import { usePageTitle } from './usePageTitle';
 export function PageHeader({ title }: { title: string }) {
   usePageTitle(title);
   return (
-    <Title order={2} mb="md">
+    <Title order={1} size="h2" mb="md">
       {title}
     </Title>
   );

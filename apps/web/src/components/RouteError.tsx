@@ -10,7 +10,9 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <Stack p="xl" role="alert">
-      <Title order={2}>{t('app.error_title')}</Title>
+      <Title order={1} size="h2">
+        {t('app.error_title')}
+      </Title>
       <Text>{t('app.error_body')}</Text>
       <div>
         <Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>

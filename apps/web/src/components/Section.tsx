@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function Section({ title, label, children, testId }: { title: ReactNode; label?: string; children: ReactNode; testId?: string }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={label ?? (typeof title === 'string' ? title : undefined)} data-testid={testId}>
-      <Title order={3} fz="md" mb="sm">
+      <Title order={2} size="h3" fz="md" mb="sm">
         {title}
       </Title>
       {children}

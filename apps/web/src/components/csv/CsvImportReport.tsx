@@ -24,7 +24,9 @@ export function ReportView({ report, done, savedIn }: { report: CsvImportReport;
         </Alert>
       ) : (
         <>
-          <Title order={4}>{t('csv_import.report_title')}</Title>
+          <Title order={3} size="h4">
+            {t('csv_import.report_title')}
+          </Title>
           <List size="sm" spacing={2} aria-label={t('csv_import.report_title')}>
             <List.Item>{t('csv_import.rows_total', n(report.rows_total))}</List.Item>
             <List.Item>{t('csv_import.rows_valid', n(report.rows_valid))}</List.Item>

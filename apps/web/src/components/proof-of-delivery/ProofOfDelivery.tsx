@@ -68,7 +68,7 @@ export function ProofOfDelivery({ shipmentId, staff = false }: { shipmentId: str
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="proof-of-delivery">
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="sm">
-          <Title order={3} fz="md" id="proof-of-delivery">
+          <Title order={2} size="h3" fz="md" id="proof-of-delivery">
             {t('pod.title')}
           </Title>
           <Badge color={r.exceptions.length ? 'orange' : 'green'} variant="light">

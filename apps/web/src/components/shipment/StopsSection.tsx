@@ -29,7 +29,7 @@ export function StopsSection({ stops }: { stops: StopView[] }) {
   const when = useStopWhen();
   return (
     <Stack gap="xs" data-testid="shipment-stops">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {t('shipment.stops.title', { count: stops.length })}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -72,7 +72,9 @@ function PasswordStep({ onSecondStep }: { onSecondStep: (step: { rememberDevice:
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Title order={2}>{t('auth.login.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.login.title')}
+        </Title>
         <TextInput label={t('contact.email')} type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
         <SingleSignOnLogin email={form.values.email} remember={form.values.remember} />
         <PasswordInput label={t('auth.password')} autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />

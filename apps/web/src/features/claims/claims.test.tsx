@@ -376,7 +376,7 @@ describe("staff's shipment page", () => {
     );
     const { router } = renderApp('/admin/shipments/s1');
     const section = await screen.findByRole('region', { name: 'Claims' });
-    expect(within(section).getByRole('heading', { level: 3, name: 'Claims' })).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { level: 2, name: 'Claims' })).toBeInTheDocument();
     const table = await within(section).findByRole('table', { name: "This shipment's claims, oldest first" });
     const columns = within(table)
       .getAllByRole('columnheader')

@@ -38,20 +38,30 @@ export function CreditPanel({ accountId }: { accountId: string }) {
   return (
     <Card withBorder padding="md" data-testid="credit-panel">
       <Stack gap="md">
-        <Title order={4}>{t('admin.credit.title')}</Title>
+        <Title order={2} size="h4">
+          {t('admin.credit.title')}
+        </Title>
         <QueryStatus query={q} />
         {view && (
           <>
             <CreditSummary view={view} onHold={setHoldAction} />
             <CreditTermsForm view={view} />
-            <Title order={5}>{t('admin.credit.applications.title')}</Title>
+            <Title order={3} size="h5">
+              {t('admin.credit.applications.title')}
+            </Title>
             <CreditApplications accountId={accountId} />
-            <Title order={5}>{t('admin.credit.record')}</Title>
+            <Title order={3} size="h5">
+              {t('admin.credit.record')}
+            </Title>
             <CreditRecord events={view.events} />
-            <Title order={5}>{t('admin.credit.invoices.title')}</Title>
+            <Title order={3} size="h5">
+              {t('admin.credit.invoices.title')}
+            </Title>
             {openInvoice && <StaffInvoice accountId={accountId} invoiceId={openInvoice} onClose={closeInvoice} />}
             <AccountInvoices accountId={accountId} />
-            <Title order={5}>{t('admin.credit.disputes')}</Title>
+            <Title order={3} size="h5">
+              {t('admin.credit.disputes')}
+            </Title>
             {view.open_disputes.length === 0 ? (
               <Text size="sm" c="dimmed">
                 {t('admin.credit.no_disputes')}

@@ -74,7 +74,9 @@ export function OpenDisputes() {
     <Card withBorder padding="lg" mt="lg" data-testid="open-disputes">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Title order={4}>{t('admin.credit.disputes')}</Title>
+          <Title order={2} size="h4">
+            {t('admin.credit.disputes')}
+          </Title>
           {!!q.data?.length && <ExportMenu path="/api/admin/disputes/export" fileName="admin-disputes" />}
         </Group>
         <QueryStatus query={q} />

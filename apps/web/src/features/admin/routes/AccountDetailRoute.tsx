@@ -66,7 +66,9 @@ function AccountDetail({ account: a }: { account: StaffAccountDetail }) {
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             <Group gap="sm">
-              <Title order={3}>{a.name}</Title>
+              <Title order={2} size="h3">
+                {a.name}
+              </Title>
               <AccountStateBadge state={a.state} />
             </Group>
             <Text size="sm" c="dimmed">

@@ -147,7 +147,7 @@ function Dashboard({ view }: { view: DashboardView }) {
           )}
         </Section>
         <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.incidents')}>
-          <Title order={3} fz="md" mb="sm">
+          <Title order={2} size="h3" fz="md" mb="sm">
             <Anchor component={Link} to={listPath(links.incidents)} inherit>
               {t('admin.dashboard_page.incidents_today', { count: view.incidents.count })}
             </Anchor>

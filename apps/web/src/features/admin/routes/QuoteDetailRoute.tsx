@@ -49,7 +49,9 @@ function QuoteDetail({ quote }: { quote: StaffQuoteDetail }) {
       <Paper withBorder p="lg">
         <Stack gap={6}>
           <Group gap="sm">
-            <Title order={3}>{t('admin.quotes.title', { number: quote.number })}</Title>
+            <Title order={2} size="h3">
+              {t('admin.quotes.title', { number: quote.number })}
+            </Title>
             {quote.booked_at && (
               <Badge color="blue" variant="light">
                 {t('admin.quotes.booked')}

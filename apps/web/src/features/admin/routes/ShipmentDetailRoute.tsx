@@ -63,7 +63,9 @@ function Detail({ detail }: { detail: StaffShipmentDetail }) {
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6}>
             <Group gap="sm">
-              <Title order={3}>{t('admin.shipments.bol', { number: s.bol_number })}</Title>
+              <Title order={2} size="h3">
+                {t('admin.shipments.bol', { number: s.bol_number })}
+              </Title>
               <StatusBadge status={s.status} actionRequired={s.action_required} />
             </Group>
             <Text size="sm">

@@ -68,7 +68,9 @@ export function AlertPreferences() {
   };
   return (
     <Stack gap="xs" data-testid="alert-preferences">
-      <Title order={3}>{t('alerts.settings.title')}</Title>
+      <Title order={2} size="h3">
+        {t('alerts.settings.title')}
+      </Title>
       <Text size="sm">{t('alerts.settings.intro')}</Text>
       {query.error && <ErrorAlert error={query.error} />}
       {!choices && !query.error && <LoadingBlock height={220} maw={640} label={t('alerts.settings.loading')} />}

@@ -35,7 +35,7 @@ function FigureTable({
   return (
     <div>
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
-        <Title order={3} fz="md" id={titleId}>
+        <Title order={2} size="h3" fz="md" id={titleId}>
           {caption}
         </Title>
         {exported && (

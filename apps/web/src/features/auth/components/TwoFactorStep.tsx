@@ -65,7 +65,7 @@ export function TwoFactorStep({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="two-factor-title">
       <Stack>
-        <Title order={2} id="two-factor-title">
+        <Title order={1} size="h2" id="two-factor-title">
           {t('auth.two_factor.title')}
         </Title>
         {method === 'code' && (

@@ -18,7 +18,9 @@ export function ConfirmPasswordRoute() {
   const redirect = safeRedirect(params.get('redirect')) ?? paths.home;
   return (
     <Stack>
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {proofs ? (
         <ConfirmPasswordForm
           proofs={proofs}

@@ -41,7 +41,9 @@ export function EmailVerifiedRoute() {
 
   return (
     <Stack>
-      <Title order={2}>{t(`verified.${status}.title`)}</Title>
+      <Title order={1} size="h2">
+        {t(`verified.${status}.title`)}
+      </Title>
       <Alert color={COLORS[status]} role="status">
         {t(`verified.${status}.body`)}
       </Alert>

@@ -29,7 +29,9 @@ export function ForgotPasswordRoute() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Title order={2}>{t('auth.forgot.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.forgot.title')}
+        </Title>
         <Text size="sm">{t('auth.forgot.intro')}</Text>
         {sent ? (
           <Alert color="green" role="status">

@@ -40,7 +40,9 @@ export function ResetPasswordRoute() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Title order={2}>{t('auth.reset.title')}</Title>
+        <Title order={1} size="h2">
+          {t('auth.reset.title')}
+        </Title>
         {done ? (
           <>
             <Alert color="green" role="status">

@@ -15,7 +15,9 @@ export function SignupRoute() {
   const storeUser = useStoreUser();
   return (
     <Stack>
-      <Title order={2}>{t('signup.title')}</Title>
+      <Title order={1} size="h2">
+        {t('signup.title')}
+      </Title>
       <Text size="sm" c="dimmed">
         {t('signup.intro')}
       </Text>

@@ -27,7 +27,9 @@ export function VerifyEmailRoute() {
   if (user.email_verified_at) return <Navigate replace to={homeFor(user)} />;
   return (
     <Stack>
-      <Title order={2}>{t('verify.title')}</Title>
+      <Title order={1} size="h2">
+        {t('verify.title')}
+      </Title>
       <Text>{t('verify.sent_to', { email: user.email })}</Text>
       <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setChanging(true)}>
         {t('verify.change_email')}

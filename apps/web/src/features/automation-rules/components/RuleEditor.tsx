@@ -113,7 +113,9 @@ export function RuleEditor({
           onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
         />
 
-        <Title order={4}>{t('rules.editor.conditions')}</Title>
+        <Title order={3} size="h4">
+          {t('rules.editor.conditions')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('rules.editor.conditions_hint')}
         </Text>
@@ -135,7 +137,9 @@ export function RuleEditor({
         </Group>
 
         <Divider />
-        <Title order={4}>{t('rules.editor.actions')}</Title>
+        <Title order={3} size="h4">
+          {t('rules.editor.actions')}
+        </Title>
         {errors.actions && (
           <Text c="red" size="sm" role="alert">
             {errors.actions}

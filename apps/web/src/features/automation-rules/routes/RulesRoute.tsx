@@ -62,7 +62,9 @@ export function RulesRoute() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <div>
-          <Title order={3}>{t('rules.title')}</Title>
+          <Title order={2} size="h3">
+            {t('rules.title')}
+          </Title>
           <Text size="sm" c="dimmed" maw={640}>
             {t('rules.intro')}
           </Text>
@@ -151,7 +153,9 @@ export function RulesRoute() {
       {mayEdit && list.length > 0 && (
         <Card withBorder padding="sm">
           <Stack gap="sm">
-            <Title order={4}>{t('rules.dry_run.title')}</Title>
+            <Title order={3} size="h4">
+              {t('rules.dry_run.title')}
+            </Title>
             <Text size="sm" c="dimmed">
               {t('rules.dry_run.intro')}
             </Text>

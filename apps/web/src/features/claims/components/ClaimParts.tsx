@@ -195,7 +195,7 @@ export function ClaimAmounts({ claim }: { claim: ClaimView }) {
             </Table.Tbody>
           </Table>
         </ResponsiveTable>
-        <Title order={4} fz="sm">
+        <Title order={3} size="h4" fz="sm">
           {t('claims.totals.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

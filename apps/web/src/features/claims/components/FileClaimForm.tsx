@@ -210,7 +210,7 @@ export function FileClaimForm({ shipment: s }: { shipment: ShipmentView }) {
         />
 
         <Stack gap="sm" component="section" aria-labelledby="claim-lines-title">
-          <Title order={3} fz="md" id="claim-lines-title">
+          <Title order={2} size="h3" fz="md" id="claim-lines-title">
             {t('claims.file.lines_title')}
           </Title>
           <Text size="sm" c="dimmed">
@@ -290,7 +290,7 @@ export function FileClaimForm({ shipment: s }: { shipment: ShipmentView }) {
         </Text>
 
         <Stack gap="xs" component="section" aria-labelledby="claim-files-title">
-          <Title order={3} fz="md" id="claim-files-title">
+          <Title order={2} size="h3" fz="md" id="claim-files-title">
             {t('claims.file.files_title')}
           </Title>
           <Text size="sm" c="dimmed" id="claim-files-help">

@@ -45,7 +45,9 @@ export function ApplicationForm() {
     <form noValidate aria-label={k('title')} onSubmit={form.onSubmit(submit)}>
       <Stack gap="md">
         <div>
-          <Title order={3}>{k('title')}</Title>
+          <Title order={2} size="h3">
+            {k('title')}
+          </Title>
           <Text size="sm" c="dimmed">
             {k('intro')}
           </Text>

@@ -47,7 +47,7 @@ function Standing({ standing }: { standing: CreditStandingView }) {
         <Text size="sm" c="dimmed">
           {t('credit_applications.terms.title')}
         </Text>
-        <Title order={3} data-testid="payment-terms">
+        <Title order={2} size="h3" data-testid="payment-terms">
           {onCredit ? t('credit_applications.terms.credit', { days: standing.net_days }) : t('credit_applications.terms.prepaid')}
         </Title>
         <Text size="sm" mt={4}>
@@ -83,7 +83,9 @@ function History({ applications }: { applications: CreditApplicationView[] }) {
   };
   return (
     <Stack gap="xs" component="section" aria-label={t('credit_applications.history.title')}>
-      <Title order={4}>{t('credit_applications.history.title')}</Title>
+      <Title order={2} size="h4">
+        {t('credit_applications.history.title')}
+      </Title>
       <Table.ScrollContainer minWidth={640}>
         <Table verticalSpacing="xs">
           <Table.Thead>

@@ -92,7 +92,7 @@ function CountryTable({ table, onOpen }: { table: DutyRateTableView; onOpen: (di
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4} maw={640}>
           <Group gap="xs" align="center">
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {t('customs.duty_rates.table_title', { country: countryName })}
             </Title>
             <Badge variant="light" color={table.edited ? 'blue' : 'gray'}>

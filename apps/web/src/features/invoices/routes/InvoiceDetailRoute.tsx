@@ -80,7 +80,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Group gap="sm">
-          <Title order={3}>{invoice.number}</Title>
+          <Title order={2} size="h3">
+            {invoice.number}
+          </Title>
           <InvoiceStatusBadge status={invoice.status} size="lg" />
           <Text c="dimmed">{t(`invoices.types.${invoice.type}`)}</Text>
         </Group>
@@ -155,7 +157,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
           </Card>
         ))}
       </SimpleGrid>
-      <Title order={4}>{t('invoices.detail.charges')}</Title>
+      <Title order={3} size="h4">
+        {t('invoices.detail.charges')}
+      </Title>
       <ChargesTable invoice={invoice} />
       <Group justify="flex-end" gap="xl">
         {invoice.pending_cents > 0 && (
@@ -167,7 +171,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
           {t('invoices.detail.balance')}: <b data-testid="invoice-balance">{money(invoice.balance_cents)}</b>
         </Text>
       </Group>
-      <Title order={4}>{t('invoices.detail.payments')}</Title>
+      <Title order={3} size="h4">
+        {t('invoices.detail.payments')}
+      </Title>
       {invoice.payments.length === 0 ? (
         <Text c="dimmed">{t('invoices.detail.no_payments')}</Text>
       ) : (
@@ -192,7 +198,9 @@ function InvoiceDetail({ invoice }: { invoice: InvoiceView }) {
           </Group>
         ))
       )}
-      <Title order={4}>{t('invoices.dispute.title')}</Title>
+      <Title order={3} size="h4">
+        {t('invoices.dispute.title')}
+      </Title>
       {invoice.disputes.length === 0 ? (
         <Text c="dimmed">{t('invoices.dispute.none')}</Text>
       ) : (

@@ -154,7 +154,7 @@ function Shipment({ view: v }: { view: PublicTrackingView }) {
       <Card withBorder radius="md" padding="md">
         <Stack gap="xs">
           <Group justify="space-between" align="center" gap="xs">
-            <Title order={3} size="h4" id="public-tracking-result" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={2} size="h4" id="public-tracking-result" style={{ overflowWrap: 'anywhere' }}>
               {t('public_tracking.result_title', { number: v.number })}
             </Title>
             <StatusBadge status={v.status} size="lg" />
@@ -169,7 +169,7 @@ function Shipment({ view: v }: { view: PublicTrackingView }) {
         </Suspense>
       )}
       <Card withBorder radius="md" padding="md">
-        <Title order={4} mb="md">
+        <Title order={3} size="h4" mb="md">
           {t('public_tracking.history')}
         </Title>
         <TrackingTimeline events={v.events} />

@@ -88,7 +88,7 @@ export function ShipmentAlertsForm({ number }: { number: string }) {
   const notFound = isApiError(error) && error.status === 404;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
-      <Title order={4} id={`${id}-title`} mb="xs">
+      <Title order={3} size="h4" id={`${id}-title`} mb="xs">
         {t('public_tracking.alerts.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
@@ -178,7 +178,7 @@ export function AlertLink({ kind, token, number }: { kind: LinkKind; token: stri
     );
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
-      <Title order={3} size="h4" id={`${id}-title`} mb="xs" style={{ overflowWrap: 'anywhere' }}>
+      <Title order={2} size="h4" id={`${id}-title`} mb="xs" style={{ overflowWrap: 'anywhere' }}>
         {t(`public_tracking.alerts.${kind}_title`, { number })}
       </Title>
       <Text size="sm" mb="sm">

@@ -112,7 +112,7 @@ export function PasskeysPanel() {
         <ErrorAlert error={failure} />
         {!codes && passkeysAlone && app && (
           <Stack gap="xs">
-            <Title order={4} fz="sm">
+            <Title order={3} size="h4" fz="sm">
               {t('security.recovery.title')}
             </Title>
             <Text size="sm">{t('security.recovery.passkeys_intro')}</Text>

@@ -54,7 +54,7 @@ export function SingleSignOnDomains({ domains }: { domains: SsoDomain[] }) {
 
   return (
     <Stack gap="sm">
-      <Title order={4} fz="sm">
+      <Title order={3} size="h4" fz="sm">
         {t('security.sso.domains')}
       </Title>
       <Text size="sm">{t('security.sso.domains_intro')}</Text>

@@ -49,7 +49,7 @@ export function SingleSignOnProviderForm({ settings }: { settings: SsoSettings }
     <>
       <form onSubmit={submit} noValidate aria-labelledby="sso-provider-title">
         <Stack gap="sm">
-          <Title order={4} fz="sm" id="sso-provider-title">
+          <Title order={3} size="h4" fz="sm" id="sso-provider-title">
             {t('security.sso.provider')}
           </Title>
           <Text size="sm">

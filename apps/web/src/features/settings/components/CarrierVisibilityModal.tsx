@@ -62,7 +62,7 @@ export function CarrierVisibilityModal({ opened, onClose }: { opened: boolean; o
           if (!rows.length) return null;
           return (
             <section key={mode} aria-labelledby={`carriers-${mode}`}>
-              <Title order={4} id={`carriers-${mode}`}>
+              <Title order={3} size="h4" id={`carriers-${mode}`}>
                 {t(`shipping_modes.${mode}`)}
               </Title>
               <Table>

@@ -35,7 +35,9 @@ export function PreferencesForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Title order={3}>{t('settings.prefs.title')}</Title>
+        <Title order={2} size="h3">
+          {t('settings.prefs.title')}
+        </Title>
         <PreferenceFields form={form} prefix="">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Select

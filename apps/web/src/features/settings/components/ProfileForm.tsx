@@ -44,7 +44,9 @@ export function ProfileForm({ onChangePassword }: { onChangePassword: () => void
     <>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={3}>{t('settings.profile.title')}</Title>
+          <Title order={2} size="h3">
+            {t('settings.profile.title')}
+          </Title>
           <ContactFields form={form} prefix="" />
           <Group>
             <Button type="submit" loading={form.submitting}>

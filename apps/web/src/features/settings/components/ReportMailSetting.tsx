@@ -29,7 +29,9 @@ export function ReportMailSetting() {
   const value = choice ?? saved ?? 'off';
   return (
     <Stack gap="xs" data-testid="report-mail-setting">
-      <Title order={3}>{t('settings.report_mail.title')}</Title>
+      <Title order={2} size="h3">
+        {t('settings.report_mail.title')}
+      </Title>
       <Text size="sm">{t('settings.report_mail.intro')}</Text>
       {query.error && <ErrorAlert error={query.error} />}
       {!query.data && !query.error ? (

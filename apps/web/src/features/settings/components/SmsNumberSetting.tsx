@@ -45,7 +45,9 @@ export function SmsNumberSetting() {
   const fieldError = save.error && isApiError(save.error) && save.error.status === 422;
   return (
     <Stack gap="xs" data-testid="sms-number-setting">
-      <Title order={3}>{t('settings.sms.title')}</Title>
+      <Title order={2} size="h3">
+        {t('settings.sms.title')}
+      </Title>
       <Text size="sm">{t('settings.sms.intro')}</Text>
       {query.error && <ErrorAlert error={query.error} />}
       {!query.data && !query.error ? (

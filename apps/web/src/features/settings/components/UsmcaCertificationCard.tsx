@@ -74,7 +74,7 @@ export function UsmcaCertificationCard() {
     <Card withBorder component="section" aria-labelledby={titleId}>
       <Stack>
         <Box>
-          <Title order={4} id={titleId}>
+          <Title order={3} size="h4" id={titleId}>
             {t('settings.usmca.title')}
           </Title>
           <Text size="sm">{t('settings.usmca.intro')}</Text>

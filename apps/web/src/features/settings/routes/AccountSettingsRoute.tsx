@@ -27,7 +27,9 @@ export function AccountSettingsRoute() {
   return (
     <Stack maw={900}>
       <Group>
-        <Title order={3}>{account.name}</Title>
+        <Title order={2} size="h3">
+          {account.name}
+        </Title>
         <Badge color={account.status === 'active' ? 'green' : 'red'}>{t(`account_status.${account.status}`)}</Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -40,7 +40,7 @@ export function SettingsLayout() {
   usePageTitle(child ? t(child.title) : t('settings.title'));
   return (
     <>
-      <Title order={2} mb="md">
+      <Title order={1} size="h2" mb="md">
         {t('settings.title')}
       </Title>
       <Tabs value={tab} onChange={(v) => v && void navigate(v)} mb="lg">

@@ -43,7 +43,9 @@ export function UserSettingsRoute() {
         <>
           <Divider />
           <Stack gap="xs" align="flex-start">
-            <Title order={3}>{t('settings.carriers.section')}</Title>
+            <Title order={2} size="h3">
+              {t('settings.carriers.section')}
+            </Title>
             <Text size="sm">{t('settings.carriers.intro')}</Text>
             <Button variant="light" onClick={carriers.open}>
               {t('settings.carriers.open')}

@@ -33,7 +33,9 @@ export function InvitationRoute() {
     <Stack>
       {gone ? (
         <>
-          <Title order={2}>{t('team.invitation.invalid_title')}</Title>
+          <Title order={1} size="h2">
+            {t('team.invitation.invalid_title')}
+          </Title>
           <ErrorAlert error={invitation.error} />
           <Anchor href={paths.login}>{t('team.invitation.login')}</Anchor>
         </>
@@ -68,7 +70,9 @@ function AcceptForm({ token, invitation }: { token: string; invitation: Invitati
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Title order={2}>{t('team.invitation.title', { account: invitation.account_name })}</Title>
+        <Title order={1} size="h2">
+          {t('team.invitation.title', { account: invitation.account_name })}
+        </Title>
         <Text>
           {t('team.invitation.intro', {
             name: invitation.first_name,

@@ -52,7 +52,7 @@ export function ShipmentWatchers({ shipmentId }: { shipmentId: string }) {
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="shipment-watchers">
-      <Title order={3} fz="md" id="shipment-watchers" mb="xs">
+      <Title order={2} size="h3" fz="md" id="shipment-watchers" mb="xs">
         {t('watchers.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">

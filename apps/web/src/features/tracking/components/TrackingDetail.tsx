@@ -39,7 +39,9 @@ export function TrackingDetail({ id }: { id: string }) {
   if (isApiError(query.error) && query.error.status === 404 && !query.data) {
     return (
       <Stack gap="sm" align="flex-start">
-        <Title order={3}>{t('tracking.detail.not_found_title')}</Title>
+        <Title order={2} size="h3">
+          {t('tracking.detail.not_found_title')}
+        </Title>
         <Text>{t('tracking.detail.not_found')}</Text>
         <Group gap="md">
           <Anchor component={Link} to={paths.track}>
@@ -113,7 +115,9 @@ function ShipmentDetail({
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6}>
             <Group gap="sm" align="center">
-              <Title order={3}>{t('tracking.detail.bol', { number: s.bol_number })}</Title>
+              <Title order={2} size="h3">
+                {t('tracking.detail.bol', { number: s.bol_number })}
+              </Title>
               <StatusBadge status={s.status} actionRequired={s.action_required} />
               <PaymentBadge state={s.payment_state} size="md" />
             </Group>
@@ -189,7 +193,7 @@ function ShipmentDetail({
       {s.status === 'delivered' && <ProofOfDelivery shipmentId={s.id} />}
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tracking-history">
-        <Title order={3} fz="md" id="tracking-history" mb="md">
+        <Title order={2} size="h3" fz="md" id="tracking-history" mb="md">
           {t('tracking.detail.history')}
         </Title>
         <TrackingTimeline events={s.events} />

@@ -48,7 +48,9 @@ export function TutorialPlayer({ tutorial, language }: { tutorial: Tutorial; lan
 
   return (
     <Stack gap="md">
-      <Title order={3}>{title}</Title>
+      <Title order={2} size="h3">
+        {title}
+      </Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {/* biome-ignore lint/a11y/useMediaCaption: the caption tracks are rendered below, one per language */}
@@ -86,7 +88,7 @@ export function TutorialPlayer({ tutorial, language }: { tutorial: Tutorial; lan
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Paper withBorder p="md" component="nav" aria-labelledby="tutorial-chapters">
-            <Title order={4} fz="md" mb="sm" id="tutorial-chapters">
+            <Title order={3} size="h4" fz="md" mb="sm" id="tutorial-chapters">
               {t('tutorials.chapters')}
             </Title>
             <Stack component="ol" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
@@ -114,7 +116,7 @@ export function TutorialPlayer({ tutorial, language }: { tutorial: Tutorial; lan
         </Grid.Col>
       </Grid>
       <Paper withBorder p="md" component="section" aria-labelledby="tutorial-transcript">
-        <Title order={4} fz="md" mb="sm" id="tutorial-transcript">
+        <Title order={3} size="h4" fz="md" mb="sm" id="tutorial-transcript">
           {t('tutorials.transcript')}
         </Title>
         <Stack component="ol" gap={4} p={0} m={0} lang={language} style={{ listStyle: 'none' }}>

@@ -70,7 +70,9 @@ function Detail({ invoice }: { invoice: CarrierInvoiceView }) {
           <Group justify="space-between" align="flex-start" gap="md">
             <Stack gap={4}>
               <Group gap="sm">
-                <Title order={3}>{t('admin.carrier_invoices.invoice_number', { number: invoice.invoice_number })}</Title>
+                <Title order={2} size="h3">
+                  {t('admin.carrier_invoices.invoice_number', { number: invoice.invoice_number })}
+                </Title>
                 <CarrierInvoiceStatusBadge status={invoice.status} />
                 {invoice.auto_approved && <AutoApprovedBadge />}
               </Group>

@@ -83,7 +83,9 @@ export function TariffEditor({ carrier, initial, draftNumber, basedOn, today, on
       <form ref={formRef} onSubmit={form.onSubmit(() => save.mutate())} noValidate>
         <Stack>
           <Group justify="space-between">
-            <Title order={3}>{draftNumber ? t('admin.carriers.draft_of', { number: draftNumber }) : t('admin.carriers.new_draft')}</Title>
+            <Title order={2} size="h3">
+              {draftNumber ? t('admin.carriers.draft_of', { number: draftNumber }) : t('admin.carriers.new_draft')}
+            </Title>
             <Button variant="subtle" onClick={onClose}>
               {t('admin.carriers.close')}
             </Button>

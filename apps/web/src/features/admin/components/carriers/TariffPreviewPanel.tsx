@@ -14,7 +14,9 @@ export function TariffPreviewPanel({ preview }: { preview: TariffPreview }) {
     : '–';
   return (
     <Stack gap="xs" role="region" aria-label={t('admin.carriers.preview_title')}>
-      <Title order={4}>{t('admin.carriers.preview_title')}</Title>
+      <Title order={3} size="h4">
+        {t('admin.carriers.preview_title')}
+      </Title>
       {preview.quotes === 0 ? (
         <Text c="dimmed">{t('admin.carriers.preview_none')}</Text>
       ) : (

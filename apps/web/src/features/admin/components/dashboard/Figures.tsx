@@ -54,7 +54,7 @@ export function ShipmentShortList({
   const { t, i18n } = useTranslation();
   return (
     <Paper withBorder p="md" component="section">
-      <Title order={3} fz="md" mb="sm">
+      <Title order={2} size="h3" fz="md" mb="sm">
         <Anchor component={Link} to={to} inherit>
           {title}
         </Anchor>

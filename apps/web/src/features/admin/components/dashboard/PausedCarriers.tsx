@@ -22,7 +22,7 @@ export function PausedCarriers({ carriers }: { carriers: DashboardPausedCarrier[
   return (
     // A region, not an alert: it is there when the page opens, nothing to interrupt a reader for.
     <Paper withBorder p="md" component="section" aria-label={title} bg="orange.0" style={{ borderColor: 'var(--mantine-color-orange-4)' }}>
-      <Title order={3} fz="md" mb="sm">
+      <Title order={2} size="h3" fz="md" mb="sm">
         {title}
       </Title>
       <Stack gap="xs">

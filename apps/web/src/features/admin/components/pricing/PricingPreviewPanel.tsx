@@ -19,7 +19,9 @@ export function PricingPreviewPanel({ preview }: { preview: PricingPreview }) {
   const { impact } = preview;
   return (
     <Stack gap="xs" role="region" aria-label={t('admin.pricing.preview_title')}>
-      <Title order={4}>{t('admin.pricing.preview_title')}</Title>
+      <Title order={3} size="h4">
+        {t('admin.pricing.preview_title')}
+      </Title>
       {impact.rates === 0 ? (
         <Text c="dimmed">{t('admin.pricing.preview_none')}</Text>
       ) : (

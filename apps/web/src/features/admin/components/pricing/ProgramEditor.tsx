@@ -92,7 +92,9 @@ export function ProgramEditor({ programKey, program, initial, draftNumber, based
       <form ref={formRef} onSubmit={form.onSubmit(() => save.mutate())} noValidate>
         <Stack>
           <Group justify="space-between">
-            <Title order={3}>{draftNumber ? t('admin.pricing.draft_of', { number: draftNumber }) : t('admin.pricing.new_draft')}</Title>
+            <Title order={2} size="h3">
+              {draftNumber ? t('admin.pricing.draft_of', { number: draftNumber }) : t('admin.pricing.new_draft')}
+            </Title>
             <Button variant="subtle" onClick={onClose}>
               {t('admin.pricing.close')}
             </Button>

@@ -28,7 +28,9 @@ export function ProgramFields({ form, today }: { form: Form; today: string }) {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={4}>{t('admin.pricing.minimum_margin')}</Title>
+        <Title order={3} size="h4">
+          {t('admin.pricing.minimum_margin')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('admin.pricing.minimum_margin_hint')}
         </Text>
@@ -38,7 +40,7 @@ export function ProgramFields({ form, today }: { form: Form; today: string }) {
         </Group>
       </Stack>
       <Stack gap="xs" role="group" aria-labelledby={`${lanesError}-title`} {...listErrorProps(form, 'program.contract_lanes', lanesError)}>
-        <Title order={4} id={`${lanesError}-title`}>
+        <Title order={3} size="h4" id={`${lanesError}-title`}>
           {t('admin.pricing.lanes')}
         </Title>
         <Text size="sm" c="dimmed">
@@ -54,7 +56,7 @@ export function ProgramFields({ form, today }: { form: Form; today: string }) {
         </Button>
       </Stack>
       <Stack gap="xs" role="group" aria-labelledby={`${rulesError}-title`} {...listErrorProps(form, 'program.rules', rulesError)}>
-        <Title order={4} id={`${rulesError}-title`}>
+        <Title order={3} size="h4" id={`${rulesError}-title`}>
           {t('admin.pricing.rules')}
         </Title>
         <Text size="sm" c="dimmed">

@@ -57,7 +57,9 @@ export function ProgramSummary({ program }: { program: PricingProgramData }) {
         </Text>
         <Text size="sm">{minimum(program.minimum_margin_cents, program.minimum_margin_bp)}</Text>
       </Group>
-      <Title order={4}>{t('admin.pricing.lanes')}</Title>
+      <Title order={3} size="h4">
+        {t('admin.pricing.lanes')}
+      </Title>
       {program.contract_lanes.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('admin.pricing.no_lanes')}
@@ -97,7 +99,9 @@ export function ProgramSummary({ program }: { program: PricingProgramData }) {
           </Table>
         </ScrollArea>
       )}
-      <Title order={4}>{t('admin.pricing.rules')}</Title>
+      <Title order={3} size="h4">
+        {t('admin.pricing.rules')}
+      </Title>
       {program.rules.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('admin.pricing.no_rules')}

@@ -46,7 +46,9 @@ export function InboxConversation({ id }: { id: string }) {
       <Paper withBorder p="sm">
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
-            <Title order={4}>{c.subject}</Title>
+            <Title order={2} size="h4">
+              {c.subject}
+            </Title>
             <Text size="sm">
               <Anchor component={Link} to={paths.admin.account(c.account.id)}>
                 {c.account.name}

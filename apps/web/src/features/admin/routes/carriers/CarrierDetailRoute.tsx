@@ -165,7 +165,9 @@ export function CarrierDetailRoute() {
           {hasDraft ? t('admin.carriers.edit_draft') : t('admin.carriers.new_draft')}
         </Button>
       )}
-      <Title order={3}>{t('admin.carriers.versions')}</Title>
+      <Title order={2} size="h3">
+        {t('admin.carriers.versions')}
+      </Title>
       <VersionsTable
         versions={c.versions}
         caption={t('admin.carriers.versions_caption')}
@@ -175,13 +177,17 @@ export function CarrierDetailRoute() {
       />
       {viewing !== null && <VersionView carrier={c} number={viewing} onClose={() => setViewing(null)} />}
       <Group justify="space-between" align="baseline">
-        <Title order={3}>{t('admin.scorecards.section')}</Title>
+        <Title order={2} size="h3">
+          {t('admin.scorecards.section')}
+        </Title>
         <Anchor component={Link} to={scorecardPath(c.id)} size="sm">
           {t('admin.scorecards.back')}
         </Anchor>
       </Group>
       <ScorecardPanel carrierId={c.id} />
-      <Title order={3}>{t('admin.delivery_windows.section')}</Title>
+      <Title order={2} size="h3">
+        {t('admin.delivery_windows.section')}
+      </Title>
       <DeliveryWindowsPanel carrierId={c.id} carrierName={c.name} />
     </Stack>
   );

@@ -72,7 +72,7 @@ function Detail({ incident: i }: { incident: IncidentDetail }) {
             <IncidentKindBadge kind={i.kind} />
             <IncidentStateBadge state={i.state} />
           </Group>
-          <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h3" fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {i.error}
           </Title>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">

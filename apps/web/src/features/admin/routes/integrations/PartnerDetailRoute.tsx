@@ -48,7 +48,9 @@ function PartnerDetail({ partner: p }: { partner: PartnerView }) {
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
             <Group gap="sm">
-              <Title order={3}>{p.name}</Title>
+              <Title order={2} size="h3">
+                {p.name}
+              </Title>
               <PartnerStatusBadge status={p.status} />
             </Group>
             <Text size="sm" c="dimmed">

@@ -122,7 +122,9 @@ function NoticeForm({ notice }: { notice: SiteNotificationView | null }) {
       })}
     >
       <Stack gap="md">
-        <Title order={3}>{heading}</Title>
+        <Title order={2} size="h3">
+          {heading}
+        </Title>
         {retired && <Alert color="gray">{t('admin.notices.retired_read_only')}</Alert>}
         <FormAlert error={save.error} fields={form} />
         <Fieldset variant="unstyled" disabled={retired}>

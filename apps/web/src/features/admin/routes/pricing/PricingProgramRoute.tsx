@@ -94,7 +94,7 @@ export function PricingProgramRoute() {
       </Text>
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
-          <Title order={3}>
+          <Title order={2} size="h3">
             {p.version_in_force ? t('admin.pricing.in_force_title', { number: p.version_in_force }) : t('admin.pricing.no_version')}
           </Title>
           {p.version_in_force ? (
@@ -121,7 +121,9 @@ export function PricingProgramRoute() {
           {hasDraft ? t('admin.pricing.edit_draft') : t('admin.pricing.new_draft')}
         </Button>
       )}
-      <Title order={3}>{t('admin.pricing.versions')}</Title>
+      <Title order={2} size="h3">
+        {t('admin.pricing.versions')}
+      </Title>
       {p.versions.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('admin.pricing.no_versions')}

@@ -72,7 +72,9 @@ export function PricingRoute() {
             }}
           >
             <Stack gap="xs">
-              <Title order={3}>{t('admin.pricing.start_title')}</Title>
+              <Title order={2} size="h3">
+                {t('admin.pricing.start_title')}
+              </Title>
               <Text size="sm" c="dimmed">
                 {t('admin.pricing.start_hint')}
               </Text>

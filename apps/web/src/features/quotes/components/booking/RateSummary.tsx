@@ -29,7 +29,7 @@ export function RateSummary({
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="booking-rate-title" data-testid="booking-rate">
       <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
-        <Title order={3} fz="md" id="booking-rate-title">
+        <Title order={2} size="h3" fz="md" id="booking-rate-title">
           {t('quotes.booking.rate.title')}
         </Title>
         <Button variant="default" size="xs" onClick={onChangeRate}>

@@ -44,7 +44,7 @@ export function RateCard({ rate, preferred, stale, insurance, ruleChoice, onBook
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 240px' }}>
           <Group gap="xs" wrap="wrap">
-            <Title order={3} fz="md" id={titleId}>
+            <Title order={2} size="h3" fz="md" id={titleId}>
               {rate.carrier_name}
             </Title>
             <Text size="sm" c="dimmed">

@@ -46,7 +46,7 @@ function setup(
   return { ...utils, fetchMock, props: all };
 }
 
-const carrierOrder = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const carrierOrder = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 const callsTo = (fetchMock: ReturnType<typeof stubApi>, url: string) =>
   fetchMock.mock.calls
     .filter(([u, init]) => u === url && init?.method === 'POST')
