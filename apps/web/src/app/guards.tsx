@@ -8,10 +8,14 @@ import { useCurrentUserQuery } from '../lib/currentUserQuery';
 import { loginWithRedirect, paths } from '../lib/paths';
 import { homeOf, mayOpenPage } from '../lib/permissions';
 
-/** Shown while a page's first chunk or the signed-in user is on its way. */
+/**
+ * Shown while a page's first chunk or the signed-in user is on its way; a screen reader hears that
+ * the page is loading (its title comes with it).
+ */
 export function PageLoading() {
+  const { t } = useTranslation();
   return (
-    <Center h="50vh">
+    <Center h="50vh" role="progressbar" aria-busy="true" aria-label={t('common.loading_page')}>
       <Loader />
     </Center>
   );
