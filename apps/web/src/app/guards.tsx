@@ -1,7 +1,8 @@
 import { isStaff } from '@freight/domain';
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingSpinner } from '../components/LoadingSpinner';
 import { usePageTitle } from '../components/usePageTitle';
 import { useAuthUser } from '../lib/auth';
 import { useCurrentUserQuery } from '../lib/currentUserQuery';
@@ -14,11 +15,7 @@ import { homeOf, mayOpenPage } from '../lib/permissions';
  */
 export function PageLoading() {
   const { t } = useTranslation();
-  return (
-    <Center h="50vh" role="progressbar" aria-busy="true" aria-label={t('common.loading_page')}>
-      <Loader />
-    </Center>
-  );
+  return <LoadingSpinner h="50vh" label={t('common.loading_page')} />;
 }
 
 /**
