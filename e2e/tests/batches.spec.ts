@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { csvLine, goodRowCells, header } from '../../apps/server/src/modules/batches/batches-csv.test-support';
 import { pdfPages } from '../../apps/server/src/modules/documents/pdf-text';
+import { chooseFile } from '../support/csv';
 import { freshEmail } from '../support/flows';
 import { quotablePickupDate } from '../support/quote';
 import { expectNoSidewaysScroll } from '../support/reflow';
@@ -17,7 +18,7 @@ const row = (n: number, over: Record<string, string> = {}) =>
 const fileOf = (rows: string[]) => [header, ...rows].join('\n');
 
 async function upload(page: Page, csv: string, w: { file: string; upload: string }) {
-  await page.getByLabel(w.file).setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await chooseFile(page.getByRole('button', { name: w.file }), { name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: w.upload, exact: true }).click();
   await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
 }

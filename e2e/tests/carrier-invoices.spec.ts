@@ -1,6 +1,7 @@
 import { CARRIER_INVOICE_CSV_COLUMNS, type CarrierInvoice210 } from '@freight/contracts';
 import type { Browser, Page } from '@playwright/test';
 import { apiCall } from '../support/api';
+import { chooseFile } from '../support/csv';
 import { freshEmail } from '../support/flows';
 import { expectNoSidewaysScroll } from '../support/reflow';
 import { carrierBillOf, invoiceOf, lookAlikePage, seedCompany, seedLookAlike, seedShipment, uniqueCompanyName } from '../support/seed';
@@ -69,9 +70,11 @@ async function uploadBill(staff: Page, bill: CarrierInvoice210, language: keyof 
   const words = UPLOAD[language];
   await staff.getByRole('button', { name: words.open }).click();
   const dialog = staff.getByRole('dialog', { name: words.dialog });
-  await dialog
-    .getByLabel(words.file)
-    .setInputFiles({ name: `${bill.invoice_number}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csvOf(bill)) });
+  await chooseFile(dialog.getByRole('button', { name: words.file }), {
+    name: `${bill.invoice_number}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csvOf(bill)),
+  });
   await dialog.getByRole('button', { name: words.send }).click();
   await expect(dialog.getByRole('status')).toContainText(words.received);
   await expect(dialog.getByRole('link', { name: bill.invoice_number })).toBeVisible();

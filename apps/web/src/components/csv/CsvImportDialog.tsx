@@ -1,12 +1,13 @@
 import { CSV_IMPORT_LIMITS, type CsvImportReport } from '@freight/contracts';
-import { Alert, Anchor, Button, Group, Input, List, Modal, Progress, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUpload, isApiError } from '../../lib/api';
 import { translateMessage } from '../../lib/forms';
 import { useFormat } from '../../lib/useFormat';
 import { announce } from '../a11y/announcer';
 import { ErrorAlert } from '../ErrorAlert';
+import { CsvFileInput } from './CsvFileInput';
 import { ReportView } from './CsvImportReport';
 import { useFileDownload } from './useFileDownload';
 
@@ -95,7 +96,6 @@ function CsvImportBody({
 }: CsvImportDialogProps) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const inputId = useId();
   const { download, downloading } = useFileDownload();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -196,18 +196,7 @@ function CsvImportBody({
       )}
 
       {(phase.step === 'choose' || phase.step === 'report') && (
-        <Input.Wrapper id={inputId} label={t('csv_import.file')} error={fileError}>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={!!fileError}
-            style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
-            onChange={(e) => {
-              choose(e.currentTarget.files?.[0] ?? null);
-            }}
-          />
-        </Input.Wrapper>
+        <CsvFileInput label={t('csv_import.file')} error={fileError} onChange={choose} />
       )}
 
       {error ? <UploadError error={error} limit={limit} /> : null}

@@ -2,7 +2,7 @@ import type { AddressBookEntry } from '@freight/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubXhrWithFetch } from '../../components/csv/testXhr';
+import { chooseCsvFile, stubXhrWithFetch } from '../../components/csv/testXhr';
 import i18n from '../../lib/i18n';
 import { jsonResponse } from '../../test/fixtures';
 import { listPage, renderListScreen } from '../../test/listScreen';
@@ -344,7 +344,7 @@ describe('address book', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload addresses (CSV)' });
     expect(dialog).toHaveTextContent('Avoid duplicates: rows already in your address book');
-    await userEvent.upload(within(dialog).getByLabelText('CSV file'), new File(['company\nA\n'], 'a.csv', { type: 'text/csv' }));
+    await chooseCsvFile(dialog, 'CSV file', new File(['company\nA\n'], 'a.csv', { type: 'text/csv' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
     expect(await within(dialog).findByText('1 row ready to import')).toBeInTheDocument();
     expect(within(dialog).getByText('Line 2 of this file')).toBeInTheDocument();

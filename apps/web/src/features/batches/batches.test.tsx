@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onAnnouncement } from '../../components/a11y/announcer';
-import { stubXhrWithFetch } from '../../components/csv/testXhr';
+import { chooseCsvFile, stubXhrWithFetch } from '../../components/csv/testXhr';
 import { AUTH_STATE_KEY } from '../../lib/authState';
 import { jsonResponse, makeUser, setCookie } from '../../test/fixtures';
 import { renderApp, stubApi } from '../../test/renderApp';
@@ -129,7 +129,7 @@ describe('the batches page', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(await within(form).findByText('Choose a CSV file')).toBeInTheDocument();
 
-    await userEvent.upload(within(form).getByLabelText(/^CSV file/), new File(['a,b\n'], 'december.csv', { type: 'text/csv' }));
+    await chooseCsvFile(form, /^CSV file/, new File(['a,b\n'], 'december.csv', { type: 'text/csv' }));
     await userEvent.selectOptions(within(form).getByLabelText(/^How each row's rate is chosen/), 'preferred_carrier');
     await userEvent.click(within(form).getByRole('button', { name: 'Upload' }));
     const carrier = within(form).getByLabelText(/^Preferred carrier/);
@@ -159,7 +159,7 @@ describe('the batches page', () => {
     });
     renderApp('/batches');
     const form = await screen.findByRole('form', { name: 'Upload a batch' });
-    await userEvent.upload(within(form).getByLabelText(/^CSV file/), new File(['a\n'], 'bad.csv', { type: 'text/csv' }));
+    await chooseCsvFile(form, /^CSV file/, new File(['a\n'], 'bad.csv', { type: 'text/csv' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('The file could not be read as a batch.');
     const problems = within(form).getByRole('region', { name: 'Rows with errors' });

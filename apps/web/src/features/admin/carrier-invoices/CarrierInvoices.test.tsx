@@ -2,7 +2,7 @@ import type { CarrierInvoiceImportReport } from '@freight/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubXhrWithFetch } from '../../../components/csv/testXhr';
+import { chooseCsvFile, stubXhrWithFetch } from '../../../components/csv/testXhr';
 import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { sentBody, signInStaff } from '../testStaff';
@@ -121,7 +121,7 @@ describe('admin carrier invoices', () => {
     renderApp('/admin/carrier-invoices');
     await userEvent.click(await screen.findByRole('button', { name: 'Upload CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload carrier invoices (CSV)' });
-    await userEvent.upload(within(dialog).getByLabelText('CSV file'), new File(['invoice_number\n'], 'invoices.csv', { type: 'text/csv' }));
+    await chooseCsvFile(dialog, 'CSV file', new File(['invoice_number\n'], 'invoices.csv', { type: 'text/csv' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload file' }));
     const refused = await within(dialog).findByRole('region', { name: 'Invoices not received: a row of theirs was refused' });
     expect(within(refused).getAllByRole('row')[1]).toHaveTextContent('5HALF-1 (ODFL)amount_cents: Enter a number');

@@ -6,12 +6,13 @@ import {
   type BatchRule,
   CSV_IMPORT_LIMITS,
 } from '@freight/contracts';
-import { Alert, Anchor, Button, Group, Input, NumberInput, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { announce } from '../../../components/a11y/announcer';
+import { CsvFileInput } from '../../../components/csv/CsvFileInput';
 import { RowErrors } from '../../../components/csv/CsvImportReport';
 import { useFileDownload } from '../../../components/csv/useFileDownload';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -40,7 +41,6 @@ export function UploadForm() {
   const fmt = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const fileId = useId();
   const { download, downloading } = useFileDownload();
   const [file, setFile] = useState<File | null>(null);
   const [rule, setRule] = useState<BatchRule>('cheapest');
@@ -123,21 +123,16 @@ export function UploadForm() {
             {t('batches.upload.template')}
           </Anchor>
         </Group>
-        <Input.Wrapper id={fileId} label={t('batches.upload.file')} withAsterisk error={errors.file}>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={!!errors.file}
-            aria-describedby={errors.file ? `${fileId}-error` : undefined}
-            style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
-            onChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
-              setErrors((x) => ({ ...x, file: undefined }));
-              setFailure(null);
-            }}
-          />
-        </Input.Wrapper>
+        <CsvFileInput
+          label={t('batches.upload.file')}
+          required
+          error={errors.file}
+          onChange={(picked) => {
+            setFile(picked);
+            setErrors((x) => ({ ...x, file: undefined }));
+            setFailure(null);
+          }}
+        />
         <RuleSelect rules={BATCH_RULES} value={rule} onChange={setRule} />
         {rule === 'preferred_carrier' && (
           <TextInput
