@@ -76,7 +76,7 @@ export function CarrierDetailRoute() {
     },
   });
   const c = query.data;
-  if (!c) return <QueryStatus query={query} />;
+  if (!c) return <QueryStatus query={query} title={t('admin.carriers.detail_title')} />;
 
   const confirmOff = () =>
     modals.openConfirmModal({

@@ -71,7 +71,7 @@ export function PricingProgramRoute() {
     },
   });
   const p = query.data;
-  if (!p) return <QueryStatus query={query} />;
+  if (!p) return <QueryStatus query={query} title={t('admin.pricing.detail_title')} />;
 
   const confirmRestore = (v: TariffVersionView) =>
     modals.openConfirmModal({
