@@ -112,8 +112,8 @@ async function visit(browser: Browser, origin: string, { path, settled: shown }:
   const metrics = await context.newCDPSession(page);
   await metrics.send('Performance.enable');
   await page.goto(`${origin}${path}`);
-  // Every page's title is a level-2 heading (PageHeader).
-  await page.getByRole('heading', { level: 2 }).first().waitFor();
+  // Every page's title is its one level-1 heading (PageHeader).
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
   if (shown) await page.locator(shown).first().waitFor();
   await page.waitForLoadState('networkidle');
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
