@@ -40,7 +40,7 @@ test('a guest sent to log in comes back to the page asked for; logout lands on t
   await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
 });
 
 test('from the login page to sign-up and back, and a staff member to the dashboard', async ({ page }) => {

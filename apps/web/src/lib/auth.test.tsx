@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordDocumentLoads } from '../test/documentLoads';
 import { jsonResponse, makeUser, setCookie } from '../test/fixtures';
 import { renderApp, renderGuestPage, stubApi } from '../test/renderApp';
-import { safeRedirect } from './auth';
-import { AUTH_STATE_KEY, getAuthUser, LANGUAGE_KEY } from './authState';
+import { fetchCurrentUser, safeRedirect } from './auth';
+import { AUTH_STATE_KEY, clearAllStorage, getAuthUser, LANGUAGE_KEY } from './authState';
 
 describe('auth state', () => {
   let documents: ReturnType<typeof recordDocumentLoads> | null = null;
@@ -129,6 +129,23 @@ describe('auth state', () => {
     expect(localStorage.length).toBe(0);
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/logout' && init?.method === 'POST')).toBe(true);
     act(() => undefined);
+  });
+
+  it('stores no user from an answer that a logout overtook (a background refresh still on its way)', async () => {
+    const user = makeUser([]);
+    let answer: ((r: Response) => void) | undefined;
+    stubApi({ 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const refreshing = fetchCurrentUser();
+    await waitFor(() => expect(answer).toBeDefined());
+    clearAllStorage();
+    answer?.(jsonResponse(200, { data: user }));
+    await refreshing;
+    expect(localStorage.length).toBe(0);
+    expect(getAuthUser()).toBeNull();
+    // A request sent after the logout (the next login) is stored as ever.
+    stubApi({ 'GET /api/user': { data: user } });
+    await fetchCurrentUser();
+    expect(getAuthUser()?.email).toBe(user.email);
   });
 
   it('switches the language at once when the stored settings change', async () => {

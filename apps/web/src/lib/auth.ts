@@ -2,7 +2,7 @@ import type { CurrentUser, TwoFactorLoginResponse } from '@freight/contracts';
 import { isStaff } from '@freight/domain';
 import { useSyncExternalStore } from 'react';
 import { api } from './api';
-import { clearAllStorage, getAuthUser, setAuthUser, subscribeAuth } from './authState';
+import { clearAllStorage, getAuthUser, logoutsSoFar, setAuthUser, subscribeAuth } from './authState';
 import { paths } from './paths';
 
 /** A prerendered guest page is a guest's: hydrating it, the browser starts from no user, then renders its own. */
@@ -13,10 +13,11 @@ export function useAuthUser(): CurrentUser | null {
   return useSyncExternalStore(subscribeAuth, getAuthUser, prerenderedUser);
 }
 
-/** GET /api/user and store the answer under AUTH_STATE. */
+/** GET /api/user and store the answer under AUTH_STATE (unless a logout came meanwhile). */
 export async function fetchCurrentUser(opts: { skipAuthRedirect?: boolean } = {}): Promise<CurrentUser> {
+  const askedAt = logoutsSoFar();
   const res = await api.get<{ data: CurrentUser }>('/api/user', opts);
-  setAuthUser(res.data);
+  setAuthUser(res.data, askedAt);
   return res.data;
 }
 

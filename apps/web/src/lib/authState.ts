@@ -38,7 +38,19 @@ export function getAuthUser(): CurrentUser | null {
   return read();
 }
 
-export function setAuthUser(user: CurrentUser): void {
+/**
+ * Logouts in this document so far. A logout clears the storage and leaves for the login page, but
+ * an answer already on its way (the user refreshed in the background) can arrive before the page
+ * is gone and would store the user again, for the next person at the computer to find: an answer
+ * is stored only if no logout came after its request was sent.
+ */
+let logouts = 0;
+
+/** Taken before a request whose answer is the user: `setAuthUser(user, askedAt)` then drops an answer a logout overtook. */
+export const logoutsSoFar = () => logouts;
+
+export function setAuthUser(user: CurrentUser, askedAt = logouts): void {
+  if (askedAt !== logouts) return;
   localStorage.setItem(AUTH_STATE_KEY, JSON.stringify(user));
   emit();
 }
@@ -55,6 +67,7 @@ export function clearAuthUser(): void {
  * /login?redirect=<this page> instead. Other tabs hear it (the storage event) and leave too.
  */
 export function clearAllStorage(): void {
+  logouts += 1;
   localStorage.clear();
   forgetLanguage();
 }
