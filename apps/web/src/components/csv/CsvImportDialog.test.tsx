@@ -7,7 +7,8 @@ import i18n from '../../lib/i18n';
 import { jsonResponse, setCookie } from '../../test/fixtures';
 import { stubApi } from '../../test/stubApi';
 import { CsvImportDialog } from './CsvImportDialog';
-import { chooseCsvFile, stubXhrWithFetch } from './testXhr';
+import { chooseCsvFile } from './testChooseCsvFile';
+import { stubXhrWithFetch } from './testXhr';
 
 // The screens are heavy for jsdom; a busy machine needs more than the default second.
 const REPORT: CsvImportReport = {
