@@ -21,7 +21,7 @@ import { DEMO_STAFF_TOTP_SECRET } from '../apps/server/src/db/seed-two-factor';
 import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/support/chromium';
 import { freshDatabase, startApp, waitFor } from './server-process';
-import { buildsToVisit, CPU_SLOWDOWN, lcpOf, median, RUNS, slowedPage } from './slow-visits';
+import { buildsToVisit, CPU_SLOWDOWN, lcpOf, median, RUNS, shown, slowedPage, watchFor } from './slow-visits';
 
 const BUDGET_KB = 200;
 const LCP_TARGET_MS = 1200;
@@ -86,7 +86,12 @@ interface Visit {
   scripts: { path: string; gzip: number }[];
 }
 
-async function visit(browser: Browser, origin: string, { path, settled: shown }: (typeof PAGES)[number], session: Session): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  origin: string,
+  { path, settled: settledBy }: (typeof PAGES)[number],
+  session: Session,
+): Promise<Visit> {
   const host = new URL(origin).hostname;
   const context = await browser.newContext({
     storageState: {
@@ -111,10 +116,10 @@ async function visit(browser: Browser, origin: string, { path, settled: shown }:
   });
   const metrics = await context.newCDPSession(page);
   await metrics.send('Performance.enable');
-  await page.goto(`${origin}${path}`);
   // Every page's title is its one level-1 heading (PageHeader).
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  if (shown) await page.locator(shown).first().waitFor();
+  await watchFor(page, ['h1', ...(settledBy ? [settledBy] : [])]);
+  await page.goto(`${origin}${path}`);
+  await shown(page);
   await page.waitForLoadState('networkidle');
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
   const lcpMs = await lcpOf(page);

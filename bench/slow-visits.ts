@@ -27,6 +27,33 @@ export async function slowedPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * Watches the page for `selectors` from its first script on (call before `goto`); `shown` then
+ * resolves once each matches. A MutationObserver's check costs the page a `querySelector` per batch
+ * of changes. Playwright's own waiting (`locator.waitFor`) queries the page on every frame: its
+ * role lookups walked the whole DOM each time, 40-50 ms of a 4x-slowed quote page's main thread
+ * before its first paint, work no visitor's page does and the LCP paid for.
+ */
+export async function watchFor(page: Page, selectors: string[]): Promise<void> {
+  await page.addInitScript((wanted: string[]) => {
+    const page = window as unknown as { benchShown?: Promise<void> };
+    page.benchShown = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!wanted.every((s) => document.querySelector(s))) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+  }, selectors);
+}
+
+/** Resolves once every selector given to `watchFor` matches in the page. */
+export const shown = (page: Page): Promise<void> =>
+  page.evaluate(
+    () => (window as unknown as { benchShown?: Promise<void> }).benchShown ?? Promise.reject(new Error('watchFor was not called')),
+  );
+
 /** The last LCP candidate before any input is the page's LCP: read it once the page has settled. */
 export function lcpOf(page: Page): Promise<number> {
   return page.evaluate(

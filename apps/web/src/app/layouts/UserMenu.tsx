@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout, useAuthUser } from '../../lib/auth';
 import { paths } from '../../lib/paths';
-import { useSupport } from '../../lib/support';
+import { useSupportActions } from '../../lib/support';
 
 /**
  * Header profile menu: Profile -> /settings, Security -> /admin/security (staff), Logout. Below the sm breakpoint the button shows an
@@ -15,7 +15,7 @@ import { useSupport } from '../../lib/support';
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAuthUser();
-  const { setSupportDialogOpen } = useSupport();
+  const { setSupportDialogOpen } = useSupportActions();
   // Staff keep their second factor in the admin area (their settings have no customer pages around them).
   const staff = isStaff(user?.roles ?? []);
   return (

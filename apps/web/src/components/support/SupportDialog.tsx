@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSupport } from '../../lib/support';
+import { useSupport, useSupportActions } from '../../lib/support';
 import { useFormat } from '../../lib/useFormat';
 import { OutOfHoursNotice } from './OutOfHoursNotice';
 import { useSupportHours } from './supportHours';
@@ -76,7 +76,7 @@ export function SupportDialog() {
 /** For messages that tell the user to call: opens the Support dialog. */
 export function ContactSupportButton({ variant = 'light', size = 'xs', color }: { variant?: string; size?: string; color?: string }) {
   const { t } = useTranslation();
-  const { setSupportDialogOpen } = useSupport();
+  const { setSupportDialogOpen } = useSupportActions();
   return (
     <Button variant={variant} size={size} color={color} onClick={() => setSupportDialogOpen(true)}>
       {t('support.contact')}

@@ -29,7 +29,8 @@ export function useErrorPlacement(form: UseFormReturnType<FormValues>, kind: For
   // biome-ignore lint/correctness/useExhaustiveDependencies: placed once per answer
   useEffect(() => {
     if (!serverErrors) {
-      setGeneralErrors([]);
+      // The same list when already empty: a new one would render the whole form again (on its mount, before its first paint).
+      setGeneralErrors((shown) => (shown.length ? [] : shown));
       return;
     }
     const current = form.getValues();
