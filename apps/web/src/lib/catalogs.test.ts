@@ -1,5 +1,6 @@
+import { ADMIN_PAGE_KEYS, LANGUAGES } from '@freight/domain';
 import { describe, expect, it } from 'vitest';
-import { loadAllCatalogs } from './i18n';
+import { firstVisitCatalog, loadAllCatalogs } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -22,5 +23,31 @@ describe('web catalogs', () => {
   it('leave no Spanish string empty', async () => {
     const empty = entriesOf((await loadAllCatalogs()).es).filter(([, v]) => v.trim() === '');
     expect(empty).toEqual([]);
+  });
+
+  it("hold the frames' words in the first-visit catalogs, so a screen's route need not load them", async () => {
+    // The layouts around every screen: the menus, the page names and the settings' tabs they show.
+    const frames = import.meta.glob<string>(
+      ['../app/layouts/*.tsx', '!../app/layouts/*.test.tsx', '../features/settings/routes/SettingsLayout.tsx'],
+      {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      },
+    );
+    const literal = /'((?:app|nav|admin\.pages|settings\.tabs)\.[\w.]+)'/g;
+    const keys = new Set([
+      ...Object.values(frames).flatMap((source) => [...source.matchAll(literal)].map((m) => m[1] ?? '')),
+      // The admin area's menu names each page by its key.
+      ...ADMIN_PAGE_KEYS.map((page) => `admin.pages.${page}`),
+    ]);
+    expect(keys.size).toBeGreaterThan(30);
+    for (const language of LANGUAGES) {
+      const words = new Set(keysOf(await firstVisitCatalog(language)));
+      expect(
+        [...keys].filter((k) => !words.has(k)),
+        language,
+      ).toEqual([]);
+    }
   });
 });

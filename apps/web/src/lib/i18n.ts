@@ -102,6 +102,9 @@ export async function loadAllCatalogs() {
   return { en: i18n.getResourceBundle('en', 'translation') as Tree, es: i18n.getResourceBundle('es', 'translation') as Tree };
 }
 
+/** The first-visit words of `language` as one tree, for the catalogs' own checks. */
+export const firstVisitCatalog = (language: Language): Promise<Tree> => FIRST_VISIT[language]().then((list) => list.reduce(merge, {}));
+
 /** Switches the UI language once its words are here, so no screen shows another language meanwhile. */
 export async function changeLanguage(language: Language) {
   await Promise.all([
