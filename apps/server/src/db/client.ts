@@ -13,6 +13,7 @@ import pg from 'pg';
 import { traceDatabase } from '../telemetry/tracing';
 import { yieldingInBulkLane } from './bulk-lane';
 import { type Listen, postgresListener } from './listen';
+import { growMemoryFilesInLargeSteps } from './memory-file-growth';
 import { parsersSetOnce } from './pglite-parsers';
 import * as schema from './schema';
 import { toastCompressionOption } from './toast-compression';
@@ -167,6 +168,7 @@ export async function openDatabase(opts: {
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await initdbApart(dataDir);
   }
   const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir: opts.loadDataDir });
+  if (dataDir.startsWith('memory://')) growMemoryFilesInLargeSteps(client);
   parsersSetOnce(client);
   yieldingInBulkLane(client);
   traceDatabase({ driver: 'pglite', client });
