@@ -17,10 +17,14 @@ import { RootLayout } from './RootLayout';
  */
 type LoadScreen = () => Promise<ComponentType>;
 
-/** A screen of the portal or the admin area: its words come with it. */
-const screen = (load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
+/**
+ * A screen of the portal with its words: those any screen may show and those of `words`, the
+ * features whose words it shows (its own, and those of what it imports or words; routeWords.test.ts
+ * reads the sources to check).
+ */
+const screen = (load: LoadScreen, words: readonly string[]): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [Component] = await Promise.all([load(), loadScreenCatalogs()]);
+    const [Component] = await Promise.all([load(), loadScreenCatalogs(words)]);
     return { Component };
   },
 });
@@ -57,10 +61,25 @@ const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
   customs: () => import('../features/customs/routes/admin').then((m) => m.CustomsRoute),
 };
 
+/**
+ * The features besides the admin area's own whose words its screens show (staff's pages of claims,
+ * exceptions, customs and credit applications live in those features): they come with the area.
+ */
+export const ADMIN_WORDS: readonly string[] = [
+  'alerts',
+  'claims',
+  'credit-applications',
+  'customs',
+  'invoices',
+  'quotes',
+  'security',
+  'team',
+];
+
 /** The admin area's layout or a screen in it: the area's own words come with it (a shipper never downloads them). */
 const adminAreaScreen = (load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [Component] = await Promise.all([load(), loadAdminScreenCatalogs()]);
+    const [Component] = await Promise.all([load(), loadAdminScreenCatalogs(ADMIN_WORDS)]);
     return { Component };
   },
 });
@@ -68,7 +87,7 @@ const adminAreaScreen = (load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
 /** An admin screen behind the door of its page (the role check of the admin area). */
 const adminScreen = (page: AdminPageKey, load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [Screen] = await Promise.all([load(), loadAdminScreenCatalogs()]);
+    const [Screen] = await Promise.all([load(), loadAdminScreenCatalogs(ADMIN_WORDS)]);
     return {
       element: (
         <AdminDoor page={page}>
@@ -191,69 +210,114 @@ const claims = () => import('../features/claims/routes');
 const batches = () => import('../features/batches/routes');
 
 const customerRoutes: RouteObject[] = [
-  { index: true, ...screen(() => quotes().then((m) => m.QuoteRoute)) },
-  { path: ':clientrefnum', ...screen(() => quotes().then((m) => m.QuoteRoute)) },
-  { path: ':clientrefnum/q', ...screen(() => quotes().then((m) => m.QuoteRoute)) },
-  { path: 'quote', ...screen(() => quotes().then((m) => m.LtlParcelRoute)) },
-  { path: 'quote/:id/:return?', ...screen(() => quotes().then((m) => m.SavedQuoteRoute)) },
-  { path: 'quote-shipment', ...screen(() => quotes().then((m) => m.QuoteShipmentRoute)) },
-  { path: 'quote-shipment/international', ...screen(() => quotes().then((m) => m.InternationalRoute)) },
-  { path: 'quote-shipment/:id/:return?', ...screen(() => quotes().then((m) => m.QuoteShipmentRoute)) },
-  { path: 'ebay-quote/:ebayId', ...screen(() => ebayQuotes().then((m) => m.EbayQuoteRoute)) },
-  { path: 'quote-ebay-shipment/:ebayId', ...screen(() => ebayQuotes().then((m) => m.EbayShipmentRoute)) },
-  { path: 'orders/ebay', ...screen(() => import('../features/ebay/routes').then((m) => m.EbayOrdersRoute)) },
-  { path: 'product-catalog', ...screen(() => import('../features/catalog/routes').then((m) => m.ProductCatalogRoute)) },
+  { index: true, ...screen(() => quotes().then((m) => m.QuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: ':clientrefnum', ...screen(() => quotes().then((m) => m.QuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: ':clientrefnum/q', ...screen(() => quotes().then((m) => m.QuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'quote', ...screen(() => quotes().then((m) => m.LtlParcelRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'quote/:id/:return?', ...screen(() => quotes().then((m) => m.SavedQuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'quote-shipment', ...screen(() => quotes().then((m) => m.QuoteShipmentRoute), ['approvals', 'automation-rules', 'quotes']) },
+  {
+    path: 'quote-shipment/international',
+    ...screen(() => quotes().then((m) => m.InternationalRoute), ['approvals', 'automation-rules', 'quotes']),
+  },
+  {
+    path: 'quote-shipment/:id/:return?',
+    ...screen(() => quotes().then((m) => m.QuoteShipmentRoute), ['approvals', 'automation-rules', 'quotes']),
+  },
+  { path: 'ebay-quote/:ebayId', ...screen(() => ebayQuotes().then((m) => m.EbayQuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
+  {
+    path: 'quote-ebay-shipment/:ebayId',
+    ...screen(() => ebayQuotes().then((m) => m.EbayShipmentRoute), ['approvals', 'automation-rules', 'quotes']),
+  },
+  {
+    path: 'orders/ebay',
+    ...screen(() => import('../features/ebay/routes').then((m) => m.EbayOrdersRoute), ['automation-rules', 'batches', 'ebay', 'quotes']),
+  },
+  {
+    path: 'product-catalog',
+    ...screen(() => import('../features/catalog/routes').then((m) => m.ProductCatalogRoute), ['catalog', 'quotes']),
+  },
   {
     path: 'settings',
-    ...screen(() => import('../features/settings/routes/SettingsLayout').then((m) => m.SettingsLayout)),
+    ...screen(
+      () => import('../features/settings/routes/SettingsLayout').then((m) => m.SettingsLayout),
+      ['automation-rules', 'credit-applications', 'payment-methods', 'security', 'settings', 'team'],
+    ),
     children: [
-      { index: true, ...screen(() => import('../features/settings/routes/UserSettingsRoute').then((m) => m.UserSettingsRoute)) },
-      { path: 'account', ...screen(() => import('../features/settings/routes/AccountSettingsRoute').then((m) => m.AccountSettingsRoute)) },
-      { path: 'api', ...screen(() => import('../features/settings/routes/ApiSettingsRoute').then((m) => m.ApiSettingsRoute)) },
-      { path: 'rules', ...screen(() => import('../features/automation-rules/routes/RulesRoute').then((m) => m.RulesRoute)) },
-      { path: 'credit', ...screen(() => import('../features/credit-applications/routes/CreditRoute').then((m) => m.CreditRoute)) },
-      { path: 'security', ...screen(() => import('../features/security/routes/SecurityRoute').then((m) => m.SecurityRoute)) },
-      { path: 'team', ...screen(() => import('../features/team/routes/TeamRoute').then((m) => m.TeamRoute)) },
-      { path: 'activity', ...screen(() => import('../features/team/routes/ActivityRoute').then((m) => m.ActivityRoute)) },
+      {
+        index: true,
+        ...screen(() => import('../features/settings/routes/UserSettingsRoute').then((m) => m.UserSettingsRoute), ['alerts', 'settings']),
+      },
+      {
+        path: 'account',
+        ...screen(() => import('../features/settings/routes/AccountSettingsRoute').then((m) => m.AccountSettingsRoute), ['settings']),
+      },
+      {
+        path: 'api',
+        ...screen(() => import('../features/settings/routes/ApiSettingsRoute').then((m) => m.ApiSettingsRoute), ['settings']),
+      },
+      {
+        path: 'rules',
+        ...screen(() => import('../features/automation-rules/routes/RulesRoute').then((m) => m.RulesRoute), ['automation-rules', 'quotes']),
+      },
+      {
+        path: 'credit',
+        ...screen(() => import('../features/credit-applications/routes/CreditRoute').then((m) => m.CreditRoute), ['credit-applications']),
+      },
+      { path: 'security', ...screen(() => import('../features/security/routes/SecurityRoute').then((m) => m.SecurityRoute), ['security']) },
+      { path: 'team', ...screen(() => import('../features/team/routes/TeamRoute').then((m) => m.TeamRoute), ['team']) },
+      { path: 'activity', ...screen(() => import('../features/team/routes/ActivityRoute').then((m) => m.ActivityRoute), ['team']) },
       {
         path: 'payment-methods',
-        ...screen(() => import('../features/payment-methods/routes/PaymentMethodsRoute').then((m) => m.PaymentMethodsRoute)),
+        ...screen(
+          () => import('../features/payment-methods/routes/PaymentMethodsRoute').then((m) => m.PaymentMethodsRoute),
+          ['payment-methods'],
+        ),
       },
     ],
   },
-  { path: 'truckload', ...screen(() => quotes().then((m) => m.TruckloadRoute)) },
-  { path: 'truckload/:id/:return?', ...screen(() => quotes().then((m) => m.TruckloadRoute)) },
-  { path: 'quote-history', ...screen(() => quotes().then((m) => m.QuoteHistoryRoute)) },
-  { path: 'saved-quotes', ...screen(() => quotes().then((m) => m.SavedQuotesRoute)) },
-  { path: 'track', ...screen(() => tracking().then((m) => m.TrackRoute)) },
-  { path: 'track/detail/:loadId', ...screen(() => tracking().then((m) => m.TrackDetailRoute)) },
-  { path: 'alerts', ...screen(() => import('../features/alerts/routes').then((m) => m.AlertsRoute)) },
-  { path: 'my-shipments', ...screen(() => import('../features/shipments/routes').then((m) => m.MyShipmentsRoute)) },
-  { path: 'analytics', ...screen(() => import('../features/analytics/routes/AnalyticsRoute').then((m) => m.AnalyticsRoute)) },
-  { path: 'approvals', ...screen(() => approvals().then((m) => m.ApprovalsRoute)) },
-  { path: 'approvals/:id', ...screen(() => approvals().then((m) => m.ApprovalDetailRoute)) },
-  { path: 'approvals/link/:token', ...screen(() => approvals().then((m) => m.ApprovalLinkRoute)) },
-  { path: 'claims', ...screen(() => claims().then((m) => m.ClaimsRoute)) },
-  { path: 'claims/:id', ...screen(() => claims().then((m) => m.ClaimRoute)) },
-  { path: 'claims/file/:shipmentId', ...screen(() => claims().then((m) => m.FileClaimRoute)) },
-  { path: 'batches', ...screen(() => batches().then((m) => m.BatchesRoute)) },
-  { path: 'batches/:id', ...screen(() => batches().then((m) => m.BatchRoute)) },
-  { path: 'address-book', ...screen(() => import('../features/addresses/routes').then((m) => m.AddressBookRoute)) },
+  { path: 'truckload', ...screen(() => quotes().then((m) => m.TruckloadRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'truckload/:id/:return?', ...screen(() => quotes().then((m) => m.TruckloadRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'quote-history', ...screen(() => quotes().then((m) => m.QuoteHistoryRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'saved-quotes', ...screen(() => quotes().then((m) => m.SavedQuotesRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'track', ...screen(() => tracking().then((m) => m.TrackRoute), ['claims', 'quotes', 'tracking']) },
+  { path: 'track/detail/:loadId', ...screen(() => tracking().then((m) => m.TrackDetailRoute), ['claims', 'quotes', 'tracking']) },
+  { path: 'alerts', ...screen(() => import('../features/alerts/routes').then((m) => m.AlertsRoute), ['alerts']) },
+  { path: 'my-shipments', ...screen(() => import('../features/shipments/routes').then((m) => m.MyShipmentsRoute), ['shipments']) },
+  {
+    path: 'analytics',
+    ...screen(() => import('../features/analytics/routes/AnalyticsRoute').then((m) => m.AnalyticsRoute), ['analytics']),
+  },
+  { path: 'approvals', ...screen(() => approvals().then((m) => m.ApprovalsRoute), ['approvals']) },
+  { path: 'approvals/:id', ...screen(() => approvals().then((m) => m.ApprovalDetailRoute), ['approvals']) },
+  { path: 'approvals/link/:token', ...screen(() => approvals().then((m) => m.ApprovalLinkRoute), ['approvals']) },
+  { path: 'claims', ...screen(() => claims().then((m) => m.ClaimsRoute), ['claims']) },
+  { path: 'claims/:id', ...screen(() => claims().then((m) => m.ClaimRoute), ['claims']) },
+  { path: 'claims/file/:shipmentId', ...screen(() => claims().then((m) => m.FileClaimRoute), ['claims']) },
+  { path: 'batches', ...screen(() => batches().then((m) => m.BatchesRoute), ['batches', 'quotes']) },
+  { path: 'batches/:id', ...screen(() => batches().then((m) => m.BatchRoute), ['batches', 'quotes']) },
+  { path: 'address-book', ...screen(() => import('../features/addresses/routes').then((m) => m.AddressBookRoute), ['addresses']) },
   {
     path: 'my-invoices',
-    ...screen(() => import('../features/invoices/routes').then((m) => m.InvoicesLayout)),
+    ...screen(() => import('../features/invoices/routes').then((m) => m.InvoicesLayout), ['invoices']),
     children: [
-      { index: true, ...screen(() => import('../features/invoices/routes/OpenInvoicesRoute').then((m) => m.OpenInvoicesRoute)) },
-      { path: 'history', ...screen(() => import('../features/invoices/routes/InvoiceHistoryRoute').then((m) => m.InvoiceHistoryRoute)) },
+      {
+        index: true,
+        ...screen(() => import('../features/invoices/routes/OpenInvoicesRoute').then((m) => m.OpenInvoicesRoute), ['invoices']),
+      },
+      {
+        path: 'history',
+        ...screen(() => import('../features/invoices/routes/InvoiceHistoryRoute').then((m) => m.InvoiceHistoryRoute), ['invoices']),
+      },
     ],
   },
   {
     path: 'invoice-detail/:id',
-    ...screen(() => import('../features/invoices/routes/InvoiceDetailRoute').then((m) => m.InvoiceDetailRoute)),
+    ...screen(() => import('../features/invoices/routes/InvoiceDetailRoute').then((m) => m.InvoiceDetailRoute), ['invoices']),
   },
-  { path: 'video-tutorials', ...screen(() => import('../features/tutorials/routes').then((m) => m.VideoTutorialsRoute)) },
-  { path: 'support', ...screen(() => import('../features/support/routes').then((m) => m.SupportRoute)) },
-  { path: 'support/:id', ...screen(() => import('../features/support/routes').then((m) => m.SupportRoute)) },
+  { path: 'video-tutorials', ...screen(() => import('../features/tutorials/routes').then((m) => m.VideoTutorialsRoute), ['tutorials']) },
+  { path: 'support', ...screen(() => import('../features/support/routes').then((m) => m.SupportRoute), ['support']) },
+  { path: 'support/:id', ...screen(() => import('../features/support/routes').then((m) => m.SupportRoute), ['support']) },
 ];
 
 export const routes: RouteObject[] = [
@@ -282,20 +346,30 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'accessibility',
-            ...screen(() =>
-              import('../features/accessibility/routes/AccessibilityStatementRoute').then((m) => m.AccessibilityStatementRoute),
+            ...screen(
+              () => import('../features/accessibility/routes/AccessibilityStatementRoute').then((m) => m.AccessibilityStatementRoute),
+              ['accessibility'],
             ),
           },
           // An invitation's mailed link: the invitee sets their password and joins the team.
-          { path: 'invitation/:token', ...screen(() => import('../features/team/routes/InvitationRoute').then((m) => m.InvitationRoute)) },
+          {
+            path: 'invitation/:token',
+            ...screen(() => import('../features/team/routes/InvitationRoute').then((m) => m.InvitationRoute), ['team']),
+          },
           {
             path: 'truckload-confirmation/:token?',
-            ...screen(() => import('../features/public/routes/TruckloadConfirmationRoute').then((m) => m.TruckloadConfirmationRoute)),
+            ...screen(
+              () => import('../features/public/routes/TruckloadConfirmationRoute').then((m) => m.TruckloadConfirmationRoute),
+              ['public', 'quotes'],
+            ),
           },
           // The Analytics report mail's "Stop this report" link: no sign-in, the token is the credential.
           {
             path: 'analytics-report/unsubscribe/:token?',
-            ...screen(() => import('../features/settings/routes/ReportMailUnsubscribeRoute').then((m) => m.ReportMailUnsubscribeRoute)),
+            ...screen(
+              () => import('../features/settings/routes/ReportMailUnsubscribeRoute').then((m) => m.ReportMailUnsubscribeRoute),
+              ['settings'],
+            ),
           },
         ],
       },
@@ -303,7 +377,13 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout wide />,
         children: [
-          { path: 'public-quote', ...screen(() => import('../features/public/routes/PublicQuoteRoute').then((m) => m.PublicQuoteRoute)) },
+          {
+            path: 'public-quote',
+            ...screen(
+              () => import('../features/public/routes/PublicQuoteRoute').then((m) => m.PublicQuoteRoute),
+              ['approvals', 'automation-rules', 'public', 'quotes'],
+            ),
+          },
         ],
       },
       {
@@ -316,7 +396,7 @@ export const routes: RouteObject[] = [
                 path: 'verify-email',
                 ...firstVisitScreen(() => import('../features/auth/routes/VerifyEmailRoute').then((m) => m.VerifyEmailRoute)),
               },
-              { path: 'no-access', ...screen(() => import('./NoAccessRoute').then((m) => m.NoAccessRoute)) },
+              { path: 'no-access', ...screen(() => import('./NoAccessRoute').then((m) => m.NoAccessRoute), []) },
               {
                 path: 'confirm-password',
                 ...firstVisitScreen(() => import('../features/auth/routes/ConfirmPasswordRoute').then((m) => m.ConfirmPasswordRoute)),
@@ -337,7 +417,7 @@ export const routes: RouteObject[] = [
             element: <RequireCustomerAccount />,
             children: [
               {
-                ...screen(() => import('./layouts/CustomerLayout').then((m) => m.CustomerLayout)),
+                ...screen(() => import('./layouts/CustomerLayout').then((m) => m.CustomerLayout), ['alerts', 'approvals', 'support']),
                 // Pages the user's team role does not open show a notice instead.
                 children: [{ element: <RequireTeamPermission />, children: customerRoutes }],
               },

@@ -9,6 +9,7 @@ import publicTrackingEn from '../features/public/locales/tracking.en.json';
 import webEn from '../locales/en.json';
 import { setLanguageSource } from './api';
 import { getAuthUser, LANGUAGE_KEY } from './authState';
+import { featureCatalogs, WORD_FEATURES } from './featureCatalogs';
 import { rememberLanguage } from './languageCookie';
 
 type Tree = { [key: string]: string | Tree };
@@ -27,10 +28,11 @@ function merge(a: Tree, b: Tree): Tree {
  * - The first-visit words: the shared catalogs (contracts and the app's own: login, sign-up, the
  *   frames) and those of the public tracking page. English is bundled; `startI18n` brings another
  *   language's before the first render.
- * - Every other screen's words: the feature and shared-component catalogs
- *   (`features/<feature>/locales/<part>.<lang>.json`, `components/<group>/locales/...`) that sit
- *   beside the screens they word. A screen's route loader awaits `loadScreenCatalogs`; the admin
- *   area's words (features/admin) are a chunk apart that its loaders add (`loadAdminScreenCatalogs`).
+ * - The words any screen may show (the shared components' catalogs, `components/<group>/locales/...`),
+ *   and each feature's own (`features/<feature>/locales/<part>.<lang>.json`), apart: a screen's
+ *   route loader awaits `loadScreenCatalogs` with the features its screen shows words of. The frames'
+ *   words (menus, page names, tabs) are first-visit words, so a route names only its screen's. The
+ *   admin area's words (features/admin) are a chunk apart that its loaders add (`loadAdminScreenCatalogs`).
  * - A lazy chunk's own words, when a first-visit page shows it only now and then (the consignee
  *   alerts of features/public/tracking/ShipmentAlerts.tsx): the chunk adds its catalog itself,
  *   so not a byte of it, in either language, is in a first download or in this module.
@@ -48,7 +50,7 @@ const FIRST_VISIT: Record<Language, () => Promise<Tree[]>> = {
       import('../components/notices/locales/notices.es.json'),
     ]).then((modules) => modules.map((m) => m.default as Tree)),
 };
-/** Every other screen's words, one chunk per language (screenCatalogs.<lang>.ts says why). */
+/** The words any screen may show, one chunk per language (screenCatalogs.<lang>.ts). */
 const SCREENS: Record<Language, () => Promise<Tree[]>> = {
   en: () => import('./screenCatalogs.en').then((m) => m.default),
   es: () => import('./screenCatalogs.es').then((m) => m.default),
@@ -74,31 +76,47 @@ function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>
 
 const loadFirstVisit = (language: Language) => loadOnce('first-visit', language, FIRST_VISIT[language]);
 const loadScreens = (language: Language) => loadOnce('screens', language, SCREENS[language]);
+const loadFeature = (feature: string, language: Language) =>
+  loadOnce(`feature:${feature}`, language, () => featureCatalogs(feature, language));
 const loadAdminScreens = (language: Language) => loadOnce('admin-screens', language, ADMIN_SCREENS[language]);
 
 const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
 
 /** Set once a screen past the first-visit pages has asked for its words: a language switch then brings them too. */
 let screensShown = false;
+/** The features whose words a screen has asked for, likewise. */
+const featuresShown = new Set<string>();
 /** Set once an admin screen has asked for its words, likewise. */
 let adminScreensShown = false;
 
-/** The words of every screen in the language in use; a route's loader awaits them before it renders. */
-export function loadScreenCatalogs(): Promise<void> {
+/**
+ * The words any screen may show and those of `features`, in the language in use; a route's loader
+ * awaits them before it renders.
+ */
+export function loadScreenCatalogs(features: readonly string[] = []): Promise<void> {
   screensShown = true;
-  return loadScreens(currentLanguage());
+  const language = currentLanguage();
+  for (const feature of features) featuresShown.add(feature);
+  return Promise.all([loadScreens(language), ...features.map((feature) => loadFeature(feature, language))]).then(() => undefined);
 }
 
 /** The admin area's words besides every screen's: the admin layout's and its screens' loaders await them. */
-export function loadAdminScreenCatalogs(): Promise<void> {
+export function loadAdminScreenCatalogs(features: readonly string[] = []): Promise<void> {
   adminScreensShown = true;
   const language = currentLanguage();
-  return Promise.all([loadScreenCatalogs(), loadAdminScreens(language)]).then(() => undefined);
+  return Promise.all([loadScreenCatalogs(features), loadAdminScreens(language)]).then(() => undefined);
 }
 
 /** Every catalog in both languages, for tests and the catalogs' own checks. */
 export async function loadAllCatalogs() {
-  await Promise.all(LANGUAGES.flatMap((language) => [loadFirstVisit(language), loadScreens(language), loadAdminScreens(language)]));
+  await Promise.all(
+    LANGUAGES.flatMap((language) => [
+      loadFirstVisit(language),
+      loadScreens(language),
+      loadAdminScreens(language),
+      ...WORD_FEATURES.map((feature) => loadFeature(feature, language)),
+    ]),
+  );
   return { en: i18n.getResourceBundle('en', 'translation') as Tree, es: i18n.getResourceBundle('es', 'translation') as Tree };
 }
 
@@ -111,6 +129,7 @@ export async function changeLanguage(language: Language) {
     loadFirstVisit(language),
     screensShown ? loadScreens(language) : undefined,
     adminScreensShown ? loadAdminScreens(language) : undefined,
+    ...[...featuresShown].map((feature) => loadFeature(feature, language)),
   ]);
   await i18n.changeLanguage(language);
 }
