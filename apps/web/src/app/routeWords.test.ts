@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WORD_FEATURES } from '../lib/featureCatalogs';
+import { featureOfPath, WORD_FEATURES } from '../lib/featureCatalogs';
 import { ADMIN_WORDS } from './router';
 
 /**
@@ -21,12 +21,11 @@ const CATALOGS = import.meta.glob<Tree>('../features/*/locales/*.en.json', { imp
 
 /** Sources by path from src/ ('app/router.tsx'). */
 const source = new Map(Object.entries(SOURCES).map(([path, text]) => [posix.normalize(posix.join('app', path)), text]));
-const featureOf = (path: string) => /^features\/([^/]+)\//.exec(path)?.[1];
 
 /** Every key of the feature catalogs (those a route must name) and the feature it belongs to. */
 const owners = new Map<string, Set<string>>();
 for (const [path, tree] of Object.entries(CATALOGS)) {
-  const feature = featureOf(posix.normalize(posix.join('app', path))) ?? '';
+  const feature = featureOfPath(path);
   if (feature === 'admin') continue;
   const walk = (node: Tree, prefix: string) => {
     for (const [k, v] of Object.entries(node)) {
@@ -63,7 +62,7 @@ function closure(start: string): Set<string> {
 function featuresShownBy(files: Set<string>): Set<string> {
   const needed = new Set<string>();
   for (const file of files) {
-    const feature = featureOf(file);
+    const feature = featureOfPath(file);
     if (feature && WORD_FEATURES.includes(feature)) needed.add(feature);
     // Permission names look like keys ('catalog.view'); the file words nothing.
     if (file === 'lib/permissions.ts') continue;
@@ -81,11 +80,17 @@ function featuresShownBy(files: Set<string>): Set<string> {
 function screens(): { module: string; words: string[] }[] {
   const router = source.get('app/router.tsx') ?? '';
   const helpers = new Map([...router.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
-  const calls = [...router.matchAll(/\bscreen\(\s*\(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))[\s\S]*?,\s*\[([^\]]*)\]\s*,?\s*\)/g)];
+  // A list of words is written out, or named by a constant in capitals (QUOTE_WORDS).
+  const lists = new Map([...router.matchAll(/const ([A-Z][A-Z_]+)(?::[^=]+)? = \[([^\]]*)\]/g)].map((m) => [m[1], m[2]]));
+  const calls = [
+    ...router.matchAll(/\bscreen\(\s*\(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))[\s\S]*?,\s*(?:\[([^\]]*)\]|([A-Z][A-Z_]+))\s*,?\s*\)/g),
+  ];
   return calls.map((m) => {
     const spec = m[1] ?? helpers.get(m[2] ?? '') ?? '';
     const module = resolve('app/router.tsx', spec) ?? spec;
-    const words = [...(m[3] ?? '').matchAll(/'([^']+)'/g)].map((w) => w[1] ?? '');
+    const list = m[3] ?? lists.get(m[4] ?? '');
+    if (list === undefined) throw new Error(`no list of words named ${m[4]} in router.tsx`);
+    const words = [...list.matchAll(/'([^']+)'/g)].map((w) => w[1] ?? '');
     return { module, words };
   });
 }

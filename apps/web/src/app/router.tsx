@@ -202,6 +202,8 @@ const adminRoutes: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
+/** The quote screens' words: the form, the approval a booking over its limit asks for, and the rules that set its defaults. */
+const QUOTE_WORDS = ['approvals', 'automation-rules', 'quotes'];
 const quotes = () => import('../features/quotes/routes');
 const ebayQuotes = () => import('../features/quotes/routes/EbayOrderQuoteRoutes');
 const tracking = () => import('../features/tracking/routes');
@@ -210,24 +212,24 @@ const claims = () => import('../features/claims/routes');
 const batches = () => import('../features/batches/routes');
 
 const customerRoutes: RouteObject[] = [
-  { index: true, ...screen(() => quotes().then((m) => m.QuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: ':clientrefnum', ...screen(() => quotes().then((m) => m.QuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: ':clientrefnum/q', ...screen(() => quotes().then((m) => m.QuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: 'quote', ...screen(() => quotes().then((m) => m.LtlParcelRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: 'quote/:id/:return?', ...screen(() => quotes().then((m) => m.SavedQuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: 'quote-shipment', ...screen(() => quotes().then((m) => m.QuoteShipmentRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { index: true, ...screen(() => quotes().then((m) => m.QuoteRoute), QUOTE_WORDS) },
+  { path: ':clientrefnum', ...screen(() => quotes().then((m) => m.QuoteRoute), QUOTE_WORDS) },
+  { path: ':clientrefnum/q', ...screen(() => quotes().then((m) => m.QuoteRoute), QUOTE_WORDS) },
+  { path: 'quote', ...screen(() => quotes().then((m) => m.LtlParcelRoute), QUOTE_WORDS) },
+  { path: 'quote/:id/:return?', ...screen(() => quotes().then((m) => m.SavedQuoteRoute), QUOTE_WORDS) },
+  { path: 'quote-shipment', ...screen(() => quotes().then((m) => m.QuoteShipmentRoute), QUOTE_WORDS) },
   {
     path: 'quote-shipment/international',
-    ...screen(() => quotes().then((m) => m.InternationalRoute), ['approvals', 'automation-rules', 'quotes']),
+    ...screen(() => quotes().then((m) => m.InternationalRoute), QUOTE_WORDS),
   },
   {
     path: 'quote-shipment/:id/:return?',
-    ...screen(() => quotes().then((m) => m.QuoteShipmentRoute), ['approvals', 'automation-rules', 'quotes']),
+    ...screen(() => quotes().then((m) => m.QuoteShipmentRoute), QUOTE_WORDS),
   },
-  { path: 'ebay-quote/:ebayId', ...screen(() => ebayQuotes().then((m) => m.EbayQuoteRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'ebay-quote/:ebayId', ...screen(() => ebayQuotes().then((m) => m.EbayQuoteRoute), QUOTE_WORDS) },
   {
     path: 'quote-ebay-shipment/:ebayId',
-    ...screen(() => ebayQuotes().then((m) => m.EbayShipmentRoute), ['approvals', 'automation-rules', 'quotes']),
+    ...screen(() => ebayQuotes().then((m) => m.EbayShipmentRoute), QUOTE_WORDS),
   },
   {
     path: 'orders/ebay',
@@ -276,10 +278,10 @@ const customerRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: 'truckload', ...screen(() => quotes().then((m) => m.TruckloadRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: 'truckload/:id/:return?', ...screen(() => quotes().then((m) => m.TruckloadRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: 'quote-history', ...screen(() => quotes().then((m) => m.QuoteHistoryRoute), ['approvals', 'automation-rules', 'quotes']) },
-  { path: 'saved-quotes', ...screen(() => quotes().then((m) => m.SavedQuotesRoute), ['approvals', 'automation-rules', 'quotes']) },
+  { path: 'truckload', ...screen(() => quotes().then((m) => m.TruckloadRoute), QUOTE_WORDS) },
+  { path: 'truckload/:id/:return?', ...screen(() => quotes().then((m) => m.TruckloadRoute), QUOTE_WORDS) },
+  { path: 'quote-history', ...screen(() => quotes().then((m) => m.QuoteHistoryRoute), QUOTE_WORDS) },
+  { path: 'saved-quotes', ...screen(() => quotes().then((m) => m.SavedQuotesRoute), QUOTE_WORDS) },
   { path: 'track', ...screen(() => tracking().then((m) => m.TrackRoute), ['claims', 'quotes', 'tracking']) },
   { path: 'track/detail/:loadId', ...screen(() => tracking().then((m) => m.TrackDetailRoute), ['claims', 'quotes', 'tracking']) },
   { path: 'alerts', ...screen(() => import('../features/alerts/routes').then((m) => m.AlertsRoute), ['alerts']) },

@@ -32,15 +32,16 @@ const FILES: Record<Language, Record<string, Load>> = {
   ),
 };
 
-const featureOf = (path: string) => /\/features\/([^/]+)\/locales\//.exec(path)?.[1] ?? '';
+/** The feature a source path belongs to ('features/quotes/...', '../features/quotes/...'), or ''. */
+export const featureOfPath = (path: string): string => /(?:^|\/)features\/([^/]+)\//.exec(path)?.[1] ?? '';
 
 /** The features that have words of their own. */
-export const WORD_FEATURES: readonly string[] = [...new Set(Object.keys(FILES.en).map(featureOf))].sort();
+export const WORD_FEATURES: readonly string[] = [...new Set(Object.keys(FILES.en).map(featureOfPath))].sort();
 
 /** A feature's catalogs in `language`. */
 export function featureCatalogs(feature: string, language: Language): Promise<Tree[]> {
   const loads = Object.entries(FILES[language])
-    .filter(([path]) => featureOf(path) === feature)
+    .filter(([path]) => featureOfPath(path) === feature)
     .map(([, load]) => load());
   if (loads.length === 0) return Promise.reject(new Error(`no words for the feature '${feature}'`));
   return Promise.all(loads);

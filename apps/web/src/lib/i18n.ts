@@ -9,6 +9,7 @@ import publicTrackingEn from '../features/public/locales/tracking.en.json';
 import webEn from '../locales/en.json';
 import { setLanguageSource } from './api';
 import { getAuthUser, LANGUAGE_KEY } from './authState';
+import { keptUnlessFailed } from './keptUnlessFailed';
 import { rememberLanguage } from './languageCookie';
 
 type Tree = { [key: string]: string | Tree };
@@ -60,69 +61,57 @@ const ADMIN_SCREENS: Record<Language, () => Promise<Tree[]>> = {
   es: () => import('./adminCatalogs.es').then((m) => m.default),
 };
 
-const loaded = new Map<string, Promise<void>>([['first-visit:en', Promise.resolve()]]);
-function loadOnce(part: string, language: Language, trees: () => Promise<Tree[]>): Promise<void> {
-  const key = `${part}:${language}`;
-  let done = loaded.get(key);
-  if (!done) {
-    done = trees().then((list) => {
-      i18n.addResourceBundle(language, 'translation', list.reduce(merge, {}), true, true);
-    });
-    loaded.set(key, done);
-  }
-  return done;
-}
+/** A set of catalogs that is loaded whole, in one language at a time. */
+type Part = { name: string; trees: (language: Language) => Promise<Tree[]> };
 
-const loadFirstVisit = (language: Language) => loadOnce('first-visit', language, FIRST_VISIT[language]);
-const loadScreens = (language: Language) => loadOnce('screens', language, SCREENS[language]);
+const FIRST_VISIT_PART: Part = { name: 'first-visit', trees: (language) => FIRST_VISIT[language]() };
+const SCREENS_PART: Part = { name: 'screens', trees: (language) => SCREENS[language]() };
+const ADMIN_SCREENS_PART: Part = { name: 'admin-screens', trees: (language) => ADMIN_SCREENS[language]() };
 /**
  * The features' loaders (featureCatalogs.ts) come when first asked: the guest pages share this
  * module, and with a static import their first download carried every loader (about 1.5 KB gzip,
  * which took the login page over its 150 KB budget).
  */
 const featureWords = () => import('./featureCatalogs');
-const loadFeature = (feature: string, language: Language) =>
-  loadOnce(`feature:${feature}`, language, () => featureWords().then((m) => m.featureCatalogs(feature, language)));
-const loadAdminScreens = (language: Language) => loadOnce('admin-screens', language, ADMIN_SCREENS[language]);
+const featurePart = (feature: string): Part => ({
+  name: `feature:${feature}`,
+  trees: (language) => featureWords().then((m) => m.featureCatalogs(feature, language)),
+});
+
+/** A part's load per language: fetched once, and again after a failure (keptUnlessFailed). */
+const loads = keptUnlessFailed<void>([['first-visit:en', Promise.resolve()]]);
+const load = (part: Part, language: Language): Promise<void> =>
+  loads(`${part.name}:${language}`, () =>
+    part.trees(language).then((list) => {
+      i18n.addResourceBundle(language, 'translation', list.reduce(merge, {}), true, true);
+    }),
+  );
 
 const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
 
-/** Set once a screen past the first-visit pages has asked for its words: a language switch then brings them too. */
-let screensShown = false;
-/** The features whose words a screen has asked for, likewise. */
-const featuresShown = new Set<string>();
-/** Set once an admin screen has asked for its words, likewise. */
-let adminScreensShown = false;
+/** The parts screens have asked for past the first-visit words, by name: a language switch brings them too. */
+const shown = new Map<string, Part>();
+function show(parts: readonly Part[]): Promise<void> {
+  const language = currentLanguage();
+  for (const part of parts) shown.set(part.name, part);
+  return Promise.all(parts.map((part) => load(part, language))).then(() => undefined);
+}
 
 /**
  * The words any screen may show and those of `features`, in the language in use; a route's loader
  * awaits them before it renders.
  */
-export function loadScreenCatalogs(features: readonly string[] = []): Promise<void> {
-  screensShown = true;
-  const language = currentLanguage();
-  for (const feature of features) featuresShown.add(feature);
-  return Promise.all([loadScreens(language), ...features.map((feature) => loadFeature(feature, language))]).then(() => undefined);
-}
+export const loadScreenCatalogs = (features: readonly string[] = []): Promise<void> => show([SCREENS_PART, ...features.map(featurePart)]);
 
 /** The admin area's words besides every screen's: the admin layout's and its screens' loaders await them. */
-export function loadAdminScreenCatalogs(features: readonly string[] = []): Promise<void> {
-  adminScreensShown = true;
-  const language = currentLanguage();
-  return Promise.all([loadScreenCatalogs(features), loadAdminScreens(language)]).then(() => undefined);
-}
+export const loadAdminScreenCatalogs = (features: readonly string[] = []): Promise<void> =>
+  show([SCREENS_PART, ADMIN_SCREENS_PART, ...features.map(featurePart)]);
 
 /** Every catalog in both languages, for tests and the catalogs' own checks. */
 export async function loadAllCatalogs() {
   const { WORD_FEATURES } = await featureWords();
-  await Promise.all(
-    LANGUAGES.flatMap((language) => [
-      loadFirstVisit(language),
-      loadScreens(language),
-      loadAdminScreens(language),
-      ...WORD_FEATURES.map((feature) => loadFeature(feature, language)),
-    ]),
-  );
+  const parts = [FIRST_VISIT_PART, SCREENS_PART, ADMIN_SCREENS_PART, ...WORD_FEATURES.map(featurePart)];
+  await Promise.all(LANGUAGES.flatMap((language) => parts.map((part) => load(part, language))));
   return { en: i18n.getResourceBundle('en', 'translation') as Tree, es: i18n.getResourceBundle('es', 'translation') as Tree };
 }
 
@@ -131,12 +120,7 @@ export const firstVisitCatalog = (language: Language): Promise<Tree> => FIRST_VI
 
 /** Switches the UI language once its words are here, so no screen shows another language meanwhile. */
 export async function changeLanguage(language: Language) {
-  await Promise.all([
-    loadFirstVisit(language),
-    screensShown ? loadScreens(language) : undefined,
-    adminScreensShown ? loadAdminScreens(language) : undefined,
-    ...[...featuresShown].map((feature) => loadFeature(feature, language)),
-  ]);
+  await Promise.all([FIRST_VISIT_PART, ...shown.values()].map((part) => load(part, language)));
   await i18n.changeLanguage(language);
 }
 
@@ -181,7 +165,7 @@ void i18n
   });
 
 /** The first render waits for this: the first-visit words of the language the visitor reads. */
-export const startI18n = () => loadFirstVisit(currentLanguage());
+export const startI18n = () => load(FIRST_VISIT_PART, currentLanguage());
 
 setLanguageSource(() => i18n.language);
 
