@@ -1,5 +1,6 @@
 import { baseURL } from '../playwright.config';
 import type { AxeSession } from '../support/axe-session';
+import { expectNoKeysShown } from '../support/catalog-keys';
 import { type Control, EVERY_PAGE, LANGUAGES, type Language, type PageToWalk, type Popup, type Visitor } from '../support/every-page';
 import { freshEmail, signUp } from '../support/flows';
 import { openInPortal } from '../support/navigate';
@@ -9,7 +10,8 @@ import { type Browser, type BrowserContext, test as checked, expect, type Locato
 
 /**
  * Every page of the app (support/every-page.ts) in English and Spanish, each checked by axe (in
- * English at desktop width, in Spanish at a phone's), then every dialog, menu and panel it opens,
+ * English at desktop width, in Spanish at a phone's) and for catalog keys shown as text (a route
+ * that does not load a feature's words), then every dialog, menu and panel it opens,
  * at the same width, each closed with Escape and giving focus back. One test per page and language, so a failing page hides no
  * other; each visitor's browser context is kept for the whole walk (one log-in per user). A demo
  * user's pages are walked by a look-alike of theirs (support/seed.ts): the same account's records,
@@ -194,6 +196,7 @@ async function walkPopup(page: Page, popup: Popup, axe: AxeSession) {
       // The axe watcher checks a dialog as it appears; this waits for its content, then for the check.
       await waitUntilDrawn(page, 'dialog');
       await axe.checkNow(page);
+      await expectNoKeysShown(page, POPUP_SELECTOR.dialog);
     } else {
       await axe.checkNow(page, { selector: POPUP_SELECTOR.menu, name: popup.name });
     }
@@ -234,6 +237,7 @@ for (const language of LANGUAGES) {
       await waitUntilDrawn(page, 'main');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await axe.checkNow(page);
+      await expectNoKeysShown(page);
 
       for (const popup of entry.popups ?? []) {
         await test.step(`${popup.name} (${popup.kind})`, async () => {

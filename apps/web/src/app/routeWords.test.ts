@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featureOfPath, WORD_FEATURES } from '../lib/featureCatalogs';
-import { ADMIN_WORDS } from './router';
 
 /**
  * A route loads the words of the features it names (router.tsx) besides those every screen may
@@ -76,16 +75,33 @@ function featuresShownBy(files: Set<string>): Set<string> {
   return needed;
 }
 
-/** Each screen the router loads with `screen(load, words)`: the module loaded and the words named. */
+/** A list of words as router.tsx writes it: out (`['quotes']`) or named by a constant in capitals (QUOTE_WORDS). */
+const LIST = String.raw`(?:\[([^\]]*)\]|([A-Z][A-Z_]+))`;
+
+/**
+ * Each screen the router loads with its words: `screen(load, words)` and `adminAreaScreen(load, words)`,
+ * the admin pages' `{ load, words }`, and the first-visit pages, which name none. The module loaded
+ * and the words named.
+ */
 function screens(): { module: string; words: string[] }[] {
   const router = source.get('app/router.tsx') ?? '';
   const helpers = new Map([...router.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
-  // A list of words is written out, or named by a constant in capitals (QUOTE_WORDS).
   const lists = new Map([...router.matchAll(/const ([A-Z][A-Z_]+)(?::[^=]+)? = \[([^\]]*)\]/g)].map((m) => [m[1], m[2]]));
   const calls = [
-    ...router.matchAll(/\bscreen\(\s*\(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))[\s\S]*?,\s*(?:\[([^\]]*)\]|([A-Z][A-Z_]+))\s*,?\s*\)/g),
+    ...router.matchAll(
+      new RegExp(
+        String.raw`\b(?:screen|adminAreaScreen)\(\s*\(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))[\s\S]*?,\s*${LIST}\s*,?\s*\)`,
+        'g',
+      ),
+    ),
+    ...router.matchAll(new RegExp(String.raw`\bload: \(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))(?:(?!load:)[\s\S])*?words: ${LIST}`, 'g')),
   ];
-  return calls.map((m) => {
+  // A first-visit page's words are all bundled: it may show no feature's.
+  const firstVisit = [...router.matchAll(/\bfirstVisitScreen\(\s*\(\) =>\s*import\('([^']+)'\)/g)].map((m) => ({
+    module: resolve('app/router.tsx', m[1] ?? '') ?? '',
+    words: [],
+  }));
+  const named = calls.map((m) => {
     const spec = m[1] ?? helpers.get(m[2] ?? '') ?? '';
     const module = resolve('app/router.tsx', spec) ?? spec;
     const list = m[3] ?? lists.get(m[4] ?? '');
@@ -93,11 +109,12 @@ function screens(): { module: string; words: string[] }[] {
     const words = [...list.matchAll(/'([^']+)'/g)].map((w) => w[1] ?? '');
     return { module, words };
   });
+  return [...named, ...firstVisit];
 }
 
 describe("the routes' words", () => {
   it('name only features that have words', () => {
-    const named = [...screens().flatMap((s) => s.words), ...ADMIN_WORDS];
+    const named = screens().flatMap((s) => s.words);
     expect(named.filter((w) => !WORD_FEATURES.includes(w))).toEqual([]);
   });
 
@@ -110,15 +127,10 @@ describe("the routes' words", () => {
     expect(missing).toEqual([]);
   });
 
-  it('bring the admin area every feature whose words its screens can show', () => {
+  it("find every screen the router loads, the admin area's included", () => {
     const router = source.get('app/router.tsx') ?? '';
-    // The admin screens' table, their children's and the admin routes, and the admin layout.
-    const area = router.slice(router.indexOf('const ADMIN_SCREENS'), router.indexOf('const quotes = '));
-    const modules = [...area.matchAll(/import\('([^']+)'\)/g), ...router.matchAll(/import\('(\.\/layouts\/AdminLayout)'\)/g)].map(
-      (m) => resolve('app/router.tsx', m[1] ?? '') ?? '',
-    );
-    expect(modules.length).toBeGreaterThan(30);
-    const needed = new Set(modules.flatMap((module) => [...featuresShownBy(closure(module))]));
-    expect([...needed].filter((f) => !ADMIN_WORDS.includes(f)).sort()).toEqual([]);
+    const checked = new Set(screens().map((s) => s.module));
+    const loaded = [...router.matchAll(/import\('(\.[^']+)'\)/g)].map((m) => resolve('app/router.tsx', m[1] ?? '') ?? '');
+    expect(loaded.filter((module) => !checked.has(module))).toEqual([]);
   });
 });

@@ -32,62 +32,69 @@ const screen = (load: LoadScreen, words: readonly string[]): Pick<RouteObject, '
 /** A first-visit page (login, sign-up, public tracking): its words are bundled. */
 const firstVisitScreen = (load: LoadScreen): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: await load() }) });
 
+/** An admin screen and the features besides the admin area's own whose words it shows (as `screen`'s). */
+type AdminScreen = { load: LoadScreen; words: readonly string[] };
+
 /** Every admin page's screen (the type asks for one per page of the spec's table). */
-const ADMIN_SCREENS: Record<AdminPageKey, LoadScreen> = {
-  dashboard: () => import('../features/admin/routes/DashboardRoute').then((m) => m.DashboardRoute),
-  accounts: () => import('../features/admin/routes/AccountsRoute').then((m) => m.AccountsRoute),
-  roles: () => import('../features/admin/routes/RolesRoute').then((m) => m.RolesRoute),
-  shipments: () => import('../features/admin/routes/ShipmentsRoute').then((m) => m.ShipmentsRoute),
-  auditLog: () => import('../features/admin/routes/AuditLogRoute').then((m) => m.AuditLogRoute),
-  notifications: () => import('../features/admin/routes/notifications/NotificationsRoute').then((m) => m.NotificationsRoute),
-  support: () => import('../features/admin/routes/SupportInboxRoute').then((m) => m.SupportInboxRoute),
-  carriers: () => import('../features/admin/routes/carriers/CarriersRoute').then((m) => m.CarriersRoute),
-  carrierScorecards: () =>
-    import('../features/admin/routes/carrier-scorecards/CarrierScorecardsRoute').then((m) => m.CarrierScorecardsRoute),
-  partCatalog: () => import('../features/admin/routes/PartCatalogRoute').then((m) => m.PartCatalogRoute),
-  incidents: () => import('../features/admin/routes/incidents/IncidentsRoute').then((m) => m.IncidentsRoute),
-  scacAliases: () => import('../features/admin/routes/scac-aliases/ScacAliasesRoute').then((m) => m.ScacAliasesRoute),
-  truckloadEquipment: () => import('../features/admin/routes/EquipmentTypesRoute').then((m) => m.EquipmentTypesRoute),
-  integrationPartners: () =>
-    import('../features/admin/routes/integrations/IntegrationPartnersRoute').then((m) => m.IntegrationPartnersRoute),
-  integrations: () => import('../features/admin/routes/integrations/IntegrationsRoute').then((m) => m.IntegrationsRoute),
-  oauth: () => import('../features/admin/routes/integrations/OAuthCredentialsRoute').then((m) => m.OAuthCredentialsRoute),
-  creditApplications: () => import('../features/credit-applications/routes/CreditApplicationsRoute').then((m) => m.CreditApplicationsRoute),
-  pricing: () => import('../features/admin/routes/pricing/PricingRoute').then((m) => m.PricingRoute),
-  margin: () => import('../features/admin/routes/margin/MarginRoute').then((m) => m.MarginRoute),
-  carrierInvoices: () => import('../features/admin/carrier-invoices/routes/CarrierInvoicesRoute').then((m) => m.CarrierInvoicesRoute),
-  claims: () => import('../features/claims/routes/admin').then((m) => m.StaffClaimsRoute),
-  exceptions: () => import('../features/alerts/routes/admin').then((m) => m.ExceptionsRoute),
-  customs: () => import('../features/customs/routes/admin').then((m) => m.CustomsRoute),
+const ADMIN_SCREENS: Record<AdminPageKey, AdminScreen> = {
+  dashboard: { load: () => import('../features/admin/routes/DashboardRoute').then((m) => m.DashboardRoute), words: [] },
+  accounts: { load: () => import('../features/admin/routes/AccountsRoute').then((m) => m.AccountsRoute), words: [] },
+  roles: { load: () => import('../features/admin/routes/RolesRoute').then((m) => m.RolesRoute), words: [] },
+  shipments: { load: () => import('../features/admin/routes/ShipmentsRoute').then((m) => m.ShipmentsRoute), words: [] },
+  auditLog: { load: () => import('../features/admin/routes/AuditLogRoute').then((m) => m.AuditLogRoute), words: [] },
+  notifications: {
+    load: () => import('../features/admin/routes/notifications/NotificationsRoute').then((m) => m.NotificationsRoute),
+    words: [],
+  },
+  support: { load: () => import('../features/admin/routes/SupportInboxRoute').then((m) => m.SupportInboxRoute), words: [] },
+  carriers: { load: () => import('../features/admin/routes/carriers/CarriersRoute').then((m) => m.CarriersRoute), words: [] },
+  carrierScorecards: {
+    load: () => import('../features/admin/routes/carrier-scorecards/CarrierScorecardsRoute').then((m) => m.CarrierScorecardsRoute),
+    words: [],
+  },
+  partCatalog: { load: () => import('../features/admin/routes/PartCatalogRoute').then((m) => m.PartCatalogRoute), words: [] },
+  incidents: { load: () => import('../features/admin/routes/incidents/IncidentsRoute').then((m) => m.IncidentsRoute), words: [] },
+  scacAliases: { load: () => import('../features/admin/routes/scac-aliases/ScacAliasesRoute').then((m) => m.ScacAliasesRoute), words: [] },
+  truckloadEquipment: { load: () => import('../features/admin/routes/EquipmentTypesRoute').then((m) => m.EquipmentTypesRoute), words: [] },
+  integrationPartners: {
+    load: () => import('../features/admin/routes/integrations/IntegrationPartnersRoute').then((m) => m.IntegrationPartnersRoute),
+    words: [],
+  },
+  integrations: {
+    load: () => import('../features/admin/routes/integrations/IntegrationsRoute').then((m) => m.IntegrationsRoute),
+    words: [],
+  },
+  oauth: {
+    load: () => import('../features/admin/routes/integrations/OAuthCredentialsRoute').then((m) => m.OAuthCredentialsRoute),
+    words: [],
+  },
+  creditApplications: {
+    load: () => import('../features/credit-applications/routes/CreditApplicationsRoute').then((m) => m.CreditApplicationsRoute),
+    words: ['credit-applications'],
+  },
+  pricing: { load: () => import('../features/admin/routes/pricing/PricingRoute').then((m) => m.PricingRoute), words: [] },
+  margin: { load: () => import('../features/admin/routes/margin/MarginRoute').then((m) => m.MarginRoute), words: [] },
+  carrierInvoices: {
+    load: () => import('../features/admin/carrier-invoices/routes/CarrierInvoicesRoute').then((m) => m.CarrierInvoicesRoute),
+    words: [],
+  },
+  claims: { load: () => import('../features/claims/routes/admin').then((m) => m.StaffClaimsRoute), words: ['claims'] },
+  exceptions: { load: () => import('../features/alerts/routes/admin').then((m) => m.ExceptionsRoute), words: ['alerts'] },
+  customs: { load: () => import('../features/customs/routes/admin').then((m) => m.CustomsRoute), words: ['alerts', 'customs'] },
 };
 
-/**
- * The features besides the admin area's own whose words its screens show (staff's pages of claims,
- * exceptions, customs and credit applications live in those features): they come with the area.
- */
-export const ADMIN_WORDS: readonly string[] = [
-  'alerts',
-  'claims',
-  'credit-applications',
-  'customs',
-  'invoices',
-  'quotes',
-  'security',
-  'team',
-];
-
 /** The admin area's layout or a screen in it: the area's own words come with it (a shipper never downloads them). */
-const adminAreaScreen = (load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
+const adminAreaScreen = (load: LoadScreen, words: readonly string[]): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [Component] = await Promise.all([load(), loadAdminScreenCatalogs(ADMIN_WORDS)]);
+    const [Component] = await Promise.all([load(), loadAdminScreenCatalogs(words)]);
     return { Component };
   },
 });
 
 /** An admin screen behind the door of its page (the role check of the admin area). */
-const adminScreen = (page: AdminPageKey, load: LoadScreen): Pick<RouteObject, 'lazy'> => ({
+const adminScreen = (page: AdminPageKey, { load, words }: AdminScreen): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [Screen] = await Promise.all([load(), loadAdminScreenCatalogs(ADMIN_WORDS)]);
+    const [Screen] = await Promise.all([load(), loadAdminScreenCatalogs(words)]);
     return {
       element: (
         <AdminDoor page={page}>
@@ -99,81 +106,96 @@ const adminScreen = (page: AdminPageKey, load: LoadScreen): Pick<RouteObject, 'l
 });
 
 /** Child routes (detail and editor pages) that open through the door of their list page. */
-const ADMIN_CHILDREN: { path: string; page: AdminPageKey; load: LoadScreen }[] = [
+const ADMIN_CHILDREN: ({ path: string; page: AdminPageKey } & AdminScreen)[] = [
   {
     path: 'accounts/:id',
     page: 'accounts',
     load: () => import('../features/admin/routes/AccountDetailRoute').then((m) => m.AccountDetailRoute),
+    words: ['credit-applications', 'invoices', 'team'],
   },
   {
     path: 'carriers/:id',
     page: 'carriers',
     load: () => import('../features/admin/routes/carriers/CarrierDetailRoute').then((m) => m.CarrierDetailRoute),
+    words: [],
   },
   {
     path: 'carrier-scorecards/:id',
     page: 'carrierScorecards',
     load: () => import('../features/admin/routes/carrier-scorecards/CarrierScorecardRoute').then((m) => m.CarrierScorecardRoute),
+    words: [],
   },
   {
     path: 'pricing/:key',
     page: 'pricing',
     load: () => import('../features/admin/routes/pricing/PricingProgramRoute').then((m) => m.PricingProgramRoute),
+    words: [],
   },
   {
     path: 'integration-partners/:id',
     page: 'integrationPartners',
     load: () => import('../features/admin/routes/integrations/PartnerDetailRoute').then((m) => m.PartnerDetailRoute),
+    words: [],
   },
   {
     path: 'incidents/:id',
     page: 'incidents',
     load: () => import('../features/admin/routes/incidents/IncidentDetailRoute').then((m) => m.IncidentDetailRoute),
+    words: [],
   },
   {
     path: 'quotes/:id',
     page: 'accounts',
     load: () => import('../features/admin/routes/QuoteDetailRoute').then((m) => m.QuoteDetailRoute),
+    words: [],
   },
   {
     path: 'shipments/:id',
     page: 'shipments',
     load: () => import('../features/admin/routes/ShipmentDetailRoute').then((m) => m.ShipmentDetailRoute),
+    words: ['claims', 'quotes'],
   },
   {
     path: 'carrier-invoices/payables',
     page: 'carrierInvoices',
     load: () => import('../features/admin/carrier-invoices/routes/PayablesRoute').then((m) => m.PayablesRoute),
+    words: [],
   },
   {
     path: 'carrier-invoices/:id',
     page: 'carrierInvoices',
     load: () => import('../features/admin/carrier-invoices/routes/CarrierInvoiceDetailRoute').then((m) => m.CarrierInvoiceDetailRoute),
+    words: [],
   },
   {
     path: 'customs/duty-rates',
     page: 'customs',
     load: () => import('../features/customs/routes/dutyRates').then((m) => m.DutyRatesRoute),
+    words: ['customs', 'quotes'],
   },
   {
     path: 'credit-applications/:id',
     page: 'creditApplications',
     load: () => import('../features/credit-applications/routes/CreditApplicationDetailRoute').then((m) => m.CreditApplicationDetailRoute),
+    words: ['credit-applications'],
   },
   {
     path: 'claims/:id',
     page: 'claims',
     load: () => import('../features/claims/routes/admin').then((m) => m.StaffClaimRoute),
+    words: ['claims'],
   },
   {
     path: 'notifications/new',
     page: 'notifications',
     load: () => import('../features/admin/routes/notifications/NotificationEditRoute').then((m) => m.NotificationEditRoute),
+    words: [],
   },
   {
     path: 'notifications/edit/:id',
     page: 'notifications',
     load: () => import('../features/admin/routes/notifications/NotificationEditRoute').then((m) => m.NotificationEditRoute),
+    words: [],
   },
 ];
 
@@ -195,10 +217,10 @@ const adminRoutes: RouteObject[] = [
   // Staff keep their second factor here (Settings > Security's panels).
   {
     path: 'security',
-    ...adminAreaScreen(() => import('../features/security/routes/AdminSecurityRoute').then((m) => m.AdminSecurityRoute)),
+    ...adminAreaScreen(() => import('../features/security/routes/AdminSecurityRoute').then((m) => m.AdminSecurityRoute), ['security']),
   },
   ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, ...adminScreen(k, ADMIN_SCREENS[k]) })),
-  ...ADMIN_CHILDREN.map((c) => ({ path: c.path, ...adminScreen(c.page, c.load) })),
+  ...ADMIN_CHILDREN.map((c) => ({ path: c.path, ...adminScreen(c.page, c) })),
   { path: '*', element: <NotFound /> },
 ];
 
@@ -412,7 +434,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'admin',
-            ...adminAreaScreen(() => import('./layouts/AdminLayout').then((m) => m.AdminLayout)),
+            ...adminAreaScreen(() => import('./layouts/AdminLayout').then((m) => m.AdminLayout), []),
             children: adminRoutes,
           },
           {
