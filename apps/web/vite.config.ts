@@ -74,16 +74,16 @@ const FRAMEWORK =
 const FIRST_VISIT_WORDS =
   /([\\/]contracts[\\/]locales[\\/]|[\\/]src[\\/]locales[\\/]|[\\/](public|tracking)[\\/]locales[\\/]tracking\.|[\\/]notices[\\/]locales[\\/]notices\.)(\w+)\.json$/;
 /**
- * A feature's catalogs of one language (lib/featureCatalogs.ts), loaded with the screens that show
- * them: one chunk a feature and language rather than one a file, and never merged into a chunk of
- * code (where a page would download words of a language it does not show). Not the admin area's
- * (a chunk of their own, adminCatalogs) nor the consignee alerts' (their form's chunk brings them).
+ * A word group's catalogs of one language (lib/wordGroups.ts: a feature's, or a part of the admin
+ * area's), loaded with the screens that show them: one chunk a group and language rather than one a
+ * file, and never merged into a chunk of code (where a page would download words of a language it
+ * does not show). Not the consignee alerts' (their form's chunk brings them).
  */
-const FEATURE_WORDS = /[\\/]features[\\/]([\w-]+)[\\/]locales[\\/]([\w-]+)\.(\w+)\.json$/;
-const featureWordsChunk = (id: string) => {
-  const words = FEATURE_WORDS.exec(id);
-  if (!words || words[1] === 'admin' || (words[1] === 'public' && words[2] === 'consignee-alerts')) return undefined;
-  return `words-${words[1]}.${words[3]}`;
+const GROUP_WORDS = /[\\/]features[\\/]([\w-]+)[\\/]locales[\\/]([\w-]+)\.(\w+)\.json$/;
+const wordGroupChunk = (id: string) => {
+  const words = GROUP_WORDS.exec(id);
+  if (!words || (words[1] === 'public' && words[2] === 'consignee-alerts')) return undefined;
+  return words[1] === 'admin' ? `words-admin-${words[2]}.${words[3]}` : `words-${words[1]}.${words[3]}`;
 };
 /** The video tutorials' manifest, read by the tutorials page only. */
 const TUTORIALS_MANIFEST = /[\\/]features[\\/]tutorials[\\/]manifest\.json$/;
@@ -94,8 +94,8 @@ const PORTAL_OUTPUT = {
     const words = FIRST_VISIT_WORDS.exec(id);
     // English is bundled with the entry (i18n.ts), and the screens' catalogs come in their own chunks.
     if (words) return words[3] === 'en' ? undefined : `words.${words[3]}`;
-    const featureWords = featureWordsChunk(id);
-    if (featureWords) return featureWords;
+    const groupWords = wordGroupChunk(id);
+    if (groupWords) return groupWords;
     // Apart: left to the merging of small chunks, the manifest (5 KB gzip) rode with a Mantine
     // stylesheet both layouts import, and every page downloaded it.
     if (TUTORIALS_MANIFEST.test(id)) return 'tutorials-manifest';

@@ -1,13 +1,18 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featureOfPath, WORD_FEATURES } from '../lib/featureCatalogs';
+import adminWords from '../lib/adminWords';
+import featureWords from '../lib/featureWords';
+import { featureOfPath, wordGroupOf } from '../lib/wordGroups';
+
+const WORD_GROUPS = [...featureWords.groups, ...adminWords.groups];
 
 /**
- * A route loads the words of the features it names (router.tsx) besides those every screen may
- * show. This reads the sources to check that each route names every feature whose words its screen
- * can show: the features of the files it imports, however deep and lazily (a dialog opened later
- * shows its words too), and the owners of the keys its files name outright ('claims.title', or a
- * key's start before a `${...}`), since a screen may word a key of a feature it does not import.
+ * A route loads the words of the word groups it names (router.tsx, lib/wordGroups.ts) besides those
+ * every screen may show. This reads the sources to check that each route names every group whose
+ * words its screen can show: the features of the files it imports, however deep and lazily (a
+ * dialog opened later shows its words too), and the groups of the keys its files name outright
+ * ('claims.title', or a key's start before a `${...}`), since a screen may word a key of a feature it
+ * does not import, and the admin area's parts are groups of their own.
  */
 type Tree = { [key: string]: string | Tree };
 
@@ -21,14 +26,13 @@ const CATALOGS = import.meta.glob<Tree>('../features/*/locales/*.en.json', { imp
 /** Sources by path from src/ ('app/router.tsx'). */
 const source = new Map(Object.entries(SOURCES).map(([path, text]) => [posix.normalize(posix.join('app', path)), text]));
 
-/** Every key of the feature catalogs (those a route must name) and the feature it belongs to. */
+/** Every key of the word groups' catalogs (those a route must name) and the groups it belongs to. */
 const owners = new Map<string, Set<string>>();
 for (const [path, tree] of Object.entries(CATALOGS)) {
-  const feature = featureOfPath(path);
-  if (feature === 'admin') continue;
+  const group = wordGroupOf(path);
   const walk = (node: Tree, prefix: string) => {
     for (const [k, v] of Object.entries(node)) {
-      if (typeof v === 'string') owners.set(`${prefix}${k}`, (owners.get(`${prefix}${k}`) ?? new Set()).add(feature));
+      if (typeof v === 'string') owners.set(`${prefix}${k}`, (owners.get(`${prefix}${k}`) ?? new Set()).add(group));
       else walk(v, `${prefix}${k}.`);
     }
   };
@@ -57,12 +61,12 @@ function closure(start: string): Set<string> {
   return seen;
 }
 
-/** The features whose words the files can show. */
-function featuresShownBy(files: Set<string>): Set<string> {
+/** The word groups whose words the files can show. */
+function groupsShownBy(files: Set<string>): Set<string> {
   const needed = new Set<string>();
   for (const file of files) {
     const feature = featureOfPath(file);
-    if (feature && WORD_FEATURES.includes(feature)) needed.add(feature);
+    if (feature && WORD_GROUPS.includes(feature)) needed.add(feature);
     // Permission names look like keys ('catalog.view'); the file words nothing.
     if (file === 'lib/permissions.ts') continue;
     const text = source.get(file) ?? '';
@@ -113,16 +117,16 @@ function screens(): { module: string; words: string[] }[] {
 }
 
 describe("the routes' words", () => {
-  it('name only features that have words', () => {
+  it('name only word groups', () => {
     const named = screens().flatMap((s) => s.words);
-    expect(named.filter((w) => !WORD_FEATURES.includes(w))).toEqual([]);
+    expect(named.filter((w) => !WORD_GROUPS.includes(w))).toEqual([]);
   });
 
-  it('name every feature whose words a screen can show', () => {
+  it('name every word group whose words a screen can show', () => {
     const found = screens();
     expect(found.length).toBeGreaterThan(40);
     const missing = found
-      .map(({ module, words }) => ({ module, missing: [...featuresShownBy(closure(module))].filter((f) => !words.includes(f)).sort() }))
+      .map(({ module, words }) => ({ module, missing: [...groupsShownBy(closure(module))].filter((f) => !words.includes(f)).sort() }))
       .filter((s) => s.missing.length > 0);
     expect(missing).toEqual([]);
   });

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, redirectDocument } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { RouteError } from '../components/RouteError';
-import { loadAdminScreenCatalogs, loadScreenCatalogs } from '../lib/i18n';
+import { loadScreenCatalogs } from '../lib/i18n';
 import { AdminDoor } from './adminDoor';
 import { PageLoading, RequireAuth, RequireCustomerAccount, RequireTeamPermission } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -18,9 +18,10 @@ import { RootLayout } from './RootLayout';
 type LoadScreen = () => Promise<ComponentType>;
 
 /**
- * A screen of the portal with its words: those any screen may show and those of `words`, the
- * features whose words it shows (its own, and those of what it imports or words; routeWords.test.ts
- * reads the sources to check).
+ * A screen with its words: those any screen may show and those of `words`, the word groups whose
+ * words it shows (lib/wordGroups.ts: a feature's, for its own files, what it imports and the keys
+ * it words; a part of the admin area's, for the admin keys it words). routeWords.test.ts reads the
+ * sources to check.
  */
 const screen = (load: LoadScreen, words: readonly string[]): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
@@ -32,69 +33,94 @@ const screen = (load: LoadScreen, words: readonly string[]): Pick<RouteObject, '
 /** A first-visit page (login, sign-up, public tracking): its words are bundled. */
 const firstVisitScreen = (load: LoadScreen): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: await load() }) });
 
-/** An admin screen and the features besides the admin area's own whose words it shows (as `screen`'s). */
+/** An admin screen and the word groups whose words it shows (as `screen`'s). */
 type AdminScreen = { load: LoadScreen; words: readonly string[] };
 
 /** Every admin page's screen (the type asks for one per page of the spec's table). */
 const ADMIN_SCREENS: Record<AdminPageKey, AdminScreen> = {
-  dashboard: { load: () => import('../features/admin/routes/DashboardRoute').then((m) => m.DashboardRoute), words: [] },
-  accounts: { load: () => import('../features/admin/routes/AccountsRoute').then((m) => m.AccountsRoute), words: [] },
-  roles: { load: () => import('../features/admin/routes/RolesRoute').then((m) => m.RolesRoute), words: [] },
-  shipments: { load: () => import('../features/admin/routes/ShipmentsRoute').then((m) => m.ShipmentsRoute), words: [] },
-  auditLog: { load: () => import('../features/admin/routes/AuditLogRoute').then((m) => m.AuditLogRoute), words: [] },
+  dashboard: {
+    load: () => import('../features/admin/routes/DashboardRoute').then((m) => m.DashboardRoute),
+    words: ['admin/carrier-pause', 'admin/credit', 'admin/dashboard'],
+  },
+  accounts: {
+    load: () => import('../features/admin/routes/AccountsRoute').then((m) => m.AccountsRoute),
+    words: ['admin/accounts', 'admin/shipments', 'admin/views'],
+  },
+  roles: { load: () => import('../features/admin/routes/RolesRoute').then((m) => m.RolesRoute), words: ['admin/accounts'] },
+  shipments: {
+    load: () => import('../features/admin/routes/ShipmentsRoute').then((m) => m.ShipmentsRoute),
+    words: ['admin/carrier-scorecards', 'admin/shipments', 'admin/views'],
+  },
+  auditLog: {
+    load: () => import('../features/admin/routes/AuditLogRoute').then((m) => m.AuditLogRoute),
+    words: ['admin/audit', 'admin/shipments'],
+  },
   notifications: {
     load: () => import('../features/admin/routes/notifications/NotificationsRoute').then((m) => m.NotificationsRoute),
-    words: [],
+    words: ['admin/notifications'],
   },
-  support: { load: () => import('../features/admin/routes/SupportInboxRoute').then((m) => m.SupportInboxRoute), words: [] },
-  carriers: { load: () => import('../features/admin/routes/carriers/CarriersRoute').then((m) => m.CarriersRoute), words: [] },
+  support: { load: () => import('../features/admin/routes/SupportInboxRoute').then((m) => m.SupportInboxRoute), words: ['admin/support'] },
+  carriers: {
+    load: () => import('../features/admin/routes/carriers/CarriersRoute').then((m) => m.CarriersRoute),
+    words: ['admin/carrier-pause', 'admin/carriers'],
+  },
   carrierScorecards: {
     load: () => import('../features/admin/routes/carrier-scorecards/CarrierScorecardsRoute').then((m) => m.CarrierScorecardsRoute),
-    words: [],
+    words: ['admin/carrier-scorecards'],
   },
-  partCatalog: { load: () => import('../features/admin/routes/PartCatalogRoute').then((m) => m.PartCatalogRoute), words: [] },
-  incidents: { load: () => import('../features/admin/routes/incidents/IncidentsRoute').then((m) => m.IncidentsRoute), words: [] },
-  scacAliases: { load: () => import('../features/admin/routes/scac-aliases/ScacAliasesRoute').then((m) => m.ScacAliasesRoute), words: [] },
-  truckloadEquipment: { load: () => import('../features/admin/routes/EquipmentTypesRoute').then((m) => m.EquipmentTypesRoute), words: [] },
+  partCatalog: {
+    load: () => import('../features/admin/routes/PartCatalogRoute').then((m) => m.PartCatalogRoute),
+    words: ['admin/parts', 'admin/shipments'],
+  },
+  incidents: {
+    load: () => import('../features/admin/routes/incidents/IncidentsRoute').then((m) => m.IncidentsRoute),
+    words: ['admin/incidents'],
+  },
+  scacAliases: {
+    load: () => import('../features/admin/routes/scac-aliases/ScacAliasesRoute').then((m) => m.ScacAliasesRoute),
+    words: ['admin/incidents'],
+  },
+  truckloadEquipment: {
+    load: () => import('../features/admin/routes/EquipmentTypesRoute').then((m) => m.EquipmentTypesRoute),
+    words: ['admin/equipment'],
+  },
   integrationPartners: {
     load: () => import('../features/admin/routes/integrations/IntegrationPartnersRoute').then((m) => m.IntegrationPartnersRoute),
-    words: [],
+    words: ['admin/integrations'],
   },
   integrations: {
     load: () => import('../features/admin/routes/integrations/IntegrationsRoute').then((m) => m.IntegrationsRoute),
-    words: [],
+    words: ['admin/incidents', 'admin/integrations'],
   },
   oauth: {
     load: () => import('../features/admin/routes/integrations/OAuthCredentialsRoute').then((m) => m.OAuthCredentialsRoute),
-    words: [],
+    words: ['admin/integrations'],
   },
   creditApplications: {
     load: () => import('../features/credit-applications/routes/CreditApplicationsRoute').then((m) => m.CreditApplicationsRoute),
     words: ['credit-applications'],
   },
-  pricing: { load: () => import('../features/admin/routes/pricing/PricingRoute').then((m) => m.PricingRoute), words: [] },
-  margin: { load: () => import('../features/admin/routes/margin/MarginRoute').then((m) => m.MarginRoute), words: [] },
+  pricing: {
+    load: () => import('../features/admin/routes/pricing/PricingRoute').then((m) => m.PricingRoute),
+    words: ['admin/integrations', 'admin/pricing'],
+  },
+  margin: {
+    load: () => import('../features/admin/routes/margin/MarginRoute').then((m) => m.MarginRoute),
+    words: ['admin/incidents', 'admin/integrations', 'admin/margin', 'admin/shipments'],
+  },
   carrierInvoices: {
     load: () => import('../features/admin/carrier-invoices/routes/CarrierInvoicesRoute').then((m) => m.CarrierInvoicesRoute),
-    words: [],
+    words: ['admin/carrier-invoices', 'admin/incidents', 'admin/shipments'],
   },
   claims: { load: () => import('../features/claims/routes/admin').then((m) => m.StaffClaimsRoute), words: ['claims'] },
   exceptions: { load: () => import('../features/alerts/routes/admin').then((m) => m.ExceptionsRoute), words: ['alerts'] },
   customs: { load: () => import('../features/customs/routes/admin').then((m) => m.CustomsRoute), words: ['alerts', 'customs'] },
 };
 
-/** The admin area's layout or a screen in it: the area's own words come with it (a shipper never downloads them). */
-const adminAreaScreen = (load: LoadScreen, words: readonly string[]): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const [Component] = await Promise.all([load(), loadAdminScreenCatalogs(words)]);
-    return { Component };
-  },
-});
-
 /** An admin screen behind the door of its page (the role check of the admin area). */
 const adminScreen = (page: AdminPageKey, { load, words }: AdminScreen): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [Screen] = await Promise.all([load(), loadAdminScreenCatalogs(words)]);
+    const [Screen] = await Promise.all([load(), loadScreenCatalogs(words)]);
     return {
       element: (
         <AdminDoor page={page}>
@@ -111,61 +137,78 @@ const ADMIN_CHILDREN: ({ path: string; page: AdminPageKey } & AdminScreen)[] = [
     path: 'accounts/:id',
     page: 'accounts',
     load: () => import('../features/admin/routes/AccountDetailRoute').then((m) => m.AccountDetailRoute),
-    words: ['credit-applications', 'invoices', 'team'],
+    words: [
+      'admin/accounts',
+      'admin/audit',
+      'admin/credit',
+      'admin/shipments',
+      'admin/suspension',
+      'admin/team',
+      'credit-applications',
+      'invoices',
+      'team',
+    ],
   },
   {
     path: 'carriers/:id',
     page: 'carriers',
     load: () => import('../features/admin/routes/carriers/CarrierDetailRoute').then((m) => m.CarrierDetailRoute),
-    words: [],
+    words: [
+      'admin/carrier-pause',
+      'admin/carrier-scorecards',
+      'admin/carriers',
+      'admin/delivery-windows',
+      'admin/incidents',
+      'admin/versions',
+    ],
   },
   {
     path: 'carrier-scorecards/:id',
     page: 'carrierScorecards',
     load: () => import('../features/admin/routes/carrier-scorecards/CarrierScorecardRoute').then((m) => m.CarrierScorecardRoute),
-    words: [],
+    words: ['admin/carrier-scorecards'],
   },
   {
     path: 'pricing/:key',
     page: 'pricing',
     load: () => import('../features/admin/routes/pricing/PricingProgramRoute').then((m) => m.PricingProgramRoute),
-    words: [],
+    words: ['admin/pricing', 'admin/versions'],
   },
   {
     path: 'integration-partners/:id',
     page: 'integrationPartners',
     load: () => import('../features/admin/routes/integrations/PartnerDetailRoute').then((m) => m.PartnerDetailRoute),
-    words: [],
+    words: ['admin/dashboard', 'admin/integrations'],
   },
   {
     path: 'incidents/:id',
     page: 'incidents',
     load: () => import('../features/admin/routes/incidents/IncidentDetailRoute').then((m) => m.IncidentDetailRoute),
-    words: [],
+    words: ['admin/incidents'],
   },
   {
     path: 'quotes/:id',
     page: 'accounts',
     load: () => import('../features/admin/routes/QuoteDetailRoute').then((m) => m.QuoteDetailRoute),
-    words: [],
+    words: ['admin/quotes', 'admin/shipments'],
   },
   {
     path: 'shipments/:id',
     page: 'shipments',
     load: () => import('../features/admin/routes/ShipmentDetailRoute').then((m) => m.ShipmentDetailRoute),
-    words: ['claims', 'quotes'],
+    words: ['admin/audit', 'admin/carrier-invoices', 'admin/shipments', 'claims', 'quotes'],
   },
   {
     path: 'carrier-invoices/payables',
     page: 'carrierInvoices',
     load: () => import('../features/admin/carrier-invoices/routes/PayablesRoute').then((m) => m.PayablesRoute),
-    words: [],
+    words: ['admin/carrier-invoices'],
   },
   {
     path: 'carrier-invoices/:id',
     page: 'carrierInvoices',
     load: () => import('../features/admin/carrier-invoices/routes/CarrierInvoiceDetailRoute').then((m) => m.CarrierInvoiceDetailRoute),
-    words: [],
+    words: ['admin/carrier-invoices'],
   },
   {
     path: 'customs/duty-rates',
@@ -189,13 +232,13 @@ const ADMIN_CHILDREN: ({ path: string; page: AdminPageKey } & AdminScreen)[] = [
     path: 'notifications/new',
     page: 'notifications',
     load: () => import('../features/admin/routes/notifications/NotificationEditRoute').then((m) => m.NotificationEditRoute),
-    words: [],
+    words: ['admin/integrations', 'admin/notifications'],
   },
   {
     path: 'notifications/edit/:id',
     page: 'notifications',
     load: () => import('../features/admin/routes/notifications/NotificationEditRoute').then((m) => m.NotificationEditRoute),
-    words: [],
+    words: ['admin/integrations', 'admin/notifications'],
   },
 ];
 
@@ -217,7 +260,7 @@ const adminRoutes: RouteObject[] = [
   // Staff keep their second factor here (Settings > Security's panels).
   {
     path: 'security',
-    ...adminAreaScreen(() => import('../features/security/routes/AdminSecurityRoute').then((m) => m.AdminSecurityRoute), ['security']),
+    ...screen(() => import('../features/security/routes/AdminSecurityRoute').then((m) => m.AdminSecurityRoute), ['security']),
   },
   ...ADMIN_PAGE_KEYS.map((k) => ({ path: ADMIN_PAGES[k].path, ...adminScreen(k, ADMIN_SCREENS[k]) })),
   ...ADMIN_CHILDREN.map((c) => ({ path: c.path, ...adminScreen(c.page, c) })),
@@ -434,7 +477,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'admin',
-            ...adminAreaScreen(() => import('./layouts/AdminLayout').then((m) => m.AdminLayout), []),
+            ...screen(() => import('./layouts/AdminLayout').then((m) => m.AdminLayout), ['admin/support']),
             children: adminRoutes,
           },
           {

@@ -29,10 +29,10 @@ function merge(a: Tree, b: Tree): Tree {
  *   frames) and those of the public tracking page. English is bundled; `startI18n` brings another
  *   language's before the first render.
  * - The words any screen may show (the shared components' catalogs, `components/<group>/locales/...`),
- *   and each feature's own (`features/<feature>/locales/<part>.<lang>.json`), apart: a screen's
- *   route loader awaits `loadScreenCatalogs` with the features its screen shows words of. The frames'
- *   words (menus, page names, tabs) are first-visit words, so a route names only its screen's. The
- *   admin area's words (features/admin) are a chunk apart that its loaders add (`loadAdminScreenCatalogs`).
+ *   and the word groups (wordGroups.ts: each feature's own, each part of the admin area's), apart:
+ *   a screen's route loader awaits `loadScreenCatalogs` with the groups its screen shows words of.
+ *   The frames' words (menus, page names, tabs) are first-visit words, so a route names only its
+ *   screen's.
  * - A lazy chunk's own words, when a first-visit page shows it only now and then (the consignee
  *   alerts of features/public/tracking/ShipmentAlerts.tsx): the chunk adds its catalog itself,
  *   so not a byte of it, in either language, is in a first download or in this module.
@@ -55,27 +55,22 @@ const SCREENS: Record<Language, () => Promise<Tree[]>> = {
   en: () => import('./screenCatalogs.en').then((m) => m.default),
   es: () => import('./screenCatalogs.es').then((m) => m.default),
 };
-/** The admin area's words, apart: a shipper's first visit to a portal page does not download them. */
-const ADMIN_SCREENS: Record<Language, () => Promise<Tree[]>> = {
-  en: () => import('./adminCatalogs.en').then((m) => m.default),
-  es: () => import('./adminCatalogs.es').then((m) => m.default),
-};
-
 /** A set of catalogs that is loaded whole, in one language at a time. */
 type Part = { name: string; trees: (language: Language) => Promise<Tree[]> };
 
 const FIRST_VISIT_PART: Part = { name: 'first-visit', trees: (language) => FIRST_VISIT[language]() };
 const SCREENS_PART: Part = { name: 'screens', trees: (language) => SCREENS[language]() };
-const ADMIN_SCREENS_PART: Part = { name: 'admin-screens', trees: (language) => ADMIN_SCREENS[language]() };
 /**
- * The features' loaders (featureCatalogs.ts) come when first asked: the guest pages share this
- * module, and with a static import their first download carried every loader (about 1.5 KB gzip,
- * which took the login page over its 150 KB budget).
+ * The word groups' loaders come when first asked: the guest pages share this module, and with a
+ * static import their first download carried every loader (about 1.5 KB gzip, which took the login
+ * page over its 150 KB budget). The admin area's come apart from the features'.
  */
-const featureWords = () => import('./featureCatalogs');
-const featurePart = (feature: string): Part => ({
-  name: `feature:${feature}`,
-  trees: (language) => featureWords().then((m) => m.featureCatalogs(feature, language)),
+const featureWords = () => import('./featureWords').then((m) => m.default);
+const adminWords = () => import('./adminWords').then((m) => m.default);
+const groupSetOf = (group: string) => (group.startsWith('admin/') ? adminWords() : featureWords());
+const groupPart = (group: string): Part => ({
+  name: `group:${group}`,
+  trees: (language) => groupSetOf(group).then((set) => set.catalogs(group, language)),
 });
 
 /** A part's load per language: fetched once, and again after a failure (keptUnlessFailed). */
@@ -98,19 +93,15 @@ function show(parts: readonly Part[]): Promise<void> {
 }
 
 /**
- * The words any screen may show and those of `features`, in the language in use; a route's loader
- * awaits them before it renders.
+ * The words any screen may show and those of `groups` (wordGroups.ts), in the language in use; a
+ * route's loader awaits them before it renders.
  */
-export const loadScreenCatalogs = (features: readonly string[] = []): Promise<void> => show([SCREENS_PART, ...features.map(featurePart)]);
-
-/** The admin area's words besides every screen's: the admin layout's and its screens' loaders await them. */
-export const loadAdminScreenCatalogs = (features: readonly string[] = []): Promise<void> =>
-  show([SCREENS_PART, ADMIN_SCREENS_PART, ...features.map(featurePart)]);
+export const loadScreenCatalogs = (groups: readonly string[] = []): Promise<void> => show([SCREENS_PART, ...groups.map(groupPart)]);
 
 /** Every catalog in both languages, for tests and the catalogs' own checks. */
 export async function loadAllCatalogs() {
-  const { WORD_FEATURES } = await featureWords();
-  const parts = [FIRST_VISIT_PART, SCREENS_PART, ADMIN_SCREENS_PART, ...WORD_FEATURES.map(featurePart)];
+  const groups = (await Promise.all([featureWords(), adminWords()])).flatMap((set) => set.groups);
+  const parts = [FIRST_VISIT_PART, SCREENS_PART, ...groups.map(groupPart)];
   await Promise.all(LANGUAGES.flatMap((language) => parts.map((part) => load(part, language))));
   return { en: i18n.getResourceBundle('en', 'translation') as Tree, es: i18n.getResourceBundle('es', 'translation') as Tree };
 }

@@ -1,7 +1,7 @@
 /**
  * The words every screen may show in English, as one chunk: the shared components' catalogs
  * (`components/<group>/locales/<part>.en.json`) but the first-visit ones i18n.ts names, and the
- * contracts' screen words. Each feature's own words come apart (featureCatalogs.ts), with the
+ * contracts' screen words. The word groups' come apart (wordGroups.ts), with the
  * screens that show them. Loaded lazily by i18n.ts, a file per language because import.meta.glob
  * takes literal patterns only.
  */
