@@ -5,7 +5,7 @@ import { expect } from './test';
 
 /**
  * A page showing a catalog key as text ('claims.status.open') instead of its words: the words of a
- * feature its route does not load (routes name theirs, apps/web/src/app/router.tsx) or a key no
+ * feature its route does not load (routes name theirs, apps/web/src/app/screens.ts) or a key no
  * catalog has. i18next shows the key itself then, so the page still renders and axe finds nothing.
  * Words a page loaded before stay loaded in the walk, which moves within the app: the check that
  * each route names its own is apps/web/src/app/routeWords.test.ts; this one sees what a user sees.

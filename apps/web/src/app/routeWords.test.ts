@@ -7,7 +7,7 @@ import { featureOfPath, wordGroupOf } from '../lib/wordGroups';
 const WORD_GROUPS = [...featureWords.groups, ...adminWords.groups];
 
 /**
- * A route loads the words of the word groups it names (router.tsx, lib/wordGroups.ts) besides those
+ * A route loads the words of the word groups it names (app/screens.ts, lib/wordGroups.ts) besides those
  * every screen may show. This reads the sources to check that each route names every group whose
  * words its screen can show: the features of the files it imports, however deep and lazily (a
  * dialog opened later shows its words too), and the groups of the keys its files name outright
@@ -79,42 +79,41 @@ function groupsShownBy(files: Set<string>): Set<string> {
   return needed;
 }
 
-/** A list of words as router.tsx writes it: out (`['quotes']`) or named by a constant in capitals (QUOTE_WORDS). */
+/** The files that build the router's table of routes (router.tsx and the areas' tables it gathers). */
+const ROUTE_FILES = ['app/router.tsx', 'app/adminRoutes.tsx', 'app/customerRoutes.tsx'];
+
+/** A list of words as the route files write it: out (`['quotes']`) or named by a constant in capitals (QUOTE_WORDS). */
 const LIST = String.raw`(?:\[([^\]]*)\]|([A-Z][A-Z_]+))`;
 
 /**
- * Each screen the router loads with its words: `screen(load, words)` and `adminAreaScreen(load, words)`,
- * the admin pages' `{ load, words }`, and the first-visit pages, which name none. The module loaded
- * and the words named.
+ * Each screen a route file loads with its words: `screen(load, words)`, the admin pages'
+ * `{ load, words }`, and the first-visit pages, which name none. The module loaded and the words named.
  */
-function screens(): { module: string; words: string[] }[] {
-  const router = source.get('app/router.tsx') ?? '';
-  const helpers = new Map([...router.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
-  const lists = new Map([...router.matchAll(/const ([A-Z][A-Z_]+)(?::[^=]+)? = \[([^\]]*)\]/g)].map((m) => [m[1], m[2]]));
+function screensOf(file: string): { module: string; words: string[] }[] {
+  const text = source.get(file) ?? '';
+  const helpers = new Map([...text.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map((m) => [m[1], m[2]]));
+  const lists = new Map([...text.matchAll(/const ([A-Z][A-Z_]+)(?::[^=]+)? = \[([^\]]*)\]/g)].map((m) => [m[1], m[2]]));
   const calls = [
-    ...router.matchAll(
-      new RegExp(
-        String.raw`\b(?:screen|adminAreaScreen)\(\s*\(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))[\s\S]*?,\s*${LIST}\s*,?\s*\)`,
-        'g',
-      ),
-    ),
-    ...router.matchAll(new RegExp(String.raw`\bload: \(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))(?:(?!load:)[\s\S])*?words: ${LIST}`, 'g')),
+    ...text.matchAll(new RegExp(String.raw`\bscreen\(\s*\(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))[\s\S]*?,\s*${LIST}\s*,?\s*\)`, 'g')),
+    ...text.matchAll(new RegExp(String.raw`\bload: \(\) =>\s*(?:import\('([^']+)'\)|(\w+)\(\))(?:(?!load:)[\s\S])*?words: ${LIST}`, 'g')),
   ];
   // A first-visit page's words are all bundled: it may show no feature's.
-  const firstVisit = [...router.matchAll(/\bfirstVisitScreen\(\s*\(\) =>\s*import\('([^']+)'\)/g)].map((m) => ({
-    module: resolve('app/router.tsx', m[1] ?? '') ?? '',
+  const firstVisit = [...text.matchAll(/\bfirstVisitScreen\(\s*\(\) =>\s*import\('([^']+)'\)/g)].map((m) => ({
+    module: resolve(file, m[1] ?? '') ?? '',
     words: [],
   }));
   const named = calls.map((m) => {
     const spec = m[1] ?? helpers.get(m[2] ?? '') ?? '';
-    const module = resolve('app/router.tsx', spec) ?? spec;
+    const module = resolve(file, spec) ?? spec;
     const list = m[3] ?? lists.get(m[4] ?? '');
-    if (list === undefined) throw new Error(`no list of words named ${m[4]} in router.tsx`);
+    if (list === undefined) throw new Error(`no list of words named ${m[4]} in ${file}`);
     const words = [...list.matchAll(/'([^']+)'/g)].map((w) => w[1] ?? '');
     return { module, words };
   });
   return [...named, ...firstVisit];
 }
+
+const screens = () => ROUTE_FILES.flatMap(screensOf);
 
 describe("the routes' words", () => {
   it('name only word groups', () => {
@@ -132,9 +131,15 @@ describe("the routes' words", () => {
   });
 
   it("find every screen the router loads, the admin area's included", () => {
-    const router = source.get('app/router.tsx') ?? '';
     const checked = new Set(screens().map((s) => s.module));
-    const loaded = [...router.matchAll(/import\('(\.[^']+)'\)/g)].map((m) => resolve('app/router.tsx', m[1] ?? '') ?? '');
+    const loaded = ROUTE_FILES.flatMap((file) =>
+      [...(source.get(file) ?? '').matchAll(/import\('(\.[^']+)'\)/g)].map((m) => resolve(file, m[1] ?? '') ?? ''),
+    );
     expect(loaded.filter((module) => !checked.has(module))).toEqual([]);
+  });
+
+  it('read every file that makes screens', () => {
+    const makers = [...source].filter(([file, text]) => file !== 'app/screens.ts' && /\b(?:screen|firstVisitScreen)\(/.test(text));
+    expect(makers.map(([file]) => file).sort()).toEqual([...ROUTE_FILES].sort());
   });
 });

@@ -7,7 +7,7 @@ export type Tree = { [key: string]: string | Tree };
  * (`features/<feature>/locales/<part>.<lang>.json`, the group named as the feature) and each part of
  * the admin area's (`features/admin/locales/<part>.<lang>.json`, named `admin/<part>`: one page's or
  * a few pages', which no other admin page needs). A route names the groups whose words its screen
- * shows (router.tsx, checked by app/routeWords.test.ts), so My Shipments does not download the
+ * shows (app/screens.ts, checked by app/routeWords.test.ts), so My Shipments does not download the
  * quote form's or the claims' words, nor the staff's dashboard the pricing page's. A group's
  * catalogs in one language are one chunk (vite.config.ts). The loaders of the features' groups
  * (featureWords.ts) and of the admin area's (adminWords.ts) are modules apart, so a shipper's page
