@@ -261,7 +261,10 @@ export class AxeSession {
     // A check queued for a page of the product runs on whatever the page shows by then: when it
     // has moved on to a JSON answer (a sign-in starts from /healthz), there is nothing to check.
     // What the page shows: an HTML document (not a JSON answer the browser displays), and where.
-    const shown = await page.evaluate(() => ({ url: location.href, html: document.contentType === 'text/html' })).catch(() => undefined);
+    // The document's time origin tells it from a later load of the same address (a goto to where the page is).
+    const shown = await page
+      .evaluate(() => ({ url: location.href, html: document.contentType === 'text/html', origin: performance.timeOrigin }))
+      .catch(() => undefined);
     if (!shown?.html) return;
     await settleAnimations(page);
     const structure = await page.evaluate(structureOf, target.selector ?? null).catch(() => undefined);
@@ -290,6 +293,10 @@ export class AxeSession {
     // seen as HTML above: a blank page that went on to /healthz (a JSON answer) while axe loaded was
     // read there, and the page had moved on again to the portal by the time it was asked.
     if (!results.url.startsWith('http') || results.url !== shown.url) return;
+    // Loaded again at the same address meanwhile: axe may have read the new document before its
+    // screen was in (no heading yet), with the old one's loading state. The new one has its own check.
+    const origin = await page.evaluate(() => performance.timeOrigin).catch(() => undefined);
+    if (origin !== shown.origin) return;
     const path = new URL(results.url).pathname;
     // Only a first reading with no contrast finding at all vouches for the lines it read.
     if (contrastLines && !contrastKnown && !results.violations.some((v) => v.id === 'color-contrast' && v.nodes.length))
