@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { type ScriptWeight, scriptsFetched } from '../support/script-weight';
 import { type BrowserContext, expect, type Page, test } from '../support/test';
 
 /**
@@ -15,24 +15,14 @@ const BUDGET_KB = 150;
 /** The first demo shipment's BOL (seed-shipments.ts: vicsBolNumber(9_000_000)). */
 const DEMO_BOL = '06141410090000008';
 
-interface Visit {
-  scripts: { url: string; gzip: number }[];
-  totalKb: number;
-}
-
-async function firstVisit(context: BrowserContext, path: string, ready: (page: Page) => Promise<void>): Promise<Visit> {
+async function firstVisit(context: BrowserContext, path: string, ready: (page: Page) => Promise<void>): Promise<ScriptWeight> {
   const page = await context.newPage();
-  const bodies: Promise<{ url: string; gzip: number }>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, gzip: gzipSync(body).length })));
+  const visit = await scriptsFetched(page, async () => {
+    await page.goto(path);
+    await ready(page);
   });
-  await page.goto(path);
-  await ready(page);
-  await page.waitForLoadState('networkidle');
-  const scripts = await Promise.all(bodies);
   await page.close();
-  return { scripts, totalKb: Math.round(scripts.reduce((sum, s) => sum + s.gzip, 0) / 102.4) / 10 };
+  return visit;
 }
 
 const PAGES: [string, string, (page: Page) => Promise<void>][] = [
@@ -45,7 +35,7 @@ const PAGES: [string, string, (page: Page) => Promise<void>][] = [
 ];
 
 test('a first visit to the login and public tracking pages stays within the 150 KB budget', async ({ browser }) => {
-  const report: Record<string, Visit> = {};
+  const report: Record<string, ScriptWeight> = {};
   for (const [name, path, ready] of PAGES) {
     const context = await browser.newContext();
     report[name] = await firstVisit(context, path, ready);
