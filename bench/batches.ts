@@ -122,18 +122,20 @@ interface ShipperAnswer {
 
 /** The step of the batch under way: the other user's quotes and the memory peaks are told per step. */
 type Step = 'validate' | 'rate' | 'book' | 'documents';
-let step: Step | 'idle' = 'idle';
-const peakMbByStep: Partial<Record<Step | 'idle', number>> = {};
+/** Where the bench is: before the batch (the idle server), one of its steps, or idle again after it. */
+type Phase = Step | 'idle' | 'after';
+let step: Phase = 'idle';
+const peakMbByStep: Partial<Record<Phase, number>> = {};
 
 /**
  * What held the server's thread in each step: the event loop's delay (how late a timer or an
  * arriving request is served) and the garbage collector's pauses, minor and major.
  */
-const loopDelayByStep = new Map<Step | 'idle', IntervalHistogram>();
-const gcByStep = new Map<Step | 'idle', { minor: number[]; major: number[] }>();
+const loopDelayByStep = new Map<Phase, IntervalHistogram>();
+const gcByStep = new Map<Phase, { minor: number[]; major: number[] }>();
 function watchThread() {
   let delay: IntervalHistogram | undefined;
-  let watched: Step | 'idle' | undefined;
+  let watched: Phase | undefined;
   const timer = setInterval(() => {
     if (watched === step) return;
     delay?.disable();
@@ -199,7 +201,7 @@ try {
   const stopWatching = watchThread();
   interface Timed {
     ms: number;
-    step: Step | 'idle';
+    step: Phase;
   }
   // One server for everyone, as in production: the batch's bulk work sees the other users' requests.
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -222,7 +224,7 @@ try {
   const failedPerson = personDone.then(() => {
     throw new Error('the open-loop user stopped early');
   });
-  const toStep = (next: Step) => {
+  const toStep = (next: Phase) => {
     step = next;
     person.postMessage({ step: next });
   };
@@ -293,7 +295,14 @@ try {
     };
   });
   // The other users stop quoting once the batch is done (or has failed: its error is the one told).
-  const { result, peakMb } = await Promise.race([measured, failedPerson]).finally(() => {
+  // Then the idle server again, as many quotes as before: the host's own speed drifts within
+  // minutes, so the quotes during the batch are told against this second baseline too.
+  const measuredThenIdle = measured.then(async (measures) => {
+    toStep('after');
+    await sleep((IDLE_QUOTES * 1000) / OPEN_QPS);
+    return measures;
+  });
+  const { result, peakMb } = await Promise.race([measuredThenIdle, failedPerson]).finally(() => {
     quoting = false;
   });
   person.postMessage({ stop: true });
@@ -309,18 +318,24 @@ try {
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 5)
       .map((q) => `${q.ms.toFixed(1)} ms (${q.step})`);
-  /** One user's quotes: on the idle server, during the batch, the ratio of the p99s, and the p99 of each step. */
+  /**
+   * One user's quotes: on the idle server before the batch, during it, the ratio of the p99s (the
+   * target's), the same against the idle server after the batch, and the p99 of each step.
+   */
   const userStats = (quotes: Timed[]) => {
     const idle = latencyStats(quotes.filter((q) => q.step === 'idle').map((q) => q.ms));
-    const during = latencyStats(quotes.filter((q) => q.step !== 'idle').map((q) => q.ms));
+    const during = latencyStats(quotes.filter((q) => q.step !== 'idle' && q.step !== 'after').map((q) => q.ms));
+    const after = latencyStats(quotes.filter((q) => q.step === 'after').map((q) => q.ms));
     return {
       idle,
       during,
+      idle_after: after,
       p99_ratio: +(during.p99 / idle.p99).toFixed(2),
+      p99_ratio_to_after: +(during.p99 / after.p99).toFixed(2),
       /** The five slowest of each: the p99 of a few hundred quotes is one of their few slowest. */
       slowest: {
         idle: slowestOf(quotes.filter((q) => q.step === 'idle')),
-        during: slowestOf(quotes.filter((q) => q.step !== 'idle')),
+        during: slowestOf(quotes.filter((q) => q.step !== 'idle' && q.step !== 'after')),
       },
       during_by_step: Object.fromEntries(
         (['validate', 'rate', 'book', 'documents'] as const).flatMap((name) => {
