@@ -21,7 +21,19 @@ import { DEMO_STAFF_TOTP_SECRET } from '../apps/server/src/db/seed-two-factor';
 import { totpCodeAt } from '../apps/server/src/modules/two-factor/totp';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../e2e/support/chromium';
 import { freshDatabase, startApp, waitFor } from './server-process';
-import { buildsToVisit, CPU_SLOWDOWN, lcpOf, median, RUNS, shown, slowedPage, watchFor } from './slow-visits';
+import {
+  buildsToVisit,
+  CPU_SLOWDOWN,
+  type Lcp,
+  layoutShiftOf,
+  lcpElements,
+  lcpOf,
+  median,
+  RUNS,
+  shown,
+  slowedPage,
+  watchFor,
+} from './slow-visits';
 
 const BUDGET_KB = 200;
 const LCP_TARGET_MS = 1200;
@@ -79,7 +91,8 @@ async function signIn(origin: string, email: string): Promise<Session> {
 }
 
 interface Visit {
-  lcpMs: number;
+  lcp: Lcp;
+  cls: number;
   /** The page's main thread until it settled (Chromium's task time, at the slowdown), all and in layout. */
   busyMs: number;
   layoutMs: number;
@@ -122,13 +135,14 @@ async function visit(
   await shown(page);
   await page.waitForLoadState('networkidle');
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
-  const lcpMs = await lcpOf(page);
+  const lcp = await lcpOf(page);
+  const cls = await layoutShiftOf(page);
   settled = true;
   const { metrics: read } = await metrics.send('Performance.getMetrics');
   const secondsOf = (name: string) => read.find((m) => m.name === name)?.value ?? Number.NaN;
   const scripts = await Promise.all(bodies);
   await context.close();
-  return { lcpMs, busyMs: secondsOf('TaskDuration') * 1000, layoutMs: secondsOf('LayoutDuration') * 1000, scripts };
+  return { lcp, cls, busyMs: secondsOf('TaskDuration') * 1000, layoutMs: secondsOf('LayoutDuration') * 1000, scripts };
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -164,7 +178,7 @@ try {
     // The scripts of the last visit (every visit of a build loads the same files).
     const scripts = v[v.length - 1]?.scripts ?? [];
     const total = kb(scripts.reduce((sum, s) => sum + s.gzip, 0));
-    const lcp = median(v.map((x) => x.lcpMs));
+    const lcp = median(v.map((x) => x.lcp.ms));
     return {
       script_kb_gzip: total,
       scripts: scripts.length,
@@ -173,7 +187,10 @@ try {
         .slice(0, ALL_SCRIPTS ? undefined : 8)
         .map((s) => `${s.path.replace('/build/assets/', '')} ${kb(s.gzip)}`),
       lcp_median_ms: lcp,
-      lcp_ms: v.map((x) => Math.round(x.lcpMs)),
+      lcp_ms: v.map((x) => Math.round(x.lcp.ms)),
+      // What was painted last as the largest: a page's title, or a notice or a list that came after it.
+      lcp_elements: lcpElements(v.map((x) => x.lcp)),
+      cls_median: median(v.map((x) => x.cls * 1000)) / 1000,
       // Steadier than the LCP from one run to the next: what a change to the page's own work moved.
       main_thread_median_ms: median(v.map((x) => x.busyMs)),
       layout_median_ms: median(v.map((x) => x.layoutMs)),

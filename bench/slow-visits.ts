@@ -55,17 +55,51 @@ export const shown = (page: Page): Promise<void> =>
   );
 
 /** The last LCP candidate before any input is the page's LCP: read it once the page has settled. */
-export function lcpOf(page: Page): Promise<number> {
+/** A page's Largest Contentful Paint: when, and what (its tag and the start of its text or its image). */
+export interface Lcp {
+  ms: number;
+  element: string;
+}
+
+export function lcpOf(page: Page): Promise<Lcp> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<Lcp>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
+          const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
+          const text = (last?.element?.textContent ?? '').trim().slice(0, 40);
+          const element = last?.element ? `${last.element.tagName.toLowerCase()} ${last.url || JSON.stringify(text)}` : '(none)';
+          resolve({ ms: last?.startTime ?? Number.NaN, element });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
 }
+
+/**
+ * The page's Cumulative Layout Shift so far: the sum of its layout shifts not caused by input (one
+ * session window is enough for a visit of a few seconds). A notice or list that comes after the
+ * page's first paint and pushes it down shows here.
+ */
+export function layoutShiftOf(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+          resolve(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No shift at all: the observer is never called.
+        setTimeout(() => resolve(0), 100);
+      }),
+  );
+}
+
+/** The visits' LCP elements, the most frequent first, with how many visits each was the LCP of. */
+export const lcpElements = (lcps: readonly Lcp[]) => {
+  const counts = new Map<string, number>();
+  for (const { element } of lcps) counts.set(element, (counts.get(element) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([element, n]) => `${element} x${n}`);
+};
 
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -4,13 +4,17 @@ import '@mantine/notifications/styles.css';
 import { RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { prefetchActiveNotices } from './components/notices/activeNotices';
+import i18n from './lib/i18n';
 import { mount } from './mount';
 
 // The router starts fetching the page's chunk at once; the words of the visitor's language come alongside.
 const router = createAppRouter();
+const queryClient = createQueryClient();
+prefetchActiveNotices(queryClient, i18n.language);
 
 mount(
-  <Providers queryClient={createQueryClient()}>
+  <Providers queryClient={queryClient}>
     <RouterProvider router={router} />
   </Providers>,
 );

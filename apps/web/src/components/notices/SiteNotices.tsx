@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
+import { activeNoticesQuery } from './activeNotices';
 import { NoticeBanner } from './NoticeBanner';
 
 /**
@@ -12,14 +13,9 @@ import { NoticeBanner } from './NoticeBanner';
 export function SiteNotices() {
   const client = useQueryClient();
   const { i18n } = useTranslation();
-  const path = '/api/notifications/active';
-  const key = ['notices', path, i18n.language];
-  const notices = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.get<{ data: ActiveNotice[] }>(path, { signal }).then((r) => r.data),
-    refetchInterval: 5 * 60_000,
-    retry: false,
-  });
+  const query = activeNoticesQuery(i18n.language);
+  const key = query.queryKey;
+  const notices = useQuery(query);
   const dismiss = useMutation({
     mutationFn: (id: string) => api.post(`/api/notifications/${encodeURIComponent(id)}/dismiss`),
     // Gone at once; if the server did not take it (ended meanwhile, offline), the list is asked again.

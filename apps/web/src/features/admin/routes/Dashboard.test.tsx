@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { makeDashboard, signInStaff } from '../testStaff';
 
@@ -56,5 +57,19 @@ describe('the dashboard', () => {
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('region', { name: '1 carrier paused from quoting' })).toHaveTextContent('FedEx Ground');
     expect(screen.queryByRole('link', { name: 'FedEx Ground' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the open disputes beside the figures but draws them below the figures once those are in, so nothing is pushed down', async () => {
+    let answerFigures: () => void = () => undefined;
+    const figures = new Promise<Response>((resolve) => {
+      answerFigures = () => resolve(jsonResponse(200, { data: makeDashboard() }));
+    });
+    const fetchMock = signInStaff(['super_admin'], { 'GET /api/admin/dashboard': () => figures, 'GET /api/admin/disputes': { data: [] } });
+    renderApp('/admin/dashboard');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/admin/disputes'))).toBe(true));
+    expect(screen.queryByTestId('open-disputes')).not.toBeInTheDocument();
+    answerFigures();
+    expect(await screen.findByTestId('open-disputes')).toHaveTextContent('Open invoice disputes');
+    expect(await screen.findByRole('region', { name: 'Today' })).toBeInTheDocument();
   });
 });

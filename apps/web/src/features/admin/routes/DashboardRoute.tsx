@@ -1,8 +1,8 @@
 import { type DashboardLink, type DashboardPeriod, type DashboardView, dashboardLinks } from '@freight/contracts';
 import { canManageCredit } from '@freight/domain';
 import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
@@ -13,6 +13,7 @@ import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
+import { openDisputesQuery } from '../api/creditApi';
 import { dashboardQuery } from '../api/dashboardApi';
 import { ChartSections } from '../components/dashboard/ChartSections';
 import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
@@ -34,6 +35,14 @@ export function DashboardRoute() {
   const user = useAuthUser();
   const [days, setDays] = useState<(typeof DAYS)[number]>('30');
   const q = useQuery(dashboardQuery(Number(days)));
+  const showsDisputes = !!user && canManageCredit(user.roles);
+  const client = useQueryClient();
+  // The disputes are asked for beside the figures but drawn below them once the figures are in:
+  // drawn first, with their spinner, the figures' arrival pushed them off the screen (a layout
+  // shift of 0.26 at first visit, over the 0.25 that counts as poor).
+  useEffect(() => {
+    if (showsDisputes) void client.prefetchQuery(openDisputesQuery());
+  }, [showsDisputes, client]);
   return (
     <Stack gap="lg">
       <PageHeader title={t('admin.pages.dashboard')} />
@@ -53,7 +62,7 @@ export function DashboardRoute() {
           <ChartSections view={q.data} />
         </Stack>
       )}
-      {user && canManageCredit(user.roles) && <OpenDisputes />}
+      {showsDisputes && !q.isPending && <OpenDisputes />}
     </Stack>
   );
 }
