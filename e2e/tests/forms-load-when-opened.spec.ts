@@ -3,10 +3,11 @@ import { logInAsLookAlike } from '../support/seed';
 import { expect, test } from '../support/test';
 
 /**
- * The lists a shipper opens most run no schema library: the validation library (zod) comes with
- * the first form that checks its fields with a contracts schema, here the reship dialog. Kept true
- * by where the lists' constants live (contracts modules that build no schema) and by loading the
- * dialogs when opened; the pages' script sizes are measured in bench/signed-in-pages.ts.
+ * The pages a shipper opens most run no schema library at first: the validation library (zod) comes
+ * with the first form that checks its fields with a contracts schema (the reship dialog on My
+ * Shipments; the quote form once it takes the focus). Kept true by where the pages' constants live
+ * (contracts modules that build no schema) and by loading the dialogs and checks when first needed;
+ * the pages' script sizes are measured in bench/signed-in-pages.ts.
  */
 
 /** A string only the validation library's own code holds (its object schema's class name). */
@@ -51,4 +52,20 @@ test('My Shipments and Open Invoices load no schema library until a form opens, 
   expect(await scripts.schemaLibraryFetched(), 'the reship dialog brought the schema library').toBe(true);
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('the quote page loads no schema library until its form takes the focus, then checks a send with it', async ({ page }) => {
+  const scripts = watchScripts(page);
+  await logInAsLookAlike(page, 'shipper@demo.test', 'quote-form-on-demand', { at: '/' });
+  const pickup = page.getByLabel(/^Pickup zip/);
+  await expect(pickup).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.count(), 'the portal page fetched its scripts').toBeGreaterThan(0);
+  expect(await scripts.schemaLibraryFetched(), 'the quote page fetched the schema library before its form was used').toBe(false);
+
+  // Into the form: the request's checks come now, and a send with nothing filled in is refused field by field.
+  await pickup.focus();
+  await expect.poll(() => scripts.schemaLibraryFetched(), { message: 'the focus brought the schema library' }).toBe(true);
+  await page.getByRole('button', { name: 'Get rates' }).click();
+  await expect(pickup).toHaveAccessibleDescription(/Field is required/);
 });

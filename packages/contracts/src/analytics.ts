@@ -4,7 +4,7 @@ import type { Accuracy, OnTime, Service, Volume } from '@freight/domain/analytic
 import { z } from 'zod';
 import { isoDate } from './fields';
 import { SHIPMENT_SORTS } from './listSorts';
-import { QUOTE_MODES } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
 import { shipmentListQuery } from './shipments';
 import { stateCode } from './staffShipments';
 

@@ -2,7 +2,7 @@ import { APPROVAL_REASONS } from '@freight/domain';
 import { z } from 'zod';
 import { EBAY_ORDER_STATUSES } from './ebay';
 import type { PageMeta } from './paging';
-import { QUOTE_MODES } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
 import { shipmentView } from './shipmentViews';
 import { type TeamPerson, teamPerson } from './team';
 

@@ -16,7 +16,7 @@ import {
 } from '@freight/domain';
 import { z } from 'zod';
 import { choice } from './fields';
-import { PACKAGE_TYPES } from './quotes';
+import { PACKAGE_TYPES } from './quoteChoices';
 
 /**
  * Automation rules (Settings > Rules): an account's ordered conditions and actions, the dry run

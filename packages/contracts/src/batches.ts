@@ -11,7 +11,8 @@ import {
   EBAY_BATCH_RULES,
 } from './batch-columns';
 import { choice } from './fields';
-import { QUOTE_MODES, quoteItem, quotePlace, quoteRequest } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
+import { quoteItem, quotePlace, quoteRequest } from './quotes';
 
 export * from './batch-columns';
 

@@ -5,7 +5,7 @@ import { BORDER_LANES, CROSSING_KINDS, PORT_CODES, type PortCode } from '@freigh
 import { z } from 'zod';
 import { decimalNumber, isoDate, wholeNumber } from './fields';
 import { carrierPauseReason } from './incidents';
-import { QUOTE_MODES } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
 
 /**
  * The staff's carrier tariff editor: a tariff in the rating engine's own terms

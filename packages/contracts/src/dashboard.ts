@@ -2,7 +2,7 @@ import { SHIPMENT_STATUSES } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate } from './fields';
 import { carrierPauseReason } from './incidents';
-import { QUOTE_MODES } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
 
 /** The admin dashboard: what the business did today and this month, in the business's days (its time zone). */
 export const dashboardQuery = z.object({

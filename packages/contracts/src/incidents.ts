@@ -1,7 +1,7 @@
 import { SCAC_ALIAS_KINDS } from '@freight/domain';
 import { z } from 'zod';
 import { isoDate, optionalText, requiredText } from './fields';
-import { QUOTE_MODES } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
 
 /**
  * API incidents: what went wrong between the portal and a carrier or marketplace,

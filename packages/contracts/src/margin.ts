@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type DashboardMargin, dashboardMargin } from './dashboard';
 import { isoDate } from './fields';
 import { MARGIN_SORTS } from './listSorts';
-import { QUOTE_MODES } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
 import { stateCode } from './staffShipments';
 
 /**

@@ -84,10 +84,6 @@ export const PART_CSV_COLUMNS = [
   'hs_code',
 ] as const;
 
-/** Suggestions start at this many characters and are at most this many. */
-export const PART_SUGGESTION_MIN_CHARS = 2;
-export const PART_SUGGESTION_LIMIT = 8;
-
 export const partSuggestionQuery = z.object({
   q: z.string().trim().max(100, { error: 'validation.too_long' }),
   /** The language of the description to show (the user's setting when not given). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { optionalHsCode } from './customs';
 import { optionalText, requiredChoice, requiredText } from './fields';
-import { FREIGHT_CLASSES, PACKAGE_TYPES } from './quotes';
+import { PACKAGE_TYPES } from './quoteChoices';
+import { FREIGHT_CLASSES } from './quotes';
 
 /**
  * The product catalog: a product fills a quote item in one pick, so it

@@ -2,7 +2,8 @@ import { COUNTRIES, CURRENCIES, TRUCKLOAD_STOP_KINDS, UNIT_SYSTEMS } from '@frei
 import { PORT_CODES, type PortCode } from '@freight/domain/rating/ports';
 import { z } from 'zod';
 import { EBAY_ORDER_PREFILL } from './ebay';
-import { PACKAGE_TYPES, QUOTE_ACCESSORIALS, QUOTE_MODES, SIGNATURE_OPTIONS, SITE_TYPES } from './quotes';
+import { PACKAGE_TYPES, QUOTE_MODES, SIGNATURE_OPTIONS, SITE_TYPES } from './quoteChoices';
+import { QUOTE_ACCESSORIALS } from './quotes';
 import { deliveryWindowView, insuranceView } from './shipmentDetails';
 import { crossingView, placeView } from './shipmentPlaces';
 import { chargeView } from './shipmentViews';

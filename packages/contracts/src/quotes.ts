@@ -12,52 +12,19 @@ import { PORT_CODES, type PortCode, portOnLane } from '@freight/domain/rating/po
 import { z } from 'zod';
 import { equipmentCode } from './equipmentTypes';
 import { choice, email, isoDate, phone, requiredChoice, requiredText } from './fields';
+import { PACKAGE_TYPES, QUOTE_MODES, SIGNATURE_OPTIONS, SITE_TYPES } from './quoteChoices';
 import { mineParam } from './team';
-
-/**
- * The quote request (POST /api/quotes). Lengths and weights are in the request's unit system
- * (inches and pounds, or centimetres and kilograms); weight is per handling unit; the insured
- * value is in the request's currency (major units). Messages are i18n keys (namespace `validation`).
- */
-export const QUOTE_MODES = ['ltl', 'parcel', 'truckload'] as const;
-export type QuoteMode = (typeof QUOTE_MODES)[number];
-
-/** Package types. */
-export const PACKAGE_TYPES = [
-  'pallets',
-  'non_standard_pallets',
-  'bags',
-  'bales',
-  'boxes',
-  'bunches',
-  'bundles',
-  'carpets',
-  'coils',
-  'crates',
-  'cylinders',
-  'drums',
-  'envelopes',
-  'gaylords',
-  'loose',
-  'pails',
-  'pieces',
-  'reels',
-  'rolls',
-  'tubes_pipes',
-  'totes',
-] as const;
-
-export const SITE_TYPES = ['business', 'residential', 'limited_access', 'border_crossing_facility'] as const;
 
 /** Accessorials a shipper may ask for (hazmat, NYC metro and overlength are added by the engine). */
 export const QUOTE_ACCESSORIALS = REQUESTABLE_ACCESSORIALS;
 
 export const FREIGHT_CLASSES = NMFC_CLASSES;
 
-/** Parcel signature options (spec 'Parcel details'); adult signature: recipient 21 or older. Ignored for LTL and truckload. */
-export const SIGNATURE_OPTIONS = ['none', 'signature', 'adult_signature'] as const;
-export type SignatureChoice = (typeof SIGNATURE_OPTIONS)[number];
-
+/**
+ * The quote request (POST /api/quotes). Lengths and weights are in the request's unit system
+ * (inches and pounds, or centimetres and kilograms); weight is per handling unit; the insured
+ * value is in the request's currency (major units). Messages are i18n keys (namespace `validation`).
+ */
 const positive = (requiredKey = 'validation.required') =>
   z.number({ error: requiredKey }).positive({ error: 'validation.positive' }).max(100_000, { error: 'validation.too_large' });
 

@@ -3,7 +3,7 @@ import { SCORECARD_FIGURES } from '@freight/domain/analytics';
 import { z } from 'zod';
 import { isoDate, isoDateTime, queryFlag, requiredText } from './fields';
 import { STAFF_SHIPMENT_SORTS } from './listSorts';
-import { QUOTE_MODES } from './quotes';
+import { QUOTE_MODES } from './quoteChoices';
 import { chargeView, shipmentListItem, shipmentView, trackingEventView } from './shipmentViews';
 import { teamPerson } from './team';
 

@@ -1,19 +1,29 @@
+import type { QuoteRequestInput } from '@freight/contracts';
 import { SUPPORT_PHONE } from '@freight/domain';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSupportTopic } from '../../../lib/support';
 import { PendingApprovalsNotice } from '../../approvals';
-import { dropCarriedQuote, peekCarriedQuote } from '../carriedQuote';
+import { dropCarriedQuote, hasCarriedQuote, peekCarriedQuote } from '../carriedQuote';
 import { QuoteTabs } from '../components/QuoteTabs';
 import { QuoteWorkspace, type QuoteWorkspaceProps } from '../components/workspace/QuoteWorkspace';
 
 export { QuoteHistoryRoute, SavedQuotesRoute } from './QuoteListRoutes';
 
-/** A quote page: title, tabs, then the workspace. `rerunId` comes from /quote/:id and kin. */
-function QuotePage({ titleKey, notice, ...workspace }: QuoteWorkspaceProps & { titleKey: string; notice?: ReactNode }) {
+/**
+ * A quote page: title, tabs, then the workspace (a spinner while `waiting`). `rerunId` comes from
+ * /quote/:id and kin.
+ */
+function QuotePage({
+  titleKey,
+  notice,
+  waiting,
+  ...workspace
+}: QuoteWorkspaceProps & { titleKey: string; notice?: ReactNode; waiting?: boolean }) {
   const { t } = useTranslation();
   useSupportTopic({ category: 'quoting' });
   return (
@@ -21,8 +31,12 @@ function QuotePage({ titleKey, notice, ...workspace }: QuoteWorkspaceProps & { t
       <PageHeader title={t(titleKey)} />
       <QuoteTabs />
       {notice}
-      {/* A new id is a new quote: remount so nothing of the previous one lingers. */}
-      <QuoteWorkspace key={workspace.rerunId ?? 'new'} {...workspace} />
+      {waiting ? (
+        <LoadingSpinner label={t('common.loading')} py="xl" />
+      ) : (
+        // A new id is a new quote: remount so nothing of the previous one lingers.
+        <QuoteWorkspace key={workspace.rerunId ?? 'new'} {...workspace} />
+      )}
     </>
   );
 }
@@ -35,10 +49,22 @@ function QuotePage({ titleKey, notice, ...workspace }: QuoteWorkspaceProps & { t
 export function QuoteRoute() {
   const { t } = useTranslation();
   const { clientrefnum } = useParams();
-  const [carried] = useState(() => (clientrefnum ? undefined : peekCarriedQuote()));
+  // A carried quote is checked before the form is drawn with it: the form takes its values once.
+  const [checking, setChecking] = useState(() => !clientrefnum && hasCarriedQuote());
+  const [carried, setCarried] = useState<QuoteRequestInput>();
   useEffect(() => {
-    if (carried) dropCarriedQuote();
-  }, [carried]);
+    if (!checking) return;
+    let current = true;
+    void peekCarriedQuote().then((request) => {
+      if (!current) return;
+      setCarried(request);
+      setChecking(false);
+      if (request) dropCarriedQuote();
+    });
+    return () => {
+      current = false;
+    };
+  }, [checking]);
   const notice = (
     <>
       {!clientrefnum && <PendingApprovalsNotice />}
@@ -57,6 +83,7 @@ export function QuoteRoute() {
       prefill={carried}
       autoRate={!!carried}
       notice={notice}
+      waiting={checking}
     />
   );
 }

@@ -156,8 +156,8 @@ describe('ShipmentForm: what it shows and checks as the user types', () => {
     const stopListening = onAnnouncement((m) => said.push(m));
     const { onSubmit } = renderForm();
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    await waitFor(() => expect(screen.getByLabelText(label('Pickup zip / postal code'))).toHaveAccessibleDescription(/Field is required/));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByLabelText(label('Pickup zip / postal code'))).toHaveAccessibleDescription(/Field is required/);
     expect(screen.getByLabelText(label('Shipment value'))).toHaveAccessibleDescription(/Field is required/);
     expect(within(item(1)).getByLabelText(label('Package type'))).toHaveAccessibleDescription('Package type is required');
     await waitFor(() => expect(screen.getByLabelText(label('Pickup zip / postal code'))).toHaveFocus());
@@ -166,8 +166,10 @@ describe('ShipmentForm: what it shows and checks as the user types', () => {
 
     await fillItem(1, { type: 'Pallets', length: 48, width: 40, height: 100, weight: 25_000 });
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
-    expect(within(item(1)).getByLabelText(label('Height'))).toHaveAccessibleDescription(
-      'Items over 96 in (243 cm) high cannot be quoted online. Please call us for a quote.',
+    await waitFor(() =>
+      expect(within(item(1)).getByLabelText(label('Height'))).toHaveAccessibleDescription(
+        'Items over 96 in (243 cm) high cannot be quoted online. Please call us for a quote.',
+      ),
     );
     expect(within(item(1)).getByLabelText(label('Weight'))).toHaveAccessibleDescription(/Weight exceeds maximum weight per item/);
     expect(onSubmit).not.toHaveBeenCalled();
@@ -183,6 +185,7 @@ describe('ShipmentForm: what it shows and checks as the user types', () => {
     expect(within(item(1)).getByText('kg')).toBeInTheDocument();
     expect(screen.getByTestId('density-1')).toHaveTextContent('Density: 150.18 kg/m³ · Class 100');
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
       unit_system: 'metric',
       items: [{ length: 121.92, width: 101.6, height: 121.92, weight: 226.8 }],
@@ -193,7 +196,7 @@ describe('ShipmentForm: what it shows and checks as the user types', () => {
     await user().clear(height);
     await user().type(height, '244');
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
-    expect(height).toHaveAccessibleDescription(/Items over 96 in \(243 cm\) high/);
+    await waitFor(() => expect(height).toHaveAccessibleDescription(/Items over 96 in \(243 cm\) high/));
 
     await user().click(screen.getByRole('radio', { name: 'lb / in' }));
     expect(within(item(1)).getByLabelText(label('Length'))).toHaveValue('48');
@@ -281,6 +284,10 @@ describe('ShipmentForm: what it shows and checks as the user types', () => {
     expect(screen.getByRole('checkbox', { name: 'Plataforma elevadora en entrega' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Obtener tarifas' })).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Obtener tarifas' }));
-    expect(screen.getByLabelText(label('Valor del envío'))).toHaveAccessibleDescription(/Field is required|Campo obligatorio|obligatorio/);
+    await waitFor(() =>
+      expect(screen.getByLabelText(label('Valor del envío'))).toHaveAccessibleDescription(
+        /Field is required|Campo obligatorio|obligatorio/,
+      ),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { QuoteRequestInput } from '@freight/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../../lib/i18n';
 import { TEST_PICKUP_DATE } from '../../../../test/stubApi';
@@ -20,7 +20,7 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     await user().selectOptions(screen.getByLabelText('Pickup site type'), 'Limited access');
     await user().click(screen.getByRole('checkbox', { name: 'Appointment' }));
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
-    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
       mode: 'ltl',
       pickup_date: TEST_PICKUP_DATE,
@@ -61,7 +61,7 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     const dialog = await screen.findByRole('dialog', { name: 'LTL or parcel?' });
     expect(onSubmit).not.toHaveBeenCalled();
     await user().click(within(dialog).getByRole('button', { name: 'Quote parcel' }));
-    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const request = onSubmit.mock.calls[0]?.[0] as QuoteRequestInput;
     expect(request.mode).toBe('parcel');
     expect(request.signature).toBe('adult_signature');
@@ -70,16 +70,33 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     // Re-rate without edits: the answer stands.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
-    expect(onSubmit).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onSubmit.mock.calls[1]?.[0]?.mode).toBe('parcel');
     // After an edit the form asks again.
     enter(screen.getByLabelText(label('Shipment value')), 400);
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
     await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Quote LTL' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(3));
     const ltl = onSubmit.mock.calls[2]?.[0] as QuoteRequestInput;
     expect(ltl.mode).toBe('ltl');
     expect(ltl.signature).toBeUndefined();
+  });
+
+  it('sends once when Get rates is pressed again before the first press is checked', async () => {
+    stubPostalCodes();
+    const { onSubmit } = renderForm();
+    await fillShipment();
+    await fillItem(1, PALLET);
+    const getRates = screen.getByRole('button', { name: 'Get rates' });
+    fireEvent.click(getRates);
+    fireEvent.click(getRates);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    await act(() => new Promise((settled) => setTimeout(settled, 0)));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    // Checked and sent, the next press sends again.
+    await user().click(getRates);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
   });
 
   it("offers LTL for an oversize parcel when the user's preferred mode is parcel", async () => {
@@ -92,12 +109,13 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     expect(offer).toHaveTextContent('Cargo exceeds max dimensions! Use the LTL option');
     expect(offer).toHaveTextContent('Item 1: Cargo exceeds max dimensions');
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    await waitFor(() => expect(offer).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();
     // The offer's button switches to LTL and asks for the LTL rates in one go.
     await user().click(within(offer).getByRole('button', { name: 'Use the LTL option' }));
     expect(screen.getByRole('radio', { name: 'LTL' })).toBeChecked();
     expect(screen.queryByText('Cargo exceeds max dimensions! Use the LTL option')).not.toBeInTheDocument();
-    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]?.mode).toBe('ltl');
   });
 
@@ -107,6 +125,7 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     await fillShipment();
     await fillItem(1, { type: 'Boxes', length: 12, width: 10, height: 8, weight: 10 });
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ mode: 'parcel', signature: 'none' });
   });
@@ -125,6 +144,7 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     expect(screen.getByTestId('density-1')).toHaveTextContent('With the items loaded on it: 350 lb per unit.');
     expect(screen.getByTestId('density-1')).toHaveTextContent('Density: 6.30 lb/ft³ · Class 125');
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]?.items).toEqual([
       { package_type: 'pallets', quantity: 1, length: 48, width: 40, height: 50, weight: 350, stackable: true, hazardous: false },
     ]);
@@ -145,6 +165,7 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     await user().click(screen.getByRole('button', { name: 'Add item' }));
     await fillItem(3, { type: 'Crates', length: 40, width: 40, height: 40, weight: 200 });
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]?.items).toHaveLength(2);
     rerender({
       serverErrors: {
@@ -191,20 +212,21 @@ describe('ShipmentForm: the request it sends and the server’s answers', () => 
     await fillShipment({ value: 50_000 });
     await fillItem(1, { type: 'Pallets', quantity: 20, length: 48, width: 40, height: 60, weight: 1000 });
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
-    expect(screen.getByLabelText(label('Equipment type'))).toHaveAccessibleDescription('Field is required');
+    await waitFor(() => expect(screen.getByLabelText(label('Equipment type'))).toHaveAccessibleDescription('Field is required'));
     await user().selectOptions(screen.getByLabelText(label('Equipment type')), 'Reefer');
     // The chosen type's limits, from the types staff keep.
     expect(screen.getByLabelText(label('Equipment type'))).toHaveAccessibleDescription(
       'Up to 43,500 lb · 26 pallet positions · 53 ft long · Temperature-controlled',
     );
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ mode: 'truckload', equipment_type: 'reefer', accessorials: [] });
     // 20 x 2,500 lb is over a reefer's 43,500 lb.
     const weight = within(item(1)).getByLabelText(label('Weight'));
     await user().clear(weight);
     await user().type(weight, '2500');
     await user().click(screen.getByRole('button', { name: 'Get rates' }));
-    expect(weight).toHaveAccessibleDescription(/Weight exceeds maximum weight per item/);
+    await waitFor(() => expect(weight).toHaveAccessibleDescription(/Weight exceeds maximum weight per item/));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

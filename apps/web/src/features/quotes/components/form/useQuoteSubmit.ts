@@ -1,11 +1,18 @@
 import type { QuoteMode, QuoteRequestInput } from '@freight/contracts';
 import type { UseFormReturnType } from '@mantine/form';
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { watchSubmittedForm } from '../../../../components/a11y/watchSubmittedForm';
 import { useEquipmentTypes } from './EquipmentSelect';
 import { decideMode, eligibility } from './eligibility';
 import { type BuiltRequest, type FormKind, type FormValues, toRequest } from './model';
-import { contractErrors, validateValues } from './validate';
+import { validateValues } from './validate';
+
+/**
+ * The contract's check (and the validation library with it) comes with the form's first use rather
+ * than with the page: the first render of the quote page then parses none of it. It is asked for as
+ * the form first takes the focus, so a send seldom waits for it.
+ */
+const contractCheck = () => import('./contractErrors');
 
 interface SubmitInputs {
   kind: FormKind;
@@ -32,9 +39,19 @@ export function useQuoteSubmit(
   const [asking, setAsking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const offerRef = useRef<HTMLDivElement>(null);
+  /** A send whose checks are running: a second click meanwhile sends nothing more. */
+  const checking = useRef(false);
+
+  useEffect(() => {
+    const form = formRef.current;
+    const load = () => void contractCheck();
+    form?.addEventListener('focusin', load, { once: true });
+    return () => form?.removeEventListener('focusin', load);
+  }, []);
 
   /** Client checks (spec words first, then the contract); the request for `mode`, or null with the errors shown. */
-  const checked = (mode: QuoteMode): BuiltRequest | null => {
+  const checked = async (mode: QuoteMode): Promise<BuiltRequest | null> => {
+    const { contractErrors } = await contractCheck();
     const current = form.getValues();
     const built = toRequest(current, mode, clientRef);
     const maxWeightLb = equipmentTypes.data?.find((e) => e.code === current.equipment_type)?.max_weight_lb ?? null;
@@ -47,18 +64,29 @@ export function useQuoteSubmit(
   };
 
   /**
-   * Sends the request for `mode` unless a request is still being rated (a second click of a closing
-   * dialog's button). A send from the mode question or the LTL offer is no submit event: it starts
-   * the watch for field errors itself.
+   * Runs a send's checks unless a request is still being rated (a second click of a closing
+   * dialog's button) or a send's checks are already running.
    */
-  const send = (mode: QuoteMode) => {
-    if (busy) return;
+  const once = (task: () => Promise<void>) => {
+    if (busy || checking.current) return;
+    checking.current = true;
+    void task().finally(() => {
+      checking.current = false;
+    });
+  };
+
+  /**
+   * Checks and sends the request for `mode`. A send from the mode question or the LTL offer is no
+   * submit event: it starts the watch for field errors itself.
+   */
+  const sendChecked = async (mode: QuoteMode) => {
     if (formRef.current) watchSubmittedForm(formRef.current);
-    const built = checked(mode);
+    const built = await checked(mode);
     if (!built) return;
     sent(built.lineKeys);
     onSubmit(built.request);
   };
+  const send = (mode: QuoteMode) => once(() => sendChecked(mode));
 
   /** The offer's button: the shipper asked for LTL rates, so switch and rate at once. */
   const switchToLtl = () => {
@@ -72,23 +100,26 @@ export function useQuoteSubmit(
     send(mode);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (kind !== 'ltl_parcel') return send('truckload');
-    const built = checked('ltl');
+  /** LTL & Small Package: the mode is decided (rated at once, asked, or the LTL offer pointed at). */
+  const decideAndSend = async () => {
+    const built = await checked('ltl');
     if (!built) return;
     const current = form.getValues();
     const verdict = eligibility(built.request.items, current.unit_system);
     const decision = verdict ? decideMode(verdict, current.mode_pick) : ({ kind: 'submit', mode: 'ltl' } as const);
-    if (decision.kind === 'submit') send(decision.mode);
+    if (decision.kind === 'submit') await sendChecked(decision.mode);
     else if (decision.kind === 'ask') {
-      if (modeAnswer.current) send(modeAnswer.current);
+      if (modeAnswer.current) await sendChecked(modeAnswer.current);
       else setAsking(true);
     } else {
       offerRef.current?.scrollIntoView?.({ block: 'center' });
       offerRef.current?.focus();
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    once(() => (kind === 'ltl_parcel' ? decideAndSend() : sendChecked('truckload')));
   };
 
   return { formRef, offerRef, submit, switchToLtl, asking, answer, closeQuestion: () => setAsking(false) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { contractErrors } from './contractErrors';
 import { defaultValues, emptyItem, type FormValues, toRequest } from './model';
-import { contractErrors, formPath, validateValues } from './validate';
+import { formPath, validateValues } from './validate';
 
 const base = (): FormValues => {
   const v = defaultValues({ unit_system: 'imperial', currency: 'USD', mode_pick: 'auto' });

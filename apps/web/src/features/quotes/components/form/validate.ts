@@ -1,7 +1,6 @@
-import { quoteRequest } from '@freight/contracts';
 import { toInches, toPounds } from '@freight/domain/rating/units';
 import { baseKeyOf } from './combine';
-import type { FormKind, FormValues, ShipmentRequest } from './model';
+import type { FormKind, FormValues } from './model';
 import { toNumber } from './parse';
 
 /**
@@ -70,21 +69,6 @@ export function validateValues(values: FormValues, kind: FormKind, equipmentMaxL
       if (max !== null && checked > max) set(p('weight'), 'quotes.form.errors.weight_max');
     }
   });
-  return errors;
-}
-
-/**
- * The contract's own verdict on the built request (anything the checks above let through),
- * item paths mapped back to form lines through `lineKeys`.
- */
-export function contractErrors(request: ShipmentRequest, lineKeys: readonly string[], values: FormValues): Record<string, string> {
-  const result = quoteRequest.safeParse(request);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const path = formPath(issue.path.map(String), lineKeys, values);
-    errors[path] ??= issue.message;
-  }
   return errors;
 }
 

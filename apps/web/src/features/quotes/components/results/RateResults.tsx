@@ -2,7 +2,7 @@ import { SUPPORT_PHONE } from '@freight/domain';
 import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type JSX, useMemo, useState } from 'react';
+import { type JSX, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '../../../../components/a11y/useAnnounce';
 import { ContactSupportButton } from '../../../../components/support/SupportDialog';
@@ -15,10 +15,12 @@ import { InsuranceChoice } from './InsuranceChoice';
 import { insuredOptions, NO_INSURANCE, preselectInsurance } from './insurance';
 import { RateCard } from './RateCard';
 import { useRuleRates } from './ruleRates';
-import { SalesRequestModal } from './SalesRequestModal';
 import { offersSalesRequest } from './salesOffer';
 import { DEFAULT_SORT, isRateSort, type RateSort, SORT_OPTIONS, sortRates } from './sortRates';
 import { usePreferredCarriers } from './usePreferredCarriers';
+
+/** The sales request's form (and its schema) comes when a shipper first opens it. */
+const SalesRequestModal = lazy(() => import('./SalesRequestModal').then((m) => ({ default: m.SalesRequestModal })));
 
 export interface RateResultsProps {
   /** A signed-in user's quote or a visitor's: the results read only what both have. */
@@ -84,6 +86,8 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
   const saveFailed = save.isError && save.variables === quote.id;
 
   const [salesOpen, setSalesOpen] = useState(false);
+  // Once opened the form stays mounted, so closing it plays out and gives the focus back.
+  const [salesAsked, setSalesAsked] = useState(false);
   const [salesSentId, setSalesSentId] = useState<string | null>(null);
   const warnings = quote.messages.filter((m) => m.level === 'warning');
   const noRates = quote.messages.filter((m) => m.level === 'no_rate');
@@ -170,7 +174,14 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
                 !stale && (
                   <>
                     <Text size="sm">{t('quotes.results.sales.offer_intro')}</Text>
-                    <Button onClick={() => setSalesOpen(true)}>{t('quotes.results.sales.offer')}</Button>
+                    <Button
+                      onClick={() => {
+                        setSalesAsked(true);
+                        setSalesOpen(true);
+                      }}
+                    >
+                      {t('quotes.results.sales.offer')}
+                    </Button>
                   </>
                 )
               ))}
@@ -223,13 +234,15 @@ export function RateResults({ quote, stale, onRerate, onBook, onSaved }: RateRes
         </Stack>
       )}
 
-      {offerSales && (
-        <SalesRequestModal
-          quoteId={quote.id}
-          opened={salesOpen}
-          onClose={() => setSalesOpen(false)}
-          onSent={() => setSalesSentId(quote.id)}
-        />
+      {offerSales && salesAsked && (
+        <Suspense fallback={null}>
+          <SalesRequestModal
+            quoteId={quote.id}
+            opened={salesOpen}
+            onClose={() => setSalesOpen(false)}
+            onSent={() => setSalesSentId(quote.id)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -131,7 +131,7 @@ describe('quote workspace', () => {
     expect(created).toHaveBeenCalledTimes(1);
     const [, init] = created.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual(JSON.parse(JSON.stringify(carried)));
-    expect(peekCarriedQuote()).toBeUndefined();
+    expect(await peekCarriedQuote()).toBeUndefined();
     app.unmount();
   });
 });
