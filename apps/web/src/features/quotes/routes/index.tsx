@@ -55,12 +55,17 @@ export function QuoteRoute() {
   useEffect(() => {
     if (!checking) return;
     let current = true;
-    void peekCarriedQuote().then((request) => {
-      if (!current) return;
-      setCarried(request);
-      setChecking(false);
-      if (request) dropCarriedQuote();
-    });
+    // A check whose script cannot be loaded draws the empty form; the quote stays stored for the next visit.
+    peekCarriedQuote()
+      .then((request) => {
+        if (!current) return;
+        setCarried(request);
+        if (request) dropCarriedQuote();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setChecking(false);
+      });
     return () => {
       current = false;
     };

@@ -44,14 +44,30 @@ export function useQuoteSubmit(
 
   useEffect(() => {
     const form = formRef.current;
-    const load = () => void contractCheck();
+    // A failed fetch here is told by the send that needs the script (it asks again).
+    const load = () => void contractCheck().catch(() => undefined);
     form?.addEventListener('focusin', load, { once: true });
     return () => form?.removeEventListener('focusin', load);
   }, []);
 
+  /**
+   * The contract's check, or null with the network error listed above the submit button: a script
+   * that cannot be fetched (the connection dropped, or a deploy replaced it) must not leave the
+   * button silent.
+   */
+  const loadContractErrors = async () => {
+    try {
+      return (await contractCheck()).contractErrors;
+    } catch {
+      showErrors({ '': 'common.network_error' });
+      return null;
+    }
+  };
+
   /** Client checks (spec words first, then the contract); the request for `mode`, or null with the errors shown. */
   const checked = async (mode: QuoteMode): Promise<BuiltRequest | null> => {
-    const { contractErrors } = await contractCheck();
+    const contractErrors = await loadContractErrors();
+    if (!contractErrors) return null;
     const current = form.getValues();
     const built = toRequest(current, mode, clientRef);
     const maxWeightLb = equipmentTypes.data?.find((e) => e.code === current.equipment_type)?.max_weight_lb ?? null;
