@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export const MOCKING_FILES = [
   'src/components/payment/processor.test.tsx',
   'src/features/auth/routes/ConfirmPasswordRoute.test.tsx',
+  'src/features/quotes/components/form/ShipmentCheckUnavailable.test.tsx',
+  'src/features/quotes/routes/CarriedQuoteUnavailable.test.tsx',
   'src/features/security/components/PasskeysPanel.test.tsx',
 ];
 
