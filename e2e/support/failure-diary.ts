@@ -50,6 +50,10 @@ export class FailureDiary {
       note(`${request.method()} ${url.pathname}${url.search} failed: ${request.failure()?.errorText ?? 'no answer'}`);
     });
     page.on('pageerror', (error) => note(`threw ${error.message.split('\n')[0]}`));
+    // The route's error screen logs what it caught; without this line the account only says it showed.
+    page.on('console', (message) => {
+      if (message.type() === 'error') note(`console error ${message.text().split('\n').slice(0, 3).join(' | ')}`);
+    });
     page.on('crash', () => note('renderer crashed'));
   }
 

@@ -6,6 +6,7 @@ import { useSupport } from '../lib/support';
 import { AdminDoorBlocker } from './adminDoor';
 import { LanguageSync } from './LanguageSync';
 import { NavigationPending } from './NavigationPending';
+import { ScrollBackToPlace } from './ScrollBackToPlace';
 
 /** The Support dialog (a modal with its scroll area) loads the first time someone opens it, with its words. */
 const SupportDialog = lazy(() =>
@@ -26,12 +27,14 @@ function SupportDialogSlot() {
  * page opened from a link at its top (the browser's back and forward return to where the reader
  * was). Without ScrollRestoration a page opened from far down a list kept the list's scroll, its
  * title under the header. Changes of a page's own query (a list's filters, sort or page, a tab)
- * pass `preventScrollReset`, so they keep the reader's place.
+ * pass `preventScrollReset`, so they keep the reader's place. ScrollBackToPlace finishes a return
+ * to the reader's place when the page is drawn after the scroll.
  */
 export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      <ScrollBackToPlace />
       <LanguageSync />
       <NavigationPending />
       <AdminDoorBlocker />

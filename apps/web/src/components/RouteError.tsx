@@ -1,4 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFound } from './NotFound';
@@ -7,6 +8,10 @@ import { NotFound } from './NotFound';
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  // The reader sees only that something went wrong; the console keeps what, for whoever looks.
+  useEffect(() => {
+    if (!(isRouteErrorResponse(error) && error.status === 404)) console.error('Route error:', error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <Stack p="xl" role="alert">
