@@ -69,26 +69,25 @@ function renderRoutes() {
   return router;
 }
 
-test('Back to a list drawn after the scroll ends at the reader’s place once the list is tall enough', async () => {
+/** From 1500 px down the list to a detail page, then Back while the page is still 900 px tall: the list's rows come a moment after. */
+async function backBeforeTheListIsDrawn() {
   const router = renderRoutes();
   page.y = 1500;
   await act(() => router.navigate('/detail'));
   expect(page.y).toBe(0);
-
-  // The detail page is short, and the list's rows come a moment after the Back.
   page.height = 900;
   await act(() => router.navigate(-1));
+}
+
+test('Back to a list drawn after the scroll ends at the reader’s place once the list is tall enough', async () => {
+  await backBeforeTheListIsDrawn();
   expect(page.y).toBe(100);
   act(() => grow(3000));
   expect(page.y).toBe(1500);
 });
 
 test('a reader who moves the page before it has grown keeps it where they put it', async () => {
-  const router = renderRoutes();
-  page.y = 1500;
-  await act(() => router.navigate('/detail'));
-  page.height = 900;
-  await act(() => router.navigate(-1));
+  await backBeforeTheListIsDrawn();
   window.dispatchEvent(new Event('wheel'));
   page.y = 40;
   act(() => grow(3000));
@@ -96,11 +95,7 @@ test('a reader who moves the page before it has grown keeps it where they put it
 });
 
 test('a page that never grows is given up on', async () => {
-  const router = renderRoutes();
-  page.y = 1500;
-  await act(() => router.navigate('/detail'));
-  page.height = 900;
-  await act(() => router.navigate(-1));
+  await backBeforeTheListIsDrawn();
   expect(observers).toHaveLength(1);
   act(() => vi.advanceTimersByTime(2000));
   expect(observers).toHaveLength(0);
