@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { BrowserContext, ConsoleMessage, Frame, Page, Request, Response, TestInfo } from '@playwright/test';
 
 /** The attachment a failing scenario's account goes in; support/diary-reporter.ts prints it whole after the summary. */
 export const DIARY_ATTACHMENT = '_what-the-pages-showed';
@@ -24,10 +24,22 @@ export class FailureDiary {
   private readonly entries: PageEntry[] = [];
   private readonly started = Date.now();
   private told = false;
+  private readonly stops: Array<() => void> = [];
 
   watch(context: BrowserContext) {
     for (const page of context.pages()) this.track(page);
-    context.on('page', (page) => this.track(page));
+    const opened = (page: Page) => this.track(page);
+    context.on('page', opened);
+    this.stops.push(() => context.off('page', opened));
+  }
+
+  /**
+   * Stops listening to every page and context watched: a context kept for a whole worker (the
+   * every-page walk's) is watched by each test's diary in turn, and without this each would add its
+   * listeners for good.
+   */
+  forget() {
+    for (const stop of this.stops.splice(0)) stop();
   }
 
   private track(page: Page) {
@@ -38,23 +50,37 @@ export class FailureDiary {
       entry.events.push(`${((Date.now() - this.started) / 1000).toFixed(1)} s ${what}`);
       if (entry.events.length > KEEP) entry.events.shift();
     };
-    page.on('framenavigated', (frame) => {
+    const navigated = (frame: Frame) => {
       if (frame === page.mainFrame()) note(`at ${frame.url()}`);
-    });
-    page.on('response', (response) => {
+    };
+    const answered = (response: Response) => {
       const url = new URL(response.url());
       if (url.pathname.startsWith('/api/')) note(`${response.request().method()} ${url.pathname}${url.search} ${response.status()}`);
-    });
-    page.on('requestfailed', (request) => {
+    };
+    const unanswered = (request: Request) => {
       const url = new URL(request.url());
       note(`${request.method()} ${url.pathname}${url.search} failed: ${request.failure()?.errorText ?? 'no answer'}`);
-    });
-    page.on('pageerror', (error) => note(`threw ${error.message.split('\n')[0]}`));
+    };
+    const threw = (error: Error) => note(`threw ${error.message.split('\n')[0]}`);
     // The route's error screen logs what it caught; without this line the account only says it showed.
-    page.on('console', (message) => {
+    const logged = (message: ConsoleMessage) => {
       if (message.type() === 'error') note(`console error ${message.text().split('\n').slice(0, 3).join(' | ')}`);
+    };
+    const crashed = () => note('renderer crashed');
+    page.on('framenavigated', navigated);
+    page.on('response', answered);
+    page.on('requestfailed', unanswered);
+    page.on('pageerror', threw);
+    page.on('console', logged);
+    page.on('crash', crashed);
+    this.stops.push(() => {
+      page.off('framenavigated', navigated);
+      page.off('response', answered);
+      page.off('requestfailed', unanswered);
+      page.off('pageerror', threw);
+      page.off('console', logged);
+      page.off('crash', crashed);
     });
-    page.on('crash', () => note('renderer crashed'));
   }
 
   /**

@@ -66,6 +66,7 @@ export const test = base.extend<{ axe: AxeSession; failureDiary: FailureDiary },
       diary = account;
       await use(account);
       if (testInfo.status !== testInfo.expectedStatus) await account.tell(testInfo);
+      account.forget();
       diary = undefined;
     },
     { auto: true },

@@ -121,10 +121,11 @@ const test = checked.extend<{ visit: (visitor: Visitor, language: Language) => P
     },
     { scope: 'worker' },
   ],
-  // A kept context reports to the test running now.
-  visit: async ({ visitors, axe }, use) => {
+  // A kept context reports to the test running now: its findings, and its pages to a failure's account.
+  visit: async ({ visitors, axe, failureDiary }, use) => {
     await use(async (visitor, language) => {
       const page = await visitors.page(visitor, language);
+      failureDiary.watch(page.context());
       await axe.instrument(page.context());
       return page;
     });
