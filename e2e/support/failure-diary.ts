@@ -67,19 +67,20 @@ export class FailureDiary {
       if (message.type() === 'error') note(`console error ${message.text().split('\n').slice(0, 3).join(' | ')}`);
     };
     const crashed = () => note('renderer crashed');
-    page.on('framenavigated', navigated);
-    page.on('response', answered);
-    page.on('requestfailed', unanswered);
-    page.on('pageerror', threw);
-    page.on('console', logged);
-    page.on('crash', crashed);
+    // One table for both directions, so a listener added is always a listener let go.
+    const listeners = [
+      ['framenavigated', navigated],
+      ['response', answered],
+      ['requestfailed', unanswered],
+      ['pageerror', threw],
+      ['console', logged],
+      ['crash', crashed],
+    ] as const;
+    // Playwright's on/off are overloaded per event name; the table's pairs match them one by one.
+    type Listen = (event: string, handler: (arg: never) => void) => Page;
+    for (const [event, handler] of listeners) (page.on as Listen).call(page, event, handler);
     this.stops.push(() => {
-      page.off('framenavigated', navigated);
-      page.off('response', answered);
-      page.off('requestfailed', unanswered);
-      page.off('pageerror', threw);
-      page.off('console', logged);
-      page.off('crash', crashed);
+      for (const [event, handler] of listeners) (page.off as Listen).call(page, event, handler);
     });
   }
 
