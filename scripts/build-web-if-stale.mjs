@@ -17,6 +17,7 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/mantine-styles.ts',
   'apps/web/prerender-guest-pages.ts',
+  'apps/web/react-on-preact.mjs',
   'packages/contracts',
   'packages/domain',
 ];

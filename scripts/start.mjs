@@ -7,7 +7,9 @@ import { buildWebIfStale } from './build-web-if-stale.mjs';
 import { SERVER_NODE_OPTIONS, serverEnv } from './server-node-options.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const status = await buildWebIfStale();
+// KEEP_WEB_BUILD=1 serves the build as it is: a scenario's server started in the middle of a run
+// (e2e/support/own-server.ts) must not rebuild it (see there).
+const status = process.env.KEEP_WEB_BUILD === '1' ? 0 : await buildWebIfStale();
 if (status !== 0) process.exit(status);
 
 const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], {

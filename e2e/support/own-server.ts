@@ -20,7 +20,10 @@ export function useOwnServer(url: string, env: Record<string, string> = {}) {
     test.setTimeout(START_LIMIT_MS);
     server = spawn(process.execPath, ['support/serve.mjs'], {
       cwd: `${import.meta.dirname}/..`,
-      env: { ...process.env, PORT: port, ...env },
+      // The build as the run found it. A source edited since would have this server rebuild it, and
+      // each build names its files afresh: the pages other scenarios keep open (the every-page
+      // walk's) would then ask for files that are gone and show the route's error page.
+      env: { ...process.env, PORT: port, KEEP_WEB_BUILD: '1', ...env },
       // Its log is kept in .artifacts/server-<port>.log; only what it says on stderr shows here.
       stdio: ['ignore', 'ignore', 'inherit'],
     });
