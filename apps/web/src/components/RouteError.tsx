@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { reloadForNewBuild } from '../app/newBuild';
 import { NotFound } from './NotFound';
 
 /** Last line of defence for a route that throws while rendering. */
@@ -10,7 +11,10 @@ export function RouteError() {
   const error = useRouteError();
   // The reader sees only that something went wrong; the console keeps what, for whoever looks.
   useEffect(() => {
-    if (!(isRouteErrorResponse(error) && error.status === 404)) console.error('Route error:', error);
+    if (isRouteErrorResponse(error) && error.status === 404) return;
+    console.error('Route error:', error);
+    // A file of an older build, gone since a deploy: the page loaded again brings the new one.
+    reloadForNewBuild(error);
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
