@@ -106,7 +106,7 @@ const PORTAL_OUTPUT = {
 const fromRoot = (path: string) => fileURLToPath(new URL(`../../node_modules/${path}`, import.meta.url));
 /**
  * The portal's build runs on Preact's React compatibility layer, not React DOM: its framework chunk
- * is about 60 KB lighter (gzip) and each signed-in page paints 15-30% sooner on a slow phone
+ * is about 60 KB lighter (gzip), and the signed-in pages measured paint up to 30% sooner on a slow phone
  * (bench/README.md, "Signed-in pages"). Only that build: the guest pages are prerendered with React
  * DOM's server renderer, and the dev server (fast refresh) and the unit tests stay on React. The
  * scenarios run on the built portal, so they are what proves the app on Preact. `react` is a module
