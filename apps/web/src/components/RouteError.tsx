@@ -9,14 +9,15 @@ import { NotFound } from './NotFound';
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   // The reader sees only that something went wrong; the console keeps what, for whoever looks.
   useEffect(() => {
-    if (isRouteErrorResponse(error) && error.status === 404) return;
+    if (notFound) return;
     console.error('Route error:', error);
     // A file of an older build, gone since a deploy: the page loaded again brings the new one.
     reloadForNewBuild(error);
-  }, [error]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  }, [error, notFound]);
+  if (notFound) return <NotFound />;
   return (
     <Stack p="xl" role="alert">
       <Title order={1} size="h2">
