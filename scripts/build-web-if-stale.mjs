@@ -15,6 +15,7 @@ const sources = [
     .filter((name) => name.endsWith('.html'))
     .map((name) => `apps/web/${name}`),
   'apps/web/vite.config.ts',
+  'apps/web/framework-chunks.ts',
   'apps/web/mantine-styles.ts',
   'apps/web/prerender-guest-pages.ts',
   'apps/web/react-on-preact.mjs',

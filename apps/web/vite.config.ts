@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 // By path: the config is bundled by Vite, which leaves packages (.ts sources here) to Node.
 import { GUEST_PAGES, guestPageFile, guestPageFileOf } from '../../packages/domain/src/guest-pages';
+import { frameworkChunkOf, frameworkFirst } from './framework-chunks';
 import { mantineStyles } from './mantine-styles';
 import { prerenderGuestPages } from './prerender-guest-pages';
 
@@ -53,19 +54,6 @@ const entry = (html: string) => fileURLToPath(new URL(html, import.meta.url));
 const GUEST_BUILD = 'guest';
 
 /**
- * The libraries every portal page runs (React, the router, Mantine and what it draws with, the
- * query cache, i18n): their scripts go in one chunk. The validation library (zod) is not one of
- * them: it comes with the first form whose schema a page runs, so list pages without one are 28 KB
- * lighter (list sorts and other constants live in contracts modules that build no schema). Left to the automatic split, a signed-in
- * page load fetched 150 files (125 scripts, most a Mantine component or helper of a few hundred
- * bytes) and now fetches 67, for 6% more bytes; the scenarios' browser and server spent about a
- * tenth less CPU over the same six scenario files (115 CPU-s before, 104 after). Their
- * stylesheets stay with the modules that import them (mantine-styles.ts orders them), and the
- * chunks still under 10 KB are merged into the ones that load with them.
- */
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|preact|scheduler|react-router|@mantine[\\/](core|hooks)|@floating-ui|@tanstack|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|i18next|react-i18next)[\\/]/;
-/**
  * The first-visit words of the languages other than English (i18n.ts's FIRST_VISIT), which come
  * in a chunk of their own before the first render in that language. Left to the merging of small
  * chunks, which takes a module without side effects (a catalog) into any chunk loaded beside it,
@@ -90,7 +78,8 @@ const TUTORIALS_MANIFEST = /[\\/]features[\\/]tutorials[\\/]manifest\.json$/;
 const PORTAL_OUTPUT = {
   experimentalMinChunkSize: 10_000,
   manualChunks: (id: string) => {
-    if (FRAMEWORK.test(id) && !id.endsWith('.css')) return 'framework';
+    const framework = frameworkChunkOf(id);
+    if (framework) return framework;
     const words = FIRST_VISIT_WORDS.exec(id);
     // English is bundled with the entry (i18n.ts), and the screens' catalogs come in their own chunks.
     if (words) return words[3] === 'en' ? undefined : `words.${words[3]}`;
@@ -123,7 +112,12 @@ const ON_PREACT = [
 // Built assets load from /build/, as the Laravel-style contract serves them; the dev server keeps serving from /.
 export default defineConfig(({ command, mode }) => ({
   base: command === 'build' ? '/build/' : '/',
-  plugins: [react(), mantineStyles(), guestPages(), ...(mode === GUEST_BUILD ? [prerenderGuestPages(fileURLToPath(import.meta.url))] : [])],
+  plugins: [
+    react(),
+    mantineStyles(),
+    guestPages(),
+    ...(mode === GUEST_BUILD ? [prerenderGuestPages(fileURLToPath(import.meta.url))] : [frameworkFirst()]),
+  ],
   resolve: { alias: command === 'build' && mode !== GUEST_BUILD ? ON_PREACT : [] },
   build: {
     outDir: 'dist',
