@@ -39,6 +39,15 @@ describe('api client', () => {
     expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
+  it('asks the browser to keep a call that must outlive the page, and only that one', async () => {
+    setCookie('XSRF-TOKEN', 'tok');
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await api.post('/api/notifications/n1/dismiss', undefined, { keepalive: true });
+    await api.post('/api/notifications/n1/dismiss');
+    expect((fetchMock.mock.calls[0] as unknown[])[1]).toMatchObject({ keepalive: true });
+    expect(((fetchMock.mock.calls[1] as unknown[])[1] as RequestInit).keepalive).toBeFalsy();
+  });
+
   it('marks every call as XMLHttpRequest, asks for JSON and sends cookies same-origin', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { id: 1 } }));
     await expect(api.get('/api/user')).resolves.toEqual({ data: { id: 1 } });

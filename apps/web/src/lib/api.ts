@@ -79,6 +79,11 @@ export interface RequestOptions {
   skipAuthRedirect?: boolean;
   /** More headers for this call (e.g. Idempotency-Key on booking and payment). */
   headers?: Record<string, string>;
+  /**
+   * The call outlives the page: the browser sends it through even if the reader reloads or leaves
+   * at once (closing a notice, then reloading, must not bring it back). Small bodies only (64 KB).
+   */
+  keepalive?: boolean;
 }
 
 let csrfPromise: Promise<void> | null = null;
@@ -124,7 +129,14 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  return fetch(buildUrl(path, opts.query), { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+  return fetch(buildUrl(path, opts.query), {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: opts.signal,
+    keepalive: opts.keepalive,
+  });
 }
 
 async function parseBody(res: Response): Promise<Record<string, unknown>> {

@@ -17,7 +17,7 @@ export function SiteNotices() {
   const key = query.queryKey;
   const notices = useQuery(query);
   const dismiss = useMutation({
-    mutationFn: (id: string) => api.post(`/api/notifications/${encodeURIComponent(id)}/dismiss`),
+    mutationFn: (id: string) => api.post(`/api/notifications/${encodeURIComponent(id)}/dismiss`, undefined, { keepalive: true }),
     // Gone at once; if the server did not take it (ended meanwhile, offline), the list is asked again.
     onMutate: (id) => client.setQueryData<ActiveNotice[]>(key, (old) => old?.filter((n) => n.id !== id)),
     onError: () => client.invalidateQueries({ queryKey: key }),
