@@ -2,6 +2,7 @@
 import './globalStyles';
 import '@mantine/notifications/styles.css';
 import { RouterProvider } from 'react-router';
+import { prefetchFirstPageData } from './app/firstPageData';
 import { watchFailedImports } from './app/newBuild';
 import { createQueryClient, Providers } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -14,6 +15,7 @@ watchFailedImports();
 const router = createAppRouter();
 const queryClient = createQueryClient();
 prefetchActiveNotices(queryClient, i18n.language);
+prefetchFirstPageData(queryClient, window.location.pathname);
 
 mount(
   <Providers queryClient={queryClient}>

@@ -58,12 +58,6 @@ export const staffInvoiceQuery = (accountId: string, invoiceId: string) =>
       api.get<{ data: InvoiceView }>(`/api/admin/invoices/${encodeURIComponent(invoiceId)}`, { signal }).then((r) => r.data),
   });
 
-export const openDisputesQuery = () =>
-  queryOptions({
-    queryKey: ['admin', 'disputes'],
-    queryFn: ({ signal }) => api.get<{ data: DisputeView[] }>('/api/admin/disputes', { signal }).then((r) => r.data),
-  });
-
 export const saveCreditTerms = (accountId: string, body: CreditTermsRequest) =>
   api.put<{ data: AdminCreditView }>(`${account(accountId)}/credit`, body).then((r) => r.data);
 

@@ -9,7 +9,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { major } from '../../../components/shipment/format';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
-import { openDisputesQuery } from '../api/creditApi';
+import { openDisputesQuery } from '../api/dashboardApi';
 
 // Loaded when a dispute is opened: its forms' schemas would bring the validation library to the dashboard.
 const DisputePanel = lazy(() => import('./DisputePanel').then((m) => ({ default: m.DisputePanel })));

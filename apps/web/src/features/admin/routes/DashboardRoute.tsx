@@ -13,8 +13,7 @@ import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { useAuthUser } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
-import { openDisputesQuery } from '../api/creditApi';
-import { dashboardQuery } from '../api/dashboardApi';
+import { dashboardQuery, FIRST_DASHBOARD_DAYS, openDisputesQuery } from '../api/dashboardApi';
 import { ChartSections } from '../components/dashboard/ChartSections';
 import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
 import { MarginFigures } from '../components/dashboard/MarginFigures';
@@ -33,7 +32,7 @@ const FIGURE_MIN_WIDTH = 'min(100%, 9rem)';
 export function DashboardRoute() {
   const { t } = useTranslation();
   const user = useAuthUser();
-  const [days, setDays] = useState<(typeof DAYS)[number]>('30');
+  const [days, setDays] = useState<(typeof DAYS)[number]>(FIRST_DASHBOARD_DAYS);
   const q = useQuery(dashboardQuery(Number(days)));
   const showsDisputes = !!user && canManageCredit(user.roles);
   const client = useQueryClient();
