@@ -266,6 +266,12 @@ export class AxeSession {
       .evaluate(() => ({ url: location.href, html: document.contentType === 'text/html', origin: performance.timeOrigin }))
       .catch(() => undefined);
     if (!shown?.html) return;
+    // The phone's navigation open over the page makes the page inert, which axe leaves out (then no
+    // heading is left to find). The whole page is read once the navigation is closed again (read as
+    // it is if it stays open); the open navigation is a part read on its own (the every-page walk).
+    if (!target.selector) {
+      await page.waitForFunction(() => !document.querySelector('[inert] h1, h1[inert]'), null, { timeout: 10_000 }).catch(() => undefined);
+    }
     await settleAnimations(page);
     const structure = await page.evaluate(structureOf, target.selector ?? null).catch(() => undefined);
     if (structure && checkedClean.has(structure)) {
