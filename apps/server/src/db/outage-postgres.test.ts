@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp, TestClient, usingPostgres } from '../test/harness';
+import { portBelowEphemeral } from '../test/ports';
 import { CONNECT_TIMEOUT_MS, type Database, openDatabase } from './client';
 
 /**
@@ -19,6 +20,8 @@ function relay(target: URL) {
       return port;
     },
     async open() {
+      // Reopened on the same port after a cut: a port from listen(0) could be taken meanwhile.
+      if (port === 0) port = await portBelowEphemeral();
       const s = createServer((client) => {
         const upstream = tcpConnect(Number(target.port || 5432), target.hostname);
         const end = () => {
@@ -34,7 +37,6 @@ function relay(target: URL) {
         client.pipe(upstream).pipe(client);
       });
       await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
-      port = (s.address() as { port: number }).port;
       server = s;
     },
     async cut() {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { migratedSnapshot } from '../test/pglite-snapshot';
+import { portBelowEphemeral } from '../test/ports';
 import { createMailer } from './mailer';
 import { verifyEmailMail } from './templates';
 
@@ -70,15 +70,6 @@ const outboxRow = async (to: string) => {
   return rows[0]!;
 };
 
-/** A port nothing listens on: bind one, then close it. */
-async function closedPort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: p } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return p;
-}
-
 describe('createMailer', () => {
   it('delivers over SMTP and records sent_at in the outbox', async () => {
     const mailer = createMailer({
@@ -112,7 +103,7 @@ describe('createMailer', () => {
   it('rejects when the SMTP server is down and records the error', async () => {
     const mailer = createMailer({
       db: database.db,
-      mailUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      mailUrl: `smtp://127.0.0.1:${await portBelowEphemeral()}`,
       from: 'no-reply@freight-portal.test',
       log,
       now: () => now,

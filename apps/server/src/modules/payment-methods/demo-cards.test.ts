@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PaymentMethodsView } from '@freight/contracts';
@@ -8,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp, TestClient } from '../../test/harness';
+import { portBelowEphemeral } from '../../test/ports';
 import { deliveredShipment } from '../invoices/test-helpers';
 
 /**
@@ -20,17 +20,9 @@ let port: number;
 const dir = mkdtempSync(join(tmpdir(), 'demo-cards-'));
 const stateFile = join(dir, 'stripe-simulator.json');
 
-/** A port nobody listens on now: APP_URL must name it before the app is built (the simulator's address). */
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  port = await freePort();
+  // The app names its own address before it listens, and listens on it twice.
+  port = await portBelowEphemeral();
   t = await createTestApp({ PAYMENT_PROVIDER: 'simulator', APP_URL: `http://127.0.0.1:${port}` });
 });
 afterAll(async () => {
