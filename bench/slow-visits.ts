@@ -29,29 +29,30 @@ export async function slowedPage(context: BrowserContext): Promise<Page> {
 
 /**
  * Watches the page for `selectors` from its first script on (call before `goto`); `shown` then
- * resolves once each matches. A MutationObserver's check costs the page a `querySelector` per batch
- * of changes. Playwright's own waiting (`locator.waitFor`) queries the page on every frame: its
- * role lookups walked the whole DOM each time, 40-50 ms of a 4x-slowed quote page's main thread
- * before its first paint, work no visitor's page does and the LCP paid for.
+ * resolves, once each matches, with the time they first all did (ms since the navigation began).
+ * A MutationObserver's check costs the page a `querySelector` per batch of changes. Playwright's own
+ * waiting (`locator.waitFor`) queries the page on every frame: its role lookups walked the whole
+ * DOM each time, 40-50 ms of a 4x-slowed quote page's main thread before its first paint, work no
+ * visitor's page does and the LCP paid for.
  */
 export async function watchFor(page: Page, selectors: string[]): Promise<void> {
   await page.addInitScript((wanted: string[]) => {
-    const page = window as unknown as { benchShown?: Promise<void> };
-    page.benchShown = new Promise<void>((resolve) => {
+    const page = window as unknown as { benchShown?: Promise<number> };
+    page.benchShown = new Promise<number>((resolve) => {
       const observer = new MutationObserver(() => {
         if (!wanted.every((s) => document.querySelector(s))) return;
         observer.disconnect();
-        resolve();
+        resolve(performance.now());
       });
       observer.observe(document, { childList: true, subtree: true });
     });
   }, selectors);
 }
 
-/** Resolves once every selector given to `watchFor` matches in the page. */
-export const shown = (page: Page): Promise<void> =>
+/** Resolves once every selector given to `watchFor` matches in the page, with when they first did. */
+export const shown = (page: Page): Promise<number> =>
   page.evaluate(
-    () => (window as unknown as { benchShown?: Promise<void> }).benchShown ?? Promise.reject(new Error('watchFor was not called')),
+    () => (window as unknown as { benchShown?: Promise<number> }).benchShown ?? Promise.reject(new Error('watchFor was not called')),
   );
 
 /** The last LCP candidate before any input is the page's LCP: read it once the page has settled. */

@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/LoadingSpinner';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSupportTopic } from '../../../lib/support';
+import { useFirstPaintDone } from '../../../lib/useFirstPaintDone';
 import { PendingApprovalsNotice } from '../../approvals';
 import { dropCarriedQuote, hasCarriedQuote, peekCarriedQuote } from '../carriedQuote';
 import { QuoteTabs } from '../components/QuoteTabs';
@@ -16,7 +17,8 @@ export { QuoteHistoryRoute, SavedQuotesRoute } from './QuoteListRoutes';
 
 /**
  * A quote page: title, tabs, then the workspace (a spinner while `waiting`). `rerunId` comes from
- * /quote/:id and kin.
+ * /quote/:id and kin. Opened first, the page paints before the workspace, the form being most of
+ * its first render's work.
  */
 function QuotePage({
   titleKey,
@@ -26,12 +28,13 @@ function QuotePage({
 }: QuoteWorkspaceProps & { titleKey: string; notice?: ReactNode; waiting?: boolean }) {
   const { t } = useTranslation();
   useSupportTopic({ category: 'quoting' });
+  const painted = useFirstPaintDone();
   return (
     <>
       <PageHeader title={t(titleKey)} />
       <QuoteTabs />
       {notice}
-      {waiting ? (
+      {waiting || !painted ? (
         <LoadingSpinner label={t('common.loading')} py="xl" />
       ) : (
         // A new id is a new quote: remount so nothing of the previous one lingers.
