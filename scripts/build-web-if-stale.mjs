@@ -19,6 +19,7 @@ const sources = [
   'apps/web/mantine-styles.ts',
   'apps/web/prerender-guest-pages.ts',
   'apps/web/react-on-preact.mjs',
+  'apps/web/screen-chunks.ts',
   'packages/contracts',
   'packages/domain',
 ];

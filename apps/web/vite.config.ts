@@ -6,6 +6,7 @@ import { GUEST_PAGES, guestPageFile, guestPageFileOf } from '../../packages/doma
 import { frameworkChunkOf, frameworkFirst } from './framework-chunks';
 import { mantineStyles } from './mantine-styles';
 import { prerenderGuestPages } from './prerender-guest-pages';
+import { screensApart } from './screen-chunks';
 
 const API = 'http://127.0.0.1:3000';
 
@@ -116,7 +117,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     mantineStyles(),
     guestPages(),
-    ...(mode === GUEST_BUILD ? [prerenderGuestPages(fileURLToPath(import.meta.url))] : [frameworkFirst()]),
+    ...(mode === GUEST_BUILD ? [prerenderGuestPages(fileURLToPath(import.meta.url))] : [frameworkFirst(), screensApart()]),
   ],
   resolve: { alias: command === 'build' && mode !== GUEST_BUILD ? ON_PREACT : [] },
   build: {
