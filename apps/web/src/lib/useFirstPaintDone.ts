@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
  * React Router's key of the location a page load starts on (a later entry, pushed by the router,
  * has a key of its own).
  */
-export const FIRST_LOCATION_KEY = 'default';
+const FIRST_LOCATION_KEY = 'default';
 
 /**
  * Whether the browser has painted the page the portal opened on; true at once on a page reached
