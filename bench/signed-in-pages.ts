@@ -45,12 +45,16 @@ const LCP_TARGET_MS = 1200;
  * charts, below every figure, load only when scrolled near, which a first visit that reads the
  * figures does not do. When those show is the page's `shown` time, beside its LCP.
  */
-const PAGES: { name: string; path: string; email: string; settled?: string }[] = [
+const ALL_PAGES: { name: string; path: string; email: string; settled?: string }[] = [
   { name: 'quote', path: '/', email: 'shipper@demo.test', settled: '#shipment-details-form' },
   { name: 'my shipments', path: '/my-shipments', email: 'shipper@demo.test' },
   { name: 'open invoices', path: '/my-invoices', email: 'shipper@demo.test' },
   { name: 'admin dashboard', path: '/admin/dashboard', email: 'admin@demo.test', settled: 'section' },
 ];
+/** BENCH_PAGES=dashboard (or a comma-separated list of parts of the names) visits only those pages. */
+const PAGES = process.env.BENCH_PAGES
+  ? ALL_PAGES.filter((p) => process.env.BENCH_PAGES?.split(',').some((part) => p.name.includes(part.trim())))
+  : ALL_PAGES;
 
 interface Session {
   cookies: { name: string; value: string }[];
