@@ -60,6 +60,21 @@ describe('the search box of a list kept in the URL', () => {
     expect(new URLSearchParams(seen.search).get('q')).toBe('0614141009');
   });
 
+  test('keys typed closer together than the debounce reach the URL once, as the whole word', () => {
+    const { hook, seen } = renderList('/list');
+    const searches: string[] = [];
+    for (const typed of ['A', 'At', 'Atl', 'Atla', 'Atlan', 'Atlant', 'Atlanta']) {
+      act(() => hook.result.current.setSearch(typed));
+      act(() => vi.advanceTimersByTime(300));
+      searches.push(seen.search);
+    }
+    expect(new Set(searches)).toEqual(new Set(['']));
+    // The debounce's 350 ms after the last key, then the navigation it asks for.
+    act(() => vi.advanceTimersByTime(60));
+    act(() => vi.advanceTimersByTime(1));
+    expect(new URLSearchParams(seen.search).get('q')).toBe('Atlanta');
+  });
+
   test("a search that settles while a row's page is loading does not take the person back", async () => {
     let release = () => {};
     const loaded = new Promise<null>((resolve) => {

@@ -90,13 +90,14 @@ describe('shipment history', () => {
     expect(listQueries()[0]).toEqual({ page: '1', per_page: '25' });
   });
 
-  it('searches (debounced), filters by status, sorts and pages through the URL', async () => {
+  // That typing is one request, not one a key, is the list hook's test (useListParams.test.tsx, on a
+  // controlled clock): typed here in real time, a busy machine's pause between two keys is a search.
+  it('searches, filters by status, sorts and pages through the URL', async () => {
     const { router, listQueries } = renderHistory('/my-shipments', {}, (url) => listPage(ROWS, Number(url.searchParams.get('page'))));
     await screen.findByRole('table');
     await userEvent.type(screen.getByLabelText('Search'), 'Atlanta');
     await waitFor(() => expect(router.state.location.search).toBe('?q=Atlanta'));
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: '1', per_page: '25', q: 'Atlanta' }));
-    expect(listQueries().filter((q) => q.q && q.q !== 'Atlanta')).toEqual([]);
 
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Delayed');
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: '1', per_page: '25', q: 'Atlanta', status: 'delayed' }));

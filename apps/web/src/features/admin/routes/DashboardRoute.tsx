@@ -1,21 +1,21 @@
-import { type DashboardLink, type DashboardPeriod, type DashboardView, dashboardLinks } from '@freight/contracts';
+import { type DashboardPeriod, type DashboardView, dashboardLinks } from '@freight/contracts';
 import { canManageCredit } from '@freight/domain';
-import { Anchor, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { Section } from '../../../components/Section';
 import { zoneLabel } from '../../../components/tracking/localTime';
-import { StatusBadge } from '../../../components/tracking/StatusBadge';
 import { useAuthUser } from '../../../lib/auth';
-import { paths } from '../../../lib/paths';
 import { useFormat } from '../../../lib/useFormat';
 import { dashboardQuery, FIRST_DASHBOARD_DAYS, prefetchDashboard } from '../api/dashboardApi';
 import { ChartSections } from '../components/dashboard/ChartSections';
-import { Figure, ShipmentShortList } from '../components/dashboard/Figures';
+import { DashboardLists } from '../components/dashboard/DashboardLists';
+import { Figure } from '../components/dashboard/Figures';
+import { listPath } from '../components/dashboard/listPath';
 import { MarginFigures } from '../components/dashboard/MarginFigures';
 import { PausedCarriers } from '../components/dashboard/PausedCarriers';
 import { OpenDisputes } from '../components/OpenDisputes';
@@ -48,30 +48,31 @@ export function DashboardRoute() {
       <PageHeader title={t('admin.pages.dashboard')} />
       <QueryStatus query={q} />
       {q.data && <Dashboard view={q.data} />}
+      {/* Below the figures: drawn a paint later on a first visit, so the figures show sooner. */}
       {q.data && (
-        <Stack gap="xs">
-          <Group justify="flex-end">
-            <SegmentedControl
-              size="xs"
-              value={days}
-              onChange={(v) => setDays(v as (typeof DAYS)[number])}
-              data={DAYS.map((d) => ({ value: d, label: t('admin.dashboard_page.days', { count: Number(d) }) }))}
-              aria-label={t('admin.dashboard_page.period')}
-            />
-          </Group>
-          <ChartSections view={q.data} />
-        </Stack>
+        <AfterFirstPaint>
+          <DashboardLists view={q.data} />
+          <Stack gap="xs">
+            <Group justify="flex-end">
+              <SegmentedControl
+                size="xs"
+                value={days}
+                onChange={(v) => setDays(v as (typeof DAYS)[number])}
+                data={DAYS.map((d) => ({ value: d, label: t('admin.dashboard_page.days', { count: Number(d) }) }))}
+                aria-label={t('admin.dashboard_page.period')}
+              />
+            </Group>
+            <ChartSections view={q.data} />
+          </Stack>
+        </AfterFirstPaint>
       )}
-      {showsDisputes && !q.isPending && <OpenDisputes />}
+      {showsDisputes && !q.isPending && (
+        <AfterFirstPaint>
+          <OpenDisputes />
+        </AfterFirstPaint>
+      )}
     </Stack>
   );
-}
-
-/** The page of the list a figure opens, with the filters that make its count the figure. */
-function listPath(link: DashboardLink) {
-  if (link.list === 'shipments') return paths.admin.shipments(link.query);
-  const query = new URLSearchParams(link.query).toString();
-  return `${paths.admin.page(link.list)}${query ? `?${query}` : ''}`;
 }
 
 function Dashboard({ view }: { view: DashboardView }) {
@@ -125,87 +126,6 @@ function Dashboard({ view }: { view: DashboardView }) {
           value={fmt.number(view.incidents.count)}
           to={listPath(links.incidents)}
           hint={t('admin.dashboard_page.seen_today')}
-        />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Section title={t('admin.dashboard_page.statuses')}>
-          <Table verticalSpacing={4} fz="sm">
-            <Table.Tbody>
-              {view.statuses.map((s) => (
-                <Table.Tr key={s.status}>
-                  <Table.Td>
-                    <StatusBadge status={s.status} size="sm" />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Anchor component={Link} to={listPath(links.status(s.status))} size="sm">
-                      {fmt.number(s.count)}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {view.revenue.length > 0 && (
-            <Group gap="lg" mt="md">
-              {view.revenue.map((r) => (
-                <Anchor key={`${r.mode}-${r.currency}`} component={Link} to={listPath(links.revenue(r.mode))} size="sm">
-                  {t(`shipping_modes.${r.mode}`)}: {fmt.money(r.total_cents / 100, r.currency)} ({fmt.number(r.shipments)})
-                </Anchor>
-              ))}
-            </Group>
-          )}
-        </Section>
-        <Paper withBorder p="md" component="section" aria-label={t('admin.dashboard_page.incidents')}>
-          <Title order={2} size="h3" fz="md" mb="sm">
-            <Anchor component={Link} to={listPath(links.incidents)} inherit>
-              {t('admin.dashboard_page.incidents_today', { count: view.incidents.count })}
-            </Anchor>
-          </Title>
-          {view.incidents.latest.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('admin.dashboard_page.no_incidents')}
-            </Text>
-          ) : (
-            // A list, not a table: an error message needs the panel's width, not a squeezed column.
-            <Stack gap="sm">
-              {view.incidents.latest.map((i) => (
-                <div key={i.id}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Text size="xs" c="dimmed">
-                      {fmt.dateTime(i.created_at)} · {i.carrier ?? '—'} · {i.operation}
-                    </Text>
-                    {i.occurrences > 1 && (
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        × {fmt.number(i.occurrences)}
-                      </Text>
-                    )}
-                  </Group>
-                  <Anchor
-                    component={Link}
-                    to={`${paths.admin.page('incidents')}/${encodeURIComponent(i.id)}`}
-                    size="sm"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {i.error}
-                  </Anchor>
-                </div>
-              ))}
-            </Stack>
-          )}
-        </Paper>
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xl: 2 }}>
-        <ShipmentShortList
-          title={t('admin.dashboard_page.action_required_list', { count: view.action_required.count })}
-          to={listPath(links.action_required)}
-          shipments={view.action_required.latest}
-          empty={t('admin.dashboard_page.none_waiting')}
-        />
-        <ShipmentShortList
-          title={t('admin.dashboard_page.delayed_list', { count: view.delayed.count })}
-          to={listPath(links.delayed)}
-          shipments={view.delayed.latest}
-          empty={t('admin.dashboard_page.none_delayed')}
         />
       </SimpleGrid>
     </Stack>
