@@ -78,11 +78,13 @@ test("a sales admin reads Demo Shipper Co's program, then adds a contract lane t
   await expect(record).toBeVisible();
   await snap(auditor, 'admin-pricing-audit');
   // The entry leads to the program's page. The search redraws the table as its answer lands: a click
-  // on a row being replaced goes nowhere, so it is clicked again until the page changes.
+  // on a row being replaced goes nowhere, so it is clicked again until the page changes. Each click
+  // is given 10 s to arrive: on a busy machine the program's page took over 2 s to load, and a click
+  // again every 2 s ran out the 20 s it once had just before the page came.
   await expect(async () => {
     await record.click();
-    await expect(auditor).toHaveURL(/\/admin\/pricing\//, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(auditor).toHaveURL(/\/admin\/pricing\//, { timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(auditor.getByRole('heading', { name: `Pricing program of ${company}` })).toBeVisible();
   await context.close();
 });
