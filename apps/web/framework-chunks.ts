@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
 
 /**
- * The libraries every portal page runs (React, the router, Mantine and what it draws with, the
- * query cache, i18n): their scripts go in one chunk. The validation library (zod) is not one of
+ * The libraries every portal page runs (React, the router, Mantine's core and the components the
+ * layouts draw, what it draws with, the query cache, i18n): their scripts go in one chunk. The validation library (zod) is not one of
  * them: it comes with the first form whose schema a page runs, so list pages without one are 28 KB
  * lighter (list sorts and other constants live in contracts modules that build no schema). Left to the automatic split, a signed-in
  * page load fetched 150 files (125 scripts, most a Mantine component or helper of a few hundred
@@ -13,19 +13,44 @@ import type { Plugin } from 'vite';
  */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|preact|scheduler|react-router|@mantine[\\/](core|hooks)|@floating-ui|@tanstack|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|clsx|i18next|react-i18next)[\\/]/;
+/** A Mantine component's folder: `Select` for `.../components/Select/Select.mjs`. */
+const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]([^\\/]+)[\\/]/;
 /**
- * Mantine's inputs that only forms further in use (the quote form's numbers and steps, settings'
- * switches and passwords, the admin area's multi-selects; react-number-format is NumberInput's):
- * a chunk of their own, so a list page or the dashboard does not download them with the framework
- * (about 20 KB gzip). Not Accordion's chevron nor Radio's icon, which the menus and nav links draw: the
- * framework chunk must import no chunk of ours (`frameworkFirst` fails the build otherwise).
+ * Mantine's index module only re-exports its components. In the framework chunk it would take in
+ * every component any screen uses (a manual chunk takes in the modules it imports that no other
+ * chunk claims), so it is left out: each component goes where its kit below says.
  */
-const FORM_INPUTS =
-  /node_modules[\\/](react-number-format|@mantine[\\/]core[\\/]esm[\\/]components[\\/](NumberInput|Stepper|Grid|Fieldset|Timeline|MultiSelect|PasswordInput|Switch|Accordion(?![\\/]AccordionChevron\.)|Radio(?![\\/]RadioIcon\.))[\\/])/;
+const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
+/** The parts of kit components that the framework's own components draw (menus' check marks, nav links' chevrons). */
+const DRAWN_BY_THE_FRAMEWORK = /[\\/](CheckIcon|RadioIcon|AccordionChevron)\.mjs$/;
+/**
+ * Mantine's components that only some screens draw, in a chunk a kind, so that a page downloads
+ * the kinds it draws and not the others (the framework chunk keeps what the layouts draw, and any
+ * component not named here):
+ * - the choices (selects and what they are built of): the lists' filters, the forms;
+ * - the lists (tables, pages, tabs, progress bars, check boxes): the lists and the dashboard;
+ * - the form inputs (numbers and steps of the quote form, switches and passwords of settings,
+ *   text areas and file buttons of messages and claims); react-number-format is NumberInput's.
+ * The dashboard then downloads only the lists' kit beside the framework, and a list page not the
+ * form inputs. A chunk a component instead let the merging of small chunks put other screens'
+ * code beside the layouts' components (bench/HISTORY.md, 2026-12-07).
+ */
+const MANTINE_KITS: readonly [string, RegExp][] = [
+  ['mantine-choices', /^(Combobox|Select|MultiSelect|Autocomplete|TagsInput|Pill|PillsInput|NativeSelect)$/],
+  ['mantine-lists', /^(Table|Pagination|Progress|Tabs|Checkbox)$/],
+  ['form-inputs', /^(NumberInput|Stepper|Grid|Fieldset|Timeline|PasswordInput|Switch|Accordion|Radio|Textarea|FileButton|FileInput)$/],
+];
+const NUMBER_FORMAT = /node_modules[\\/]react-number-format[\\/]/;
+
 /** The chunk of the libraries a module of node_modules belongs in, if any (stylesheets stay with their importers). */
-export const frameworkChunkOf = (id: string): 'framework' | 'form-inputs' | undefined => {
-  if (id.endsWith('.css')) return undefined;
-  if (FORM_INPUTS.test(id)) return 'form-inputs';
+export const frameworkChunkOf = (id: string): string | undefined => {
+  if (id.endsWith('.css') || MANTINE_INDEX.test(id)) return undefined;
+  if (NUMBER_FORMAT.test(id)) return 'form-inputs';
+  const component = MANTINE_COMPONENT.exec(id)?.[1];
+  if (component && !DRAWN_BY_THE_FRAMEWORK.test(id)) {
+    const kit = MANTINE_KITS.find(([, components]) => components.test(component));
+    if (kit) return kit[0];
+  }
   if (FRAMEWORK.test(id)) return 'framework';
   return undefined;
 };
@@ -41,7 +66,7 @@ export const frameworkFirst = (): Plugin => ({
     const framework = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === 'framework');
     if (framework?.type === 'chunk' && framework.imports.length > 0) {
       this.error(
-        `The framework chunk imports ${framework.imports.join(', ')}: keep those modules in it (framework-chunks.ts, FORM_INPUTS).`,
+        `The framework chunk imports ${framework.imports.join(', ')}: keep those modules in it (framework-chunks.ts, MANTINE_KITS and DRAWN_BY_THE_FRAMEWORK).`,
       );
     }
   },

@@ -6,9 +6,8 @@ import type { SupportTopic } from '../../../lib/support';
 import { conversationsKey, listConversations } from '../api/supportApi';
 import { ConversationList } from './ConversationList';
 import { ConversationThread } from './ConversationThread';
+import type { ChatView } from './chatView';
 import { NewConversationForm } from './NewConversationForm';
-
-export type ChatView = { kind: 'list' } | { kind: 'new' } | { kind: 'thread'; id: string };
 
 /**
  * The chat with support: the customer's conversations, a new one, or one thread. Opened from a
@@ -52,6 +51,3 @@ export function ChatPanel({ topic, view, onView }: { topic: SupportTopic; view: 
     </Stack>
   );
 }
-
-/** Where the chat starts: a new conversation when the page names a shipment or invoice, else the list. */
-export const startView = (topic: SupportTopic): ChatView => (topic.reference || topic.category ? { kind: 'new' } : { kind: 'list' });

@@ -81,7 +81,7 @@ describe('chat with support', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: /Chat with support/ }));
     const chat = await screen.findByRole('dialog', { name: 'Chat with support' });
-    await userEvent.click(within(chat).getByRole('button', { name: 'New conversation' }));
+    await userEvent.click(await within(chat).findByRole('button', { name: 'New conversation' }));
     // The button is gone with the list: focus stays in the chat, on the new view's first control.
     await waitFor(() => expect(chat.contains(document.activeElement)).toBe(true));
     // Outside hours: when to expect an answer, and the phone.

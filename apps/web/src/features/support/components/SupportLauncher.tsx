@@ -3,12 +3,20 @@ import { ActionIcon, Button, Drawer, Indicator, useMantineTheme } from '@mantine
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadWhenFirstNeeded } from '../../../components/LoadWhenFirstNeeded';
 import { useLiveEvents } from '../../../lib/liveEvents';
 import { useSupport } from '../../../lib/support';
 import { conversationKey, conversationsKey, listConversations, STREAM_PATH, SUPPORT_KEY } from '../api/supportApi';
-import { ChatPanel, type ChatView, startView } from './ChatPanel';
+import { type ChatView, startView } from './chatView';
+
+// Loaded when the chat first opens: its forms (a select, a text area, the attachment button) would
+// otherwise come with every customer page, most of whose visits never open it. Pointing at the
+// button or focusing it starts the download, so the chat is usually there by the click.
+const loadChatPanel = () => import('./ChatPanel');
+const ChatPanel = lazy(() => loadChatPanel().then((m) => ({ default: m.ChatPanel })));
+const prefetch = () => void loadChatPanel().catch(() => undefined);
 
 /**
  * The support button in every customer page's header, with the count of unread replies, and the
@@ -59,18 +67,36 @@ export function SupportLauncher() {
     <>
       <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
         {wide ? (
-          <Button variant="light" radius="xl" onClick={open} leftSection={icon} aria-label={unreadLabel}>
+          <Button
+            variant="light"
+            radius="xl"
+            onClick={open}
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
+            leftSection={icon}
+            aria-label={unreadLabel}
+          >
             {t('support_chat.button')}
           </Button>
         ) : (
-          <ActionIcon variant="light" radius="xl" size="lg" onClick={open} aria-label={unreadLabel ?? t('support_chat.button')}>
+          <ActionIcon
+            variant="light"
+            radius="xl"
+            size="lg"
+            onClick={open}
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
+            aria-label={unreadLabel ?? t('support_chat.button')}
+          >
             {icon}
           </ActionIcon>
         )}
       </Indicator>
       <Drawer opened={opened} onClose={() => setOpened(false)} position="right" size="md" title={t('support_chat.title')}>
         <div ref={panel}>
-          <ChatPanel topic={topic} view={view} onView={setView} />
+          <LoadWhenFirstNeeded needed={opened}>
+            <ChatPanel topic={topic} view={view} onView={setView} />
+          </LoadWhenFirstNeeded>
         </div>
       </Drawer>
     </>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSupport } from '../../../lib/support';
-import { ChatPanel, type ChatView } from '../components/ChatPanel';
+import { ChatPanel } from '../components/ChatPanel';
+import type { ChatView } from '../components/chatView';
 
 /**
  * Support conversations as a page (/support, /support/:id): where the unread-reply mail leads,
