@@ -10,6 +10,7 @@ describe('the chunk a library module goes in', () => {
     expect(frameworkChunkOf('/app/node_modules/react-router/dist/development/index.mjs')).toBe('framework');
     expect(frameworkChunkOf(mantine('Menu/Menu.mjs'))).toBe('framework');
     expect(frameworkChunkOf(mantine('AppShell/AppShell.mjs'))).toBe('framework');
+    expect(frameworkChunkOf(mantine('NativeSelect/NativeSelect.mjs'))).toBe('framework');
     expect(frameworkChunkOf('/app/node_modules/@mantine/core/esm/core/MantineProvider/MantineProvider.mjs')).toBe('framework');
   });
 
@@ -28,6 +29,7 @@ describe('the chunk a library module goes in', () => {
     expect(frameworkChunkOf(mantine('Accordion/AccordionChevron.mjs'))).toBe('framework');
     expect(frameworkChunkOf(mantine('Radio/RadioIcon.mjs'))).toBe('framework');
     expect(frameworkChunkOf(mantine('Checkbox/CheckIcon.mjs'))).toBe('framework');
+    expect(frameworkChunkOf(mantine('Combobox/ComboboxChevron/ComboboxChevron.mjs'))).toBe('framework');
   });
 
   it("leaves Mantine's index module, stylesheets, the app and other libraries to the automatic split", () => {

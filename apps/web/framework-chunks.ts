@@ -21,13 +21,19 @@ const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]compon
  * chunk claims), so it is left out: each component goes where its kit below says.
  */
 const MANTINE_INDEX = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
-/** The parts of kit components that the framework's own components draw (menus' check marks, nav links' chevrons). */
-const DRAWN_BY_THE_FRAMEWORK = /[\\/](CheckIcon|RadioIcon|AccordionChevron)\.mjs$/;
+/**
+ * The parts of kit components that the framework's own components draw (menus' check marks, nav
+ * links' chevrons, the browser select's chevron).
+ */
+const DRAWN_BY_THE_FRAMEWORK =
+  /[\\/](CheckIcon|RadioIcon|AccordionChevron|ComboboxChevron|Combobox\.module|get-parsed-combobox-data)\.mjs$/;
 /**
  * Mantine's components that only some screens draw, in a chunk a kind, so that a page downloads
  * the kinds it draws and not the others (the framework chunk keeps what the layouts draw, and any
  * component not named here):
- * - the choices (selects and what they are built of): the lists' filters, the forms;
+ * - the choices (Mantine's own selects and what they are built of): the forms. Not the browser's
+ *   own select (NativeSelect), which the lists' filters draw: it stays in the framework chunk (under
+ *   1 KB), or every list would download the choices' 11 KB for it;
  * - the lists (tables, pages, tabs, progress bars, check boxes): the lists and the dashboard;
  * - the form inputs (numbers and steps of the quote form, switches and passwords of settings,
  *   text areas and file buttons of messages and claims); react-number-format is NumberInput's.
@@ -36,7 +42,7 @@ const DRAWN_BY_THE_FRAMEWORK = /[\\/](CheckIcon|RadioIcon|AccordionChevron)\.mjs
  * code beside the layouts' components (bench/HISTORY.md, 2026-12-07).
  */
 const MANTINE_KITS: readonly [string, RegExp][] = [
-  ['mantine-choices', /^(Combobox|Select|MultiSelect|Autocomplete|TagsInput|Pill|PillsInput|NativeSelect)$/],
+  ['mantine-choices', /^(Combobox|Select|MultiSelect|Autocomplete|TagsInput|Pill|PillsInput)$/],
   ['mantine-lists', /^(Table|Pagination|Progress|Tabs|Checkbox)$/],
   ['form-inputs', /^(NumberInput|Stepper|Grid|Fieldset|Timeline|PasswordInput|Switch|Accordion|Radio|Textarea|FileButton|FileInput)$/],
 ];
