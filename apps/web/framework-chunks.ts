@@ -2,11 +2,12 @@ import type { Plugin } from 'vite';
 
 /**
  * The libraries every portal page runs (React, the router, Mantine's core and the components the
- * layouts draw, what it draws with, the query cache, i18n): their scripts go in one chunk. The validation library (zod) is not one of
- * them: it comes with the first form whose schema a page runs, so list pages without one are 28 KB
- * lighter (list sorts and other constants live in contracts modules that build no schema). Left to the automatic split, a signed-in
- * page load fetched 150 files (125 scripts, most a Mantine component or helper of a few hundred
- * bytes) and now fetches 67, for 6% more bytes; the scenarios' browser and server spent about a
+ * layouts draw, what it draws with, the query cache, i18n): their scripts go in one chunk. The
+ * validation library (zod) is not one of them: it comes with the first form whose schema a page
+ * runs, so list pages without one are 28 KB lighter (list sorts and other constants live in
+ * contracts modules that build no schema). Left to the automatic split, a signed-in page load
+ * fetched 150 files (125 scripts, most a Mantine component or helper of a few hundred bytes) and
+ * now fetches 67, for 6% more bytes; the scenarios' browser and server spent about a
  * tenth less CPU over the same six scenario files (115 CPU-s before, 104 after). Their
  * stylesheets stay with the modules that import them (mantine-styles.ts orders them), and the
  * chunks still under 10 KB are merged into the ones that load with them.

@@ -17,6 +17,7 @@ import { type ChatView, startView } from './chatView';
 const loadChatPanel = () => import('./ChatPanel');
 const ChatPanel = lazy(() => loadChatPanel().then((m) => ({ default: m.ChatPanel })));
 const prefetch = () => void loadChatPanel().catch(() => undefined);
+const prefetchOnIntent = { onPointerEnter: prefetch, onFocus: prefetch };
 
 /**
  * The support button in every customer page's header, with the count of unread replies, and the
@@ -67,15 +68,7 @@ export function SupportLauncher() {
     <>
       <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
         {wide ? (
-          <Button
-            variant="light"
-            radius="xl"
-            onClick={open}
-            onPointerEnter={prefetch}
-            onFocus={prefetch}
-            leftSection={icon}
-            aria-label={unreadLabel}
-          >
+          <Button variant="light" radius="xl" onClick={open} {...prefetchOnIntent} leftSection={icon} aria-label={unreadLabel}>
             {t('support_chat.button')}
           </Button>
         ) : (
@@ -84,8 +77,7 @@ export function SupportLauncher() {
             radius="xl"
             size="lg"
             onClick={open}
-            onPointerEnter={prefetch}
-            onFocus={prefetch}
+            {...prefetchOnIntent}
             aria-label={unreadLabel ?? t('support_chat.button')}
           >
             {icon}
