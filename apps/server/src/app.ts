@@ -90,6 +90,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { testSeedRoutes } from './modules/test-seed/test-seed.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingKeyRoutes } from './modules/tracking/tracking-keys.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { installTwoFactorEnforcement } from './modules/two-factor-policy/enforcement';
 import { twoFactorPolicyRoutes } from './modules/two-factor-policy/two-factor-policy.routes';
 import { userSessionsRoutes } from './modules/user-sessions/user-sessions.routes';
@@ -276,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
   await openApiRoutes(app, ctx);
   installTwoFactorEnforcement(app, ctx);
   await authRoutes(app, ctx);
+  await twoFactorRoutes(app, ctx);
   await passkeysRoutes(app, ctx);
   await userSessionsRoutes(app, ctx);
   await settingsRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import type { BackgroundTasks } from './background';
+import type { CarrierAdapter } from './carrier-adapters/adapter';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './jobs/jobs';
@@ -6,7 +7,6 @@ import type { LiveStreams } from './live-streams';
 import type { Mailer } from './mail/mailer';
 import type { CarrierBreaker } from './modules/carrier-breaker/carrier-breaker';
 import type { ApiCallLog } from './modules/partner-api/call-log';
-import type { CarrierAdapter } from './modules/quotes/carriers/adapter';
 import type { RatedCarrier } from './modules/quotes/quotes.repository';
 import type { SessionManager } from './plugins/session';
 import type { Throttle } from './security/throttle';

@@ -9,11 +9,11 @@ import {
   zonedDate,
 } from '@freight/domain';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { demoDockFinding } from '../carrier-adapters/tariff-carrier';
 import type { AppContext } from '../context';
 import { carrierInvoicesRepository } from '../modules/carrier-invoices/carrier-invoices.repository';
 import { expectedOf, inspectionOf, intakeInvoices } from '../modules/carrier-invoices/intake';
 import { inspectedShipment } from '../modules/invoices/invoicing';
-import { demoDockFinding } from '../modules/quotes/carriers/tariff-carrier';
 import type { ShipmentRow } from '../modules/shipments/shipments.repository';
 import type { Db } from './client';
 import { carrierInvoiceMessages, invoices, payablesBatches, shipments, users } from './schema';

@@ -6,7 +6,7 @@ import { creditSummary } from '../modules/invoices/credit';
 import { chargeKey } from '../modules/invoices/invoices.presenter';
 import { deliveryPlaceOf, stopsOf } from '../modules/shipments/truckload-stops';
 import { trackingRepository } from '../modules/tracking/tracking.repository';
-import { zoneOf } from '../modules/tracking/zones';
+import { zoneOf } from '../zones';
 import { accounts, invoiceDisputes, invoices, quotes, shipmentEvents, shipments, users } from './schema';
 import { seededDemoDatabase } from './seeded-demo.test-support';
 

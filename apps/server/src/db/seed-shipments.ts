@@ -3,11 +3,11 @@ import { map214, vicsBolNumber, zonedDate } from '@freight/domain';
 import type { PricingContext } from '@freight/domain/pricing';
 import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq } from 'drizzle-orm';
+import { type DemoDockFinding, demoDockFinding } from '../carrier-adapters/tariff-carrier';
 import { pricingProgramsService } from '../modules/pricing-programs/pricing-programs.service';
-import { type DemoDockFinding, demoDockFinding } from '../modules/quotes/carriers/tariff-carrier';
 import { priceCarrierRate } from '../modules/quotes/quote-pricing';
 import { laneColumns } from '../modules/shipments/shipments.service';
-import { placeOffsetMinutes, zoneOf } from '../modules/tracking/zones';
+import { placeOffsetMinutes, zoneOf } from '../zones';
 import type { Db } from './client';
 import { carriers, shipmentEvents, shipmentReferences, shipments, users } from './schema';
 

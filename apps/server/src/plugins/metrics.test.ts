@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarrierAdapter } from '../carrier-adapters/adapter';
+import { TariffCarrier } from '../carrier-adapters/tariff-carrier';
 import { loadConfig } from '../config';
 import { carriers } from '../db/schema';
-import type { CarrierAdapter } from '../modules/quotes/carriers/adapter';
-import { TariffCarrier } from '../modules/quotes/carriers/tariff-carrier';
 import { createQuote, quoteAndBook } from '../modules/shipments/test-helpers';
 import { createTestApp, type TestApp, type TestClient, usingPostgres } from '../test/harness';
 import { installErrorHandling } from './errors';

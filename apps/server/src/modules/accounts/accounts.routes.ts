@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { customer, customerRoute, recentlyConfirmed } from '../../plugins/guards';
-import { presentUser } from '../users/users.presenter';
-import { usersRepository } from '../users/users.repository';
+import { presentUser, usersService } from '../users/users.service';
 import { accountsRepository } from './accounts.repository';
 
 /**
@@ -13,7 +12,7 @@ import { accountsRepository } from './accounts.repository';
  */
 export async function accountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const users = usersRepository(ctx.db);
+  const users = usersService(ctx.db);
   const accounts = accountsRepository(ctx.db);
 
   r.put('/api/account/address', { ...customerRoute('account.manage'), schema: { body: accountAddress } }, async (request) => {

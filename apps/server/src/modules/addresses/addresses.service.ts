@@ -159,3 +159,6 @@ export function addressesService(ctx: AppContext, verifier: AddressVerifier = po
     },
   };
 }
+
+export type { AddressVerifier } from './addresses.verifier';
+export { normalizePostalCode } from './addresses.verifier';

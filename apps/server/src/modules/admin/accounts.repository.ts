@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { keysetBatches } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { accountSalesReps, accountSuspensionProposals, accounts, quotes, sessions, shipments, userSettings, users } from '../../db/schema';
-import { announceAccessChange } from '../support/live-access.repository';
+import { announceAccessChange } from '../support/access-changes.service';
 
 export type AccountRow = typeof accounts.$inferSelect;
 /** The list's search without its page (what an export reads). */

@@ -7,9 +7,9 @@ import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import { requestLanguage } from '../../plugins/errors';
 import { adminPage, signedIn } from '../../plugins/guards';
-import { carrierBreakerRepository } from '../carrier-breaker/carrier-breaker.repository';
-import { creditApplicationsRepository } from '../credit-applications/credit-applications.repository';
-import { incidentError } from '../incidents/incidents.presenter';
+import { carrierBreakerRepository } from '../carrier-breaker/carrier-breaker.service';
+import { creditApplicationsRepository } from '../credit-applications/credit-applications.service';
+import { incidentError } from '../incidents/incidents.service';
 import { salesRepsService } from '../sales-reps/sales-reps.service';
 import { dashboardRepository } from './dashboard.repository';
 

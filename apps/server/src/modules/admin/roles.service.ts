@@ -9,8 +9,8 @@ import { fullName } from '../../people';
 import { hashPassword } from '../../security/passwords';
 import { randomToken, sha256 } from '../../security/tokens';
 import { type AuditActor, audit, userLabel } from '../audit/audit';
-import { announceAccessChange } from '../support/live-access.repository';
-import { usersRepository } from '../users/users.repository';
+import { announceAccessChange } from '../support/access-changes.service';
+import { usersService } from '../users/users.service';
 import { powerAlerts } from './roles.alerts';
 import { rolesRepository, type UserRow } from './roles.repository';
 
@@ -117,7 +117,7 @@ export function rolesService(ctx: AppContext) {
     const created = await ctx.db.transaction(async (tx) => {
       const r = rolesRepository(tx as Db);
       if (await r.emailTaken(email)) throw AppError.field('email', 'validation.email_taken');
-      const user = await usersRepository(tx as Db).create({
+      const user = await usersService(tx as Db).create({
         firstName: body.first_name,
         lastName: body.last_name,
         email,

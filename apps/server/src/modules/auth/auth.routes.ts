@@ -18,13 +18,10 @@ import { AppError } from '../../errors';
 import { translator } from '../../i18n';
 import { requestLanguage } from '../../plugins/errors';
 import { recentlyConfirmed, requireSignedIn, requireVerified, signedIn, verified } from '../../plugins/guards';
-import { refusePasswordSignIn } from '../sso/sso.sign-in';
-import { rememberedDevices } from '../two-factor/remembered-devices';
-import { twoFactorRoutes } from '../two-factor/two-factor.routes';
-import { twoFactorService } from '../two-factor/two-factor.service';
-import { twoFactorPolicy } from '../two-factor-policy/enforcement';
-import { presentUser } from '../users/users.presenter';
-import { usersRepository } from '../users/users.repository';
+import { refusePasswordSignIn } from '../sso/sso-sign-in.service';
+import { rememberedDevices, twoFactorService } from '../two-factor/two-factor.service';
+import { twoFactorPolicy } from '../two-factor-policy/two-factor-policy.service';
+import { presentUser, usersService } from '../users/users.service';
 import { authService } from './auth.service';
 import { identityConfirmation } from './identity-confirmation';
 
@@ -44,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const twoFactor = twoFactorService(ctx);
   const policy = twoFactorPolicy(ctx);
   const devices = rememberedDevices(ctx);
-  const users = usersRepository(ctx.db);
+  const users = usersService(ctx.db);
   const confirmation = identityConfirmation(ctx);
   const message = (request: Parameters<typeof requestLanguage>[0], key: string) => ({
     message: translator(requestLanguage(request))(key),
@@ -181,6 +178,4 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const me = signedIn(request);
     return { data: { ...presentUser(me), two_factor_enrolment_required: await policy.enrolmentRequired(me) } };
   });
-
-  await twoFactorRoutes(app, ctx);
 }

@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 import { checkSignedPath, signPath } from '../../security/signed-url';
 import { randomToken, sha256 } from '../../security/tokens';
 import { passwordsTurnedOff } from '../sso/sso.service';
-import { type UserRow, usersRepository } from '../users/users.repository';
+import { type UserRow, usersService } from '../users/users.service';
 import { authRepository } from './auth.repository';
 
 export type VerificationStatus = 'verified' | 'already' | 'expired' | 'invalid';
@@ -27,7 +27,7 @@ const emailHash = (email: string) => sha256(email.toLowerCase()).slice(0, 40);
 const minutes = (n: number) => n * 60_000;
 
 export function authService(ctx: AppContext) {
-  const users$ = usersRepository(ctx.db);
+  const users$ = usersService(ctx.db);
 
   /** After any password change, reset links sent earlier no longer work. */
   const retireResetTokens = (userId: string, now: Date) => authRepository(ctx.db).retireResetTokens(userId, now);
@@ -98,7 +98,7 @@ export function authService(ctx: AppContext) {
             accountAddress: companyAddress,
             billingAddress,
           });
-          return usersRepository(tx).create(
+          return usersService(tx).create(
             {
               accountId: account.id,
               firstName: input.primary_contact.first_name,
@@ -208,7 +208,7 @@ export function authService(ctx: AppContext) {
             if (!(await authRepository(tx).claimResetToken(user.id, sha256(input.token), now))) return false;
             if (ssoOnly) return 'sso_only' as const;
             // The link came to this address: it proves the address too (a staff invitation sets the first password so).
-            await usersRepository(tx).update(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now }, now);
+            await usersService(tx).update(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now }, now);
             return true;
           })
         : false;

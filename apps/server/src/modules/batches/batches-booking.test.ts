@@ -1,11 +1,11 @@
 import type { BatchView } from '@freight/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import type { AppContext } from '../../context';
 import { batchRows, bookingApprovals, shipments, userSettings, users } from '../../db/schema';
 import { hashPassword } from '../../security/passwords';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { usersRepository } from '../users/users.repository';
 import { batchBooking, batchRowKey } from './batches-booking';
 import { bookableLine, bookBatch, ratedBatch } from './batches-test-helpers';

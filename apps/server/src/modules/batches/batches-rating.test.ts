@@ -1,8 +1,8 @@
 import { BATCH_CSV_COLUMNS, type BatchView } from '@freight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarrierAdapter } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import type { CarrierAdapter } from '../quotes/carriers/adapter';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { businessDay } from '../shipments/test-helpers';
 import { batchesRepository } from './batches.repository';
 

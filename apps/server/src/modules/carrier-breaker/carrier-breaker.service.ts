@@ -36,3 +36,6 @@ export function carrierBreakerService(ctx: Pick<AppContext, 'db' | 'now' | 'carr
     },
   };
 }
+
+export type { Admission } from './carrier-breaker';
+export { carrierBreakerRepository } from './carrier-breaker.repository';

@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarrierAdapter } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import { auditLog, carriers, mailOutbox } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import type { CarrierAdapter } from '../quotes/carriers/adapter';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { businessDay } from '../shipments/test-helpers';
 import { usersRepository } from '../users/users.repository';
 import { BREAKER } from './carrier-breaker';

@@ -1,10 +1,10 @@
 import type { CarrierComparison, CarrierScorecard } from '@freight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CarrierAdapter } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import { auditLog, carrierRateFailures, shipmentEvents, shipments } from '../../db/schema';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import type { CarrierAdapter } from '../quotes/carriers/adapter';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { businessDay } from '../shipments/test-helpers';
 import { carrierByScac, insertAdjustmentInvoice, insertCarrierEvent, insertShipment } from '../tracking/test-fixtures';
 import { scorecardSummary } from './scorecard-summary';

@@ -23,3 +23,6 @@ export function carriersService(ctx: AppContext) {
     },
   };
 }
+
+export type { CarrierChoices } from './carriers.repository';
+export { carriersRepository } from './carriers.repository';

@@ -14,8 +14,7 @@ import { AppError } from '../../errors';
 import { creditDecisionMail } from '../../mail/credit-mails';
 import { secretBox } from '../../security/encryption';
 import { type AuditActor, audit } from '../audit/audit';
-import { evaluateHold } from '../invoices/credit';
-import { invoicesRepository } from '../invoices/invoices.repository';
+import { evaluateHold, invoicesRepository } from '../invoices/invoices.service';
 import { presentApplication, presentStaffApplication } from './credit-applications.presenter';
 import { type CreditApplicationRow, creditApplicationsRepository } from './credit-applications.repository';
 
@@ -192,3 +191,5 @@ const creditTermsOf = (body: Extract<CreditDecisionRequest, { outcome: 'approved
   credit_limit_cents: body.credit_limit_cents,
   grace_days: body.grace_days,
 });
+
+export { creditApplicationsRepository } from './credit-applications.repository';

@@ -17,10 +17,10 @@ import { type CrossingEvent, customsEntryReference, customsStage } from '@freigh
 import { portName } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { documentKindsOf, documentsOf } from '../../document-kinds';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { type AuditActor, audit } from '../audit/audit';
-import { documentKindsOf, documentsOf } from '../documents/documents.service';
 import { eventText } from '../tracking/tracking.service';
 import { type CustomsQueueRow, customsRepository } from './customs.repository';
 import { customsFactsOf } from './customs-facts';

@@ -3,7 +3,7 @@ import type { ChargeLine } from '@freight/domain/rating';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, customsVersions, shipments } from '../../db/schema';
-import { deliveryPlaceOf, stopsOf } from '../shipments/truckload-stops';
+import { deliveryPlaceOf, stopsOf } from '../shipments/shipments.service';
 import type { DocumentAccount } from './pdf';
 import type { SummaryShipment } from './shipment-summary';
 

@@ -4,13 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { documentLanguage, documentsOf, hasDocument } from '../../document-kinds';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, customer, customerRoute, signedIn, verified } from '../../plugins/guards';
 import { cartaPorteOf, cartaPorteVersionsOf } from '../carta-porte/carta-porte.service';
-import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
+import { equipmentCatalog } from '../equipment-types/equipment-types.service';
 import { marginAccess } from '../staff-shipments/staff-shipments.service';
-import { documentLanguage, documentsOf, hasDocument } from './document-kinds';
 import { documentAccount, documentShipment, earlierDeclaration } from './documents.repository';
 
 /**

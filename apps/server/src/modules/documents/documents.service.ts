@@ -1,9 +1,9 @@
 import type { Language, UnitSystem } from '@freight/domain';
 import type { Db } from '../../db/client';
+import { hasDocument } from '../../document-kinds';
 import { carrierLanguage } from '../shipments/shipments.service';
 import type { PacketClaim, PacketFile } from './claim-packet';
 import { deliveryReceiptsRepository } from './delivery-receipts.repository';
-import { hasDocument } from './document-kinds';
 import { asDocumentShipment, documentAccount, documentShipment, type ShipmentRow, shipmentRowsOf } from './documents.repository';
 import type { DocumentAccount } from './pdf';
 import type { ShippingRow } from './shipping-documents.worker';
@@ -96,5 +96,5 @@ export async function accountOnDocuments(db: Db, accountId: string) {
   return JSON.stringify(await documentAccount(db, accountId));
 }
 
-export { documentKindsOf, documentsOf } from './document-kinds';
+export { shipmentReferences } from './documents.repository';
 export { type MergedShippingPdf, mergedShippingPdf } from './shipping-documents-pdf';

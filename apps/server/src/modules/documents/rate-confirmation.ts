@@ -1,6 +1,6 @@
 import type { ChargeLine } from '@freight/domain/rating';
 import { nameOfParts } from '../../people';
-import { chargeLabel } from '../shipments/shipments.presenter';
+import { chargeLabel } from '../shipments/shipments.service';
 import { type DocumentOptions, type DocumentShipment, documentText, oneLine, phoneLine, placeLines, unitCount } from './pdf';
 import { statementDocument } from './statement-pdf';
 import { printedStops, stopsHeading } from './stops';

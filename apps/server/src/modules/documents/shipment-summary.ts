@@ -1,5 +1,5 @@
 import { formatAddressLines } from '@freight/domain';
-import { chargeLabel } from '../shipments/shipments.presenter';
+import { chargeLabel } from '../shipments/shipments.service';
 import { type DocumentAccount, type DocumentOptions, documentText, oneLine, phoneLine, placeLines, unitCount } from './pdf';
 import type { RatedShipment } from './rate-confirmation';
 import { statementDocument } from './statement-pdf';

@@ -95,3 +95,5 @@ export function equipmentTypesService(ctx: AppContext) {
     active: () => catalog.active(),
   };
 }
+
+export { equipmentCatalog, specOf } from './equipment-types.repository';

@@ -3,7 +3,7 @@ import type { BusinessDays } from '../../business-days';
 import type { IncidentFilter } from './incidents.repository';
 
 /** The API incidents' public entry: other modules record an incident through it. */
-export { recordIncident } from './incidents.recorder';
+export { carrierFailure, recordIncident } from './incidents.recorder';
 
 /** The list's query as the repository's filter (the days are the business's), for the list and its export. */
 export function incidentFilter(q: Omit<IncidentListQuery, 'page' | 'per_page'>, days: BusinessDays): IncidentFilter {

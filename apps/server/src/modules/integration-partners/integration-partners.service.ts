@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { accountAdminOf } from '../accounts/accounts.service';
 import { type AuditActor, audit, changedFields } from '../audit/audit';
-import { presentCredential } from '../oauth/credentials.presenter';
-import { credentialsRepository } from '../oauth/credentials.repository';
+import { credentialsRepository, presentCredential } from '../oauth/credentials.service';
 import { recentCalls } from '../partner-api/partner-api.service';
 import { integrationPartnersRepository, type PartnerRow } from './integration-partners.repository';
 
@@ -200,3 +199,5 @@ export function integrationPartnersService(ctx: AppContext) {
     },
   };
 }
+
+export { integrationPartnersRepository } from './integration-partners.repository';

@@ -5,8 +5,8 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { type AuditActor, audit } from '../audit/audit';
 import { FULFILL_JOB, SYNC_JOB } from '../ebay/ebay.service';
-import { webhooksRepository } from '../webhooks/webhooks.repository';
 import type { WebhooksService } from '../webhooks/webhooks.service';
+import { webhooksRepository } from '../webhooks/webhooks.service';
 import { type ConnectionFilter, type ConnectionRow, integrationsRepository } from './integrations.repository';
 
 export const INTEGRATION_KINDS = ['partner', 'credential', 'webhook', 'ebay_store'] as const;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
-import { webhookEvents } from '../webhooks/webhook-events';
+import { webhookEvents } from '../webhooks/webhooks.service';
 import { evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { chargeKey } from './invoices.presenter';

@@ -9,7 +9,7 @@ import type { JobOutcome } from '../../jobs/jobs';
 import { savedMethodOf } from '../payment-methods/payment-methods.service';
 import { actionRequired, declined, type PaymentProvider, returnUrlOf } from '../payments/payment-processor.service';
 import { canonicalJson } from '../shipments/shipments.service';
-import { webhookEvents } from '../webhooks/webhook-events';
+import { webhookEvents } from '../webhooks/webhooks.service';
 import { reevaluateHold } from './credit';
 import { applyAllocations } from './invoice-allocations';
 import { type InvoicePayOutcome, PAID_MEANWHILE, redact, settleChallenge } from './invoice-challenge';

@@ -13,8 +13,8 @@ import { agingBucket, daysPastDue, invoiceStatus, type Language, type PaymentMet
 import type { InvoiceChargeLine } from '../../db/schema';
 import { pageMeta } from '../../paging';
 import { nameOfParts, type People, personOf } from '../../people';
-import { chargeLabel } from '../shipments/shipments.presenter';
-import type { ShipmentRow } from '../shipments/shipments.repository';
+import type { ShipmentRow } from '../shipments/shipments.service';
+import { chargeLabel } from '../shipments/shipments.service';
 import type { DisputeRow, InvoicePaymentRow, InvoiceRow } from './invoices.repository';
 
 /** A charge line's name in a dispute: its code, and its detail when it has one ('freight:70'). */

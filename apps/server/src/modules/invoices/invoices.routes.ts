@@ -18,7 +18,7 @@ import { idempotencyKey } from '../../idempotency';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute } from '../../plugins/guards';
-import { shipmentReferences } from '../documents/documents.repository';
+import { shipmentReferences } from '../documents/documents.service';
 import { type PaymentEvents, type PaymentProvider, PaymentsOff } from '../payments/payment-processor.service';
 import {
   ABANDONED_CHALLENGES_JOB,
@@ -50,9 +50,9 @@ export interface InvoicesRoutesOptions {
 }
 
 /** The PDF builders load on the first download (pdfkit is large; documents.routes.ts does the same). */
-let builders: Promise<[typeof import('../documents/invoice-pdf'), typeof import('../documents/receipt-pdf')]> | undefined;
+let builders: Promise<typeof import('../documents/invoice-pdfs.service')> | undefined;
 const loadBuilders = () => {
-  builders ??= Promise.all([import('../documents/invoice-pdf'), import('../documents/receipt-pdf')]);
+  builders ??= import('../documents/invoice-pdfs.service');
   return builders;
 };
 
@@ -128,7 +128,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     const { account, settings } = customer(request);
     const language = requestLanguage(request);
     const invoice = await service.view(await service.find(account.id, request.params.id), language);
-    const [{ buildInvoicePdf }] = await loadBuilders();
+    const { buildInvoicePdf } = await loadBuilders();
     const references = invoice.shipment_id ? await shipmentReferences(ctx.db, account.id, invoice.shipment_id) : [];
     const pdf = await buildInvoicePdf(invoice, references, { language, unitSystem: settings.unitSystem as UnitSystem, now: ctx.now() });
     return sendPdf(reply, pdf, `Invoice-${invoice.number}`);
@@ -188,7 +188,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext, opts
     async (request, reply) => {
       const { account, settings } = customer(request);
       const { payment, allocations, accountName } = await service.receipt(account.id, request.params.id);
-      const [, { buildPaymentReceiptPdf }] = await loadBuilders();
+      const { buildPaymentReceiptPdf } = await loadBuilders();
       const pdf = await buildPaymentReceiptPdf(
         {
           id: payment.id,

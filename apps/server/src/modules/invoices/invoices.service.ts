@@ -4,7 +4,7 @@ import { businessDays } from '../../business-days';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
-import { shipmentsRepository } from '../shipments/shipments.repository';
+import { shipmentsRepository } from '../shipments/shipments.service';
 import { usersService } from '../users/users.service';
 import { creditSummary } from './credit';
 import { presentDispute, presentInvoice, presentInvoicePage } from './invoices.presenter';
@@ -135,10 +135,12 @@ export function invoicesService(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) 
 
 export type InvoicesService = ReturnType<typeof invoicesService>;
 
+export { evaluateHold } from './credit';
 /** The dispute queue's reads, for its export. */
 export { disputeQueueRepository } from './dispute-queue.repository';
 /** What other modules use of invoicing: the carrier-invoices module re-bills through it. */
 export type { InvoiceRow } from './invoices.repository';
+export { invoicesRepository } from './invoices.repository';
 export {
   billedCorrection,
   INVOICE_ISSUE_JOB,

@@ -2,18 +2,20 @@ import type { ShipmentItemView } from '@freight/contracts';
 import { addCalendarDays, correctedAmounts, DEFAULT_NET_DAYS, type InvoiceType, invoiceNumber } from '@freight/domain';
 import type { ChargeLine } from '@freight/domain/rating';
 import { businessDays } from '../../business-days';
+import type { InspectedShipment } from '../../carrier-adapters/adapter';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { InvoiceChargeLine, InvoiceCorrection } from '../../db/schema';
+import type { InvoiceChargeLine, InvoiceCorrection, payments } from '../../db/schema';
 import type { JobOutcome } from '../../jobs/jobs';
-import type { PaymentRow } from '../payments/payments.repository';
-import type { InspectedShipment } from '../quotes/carriers/adapter';
-import type { ShipmentRow } from '../shipments/shipments.repository';
-import { shipmentsRepository } from '../shipments/shipments.repository';
-import { webhookEvents } from '../webhooks/webhook-events';
+import type { ShipmentRow } from '../shipments/shipments.service';
+import { shipmentsRepository } from '../shipments/shipments.service';
+import { webhookEvents } from '../webhooks/webhooks.service';
 import { evaluateHold } from './credit';
 import type { InvoiceNotifier } from './invoice-notices';
 import { type InvoiceRow, invoicesRepository } from './invoices.repository';
+
+/** A payment as stored (the payments module keeps them; a receipt reads one). */
+type PaymentRow = typeof payments.$inferSelect;
 
 /** Issues the freight invoice of a delivered shipment of an account on terms (keyed by shipment). */
 export const INVOICE_ISSUE_JOB = 'invoice.issue';

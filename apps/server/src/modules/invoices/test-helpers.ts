@@ -1,8 +1,8 @@
 import { addCalendarDays, vicsBolNumber, zonedDate } from '@freight/domain';
 import { eq } from 'drizzle-orm';
+import { type DemoDockFinding, demoDockFinding } from '../../carrier-adapters/tariff-carrier';
 import { invoices, shipments } from '../../db/schema';
 import type { TestApp } from '../../test/harness';
-import { type DemoDockFinding, demoDockFinding } from '../quotes/carriers/tariff-carrier';
 import { type FixtureOptions, insertShipment, setTrackingSecret, signature } from '../tracking/test-fixtures';
 
 /** Invoice test helpers shared by the invoices, payments and credit tests. */

@@ -1,7 +1,7 @@
 import type { ApiScope, CredentialView } from '@freight/contracts';
 import { type People, personOf } from '../../people';
+import { credentialStatus } from './credential-status';
 import type { CredentialWithOwner } from './credentials.repository';
-import { credentialStatus } from './credentials.service';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, integrationPartners, oauthAccessTokens, oauthClients, partnerAccounts, userSettings, users } from '../../db/schema';
-import type { LoadedUser } from '../users/users.repository';
+import type { LoadedUser } from '../users/users.service';
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 

@@ -1,10 +1,13 @@
-import { API_SCOPES, type ApiScope, type CredentialStatus } from '@freight/contracts';
+import { API_SCOPES, type ApiScope } from '@freight/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { randomToken, safeEqual, sha256 } from '../../security/tokens';
 import { type AuditActor, audit } from '../audit/audit';
+import { credentialStatus } from './credential-status';
 import { credentialsRepository, type OAuthClientRow } from './credentials.repository';
+
+export { credentialStatus };
 
 /** An access token lives an hour (RFC 6749 leaves it to the server; an hour is the common choice). */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -24,13 +27,6 @@ export class OAuthError extends AppError {
     this.oauthCode = code;
   }
   readonly oauthCode: string;
-}
-
-export function credentialStatus(client: Pick<OAuthClientRow, 'revokedAt' | 'disabledAt' | 'expiresAt'>, now: Date): CredentialStatus {
-  if (client.revokedAt) return 'revoked';
-  if (client.disabledAt) return 'disabled';
-  if (client.expiresAt && client.expiresAt.getTime() <= now.getTime()) return 'expired';
-  return 'active';
 }
 
 /** 'YYYY-MM-DD' -> the end of that day (UTC): a credential expiring on a day works through it. */
@@ -235,3 +231,6 @@ export function credentialsService(ctx: AppContext) {
 }
 
 export type CredentialsService = ReturnType<typeof credentialsService>;
+
+export { presentCredential } from './credentials.presenter';
+export { credentialsRepository } from './credentials.repository';

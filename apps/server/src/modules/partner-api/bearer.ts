@@ -7,7 +7,7 @@ import { isUuid } from '../../ids';
 import { MemoryThrottle } from '../../security/memory-throttle';
 import { sha256 } from '../../security/tokens';
 import { type CredentialsService, credentialStatus } from '../oauth/credentials.service';
-import type { LoadedUser } from '../users/users.repository';
+import type { LoadedUser } from '../users/users.service';
 import { API_ROUTE_BY_KEY, apiPath, isApiRequest } from './api-routes';
 
 /** The credential behind an API request. */

@@ -15,9 +15,8 @@ import { isUuid } from '../../ids';
 import type { SessionRow } from '../../plugins/session';
 import { type AuditActor, audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
-import { TOTP_ISSUER } from '../two-factor/totp';
-import { TWO_FACTOR_CHALLENGE_MINUTES, twoFactorService } from '../two-factor/two-factor.service';
-import { type UserRow, usersRepository } from '../users/users.repository';
+import { TOTP_ISSUER, TWO_FACTOR_CHALLENGE_MINUTES, twoFactorService } from '../two-factor/two-factor.service';
+import { type UserRow, usersService } from '../users/users.service';
 import { type PasskeyRow, passkeysRepository } from './passkeys.repository';
 
 /** How long the browser may take between asking for a challenge and answering it. */
@@ -57,7 +56,7 @@ function signedChallenge(clientDataJSON: string) {
  */
 export function passkeysService(ctx: AppContext) {
   const repo = passkeysRepository(ctx.db);
-  const users = usersRepository(ctx.db);
+  const users = usersService(ctx.db);
   const twoFactor = twoFactorService(ctx);
   const { rpId, origins } = ctx.config.webauthn;
   const minutesSince = (at: Date) => (ctx.now().getTime() - at.getTime()) / 60_000;

@@ -8,8 +8,7 @@ import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute } from '../../plugins/guards';
 import { audit, auditActor } from '../audit/audit';
-import { shipmentsRepository } from '../shipments/shipments.repository';
-import { type CarrierFactory, defaultCarrierFor, shipmentView } from '../shipments/shipments.service';
+import { type CarrierFactory, defaultCarrierFor, shipmentsRepository, shipmentView } from '../shipments/shipments.service';
 import { expireIfDue } from './payments.service';
 
 const idParams = z.object({ id: z.string().max(64) });

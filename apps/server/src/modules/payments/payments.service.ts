@@ -5,19 +5,20 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { JobOutcome } from '../../jobs/jobs';
+import { placeOffsetMinutes } from '../../zones';
 import { creditCanceledReceipt, type InvoiceNotifier, recordPrepaidReceipt } from '../invoices/invoices.service';
 import { savedMethodOf } from '../payment-methods/payment-methods.service';
-import { trackedShipment } from '../shipments/shipments.presenter';
-import { type ShipmentRow, shipmentsRepository } from '../shipments/shipments.repository';
 import {
   type CarrierFactory,
   defaultCarrierFor,
   exchangeRatesOf,
   PAYMENT_EXPIRY_JOB,
   PAYMENT_VOID_JOB,
+  type ShipmentRow,
+  shipmentsRepository,
+  trackedShipment,
 } from '../shipments/shipments.service';
-import { placeOffsetMinutes } from '../tracking/zones';
-import { webhookEvents } from '../webhooks/webhook-events';
+import { webhookEvents } from '../webhooks/webhooks.service';
 import { actionRequired, askProcessor, declined, returnUrlOf } from './challenge';
 import { type AuthenticationNeeded, type PaymentEvents, type PaymentProvider, PaymentsOff } from './payment-provider';
 import { type PaymentRow, paymentsRepository } from './payments.repository';

@@ -3,7 +3,7 @@ import type { DeliveryWindowView, QuoteItemFacts, QuoteRequest } from '@freight/
 import type { Currency, UnitSystem } from '@freight/domain';
 import type { QuoteCosts, RateCost } from '@freight/domain/pricing';
 import type { ChargeLine, RateMessage } from '@freight/domain/rating';
-import type { RateCrossing } from './carriers/adapter';
+import type { RateCrossing } from '../../carrier-adapters/adapter';
 import type { NewQuoteRow } from './quotes.repository';
 
 /**

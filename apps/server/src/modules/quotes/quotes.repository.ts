@@ -1,14 +1,15 @@
 import { fromTodayOn, inForceOn } from '@freight/domain/rating';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { CarrierRow } from '../../carrier-adapters/adapter';
 import { answersInThisThread } from '../../db/bulk-lane';
 import type { Db } from '../../db/client';
 import { keysetBatches } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { type CarrierMode, carriers, carrierTariffVersions, currencyRates, dieselPrices, quotes } from '../../db/schema';
-import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
+import { carrierFailure, recordIncident } from '../incidents/incidents.service';
 import { writeBatcher } from './write-batcher';
 
-export type CarrierRow = typeof carriers.$inferSelect;
+export type { CarrierRow };
 
 /** A published tariff version as rating needs it. */
 export interface PublishedTariff {

@@ -9,7 +9,7 @@ import { exportFormat } from '../../exports/export';
 import { isUuid } from '../../ids';
 import { requestLanguage } from '../../plugins/errors';
 import { customer, customerRoute } from '../../plugins/guards';
-import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
+import { equipmentCatalog } from '../equipment-types/equipment-types.service';
 import { pickupDatesRoutes } from './pickup-dates.routes';
 import { quotesExport } from './quotes.export';
 import { presentQuote, presentQuotesPage } from './quotes.presenter';

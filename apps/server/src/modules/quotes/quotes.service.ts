@@ -15,19 +15,19 @@ import {
   SEP_2025_DIESEL_CENTS_PER_GAL,
   toCents,
 } from '@freight/domain/rating';
+import type { CarrierAdapter, CarrierRate, NoRate, RateRequest, RateStop } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { traceCall } from '../../telemetry/tracing';
 import { withTimeout } from '../../with-timeout';
-import type { Admission } from '../carrier-breaker/carrier-breaker';
-import { type CarrierChoices, carriersRepository } from '../carriers/carriers.repository';
+import type { Admission } from '../carrier-breaker/carrier-breaker.service';
+import { type CarrierChoices, carriersRepository } from '../carriers/carriers.service';
 import { windowCache } from '../delivery-windows/delivery-windows.service';
-import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
-import { carrierFailure } from '../incidents/incidents.recorder';
+import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.service';
+import { carrierFailure } from '../incidents/incidents.service';
 import { pricingProgramsService } from '../pricing-programs/pricing-programs.service';
 import { usersService } from '../users/users.service';
-import type { CarrierAdapter, CarrierRate, NoRate, RateRequest, RateStop } from './carriers/adapter';
-import { TariffCarrier } from './carriers/tariff-carrier';
 import { pickupCalendar } from './pickup-dates';
 import { priceCarrierRate, pricingShipment } from './quote-pricing';
 import {
@@ -46,7 +46,7 @@ import { rateItemsOf, ratePlace, siteAccessorials } from './rate-request';
 export const CARRIER_TIMEOUT_MS = 2_000;
 
 export { costOfRate } from '@freight/domain/pricing';
-export type { RateItem } from './carriers/adapter';
+export type { RateItem } from '../../carrier-adapters/adapter';
 export {
   type QuoteCosts,
   type QuoteInput,
@@ -375,5 +375,7 @@ export function quotesService(
   };
 }
 
+export { pickupCalendar } from './pickup-dates';
+export { presentQuote } from './quotes.presenter';
 /** A carrier as it was on a day (its tariff then), for the carrier invoices' inspection. */
-export { carrierAsOn } from './quotes.repository';
+export { carrierAsOn, type QuoteRow, quotesRepository } from './quotes.repository';

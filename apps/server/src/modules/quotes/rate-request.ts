@@ -1,7 +1,7 @@
 import type { QuoteRequest } from '@freight/contracts';
 import type { UnitSystem } from '@freight/domain';
 import { type AccessorialCode, type FreightClass, toInches, toPounds } from '@freight/domain/rating';
-import type { RateItem, RatePlace } from './carriers/adapter';
+import type { RateItem, RatePlace } from '../../carrier-adapters/adapter';
 
 /**
  * What a quote's input becomes when carriers are asked: the services its site types imply, its

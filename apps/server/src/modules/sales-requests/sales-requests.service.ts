@@ -3,9 +3,9 @@ import { lookupPlace, type RateMessage } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { salesRequestMail } from '../../mail/templates';
-import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
-import { quotesRepository } from '../quotes/quotes.repository';
+import { equipmentCatalog } from '../equipment-types/equipment-types.service';
 import type { QuoteInput, QuoteResult } from '../quotes/quotes.service';
+import { quotesRepository } from '../quotes/quotes.service';
 import { salesRequestsRepository } from './sales-requests.repository';
 
 /** A user sends at most this many requests to sales an hour (429 beyond). */

@@ -3,15 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireSignedIn, signedIn } from '../../plugins/guards';
-import { presentUser } from '../users/users.presenter';
-import { usersRepository } from '../users/users.repository';
+import { presentUser, usersService } from '../users/users.service';
 
 /**
  * A user's own preferences. Open to users who have not verified
  * their email yet, so they can at least read the portal in their language.
  */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const users = usersRepository(ctx.db);
+  const users = usersService(ctx.db);
   app
     .withTypeProvider<ZodTypeProvider>()
     .put('/api/settings', { preValidation: requireSignedIn, schema: { body: settingsPatch } }, async (request) => {

@@ -11,10 +11,10 @@ import type { Country } from '@freight/domain';
 import { type AccessorialCode, type InsuranceOption, insurableOnline, isBusinessDay, originToday } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { type AddressVerifier, normalizePostalCode } from '../addresses/addresses.verifier';
+import { type AddressVerifier, normalizePostalCode } from '../addresses/addresses.service';
 import { checkedCustoms } from '../customs/customs.service';
-import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
-import type { QuoteRow } from '../quotes/quotes.repository';
+import { equipmentCatalog } from '../equipment-types/equipment-types.service';
+import type { QuoteRow } from '../quotes/quotes.service';
 import { type QuoteInput, type QuoteResult, siteAccessorials } from '../quotes/quotes.service';
 import { checkedStops } from './truckload-stops';
 

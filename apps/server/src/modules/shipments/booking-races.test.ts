@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { bookingRequest } from '@freight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import type { AppContext } from '../../context';
 import { quotes, shipments, users } from '../../db/schema';
 import type { AppError } from '../../errors';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { bookingService, type Shipper } from './booking.service';
 import { bookingBody, createQuote } from './test-helpers';
 

@@ -10,7 +10,7 @@ import { heldUnderKey, holdForApproval } from '../approvals/approval-holds.servi
 import { automationRulesService, ruleShipmentOf } from '../automation-rules/automation-rules.service';
 import { shipEbayOrdersOfQuote } from '../ebay/ebay.service';
 import { usmcaService } from '../usmca/usmca.service';
-import { type WebhookSubscriberReader, webhookEvents, webhookSubscribersOf } from '../webhooks/webhook-events';
+import { type WebhookSubscriberReader, webhookEvents, webhookSubscribersOf } from '../webhooks/webhooks.service';
 import { saveBookedPlaces } from './booked-places';
 import { bookingPricer, type Priced, type Shipper } from './booking-price';
 import type { BolSerialDrawer, CarrierRowReader } from './booking-readers';

@@ -3,7 +3,7 @@ import type { Country, Currency } from '@freight/domain';
 import { type AccessorialCode, fromCents } from '@freight/domain/rating';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { QuoteRow } from '../quotes/quotes.repository';
+import type { QuoteRow } from '../quotes/quotes.service';
 import { type QuoteInput, type QuoteOwner, quotesService } from '../quotes/quotes.service';
 import { type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { deliveryPlaceOf, quotedStops, stopsOf } from './truckload-stops';

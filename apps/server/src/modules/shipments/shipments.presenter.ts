@@ -18,13 +18,13 @@ import type {
 import { FINAL_STATUSES, type Language } from '@freight/domain';
 import { customsStage } from '@freight/domain/customs';
 import { type ChargeLine, crossingView } from '@freight/domain/rating';
+import type { TrackedShipment } from '../../carrier-adapters/adapter';
+import { documentKindsOf, documentLanguage, documentsOf, hasReaderCopy, languageOfCountry } from '../../document-kinds';
 import { isMessageKey, plainText, translator } from '../../i18n';
 import { pageMeta } from '../../paging';
 import { type People, personOf } from '../../people';
+import { localTime } from '../../zones';
 import { customsFactsOf } from '../customs/customs.service';
-import { documentKindsOf, documentLanguage, documentsOf, hasReaderCopy, languageOfCountry } from '../documents/document-kinds';
-import type { TrackedShipment } from '../quotes/carriers/adapter';
-import { localTime } from '../tracking/zones';
 import type { ShipmentEventRow, ShipmentRow } from './shipments.repository';
 import { deliveryPlaceOf, stopsOf } from './truckload-stops';
 

@@ -1,19 +1,18 @@
 import type { ShipmentView } from '@freight/contracts';
 import { CANCELABLE_STATUSES, CARD_AUTH_HOLD_CENTS, type Currency, type Language, SUPPORT_PHONE } from '@freight/domain';
 import { convertCents } from '@freight/domain/rating';
+import type { BookingCarrierAdapter, CarrierRow } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
+import { placeOffsetMinutes } from '../../zones';
 import { expectedWindow } from '../delivery-windows/delivery-windows.service';
-import { equipmentCatalog } from '../equipment-types/equipment-types.repository';
-import type { BookingCarrierAdapter } from '../quotes/carriers/adapter';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
-import type { CarrierRow } from '../quotes/quotes.repository';
+import { equipmentCatalog } from '../equipment-types/equipment-types.service';
 import { FALLBACK_RATES } from '../quotes/quotes.service';
-import { placeOffsetMinutes } from '../tracking/zones';
 import { usersService } from '../users/users.service';
-import { webhookEvents } from '../webhooks/webhook-events';
+import { webhookEvents } from '../webhooks/webhooks.service';
 import { type PaymentFacts, presentShipment, trackedShipment } from './shipments.presenter';
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { confirmationPath, presentTruckloadConfirmation, shipmentIdOfToken } from './truckload-confirmation';
@@ -182,6 +181,10 @@ export function shipmentsService(ctx: AppContext, opts: ShipmentsServiceOptions 
 export { laneColumns } from './lane-columns';
 /** My Shipments as a file, for the lists other modules narrow (analytics' drill-down) or read whole. */
 export { shipmentExportColumns, shipmentsExport } from './shipments.export';
-export { carrierLanguage, presentShipmentPage } from './shipments.presenter';
+export { carrierLanguage, chargeLabel, listItem, presentEvent, presentShipmentPage, trackedShipment } from './shipments.presenter';
+
 /** A shipment row, and its lock, for the modules that bill it (carrier invoices). */
-export { type ShipmentRow, shipmentsRepository } from './shipments.repository';
+
+export type { ShipmentRow } from './shipments.repository';
+export { shipmentBatches, shipmentsRepository } from './shipments.repository';
+export { deliveryPlaceOf, stopsOf } from './truckload-stops';

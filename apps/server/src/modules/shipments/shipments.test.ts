@@ -4,13 +4,13 @@ import { isVicsBolNumber, SUPPORT_PHONE } from '@freight/domain';
 import { addDays, dayOfWeek, nextBusinessDay } from '@freight/domain/rating';
 import { and, count, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import type { AppContext } from '../../context';
 import { COUNT_AHEAD } from '../../db/count-ahead';
 import { accounts, addressBook, jobs, quotes, shipmentEvents, shipments, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness';
 import { browserCard } from '../payments/stripe-test-helpers';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
 import { bookingService } from './booking.service';
 import {
   book,

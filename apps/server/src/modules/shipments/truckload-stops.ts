@@ -1,7 +1,7 @@
 import type { BookingPlace, BookingStop, PlaceView, StopView } from '@freight/contracts';
 import type { Country } from '@freight/domain';
+import type { BookedStop } from '../../carrier-adapters/adapter';
 import { nameOfParts } from '../../people';
-import type { BookedStop } from '../quotes/carriers/adapter';
 import type { QuoteInput } from '../quotes/quotes.service';
 
 /**

@@ -16,7 +16,7 @@ import { oidcRelyingParty } from './sso.oidc';
 import { ssoRepository } from './sso.repository';
 import { ssoSecrets } from './sso.secrets';
 import { ssoService } from './sso.service';
-import { SsoFailure, ssoSignIn } from './sso.sign-in';
+import { SsoFailure, ssoSignIn } from './sso-sign-in.service';
 
 /** Where the embedded default mounts the OpenID provider simulator. */
 export const OIDC_SIMULATOR_PREFIX = '/oidc-sim';

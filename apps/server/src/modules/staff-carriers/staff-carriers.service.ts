@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { figureChanges as tariffChanges } from '../../versions/figure-diff';
 import { nextEffectiveDate, publishedNumber, versionInForce, versionView } from '../../versions/versions';
 import { type AuditActor, audit } from '../audit/audit';
-import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.repository';
+import { equipmentCatalog, specOf } from '../equipment-types/equipment-types.service';
 import { type CarrierRow, staffCarriersRepository } from './staff-carriers.repository';
 import { PREVIEW_QUOTES, previewTariff } from './tariff-preview';
 import { tariffProblem } from './tariff-probe';

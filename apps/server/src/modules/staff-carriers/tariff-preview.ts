@@ -1,8 +1,7 @@
 import type { TariffPreview, TariffPreviewLine } from '@freight/contracts';
 import { type EquipmentSpec, greatCircleMiles, lookupPlace, roadMiles } from '@freight/domain/rating';
-import type { RateRequest } from '../quotes/carriers/adapter';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
-import type { CarrierRow } from '../quotes/quotes.repository';
+import type { CarrierRow, RateRequest } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import { type QuoteInput, type QuoteResult, rateItemsOf, ratePlace, siteAccessorials } from '../quotes/quotes.service';
 
 /** A quote as stored: what was asked and what came back. */

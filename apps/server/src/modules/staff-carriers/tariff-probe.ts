@@ -1,9 +1,8 @@
 import type { TariffDraftRequest } from '@freight/contracts';
 import { NMFC_CLASSES } from '@freight/domain';
 import { type FreightClass, STANDARD_EQUIPMENT } from '@freight/domain/rating';
-import type { RateItem, RateRequest } from '../quotes/carriers/adapter';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
-import type { CarrierRow } from '../quotes/quotes.repository';
+import type { CarrierRow, RateItem, RateRequest } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 
 /**
  * Whether a tariff rates sensibly: before a draft is saved or published, it prices a

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { type AuditActor, audit } from '../audit/audit';
-import { type ShipmentRow, shipmentsRepository } from '../shipments/shipments.repository';
+import { type ShipmentRow, shipmentsRepository } from '../shipments/shipments.service';
 
 /** The estimated delivery as staff see it (what the shipper is shown is the generated column). */
 export function etaView(row: ShipmentRow): StaffEtaView {

@@ -1,6 +1,6 @@
 import { zonedDateTime } from '@freight/domain';
 import { AppError } from '../../errors';
-import { offsetAt, zonedIso, zoneOf } from '../tracking/zones';
+import { offsetAt, zonedIso, zoneOf } from '../../zones';
 
 /** The lane a staff event happens on: the state of each end and its country. */
 interface Lane {

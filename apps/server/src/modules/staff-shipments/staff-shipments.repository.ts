@@ -4,7 +4,7 @@ import type { BusinessDays } from '../../business-days';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { accountSalesReps, accounts, carriers, quotes, shipmentEvents, shipmentReferences, shipments, users } from '../../db/schema';
-import { shipmentBatches, shipmentPage } from '../shipments/shipments.repository';
+import { shipmentBatches, shipmentPage } from '../shipments/shipments.service';
 
 /** The search without its page (what an export reads). */
 export type StaffShipmentFilter = Omit<StaffShipmentQuery, 'page' | 'per_page'>;

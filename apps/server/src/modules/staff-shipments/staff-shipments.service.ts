@@ -7,15 +7,18 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { fullName } from '../../people';
 import { alertEvaluator } from '../alerts/alerts.service';
-import { type AuditActor, audit } from '../audit/audit';
-import { auditRepository } from '../audit/audit.repository';
+import { type AuditActor, audit, auditRepository } from '../audit/audit';
 import { carrierScorecardsService } from '../carrier-scorecards/carrier-scorecards.service';
-import { chargeLabel, presentEvent } from '../shipments/shipments.presenter';
-import { shipmentsRepository } from '../shipments/shipments.repository';
-import { type ShipmentsServiceOptions, shipmentsService, shipmentView } from '../shipments/shipments.service';
+import {
+  chargeLabel,
+  presentEvent,
+  type ShipmentsServiceOptions,
+  shipmentsRepository,
+  shipmentsService,
+  shipmentView,
+} from '../shipments/shipments.service';
 import { notesOf } from '../staff-notes/staff-notes.service';
-import { trackingRepository } from '../tracking/tracking.repository';
-import { eventRow, trackingService } from '../tracking/tracking.service';
+import { eventRow, trackingRepository, trackingService } from '../tracking/tracking.service';
 import { etaView } from './eta-override';
 import { marginView } from './shipment-margin';
 import { eventZone, placedEventTime } from './staff-events';

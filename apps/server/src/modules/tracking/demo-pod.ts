@@ -1,5 +1,5 @@
 import type { DeliveryExceptionIn } from '@freight/contracts';
-import { seedOf } from './demo-timeline';
+import { seedOf } from '../../carrier-adapters/demo-timeline';
 import { signaturePng } from './signature-png';
 
 /**

@@ -1,6 +1,7 @@
 import { addBusinessDays, estimatedDelivery } from '@freight/domain/rating';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEventsUntil, demoTimeline } from '../../carrier-adapters/demo-timeline';
 import { loadConfig } from '../../config';
 import { apiIncidents, jobs, shipmentEvents, shipments } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
@@ -8,7 +9,6 @@ import { Throttle } from '../../security/throttle';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/outbox';
 import { trackedShipment } from '../shipments/shipments.presenter';
-import { demoEventsUntil, demoTimeline } from './demo-timeline';
 import { defaultTrackingAdapters, POLL_JOB, pollTracking, type TrackingAdapter } from './poll';
 import { carrierByScac, insertShipment } from './test-fixtures';
 import { trackingService } from './tracking.service';

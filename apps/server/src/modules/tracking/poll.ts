@@ -1,10 +1,10 @@
 import { addBusinessDays } from '@freight/domain/rating';
+import type { CarrierEvent, TrackedShipment } from '../../carrier-adapters/adapter';
+import { TariffCarrier } from '../../carrier-adapters/tariff-carrier';
 import type { AppContext } from '../../context';
 import { withTimeout } from '../../with-timeout';
 import { deliveryReceiptsService } from '../documents/delivery-receipts.service';
-import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
-import { TariffCarrier } from '../quotes/carriers/tariff-carrier';
-import { trackedShipment } from '../shipments/shipments.presenter';
+import { trackedShipment } from '../shipments/shipments.service';
 import { demoPodShipment, demoProofOfDelivery } from './demo-pod';
 import { type CarrierRow, type ShipmentRow, trackingRepository } from './tracking.repository';
 import type { ShipmentEventIn, trackingService } from './tracking.service';

@@ -3,10 +3,10 @@ import type { Language } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { plainText } from '../../i18n';
 import { statusChangeMail } from '../../mail/templates';
+import { localTime } from '../../zones';
 import { trackingMailRecipients } from '../shipment-watchers/shipment-watchers.service';
 import { eventText } from './event-words';
 import type { EventRow, NotifyFacts } from './tracking.repository';
-import { localTime } from './zones';
 
 /** 'City, ST', either part possibly missing. */
 const place = (city: string, state: string) => [city, state].filter(Boolean).join(', ');

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { carriers, shipmentEvents, shipments, stillMoving } from '../../db/schema';
 import { retryAfterSeconds } from '../../security/throttle';
-import { carrierFailure, recordIncident } from '../incidents/incidents.recorder';
+import { carrierFailure, recordIncident } from '../incidents/incidents.service';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type CarrierRow = typeof carriers.$inferSelect;

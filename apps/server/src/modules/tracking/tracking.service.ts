@@ -1,25 +1,25 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { TrackingEventIn, TrackingIngestCounts } from '@freight/contracts';
 import { FINAL_STATUSES, isScac, map214, normaliseCarrierName, normaliseScac } from '@freight/domain';
+import type { CarrierEvent } from '../../carrier-adapters/adapter';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { MemoryThrottle } from '../../security/memory-throttle';
+import { utcOffsetMinutes } from '../../zones';
 import { alertEvaluator } from '../alerts/alerts.service';
 import { CARRIER_INVOICE_DELAY_MS, CARRIER_INVOICE_SIMULATE_JOB } from '../carrier-invoices/carrier-invoices.service';
 import { expectedWindow } from '../delivery-windows/delivery-windows.service';
 import { deliveryReceiptsService } from '../documents/delivery-receipts.service';
-import { recordIncident } from '../incidents/incidents.recorder';
-import { INVOICE_ISSUE_JOB } from '../invoices/invoicing';
-import type { CarrierEvent } from '../quotes/carriers/adapter';
+import { recordIncident } from '../incidents/incidents.service';
+import { INVOICE_ISSUE_JOB } from '../invoices/invoices.service';
 import { type CarrierRow, resolveCarriers } from '../scac-aliases/scac-aliases.service';
 import { PAYMENT_VOID_JOB } from '../shipments/shipments.service';
-import { webhookEvents } from '../webhooks/webhook-events';
+import { webhookEvents } from '../webhooks/webhooks.service';
 import { eventText } from './event-words';
 import { deriveStatus } from './status';
 import { statusChangeNotifier } from './status-mail';
 import { type NewEventRow, trackingRepository } from './tracking.repository';
-import { utcOffsetMinutes } from './zones';
 
 /** Where an event came from: a carrier's signed post, our poll of its API, or staff recording one by hand (the portal's own, the shipper's cancel, are written by shipments). */
 /** An event's words in a reader's language, for the modules that show events of their own (the customs queue). */
@@ -370,3 +370,5 @@ export function trackingService(ctx: TrackingCtx) {
 
   return { verifySignature, ingest, receive, recompute, publicLookup };
 }
+
+export { trackingRepository } from './tracking.repository';

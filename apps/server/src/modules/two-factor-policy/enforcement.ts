@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { twoFactorService } from '../two-factor/two-factor.service';
-import type { LoadedUser } from '../users/users.repository';
+import type { LoadedUser } from '../users/users.service';
 
 /**
  * What a user who must enrol a second factor may still call: who they are, signing out, their

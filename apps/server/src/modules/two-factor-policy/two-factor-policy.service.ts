@@ -5,7 +5,7 @@ import { isUuid } from '../../ids';
 import { twoFactorResetMail } from '../../mail/two-factor-mails';
 import { type AuditActor, audit, userLabel } from '../audit/audit';
 import { twoFactorService } from '../two-factor/two-factor.service';
-import { usersRepository } from '../users/users.repository';
+import { usersService } from '../users/users.service';
 import { twoFactorPolicyRepository } from './two-factor-policy.repository';
 
 /**
@@ -54,7 +54,7 @@ export function twoFactorPolicyService(ctx: AppContext) {
       if (userId === actor.id) throw new AppError(403, 'forbidden', 'errors.two_factor_reset_self');
       const at = ctx.now();
       const { user, settings } = await ctx.db.transaction(async (tx) => {
-        const loaded = await usersRepository(tx).load(userId);
+        const loaded = await usersService(tx).load(userId);
         if (!loaded) throw AppError.notFound();
         const target = loaded.user;
         if (!(await twoFactor.removeEveryFactor(tx, target.id))) throw new AppError(409, 'conflict', 'errors.two_factor_reset_none');
@@ -73,7 +73,7 @@ export function twoFactorPolicyService(ctx: AppContext) {
         );
         return loaded;
       });
-      await usersRepository(ctx.db).endSessions(user.id);
+      await usersService(ctx.db).endSessions(user.id);
       // The reset stands should the mail fail: the audit log keeps it, and the user is led to enrol at sign-in.
       await ctx.mailer
         .send(
@@ -88,3 +88,5 @@ export function twoFactorPolicyService(ctx: AppContext) {
     },
   };
 }
+
+export { twoFactorPolicy } from './enforcement';

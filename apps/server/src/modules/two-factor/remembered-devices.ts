@@ -2,7 +2,7 @@ import { isStaff } from '@freight/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { hmac, randomToken } from '../../security/tokens';
-import type { UserRow } from '../users/users.repository';
+import type { UserRow } from '../users/users.service';
 import { rememberedDevicesRepository } from './remembered-devices.repository';
 
 /** How long a remembered browser signs in with the password alone. */

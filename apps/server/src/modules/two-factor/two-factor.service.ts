@@ -6,8 +6,8 @@ import type { SessionRow } from '../../plugins/session';
 import { secretBox } from '../../security/encryption';
 import { type AuditActor, audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
-import { passkeysRepository } from '../passkeys/passkeys.repository';
-import { type UserRow, usersRepository } from '../users/users.repository';
+import { passkeyFactor } from '../passkeys/passkey-factor.service';
+import { type UserRow, usersService } from '../users/users.service';
 import { matchRecoveryCode, newRecoveryCodes, normalizeRecoveryCode, RECOVERY_CODE_LENGTH, recoveryCodeHash } from './recovery-codes';
 import { acceptedTotpStep, newTotpSecret, normalizeTotpCode, totpUri } from './totp';
 import { type AuthenticatorRow, twoFactorRepository } from './two-factor.repository';
@@ -26,7 +26,7 @@ type Action = 'user.two_factor_enabled' | 'user.two_factor_disabled' | 'user.rec
  */
 export function twoFactorService(ctx: AppContext) {
   const repo = twoFactorRepository(ctx.db);
-  const users = usersRepository(ctx.db);
+  const users = usersService(ctx.db);
   const secrets = secretBox(ctx.appKey, 'totp-secret');
 
   /** Changes of a user's second factor are audited, named by the user, in the transaction that makes them. */
@@ -72,7 +72,7 @@ export function twoFactorService(ctx: AppContext) {
 
   /** Whether the user has a second factor: an authenticator app that is on, or a passkey. */
   async function hasFactor(db: AppContext['db'], userId: string) {
-    return (await twoFactorRepository(db).hasConfirmedFactor(userId)) || (await passkeysRepository(db).hasAny(userId));
+    return (await twoFactorRepository(db).hasConfirmedFactor(userId)) || (await passkeyFactor(db).hasAny(userId));
   }
 
   /** No factor left (none of app and passkeys): no recovery codes, no browser remembered for the second step. */
@@ -130,7 +130,7 @@ export function twoFactorService(ctx: AppContext) {
     async methods(userId: string): Promise<SecondFactorMethod[]> {
       const [app, passkey, codes] = await Promise.all([
         repo.hasConfirmedFactor(userId),
-        passkeysRepository(ctx.db).hasAny(userId),
+        passkeyFactor(ctx.db).hasAny(userId),
         repo.countUnusedRecoveryCodes(userId),
       ]);
       return [
@@ -156,7 +156,7 @@ export function twoFactorService(ctx: AppContext) {
     /** The app's state, and the recovery codes left of whichever factor the user has. */
     async status(userId: string): Promise<TwoFactorStatus> {
       const authenticator = await confirmedAuthenticator(userId);
-      const factor = Boolean(authenticator) || (await passkeysRepository(ctx.db).hasAny(userId));
+      const factor = Boolean(authenticator) || (await passkeyFactor(ctx.db).hasAny(userId));
       return {
         enabled: Boolean(authenticator),
         confirmed_at: authenticator?.confirmedAt?.toISOString() ?? null,
@@ -217,7 +217,7 @@ export function twoFactorService(ctx: AppContext) {
      */
     async recoveryCodesForFirstPasskey(db: AppContext['db'], userId: string): Promise<RecoveryCodes | undefined> {
       if (await twoFactorRepository(db).hasConfirmedFactor(userId)) return undefined;
-      if ((await passkeysRepository(db).count(userId)) !== 1) return undefined;
+      if ((await passkeyFactor(db).count(userId)) !== 1) return undefined;
       return replaceRecoveryCodes(db, userId);
     },
 
@@ -231,7 +231,7 @@ export function twoFactorService(ctx: AppContext) {
      */
     async removeEveryFactor(db: AppContext['db'], userId: string) {
       const app = await twoFactorRepository(db).removeAuthenticator(userId);
-      const passkeys = await passkeysRepository(db).removeAll(userId);
+      const passkeys = await passkeyFactor(db).removeAll(userId);
       await twoFactorRepository(db).forgetSecondStep(userId);
       return app || passkeys > 0;
     },
@@ -255,3 +255,6 @@ export function twoFactorService(ctx: AppContext) {
     },
   };
 }
+
+export { rememberedDevices } from './remembered-devices';
+export { TOTP_ISSUER } from './totp';

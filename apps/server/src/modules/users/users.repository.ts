@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, userSettings, users } from '../../db/schema';
 import { fullName, type People } from '../../people';
-import { announceAccessChange } from '../support/live-access.repository';
+import { announceAccessChange } from '../support/access-changes.service';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -75,7 +75,6 @@ export function usersRepository(db: Db) {
       await db.insert(userSettings).values({ subscriptions: DEFAULT_SETTINGS.subscriptions, ...settings, userId: user.id });
       return user;
     },
-    /** The full names and accounts of these users (the people an account's records name), in one query. */
     /**
      * Whom a mail about the user's own records goes to: their address, first name, language and
      * the mails they take (null language and subscriptions: never chosen). Undefined for a user
@@ -95,7 +94,7 @@ export function usersRepository(db: Db) {
         .where(activeOnly ? and(eq(users.id, id), isNull(users.deactivatedAt)) : eq(users.id, id));
       return row;
     },
-
+    /** The full names and accounts of these users (the people an account's records name), in one query. */
     async people(ids: readonly (string | null | undefined)[]): Promise<People> {
       const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
       if (!wanted.length) return new Map();

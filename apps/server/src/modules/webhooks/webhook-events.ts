@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { WebhookEventType } from '../../db/schema';
-import { documentKindsOf, documentsOf, isStampedLater } from '../documents/document-kinds';
+import { documentKindsOf, documentsOf, isStampedLater } from '../../document-kinds';
 import { type ShipmentFacts, webhookFactsRepository } from './webhook-facts.repository';
 import { type Lane, webhooksRepository } from './webhooks.repository';
 

@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@freight/domain';
 import type { AppContext } from '../../context';
 import { webhookDisabledMail } from '../../mail/templates';
 import { accountAdminOf } from '../accounts/accounts.service';
-import { usersRepository } from '../users/users.repository';
+import { usersService } from '../users/users.service';
 import { webhookFactsRepository } from './webhook-facts.repository';
 import type { SubscriptionRow } from './webhooks.repository';
 
@@ -19,7 +19,7 @@ function shownUrl(url: string) {
 
 /** Who hears of an account's subscription: its creator while still a user of the account, else the account's admin. */
 async function accountRecipient(ctx: Pick<AppContext, 'db'>, accountId: string, createdBy: string | null) {
-  const users = usersRepository(ctx.db);
+  const users = usersService(ctx.db);
   const creator = createdBy ? await users.load(createdBy) : undefined;
   if (creator?.account?.id === accountId && !creator.user.deactivatedAt) return creator;
   const admin = await accountAdminOf(ctx.db, accountId);

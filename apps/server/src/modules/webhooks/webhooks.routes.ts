@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adminPage, customer, requirePermission, signedIn } from '../../plugins/guards';
 import { type AuditActor, auditActor } from '../audit/audit';
-import { integrationPartnersRepository } from '../integration-partners/integration-partners.repository';
+import { integrationPartnersRepository } from '../integration-partners/integration-partners.service';
 import { webhookReceiver } from './receiver-simulator';
 import { webhookDelivery } from './webhook-delivery';
 import { newWebhookSecret, webhookSecretBox } from './webhook-signing';

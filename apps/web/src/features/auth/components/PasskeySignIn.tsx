@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailure } from '../../../components/PasskeyFailure';
 import { WRAPPING_BUTTON_STYLES } from '../../../components/wrappingButton';
-import { signInWithPasskey } from '../../security/api/passkeysApi';
+import { signInWithPasskey } from '../../security';
 
 /**
  * Signs in with a passkey: on the login form without the password ('sign_in', `remember` being

@@ -4,9 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { carryQuote } from '../../quotes/carriedQuote';
-import { GuestQuoteContext } from '../../quotes/components/guest';
-import { QuoteWorkspace } from '../../quotes/components/workspace/QuoteWorkspace';
+import { carryQuote, GuestQuoteContext, QuoteWorkspace } from '../../quotes';
 
 /**
  * The public quote page (spec: a public page): a visitor quotes LTL or parcel freight without an

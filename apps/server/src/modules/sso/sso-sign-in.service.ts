@@ -7,7 +7,7 @@ import { hashPassword } from '../../security/passwords';
 import { randomToken, safeEqual, sha256 } from '../../security/tokens';
 import { audit, userRecord } from '../audit/audit';
 import { refuseSuspended } from '../auth/auth.service';
-import { type UserRow, usersRepository } from '../users/users.repository';
+import { type UserRow, usersService } from '../users/users.service';
 import type { OidcRelyingParty } from './sso.oidc';
 import { emailDomain, knownRole } from './sso.presenter';
 import { type ProviderRow, ssoRepository } from './sso.repository';
@@ -42,7 +42,7 @@ export interface CallbackQuery {
  */
 export function ssoSignIn(ctx: AppContext, rp: OidcRelyingParty) {
   const repo = ssoRepository(ctx.db);
-  const users = usersRepository(ctx.db);
+  const users = usersService(ctx.db);
   const secrets = ssoSecrets(ctx.appKey);
 
   /** The provider's settings with the client secret opened. */
@@ -63,7 +63,7 @@ export function ssoSignIn(ctx: AppContext, rp: OidcRelyingParty) {
         await ctx.db.transaction(async (tx) => {
           await ssoRepository(tx).linkIdentity(existing.id, provider.issuer, claims.sub, ctx.now());
           // The provider vouched for the address: it counts as verified.
-          if (!existing.emailVerifiedAt) await usersRepository(tx).update(existing.id, { emailVerifiedAt: ctx.now() }, ctx.now());
+          if (!existing.emailVerifiedAt) await usersService(tx).update(existing.id, { emailVerifiedAt: ctx.now() }, ctx.now());
           await record(tx, existing, ip, 'user.sso_linked', provider.issuer);
         });
       }
@@ -72,7 +72,7 @@ export function ssoSignIn(ctx: AppContext, rp: OidcRelyingParty) {
     // A password nobody knows: the user signs in through the provider (or resets it, where passwords are allowed).
     const passwordHash = await hashPassword(randomToken());
     return ctx.db.transaction(async (tx) => {
-      const user = await usersRepository(tx).create(
+      const user = await usersService(tx).create(
         {
           accountId,
           email: claims.email,

@@ -15,8 +15,6 @@ import {
   ratesWithinOneCountry,
   rateTruckload,
 } from '@freight/domain/rating';
-import { demoEventsUntil } from '../../tracking/demo-timeline';
-import type { CarrierRow } from '../quotes.repository';
 import { crossesBorder, rateAcrossBorder } from './across-border';
 import type {
   BookingCarrierAdapter,
@@ -25,11 +23,13 @@ import type {
   CarrierCorrection,
   CarrierEvent,
   CarrierRate,
+  CarrierRow,
   InspectedShipment,
   NoRate,
   RateRequest,
   TrackedShipment,
 } from './adapter';
+import { demoEventsUntil } from './demo-timeline';
 
 /** Ground parcel transit by zone (business days), a published-map heuristic. */
 const PARCEL_TRANSIT_BY_ZONE: Record<ParcelZone, number> = { 1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5 };

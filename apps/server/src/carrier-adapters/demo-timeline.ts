@@ -1,10 +1,10 @@
 import { portalEventKey } from '@freight/contracts';
 import type { Country } from '@freight/domain';
 import { addBusinessDays, estimatedDelivery } from '@freight/domain/rating';
-import { plainText } from '../../i18n';
-import type { CarrierEvent, TrackedShipment } from '../quotes/carriers/adapter';
+import { plainText } from '../i18n';
+import { offsetAt, zonedIso, zoneOf } from '../zones';
+import type { CarrierEvent, TrackedShipment } from './adapter';
 import { borderSteps, demoHeldAtBorder, type TimelineStep } from './demo-crossing';
-import { offsetAt, zonedIso, zoneOf } from './zones';
 
 /**
  * Demo movement (DEMO_TRACKING): the X12 214 events a carrier would report for a shipment, at

@@ -9,7 +9,10 @@ import type {
   RateMessage,
   SignatureOption,
 } from '@freight/domain/rating';
-import type { CarrierMode } from '../../../db/schema';
+import type { CarrierMode, carriers } from '../db/schema';
+
+/** A carrier as the portal keeps it (its row): what an adapter is built from. */
+export type CarrierRow = typeof carriers.$inferSelect;
 
 /** One handling-unit line in engine units (inches, pounds per unit). */
 export interface RateItem {

@@ -1,9 +1,9 @@
 import { isCustomsHold, map214 } from '@freight/domain';
 import { describe, expect, it } from 'vitest';
-import type { TrackedShipment } from '../quotes/carriers/adapter';
+import { utcOffsetMinutes } from '../zones';
+import type { TrackedShipment } from './adapter';
 import { demoHeldAtBorder } from './demo-crossing';
 import { demoTimeline, seedOf } from './demo-timeline';
-import { utcOffsetMinutes } from './zones';
 
 const across = (i: number, over: Partial<TrackedShipment> = {}): TrackedShipment => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { EDI_214_STATUS_CODES, map214 } from '@freight/domain';
 import { addBusinessDays, estimatedDelivery } from '@freight/domain/rating';
 import { describe, expect, it } from 'vitest';
-import type { TrackedShipment } from '../quotes/carriers/adapter';
+import { utcOffsetMinutes } from '../zones';
+import type { TrackedShipment } from './adapter';
 import { demoDelayed, demoEventsUntil, demoTimeline } from './demo-timeline';
-import { utcOffsetMinutes } from './zones';
 
 const shipment = (over: Partial<TrackedShipment> = {}): TrackedShipment => ({
   id: randomUUID(),

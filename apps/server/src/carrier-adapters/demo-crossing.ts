@@ -1,6 +1,6 @@
 import type { Country } from '@freight/domain';
 import { PORTS_OF_ENTRY, type RateCrossing } from '@freight/domain/rating';
-import { zoneOf } from './zones';
+import { zoneOf } from '../zones';
 
 /**
  * The border in the demo movement of a shipment across it, as the carriers of each side would
