@@ -8,7 +8,7 @@ import { entryValues } from './addresses.presenter';
 import { type AddressQuery, type AddressRecord, addressesRepository } from './addresses.repository';
 import { type AddressVerifier, looseText, postalDataVerifier } from './addresses.verifier';
 
-export { postalDataVerifier } from './addresses.verifier';
+export { type AddressVerifier, normalizePostalCode, postalDataVerifier } from './addresses.verifier';
 
 type Column = (typeof ADDRESS_CSV_COLUMNS)[number];
 
@@ -159,6 +159,3 @@ export function addressesService(ctx: AppContext, verifier: AddressVerifier = po
     },
   };
 }
-
-export type { AddressVerifier } from './addresses.verifier';
-export { normalizePostalCode } from './addresses.verifier';

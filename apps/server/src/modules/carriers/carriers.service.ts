@@ -24,5 +24,4 @@ export function carriersService(ctx: AppContext) {
   };
 }
 
-export type { CarrierChoices } from './carriers.repository';
-export { carriersRepository } from './carriers.repository';
+export { type CarrierChoices, carriersRepository } from './carriers.repository';

@@ -139,8 +139,7 @@ export { evaluateHold } from './credit';
 /** The dispute queue's reads, for its export. */
 export { disputeQueueRepository } from './dispute-queue.repository';
 /** What other modules use of invoicing: the carrier-invoices module re-bills through it. */
-export type { InvoiceRow } from './invoices.repository';
-export { invoicesRepository } from './invoices.repository';
+export { type InvoiceRow, invoicesRepository } from './invoices.repository';
 export {
   billedCorrection,
   INVOICE_ISSUE_JOB,

@@ -17,13 +17,20 @@ import { type PaymentFacts, presentShipment, trackedShipment } from './shipments
 import { type ShipmentPageOptions, type ShipmentRow, shipmentsRepository } from './shipments.repository';
 import { confirmationPath, presentTruckloadConfirmation, shipmentIdOfToken } from './truckload-confirmation';
 
-/** The durable job that cancels a prepaid booking left unpaid (payments module registers its handler). */
 /**
- * My Shipments' page over any condition on shipments: the public entry by which another module's
- * list of shipments (Analytics' shipments behind a figure) pages, sorts and counts as My Shipments does.
+ * The rows other modules read and lock (billing, staff's lists), and My Shipments' page over any
+ * condition on shipments: the public entry by which another module's list of shipments
+ * (Analytics' shipments behind a figure) pages, sorts and counts as My Shipments does.
  */
-export { type ShipmentPageOptions, shipmentPage } from './shipments.repository';
+export {
+  type ShipmentPageOptions,
+  type ShipmentRow,
+  shipmentBatches,
+  shipmentPage,
+  shipmentsRepository,
+} from './shipments.repository';
 
+/** The durable job that cancels a prepaid booking left unpaid (payments module registers its handler). */
 export const PAYMENT_EXPIRY_JOB = 'shipment.payment_expiry';
 /** Releases the card authorization of a paid booking that was canceled (modules/payments). */
 export const PAYMENT_VOID_JOB = 'shipment.payment_void';
@@ -183,8 +190,5 @@ export { laneColumns } from './lane-columns';
 export { shipmentExportColumns, shipmentsExport } from './shipments.export';
 export { carrierLanguage, chargeLabel, listItem, presentEvent, presentShipmentPage, trackedShipment } from './shipments.presenter';
 
-/** A shipment row, and its lock, for the modules that bill it (carrier invoices). */
-
-export type { ShipmentRow } from './shipments.repository';
-export { shipmentBatches, shipmentsRepository } from './shipments.repository';
+/** Where a truckload's stops are and which one delivers (its documents and its tracking read them). */
 export { deliveryPlaceOf, stopsOf } from './truckload-stops';
