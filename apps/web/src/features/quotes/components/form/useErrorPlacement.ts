@@ -17,6 +17,8 @@ export function useErrorPlacement(form: UseFormReturnType<FormValues>, kind: For
   /** Form key of each request item sent last, to place the server's `items.N` errors. */
   const sentLineKeys = useRef<string[]>([]);
   const generalErrorsRef = useRef<HTMLDivElement>(null);
+  /** Set when a send's errors went under no field: the list takes the focus once it is drawn. */
+  const focusGeneralErrors = useRef(false);
 
   /** Translated errors by form path; returns whether any went under a field. */
   const placeErrors = (errors: Record<string, string>) => {
@@ -41,10 +43,18 @@ export function useErrorPlacement(form: UseFormReturnType<FormValues>, kind: For
     placeErrors(errors);
   }, [serverErrors]);
 
+  // After the commit that draws the list, not at the next frame: on a busy device the render of
+  // errors set after an await can come later than a frame, and the list was then never focused.
+  useEffect(() => {
+    if (!focusGeneralErrors.current || generalErrors.length === 0) return;
+    focusGeneralErrors.current = false;
+    generalErrorsRef.current?.focus();
+  }, [generalErrors]);
+
   /** The fields in error are focused and counted by the submit's watch; errors of no field, by their list. */
   const showErrors = (errors: Record<string, string>) => {
     const underFields = placeErrors(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, translateMessage(t, v)])));
-    if (!underFields) requestAnimationFrame(() => generalErrorsRef.current?.focus());
+    focusGeneralErrors.current = !underFields;
   };
 
   /** A request goes out: its lines are remembered for the answer's errors, and the old list goes. */
