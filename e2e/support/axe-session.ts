@@ -18,10 +18,10 @@ const EXPERIMENTAL_WCAG_RULES = ['label-content-name-mismatch', 'td-has-header',
 /**
  * Two of axe's best-practice rules, which a run by WCAG tags leaves out: a screen-reader user moves
  * through a page by its headings and their levels, so every page has one h1 that names it
- * (PageHeader), h2 sections and h3 subsections under it, never a level skipped (ARCHITECTURE.md,
- * "Headings"). page-has-heading-one reads the document element, which a check of one dialog does
- * not include: there it does not apply. heading-order reads the whole document's headings even
- * then, so a dialog's headings are judged after the page's (the dialog's title is an h2).
+ * (PageHeader), h2 sections and h3 subsections under it, never a level skipped
+ * (docs/accessibility.md). page-has-heading-one reads the document element, which a check of one
+ * dialog does not include: there it does not apply. heading-order reads the whole document's
+ * headings even then, so a dialog's headings are judged after the page's (the dialog's title is an h2).
  */
 const HEADING_RULES = ['heading-order', 'page-has-heading-one'];
 const RUN_OPTIONS = {
