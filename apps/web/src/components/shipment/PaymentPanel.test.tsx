@@ -117,7 +117,7 @@ describe('PaymentPanel', () => {
     vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'Pay Later' }));
     expect(screen.queryByRole('button', { name: 'Pay Later' })).not.toBeInTheDocument();
-    expect(screen.getByText(/from My Shipments, or here/)).toBeInTheDocument();
+    expect(screen.getByText(/from Shipment History, or here/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
   });
 

@@ -64,7 +64,10 @@ describe('Book Shipment: sending it', () => {
     expect(within(screen.getByTestId('shipment-hazmat')).getByText('UN1263')).toBeInTheDocument();
     expect(within(screen.getByTestId('shipment-items')).getByText('Paint cans')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Track this shipment' })).toHaveAttribute('href', '/track/detail/s1');
-    expect(screen.getByRole('link', { name: 'My Shipments' })).toHaveAttribute('href', '/my-shipments');
+    expect(within(screen.getByTestId('confirmation')).getByRole('link', { name: 'Shipment History' })).toHaveAttribute(
+      'href',
+      '/my-shipments',
+    );
     expect(screen.queryByTestId('payment-panel')).not.toBeInTheDocument();
   });
 
