@@ -326,6 +326,17 @@ describe('a batch', () => {
     await waitFor(() => expect(screen.getByLabelText('Rate for line 2 (PO-2)')).toHaveDisplayValue('Estes · $150.00 · 2 days'));
   });
 
+  it('offers to rate a row fixed after the rating, and to rate again only rows rated before', async () => {
+    signIn({ 'GET /api/batches/b1': { data: batchOf([rated(2, { status: 'rating_failed' }), row(3)], { status: 'rated' }) } });
+    const fixedSince = renderApp('/batches/b1');
+    expect(await screen.findByRole('button', { name: 'Rate 2 rows' })).toBeInTheDocument();
+    fixedSince.unmount();
+
+    signIn({ 'GET /api/batches/b1': { data: batchOf([rated(2, { status: 'rating_failed' }), rated(3)], { status: 'rated' }) } });
+    renderApp('/batches/b1');
+    expect(await screen.findByRole('button', { name: 'Rate 2 rows again' })).toBeInTheDocument();
+  });
+
   it('books after confirming the count and total, then offers the papers, the shipments and a retry of a failed row', async () => {
     const booked = batchOf(
       [

@@ -24,6 +24,7 @@ import {
   fieldLabel,
   isBookable,
   isRateable,
+  neverRated,
   type RateSnapshot,
   ratingProgress,
   snapshotForRating,
@@ -140,7 +141,7 @@ export function BatchDetail({ id }: { id: string }) {
             <Group gap="sm">
               {rateable.length > 0 && (
                 <Button onClick={() => void rate()} loading={!!rating} variant={bookable.length ? 'default' : 'filled'}>
-                  {t(batch.status === 'uploaded' ? 'batches.rate.button' : 'batches.rate.again', {
+                  {t(rateable.some(neverRated) ? 'batches.rate.button' : 'batches.rate.again', {
                     count: rateable.length,
                     n: fmt.number(rateable.length),
                   })}

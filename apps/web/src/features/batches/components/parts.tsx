@@ -80,6 +80,8 @@ export const rowName = (row: BatchRow, t: TFunction) =>
 
 /** Rows rating looks at: the good ones not yet booked. */
 export const isRateable = (row: BatchRow) => row.status === 'valid' || row.status === 'rated' || row.status === 'rating_failed';
+/** A row checked and not rated yet (an upload's, or one fixed since): rating it is not rating it again. */
+export const neverRated = (row: BatchRow) => row.status === 'valid';
 
 /** Rows a booking would book: rated with a chosen rate, or whose booking failed before. */
 export const isBookable = (row: BatchRow) => (row.status === 'rated' || row.status === 'booking_failed') && !!row.rate_id;
