@@ -19,7 +19,7 @@ test('a seller connects another eBay store through the consent page and syncs it
   await expect(second).toContainText('Connected');
   await second.getByRole('button', { name: 'Sync now' }).click();
   await expect(second).toContainText('Last synced');
-  await page.getByLabel('Order number, buyer, city, item or SKU').fill('GK-12');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('GK-12');
   await expect(page.getByTestId('ebay-order-row').first()).toContainText('GK-12');
   await snap(page, 'ebay-orders');
 });

@@ -105,18 +105,20 @@ export function OrdersTable() {
   const noRule = applyRules.data?.every((r) => Object.keys(r.outcome.sources).length === 0) ?? false;
   return (
     <Stack gap="sm">
-      <Group gap="sm">
+      <Group gap="sm" align="flex-end">
         <TextInput
           size="sm"
-          aria-label={t('ebay.orders.search')}
+          type="search"
+          label={t('ebay.orders.search_label')}
           placeholder={t('ebay.orders.search')}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
           w={300}
+          maw="100%"
         />
         <Select
           size="sm"
-          aria-label={t('ebay.orders.status')}
+          label={t('ebay.orders.status')}
           placeholder={t('ebay.orders.to_ship')}
           data={EBAY_ORDER_STATUSES.map((s) => ({ value: s, label: t(`ebay.orders.statuses.${s}`) }))}
           value={params.get('status')}
