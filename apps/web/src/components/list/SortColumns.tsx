@@ -13,8 +13,8 @@ export interface SortColumn<S extends string> {
 }
 
 /**
- * A list's header cells: sortable ones (clicking sorts, ▲ or ▼ marks the active one, a faint ▲
- * the others) and plain ones, which may wrap.
+ * A list's header cells: sortable ones (clicking sorts; SortableTh marks the order) and plain ones,
+ * which may wrap.
  */
 export function SortColumns<S extends string>({
   columns,
@@ -49,11 +49,7 @@ export function SortColumns<S extends string>({
         onSort={() => onSort(column)}
         ta={c.ta}
         style={{ whiteSpace: 'nowrap' }}
-      >
-        <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
-          {active && dir === 'desc' ? '▼' : '▲'}
-        </span>
-      </SortableTh>
+      />
     );
   });
 }

@@ -1,10 +1,11 @@
 import { Table, UnstyledButton } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import type { SortDir } from './useListParams';
 
 /**
  * A column header that sorts the list when clicked, telling assistive tech the current order via
- * `aria-sort`. Each screen draws its own arrow (`children`), which its tests and users know.
+ * `aria-sort`. Every list marks its columns alike: ▲ or ▼ on the active one, a faint ▲ on the
+ * others (hidden from screen readers, which hear `aria-sort`).
  */
 export function SortableTh({
   label,
@@ -14,7 +15,6 @@ export function SortableTh({
   onSort,
   ta,
   style,
-  children,
 }: {
   label: string;
   title: string;
@@ -23,13 +23,14 @@ export function SortableTh({
   onSort: () => void;
   ta?: 'right';
   style?: CSSProperties;
-  children: ReactNode;
 }) {
   return (
     <Table.Th aria-sort={active ? (dir === 'desc' ? 'descending' : 'ascending') : 'none'} ta={ta}>
       <UnstyledButton onClick={onSort} title={title} fw={700} fz="sm" style={style}>
         {label}
-        {children}
+        <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
+          {active && dir === 'desc' ? '▼' : '▲'}
+        </span>
       </UnstyledButton>
     </Table.Th>
   );

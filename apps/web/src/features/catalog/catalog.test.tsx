@@ -99,13 +99,13 @@ describe('product catalog', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual([
-      'Description ↕',
-      'Product number ↕',
-      'NMFC ↕',
+      'Description▲',
+      'Product number▲',
+      'NMFC▲',
       'Package type',
-      'Class ↕',
+      'Class▲',
       'Dimensions (L × W × H)',
-      'Weight ↕',
+      'Weight▲',
       'Hazardous',
       'Actions',
     ]);

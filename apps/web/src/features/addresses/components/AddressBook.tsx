@@ -129,11 +129,7 @@ export function AddressBook() {
                   dir={dir}
                   onSort={() => sortBy(column)}
                   style={{ whiteSpace: 'nowrap' }}
-                >
-                  <span aria-hidden style={{ marginLeft: 4, opacity: active ? 1 : 0.35 }}>
-                    {active && dir === 'desc' ? '▼' : '▲'}
-                  </span>
-                </SortableTh>
+                />
               );
             })}
             <Table.Th>{t('addresses.columns.options')}</Table.Th>

@@ -48,9 +48,7 @@ export function ProductList({ onView, onEdit, onDelete }: ProductActions) {
         dir={dir}
         onSort={() => sortBy(column)}
         ta={align}
-      >
-        <span aria-hidden> {active ? (dir === 'desc' ? '▼' : '▲') : '↕'}</span>
-      </SortableTh>
+      />
     );
   };
 

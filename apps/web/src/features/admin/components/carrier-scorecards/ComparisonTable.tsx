@@ -77,9 +77,7 @@ export function ComparisonTable({
         dir={dir}
         onSort={() => onSort(column)}
         ta={ta}
-      >
-        <span aria-hidden> {active ? (dir === 'desc' ? '▼' : '▲') : '↕'}</span>
-      </SortableTh>
+      />
     );
   };
   const link = (row: Row, figure: ScorecardFigure, text: string, measured: number) => (
